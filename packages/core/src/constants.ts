@@ -1,0 +1,27 @@
+/** Business constants of spec 1 §9. */
+export const MAIN_APP_SLUG = 'main';
+export const ROOT_APP_SLUG = '_root';
+export const MAIN_APP_ID = 1;
+export const SUPER_ADMIN_MARKER = 'Super Admin';
+export const ADMIN_GROUP_SLUG = 'admin';
+export const DEFAULT_GROUP_FLAG = '1';
+export const PASSWORD_MIN_LENGTH = 8;
+export const PHONE_PREFIX = '08';
+export const NOTICE_SUCCESS_MS = 3000;
+export const NOTICE_FAILURE_MS = 1500;
+export const ADMIN_PAGER_PAGES = 7;
+export const GROUP_PAGE_SIZE = 10;
+export const GROUP_MEMBER_PAGE_SIZE = 20;
+export const USER_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const PRODUCT_NAME = 'Rakit';
+export const WHATSAPP_ADMIN_NUMBER = '6281234567890';
+
+/**
+ * First path segments the server answers itself; they can never be an application,
+ * group or page slug, so a browser address and an API call are never confused.
+ */
+export const RESERVED_SLUGS = [
+  'auth', 'get', 'save', 'delete', 'forgot_password', 'action', 'function', 'file',
+  'print', 'addon', 'openapi.json', 'docs', 'assets', '404', 'health', 'home', 'preview',
+  'api', MAIN_APP_SLUG, ROOT_APP_SLUG,
+] as const;

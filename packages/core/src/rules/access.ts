@@ -1,0 +1,43 @@
+import { ADMIN_GROUP_SLUG, MAIN_APP_SLUG, ROOT_APP_SLUG, SUPER_ADMIN_MARKER } from '../constants';
+
+/** The part of a group the access rules look at. */
+export interface GroupMarker {
+  groupAppId: string;
+  groupSlug: string;
+}
+
+export interface AppMarker {
+  appId: number;
+  appSlug: string;
+}
+
+export const isSuperAdminGroup = (group: GroupMarker): boolean => group.groupAppId === SUPER_ADMIN_MARKER;
+export const isAdminGroup = (group: GroupMarker): boolean => group.groupSlug.toLowerCase() === ADMIN_GROUP_SLUG;
+
+/**
+ * The groups through which a user enters an application (spec 1 §5 "Access rule"):
+ * super administrators enter _root only; every user enters main; anyone else needs a
+ * group whose groupAppId is the application's appId. An empty list means "no entry".
+ */
+export function groupsForApp<G extends GroupMarker>(groups: readonly G[], app: AppMarker): G[] {
+  const superGroups = groups.filter(isSuperAdminGroup);
+  if (app.appSlug === ROOT_APP_SLUG) return superGroups;
+  if (superGroups.length > 0) return [];
+  return groups.filter((group) => group.groupAppId === String(app.appId));
+}
+
+/** Whether a valid login may enter the application at all (before the group check of main). */
+export function mayEnterApp(groups: readonly GroupMarker[], app: AppMarker): boolean {
+  if (app.appSlug === MAIN_APP_SLUG) return !groups.some(isSuperAdminGroup);
+  return groupsForApp(groups, app).length > 0;
+}
+
+/**
+ * Admin routes in the browser (spec 1 §6): the first matching group's slug is 'admin',
+ * and in main every signed-in user counts as administrator of his own applications list.
+ */
+export function isAdminInApp(groups: readonly GroupMarker[], app: AppMarker): boolean {
+  if (app.appSlug === MAIN_APP_SLUG) return true;
+  const first = groupsForApp(groups, app)[0];
+  return first !== undefined && (isAdminGroup(first) || isSuperAdminGroup(first));
+}

@@ -1,0 +1,34 @@
+import { PASSWORD_MIN_LENGTH, PHONE_PREFIX } from '../constants';
+import { Messages } from '../messages';
+
+export interface RegistrationInput {
+  userId: string;
+  password: string;
+  confirm_password: string;
+}
+
+/**
+ * The register screen's checks in the order of spec 1 §5; the first failure wins.
+ * Returns the message to show, or null when the input may be sent.
+ */
+export function registrationError(input: RegistrationInput): string | null {
+  if (input.userId.trim() === '') return Messages.registerUsernameEmpty;
+  if (input.password === '' || input.password.length < PASSWORD_MIN_LENGTH) return Messages.registerPasswordShort;
+  if (input.confirm_password === '' || input.confirm_password !== input.password) return Messages.registerPasswordMismatch;
+  if (!isWhatsAppNumber(input.userId)) return Messages.registerPhonePrefix;
+  return null;
+}
+
+/** A username on the register route: digits only, starting with 08. */
+export function isWhatsAppNumber(userId: string): boolean {
+  return /^08\d{6,14}$/.test(userId);
+}
+
+/**
+ * The phone field's typing rule: when the value does not start with 08 its first
+ * character is replaced by 08 (spec 1 §5 rule 4). A lone '0' is a prefix being typed.
+ */
+export function forcePhonePrefix(value: string): string {
+  if (value === '' || value === '0' || value.startsWith(PHONE_PREFIX)) return value;
+  return PHONE_PREFIX + value.slice(1);
+}

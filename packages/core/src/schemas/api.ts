@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { Messages } from '../messages';
+
+/** Every answer is `{ status, data?, error? }`; errors are a list of texts, the first one shown. */
+export const ErrorEnvelopeSchema = z.object({
+  status: z.literal(false),
+  error: z.array(z.string()),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), data });
+
+const text = (max: number) => z.string().max(max);
+/** A user id (the username); in main a WhatsApp number. */
+export const UserIdSchema = z.string().trim().min(1, 'userId is required').max(100);
+export const AppIdSchema = z.coerce.number().int().positive();
+
+export const LoginBodySchema = z.object({
+  userId: text(100),
+  password: text(200),
+  /** The application being entered; the access rule of spec 1 §5 is applied for it. */
+  appSlug: text(100).default('main'),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const RegisterBodySchema = z.object({
+  data: z.object({
+    userId: text(100),
+    password: text(200),
+    confirm_password: text(200),
+    defaultGroupAppId: z.array(z.number().int().positive()).min(1).max(1),
+  }),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const ForgotPasswordTokenBodySchema = z.object({ userId: UserIdSchema });
+export const ChangePasswordBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().min(8, Messages.registerPasswordShort).max(200),
+});
+
+export const SaveAppBodySchema = z.object({
+  appId: z.number().int().positive().nullable().default(null),
+  appName: z.string().trim().min(1, Messages.appNameRequired).max(100),
+  appDescription: text(1000).default(''),
+  appOpenRegistration: z.boolean().optional(),
+});
+export type SaveAppBody = z.infer<typeof SaveAppBodySchema>;
+
+export const DeleteAppBodySchema = z.object({ appId: z.number().int().positive() });
+
+export const SlugParamsSchema = z.object({ slug: z.string().min(1).max(100) });
+export const UserIdParamsSchema = z.object({ userId: UserIdSchema });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Entities of spec 1 §3, as the calls answer them. */
+export const ApplicationSchema = z.object({
+  appId: z.number().int(),
+  appName: z.string(),
+  appDescription: z.string(),
+  appSlug: z.string(),
+  appOpenRegistration: z.boolean(),
+  groupName: z.string().optional(),
+});
+export type Application = z.infer<typeof ApplicationSchema>;
+
+/** What an anonymous caller may learn of an application (GET /get/getApp/slug/{slug}). */
+export const PublicApplicationSchema = ApplicationSchema.pick({
+  appId: true,
+  appName: true,
+  appSlug: true,
+  appOpenRegistration: true,
+});
+export type PublicApplication = z.infer<typeof PublicApplicationSchema>;
+
+export const GroupAccessSchema = z.object({
+  pageId: z.array(z.number().int()).default([]),
+  actionId: z.array(z.number().int()).default([]),
+  menuId: z.array(z.number().int()).default([]),
+});
+export type GroupAccess = z.infer<typeof GroupAccessSchema>;
+
+export const GroupSchema = z.object({
+  groupId: z.number().int(),
+  groupName: z.string(),
+  /** The application's appId as a string, or 'Super Admin' for the super administrators' group. */
+  groupAppId: z.string(),
+  groupSlug: z.string(),
+  /** '1' for the application's default group, '0' otherwise. */
+  groupIsDefault: z.string(),
+  groupAccess: GroupAccessSchema,
+});
+export type Group = z.infer<typeof GroupSchema>;
+
+/** The signed-in user as login answers it (data[0]) and the browser stores it. */
+export const SessionUserSchema = z.object({
+  userId: z.string(),
+  token: z.string(),
+  /** Expiry of the token, epoch milliseconds; the browser compares it with now. */
+  expired: z.number().int(),
+  userGroup: z.array(GroupSchema),
+  defaultGroupAppId: z.array(z.number().int()),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;

@@ -1,0 +1,50 @@
+import { Messages } from '@rakit/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../http/errors';
+import { groupsOfUser } from '../store/repositories/groups';
+import { findUser } from '../store/repositories/users';
+import { Principal } from './principal';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open to anonymous callers (login, registration, app by slug). */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token !== undefined && token !== '' ? token : undefined;
+}
+
+/**
+ * Authenticates every route that is not marked public: a valid, unexpired token of a user
+ * who still exists and whose password has not changed since. Groups are read fresh, so
+ * removing a member takes effect on his next call.
+ */
+async function authPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('principal', null);
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.public === true || request.routeOptions.url === undefined) return;
+    const token = bearerToken(request);
+    const claims = token === undefined ? undefined : await app.tokens.verify(token);
+    if (claims === undefined) throw unauthorized(Messages.unauthenticated);
+    const user = await findUser(app.store, claims.userId);
+    if (user === undefined || claims.issuedAt < user.tokensValidAfter) throw unauthorized(Messages.unauthenticated);
+    request.principal = new Principal(user.userId, claims.appSlug, await groupsOfUser(app.store, user.userId));
+  });
+}
+
+export default fp(authPlugin, { name: 'rakit-auth' });
+
+/** The signed-in caller of a route that is not public. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (request.principal === null) throw unauthorized(Messages.unauthenticated);
+  return request.principal;
+}

@@ -1,0 +1,38 @@
+import { ADMIN_GROUP_SLUG, type Group, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
+import { forbidden } from '../http/errors';
+
+/** The signed-in caller of a request, with his groups read from the store on each request. */
+export class Principal {
+  readonly isSuperAdmin: boolean;
+
+  constructor(readonly userId: string, readonly tokenAppSlug: string, readonly groups: Group[]) {
+    this.isSuperAdmin = groups.some(isSuperAdminGroup);
+  }
+
+  /** Administrator of the application: the super administrator, or a member of its 'admin' group. */
+  isAppAdmin(appId: number): boolean {
+    return this.isSuperAdmin || this.groups.some((g) => g.groupAppId === String(appId) && g.groupSlug === ADMIN_GROUP_SLUG);
+  }
+
+  /** Member of the application through any of its groups (administrators included). */
+  isAppMember(appId: number): boolean {
+    return this.isAppAdmin(appId) || this.groups.some((g) => g.groupAppId === String(appId));
+  }
+
+  /** Signed in through the main or root application, where applications are built. */
+  get mayCreateApps(): boolean {
+    return this.isSuperAdmin || this.tokenAppSlug === MAIN_APP_SLUG;
+  }
+
+  assertAppAdmin(appId: number): void {
+    if (!this.isAppAdmin(appId)) throw forbidden(Messages.forbidden);
+  }
+
+  assertAppMember(appId: number): void {
+    if (!this.isAppMember(appId)) throw forbidden(Messages.forbidden);
+  }
+
+  assertSuperAdmin(): void {
+    if (!this.isSuperAdmin) throw forbidden(Messages.forbidden);
+  }
+}

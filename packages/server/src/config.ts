@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Metadata store: undefined means the embedded SQLite file `<dataDir>/rakit.db`. */
+  databaseUrl: string | undefined;
+  secret: string;
+  adminPassword: string | undefined;
+  tokenTtlSeconds: number;
+  /** Attempts per minute per client address for login and registration. */
+  authRateLimit: number;
+  bodyLimitBytes: number;
+  /** Folder of the built web app; not served when missing (API only). */
+  webDir: string | undefined;
+  logLevel: string;
+}
+
+const readInt = (value: string | undefined, fallback: number): number => {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+};
+
+/**
+ * The JWT secret: RAKIT_SECRET, or one generated once into the data directory so that
+ * tokens survive restarts (and are shared by processes that share the directory).
+ */
+function loadSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? env.RAKIT_DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: readInt(env.PORT, 8080),
+    host: env.HOST !== undefined && env.HOST !== '' ? env.HOST : '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL !== undefined && env.DATABASE_URL !== '' ? env.DATABASE_URL : undefined,
+    secret: loadSecret(dataDir, env.RAKIT_SECRET),
+    adminPassword: env.RAKIT_ADMIN_PASSWORD !== undefined && env.RAKIT_ADMIN_PASSWORD !== '' ? env.RAKIT_ADMIN_PASSWORD : undefined,
+    tokenTtlSeconds: readInt(env.RAKIT_TOKEN_TTL_SECONDS, 12 * 60 * 60),
+    authRateLimit: readInt(env.RAKIT_AUTH_RATE_LIMIT, 20),
+    bodyLimitBytes: readInt(env.RAKIT_BODY_LIMIT_BYTES, 5 * 1024 * 1024),
+    webDir: env.RAKIT_WEB_DIR,
+    logLevel: env.RAKIT_LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}

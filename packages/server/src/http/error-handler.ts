@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors';
+
+/** Unique-key violations of the three store engines: a race lost to another writer. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY' || code === '23505';
+}
+
+/** Readable text of a zod validation failure: "data.password: Too small: expected …". */
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return error.validation
+      .map((issue) => {
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const prefix = where === '' ? error.validationContext ?? 'body' : where;
+        return `${prefix}: ${issue.message}`;
+      })
+      .join('; ');
+  }
+  return error.message;
+}
+
+/**
+ * Every failure answers `{ status: false, error: [text] }`: 4xx with a clear text for the
+ * caller's mistakes, 500 with a generic text (details only in the log) for ours.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ status: false, error: [error.message] });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
+      return reply.code(400).send({ status: false, error: [validationMessage(error)] });
+    }
+    if (isUniqueViolation(error)) {
+      return reply.code(409).send({ status: false, error: ['Duplicate entry'] });
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      return reply.code(statusCode).send({ status: false, error: [error.message] });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ status: false, error: ['Internal server error'] });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ status: false, error: [`Route ${request.method} ${request.url.split('?')[0]} not found`] });
+  });
+}

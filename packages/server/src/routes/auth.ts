@@ -1,0 +1,61 @@
+import {
+  groupsForApp, LoginBodySchema, Messages, mayEnterApp, RegisterBodySchema, registrationError,
+} from '@rakit/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { findAppById, findAppBySlug } from '../store/repositories/apps';
+import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories/groups';
+import { findUser, insertUser } from '../store/repositories/users';
+import { authRateLimit } from './rate-limit';
+
+/** Sign-in and registration (spec 1 §5, §7): the only calls besides app-by-slug without a token. */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/auth/login', {
+    config: { public: true, rateLimit: authRateLimit(app) },
+    schema: { tags: ['auth'], summary: 'Sign in to an application', body: LoginBodySchema },
+  }, async (request) => {
+    const { userId, password, appSlug } = request.body;
+    if (userId.trim() === '' || password === '') throw unauthorized(Messages.loginFailed);
+    const target = await findAppBySlug(app.store, appSlug);
+    if (target === undefined) throw notFound(Messages.appNotFound);
+    const user = await findUser(app.store, userId);
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
+    if (user === undefined || !passwordOk) throw unauthorized(Messages.loginFailed);
+
+    const groups = await groupsOfUser(app.store, user.userId);
+    if (!mayEnterApp(groups, target)) throw forbidden(Messages.loginFailed);
+    const userGroup = groupsForApp(groups, target);
+    if (userGroup.length === 0) throw forbidden(Messages.loginNoGroup);
+
+    const { token, expiresAtMs } = await app.tokens.issue(user.userId, target.appSlug);
+    const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
+    return { status: true, data: [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId }] };
+  });
+
+  app.post('/auth/register', {
+    config: { public: true, rateLimit: authRateLimit(app) },
+    schema: { tags: ['auth'], summary: 'Register into an application\'s default group', body: RegisterBodySchema },
+  }, async (request, reply) => {
+    const input = request.body.data;
+    const appId = input.defaultGroupAppId[0] as number;
+    const target = await findAppById(app.store, appId);
+    if (target === undefined) throw notFound(Messages.appNotFound);
+    if (target.appOpenRegistration !== 1) throw forbidden(Messages.registerClosed);
+    const invalid = registrationError(input);
+    if (invalid !== null) throw badRequest(invalid);
+
+    const passwordHash = await hashPassword(input.password);
+    await app.store.transaction().execute(async (trx) => {
+      if ((await findUser(trx, input.userId)) !== undefined) throw conflict(Messages.userExists);
+      const defaultGroup = await findDefaultGroup(trx, appId);
+      if (defaultGroup === undefined) throw forbidden(Messages.registerClosed);
+      await insertUser(trx, input.userId, passwordHash);
+      await addMember(trx, defaultGroup.groupId, input.userId);
+    });
+    reply.code(201);
+    return { status: true, data: { userId: input.userId } };
+  });
+};
+
+export default authRoutes;

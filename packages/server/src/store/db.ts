@@ -1,0 +1,49 @@
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, type Dialect, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import * as initial from './migrations/2026-11-22-0001-initial';
+import type { Database } from './schema';
+
+export type Store = Kysely<Database>;
+
+/** The metadata store's dialect from DATABASE_URL; the embedded SQLite file when unset. */
+function dialectFor(databaseUrl: string | undefined, dataDir: string): Dialect {
+  if (databaseUrl === undefined) {
+    const file = new SqliteDatabase(path.join(dataDir, 'rakit.db'));
+    file.pragma('journal_mode = WAL');
+    file.pragma('foreign_keys = ON');
+    file.pragma('busy_timeout = 5000');
+    return new SqliteDialect({ database: file });
+  }
+  const protocol = new URL(databaseUrl).protocol;
+  if (protocol === 'postgres:' || protocol === 'postgresql:') {
+    return new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) });
+  }
+  if (protocol === 'mysql:' || protocol === 'mariadb:') {
+    const uri = databaseUrl.replace(/^mariadb:/, 'mysql:');
+    return new MysqlDialect({ pool: createMysqlPool({ uri, connectionLimit: 10, charset: 'utf8mb4' }) });
+  }
+  throw new Error(`DATABASE_URL must start with postgres://, mysql:// or mariadb:// (got ${protocol})`);
+}
+
+export function openStore(databaseUrl: string | undefined, dataDir: string): Store {
+  return new Kysely<Database>({ dialect: dialectFor(databaseUrl, dataDir), plugins: [new CamelCasePlugin()] });
+}
+
+/** Every migration, in order; names are date-prefixed and never change. */
+const migrations = { '2026-11-22-0001-initial': initial };
+
+export async function migrateToLatest(db: Store): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error !== undefined || failed !== undefined) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

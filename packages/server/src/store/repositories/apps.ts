@@ -1,0 +1,96 @@
+import { type Application, isReservedSlug, slugify } from '@rakit/core';
+import type { Store } from '../db';
+import { insertReturningId } from '../insert';
+import type { AppRow } from '../schema';
+
+export const toApplication = (row: AppRow, groupName?: string): Application => ({
+  appId: row.appId,
+  appName: row.appName,
+  appDescription: row.appDescription,
+  appSlug: row.appSlug,
+  appOpenRegistration: row.appOpenRegistration === 1,
+  ...(groupName === undefined ? {} : { groupName }),
+});
+
+export const findAppBySlug = (db: Store, slug: string) =>
+  db.selectFrom('apps').selectAll().where('appSlug', '=', slug).executeTakeFirst();
+
+export const findAppById = (db: Store, appId: number) =>
+  db.selectFrom('apps').selectAll().where('appId', '=', appId).executeTakeFirst();
+
+export const listApps = (db: Store) => db.selectFrom('apps').selectAll().orderBy('appId').execute();
+
+/** The applications where the user belongs to a group, with the name of that group. */
+export async function listAppsOfUser(db: Store, userId: string): Promise<Application[]> {
+  const rows = await db
+    .selectFrom('groupMembers as m')
+    .innerJoin('userGroups as g', 'g.groupId', 'm.groupId')
+    .select(['g.groupAppId', 'g.groupName'])
+    .where('m.userId', '=', userId)
+    .orderBy('g.groupId')
+    .execute();
+  const groupNameByApp = new Map<number, string>();
+  for (const row of rows) {
+    const appId = Number(row.groupAppId);
+    if (Number.isInteger(appId) && !groupNameByApp.has(appId)) groupNameByApp.set(appId, row.groupName);
+  }
+  if (groupNameByApp.size === 0) return [];
+  const apps = await db.selectFrom('apps').selectAll().where('appId', 'in', [...groupNameByApp.keys()]).orderBy('appId').execute();
+  return apps.map((app) => toApplication(app, groupNameByApp.get(app.appId)));
+}
+
+export async function isAppNameTaken(db: Store, appName: string, exceptAppId?: number): Promise<boolean> {
+  let query = db.selectFrom('apps').select('appId').where('appName', '=', appName);
+  if (exceptAppId !== undefined) query = query.where('appId', '!=', exceptAppId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** A slug from the name that no application or route uses yet (`name`, `name-2`, …). */
+export async function freeAppSlug(db: Store, appName: string): Promise<string> {
+  const base = slugify(appName);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (isReservedSlug(candidate)) continue;
+    if ((await findAppBySlug(db, candidate)) === undefined) return candidate;
+  }
+}
+
+export function insertApp(db: Store, values: { appName: string; appDescription: string; appSlug: string; appOpenRegistration: boolean }) {
+  return insertReturningId(db, 'apps', {
+    appName: values.appName,
+    appDescription: values.appDescription,
+    appSlug: values.appSlug,
+    appOpenRegistration: values.appOpenRegistration ? 1 : 0,
+    createdAt: new Date().toISOString(),
+  }, 'appId');
+}
+
+export async function updateApp(db: Store, appId: number, values: { appName: string; appDescription: string; appOpenRegistration?: boolean }) {
+  await db.updateTable('apps').set({
+    appName: values.appName,
+    appDescription: values.appDescription,
+    ...(values.appOpenRegistration === undefined ? {} : { appOpenRegistration: values.appOpenRegistration ? 1 : 0 }),
+  }).where('appId', '=', appId).execute();
+}
+
+/** Removes an application and everything that belongs to it. Call inside a transaction. */
+export async function deleteAppCascade(db: Store, appId: number): Promise<void> {
+  const appKey = String(appId);
+  const groupIds = db.selectFrom('userGroups').select('groupId').where('groupAppId', '=', appKey);
+  await db.deleteFrom('groupMembers').where('groupId', 'in', groupIds).execute();
+  await db.deleteFrom('groupMenuAccess').where('groupId', 'in', db.selectFrom('userGroups').select('groupId').where('groupAppId', '=', appKey)).execute();
+  await db.deleteFrom('userGroups').where('groupAppId', '=', appKey).execute();
+  const chainIds = db.selectFrom('chains').select('chainId').where('chainAppId', '=', appId);
+  await db.deleteFrom('flowEdges').where('workflowId', 'in', chainIds).execute();
+  await db.deleteFrom('chainActions').where('actionChainId', 'in', db.selectFrom('chains').select('chainId').where('chainAppId', '=', appId)).execute();
+  await db.deleteFrom('chains').where('chainAppId', '=', appId).execute();
+  await db.deleteFrom('queries').where('actionDbId', 'in', db.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId)).execute();
+  await db.deleteFrom('menus').where('menuAppId', '=', appId).execute();
+  await db.deleteFrom('pages').where('pageAppId', '=', appId).execute();
+  await db.deleteFrom('dbConfigs').where('dbAppId', '=', appId).execute();
+  await db.deleteFrom('functions').where('appId', '=', appId).execute();
+  await db.deleteFrom('triggers').where('triggerAppId', '=', appId).execute();
+  await db.deleteFrom('templates').where('templateAppId', '=', appId).execute();
+  await db.deleteFrom('files').where('fileAppId', '=', appId).execute();
+  await db.deleteFrom('apps').where('appId', '=', appId).execute();
+}

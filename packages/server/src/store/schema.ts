@@ -1,0 +1,175 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The metadata store's tables, in the names Kysely's CamelCasePlugin maps from snake_case
+ * columns. Booleans are 0/1 integers and JSON is text, so one schema fits all three engines.
+ */
+export interface AppsTable {
+  appId: Generated<number>;
+  appName: string;
+  appDescription: string;
+  appSlug: string;
+  appOpenRegistration: number;
+  createdAt: string;
+}
+
+export interface UsersTable {
+  userId: string;
+  passwordHash: string;
+  /** Tokens issued before this moment (epoch seconds) are no longer accepted. */
+  tokensValidAfter: number;
+  createdAt: string;
+}
+
+export interface UserGroupsTable {
+  groupId: Generated<number>;
+  groupName: string;
+  /** The owning application's appId as text, or 'Super Admin'. */
+  groupAppId: string;
+  groupSlug: string;
+  groupIsDefault: number;
+  /** JSON of { pageId: number[], actionId: number[] }; menu access lives in group_menu_access. */
+  groupAccess: string;
+}
+
+export interface GroupMembersTable {
+  groupId: number;
+  userId: string;
+}
+
+export interface GroupMenuAccessTable {
+  groupId: number;
+  menuId: number;
+}
+
+export interface PagesTable {
+  pageId: Generated<number>;
+  pageAppId: number;
+  pageName: string;
+  pageSlug: string;
+  pageComponents: string;
+  updatedAt: string;
+}
+
+export interface MenusTable {
+  menuId: Generated<number>;
+  menuAppId: number;
+  menuName: string;
+  menuPageId: number;
+  menuParentMenuId: number;
+  menuOrder: number;
+}
+
+export interface DbConfigsTable {
+  dbId: Generated<number>;
+  dbAppId: number;
+  dbType: string;
+  dbHost: string;
+  dbPort: number;
+  dbUser: string;
+  /** AES-256-GCM ciphertext of the password; never sent to a browser. */
+  dbPasswordEnc: string;
+  dbDatabase: string;
+}
+
+export interface ChainsTable {
+  chainId: Generated<number>;
+  chainAppId: number;
+  chainName: string;
+  chainTrigger: string;
+}
+
+export interface ChainActionsTable {
+  actionId: Generated<number>;
+  actionChainId: number;
+  actionAlias: string;
+  actionName: string;
+  addonName: string;
+  actionScript: string;
+  actionParams: string;
+}
+
+export interface FlowEdgesTable {
+  workflowId: number;
+  fromActionId: number;
+  toActionId: number;
+}
+
+export interface FunctionsTable {
+  id: Generated<number>;
+  appId: number;
+  slug: string;
+  name: string;
+  parameter: string;
+  content: string;
+}
+
+export interface QueriesTable {
+  actionId: Generated<number>;
+  actionSlug: string;
+  actionDbId: number;
+  actionPageId: number;
+  actionName: string;
+  actionSqlQuery: string;
+  actionFormat: string;
+}
+
+export interface TriggersTable {
+  triggerId: Generated<number>;
+  triggerAppId: number;
+  triggerName: string;
+  triggerChainId: number;
+  triggerParams: string;
+}
+
+export interface FilesTable {
+  fileId: string;
+  fileAppId: number;
+  fileName: string;
+  fileMimeType: string;
+  fileSize: number;
+  uploadedBy: string;
+  createdAt: string;
+}
+
+export interface TemplatesTable {
+  templateId: Generated<number>;
+  templateAppId: number;
+  templateFilename: string;
+  identifier: string;
+  options: string;
+}
+
+export interface PasswordResetsTable {
+  /** SHA-256 of the token; the token itself is never stored. */
+  tokenHash: string;
+  userId: string;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export interface Database {
+  apps: AppsTable;
+  users: UsersTable;
+  userGroups: UserGroupsTable;
+  groupMembers: GroupMembersTable;
+  groupMenuAccess: GroupMenuAccessTable;
+  pages: PagesTable;
+  menus: MenusTable;
+  dbConfigs: DbConfigsTable;
+  chains: ChainsTable;
+  chainActions: ChainActionsTable;
+  flowEdges: FlowEdgesTable;
+  functions: FunctionsTable;
+  queries: QueriesTable;
+  triggers: TriggersTable;
+  files: FilesTable;
+  templates: TemplatesTable;
+  passwordResets: PasswordResetsTable;
+}
+
+export type AppRow = Selectable<AppsTable>;
+export type NewApp = Insertable<AppsTable>;
+export type AppUpdate = Updateable<AppsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type GroupRow = Selectable<UserGroupsTable>;
