@@ -14,6 +14,7 @@ export const Messages = {
   appCreated: 'Create application success',
   appEdited: 'Edit application success',
   appRemoved: 'Remove application success',
+  appRemoveConfirm: 'Are you sure to remove this application?',
   appNotFound: 'Application not found',
   appProtected: 'The main and root applications cannot be removed',
   unauthenticated: 'Please sign in first',

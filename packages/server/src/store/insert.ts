@@ -1,9 +1,9 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Generated, Insertable, Kysely } from 'kysely';
 import { engineOf } from './dialect';
 import type { Database } from './schema';
 
 type TablesWithId = {
-  [T in keyof Database]: { [C in keyof Database[T]]: Database[T][C] extends import('kysely').Generated<number> ? C : never }[keyof Database[T]] extends never ? never : T;
+  [T in keyof Database]: { [C in keyof Database[T]]: Database[T][C] extends Generated<number> ? C : never }[keyof Database[T]] extends never ? never : T;
 }[keyof Database];
 
 /**

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { groupsForApp, isAdminInApp, mayEnterApp } from './access';
+
+const superAdmin = { groupAppId: 'Super Admin', groupSlug: 'admin' };
+const mainMember = { groupAppId: '1', groupSlug: 'member' };
+const shopAdmin = { groupAppId: '5', groupSlug: 'Admin' };
+const shopClerk = { groupAppId: '5', groupSlug: 'clerk' };
+const main = { appId: 1, appSlug: 'main' };
+const root = { appId: 2, appSlug: '_root' };
+const shop = { appId: 5, appSlug: 'shop' };
+
+describe('access rules of spec 1 §5', () => {
+  it('lets super administrators into _root only', () => {
+    expect(mayEnterApp([superAdmin], root)).toBe(true);
+    expect(mayEnterApp([superAdmin], main)).toBe(false);
+    expect(mayEnterApp([superAdmin], shop)).toBe(false);
+    expect(mayEnterApp([mainMember], root)).toBe(false);
+  });
+
+  it('lets any valid user into main and members into their applications', () => {
+    expect(mayEnterApp([], main)).toBe(true);
+    expect(mayEnterApp([mainMember], shop)).toBe(false);
+    expect(mayEnterApp([mainMember, shopClerk], shop)).toBe(true);
+    expect(groupsForApp([mainMember, shopClerk, shopAdmin], shop)).toEqual([shopClerk, shopAdmin]);
+  });
+
+  it('treats the first matching group\'s slug as the admin marker, and everyone in main as admin', () => {
+    expect(isAdminInApp([shopAdmin, shopClerk], shop)).toBe(true);
+    expect(isAdminInApp([shopClerk, shopAdmin], shop)).toBe(false);
+    expect(isAdminInApp([mainMember], main)).toBe(true);
+    expect(isAdminInApp([superAdmin], root)).toBe(true);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { Messages } from '../messages';
+import { forcePhonePrefix, registrationError } from './register';
+
+describe('registrationError', () => {
+  it('reports the first failing rule in the order of the spec', () => {
+    expect(registrationError({ userId: '', password: '', confirm_password: '' })).toBe(Messages.registerUsernameEmpty);
+    expect(registrationError({ userId: '0812', password: '', confirm_password: '' })).toBe(Messages.registerPasswordShort);
+    expect(registrationError({ userId: '0812', password: '1234567', confirm_password: '1234567' })).toBe(Messages.registerPasswordShort);
+    expect(registrationError({ userId: '0812', password: '12345678', confirm_password: '' })).toBe(Messages.registerPasswordMismatch);
+    expect(registrationError({ userId: '0812', password: '12345678', confirm_password: '12345679' })).toBe(Messages.registerPasswordMismatch);
+    expect(registrationError({ userId: '62812345678', password: '12345678', confirm_password: '12345678' })).toBe(Messages.registerPhonePrefix);
+    expect(registrationError({ userId: '081234567890', password: '12345678', confirm_password: '12345678' })).toBeNull();
+  });
+});
+
+describe('forcePhonePrefix', () => {
+  it('replaces the first character so the number starts with 08', () => {
+    expect(forcePhonePrefix('')).toBe('');
+    expect(forcePhonePrefix('0')).toBe('0');
+    expect(forcePhonePrefix('08')).toBe('08');
+    expect(forcePhonePrefix('8')).toBe('08');
+    expect(forcePhonePrefix('05')).toBe('085');
+    expect(forcePhonePrefix('6281')).toBe('08281');
+    expect(forcePhonePrefix('0812345')).toBe('0812345');
+  });
+});

@@ -1,0 +1,139 @@
+import { Messages } from '@rakit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAppById } from '../src/store/repositories/apps';
+import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
+import { availableEngines } from './support/engines';
+
+const engines = await availableEngines();
+
+/**
+ * The callers every application route is tried with: anonymous, a member of another
+ * application, a plain member, the application's administrator and the super administrator.
+ */
+interface Callers { anonymous: undefined; outsider: string; member: string; admin: string; root: string }
+
+describe.each(engines)('applications on %s', (engine) => {
+  let server: TestServer;
+  let callers: Callers;
+  let appId: number;
+  let appSlug: string;
+
+  beforeAll(async () => {
+    server = await buildTestServer(engine);
+    await server.register('081300000001', 'password-1'); // becomes the application's admin
+    await server.register('081300000002', 'password-1'); // a member of it
+    await server.register('081300000003', 'password-1'); // admin of another application
+    const adminMain = await server.login('081300000001', 'password-1', 'main');
+    const created = await server.call('POST', '/save/saveApp', { appId: null, appName: 'Kasir', appDescription: 'Point of sale', appOpenRegistration: true }, adminMain);
+    ({ appId, appSlug } = created.json().data);
+    // Group management arrives with the administration screens; join the member group directly.
+    const memberGroup = await server.store.selectFrom('userGroups').select('groupId').where('groupAppId', '=', String(appId)).where('groupSlug', '=', 'member').executeTakeFirstOrThrow();
+    await server.store.insertInto('groupMembers').values({ groupId: memberGroup.groupId, userId: '081300000002' }).execute();
+    const outsiderMain = await server.login('081300000003', 'password-1', 'main');
+    const other = await server.call('POST', '/save/saveApp', { appId: null, appName: 'Other', appDescription: '' }, outsiderMain);
+    callers = {
+      anonymous: undefined,
+      outsider: await server.login('081300000003', 'password-1', other.json().data.appSlug),
+      member: await server.login('081300000002', 'password-1', appSlug),
+      admin: await server.login('081300000001', 'password-1', appSlug),
+      root: await server.login('admin', ADMIN_PASSWORD, '_root'),
+    };
+  });
+  afterAll(async () => { await server.close(); });
+
+  it('answers the public facts of an application by slug to anyone', async () => {
+    const response = await server.call('GET', `/get/getApp/slug/${appSlug}`);
+    expect(response.json()).toEqual({ status: true, data: { appId, appName: 'Kasir', appSlug, appOpenRegistration: true } });
+    const missing = await server.call('GET', '/get/getApp/slug/no-such-app');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ status: false, error: [Messages.appNotFound] });
+  });
+
+  it('lists every application to the super administrator only', async () => {
+    expect((await server.call('GET', '/get/listApp', undefined, callers.anonymous)).statusCode).toBe(401);
+    for (const token of [callers.outsider, callers.member, callers.admin]) {
+      expect((await server.call('GET', '/get/listApp', undefined, token)).statusCode).toBe(403);
+    }
+    const all = await server.call('GET', '/get/listApp', undefined, callers.root);
+    expect(all.json().data.map((a: { appSlug: string }) => a.appSlug)).toEqual(expect.arrayContaining(['main', '_root', appSlug]));
+  });
+
+  it('lists a user\'s own applications with his group name, to himself or the super administrator', async () => {
+    const own = await server.call('GET', '/get/listAppUser/081300000001', undefined, callers.admin);
+    expect(own.json().data).toEqual([expect.objectContaining({ appId, appName: 'Kasir', groupName: 'Admin' })]);
+    const asMember = await server.call('GET', '/get/listAppUser/081300000002', undefined, callers.member);
+    expect(asMember.json().data).toEqual([expect.objectContaining({ appId, groupName: 'Member' })]);
+    expect((await server.call('GET', '/get/listAppUser/081300000001', undefined, callers.anonymous)).statusCode).toBe(401);
+    expect((await server.call('GET', '/get/listAppUser/081300000001', undefined, callers.outsider)).statusCode).toBe(403);
+    expect((await server.call('GET', '/get/listAppUser/081300000001', undefined, callers.root)).statusCode).toBe(200);
+  });
+
+  it('lets only the application\'s administrators edit it', async () => {
+    const edit = (token: string | undefined, appName: string) =>
+      server.call('POST', '/save/saveApp', { appId, appName, appDescription: 'changed' }, token);
+    expect((await edit(callers.anonymous, 'Hijack')).statusCode).toBe(401);
+    expect((await edit(callers.outsider, 'Hijack')).statusCode).toBe(403);
+    expect((await edit(callers.member, 'Hijack')).statusCode).toBe(403);
+    expect((await findAppById(server.store, appId))?.appName).toBe('Kasir');
+    expect((await edit(callers.admin, 'Kasir Toko')).json()).toEqual({ status: true, data: { appId, appSlug } });
+    expect((await edit(callers.root, 'Kasir')).statusCode).toBe(200);
+    expect((await findAppById(server.store, appId))?.appDescription).toBe('changed');
+  });
+
+  it('answers status false on a duplicate name and writes nothing', async () => {
+    const before = await server.store.selectFrom('apps').select('appId').execute();
+    const duplicate = await server.call('POST', '/save/saveApp', { appId: null, appName: 'Kasir', appDescription: '' }, callers.root);
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ status: false, error: [Messages.appDuplicate] });
+    const renameClash = await server.call('POST', '/save/saveApp', { appId, appName: 'Other', appDescription: '' }, callers.admin);
+    expect(renameClash.json().status).toBe(false);
+    expect(await server.store.selectFrom('apps').select('appId').execute()).toHaveLength(before.length);
+  });
+
+  it('refuses a blank name and wrong types with a message', async () => {
+    const blank = await server.call('POST', '/save/saveApp', { appId: null, appName: '   ', appDescription: '' }, callers.root);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error[0]).toContain(Messages.appNameRequired);
+    const wrongType = await server.call('POST', '/save/saveApp', { appId: 'one', appName: 'X' }, callers.root);
+    expect(wrongType.statusCode).toBe(400);
+  });
+
+  it('lets only signed-in builders of main and the super administrator create applications', async () => {
+    const body = { appId: null, appName: 'Created By Member', appDescription: '' };
+    expect((await server.call('POST', '/save/saveApp', body)).statusCode).toBe(401);
+    expect((await server.call('POST', '/save/saveApp', body, callers.member)).statusCode).toBe(403);
+    const byRoot = await server.call('POST', '/save/saveApp', body, callers.root);
+    expect(byRoot.statusCode).toBe(201);
+    expect(byRoot.json().data.appSlug).toBe('created-by-member');
+  });
+
+  it('removes an application only for its administrators, never main or _root', async () => {
+    const target = await server.call('POST', '/save/saveApp', { appId: null, appName: 'Temporary', appDescription: '' }, callers.root);
+    const tempId = target.json().data.appId as number;
+    for (const token of [callers.outsider, callers.member, callers.admin]) {
+      expect((await server.call('DELETE', '/delete/deleteApp', { appId: tempId }, token)).statusCode).toBe(403);
+    }
+    expect((await server.call('DELETE', '/delete/deleteApp', { appId: tempId })).statusCode).toBe(401);
+    expect((await server.call('DELETE', '/delete/deleteApp', { appId: 1 }, callers.root)).json()).toEqual({ status: false, error: [Messages.appProtected] });
+    expect((await server.call('DELETE', '/delete/deleteApp', { appId: tempId }, callers.root)).json()).toEqual({ status: true, data: { appId: tempId } });
+    expect(await findAppById(server.store, tempId)).toBeUndefined();
+    expect(await server.store.selectFrom('userGroups').select('groupId').where('groupAppId', '=', String(tempId)).execute()).toEqual([]);
+  });
+
+  it('lets an application\'s administrator remove it with its groups', async () => {
+    const builder = await server.login('081300000001', 'password-1', 'main');
+    const created = await server.call('POST', '/save/saveApp', { appId: null, appName: 'Mine', appDescription: '' }, builder);
+    const mineId = created.json().data.appId as number;
+    expect((await server.call('DELETE', '/delete/deleteApp', { appId: mineId }, builder)).statusCode).toBe(200);
+    expect(await findAppById(server.store, mineId)).toBeUndefined();
+  });
+
+  it('publishes an OpenAPI document of the routes', async () => {
+    const doc = (await server.call('GET', '/openapi.json')).json();
+    for (const path of ['/auth/login', '/auth/register', '/forgot_password/getToken', '/forgot_password/changePassword',
+      '/get/getApp/slug/{slug}', '/get/listApp', '/get/listAppUser/{userId}', '/save/saveApp', '/delete/deleteApp']) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+    expect(doc.paths['/save/saveApp'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('appName');
+  });
+});
