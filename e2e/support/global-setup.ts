@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+export const ADMIN_PASSWORD = 'e2e-admin-password';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+/**
+ * Starts Rakit the way a user does (`npm start`), on a free port with a fresh data
+ * directory, and waits until it prints where to sign in.
+ */
+export async function setup(project: TestProject): Promise<void> {
+  const port = await freePort();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-e2e-'));
+  server = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: ADMIN_PASSWORD, RAKIT_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Rakit did not start in time:\n${output}`)), 300_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Rakit is running on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    server?.stdout?.on('data', onData);
+    server?.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    server?.on('exit', (code) => reject(new Error(`Rakit exited with ${code}:\n${output}`)));
+  });
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('startOutput', output);
+}
+
+export async function teardown(): Promise<void> {
+  if (server?.pid !== undefined) {
+    try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+  }
+  if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    startOutput: string;
+  }
+}
