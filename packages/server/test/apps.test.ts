@@ -137,3 +137,16 @@ describe.each(engines)('applications on %s', (engine) => {
     expect(doc.paths['/save/saveApp'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('appName');
   });
 });
+
+describe('the committed OpenAPI document', () => {
+  it('matches the routes\' schemas (run `npm run openapi` after changing a route)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const server = await buildTestServer('sqlite');
+    try {
+      const committed = JSON.parse(readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8'));
+      expect((await server.call('GET', '/openapi.json')).json()).toEqual(committed);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -17,7 +17,7 @@ const isBuiltIn = (slug: string) => slug === MAIN_APP_SLUG || slug === ROOT_APP_
 const appRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get/getApp/slug/:slug', {
     config: { public: true },
-    schema: { tags: ['apps'], summary: 'Public facts of an application, by slug', params: SlugParamsSchema },
+    schema: { security: [], tags: ['apps'], summary: 'Public facts of an application, by slug', params: SlugParamsSchema },
   }, async (request) => {
     const row = await findAppBySlug(app.store, request.params.slug);
     if (row === undefined) throw notFound(Messages.appNotFound);

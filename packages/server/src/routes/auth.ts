@@ -13,7 +13,7 @@ import { authRateLimit } from './rate-limit';
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/login', {
     config: { public: true, rateLimit: authRateLimit(app) },
-    schema: { tags: ['auth'], summary: 'Sign in to an application', body: LoginBodySchema },
+    schema: { security: [], tags: ['auth'], summary: 'Sign in to an application', body: LoginBodySchema },
   }, async (request) => {
     const { userId, password, appSlug } = request.body;
     if (userId.trim() === '' || password === '') throw unauthorized(Messages.loginFailed);
@@ -35,7 +35,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/register', {
     config: { public: true, rateLimit: authRateLimit(app) },
-    schema: { tags: ['auth'], summary: 'Register into an application\'s default group', body: RegisterBodySchema },
+    schema: { security: [], tags: ['auth'], summary: 'Register into an application\'s default group', body: RegisterBodySchema },
   }, async (request, reply) => {
     const input = request.body.data;
     const appId = input.defaultGroupAppId[0] as number;

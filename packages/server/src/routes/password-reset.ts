@@ -37,7 +37,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/forgot_password/changePassword', {
     // The reset token in the body is the credential of this call.
     config: { public: true, rateLimit: authRateLimit(app) },
-    schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: ChangePasswordBodySchema },
+    schema: { security: [], tags: ['auth'], summary: 'Set a new password with a reset token', body: ChangePasswordBodySchema },
   }, async (request) => {
     const { token, password } = request.body;
     const passwordHash = await hashPassword(password);
