@@ -2,6 +2,7 @@ export * from './constants';
 export * from './messages';
 export * from './schemas/entities';
 export * from './schemas/api';
+export * from './schemas/admin';
 export * from './schemas/session';
 export * from './rules/access';
 export * from './rules/pagination';

@@ -11,9 +11,15 @@ import authPlugin from './auth/plugin';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
+import { DataSourceRegistry } from './datasources/registry';
 import appRoutes from './routes/apps';
 import authRoutes from './routes/auth';
+import databaseRoutes from './routes/databases';
+import groupRoutes from './routes/groups';
+import menuRoutes from './routes/menus';
 import passwordResetRoutes from './routes/password-reset';
+import userRoutes from './routes/users';
+import { SecretBox } from './security/secret-box';
 import type { Store } from './store/db';
 
 declare module 'fastify' {
@@ -21,6 +27,9 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     tokens: TokenService;
+    secretBox: SecretBox;
+    /** Pools of the applications' own databases. */
+    dataSources: DataSourceRegistry;
   }
 }
 
@@ -38,7 +47,12 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   app.decorate('config', config);
   app.decorate('store', store);
   app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
-  installErrorHandler(app);
+  app.decorate('secretBox', new SecretBox(config.secret));
+  app.decorate('dataSources', new DataSourceRegistry(config.dataDir));
+  app.addHook('onClose', async () => app.dataSources.closeAll());
+  const webDir = config.webDir ?? defaultWebDir;
+  const hasWebApp = existsSync(path.join(webDir, 'index.html'));
+  installErrorHandler(app, { serveIndexHtml: hasWebApp });
 
   await app.register(swagger, {
     openapi: {
@@ -54,23 +68,14 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(appRoutes);
+  await app.register(databaseRoutes);
+  await app.register(groupRoutes);
+  await app.register(userRoutes);
+  await app.register(menuRoutes);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
-  const webDir = config.webDir ?? defaultWebDir;
-  if (existsSync(path.join(webDir, 'index.html'))) await serveWebApp(app, webDir);
+  // The built web app's files; index.html for client routes comes from the not-found handler.
+  if (hasWebApp) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
   return app;
-}
-
-/**
- * The single-page app: files from the build, and index.html for any other GET that a
- * browser navigates to, so client routes like /main/auth/login load the app.
- */
-async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send({ status: false, error: [`Route ${request.method} ${request.url.split('?')[0]} not found`] });
-  });
 }

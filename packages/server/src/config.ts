@@ -17,6 +17,8 @@ export interface Config {
   /** Folder of the built web app; not served when missing (API only). */
   webDir: string | undefined;
   logLevel: string;
+  /** RAKIT_NO_DEMO=1 starts without seeding the demo application. */
+  noDemo: boolean;
 }
 
 const readInt = (value: string | undefined, fallback: number): number => {
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: readInt(env.RAKIT_BODY_LIMIT_BYTES, 5 * 1024 * 1024),
     webDir: env.RAKIT_WEB_DIR,
     logLevel: env.RAKIT_LOG_LEVEL ?? 'info',
+    noDemo: env.RAKIT_NO_DEMO === '1',
     ...overrides,
   };
 }

@@ -1,12 +1,16 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { migrateToLatest, openStore } from './store/db';
+import { DEMO_ADMIN_USER_ID, DEMO_APP_SLUG, DEMO_MEMBER_USER_ID, seedDemo } from './store/demo';
 import { seed, SUPER_ADMIN_USER_ID } from './store/seed';
 
 const config = loadConfig();
 const store = openStore(config.databaseUrl, config.dataDir);
 await migrateToLatest(store);
 const seeded = await seed(store, config.adminPassword);
+// The demo's users get the administrator's password: the one given, or the one just generated.
+const demoPassword = config.adminPassword ?? seeded.generatedAdminPassword;
+const demoSeeded = demoPassword !== undefined && !config.noDemo && (await seedDemo(store, { dataDir: config.dataDir, password: demoPassword }));
 const app = await buildApp(config, store);
 
 const shutdown = async () => {
@@ -26,6 +30,8 @@ const lines = [
   `  Sign in as super administrator: ${base}/_root/auth/login  (user: ${SUPER_ADMIN_USER_ID})`,
   `  Register a builder account:     ${base}/main/auth/register`,
 ];
+lines.push(`  Demo application:               ${base}/${DEMO_APP_SLUG}/auth/login  (users: ${DEMO_ADMIN_USER_ID}, ${DEMO_MEMBER_USER_ID}; same password as admin)`);
+if (demoSeeded) lines.push('  (the demo application was created on this start)');
 if (seeded.generatedAdminPassword !== undefined) {
   lines.push(`  Generated password for '${SUPER_ADMIN_USER_ID}' (shown once, keep it): ${seeded.generatedAdminPassword}`);
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DataSourceError } from '../datasources/types';
 import { HttpError } from './errors';
 
 /** Unique-key violations of the three store engines: a race lost to another writer. */
@@ -26,13 +27,17 @@ function validationMessage(error: FastifyError): string {
  * Every failure answers `{ status: false, error: [text] }`: 4xx with a clear text for the
  * caller's mistakes, 500 with a generic text (details only in the log) for ours.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, options: { serveIndexHtml: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ status: false, error: [error.message] });
+      return reply.code(error.statusCode).send({ status: false, error: [error.message, ...error.details] });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
       return reply.code(400).send({ status: false, error: [validationMessage(error)] });
+    }
+    if (error instanceof DataSourceError) {
+      // The application's own database failed (down, refused, bad SQL): say so, keep running.
+      return reply.code(502).send({ status: false, error: [`Database error: ${error.message}`] });
     }
     if (isUniqueViolation(error)) {
       return reply.code(409).send({ status: false, error: ['Duplicate entry'] });
@@ -45,7 +50,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send({ status: false, error: ['Internal server error'] });
   });
 
+  // Any other GET a browser navigates to loads the single-page app (client routes like
+  // /main/auth/login); everything else is an unknown API route.
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ status: false, error: [`Route ${request.method} ${request.url.split('?')[0]} not found`] });
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (options.serveIndexHtml && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ status: false, error: [`Route ${request.method} ${request.url.split('?')[0]} not found`] });
   });
 }

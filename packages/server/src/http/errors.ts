@@ -1,6 +1,7 @@
 /** An error whose message is safe to show to the caller, with the HTTP status to answer. */
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string) {
+  /** `details` follow the message in the answer's error list. */
+  constructor(readonly statusCode: number, message: string, readonly details: string[] = []) {
     super(message);
     this.name = 'HttpError';
   }

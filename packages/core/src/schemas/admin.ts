@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { Messages } from '../messages';
+
+const id = z.number().int().positive();
+const nonBlank = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
+/** Path and query ids arrive as text. */
+const idParam = z.coerce.number().int().positive();
+
+// ---- Database connections (spec 1 screen 5) ----
+export const DB_TYPES = ['mysql', 'postgres', 'sqlite'] as const;
+export const DbTypeSchema = z.enum(DB_TYPES);
+export type DbType = z.infer<typeof DbTypeSchema>;
+
+/** A connection as every call answers it: never with its password. */
+export const DbConfigSchema = z.object({
+  dbId: z.number().int(),
+  dbAppId: z.number().int(),
+  dbType: DbTypeSchema,
+  dbHost: z.string(),
+  dbPort: z.number().int(),
+  dbUser: z.string(),
+  dbDatabase: z.string(),
+});
+export type DbConfig = z.infer<typeof DbConfigSchema>;
+
+export const SaveDbConfigBodySchema = z.object({
+  dbId: id.nullable().default(null),
+  dbAppId: id,
+  dbType: DbTypeSchema.default('mysql'),
+  dbHost: z.string().trim().max(255).default(''),
+  dbPort: z.coerce.number().int().min(0).max(65535).default(0),
+  dbUser: z.string().trim().max(255).default(''),
+  /** Empty when editing keeps the stored password. */
+  dbPassword: z.string().max(1000).default(''),
+  dbDatabase: z.string().trim().max(255).default(''),
+});
+export type SaveDbConfigBody = z.infer<typeof SaveDbConfigBodySchema>;
+export const DeleteDbConfigBodySchema = z.object({ dbId: id });
+export const DbIdParamsSchema = z.object({ dbId: idParam });
+export const IdParamsSchema = z.object({ id: idParam });
+export const AppIdParamsSchema = z.object({ appId: idParam });
+
+// ---- Groups (spec 1 screen 6) ----
+export const ListGroupUserQuerySchema = z.object({
+  page: z.coerce.number().int().positive().default(1),
+  limit: z.coerce.number().int().positive().max(100).default(10),
+  pageUser: z.coerce.number().int().positive().default(1),
+  limitUser: z.coerce.number().int().positive().max(100).default(20),
+  /** Narrows the groups to those with a member whose id contains this text. */
+  userId: z.string().max(100).default(''),
+});
+export const GroupMembershipBodySchema = z.object({
+  userId: z.string().trim().min(1, Messages.selectUser).max(100),
+  groupId: id,
+});
+const MenuIdsSchema = z.object({ menuId: z.array(id).min(1).max(100) });
+export const AddGroupBodySchema = z.object({
+  data: z.object({
+    groupId: id.nullable().default(null),
+    groupName: nonBlank(Messages.groupNameRequired, 100),
+    groupAppId: z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(id),
+    groupAccess: z.object({
+      pageId: z.array(id).default([]),
+      actionId: z.array(id).default([]),
+      menuId: z.array(id).default([]),
+    }).default({ pageId: [], actionId: [], menuId: [] }),
+  }),
+});
+export const DeleteGroupBodySchema = z.object({ data: z.object({ groupId: id }) });
+export const SetDefaultGroupBodySchema = z.object({ data: z.object({ appId: id, groupId: id }) });
+export const GroupAccessBodySchema = z.object({
+  groupId: id,
+  groupAppId: z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(id),
+  groupAccess: MenuIdsSchema,
+});
+
+// ---- Users (spec 1 screen 7) ----
+export const ListUserQuerySchema = z.object({
+  appId: idParam,
+  page: z.coerce.number().int().positive().default(1),
+  limit: z.coerce.number().int().positive().max(100).default(10),
+  /** Search text inside user ids. */
+  userId: z.string().max(100).default(''),
+});
+const userFields = {
+  userId: z.string().trim().min(1, Messages.fillAllFields).max(100),
+  password: z.string().min(1, Messages.fillAllFields).max(200),
+  confirm_password: z.string().min(1, Messages.fillAllFields).max(200),
+  appId: id,
+};
+const passwordsMatch = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
+export const AddUserBodySchema = z.object({
+  data: z.object(userFields).refine(passwordsMatch, { message: Messages.passwordConfirmMismatch, path: ['confirm_password'] }),
+});
+export const ChangeUserPasswordBodySchema = AddUserBodySchema;
+export const DeleteUserBodySchema = z.object({ data: z.object({ userId: z.string().trim().min(1).max(100), appId: id }) });
+
+// ---- Menus (spec 1 screen 8) ----
+export const SaveMenuBodySchema = z.object({
+  menuId: z.null().default(null),
+  menuName: z.string().trim().max(200),
+  menuAppId: id,
+  menuPageId: z.number().int().min(0).default(0),
+  menuParentMenuId: z.number().int().min(0).default(0),
+});
+export const UpdateMenuBodySchema = z.object({
+  menuId: id,
+  menuAppId: id,
+  menuPageId: z.number().int().min(0),
+});
+export const DeleteMenuBodySchema = z.object({ menuId: id });
+
+export const SubMenuSchema = z.object({
+  menuId: z.number().int(),
+  menuName: z.string(),
+  menuPageId: z.number().int(),
+  pageName: z.string(),
+  pageSlug: z.string(),
+});
+export const MenuSchema = z.object({
+  menuId: z.number().int(),
+  menuName: z.string(),
+  menuAppId: z.number().int(),
+  menuPageId: z.number().int(),
+  menuParentMenuId: z.number().int(),
+  pageName: z.string(),
+  submenu: z.array(SubMenuSchema),
+});
+export type Menu = z.infer<typeof MenuSchema>;
+export type SubMenu = z.infer<typeof SubMenuSchema>;
+
+export const PageSummarySchema = z.object({
+  pageId: z.number().int(),
+  pageName: z.string(),
+  pageSlug: z.string(),
+  pageComponents: z.string(),
+});
+export type PageSummary = z.infer<typeof PageSummarySchema>;

@@ -1,0 +1,74 @@
+import { createPool, type Pool, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
+import {
+  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type QueryOptions,
+  type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
+} from './types';
+
+function wrap(error: unknown): DataSourceError {
+  const e = error as { message?: string; errno?: number; code?: string };
+  return new DataSourceError(e.message ?? 'Database error', e.errno ?? e.code, { cause: error });
+}
+
+/** MySQL and MariaDB through mysql2; one statement per call, never multiple statements. */
+export class MysqlDataSource implements DataSource {
+  private readonly pool: Pool;
+
+  constructor(private readonly settings: ConnectionSettings) {
+    this.pool = createPool({
+      host: settings.dbHost,
+      port: settings.dbPort,
+      user: settings.dbUser,
+      password: settings.dbPassword,
+      database: settings.dbDatabase,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      connectionLimit: 5,
+      maxIdle: 2,
+      idleTimeout: 60_000,
+      multipleStatements: false,
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+    });
+  }
+
+  async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    try {
+      const [result] = await this.pool.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
+      if (Array.isArray(result)) return { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 };
+      const header = result as ResultSetHeader;
+      return { rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId };
+    } catch (error) {
+      throw wrap(error);
+    }
+  }
+
+  async tables(): Promise<TableInfo[]> {
+    const { rows } = await this.query(
+      `SELECT TABLE_NAME AS table_name, COLUMN_NAME, COLUMN_KEY, DATA_TYPE
+         FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME, ORDINAL_POSITION`,
+      [this.settings.dbDatabase],
+      { maxRows: 100_000 },
+    );
+    return groupColumns(rows.map((r) => ({
+      table: String(r.table_name), name: String(r.COLUMN_NAME), key: String(r.COLUMN_KEY ?? ''), type: String(r.DATA_TYPE),
+    })));
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end().catch(() => undefined);
+  }
+}
+
+/** Column rows, table by table, into the shape getDbDetails answers. */
+export function groupColumns(columns: { table: string; name: string; key: string; type: string }[]): TableInfo[] {
+  const tables = new Map<string, TableInfo>();
+  for (const column of columns) {
+    let table = tables.get(column.table);
+    if (table === undefined) {
+      table = { table_name: column.table, columns: [] };
+      tables.set(column.table, table);
+    }
+    table.columns.push({ COLUMN_NAME: column.name, COLUMN_KEY: column.key === 'PRI' ? 'PRI' : '', DATA_TYPE: column.type });
+  }
+  return [...tables.values()];
+}

@@ -1,0 +1,67 @@
+import pg from 'pg';
+import { groupColumns } from './mysql';
+import { toNumberedPlaceholders } from './placeholders';
+import {
+  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type QueryOptions,
+  type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
+} from './types';
+
+/** PostgreSQL through pg; `?` placeholders become `$n`. */
+export class PostgresDataSource implements DataSource {
+  private readonly pool: pg.Pool;
+
+  constructor(settings: ConnectionSettings) {
+    this.pool = new pg.Pool({
+      host: settings.dbHost,
+      port: settings.dbPort,
+      user: settings.dbUser,
+      password: settings.dbPassword,
+      database: settings.dbDatabase,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: QUERY_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS + 1000,
+      max: 5,
+      idleTimeoutMillis: 60_000,
+    });
+    // An idle client that loses its server must not crash the process.
+    this.pool.on('error', () => undefined);
+  }
+
+  async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    try {
+      const result = await this.pool.query(toNumberedPlaceholders(sql), params as unknown[]);
+      if (result.command === 'SELECT' || result.fields.length > 0) {
+        return { ...capRows(result.rows, options?.maxRows), affectedRows: result.command === 'SELECT' ? 0 : result.rowCount ?? 0 };
+      }
+      return { rows: [], truncated: false, affectedRows: result.rowCount ?? 0 };
+    } catch (error) {
+      const e = error as { message?: string; code?: string };
+      throw new DataSourceError(e.message ?? 'Database error', e.code, { cause: error });
+    }
+  }
+
+  async tables(): Promise<TableInfo[]> {
+    const { rows } = await this.query(
+      `SELECT c.table_name, c.column_name, c.data_type,
+              CASE WHEN k.column_name IS NULL THEN '' ELSE 'PRI' END AS column_key
+         FROM information_schema.columns c
+         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+         LEFT JOIN information_schema.table_constraints tc
+           ON tc.table_schema = c.table_schema AND tc.table_name = c.table_name AND tc.constraint_type = 'PRIMARY KEY'
+         LEFT JOIN information_schema.key_column_usage k
+           ON k.constraint_name = tc.constraint_name AND k.table_schema = c.table_schema
+          AND k.table_name = c.table_name AND k.column_name = c.column_name
+        WHERE c.table_schema = current_schema()
+        ORDER BY c.table_name, c.ordinal_position`,
+      [],
+      { maxRows: 100_000 },
+    );
+    return groupColumns(rows.map((r) => ({
+      table: String(r.table_name), name: String(r.column_name), key: String(r.column_key), type: String(r.data_type),
+    })));
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,60 @@
+export type DataSourceType = 'mysql' | 'postgres' | 'sqlite';
+
+/** What it takes to reach one of an application's own databases (password in clear, in memory only). */
+export interface ConnectionSettings {
+  dbType: DataSourceType;
+  dbHost: string;
+  dbPort: number;
+  dbUser: string;
+  dbPassword: string;
+  dbDatabase: string;
+}
+
+export interface ColumnInfo {
+  COLUMN_NAME: string;
+  /** 'PRI' for a primary-key column, '' otherwise (MySQL's information_schema spelling). */
+  COLUMN_KEY: string;
+  DATA_TYPE: string;
+}
+
+export interface TableInfo {
+  table_name: string;
+  columns: ColumnInfo[];
+}
+
+export interface QueryResult {
+  rows: Record<string, unknown>[];
+  /** Rows changed by INSERT/UPDATE/DELETE; 0 for SELECT. */
+  affectedRows: number;
+  insertId?: number;
+  /** True when the result had more rows than the cap and was cut. */
+  truncated: boolean;
+}
+
+export interface QueryOptions {
+  maxRows?: number;
+}
+
+export interface DataSource {
+  /** Runs one statement with `?` placeholders bound by the driver. */
+  query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult>;
+  tables(): Promise<TableInfo[]>;
+  close(): Promise<void>;
+}
+
+export const QUERY_TIMEOUT_MS = 15_000;
+export const CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_MAX_ROWS = 10_000;
+
+/** A failure of an application's database, with a text safe to show (no credentials). */
+export class DataSourceError extends Error {
+  constructor(message: string, readonly code?: string | number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DataSourceError';
+  }
+}
+
+export function capRows(rows: Record<string, unknown>[], maxRows: number | undefined) {
+  const cap = maxRows ?? DEFAULT_MAX_ROWS;
+  return rows.length > cap ? { rows: rows.slice(0, cap), truncated: true } : { rows, truncated: false };
+}

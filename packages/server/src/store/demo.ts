@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import { ADMIN_GROUP_SLUG } from '@rakit/core';
+import { hashPassword } from '../auth/passwords';
+import { openDataSource } from '../datasources/registry';
+import { sqliteFile } from '../datasources/sqlite';
+import type { Store } from './db';
+import { insertReturningId } from './insert';
+import { findAppBySlug, insertApp } from './repositories/apps';
+import { addMember, grantMenuAccess, insertGroup } from './repositories/groups';
+import { insertMenu } from './repositories/menus';
+import { findUser, insertUser } from './repositories/users';
+
+export const DEMO_APP_SLUG = 'demo';
+export const DEMO_ADMIN_USER_ID = 'demo-admin';
+export const DEMO_MEMBER_USER_ID = 'demo-user';
+const DEMO_DATABASE_FILE = 'demo-shop.db';
+
+const SAMPLE_SQL = `
+CREATE TABLE IF NOT EXISTS products (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  category TEXT NOT NULL,
+  price INTEGER NOT NULL,
+  stock INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS customers (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  phone TEXT NOT NULL,
+  city TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS orders (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  customer_id INTEGER NOT NULL REFERENCES customers(id),
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  quantity INTEGER NOT NULL,
+  status TEXT NOT NULL DEFAULT 'new',
+  ordered_at TEXT NOT NULL
+);`;
+
+const PRODUCTS: [string, string, number, number][] = [
+  ['Beras Pandan Wangi 5 kg', 'Sembako', 78000, 40], ['Minyak Goreng 2 L', 'Sembako', 36500, 55],
+  ['Gula Pasir 1 kg', 'Sembako', 17500, 80], ['Kopi Bubuk 200 g', 'Minuman', 24000, 32],
+  ['Teh Celup isi 25', 'Minuman', 9500, 60], ['Susu UHT 1 L', 'Minuman', 19800, 45],
+  ['Sabun Mandi', 'Kebersihan', 4500, 120], ['Deterjen 800 g', 'Kebersihan', 21000, 38],
+  ['Mie Instan Goreng', 'Makanan', 3500, 300], ['Kecap Manis 520 ml', 'Makanan', 22500, 27],
+];
+const CUSTOMERS: [string, string, string][] = [
+  ['Siti Rahma', '081234500001', 'Bandung'], ['Budi Santoso', '081234500002', 'Surabaya'],
+  ['Dewi Lestari', '081234500003', 'Yogyakarta'], ['Agus Salim', '081234500004', 'Medan'],
+];
+
+/** The demo's own SQLite database with a small shop in it, created once. */
+async function createSampleDatabase(dataDir: string): Promise<void> {
+  if (existsSync(sqliteFile(dataDir, DEMO_DATABASE_FILE))) return;
+  const source = openDataSource({ dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbPassword: '', dbDatabase: DEMO_DATABASE_FILE }, dataDir, { create: true });
+  try {
+    for (const statement of SAMPLE_SQL.split(';').map((s) => s.trim()).filter(Boolean)) await source.query(statement, []);
+    for (const product of PRODUCTS) await source.query('INSERT INTO products (name, category, price, stock) VALUES (?, ?, ?, ?)', product);
+    for (const customer of CUSTOMERS) await source.query('INSERT INTO customers (name, phone, city) VALUES (?, ?, ?)', customer);
+    for (let i = 0; i < 12; i++) {
+      await source.query('INSERT INTO orders (customer_id, product_id, quantity, status, ordered_at) VALUES (?, ?, ?, ?, ?)',
+        [(i % CUSTOMERS.length) + 1, (i % PRODUCTS.length) + 1, (i % 4) + 1, ['new', 'packed', 'sent'][i % 3], `2026-11-${String(i + 1).padStart(2, '0')}`]);
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+/**
+ * The demo application on first start: a small shop with its SQLite database, pages,
+ * menus, an administrators' group (demo-admin) and a staff group (demo-user) that sees the menus.
+ * Skipped when an application with the demo slug exists.
+ */
+export async function seedDemo(db: Store, options: { dataDir: string; password: string }): Promise<boolean> {
+  if ((await findAppBySlug(db, DEMO_APP_SLUG)) !== undefined) return false;
+  await createSampleDatabase(options.dataDir);
+  const passwordHash = await hashPassword(options.password);
+  await db.transaction().execute(async (trx) => {
+    const appId = await insertApp(trx, { appName: 'Demo Toko', appDescription: 'A small shop: products, customers and orders', appSlug: DEMO_APP_SLUG, appOpenRegistration: false });
+    const adminGroup = await insertGroup(trx, { groupName: 'Admin', groupAppId: String(appId), groupSlug: ADMIN_GROUP_SLUG });
+    const staffGroup = await insertGroup(trx, { groupName: 'Staff', groupAppId: String(appId), groupSlug: 'staff', isDefault: true });
+    for (const [userId, groupId] of [[DEMO_ADMIN_USER_ID, adminGroup], [DEMO_MEMBER_USER_ID, staffGroup]] as const) {
+      if ((await findUser(trx, userId)) === undefined) await insertUser(trx, userId, passwordHash);
+      await addMember(trx, groupId, userId);
+    }
+    await insertReturningId(trx, 'dbConfigs', {
+      dbAppId: appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbPasswordEnc: '', dbDatabase: DEMO_DATABASE_FILE,
+    }, 'dbId');
+    const pageIds: Record<string, number> = {};
+    for (const [pageName, pageSlug] of [['Products', 'products'], ['Customers', 'customers'], ['Orders', 'orders'], ['Reports', 'reports']] as const) {
+      pageIds[pageSlug] = await insertReturningId(trx, 'pages', { pageAppId: appId, pageName, pageSlug, pageComponents: '[]', updatedAt: new Date().toISOString() }, 'pageId');
+    }
+    const shop = await insertMenu(trx, { menuAppId: appId, menuName: 'Toko', menuPageId: 0, menuParentMenuId: 0 });
+    const products = await insertMenu(trx, { menuAppId: appId, menuName: 'Products', menuPageId: pageIds.products ?? 0, menuParentMenuId: shop });
+    const customers = await insertMenu(trx, { menuAppId: appId, menuName: 'Customers', menuPageId: pageIds.customers ?? 0, menuParentMenuId: shop });
+    await insertMenu(trx, { menuAppId: appId, menuName: 'Orders', menuPageId: pageIds.orders ?? 0, menuParentMenuId: shop });
+    await grantMenuAccess(trx, staffGroup, [shop, products, customers]);
+  });
+  return true;
+}
