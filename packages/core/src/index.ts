@@ -8,3 +8,4 @@ export * from './rules/access';
 export * from './rules/pagination';
 export * from './rules/register';
 export * from './rules/slug';
+export * from './widgets';

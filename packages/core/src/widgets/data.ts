@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { CustomActionSchema, dataSourceFields, defineWidget, formFields, longText, shortText } from './common';
+
+/** Data and display widgets of spec 3, with the defaults their configuration panels start from. */
+
+export const TableFilterSchema = z.looseObject({
+  field: shortText, type: shortText.default('select'), column: shortText.default(''),
+  min: z.union([z.number(), z.string().max(50)]).optional(), max: z.union([z.number(), z.string().max(50)]).optional(),
+});
+export const table = defineWidget('table', {
+  ...dataSourceFields,
+  filters: z.array(TableFilterSchema).max(50).default([]),
+  markdownColumns: z.array(z.number().int().min(0)).max(100).default([]),
+  bulkAction: z.boolean().default(false),
+  search: z.boolean().default(true),
+  toExcel: z.boolean().default(false),
+}, () => ({ options: 'Column 1', mapping_table: '', primaryKey: 'NONE', functionId: -1, timeToRefresh: 0 }));
+
+export const CHART_TYPES = ['pie', 'bar'] as const;
+export const chart = defineWidget('chart', {
+  ...dataSourceFields,
+  subtype: z.enum(CHART_TYPES).default('bar'),
+  sourceType: z.enum(['column', 'row']).default('column'),
+  showLegend: z.boolean().default(true),
+  showTable: z.boolean().default(false),
+}, () => ({ subtype: 'bar', sourceType: 'column' }));
+
+export const alert = defineWidget('alert', {
+  color: z.enum(['success', 'error']).default('success'),
+  config: longText.default(''),
+  redirect: z.union([z.number().int(), z.string().max(50)]).default('--no-redirect--'),
+  database_used: z.union([z.number().int(), z.string().max(20)]).default(''),
+  custom_action: z.array(CustomActionSchema).max(50).default([]),
+}, () => ({ color: 'success', redirect: '--no-redirect--' }));
+
+export const KanbanGroupSchema = z.object({ name: shortText, value: shortText });
+export const kanban = defineWidget('kanban', {
+  ...dataSourceFields,
+  groups: z.array(KanbanGroupSchema).max(50).default([]),
+  fieldMap: z.object({ compared: shortText, title: shortText, description: shortText, tag: shortText, label: shortText }).partial().default({}),
+}, () => ({ groups: [{ name: 'To do', value: '1' }, { name: 'In progress', value: '2' }, { name: 'Done', value: '3' }] }));
+
+export const loader = defineWidget('loader', {
+  ...dataSourceFields,
+  loaderMapping: longText.default(''),
+  trigger: shortText.default('none'),
+}, () => ({ trigger: 'none' }));
+
+export const barcode = defineWidget('barcode', { ...dataSourceFields });
+export const pdfextractor = defineWidget('pdfextractor', {
+  templateId: z.union([z.number().int(), z.string().max(50)]).default(''),
+  templateField: z.array(z.looseObject({})).max(500).default([]),
+  custom_action: z.array(CustomActionSchema).max(50).default([]),
+});
+export const qrcodeReader = defineWidget('qrcodeReader', { ...formFields });
+export const address = defineWidget('address', { ...formFields });
+export const school = defineWidget('school', { ...formFields });
+export const schooladdress = defineWidget('schooladdress', { ...formFields });

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { BUTTON_ACTIONS, CustomActionSchema, defineWidget, formFields, longText, shortText } from './common';
+
+/** Form widgets of spec 2 §1–§3, with their defaults at creation. */
+
+export const INPUT_SUBTYPES = ['text', 'number', 'password', 'email', 'tel', 'url'] as const;
+export const input = defineWidget('input', { ...formFields, subtype: z.enum(INPUT_SUBTYPES).default('text') },
+  () => ({ subtype: 'text', required: true }));
+
+export const textarea = defineWidget('textarea', { ...formFields, options: z.coerce.number().int().min(1).max(50).default(2) },
+  () => ({ options: 2 }));
+
+export const datetime = defineWidget('datetime', { ...formFields });
+
+/** Options are a comma-joined list; empty entries are dropped when stored. */
+const optionList = shortText.max(5000).default('Option 1,Option 2');
+export const checkbox = defineWidget('checkbox', { ...formFields, options: optionList }, () => ({ options: 'Option 1,Option 2' }));
+export const radio = defineWidget('radio', { ...formFields, options: optionList }, () => ({ options: 'Option 1,Option 2' }));
+export const toggle = defineWidget('toggle', { ...formFields, options: optionList }, () => ({ options: 'Option 1,Option 2', initValue: 'Inactive' }));
+
+export const DropdownOptionSchema = z.object({ textOption: shortText, valueOption: shortText });
+export const DROPDOWN_SOURCES = ['custom', 'query', 'text'] as const;
+export const dropdown = defineWidget('dropdown', {
+  ...formFields,
+  subtype: z.enum(DROPDOWN_SOURCES).default('custom'),
+  options: z.union([z.array(DropdownOptionSchema).max(1000), longText]).default([]),
+  database_used: z.union([z.number().int(), z.string().max(20)]).default(''),
+  query: longText.default(''),
+}, () => ({ subtype: 'custom', options: [{ textOption: 'Option 1', valueOption: '1' }] }));
+
+export const FILE_FILTERS = ['all', 'image', 'document', 'video'] as const;
+export const fileupload = defineWidget('fileupload', { ...formFields, subtype: shortText.default('photo'), options: z.enum(FILE_FILTERS).default('all') },
+  () => ({ subtype: 'photo', options: 'all' }));
+
+export const TEXT_SUBTYPES = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'paragraph', 'card'] as const;
+export const ALIGNMENTS = ['left', 'center', 'right'] as const;
+export const text = defineWidget('text', {
+  subtype: z.enum(TEXT_SUBTYPES).default('h1'),
+  options: z.enum(ALIGNMENTS).default('left'),
+  link: shortText.default(''),
+  variables: z.array(shortText).max(100).default([]),
+}, () => ({ subtype: 'h1', options: 'left', link: '' }));
+
+export const button = defineWidget('button', {
+  custom_action: z.array(CustomActionSchema.extend({ action: z.enum(BUTTON_ACTIONS) })).max(100).default([]),
+}, () => ({ custom_action: [] }));

@@ -1,0 +1,4 @@
+export * from './common';
+export * from './form';
+export * from './data';
+export * from './registry';

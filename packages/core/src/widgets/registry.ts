@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { defineWidget, longText } from './common';
+import { address, alert, barcode, chart, kanban, loader, pdfextractor, qrcodeReader, school, schooladdress, table } from './data';
+import { button, checkbox, datetime, dropdown, fileupload, input, radio, text, textarea, toggle } from './form';
+
+/** A card nests other components (spec 2 §2). */
+export const card = defineWidget('card', { description: longText.default('') }, () => ({ description: '' }));
+
+/** Every widget model, in the order of spec 2 §1. Adding a widget: a model file and one line here. */
+export const widgetModels = [
+  input, textarea, datetime, checkbox, toggle, radio, dropdown, address, school, schooladdress, fileupload,
+  text, button, alert, table, card, chart, loader, barcode, pdfextractor, kanban, qrcodeReader,
+] as const;
+
+export type WidgetType = (typeof widgetModels)[number]['type'];
+export const WIDGET_TYPES = widgetModels.map((m) => m.type) as WidgetType[];
+export const MAX_PAGE_COMPONENTS = 2000;
+const MAX_NESTING = 8;
+
+const CardSchema = card.schema.extend({
+  get children(): z.ZodDefault<z.ZodArray<typeof ComponentSchema>> {
+    return z.array(ComponentSchema).max(MAX_PAGE_COMPONENTS).default([]);
+  },
+});
+
+export const ComponentSchema: z.ZodType<Component> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    ...widgetModels.filter((m) => m.type !== 'card').map((m) => m.schema),
+    CardSchema,
+  ] as unknown as [z.ZodObject, ...z.ZodObject[]]),
+) as unknown as z.ZodType<Component>;
+
+/** One component of a page, as stored in pageComponents. */
+export interface Component {
+  id: string;
+  type: WidgetType;
+  version: number;
+  title: string;
+  active: boolean;
+  children?: Component[];
+  [field: string]: unknown;
+}
+
+export const PageComponentsSchema = z.array(ComponentSchema).max(MAX_PAGE_COMPONENTS);
+
+const modelByType = new Map<string, (typeof widgetModels)[number]>(widgetModels.map((m) => [m.type, m]));
+export const widgetModel = (type: string) => modelByType.get(type);
+
+/** A new component of a type with its defaults at creation, parsed so every field is present. */
+export function createComponent(type: WidgetType, id: string, title: string): Component {
+  const model = modelByType.get(type);
+  if (model === undefined) throw new Error(`Unknown component type '${type}'`);
+  return ComponentSchema.parse({ ...model.defaults(), id, type, version: model.version, title, ...(type === 'card' ? { children: [] } : {}) });
+}
+
+/** Walks the raw list for the first problem a person can fix: unknown type, too deep, too many. */
+function structuralProblem(value: unknown, path: string, depth: number, count: { n: number }): string | undefined {
+  if (!Array.isArray(value)) return `${path} must be a list of components`;
+  if (depth > MAX_NESTING) return `${path}: cards are nested more than ${MAX_NESTING} deep`;
+  for (const [index, item] of value.entries()) {
+    const here = `${path}[${index}]`;
+    if (++count.n > MAX_PAGE_COMPONENTS) return `a page holds at most ${MAX_PAGE_COMPONENTS} components`;
+    if (typeof item !== 'object' || item === null) return `${here} must be an object`;
+    const type = (item as { type?: unknown }).type;
+    if (typeof type !== 'string' || !modelByType.has(type)) return `${here}: unknown component type '${String(type)}'`;
+    const model = modelByType.get(type);
+    const version = (item as { version?: unknown }).version;
+    if (typeof version === 'number' && model !== undefined && version > model.version) return `${here}: ${type} version ${version} is newer than this server knows`;
+    const children = (item as { children?: unknown }).children;
+    if (children !== undefined) {
+      const problem = structuralProblem(children, `${here}.children`, depth + 1, count);
+      if (problem !== undefined) return problem;
+    }
+  }
+  return undefined;
+}
+
+/** Upgrades stored components of older versions through their models' migrations. */
+function migrate(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item: Record<string, unknown>) => {
+    const model = modelByType.get(String(item.type));
+    let component = item;
+    let version = typeof item.version === 'number' ? item.version : 1;
+    while (model !== undefined && version < model.version) {
+      const step = model.migrations[version];
+      component = step === undefined ? component : step(component);
+      version += 1;
+    }
+    return { ...component, version, ...(Array.isArray(item.children) ? { children: migrate(item.children) } : {}) };
+  });
+}
+
+export type ParsedComponents = { ok: true; components: Component[] } | { ok: false; error: string };
+
+/**
+ * Reads a page's pageComponents JSON text: valid JSON, known types, each configuration
+ * matching its widget's schema. Errors name the component and field.
+ */
+export function parsePageComponents(json: string): ParsedComponents {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return { ok: false, error: 'pageComponents is not valid JSON' };
+  }
+  const problem = structuralProblem(raw, 'pageComponents', 0, { n: 0 });
+  if (problem !== undefined) return { ok: false, error: problem };
+  const parsed = PageComponentsSchema.safeParse(migrate(raw));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined ? '' : issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+    return { ok: false, error: `pageComponents${where}: ${issue?.message ?? 'invalid'}` };
+  }
+  return { ok: true, components: parsed.data };
+}
