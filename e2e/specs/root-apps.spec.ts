@@ -12,7 +12,7 @@ describe('the super administrator manages applications in _root', () => {
   });
   afterAll(async () => { await browser.close(); });
 
-  const card = () => page.locator('.mantine-Card-root', { hasText: name }).first();
+  const card = () => page.getByTestId('app-card').filter({ hasText: name });
 
   it('signs in to _root and sees every application', async () => {
     await page.goto('/_root/auth/login');
@@ -22,7 +22,8 @@ describe('the super administrator manages applications in _root', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/_root/home');
     await page.getByText('Rakit Main').waitFor();
-    await page.getByRole('link', { name: 'Third Parties' }).waitFor();
+    await page.getByRole('link', { name: 'Database' }).waitFor();
+    await page.getByRole('button', { name: 'Third Parties' }).waitFor();
     await snapshot(page, 'root-home');
   });
 

@@ -40,5 +40,9 @@ export const Messages = {
   menuNotFound: 'Menu not found',
   pageNotFound: 'Page not found',
   userAlreadyInApp: 'User already exists',
+  pageTitleRequired: 'Please, fill the page title',
+  pageSaveWithoutId: 'Page save is refused when there is no page id',
+  accountOutOfReach: "This account belongs to applications you do not administer",
+  adminGroupNotDefault: "The administrators' group cannot be the default group",
   tooManyRequests: 'Too many attempts, please wait a minute and try again',
 } as const;

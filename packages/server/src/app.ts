@@ -17,6 +17,7 @@ import authRoutes from './routes/auth';
 import databaseRoutes from './routes/databases';
 import groupRoutes from './routes/groups';
 import menuRoutes from './routes/menus';
+import pageRoutes from './routes/pages';
 import passwordResetRoutes from './routes/password-reset';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
@@ -72,10 +73,23 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(groupRoutes);
   await app.register(userRoutes);
   await app.register(menuRoutes);
+  await app.register(pageRoutes);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
-  // The built web app's files; index.html for client routes comes from the not-found handler.
-  if (hasWebApp) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  if (hasWebApp) await serveWebFiles(app, webDir);
   return app;
+}
+
+/**
+ * The built web app's files, open to anyone like any website's; index.html for client
+ * routes comes from the not-found handler.
+ */
+async function serveWebFiles(app: FastifyInstance, webDir: string): Promise<void> {
+  let registering = true;
+  app.addHook('onRoute', (route) => {
+    if (registering) route.config = { ...(route.config ?? {}), public: true };
+  });
+  await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  registering = false;
 }

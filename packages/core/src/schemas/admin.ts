@@ -82,10 +82,12 @@ export const ListUserQuerySchema = z.object({
   /** Search text inside user ids. */
   userId: z.string().max(100).default(''),
 });
+/** Missing, mistyped or empty: each is 'Please fill all fields' (spec 1 §5). */
+const requiredEntry = (max: number) => z.string({ error: Messages.fillAllFields }).min(1, Messages.fillAllFields).max(max);
 const userFields = {
-  userId: z.string().trim().min(1, Messages.fillAllFields).max(100),
-  password: z.string().min(1, Messages.fillAllFields).max(200),
-  confirm_password: z.string().min(1, Messages.fillAllFields).max(200),
+  userId: requiredEntry(100).trim().min(1, Messages.fillAllFields),
+  password: requiredEntry(200),
+  confirm_password: requiredEntry(200),
   appId: id,
 };
 const passwordsMatch = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;

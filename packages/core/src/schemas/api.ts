@@ -39,11 +39,25 @@ export const ChangePasswordBodySchema = z.object({
   password: z.string().min(8, Messages.registerPasswordShort).max(200),
 });
 
+/** A page sent with saveApp from the editor: a null pageId creates one with no components. */
+export const PageInputSchema = z.object({
+  pageId: z.number().int().positive().nullable().default(null),
+  pageName: z.string().trim().min(1, Messages.pageTitleRequired).max(200).optional(),
+  pageAppId: z.number().int().positive().optional(),
+  /** JSON text of the component list, validated against core's widget schemas. */
+  pageComponents: z.string().max(4_000_000).optional(),
+});
+export type PageInput = z.infer<typeof PageInputSchema>;
+
 export const SaveAppBodySchema = z.object({
   appId: z.number().int().positive().nullable().default(null),
-  appName: z.string().trim().min(1, Messages.appNameRequired).max(100),
-  appDescription: text(1000).default(''),
+  appName: z.string().trim().min(1, Messages.appNameRequired).max(100).optional(),
+  appDescription: text(1000).optional(),
   appOpenRegistration: z.boolean().optional(),
+  pages: z.array(PageInputSchema).min(1).max(50).optional(),
+}).refine((body) => body.appName !== undefined || (body.pages !== undefined && body.appId !== null), {
+  message: Messages.appNameRequired,
+  path: ['appName'],
 });
 export type SaveAppBody = z.infer<typeof SaveAppBodySchema>;
 

@@ -30,7 +30,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('principal', null);
-  app.addHook('preHandler', async (request) => {
+  // onRequest: the caller is known before the body is even read, so an anonymous caller
+  // learns nothing about a route's body from validation errors.
+  app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public === true || request.routeOptions.url === undefined) return;
     const token = bearerToken(request);
     const claims = token === undefined ? undefined : await app.tokens.verify(token);

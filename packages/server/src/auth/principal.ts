@@ -24,6 +24,16 @@ export class Principal {
     return this.isSuperAdmin || this.tokenAppSlug === MAIN_APP_SLUG;
   }
 
+  /**
+   * Whether the caller may set or reset the user's password: only when he administers
+   * every application the user belongs to. A user who is also in main, in another
+   * builder's application or a super administrator is out of an application admin's reach.
+   */
+  administersAccount(targetGroups: readonly Group[]): boolean {
+    if (this.isSuperAdmin) return true;
+    return targetGroups.length > 0 && targetGroups.every((g) => this.isAppAdmin(Number(g.groupAppId)));
+  }
+
   assertAppAdmin(appId: number): void {
     if (!this.isAppAdmin(appId)) throw forbidden(Messages.forbidden);
   }

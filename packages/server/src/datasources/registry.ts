@@ -8,8 +8,8 @@ import type { ConnectionSettings, DataSource } from './types';
 export function openDataSource(settings: ConnectionSettings, dataDir: string, options: { create?: boolean } = {}): DataSource {
   if (settings.dbType === 'mysql') return new MysqlDataSource(settings);
   if (settings.dbType === 'postgres') return new PostgresDataSource(settings);
-  mkdirSync(sqliteFolder(dataDir), { recursive: true });
-  return new SqliteDataSource(sqliteFile(dataDir, settings.dbDatabase), { mustExist: options.create !== true });
+  if (options.create === true) mkdirSync(sqliteFolder(dataDir, settings.dbAppId), { recursive: true });
+  return new SqliteDataSource(sqliteFile(dataDir, settings.dbAppId, settings.dbDatabase), { mustExist: options.create !== true });
 }
 
 /** Connects with the settings and runs a trivial query, then lets go. Throws when unreachable. */

@@ -3,18 +3,19 @@ import SqliteDatabase from 'better-sqlite3';
 import { groupColumns } from './mysql';
 import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type QueryOptions, type QueryResult, type TableInfo } from './types';
 
-/** The folder under the data directory that holds applications' SQLite databases. */
-export const sqliteFolder = (dataDir: string) => path.join(dataDir, 'databases');
+/** The folder under the data directory that holds one application's SQLite databases. */
+export const sqliteFolder = (dataDir: string, appId: number) => path.join(dataDir, 'databases', String(appId));
 
 /**
- * The file of a sqlite connection: a plain file name inside `<dataDir>/databases`, so that
- * a connection can never reach another file of the machine.
+ * The file of a sqlite connection: a plain file name inside the application's own folder
+ * `<dataDir>/databases/<appId>`, so that a connection can never reach another
+ * application's database or any other file of the machine.
  */
-export function sqliteFile(dataDir: string, name: string): string {
+export function sqliteFile(dataDir: string, appId: number, name: string): string {
   if (!/^[\w.-]{1,100}$/.test(name) || name.startsWith('.')) {
     throw new DataSourceError('A SQLite database is a file name of letters, digits, dots, dashes and underscores');
   }
-  return path.join(sqliteFolder(dataDir), name);
+  return path.join(sqliteFolder(dataDir, appId), name);
 }
 
 /** An application database in an embedded SQLite file (the seeded demo uses one). */

@@ -2,6 +2,8 @@ export type DataSourceType = 'mysql' | 'postgres' | 'sqlite';
 
 /** What it takes to reach one of an application's own databases (password in clear, in memory only). */
 export interface ConnectionSettings {
+  /** The owning application; a sqlite file lives in its folder. */
+  dbAppId: number;
   dbType: DataSourceType;
   dbHost: string;
   dbPort: number;

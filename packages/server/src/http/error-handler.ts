@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { Messages } from '@rakit/core';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DataSourceError } from '../datasources/types';
 import { HttpError } from './errors';
@@ -9,11 +10,17 @@ function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY' || code === '23505';
 }
 
-/** Readable text of a zod validation failure: "data.password: Too small: expected …". */
+const specMessages = new Set<string>(Object.values(Messages));
+
+/**
+ * Readable text of a zod validation failure: a message of the spec as it is ("Please fill
+ * all fields"), any other with the field it is about ("data.password: Too small: …").
+ */
 function validationMessage(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return error.validation
       .map((issue) => {
+        if (issue.message !== undefined && specMessages.has(issue.message)) return issue.message;
         const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         const prefix = where === '' ? error.validationContext ?? 'body' : where;
         return `${prefix}: ${issue.message}`;

@@ -10,6 +10,7 @@ import {
   listAppsOfUser, toApplication, updateApp,
 } from '../store/repositories/apps';
 import { addMember, insertGroup } from '../store/repositories/groups';
+import { savePages } from './pages';
 
 const isBuiltIn = (slug: string) => slug === MAIN_APP_SLUG || slug === ROOT_APP_SLUG;
 
@@ -46,14 +47,15 @@ const appRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['apps'], summary: 'Create (appId null) or edit an application', body: SaveAppBodySchema },
   }, async (request, reply) => {
     const caller = principalOf(request);
-    const { appId, appName, appDescription, appOpenRegistration } = request.body;
+    const { appId, appName, appDescription, appOpenRegistration, pages } = request.body;
 
     if (appId === null) {
+      if (appName === undefined) throw badRequest(Messages.appNameRequired);
       if (!caller.mayCreateApps) throw forbidden(Messages.forbidden);
       if (await isAppNameTaken(app.store, appName)) throw conflict(Messages.appDuplicate);
       const created = await app.store.transaction().execute(async (trx) => {
         const appSlug = await freeAppSlug(trx, appName);
-        const newId = await insertApp(trx, { appName, appDescription, appSlug, appOpenRegistration: appOpenRegistration ?? false });
+        const newId = await insertApp(trx, { appName, appDescription: appDescription ?? '', appSlug, appOpenRegistration: appOpenRegistration ?? false });
         // Every application starts with an administrators' group (holding its creator)
         // and a default group that registrants join.
         const adminGroupId = await insertGroup(trx, { groupName: 'Admin', groupAppId: String(newId), groupSlug: ADMIN_GROUP_SLUG });
@@ -68,9 +70,12 @@ const appRoutes: FastifyPluginAsyncZod = async (app) => {
     caller.assertAppAdmin(appId);
     const existing = await findAppById(app.store, appId);
     if (existing === undefined) throw notFound(Messages.appNotFound);
-    if (await isAppNameTaken(app.store, appName, appId)) throw conflict(Messages.appDuplicate);
-    await updateApp(app.store, appId, { appName, appDescription, appOpenRegistration });
-    return { status: true, data: { appId, appSlug: existing.appSlug } };
+    if (appName !== undefined && (await isAppNameTaken(app.store, appName, appId))) throw conflict(Messages.appDuplicate);
+    const savedPages = await app.store.transaction().execute(async (trx) => {
+      await updateApp(trx, appId, { appName, appDescription, appOpenRegistration });
+      return pages === undefined ? [] : savePages(trx, appId, pages);
+    });
+    return { status: true, data: { appId, appSlug: existing.appSlug, ...(pages === undefined ? {} : { pages: savedPages }) } };
   });
 
   app.delete('/delete/deleteApp', {

@@ -38,6 +38,7 @@ export async function dbConfigForAdmin(app: FastifyInstance, request: Parameters
 
 export function settingsOf(app: FastifyInstance, row: NonNullable<Awaited<ReturnType<typeof findDbConfig>>>): ConnectionSettings {
   return {
+    dbAppId: row.dbAppId,
     dbType: row.dbType as ConnectionSettings['dbType'],
     dbHost: row.dbHost,
     dbPort: row.dbPort,
@@ -91,8 +92,10 @@ const databaseRoutes: FastifyPluginAsyncZod = async (app) => {
     const blank = blankField(body);
     if (blank !== undefined) throw incorrectConfig(`${blank} must not be blank`);
 
-    // An edit that leaves the password empty keeps the stored one.
-    const keepPassword = existing !== undefined && body.dbPassword === '' && existing.dbType === body.dbType;
+    // An edit that leaves the password empty keeps the stored one, but only for the same
+    // server and account: a stored password is never sent to a newly typed host.
+    const keepPassword = existing !== undefined && body.dbPassword === '' && existing.dbType === body.dbType
+      && existing.dbHost === body.dbHost && existing.dbPort === body.dbPort && existing.dbUser === body.dbUser;
     const password = keepPassword ? settingsOf(app, existing).dbPassword : body.dbPassword;
     const settings: ConnectionSettings = { ...body, dbPassword: password };
     try {

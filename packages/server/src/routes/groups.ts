@@ -106,6 +106,8 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     principalOf(request).assertAppAdmin(appId);
     const group = await groupForAdmin(app, request, groupId);
     if (group.appId !== appId) throw badRequest('The group belongs to another application');
+    // Registrants join the default group: it must never hand out administration.
+    if (group.groupSlug === ADMIN_GROUP_SLUG) throw badRequest(Messages.adminGroupNotDefault);
     await app.store.transaction().execute((trx) => setDefaultGroup(trx, appId, groupId));
     return { status: true, data: { appId, groupId } };
   });

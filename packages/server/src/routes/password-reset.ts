@@ -24,10 +24,8 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = principalOf(request);
     const { userId } = request.body;
     if ((await findUser(app.store, userId)) === undefined) throw notFound(Messages.userNotFound);
-    if (userId !== caller.userId) {
-      const targetGroups = await groupsOfUser(app.store, userId);
-      const administers = caller.isSuperAdmin || targetGroups.some((g) => caller.isAppAdmin(Number(g.groupAppId)));
-      if (!administers) throw forbidden(Messages.forbidden);
+    if (userId !== caller.userId && !caller.administersAccount(await groupsOfUser(app.store, userId))) {
+      throw forbidden(Messages.accountOutOfReach);
     }
     const token = randomBytes(24).toString('base64url');
     await insertPasswordReset(app.store, sha256(token), userId, Date.now() + RESET_TOKEN_TTL_MS);

@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../auth/passwords';
 import { principalOf } from '../auth/plugin';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { findAppById } from '../store/repositories/apps';
-import { addMember, findDefaultGroup, removeUserFromApp } from '../store/repositories/groups';
+import { addMember, findDefaultGroup, groupsOfUser, removeUserFromApp } from '../store/repositories/groups';
 import {
   deleteUserCascade, findUser, insertUser, isMemberOfApp, pageUsers, setUserPassword,
 } from '../store/repositories/users';
@@ -58,9 +58,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['users'], summary: 'Set a user\'s password (administrator, or the user himself)', body: ChangeUserPasswordBodySchema },
   }, async (request) => {
     const { userId, password, appId } = request.body.data;
-    if (userId !== principalOf(request).userId) {
+    const caller = principalOf(request);
+    if (userId !== caller.userId) {
       const target = await appForAdmin(app, request, appId);
       if (!target.isRoot && !(await isMemberOfApp(app.store, appId, userId))) throw notFound(Messages.userNotFound);
+      if (!caller.administersAccount(await groupsOfUser(app.store, userId))) throw forbidden(Messages.accountOutOfReach);
     }
     if ((await findUser(app.store, userId)) === undefined) throw notFound(Messages.userNotFound);
     await setUserPassword(app.store, userId, await hashPassword(password));

@@ -51,9 +51,10 @@ const CUSTOMERS: [string, string, string][] = [
 ];
 
 /** The demo's own SQLite database with a small shop in it, created once. */
-async function createSampleDatabase(dataDir: string): Promise<void> {
-  if (existsSync(sqliteFile(dataDir, DEMO_DATABASE_FILE))) return;
-  const source = openDataSource({ dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbPassword: '', dbDatabase: DEMO_DATABASE_FILE }, dataDir, { create: true });
+async function createSampleDatabase(dataDir: string, appId: number): Promise<void> {
+  if (existsSync(sqliteFile(dataDir, appId, DEMO_DATABASE_FILE))) return;
+  const settings = { dbAppId: appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbPassword: '', dbDatabase: DEMO_DATABASE_FILE } as const;
+  const source = openDataSource(settings, dataDir, { create: true });
   try {
     for (const statement of SAMPLE_SQL.split(';').map((s) => s.trim()).filter(Boolean)) await source.query(statement, []);
     for (const product of PRODUCTS) await source.query('INSERT INTO products (name, category, price, stock) VALUES (?, ?, ?, ?)', product);
@@ -74,9 +75,8 @@ async function createSampleDatabase(dataDir: string): Promise<void> {
  */
 export async function seedDemo(db: Store, options: { dataDir: string; password: string }): Promise<boolean> {
   if ((await findAppBySlug(db, DEMO_APP_SLUG)) !== undefined) return false;
-  await createSampleDatabase(options.dataDir);
   const passwordHash = await hashPassword(options.password);
-  await db.transaction().execute(async (trx) => {
+  const demoAppId = await db.transaction().execute(async (trx) => {
     const appId = await insertApp(trx, { appName: 'Demo Toko', appDescription: 'A small shop: products, customers and orders', appSlug: DEMO_APP_SLUG, appOpenRegistration: false });
     const adminGroup = await insertGroup(trx, { groupName: 'Admin', groupAppId: String(appId), groupSlug: ADMIN_GROUP_SLUG });
     const staffGroup = await insertGroup(trx, { groupName: 'Staff', groupAppId: String(appId), groupSlug: 'staff', isDefault: true });
@@ -96,6 +96,8 @@ export async function seedDemo(db: Store, options: { dataDir: string; password: 
     const customers = await insertMenu(trx, { menuAppId: appId, menuName: 'Customers', menuPageId: pageIds.customers ?? 0, menuParentMenuId: shop });
     await insertMenu(trx, { menuAppId: appId, menuName: 'Orders', menuPageId: pageIds.orders ?? 0, menuParentMenuId: shop });
     await grantMenuAccess(trx, staffGroup, [shop, products, customers]);
+    return appId;
   });
+  await createSampleDatabase(options.dataDir, demoAppId);
   return true;
 }

@@ -65,12 +65,14 @@ export function insertApp(db: Store, values: { appName: string; appDescription: 
   }, 'appId');
 }
 
-export async function updateApp(db: Store, appId: number, values: { appName: string; appDescription: string; appOpenRegistration?: boolean }) {
-  await db.updateTable('apps').set({
-    appName: values.appName,
-    appDescription: values.appDescription,
+/** Sets the given fields; undefined ones stay as they are. */
+export async function updateApp(db: Store, appId: number, values: { appName?: string | undefined; appDescription?: string | undefined; appOpenRegistration?: boolean | undefined }) {
+  const set = {
+    ...(values.appName === undefined ? {} : { appName: values.appName }),
+    ...(values.appDescription === undefined ? {} : { appDescription: values.appDescription }),
     ...(values.appOpenRegistration === undefined ? {} : { appOpenRegistration: values.appOpenRegistration ? 1 : 0 }),
-  }).where('appId', '=', appId).execute();
+  };
+  if (Object.keys(set).length > 0) await db.updateTable('apps').set(set).where('appId', '=', appId).execute();
 }
 
 /** Removes an application and everything that belongs to it. Call inside a transaction. */

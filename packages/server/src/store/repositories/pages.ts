@@ -1,5 +1,6 @@
-import type { PageSummary } from '@rakit/core';
+import { type PageSummary, slugify } from '@rakit/core';
 import type { Store } from '../db';
+import { insertReturningId } from '../insert';
 
 const summaryColumns = ['pageId', 'pageName', 'pageSlug', 'pageComponents'] as const;
 
@@ -14,3 +15,39 @@ export const listUnassignedPages = (db: Store, appId: number): Promise<PageSumma
   db.selectFrom('pages').select(summaryColumns).where('pageAppId', '=', appId)
     .where('pageId', 'not in', db.selectFrom('menus').select('menuPageId').where('menuAppId', '=', appId))
     .orderBy('pageId').execute();
+
+export const findPageBySlug = (db: Store, appId: number, pageSlug: string) =>
+  db.selectFrom('pages').selectAll().where('pageAppId', '=', appId).where('pageSlug', '=', pageSlug).executeTakeFirst();
+
+/** A slug from the page name that no other page of the application uses. */
+export async function freePageSlug(db: Store, appId: number, pageName: string): Promise<string> {
+  const base = slugify(pageName);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if ((await findPageBySlug(db, appId, candidate)) === undefined) return candidate;
+  }
+}
+
+export async function insertPage(db: Store, appId: number, pageName: string): Promise<{ pageId: number; pageSlug: string }> {
+  const pageSlug = await freePageSlug(db, appId, pageName);
+  const pageId = await insertReturningId(db, 'pages', {
+    pageAppId: appId, pageName, pageSlug, pageComponents: '[]', updatedAt: new Date().toISOString(),
+  }, 'pageId');
+  return { pageId, pageSlug };
+}
+
+export async function updatePage(db: Store, pageId: number, values: { pageName?: string; pageComponents?: string }): Promise<void> {
+  await db.updateTable('pages').set({ ...values, updatedAt: new Date().toISOString() }).where('pageId', '=', pageId).execute();
+}
+
+/** Whether one of the groups reaches the page through a menu they may access. */
+export async function pageReachableByGroups(db: Store, pageId: number, groupIds: number[]): Promise<boolean> {
+  if (groupIds.length === 0) return false;
+  const row = await db.selectFrom('menus as m')
+    .innerJoin('groupMenuAccess as a', 'a.menuId', 'm.menuId')
+    .select('m.menuId')
+    .where('m.menuPageId', '=', pageId)
+    .where('a.groupId', 'in', groupIds)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,77 @@
+import { createComponent, Messages } from '@rakit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPage } from '../src/store/repositories/pages';
+import { buildTestServer, type TestServer } from './support/build';
+import { availableEngines } from './support/engines';
+
+const engines = await availableEngines();
+
+describe.each(engines)('pages on %s', (engine) => {
+  let server: TestServer;
+  let appId: number;
+  let appSlug: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    server = await buildTestServer(engine);
+    await server.register('081400000001', 'password-1');
+    const builder = await server.login('081400000001', 'password-1', 'main');
+    ({ appId, appSlug } = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Halaman', appDescription: '' }, builder)).json().data);
+    admin = await server.login('081400000001', 'password-1', appSlug);
+  });
+  afterAll(async () => { await server.close(); });
+
+  const save = (pages: unknown[], token = admin) => server.call('POST', '/save/saveApp', { appId, pages }, token);
+
+  it('creates a page from a null pageId and stores validated components', async () => {
+    const created = await save([{ pageId: null, pageName: 'Data Siswa', pageAppId: appId }]);
+    expect(created.statusCode).toBe(200);
+    const [{ pageId, pageSlug }] = created.json().data.pages;
+    expect(pageSlug).toBe('data-siswa');
+    const components = [createComponent('input', 'in-1', 'Nama'), createComponent('button', 'b-1', 'Simpan')];
+    expect((await save([{ pageId, pageComponents: JSON.stringify(components) }])).statusCode).toBe(200);
+    const page = await server.call('GET', `/get/getPage/${pageId}`, undefined, admin);
+    expect(JSON.parse(page.json().data[0].pageComponents)).toEqual(components);
+    const bySlug = await server.call('GET', `/get/getPage/slug/${pageSlug}`, undefined, admin);
+    expect(bySlug.json().data[0].pageId).toBe(pageId);
+  });
+
+  it('refuses unknown types, malformed configurations and components without a page id, writing nothing', async () => {
+    const { pageId } = (await save([{ pageId: null, pageName: 'Kosong' }])).json().data.pages[0];
+    const before = (await findPage(server.store, pageId))?.pageComponents;
+    const unknown = await save([{ pageId, pageComponents: '[{"id":"x","type":"rocket"}]' }]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error[0]).toBe("pageComponents[0]: unknown component type 'rocket'");
+    const malformed = await save([{ pageId, pageComponents: '[{"id":"x","type":"textarea","options":"many"}]' }]);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error[0]).toMatch(/^pageComponents\[0\]\.options/);
+    const noId = await save([{ pageId: null, pageName: 'X', pageComponents: JSON.stringify([createComponent('input', 'a', 'A')]) }]);
+    expect(noId.json().error).toEqual([Messages.pageSaveWithoutId]);
+    expect((await findPage(server.store, pageId))?.pageComponents).toBe(before);
+    // A refused page in a batch leaves the others unwritten too.
+    const count = async () => (await server.store.selectFrom('pages').select('pageId').where('pageAppId', '=', appId).execute()).length;
+    const pagesBefore = await count();
+    expect((await save([{ pageId: null, pageName: 'Batch' }, { pageId, pageComponents: 'nope' }])).statusCode).toBe(400);
+    expect(await count()).toBe(pagesBefore);
+  });
+
+  it('lets members read only pages their groups reach through a menu', async () => {
+    const { pageId } = (await save([{ pageId: null, pageName: 'Rahasia' }])).json().data.pages[0];
+    const { pageId: openId } = (await save([{ pageId: null, pageName: 'Terbuka' }])).json().data.pages[0];
+    await server.register('081400000002', 'password-1');
+    const groups = (await server.call('GET', `/auth/listgroup/${appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
+    const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
+    await server.call('POST', '/auth/addUserToGroup', { userId: '081400000002', groupId: memberGroup }, admin);
+    const parent = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: 'Utama', menuAppId: appId, menuPageId: 0, menuParentMenuId: 0 }, admin)).json().data.menuId;
+    const sub = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: 'Terbuka', menuAppId: appId, menuPageId: openId, menuParentMenuId: parent }, admin)).json().data.menuId;
+    await server.call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: appId, groupAccess: { menuId: [parent, sub] } }, admin);
+
+    const member = await server.login('081400000002', 'password-1', appSlug);
+    expect((await server.call('GET', `/get/getPage/${openId}`, undefined, member)).statusCode).toBe(200);
+    expect((await server.call('GET', `/get/getPage/${pageId}`, undefined, member)).statusCode).toBe(403);
+    expect((await server.call('GET', '/get/getPage/slug/rahasia', undefined, member)).statusCode).toBe(403);
+    expect((await server.call('GET', `/get/getPage/${openId}`)).statusCode).toBe(401);
+    // Members cannot save pages.
+    expect((await save([{ pageId: openId, pageComponents: '[]' }], member)).statusCode).toBe(403);
+  });
+});

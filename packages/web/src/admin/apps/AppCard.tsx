@@ -1,0 +1,35 @@
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { Application } from '@rakit/core';
+
+interface AppCardProps {
+  app: Application;
+  onEdit: () => void;
+  onOpen: () => void;
+  onDelete: () => void;
+}
+
+/** One application of the list: name, group, description; Edit, Open and remove. */
+export function AppCard({ app, onEdit, onOpen, onDelete }: AppCardProps) {
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="app-card">
+      <Stack gap="xs" style={{ flex: 1 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={4} style={{ wordBreak: 'break-word' }}>{app.appName}</Title>
+          {app.groupName !== undefined && <Badge variant="light" style={{ flexShrink: 0 }}>{app.groupName}</Badge>}
+        </Group>
+        <Text size="xs" c="dimmed">/{app.appSlug}</Text>
+        <Text size="sm" c={app.appDescription === '' ? 'dimmed' : undefined} lineClamp={3}>
+          {app.appDescription === '' ? 'No description' : app.appDescription}
+        </Text>
+      </Stack>
+      <Group mt="md" gap="xs">
+        <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>Edit</Button>
+        <Button size="xs" leftSection={<IconExternalLink size={14} />} onClick={onOpen}>Open</Button>
+        <ActionIcon ml="auto" variant="subtle" color="red" size="lg" aria-label="Delete application" onClick={onDelete}>
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Group>
+    </Card>
+  );
+}

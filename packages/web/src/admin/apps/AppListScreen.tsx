@@ -1,0 +1,106 @@
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { type Application, Messages, ROOT_APP_SLUG } from '@rakit/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiUnreachableError, firstError } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useCurrentApp } from '../../shell/app-context';
+import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { useSession } from '../../shell/session-context';
+import { AppCard } from './AppCard';
+import { AppFormDialog } from './AppFormDialog';
+
+/** The dialog open on the screen, if any. */
+type Dialog = { kind: 'form'; editing: Application | null } | { kind: 'remove'; app: Application } | null;
+
+/**
+ * The applications list (spec 1 screen 3): every application for the root super
+ * administrator, otherwise the applications of the user's groups.
+ */
+export function AppListScreen() {
+  const { app: current, api } = useCurrentApp();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const everyApp = current.appSlug === ROOT_APP_SLUG;
+
+  const queryKey = ['apps', current.appSlug, everyApp ? '*' : user.userId];
+  const apps = useQuery({
+    queryKey,
+    queryFn: async () => {
+      const answer = everyApp ? await api.listApp() : await api.listAppUser(user.userId);
+      if (!answer.status) throw new Error(firstError(answer, 'The applications could not be loaded'));
+      return answer.data ?? [];
+    },
+  });
+
+  const reload = () => queryClient.invalidateQueries({ queryKey });
+  const close = () => setDialog(null);
+
+  async function remove(app: Application) {
+    try {
+      const answer = await api.deleteApp(app.appId);
+      close();
+      if (answer.status) {
+        notifySuccess(Messages.appRemoved);
+        await reload();
+      } else {
+        notifyFailure(firstError(answer, Messages.forbidden));
+      }
+    } catch (error) {
+      if (!(error instanceof ApiUnreachableError)) throw error;
+      console.error(error);
+    }
+  }
+
+  return (
+    <>
+      <Group justify="space-between" mb="lg">
+        <Title order={2}>Applications</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'form', editing: null })}>
+          Create New App
+        </Button>
+      </Group>
+
+      {apps.isPending && <Center py="xl"><Loader aria-label="Loading applications" /></Center>}
+      {apps.isError && <Alert color="red" title="Applications">{apps.error.message}</Alert>}
+      {apps.data?.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl">No applications yet.</Text>
+      )}
+      {apps.data !== undefined && apps.data.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {apps.data.map((app) => (
+            <AppCard
+              key={app.appId}
+              app={app}
+              onEdit={() => setDialog({ kind: 'form', editing: app })}
+              onOpen={() => void navigate(`/${app.appSlug}/auth/login`)}
+              onDelete={() => setDialog({ kind: 'remove', app })}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {dialog?.kind === 'form' && (
+        <AppFormDialog
+          editing={dialog.editing}
+          onClose={close}
+          onSaved={() => {
+            close();
+            void reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        opened={dialog?.kind === 'remove'}
+        message={Messages.appRemoveConfirm}
+        confirmLabel="Remove"
+        onClose={close}
+        onConfirm={() => (dialog?.kind === 'remove' ? remove(dialog.app) : Promise.resolve())}
+      />
+    </>
+  );
+}

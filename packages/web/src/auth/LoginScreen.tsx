@@ -1,0 +1,131 @@
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconBrandWhatsapp } from '@tabler/icons-react';
+import { groupsForApp, MAIN_APP_ID, mayEnterApp, Messages, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiUnreachableError, firstError, publicApi } from '../api/client';
+import { useCurrentApp } from '../shell/app-context';
+import { landingPath } from '../shell/app-resolution';
+import { notifyFailure, notifySuccess } from '../shell/notify';
+import { clearAppStorage, storeSession } from '../shell/session-storage';
+import { AuthFrame } from './AuthFrame';
+import { HelpLink } from './HelpLink';
+import { registrationRequirements, tutorial } from './help-texts';
+import { PasswordField } from './PasswordField';
+
+/** What the register screen passes to the login screen after a successful registration. */
+export interface LoginLocationState {
+  registered?: boolean;
+}
+
+/** Sign-in (spec 1 screen 1). */
+export function LoginScreen() {
+  const { app, path } = useCurrentApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [userId, setUserId] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const isMain = app.appId === MAIN_APP_ID;
+
+  // Entering the login screen logs out of this application (spec 1 §4).
+  useEffect(() => {
+    clearAppStorage(app.appSlug);
+    queryClient.removeQueries({ queryKey: ['apps'] });
+  }, [app.appSlug, queryClient]);
+
+  // After a registration: the success notice, once (the state is dropped at once).
+  const registeredShown = useRef(false);
+  const registered = (location.state as LoginLocationState | null)?.registered === true;
+  useEffect(() => {
+    if (!registered || registeredShown.current) return;
+    registeredShown.current = true;
+    notifySuccess(Messages.registerSuccess);
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [registered, location.pathname, navigate]);
+
+  async function signIn(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (userId.trim() === '' || password === '') {
+      notifyFailure(Messages.loginFailed);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await publicApi.login({ userId, password, appSlug: app.appSlug });
+      const user = answer.data?.[0];
+      if (!answer.status || user === undefined) {
+        notifyFailure(firstError(answer, Messages.loginFailed));
+        return;
+      }
+      // The server applies the access rule; the same rule here guards a stale or odd answer.
+      if (!mayEnterApp(user.userGroup, app)) {
+        notifyFailure(Messages.loginFailed);
+        return;
+      }
+      const firstGroup = groupsForApp(user.userGroup, app)[0];
+      const target = landingPath(app, user.userGroup, path);
+      if (firstGroup === undefined || target === null) {
+        notifyFailure(Messages.loginNoGroup);
+        return;
+      }
+      storeSession(app, user, firstGroup);
+      void navigate(target);
+    } catch (error) {
+      if (!(error instanceof ApiUnreachableError)) throw error;
+      console.error(error);
+      notifyFailure(Messages.loginFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthFrame subtitle="Masuk ke akun Anda">
+      <form onSubmit={(event) => void signIn(event)} noValidate>
+        <Stack>
+          <TextInput
+            label={isMain ? 'Username (Nomer WA Aktif)' : 'Username'}
+            autoComplete="username"
+            value={userId}
+            onChange={(event) => setUserId(event.currentTarget.value)}
+            autoFocus
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={busy} fullWidth>Sign In</Button>
+        </Stack>
+      </form>
+      {(isMain || app.appOpenRegistration) && (
+        <Stack gap={6} mt="lg" align="center">
+          <Anchor component={Link} to={path('auth/register')} size="sm">Belum punya akun? Daftar</Anchor>
+          {isMain && (
+            <Group gap="md" justify="center">
+              <HelpLink {...registrationRequirements} />
+              <HelpLink {...tutorial} ordered />
+              <Anchor
+                href={`https://wa.me/${WHATSAPP_ADMIN_NUMBER}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                c="green.8"
+              >
+                <Group gap={4} component="span" wrap="nowrap">
+                  <IconBrandWhatsapp size={16} />
+                  Hubungi Admin
+                </Group>
+              </Anchor>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </AuthFrame>
+  );
+}

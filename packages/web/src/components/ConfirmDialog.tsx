@@ -1,0 +1,32 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}
+
+/** A yes/no question before a removal; the confirm button spins while the call runs. */
+export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal opened={opened} onClose={onClose} withCloseButton={false} centered size="sm">
+      <Text mb="lg">{message}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
+        <Button color="red" onClick={() => void confirm()} loading={busy}>{confirmLabel}</Button>
+      </Group>
+    </Modal>
+  );
+}

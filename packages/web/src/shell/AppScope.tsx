@@ -1,0 +1,55 @@
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Navigate, Outlet, useParams } from 'react-router';
+import { appApi, publicApi } from '../api/client';
+import { CurrentAppContext, type CurrentApp } from './app-context';
+import { appPathBuilder, appTitle } from './app-resolution';
+
+export const appQueryKey = (slug: string) => ['app', slug] as const;
+
+/**
+ * Resolves the application of the address (the subdomain's `slug`, or the first path
+ * segment) with GET /get/getApp/slug/{slug} and provides it to the routes below;
+ * an unknown application goes to /404.
+ */
+export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
+  const params = useParams();
+  const slug = subdomainSlug ?? params.appSlug ?? '';
+  const query = useQuery({
+    queryKey: appQueryKey(slug),
+    queryFn: () => publicApi.getAppBySlug(slug),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  const current = useMemo<CurrentApp | null>(() => {
+    const app = query.data?.status === true ? query.data.data : undefined;
+    if (app === undefined) return null;
+    return { app, path: appPathBuilder(app.appSlug, subdomainSlug !== undefined), api: appApi(app.appSlug), title: appTitle(app) };
+  }, [query.data, subdomainSlug]);
+
+  if (query.isPending) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading application" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Center h="100vh">
+        <Stack align="center">
+          <Text>The server cannot be reached.</Text>
+          <Button variant="light" onClick={() => void query.refetch()}>Try again</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (current === null) return <Navigate to="/404" replace />;
+  return (
+    <CurrentAppContext.Provider value={current}>
+      <Outlet />
+    </CurrentAppContext.Provider>
+  );
+}

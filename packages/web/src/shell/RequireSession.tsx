@@ -1,0 +1,36 @@
+import { isAdminInApp, isSessionLive } from '@rakit/core';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { useCurrentApp } from './app-context';
+import { SessionContext } from './session-context';
+import { readSession, removeSession } from './session-storage';
+
+/**
+ * Route guard (spec 1 §6). `admin` routes need a stored, unexpired login that is admin of
+ * the application; the others need a stored login. Failing that, the user goes to the
+ * application's login; an unreadable stored session is removed and the user goes to '/'.
+ */
+export function RequireSession({ admin = false }: { admin?: boolean }) {
+  const { app, path } = useCurrentApp();
+  const stored = readSession(app.appSlug);
+  if (stored.kind === 'invalid') return <DropUnreadableSession appSlug={app.appSlug} />;
+  if (stored.kind === 'none') return <Navigate to={path('auth/login')} replace />;
+  const { session } = stored;
+  if (admin && !(isSessionLive(session) && isAdminInApp(session.user.userGroup, app))) {
+    return <Navigate to={path('auth/login')} replace />;
+  }
+  return (
+    <SessionContext.Provider value={session}>
+      <Outlet />
+    </SessionContext.Provider>
+  );
+}
+
+function DropUnreadableSession({ appSlug }: { appSlug: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    removeSession(appSlug);
+    void navigate('/', { replace: true });
+  }, [appSlug, navigate]);
+  return null;
+}

@@ -1,0 +1,93 @@
+import { ActionIcon, Avatar, Button, Group, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
+import { IconBell, IconLogout, IconMessageCircle } from '@tabler/icons-react';
+import { ROOT_APP_SLUG } from '@rakit/core';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useCurrentApp } from './app-context';
+import { useSession } from './session-context';
+import { useLogout } from './use-logout';
+
+/** The role label of the profile popover, the same for everyone (spec 1 screen 4). */
+const ROLE_LABEL = 'Administrator';
+
+/** Top bar of every signed-in screen (spec 1 screen 4). */
+export function TopBar() {
+  const { app, title } = useCurrentApp();
+  const { user } = useSession();
+  const logout = useLogout();
+  // The Home, Database and Third Parties links belong to the root application only.
+  const withRootLinks = app.appSlug === ROOT_APP_SLUG;
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="lg" wrap="nowrap">
+        <Title order={3} c="blue.7" style={{ letterSpacing: 1 }}>{title}</Title>
+        {withRootLinks && (
+          <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav" aria-label="Main">
+            <TabLink to="home">Home</TabLink>
+            <TabLink to="database">Database</TabLink>
+            <ThirdPartiesLink />
+          </Group>
+        )}
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Counter label="Chat" icon={<IconMessageCircle size={20} />} />
+        <Counter label="Notifications" icon={<IconBell size={20} />} />
+        <Text size="sm" fw={500} visibleFrom="sm" data-testid="signed-in-user">{user.userId}</Text>
+        <ProfilePopover userId={user.userId} onLogout={logout} />
+        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={logout}>Logout</Button>
+      </Group>
+    </Group>
+  );
+}
+
+function TabLink({ to, children }: { to: string; children: ReactNode }) {
+  const { path } = useCurrentApp();
+  return (
+    <NavLink to={path(to)} style={{ textDecoration: 'none' }}>
+      {({ isActive }) => <Button component="span" size="xs" variant={isActive ? 'light' : 'subtle'}>{children}</Button>}
+    </NavLink>
+  );
+}
+
+function ThirdPartiesLink() {
+  return (
+    <Popover width={240} position="bottom-start" withArrow shadow="md">
+      <Popover.Target>
+        <Button size="xs" variant="subtle">Third Parties</Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text size="sm">Third-party connections arrive in a later release.</Text>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** A fixed counter (chat, notifications): an icon with a count badge. */
+function Counter({ label, icon }: { label: string; icon: ReactNode }) {
+  return (
+    <Indicator label={0} showZero size={16} color="red" offset={4}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label}>{icon}</ActionIcon>
+    </Indicator>
+  );
+}
+
+function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => void }) {
+  return (
+    <Popover width={220} position="bottom-end" withArrow shadow="md">
+      <Popover.Target>
+        <ActionIcon variant="transparent" size="lg" radius="xl" aria-label="Profile">
+          <Avatar name={userId} color="initials" size={34} radius="xl" />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={6}>
+          <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>{userId}</Text>
+          <Text size="xs" c="dimmed">{ROLE_LABEL}</Text>
+          <Button variant="subtle" size="xs" justify="flex-start" disabled title="Arrives in a later release">change profile</Button>
+          <Button variant="subtle" size="xs" color="red" justify="flex-start" onClick={onLogout}>logout</Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,72 @@
+import { MAIN_APP_SLUG } from '@rakit/core';
+import { Navigate, type RouteObject } from 'react-router';
+import { AppListScreen } from '../admin/apps/AppListScreen';
+import { LoginScreen } from '../auth/LoginScreen';
+import { RegisterScreen } from '../auth/RegisterScreen';
+import { GroupLanding } from '../pages/GroupLanding';
+import { LaterReleasePanel } from '../pages/LaterReleasePanel';
+import { NotFound } from '../pages/NotFound';
+import { AppIndex } from './AppIndex';
+import { AppScope } from './AppScope';
+import { RequireSession } from './RequireSession';
+import { SignedInLayout } from './SignedInLayout';
+
+/** Admin screens still to come, with the title each will carry (spec 1 screens 5-12). */
+const LATER_ADMIN_SCREENS: readonly (readonly [path: string, title: string])[] = [
+  ['database', 'Daftar Database'],
+  ['group', 'Daftar Group'],
+  ['user', 'Daftar User'],
+  ['menu', 'Daftar Menu'],
+  ['form-editor', 'Page Editor'],
+  ['workflow', 'Workflow Editor'],
+  ['function', 'Functions'],
+  ['preview/:appPreview', 'Preview'],
+  ['libraries', 'Libraries'],
+];
+
+/** The routes of one application (spec 1 §2), relative to its slug or subdomain. */
+const applicationRoutes: RouteObject[] = [
+  { index: true, element: <AppIndex /> },
+  { path: 'auth', element: <Navigate to="login" replace /> },
+  { path: 'auth/login', element: <LoginScreen /> },
+  { path: 'auth/register', element: <RegisterScreen /> },
+  {
+    element: <RequireSession admin />,
+    children: [{
+      element: <SignedInLayout />,
+      children: [
+        { path: 'home', element: <AppListScreen /> },
+        ...LATER_ADMIN_SCREENS.map(([path, title]) => ({ path, element: <LaterReleasePanel title={title} /> })),
+      ],
+    }],
+  },
+  {
+    element: <RequireSession />,
+    children: [{
+      element: <SignedInLayout />,
+      children: [
+        { path: ':groupSlug', element: <GroupLanding /> },
+        { path: ':groupSlug/:pageSlug', element: <GroupLanding /> },
+      ],
+    }],
+  },
+  { path: '*', element: <Navigate to="/404" replace /> },
+];
+
+const notFound: RouteObject = { path: '/404', element: <NotFound /> };
+
+/**
+ * The route table. With a subdomain naming the application the routes have no slug prefix;
+ * otherwise the first segment is the slug, and '/' goes to the main application's login.
+ */
+export function routeTable(subdomainSlug: string | null): RouteObject[] {
+  if (subdomainSlug !== null) {
+    return [notFound, { path: '/', element: <AppScope subdomainSlug={subdomainSlug} />, children: applicationRoutes }];
+  }
+  return [
+    notFound,
+    { path: '/', element: <Navigate to={`/${MAIN_APP_SLUG}/auth/login`} replace /> },
+    { path: '/:appSlug', element: <AppScope />, children: applicationRoutes },
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ];
+}

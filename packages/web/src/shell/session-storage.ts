@@ -1,0 +1,54 @@
+import {
+  type Group, groupsForApp, type PublicApplication, sessionStorageKey, type SessionUser, type StoredSession,
+  StoredSessionSchema,
+} from '@rakit/core';
+
+/** The stored session of an application: none, unreadable (now removed), or usable. */
+export type SessionRead =
+  | { kind: 'none' }
+  | { kind: 'invalid' }
+  | { kind: 'ok'; session: StoredSession };
+
+/** Reads the session of `appSlug` without changing anything. */
+export function readSession(appSlug: string): SessionRead {
+  const raw = localStorage.getItem(sessionStorageKey(appSlug));
+  if (raw === null) return { kind: 'none' };
+  try {
+    const parsed = StoredSessionSchema.safeParse(JSON.parse(raw));
+    if (parsed.success) return { kind: 'ok', session: parsed.data };
+  } catch {
+    // not JSON: unreadable like an entry that fails the schema
+  }
+  return { kind: 'invalid' };
+}
+
+/** Removes the stored session of `appSlug` (an unreadable one, spec 1 §4). */
+export const removeSession = (appSlug: string): void => localStorage.removeItem(sessionStorageKey(appSlug));
+
+/**
+ * Keeps a successful login of `app` with the first matching group's menu ids (`pg`).
+ * Returns that first group.
+ */
+export function storeSession(app: PublicApplication, user: SessionUser, firstGroup: Group): StoredSession {
+  const session: StoredSession = {
+    user: { ...user, id: user.userId },
+    app: { appId: app.appId, appName: app.appName, appSlug: app.appSlug, pg: firstGroup.groupAccess.menuId },
+  };
+  localStorage.setItem(sessionStorageKey(app.appSlug), JSON.stringify(session));
+  return session;
+}
+
+/** Removes every entry of the application: its session and any `rakit:<slug>:…` entries. */
+export function clearAppStorage(appSlug: string): void {
+  const key = sessionStorageKey(appSlug);
+  const doomed: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const name = localStorage.key(i);
+    if (name !== null && (name === key || name.startsWith(`${key}:`))) doomed.push(name);
+  }
+  for (const name of doomed) localStorage.removeItem(name);
+}
+
+/** The first group through which the stored user enters the application, if any. */
+export const firstGroupOf = (session: StoredSession, app: PublicApplication): Group | undefined =>
+  groupsForApp(session.user.userGroup, app)[0];
