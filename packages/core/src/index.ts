@@ -8,4 +8,5 @@ export * from './rules/access';
 export * from './rules/pagination';
 export * from './rules/register';
 export * from './rules/slug';
+export * from './rules/file-filters';
 export * from './widgets';

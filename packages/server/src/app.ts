@@ -15,6 +15,7 @@ import { DataSourceRegistry } from './datasources/registry';
 import appRoutes from './routes/apps';
 import authRoutes from './routes/auth';
 import databaseRoutes from './routes/databases';
+import fileRoutes from './routes/files';
 import groupRoutes from './routes/groups';
 import menuRoutes from './routes/menus';
 import pageRoutes from './routes/pages';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(userRoutes);
   await app.register(menuRoutes);
   await app.register(pageRoutes);
+  await app.register(fileRoutes);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { FILE_TOO_LARGE_MESSAGE, type FileFilter, fileMatchesFilter, MAX_UPLOAD_BYTES, Messages } from '@rakit/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { principalOf } from '../auth/plugin';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { findFile, insertFile } from '../store/repositories/files';
+
+const UploadQuerySchema = z.object({ filter: z.enum(['all', 'image', 'document', 'video']).default('all') });
+const UploadHeadersSchema = z.object({ 'app-id': z.coerce.number({ error: 'The app-id header is required' }).int().positive() });
+const FileIdParamsSchema = z.object({ fileId: z.uuid() });
+
+const uploadFolder = (dataDir: string, appId: number) => path.join(dataDir, 'uploads', String(appId));
+
+/**
+ * Uploads of the file widget (spec 2 §7 POST /file/upload): a member of the application
+ * sends one file under 2,048,000 bytes; its content is sniffed, checked against the
+ * widget's filter and stored under a random id, never under the name it came with.
+ */
+const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES - 1, files: 1, fields: 5, parts: 6 } });
+
+  app.post('/file/upload', {
+    schema: {
+      tags: ['files'],
+      summary: 'Upload one file (multipart field "file") for an application given in the app-id header',
+      headers: UploadHeadersSchema,
+      querystring: UploadQuerySchema,
+      consumes: ['multipart/form-data'],
+    },
+  }, async (request, reply) => {
+    const appId = request.headers['app-id'];
+    const caller = principalOf(request);
+    caller.assertAppMember(appId);
+    if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
+
+    const part = await request.file();
+    if (part === undefined) throw badRequest('No file was sent');
+    let content: Buffer;
+    try {
+      content = await part.toBuffer();
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+      throw error;
+    }
+    const filter = request.query.filter as FileFilter;
+    const sniffed = await fileTypeFromBuffer(content);
+    // Images and videos must prove it by their bytes; other files fall back to the declared type.
+    const mimeType = sniffed?.mime ?? (filter === 'image' || filter === 'video' ? 'application/octet-stream' : part.mimetype);
+    const fileName = path.basename(part.filename).slice(0, 255) || 'file';
+    if (!fileMatchesFilter(filter, mimeType, fileName)) throw new HttpError(415, `This type of file is not accepted here (${mimeType})`);
+
+    const fileId = randomUUID();
+    await mkdir(uploadFolder(app.config.dataDir, appId), { recursive: true });
+    await writeFile(path.join(uploadFolder(app.config.dataDir, appId), fileId), content, { flag: 'wx' });
+    await insertFile(app.store, { fileId, fileAppId: appId, fileName, fileMimeType: mimeType, fileSize: content.length, uploadedBy: caller.userId });
+    reply.code(201);
+    return { status: true, data: [{ fileId, fileName, mimeType, size: content.length }] };
+  });
+
+  app.get('/file/download/:fileId', {
+    schema: { tags: ['files'], summary: 'Download an uploaded file (members of its application)', params: FileIdParamsSchema },
+  }, async (request, reply) => {
+    const file = await findFile(app.store, request.params.fileId);
+    if (file === undefined) throw notFound(Messages.fileNotFound);
+    principalOf(request).assertAppMember(file.fileAppId);
+    return reply
+      .header('content-type', file.fileMimeType)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(path.join(uploadFolder(app.config.dataDir, file.fileAppId), file.fileId)));
+  });
+};
+
+export default fileRoutes;
