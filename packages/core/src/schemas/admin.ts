@@ -138,3 +138,7 @@ export const PageSummarySchema = z.object({
   pageComponents: z.string(),
 });
 export type PageSummary = z.infer<typeof PageSummarySchema>;
+
+/** A page as GET /get/getPage answers it (data[0]). */
+export const PageSchema = PageSummarySchema.extend({ pageAppId: z.number().int() });
+export type Page = z.infer<typeof PageSchema>;

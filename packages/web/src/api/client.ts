@@ -1,6 +1,7 @@
 import {
-  type Application, ApplicationSchema, type LoginBody, PublicApplicationSchema, type PublicApplication,
-  type RegistrationInput, type SaveAppBody, type SessionUser, SessionUserSchema,
+  type Application, ApplicationSchema, type DbConfig, DbConfigSchema, type Group, GroupSchema, type LoginBody, type Menu,
+  MenuSchema, type Page, PageSchema, type PageSummary, PageSummarySchema, PublicApplicationSchema, type PublicApplication, type RegistrationInput,
+  type PageInput, type SaveAppBody, type SaveDbConfigBody, type SessionUser, SessionUserSchema,
 } from '@rakit/core';
 import { z } from 'zod';
 import { readSession } from '../shell/session-storage';
@@ -78,6 +79,53 @@ async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<ApiAn
 
 const AppListSchema = z.array(ApplicationSchema);
 const SavedAppSchema = z.object({ appId: z.number().int(), appSlug: z.string() });
+/** saveApp with pages: the id and slug of each page, in the order sent. */
+const SavedPagesSchema = SavedAppSchema.extend({ pages: z.array(z.object({ pageId: z.number().int(), pageSlug: z.string() })) });
+
+const DbDetailsSchema = z.object({
+  dbId: z.number().int(),
+  dbDatabase: z.string(),
+  tables: z.array(z.object({
+    table_name: z.string(),
+    /** COLUMN_KEY 'PRI' marks the primary key. */
+    columns: z.array(z.object({ COLUMN_NAME: z.string(), COLUMN_KEY: z.string(), DATA_TYPE: z.string() })),
+  })),
+});
+export type DbDetails = z.infer<typeof DbDetailsSchema>;
+
+/** A group of GET /auth/listGroupUser: one page of its members and how many it has. */
+const GroupWithMembersSchema = GroupSchema.extend({ member: z.array(z.string()), memberCount: z.number().int() });
+export type GroupWithMembers = z.infer<typeof GroupWithMembersSchema>;
+const GroupPageSchema = z.object({ groups: z.array(GroupWithMembersSchema), count: z.number().int() });
+export type GroupPage = z.infer<typeof GroupPageSchema>;
+
+/** GET /auth/listuser answers each user as a one-item list; the first item is taken (spec 1 §7). */
+const UserRefSchema = z.object({ userId: z.string() });
+const UserPageSchema = z.object({
+  users: z.array(z.tuple([UserRefSchema], UserRefSchema)).transform((entries) => entries.map(([first]) => first)),
+  count: z.number().int(),
+});
+export type UserPage = z.infer<typeof UserPageSchema>;
+
+export interface PageQuery {
+  page: number;
+  limit: number;
+  /** Search text inside user ids. */
+  userId: string;
+}
+export interface GroupPageQuery extends PageQuery {
+  pageUser: number;
+  limitUser: number;
+}
+/** The entries of the user dialog and of the group screen's user calls. */
+export interface UserEntries {
+  userId: string;
+  password: string;
+  confirm_password: string;
+}
+
+const query = (values: Record<string, string | number>): string =>
+  new URLSearchParams(Object.entries(values).map(([key, value]) => [key, String(value)])).toString();
 
 /** Public calls: no token. */
 export const publicApi = {
@@ -111,6 +159,106 @@ export function appApi(appSlug: string) {
 
     deleteApp: (appId: number): Promise<ApiAnswer<unknown>> =>
       call({ method: 'DELETE', path: '/delete/deleteApp', body: { appId }, data: z.unknown(), tokenOf: appSlug }),
+
+    // ---- Database connections (spec 1 screen 5) ----
+    getDbConf: (appId: number): Promise<ApiAnswer<DbConfig[]>> =>
+      call({ method: 'GET', path: `/get/getDbConf/${appId}`, data: z.array(DbConfigSchema), tokenOf: appSlug }),
+
+    getDbDetails: (dbId: number): Promise<ApiAnswer<DbDetails>> =>
+      call({ method: 'GET', path: `/get/getDbDetails/${dbId}`, data: DbDetailsSchema, tokenOf: appSlug }),
+
+    saveDbConfig: (body: SaveDbConfigBody): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'POST', path: '/save/saveDbConfig', body, data: z.unknown(), tokenOf: appSlug }),
+
+    deleteDbConfig: (dbId: number): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'DELETE', path: '/delete/deleteDbConfig', body: { dbId }, data: z.unknown(), tokenOf: appSlug }),
+
+    // ---- Groups (spec 1 screen 6) ----
+    listGroupUser: (appId: number, paging: GroupPageQuery): Promise<ApiAnswer<GroupPage>> =>
+      call({ method: 'GET', path: `/auth/listGroupUser/${appId}?${query({ ...paging })}`, data: GroupPageSchema, tokenOf: appSlug }),
+
+    listGroup: (appId: number): Promise<ApiAnswer<Group[]>> =>
+      call({ method: 'GET', path: `/auth/listgroup/${appId}`, data: z.array(GroupSchema), tokenOf: appSlug }),
+
+    addGroup: (appId: number, groupName: string): Promise<ApiAnswer<unknown>> =>
+      call({
+        method: 'POST',
+        path: '/auth/addgroup',
+        body: { data: { groupId: null, groupName, groupAppId: appId, groupAccess: { pageId: [], actionId: [], menuId: [] } } },
+        data: z.unknown(),
+        tokenOf: appSlug,
+      }),
+
+    deleteGroup: (groupId: number): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'DELETE', path: '/auth/deletegroup', body: { data: { groupId } }, data: z.unknown(), tokenOf: appSlug }),
+
+    setDefaultGroup: (appId: number, groupId: number): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'PUT', path: '/auth/setDefaultGroup', body: { data: { appId, groupId } }, data: z.unknown(), tokenOf: appSlug }),
+
+    addUserToGroup: (userId: string, groupId: number): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'POST', path: '/auth/addUserToGroup', body: { userId, groupId }, data: z.unknown(), tokenOf: appSlug }),
+
+    removeUserFromGroup: (userId: string, groupId: number): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'DELETE', path: '/auth/removeUserFromGroup', body: { userId, groupId }, data: z.unknown(), tokenOf: appSlug }),
+
+    /** Gives the group access to the menu; 409 when it already has it. */
+    updateGroupAccess: (groupId: number, groupAppId: number, menuId: number): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'PUT', path: '/auth/updategroup', body: { groupId, groupAppId, groupAccess: { menuId: [menuId] } }, data: z.unknown(), tokenOf: appSlug }),
+
+    removeGroupAccess: (groupId: number, groupAppId: number, menuId: number): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'DELETE', path: '/auth/removeGroupAccess', body: { groupId, groupAppId, groupAccess: { menuId: [menuId] } }, data: z.unknown(), tokenOf: appSlug }),
+
+    // ---- Users (spec 1 screen 7) ----
+    listUser: (appId: number, paging: PageQuery): Promise<ApiAnswer<UserPage>> =>
+      call({ method: 'GET', path: `/auth/listuser?${query({ appId, ...paging })}`, data: UserPageSchema, tokenOf: appSlug }),
+
+    addUser: (appId: number, entries: UserEntries): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'POST', path: '/auth/adduser', body: { data: { ...entries, appId } }, data: z.unknown(), tokenOf: appSlug }),
+
+    changePassword: (appId: number, entries: UserEntries): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'PUT', path: '/auth/changePassword', body: { data: { ...entries, appId } }, data: z.unknown(), tokenOf: appSlug }),
+
+    deleteUser: (appId: number, userId: string): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'DELETE', path: '/auth/deleteuser', body: { data: { userId, appId } }, data: z.unknown(), tokenOf: appSlug }),
+
+    // ---- Menus and pages (spec 1 screen 8) ----
+    /** A page by slug, within the application of this session (runtime viewer). */
+    getPageBySlug: (pageSlug: string): Promise<ApiAnswer<Page[]>> =>
+      call({ method: 'GET', path: `/get/getPage/slug/${encodeURIComponent(pageSlug)}?${query({ appSlug })}`, data: z.array(PageSchema), tokenOf: appSlug }),
+
+    listMenu: (appId: number): Promise<ApiAnswer<Menu[]>> =>
+      call({ method: 'GET', path: `/get/listMenu/${appId}`, data: z.array(MenuSchema), tokenOf: appSlug }),
+
+    /** Creates a parent menu (menuParentMenuId 0) or a sub-menu, without a page. */
+    saveMenu: (menuAppId: number, menuName: string, menuParentMenuId: number): Promise<ApiAnswer<unknown>> =>
+      call({
+        method: 'POST',
+        path: '/save/saveMenu',
+        body: { menuId: null, menuName, menuAppId, menuPageId: 0, menuParentMenuId },
+        data: z.unknown(),
+        tokenOf: appSlug,
+      }),
+
+    /** Points a menu at a page; 0 removes the page. */
+    updateMenu: (menuAppId: number, menuId: number, menuPageId: number): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'PUT', path: '/save/updateMenu', body: { menuId, menuAppId, menuPageId }, data: z.unknown(), tokenOf: appSlug }),
+
+    deleteMenu: (menuId: number): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'DELETE', path: '/delete/deleteMenu', body: { menuId }, data: z.unknown(), tokenOf: appSlug }),
+
+    listAppPages: (appId: number): Promise<ApiAnswer<PageSummary[]>> =>
+      call({ method: 'GET', path: `/get/listAppPages/${appId}`, data: z.array(PageSummarySchema), tokenOf: appSlug }),
+
+    listUnassignedPages: (appId: number): Promise<ApiAnswer<PageSummary[]>> =>
+      call({ method: 'GET', path: `/get/listUnassignedPages/${appId}`, data: z.array(PageSummarySchema), tokenOf: appSlug }),
+
+    // ---- Page editor (spec 2 §2) ----
+    getPage: (pageId: number): Promise<ApiAnswer<Page[]>> =>
+      call({ method: 'GET', path: `/get/getPage/${pageId}`, data: z.array(PageSchema), tokenOf: appSlug }),
+
+    /** Creates (pageId null, no components) or saves pages of the application through saveApp. */
+    savePages: (appId: number, pages: PageInput[]): Promise<ApiAnswer<z.infer<typeof SavedPagesSchema>>> =>
+      call({ method: 'POST', path: '/save/saveApp', body: { appId, pages }, data: SavedPagesSchema, tokenOf: appSlug }),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;

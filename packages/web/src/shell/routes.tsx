@@ -3,9 +3,9 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AppListScreen } from '../admin/apps/AppListScreen';
 import { LoginScreen } from '../auth/LoginScreen';
 import { RegisterScreen } from '../auth/RegisterScreen';
-import { GroupLanding } from '../pages/GroupLanding';
 import { LaterReleasePanel } from '../pages/LaterReleasePanel';
 import { NotFound } from '../pages/NotFound';
+import { RuntimeScreen } from '../runtime/RuntimeScreen';
 import { AppIndex } from './AppIndex';
 import { AppScope } from './AppScope';
 import { RequireSession } from './RequireSession';
@@ -20,7 +20,6 @@ const LATER_ADMIN_SCREENS: readonly (readonly [path: string, title: string])[] =
   ['form-editor', 'Page Editor'],
   ['workflow', 'Workflow Editor'],
   ['function', 'Functions'],
-  ['preview/:appPreview', 'Preview'],
   ['libraries', 'Libraries'],
 ];
 
@@ -41,14 +40,20 @@ const applicationRoutes: RouteObject[] = [
     }],
   },
   {
+    // The preview window of an application's pages, for its administrators (own frame).
+    element: <RequireSession admin />,
+    children: [
+      { path: 'preview', element: <RuntimeScreen preview /> },
+      { path: 'preview/:appPreview', element: <RuntimeScreen preview /> },
+    ],
+  },
+  {
+    // The runtime page viewer of members (spec 1 screen 11).
     element: <RequireSession />,
-    children: [{
-      element: <SignedInLayout />,
-      children: [
-        { path: ':groupSlug', element: <GroupLanding /> },
-        { path: ':groupSlug/:pageSlug', element: <GroupLanding /> },
-      ],
-    }],
+    children: [
+      { path: ':groupSlug', element: <RuntimeScreen /> },
+      { path: ':groupSlug/:pageSlug', element: <RuntimeScreen /> },
+    ],
   },
   { path: '*', element: <Navigate to="/404" replace /> },
 ];

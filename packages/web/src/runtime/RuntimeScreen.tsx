@@ -1,0 +1,84 @@
+import { AppShell, Burger, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useCurrentApp } from '../shell/app-context';
+import { useSession } from '../shell/session-context';
+import { useLogout } from '../shell/use-logout';
+import { MenuNav } from './MenuNav';
+import { PageView } from './PageView';
+
+interface RuntimeScreenProps {
+  /** The preview window (/{appSlug}/preview/{page}): only Logout in the header. */
+  preview?: boolean;
+}
+
+/**
+ * The runtime page viewer (spec 1 screen 11): a closable sidebar with the application
+ * name and the menus of the member's groups (closed by itself on xs and sm), and the page.
+ */
+export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
+  const { app, api, path } = useCurrentApp();
+  const { user } = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const { groupSlug = '', pageSlug, appPreview } = useParams();
+  const small = useMediaQuery('(max-width: 48em)');
+  const [sidebarOpen, sidebar] = useDisclosure(true);
+  useEffect(() => {
+    if (small === true) sidebar.close();
+    else if (small === false) sidebar.open();
+  }, [small, sidebar]);
+
+  const menus = useQuery({ queryKey: ['menus', app.appId], queryFn: () => api.listMenu(app.appId) });
+  const shownPage = preview ? appPreview : pageSlug;
+  const openPage = (slug: string) => {
+    navigate(path(preview ? `preview/${slug}` : `${groupSlug}/${slug}`));
+    if (small === true) sidebar.close();
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !sidebarOpen, desktop: !sidebarOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={sidebarOpen} onClick={sidebar.toggle} size="sm" aria-label="Toggle menu" hiddenFrom={preview ? 'sm' : undefined} />
+            {!preview && <Title order={4}>{app.appName}</Title>}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {!preview && <Text size="sm" c="dimmed" visibleFrom="sm">{user.userId}</Text>}
+            <Button variant="light" size="xs" onClick={logout}>Logout</Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Application menu">
+        <Text fw={700} px="sm" py="xs">{app.appName}</Text>
+        <ScrollArea>
+          {menus.isPending ? <Loader size="sm" m="sm" /> : (
+            <MenuNav menus={menus.data?.data ?? []} activePageSlug={shownPage} onOpenPage={openPage} />
+          )}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        {shownPage === undefined ? <Welcome appName={app.appName} /> : <PageView key={shownPage} pageSlug={shownPage} preview={preview} />}
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function Welcome({ appName }: { appName: string }) {
+  return (
+    <Paper withBorder p="xl" maw={640}>
+      <Stack gap="xs">
+        <Text c="dimmed" size="sm">Welcome to</Text>
+        <Title order={2}>{appName}</Title>
+        <Text>Choose a page from the menu.</Text>
+      </Stack>
+    </Paper>
+  );
+}
