@@ -15,3 +15,4 @@ export * from './rules/option-lists';
 export * from './rules/placeholders';
 export * from './rules/component-tree';
 export * from './widgets';
+export * from './rules/sql';
