@@ -33,7 +33,7 @@ describe('file uploads over HTTP', () => {
     const headers: Record<string, string> = { 'app-id': options.appHeader ?? String(appId) };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
     const response = await fetch(`${base}/file/upload${options.filter === undefined ? '' : `?filter=${options.filter}`}`, { method: 'POST', headers, body: form });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as { status: boolean; data: { fileId: string; fileName: string; mimeType: string; size: number }[]; error?: string[] } };
   };
   const storedFiles = () => {
     const folder = path.join(server.app.config.dataDir, 'uploads', String(appId));
@@ -43,7 +43,7 @@ describe('file uploads over HTTP', () => {
   it('stores a member\'s file under a random id and answers data[0].fileId', async () => {
     const answer = await upload(PNG, 'logo.png', 'image/png', { token: member, filter: 'image' });
     expect(answer.status).toBe(201);
-    const { fileId, fileName, mimeType, size } = answer.body.data[0];
+    const { fileId, fileName, mimeType, size } = answer.body.data[0] as { fileId: string; fileName: string; mimeType: string; size: number };
     expect(fileId).toMatch(/^[0-9a-f-]{36}$/);
     expect({ fileName, mimeType, size }).toEqual({ fileName: 'logo.png', mimeType: 'image/png', size: PNG.length });
     expect(storedFiles()).toContain(fileId);
