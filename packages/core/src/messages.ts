@@ -45,6 +45,10 @@ export const Messages = {
   accountOutOfReach: "This account belongs to applications you do not administer",
   adminGroupNotDefault: "The administrators' group cannot be the default group",
   fileNotFound: 'File not found',
+  queryError: 'Query Error',
+  duplicateEntry: 'Duplicate Entry For File',
+  onlySavedQueries: 'Only queries saved in a page you can open may be run',
+  actionNotFound: 'Action not found',
   tooManyRequests: 'Too many attempts, please wait a minute and try again',
   // Administration screens (spec 1 screens 5-8, §8).
   databaseRemoveConfirm: 'Are you sure to remove this database connection?',
@@ -66,4 +70,15 @@ export const Messages = {
   pageUnassigned: 'Remove page success',
   groupAssigned: 'Insert group success',
   groupUnassigned: 'Remove group success',
+  // Form widgets (spec 2 §5, §8).
+  fieldRequired: 'Field berikut wajib diisi',
+  /** Filled by requiredFieldMessage(name). */
+  fieldRequiredNamed: 'FIELD "{name}" wajib diisi',
+  emailInvalid: 'Format e-mail tidak valid',
+  urlInvalid: 'Format URL tidak valid',
+  fileTypeRefused: 'This type of file is not accepted here',
+  uploadFailed: 'The file could not be uploaded, please try again',
+  // Page editor (spec 2 §2, §8).
+  editorOperationFailed: 'Failed to perform the operation.',
+  editorPageBusy: 'Please wait until the page is saved',
 } as const;

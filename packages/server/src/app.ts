@@ -12,6 +12,7 @@ import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { DataSourceRegistry } from './datasources/registry';
+import actionRoutes from './routes/actions';
 import appRoutes from './routes/apps';
 import authRoutes from './routes/auth';
 import databaseRoutes from './routes/databases';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(menuRoutes);
   await app.register(pageRoutes);
   await app.register(fileRoutes);
+  await app.register(actionRoutes);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -36,7 +36,7 @@ export class MysqlDataSource implements DataSource {
       const [result] = await this.pool.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
       if (Array.isArray(result)) return { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 };
       const header = result as ResultSetHeader;
-      return { rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId };
+      return { kind: 'write', rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId };
     } catch (error) {
       throw wrap(error);
     }
@@ -52,6 +52,10 @@ export class MysqlDataSource implements DataSource {
     return groupColumns(rows.map((r) => ({
       table: String(r.table_name), name: String(r.COLUMN_NAME), key: String(r.COLUMN_KEY ?? ''), type: String(r.DATA_TYPE),
     })));
+  }
+
+  quote(identifier: string): string {
+    return `\`${identifier.replaceAll('`', '``')}\``;
   }
 
   async close(): Promise<void> {

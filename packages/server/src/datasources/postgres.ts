@@ -3,7 +3,7 @@ import { groupColumns } from './mysql';
 import { toNumberedPlaceholders } from './placeholders';
 import {
   capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type QueryOptions,
-  type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
+  quoteAnsi, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
 } from './types';
 
 /** PostgreSQL through pg; `?` placeholders become `$n`. */
@@ -33,7 +33,7 @@ export class PostgresDataSource implements DataSource {
       if (result.command === 'SELECT' || result.fields.length > 0) {
         return { ...capRows(result.rows, options?.maxRows), affectedRows: result.command === 'SELECT' ? 0 : result.rowCount ?? 0 };
       }
-      return { rows: [], truncated: false, affectedRows: result.rowCount ?? 0 };
+      return { kind: 'write', rows: [], truncated: false, affectedRows: result.rowCount ?? 0 };
     } catch (error) {
       const e = error as { message?: string; code?: string };
       throw new DataSourceError(e.message ?? 'Database error', e.code, { cause: error });
@@ -59,6 +59,10 @@ export class PostgresDataSource implements DataSource {
     return groupColumns(rows.map((r) => ({
       table: String(r.table_name), name: String(r.column_name), key: String(r.column_key), type: String(r.data_type),
     })));
+  }
+
+  quote(identifier: string): string {
+    return quoteAnsi(identifier);
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { groupColumns } from './mysql';
-import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type QueryOptions, type QueryResult, type TableInfo } from './types';
+import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type QueryOptions, type QueryResult, quoteAnsi, type TableInfo } from './types';
 
 /** The folder under the data directory that holds one application's SQLite databases. */
 export const sqliteFolder = (dataDir: string, appId: number) => path.join(dataDir, 'databases', String(appId));
@@ -39,13 +39,13 @@ export class SqliteDataSource implements DataSource {
         const cap = options?.maxRows ?? DEFAULT_MAX_ROWS;
         const rows: Record<string, unknown>[] = [];
         for (const row of statement.iterate(...bound)) {
-          if (rows.length === cap) return { rows, truncated: true, affectedRows: 0 };
+          if (rows.length === cap) return { kind: 'read', rows, truncated: true, affectedRows: 0 };
           rows.push(row as Record<string, unknown>);
         }
-        return { rows, truncated: false, affectedRows: 0 };
+        return { kind: 'read', rows, truncated: false, affectedRows: 0 };
       }
       const info = statement.run(...bound);
-      return { rows: [], truncated: false, affectedRows: info.changes, insertId: Number(info.lastInsertRowid) };
+      return { kind: 'write', rows: [], truncated: false, affectedRows: info.changes, insertId: Number(info.lastInsertRowid) };
     } catch (error) {
       const e = error as { message?: string; code?: string };
       throw new DataSourceError(e.message ?? 'Database error', e.code, { cause: error });
@@ -58,6 +58,10 @@ export class SqliteDataSource implements DataSource {
       (this.db.prepare('SELECT name, type, pk FROM pragma_table_info(?)').all(name) as { name: string; type: string; pk: number }[])
         .map((c) => ({ table: name, name: c.name, key: c.pk > 0 ? 'PRI' : '', type: c.type.toLowerCase() })));
     return groupColumns(columns);
+  }
+
+  quote(identifier: string): string {
+    return quoteAnsi(identifier);
   }
 
   async close(): Promise<void> {

@@ -25,6 +25,8 @@ export interface TableInfo {
 }
 
 export interface QueryResult {
+  /** 'read' for statements that answer rows (SELECT, RETURNING), 'write' otherwise. */
+  kind: 'read' | 'write';
   rows: Record<string, unknown>[];
   /** Rows changed by INSERT/UPDATE/DELETE; 0 for SELECT. */
   affectedRows: number;
@@ -41,8 +43,13 @@ export interface DataSource {
   /** Runs one statement with `?` placeholders bound by the driver. */
   query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult>;
   tables(): Promise<TableInfo[]>;
+  /** The identifier quoted for this engine (checked names only: never client text). */
+  quote(identifier: string): string;
   close(): Promise<void>;
 }
+
+/** ANSI double-quoted identifier (PostgreSQL, SQLite). */
+export const quoteAnsi = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 export const QUERY_TIMEOUT_MS = 15_000;
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -58,5 +65,5 @@ export class DataSourceError extends Error {
 
 export function capRows(rows: Record<string, unknown>[], maxRows: number | undefined) {
   const cap = maxRows ?? DEFAULT_MAX_ROWS;
-  return rows.length > cap ? { rows: rows.slice(0, cap), truncated: true } : { rows, truncated: false };
+  return rows.length > cap ? { kind: 'read' as const, rows: rows.slice(0, cap), truncated: true } : { kind: 'read' as const, rows, truncated: false };
 }

@@ -51,3 +51,15 @@ export async function pageReachableByGroups(db: Store, pageId: number, groupIds:
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The pages of an application with their components: all for administrators, else those the groups reach. */
+export async function pagesReachable(db: Store, appId: number, groupIds: number[] | 'all') {
+  let query = db.selectFrom('pages').select(['pageId', 'pageComponents']).where('pageAppId', '=', appId);
+  if (groupIds !== 'all') {
+    if (groupIds.length === 0) return [];
+    query = query.where('pageId', 'in', db.selectFrom('menus as m')
+      .innerJoin('groupMenuAccess as a', 'a.menuId', 'm.menuId')
+      .select('m.menuPageId').where('a.groupId', 'in', groupIds));
+  }
+  return query.execute();
+}

@@ -1,0 +1,37 @@
+import { type RawQuery } from '@rakit/core';
+import { badRequest } from '../http/errors';
+import type { DataSource } from '../datasources/types';
+import { type ParamValue, resolveValue } from './bind';
+
+/**
+ * The query builder's INSERT or UPDATE (spec 2 CUSTOM action), built on the server: the
+ * table and every column must exist in the connection's schema and are quoted by the
+ * driver's rules; every value is a bound parameter. An UPDATE needs a condition.
+ */
+export async function buildRawQuery(
+  source: DataSource,
+  raw: RawQuery,
+  pageValues: Readonly<Record<string, ParamValue>>,
+  userId: string,
+): Promise<{ sql: string; params: ParamValue[] }> {
+  const table = (await source.tables()).find((t) => t.table_name === raw.table);
+  if (table === undefined) throw badRequest(`Table '${raw.table}' does not exist in this database`);
+  const columns = new Set(table.columns.map((c) => c.COLUMN_NAME));
+  const column = (name: string) => {
+    if (!columns.has(name)) throw badRequest(`Column '${name}' does not exist in table '${raw.table}'`);
+    return source.quote(name);
+  };
+  if (raw.setValues.length === 0) throw badRequest('The query has no values to set');
+  const values = raw.setValues.map((v) => resolveValue(v, pageValues, userId));
+  const target = source.quote(table.table_name);
+
+  if (raw.type === 'INSERT') {
+    const names = raw.setValues.map((v) => column(v.column)).join(', ');
+    return { sql: `INSERT INTO ${target} (${names}) VALUES (${values.map(() => '?').join(', ')})`, params: values };
+  }
+  if (raw.conditions.length === 0) throw badRequest('An UPDATE needs at least one condition');
+  const assignments = raw.setValues.map((v) => `${column(v.column)} = ?`).join(', ');
+  const where = raw.conditions.map((c) => `${column(c.column)} ${c.operator === '!=' ? '<>' : c.operator} ?`).join(' AND ');
+  const conditionValues = raw.conditions.map((c) => resolveValue(c, pageValues, userId));
+  return { sql: `UPDATE ${target} SET ${assignments} WHERE ${where}`, params: [...values, ...conditionValues] };
+}

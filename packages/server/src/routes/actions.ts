@@ -1,0 +1,160 @@
+import {
+  IdParamsSchema, Messages, normaliseSql, parsePageComponents, hasStackedStatements, RunActionBodySchema,
+  RunQueryBodySchema, SaveQueryBodySchema, type StoredQuery,
+} from '@rakit/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Principal } from '../auth/principal';
+import { principalOf } from '../auth/plugin';
+import { DataSourceError, type QueryResult } from '../datasources/types';
+import { overrideByMapping, type ParamValue, resolveValue } from '../engine/bind';
+import { type PageQueryAction, pageQueryActions } from '../engine/page-actions';
+import { buildRawQuery } from '../engine/query-builder';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { findDbConfig } from '../store/repositories/db-configs';
+import { findPage, pagesReachable, pageReachableByGroups } from '../store/repositories/pages';
+import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
+import { dbConfigForAdmin, settingsOf } from './databases';
+
+/** Unique-key violations of the three engines: spec 1 §8's 'Duplicate Entry For File' (1062). */
+const DUPLICATE_CODES = new Set<string | number>([1062, '23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+
+/** Runs one statement on an application's database, answering failures the way spec 1 §8 reads them. */
+async function execute(app: FastifyInstance, dbId: number, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
+  const row = await findDbConfig(app.store, dbId);
+  if (row === undefined) throw notFound(Messages.databaseNotFound);
+  const source = await app.dataSources.get(dbId, async () => settingsOf(app, row));
+  try {
+    return await source.query(sql, params);
+  } catch (error) {
+    if (!(error instanceof DataSourceError) || error.code === undefined || /ECONN|ETIMEDOUT|ENOTFOUND|PROTOCOL_CONNECTION/.test(String(error.code))) throw error;
+    if (DUPLICATE_CODES.has(error.code)) throw new HttpError(409, Messages.duplicateEntry, [error.message]);
+    throw new HttpError(400, Messages.queryError, [error.message]);
+  }
+}
+
+/** Rows of a read; for a write one entry with what it changed (spec 2: "data[0]"). */
+const answerOf = (result: QueryResult) =>
+  result.kind === 'read'
+    ? { status: true, data: result.rows, truncated: result.truncated }
+    : { status: true, data: [{ affectedRows: result.affectedRows, insertId: result.insertId ?? null }] };
+
+/** The ids of the caller's groups in an application, or 'all' for its administrators. */
+const reachScope = (caller: Principal, appId: number): number[] | 'all' =>
+  caller.isAppAdmin(appId) ? 'all' : caller.groups.filter((g) => g.groupAppId === String(appId)).map((g) => g.groupId);
+
+/** Every database action of the pages the caller reaches in the application. */
+async function reachableActions(app: FastifyInstance, caller: Principal, appId: number): Promise<PageQueryAction[]> {
+  const pages = await pagesReachable(app.store, appId, reachScope(caller, appId));
+  return pages.flatMap((page) => {
+    const parsed = parsePageComponents(page.pageComponents);
+    return parsed.ok ? pageQueryActions(parsed.components) : [];
+  });
+}
+
+/** Actions and queries (spec 1 §7, spec 2 §4): who may run which SQL is decided here. */
+const actionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/action/runQuery', {
+    schema: { tags: ['actions'], summary: 'Run SQL: any statement for the connection\'s administrators; members only a query saved in a page they reach', body: RunQueryBodySchema },
+  }, async (request) => {
+    const { dbId, query, params } = request.body;
+    const caller = principalOf(request);
+    const db = await findDbConfig(app.store, dbId);
+    if (db === undefined) throw notFound(Messages.databaseNotFound);
+    if (hasStackedStatements(query)) throw badRequest('Send one statement at a time');
+    if (caller.isAppAdmin(db.dbAppId)) return answerOf(await execute(app, dbId, query, params));
+
+    caller.assertAppMember(db.dbAppId);
+    const wanted = normaliseSql(query);
+    const match = (await reachableActions(app, caller, db.dbAppId))
+      .map((a) => a.stored)
+      .find((stored): stored is StoredQuery => stored !== undefined && stored.database === dbId && normaliseSql(stored.query) === wanted);
+    if (match === undefined) throw forbidden(Messages.onlySavedQueries);
+    return answerOf(await execute(app, dbId, match.query, overrideByMapping(match.params, params, caller.userId)));
+  });
+
+  app.post('/action/runAction', {
+    schema: { tags: ['actions'], summary: 'Run a database action of a saved page, or a stored query, with the page\'s values', body: RunActionBodySchema },
+  }, async (request) => {
+    const caller = principalOf(request);
+    const body = request.body;
+    const pageValues: Record<string, ParamValue> = Array.isArray(body.params) ? Object.fromEntries(body.params.map((v, i) => [String(i), v])) : body.params;
+
+    if (body.actionId !== undefined) {
+      const stored = await findQuery(app.store, body.actionId);
+      if (stored === undefined) throw notFound(Messages.actionNotFound);
+      const db = await findDbConfig(app.store, stored.actionDbId);
+      if (db === undefined) throw notFound(Messages.databaseNotFound);
+      if (!caller.isAppAdmin(db.dbAppId)) {
+        caller.assertAppMember(db.dbAppId);
+        const groups = reachScope(caller, db.dbAppId);
+        if (groups === 'all' || !(await pageReachableByGroups(app.store, stored.actionPageId, groups))) throw forbidden(Messages.forbidden);
+      }
+      const params = Array.isArray(body.params) ? body.params : Object.values(body.params);
+      return answerOf(await execute(app, stored.actionDbId, stored.actionSqlQuery, params));
+    }
+
+    const page = await findPage(app.store, body.pageId as number);
+    if (page === undefined) throw notFound(Messages.pageNotFound);
+    const groups = reachScope(caller, page.pageAppId);
+    if (groups !== 'all' && !(await pageReachableByGroups(app.store, page.pageId, groups))) throw forbidden(Messages.forbidden);
+    const parsed = parsePageComponents(page.pageComponents);
+    const action = parsed.ok
+      ? pageQueryActions(parsed.components).find((a) => a.componentId === body.componentId && a.actionName === body.actionName)
+      : undefined;
+    if (action === undefined) throw notFound(Messages.actionNotFound);
+    const dbId = action.raw?.database ?? (action.stored as StoredQuery).database;
+    const db = await findDbConfig(app.store, dbId);
+    if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
+
+    if (action.raw !== undefined) {
+      const source = await app.dataSources.get(dbId, async () => settingsOf(app, db));
+      const built = await buildRawQuery(source, action.raw, pageValues, caller.userId);
+      return answerOf(await execute(app, dbId, built.sql, built.params));
+    }
+    const stored = action.stored as StoredQuery;
+    const params = stored.params.map((mapping) => resolveValue(mapping, pageValues, caller.userId));
+    return answerOf(await execute(app, dbId, stored.query, params));
+  });
+
+  app.post('/save/saveQuery', {
+    schema: { tags: ['actions'], summary: 'Store a query on a connection (authors)', body: SaveQueryBodySchema },
+  }, async (request, reply) => {
+    const body = request.body;
+    const db = await dbConfigForAdmin(app, request as FastifyRequest, body.actionDbId);
+    if (hasStackedStatements(body.actionSQLQuery)) throw badRequest('Send one statement at a time');
+    if (body.actionPageId !== 0) {
+      const page = await findPage(app.store, body.actionPageId);
+      if (page === undefined || page.pageAppId !== db.dbAppId) throw badRequest(Messages.pageNotFound);
+    }
+    const values = {
+      actionSlug: body.actionSlug, actionDbId: body.actionDbId, actionPageId: body.actionPageId,
+      actionName: body.actionName, actionSqlQuery: body.actionSQLQuery, actionFormat: body.actionFormat,
+    };
+    if (body.actionId === null) {
+      const actionId = await insertQuery(app.store, values);
+      reply.code(201);
+      return { status: true, data: { actionId } };
+    }
+    const existing = await findQuery(app.store, body.actionId);
+    if (existing === undefined || existing.actionDbId !== body.actionDbId) throw notFound(Messages.actionNotFound);
+    await updateQuery(app.store, body.actionId, values);
+    return { status: true, data: { actionId: body.actionId } };
+  });
+
+  app.get('/action/listQueries/:id', {
+    schema: { tags: ['actions'], summary: 'Stored queries of a connection (id is the dbId)', params: IdParamsSchema },
+  }, async (request) => {
+    await dbConfigForAdmin(app, request, request.params.id);
+    const rows = await listQueriesOfDb(app.store, request.params.id);
+    return {
+      status: true,
+      data: rows.map((r) => ({
+        actionId: r.actionId, actionSlug: r.actionSlug, actionDbId: r.actionDbId, actionPageId: r.actionPageId,
+        actionName: r.actionName, actionSQLQuery: r.actionSqlQuery, actionFormat: r.actionFormat,
+      })),
+    };
+  });
+};
+
+export default actionRoutes;

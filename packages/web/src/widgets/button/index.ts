@@ -1,0 +1,6 @@
+import { IconClick } from '@tabler/icons-react';
+import type { WidgetDefinition } from '../types';
+import { ButtonConfig } from './Config';
+import { ButtonLive } from './Live';
+
+export const buttonWidget: WidgetDefinition = { type: 'button', label: 'Button', icon: IconClick, Live: ButtonLive, Config: ButtonConfig };

@@ -1,0 +1,27 @@
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { Children } from 'react';
+import { valueText } from '../shared/field-frame';
+import type { LiveProps } from '../types';
+
+/** A card (spec 2 §2): its title and description above the components it holds, which the host renders. */
+export function CardLive({ component, mode, children }: LiveProps) {
+  const description = valueText(component.description);
+  const empty = Children.count(children) === 0;
+  return (
+    <Card withBorder shadow="sm" radius="md" padding="lg">
+      <Stack gap="sm">
+        {component.title === '' && description === '' ? null : (
+          <div>
+            {component.title === '' ? null : <Title order={4}>{component.title}</Title>}
+            {description === '' ? null : <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{description}</Text>}
+          </div>
+        )}
+        {empty && mode === 'design' ? (
+          <Text size="sm" c="dimmed" ta="center" py="md" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 8 }}>
+            Move components onto this card to put them inside.
+          </Text>
+        ) : children}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import { DefaultChoiceField, OptionsField } from '../shared/choices';
+import { PanelStack, RequiredDisabledFields, TitleField } from '../shared/config-fields';
+import type { ConfigProps } from '../types';
+
+export function CheckboxConfig(props: ConfigProps) {
+  return (
+    <PanelStack>
+      <TitleField {...props} />
+      <OptionsField {...props} />
+      <DefaultChoiceField {...props} multiple />
+      <RequiredDisabledFields {...props} />
+    </PanelStack>
+  );
+}

@@ -1,0 +1,6 @@
+import { IconCalendar } from '@tabler/icons-react';
+import type { WidgetDefinition } from '../types';
+import { DatetimeConfig } from './Config';
+import { DatetimeLive } from './Live';
+
+export const datetimeWidget: WidgetDefinition = { type: 'datetime', label: 'Date Picker', icon: IconCalendar, Live: DatetimeLive, Config: DatetimeConfig };

@@ -1,0 +1,99 @@
+import { type Component, type DropdownOption, DROPDOWN_SOURCES, dropdownOptions, formatTextOptions } from '@rakit/core';
+import { Alert, Select, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { CurrentAppContext } from '../../shell/app-context';
+import {
+  ChoiceField, PanelStack, PlaceholderField, RequiredDisabledFields, TextAreaField, TitleField, withChanges,
+} from '../shared/config-fields';
+import { valueText } from '../shared/field-frame';
+import type { ConfigProps } from '../types';
+import { QUERY_OPTIONS_NOTE } from './Live';
+import { OptionRowsEditor } from './OptionRowsEditor';
+
+const SOURCE_LABELS: Record<(typeof DROPDOWN_SOURCES)[number], string> = { custom: 'Custom list', text: 'Text list', query: 'Query' };
+
+/** Switching the source keeps the options, rewritten for the new source. */
+function withSource(component: Component, source: string): Component {
+  const options = dropdownOptions(component.subtype, component.options);
+  if (source === 'custom') return withChanges(component, { subtype: source, options });
+  if (source === 'text') return withChanges(component, { subtype: source, options: formatTextOptions(options) });
+  return withChanges(component, { subtype: source });
+}
+
+/** The database whose stored query gives the options; the query runs with the actions release. */
+function QuerySourceFields(props: ConfigProps) {
+  const { component, onChange } = props;
+  const current = useContext(CurrentAppContext);
+  const databases = useQuery({
+    queryKey: ['databases', current?.app.appSlug],
+    enabled: current !== null,
+    queryFn: async () => {
+      if (current === null) return [];
+      const answer = await current.api.getDbConf(current.app.appId);
+      if (!answer.status) throw new Error(answer.error?.[0] ?? 'databases not loaded');
+      return answer.data ?? [];
+    },
+  });
+  const chosen = valueText(component.database_used);
+  return (
+    <>
+      <Select
+        label="Database"
+        placeholder={databases.isPending && current !== null ? 'Loading…' : 'Choose a database'}
+        data={(databases.data ?? []).map((db) => ({ value: String(db.dbId), label: db.dbDatabase }))}
+        value={chosen === '' ? null : chosen}
+        onChange={(next) => onChange(withChanges(component, { database_used: next === null ? '' : Number(next) }))}
+        nothingFoundMessage="No database connection in this application"
+        error={databases.isError ? 'The database connections could not be loaded' : undefined}
+      />
+      <TextAreaField {...props} field="query" label="Query" placeholder="SELECT name, id FROM cities" description="The first column is shown, the second is the value." rows={3} />
+      <Alert variant="light" color="blue"><Text size="sm">{QUERY_OPTIONS_NOTE}</Text></Alert>
+    </>
+  );
+}
+
+export function DropdownConfig(props: ConfigProps) {
+  const { component, onChange } = props;
+  const source = valueText(component.subtype) || 'custom';
+  const options = dropdownOptions(source, component.options);
+  const initValue = valueText(component.initValue);
+  return (
+    <PanelStack>
+      <TitleField {...props} />
+      <PlaceholderField {...props} />
+      <ChoiceField
+        component={{ ...component, subtype: source }}
+        onChange={(next) => onChange(withSource(component, valueText(next.subtype)))}
+        field="subtype"
+        label="Options from"
+        data={DROPDOWN_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))}
+      />
+      {source === 'custom' ? (
+        <OptionRowsEditor value={Array.isArray(component.options) ? (component.options as DropdownOption[]) : options} onChange={(next) => onChange(withChanges(component, { options: next }))} />
+      ) : null}
+      {source === 'text' ? (
+        <TextAreaField
+          {...props}
+          field="options"
+          label="Options"
+          placeholder="Jakarta:1,Bandung:2"
+          description="A comma list of text:value entries; an entry without a colon is its own value."
+          rows={3}
+        />
+      ) : null}
+      {source === 'query' ? <QuerySourceFields {...props} /> : null}
+      {source === 'query' ? null : (
+        <Select
+          label="Default value"
+          placeholder="None selected"
+          data={options.map((o) => ({ value: o.valueOption, label: o.textOption === '' ? o.valueOption : o.textOption }))}
+          value={options.some((o) => o.valueOption === initValue) ? initValue : null}
+          onChange={(next) => onChange(withChanges(component, { initValue: next ?? '' }))}
+          clearable
+        />
+      )}
+      <RequiredDisabledFields {...props} />
+    </PanelStack>
+  );
+}

@@ -1,0 +1,6 @@
+import { IconSelector } from '@tabler/icons-react';
+import type { WidgetDefinition } from '../types';
+import { DropdownConfig } from './Config';
+import { DropdownLive } from './Live';
+
+export const dropdownWidget: WidgetDefinition = { type: 'dropdown', label: 'Dropdown', icon: IconSelector, Live: DropdownLive, Config: DropdownConfig };

@@ -1,0 +1,6 @@
+import { IconUpload } from '@tabler/icons-react';
+import type { WidgetDefinition } from '../types';
+import { FileuploadConfig } from './Config';
+import { FileuploadLive } from './Live';
+
+export const fileuploadWidget: WidgetDefinition = { type: 'fileupload', label: 'File Upload', icon: IconUpload, Live: FileuploadLive, Config: FileuploadConfig };

@@ -1,0 +1,199 @@
+import {
+  type Component, initialFieldValue, inputFormatError, isEmptyFieldValue, isRequiredField, Messages, VALUE_WIDGET_TYPES,
+} from '@rakit/core';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createStore, type StoreApi, useStore } from 'zustand';
+import { CurrentAppContext } from '../shell/app-context';
+import { consumeOnceVariables, onGlobalVariablesChange, readGlobalValues } from './global-variables';
+import type { WidgetMode } from './types';
+
+/**
+ * The values of one page's form widgets while a person works with it (spec 2 §3: realValue),
+ * with what the required and format rules say about them (spec 2 §5). One store per page,
+ * created by PageFormProvider; widgets read and write their own field by component id.
+ *
+ * Errors are derived, never stored: a field shows its errors once it was left (blur) or once the
+ * page asked every field to validate (validateAll); an input's format error shows as soon as it
+ * has had input. Radio and checkbox hide their error again when their value changes.
+ */
+export interface PageFormState {
+  /** The page's components by id, cards' children included. */
+  components: Readonly<Record<string, Component>>;
+  /** Values set on this page; a field not in here holds its initial value (initValue). */
+  values: Readonly<Record<string, unknown>>;
+  /** Fields whose errors are shown. */
+  shown: Readonly<Record<string, boolean>>;
+  /** Fields that have had input. */
+  dirty: Readonly<Record<string, boolean>>;
+  /** Global variables as the page read them when it opened (see global-variables.ts). */
+  globals: Readonly<Record<string, unknown>>;
+  setComponents: (components: readonly Component[]) => void;
+  setValue: (id: string, value: unknown) => void;
+  /** The field was left: its errors show from now on. */
+  touch: (id: string) => void;
+  /** Shows every field's errors; returns the names (titles) of the required fields that are empty. */
+  validateAll: () => string[];
+  /** Adds variables stored after the page opened (a GLOBAL action on this page). */
+  mergeGlobals: (globals: Readonly<Record<string, unknown>>) => void;
+}
+
+export type PageFormStore = StoreApi<PageFormState>;
+
+/** The types whose error clears when the value changes (spec 2 §5). */
+const CLEARS_ON_CHANGE = new Set<string>(['radio', 'checkbox']);
+const VALUE_TYPES = new Set<string>(VALUE_WIDGET_TYPES);
+
+function byId(list: readonly Component[], into: Record<string, Component> = {}): Record<string, Component> {
+  for (const component of list) {
+    into[component.id] = component;
+    if (component.children !== undefined) byId(component.children, into);
+  }
+  return into;
+}
+
+/** The configuration a value starts from: when it changes, a value not typed since is replaced. */
+const startsFrom = (c: Component | undefined): string => JSON.stringify([c?.initValue, c?.options, c?.subtype]);
+
+export function createPageFormStore(components: readonly Component[], globals: Readonly<Record<string, unknown>> = {}): PageFormStore {
+  return createStore<PageFormState>()((set, get) => ({
+    components: byId(components),
+    values: {},
+    shown: {},
+    dirty: {},
+    globals,
+    setComponents: (list) => set((state) => {
+      const next = byId(list);
+      const values = Object.fromEntries(Object.entries(state.values).filter(([id]) => startsFrom(next[id]) === startsFrom(state.components[id])));
+      return { components: next, values };
+    }),
+    setValue: (id, value) => set((state) => ({
+      values: { ...state.values, [id]: value },
+      dirty: state.dirty[id] === true ? state.dirty : { ...state.dirty, [id]: true },
+      shown: CLEARS_ON_CHANGE.has(state.components[id]?.type ?? '') && state.shown[id] === true ? { ...state.shown, [id]: false } : state.shown,
+    })),
+    touch: (id) => set((state) => (state.shown[id] === true ? {} : { shown: { ...state.shown, [id]: true } })),
+    validateAll: () => {
+      const state = get();
+      const fields = Object.values(state.components).filter((c) => VALUE_TYPES.has(c.type));
+      set({ shown: { ...state.shown, ...Object.fromEntries(fields.map((c) => [c.id, true])) } });
+      return fields
+        .filter((c) => isRequiredField(c) && isEmptyFieldValue(fieldValue(state, c)))
+        .map((c) => (c.title.trim() === '' ? c.id : c.title));
+    },
+    mergeGlobals: (more) => set((state) => ({ globals: { ...state.globals, ...more } })),
+  }));
+}
+
+/** The current value of a field: set on this page, else its initial value. */
+export function fieldValue(state: PageFormState, component: Component): unknown {
+  return Object.hasOwn(state.values, component.id) ? state.values[component.id] : initialFieldValue(state.components[component.id] ?? component);
+}
+
+/** The error a field shows now, or null. */
+export function fieldErrorShown(state: PageFormState, component: Component): string | null {
+  const current = state.components[component.id] ?? component;
+  const value = fieldValue(state, current);
+  const shown = state.shown[current.id] === true;
+  if (current.type === 'input' && (shown || state.dirty[current.id] === true)) {
+    const format = inputFormatError(current.subtype, value);
+    if (format !== null) return format;
+  }
+  return shown && isRequiredField(current) && isEmptyFieldValue(value) ? Messages.fieldRequired : null;
+}
+
+const PageFormContext = createContext<PageFormStore | null>(null);
+
+interface PageFormProviderProps {
+  /** The page's components (cards' children are found inside). */
+  components: readonly Component[];
+  /** Whose global variables the page reads; default: the current application. */
+  appSlug?: string;
+  /** 'design' (the editor) reads no global variables, so it never uses up a 'once' one. */
+  mode?: WidgetMode;
+  children: ReactNode;
+}
+
+/**
+ * Holds the values of one page's widgets. In preview it reads the application's global variables
+ * when it mounts and then removes the 'once' ones it read.
+ */
+export function PageFormProvider({ components, appSlug, mode = 'preview', children }: PageFormProviderProps) {
+  const app = useContext(CurrentAppContext);
+  const slug = mode === 'design' ? undefined : appSlug ?? app?.app.appSlug;
+  const [store] = useState(() => createPageFormStore(components, slug === undefined ? {} : readGlobalValues(slug)));
+
+  useEffect(() => {
+    store.getState().setComponents(components);
+  }, [store, components]);
+
+  useEffect(() => {
+    if (slug === undefined) return undefined;
+    consumeOnceVariables(slug, Object.keys(store.getState().globals));
+    return onGlobalVariablesChange(slug, () => store.getState().mergeGlobals(readGlobalValues(slug)));
+  }, [store, slug]);
+
+  return <PageFormContext value={store}>{children}</PageFormContext>;
+}
+
+/** The page's form store, or null outside a PageFormProvider (the editor may not wrap widgets). */
+export const usePageFormStore = (): PageFormStore | null => useContext(PageFormContext);
+
+const emptyStore = createPageFormStore([]);
+
+/** The value of the field `id` on this page (undefined outside a provider or for an unknown id). */
+export function useFieldValue(id: string): unknown {
+  const store = useContext(PageFormContext);
+  return useStore(store ?? emptyStore, (state) => {
+    const component = state.components[id];
+    return component === undefined ? state.values[id] : fieldValue(state, component);
+  });
+}
+
+/** The error the field `id` shows now, or null. */
+export function useFieldError(id: string): string | null {
+  const store = useContext(PageFormContext);
+  return useStore(store ?? emptyStore, (state) => {
+    const component = state.components[id];
+    return component === undefined ? null : fieldErrorShown(state, component);
+  });
+}
+
+/** Global variables as the page read them; outside a provider, read now from the current application. */
+export function usePageGlobals(appSlug: string | undefined): Readonly<Record<string, unknown>> {
+  const store = useContext(PageFormContext);
+  const [own] = useState(() => (appSlug === undefined ? {} : readGlobalValues(appSlug)));
+  const shared = useStore(store ?? emptyStore, (state) => state.globals);
+  return store === null ? own : shared;
+}
+
+export interface FieldBinding {
+  value: unknown;
+  error: string | null;
+  setValue: (value: unknown) => void;
+  /** Call when the field is left (blur). */
+  touch: () => void;
+}
+
+/**
+ * A widget's own field: the page's store when there is one, else a store of its own, so a widget
+ * works the same in the editor (which may not wrap it) and on a page.
+ */
+export function useFieldBinding(component: Component): FieldBinding {
+  const shared = useContext(PageFormContext);
+  const [own] = useState(() => createPageFormStore([component]));
+  const store = shared ?? own;
+
+  useEffect(() => {
+    if (shared === null) own.getState().setComponents([component]);
+  }, [shared, own, component]);
+
+  const value = useStore(store, (state) => fieldValue(state, component));
+  const error = useStore(store, (state) => fieldErrorShown(state, component));
+  const { id } = component;
+  return {
+    value,
+    error,
+    setValue: (next) => store.getState().setValue(id, next),
+    touch: () => store.getState().touch(id),
+  };
+}

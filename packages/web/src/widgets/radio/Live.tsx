@@ -1,0 +1,19 @@
+import { Radio, Stack } from '@mantine/core';
+import { useFieldBinding } from '../form-state';
+import { optionsOf } from '../shared/choices';
+import { fieldFrame, valueText } from '../shared/field-frame';
+import type { LiveProps } from '../types';
+
+/** One choice among the options; the error clears when the choice changes (spec 2 §5). */
+export function RadioLive({ component }: LiveProps) {
+  const binding = useFieldBinding(component);
+  const options = optionsOf(component);
+  const value = valueText(binding.value);
+  return (
+    <Radio.Group {...fieldFrame(component, binding)} value={options.includes(value) ? value : null} onChange={binding.setValue}>
+      <Stack gap={6} mt={4}>
+        {options.map((option) => <Radio key={option} value={option} label={option} />)}
+      </Stack>
+    </Radio.Group>
+  );
+}

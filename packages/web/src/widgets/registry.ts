@@ -1,0 +1,39 @@
+import { WIDGET_TYPES, type WidgetType } from '@rakit/core';
+import { IconSquare } from '@tabler/icons-react';
+import { buttonWidget } from './button';
+import { cardWidget } from './card';
+import { checkboxWidget } from './checkbox';
+import { datetimeWidget } from './datetime';
+import { dropdownWidget } from './dropdown';
+import { fileuploadWidget } from './fileupload';
+import { inputWidget } from './input';
+import { LaterReleaseConfig, LaterReleaseLive } from './LaterRelease';
+import { radioWidget } from './radio';
+import { textWidget } from './text';
+import { textareaWidget } from './textarea';
+import { toggleWidget } from './toggle';
+import type { WidgetDefinition } from './types';
+
+/**
+ * Every widget type of core's registry, in its order. A built widget lives in its own
+ * folder (`widgets/<type>/index.ts` exporting its WidgetDefinition) and is listed in `built`;
+ * the others show the later-release face so a page holding them never breaks.
+ */
+const built: readonly WidgetDefinition[] = [
+  inputWidget, textareaWidget, datetimeWidget, checkboxWidget, toggleWidget, radioWidget, dropdownWidget,
+  fileuploadWidget, textWidget, buttonWidget, cardWidget,
+];
+
+const byType = new Map<WidgetType, WidgetDefinition>(built.map((definition) => [definition.type, definition]));
+
+export const widgetDefinitions: readonly WidgetDefinition[] = WIDGET_TYPES.map((type) => byType.get(type) ?? {
+  type,
+  label: type,
+  icon: IconSquare,
+  Live: LaterReleaseLive,
+  Config: LaterReleaseConfig,
+  container: type === 'card',
+});
+
+const definitionByType = new Map(widgetDefinitions.map((d) => [d.type, d]));
+export const widgetDefinition = (type: WidgetType): WidgetDefinition => definitionByType.get(type) as WidgetDefinition;

@@ -1,0 +1,83 @@
+import { joinOptions, splitOptions } from '@rakit/core';
+import { ActionIcon, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+
+interface Row {
+  key: number;
+  text: string;
+}
+
+let nextKey = 1;
+const rowsOf = (stored: string): Row[] => splitOptions(stored).map((text) => ({ key: nextKey++, text }));
+
+/**
+ * The options of a checkbox, radio or switch as a list (spec 2 §2): Enter adds a blank option
+ * after the current one, the trash removes one. Blank options stay in the list while being
+ * edited and are dropped from the stored comma-separated string.
+ */
+export function OptionListEditor({ value, onChange, label = 'Options' }: { value: string; onChange: (stored: string) => void; label?: string }) {
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(value));
+  const [sent, setSent] = useState(value);
+  const [focusKey, setFocusKey] = useState<number | null>(null);
+  const inputs = useRef(new Map<number, HTMLInputElement>());
+
+  // Changed from outside (undo, another panel): start again from the stored list.
+  if (value !== sent) {
+    setSent(value);
+    setRows(rowsOf(value));
+  }
+
+  useEffect(() => {
+    if (focusKey !== null) inputs.current.get(focusKey)?.focus();
+  }, [focusKey]);
+
+  const commit = (next: Row[]) => {
+    setRows(next);
+    const stored = joinOptions(next.map((row) => row.text));
+    setSent(stored);
+    if (stored !== value) onChange(stored);
+  };
+
+  const addAfter = (index: number) => {
+    const row = { key: nextKey++, text: '' };
+    commit(rows.toSpliced(index + 1, 0, row));
+    setFocusKey(row.key);
+  };
+
+  return (
+    <Stack gap={6}>
+      <Input.Label>{label}</Input.Label>
+      {rows.length === 0 ? <Text size="xs" c="dimmed">No options yet.</Text> : null}
+      {rows.map((row, index) => (
+        <Group key={row.key} gap={6} wrap="nowrap">
+          <TextInput
+            flex={1}
+            size="xs"
+            aria-label={`Option ${index + 1}`}
+            placeholder={`Option ${index + 1}`}
+            value={row.text}
+            ref={(element) => {
+              if (element === null) inputs.current.delete(row.key);
+              else inputs.current.set(row.key, element);
+            }}
+            onChange={(event) => commit(rows.with(index, { ...row, text: event.currentTarget.value }))}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                addAfter(index);
+              }
+            }}
+          />
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove option ${index + 1}`} onClick={() => commit(rows.toSpliced(index, 1))}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => addAfter(rows.length - 1)} style={{ alignSelf: 'flex-start' }}>
+        Add option
+      </Button>
+      <Text size="xs" c="dimmed">Press Enter to add an option after the current one; empty options are not kept.</Text>
+    </Stack>
+  );
+}

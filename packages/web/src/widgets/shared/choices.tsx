@@ -1,0 +1,73 @@
+import { type Component, joinSelection, splitOptions } from '@rakit/core';
+import { Checkbox, MultiSelect, Select, Stack, Switch } from '@mantine/core';
+import { useFieldBinding } from '../form-state';
+import type { ConfigProps } from '../types';
+import { withChanges } from './config-fields';
+import { fieldFrame, valueText } from './field-frame';
+import { OptionListEditor } from './OptionListEditor';
+
+/** Checkbox, radio and switch widgets: a comma-joined option list (spec 2 §1, §2). */
+
+export const optionsOf = (component: Component): string[] => splitOptions(valueText(component.options));
+
+/**
+ * The live face of the widgets where several options can be on (checkbox, switch): their value
+ * (realValue) is the chosen options joined by commas, in the order of the options.
+ */
+export function MultiChoiceLive({ component, item }: { component: Component; item: 'checkbox' | 'switch' }) {
+  const binding = useFieldBinding(component);
+  const options = optionsOf(component);
+  const selected = splitOptions(valueText(binding.value));
+  const onChange = (next: string[]) => binding.setValue(joinSelection(options, next));
+  const items = options.map((option) =>
+    item === 'checkbox' ? <Checkbox key={option} value={option} label={option} /> : <Switch key={option} value={option} label={option} />);
+  const body = <Stack gap={6} mt={4}>{items}</Stack>;
+  return item === 'checkbox'
+    ? <Checkbox.Group {...fieldFrame(component, binding)} value={selected} onChange={onChange}>{body}</Checkbox.Group>
+    : <Switch.Group {...fieldFrame(component, binding)} value={selected} onChange={onChange}>{body}</Switch.Group>;
+}
+
+/**
+ * The options editor bound to the component. Default choices (initValue) that are no longer
+ * options are dropped with them, unless the default is a switch's Inactive/Active.
+ */
+export function OptionsField({ component, onChange, keepDefault = false }: ConfigProps & { keepDefault?: boolean }) {
+  return (
+    <OptionListEditor
+      value={valueText(component.options)}
+      onChange={(stored) => {
+        const options = splitOptions(stored);
+        const initValue = keepDefault ? component.initValue : joinSelection(options, splitOptions(valueText(component.initValue)));
+        onChange(withChanges(component, { options: stored, initValue }));
+      }}
+    />
+  );
+}
+
+/** The default choice among the options: one (radio) or several (checkbox). */
+export function DefaultChoiceField({ component, onChange, multiple }: ConfigProps & { multiple: boolean }) {
+  const options = optionsOf(component);
+  const current = valueText(component.initValue);
+  if (multiple) {
+    return (
+      <MultiSelect
+        label="Default value"
+        placeholder={current === '' ? 'None selected' : undefined}
+        data={options}
+        value={splitOptions(current).filter((o) => options.includes(o))}
+        onChange={(next) => onChange(withChanges(component, { initValue: joinSelection(options, next) }))}
+        clearable
+      />
+    );
+  }
+  return (
+    <Select
+      label="Default value"
+      placeholder="None selected"
+      data={options}
+      value={options.includes(current) ? current : null}
+      onChange={(next) => onChange(withChanges(component, { initValue: next ?? '' }))}
+      clearable
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import type { Component } from '@rakit/core';
+import type { FieldBinding } from '../form-state';
+
+/**
+ * What every form widget's live face passes to its Mantine input: the label (title), the
+ * required asterisk, the error shown under it ('Field berikut wajib diisi' or a format error),
+ * the disabled state and the blur that makes errors show.
+ */
+export function fieldFrame(component: Component, binding: FieldBinding) {
+  return {
+    label: component.title === '' ? undefined : component.title,
+    withAsterisk: component.required === true,
+    error: binding.error,
+    disabled: component.disabled === true,
+    onBlur: binding.touch,
+  };
+}
+
+/** The component's placeholder text, when it has one. */
+export const placeholderOf = (component: Component): string | undefined =>
+  typeof component.placeholder === 'string' && component.placeholder !== '' ? component.placeholder : undefined;
+
+/** A field's value as text (values of form widgets are text; anything else is shown as written). */
+export const valueText = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));

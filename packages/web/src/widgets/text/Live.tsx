@@ -1,0 +1,44 @@
+import { substitutePlaceholders } from '@rakit/core';
+import { Paper, Text, Title, type TitleOrder } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { usePlaceholderValues } from '../shared/placeholder-values';
+import { valueText } from '../shared/field-frame';
+import type { LiveProps } from '../types';
+
+const ALIGNMENTS = new Set(['left', 'center', 'right']);
+const HEADINGS: Record<string, TitleOrder> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+
+/** The text as a page shows it: placeholders substituted (see core's substitutePlaceholders). */
+function PreviewText({ text, children }: { text: string; children: (shown: string) => React.ReactNode }) {
+  return children(substitutePlaceholders(text, usePlaceholderValues()));
+}
+
+/**
+ * A text block (spec 2 §2): a heading h1–h6, a paragraph or a card, aligned left, center or
+ * right. In preview its `--userId--` and `{{name}}` placeholders are substituted and a link opens
+ * in a new tab on click; the editor (design) shows the text as written.
+ */
+export function TextLive({ component, mode }: LiveProps) {
+  const written = component.title;
+  const align = (ALIGNMENTS.has(valueText(component.options)) ? component.options : 'left') as CSSProperties['textAlign'];
+  const link = valueText(component.link).trim();
+  const subtype = valueText(component.subtype);
+  const linked = link !== '';
+  const style: CSSProperties = linked && mode === 'preview' ? { cursor: 'pointer' } : {};
+  const open = linked && mode === 'preview' ? () => window.open(link, '_blank', 'noopener,noreferrer') : undefined;
+  const linkMark = linked ? <IconExternalLink size="0.8em" style={{ marginLeft: 6, verticalAlign: 'middle', opacity: 0.6 }} aria-label="opens a link" /> : null;
+
+  const render = (shown: string) => {
+    const body = <>{shown === '' && mode === 'design' ? <Text span c="dimmed">Empty text</Text> : shown}{linkMark}</>;
+    const common = { ta: align, style, onClick: open, role: open === undefined ? undefined : 'link', 'data-link': linked ? link : undefined };
+    const heading = HEADINGS[subtype];
+    if (heading !== undefined) return <Title order={heading} {...common}>{body}</Title>;
+    if (subtype === 'card') {
+      return <Paper withBorder shadow="xs" p="md" radius="md" {...common}><Text style={{ whiteSpace: 'pre-wrap' }} ta={align}>{body}</Text></Paper>;
+    }
+    return <Text {...common} style={{ ...style, whiteSpace: 'pre-wrap' }}>{body}</Text>;
+  };
+
+  return mode === 'preview' ? <PreviewText text={written}>{render}</PreviewText> : render(written);
+}

@@ -1,0 +1,27 @@
+import { replaceDoubleQuotes } from '@rakit/core';
+import { NumberInput } from '@mantine/core';
+import { PanelStack, PlaceholderField, RequiredDisabledFields, TextAreaField, TitleField, withChanges } from '../shared/config-fields';
+import type { ConfigProps } from '../types';
+import { textareaRows } from './Live';
+
+export function TextareaConfig(props: ConfigProps) {
+  const { component, onChange } = props;
+  return (
+    <PanelStack>
+      <TitleField {...props} />
+      <PlaceholderField {...props} />
+      <NumberInput
+        label="Rows"
+        min={1}
+        max={50}
+        allowDecimal={false}
+        value={textareaRows(component.options)}
+        onChange={(rows) => {
+          if (typeof rows === 'number' && rows >= 1 && rows <= 50) onChange(withChanges(component, { options: rows }));
+        }}
+      />
+      <TextAreaField {...props} field="initValue" label="Default value" rows={textareaRows(component.options)} normalise={replaceDoubleQuotes} />
+      <RequiredDisabledFields {...props} />
+    </PanelStack>
+  );
+}

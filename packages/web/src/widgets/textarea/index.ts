@@ -1,0 +1,6 @@
+import { IconAlignLeft } from '@tabler/icons-react';
+import type { WidgetDefinition } from '../types';
+import { TextareaConfig } from './Config';
+import { TextareaLive } from './Live';
+
+export const textareaWidget: WidgetDefinition = { type: 'textarea', label: 'Textarea', icon: IconAlignLeft, Live: TextareaLive, Config: TextareaConfig };
