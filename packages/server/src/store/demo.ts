@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { ADMIN_GROUP_SLUG } from '@rakit/core';
+import { ADMIN_GROUP_SLUG, type Component, createComponent } from '@rakit/core';
 import { hashPassword } from '../auth/passwords';
 import { openDataSource } from '../datasources/registry';
 import { sqliteFile } from '../datasources/sqlite';
@@ -68,6 +68,29 @@ async function createSampleDatabase(dataDir: string, appId: number): Promise<voi
   }
 }
 
+/** The Customers page: a card with a form whose button inserts a customer (query builder). */
+function newCustomerForm(dbId: number): Component[] {
+  const name = createComponent('input', 'customer-name', 'Nama Pelanggan');
+  const phone = { ...createComponent('input', 'customer-phone', 'Nomor WA'), subtype: 'tel', placeholder: '62812…' };
+  const city = { ...createComponent('input', 'customer-city', 'Kota'), required: false };
+  const save = createComponent('button', 'customer-save', 'Simpan Pelanggan');
+  save.custom_action = [{
+    name: 'Simpan', action: 'CUSTOM', cause: '', show: true,
+    raw: {
+      database: dbId, type: 'INSERT', table: 'customers', conditions: [],
+      setValues: [
+        { column: 'name', source: name.id, custom: '' },
+        { column: 'phone', source: phone.id, custom: '' },
+        { column: 'city', source: city.id, custom: '' },
+      ],
+    },
+  }];
+  const card = { ...createComponent('card', 'customer-card', 'Pelanggan Baru'), description: 'Tambahkan pelanggan toko.' };
+  card.children = [name, phone, city, save];
+  const intro = { ...createComponent('text', 'customer-intro', 'Halo --userId--, isi data pelanggan baru di bawah.'), subtype: 'paragraph' };
+  return [intro, card];
+}
+
 /**
  * The demo application on first start: a small shop with its SQLite database, pages,
  * menus, an administrators' group (demo-admin) and a staff group (demo-user) that sees the menus.
@@ -84,12 +107,15 @@ export async function seedDemo(db: Store, options: { dataDir: string; password: 
       if ((await findUser(trx, userId)) === undefined) await insertUser(trx, userId, passwordHash);
       await addMember(trx, groupId, userId);
     }
-    await insertReturningId(trx, 'dbConfigs', {
+    const dbId = await insertReturningId(trx, 'dbConfigs', {
       dbAppId: appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbPasswordEnc: '', dbDatabase: DEMO_DATABASE_FILE,
     }, 'dbId');
     const pageIds: Record<string, number> = {};
     for (const [pageName, pageSlug] of [['Products', 'products'], ['Customers', 'customers'], ['Orders', 'orders'], ['Reports', 'reports']] as const) {
-      pageIds[pageSlug] = await insertReturningId(trx, 'pages', { pageAppId: appId, pageName, pageSlug, pageComponents: '[]', updatedAt: new Date().toISOString() }, 'pageId');
+      const components = pageSlug === 'customers' ? newCustomerForm(dbId) : [];
+      pageIds[pageSlug] = await insertReturningId(trx, 'pages', {
+        pageAppId: appId, pageName, pageSlug, pageComponents: JSON.stringify(components), updatedAt: new Date().toISOString(),
+      }, 'pageId');
     }
     const shop = await insertMenu(trx, { menuAppId: appId, menuName: 'Toko', menuPageId: 0, menuParentMenuId: 0 });
     const products = await insertMenu(trx, { menuAppId: appId, menuName: 'Products', menuPageId: pageIds.products ?? 0, menuParentMenuId: shop });
