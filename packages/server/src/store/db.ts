@@ -9,6 +9,31 @@ import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
 
+/**
+ * Kysely prepares every query anew; compiled statements of better-sqlite3 are reusable, and
+ * the store runs the same few dozen queries all day. Kysely's SQLite driver uses one
+ * connection under a mutex, so a cached statement is never run twice at once.
+ */
+function withStatementCache(database: SqliteDatabase.Database): SqliteDatabase.Database {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      statement = database.prepare(sql);
+      if (cache.size > 500) cache.clear();
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+  return new Proxy(database, {
+    get: (target, property) => {
+      if (property === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** The metadata store's dialect from DATABASE_URL; the embedded SQLite file when unset. */
 function dialectFor(databaseUrl: string | undefined, dataDir: string): Dialect {
   if (databaseUrl === undefined) {
@@ -16,7 +41,8 @@ function dialectFor(databaseUrl: string | undefined, dataDir: string): Dialect {
     file.pragma('journal_mode = WAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    return new SqliteDialect({ database: file });
+    file.pragma('synchronous = NORMAL');
+    return new SqliteDialect({ database: withStatementCache(file) });
   }
   const protocol = new URL(databaseUrl).protocol;
   if (protocol === 'postgres:' || protocol === 'postgresql:') {

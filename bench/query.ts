@@ -1,0 +1,72 @@
+// Issue 5's figure: a persisted SELECT run by a member through POST /action/runAction over
+// real HTTP (auth, page lookup, reach check, bound parameters) against the same SELECT through
+// mysql2 directly, on MariaDB at 127.0.0.1:3306. Prints p50/p95 and the ratio (target ≤ 1.3 at p50).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createComponent } from '@rakit/core';
+import { buildApp, loadConfig, migrateToLatest, openStore, seed, seedDemo } from '@rakit/server/bench-kit';
+import { createPool } from 'mysql2/promise';
+import { latencyLine, ratioLine, sampleLatencies } from './stats';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
+const MYSQL = { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' };
+const TABLE = 'rakit_bench_people';
+const SQL = `SELECT id, name, city FROM ${TABLE} WHERE owner = ? ORDER BY id LIMIT 50`;
+
+const mysql = createPool({ ...MYSQL, connectionLimit: 5 });
+await mysql.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(100), city VARCHAR(100), owner VARCHAR(100), KEY owner_idx (owner, id))`);
+const [[{ n }]] = (await mysql.query(`SELECT COUNT(*) AS n FROM ${TABLE}`)) as unknown as [[{ n: number }]];
+if (Number(n) < 10_000) {
+  for (let batch = 0; batch < 10; batch++) {
+    const rows = Array.from({ length: 1000 }, (_, i) => [`Person ${batch * 1000 + i}`, `City ${i % 50}`, i % 10 === 0 ? 'demo-user' : `user-${i % 97}`]);
+    await mysql.query(`INSERT INTO ${TABLE} (name, city, owner) VALUES ?`, [rows]);
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-query-'));
+const store = openStore(undefined, dataDir);
+await migrateToLatest(store);
+await seed(store, 'bench-password');
+await seedDemo(store, { dataDir, password: 'bench-password' });
+const app = await buildApp(loadConfig({}, { dataDir, authRateLimit: 1_000_000, webDir: '/nonexistent', logLevel: 'warn' }), store, { logger: false });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+async function call(method: string, url: string, body: unknown, token?: string) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as { status: boolean; data: never };
+}
+const login = async (userId: string) => ((await call('POST', '/auth/login', { userId, password: 'bench-password', appSlug: 'demo' })).data as { token: string }[])[0]?.token as string;
+
+// The author: a connection, a page whose button holds the persisted SELECT, a menu the staff group reaches.
+const admin = await login('demo-admin');
+const appId = ((await call('GET', '/get/getApp/slug/demo', undefined)).data as { appId: number }).appId;
+const dbId = ((await call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: appId, dbType: 'mysql', dbHost: MYSQL.host, dbPort: MYSQL.port, dbUser: MYSQL.user, dbPassword: '', dbDatabase: MYSQL.database }, admin)).data as { dbId: number }).dbId;
+const button = createComponent('button', 'bench-button', 'Cari');
+button.custom_action = [{ name: 'mine', action: 'QUERY', cause: '', show: true, stored: { database: dbId, query: SQL, params: [{ source: '--userId--', custom: '' }] } }];
+const pageId = ((await call('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: 'Bench' }] }, admin)).data as { pages: { pageId: number }[] }).pages[0]?.pageId as number;
+await call('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify([createComponent('input', 'bench-input', 'Nama'), button]) }] }, admin);
+const menuId = ((await call('POST', '/save/saveMenu', { menuId: null, menuName: 'Bench', menuAppId: appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).data as { menuId: number }).menuId;
+const groups = (await call('GET', `/auth/listgroup/${appId}`, undefined, admin)).data as { groupId: number; groupSlug: string }[];
+await call('PUT', '/auth/updategroup', { groupId: groups.find((g) => g.groupSlug === 'staff')?.groupId, groupAppId: appId, groupAccess: { menuId: [menuId] } }, admin);
+const member = await login('demo-user');
+
+const body = { pageId, componentId: 'bench-button', actionName: 'mine', params: { 'bench-input': 'x' } };
+const check = await call('POST', '/action/runAction', body, member);
+if (!check.status || (check.data as unknown[]).length !== 50) throw new Error(`runAction did not answer 50 rows: ${JSON.stringify(check).slice(0, 200)}`);
+
+const viaRakit = await sampleLatencies(() => call('POST', '/action/runAction', body, member), ROUNDS);
+const direct = await sampleLatencies(() => mysql.query(SQL, ['demo-user']), ROUNDS);
+console.log(`persisted SELECT of 50 rows, ${ROUNDS} rounds, MariaDB`);
+console.log(latencyLine('Rakit POST /action/runAction (HTTP)', viaRakit));
+console.log(latencyLine('mysql2 pool.query directly', direct));
+console.log(ratioLine('ratio Rakit/mysql2 (target p50 <= 1.3)', viaRakit, direct));
+
+await app.close();
+await store.destroy();
+await mysql.end();
+rmSync(dataDir, { recursive: true, force: true });
