@@ -81,4 +81,32 @@ export const Messages = {
   // Page editor (spec 2 §2, §8).
   editorOperationFailed: 'Failed to perform the operation.',
   editorPageBusy: 'Please wait until the page is saved',
+  // Data widgets at runtime (spec 3): content, row edit and delete, kanban moves, export.
+  dataWidgetNotFound: 'No data table with this id on the page',
+  tableNotConfigured: 'The table is not configured: choose a database and a table',
+  primaryKeyRequired: 'Choose the primary key of this table first',
+  columnNotEditable: 'This column cannot be changed here',
+  rowNotFound: 'Row not found',
+  rowKeyNotUnique: 'The key matches more than one row',
+  kanbanLaneUnknown: "This lane is not one of the kanban's groups",
+  exportTooLarge: 'Too many rows for this export; use the streamed download',
+  // Actions of buttons and data widgets (spec 2 §4, §8).
+  actionSucceeded: 'Successfully perform the action',
+  /** Filled by actionFailureMessage(detail). */
+  actionFailed: 'Failed to perform the operation. {detail}',
+  triggerIdEmpty: 'trigger id kosong',
+  actionPageUnknown: 'This page has not been saved yet, so its actions cannot run',
+  actionNameRequired: "Please, fill the action's name",
+  actionNameTaken: 'Another action of this component already has this name',
+  actionDatabaseRequired: 'Please, choose a database',
+  actionTableRequired: 'Please, choose a table',
+  actionValuesRequired: 'Add at least one value to set',
+  actionConditionRequired: 'An UPDATE needs at least one condition',
+  actionColumnRequired: 'Every row needs a column',
+  actionQueryRequired: 'Please, write the query',
+  actionRedirectRequired: 'Please, choose a page or No Redirect',
+  actionKeyRequired: 'Every variable needs a key',
+  actionUrlRequired: 'Please, fill the URL',
+  actionParamNameRequired: 'Every parameter needs a name',
+  actionPrimaryKeyRequired: 'The table has no primary key to delete by',
 } as const;

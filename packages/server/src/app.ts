@@ -16,11 +16,13 @@ import actionRoutes from './routes/actions';
 import appRoutes from './routes/apps';
 import authRoutes from './routes/auth';
 import databaseRoutes from './routes/databases';
+import exportRoutes from './routes/export';
 import fileRoutes from './routes/files';
 import groupRoutes from './routes/groups';
 import menuRoutes from './routes/menus';
 import pageRoutes from './routes/pages';
 import passwordResetRoutes from './routes/password-reset';
+import tableRoutes from './routes/tables';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import type { Store } from './store/db';
@@ -78,6 +80,8 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(pageRoutes);
   await app.register(fileRoutes);
   await app.register(actionRoutes);
+  await app.register(tableRoutes);
+  await app.register(exportRoutes);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -5,3 +5,5 @@ export { migrateToLatest, openStore } from './store/db';
 export { seed } from './store/seed';
 export { seedDemo } from './store/demo';
 export { listMenuTree } from './store/repositories/menus';
+export { forgetCounts } from './tables/run';
+export { createPool as createMysqlPool } from 'mysql2/promise';

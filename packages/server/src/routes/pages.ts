@@ -37,7 +37,7 @@ export async function savePages(trx: Store, appId: number, pages: PageInput[]) {
 }
 
 /** Administrators read every page of their application; members only pages their groups' menus reach. */
-async function assertMayReadPage(app: FastifyInstance, request: FastifyRequest, page: { pageId: number; pageAppId: number }) {
+export async function assertMayReadPage(app: FastifyInstance, request: FastifyRequest, page: { pageId: number; pageAppId: number }) {
   const caller = principalOf(request);
   if (caller.isAppAdmin(page.pageAppId)) return;
   const groupIds = caller.groups.filter((g) => g.groupAppId === String(page.pageAppId)).map((g) => g.groupId);

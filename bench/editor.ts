@@ -1,0 +1,112 @@
+// Measures the page editor in Chromium on a page of 10 and one of 300 components:
+// - open: from navigation until the board shows its last component and every component on
+//   screen shows its widget face (faces far from the screen are rendered as they come near);
+// - end faces: from a jump to the end of the board until the last component's face is rendered;
+// - move: a click on 'Move down' of the first component until the order changed in the DOM
+//   (and until the next frame was painted).
+// Prints medians and the ratios 300/10. Run with `npm run bench:editor -w @rakit/bench`
+// (builds the web app first; BENCH_SKIP_BUILD=1 uses packages/web/dist as it is).
+import type { Page } from 'playwright-core';
+import {
+  buildWebApp, createPageWithComponents, DEMO_SLUG, formComponents, launchChromium, signedInDemoAdmin, startServerWithWeb,
+} from './page-fixtures';
+
+const SIZES = [10, 300] as const;
+const OPEN_ROUNDS = Number(process.env.BENCH_OPEN_ROUNDS ?? 7);
+const MOVE_ROUNDS = Number(process.env.BENCH_MOVE_ROUNDS ?? 15);
+
+const ROW = '[data-testid="editor-component"]';
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] as number;
+
+/**
+ * Milliseconds from the start of navigation until the n-th component is on the board and every
+ * component on screen shows its widget face.
+ */
+async function openEditor(page: Page, pageId: number, count: number): Promise<number> {
+  await page.goto(`/${DEMO_SLUG}/form-editor?page=${pageId}`);
+  const shown = await page.waitForFunction(({ n, selector }) => {
+    const rows = document.querySelectorAll(selector);
+    const last = rows[n - 1];
+    if (rows.length < n || last === undefined || last.getBoundingClientRect().height === 0) return false;
+    const waitingOnScreen = Array.from(document.querySelectorAll('[data-pending-face]'))
+      .some((face) => face.getBoundingClientRect().top < window.innerHeight);
+    return waitingOnScreen ? false : performance.now();
+  }, { n: count, selector: ROW }, { polling: 'raf', timeout: 60_000 });
+  return (await shown.jsonValue()) as number;
+}
+
+/** Milliseconds from a jump to the end of the board until the last component's widget face is rendered. */
+function jumpToEnd(page: Page): Promise<number> {
+  return page.evaluate(async (selector) => {
+    const start = performance.now();
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    while (Array.from(document.querySelectorAll(selector)).at(-1)?.querySelector('[data-pending-face]') !== null) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    return performance.now() - start;
+  }, ROW);
+}
+
+/**
+ * One click on the first component's 'Move down': until the DOM order changed, and until the
+ * next frame. (No named functions inside: tsx would wrap them in a helper the page lacks.)
+ */
+function moveFirstDown(page: Page): Promise<{ changed: number; painted: number }> {
+  return page.evaluate(async (selector) => {
+    const before = document.querySelector<HTMLElement>(selector)?.dataset.componentId;
+    const button = document.querySelector<HTMLButtonElement>(`${selector} button[aria-label="Move down"]`);
+    if (button === null || before === undefined) throw new Error('no component to move');
+    const start = performance.now();
+    button.click();
+    await new Promise<void>((resolve) => {
+      if (document.querySelector<HTMLElement>(selector)?.dataset.componentId !== before) return resolve();
+      const observer = new MutationObserver(() => {
+        if (document.querySelector<HTMLElement>(selector)?.dataset.componentId === before) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    const changed = performance.now() - start;
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    return { changed, painted: performance.now() - start };
+  }, ROW);
+}
+
+const webDir = buildWebApp();
+const server = await startServerWithWeb(webDir);
+const browser = await launchChromium();
+try {
+  const page = await signedInDemoAdmin(browser, server);
+  const results = new Map<number, { open: number; jump: number; move: number; painted: number }>();
+  for (const size of SIZES) {
+    const { pageId } = await createPageWithComponents(server, `Bench ${size}`, formComponents(size));
+    await openEditor(page, pageId, size); // warm-up: caches, code paths
+    const opens: number[] = [];
+    const jumps: number[] = [];
+    for (let i = 0; i < OPEN_ROUNDS; i++) {
+      opens.push(await openEditor(page, pageId, size));
+      jumps.push(await jumpToEnd(page));
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const moves: { changed: number; painted: number }[] = [];
+    for (let i = 0; i < MOVE_ROUNDS + 1; i++) moves.push(await moveFirstDown(page));
+    moves.shift(); // warm-up
+    // Leave the page saved, so the next navigation is not held by the unsaved-changes prompt.
+    await page.getByText('Saved', { exact: true }).waitFor();
+    results.set(size, { open: median(opens), jump: median(jumps), move: median(moves.map((m) => m.changed)), painted: median(moves.map((m) => m.painted)) });
+  }
+
+  console.log(`Page editor in Chromium, medians of ${OPEN_ROUNDS} opens and ${MOVE_ROUNDS} moves`);
+  for (const [size, r] of results) {
+    console.log(`${String(size).padStart(4)} components   open ${r.open.toFixed(1).padStart(7)} ms   end faces ${r.jump.toFixed(1).padStart(6)} ms   move ${r.move.toFixed(1).padStart(6)} ms (painted ${r.painted.toFixed(1)} ms)`);
+  }
+  const small = results.get(SIZES[0]);
+  const large = results.get(SIZES[1]);
+  if (small !== undefined && large !== undefined) {
+    console.log(`ratio ${SIZES[1]}/${SIZES[0]}: open ${(large.open / small.open).toFixed(2)}   move ${(large.move / small.move).toFixed(2)}   move painted ${(large.painted / small.painted).toFixed(2)}`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,77 @@
+import { Messages } from '../messages';
+import { requiredFieldMessage } from './form-fields';
+
+/**
+ * How a button's actions run (spec 2 §4 "Button run"): the top-level actions (cause '') in
+ * their order; after an action succeeds, every action whose cause is its name runs, depth
+ * first, each chain in list order. A failure stops the whole run: nothing after it runs,
+ * neither its siblings nor the other top-level actions — an insert that failed must not be
+ * followed by the redirect meant for its success.
+ */
+
+/** What the chain needs of an action. */
+export interface ChainLink {
+  name: string;
+  cause?: string | undefined;
+}
+
+export interface ChainRun<A> {
+  /** The actions that succeeded, in the order they ran. */
+  done: A[];
+  /** The action that failed and what it threw; the run stopped there. */
+  failed?: { action: A; error: unknown };
+}
+
+/** Positions of the actions that run when `cause` has finished ('' for the top-level ones). */
+export function followersOf(actions: readonly ChainLink[], cause: string): number[] {
+  return actions.flatMap((action, index) => ((action.cause ?? '') === cause ? [index] : []));
+}
+
+/**
+ * Runs the actions as described above. `run` throws to report a failure. Each action runs at
+ * most once per run, so a cycle of causes (A after B after A) ends, and an action without a
+ * name starts no chain (its followers would be the top-level ones).
+ */
+export async function runActionChain<A extends ChainLink>(actions: readonly A[], run: (action: A) => Promise<void>): Promise<ChainRun<A>> {
+  const started = new Set<number>();
+  const done: A[] = [];
+  const runAll = async (indices: readonly number[]): Promise<ChainRun<A>['failed']> => {
+    for (const index of indices) {
+      if (started.has(index)) continue;
+      started.add(index);
+      const action = actions[index] as A;
+      try {
+        await run(action);
+      } catch (error) {
+        return { action, error };
+      }
+      done.push(action);
+      if (action.name === '') continue;
+      const failed = await runAll(followersOf(actions, action.name));
+      if (failed !== undefined) return failed;
+    }
+    return undefined;
+  };
+  const failed = await runAll(followersOf(actions, ''));
+  return failed === undefined ? { done } : { done, failed };
+}
+
+/** The failure notice when required fields are empty (the first one named), or null. */
+export const requiredFieldsFailure = (emptyFieldNames: readonly string[]): string | null =>
+  emptyFieldNames.length === 0 ? null : requiredFieldMessage(emptyFieldNames[0] as string);
+
+/**
+ * What follows 'Failed to perform the operation.' for a failed call answering an error list
+ * (spec 1 §8): 'Duplicate Entry For File' alone for a unique-key violation, 'Query Error' with
+ * the database's detail for other query errors, else the first error text.
+ */
+export function actionFailureDetail(errors: readonly string[] | undefined, fallback = ''): string {
+  const [first, detail] = errors ?? [];
+  if (first === undefined || first === '') return fallback;
+  if (first === Messages.duplicateEntry) return Messages.duplicateEntry;
+  if (first === Messages.queryError) return detail === undefined || detail === '' ? first : `${first}: ${detail}`;
+  return first;
+}
+
+/** 'Failed to perform the operation. {detail}' */
+export const actionFailureMessage = (detail: string): string => Messages.actionFailed.replace('{detail}', detail).trim();

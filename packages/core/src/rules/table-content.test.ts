@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  containsPattern, intervalBound, isIntervalFilter, selectValues, TABLE_PAGE_SIZE, tablePageCount, widgetColumns,
+} from './table-content';
+
+describe('table content rules', () => {
+  it('counts pages as floor(total / 20) + 1 (spec 3 §9)', () => {
+    expect(TABLE_PAGE_SIZE).toBe(20);
+    expect(tablePageCount(0)).toBe(1);
+    expect(tablePageCount(19)).toBe(1);
+    expect(tablePageCount(20)).toBe(2);
+    expect(tablePageCount(45)).toBe(3);
+    expect(tablePageCount(45, 10)).toBe(5);
+    expect(tablePageCount(10, 0)).toBe(0);
+  });
+
+  it('pairs labels with source columns by position', () => {
+    expect(widgetColumns('Name, City,Price', 'name,city ,price')).toEqual([
+      { label: 'Name', field: 'name' }, { label: 'City', field: 'city' }, { label: 'Price', field: 'price' },
+    ]);
+    // no source column: not shown; no label: the column's name; a column once
+    expect(widgetColumns('A,B,C', 'a,,c,d,a')).toEqual([{ label: 'A', field: 'a' }, { label: 'C', field: 'c' }, { label: 'd', field: 'd' }]);
+    expect(widgetColumns('Column 1', '')).toEqual([]);
+  });
+
+  it('escapes the user\'s % and _ in a contains pattern', () => {
+    expect(containsPattern('abc')).toBe('%abc%');
+    expect(containsPattern('50%_off!')).toBe('%50!%!_off!!%');
+    expect(containsPattern("' OR 1=1 --")).toBe("%' OR 1=1 --%");
+  });
+
+  it('reads 0 and empty interval bounds as none (spec 3 §5)', () => {
+    expect(intervalBound(0)).toBeUndefined();
+    expect(intervalBound('0')).toBeUndefined();
+    expect(intervalBound('')).toBeUndefined();
+    expect(intervalBound('  ')).toBeUndefined();
+    expect(intervalBound(null)).toBeUndefined();
+    expect(intervalBound(undefined)).toBeUndefined();
+    expect(intervalBound(Number.NaN)).toBeUndefined();
+    expect(intervalBound(5)).toBe(5);
+    expect(intervalBound(' 12.5 ')).toBe(12.5);
+    expect(intervalBound('2026-01-31')).toBe('2026-01-31');
+    expect(intervalBound({})).toBeUndefined();
+  });
+
+  it('keeps the values a select filter filters on', () => {
+    expect(selectValues('')).toEqual([]);
+    expect(selectValues(null)).toEqual([]);
+    expect(selectValues('Bandung')).toEqual(['Bandung']);
+    expect(selectValues(0)).toEqual([0]);
+    expect(selectValues(['a', '', 2, null])).toEqual(['a', 2]);
+  });
+
+  it('tells interval filters from select filters', () => {
+    expect(isIntervalFilter('interval')).toBe(true);
+    expect(isIntervalFilter('Range')).toBe(true);
+    expect(isIntervalFilter('select')).toBe(false);
+    expect(isIntervalFilter(undefined)).toBe(false);
+  });
+});

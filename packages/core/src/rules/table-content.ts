@@ -1,0 +1,76 @@
+/**
+ * Rules of the data widgets' content (spec 3 §3, §5, §9), shared by the server that builds
+ * the queries and the browser that shows the rows.
+ */
+
+/** Rows per page of a data table (spec 3 §9). */
+export const TABLE_PAGE_SIZE = 20;
+/** The most rows one content call answers. */
+export const TABLE_MAX_LIMIT = 100;
+/** The most distinct values a select filter offers. */
+export const FILTER_VALUES_CAP = 100;
+/** Filter types whose min/max bound a column; any other type is an equality (select) filter. */
+export const INTERVAL_FILTER_TYPES = ['interval', 'range'] as const;
+
+/** The table's page count as spec 3 §9 has it: floor(total / page size) + 1. */
+export function tablePageCount(total: number, pageSize: number = TABLE_PAGE_SIZE): number {
+  if (pageSize <= 0) return 0;
+  return Math.floor(Math.max(0, total) / pageSize) + 1;
+}
+
+export const isIntervalFilter = (type: string | undefined): boolean =>
+  (INTERVAL_FILTER_TYPES as readonly string[]).includes((type ?? '').toLowerCase());
+
+/** One shown column of a data widget: its label (from options) and the source column it shows. */
+export interface WidgetColumn {
+  label: string;
+  field: string;
+}
+
+/**
+ * The columns of a data widget: labels (options) and source columns (mapping_table) are
+ * comma lists paired by position; an entry without a source column is not shown, a source
+ * column without a label is labelled by its name. Each source column appears once.
+ */
+export function widgetColumns(options: string, mappingTable: string): WidgetColumn[] {
+  const labels = options.split(',').map((l) => l.trim());
+  const fields = mappingTable.split(',').map((f) => f.trim());
+  const seen = new Set<string>();
+  const columns: WidgetColumn[] = [];
+  fields.forEach((field, i) => {
+    if (field === '' || seen.has(field)) return;
+    seen.add(field);
+    const label = labels[i] ?? '';
+    columns.push({ field, label: label === '' ? field : label });
+  });
+  return columns;
+}
+
+/**
+ * A LIKE pattern finding the text anywhere, with the user's % and _ taken literally; use it
+ * with `ESCAPE '!'` (a backslash means different things in MySQL and PostgreSQL strings).
+ */
+export const containsPattern = (text: string): string => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+export type BoundValue = string | number;
+
+/**
+ * One bound of an interval filter, or undefined when it filters nothing: 0 and empty mean
+ * none (spec 3 §5). Numeric text becomes a number; other text (a date) stays text.
+ */
+export function intervalBound(value: unknown): BoundValue | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) && value !== 0 ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  const number = Number(text);
+  if (Number.isFinite(number)) return number === 0 ? undefined : number;
+  return text;
+}
+
+/** The values an equality (select) filter keeps, or [] when it filters nothing ('' and null mean none). */
+export function selectValues(value: unknown): BoundValue[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((v): v is BoundValue => (typeof v === 'string' && v !== '') || (typeof v === 'number' && Number.isFinite(v)));
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { TABLE_MAX_LIMIT, TABLE_PAGE_SIZE } from '../rules/table-content';
+
+/**
+ * Calls of the data widgets at runtime (spec 3 §7): content of a table, chart, kanban or
+ * loader, row edit and delete, kanban moves and the Excel export. The browser names the
+ * widget (pageId + componentId) and sends values only; tables, columns and SQL come from the
+ * widget's saved configuration on the server.
+ */
+
+/** The widget of a saved page a call is about. */
+const widgetRef = {
+  pageId: z.coerce.number().int().positive(),
+  componentId: z.string().min(1).max(100),
+};
+
+const scalar = z.union([z.string().max(500), z.number()]);
+
+/**
+ * The active value of one filter: a value (or a list of values) for a select filter, '' or
+ * null for none; { min, max } for an interval filter, where 0 or empty means no bound.
+ */
+export const FilterValueSchema = z.union([
+  scalar,
+  z.null(),
+  z.array(scalar).max(100),
+  z.object({ min: z.union([scalar, z.null()]).optional(), max: z.union([scalar, z.null()]).optional() }),
+]);
+export type FilterValue = z.infer<typeof FilterValueSchema>;
+
+/** A filter as the widget holds it (spec 3 §3 "Filter"); only field, value, values, min and max are read. */
+export const ActiveFilterSchema = z.looseObject({
+  field: z.string().min(1).max(200),
+  value: z.union([scalar, z.null()]).optional(),
+  values: z.array(scalar).max(100).optional(),
+  min: z.union([scalar, z.null()]).optional(),
+  max: z.union([scalar, z.null()]).optional(),
+});
+export type ActiveFilter = z.infer<typeof ActiveFilterSchema>;
+
+export const TableSortSchema = z.object({
+  /** A source column the widget shows (or its primary key). */
+  column: z.string().min(1).max(200),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+});
+export type TableSort = z.infer<typeof TableSortSchema>;
+
+/** Search, filters and order of a table's content, as the table load and the export take them. */
+const tableQuery = {
+  /** Found anywhere in any shown column (LIKE, the user's % and _ taken literally). */
+  search: z.string().max(200).default(''),
+  /** Active filter values keyed by the filter's field (its source column). */
+  filterColumn: z.record(z.string().min(1).max(200), FilterValueSchema).default({}),
+  /** The same values as the spec's filter objects; filterColumn wins for a field in both. */
+  possibleFilters: z.array(ActiveFilterSchema).max(50).default([]),
+  sort: TableSortSchema.optional(),
+};
+
+export const TableFilterInputSchema = z.object(tableQuery);
+export type TableFilterInput = z.infer<typeof TableFilterInputSchema>;
+
+/** The primary key value of one row. */
+export const RowKeySchema = z.union([z.string().min(1).max(500), z.number()]);
+
+/** POST /get/loadTableContent (and /get/loadQueryContent): one page of a data widget's rows. */
+export const LoadTableContentBodySchema = z.object({
+  ...widgetRef,
+  /** 1-based. */
+  page: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(TABLE_MAX_LIMIT).default(TABLE_PAGE_SIZE),
+  ...tableQuery,
+  /**
+   * Keyset paging, optional: for Next, the primary key of the last row shown (`after`); for
+   * Prev, of the first (`before`). Used when the rows are in primary key order (a table with
+   * a one-column primary key, no other sort); otherwise `page` alone places the rows.
+   */
+  after: RowKeySchema.optional(),
+  before: RowKeySchema.optional(),
+});
+export type LoadTableContentBody = z.infer<typeof LoadTableContentBodySchema>;
+
+/** A cell value sent to the database. */
+export const CellValueSchema = z.union([z.string().max(65_535), z.number(), z.boolean(), z.null()]);
+
+/** POST /action/editRow: the changed columns of one row, through an EDIT action of the widget. */
+export const EditRowBodySchema = z.object({
+  ...widgetRef,
+  actionName: z.string().min(1).max(500),
+  key: RowKeySchema,
+  values: z.record(z.string().min(1).max(200), CellValueSchema)
+    .refine((v) => Object.keys(v).length > 0, 'values: send at least one changed column')
+    .refine((v) => Object.keys(v).length <= 200, 'values: at most 200 columns'),
+});
+export type EditRowBody = z.infer<typeof EditRowBodySchema>;
+
+/** POST /action/deleteRow: one row, through a DELETE action of the widget. */
+export const DeleteRowBodySchema = z.object({
+  ...widgetRef,
+  actionName: z.string().min(1).max(500),
+  key: RowKeySchema,
+});
+export type DeleteRowBody = z.infer<typeof DeleteRowBodySchema>;
+
+/** POST /action/moveCard: a kanban card dropped on another lane (value: that lane's group value). */
+export const MoveCardBodySchema = z.object({
+  ...widgetRef,
+  key: RowKeySchema,
+  value: z.union([z.string().max(500), z.number()]),
+});
+export type MoveCardBody = z.infer<typeof MoveCardBodySchema>;
+
+const commaListOrArray = z.union([z.array(z.string().max(500)).max(500), z.string().max(20_000)]);
+
+/**
+ * POST /print/blob/excelFromTable (spec 3 §7). A widget's export names it with pageId and
+ * componentId and is built like its table load. query, dbId, columns and columnAlias are the
+ * spec's fields: only the connection's administrators may export their own query with them.
+ */
+export const ExcelFromTableBodySchema = z.object({
+  pageId: widgetRef.pageId.optional(),
+  componentId: widgetRef.componentId.optional(),
+  query: z.string().max(20_000).optional(),
+  dbId: z.coerce.number().int().positive().optional(),
+  /** Source columns, as a list or comma-joined. */
+  columns: commaListOrArray.optional(),
+  /** Column headers paired with columns, as a list or comma-joined. */
+  columnAlias: commaListOrArray.optional(),
+  filename: z.string().max(200).default('export'),
+  filter: z.object({
+    search: tableQuery.search,
+    filterColumn: tableQuery.filterColumn,
+    possibleFilters: tableQuery.possibleFilters,
+  }).default({ search: '', filterColumn: {}, possibleFilters: [] }),
+  sort: TableSortSchema.optional(),
+});
+export type ExcelFromTableBody = z.infer<typeof ExcelFromTableBodySchema>;
+
+/** JSON text in a query string, parsed before validation. */
+const jsonText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}, schema);
+
+/** GET /print/excelFromTable/stream: the streamed .xlsx of a widget's rows (search, filters, order). */
+export const ExcelStreamQuerySchema = z.object({
+  ...widgetRef,
+  search: tableQuery.search,
+  /** JSON text of the filterColumn object of the table load. */
+  filterColumn: jsonText(z.record(z.string().min(1).max(200), FilterValueSchema).default({})),
+  sort: z.string().min(1).max(200).optional(),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  filename: z.string().max(200).default('export'),
+});
+export type ExcelStreamQuery = z.infer<typeof ExcelStreamQuerySchema>;

@@ -1,0 +1,133 @@
+import {
+  countPlaceholders, CUSTOM_TABLE, hasStackedStatements, isIntervalFilter, Messages, NONE_PRIMARY_KEY, statementKind,
+  stripSqlComments, USER_ID_MARKER, type WidgetColumn, widgetColumns,
+} from '@rakit/core';
+import { cachedTables } from '../datasources/schema-cache';
+import type { DataSourceType } from '../datasources/types';
+import type { ParamValue } from '../engine/bind';
+import { badRequest } from '../http/errors';
+import type { WidgetContext } from './data-widget';
+
+/** A filter of the widget's saved configuration, on a checked column. */
+export interface PlanFilter {
+  field: string;
+  /** The label the panel gave it. */
+  column: string;
+  type: string;
+  interval: boolean;
+}
+
+/**
+ * Everything the content queries of one data widget are built from, taken from its saved
+ * configuration: identifiers are checked against the connection's schema (or the custom
+ * query's listed columns) and only ever written through `quote`.
+ */
+export interface ContentPlan {
+  dialect: DataSourceType;
+  quote(identifier: string): string;
+  kind: 'table' | 'custom';
+  /** The table read (table kind) or the custom query's main table; '' when a custom query names none. */
+  table: string;
+  /** A quoted table name, or the saved custom query as a subquery aliased t. */
+  from: string;
+  /** Values of the custom query's '--userId--' markers. */
+  fromParams: ParamValue[];
+  /** The columns shown, in order: what rows are keyed by, and the export's columns. */
+  columns: WidgetColumn[];
+  /** Source columns each row holds (shown, primary key, kanban fields); empty for `*`. */
+  selected: string[];
+  /** Columns the search looks in. */
+  searchable: string[];
+  filters: PlanFilter[];
+  /** The configured primary key, or null for NONE. */
+  primaryKey: string | null;
+  /** The column rows are ordered by when no sort is asked: the primary key, else the table's own one. */
+  orderKey: string | null;
+  /** Whether orderKey is the table's single-column primary key (unique, indexed). */
+  orderKeyUnique: boolean;
+  /** Columns a sort or filter may name; null when a custom query lists none (names are quoted either way). */
+  known: ReadonlySet<string> | null;
+}
+
+const unique = <T>(items: readonly T[]) => [...new Set(items)];
+
+/**
+ * The saved custom query made fit to wrap as a subquery: comments and a trailing semicolon
+ * removed, one SELECT only, each '--userId--' string replaced by a bound parameter holding
+ * the signed-in user (never a value from the browser). Other parameters are refused: a
+ * widget's query has nothing to fill them with.
+ */
+export function customSubquery(query: string, userId: string): { sql: string; params: ParamValue[] } {
+  const text = stripSqlComments(query).replace(/[\s;]+$/, '').trim();
+  if (text === '') throw badRequest(Messages.tableNotConfigured);
+  if (hasStackedStatements(text) || statementKind(text) !== 'SELECT') throw badRequest('The custom query of a data widget must be one SELECT statement');
+  const parts = text.split(`'${USER_ID_MARKER}'`);
+  const sql = parts.join('?');
+  const params = parts.slice(1).map(() => userId);
+  if (countPlaceholders(sql) !== params.length) throw badRequest(`The custom query of a data widget takes no parameters other than '${USER_ID_MARKER}'`);
+  return { sql, params };
+}
+
+/** The content plan of a data widget (see ContentPlan). */
+export async function contentPlan(context: WidgetContext): Promise<ContentPlan> {
+  const { widget, source } = context;
+  const quote = (identifier: string) => source.quote(identifier);
+  const primaryKey = widget.primaryKey.trim() === '' || widget.primaryKey === NONE_PRIMARY_KEY ? null : widget.primaryKey.trim();
+  const fieldMapColumns = Object.values(widget.fieldMap ?? {}).map((c) => (c ?? '').trim()).filter((c) => c !== '');
+  let shown = widgetColumns(widget.options, widget.mapping_table);
+  const isCustom = widget.table_used === CUSTOM_TABLE;
+
+  let known: Set<string> | null;
+  let from: string;
+  let fromParams: ParamValue[] = [];
+  let table: string;
+  let tableKey: string | null = null;
+  if (isCustom) {
+    const subquery = customSubquery(widget.customSource.query, context.caller.userId);
+    from = `(\n${subquery.sql}\n) AS t`;
+    fromParams = subquery.params;
+    table = widget.customSource.table.trim();
+    const listed = widget.customSource.columns.map((c) => c.trim()).filter((c) => c !== '');
+    known = listed.length === 0 ? null : new Set(listed);
+  } else {
+    table = widget.table_used.trim();
+    if (table === '') throw badRequest(Messages.tableNotConfigured);
+    const info = (await cachedTables(source)).find((t) => t.table_name === table);
+    if (info === undefined) throw badRequest(`Table '${table}' does not exist in this database`);
+    from = quote(info.table_name);
+    known = new Set(info.columns.map((c) => c.COLUMN_NAME));
+    const keys = info.columns.filter((c) => c.COLUMN_KEY === 'PRI');
+    tableKey = keys.length === 1 ? (keys[0]?.COLUMN_NAME ?? null) : null;
+  }
+
+  const where = isCustom ? 'the custom query\'s columns' : `table '${table}'`;
+  const check = (name: string) => {
+    if (known !== null && !known.has(name)) throw badRequest(`Column '${name}' does not exist in ${where}`);
+    return name;
+  };
+  if (shown.length === 0 && known !== null) shown = [...known].map((field) => ({ field, label: field }));
+  shown.forEach((c) => check(c.field));
+  if (primaryKey !== null) check(primaryKey);
+  fieldMapColumns.forEach(check);
+
+  const filters = (widget.filters ?? [])
+    .filter((f) => f.field.trim() !== '')
+    .map((f) => ({ field: check(f.field.trim()), column: f.column, type: f.type, interval: isIntervalFilter(f.type) }));
+  const orderKey = primaryKey ?? tableKey;
+  return {
+    dialect: context.dbType,
+    quote,
+    kind: isCustom ? 'custom' : 'table',
+    table,
+    from,
+    fromParams,
+    columns: shown,
+    selected: shown.length === 0 ? [] : unique([...shown.map((c) => c.field), ...(primaryKey === null ? [] : [primaryKey]), ...fieldMapColumns]),
+    searchable: widget.search === false ? [] : shown.map((c) => c.field),
+    filters,
+    primaryKey,
+    orderKey,
+    orderKeyUnique: !isCustom && orderKey !== null && orderKey === tableKey,
+    known,
+  };
+}

@@ -1,0 +1,62 @@
+import { type chart, type kanban, type loader, Messages, parsePageComponents, type table } from '@rakit/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { principalOf } from '../auth/plugin';
+import type { Principal } from '../auth/principal';
+import type { DataSource, DataSourceType } from '../datasources/types';
+import { walkComponents } from '../engine/page-actions';
+import { badRequest, notFound } from '../http/errors';
+import { assertMayReadPage } from '../routes/pages';
+import { settingsOf } from '../routes/databases';
+import { findDbConfig } from '../store/repositories/db-configs';
+import { findPage } from '../store/repositories/pages';
+
+/** Widgets whose rows come from a database table or a custom query (spec 3 §3 "Shared widget input"). */
+export const DATA_WIDGET_TYPES = ['table', 'chart', 'kanban', 'loader', 'barcode'] as const;
+
+type TableWidget = z.infer<typeof table.schema>;
+type KanbanWidget = z.infer<typeof kanban.schema>;
+/** A saved data widget: the shared data source fields, with the extras of the table and the kanban. */
+export type DataWidget = (TableWidget | KanbanWidget | z.infer<typeof chart.schema> | z.infer<typeof loader.schema>)
+  & Partial<Pick<TableWidget, 'filters' | 'search'>> & Partial<Pick<KanbanWidget, 'fieldMap' | 'groups'>>;
+
+/** A data widget of a saved page the caller may open, with the connection it reads. */
+export interface WidgetContext {
+  caller: Principal;
+  pageId: number;
+  appId: number;
+  widget: DataWidget;
+  dbId: number;
+  dbType: DataSourceType;
+  source: DataSource;
+}
+
+/**
+ * Finds the data widget `componentId` on the saved page `pageId` for the caller: 404 for a
+ * missing page, 403 when his groups do not reach it (administrators of the application reach
+ * every page), 404 when the page holds no data widget of an accepted type with that id. The
+ * widget's connection must belong to the page's application.
+ */
+export async function findDataWidget(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ref: { pageId: number; componentId: string },
+  types: readonly string[] = DATA_WIDGET_TYPES,
+): Promise<WidgetContext> {
+  const page = await findPage(app.store, ref.pageId);
+  if (page === undefined) throw notFound(Messages.pageNotFound);
+  await assertMayReadPage(app, request, page);
+  const parsed = parsePageComponents(page.pageComponents);
+  const component = parsed.ok ? [...walkComponents(parsed.components)].find((c) => c.id === ref.componentId) : undefined;
+  if (component === undefined || !types.includes(component.type)) throw notFound(Messages.dataWidgetNotFound);
+  const widget = component as unknown as DataWidget;
+
+  const dbId = Number(widget.database_used);
+  if (!Number.isInteger(dbId) || dbId <= 0) throw badRequest(Messages.tableNotConfigured);
+  const db = await findDbConfig(app.store, dbId);
+  if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
+  const source = await app.dataSources.get(dbId, async () => settingsOf(app, db));
+  return {
+    caller: principalOf(request), pageId: page.pageId, appId: page.pageAppId, widget, dbId, dbType: db.dbType as DataSourceType, source,
+  };
+}

@@ -1,0 +1,99 @@
+import { performance } from 'node:perf_hooks';
+import { asCallerError } from '../datasources/errors';
+import type { DataSource, QueryOptions, QueryResult } from '../datasources/types';
+import type { Statement } from './content-query';
+
+/** Runs a built statement; the database's complaints about it answer 400/409 (see asCallerError). */
+export async function run(source: DataSource, statement: Statement, options?: QueryOptions): Promise<QueryResult> {
+  try {
+    return await source.query(statement.sql, statement.params, options);
+  } catch (error) {
+    throw asCallerError(error);
+  }
+}
+
+/** A count that took at least this long is kept for COUNT_TTL_MS; quicker ones are always fresh. */
+export const SLOW_COUNT_MS = 50;
+export const COUNT_TTL_MS = 10_000;
+/** A select filter's values are kept this long. */
+export const FILTER_VALUES_TTL_MS = 30_000;
+const MAX_ENTRIES = 500;
+
+interface Entry<T> { expires: number; value: T }
+
+/**
+ * Short-lived answers per pool, keyed by statement text and values (so a changed widget
+ * configuration never meets an old answer). Only a performance cache: each server process
+ * has its own, and every answer expires within seconds.
+ */
+class StatementCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+
+  get(statement: Statement, now: number): T | undefined {
+    const key = keyOf(statement);
+    const hit = this.entries.get(key);
+    if (hit === undefined) return undefined;
+    if (hit.expires > now) return hit.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(statement: Statement, value: T, expires: number): void {
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done !== true) this.entries.delete(oldest.value);
+    }
+    this.entries.set(keyOf(statement), { expires, value });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const keyOf = (statement: Statement) => `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
+
+const counts = new WeakMap<DataSource, StatementCache<number>>();
+const filterValues = new WeakMap<DataSource, StatementCache<unknown[]>>();
+
+function cacheOf<T>(map: WeakMap<DataSource, StatementCache<T>>, source: DataSource): StatementCache<T> {
+  let cache = map.get(source);
+  if (cache === undefined) {
+    cache = new StatementCache<T>();
+    map.set(source, cache);
+  }
+  return cache;
+}
+
+/**
+ * The count of a count statement. A big table's count (a full index scan) is reused for a
+ * few seconds while the user pages through it; the rows themselves are always read fresh.
+ * Row writes through the data widgets forget the pool's counts (forgetCounts).
+ */
+export async function countRows(source: DataSource, statement: Statement): Promise<number> {
+  const cache = cacheOf(counts, source);
+  const cached = cache.get(statement, Date.now());
+  if (cached !== undefined) return cached;
+  const started = performance.now();
+  const { rows } = await run(source, statement, { maxRows: 1 });
+  const count = Number(rows[0]?.n ?? 0);
+  if (performance.now() - started >= SLOW_COUNT_MS) cache.set(statement, count, Date.now() + COUNT_TTL_MS);
+  return count;
+}
+
+/** The distinct values a select filter offers (column v of the statement), kept FILTER_VALUES_TTL_MS. */
+export async function distinctValues(source: DataSource, statement: Statement): Promise<unknown[]> {
+  const cache = cacheOf(filterValues, source);
+  const cached = cache.get(statement, Date.now());
+  if (cached !== undefined) return cached;
+  const { rows } = await run(source, statement);
+  const values = rows.map((r) => r.v);
+  cache.set(statement, values, Date.now() + FILTER_VALUES_TTL_MS);
+  return values;
+}
+
+/** After a write: counts of this pool are read again. */
+export function forgetCounts(source: DataSource): void {
+  counts.get(source)?.clear();
+  filterValues.get(source)?.clear();
+}

@@ -1,0 +1,425 @@
+import { randomBytes } from 'node:crypto';
+import { type Component, createComponent, CUSTOM_TABLE, Messages } from '@rakit/core';
+import ExcelJS from 'exceljs';
+import SqliteDatabase from 'better-sqlite3';
+import { createConnection } from 'mysql2/promise';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteFile } from '../src/datasources/sqlite';
+import { buildTestServer, type TestServer } from './support/build';
+import { availableEngines, type EngineName } from './support/engines';
+import { createSqliteDatabase } from './support/fixtures';
+
+/**
+ * Data widgets at runtime on each application database engine (SQLite always, MariaDB and
+ * PostgreSQL when reachable); the metadata store is SQLite throughout.
+ */
+const engines = await availableEngines();
+const INJECTIONS = ["' OR 1=1 --", "x'; DROP TABLE items; --", 'a" OR "1"="1', '1; DELETE FROM items', '/* */ UNION SELECT 1 --', '\\\' OR 1=1 #'];
+const CITIES = ['Bandung', 'Surabaya', 'Medan'];
+const ROWS = 45;
+
+/** Row i (1-based): 'Item i', a city in turn, price 10·i, status 1–3, a note; the last two names hold % and _. */
+function itemRow(i: number): [number, string, string, number, number, string] {
+  const name = i === 44 ? 'Promo 50% off_deal' : i === 45 ? 'Promo 50 offXdeal' : `Item ${i}`;
+  return [i, name, CITIES[(i - 1) % 3] as string, i * 10, (i % 3) + 1, `note ${i}`];
+}
+
+interface ItemsFixture { dbBody: Record<string, unknown>; table: string; exec(sql: string): Promise<void>; drop(): Promise<void> }
+
+async function createItemsTable(engine: EngineName, server: TestServer, appId: number): Promise<ItemsFixture> {
+  const table = `items_${randomBytes(4).toString('hex')}`;
+  const rows = Array.from({ length: ROWS }, (_, i) => itemRow(i + 1));
+  if (engine === 'mysql') {
+    const conn = await createConnection({ uri: 'mysql://root@127.0.0.1:3306/test' });
+    await conn.query(`CREATE TABLE \`${table}\` (id INT PRIMARY KEY, name VARCHAR(200) NOT NULL, city VARCHAR(100) NOT NULL, price INT NOT NULL, status INT NOT NULL, note VARCHAR(200))`);
+    await conn.query(`INSERT INTO \`${table}\` (id, name, city, price, status, note) VALUES ?`, [rows]);
+    await conn.end();
+    return {
+      table,
+      dbBody: { dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbPassword: '', dbDatabase: 'test' },
+      exec: async (sql) => { const c = await createConnection({ uri: 'mysql://root@127.0.0.1:3306/test' }); await c.query(sql); await c.end(); },
+      drop: async () => { const c = await createConnection({ uri: 'mysql://root@127.0.0.1:3306/test' }); await c.query(`DROP TABLE IF EXISTS \`${table}\``); await c.end(); },
+    };
+  }
+  if (engine === 'postgres') {
+    const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+    await client.connect();
+    await client.query(`CREATE TABLE "${table}" (id INTEGER PRIMARY KEY, name VARCHAR(200) NOT NULL, city VARCHAR(100) NOT NULL, price INTEGER NOT NULL, status INTEGER NOT NULL, note VARCHAR(200))`);
+    for (const row of rows) await client.query(`INSERT INTO "${table}" VALUES ($1, $2, $3, $4, $5, $6)`, row);
+    await client.end();
+    return {
+      table,
+      dbBody: { dbType: 'postgres', dbHost: '127.0.0.1', dbPort: 5432, dbUser: 'postgres', dbPassword: '', dbDatabase: 'test' },
+      exec: async (sql) => { const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' }); await c.connect(); await c.query(sql); await c.end(); },
+      drop: async () => { const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' }); await c.connect(); await c.query(`DROP TABLE IF EXISTS "${table}"`); await c.end(); },
+    };
+  }
+  const values = rows.map((r) => `(${r[0]}, '${r[1]}', '${r[2]}', ${r[3]}, ${r[4]}, '${r[5]}')`).join(',\n');
+  createSqliteDatabase(server.app.config.dataDir, appId, 'items.db',
+    `CREATE TABLE ${table} (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT NOT NULL, price INTEGER NOT NULL, status INTEGER NOT NULL, note TEXT);
+     INSERT INTO ${table} VALUES ${values};`);
+  const exec = async (sql: string) => {
+    const db = new SqliteDatabase(sqliteFile(server.app.config.dataDir, appId, 'items.db'));
+    db.exec(sql);
+    db.close();
+  };
+  return { table, dbBody: { dbType: 'sqlite', dbDatabase: 'items.db' }, exec, drop: async () => undefined };
+}
+
+/** The data widgets of the page under test. */
+function widgets(dbId: number, table: string): Component[] {
+  const edit = { name: 'EDIT', action: 'EDIT', cause: '', show: true, raw: { editFields: [{ name: 'name', type: 'text', options: '' }, { name: 'price', type: 'number', options: '' }] } };
+  const remove = { name: 'DELETE', action: 'DELETE', cause: '', show: true, stored: { database: dbId, query: `DELETE FROM ${table} WHERE id = ?`, params: [{ source: 'id', custom: '' }] } };
+  const items = {
+    ...createComponent('table', 'items', 'Barang'),
+    options: 'Name,City,Price', mapping_table: 'name,city,price', table_used: table, database_used: dbId, primaryKey: 'id', toExcel: true,
+    filters: [{ field: 'city', type: 'select', column: 'City' }, { field: 'price', type: 'interval', column: 'Price' }],
+    custom_action: [edit, remove],
+  };
+  const expensive = {
+    ...createComponent('table', 'expensive', 'Mahal'),
+    options: 'Id,Name,Price', mapping_table: 'id,name,price', table_used: CUSTOM_TABLE, database_used: dbId, primaryKey: 'id',
+    customSource: { query: `SELECT id, name, city, price FROM ${table} WHERE price >= 100 -- the dear ones\n;`, columns: ['id', 'name', 'city', 'price'], table },
+    custom_action: [edit],
+  };
+  const board = {
+    ...createComponent('kanban', 'board', 'Papan'),
+    options: 'Name', mapping_table: 'name', table_used: table, database_used: dbId, primaryKey: 'id',
+    fieldMap: { compared: 'status', title: 'name', description: 'note' },
+  };
+  const mine = {
+    ...createComponent('table', 'mine', 'Milik saya'),
+    options: 'Id,Who', mapping_table: 'id,who', table_used: CUSTOM_TABLE, database_used: dbId, primaryKey: 'id',
+    customSource: { query: `SELECT id, '--userId--' AS who FROM ${table} WHERE id < 3 /* the caller's own */`, columns: ['id', 'who'], table },
+  };
+  const writing = {
+    ...createComponent('table', 'writing', 'Menulis'),
+    options: 'Id', mapping_table: 'id', table_used: CUSTOM_TABLE, database_used: dbId, primaryKey: 'id',
+    customSource: { query: `DELETE FROM ${table}`, columns: [], table },
+  };
+  const card = { ...createComponent('card', 'box', 'Box'), children: [board] };
+  return [items, expensive, mine, writing, card, createComponent('button', 'a-button', 'Tombol')];
+}
+
+describe.each(engines)('data widgets on a %s database', (engine) => {
+  let server: TestServer;
+  let fixture: ItemsFixture;
+  let appId: number;
+  let dbId: number;
+  let pageId: number;
+  let hiddenPageId: number;
+  let admin: string;
+  let member: string;
+  let outsider: string;
+  const MEMBER = '081700000012';
+
+  const load = (body: Record<string, unknown>, token = member) =>
+    server.call('POST', '/get/loadTableContent', { pageId, componentId: 'items', ...body }, token);
+  const content = async (body: Record<string, unknown>, token = member) => {
+    const answer = await load(body, token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().data[0] as { count: number; pageCount: number; filteredResult: Record<string, unknown>[]; possibleFilters: { field: string; options: unknown[] }[] };
+  };
+  /** The table as it is, read by the application's administrator. */
+  const tableRows = async () => {
+    const answer = await server.call('POST', '/action/runQuery', { dbId, query: `SELECT id, name, city, price, status, note FROM ${fixture.table} ORDER BY id`, params: [] }, admin);
+    return answer.json().data as { id: number; name: string; city: string; price: number; status: number; note: string }[];
+  };
+
+  beforeAll(async () => {
+    server = await buildTestServer('sqlite');
+    await server.register('081700000011', 'password-1');
+    await server.register(MEMBER, 'password-1');
+    await server.register('081700000013', 'password-1');
+    const builder = await server.login('081700000011', 'password-1', 'main');
+    const created = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Gudang', appDescription: '' }, builder)).json().data;
+    appId = created.appId;
+    admin = await server.login('081700000011', 'password-1', created.appSlug);
+    fixture = await createItemsTable(engine, server, created.appId);
+    const saved = await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: created.appId, ...fixture.dbBody }, admin);
+    expect(saved.statusCode, saved.body).toBe(200);
+    dbId = saved.json().data.dbId;
+
+    const pages = (await server.call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId: null, pageName: 'Barang' }, { pageId: null, pageName: 'Rahasia' }] }, admin)).json().data.pages;
+    pageId = pages[0].pageId;
+    hiddenPageId = pages[1].pageId;
+    const components = JSON.stringify(widgets(dbId, fixture.table));
+    const savedPages = await server.call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId, pageComponents: components }, { pageId: hiddenPageId, pageComponents: components }] }, admin);
+    expect(savedPages.statusCode, savedPages.body).toBe(200);
+
+    const groups = (await server.call('GET', `/auth/listgroup/${created.appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
+    const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
+    await server.call('POST', '/auth/addUserToGroup', { userId: MEMBER, groupId: memberGroup }, admin);
+    const menu = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: 'Barang', menuAppId: created.appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).json().data.menuId;
+    await server.call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: created.appId, groupAccess: { menuId: [menu] } }, admin);
+    member = await server.login(MEMBER, 'password-1', created.appSlug);
+    outsider = await server.login('081700000013', 'password-1', 'main');
+  });
+  afterAll(async () => {
+    await fixture?.drop();
+    await server?.close();
+  });
+
+  it('pages through the rows, keyed by source column, with the count', async () => {
+    const first = await content({ page: 1 });
+    expect(first.count).toBe(ROWS);
+    expect(first.pageCount).toBe(3);
+    expect(first.filteredResult).toHaveLength(20);
+    expect(first.filteredResult[0]).toEqual({ name: 'Item 1', city: 'Bandung', price: 10, id: 1 });
+    const second = await content({ page: 2 });
+    expect(second.filteredResult.map((r) => r.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 21));
+    expect((await content({ page: 3 })).filteredResult).toHaveLength(5);
+    expect((await content({ page: 4 })).filteredResult).toEqual([]);
+    expect((await content({ page: 2, limit: 40 })).filteredResult).toHaveLength(5);
+    // keyset paging: Next after the last key shown, Prev before the first
+    const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    expect((await content({ page: 2, after: 20 })).filteredResult.map((r) => r.id)).toEqual(ids(21, 40));
+    expect((await content({ page: 2, before: '41' })).filteredResult.map((r) => r.id)).toEqual(ids(21, 40));
+    expect((await content({ page: 3, after: 40 })).filteredResult.map((r) => r.id)).toEqual(ids(41, 45));
+    expect((await content({ page: 1, before: 21, filterColumn: { city: 'Medan' } })).filteredResult.map((r) => r.id)).toEqual([3, 6, 9, 12, 15, 18]);
+    // rows not in key order: the page places them
+    expect((await content({ page: 2, after: 999, sort: { column: 'price', direction: 'desc' } })).filteredResult[0]?.price).toBe(250);
+    // the custom query's path answers the same
+    const same = await server.call('POST', '/get/loadQueryContent', { pageId, componentId: 'items' }, member);
+    expect(same.json().data[0].count).toBe(ROWS);
+  });
+
+  it('searches every shown column, case-insensitively, with % and _ taken literally', async () => {
+    const ones = await content({ search: 'item 1' });
+    expect(ones.count).toBe(11);
+    expect(ones.filteredResult.map((r) => r.id)).toEqual([1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    expect((await content({ search: 'MEDAN' })).count).toBe(15);
+    expect((await content({ search: '50%' })).filteredResult.map((r) => r.id)).toEqual([44]);
+    expect((await content({ search: 'f_d' })).filteredResult.map((r) => r.id)).toEqual([44]);
+    expect((await content({ search: '%' })).count).toBe(1);
+    expect((await content({ search: '' })).count).toBe(ROWS);
+  });
+
+  it('filters by select value and by interval, 0 or empty meaning no bound', async () => {
+    const bandung = await content({ filterColumn: { city: 'Bandung' } });
+    expect(bandung.count).toBe(15);
+    expect(bandung.filteredResult.every((r) => r.city === 'Bandung')).toBe(true);
+    expect(bandung.possibleFilters).toEqual([
+      { field: 'city', column: 'City', type: 'select', options: ['Bandung', 'Medan', 'Surabaya'] },
+      { field: 'price', column: 'Price', type: 'interval', options: [] },
+    ]);
+    expect((await content({ filterColumn: { city: ['Bandung', 'Medan'] } })).count).toBe(30);
+    expect((await content({ filterColumn: { city: '' } })).count).toBe(ROWS);
+    expect((await content({ filterColumn: { city: null } })).count).toBe(ROWS);
+    expect((await content({ filterColumn: { price: { min: 100, max: 200 } } })).count).toBe(11);
+    expect((await content({ filterColumn: { price: { min: 0, max: '' } } })).count).toBe(ROWS);
+    expect((await content({ filterColumn: { price: { min: '0', max: 200 } } })).count).toBe(20);
+    expect((await content({ filterColumn: { price: { min: 400, max: 0 } } })).count).toBe(6);
+    expect((await content({ filterColumn: { price: { min: 100, max: 200 }, city: 'Surabaya' }, search: 'item' })).filteredResult.map((r) => r.id)).toEqual([11, 14, 17, 20]);
+    // the answer's filters sent back as they are filter nothing: options are choices, not values
+    expect((await content({ possibleFilters: bandung.possibleFilters })).count).toBe(ROWS);
+    // the spec's filter objects carry the same values
+    expect((await content({ possibleFilters: [{ field: 'city', type: 'select', column: 'City', value: 'Medan' }, { field: 'price', min: 0, max: 0 }] })).count).toBe(15);
+  });
+
+  it('sorts by a shown column', async () => {
+    const dear = await content({ sort: { column: 'price', direction: 'desc' }, limit: 3 });
+    expect(dear.filteredResult.map((r) => r.price)).toEqual([450, 440, 430]);
+    expect((await content({ sort: { column: 'name' }, limit: 2 })).filteredResult.map((r) => r.name)).toEqual(['Item 1', 'Item 10']);
+  });
+
+  it('wraps a custom query as a subquery with its search, order and count', async () => {
+    const answer = await server.call('POST', '/get/loadQueryContent', { pageId, componentId: 'expensive', search: 'item 2', sort: { column: 'price', direction: 'desc' } }, member);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const data = answer.json().data[0];
+    expect(data.count).toBe(10);
+    expect(data.filteredResult[0]).toEqual({ id: 29, name: 'Item 29', price: 290 });
+    expect((await server.call('POST', '/get/loadQueryContent', { pageId, componentId: 'expensive' }, member)).json().data[0].count).toBe(ROWS - 9);
+    // '--userId--' is the signed-in caller, bound as a value
+    const mine = await server.call('POST', '/get/loadQueryContent', { pageId, componentId: 'mine' }, member);
+    expect(mine.json().data[0].filteredResult).toEqual([{ id: 1, who: MEMBER }, { id: 2, who: MEMBER }]);
+    // a custom query that is not one SELECT is never run
+    const writing = await server.call('POST', '/get/loadQueryContent', { pageId, componentId: 'writing' }, admin);
+    expect(writing.statusCode).toBe(400);
+    expect(await tableRows()).toHaveLength(ROWS);
+  });
+
+  it('answers a kanban\'s cards with the columns of its field map', async () => {
+    const board = await load({ componentId: 'board', limit: 2 });
+    expect(board.statusCode, board.body).toBe(200);
+    expect(board.json().data[0].filteredResult).toEqual([
+      { name: 'Item 1', id: 1, status: 2, note: 'note 1' },
+      { name: 'Item 2', id: 2, status: 3, note: 'note 2' },
+    ]);
+  });
+
+  it('lets a member load only widgets of pages his groups reach', async () => {
+    expect((await load({}, admin)).statusCode).toBe(200);
+    expect((await load({}, outsider)).statusCode).toBe(403);
+    expect((await server.call('POST', '/get/loadTableContent', { pageId: hiddenPageId, componentId: 'items' }, member)).statusCode).toBe(403);
+    expect((await server.call('POST', '/get/loadTableContent', { pageId: hiddenPageId, componentId: 'items' }, admin)).statusCode).toBe(200);
+    const button = await load({ componentId: 'a-button' });
+    expect(button.statusCode).toBe(404);
+    expect(button.json().error).toEqual([Messages.dataWidgetNotFound]);
+    expect((await load({ componentId: 'nope' })).statusCode).toBe(404);
+    expect((await load({ pageId: 999_999 })).statusCode).toBe(404);
+    expect((await server.call('POST', '/get/loadTableContent', { pageId, componentId: 'items' })).statusCode).toBe(401);
+    // a card's child is found too
+    expect((await load({ componentId: 'board' })).statusCode).toBe(200);
+  });
+
+  it('binds injection through search, filters, sort and page as data, or refuses it', async () => {
+    for (const text of INJECTIONS) {
+      expect((await content({ search: text })).count).toBe(0);
+      expect((await content({ filterColumn: { city: text } })).count).toBe(0);
+    }
+    const refused = [
+      { filterColumn: { 'city = city OR 1=1 --': 'x' } },
+      { filterColumn: { note: 'note 1' } },
+      { sort: { column: 'price; DROP TABLE x' } },
+      { sort: { column: 'note' } },
+      { sort: { column: 'price', direction: 'desc; DROP TABLE x' } },
+      { page: '1; DROP TABLE x' },
+      { page: -1 },
+      { page: 0 },
+      { page: 1.5 },
+      { limit: 101 },
+      { limit: '20 OR 1=1' },
+      { componentId: "items' OR '1'='1" },
+    ];
+    for (const after of ["20' OR '1'='1", '20 OR 1=1']) {
+      expect([200, 400]).toContain((await load({ page: 2, after })).statusCode);
+    }
+    for (const body of refused) {
+      const answer = await load(body);
+      expect([400, 404], `${JSON.stringify(body)} → ${answer.body}`).toContain(answer.statusCode);
+    }
+    expect(await tableRows()).toHaveLength(ROWS);
+  });
+
+  it('exports the filtered table as an .xlsx, never running a member\'s SQL', async () => {
+    const answer = await server.call('POST', '/print/blob/excelFromTable', {
+      pageId, componentId: 'items', query: `DELETE FROM ${fixture.table}`, dbId, columns: ['id'], columnAlias: ['Id'], filename: 'Barang Bandung',
+      filter: { search: 'item', possibleFilters: [], filterColumn: { city: 'Bandung' } },
+    }, member);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const data = answer.json().data;
+    expect(data.mimetype).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(data.filename).toBe('Barang Bandung.xlsx');
+    const sheet = await readSheet(Buffer.from(data.buffer, 'base64'));
+    const expected = (await tableRows()).filter((r) => r.city === 'Bandung' && r.name.startsWith('Item'));
+    expect(sheet).toEqual([['Name', 'City', 'Price'], ...expected.map((r) => [r.name, r.city, r.price])]);
+    expect(await tableRows()).toHaveLength(ROWS);
+
+    // the spec's query-only body: the connection's administrators only
+    const own = { query: `SELECT id, name FROM ${fixture.table} WHERE id < 4`, dbId, columns: 'id,name', columnAlias: 'Id,Nama' };
+    expect((await server.call('POST', '/print/blob/excelFromTable', own, member)).statusCode).toBe(403);
+    const adminExport = await server.call('POST', '/print/blob/excelFromTable', { ...own, filter: { search: 'item 2' } }, admin);
+    expect(adminExport.statusCode, adminExport.body).toBe(200);
+    expect(await readSheet(Buffer.from(adminExport.json().data.buffer, 'base64'))).toEqual([['Id', 'Nama'], [2, 'Item 2']]);
+    expect((await server.call('POST', '/print/blob/excelFromTable', { pageId: hiddenPageId, componentId: 'items' }, member)).statusCode).toBe(403);
+  });
+
+  it('streams the .xlsx download with the search and filters', async () => {
+    const filterColumn = encodeURIComponent(JSON.stringify({ price: { min: 0, max: 250 } }));
+    const answer = await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=items&search=surabaya&filterColumn=${filterColumn}&sort=price&direction=desc&filename=x`, undefined, member);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="x.xlsx"');
+    const expected = (await tableRows()).filter((r) => r.city === 'Surabaya' && r.price <= 250).sort((a, b) => b.price - a.price);
+    expect(await readSheet(answer.rawPayload)).toEqual([['Name', 'City', 'Price'], ...expected.map((r) => [r.name, r.city, r.price])]);
+    const bad = await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=items&sort=note`, undefined, member);
+    expect(bad.statusCode).toBe(400);
+    expect((await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=items`)).statusCode).toBe(401);
+    // no Export To Excel on this table: members may not export it
+    expect((await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=expensive`, undefined, member)).statusCode).toBe(403);
+  });
+
+  it('edits only the sent columns of one row, and only columns the action allows', async () => {
+    const edit = (body: Record<string, unknown>, token = member) =>
+      server.call('POST', '/action/editRow', { pageId, componentId: 'items', actionName: 'EDIT', ...body }, token);
+    const before = await tableRows();
+    const renamed = await edit({ key: 2, values: { name: "Renamed ' OR 1=1 --" } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toEqual([{ affectedRows: 1 }]);
+    const after = await tableRows();
+    expect(after.find((r) => r.id === 2)).toEqual({ ...before.find((r) => r.id === 2), name: "Renamed ' OR 1=1 --" });
+    expect(after.filter((r) => r.id !== 2)).toEqual(before.filter((r) => r.id !== 2));
+
+    expect((await edit({ key: '3', values: { price: 999 } })).statusCode).toBe(200);
+    expect((await tableRows()).find((r) => r.id === 3)).toEqual({ ...before.find((r) => r.id === 3), price: 999 });
+
+    for (const values of [{ city: 'Jakarta' }, { id: 99 }, { name: 'x', note: 'y' }, { 'name = 1; --': 'x' }]) {
+      const refused = await edit({ key: 4, values });
+      expect(refused.statusCode, JSON.stringify(values)).toBe(400);
+      expect(refused.json().error[0]).toBe(Messages.columnNotEditable);
+    }
+    expect((await edit({ actionName: 'DELETE', key: 4, values: { name: 'x' } })).statusCode).toBe(404);
+    expect((await edit({ actionName: 'nope', key: 4, values: { name: 'x' } })).statusCode).toBe(404);
+    expect((await edit({ key: 9999, values: { name: 'x' } })).statusCode).toBe(404);
+    // MySQL would read '4abc' as 4: a numeric key is a number or nothing
+    for (const key of ['4abc', "4' OR '1'='1", '4 OR 1=1']) expect((await edit({ key, values: { name: 'x' } })).statusCode).toBe(404);
+    expect((await edit({ key: 4, values: { name: 'x' } }, outsider)).statusCode).toBe(403);
+    expect((await server.call('POST', '/action/editRow', { pageId: hiddenPageId, componentId: 'items', actionName: 'EDIT', key: 4, values: { name: 'x' } }, member)).statusCode).toBe(403);
+
+    // a custom query's widget reaches only the rows its query answers
+    const hidden = await server.call('POST', '/action/editRow', { pageId, componentId: 'expensive', actionName: 'EDIT', key: 5, values: { name: 'x' } }, member);
+    expect(hidden.statusCode).toBe(404);
+    const shown = await server.call('POST', '/action/editRow', { pageId, componentId: 'expensive', actionName: 'EDIT', key: 15, values: { name: 'Fifteen' } }, member);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect((await tableRows()).find((r) => r.id === 15)?.name).toBe('Fifteen');
+    expect((await tableRows()).find((r) => r.id === 4)).toEqual(before.find((r) => r.id === 4));
+  });
+
+  it('moves a kanban card to one of its lanes', async () => {
+    const move = (value: unknown, key: unknown = 5) => server.call('POST', '/action/moveCard', { pageId, componentId: 'board', key, value }, member);
+    const before = await tableRows();
+    expect((await move('3')).statusCode).toBe(200);
+    expect((await tableRows()).find((r) => r.id === 5)).toEqual({ ...before.find((r) => r.id === 5), status: 3 });
+    expect((await move(1)).statusCode).toBe(200);
+    expect((await tableRows()).find((r) => r.id === 5)?.status).toBe(1);
+    const refused = await move('9');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error[0]).toBe(Messages.kanbanLaneUnknown);
+    expect((await move("1' OR '1'='1")).statusCode).toBe(400);
+    expect((await move('2', 9999)).statusCode).toBe(404);
+    expect((await server.call('POST', '/action/moveCard', { pageId, componentId: 'items', key: 5, value: '1' }, member)).statusCode).toBe(404);
+  });
+
+  it('reads the schema once per connection for a while, and again once the connection is edited', async () => {
+    await content({});
+    await fixture.exec(`ALTER TABLE ${fixture.table} ADD COLUMN extra INTEGER`);
+    const page = JSON.parse((await server.call('GET', `/get/getPage/${pageId}`, undefined, admin)).json().data[0].pageComponents) as Component[];
+    const items = page.find((c) => c.id === 'items') as Component;
+    items.mapping_table = 'name,city,price,extra';
+    await server.call('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(page) }] }, admin);
+    // the schema read a moment ago has no column extra yet
+    const stale = await load({});
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error[0]).toMatch(/extra/);
+    const settings = (await server.call('GET', `/get/getDbConf/${appId}`, undefined, admin)).json().data[0];
+    expect((await server.call('POST', '/save/saveDbConfig', { ...settings, dbPassword: '' }, admin)).statusCode).toBe(200);
+    expect((await content({ limit: 1 })).filteredResult).toEqual([{ name: 'Item 1', city: 'Bandung', price: 10, extra: null, id: 1 }]);
+  });
+
+  it('deletes one row through the widget\'s DELETE action', async () => {
+    const remove = (body: Record<string, unknown>) => server.call('POST', '/action/deleteRow', { pageId, componentId: 'items', actionName: 'DELETE', ...body }, member);
+    const before = await tableRows();
+    const answer = await remove({ key: 45 });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toEqual([{ affectedRows: 1 }]);
+    expect(await tableRows()).toEqual(before.filter((r) => r.id !== 45));
+    expect((await remove({ key: 45 })).statusCode).toBe(404);
+    expect((await remove({ key: "1' OR '1'='1" })).statusCode).toBe(404);
+    expect((await remove({ actionName: 'EDIT', key: 44 })).statusCode).toBe(404);
+    expect((await server.call('POST', '/action/deleteRow', { pageId, componentId: 'expensive', actionName: 'DELETE', key: 44 }, member)).statusCode).toBe(404);
+    expect(await tableRows()).toHaveLength(ROWS - 1);
+    expect((await content({})).count).toBe(ROWS - 1);
+  });
+});
+
+/** The first sheet of an .xlsx as rows of cell values, read back with exceljs. */
+async function readSheet(buffer: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const rows: unknown[][] = [];
+  sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
