@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, Drawer, MantineProvider, Modal } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -9,7 +9,16 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { appSlugFromHost } from './shell/app-resolution';
 import { routeTable } from './shell/routes';
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
+// Dialogs' close icons are named for assistive technology.
+const closeButtonProps = { 'aria-label': 'Close' };
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+  },
+});
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 const router = createBrowserRouter(routeTable(appSlugFromHost(window.location.hostname)));
 

@@ -93,6 +93,40 @@ const DbDetailsSchema = z.object({
 });
 export type DbDetails = z.infer<typeof DbDetailsSchema>;
 
+/** GET /get/listDatabase/{appId}: every connection of the application with its tables and columns. */
+const DatabaseWithTablesSchema = DbDetailsSchema.extend({ dbType: z.string() });
+export type DatabaseWithTables = z.infer<typeof DatabaseWithTablesSchema>;
+
+/** runAction / runQuery: rows of a read, or [{affectedRows, insertId}] for a write. */
+const ActionResultSchema = z.array(z.unknown());
+/** A stored query (GET /action/listQueries, spec 2 §3 "Query record"). */
+const QueryRecordSchema = z.looseObject({
+  actionId: z.number().int(), actionDbId: z.number().int(), actionPageId: z.number().int(), actionName: z.string(), actionSQLQuery: z.string(),
+});
+export type QueryRecord = z.infer<typeof QueryRecordSchema>;
+type BoundValue = string | number | boolean | null;
+export interface RunActionBody {
+  pageId: number;
+  componentId: string;
+  actionName: string;
+  /** The page's values by component id (or a data widget's row by column). */
+  params: Record<string, BoundValue>;
+}
+export interface SaveQueryBody {
+  actionId: number | null;
+  actionDbId: number;
+  actionPageId: number;
+  actionName: string;
+  actionSQLQuery: string;
+}
+export interface SaveTriggerBody {
+  triggerId: number | null;
+  triggerAppId: number;
+  triggerAlias: string;
+  /** JSON text of the parameter names. */
+  triggerParams: string;
+}
+
 /** A group of GET /auth/listGroupUser: one page of its members and how many it has. */
 const GroupWithMembersSchema = GroupSchema.extend({ member: z.array(z.string()), memberCount: z.number().int() });
 export type GroupWithMembers = z.infer<typeof GroupWithMembersSchema>;
@@ -259,6 +293,31 @@ export function appApi(appSlug: string) {
     /** Creates (pageId null, no components) or saves pages of the application through saveApp. */
     savePages: (appId: number, pages: PageInput[]): Promise<ApiAnswer<z.infer<typeof SavedPagesSchema>>> =>
       call({ method: 'POST', path: '/save/saveApp', body: { appId, pages }, data: SavedPagesSchema, tokenOf: appSlug }),
+
+    // ---- Actions (spec 2 §2-§4) ----
+    listDatabase: (appId: number): Promise<ApiAnswer<DatabaseWithTables[]>> =>
+      call({ method: 'GET', path: `/get/listDatabase/${appId}`, data: z.array(DatabaseWithTablesSchema), tokenOf: appSlug }),
+
+    /** A database action of a saved page; a failure answers ['Query Error' | 'Duplicate Entry For File', detail]. */
+    runAction: (body: RunActionBody): Promise<ApiAnswer<unknown[]>> =>
+      call({ method: 'POST', path: '/action/runAction', body, data: ActionResultSchema, tokenOf: appSlug }),
+
+    /** Raw SQL: any statement for the connection's administrators (the Custom Query dialog). */
+    runQuery: (dbId: number, query: string, params: BoundValue[] = []): Promise<ApiAnswer<unknown[]>> =>
+      call({ method: 'POST', path: '/action/runQuery', body: { dbId, query, params }, data: ActionResultSchema, tokenOf: appSlug }),
+
+    saveQuery: (body: SaveQueryBody): Promise<ApiAnswer<{ actionId: number }>> =>
+      call({ method: 'POST', path: '/save/saveQuery', body: { ...body, actionSlug: '', actionFormat: '' }, data: z.object({ actionId: z.number().int() }), tokenOf: appSlug }),
+
+    listQueries: (dbId: number): Promise<ApiAnswer<QueryRecord[]>> =>
+      call({ method: 'GET', path: `/action/listQueries/${dbId}`, data: z.array(QueryRecordSchema), tokenOf: appSlug }),
+
+    saveTrigger: (body: SaveTriggerBody): Promise<ApiAnswer<{ action: { actionId: number } }>> =>
+      call({ method: 'POST', path: '/action/saveTrigger', body, data: z.looseObject({ action: z.looseObject({ actionId: z.coerce.number().int() }) }), tokenOf: appSlug }),
+
+    /** Runs a stored trigger with its named arguments. */
+    runTrigger: (triggerId: number, args: Record<string, unknown>): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'POST', path: `/action/runTrigger/${triggerId}`, body: args, data: z.unknown(), tokenOf: appSlug }),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;

@@ -37,7 +37,7 @@ export function PageView({ pageSlug, preview }: PageViewProps) {
     <Stack gap="lg">
       <Title order={2}>{title}</Title>
       {parsed.ok ? (
-        <PageFormProvider components={parsed.components} mode="preview">
+        <PageFormProvider components={parsed.components} mode="preview" pageId={found.pageId}>
           <PageRenderer components={parsed.components} mode="preview" />
         </PageFormProvider>
       ) : <Alert color="red">{parsed.error}</Alert>}

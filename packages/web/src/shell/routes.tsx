@@ -1,8 +1,13 @@
 import { MAIN_APP_SLUG } from '@rakit/core';
 import { Navigate, type RouteObject } from 'react-router';
 import { AppListScreen } from '../admin/apps/AppListScreen';
+import { DatabaseListScreen } from '../admin/databases/DatabaseListScreen';
+import { GroupListScreen } from '../admin/groups/GroupListScreen';
+import { MenuListScreen } from '../admin/menus/MenuListScreen';
+import { UserListScreen } from '../admin/users/UserListScreen';
 import { LoginScreen } from '../auth/LoginScreen';
 import { RegisterScreen } from '../auth/RegisterScreen';
+import { FormEditorScreen } from '../editor/FormEditorScreen';
 import { LaterReleasePanel } from '../pages/LaterReleasePanel';
 import { NotFound } from '../pages/NotFound';
 import { RuntimeScreen } from '../runtime/RuntimeScreen';
@@ -11,13 +16,8 @@ import { AppScope } from './AppScope';
 import { RequireSession } from './RequireSession';
 import { SignedInLayout } from './SignedInLayout';
 
-/** Admin screens still to come, with the title each will carry (spec 1 screens 5-12). */
+/** Admin screens still to come, with the title each will carry (spec 1 screens 9-12). */
 const LATER_ADMIN_SCREENS: readonly (readonly [path: string, title: string])[] = [
-  ['database', 'Daftar Database'],
-  ['group', 'Daftar Group'],
-  ['user', 'Daftar User'],
-  ['menu', 'Daftar Menu'],
-  ['form-editor', 'Page Editor'],
   ['workflow', 'Workflow Editor'],
   ['function', 'Functions'],
   ['libraries', 'Libraries'],
@@ -35,6 +35,11 @@ const applicationRoutes: RouteObject[] = [
       element: <SignedInLayout />,
       children: [
         { path: 'home', element: <AppListScreen /> },
+        { path: 'database', element: <DatabaseListScreen /> },
+        { path: 'group', element: <GroupListScreen /> },
+        { path: 'user', element: <UserListScreen /> },
+        { path: 'menu', element: <MenuListScreen /> },
+        { path: 'form-editor', element: <FormEditorScreen /> },
         ...LATER_ADMIN_SCREENS.map(([path, title]) => ({ path, element: <LaterReleasePanel title={title} /> })),
       ],
     }],

@@ -17,6 +17,8 @@ import type { WidgetMode } from './types';
  * has had input. Radio and checkbox hide their error again when their value changes.
  */
 export interface PageFormState {
+  /** The saved page these widgets belong to (runAction needs it); null when unknown, as in the editor. */
+  pageId: number | null;
   /** The page's components by id, cards' children included. */
   components: Readonly<Record<string, Component>>;
   /** Values set on this page; a field not in here holds its initial value (initValue). */
@@ -54,8 +56,9 @@ function byId(list: readonly Component[], into: Record<string, Component> = {}):
 /** The configuration a value starts from: when it changes, a value not typed since is replaced. */
 const startsFrom = (c: Component | undefined): string => JSON.stringify([c?.initValue, c?.options, c?.subtype]);
 
-export function createPageFormStore(components: readonly Component[], globals: Readonly<Record<string, unknown>> = {}): PageFormStore {
+export function createPageFormStore(components: readonly Component[], globals: Readonly<Record<string, unknown>> = {}, pageId: number | null = null): PageFormStore {
   return createStore<PageFormState>()((set, get) => ({
+    pageId,
     components: byId(components),
     values: {},
     shown: {},
@@ -89,6 +92,13 @@ export function fieldValue(state: PageFormState, component: Component): unknown 
   return Object.hasOwn(state.values, component.id) ? state.values[component.id] : initialFieldValue(state.components[component.id] ?? component);
 }
 
+/** Every form widget's current value by component id: what a button's actions run with. */
+export function allFieldValues(state: PageFormState): Record<string, unknown> {
+  return Object.fromEntries(Object.values(state.components)
+    .filter((c) => VALUE_TYPES.has(c.type))
+    .map((c) => [c.id, fieldValue(state, c)]));
+}
+
 /** The error a field shows now, or null. */
 export function fieldErrorShown(state: PageFormState, component: Component): string | null {
   const current = state.components[component.id] ?? component;
@@ -110,6 +120,8 @@ interface PageFormProviderProps {
   appSlug?: string;
   /** 'design' (the editor) reads no global variables, so it never uses up a 'once' one. */
   mode?: WidgetMode;
+  /** The saved page's id, for the actions of its buttons (runAction). */
+  pageId?: number;
   children: ReactNode;
 }
 
@@ -117,10 +129,14 @@ interface PageFormProviderProps {
  * Holds the values of one page's widgets. In preview it reads the application's global variables
  * when it mounts and then removes the 'once' ones it read.
  */
-export function PageFormProvider({ components, appSlug, mode = 'preview', children }: PageFormProviderProps) {
+export function PageFormProvider({ components, appSlug, mode = 'preview', pageId, children }: PageFormProviderProps) {
   const app = useContext(CurrentAppContext);
   const slug = mode === 'design' ? undefined : appSlug ?? app?.app.appSlug;
-  const [store] = useState(() => createPageFormStore(components, slug === undefined ? {} : readGlobalValues(slug)));
+  const [store] = useState(() => createPageFormStore(components, slug === undefined ? {} : readGlobalValues(slug), pageId ?? null));
+
+  useEffect(() => {
+    if (store.getState().pageId !== (pageId ?? null)) store.setState({ pageId: pageId ?? null });
+  }, [store, pageId]);
 
   useEffect(() => {
     store.getState().setComponents(components);

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Switch, Textarea, TextInput } from '@mantine/core';
 import { type Application, Messages, SaveAppBodySchema } from '@rakit/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ApiUnreachableError, firstError } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
 import { useCurrentApp } from '../../shell/app-context';
 import { notifyFailure, notifySuccess } from '../../shell/notify';
 
@@ -18,18 +19,14 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
   const [appName, setAppName] = useState(editing?.appName ?? '');
   const [appDescription, setAppDescription] = useState(editing?.appDescription ?? '');
   const [appOpenRegistration, setAppOpenRegistration] = useState(editing?.appOpenRegistration ?? false);
-  const [busy, setBusy] = useState(false);
   const creating = editing === null;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
+  async function save() {
     const body = SaveAppBodySchema.safeParse({ appId: editing?.appId ?? null, appName, appDescription, appOpenRegistration });
     if (!body.success) {
       notifyFailure(body.error.issues[0]?.message ?? Messages.appNameRequired);
       return;
     }
-    setBusy(true);
     try {
       const answer = await api.saveApp(body.data);
       if (answer.status) {
@@ -43,28 +40,18 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
       // Network failures are only logged (spec 1 §8).
       if (!(error instanceof ApiUnreachableError)) throw error;
       console.error(error);
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <Modal opened onClose={onClose} title={creating ? 'Create New App' : 'Edit Application'} centered>
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <Stack>
-          <TextInput label="Name" value={appName} onChange={(event) => setAppName(event.currentTarget.value)} data-autofocus />
-          <Textarea label="Description" autosize minRows={3} value={appDescription} onChange={(event) => setAppDescription(event.currentTarget.value)} />
-          <Switch
-            label="Allow self-registration"
-            checked={appOpenRegistration}
-            onChange={(event) => setAppOpenRegistration(event.currentTarget.checked)}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
-            <Button type="submit" loading={busy}>Save</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={creating ? 'Create New App' : 'Edit Application'} onSubmit={save} onClose={onClose}>
+      <TextInput label="Name" value={appName} onChange={(event) => setAppName(event.currentTarget.value)} data-autofocus />
+      <Textarea label="Description" autosize minRows={3} value={appDescription} onChange={(event) => setAppDescription(event.currentTarget.value)} />
+      <Switch
+        label="Allow self-registration"
+        checked={appOpenRegistration}
+        onChange={(event) => setAppOpenRegistration(event.currentTarget.checked)}
+      />
+    </FormDialog>
   );
 }

@@ -2,18 +2,14 @@ import { Alert, Button, Center, Group, Loader, SimpleGrid, Text, Title } from '@
 import { IconPlus } from '@tabler/icons-react';
 import { type Application, Messages, ROOT_APP_SLUG } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiUnreachableError, firstError } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRemoveDialogs';
 import { useCurrentApp } from '../../shell/app-context';
 import { notifyFailure, notifySuccess } from '../../shell/notify';
 import { useSession } from '../../shell/session-context';
 import { AppCard } from './AppCard';
 import { AppFormDialog } from './AppFormDialog';
-
-/** The dialog open on the screen, if any. */
-type Dialog = { kind: 'form'; editing: Application | null } | { kind: 'remove'; app: Application } | null;
 
 /**
  * The applications list (spec 1 screen 3): every application for the root super
@@ -24,7 +20,6 @@ export function AppListScreen() {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<Dialog>(null);
   const everyApp = current.appSlug === ROOT_APP_SLUG;
 
   const queryKey = ['apps', current.appSlug, everyApp ? '*' : user.userId];
@@ -38,12 +33,12 @@ export function AppListScreen() {
   });
 
   const reload = () => queryClient.invalidateQueries({ queryKey });
-  const close = () => setDialog(null);
+  const dialogs = useEditRemoveDialog<Application>(reload);
 
   async function remove(app: Application) {
     try {
       const answer = await api.deleteApp(app.appId);
-      close();
+      dialogs.close();
       if (answer.status) {
         notifySuccess(Messages.appRemoved);
         await reload();
@@ -60,7 +55,7 @@ export function AppListScreen() {
     <>
       <Group justify="space-between" mb="lg">
         <Title order={2}>Applications</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'form', editing: null })}>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.edit(null)}>
           Create New App
         </Button>
       </Group>
@@ -76,30 +71,19 @@ export function AppListScreen() {
             <AppCard
               key={app.appId}
               app={app}
-              onEdit={() => setDialog({ kind: 'form', editing: app })}
+              onEdit={() => dialogs.edit(app)}
               onOpen={() => void navigate(`/${app.appSlug}/auth/login`)}
-              onDelete={() => setDialog({ kind: 'remove', app })}
+              onDelete={() => dialogs.askRemove(app)}
             />
           ))}
         </SimpleGrid>
       )}
 
-      {dialog?.kind === 'form' && (
-        <AppFormDialog
-          editing={dialog.editing}
-          onClose={close}
-          onSaved={() => {
-            close();
-            void reload();
-          }}
-        />
-      )}
-      <ConfirmDialog
-        opened={dialog?.kind === 'remove'}
-        message={Messages.appRemoveConfirm}
-        confirmLabel="Remove"
-        onClose={close}
-        onConfirm={() => (dialog?.kind === 'remove' ? remove(dialog.app) : Promise.resolve())}
+      <EditRemoveDialogs
+        state={dialogs}
+        form={(editing) => <AppFormDialog editing={editing} onClose={dialogs.close} onSaved={dialogs.saved} />}
+        removeMessage={Messages.appRemoveConfirm}
+        onRemove={remove}
       />
     </>
   );

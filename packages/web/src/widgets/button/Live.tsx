@@ -1,14 +1,16 @@
 import { Button, Group } from '@mantine/core';
+import { useButtonRun } from '../../actions/use-button-run';
 import type { LiveProps } from '../types';
 
 /**
- * A button (spec 2 §2). Its actions run with the action system of a later release; until then
- * — and always in the editor — a click does nothing.
+ * A button (spec 2 §2, §4). In preview mode a click checks the page's required fields and runs
+ * its actions, loading meanwhile; in the editor (design mode) a click does nothing.
  */
-export function ButtonLive({ component }: LiveProps) {
+export function ButtonLive({ component, mode }: LiveProps) {
+  const { run, running } = useButtonRun(component, mode);
   return (
     <Group>
-      <Button type="button">{component.title === '' ? 'Button' : component.title}</Button>
+      <Button type="button" loading={running} onClick={run}>{component.title === '' ? 'Button' : component.title}</Button>
     </Group>
   );
 }

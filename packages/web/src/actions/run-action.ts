@@ -1,0 +1,86 @@
+import {
+  actionFailureDetail, type CustomAction, GlobalConfigSchema, globalVariablesOf, Messages, NO_REDIRECT, RedirectConfigSchema,
+  responseFileOf, type ResponseFile, toParamValues, TriggerConfigSchema, triggerArguments,
+} from '@rakit/core';
+import type { AppApi } from '../api/client';
+import type { GlobalVariable } from '../widgets/global-variables';
+import { configOf, requestConfigOf } from './config-of';
+import { sendRequest } from './request-runner';
+
+/** A failed action; the message is the detail shown after 'Failed to perform the operation.' */
+export class ActionFailure extends Error {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(detail, options);
+    this.name = 'ActionFailure';
+  }
+}
+
+/** Everything an action needs from the page it runs on; injected so the runner has no React in it. */
+export interface ActionRuntime {
+  /** The saved page (runAction finds the action in it); null when unknown. */
+  pageId: number | null;
+  /** The component whose actions run. */
+  componentId: string;
+  userId: string;
+  /** The page's form values by component id, read when an action needs them. */
+  pageValues: () => Record<string, unknown>;
+  api: Pick<AppApi, 'runAction' | 'runTrigger'>;
+  fetch: typeof fetch;
+  /** Opens a page of the application by slug (same group, or the preview window). */
+  openPage: (pageSlug: string) => void;
+  back: () => void;
+  setGlobals: (variables: GlobalVariable[]) => void;
+  saveFile: (file: ResponseFile) => void;
+}
+
+/** The database actions run by the server from the saved page (spec 1 §7 runAction). */
+async function runDatabaseAction(action: CustomAction, rt: ActionRuntime): Promise<void> {
+  if (rt.pageId === null) throw new ActionFailure(Messages.actionPageUnknown);
+  const answer = await rt.api.runAction({ pageId: rt.pageId, componentId: rt.componentId, actionName: action.name, params: toParamValues(rt.pageValues()) });
+  if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`));
+}
+
+async function runTrigger(action: CustomAction, rt: ActionRuntime): Promise<void> {
+  const config = configOf(TriggerConfigSchema, action.raw);
+  if (config.id === null) throw new ActionFailure(Messages.triggerIdEmpty);
+  const answer = await rt.api.runTrigger(config.id, triggerArguments(config.params, rt.pageValues(), rt.userId));
+  if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`));
+}
+
+/** REQUEST: a file answer is saved, any other answer kept as the permanent global variable $api. */
+async function runRequest(action: CustomAction, rt: ActionRuntime): Promise<void> {
+  const config = requestConfigOf(action);
+  const outcome = await sendRequest(config, rt.pageValues(), rt.userId, rt.fetch);
+  if (!outcome.ok) throw new ActionFailure(`HTTP ${outcome.status}`);
+  const file = responseFileOf(outcome.body);
+  if (file !== null) rt.saveFile(file);
+  else rt.setGlobals([{ name: '$api', value: outcome.body, type: 'permanent' }]);
+}
+
+/** Runs one action by its type (spec 2 §4); throws ActionFailure (or the call's own error) when it fails. */
+export async function runAction(action: CustomAction, rt: ActionRuntime): Promise<void> {
+  switch (action.action) {
+    case 'CUSTOM':
+    case 'QUERY':
+    case 'DELETE':
+      return runDatabaseAction(action, rt);
+    case 'TRIGGER':
+      return runTrigger(action, rt);
+    case 'REDIRECT': {
+      const { pageSlug } = configOf(RedirectConfigSchema, action.raw);
+      if (pageSlug !== NO_REDIRECT && pageSlug !== '') rt.openPage(pageSlug);
+      return undefined;
+    }
+    case 'BACK':
+      rt.back();
+      return undefined;
+    case 'GLOBAL':
+      rt.setGlobals(globalVariablesOf(configOf(GlobalConfigSchema, action.raw).params, rt.pageValues(), rt.userId));
+      return undefined;
+    case 'REQUEST':
+      return runRequest(action, rt);
+    default:
+      // EDIT and PRINT need a row: their data widget runs them.
+      throw new ActionFailure(`${action.action} cannot run from a button`);
+  }
+}

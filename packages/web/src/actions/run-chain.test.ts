@@ -1,0 +1,125 @@
+import { type CustomAction, Messages } from '@rakit/core';
+import { describe, expect, it } from 'vitest';
+import type { ApiAnswer, RunActionBody } from '../api/client';
+import type { GlobalVariable } from '../widgets/global-variables';
+import { type ButtonRun, runButtonActions } from './run-chain';
+
+const insert: CustomAction = {
+  name: 'Simpan', action: 'CUSTOM', cause: '', show: true,
+  raw: { database: 1, type: 'INSERT', table: 'warga', setValues: [{ column: 'nama', source: 'nama', custom: '' }], conditions: [] },
+};
+const global: CustomAction = { name: 'GLOBAL', action: 'GLOBAL', cause: 'Simpan', show: true, raw: { params: [{ name: 'nama', source: 'nama', custom: '', type: 'once' }, { name: 'oleh', source: '--userId--', custom: '', type: 'permanent' }] } };
+const redirect: CustomAction = { name: 'REDIRECT', action: 'REDIRECT', cause: 'GLOBAL', show: true, raw: { pageId: 4, pageSlug: 'terima-kasih' } };
+
+/** A run against fakes that records what happened, in order. */
+function fakeRun(changes: Partial<ButtonRun> = {}, answer: Partial<ApiAnswer<unknown[]>> = { status: true, data: [] }) {
+  const events: string[] = [];
+  const calls: RunActionBody[] = [];
+  const globals: GlobalVariable[] = [];
+  const run: ButtonRun = {
+    pageId: 12,
+    componentId: 'daftar',
+    userId: 'u-1',
+    pageValues: () => ({ nama: 'Siti', kota: 'Bandung', lahir: new Date('2000-01-02T00:00:00Z') }),
+    validateAll: () => [],
+    api: {
+      runAction: async (body) => {
+        calls.push(body);
+        events.push(`runAction ${body.actionName}`);
+        return { status: false, httpStatus: 200, ...answer };
+      },
+      runTrigger: async (id, args) => {
+        events.push(`runTrigger ${id} ${JSON.stringify(args)}`);
+        return { status: true, httpStatus: 200 };
+      },
+    },
+    fetch: async () => new Response('{}'),
+    openPage: (slug) => events.push(`open ${slug}`),
+    back: () => events.push('back'),
+    setGlobals: (variables) => {
+      globals.push(...variables);
+      events.push(`globals ${variables.map((v) => v.name).join(',')}`);
+    },
+    saveFile: (file) => events.push(`file ${file.filename}`),
+    notifySuccess: (message) => events.push(`success ${message}`),
+    notifyFailure: (message) => events.push(`failure ${message}`),
+    log: () => undefined,
+    ...changes,
+  };
+  return { run, events, calls, globals };
+}
+
+describe('runButtonActions', () => {
+  it('checks the required fields first and runs nothing when one is empty', async () => {
+    const { run, events, calls } = fakeRun({ validateAll: () => ['Nama', 'Kota'] });
+    expect(await runButtonActions([insert, global, redirect], run)).toBe('refused');
+    expect(events).toEqual(['failure FIELD "Nama" wajib diisi']);
+    expect(calls).toEqual([]);
+  });
+
+  it('runs the insert on the server, then its chain, then notifies once', async () => {
+    const { run, events, calls, globals } = fakeRun();
+    expect(await runButtonActions([redirect, global, insert], run)).toBe('done');
+    expect(events).toEqual(['runAction Simpan', 'globals nama,oleh', 'open terima-kasih', `success ${Messages.actionSucceeded}`]);
+    expect(calls).toEqual([{ pageId: 12, componentId: 'daftar', actionName: 'Simpan', params: { nama: 'Siti', kota: 'Bandung', lahir: '2000-01-02T00:00:00.000Z' } }]);
+    expect(globals).toEqual([{ name: 'nama', value: 'Siti', type: 'once' }, { name: 'oleh', value: 'u-1', type: 'permanent' }]);
+  });
+
+  it('stops at a duplicate entry and names it', async () => {
+    const { run, events } = fakeRun({}, { status: false, httpStatus: 409, error: [Messages.duplicateEntry, "Duplicate entry 'x'"] });
+    expect(await runButtonActions([insert, global, redirect], run)).toBe('failed');
+    expect(events).toEqual(['runAction Simpan', 'failure Failed to perform the operation. Duplicate Entry For File']);
+  });
+
+  it('passes a query error\'s detail on', async () => {
+    const { run, events } = fakeRun({}, { status: false, httpStatus: 400, error: [Messages.queryError, "Unknown column 'nama'"] });
+    await runButtonActions([insert], run);
+    expect(events.at(-1)).toBe("failure Failed to perform the operation. Query Error: Unknown column 'nama'");
+  });
+
+  it('refuses database actions of a page whose id is unknown, and triggers without an id', async () => {
+    const page = fakeRun({ pageId: null });
+    await runButtonActions([insert], page.run);
+    expect(page.events).toEqual([`failure Failed to perform the operation. ${Messages.actionPageUnknown}`]);
+    const trigger = fakeRun();
+    await runButtonActions([{ name: 'T', action: 'TRIGGER', cause: '', show: true, raw: { id: null, params: [] } }], trigger.run);
+    expect(trigger.events).toEqual(['failure Failed to perform the operation. trigger id kosong']);
+  });
+
+  it('runs a trigger with its named arguments and goes back after it', async () => {
+    const { run, events } = fakeRun();
+    await runButtonActions([
+      { name: 'T', action: 'TRIGGER', cause: '', show: true, raw: { id: 8, params: [{ name: 'nama warga', source: 'nama', custom: '' }] } },
+      { name: 'BACK', action: 'BACK', cause: 'T', show: true },
+    ], run);
+    expect(events).toEqual(['runTrigger 8 {"namawarga":"Siti"}', 'back', `success ${Messages.actionSucceeded}`]);
+  });
+
+  it('keeps a request\'s answer as $api, or saves the file it answered with', async () => {
+    const request = (url: string): CustomAction => ({ name: 'REQUEST', action: 'REQUEST', cause: '', show: true, raw: { configuration: { url, method: 'UPDATE', body: '{"nama": ?}', bodyParams: [{ value: 'nama', customValue: '' }] } } });
+    const sent: RequestInit[] = [];
+    const json = fakeRun({
+      fetch: async (_url, init) => {
+        sent.push(init ?? {});
+        return new Response(JSON.stringify({ ok: 1 }));
+      },
+    });
+    await runButtonActions([request('https://api.test/warga')], json.run);
+    expect(json.globals).toEqual([{ name: '$api', value: { ok: 1 }, type: 'permanent' }]);
+    expect(sent[0]).toMatchObject({ method: 'PUT', body: '{"nama": "Siti"}', headers: { 'Content-Type': 'application/json' } });
+
+    const file = fakeRun({ fetch: async () => new Response(JSON.stringify({ mimetype: 'application/pdf', filename: 'kartu.pdf', buffer: 'JVBERg==' })) });
+    await runButtonActions([request('https://api.test/kartu')], file.run);
+    expect(file.events).toEqual(['file kartu.pdf', `success ${Messages.actionSucceeded}`]);
+
+    const failed = fakeRun({ fetch: async () => new Response('nope', { status: 502 }) });
+    await runButtonActions([request('https://api.test/x')], failed.run);
+    expect(failed.events).toEqual(['failure Failed to perform the operation. HTTP 502']);
+  });
+
+  it('does nothing for a button without actions', async () => {
+    const { run, events } = fakeRun({ validateAll: () => ['Nama'] });
+    expect(await runButtonActions([], run)).toBe('nothing');
+    expect(events).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import {
+  actionFailureMessage, type CustomAction, Messages, requiredFieldsFailure, runActionChain,
+} from '@rakit/core';
+import { ApiUnreachableError } from '../api/client';
+import { ActionFailure, type ActionRuntime, runAction } from './run-action';
+
+/** What a button's run needs besides the runtime of its actions. */
+export interface ButtonRun extends ActionRuntime {
+  /** Shows every field's errors; the names of the empty required ones (usePageFormStore().validateAll). */
+  validateAll: () => string[];
+  notifySuccess: (message: string) => void;
+  notifyFailure: (message: string) => void;
+  /** Where failures are logged (spec 2 §8: failed calls are logged to the console). */
+  log?: (error: unknown) => void;
+}
+
+export type ButtonRunResult = 'nothing' | 'refused' | 'done' | 'failed';
+
+/** The detail of a failure as the notice shows it. */
+function failureDetail(error: unknown): string {
+  if (error instanceof ActionFailure) return error.message;
+  if (error instanceof ApiUnreachableError) return 'The server did not answer';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A click on a button in preview mode (spec 2 §4 "Button run"): the required fields first — an
+ * empty one is named in 'FIELD "{name}" wajib diisi' and nothing runs; then the top-level
+ * actions in order, each followed by the actions caused by it (runActionChain). One notice for
+ * the click: 'Successfully perform the action' when everything ran, else 'Failed to perform the
+ * operation. {detail}' for the action that failed, which stops the run.
+ */
+export async function runButtonActions(actions: readonly CustomAction[], run: ButtonRun): Promise<ButtonRunResult> {
+  if (actions.length === 0) return 'nothing';
+  const missing = requiredFieldsFailure(run.validateAll());
+  if (missing !== null) {
+    run.notifyFailure(missing);
+    return 'refused';
+  }
+  const result = await runActionChain(actions, (action) => runAction(action, run));
+  if (result.failed !== undefined) {
+    (run.log ?? console.error)(result.failed.error);
+    run.notifyFailure(actionFailureMessage(failureDetail(result.failed.error)));
+    return 'failed';
+  }
+  if (result.done.length === 0) return 'nothing';
+  run.notifySuccess(Messages.actionSucceeded);
+  return 'done';
+}

@@ -1,0 +1,125 @@
+import { Badge, Button, Code, Group, ScrollArea, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  countBodyPlaceholders, CUSTOM_VALUE, fillBodyPlaceholders, REQUEST_METHODS, type RequestConfig, type RequestParam, requestSource,
+} from '@rakit/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
+import { usePlaceholderValues } from '../../widgets/shared/placeholder-values';
+import { requestConfigOf } from '../config-of';
+import { type ActionSectionProps, withRaw } from '../dialog-scope';
+import { type RequestOutcome, sendRequest } from '../request-runner';
+import { RowList } from '../RowList';
+import { ValueSourcePicker } from '../ValueSourcePicker';
+
+const blankParam = (): RequestParam => ({ name: '', value: CUSTOM_VALUE, customValue: '' });
+
+/** A named row of the request (header or path parameter): its name and where its value comes from. */
+function NamedParamRow({ row, set, what, index }: { row: RequestParam; set: (next: RequestParam) => void; what: string; index: number }) {
+  return (
+    <>
+      <TextInput size="xs" w={140} aria-label={`Name of ${what} ${index + 1}`} placeholder="Name" value={row.name} onChange={(event) => set({ ...row, name: event.currentTarget.value })} />
+      <ValueSourcePicker value={requestSource(row)} onChange={(next) => set({ ...row, value: next.source, customValue: next.custom })} name={`Value of ${what} ${index + 1}`} />
+    </>
+  );
+}
+
+/** Whether the body is JSON once its placeholders are filled. */
+function bodyIsJson(body: string): boolean {
+  if (body.trim() === '') return true;
+  try {
+    JSON.parse(fillBodyPlaceholders(body, []));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * REQUEST (spec 2 §2 "Request action configuration"): url, method, headers, path parameters and
+ * a JSON body whose `?` are filled from the body values. 'Test' calls the URL from the browser
+ * with the custom values (page components are empty while designing) and shows the answer.
+ */
+export function RequestSection({ action, onChange }: ActionSectionProps) {
+  const { userId } = usePlaceholderValues();
+  const [testing, setTesting] = useState(false);
+  const [outcome, setOutcome] = useState<RequestOutcome | { error: string } | null>(null);
+  const config = requestConfigOf(action);
+  const set = (changes: Partial<RequestConfig>) => onChange(withRaw(action, { configuration: { ...config, ...changes } }));
+  const count = countBodyPlaceholders(config.body);
+  const bodyParams = Array.from({ length: count }, (_, i) => config.bodyParams[i] ?? { value: CUSTOM_VALUE, customValue: '' });
+
+  async function test() {
+    setTesting(true);
+    try {
+      setOutcome(await sendRequest({ ...config, bodyParams }, {}, userId ?? ''));
+    } catch (error) {
+      console.error(error);
+      setOutcome({ error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <Select label="Method" w={110} data={[...REQUEST_METHODS]} value={config.method} allowDeselect={false}
+          onChange={(method) => set({ method: REQUEST_METHODS.find((m) => m === method) ?? 'GET' })} />
+        <TextInput label="URL" flex={1} placeholder="https://api.example.com/items/{id}" value={config.url} onChange={(event) => set({ url: event.currentTarget.value })} />
+      </Group>
+      {config.method === 'UPDATE' ? <Text size="xs" c="dimmed" mt={-6}>UPDATE is sent as PUT.</Text> : null}
+      <RowList label="Headers" rowName="header" rows={config.headers} onChange={(headers) => set({ headers })} newRow={blankParam} addLabel="Add header" emptyText="No headers.">
+        {(row, setRow, index) => <NamedParamRow row={row} set={setRow} what="header" index={index} />}
+      </RowList>
+      <RowList
+        label="Path parameters"
+        rowName="path parameter"
+        description="{name} or :name in the URL is replaced; the others are added as ?name=value."
+        rows={config.pathParams}
+        onChange={(pathParams) => set({ pathParams })}
+        newRow={blankParam}
+        addLabel="Add path parameter"
+      >
+        {(row, setRow, index) => <NamedParamRow row={row} set={setRow} what="path parameter" index={index} />}
+      </RowList>
+      <Textarea
+        label="Body (JSON)"
+        description={config.method === 'GET' ? 'GET sends no body.' : 'Each ? is filled from a body value, in order.'}
+        placeholder={'{ "name": ?, "city": ? }'}
+        autosize
+        minRows={3}
+        maxRows={10}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        value={config.body}
+        error={bodyIsJson(config.body) ? undefined : 'Not valid JSON'}
+        onChange={(event) => set({ body: event.currentTarget.value })}
+      />
+      {count === 0 ? null : (
+        <RowList label="Body values" rowName="body value" rows={bodyParams} onChange={(next) => set({ bodyParams: next })}>
+          {(row, setRow, index) => (
+            <>
+              <Text size="xs" w={28} mt={6} c="dimmed">?{index + 1}</Text>
+              <ValueSourcePicker value={requestSource(row)} onChange={(next) => setRow({ value: next.source, customValue: next.custom })} name={`Body value ${index + 1}`} />
+            </>
+          )}
+        </RowList>
+      )}
+      <Group>
+        <Button variant="light" leftSection={<IconPlayerPlay size={16} />} loading={testing} disabled={config.url.trim() === ''} onClick={() => void test()}>Test</Button>
+      </Group>
+      {outcome === null ? null : <TestOutcome outcome={outcome} />}
+    </Stack>
+  );
+}
+
+function TestOutcome({ outcome }: { outcome: RequestOutcome | { error: string } }) {
+  if ('error' in outcome) return <Text size="sm" c="red" data-testid="request-test-result">The request failed: {outcome.error}</Text>;
+  return (
+    <Stack gap={4} data-testid="request-test-result">
+      <Badge color={outcome.ok ? 'green' : 'red'} variant="light">HTTP {outcome.status}</Badge>
+      <ScrollArea.Autosize mah={220} type="auto">
+        <Code block>{typeof outcome.body === 'string' ? outcome.body : JSON.stringify(outcome.body, null, 2)}</Code>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}

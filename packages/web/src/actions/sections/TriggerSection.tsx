@@ -1,0 +1,93 @@
+import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { CUSTOM_VALUE, Messages, stripParamName, TriggerConfigSchema } from '@rakit/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useContext, useState } from 'react';
+import { firstError } from '../../api/client';
+import { CurrentAppContext } from '../../shell/app-context';
+import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { configOf } from '../config-of';
+import { type ActionSectionProps, withRaw } from '../dialog-scope';
+import { RowList } from '../RowList';
+import { ValueSourcePicker } from '../ValueSourcePicker';
+
+/**
+ * TRIGGER (spec 2 §3, §4): a stored trigger, run with named parameters. 'Save Trigger' stores
+ * the alias and the parameter names (POST /action/saveTrigger) and keeps the id it answers;
+ * an id can also be typed. Without an id, running the action fails.
+ */
+export function TriggerSection({ action, onChange }: ActionSectionProps) {
+  const current = useContext(CurrentAppContext);
+  const [busy, setBusy] = useState(false);
+  const config = configOf(TriggerConfigSchema, action.raw);
+  const set = (changes: Partial<typeof config>) => onChange(withRaw(action, changes));
+
+  async function saveTrigger() {
+    if (current === null) return;
+    setBusy(true);
+    try {
+      const answer = await current.api.saveTrigger({
+        triggerId: config.id,
+        triggerAppId: current.app.appId,
+        triggerAlias: config.alias.trim() === '' ? action.name.trim() : config.alias.trim(),
+        triggerParams: JSON.stringify(config.params.map((p) => stripParamName(p.name)).filter((name) => name !== '')),
+      });
+      if (answer.status && answer.data !== undefined) {
+        set({ id: answer.data.action.actionId });
+        notifySuccess(`Trigger saved (#${answer.data.action.actionId})`);
+      } else {
+        notifyFailure(firstError(answer, 'The trigger could not be saved'));
+      }
+    } catch (error) {
+      console.error(error);
+      notifyFailure('The trigger could not be saved: the server did not answer');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group grow align="flex-start">
+        <NumberInput
+          label="Trigger id"
+          placeholder="Not saved yet"
+          min={1}
+          allowDecimal={false}
+          value={config.id ?? ''}
+          onChange={(value) => set({ id: typeof value === 'number' && value > 0 ? value : null })}
+        />
+        <TextInput label="Alias" placeholder={action.name} value={config.alias} onChange={(event) => set({ alias: event.currentTarget.value })} />
+      </Group>
+      <RowList
+        label="Parameters"
+        rowName="parameter"
+        description="Names are stored without spaces."
+        rows={config.params}
+        onChange={(params) => set({ params })}
+        newRow={() => ({ name: '', source: CUSTOM_VALUE, custom: '' })}
+        addLabel="Add parameter"
+        emptyText="No parameters."
+      >
+        {(row, setRow, index) => (
+          <>
+            <TextInput
+              size="xs"
+              w={140}
+              aria-label={`Name of parameter ${index + 1}`}
+              placeholder="Name"
+              value={row.name}
+              onChange={(event) => setRow({ ...row, name: stripParamName(event.currentTarget.value) })}
+            />
+            <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={`Source of parameter ${index + 1}`} />
+          </>
+        )}
+      </RowList>
+      <Group justify="space-between">
+        <Button variant="light" leftSection={<IconDeviceFloppy size={16} />} loading={busy} onClick={() => void saveTrigger()}>
+          {config.id === null ? 'Save Trigger' : 'Update Trigger'}
+        </Button>
+        {config.id === null ? <Text size="xs" c="orange">Without a trigger id the action fails: '{Messages.triggerIdEmpty}'.</Text> : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { type ApiAnswer, type AppApi, firstError } from '../api/client';
+import { CurrentAppContext } from '../shell/app-context';
+
+/** A list of the current application, loaded once for the dialogs; a failed answer is an error. */
+function useAppList<T>(key: string, what: string, load: (api: AppApi, appId: number) => Promise<ApiAnswer<T[]>>) {
+  const current = useContext(CurrentAppContext);
+  return useQuery({
+    queryKey: [key, current?.app.appId],
+    queryFn: async (): Promise<T[]> => {
+      if (current === null) return [];
+      const answer = await load(current.api, current.app.appId);
+      if (!answer.status) throw new Error(firstError(answer, `Could not load ${what}`));
+      return answer.data ?? [];
+    },
+    enabled: current !== null,
+    staleTime: 30_000,
+  });
+}
+
+/** The application's connections with their tables and columns. */
+export const useDatabases = () => useAppList('action-databases', 'the databases', (api, appId) => api.listDatabase(appId));
+
+/** The application's pages (REDIRECT targets). */
+export const useAppPages = () => useAppList('action-pages', 'the pages', (api, appId) => api.listAppPages(appId));

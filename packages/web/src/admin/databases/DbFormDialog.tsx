@@ -1,0 +1,119 @@
+import { Alert, Grid, NumberInput, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { DB_TYPES, type DbConfig, type DbType, DbTypeSchema, Messages, type SaveDbConfigBody } from '@rakit/core';
+import { useState } from 'react';
+import { FormDialog } from '../../components/FormDialog';
+import { firstError } from '../../api/client';
+import { useCurrentApp } from '../../shell/app-context';
+import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { settle } from '../admin-call';
+import { DB_DEFAULT_PORTS, DB_TYPE_LABELS } from './db-types';
+
+interface DbFormDialogProps {
+  /** The connection to edit, or null to add one. */
+  editing: DbConfig | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+const TYPE_OPTIONS = DB_TYPES.map((value) => ({ value, label: DB_TYPE_LABELS[value] }));
+
+/**
+ * Add or edit a connection (spec 1 screen 5). The server tries it before storing it; when it
+ * answers 'Incorrect Config' the dialog stays open and says what went wrong.
+ */
+export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
+  const { app, api } = useCurrentApp();
+  const [dbType, setDbType] = useState<DbType>(editing?.dbType ?? 'mysql');
+  const [dbDatabase, setDbDatabase] = useState(editing?.dbDatabase ?? '');
+  const [dbHost, setDbHost] = useState(editing?.dbHost ?? '');
+  const [dbPort, setDbPort] = useState<number | ''>(editing === null || editing.dbPort === 0 ? DB_DEFAULT_PORTS[dbType] : editing.dbPort);
+  const [dbUser, setDbUser] = useState(editing?.dbUser ?? '');
+  const [dbPassword, setDbPassword] = useState('');
+  /** Why the server refused the configuration, shown inside the dialog. */
+  const [problem, setProblem] = useState<string | null>(null);
+  const isFile = dbType === 'sqlite';
+
+  function changeType(value: string | null) {
+    const parsed = DbTypeSchema.safeParse(value);
+    if (!parsed.success) return;
+    // A port still at the old type's default follows the new type.
+    if (dbPort === '' || dbPort === DB_DEFAULT_PORTS[dbType]) setDbPort(DB_DEFAULT_PORTS[parsed.data]);
+    setDbType(parsed.data);
+  }
+
+  async function save() {
+    const body: SaveDbConfigBody = {
+      dbId: editing?.dbId ?? null,
+      dbAppId: app.appId,
+      dbType,
+      dbDatabase: dbDatabase.trim(),
+      dbHost: isFile ? '' : dbHost.trim(),
+      dbPort: isFile || dbPort === '' ? 0 : dbPort,
+      dbUser: isFile ? '' : dbUser.trim(),
+      dbPassword: isFile ? '' : dbPassword,
+    };
+    setProblem(null);
+    const answer = await settle(api.saveDbConfig(body));
+    if (answer === null) return;
+    if (answer.status) {
+      notifySuccess(Messages.configurationSuccess);
+      onSaved();
+    } else if (answer.error?.[0] === Messages.incorrectConfig) {
+      notifyFailure(Messages.incorrectConfiguration);
+      setProblem(answer.error[1] ?? '');
+    } else {
+      notifyFailure(firstError(answer, Messages.incorrectConfiguration));
+    }
+  }
+
+  return (
+    <FormDialog title={editing === null ? 'Add Database' : 'Edit Database'} onSubmit={save} onClose={onClose} size="lg">
+      {problem !== null && (
+        <Alert color="red" variant="light" title={Messages.incorrectConfiguration} icon={<IconAlertTriangle size={18} />}>
+          {problem === '' ? 'The connection could not be made with these settings.' : problem}
+        </Alert>
+      )}
+      <Select label="Type" data={TYPE_OPTIONS} value={dbType} onChange={changeType} allowDeselect={false} />
+      <TextInput
+        label="Name"
+        description={isFile ? "A SQLite file in the application's data folder" : 'The database on the server'}
+        value={dbDatabase}
+        onChange={(event) => setDbDatabase(event.currentTarget.value)}
+        data-autofocus
+      />
+      {!isFile && (
+        <>
+          <Grid>
+            <Grid.Col span={{ base: 12, xs: 8 }}>
+              <TextInput label="Host" value={dbHost} onChange={(event) => setDbHost(event.currentTarget.value)} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xs: 4 }}>
+              <NumberInput
+                label="Port"
+                value={dbPort}
+                onChange={(value) => setDbPort(typeof value === 'number' ? value : '')}
+                min={1}
+                max={65535}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="strict"
+                hideControls
+              />
+            </Grid.Col>
+          </Grid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label="Username" value={dbUser} onChange={(event) => setDbUser(event.currentTarget.value)} autoComplete="off" />
+            <PasswordInput
+              label="Password"
+              description={editing === null ? undefined : 'Leave empty to keep the stored one'}
+              value={dbPassword}
+              onChange={(event) => setDbPassword(event.currentTarget.value)}
+              autoComplete="new-password"
+            />
+          </SimpleGrid>
+        </>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { Badge, Drawer, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconKey, IconTable } from '@tabler/icons-react';
+import type { DbConfig } from '@rakit/core';
+import { useQuery } from '@tanstack/react-query';
+import { QueryStatus } from '../../components/QueryStatus';
+import { useCurrentApp } from '../../shell/app-context';
+import { dataOf } from '../admin-call';
+
+interface DbTablesDrawerProps {
+  db: DbConfig | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The tables of a connection with their columns, the primary key marked PRI (GET /get/getDbDetails). */
+export function DbTablesDrawer({ db, opened, onClose }: DbTablesDrawerProps) {
+  const { app, api } = useCurrentApp();
+  const dbId = db?.dbId ?? 0;
+  const details = useQuery({
+    queryKey: ['databases', app.appSlug, 'details', dbId],
+    queryFn: async () => dataOf(await api.getDbDetails(dbId), 'Tables'),
+    enabled: opened && db !== null,
+  });
+
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={<Text fw={700}>Tables of {db?.dbDatabase}</Text>}>
+      <QueryStatus what="Tables" isPending={details.isPending && details.fetchStatus !== 'idle'} error={details.error} />
+      {details.data?.tables.length === 0 && <Text c="dimmed" ta="center" py="xl">This database has no tables.</Text>}
+      <Stack gap="md">
+        {details.data?.tables.map((table) => (
+          <Paper key={table.table_name} component="section" aria-label={table.table_name} withBorder radius="md" p="sm">
+            <Group justify="space-between" mb={6}>
+              <Group gap={6}>
+                <IconTable size={18} color="var(--mantine-color-blue-6)" />
+                <Text fw={600}>{table.table_name}</Text>
+              </Group>
+              <Text size="xs" c="dimmed">{table.columns.length} {table.columns.length === 1 ? 'column' : 'columns'}</Text>
+            </Group>
+            <Table verticalSpacing={4} fz="sm" aria-label={`Columns of ${table.table_name}`}>
+              <Table.Tbody>
+                {table.columns.map((column) => (
+                  <Table.Tr key={column.COLUMN_NAME}>
+                    <Table.Td ff="monospace" w="45%">{column.COLUMN_NAME}</Table.Td>
+                    <Table.Td c="dimmed" w="35%">{column.DATA_TYPE}</Table.Td>
+                    <Table.Td ta="right">
+                      {column.COLUMN_KEY !== '' && (
+                        <Badge size="sm" variant="light" color={column.COLUMN_KEY === 'PRI' ? 'yellow' : 'gray'} leftSection={column.COLUMN_KEY === 'PRI' ? <IconKey size={11} /> : undefined}>
+                          {column.COLUMN_KEY}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        ))}
+      </Stack>
+    </Drawer>
+  );
+}

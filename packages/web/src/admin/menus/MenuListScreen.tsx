@@ -1,0 +1,187 @@
+import { Accordion, Badge, Button, Group, Text } from '@mantine/core';
+import { IconFolder, IconPlus } from '@tabler/icons-react';
+import { type Group as UserGroup, Messages } from '@rakit/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type ApiAnswer, firstError } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { NameDialog } from '../../components/NameDialog';
+import { PickerDialog } from '../../components/PickerDialog';
+import { QueryStatus } from '../../components/QueryStatus';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { useCurrentApp } from '../../shell/app-context';
+import { dataOf, type FailureNotice, runChange } from '../admin-call';
+import { MENU_GROUP_PICKER_LIMIT } from '../admin-limits';
+import { useGroupOptions } from '../groups/use-group-options';
+import type { MenuRow } from './menu-rows';
+import { MenuTable } from './MenuTable';
+import { SubMenuDialog } from './SubMenuDialog';
+
+type Dialog =
+  | { kind: 'parent' }
+  | { kind: 'sub' }
+  | { kind: 'page'; row: MenuRow }
+  | { kind: 'group'; row: MenuRow }
+  | { kind: 'remove'; row: MenuRow }
+  | null;
+
+/** What a change of the menus may touch, by query key. */
+type Area = 'menus' | 'groups' | 'pages';
+
+/** A group that has the menu already answers 409 (spec 1 §8). */
+const groupRefused = (answer: ApiAnswer<unknown>) => (answer.httpStatus === 409 ? Messages.groupUsed : firstError(answer, Messages.groupUsed));
+
+/**
+ * The application's menus (spec 1 screen 8): each parent menu with its sub-menus, the page
+ * each one opens and the groups that may see it. The first parent is expanded and selected
+ * at first; 'Add Sub Menu' adds under the selected one.
+ */
+export function MenuListScreen() {
+  const { app, api } = useCurrentApp();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  /** The expanded parent's id; undefined until the person opens or closes one. */
+  const [expanded, setExpanded] = useState<string | null | undefined>(undefined);
+  const [selected, setSelected] = useState<number | null>(null);
+
+  const menus = useQuery({
+    queryKey: ['menus', app.appSlug],
+    queryFn: async () => dataOf(await api.listMenu(app.appId), 'Menus'),
+  });
+  const groups = useQuery({
+    queryKey: ['groups', app.appSlug, 'all'],
+    queryFn: async () => dataOf(await api.listGroup(app.appId), 'Groups'),
+  });
+  const pages = useQuery({
+    queryKey: ['pages', app.appSlug, 'unassigned'],
+    queryFn: async () => dataOf(await api.listUnassignedPages(app.appId), 'Pages'),
+    enabled: dialog?.kind === 'page',
+  });
+  const groupOptions = useGroupOptions(MENU_GROUP_PICKER_LIMIT, dialog?.kind === 'group');
+
+  const parents = menus.data ?? [];
+  const first = parents[0];
+  const selectedParent = parents.find((parent) => parent.menuId === selected) ?? first;
+  // The first parent is open at first, and again when the open one is removed.
+  const expandedGone = expanded !== undefined && expanded !== null && !parents.some((parent) => String(parent.menuId) === expanded);
+  const openValue = expanded === undefined || expandedGone ? (first === undefined ? null : String(first.menuId)) : expanded;
+  const groupsOf = (menuId: number): UserGroup[] => (groups.data ?? []).filter((group) => group.groupAccess.menuId.includes(menuId));
+
+  const reload = (...areas: Area[]) =>
+    Promise.all(areas.map((area) => queryClient.invalidateQueries({ queryKey: [area, app.appSlug] })));
+  const close = () => setDialog(null);
+  /** Runs a change of the menus and reloads what it touched; true when it succeeded. */
+  async function change(request: Promise<ApiAnswer<unknown>>, success: string, touched: Area[], failure?: FailureNotice) {
+    const done = await runChange(request, success, failure);
+    if (done) {
+      close();
+      await reload(...touched);
+    }
+    return done;
+  }
+
+  function open(value: string | null) {
+    setExpanded(value);
+    if (value !== null) setSelected(Number(value));
+  }
+
+  async function addSubMenu(parentId: number, name: string) {
+    if (await change(api.saveMenu(app.appId, name, parentId), Messages.submenuCreated, ['menus'])) open(String(parentId));
+  }
+
+
+  return (
+    <>
+      <ScreenHeader title="Daftar Menu">
+        <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'parent' })}>Add Parent Menu</Button>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'sub' })} disabled={selectedParent === undefined}>
+          Add Sub Menu
+        </Button>
+      </ScreenHeader>
+
+      <QueryStatus what="Menus" isPending={menus.isPending} error={menus.error} />
+      {menus.data?.length === 0 && <Text c="dimmed" ta="center" py="xl">No menus yet: start with Add Parent Menu.</Text>}
+      {parents.length > 0 && (
+        <Accordion value={openValue} onChange={open} variant="separated" radius="md" chevronPosition="left">
+          {parents.map((parent) => (
+            <Accordion.Item
+              key={parent.menuId}
+              value={String(parent.menuId)}
+              bg="white"
+              style={parent.menuId === selectedParent?.menuId ? { borderColor: 'var(--mantine-color-blue-4)' } : undefined}
+            >
+              <Accordion.Control aria-label={parent.menuName}>
+                <Group gap="sm">
+                  <IconFolder size={18} color="var(--mantine-color-blue-6)" />
+                  <Text fw={600}>{parent.menuName}</Text>
+                  <Badge size="sm" variant="light" color="gray">
+                    {parent.submenu.length} {parent.submenu.length === 1 ? 'sub-menu' : 'sub-menus'}
+                  </Badge>
+                  {parent.menuId === selectedParent?.menuId && <Badge size="sm" variant="light">Selected</Badge>}
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <MenuTable
+                  parent={parent}
+                  groupsOf={groupsOf}
+                  onSelectPage={(row) => setDialog({ kind: 'page', row })}
+                  onRemovePage={(row) => void change(api.updateMenu(app.appId, row.menuId, 0), Messages.pageUnassigned, ['menus', 'pages'])}
+                  onSelectGroup={(row) => setDialog({ kind: 'group', row })}
+                  onRemoveGroup={(row, group) =>
+                    void change(api.removeGroupAccess(group.groupId, app.appId, row.menuId), Messages.groupUnassigned, ['groups'])}
+                  onRemove={(row) => setDialog({ kind: 'remove', row })}
+                />
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+
+      {dialog?.kind === 'parent' && (
+        <NameDialog
+          title="Add Parent Menu"
+          requiredMessage={Messages.parentMenuNameRequired}
+          onSave={async (name) => { await change(api.saveMenu(app.appId, name, 0), Messages.parentMenuCreated, ['menus']); }}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'sub' && selectedParent !== undefined && (
+        <SubMenuDialog parents={parents} initialParent={selectedParent.menuId} onSave={addSubMenu} onClose={close} />
+      )}
+      {dialog?.kind === 'page' && (
+        <PickerDialog
+          title="Select Page"
+          description={`The page ${dialog.row.label} opens; pages already in a menu are not offered.`}
+          options={pages.data?.map((page) => ({ value: String(page.pageId), label: page.pageName }))}
+          requiredMessage={Messages.pageNameRequired}
+          emptyText="Every page is already in a menu."
+          onSave={async (value) => { await change(api.updateMenu(app.appId, dialog.row.menuId, Number(value)), Messages.pageAssigned, ['menus', 'pages']); }}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'group' && (
+        <PickerDialog
+          title="Select Group"
+          description={`A group that may open ${dialog.row.label}.`}
+          options={groupOptions}
+          requiredMessage={Messages.groupNameRequired}
+          emptyText="There are no groups yet."
+          onSave={async (value) => {
+            await change(api.updateGroupAccess(Number(value), app.appId, dialog.row.menuId), Messages.groupAssigned, ['groups'], groupRefused);
+          }}
+          onClose={close}
+        />
+      )}
+      <ConfirmDialog
+        opened={dialog?.kind === 'remove'}
+        message={Messages.menuRemoveConfirm}
+        confirmLabel="Remove"
+        onClose={close}
+        onConfirm={async () => {
+          if (dialog?.kind !== 'remove') return;
+          if (!(await change(api.deleteMenu(dialog.row.menuId), Messages.menuRemoved, ['menus', 'groups', 'pages']))) close();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch, IconUser } from '@tabler/icons-react';
+import { Messages, USER_PAGE_SIZES } from '@rakit/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AdminPager } from '../../components/AdminPager';
+import { DataTable } from '../../components/DataTable';
+import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRemoveDialogs';
+import { QueryStatus } from '../../components/QueryStatus';
+import { RowActions } from '../../components/RowActions';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { useCurrentApp } from '../../shell/app-context';
+import { dataOf, runChange } from '../admin-call';
+import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
+import { UserFormDialog } from './UserFormDialog';
+
+const COLUMNS = ['USER', 'ACTION'] as const;
+const PAGE_SIZE_OPTIONS = USER_PAGE_SIZES.map(String);
+
+/** The application's users (spec 1 screen 7): searched, paged, added, re-passworded, removed. */
+export function UserListScreen() {
+  const { app, api } = useCurrentApp();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(USER_PAGE_SIZES[0]);
+  const [search, setSearch] = useState('');
+  const [userId] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+
+  const usersKey = ['users', app.appSlug];
+  const users = useQuery({
+    queryKey: [...usersKey, 'page', page, pageSize, userId],
+    queryFn: async () => dataOf(await api.listUser(app.appId, { page, limit: pageSize, userId }), 'Users'),
+    placeholderData: keepPreviousData,
+  });
+  // Memberships change with users: the group screen reads them afresh.
+  const reload = () => Promise.all([usersKey, ['groups', app.appSlug]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const dialogs = useEditRemoveDialog<string>(reload);
+
+  async function remove(target: string) {
+    const removed = await runChange(api.deleteUser(app.appId, target), Messages.userRemoved);
+    dialogs.close();
+    if (!removed) return;
+    if (users.data?.users.length === 1 && page > 1) setPage(page - 1);
+    await reload();
+  }
+
+  return (
+    <>
+      <ScreenHeader title="Daftar User">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.edit(null)}>Add New User</Button>
+      </ScreenHeader>
+
+      <Group justify="space-between" mb="md">
+        <TextInput
+          aria-label="Search user"
+          placeholder="Search"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={260}
+        />
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">Rows per page</Text>
+          <Select
+            aria-label="Rows per page"
+            data={PAGE_SIZE_OPTIONS}
+            value={String(pageSize)}
+            onChange={(value) => {
+              if (value === null) return;
+              setPageSize(Number(value));
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={90}
+          />
+        </Group>
+      </Group>
+
+      <QueryStatus what="Users" isPending={users.isPending} error={users.error} />
+      {users.data !== undefined && (
+        <>
+          <DataTable
+            columns={COLUMNS}
+            isEmpty={users.data.users.length === 0}
+            emptyText={userId === '' ? 'No users yet.' : `No user matches '${userId}'.`}
+            minWidth={360}
+            caption="Users"
+          >
+            {users.data.users.map((user) => (
+              <Table.Tr key={user.userId}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <IconUser size={16} color="var(--mantine-color-gray-6)" />
+                    <Text size="sm" fw={500}>{user.userId}</Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td w={120}>
+                  <RowActions
+                    editLabel="Edit user"
+                    onEdit={() => dialogs.edit(user.userId)}
+                    removeLabel="Delete user"
+                    onRemove={() => dialogs.askRemove(user.userId)}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+          <Group justify="space-between" mt="md">
+            <Text size="sm" c="dimmed">{users.data.count} {users.data.count === 1 ? 'user' : 'users'}</Text>
+            <AdminPager page={page} total={users.data.count} pageSize={pageSize} onChange={setPage} label="User pages" />
+          </Group>
+        </>
+      )}
+
+      <EditRemoveDialogs
+        state={dialogs}
+        form={(editing) => <UserFormDialog editing={editing} onClose={dialogs.close} onSaved={dialogs.saved} />}
+        removeMessage={Messages.userRemoveConfirm}
+        confirmLabel="Delete"
+        onRemove={remove}
+      />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconFileOff } from '@tabler/icons-react';
+import { ComponentList } from './ComponentList';
+import { selectComponents, useEditor } from './store';
+
+interface BoardProps {
+  loading: boolean;
+  error: Error | null;
+}
+
+/** The page being designed: 'No Page Selected' until a page is chosen, then its components. */
+export function Board({ loading, error }: BoardProps) {
+  const page = useEditor((state) => state.page);
+  const components = useEditor(selectComponents);
+  const preview = useEditor((state) => state.preview);
+
+  if (page === null) {
+    return (
+      <Paper withBorder radius="md" p="xl" mih="55vh" data-testid="editor-board">
+        <Center mih="45vh">
+          {loading ? <Loader aria-label="Loading page" /> : (
+            <Stack align="center" gap="xs" c="dimmed">
+              <IconFileOff size={40} stroke={1.3} />
+              <Text fw={600} size="lg">No Page Selected</Text>
+              <Text size="sm">Choose a page in the selector above, or create a new one.</Text>
+              {error !== null && <Alert color="red" mt="sm">{error.message}</Alert>}
+            </Stack>
+          )}
+        </Center>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="editor-board" aria-busy={loading}>
+      {components.length === 0 && !preview && (
+        <Text c="dimmed" ta="center" size="sm" mb="sm">
+          This page is empty. Click a component in the palette, or drag it here.
+        </Text>
+      )}
+      <ComponentList parentId={null} items={components} preview={preview} />
+    </Paper>
+  );
+}

@@ -1,0 +1,50 @@
+import { Stack, Text } from '@mantine/core';
+import type { Component } from '@rakit/core';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { memo, useMemo } from 'react';
+import { ComponentRow } from './ComponentRow';
+import { zoneId } from './drop-target';
+
+interface ListProps {
+  /** The card holding the list, or null for the page itself. */
+  parentId: string | null;
+  items: readonly Component[];
+  preview: boolean;
+}
+
+/**
+ * One sortable list: the page's components or a card's nested ones. The list is also a drop
+ * zone: dropping on it (a card's dashed area, or the board's empty space) puts the component last.
+ */
+export const ComponentList = memo(function ComponentList({ parentId, items, preview }: ListProps) {
+  // The sortable context renders every row again when its ids array changes; keep it while the ids stay.
+  const idKey = items.map((component) => component.id).join('\n');
+  const ids = useMemo(() => (idKey === '' ? [] : idKey.split('\n')), [idKey]);
+  const zone = useDroppable({ id: zoneId(parentId), disabled: preview });
+  const inCard = parentId !== null;
+
+  return (
+    <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+      <Stack
+        ref={zone.setNodeRef}
+        gap="xs"
+        data-testid={inCard ? 'card-zone' : 'page-zone'}
+        mih={inCard ? undefined : '55vh'}
+        p={inCard && !preview ? 'xs' : undefined}
+        style={inCard && !preview ? {
+          border: `1px dashed var(--mantine-color-${zone.isOver ? 'blue-5' : 'gray-4'})`,
+          borderRadius: 'var(--mantine-radius-md)',
+          background: zone.isOver ? 'var(--mantine-color-blue-0)' : undefined,
+        } : undefined}
+      >
+        {items.map((component, index) => (
+          <ComponentRow key={component.id} component={component} first={index === 0} last={index === items.length - 1} preview={preview} />
+        ))}
+        {inCard && !preview && (
+          <Text size="xs" c={zone.isOver ? 'blue' : 'dimmed'} ta="center" py={4}>Drop components here</Text>
+        )}
+      </Stack>
+    </SortableContext>
+  );
+});

@@ -1,0 +1,76 @@
+import { ActionIcon, Button, Group, Paper, Select } from '@mantine/core';
+import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCurrentApp } from '../shell/app-context';
+import { CreatePageDialog } from './CreatePageDialog';
+import { PageSelector } from './PageSelector';
+import { editorStore, selectCanRedo, selectCanUndo, useEditor } from './store';
+import { SyncIndicator } from './SyncIndicator';
+import { editorPagesKey, usePageParam } from './use-editor-pages';
+
+interface EditorHeaderProps {
+  /** The root editor saves on demand: it alone has a Save button (spec 2 §2). */
+  onSave: (() => void) | null;
+}
+
+/** Back, the page and workflow selectors, the sync state, undo/redo, Preview and (root only) Save. */
+export function EditorHeader({ onSave }: EditorHeaderProps) {
+  const { app, path } = useCurrentApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [, choosePage] = usePageParam();
+  const [creating, setCreating] = useState(false);
+  const preview = useEditor((state) => state.preview);
+  const canUndo = useEditor(selectCanUndo);
+  const canRedo = useEditor(selectCanRedo);
+  const saving = useEditor((state) => state.sync === 'saving');
+  const store = editorStore.getState();
+
+  async function created(pageId: number) {
+    setCreating(false);
+    await queryClient.invalidateQueries({ queryKey: editorPagesKey(app.appId) });
+    choosePage(pageId);
+  }
+
+  return (
+    <Paper withBorder radius="md" px="sm" py={8} mb="md" component="header" aria-label="Editor">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="wrap">
+          <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>Back</Button>
+          <PageSelector onCreate={() => setCreating(true)} />
+          <Select
+            w={220}
+            data={[]}
+            placeholder="Please Select Workflow"
+            aria-label="Workflow"
+            disabled
+            title="Workflows are edited in the workflow editor, in a later release"
+          />
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <SyncIndicator />
+          <ActionIcon variant="default" size="lg" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={store.undo}>
+            <IconArrowBackUp size={18} />
+          </ActionIcon>
+          <ActionIcon variant="default" size="lg" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={store.redo}>
+            <IconArrowForwardUp size={18} />
+          </ActionIcon>
+          <Button
+            variant={preview ? 'filled' : 'default'}
+            leftSection={preview ? <IconEyeOff size={16} /> : <IconEye size={16} />}
+            aria-pressed={preview}
+            onClick={store.togglePreview}
+          >
+            Preview
+          </Button>
+          {onSave !== null && (
+            <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={onSave}>Save</Button>
+          )}
+        </Group>
+      </Group>
+      {creating && <CreatePageDialog onClose={() => setCreating(false)} onCreated={(pageId) => void created(pageId)} />}
+    </Paper>
+  );
+}

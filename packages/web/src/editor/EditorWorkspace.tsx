@@ -1,0 +1,92 @@
+import { Box, Group, Paper, Text } from '@mantine/core';
+import {
+  DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, KeyboardSensor, PointerSensor, useSensor, useSensors,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { findComponent } from '@rakit/core';
+import { useState } from 'react';
+import { widgetDefinition } from '../widgets/registry';
+import { Board } from './Board';
+import { ConfigPanel } from './ConfigPanel';
+import { type DragSource, dropPosition, editorCollisions } from './drop-target';
+import { Palette } from './Palette';
+import { editorStore, useEditor } from './store';
+
+/** Below the top bar and the editor header. */
+const STICKY_TOP = 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))';
+
+/**
+ * Sensor options live outside the component: new option objects would make new sensors, and
+ * new sensors re-render every draggable row.
+ */
+// A few pixels of movement before a drag starts, so clicks on the handle stay clicks.
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+
+function onDragEnd({ active, over }: DragEndEvent) {
+  if (over === null) return;
+  const source = active.data.current as DragSource | undefined;
+  const store = editorStore.getState();
+  const list = store.history.present;
+  if (source?.kind === 'palette') {
+    const at = dropPosition(list, null, over.id);
+    if (at !== undefined) store.addComponent(source.type, source.label, at);
+    return;
+  }
+  const id = String(active.id);
+  const at = dropPosition(list, id, over.id);
+  if (at !== undefined) store.moveComponent(id, at);
+}
+
+/** Palette, board and configuration panel, in one drag-and-drop context. */
+export function EditorWorkspace({ loading, error }: { loading: boolean; error: Error | null }) {
+  const preview = useEditor((state) => state.preview);
+  const [dragging, setDragging] = useState<DragSource | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={editorCollisions}
+      onDragStart={({ active }: DragStartEvent) => setDragging((active.data.current as DragSource | undefined) ?? null)}
+      onDragEnd={(event) => {
+        setDragging(null);
+        onDragEnd(event);
+      }}
+      onDragCancel={() => setDragging(null)}
+    >
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        {!preview && (
+          <Box w={196} style={{ flexShrink: 0, position: 'sticky', top: STICKY_TOP }}>
+            <Palette />
+          </Box>
+        )}
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Board loading={loading} error={error} />
+        </Box>
+        {!preview && (
+          <Box w={340} style={{ flexShrink: 0, position: 'sticky', top: STICKY_TOP }}>
+            <ConfigPanel />
+          </Box>
+        )}
+      </Group>
+      <DragOverlay dropAnimation={null}>{dragging === null ? null : <DragChip source={dragging} />}</DragOverlay>
+    </DndContext>
+  );
+}
+
+/** What follows the pointer while dragging: the widget's icon and the component's title. */
+function DragChip({ source }: { source: DragSource }) {
+  const component = source.kind === 'component' ? findComponent(editorStore.getState().history.present, source.id) : undefined;
+  const type = source.kind === 'palette' ? source.type : component?.type;
+  if (type === undefined) return null;
+  const { icon: Icon, label } = widgetDefinition(type);
+  return (
+    <Paper shadow="md" withBorder radius="md" px="sm" py={6} w="fit-content" style={{ cursor: 'grabbing' }}>
+      <Group gap={6} wrap="nowrap">
+        <Icon size={16} />
+        <Text size="sm" fw={500}>{component?.title ?? label}</Text>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,55 @@
+import { Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { useDraggable } from '@dnd-kit/core';
+import { memo, useMemo } from 'react';
+import { widgetDefinitions } from '../widgets/registry';
+import type { WidgetDefinition } from '../widgets/types';
+import { type DragSource, paletteId } from './drop-target';
+import { editorStore, useEditor } from './store';
+
+/** The widget types, by icon and label: a click adds one at the end of the page, a drag puts it where it is dropped. */
+export function Palette() {
+  const noPage = useEditor((state) => state.page === null);
+  return (
+    <Paper withBorder radius="md" p="xs" component="section" aria-label="Components">
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6} px={4}>Components</Text>
+      {noPage && <Text size="xs" c="dimmed" px={4} mb={6}>Choose a page to add components.</Text>}
+      <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+        {widgetDefinitions.map((definition) => <PaletteEntry key={definition.type} definition={definition} disabled={noPage} />)}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+const PaletteEntry = memo(function PaletteEntry({ definition, disabled }: { definition: WidgetDefinition; disabled: boolean }) {
+  const { type, label, icon: Icon } = definition;
+  const source = useMemo<DragSource>(() => ({ kind: 'palette', type, label }), [type, label]);
+  const { setNodeRef, listeners, isDragging } = useDraggable({ id: paletteId(type), data: source, disabled });
+  // Enter and Space click the entry (add it) instead of starting a keyboard drag.
+  const { onKeyDown: _keyboardDrag, ...pointer } = listeners ?? {};
+  return (
+    <UnstyledButton
+      ref={setNodeRef}
+      {...pointer}
+      disabled={disabled}
+      onClick={() => editorStore.getState().addComponent(type, label)}
+      data-palette-type={type}
+      title={label}
+      p={6}
+      style={{
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 'var(--mantine-radius-sm)',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 2,
+        opacity: disabled ? 0.45 : isDragging ? 0.6 : 1,
+        cursor: disabled ? 'not-allowed' : 'grab',
+        touchAction: 'none',
+        background: 'var(--mantine-color-white)',
+      }}
+    >
+      <Icon size={18} />
+      <Text size="10px" lh={1.2} ta="center" style={{ wordBreak: 'break-word' }}>{label}</Text>
+    </UnstyledButton>
+  );
+});

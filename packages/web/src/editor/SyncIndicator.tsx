@@ -1,0 +1,26 @@
+import { Badge, Loader } from '@mantine/core';
+import { IconCheck, IconPointFilled } from '@tabler/icons-react';
+import { useEditor } from './store';
+
+/** 'Saved' when the server holds what is shown, 'Syncronizing' (the product's spelling) otherwise. */
+export function SyncIndicator() {
+  const hasPage = useEditor((state) => state.page !== null);
+  const sync = useEditor((state) => state.sync);
+  const synced = sync === 'synced';
+  const refused = useEditor((state) => state.failedRevision !== null && state.failedRevision === state.revision);
+  if (!hasPage) return null;
+  return (
+    <Badge
+      data-testid="sync-indicator"
+      variant="light"
+      size="lg"
+      color={synced ? 'green' : refused ? 'red' : 'yellow'}
+      leftSection={synced ? <IconCheck size={14} /> : sync === 'saving' ? <Loader size={10} color="yellow" /> : <IconPointFilled size={14} />}
+      title={refused ? 'The last save was refused; change the page to try again' : undefined}
+      tt="none"
+      role="status"
+    >
+      {synced ? 'Saved' : 'Syncronizing'}
+    </Badge>
+  );
+}

@@ -1,0 +1,74 @@
+import { Messages } from '@rakit/core';
+import { useEffect } from 'react';
+import { type AppApi, ApiUnreachableError, firstError } from '../api/client';
+import { notifyFailure } from '../shell/notify';
+import { editorStore, useEditor } from './store';
+
+/** Quiet time after the last change before the editor saves by itself. */
+export const AUTOSAVE_DELAY_MS = 600;
+
+/** Saves run one after the other, so the server always ends with the newest list. */
+let queue: Promise<void> = Promise.resolve();
+
+/**
+ * Stores the open page's component list with saveApp (pageComponents as JSON text). What is
+ * saved is taken now; a refusal shows the server's first error and leaves the page unsynced.
+ */
+export function savePage(api: AppApi, appId: number): Promise<void> {
+  const state = editorStore.getState();
+  const { page } = state;
+  if (page === null) {
+    notifyFailure(Messages.pageSaveWithoutId);
+    return queue;
+  }
+  const pageComponents = JSON.stringify(state.history.present);
+  const revision = state.saveStarted();
+  const run = async () => {
+    try {
+      const answer = await api.savePages(appId, [{ pageId: page.pageId, pageAppId: appId, pageComponents }]);
+      if (answer.status) {
+        editorStore.getState().saveSucceeded(page.pageId, revision);
+        return;
+      }
+      notifyFailure(firstError(answer, Messages.editorOperationFailed));
+    } catch (error) {
+      if (!(error instanceof ApiUnreachableError)) throw error;
+      console.error(error);
+      notifyFailure(`${Messages.editorOperationFailed} ${error.message}`);
+    }
+    editorStore.getState().saveFailed(page.pageId, revision);
+  };
+  queue = queue.then(run, run);
+  return queue;
+}
+
+/** The revision waiting for an automatic save, or null (saved, saving, or refused as it is). */
+const dueRevision = (enabled: boolean) => (state: ReturnType<typeof editorStore.getState>) =>
+  enabled && state.sync === 'unsynced' && state.failedRevision !== state.revision ? state.revision : null;
+
+/**
+ * Saves AUTOSAVE_DELAY_MS after the last change (every editor but the root one, which has a
+ * Save button), saves what is pending when the editor is left, and asks before the tab is
+ * closed while something is not saved.
+ */
+export function usePageSaving(api: AppApi, appId: number, automatic: boolean): void {
+  const due = useEditor(dueRevision(automatic));
+  const dirty = useEditor((state) => state.sync !== 'synced');
+
+  useEffect(() => {
+    if (due === null) return;
+    const timer = setTimeout(() => void savePage(api, appId), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [api, appId, due]);
+
+  useEffect(() => () => {
+    if (dueRevision(automatic)(editorStore.getState()) !== null) void savePage(api, appId);
+  }, [api, appId, automatic]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}

@@ -1,0 +1,115 @@
+import type { Component } from '@rakit/core';
+import { describe, expect, it } from 'vitest';
+import { HISTORY_LIMIT } from './history';
+import { createEditorStore } from './store';
+
+function editorWithPage() {
+  let n = 0;
+  const store = createEditorStore(() => `c${++n}`);
+  store.getState().openPage({ pageId: 7, pageName: 'Formulir', pageSlug: 'formulir' }, []);
+  return store;
+}
+const titles = (store: ReturnType<typeof createEditorStore>) => store.getState().history.present.map((c) => c.title);
+
+describe('editor store', () => {
+  it('needs a page before it creates a component', () => {
+    const store = createEditorStore(() => 'x');
+    expect(store.getState().addComponent('input', 'Input')).toBeNull();
+    expect(store.getState().history.present).toEqual([]);
+  });
+
+  it('numbers new components, makes each the active one and marks the page unsynced', () => {
+    const store = editorWithPage();
+    store.getState().addComponent('input', 'Input');
+    const id = store.getState().addComponent('input', 'Input');
+    expect(titles(store)).toEqual(['Input 1', 'Input 2']);
+    expect(store.getState().activeId).toBe(id);
+    expect(store.getState().sync).toBe('unsynced');
+  });
+
+  it('undoes and redoes add, move, nest and delete', () => {
+    const store = editorWithPage();
+    const s = () => store.getState();
+    s().addComponent('input', 'Input');
+    const card = s().addComponent('card', 'Card') as string;
+    s().addComponent('text', 'Text');
+    s().shiftComponent('c3', -1);
+    expect(titles(store)).toEqual(['Input 1', 'Text 1', 'Card 1']);
+    s().moveComponent('c1', { parentId: card, index: 0 });
+    expect(titles(store)).toEqual(['Text 1', 'Card 1']);
+    s().removeComponent('c3');
+    expect(titles(store)).toEqual(['Card 1']);
+    s().undo();
+    s().undo();
+    expect(titles(store)).toEqual(['Input 1', 'Text 1', 'Card 1']);
+    s().redo();
+    expect(s().history.present[1]?.children?.map((c) => c.title)).toEqual(['Input 1']);
+    s().addComponent('button', 'Button');
+    expect(s().history.future).toEqual([]);
+  });
+
+  it('folds rapid typing in one field into one step, but not edits of two fields', () => {
+    const store = editorWithPage();
+    const s = () => store.getState();
+    s().addComponent('input', 'Input');
+    const typed = (title: string) => s().updateComponent({ ...(s().history.present[0] as Component), title });
+    typed('N');
+    typed('Na');
+    typed('Nama');
+    expect(s().history.past).toHaveLength(2);
+    s().updateComponent({ ...(s().history.present[0] as Component), placeholder: 'isi nama' });
+    expect(s().history.past).toHaveLength(3);
+    s().undo();
+    s().undo();
+    expect(titles(store)).toEqual(['Input 1']);
+  });
+
+  it('keeps a card\'s children when a panel leaves them out', () => {
+    const store = editorWithPage();
+    const s = () => store.getState();
+    const card = s().addComponent('card', 'Card') as string;
+    s().addComponent('input', 'Input', { parentId: card, index: 0 });
+    const { children: _children, ...withoutChildren } = s().history.present[0] as Component;
+    s().updateComponent({ ...withoutChildren, title: 'Biodata' });
+    expect(s().history.present[0]?.children).toHaveLength(1);
+  });
+
+  it('bounds the history', () => {
+    const store = editorWithPage();
+    for (let i = 0; i < HISTORY_LIMIT + 20; i++) store.getState().addComponent('input', 'Input');
+    expect(store.getState().history.past).toHaveLength(HISTORY_LIMIT);
+  });
+
+  it('drops the active component when it is deleted with its card', () => {
+    const store = editorWithPage();
+    const s = () => store.getState();
+    const card = s().addComponent('card', 'Card') as string;
+    s().addComponent('input', 'Input', { parentId: card, index: 0 });
+    s().removeComponent(card);
+    expect(s().activeId).toBeNull();
+  });
+
+  it('tracks saving and blocks the dynamic selector meanwhile', () => {
+    const store = editorWithPage();
+    const s = () => store.getState();
+    s().addComponent('input', 'Input');
+    expect(s().setSelectorMode('dynamic')).toBe(false);
+    const revision = s().saveStarted();
+    expect(s().sync).toBe('saving');
+    s().addComponent('input', 'Input');
+    s().saveSucceeded(7, revision);
+    expect(s().sync).toBe('unsynced');
+    const second = s().saveStarted();
+    s().saveFailed(7, second);
+    expect(s().failedRevision).toBe(second);
+    expect(s().sync).toBe('unsynced');
+    const third = s().saveStarted();
+    s().saveSucceeded(7, third);
+    expect(s().sync).toBe('synced');
+    expect(s().setSelectorMode('dynamic')).toBe(true);
+    expect(s().selectorMode).toBe('dynamic');
+    s().openPage({ pageId: 8, pageName: 'Lain', pageSlug: 'lain' }, []);
+    s().saveFailed(7, third);
+    expect(s().sync).toBe('synced');
+  });
+});

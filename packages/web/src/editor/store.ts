@@ -1,0 +1,162 @@
+import {
+  type Component, createComponent, findComponent, insertComponent, isWithin, moveComponent, nextComponentTitle,
+  removeComponent, shiftComponent, type TreePosition, updateComponent, type WidgetType,
+} from '@rakit/core';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { canRedo, canUndo, type History, record, redo, startHistory, undo } from './history';
+
+/** The page open in the editor. */
+export interface EditorPage {
+  pageId: number;
+  pageName: string;
+  pageSlug: string;
+}
+
+/** 'synced': the server holds what is shown; 'unsynced': changed since; 'saving': a save is running. */
+export type SyncState = 'synced' | 'unsynced' | 'saving';
+
+/** The page selector shows the current title ('static') or a search and the page list ('dynamic'). */
+export type SelectorMode = 'static' | 'dynamic';
+
+export interface EditorState {
+  page: EditorPage | null;
+  /** The page's component list, with its undo/redo steps. */
+  history: History<Component[]>;
+  activeId: string | null;
+  preview: boolean;
+  sync: SyncState;
+  /** Grows with every change of the component list (and every page opened); a save stores one revision. */
+  revision: number;
+  /** The revision the server refused: kept unsynced, not saved again until it changes. */
+  failedRevision: number | null;
+  selectorMode: SelectorMode;
+
+  openPage: (page: EditorPage, components: Component[]) => void;
+  closePage: () => void;
+  /** Adds a new numbered component (at the end of the page unless `at` says where); its id, or null without a page. */
+  addComponent: (type: WidgetType, label: string, at?: TreePosition) => string | null;
+  removeComponent: (id: string) => void;
+  shiftComponent: (id: string, delta: -1 | 1) => void;
+  moveComponent: (id: string, to: TreePosition) => void;
+  /** A configuration panel's change: the whole updated component. */
+  updateComponent: (next: Component) => void;
+  setActive: (id: string | null) => void;
+  undo: () => void;
+  redo: () => void;
+  togglePreview: () => void;
+  /** Switches the page selector; going dynamic is refused (false) while a save or sync runs. */
+  setSelectorMode: (mode: SelectorMode) => boolean;
+  /** Marks a save of the current revision as started and returns that revision. */
+  saveStarted: () => number;
+  /** A save of `pageId` at `revision` ended; results for a page no longer open are ignored. */
+  saveSucceeded: (pageId: number, revision: number) => void;
+  saveFailed: (pageId: number, revision: number) => void;
+}
+
+/** The one field a configuration change touched, so typing in it folds into one undo step. */
+function changedField(before: Component, after: Component): string | null {
+  let field: string | null = null;
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (Object.is(before[key], after[key])) continue;
+    if (field !== null) return null;
+    field = key;
+  }
+  return field;
+}
+
+const blank = {
+  page: null,
+  history: startHistory<Component[]>([]),
+  activeId: null,
+  preview: false,
+  sync: 'synced',
+  revision: 0,
+  failedRevision: null,
+  selectorMode: 'static',
+} satisfies Partial<EditorState>;
+
+export function createEditorStore(newId: () => string = () => crypto.randomUUID()) {
+  return createStore<EditorState>()((set, get) => {
+    /** Records a new component list as one undo step (or folded into the last one). */
+    const change = (next: Component[], extra: Partial<EditorState> = {}, coalesceKey?: string) => {
+      const { history, revision } = get();
+      if (next === history.present) return;
+      set({ ...extra, history: record(history, next, coalesceKey === undefined ? {} : { coalesceKey }), revision: revision + 1, sync: 'unsynced' });
+    };
+    const travel = (move: (history: History<Component[]>) => History<Component[]>) => {
+      const { history, revision } = get();
+      const next = move(history);
+      if (next !== history) set({ history: next, revision: revision + 1, sync: 'unsynced' });
+    };
+
+    return {
+      ...blank,
+      openPage: (page, components) => set({ ...blank, page, history: startHistory(components), revision: get().revision + 1 }),
+      closePage: () => set({ ...blank, revision: get().revision + 1 }),
+
+      addComponent: (type, label, at) => {
+        const { page, history } = get();
+        if (page === null) return null;
+        const list = history.present;
+        const id = newId();
+        const component = createComponent(type, id, nextComponentTitle(list, type, label));
+        const where = at ?? { parentId: null, index: list.length };
+        const next = insertComponent(list, where.parentId, where.index, component);
+        if (next === list) return null;
+        change(next, { activeId: id });
+        return id;
+      },
+      removeComponent: (id) => {
+        const { history, activeId } = get();
+        const dropsActive = activeId !== null && isWithin(history.present, id, activeId);
+        change(removeComponent(history.present, id), dropsActive ? { activeId: null } : {});
+      },
+      shiftComponent: (id, delta) => change(shiftComponent(get().history.present, id, delta)),
+      moveComponent: (id, to) => change(moveComponent(get().history.present, id, to.parentId, to.index)),
+      updateComponent: (next) => {
+        const list = get().history.present;
+        const current = findComponent(list, next.id);
+        if (current === undefined) return;
+        // A panel that forgets a card's children must not empty the card.
+        const kept = current.children !== undefined && next.children === undefined ? { ...next, children: current.children } : next;
+        const field = changedField(current, kept);
+        change(updateComponent(list, next.id, () => kept), {}, field === null ? undefined : `${next.id}:${field}`);
+      },
+      setActive: (id) => {
+        if (get().activeId !== id) set({ activeId: id });
+      },
+      undo: () => travel(undo),
+      redo: () => travel(redo),
+      togglePreview: () => set({ preview: !get().preview }),
+      setSelectorMode: (mode) => {
+        if (mode === 'dynamic' && get().sync !== 'synced') return false;
+        set({ selectorMode: mode });
+        return true;
+      },
+      saveStarted: () => {
+        set({ sync: 'saving' });
+        return get().revision;
+      },
+      saveSucceeded: (pageId, revision) => {
+        if (get().page?.pageId !== pageId) return;
+        set({ sync: get().revision === revision ? 'synced' : 'unsynced', failedRevision: null });
+      },
+      saveFailed: (pageId, revision) => {
+        if (get().page?.pageId !== pageId) return;
+        set({ sync: 'unsynced', failedRevision: revision });
+      },
+    };
+  });
+}
+
+export type EditorStore = ReturnType<typeof createEditorStore>;
+
+/** The editor's state: one editor is open at a time. */
+export const editorStore = createEditorStore();
+
+export const useEditor = <T>(selector: (state: EditorState) => T): T => useStore(editorStore, selector);
+
+export const selectCanUndo = (state: EditorState) => canUndo(state.history);
+export const selectCanRedo = (state: EditorState) => canRedo(state.history);
+export const selectComponents = (state: EditorState) => state.history.present;
