@@ -4,14 +4,13 @@ import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/passwords';
-import type { Store } from '../src/store/db';
 import { findDbConfig } from '../src/store/repositories/db-configs';
 import { findGroup, findGroupBySlug } from '../src/store/repositories/groups';
 import { findMenu } from '../src/store/repositories/menus';
 import { findUser, insertUser, isMemberOfApp } from '../src/store/repositories/users';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
-import { createSqliteDatabase } from './support/fixtures';
+import { createSqliteDatabase, storeRows } from './support/fixtures';
 
 const engines = await availableEngines();
 const mariadbReachable = engines.includes('mysql');
@@ -26,17 +25,6 @@ interface Callers { member: string; admin: string; root: string }
 interface Group { groupId: number; groupSlug: string; groupName: string; groupIsDefault: string; groupAccess: { menuId: number[] } }
 interface Menu { menuId: number; menuName: string; submenu: { menuId: number; menuName: string; menuPageId: number; pageName: string; pageSlug: string }[] }
 
-/** Every row the administration routes read or write, in a stable order. */
-async function storeRows(store: Store) {
-  return {
-    users: await store.selectFrom('users').selectAll().orderBy('userId').execute(),
-    userGroups: await store.selectFrom('userGroups').selectAll().orderBy('groupId').execute(),
-    groupMembers: await store.selectFrom('groupMembers').selectAll().orderBy('groupId').orderBy('userId').execute(),
-    groupMenuAccess: await store.selectFrom('groupMenuAccess').selectAll().orderBy('groupId').orderBy('menuId').execute(),
-    menus: await store.selectFrom('menus').selectAll().orderBy('menuId').execute(),
-    dbConfigs: await store.selectFrom('dbConfigs').selectAll().orderBy('dbId').execute(),
-  };
-}
 
 describe.each(engines)('administration screens on %s', (engine) => {
   let server: TestServer;

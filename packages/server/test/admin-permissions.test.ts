@@ -2,14 +2,13 @@ import { Messages } from '@rakit/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/auth/passwords';
-import type { Store } from '../src/store/db';
 import { findDbConfig, insertDbConfig } from '../src/store/repositories/db-configs';
 import { addMember, findGroup, findGroupBySlug, grantMenuAccess, insertGroup } from '../src/store/repositories/groups';
 import { findMenu, insertMenu } from '../src/store/repositories/menus';
 import { findUser, insertUser, isMemberOfApp } from '../src/store/repositories/users';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
-import { createSqliteDatabase } from './support/fixtures';
+import { createSqliteDatabase, storeRows } from './support/fixtures';
 
 const engines = await availableEngines();
 
@@ -39,18 +38,6 @@ interface RouteCase {
   memberSees?(response: LightMyRequestResponse): void;
 }
 
-/** Every row the administration routes read or write, in a stable order. */
-async function storeRows(store: Store) {
-  return {
-    users: await store.selectFrom('users').selectAll().orderBy('userId').execute(),
-    userGroups: await store.selectFrom('userGroups').selectAll().orderBy('groupId').execute(),
-    groupMembers: await store.selectFrom('groupMembers').selectAll().orderBy('groupId').orderBy('userId').execute(),
-    groupMenuAccess: await store.selectFrom('groupMenuAccess').selectAll().orderBy('groupId').orderBy('menuId').execute(),
-    menus: await store.selectFrom('menus').selectAll().orderBy('menuId').execute(),
-    pages: await store.selectFrom('pages').selectAll().orderBy('pageId').execute(),
-    dbConfigs: await store.selectFrom('dbConfigs').selectAll().orderBy('dbId').execute(),
-  };
-}
 
 
 describe.each(engines)('administration permissions on %s', (engine) => {
