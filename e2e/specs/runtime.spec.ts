@@ -1,20 +1,9 @@
 import { createComponent, type Component, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, Messages } from '@rakit/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, baseUrl, launchBrowser, newPage, snapshot } from '../support/browser';
+import { apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
+import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
-
-/** A JSON call as the demo's administrator (or another token). */
-async function api(method: string, path: string, body: unknown, token: string) {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as { status: boolean; data: never; error?: string[] } };
-}
-const signIn = async (userId: string, password: string) =>
-  (await (await fetch(`${baseUrl()}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId, password, appSlug: 'demo' }) })).json()).data[0].token as string;
 
 describe('a member works with a page through his group\'s menu', () => {
   const stamp = Date.now().toString(36);
@@ -26,26 +15,22 @@ describe('a member works with a page through his group\'s menu', () => {
 
   beforeAll(async () => {
     // The author's part, through the API (the editor has its own spec).
-    const admin = await signIn(DEMO_ADMIN, ADMIN_PASSWORD);
-    const appId = (await (await fetch(`${baseUrl()}/get/getApp/slug/demo`)).json()).data.appId as number;
-    const created = await api('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: `Pendaftaran ${stamp}` }] }, admin);
-    pageId = (created.body.data as { pages: { pageId: number }[] }).pages[0]?.pageId as number;
+    const admin = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    const appId = await demoAppId();
+    const created = await admin<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: `Pendaftaran ${stamp}` }] });
+    pageId = created.data.pages[0]?.pageId as number;
     const email: Component = { ...createComponent('input', 'email', 'Alamat Email'), subtype: 'email', required: false };
     const upload: Component = { ...createComponent('fileupload', 'file', 'Lampiran'), required: false };
     const components = [createComponent('input', 'name', 'Nama Lengkap'), email, upload];
-    expect((await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] }, admin)).status).toBe(200);
-
-    const parent = (await api('POST', '/save/saveMenu', { menuId: null, menuName, menuAppId: appId, menuPageId: 0, menuParentMenuId: 0 }, admin)).body.data as { menuId: number };
-    const sub = (await api('POST', '/save/saveMenu', { menuId: null, menuName: 'Isi Formulir', menuAppId: appId, menuPageId: pageId, menuParentMenuId: parent.menuId }, admin)).body.data as { menuId: number };
-    const groups = (await api('GET', `/auth/listgroup/${appId}`, undefined, admin)).body.data as { groupId: number; groupSlug: string }[];
-    const staff = groups.find((g) => g.groupSlug === 'staff')?.groupId as number;
-    expect((await api('PUT', '/auth/updategroup', { groupId: staff, groupAppId: appId, groupAccess: { menuId: [parent.menuId, sub.menuId] } }, admin)).status).toBe(200);
+    expect((await admin('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] })).httpStatus).toBe(200);
+    await menuForStaff(admin, appId, menuName, [['Isi Formulir', pageId]]);
 
     // A member of another group of the same application.
-    const other = (await api('POST', '/auth/addgroup', { data: { groupId: null, groupName: `Gudang ${stamp}`, groupAppId: appId } }, admin)).body.data as { groupId: number };
-    await api('POST', '/auth/adduser', { data: { userId: otherUser, password: 'password-123', confirm_password: 'password-123', appId } }, admin);
-    await api('DELETE', '/auth/removeUserFromGroup', { userId: otherUser, groupId: staff }, admin);
-    await api('POST', '/auth/addUserToGroup', { userId: otherUser, groupId: other.groupId }, admin);
+    const other = await admin<{ groupId: number }>('POST', '/auth/addgroup', { data: { groupId: null, groupName: `Gudang ${stamp}`, groupAppId: appId } });
+    await admin('POST', '/auth/adduser', { data: { userId: otherUser, password: 'password-123', confirm_password: 'password-123', appId } });
+    const groups = (await admin<{ groupId: number; groupSlug: string }[]>('GET', `/auth/listgroup/${appId}`)).data;
+    await admin('DELETE', '/auth/removeUserFromGroup', { userId: otherUser, groupId: groups.find((g) => g.groupSlug === 'staff')?.groupId });
+    await admin('POST', '/auth/addUserToGroup', { userId: otherUser, groupId: other.data.groupId });
 
     browser = await launchBrowser();
     page = await newPage(browser);
@@ -90,8 +75,8 @@ describe('a member works with a page through his group\'s menu', () => {
     await signInToDemo(other, otherUser, 'password-123', `**/demo/gudang-${stamp}`);
     await other.getByRole('navigation', { name: 'Application menu' }).getByText('No menu is available to your group yet.').waitFor();
     expect(await other.getByText(menuName).count()).toBe(0);
-    const token = await signIn(otherUser, 'password-123');
-    expect((await api('GET', `/get/getPage/${pageId}`, undefined, token)).status).toBe(403);
+    const asOther = apiAs(await demoToken(otherUser, 'password-123'));
+    expect((await asOther('GET', `/get/getPage/${pageId}`)).httpStatus).toBe(403);
     await other.goto(`/demo/gudang-${stamp}/pendaftaran-${stamp}`);
     await other.getByText('You do not have access to this page.').waitFor();
   });
