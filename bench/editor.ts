@@ -4,6 +4,8 @@
 // - end faces: from a jump to the end of the board until the last component's face is rendered;
 // - move: a click on 'Move down' of the first component until the order changed in the DOM
 //   (and until the next frame was painted).
+// - viewer: from navigation of the preview window (/{app}/preview/{page}, the runtime viewer)
+//   until every component is placed and those on screen show their widgets.
 // Prints medians and the ratios 300/10. Run with `npm run bench:editor -w @rakit/bench`
 // (builds the web app first; BENCH_SKIP_BUILD=1 uses packages/web/dist as it is).
 import type { Page } from 'playwright-core';
@@ -32,6 +34,23 @@ async function openEditor(page: Page, pageId: number, count: number): Promise<nu
       .some((face) => face.getBoundingClientRect().top < window.innerHeight);
     return waitingOnScreen ? false : performance.now();
   }, { n: count, selector: ROW }, { polling: 'raf', timeout: 60_000 });
+  return (await shown.jsonValue()) as number;
+}
+
+/**
+ * Milliseconds from navigation of the runtime viewer until all n components are placed and
+ * every one on screen shows its widget (the viewer, like the editor, renders off-screen
+ * widgets as they come near).
+ */
+async function openViewer(page: Page, pageSlug: string, count: number): Promise<number> {
+  await page.goto(`/${DEMO_SLUG}/preview/${pageSlug}`, { waitUntil: 'commit' });
+  const shown = await page.waitForFunction((n) => {
+    const placed = document.querySelectorAll('[data-runtime-component]');
+    if (placed.length < n) return false;
+    const waitingOnScreen = Array.from(document.querySelectorAll('[data-pending-face]'))
+      .some((face) => face.getBoundingClientRect().top < window.innerHeight);
+    return waitingOnScreen ? false : performance.now();
+  }, count, { polling: 'raf', timeout: 60_000 });
   return (await shown.jsonValue()) as number;
 }
 
@@ -78,9 +97,12 @@ const server = await startServerWithWeb(webDir);
 const browser = await launchChromium();
 try {
   const page = await signedInDemoAdmin(browser, server);
-  const results = new Map<number, { open: number; jump: number; move: number; painted: number }>();
+  const results = new Map<number, { open: number; jump: number; move: number; painted: number; viewer: number }>();
   for (const size of SIZES) {
-    const { pageId } = await createPageWithComponents(server, `Bench ${size}`, formComponents(size));
+    const { pageId, pageSlug } = await createPageWithComponents(server, `Bench ${size}`, formComponents(size));
+    await openViewer(page, pageSlug, size); // warm-up
+    const viewerOpens: number[] = [];
+    for (let i = 0; i < OPEN_ROUNDS; i++) viewerOpens.push(await openViewer(page, pageSlug, size));
     await openEditor(page, pageId, size); // warm-up: caches, code paths
     const opens: number[] = [];
     const jumps: number[] = [];
@@ -94,17 +116,19 @@ try {
     moves.shift(); // warm-up
     // Leave the page saved, so the next navigation is not held by the unsaved-changes prompt.
     await page.getByText('Saved', { exact: true }).waitFor();
-    results.set(size, { open: median(opens), jump: median(jumps), move: median(moves.map((m) => m.changed)), painted: median(moves.map((m) => m.painted)) });
+    results.set(size, {
+      open: median(opens), jump: median(jumps), move: median(moves.map((m) => m.changed)), painted: median(moves.map((m) => m.painted)), viewer: median(viewerOpens),
+    });
   }
 
-  console.log(`Page editor in Chromium, medians of ${OPEN_ROUNDS} opens and ${MOVE_ROUNDS} moves`);
+  console.log(`Page editor and viewer in Chromium, medians of ${OPEN_ROUNDS} opens and ${MOVE_ROUNDS} moves`);
   for (const [size, r] of results) {
-    console.log(`${String(size).padStart(4)} components   open ${r.open.toFixed(1).padStart(7)} ms   end faces ${r.jump.toFixed(1).padStart(6)} ms   move ${r.move.toFixed(1).padStart(6)} ms (painted ${r.painted.toFixed(1)} ms)`);
+    console.log(`${String(size).padStart(4)} components   viewer ${r.viewer.toFixed(1).padStart(7)} ms   editor open ${r.open.toFixed(1).padStart(7)} ms   end faces ${r.jump.toFixed(1).padStart(6)} ms   move ${r.move.toFixed(1).padStart(6)} ms (painted ${r.painted.toFixed(1)} ms)`);
   }
   const small = results.get(SIZES[0]);
   const large = results.get(SIZES[1]);
   if (small !== undefined && large !== undefined) {
-    console.log(`ratio ${SIZES[1]}/${SIZES[0]}: open ${(large.open / small.open).toFixed(2)}   move ${(large.move / small.move).toFixed(2)}   move painted ${(large.painted / small.painted).toFixed(2)}`);
+    console.log(`ratio ${SIZES[1]}/${SIZES[0]}: viewer ${(large.viewer / small.viewer).toFixed(2)}   editor open ${(large.open / small.open).toFixed(2)}   move ${(large.move / small.move).toFixed(2)}   move painted ${(large.painted / small.painted).toFixed(2)}`);
   }
 } finally {
   await browser.close();

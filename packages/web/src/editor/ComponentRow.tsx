@@ -9,7 +9,7 @@ import classes from './ComponentRow.module.css';
 import { ComponentList } from './ComponentList';
 import type { DragSource } from './drop-target';
 import { editorStore, useEditor } from './store';
-import { useNearViewport } from './use-near-viewport';
+import { useNearViewport } from '../components/use-near-viewport';
 
 interface RowProps {
   component: Component;

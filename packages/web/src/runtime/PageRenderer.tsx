@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { Component } from '@rakit/core';
 import { memo } from 'react';
+import { useNearViewport } from '../components/use-near-viewport';
 import { widgetDefinition } from '../widgets/registry';
 import type { WidgetMode } from '../widgets/types';
 
@@ -18,10 +19,20 @@ export const PageRenderer = memo(function PageRenderer({ components, mode }: Pag
   );
 });
 
+/** Widgets that work without being seen: rendered at once wherever they stand. */
+const ALWAYS_RENDERED = new Set<string>(['loader']);
+
+/**
+ * One component, rendered when it comes near the screen: a page of hundreds of components
+ * shows its first screen without waiting for the rest. Values live in the page's form state,
+ * so a field not yet rendered still has its value and its required check.
+ */
 const RenderedComponent = memo(function RenderedComponent({ component, mode }: { component: Component; mode: WidgetMode }) {
+  const [nearRef, near] = useNearViewport();
+  if (!near && !ALWAYS_RENDERED.has(component.type)) return <div ref={nearRef} style={{ minHeight: 56 }} data-runtime-component data-pending-face />;
   const { Live } = widgetDefinition(component.type);
   const children = component.children !== undefined && component.children.length > 0
     ? <PageRenderer components={component.children} mode={mode} />
     : undefined;
-  return <Live component={component} mode={mode}>{children}</Live>;
+  return <div data-runtime-component><Live component={component} mode={mode}>{children}</Live></div>;
 });
