@@ -70,6 +70,17 @@ describe('a member works with a page through his group\'s menu', () => {
     await snapshot(page, 'runtime-upload');
   });
 
+  it('offers administrators an edit mode that opens the page in the editor', async () => {
+    const admin = await newPage(browser);
+    await signInToDemo(admin);
+    await admin.goto(`/demo/admin/pendaftaran-${stamp}`);
+    await admin.getByLabel('Nama Lengkap').waitFor();
+    await admin.getByRole('link', { name: 'Edit page' }).click();
+    await admin.waitForURL(`**/demo/form-editor?page=${pageId}`);
+    await admin.getByText('Saved', { exact: true }).waitFor();
+    expect(await admin.getByText('Nama Lengkap').count()).toBeGreaterThan(0);
+  });
+
   it('gives a member of another group no such menu and a 403 from the page call', async () => {
     const other = await newPage(browser);
     await signInToDemo(other, otherUser, 'password-123', `**/demo/gudang-${stamp}`);

@@ -1,9 +1,12 @@
-import { Alert, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { parsePageComponents, truncateTitle } from '@rakit/core';
+import { isAdminInApp, parsePageComponents, truncateTitle } from '@rakit/core';
+import { IconPencil } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCurrentApp } from '../shell/app-context';
+import { useSession } from '../shell/session-context';
 import { PageFormProvider } from '../widgets/form-state';
 import { PageRenderer } from './PageRenderer';
 
@@ -15,7 +18,8 @@ interface PageViewProps {
 
 /** One page of the application, its components live (preview mode). */
 export function PageView({ pageSlug, preview }: PageViewProps) {
-  const { api, app } = useCurrentApp();
+  const { api, app, path } = useCurrentApp();
+  const { user } = useSession();
   const small = useMediaQuery('(max-width: 48em)');
   const page = useQuery({
     queryKey: ['page', app.appSlug, pageSlug],
@@ -35,7 +39,15 @@ export function PageView({ pageSlug, preview }: PageViewProps) {
   const title = preview && small === true ? truncateTitle(found.pageName) : found.pageName;
   return (
     <Stack gap="lg">
-      <Title order={2}>{title}</Title>
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2}>{title}</Title>
+        {/* The edit mode of administrators is the page editor, opened on this page. */}
+        {!preview && isAdminInApp(user.userGroup, app) && (
+          <Button component={Link} to={`${path('form-editor')}?page=${found.pageId}`} variant="light" size="xs" leftSection={<IconPencil size={14} />}>
+            Edit page
+          </Button>
+        )}
+      </Group>
       {parsed.ok ? (
         <PageFormProvider components={parsed.components} mode="preview" pageId={found.pageId}>
           <PageRenderer components={parsed.components} mode="preview" />
