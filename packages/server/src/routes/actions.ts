@@ -1,23 +1,23 @@
 import {
-  IdParamsSchema, Messages, normaliseSql, parsePageComponents, hasStackedStatements, RunActionBodySchema,
+  IdParamsSchema, Messages, normaliseSql, hasStackedStatements, RunActionBodySchema,
   RunQueryBodySchema, SaveQueryBodySchema, type StoredQuery,
 } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Principal } from '../auth/principal';
 import { principalOf } from '../auth/plugin';
-import { DataSourceError, type QueryResult } from '../datasources/types';
+import { asCallerError } from '../datasources/errors';
+import type { QueryResult } from '../datasources/types';
 import { overrideByMapping, type ParamValue, resolveValue } from '../engine/bind';
 import { type PageQueryAction, pageQueryActions } from '../engine/page-actions';
+import { savedComponents } from '../engine/page-cache';
 import { buildRawQuery } from '../engine/query-builder';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
 import { findDbConfig } from '../store/repositories/db-configs';
 import { findPage, pagesReachable, pageReachableByGroups } from '../store/repositories/pages';
 import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
 import { dbConfigForAdmin, settingsOf } from './databases';
-
-/** Unique-key violations of the three engines: spec 1 §8's 'Duplicate Entry For File' (1062). */
-const DUPLICATE_CODES = new Set<string | number>([1062, '23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+import { assertMayReadPage } from './pages';
 
 /** Runs one statement on an application's database, answering failures the way spec 1 §8 reads them. */
 async function execute(app: FastifyInstance, dbId: number, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
@@ -27,9 +27,7 @@ async function execute(app: FastifyInstance, dbId: number, sql: string, params: 
   try {
     return await source.query(sql, params);
   } catch (error) {
-    if (!(error instanceof DataSourceError) || error.code === undefined || /ECONN|ETIMEDOUT|ENOTFOUND|PROTOCOL_CONNECTION/.test(String(error.code))) throw error;
-    if (DUPLICATE_CODES.has(error.code)) throw new HttpError(409, Messages.duplicateEntry, [error.message]);
-    throw new HttpError(400, Messages.queryError, [error.message]);
+    throw asCallerError(error);
   }
 }
 
@@ -46,10 +44,7 @@ const reachScope = (caller: Principal, appId: number): number[] | 'all' =>
 /** Every database action of the pages the caller reaches in the application. */
 async function reachableActions(app: FastifyInstance, caller: Principal, appId: number): Promise<PageQueryAction[]> {
   const pages = await pagesReachable(app.store, appId, reachScope(caller, appId));
-  return pages.flatMap((page) => {
-    const parsed = parsePageComponents(page.pageComponents);
-    return parsed.ok ? pageQueryActions(parsed.components) : [];
-  });
+  return pages.flatMap((page) => pageQueryActions(savedComponents(page) ?? []));
 }
 
 /** Actions and queries (spec 1 §7, spec 2 §4): who may run which SQL is decided here. */
@@ -96,12 +91,8 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const page = await findPage(app.store, body.pageId as number);
     if (page === undefined) throw notFound(Messages.pageNotFound);
-    const groups = reachScope(caller, page.pageAppId);
-    if (groups !== 'all' && !(await pageReachableByGroups(app.store, page.pageId, groups))) throw forbidden(Messages.forbidden);
-    const parsed = parsePageComponents(page.pageComponents);
-    const action = parsed.ok
-      ? pageQueryActions(parsed.components).find((a) => a.componentId === body.componentId && a.actionName === body.actionName)
-      : undefined;
+    await assertMayReadPage(app, request, page);
+    const action = pageQueryActions(savedComponents(page) ?? []).find((a) => a.componentId === body.componentId && a.actionName === body.actionName);
     if (action === undefined) throw notFound(Messages.actionNotFound);
     const dbId = action.raw?.database ?? (action.stored as StoredQuery).database;
     const db = await findDbConfig(app.store, dbId);

@@ -1,4 +1,5 @@
-import { type chart, type kanban, type loader, Messages, parsePageComponents, type table } from '@rakit/core';
+import { type chart, type kanban, type loader, Messages, type table } from '@rakit/core';
+import { savedComponents } from '../engine/page-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { principalOf } from '../auth/plugin';
@@ -46,8 +47,8 @@ export async function findDataWidget(
   const page = await findPage(app.store, ref.pageId);
   if (page === undefined) throw notFound(Messages.pageNotFound);
   await assertMayReadPage(app, request, page);
-  const parsed = parsePageComponents(page.pageComponents);
-  const component = parsed.ok ? [...walkComponents(parsed.components)].find((c) => c.id === ref.componentId) : undefined;
+  const components = savedComponents(page);
+  const component = components === undefined ? undefined : [...walkComponents(components)].find((c) => c.id === ref.componentId);
   if (component === undefined || !types.includes(component.type)) throw notFound(Messages.dataWidgetNotFound);
   const widget = component as unknown as DataWidget;
 

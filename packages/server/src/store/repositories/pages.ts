@@ -54,7 +54,7 @@ export async function pageReachableByGroups(db: Store, pageId: number, groupIds:
 
 /** The pages of an application with their components: all for administrators, else those the groups reach. */
 export async function pagesReachable(db: Store, appId: number, groupIds: number[] | 'all') {
-  let query = db.selectFrom('pages').select(['pageId', 'pageComponents']).where('pageAppId', '=', appId);
+  let query = db.selectFrom('pages').select(['pageId', 'pageComponents', 'updatedAt']).where('pageAppId', '=', appId);
   if (groupIds !== 'all') {
     if (groupIds.length === 0) return [];
     query = query.where('pageId', 'in', db.selectFrom('menus as m')
