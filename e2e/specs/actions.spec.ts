@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { addMariaDbConnection, MARIADB } from '../support/mariadb';
 
-/** The CI's MariaDB (root without a password, database 'test'). */
-const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' };
 
 /** Picks `option` in the Mantine select named `label` inside `scope`. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -35,11 +34,7 @@ describe('a button inserts a registration, keeps a global variable and redirects
 
     api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
     const appId = await demoAppId();
-    const saved = await api<{ dbId: number }>('POST', '/save/saveDbConfig', {
-      dbId: null, dbAppId: appId, dbType: 'mysql', dbHost: MARIADB.host, dbPort: MARIADB.port, dbUser: MARIADB.user, dbPassword: MARIADB.password, dbDatabase: MARIADB.database,
-    });
-    expect(saved.status).toBe(true);
-    dbId = saved.data.dbId;
+    dbId = await addMariaDbConnection(api, appId);
 
     // The two pages, with the form's widgets; the button's actions are added in the editor.
     const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: formName }, { pageId: null, pageName: thanksName }] });

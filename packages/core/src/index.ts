@@ -23,3 +23,6 @@ export * from './rules/action-chain';
 export * from './rules/action-config';
 export * from './rules/action-values';
 export * from './widgets';
+export * from './rules/table-pager';
+export * from './rules/data-widgets';
+export * from './rules/chart-data';

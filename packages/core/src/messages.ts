@@ -90,6 +90,11 @@ export const Messages = {
   rowKeyNotUnique: 'The key matches more than one row',
   kanbanLaneUnknown: "This lane is not one of the kanban's groups",
   exportTooLarge: 'Too many rows for this export; use the streamed download',
+  deleteRowConfirm: 'Are You sure to delete this row?',
+  tableSearchPlaceholder: 'Search Inside Table',
+  kanbanLaneEmpty: 'There is no card available.',
+  rowKeyMissing: 'This row has no primary key value to act on',
+  printLater: 'Printing arrives with the print release',
   // Actions of buttons and data widgets (spec 2 §4, §8).
   actionSucceeded: 'Successfully perform the action',
   /** Filled by actionFailureMessage(detail). */

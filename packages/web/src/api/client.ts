@@ -1,4 +1,5 @@
 import {
+  type DeleteRowBody, type EditRowBody, type ExcelFromTableBody, type LoadTableContentBody, type MoveCardBody,
   type Application, ApplicationSchema, type DbConfig, DbConfigSchema, type Group, GroupSchema, type LoginBody, type Menu,
   MenuSchema, type Page, PageSchema, type PageSummary, PageSummarySchema, PublicApplicationSchema, type PublicApplication, type RegistrationInput,
   type PageInput, type SaveAppBody, type SaveDbConfigBody, type SessionUser, SessionUserSchema,
@@ -126,6 +127,31 @@ export interface SaveTriggerBody {
   /** JSON text of the parameter names. */
   triggerParams: string;
 }
+
+/** data[0] of POST /get/loadTableContent: one page of a data widget's rows. */
+const TableContentSchema = z.object({
+  count: z.number(),
+  pageCount: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  columns: z.array(z.object({ label: z.string(), field: z.string() })),
+  primaryKey: z.string().nullable(),
+  possibleFilters: z.array(z.object({ field: z.string(), column: z.string(), type: z.string(), options: z.array(z.unknown()) })),
+  filteredResult: z.array(z.record(z.string(), z.unknown())),
+});
+export type TableContent = z.infer<typeof TableContentSchema>;
+/** The body of loadTableContent as the browser sends it (defaults filled in by the server). */
+export type TableContentRequest = Pick<LoadTableContentBody, 'pageId' | 'componentId'> & Partial<Omit<LoadTableContentBody, 'pageId' | 'componentId'>>;
+/** An export of a data widget's rows, with the table's search and filters. */
+export interface ExcelRequest {
+  pageId: number;
+  componentId: string;
+  filename: string;
+  filter: Pick<ExcelFromTableBody['filter'], 'search' | 'filterColumn'>;
+  sort?: ExcelFromTableBody['sort'];
+}
+const AffectedSchema = z.array(z.object({ affectedRows: z.number() }));
+const ExcelFileSchema = z.object({ buffer: z.string(), mimetype: z.string(), filename: z.string() });
 
 /** A group of GET /auth/listGroupUser: one page of its members and how many it has. */
 const GroupWithMembersSchema = GroupSchema.extend({ member: z.array(z.string()), memberCount: z.number().int() });
@@ -314,6 +340,39 @@ export function appApi(appSlug: string) {
 
     saveTrigger: (body: SaveTriggerBody): Promise<ApiAnswer<{ action: { actionId: number } }>> =>
       call({ method: 'POST', path: '/action/saveTrigger', body, data: z.looseObject({ action: z.looseObject({ actionId: z.coerce.number().int() }) }), tokenOf: appSlug }),
+
+    // ---- Data widgets at runtime (spec 3 §7) ----
+    /** One page of a data widget's rows; data[0] is the content. */
+    loadTableContent: (body: TableContentRequest): Promise<ApiAnswer<TableContent[]>> =>
+      call({ method: 'POST', path: '/get/loadTableContent', body, data: z.array(TableContentSchema), tokenOf: appSlug }),
+
+    editRow: (body: EditRowBody): Promise<ApiAnswer<{ affectedRows: number }[]>> =>
+      call({ method: 'POST', path: '/action/editRow', body, data: AffectedSchema, tokenOf: appSlug }),
+
+    deleteRow: (body: DeleteRowBody): Promise<ApiAnswer<{ affectedRows: number }[]>> =>
+      call({ method: 'POST', path: '/action/deleteRow', body, data: AffectedSchema, tokenOf: appSlug }),
+
+    moveCard: (body: MoveCardBody): Promise<ApiAnswer<{ affectedRows: number }[]>> =>
+      call({ method: 'POST', path: '/action/moveCard', body, data: AffectedSchema, tokenOf: appSlug }),
+
+    /** The widget's rows as an .xlsx, base64 in the answer; 413 when too many (use excelStream). */
+    excelFromTable: (body: ExcelRequest): Promise<ApiAnswer<z.infer<typeof ExcelFileSchema>>> =>
+      call({ method: 'POST', path: '/print/blob/excelFromTable', body, data: ExcelFileSchema, tokenOf: appSlug }),
+
+    /** The streamed .xlsx download (bearer token in the header, so fetched, never a plain link). */
+    excelStream: async (request: ExcelRequest): Promise<Blob> => {
+      const params = new URLSearchParams({
+        pageId: String(request.pageId), componentId: request.componentId, search: request.filter.search,
+        filterColumn: JSON.stringify(request.filter.filterColumn), filename: request.filename,
+        ...(request.sort === undefined ? {} : { sort: request.sort.column, direction: request.sort.direction }),
+      });
+      const stored = readSession(appSlug);
+      const response = await fetch(`/print/excelFromTable/stream?${params.toString()}`, {
+        headers: stored.kind === 'ok' ? { authorization: `Bearer ${stored.session.user.token}` } : {},
+      });
+      if (!response.ok) throw new Error(`The export failed (HTTP ${response.status})`);
+      return response.blob();
+    },
 
     /** Runs a stored trigger with its named arguments. */
     runTrigger: (triggerId: number, args: Record<string, unknown>): Promise<ApiAnswer<unknown>> =>

@@ -1,14 +1,19 @@
 import { WIDGET_TYPES, type WidgetType } from '@rakit/core';
 import { IconSquare } from '@tabler/icons-react';
+import { alertWidget } from './alert';
 import { buttonWidget } from './button';
 import { cardWidget } from './card';
+import { chartWidget } from './chart';
 import { checkboxWidget } from './checkbox';
 import { datetimeWidget } from './datetime';
 import { dropdownWidget } from './dropdown';
 import { fileuploadWidget } from './fileupload';
 import { inputWidget } from './input';
+import { kanbanWidget } from './kanban';
 import { LaterReleaseConfig, LaterReleaseLive } from './LaterRelease';
+import { loaderWidget } from './loader';
 import { radioWidget } from './radio';
+import { tableWidget } from './table';
 import { textWidget } from './text';
 import { textareaWidget } from './textarea';
 import { toggleWidget } from './toggle';
@@ -21,7 +26,7 @@ import type { WidgetDefinition } from './types';
  */
 const built: readonly WidgetDefinition[] = [
   inputWidget, textareaWidget, datetimeWidget, checkboxWidget, toggleWidget, radioWidget, dropdownWidget,
-  fileuploadWidget, textWidget, buttonWidget, cardWidget,
+  fileuploadWidget, textWidget, buttonWidget, cardWidget, tableWidget, chartWidget, alertWidget, kanbanWidget, loaderWidget,
 ];
 
 const byType = new Map<WidgetType, WidgetDefinition>(built.map((definition) => [definition.type, definition]));

@@ -1,7 +1,8 @@
 import { joinOptions, splitOptions } from '@rakit/core';
 import { ActionIcon, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useListFocus } from './list-focus';
 
 interface Row {
   key: number;
@@ -19,18 +20,13 @@ const rowsOf = (stored: string): Row[] => splitOptions(stored).map((text) => ({ 
 export function OptionListEditor({ value, onChange, label = 'Options' }: { value: string; onChange: (stored: string) => void; label?: string }) {
   const [rows, setRows] = useState<Row[]>(() => rowsOf(value));
   const [sent, setSent] = useState(value);
-  const [focusKey, setFocusKey] = useState<number | null>(null);
-  const inputs = useRef(new Map<number, HTMLInputElement>());
+  const list = useListFocus();
 
   // Changed from outside (undo, another panel): start again from the stored list.
   if (value !== sent) {
     setSent(value);
     setRows(rowsOf(value));
   }
-
-  useEffect(() => {
-    if (focusKey !== null) inputs.current.get(focusKey)?.focus();
-  }, [focusKey]);
 
   const commit = (next: Row[]) => {
     setRows(next);
@@ -42,7 +38,7 @@ export function OptionListEditor({ value, onChange, label = 'Options' }: { value
   const addAfter = (index: number) => {
     const row = { key: nextKey++, text: '' };
     commit(rows.toSpliced(index + 1, 0, row));
-    setFocusKey(row.key);
+    list.focus(row.key);
   };
 
   return (
@@ -57,17 +53,8 @@ export function OptionListEditor({ value, onChange, label = 'Options' }: { value
             aria-label={`Option ${index + 1}`}
             placeholder={`Option ${index + 1}`}
             value={row.text}
-            ref={(element) => {
-              if (element === null) inputs.current.delete(row.key);
-              else inputs.current.set(row.key, element);
-            }}
+            {...list.inputProps(row.key, () => addAfter(index))}
             onChange={(event) => commit(rows.with(index, { ...row, text: event.currentTarget.value }))}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
-                event.preventDefault();
-                addAfter(index);
-              }
-            }}
           />
           <ActionIcon variant="subtle" color="red" aria-label={`Remove option ${index + 1}`} onClick={() => commit(rows.toSpliced(index, 1))}>
             <IconTrash size={16} />

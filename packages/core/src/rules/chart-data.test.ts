@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { CHART_PALETTE, chartColor, chartPoints } from './chart-data';
+
+const columns = [{ label: 'Name', field: 'name' }, { label: 'Total', field: 'total' }];
+
+describe('chart data', () => {
+  it('has 31 colours, taken in turn', () => {
+    expect(CHART_PALETTE).toHaveLength(31);
+    expect(new Set(CHART_PALETTE).size).toBe(31);
+    expect(chartColor(31)).toBe(CHART_PALETTE[0]);
+  });
+
+  it('reads one point per row: first column the label, second the value', () => {
+    const rows = [{ name: 'A', total: '5' }, { name: 'B', total: 7.5 }, { name: 'C', total: 'x' }];
+    expect(chartPoints(rows, columns, 'row')).toEqual([{ label: 'A', value: 5 }, { label: 'B', value: 7.5 }, { label: 'C', value: 0 }]);
+  });
+
+  it('reads at most 21 rows', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({ name: `r${i}`, total: i }));
+    expect(chartPoints(rows, columns, 'row')).toHaveLength(21);
+  });
+
+  it('reads one point per column of the first row (column data access)', () => {
+    const rows = [{ paid: 3, open: '4' }, { paid: 100, open: 100 }];
+    expect(chartPoints(rows, [{ label: 'Paid', field: 'paid' }, { label: 'Open', field: 'open' }], 'column')).toEqual([
+      { label: 'Paid', value: 3 }, { label: 'Open', value: 4 },
+    ]);
+    expect(chartPoints([], columns, 'column')).toEqual([]);
+    expect(chartPoints(rows, [], 'row')).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { NO_REDIRECT } from '@rakit/core';
+import { IconCode } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ActionList } from '../../actions/ActionList';
+import { useAuthoringPage } from '../../actions/authoring-page';
+import { useAppPages } from '../../actions/use-action-data';
+import { QueryDialogHost } from '../data-source/QueryDialogHost';
+import { DatabaseField } from '../data-source/SourceFields';
+import { useSourceScope } from '../data-source/source-scope';
+import { ChoiceField, PanelStack, TextAreaField, withChanges } from '../shared/config-fields';
+import { valueText } from '../shared/field-frame';
+import type { ConfigProps } from '../types';
+import { configActionOf, variableActionsOf, withConfigQuery, withVariables } from './alert-actions';
+
+const STATUS = [{ value: 'success', label: 'Success' }, { value: 'error', label: 'Error' }];
+
+/** The configuration query: written in the Custom Query dialog, kept as the 'config' QUERY action. */
+function ConfigQueryField(props: ConfigProps) {
+  const { component, onChange } = props;
+  const scope = useSourceScope(component);
+  const [editing, setEditing] = useState(false);
+  const config = configActionOf(component);
+  const query = valueText(component.config);
+  return (
+    <Stack gap={6}>
+      <DatabaseField {...props} scope={scope} />
+      <Text size="sm" fw={500}>Configuration query</Text>
+      <Text size="xs" c="dimmed">The alert shows when the first value of the first row is not 0; without a query it always shows.</Text>
+      {query === '' ? <Text size="xs" c="dimmed">No query.</Text> : <Code block>{query}</Code>}
+      <Group gap={6}>
+        <Button size="xs" variant="light" leftSection={<IconCode size={14} />} disabled={scope.dbId === null} onClick={() => setEditing(true)}>
+          {query === '' ? 'Write Query' : 'Edit Query'}
+        </Button>
+        {query === '' ? null : <Button size="xs" variant="subtle" color="red" onClick={() => onChange(withConfigQuery(component, { query: '' }))}>Remove query</Button>}
+      </Group>
+      {editing && scope.dbId !== null ? (
+        <QueryDialogHost
+          name="config"
+          database={scope.dbId}
+          stored={{ ...config?.stored, query }}
+          databases={scope.databases}
+          onClose={() => setEditing(false)}
+          onSave={(stored) => {
+            onChange(withConfigQuery(component, stored));
+            setEditing(false);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The alert's panel (spec 3 "Alert widget" configuration). */
+export function AlertConfig(props: ConfigProps) {
+  const { component, onChange } = props;
+  const page = useAuthoringPage();
+  const pages = useAppPages();
+  const redirect = valueText(component.redirect) || NO_REDIRECT;
+  return (
+    <PanelStack>
+      <TextAreaField {...props} field="title" label="Content" description="{{name}} and --userId-- are filled in on the page." rows={2} />
+      <ChoiceField {...props} field="color" label="Status" data={STATUS} />
+      <ConfigQueryField {...props} />
+      <Stack gap={4}>
+        <Text size="xs" c="dimmed">Variables: QUERY actions whose first value fills {'{{their name}}'} in the content.</Text>
+        <ActionList
+          actions={variableActionsOf(component)}
+          onChange={(variables) => onChange(withVariables(component, variables))}
+          types={['QUERY']}
+          components={page.components}
+          pageId={page.pageId}
+        />
+      </Stack>
+      <Select
+        label="Redirect To"
+        data={[{ value: NO_REDIRECT, label: 'No Redirect' }, ...(pages.data ?? []).map((p) => ({ value: String(p.pageId), label: p.pageName }))]}
+        value={redirect}
+        allowDeselect={false}
+        onChange={(next) => onChange(withChanges(component, { redirect: next === null || next === NO_REDIRECT ? NO_REDIRECT : Number(next) }))}
+      />
+    </PanelStack>
+  );
+}

@@ -1,0 +1,34 @@
+import { type CustomAction, valueComponentsOf } from '@rakit/core';
+import { useContext, useMemo } from 'react';
+import { useAuthoringPage } from '../../actions/authoring-page';
+import { CustomQueryDialog } from '../../actions/CustomQueryDialog';
+import { ActionDialogContext, type ActionDialogScope } from '../../actions/dialog-scope';
+import { CurrentAppContext } from '../../shell/app-context';
+import type { DatabaseWithTables } from '../../api/client';
+
+interface QueryDialogHostProps {
+  name: string;
+  database: number;
+  stored: Record<string, unknown>;
+  databases: readonly DatabaseWithTables[];
+  onSave: (stored: Record<string, unknown>) => void;
+  onClose: () => void;
+}
+
+/**
+ * The Custom Query dialog of the action system, opened from a widget's panel rather than from
+ * the Action Management dialog: a data widget's custom source, an alert's configuration query.
+ */
+export function QueryDialogHost({ name, database, stored, databases, onSave, onClose }: QueryDialogHostProps) {
+  const page = useAuthoringPage();
+  const current = useContext(CurrentAppContext);
+  const scope = useMemo<ActionDialogScope>(() => ({
+    valueComponents: valueComponentsOf(page.components), pageId: page.pageId, appId: current?.app.appId ?? null, databases,
+  }), [page.components, page.pageId, current, databases]);
+  const action: CustomAction = { name, action: 'QUERY', cause: '', show: false, stored: { ...stored, database } };
+  return (
+    <ActionDialogContext value={scope}>
+      <CustomQueryDialog action={action} onSave={onSave} onClose={onClose} />
+    </ActionDialogContext>
+  );
+}

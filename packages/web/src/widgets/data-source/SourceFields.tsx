@@ -1,0 +1,153 @@
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { CUSTOM_TABLE, DATA_ACTIONS, NONE_PRIMARY_KEY } from '@rakit/core';
+import { IconSettings } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ActionList } from '../../actions/ActionList';
+import { useAuthoringPage } from '../../actions/authoring-page';
+import { actionsOfComponent } from '../../actions/config-of';
+import { withChanges } from '../shared/config-fields';
+import { valueText } from '../shared/field-frame';
+import type { ConfigProps } from '../types';
+import { ColumnsEditor } from './ColumnsEditor';
+import { QueryDialogHost } from './QueryDialogHost';
+import { customSourceOf, primaryKeyOf, type SourceScope, tablePrimaryKey } from './source-scope';
+
+interface ScopedProps extends ConfigProps {
+  scope: SourceScope;
+}
+
+/** The connection the widget reads; changing it forgets the table. */
+export function DatabaseField({ component, onChange, scope }: ScopedProps) {
+  return (
+    <Select
+      label="Database"
+      placeholder={scope.loading ? 'Loading…' : 'Choose a database'}
+      data={scope.databases.map((d) => ({ value: String(d.dbId), label: `${d.dbDatabase} (${d.dbType} #${d.dbId})` }))}
+      value={scope.dbId === null ? null : String(scope.dbId)}
+      nothingFoundMessage="No database connection in this application"
+      error={scope.failed ? 'The database connections could not be loaded' : undefined}
+      onChange={(next) => {
+        if (next === String(scope.dbId)) return;
+        onChange(withChanges(component, { database_used: next === null ? '' : Number(next), table_used: '', primaryKey: NONE_PRIMARY_KEY }));
+      }}
+    />
+  );
+}
+
+/** The table read, or CUSTOM_TABLE with its Configure dialog (the Custom Query dialog of the actions). */
+export function TableField({ component, onChange, scope }: ScopedProps) {
+  const [configuring, setConfiguring] = useState(false);
+  const tables = scope.database?.tables.map((t) => t.table_name) ?? [];
+  const source = customSourceOf(component);
+  const chosen = valueText(component.table_used);
+  const choose = (table: string | null) => {
+    if (table === null || table === chosen) return;
+    const primaryKey = table === CUSTOM_TABLE ? NONE_PRIMARY_KEY : tablePrimaryKey(scope.database, table);
+    onChange(withChanges(component, { table_used: table, primaryKey }));
+  };
+  return (
+    <Stack gap={6}>
+      <Select
+        label="Table"
+        placeholder={scope.dbId === null ? 'Choose a database first' : 'Choose a table'}
+        disabled={scope.dbId === null}
+        data={[...tables.map((t) => ({ value: t, label: t })), { value: CUSTOM_TABLE, label: 'CUSTOM_TABLE (custom query)' }]}
+        value={chosen === '' ? null : chosen}
+        searchable
+        onChange={choose}
+      />
+      {scope.custom && scope.dbId !== null ? (
+        <Group gap={6} wrap="nowrap">
+          <Button size="xs" variant="light" leftSection={<IconSettings size={14} />} onClick={() => setConfiguring(true)}>Configure</Button>
+          <Text size="xs" c="dimmed" truncate>{source.query === '' ? 'No query yet.' : source.query}</Text>
+        </Group>
+      ) : null}
+      {configuring && scope.dbId !== null ? (
+        <QueryDialogHost
+          name={component.title === '' ? 'Custom Table' : component.title}
+          database={scope.dbId}
+          stored={{ query: source.query, table: source.table, columns: source.columns }}
+          databases={scope.databases}
+          onClose={() => setConfiguring(false)}
+          onSave={(stored) => {
+            const columns = Array.isArray(stored.columns) ? stored.columns.filter((c): c is string => typeof c === 'string') : [];
+            const table = typeof stored.table === 'string' ? stored.table : '';
+            onChange(withChanges(component, {
+              customSource: { query: typeof stored.query === 'string' ? stored.query : '', columns, table },
+              primaryKey: tablePrimaryKey(scope.database, table),
+            }));
+            setConfiguring(false);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+export function PrimaryKeyField({ component, onChange, scope }: ScopedProps) {
+  const value = primaryKeyOf(component);
+  const data = [NONE_PRIMARY_KEY, ...scope.columns.filter((c) => c !== NONE_PRIMARY_KEY)];
+  return (
+    <Select
+      label="Primary key"
+      description="Identifies a row for edit, delete and moves; NONE identifies rows by position."
+      data={data.includes(value) ? data : [...data, value]}
+      value={value}
+      allowDeselect={false}
+      onChange={(next) => onChange(withChanges(component, { primaryKey: next ?? NONE_PRIMARY_KEY }))}
+    />
+  );
+}
+
+export const ColumnsField = ({ component, onChange, scope, label }: ScopedProps & { label?: string }) => (
+  <ColumnsEditor
+    label={label}
+    options={valueText(component.options)}
+    mapping={valueText(component.mapping_table)}
+    columns={scope.columns}
+    onChange={(stored) => onChange(withChanges(component, stored))}
+  />
+);
+
+/** 'Refresh On': Only Once or every few seconds. */
+export function RefreshField({ component, onChange, choices }: ConfigProps & { choices: readonly number[] }) {
+  const value = typeof component.timeToRefresh === 'number' ? component.timeToRefresh : 0;
+  return (
+    <Select
+      label="Refresh On"
+      data={choices.map((s) => ({ value: String(s), label: s === 0 ? 'Only Once' : `${s} s` }))}
+      value={String(value)}
+      allowDeselect={false}
+      onChange={(next) => onChange(withChanges(component, { timeToRefresh: Number(next ?? 0) }))}
+    />
+  );
+}
+
+/** The function run on the rows (-1: none); functions arrive in a later release. */
+export const FunctionField = () => (
+  <Select label="Function" description="Functions arrive in a later release." data={[{ value: '-1', label: 'None' }]} value="-1" disabled />
+);
+
+/** The widget's custom actions, with the data widgets' action types. */
+export function DataActionsField({ component, onChange, scope }: ScopedProps) {
+  const page = useAuthoringPage();
+  return (
+    <ActionList
+      actions={actionsOfComponent(component)}
+      onChange={(actions) => onChange(withChanges(component, { custom_action: actions }))}
+      types={DATA_ACTIONS}
+      components={page.components}
+      pageId={page.pageId}
+      {...(scope.dataContext === undefined ? {} : { dataContext: scope.dataContext })}
+    />
+  );
+}
+
+/** Database, table (or custom query) and primary key: the source part of every data widget's panel. */
+export const SourceFields = (props: ScopedProps & { primaryKey?: boolean }) => (
+  <>
+    <DatabaseField {...props} />
+    <TableField {...props} />
+    {props.primaryKey === false ? null : <PrimaryKeyField {...props} />}
+  </>
+);

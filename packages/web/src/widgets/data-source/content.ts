@@ -1,0 +1,96 @@
+import {
+  type Component, EDITOR_SAMPLE_ROWS, type FilterValue, splitOptions, TABLE_PAGE_SIZE, type WidgetColumn, widgetColumns,
+} from '@rakit/core';
+import { useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
+import type { TableContent } from '../../api/client';
+import { CurrentAppContext } from '../../shell/app-context';
+import { usePageFormStore } from '../form-state';
+import { valueText } from '../shared/field-frame';
+import type { WidgetMode } from '../types';
+
+/**
+ * The rows of a data widget (table, chart, kanban, loader) through POST /get/loadTableContent.
+ * Only a widget of a saved page in preview mode loads: the browser names the widget, the server
+ * reads its saved configuration. Elsewhere (the editor) the widget shows sample rows.
+ */
+
+/** What the widget asks for besides its identity. */
+export interface ContentQuery {
+  page: number;
+  search: string;
+  filterColumn: Record<string, FilterValue>;
+  limit?: number;
+}
+
+export const FIRST_PAGE: ContentQuery = { page: 1, search: '', filterColumn: {} };
+
+/** What a failed load leaves (spec 3 §4: page count 0, filters and rows emptied). */
+export const emptyContent = (columns: WidgetColumn[] = []): TableContent => ({
+  count: 0, pageCount: 0, page: 1, limit: TABLE_PAGE_SIZE, columns, primaryKey: null, possibleFilters: [], filteredResult: [],
+});
+
+/** The columns as the panel configured them: labels paired with source columns; a label alone shows too. */
+export function configuredColumns(component: Component): WidgetColumn[] {
+  const options = valueText(component.options);
+  const mapping = valueText(component.mapping_table);
+  const mapped = widgetColumns(options, mapping);
+  if (mapped.length > 0) return mapped;
+  return splitOptions(options).map((label) => ({ label, field: label }));
+}
+
+/** The editor's sample content: 3 rows of the configured columns. */
+export function sampleContent(component: Component): TableContent {
+  const columns = configuredColumns(component);
+  const rows = Array.from({ length: EDITOR_SAMPLE_ROWS }, (_, i) =>
+    Object.fromEntries(columns.map((c) => [c.field, `${c.label} ${i + 1}`])));
+  return { ...emptyContent(columns), count: rows.length, pageCount: 1, filteredResult: rows };
+}
+
+export interface ContentState {
+  content: TableContent;
+  /** Rows are being fetched (the first load or a reload). */
+  loading: boolean;
+  /** Whether this widget loads real rows (a saved page in preview mode). */
+  live: boolean;
+  pageId: number | null;
+  reload: () => Promise<unknown>;
+}
+
+/**
+ * The widget's content for `query`; reloads every timeToRefresh seconds when above 0.
+ * Failures are logged and read as empty content.
+ */
+export function useTableContent(component: Component, mode: WidgetMode, query: ContentQuery, enabled = true): ContentState {
+  const current = useContext(CurrentAppContext);
+  const store = usePageFormStore();
+  const pageId = store?.getState().pageId ?? null;
+  const live = mode === 'preview' && pageId !== null && current !== null;
+  const refreshSeconds = typeof component.timeToRefresh === 'number' ? component.timeToRefresh : 0;
+  const result = useQuery({
+    queryKey: ['table-content', current?.app.appSlug, pageId, component.id, query],
+    enabled: live && enabled,
+    refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
+    refetchOnWindowFocus: false,
+    placeholderData: (previous) => previous,
+    queryFn: async (): Promise<TableContent> => {
+      if (current === null || pageId === null) return emptyContent();
+      try {
+        const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...query });
+        const content = answer.data?.[0];
+        if (!answer.status || content === undefined) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
+        return content;
+      } catch (error) {
+        console.error(`The rows of ${component.id} could not be loaded`, error);
+        return emptyContent();
+      }
+    },
+  });
+  return {
+    content: live ? result.data ?? emptyContent() : sampleContent(component),
+    loading: live && result.isFetching,
+    live,
+    pageId,
+    reload: () => result.refetch(),
+  };
+}

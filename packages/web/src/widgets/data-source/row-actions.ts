@@ -1,0 +1,80 @@
+import {
+  actionFailureDetail, actionFailureMessage, chainFrom, type Component, type CustomAction, Messages, type RowValues, rowKeyValue,
+  runActionChain,
+} from '@rakit/core';
+import { ApiUnreachableError } from '../../api/client';
+import { actionsOfComponent } from '../../actions/config-of';
+import { ActionFailure, runAction } from '../../actions/run-action';
+import { type PageActionScope, usePageActionScope } from '../../actions/use-action-runtime';
+import { CurrentAppContext } from '../../shell/app-context';
+import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { useContext } from 'react';
+
+/**
+ * Row actions of a data widget (spec 3 §4): the chosen action runs on a row (or on each selected
+ * row), then the actions it causes, through the chain runner. DELETE and EDIT go through the
+ * structured row calls; the other kinds run as a button's would, with the row's values keyed
+ * by column as their params. One notice per run.
+ */
+
+/** Runs the chosen action's own step instead of the default (the edit dialog's save). */
+export type OwnStep = (row: RowValues) => Promise<void>;
+
+export interface RowActionRunner {
+  /** False where actions never run (the editor). */
+  ready: boolean;
+  run: (chosen: CustomAction, rows: readonly RowValues[], own?: OwnStep) => Promise<boolean>;
+}
+
+function failureDetail(error: unknown): string {
+  if (error instanceof ActionFailure) return error.message;
+  if (error instanceof ApiUnreachableError) return 'The server did not answer';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Throws an ActionFailure for a failed answer. */
+export function assertAnswered(answer: { status: boolean; error?: string[]; httpStatus: number }): void {
+  if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`));
+}
+
+export function useRowActions(component: Component, primaryKey: string | null, afterRun: () => void): RowActionRunner {
+  const scope = usePageActionScope(component);
+  const current = useContext(CurrentAppContext);
+  const actions = actionsOfComponent(component);
+
+  async function step(page: PageActionScope, action: CustomAction, row: RowValues): Promise<void> {
+    if (current === null) return;
+    if (action.action === 'DELETE' || action.action === 'EDIT') {
+      const key = rowKeyValue(row, primaryKey);
+      if (key === null) throw new ActionFailure(Messages.rowKeyMissing);
+      if (action.action === 'EDIT') throw new ActionFailure('EDIT runs from the edit dialog');
+      assertAnswered(await current.api.deleteRow({ pageId: page.pageId, componentId: component.id, actionName: action.name, key }));
+      return;
+    }
+    if (action.action === 'PRINT') throw new ActionFailure(Messages.printLater);
+    await runAction(action, page.runtime(row));
+  }
+
+  return {
+    ready: scope !== null && current !== null,
+    run: async (chosen, rows, own) => {
+      if (scope === null) return false;
+      const chain = chainFrom(actions, chosen);
+      const top = chain.find((a) => a.cause === '' && a.name === chosen.name);
+      try {
+        for (const row of rows) {
+          const result = await runActionChain(chain, (action) => (action === top && own !== undefined ? own(row) : step(scope, action, row)));
+          if (result.failed !== undefined) {
+            console.error(result.failed.error);
+            notifyFailure(actionFailureMessage(failureDetail(result.failed.error)));
+            return false;
+          }
+        }
+        notifySuccess(Messages.actionSucceeded);
+        return true;
+      } finally {
+        afterRun();
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { Select } from '@mantine/core';
+import { BOARD_REFRESH_SECONDS, type Component, formatLoaderMapping, type LoaderPair, NO_LOADER_TRIGGER, parseLoaderMapping, valueComponentsOf } from '@rakit/core';
+import { useAuthoringPage } from '../../actions/authoring-page';
+import { RowList } from '../../actions/RowList';
+import { ColumnSelect } from '../../actions/sections/ColumnSelect';
+import { RefreshField, SourceFields } from '../data-source/SourceFields';
+import { useSourceScope } from '../data-source/source-scope';
+import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
+import { valueText } from '../shared/field-frame';
+import type { ConfigProps } from '../types';
+import { triggerColumnOf, withTriggerColumn } from './loader-config';
+
+/** The mapping stored, with the source columns as the columns the loader reads. */
+function withMapping(component: Component, pairs: readonly LoaderPair[]): Component {
+  const columns = [...new Set(pairs.map((p) => p.column.trim()).filter((c) => c !== ''))].join(',');
+  return withChanges(component, { loaderMapping: formatLoaderMapping(pairs), options: columns, mapping_table: columns });
+}
+
+/** The loader's panel (spec 3 "Loader"): its source, the column → field mapping, the trigger. */
+export function LoaderConfig(props: ConfigProps) {
+  const { component, onChange } = props;
+  const scope = useSourceScope(component);
+  const page = useAuthoringPage();
+  const fields = valueComponentsOf(page.components).filter((c) => c.id !== component.id);
+  const fieldData = fields.map((c) => ({ value: c.id, label: c.title === '' ? c.id : `${c.title} (${c.id})` }));
+  const pairs = parseLoaderMapping(valueText(component.loaderMapping));
+  const trigger = valueText(component.trigger) || NO_LOADER_TRIGGER;
+  return (
+    <PanelStack>
+      <TitleField {...props} />
+      <SourceFields {...props} scope={scope} primaryKey={false} />
+      <RowList
+        label="Mapping"
+        description="The first row's column goes into the page's field (stored as column:componentId pairs)."
+        rowName="mapping"
+        rows={pairs}
+        onChange={(next) => onChange(withMapping(component, next))}
+        newRow={() => ({ column: '', componentId: '' })}
+        addLabel="Add Mapping"
+      >
+        {(row, set, index) => (
+          <>
+            <ColumnSelect columns={scope.columns} value={row.column} onChange={(column) => set({ ...row, column })} name={`Column of mapping ${index + 1}`} width={130} />
+            <Select
+              size="xs"
+              flex={1}
+              aria-label={`Field of mapping ${index + 1}`}
+              placeholder="Field"
+              data={fieldData}
+              value={row.componentId === '' ? null : row.componentId}
+              allowDeselect={false}
+              onChange={(componentId) => set({ ...row, componentId: componentId ?? '' })}
+            />
+          </>
+        )}
+      </RowList>
+      <Select
+        label="Trigger"
+        description="Loads again when this input's value changes."
+        data={[{ value: NO_LOADER_TRIGGER, label: 'None' }, ...fieldData]}
+        value={trigger}
+        allowDeselect={false}
+        onChange={(next) => onChange(withChanges(next === null || next === NO_LOADER_TRIGGER ? withTriggerColumn(component, '') : component, { trigger: next ?? NO_LOADER_TRIGGER }))}
+      />
+      {trigger === NO_LOADER_TRIGGER ? null : (
+        <Select
+          label="Match column"
+          description="The row loaded is the one whose column equals the trigger's value; none: the first row."
+          data={scope.columns}
+          value={triggerColumnOf(component) || null}
+          clearable
+          searchable
+          onChange={(column) => onChange(withTriggerColumn(component, column ?? ''))}
+        />
+      )}
+      <RefreshField {...props} choices={BOARD_REFRESH_SECONDS} />
+    </PanelStack>
+  );
+}

@@ -1,0 +1,6 @@
+import { IconDatabaseImport } from '@tabler/icons-react';
+import type { WidgetDefinition } from '../types';
+import { LoaderConfig } from './Config';
+import { LoaderLive } from './Live';
+
+export const loaderWidget: WidgetDefinition = { type: 'loader', label: 'Loader', icon: IconDatabaseImport, Live: LoaderLive, Config: LoaderConfig };

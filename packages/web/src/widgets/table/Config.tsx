@@ -1,0 +1,83 @@
+import { Checkbox, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { type Component, INTERVAL_FILTER_TYPES, TABLE_REFRESH_SECONDS } from '@rakit/core';
+import { RowList } from '../../actions/RowList';
+import { ColumnSelect } from '../../actions/sections/ColumnSelect';
+import { configuredColumns } from '../data-source/content';
+import { ColumnsField, DataActionsField, FunctionField, RefreshField, SourceFields } from '../data-source/SourceFields';
+import { type SourceScope, useSourceScope } from '../data-source/source-scope';
+import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
+import type { ConfigProps } from '../types';
+
+interface FilterRow {
+  column: string;
+  type: string;
+  field: string;
+}
+
+const filtersOf = (component: Component): FilterRow[] =>
+  (Array.isArray(component.filters) ? (component.filters as Partial<FilterRow>[]) : [])
+    .map((f) => ({ column: f.column ?? '', type: f.type ?? 'select', field: f.field ?? '' }));
+
+const FILTER_TYPES = [{ value: 'select', label: 'Select' }, { value: INTERVAL_FILTER_TYPES[0], label: 'Interval' }];
+
+/** Filters: a name, a type (select or interval) and the source column filtered. */
+function FiltersField({ component, onChange, scope }: ConfigProps & { scope: SourceScope }) {
+  return (
+    <RowList
+      label="Filters"
+      rowName="filter"
+      rows={filtersOf(component)}
+      onChange={(filters) => onChange(withChanges(component, { filters }))}
+      newRow={() => ({ column: '', type: 'select', field: '' })}
+      addLabel="Add Filter"
+      emptyText="No filters."
+    >
+      {(row, set, index) => (
+        <>
+          <TextInput size="xs" flex={1} aria-label={`Name of filter ${index + 1}`} placeholder="Name" value={row.column} onChange={(e) => set({ ...row, column: e.currentTarget.value })} />
+          <Select size="xs" w={96} aria-label={`Type of filter ${index + 1}`} data={FILTER_TYPES} value={row.type} allowDeselect={false} onChange={(type) => set({ ...row, type: type ?? 'select' })} />
+          <ColumnSelect columns={scope.columns} value={row.field} onChange={(field) => set({ ...row, field })} name={`Column of filter ${index + 1}`} width={120} />
+        </>
+      )}
+    </RowList>
+  );
+}
+
+const CHECKS = [['search', 'Enable Search'], ['bulkAction', 'Enable Bulk Action'], ['toExcel', 'Export Table To Excel']] as const;
+
+/** The data table's panel (spec 3 "Data table" configuration). */
+export function TableConfig(props: ConfigProps) {
+  const { component, onChange } = props;
+  const scope = useSourceScope(component);
+  const columns = configuredColumns(component);
+  const markdown = Array.isArray(component.markdownColumns) ? (component.markdownColumns as number[]) : [];
+  return (
+    <PanelStack>
+      <TitleField {...props} />
+      <SourceFields {...props} scope={scope} />
+      <ColumnsField {...props} scope={scope} />
+      <Stack gap={6}>
+        {CHECKS.map(([field, label]) => (
+          <Checkbox
+            key={field}
+            label={label}
+            checked={field === 'search' ? component.search !== false : component[field] === true}
+            onChange={(event) => onChange(withChanges(component, { [field]: event.currentTarget.checked }))}
+          />
+        ))}
+      </Stack>
+      <FiltersField {...props} scope={scope} />
+      <MultiSelect
+        label="Markdown columns"
+        description="Shown as formatted text (no HTML)."
+        data={columns.map((c, i) => ({ value: String(i), label: c.label }))}
+        value={markdown.filter((i) => i < columns.length).map(String)}
+        onChange={(next) => onChange(withChanges(component, { markdownColumns: next.map(Number) }))}
+        clearable
+      />
+      <FunctionField />
+      <RefreshField {...props} choices={TABLE_REFRESH_SECONDS} />
+      <DataActionsField {...props} scope={scope} />
+    </PanelStack>
+  );
+}

@@ -1,0 +1,259 @@
+import {
+  ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput, Title,
+} from '@mantine/core';
+import {
+  actionFailureMessage, bulkActions, type CustomAction, menuActions, Messages, type RowValues, rowKeyOf, rowKeyValue, topLevelActions,
+} from '@rakit/core';
+import { IconDotsVertical, IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
+import { useContext, useState } from 'react';
+import Markdown from 'react-markdown';
+import { actionsOfComponent } from '../../actions/config-of';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CurrentAppContext } from '../../shell/app-context';
+import { notifyFailure } from '../../shell/notify';
+import { useTableContent } from '../data-source/content';
+import { assertAnswered, useRowActions } from '../data-source/row-actions';
+import type { LiveProps } from '../types';
+import { exportTable } from './export';
+import { FiltersButton } from './FiltersButton';
+import { editFieldsOf, RowEditDialog } from './RowEditDialog';
+import { useTableQuery } from './table-query';
+import classes from './Table.module.css';
+import { TablePager } from './TablePager';
+
+const cellText = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+const markdownIndexes = (value: unknown): Set<number> =>
+  new Set(Array.isArray(value) ? value.filter((n): n is number => typeof n === 'number') : []);
+
+interface RowTarget {
+  row: RowValues;
+  index: number;
+}
+
+/**
+ * The data table (spec 3 "Data table", §4): title, Export To Excel, search, filters, bulk
+ * actions and the total; rows with a checkbox column and an Action column; the pager. In the
+ * editor it shows 3 sample rows and runs nothing.
+ */
+export function TableLive({ component, mode }: LiveProps) {
+  const current = useContext(CurrentAppContext);
+  const { query, setQuery, settled } = useTableQuery(component);
+  const { content, loading, live, pageId, reload } = useTableContent(component, mode, settled);
+  const primaryKey = content.primaryKey;
+  const actions = actionsOfComponent(component);
+  const runner = useRowActions(component, primaryKey, () => void reload());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selectionOf, setSelectionOf] = useState(settled);
+  const [editing, setEditing] = useState<RowTarget | null>(null);
+  const [deleting, setDeleting] = useState<{ action: CustomAction; rows: RowValues[] } | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  // Another page, search or filter: the selection was of rows no longer shown.
+  if (selectionOf !== settled && JSON.stringify(selectionOf) !== JSON.stringify(settled)) {
+    setSelectionOf(settled);
+    setSelected(new Set());
+  }
+
+  const rows = content.filteredResult;
+  const keys = rows.map((row, index) => String(rowKeyOf(row, primaryKey, index)));
+  const editAction = topLevelActions(actions).find((a) => a.action === 'EDIT');
+  const deleteAction = topLevelActions(actions).find((a) => a.action === 'DELETE');
+  const others = menuActions(actions);
+  const bulk = bulkActions(actions);
+  const markdown = markdownIndexes(component.markdownColumns);
+  const labels = Object.fromEntries(content.columns.map((c) => [c.field, c.label]));
+  const withBulk = component.bulkAction === true;
+  const withActions = editAction !== undefined || deleteAction !== undefined || others.length > 0;
+  const chosenRows = rows.filter((_, i) => selected.has(keys[i] as string));
+  const filtersShown = live ? content.possibleFilters.length > 0 : Array.isArray(component.filters) && component.filters.length > 0;
+
+  const runOn = (action: CustomAction, targets: RowValues[]) => {
+    if (!runner.ready) return;
+    if (action.action === 'DELETE') setDeleting({ action, rows: targets });
+    else void runner.run(action, targets);
+  };
+
+  async function saveEdit(target: RowTarget, changes: Record<string, string | number | null>) {
+    if (editAction === undefined || current === null || pageId === null) return;
+    const key = rowKeyValue(target.row, primaryKey);
+    await runner.run(editAction, [target.row], async () => {
+      if (key === null) throw new Error(Messages.rowKeyMissing);
+      assertAnswered(await current.api.editRow({ pageId, componentId: component.id, actionName: editAction.name, key, values: changes }));
+    });
+    setEditing(null);
+  }
+
+  async function exportRows() {
+    if (current === null || pageId === null) return;
+    setExporting(true);
+    try {
+      await exportTable(current.api, {
+        pageId, componentId: component.id, filename: component.title === '' ? 'export' : component.title,
+        filter: { search: settled.search, filterColumn: settled.filterColumn },
+      });
+    } catch (error) {
+      console.error(error);
+      notifyFailure(actionFailureMessage(error instanceof Error ? error.message : String(error)));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const allChecked = rows.length > 0 && keys.every((k) => selected.has(k));
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="data-table" data-component={component.id}>
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{component.title}</Title>
+        {component.toExcel === true ? (
+          <Button size="sm" variant="light" leftSection={<IconDownload size={16} />} loading={exporting} disabled={!live} onClick={() => void exportRows()}>
+            Export To Excel
+          </Button>
+        ) : null}
+      </Group>
+      <Group justify="space-between" mb="sm" gap="sm">
+        <Group gap="sm">
+          {component.search === false ? null : (
+            <TextInput
+              size="sm"
+              w={240}
+              leftSection={<IconSearch size={16} />}
+              placeholder={Messages.tableSearchPlaceholder}
+              aria-label={Messages.tableSearchPlaceholder}
+              value={query.search}
+              onChange={(event) => setQuery({ ...query, search: event.currentTarget.value, page: 1 })}
+            />
+          )}
+          {filtersShown ? (
+            <FiltersButton filters={content.possibleFilters} value={query.filterColumn} onChange={(filterColumn) => setQuery({ ...query, filterColumn, page: 1 })} />
+          ) : null}
+          {withBulk ? (
+            <Menu position="bottom-start" withinPortal>
+              <Menu.Target>
+                <Button size="sm" variant="default" leftSection={<IconStack2 size={16} />} disabled={chosenRows.length === 0}>Bulk Action</Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {bulk.length === 0 ? <Menu.Label>No action for several rows</Menu.Label> : null}
+                {bulk.map((action) => <Menu.Item key={action.name} onClick={() => runOn(action, chosenRows)}>{action.name}</Menu.Item>)}
+                <Menu.Divider />
+                <Menu.Item color="gray">Cancel</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {content.count}</Text>
+      </Group>
+      <Box pos="relative">
+        <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} />
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label={component.title === '' ? 'Data table' : component.title}>
+            <Table.Thead>
+              <Table.Tr>
+                {withBulk ? (
+                  <Table.Th w={36}>
+                    <Checkbox
+                      aria-label="Select all rows of this page"
+                      checked={allChecked}
+                      indeterminate={!allChecked && keys.some((k) => selected.has(k))}
+                      onChange={() => setSelected(allChecked ? new Set() : new Set(keys))}
+                    />
+                  </Table.Th>
+                ) : null}
+                {content.columns.map((c) => <Table.Th key={c.field}>{c.label}</Table.Th>)}
+                {withActions ? <Table.Th ta="right">Action</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={content.columns.length + (withBulk ? 1 : 0) + (withActions ? 1 : 0)}>
+                    <Text c="dimmed" ta="center" size="sm" py="sm">{loading ? 'Loading…' : 'No data'}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : rows.map((row, index) => {
+                const key = keys[index] as string;
+                return (
+                  <Table.Tr key={key} data-row-key={key}>
+                    {withBulk ? (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select row ${index + 1}`}
+                          checked={selected.has(key)}
+                          onChange={() => setSelected((previous) => {
+                            const next = new Set(previous);
+                            if (next.has(key)) next.delete(key);
+                            else next.add(key);
+                            return next;
+                          })}
+                        />
+                      </Table.Td>
+                    ) : null}
+                    {content.columns.map((c, column) => (
+                      <Table.Td key={c.field}>
+                        {markdown.has(column) ? <Box className={classes.markdown}><Markdown skipHtml>{cellText(row[c.field])}</Markdown></Box> : cellText(row[c.field])}
+                      </Table.Td>
+                    ))}
+                    {withActions ? (
+                      <Table.Td>
+                        <Group gap={2} justify="flex-end" wrap="nowrap">
+                          {editAction === undefined ? null : (
+                            <ActionIcon variant="subtle" aria-label={`Edit row ${index + 1}`} onClick={() => runner.ready && setEditing({ row, index })}>
+                              <IconPencil size={16} />
+                            </ActionIcon>
+                          )}
+                          {deleteAction === undefined ? null : (
+                            <ActionIcon variant="subtle" color="red" aria-label={`Delete row ${index + 1}`} onClick={() => runOn(deleteAction, [row])}>
+                              <IconTrash size={16} />
+                            </ActionIcon>
+                          )}
+                          {others.length === 0 ? null : (
+                            <Menu position="bottom-end" withinPortal>
+                              <Menu.Target>
+                                <ActionIcon variant="subtle" color="gray" aria-label={`More actions of row ${index + 1}`}><IconDotsVertical size={16} /></ActionIcon>
+                              </Menu.Target>
+                              <Menu.Dropdown>
+                                {others.map((action) => <Menu.Item key={action.name} onClick={() => runOn(action, [row])}>{action.name}</Menu.Item>)}
+                                <Menu.Divider />
+                                <Menu.Item color="gray">Cancel</Menu.Item>
+                              </Menu.Dropdown>
+                            </Menu>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      <Box mt="sm">
+        <TablePager page={query.page} pageCount={content.pageCount} onChange={(page) => setQuery({ ...query, page })} />
+      </Box>
+      {editing !== null && editAction !== undefined ? (
+        <RowEditDialog
+          action={editAction}
+          row={editing.row}
+          fields={editFieldsOf(editAction, content.columns, primaryKey)}
+          labels={labels}
+          onClose={() => setEditing(null)}
+          onSave={(changes) => saveEdit(editing, changes)}
+        />
+      ) : null}
+      <ConfirmDialog
+        opened={deleting !== null}
+        message={Messages.deleteRowConfirm}
+        confirmLabel="Delete"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting === null) return;
+          await runner.run(deleting.action, deleting.rows);
+          setDeleting(null);
+          setSelected(new Set());
+        }}
+      />
+    </Paper>
+  );
+}

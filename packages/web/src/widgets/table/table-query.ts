@@ -1,0 +1,50 @@
+import { type Component, TABLE_RELOAD_DELAY_MS, tableStateVariable } from '@rakit/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useContext, useEffect, useState } from 'react';
+import { CurrentAppContext } from '../../shell/app-context';
+import { type ContentQuery, FIRST_PAGE } from '../data-source/content';
+import { usePageFormStore } from '../form-state';
+import { readGlobalValues, setGlobalVariable } from '../global-variables';
+
+/** A stored table state, if it looks like one. */
+function restored(value: unknown): ContentQuery | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { page, search, filterColumn } = value as Record<string, unknown>;
+  return {
+    page: typeof page === 'number' && page >= 1 ? Math.trunc(page) : 1,
+    search: typeof search === 'string' ? search : '',
+    filterColumn: typeof filterColumn === 'object' && filterColumn !== null && !Array.isArray(filterColumn) ? (filterColumn as ContentQuery['filterColumn']) : {},
+  };
+}
+
+export interface TableQueryState {
+  /** What the controls show now. */
+  query: ContentQuery;
+  setQuery: (next: ContentQuery) => void;
+  /** What the rows are loaded for: the query once it has not changed for 800 ms. */
+  settled: ContentQuery;
+}
+
+/**
+ * A table's search, filters and page (spec 3 §4): changes settle after 800 ms, then the rows
+ * reload and the state is kept as the permanent global variable `table:{pageId}:{componentId}`,
+ * from which the table starts again when it mounts.
+ */
+export function useTableQuery(component: Component): TableQueryState {
+  const current = useContext(CurrentAppContext);
+  const pageId = usePageFormStore()?.getState().pageId ?? null;
+  const slug = current?.app.appSlug;
+  const name = pageId === null ? null : tableStateVariable(pageId, component.id);
+  const [query, setQuery] = useState<ContentQuery>(() =>
+    (slug === undefined || name === null ? null : restored(readGlobalValues(slug)[name])) ?? FIRST_PAGE);
+  const [settledText] = useDebouncedValue(JSON.stringify(query), TABLE_RELOAD_DELAY_MS);
+  const settled = JSON.parse(settledText) as ContentQuery;
+
+  useEffect(() => {
+    if (slug === undefined || name === null) return;
+    const stored = readGlobalValues(slug)[name];
+    if (JSON.stringify(stored) !== settledText) setGlobalVariable(slug, name, JSON.parse(settledText) as unknown, 'permanent');
+  }, [slug, name, settledText]);
+
+  return { query, setQuery, settled };
+}
