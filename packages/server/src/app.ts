@@ -98,6 +98,7 @@ async function serveWebFiles(app: FastifyInstance, webDir: string): Promise<void
   app.addHook('onRoute', (route) => {
     if (registering) route.config = { ...(route.config ?? {}), public: true };
   });
-  await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  // wildcard: files are looked up on each request, so a rebuilt web app is served without a restart.
+  await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
   registering = false;
 }
