@@ -1,6 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, snapshot, uniquePhone } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
 
 async function api(path: string, body: unknown, token?: string) {
   const response = await fetch(`${baseUrl()}${path}`, {
@@ -12,13 +11,7 @@ async function api(path: string, body: unknown, token?: string) {
 }
 
 describe('who may enter', () => {
-  let browser: Browser;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser);
-  });
-  afterAll(async () => { await browser.close(); });
+  const suite = browserPageForSuite();
 
   it('prints where to sign in when it starts', () => {
     const output = inject('startOutput');
@@ -27,12 +20,12 @@ describe('who may enter', () => {
   });
 
   it('answers a wrong password with the spec\'s message', async () => {
-    await page.goto('/_root/auth/login');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Incorrect Username / Password').waitFor();
-    expect(page.url()).toContain('/_root/auth/login');
+    await suite.page.goto('/_root/auth/login');
+    await suite.page.getByLabel('Username').fill('admin');
+    await suite.page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await suite.page.getByRole('button', { name: 'Sign In' }).click();
+    await suite.page.getByText('Incorrect Username / Password').waitFor();
+    expect(suite.page.url()).toContain('/_root/auth/login');
   });
 
   it('keeps a member of another application out', async () => {
@@ -46,29 +39,29 @@ describe('who may enter', () => {
     const created = await api('/save/saveApp', { appId: null, appName: `Private ${owner}`, appDescription: '' }, ownerToken);
     const slug = created.body.data.appSlug as string;
 
-    await page.goto(`/${slug}/auth/login`);
-    await page.getByLabel('Username').fill(outsider);
-    await page.getByLabel('Password', { exact: true }).fill('password-123');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Incorrect Username / Password').waitFor();
-    await page.goto(`/${slug}/home`);
-    await page.waitForURL(`**/${slug}/auth/login`);
-    await snapshot(page, 'outsider-refused');
+    await suite.page.goto(`/${slug}/auth/login`);
+    await suite.page.getByLabel('Username').fill(outsider);
+    await suite.page.getByLabel('Password', { exact: true }).fill('password-123');
+    await suite.page.getByRole('button', { name: 'Sign In' }).click();
+    await suite.page.getByText('Incorrect Username / Password').waitFor();
+    await suite.page.goto(`/${slug}/home`);
+    await suite.page.waitForURL(`**/${slug}/auth/login`);
+    await snapshot(suite.page, 'outsider-refused');
 
     // The owner gets in and lands on his administration home.
-    await page.getByLabel('Username').fill(owner);
-    await page.getByLabel('Password', { exact: true }).fill('password-123');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`**/${slug}/home`);
+    await suite.page.getByLabel('Username').fill(owner);
+    await suite.page.getByLabel('Password', { exact: true }).fill('password-123');
+    await suite.page.getByRole('button', { name: 'Sign In' }).click();
+    await suite.page.waitForURL(`**/${slug}/home`);
   });
 
   it('sends unknown paths and unknown applications to /404', async () => {
-    await page.goto('/main/this/path/does/not/exist/at/all');
-    await page.waitForURL('**/404');
-    await page.getByText('Page not found').waitFor();
-    expect(await page.locator('svg').count()).toBeGreaterThan(0);
-    await snapshot(page, 'not-found');
-    await page.goto('/no-such-application/auth/login');
-    await page.waitForURL('**/404');
+    await suite.page.goto('/main/this/path/does/not/exist/at/all');
+    await suite.page.waitForURL('**/404');
+    await suite.page.getByText('Page not found').waitFor();
+    expect(await suite.page.locator('svg').count()).toBeGreaterThan(0);
+    await snapshot(suite.page, 'not-found');
+    await suite.page.goto('/no-such-application/auth/login');
+    await suite.page.waitForURL('**/404');
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
+import { ADMIN_PASSWORD, browserPageForSuite, launchBrowser, newPage, snapshot } from '../support/browser';
 
 /** One of each form widget, and a card, in the order they are added. */
 const WIDGETS = ['input', 'textarea', 'datetime', 'checkbox', 'toggle', 'radio', 'dropdown', 'fileupload', 'text', 'button', 'card'] as const;
@@ -181,52 +181,46 @@ describe('an administrator designs a page in the editor', () => {
 });
 
 describe('the root editor saves on demand, and a refused save stays unsynced', () => {
-  let browser: Browser;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser);
-  });
-  afterAll(async () => { await browser.close(); });
+  const suite = browserPageForSuite();
 
-  const syncIndicator = () => page.getByTestId('sync-indicator');
+  const syncIndicator = () => suite.page.getByTestId('sync-indicator');
 
   it('creates a page in _root and saves it with Save', async () => {
-    await page.goto('/_root/auth/login');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/_root/home');
-    await page.goto('/_root/form-editor');
-    await page.getByRole('button', { name: 'Please Select Page' }).click();
-    await page.getByRole('option', { name: 'Create New Page' }).click();
-    await page.getByRole('dialog').getByLabel('PAGE TITLE').fill(`Root ${Date.now().toString(36)}`);
-    await page.getByRole('dialog').getByRole('button', { name: 'CREATE' }).click();
-    await page.getByText('This page is empty').waitFor();
-    await page.locator('[data-palette-type="text"]').click();
+    await suite.page.goto('/_root/auth/login');
+    await suite.page.getByLabel('Username').fill('admin');
+    await suite.page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await suite.page.getByRole('button', { name: 'Sign In' }).click();
+    await suite.page.waitForURL('**/_root/home');
+    await suite.page.goto('/_root/form-editor');
+    await suite.page.getByRole('button', { name: 'Please Select Page' }).click();
+    await suite.page.getByRole('option', { name: 'Create New Page' }).click();
+    await suite.page.getByRole('dialog').getByLabel('PAGE TITLE').fill(`Root ${Date.now().toString(36)}`);
+    await suite.page.getByRole('dialog').getByRole('button', { name: 'CREATE' }).click();
+    await suite.page.getByText('This page is empty').waitFor();
+    await suite.page.locator('[data-palette-type="text"]').click();
     await syncIndicator().filter({ hasText: 'Syncronizing' }).waitFor();
     // No automatic save here: still unsynced after the autosave delay, and the selector stays static.
-    await page.waitForTimeout(1200);
+    await suite.page.waitForTimeout(1200);
     expect(await syncIndicator().textContent()).toContain('Syncronizing');
     // The selector says it is blocked (aria-disabled); a click anyway does not open it.
-    await page.getByTestId('page-selector').click({ force: true });
-    expect(await page.getByPlaceholder('Search page you want to add ?').count()).toBe(0);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await suite.page.getByTestId('page-selector').click({ force: true });
+    expect(await suite.page.getByPlaceholder('Search page you want to add ?').count()).toBe(0);
+    await suite.page.getByRole('button', { name: 'Save', exact: true }).click();
     await syncIndicator().filter({ hasText: 'Saved' }).waitFor();
   });
 
   it('shows the server\'s refusal and keeps the page unsynced', async () => {
-    await page.route('**/save/saveApp', (route) => route.fulfill({
+    await suite.page.route('**/save/saveApp', (route) => route.fulfill({
       status: 400,
       contentType: 'application/json',
       body: JSON.stringify({ status: false, error: ['pageComponents[0].title: too long'] }),
     }));
-    await page.locator('[data-palette-type="button"]').click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('pageComponents[0].title: too long').waitFor();
+    await suite.page.locator('[data-palette-type="button"]').click();
+    await suite.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await suite.page.getByText('pageComponents[0].title: too long').waitFor();
     expect(await syncIndicator().textContent()).toContain('Syncronizing');
-    await page.unroute('**/save/saveApp');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await suite.page.unroute('**/save/saveApp');
+    await suite.page.getByRole('button', { name: 'Save', exact: true }).click();
     await syncIndicator().filter({ hasText: 'Saved' }).waitFor();
   });
 });

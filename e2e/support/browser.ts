@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export { ADMIN_PASSWORD } from './global-setup';
 export const baseUrl = () => inject('baseUrl');
@@ -22,6 +22,20 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
   return context.newPage();
+}
+
+/**
+ * One browser and a fresh page for a describe block: launched before its tests, closed after.
+ * Read `suite.page` inside tests (it exists once the block's tests run).
+ */
+export function browserPageForSuite(): { readonly browser: Browser; readonly page: Page } {
+  const suite = {} as { browser: Browser; page: Page };
+  beforeAll(async () => {
+    suite.browser = await launchBrowser();
+    suite.page = await newPage(suite.browser);
+  });
+  afterAll(async () => { await suite.browser?.close(); });
+  return suite;
 }
 
 /** Saves what the person sees, for looking at after a run. */
