@@ -251,4 +251,112 @@ describe('data widgets on a MariaDB table', () => {
       });
     });
   });
+
+  it('lets an author configure a table in the Config panel that a member then uses', async () => {
+    const author = await newPage(browser);
+    await author.setViewportSize({ width: 1400, height: 1400 });
+    await signInToDemo(author);
+    await author.goto('/demo/form-editor');
+    const pageName = `Configured ${stamp}`;
+    await author.getByRole('button', { name: 'Please Select Page' }).click();
+    await author.getByRole('option', { name: 'Create New Page' }).click();
+    await author.getByRole('dialog').getByLabel('PAGE TITLE').fill(pageName);
+    await author.getByRole('dialog').getByRole('button', { name: 'CREATE' }).click();
+    await author.getByText('This page is empty').waitFor();
+    const pageId = Number(new URL(author.url()).searchParams.get('page'));
+    expect(pageId).toBeGreaterThan(0);
+
+    await author.locator('[data-palette-type="table"]').click();
+    const panel = author.getByTestId('config-panel');
+    const choose = async (label: string, option: string) => {
+      await panel.getByLabel(label, { exact: true }).click();
+      await author.getByRole('option', { name: option, exact: true }).click();
+    };
+    await panel.getByLabel('Label', { exact: true }).fill('Configured goods');
+    await author.locator('[data-testid="editor-component"][data-title="Configured goods"]').waitFor();
+    await choose('Database', `${MARIADB.database} (mysql #${dbId})`);
+    await panel.getByLabel('Table', { exact: true }).fill(goodsTable);
+    await author.getByRole('option', { name: goodsTable, exact: true }).click();
+    await choose('Primary key', 'id');
+    for (const [index, [label, field]] of [['Name', 'name'], ['Price', 'price']].entries()) {
+      await panel.getByRole('button', { name: 'Add Column' }).click();
+      await panel.getByLabel(`Column ${index + 1}`, { exact: true }).fill(label as string);
+      await choose(`Source of column ${index + 1}`, field as string);
+    }
+    for (const check of ['Enable Search', 'Enable Bulk Action', 'Export Table To Excel']) {
+      const box = panel.getByLabel(check, { exact: true });
+      if (!(await box.isChecked())) await box.check();
+    }
+    await panel.getByRole('button', { name: 'Add Filter' }).click();
+    await panel.getByLabel('Name of filter 1').fill('Category');
+    await choose('Type of filter 1', 'Select');
+    await choose('Column of filter 1', 'category');
+
+    const dialog = author.getByRole('dialog');
+    await panel.getByRole('button', { name: 'Add Action' }).click();
+    await dialog.getByLabel('Action type').click();
+    await author.getByRole('option', { name: 'EDIT', exact: true }).click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Edit');
+    for (const [index, [column, type]] of [['name', 'text'], ['price', 'number']].entries()) {
+      await dialog.getByRole('button', { name: 'Add field' }).click();
+      await dialog.getByLabel(`Column of field ${index + 1}`).fill(column as string);
+      await dialog.getByLabel(`Type of field ${index + 1}`).click();
+      await author.getByRole('option', { name: type as string, exact: true }).click();
+    }
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await panel.getByRole('button', { name: 'Add Action' }).click();
+    await dialog.getByLabel('Action type').click();
+    await author.getByRole('option', { name: 'DELETE', exact: true }).click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Delete');
+    await dialog.getByText(`DELETE FROM \`${goodsTable}\` WHERE \`id\` = ?`).waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await panel.getByRole('button', { name: 'Edit action Delete' }).waitFor();
+    await author.getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor();
+    await snapshot(author, 'data-table-configured-in-editor');
+    await author.context().close();
+
+    const saved = await api<{ pageSlug: string; pageComponents: string | Component[] }[]>('GET', `/get/getPage/${pageId}`);
+    expect(saved.status).toBe(true);
+    const [stored] = saved.data;
+    if (stored === undefined) throw new Error('the page was not found');
+    const components = (typeof stored.pageComponents === 'string' ? JSON.parse(stored.pageComponents) : stored.pageComponents) as Component[];
+    expect(components).toHaveLength(1);
+    expect(components[0]).toMatchObject({
+      type: 'table',
+      title: 'Configured goods',
+      database_used: dbId,
+      table_used: goodsTable,
+      primaryKey: 'id',
+      options: 'Name,Price',
+      mapping_table: 'name,price',
+      search: true,
+      bulkAction: true,
+      toExcel: true,
+      filters: [{ column: 'Category', type: 'select', field: 'category' }],
+      custom_action: [
+        { name: 'Edit', action: 'EDIT', cause: '', raw: { editFields: [{ name: 'name', type: 'text' }, { name: 'price', type: 'number' }] } },
+        { name: 'Delete', action: 'DELETE', cause: '', stored: { ...deleteByKeyQuery(dbId, goodsTable, 'id', 'mysql'), table: goodsTable } },
+      ],
+    });
+
+    await menuForStaff(api, await demoAppId(), `Configured ${stamp}`, [['Configured', pageId]]);
+    const member = await newPage(browser);
+    await signInToDemo(member, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    await member.goto(`/demo/staff/${stored.pageSlug}`);
+    await member.getByRole('heading', { name: pageName }).waitFor();
+    const widget = member.getByTestId('data-table');
+    const [first] = await goods();
+    if (first === undefined) throw new Error('the goods table is empty');
+    await member.getByTestId('total-item').filter({ hasText: `Total Item: ${(await goods()).length}` }).waitFor();
+    await widget.getByRole('cell', { name: first.name, exact: true }).waitFor();
+    await widget.getByRole('cell', { name: String(first.price), exact: true }).waitFor();
+    expect(await widget.getByRole('columnheader', { name: 'Category' }).count()).toBe(0);
+    await member.getByPlaceholder(Messages.tableSearchPlaceholder).waitFor();
+    await widget.getByRole('button', { name: 'Filters' }).waitFor();
+    await widget.getByRole('button', { name: 'Edit row 1', exact: true }).waitFor();
+    await snapshot(member, 'data-table-configured-member');
+    await member.context().close();
+  });
 });
