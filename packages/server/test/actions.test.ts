@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { createComponent, Messages } from '@rakit/core';
-import { createConnection } from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
 import { availableEngines, type EngineName } from './support/engines';
-import { createSqliteDatabase } from './support/fixtures';
+import { type AppTable, createAppTable } from './support/fixtures';
 
 /**
  * The application databases the action tests run against: SQLite always, MariaDB and
@@ -14,38 +11,16 @@ import { createSqliteDatabase } from './support/fixtures';
 const engines = await availableEngines();
 const INJECTIONS = ["' OR 1=1 --", "x'; DROP TABLE people; --", 'a" OR "1"="1', '1; DELETE FROM people', "/* */ UNION SELECT 1 --"];
 
-interface TableFixture { dbBody: Record<string, unknown>; table: string; drop(): Promise<void> }
-
-async function createPeopleTable(engine: EngineName, server: TestServer, appId: number): Promise<TableFixture> {
-  const table = `people_${randomBytes(4).toString('hex')}`;
-  if (engine === 'mysql') {
-    const conn = await createConnection({ uri: 'mysql://root@127.0.0.1:3306/test' });
-    await conn.query(`CREATE TABLE \`${table}\` (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(200) NOT NULL, owner VARCHAR(100) NOT NULL)`);
-    await conn.end();
-    return {
-      table,
-      dbBody: { dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbPassword: '', dbDatabase: 'test' },
-      drop: async () => { const c = await createConnection({ uri: 'mysql://root@127.0.0.1:3306/test' }); await c.query(`DROP TABLE IF EXISTS \`${table}\``); await c.end(); },
-    };
-  }
-  if (engine === 'postgres') {
-    const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
-    await client.connect();
-    await client.query(`CREATE TABLE "${table}" (id SERIAL PRIMARY KEY, name VARCHAR(200) NOT NULL, owner VARCHAR(100) NOT NULL)`);
-    await client.end();
-    return {
-      table,
-      dbBody: { dbType: 'postgres', dbHost: '127.0.0.1', dbPort: 5432, dbUser: 'postgres', dbPassword: '', dbDatabase: 'test' },
-      drop: async () => { const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' }); await c.connect(); await c.query(`DROP TABLE IF EXISTS "${table}"`); await c.end(); },
-    };
-  }
-  createSqliteDatabase(server.app.config.dataDir, appId, 'people.db', `CREATE TABLE ${table} (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, owner TEXT NOT NULL)`);
-  return { table, dbBody: { dbType: 'sqlite', dbDatabase: 'people.db' }, drop: async () => undefined };
-}
+/** The people table, its id auto-numbered in each engine's own way. */
+const createPeopleTable = (engine: EngineName, server: TestServer, appId: number) =>
+  createAppTable(engine, server.app.config.dataDir, appId, 'people', (quoted) => {
+    const id = engine === 'mysql' ? 'INT AUTO_INCREMENT PRIMARY KEY' : engine === 'postgres' ? 'SERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT';
+    return `CREATE TABLE ${quoted} (id ${id}, name VARCHAR(200) NOT NULL, owner VARCHAR(100) NOT NULL)`;
+  });
 
 describe.each(engines)('actions on a %s database', (engine) => {
   let server: TestServer;
-  let fixture: TableFixture;
+  let fixture: AppTable;
   let appId: number;
   let dbId: number;
   let pageId: number;

@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { type Component, createComponent, CUSTOM_TABLE, Messages } from '@rakit/core';
 import ExcelJS from 'exceljs';
-import SqliteDatabase from 'better-sqlite3';
-import { createConnection } from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteFile } from '../src/datasources/sqlite';
 import { buildTestServer, type TestServer } from './support/build';
 import { availableEngines, type EngineName } from './support/engines';
-import { createSqliteDatabase } from './support/fixtures';
+import { type AppTable, createAppTable } from './support/fixtures';
 
 /**
  * Data widgets at runtime on each application database engine (SQLite always, MariaDB and
@@ -25,47 +20,14 @@ function itemRow(i: number): [number, string, string, number, number, string] {
   return [i, name, CITIES[(i - 1) % 3] as string, i * 10, (i % 3) + 1, `note ${i}`];
 }
 
-interface ItemsFixture { dbBody: Record<string, unknown>; table: string; exec(sql: string): Promise<void>; drop(): Promise<void> }
-
-async function createItemsTable(engine: EngineName, server: TestServer, appId: number): Promise<ItemsFixture> {
-  const table = `items_${randomBytes(4).toString('hex')}`;
-  const rows = Array.from({ length: ROWS }, (_, i) => itemRow(i + 1));
-  if (engine === 'mysql') {
-    const conn = await createConnection({ uri: 'mysql://root@127.0.0.1:3306/test' });
-    await conn.query(`CREATE TABLE \`${table}\` (id INT PRIMARY KEY, name VARCHAR(200) NOT NULL, city VARCHAR(100) NOT NULL, price INT NOT NULL, status INT NOT NULL, note VARCHAR(200))`);
-    await conn.query(`INSERT INTO \`${table}\` (id, name, city, price, status, note) VALUES ?`, [rows]);
-    await conn.end();
-    return {
-      table,
-      dbBody: { dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbPassword: '', dbDatabase: 'test' },
-      exec: async (sql) => { const c = await createConnection({ uri: 'mysql://root@127.0.0.1:3306/test' }); await c.query(sql); await c.end(); },
-      drop: async () => { const c = await createConnection({ uri: 'mysql://root@127.0.0.1:3306/test' }); await c.query(`DROP TABLE IF EXISTS \`${table}\``); await c.end(); },
-    };
-  }
-  if (engine === 'postgres') {
-    const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
-    await client.connect();
-    await client.query(`CREATE TABLE "${table}" (id INTEGER PRIMARY KEY, name VARCHAR(200) NOT NULL, city VARCHAR(100) NOT NULL, price INTEGER NOT NULL, status INTEGER NOT NULL, note VARCHAR(200))`);
-    for (const row of rows) await client.query(`INSERT INTO "${table}" VALUES ($1, $2, $3, $4, $5, $6)`, row);
-    await client.end();
-    return {
-      table,
-      dbBody: { dbType: 'postgres', dbHost: '127.0.0.1', dbPort: 5432, dbUser: 'postgres', dbPassword: '', dbDatabase: 'test' },
-      exec: async (sql) => { const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' }); await c.connect(); await c.query(sql); await c.end(); },
-      drop: async () => { const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' }); await c.connect(); await c.query(`DROP TABLE IF EXISTS "${table}"`); await c.end(); },
-    };
-  }
-  const values = rows.map((r) => `(${r[0]}, '${r[1]}', '${r[2]}', ${r[3]}, ${r[4]}, '${r[5]}')`).join(',\n');
-  createSqliteDatabase(server.app.config.dataDir, appId, 'items.db',
-    `CREATE TABLE ${table} (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT NOT NULL, price INTEGER NOT NULL, status INTEGER NOT NULL, note TEXT);
-     INSERT INTO ${table} VALUES ${values};`);
-  const exec = async (sql: string) => {
-    const db = new SqliteDatabase(sqliteFile(server.app.config.dataDir, appId, 'items.db'));
-    db.exec(sql);
-    db.close();
-  };
-  return { table, dbBody: { dbType: 'sqlite', dbDatabase: 'items.db' }, exec, drop: async () => undefined };
-}
+/** The items table with its 45 rows; the values are the test's own (literal SQL is safe here). */
+const createItemsTable = (engine: EngineName, server: TestServer, appId: number) =>
+  createAppTable(engine, server.app.config.dataDir, appId, 'items', (quoted) => {
+    const values = Array.from({ length: ROWS }, (_, i) => itemRow(i + 1))
+      .map((r) => `(${r[0]}, '${r[1]}', '${r[2]}', ${r[3]}, ${r[4]}, '${r[5]}')`).join(', ');
+    return `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, name VARCHAR(200) NOT NULL, city VARCHAR(100) NOT NULL, price INTEGER NOT NULL, status INTEGER NOT NULL, note VARCHAR(200));
+      INSERT INTO ${quoted} (id, name, city, price, status, note) VALUES ${values};`;
+  });
 
 /** The data widgets of the page under test. */
 function widgets(dbId: number, table: string): Component[] {
@@ -104,7 +66,7 @@ function widgets(dbId: number, table: string): Component[] {
 
 describe.each(engines)('data widgets on a %s database', (engine) => {
   let server: TestServer;
-  let fixture: ItemsFixture;
+  let fixture: AppTable;
   let appId: number;
   let dbId: number;
   let pageId: number;
