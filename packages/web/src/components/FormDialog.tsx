@@ -8,10 +8,13 @@ interface FormDialogProps {
   onClose: () => void;
   children: ReactNode;
   size?: ModalProps['size'];
+  /** Button texts where a screen's spec names them otherwise (e.g. CANCEL / CREATE). */
+  cancelLabel?: string;
+  submitLabel?: string;
 }
 
 /** A dialog holding a form: its fields, then Cancel and Save. A second submit while saving is ignored. */
-export function FormDialog({ title, onSubmit, onClose, children, size }: FormDialogProps) {
+export function FormDialog({ title, onSubmit, onClose, children, size, cancelLabel = 'Cancel', submitLabel = 'Save' }: FormDialogProps) {
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -31,8 +34,8 @@ export function FormDialog({ title, onSubmit, onClose, children, size }: FormDia
         <Stack>
           {children}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
-            <Button type="submit" loading={busy}>Save</Button>
+            <Button variant="default" onClick={onClose} disabled={busy}>{cancelLabel}</Button>
+            <Button type="submit" loading={busy}>{submitLabel}</Button>
           </Group>
         </Stack>
       </form>

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { Messages, PageInputSchema } from '@rakit/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ApiUnreachableError, firstError } from '../api/client';
+import { FormDialog } from '../components/FormDialog';
 import { useCurrentApp } from '../shell/app-context';
 import { notifyFailure } from '../shell/notify';
 
@@ -20,17 +21,13 @@ export function CreatePageDialog({ onClose, onCreated }: CreatePageDialogProps) 
   const { app, api } = useCurrentApp();
   const [pageName, setPageName] = useState('');
   const [tableName, setTableName] = useState('');
-  const [busy, setBusy] = useState(false);
 
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
+  async function create() {
     const input = PageInputSchema.safeParse({ pageId: null, pageName, pageAppId: app.appId });
     if (!input.success) {
       notifyFailure(input.error.issues[0]?.message ?? Messages.pageTitleRequired);
       return;
     }
-    setBusy(true);
     try {
       const answer = await api.savePages(app.appId, [input.data]);
       const created = answer.status ? answer.data?.pages[0] : undefined;
@@ -43,28 +40,18 @@ export function CreatePageDialog({ onClose, onCreated }: CreatePageDialogProps) 
       if (!(error instanceof ApiUnreachableError)) throw error;
       console.error(error);
       notifyFailure(`${Messages.editorOperationFailed} ${error.message}`);
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <Modal opened onClose={onClose} title="Create New Page" centered>
-      <form onSubmit={(event) => void create(event)} noValidate>
-        <Stack>
-          <TextInput label="PAGE TITLE" value={pageName} onChange={(event) => setPageName(event.currentTarget.value)} data-autofocus required />
-          <TextInput
-            label="TABLE NAME"
-            description="Optional"
-            value={tableName}
-            onChange={(event) => setTableName(event.currentTarget.value)}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>CANCEL</Button>
-            <Button type="submit" loading={busy}>CREATE</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title="Create New Page" onSubmit={create} onClose={onClose} cancelLabel="CANCEL" submitLabel="CREATE">
+      <TextInput label="PAGE TITLE" value={pageName} onChange={(event) => setPageName(event.currentTarget.value)} data-autofocus required />
+      <TextInput
+        label="TABLE NAME"
+        description="Optional"
+        value={tableName}
+        onChange={(event) => setTableName(event.currentTarget.value)}
+      />
+    </FormDialog>
   );
 }
