@@ -14,7 +14,7 @@ import { savedComponents } from '../engine/page-cache';
 import { buildRawQuery } from '../engine/query-builder';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { findDbConfig } from '../store/repositories/db-configs';
-import { findPage, pagesReachable, pageReachableByGroups } from '../store/repositories/pages';
+import { findPage, pagesReachable } from '../store/repositories/pages';
 import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
 import { dbConfigForAdmin, settingsOf } from './databases';
 import { assertMayReadPage } from './pages';
@@ -80,11 +80,8 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (stored === undefined) throw notFound(Messages.actionNotFound);
       const db = await findDbConfig(app.store, stored.actionDbId);
       if (db === undefined) throw notFound(Messages.databaseNotFound);
-      if (!caller.isAppAdmin(db.dbAppId)) {
-        caller.assertAppMember(db.dbAppId);
-        const groups = reachScope(caller, db.dbAppId);
-        if (groups === 'all' || !(await pageReachableByGroups(app.store, stored.actionPageId, groups))) throw forbidden(Messages.forbidden);
-      }
+      // A stored query runs for whoever may open the page it was saved for.
+      await assertMayReadPage(app, request, { pageId: stored.actionPageId, pageAppId: db.dbAppId });
       const params = Array.isArray(body.params) ? body.params : Object.values(body.params);
       return answerOf(await execute(app, stored.actionDbId, stored.actionSqlQuery, params));
     }
