@@ -25,7 +25,8 @@ import passwordResetRoutes from './routes/password-reset';
 import tableRoutes from './routes/tables';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
-import type { Store } from './store/db';
+import { readCacheOf, type Store } from './store/db';
+import type { ReadCache } from './store/read-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     secretBox: SecretBox;
     /** Pools of the applications' own databases. */
     dataSources: DataSourceRegistry;
+    /** Metadata reads every request repeats, emptied by every write of this process. */
+    readCache: ReadCache;
   }
 }
 
@@ -51,6 +54,9 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('store', store);
+  const readCache = readCacheOf(store);
+  readCache.ttlMs = config.readCacheMs;
+  app.decorate('readCache', readCache);
   app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
   app.decorate('secretBox', new SecretBox(config.secret));
   app.decorate('dataSources', new DataSourceRegistry(config.dataDir));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_READ_CACHE_MS } from './store/read-cache';
 
 export interface Config {
   port: number;
@@ -19,11 +20,16 @@ export interface Config {
   logLevel: string;
   /** RAKIT_NO_DEMO=1 starts without seeding the demo application. */
   noDemo: boolean;
+  /**
+   * How long a process reuses a metadata read (the caller's groups, a page, a connection);
+   * its own writes empty the cache at once, other processes' writes show within this time.
+   */
+  readCacheMs: number;
 }
 
-const readInt = (value: string | undefined, fallback: number): number => {
+const readInt = (value: string | undefined, fallback: number, min = 1): number => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
-  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+  return Number.isInteger(parsed) && parsed >= min ? parsed : fallback;
 };
 
 /**
@@ -55,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: env.RAKIT_WEB_DIR,
     logLevel: env.RAKIT_LOG_LEVEL ?? 'info',
     noDemo: env.RAKIT_NO_DEMO === '1',
+    readCacheMs: readInt(env.RAKIT_READ_CACHE_MS, DEFAULT_READ_CACHE_MS, 0),
     ...overrides,
   };
 }

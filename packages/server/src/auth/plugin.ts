@@ -2,8 +2,7 @@ import { Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../http/errors';
-import { groupsOfUser } from '../store/repositories/groups';
-import { findUser } from '../store/repositories/users';
+import { cachedAccount } from '../store/cached-reads';
 import { Principal } from './principal';
 
 declare module 'fastify' {
@@ -25,8 +24,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Authenticates every route that is not marked public: a valid, unexpired token of a user
- * who still exists and whose password has not changed since. Groups are read fresh, so
- * removing a member takes effect on his next call.
+ * who still exists and whose password has not changed since. User and groups come through
+ * the read cache, which every write of this process empties, so removing a member takes
+ * effect on his next call (within RAKIT_READ_CACHE_MS on other processes).
  */
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('principal', null);
@@ -37,9 +37,9 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const token = bearerToken(request);
     const claims = token === undefined ? undefined : await app.tokens.verify(token);
     if (claims === undefined) throw unauthorized(Messages.unauthenticated);
-    const user = await findUser(app.store, claims.userId);
-    if (user === undefined || claims.issuedAt < user.tokensValidAfter) throw unauthorized(Messages.unauthenticated);
-    request.principal = new Principal(user.userId, claims.appSlug, await groupsOfUser(app.store, user.userId));
+    const account = await cachedAccount(app, claims.userId);
+    if (account === undefined || claims.issuedAt < account.user.tokensValidAfter) throw unauthorized(Messages.unauthenticated);
+    request.principal = new Principal(account.user.userId, claims.appSlug, account.groups);
   });
 }
 

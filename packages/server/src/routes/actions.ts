@@ -13,6 +13,7 @@ import { type PageQueryAction, pageQueryActions } from '../engine/page-actions';
 import { savedComponents } from '../engine/page-cache';
 import { buildRawQuery } from '../engine/query-builder';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 import { findDbConfig } from '../store/repositories/db-configs';
 import { findPage, pagesReachable } from '../store/repositories/pages';
 import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
@@ -21,7 +22,7 @@ import { assertMayReadPage } from './pages';
 
 /** Runs one statement on an application's database, answering failures the way spec 1 §8 reads them. */
 async function execute(app: FastifyInstance, dbId: number, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
-  const row = await findDbConfig(app.store, dbId);
+  const row = await cachedDbConfig(app, dbId);
   if (row === undefined) throw notFound(Messages.databaseNotFound);
   const source = await app.dataSources.get(dbId, async () => settingsOf(app, row));
   try {
@@ -86,13 +87,13 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
       return answerOf(await execute(app, stored.actionDbId, stored.actionSqlQuery, params));
     }
 
-    const page = await findPage(app.store, body.pageId as number);
+    const page = await cachedPage(app, body.pageId as number);
     if (page === undefined) throw notFound(Messages.pageNotFound);
     await assertMayReadPage(app, request, page);
     const action = pageQueryActions(savedComponents(page) ?? []).find((a) => a.componentId === body.componentId && a.actionName === body.actionName);
     if (action === undefined) throw notFound(Messages.actionNotFound);
     const dbId = action.raw?.database ?? (action.stored as StoredQuery).database;
-    const db = await findDbConfig(app.store, dbId);
+    const db = await cachedDbConfig(app, dbId);
     if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
 
     if (action.raw !== undefined) {

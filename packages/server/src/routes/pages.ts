@@ -6,7 +6,8 @@ import { principalOf } from '../auth/plugin';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Store } from '../store/db';
 import { findAppBySlug } from '../store/repositories/apps';
-import { findPage, findPageBySlug, insertPage, pageReachableByGroups, updatePage } from '../store/repositories/pages';
+import { cachedPageReach } from '../store/cached-reads';
+import { findPage, findPageBySlug, insertPage, updatePage } from '../store/repositories/pages';
 
 /**
  * Creates and saves the pages sent with saveApp from the editor. Components are validated
@@ -41,7 +42,7 @@ export async function assertMayReadPage(app: FastifyInstance, request: FastifyRe
   const caller = principalOf(request);
   if (caller.isAppAdmin(page.pageAppId)) return;
   const groupIds = caller.groups.filter((g) => g.groupAppId === String(page.pageAppId)).map((g) => g.groupId);
-  if (!(await pageReachableByGroups(app.store, page.pageId, groupIds))) throw forbidden(Messages.forbidden);
+  if (!(await cachedPageReach(app, page.pageId, groupIds))) throw forbidden(Messages.forbidden);
 }
 
 const toPageAnswer = (page: NonNullable<Awaited<ReturnType<typeof findPage>>>) => ({

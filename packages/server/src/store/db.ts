@@ -5,6 +5,7 @@ import { Migrator } from 'kysely/migration';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
 import * as initial from './migrations/2026-11-22-0001-initial';
+import { DEFAULT_READ_CACHE_MS, InvalidateOnWrite, ReadCache } from './read-cache';
 import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
@@ -55,8 +56,23 @@ function dialectFor(databaseUrl: string | undefined, dataDir: string): Dialect {
   throw new Error(`DATABASE_URL must start with postgres://, mysql:// or mariadb:// (got ${protocol})`);
 }
 
+const readCaches = new WeakMap<Store, ReadCache>();
+
 export function openStore(databaseUrl: string | undefined, dataDir: string): Store {
-  return new Kysely<Database>({ dialect: dialectFor(databaseUrl, dataDir), plugins: [new CamelCasePlugin()] });
+  const cache = new ReadCache(DEFAULT_READ_CACHE_MS);
+  const store = new Kysely<Database>({ dialect: dialectFor(databaseUrl, dataDir), plugins: [new CamelCasePlugin(), new InvalidateOnWrite(cache)] });
+  readCaches.set(store, cache);
+  return store;
+}
+
+/** The read cache emptied by every write through `store` (a fresh, unshared one for a store opened elsewhere). */
+export function readCacheOf(store: Store): ReadCache {
+  let cache = readCaches.get(store);
+  if (cache === undefined) {
+    cache = new ReadCache(0);
+    readCaches.set(store, cache);
+  }
+  return cache;
 }
 
 /** Every migration, in order; names are date-prefixed and never change. */

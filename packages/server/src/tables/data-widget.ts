@@ -9,8 +9,7 @@ import { walkComponents } from '../engine/page-actions';
 import { badRequest, notFound } from '../http/errors';
 import { assertMayReadPage } from '../routes/pages';
 import { settingsOf } from '../routes/databases';
-import { findDbConfig } from '../store/repositories/db-configs';
-import { findPage } from '../store/repositories/pages';
+import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 
 /** Widgets whose rows come from a database table or a custom query (spec 3 §3 "Shared widget input"). */
 export const DATA_WIDGET_TYPES = ['table', 'chart', 'kanban', 'loader', 'barcode'] as const;
@@ -44,7 +43,7 @@ export async function findDataWidget(
   ref: { pageId: number; componentId: string },
   types: readonly string[] = DATA_WIDGET_TYPES,
 ): Promise<WidgetContext> {
-  const page = await findPage(app.store, ref.pageId);
+  const page = await cachedPage(app, ref.pageId);
   if (page === undefined) throw notFound(Messages.pageNotFound);
   await assertMayReadPage(app, request, page);
   const components = savedComponents(page);
@@ -54,7 +53,7 @@ export async function findDataWidget(
 
   const dbId = Number(widget.database_used);
   if (!Number.isInteger(dbId) || dbId <= 0) throw badRequest(Messages.tableNotConfigured);
-  const db = await findDbConfig(app.store, dbId);
+  const db = await cachedDbConfig(app, dbId);
   if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
   const source = await app.dataSources.get(dbId, async () => settingsOf(app, db));
   return {

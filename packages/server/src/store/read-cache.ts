@@ -1,0 +1,68 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+
+interface Entry {
+  expiresAt: number;
+  value: Promise<unknown>;
+}
+
+const MAX_ENTRIES = 10_000;
+
+/** Default life of a cached metadata read (RAKIT_READ_CACHE_MS). */
+export const DEFAULT_READ_CACHE_MS = 2000;
+
+/**
+ * Short-lived reads of the metadata store that every request repeats: the caller's user row
+ * and groups, a page, a connection, whether a group reaches a page. Any write through this
+ * process's store empties it at once (see InvalidateOnWrite), so a revoked member or a saved
+ * page is seen on the next call; other processes sharing the store see writes within `ttlMs`.
+ * `ttlMs` 0 turns caching off.
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(public ttlMs: number) {}
+
+  /** The cached value of `key`, or what `load` answers (shared by concurrent callers). */
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit !== undefined && hit.expiresAt > now) return hit.value as Promise<T>;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    const value = load();
+    const entry = { expiresAt: now + this.ttlMs, value };
+    this.entries.set(key, entry);
+    // A failed read is not remembered.
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  invalidate(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * Empties the cache on every statement that is not a plain SELECT (writes, DDL, raw SQL),
+ * before it runs and again when it has run, so a read that raced the write is not kept.
+ */
+export class InvalidateOnWrite implements KyselyPlugin {
+  private readonly writes = new WeakSet<object>();
+
+  constructor(private readonly cache: ReadCache) {}
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind !== 'SelectQueryNode') {
+      this.writes.add(queryId);
+      this.cache.invalidate();
+    }
+    return node;
+  }
+
+  transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.writes.has(queryId)) this.cache.invalidate();
+    return Promise.resolve(result);
+  }
+}

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore, readCacheOf, type Store } from '../src/store/db';
+import { ReadCache } from '../src/store/read-cache';
+import { deleteUserCascade, findUser } from '../src/store/repositories/users';
+import { buildTestServer, type TestServer } from './support/build';
+
+const PASSWORD = 'member-password-1';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('ReadCache', () => {
+  it('shares one load between callers until the entry expires, and forgets failed loads', async () => {
+    const cache = new ReadCache(60);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual([1, 1]);
+    expect(await cache.get('k', load)).toBe(1);
+    await sleep(80);
+    expect(await cache.get('k', load)).toBe(2);
+
+    await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('bad', async () => 'up')).toBe('up');
+  });
+
+  it('reads through when its life is 0', async () => {
+    const cache = new ReadCache(0);
+    let loads = 0;
+    await cache.get('k', async () => ++loads);
+    await cache.get('k', async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});
+
+describe('the server\'s read cache', () => {
+  let server: TestServer;
+  let otherProcess: Store | undefined;
+  afterEach(async () => {
+    await otherProcess?.destroy();
+    otherProcess = undefined;
+    await server.close();
+  });
+
+  it('is emptied by any write through the store, so a deleted user is refused on his next call', async () => {
+    server = await buildTestServer('sqlite');
+    await server.register('081200000001', PASSWORD);
+    const token = await server.login('081200000001', PASSWORD, 'main');
+    const ownApps = '/get/listAppUser/081200000001';
+    expect((await server.call('GET', ownApps, undefined, token)).statusCode).toBe(200);
+
+    let reads = 0;
+    const cache = readCacheOf(server.store);
+    await cache.get('probe', async () => ++reads);
+    await deleteUserCascade(server.store, '081200000001');
+    await cache.get('probe', async () => ++reads);
+    expect(reads).toBe(2);
+    expect((await server.call('GET', ownApps, undefined, token)).statusCode).toBe(401);
+  });
+
+  it('sees a write of another process sharing the store within its life', async () => {
+    server = await buildTestServer('sqlite');
+    server.app.readCache.ttlMs = 300;
+    await server.register('081200000002', PASSWORD);
+    const token = await server.login('081200000002', PASSWORD, 'main');
+    const ownApps = '/get/listAppUser/081200000002';
+    expect((await server.call('GET', ownApps, undefined, token)).statusCode).toBe(200);
+
+    // A second server process: its own connection and cache on the same store.
+    otherProcess = openStore(undefined, server.app.config.dataDir);
+    await deleteUserCascade(otherProcess, '081200000002');
+    expect(await findUser(server.store, '081200000002')).toBeUndefined();
+    expect((await server.call('GET', ownApps, undefined, token)).statusCode).toBe(200);
+    await sleep(350);
+    expect((await server.call('GET', ownApps, undefined, token)).statusCode).toBe(401);
+  });
+});
