@@ -1,12 +1,14 @@
 // Issue 5's figure: a persisted SELECT run by a member through POST /action/runAction over
 // real HTTP (auth, page lookup, reach check, bound parameters) against the same SELECT through
 // mysql2 directly, on MariaDB at 127.0.0.1:3306. Prints p50/p95 and the ratio (target ≤ 1.3 at p50).
+// The server runs in its own process as `npm start` runs it (request logging at warn, like
+// RAKIT_LOG_LEVEL=warn; set RAKIT_LOG_LEVEL=info to measure with a log line per request).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createComponent } from '@rakit/core';
-import { buildApp, loadConfig, migrateToLatest, openStore, seed, seedDemo } from '@rakit/server/bench-kit';
 import { createPool } from 'mysql2/promise';
+import { jsonClient, startServerProcess } from './server-process';
 import { latencyLine, ratioLine, sampleLatencies } from './stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
@@ -25,21 +27,8 @@ if (Number(n) < 10_000) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-query-'));
-const store = openStore(undefined, dataDir);
-await migrateToLatest(store);
-await seed(store, 'bench-password');
-await seedDemo(store, { dataDir, password: 'bench-password' });
-const app = await buildApp(loadConfig({}, { dataDir, authRateLimit: 1_000_000, webDir: '/nonexistent', logLevel: 'warn' }), store, { logger: false });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-
-async function call(method: string, url: string, body: unknown, token?: string) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json()) as { status: boolean; data: never };
-}
+const server = await startServerProcess(dataDir, 'bench-password');
+const call = jsonClient(server.base);
 const login = async (userId: string) => ((await call('POST', '/auth/login', { userId, password: 'bench-password', appSlug: 'demo' })).data as { token: string }[])[0]?.token as string;
 
 // The author: a connection, a page whose button holds the persisted SELECT, a menu the staff group reaches.
@@ -66,7 +55,6 @@ console.log(latencyLine('Rakit POST /action/runAction (HTTP)', viaRakit));
 console.log(latencyLine('mysql2 pool.query directly', direct));
 console.log(ratioLine('ratio Rakit/mysql2 (target p50 <= 1.3)', viaRakit, direct));
 
-await app.close();
-await store.destroy();
+await server.stop();
 await mysql.end();
 rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,92 @@
+// Rakit as an operator runs it: its own Node process (the server's src/main.ts, as `npm start`
+// runs it), so a benchmark's client and baseline do not share the server's event loop.
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/server');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the server on a free port with `dataDir` and `password` for the seeded users; resolves once it listens. */
+export async function startServerProcess(dataDir: string, password: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: password,
+      RAKIT_AUTH_RATE_LIMIT: '1000000', RAKIT_WEB_DIR: '/nonexistent', RAKIT_LOG_LEVEL: process.env.RAKIT_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Rakit is running on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => {
+      child.removeAllListeners('exit');
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/**
+ * A JSON client over one kept-alive connection, as a browser holds one: node:http rather than
+ * fetch, whose own overhead (about 0.4 ms a call here) would be measured instead of the server.
+ */
+export function jsonClient(base: string) {
+  const target = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return (method: string, url: string, body?: unknown, token?: string): Promise<{ status: boolean; data: never; error?: string[] }> => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: http.OutgoingHttpHeaders = {};
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(payload);
+    }
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    return new Promise((resolve, reject) => {
+      const request = http.request({ host: target.hostname, port: target.port, path: url, method, agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+      request.on('error', reject);
+      request.end(payload);
+    });
+  };
+}
