@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { ADMIN_GROUP_SLUG, type Component, createComponent } from '@rakit/core';
+import { ADMIN_GROUP_SLUG, type Component, createComponent, deleteByKeyQuery } from '@rakit/core';
 import { hashPassword } from '../auth/passwords';
 import { openDataSource } from '../datasources/registry';
 import { sqliteFile } from '../datasources/sqlite';
@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS orders (
   customer_id INTEGER NOT NULL REFERENCES customers(id),
   product_id INTEGER NOT NULL REFERENCES products(id),
   quantity INTEGER NOT NULL,
+  title TEXT NOT NULL DEFAULT '',
   status TEXT NOT NULL DEFAULT 'new',
   ordered_at TEXT NOT NULL
 );`;
@@ -60,8 +61,11 @@ async function createSampleDatabase(dataDir: string, appId: number): Promise<voi
     for (const product of PRODUCTS) await source.query('INSERT INTO products (name, category, price, stock) VALUES (?, ?, ?, ?)', product);
     for (const customer of CUSTOMERS) await source.query('INSERT INTO customers (name, phone, city) VALUES (?, ?, ?)', customer);
     for (let i = 0; i < 12; i++) {
-      await source.query('INSERT INTO orders (customer_id, product_id, quantity, status, ordered_at) VALUES (?, ?, ?, ?, ?)',
-        [(i % CUSTOMERS.length) + 1, (i % PRODUCTS.length) + 1, (i % 4) + 1, ['new', 'packed', 'sent'][i % 3], `2026-11-${String(i + 1).padStart(2, '0')}`]);
+      const [customer, product, quantity] = [CUSTOMERS[i % CUSTOMERS.length] as (typeof CUSTOMERS)[number], PRODUCTS[i % PRODUCTS.length] as (typeof PRODUCTS)[number], (i % 4) + 1];
+      await source.query('INSERT INTO orders (customer_id, product_id, quantity, title, status, ordered_at) VALUES (?, ?, ?, ?, ?, ?)', [
+        (i % CUSTOMERS.length) + 1, (i % PRODUCTS.length) + 1, quantity, `${quantity} × ${product[0]} — ${customer[0]}`,
+        ['new', 'packed', 'sent'][i % 3], `2026-11-${String(i + 1).padStart(2, '0')}`,
+      ]);
     }
   } finally {
     await source.close();
@@ -91,6 +95,56 @@ function newCustomerForm(dbId: number): Component[] {
   return [intro, card];
 }
 
+/** The Products page: the shop's goods, searchable, filtered by category, edited and exported. */
+function productsTable(dbId: number): Component[] {
+  return [{
+    ...createComponent('table', 'products-table', 'Daftar Produk'),
+    database_used: dbId, table_used: 'products', primaryKey: 'id',
+    options: 'Nama,Kategori,Harga,Stok', mapping_table: 'name,category,price,stock',
+    search: true, toExcel: true, bulkAction: false,
+    filters: [{ field: 'category', type: 'select', column: 'Kategori' }],
+    custom_action: [
+      { name: 'Edit', action: 'EDIT', cause: '', show: true, raw: { editFields: [{ name: 'price', type: 'number', options: '' }, { name: 'stock', type: 'number', options: '' }] } },
+      { name: 'Delete', action: 'DELETE', cause: '', show: true, stored: { ...deleteByKeyQuery(dbId, 'products', 'id', 'sqlite'), table: 'products' } },
+    ],
+  }];
+}
+
+/** The Customers page's list below the form. */
+const customersTable = (dbId: number): Component => ({
+  ...createComponent('table', 'customers-table', 'Pelanggan'),
+  database_used: dbId, table_used: 'customers', primaryKey: 'id',
+  options: 'Nama,Nomor WA,Kota', mapping_table: 'name,phone,city', search: true,
+  // Refresh On: a customer saved with the form above shows up within 5 s.
+  timeToRefresh: 5,
+});
+
+/** The Orders page: a board whose lanes are the order's status; dragging a card changes it. */
+function ordersBoard(dbId: number): Component[] {
+  return [{
+    ...createComponent('kanban', 'orders-board', 'Pesanan'),
+    database_used: dbId, table_used: 'orders', primaryKey: 'id',
+    options: 'Pesanan,Tanggal,Status', mapping_table: 'title,ordered_at,status',
+    groups: [{ name: 'Baru', value: 'new' }, { name: 'Dikemas', value: 'packed' }, { name: 'Dikirim', value: 'sent' }],
+    fieldMap: { compared: 'status', title: 'title', description: 'ordered_at' },
+  }];
+}
+
+/** The Reports page (administrators): stock per product, and a warning while any stock runs low. */
+function reports(dbId: number): Component[] {
+  const lowStock = 'SELECT COUNT(*) AS n FROM products WHERE stock < 30';
+  return [
+    {
+      ...createComponent('alert', 'low-stock', 'Ada produk dengan stok di bawah 30.'), color: 'error', database_used: dbId, config: lowStock,
+      custom_action: [{ name: 'config', action: 'QUERY', cause: '', show: false, stored: { database: dbId, query: lowStock, params: [] } }],
+    },
+    {
+      ...createComponent('chart', 'stock-chart', 'Stok per Produk'), database_used: dbId, table_used: 'products',
+      options: 'Produk,Stok', mapping_table: 'name,stock', sourceType: 'row', subtype: 'bar', showTable: true,
+    },
+  ];
+}
+
 /**
  * The demo application on first start: a small shop with its SQLite database, pages,
  * menus, an administrators' group (demo-admin) and a staff group (demo-user) that sees the menus.
@@ -112,7 +166,9 @@ export async function seedDemo(db: Store, options: { dataDir: string; password: 
     }, 'dbId');
     const pageIds: Record<string, number> = {};
     for (const [pageName, pageSlug] of [['Products', 'products'], ['Customers', 'customers'], ['Orders', 'orders'], ['Reports', 'reports']] as const) {
-      const components = pageSlug === 'customers' ? newCustomerForm(dbId) : [];
+      const components = {
+        products: productsTable(dbId), customers: [...newCustomerForm(dbId), customersTable(dbId)], orders: ordersBoard(dbId), reports: reports(dbId),
+      }[pageSlug];
       pageIds[pageSlug] = await insertReturningId(trx, 'pages', {
         pageAppId: appId, pageName, pageSlug, pageComponents: JSON.stringify(components), updatedAt: new Date().toISOString(),
       }, 'pageId');
@@ -120,8 +176,8 @@ export async function seedDemo(db: Store, options: { dataDir: string; password: 
     const shop = await insertMenu(trx, { menuAppId: appId, menuName: 'Toko', menuPageId: 0, menuParentMenuId: 0 });
     const products = await insertMenu(trx, { menuAppId: appId, menuName: 'Products', menuPageId: pageIds.products ?? 0, menuParentMenuId: shop });
     const customers = await insertMenu(trx, { menuAppId: appId, menuName: 'Customers', menuPageId: pageIds.customers ?? 0, menuParentMenuId: shop });
-    await insertMenu(trx, { menuAppId: appId, menuName: 'Orders', menuPageId: pageIds.orders ?? 0, menuParentMenuId: shop });
-    await grantMenuAccess(trx, staffGroup, [shop, products, customers]);
+    const orders = await insertMenu(trx, { menuAppId: appId, menuName: 'Orders', menuPageId: pageIds.orders ?? 0, menuParentMenuId: shop });
+    await grantMenuAccess(trx, staffGroup, [shop, products, customers, orders]);
     return appId;
   });
   await createSampleDatabase(options.dataDir, demoAppId);
