@@ -19,6 +19,11 @@ export interface Config {
   logLevel: string;
   /** RAKIT_NO_DEMO=1 starts without seeding the demo application. */
   noDemo: boolean;
+  /**
+   * RAKIT_ALLOW_PRIVATE_URLS=true lets the server's request test call loopback, private,
+   * link-local and other reserved addresses (an intranet API); refused by default.
+   */
+  allowPrivateUrls: boolean;
 }
 
 const readInt = (value: string | undefined, fallback: number): number => {
@@ -55,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: env.RAKIT_WEB_DIR,
     logLevel: env.RAKIT_LOG_LEVEL ?? 'info',
     noDemo: env.RAKIT_NO_DEMO === '1',
+    allowPrivateUrls: env.RAKIT_ALLOW_PRIVATE_URLS === 'true' || env.RAKIT_ALLOW_PRIVATE_URLS === '1',
     ...overrides,
   };
 }
