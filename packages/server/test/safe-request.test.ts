@@ -51,6 +51,10 @@ async function startEcho(): Promise<{ server: Server; url: string }> {
         res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' }).end();
       } else if (req.url === '/text') {
         res.writeHead(200, { 'content-type': 'text/plain' }).end('plain words');
+      } else if (req.url === '/slow') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('started');
+        // …and never ends.
       } else if (req.url === '/huge') {
         res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(3 * 1024 * 1024));
       } else {
@@ -98,6 +102,7 @@ describe('POST /action/testRequest', () => {
   afterAll(async () => {
     await refusing.close();
     await allowing.close();
+    echo.server.closeAllConnections();
     await new Promise((resolve) => echo.server.close(resolve));
   });
 
@@ -138,6 +143,12 @@ describe('POST /action/testRequest', () => {
     const answer = await sendToAddress({ url: new URL(`http://rebind.invalid:${port}/same`), method: 'GET', headers: {} }, { address: '127.0.0.1', family: 4 });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text)).toMatchObject({ url: '/same' });
+  });
+
+  it('gives up on a server that does not finish answering', async () => {
+    const port = new URL(echo.url).port;
+    await expect(sendToAddress({ url: new URL(`http://127.0.0.1:${port}/slow`), method: 'GET', headers: {} }, { address: '127.0.0.1', family: 4 }, 300))
+      .rejects.toMatchObject({ statusCode: 502, message: Messages.requestTimedOut });
   });
 
   it('refuses URLs that are not http(s)', async () => {

@@ -95,7 +95,7 @@ export interface OutboundResponse {
 }
 
 /** Sends the request to `target` (the vetted address of the URL's host); redirects are answered, not followed. */
-export function sendToAddress(request: OutboundRequest, target: VettedAddress): Promise<OutboundResponse> {
+export function sendToAddress(request: OutboundRequest, target: VettedAddress, timeoutMs = OUTBOUND_TIMEOUT_MS): Promise<OutboundResponse> {
   // The connection asks this lookup instead of DNS: it can only reach the vetted address.
   const lookup = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options.all === true) callback(null, [{ address: target.address, family: target.family }]);
@@ -130,7 +130,7 @@ export function sendToAddress(request: OutboundRequest, target: VettedAddress): 
       reject(badRequest(`Invalid header: ${error instanceof Error ? error.message : String(error)}`));
       return;
     }
-    const timer = setTimeout(() => outgoing.destroy(new HttpError(502, Messages.requestTimedOut)), OUTBOUND_TIMEOUT_MS);
+    const timer = setTimeout(() => outgoing.destroy(new HttpError(502, Messages.requestTimedOut)), timeoutMs);
     const fail = (error: unknown) => {
       clearTimeout(timer);
       reject(error instanceof HttpError ? error : new HttpError(502, `${Messages.requestFailed}: ${error instanceof Error ? error.message : String(error)}`));

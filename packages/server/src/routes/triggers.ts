@@ -2,7 +2,7 @@ import {
   AppIdParamsSchema, IdParamsSchema, Messages, parseTriggerParamNames, RunTriggerBodySchema, RunTriggerParamsSchema,
   SaveTriggerBodySchema, stripParamName, USER_ID_MARKER,
 } from '@rakit/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../auth/plugin';
 import { pageTriggerActions } from '../engine/page-actions';
@@ -77,7 +77,7 @@ const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: true, data: { action: { actionId: triggerId } } };
   });
 
-  const runTrigger = async (request: FastifyRequest<{ Params: { id?: string | undefined }; Body: Record<string, string | number | boolean | null> }>, reply: { code(status: number): unknown }) => {
+  const runTrigger = async (request: FastifyRequest<{ Params: { id?: string | undefined }; Body: Record<string, string | number | boolean | null> }>, reply: FastifyReply) => {
     const caller = principalOf(request);
     const idText = request.params.id ?? '';
     if (!/^[1-9][0-9]{0,9}$/.test(idText)) throw badRequest(Messages.triggerIdEmpty);
