@@ -33,7 +33,7 @@ export async function setup(project: TestProject): Promise<void> {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-e2e-'));
   server = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: ADMIN_PASSWORD, RAKIT_LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: ADMIN_PASSWORD, RAKIT_LOG_LEVEL: 'warn', RAKIT_ALLOW_PRIVATE_URLS: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

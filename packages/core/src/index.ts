@@ -5,6 +5,7 @@ export * from './schemas/api';
 export * from './schemas/admin';
 export * from './schemas/actions';
 export * from './schemas/action-config';
+export * from './schemas/triggers';
 export * from './schemas/session';
 export * from './schemas/tables';
 export * from './rules/access';

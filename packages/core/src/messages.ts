@@ -100,6 +100,18 @@ export const Messages = {
   /** Filled by actionFailureMessage(detail). */
   actionFailed: 'Failed to perform the operation. {detail}',
   triggerIdEmpty: 'trigger id kosong',
+  triggerNotFound: 'Trigger not found',
+  triggerParamsNotJson: 'triggerParams must be the JSON text of a list of parameter names',
+  triggerParamTwice: 'Two parameters have the same name',
+  /** Followed by the unknown names. */
+  triggerParamUnknown: 'The trigger has no parameter named',
+  // The Request section's Test, sent by the server (spec 2 §2).
+  requestUrlInvalid: 'The URL must be an http:// or https:// address',
+  requestAddressRefused: 'This address is private, loopback or reserved: the server does not call it',
+  requestHostUnknown: 'The host name could not be resolved',
+  requestTimedOut: 'The request timed out after 10 seconds',
+  requestTooLarge: 'The response is larger than 2 MB',
+  requestFailed: 'The request failed',
   actionPageUnknown: 'This page has not been saved yet, so its actions cannot run',
   actionNameRequired: "Please, fill the action's name",
   actionNameTaken: 'Another action of this component already has this name',

@@ -13,6 +13,8 @@ import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { DataSourceRegistry } from './datasources/registry';
 import actionRoutes from './routes/actions';
+import requestTestRoutes from './routes/request-test';
+import triggerRoutes from './routes/triggers';
 import appRoutes from './routes/apps';
 import authRoutes from './routes/auth';
 import databaseRoutes from './routes/databases';
@@ -86,6 +88,8 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(pageRoutes);
   await app.register(fileRoutes);
   await app.register(actionRoutes);
+  await app.register(triggerRoutes);
+  await app.register(requestTestRoutes);
   await app.register(tableRoutes);
   await app.register(exportRoutes);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));

@@ -25,6 +25,11 @@ export interface Config {
    * its own writes empty the cache at once, other processes' writes show within this time.
    */
   readCacheMs: number;
+  /**
+   * RAKIT_ALLOW_PRIVATE_URLS=true lets the server's request test call loopback, private,
+   * link-local and other reserved addresses (an intranet API); refused by default.
+   */
+  allowPrivateUrls: boolean;
 }
 
 const readInt = (value: string | undefined, fallback: number, min = 1): number => {
@@ -62,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.RAKIT_LOG_LEVEL ?? 'info',
     noDemo: env.RAKIT_NO_DEMO === '1',
     readCacheMs: readInt(env.RAKIT_READ_CACHE_MS, DEFAULT_READ_CACHE_MS, 0),
+    allowPrivateUrls: env.RAKIT_ALLOW_PRIVATE_URLS === 'true' || env.RAKIT_ALLOW_PRIVATE_URLS === '1',
     ...overrides,
   };
 }

@@ -34,11 +34,14 @@ export function toParamValue(value: unknown): ParamValue {
 export const toParamValues = (values: Readonly<Record<string, unknown>>): Record<string, ParamValue> =>
   Object.fromEntries(Object.entries(values).map(([id, value]) => [id, toParamValue(value)]));
 
-/** runTrigger's body: parameter name (whitespace stripped) → value. Unnamed parameters are left out. */
-export function triggerArguments(params: readonly TriggerParam[], pageValues: Readonly<Record<string, unknown>>, userId: string): Record<string, unknown> {
+/**
+ * runTrigger's body: parameter name (whitespace stripped) → value, as a bound value (lists and
+ * objects as JSON). Unnamed parameters are left out. The server sets --userId-- itself.
+ */
+export function triggerArguments(params: readonly TriggerParam[], pageValues: Readonly<Record<string, unknown>>, userId: string): Record<string, ParamValue> {
   return Object.fromEntries(params
     .filter((p) => stripParamName(p.name) !== '')
-    .map((p) => [stripParamName(p.name), resolveSource(p, pageValues, userId)]));
+    .map((p) => [stripParamName(p.name), toParamValue(resolveSource(p, pageValues, userId))]));
 }
 
 /** The variables a GLOBAL action stores: its key/value/type list with the values resolved. */

@@ -15,10 +15,10 @@ import { buildRawQuery } from '../engine/query-builder';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 import { findDbConfig } from '../store/repositories/db-configs';
-import { findPage, pagesReachable } from '../store/repositories/pages';
+import { findPage } from '../store/repositories/pages';
 import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
 import { dbConfigForAdmin, settingsOf } from './databases';
-import { assertMayReadPage } from './pages';
+import { assertMayReadPage, reachablePageComponents } from './pages';
 
 /**
  * Runs one statement on an application's database, answering failures the way spec 1 §8 reads
@@ -41,15 +41,9 @@ const answerOf = (result: QueryResult) =>
     ? { status: true, data: result.rows, truncated: result.truncated }
     : { status: true, data: [{ affectedRows: result.affectedRows, insertId: result.insertId ?? null }] };
 
-/** The ids of the caller's groups in an application, or 'all' for its administrators. */
-const reachScope = (caller: Principal, appId: number): number[] | 'all' =>
-  caller.isAppAdmin(appId) ? 'all' : caller.groups.filter((g) => g.groupAppId === String(appId)).map((g) => g.groupId);
-
 /** Every database action of the pages the caller reaches in the application. */
-async function reachableActions(app: FastifyInstance, caller: Principal, appId: number): Promise<PageQueryAction[]> {
-  const pages = await pagesReachable(app.store, appId, reachScope(caller, appId));
-  return pages.flatMap((page) => pageQueryActions(savedComponents(page) ?? []));
-}
+const reachableActions = async (app: FastifyInstance, caller: Principal, appId: number): Promise<PageQueryAction[]> =>
+  (await reachablePageComponents(app, caller, appId)).flatMap(pageQueryActions);
 
 /** Actions and queries (spec 1 §7, spec 2 §4): who may run which SQL is decided here. */
 const actionRoutes: FastifyPluginAsyncZod = async (app) => {

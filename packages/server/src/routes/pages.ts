@@ -1,13 +1,15 @@
-import { IdParamsSchema, Messages, type PageInput, parsePageComponents, SlugParamsSchema } from '@rakit/core';
+import { type Component, IdParamsSchema, Messages, type PageInput, parsePageComponents, SlugParamsSchema } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Principal } from '../auth/principal';
 import { principalOf } from '../auth/plugin';
+import { savedComponents } from '../engine/page-cache';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Store } from '../store/db';
 import { findAppBySlug } from '../store/repositories/apps';
 import { cachedPageReach } from '../store/cached-reads';
-import { findPage, findPageBySlug, insertPage, updatePage } from '../store/repositories/pages';
+import { findPage, findPageBySlug, insertPage, pagesReachable, updatePage } from '../store/repositories/pages';
 
 /**
  * Creates and saves the pages sent with saveApp from the editor. Components are validated
@@ -43,6 +45,16 @@ export async function assertMayReadPage(app: FastifyInstance, request: FastifyRe
   if (caller.isAppAdmin(page.pageAppId)) return;
   const groupIds = caller.groups.filter((g) => g.groupAppId === String(page.pageAppId)).map((g) => g.groupId);
   if (!(await cachedPageReach(app, page.pageId, groupIds))) throw forbidden(Messages.forbidden);
+}
+
+/**
+ * The saved components of each page the caller reaches in the application (every page for its
+ * administrators): where the actions he may run are configured.
+ */
+export async function reachablePageComponents(app: FastifyInstance, caller: Principal, appId: number): Promise<Component[][]> {
+  const scope = caller.isAppAdmin(appId) ? 'all' : caller.groups.filter((g) => g.groupAppId === String(appId)).map((g) => g.groupId);
+  const pages = await pagesReachable(app.store, appId, scope);
+  return pages.map((page) => savedComponents(page) ?? []);
 }
 
 const toPageAnswer = (page: NonNullable<Awaited<ReturnType<typeof findPage>>>) => ({

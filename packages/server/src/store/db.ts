@@ -5,6 +5,7 @@ import { Migrator } from 'kysely/migration';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
 import * as initial from './migrations/2026-11-22-0001-initial';
+import * as triggers from './migrations/2026-11-22-0002-triggers';
 import { DEFAULT_READ_CACHE_MS, InvalidateOnWrite, ReadCache } from './read-cache';
 import type { Database } from './schema';
 
@@ -76,7 +77,7 @@ export function readCacheOf(store: Store): ReadCache {
 }
 
 /** Every migration, in order; names are date-prefixed and never change. */
-const migrations = { '2026-11-22-0001-initial': initial };
+const migrations = { '2026-11-22-0001-initial': initial, '2026-11-22-0002-triggers': triggers };
 
 export async function migrateToLatest(db: Store): Promise<void> {
   const migrator = new Migrator({

@@ -117,9 +117,26 @@ export interface QueriesTable {
 export interface TriggersTable {
   triggerId: Generated<number>;
   triggerAppId: number;
+  /** The trigger's alias (spec 2 §3 "name (alias)"). */
   triggerName: string;
-  triggerChainId: number;
+  triggerChainId: Generated<number>;
+  /** JSON text of the parameter names. */
   triggerParams: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One run of a trigger, recorded 'queued' for the workflow engine (a later release) to take up. */
+export interface TriggerRunsTable {
+  runId: Generated<number>;
+  triggerId: number;
+  appId: number;
+  /** Who ran it. */
+  userId: string;
+  /** JSON text: parameter name → value. */
+  params: string;
+  status: string;
+  createdAt: string;
 }
 
 export interface FilesTable {
@@ -163,6 +180,7 @@ export interface Database {
   functions: FunctionsTable;
   queries: QueriesTable;
   triggers: TriggersTable;
+  triggerRuns: TriggerRunsTable;
   files: FilesTable;
   templates: TemplatesTable;
   passwordResets: PasswordResetsTable;

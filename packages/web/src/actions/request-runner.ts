@@ -1,5 +1,6 @@
 import {
   buildRequestUrl, fillBodyPlaceholders, requestHttpMethod, requestSource, resolveSource, type RequestConfig, type RequestParam,
+  type TestRequestBody,
 } from '@rakit/core';
 
 /** What a REQUEST answered: the HTTP status and the body, parsed when it is JSON. */
@@ -9,12 +10,36 @@ export interface RequestOutcome {
   body: unknown;
 }
 
+/** The call a REQUEST makes, its values resolved: the method keeps the spec's names (UPDATE). */
+export type PreparedRequest = Omit<TestRequestBody, 'appId'>;
+
 const asText = (value: unknown): string => (value === undefined || value === null ? '' : typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 /**
- * Calls the author's URL from the browser (spec 2 §4 REQUEST): path parameters into the URL,
- * headers, and the JSON body with its `?` filled from bodyParams. GET sends no body. Used by
- * the dialog's Test button (with the author's custom values) and by the button at runtime.
+ * The call of a REQUEST (spec 2 §4): path parameters into the URL, headers, and the JSON body
+ * with its `?` filled from bodyParams. GET sends no body.
+ */
+export function prepareRequest(config: RequestConfig, pageValues: Readonly<Record<string, unknown>>, userId: string): PreparedRequest {
+  const valueOf = (row: Pick<RequestParam, 'value' | 'customValue'>) => resolveSource(requestSource(row), pageValues, userId);
+  const url = buildRequestUrl(config.url, config.pathParams.map((p) => ({ name: p.name, value: valueOf(p) })));
+  const headers = Object.fromEntries(config.headers.filter((h) => h.name.trim() !== '').map((h) => [h.name.trim(), asText(valueOf(h))]));
+  const body = config.method === 'GET' || config.body.trim() === '' ? undefined : fillBodyPlaceholders(config.body, config.bodyParams.map(valueOf));
+  return { url, method: config.method, headers, ...(body === undefined ? {} : { body }) };
+}
+
+/** An answer's body: parsed when it is JSON, the text otherwise, null when empty. */
+function parseBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls the author's URL from the member's browser (spec 2 §4 REQUEST at runtime). The
+ * dialog's Test goes through the server instead (POST /action/testRequest).
  */
 export async function sendRequest(
   config: RequestConfig,
@@ -22,18 +47,12 @@ export async function sendRequest(
   userId: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<RequestOutcome> {
-  const valueOf = (row: Pick<RequestParam, 'value' | 'customValue'>) => resolveSource(requestSource(row), pageValues, userId);
-  const url = buildRequestUrl(config.url, config.pathParams.map((p) => ({ name: p.name, value: valueOf(p) })));
-  const headers = Object.fromEntries(config.headers.filter((h) => h.name.trim() !== '').map((h) => [h.name.trim(), asText(valueOf(h))]));
-  const method = requestHttpMethod(config.method);
-  const body = method === 'GET' || config.body.trim() === '' ? undefined : fillBodyPlaceholders(config.body, config.bodyParams.map(valueOf));
-  const response = await fetchImpl(url, { method, headers, ...(body === undefined ? {} : { body }) });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text === '' ? null : JSON.parse(text);
-  } catch {
-    // not JSON: kept as text
-  }
-  return { ok: response.ok, status: response.status, body: parsed };
+  const prepared = prepareRequest(config, pageValues, userId);
+  // HTTP has no UPDATE: it goes on the wire as PUT.
+  const response = await fetchImpl(prepared.url, {
+    method: requestHttpMethod(prepared.method),
+    headers: prepared.headers,
+    ...(prepared.body === undefined ? {} : { body: prepared.body }),
+  });
+  return { ok: response.ok, status: response.status, body: parseBody(await response.text()) };
 }

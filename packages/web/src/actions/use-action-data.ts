@@ -24,3 +24,7 @@ export const useDatabases = () => useAppList('action-databases', 'the databases'
 
 /** The application's pages (REDIRECT targets). */
 export const useAppPages = () => useAppList('action-pages', 'the pages', (api, appId) => api.listAppPages(appId));
+
+/** The application's stored triggers (the Trigger section's picker); the key is invalidated after a save. */
+export const TRIGGERS_KEY = 'action-triggers';
+export const useTriggers = () => useAppList(TRIGGERS_KEY, 'the triggers', (api, appId) => api.listTriggers(appId));

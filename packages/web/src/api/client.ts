@@ -2,7 +2,8 @@ import {
   type DeleteRowBody, type EditRowBody, type ExcelFromTableBody, type LoadTableContentBody, type MoveCardBody,
   type Application, ApplicationSchema, type DbConfig, DbConfigSchema, type Group, GroupSchema, type LoginBody, type Menu,
   MenuSchema, type Page, PageSchema, type PageSummary, PageSummarySchema, PublicApplicationSchema, type PublicApplication, type RegistrationInput,
-  type PageInput, type SaveAppBody, type SaveDbConfigBody, type SessionUser, SessionUserSchema,
+  type PageInput, type SaveAppBody, type SaveDbConfigBody, type SaveTriggerBody, type SessionUser, SessionUserSchema,
+  type TestRequestAnswer, TestRequestAnswerSchema, type TestRequestBody, type TriggerRecord, TriggerRecordSchema, type TriggerRun, TriggerRunSchema,
 } from '@rakit/core';
 import { z } from 'zod';
 import { readSession } from '../shell/session-storage';
@@ -120,13 +121,8 @@ export interface SaveQueryBody {
   actionName: string;
   actionSQLQuery: string;
 }
-export interface SaveTriggerBody {
-  triggerId: number | null;
-  triggerAppId: number;
-  triggerAlias: string;
-  /** JSON text of the parameter names. */
-  triggerParams: string;
-}
+/** runTrigger's answer: the run is recorded, queued for the workflow engine. */
+const QueuedRunSchema = z.object({ runId: z.number().int(), triggerId: z.number().int(), status: z.string() });
 
 /** data[0] of POST /get/loadTableContent: one page of a data widget's rows. */
 const TableContentSchema = z.object({
@@ -338,8 +334,20 @@ export function appApi(appSlug: string) {
     listQueries: (dbId: number): Promise<ApiAnswer<QueryRecord[]>> =>
       call({ method: 'GET', path: `/action/listQueries/${dbId}`, data: z.array(QueryRecordSchema), tokenOf: appSlug }),
 
+    /** Creates (triggerId null) or updates a trigger; triggerParams is the JSON text of the names. */
     saveTrigger: (body: SaveTriggerBody): Promise<ApiAnswer<{ action: { actionId: number } }>> =>
-      call({ method: 'POST', path: '/action/saveTrigger', body, data: z.looseObject({ action: z.looseObject({ actionId: z.coerce.number().int() }) }), tokenOf: appSlug }),
+      call({ method: 'POST', path: '/action/saveTrigger', body, data: z.object({ action: z.object({ actionId: z.number().int() }) }), tokenOf: appSlug }),
+
+    listTriggers: (appId: number): Promise<ApiAnswer<TriggerRecord[]>> =>
+      call({ method: 'GET', path: `/action/listTriggers/${appId}`, data: z.array(TriggerRecordSchema), tokenOf: appSlug }),
+
+    /** The latest runs of a trigger, newest first (administrators). */
+    triggerRuns: (triggerId: number): Promise<ApiAnswer<TriggerRun[]>> =>
+      call({ method: 'GET', path: `/action/triggerRuns/${triggerId}`, data: z.array(TriggerRunSchema), tokenOf: appSlug }),
+
+    /** The Request section's Test, sent by the server (public addresses only unless the operator allows private ones). */
+    testRequest: (body: TestRequestBody): Promise<ApiAnswer<TestRequestAnswer>> =>
+      call({ method: 'POST', path: '/action/testRequest', body, data: TestRequestAnswerSchema, tokenOf: appSlug }),
 
     // ---- Data widgets at runtime (spec 3 §7) ----
     /** One page of a data widget's rows; data[0] is the content. */
@@ -374,9 +382,9 @@ export function appApi(appSlug: string) {
       return response.blob();
     },
 
-    /** Runs a stored trigger with its named arguments. */
-    runTrigger: (triggerId: number, args: Record<string, unknown>): Promise<ApiAnswer<unknown>> =>
-      call({ method: 'POST', path: `/action/runTrigger/${triggerId}`, body: args, data: z.unknown(), tokenOf: appSlug }),
+    /** Queues a run of a stored trigger with its named arguments (the server sets --userId-- itself). */
+    runTrigger: (triggerId: number, args: Record<string, BoundValue>): Promise<ApiAnswer<z.infer<typeof QueuedRunSchema>>> =>
+      call({ method: 'POST', path: `/action/runTrigger/${triggerId}`, body: args, data: QueuedRunSchema, tokenOf: appSlug }),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;

@@ -91,6 +91,7 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('pages').where('pageAppId', '=', appId).execute();
   await db.deleteFrom('dbConfigs').where('dbAppId', '=', appId).execute();
   await db.deleteFrom('functions').where('appId', '=', appId).execute();
+  await db.deleteFrom('triggerRuns').where('appId', '=', appId).execute();
   await db.deleteFrom('triggers').where('triggerAppId', '=', appId).execute();
   await db.deleteFrom('templates').where('templateAppId', '=', appId).execute();
   await db.deleteFrom('files').where('fileAppId', '=', appId).execute();

@@ -3,11 +3,13 @@ import {
   countBodyPlaceholders, CUSTOM_VALUE, fillBodyPlaceholders, REQUEST_METHODS, type RequestConfig, type RequestParam, requestSource,
 } from '@rakit/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { firstError } from '../../api/client';
+import { CurrentAppContext } from '../../shell/app-context';
 import { usePlaceholderValues } from '../../widgets/shared/placeholder-values';
 import { requestConfigOf } from '../config-of';
 import { type ActionSectionProps, withRaw } from '../dialog-scope';
-import { type RequestOutcome, sendRequest } from '../request-runner';
+import { prepareRequest, type RequestOutcome } from '../request-runner';
 import { RowList } from '../RowList';
 import { ValueSourcePicker } from '../ValueSourcePicker';
 
@@ -36,11 +38,14 @@ function bodyIsJson(body: string): boolean {
 
 /**
  * REQUEST (spec 2 §2 "Request action configuration"): url, method, headers, path parameters and
- * a JSON body whose `?` are filled from the body values. 'Test' calls the URL from the browser
- * with the custom values (page components are empty while designing) and shows the answer.
+ * a JSON body whose `?` are filled from the body values. 'Test' has the server send the call
+ * (no CORS in the way; private addresses refused unless the operator allows them) with the
+ * custom values (page components are empty while designing) and shows the answer. At runtime
+ * the member's browser calls the URL itself.
  */
 export function RequestSection({ action, onChange }: ActionSectionProps) {
   const { userId } = usePlaceholderValues();
+  const current = useContext(CurrentAppContext);
   const [testing, setTesting] = useState(false);
   const [outcome, setOutcome] = useState<RequestOutcome | { error: string } | null>(null);
   const config = requestConfigOf(action);
@@ -49,9 +54,16 @@ export function RequestSection({ action, onChange }: ActionSectionProps) {
   const bodyParams = Array.from({ length: count }, (_, i) => config.bodyParams[i] ?? { value: CUSTOM_VALUE, customValue: '' });
 
   async function test() {
+    if (current === null) return;
     setTesting(true);
     try {
-      setOutcome(await sendRequest({ ...config, bodyParams }, {}, userId ?? ''));
+      const answer = await current.api.testRequest({ appId: current.app.appId, ...prepareRequest({ ...config, bodyParams }, {}, userId ?? '') });
+      if (answer.status && answer.data !== undefined) {
+        const { status, body } = answer.data;
+        setOutcome({ ok: status >= 200 && status < 300, status, body });
+      } else {
+        setOutcome({ error: firstError(answer, `HTTP ${answer.httpStatus}`) });
+      }
     } catch (error) {
       console.error(error);
       setOutcome({ error: error instanceof Error ? error.message : String(error) });

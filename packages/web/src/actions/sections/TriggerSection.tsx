@@ -1,6 +1,7 @@
-import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { CUSTOM_VALUE, Messages, stripParamName, TriggerConfigSchema } from '@rakit/core';
+import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { CUSTOM_VALUE, Messages, stripParamName, type TriggerConfig, TriggerConfigSchema, type TriggerRecord } from '@rakit/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { firstError } from '../../api/client';
 import { CurrentAppContext } from '../../shell/app-context';
@@ -8,15 +9,28 @@ import { notifyFailure, notifySuccess } from '../../shell/notify';
 import { configOf } from '../config-of';
 import { type ActionSectionProps, withRaw } from '../dialog-scope';
 import { RowList } from '../RowList';
+import { TRIGGERS_KEY, useTriggers } from '../use-action-data';
 import { ValueSourcePicker } from '../ValueSourcePicker';
 
+/** The configuration after picking a stored trigger: its id, alias and names, keeping the sources of names already mapped. */
+function pickTrigger(config: TriggerConfig, trigger: TriggerRecord): Partial<TriggerConfig> {
+  return {
+    id: trigger.triggerId,
+    alias: trigger.triggerAlias,
+    params: trigger.triggerParams.map((name) => config.params.find((p) => stripParamName(p.name) === name) ?? { name, source: CUSTOM_VALUE, custom: '' }),
+  };
+}
+
 /**
- * TRIGGER (spec 2 §3, §4): a stored trigger, run with named parameters. 'Save Trigger' stores
- * the alias and the parameter names (POST /action/saveTrigger) and keeps the id it answers;
- * an id can also be typed. Without an id, running the action fails.
+ * TRIGGER (spec 2 §3, §4): a stored trigger, run with named parameters. The author picks one of
+ * the application's triggers, or 'Save Trigger' stores the alias and the parameter names (POST
+ * /action/saveTrigger) and keeps the id it answers; an id can also be typed. Without an id,
+ * running the action fails.
  */
 export function TriggerSection({ action, onChange }: ActionSectionProps) {
   const current = useContext(CurrentAppContext);
+  const queryClient = useQueryClient();
+  const triggers = useTriggers();
   const [busy, setBusy] = useState(false);
   const config = configOf(TriggerConfigSchema, action.raw);
   const set = (changes: Partial<typeof config>) => onChange(withRaw(action, changes));
@@ -33,6 +47,7 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
       });
       if (answer.status && answer.data !== undefined) {
         set({ id: answer.data.action.actionId });
+        void queryClient.invalidateQueries({ queryKey: [TRIGGERS_KEY] });
         notifySuccess(`Trigger saved (#${answer.data.action.actionId})`);
       } else {
         notifyFailure(firstError(answer, 'The trigger could not be saved'));
@@ -47,6 +62,19 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
 
   return (
     <Stack gap="sm">
+      <Select
+        label="Stored trigger"
+        placeholder={triggers.isError ? 'The triggers could not be loaded' : 'Pick a trigger of this application, or save a new one below'}
+        searchable
+        clearable
+        nothingFoundMessage="No trigger"
+        data={(triggers.data ?? []).map((t) => ({ value: String(t.triggerId), label: `#${t.triggerId} ${t.triggerAlias}` }))}
+        value={config.id === null ? null : String(config.id)}
+        onChange={(value) => {
+          const picked = (triggers.data ?? []).find((t) => String(t.triggerId) === value);
+          set(picked === undefined ? { id: null } : pickTrigger(config, picked));
+        }}
+      />
       <Group grow align="flex-start">
         <NumberInput
           label="Trigger id"
