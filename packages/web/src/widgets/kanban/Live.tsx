@@ -44,7 +44,8 @@ interface CardActions {
 const stopDrag = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
 function KanbanCard({ card, map, index, menu }: { card: Card; map: FieldMap; index: number; menu: CardActions }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: card.key });
+  // A group, not dnd-kit's default button: a button's children are presentational, which would hide the action menu.
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: card.key, attributes: { role: 'group' } });
   const title = text(card.row, map.title);
   const tag = text(card.row, map.tag);
   const label = text(card.row, map.label);
