@@ -1,4 +1,4 @@
-import { type Component, createComponent, type CustomAction, deleteByKeyQuery, Messages } from '@rakit/core';
+import { actionFailureMessage, type Component, createComponent, type CustomAction, deleteByKeyQuery, Messages } from '@rakit/core';
 import mysql from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,24 @@ describe('row actions of the table and the kanban', () => {
       expect(await checkedRows()).toBe(0);
       expect(await table().getByLabel('Select all rows of this page').isChecked()).toBe(false);
       await notice();
+    });
+
+    it('stops at a row that is gone, says why, and keeps the rest', async () => {
+      await table().getByRole('cell', { name: 'Order 25', exact: true }).waitFor();
+      // someone else deletes Order 24 while the member looks at it
+      await sql.query(`DELETE FROM \`${ordersTable}\` WHERE name = 'Order 24'`);
+      await table().getByLabel('Select row 4', { exact: true }).check();
+      await table().getByLabel('Select row 5', { exact: true }).check();
+      await table().getByRole('button', { name: 'Bulk Action' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.getByText(actionFailureMessage(Messages.rowNotFound)).waitFor();
+      await page.getByTestId('total-item').filter({ hasText: 'Total Item: 4' }).waitFor();
+      expect((await orders()).map((o) => o.name)).toEqual(['Order 21', 'Order 22', 'Order 23', 'Order 25']);
+      // the row left is still chosen, ready for another try
+      await expect.poll(checkedRows).toBe(1);
+      expect(await table().getByLabel('Select row 4', { exact: true }).isChecked()).toBe(true);
+      await table().getByLabel('Select row 4', { exact: true }).uncheck();
     });
   });
 
