@@ -49,6 +49,14 @@ function widgets(dbId: number, table: string): Component[] {
     ...createComponent('kanban', 'board', 'Papan'),
     options: 'Name', mapping_table: 'name', table_used: table, database_used: dbId, primaryKey: 'id',
     fieldMap: { compared: 'status', title: 'name', description: 'note' },
+    custom_action: [
+      { ...edit, name: 'Edit card', raw: { editFields: [{ name: 'name', type: 'text', options: '' }, { name: 'note', type: 'textarea', options: '' }] } },
+      { ...remove, name: 'Remove card' },
+      {
+        name: 'Mark done', action: 'CUSTOM', cause: '', show: true,
+        raw: { database: dbId, type: 'UPDATE', table, setValues: [{ column: 'status', source: '--custom--', custom: '3' }], conditions: [{ column: 'id', operator: '=', source: 'id', custom: '' }] },
+      },
+    ],
   };
   const mine = {
     ...createComponent('table', 'mine', 'Milik saya'),
@@ -373,6 +381,56 @@ describe.each(engines)('data widgets on a %s database', (engine) => {
     expect((await server.call('POST', '/action/deleteRow', { pageId, componentId: 'expensive', actionName: 'DELETE', key: 44 }, member)).statusCode).toBe(404);
     expect(await tableRows()).toHaveLength(ROWS - 1);
     expect((await content({})).count).toBe(ROWS - 1);
+  });
+
+  it('runs a kanban card\'s EDIT, DELETE and CUSTOM actions with the checks of a table\'s row', async () => {
+    // token null: no token at all
+    const call = (url: string, body: Record<string, unknown>, token: string | null = member, page = pageId) =>
+      server.call('POST', url, { pageId: page, componentId: 'board', ...body }, token ?? undefined);
+    const edit = (key: unknown, values: Record<string, unknown>, token?: string | null, page?: number) =>
+      call('/action/editRow', { actionName: 'Edit card', key, values }, token, page);
+    const markDone = (id: unknown, token?: string | null, page?: number) => call('/action/runAction', { actionName: 'Mark done', params: { id } }, token, page);
+    const remove = (key: unknown, token?: string | null, page?: number) => call('/action/deleteRow', { actionName: 'Remove card', key }, token, page);
+    const before = await tableRows();
+    const row = (id: number) => before.find((r) => r.id === id);
+
+    // refused calls change nothing: no token, another application's member, a page the member's groups do not reach
+    for (const token of [null, outsider]) {
+      const expected = token === null ? 401 : 403;
+      expect((await edit(7, { name: 'x' }, token)).statusCode).toBe(expected);
+      expect((await markDone(10, token)).statusCode).toBe(expected);
+      expect((await remove(12, token)).statusCode).toBe(expected);
+    }
+    expect((await edit(7, { name: 'x' }, member, hiddenPageId)).statusCode).toBe(403);
+    expect((await markDone(10, member, hiddenPageId)).statusCode).toBe(403);
+    expect((await remove(12, member, hiddenPageId)).statusCode).toBe(403);
+    // only the board's own actions, and only the columns its EDIT lists
+    expect((await call('/action/editRow', { actionName: 'EDIT', key: 7, values: { name: 'x' } })).statusCode).toBe(404);
+    expect((await call('/action/deleteRow', { actionName: 'DELETE', key: 12 })).statusCode).toBe(404);
+    expect((await call('/action/deleteRow', { actionName: 'Mark done', key: 12 })).statusCode).toBe(404);
+    for (const values of [{ status: 1 }, { price: 1 }, { id: 99 }]) {
+      const refused = await edit(7, values);
+      expect(refused.statusCode, JSON.stringify(values)).toBe(400);
+      expect(refused.json().error[0]).toBe(Messages.columnNotEditable);
+    }
+    expect((await remove("12' OR '1'='1")).statusCode).toBe(404);
+    expect(await tableRows()).toEqual(before);
+
+    const edited = await edit(7, { name: 'Seven', note: 'checked' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await edit(8, { note: 'by the administrator' }, admin)).statusCode).toBe(200);
+    const done = await markDone(10);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data[0].affectedRows).toBe(1);
+    const removed = await remove(12);
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const after = await tableRows();
+    expect(after.find((r) => r.id === 7)).toEqual({ ...row(7), name: 'Seven', note: 'checked' });
+    expect(after.find((r) => r.id === 8)).toEqual({ ...row(8), note: 'by the administrator' });
+    expect(after.find((r) => r.id === 10)).toEqual({ ...row(10), status: 3 });
+    expect(after.find((r) => r.id === 12)).toBeUndefined();
+    expect(after.filter((r) => ![7, 8, 10].includes(r.id))).toEqual(before.filter((r) => ![7, 8, 10, 12].includes(r.id)));
   });
 });
 

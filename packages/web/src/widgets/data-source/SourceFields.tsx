@@ -1,5 +1,5 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { CUSTOM_TABLE, DATA_ACTIONS, NONE_PRIMARY_KEY } from '@rakit/core';
+import { CUSTOM_TABLE, DATA_ACTIONS, NO_FUNCTION, NONE_PRIMARY_KEY } from '@rakit/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ActionList } from '../../actions/ActionList';
@@ -123,10 +123,32 @@ export function RefreshField({ component, onChange, choices }: ConfigProps & { c
   );
 }
 
-/** The function run on the rows (-1: none); functions arrive in a later release. */
-export const FunctionField = () => (
-  <Select label="Function" description="Functions arrive in a later release." data={[{ value: '-1', label: 'None' }]} value="-1" disabled />
-);
+/** A function the rows can be run through (the workflows release lists them). */
+export interface FunctionChoice {
+  id: number;
+  name: string;
+}
+
+/**
+ * The function run on the rows (functionId; -1 = none, spec 3 §3). Until the workflows
+ * release supplies `functions`, only None is offered; a saved id is kept and shown.
+ */
+export function FunctionField({ component, onChange, functions = [] }: ConfigProps & { functions?: readonly FunctionChoice[] }) {
+  const value = typeof component.functionId === 'number' ? component.functionId : NO_FUNCTION;
+  const data = [{ value: String(NO_FUNCTION), label: 'None' }, ...functions.map((f) => ({ value: String(f.id), label: f.name }))];
+  if (!data.some((d) => d.value === String(value))) data.push({ value: String(value), label: `Function #${value}` });
+  return (
+    <Select
+      label="Function"
+      description={functions.length === 0 ? 'Functions arrive with the workflows release.' : undefined}
+      data={data}
+      value={String(value)}
+      allowDeselect={false}
+      disabled={data.length === 1}
+      onChange={(next) => onChange(withChanges(component, { functionId: Number(next ?? NO_FUNCTION) }))}
+    />
+  );
+}
 
 /** The widget's custom actions, with the data widgets' action types. */
 export function DataActionsField({ component, onChange, scope }: ScopedProps) {

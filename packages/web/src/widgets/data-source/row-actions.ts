@@ -51,6 +51,7 @@ export function useRowActions(component: Component, primaryKey: string | null, a
       assertAnswered(await current.api.deleteRow({ pageId: page.pageId, componentId: component.id, actionName: action.name, key }));
       return;
     }
+    // PRINT's place for every data widget (table rows, kanban cards): the print release fills it in.
     if (action.action === 'PRINT') throw new ActionFailure(Messages.printLater);
     await runAction(action, page.runtime(row));
   }

@@ -54,7 +54,7 @@ export function KanbanConfig(props: ConfigProps) {
         </SimpleGrid>
       </Stack>
       <ColumnsField {...props} scope={scope} label="Columns (mapping)" />
-      <FunctionField />
+      <FunctionField {...props} />
       <RefreshField {...props} choices={BOARD_REFRESH_SECONDS} />
       <DataActionsField {...props} scope={scope} />
     </PanelStack>

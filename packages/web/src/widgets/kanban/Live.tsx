@@ -4,12 +4,13 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
-  actionFailureMessage, kanbanLanes, Messages, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
+  actionFailureMessage, type CustomAction, kanbanLanes, Messages, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
 } from '@rakit/core';
 import { useContext, useState } from 'react';
 import { CurrentAppContext } from '../../shell/app-context';
 import { notifyFailure } from '../../shell/notify';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
+import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
 import { type FieldMap, fieldMapOf, type KanbanGroup, groupsOf } from './board';
 import type { LiveProps } from '../types';
 
@@ -33,11 +34,22 @@ interface Card {
   row: RowValues;
 }
 
-function KanbanCard({ card, map, index }: { card: Card; map: FieldMap; index: number }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: card.key });
+/** What a card offers: its actions (the widget's top-level ones) and what choosing one does. */
+interface CardActions {
+  actions: readonly CustomAction[];
+  choose: (action: CustomAction, row: RowValues) => void;
+}
+
+/** Keeps the card's drag listeners (pointer and keyboard) away from its action menu. */
+const stopDrag = (event: { stopPropagation: () => void }) => event.stopPropagation();
+
+function KanbanCard({ card, map, index, menu }: { card: Card; map: FieldMap; index: number; menu: CardActions }) {
+  // A group, not dnd-kit's default button: a button's children are presentational, which would hide the action menu.
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: card.key, attributes: { role: 'group' } });
   const title = text(card.row, map.title);
   const tag = text(card.row, map.tag);
   const label = text(card.row, map.label);
+  const name = title === '' ? `Card ${index + 1}` : title;
   return (
     <Paper
       ref={setNodeRef}
@@ -47,7 +59,7 @@ function KanbanCard({ card, map, index }: { card: Card; map: FieldMap; index: nu
       shadow={isDragging ? 'md' : 'xs'}
       data-testid="kanban-card"
       data-card-key={card.key}
-      aria-label={title === '' ? `Card ${index + 1}` : title}
+      aria-label={name}
       style={{ transform: CSS.Translate.toString(transform), cursor: 'grab', zIndex: isDragging ? 10 : undefined, position: 'relative' }}
       {...attributes}
       {...listeners}
@@ -55,7 +67,14 @@ function KanbanCard({ card, map, index }: { card: Card; map: FieldMap; index: nu
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap={4}>
           <Text size="sm" fw={600} lineClamp={2}>{title === '' ? '(no title)' : title}</Text>
-          {tag === '' ? null : <Badge size="xs" variant="light">{tag}</Badge>}
+          <Group gap={2} wrap="nowrap">
+            {tag === '' ? null : <Badge size="xs" variant="light">{tag}</Badge>}
+            {menu.actions.length === 0 ? null : (
+              <Box onPointerDown={stopDrag} onKeyDown={stopDrag}>
+                <RowActionMenu actions={menu.actions} label={`Actions of ${name}`} onChoose={(action) => menu.choose(action, card.row)} />
+              </Box>
+            )}
+          </Group>
         </Group>
         {text(card.row, map.description) === '' ? null : <Text size="xs" c="dimmed" lineClamp={3}>{text(card.row, map.description)}</Text>}
         {label === '' ? null : <Text size="xs" c="blue">{label}</Text>}
@@ -64,7 +83,7 @@ function KanbanCard({ card, map, index }: { card: Card; map: FieldMap; index: nu
   );
 }
 
-function Lane({ group, cards, map }: { group: KanbanGroup; cards: readonly Card[]; map: FieldMap }) {
+function Lane({ group, cards, map, menu }: { group: KanbanGroup; cards: readonly Card[]; map: FieldMap; menu: CardActions }) {
   const { setNodeRef, isOver } = useDroppable({ id: `lane:${group.value}` });
   return (
     <Paper ref={setNodeRef} withBorder radius="md" p="sm" bg={isOver ? 'blue.0' : 'gray.0'} role="region" aria-label={`Lane ${group.name}`} data-testid="kanban-lane" data-lane={group.value}>
@@ -75,7 +94,7 @@ function Lane({ group, cards, map }: { group: KanbanGroup; cards: readonly Card[
       <ScrollArea.Autosize mah={480} type="auto">
         <Stack gap="xs" mih={60}>
           {cards.length === 0 ? <Text size="xs" c="dimmed" ta="center" py="md">{Messages.kanbanLaneEmpty}</Text> : null}
-          {cards.map((card, i) => <KanbanCard key={card.key} card={card} map={map} index={i} />)}
+          {cards.map((card, i) => <KanbanCard key={card.key} card={card} map={map} index={i} menu={menu} />)}
         </Stack>
       </ScrollArea.Autosize>
     </Paper>
@@ -86,6 +105,7 @@ function Lane({ group, cards, map }: { group: KanbanGroup; cards: readonly Card[
  * A kanban board (spec 3 "Kanban"): one lane per group, the widget's rows as cards in the lane
  * of their compared column. Dropping a card on another lane (mouse or keyboard) sets that
  * column to the lane's value (moveCard), shown at once and undone when the server refuses.
+ * Each card's ellipsis menu lists the widget's top-level actions, run as the table runs them.
  */
 export function KanbanLive({ component, mode }: LiveProps) {
   const current = useContext(CurrentAppContext);
@@ -101,6 +121,8 @@ export function KanbanLive({ component, mode }: LiveProps) {
     const key = String(rowKeyOf(row, primaryKey, index));
     return { key, row: Object.hasOwn(moved, key) ? { ...row, [compared]: moved[key] } : row };
   });
+  const rowActions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
+  const menu: CardActions = { actions: rowActions.topLevel, choose: (action, row) => rowActions.choose(action, [row]) };
   const lanes = kanbanLanes(cards.map((c) => ({ ...c.row, __card: c })), groups, compared);
 
   async function onDragEnd(event: DragEndEvent) {
@@ -137,10 +159,11 @@ export function KanbanLive({ component, mode }: LiveProps) {
       <DndContext sensors={sensors} onDragEnd={(event) => void onDragEnd(event)}>
         <SimpleGrid cols={{ base: 1, sm: Math.min(Math.max(groups.length, 1), 4) }} spacing="sm">
           {lanes.map((lane) => (
-            <Lane key={lane.value} group={lane} cards={lane.cards.map((c) => c.__card as Card)} map={map} />
+            <Lane key={lane.value} group={lane} cards={lane.cards.map((c) => c.__card as Card)} map={map} menu={menu} />
           ))}
         </SimpleGrid>
       </DndContext>
+      {rowActions.dialogs}
     </Box>
   );
 }

@@ -75,7 +75,7 @@ export function TableConfig(props: ConfigProps) {
         onChange={(next) => onChange(withChanges(component, { markdownColumns: next.map(Number) }))}
         clearable
       />
-      <FunctionField />
+      <FunctionField {...props} />
       <RefreshField {...props} choices={TABLE_REFRESH_SECONDS} />
       <DataActionsField {...props} scope={scope} />
     </PanelStack>

@@ -1,22 +1,17 @@
 import {
   ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput, Title,
 } from '@mantine/core';
-import {
-  actionFailureMessage, bulkActions, type CustomAction, menuActions, Messages, type RowValues, rowKeyOf, rowKeyValue, topLevelActions,
-} from '@rakit/core';
-import { IconDotsVertical, IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
+import { actionFailureMessage, Messages, rowKeyOf } from '@rakit/core';
+import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import Markdown from 'react-markdown';
-import { actionsOfComponent } from '../../actions/config-of';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CurrentAppContext } from '../../shell/app-context';
 import { notifyFailure } from '../../shell/notify';
 import { useTableContent } from '../data-source/content';
-import { assertAnswered, useRowActions } from '../data-source/row-actions';
+import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
 import type { LiveProps } from '../types';
 import { exportTable } from './export';
 import { FiltersButton } from './FiltersButton';
-import { editFieldsOf, RowEditDialog } from './RowEditDialog';
 import { useTableQuery } from './table-query';
 import classes from './Table.module.css';
 import { TablePager } from './TablePager';
@@ -26,11 +21,6 @@ const cellText = (value: unknown): string =>
 
 const markdownIndexes = (value: unknown): Set<number> =>
   new Set(Array.isArray(value) ? value.filter((n): n is number => typeof n === 'number') : []);
-
-interface RowTarget {
-  row: RowValues;
-  index: number;
-}
 
 /**
  * The data table (spec 3 "Data table", §4): title, Export To Excel, search, filters, bulk
@@ -42,12 +32,9 @@ export function TableLive({ component, mode }: LiveProps) {
   const { query, setQuery, settled } = useTableQuery(component);
   const { content, loading, live, pageId, reload } = useTableContent(component, mode, settled);
   const primaryKey = content.primaryKey;
-  const actions = actionsOfComponent(component);
-  const runner = useRowActions(component, primaryKey, () => void reload());
+  const actions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [selectionOf, setSelectionOf] = useState(settled);
-  const [editing, setEditing] = useState<RowTarget | null>(null);
-  const [deleting, setDeleting] = useState<{ action: CustomAction; rows: RowValues[] } | null>(null);
   const [exporting, setExporting] = useState(false);
 
   // Another page, search or filter: the selection was of rows no longer shown.
@@ -58,32 +45,14 @@ export function TableLive({ component, mode }: LiveProps) {
 
   const rows = content.filteredResult;
   const keys = rows.map((row, index) => String(rowKeyOf(row, primaryKey, index)));
-  const editAction = topLevelActions(actions).find((a) => a.action === 'EDIT');
-  const deleteAction = topLevelActions(actions).find((a) => a.action === 'DELETE');
-  const others = menuActions(actions);
-  const bulk = bulkActions(actions);
+  const { edit: editAction, remove: deleteAction, others, bulk } = actions;
   const markdown = markdownIndexes(component.markdownColumns);
-  const labels = Object.fromEntries(content.columns.map((c) => [c.field, c.label]));
   const withBulk = component.bulkAction === true;
   const withActions = editAction !== undefined || deleteAction !== undefined || others.length > 0;
   const chosenRows = rows.filter((_, i) => selected.has(keys[i] as string));
   const filtersShown = live ? content.possibleFilters.length > 0 : Array.isArray(component.filters) && component.filters.length > 0;
 
-  const runOn = (action: CustomAction, targets: RowValues[]) => {
-    if (!runner.ready) return;
-    if (action.action === 'DELETE') setDeleting({ action, rows: targets });
-    else void runner.run(action, targets);
-  };
-
-  async function saveEdit(target: RowTarget, changes: Record<string, string | number | null>) {
-    if (editAction === undefined || current === null || pageId === null) return;
-    const key = rowKeyValue(target.row, primaryKey);
-    await runner.run(editAction, [target.row], async () => {
-      if (key === null) throw new Error(Messages.rowKeyMissing);
-      assertAnswered(await current.api.editRow({ pageId, componentId: component.id, actionName: editAction.name, key, values: changes }));
-    });
-    setEditing(null);
-  }
+  const clearSelection = () => setSelected(new Set());
 
   async function exportRows() {
     if (current === null || pageId === null) return;
@@ -135,7 +104,7 @@ export function TableLive({ component, mode }: LiveProps) {
               </Menu.Target>
               <Menu.Dropdown>
                 {bulk.length === 0 ? <Menu.Label>No action for several rows</Menu.Label> : null}
-                {bulk.map((action) => <Menu.Item key={action.name} onClick={() => runOn(action, chosenRows)}>{action.name}</Menu.Item>)}
+                {bulk.map((action) => <Menu.Item key={action.name} onClick={() => actions.choose(action, chosenRows, clearSelection)}>{action.name}</Menu.Item>)}
                 <Menu.Divider />
                 <Menu.Item color="gray">Cancel</Menu.Item>
               </Menu.Dropdown>
@@ -198,26 +167,17 @@ export function TableLive({ component, mode }: LiveProps) {
                       <Table.Td>
                         <Group gap={2} justify="flex-end" wrap="nowrap">
                           {editAction === undefined ? null : (
-                            <ActionIcon variant="subtle" aria-label={`Edit row ${index + 1}`} onClick={() => runner.ready && setEditing({ row, index })}>
+                            <ActionIcon variant="subtle" aria-label={`Edit row ${index + 1}`} onClick={() => actions.choose(editAction, [row])}>
                               <IconPencil size={16} />
                             </ActionIcon>
                           )}
                           {deleteAction === undefined ? null : (
-                            <ActionIcon variant="subtle" color="red" aria-label={`Delete row ${index + 1}`} onClick={() => runOn(deleteAction, [row])}>
+                            <ActionIcon variant="subtle" color="red" aria-label={`Delete row ${index + 1}`} onClick={() => actions.choose(deleteAction, [row])}>
                               <IconTrash size={16} />
                             </ActionIcon>
                           )}
                           {others.length === 0 ? null : (
-                            <Menu position="bottom-end" withinPortal>
-                              <Menu.Target>
-                                <ActionIcon variant="subtle" color="gray" aria-label={`More actions of row ${index + 1}`}><IconDotsVertical size={16} /></ActionIcon>
-                              </Menu.Target>
-                              <Menu.Dropdown>
-                                {others.map((action) => <Menu.Item key={action.name} onClick={() => runOn(action, [row])}>{action.name}</Menu.Item>)}
-                                <Menu.Divider />
-                                <Menu.Item color="gray">Cancel</Menu.Item>
-                              </Menu.Dropdown>
-                            </Menu>
+                            <RowActionMenu actions={others} label={`More actions of row ${index + 1}`} onChoose={(action) => actions.choose(action, [row])} />
                           )}
                         </Group>
                       </Table.Td>
@@ -232,28 +192,7 @@ export function TableLive({ component, mode }: LiveProps) {
       <Box mt="sm">
         <TablePager page={query.page} pageCount={content.pageCount} onChange={(page) => setQuery({ ...query, page })} />
       </Box>
-      {editing !== null && editAction !== undefined ? (
-        <RowEditDialog
-          action={editAction}
-          row={editing.row}
-          fields={editFieldsOf(editAction, content.columns, primaryKey)}
-          labels={labels}
-          onClose={() => setEditing(null)}
-          onSave={(changes) => saveEdit(editing, changes)}
-        />
-      ) : null}
-      <ConfirmDialog
-        opened={deleting !== null}
-        message={Messages.deleteRowConfirm}
-        confirmLabel="Delete"
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting === null) return;
-          await runner.run(deleting.action, deleting.rows);
-          setDeleting(null);
-          setSelected(new Set());
-        }}
-      />
+      {actions.dialogs}
     </Paper>
   );
 }

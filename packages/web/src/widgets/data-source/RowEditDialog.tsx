@@ -1,4 +1,4 @@
-import { Select, Textarea, TextInput } from '@mantine/core';
+import { Select, Text, Textarea, TextInput } from '@mantine/core';
 import {
   changedRowValues, type CustomAction, EditFieldSchema, editableText, type RowEditField, type RowValues, splitOptions, type WidgetColumn,
 } from '@rakit/core';
@@ -43,6 +43,7 @@ export function RowEditDialog({ action, row, fields, labels, onSave, onClose }: 
         await onSave(changes);
       }}
     >
+      {fields.length === 0 ? <Text size="sm" c="dimmed">This action lists no column to edit.</Text> : null}
       {fields.map((field) => {
         const label = labels[field.name] ?? field.name;
         const value = values[field.name] ?? '';

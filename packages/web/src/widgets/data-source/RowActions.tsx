@@ -1,0 +1,150 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  bulkActions, type Component, type CustomAction, menuActions, Messages, type RowValues, rowKeyValue, topLevelActions, type WidgetColumn,
+} from '@rakit/core';
+import { IconDotsVertical } from '@tabler/icons-react';
+import { type ReactNode, useContext, useState } from 'react';
+import { actionsOfComponent } from '../../actions/config-of';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CurrentAppContext } from '../../shell/app-context';
+import { assertAnswered, useRowActions } from './row-actions';
+import { editFieldsOf, RowEditDialog } from './RowEditDialog';
+
+/**
+ * The row actions of a data widget (table rows, kanban cards; spec 3 "Data table", "Kanban",
+ * §4): which actions a row offers, and what choosing one does — EDIT opens the row edit
+ * dialog, DELETE asks 'Are You sure to delete this row?', every other kind runs at once. Each
+ * run goes through useRowActions (the chain, the notice, the reload).
+ */
+
+export interface RowActionsSource {
+  component: Component;
+  /** The rows' primary key (null: none, rows cannot be edited or deleted). */
+  primaryKey: string | null;
+  /** The shown columns: the edit dialog's fields when the EDIT action lists none, and their labels. */
+  columns: readonly WidgetColumn[];
+  pageId: number | null;
+  reload: () => void;
+}
+
+export interface RowActions {
+  /** False where actions never run (the editor's sample rows). */
+  ready: boolean;
+  /** Every action a row's menu may list: the visible top-level ones, in their order. */
+  topLevel: CustomAction[];
+  /** The first top-level EDIT and DELETE actions (the table shows them as icons). */
+  edit: CustomAction | undefined;
+  remove: CustomAction | undefined;
+  /** The top-level actions other than EDIT and DELETE. */
+  others: CustomAction[];
+  /** The actions the Bulk Action menu offers for several rows. */
+  bulk: CustomAction[];
+  /**
+   * Chooses `action` for `rows`: EDIT opens the edit dialog of the first row, DELETE asks
+   * first, the others run. `onSuccess` is called once the run succeeded.
+   */
+  choose: (action: CustomAction, rows: readonly RowValues[], onSuccess?: () => void) => void;
+  /** The edit dialog and the delete question; the widget renders them once. */
+  dialogs: ReactNode;
+}
+
+interface Pending {
+  action: CustomAction;
+  rows: readonly RowValues[];
+  onSuccess?: (() => void) | undefined;
+}
+
+export function useRowActionsOf({ component, primaryKey, columns, pageId, reload }: RowActionsSource): RowActions {
+  const current = useContext(CurrentAppContext);
+  const runner = useRowActions(component, primaryKey, reload);
+  const [editing, setEditing] = useState<Pending | null>(null);
+  const [deleting, setDeleting] = useState<Pending | null>(null);
+  const actions = actionsOfComponent(component);
+  const topLevel = topLevelActions(actions);
+
+  const finish = (pending: Pending, succeeded: boolean) => {
+    if (succeeded) pending.onSuccess?.();
+  };
+
+  async function saveEdit(pending: Pending, changes: Record<string, string | number | null>) {
+    const row = pending.rows[0];
+    if (row === undefined || current === null || pageId === null) return;
+    const key = rowKeyValue(row, primaryKey);
+    const succeeded = await runner.run(pending.action, [row], async () => {
+      if (key === null) throw new Error(Messages.rowKeyMissing);
+      assertAnswered(await current.api.editRow({ pageId, componentId: component.id, actionName: pending.action.name, key, values: changes }));
+    });
+    setEditing(null);
+    finish(pending, succeeded);
+  }
+
+  const editRow = editing?.rows[0];
+  const dialogs = (
+    <>
+      {editing !== null && editRow !== undefined ? (
+        <RowEditDialog
+          action={editing.action}
+          row={editRow}
+          fields={editFieldsOf(editing.action, columns, primaryKey)}
+          labels={Object.fromEntries(columns.map((c) => [c.field, c.label]))}
+          onClose={() => setEditing(null)}
+          onSave={(changes) => saveEdit(editing, changes)}
+        />
+      ) : null}
+      <ConfirmDialog
+        opened={deleting !== null}
+        message={Messages.deleteRowConfirm}
+        confirmLabel="Delete"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting === null) return;
+          const succeeded = await runner.run(deleting.action, deleting.rows);
+          setDeleting(null);
+          finish(deleting, succeeded);
+        }}
+      />
+    </>
+  );
+
+  return {
+    ready: runner.ready,
+    topLevel,
+    edit: topLevel.find((a) => a.action === 'EDIT'),
+    remove: topLevel.find((a) => a.action === 'DELETE'),
+    others: menuActions(actions),
+    bulk: bulkActions(actions),
+    choose: (action, rows, onSuccess) => {
+      if (!runner.ready || rows.length === 0) return;
+      if (action.action === 'EDIT') setEditing({ action, rows: rows.slice(0, 1), onSuccess });
+      else if (action.action === 'DELETE') setDeleting({ action, rows, onSuccess });
+      else void runner.run(action, rows).then((succeeded) => finish({ action, rows, onSuccess }, succeeded));
+    },
+    dialogs,
+  };
+}
+
+interface RowActionMenuProps {
+  actions: readonly CustomAction[];
+  /** The accessible name of the ellipsis button, e.g. 'More actions of row 3'. */
+  label: string;
+  onChoose: (action: CustomAction) => void;
+}
+
+/**
+ * An ellipsis button opening a menu of actions, with Cancel. Reachable by keyboard: Tab to
+ * the button, Enter or Space opens it, the arrows move, Enter chooses, Escape closes.
+ */
+export function RowActionMenu({ actions, label, onChoose }: RowActionMenuProps) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={label}><IconDotsVertical size={16} /></ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.map((action) => <Menu.Item key={action.name} onClick={() => onChoose(action)}>{action.name}</Menu.Item>)}
+        <Menu.Divider />
+        <Menu.Item color="gray">Cancel</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
