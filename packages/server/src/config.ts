@@ -19,6 +19,8 @@ export interface Config {
   logLevel: string;
   /** RAKIT_NO_DEMO=1 starts without seeding the demo application. */
   noDemo: boolean;
+  /** LibreOffice's command for printing to PDF (RAKIT_SOFFICE): a name looked up in PATH or a path. */
+  soffice: string;
 }
 
 const readInt = (value: string | undefined, fallback: number): number => {
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: env.RAKIT_WEB_DIR,
     logLevel: env.RAKIT_LOG_LEVEL ?? 'info',
     noDemo: env.RAKIT_NO_DEMO === '1',
+    soffice: env.RAKIT_SOFFICE !== undefined && env.RAKIT_SOFFICE !== '' ? env.RAKIT_SOFFICE : 'soffice',
     ...overrides,
   };
 }

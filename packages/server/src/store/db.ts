@@ -5,6 +5,7 @@ import { Migrator } from 'kysely/migration';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
 import * as initial from './migrations/2026-11-22-0001-initial';
+import * as printTemplates from './migrations/2026-11-22-0003-print-templates';
 import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
@@ -60,7 +61,10 @@ export function openStore(databaseUrl: string | undefined, dataDir: string): Sto
 }
 
 /** Every migration, in order; names are date-prefixed and never change. */
-const migrations = { '2026-11-22-0001-initial': initial };
+const migrations = {
+  '2026-11-22-0001-initial': initial,
+  '2026-11-22-0003-print-templates': printTemplates,
+};
 
 export async function migrateToLatest(db: Store): Promise<void> {
   const migrator = new Migrator({
