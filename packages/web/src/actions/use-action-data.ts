@@ -24,3 +24,7 @@ export const useDatabases = () => useAppList('action-databases', 'the databases'
 
 /** The application's pages (REDIRECT targets). */
 export const useAppPages = () => useAppList('action-pages', 'the pages', (api, appId) => api.listAppPages(appId));
+
+/** The application's print templates (GET /print/listTemplates). */
+export const PRINT_TEMPLATES_KEY = 'print-templates';
+export const usePrintTemplates = () => useAppList(PRINT_TEMPLATES_KEY, 'the print templates', (api, appId) => api.listPrintTemplates(appId));
