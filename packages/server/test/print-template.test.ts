@@ -1,6 +1,6 @@
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { inspectTemplate, renderDocx, TemplateError } from '../src/documents/docx-template';
+import { inspectTemplate, MAX_UNPACKED_BYTES, renderDocx, TemplateError } from '../src/documents/docx-template';
 import { buildDocx, docxText } from './support/docx';
 
 const INVOICE = buildDocx([
@@ -34,6 +34,11 @@ describe('print templates (docxtemplater)', () => {
       .toThrow(/malformed.*(unclosed|not closed)/i);
     expect(() => inspectTemplate(buildDocx(['{#items}{item}']))).toThrow(/malformed/);
     expect(() => inspectTemplate(buildDocx(['{@raw}']))).toThrow('Raw XML tags');
+    const bomb = new PizZip(buildDocx(['{name}']));
+    bomb.file('word/media/padding.bin', Buffer.alloc(MAX_UNPACKED_BYTES + 1));
+    const packed = bomb.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(packed.length).toBeLessThan(200_000);
+    expect(() => inspectTemplate(packed)).toThrow('unpacks to more than 50 MB');
   });
 
   it('fills fields and repeats groups; a value not given prints empty, never "undefined"', () => {

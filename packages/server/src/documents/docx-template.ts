@@ -20,6 +20,13 @@ export class TemplateError extends Error {
 
 type Part = Docxtemplater.DXT.Part;
 
+/** The most a template may unpack to: a small .docx that unpacks to gigabytes is a zip bomb. */
+export const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+
+/** What the zip's entries say they unpack to (pizzip refuses an entry whose content differs from it). */
+const unpackedSize = (zip: PizZip): number =>
+  Object.values(zip.files).reduce((sum, file) => sum + ((file as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0), 0);
+
 /** docxtemplater's multi-error: each malformed tag with its explanation. */
 function explain(error: unknown): string {
   const nested = (error as { properties?: { errors?: { properties?: { explanation?: string } }[] } }).properties?.errors;
@@ -38,6 +45,7 @@ function open(content: Buffer, modules: Docxtemplater.DXT.Module[] = []): Docxte
     throw new TemplateError('The file is not a Word document (.docx)', { cause });
   }
   if (zip.file('word/document.xml') === null) throw new TemplateError('The file is not a Word document (.docx)');
+  if (unpackedSize(zip) > MAX_UNPACKED_BYTES) throw new TemplateError('The template unpacks to more than 50 MB');
   try {
     const doc = new Docxtemplater(zip, {
       modules,
