@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Messages, type PrintTemplate } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,6 +205,17 @@ describe('printing to PDF', () => {
     // total was not given: empty, not 'undefined'.
     expect(text).toMatch(/Total\s*$/);
     expect(text).not.toContain('undefined');
+  });
+
+  it('answers 404, not a crash, when the template\'s file has gone from the data directory', async () => {
+    const upload = new FormData();
+    upload.append('file', new Blob([INVOICE]), 'gone.docx');
+    const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+    const stored = (await (await fetch(`${base}/print/uploadTemplate?appId=${appId}`, { method: 'POST', body: upload, headers: { authorization: `Bearer ${admin}` } })).json()) as Answer<PrintTemplate>;
+    rmSync(path.join(server.app.config.dataDir, 'print-templates', String(appId), stored.data.templateId));
+    const answer = await server.call('POST', `/print/blob/pdf/gone.docx?appId=${appId}`, { data: {} }, admin);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().error).toEqual([Messages.printTemplateNotFound]);
   });
 
   it('answers 503 with a clear message when LibreOffice is missing', async () => {

@@ -167,7 +167,10 @@ const printRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await findPrintTemplateByName(app.store, appId, request.params.document);
     if (row === undefined) throw notFound(Messages.printTemplateNotFound);
     const template = toPrintTemplate(row);
-    const content = await readFile(templatePath(app.config.dataDir, row));
+    const content = await readFile(templatePath(app.config.dataDir, row)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw notFound(Messages.printTemplateNotFound);
+      throw error;
+    });
     let docx: Buffer;
     try {
       docx = renderDocx(content, request.body.data);

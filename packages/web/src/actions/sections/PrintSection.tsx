@@ -1,4 +1,4 @@
-import { ActionIcon, Button, FileButton, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { type PrintConfig, PrintConfigSchema, printMappingsFor, type PrintTemplate } from '@rakit/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -120,6 +120,12 @@ export function PrintSection({ action, onChange }: ActionSectionProps) {
       <Text size="xs" c="dimmed">
         A Word (.docx) file: {'{field}'} prints a value, {'{#group}'}…{'{/group}'} repeats its text once per printed row.
       </Text>
+      <TextInput
+        label="PDF file name"
+        placeholder={chosen === undefined ? 'The template\'s name' : chosen.templateFilename.replace(/\.docx$/i, '.pdf')}
+        value={mapped.options.filename ?? ''}
+        onChange={(event) => setPrint({ options: { ...mapped.options, filename: event.currentTarget.value } })}
+      />
       {chosen !== undefined && fieldCount === 0 ? <Text size="sm" c="dimmed">This template has no fields: it prints as it is.</Text> : null}
       {mapped.mappings.length === 0 ? null : (
         <MappingRows label="Fields" description="Filled once, from the row (the first selected one in a bulk print)." rows={mapped.mappings} onChange={(mappings) => setPrint({ mappings })} />
