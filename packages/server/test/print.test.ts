@@ -154,7 +154,7 @@ describe.each(engines)('print templates on a %s store', (engine) => {
     expect(data.mimetype).toBe('application/pdf');
     expect(data.filename).toBe('invoice.pdf');
     expect(Buffer.from(data.buffer, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-  });
+  }, 90_000);
 
   it('lets only administrators delete a template, with its file', async () => {
     const template = (await list(admin)).body.data[0] as PrintTemplate;
@@ -205,7 +205,7 @@ describe('printing to PDF', () => {
     // total was not given: empty, not 'undefined'.
     expect(text).toMatch(/Total\s*$/);
     expect(text).not.toContain('undefined');
-  });
+  }, 90_000);
 
   it('answers 404, not a crash, when the template\'s file has gone from the data directory', async () => {
     const upload = new FormData();
