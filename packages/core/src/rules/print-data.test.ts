@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Messages } from '../messages';
 import { CUSTOM_VALUE } from '../schemas/actions';
-import { printMappingsFor, splitGroupField } from '../schemas/print';
 import { actionConfigIssue, newAction } from './action-config';
 import { bulkActions } from './data-widgets';
 import { USER_ID_MARKER } from './placeholders';
-import { printDataOf } from './print-data';
+import { printDataOf, printMappingsFor, splitGroupField } from './print-data';
 
 const config = {
   mappings: [

@@ -1,4 +1,5 @@
-import { type PrintConfig, type PrintData, splitGroupField } from '../schemas/print';
+import { CUSTOM_VALUE } from '../schemas/actions';
+import { type PrintConfig, type PrintData, type PrintIdentifier, type PrintMapping } from '../schemas/print';
 import { resolveSource } from './action-values';
 import type { RowValues } from './data-widgets';
 
@@ -39,4 +40,27 @@ export function printDataOf(
     });
   }
   return data;
+}
+
+/** A group's field as the mapping UI writes it. */
+export const groupField = (group: string, field: string): string => `${group}@${field}`;
+
+/** group@field split at its first @; null for a field without a group. */
+export function splitGroupField(name: string): { group: string; field: string } | null {
+  const at = name.indexOf('@');
+  return at <= 0 ? null : { group: name.slice(0, at), field: name.slice(at + 1) };
+}
+
+/**
+ * The mappings for `identifier`, keeping each field's earlier mapping and leaving out fields
+ * the template no longer has; a new field maps to a row column of the same name when there is one.
+ */
+export function printMappingsFor(identifier: PrintIdentifier, previous: Pick<PrintConfig, 'mappings' | 'bulkMappings'>, columns: readonly string[] = []) {
+  const keep = (field: string, list: readonly PrintMapping[], column: string): PrintMapping =>
+    list.find((m) => m.field === field) ?? (columns.includes(column) ? { field, source: column, custom: '' } : { field, source: CUSTOM_VALUE, custom: '' });
+  return {
+    mappings: identifier.not_bulk.map((field) => keep(field, previous.mappings, field)),
+    bulkMappings: Object.entries(identifier.groups).flatMap(([group, fields]) =>
+      fields.map((field) => keep(groupField(group, field), previous.bulkMappings, field))),
+  };
 }

@@ -39,6 +39,16 @@ function pdfFilename(templateFilename: string, options: PrintOptions): string {
   return `${base === '' ? 'document' : base}.pdf`;
 }
 
+/** `work`'s result; a template it cannot use is the caller's mistake (400 with the reason). */
+function templateWork<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof TemplateError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
 /** The application a call is about: ?appId=, else the one the caller signed in to. */
 async function appOf(app: FastifyInstance, request: FastifyRequest, appId: number | undefined): Promise<number> {
   const caller = principalOf(request);
@@ -101,13 +111,7 @@ const printRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!/\.docx$/i.test(templateFilename) || (await fileTypeFromBuffer(content))?.mime !== DOCX_MIMETYPE) {
       throw badRequest(Messages.printTemplateNotDocx);
     }
-    let identifier;
-    try {
-      identifier = inspectTemplate(content);
-    } catch (error) {
-      if (error instanceof TemplateError) throw badRequest(error.message);
-      throw error;
-    }
+    const identifier = templateWork(() => inspectTemplate(content));
 
     const row: PrintTemplateRow = {
       templateId: randomUUID(),
@@ -171,13 +175,7 @@ const printRoutes: FastifyPluginAsyncZod = async (app) => {
       if (error.code === 'ENOENT') throw notFound(Messages.printTemplateNotFound);
       throw error;
     });
-    let docx: Buffer;
-    try {
-      docx = renderDocx(content, request.body.data);
-    } catch (error) {
-      if (error instanceof TemplateError) throw badRequest(error.message);
-      throw error;
-    }
+    const docx = templateWork(() => renderDocx(content, request.body.data));
     let pdf: Buffer;
     try {
       pdf = await converter.toPdf(docx, 'docx');
