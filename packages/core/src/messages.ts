@@ -94,7 +94,13 @@ export const Messages = {
   tableSearchPlaceholder: 'Search Inside Table',
   kanbanLaneEmpty: 'There is no card available.',
   rowKeyMissing: 'This row has no primary key value to act on',
-  printLater: 'Printing arrives with the print release',
+  // Printing rows into DOCX templates (spec 2 "Print configuration", spec 3 §7).
+  printTemplateNotFound: 'Print template not found',
+  printTemplateNotDocx: 'The file is not a Word document (.docx)',
+  printTemplateTooLarge: 'The template is too large (at most 5 MB)',
+  printEngineMissing: 'Printing to PDF is not available: LibreOffice (soffice) is not installed on the server',
+  printConversionFailed: 'The document could not be converted to PDF',
+  printBusy: 'Too many documents are being printed, please try again in a moment',
   // Actions of buttons and data widgets (spec 2 §4, §8).
   actionSucceeded: 'Successfully perform the action',
   /** Filled by actionFailureMessage(detail). */
@@ -114,6 +120,7 @@ export const Messages = {
   requestFailed: 'The request failed',
   actionPageUnknown: 'This page has not been saved yet, so its actions cannot run',
   actionNameRequired: "Please, fill the action's name",
+  actionTemplateRequired: 'Please, choose a template',
   actionNameTaken: 'Another action of this component already has this name',
   actionDatabaseRequired: 'Please, choose a database',
   actionTableRequired: 'Please, choose a table',

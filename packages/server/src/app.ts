@@ -24,6 +24,7 @@ import groupRoutes from './routes/groups';
 import menuRoutes from './routes/menus';
 import pageRoutes from './routes/pages';
 import passwordResetRoutes from './routes/password-reset';
+import printRoutes from './routes/print';
 import tableRoutes from './routes/tables';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(requestTestRoutes);
   await app.register(tableRoutes);
   await app.register(exportRoutes);
+  await app.register(printRoutes);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 

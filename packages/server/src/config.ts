@@ -30,6 +30,8 @@ export interface Config {
    * link-local and other reserved addresses (an intranet API); refused by default.
    */
   allowPrivateUrls: boolean;
+  /** LibreOffice's command for printing to PDF (RAKIT_SOFFICE): a name looked up in PATH or a path. */
+  soffice: string;
 }
 
 const readInt = (value: string | undefined, fallback: number, min = 1): number => {
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     noDemo: env.RAKIT_NO_DEMO === '1',
     readCacheMs: readInt(env.RAKIT_READ_CACHE_MS, DEFAULT_READ_CACHE_MS, 0),
     allowPrivateUrls: env.RAKIT_ALLOW_PRIVATE_URLS === 'true' || env.RAKIT_ALLOW_PRIVATE_URLS === '1',
+    soffice: env.RAKIT_SOFFICE !== undefined && env.RAKIT_SOFFICE !== '' ? env.RAKIT_SOFFICE : 'soffice',
     ...overrides,
   };
 }

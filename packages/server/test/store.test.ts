@@ -26,7 +26,7 @@ describe.each(engines)('metadata store on %s', (engine) => {
     const tables = (await store.introspection.getTables()).map((t) => t.name);
     for (const table of [
       'apps', 'users', 'user_groups', 'group_members', 'group_menu_access', 'pages', 'menus', 'db_configs',
-      'chains', 'chain_actions', 'flow_edges', 'functions', 'queries', 'triggers', 'files', 'templates', 'password_resets',
+      'chains', 'chain_actions', 'flow_edges', 'functions', 'queries', 'triggers', 'files', 'templates', 'password_resets', 'print_templates',
     ]) expect(tables).toContain(table);
   });
 

@@ -3,6 +3,7 @@ import {
   GlobalConfigSchema, RedirectConfigSchema, RequestConfigSchema, TriggerConfigSchema,
 } from '../schemas/action-config';
 import { type StoredQuery } from '../schemas/actions';
+import { PrintConfigSchema } from '../schemas/print';
 import { type ActionType, type CustomAction } from '../widgets/common';
 import { type Component } from '../widgets/registry';
 import { VALUE_WIDGET_TYPES } from './form-fields';
@@ -74,7 +75,7 @@ export function withActionDatabase(action: CustomAction, database: number | null
 }
 
 /** The empty configuration of a type: what its section starts from. */
-function blankConfig(type: ActionType, database: number | null, context: ActionDataContext | undefined): Pick<CustomAction, 'raw' | 'stored'> {
+function blankConfig(type: ActionType, database: number | null, context: ActionDataContext | undefined): Pick<CustomAction, 'raw' | 'stored' | 'print'> {
   switch (type) {
     case 'CUSTOM': return { raw: { database, type: 'INSERT', table: '', setValues: [], conditions: [] } };
     case 'QUERY': return { stored: { database: database ?? undefined, query: '', params: [] } };
@@ -86,6 +87,7 @@ function blankConfig(type: ActionType, database: number | null, context: ActionD
     case 'GLOBAL': return { raw: GlobalConfigSchema.parse({}) };
     case 'REQUEST': return { raw: { configuration: RequestConfigSchema.parse({}) } };
     case 'EDIT': return { raw: { editFields: [] } };
+    case 'PRINT': return { print: PrintConfigSchema.parse({}) };
     default: return {};
   }
 }
@@ -134,6 +136,8 @@ function sectionIssue(action: CustomAction): string | null {
       return blank((raw.configuration as { url?: unknown } | undefined)?.url) ? Messages.actionUrlRequired : null;
     case 'EDIT':
       return rowsOf(raw.editFields).some((row) => blank(row.name)) ? Messages.actionColumnRequired : null;
+    case 'PRINT':
+      return blank((action.print as { document?: unknown } | undefined)?.document) ? Messages.actionTemplateRequired : null;
     default:
       return null;
   }

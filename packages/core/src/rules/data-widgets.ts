@@ -25,8 +25,11 @@ export const NO_LOADER_TRIGGER = 'none';
 export const ALERT_CONFIG_ACTION = 'config';
 /** Banner colours of the alert (spec 3 §9). */
 export const ALERT_COLORS = { success: '#38b249', error: '#e6492d' } as const;
-/** Kinds of row actions a table runs on every selected row from its Bulk Action menu. */
-export const BULK_ACTION_TYPES: readonly ActionType[] = ['DELETE', 'QUERY', 'CUSTOM', 'TRIGGER'];
+/**
+ * Kinds of row actions a table's Bulk Action menu offers: each runs on every selected row, except
+ * PRINT, which prints the selected rows into one document (its groups one item per row).
+ */
+export const BULK_ACTION_TYPES: readonly ActionType[] = ['DELETE', 'QUERY', 'CUSTOM', 'TRIGGER', 'PRINT'];
 
 /** The permanent global variable keeping a table's search, filters and page. */
 export const tableStateVariable = (pageId: number, componentId: string): string => `table:${pageId}:${componentId}`;

@@ -7,6 +7,7 @@ import pg from 'pg';
 import * as initial from './migrations/2026-11-22-0001-initial';
 import * as triggers from './migrations/2026-11-22-0002-triggers';
 import { DEFAULT_READ_CACHE_MS, InvalidateOnWrite, ReadCache } from './read-cache';
+import * as printTemplates from './migrations/2026-11-22-0003-print-templates';
 import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
@@ -77,7 +78,11 @@ export function readCacheOf(store: Store): ReadCache {
 }
 
 /** Every migration, in order; names are date-prefixed and never change. */
-const migrations = { '2026-11-22-0001-initial': initial, '2026-11-22-0002-triggers': triggers };
+const migrations = {
+  '2026-11-22-0001-initial': initial,
+  '2026-11-22-0002-triggers': triggers,
+  '2026-11-22-0003-print-templates': printTemplates,
+};
 
 export async function migrateToLatest(db: Store): Promise<void> {
   const migrator = new Migrator({

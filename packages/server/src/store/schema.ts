@@ -157,6 +157,21 @@ export interface TemplatesTable {
   options: string;
 }
 
+/** A print template's metadata; the .docx is stored under print-templates/<appId>/<templateId>. */
+export interface PrintTemplatesTable {
+  templateId: string;
+  templateAppId: number;
+  /** The name it was uploaded with, unique in its application: the `document` a PRINT action names. */
+  templateFilename: string;
+  /** JSON of { not_bulk: string[], groups: { [group]: string[] } }. */
+  identifier: string;
+  /** JSON of the template's options. */
+  options: string;
+  fileSize: number;
+  uploadedBy: string;
+  createdAt: string;
+}
+
 export interface PasswordResetsTable {
   /** SHA-256 of the token; the token itself is never stored. */
   tokenHash: string;
@@ -183,6 +198,7 @@ export interface Database {
   triggerRuns: TriggerRunsTable;
   files: FilesTable;
   templates: TemplatesTable;
+  printTemplates: PrintTemplatesTable;
   passwordResets: PasswordResetsTable;
 }
 

@@ -20,7 +20,7 @@ export interface TestServer {
 }
 
 /** The real server on a fresh store of the given engine, migrated and seeded. */
-export async function buildTestServer(engine: EngineName, overrides: { authRateLimit?: number; allowPrivateUrls?: boolean } = {}): Promise<TestServer> {
+export async function buildTestServer(engine: EngineName, overrides: { authRateLimit?: number; allowPrivateUrls?: boolean; soffice?: string } = {}): Promise<TestServer> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({}, {
     dataDir: database.dataDir,
@@ -30,6 +30,7 @@ export async function buildTestServer(engine: EngineName, overrides: { authRateL
     bodyLimitBytes: 64 * 1024,
     webDir: '/nonexistent',
     allowPrivateUrls: overrides.allowPrivateUrls ?? false,
+    ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
   });
   const store = openStore(config.databaseUrl, config.dataDir);
   await migrateToLatest(store);

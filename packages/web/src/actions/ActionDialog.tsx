@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   type ActionDataContext, actionConfigIssue, actionDatabase, actionOfType, type ActionType, type Component, type CustomAction,
   needsDatabase, newAction, valueComponentsOf, withActionDatabase,
@@ -8,6 +8,7 @@ import { CurrentAppContext } from '../shell/app-context';
 import { notifyFailure } from '../shell/notify';
 import { ActionDialogContext, type ActionDialogScope, type ActionSectionProps, tablesOf, withRaw } from './dialog-scope';
 import { DeleteSection } from './sections/DeleteSection';
+import { PrintSection } from './sections/PrintSection';
 import { EditFieldsSection } from './sections/EditFieldsSection';
 import { GlobalSection } from './sections/GlobalSection';
 import { QueryBuilderSection } from './sections/QueryBuilderSection';
@@ -21,7 +22,6 @@ import { useDatabases } from './use-action-data';
 const NO_CAUSE = 'none';
 
 const BackSection = () => <Text size="sm" c="dimmed">Goes back to the previous page. Nothing to configure.</Text>;
-const PrintSection = () => <Alert color="gray" variant="light">Print templates are mapped by the print configuration of a later release.</Alert>;
 
 /** Each type's own section; a data widget may replace some (its `sections` prop). */
 const SECTIONS: Record<ActionType, ComponentType<ActionSectionProps>> = {
@@ -50,6 +50,8 @@ export interface ActionDialogProps {
   pageId: number | null;
   /** A data widget's table: DELETE's query is filled in from it. */
   dataContext?: ActionDataContext;
+  /** A data widget's source columns, offered as value sources (the row's values). */
+  columns?: readonly string[];
   /** Replaces the sections of some types. */
   sections?: Partial<Record<ActionType, ComponentType<ActionSectionProps>>>;
   onSave: (action: CustomAction) => void;
@@ -62,7 +64,7 @@ export interface ActionDialogProps {
  * it its default name and a blank configuration. Save checks the action (actionConfigIssue) and
  * hands it to the caller, which keeps it in the component.
  */
-export function ActionDialog({ action, types, otherActions, components, pageId, dataContext, sections, onSave, onClose }: ActionDialogProps) {
+export function ActionDialog({ action, types, otherActions, components, pageId, dataContext, columns, sections, onSave, onClose }: ActionDialogProps) {
   const current = useContext(CurrentAppContext);
   const databases = useDatabases();
   const [draft, setDraft] = useState<CustomAction>(() => action ?? newAction(types[0] ?? 'CUSTOM', dataContext));
@@ -72,7 +74,8 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
     pageId,
     appId: current?.app.appId ?? null,
     databases: databases.data ?? [],
-  }), [components, pageId, current, databases.data]);
+    rowColumns: columns ?? [],
+  }), [components, pageId, current, databases.data, columns]);
   const Section = sections?.[draft.action] ?? SECTIONS[draft.action];
   const database = actionDatabase(draft);
 

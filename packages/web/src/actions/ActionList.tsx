@@ -13,11 +13,13 @@ export interface ActionListProps {
   components: readonly Component[];
   pageId: number | null;
   dataContext?: ActionDataContext;
+  /** A data widget's source columns (value sources of its row actions). */
+  columns?: readonly string[];
   sections?: Partial<Record<ActionType, ComponentType<ActionSectionProps>>>;
 }
 
 /** The component's actions as a configuration panel lists them: 'Add Action', and edit and delete on each. */
-export function ActionList({ actions, onChange, types, components, pageId, dataContext, sections }: ActionListProps) {
+export function ActionList({ actions, onChange, types, components, pageId, dataContext, columns, sections }: ActionListProps) {
   /** The position edited, -1 for a new action, null when the dialog is closed. */
   const [editing, setEditing] = useState<number | null>(null);
   const names = new Set(actions.map((a) => a.name));
@@ -65,6 +67,7 @@ export function ActionList({ actions, onChange, types, components, pageId, dataC
           components={components}
           pageId={pageId}
           {...(dataContext === undefined ? {} : { dataContext })}
+          {...(columns === undefined ? {} : { columns })}
           {...(sections === undefined ? {} : { sections })}
           onClose={() => setEditing(null)}
           onSave={(next) => {

@@ -13,16 +13,22 @@ interface ValueSourcePickerProps {
 
 /**
  * Where a value comes from (spec 2 §3, §6): a form widget of the page (listed by title), a
- * custom value typed here, or the signed-in user. Used by every row of every action section.
+ * column of the row (a data widget's actions), a custom value typed here, or the signed-in
+ * user. Used by every row of every action section.
  */
 export function ValueSourcePicker({ value, onChange, name, withUser = true }: ValueSourcePickerProps) {
-  const { valueComponents } = useActionScope();
+  const { valueComponents, rowColumns } = useActionScope();
   const isMarker = value.source === CUSTOM_VALUE || value.source === USER_ID_MARKER;
-  const missing = !isMarker && value.source !== '' && !valueComponents.some((c) => c.id === value.source);
+  const columns = rowColumns.filter((c) => !valueComponents.some((v) => v.id === c)).map((c) => ({ value: c, label: c }));
+  const missing = !isMarker && value.source !== '' && !valueComponents.some((c) => c.id === value.source) && !rowColumns.includes(value.source);
   const components = valueComponents.map((c) => ({ value: c.id, label: c.title.trim() === '' ? c.id : c.title }));
   if (missing) components.push({ value: value.source, label: `${value.source} (not on this page)` });
   const others = [{ value: CUSTOM_VALUE, label: 'Custom value' }, ...(withUser ? [{ value: USER_ID_MARKER, label: 'Signed-in user' }] : [])];
-  const data = [...(components.length === 0 ? [] : [{ group: 'Page components', items: components }]), { group: 'Other', items: others }];
+  const data = [
+    ...(columns.length === 0 ? [] : [{ group: 'Row columns', items: columns }]),
+    ...(components.length === 0 ? [] : [{ group: 'Page components', items: components }]),
+    { group: 'Other', items: others },
+  ];
 
   return (
     <Group gap={6} wrap="nowrap" flex={1} miw={0}>

@@ -12,9 +12,11 @@ export interface ActionDialogScope {
   appId: number | null;
   /** The application's connections with their tables (listDatabase). */
   databases: readonly DatabaseWithTables[];
+  /** A data widget's source columns: its actions run on a row, whose values they name. */
+  rowColumns: readonly string[];
 }
 
-export const ActionDialogContext = createContext<ActionDialogScope>({ valueComponents: [], pageId: null, appId: null, databases: [] });
+export const ActionDialogContext = createContext<ActionDialogScope>({ valueComponents: [], pageId: null, appId: null, databases: [], rowColumns: [] });
 
 export const useActionScope = (): ActionDialogScope => useContext(ActionDialogContext);
 

@@ -28,3 +28,7 @@ export const useAppPages = () => useAppList('action-pages', 'the pages', (api, a
 /** The application's stored triggers (the Trigger section's picker); the key is invalidated after a save. */
 export const TRIGGERS_KEY = 'action-triggers';
 export const useTriggers = () => useAppList(TRIGGERS_KEY, 'the triggers', (api, appId) => api.listTriggers(appId));
+
+/** The application's print templates (GET /print/listTemplates). */
+export const PRINT_TEMPLATES_KEY = 'print-templates';
+export const usePrintTemplates = () => useAppList(PRINT_TEMPLATES_KEY, 'the print templates', (api, appId) => api.listPrintTemplates(appId));

@@ -2,7 +2,7 @@ import {
   type DeleteRowBody, type EditRowBody, type ExcelFromTableBody, type LoadTableContentBody, type MoveCardBody,
   type Application, ApplicationSchema, type DbConfig, DbConfigSchema, type Group, GroupSchema, type LoginBody, type Menu,
   MenuSchema, type Page, PageSchema, type PageSummary, PageSummarySchema, PublicApplicationSchema, type PublicApplication, type RegistrationInput,
-  type PageInput, type SaveAppBody, type SaveDbConfigBody, type SaveTriggerBody, type SessionUser, SessionUserSchema,
+  type PageInput, type PrintPdfBody, type PrintTemplate, PrintTemplateSchema, type SaveAppBody, type SaveDbConfigBody, type SaveTriggerBody, type SessionUser, SessionUserSchema,
   type TestRequestAnswer, TestRequestAnswerSchema, type TestRequestBody, type TriggerRecord, TriggerRecordSchema, type TriggerRun, TriggerRunSchema,
 } from '@rakit/core';
 import { z } from 'zod';
@@ -40,6 +40,8 @@ interface CallOptions<S extends z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /** A multipart body instead of JSON (the browser writes its content type and boundary). */
+  form?: FormData;
   /** Schema of `data` on success. */
   data: S;
   /** The application whose stored session gives the bearer token; null for the public calls. */
@@ -60,7 +62,7 @@ async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<ApiAn
     response = await fetch(options.path, {
       method: options.method,
       headers,
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(options.form !== undefined ? { body: options.form } : options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
     json = await response.json();
   } catch (cause) {
@@ -148,6 +150,8 @@ export interface ExcelRequest {
 }
 const AffectedSchema = z.array(z.object({ affectedRows: z.number() }));
 const ExcelFileSchema = z.object({ buffer: z.string(), mimetype: z.string(), filename: z.string() });
+/** A file answered as JSON: base64 bytes, their type and name (exports and prints). */
+export type BlobFile = z.infer<typeof ExcelFileSchema>;
 
 /** A group of GET /auth/listGroupUser: one page of its members and how many it has. */
 const GroupWithMembersSchema = GroupSchema.extend({ member: z.array(z.string()), memberCount: z.number().int() });
@@ -385,6 +389,25 @@ export function appApi(appSlug: string) {
     /** Queues a run of a stored trigger with its named arguments (the server sets --userId-- itself). */
     runTrigger: (triggerId: number, args: Record<string, BoundValue>): Promise<ApiAnswer<z.infer<typeof QueuedRunSchema>>> =>
       call({ method: 'POST', path: `/action/runTrigger/${triggerId}`, body: args, data: QueuedRunSchema, tokenOf: appSlug }),
+
+    // ---- Printing (spec 2 "Print configuration", spec 3 §7) ----
+    listPrintTemplates: (appId: number): Promise<ApiAnswer<PrintTemplate[]>> =>
+      call({ method: 'GET', path: `/print/listTemplates?${query({ appId })}`, data: z.array(PrintTemplateSchema), tokenOf: appSlug }),
+
+    /** Uploads a .docx template (administrators); one of the same name is replaced. */
+    uploadPrintTemplate: (appId: number, file: File): Promise<ApiAnswer<PrintTemplate>> => {
+      const form = new FormData();
+      form.append('file', file);
+      return call({ method: 'POST', path: `/print/uploadTemplate?${query({ appId })}`, form, data: PrintTemplateSchema, tokenOf: appSlug });
+    },
+
+    deletePrintTemplate: (templateId: string): Promise<ApiAnswer<unknown>> =>
+      call({ method: 'DELETE', path: `/print/deleteTemplate/${encodeURIComponent(templateId)}`, data: z.unknown(), tokenOf: appSlug }),
+
+    /** The template `document` filled with `body.data`, as a PDF (base64). */
+    printPdf: (appId: number, document: string, body: PrintPdfBody): Promise<ApiAnswer<BlobFile>> =>
+      call({ method: 'POST', path: `/print/blob/pdf/${encodeURIComponent(document)}?${query({ appId })}`, body, data: ExcelFileSchema, tokenOf: appSlug }),
+
   };
 }
 export type AppApi = ReturnType<typeof appApi>;

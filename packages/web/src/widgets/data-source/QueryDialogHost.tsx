@@ -23,7 +23,7 @@ export function QueryDialogHost({ name, database, stored, databases, onSave, onC
   const page = useAuthoringPage();
   const current = useContext(CurrentAppContext);
   const scope = useMemo<ActionDialogScope>(() => ({
-    valueComponents: valueComponentsOf(page.components), pageId: page.pageId, appId: current?.app.appId ?? null, databases,
+    valueComponents: valueComponentsOf(page.components), pageId: page.pageId, appId: current?.app.appId ?? null, databases, rowColumns: [],
   }), [page.components, page.pageId, current, databases]);
   const action: CustomAction = { name, action: 'QUERY', cause: '', show: false, stored: { ...stored, database } };
   return (

@@ -160,6 +160,7 @@ export function DataActionsField({ component, onChange, scope }: ScopedProps) {
       types={DATA_ACTIONS}
       components={page.components}
       pageId={page.pageId}
+      columns={scope.columns}
       {...(scope.dataContext === undefined ? {} : { dataContext: scope.dataContext })}
     />
   );

@@ -1,9 +1,10 @@
 import {
-  actionFailureDetail, actionFailureMessage, chainFrom, type Component, type CustomAction, Messages, type RowValues, rowKeyValue,
-  runActionChain,
+  actionFailureDetail, actionFailureMessage, chainFrom, type Component, type CustomAction, Messages, PrintConfigSchema, printDataOf,
+  type RowValues, rowKeyValue, runActionChain,
 } from '@rakit/core';
 import { ApiUnreachableError } from '../../api/client';
-import { actionsOfComponent } from '../../actions/config-of';
+import { actionsOfComponent, configOf } from '../../actions/config-of';
+import { fileOfAnswer, openPrintedFile } from '../../actions/file-download';
 import { ActionFailure, runAction } from '../../actions/run-action';
 import { type PageActionScope, usePageActionScope } from '../../actions/use-action-runtime';
 import { CurrentAppContext } from '../../shell/app-context';
@@ -13,8 +14,9 @@ import { useContext } from 'react';
 /**
  * Row actions of a data widget (spec 3 §4): the chosen action runs on a row (or on each selected
  * row), then the actions it causes, through the chain runner. DELETE and EDIT go through the
- * structured row calls; the other kinds run as a button's would, with the row's values keyed
- * by column as their params. One notice per run.
+ * structured row calls; PRINT prints its rows into its template (all the selected rows into one
+ * document, its groups one item per row) and opens the PDF; the other kinds run as a button's
+ * would, with the row's values keyed by column as their params. One notice per run.
  */
 
 /** Runs the chosen action's own step instead of the default (the edit dialog's save). */
@@ -42,8 +44,21 @@ export function useRowActions(component: Component, primaryKey: string | null, a
   const current = useContext(CurrentAppContext);
   const actions = actionsOfComponent(component);
 
-  async function step(page: PageActionScope, action: CustomAction, row: RowValues): Promise<void> {
+  async function print(page: PageActionScope, action: CustomAction, rows: readonly RowValues[]): Promise<void> {
     if (current === null) return;
+    const config = configOf(PrintConfigSchema, action.print);
+    if (config.document === '') throw new ActionFailure(Messages.actionTemplateRequired);
+    const runtime = page.runtime(rows[0]);
+    const data = printDataOf(config, rows, runtime.pageValues(), runtime.userId);
+    const answer = await current.api.printPdf(current.app.appId, config.document, { data, options: config.options });
+    assertAnswered(answer);
+    if (answer.data !== undefined) openPrintedFile(fileOfAnswer(answer.data));
+  }
+
+  async function step(page: PageActionScope, action: CustomAction, rows: readonly RowValues[]): Promise<void> {
+    if (current === null) return;
+    if (action.action === 'PRINT') return print(page, action, rows);
+    const row = rows[0] ?? {};
     if (action.action === 'DELETE' || action.action === 'EDIT') {
       const key = rowKeyValue(row, primaryKey);
       if (key === null) throw new ActionFailure(Messages.rowKeyMissing);
@@ -51,8 +66,6 @@ export function useRowActions(component: Component, primaryKey: string | null, a
       assertAnswered(await current.api.deleteRow({ pageId: page.pageId, componentId: component.id, actionName: action.name, key }));
       return;
     }
-    // PRINT's place for every data widget (table rows, kanban cards): the print release fills it in.
-    if (action.action === 'PRINT') throw new ActionFailure(Messages.printLater);
     await runAction(action, page.runtime(row));
   }
 
@@ -62,9 +75,12 @@ export function useRowActions(component: Component, primaryKey: string | null, a
       if (scope === null) return false;
       const chain = chainFrom(actions, chosen);
       const top = chain.find((a) => a.cause === '' && a.name === chosen.name);
+      // A print takes all its rows at once; any other action runs once per row.
+      const batches = chosen.action === 'PRINT' ? [rows] : rows.map((row) => [row]);
       try {
-        for (const row of rows) {
-          const result = await runActionChain(chain, (action) => (action === top && own !== undefined ? own(row) : step(scope, action, row)));
+        for (const batch of batches) {
+          const row = batch[0] ?? {};
+          const result = await runActionChain(chain, (action) => (action === top && own !== undefined ? own(row) : step(scope, action, batch)));
           if (result.failed !== undefined) {
             console.error(result.failed.error);
             notifyFailure(actionFailureMessage(failureDetail(result.failed.error)));

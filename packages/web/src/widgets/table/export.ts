@@ -1,17 +1,5 @@
-import { decodeBase64 } from '@rakit/core';
 import type { AppApi, ExcelRequest } from '../../api/client';
-import { saveResponseFile } from '../../actions/file-download';
-
-function download(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+import { downloadBlob, fileOfAnswer, saveResponseFile } from '../../actions/file-download';
 
 const xlsxName = (name: string): string => (/\.xlsx$/i.test(name) ? name : `${name}.xlsx`);
 
@@ -22,11 +10,9 @@ const xlsxName = (name: string): string => (/\.xlsx$/i.test(name) ? name : `${na
 export async function exportTable(api: Pick<AppApi, 'excelFromTable' | 'excelStream'>, request: ExcelRequest): Promise<void> {
   const answer = await api.excelFromTable(request);
   if (answer.status && answer.data !== undefined) {
-    const bytes = decodeBase64(answer.data.buffer);
-    if (bytes === null) throw new Error('The export answered an unreadable file');
-    saveResponseFile({ bytes, mimetype: answer.data.mimetype, filename: answer.data.filename });
+    saveResponseFile(fileOfAnswer(answer.data));
     return;
   }
   if (answer.httpStatus !== 413) throw new Error(answer.error?.[0] ?? `HTTP ${answer.httpStatus}`);
-  download(await api.excelStream(request), xlsxName(request.filename));
+  downloadBlob(await api.excelStream(request), xlsxName(request.filename));
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { Messages } from '../messages';
+import { CUSTOM_VALUE } from '../schemas/actions';
+import { actionConfigIssue, newAction } from './action-config';
+import { bulkActions } from './data-widgets';
+import { USER_ID_MARKER } from './placeholders';
+import { printDataOf, printMappingsFor, splitGroupField } from './print-data';
+
+const config = {
+  mappings: [
+    { field: 'customer', source: 'name', custom: '' },
+    { field: 'clerk', source: USER_ID_MARKER, custom: '' },
+    { field: 'title', source: CUSTOM_VALUE, custom: 'Faktur' },
+    { field: 'note', source: 'in-note', custom: '' },
+  ],
+  bulkMappings: [
+    { field: 'items@item', source: 'name', custom: '' },
+    { field: 'items@qty', source: 'qty', custom: '' },
+    { field: 'items@unit', source: CUSTOM_VALUE, custom: 'pcs' },
+    { field: 'broken', source: 'qty', custom: '' },
+  ],
+};
+
+describe('print data of a PRINT action', () => {
+  it('fills single fields from the first row and one group item per row', () => {
+    const rows = [{ name: 'Kopi', qty: 2, extra: { a: 1 } }, { name: 'Teh', qty: null }];
+    expect(printDataOf(config, rows, { 'in-note': 'urgent' }, 'u-7')).toEqual({
+      customer: 'Kopi', clerk: 'u-7', title: 'Faktur', note: 'urgent',
+      items: [{ item: 'Kopi', qty: 2, unit: 'pcs' }, { item: 'Teh', qty: null, unit: 'pcs' }],
+    });
+  });
+
+  it('gives a single row\'s print one item per group, and values missing from the row print as null', () => {
+    expect(printDataOf(config, [{ qty: 1 }], {}, '')).toEqual({
+      customer: null, clerk: '', title: 'Faktur', note: null, items: [{ item: null, qty: 1, unit: 'pcs' }],
+    });
+  });
+
+  it('maps a new template\'s fields, keeping earlier mappings and matching row columns by name', () => {
+    const identifier = { not_bulk: ['customer', 'date'], groups: { items: ['item', 'qty'] } };
+    expect(printMappingsFor(identifier, config, ['date', 'qty'])).toEqual({
+      mappings: [{ field: 'customer', source: 'name', custom: '' }, { field: 'date', source: 'date', custom: '' }],
+      bulkMappings: [{ field: 'items@item', source: 'name', custom: '' }, { field: 'items@qty', source: 'qty', custom: '' }],
+    });
+    expect(printMappingsFor({ not_bulk: ['x'], groups: {} }, { mappings: [], bulkMappings: [] }).mappings)
+      .toEqual([{ field: 'x', source: CUSTOM_VALUE, custom: '' }]);
+    expect(splitGroupField('items@qty')).toEqual({ group: 'items', field: 'qty' });
+    expect(splitGroupField('qty')).toBeNull();
+  });
+
+  it('asks for a template before a PRINT action is saved, and offers PRINT in the bulk menu', () => {
+    const print = newAction('PRINT');
+    expect(print.name).toBe('PRINT');
+    expect(actionConfigIssue(print, [])).toBe(Messages.actionTemplateRequired);
+    expect(actionConfigIssue({ ...print, print: { ...print.print, document: 'invoice.docx' } }, [])).toBeNull();
+    expect(bulkActions([print])).toEqual([print]);
+  });
+});

@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * Office documents to PDF with LibreOffice headless (ARCHITECTURE §1 src/documents). Each
+ * conversion runs `soffice --convert-to pdf` in its own temporary folder with its own user
+ * profile (LibreOffice refuses to share one between processes), under a time limit, and at
+ * most a few at a time; the folder is removed whatever happens.
+ */
+
+/** soffice is not installed (or not where RAKIT_SOFFICE says). */
+export class ConverterMissingError extends Error {
+  constructor(command: string) {
+    super(`LibreOffice was not found (${command})`);
+    this.name = 'ConverterMissingError';
+  }
+}
+
+/** The conversion failed or took too long; the message is for the log. */
+export class ConversionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConversionError';
+  }
+}
+
+/** Too many conversions are waiting already. */
+export class ConverterBusyError extends Error {
+  constructor() {
+    super('Too many conversions are waiting');
+    this.name = 'ConverterBusyError';
+  }
+}
+
+export interface ConverterOptions {
+  /** The soffice command: a name looked up in PATH or a path. */
+  command: string;
+  /** Conversions run at the same time. */
+  concurrency: number;
+  /** Conversions allowed to wait for a free slot; more are refused (ConverterBusyError). */
+  maxQueue: number;
+  timeoutMs: number;
+}
+
+export const DEFAULT_CONVERTER_OPTIONS: ConverterOptions = { command: 'soffice', concurrency: 2, maxQueue: 20, timeoutMs: 60_000 };
+
+/** Runs the command; resolves on exit 0, rejects with its error output otherwise (the process group is killed on timeout). */
+function run(command: string, args: readonly string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    let stderr = '';
+    let timedOut = false;
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        // soffice starts a child of its own: end the whole group.
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, timeoutMs);
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(error.code === 'ENOENT' ? new ConverterMissingError(command) : error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) reject(new ConversionError(`soffice took longer than ${timeoutMs} ms`));
+      else if (code === 0) resolve();
+      else reject(new ConversionError(`soffice exited with ${String(code)}: ${stderr.trim()}`));
+    });
+  });
+}
+
+/** A converter with its own queue: one per server. */
+export class PdfConverter {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly options: ConverterOptions = DEFAULT_CONVERTER_OPTIONS) {}
+
+  private async acquire(): Promise<void> {
+    if (this.running < this.options.concurrency) {
+      this.running++;
+      return;
+    }
+    if (this.waiting.length >= this.options.maxQueue) throw new ConverterBusyError();
+    // The slot is handed over by release(), so `running` stays counted.
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next === undefined) this.running--;
+    else next();
+  }
+
+  /** `content` (a file with extension `extension`, e.g. 'docx') as PDF bytes. */
+  async toPdf(content: Buffer, extension: string): Promise<Buffer> {
+    await this.acquire();
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'rakit-pdf-')).catch((error: unknown) => {
+      this.release();
+      throw error;
+    });
+    try {
+      const input = path.join(folder, `document.${extension}`);
+      const outDir = path.join(folder, 'out');
+      await writeFile(input, content);
+      await run(this.options.command, [
+        `-env:UserInstallation=${pathToFileURL(path.join(folder, 'profile')).href}`,
+        '--headless', '--norestore', '--nolockcheck', '--nodefault', '--nofirststartwizard',
+        '--convert-to', 'pdf', '--outdir', outDir, input,
+      ], this.options.timeoutMs);
+      const pdf = await readFile(path.join(outDir, 'document.pdf')).catch(() => {
+        throw new ConversionError('soffice wrote no PDF');
+      });
+      if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new ConversionError('soffice wrote something other than a PDF');
+      return pdf;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+      this.release();
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import {
+  MAX_TEMPLATE_BYTES, Messages, PrintAppQuerySchema, PrintPdfBodySchema, type PrintOptions,
+} from '@rakit/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { principalOf } from '../auth/plugin';
+import { inspectTemplate, renderDocx, TemplateError } from '../documents/docx-template';
+import { ConversionError, ConverterBusyError, ConverterMissingError, DEFAULT_CONVERTER_OPTIONS, PdfConverter } from '../documents/pdf-convert';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { findAppBySlug } from '../store/repositories/apps';
+import {
+  deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, listPrintTemplates, type PrintTemplateRow,
+  toPrintTemplate,
+} from '../store/repositories/print-templates';
+
+const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const PDF_MIMETYPE = 'application/pdf';
+
+const TemplateIdParamsSchema = z.object({ templateId: z.uuid() });
+const DocumentParamsSchema = z.object({ document: z.string().min(1).max(255) });
+
+const templateFolder = (dataDir: string, appId: number) => path.join(dataDir, 'print-templates', String(appId));
+const templatePath = (dataDir: string, row: Pick<PrintTemplateRow, 'templateAppId' | 'templateId'>) =>
+  path.join(templateFolder(dataDir, row.templateAppId), row.templateId);
+
+/** A template's name as stored: its base name, without folders, at most 255 characters. */
+const templateName = (fileName: string): string => path.basename(fileName.replaceAll('\\', '/')).trim().slice(0, 255);
+
+/** The printed file's name: the options' filename or the template's name, ending in .pdf. */
+function pdfFilename(templateFilename: string, options: PrintOptions): string {
+  const wanted = options.filename !== undefined && options.filename.trim() !== '' ? options.filename : templateFilename;
+  const base = wanted.replace(/\.(docx|pdf)$/i, '').replace(/[^\w .-]+/g, '_').replace(/^[\s.]+/, '').trim().slice(0, 100);
+  return `${base === '' ? 'document' : base}.pdf`;
+}
+
+/** `work`'s result; a template it cannot use is the caller's mistake (400 with the reason). */
+function templateWork<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof TemplateError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** The application a call is about: ?appId=, else the one the caller signed in to. */
+async function appOf(app: FastifyInstance, request: FastifyRequest, appId: number | undefined): Promise<number> {
+  const caller = principalOf(request);
+  if (appId !== undefined) return appId;
+  const signedIn = await findAppBySlug(app.store, caller.tokenAppSlug);
+  if (signedIn === undefined) throw badRequest('Name the application: appId');
+  return signedIn.appId;
+}
+
+/**
+ * Print templates and printing (spec 2 "Print configuration", §7 GET /print/listTemplates;
+ * spec 3 §7 POST /print/blob/pdf/{document}). Administrators of an application upload and
+ * delete its .docx templates; its members list them and print with them. A print fills the
+ * template with docxtemplater and converts it to PDF with LibreOffice.
+ */
+const printRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_TEMPLATE_BYTES, files: 1, fields: 5, parts: 6 } });
+  const converter = new PdfConverter({ ...DEFAULT_CONVERTER_OPTIONS, command: app.config.soffice });
+
+  app.get('/print/listTemplates', {
+    schema: {
+      tags: ['print'],
+      summary: 'The print templates of an application (members)',
+      description: 'appId defaults to the application the caller signed in to. '
+        + 'Each: templateFilename (the `document` to print with), identifier {not_bulk, groups}, options.',
+      querystring: PrintAppQuerySchema,
+    },
+  }, async (request) => {
+    const appId = await appOf(app, request, request.query.appId);
+    principalOf(request).assertAppMember(appId);
+    return { status: true, data: (await listPrintTemplates(app.store, appId)).map(toPrintTemplate) };
+  });
+
+  app.post('/print/uploadTemplate', {
+    schema: {
+      tags: ['print'],
+      summary: 'Upload a .docx print template (multipart field "file"; administrators of the application)',
+      description: `At most ${MAX_TEMPLATE_BYTES} bytes. Its {field} and {#group}…{/group} tags are read on upload; `
+        + 'a template of the same name in the application is replaced.',
+      querystring: PrintAppQuerySchema,
+      consumes: ['multipart/form-data'],
+    },
+  }, async (request, reply) => {
+    const appId = await appOf(app, request, request.query.appId);
+    const caller = principalOf(request);
+    caller.assertAppAdmin(appId);
+    if (!request.isMultipart()) throw badRequest('Send the template as multipart/form-data');
+    const part = await request.file();
+    if (part === undefined) throw badRequest('No file was sent');
+    let content: Buffer;
+    try {
+      content = await part.toBuffer();
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new HttpError(413, Messages.printTemplateTooLarge);
+      throw error;
+    }
+    // The limit cuts the file short (and may not throw): a cut file is a refused one.
+    if (part.file.truncated) throw new HttpError(413, Messages.printTemplateTooLarge);
+    const templateFilename = templateName(part.filename);
+    if (!/\.docx$/i.test(templateFilename) || (await fileTypeFromBuffer(content))?.mime !== DOCX_MIMETYPE) {
+      throw badRequest(Messages.printTemplateNotDocx);
+    }
+    const identifier = templateWork(() => inspectTemplate(content));
+
+    const row: PrintTemplateRow = {
+      templateId: randomUUID(),
+      templateAppId: appId,
+      templateFilename,
+      identifier: JSON.stringify(identifier),
+      options: '{}',
+      fileSize: content.length,
+      uploadedBy: caller.userId,
+      createdAt: new Date().toISOString(),
+    };
+    await mkdir(templateFolder(app.config.dataDir, appId), { recursive: true });
+    await writeFile(templatePath(app.config.dataDir, row), content, { flag: 'wx' });
+    let replaced: PrintTemplateRow | undefined;
+    try {
+      replaced = await app.store.transaction().execute(async (trx) => {
+        const previous = await findPrintTemplateByName(trx, appId, templateFilename);
+        if (previous !== undefined) await deletePrintTemplate(trx, previous.templateId);
+        await insertPrintTemplate(trx, row);
+        return previous;
+      });
+    } catch (error) {
+      await rm(templatePath(app.config.dataDir, row), { force: true });
+      throw error;
+    }
+    if (replaced !== undefined) await rm(templatePath(app.config.dataDir, replaced), { force: true });
+    reply.code(replaced === undefined ? 201 : 200);
+    return { status: true, data: toPrintTemplate(row) };
+  });
+
+  app.delete('/print/deleteTemplate/:templateId', {
+    schema: { tags: ['print'], summary: 'Delete a print template (administrators of its application)', params: TemplateIdParamsSchema },
+  }, async (request) => {
+    const caller = principalOf(request);
+    const row = await findPrintTemplate(app.store, request.params.templateId);
+    if (row === undefined) throw notFound(Messages.printTemplateNotFound);
+    caller.assertAppAdmin(row.templateAppId);
+    await deletePrintTemplate(app.store, row.templateId);
+    await rm(templatePath(app.config.dataDir, row), { force: true });
+    return { status: true, data: { templateId: row.templateId } };
+  });
+
+  app.post('/print/blob/pdf/:document', {
+    schema: {
+      tags: ['print'],
+      summary: 'Fill a print template with data and answer it as a PDF, base64 in the answer (members)',
+      description: 'document: a templateFilename of GET /print/listTemplates; appId defaults to the application the caller signed in to. '
+        + 'data: the fields by name, each group a list of items ({field: value}). Fields without a value print empty. '
+        + 'Answers data = { buffer (base64), mimetype, filename }; 503 when LibreOffice is not installed on the server.',
+      params: DocumentParamsSchema,
+      querystring: PrintAppQuerySchema,
+      body: PrintPdfBodySchema,
+    },
+  }, async (request) => {
+    const appId = await appOf(app, request, request.query.appId);
+    principalOf(request).assertAppMember(appId);
+    const row = await findPrintTemplateByName(app.store, appId, request.params.document);
+    if (row === undefined) throw notFound(Messages.printTemplateNotFound);
+    const template = toPrintTemplate(row);
+    const content = await readFile(templatePath(app.config.dataDir, row)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw notFound(Messages.printTemplateNotFound);
+      throw error;
+    });
+    const docx = templateWork(() => renderDocx(content, request.body.data));
+    let pdf: Buffer;
+    try {
+      pdf = await converter.toPdf(docx, 'docx');
+    } catch (error) {
+      if (error instanceof ConverterMissingError) throw new HttpError(503, Messages.printEngineMissing);
+      if (error instanceof ConverterBusyError) throw new HttpError(503, Messages.printBusy);
+      if (error instanceof ConversionError) {
+        request.log.error({ err: error }, 'print conversion failed');
+        throw new HttpError(502, Messages.printConversionFailed);
+      }
+      throw error;
+    }
+    return {
+      status: true,
+      data: { buffer: pdf.toString('base64'), mimetype: PDF_MIMETYPE, filename: pdfFilename(template.templateFilename, { ...template.options, ...request.body.options }) },
+    };
+  });
+};
+
+export default printRoutes;

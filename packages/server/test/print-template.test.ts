@@ -1,0 +1,63 @@
+import PizZip from 'pizzip';
+import { describe, expect, it } from 'vitest';
+import { inspectTemplate, MAX_UNPACKED_BYTES, renderDocx, TemplateError } from '../src/documents/docx-template';
+import { buildDocx, docxText } from './support/docx';
+
+const INVOICE = buildDocx([
+  'Invoice for {customer}, {city}',
+  '{#items}',
+  '{item}: {qty} × {price}',
+  '{/items}',
+  '{#paid}PAID{/paid}{^paid}Due on {dueDate}{/paid}',
+  'Signed {customer}',
+]);
+
+describe('print templates (docxtemplater)', () => {
+  it('reads the single fields and the repeat groups of a real .docx', () => {
+    expect(inspectTemplate(INVOICE)).toEqual({
+      not_bulk: ['customer', 'city', 'paid', 'dueDate'],
+      groups: { items: ['item', 'qty', 'price'] },
+    });
+  });
+
+  it('reads a list inside a list as fields of the outer group', () => {
+    const nested = buildDocx(['{#orders}{number}{#lines}{sku}{/lines}{/orders}', '{title}']);
+    expect(inspectTemplate(nested)).toEqual({ not_bulk: ['title'], groups: { orders: ['number', 'sku'] } });
+  });
+
+  it('refuses what is not a usable Word template with a clear message', () => {
+    expect(() => inspectTemplate(Buffer.from('plain text, not a zip'))).toThrow(TemplateError);
+    const otherZip = new PizZip();
+    otherZip.file('hello.txt', 'hi');
+    expect(() => inspectTemplate(otherZip.generate({ type: 'nodebuffer' }))).toThrow('not a Word document');
+    expect(() => inspectTemplate(buildDocx(['Dear {name'])))
+      .toThrow(/malformed.*(unclosed|not closed)/i);
+    expect(() => inspectTemplate(buildDocx(['{#items}{item}']))).toThrow(/malformed/);
+    expect(() => inspectTemplate(buildDocx(['{@raw}']))).toThrow('Raw XML tags');
+    const bomb = new PizZip(buildDocx(['{name}']));
+    bomb.file('word/media/padding.bin', Buffer.alloc(MAX_UNPACKED_BYTES + 1));
+    const packed = bomb.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(packed.length).toBeLessThan(200_000);
+    expect(() => inspectTemplate(packed)).toThrow('unpacks to more than 50 MB');
+  });
+
+  it('fills fields and repeats groups; a value not given prints empty, never "undefined"', () => {
+    const filled = docxText(renderDocx(INVOICE, {
+      customer: 'Budi & Sons', items: [{ item: 'Kopi', qty: 2, price: 15000 }, { item: 'Teh', qty: 1 }], paid: false, dueDate: '1 Des',
+    }));
+    expect(filled).toBe([
+      'Invoice for Budi & Sons, ',
+      'Kopi: 2 × 15000',
+      'Teh: 1 × ',
+      'Due on 1 Des',
+      'Signed Budi & Sons',
+    ].join('\n'));
+    expect(filled).not.toContain('undefined');
+    expect(docxText(renderDocx(INVOICE, {}))).toBe('Invoice for , \nDue on \nSigned');
+  });
+
+  it('keeps line breaks of a value as line breaks', () => {
+    const rendered = renderDocx(buildDocx(['{address}']), { address: 'Jl. Merdeka 1\nJakarta' });
+    expect(new PizZip(rendered).file('word/document.xml')?.asText()).toContain('Jl. Merdeka 1</w:t></w:r><w:r><w:br/>');
+  });
+});
