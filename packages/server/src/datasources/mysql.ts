@@ -1,11 +1,8 @@
-import { createPool, type ExecuteValues, type Pool, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
+import { createPool, type Pool, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
 import {
   capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type QueryOptions,
   type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
 } from './types';
-
-const ER_WRONG_ARGUMENTS = 1210;
-const ER_UNSUPPORTED_PS = 1295;
 
 function wrap(error: unknown): DataSourceError {
   const e = error as { message?: string; errno?: number; code?: string };
@@ -25,9 +22,6 @@ export class MysqlDataSource implements DataSource {
       database: settings.dbDatabase,
       connectTimeout: CONNECT_TIMEOUT_MS,
       connectionLimit: 5,
-      // Per connection; evicted statements are closed, so the server's global limit
-      // (max_prepared_stmt_count) is never reached by us.
-      maxPreparedStatements: 64,
       maxIdle: 2,
       idleTimeout: 60_000,
       multipleStatements: false,
@@ -39,29 +33,12 @@ export class MysqlDataSource implements DataSource {
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
     try {
-      const [result] = options?.repeated === true
-        ? await this.executePrepared(sql, params)
-        : await this.pool.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
+      const [result] = await this.pool.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
       if (Array.isArray(result)) return { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 };
       const header = result as ResultSetHeader;
       return { kind: 'write', rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId };
     } catch (error) {
       throw wrap(error);
-    }
-  }
-
-  /**
-   * A prepared statement, kept per connection by mysql2. Statements the server will not
-   * prepare, or arguments MySQL refuses in binary form (a string for LIMIT ?, errno 1210),
-   * run as plain queries instead.
-   */
-  private async executePrepared(sql: string, params: readonly unknown[]) {
-    try {
-      return await this.pool.execute({ sql, timeout: QUERY_TIMEOUT_MS }, params as ExecuteValues[]);
-    } catch (error) {
-      const errno = (error as { errno?: number }).errno;
-      if (errno !== ER_WRONG_ARGUMENTS && errno !== ER_UNSUPPORTED_PS) throw error;
-      return this.pool.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
     }
   }
 

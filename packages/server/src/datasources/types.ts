@@ -37,11 +37,6 @@ export interface QueryResult {
 
 export interface QueryOptions {
   maxRows?: number;
-  /**
-   * The statement is persisted and runs again and again (a saved page's query): the driver may
-   * keep it prepared on the connection, so the database parses and plans it once.
-   */
-  repeated?: boolean;
 }
 
 export interface DataSource {

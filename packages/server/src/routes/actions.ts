@@ -20,16 +20,13 @@ import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/r
 import { dbConfigForAdmin, settingsOf } from './databases';
 import { assertMayReadPage, reachablePageComponents } from './pages';
 
-/**
- * Runs one statement on an application's database, answering failures the way spec 1 §8 reads
- * them. `repeated` marks SQL saved in a page or query (not an author's ad-hoc test).
- */
-async function execute(app: FastifyInstance, dbId: number, sql: string, params: readonly ParamValue[], repeated = true): Promise<QueryResult> {
+/** Runs one statement on an application's database, answering failures the way spec 1 §8 reads them. */
+async function execute(app: FastifyInstance, dbId: number, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
   const row = await cachedDbConfig(app, dbId);
   if (row === undefined) throw notFound(Messages.databaseNotFound);
   const source = await app.dataSources.get(dbId, async () => settingsOf(app, row));
   try {
-    return await source.query(sql, params, { repeated });
+    return await source.query(sql, params);
   } catch (error) {
     throw asCallerError(error);
   }
@@ -55,7 +52,7 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     const db = await findDbConfig(app.store, dbId);
     if (db === undefined) throw notFound(Messages.databaseNotFound);
     if (hasStackedStatements(query)) throw badRequest('Send one statement at a time');
-    if (caller.isAppAdmin(db.dbAppId)) return answerOf(await execute(app, dbId, query, params, false));
+    if (caller.isAppAdmin(db.dbAppId)) return answerOf(await execute(app, dbId, query, params));
 
     caller.assertAppMember(db.dbAppId);
     const wanted = normaliseSql(query);
