@@ -42,6 +42,10 @@ declare module 'fastify' {
     /** Metadata reads every request repeats, emptied by every write of this process. */
     readCache: ReadCache;
   }
+  interface FastifyRequest {
+    /** The store's write count when the request began (see the onSend hook in buildApp). */
+    storeWritesAtStart: number;
+  }
 }
 
 export const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -60,6 +64,11 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   const readCache = readCacheOf(store);
   readCache.ttlMs = config.readCacheMs;
   app.decorate('readCache', readCache);
+  // Each statement empties the cache, but a transaction's reads may be cached between its last
+  // statement and its COMMIT: a request that wrote empties it again before it answers.
+  app.decorateRequest('storeWritesAtStart', 0);
+  app.addHook('onRequest', async (request) => { request.storeWritesAtStart = readCache.writes; });
+  app.addHook('onSend', async (request) => { if (readCache.writes !== request.storeWritesAtStart) readCache.invalidate(); });
   app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
   app.decorate('secretBox', new SecretBox(config.secret));
   app.decorate('dataSources', new DataSourceRegistry(config.dataDir));

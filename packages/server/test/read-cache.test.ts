@@ -3,8 +3,11 @@ import { openStore, readCacheOf, type Store } from '../src/store/db';
 import { ReadCache } from '../src/store/read-cache';
 import { deleteUserCascade, findUser } from '../src/store/repositories/users';
 import { buildTestServer, type TestServer } from './support/build';
+import { availableEngines } from './support/engines';
 
 const PASSWORD = 'member-password-1';
+/** Stores with a connection pool, where another request can read between a transaction's statements and its COMMIT. */
+const pooledEngines = (await availableEngines()).filter((engine) => engine !== 'sqlite');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('ReadCache', () => {
@@ -69,6 +72,32 @@ describe('the server\'s read cache', () => {
     expect(await findUser(server.store, '081200000002')).toBeUndefined();
     expect((await server.call('GET', ownApps, undefined, token)).statusCode).toBe(200);
     await sleep(350);
+    expect((await server.call('GET', ownApps, undefined, token)).statusCode).toBe(401);
+  });
+});
+
+describe.each(pooledEngines)('the read cache on a %s store', (engine) => {
+  let server: TestServer;
+  afterEach(async () => { await server.close(); });
+
+  it('does not keep what a request read while another request\'s transaction was not yet committed', async () => {
+    server = await buildTestServer(engine);
+    const ownApps = '/get/listAppUser/081200000003';
+    let token = '';
+    // A route that removes the user in a transaction and, before committing, lets the user's
+    // own call through: that call reads (and caches) the row the transaction is deleting.
+    server.app.post('/test/remove-slowly', { config: { public: true } }, async () => {
+      let during = 0;
+      await server.store.transaction().execute(async (trx) => {
+        await deleteUserCascade(trx, '081200000003');
+        during = (await server.call('GET', ownApps, undefined, token)).statusCode;
+      });
+      return { during };
+    });
+    await server.register('081200000003', PASSWORD);
+    token = await server.login('081200000003', PASSWORD, 'main');
+    const removed = await server.app.inject({ method: 'POST', url: '/test/remove-slowly' });
+    expect(removed.json()).toEqual({ during: 200 });
     expect((await server.call('GET', ownApps, undefined, token)).statusCode).toBe(401);
   });
 });

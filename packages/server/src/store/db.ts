@@ -67,13 +67,10 @@ export function openStore(databaseUrl: string | undefined, dataDir: string): Sto
   return store;
 }
 
-/** The read cache emptied by every write through `store` (a fresh, unshared one for a store opened elsewhere). */
+/** The read cache emptied by every write through `store`, which must come from openStore. */
 export function readCacheOf(store: Store): ReadCache {
-  let cache = readCaches.get(store);
-  if (cache === undefined) {
-    cache = new ReadCache(0);
-    readCaches.set(store, cache);
-  }
+  const cache = readCaches.get(store);
+  if (cache === undefined) throw new Error('The store was not opened with openStore: it has no read cache emptied by its writes');
   return cache;
 }
 

@@ -19,6 +19,8 @@ export const DEFAULT_READ_CACHE_MS = 2000;
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  /** Statements other than SELECT seen so far: a request that wrote empties the cache again once it is done (see app.ts). */
+  writes = 0;
 
   constructor(public ttlMs: number) {}
 
@@ -56,6 +58,7 @@ export class InvalidateOnWrite implements KyselyPlugin {
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
     if (node.kind !== 'SelectQueryNode') {
       this.writes.add(queryId);
+      this.cache.writes++;
       this.cache.invalidate();
     }
     return node;
