@@ -8,7 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { principalOf } from '../auth/plugin';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
+import { readUploadedFile } from '../http/multipart-file';
 import { findFile, insertFile } from '../store/repositories/files';
 
 const UploadQuerySchema = z.object({ filter: z.enum(['all', 'image', 'document', 'video']).default('all') });
@@ -37,17 +38,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     const appId = request.headers['app-id'];
     const caller = principalOf(request);
     caller.assertAppMember(appId);
-    if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
-
-    const part = await request.file();
-    if (part === undefined) throw badRequest('No file was sent');
-    let content: Buffer;
-    try {
-      content = await part.toBuffer();
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
-      throw error;
-    }
+    const { part, content } = await readUploadedFile(app, request, 'file', FILE_TOO_LARGE_MESSAGE);
     const filter = request.query.filter as FileFilter;
     const sniffed = await fileTypeFromBuffer(content);
     // Images and videos must prove it by their bytes; other files fall back to the declared type.

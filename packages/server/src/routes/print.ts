@@ -13,6 +13,7 @@ import { principalOf } from '../auth/plugin';
 import { inspectTemplate, renderDocx, TemplateError } from '../documents/docx-template';
 import { ConversionError, ConverterBusyError, ConverterMissingError, DEFAULT_CONVERTER_OPTIONS, PdfConverter } from '../documents/pdf-convert';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { readUploadedFile } from '../http/multipart-file';
 import { findAppBySlug } from '../store/repositories/apps';
 import {
   deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, listPrintTemplates, type PrintTemplateRow,
@@ -95,18 +96,7 @@ const printRoutes: FastifyPluginAsyncZod = async (app) => {
     const appId = await appOf(app, request, request.query.appId);
     const caller = principalOf(request);
     caller.assertAppAdmin(appId);
-    if (!request.isMultipart()) throw badRequest('Send the template as multipart/form-data');
-    const part = await request.file();
-    if (part === undefined) throw badRequest('No file was sent');
-    let content: Buffer;
-    try {
-      content = await part.toBuffer();
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new HttpError(413, Messages.printTemplateTooLarge);
-      throw error;
-    }
-    // The limit cuts the file short (and may not throw): a cut file is a refused one.
-    if (part.file.truncated) throw new HttpError(413, Messages.printTemplateTooLarge);
+    const { part, content } = await readUploadedFile(app, request, 'template', Messages.printTemplateTooLarge);
     const templateFilename = templateName(part.filename);
     if (!/\.docx$/i.test(templateFilename) || (await fileTypeFromBuffer(content))?.mime !== DOCX_MIMETYPE) {
       throw badRequest(Messages.printTemplateNotDocx);
