@@ -106,6 +106,7 @@ export const Messages = {
   /** Filled by actionFailureMessage(detail). */
   actionFailed: 'Failed to perform the operation. {detail}',
   triggerIdEmpty: 'trigger id kosong',
+  triggerIdTooLarge: 'The trigger id must be at most',
   triggerNotFound: 'Trigger not found',
   triggerParamsNotJson: 'triggerParams must be the JSON text of a list of parameter names',
   triggerParamTwice: 'Two parameters have the same name',
