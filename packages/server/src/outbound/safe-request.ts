@@ -215,13 +215,3 @@ export function sendToAddress(request: OutboundRequest, targets: readonly Vetted
 
 const flatHeaders = (headers: http.IncomingHttpHeaders): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]])));
-
-/** The body of an answer: parsed when it is JSON, the text otherwise, null when empty. */
-export function bodyOf(text: string): unknown {
-  if (text === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}

@@ -1,7 +1,7 @@
-import { requestHttpMethod, TestRequestBodySchema } from '@rakit/core';
+import { answerBodyOf, requestHttpMethod, TestRequestBodySchema } from '@rakit/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../auth/plugin';
-import { bodyOf, outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../outbound/safe-request';
+import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../outbound/safe-request';
 import { requestTestRateLimit } from './rate-limit';
 
 /**
@@ -29,7 +29,7 @@ const requestTestRoutes: FastifyPluginAsyncZod = async (app) => {
       const targets = await vetHost(url.hostname, app.config.allowPrivateUrls);
       return sendToAddress({ url, method, headers: body.headers, body: method === 'GET' ? undefined : body.body }, targets);
     });
-    return { status: true, data: { status: answer.status, headers: answer.headers, body: bodyOf(answer.text) } };
+    return { status: true, data: { status: answer.status, headers: answer.headers, body: answerBodyOf(answer.text) } };
   });
 };
 
