@@ -2,6 +2,8 @@
 export const MAIN_APP_SLUG = 'main';
 export const ROOT_APP_SLUG = '_root';
 export const MAIN_APP_ID = 1;
+/** The largest row id the stores keep (PostgreSQL's and MariaDB's signed integer): larger ids are refused with 400. */
+export const MAX_ROW_ID = 2_147_483_647;
 export const SUPER_ADMIN_MARKER = 'Super Admin';
 export const ADMIN_GROUP_SLUG = 'admin';
 export const DEFAULT_GROUP_FLAG = '1';

@@ -106,6 +106,7 @@ export const Messages = {
   /** Filled by actionFailureMessage(detail). */
   actionFailed: 'Failed to perform the operation. {detail}',
   triggerIdEmpty: 'trigger id kosong',
+  triggerIdTooLarge: 'The trigger id must be at most',
   triggerNotFound: 'Trigger not found',
   triggerParamsNotJson: 'triggerParams must be the JSON text of a list of parameter names',
   triggerParamTwice: 'Two parameters have the same name',
@@ -114,8 +115,11 @@ export const Messages = {
   // The Request section's Test, sent by the server (spec 2 §2).
   requestUrlInvalid: 'The URL must be an http:// or https:// address',
   requestAddressRefused: 'This address is private, loopback or reserved: the server does not call it',
+  requestHostRefused: 'The host name resolves to a private, loopback or reserved address: the server does not call it',
   requestHostUnknown: 'The host name could not be resolved',
-  requestTimedOut: 'The request timed out after 10 seconds',
+  requestHostTimedOut: 'The host name did not resolve within',
+  requestTimedOut: 'The request timed out after',
+  requestTestsBusy: 'Too many requests are being tested right now: try again in a moment',
   requestTooLarge: 'The response is larger than 2 MB',
   requestFailed: 'The request failed',
   actionPageUnknown: 'This page has not been saved yet, so its actions cannot run',

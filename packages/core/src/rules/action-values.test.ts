@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildRequestUrl, countBodyPlaceholders, decodeBase64, fillBodyPlaceholders, globalVariablesOf, isHtmlFile, requestHttpMethod, requestSource,
+  answerBodyOf, buildRequestUrl, countBodyPlaceholders, decodeBase64, fillBodyPlaceholders, globalVariablesOf, isHtmlFile, requestHttpMethod, requestSource,
   resolveSource, responseFileOf, toParamValue, toParamValues, triggerArguments,
 } from './action-values';
 
@@ -73,5 +73,14 @@ describe('request', () => {
     expect(decodeBase64('-_8')).toEqual(Uint8Array.from([251, 255]));
     expect(decodeBase64('not base64!')).toBeNull();
     expect(decodeBase64('A')).toBeNull();
+  });
+});
+
+describe('an answer\'s body', () => {
+  it('is the parsed JSON, the text when it is not JSON, null when empty', () => {
+    expect(answerBodyOf('{"a":[1,2]}')).toEqual({ a: [1, 2] });
+    expect(answerBodyOf('42')).toBe(42);
+    expect(answerBodyOf('plain words')).toBe('plain words');
+    expect(answerBodyOf('')).toBeNull();
   });
 });

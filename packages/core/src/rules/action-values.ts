@@ -51,6 +51,16 @@ export function globalVariablesOf(params: readonly GlobalParam[], pageValues: Re
     .map((p) => ({ name: p.name.trim(), value: resolveSource(p, pageValues, userId), type: p.type }));
 }
 
+/** An answer's body (a REQUEST's, in the browser or through the server's Test): parsed when it is JSON, the text otherwise, null when empty. */
+export function answerBodyOf(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** HTTP has no UPDATE method: the spec's UPDATE is sent as PUT, the method that replaces a resource. */
 export const requestHttpMethod = (method: RequestMethod): 'GET' | 'POST' | 'PUT' | 'DELETE' => (method === 'UPDATE' ? 'PUT' : method);
 

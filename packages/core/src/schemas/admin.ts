@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../constants';
 import { Messages } from '../messages';
 
-const id = z.number().int().positive();
+const id = z.number().int().positive().max(MAX_ROW_ID);
 const nonBlank = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
 /** Path and query ids arrive as text. */
-const idParam = z.coerce.number().int().positive();
+const idParam = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 // ---- Database connections (spec 1 screen 5) ----
 export const DB_TYPES = ['mysql', 'postgres', 'sqlite'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../constants';
 import { Messages } from '../messages';
 import { stripParamName } from '../rules/action-config';
 import { REQUEST_METHODS } from './action-config';
@@ -11,8 +12,8 @@ export const MAX_TRIGGER_PARAMS = 100;
 
 /** POST /action/saveTrigger (spec 2 §7): triggerParams is the JSON text of the parameter names. */
 export const SaveTriggerBodySchema = z.object({
-  triggerId: z.number().int().positive().nullable().default(null),
-  triggerAppId: z.coerce.number().int().positive(),
+  triggerId: z.number().int().positive().max(MAX_ROW_ID).nullable().default(null),
+  triggerAppId: z.coerce.number().int().positive().max(MAX_ROW_ID),
   triggerAlias: z.string().trim().min(1, 'triggerAlias is empty').max(200),
   triggerParams: z.string().max(20_000).default('[]'),
 });
@@ -20,9 +21,11 @@ export type SaveTriggerBody = z.infer<typeof SaveTriggerBodySchema>;
 
 /** POST /action/runTrigger/{id}: parameter name → value. */
 export const RunTriggerBodySchema = z.record(z.string().max(200), ScalarSchema).default({});
+export type RunTriggerBody = z.infer<typeof RunTriggerBodySchema>;
 
 /** The id of /action/runTrigger/{id}, checked by the route so that a missing one reads 'trigger id kosong'. */
 export const RunTriggerParamsSchema = z.object({ id: z.string().max(20).optional() });
+export type RunTriggerParams = z.infer<typeof RunTriggerParamsSchema>;
 
 /**
  * The parameter names of saveTrigger's JSON text (spec 2 §5): a list of texts, whitespace
@@ -70,7 +73,7 @@ export type TriggerRun = z.infer<typeof TriggerRunSchema>;
  * the body its `?` already filled in.
  */
 export const TestRequestBodySchema = z.object({
-  appId: z.coerce.number().int().positive(),
+  appId: z.coerce.number().int().positive().max(MAX_ROW_ID),
   url: z.string().trim().min(1, Messages.actionUrlRequired).max(2000),
   method: z.enum(REQUEST_METHODS).default('GET'),
   headers: z.record(z.string().max(200), z.string().max(5000)).default({}),

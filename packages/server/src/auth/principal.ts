@@ -11,12 +11,22 @@ export class Principal {
 
   /** Administrator of the application: the super administrator, or a member of its 'admin' group. */
   isAppAdmin(appId: number): boolean {
-    return this.isSuperAdmin || this.groups.some((g) => g.groupAppId === String(appId) && g.groupSlug === ADMIN_GROUP_SLUG);
+    return this.isSuperAdmin || this.groupsIn(appId).some((g) => g.groupSlug === ADMIN_GROUP_SLUG);
   }
 
   /** Member of the application through any of its groups (administrators included). */
   isAppMember(appId: number): boolean {
-    return this.isAppAdmin(appId) || this.groups.some((g) => g.groupAppId === String(appId));
+    return this.isAppAdmin(appId) || this.groupsIn(appId).length > 0;
+  }
+
+  /** The caller's groups of the application (the super administrator's marker group is in none). */
+  groupsIn(appId: number): Group[] {
+    return this.groups.filter((g) => g.groupAppId === String(appId));
+  }
+
+  /** The ids of the caller's groups of the application: what his page and menu reach is read by. */
+  groupIdsIn(appId: number): number[] {
+    return this.groupsIn(appId).map((g) => g.groupId);
   }
 
   /** Signed in through the main or root application, where applications are built. */

@@ -23,7 +23,7 @@ const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     caller.assertAppMember(appId);
     const visible = caller.isAppAdmin(appId)
       ? undefined
-      : new Set(caller.groups.filter((g) => g.groupAppId === String(appId)).flatMap((g) => g.groupAccess.menuId));
+      : new Set(caller.groupsIn(appId).flatMap((g) => g.groupAccess.menuId));
     return { status: true, data: await listMenuTree(app.store, appId, visible) };
   });
 

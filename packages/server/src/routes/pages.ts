@@ -43,8 +43,7 @@ export async function savePages(trx: Store, appId: number, pages: PageInput[]) {
 export async function assertMayReadPage(app: FastifyInstance, request: FastifyRequest, page: { pageId: number; pageAppId: number }) {
   const caller = principalOf(request);
   if (caller.isAppAdmin(page.pageAppId)) return;
-  const groupIds = caller.groups.filter((g) => g.groupAppId === String(page.pageAppId)).map((g) => g.groupId);
-  if (!(await cachedPageReach(app, page.pageId, groupIds))) throw forbidden(Messages.forbidden);
+  if (!(await cachedPageReach(app, page.pageId, caller.groupIdsIn(page.pageAppId)))) throw forbidden(Messages.forbidden);
 }
 
 /**
@@ -52,7 +51,7 @@ export async function assertMayReadPage(app: FastifyInstance, request: FastifyRe
  * administrators): where the actions he may run are configured.
  */
 export async function reachablePageComponents(app: FastifyInstance, caller: Principal, appId: number): Promise<Component[][]> {
-  const scope = caller.isAppAdmin(appId) ? 'all' : caller.groups.filter((g) => g.groupAppId === String(appId)).map((g) => g.groupId);
+  const scope = caller.isAppAdmin(appId) ? 'all' : caller.groupIdsIn(appId);
   const pages = await pagesReachable(app.store, appId, scope);
   return pages.map((page) => savedComponents(page) ?? []);
 }

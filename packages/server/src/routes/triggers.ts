@@ -1,11 +1,12 @@
 import {
-  AppIdParamsSchema, IdParamsSchema, Messages, parseTriggerParamNames, RunTriggerBodySchema, RunTriggerParamsSchema,
-  SaveTriggerBodySchema, stripParamName, USER_ID_MARKER,
+  AppIdParamsSchema, IdParamsSchema, MAX_ROW_ID, Messages, parseTriggerParamNames, type RunTriggerBody, RunTriggerBodySchema, type RunTriggerParams,
+  RunTriggerParamsSchema, SaveTriggerBodySchema,
 } from '@rakit/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../auth/plugin';
 import { pageTriggerActions } from '../engine/page-actions';
+import { memberTriggerArguments, sentArgument } from '../engine/trigger-arguments';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { findAppById } from '../store/repositories/apps';
 import {
@@ -77,26 +78,30 @@ const triggerRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: true, data: { action: { actionId: triggerId } } };
   });
 
-  const runTrigger = async (request: FastifyRequest<{ Params: { id?: string | undefined }; Body: Record<string, string | number | boolean | null> }>, reply: FastifyReply) => {
+  const runTrigger = async (request: FastifyRequest<{ Params: RunTriggerParams; Body: RunTriggerBody }>, reply: FastifyReply) => {
     const caller = principalOf(request);
     const idText = request.params.id ?? '';
     if (!/^[1-9][0-9]{0,9}$/.test(idText)) throw badRequest(Messages.triggerIdEmpty);
+    if (Number(idText) > MAX_ROW_ID) throw badRequest(`${Messages.triggerIdTooLarge} ${MAX_ROW_ID}`);
     const trigger = await findTrigger(app.store, Number(idText));
     if (trigger === undefined) throw notFound(Messages.triggerNotFound);
     caller.assertAppMember(trigger.triggerAppId);
-
-    // A member runs a trigger only through a page he reaches that holds it; administrators always may.
-    const actions = (await reachablePageComponents(app, caller, trigger.triggerAppId))
-      .flatMap(pageTriggerActions)
-      .filter((action) => action.triggerId === trigger.triggerId);
-    if (actions.length === 0 && !caller.isAppAdmin(trigger.triggerAppId)) throw forbidden(Messages.forbidden);
-
     const names = storedNames(trigger.triggerParams);
-    const unknown = Object.keys(request.body).filter((name) => !names.includes(name));
-    if (unknown.length > 0) throw badRequest(`${Messages.triggerParamUnknown}: ${unknown.join(', ')}`);
-    // A parameter the page feeds from --userId-- is the caller, whatever the body says.
-    const fromUser = new Set(actions.flatMap((action) => action.params.filter((p) => p.source === USER_ID_MARKER).map((p) => stripParamName(p.name))));
-    const params = Object.fromEntries(names.map((name) => [name, fromUser.has(name) ? caller.userId : request.body[name] ?? null]));
+
+    let params: RunTriggerBody;
+    if (caller.isAppAdmin(trigger.triggerAppId)) {
+      // The author sends any declared value; a name the trigger lacks is his page's mistake to see.
+      const unknown = Object.keys(request.body).filter((name) => !names.includes(name));
+      if (unknown.length > 0) throw badRequest(`${Messages.triggerParamUnknown}: ${unknown.join(', ')}`);
+      params = Object.fromEntries(names.map((name) => [name, sentArgument(request.body, name)]));
+    } else {
+      // A member runs a trigger only through a page he reaches that holds it, with the values its actions allow.
+      const actions = (await reachablePageComponents(app, caller, trigger.triggerAppId))
+        .flatMap(pageTriggerActions)
+        .filter((action) => action.triggerId === trigger.triggerId);
+      if (actions.length === 0) throw forbidden(Messages.forbidden);
+      params = memberTriggerArguments(names, actions, request.body, caller.userId);
+    }
 
     const runId = await app.store.transaction().execute((trx) => insertTriggerRun(trx, {
       triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params: JSON.stringify(params), status: 'queued',

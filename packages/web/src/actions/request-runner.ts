@@ -1,5 +1,5 @@
 import {
-  buildRequestUrl, fillBodyPlaceholders, requestHttpMethod, requestSource, resolveSource, type RequestConfig, type RequestParam,
+  answerBodyOf, buildRequestUrl, fillBodyPlaceholders, requestHttpMethod, requestSource, resolveSource, type RequestConfig, type RequestParam,
   type TestRequestBody,
 } from '@rakit/core';
 
@@ -27,16 +27,6 @@ export function prepareRequest(config: RequestConfig, pageValues: Readonly<Recor
   return { url, method: config.method, headers, ...(body === undefined ? {} : { body }) };
 }
 
-/** An answer's body: parsed when it is JSON, the text otherwise, null when empty. */
-function parseBody(text: string): unknown {
-  if (text === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /**
  * Calls the author's URL from the member's browser (spec 2 §4 REQUEST at runtime). The
  * dialog's Test goes through the server instead (POST /action/testRequest).
@@ -54,5 +44,5 @@ export async function sendRequest(
     headers: prepared.headers,
     ...(prepared.body === undefined ? {} : { body: prepared.body }),
   });
-  return { ok: response.ok, status: response.status, body: parseBody(await response.text()) };
+  return { ok: response.ok, status: response.status, body: answerBodyOf(await response.text()) };
 }
