@@ -134,7 +134,7 @@ export function TableLive({ component, mode }: LiveProps) {
                   </Table.Th>
                 ) : null}
                 {content.columns.map((c) => <Table.Th key={c.field}>{c.label}</Table.Th>)}
-                {withActions ? <Table.Th ta="right">Action</Table.Th> : null}
+                {withActions ? <Table.Th ta="right" className={classes.actionCell}>Action</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -168,7 +168,7 @@ export function TableLive({ component, mode }: LiveProps) {
                       </Table.Td>
                     ))}
                     {withActions ? (
-                      <Table.Td>
+                      <Table.Td className={classes.actionCell}>
                         <Group gap={2} justify="flex-end" wrap="nowrap">
                           {editAction === undefined ? null : (
                             <ActionIcon variant="subtle" aria-label={`Edit row ${index + 1}`} disabled={actions.running} onClick={() => actions.choose(editAction, [row])}>
