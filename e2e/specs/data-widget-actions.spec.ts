@@ -1,6 +1,6 @@
 import { actionFailureMessage, type Component, createComponent, type CustomAction, deleteByKeyQuery, Messages } from '@rakit/core';
 import mysql from 'mysql2/promise';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
@@ -29,11 +29,35 @@ const updateById = (dbId: number, table: string, name: string, column: string, v
   raw: { database: dbId, type: 'UPDATE', table, setValues: [{ column, source: '--custom--', custom: value }], conditions: [{ column: 'id', operator: '=', source: 'id', custom: '' }] },
 });
 
+/** Holds the page's action calls until released, noting which actions they run. */
+async function holdActionCalls(page: Page) {
+  const sent: string[] = [];
+  const continued: Promise<void>[] = [];
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  const hold = async (route: Route) => {
+    sent.push((route.request().postDataJSON() as { actionName: string }).actionName);
+    const going = released.then(() => route.continue());
+    continued.push(going);
+    await going;
+  };
+  await page.route('**/action/runAction', hold);
+  return {
+    sent,
+    /** Lets the held calls (and any later one) through, then stops holding. */
+    release: async () => {
+      release();
+      await Promise.all(continued);
+      await page.unroute('**/action/runAction', hold);
+    },
+  };
+}
+
 /**
  * Row actions of the data widgets against MariaDB: a member runs a table's bulk actions on
  * chosen rows and on a whole page, and a kanban card's actions from its menu (EDIT, DELETE,
- * and a CUSTOM action with a chained child), by mouse and by keyboard. Every change is read
- * back from MariaDB.
+ * and a CUSTOM action with a chained child), by mouse and by keyboard; one run at a time, and a
+ * failed edit keeps what was typed. Every change is read back from MariaDB.
  */
 describe('row actions of the table and the kanban', () => {
   const stamp = Date.now().toString(36);
@@ -91,6 +115,13 @@ describe('row actions of the table and the kanban', () => {
         { name: 'Delete', action: 'DELETE', cause: '', show: true, stored: { ...deleteByKeyQuery(dbId, tasksTable, 'id', 'mysql'), table: tasksTable } },
         updateById(dbId, tasksTable, 'Start', 'status', '2'),
         updateById(dbId, tasksTable, 'Stamp started', 'note', 'started', 'Start'),
+        {
+          name: 'Duplicate', action: 'CUSTOM', cause: '', show: true,
+          raw: {
+            database: dbId, type: 'INSERT', table: tasksTable, conditions: [],
+            setValues: [{ column: 'title', source: '--custom--', custom: 'Copied task' }, { column: 'status', source: 'status', custom: '' }, { column: 'note', source: '--custom--', custom: 'copy' }],
+          },
+        },
       ],
     };
     const saved = await api('POST', '/save/saveApp', {
@@ -121,9 +152,19 @@ describe('row actions of the table and the kanban', () => {
     it('runs a CUSTOM action, then the action it causes, on each chosen row', async () => {
       await table().getByLabel('Select row 2', { exact: true }).check();
       await table().getByLabel('Select row 4', { exact: true }).check();
-      await table().getByRole('button', { name: 'Bulk Action' }).click();
-      expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Mark shipped', 'Delete', 'Cancel']);
-      await page.getByRole('menuitem', { name: 'Mark shipped' }).click();
+      const calls = await holdActionCalls(page);
+      try {
+        await table().getByRole('button', { name: 'Bulk Action' }).click();
+        expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Mark shipped', 'Delete', 'Cancel']);
+        await page.getByRole('menuitem', { name: 'Mark shipped' }).click();
+        // while it runs the Bulk Action button spins and the rows' actions are disabled
+        await expect.poll(() => calls.sent.length).toBe(1);
+        expect(await table().getByRole('button', { name: 'Bulk Action' }).getAttribute('data-loading')).toBe('true');
+        expect(await table().getByRole('button', { name: 'Delete row 1', exact: true }).isDisabled()).toBe(true);
+        await snapshot(page, 'data-table-bulk-running');
+      } finally {
+        await calls.release();
+      }
       await page.getByText(Messages.actionSucceeded).waitFor();
       await expect.poll(async () => (await orders()).filter((o) => o.status === 'shipped').map((o) => o.name)).toEqual(['Order 02', 'Order 04']);
       expect((await orders()).filter((o) => o.note === 'logged').map((o) => o.name)).toEqual(['Order 02', 'Order 04']);
@@ -190,7 +231,7 @@ describe('row actions of the table and the kanban', () => {
       const [writeReport] = await tasks();
       if (writeReport === undefined) throw new Error('no task');
       await card('Write report').getByRole('button', { name: 'Actions of Write report' }).click();
-      expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Edit', 'Delete', 'Start', 'Cancel']);
+      expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Edit', 'Delete', 'Start', 'Duplicate', 'Cancel']);
       await snapshot(page, 'kanban-card-menu');
       await page.getByRole('menuitem', { name: 'Edit' }).click();
       const dialog = page.getByRole('dialog');
@@ -242,6 +283,52 @@ describe('row actions of the table and the kanban', () => {
       await notice();
     });
 
+    it('runs a CUSTOM insert once, however fast it is chosen again, with the actions disabled meanwhile', async () => {
+      const calls = await holdActionCalls(page);
+      try {
+        await card('Book truck').getByRole('button', { name: 'Actions of Book truck' }).click();
+        await page.getByRole('menuitem', { name: 'Duplicate' }).dblclick();
+        await expect.poll(() => calls.sent).toEqual(['Duplicate']);
+        // the menu opens again from the keyboard (the board is covered while it runs): its actions are disabled
+        await card('Book truck').getByRole('button', { name: 'Actions of Book truck' }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('menuitem', { name: 'Duplicate' }).waitFor();
+        expect(await page.getByRole('menuitem', { name: 'Duplicate' }).isDisabled()).toBe(true);
+        expect(await page.getByRole('menuitem', { name: 'Edit' }).isDisabled()).toBe(true);
+        await snapshot(page, 'kanban-action-running');
+        await page.keyboard.press('Escape');
+      } finally {
+        await calls.release();
+      }
+      await page.getByText(Messages.actionSucceeded).waitFor();
+      await card('Copied task').waitFor();
+      expect((await tasks()).filter((t) => t.title === 'Copied task').map((t) => [t.status, t.note])).toEqual([['3', 'copy']]);
+      expect(calls.sent).toEqual(['Duplicate']);
+      await notice();
+    });
+
+    it('keeps the edit dialog, and what was typed, when the save fails', async () => {
+      const copy = (await tasks()).find((t) => t.title === 'Copied task');
+      if (copy === undefined) throw new Error('no copy');
+      await card('Copied task').getByRole('button', { name: 'Actions of Copied task' }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Note', { exact: true }).fill('typed before it was gone');
+      // someone else deletes the task while the member edits it
+      await sql.query(`DELETE FROM \`${tasksTable}\` WHERE id = ?`, [copy.id]);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(actionFailureMessage(Messages.rowNotFound)).waitFor();
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await dialog.getByLabel('Note', { exact: true }).inputValue()).toBe('typed before it was gone');
+      expect(await dialog.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+      await snapshot(page, 'kanban-edit-failed');
+      // the board behind reloaded without the card; Cancel closes the dialog
+      await card('Copied task').waitFor({ state: 'detached' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect((await tasks()).map((t) => t.title)).toEqual(['Write the annual report', 'Call supplier', 'Book truck']);
+    });
+
     it('looks right on a phone', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await card('Book truck').getByRole('button', { name: 'Actions of Book truck' }).waitFor();
@@ -252,6 +339,9 @@ describe('row actions of the table and the kanban', () => {
       await page.goto(`/demo/staff/orders-${stamp}`);
       await table().getByRole('cell', { name: 'Order 21', exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // the table scrolls sideways, but each row's actions stay in view at its right edge
+      const remove = await table().getByRole('button', { name: 'Delete row 1', exact: true }).boundingBox();
+      expect(remove === null ? Infinity : remove.x + remove.width).toBeLessThanOrEqual(390);
       await snapshot(page, 'data-table-390');
       await page.setViewportSize({ width: 1280, height: 800 });
     });

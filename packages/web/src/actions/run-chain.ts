@@ -16,8 +16,8 @@ export interface ButtonRun extends ActionRuntime {
 
 export type ButtonRunResult = 'nothing' | 'refused' | 'done' | 'failed';
 
-/** The detail of a failure as the notice shows it. */
-function failureDetail(error: unknown): string {
+/** The detail of a failure as the notice shows it (after 'Failed to perform the operation.'). */
+export function failureDetail(error: unknown): string {
   if (error instanceof ActionFailure) return error.message;
   if (error instanceof ApiUnreachableError) return 'The server did not answer';
   return error instanceof Error ? error.message : String(error);

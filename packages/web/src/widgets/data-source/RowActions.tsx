@@ -14,7 +14,8 @@ import { editFieldsOf, RowEditDialog } from './RowEditDialog';
  * The row actions of a data widget (table rows, kanban cards; spec 3 "Data table", "Kanban",
  * §4): which actions a row offers, and what choosing one does — EDIT opens the row edit
  * dialog, DELETE asks 'Are You sure to delete this row?', every other kind runs at once. Each
- * run goes through useRowActions (the chain, the notice, the reload).
+ * run goes through useRowActions (the chain, the notice, the reload), one at a time: while one
+ * runs the widget's action controls are disabled and another choice is ignored.
  */
 
 export interface RowActionsSource {
@@ -30,6 +31,8 @@ export interface RowActionsSource {
 export interface RowActions {
   /** False where actions never run (the editor's sample rows). */
   ready: boolean;
+  /** True while an action runs: the widget disables its action controls. */
+  running: boolean;
   /** Every action a row's menu may list: the visible top-level ones, in their order. */
   topLevel: CustomAction[];
   /** The first top-level EDIT and DELETE actions (the table shows them as icons). */
@@ -41,7 +44,8 @@ export interface RowActions {
   bulk: CustomAction[];
   /**
    * Chooses `action` for `rows`: EDIT opens the edit dialog of the first row, DELETE asks
-   * first, the others run. `onSuccess` is called once the run succeeded.
+   * first, the others run. `onSuccess` is called once the run succeeded. Ignored while another
+   * action runs.
    */
   choose: (action: CustomAction, rows: readonly RowValues[], onSuccess?: () => void) => void;
   /** The edit dialog and the delete question; the widget renders them once. */
@@ -62,10 +66,6 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
   const actions = actionsOfComponent(component);
   const topLevel = topLevelActions(actions);
 
-  const finish = (pending: Pending, succeeded: boolean) => {
-    if (succeeded) pending.onSuccess?.();
-  };
-
   async function saveEdit(pending: Pending, changes: Record<string, string | number | null>) {
     const row = pending.rows[0];
     if (row === undefined || current === null || pageId === null) return;
@@ -74,8 +74,10 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
       if (key === null) throw new Error(Messages.rowKeyMissing);
       assertAnswered(await current.api.editRow({ pageId, componentId: component.id, actionName: pending.action.name, key, values: changes }));
     });
+    // A failed save keeps the dialog, and what was typed, for another try after the notice.
+    if (!succeeded) return;
     setEditing(null);
-    finish(pending, succeeded);
+    pending.onSuccess?.();
   }
 
   const editRow = editing?.rows[0];
@@ -100,7 +102,7 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
           if (deleting === null) return;
           const succeeded = await runner.run(deleting.action, deleting.rows);
           setDeleting(null);
-          finish(deleting, succeeded);
+          if (succeeded) deleting.onSuccess?.();
         }}
       />
     </>
@@ -108,16 +110,21 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
 
   return {
     ready: runner.ready,
+    running: runner.running,
     topLevel,
     edit: topLevel.find((a) => a.action === 'EDIT'),
     remove: topLevel.find((a) => a.action === 'DELETE'),
     others: menuActions(actions),
     bulk: bulkActions(actions),
     choose: (action, rows, onSuccess) => {
-      if (!runner.ready || rows.length === 0) return;
+      if (!runner.ready || runner.running || rows.length === 0) return;
       if (action.action === 'EDIT') setEditing({ action, rows: rows.slice(0, 1), onSuccess });
       else if (action.action === 'DELETE') setDeleting({ action, rows, onSuccess });
-      else void runner.run(action, rows).then((succeeded) => finish({ action, rows, onSuccess }, succeeded));
+      else {
+        void runner.run(action, rows).then((succeeded) => {
+          if (succeeded) onSuccess?.();
+        });
+      }
     },
     dialogs,
   };
@@ -127,6 +134,8 @@ interface RowActionMenuProps {
   actions: readonly CustomAction[];
   /** The accessible name of the ellipsis button, e.g. 'More actions of row 3'. */
   label: string;
+  /** True while the widget runs an action: the actions are disabled meanwhile. */
+  busy: boolean;
   onChoose: (action: CustomAction) => void;
 }
 
@@ -134,14 +143,14 @@ interface RowActionMenuProps {
  * An ellipsis button opening a menu of actions, with Cancel. Reachable by keyboard: Tab to
  * the button, Enter or Space opens it, the arrows move, Enter chooses, Escape closes.
  */
-export function RowActionMenu({ actions, label, onChoose }: RowActionMenuProps) {
+export function RowActionMenu({ actions, label, busy, onChoose }: RowActionMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={label}><IconDotsVertical size={16} /></ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {actions.map((action) => <Menu.Item key={action.name} onClick={() => onChoose(action)}>{action.name}</Menu.Item>)}
+        {actions.map((action) => <Menu.Item key={action.name} disabled={busy} onClick={() => onChoose(action)}>{action.name}</Menu.Item>)}
         <Menu.Divider />
         <Menu.Item color="gray">Cancel</Menu.Item>
       </Menu.Dropdown>

@@ -22,7 +22,7 @@ interface RowEditDialogProps {
   fields: readonly RowEditField[];
   /** Labels of the shown columns, by source column. */
   labels: Readonly<Record<string, string>>;
-  /** Saves the changed columns; resolves when done (the dialog closes), whatever the outcome. */
+  /** Saves the changed columns; resolves when done. The owner closes the dialog once saved, and keeps it after a failure. */
   onSave: (changes: Record<string, string | number | null>) => Promise<void>;
   onClose: () => void;
 }

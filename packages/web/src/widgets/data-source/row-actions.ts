@@ -1,37 +1,31 @@
 import {
-  actionFailureDetail, actionFailureMessage, chainFrom, type Component, type CustomAction, Messages, PrintConfigSchema, printDataOf,
-  type RowValues, rowKeyValue, runActionChain,
+  actionFailureDetail, type Component, type CustomAction, Messages, PrintConfigSchema, printDataOf, type RowValues, rowKeyValue,
 } from '@rakit/core';
-import { ApiUnreachableError } from '../../api/client';
+import { useContext, useRef, useState } from 'react';
 import { actionsOfComponent, configOf } from '../../actions/config-of';
 import { fileOfAnswer, openPrintedFile } from '../../actions/file-download';
 import { ActionFailure, runAction } from '../../actions/run-action';
 import { type PageActionScope, usePageActionScope } from '../../actions/use-action-runtime';
 import { CurrentAppContext } from '../../shell/app-context';
 import { notifyFailure, notifySuccess } from '../../shell/notify';
-import { useContext } from 'react';
+import { exclusively, type OwnStep, runRowActions } from './row-run';
 
 /**
  * Row actions of a data widget (spec 3 §4): the chosen action runs on a row (or on each selected
  * row), then the actions it causes, through the chain runner. DELETE and EDIT go through the
  * structured row calls; PRINT prints its rows into its template (all the selected rows into one
  * document, its groups one item per row) and opens the PDF; the other kinds run as a button's
- * would, with the row's values keyed by column as their params. One notice per run.
+ * would, with the row's values keyed by column as their params. One notice per run (row-run.ts),
+ * and one run at a time per widget.
  */
-
-/** Runs the chosen action's own step instead of the default (the edit dialog's save). */
-export type OwnStep = (row: RowValues) => Promise<void>;
 
 export interface RowActionRunner {
   /** False where actions never run (the editor). */
   ready: boolean;
+  /** True while a run is under way; another run asked for meanwhile is ignored. */
+  running: boolean;
+  /** Runs `chosen` on `rows`; answers whether it succeeded (false when ignored). Never throws. */
   run: (chosen: CustomAction, rows: readonly RowValues[], own?: OwnStep) => Promise<boolean>;
-}
-
-function failureDetail(error: unknown): string {
-  if (error instanceof ActionFailure) return error.message;
-  if (error instanceof ApiUnreachableError) return 'The server did not answer';
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Throws an ActionFailure for a failed answer. */
@@ -43,6 +37,8 @@ export function useRowActions(component: Component, primaryKey: string | null, a
   const scope = usePageActionScope(component);
   const current = useContext(CurrentAppContext);
   const actions = actionsOfComponent(component);
+  const busy = useRef(false);
+  const [running, setRunning] = useState(false);
 
   async function print(page: PageActionScope, action: CustomAction, rows: readonly RowValues[]): Promise<void> {
     if (current === null) return;
@@ -71,27 +67,13 @@ export function useRowActions(component: Component, primaryKey: string | null, a
 
   return {
     ready: scope !== null && current !== null,
+    running,
     run: async (chosen, rows, own) => {
       if (scope === null) return false;
-      const chain = chainFrom(actions, chosen);
-      const top = chain.find((a) => a.cause === '' && a.name === chosen.name);
-      // A print takes all its rows at once; any other action runs once per row.
-      const batches = chosen.action === 'PRINT' ? [rows] : rows.map((row) => [row]);
-      try {
-        for (const batch of batches) {
-          const row = batch[0] ?? {};
-          const result = await runActionChain(chain, (action) => (action === top && own !== undefined ? own(row) : step(scope, action, batch)));
-          if (result.failed !== undefined) {
-            console.error(result.failed.error);
-            notifyFailure(actionFailureMessage(failureDetail(result.failed.error)));
-            return false;
-          }
-        }
-        notifySuccess(Messages.actionSucceeded);
-        return true;
-      } finally {
-        afterRun();
-      }
+      const succeeded = await exclusively(busy, () => runRowActions({
+        actions, step: (action, batch) => step(scope, action, batch), notifySuccess, notifyFailure, log: console.error, afterRun,
+      }, chosen, rows, own), setRunning);
+      return succeeded === true;
     },
   };
 }

@@ -37,6 +37,8 @@ interface Card {
 /** What a card offers: its actions (the widget's top-level ones) and what choosing one does. */
 interface CardActions {
   actions: readonly CustomAction[];
+  /** True while one of them runs (they are disabled meanwhile). */
+  busy: boolean;
   choose: (action: CustomAction, row: RowValues) => void;
 }
 
@@ -71,7 +73,7 @@ function KanbanCard({ card, map, index, menu }: { card: Card; map: FieldMap; ind
             {tag === '' ? null : <Badge size="xs" variant="light">{tag}</Badge>}
             {menu.actions.length === 0 ? null : (
               <Box onPointerDown={stopDrag} onKeyDown={stopDrag}>
-                <RowActionMenu actions={menu.actions} label={`Actions of ${name}`} onChoose={(action) => menu.choose(action, card.row)} />
+                <RowActionMenu actions={menu.actions} label={`Actions of ${name}`} busy={menu.busy} onChoose={(action) => menu.choose(action, card.row)} />
               </Box>
             )}
           </Group>
@@ -122,7 +124,7 @@ export function KanbanLive({ component, mode }: LiveProps) {
     return { key, row: Object.hasOwn(moved, key) ? { ...row, [compared]: moved[key] } : row };
   });
   const rowActions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
-  const menu: CardActions = { actions: rowActions.topLevel, choose: (action, row) => rowActions.choose(action, [row]) };
+  const menu: CardActions = { actions: rowActions.topLevel, busy: rowActions.running, choose: (action, row) => rowActions.choose(action, [row]) };
   const lanes = kanbanLanes(cards.map((c) => ({ ...c.row, __card: c })), groups, compared);
 
   async function onDragEnd(event: DragEndEvent) {
@@ -155,7 +157,7 @@ export function KanbanLive({ component, mode }: LiveProps) {
   return (
     <Box pos="relative" data-testid="kanban" data-component={component.id}>
       {component.title === '' ? null : <Title order={4} mb="sm">{component.title}</Title>}
-      <LoadingOverlay visible={loading && content.filteredResult.length === 0} loaderProps={{ size: 'sm' }} />
+      <LoadingOverlay visible={(loading && content.filteredResult.length === 0) || rowActions.running} loaderProps={{ size: 'sm' }} />
       <DndContext sensors={sensors} onDragEnd={(event) => void onDragEnd(event)}>
         <SimpleGrid cols={{ base: 1, sm: Math.min(Math.max(groups.length, 1), 4) }} spacing="sm">
           {lanes.map((lane) => (

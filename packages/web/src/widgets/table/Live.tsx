@@ -100,11 +100,15 @@ export function TableLive({ component, mode }: LiveProps) {
           {withBulk ? (
             <Menu position="bottom-start" withinPortal>
               <Menu.Target>
-                <Button size="sm" variant="default" leftSection={<IconStack2 size={16} />} disabled={chosenRows.length === 0}>Bulk Action</Button>
+                <Button size="sm" variant="default" leftSection={<IconStack2 size={16} />} disabled={chosenRows.length === 0} loading={actions.running && chosenRows.length > 0}>
+                  Bulk Action
+                </Button>
               </Menu.Target>
               <Menu.Dropdown>
                 {bulk.length === 0 ? <Menu.Label>No action for several rows</Menu.Label> : null}
-                {bulk.map((action) => <Menu.Item key={action.name} onClick={() => actions.choose(action, chosenRows, clearSelection)}>{action.name}</Menu.Item>)}
+                {bulk.map((action) => (
+                  <Menu.Item key={action.name} disabled={actions.running} onClick={() => actions.choose(action, chosenRows, clearSelection)}>{action.name}</Menu.Item>
+                ))}
                 <Menu.Divider />
                 <Menu.Item color="gray">Cancel</Menu.Item>
               </Menu.Dropdown>
@@ -114,7 +118,7 @@ export function TableLive({ component, mode }: LiveProps) {
         <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {content.count}</Text>
       </Group>
       <Box pos="relative">
-        <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} />
+        <LoadingOverlay visible={loading || actions.running} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} />
         <Table.ScrollContainer minWidth={480}>
           <Table striped highlightOnHover verticalSpacing="xs" aria-label={component.title === '' ? 'Data table' : component.title}>
             <Table.Thead>
@@ -130,7 +134,7 @@ export function TableLive({ component, mode }: LiveProps) {
                   </Table.Th>
                 ) : null}
                 {content.columns.map((c) => <Table.Th key={c.field}>{c.label}</Table.Th>)}
-                {withActions ? <Table.Th ta="right">Action</Table.Th> : null}
+                {withActions ? <Table.Th ta="right" className={classes.actionCell}>Action</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -164,20 +168,20 @@ export function TableLive({ component, mode }: LiveProps) {
                       </Table.Td>
                     ))}
                     {withActions ? (
-                      <Table.Td>
+                      <Table.Td className={classes.actionCell}>
                         <Group gap={2} justify="flex-end" wrap="nowrap">
                           {editAction === undefined ? null : (
-                            <ActionIcon variant="subtle" aria-label={`Edit row ${index + 1}`} onClick={() => actions.choose(editAction, [row])}>
+                            <ActionIcon variant="subtle" aria-label={`Edit row ${index + 1}`} disabled={actions.running} onClick={() => actions.choose(editAction, [row])}>
                               <IconPencil size={16} />
                             </ActionIcon>
                           )}
                           {deleteAction === undefined ? null : (
-                            <ActionIcon variant="subtle" color="red" aria-label={`Delete row ${index + 1}`} onClick={() => actions.choose(deleteAction, [row])}>
+                            <ActionIcon variant="subtle" color="red" aria-label={`Delete row ${index + 1}`} disabled={actions.running} onClick={() => actions.choose(deleteAction, [row])}>
                               <IconTrash size={16} />
                             </ActionIcon>
                           )}
                           {others.length === 0 ? null : (
-                            <RowActionMenu actions={others} label={`More actions of row ${index + 1}`} onChoose={(action) => actions.choose(action, [row])} />
+                            <RowActionMenu actions={others} label={`More actions of row ${index + 1}`} busy={actions.running} onChoose={(action) => actions.choose(action, [row])} />
                           )}
                         </Group>
                       </Table.Td>
