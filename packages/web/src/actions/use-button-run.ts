@@ -1,6 +1,7 @@
 import type { Component } from '@rakit/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { notifyFailure, notifySuccess } from '../shell/notify';
+import { exclusively } from './exclusive-run';
 import type { WidgetMode } from '../widgets/types';
 import { actionsOfComponent } from './config-of';
 import { runButtonActions } from './run-chain';
@@ -15,25 +16,20 @@ import { type PageActionScope, usePageActionScope } from './use-action-runtime';
 export function useButtonRun(component: Component, mode: WidgetMode): { run: () => void; running: boolean } {
   const scope = usePageActionScope(component);
   const [running, setRunning] = useState(false);
+  // A ref, not the state: a second click before React re-renders must not run the actions again.
+  const busy = useRef(false);
 
-  async function runActions(page: PageActionScope) {
-    setRunning(true);
-    try {
-      await runButtonActions(actionsOfComponent(component), {
-        ...page.runtime(),
-        validateAll: () => page.store.getState().validateAll(),
-        notifySuccess,
-        notifyFailure,
-      });
-    } finally {
-      setRunning(false);
-    }
-  }
+  const runActions = (page: PageActionScope) => exclusively(busy, () => runButtonActions(actionsOfComponent(component), {
+    ...page.runtime(),
+    validateAll: () => page.store.getState().validateAll(),
+    notifySuccess,
+    notifyFailure,
+  }), setRunning);
 
   return {
     running,
     run: () => {
-      if (mode === 'preview' && scope !== null && !running) void runActions(scope);
+      if (mode === 'preview' && scope !== null) void runActions(scope);
     },
   };
 }

@@ -8,7 +8,8 @@ import { ActionFailure, runAction } from '../../actions/run-action';
 import { type PageActionScope, usePageActionScope } from '../../actions/use-action-runtime';
 import { CurrentAppContext } from '../../shell/app-context';
 import { notifyFailure, notifySuccess } from '../../shell/notify';
-import { exclusively, type OwnStep, runRowActions } from './row-run';
+import { exclusively } from '../../actions/exclusive-run';
+import { type OwnStep, runRowActions } from './row-run';
 
 /**
  * Row actions of a data widget (spec 3 §4): the chosen action runs on a row (or on each selected
