@@ -13,21 +13,30 @@ export interface CachedStore {
 
 /*
  * The reads every authenticated call or widget call repeats, through the read cache.
- * Answers are shared between callers: treat them as read-only.
+ * Answers are shared between requests, so they are frozen: a caller that changed one would
+ * change it for the next request too.
  */
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 /** The user row and his groups, which make the request's principal. */
 export const cachedAccount = ({ store, readCache }: CachedStore, userId: string) =>
   readCache.get(`account:${userId}`, async () => {
     const user = await findUser(store, userId);
-    return user === undefined ? undefined : { user, groups: await groupsOfUser(store, userId) };
+    return user === undefined ? undefined : deepFreeze({ user, groups: await groupsOfUser(store, userId) });
   });
 
 export const cachedPage = ({ store, readCache }: CachedStore, pageId: number) =>
-  readCache.get(`page:${pageId}`, () => findPage(store, pageId));
+  readCache.get(`page:${pageId}`, async () => deepFreeze(await findPage(store, pageId)));
 
 export const cachedDbConfig = ({ store, readCache }: CachedStore, dbId: number) =>
-  readCache.get(`db:${dbId}`, () => findDbConfig(store, dbId));
+  readCache.get(`db:${dbId}`, async () => deepFreeze(await findDbConfig(store, dbId)));
 
 export const cachedPageReach = ({ store, readCache }: CachedStore, pageId: number, groupIds: number[]) =>
   readCache.get(`reach:${pageId}:${groupIds.join(',')}`, () => pageReachableByGroups(store, pageId, groupIds));
