@@ -53,6 +53,8 @@ await call('PUT', '/auth/updategroup', { groupId: groups.find((g) => g.groupSlug
 const member = await login('demo-user');
 
 console.log(`persisted SELECTs run by a member, ${ROUNDS} rounds each, MariaDB; the server in its own process`);
+// What any call to the server costs before it does anything: one HTTP round trip to another process.
+console.log(latencyLine('HTTP round trip alone (GET /health)', await sampleLatencies(() => call('GET', '/health'), ROUNDS)));
 for (const query of QUERIES) {
   const body = { pageId, componentId: 'bench-button', actionName: query.name, params: { 'bench-input': 'x' } };
   const check = await call('POST', '/action/runAction', body, member);
