@@ -41,6 +41,31 @@ describe('print templates (docxtemplater)', () => {
     expect(() => inspectTemplate(packed)).toThrow('unpacks to more than 50 MB');
   });
 
+  it('refuses a template that would make the server fetch from outside the file, and keeps plain hyperlinks', () => {
+    const withRelationship = (type: string) => {
+      const zip = new PizZip(buildDocx(['{name}']));
+      zip.file('word/_rels/document.xml.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        + '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        + `<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="http://169.254.169.254/latest/meta-data/" TargetMode="External"/>`
+        + '</Relationships>');
+      return zip.generate({ type: 'nodebuffer' });
+    };
+    expect(() => inspectTemplate(withRelationship('image'))).toThrow('links to content outside the file (image)');
+    expect(() => inspectTemplate(withRelationship('attachedTemplate'))).toThrow('outside the file');
+    expect(inspectTemplate(withRelationship('hyperlink'))).toEqual({ not_bulk: ['name'], groups: {} });
+
+    const withField = (instruction: string) => {
+      const zip = new PizZip(buildDocx(['{name}']));
+      const xml = zip.file('word/document.xml')?.asText() ?? '';
+      zip.file('word/document.xml', xml.replace('</w:body>', `<w:p><w:r><w:instrText xml:space="preserve">${instruction}</w:instrText></w:r></w:p></w:body>`));
+      return zip.generate({ type: 'nodebuffer' });
+    };
+    expect(() => inspectTemplate(withField(' INCLUDEPICTURE "http://10.0.0.5/secret.png" \\d '))).toThrow('INCLUDEPICTURE field');
+    expect(() => inspectTemplate(withField(' INCLUDETEXT "file:///etc/passwd" '))).toThrow('INCLUDETEXT field');
+    expect(inspectTemplate(withField(' HYPERLINK "https://example.com" '))).toEqual({ not_bulk: ['name'], groups: {} });
+    expect(inspectTemplate(withField(' PAGE '))).toEqual({ not_bulk: ['name'], groups: {} });
+  });
+
   it('fills fields and repeats groups; a value not given prints empty, never "undefined"', () => {
     const filled = docxText(renderDocx(INVOICE, {
       customer: 'Budi & Sons', items: [{ item: 'Kopi', qty: 2, price: 15000 }, { item: 'Teh', qty: 1 }], paid: false, dueDate: '1 Des',
