@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { commandExists } from './documents/pdf-convert';
 import { migrateToLatest, openStore } from './store/db';
 import { DEMO_ADMIN_USER_ID, DEMO_APP_SLUG, DEMO_MEMBER_USER_ID, seedDemo } from './store/demo';
 import { seed, SUPER_ADMIN_USER_ID } from './store/seed';
@@ -32,6 +33,9 @@ const lines = [
 ];
 lines.push(`  Demo application:               ${base}/${DEMO_APP_SLUG}/auth/login  (users: ${DEMO_ADMIN_USER_ID}, ${DEMO_MEMBER_USER_ID}; same password as admin)`);
 if (demoSeeded) lines.push('  (the demo application was created on this start)');
+if (!commandExists(config.soffice)) {
+  lines.push(`  Printing to PDF needs LibreOffice: '${config.soffice}' was not found (apt-get install --no-install-recommends libreoffice-writer-nogui)`);
+}
 if (seeded.generatedAdminPassword !== undefined) {
   lines.push(`  Generated password for '${SUPER_ADMIN_USER_ID}' (shown once, keep it): ${seeded.generatedAdminPassword}`);
 }

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConversionError, ConverterBusyError, ConverterMissingError, PdfConverter } from '../src/documents/pdf-convert';
+import { commandExists, ConversionError, ConverterBusyError, ConverterMissingError, PdfConverter } from '../src/documents/pdf-convert';
 
 /**
  * The converter's own rules, with stand-in commands for soffice (a real PDF conversion is
@@ -60,5 +60,14 @@ describe('the PDF converter', () => {
     await expect(new PdfConverter({ command: script('fails.sh', 'echo broken >&2; exit 3'), concurrency: 1, maxQueue: 1, timeoutMs: 1000 }).toPdf(Buffer.from('x'), 'docx'))
       .rejects.toThrow('soffice exited with 3: broken');
     expect(leftovers()).toEqual([]);
+  });
+});
+
+describe('commandExists', () => {
+  it('finds an executable by name in PATH or by path, and nothing else', () => {
+    expect(commandExists('node', path.dirname(process.execPath))).toBe(true);
+    expect(commandExists(process.execPath)).toBe(true);
+    expect(commandExists('node', '/nonexistent-dir')).toBe(false);
+    expect(commandExists('/nonexistent-dir/soffice')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,19 @@ import { pathToFileURL } from 'node:url';
  */
 
 /** soffice is not installed (or not where RAKIT_SOFFICE says). */
+/** Whether `command` (a path, or a name looked up in PATH) names an executable file. */
+export function commandExists(command: string, pathVariable = process.env.PATH ?? ''): boolean {
+  const candidates = command.includes(path.sep) ? [command] : pathVariable.split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, command));
+  return candidates.some((candidate) => {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 export class ConverterMissingError extends Error {
   constructor(command: string) {
     super(`LibreOffice was not found (${command})`);
