@@ -97,6 +97,7 @@ export const Messages = {
   // Printing rows into DOCX templates (spec 2 "Print configuration", spec 3 §7).
   printTemplateNotFound: 'Print template not found',
   printTemplateNotDocx: 'The file is not a Word document (.docx)',
+  printTemplateNameInvalid: 'The template file name is not usable',
   printTemplateTooLarge: 'The template is too large (at most 5 MB)',
   printEngineMissing: 'Printing to PDF is not available: LibreOffice (soffice) is not installed on the server',
   printConversionFailed: 'The document could not be converted to PDF',

@@ -2,7 +2,8 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandExists, ConversionError, ConverterBusyError, ConverterMissingError, PdfConverter } from '../src/documents/pdf-convert';
+import { createServer } from 'node:net';
+import { commandExists, ConversionError, ConverterBusyError, ConverterMissingError, networkIsolation, PdfConverter } from '../src/documents/pdf-convert';
 
 /**
  * The converter's own rules, with stand-in commands for soffice (a real PDF conversion is
@@ -50,6 +51,38 @@ describe('the PDF converter', () => {
     expect((await second).toString()).toBe('%PDF-1.4 fake');
     expect(leftovers()).toEqual([]);
     expect((await converter.toPdf(Buffer.from('d'), 'docx')).toString()).toBe('%PDF-1.4 fake');
+  });
+
+  it('runs soffice without network (where unshare allows it) and without the server\'s environment', async () => {
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as { port: number };
+    // A stand-in that tries to reach the listener, as a linked picture would make soffice do, and prints what it sees of RAKIT_SECRET.
+    const file = path.join(folder, 'reaching.sh');
+    writeFileSync(file, `#!/bin/bash\nfor last; do :; done\noutdir=$(dirname "$last")/out\nmkdir -p "$outdir"\n`
+      + `(exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null\nprintf "%%PDF-1.4 secret=%s" "$RAKIT_SECRET" > "$outdir/document.pdf"\n`);
+    chmodSync(file, 0o755);
+    process.env.RAKIT_SECRET = 'do-not-leak';
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+    try {
+      const options = { command: file, concurrency: 1, maxQueue: 1, timeoutMs: 10_000 };
+      const isolated = (await networkIsolation()).length > 0;
+      if (process.env.CI === 'true') expect(isolated).toBe(true);
+      expect((await new PdfConverter(options).toPdf(Buffer.from('x'), 'docx')).toString()).toBe('%PDF-1.4 secret=');
+      await settle();
+      expect(connections).toBe(isolated ? 0 : 1);
+      // The same stand-in does reach the listener when isolation is off: the check above can fail.
+      await new PdfConverter({ ...options, isolate: false }).toPdf(Buffer.from('x'), 'docx');
+      await settle();
+      expect(connections).toBe(isolated ? 1 : 2);
+    } finally {
+      delete process.env.RAKIT_SECRET;
+      listener.close();
+    }
   });
 
   it('says when the command is not installed, and when it wrote no PDF', async () => {

@@ -66,6 +66,30 @@ describe('print templates (docxtemplater)', () => {
     expect(inspectTemplate(withField(' PAGE '))).toEqual({ not_bulk: ['name'], groups: {} });
   });
 
+  it('is not fooled by entities, quotes, prefixes, split field runs or a hyperlink used as a picture', () => {
+    const withParts = (rels: string, body = '') => {
+      const zip = new PizZip(buildDocx(['{name}']));
+      zip.file('word/_rels/document.xml.rels', `<?xml version="1.0"?><x:Relationships xmlns:x="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</x:Relationships>`);
+      const xml = zip.file('word/document.xml')?.asText() ?? '';
+      zip.file('word/document.xml', xml.replace('<w:document ', '<w:document xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ').replace('</w:body>', `${body}</w:body>`));
+      return zip.generate({ type: 'nodebuffer' });
+    };
+    const image = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
+    const hyperlink = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink';
+    expect(() => inspectTemplate(withParts(`<x:Relationship Id="rId9" Type="${image}" Target="http://10.0.0.5/x.png" TargetMode="Ext&#101;rnal"/>`))).toThrow('outside the file (image)');
+    expect(() => inspectTemplate(withParts(`<x:Relationship Id='rId9' Type='${image}' Target='http://10.0.0.5/x.png' TargetMode='External'/>`))).toThrow('outside the file (image)');
+    const linkAsPicture = withParts(`<Relationship xmlns="http://schemas.openxmlformats.org/package/2006/relationships" Id="rId9" Type="${hyperlink}" Target="http://10.0.0.5/x.png" TargetMode="External"/>`,
+      '<w:p><w:r><a:blip r:link="rId9"/></w:r></w:p>');
+    expect(() => inspectTemplate(linkAsPicture)).toThrow('hyperlink\'s address for content');
+    const realLink = withParts(`<Relationship xmlns="http://schemas.openxmlformats.org/package/2006/relationships" Id="rId9" Type="${hyperlink}" Target="https://example.com" TargetMode="External"/>`,
+      '<w:p><w:hyperlink r:id="rId9"><w:r><w:t>site</w:t></w:r></w:hyperlink></w:p>');
+    expect(inspectTemplate(realLink)).toEqual({ not_bulk: ['name'], groups: {} });
+    const split = withParts('', '<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> INCLUDE</w:instrText></w:r>'
+      + '<w:r><w:instrText>TEXT "file:///etc/passwd"</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>');
+    expect(() => inspectTemplate(split)).toThrow('INCLUDETEXT field');
+    expect(() => inspectTemplate(withParts('', `<w:p><w:fldSimple w:instr='INCLUDEPICTURE "http://10.0.0.5/x.png"'/></w:p>`))).toThrow('INCLUDEPICTURE field');
+  });
+
   it('fills fields and repeats groups; a value not given prints empty, never "undefined"', () => {
     const filled = docxText(renderDocx(INVOICE, {
       customer: 'Budi & Sons', items: [{ item: 'Kopi', qty: 2, price: 15000 }, { item: 'Teh', qty: 1 }], paid: false, dueDate: '1 Des',

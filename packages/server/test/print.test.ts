@@ -107,6 +107,32 @@ describe.each(engines)('print templates on a %s store', (engine) => {
     expect((await list(admin)).body.data.map((t) => t.templateFilename)).toEqual(['invoice.docx']);
   });
 
+  it('refuses a template name that is too long or holds control characters', async () => {
+    const long = await upload(INVOICE, `${'x'.repeat(96)}.docx`, admin);
+    expect(long.status).toBe(400);
+    expect(long.body.error?.[0]).toContain(Messages.printTemplateNameInvalid);
+    expect((await list(admin)).body.data.map((t) => t.templateFilename)).toEqual(['invoice.docx']);
+    const nul = await server.call('POST', `/print/blob/pdf/in%00voice.docx?appId=${appId}`, { data: {} }, member);
+    expect(nul.statusCode).toBe(400);
+    expect((await server.call('POST', `/print/blob/pdf/${'y'.repeat(101)}?appId=${appId}`, { data: {} }, member)).statusCode).toBeLessThan(500);
+  });
+
+  it('bounds prints: a body over 1 MB is refused, and a user gets 30 a minute', async () => {
+    const heavy = await server.call('POST', `/print/blob/pdf/invoice.docx?appId=${appId}`, { data: { note: 'x'.repeat(1024 * 1024) } }, member);
+    expect(heavy.statusCode).toBe(413);
+    // A member of his own who has printed nothing yet; a missing template answers fast, and still counts.
+    await server.register('081900000009', 'password-1');
+    const groups = (await server.call('GET', `/auth/listgroup/${appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
+    await server.call('POST', '/auth/addUserToGroup', { userId: '081900000009', groupId: groups.find((g) => g.groupSlug === 'member')?.groupId }, admin);
+    const slug = (await server.call('GET', `/get/listAppUser/081900000009`, undefined, admin)).json().data?.[0]?.appSlug as string | undefined;
+    const busy = await server.login('081900000009', 'password-1', slug ?? 'main');
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await server.call('POST', `/print/blob/pdf/absent.docx?appId=${appId}`, { data: {} }, busy)).statusCode);
+    expect(codes.slice(0, 30).every((code) => code === 404)).toBe(true);
+    expect(codes[30]).toBe(429);
+    expect((await server.call('POST', `/print/blob/pdf/absent.docx?appId=${appId}`, { data: {} }, member)).statusCode).toBe(404);
+  });
+
   it('refuses a template above the size limit with 413', async () => {
     const answer = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'huge.docx', admin);
     expect(answer.body.error).toEqual([Messages.printTemplateTooLarge]);

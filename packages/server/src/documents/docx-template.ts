@@ -2,6 +2,7 @@ import type { PrintData, PrintIdentifier } from '@rakit/core';
 import Docxtemplater from 'docxtemplater';
 import InspectModule from 'docxtemplater/js/inspect-module.js';
 import PizZip from 'pizzip';
+import { assertSelfContained } from './docx-safety';
 
 /**
  * DOCX templates (ARCHITECTURE §1 src/documents): a Word file whose text holds docxtemplater
@@ -27,39 +28,6 @@ export const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 const unpackedSize = (zip: PizZip): number =>
   Object.values(zip.files).reduce((sum, file) => sum + ((file as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0), 0);
 
-/** Relationship types LibreOffice only shows as links, never fetches. */
-const HARMLESS_EXTERNAL = /\/relationships\/hyperlink$/;
-/** Field instructions that make Word or LibreOffice fetch or run something outside the file. */
-const FETCHING_FIELD = /(^|[\s"])(INCLUDEPICTURE|INCLUDETEXT|LINK|DDEAUTO|DDE|IMPORT)\s/i;
-
-/**
- * Refuses a template that reaches outside itself: a linked (not embedded) picture, object,
- * frame or attached template, or a field that includes a file or URL. LibreOffice would fetch
- * those on the server while converting, for whoever uploaded the template (a request forgery).
- */
-function assertSelfContained(zip: PizZip): void {
-  for (const [name, file] of Object.entries(zip.files)) {
-    if (file.dir) continue;
-    if (name.endsWith('.rels')) {
-      for (const [relationship] of file.asText().matchAll(/<Relationship\b[^>]*>/g)) {
-        if (!/TargetMode\s*=\s*"External"/.test(relationship)) continue;
-        const type = /Type\s*=\s*"([^"]*)"/.exec(relationship)?.[1] ?? '';
-        if (!HARMLESS_EXTERNAL.test(type)) {
-          throw new TemplateError(`The template links to content outside the file (${type.split('/').pop() ?? 'unknown'}); embed it instead`);
-        }
-      }
-    } else if (name.startsWith('word/') && name.endsWith('.xml')) {
-      const xml = file.asText();
-      const instructions = [
-        ...[...xml.matchAll(/<w:instrText\b[^>]*>([^<]*)<\/w:instrText>/g)].map((m) => m[1] ?? ''),
-        ...[...xml.matchAll(/\bw:instr\s*=\s*"([^"]*)"/g)].map((m) => m[1] ?? ''),
-      ].join(' ');
-      const field = FETCHING_FIELD.exec(` ${instructions} `);
-      if (field !== null) throw new TemplateError(`The template has a ${field[2]?.toUpperCase() ?? ''} field, which fetches content from outside the file`);
-    }
-  }
-}
-
 /** docxtemplater's multi-error: each malformed tag with its explanation. */
 function explain(error: unknown): string {
   const nested = (error as { properties?: { errors?: { properties?: { explanation?: string } }[] } }).properties?.errors;
@@ -79,7 +47,7 @@ function open(content: Buffer, modules: Docxtemplater.DXT.Module[] = []): Docxte
   }
   if (zip.file('word/document.xml') === null) throw new TemplateError('The file is not a Word document (.docx)');
   if (unpackedSize(zip) > MAX_UNPACKED_BYTES) throw new TemplateError('The template unpacks to more than 50 MB');
-  assertSelfContained(zip);
+  assertSelfContained(zip, (message) => new TemplateError(message));
   try {
     const doc = new Docxtemplater(zip, {
       modules,

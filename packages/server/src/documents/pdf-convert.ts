@@ -57,14 +57,48 @@ export interface ConverterOptions {
   /** Conversions allowed to wait for a free slot; more are refused (ConverterBusyError). */
   maxQueue: number;
   timeoutMs: number;
+  /** Run soffice without network where possible (default true). */
+  isolate?: boolean;
+  /** Where to say that isolation is not available. */
+  warn?: (message: string) => void;
 }
 
 export const DEFAULT_CONVERTER_OPTIONS: ConverterOptions = { command: 'soffice', concurrency: 2, maxQueue: 20, timeoutMs: 60_000 };
 
+/**
+ * What soffice sees of the server's environment: enough to run, none of its secrets
+ * (RAKIT_SECRET, DATABASE_URL…). HOME is the conversion's own folder.
+ */
+function conversionEnv(home: string): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: process.env.LANG ?? 'C.UTF-8', TMPDIR: home };
+}
+
+/**
+ * The prefix that runs soffice without any network (a new user and network namespace), so a
+ * template can make it fetch nothing, whatever it links to: `unshare -rn` where the system
+ * allows it (probed once), else nothing, said once through `warn`.
+ */
+let isolation: Promise<string[]> | undefined;
+export function networkIsolation(warn: (message: string) => void = console.warn): Promise<string[]> {
+  isolation ??= new Promise((resolve) => {
+    const probe = spawn('unshare', ['-rn', 'true'], { stdio: 'ignore' });
+    const timer = setTimeout(() => probe.kill('SIGKILL'), 5_000);
+    const settle = (works: boolean) => {
+      clearTimeout(timer);
+      if (!works) warn('Printing: soffice runs with network access (unshare -rn is not available here); templates are still checked for outside links');
+      resolve(works ? ['unshare', '-rn'] : []);
+    };
+    probe.on('error', () => settle(false));
+    probe.on('close', (code) => settle(code === 0));
+  });
+  return isolation;
+}
+
 /** Runs the command; resolves on exit 0, rejects with its error output otherwise (the process group is killed on timeout). */
-function run(command: string, args: readonly string[], timeoutMs: number): Promise<void> {
+function run(command: string, args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv, prefix: readonly string[] = []): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    const [program, ...programArgs] = [...prefix, command, ...args] as [string, ...string[]];
+    const child = spawn(program, programArgs, { stdio: ['ignore', 'ignore', 'pipe'], detached: true, env });
     let stderr = '';
     let timedOut = false;
     child.stderr.on('data', (chunk: Buffer) => {
@@ -85,6 +119,11 @@ function run(command: string, args: readonly string[], timeoutMs: number): Promi
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      // Behind `unshare`, a missing soffice is unshare failing to run it (it says so, exit 127 or 126).
+      if (prefix.length > 0 && (code === 127 || code === 126) && stderr.startsWith(`${prefix[0] ?? ''}: failed to execute`)) {
+        reject(new ConverterMissingError(command));
+        return;
+      }
       if (timedOut) reject(new ConversionError(`soffice took longer than ${timeoutMs} ms`));
       else if (code === 0) resolve();
       else reject(new ConversionError(`soffice exited with ${String(code)}: ${stderr.trim()}`));
@@ -115,8 +154,12 @@ export class PdfConverter {
     else next();
   }
 
-  /** `content` (a file with extension `extension`, e.g. 'docx') as PDF bytes. */
-  async toPdf(content: Buffer, extension: string): Promise<Buffer> {
+  /**
+   * `content` (a file with extension `extension`, e.g. 'docx') as PDF bytes. A function is
+   * called once a slot is free, so the work of making the file (filling a template) also
+   * waits its turn instead of running for every request at once.
+   */
+  async toPdf(content: Buffer | (() => Buffer), extension: string): Promise<Buffer> {
     await this.acquire();
     const folder = await mkdtemp(path.join(os.tmpdir(), 'rakit-pdf-')).catch((error: unknown) => {
       this.release();
@@ -125,12 +168,12 @@ export class PdfConverter {
     try {
       const input = path.join(folder, `document.${extension}`);
       const outDir = path.join(folder, 'out');
-      await writeFile(input, content);
+      await writeFile(input, typeof content === 'function' ? content() : content);
       await run(this.options.command, [
         `-env:UserInstallation=${pathToFileURL(path.join(folder, 'profile')).href}`,
         '--headless', '--norestore', '--nolockcheck', '--nodefault', '--nofirststartwizard',
         '--convert-to', 'pdf', '--outdir', outDir, input,
-      ], this.options.timeoutMs);
+      ], this.options.timeoutMs, conversionEnv(folder), this.options.isolate === false ? [] : await networkIsolation(this.options.warn));
       const pdf = await readFile(path.join(outDir, 'document.pdf')).catch(() => {
         throw new ConversionError('soffice wrote no PDF');
       });

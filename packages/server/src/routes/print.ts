@@ -14,6 +14,7 @@ import { inspectTemplate, renderDocx, TemplateError } from '../documents/docx-te
 import { ConversionError, ConverterBusyError, ConverterMissingError, DEFAULT_CONVERTER_OPTIONS, PdfConverter } from '../documents/pdf-convert';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { readUploadedFile } from '../http/multipart-file';
+import { perUserRateLimit, PRINT_RATE_LIMIT } from './rate-limit';
 import { findAppBySlug } from '../store/repositories/apps';
 import {
   deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, listPrintTemplates, type PrintTemplateRow,
@@ -24,14 +25,23 @@ const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocess
 const PDF_MIMETYPE = 'application/pdf';
 
 const TemplateIdParamsSchema = z.object({ templateId: z.uuid() });
-const DocumentParamsSchema = z.object({ document: z.string().min(1).max(255) });
+/** Template names: what a path parameter carries (Fastify's limit is 100), no control characters. */
+const MAX_TEMPLATE_NAME = 100;
+const TemplateNameSchema = z.string().min(1).max(MAX_TEMPLATE_NAME).regex(/^[^\p{Cc}]+$/u, 'A template name may not hold control characters');
+const DocumentParamsSchema = z.object({ document: TemplateNameSchema });
+/** The most a print's data may weigh: a thousand rows of a bulk print fit many times over. */
+const PRINT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const templateFolder = (dataDir: string, appId: number) => path.join(dataDir, 'print-templates', String(appId));
 const templatePath = (dataDir: string, row: Pick<PrintTemplateRow, 'templateAppId' | 'templateId'>) =>
   path.join(templateFolder(dataDir, row.templateAppId), row.templateId);
 
-/** A template's name as stored: its base name, without folders, at most 255 characters. */
-const templateName = (fileName: string): string => path.basename(fileName.replaceAll('\\', '/')).trim().slice(0, 255);
+/** A template's name as stored: its base name without folders; 400 when it is too long or holds control characters. */
+function templateName(fileName: string): string {
+  const name = TemplateNameSchema.safeParse(path.basename(fileName.replaceAll('\\', '/')).trim());
+  if (!name.success) throw badRequest(`${Messages.printTemplateNameInvalid} (at most ${MAX_TEMPLATE_NAME} characters, no control characters)`);
+  return name.data;
+}
 
 /** The printed file's name: the options' filename or the template's name, ending in .pdf. */
 function pdfFilename(templateFilename: string, options: PrintOptions): string {
@@ -67,7 +77,7 @@ async function appOf(app: FastifyInstance, request: FastifyRequest, appId: numbe
  */
 const printRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_TEMPLATE_BYTES, files: 1, fields: 5, parts: 6 } });
-  const converter = new PdfConverter({ ...DEFAULT_CONVERTER_OPTIONS, command: app.config.soffice });
+  const converter = new PdfConverter({ ...DEFAULT_CONVERTER_OPTIONS, command: app.config.soffice, warn: (message) => app.log.warn(message) });
 
   app.get('/print/listTemplates', {
     schema: {
@@ -155,6 +165,9 @@ const printRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: PrintAppQuerySchema,
       body: PrintPdfBodySchema,
     },
+    // A print fills a template and runs LibreOffice: bounded per user and in size.
+    bodyLimit: PRINT_BODY_LIMIT_BYTES,
+    config: { rateLimit: perUserRateLimit(PRINT_RATE_LIMIT) },
   }, async (request) => {
     const appId = await appOf(app, request, request.query.appId);
     principalOf(request).assertAppMember(appId);
@@ -165,10 +178,9 @@ const printRoutes: FastifyPluginAsyncZod = async (app) => {
       if (error.code === 'ENOENT') throw notFound(Messages.printTemplateNotFound);
       throw error;
     });
-    const docx = templateWork(() => renderDocx(content, request.body.data));
     let pdf: Buffer;
     try {
-      pdf = await converter.toPdf(docx, 'docx');
+      pdf = await converter.toPdf(() => templateWork(() => renderDocx(content, request.body.data)), 'docx');
     } catch (error) {
       if (error instanceof ConverterMissingError) throw new HttpError(503, Messages.printEngineMissing);
       if (error instanceof ConverterBusyError) throw new HttpError(503, Messages.printBusy);

@@ -10,13 +10,17 @@ export const authRateLimit = (app: FastifyInstance) => ({
 
 /** Server-sent Request tests per minute per signed-in user. */
 export const REQUEST_TEST_RATE_LIMIT = 30;
+/** Prints (a LibreOffice conversion each) per minute per signed-in user. */
+export const PRINT_RATE_LIMIT = 30;
 
 /**
- * Per-route limit for the Request section's Test: calls per minute per user (anyone signed in
- * to main can create an application and administer it). Counted after sign-in is known.
+ * Per-route limit of calls per minute per signed-in user, for calls that cost the server much
+ * (a request sent for the caller, a PDF conversion). Anyone signed in to main can create an
+ * application and administer it, so per-application rights are no limit. Counted once the
+ * caller is known.
  */
-export const requestTestRateLimit = () => ({
-  max: REQUEST_TEST_RATE_LIMIT,
+export const perUserRateLimit = (max: number) => ({
+  max,
   timeWindow: '1 minute',
   hook: 'preHandler' as const,
   keyGenerator: (request: FastifyRequest) => (request.principal === null ? `ip:${request.ip}` : `user:${request.principal.userId}`),

@@ -2,7 +2,7 @@ import { answerBodyOf, requestHttpMethod, TestRequestBodySchema } from '@rakit/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../auth/plugin';
 import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../outbound/safe-request';
-import { requestTestRateLimit } from './rate-limit';
+import { perUserRateLimit, REQUEST_TEST_RATE_LIMIT } from './rate-limit';
 
 /**
  * The Request section's Test through the server (spec 2 §2): the author sees what his URL
@@ -17,7 +17,7 @@ const requestTestRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Send a REQUEST action\'s call from the server for an administrator of the application (public http(s) addresses only unless RAKIT_ALLOW_PRIVATE_URLS)',
       body: TestRequestBodySchema,
     },
-    config: { rateLimit: requestTestRateLimit() },
+    config: { rateLimit: perUserRateLimit(REQUEST_TEST_RATE_LIMIT) },
   }, async (request) => {
     const body = request.body;
     principalOf(request).assertAppAdmin(body.appId);
