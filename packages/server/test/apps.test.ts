@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAppById } from '../src/store/repositories/apps';
@@ -110,6 +112,13 @@ describe.each(engines)('applications on %s', (engine) => {
   it('removes an application only for its administrators, never main or _root', async () => {
     const target = await server.call('POST', '/save/saveApp', { appId: null, appName: 'Temporary', appDescription: '' }, callers.root);
     const tempId = target.json().data.appId as number;
+    // Files the application holds: an upload, a print template, an embedded database.
+    const dataDir = server.app.config.dataDir;
+    const held = ['uploads', 'print-templates', 'databases'].map((area) => path.join(dataDir, area, String(tempId), 'held-file'));
+    for (const file of held) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, 'x');
+    }
     for (const token of [callers.outsider, callers.member, callers.admin]) {
       expect((await server.call('DELETE', '/delete/deleteApp', { appId: tempId }, token)).statusCode).toBe(403);
     }
@@ -118,6 +127,8 @@ describe.each(engines)('applications on %s', (engine) => {
     expect((await server.call('DELETE', '/delete/deleteApp', { appId: tempId }, callers.root)).json()).toEqual({ status: true, data: { appId: tempId } });
     expect(await findAppById(server.store, tempId)).toBeUndefined();
     expect(await server.store.selectFrom('userGroups').select('groupId').where('groupAppId', '=', String(tempId)).execute()).toEqual([]);
+    // Its uploads and templates go with it; its databases are its owner's data and stay.
+    expect(held.map((file) => existsSync(path.dirname(file)))).toEqual([false, false, true]);
   });
 
   it('lets an application\'s administrator remove it with its groups', async () => {

@@ -10,6 +10,7 @@ import {
   listAppsOfUser, toApplication, updateApp,
 } from '../store/repositories/apps';
 import { addMember, insertGroup } from '../store/repositories/groups';
+import { removeAppFiles } from '../store/app-folders';
 import { savePages } from './pages';
 
 const isBuiltIn = (slug: string) => slug === MAIN_APP_SLUG || slug === ROOT_APP_SLUG;
@@ -87,6 +88,7 @@ const appRoutes: FastifyPluginAsyncZod = async (app) => {
     if (existing === undefined) throw notFound(Messages.appNotFound);
     if (isBuiltIn(existing.appSlug)) throw badRequest(Messages.appProtected);
     await app.store.transaction().execute((trx) => deleteAppCascade(trx, appId));
+    await removeAppFiles(app.config.dataDir, appId);
     return { status: true, data: { appId } };
   });
 };

@@ -10,13 +10,13 @@ import { z } from 'zod';
 import { principalOf } from '../auth/plugin';
 import { HttpError, notFound } from '../http/errors';
 import { readUploadedFile } from '../http/multipart-file';
+import { uploadFolder } from '../store/app-folders';
 import { findFile, insertFile } from '../store/repositories/files';
 
 const UploadQuerySchema = z.object({ filter: z.enum(['all', 'image', 'document', 'video']).default('all') });
 const UploadHeadersSchema = z.object({ 'app-id': z.coerce.number({ error: 'The app-id header is required' }).int().positive() });
 const FileIdParamsSchema = z.object({ fileId: z.uuid() });
 
-const uploadFolder = (dataDir: string, appId: number) => path.join(dataDir, 'uploads', String(appId));
 
 /**
  * Uploads of the file widget (spec 2 §7 POST /file/upload): a member of the application

@@ -14,6 +14,7 @@ import { inspectTemplate, renderDocx, TemplateError } from '../documents/docx-te
 import { ConversionError, ConverterBusyError, ConverterMissingError, DEFAULT_CONVERTER_OPTIONS, PdfConverter } from '../documents/pdf-convert';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { readUploadedFile } from '../http/multipart-file';
+import { printTemplateFolder } from '../store/app-folders';
 import { perUserRateLimit, PRINT_RATE_LIMIT } from './rate-limit';
 import { findAppBySlug } from '../store/repositories/apps';
 import {
@@ -32,9 +33,8 @@ const DocumentParamsSchema = z.object({ document: TemplateNameSchema });
 /** The most a print's data may weigh: a thousand rows of a bulk print fit many times over. */
 const PRINT_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const templateFolder = (dataDir: string, appId: number) => path.join(dataDir, 'print-templates', String(appId));
 const templatePath = (dataDir: string, row: Pick<PrintTemplateRow, 'templateAppId' | 'templateId'>) =>
-  path.join(templateFolder(dataDir, row.templateAppId), row.templateId);
+  path.join(printTemplateFolder(dataDir, row.templateAppId), row.templateId);
 
 /** A template's name as stored: its base name without folders; 400 when it is too long or holds control characters. */
 function templateName(fileName: string): string {
@@ -123,7 +123,7 @@ const printRoutes: FastifyPluginAsyncZod = async (app) => {
       uploadedBy: caller.userId,
       createdAt: new Date().toISOString(),
     };
-    await mkdir(templateFolder(app.config.dataDir, appId), { recursive: true });
+    await mkdir(printTemplateFolder(app.config.dataDir, appId), { recursive: true });
     await writeFile(templatePath(app.config.dataDir, row), content, { flag: 'wx' });
     let replaced: PrintTemplateRow | undefined;
     try {
