@@ -91,6 +91,18 @@ describe('printing table rows into a DOCX template', () => {
     await dialog.getByLabel('Value of lines@product', { exact: true }).click();
     await author.getByRole('option', { name: 'name', exact: true }).click();
     await snapshot(author, 'print-action-dialog');
+
+    // Deleting the template while the server cannot be reached says so, and keeps the template.
+    await author.route('**/print/deleteTemplate/**', (route) => route.abort('connectionrefused'));
+    await dialog.getByRole('button', { name: `Delete template ${TEMPLATE_NAME}` }).click();
+    const confirm = author.getByRole('dialog').filter({ hasText: `Delete the template ${TEMPLATE_NAME}?` });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await author.getByText('The template could not be deleted: the server did not answer').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await author.unroute('**/print/deleteTemplate/**');
+    expect(await dialog.getByLabel('Template', { exact: true }).inputValue()).toBe(TEMPLATE_NAME);
+
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await panel.getByRole('button', { name: 'Edit action PRINT' }).waitFor();
