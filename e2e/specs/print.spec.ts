@@ -19,7 +19,8 @@ interface PrintRequest {
  * Printing table rows (spec 2 "Print configuration", spec 3 §7): the demo administrator
  * uploads a .docx template and maps its fields in the PRINT action's dialog; a member of staff
  * prints one row from its menu and two rows from the Bulk Action menu, and each time a new tab
- * opens with the PDF; on a phone-sized screen the PDF is downloaded instead.
+ * opens at once, says 'Preparing the PDF…' and then shows the PDF; on a phone-sized screen the
+ * PDF is downloaded instead; when the print fails, the waiting tab closes and the notice says why.
  */
 describe('printing table rows into a DOCX template', () => {
   const stamp = Date.now().toString(36);
@@ -90,6 +91,18 @@ describe('printing table rows into a DOCX template', () => {
     await dialog.getByLabel('Value of lines@product', { exact: true }).click();
     await author.getByRole('option', { name: 'name', exact: true }).click();
     await snapshot(author, 'print-action-dialog');
+
+    // Deleting the template while the server cannot be reached says so, and keeps the template.
+    await author.route('**/print/deleteTemplate/**', (route) => route.abort('connectionrefused'));
+    await dialog.getByRole('button', { name: `Delete template ${TEMPLATE_NAME}` }).click();
+    const confirm = author.getByRole('dialog').filter({ hasText: `Delete the template ${TEMPLATE_NAME}?` });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await author.getByText('The template could not be deleted: the server did not answer').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await author.unroute('**/print/deleteTemplate/**');
+    expect(await dialog.getByLabel('Template', { exact: true }).inputValue()).toBe(TEMPLATE_NAME);
+
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await panel.getByRole('button', { name: 'Edit action PRINT' }).waitFor();
@@ -128,15 +141,44 @@ describe('printing table rows into a DOCX template', () => {
 
     const cell = async (row: number, column: number) => (await member.getByTestId('data-table').locator('tbody tr').nth(row).locator('td').nth(column).innerText()).trim();
 
-    /** Runs `click`, and answers the print call's body and what the new tab shows (its blob's type, size and first bytes). */
+    /**
+     * Holds back the answers of print calls until the returned function is called, so a test
+     * sees the tab while it waits (the calls still go to the server).
+     */
+    async function holdPrints() {
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => { release = resolve; });
+      let passed = () => undefined as void;
+      const sent = new Promise<void>((resolve) => { passed = resolve; });
+      await member.route('**/print/blob/pdf/**', async (route) => {
+        await released;
+        await route.continue();
+        passed();
+      });
+      return async () => {
+        release();
+        await sent;
+        await member.unroute('**/print/blob/pdf/**');
+      };
+    }
+
+    /**
+     * Runs `click`, and answers the print call's body and what the new tab shows (its blob's type,
+     * size and first bytes). The tab opens in the click, before the PDF exists, and waits for it
+     * with 'Preparing the PDF…'.
+     */
     async function printed(click: () => Promise<void>) {
+      const release = await holdPrints();
       const request = member.waitForRequest((r: Request) => r.url().includes('/print/blob/pdf/') && r.method() === 'POST');
-      const popup = member.waitForEvent('popup', { timeout: 30_000 });
+      const popup = member.waitForEvent('popup', { timeout: 5_000 });
       await click();
-      const body = (await request).postDataJSON() as PrintRequest;
       const tab = await popup;
+      const body = (await request).postDataJSON() as PrintRequest;
+      await tab.getByText(Messages.printPreparing).waitFor();
+      expect(await tab.title()).toBe(Messages.printPreparing);
+      await release();
+      await tab.waitForURL(/^blob:/, { timeout: 45_000 });
       const url = tab.url();
-      expect(url).toMatch(/^blob:/);
       const file = await member.evaluate(async (href) => {
         const blob = await (await fetch(href)).blob();
         return { type: blob.type, size: blob.size, head: new TextDecoder().decode((await blob.arrayBuffer()).slice(0, 5)) };
@@ -172,12 +214,39 @@ describe('printing table rows into a DOCX template', () => {
       await snapshot(member, 'print-bulk');
     });
 
-    it('downloads the PDF on a small screen', async () => {
+    it('downloads the PDF on a small screen, without opening a tab', async () => {
       await member.setViewportSize({ width: 390, height: 800 });
+      const opened: Page[] = [];
+      member.on('popup', (tab) => opened.push(tab));
       const download = member.waitForEvent('download', { timeout: 30_000 });
       await member.getByRole('button', { name: 'More actions of row 1', exact: true }).click();
       await member.getByRole('menuitem', { name: 'PRINT', exact: true }).click();
       expect((await download).suggestedFilename()).toBe('product-sheet.pdf');
+      expect(opened).toEqual([]);
+      await member.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    it('closes the waiting tab and tells why when the print fails (the template was deleted meanwhile)', async () => {
+      await member.getByText(Messages.actionSucceeded).first().waitFor({ state: 'detached' });
+      const release = await holdPrints();
+      const popup = member.waitForEvent('popup', { timeout: 5_000 });
+      await member.getByRole('button', { name: 'More actions of row 1', exact: true }).click();
+      await member.getByRole('menuitem', { name: 'PRINT', exact: true }).click();
+      const tab = await popup;
+      await tab.getByText(Messages.printPreparing).waitFor();
+      const closed = tab.waitForEvent('close', { timeout: 30_000 });
+
+      // The administrator deletes the template while the member's print waits.
+      const templates = await api<{ templateId: string; templateFilename: string }[]>('GET', `/print/listTemplates?appId=${appId}`);
+      const template = templates.data.find((t) => t.templateFilename === TEMPLATE_NAME);
+      expect(template).toBeDefined();
+      expect((await api('DELETE', `/print/deleteTemplate/${template?.templateId ?? ''}`)).status).toBe(true);
+      await release();
+
+      await member.getByText(`Failed to perform the operation. ${Messages.printTemplateNotFound}`).waitFor();
+      await closed;
+      expect(tab.isClosed()).toBe(true);
+      expect(member.context().pages()).toEqual([member]);
     });
   });
 });

@@ -102,6 +102,9 @@ export const Messages = {
   printEngineMissing: 'Printing to PDF is not available: LibreOffice (soffice) is not installed on the server',
   printConversionFailed: 'The document could not be converted to PDF',
   printBusy: 'Too many documents are being printed, please try again in a moment',
+  printTooManyRows: 'Choose at most {max} rows to print at once',
+  printTooLarge: 'The chosen rows are too large to print at once (more than {max} MB of values): choose fewer rows',
+  printPreparing: 'Preparing the PDF…',
   // Actions of buttons and data widgets (spec 2 §4, §8).
   actionSucceeded: 'Successfully perform the action',
   /** Filled by actionFailureMessage(detail). */

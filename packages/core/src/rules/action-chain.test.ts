@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { actionFailureDetail, actionFailureMessage, followersOf, requiredFieldsFailure, runActionChain } from './action-chain';
+import {
+  actionFailureDetail, actionFailureMessage, followersOf, reachableActions, requiredFieldsFailure, runActionChain,
+} from './action-chain';
 
 const action = (name: string, cause = '') => ({ name, cause });
 
@@ -44,6 +46,20 @@ describe('runActionChain', () => {
 
   it('treats a missing cause as top-level', () => {
     expect(followersOf([{ name: 'A' }, { name: 'B', cause: 'A' }], '')).toEqual([0]);
+  });
+
+  it('knows beforehand which actions a run may reach: what runs when everything succeeds', async () => {
+    const lists = [
+      [action('Simpan'), action('Redirect', 'Global'), action('Global', 'Simpan'), action('Log'), action('Notify', 'Simpan')],
+      [action('A'), action('B', 'A'), action('A', 'B'), action('', ''), action('X', 'missing'), action('Y', 'X')],
+      [],
+    ];
+    for (const actions of lists) {
+      const ran: { name: string; cause: string }[] = [];
+      await runActionChain(actions, async (a) => { ran.push(a); });
+      expect(reachableActions(actions)).toEqual(ran);
+    }
+    expect(reachableActions([action('Query'), action('Print', 'Other')]).map((a) => a.name)).toEqual(['Query']);
   });
 });
 

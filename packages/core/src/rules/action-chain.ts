@@ -56,6 +56,24 @@ export async function runActionChain<A extends ChainLink>(actions: readonly A[],
   return failed === undefined ? { done } : { done, failed };
 }
 
+/**
+ * The actions a run of `actions` may reach, in the order they would run when all succeed: the
+ * top-level ones and, transitively, the actions they cause (as runActionChain walks them).
+ */
+export function reachableActions<A extends ChainLink>(actions: readonly A[]): A[] {
+  const reached = new Set<number>();
+  const walk = (indices: readonly number[]): void => {
+    for (const index of indices) {
+      if (reached.has(index)) continue;
+      reached.add(index);
+      const action = actions[index] as A;
+      if (action.name !== '') walk(followersOf(actions, action.name));
+    }
+  };
+  walk(followersOf(actions, ''));
+  return [...reached].map((index) => actions[index] as A);
+}
+
 /** The failure notice when required fields are empty (the first one named), or null. */
 export const requiredFieldsFailure = (emptyFieldNames: readonly string[]): string | null =>
   emptyFieldNames.length === 0 ? null : requiredFieldMessage(emptyFieldNames[0] as string);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CustomAction } from '../widgets/common';
 import {
   alertShown, bulkActions, chainFrom, changedRowValues, editableText, formatLoaderMapping, kanbanLanes, loaderValues, menuActions,
-  parseLoaderMapping, rowKeyOf, rowKeyValue, tableStateVariable,
+  parseLoaderMapping, rowKeyOf, rowKeyValue, runMayPrint, tableStateVariable,
 } from './data-widgets';
 
 const action = (name: string, kind: CustomAction['action'], cause = ''): CustomAction => ({ name, action: kind, cause, show: true });
@@ -31,6 +31,16 @@ describe('data widget rules', () => {
     const actions = [action('A', 'QUERY'), action('B', 'QUERY'), action('A2', 'GLOBAL', 'A'), action('B2', 'GLOBAL', 'B')];
     const chain = chainFrom(actions, actions[1] as CustomAction);
     expect(chain.map((a) => [a.name, a.cause])).toEqual([['B', ''], ['A2', 'A'], ['B2', 'B']]);
+  });
+
+  it('knows which choices may print: a PRINT, or an action whose chain reaches one', () => {
+    const actions = [action('Print', 'PRINT'), action('Mark', 'QUERY'), action('Receipt', 'PRINT', 'Mark'), action('Other', 'QUERY'), action('Log', 'QUERY', 'Print')];
+    const [print, mark, , other, log] = actions as [CustomAction, CustomAction, CustomAction, CustomAction, CustomAction];
+    expect(runMayPrint(actions, print)).toBe(true);
+    expect(runMayPrint(actions, mark)).toBe(true);
+    expect(runMayPrint(actions, other)).toBe(false);
+    // Chosen on its own (a follower of Print chosen from the menu), Log starts no print.
+    expect(runMayPrint(actions, log)).toBe(false);
   });
 
   it('sends only the changed columns of an edit', () => {

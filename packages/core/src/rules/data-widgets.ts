@@ -1,5 +1,6 @@
 import type { CustomAction } from '../widgets/common';
 import type { ActionType } from '../widgets/common';
+import { reachableActions } from './action-chain';
 
 /**
  * Runtime rules of the data and display widgets (spec 3 §4, §9) that the browser applies to
@@ -70,6 +71,13 @@ export function chainFrom(actions: readonly CustomAction[], chosen: CustomAction
     .filter((a) => a === chosen || (a.cause ?? '') !== '')
     .map((a) => (a === chosen ? { ...a, cause: '' } : a));
 }
+
+/**
+ * Whether choosing `chosen` may print (it is a PRINT, or causes one): the widget then opens the
+ * PDF's tab at once, while the click still allows a new tab.
+ */
+export const runMayPrint = (actions: readonly CustomAction[], chosen: CustomAction): boolean =>
+  reachableActions(chainFrom(actions, chosen)).some((a) => a.action === 'PRINT');
 
 /** An edit dialog field: the column and how it is typed. */
 export interface RowEditField {

@@ -4,7 +4,8 @@ import { CUSTOM_VALUE } from '../schemas/actions';
 import { actionConfigIssue, newAction } from './action-config';
 import { bulkActions } from './data-widgets';
 import { USER_ID_MARKER } from './placeholders';
-import { printDataOf, printMappingsFor, splitGroupField } from './print-data';
+import { MAX_PRINT_BODY_BYTES, MAX_PRINT_ITEMS } from '../schemas/print';
+import { printBodyProblem, printDataOf, printMappingsFor, printRowsProblem, splitGroupField, utf8Length } from './print-data';
 
 const config = {
   mappings: [
@@ -54,5 +55,27 @@ describe('print data of a PRINT action', () => {
     expect(actionConfigIssue(print, [])).toBe(Messages.actionTemplateRequired);
     expect(actionConfigIssue({ ...print, print: { ...print.print, document: 'invoice.docx' } }, [])).toBeNull();
     expect(bulkActions([print])).toEqual([print]);
+  });
+});
+
+describe('print limits', () => {
+  it('refuses more rows than one print takes, with the limit in the notice', () => {
+    expect(MAX_PRINT_ITEMS).toBe(1000);
+    expect(printRowsProblem(1000)).toBeNull();
+    expect(printRowsProblem(1001)).toBe('Choose at most 1000 rows to print at once');
+    const rows = Array.from({ length: 1001 }, (_, i) => ({ name: `row ${i}`, qty: i }));
+    expect(printBodyProblem({ data: printDataOf(config, rows, {}, 'u') })).toBe('Choose at most 1000 rows to print at once');
+    expect(printBodyProblem({ data: printDataOf(config, rows.slice(0, 1000), {}, 'u') })).toBeNull();
+  });
+
+  it('refuses a body larger than the server takes, counted in UTF-8 bytes', () => {
+    expect(utf8Length('aé€😀')).toBe(1 + 2 + 3 + 4);
+    const overhead = utf8Length(JSON.stringify({ data: { note: '' } }));
+    const fits = { data: { note: 'x'.repeat(MAX_PRINT_BODY_BYTES - overhead) } };
+    expect(printBodyProblem(fits)).toBeNull();
+    // One byte over: the last character takes two.
+    expect(printBodyProblem({ data: { note: `${'x'.repeat(MAX_PRINT_BODY_BYTES - overhead - 1)}é` } })).toMatch(/too large to print at once \(more than 1 MB/);
+    // Three bytes a character: a third as many characters already exceed the limit.
+    expect(printBodyProblem({ data: { items: [{ note: '€'.repeat(MAX_PRINT_BODY_BYTES / 3 + 10) }] } })).toMatch(/^The chosen rows are too large/);
   });
 });

@@ -1,5 +1,8 @@
+import { Messages } from '../messages';
 import { CUSTOM_VALUE } from '../schemas/actions';
-import { type PrintConfig, type PrintData, type PrintIdentifier, type PrintMapping } from '../schemas/print';
+import {
+  MAX_PRINT_BODY_BYTES, MAX_PRINT_ITEMS, type PrintConfig, type PrintData, type PrintIdentifier, type PrintMapping, type PrintPdfBody,
+} from '../schemas/print';
 import { resolveSource } from './action-values';
 import type { RowValues } from './data-widgets';
 
@@ -63,4 +66,29 @@ export function printMappingsFor(identifier: PrintIdentifier, previous: Pick<Pri
     bulkMappings: Object.entries(identifier.groups).flatMap(([group, fields]) =>
       fields.map((field) => keep(groupField(group, field), previous.bulkMappings, field))),
   };
+}
+
+/** Why `rowCount` rows cannot be printed at once ('Choose at most 1000 rows to print at once'), or null. */
+export const printRowsProblem = (rowCount: number): string | null =>
+  rowCount > MAX_PRINT_ITEMS ? Messages.printTooManyRows.replace('{max}', String(MAX_PRINT_ITEMS)) : null;
+
+/** The length of `text` in UTF-8 bytes, as a request body carries it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/**
+ * Why the server would refuse `body` before printing it (too many items in a group, or over
+ * MAX_PRINT_BODY_BYTES of JSON), or null: the browser tells it before sending anything.
+ */
+export function printBodyProblem(body: PrintPdfBody): string | null {
+  const longest = Math.max(0, ...Object.values(body.data).map((value) => (Array.isArray(value) ? value.length : 0)));
+  const rows = printRowsProblem(longest);
+  if (rows !== null) return rows;
+  return utf8Length(JSON.stringify(body)) > MAX_PRINT_BODY_BYTES ? Messages.printTooLarge.replace('{max}', String(MAX_PRINT_BODY_BYTES / (1024 * 1024))) : null;
 }

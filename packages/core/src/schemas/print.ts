@@ -35,6 +35,11 @@ export type PrintTemplate = z.infer<typeof PrintTemplateSchema>;
 /** The largest template accepted: Word files with a logo or two stay well below it. */
 export const MAX_TEMPLATE_BYTES = 5 * 1024 * 1024;
 
+/** The most rows one print takes (a repeat group holds one item per printed row): longer lists are refused. */
+export const MAX_PRINT_ITEMS = 1000;
+/** The largest body (JSON, in bytes) of POST /print/blob/pdf/{document}. */
+export const MAX_PRINT_BODY_BYTES = 1024 * 1024;
+
 const printValue = z.union([z.string().max(20_000), z.number(), z.boolean(), z.null()]);
 /** One item of a repeat group: its fields by name. */
 const printItem = z.record(z.string().max(200), printValue);

@@ -1,10 +1,19 @@
-import { decodeBase64, isHtmlFile, type ResponseFile } from '@rakit/core';
+import { decodeBase64, isHtmlFile, Messages, type ResponseFile } from '@rakit/core';
+import { PendingTab, revokeWhenUnused, type TabWindow, type Timers } from './pending-tab';
 
 /** Screens this narrow (phones) download a file instead of opening it in a new tab (spec 3 §7). */
 const SMALL_SCREEN = '(max-width: 48em)';
 
-/** The new tab or the download has read the blob by then. */
-const revokeLater = (url: string) => setTimeout(() => URL.revokeObjectURL(url), 60_000);
+const timers: Timers = {
+  every: (run, ms) => {
+    const id = window.setInterval(run, ms);
+    return () => window.clearInterval(id);
+  },
+  after: (run, ms) => void window.setTimeout(run, ms),
+};
+
+/** Frees the blob URL once its tab is closed; a download's (or an unwatched tab's) after 10 minutes. */
+const revokeLater = (url: string, tab: TabWindow | null = null) => revokeWhenUnused(url, tab, (u) => URL.revokeObjectURL(u), timers);
 
 function downloadUrl(url: string, filename: string): void {
   const link = document.createElement('a');
@@ -22,11 +31,14 @@ export function downloadBlob(blob: Blob, filename: string): void {
   revokeLater(url);
 }
 
-/** Opens the file in a new tab; small screens, and browsers that block the tab, download it. */
-function openInTab(url: string, filename: string): void {
-  const tab = window.matchMedia(SMALL_SCREEN).matches ? null : window.open(url, '_blank');
+const smallScreen = () => window.matchMedia(SMALL_SCREEN).matches;
+
+/** Opens the file in a new tab and answers it; small screens, and browsers that block the tab, download it (null). */
+function openInTab(url: string, filename: string): TabWindow | null {
+  const tab = smallScreen() ? null : window.open(url, '_blank');
   if (tab === null) downloadUrl(url, filename);
   else tab.opener = null;
+  return tab;
 }
 
 const blobOf = (file: ResponseFile) => new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.mimetype });
@@ -39,11 +51,24 @@ export function saveResponseFile(file: ResponseFile): void {
   revokeLater(url);
 }
 
-/** A printed document (spec 3 §7): opened in a new tab, or downloaded on small screens. */
-export function openPrintedFile(file: ResponseFile): void {
+/**
+ * The tab a print will show its PDF in, opened now — call it in the user's click, before
+ * anything is awaited — showing 'Preparing the PDF…'. Null on small screens (they download the
+ * PDF) and when the browser blocks the tab.
+ */
+export function openPrintTab(): PendingTab | null {
+  if (smallScreen()) return null;
+  const tab = window.open('', '_blank');
+  return tab === null ? null : new PendingTab(tab, Messages.printPreparing);
+}
+
+/**
+ * A printed document (spec 3 §7): shown in `tab` (opened in the click by openPrintTab), else
+ * opened in a new tab, or downloaded on small screens and where the browser blocks the tab.
+ */
+export function openPrintedFile(file: ResponseFile, tab: PendingTab | null = null): void {
   const url = URL.createObjectURL(blobOf(file));
-  openInTab(url, file.filename);
-  revokeLater(url);
+  revokeLater(url, tab?.show(url) ?? openInTab(url, file.filename));
 }
 
 /** The file of a JSON answer {buffer (base64), mimetype, filename}; throws when the bytes are unreadable. */

@@ -17,6 +17,12 @@ const DOCX_ACCEPT = '.docx,application/vnd.openxmlformats-officedocument.wordpro
 
 type Mapping = PrintConfig['mappings'][number];
 
+/** Tells that a template call threw: `failure` and that the server did not answer, else the error. */
+function notifyThrown(error: unknown, failure: string) {
+  console.error(error);
+  notifyFailure(error instanceof ApiUnreachableError ? `${failure}: the server did not answer` : String(error));
+}
+
 /** One template field and where its value comes from. */
 function MappingRows({ label, description, rows, onChange }: { label: string; description: string; rows: Mapping[]; onChange: (rows: Mapping[]) => void }) {
   return (
@@ -66,8 +72,7 @@ export function PrintSection({ action, onChange }: ActionSectionProps) {
       choose(answer.data);
       notifySuccess(`Template ${answer.data.templateFilename} uploaded`);
     } catch (error) {
-      console.error(error);
-      notifyFailure(error instanceof ApiUnreachableError ? 'The template could not be uploaded: the server did not answer' : String(error));
+      notifyThrown(error, 'The template could not be uploaded');
     } finally {
       setBusy(false);
     }
@@ -75,14 +80,18 @@ export function PrintSection({ action, onChange }: ActionSectionProps) {
 
   async function remove(template: PrintTemplate) {
     if (current === null) return;
-    const answer = await current.api.deletePrintTemplate(template.templateId);
-    if (!answer.status) {
-      notifyFailure(firstError(answer, 'The template could not be deleted'));
-      return;
+    try {
+      const answer = await current.api.deletePrintTemplate(template.templateId);
+      if (!answer.status) {
+        notifyFailure(firstError(answer, 'The template could not be deleted'));
+        return;
+      }
+      await refresh();
+      notifySuccess(`Template ${template.templateFilename} deleted`);
+      setDeleting(null);
+    } catch (error) {
+      notifyThrown(error, 'The template could not be deleted');
     }
-    await refresh();
-    notifySuccess(`Template ${template.templateFilename} deleted`);
-    setDeleting(null);
   }
 
   const fieldCount = mapped.mappings.length + mapped.bulkMappings.length;

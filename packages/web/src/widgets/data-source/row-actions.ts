@@ -1,9 +1,11 @@
 import {
-  actionFailureDetail, type Component, type CustomAction, Messages, PrintConfigSchema, printDataOf, type RowValues, rowKeyValue,
+  actionFailureDetail, type Component, type CustomAction, Messages, PrintConfigSchema, printBodyProblem, printDataOf,
+  printRowsProblem, type RowValues, rowKeyValue, runMayPrint,
 } from '@rakit/core';
 import { useContext, useRef, useState } from 'react';
 import { actionsOfComponent, configOf } from '../../actions/config-of';
-import { fileOfAnswer, openPrintedFile } from '../../actions/file-download';
+import { fileOfAnswer, openPrintedFile, openPrintTab } from '../../actions/file-download';
+import type { PendingTab } from '../../actions/pending-tab';
 import { ActionFailure, runAction } from '../../actions/run-action';
 import { type PageActionScope, usePageActionScope } from '../../actions/use-action-runtime';
 import { CurrentAppContext } from '../../shell/app-context';
@@ -18,6 +20,11 @@ import { type OwnStep, runRowActions } from './row-run';
  * document, its groups one item per row) and opens the PDF; the other kinds run as a button's
  * would, with the row's values keyed by column as their params. One notice per run (row-run.ts),
  * and one run at a time per widget.
+ *
+ * A run that may print opens the PDF's tab first, synchronously in the user's click (run() is
+ * called from the click handler): browsers allow a new tab only within moments of a click, and
+ * a print answers after seconds. The tab shows 'Preparing the PDF…' until the PDF is there and
+ * is closed when the run ends without showing it (the print failed, or was never reached).
  */
 
 export interface RowActionRunner {
@@ -41,20 +48,22 @@ export function useRowActions(component: Component, primaryKey: string | null, a
   const busy = useRef(false);
   const [running, setRunning] = useState(false);
 
-  async function print(page: PageActionScope, action: CustomAction, rows: readonly RowValues[]): Promise<void> {
+  async function print(page: PageActionScope, action: CustomAction, rows: readonly RowValues[], tab: PendingTab | null): Promise<void> {
     if (current === null) return;
     const config = configOf(PrintConfigSchema, action.print);
     if (config.document === '') throw new ActionFailure(Messages.actionTemplateRequired);
     const runtime = page.runtime(rows[0]);
-    const data = printDataOf(config, rows, runtime.pageValues(), runtime.userId);
-    const answer = await current.api.printPdf(current.app.appId, config.document, { data, options: config.options });
+    const body = { data: printDataOf(config, rows, runtime.pageValues(), runtime.userId), options: config.options };
+    const tooBig = printBodyProblem(body);
+    if (tooBig !== null) throw new ActionFailure(tooBig);
+    const answer = await current.api.printPdf(current.app.appId, config.document, body);
     assertAnswered(answer);
-    if (answer.data !== undefined) openPrintedFile(fileOfAnswer(answer.data));
+    if (answer.data !== undefined) openPrintedFile(fileOfAnswer(answer.data), tab);
   }
 
-  async function step(page: PageActionScope, action: CustomAction, rows: readonly RowValues[]): Promise<void> {
+  async function step(page: PageActionScope, action: CustomAction, rows: readonly RowValues[], tab: PendingTab | null): Promise<void> {
     if (current === null) return;
-    if (action.action === 'PRINT') return print(page, action, rows);
+    if (action.action === 'PRINT') return print(page, action, rows, tab);
     const row = rows[0] ?? {};
     if (action.action === 'DELETE' || action.action === 'EDIT') {
       const key = rowKeyValue(row, primaryKey);
@@ -70,11 +79,27 @@ export function useRowActions(component: Component, primaryKey: string | null, a
     ready: scope !== null && current !== null,
     running,
     run: async (chosen, rows, own) => {
-      if (scope === null) return false;
-      const succeeded = await exclusively(busy, () => runRowActions({
-        actions, step: (action, batch) => step(scope, action, batch), notifySuccess, notifyFailure, log: console.error, afterRun,
-      }, chosen, rows, own), setRunning);
-      return succeeded === true;
+      if (scope === null || busy.current) return false;
+      const tooMany = chosen.action === 'PRINT' ? printRowsProblem(rows.length) : null;
+      if (tooMany !== null) {
+        notifyFailure(tooMany);
+        return false;
+      }
+      // Still in the click: nothing has been awaited yet.
+      const tab = runMayPrint(actions, chosen) ? openPrintTab() : null;
+      // A failed run closes the waiting tab before its notice, so the person sees the notice.
+      const failed = (message: string) => {
+        tab?.discard();
+        notifyFailure(message);
+      };
+      try {
+        const succeeded = await exclusively(busy, () => runRowActions({
+          actions, step: (action, batch) => step(scope, action, batch, tab), notifySuccess, notifyFailure: failed, log: console.error, afterRun,
+        }, chosen, rows, own), setRunning);
+        return succeeded === true;
+      } finally {
+        tab?.discard();
+      }
     },
   };
 }
