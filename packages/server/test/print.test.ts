@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { Messages, type PrintTemplate } from '@rakit/core';
+import { MAX_PRINT_ITEMS, Messages, type PrintTemplate } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
 import { buildDocx } from './support/docx';
@@ -120,6 +120,8 @@ describe.each(engines)('print templates on a %s store', (engine) => {
   it('bounds prints: a body over 1 MB is refused, and a user gets 30 a minute', async () => {
     const heavy = await server.call('POST', `/print/blob/pdf/invoice.docx?appId=${appId}`, { data: { note: 'x'.repeat(1024 * 1024) } }, member);
     expect(heavy.statusCode).toBe(413);
+    const many = await server.call('POST', `/print/blob/pdf/invoice.docx?appId=${appId}`, { data: { items: Array.from({ length: MAX_PRINT_ITEMS + 1 }, () => ({ item: 'x' })) } }, member);
+    expect(many.statusCode).toBe(400);
     // A member of his own who has printed nothing yet; a missing template answers fast, and still counts.
     await server.register('081900000009', 'password-1');
     const groups = (await server.call('GET', `/auth/listgroup/${appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];

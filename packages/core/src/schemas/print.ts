@@ -45,7 +45,7 @@ const printValue = z.union([z.string().max(20_000), z.number(), z.boolean(), z.n
 const printItem = z.record(z.string().max(200), printValue);
 
 /** The values a print fills in: fields by name; a group's items as a list under the group's name. */
-export const PrintDataSchema = z.record(z.string().min(1).max(200), z.union([printValue, z.array(printItem).max(5000)]));
+export const PrintDataSchema = z.record(z.string().min(1).max(200), z.union([printValue, z.array(printItem).max(MAX_PRINT_ITEMS)]));
 export type PrintData = z.infer<typeof PrintDataSchema>;
 
 /** POST /print/blob/pdf/{document}: data, optionally options (spec 3 §7). */

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import {
-  MAX_TEMPLATE_BYTES, Messages, PrintAppQuerySchema, PrintPdfBodySchema, type PrintOptions,
+  MAX_PRINT_BODY_BYTES, MAX_TEMPLATE_BYTES, Messages, PrintAppQuerySchema, PrintPdfBodySchema, type PrintOptions,
 } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,8 +30,6 @@ const TemplateIdParamsSchema = z.object({ templateId: z.uuid() });
 const MAX_TEMPLATE_NAME = 100;
 const TemplateNameSchema = z.string().min(1).max(MAX_TEMPLATE_NAME).regex(/^[^\p{Cc}]+$/u, 'A template name may not hold control characters');
 const DocumentParamsSchema = z.object({ document: TemplateNameSchema });
-/** The most a print's data may weigh: a thousand rows of a bulk print fit many times over. */
-const PRINT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const templatePath = (dataDir: string, row: Pick<PrintTemplateRow, 'templateAppId' | 'templateId'>) =>
   path.join(printTemplateFolder(dataDir, row.templateAppId), row.templateId);
@@ -166,7 +164,7 @@ const printRoutes: FastifyPluginAsyncZod = async (app) => {
       body: PrintPdfBodySchema,
     },
     // A print fills a template and runs LibreOffice: bounded per user and in size.
-    bodyLimit: PRINT_BODY_LIMIT_BYTES,
+    bodyLimit: MAX_PRINT_BODY_BYTES,
     config: { rateLimit: perUserRateLimit(PRINT_RATE_LIMIT) },
   }, async (request) => {
     const appId = await appOf(app, request, request.query.appId);
