@@ -94,7 +94,8 @@ function Lane({ group, cards, map, menu }: { group: KanbanGroup; cards: readonly
         <Badge size="sm" variant="default">{cards.length}</Badge>
       </Group>
       <ScrollArea.Autosize mah={480} type="auto">
-        <Stack gap="xs" mih={60}>
+        {/* pb: the scroll area clips at fractional heights; the last card keeps its bottom border. */}
+        <Stack gap="xs" mih={60} pb={2}>
           {cards.length === 0 ? <Text size="xs" c="dimmed" ta="center" py="md">{Messages.kanbanLaneEmpty}</Text> : null}
           {cards.map((card, i) => <KanbanCard key={card.key} card={card} map={map} index={i} menu={menu} />)}
         </Stack>
