@@ -14,17 +14,15 @@ import { savedComponents } from '../engine/page-cache';
 import { buildRawQuery } from '../engine/query-builder';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
-import { findDbConfig } from '../store/repositories/db-configs';
+import { type DbConfigRow, findDbConfig } from '../store/repositories/db-configs';
 import { findPage } from '../store/repositories/pages';
 import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
-import { dbConfigForAdmin, settingsOf } from './databases';
+import { dataSourceOf, dbConfigForAdmin } from './databases';
 import { assertMayReadPage, reachablePageComponents } from './pages';
 
-/** Runs one statement on an application's database, answering failures the way spec 1 §8 reads them. */
-async function execute(app: FastifyInstance, dbId: number, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
-  const row = await cachedDbConfig(app, dbId);
-  if (row === undefined) throw notFound(Messages.databaseNotFound);
-  const source = await app.dataSources.get(dbId, async () => settingsOf(app, row));
+/** Runs one statement on the connection's database, answering failures the way spec 1 §8 reads them. */
+async function execute(app: FastifyInstance, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
+  const source = await dataSourceOf(app, db);
   try {
     return await source.query(sql, params);
   } catch (error) {
@@ -52,7 +50,7 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     const db = await findDbConfig(app.store, dbId);
     if (db === undefined) throw notFound(Messages.databaseNotFound);
     if (hasStackedStatements(query)) throw badRequest('Send one statement at a time');
-    if (caller.isAppAdmin(db.dbAppId)) return answerOf(await execute(app, dbId, query, params));
+    if (caller.isAppAdmin(db.dbAppId)) return answerOf(await execute(app, db, query, params));
 
     caller.assertAppMember(db.dbAppId);
     const wanted = normaliseSql(query);
@@ -60,7 +58,7 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
       .map((a) => a.stored)
       .find((stored): stored is StoredQuery => stored !== undefined && stored.database === dbId && normaliseSql(stored.query) === wanted);
     if (match === undefined) throw forbidden(Messages.onlySavedQueries);
-    return answerOf(await execute(app, dbId, match.query, overrideByMapping(match.params, params, caller.userId)));
+    return answerOf(await execute(app, db, match.query, overrideByMapping(match.params, params, caller.userId)));
   });
 
   app.post('/action/runAction', {
@@ -78,7 +76,7 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
       // A stored query runs for whoever may open the page it was saved for.
       await assertMayReadPage(app, request, { pageId: stored.actionPageId, pageAppId: db.dbAppId });
       const params = Array.isArray(body.params) ? body.params : Object.values(body.params);
-      return answerOf(await execute(app, stored.actionDbId, stored.actionSqlQuery, params));
+      return answerOf(await execute(app, db, stored.actionSqlQuery, params));
     }
 
     const page = await cachedPage(app, body.pageId as number);
@@ -91,13 +89,12 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
 
     if (action.raw !== undefined) {
-      const source = await app.dataSources.get(dbId, async () => settingsOf(app, db));
-      const built = await buildRawQuery(source, action.raw, pageValues, caller.userId);
-      return answerOf(await execute(app, dbId, built.sql, built.params));
+      const built = await buildRawQuery(await dataSourceOf(app, db), action.raw, pageValues, caller.userId);
+      return answerOf(await execute(app, db, built.sql, built.params));
     }
     const stored = action.stored as StoredQuery;
     const params = stored.params.map((mapping) => resolveValue(mapping, pageValues, caller.userId));
-    return answerOf(await execute(app, dbId, stored.query, params));
+    return answerOf(await execute(app, db, stored.query, params));
   });
 
   app.post('/save/saveQuery', {

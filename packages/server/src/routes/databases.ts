@@ -36,6 +36,10 @@ export async function dbConfigForAdmin(app: FastifyInstance, request: Parameters
   return row;
 }
 
+/** The pool of a stored connection: opened on first use, then shared (see DataSourceRegistry). */
+export const dataSourceOf = (app: FastifyInstance, row: NonNullable<Awaited<ReturnType<typeof findDbConfig>>>) =>
+  app.dataSources.get(row.dbId, async () => settingsOf(app, row));
+
 export function settingsOf(app: FastifyInstance, row: NonNullable<Awaited<ReturnType<typeof findDbConfig>>>): ConnectionSettings {
   return {
     dbAppId: row.dbAppId,
@@ -65,7 +69,7 @@ const databaseRoutes: FastifyPluginAsyncZod = async (app) => {
     const rows = await listDbConfigs(app.store, request.params.appId);
     const data = [];
     for (const row of rows) {
-      const source = await app.dataSources.get(row.dbId, async () => settingsOf(app, row));
+      const source = await dataSourceOf(app, row);
       const tables = await source.tables().catch(() => []);
       data.push({ dbId: row.dbId, dbDatabase: row.dbDatabase, dbType: row.dbType, tables });
     }
@@ -76,7 +80,7 @@ const databaseRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['databases'], summary: 'Tables of a connection with their columns (COLUMN_KEY PRI marks the primary key)', params: DbIdParamsSchema },
   }, async (request) => {
     const row = await dbConfigForAdmin(app, request, request.params.dbId);
-    const source = await app.dataSources.get(row.dbId, async () => settingsOf(app, row));
+    const source = await dataSourceOf(app, row);
     const tables = await source.tables();
     return { status: true, data: { dbId: row.dbId, dbDatabase: row.dbDatabase, tables } };
   });

@@ -14,7 +14,7 @@ import { countStatement } from '../tables/content-query';
 import { findDataWidget } from '../tables/data-widget';
 import { exportChunks, queryPlan } from '../tables/export-rows';
 import { countRows } from '../tables/run';
-import { settingsOf } from './databases';
+import { dataSourceOf } from './databases';
 
 /** The most rows the JSON answer (base64 buffer) carries; bigger exports use the streamed download. */
 export const EXPORT_BLOB_MAX_ROWS = 100_000;
@@ -64,7 +64,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (db === undefined) throw notFound(Messages.databaseNotFound);
       const caller = principalOf(request);
       if (!caller.isAppAdmin(db.dbAppId)) throw forbidden(Messages.onlySavedQueries);
-      source = await app.dataSources.get(db.dbId, async () => settingsOf(app, db));
+      source = await dataSourceOf(app, db);
       const fields = listOf(body.columns);
       columns = { fields, headers: listOf(body.columnAlias) };
       plan = queryPlan(source, db.dbType as DataSourceType, body.query, caller.userId, columns, input);

@@ -8,7 +8,7 @@ import type { DataSource, DataSourceType } from '../datasources/types';
 import { walkComponents } from '../engine/page-actions';
 import { badRequest, notFound } from '../http/errors';
 import { assertMayReadPage } from '../routes/pages';
-import { settingsOf } from '../routes/databases';
+import { dataSourceOf } from '../routes/databases';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 
 /** Widgets whose rows come from a database table or a custom query (spec 3 §3 "Shared widget input"). */
@@ -55,7 +55,7 @@ export async function findDataWidget(
   if (!Number.isInteger(dbId) || dbId <= 0) throw badRequest(Messages.tableNotConfigured);
   const db = await cachedDbConfig(app, dbId);
   if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
-  const source = await app.dataSources.get(dbId, async () => settingsOf(app, db));
+  const source = await dataSourceOf(app, db);
   return {
     caller: principalOf(request), pageId: page.pageId, appId: page.pageAppId, widget, dbId, dbType: db.dbType as DataSourceType, source,
   };

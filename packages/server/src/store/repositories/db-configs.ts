@@ -4,7 +4,7 @@ import { insertReturningId } from '../insert';
 import type { DbConfigsTable } from '../schema';
 import type { Selectable } from 'kysely';
 
-type DbConfigRow = Selectable<DbConfigsTable>;
+export type DbConfigRow = Selectable<DbConfigsTable>;
 
 export const toDbConfig = (row: DbConfigRow): DbConfig => ({
   dbId: row.dbId,
