@@ -254,7 +254,11 @@ describe('row actions of the table and the kanban', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Actions of Call supplier');
       await page.keyboard.press('Enter');
       await page.getByRole('menuitem', { name: 'Start' }).waitFor();
-      for (let i = 0; i < 5 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Start'; i++) await page.keyboard.press('ArrowDown');
+      // Arrow keys act only once Mantine has moved the focus into the opened menu (after its transition).
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
+      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      for (let i = 0; i < 10 && (await focused()) !== 'Start'; i++) await page.keyboard.press('ArrowDown');
+      expect(await focused()).toBe('Start');
       await page.keyboard.press('Enter');
       await page.getByText(Messages.actionSucceeded).waitFor();
       await expect.poll(() => task(before.id)).toEqual({ ...before, status: '2', note: 'started' });
