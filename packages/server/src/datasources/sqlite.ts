@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { hasStackedStatements } from '@rakit/core';
+import { DatabaseSync, type DatabaseSyncInstance, type StatementSyncInstance } from '@photostructure/sqlite';
 import { groupColumns } from './mysql';
+import { authorizeSqlite } from './sqlite-authorizer';
 import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type QueryOptions, type QueryResult, quoteAnsi, type TableInfo } from './types';
 
 /** The folder under the data directory that holds one application's SQLite databases. */
@@ -18,44 +21,81 @@ export function sqliteFile(dataDir: string, appId: number, name: string): string
   return path.join(sqliteFolder(dataDir, appId), name);
 }
 
-/** An application database in an embedded SQLite file (the seeded demo uses one). */
+/** Extended result codes the callers tell apart (a duplicate key is 409); others go by their primary name. */
+const EXTENDED_CODE_NAMES = new Map([[2067, 'SQLITE_CONSTRAINT_UNIQUE'], [1555, 'SQLITE_CONSTRAINT_PRIMARYKEY']]);
+
+/** What an author is told when SQLite's authorizer refused his statement. */
+export const SQLITE_REFUSED_MESSAGE =
+  'This statement reaches outside the application\'s database: ATTACH, DETACH, VACUUM INTO, load_extension and pragmas other than table and index descriptions are not allowed';
+
+/** A pragma table function refused while it runs reports SQLite's text without a code. */
+const REFUSED_WHILE_RUNNING = 'not authorized';
+
+function asDataSourceError(error: unknown): DataSourceError {
+  const e = error as { message?: string; errcode?: number; sqliteCodeName?: string };
+  const code = e.errcode === undefined
+    ? (e.message === REFUSED_WHILE_RUNNING ? 'SQLITE_AUTH' : undefined)
+    : EXTENDED_CODE_NAMES.get(e.errcode) ?? e.sqliteCodeName;
+  if (code === 'SQLITE_AUTH') return new DataSourceError(SQLITE_REFUSED_MESSAGE, code, { cause: error });
+  return new DataSourceError(e.message ?? 'Database error', code, { cause: error });
+}
+
+/**
+ * An application database in an embedded SQLite file (the seeded demo uses one). The author's
+ * SQL runs here, so the connection is locked to its one file by SQLite itself: no database
+ * may be attached (a hard limit of 0), every statement passes the authorizer of
+ * `sqlite-authorizer.ts`, extensions cannot load and defensive mode keeps the schema intact.
+ */
 export class SqliteDataSource implements DataSource {
-  private readonly db: SqliteDatabase.Database;
+  private readonly db: DatabaseSyncInstance;
 
   constructor(file: string, options: { mustExist: boolean }) {
+    if (options.mustExist && !existsSync(file)) throw new DataSourceError('The SQLite database does not exist');
     try {
-      this.db = new SqliteDatabase(file, { fileMustExist: options.mustExist, timeout: 5000 });
-      this.db.pragma('journal_mode = WAL');
+      this.db = new DatabaseSync(file, { timeout: 5000, allowExtension: false, defensive: true, limits: { attach: 0 } });
+      this.db.exec('PRAGMA journal_mode = WAL');
+      this.db.setAuthorizer(authorizeSqlite);
     } catch (error) {
-      throw new DataSourceError(`Cannot open SQLite database: ${(error as Error).message}`, undefined, { cause: error });
+      throw new DataSourceError(`Cannot open SQLite database: ${asDataSourceError(error).message}`, undefined, { cause: error });
+    }
+  }
+
+  private prepare(sql: string): StatementSyncInstance {
+    // SQLite compiles the first statement and would silently drop the rest.
+    if (hasStackedStatements(sql)) throw new DataSourceError('Send one statement at a time', 'SQLITE_MISUSE');
+    try {
+      return this.db.prepare(sql);
+    } catch (error) {
+      throw asDataSourceError(error);
     }
   }
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    const statement = this.prepare(sql);
+    const bound = params.map((p) => (typeof p === 'boolean' ? Number(p) : p)) as never[];
     try {
-      const statement = this.db.prepare(sql);
-      const bound = params.map((p) => (typeof p === 'boolean' ? Number(p) : p));
-      if (statement.reader) {
+      if (statement.columns().length > 0) {
         const cap = options?.maxRows ?? DEFAULT_MAX_ROWS;
         const rows: Record<string, unknown>[] = [];
         for (const row of statement.iterate(...bound)) {
           if (rows.length === cap) return { kind: 'read', rows, truncated: true, affectedRows: 0 };
-          rows.push(row as Record<string, unknown>);
+          // SQLite's rows have no prototype; callers and JSON expect plain objects.
+          rows.push({ ...(row as Record<string, unknown>) });
         }
         return { kind: 'read', rows, truncated: false, affectedRows: 0 };
       }
       const info = statement.run(...bound);
-      return { kind: 'write', rows: [], truncated: false, affectedRows: info.changes, insertId: Number(info.lastInsertRowid) };
+      return { kind: 'write', rows: [], truncated: false, affectedRows: Number(info.changes), insertId: Number(info.lastInsertRowid) };
     } catch (error) {
-      const e = error as { message?: string; code?: string };
-      throw new DataSourceError(e.message ?? 'Database error', e.code, { cause: error });
+      throw asDataSourceError(error);
     }
   }
 
   async tables(): Promise<TableInfo[]> {
-    const names = this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as { name: string }[];
+    const names = this.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as unknown as { name: string }[];
+    const columnsOf = this.prepare('SELECT name, type, pk FROM pragma_table_info(?)');
     const columns = names.flatMap(({ name }) =>
-      (this.db.prepare('SELECT name, type, pk FROM pragma_table_info(?)').all(name) as { name: string; type: string; pk: number }[])
+      (columnsOf.all(name) as unknown as { name: string; type: string; pk: number }[])
         .map((c) => ({ table: name, name: c.name, key: c.pk > 0 ? 'PRI' : '', type: c.type.toLowerCase() })));
     return groupColumns(columns);
   }
@@ -65,6 +105,6 @@ export class SqliteDataSource implements DataSource {
   }
 
   async close(): Promise<void> {
-    this.db.close();
+    if (this.db.isOpen) this.db.close();
   }
 }
