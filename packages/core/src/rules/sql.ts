@@ -2,7 +2,8 @@
  * The Custom Query dialog's parser (spec 2 §5): strips comments, counts `?` placeholders,
  * tells SELECT / INSERT / UPDATE / DELETE apart and infers the column names a query reads
  * or writes. A tokenizer, not a full SQL grammar: enough for the editor's column lists and
- * the server's matching of persisted queries.
+ * the server's checks of saved queries. (A member's query is matched with the saved one
+ * exactly, never through this tokenizer: comments differ in what they run on each engine.)
  */
 
 export type StatementKind = 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE' | 'OTHER';
@@ -198,18 +199,6 @@ function assignmentTargets(tokens: Token[], from: number): string[] {
       return eq > 0 ? part[eq - 1]?.text : undefined;
     })
     .filter((n): n is string => n !== undefined);
-}
-
-/**
- * A canonical form for matching a query the browser sends with the one stored in a page:
- * comments removed, whitespace collapsed, no trailing semicolon. Strings keep their case.
- */
-export function normaliseSql(sql: string): string {
-  return tokenize(sql)
-    .map((t) => (t.kind === 'quoted-id' ? `"${t.text}"` : t.text))
-    .join(' ')
-    .replace(/\s*;\s*$/, '')
-    .trim();
 }
 
 /** Whether the text holds more than one statement (a `;` followed by anything). */

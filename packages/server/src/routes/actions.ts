@@ -1,5 +1,5 @@
 import {
-  IdParamsSchema, Messages, normaliseSql, hasStackedStatements, RunActionBodySchema,
+  IdParamsSchema, Messages, hasStackedStatements, RunActionBodySchema,
   RunQueryBodySchema, SaveQueryBodySchema, type StoredQuery,
 } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal';
 import { principalOf } from '../auth/plugin';
 import { asCallerError } from '../datasources/errors';
 import type { QueryResult } from '../datasources/types';
-import { overrideByMapping, type ParamValue, resolveValue } from '../engine/bind';
+import { bindPositional, type ParamValue, resolveValue, savedActionFor } from '../engine/bind';
 import { type PageQueryAction, pageQueryActions } from '../engine/page-actions';
 import { savedComponents } from '../engine/page-cache';
 import { buildRawQuery } from '../engine/query-builder';
@@ -40,6 +40,22 @@ const answerOf = (result: QueryResult) =>
 const reachableActions = async (app: FastifyInstance, caller: Principal, appId: number): Promise<PageQueryAction[]> =>
   (await reachablePageComponents(app, caller, appId)).flatMap(pageQueryActions);
 
+/**
+ * Runs for a member a query saved in an action of a page he reaches, named without the page
+ * (by its stored id or its text): the action `isWanted` picks on this connection, bound by
+ * position with the user and the author's fixed values filled on the server. 403 when no page
+ * he reaches holds it.
+ */
+async function runSavedForMember(
+  app: FastifyInstance, db: DbConfigRow, caller: Principal, isWanted: (stored: StoredQuery) => boolean, sent: readonly ParamValue[],
+) {
+  const candidates = (await reachableActions(app, caller, db.dbAppId))
+    .flatMap((action) => (action.stored !== undefined && action.stored.database === db.dbId && isWanted(action.stored) ? [action.stored] : []));
+  const saved = savedActionFor(candidates, sent, caller.userId);
+  if (saved === undefined) throw forbidden(Messages.onlySavedQueries);
+  return answerOf(await execute(app, db, saved.query, bindPositional(saved.params, sent, caller.userId)));
+}
+
 /** Actions and queries (spec 1 §7, spec 2 §4): who may run which SQL is decided here. */
 const actionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/action/runQuery', {
@@ -53,12 +69,8 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     if (caller.isAppAdmin(db.dbAppId)) return answerOf(await execute(app, db, query, params));
 
     caller.assertAppMember(db.dbAppId);
-    const wanted = normaliseSql(query);
-    const match = (await reachableActions(app, caller, db.dbAppId))
-      .map((a) => a.stored)
-      .find((stored): stored is StoredQuery => stored !== undefined && stored.database === dbId && normaliseSql(stored.query) === wanted);
-    if (match === undefined) throw forbidden(Messages.onlySavedQueries);
-    return answerOf(await execute(app, db, match.query, overrideByMapping(match.params, params, caller.userId)));
+    // Exactly the saved text: one differing by a comment (which MariaDB may execute, /*! … */) is another query.
+    return runSavedForMember(app, db, caller, (stored) => stored.query === query, params);
   });
 
   app.post('/action/runAction', {
@@ -69,14 +81,17 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     const pageValues: Record<string, ParamValue> = Array.isArray(body.params) ? Object.fromEntries(body.params.map((v, i) => [String(i), v])) : body.params;
 
     if (body.actionId !== undefined) {
-      const stored = await findQuery(app.store, body.actionId);
-      if (stored === undefined) throw notFound(Messages.actionNotFound);
-      const db = await findDbConfig(app.store, stored.actionDbId);
+      const record = await findQuery(app.store, body.actionId);
+      if (record === undefined) throw notFound(Messages.actionNotFound);
+      const db = await findDbConfig(app.store, record.actionDbId);
       if (db === undefined) throw notFound(Messages.databaseNotFound);
-      // A stored query runs for whoever may open the page it was saved for.
-      await assertMayReadPage(app, request, { pageId: stored.actionPageId, pageAppId: db.dbAppId });
+      caller.assertAppMember(db.dbAppId);
       const params = Array.isArray(body.params) ? body.params : Object.values(body.params);
-      return answerOf(await execute(app, db, stored.actionSqlQuery, params));
+      // Its author may run any SQL on the connection anyway (runQuery).
+      if (caller.isAppAdmin(db.dbAppId)) return answerOf(await execute(app, db, record.actionSqlQuery, params));
+      // A member only through an action of a page he reaches that holds this record: its mappings say which values are his to send.
+      const holdsRecord = (saved: StoredQuery) => Number(saved['id']) === record.actionId && saved.query === record.actionSqlQuery;
+      return runSavedForMember(app, db, caller, holdsRecord, params);
     }
 
     const page = await cachedPage(app, body.pageId as number);
