@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { groupColumns } from './mysql';
-import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type QueryOptions, type QueryResult, quoteAnsi, type TableInfo } from './types';
+import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type Queryable, type QueryOptions, type QueryResult, quoteAnsi, type TableInfo } from './types';
 
 /** The folder under the data directory that holds one application's SQLite databases. */
 export const sqliteFolder = (dataDir: string, appId: number) => path.join(dataDir, 'databases', String(appId));
@@ -32,6 +32,12 @@ export class SqliteDataSource implements DataSource {
   }
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    // One connection for everyone: wait out an open transaction rather than run inside it.
+    while (this.transactionDone !== undefined) await this.transactionDone;
+    return this.runStatement(sql, params, options);
+  }
+
+  private runStatement(sql: string, params: readonly unknown[], options?: QueryOptions): QueryResult {
     try {
       const statement = this.db.prepare(sql);
       const bound = params.map((p) => (typeof p === 'boolean' ? Number(p) : p));
@@ -62,6 +68,31 @@ export class SqliteDataSource implements DataSource {
 
   quote(identifier: string): string {
     return quoteAnsi(identifier);
+  }
+
+  /** Set while a transaction holds the connection; settles when it ends. */
+  private transactionDone: Promise<void> | undefined;
+
+  /**
+   * The file has one connection, so a transaction holds it: other callers' statements wait
+   * in `query` until it commits or rolls back, and only `tx` reaches the open transaction.
+   */
+  async transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> {
+    while (this.transactionDone !== undefined) await this.transactionDone;
+    let end!: () => void;
+    this.transactionDone = new Promise((resolve) => { end = resolve; });
+    try {
+      this.runStatement('BEGIN IMMEDIATE', []);
+      const result = await body({ query: async (sql, params, options) => this.runStatement(sql, params, options) });
+      this.runStatement('COMMIT', []);
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.transactionDone = undefined;
+      end();
+    }
   }
 
   async close(): Promise<void> {
