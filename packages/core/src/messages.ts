@@ -88,6 +88,7 @@ export const Messages = {
   columnNotEditable: 'This column cannot be changed here',
   rowNotFound: 'Row not found',
   rowKeyNotUnique: 'The key matches more than one row',
+  rowKeyInvalid: "The key does not fit the key column's type",
   kanbanLaneUnknown: "This lane is not one of the kanban's groups",
   exportTooLarge: 'Too many rows for this export; use the streamed download',
   deleteRowConfirm: 'Are You sure to delete this row?',

@@ -323,8 +323,8 @@ describe.each(engines)('data widgets on a %s database', (engine) => {
     expect((await edit({ actionName: 'DELETE', key: 4, values: { name: 'x' } })).statusCode).toBe(404);
     expect((await edit({ actionName: 'nope', key: 4, values: { name: 'x' } })).statusCode).toBe(404);
     expect((await edit({ key: 9999, values: { name: 'x' } })).statusCode).toBe(404);
-    // MySQL would read '4abc' as 4: a numeric key is a number or nothing
-    for (const key of ['4abc', "4' OR '1'='1", '4 OR 1=1']) expect((await edit({ key, values: { name: 'x' } })).statusCode).toBe(404);
+    // MySQL would read '4abc' as 4: a numeric key is a number or its digits, else 400
+    for (const key of ['4abc', "4' OR '1'='1", '4 OR 1=1']) expect((await edit({ key, values: { name: 'x' } })).statusCode).toBe(400);
     expect((await edit({ key: 4, values: { name: 'x' } }, outsider)).statusCode).toBe(403);
     expect((await server.call('POST', '/action/editRow', { pageId: hiddenPageId, componentId: 'items', actionName: 'EDIT', key: 4, values: { name: 'x' } }, member)).statusCode).toBe(403);
 
@@ -376,7 +376,7 @@ describe.each(engines)('data widgets on a %s database', (engine) => {
     expect(answer.json().data).toEqual([{ affectedRows: 1 }]);
     expect(await tableRows()).toEqual(before.filter((r) => r.id !== 45));
     expect((await remove({ key: 45 })).statusCode).toBe(404);
-    expect((await remove({ key: "1' OR '1'='1" })).statusCode).toBe(404);
+    expect((await remove({ key: "1' OR '1'='1" })).statusCode).toBe(400);
     expect((await remove({ actionName: 'EDIT', key: 44 })).statusCode).toBe(404);
     expect((await server.call('POST', '/action/deleteRow', { pageId, componentId: 'expensive', actionName: 'DELETE', key: 44 }, member)).statusCode).toBe(404);
     expect(await tableRows()).toHaveLength(ROWS - 1);
@@ -413,7 +413,7 @@ describe.each(engines)('data widgets on a %s database', (engine) => {
       expect(refused.statusCode, JSON.stringify(values)).toBe(400);
       expect(refused.json().error[0]).toBe(Messages.columnNotEditable);
     }
-    expect((await remove("12' OR '1'='1")).statusCode).toBe(404);
+    expect((await remove("12' OR '1'='1")).statusCode).toBe(400);
     expect(await tableRows()).toEqual(before);
 
     const edited = await edit(7, { name: 'Seven', note: 'checked' });

@@ -1,12 +1,24 @@
-import { createPool, type Pool, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
+import { createPool, type Pool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
 import {
-  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type QueryOptions,
+  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type Queryable, type QueryOptions,
   type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
 } from './types';
 
 function wrap(error: unknown): DataSourceError {
   const e = error as { message?: string; errno?: number; code?: string };
   return new DataSourceError(e.message ?? 'Database error', e.errno ?? e.code, { cause: error });
+}
+
+/** One statement on the pool (any free connection) or on one held connection. */
+async function runOn(target: Pool | PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+  try {
+    const [result] = await target.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
+    if (Array.isArray(result)) return { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 };
+    const header = result as ResultSetHeader;
+    return { kind: 'write', rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId };
+  } catch (error) {
+    throw wrap(error);
+  }
 }
 
 /** MySQL and MariaDB through mysql2; one statement per call, never multiple statements. */
@@ -31,14 +43,23 @@ export class MysqlDataSource implements DataSource {
     });
   }
 
-  async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+  query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    return runOn(this.pool, sql, params, options);
+  }
+
+  async transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> {
+    const fail = (error: unknown): never => { throw wrap(error); };
+    const connection = await this.pool.getConnection().catch(fail);
     try {
-      const [result] = await this.pool.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
-      if (Array.isArray(result)) return { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 };
-      const header = result as ResultSetHeader;
-      return { kind: 'write', rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId };
+      await connection.beginTransaction().catch(fail);
+      const result = await body({ query: (sql, params, options) => runOn(connection, sql, params, options) });
+      await connection.commit().catch(fail);
+      connection.release();
+      return result;
     } catch (error) {
-      throw wrap(error);
+      // A connection that cannot even roll back is not given back to the pool.
+      await connection.rollback().then(() => connection.release(), () => connection.destroy());
+      throw error;
     }
   }
 

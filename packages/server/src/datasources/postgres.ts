@@ -2,9 +2,27 @@ import pg from 'pg';
 import { groupColumns } from './mysql';
 import { toNumberedPlaceholders } from './placeholders';
 import {
-  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type QueryOptions,
+  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type Queryable, type QueryOptions,
   quoteAnsi, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
 } from './types';
+
+function wrap(error: unknown): DataSourceError {
+  const e = error as { message?: string; code?: string };
+  return new DataSourceError(e.message ?? 'Database error', e.code, { cause: error });
+}
+
+/** One statement on the pool (any free client) or on one held client. */
+async function runOn(target: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+  try {
+    const result = await target.query(toNumberedPlaceholders(sql), params as unknown[]);
+    if (result.command === 'SELECT' || result.fields.length > 0) {
+      return { ...capRows(result.rows, options?.maxRows), affectedRows: result.command === 'SELECT' ? 0 : result.rowCount ?? 0 };
+    }
+    return { kind: 'write', rows: [], truncated: false, affectedRows: result.rowCount ?? 0 };
+  } catch (error) {
+    throw wrap(error);
+  }
+}
 
 /** PostgreSQL through pg; `?` placeholders become `$n`. */
 export class PostgresDataSource implements DataSource {
@@ -27,16 +45,22 @@ export class PostgresDataSource implements DataSource {
     this.pool.on('error', () => undefined);
   }
 
-  async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+  query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    return runOn(this.pool, sql, params, options);
+  }
+
+  async transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect().catch((error: unknown) => { throw wrap(error); });
     try {
-      const result = await this.pool.query(toNumberedPlaceholders(sql), params as unknown[]);
-      if (result.command === 'SELECT' || result.fields.length > 0) {
-        return { ...capRows(result.rows, options?.maxRows), affectedRows: result.command === 'SELECT' ? 0 : result.rowCount ?? 0 };
-      }
-      return { kind: 'write', rows: [], truncated: false, affectedRows: result.rowCount ?? 0 };
+      await runOn(client, 'BEGIN', []);
+      const result = await body({ query: (sql, params, options) => runOn(client, sql, params, options) });
+      await runOn(client, 'COMMIT', []);
+      client.release();
+      return result;
     } catch (error) {
-      const e = error as { message?: string; code?: string };
-      throw new DataSourceError(e.message ?? 'Database error', e.code, { cause: error });
+      // A client that cannot even roll back is dropped instead of going back to the pool.
+      await client.query('ROLLBACK').then(() => client.release(), (failure: unknown) => client.release(failure as Error));
+      throw error;
     }
   }
 

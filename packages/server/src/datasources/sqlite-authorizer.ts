@@ -17,7 +17,7 @@ const DENIED_FUNCTIONS = new Set(['load_extension', 'fts3_tokenizer']);
  * SQLite's own authorizer over an author's statements (ARCHITECTURE.md §2): SQLite calls it
  * while it compiles every statement, trigger body and view, so no spelling, comment or
  * `EXPLAIN` prefix gets around it. It refuses what would reach another file or say where
- * the file is: ATTACH and DETACH (VACUUM INTO attaches its target), pragmas other than the
+ * the file is: ATTACH and DETACH (VACUUM INTO attaches its target), transaction statements, pragmas other than the
  * descriptive ones above (SQLite asks about `pragma_…` table functions as pragmas too), and
  * the functions above.
  */
@@ -25,6 +25,9 @@ export function authorizeSqlite(action: number, arg1: string | null, arg2: strin
   switch (action) {
     case constants.SQLITE_ATTACH:
     case constants.SQLITE_DETACH:
+    // Each call is its own transaction; one left open would hold the file's single shared connection.
+    case constants.SQLITE_TRANSACTION:
+    case constants.SQLITE_SAVEPOINT:
       return constants.SQLITE_DENY;
     case constants.SQLITE_PRAGMA:
       return ALLOWED_PRAGMAS.has((arg1 ?? '').toLowerCase()) ? constants.SQLITE_OK : constants.SQLITE_DENY;

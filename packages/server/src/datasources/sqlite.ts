@@ -4,7 +4,7 @@ import { hasStackedStatements } from '@rakit/core';
 import { DatabaseSync, type DatabaseSyncInstance, type StatementSyncInstance } from '@photostructure/sqlite';
 import { groupColumns } from './mysql';
 import { authorizeSqlite } from './sqlite-authorizer';
-import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type QueryOptions, type QueryResult, quoteAnsi, type TableInfo } from './types';
+import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type Queryable, type QueryOptions, type QueryResult, quoteAnsi, type TableInfo } from './types';
 
 /** The folder under the data directory that holds one application's SQLite databases. */
 export const sqliteFolder = (dataDir: string, appId: number) => path.join(dataDir, 'databases', String(appId));
@@ -25,8 +25,8 @@ export function sqliteFile(dataDir: string, appId: number, name: string): string
 const EXTENDED_CODE_NAMES = new Map([[2067, 'SQLITE_CONSTRAINT_UNIQUE'], [1555, 'SQLITE_CONSTRAINT_PRIMARYKEY']]);
 
 /** What an author is told when SQLite's authorizer refused his statement. */
-export const SQLITE_REFUSED_MESSAGE =
-  'This statement reaches outside the application\'s database: ATTACH, DETACH, VACUUM INTO, load_extension and pragmas other than table and index descriptions are not allowed';
+export const SQLITE_REFUSED_MESSAGE = 'Not allowed on an application\'s SQLite database: ATTACH, DETACH, VACUUM, load_extension, '
+  + 'transaction statements (each call is its own transaction) and pragmas other than table and index descriptions';
 
 /** A pragma table function refused while it runs reports SQLite's text without a code. */
 const REFUSED_WHILE_RUNNING = 'not authorized';
@@ -71,6 +71,12 @@ export class SqliteDataSource implements DataSource {
   }
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    // One connection for everyone: wait out an open transaction rather than run inside it.
+    while (this.transactionDone !== undefined) await this.transactionDone;
+    return this.runStatement(sql, params, options);
+  }
+
+  private runStatement(sql: string, params: readonly unknown[], options?: QueryOptions): QueryResult {
     const statement = this.prepare(sql);
     const bound = params.map((p) => (typeof p === 'boolean' ? Number(p) : p)) as never[];
     try {
@@ -102,6 +108,41 @@ export class SqliteDataSource implements DataSource {
 
   quote(identifier: string): string {
     return quoteAnsi(identifier);
+  }
+
+  /** Our own transaction statements, which the authorizer refuses to authors' SQL. */
+  private control(sql: 'BEGIN IMMEDIATE' | 'COMMIT' | 'ROLLBACK'): void {
+    this.db.setAuthorizer(null);
+    try {
+      this.db.exec(sql);
+    } finally {
+      this.db.setAuthorizer(authorizeSqlite);
+    }
+  }
+
+  /** Set while a transaction holds the connection; settles when it ends. */
+  private transactionDone: Promise<void> | undefined;
+
+  /**
+   * The file has one connection, so a transaction holds it: other callers' statements wait
+   * in `query` until it commits or rolls back, and only `tx` reaches the open transaction.
+   */
+  async transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> {
+    while (this.transactionDone !== undefined) await this.transactionDone;
+    let end!: () => void;
+    this.transactionDone = new Promise((resolve) => { end = resolve; });
+    try {
+      this.control('BEGIN IMMEDIATE');
+      const result = await body({ query: async (sql, params, options) => this.runStatement(sql, params, options) });
+      this.control('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) this.control('ROLLBACK');
+      throw error;
+    } finally {
+      this.transactionDone = undefined;
+      end();
+    }
   }
 
   async close(): Promise<void> {

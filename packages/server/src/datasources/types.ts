@@ -39,9 +39,19 @@ export interface QueryOptions {
   maxRows?: number;
 }
 
-export interface DataSource {
+/** What runs statements: a pool, or one connection inside a transaction. */
+export interface Queryable {
   /** Runs one statement with `?` placeholders bound by the driver. */
   query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult>;
+}
+
+export interface DataSource extends Queryable {
+  /**
+   * Runs `body`'s statements on one connection between BEGIN and COMMIT; when `body` throws,
+   * everything it wrote is rolled back and the error rethrown. Statements of other callers
+   * never join the transaction.
+   */
+  transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T>;
   tables(): Promise<TableInfo[]>;
   /** The identifier quoted for this engine (checked names only: never client text). */
   quote(identifier: string): string;

@@ -1,12 +1,25 @@
 import { type RawQuery } from '@rakit/core';
+import { valueForColumn } from '../datasources/column-values';
 import { badRequest } from '../http/errors';
-import type { DataSource } from '../datasources/types';
+import type { ColumnInfo, DataSource } from '../datasources/types';
 import { type ParamValue, resolveValue } from './bind';
+
+/**
+ * A condition's value as its column compares it (see columnValue), so that a page's 0 never
+ * matches every text value on MariaDB. A form's number may name a text column's value.
+ */
+function conditionValue(column: ColumnInfo, value: ParamValue): ParamValue {
+  if (value === null) return null;
+  const fitted = valueForColumn(column, typeof value === 'boolean' ? Number(value) : value, { numberAsText: true });
+  if (fitted === undefined) throw badRequest(`The value compared with column '${column.COLUMN_NAME}' is not of its type`);
+  return fitted;
+}
 
 /**
  * The query builder's INSERT or UPDATE (spec 2 CUSTOM action), built on the server: the
  * table and every column must exist in the connection's schema and are quoted by the
- * driver's rules; every value is a bound parameter. An UPDATE needs a condition.
+ * driver's rules; every value is a bound parameter, a condition's in its column's type. An
+ * UPDATE needs a condition.
  */
 export async function buildRawQuery(
   source: DataSource,
@@ -16,11 +29,12 @@ export async function buildRawQuery(
 ): Promise<{ sql: string; params: ParamValue[] }> {
   const table = (await source.tables()).find((t) => t.table_name === raw.table);
   if (table === undefined) throw badRequest(`Table '${raw.table}' does not exist in this database`);
-  const columns = new Set(table.columns.map((c) => c.COLUMN_NAME));
-  const column = (name: string) => {
-    if (!columns.has(name)) throw badRequest(`Column '${name}' does not exist in table '${raw.table}'`);
-    return source.quote(name);
+  const columnInfo = (name: string) => {
+    const info = table.columns.find((c) => c.COLUMN_NAME === name);
+    if (info === undefined) throw badRequest(`Column '${name}' does not exist in table '${raw.table}'`);
+    return info;
   };
+  const column = (name: string) => source.quote(columnInfo(name).COLUMN_NAME);
   if (raw.setValues.length === 0) throw badRequest('The query has no values to set');
   const values = raw.setValues.map((v) => resolveValue(v, pageValues, userId));
   const target = source.quote(table.table_name);
@@ -32,6 +46,6 @@ export async function buildRawQuery(
   if (raw.conditions.length === 0) throw badRequest('An UPDATE needs at least one condition');
   const assignments = raw.setValues.map((v) => `${column(v.column)} = ?`).join(', ');
   const where = raw.conditions.map((c) => `${column(c.column)} ${c.operator === '!=' ? '<>' : c.operator} ?`).join(' AND ');
-  const conditionValues = raw.conditions.map((c) => resolveValue(c, pageValues, userId));
+  const conditionValues = raw.conditions.map((c) => conditionValue(columnInfo(c.column), resolveValue(c, pageValues, userId)));
   return { sql: `UPDATE ${target} SET ${assignments} WHERE ${where}`, params: [...values, ...conditionValues] };
 }

@@ -1,21 +1,21 @@
 import {
-  type CustomAction, CUSTOM_TABLE, type DeleteRowBody, type EditRowBody, Messages, type MoveCardBody, NONE_PRIMARY_KEY,
+  type CustomAction, CUSTOM_TABLE, type DeleteRowBody, type EditRowBody, Messages, type MoveCardBody, NONE_PRIMARY_KEY, type RowKey,
   widgetColumns,
 } from '@rakit/core';
+import { valueForColumn } from '../datasources/column-values';
 import { cachedTables } from '../datasources/schema-cache';
-import type { TableInfo } from '../datasources/types';
+import type { ColumnInfo, TableInfo } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { contentPlan } from './content-plan';
+import type { Statement } from './content-query';
 import type { WidgetContext } from './data-widget';
 import { forgetCounts, run } from './run';
 
-/** The table a widget writes to, with its primary key: its table, or its custom query's main table. */
+/** The table a widget writes to, with the column its rows are keyed by: its table, or its custom query's main table. */
 interface WriteTarget {
   table: TableInfo;
-  key: string;
-  /** The key is the table's whole primary key, so it names at most one row. */
-  keyIsUnique: boolean;
+  key: ColumnInfo;
 }
 
 async function writeTarget(context: WidgetContext): Promise<WriteTarget> {
@@ -24,24 +24,21 @@ async function writeTarget(context: WidgetContext): Promise<WriteTarget> {
   if (name === '') throw badRequest(Messages.tableNotConfigured);
   const table = (await cachedTables(context.source)).find((t) => t.table_name === name);
   if (table === undefined) throw badRequest(`Table '${name}' does not exist in this database`);
-  const key = widget.primaryKey.trim();
-  if (key === '' || key === NONE_PRIMARY_KEY) throw badRequest(Messages.primaryKeyRequired);
-  if (!table.columns.some((c) => c.COLUMN_NAME === key)) throw badRequest(`Column '${key}' does not exist in table '${name}'`);
-  const primary = table.columns.filter((c) => c.COLUMN_KEY === 'PRI');
-  return { table, key, keyIsUnique: primary.length === 1 && primary[0]?.COLUMN_NAME === key };
+  const keyName = widget.primaryKey.trim();
+  if (keyName === '' || keyName === NONE_PRIMARY_KEY) throw badRequest(Messages.primaryKeyRequired);
+  const key = table.columns.find((c) => c.COLUMN_NAME === keyName);
+  if (key === undefined) throw badRequest(`Column '${keyName}' does not exist in table '${name}'`);
+  return { table, key };
 }
 
-const NUMERIC_TYPE = /^((tiny|small|medium|big)?int(eger|[248])?|decimal|numeric|real|float[48]?|double|(small|big)?serial|year)\b/i;
-
 /**
- * The key as the key column takes it. A numeric column's key must be a number: MySQL would
- * read '1abc' (or "1' OR '1'='1") as 1 and reach row 1.
+ * The key as the key column compares it (see columnValue): a text key never reaches rows
+ * through MariaDB's `'abc' = 0`, nor a numeric one through `id = '4abc'`.
  */
-function keyOf(target: WriteTarget, key: ParamValue): ParamValue {
-  const type = target.table.columns.find((c) => c.COLUMN_NAME === target.key)?.DATA_TYPE ?? '';
-  if (!NUMERIC_TYPE.test(type) || typeof key === 'number') return key;
-  if (typeof key === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(key)) return key.trim();
-  throw notFound(Messages.rowNotFound);
+function keyValue(target: WriteTarget, sent: RowKey): ParamValue {
+  const value = valueForColumn(target.key, sent);
+  if (value === undefined) throw new HttpError(400, Messages.rowKeyInvalid, [target.key.COLUMN_NAME]);
+  return value;
 }
 
 /** The widget's action of that name and kind; 404 when it has none. */
@@ -52,39 +49,40 @@ function widgetAction(context: WidgetContext, name: string, kind: CustomAction['
 }
 
 /**
- * The row the key names must be one the widget shows: for a custom query, one of the
- * query's rows (a member may not reach rows his query leaves out); and exactly one row of
- * the table when the key is not the table's own primary key.
+ * Runs a write of the row the key names, in a transaction that keeps it only when it changed
+ * exactly one row: 404 when none, 409 (rolled back) when several, as a key column without a
+ * unique index allows. For a custom query's widget the row must also be one of the query's
+ * rows: a member may not reach rows his query leaves out.
  */
-async function assertOneVisibleRow(context: WidgetContext, target: WriteTarget, key: ParamValue): Promise<void> {
+async function writeOneRow(context: WidgetContext, target: WriteTarget, key: ParamValue, write: Statement): Promise<number> {
   const { source } = context;
-  const column = source.quote(target.key);
-  if (context.widget.table_used === CUSTOM_TABLE) {
-    const plan = await contentPlan(context);
-    const visible = await run(source, { sql: `SELECT COUNT(*) AS n FROM ${plan.from} WHERE ${column} = ?`, params: [...plan.fromParams, key] });
-    if (Number(visible.rows[0]?.n ?? 0) === 0) throw notFound(Messages.rowNotFound);
-  }
-  if (!target.keyIsUnique) {
-    const found = await run(source, { sql: `SELECT COUNT(*) AS n FROM ${source.quote(target.table.table_name)} WHERE ${column} = ?`, params: [key] });
-    const n = Number(found.rows[0]?.n ?? 0);
-    if (n === 0) throw notFound(Messages.rowNotFound);
-    if (n > 1) throw new HttpError(409, Messages.rowKeyNotUnique);
+  const column = source.quote(target.key.COLUMN_NAME);
+  const plan = context.widget.table_used === CUSTOM_TABLE ? await contentPlan(context) : undefined;
+  try {
+    return await source.transaction(async (tx) => {
+      if (plan !== undefined) {
+        const visible = await run(tx, { sql: `SELECT COUNT(*) AS n FROM ${plan.from} WHERE ${column} = ?`, params: [...plan.fromParams, key] });
+        if (Number(visible.rows[0]?.n ?? 0) === 0) throw notFound(Messages.rowNotFound);
+      }
+      const { affectedRows } = await run(tx, write);
+      if (affectedRows === 0) throw notFound(Messages.rowNotFound);
+      if (affectedRows > 1) throw new HttpError(409, Messages.rowKeyNotUnique);
+      return affectedRows;
+    });
+  } finally {
+    forgetCounts(source);
   }
 }
 
-/** Sets columns of the one row; 404 when no row has the key. */
-async function updateRow(context: WidgetContext, target: WriteTarget, sentKey: ParamValue, values: Record<string, ParamValue>): Promise<number> {
+/** Sets columns of the one row the key names. */
+function updateRow(context: WidgetContext, target: WriteTarget, sentKey: RowKey, values: Record<string, ParamValue>): Promise<number> {
   const { source } = context;
-  const key = keyOf(target, sentKey);
-  await assertOneVisibleRow(context, target, key);
+  const key = keyValue(target, sentKey);
   const columns = Object.keys(values);
-  const result = await run(source, {
-    sql: `UPDATE ${source.quote(target.table.table_name)} SET ${columns.map((c) => `${source.quote(c)} = ?`).join(', ')} WHERE ${source.quote(target.key)} = ?`,
+  return writeOneRow(context, target, key, {
+    sql: `UPDATE ${source.quote(target.table.table_name)} SET ${columns.map((c) => `${source.quote(c)} = ?`).join(', ')} WHERE ${source.quote(target.key.COLUMN_NAME)} = ?`,
     params: [...columns.map((c) => values[c] ?? null), key],
   });
-  forgetCounts(source);
-  if (result.affectedRows === 0) throw notFound(Messages.rowNotFound);
-  return result.affectedRows;
 }
 
 /** The names listed in an EDIT action's editFields. */
@@ -109,7 +107,7 @@ export async function editRow(context: WidgetContext, body: EditRowBody): Promis
   const allowed = new Set(listed.length > 0 ? listed : widgetColumns(context.widget.options, context.widget.mapping_table).map((c) => c.field));
   const tableColumns = new Set(target.table.columns.map((c) => c.COLUMN_NAME));
   for (const column of Object.keys(body.values)) {
-    if (!allowed.has(column) || !tableColumns.has(column) || column === target.key) {
+    if (!allowed.has(column) || !tableColumns.has(column) || column === target.key.COLUMN_NAME) {
       throw new HttpError(400, Messages.columnNotEditable, [column]);
     }
   }
@@ -120,16 +118,12 @@ export async function editRow(context: WidgetContext, body: EditRowBody): Promis
 export async function deleteRow(context: WidgetContext, body: DeleteRowBody): Promise<number> {
   widgetAction(context, body.actionName, 'DELETE');
   const target = await writeTarget(context);
-  const key = keyOf(target, body.key);
-  await assertOneVisibleRow(context, target, key);
+  const key = keyValue(target, body.key);
   const { source } = context;
-  const result = await run(source, {
-    sql: `DELETE FROM ${source.quote(target.table.table_name)} WHERE ${source.quote(target.key)} = ?`,
+  return writeOneRow(context, target, key, {
+    sql: `DELETE FROM ${source.quote(target.table.table_name)} WHERE ${source.quote(target.key.COLUMN_NAME)} = ?`,
     params: [key],
   });
-  forgetCounts(source);
-  if (result.affectedRows === 0) throw notFound(Messages.rowNotFound);
-  return result.affectedRows;
 }
 
 /**
@@ -143,6 +137,6 @@ export async function moveCard(context: WidgetContext, body: MoveCardBody): Prom
   if (!(context.widget.groups ?? []).some((g) => g.value === value)) throw badRequest(Messages.kanbanLaneUnknown);
   const target = await writeTarget(context);
   if (!target.table.columns.some((c) => c.COLUMN_NAME === compared)) throw badRequest(`Column '${compared}' does not exist in table '${target.table.table_name}'`);
-  if (compared === target.key) throw new HttpError(400, Messages.columnNotEditable, [compared]);
+  if (compared === target.key.COLUMN_NAME) throw new HttpError(400, Messages.columnNotEditable, [compared]);
   return updateRow(context, target, body.key, { [compared]: value });
 }

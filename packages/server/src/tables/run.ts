@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { asCallerError } from '../datasources/errors';
-import type { DataSource, QueryOptions, QueryResult } from '../datasources/types';
+import type { DataSource, Queryable, QueryOptions, QueryResult } from '../datasources/types';
 import type { Statement } from './content-query';
 
 /** Runs a built statement; the database's complaints about it answer 400/409 (see asCallerError). */
-export async function run(source: DataSource, statement: Statement, options?: QueryOptions): Promise<QueryResult> {
+export async function run(source: Queryable, statement: Statement, options?: QueryOptions): Promise<QueryResult> {
   try {
     return await source.query(statement.sql, statement.params, options);
   } catch (error) {

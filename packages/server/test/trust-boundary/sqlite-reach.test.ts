@@ -39,6 +39,10 @@ const HOSTILE = [
   "SELECT LOAD_EXTENSION('x')",
   'SELECT "load_extension"(\'x\')',
   "SELECT fts3_tokenizer('simple')",
+  // A transaction left open would hold the file's one shared connection for every member.
+  'BEGIN',
+  'begin immediate transaction',
+  'SAVEPOINT s1',
 ];
 
 /** What an author may still do on his own file. */
