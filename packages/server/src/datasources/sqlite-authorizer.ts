@@ -23,9 +23,9 @@ const DENIED_FUNCTIONS = new Set(['load_extension', 'fts3_tokenizer']);
  */
 export function authorizeSqlite(action: number, arg1: string | null, arg2: string | null): number {
   switch (action) {
+    // Each call is its own transaction: one left open would hold the file's one shared connection.
     case constants.SQLITE_ATTACH:
     case constants.SQLITE_DETACH:
-    // Each call is its own transaction; one left open would hold the file's single shared connection.
     case constants.SQLITE_TRANSACTION:
     case constants.SQLITE_SAVEPOINT:
       return constants.SQLITE_DENY;
