@@ -1,13 +1,9 @@
-import { createPool, type Pool, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
+import { createPool, type Pool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
+import { mysqlFailure } from './errors';
 import {
-  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type QueryOptions,
+  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, type QueryOptions,
   type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
 } from './types';
-
-function wrap(error: unknown): DataSourceError {
-  const e = error as { message?: string; errno?: number; code?: string };
-  return new DataSourceError(e.message ?? 'Database error', e.errno ?? e.code, { cause: error });
-}
 
 /** MySQL and MariaDB through mysql2; one statement per call, never multiple statements. */
 export class MysqlDataSource implements DataSource {
@@ -32,13 +28,22 @@ export class MysqlDataSource implements DataSource {
   }
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    // Opening the session and running the statement fail in different ways (see mysqlFailure).
+    let connection: PoolConnection;
     try {
-      const [result] = await this.pool.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
+      connection = await this.pool.getConnection();
+    } catch (error) {
+      throw mysqlFailure(error, 'connect');
+    }
+    try {
+      const [result] = await connection.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
       if (Array.isArray(result)) return { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 };
       const header = result as ResultSetHeader;
       return { kind: 'write', rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId };
     } catch (error) {
-      throw wrap(error);
+      throw mysqlFailure(error, 'statement');
+    } finally {
+      connection.release();
     }
   }
 

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { groupColumns } from './mysql';
 import { toNumberedPlaceholders } from './placeholders';
+import { postgresFailure } from './errors';
 import {
-  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type QueryOptions,
+  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, type QueryOptions,
   quoteAnsi, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
 } from './types';
 
@@ -28,15 +29,26 @@ export class PostgresDataSource implements DataSource {
   }
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    // Opening the session and running the statement fail in different ways (see postgresFailure).
+    let client: pg.PoolClient;
     try {
-      const result = await this.pool.query(toNumberedPlaceholders(sql), params as unknown[]);
+      client = await this.pool.connect();
+    } catch (error) {
+      throw postgresFailure(error, 'connect');
+    }
+    let failed: Error | undefined;
+    try {
+      const result = await client.query(toNumberedPlaceholders(sql), params as unknown[]);
       if (result.command === 'SELECT' || result.fields.length > 0) {
         return { ...capRows(result.rows, options?.maxRows), affectedRows: result.command === 'SELECT' ? 0 : result.rowCount ?? 0 };
       }
       return { kind: 'write', rows: [], truncated: false, affectedRows: result.rowCount ?? 0 };
     } catch (error) {
-      const e = error as { message?: string; code?: string };
-      throw new DataSourceError(e.message ?? 'Database error', e.code, { cause: error });
+      failed = error as Error;
+      throw postgresFailure(error, 'statement');
+    } finally {
+      // As pool.query does: a client that failed is not reused.
+      client.release(failed);
     }
   }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { sqliteFailure } from './errors';
 import { groupColumns } from './mysql';
 import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type QueryOptions, type QueryResult, quoteAnsi, type TableInfo } from './types';
 
@@ -27,7 +28,7 @@ export class SqliteDataSource implements DataSource {
       this.db = new SqliteDatabase(file, { fileMustExist: options.mustExist, timeout: 5000 });
       this.db.pragma('journal_mode = WAL');
     } catch (error) {
-      throw new DataSourceError(`Cannot open SQLite database: ${(error as Error).message}`, undefined, { cause: error });
+      throw sqliteFailure(error, 'open');
     }
   }
 
@@ -47,8 +48,7 @@ export class SqliteDataSource implements DataSource {
       const info = statement.run(...bound);
       return { kind: 'write', rows: [], truncated: false, affectedRows: info.changes, insertId: Number(info.lastInsertRowid) };
     } catch (error) {
-      const e = error as { message?: string; code?: string };
-      throw new DataSourceError(e.message ?? 'Database error', e.code, { cause: error });
+      throw sqliteFailure(error, 'statement');
     }
   }
 
