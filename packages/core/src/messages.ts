@@ -34,7 +34,8 @@ export const Messages = {
   configurationSuccess: 'Configuration Success',
   databaseRemoved: 'Remove database success',
   databaseNotFound: 'Database not found',
-  // Application databases the server connects to: what a failure tells the caller.
+  // Application databases the server connects to (ARCHITECTURE.md §2: the operator's network is his).
+  databaseHostRefused: 'This host is a loopback, private or reserved address: only the super administrator or the server\'s operator can allow it',
   databaseUnreachable: 'The database server could not be reached',
   databaseTimedOut: 'The database did not answer in time',
   databaseBusy: 'The database is busy, please try again in a moment',

@@ -102,3 +102,55 @@ export async function addressesOf(hostname: string, resolve: (host: string) => P
   if (addresses.length === 0) throw new HttpError(502, `${Messages.requestHostUnknown}: ${host}`);
   return { host, literal: false, addresses };
 }
+
+/** A normalised host name: lower case, without the root's trailing dot. */
+const nameKey = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
+
+/**
+ * Private hosts the operator lets authors reach (RAKIT_ALLOWED_DATABASE_HOSTS): addresses and
+ * CIDR ranges (`10.0.0.0/8`, `fd00::/8`), host names (`db.internal`), and every name under a
+ * domain (`*.db.internal`).
+ */
+export class AllowedHosts {
+  private readonly ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
+  private readonly names = new Set<string>();
+  private readonly domains: string[] = [];
+
+  /** Throws on an entry that is neither an address, a range nor a host name. */
+  constructor(entries: readonly string[]) {
+    for (const raw of entries) {
+      const entry = raw.trim();
+      if (entry === '') continue;
+      if (entry.includes('/')) {
+        try {
+          const [range, bits] = ipaddr.parseCIDR(entry);
+          this.ranges.push([range.kind() === 'ipv6' && (range as ipaddr.IPv6).isIPv4MappedAddress() ? (range as ipaddr.IPv6).toIPv4Address() : range, bits]);
+        } catch {
+          throw new Error(`Not an address range: ${entry}`);
+        }
+      } else if (isIP(entry) !== 0) {
+        const address = ipaddr.process(entry);
+        this.ranges.push([address, address.kind() === 'ipv4' ? 32 : 128]);
+      } else if (/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i.test(entry)) {
+        if (entry.startsWith('*.')) this.domains.push(`.${nameKey(entry.slice(2))}`);
+        else this.names.add(nameKey(entry));
+      } else {
+        throw new Error(`Not a host name, address or range: ${entry}`);
+      }
+    }
+  }
+
+  /** Whether the operator named this host itself (or a domain it is in). */
+  allowsName(host: string): boolean {
+    const key = nameKey(host);
+    return this.names.has(key) || this.domains.some((domain) => key.endsWith(domain));
+  }
+
+  /** Whether the address is in one of the operator's ranges (an IPv4-mapped one as its IPv4 address). */
+  allowsAddress(address: string): boolean {
+    const parsed = parseAddress(address);
+    if (parsed === undefined) return false;
+    const plain = parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+    return this.ranges.some(([range, bits]) => range.kind() === plain.kind() && plain.match(range, bits));
+  }
+}

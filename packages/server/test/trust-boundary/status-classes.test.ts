@@ -32,7 +32,8 @@ describe.each(engines)('status classes of a %s application database', (engine) =
   let dbId: number;
 
   beforeAll(async () => {
-    server = await buildTestServer('sqlite');
+    // The local test databases are private addresses: the operator allows them on this server.
+    server = await buildTestServer('sqlite', { allowPrivateDatabases: true });
     builder = await hostileBuilder(server);
     fixture = await createAppTable(engine, server.app.config.dataDir, builder.appId, 'status', (quoted) => `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, label VARCHAR(20))`);
     const saved = await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: builder.appId, ...fixture.dbBody }, builder.token);
