@@ -69,7 +69,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-table-'));
 const store = openStore(undefined, dataDir);
 await migrateToLatest(store);
 await seed(store, PASSWORD);
-const app = await buildApp(loadConfig({}, { dataDir, authRateLimit: 1_000_000, webDir: '/nonexistent' }), store, { logger: false });
+const app = await buildApp(loadConfig({}, { dataDir, authRateLimit: 1_000_000, webDir: '/nonexistent', allowedDatabaseHosts: ['127.0.0.1'] }), store, { logger: false });
 
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token?: string) {
   const answer = await app.inject({ method, url, headers: token === undefined ? {} : { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });

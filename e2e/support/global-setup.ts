@@ -33,7 +33,11 @@ export async function setup(project: TestProject): Promise<void> {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-e2e-'));
   server = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: ADMIN_PASSWORD, RAKIT_LOG_LEVEL: 'warn', RAKIT_ALLOW_PRIVATE_URLS: 'false' },
+    env: {
+      ...process.env, PORT: String(port), RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: ADMIN_PASSWORD, RAKIT_LOG_LEVEL: 'warn', RAKIT_ALLOW_PRIVATE_URLS: 'false',
+      // The demo's administrators connect to the CI's MariaDB on loopback: the operator names it.
+      RAKIT_ALLOWED_DATABASE_HOSTS: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -34,6 +34,13 @@ export const Messages = {
   configurationSuccess: 'Configuration Success',
   databaseRemoved: 'Remove database success',
   databaseNotFound: 'Database not found',
+  // Application databases the server connects to (ARCHITECTURE.md §2: the operator's network is his).
+  databaseHostRefused: 'This host is a loopback, private or reserved address: only the super administrator or the server\'s operator can allow it',
+  databaseUnreachable: 'The database server could not be reached',
+  databaseTimedOut: 'The database did not answer in time',
+  databaseBusy: 'The database is busy, please try again in a moment',
+  databaseFileUnusable: 'The database file is missing or damaged',
+  queryEmpty: 'The query has no statement',
   submenuNameRequired: "Please, fill submenu's name",
   parentMenuNameRequired: "Please, fill parentmenu's name",
   pageNameRequired: "Please, fill page's name",

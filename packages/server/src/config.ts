@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { AllowedHosts } from './outbound/addresses';
 import { DEFAULT_READ_CACHE_MS } from './store/read-cache';
 
 export interface Config {
@@ -30,9 +31,24 @@ export interface Config {
    * link-local and other reserved addresses (an intranet API); refused by default.
    */
   allowPrivateUrls: boolean;
+  /**
+   * RAKIT_ALLOW_PRIVATE_DATABASES=true lets application administrators connect their
+   * applications to databases on loopback, private, link-local and other reserved addresses;
+   * refused by default (the super administrator may always add such a connection).
+   */
+  allowPrivateDatabases: boolean;
+  /**
+   * RAKIT_ALLOWED_DATABASE_HOSTS: the private hosts application administrators may connect to,
+   * comma-separated addresses, CIDR ranges and host names (`10.0.0.0/8,db.internal,*.corp.lan`).
+   */
+  allowedDatabaseHosts: string[];
   /** LibreOffice's command for printing to PDF (RAKIT_SOFFICE): a name looked up in PATH or a path. */
   soffice: string;
 }
+
+const readFlag = (value: string | undefined): boolean => value === 'true' || value === '1';
+
+const readList = (value: string | undefined): string[] => (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
 
 const readInt = (value: string | undefined, fallback: number, min = 1): number => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
@@ -55,7 +71,7 @@ function loadSecret(dataDir: string, fromEnv: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? env.RAKIT_DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
-  return {
+  const config: Config = {
     port: readInt(env.PORT, 8080),
     host: env.HOST !== undefined && env.HOST !== '' ? env.HOST : '127.0.0.1',
     dataDir,
@@ -69,8 +85,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.RAKIT_LOG_LEVEL ?? 'info',
     noDemo: env.RAKIT_NO_DEMO === '1',
     readCacheMs: readInt(env.RAKIT_READ_CACHE_MS, DEFAULT_READ_CACHE_MS, 0),
-    allowPrivateUrls: env.RAKIT_ALLOW_PRIVATE_URLS === 'true' || env.RAKIT_ALLOW_PRIVATE_URLS === '1',
+    allowPrivateUrls: readFlag(env.RAKIT_ALLOW_PRIVATE_URLS),
+    allowPrivateDatabases: readFlag(env.RAKIT_ALLOW_PRIVATE_DATABASES),
+    allowedDatabaseHosts: readList(env.RAKIT_ALLOWED_DATABASE_HOSTS),
     soffice: env.RAKIT_SOFFICE !== undefined && env.RAKIT_SOFFICE !== '' ? env.RAKIT_SOFFICE : 'soffice',
     ...overrides,
   };
+  // A mistyped entry stops the start rather than leaving a host silently refused.
+  try {
+    new AllowedHosts(config.allowedDatabaseHosts);
+  } catch (error) {
+    throw new Error(`RAKIT_ALLOWED_DATABASE_HOSTS: ${(error as Error).message}`, { cause: error });
+  }
+  return config;
 }

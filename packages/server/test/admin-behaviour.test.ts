@@ -61,7 +61,8 @@ describe.each(engines)('administration screens on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    server = await buildTestServer(engine);
+    // The test databases are on 127.0.0.1: this operator lets application administrators reach them.
+    server = await buildTestServer(engine, { allowPrivateDatabases: true });
     passwordHash = await hashPassword('password-1');
     await server.register(ADMIN, 'password-1');
     await server.register(MEMBER, 'password-1');

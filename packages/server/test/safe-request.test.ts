@@ -3,7 +3,8 @@ import { createServer, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, MAX_OUTBOUND_AT_ONCE, outboundUrl, resolveHost, sendToAddress, vetHost } from '../src/outbound/safe-request';
+import { isPublicAddress, resolveHost } from '../src/outbound/addresses';
+import { MAX_OUTBOUND_AT_ONCE, outboundUrl, sendToAddress, vetHost } from '../src/outbound/safe-request';
 import { REQUEST_TEST_RATE_LIMIT } from '../src/routes/rate-limit';
 import { buildTestServer, type TestServer } from './support/build';
 

@@ -98,7 +98,8 @@ describe.each(engines)('data widgets on a %s database', (engine) => {
   };
 
   beforeAll(async () => {
-    server = await buildTestServer('sqlite');
+    // The test databases are on 127.0.0.1: this operator lets application administrators reach them.
+    server = await buildTestServer('sqlite', { allowPrivateDatabases: true });
     await server.register('081700000011', 'password-1');
     await server.register(MEMBER, 'password-1');
     await server.register('081700000013', 'password-1');

@@ -1,23 +1,28 @@
 import { createPool, type Pool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
+import { mysqlFailure } from './errors';
 import {
-  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type Queryable, type QueryOptions,
+  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, type Queryable, type QueryOptions,
   type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
 } from './types';
 
-function wrap(error: unknown): DataSourceError {
-  const e = error as { message?: string; errno?: number; code?: string };
-  return new DataSourceError(e.message ?? 'Database error', e.errno ?? e.code, { cause: error });
+/** A connection of the pool; opening the session and running a statement fail in different ways (see mysqlFailure). */
+async function connect(pool: Pool): Promise<PoolConnection> {
+  try {
+    return await pool.getConnection();
+  } catch (error) {
+    throw mysqlFailure(error, 'connect');
+  }
 }
 
-/** One statement on the pool (any free connection) or on one held connection. */
-async function runOn(target: Pool | PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+/** One statement on a held connection. */
+async function runOn(connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
   try {
-    const [result] = await target.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
+    const [result] = await connection.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
     if (Array.isArray(result)) return { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 };
     const header = result as ResultSetHeader;
     return { kind: 'write', rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId };
   } catch (error) {
-    throw wrap(error);
+    throw mysqlFailure(error, 'statement');
   }
 }
 
@@ -43,17 +48,21 @@ export class MysqlDataSource implements DataSource {
     });
   }
 
-  query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
-    return runOn(this.pool, sql, params, options);
+  async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    const connection = await connect(this.pool);
+    try {
+      return await runOn(connection, sql, params, options);
+    } finally {
+      connection.release();
+    }
   }
 
   async transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> {
-    const fail = (error: unknown): never => { throw wrap(error); };
-    const connection = await this.pool.getConnection().catch(fail);
+    const connection = await connect(this.pool);
     try {
-      await connection.beginTransaction().catch(fail);
+      await runOn(connection, 'START TRANSACTION', []);
       const result = await body({ query: (sql, params, options) => runOn(connection, sql, params, options) });
-      await connection.commit().catch(fail);
+      await runOn(connection, 'COMMIT', []);
       connection.release();
       return result;
     } catch (error) {

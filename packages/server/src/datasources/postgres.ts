@@ -1,26 +1,31 @@
 import pg from 'pg';
 import { groupColumns } from './mysql';
 import { toNumberedPlaceholders } from './placeholders';
+import { postgresFailure } from './errors';
 import {
-  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, type Queryable, type QueryOptions,
+  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, type Queryable, type QueryOptions,
   quoteAnsi, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
 } from './types';
 
-function wrap(error: unknown): DataSourceError {
-  const e = error as { message?: string; code?: string };
-  return new DataSourceError(e.message ?? 'Database error', e.code, { cause: error });
+/** A client of the pool; opening the session and running a statement fail in different ways (see postgresFailure). */
+async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (error) {
+    throw postgresFailure(error, 'connect');
+  }
 }
 
-/** One statement on the pool (any free client) or on one held client. */
-async function runOn(target: pg.Pool | pg.PoolClient, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+/** One statement on a held client. */
+async function runOn(client: pg.PoolClient, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
   try {
-    const result = await target.query(toNumberedPlaceholders(sql), params as unknown[]);
+    const result = await client.query(toNumberedPlaceholders(sql), params as unknown[]);
     if (result.command === 'SELECT' || result.fields.length > 0) {
       return { ...capRows(result.rows, options?.maxRows), affectedRows: result.command === 'SELECT' ? 0 : result.rowCount ?? 0 };
     }
     return { kind: 'write', rows: [], truncated: false, affectedRows: result.rowCount ?? 0 };
   } catch (error) {
-    throw wrap(error);
+    throw postgresFailure(error, 'statement');
   }
 }
 
@@ -45,12 +50,22 @@ export class PostgresDataSource implements DataSource {
     this.pool.on('error', () => undefined);
   }
 
-  query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
-    return runOn(this.pool, sql, params, options);
+  async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    const client = await connect(this.pool);
+    let failed: Error | undefined;
+    try {
+      return await runOn(client, sql, params, options);
+    } catch (error) {
+      failed = error as Error;
+      throw error;
+    } finally {
+      // As pool.query does: a client that failed is not reused.
+      client.release(failed);
+    }
   }
 
   async transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect().catch((error: unknown) => { throw wrap(error); });
+    const client = await connect(this.pool);
     try {
       await runOn(client, 'BEGIN', []);
       const result = await body({ query: (sql, params, options) => runOn(client, sql, params, options) });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { hasStackedStatements } from '@rakit/core';
 import { DatabaseSync, type DatabaseSyncInstance, type StatementSyncInstance } from '@photostructure/sqlite';
+import { sqliteFailure } from './errors';
 import { groupColumns } from './mysql';
 import { authorizeSqlite } from './sqlite-authorizer';
 import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type Queryable, type QueryOptions, type QueryResult, quoteAnsi, type TableInfo } from './types';
@@ -31,13 +32,14 @@ export const SQLITE_REFUSED_MESSAGE = 'Not allowed on an application\'s SQLite d
 /** A pragma table function refused while it runs reports SQLite's text without a code. */
 const REFUSED_WHILE_RUNNING = 'not authorized';
 
-function asDataSourceError(error: unknown): DataSourceError {
+/** node:sqlite's error as a DataSourceError: refused by the authorizer (the caller's, 400), else classed by sqliteFailure. */
+function asDataSourceError(error: unknown, phase: 'open' | 'statement'): DataSourceError {
   const e = error as { message?: string; errcode?: number; sqliteCodeName?: string };
   const code = e.errcode === undefined
     ? (e.message === REFUSED_WHILE_RUNNING ? 'SQLITE_AUTH' : undefined)
     : EXTENDED_CODE_NAMES.get(e.errcode) ?? e.sqliteCodeName;
   if (code === 'SQLITE_AUTH') return new DataSourceError(SQLITE_REFUSED_MESSAGE, code, { cause: error });
-  return new DataSourceError(e.message ?? 'Database error', code, { cause: error });
+  return sqliteFailure(error, code, phase);
 }
 
 /**
@@ -50,13 +52,13 @@ export class SqliteDataSource implements DataSource {
   private readonly db: DatabaseSyncInstance;
 
   constructor(file: string, options: { mustExist: boolean }) {
-    if (options.mustExist && !existsSync(file)) throw new DataSourceError('The SQLite database does not exist');
+    if (options.mustExist && !existsSync(file)) throw sqliteFailure(new Error(`No such file: ${path.basename(file)}`), 'SQLITE_CANTOPEN', 'open');
     try {
       this.db = new DatabaseSync(file, { timeout: 5000, allowExtension: false, defensive: true, limits: { attach: 0 } });
       this.db.exec('PRAGMA journal_mode = WAL');
       this.db.setAuthorizer(authorizeSqlite);
     } catch (error) {
-      throw new DataSourceError(`Cannot open SQLite database: ${asDataSourceError(error).message}`, undefined, { cause: error });
+      throw asDataSourceError(error, 'open');
     }
   }
 
@@ -66,7 +68,7 @@ export class SqliteDataSource implements DataSource {
     try {
       return this.db.prepare(sql);
     } catch (error) {
-      throw asDataSourceError(error);
+      throw asDataSourceError(error, 'statement');
     }
   }
 
@@ -93,7 +95,7 @@ export class SqliteDataSource implements DataSource {
       const info = statement.run(...bound);
       return { kind: 'write', rows: [], truncated: false, affectedRows: Number(info.changes), insertId: Number(info.lastInsertRowid) };
     } catch (error) {
-      throw asDataSourceError(error);
+      throw asDataSourceError(error, 'statement');
     }
   }
 

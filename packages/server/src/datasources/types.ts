@@ -65,11 +65,25 @@ export const QUERY_TIMEOUT_MS = 15_000;
 export const CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_MAX_ROWS = 10_000;
 
+/**
+ * Who a database failure is about:
+ * - 'statement': the statement (the database refused it, or it cannot be sent: no statement,
+ *   values missing): the caller's to fix, 4xx;
+ * - 'session': the database server refused the connection (password, unknown database, too
+ *   many connections): the connection's settings, 502;
+ * - 'unavailable': the database could not be reached, did not answer in time, is busy or its
+ *   file is damaged: 503, with one text whatever the network said (it tells no open ports).
+ */
+export type DataSourceFailure = 'statement' | 'session' | 'unavailable';
+
 /** A failure of an application's database, with a text safe to show (no credentials). */
 export class DataSourceError extends Error {
-  constructor(message: string, readonly code?: string | number, options?: { cause?: unknown }) {
+  readonly failure: DataSourceFailure;
+
+  constructor(message: string, readonly code?: string | number, options?: { cause?: unknown; failure?: DataSourceFailure }) {
     super(message, options);
     this.name = 'DataSourceError';
+    this.failure = options?.failure ?? 'statement';
   }
 }
 

@@ -43,7 +43,12 @@ export function installErrorHandler(app: FastifyInstance, options: { serveIndexH
       return reply.code(400).send({ status: false, error: [validationMessage(error)] });
     }
     if (error instanceof DataSourceError) {
-      // The application's own database failed (down, refused, bad SQL): say so, keep running.
+      // The application's own database failed: say so, keep running. Unreachable, busy or
+      // damaged is 503 with a text that tells nothing of the network (the cause is logged).
+      if (error.failure === 'unavailable') {
+        request.log.warn({ err: error.cause }, 'application database unavailable');
+        return reply.code(503).send({ status: false, error: [error.message] });
+      }
       return reply.code(502).send({ status: false, error: [`Database error: ${error.message}`] });
     }
     if (isUniqueViolation(error)) {

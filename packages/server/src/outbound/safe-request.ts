@@ -1,10 +1,9 @@
-import { Resolver } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction, type TcpNetConnectOpts } from 'node:net';
+import type { LookupFunction, TcpNetConnectOpts } from 'node:net';
 import { Messages } from '@rakit/core';
-import ipaddr from 'ipaddr.js';
 import { badRequest, HttpError } from '../http/errors';
+import { addressesOf, isPublicAddress, resolveHost, secondsOf, type VettedAddress } from './addresses';
 
 /**
  * Requests the server sends for an author (the Request section's Test): only http(s), only to
@@ -15,8 +14,6 @@ import { badRequest, HttpError } from '../http/errors';
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;
 export const OUTBOUND_MAX_BYTES = 2 * 1024 * 1024;
-/** How long a host name may take to resolve. */
-export const DNS_TIMEOUT_MS = 5_000;
 
 /** The most server-sent requests the whole process has under way at once. */
 export const MAX_OUTBOUND_AT_ONCE = 4;
@@ -36,45 +33,6 @@ export async function withOutboundSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** IPv6 global unicast (RFC 4291): everything else in IPv6 is local, special or unassigned. */
-const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
-
-/**
- * The address parsed, IPv6 first written out by the URL parser: ipaddr.js reads the
- * IPv4-compatible `::8.8.8.8` as the IPv4-mapped `::ffff:8.8.8.8`, the URL parser writes it
- * `::808:808`, as the connection will read it.
- */
-function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
-  if (isIP(address) === 4) return ipaddr.IPv4.parse(address);
-  if (isIP(address) !== 6) return undefined;
-  try {
-    return ipaddr.IPv6.parse(new URL(`http://[${address}]/`).hostname.slice(1, -1));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whether an address is an ordinary public one. ipaddr.js names the special ranges (loopback,
- * private, link-local, unique-local, unspecified, multicast, broadcast, carrier-grade NAT,
- * reserved, documentation, 6to4, Teredo, NAT64…); only 'unicast' may be public. It also calls
- * 'unicast' what it does not name, such as the IPv4-compatible ::/96 (::7f00:1): an IPv6 address
- * must moreover be global unicast (2000::/3). An IPv4-mapped one is judged as its IPv4 address.
- */
-export function isPublicAddress(address: string): boolean {
-  const parsed = parseAddress(address);
-  if (parsed === undefined) return false;
-  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
-  const v6 = parsed as ipaddr.IPv6;
-  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
-  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
-}
-
-export interface VettedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
 /** The http(s) URL of the author's text; anything else is refused. */
 export function outboundUrl(text: string): URL {
   let url: URL;
@@ -88,39 +46,6 @@ export function outboundUrl(text: string): URL {
   return url;
 }
 
-const secondsOf = (ms: number): string => `${ms / 1000} second${ms === 1000 ? '' : 's'}`;
-
-/** Names that are the machine itself (RFC 6761): never asked of DNS. */
-const isLocalhostName = (host: string): boolean => /(^|\.)localhost\.?$/i.test(host);
-
-/**
- * The addresses of a host name, IPv4 first. Asked of DNS through c-ares (not getaddrinfo, which
- * would hold one of libuv's few pool threads for as long as a slow name takes), given up after
- * `timeoutMs`. /etc/hosts is not read; localhost names are the loopback addresses.
- */
-export async function resolveHost(host: string, timeoutMs = DNS_TIMEOUT_MS, servers?: string[]): Promise<VettedAddress[]> {
-  if (isLocalhostName(host)) return [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
-  const resolver = new Resolver({ timeout: Math.min(timeoutMs, 2_000), tries: 3 });
-  if (servers !== undefined) resolver.setServers(servers);
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    resolver.cancel();
-  }, timeoutMs);
-  const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]).finally(() => clearTimeout(timer));
-  const addresses = [
-    ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 as const })) : []),
-    ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 as const })) : []),
-  ];
-  if (addresses.length > 0) return addresses;
-  const timeoutCodes = new Set(['ETIMEOUT', 'ECANCELLED']);
-  const reasons = [v4, v6].flatMap((r) => (r.status === 'rejected' ? [(r.reason as { code?: string } | undefined)?.code] : []));
-  if (timedOut || reasons.some((code) => code !== undefined && timeoutCodes.has(code))) {
-    throw new HttpError(502, `${Messages.requestHostTimedOut} ${secondsOf(timeoutMs)}: ${host}`);
-  }
-  throw new HttpError(502, `${Messages.requestHostUnknown}: ${host}`);
-}
-
 /**
  * The addresses to connect to for the host: every address it resolves to must be public
  * (unless `allowPrivate`), so that no answer of a later lookup can lead elsewhere. A refusal
@@ -128,11 +53,7 @@ export async function resolveHost(host: string, timeoutMs = DNS_TIMEOUT_MS, serv
  * network behind the server).
  */
 export async function vetHost(hostname: string, allowPrivate: boolean, resolve: (host: string) => Promise<VettedAddress[]> = resolveHost): Promise<VettedAddress[]> {
-  const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
-  const family = isIP(host);
-  const literal = family !== 0;
-  const addresses = literal ? [{ address: host, family: family === 6 ? 6 as const : 4 as const }] : await resolve(host);
-  if (addresses.length === 0) throw new HttpError(502, `${Messages.requestHostUnknown}: ${host}`);
+  const { host, literal, addresses } = await addressesOf(hostname, resolve);
   if (!allowPrivate && !addresses.every((a) => isPublicAddress(a.address))) {
     throw badRequest(`${literal ? Messages.requestAddressRefused : Messages.requestHostRefused}: ${host}`);
   }

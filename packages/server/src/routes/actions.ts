@@ -1,5 +1,5 @@
 import {
-  IdParamsSchema, Messages, hasStackedStatements, RunActionBodySchema,
+  IdParamsSchema, Messages, hasStackedStatements, RunActionBodySchema, stripSqlComments,
   RunQueryBodySchema, SaveQueryBodySchema, type StoredQuery,
 } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,7 +12,7 @@ import { bindPositional, type ParamValue, resolveValue, savedActionFor } from '.
 import { type PageQueryAction, pageQueryActions } from '../engine/page-actions';
 import { savedComponents } from '../engine/page-cache';
 import { buildRawQuery } from '../engine/query-builder';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 import { type DbConfigRow, findDbConfig } from '../store/repositories/db-configs';
 import { findPage } from '../store/repositories/pages';
@@ -22,6 +22,8 @@ import { assertMayReadPage, reachablePageComponents } from './pages';
 
 /** Runs one statement on the connection's database, answering failures the way spec 1 §8 reads them. */
 async function execute(app: FastifyInstance, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
+  // Engines differ on a text of only blanks and comments (an error, or nothing done): one answer.
+  if (stripSqlComments(sql).replace(/[\s;]+/g, '') === '') throw new HttpError(400, Messages.queryError, [Messages.queryEmpty]);
   const source = await dataSourceOf(app, db);
   try {
     return await source.query(sql, params);

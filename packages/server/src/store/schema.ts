@@ -70,6 +70,8 @@ export interface DbConfigsTable {
   /** AES-256-GCM ciphertext of the password; never sent to a browser. */
   dbPasswordEnc: string;
   dbDatabase: string;
+  /** 1 when the super administrator saved the connection: it may reach a private address. */
+  dbVouched: Generated<number>;
 }
 
 export interface ChainsTable {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
+import { type Config, loadConfig } from '../../src/config';
 import { migrateToLatest, openStore, type Store } from '../../src/store/db';
 import { seed } from '../../src/store/seed';
 import { createTestDatabase, type EngineName } from './engines';
@@ -20,7 +20,7 @@ export interface TestServer {
 }
 
 /** The real server on a fresh store of the given engine, migrated and seeded. */
-export async function buildTestServer(engine: EngineName, overrides: { authRateLimit?: number; allowPrivateUrls?: boolean; soffice?: string } = {}): Promise<TestServer> {
+export async function buildTestServer(engine: EngineName, overrides: Partial<Pick<Config, 'authRateLimit' | 'allowPrivateUrls' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice'>> = {}): Promise<TestServer> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({}, {
     dataDir: database.dataDir,
@@ -30,6 +30,9 @@ export async function buildTestServer(engine: EngineName, overrides: { authRateL
     bodyLimitBytes: 64 * 1024,
     webDir: '/nonexistent',
     allowPrivateUrls: overrides.allowPrivateUrls ?? false,
+    // The operator's defaults: application administrators reach no private database.
+    allowPrivateDatabases: overrides.allowPrivateDatabases ?? false,
+    allowedDatabaseHosts: overrides.allowedDatabaseHosts ?? [],
     ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
   });
   const store = openStore(config.databaseUrl, config.dataDir);

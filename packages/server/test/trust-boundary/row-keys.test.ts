@@ -77,7 +77,8 @@ describe.each(engines)('row calls on a %s database touch at most one row, keyed 
   };
 
   beforeAll(async () => {
-    server = await buildTestServer('sqlite');
+    // The operator lets applications use the local MariaDB and PostgreSQL the tables live on.
+    server = await buildTestServer('sqlite', { allowPrivateDatabases: true });
     builder = await hostileBuilder(server);
     const { appId, token } = builder;
     fixture = await createTables(engine, server, appId);

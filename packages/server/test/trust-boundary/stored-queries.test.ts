@@ -36,7 +36,8 @@ describe.each(engines)('stored queries on a %s database', (engine) => {
   const owners = (answer: { json(): unknown }) => ((answer.json() as { data: Row[] }).data).map((r) => r.owner);
 
   beforeAll(async () => {
-    server = await buildTestServer('sqlite');
+    // The operator lets applications use the local MariaDB and PostgreSQL the tables live on.
+    server = await buildTestServer('sqlite', { allowPrivateDatabases: true });
     author = await hostileBuilder(server, 'Catatan');
     outsider = await hostileBuilder(server);
     const t = `notes_${engine}`;

@@ -22,7 +22,7 @@ export const findDbConfig = (db: Store, dbId: number) =>
 export const listDbConfigs = (db: Store, appId: number) =>
   db.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).orderBy('dbId').execute();
 
-export type DbConfigValues = Omit<DbConfigRow, 'dbId'>;
+export type DbConfigValues = Omit<DbConfigRow, 'dbId' | 'dbVouched'> & { dbVouched?: number };
 
 export const insertDbConfig = (db: Store, values: DbConfigValues) => insertReturningId(db, 'dbConfigs', values, 'dbId');
 
