@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { hasStackedStatements } from '@rakit/core';
+import { countPlaceholders, hasStackedStatements } from '@rakit/core';
 import { DatabaseSync, type DatabaseSyncInstance, type StatementSyncInstance } from '@photostructure/sqlite';
 import { sqliteFailure } from './errors';
 import { groupColumns } from './mysql';
@@ -80,6 +80,8 @@ export class SqliteDataSource implements DataSource {
 
   private runStatement(sql: string, params: readonly unknown[], options?: QueryOptions): QueryResult {
     const statement = this.prepare(sql);
+    // node:sqlite would bind a missing value as NULL: the caller's mistake, as the other engines say.
+    if (params.length < countPlaceholders(sql)) throw new DataSourceError('Too few parameter values were provided', 'SQLITE_RANGE');
     const bound = params.map((p) => (typeof p === 'boolean' ? Number(p) : p)) as never[];
     try {
       if (statement.columns().length > 0) {

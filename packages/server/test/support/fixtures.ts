@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+// The driver the server opens applications' SQLite files with: two SQLite libraries in one
+// process do not see each other's file locks.
+import { DatabaseSync } from '@photostructure/sqlite';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { sqliteFile } from '../../src/datasources/sqlite';
@@ -12,7 +14,7 @@ import type { EngineName } from './engines';
 export function createSqliteDatabase(dataDir: string, appId: number, name: string, createSql: string): void {
   const file = sqliteFile(dataDir, appId, name);
   mkdirSync(path.dirname(file), { recursive: true });
-  const db = new SqliteDatabase(file);
+  const db = new DatabaseSync(file);
   db.exec(createSql);
   db.close();
 }
@@ -61,7 +63,7 @@ export async function createAppTable(
   } else {
     const file = `${prefix}.db`;
     createSqliteDatabase(dataDir, appId, file, 'SELECT 1');
-    exec = async (sql) => { const db = new SqliteDatabase(sqliteFile(dataDir, appId, file)); db.exec(sql); db.close(); };
+    exec = async (sql) => { const db = new DatabaseSync(sqliteFile(dataDir, appId, file)); db.exec(sql); db.close(); };
     dbBody = { dbType: 'sqlite', dbDatabase: file };
   }
   const quoted = engine === 'mysql' ? `\`${table}\`` : `"${table}"`;

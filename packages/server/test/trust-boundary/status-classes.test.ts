@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Messages } from '@rakit/core';
-import SqliteDatabase from 'better-sqlite3';
+import { DatabaseSync } from '@photostructure/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFile } from '../../src/datasources/sqlite';
 import { insertDbConfig } from '../../src/store/repositories/db-configs';
@@ -95,7 +95,8 @@ describe.each(engines)('status classes of a %s application database', (engine) =
 
     createSqliteDatabase(dataDir, builder.appId, 'busy.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
     const saved = await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: builder.appId, dbType: 'sqlite', dbDatabase: 'busy.db' }, builder.token);
-    const holder = new SqliteDatabase(sqliteFile(dataDir, builder.appId, 'busy.db'));
+    // Held through the server's own SQLite library: two libraries in one process miss each other's locks.
+    const holder = new DatabaseSync(sqliteFile(dataDir, builder.appId, 'busy.db'));
     holder.exec('BEGIN EXCLUSIVE');
     try {
       const answer = await runQuery(saved.json().data.dbId, 'INSERT INTO t (id) VALUES (1)');
