@@ -94,7 +94,8 @@ const components = [table('rows', {}), table('export', { toExcel: true, filters:
 await call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] }, admin);
 const groups = (await call('GET', `/auth/listgroup/${created.appId}`, undefined, admin)).data as { groupId: number; groupSlug: string }[];
 const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
-await call('POST', '/auth/addUserToGroup', { userId: '081799990002', groupId: memberGroup }, admin);
+// A user of main joins the application through the super administrator (its own admin may add only its own users).
+await call('POST', '/auth/addUserToGroup', { userId: '081799990002', groupId: memberGroup }, await login('admin', '_root'));
 const menuId = ((await call('POST', '/save/saveMenu', { menuId: null, menuName: 'Barang', menuAppId: created.appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).data as { menuId: number }).menuId;
 await call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: created.appId, groupAccess: { menuId: [menuId] } }, admin);
 const member = await login('081799990002', created.appSlug);

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, snapshot } from '../support/browser';
 import { confirmRemoval, DEMO_ADMIN, openDemoScreen, signInToDemo } from '../support/demo';
+import { ADMIN_PASSWORD } from '../support/global-setup';
 
 describe('the demo administrator manages users', () => {
   let browser: Browser;
@@ -63,6 +64,41 @@ describe('the demo administrator manages users', () => {
     } finally {
       await other.context().close();
     }
+  });
+
+  it('refuses a password shorter than 8 characters before sending it', async () => {
+    await row().getByRole('button', { name: 'Edit user' }).click();
+    await fillUserDialog('short', 'short');
+    await page.getByText('The password needs at least 8 characters').waitFor();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+  });
+
+  it('asks the administrator for his current password when he changes his own, and keeps him signed in', async () => {
+    const own = page.getByRole('row').filter({ has: page.getByText(DEMO_ADMIN, { exact: true }) });
+    const changeOwn = async (current: string, password: string) => {
+      await page.getByRole('textbox', { name: 'Search user' }).fill(DEMO_ADMIN);
+      await own.getByRole('button', { name: 'Edit user' }).click();
+      await dialog().getByLabel('Current Password').fill(current);
+      await fillUserDialog(password, password);
+    };
+    // Success notices of earlier steps go first, so each one waited for below is this step's.
+    const successGone = () => expect.poll(() => page.getByText('Edit user success').count(), { timeout: 10_000 }).toBe(0);
+    await successGone();
+    await changeOwn('not-his-password', 'demo-admin-new-1');
+    await page.getByText('The current password is not correct').waitFor();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+
+    await changeOwn(ADMIN_PASSWORD, 'demo-admin-new-1');
+    await page.getByText('Edit user success').waitFor();
+    await dialog().waitFor({ state: 'detached' });
+    await successGone();
+    // Still signed in on this page (his earlier session ended with the old password), and back to the shared password.
+    await changeOwn('demo-admin-new-1', ADMIN_PASSWORD);
+    await page.getByText('Edit user success').waitFor();
+    await page.getByRole('textbox', { name: 'Search user' }).fill(userId);
+    await row().waitFor();
   });
 
   it('deletes him after confirmation', async () => {

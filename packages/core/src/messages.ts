@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_LENGTH } from './constants';
+
 /** User-facing texts of the spec (spec 1 §5, §8), written once for browser and server. */
 export const Messages = {
   loginFailed: 'Incorrect Username / Password',
@@ -8,7 +10,6 @@ export const Messages = {
   registerPhonePrefix: 'Username must be a WhatsApp number starting with 08',
   registerSuccess: 'Create new user success',
   registerClosed: 'This application does not accept registration',
-  userExists: 'Username is already registered',
   appNameRequired: "Please, fill application's name",
   appDuplicate: "Duplicate application's name",
   appCreated: 'Create application success',
@@ -50,6 +51,9 @@ export const Messages = {
   pageTitleRequired: 'Please, fill the page title',
   pageSaveWithoutId: 'Page save is refused when there is no page id',
   accountOutOfReach: "This account belongs to applications you do not administer",
+  passwordTooShort: `The password needs at least ${PASSWORD_MIN_LENGTH} characters`,
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'The current password is not correct',
   adminGroupNotDefault: "The administrators' group cannot be the default group",
   fileNotFound: 'File not found',
   queryError: 'Query Error',

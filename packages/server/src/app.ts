@@ -55,7 +55,8 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies the operator names: otherwise any caller picks his address.
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -13,8 +13,18 @@ export interface Config {
   secret: string;
   adminPassword: string | undefined;
   tokenTtlSeconds: number;
-  /** Attempts per minute per client address for login and registration. */
+  /** Attempts per minute per client address for sign-in, registration and password reset. */
   authRateLimit: number;
+  /**
+   * Attempts per 15 minutes at one account (RAKIT_AUTH_ACCOUNT_RATE_LIMIT): sign-in, registration,
+   * reset tokens and password changes, whatever address they come from.
+   */
+  authAccountRateLimit: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (RAKIT_TRUST_PROXY), in Fastify's trustProxy forms:
+   * addresses/CIDRs, or true (any). Off by default: the client address is the peer's.
+   */
+  trustProxy: boolean | string[];
   bodyLimitBytes: number;
   /** Folder of the built web app; not served when missing (API only). */
   webDir: string | undefined;
@@ -56,6 +66,20 @@ const readInt = (value: string | undefined, fallback: number, min = 1): number =
 };
 
 /**
+ * RAKIT_TRUST_PROXY: unset, '' or 'false' trusts no proxy; 'true' trusts any (only when nothing
+ * but the proxy can reach the server); otherwise a comma-separated list of the proxies' addresses,
+ * CIDRs or proxy-addr's names (loopback, linklocal, uniquelocal). A hop count is refused: Fastify
+ * cannot tell a proxy from a client by it and ignores the header.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) throw new Error('RAKIT_TRUST_PROXY takes the proxies\' addresses or CIDRs (or true), not a hop count');
+  return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+}
+
+/**
  * The JWT secret: RAKIT_SECRET, or one generated once into the data directory so that
  * tokens survive restarts (and are shared by processes that share the directory).
  */
@@ -80,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: env.RAKIT_ADMIN_PASSWORD !== undefined && env.RAKIT_ADMIN_PASSWORD !== '' ? env.RAKIT_ADMIN_PASSWORD : undefined,
     tokenTtlSeconds: readInt(env.RAKIT_TOKEN_TTL_SECONDS, 12 * 60 * 60),
     authRateLimit: readInt(env.RAKIT_AUTH_RATE_LIMIT, 20),
+    authAccountRateLimit: readInt(env.RAKIT_AUTH_ACCOUNT_RATE_LIMIT, 100),
+    trustProxy: parseTrustProxy(env.RAKIT_TRUST_PROXY),
     bodyLimitBytes: readInt(env.RAKIT_BODY_LIMIT_BYTES, 5 * 1024 * 1024),
     webDir: env.RAKIT_WEB_DIR,
     logLevel: env.RAKIT_LOG_LEVEL ?? 'info',

@@ -42,8 +42,9 @@ describe.each(engines)('administration screens on %s', (engine) => {
   const listMenus = async (token = callers.admin) => (await call('GET', `/get/listMenu/${appId}`, undefined, token)).json().data as Menu[];
   const membersOf = async (groupId: number) =>
     (await server.store.selectFrom('groupMembers').select('userId').where('groupId', '=', groupId).orderBy('userId').execute()).map((m) => m.userId);
-  const createUsers = async (...userIds: string[]) => {
-    for (const userId of userIds) await insertUser(server.store, userId, passwordHash);
+  /** Accounts of the application (its administrator may add them to groups), or of another one. */
+  const createUsers = async (userIds: string[], homeAppId = appId) => {
+    for (const userId of userIds) await insertUser(server.store, userId, passwordHash, homeAppId);
   };
   const createGroup = async (groupName: string) => {
     const response = await call('POST', '/auth/addgroup', { data: { groupId: null, groupName, groupAppId: appId } });
@@ -219,7 +220,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
     });
 
     it('pages the groups and their members and searches members by id', async () => {
-      await createUsers('081611110001', '081611110002', '081611110003', '081622220001');
+      await createUsers(['081611110001', '081611110002', '081611110003', '081622220001']);
       const shiftA = await createGroup('Shift A');
       const shiftB = await createGroup('Shift B');
       for (const userId of ['081611110001', '081611110002', '081611110003']) {
@@ -330,7 +331,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
       expect((await list('userId=44440002')).data).toEqual({ users: [[{ userId: '081644440002' }]], count: 1 });
       expect((await list('userId=zzz')).data).toEqual({ users: [], count: 0 });
       // Users of other applications only are not listed; the root application lists everyone.
-      await createUsers('081655550001');
+      await createUsers(['081655550001'], otherAppId);
       expect((await list('userId=5555')).data).toEqual({ users: [], count: 0 });
       const rootApp = await server.store.selectFrom('apps').select('appId').where('appSlug', '=', '_root').executeTakeFirstOrThrow();
       const everyone = (await call('GET', `/auth/listuser?appId=${rootApp.appId}&userId=5555`, undefined, callers.root)).json().data;

@@ -59,13 +59,13 @@ describe.each(engines)('administration permissions on %s', (engine) => {
   const ADMIN = '081400000001';
   const MEMBER = '081400000002';
   const OUTSIDER = '081400000003';
-  /** A registered user of main that group calls add and remove. */
+  /** A user registered into the application, whom group calls add and remove. */
   const SPARE = '081400000004';
 
   // Fresh rows of the application, made straight in the store so each route is tried on its own.
   const newUserInApp = async () => {
     const userId = `0815${String(++counter).padStart(8, '0')}`;
-    await insertUser(server.store, userId, passwordHash);
+    await insertUser(server.store, userId, passwordHash, appId);
     await addMember(server.store, memberGroupId, userId);
     return userId;
   };
@@ -91,11 +91,11 @@ describe.each(engines)('administration permissions on %s', (engine) => {
     await server.register(ADMIN, 'password-1'); // becomes the application's admin
     await server.register(MEMBER, 'password-1'); // a member of it
     await server.register(OUTSIDER, 'password-1'); // admin of another application
-    await server.register(SPARE, 'password-1');
     const adminMain = await server.login(ADMIN, 'password-1', 'main');
     const created = await server.call('POST', '/save/saveApp', { appId: null, appName: 'Kasir', appDescription: 'Point of sale', appOpenRegistration: true }, adminMain);
     ({ appId, appSlug } = created.json().data);
     memberGroupId = (await findGroupBySlug(server.store, String(appId), 'member'))!.groupId;
+    await server.register(SPARE, 'password-1', appId);
     await addMember(server.store, memberGroupId, MEMBER);
     const outsiderMain = await server.login(OUTSIDER, 'password-1', 'main');
     const other = await server.call('POST', '/save/saveApp', { appId: null, appName: 'Other', appDescription: '' }, outsiderMain);

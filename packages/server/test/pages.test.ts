@@ -61,7 +61,7 @@ describe.each(engines)('pages on %s', (engine) => {
     await server.register('081400000002', 'password-1');
     const groups = (await server.call('GET', `/auth/listgroup/${appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
     const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
-    await server.call('POST', '/auth/addUserToGroup', { userId: '081400000002', groupId: memberGroup }, admin);
+    await server.addToGroup('081400000002', memberGroup);
     const parent = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: 'Utama', menuAppId: appId, menuPageId: 0, menuParentMenuId: 0 }, admin)).json().data.menuId;
     const sub = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: 'Terbuka', menuAppId: appId, menuPageId: openId, menuParentMenuId: parent }, admin)).json().data.menuId;
     await server.call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: appId, groupAccess: { menuId: [parent, sub] } }, admin);

@@ -48,7 +48,7 @@ describe.each(engines)('print templates on a %s store', (engine) => {
     admin = await server.login('081900000001', 'password-1', created.appSlug);
     const groups = (await server.call('GET', `/auth/listgroup/${appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
     const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
-    expect((await server.call('POST', '/auth/addUserToGroup', { userId: '081900000002', groupId: memberGroup }, admin)).statusCode).toBe(200);
+    await server.addToGroup('081900000002', memberGroup);
     member = await server.login('081900000002', 'password-1', created.appSlug);
     const otherBuilder = await server.login('081900000003', 'password-1', 'main');
     otherAppId = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Lain', appDescription: '' }, otherBuilder)).json().data.appId;
@@ -125,7 +125,7 @@ describe.each(engines)('print templates on a %s store', (engine) => {
     // A member of his own who has printed nothing yet; a missing template answers fast, and still counts.
     await server.register('081900000009', 'password-1');
     const groups = (await server.call('GET', `/auth/listgroup/${appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
-    await server.call('POST', '/auth/addUserToGroup', { userId: '081900000009', groupId: groups.find((g) => g.groupSlug === 'member')?.groupId }, admin);
+    await server.addToGroup('081900000009', groups.find((g) => g.groupSlug === 'member')?.groupId as number);
     const slug = (await server.call('GET', `/get/listAppUser/081900000009`, undefined, admin)).json().data?.[0]?.appSlug as string | undefined;
     const busy = await server.login('081900000009', 'password-1', slug ?? 'main');
     const codes: number[] = [];

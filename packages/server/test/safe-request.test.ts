@@ -109,7 +109,7 @@ describe('POST /action/testRequest', () => {
     const created = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Uji', appDescription: '' }, builder)).json().data;
     const groups = (await server.call('GET', `/auth/listgroup/${created.appId}`, undefined, await server.login('081700000021', 'password-1', created.appSlug))).json().data as { groupId: number; groupSlug: string }[];
     const adminToken = await server.login('081700000021', 'password-1', created.appSlug);
-    await server.call('POST', '/auth/addUserToGroup', { userId: '081700000022', groupId: groups.find((g) => g.groupSlug === 'member')?.groupId }, adminToken);
+    await server.addToGroup('081700000022', groups.find((g) => g.groupSlug === 'member')?.groupId as number);
     return {
       appId: created.appId as number, admin: adminToken,
       member: await server.login('081700000022', 'password-1', created.appSlug), outsider: await server.login('081700000023', 'password-1', 'main'),

@@ -121,7 +121,7 @@ describe.each(engines)('data widgets on a %s database', (engine) => {
 
     const groups = (await server.call('GET', `/auth/listgroup/${created.appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
     const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
-    await server.call('POST', '/auth/addUserToGroup', { userId: MEMBER, groupId: memberGroup }, admin);
+    await server.addToGroup(MEMBER, memberGroup);
     const menu = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: 'Barang', menuAppId: created.appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).json().data.menuId;
     await server.call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: created.appId, groupAccess: { menuId: [menu] } }, admin);
     member = await server.login(MEMBER, 'password-1', created.appSlug);

@@ -52,12 +52,12 @@ describe.each(engines)('triggers on a %s store', (engine) => {
     pageId = (await server.call('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: 'Kirim' }] }, admin)).json().data.pages[0].pageId;
     const groups = (await server.call('GET', `/auth/listgroup/${appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
     const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
-    await server.call('POST', '/auth/addUserToGroup', { userId: MEMBER, groupId: memberGroup }, admin);
+    await server.addToGroup(MEMBER, memberGroup);
     const menu = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: 'Kirim', menuAppId: appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).json().data.menuId;
     await server.call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: appId, groupAccess: { menuId: [menu] } }, admin);
     // A member of the application whose group reaches no page.
     const guestGroup = (await server.call('POST', '/auth/addgroup', { data: { groupId: null, groupName: 'Tamu', groupAppId: appId } }, admin)).json().data.groupId as number;
-    await server.call('POST', '/auth/addUserToGroup', { userId: GUEST, groupId: guestGroup }, admin);
+    await server.addToGroup(GUEST, guestGroup);
 
     member = await server.login(MEMBER, 'password-1', created.appSlug);
     guest = await server.login(GUEST, 'password-1', created.appSlug);

@@ -13,10 +13,18 @@ export interface RegistrationInput {
  */
 export function registrationError(input: RegistrationInput): string | null {
   if (input.userId.trim() === '') return Messages.registerUsernameEmpty;
-  if (input.password === '' || input.password.length < PASSWORD_MIN_LENGTH) return Messages.registerPasswordShort;
+  if (!isPasswordLongEnough(input.password)) return Messages.registerPasswordShort;
   if (input.confirm_password === '' || input.confirm_password !== input.password) return Messages.registerPasswordMismatch;
   if (!isWhatsAppNumber(input.userId)) return Messages.registerPhonePrefix;
   return null;
+}
+
+/**
+ * The one password rule (spec 1 §9: at least 8 characters), for every way a password is set:
+ * registration, an administrator's new user or new password, a reset, one's own change.
+ */
+export function isPasswordLongEnough(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH;
 }
 
 /** A username on the register route: digits only, starting with 08. */

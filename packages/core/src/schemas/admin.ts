@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../constants';
 import { Messages } from '../messages';
+import { newPasswordSchema } from './api';
 
 const id = z.number().int().positive().max(MAX_ROW_ID);
 const nonBlank = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
@@ -87,15 +88,17 @@ export const ListUserQuerySchema = z.object({
 const requiredEntry = (max: number) => z.string({ error: Messages.fillAllFields }).min(1, Messages.fillAllFields).max(max);
 const userFields = {
   userId: requiredEntry(100).trim().min(1, Messages.fillAllFields),
-  password: requiredEntry(200),
+  password: requiredEntry(200).pipe(newPasswordSchema(Messages.passwordTooShort)),
   confirm_password: requiredEntry(200),
   appId: id,
 };
 const passwordsMatch = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
-export const AddUserBodySchema = z.object({
-  data: z.object(userFields).refine(passwordsMatch, { message: Messages.passwordConfirmMismatch, path: ['confirm_password'] }),
+const mismatch = { message: Messages.passwordConfirmMismatch, path: ['confirm_password'] };
+export const AddUserBodySchema = z.object({ data: z.object(userFields).refine(passwordsMatch, mismatch) });
+/** As adduser; changing one's own password also needs the current one (checked by the server). */
+export const ChangeUserPasswordBodySchema = z.object({
+  data: z.object({ ...userFields, current_password: z.string().max(200).optional() }).refine(passwordsMatch, mismatch),
 });
-export const ChangeUserPasswordBodySchema = AddUserBodySchema;
 export const DeleteUserBodySchema = z.object({ data: z.object({ userId: z.string().trim().min(1).max(100), appId: id }) });
 
 // ---- Menus (spec 1 screen 8) ----

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
 import { Messages } from '../messages';
 
 /** Every answer is `{ status, data?, error? }`; errors are a list of texts, the first one shown. */
@@ -11,6 +12,11 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), data });
 
 const text = (max: number) => z.string().max(max);
+/**
+ * A password being set: the one rule of isPasswordLongEnough, with the message of the screen
+ * that sets it (registration and reset keep the register screen's).
+ */
+export const newPasswordSchema = (tooShort: string) => z.string().min(PASSWORD_MIN_LENGTH, tooShort).max(200);
 /** A user id (the username); in main a WhatsApp number. */
 export const UserIdSchema = z.string().trim().min(1, 'userId is required').max(100);
 export const AppIdSchema = z.coerce.number().int().positive();
@@ -36,7 +42,7 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 export const ForgotPasswordTokenBodySchema = z.object({ userId: UserIdSchema });
 export const ChangePasswordBodySchema = z.object({
   token: z.string().min(1).max(200),
-  password: z.string().min(8, Messages.registerPasswordShort).max(200),
+  password: newPasswordSchema(Messages.registerPasswordShort),
 });
 
 /** A page sent with saveApp from the editor: a null pageId creates one with no components. */

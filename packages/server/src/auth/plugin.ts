@@ -24,7 +24,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Authenticates every route that is not marked public: a valid, unexpired token of a user
- * who still exists and whose password has not changed since. User and groups come through
+ * who still exists and still has the session key the token carries (a new password or a
+ * re-created account gets a new key). User and groups come through
  * the read cache, which every write of this process empties, so removing a member takes
  * effect on his next call (within RAKIT_READ_CACHE_MS on other processes).
  */
@@ -38,7 +39,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const claims = token === undefined ? undefined : await app.tokens.verify(token);
     if (claims === undefined) throw unauthorized(Messages.unauthenticated);
     const account = await cachedAccount(app, claims.userId);
-    if (account === undefined || claims.issuedAt < account.user.tokensValidAfter) throw unauthorized(Messages.unauthenticated);
+    if (account === undefined || claims.sessionKey !== account.user.sessionKey) throw unauthorized(Messages.unauthenticated);
     request.principal = new Principal(account.user.userId, claims.appSlug, account.groups);
   });
 }

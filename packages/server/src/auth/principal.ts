@@ -1,6 +1,12 @@
 import { ADMIN_GROUP_SLUG, type Group, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
 import { forbidden } from '../http/errors';
 
+/** The account a call is about (as cachedAccount reads it): where it belongs, and its groups. */
+export interface TargetAccount {
+  user: { homeAppId: number | null };
+  groups: readonly Group[];
+}
+
 /** The signed-in caller of a request, with his groups read from the store on each request. */
 export class Principal {
   readonly isSuperAdmin: boolean;
@@ -35,13 +41,28 @@ export class Principal {
   }
 
   /**
-   * Whether the caller may set or reset the user's password: only when he administers
-   * every application the user belongs to. A user who is also in main, in another
-   * builder's application or a super administrator is out of an application admin's reach.
+   * Whether the caller may set or reset the user's password. Adding someone to a group is no
+   * consent: the account must have joined the caller's application (registered into it or
+   * created there by its administrator), and the caller must administer every application it
+   * belongs to, so a user also in main, in another builder's application or a super
+   * administrator stays out of an application admin's reach.
    */
-  administersAccount(targetGroups: readonly Group[]): boolean {
+  administersAccount(account: TargetAccount): boolean {
     if (this.isSuperAdmin) return true;
-    return targetGroups.length > 0 && targetGroups.every((g) => this.isAppAdmin(Number(g.groupAppId)));
+    const home = account.user.homeAppId;
+    return home !== null && this.isAppAdmin(home)
+      && account.groups.every((g) => this.isAppAdmin(Number(g.groupAppId)));
+  }
+
+  /**
+   * Whether the caller may put the user into a group of the application: a user of that
+   * application (his home, or already a member of one of its groups); anyone for the super
+   * administrator. Others are answered as if they did not exist.
+   */
+  mayAddMember(appId: number, account: TargetAccount): boolean {
+    if (this.isSuperAdmin) return true;
+    return this.isAppAdmin(appId)
+      && (account.user.homeAppId === appId || account.groups.some((g) => g.groupAppId === String(appId)));
   }
 
   assertAppAdmin(appId: number): void {

@@ -4,7 +4,8 @@ export interface TokenClaims {
   userId: string;
   /** The application slug the token was issued for at sign-in. */
   appSlug: string;
-  issuedAt: number;
+  /** The user's session key when the token was issued; a token whose key is no longer his is revoked. */
+  sessionKey: string;
 }
 
 const MAX_VERIFIED = 10_000;
@@ -22,10 +23,10 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(userId: string, appSlug: string): Promise<{ token: string; expiresAtMs: number }> {
+  async issue(userId: string, appSlug: string, sessionKey: string): Promise<{ token: string; expiresAtMs: number }> {
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = now + this.ttlSeconds;
-    const token = await new SignJWT({ app: appSlug })
+    const token = await new SignJWT({ app: appSlug, sk: sessionKey })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuedAt(now)
@@ -45,10 +46,11 @@ export class TokenService {
     }
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: 'rakit', algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.app !== 'string' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return undefined;
-      const claims = { userId: payload.sub, appSlug: payload.app, issuedAt: payload.iat };
+      const { sub, app, sk, exp } = payload;
+      if (typeof sub !== 'string' || typeof app !== 'string' || typeof sk !== 'string' || typeof exp !== 'number') return undefined;
+      const claims = { userId: sub, appSlug: app, sessionKey: sk };
       if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
-      this.verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+      this.verified.set(token, { claims, expiresAtMs: exp * 1000 });
       return claims;
     } catch {
       return undefined;

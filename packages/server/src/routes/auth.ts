@@ -3,14 +3,17 @@ import {
 } from '@rakit/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import { findAppById, findAppBySlug } from '../store/repositories/apps';
 import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories/groups';
 import { findUser, insertUser } from '../store/repositories/users';
-import { authRateLimit } from './rate-limit';
+import { accountRateLimit, authRateLimit } from './rate-limit';
 
 /** Sign-in and registration (spec 1 §5, §7): the only calls besides app-by-slug without a token. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limitSignIn = accountRateLimit(app);
+  const limitRegistration = accountRateLimit(app);
+
   app.post('/auth/login', {
     config: { public: true, rateLimit: authRateLimit(app) },
     schema: { security: [], tags: ['auth'], summary: 'Sign in to an application', body: LoginBodySchema },
@@ -20,6 +23,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const target = await findAppBySlug(app.store, appSlug);
     if (target === undefined) throw notFound(Messages.appNotFound);
     const user = await findUser(app.store, userId);
+    await limitSignIn(request, user?.userId ?? userId);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
     if (user === undefined || !passwordOk) throw unauthorized(Messages.loginFailed);
 
@@ -28,7 +32,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const userGroup = groupsForApp(groups, target);
     if (userGroup.length === 0) throw forbidden(Messages.loginNoGroup);
 
-    const { token, expiresAtMs } = await app.tokens.issue(user.userId, target.appSlug);
+    const { token, expiresAtMs } = await app.tokens.issue(user.userId, target.appSlug, user.sessionKey);
     const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
     return { status: true, data: [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId }] };
   });
@@ -45,14 +49,24 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const invalid = registrationError(input);
     if (invalid !== null) throw badRequest(invalid);
 
-    const passwordHash = await hashPassword(input.password);
-    await app.store.transaction().execute(async (trx) => {
-      if ((await findUser(trx, input.userId)) !== undefined) throw conflict(Messages.userExists);
-      const defaultGroup = await findDefaultGroup(trx, appId);
-      if (defaultGroup === undefined) throw forbidden(Messages.registerClosed);
-      await insertUser(trx, input.userId, passwordHash);
-      await addMember(trx, defaultGroup.groupId, input.userId);
-    });
+    const defaultGroup = await findDefaultGroup(app.store, appId);
+    if (defaultGroup === undefined) throw forbidden(Messages.registerClosed);
+    await limitRegistration(request, input.userId);
+
+    // The answer is the same whether the id is free or taken, so registration tells no one
+    // which ids exist. A taken id joins the application only with its own password: that is
+    // its owner registering, and his account stays with the application he first joined.
+    const existing = await findUser(app.store, input.userId);
+    if (existing === undefined) {
+      const passwordHash = await hashPassword(input.password);
+      await app.store.transaction().execute(async (trx) => {
+        if ((await findUser(trx, input.userId)) !== undefined) return;
+        await insertUser(trx, input.userId, passwordHash, appId);
+        await addMember(trx, defaultGroup.groupId, input.userId);
+      });
+    } else if (await verifyPassword(existing.passwordHash, input.password)) {
+      await addMember(app.store, defaultGroup.groupId, existing.userId);
+    }
     reply.code(201);
     return { status: true, data: { userId: input.userId } };
   });

@@ -12,7 +12,7 @@ import {
   setGroupPageAndActionAccess,
 } from '../store/repositories/groups';
 import { menusBelongToApp } from '../store/repositories/menus';
-import { findUser } from '../store/repositories/users';
+import { cachedAccount } from '../store/cached-reads';
 
 /** Loads a group of a numbered application and checks that the caller administers it. */
 async function groupForAdmin(app: FastifyInstance, request: FastifyRequest, groupId: number) {
@@ -46,8 +46,11 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['groups'], summary: 'Add a user to a group', body: GroupMembershipBodySchema },
   }, async (request) => {
     const group = await groupForAdmin(app, request, request.body.groupId);
-    if ((await findUser(app.store, request.body.userId)) === undefined) throw notFound(Messages.userNotFound);
-    await addMember(app.store, group.groupId, request.body.userId);
+    // Only users of this application: anyone else is answered as an id that does not exist,
+    // so the call neither pulls in a stranger's account nor tells which ids exist.
+    const account = await cachedAccount(app, request.body.userId);
+    if (account === undefined || !principalOf(request).mayAddMember(group.appId, account)) throw notFound(Messages.userNotFound);
+    await addMember(app.store, group.groupId, account.user.userId);
     return { status: true, data: { groupId: group.groupId, userId: request.body.userId } };
   });
 

@@ -1,12 +1,40 @@
 import { Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors';
 
-/** Per-route limit for sign-in, registration and password reset: attempts per minute per address. */
+/**
+ * Per-route limit for sign-in, registration and password reset: attempts per minute per client
+ * address (the peer's, or the one a proxy named in RAKIT_TRUST_PROXY forwards).
+ */
 export const authRateLimit = (app: FastifyInstance) => ({
   max: app.config.authRateLimit,
   timeWindow: '1 minute',
   errorResponseBuilder: () => ({ statusCode: 429, message: Messages.tooManyRequests }),
 });
+
+/** The window of the per-account limit (RAKIT_AUTH_ACCOUNT_RATE_LIMIT attempts in it). */
+const ACCOUNT_WINDOW = '15 minutes';
+
+/**
+ * A limit of attempts at one account, beside the per-address one: guesses spread over many
+ * addresses still count against the account they aim at. Checked in the handler once the
+ * account is known: pass the stored user id when there is one, so that every spelling the
+ * store matches (MariaDB compares ids without case) counts as the same account. Each call makes
+ * a limiter of its own, so sign-in and reset attempts are counted apart.
+ */
+export function accountRateLimit(app: FastifyInstance): (request: FastifyRequest, account: string) => Promise<void> {
+  const accountOf = new WeakMap<FastifyRequest, string>();
+  const limiter = app.createRateLimit({
+    max: app.config.authAccountRateLimit,
+    timeWindow: ACCOUNT_WINDOW,
+    keyGenerator: (request) => accountOf.get(request) ?? '',
+  });
+  return async (request, account) => {
+    accountOf.set(request, account.trim().toLowerCase());
+    const limit = await limiter(request);
+    if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, Messages.tooManyRequests);
+  };
+}
 
 /** Server-sent Request tests per minute per signed-in user. */
 export const REQUEST_TEST_RATE_LIMIT = 30;

@@ -3,14 +3,16 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { principalOf } from '../auth/plugin';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { findAppById } from '../store/repositories/apps';
-import { addMember, findDefaultGroup, groupsOfUser, removeUserFromApp } from '../store/repositories/groups';
+import { cachedAccount } from '../store/cached-reads';
+import { addMember, findDefaultGroup, removeUserFromApp } from '../store/repositories/groups';
 import {
   deleteUserCascade, findUser, insertUser, isMemberOfApp, pageUsers, setUserPassword,
 } from '../store/repositories/users';
+import { accountRateLimit } from './rate-limit';
 
 /**
  * The application a user call is about, checked for its administrator. In _root the
@@ -26,6 +28,8 @@ async function appForAdmin(app: FastifyInstance, request: FastifyRequest, appId:
 
 /** Users of an application (spec 1 screen 7, §7). */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limitOwnChanges = accountRateLimit(app);
+
   app.get('/auth/listuser', {
     schema: { tags: ['users'], summary: 'A page of the application\'s users, searched by id', querystring: ListUserQuerySchema },
   }, async (request) => {
@@ -44,7 +48,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const passwordHash = await hashPassword(password);
     await app.store.transaction().execute(async (trx) => {
       if ((await findUser(trx, userId)) !== undefined) throw conflict(Messages.userAlreadyInApp);
-      await insertUser(trx, userId, passwordHash);
+      // Created here by its administrator: the account is this application's (the operator's in _root).
+      await insertUser(trx, userId, passwordHash, target.isRoot ? null : appId);
       if (target.isRoot) return;
       const defaultGroup = await findDefaultGroup(trx, appId);
       if (defaultGroup === undefined) throw badRequest('Choose a default group first');
@@ -55,17 +60,24 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/auth/changePassword', {
-    schema: { tags: ['users'], summary: 'Set a user\'s password (administrator, or the user himself)', body: ChangeUserPasswordBodySchema },
+    schema: { tags: ['users'], summary: 'Set a user\'s password (administrator, or the user himself with his current one)', body: ChangeUserPasswordBodySchema },
   }, async (request) => {
-    const { userId, password, appId } = request.body.data;
+    const { userId, password, appId, current_password: currentPassword } = request.body.data;
     const caller = principalOf(request);
-    if (userId !== caller.userId) {
+    const account = await cachedAccount(app, userId);
+    if (account !== undefined && account.user.userId === caller.userId) {
+      // One's own password needs the current one: a session left open is not the account.
+      if (currentPassword === undefined || currentPassword === '') throw badRequest(Messages.currentPasswordRequired);
+      await limitOwnChanges(request, caller.userId);
+      const user = await findUser(app.store, caller.userId);
+      if (user === undefined || !(await verifyPassword(user.passwordHash, currentPassword))) throw forbidden(Messages.currentPasswordWrong);
+    } else {
       const target = await appForAdmin(app, request, appId);
       if (!target.isRoot && !(await isMemberOfApp(app.store, appId, userId))) throw notFound(Messages.userNotFound);
-      if (!caller.administersAccount(await groupsOfUser(app.store, userId))) throw forbidden(Messages.accountOutOfReach);
+      if (account === undefined) throw notFound(Messages.userNotFound);
+      if (!caller.administersAccount(account)) throw forbidden(Messages.accountOutOfReach);
     }
-    if ((await findUser(app.store, userId)) === undefined) throw notFound(Messages.userNotFound);
-    await setUserPassword(app.store, userId, await hashPassword(password));
+    await setUserPassword(app.store, account.user.userId, await hashPassword(password));
     return { status: true, data: Messages.passwordChanged };
   });
 

@@ -9,6 +9,7 @@ import * as triggers from './migrations/2026-11-22-0002-triggers';
 import { DEFAULT_READ_CACHE_MS, InvalidateOnWrite, ReadCache } from './read-cache';
 import * as printTemplates from './migrations/2026-11-22-0003-print-templates';
 import * as dbConfigVouched from './migrations/2026-11-23-0001-db-config-vouched';
+import * as accountHomeAndSessionKey from './migrations/2026-11-23-0006-account-home-and-session-key';
 import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
@@ -81,6 +82,7 @@ const migrations = {
   '2026-11-22-0002-triggers': triggers,
   '2026-11-22-0003-print-templates': printTemplates,
   '2026-11-23-0001-db-config-vouched': dbConfigVouched,
+  '2026-11-23-0006-account-home-and-session-key': accountHomeAndSessionKey,
 };
 
 export async function migrateToLatest(db: Store): Promise<void> {

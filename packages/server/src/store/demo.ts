@@ -158,7 +158,7 @@ export async function seedDemo(db: Store, options: { dataDir: string; password: 
     const adminGroup = await insertGroup(trx, { groupName: 'Admin', groupAppId: String(appId), groupSlug: ADMIN_GROUP_SLUG });
     const staffGroup = await insertGroup(trx, { groupName: 'Staff', groupAppId: String(appId), groupSlug: 'staff', isDefault: true });
     for (const [userId, groupId] of [[DEMO_ADMIN_USER_ID, adminGroup], [DEMO_MEMBER_USER_ID, staffGroup]] as const) {
-      if ((await findUser(trx, userId)) === undefined) await insertUser(trx, userId, passwordHash);
+      if ((await findUser(trx, userId)) === undefined) await insertUser(trx, userId, passwordHash, appId);
       await addMember(trx, groupId, userId);
     }
     const dbId = await insertReturningId(trx, 'dbConfigs', {

@@ -16,8 +16,13 @@ export interface AppsTable {
 export interface UsersTable {
   userId: string;
   passwordHash: string;
-  /** Tokens issued before this moment (epoch seconds) are no longer accepted. */
-  tokensValidAfter: number;
+  /**
+   * The application he registered into or was created in: only its administrators may set his
+   * password or add him to groups. Null: an account of the operator (super administrator only).
+   */
+  homeAppId: number | null;
+  /** Carried by each of his tokens; a new value (new password, re-created user) revokes every earlier one. */
+  sessionKey: string;
   createdAt: string;
 }
 

@@ -42,7 +42,7 @@ export async function seed(db: Store, adminPassword: string | undefined): Promis
       superGroup = await findGroupBySlug(trx, SUPER_ADMIN_MARKER, ADMIN_GROUP_SLUG);
     }
     if (adminHash !== undefined && (await findUser(trx, SUPER_ADMIN_USER_ID)) === undefined) {
-      await insertUser(trx, SUPER_ADMIN_USER_ID, adminHash);
+      await insertUser(trx, SUPER_ADMIN_USER_ID, adminHash, null);
       await addMember(trx, (superGroup as { groupId: number }).groupId, SUPER_ADMIN_USER_ID);
     }
   });

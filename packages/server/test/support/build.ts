@@ -17,16 +17,26 @@ export interface TestServer {
   login(userId: string, password: string, appSlug: string): Promise<string>;
   /** Registers a user in an open application (main by default). */
   register(userId: string, password: string, appId?: number): Promise<void>;
+  /**
+   * Puts any user into a group as the super administrator: an application's own administrator
+   * may add only users of his application (a user registered in main is not one).
+   */
+  addToGroup(userId: string, groupId: number): Promise<void>;
 }
 
 /** The real server on a fresh store of the given engine, migrated and seeded. */
-export async function buildTestServer(engine: EngineName, overrides: Partial<Pick<Config, 'authRateLimit' | 'allowPrivateUrls' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice'>> = {}): Promise<TestServer> {
+export async function buildTestServer(
+  engine: EngineName,
+  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice'>> = {},
+): Promise<TestServer> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({}, {
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
     secret: 'test-secret-that-is-long-enough-for-hs256',
     authRateLimit: overrides.authRateLimit ?? 10_000,
+    authAccountRateLimit: overrides.authAccountRateLimit ?? 10_000,
+    trustProxy: overrides.trustProxy ?? false,
     bodyLimitBytes: 64 * 1024,
     webDir: '/nonexistent',
     allowPrivateUrls: overrides.allowPrivateUrls ?? false,
@@ -48,7 +58,8 @@ export async function buildTestServer(engine: EngineName, overrides: Partial<Pic
       ...(body === undefined ? {} : { payload: body as object }),
     });
 
-  return {
+  let rootToken: string | undefined;
+  const server: TestServer = {
     app,
     store,
     call,
@@ -66,5 +77,11 @@ export async function buildTestServer(engine: EngineName, overrides: Partial<Pic
       const response = await call('POST', '/auth/register', { data: { userId, password, confirm_password: password, defaultGroupAppId: [appId] } });
       if (response.statusCode !== 201) throw new Error(`register ${userId} failed: ${response.body}`);
     },
+    async addToGroup(userId, groupId) {
+      rootToken ??= await server.login('admin', ADMIN_PASSWORD, '_root');
+      const response = await call('POST', '/auth/addUserToGroup', { userId, groupId }, rootToken);
+      if (response.statusCode !== 200) throw new Error(`adding ${userId} to group ${groupId} failed: ${response.body}`);
+    },
   };
+  return server;
 }

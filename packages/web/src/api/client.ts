@@ -182,6 +182,8 @@ export interface UserEntries {
   userId: string;
   password: string;
   confirm_password: string;
+  /** Only when one changes his own password. */
+  current_password?: string;
 }
 
 const query = (values: Record<string, string | number>): string =>

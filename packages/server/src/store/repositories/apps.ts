@@ -2,6 +2,7 @@ import { type Application, isReservedSlug, slugify } from '@rakit/core';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
 import type { AppRow } from '../schema';
+import { releaseAccountsOfApp } from './users';
 
 export const toApplication = (row: AppRow, groupName?: string): Application => ({
   appId: row.appId,
@@ -82,6 +83,7 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('groupMembers').where('groupId', 'in', groupIds).execute();
   await db.deleteFrom('groupMenuAccess').where('groupId', 'in', db.selectFrom('userGroups').select('groupId').where('groupAppId', '=', appKey)).execute();
   await db.deleteFrom('userGroups').where('groupAppId', '=', appKey).execute();
+  await releaseAccountsOfApp(db, appId);
   const chainIds = db.selectFrom('chains').select('chainId').where('chainAppId', '=', appId);
   await db.deleteFrom('flowEdges').where('workflowId', 'in', chainIds).execute();
   await db.deleteFrom('chainActions').where('actionChainId', 'in', db.selectFrom('chains').select('chainId').where('chainAppId', '=', appId)).execute();

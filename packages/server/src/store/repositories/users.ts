@@ -1,19 +1,26 @@
+import { randomBytes } from 'node:crypto';
 import type { Store } from '../db';
 import { containsText } from '../like';
 
 export const findUser = (db: Store, userId: string) =>
   db.selectFrom('users').selectAll().where('userId', '=', userId).executeTakeFirst();
 
-export async function insertUser(db: Store, userId: string, passwordHash: string): Promise<void> {
-  await db.insertInto('users').values({ userId, passwordHash, tokensValidAfter: 0, createdAt: new Date().toISOString() }).execute();
+/** A fresh session key: no token issued before it was set carries it. */
+const newSessionKey = () => randomBytes(16).toString('base64url');
+
+/** Creates an account; `homeAppId` is the application whose administrators may manage it (null: the operator's). */
+export async function insertUser(db: Store, userId: string, passwordHash: string, homeAppId: number | null): Promise<void> {
+  await db.insertInto('users').values({ userId, passwordHash, homeAppId, sessionKey: newSessionKey(), createdAt: new Date().toISOString() }).execute();
 }
 
-/** Sets a new password and invalidates every token issued before now. */
+/** Sets a new password and revokes every token issued before. */
 export async function setUserPassword(db: Store, userId: string, passwordHash: string): Promise<void> {
-  await db.updateTable('users')
-    .set({ passwordHash, tokensValidAfter: Math.floor(Date.now() / 1000) })
-    .where('userId', '=', userId)
-    .execute();
+  await db.updateTable('users').set({ passwordHash, sessionKey: newSessionKey() }).where('userId', '=', userId).execute();
+}
+
+/** The accounts of a removed application fall to the operator, whatever application later gets its id. */
+export async function releaseAccountsOfApp(db: Store, appId: number): Promise<void> {
+  await db.updateTable('users').set({ homeAppId: null }).where('homeAppId', '=', appId).execute();
 }
 
 /**

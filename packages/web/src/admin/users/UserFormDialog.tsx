@@ -1,10 +1,13 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { Messages } from '@rakit/core';
+import { groupsForApp, isPasswordLongEnough, Messages, type PublicApplication } from '@rakit/core';
 import { useState } from 'react';
+import { publicApi } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { useCurrentApp } from '../../shell/app-context';
 import { notifyFailure } from '../../shell/notify';
-import { runChange } from '../admin-call';
+import { useSession } from '../../shell/session-context';
+import { storeSession } from '../../shell/session-storage';
+import { runChange, settle } from '../admin-call';
 
 interface UserFormDialogProps {
   /** The user whose password changes, or null to add a user. */
@@ -14,18 +17,33 @@ interface UserFormDialogProps {
 }
 
 /**
+ * A new password ends every session of the account, this one too: sign in again with it so
+ * the administrator stays on his screen.
+ */
+async function signInAgain(app: PublicApplication, userId: string, password: string): Promise<void> {
+  const answer = await settle(publicApi.login({ userId, password, appSlug: app.appSlug }));
+  const user = answer?.status === true ? answer.data?.[0] : undefined;
+  const firstGroup = user === undefined ? undefined : groupsForApp(user.userGroup, app)[0];
+  if (user !== undefined && firstGroup !== undefined) storeSession(app, user, firstGroup);
+}
+
+/**
  * Add a user, or set a user's password (spec 1 screen 7): Name, Password, Confirm Password,
- * the name fixed while editing. Both rules of spec 1 §5 are checked before anything is sent.
+ * the name fixed while editing, and the current password when it is one's own. The rules of
+ * spec 1 §5 and the password rule are checked before anything is sent.
  */
 export function UserFormDialog({ editing, onClose, onSaved }: UserFormDialogProps) {
   const { app, api } = useCurrentApp();
+  const session = useSession();
+  const ownAccount = editing !== null && editing === session.user.userId;
   const [userId, setUserId] = useState(editing ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
 
   async function save() {
     const entries = { userId: userId.trim(), password, confirm_password: confirmPassword };
-    if (entries.userId === '' || password === '' || confirmPassword === '') {
+    if (entries.userId === '' || password === '' || confirmPassword === '' || (ownAccount && currentPassword === '')) {
       notifyFailure(Messages.fillAllFields);
       return;
     }
@@ -33,9 +51,14 @@ export function UserFormDialog({ editing, onClose, onSaved }: UserFormDialogProp
       notifyFailure(Messages.passwordConfirmMismatch);
       return;
     }
+    if (!isPasswordLongEnough(password)) {
+      notifyFailure(Messages.passwordTooShort);
+      return;
+    }
     const saved = editing === null
       ? await runChange(api.addUser(app.appId, entries), Messages.userCreated)
-      : await runChange(api.changePassword(app.appId, entries), Messages.userEdited);
+      : await runChange(api.changePassword(app.appId, ownAccount ? { ...entries, current_password: currentPassword } : entries), Messages.userEdited);
+    if (saved && ownAccount) await signInAgain(app, entries.userId, password);
     if (saved) onSaved();
   }
 
@@ -50,12 +73,21 @@ export function UserFormDialog({ editing, onClose, onSaved }: UserFormDialogProp
         maxLength={100}
         data-autofocus={editing === null ? true : undefined}
       />
+      {ownAccount && (
+        <PasswordInput
+          label="Current Password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+          autoComplete="current-password"
+          data-autofocus
+        />
+      )}
       <PasswordInput
         label="Password"
         value={password}
         onChange={(event) => setPassword(event.currentTarget.value)}
         autoComplete="new-password"
-        data-autofocus={editing === null ? undefined : true}
+        data-autofocus={editing === null || ownAccount ? undefined : true}
       />
       <PasswordInput
         label="Confirm Password"
