@@ -20,7 +20,7 @@ export interface TestServer {
 }
 
 /** The real server on a fresh store of the given engine, migrated and seeded. */
-export async function buildTestServer(engine: EngineName, overrides: { authRateLimit?: number; allowPrivateUrls?: boolean; soffice?: string } = {}): Promise<TestServer> {
+export async function buildTestServer(engine: EngineName, overrides: { authRateLimit?: number; allowPrivateUrls?: boolean; soffice?: string; webDir?: string } = {}): Promise<TestServer> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({}, {
     dataDir: database.dataDir,
@@ -28,7 +28,7 @@ export async function buildTestServer(engine: EngineName, overrides: { authRateL
     secret: 'test-secret-that-is-long-enough-for-hs256',
     authRateLimit: overrides.authRateLimit ?? 10_000,
     bodyLimitBytes: 64 * 1024,
-    webDir: '/nonexistent',
+    webDir: overrides.webDir ?? '/nonexistent',
     allowPrivateUrls: overrides.allowPrivateUrls ?? false,
     ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
   });
