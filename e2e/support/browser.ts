@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export { ADMIN_PASSWORD } from './global-setup';
 export const baseUrl = () => inject('baseUrl');
@@ -18,9 +18,38 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * What Chromium refused under the server's Content-Security-Policy, in any page of any context
+ * newPage made (tabs and frames too). The suite runs with the policy on: a screen that needs
+ * something the policy forbids fails its test (see the afterEach below) instead of breaking
+ * quietly for users.
+ */
+const cspViolations: string[] = [];
+
+function watchContentSecurityPolicy(context: BrowserContext): void {
+  context.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+      cspViolations.push(`${message.page()?.url() ?? 'a page'}: ${message.text()}`);
+    }
+  });
+}
+
+/** Answers the violations reported since the last call, and forgets them (for a test that provokes one). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+function failOnCspViolations(): void {
+  const found = takeCspViolations();
+  if (found.length > 0) throw new Error(`The Content-Security-Policy refused something:\n${found.join('\n')}`);
+}
+afterEach(failOnCspViolations);
+afterAll(failOnCspViolations);
+
 /** A fresh, isolated browser context (own local storage) with one page. */
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+  watchContentSecurityPolicy(context);
   return context.newPage();
 }
 

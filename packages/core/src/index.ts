@@ -24,6 +24,7 @@ export * from './rules/table-content';
 export * from './rules/action-chain';
 export * from './rules/action-config';
 export * from './rules/action-values';
+export * from './rules/file-view';
 export * from './rules/print-data';
 export * from './widgets';
 export * from './rules/table-pager';

@@ -11,6 +11,7 @@ import authPlugin from './auth/plugin';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
 import { DataSourceRegistry } from './datasources/registry';
 import actionRoutes from './routes/actions';
 import requestTestRoutes from './routes/request-test';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installSecurityHeaders(app);
   app.decorate('config', config);
   app.decorate('store', store);
   const readCache = readCacheOf(store);
@@ -122,5 +124,7 @@ async function serveWebFiles(app: FastifyInstance, webDir: string): Promise<void
   });
   // wildcard: files are looked up on each request, so a rebuilt web app is served without a restart.
   await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
+  // The site's root is a folder to the static plugin (403): it is the app's home page.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   registering = false;
 }

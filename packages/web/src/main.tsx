@@ -1,3 +1,4 @@
+import './zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createTheme, Drawer, MantineProvider, Modal } from '@mantine/core';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  answerBodyOf, buildRequestUrl, countBodyPlaceholders, decodeBase64, fillBodyPlaceholders, globalVariablesOf, isHtmlFile, requestHttpMethod, requestSource,
+  answerBodyOf, buildRequestUrl, countBodyPlaceholders, decodeBase64, fillBodyPlaceholders, globalVariablesOf, requestHttpMethod, requestSource,
   resolveSource, responseFileOf, toParamValue, toParamValues, triggerArguments,
 } from './action-values';
 
@@ -61,9 +61,6 @@ describe('request', () => {
     expect(responseFileOf({ mimetype: 'text/plain', filename: 'a.txt', buffer: [300] })).toBeNull();
     expect(responseFileOf({ status: true, data: [{ id: 1 }] })).toBeNull();
     expect(responseFileOf('text')).toBeNull();
-    expect(isHtmlFile({ mimetype: 'text/html; charset=utf-8', filename: 'x' })).toBe(true);
-    expect(isHtmlFile({ mimetype: 'application/octet-stream', filename: 'laporan.HTM' })).toBe(true);
-    expect(isHtmlFile({ mimetype: 'application/pdf', filename: 'a.pdf' })).toBe(false);
   });
 
   it('decodes base64 in its forms', () => {

@@ -120,7 +120,7 @@ export function buildRequestUrl(url: string, params: readonly { name: string; va
   return hash === undefined ? joined : `${joined}#${hash}`;
 }
 
-/** A file a REQUEST answered with (spec 2 §4): downloaded, or opened in a new tab when it is html. */
+/** A file a REQUEST answered with (spec 2 §4): downloaded, or opened in a new tab when it is html (see fileViewOf). */
 export interface ResponseFile {
   mimetype: string;
   filename: string;
@@ -168,6 +168,3 @@ export function decodeBase64(text: string): Uint8Array | null {
   }
   return bytes;
 }
-
-export const isHtmlFile = (file: Pick<ResponseFile, 'mimetype' | 'filename'>): boolean =>
-  file.mimetype.toLowerCase().startsWith('text/html') || /\.html?$/i.test(file.filename);

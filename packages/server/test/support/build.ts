@@ -27,7 +27,7 @@ export interface TestServer {
 /** The real server on a fresh store of the given engine, migrated and seeded. */
 export async function buildTestServer(
   engine: EngineName,
-  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice'>> = {},
+  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir'>> = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({}, {
@@ -38,7 +38,7 @@ export async function buildTestServer(
     authAccountRateLimit: overrides.authAccountRateLimit ?? 10_000,
     trustProxy: overrides.trustProxy ?? false,
     bodyLimitBytes: 64 * 1024,
-    webDir: '/nonexistent',
+    webDir: overrides.webDir ?? '/nonexistent',
     allowPrivateUrls: overrides.allowPrivateUrls ?? false,
     // The operator's defaults: application administrators reach no private database.
     allowPrivateDatabases: overrides.allowPrivateDatabases ?? false,

@@ -1,4 +1,4 @@
-import { decodeBase64, isHtmlFile, Messages, type ResponseFile } from '@rakit/core';
+import { decodeBase64, fileViewOf, Messages, type ResponseFile } from '@rakit/core';
 import { PendingTab, revokeWhenUnused, type TabWindow, type Timers } from './pending-tab';
 
 /** Screens this narrow (phones) download a file instead of opening it in a new tab (spec 3 §7). */
@@ -41,14 +41,50 @@ function openInTab(url: string, filename: string): TabWindow | null {
   return tab;
 }
 
-const blobOf = (file: ResponseFile) => new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.mimetype });
+/** A blob URL of the file's bytes with `type` (one fileViewOf chose, never the type the file declared). */
+const urlOf = (file: ResponseFile, type: string) => URL.createObjectURL(new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type }));
 
-/** Saves a file a REQUEST answered with: an html file opens in a new tab, any other is downloaded. */
-export function saveResponseFile(file: ResponseFile): void {
-  const url = URL.createObjectURL(blobOf(file));
-  if (isHtmlFile(file)) window.open(url, '_blank', 'noopener');
-  else downloadUrl(url, file.filename);
+/** Saves the file as a download: its bytes are never shown as a page. */
+function downloadFile(file: ResponseFile): void {
+  const url = urlOf(file, 'application/octet-stream');
+  downloadUrl(url, file.filename);
   revokeLater(url);
+}
+
+/**
+ * Shows an html file in a new tab, inside a frame sandboxed with no permission at all: no
+ * scripts, and an opaque origin instead of Rakit's, so nothing in it reaches the sessions in
+ * local storage or the page that opened it. Downloads it where the browser blocks the tab.
+ */
+function openSandboxed(file: ResponseFile, type: string): void {
+  const url = urlOf(file, type);
+  const tab = window.open('', '_blank');
+  if (tab === null) {
+    downloadUrl(url, file.filename);
+    revokeLater(url);
+    return;
+  }
+  tab.opener = null;
+  const page = tab.document;
+  page.title = file.filename;
+  const frame = page.createElement('iframe');
+  frame.setAttribute('sandbox', '');
+  frame.title = file.filename;
+  frame.src = url;
+  frame.style.cssText = 'display: block; width: 100%; height: 100vh; border: 0';
+  page.body.style.cssText = 'margin: 0';
+  page.body.replaceChildren(frame);
+  revokeLater(url, tab);
+}
+
+/**
+ * Saves a file a REQUEST answered with (spec 2 §4): an html file opens in a new tab, sandboxed
+ * (see fileViewOf: an author's server sent it), any other is downloaded.
+ */
+export function saveResponseFile(file: ResponseFile): void {
+  const view = fileViewOf(file);
+  if (view.kind === 'sandboxed') openSandboxed(file, view.type);
+  else downloadFile(file);
 }
 
 /**
@@ -65,9 +101,16 @@ export function openPrintTab(): PendingTab | null {
 /**
  * A printed document (spec 3 §7): shown in `tab` (opened in the click by openPrintTab), else
  * opened in a new tab, or downloaded on small screens and where the browser blocks the tab.
+ * Only a type the browser shows without running anything (a PDF) opens; anything else is downloaded.
  */
 export function openPrintedFile(file: ResponseFile, tab: PendingTab | null = null): void {
-  const url = URL.createObjectURL(blobOf(file));
+  const view = fileViewOf(file);
+  if (view.kind !== 'inline') {
+    tab?.discard();
+    downloadFile(file);
+    return;
+  }
+  const url = urlOf(file, view.type);
   revokeLater(url, tab?.show(url) ?? openInTab(url, file.filename));
 }
 

@@ -1,4 +1,4 @@
-import { substitutePlaceholders } from '@rakit/core';
+import { isSafeLink, substitutePlaceholders } from '@rakit/core';
 import { Paper, Text, Title, type TitleOrder } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
@@ -24,7 +24,8 @@ export function TextLive({ component, mode }: LiveProps) {
   const align = (ALIGNMENTS.has(valueText(component.options)) ? component.options : 'left') as CSSProperties['textAlign'];
   const link = valueText(component.link).trim();
   const subtype = valueText(component.subtype);
-  const linked = link !== '';
+  // The author's link: a javascript: or data: one would run his script in Rakit's origin.
+  const linked = link !== '' && isSafeLink(link);
   const style: CSSProperties = linked && mode === 'preview' ? { cursor: 'pointer' } : {};
   const open = linked && mode === 'preview' ? () => window.open(link, '_blank', 'noopener,noreferrer') : undefined;
   const linkMark = linked ? <IconExternalLink size="0.8em" style={{ marginLeft: 6, verticalAlign: 'middle', opacity: 0.6 }} aria-label="opens a link" /> : null;
