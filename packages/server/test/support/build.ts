@@ -20,14 +20,14 @@ export interface TestServer {
 }
 
 /** The real server on a fresh store of the given engine, migrated and seeded. */
-export async function buildTestServer(engine: EngineName, overrides: { authRateLimit?: number; allowPrivateUrls?: boolean; soffice?: string } = {}): Promise<TestServer> {
+export async function buildTestServer(engine: EngineName, overrides: { authRateLimit?: number; allowPrivateUrls?: boolean; soffice?: string; bodyLimitBytes?: number } = {}): Promise<TestServer> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({}, {
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
     secret: 'test-secret-that-is-long-enough-for-hs256',
     authRateLimit: overrides.authRateLimit ?? 10_000,
-    bodyLimitBytes: 64 * 1024,
+    bodyLimitBytes: overrides.bodyLimitBytes ?? 64 * 1024,
     webDir: '/nonexistent',
     allowPrivateUrls: overrides.allowPrivateUrls ?? false,
     ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
