@@ -1,10 +1,14 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { MAX_CARD_NESTING, MAX_JSON_NESTING } from '@rakit/core';
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { openDataSource } from '../../src/datasources/registry';
+import { sqliteFile } from '../../src/datasources/sqlite';
+import { openStore } from '../../src/store/db';
 import { buildTestServer, type TestServer } from '../support/build';
 import { buildDocx } from '../support/docx';
 import { availableEngines } from '../support/engines';
@@ -158,5 +162,67 @@ describe('trust boundary: an author\'s server answering JSON nested 100,000 deep
     const response = await server.call('POST', '/action/testRequest', { appId: hostile.appId, url, method: 'GET' }, hostile.token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.body).toMatch(/^\{"a":\[\[\[/);
+  });
+});
+
+describe('trust boundary: the data directory is readable by its owner only', () => {
+  let server: TestServer;
+  let hostile: HostileBuilder;
+
+  beforeAll(async () => {
+    server = await buildTestServer('sqlite');
+    hostile = await hostileBuilder(server);
+  });
+  afterAll(async () => { await server.close(); });
+
+  /** Each path (relative to the data directory) with its permission bits in octal, or with `expected`'s. */
+  const modes = (dataDir: string, paths: readonly string[], expected?: number) =>
+    Object.fromEntries(paths.map((file) => [path.relative(dataDir, file), ((expected ?? statSync(file).mode) & 0o777).toString(8)]));
+
+  it('creates the store, uploads, print templates and application databases owner-only', async () => {
+    const { dataDir } = server.app.config;
+    const boundary = BOUNDARY;
+    const upload = await server.app.inject({
+      method: 'POST', url: '/file/upload', payload: wholeBody('logo.png', PNG),
+      headers: { authorization: `Bearer ${hostile.token}`, 'app-id': String(hostile.appId), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const template = await server.app.inject({
+      method: 'POST', url: `/print/uploadTemplate?appId=${hostile.appId}`, payload: wholeBody('letter.docx', buildDocx(['Dear {name}'])),
+      headers: { authorization: `Bearer ${hostile.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const database = openDataSource({ dbAppId: hostile.appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbPassword: '', dbDatabase: 'own.db' }, dataDir, { create: true });
+    await database.query('CREATE TABLE t (id INTEGER PRIMARY KEY)', []);
+
+    const files = [
+      path.join(dataDir, 'rakit.db'), path.join(dataDir, 'rakit.db-wal'), path.join(dataDir, 'rakit.db-shm'), path.join(dataDir, 'secret'),
+      path.join(dataDir, 'uploads', String(hostile.appId), upload.json().data[0].fileId as string),
+      path.join(dataDir, 'print-templates', String(hostile.appId), readdirSync(path.join(dataDir, 'print-templates', String(hostile.appId)))[0] as string),
+      sqliteFile(dataDir, hostile.appId, 'own.db'), `${sqliteFile(dataDir, hostile.appId, 'own.db')}-wal`,
+    ];
+    const folders = [dataDir, ...['uploads', 'print-templates', 'databases'].flatMap((folder) => [path.join(dataDir, folder), path.join(dataDir, folder, String(hostile.appId))])];
+    try {
+      expect(modes(dataDir, files)).toEqual(modes(dataDir, files, 0o600));
+      expect(modes(dataDir, folders)).toEqual(modes(dataDir, folders, 0o700));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('tightens a data directory an older version left world-readable when the server starts', async () => {
+    const { dataDir } = server.app.config;
+    const loose = [[dataDir, 0o755], [path.join(dataDir, 'rakit.db'), 0o644], [path.join(dataDir, 'secret'), 0o644],
+      [path.join(dataDir, 'uploads'), 0o755], [path.join(dataDir, 'uploads', String(hostile.appId)), 0o755],
+      [path.join(dataDir, 'databases', String(hostile.appId)), 0o755]] as const;
+    for (const [file, mode] of loose) chmodSync(file, mode);
+    const restarted = openStore(undefined, loadConfig({}, { dataDir }).dataDir);
+    try {
+      expect(modes(dataDir, loose.map(([file]) => file))).toEqual({
+        '': '700', 'rakit.db': '600', secret: '600', uploads: '700', [`uploads/${hostile.appId}`]: '700', [`databases/${hostile.appId}`]: '700',
+      });
+    } finally {
+      await restarted.destroy();
+    }
   });
 });
