@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { openDataSource } from '../../src/datasources/registry';
 import { sqliteFile } from '../../src/datasources/sqlite';
+import { MAX_LOOP_NESTING } from '../../src/documents/docx-template';
 import { openStore } from '../../src/store/db';
 import { buildTestServer, type TestServer } from '../support/build';
 import { buildDocx } from '../support/docx';
@@ -135,6 +136,19 @@ describe.each(engines)('trust boundary: malformed input answers 4xx and changes 
     expectRefused(response, /nested more than/);
     expect(await templates()).toEqual(before);
     expect(folderFiles('print-templates')).toEqual(files);
+  });
+  it.each([
+    ['{#x}', '{/x}', ''],
+    // docxtemplater lets a template change its delimiters: the guard reads the tags after the change.
+    ['[[#x]]', '[[/x]]', '{=[[ ]]=}'],
+  ])('refuses a .docx template with 2,000 loops %s nested in one another at once, and stores nothing', async (open, close, prelude) => {
+    const before = await templates();
+    const template = buildDocx([`${prelude}${open.repeat(2000)}{field}${close.repeat(2000)}`.replace('{field}', prelude === '' ? '{field}' : '[[field]]')]);
+    const started = Date.now();
+    const response = await send(`/print/uploadTemplate?appId=${hostile.appId}`, `multipart/form-data; boundary=${BOUNDARY}`, wholeBody('loops.docx', template));
+    expectRefused(response, new RegExp(`loops are nested more than ${MAX_LOOP_NESTING} deep`));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await templates()).toEqual(before);
   });
 });
 
