@@ -30,3 +30,4 @@ export * from './widgets';
 export * from './rules/table-pager';
 export * from './rules/data-widgets';
 export * from './rules/chart-data';
+export * from './rules/json-nesting';

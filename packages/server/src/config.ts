@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AllowedHosts } from './outbound/addresses';
+import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS, tightenDataDir } from './security/owner-only';
 import { DEFAULT_READ_CACHE_MS } from './store/read-cache';
 
 export interface Config {
@@ -88,13 +89,14 @@ function loadSecret(dataDir: string, fromEnv: string | undefined): string {
   const file = path.join(dataDir, 'secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  writeFileSync(file, secret + '\n', { mode: OWNER_ONLY_FILE_MODE, flag: 'wx' });
   return secret;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? env.RAKIT_DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, OWNER_ONLY_FOLDERS);
+  tightenDataDir(dataDir);
   const config: Config = {
     port: readInt(env.PORT, 8080),
     host: env.HOST !== undefined && env.HOST !== '' ? env.HOST : '127.0.0.1',

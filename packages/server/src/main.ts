@@ -5,6 +5,9 @@ import { migrateToLatest, openStore } from './store/db';
 import { DEMO_ADMIN_USER_ID, DEMO_APP_SLUG, DEMO_MEMBER_USER_ID, seedDemo } from './store/demo';
 import { seed, SUPER_ADMIN_USER_ID } from './store/seed';
 
+// Whatever this process creates (the data directory's files, LibreOffice's work files) is its
+// account's alone; the data directory's own files are also created owner-only explicitly.
+process.umask(0o077);
 const config = loadConfig();
 const store = openStore(config.databaseUrl, config.dataDir);
 await migrateToLatest(store);

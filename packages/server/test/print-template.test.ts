@@ -1,6 +1,6 @@
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { inspectTemplate, MAX_UNPACKED_BYTES, renderDocx, TemplateError } from '../src/documents/docx-template';
+import { inspectTemplate, MAX_LOOP_NESTING, MAX_UNPACKED_BYTES, renderDocx, TemplateError } from '../src/documents/docx-template';
 import { buildDocx, docxText } from './support/docx';
 
 const INVOICE = buildDocx([
@@ -23,6 +23,12 @@ describe('print templates (docxtemplater)', () => {
   it('reads a list inside a list as fields of the outer group', () => {
     const nested = buildDocx(['{#orders}{number}{#lines}{sku}{/lines}{/orders}', '{title}']);
     expect(inspectTemplate(nested)).toEqual({ not_bulk: ['title'], groups: { orders: ['number', 'sku'] } });
+  });
+
+  it(`takes loops nested ${MAX_LOOP_NESTING} deep and refuses deeper ones`, () => {
+    const nested = (depth: number) => buildDocx([`${'{#a}'.repeat(depth)}{b}${'{/a}'.repeat(depth)}`]);
+    expect(inspectTemplate(nested(MAX_LOOP_NESTING))).toEqual({ not_bulk: [], groups: { a: ['b'] } });
+    expect(() => inspectTemplate(nested(MAX_LOOP_NESTING + 1))).toThrow(`loops are nested more than ${MAX_LOOP_NESTING} deep`);
   });
 
   it('refuses what is not a usable Word template with a clear message', () => {

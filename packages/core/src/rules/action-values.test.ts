@@ -80,4 +80,9 @@ describe('an answer\'s body', () => {
     expect(answerBodyOf('plain words')).toBe('plain words');
     expect(answerBodyOf('')).toBeNull();
   });
+
+  it('stays text when it nests deeper than anything may walk', () => {
+    const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    expect(answerBodyOf(deep)).toBe(deep);
+  });
 });

@@ -1,6 +1,7 @@
 import { type GlobalParam, type RequestMethod, type RequestParam, type TriggerParam } from '../schemas/action-config';
 import { CUSTOM_VALUE, type ValueSource } from '../schemas/actions';
 import { stripParamName } from './action-config';
+import { MAX_JSON_NESTING, nestsDeeperThan } from './json-nesting';
 import { USER_ID_MARKER } from './placeholders';
 
 /**
@@ -51,14 +52,19 @@ export function globalVariablesOf(params: readonly GlobalParam[], pageValues: Re
     .map((p) => ({ name: p.name.trim(), value: resolveSource(p, pageValues, userId), type: p.type }));
 }
 
-/** An answer's body (a REQUEST's, in the browser or through the server's Test): parsed when it is JSON, the text otherwise, null when empty. */
+/**
+ * An answer's body (a REQUEST's, in the browser or through the server's Test): parsed when it
+ * is JSON, the text otherwise (also when nested too deep to pass on or show), null when empty.
+ */
 export function answerBodyOf(text: string): unknown {
   if (text === '') return null;
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text);
   } catch {
     return text;
   }
+  return nestsDeeperThan(parsed, MAX_JSON_NESTING) ? text : parsed;
 }
 
 /** HTTP has no UPDATE method: the spec's UPDATE is sent as PUT, the method that replaces a resource. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createComponent, parsePageComponents, WIDGET_TYPES, widgetModels } from './registry';
+import { MAX_JSON_NESTING } from '../rules/json-nesting';
+import { type Component, ComponentSchema, createComponent, MAX_CARD_NESTING, PageComponentsSchema, parsePageComponents, WIDGET_TYPES, widgetModels } from './registry';
 
 describe('widget registry', () => {
   it('registers the 22 component types of spec 2 §1', () => {
@@ -44,5 +45,38 @@ describe('widget registry', () => {
     card.children = [createComponent('input', 'in-1', 'Name'), createComponent('datetime', 'd-1', 'Born')];
     const parsed = parsePageComponents(JSON.stringify([card]));
     expect(parsed.ok && parsed.components[0]?.children?.map((c) => c.id)).toEqual(['in-1', 'd-1']);
+  });
+
+  /** A chain of `count` cards, each inside the previous, the innermost holding `inner`. */
+  const cardChain = (count: number, inner: Component[] = []): Component[] => {
+    let list = inner;
+    for (let i = count; i > 0; i--) list = [{ ...createComponent('card', `card-${i}`, `Card ${i}`), children: list }];
+    return list;
+  };
+
+  it(`lets a component sit inside at most ${MAX_CARD_NESTING} cards`, () => {
+    const deepest = cardChain(MAX_CARD_NESTING, [createComponent('input', 'in', 'Name')]);
+    expect(parsePageComponents(JSON.stringify(deepest)).ok).toBe(true);
+    expect(PageComponentsSchema.safeParse(deepest).success).toBe(true);
+    const tooDeep = cardChain(MAX_CARD_NESTING + 1, [createComponent('input', 'in', 'Name')]);
+    const refused = parsePageComponents(JSON.stringify(tooDeep));
+    expect(!refused.ok && refused.error).toMatch(new RegExp(`^pageComponents(\\[0\\]\\.children){${MAX_CARD_NESTING + 1}}\\[0\\]: cards are nested more than ${MAX_CARD_NESTING} deep$`));
+    const issue = PageComponentsSchema.safeParse(tooDeep).error?.issues[0];
+    expect(issue?.message).toBe(`cards are nested more than ${MAX_CARD_NESTING} deep`);
+    expect(issue?.path).toHaveLength(2 * MAX_CARD_NESTING + 2);
+  });
+
+  it('refuses trees of any depth without recursing through them', () => {
+    for (const depth of [5000, 100_000]) {
+      // Built bottom-up: a tree no recursive walk of this process could hold.
+      let deep: unknown = [];
+      for (let i = 0; i < depth; i++) deep = [{ id: `c${i}`, type: 'card', title: 'C', children: deep }];
+      expect(ComponentSchema.safeParse((deep as unknown[])[0]).success).toBe(false);
+      expect(PageComponentsSchema.safeParse(deep).success).toBe(false);
+      const text = `[${'{"type":"card","children":['.repeat(depth)}${']}'.repeat(depth)}]`;
+      expect(parsePageComponents(text)).toEqual({ ok: false, error: `pageComponents is nested more than ${MAX_JSON_NESTING} levels deep` });
+      const extra = `[{"id":"i","type":"input","title":"I","extra":${'['.repeat(depth)}${']'.repeat(depth)}}]`;
+      expect(parsePageComponents(extra)).toEqual({ ok: false, error: `pageComponents is nested more than ${MAX_JSON_NESTING} levels deep` });
+    }
   });
 });

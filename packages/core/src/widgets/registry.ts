@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_JSON_NESTING, nestsDeeperThan } from '../rules/json-nesting';
 import { defineWidget, longText } from './common';
 import { address, alert, barcode, chart, kanban, loader, pdfextractor, qrcodeReader, school, schooladdress, table } from './data';
 import { button, checkbox, datetime, dropdown, fileupload, input, radio, text, textarea, toggle } from './form';
@@ -15,20 +16,23 @@ export const widgetModels = [
 export type WidgetType = (typeof widgetModels)[number]['type'];
 export const WIDGET_TYPES = widgetModels.map((m) => m.type) as WidgetType[];
 export const MAX_PAGE_COMPONENTS = 2000;
-const MAX_NESTING = 8;
+/**
+ * How many cards a component may sit inside. The schema is built level by level up to this
+ * depth instead of recursing lazily, so validating a page never recurses past it.
+ */
+export const MAX_CARD_NESTING = 8;
+const cardsTooDeep = `cards are nested more than ${MAX_CARD_NESTING} deep`;
 
-const CardSchema = card.schema.extend({
-  get children(): z.ZodDefault<z.ZodArray<typeof ComponentSchema>> {
-    return z.array(ComponentSchema).max(MAX_PAGE_COMPONENTS).default([]);
-  },
-});
+const otherWidgetSchemas = widgetModels.filter((m) => m.type !== 'card').map((m) => m.schema);
+/** A component of any type whose card holds `children`. */
+const componentWith = (children: z.ZodType) =>
+  z.discriminatedUnion('type', [...otherWidgetSchemas, card.schema.extend({ children: children.default([]) })] as unknown as [z.ZodObject, ...z.ZodObject[]]) as unknown as z.ZodType<Component>;
 
-export const ComponentSchema: z.ZodType<Component> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    ...widgetModels.filter((m) => m.type !== 'card').map((m) => m.schema),
-    CardSchema,
-  ] as unknown as [z.ZodObject, ...z.ZodObject[]]),
-) as unknown as z.ZodType<Component>;
+/** A component at the deepest level: a card there holds nothing (its list is refused unread). */
+let componentAtLevel = componentWith(z.array(z.unknown()).max(0, cardsTooDeep));
+for (let level = MAX_CARD_NESTING - 1; level >= 0; level--) componentAtLevel = componentWith(z.array(componentAtLevel).max(MAX_PAGE_COMPONENTS));
+/** A component on a page, its cards' components nested at most MAX_CARD_NESTING cards deep. */
+export const ComponentSchema: z.ZodType<Component> = componentAtLevel;
 
 /** One component of a page, as stored in pageComponents. */
 export interface Component {
@@ -53,12 +57,15 @@ export function createComponent(type: WidgetType, id: string, title: string): Co
   return ComponentSchema.parse({ ...model.defaults(), id, type, version: model.version, title, ...(type === 'card' ? { children: [] } : {}) });
 }
 
-/** Walks the raw list for the first problem a person can fix: unknown type, too deep, too many. */
-function structuralProblem(value: unknown, path: string, depth: number, count: { n: number }): string | undefined {
+/**
+ * Walks the raw list for the first problem a person can fix: unknown type, too deep, too many.
+ * `level` counts the cards around the list's components.
+ */
+function structuralProblem(value: unknown, path: string, level: number, count: { n: number }): string | undefined {
   if (!Array.isArray(value)) return `${path} must be a list of components`;
-  if (depth > MAX_NESTING) return `${path}: cards are nested more than ${MAX_NESTING} deep`;
   for (const [index, item] of value.entries()) {
     const here = `${path}[${index}]`;
+    if (level > MAX_CARD_NESTING) return `${here}: ${cardsTooDeep}`;
     if (++count.n > MAX_PAGE_COMPONENTS) return `a page holds at most ${MAX_PAGE_COMPONENTS} components`;
     if (typeof item !== 'object' || item === null) return `${here} must be an object`;
     const type = (item as { type?: unknown }).type;
@@ -68,7 +75,7 @@ function structuralProblem(value: unknown, path: string, depth: number, count: {
     if (typeof version === 'number' && model !== undefined && version > model.version) return `${here}: ${type} version ${version} is newer than this server knows`;
     const children = (item as { children?: unknown }).children;
     if (children !== undefined) {
-      const problem = structuralProblem(children, `${here}.children`, depth + 1, count);
+      const problem = structuralProblem(children, `${here}.children`, level + 1, count);
       if (problem !== undefined) return problem;
     }
   }
@@ -94,8 +101,8 @@ function migrate(value: unknown): unknown {
 export type ParsedComponents = { ok: true; components: Component[] } | { ok: false; error: string };
 
 /**
- * Reads a page's pageComponents JSON text: valid JSON, known types, each configuration
- * matching its widget's schema. Errors name the component and field.
+ * Reads a page's pageComponents JSON text: valid JSON nested at most MAX_JSON_NESTING deep,
+ * known types, each configuration matching its widget's schema. Errors name the component and field.
  */
 export function parsePageComponents(json: string): ParsedComponents {
   let raw: unknown;
@@ -104,6 +111,8 @@ export function parsePageComponents(json: string): ParsedComponents {
   } catch {
     return { ok: false, error: 'pageComponents is not valid JSON' };
   }
+  // Before anything walks it recursively (the checks below, storing it with JSON.stringify).
+  if (nestsDeeperThan(raw, MAX_JSON_NESTING)) return { ok: false, error: `pageComponents is nested more than ${MAX_JSON_NESTING} levels deep` };
   const problem = structuralProblem(raw, 'pageComponents', 0, { n: 0 });
   if (problem !== undefined) return { ok: false, error: problem };
   const parsed = PageComponentsSchema.safeParse(migrate(raw));

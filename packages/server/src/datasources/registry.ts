@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { ensureOwnerOnlyFile, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 import { MysqlDataSource } from './mysql';
 import { PostgresDataSource } from './postgres';
 import { SqliteDataSource, sqliteFile, sqliteFolder } from './sqlite';
@@ -8,8 +9,13 @@ import type { ConnectionSettings, DataSource } from './types';
 export function openDataSource(settings: ConnectionSettings, dataDir: string, options: { create?: boolean } = {}): DataSource {
   if (settings.dbType === 'mysql') return new MysqlDataSource(settings);
   if (settings.dbType === 'postgres') return new PostgresDataSource(settings);
-  if (options.create === true) mkdirSync(sqliteFolder(dataDir, settings.dbAppId), { recursive: true });
-  return new SqliteDataSource(sqliteFile(dataDir, settings.dbAppId, settings.dbDatabase), { mustExist: options.create !== true });
+  const file = sqliteFile(dataDir, settings.dbAppId, settings.dbDatabase);
+  if (options.create === true) {
+    mkdirSync(sqliteFolder(dataDir, settings.dbAppId), OWNER_ONLY_FOLDERS);
+    // SQLite would create it readable to others; its -wal and -shm files take its permissions.
+    ensureOwnerOnlyFile(file);
+  }
+  return new SqliteDataSource(file, { mustExist: options.create !== true });
 }
 
 /** Connects with the settings and runs a trivial query, then lets go. Throws when unreachable. */

@@ -10,24 +10,47 @@ const FETCHING_FIELD = /^\s*(INCLUDEPICTURE|INCLUDETEXT|LINK|DDEAUTO|DDE|IMPORT)
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
-function parse(xml: string, part: string, fail: (message: string) => Error): Element {
-  try {
-    const root = new DOMParser({ onError: (level, message) => { if (level !== 'warning') throw new Error(message); } })
-      .parseFromString(xml, 'application/xml').documentElement;
-    if (root === null) throw new Error('empty');
-    return root;
-  } catch {
-    throw fail(`The template's part ${part} is not well-formed XML`);
+/**
+ * How deep elements may nest in a template's XML: real Word documents stay far below it
+ * (tables in tables are a few dozen levels); deeper nesting only serves to exhaust the stack
+ * of whatever walks the tree (these checks, docxtemplater, LibreOffice).
+ */
+export const MAX_XML_NESTING = 256;
+
+/** Each element under `node` in document order, walked with its own stack (any depth, no recursion). */
+function* elements(node: Node): Generator<Element> {
+  const pending: Node[] = [];
+  for (let child = node.lastChild; child !== null; child = child.previousSibling) pending.push(child);
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (current.nodeType !== ELEMENT_NODE) continue;
+    yield current as Element;
+    for (let child = current.lastChild; child !== null; child = child.previousSibling) pending.push(child);
   }
 }
 
-function* elements(node: Node): Generator<Element> {
-  for (let child = node.firstChild; child !== null; child = child.nextSibling) {
-    if (child.nodeType === ELEMENT_NODE) {
-      yield child as Element;
-      yield* elements(child);
-    }
+/** True when elements under `root` (itself level 1) nest more than MAX_XML_NESTING deep. */
+function nestsTooDeep(root: Element): boolean {
+  const pending: [Node, number][] = [[root, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, level] = next;
+    if (level > MAX_XML_NESTING) return true;
+    for (let child = node.firstChild; child !== null; child = child.nextSibling) if (child.nodeType === ELEMENT_NODE) pending.push([child, level + 1]);
   }
+  return false;
+}
+
+/** The part's root element; refused when it is not well-formed or nests too deep. (The parser itself does not recurse.) */
+function parse(xml: string, part: string, fail: (message: string) => Error): Element {
+  let root: Element | null;
+  try {
+    root = new DOMParser({ onError: (level, message) => { if (level !== 'warning') throw new Error(message); } })
+      .parseFromString(xml, 'application/xml').documentElement;
+    if (root === null) throw new Error('empty');
+  } catch {
+    throw fail(`The template's part ${part} is not well-formed XML`);
+  }
+  if (nestsTooDeep(root)) throw fail(`The template's part ${part} is nested more than ${MAX_XML_NESTING} elements deep`);
+  return root;
 }
 
 /** The part a .rels file describes: word/_rels/document.xml.rels → word/document.xml. */
@@ -61,7 +84,8 @@ function fieldInstructions(root: Element): string[] {
  * Refuses a template that reaches outside itself: a linked (not embedded) picture, object,
  * frame or attached template, a hyperlink's target used for anything but a link, or a field
  * that includes a file or URL. LibreOffice would fetch those on the server while converting.
- * The XML is parsed (entities, either quote, any prefix), not matched as text. The conversion
+ * The XML is parsed (entities, either quote, any prefix), not matched as text, and refused when
+ * nested past MAX_XML_NESTING before anything walks it. The conversion
  * also runs without network where the system allows it (pdf-convert.ts): this check is the
  * second line.
  */

@@ -37,6 +37,38 @@ function explain(error: unknown): string {
   return own === undefined ? 'The template could not be read as a Word document' : `The template could not be read: ${own}`;
 }
 
+/**
+ * How deep loops ({#x}, {^x}, {-w:p x}) may nest in a template. docxtemplater's passes after
+ * the lexer recurse and take time growing with the square of the depth: 2,000 nested loops
+ * hold the server for seconds, 10,000 for minutes.
+ */
+export const MAX_LOOP_NESTING = 32;
+
+type LexedToken = { type: string; position?: string; value?: string };
+
+/**
+ * A docxtemplater module that reads the lexed tags of each part (after any change of
+ * delimiters) before those passes run, and refuses loops nested past MAX_LOOP_NESTING.
+ */
+const loopNestingGuard = (): Docxtemplater.DXT.Module => ({
+  preparse(lexed: LexedToken[]) {
+    let depth = 0;
+    let tag: string | null = null;
+    for (const token of lexed) {
+      if (token.type === 'delimiter') {
+        if (token.position === 'start') tag = '';
+        else if (tag !== null) {
+          const prefix = tag.trimStart()[0];
+          depth += prefix === '#' || prefix === '^' || prefix === '-' ? 1 : prefix === '/' ? -1 : 0;
+          if (depth > MAX_LOOP_NESTING) throw new TemplateError(`The template's loops are nested more than ${MAX_LOOP_NESTING} deep`);
+          tag = null;
+        }
+      } else if (tag !== null && token.type === 'content' && token.position === 'insidetag') tag += token.value ?? '';
+    }
+    return lexed;
+  },
+});
+
 /** The template opened by docxtemplater (its tags parsed); throws TemplateError when it is not a usable .docx. */
 function open(content: Buffer, modules: Docxtemplater.DXT.Module[] = []): Docxtemplater {
   let zip: PizZip;
@@ -50,7 +82,7 @@ function open(content: Buffer, modules: Docxtemplater.DXT.Module[] = []): Docxte
   assertSelfContained(zip, (message) => new TemplateError(message));
   try {
     const doc = new Docxtemplater(zip, {
-      modules,
+      modules: [loopNestingGuard(), ...modules],
       paragraphLoop: true,
       linebreaks: true,
       // A value the data does not give prints as nothing, never as 'undefined'; a missing list repeats zero times.
@@ -58,6 +90,7 @@ function open(content: Buffer, modules: Docxtemplater.DXT.Module[] = []): Docxte
     });
     return doc;
   } catch (error) {
+    if (error instanceof TemplateError) throw error;
     throw new TemplateError(explain(error), { cause: error });
   }
 }

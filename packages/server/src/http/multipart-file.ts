@@ -2,23 +2,38 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './errors';
 
+/** A multipart Content-Type's boundary parameter, when it names one (quoted or not). */
+const BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]+"|[^\s;"]+)/i;
+
+/**
+ * The multipart parser's own failures (no boundary, a body cut short, a malformed part header)
+ * carry no status: they are the caller's malformed request, a 400 with the parser's reason.
+ * @fastify/multipart's errors (limits) carry theirs and pass as they are.
+ */
+function malformedMultipart(error: unknown): unknown {
+  if (!(error instanceof Error) || (error as { statusCode?: unknown }).statusCode !== undefined) return error;
+  return badRequest(`The upload is not well-formed multipart/form-data: ${error.message}`);
+}
+
 /**
  * The one file of a multipart upload, read whole within the route's size limit: 400 when the
- * request is not multipart or holds no file, 413 with `tooLargeMessage` when the file passes
- * the limit (the limit cuts the stream short, and may do so without throwing).
+ * request is not multipart, is malformed or holds no file, 413 with `tooLargeMessage` when the
+ * file passes the limit (the limit cuts the stream short, and may do so without throwing).
  */
 export async function readUploadedFile(
   app: FastifyInstance, request: FastifyRequest, what: string, tooLargeMessage: string,
 ): Promise<{ part: MultipartFile; content: Buffer }> {
   if (!request.isMultipart()) throw badRequest(`Send the ${what} as multipart/form-data`);
-  const part = await request.file();
+  // Without a boundary the parser finds no parts at all and would answer 'No file was sent'.
+  if (!BOUNDARY.test(request.headers['content-type'] ?? '')) throw badRequest(`Send the ${what} as multipart/form-data with a boundary`);
+  const part = await request.file().catch((error: unknown) => { throw malformedMultipart(error); });
   if (part === undefined) throw badRequest('No file was sent');
   let content: Buffer;
   try {
     content = await part.toBuffer();
   } catch (error) {
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new HttpError(413, tooLargeMessage);
-    throw error;
+    throw malformedMultipart(error);
   }
   if (part.file.truncated) throw new HttpError(413, tooLargeMessage);
   return { part, content };

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { principalOf } from '../auth/plugin';
+import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 import { HttpError, notFound } from '../http/errors';
 import { readUploadedFile } from '../http/multipart-file';
 import { uploadFolder } from '../store/app-folders';
@@ -47,8 +48,8 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!fileMatchesFilter(filter, mimeType, fileName)) throw new HttpError(415, `This type of file is not accepted here (${mimeType})`);
 
     const fileId = randomUUID();
-    await mkdir(uploadFolder(app.config.dataDir, appId), { recursive: true });
-    await writeFile(path.join(uploadFolder(app.config.dataDir, appId), fileId), content, { flag: 'wx' });
+    await mkdir(uploadFolder(app.config.dataDir, appId), OWNER_ONLY_FOLDERS);
+    await writeFile(path.join(uploadFolder(app.config.dataDir, appId), fileId), content, { flag: 'wx', mode: OWNER_ONLY_FILE_MODE });
     await insertFile(app.store, { fileId, fileAppId: appId, fileName, fileMimeType: mimeType, fileSize: content.length, uploadedBy: caller.userId });
     reply.code(201);
     return { status: true, data: [{ fileId, fileName, mimeType, size: content.length }] };

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { principalOf } from '../auth/plugin';
+import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 import { inspectTemplate, renderDocx, TemplateError } from '../documents/docx-template';
 import { ConversionError, ConverterBusyError, ConverterMissingError, DEFAULT_CONVERTER_OPTIONS, PdfConverter } from '../documents/pdf-convert';
 import { badRequest, HttpError, notFound } from '../http/errors';
@@ -121,8 +122,8 @@ const printRoutes: FastifyPluginAsyncZod = async (app) => {
       uploadedBy: caller.userId,
       createdAt: new Date().toISOString(),
     };
-    await mkdir(printTemplateFolder(app.config.dataDir, appId), { recursive: true });
-    await writeFile(templatePath(app.config.dataDir, row), content, { flag: 'wx' });
+    await mkdir(printTemplateFolder(app.config.dataDir, appId), OWNER_ONLY_FOLDERS);
+    await writeFile(templatePath(app.config.dataDir, row), content, { flag: 'wx', mode: OWNER_ONLY_FILE_MODE });
     let replaced: PrintTemplateRow | undefined;
     try {
       replaced = await app.store.transaction().execute(async (trx) => {

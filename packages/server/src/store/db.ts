@@ -4,6 +4,7 @@ import { CamelCasePlugin, type Dialect, Kysely, MysqlDialect, PostgresDialect, S
 import { Migrator } from 'kysely/migration';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
+import { ensureOwnerOnlyFile } from '../security/owner-only';
 import * as initial from './migrations/2026-11-22-0001-initial';
 import * as triggers from './migrations/2026-11-22-0002-triggers';
 import { DEFAULT_READ_CACHE_MS, InvalidateOnWrite, ReadCache } from './read-cache';
@@ -42,7 +43,10 @@ function withStatementCache(database: SqliteDatabase.Database): SqliteDatabase.D
 /** The metadata store's dialect from DATABASE_URL; the embedded SQLite file when unset. */
 function dialectFor(databaseUrl: string | undefined, dataDir: string): Dialect {
   if (databaseUrl === undefined) {
-    const file = new SqliteDatabase(path.join(dataDir, 'rakit.db'));
+    const storeFile = path.join(dataDir, 'rakit.db');
+    // SQLite gives its -wal and -shm files the database file's permissions.
+    ensureOwnerOnlyFile(storeFile);
+    const file = new SqliteDatabase(storeFile);
     file.pragma('journal_mode = WAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');

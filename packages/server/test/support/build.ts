@@ -27,7 +27,7 @@ export interface TestServer {
 /** The real server on a fresh store of the given engine, migrated and seeded. */
 export async function buildTestServer(
   engine: EngineName,
-  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir'>> = {},
+  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'>> = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({}, {
@@ -37,7 +37,7 @@ export async function buildTestServer(
     authRateLimit: overrides.authRateLimit ?? 10_000,
     authAccountRateLimit: overrides.authAccountRateLimit ?? 10_000,
     trustProxy: overrides.trustProxy ?? false,
-    bodyLimitBytes: 64 * 1024,
+    bodyLimitBytes: overrides.bodyLimitBytes ?? 64 * 1024,
     webDir: overrides.webDir ?? '/nonexistent',
     allowPrivateUrls: overrides.allowPrivateUrls ?? false,
     // The operator's defaults: application administrators reach no private database.
