@@ -31,3 +31,4 @@ export * from './rules/table-pager';
 export * from './rules/data-widgets';
 export * from './rules/chart-data';
 export * from './rules/json-nesting';
+export * from './api';

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { PRODUCT_NAME } from '@rakit/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import { TokenService } from './auth/tokens';
@@ -42,6 +42,14 @@ declare module 'fastify' {
     dataSources: DataSourceRegistry;
     /** Metadata reads every request repeats, emptied by every write of this process. */
     readCache: ReadCache;
+  }
+  interface FastifyContextConfig {
+    /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
+    infrastructure?: boolean;
+  }
+  interface FastifyInstance {
+    /** API routes registered without a contract of core's (a test keeps this empty). */
+    routesWithoutContract: string[];
   }
   interface FastifyRequest {
     /** The store's write count when the request began (see the onSend hook in buildApp). */
@@ -88,6 +96,15 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
     },
     transform: jsonSchemaTransform,
   });
+  // Every API route comes from a contract (http/route.ts), so none can forget its access rule.
+  // Read lazily: later onRoute hooks (the web app's files) still mark their routes.
+  const registered: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => { registered.push(route); });
+  app.decorate('routesWithoutContract', {
+    getter: () => registered
+      .filter((route) => route.config?.call === undefined && route.config?.infrastructure !== true && route.method !== 'HEAD')
+      .map((route) => `${String(route.method)} ${route.url}`),
+  });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
 
@@ -106,8 +123,8 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(tableRoutes);
   await app.register(exportRoutes);
   await app.register(printRoutes);
-  app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
-  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
+  app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 
   if (hasWebApp) await serveWebFiles(app, webDir);
   return app;
@@ -120,7 +137,7 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
 async function serveWebFiles(app: FastifyInstance, webDir: string): Promise<void> {
   let registering = true;
   app.addHook('onRoute', (route) => {
-    if (registering) route.config = { ...(route.config ?? {}), public: true };
+    if (registering) route.config = { ...(route.config ?? {}), public: true, infrastructure: true };
   });
   // wildcard: files are looked up on each request, so a rebuilt web app is served without a restart.
   await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../http/errors';
 import { cachedAccount } from '../store/cached-reads';
+import { installCallAccess } from './call-access';
 import { Principal } from './principal';
 
 declare module 'fastify' {
@@ -42,6 +43,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (account === undefined || claims.sessionKey !== account.user.sessionKey) throw unauthorized(Messages.unauthenticated);
     request.principal = new Principal(account.user.userId, claims.appSlug, account.groups);
   });
+  installCallAccess(app);
 }
 
 export default fp(authPlugin, { name: 'rakit-auth' });

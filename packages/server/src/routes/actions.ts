@@ -2,7 +2,7 @@ import {
   IdParamsSchema, Messages, hasStackedStatements, RunActionBodySchema, stripSqlComments,
   RunQueryBodySchema, SaveQueryBodySchema, type StoredQuery,
 } from '@rakit/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Principal } from '../auth/principal';
 import { principalOf } from '../auth/plugin';
@@ -17,8 +17,8 @@ import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 import { type DbConfigRow, findDbConfig } from '../store/repositories/db-configs';
 import { findPage } from '../store/repositories/pages';
 import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
-import { dataSourceOf, dbConfigForAdmin } from './databases';
-import { assertMayReadPage, reachablePageComponents } from './pages';
+import { dataSourceOf, dbConfigForAdmin } from '../connections/data-source-of';
+import { assertMayReadPage, reachablePageComponents } from '../pages/page-access';
 
 /** Runs one statement on the connection's database, answering failures the way spec 1 §8 reads them. */
 async function execute(app: FastifyInstance, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
@@ -98,7 +98,7 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const page = await cachedPage(app, body.pageId as number);
     if (page === undefined) throw notFound(Messages.pageNotFound);
-    await assertMayReadPage(app, request, page);
+    await assertMayReadPage(app, principalOf(request), page);
     const action = pageQueryActions(savedComponents(page) ?? []).find((a) => a.componentId === body.componentId && a.actionName === body.actionName);
     if (action === undefined) throw notFound(Messages.actionNotFound);
     const dbId = action.raw?.database ?? (action.stored as StoredQuery).database;
@@ -118,7 +118,7 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['actions'], summary: 'Store a query on a connection (authors)', body: SaveQueryBodySchema },
   }, async (request, reply) => {
     const body = request.body;
-    const db = await dbConfigForAdmin(app, request as FastifyRequest, body.actionDbId);
+    const db = await dbConfigForAdmin(app, principalOf(request), body.actionDbId);
     if (hasStackedStatements(body.actionSQLQuery)) throw badRequest('Send one statement at a time');
     if (body.actionPageId !== 0) {
       const page = await findPage(app.store, body.actionPageId);
@@ -142,7 +142,7 @@ const actionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/action/listQueries/:id', {
     schema: { tags: ['actions'], summary: 'Stored queries of a connection (id is the dbId)', params: IdParamsSchema },
   }, async (request) => {
-    await dbConfigForAdmin(app, request, request.params.id);
+    await dbConfigForAdmin(app, principalOf(request), request.params.id);
     const rows = await listQueriesOfDb(app.store, request.params.id);
     return {
       status: true,

@@ -11,7 +11,7 @@ import {
 } from '../store/repositories/apps';
 import { addMember, insertGroup } from '../store/repositories/groups';
 import { removeAppFiles } from '../store/app-folders';
-import { savePages } from './pages';
+import { savePages } from '../pages/save-pages';
 
 const isBuiltIn = (slug: string) => slug === MAIN_APP_SLUG || slug === ROOT_APP_SLUG;
 

@@ -2,15 +2,15 @@ import {
   AppIdParamsSchema, DbIdParamsSchema, DeleteDbConfigBodySchema, IdParamsSchema, Messages, SaveDbConfigBodySchema,
   type SaveDbConfigBody,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../auth/plugin';
+import { dataSourceOf, dbConfigForAdmin, settingsOf } from '../connections/data-source-of';
 import { reachableSettings } from '../datasources/reach';
 import { testConnection } from '../datasources/registry';
 import type { ConnectionSettings, TableInfo } from '../datasources/types';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import {
-  type DbConfigRow, deleteDbConfig, findDbConfig, insertDbConfig, listDbConfigs, toDbConfig, updateDbConfig,
+  deleteDbConfig, insertDbConfig, listDbConfigs, toDbConfig, updateDbConfig,
 } from '../store/repositories/db-configs';
 
 /** 'Incorrect Config' first, then what went wrong; the dialog stays open (spec 1 §8). */
@@ -27,34 +27,6 @@ function blankField(body: SaveDbConfigBody): string | undefined {
   if (body.dbPort === 0) return 'dbPort';
   if (body.dbUser === '') return 'dbUser';
   return undefined;
-}
-
-/** Loads a connection and checks that the caller administers its application. */
-export async function dbConfigForAdmin(app: FastifyInstance, request: Parameters<typeof principalOf>[0], dbId: number) {
-  const row = await findDbConfig(app.store, dbId);
-  if (row === undefined) throw notFound(Messages.databaseNotFound);
-  principalOf(request).assertAppAdmin(row.dbAppId);
-  return row;
-}
-
-/**
- * The pool of a stored connection: opened on first use, then shared (see DataSourceRegistry).
- * Its host is checked again each time the pool opens: a name may resolve elsewhere since the
- * connection was saved, and a row may have reached the store some other way.
- */
-export const dataSourceOf = (app: FastifyInstance, row: DbConfigRow) =>
-  app.dataSources.get(row.dbId, async () => reachableSettings(settingsOf(app, row), app.config, row.dbVouched === 1));
-
-export function settingsOf(app: FastifyInstance, row: DbConfigRow): ConnectionSettings {
-  return {
-    dbAppId: row.dbAppId,
-    dbType: row.dbType as ConnectionSettings['dbType'],
-    dbHost: row.dbHost,
-    dbPort: row.dbPort,
-    dbUser: row.dbUser,
-    dbPassword: row.dbPasswordEnc === '' ? '' : app.secretBox.open(row.dbPasswordEnc),
-    dbDatabase: row.dbDatabase,
-  };
 }
 
 /** An application's own database connections (spec 1 screen 5, §7). */
@@ -88,7 +60,7 @@ const databaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get/getDbDetails/:dbId', {
     schema: { tags: ['databases'], summary: 'Tables of a connection with their columns (COLUMN_KEY PRI marks the primary key)', params: DbIdParamsSchema },
   }, async (request) => {
-    const row = await dbConfigForAdmin(app, request, request.params.dbId);
+    const row = await dbConfigForAdmin(app, principalOf(request), request.params.dbId);
     const source = await dataSourceOf(app, row);
     const tables = await source.tables();
     return { status: true, data: { dbId: row.dbId, dbDatabase: row.dbDatabase, tables } };
@@ -100,7 +72,7 @@ const databaseRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = request.body;
     const caller = principalOf(request);
     caller.assertAppAdmin(body.dbAppId);
-    const existing = body.dbId === null ? undefined : await dbConfigForAdmin(app, request, body.dbId);
+    const existing = body.dbId === null ? undefined : await dbConfigForAdmin(app, principalOf(request), body.dbId);
     if (existing !== undefined && existing.dbAppId !== body.dbAppId) caller.assertAppAdmin(existing.dbAppId);
     const blank = blankField(body);
     if (blank !== undefined) throw incorrectConfig(`${blank} must not be blank`);
@@ -138,7 +110,7 @@ const databaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/delete/deleteDbConfig', {
     schema: { tags: ['databases'], summary: 'Remove a connection and the queries stored on it', body: DeleteDbConfigBodySchema },
   }, async (request) => {
-    const row = await dbConfigForAdmin(app, request, request.body.dbId);
+    const row = await dbConfigForAdmin(app, principalOf(request), request.body.dbId);
     await app.store.transaction().execute((trx) => deleteDbConfig(trx, row.dbId));
     await app.dataSources.invalidate(row.dbId);
     return { status: true, data: { dbId: row.dbId } };

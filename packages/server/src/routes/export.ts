@@ -14,7 +14,7 @@ import { countStatement } from '../tables/content-query';
 import { findDataWidget } from '../tables/data-widget';
 import { exportChunks, queryPlan } from '../tables/export-rows';
 import { countRows } from '../tables/run';
-import { dataSourceOf } from './databases';
+import { dataSourceOf } from '../connections/data-source-of';
 
 /** The most rows the JSON answer (base64 buffer) carries; bigger exports use the streamed download. */
 export const EXPORT_BLOB_MAX_ROWS = 100_000;

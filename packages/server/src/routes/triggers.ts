@@ -12,7 +12,7 @@ import { findAppById } from '../store/repositories/apps';
 import {
   findTrigger, insertTrigger, insertTriggerRun, latestTriggerRuns, listTriggersOfApp, updateTriggerOfApp,
 } from '../store/repositories/triggers';
-import { reachablePageComponents } from './pages';
+import { reachablePageComponents } from '../pages/page-access';
 
 /** How many runs GET /action/triggerRuns answers, newest first. */
 const RUNS_SHOWN = 50;

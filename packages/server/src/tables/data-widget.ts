@@ -7,8 +7,8 @@ import type { Principal } from '../auth/principal';
 import type { DataSource, DataSourceType } from '../datasources/types';
 import { walkComponents } from '../engine/page-actions';
 import { badRequest, notFound } from '../http/errors';
-import { assertMayReadPage } from '../routes/pages';
-import { dataSourceOf } from '../routes/databases';
+import { dataSourceOf } from '../connections/data-source-of';
+import { assertMayReadPage } from '../pages/page-access';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 
 /** Widgets whose rows come from a database table or a custom query (spec 3 §3 "Shared widget input"). */
@@ -45,7 +45,7 @@ export async function findDataWidget(
 ): Promise<WidgetContext> {
   const page = await cachedPage(app, ref.pageId);
   if (page === undefined) throw notFound(Messages.pageNotFound);
-  await assertMayReadPage(app, request, page);
+  await assertMayReadPage(app, principalOf(request), page);
   const components = savedComponents(page);
   const component = components === undefined ? undefined : [...walkComponents(components)].find((c) => c.id === ref.componentId);
   if (component === undefined || !types.includes(component.type)) throw notFound(Messages.dataWidgetNotFound);

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/**
+ * One API call, defined once: its method and path, what it takes, what it answers and who may
+ * make it. The server's routes (validation, the access check, the answer's serialisation), the
+ * web client and the OpenAPI document are all derived from these definitions.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * The stored things a call's application is found from. The server looks each one up: a missing
+ * one is answered 404 with its own message, and the caller's groups of its application decide.
+ */
+export type AppEntity = 'app' | 'appSlug' | 'db' | 'group' | 'menu' | 'page' | 'query' | 'trigger' | 'template';
+
+type Schema = z.ZodType;
+type OutputOf<S> = S extends Schema ? z.output<S> : undefined;
+type InputOf<S> = S extends Schema ? z.input<S> : undefined;
+
+/** A call's input once validated: what the server's handler reads. */
+export interface CallInput<P, Q, B> {
+  params: OutputOf<P>;
+  query: OutputOf<Q>;
+  body: OutputOf<B>;
+}
+
+/** Where in a call its application is named: an entity and how to read its id from the input. */
+export interface AppLocator<I> {
+  entity: AppEntity;
+  id: (input: I) => number | string;
+}
+
+/**
+ * Who may make a call: anyone (`public`), anyone signed in (`signedIn`, the handler may narrow
+ * further, e.g. to the caller's own account), a member or an administrator of the application
+ * the call names (`member`, `appAdmin`), or the super administrator. The server enforces it
+ * before the handler runs.
+ */
+export type Access<I> =
+  | { level: 'public' }
+  | { level: 'signedIn' }
+  | { level: 'superAdmin' }
+  | { level: 'member' | 'appAdmin'; app: AppLocator<I> };
+
+/** `data` of a call that answers a file (a download stream) instead of the JSON envelope. */
+export const FILE_ANSWER = 'file';
+
+export interface CallDefinition<
+  P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined,
+  D extends Schema | typeof FILE_ANSWER, E extends z.ZodRawShape | undefined, A extends Access<CallInput<P, Q, B>>,
+> {
+  method: HttpMethod;
+  /** Fastify's form: `/get/listMenu/:appId`. */
+  path: string;
+  /** The OpenAPI tag: the area of the product. */
+  tag: string;
+  summary: string;
+  description?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** A multipart upload: the handler reads the file, nothing is validated as JSON. */
+  multipart?: true;
+  /** The schema of `data` in a successful answer `{ status: true, data }`, or FILE_ANSWER. */
+  data: D;
+  /** Fields of a successful answer beside `data` (rare: say why where used). */
+  extra?: E;
+  access: A;
+  /** The HTTP code of success: 201 where the call creates something. */
+  successCode?: 200 | 201;
+}
+
+export type AnyCall = CallDefinition<
+  Schema | undefined, Schema | undefined, Schema | undefined, Schema | typeof FILE_ANSWER, z.ZodRawShape | undefined,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any input: the locator is only called with its own call's input
+  Access<any>
+>;
+
+export function defineCall<
+  A extends Access<CallInput<P, Q, B>>,
+  D extends Schema | typeof FILE_ANSWER,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  E extends z.ZodRawShape | undefined = undefined,
+>(call: CallDefinition<P, Q, B, D, E, A>): CallDefinition<P, Q, B, D, E, A> {
+  return call;
+}
+
+/** What the server's handler reads of a call. */
+export type ServerInputOf<C> = C extends CallDefinition<infer P, infer Q, infer B, infer _D, infer _E, infer _A> ? CallInput<P, Q, B> : never;
+
+/** What the browser sends to make a call (defaults not yet filled in). */
+export type ClientInputOf<C> = C extends CallDefinition<infer P, infer Q, infer B, infer _D, infer _E, infer _A>
+  ? OmitUndefined<{ params: InputOf<P>; query: InputOf<Q>; body: InputOf<B> }>
+  : never;
+
+type OmitUndefined<T> = { [K in keyof T as T[K] extends undefined ? never : K]: T[K] };
+
+/** `data` of a successful answer. */
+export type DataOf<C> = C extends CallDefinition<infer _P, infer _Q, infer _B, infer D, infer _E, infer _A>
+  ? D extends Schema ? z.output<D> : never
+  : never;
+
+/** The fields beside `data` of a successful answer. */
+export type ExtraOf<C> = C extends CallDefinition<infer _P, infer _Q, infer _B, infer _D, infer E, infer _A>
+  ? E extends z.ZodRawShape ? z.output<z.ZodObject<E>> : undefined
+  : never;
+
+/** A successful answer's schema: `{ status: true, data }` and the call's extra fields. */
+export function successEnvelopeOf(call: AnyCall): z.ZodObject {
+  if (call.data === FILE_ANSWER) throw new Error(`${call.method} ${call.path} answers a file, not an envelope`);
+  return z.object({ status: z.literal(true), data: call.data, ...(call.extra ?? {}) });
+}
+
+/** The path with its `:name` parameters filled in (each value URL-encoded). */
+export function pathOf(call: AnyCall, params: Record<string, string | number> | undefined): string {
+  return call.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${call.path}: the parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,79 @@
+import { type AnyCall, type AppEntity, Messages } from '@rakit/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, notFound, unauthorized } from '../http/errors';
+import { cachedDbConfig, cachedPage } from '../store/cached-reads';
+import { findAppBySlug } from '../store/repositories/apps';
+import { findGroup } from '../store/repositories/groups';
+import { findMenu } from '../store/repositories/menus';
+import { findPrintTemplate } from '../store/repositories/print-templates';
+import { findQuery } from '../store/repositories/queries';
+import { findTrigger } from '../store/repositories/triggers';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract the route was made from (see http/route.ts). */
+    call?: AnyCall;
+  }
+  interface FastifyRequest {
+    /** The application the call names, once its access is checked (member and appAdmin calls). */
+    callAppId: number | undefined;
+  }
+}
+
+type Lookup = (app: FastifyInstance, id: number | string) => Promise<number | undefined>;
+
+const numeric = (id: number | string) => (typeof id === 'number' ? id : Number(id));
+
+/** How each entity leads to its application, and what a missing one is answered. */
+const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
+  // An application id is taken as named: an unknown one is simply one the caller is not in.
+  app: { find: async (_, id) => numeric(id), missing: Messages.appNotFound },
+  appSlug: { find: async (app, slug) => (await findAppBySlug(app.store, String(slug)))?.appId, missing: Messages.appNotFound },
+  db: { find: async (app, id) => (await cachedDbConfig(app, numeric(id)))?.dbAppId, missing: Messages.databaseNotFound },
+  group: {
+    find: async (app, id) => {
+      const group = await findGroup(app.store, numeric(id));
+      // The super administrator's marker group belongs to no application.
+      return group === undefined || !/^\d+$/.test(group.groupAppId) ? undefined : Number(group.groupAppId);
+    },
+    missing: Messages.groupNotFound,
+  },
+  menu: { find: async (app, id) => (await findMenu(app.store, numeric(id)))?.menuAppId, missing: Messages.menuNotFound },
+  page: { find: async (app, id) => (await cachedPage(app, numeric(id)))?.pageAppId, missing: Messages.pageNotFound },
+  query: {
+    find: async (app, id) => {
+      const query = await findQuery(app.store, numeric(id));
+      return query === undefined ? undefined : (await cachedDbConfig(app, query.actionDbId))?.dbAppId;
+    },
+    missing: Messages.actionNotFound,
+  },
+  trigger: { find: async (app, id) => (await findTrigger(app.store, numeric(id)))?.triggerAppId, missing: Messages.triggerNotFound },
+  template: { find: async (app, id) => (await findPrintTemplate(app.store, String(id)))?.templateAppId, missing: Messages.printTemplateNotFound },
+};
+
+/**
+ * Enforces every contract's `access` after the input is validated and before the handler
+ * runs, so a route cannot forget its check. Anonymous callers were already refused by the
+ * authentication hook (onRequest) unless the call is public.
+ */
+export function installCallAccess(app: FastifyInstance): void {
+  app.decorateRequest('callAppId', undefined);
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const call = request.routeOptions.config.call;
+    if (call === undefined || call.access.level === 'public') return;
+    const caller = request.principal;
+    if (caller === null) throw unauthorized(Messages.unauthenticated);
+    const { access } = call;
+    if (access.level === 'signedIn') return;
+    if (access.level === 'superAdmin') {
+      caller.assertSuperAdmin();
+      return;
+    }
+    const lookup = LOOKUPS[access.app.entity];
+    const appId = await lookup.find(app, access.app.id({ params: request.params, query: request.query, body: request.body }));
+    if (appId === undefined) throw notFound(lookup.missing);
+    const allowed = access.level === 'appAdmin' ? caller.isAppAdmin(appId) : caller.isAppMember(appId);
+    if (!allowed) throw forbidden(Messages.forbidden);
+    request.callAppId = appId;
+  });
+}

@@ -1,0 +1,35 @@
+import { Messages } from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/principal';
+import { reachableSettings } from '../datasources/reach';
+import type { ConnectionSettings } from '../datasources/types';
+import { notFound } from '../http/errors';
+import { type DbConfigRow, findDbConfig } from '../store/repositories/db-configs';
+
+/** Loads a connection and checks that the caller administers its application. */
+export async function dbConfigForAdmin(app: FastifyInstance, caller: Principal, dbId: number) {
+  const row = await findDbConfig(app.store, dbId);
+  if (row === undefined) throw notFound(Messages.databaseNotFound);
+  caller.assertAppAdmin(row.dbAppId);
+  return row;
+}
+
+/**
+ * The pool of a stored connection: opened on first use, then shared (see DataSourceRegistry).
+ * Its host is checked again each time the pool opens: a name may resolve elsewhere since the
+ * connection was saved, and a row may have reached the store some other way.
+ */
+export const dataSourceOf = (app: FastifyInstance, row: DbConfigRow) =>
+  app.dataSources.get(row.dbId, async () => reachableSettings(settingsOf(app, row), app.config, row.dbVouched === 1));
+
+export function settingsOf(app: FastifyInstance, row: DbConfigRow): ConnectionSettings {
+  return {
+    dbAppId: row.dbAppId,
+    dbType: row.dbType as ConnectionSettings['dbType'],
+    dbHost: row.dbHost,
+    dbPort: row.dbPort,
+    dbUser: row.dbUser,
+    dbPassword: row.dbPasswordEnc === '' ? '' : app.secretBox.open(row.dbPasswordEnc),
+    dbDatabase: row.dbDatabase,
+  };
+}

@@ -1,0 +1,66 @@
+import {
+  type AnyCall, type DataOf, type ExtraOf, FILE_ANSWER, type ServerInputOf, successEnvelopeOf,
+} from '@rakit/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Principal } from '../auth/principal';
+
+/** What a handler is given: the validated input, the caller, and the application the access check found. */
+export interface RouteContext<C extends AnyCall> {
+  input: ServerInputOf<C>;
+  /** The signed-in caller; null only on public calls. */
+  caller: C['access']['level'] extends 'public' ? Principal | null : Principal;
+  /** The application the call names (member and appAdmin calls), already checked. */
+  appId: C['access']['level'] extends 'member' | 'appAdmin' ? number : undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler answers the call's `data` (with its extra fields, when the call has some); a file call answers through the reply. */
+export type HandlerResult<C extends AnyCall> = C['data'] extends typeof FILE_ANSWER
+  ? FastifyReply
+  : ExtraOf<C> extends undefined ? DataOf<C> : { data: DataOf<C>; extra: ExtraOf<C> };
+
+/** Route options beside what the contract says (a rate limit). */
+export type RouteOptions = Pick<RouteShorthandOptions, 'config'>;
+
+/**
+ * Registers a contract's route: Fastify validates its params, query and body with the
+ * contract's schemas, the access hook (auth/call-access.ts) enforces its `access`, the handler
+ * answers `data`, and the answer is serialised through the contract's schema, which also
+ * documents it in the OpenAPI document.
+ */
+export function route<C extends AnyCall>(
+  app: FastifyInstance, call: C, handler: (context: RouteContext<C>) => Promise<HandlerResult<C>>, options: RouteOptions = {},
+): void {
+  const successCode = call.successCode ?? 200;
+  const isPublic = call.access.level === 'public';
+  app.route({
+    method: call.method,
+    url: call.path,
+    schema: {
+      tags: [call.tag],
+      summary: call.summary,
+      ...(call.description === undefined ? {} : { description: call.description }),
+      ...(call.params === undefined ? {} : { params: call.params }),
+      ...(call.query === undefined ? {} : { querystring: call.query }),
+      ...(call.body === undefined ? {} : { body: call.body }),
+      ...(call.data === FILE_ANSWER ? {} : { response: { [successCode]: successEnvelopeOf(call) } }),
+      ...(isPublic ? { security: [] } : {}),
+    },
+    config: { ...options.config, call, public: isPublic },
+    handler: async (request, reply) => {
+      const result = await handler({
+        input: { params: request.params, query: request.query, body: request.body } as ServerInputOf<C>,
+        caller: request.principal as RouteContext<C>['caller'],
+        appId: request.callAppId as RouteContext<C>['appId'],
+        request,
+        reply,
+      });
+      if (call.data === FILE_ANSWER) return result;
+      reply.code(successCode);
+      if (call.extra === undefined) return { status: true, data: result };
+      const { data, extra } = result as { data: unknown; extra: Record<string, unknown> };
+      return { status: true, data, ...extra };
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { Messages, type PageInput, parsePageComponents } from '@rakit/core';
+import { badRequest, notFound } from '../http/errors';
+import type { Store } from '../store/db';
+import { findPage, insertPage, updatePage } from '../store/repositories/pages';
+
+/**
+ * Creates and saves the pages sent with saveApp from the editor. Components are validated
+ * against core's widget schemas; nothing is written when any page is refused.
+ */
+export async function savePages(trx: Store, appId: number, pages: PageInput[]) {
+  const saved: { pageId: number; pageSlug: string }[] = [];
+  for (const page of pages) {
+    if (page.pageAppId !== undefined && page.pageAppId !== appId) throw badRequest('pageAppId must be the application being saved');
+    if (page.pageId === null) {
+      if (page.pageComponents !== undefined && page.pageComponents !== '' && page.pageComponents !== '[]') throw badRequest(Messages.pageSaveWithoutId);
+      if (page.pageName === undefined) throw badRequest(Messages.pageTitleRequired);
+      saved.push(await insertPage(trx, appId, page.pageName));
+      continue;
+    }
+    const existing = await findPage(trx, page.pageId);
+    if (existing === undefined || existing.pageAppId !== appId) throw notFound(Messages.pageNotFound);
+    let pageComponents: string | undefined;
+    if (page.pageComponents !== undefined) {
+      const parsed = parsePageComponents(page.pageComponents);
+      if (!parsed.ok) throw badRequest(parsed.error);
+      pageComponents = JSON.stringify(parsed.components);
+    }
+    await updatePage(trx, page.pageId, { ...(page.pageName === undefined ? {} : { pageName: page.pageName }), ...(pageComponents === undefined ? {} : { pageComponents }) });
+    saved.push({ pageId: existing.pageId, pageSlug: existing.pageSlug });
+  }
+  return saved;
+}

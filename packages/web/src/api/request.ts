@@ -1,0 +1,101 @@
+import {
+  type AnyCall, type ClientInputOf, type DataOf, FILE_ANSWER, pathOf,
+} from '@rakit/core';
+import { z } from 'zod';
+import { readSession } from '../shell/session-storage';
+
+/**
+ * One answer of the API: `{ status, data?, error? }`, read from the body whatever the HTTP
+ * code, with that code beside it. `data` is checked against the call's schema when status is true.
+ */
+export interface ApiAnswer<T> {
+  status: boolean;
+  data?: T;
+  error?: string[];
+  httpStatus: number;
+}
+
+/** The request never got a readable answer (network down, server gone, not JSON). */
+export class ApiUnreachableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ApiUnreachableError';
+  }
+}
+
+/** The first error text of a failed answer, or the fallback. */
+export const firstError = (answer: ApiAnswer<unknown>, fallback: string): string => answer.error?.[0] ?? fallback;
+
+const EnvelopeSchema = z.object({
+  status: z.boolean(),
+  data: z.unknown().optional(),
+  error: z.array(z.string()).optional(),
+});
+
+interface CallOptions<S extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** A multipart body instead of JSON (the browser writes its content type and boundary). */
+  form?: FormData;
+  /** Schema of `data` on success. */
+  data: S;
+  /** The application whose stored session gives the bearer token; null for the public calls. */
+  tokenOf: string | null;
+}
+
+export async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<ApiAnswer<z.infer<S>>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.tokenOf !== null) {
+    const stored = readSession(options.tokenOf);
+    if (stored.kind === 'ok') headers.authorization = `Bearer ${stored.session.user.token}`;
+  }
+
+  let response: Response;
+  let json: unknown;
+  try {
+    response = await fetch(options.path, {
+      method: options.method,
+      headers,
+      ...(options.form !== undefined ? { body: options.form } : options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    });
+    json = await response.json();
+  } catch (cause) {
+    throw new ApiUnreachableError(`${options.method} ${options.path} failed`, { cause });
+  }
+
+  const envelope = EnvelopeSchema.safeParse(json);
+  if (!envelope.success) throw new ApiUnreachableError(`${options.method} ${options.path}: not an API answer`);
+  const { status, data, error } = envelope.data;
+  const answer: ApiAnswer<z.infer<S>> = { status, httpStatus: response.status, ...(error === undefined ? {} : { error }) };
+  if (status) {
+    const parsed = options.data.safeParse(data);
+    if (!parsed.success) throw new ApiUnreachableError(`${options.method} ${options.path}: unexpected data`, { cause: parsed.error });
+    answer.data = parsed.data;
+  }
+  return answer;
+}
+
+/**
+ * Makes a call of core's contracts: the path from its params, the query string, the JSON body
+ * (or `form` for a multipart upload), and the answer's `data` parsed by the contract's schema.
+ */
+export function callApi<C extends AnyCall>(
+  contract: C, input: ClientInputOf<C>, tokenOf: string | null, form?: FormData,
+): Promise<ApiAnswer<DataOf<C>>> {
+  if (contract.data === FILE_ANSWER) throw new Error(`${contract.path} answers a file: fetch it as a download`);
+  const { params, query: search, body } = input as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  const queryString = search === undefined ? '' : `?${query(search)}`;
+  return call({
+    method: contract.method,
+    path: pathOf(contract, params) + queryString,
+    ...(form === undefined ? { body } : { form }),
+    data: contract.data as z.ZodType<DataOf<C>>,
+    tokenOf,
+  });
+}
+
+/** A query string of the values given (undefined ones left out). */
+export const query = (values: Record<string, unknown>): string =>
+  new URLSearchParams(Object.entries(values).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)])).toString();
