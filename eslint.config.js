@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -25,12 +27,32 @@ export default tseslint.config(
     },
   },
   {
-    // Metadata SQL lives in the store only.
+    // Metadata SQL lives in the store only. Route modules are thin and registered by app.ts only: services live in domain modules
+    // (pages/, connections/, tables/…) that take a Principal, never a request.
     files: ['packages/server/src/**/*.ts'],
-    ignores: ['packages/server/src/store/**'],
+    ignores: ['packages/server/src/app.ts', 'packages/server/src/store/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'Only src/store may use Kysely; add a repository function.' }] }],
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'kysely', message: 'Only src/store may use Kysely; add a repository function.' }],
+        patterns: [{ regex: '(^|/)routes/', message: 'Only app.ts registers routes; move what you need into a domain module.' }],
+      }],
     },
+  },
+  {
+    files: ['packages/server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'kysely', message: 'Only src/store may use Kysely; add a repository function.' }],
+        patterns: [{ regex: '^\\./', message: 'A route module imports no other route module; shared code lives in a domain module.' }],
+      }],
+    },
+  },
+  {
+    // No import cycles anywhere: each module's dependencies form a tree.
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],

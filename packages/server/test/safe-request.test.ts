@@ -5,7 +5,7 @@ import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress, resolveHost } from '../src/outbound/addresses';
 import { MAX_OUTBOUND_AT_ONCE, outboundUrl, sendToAddress, vetHost } from '../src/outbound/safe-request';
-import { REQUEST_TEST_RATE_LIMIT } from '../src/routes/rate-limit';
+import { REQUEST_TEST_RATE_LIMIT } from '../src/http/rate-limit';
 import { buildTestServer, type TestServer } from './support/build';
 
 describe('the address check of server-sent requests', () => {

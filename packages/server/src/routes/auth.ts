@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import { findAppById, findAppBySlug } from '../store/repositories/apps';
 import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories/groups';
 import { findUser, insertUser } from '../store/repositories/users';
-import { accountRateLimit, authRateLimit } from './rate-limit';
+import { accountRateLimit, authRateLimit } from '../http/rate-limit';
 
 /** Sign-in and registration (spec 1 §5, §7): the only calls besides app-by-slug without a token. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { cachedAccount } from '../store/cached-reads';
 import { consumePasswordReset, findUsablePasswordReset, insertPasswordReset } from '../store/repositories/password-resets';
 import { setUserPassword } from '../store/repositories/users';
-import { accountRateLimit, authRateLimit } from './rate-limit';
+import { accountRateLimit, authRateLimit } from '../http/rate-limit';
 
 const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

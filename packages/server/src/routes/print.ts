@@ -16,7 +16,7 @@ import { ConversionError, ConverterBusyError, ConverterMissingError, DEFAULT_CON
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { readUploadedFile } from '../http/multipart-file';
 import { printTemplateFolder } from '../store/app-folders';
-import { perUserRateLimit, PRINT_RATE_LIMIT } from './rate-limit';
+import { perUserRateLimit, PRINT_RATE_LIMIT } from '../http/rate-limit';
 import { findAppBySlug } from '../store/repositories/apps';
 import {
   deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, listPrintTemplates, type PrintTemplateRow,

@@ -2,7 +2,7 @@ import { answerBodyOf, requestHttpMethod, TestRequestBodySchema } from '@rakit/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../auth/plugin';
 import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../outbound/safe-request';
-import { perUserRateLimit, REQUEST_TEST_RATE_LIMIT } from './rate-limit';
+import { perUserRateLimit, REQUEST_TEST_RATE_LIMIT } from '../http/rate-limit';
 
 /**
  * The Request section's Test through the server (spec 2 §2): the author sees what his URL

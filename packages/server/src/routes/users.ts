@@ -12,7 +12,7 @@ import { addMember, findDefaultGroup, removeUserFromApp } from '../store/reposit
 import {
   deleteUserCascade, findUser, insertUser, isMemberOfApp, pageUsers, setUserPassword,
 } from '../store/repositories/users';
-import { accountRateLimit } from './rate-limit';
+import { accountRateLimit } from '../http/rate-limit';
 
 /**
  * The application a user call is about, checked for its administrator. In _root the

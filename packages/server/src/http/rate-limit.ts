@@ -1,6 +1,6 @@
 import { Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors';
+import { HttpError } from './errors';
 
 /**
  * Per-route limit for sign-in, registration and password reset: attempts per minute per client
