@@ -1,24 +1,20 @@
-import {
-  groupsForApp, LoginBodySchema, Messages, mayEnterApp, RegisterBodySchema, registrationError,
-} from '@rakit/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authCalls, groupsForApp, Messages, mayEnterApp, registrationError } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import { route } from '../http/route';
 import { findAppById, findAppBySlug } from '../store/repositories/apps';
 import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories/groups';
 import { findUser, insertUser } from '../store/repositories/users';
 import { accountRateLimit, authRateLimit } from '../http/rate-limit';
 
 /** Sign-in and registration (spec 1 §5, §7): the only calls besides app-by-slug without a token. */
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
+const authRoutes: FastifyPluginAsync = async (app) => {
   const limitSignIn = accountRateLimit(app);
   const limitRegistration = accountRateLimit(app);
 
-  app.post('/auth/login', {
-    config: { public: true, rateLimit: authRateLimit(app) },
-    schema: { security: [], tags: ['auth'], summary: 'Sign in to an application', body: LoginBodySchema },
-  }, async (request) => {
-    const { userId, password, appSlug } = request.body;
+  route(app, authCalls.login, async ({ input: { body }, request }) => {
+    const { userId, password, appSlug } = body;
     if (userId.trim() === '' || password === '') throw unauthorized(Messages.loginFailed);
     const target = await findAppBySlug(app.store, appSlug);
     if (target === undefined) throw notFound(Messages.appNotFound);
@@ -34,14 +30,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const { token, expiresAtMs } = await app.tokens.issue(user.userId, target.appSlug, user.sessionKey);
     const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
-    return { status: true, data: [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId }] };
-  });
+    return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId }];
+  }, { config: { rateLimit: authRateLimit(app) } });
 
-  app.post('/auth/register', {
-    config: { public: true, rateLimit: authRateLimit(app) },
-    schema: { security: [], tags: ['auth'], summary: 'Register into an application\'s default group', body: RegisterBodySchema },
-  }, async (request, reply) => {
-    const input = request.body.data;
+  route(app, authCalls.register, async ({ input: { body }, request }) => {
+    const input = body.data;
     const appId = input.defaultGroupAppId[0] as number;
     const target = await findAppById(app.store, appId);
     if (target === undefined) throw notFound(Messages.appNotFound);
@@ -67,9 +60,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     } else if (await verifyPassword(existing.passwordHash, input.password)) {
       await addMember(app.store, defaultGroup.groupId, existing.userId);
     }
-    reply.code(201);
-    return { status: true, data: { userId: input.userId } };
-  });
+    return { userId: input.userId };
+  }, { config: { rateLimit: authRateLimit(app) } });
 };
 
 export default authRoutes;

@@ -3,7 +3,7 @@
  * contracts (packages/core/src/api) as its area is converted, and this file goes.
  */
 import {
-  type ExcelFromTableBody, type LoadTableContentBody, ApplicationSchema, GroupSchema,
+  type ExcelFromTableBody, type LoadTableContentBody, ApplicationSchema,
 } from '@rakit/core';
 import { z } from 'zod';
 
@@ -78,37 +78,3 @@ export const AffectedSchema = z.array(z.object({ affectedRows: z.number() }));
 export const ExcelFileSchema = z.object({ buffer: z.string(), mimetype: z.string(), filename: z.string() });
 /** A file answered as JSON: base64 bytes, their type and name (exports and prints). */
 export type BlobFile = z.infer<typeof ExcelFileSchema>;
-
-/** A group of GET /auth/listGroupUser: one page of its members and how many it has. */
-export const GroupWithMembersSchema = GroupSchema.extend({ member: z.array(z.string()), memberCount: z.number().int() });
-export type GroupWithMembers = z.infer<typeof GroupWithMembersSchema>;
-export const GroupPageSchema = z.object({ groups: z.array(GroupWithMembersSchema), count: z.number().int() });
-export type GroupPage = z.infer<typeof GroupPageSchema>;
-
-/** GET /auth/listuser answers each user as a one-item list; the first item is taken (spec 1 §7). */
-export const UserRefSchema = z.object({ userId: z.string() });
-export const UserPageSchema = z.object({
-  users: z.array(z.tuple([UserRefSchema], UserRefSchema)).transform((entries) => entries.map(([first]) => first)),
-  count: z.number().int(),
-});
-export type UserPage = z.infer<typeof UserPageSchema>;
-
-export interface PageQuery {
-  page: number;
-  limit: number;
-  /** Search text inside user ids. */
-  userId: string;
-}
-export interface GroupPageQuery extends PageQuery {
-  pageUser: number;
-  limitUser: number;
-}
-/** The entries of the user dialog and of the group screen's user calls. */
-export interface UserEntries {
-  userId: string;
-  password: string;
-  confirm_password: string;
-  /** Only when one changes his own password. */
-  current_password?: string;
-}
-

@@ -1,9 +1,8 @@
 /* The browser's API client: one function per call of core's contracts, by area. */
 import {
-  type LoginBody, PublicApplicationSchema, type PublicApplication, type RegistrationInput, type SessionUser, SessionUserSchema,
+  authCalls, type LoginBody, PublicApplicationSchema, type PublicApplication, type RegistrationInput,
 } from '@rakit/core';
-import { z } from 'zod';
-import { call, type ApiAnswer } from './request';
+import { call, callApi, type ApiAnswer } from './request';
 import { appsApi } from './apps';
 import { databasesApi } from './databases';
 import { groupsApi } from './groups';
@@ -21,17 +20,12 @@ export const publicApi = {
   getAppBySlug: (slug: string): Promise<ApiAnswer<PublicApplication>> =>
     call({ method: 'GET', path: `/get/getApp/slug/${encodeURIComponent(slug)}`, data: PublicApplicationSchema, tokenOf: null }),
 
-  login: (body: LoginBody): Promise<ApiAnswer<SessionUser[]>> =>
-    call({ method: 'POST', path: '/auth/login', body, data: z.array(SessionUserSchema), tokenOf: null }),
+  login: (body: LoginBody) => callApi(authCalls.login, { body }, null),
 
-  register: (input: RegistrationInput, appId: number): Promise<ApiAnswer<unknown>> =>
-    call({
-      method: 'POST',
-      path: '/auth/register',
+  register: (input: RegistrationInput, appId: number) =>
+    callApi(authCalls.register, {
       body: { data: { userId: input.userId, password: input.password, confirm_password: input.confirm_password, defaultGroupAppId: [appId] } },
-      data: z.unknown(),
-      tokenOf: null,
-    }),
+    }, null),
 };
 
 /** Calls made on behalf of the user signed in to `appSlug` (bearer token of its stored session). */

@@ -1,43 +1,40 @@
-import {
-  type Group, GroupSchema,
-} from '@rakit/core';
-import { z } from 'zod';
-import { call, query, type ApiAnswer } from './request';
-import { GroupPageSchema, type GroupPage, type GroupPageQuery } from './answers';
+import { groupCalls } from '@rakit/core';
+import { callApi } from './request';
+import type { UserSearch } from './users';
+
+/** A page of groups, each with a page of its members, searched by member id. */
+export interface GroupSearch extends UserSearch {
+  pageUser: number;
+  limitUser: number;
+}
 
 /** Calls of the groups area, made on behalf of the user signed in to `appSlug`. */
 export const groupsApi = (appSlug: string) => ({
-  listGroupUser: (appId: number, paging: GroupPageQuery): Promise<ApiAnswer<GroupPage>> =>
-    call({ method: 'GET', path: `/auth/listGroupUser/${appId}?${query({ ...paging })}`, data: GroupPageSchema, tokenOf: appSlug }),
+  listGroupUser: (appId: number, search: GroupSearch) =>
+    callApi(groupCalls.listGroupUser, { params: { appId }, query: { ...search } }, appSlug),
 
-  listGroup: (appId: number): Promise<ApiAnswer<Group[]>> =>
-    call({ method: 'GET', path: `/auth/listgroup/${appId}`, data: z.array(GroupSchema), tokenOf: appSlug }),
+  listGroup: (appId: number) => callApi(groupCalls.listGroup, { params: { appId } }, appSlug),
 
-  addGroup: (appId: number, groupName: string): Promise<ApiAnswer<unknown>> =>
-    call({
-      method: 'POST',
-      path: '/auth/addgroup',
+  addGroup: (appId: number, groupName: string) =>
+    callApi(groupCalls.addGroup, {
       body: { data: { groupId: null, groupName, groupAppId: appId, groupAccess: { pageId: [], actionId: [], menuId: [] } } },
-      data: z.unknown(),
-      tokenOf: appSlug,
-    }),
+    }, appSlug),
 
-  deleteGroup: (groupId: number): Promise<ApiAnswer<unknown>> =>
-    call({ method: 'DELETE', path: '/auth/deletegroup', body: { data: { groupId } }, data: z.unknown(), tokenOf: appSlug }),
+  deleteGroup: (groupId: number) => callApi(groupCalls.deleteGroup, { body: { data: { groupId } } }, appSlug),
 
-  setDefaultGroup: (appId: number, groupId: number): Promise<ApiAnswer<unknown>> =>
-    call({ method: 'PUT', path: '/auth/setDefaultGroup', body: { data: { appId, groupId } }, data: z.unknown(), tokenOf: appSlug }),
+  setDefaultGroup: (appId: number, groupId: number) =>
+    callApi(groupCalls.setDefaultGroup, { body: { data: { appId, groupId } } }, appSlug),
 
-  addUserToGroup: (userId: string, groupId: number): Promise<ApiAnswer<unknown>> =>
-    call({ method: 'POST', path: '/auth/addUserToGroup', body: { userId, groupId }, data: z.unknown(), tokenOf: appSlug }),
+  addUserToGroup: (userId: string, groupId: number) =>
+    callApi(groupCalls.addUserToGroup, { body: { userId, groupId } }, appSlug),
 
-  removeUserFromGroup: (userId: string, groupId: number): Promise<ApiAnswer<unknown>> =>
-    call({ method: 'DELETE', path: '/auth/removeUserFromGroup', body: { userId, groupId }, data: z.unknown(), tokenOf: appSlug }),
+  removeUserFromGroup: (userId: string, groupId: number) =>
+    callApi(groupCalls.removeUserFromGroup, { body: { userId, groupId } }, appSlug),
 
   /** Gives the group access to the menu; 409 when it already has it. */
-  updateGroupAccess: (groupId: number, groupAppId: number, menuId: number): Promise<ApiAnswer<unknown>> =>
-    call({ method: 'PUT', path: '/auth/updategroup', body: { groupId, groupAppId, groupAccess: { menuId: [menuId] } }, data: z.unknown(), tokenOf: appSlug }),
+  updateGroupAccess: (groupId: number, groupAppId: number, menuId: number) =>
+    callApi(groupCalls.updateGroup, { body: { groupId, groupAppId, groupAccess: { menuId: [menuId] } } }, appSlug),
 
-  removeGroupAccess: (groupId: number, groupAppId: number, menuId: number): Promise<ApiAnswer<unknown>> =>
-    call({ method: 'DELETE', path: '/auth/removeGroupAccess', body: { groupId, groupAppId, groupAccess: { menuId: [menuId] } }, data: z.unknown(), tokenOf: appSlug }),
+  removeGroupAccess: (groupId: number, groupAppId: number, menuId: number) =>
+    callApi(groupCalls.removeGroupAccess, { body: { groupId, groupAppId, groupAccess: { menuId: [menuId] } } }, appSlug),
 });

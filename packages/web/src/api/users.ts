@@ -1,18 +1,32 @@
-import { z } from 'zod';
-import { call, query, type ApiAnswer } from './request';
-import { UserPageSchema, type UserPage, type PageQuery, type UserEntries } from './answers';
+import { type ClientInputOf, type DataOf, type UserRef, userCalls } from '@rakit/core';
+import { callApi, type ApiAnswer } from './request';
+
+/** A page of the users list, searched by text inside user ids. */
+export interface UserSearch {
+  page: number;
+  limit: number;
+  userId: string;
+}
+
+/** The entries of the user dialog: its own password's change also sends the current one. */
+export type UserEntries = Omit<ClientInputOf<typeof userCalls.changePassword>['body']['data'], 'appId'>;
+
+/** A page of users, each as one reference (the call answers each as a one-item list). */
+export type UserPage = Omit<DataOf<typeof userCalls.listUser>, 'users'> & { users: UserRef[] };
 
 /** Calls of the users area, made on behalf of the user signed in to `appSlug`. */
 export const usersApi = (appSlug: string) => ({
-  listUser: (appId: number, paging: PageQuery): Promise<ApiAnswer<UserPage>> =>
-    call({ method: 'GET', path: `/auth/listuser?${query({ appId, ...paging })}`, data: UserPageSchema, tokenOf: appSlug }),
+  listUser: async (appId: number, search: UserSearch): Promise<ApiAnswer<UserPage>> => {
+    const { data, ...answer } = await callApi(userCalls.listUser, { query: { appId, ...search } }, appSlug);
+    return data === undefined ? answer : { ...answer, data: { ...data, users: data.users.map(([first]) => first) } };
+  },
 
-  addUser: (appId: number, entries: UserEntries): Promise<ApiAnswer<unknown>> =>
-    call({ method: 'POST', path: '/auth/adduser', body: { data: { ...entries, appId } }, data: z.unknown(), tokenOf: appSlug }),
+  addUser: (appId: number, entries: UserEntries) =>
+    callApi(userCalls.addUser, { body: { data: { ...entries, appId } } }, appSlug),
 
-  changePassword: (appId: number, entries: UserEntries): Promise<ApiAnswer<unknown>> =>
-    call({ method: 'PUT', path: '/auth/changePassword', body: { data: { ...entries, appId } }, data: z.unknown(), tokenOf: appSlug }),
+  changePassword: (appId: number, entries: UserEntries) =>
+    callApi(userCalls.changePassword, { body: { data: { ...entries, appId } } }, appSlug),
 
-  deleteUser: (appId: number, userId: string): Promise<ApiAnswer<unknown>> =>
-    call({ method: 'DELETE', path: '/auth/deleteuser', body: { data: { userId, appId } }, data: z.unknown(), tokenOf: appSlug }),
+  deleteUser: (appId: number, userId: string) =>
+    callApi(userCalls.deleteUser, { body: { data: { userId, appId } } }, appSlug),
 });

@@ -1,10 +1,9 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { GROUP_MEMBER_PAGE_SIZE, GROUP_PAGE_SIZE, Messages } from '@rakit/core';
+import { GROUP_MEMBER_PAGE_SIZE, GROUP_PAGE_SIZE, type GroupPage, type GroupWithMembers, Messages } from '@rakit/core';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { GroupPage, GroupWithMembers } from '../../api/client';
 import { AdminPager } from '../../components/AdminPager';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';

@@ -1,7 +1,6 @@
 import { ActionIcon, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { DEFAULT_GROUP_FLAG, GROUP_MEMBER_PAGE_SIZE } from '@rakit/core';
-import type { GroupWithMembers } from '../../api/client';
+import { DEFAULT_GROUP_FLAG, GROUP_MEMBER_PAGE_SIZE, type GroupWithMembers } from '@rakit/core';
 import { AdminPager } from '../../components/AdminPager';
 import { RemovableChip } from '../../components/RemovableChip';
 import { RowActions } from '../../components/RowActions';

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import {
+  ChangePasswordBodySchema, ForgotPasswordTokenBodySchema, LoginBodySchema, RegisterBodySchema,
+} from '../schemas/api';
+import { SessionUserSchema } from '../schemas/entities';
+import { defineCall } from './contract';
+
+/** Sign-in, registration and password reset (spec 1 §5, §7). */
+export const authCalls = {
+  login: defineCall({
+    method: 'POST', path: '/auth/login', tag: 'auth',
+    summary: 'Sign in to an application',
+    body: LoginBodySchema,
+    // One entry, as the spec's answer has it.
+    data: z.array(SessionUserSchema),
+    access: { level: 'public' },
+  }),
+  register: defineCall({
+    method: 'POST', path: '/auth/register', tag: 'auth',
+    summary: 'Register into an application\'s default group',
+    description: 'The answer is the same whether the id was free or taken, so it tells no one which ids exist.',
+    body: RegisterBodySchema,
+    data: z.object({ userId: z.string() }),
+    successCode: 201,
+    access: { level: 'public' },
+  }),
+  getResetToken: defineCall({
+    method: 'POST', path: '/forgot_password/getToken', tag: 'auth',
+    summary: 'Issue a one-time password reset token',
+    description: 'Only for the caller\'s own account or one he administers (Principal.administersAccount).',
+    body: ForgotPasswordTokenBodySchema,
+    data: z.object({ token: z.string() }),
+    access: { level: 'signedIn' },
+  }),
+  resetPassword: defineCall({
+    method: 'POST', path: '/forgot_password/changePassword', tag: 'auth',
+    summary: 'Set a new password with a reset token',
+    // The reset token in the body is the credential of this call.
+    body: ChangePasswordBodySchema,
+    data: z.string(),
+    access: { level: 'public' },
+  }),
+};

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import {
+  AddUserBodySchema, ChangeUserPasswordBodySchema, DeleteUserBodySchema, ListUserQuerySchema,
+} from '../schemas/admin';
+import { defineCall } from './contract';
+
+export const UserRefSchema = z.object({ userId: z.string() });
+export type UserRef = z.infer<typeof UserRefSchema>;
+
+/** Users of an application (spec 1 screen 7, §7). */
+export const userCalls = {
+  listUser: defineCall({
+    method: 'GET', path: '/auth/listuser', tag: 'users',
+    summary: 'A page of the application\'s users, searched by id',
+    query: ListUserQuerySchema,
+    // Each entry is a one-item list, as the spec's answer has it.
+    data: z.object({ users: z.array(z.tuple([UserRefSchema])), count: z.number().int() }),
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.query.appId } },
+  }),
+  addUser: defineCall({
+    method: 'POST', path: '/auth/adduser', tag: 'users',
+    summary: 'Create a user in the application\'s default group',
+    body: AddUserBodySchema,
+    data: UserRefSchema,
+    successCode: 201,
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.data.appId } },
+  }),
+  changePassword: defineCall({
+    method: 'PUT', path: '/auth/changePassword', tag: 'users',
+    summary: 'Set a user\'s password (administrator, or the user himself with his current one)',
+    description: 'One\'s own password needs the current one; another\'s needs an administrator of the application who administers the account (Principal.administersAccount).',
+    body: ChangeUserPasswordBodySchema,
+    data: z.string(),
+    access: { level: 'signedIn' },
+  }),
+  deleteUser: defineCall({
+    method: 'DELETE', path: '/auth/deleteuser', tag: 'users',
+    summary: 'Remove a user from the application (from every application in _root)',
+    body: DeleteUserBodySchema,
+    data: UserRefSchema,
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.data.appId } },
+  }),
+};
