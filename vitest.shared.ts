@@ -5,8 +5,11 @@ import { defineConfig } from 'vitest/config';
 export const unitTestOptions = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // Store suites share the MariaDB/PostgreSQL servers; one file at a time keeps them apart.
-  fileParallelism: false,
+  // Two files at a time: each store suite makes its own uniquely named databases and tables
+  // on the shared MariaDB/PostgreSQL servers (test/support), so files never meet there. More
+  // workers would mostly add load on those two servers.
+  fileParallelism: true,
+  maxWorkers: 2,
 };
 
 /**
