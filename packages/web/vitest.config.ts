@@ -1,0 +1,3 @@
+import { packageTestConfig } from '../../vitest.shared';
+
+export default packageTestConfig(import.meta.url);
