@@ -6,6 +6,7 @@ import { type StoredQuery } from '../schemas/actions';
 import { PrintConfigSchema } from '../schemas/print';
 import { type ActionType, type CustomAction } from '../widgets/common';
 import { type Component } from '../widgets/registry';
+import { walkComponents } from './component-tree';
 import { VALUE_WIDGET_TYPES } from './form-fields';
 
 /**
@@ -160,10 +161,7 @@ export function actionConfigIssue(action: CustomAction, otherNames: readonly str
  * included, in page order: what the value source pickers list by title.
  */
 export function valueComponentsOf(list: readonly Component[]): Component[] {
-  return list.flatMap((component) => [
-    ...((VALUE_WIDGET_TYPES as readonly string[]).includes(component.type) ? [component] : []),
-    ...(component.children === undefined ? [] : valueComponentsOf(component.children)),
-  ]);
+  return [...walkComponents(list)].filter((component) => (VALUE_WIDGET_TYPES as readonly string[]).includes(component.type));
 }
 
 /**

@@ -1,11 +1,10 @@
-import { type chart, type kanban, type loader, Messages, type table } from '@rakit/core';
+import { type chart, findComponent, type kanban, type loader, Messages, type table } from '@rakit/core';
 import { savedComponents } from '../engine/page-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { principalOf } from '../auth/plugin';
 import type { Principal } from '../auth/principal';
 import type { DataSource, DataSourceType } from '../datasources/types';
-import { walkComponents } from '../engine/page-actions';
 import { badRequest, notFound } from '../http/errors';
 import { assertMayReadPage } from '../routes/pages';
 import { dataSourceOf } from '../routes/databases';
@@ -47,7 +46,7 @@ export async function findDataWidget(
   if (page === undefined) throw notFound(Messages.pageNotFound);
   await assertMayReadPage(app, request, page);
   const components = savedComponents(page);
-  const component = components === undefined ? undefined : [...walkComponents(components)].find((c) => c.id === ref.componentId);
+  const component = components === undefined ? undefined : findComponent(components, ref.componentId);
   if (component === undefined || !types.includes(component.type)) throw notFound(Messages.dataWidgetNotFound);
   const widget = component as unknown as DataWidget;
 

@@ -1,5 +1,5 @@
 import {
-  type Component, initialFieldValue, inputFormatError, isEmptyFieldValue, isRequiredField, Messages, VALUE_WIDGET_TYPES,
+  type Component, initialFieldValue, inputFormatError, isEmptyFieldValue, isRequiredField, Messages, VALUE_WIDGET_TYPES, walkComponents,
 } from '@rakit/core';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createStore, type StoreApi, useStore } from 'zustand';
@@ -45,13 +45,8 @@ export type PageFormStore = StoreApi<PageFormState>;
 const CLEARS_ON_CHANGE = new Set<string>(['radio', 'checkbox']);
 const VALUE_TYPES = new Set<string>(VALUE_WIDGET_TYPES);
 
-function byId(list: readonly Component[], into: Record<string, Component> = {}): Record<string, Component> {
-  for (const component of list) {
-    into[component.id] = component;
-    if (component.children !== undefined) byId(component.children, into);
-  }
-  return into;
-}
+const byId = (list: readonly Component[]): Record<string, Component> =>
+  Object.fromEntries([...walkComponents(list)].map((component) => [component.id, component]));
 
 /** The configuration a value starts from: when it changes, a value not typed since is replaced. */
 const startsFrom = (c: Component | undefined): string => JSON.stringify([c?.initValue, c?.options, c?.subtype]);
