@@ -1,4 +1,4 @@
-import { type chart, findComponent, type kanban, type loader, Messages, type table } from '@rakit/core';
+import { type chart, findComponent, type kanban, type loader, Messages, type table, widgetTypesThat } from '@rakit/core';
 import { savedComponents } from '../engine/page-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -9,9 +9,6 @@ import { badRequest, notFound } from '../http/errors';
 import { assertMayReadPage } from '../routes/pages';
 import { dataSourceOf } from '../routes/databases';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
-
-/** Widgets whose rows come from a database table or a custom query (spec 3 §3 "Shared widget input"). */
-export const DATA_WIDGET_TYPES = ['table', 'chart', 'kanban', 'loader', 'barcode'] as const;
 
 type TableWidget = z.infer<typeof table.schema>;
 type KanbanWidget = z.infer<typeof kanban.schema>;
@@ -40,7 +37,7 @@ export async function findDataWidget(
   app: FastifyInstance,
   request: FastifyRequest,
   ref: { pageId: number; componentId: string },
-  types: readonly string[] = DATA_WIDGET_TYPES,
+  types: readonly string[] = widgetTypesThat('loadsRows'),
 ): Promise<WidgetContext> {
   const page = await cachedPage(app, ref.pageId);
   if (page === undefined) throw notFound(Messages.pageNotFound);
