@@ -62,6 +62,14 @@ export const dataSourceFields = {
   custom_action: z.array(CustomActionSchema).max(100).default([]),
 };
 
+type FieldsOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
+/** The fields every component has, as parsed. */
+export type ComponentBaseValues = FieldsOf<typeof componentBase>;
+/** The fields of the form widgets, as parsed. */
+export type FormFieldValues = FieldsOf<typeof formFields>;
+/** The data source fields of the widgets that load rows, as parsed. */
+export type DataSourceValues = FieldsOf<typeof dataSourceFields>;
+
 /** What a widget does besides showing itself: the server and the browser ask this, never a list of type names. */
 export interface WidgetCapabilities {
   /** A form field whose value a person enters: the required and format rules, the values actions take. */
