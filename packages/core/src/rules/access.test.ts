@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { groupsForApp, isAdminInApp, mayEnterApp } from './access';
+import { groupsForApp, isAdminGroup, isAdminInApp, mayEnterApp } from './access';
+import { slugify } from './slug';
 
 const superAdmin = { groupAppId: 'Super Admin', groupSlug: 'admin' };
 const mainMember = { groupAppId: '1', groupSlug: 'member' };
-const shopAdmin = { groupAppId: '5', groupSlug: 'Admin' };
+const shopAdmin = { groupAppId: '5', groupSlug: 'admin' };
 const shopClerk = { groupAppId: '5', groupSlug: 'clerk' };
 const main = { appId: 1, appSlug: 'main' };
 const root = { appId: 2, appSlug: '_root' };
@@ -29,5 +30,13 @@ describe('access rules of spec 1 §5', () => {
     expect(isAdminInApp([shopClerk, shopAdmin], shop)).toBe(false);
     expect(isAdminInApp([mainMember], main)).toBe(true);
     expect(isAdminInApp([superAdmin], root)).toBe(true);
+  });
+
+  it('knows the admin group by its exact slug, which a group named Admin gets', () => {
+    expect(isAdminGroup({ groupSlug: slugify('Admin') })).toBe(true);
+    // Not a slug we make: a group stored as 'Admin' or 'ADMIN' is not the admin group.
+    expect(isAdminGroup({ groupSlug: 'Admin' })).toBe(false);
+    expect(isAdminInApp([{ groupAppId: '5', groupSlug: 'ADMIN' }], shop)).toBe(false);
+    expect(isAdminGroup({ groupSlug: 'admins' })).toBe(false);
   });
 });

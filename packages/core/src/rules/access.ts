@@ -12,7 +12,12 @@ export interface AppMarker {
 }
 
 export const isSuperAdminGroup = (group: GroupMarker): boolean => group.groupAppId === SUPER_ADMIN_MARKER;
-export const isAdminGroup = (group: GroupMarker): boolean => group.groupSlug.toLowerCase() === ADMIN_GROUP_SLUG;
+/**
+ * The application's administrators group: its slug is exactly 'admin'. Slugs are made lower case
+ * by slugify, so a group named 'Admin' is this group; a stored slug that differs only by case was
+ * not made by us and grants nothing (MySQL may compare slugs without case; this rule does not).
+ */
+export const isAdminGroup = (group: Pick<GroupMarker, 'groupSlug'>): boolean => group.groupSlug === ADMIN_GROUP_SLUG;
 
 /**
  * The groups through which a user enters an application (spec 1 §5 "Access rule"):

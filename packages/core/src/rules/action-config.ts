@@ -5,8 +5,8 @@ import {
 import { type StoredQuery } from '../schemas/actions';
 import { PrintConfigSchema } from '../schemas/print';
 import { type ActionType, type CustomAction } from '../widgets/common';
-import { type Component } from '../widgets/registry';
-import { VALUE_WIDGET_TYPES } from './form-fields';
+import { type Component, widgetCan } from '../widgets/registry';
+import { walkComponents } from './component-tree';
 
 /**
  * The Action Management dialog's rules (spec 2 §2, §4): default names, the types that need a
@@ -160,10 +160,7 @@ export function actionConfigIssue(action: CustomAction, otherNames: readonly str
  * included, in page order: what the value source pickers list by title.
  */
 export function valueComponentsOf(list: readonly Component[]): Component[] {
-  return list.flatMap((component) => [
-    ...((VALUE_WIDGET_TYPES as readonly string[]).includes(component.type) ? [component] : []),
-    ...(component.children === undefined ? [] : valueComponentsOf(component.children)),
-  ]);
+  return [...walkComponents(list)].filter((component) => widgetCan(component.type, 'holdsValue'));
 }
 
 /**

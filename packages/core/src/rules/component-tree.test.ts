@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createComponent } from '../widgets/registry';
 import {
   countComponents, findComponent, insertComponent, isWithin, locateComponent, moveComponent, nextComponentTitle,
-  removeComponent, shiftComponent, updateComponent,
+  removeComponent, shiftComponent, updateComponent, walkComponents, walkPlacedComponents,
 } from './component-tree';
 
 const input = (id: string) => createComponent('input', id, `Input ${id}`);
@@ -23,6 +23,14 @@ describe('component tree', () => {
     expect(isWithin(list, 'k', 'n1')).toBe(true);
     expect(isWithin(list, 'k', 'k')).toBe(true);
     expect(isWithin(list, 'a', 'n1')).toBe(false);
+  });
+
+  it('walks every component in page order, a card before what it holds', () => {
+    const list = page();
+    expect([...walkComponents(list)].map((c) => c.id)).toEqual(['a', 'k', 'n1', 'n2', 'b']);
+    expect([...walkPlacedComponents(list)].map((p) => [p.component.id, p.parentId, p.index])).toEqual([
+      ['a', null, 0], ['k', null, 1], ['n1', 'k', 0], ['n2', 'k', 1], ['b', null, 2],
+    ]);
   });
 
   it('updates one component and keeps the identity of untouched branches', () => {

@@ -15,26 +15,39 @@ export interface TreePosition {
 
 export const holdsChildren = (component: Component): boolean => Array.isArray(component.children);
 
-export function findComponent(list: readonly Component[], id: string): Component | undefined {
-  for (const component of list) {
-    if (component.id === id) return component;
-    if (component.children !== undefined) {
-      const found = findComponent(component.children, id);
-      if (found !== undefined) return found;
-    }
+/** A component with where it sits. */
+export interface PlacedComponent extends TreePosition {
+  component: Component;
+}
+
+/**
+ * The one walk of a component tree: every component, cards' children included, in page order
+ * (a card before what it holds), with where it sits.
+ */
+export function* walkPlacedComponents(list: readonly Component[], parentId: string | null = null): Generator<PlacedComponent> {
+  for (const [index, component] of list.entries()) {
+    yield { component, parentId, index };
+    if (component.children !== undefined) yield* walkPlacedComponents(component.children, component.id);
   }
+}
+
+/** Every component of the tree, cards' children included, in page order. */
+export function* walkComponents(list: readonly Component[]): Generator<Component> {
+  for (const placed of walkPlacedComponents(list)) yield placed.component;
+}
+
+export function findComponent(list: readonly Component[], id: string): Component | undefined {
+  return locatePlaced(list, id)?.component;
+}
+
+function locatePlaced(list: readonly Component[], id: string): PlacedComponent | undefined {
+  for (const placed of walkPlacedComponents(list)) if (placed.component.id === id) return placed;
   return undefined;
 }
 
-export function locateComponent(list: readonly Component[], id: string, parentId: string | null = null): TreePosition | undefined {
-  for (const [index, component] of list.entries()) {
-    if (component.id === id) return { parentId, index };
-    if (component.children !== undefined) {
-      const found = locateComponent(component.children, id, component.id);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
+export function locateComponent(list: readonly Component[], id: string): TreePosition | undefined {
+  const found = locatePlaced(list, id);
+  return found === undefined ? undefined : { parentId: found.parentId, index: found.index };
 }
 
 /** The children of `parentId` (the page's list for null), or undefined when it holds none. */
@@ -49,9 +62,7 @@ export function isWithin(list: readonly Component[], ancestorId: string, id: str
   return ancestor !== undefined && findComponent([ancestor], id) !== undefined;
 }
 
-export function countComponents(list: readonly Component[]): number {
-  return list.reduce((sum, component) => sum + 1 + (component.children === undefined ? 0 : countComponents(component.children)), 0);
-}
+export const countComponents = (list: readonly Component[]): number => [...walkComponents(list)].length;
 
 /** Replaces the list of `parentId` (null: the page's own list) by `change(list)`. */
 function withChildren(list: Component[], parentId: string | null, change: (children: Component[]) => Component[]): Component[] {
@@ -127,20 +138,12 @@ export function shiftComponent(list: Component[], id: string, delta: -1 | 1): Co
   return moveComponent(list, id, where.parentId, target);
 }
 
-function collect(list: readonly Component[], into: Component[]): Component[] {
-  for (const component of list) {
-    into.push(component);
-    if (component.children !== undefined) collect(component.children, into);
-  }
-  return into;
-}
-
 /**
  * Title of a new component (spec 2 §2: new components are numbered): the label followed by one
  * more than the count of components of that type or the highest number already used, whichever is greater.
  */
 export function nextComponentTitle(list: readonly Component[], type: string, label: string): string {
-  const sameType = collect(list, []).filter((component) => component.type === type);
+  const sameType = [...walkComponents(list)].filter((component) => component.type === type);
   const prefix = `${label} `;
   const highest = sameType.reduce((max, component) => {
     if (!component.title.startsWith(prefix)) return max;

@@ -1,4 +1,4 @@
-import type { Component } from '../widgets/registry';
+import { type Component, widgetCan } from '../widgets/registry';
 import { Messages } from '../messages';
 import { MAX_UPLOAD_BYTES } from './file-filters';
 import { joinOptions, splitOptions } from './option-lists';
@@ -10,9 +10,6 @@ export const TEL_PREFIX = '62';
 
 /** Default states of a toggle (spec 2 §2 "Switch: default Inactive or Active"). */
 export const TOGGLE_STATES = ['Inactive', 'Active'] as const;
-
-/** Form widget types that hold a value a person enters; the others are display or action widgets. */
-export const VALUE_WIDGET_TYPES = ['input', 'textarea', 'datetime', 'checkbox', 'toggle', 'radio', 'dropdown', 'fileupload'] as const;
 
 /**
  * The tel subtype's typing rule: when the value does not start with 62 its first character is
@@ -63,7 +60,7 @@ type FieldLike = Pick<Component, 'type'> & { subtype?: unknown; required?: unkno
 
 /** Whether the required rule applies: a required, enabled value widget. */
 export const isRequiredField = (component: FieldLike): boolean =>
-  component.required === true && component.disabled !== true && (VALUE_WIDGET_TYPES as readonly string[]).includes(component.type);
+  component.required === true && component.disabled !== true && widgetCan(component.type, 'holdsValue');
 
 /** The error a field's value shows, format first then required; null when valid. */
 export function fieldError(component: FieldLike, value: unknown): string | null {

@@ -62,26 +62,109 @@ export const dataSourceFields = {
   custom_action: z.array(CustomActionSchema).max(100).default([]),
 };
 
-/** A widget's model: its type, schema version, schema and defaults at creation (spec 2 §1). */
+type FieldsOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
+/** The fields every component has, as parsed. */
+export type ComponentBaseValues = FieldsOf<typeof componentBase>;
+/** The fields of the form widgets, as parsed. */
+export type FormFieldValues = FieldsOf<typeof formFields>;
+/** The data source fields of the widgets that load rows, as parsed. */
+export type DataSourceValues = FieldsOf<typeof dataSourceFields>;
+
+/** What a widget does besides showing itself: the server and the browser ask this, never a list of type names. */
+export interface WidgetCapabilities {
+  /** A form field whose value a person enters: the required and format rules, the values actions take. */
+  holdsValue: boolean;
+  /** Loads rows of a table or custom query (loadTableContent, the Excel export, row actions). */
+  loadsRows: boolean;
+  /** Moves a row to another lane by setting its compared column (moveCard). */
+  movesCards: boolean;
+}
+export type WidgetCapability = keyof WidgetCapabilities;
+
+/** One step of a widget's model: upgrades a component stored at `version - 1` to `version`. */
+export interface WidgetMigration {
+  version: number;
+  /** What the step changes, in a few words; it names the step in errors. */
+  name: string;
+  /** Older shapes have no type of their own: a step reads what was stored and answers the next shape. */
+  up: (old: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/** A widget's model: its type, schema version, schema, defaults at creation, capabilities and migrations (spec 2 §1). */
 export interface WidgetModel<T extends string = string, S extends z.ZodType = z.ZodType> {
   type: T;
+  /** The version new and upgraded components of this type carry. */
   version: number;
   schema: S;
   /** The fields a new component of this type starts with, besides id and type. */
   defaults: () => Record<string, unknown>;
-  /** Upgrades a stored component from an older version, one step at a time. */
-  migrations: Record<number, (component: Record<string, unknown>) => Record<string, unknown>>;
+  capabilities: WidgetCapabilities;
+  /** One step for each version from 2 up to `version`. */
+  migrations: readonly WidgetMigration[];
 }
 
-export function defineWidget<T extends string, Shape extends z.ZodRawShape>(
-  type: T,
-  shape: Shape,
-  defaults: () => Record<string, unknown> = () => ({}),
-  version = 1,
-) {
+interface WidgetOptions<Shape extends z.ZodRawShape> {
+  /** Fields of this widget only; their values are checked when createComponent parses them. */
+  defaults?: () => { [Field in keyof Shape | keyof typeof componentBase]?: unknown };
+  capabilities?: Partial<WidgetCapabilities>;
+  /** 1 unless the model changed since components were first saved; each version above 1 has its step in `migrations`. */
+  version?: number;
+  migrations?: readonly WidgetMigration[];
+}
+
+export function defineWidget<T extends string, Shape extends z.ZodRawShape>(type: T, shape: Shape, options: WidgetOptions<NoInfer<Shape>> = {}) {
   const schema = z.looseObject({ ...componentBase, type: z.literal(type), ...shape });
-  const model: WidgetModel<T, typeof schema> = { type, version, schema, defaults, migrations: {} };
+  const model: WidgetModel<T, typeof schema> = {
+    type,
+    version: options.version ?? 1,
+    schema,
+    defaults: options.defaults ?? (() => ({})),
+    capabilities: { holdsValue: false, loadsRows: false, movesCards: false, ...options.capabilities },
+    migrations: options.migrations ?? [],
+  };
   return model;
+}
+
+/** What is wrong with a model's migrations: a version above 1 without its step, or a step of no version of it. */
+export function migrationProblems(model: WidgetModel): string[] {
+  const problems: string[] = [];
+  for (let version = 2; version <= model.version; version++) {
+    const steps = model.migrations.filter((m) => m.version === version);
+    if (steps.length === 0) problems.push(`${model.type}: version ${version} has no migration step`);
+    if (steps.length > 1) problems.push(`${model.type}: version ${version} has ${steps.length} migration steps`);
+  }
+  for (const step of model.migrations) {
+    if (!Number.isInteger(step.version) || step.version < 2 || step.version > model.version) {
+      problems.push(`${model.type}: migration '${step.name}' is to version ${step.version}, outside 2..${model.version}`);
+    }
+  }
+  return problems;
+}
+
+/** Why a component of `model` stored at version `from` cannot be upgraded, or undefined when every step is there. */
+export function missingMigrationStep(model: WidgetModel, from: number): string | undefined {
+  for (let version = Math.max(from, 1) + 1; version <= model.version; version++) {
+    if (!model.migrations.some((m) => m.version === version)) return `${model.type} version ${from} cannot be upgraded: no migration step to version ${version}`;
+  }
+  return undefined;
+}
+
+/**
+ * A stored component upgraded to its model's version, one step at a time. Throws when a step is
+ * missing: skipping it would hand the schema a shape it was never written for.
+ */
+export function migrateComponent(model: WidgetModel, stored: Record<string, unknown>): Record<string, unknown> {
+  const from = typeof stored.version === 'number' ? stored.version : 1;
+  // A version that is no whole number is left for the schema to refuse.
+  if (!Number.isInteger(from)) return stored;
+  const missing = missingMigrationStep(model, from);
+  if (missing !== undefined) throw new Error(missing);
+  let component = stored;
+  for (let version = Math.max(from, 1) + 1; version <= model.version; version++) {
+    const step = model.migrations.find((m) => m.version === version) as WidgetMigration;
+    component = step.up(component);
+  }
+  return { ...component, version: Math.max(from, model.version) };
 }
 
 export { longText, shortText };

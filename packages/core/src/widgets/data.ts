@@ -3,6 +3,8 @@ import { CustomActionSchema, dataSourceFields, defineWidget, formFields, longTex
 
 /** Data and display widgets of spec 3, with the defaults their configuration panels start from. */
 
+const loadsRows = { loadsRows: true };
+
 export const TableFilterSchema = z.looseObject({
   field: shortText, type: shortText.default('select'), column: shortText.default(''),
   min: z.union([z.number(), z.string().max(50)]).optional(), max: z.union([z.number(), z.string().max(50)]).optional(),
@@ -14,7 +16,7 @@ export const table = defineWidget('table', {
   bulkAction: z.boolean().default(false),
   search: z.boolean().default(true),
   toExcel: z.boolean().default(false),
-}, () => ({ options: 'Column 1', mapping_table: '', primaryKey: 'NONE', functionId: -1, timeToRefresh: 0 }));
+}, { defaults: () => ({ options: 'Column 1', mapping_table: '', primaryKey: 'NONE', functionId: -1, timeToRefresh: 0 }), capabilities: loadsRows });
 
 export const CHART_TYPES = ['pie', 'bar'] as const;
 export const chart = defineWidget('chart', {
@@ -23,7 +25,7 @@ export const chart = defineWidget('chart', {
   sourceType: z.enum(['column', 'row']).default('column'),
   showLegend: z.boolean().default(true),
   showTable: z.boolean().default(false),
-}, () => ({ subtype: 'bar', sourceType: 'column' }));
+}, { defaults: () => ({ subtype: 'bar', sourceType: 'column' }), capabilities: loadsRows });
 
 export const alert = defineWidget('alert', {
   color: z.enum(['success', 'error']).default('success'),
@@ -31,22 +33,27 @@ export const alert = defineWidget('alert', {
   redirect: z.union([z.number().int(), z.string().max(50)]).default('--no-redirect--'),
   database_used: z.union([z.number().int(), z.string().max(20)]).default(''),
   custom_action: z.array(CustomActionSchema).max(50).default([]),
-}, () => ({ color: 'success', redirect: '--no-redirect--' }));
+}, { defaults: () => ({ color: 'success', redirect: '--no-redirect--' }) });
 
 export const KanbanGroupSchema = z.object({ name: shortText, value: shortText });
 export const kanban = defineWidget('kanban', {
   ...dataSourceFields,
   groups: z.array(KanbanGroupSchema).max(50).default([]),
   fieldMap: z.object({ compared: shortText, title: shortText, description: shortText, tag: shortText, label: shortText }).partial().default({}),
-}, () => ({ groups: [{ name: 'To do', value: '1' }, { name: 'In progress', value: '2' }, { name: 'Done', value: '3' }] }));
+}, {
+  defaults: () => ({ groups: [{ name: 'To do', value: '1' }, { name: 'In progress', value: '2' }, { name: 'Done', value: '3' }] }),
+  capabilities: { ...loadsRows, movesCards: true },
+});
 
 export const loader = defineWidget('loader', {
   ...dataSourceFields,
   loaderMapping: longText.default(''),
   trigger: shortText.default('none'),
-}, () => ({ trigger: 'none' }));
+  /** Its one select filter names the column a trigger's value is matched against. */
+  filters: z.array(TableFilterSchema).max(50).optional(),
+}, { defaults: () => ({ trigger: 'none' }), capabilities: loadsRows });
 
-export const barcode = defineWidget('barcode', { ...dataSourceFields });
+export const barcode = defineWidget('barcode', { ...dataSourceFields }, { capabilities: loadsRows });
 export const pdfextractor = defineWidget('pdfextractor', {
   templateId: z.union([z.number().int(), z.string().max(50)]).default(''),
   templateField: z.array(z.looseObject({})).max(500).default([]),

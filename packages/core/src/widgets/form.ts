@@ -4,19 +4,22 @@ import { BUTTON_ACTIONS, CustomActionSchema, defineWidget, formFields, longText,
 /** Form widgets of spec 2 §1–§3, with their defaults at creation. */
 
 export const INPUT_SUBTYPES = ['text', 'number', 'password', 'email', 'tel', 'url'] as const;
+const holdsValue = { holdsValue: true };
+
 export const input = defineWidget('input', { ...formFields, subtype: z.enum(INPUT_SUBTYPES).default('text') },
-  () => ({ subtype: 'text', required: true }));
+  { defaults: () => ({ subtype: 'text', required: true }), capabilities: holdsValue });
 
 export const textarea = defineWidget('textarea', { ...formFields, options: z.coerce.number().int().min(1).max(50).default(2) },
-  () => ({ options: 2 }));
+  { defaults: () => ({ options: 2 }), capabilities: holdsValue });
 
-export const datetime = defineWidget('datetime', { ...formFields });
+export const datetime = defineWidget('datetime', { ...formFields }, { capabilities: holdsValue });
 
 /** Options are a comma-joined list; empty entries are dropped when stored. */
 const optionList = shortText.max(5000).default('Option 1,Option 2');
-export const checkbox = defineWidget('checkbox', { ...formFields, options: optionList }, () => ({ options: 'Option 1,Option 2' }));
-export const radio = defineWidget('radio', { ...formFields, options: optionList }, () => ({ options: 'Option 1,Option 2' }));
-export const toggle = defineWidget('toggle', { ...formFields, options: optionList }, () => ({ options: 'Option 1,Option 2', initValue: 'Inactive' }));
+export const checkbox = defineWidget('checkbox', { ...formFields, options: optionList }, { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue });
+export const radio = defineWidget('radio', { ...formFields, options: optionList }, { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue });
+export const toggle = defineWidget('toggle', { ...formFields, options: optionList },
+  { defaults: () => ({ options: 'Option 1,Option 2', initValue: 'Inactive' }), capabilities: holdsValue });
 
 export const DropdownOptionSchema = z.object({ textOption: shortText, valueOption: shortText });
 export const DROPDOWN_SOURCES = ['custom', 'query', 'text'] as const;
@@ -26,11 +29,11 @@ export const dropdown = defineWidget('dropdown', {
   options: z.union([z.array(DropdownOptionSchema).max(1000), longText]).default([]),
   database_used: z.union([z.number().int(), z.string().max(20)]).default(''),
   query: longText.default(''),
-}, () => ({ subtype: 'custom', options: [{ textOption: 'Option 1', valueOption: '1' }] }));
+}, { defaults: () => ({ subtype: 'custom', options: [{ textOption: 'Option 1', valueOption: '1' }] }), capabilities: holdsValue });
 
 export const FILE_FILTERS = ['all', 'image', 'document', 'video'] as const;
 export const fileupload = defineWidget('fileupload', { ...formFields, subtype: shortText.default('photo'), options: z.enum(FILE_FILTERS).default('all') },
-  () => ({ subtype: 'photo', options: 'all' }));
+  { defaults: () => ({ subtype: 'photo', options: 'all' }), capabilities: holdsValue });
 
 export const TEXT_SUBTYPES = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'paragraph', 'card'] as const;
 export const ALIGNMENTS = ['left', 'center', 'right'] as const;
@@ -39,8 +42,8 @@ export const text = defineWidget('text', {
   options: z.enum(ALIGNMENTS).default('left'),
   link: shortText.default(''),
   variables: z.array(shortText).max(100).default([]),
-}, () => ({ subtype: 'h1', options: 'left', link: '' }));
+}, { defaults: () => ({ subtype: 'h1', options: 'left', link: '' }) });
 
 export const button = defineWidget('button', {
   custom_action: z.array(CustomActionSchema.extend({ action: z.enum(BUTTON_ACTIONS) })).max(100).default([]),
-}, () => ({ custom_action: [] }));
+}, { defaults: () => ({ custom_action: [] }) });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_NESTING } from '../rules/json-nesting';
-import { type Component, ComponentSchema, createComponent, MAX_CARD_NESTING, PageComponentsSchema, parsePageComponents, WIDGET_TYPES, widgetModels } from './registry';
+import { z } from 'zod';
+import { defineWidget, migrateComponent, migrationProblems, type WidgetMigration } from './common';
+import {
+  type Component, ComponentSchema, createComponent, MAX_CARD_NESTING, PageComponentsSchema, parsePageComponents, WIDGET_TYPES, widgetCan,
+  widgetModels, widgetTypesThat,
+} from './registry';
+import { STORED_V1_COMPONENTS } from './stored-v1.fixture';
 
 describe('widget registry', () => {
   it('registers the 22 component types of spec 2 §1', () => {
@@ -78,5 +84,55 @@ describe('widget registry', () => {
       const extra = `[{"id":"i","type":"input","title":"I","extra":${'['.repeat(depth)}${']'.repeat(depth)}}]`;
       expect(parsePageComponents(extra)).toEqual({ ok: false, error: `pageComponents is nested more than ${MAX_JSON_NESTING} levels deep` });
     }
+  });
+
+  it('declares what each widget can do on its model', () => {
+    expect(widgetTypesThat('holdsValue')).toEqual(['input', 'textarea', 'datetime', 'checkbox', 'toggle', 'radio', 'dropdown', 'fileupload']);
+    expect(widgetTypesThat('loadsRows')).toEqual(['table', 'chart', 'loader', 'barcode', 'kanban']);
+    expect(widgetTypesThat('movesCards')).toEqual(['kanban']);
+    expect(widgetCan('kanban', 'loadsRows')).toBe(true);
+    expect(widgetCan('text', 'holdsValue')).toBe(false);
+    expect(widgetCan('spaceship', 'holdsValue')).toBe(false);
+  });
+});
+
+describe('widget migrations', () => {
+  it('gives every version of every widget above 1 its own step', () => {
+    for (const model of widgetModels) expect(migrationProblems(model), model.type).toEqual([]);
+  });
+
+  it('upgrades every widget as saved at version 1 to what its schema accepts today', () => {
+    expect(STORED_V1_COMPONENTS.map((c) => c.type)).toEqual(WIDGET_TYPES);
+    for (const model of widgetModels) {
+      const stored = STORED_V1_COMPONENTS.find((c) => c.type === model.type) as Record<string, unknown>;
+      const upgraded = migrateComponent(model, stored);
+      expect(upgraded.version, model.type).toBe(model.version);
+      expect(model.schema.safeParse(upgraded).success, model.type).toBe(true);
+    }
+    const page = parsePageComponents(JSON.stringify(STORED_V1_COMPONENTS));
+    expect(page.ok && page.components.map((c) => c.version)).toEqual(widgetModels.map((m) => m.version));
+  });
+
+  /** A widget whose `label` became `title` at version 2 and whose `size` became a number at version 3. */
+  const renamed: WidgetMigration = { version: 2, name: 'label is the title', up: ({ label, ...rest }) => ({ ...rest, title: label }) };
+  const sized: WidgetMigration = { version: 3, name: 'size in pixels', up: (old) => ({ ...old, size: old.size === 'big' ? 32 : 16 }) };
+  const probe = (version: number, migrations: WidgetMigration[]) =>
+    defineWidget('probe', { size: z.number().default(16) }, { version, migrations });
+
+  it('runs the steps in order from the stored version', () => {
+    const model = probe(3, [sized, renamed]);
+    expect(migrationProblems(model)).toEqual([]);
+    expect(migrateComponent(model, { id: 'p', type: 'probe', label: 'Old', size: 'big' })).toEqual({ id: 'p', type: 'probe', title: 'Old', size: 32, version: 3 });
+    expect(migrateComponent(model, { id: 'p', type: 'probe', version: 2, title: 'New', size: 'small' })).toEqual({ id: 'p', type: 'probe', title: 'New', size: 16, version: 3 });
+    const current = { id: 'p', type: 'probe', version: 3, title: 'Now', size: 8 };
+    expect(migrateComponent(model, current)).toEqual(current);
+  });
+
+  it('fails loudly when a version lacks its step', () => {
+    const model = probe(3, [renamed]);
+    expect(migrationProblems(model)).toEqual(['probe: version 3 has no migration step']);
+    expect(() => migrateComponent(model, { id: 'p', type: 'probe', label: 'Old' })).toThrow('probe version 1 cannot be upgraded: no migration step to version 3');
+    expect(migrationProblems(probe(2, [renamed, { ...sized, version: 2 }]))).toEqual(['probe: version 2 has 2 migration steps']);
+    expect(migrationProblems(probe(1, [renamed]))).toEqual(["probe: migration 'label is the title' is to version 2, outside 2..1"]);
   });
 });

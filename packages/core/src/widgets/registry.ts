@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { MAX_JSON_NESTING, nestsDeeperThan } from '../rules/json-nesting';
-import { defineWidget, longText } from './common';
+import { defineWidget, longText, migrateComponent, missingMigrationStep, type WidgetCapability } from './common';
 import { address, alert, barcode, chart, kanban, loader, pdfextractor, qrcodeReader, school, schooladdress, table } from './data';
 import { button, checkbox, datetime, dropdown, fileupload, input, radio, text, textarea, toggle } from './form';
 
 /** A card nests other components (spec 2 §2). */
-export const card = defineWidget('card', { description: longText.default('') }, () => ({ description: '' }));
+export const card = defineWidget('card', { description: longText.default('') }, { defaults: () => ({ description: '' }) });
 
 /** Every widget model, in the order of spec 2 §1. Adding a widget: a model file and one line here. */
 export const widgetModels = [
@@ -50,6 +50,22 @@ export const PageComponentsSchema = z.array(ComponentSchema).max(MAX_PAGE_COMPON
 const modelByType = new Map<string, (typeof widgetModels)[number]>(widgetModels.map((m) => [m.type, m]));
 export const widgetModel = (type: string) => modelByType.get(type);
 
+export type WidgetModelOf<T extends WidgetType> = Extract<(typeof widgetModels)[number], { type: T }>;
+/** The fields a schema names, without the index signature of its loose object. */
+type NamedFields<O> = { [Field in keyof O as string extends Field ? never : Field]: O[Field] };
+/**
+ * A component of type T with the fields of its own model, typed as its schema reads them: what
+ * a widget's faces get. A component of a union of types is the union of their components.
+ */
+export type WidgetComponent<T extends WidgetType = WidgetType> = T extends WidgetType
+  ? NamedFields<z.output<WidgetModelOf<T>['schema']>> & { children?: Component[] }
+  : never;
+
+/** Whether widgets of this type can do this (false for an unknown type). */
+export const widgetCan = (type: string, capability: WidgetCapability): boolean => modelByType.get(type)?.capabilities[capability] === true;
+/** The types whose widgets can do this, in registry order. */
+export const widgetTypesThat = (capability: WidgetCapability): WidgetType[] => WIDGET_TYPES.filter((type) => widgetCan(type, capability));
+
 /** A new component of a type with its defaults at creation, parsed so every field is present. */
 export function createComponent(type: WidgetType, id: string, title: string): Component {
   const model = modelByType.get(type);
@@ -73,6 +89,9 @@ function structuralProblem(value: unknown, path: string, level: number, count: {
     const model = modelByType.get(type);
     const version = (item as { version?: unknown }).version;
     if (typeof version === 'number' && model !== undefined && version > model.version) return `${here}: ${type} version ${version} is newer than this server knows`;
+    const storedVersion = typeof version === 'number' ? version : 1;
+    const missingStep = model === undefined || !Number.isInteger(storedVersion) ? undefined : missingMigrationStep(model, storedVersion);
+    if (missingStep !== undefined) return `${here}: ${missingStep}`;
     const children = (item as { children?: unknown }).children;
     if (children !== undefined) {
       const problem = structuralProblem(children, `${here}.children`, level + 1, count);
@@ -82,19 +101,13 @@ function structuralProblem(value: unknown, path: string, level: number, count: {
   return undefined;
 }
 
-/** Upgrades stored components of older versions through their models' migrations. */
+/** Upgrades stored components of older versions through their models' migrations (structuralProblem checked every step is there). */
 function migrate(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
   return value.map((item: Record<string, unknown>) => {
     const model = modelByType.get(String(item.type));
-    let component = item;
-    let version = typeof item.version === 'number' ? item.version : 1;
-    while (model !== undefined && version < model.version) {
-      const step = model.migrations[version];
-      component = step === undefined ? component : step(component);
-      version += 1;
-    }
-    return { ...component, version, ...(Array.isArray(item.children) ? { children: migrate(item.children) } : {}) };
+    const component = model === undefined ? item : migrateComponent(model, item);
+    return { ...component, ...(Array.isArray(item.children) ? { children: migrate(item.children) } : {}) };
   });
 }
 

@@ -1,4 +1,4 @@
-import { ADMIN_GROUP_SLUG, type Group, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
+import { type Group, isAdminGroup, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
 import { forbidden } from '../http/errors';
 
 /** The account a call is about (as cachedAccount reads it): where it belongs, and its groups. */
@@ -17,7 +17,7 @@ export class Principal {
 
   /** Administrator of the application: the super administrator, or a member of its 'admin' group. */
   isAppAdmin(appId: number): boolean {
-    return this.isSuperAdmin || this.groupsIn(appId).some((g) => g.groupSlug === ADMIN_GROUP_SLUG);
+    return this.isSuperAdmin || this.groupsIn(appId).some(isAdminGroup);
   }
 
   /** Member of the application through any of its groups (administrators included). */

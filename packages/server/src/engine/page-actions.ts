@@ -1,5 +1,5 @@
 import {
-  type Component, type CustomAction, type RawQuery, RawQuerySchema, type StoredQuery, StoredQuerySchema, type TriggerParam, TriggerParamSchema,
+  type Component, type CustomAction, type RawQuery, RawQuerySchema, type StoredQuery, StoredQuerySchema, type TriggerParam, TriggerParamSchema, walkComponents,
 } from '@rakit/core';
 import { z } from 'zod';
 
@@ -10,14 +10,6 @@ export interface PageQueryAction {
   action: CustomAction;
   stored?: StoredQuery;
   raw?: RawQuery & { database: number };
-}
-
-/** Every component of a page, cards' children included. */
-export function* walkComponents(components: readonly Component[]): Generator<Component> {
-  for (const component of components) {
-    yield component;
-    if (component.children !== undefined) yield* walkComponents(component.children);
-  }
 }
 
 /** Every configured action of a page (buttons', tables', kanbans'… custom_action), with its component. */

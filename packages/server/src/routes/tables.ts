@@ -1,4 +1,4 @@
-import { DeleteRowBodySchema, EditRowBodySchema, LoadTableContentBodySchema, MoveCardBodySchema } from '@rakit/core';
+import { DeleteRowBodySchema, EditRowBodySchema, LoadTableContentBodySchema, MoveCardBodySchema, widgetTypesThat } from '@rakit/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findDataWidget } from '../tables/data-widget';
 import { loadContent } from '../tables/load-content';
@@ -58,7 +58,7 @@ const tableRoutes: FastifyPluginAsyncZod = async (app) => {
       body: MoveCardBodySchema,
     },
   }, async (request) => {
-    const context = await findDataWidget(app, request, request.body, ['kanban']);
+    const context = await findDataWidget(app, request, request.body, widgetTypesThat('movesCards'));
     return { status: true, data: [{ affectedRows: await moveCard(context, request.body) }] };
   });
 };

@@ -1,18 +1,14 @@
-import { type chart, type kanban, type loader, Messages, type table } from '@rakit/core';
+import { type chart, findComponent, type kanban, type loader, Messages, type table, widgetTypesThat } from '@rakit/core';
 import { savedComponents } from '../engine/page-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { principalOf } from '../auth/plugin';
 import type { Principal } from '../auth/principal';
 import type { DataSource, DataSourceType } from '../datasources/types';
-import { walkComponents } from '../engine/page-actions';
 import { badRequest, notFound } from '../http/errors';
 import { dataSourceOf } from '../connections/data-source-of';
 import { assertMayReadPage } from '../pages/page-access';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
-
-/** Widgets whose rows come from a database table or a custom query (spec 3 §3 "Shared widget input"). */
-export const DATA_WIDGET_TYPES = ['table', 'chart', 'kanban', 'loader', 'barcode'] as const;
 
 type TableWidget = z.infer<typeof table.schema>;
 type KanbanWidget = z.infer<typeof kanban.schema>;
@@ -41,13 +37,13 @@ export async function findDataWidget(
   app: FastifyInstance,
   request: FastifyRequest,
   ref: { pageId: number; componentId: string },
-  types: readonly string[] = DATA_WIDGET_TYPES,
+  types: readonly string[] = widgetTypesThat('loadsRows'),
 ): Promise<WidgetContext> {
   const page = await cachedPage(app, ref.pageId);
   if (page === undefined) throw notFound(Messages.pageNotFound);
   await assertMayReadPage(app, principalOf(request), page);
   const components = savedComponents(page);
-  const component = components === undefined ? undefined : [...walkComponents(components)].find((c) => c.id === ref.componentId);
+  const component = components === undefined ? undefined : findComponent(components, ref.componentId);
   if (component === undefined || !types.includes(component.type)) throw notFound(Messages.dataWidgetNotFound);
   const widget = component as unknown as DataWidget;
 

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
 import { memo, useMemo } from 'react';
 import { widgetDefinitions } from '../widgets/registry';
-import type { WidgetDefinition } from '../widgets/types';
+import type { StoredWidgetDefinition } from '../widgets/types';
 import { type DragSource, paletteId } from './drop-target';
 import { editorStore, useEditor } from './store';
 
@@ -20,7 +20,7 @@ export function Palette() {
   );
 }
 
-const PaletteEntry = memo(function PaletteEntry({ definition, disabled }: { definition: WidgetDefinition; disabled: boolean }) {
+const PaletteEntry = memo(function PaletteEntry({ definition, disabled }: { definition: StoredWidgetDefinition; disabled: boolean }) {
   const { type, label, icon: Icon } = definition;
   const source = useMemo<DragSource>(() => ({ kind: 'palette', type, label }), [type, label]);
   const { setNodeRef, listeners, isDragging } = useDraggable({ id: paletteId(type), data: source, disabled });

@@ -1,5 +1,5 @@
 import {
-  type Component, initialFieldValue, inputFormatError, isEmptyFieldValue, isRequiredField, Messages, VALUE_WIDGET_TYPES,
+  type Component, initialFieldValue, inputFormatError, isEmptyFieldValue, isRequiredField, Messages, walkComponents, widgetCan,
 } from '@rakit/core';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createStore, type StoreApi, useStore } from 'zustand';
@@ -43,15 +43,9 @@ export type PageFormStore = StoreApi<PageFormState>;
 
 /** The types whose error clears when the value changes (spec 2 §5). */
 const CLEARS_ON_CHANGE = new Set<string>(['radio', 'checkbox']);
-const VALUE_TYPES = new Set<string>(VALUE_WIDGET_TYPES);
 
-function byId(list: readonly Component[], into: Record<string, Component> = {}): Record<string, Component> {
-  for (const component of list) {
-    into[component.id] = component;
-    if (component.children !== undefined) byId(component.children, into);
-  }
-  return into;
-}
+const byId = (list: readonly Component[]): Record<string, Component> =>
+  Object.fromEntries([...walkComponents(list)].map((component) => [component.id, component]));
 
 /** The configuration a value starts from: when it changes, a value not typed since is replaced. */
 const startsFrom = (c: Component | undefined): string => JSON.stringify([c?.initValue, c?.options, c?.subtype]);
@@ -77,7 +71,7 @@ export function createPageFormStore(components: readonly Component[], globals: R
     touch: (id) => set((state) => (state.shown[id] === true ? {} : { shown: { ...state.shown, [id]: true } })),
     validateAll: () => {
       const state = get();
-      const fields = Object.values(state.components).filter((c) => VALUE_TYPES.has(c.type));
+      const fields = Object.values(state.components).filter((c) => widgetCan(c.type, 'holdsValue'));
       set({ shown: { ...state.shown, ...Object.fromEntries(fields.map((c) => [c.id, true])) } });
       return fields
         .filter((c) => isRequiredField(c) && isEmptyFieldValue(fieldValue(state, c)))
@@ -95,7 +89,7 @@ export function fieldValue(state: PageFormState, component: Component): unknown 
 /** Every form widget's current value by component id: what a button's actions run with. */
 export function allFieldValues(state: PageFormState): Record<string, unknown> {
   return Object.fromEntries(Object.values(state.components)
-    .filter((c) => VALUE_TYPES.has(c.type))
+    .filter((c) => widgetCan(c.type, 'holdsValue'))
     .map((c) => [c.id, fieldValue(state, c)]));
 }
 

@@ -17,28 +17,38 @@ import { tableWidget } from './table';
 import { textWidget } from './text';
 import { textareaWidget } from './textarea';
 import { toggleWidget } from './toggle';
-import type { WidgetDefinition } from './types';
+import type { StoredWidgetDefinition, WidgetDefinition } from './types';
+
+/** Any one type's definition. */
+type BuiltWidget = { [T in WidgetType]: WidgetDefinition<T> }[WidgetType];
 
 /**
  * Every widget type of core's registry, in its order. A built widget lives in its own
  * folder (`widgets/<type>/index.ts` exporting its WidgetDefinition) and is listed in `built`;
  * the others show the later-release face so a page holding them never breaks.
  */
-const built: readonly WidgetDefinition[] = [
+const built: readonly BuiltWidget[] = [
   inputWidget, textareaWidget, datetimeWidget, checkboxWidget, toggleWidget, radioWidget, dropdownWidget,
   fileuploadWidget, textWidget, buttonWidget, cardWidget, tableWidget, chartWidget, alertWidget, kanbanWidget, loaderWidget,
 ];
 
-const byType = new Map<WidgetType, WidgetDefinition>(built.map((definition) => [definition.type, definition]));
+/**
+ * The one place a definition's faces are handed a component of any type. Sound because a
+ * component reaches the definition of its own `type` only, and every component is of its
+ * type's model: parsed by ComponentSchema (its union picks the schema by `type`), made by
+ * createComponent, or changed by its own Config.
+ */
+const stored = (definition: BuiltWidget): StoredWidgetDefinition => definition as unknown as StoredWidgetDefinition;
 
-export const widgetDefinitions: readonly WidgetDefinition[] = WIDGET_TYPES.map((type) => byType.get(type) ?? {
+const byType = new Map<WidgetType, StoredWidgetDefinition>(built.map((definition) => [definition.type, stored(definition)]));
+
+export const widgetDefinitions: readonly StoredWidgetDefinition[] = WIDGET_TYPES.map((type) => byType.get(type) ?? {
   type,
   label: type,
   icon: IconSquare,
   Live: LaterReleaseLive,
   Config: LaterReleaseConfig,
-  container: type === 'card',
 });
 
 const definitionByType = new Map(widgetDefinitions.map((d) => [d.type, d]));
-export const widgetDefinition = (type: WidgetType): WidgetDefinition => definitionByType.get(type) as WidgetDefinition;
+export const widgetDefinition = (type: WidgetType): StoredWidgetDefinition => definitionByType.get(type) as StoredWidgetDefinition;

@@ -1,4 +1,4 @@
-import type { Component, WidgetType } from '@rakit/core';
+import type { Component, WidgetComponent, WidgetType } from '@rakit/core';
 import type { ComponentType, ReactNode } from 'react';
 
 /**
@@ -7,28 +7,39 @@ import type { ComponentType, ReactNode } from 'react';
  */
 export type WidgetMode = 'design' | 'preview';
 
-/** Props of a widget's live face. */
-export interface LiveProps {
-  component: Component;
+/** Props of a widget's live face; C is the component with its own model's fields. */
+export interface LiveProps<C = Component> {
+  component: C;
   mode: WidgetMode;
   /** The nested components, already rendered by the host (cards only). */
   children?: ReactNode;
 }
 
 /** Props of a widget's configuration panel; `onChange` gets the whole updated component. */
-export interface ConfigProps {
-  component: Component;
-  onChange: (next: Component) => void;
+export interface ConfigProps<C = Component> {
+  component: C;
+  onChange: (next: C) => void;
 }
 
-/** One widget type as the editor and the runtime know it. */
-export interface WidgetDefinition {
-  type: WidgetType;
+/** One widget type as the editor and the runtime know it: its faces get the fields of its own model. */
+export interface WidgetDefinition<T extends WidgetType> {
+  type: T;
   /** Name shown in the editor's palette. */
+  label: string;
+  icon: ComponentType<{ size?: number }>;
+  Live: ComponentType<LiveProps<WidgetComponent<T>>>;
+  Config: ComponentType<ConfigProps<WidgetComponent<T>>>;
+}
+
+/** A widget definition as the registry hands it out, for a stored component of a type known only at run time. */
+export interface StoredWidgetDefinition {
+  type: WidgetType;
   label: string;
   icon: ComponentType<{ size?: number }>;
   Live: ComponentType<LiveProps>;
   Config: ComponentType<ConfigProps>;
-  /** Cards hold other components. */
-  container?: boolean;
 }
+
+/** The props of type T's faces, with its model's fields. */
+export type WidgetLiveProps<T extends WidgetType> = LiveProps<WidgetComponent<T>>;
+export type WidgetConfigProps<T extends WidgetType> = ConfigProps<WidgetComponent<T>>;

@@ -9,19 +9,18 @@ import { QueryDialogHost } from '../data-source/QueryDialogHost';
 import { DatabaseField } from '../data-source/SourceFields';
 import { useSourceScope } from '../data-source/source-scope';
 import { ChoiceField, PanelStack, TextAreaField, withChanges } from '../shared/config-fields';
-import { valueText } from '../shared/field-frame';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 import { configActionOf, variableActionsOf, withConfigQuery, withVariables } from './alert-actions';
 
 const STATUS = [{ value: 'success', label: 'Success' }, { value: 'error', label: 'Error' }];
 
 /** The configuration query: written in the Custom Query dialog, kept as the 'config' QUERY action. */
-function ConfigQueryField(props: ConfigProps) {
+function ConfigQueryField(props: WidgetConfigProps<'alert'>) {
   const { component, onChange } = props;
   const scope = useSourceScope(component);
   const [editing, setEditing] = useState(false);
   const config = configActionOf(component);
-  const query = valueText(component.config);
+  const query = component.config;
   return (
     <Stack gap={6}>
       <DatabaseField {...props} scope={scope} />
@@ -52,11 +51,11 @@ function ConfigQueryField(props: ConfigProps) {
 }
 
 /** The alert's panel (spec 3 "Alert widget" configuration). */
-export function AlertConfig(props: ConfigProps) {
+export function AlertConfig(props: WidgetConfigProps<'alert'>) {
   const { component, onChange } = props;
   const page = useAuthoringPage();
   const pages = useAppPages();
-  const redirect = valueText(component.redirect) || NO_REDIRECT;
+  const redirect = String(component.redirect) || NO_REDIRECT;
   return (
     <PanelStack>
       <TextAreaField {...props} field="title" label="Content" description="{{name}} and --userId-- are filled in on the page." rows={2} />

@@ -1,13 +1,12 @@
 import { Alert, Skeleton } from '@mantine/core';
-import { ALERT_COLORS, alertShown, type Component, type CustomAction, NO_REDIRECT, substitutePlaceholders, toParamValues } from '@rakit/core';
+import { ALERT_COLORS, alertShown, type CustomAction, NO_REDIRECT, substitutePlaceholders, toParamValues, type WidgetComponent } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { type PageActionScope, usePageActionScope, usePageOpener } from '../../actions/use-action-runtime';
 import { CurrentAppContext } from '../../shell/app-context';
 import { allFieldValues } from '../form-state';
-import { valueText } from '../shared/field-frame';
 import { usePlaceholderValues } from '../shared/placeholder-values';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 import { configActionOf, variableActionsOf } from './alert-actions';
 
 interface AlertState {
@@ -21,7 +20,7 @@ const firstValue = (rows: readonly unknown[]): unknown => {
   return typeof row === 'object' && row !== null ? Object.values(row)[0] : undefined;
 };
 
-async function loadAlert(scope: PageActionScope, component: Component, api: NonNullable<React.ContextType<typeof CurrentAppContext>>['api']): Promise<AlertState> {
+async function loadAlert(scope: PageActionScope, component: WidgetComponent<'alert'>, api: NonNullable<React.ContextType<typeof CurrentAppContext>>['api']): Promise<AlertState> {
   const params = toParamValues(allFieldValues(scope.store.getState()));
   const run = async (action: CustomAction) => {
     const answer = await api.runAction({ pageId: scope.pageId, componentId: component.id, actionName: action.name, params });
@@ -42,7 +41,7 @@ async function loadAlert(scope: PageActionScope, component: Component, api: NonN
  * variables and its variable queries; a click opens the Redirect To page. In the editor (the
  * root form editor included) it is always shown and runs nothing.
  */
-export function AlertLive({ component, mode }: LiveProps) {
+export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
   const current = useContext(CurrentAppContext);
   const scope = usePageActionScope(component);
   const openPage = usePageOpener();
@@ -69,7 +68,7 @@ export function AlertLive({ component, mode }: LiveProps) {
   const text = mode === 'preview'
     ? substitutePlaceholders(component.title, { ...placeholders, globals: { ...placeholders.globals, ...state.data?.variables } })
     : component.title;
-  const redirect = valueText(component.redirect);
+  const redirect = String(component.redirect);
   const redirects = redirect !== '' && redirect !== NO_REDIRECT;
   const onClick = async () => {
     if (!live || !redirects || current === null) return;

@@ -1,5 +1,6 @@
-import { ALERT_CONFIG_ACTION, type Component, type CustomAction } from '@rakit/core';
-import { actionsOfComponent } from '../../actions/config-of';
+import { ALERT_CONFIG_ACTION, type CustomAction, type WidgetComponent } from '@rakit/core';
+
+type Alert = WidgetComponent<'alert'>;
 
 /**
  * The alert's queries are QUERY actions of its custom_action, so the server runs them as it
@@ -7,22 +8,24 @@ import { actionsOfComponent } from '../../actions/config-of';
  * shows; the others are its variables, each giving `{{name}}` in the text its first value.
  */
 
-export const configActionOf = (component: Component): CustomAction | undefined =>
-  actionsOfComponent(component).find((a) => a.name === ALERT_CONFIG_ACTION && a.action === 'QUERY');
+export const configActionOf = (component: Alert): CustomAction | undefined =>
+  component.custom_action.find((a) => a.name === ALERT_CONFIG_ACTION && a.action === 'QUERY');
 
-export const variableActionsOf = (component: Component): CustomAction[] =>
-  actionsOfComponent(component).filter((a) => a.name !== ALERT_CONFIG_ACTION && a.action === 'QUERY');
+export const variableActionsOf = (component: Alert): CustomAction[] =>
+  component.custom_action.filter((a) => a.name !== ALERT_CONFIG_ACTION && a.action === 'QUERY');
 
 /** The alert with its configuration query set: config holds the text, custom_action the action. */
-export function withConfigQuery(component: Component, stored: Record<string, unknown>): Component {
+export function withConfigQuery(component: Alert, stored: Record<string, unknown>): Alert {
+  // What the Custom Query dialog answers is not typed by it.
   const query = typeof stored.query === 'string' ? stored.query : '';
+  const database = typeof stored.database === 'number' || typeof stored.database === 'string' ? stored.database : '';
   const action: CustomAction = { name: ALERT_CONFIG_ACTION, action: 'QUERY', cause: '', show: false, stored };
-  const rest = actionsOfComponent(component).filter((a) => a.name !== ALERT_CONFIG_ACTION);
-  return { ...component, config: query, database_used: stored.database ?? '', custom_action: query.trim() === '' ? rest : [action, ...rest] };
+  const rest = component.custom_action.filter((a) => a.name !== ALERT_CONFIG_ACTION);
+  return { ...component, config: query, database_used: database, custom_action: query.trim() === '' ? rest : [action, ...rest] };
 }
 
 /** The alert with its variables replaced, its configuration query kept. */
-export function withVariables(component: Component, variables: readonly CustomAction[]): Component {
+export function withVariables(component: Alert, variables: readonly CustomAction[]): Alert {
   const config = configActionOf(component);
   return { ...component, custom_action: [...(config === undefined ? [] : [config]), ...variables] };
 }

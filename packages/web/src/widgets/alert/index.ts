@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { AlertConfig } from './Config';
 import { AlertLive } from './Live';
 
-export const alertWidget: WidgetDefinition = { type: 'alert', label: 'Alert', icon: IconAlertSquareRounded, Live: AlertLive, Config: AlertConfig };
+export const alertWidget: WidgetDefinition<'alert'> = { type: 'alert', label: 'Alert', icon: IconAlertSquareRounded, Live: AlertLive, Config: AlertConfig };

@@ -1,12 +1,12 @@
 import { Button, Group } from '@mantine/core';
 import { useButtonRun } from '../../actions/use-button-run';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 
 /**
  * A button (spec 2 §2, §4). In preview mode a click checks the page's required fields and runs
  * its actions, loading meanwhile; in the editor (design mode) a click does nothing.
  */
-export function ButtonLive({ component, mode }: LiveProps) {
+export function ButtonLive({ component, mode }: WidgetLiveProps<'button'>) {
   const { run, running } = useButtonRun(component, mode);
   return (
     <Group>

@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { ButtonConfig } from './Config';
 import { ButtonLive } from './Live';
 
-export const buttonWidget: WidgetDefinition = { type: 'button', label: 'Button', icon: IconClick, Live: ButtonLive, Config: ButtonConfig };
+export const buttonWidget: WidgetDefinition<'button'> = { type: 'button', label: 'Button', icon: IconClick, Live: ButtonLive, Config: ButtonConfig };

@@ -1,7 +1,7 @@
 import { PanelStack, TextAreaField, TitleField } from '../shared/config-fields';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 
-export function CardConfig(props: ConfigProps) {
+export function CardConfig(props: WidgetConfigProps<'card'>) {
   return (
     <PanelStack>
       <TitleField {...props} label="Title" />

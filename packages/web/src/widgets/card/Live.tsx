@@ -1,11 +1,10 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { Children } from 'react';
-import { valueText } from '../shared/field-frame';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 
 /** A card (spec 2 §2): its title and description above the components it holds, which the host renders. */
-export function CardLive({ component, mode, children }: LiveProps) {
-  const description = valueText(component.description);
+export function CardLive({ component, mode, children }: WidgetLiveProps<'card'>) {
+  const { description } = component;
   const empty = Children.count(children) === 0;
   return (
     <Card withBorder shadow="sm" radius="md" padding="lg">

@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { CardConfig } from './Config';
 import { CardLive } from './Live';
 
-export const cardWidget: WidgetDefinition = { type: 'card', label: 'Card', icon: IconLayoutCards, Live: CardLive, Config: CardConfig, container: true };
+export const cardWidget: WidgetDefinition<'card'> = { type: 'card', label: 'Card', icon: IconLayoutCards, Live: CardLive, Config: CardConfig };

@@ -1,18 +1,18 @@
-import { type Component } from '@rakit/core';
+import type { WidgetComponent } from '@rakit/core';
 import { ColumnsField, SourceFields } from '../data-source/SourceFields';
 import { useSourceScope } from '../data-source/source-scope';
 import { ChoiceField, PanelStack, SwitchField, TitleField } from '../shared/config-fields';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 
 const ACCESS = [{ value: 'column', label: 'Column (Old)' }, { value: 'row', label: 'Row' }];
 const TYPES = [{ value: 'pie', label: 'Pie Chart' }, { value: 'bar', label: 'Bar Chart' }];
 
-const columnsHint = (component: Component) => (component.sourceType === 'row'
+const columnsHint = (component: WidgetComponent<'chart'>) => (component.sourceType === 'row'
   ? 'Row: each row is a point; the first column is its label, the second its value.'
   : 'Column (Old): each column is a point, valued by the first row.');
 
 /** The chart's panel (spec 3 "Chart widget" configuration). */
-export function ChartConfig(props: ConfigProps) {
+export function ChartConfig(props: WidgetConfigProps<'chart'>) {
   const scope = useSourceScope(props.component);
   return (
     <PanelStack>

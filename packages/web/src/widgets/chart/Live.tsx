@@ -5,7 +5,7 @@ import {
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 
 const CHART_QUERY = { ...FIRST_PAGE, limit: CHART_MAX_ROWS };
 
@@ -75,19 +75,19 @@ function PointsTable({ points }: { points: readonly ChartPoint[] }) {
  * A pie or bar chart of the widget's rows (spec 3 "Chart widget"): in the editor the dummy
  * Label 1–3 data, on a page the rows of its table or query; optionally its data as a table.
  */
-export function ChartLive({ component, mode }: LiveProps) {
+export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
   const { content, loading, live } = useTableContent(component, mode, CHART_QUERY);
-  const points = live ? chartPoints(content.filteredResult, content.columns, String(component.sourceType ?? 'column')) : CHART_DUMMY_DATA;
+  const points = live ? chartPoints(content.filteredResult, content.columns, component.sourceType) : CHART_DUMMY_DATA;
   return (
     <Paper withBorder radius="md" p="md" data-testid="chart" data-component={component.id}>
       {component.title === '' ? null : <Title order={4} mb="sm">{component.title}</Title>}
       <Box pos="relative">
         <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} />
         {points.length === 0 && !loading ? <Text c="dimmed" ta="center" py="xl">No data</Text> : (
-          <ChartBody points={points} subtype={String(component.subtype ?? 'bar')} legend={component.showLegend !== false} />
+          <ChartBody points={points} subtype={component.subtype} legend={component.showLegend} />
         )}
       </Box>
-      {component.showTable === true ? <PointsTable points={points} /> : null}
+      {component.showTable ? <PointsTable points={points} /> : null}
     </Paper>
   );
 }

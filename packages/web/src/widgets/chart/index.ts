@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { ChartConfig } from './Config';
 import { ChartLive } from './Live';
 
-export const chartWidget: WidgetDefinition = { type: 'chart', label: 'Chart', icon: IconChartBar, Live: ChartLive, Config: ChartConfig };
+export const chartWidget: WidgetDefinition<'chart'> = { type: 'chart', label: 'Chart', icon: IconChartBar, Live: ChartLive, Config: ChartConfig };

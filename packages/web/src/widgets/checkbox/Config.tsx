@@ -1,8 +1,8 @@
 import { DefaultChoiceField, OptionsField } from '../shared/choices';
 import { PanelStack, RequiredDisabledFields, TitleField } from '../shared/config-fields';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 
-export function CheckboxConfig(props: ConfigProps) {
+export function CheckboxConfig(props: WidgetConfigProps<'checkbox'>) {
   return (
     <PanelStack>
       <TitleField {...props} />

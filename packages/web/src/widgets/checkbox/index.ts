@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { CheckboxConfig } from './Config';
 import { CheckboxLive } from './Live';
 
-export const checkboxWidget: WidgetDefinition = { type: 'checkbox', label: 'Checkbox', icon: IconCheckbox, Live: CheckboxLive, Config: CheckboxConfig };
+export const checkboxWidget: WidgetDefinition<'checkbox'> = { type: 'checkbox', label: 'Checkbox', icon: IconCheckbox, Live: CheckboxLive, Config: CheckboxConfig };

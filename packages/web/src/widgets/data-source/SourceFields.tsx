@@ -1,23 +1,27 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { CUSTOM_TABLE, DATA_ACTIONS, NO_FUNCTION, NONE_PRIMARY_KEY } from '@rakit/core';
+import { type ComponentBaseValues, CUSTOM_TABLE, DATA_ACTIONS, type DataSourceValues, NO_FUNCTION, NONE_PRIMARY_KEY } from '@rakit/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
-import { actionsOfComponent } from '../../actions/config-of';
 import { withChanges } from '../shared/config-fields';
-import { valueText } from '../shared/field-frame';
 import type { ConfigProps } from '../types';
 import { ColumnsEditor } from './ColumnsEditor';
 import { QueryDialogHost } from './QueryDialogHost';
 import { customSourceOf, primaryKeyOf, type SourceScope, tablePrimaryKey } from './source-scope';
 
-interface ScopedProps extends ConfigProps {
+/** What the data source fields edit: a widget that loads rows. */
+type SourceComponent = ComponentBaseValues & DataSourceValues;
+
+interface ScopedProps<C> extends ConfigProps<C> {
   scope: SourceScope;
 }
 
+/** The connection and what choosing another forgets (the alert has a connection only). */
+type DatabaseChoice = Pick<DataSourceValues, 'database_used'> & Partial<Pick<DataSourceValues, 'table_used' | 'primaryKey'>>;
+
 /** The connection the widget reads; changing it forgets the table. */
-export function DatabaseField({ component, onChange, scope }: ScopedProps) {
+export function DatabaseField<C extends DatabaseChoice>({ component, onChange, scope }: ScopedProps<C>) {
   return (
     <Select
       label="Database"
@@ -28,22 +32,22 @@ export function DatabaseField({ component, onChange, scope }: ScopedProps) {
       error={scope.failed ? 'The database connections could not be loaded' : undefined}
       onChange={(next) => {
         if (next === String(scope.dbId)) return;
-        onChange(withChanges(component, { database_used: next === null ? '' : Number(next), table_used: '', primaryKey: NONE_PRIMARY_KEY }));
+        onChange(withChanges<C, DatabaseChoice>(component, { database_used: next === null ? '' : Number(next), table_used: '', primaryKey: NONE_PRIMARY_KEY }));
       }}
     />
   );
 }
 
 /** The table read, or CUSTOM_TABLE with its Configure dialog (the Custom Query dialog of the actions). */
-export function TableField({ component, onChange, scope }: ScopedProps) {
+export function TableField<C extends SourceComponent>({ component, onChange, scope }: ScopedProps<C>) {
   const [configuring, setConfiguring] = useState(false);
   const tables = scope.database?.tables.map((t) => t.table_name) ?? [];
   const source = customSourceOf(component);
-  const chosen = valueText(component.table_used);
+  const chosen = component.table_used;
   const choose = (table: string | null) => {
     if (table === null || table === chosen) return;
     const primaryKey = table === CUSTOM_TABLE ? NONE_PRIMARY_KEY : tablePrimaryKey(scope.database, table);
-    onChange(withChanges(component, { table_used: table, primaryKey }));
+    onChange(withChanges<C, DataSourceValues>(component, { table_used: table, primaryKey }));
   };
   return (
     <Stack gap={6}>
@@ -72,7 +76,7 @@ export function TableField({ component, onChange, scope }: ScopedProps) {
           onSave={(stored) => {
             const columns = Array.isArray(stored.columns) ? stored.columns.filter((c): c is string => typeof c === 'string') : [];
             const table = typeof stored.table === 'string' ? stored.table : '';
-            onChange(withChanges(component, {
+            onChange(withChanges<C, DataSourceValues>(component, {
               customSource: { query: typeof stored.query === 'string' ? stored.query : '', columns, table },
               primaryKey: tablePrimaryKey(scope.database, table),
             }));
@@ -84,7 +88,7 @@ export function TableField({ component, onChange, scope }: ScopedProps) {
   );
 }
 
-export function PrimaryKeyField({ component, onChange, scope }: ScopedProps) {
+export function PrimaryKeyField<C extends SourceComponent>({ component, onChange, scope }: ScopedProps<C>) {
   const value = primaryKeyOf(component);
   const data = [NONE_PRIMARY_KEY, ...scope.columns.filter((c) => c !== NONE_PRIMARY_KEY)];
   return (
@@ -94,31 +98,31 @@ export function PrimaryKeyField({ component, onChange, scope }: ScopedProps) {
       data={data.includes(value) ? data : [...data, value]}
       value={value}
       allowDeselect={false}
-      onChange={(next) => onChange(withChanges(component, { primaryKey: next ?? NONE_PRIMARY_KEY }))}
+      onChange={(next) => onChange(withChanges<C, DataSourceValues>(component, { primaryKey: next ?? NONE_PRIMARY_KEY }))}
     />
   );
 }
 
-export const ColumnsField = ({ component, onChange, scope, label }: ScopedProps & { label?: string }) => (
+export const ColumnsField = <C extends SourceComponent>({ component, onChange, scope, label }: ScopedProps<C> & { label?: string }) => (
   <ColumnsEditor
     label={label}
-    options={valueText(component.options)}
-    mapping={valueText(component.mapping_table)}
+    options={component.options}
+    mapping={component.mapping_table}
     columns={scope.columns}
-    onChange={(stored) => onChange(withChanges(component, stored))}
+    onChange={(stored) => onChange(withChanges<C, DataSourceValues>(component, stored))}
   />
 );
 
 /** 'Refresh On': Only Once or every few seconds. */
-export function RefreshField({ component, onChange, choices }: ConfigProps & { choices: readonly number[] }) {
-  const value = typeof component.timeToRefresh === 'number' ? component.timeToRefresh : 0;
+export function RefreshField<C extends SourceComponent>({ component, onChange, choices }: ConfigProps<C> & { choices: readonly number[] }) {
+  const value = component.timeToRefresh;
   return (
     <Select
       label="Refresh On"
       data={choices.map((s) => ({ value: String(s), label: s === 0 ? 'Only Once' : `${s} s` }))}
       value={String(value)}
       allowDeselect={false}
-      onChange={(next) => onChange(withChanges(component, { timeToRefresh: Number(next ?? 0) }))}
+      onChange={(next) => onChange(withChanges<C, DataSourceValues>(component, { timeToRefresh: Number(next ?? 0) }))}
     />
   );
 }
@@ -133,8 +137,8 @@ export interface FunctionChoice {
  * The function run on the rows (functionId; -1 = none, spec 3 §3). Until the workflows
  * release supplies `functions`, only None is offered; a saved id is kept and shown.
  */
-export function FunctionField({ component, onChange, functions = [] }: ConfigProps & { functions?: readonly FunctionChoice[] }) {
-  const value = typeof component.functionId === 'number' ? component.functionId : NO_FUNCTION;
+export function FunctionField<C extends SourceComponent>({ component, onChange, functions = [] }: ConfigProps<C> & { functions?: readonly FunctionChoice[] }) {
+  const value = component.functionId;
   const data = [{ value: String(NO_FUNCTION), label: 'None' }, ...functions.map((f) => ({ value: String(f.id), label: f.name }))];
   if (!data.some((d) => d.value === String(value))) data.push({ value: String(value), label: `Function #${value}` });
   return (
@@ -145,18 +149,18 @@ export function FunctionField({ component, onChange, functions = [] }: ConfigPro
       value={String(value)}
       allowDeselect={false}
       disabled={data.length === 1}
-      onChange={(next) => onChange(withChanges(component, { functionId: Number(next ?? NO_FUNCTION) }))}
+      onChange={(next) => onChange(withChanges<C, DataSourceValues>(component, { functionId: Number(next ?? NO_FUNCTION) }))}
     />
   );
 }
 
 /** The widget's custom actions, with the data widgets' action types. */
-export function DataActionsField({ component, onChange, scope }: ScopedProps) {
+export function DataActionsField<C extends SourceComponent>({ component, onChange, scope }: ScopedProps<C>) {
   const page = useAuthoringPage();
   return (
     <ActionList
-      actions={actionsOfComponent(component)}
-      onChange={(actions) => onChange(withChanges(component, { custom_action: actions }))}
+      actions={component.custom_action}
+      onChange={(actions) => onChange(withChanges<C, DataSourceValues>(component, { custom_action: actions }))}
       types={DATA_ACTIONS}
       components={page.components}
       pageId={page.pageId}
@@ -167,7 +171,7 @@ export function DataActionsField({ component, onChange, scope }: ScopedProps) {
 }
 
 /** Database, table (or custom query) and primary key: the source part of every data widget's panel. */
-export const SourceFields = (props: ScopedProps & { primaryKey?: boolean }) => (
+export const SourceFields = <C extends SourceComponent>(props: ScopedProps<C> & { primaryKey?: boolean }) => (
   <>
     <DatabaseField {...props} />
     <TableField {...props} />

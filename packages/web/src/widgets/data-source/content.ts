@@ -1,12 +1,11 @@
 import {
-  type Component, EDITOR_SAMPLE_ROWS, type FilterValue, splitOptions, TABLE_PAGE_SIZE, type WidgetColumn, widgetColumns,
+  type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, splitOptions, TABLE_PAGE_SIZE, type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { TableContent } from '../../api/client';
 import { CurrentAppContext } from '../../shell/app-context';
 import { usePageFormStore } from '../form-state';
-import { valueText } from '../shared/field-frame';
 import type { WidgetMode } from '../types';
 
 /**
@@ -31,16 +30,16 @@ export const emptyContent = (columns: WidgetColumn[] = []): TableContent => ({
 });
 
 /** The columns as the panel configured them: labels paired with source columns; a label alone shows too. */
-export function configuredColumns(component: Component): WidgetColumn[] {
-  const options = valueText(component.options);
-  const mapping = valueText(component.mapping_table);
-  const mapped = widgetColumns(options, mapping);
+type ColumnsChoice = Pick<DataSourceValues, 'options' | 'mapping_table'>;
+
+export function configuredColumns(component: ColumnsChoice): WidgetColumn[] {
+  const mapped = widgetColumns(component.options, component.mapping_table);
   if (mapped.length > 0) return mapped;
-  return splitOptions(options).map((label) => ({ label, field: label }));
+  return splitOptions(component.options).map((label) => ({ label, field: label }));
 }
 
 /** The editor's sample content: 3 rows of the configured columns. */
-export function sampleContent(component: Component): TableContent {
+export function sampleContent(component: ColumnsChoice): TableContent {
   const columns = configuredColumns(component);
   const rows = Array.from({ length: EDITOR_SAMPLE_ROWS }, (_, i) =>
     Object.fromEntries(columns.map((c) => [c.field, `${c.label} ${i + 1}`])));
@@ -61,12 +60,12 @@ export interface ContentState {
  * The widget's content for `query`; reloads every timeToRefresh seconds when above 0.
  * Failures are logged and read as empty content.
  */
-export function useTableContent(component: Component, mode: WidgetMode, query: ContentQuery, enabled = true): ContentState {
+export function useTableContent(component: ColumnsChoice & Pick<DataSourceValues, 'timeToRefresh'> & { id: string }, mode: WidgetMode, query: ContentQuery, enabled = true): ContentState {
   const current = useContext(CurrentAppContext);
   const store = usePageFormStore();
   const pageId = store?.getState().pageId ?? null;
   const live = mode === 'preview' && pageId !== null && current !== null;
-  const refreshSeconds = typeof component.timeToRefresh === 'number' ? component.timeToRefresh : 0;
+  const refreshSeconds = component.timeToRefresh;
   const result = useQuery({
     queryKey: ['table-content', current?.app.appSlug, pageId, component.id, query],
     enabled: live && enabled,

@@ -1,8 +1,7 @@
-import { type ActionDataContext, type Component, CUSTOM_TABLE, NONE_PRIMARY_KEY } from '@rakit/core';
+import { type ActionDataContext, CUSTOM_TABLE, type DataSourceValues, NONE_PRIMARY_KEY } from '@rakit/core';
 import type { DatabaseWithTables } from '../../api/client';
 import { columnsOf, tablesOf } from '../../actions/dialog-scope';
 import { useDatabases } from '../../actions/use-action-data';
-import { valueText } from '../shared/field-frame';
 
 /** What a data widget's panel knows about its source: the connections, the chosen one and its columns. */
 export interface SourceScope {
@@ -20,20 +19,17 @@ export interface SourceScope {
   dataContext: ActionDataContext | undefined;
 }
 
-interface CustomSource {
-  query: string;
-  columns: string[];
-  table: string;
-}
+type CustomSource = DataSourceValues['customSource'];
+const NO_CUSTOM_SOURCE: CustomSource = { query: '', columns: [], table: '' };
 
-export function customSourceOf(component: Component): CustomSource {
-  const raw = (component.customSource ?? {}) as Partial<CustomSource>;
-  return { query: raw.query ?? '', columns: Array.isArray(raw.columns) ? raw.columns : [], table: raw.table ?? '' };
-}
+/** What a panel reads of its widget's source; the alert has a connection only. */
+export type SourceChoice = Pick<DataSourceValues, 'database_used'> & Partial<Pick<DataSourceValues, 'table_used' | 'customSource' | 'primaryKey'>>;
 
-export const primaryKeyOf = (component: Component): string => valueText(component.primaryKey) || NONE_PRIMARY_KEY;
+export const customSourceOf = (component: SourceChoice): CustomSource => component.customSource ?? NO_CUSTOM_SOURCE;
 
-export function useSourceScope(component: Component): SourceScope {
+export const primaryKeyOf = (component: SourceChoice): string => component.primaryKey || NONE_PRIMARY_KEY;
+
+export function useSourceScope(component: SourceChoice): SourceScope {
   const databases = useDatabases();
   const list = databases.data ?? [];
   const id = Number(component.database_used);
@@ -41,7 +37,7 @@ export function useSourceScope(component: Component): SourceScope {
   const database = list.find((d) => d.dbId === dbId);
   const custom = component.table_used === CUSTOM_TABLE;
   const source = customSourceOf(component);
-  const table = custom ? source.table : valueText(component.table_used);
+  const table = custom ? source.table : component.table_used ?? '';
   const tableColumns = columnsOf(tablesOf(list, dbId), table);
   const columns = custom ? (source.columns.length > 0 ? source.columns : tableColumns) : tableColumns;
   const primaryKey = primaryKeyOf(component);

@@ -1,8 +1,8 @@
 import { PanelStack, PlaceholderField, RequiredDisabledFields, TitleField, withChanges } from '../shared/config-fields';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 import { DateField } from './DateField';
 
-export function DatetimeConfig(props: ConfigProps) {
+export function DatetimeConfig(props: WidgetConfigProps<'datetime'>) {
   const { component, onChange } = props;
   return (
     <PanelStack>

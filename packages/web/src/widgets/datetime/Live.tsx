@@ -1,10 +1,10 @@
 import { useFieldBinding } from '../form-state';
 import { fieldFrame, placeholderOf } from '../shared/field-frame';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 import { DateField } from './DateField';
 
 /** A date picker (spec 2 §2): the value is held as an ISO date and shown as day/month/year. */
-export function DatetimeLive({ component }: LiveProps) {
+export function DatetimeLive({ component }: WidgetLiveProps<'datetime'>) {
   const binding = useFieldBinding(component);
   return <DateField {...fieldFrame(component, binding)} placeholder={placeholderOf(component) ?? 'dd/mm/yyyy'} value={binding.value} onChange={binding.setValue} />;
 }

@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { DatetimeConfig } from './Config';
 import { DatetimeLive } from './Live';
 
-export const datetimeWidget: WidgetDefinition = { type: 'datetime', label: 'Date Picker', icon: IconCalendar, Live: DatetimeLive, Config: DatetimeConfig };
+export const datetimeWidget: WidgetDefinition<'datetime'> = { type: 'datetime', label: 'Date Picker', icon: IconCalendar, Live: DatetimeLive, Config: DatetimeConfig };

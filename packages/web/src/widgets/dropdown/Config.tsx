@@ -1,4 +1,4 @@
-import { type Component, type DropdownOption, DROPDOWN_SOURCES, dropdownOptions, formatTextOptions } from '@rakit/core';
+import { DROPDOWN_SOURCES, dropdownOptions, formatTextOptions, type WidgetComponent } from '@rakit/core';
 import { Alert, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
@@ -6,15 +6,16 @@ import { CurrentAppContext } from '../../shell/app-context';
 import {
   ChoiceField, PanelStack, PlaceholderField, RequiredDisabledFields, TextAreaField, TitleField, withChanges,
 } from '../shared/config-fields';
-import { valueText } from '../shared/field-frame';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 import { QUERY_OPTIONS_NOTE } from './Live';
 import { OptionRowsEditor } from './OptionRowsEditor';
 
 const SOURCE_LABELS: Record<(typeof DROPDOWN_SOURCES)[number], string> = { custom: 'Custom list', text: 'Text list', query: 'Query' };
 
+type Dropdown = WidgetComponent<'dropdown'>;
+
 /** Switching the source keeps the options, rewritten for the new source. */
-function withSource(component: Component, source: string): Component {
+function withSource(component: Dropdown, source: Dropdown['subtype']): Dropdown {
   const options = dropdownOptions(component.subtype, component.options);
   if (source === 'custom') return withChanges(component, { subtype: source, options });
   if (source === 'text') return withChanges(component, { subtype: source, options: formatTextOptions(options) });
@@ -22,7 +23,7 @@ function withSource(component: Component, source: string): Component {
 }
 
 /** The database whose stored query gives the options; the query runs with the actions release. */
-function QuerySourceFields(props: ConfigProps) {
+function QuerySourceFields(props: WidgetConfigProps<'dropdown'>) {
   const { component, onChange } = props;
   const current = useContext(CurrentAppContext);
   const databases = useQuery({
@@ -35,7 +36,7 @@ function QuerySourceFields(props: ConfigProps) {
       return answer.data ?? [];
     },
   });
-  const chosen = valueText(component.database_used);
+  const chosen = String(component.database_used);
   return (
     <>
       <Select
@@ -53,28 +54,31 @@ function QuerySourceFields(props: ConfigProps) {
   );
 }
 
-export function DropdownConfig(props: ConfigProps) {
+export function DropdownConfig(props: WidgetConfigProps<'dropdown'>) {
   const { component, onChange } = props;
-  const source = valueText(component.subtype) || 'custom';
+  const source = component.subtype;
   const options = dropdownOptions(source, component.options);
-  const initValue = valueText(component.initValue);
+  const { initValue } = component;
+  // Options are a list (custom) or 'text:value' text (text); switching the source rewrites them.
+  const optionText = typeof component.options === 'string' ? component.options : formatTextOptions(options);
   return (
     <PanelStack>
       <TitleField {...props} />
       <PlaceholderField {...props} />
       <ChoiceField
-        component={{ ...component, subtype: source }}
-        onChange={(next) => onChange(withSource(component, valueText(next.subtype)))}
+        component={component}
+        onChange={(next) => onChange(withSource(component, next.subtype))}
         field="subtype"
         label="Options from"
         data={DROPDOWN_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))}
       />
       {source === 'custom' ? (
-        <OptionRowsEditor value={Array.isArray(component.options) ? (component.options as DropdownOption[]) : options} onChange={(next) => onChange(withChanges(component, { options: next }))} />
+        <OptionRowsEditor value={typeof component.options === 'string' ? options : component.options} onChange={(next) => onChange(withChanges(component, { options: next }))} />
       ) : null}
       {source === 'text' ? (
         <TextAreaField
-          {...props}
+          component={{ ...component, options: optionText }}
+          onChange={onChange}
           field="options"
           label="Options"
           placeholder="Jakarta:1,Bandung:2"

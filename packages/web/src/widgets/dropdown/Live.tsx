@@ -2,7 +2,7 @@ import { dropdownOptions } from '@rakit/core';
 import { Select } from '@mantine/core';
 import { useFieldBinding } from '../form-state';
 import { fieldFrame, placeholderOf, valueText } from '../shared/field-frame';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 
 /** What a query-backed dropdown says until the actions release runs its query. */
 export const QUERY_OPTIONS_NOTE = 'Options from a query arrive with the actions release; until then this dropdown has no options.';
@@ -11,7 +11,7 @@ export const QUERY_OPTIONS_NOTE = 'Options from a query arrive with the actions 
  * A dropdown over its custom list or its 'text:value' list (spec 2 §2). The value (realValue) is
  * the chosen option's valueOption; no choice is empty for the required rule.
  */
-export function DropdownLive({ component }: LiveProps) {
+export function DropdownLive({ component }: WidgetLiveProps<'dropdown'>) {
   const binding = useFieldBinding(component);
   const fromQuery = component.subtype === 'query';
   const options = dropdownOptions(component.subtype, component.options);

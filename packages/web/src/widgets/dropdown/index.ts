@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { DropdownConfig } from './Config';
 import { DropdownLive } from './Live';
 
-export const dropdownWidget: WidgetDefinition = { type: 'dropdown', label: 'Dropdown', icon: IconSelector, Live: DropdownLive, Config: DropdownConfig };
+export const dropdownWidget: WidgetDefinition<'dropdown'> = { type: 'dropdown', label: 'Dropdown', icon: IconSelector, Live: DropdownLive, Config: DropdownConfig };

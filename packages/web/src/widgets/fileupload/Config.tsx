@@ -1,19 +1,16 @@
 import { FILE_FILTERS } from '@rakit/core';
 import { ChoiceField, PanelStack, PlaceholderField, RequiredDisabledFields, TitleField } from '../shared/config-fields';
-import type { ConfigProps } from '../types';
-import { fileFilterOf } from './Live';
+import type { WidgetConfigProps } from '../types';
 
 const FILTER_LABELS: Record<(typeof FILE_FILTERS)[number], string> = { all: 'All', image: 'Image', document: 'Document', video: 'Video' };
 
-export function FileuploadConfig(props: ConfigProps) {
-  const component = { ...props.component, options: fileFilterOf(props.component.options) };
+export function FileuploadConfig(props: WidgetConfigProps<'fileupload'>) {
   return (
     <PanelStack>
       <TitleField {...props} />
       <PlaceholderField {...props} />
       <ChoiceField
-        component={component}
-        onChange={props.onChange}
+        {...props}
         field="options"
         label="Accepted files"
         description="Document: Word, Excel, PowerPoint, plain text and PDF. Files must be under 2 MB."

@@ -1,4 +1,4 @@
-import { FILE_ACCEPT, FILE_TOO_LARGE_MESSAGE, type FileFilter, fileMatchesFilter, FILE_FILTERS, isFileTooLarge, Messages } from '@rakit/core';
+import { FILE_ACCEPT, FILE_TOO_LARGE_MESSAGE, fileMatchesFilter, isFileTooLarge, Messages } from '@rakit/core';
 import { FileInput, Loader } from '@mantine/core';
 import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
@@ -6,10 +6,8 @@ import { CurrentAppContext } from '../../shell/app-context';
 import { notifyFailure } from '../../shell/notify';
 import { useFieldBinding } from '../form-state';
 import { fieldFrame, placeholderOf, valueText } from '../shared/field-frame';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 import { uploadFile } from './upload';
-
-export const fileFilterOf = (options: unknown): FileFilter => ((FILE_FILTERS as readonly unknown[]).includes(options) ? (options as FileFilter) : 'all');
 
 type Upload = { state: 'idle' } | { state: 'uploading'; file: File } | { state: 'done'; file: File; fileName: string };
 
@@ -19,12 +17,12 @@ type Upload = { state: 'idle' } | { state: 'uploading'; file: File } | { state: 
  * loader; on success its value (realValue) is the returned fileId and the file's name is shown.
  * In the editor (design mode) nothing is uploaded.
  */
-export function FileuploadLive({ component, mode }: LiveProps) {
+export function FileuploadLive({ component, mode }: WidgetLiveProps<'fileupload'>) {
   const binding = useFieldBinding(component);
   const current = useContext(CurrentAppContext);
   const [upload, setUpload] = useState<Upload>({ state: 'idle' });
   const [refusal, setRefusal] = useState<string | null>(null);
-  const filter = fileFilterOf(component.options);
+  const filter = component.options;
   const frame = fieldFrame(component, binding);
   const stored = valueText(binding.value);
 

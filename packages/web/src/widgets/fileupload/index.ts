@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { FileuploadConfig } from './Config';
 import { FileuploadLive } from './Live';
 
-export const fileuploadWidget: WidgetDefinition = { type: 'fileupload', label: 'File Upload', icon: IconUpload, Live: FileuploadLive, Config: FileuploadConfig };
+export const fileuploadWidget: WidgetDefinition<'fileupload'> = { type: 'fileupload', label: 'File Upload', icon: IconUpload, Live: FileuploadLive, Config: FileuploadConfig };

@@ -1,14 +1,13 @@
 import { INPUT_SUBTYPES, normaliseInputValue } from '@rakit/core';
 import { ChoiceField, PanelStack, PlaceholderField, RequiredDisabledFields, TextField, TitleField } from '../shared/config-fields';
-import { valueText } from '../shared/field-frame';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 
 const SUBTYPE_LABELS: Record<(typeof INPUT_SUBTYPES)[number], string> = {
   text: 'Text', number: 'Number', password: 'Password', email: 'E-mail', tel: 'Phone (62…)', url: 'URL',
 };
 
-export function InputConfig(props: ConfigProps) {
-  const subtype = valueText(props.component.subtype);
+export function InputConfig(props: WidgetConfigProps<'input'>) {
+  const { subtype } = props.component;
   return (
     <PanelStack>
       <TitleField {...props} />

@@ -2,16 +2,16 @@ import { normaliseInputValue } from '@rakit/core';
 import { PasswordInput, TextInput } from '@mantine/core';
 import { useFieldBinding } from '../form-state';
 import { fieldFrame, placeholderOf, valueText } from '../shared/field-frame';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 
 /**
  * A text input of subtype text, number, password, email, tel or url (spec 2 §2). Double quotes
  * are stored as single quotes; tel values are forced to start with 62; e-mail and URL formats are
  * checked once something was typed (spec 2 §5).
  */
-export function InputLive({ component }: LiveProps) {
+export function InputLive({ component }: WidgetLiveProps<'input'>) {
   const binding = useFieldBinding(component);
-  const subtype = valueText(component.subtype);
+  const { subtype } = component;
   const props = {
     ...fieldFrame(component, binding),
     placeholder: placeholderOf(component),
@@ -19,5 +19,5 @@ export function InputLive({ component }: LiveProps) {
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => binding.setValue(normaliseInputValue(subtype, event.currentTarget.value)),
   };
   if (subtype === 'password') return <PasswordInput {...props} autoComplete="new-password" />;
-  return <TextInput {...props} type={subtype === '' ? 'text' : subtype} inputMode={subtype === 'tel' ? 'tel' : undefined} />;
+  return <TextInput {...props} type={subtype} inputMode={subtype === 'tel' ? 'tel' : undefined} />;
 }

@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { InputConfig } from './Config';
 import { InputLive } from './Live';
 
-export const inputWidget: WidgetDefinition = { type: 'input', label: 'Text Input', icon: IconForms, Live: InputLive, Config: InputConfig };
+export const inputWidget: WidgetDefinition<'input'> = { type: 'input', label: 'Text Input', icon: IconForms, Live: InputLive, Config: InputConfig };

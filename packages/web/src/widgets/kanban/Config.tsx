@@ -4,18 +4,17 @@ import { RowList } from '../../actions/RowList';
 import { ColumnsField, DataActionsField, FunctionField, RefreshField, SourceFields } from '../data-source/SourceFields';
 import { useSourceScope } from '../data-source/source-scope';
 import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
-import type { ConfigProps } from '../types';
-import { fieldMapOf, groupsOf } from './board';
+import type { WidgetConfigProps } from '../types';
 
 const FIELDS = [
   ['compared', 'Compared (lane)'], ['title', 'Title'], ['description', 'Description'], ['tag', 'Tag'], ['label', 'Label'],
 ] as const;
 
 /** The kanban's panel (spec 3 "Kanban"): lanes, the field map, and the table's data options. */
-export function KanbanConfig(props: ConfigProps) {
+export function KanbanConfig(props: WidgetConfigProps<'kanban'>) {
   const { component, onChange } = props;
   const scope = useSourceScope(component);
-  const map = fieldMapOf(component);
+  const map = component.fieldMap;
   return (
     <PanelStack>
       <TitleField {...props} />
@@ -23,7 +22,7 @@ export function KanbanConfig(props: ConfigProps) {
         label="Groups"
         description="One lane per group; a card goes to the lane whose value its compared column holds."
         rowName="group"
-        rows={groupsOf(component)}
+        rows={component.groups}
         onChange={(groups) => onChange(withChanges(component, { groups }))}
         newRow={() => ({ name: '', value: '' })}
         addLabel="Add Group"

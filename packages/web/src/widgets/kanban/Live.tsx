@@ -11,8 +11,8 @@ import { CurrentAppContext } from '../../shell/app-context';
 import { notifyFailure } from '../../shell/notify';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
-import { type FieldMap, fieldMapOf, type KanbanGroup, groupsOf } from './board';
-import type { LiveProps } from '../types';
+import type { FieldMap, KanbanGroup } from './board';
+import type { WidgetLiveProps } from '../types';
 
 const BOARD_QUERY = { ...FIRST_PAGE, limit: TABLE_MAX_LIMIT };
 
@@ -110,13 +110,13 @@ function Lane({ group, cards, map, menu }: { group: KanbanGroup; cards: readonly
  * column to the lane's value (moveCard), shown at once and undone when the server refuses.
  * Each card's ellipsis menu lists the widget's top-level actions, run as the table runs them.
  */
-export function KanbanLive({ component, mode }: LiveProps) {
+export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   const current = useContext(CurrentAppContext);
   const { content, loading, live, pageId, reload } = useTableContent(component, mode, BOARD_QUERY);
   const [moved, setMoved] = useState<Readonly<Record<string, string>>>({});
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
-  const groups = groupsOf(component);
-  const map = live ? fieldMapOf(component) : SAMPLE_MAP;
+  const { groups } = component;
+  const map = live ? component.fieldMap : SAMPLE_MAP;
   const compared = map.compared ?? '';
   const primaryKey = live ? content.primaryKey : '__key';
   const source = live ? content.filteredResult : sampleRows(groups);

@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { KanbanConfig } from './Config';
 import { KanbanLive } from './Live';
 
-export const kanbanWidget: WidgetDefinition = { type: 'kanban', label: 'Kanban', icon: IconLayoutKanban, Live: KanbanLive, Config: KanbanConfig };
+export const kanbanWidget: WidgetDefinition<'kanban'> = { type: 'kanban', label: 'Kanban', icon: IconLayoutKanban, Live: KanbanLive, Config: KanbanConfig };

@@ -1,30 +1,29 @@
 import { Select } from '@mantine/core';
-import { BOARD_REFRESH_SECONDS, type Component, formatLoaderMapping, type LoaderPair, NO_LOADER_TRIGGER, parseLoaderMapping, valueComponentsOf } from '@rakit/core';
+import { BOARD_REFRESH_SECONDS, formatLoaderMapping, type LoaderPair, NO_LOADER_TRIGGER, parseLoaderMapping, valueComponentsOf, type WidgetComponent } from '@rakit/core';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { RowList } from '../../actions/RowList';
 import { ColumnSelect } from '../../actions/sections/ColumnSelect';
 import { RefreshField, SourceFields } from '../data-source/SourceFields';
 import { useSourceScope } from '../data-source/source-scope';
 import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
-import { valueText } from '../shared/field-frame';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 import { triggerColumnOf, withTriggerColumn } from './loader-config';
 
 /** The mapping stored, with the source columns as the columns the loader reads. */
-function withMapping(component: Component, pairs: readonly LoaderPair[]): Component {
+function withMapping(component: WidgetComponent<'loader'>, pairs: readonly LoaderPair[]): WidgetComponent<'loader'> {
   const columns = [...new Set(pairs.map((p) => p.column.trim()).filter((c) => c !== ''))].join(',');
   return withChanges(component, { loaderMapping: formatLoaderMapping(pairs), options: columns, mapping_table: columns });
 }
 
 /** The loader's panel (spec 3 "Loader"): its source, the column → field mapping, the trigger. */
-export function LoaderConfig(props: ConfigProps) {
+export function LoaderConfig(props: WidgetConfigProps<'loader'>) {
   const { component, onChange } = props;
   const scope = useSourceScope(component);
   const page = useAuthoringPage();
   const fields = valueComponentsOf(page.components).filter((c) => c.id !== component.id);
   const fieldData = fields.map((c) => ({ value: c.id, label: c.title === '' ? c.id : `${c.title} (${c.id})` }));
-  const pairs = parseLoaderMapping(valueText(component.loaderMapping));
-  const trigger = valueText(component.trigger) || NO_LOADER_TRIGGER;
+  const pairs = parseLoaderMapping(component.loaderMapping);
+  const trigger = component.trigger || NO_LOADER_TRIGGER;
   return (
     <PanelStack>
       <TitleField {...props} />

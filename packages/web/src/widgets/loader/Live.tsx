@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { fieldValue, usePageFormStore } from '../form-state';
 import { valueText } from '../shared/field-frame';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 import { triggerColumnOf } from './loader-config';
 
 /**
@@ -16,11 +16,11 @@ import { triggerColumnOf } from './loader-config';
  * (loaderMapping 'sourceColumn:componentId' pairs). With a trigger it looks at that input every
  * 500 ms and loads again when its value changes, the row matched on the trigger column.
  */
-export function LoaderLive({ component, mode }: LiveProps) {
+export function LoaderLive({ component, mode }: WidgetLiveProps<'loader'>) {
   const store = usePageFormStore();
-  const trigger = valueText(component.trigger) || NO_LOADER_TRIGGER;
+  const trigger = component.trigger || NO_LOADER_TRIGGER;
   const triggerColumn = triggerColumnOf(component);
-  const pairs = parseLoaderMapping(valueText(component.loaderMapping));
+  const pairs = parseLoaderMapping(component.loaderMapping);
   const [ready, setReady] = useState(false);
   const [triggerValue, setTriggerValue] = useState('');
 

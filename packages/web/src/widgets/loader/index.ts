@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { LoaderConfig } from './Config';
 import { LoaderLive } from './Live';
 
-export const loaderWidget: WidgetDefinition = { type: 'loader', label: 'Loader', icon: IconDatabaseImport, Live: LoaderLive, Config: LoaderConfig };
+export const loaderWidget: WidgetDefinition<'loader'> = { type: 'loader', label: 'Loader', icon: IconDatabaseImport, Live: LoaderLive, Config: LoaderConfig };

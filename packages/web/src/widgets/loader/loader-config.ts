@@ -1,4 +1,6 @@
-import type { Component } from '@rakit/core';
+import type { WidgetComponent } from '@rakit/core';
+
+type Loader = WidgetComponent<'loader'>;
 
 /** The filter entry that matches a trigger loader's row on the trigger input's value. */
 export const TRIGGER_FILTER_NAME = 'trigger';
@@ -8,13 +10,10 @@ export const TRIGGER_FILTER_NAME = 'trigger';
  * one select filter, so the server binds the value as it binds any table filter; '' when the
  * loader only reloads.
  */
-export function triggerColumnOf(component: Component): string {
-  const filters = Array.isArray(component.filters) ? (component.filters as { field?: unknown; column?: unknown }[]) : [];
-  const found = filters.find((f) => f.column === TRIGGER_FILTER_NAME);
-  return typeof found?.field === 'string' ? found.field : '';
-}
+export const triggerColumnOf = (component: Loader): string =>
+  component.filters?.find((f) => f.column === TRIGGER_FILTER_NAME)?.field ?? '';
 
-export const withTriggerColumn = (component: Component, column: string): Component => ({
+export const withTriggerColumn = (component: Loader, column: string): Loader => ({
   ...component,
   filters: column === '' ? [] : [{ field: column, type: 'select', column: TRIGGER_FILTER_NAME }],
 });

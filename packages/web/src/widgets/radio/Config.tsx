@@ -1,8 +1,8 @@
 import { DefaultChoiceField, OptionsField } from '../shared/choices';
 import { PanelStack, RequiredDisabledFields, TitleField } from '../shared/config-fields';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 
-export function RadioConfig(props: ConfigProps) {
+export function RadioConfig(props: WidgetConfigProps<'radio'>) {
   return (
     <PanelStack>
       <TitleField {...props} />

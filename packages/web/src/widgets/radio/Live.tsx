@@ -2,10 +2,10 @@ import { Radio, Stack } from '@mantine/core';
 import { useFieldBinding } from '../form-state';
 import { optionsOf } from '../shared/choices';
 import { fieldFrame, valueText } from '../shared/field-frame';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 
 /** One choice among the options; the error clears when the choice changes (spec 2 §5). */
-export function RadioLive({ component }: LiveProps) {
+export function RadioLive({ component }: WidgetLiveProps<'radio'>) {
   const binding = useFieldBinding(component);
   const options = optionsOf(component);
   const value = valueText(binding.value);

@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { RadioConfig } from './Config';
 import { RadioLive } from './Live';
 
-export const radioWidget: WidgetDefinition = { type: 'radio', label: 'Radio', icon: IconCircleDot, Live: RadioLive, Config: RadioConfig };
+export const radioWidget: WidgetDefinition<'radio'> = { type: 'radio', label: 'Radio', icon: IconCircleDot, Live: RadioLive, Config: RadioConfig };

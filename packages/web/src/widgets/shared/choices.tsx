@@ -1,4 +1,4 @@
-import { type Component, joinSelection, splitOptions } from '@rakit/core';
+import { joinSelection, splitOptions, type WidgetComponent } from '@rakit/core';
 import { Checkbox, MultiSelect, Select, Stack, Switch } from '@mantine/core';
 import { useFieldBinding } from '../form-state';
 import type { ConfigProps } from '../types';
@@ -8,13 +8,19 @@ import { OptionListEditor } from './OptionListEditor';
 
 /** Checkbox, radio and switch widgets: a comma-joined option list (spec 2 §1, §2). */
 
-export const optionsOf = (component: Component): string[] => splitOptions(valueText(component.options));
+/** The fields these widgets share. */
+interface OptionFields {
+  options: string;
+  initValue: string;
+}
+
+export const optionsOf = (component: Pick<OptionFields, 'options'>): string[] => splitOptions(component.options);
 
 /**
  * The live face of the widgets where several options can be on (checkbox, switch): their value
  * (realValue) is the chosen options joined by commas, in the order of the options.
  */
-export function MultiChoiceLive({ component, item }: { component: Component; item: 'checkbox' | 'switch' }) {
+export function MultiChoiceLive({ component, item }: { component: WidgetComponent<'checkbox' | 'toggle'>; item: 'checkbox' | 'switch' }) {
   const binding = useFieldBinding(component);
   const options = optionsOf(component);
   const selected = splitOptions(valueText(binding.value));
@@ -31,23 +37,23 @@ export function MultiChoiceLive({ component, item }: { component: Component; ite
  * The options editor bound to the component. Default choices (initValue) that are no longer
  * options are dropped with them, unless the default is a switch's Inactive/Active.
  */
-export function OptionsField({ component, onChange, keepDefault = false }: ConfigProps & { keepDefault?: boolean }) {
+export function OptionsField<C extends OptionFields>({ component, onChange, keepDefault = false }: ConfigProps<C> & { keepDefault?: boolean }) {
   return (
     <OptionListEditor
-      value={valueText(component.options)}
+      value={component.options}
       onChange={(stored) => {
         const options = splitOptions(stored);
-        const initValue = keepDefault ? component.initValue : joinSelection(options, splitOptions(valueText(component.initValue)));
-        onChange(withChanges(component, { options: stored, initValue }));
+        const initValue = keepDefault ? component.initValue : joinSelection(options, splitOptions(component.initValue));
+        onChange(withChanges<C, OptionFields>(component, { options: stored, initValue }));
       }}
     />
   );
 }
 
 /** The default choice among the options: one (radio) or several (checkbox). */
-export function DefaultChoiceField({ component, onChange, multiple }: ConfigProps & { multiple: boolean }) {
+export function DefaultChoiceField<C extends OptionFields>({ component, onChange, multiple }: ConfigProps<C> & { multiple: boolean }) {
   const options = optionsOf(component);
-  const current = valueText(component.initValue);
+  const current = component.initValue;
   if (multiple) {
     return (
       <MultiSelect
@@ -55,7 +61,7 @@ export function DefaultChoiceField({ component, onChange, multiple }: ConfigProp
         placeholder={current === '' ? 'None selected' : undefined}
         data={options}
         value={splitOptions(current).filter((o) => options.includes(o))}
-        onChange={(next) => onChange(withChanges(component, { initValue: joinSelection(options, next) }))}
+        onChange={(next) => onChange(withChanges<C, OptionFields>(component, { initValue: joinSelection(options, next) }))}
         clearable
       />
     );
@@ -66,7 +72,7 @@ export function DefaultChoiceField({ component, onChange, multiple }: ConfigProp
       placeholder="None selected"
       data={options}
       value={options.includes(current) ? current : null}
-      onChange={(next) => onChange(withChanges(component, { initValue: next ?? '' }))}
+      onChange={(next) => onChange(withChanges<C, OptionFields>(component, { initValue: next ?? '' }))}
       clearable
     />
   );

@@ -1,4 +1,3 @@
-import type { Component } from '@rakit/core';
 import { Input, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ConfigProps } from '../types';
@@ -9,14 +8,18 @@ import type { ConfigProps } from '../types';
  * the component and hands the whole updated component to onChange.
  */
 
-/** The component with some fields changed; the original is left as it is. */
-export const withChanges = (component: Component, changes: Record<string, unknown>): Component => ({ ...component, ...changes });
+/**
+ * The component with some fields changed; the original is left as it is. Changes are of the
+ * component's own fields; a panel shared by several widgets names the fields it changes (F).
+ */
+export const withChanges = <C extends F, F extends object = C>(component: C, changes: Partial<NoInfer<F>>): C => ({ ...component, ...changes });
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+/** The component with one of its text (or switch) fields set, for the fields below that edit one field by name. */
+const withField = <C extends Record<K, V>, K extends string, V>(component: C, field: K, value: V): C => ({ ...component, [field]: value });
 
-interface FieldProps extends ConfigProps {
+interface FieldProps<C, K extends string> extends ConfigProps<C> {
   /** The component field edited. */
-  field: string;
+  field: K;
   label: string;
   description?: ReactNode;
   placeholder?: string;
@@ -24,19 +27,20 @@ interface FieldProps extends ConfigProps {
   normalise?: (typed: string) => string;
 }
 
-export function TextField({ component, onChange, field, label, description, placeholder, normalise = (t) => t }: FieldProps) {
+/** Edits a free-text field (a field with a fixed set of values is a ChoiceField). */
+export function TextField<K extends string, C extends Record<K, string>>({ component, onChange, field, label, description, placeholder, normalise = (t) => t }: FieldProps<C, K>) {
   return (
     <TextInput
       label={label}
       description={description}
       placeholder={placeholder}
-      value={text(component[field])}
-      onChange={(event) => onChange(withChanges(component, { [field]: normalise(event.currentTarget.value) }))}
+      value={component[field]}
+      onChange={(event) => onChange(withField(component, field, normalise(event.currentTarget.value)))}
     />
   );
 }
 
-export function TextAreaField({ component, onChange, field, label, description, placeholder, normalise = (t) => t, rows = 3 }: FieldProps & { rows?: number }) {
+export function TextAreaField<K extends string, C extends Record<K, string>>({ component, onChange, field, label, description, placeholder, normalise = (t) => t, rows = 3 }: FieldProps<C, K> & { rows?: number }) {
   return (
     <Textarea
       label={label}
@@ -45,19 +49,19 @@ export function TextAreaField({ component, onChange, field, label, description, 
       autosize
       minRows={rows}
       maxRows={12}
-      value={text(component[field])}
-      onChange={(event) => onChange(withChanges(component, { [field]: normalise(event.currentTarget.value) }))}
+      value={component[field]}
+      onChange={(event) => onChange(withField(component, field, normalise(event.currentTarget.value)))}
     />
   );
 }
 
-export function SwitchField({ component, onChange, field, label, description }: Omit<FieldProps, 'placeholder' | 'normalise'>) {
+export function SwitchField<K extends string, C extends Record<K, boolean>>({ component, onChange, field, label, description }: Omit<FieldProps<C, K>, 'placeholder' | 'normalise'>) {
   return (
     <Switch
       label={label}
       description={description}
-      checked={component[field] === true}
-      onChange={(event) => onChange(withChanges(component, { [field]: event.currentTarget.checked }))}
+      checked={component[field]}
+      onChange={(event) => onChange(withField(component, field, event.currentTarget.checked))}
     />
   );
 }
@@ -67,11 +71,11 @@ export interface Choice {
   label: string;
 }
 
-/** A choice among a few values: segmented when they fit on one line, else a select. */
-export function ChoiceField({ component, onChange, field, label, description, data, segmented = data.length <= 4 }: Omit<FieldProps, 'placeholder' | 'normalise'> & { data: readonly Choice[]; segmented?: boolean }) {
-  const value = text(component[field]);
+/** A choice among a few values (the values the field's model allows): segmented when they fit on one line, else a select. */
+export function ChoiceField<K extends string, C extends Record<K, string>>({ component, onChange, field, label, description, data, segmented = data.length <= 4 }: Omit<FieldProps<C, K>, 'placeholder' | 'normalise'> & { data: readonly Choice[]; segmented?: boolean }) {
+  const value = component[field];
   const set = (next: string | null) => {
-    if (next !== null) onChange(withChanges(component, { [field]: next }));
+    if (next !== null) onChange(withField(component, field, next));
   };
   if (!segmented) {
     return <Select label={label} description={description} data={[...data]} value={value} onChange={set} allowDeselect={false} />;
@@ -86,16 +90,16 @@ export function ChoiceField({ component, onChange, field, label, description, da
 }
 
 /** The label shown above the widget (its title). */
-export const TitleField = (props: ConfigProps & { label?: string; placeholder?: string }) => (
+export const TitleField = <C extends Record<'title', string>>(props: ConfigProps<C> & { label?: string; placeholder?: string }) => (
   <TextField {...props} field="title" label={props.label ?? 'Label'} />
 );
 
-export const PlaceholderField = (props: ConfigProps) => (
+export const PlaceholderField = <C extends Record<'placeholder', string>>(props: ConfigProps<C>) => (
   <TextField {...props} field="placeholder" label="Placeholder" placeholder="Shown while the field is empty" />
 );
 
 /** Required and Disabled, side by side at the end of a form widget's panel. */
-export function RequiredDisabledFields(props: ConfigProps) {
+export function RequiredDisabledFields<C extends Record<'required' | 'disabled', boolean>>(props: ConfigProps<C>) {
   return (
     <Stack gap="xs">
       <SwitchField {...props} field="required" label="Required" description="An empty field shows 'Field berikut wajib diisi'" />

@@ -1,34 +1,26 @@
 import { Checkbox, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import { type Component, INTERVAL_FILTER_TYPES, TABLE_REFRESH_SECONDS } from '@rakit/core';
+import { INTERVAL_FILTER_TYPES, TABLE_REFRESH_SECONDS, type WidgetComponent } from '@rakit/core';
 import { RowList } from '../../actions/RowList';
 import { ColumnSelect } from '../../actions/sections/ColumnSelect';
 import { configuredColumns } from '../data-source/content';
 import { ColumnsField, DataActionsField, FunctionField, RefreshField, SourceFields } from '../data-source/SourceFields';
 import { type SourceScope, useSourceScope } from '../data-source/source-scope';
 import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 
-interface FilterRow {
-  column: string;
-  type: string;
-  field: string;
-}
-
-const filtersOf = (component: Component): FilterRow[] =>
-  (Array.isArray(component.filters) ? (component.filters as Partial<FilterRow>[]) : [])
-    .map((f) => ({ column: f.column ?? '', type: f.type ?? 'select', field: f.field ?? '' }));
+type TableFilter = WidgetComponent<'table'>['filters'][number];
 
 const FILTER_TYPES = [{ value: 'select', label: 'Select' }, { value: INTERVAL_FILTER_TYPES[0], label: 'Interval' }];
 
 /** Filters: a name, a type (select or interval) and the source column filtered. */
-function FiltersField({ component, onChange, scope }: ConfigProps & { scope: SourceScope }) {
+function FiltersField({ component, onChange, scope }: WidgetConfigProps<'table'> & { scope: SourceScope }) {
   return (
     <RowList
       label="Filters"
       rowName="filter"
-      rows={filtersOf(component)}
+      rows={component.filters}
       onChange={(filters) => onChange(withChanges(component, { filters }))}
-      newRow={() => ({ column: '', type: 'select', field: '' })}
+      newRow={(): TableFilter => ({ column: '', type: 'select', field: '' })}
       addLabel="Add Filter"
       emptyText="No filters."
     >
@@ -46,11 +38,10 @@ function FiltersField({ component, onChange, scope }: ConfigProps & { scope: Sou
 const CHECKS = [['search', 'Enable Search'], ['bulkAction', 'Enable Bulk Action'], ['toExcel', 'Export Table To Excel']] as const;
 
 /** The data table's panel (spec 3 "Data table" configuration). */
-export function TableConfig(props: ConfigProps) {
+export function TableConfig(props: WidgetConfigProps<'table'>) {
   const { component, onChange } = props;
   const scope = useSourceScope(component);
   const columns = configuredColumns(component);
-  const markdown = Array.isArray(component.markdownColumns) ? (component.markdownColumns as number[]) : [];
   return (
     <PanelStack>
       <TitleField {...props} />
@@ -61,7 +52,7 @@ export function TableConfig(props: ConfigProps) {
           <Checkbox
             key={field}
             label={label}
-            checked={field === 'search' ? component.search !== false : component[field] === true}
+            checked={component[field]}
             onChange={(event) => onChange(withChanges(component, { [field]: event.currentTarget.checked }))}
           />
         ))}
@@ -71,7 +62,7 @@ export function TableConfig(props: ConfigProps) {
         label="Markdown columns"
         description="Shown as formatted text (no HTML)."
         data={columns.map((c, i) => ({ value: String(i), label: c.label }))}
-        value={markdown.filter((i) => i < columns.length).map(String)}
+        value={component.markdownColumns.filter((i) => i < columns.length).map(String)}
         onChange={(next) => onChange(withChanges(component, { markdownColumns: next.map(Number) }))}
         clearable
       />

@@ -9,7 +9,7 @@ import { CurrentAppContext } from '../../shell/app-context';
 import { notifyFailure } from '../../shell/notify';
 import { useTableContent } from '../data-source/content';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 import { exportTable } from './export';
 import { FiltersButton } from './FiltersButton';
 import { useTableQuery } from './table-query';
@@ -19,15 +19,12 @@ import { TablePager } from './TablePager';
 const cellText = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
-const markdownIndexes = (value: unknown): Set<number> =>
-  new Set(Array.isArray(value) ? value.filter((n): n is number => typeof n === 'number') : []);
-
 /**
  * The data table (spec 3 "Data table", §4): title, Export To Excel, search, filters, bulk
  * actions and the total; rows with a checkbox column and an Action column; the pager. In the
  * editor it shows 3 sample rows and runs nothing.
  */
-export function TableLive({ component, mode }: LiveProps) {
+export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const current = useContext(CurrentAppContext);
   const { query, setQuery, settled } = useTableQuery(component);
   const { content, loading, live, pageId, reload } = useTableContent(component, mode, settled);
@@ -46,11 +43,11 @@ export function TableLive({ component, mode }: LiveProps) {
   const rows = content.filteredResult;
   const keys = rows.map((row, index) => String(rowKeyOf(row, primaryKey, index)));
   const { edit: editAction, remove: deleteAction, others, bulk } = actions;
-  const markdown = markdownIndexes(component.markdownColumns);
-  const withBulk = component.bulkAction === true;
+  const markdown = new Set(component.markdownColumns);
+  const withBulk = component.bulkAction;
   const withActions = editAction !== undefined || deleteAction !== undefined || others.length > 0;
   const chosenRows = rows.filter((_, i) => selected.has(keys[i] as string));
-  const filtersShown = live ? content.possibleFilters.length > 0 : Array.isArray(component.filters) && component.filters.length > 0;
+  const filtersShown = live ? content.possibleFilters.length > 0 : component.filters.length > 0;
 
   const clearSelection = () => setSelected(new Set());
 
@@ -75,7 +72,7 @@ export function TableLive({ component, mode }: LiveProps) {
     <Paper withBorder radius="md" p="md" data-testid="data-table" data-component={component.id}>
       <Group justify="space-between" mb="sm">
         <Title order={4}>{component.title}</Title>
-        {component.toExcel === true ? (
+        {component.toExcel ? (
           <Button size="sm" variant="light" leftSection={<IconDownload size={16} />} loading={exporting} disabled={!live} onClick={() => void exportRows()}>
             Export To Excel
           </Button>
@@ -83,7 +80,7 @@ export function TableLive({ component, mode }: LiveProps) {
       </Group>
       <Group justify="space-between" mb="sm" gap="sm">
         <Group gap="sm">
-          {component.search === false ? null : (
+          {component.search ? (
             <TextInput
               size="sm"
               w={240}
@@ -93,7 +90,7 @@ export function TableLive({ component, mode }: LiveProps) {
               value={query.search}
               onChange={(event) => setQuery({ ...query, search: event.currentTarget.value, page: 1 })}
             />
-          )}
+          ) : null}
           {filtersShown ? (
             <FiltersButton filters={content.possibleFilters} value={query.filterColumn} onChange={(filterColumn) => setQuery({ ...query, filterColumn, page: 1 })} />
           ) : null}

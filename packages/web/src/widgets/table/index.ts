@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { TableConfig } from './Config';
 import { TableLive } from './Live';
 
-export const tableWidget: WidgetDefinition = { type: 'table', label: 'Table', icon: IconTable, Live: TableLive, Config: TableConfig };
+export const tableWidget: WidgetDefinition<'table'> = { type: 'table', label: 'Table', icon: IconTable, Live: TableLive, Config: TableConfig };

@@ -1,15 +1,14 @@
-import { ALIGNMENTS, placeholderNames, TEXT_SUBTYPES } from '@rakit/core';
+import { placeholderNames, TEXT_SUBTYPES } from '@rakit/core';
 import { Textarea } from '@mantine/core';
 import { ALIGNMENT_CHOICES, ChoiceField, PanelStack, TextField, withChanges } from '../shared/config-fields';
-import type { ConfigProps } from '../types';
+import type { WidgetConfigProps } from '../types';
 
 const SUBTYPE_LABELS: Record<(typeof TEXT_SUBTYPES)[number], string> = {
   h1: 'Heading 1', h2: 'Heading 2', h3: 'Heading 3', h4: 'Heading 4', h5: 'Heading 5', h6: 'Heading 6', paragraph: 'Paragraph', card: 'Card',
 };
 
-export function TextConfig(props: ConfigProps) {
+export function TextConfig(props: WidgetConfigProps<'text'>) {
   const { component, onChange } = props;
-  const alignment = (ALIGNMENTS as readonly unknown[]).includes(component.options) ? component : { ...component, options: 'left' };
   return (
     <PanelStack>
       <Textarea
@@ -23,7 +22,7 @@ export function TextConfig(props: ConfigProps) {
         onChange={(event) => onChange(withChanges(component, { title: event.currentTarget.value, variables: placeholderNames(event.currentTarget.value) }))}
       />
       <ChoiceField {...props} field="subtype" label="Type" segmented={false} data={TEXT_SUBTYPES.map((value) => ({ value, label: SUBTYPE_LABELS[value] }))} />
-      <ChoiceField component={alignment} onChange={onChange} field="options" label="Alignment" data={ALIGNMENT_CHOICES} />
+      <ChoiceField {...props} field="options" label="Alignment" data={ALIGNMENT_CHOICES} />
       <TextField {...props} field="link" label="Link" placeholder="https://…" description="Opened in a new tab when the text is clicked." />
     </PanelStack>
   );

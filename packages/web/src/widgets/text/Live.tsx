@@ -3,10 +3,8 @@ import { Paper, Text, Title, type TitleOrder } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { usePlaceholderValues } from '../shared/placeholder-values';
-import { valueText } from '../shared/field-frame';
-import type { LiveProps } from '../types';
+import type { WidgetLiveProps } from '../types';
 
-const ALIGNMENTS = new Set(['left', 'center', 'right']);
 const HEADINGS: Record<string, TitleOrder> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
 /** The text as a page shows it: placeholders substituted (see core's substitutePlaceholders). */
@@ -19,11 +17,11 @@ function PreviewText({ text, children }: { text: string; children: (shown: strin
  * right. In preview its `--userId--` and `{{name}}` placeholders are substituted and a link opens
  * in a new tab on click; the editor (design) shows the text as written.
  */
-export function TextLive({ component, mode }: LiveProps) {
+export function TextLive({ component, mode }: WidgetLiveProps<'text'>) {
   const written = component.title;
-  const align = (ALIGNMENTS.has(valueText(component.options)) ? component.options : 'left') as CSSProperties['textAlign'];
-  const link = valueText(component.link).trim();
-  const subtype = valueText(component.subtype);
+  const align = component.options;
+  const link = component.link.trim();
+  const { subtype } = component;
   // The author's link: a javascript: or data: one would run his script in Rakit's origin.
   const linked = link !== '' && isSafeLink(link);
   const style: CSSProperties = linked && mode === 'preview' ? { cursor: 'pointer' } : {};

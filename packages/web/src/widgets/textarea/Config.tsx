@@ -1,10 +1,9 @@
 import { replaceDoubleQuotes } from '@rakit/core';
 import { NumberInput } from '@mantine/core';
 import { PanelStack, PlaceholderField, RequiredDisabledFields, TextAreaField, TitleField, withChanges } from '../shared/config-fields';
-import type { ConfigProps } from '../types';
-import { textareaRows } from './Live';
+import type { WidgetConfigProps } from '../types';
 
-export function TextareaConfig(props: ConfigProps) {
+export function TextareaConfig(props: WidgetConfigProps<'textarea'>) {
   const { component, onChange } = props;
   return (
     <PanelStack>
@@ -15,12 +14,12 @@ export function TextareaConfig(props: ConfigProps) {
         min={1}
         max={50}
         allowDecimal={false}
-        value={textareaRows(component.options)}
+        value={component.options}
         onChange={(rows) => {
           if (typeof rows === 'number' && rows >= 1 && rows <= 50) onChange(withChanges(component, { options: rows }));
         }}
       />
-      <TextAreaField {...props} field="initValue" label="Default value" rows={textareaRows(component.options)} normalise={replaceDoubleQuotes} />
+      <TextAreaField {...props} field="initValue" label="Default value" rows={component.options} normalise={replaceDoubleQuotes} />
       <RequiredDisabledFields {...props} />
     </PanelStack>
   );

@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { TextareaConfig } from './Config';
 import { TextareaLive } from './Live';
 
-export const textareaWidget: WidgetDefinition = { type: 'textarea', label: 'Textarea', icon: IconAlignLeft, Live: TextareaLive, Config: TextareaConfig };
+export const textareaWidget: WidgetDefinition<'textarea'> = { type: 'textarea', label: 'Textarea', icon: IconAlignLeft, Live: TextareaLive, Config: TextareaConfig };

@@ -3,4 +3,4 @@ import type { WidgetDefinition } from '../types';
 import { ToggleConfig } from './Config';
 import { ToggleLive } from './Live';
 
-export const toggleWidget: WidgetDefinition = { type: 'toggle', label: 'Switch', icon: IconToggleRight, Live: ToggleLive, Config: ToggleConfig };
+export const toggleWidget: WidgetDefinition<'toggle'> = { type: 'toggle', label: 'Switch', icon: IconToggleRight, Live: ToggleLive, Config: ToggleConfig };
