@@ -1,9 +1,9 @@
 /* The browser's API client: one function per call of core's contracts, by area. */
 import {
-  type LoginBody, PublicApplicationSchema, type PublicApplication, type RegistrationInput, type SessionUser, SessionUserSchema,
+  appCalls, type LoginBody, type RegistrationInput, type SessionUser, SessionUserSchema,
 } from '@rakit/core';
 import { z } from 'zod';
-import { call, type ApiAnswer } from './request';
+import { call, callApi, type ApiAnswer } from './request';
 import { appsApi } from './apps';
 import { databasesApi } from './databases';
 import { groupsApi } from './groups';
@@ -18,8 +18,7 @@ export * from './answers';
 
 /** Public calls: no token. */
 export const publicApi = {
-  getAppBySlug: (slug: string): Promise<ApiAnswer<PublicApplication>> =>
-    call({ method: 'GET', path: `/get/getApp/slug/${encodeURIComponent(slug)}`, data: PublicApplicationSchema, tokenOf: null }),
+  getAppBySlug: (slug: string) => callApi(appCalls.getAppBySlug, { params: { slug } }, null),
 
   login: (body: LoginBody): Promise<ApiAnswer<SessionUser[]>> =>
     call({ method: 'POST', path: '/auth/login', body, data: z.array(SessionUserSchema), tokenOf: null }),

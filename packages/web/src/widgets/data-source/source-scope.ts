@@ -1,5 +1,6 @@
-import { type ActionDataContext, type Component, CUSTOM_TABLE, NONE_PRIMARY_KEY } from '@rakit/core';
-import type { DatabaseWithTables } from '../../api/client';
+import {
+  type ActionDataContext, type Component, CUSTOM_TABLE, type DatabaseWithTables, NONE_PRIMARY_KEY,
+} from '@rakit/core';
 import { columnsOf, tablesOf } from '../../actions/dialog-scope';
 import { useDatabases } from '../../actions/use-action-data';
 import { valueText } from '../shared/field-frame';
