@@ -12,17 +12,18 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * The stored things a call's application is found from. The server looks each one up: a missing
  * one is answered 404 with its own message, and the caller's groups of its application decide.
  */
-export type AppEntity = 'app' | 'appSlug' | 'db' | 'group' | 'menu' | 'page' | 'query' | 'trigger' | 'template';
+export type AppEntity = 'app' | 'appSlug' | 'db' | 'file' | 'group' | 'menu' | 'page' | 'query' | 'trigger' | 'template';
 
 type Schema = z.ZodType;
 type OutputOf<S> = S extends Schema ? z.output<S> : undefined;
 type InputOf<S> = S extends Schema ? z.input<S> : undefined;
 
 /** A call's input once validated: what the server's handler reads. */
-export interface CallInput<P, Q, B> {
+export interface CallInput<P, Q, B, H = undefined> {
   params: OutputOf<P>;
   query: OutputOf<Q>;
   body: OutputOf<B>;
+  headers: OutputOf<H>;
 }
 
 /** Where in a call its application is named: an entity and how to read its id from the input. */
@@ -46,9 +47,16 @@ export type Access<I> =
 /** `data` of a call that answers a file (a download stream) instead of the JSON envelope. */
 export const FILE_ANSWER = 'file';
 
+/**
+ * `successCode` of a call that creates (201) or saves what exists (200) as it is given: its
+ * handler answers 201 with `reply.code(201)` when it created something.
+ */
+export const CREATED_OR_SAVED = 'createdOrSaved';
+
 export interface CallDefinition<
   P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined,
-  D extends Schema | typeof FILE_ANSWER, E extends z.ZodRawShape | undefined, A extends Access<CallInput<P, Q, B>>,
+  D extends Schema | typeof FILE_ANSWER, E extends z.ZodRawShape | undefined, A extends Access<CallInput<P, Q, B, H>>,
+  H extends Schema | undefined = undefined,
 > {
   method: HttpMethod;
   /** Fastify's form: `/get/listMenu/:appId`. */
@@ -60,6 +68,8 @@ export interface CallDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /** Request headers the call reads (rare: the upload's app-id, as the spec names it). */
+  headers?: H;
   /** A multipart upload: the handler reads the file, nothing is validated as JSON. */
   multipart?: true;
   /** The schema of `data` in a successful answer `{ status: true, data }`, or FILE_ANSWER. */
@@ -67,44 +77,45 @@ export interface CallDefinition<
   /** Fields of a successful answer beside `data` (rare: say why where used). */
   extra?: E;
   access: A;
-  /** The HTTP code of success: 201 where the call creates something. */
-  successCode?: 200 | 201;
+  /** The HTTP code of success: 201 where the call creates something (see CREATED_OR_SAVED). */
+  successCode?: 200 | 201 | typeof CREATED_OR_SAVED;
 }
 
 export type AnyCall = CallDefinition<
   Schema | undefined, Schema | undefined, Schema | undefined, Schema | typeof FILE_ANSWER, z.ZodRawShape | undefined,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any input: the locator is only called with its own call's input
-  Access<any>
+  Access<any>, Schema | undefined
 >;
 
 export function defineCall<
-  A extends Access<CallInput<P, Q, B>>,
+  A extends Access<CallInput<P, Q, B, H>>,
   D extends Schema | typeof FILE_ANSWER,
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   E extends z.ZodRawShape | undefined = undefined,
->(call: CallDefinition<P, Q, B, D, E, A>): CallDefinition<P, Q, B, D, E, A> {
+  H extends Schema | undefined = undefined,
+>(call: CallDefinition<P, Q, B, D, E, A, H>): CallDefinition<P, Q, B, D, E, A, H> {
   return call;
 }
 
 /** What the server's handler reads of a call. */
-export type ServerInputOf<C> = C extends CallDefinition<infer P, infer Q, infer B, infer _D, infer _E, infer _A> ? CallInput<P, Q, B> : never;
+export type ServerInputOf<C> = C extends CallDefinition<infer P, infer Q, infer B, infer _D, infer _E, infer _A, infer H> ? CallInput<P, Q, B, H> : never;
 
 /** What the browser sends to make a call (defaults not yet filled in). */
-export type ClientInputOf<C> = C extends CallDefinition<infer P, infer Q, infer B, infer _D, infer _E, infer _A>
-  ? OmitUndefined<{ params: InputOf<P>; query: InputOf<Q>; body: InputOf<B> }>
+export type ClientInputOf<C> = C extends CallDefinition<infer P, infer Q, infer B, infer _D, infer _E, infer _A, infer H>
+  ? OmitUndefined<{ params: InputOf<P>; query: InputOf<Q>; body: InputOf<B>; headers: InputOf<H> }>
   : never;
 
 type OmitUndefined<T> = { [K in keyof T as T[K] extends undefined ? never : K]: T[K] };
 
 /** `data` of a successful answer. */
-export type DataOf<C> = C extends CallDefinition<infer _P, infer _Q, infer _B, infer D, infer _E, infer _A>
+export type DataOf<C> = C extends CallDefinition<infer _P, infer _Q, infer _B, infer D, infer _E, infer _A, infer _H>
   ? D extends Schema ? z.output<D> : never
   : never;
 
 /** The fields beside `data` of a successful answer. */
-export type ExtraOf<C> = C extends CallDefinition<infer _P, infer _Q, infer _B, infer _D, infer E, infer _A>
+export type ExtraOf<C> = C extends CallDefinition<infer _P, infer _Q, infer _B, infer _D, infer E, infer _A, infer _H>
   ? E extends z.ZodRawShape ? z.output<z.ZodObject<E>> : undefined
   : never;
 

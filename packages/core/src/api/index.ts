@@ -1,12 +1,20 @@
+import { appCalls } from './apps';
 import { authCalls } from './auth';
+import { databaseCalls } from './databases';
+import { fileCalls } from './files';
 import { groupCalls } from './groups';
 import { menuCalls } from './menus';
+import { pageCalls } from './pages';
 import { userCalls } from './users';
 
 export * from './contract';
+export * from './apps';
 export * from './auth';
+export * from './databases';
+export * from './files';
 export * from './groups';
 export * from './menus';
+export * from './pages';
 export * from './users';
 
 /** Every call of the API, by name: the server registers a route for each, the web client calls them. */
@@ -14,5 +22,9 @@ export const calls = {
   ...authCalls,
   ...userCalls,
   ...groupCalls,
+  ...appCalls,
+  ...databaseCalls,
+  ...fileCalls,
   ...menuCalls,
+  ...pageCalls,
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 import { findAppBySlug } from '../store/repositories/apps';
+import { findFile } from '../store/repositories/files';
 import { findGroup } from '../store/repositories/groups';
 import { findMenu } from '../store/repositories/menus';
 import { findPrintTemplate } from '../store/repositories/print-templates';
@@ -30,6 +31,7 @@ const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
   app: { find: async (_, id) => numeric(id), missing: Messages.appNotFound },
   appSlug: { find: async (app, slug) => (await findAppBySlug(app.store, String(slug)))?.appId, missing: Messages.appNotFound },
   db: { find: async (app, id) => (await cachedDbConfig(app, numeric(id)))?.dbAppId, missing: Messages.databaseNotFound },
+  file: { find: async (app, id) => (await findFile(app.store, String(id)))?.fileAppId, missing: Messages.fileNotFound },
   group: {
     find: async (app, id) => {
       const group = await findGroup(app.store, numeric(id));
@@ -70,7 +72,7 @@ export function installCallAccess(app: FastifyInstance): void {
       return;
     }
     const lookup = LOOKUPS[access.app.entity];
-    const appId = await lookup.find(app, access.app.id({ params: request.params, query: request.query, body: request.body }));
+    const appId = await lookup.find(app, access.app.id({ params: request.params, query: request.query, body: request.body, headers: request.headers }));
     if (appId === undefined) throw notFound(lookup.missing);
     const allowed = access.level === 'appAdmin' ? caller.isAppAdmin(appId) : caller.isAppMember(appId);
     if (!allowed) throw forbidden(Messages.forbidden);

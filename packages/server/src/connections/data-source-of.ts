@@ -6,10 +6,16 @@ import type { ConnectionSettings } from '../datasources/types';
 import { notFound } from '../http/errors';
 import { type DbConfigRow, findDbConfig } from '../store/repositories/db-configs';
 
-/** Loads a connection and checks that the caller administers its application. */
-export async function dbConfigForAdmin(app: FastifyInstance, caller: Principal, dbId: number) {
+/** A stored connection, or 404. */
+export async function storedDbConfig(app: FastifyInstance, dbId: number) {
   const row = await findDbConfig(app.store, dbId);
   if (row === undefined) throw notFound(Messages.databaseNotFound);
+  return row;
+}
+
+/** Loads a connection and checks that the caller administers its application. */
+export async function dbConfigForAdmin(app: FastifyInstance, caller: Principal, dbId: number) {
+  const row = await storedDbConfig(app, dbId);
   caller.assertAppAdmin(row.dbAppId);
   return row;
 }

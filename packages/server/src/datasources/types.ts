@@ -1,3 +1,5 @@
+import type { DbColumn, DbTable } from '@rakit/core';
+
 export type DataSourceType = 'mysql' | 'postgres' | 'sqlite';
 
 /** What it takes to reach one of an application's own databases (password in clear, in memory only). */
@@ -12,17 +14,9 @@ export interface ConnectionSettings {
   dbDatabase: string;
 }
 
-export interface ColumnInfo {
-  COLUMN_NAME: string;
-  /** 'PRI' for a primary-key column, '' otherwise (MySQL's information_schema spelling). */
-  COLUMN_KEY: string;
-  DATA_TYPE: string;
-}
-
-export interface TableInfo {
-  table_name: string;
-  columns: ColumnInfo[];
-}
+/** A column as the calls answer it (core's contract): COLUMN_KEY 'PRI' for a primary-key column, '' otherwise. */
+export type ColumnInfo = DbColumn;
+export type TableInfo = DbTable;
 
 export interface QueryResult {
   /** 'read' for statements that answer rows (SELECT, RETURNING), 'write' otherwise. */

@@ -1,7 +1,8 @@
 import {
-  type AnyCall, type DataOf, type ExtraOf, FILE_ANSWER, type ServerInputOf, successEnvelopeOf,
+  type AnyCall, CREATED_OR_SAVED, type DataOf, type ExtraOf, FILE_ANSWER, type ServerInputOf, successEnvelopeOf,
 } from '@rakit/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 
 /** What a handler is given: the validated input, the caller, and the application the access check found. */
@@ -20,6 +21,12 @@ export type HandlerResult<C extends AnyCall> = C['data'] extends typeof FILE_ANS
   ? FastifyReply
   : ExtraOf<C> extends undefined ? DataOf<C> : { data: DataOf<C>; extra: ExtraOf<C> };
 
+/**
+ * How a file answer is documented: its bytes, whatever their type. A stream or a buffer is sent
+ * as it is, so this schema never serialises anything.
+ */
+const FILE_RESPONSE = { description: 'The file\'s bytes, with its own Content-Type', content: { '*/*': { schema: z.file() } } };
+
 /** Route options beside what the contract says (a rate limit). */
 export type RouteOptions = Pick<RouteShorthandOptions, 'config'>;
 
@@ -33,6 +40,8 @@ export function route<C extends AnyCall>(
   app: FastifyInstance, call: C, handler: (context: RouteContext<C>) => Promise<HandlerResult<C>>, options: RouteOptions = {},
 ): void {
   const successCode = call.successCode ?? 200;
+  // A create-or-save call documents both codes; its handler sets 201 when it created something.
+  const successCodes = successCode === CREATED_OR_SAVED ? [200, 201] : [successCode];
   const isPublic = call.access.level === 'public';
   app.route({
     method: call.method,
@@ -44,20 +53,22 @@ export function route<C extends AnyCall>(
       ...(call.params === undefined ? {} : { params: call.params }),
       ...(call.query === undefined ? {} : { querystring: call.query }),
       ...(call.body === undefined ? {} : { body: call.body }),
-      ...(call.data === FILE_ANSWER ? {} : { response: { [successCode]: successEnvelopeOf(call) } }),
+      ...(call.headers === undefined ? {} : { headers: call.headers }),
+      ...(call.multipart === true ? { consumes: ['multipart/form-data'] } : {}),
+      response: Object.fromEntries(successCodes.map((code) => [code, call.data === FILE_ANSWER ? FILE_RESPONSE : successEnvelopeOf(call)])),
       ...(isPublic ? { security: [] } : {}),
     },
     config: { ...options.config, call, public: isPublic },
     handler: async (request, reply) => {
       const result = await handler({
-        input: { params: request.params, query: request.query, body: request.body } as ServerInputOf<C>,
+        input: { params: request.params, query: request.query, body: request.body, headers: request.headers } as ServerInputOf<C>,
         caller: request.principal as RouteContext<C>['caller'],
         appId: request.callAppId as RouteContext<C>['appId'],
         request,
         reply,
       });
       if (call.data === FILE_ANSWER) return result;
-      reply.code(successCode);
+      if (successCode !== CREATED_OR_SAVED) reply.code(successCode);
       if (call.extra === undefined) return { status: true, data: result };
       const { data, extra } = result as { data: unknown; extra: Record<string, unknown> };
       return { status: true, data, ...extra };

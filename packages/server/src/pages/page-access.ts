@@ -1,14 +1,25 @@
 import { type Component, Messages } from '@rakit/core';
 import type { Principal } from '../auth/principal';
 import { savedComponents } from '../engine/page-cache';
-import { forbidden } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
 import { type CachedStore, cachedPageReach } from '../store/cached-reads';
-import { pagesReachable } from '../store/repositories/pages';
+import { findAppBySlug } from '../store/repositories/apps';
+import { findPageBySlug, pagesReachable } from '../store/repositories/pages';
 
 /** Administrators read every page of their application; members only pages their groups' menus reach. */
 export async function assertMayReadPage(app: CachedStore, caller: Principal, page: { pageId: number; pageAppId: number }) {
   if (caller.isAppAdmin(page.pageAppId)) return;
   if (!(await cachedPageReach(app, page.pageId, caller.groupIdsIn(page.pageAppId)))) throw forbidden(Messages.forbidden);
+}
+
+/** A page by slug in the named application (by default the one of the caller's sign-in), if he may read it. */
+export async function readablePageBySlug(app: CachedStore, caller: Principal, pageSlug: string, appSlug = caller.tokenAppSlug) {
+  const target = await findAppBySlug(app.store, appSlug);
+  if (target === undefined) throw notFound(Messages.appNotFound);
+  const page = await findPageBySlug(app.store, target.appId, pageSlug);
+  if (page === undefined) throw notFound(Messages.pageNotFound);
+  await assertMayReadPage(app, caller, page);
+  return page;
 }
 
 /**

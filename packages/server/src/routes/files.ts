@@ -3,44 +3,27 @@ import { createReadStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { FILE_TOO_LARGE_MESSAGE, type FileFilter, fileMatchesFilter, MAX_UPLOAD_BYTES, Messages } from '@rakit/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FILE_TOO_LARGE_MESSAGE, fileCalls, fileMatchesFilter, MAX_UPLOAD_BYTES, Messages } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { z } from 'zod';
-import { principalOf } from '../auth/plugin';
 import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 import { HttpError, notFound } from '../http/errors';
 import { readUploadedFile } from '../http/multipart-file';
+import { route } from '../http/route';
 import { uploadFolder } from '../store/app-folders';
 import { findFile, insertFile } from '../store/repositories/files';
-
-const UploadQuerySchema = z.object({ filter: z.enum(['all', 'image', 'document', 'video']).default('all') });
-const UploadHeadersSchema = z.object({ 'app-id': z.coerce.number({ error: 'The app-id header is required' }).int().positive() });
-const FileIdParamsSchema = z.object({ fileId: z.uuid() });
-
 
 /**
  * Uploads of the file widget (spec 2 §7 POST /file/upload): a member of the application
  * sends one file under 2,048,000 bytes; its content is sniffed, checked against the
  * widget's filter and stored under a random id, never under the name it came with.
  */
-const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+const fileRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES - 1, files: 1, fields: 5, parts: 6 } });
 
-  app.post('/file/upload', {
-    schema: {
-      tags: ['files'],
-      summary: 'Upload one file (multipart field "file") for an application given in the app-id header',
-      headers: UploadHeadersSchema,
-      querystring: UploadQuerySchema,
-      consumes: ['multipart/form-data'],
-    },
-  }, async (request, reply) => {
-    const appId = request.headers['app-id'];
-    const caller = principalOf(request);
-    caller.assertAppMember(appId);
+  route(app, fileCalls.uploadFile, async ({ input: { query }, caller, appId, request }) => {
     const { part, content } = await readUploadedFile(app, request, 'file', FILE_TOO_LARGE_MESSAGE);
-    const filter = request.query.filter as FileFilter;
+    const { filter } = query;
     const sniffed = await fileTypeFromBuffer(content);
     // Images and videos must prove it by their bytes; other files fall back to the declared type.
     const mimeType = sniffed?.mime ?? (filter === 'image' || filter === 'video' ? 'application/octet-stream' : part.mimetype);
@@ -51,16 +34,12 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     await mkdir(uploadFolder(app.config.dataDir, appId), OWNER_ONLY_FOLDERS);
     await writeFile(path.join(uploadFolder(app.config.dataDir, appId), fileId), content, { flag: 'wx', mode: OWNER_ONLY_FILE_MODE });
     await insertFile(app.store, { fileId, fileAppId: appId, fileName, fileMimeType: mimeType, fileSize: content.length, uploadedBy: caller.userId });
-    reply.code(201);
-    return { status: true, data: [{ fileId, fileName, mimeType, size: content.length }] };
+    return [{ fileId, fileName, mimeType, size: content.length }];
   });
 
-  app.get('/file/download/:fileId', {
-    schema: { tags: ['files'], summary: 'Download an uploaded file (members of its application)', params: FileIdParamsSchema },
-  }, async (request, reply) => {
-    const file = await findFile(app.store, request.params.fileId);
+  route(app, fileCalls.downloadFile, async ({ input: { params }, reply }) => {
+    const file = await findFile(app.store, params.fileId);
     if (file === undefined) throw notFound(Messages.fileNotFound);
-    principalOf(request).assertAppMember(file.fileAppId);
     return reply
       .header('content-type', file.fileMimeType)
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)

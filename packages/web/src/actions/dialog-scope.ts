@@ -1,6 +1,5 @@
-import type { Component, CustomAction } from '@rakit/core';
+import type { Component, CustomAction, DatabaseWithTables } from '@rakit/core';
 import { createContext, useContext } from 'react';
-import type { DatabaseWithTables } from '../api/client';
 
 /** What every section of the Action Management dialog may need besides the action itself. */
 export interface ActionDialogScope {

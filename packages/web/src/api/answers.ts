@@ -3,29 +3,9 @@
  * contracts (packages/core/src/api) as its area is converted, and this file goes.
  */
 import {
-  type ExcelFromTableBody, type LoadTableContentBody, ApplicationSchema,
+  type ExcelFromTableBody, type LoadTableContentBody,
 } from '@rakit/core';
 import { z } from 'zod';
-
-export const AppListSchema = z.array(ApplicationSchema);
-export const SavedAppSchema = z.object({ appId: z.number().int(), appSlug: z.string() });
-/** saveApp with pages: the id and slug of each page, in the order sent. */
-export const SavedPagesSchema = SavedAppSchema.extend({ pages: z.array(z.object({ pageId: z.number().int(), pageSlug: z.string() })) });
-
-export const DbDetailsSchema = z.object({
-  dbId: z.number().int(),
-  dbDatabase: z.string(),
-  tables: z.array(z.object({
-    table_name: z.string(),
-    /** COLUMN_KEY 'PRI' marks the primary key. */
-    columns: z.array(z.object({ COLUMN_NAME: z.string(), COLUMN_KEY: z.string(), DATA_TYPE: z.string() })),
-  })),
-});
-export type DbDetails = z.infer<typeof DbDetailsSchema>;
-
-/** GET /get/listDatabase/{appId}: every connection of the application with its tables and columns. */
-export const DatabaseWithTablesSchema = DbDetailsSchema.extend({ dbType: z.string() });
-export type DatabaseWithTables = z.infer<typeof DatabaseWithTablesSchema>;
 
 /** runAction / runQuery: rows of a read, or [{affectedRows, insertId}] for a write. */
 export const ActionResultSchema = z.array(z.unknown());

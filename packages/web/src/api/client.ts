@@ -1,8 +1,8 @@
 /* The browser's API client: one function per call of core's contracts, by area. */
 import {
-  authCalls, type LoginBody, PublicApplicationSchema, type PublicApplication, type RegistrationInput,
+  appCalls, authCalls, type LoginBody, type RegistrationInput,
 } from '@rakit/core';
-import { call, callApi, type ApiAnswer } from './request';
+import { callApi } from './request';
 import { appsApi } from './apps';
 import { databasesApi } from './databases';
 import { groupsApi } from './groups';
@@ -17,8 +17,7 @@ export * from './answers';
 
 /** Public calls: no token. */
 export const publicApi = {
-  getAppBySlug: (slug: string): Promise<ApiAnswer<PublicApplication>> =>
-    call({ method: 'GET', path: `/get/getApp/slug/${encodeURIComponent(slug)}`, data: PublicApplicationSchema, tokenOf: null }),
+  getAppBySlug: (slug: string) => callApi(appCalls.getAppBySlug, { params: { slug } }, null),
 
   login: (body: LoginBody) => callApi(authCalls.login, { body }, null),
 

@@ -36,6 +36,8 @@ interface CallOptions<S extends z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /** Headers a call reads beside the usual ones (the upload's app-id). */
+  headers?: Record<string, string>;
   /** A multipart body instead of JSON (the browser writes its content type and boundary). */
   form?: FormData;
   /** Schema of `data` on success. */
@@ -45,7 +47,7 @@ interface CallOptions<S extends z.ZodType> {
 }
 
 export async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<ApiAnswer<z.infer<S>>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.tokenOf !== null) {
     const stored = readSession(options.tokenOf);
@@ -85,11 +87,14 @@ export function callApi<C extends AnyCall>(
   contract: C, input: ClientInputOf<C>, tokenOf: string | null, form?: FormData,
 ): Promise<ApiAnswer<DataOf<C>>> {
   if (contract.data === FILE_ANSWER) throw new Error(`${contract.path} answers a file: fetch it as a download`);
-  const { params, query: search, body } = input as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  const { params, query: search, body, headers } = input as {
+    params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, unknown>;
+  };
   const queryString = search === undefined ? '' : `?${query(search)}`;
   return call({
     method: contract.method,
     path: pathOf(contract, params) + queryString,
+    ...(headers === undefined ? {} : { headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])) }),
     ...(form === undefined ? { body } : { form }),
     data: contract.data as z.ZodType<DataOf<C>>,
     tokenOf,

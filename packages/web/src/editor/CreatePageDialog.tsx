@@ -30,7 +30,7 @@ export function CreatePageDialog({ onClose, onCreated }: CreatePageDialogProps) 
     }
     try {
       const answer = await api.savePages(app.appId, [input.data]);
-      const created = answer.status ? answer.data?.pages[0] : undefined;
+      const created = answer.status ? answer.data?.pages?.[0] : undefined;
       if (created === undefined) {
         notifyFailure(firstError(answer, Messages.editorOperationFailed));
         return;

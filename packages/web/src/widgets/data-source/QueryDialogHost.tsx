@@ -1,10 +1,9 @@
-import { type CustomAction, valueComponentsOf } from '@rakit/core';
+import { type CustomAction, type DatabaseWithTables, valueComponentsOf } from '@rakit/core';
 import { useContext, useMemo } from 'react';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { CustomQueryDialog } from '../../actions/CustomQueryDialog';
 import { ActionDialogContext, type ActionDialogScope } from '../../actions/dialog-scope';
 import { CurrentAppContext } from '../../shell/app-context';
-import type { DatabaseWithTables } from '../../api/client';
 
 interface QueryDialogHostProps {
   name: string;

@@ -1,5 +1,6 @@
-import { type ActionDataContext, CUSTOM_TABLE, type DataSourceValues, NONE_PRIMARY_KEY } from '@rakit/core';
-import type { DatabaseWithTables } from '../../api/client';
+import {
+  type ActionDataContext, CUSTOM_TABLE, type DatabaseWithTables, type DataSourceValues, NONE_PRIMARY_KEY,
+} from '@rakit/core';
 import { columnsOf, tablesOf } from '../../actions/dialog-scope';
 import { useDatabases } from '../../actions/use-action-data';
 

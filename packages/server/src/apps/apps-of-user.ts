@@ -1,0 +1,13 @@
+import { type Application, Messages } from '@rakit/core';
+import type { Principal } from '../auth/principal';
+import { forbidden } from '../http/errors';
+import type { Store } from '../store/db';
+import { listAppsOfUser } from '../store/repositories/apps';
+import { isBuiltInApp } from './built-in';
+
+/** The applications where the user has a group: asked by the user himself or the super administrator. */
+export async function appsOfUserFor(store: Store, caller: Principal, userId: string): Promise<Application[]> {
+  if (caller.userId !== userId && !caller.isSuperAdmin) throw forbidden(Messages.forbidden);
+  const apps = await listAppsOfUser(store, userId);
+  return apps.filter((a) => !isBuiltInApp(a.appSlug));
+}

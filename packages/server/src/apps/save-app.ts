@@ -1,0 +1,43 @@
+import { ADMIN_GROUP_SLUG, Messages, type SaveAppBody, type SavedApp } from '@rakit/core';
+import type { Principal } from '../auth/principal';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { savePages } from '../pages/save-pages';
+import type { Store } from '../store/db';
+import {
+  findAppById, freeAppSlug, insertApp, isAppNameTaken, updateApp,
+} from '../store/repositories/apps';
+import { addMember, insertGroup } from '../store/repositories/groups';
+
+/**
+ * Creates an application (saveApp with appId null): anyone signed in through main, or the super
+ * administrator. It starts with an administrators' group (holding its creator) and a default
+ * group that registrants join.
+ */
+export async function createApp(store: Store, caller: Principal, body: SaveAppBody): Promise<SavedApp> {
+  const { appName, appDescription, appOpenRegistration } = body;
+  if (appName === undefined) throw badRequest(Messages.appNameRequired);
+  if (!caller.mayCreateApps) throw forbidden(Messages.forbidden);
+  if (await isAppNameTaken(store, appName)) throw conflict(Messages.appDuplicate);
+  return store.transaction().execute(async (trx) => {
+    const appSlug = await freeAppSlug(trx, appName);
+    const appId = await insertApp(trx, { appName, appDescription: appDescription ?? '', appSlug, appOpenRegistration: appOpenRegistration ?? false });
+    const adminGroupId = await insertGroup(trx, { groupName: 'Admin', groupAppId: String(appId), groupSlug: ADMIN_GROUP_SLUG });
+    await insertGroup(trx, { groupName: 'Member', groupAppId: String(appId), groupSlug: 'member', isDefault: true });
+    if (!caller.isSuperAdmin) await addMember(trx, adminGroupId, caller.userId);
+    return { appId, appSlug };
+  });
+}
+
+/** Edits an application and saves the pages sent with it: its administrators only. */
+export async function editApp(store: Store, caller: Principal, appId: number, body: SaveAppBody): Promise<SavedApp> {
+  const { appName, appDescription, appOpenRegistration, pages } = body;
+  caller.assertAppAdmin(appId);
+  const existing = await findAppById(store, appId);
+  if (existing === undefined) throw notFound(Messages.appNotFound);
+  if (appName !== undefined && (await isAppNameTaken(store, appName, appId))) throw conflict(Messages.appDuplicate);
+  const savedPages = await store.transaction().execute(async (trx) => {
+    await updateApp(trx, appId, { appName, appDescription, appOpenRegistration });
+    return pages === undefined ? [] : savePages(trx, appId, pages);
+  });
+  return { appId, appSlug: existing.appSlug, ...(pages === undefined ? {} : { pages: savedPages }) };
+}
