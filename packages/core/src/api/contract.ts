@@ -46,6 +46,12 @@ export type Access<I> =
 /** `data` of a call that answers a file (a download stream) instead of the JSON envelope. */
 export const FILE_ANSWER = 'file';
 
+/**
+ * `successCode` of a call that creates (201) or saves what exists (200), as the input says: its
+ * handler answers 201 with `reply.code(201)` when it created something.
+ */
+export const CREATED_OR_SAVED = 'createdOrSaved';
+
 export interface CallDefinition<
   P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined,
   D extends Schema | typeof FILE_ANSWER, E extends z.ZodRawShape | undefined, A extends Access<CallInput<P, Q, B>>,
@@ -67,8 +73,8 @@ export interface CallDefinition<
   /** Fields of a successful answer beside `data` (rare: say why where used). */
   extra?: E;
   access: A;
-  /** The HTTP code of success: 201 where the call creates something. */
-  successCode?: 200 | 201;
+  /** The HTTP code of success: 201 where the call creates something (see CREATED_OR_SAVED), 202 where it queues work. */
+  successCode?: 200 | 201 | 202 | typeof CREATED_OR_SAVED;
 }
 
 export type AnyCall = CallDefinition<

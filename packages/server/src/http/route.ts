@@ -1,7 +1,8 @@
 import {
-  type AnyCall, type DataOf, type ExtraOf, FILE_ANSWER, type ServerInputOf, successEnvelopeOf,
+  type AnyCall, CREATED_OR_SAVED, type DataOf, type ExtraOf, FILE_ANSWER, type ServerInputOf, successEnvelopeOf,
 } from '@rakit/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 
 /** What a handler is given: the validated input, the caller, and the application the access check found. */
@@ -20,8 +21,14 @@ export type HandlerResult<C extends AnyCall> = C['data'] extends typeof FILE_ANS
   ? FastifyReply
   : ExtraOf<C> extends undefined ? DataOf<C> : { data: DataOf<C>; extra: ExtraOf<C> };
 
-/** Route options beside what the contract says (a rate limit). */
-export type RouteOptions = Pick<RouteShorthandOptions, 'config'>;
+/** Route options beside what the contract says (a rate limit, a body limit). */
+export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
+
+/** How the OpenAPI document describes a file answer: the bytes of a download (never serialised by the schema). */
+const fileAnswer = {
+  description: 'The file, as a download',
+  content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+};
 
 /**
  * Registers a contract's route: Fastify validates its params, query and body with the
@@ -33,6 +40,8 @@ export function route<C extends AnyCall>(
   app: FastifyInstance, call: C, handler: (context: RouteContext<C>) => Promise<HandlerResult<C>>, options: RouteOptions = {},
 ): void {
   const successCode = call.successCode ?? 200;
+  // A create-or-save call documents both codes; its handler sets 201 when it created something.
+  const successCodes = successCode === CREATED_OR_SAVED ? [200, 201] : [successCode];
   const isPublic = call.access.level === 'public';
   app.route({
     method: call.method,
@@ -44,9 +53,11 @@ export function route<C extends AnyCall>(
       ...(call.params === undefined ? {} : { params: call.params }),
       ...(call.query === undefined ? {} : { querystring: call.query }),
       ...(call.body === undefined ? {} : { body: call.body }),
-      ...(call.data === FILE_ANSWER ? {} : { response: { [successCode]: successEnvelopeOf(call) } }),
+      ...(call.multipart === true ? { consumes: ['multipart/form-data'] } : {}),
+      response: Object.fromEntries(successCodes.map((code) => [code, call.data === FILE_ANSWER ? fileAnswer : successEnvelopeOf(call)])),
       ...(isPublic ? { security: [] } : {}),
     },
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     config: { ...options.config, call, public: isPublic },
     handler: async (request, reply) => {
       const result = await handler({
@@ -57,7 +68,7 @@ export function route<C extends AnyCall>(
         reply,
       });
       if (call.data === FILE_ANSWER) return result;
-      reply.code(successCode);
+      if (successCode !== CREATED_OR_SAVED) reply.code(successCode);
       if (call.extra === undefined) return { status: true, data: result };
       const { data, extra } = result as { data: unknown; extra: Record<string, unknown> };
       return { status: true, data, ...extra };
