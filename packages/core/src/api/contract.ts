@@ -48,7 +48,7 @@ export type Access<I> =
 export const FILE_ANSWER = 'file';
 
 /**
- * `successCode` of a call that creates (201) or saves what exists (200) as it is given: its
+ * `successCode` of a call that creates (201) or saves what exists (200), as the input says: its
  * handler answers 201 with `reply.code(201)` when it created something.
  */
 export const CREATED_OR_SAVED = 'createdOrSaved';
@@ -77,8 +77,8 @@ export interface CallDefinition<
   /** Fields of a successful answer beside `data` (rare: say why where used). */
   extra?: E;
   access: A;
-  /** The HTTP code of success: 201 where the call creates something (see CREATED_OR_SAVED). */
-  successCode?: 200 | 201 | typeof CREATED_OR_SAVED;
+  /** The HTTP code of success: 201 where the call creates something (see CREATED_OR_SAVED), 202 where it queues work. */
+  successCode?: 200 | 201 | 202 | typeof CREATED_OR_SAVED;
 }
 
 export type AnyCall = CallDefinition<

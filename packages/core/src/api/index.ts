@@ -1,3 +1,4 @@
+import { actionCalls } from './actions';
 import { appCalls } from './apps';
 import { authCalls } from './auth';
 import { databaseCalls } from './databases';
@@ -5,9 +6,13 @@ import { fileCalls } from './files';
 import { groupCalls } from './groups';
 import { menuCalls } from './menus';
 import { pageCalls } from './pages';
+import { printCalls } from './print';
+import { tableCalls } from './tables';
+import { triggerCalls } from './triggers';
 import { userCalls } from './users';
 
 export * from './contract';
+export * from './actions';
 export * from './apps';
 export * from './auth';
 export * from './databases';
@@ -15,6 +20,9 @@ export * from './files';
 export * from './groups';
 export * from './menus';
 export * from './pages';
+export * from './print';
+export * from './tables';
+export * from './triggers';
 export * from './users';
 
 /** Every call of the API, by name: the server registers a route for each, the web client calls them. */
@@ -27,4 +35,8 @@ export const calls = {
   ...fileCalls,
   ...menuCalls,
   ...pageCalls,
+  ...actionCalls,
+  ...triggerCalls,
+  ...tableCalls,
+  ...printCalls,
 };

@@ -32,6 +32,10 @@ export const PrintTemplateSchema = z.object({
 });
 export type PrintTemplate = z.infer<typeof PrintTemplateSchema>;
 
+/** Template names: what a path parameter carries (Fastify's limit is 100), no control characters. */
+export const MAX_TEMPLATE_NAME = 100;
+export const TemplateNameSchema = z.string().min(1).max(MAX_TEMPLATE_NAME).regex(/^[^\p{Cc}]+$/u, 'A template name may not hold control characters');
+
 /** The largest template accepted: Word files with a logo or two stay well below it. */
 export const MAX_TEMPLATE_BYTES = 5 * 1024 * 1024;
 

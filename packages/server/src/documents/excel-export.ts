@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
+import { XLSX_MAX_ROWS } from '@rakit/core';
 import ExcelJS from 'exceljs';
 
 export const XLSX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** Excel's own limits: rows of a sheet (the header row included) and characters of a cell. */
-export const XLSX_MAX_ROWS = 1_048_576;
+/** Excel's own limit of characters in a cell (its row limit, XLSX_MAX_ROWS, is in core). */
 const XLSX_MAX_CELL_TEXT = 32_767;
 
 /** A download name: letters, digits, spaces, dots, dashes and underscores, ending in .xlsx. */

@@ -45,12 +45,13 @@ export const PRINT_RATE_LIMIT = 30;
  * Per-route limit of calls per minute per signed-in user, for calls that cost the server much
  * (a request sent for the caller, a PDF conversion). Anyone signed in to main can create an
  * application and administer it, so per-application rights are no limit. Counted once the
- * caller is known.
+ * caller is known (onRequest) and before the call's access is checked (preHandler), so calls
+ * refused for want of rights count too.
  */
 export const perUserRateLimit = (max: number) => ({
   max,
   timeWindow: '1 minute',
-  hook: 'preHandler' as const,
+  hook: 'preValidation' as const,
   keyGenerator: (request: FastifyRequest) => (request.principal === null ? `ip:${request.ip}` : `user:${request.principal.userId}`),
   errorResponseBuilder: () => ({ statusCode: 429, message: Messages.tooManyRequests }),
 });

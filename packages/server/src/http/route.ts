@@ -27,8 +27,8 @@ export type HandlerResult<C extends AnyCall> = C['data'] extends typeof FILE_ANS
  */
 const FILE_RESPONSE = { description: 'The file\'s bytes, with its own Content-Type', content: { '*/*': { schema: z.file() } } };
 
-/** Route options beside what the contract says (a rate limit). */
-export type RouteOptions = Pick<RouteShorthandOptions, 'config'>;
+/** Route options beside what the contract says (a rate limit, a body limit). */
+export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
 
 /**
  * Registers a contract's route: Fastify validates its params, query and body with the
@@ -58,6 +58,7 @@ export function route<C extends AnyCall>(
       response: Object.fromEntries(successCodes.map((code) => [code, call.data === FILE_ANSWER ? FILE_RESPONSE : successEnvelopeOf(call)])),
       ...(isPublic ? { security: [] } : {}),
     },
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     config: { ...options.config, call, public: isPublic },
     handler: async (request, reply) => {
       const result = await handler({

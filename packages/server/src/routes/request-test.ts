@@ -1,6 +1,6 @@
-import { answerBodyOf, requestHttpMethod, TestRequestBodySchema } from '@rakit/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../auth/plugin';
+import { actionCalls, answerBodyOf, requestHttpMethod } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../http/route';
 import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../outbound/safe-request';
 import { perUserRateLimit, REQUEST_TEST_RATE_LIMIT } from '../http/rate-limit';
 
@@ -10,17 +10,8 @@ import { perUserRateLimit, REQUEST_TEST_RATE_LIMIT } from '../http/rate-limit';
  * browser (spec 2 §4); only an application's administrators may make the server call out, each
  * a limited number of times a minute, and only a few such calls are under way at once.
  */
-const requestTestRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/action/testRequest', {
-    schema: {
-      tags: ['actions'],
-      summary: 'Send a REQUEST action\'s call from the server for an administrator of the application (public http(s) addresses only unless RAKIT_ALLOW_PRIVATE_URLS)',
-      body: TestRequestBodySchema,
-    },
-    config: { rateLimit: perUserRateLimit(REQUEST_TEST_RATE_LIMIT) },
-  }, async (request) => {
-    const body = request.body;
-    principalOf(request).assertAppAdmin(body.appId);
+const requestTestRoutes: FastifyPluginAsync = async (app) => {
+  route(app, actionCalls.testRequest, async ({ input: { body } }) => {
     const url = outboundUrl(body.url);
     // The spec's methods are GET, POST, UPDATE and DELETE: UPDATE goes on the wire as PUT.
     // A GET sends no body, as in the browser.
@@ -29,8 +20,8 @@ const requestTestRoutes: FastifyPluginAsyncZod = async (app) => {
       const targets = await vetHost(url.hostname, app.config.allowPrivateUrls);
       return sendToAddress({ url, method, headers: body.headers, body: method === 'GET' ? undefined : body.body }, targets);
     });
-    return { status: true, data: { status: answer.status, headers: answer.headers, body: answerBodyOf(answer.text) } };
-  });
+    return { status: answer.status, headers: answer.headers, body: answerBodyOf(answer.text) };
+  }, { config: { rateLimit: perUserRateLimit(REQUEST_TEST_RATE_LIMIT) } });
 };
 
 export default requestTestRoutes;

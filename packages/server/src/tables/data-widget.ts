@@ -1,8 +1,7 @@
 import { type chart, findComponent, type kanban, type loader, Messages, type table, widgetTypesThat } from '@rakit/core';
 import { savedComponents } from '../engine/page-cache';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { principalOf } from '../auth/plugin';
 import type { Principal } from '../auth/principal';
 import type { DataSource, DataSourceType } from '../datasources/types';
 import { badRequest, notFound } from '../http/errors';
@@ -35,13 +34,13 @@ export interface WidgetContext {
  */
 export async function findDataWidget(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Principal,
   ref: { pageId: number; componentId: string },
   types: readonly string[] = widgetTypesThat('loadsRows'),
 ): Promise<WidgetContext> {
   const page = await cachedPage(app, ref.pageId);
   if (page === undefined) throw notFound(Messages.pageNotFound);
-  await assertMayReadPage(app, principalOf(request), page);
+  await assertMayReadPage(app, caller, page);
   const components = savedComponents(page);
   const component = components === undefined ? undefined : findComponent(components, ref.componentId);
   if (component === undefined || !types.includes(component.type)) throw notFound(Messages.dataWidgetNotFound);
@@ -53,6 +52,6 @@ export async function findDataWidget(
   if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
   const source = await dataSourceOf(app, db);
   return {
-    caller: principalOf(request), pageId: page.pageId, appId: page.pageAppId, widget, dbId, dbType: db.dbType as DataSourceType, source,
+    caller, pageId: page.pageId, appId: page.pageAppId, widget, dbId, dbType: db.dbType as DataSourceType, source,
   };
 }

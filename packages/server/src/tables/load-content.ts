@@ -1,33 +1,8 @@
-import { type LoadTableContentBody, tablePageCount, type WidgetColumn } from '@rakit/core';
+import { type LoadTableContentBody, type TableContent, tablePageCount } from '@rakit/core';
 import { contentPlan } from './content-plan';
 import { countStatement, distinctStatement, pageStatement } from './content-query';
 import type { WidgetContext } from './data-widget';
 import { countRows, distinctValues, run } from './run';
-
-/**
- * A filter of the widget with the choices a select filter offers ([] for an interval filter),
- * named `options` as the spec's Filter names them (its `value`/`values` are the chosen ones).
- */
-export interface PossibleFilter {
-  field: string;
-  column: string;
-  type: string;
-  options: unknown[];
-}
-
-/** What the content call answers as its one list item (spec 3 §7 "load query content"). */
-export interface TableContent {
-  count: number;
-  /** floor(count / limit) + 1 (spec 3 §9). */
-  pageCount: number;
-  page: number;
-  limit: number;
-  columns: WidgetColumn[];
-  primaryKey: string | null;
-  possibleFilters: PossibleFilter[];
-  /** The page's rows keyed by source column (the widget's mapping_table names). */
-  filteredResult: Record<string, unknown>[];
-}
 
 /**
  * One page of a data widget's rows with the total the search and filters keep and the values

@@ -1,4 +1,4 @@
-import { type CustomAction, Messages } from '@rakit/core';
+import { type CustomAction, Messages, type StatementResult } from '@rakit/core';
 import { describe, expect, it } from 'vitest';
 import type { ApiAnswer, RunActionBody } from '../api/client';
 import type { GlobalVariable } from '../widgets/global-variables';
@@ -12,7 +12,7 @@ const global: CustomAction = { name: 'GLOBAL', action: 'GLOBAL', cause: 'Simpan'
 const redirect: CustomAction = { name: 'REDIRECT', action: 'REDIRECT', cause: 'GLOBAL', show: true, raw: { pageId: 4, pageSlug: 'terima-kasih' } };
 
 /** A run against fakes that records what happened, in order. */
-function fakeRun(changes: Partial<ButtonRun> = {}, answer: Partial<ApiAnswer<unknown[]>> = { status: true, data: [] }) {
+function fakeRun(changes: Partial<ButtonRun> = {}, answer: Partial<ApiAnswer<StatementResult>> = { status: true, data: [] }) {
   const events: string[] = [];
   const calls: RunActionBody[] = [];
   const globals: GlobalVariable[] = [];

@@ -13,7 +13,9 @@ import { tablesApi } from './tables';
 import { printApi } from './print';
 
 export * from './request';
-export * from './answers';
+export type { RunActionBody } from './actions';
+export type { ExcelRequest } from './tables';
+export type { TableContent } from '@rakit/core';
 
 /** Public calls: no token. */
 export const publicApi = {

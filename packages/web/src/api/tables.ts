@@ -1,39 +1,43 @@
 import {
-  type DeleteRowBody, type EditRowBody, type MoveCardBody,
+  type ClientInputOf, type ExcelFromTableBody, pathOf, tableCalls,
 } from '@rakit/core';
-import { z } from 'zod';
-import { call, type ApiAnswer } from './request';
-import { TableContentSchema, type TableContent, type TableContentRequest, type ExcelRequest, AffectedSchema, ExcelFileSchema } from './answers';
+import { callApi, query } from './request';
 import { readSession } from '../shell/session-storage';
+
+/** An export of a data widget's rows, with the table's search and filters (the JSON answer and the streamed download take the same). */
+export interface ExcelRequest {
+  pageId: number;
+  componentId: string;
+  filename: string;
+  filter: Pick<ExcelFromTableBody['filter'], 'search' | 'filterColumn'>;
+  sort?: ExcelFromTableBody['sort'];
+}
+
+type BodyOf<C> = ClientInputOf<C> extends { body: infer B } ? B : never;
 
 /** Calls of the tables area, made on behalf of the user signed in to `appSlug`. */
 export const tablesApi = (appSlug: string) => ({
   /** One page of a data widget's rows; data[0] is the content. */
-  loadTableContent: (body: TableContentRequest): Promise<ApiAnswer<TableContent[]>> =>
-    call({ method: 'POST', path: '/get/loadTableContent', body, data: z.array(TableContentSchema), tokenOf: appSlug }),
+  loadTableContent: (body: BodyOf<typeof tableCalls.loadTableContent>) => callApi(tableCalls.loadTableContent, { body }, appSlug),
 
-  editRow: (body: EditRowBody): Promise<ApiAnswer<{ affectedRows: number }[]>> =>
-    call({ method: 'POST', path: '/action/editRow', body, data: AffectedSchema, tokenOf: appSlug }),
+  editRow: (body: BodyOf<typeof tableCalls.editRow>) => callApi(tableCalls.editRow, { body }, appSlug),
 
-  deleteRow: (body: DeleteRowBody): Promise<ApiAnswer<{ affectedRows: number }[]>> =>
-    call({ method: 'POST', path: '/action/deleteRow', body, data: AffectedSchema, tokenOf: appSlug }),
+  deleteRow: (body: BodyOf<typeof tableCalls.deleteRow>) => callApi(tableCalls.deleteRow, { body }, appSlug),
 
-  moveCard: (body: MoveCardBody): Promise<ApiAnswer<{ affectedRows: number }[]>> =>
-    call({ method: 'POST', path: '/action/moveCard', body, data: AffectedSchema, tokenOf: appSlug }),
+  moveCard: (body: BodyOf<typeof tableCalls.moveCard>) => callApi(tableCalls.moveCard, { body }, appSlug),
 
   /** The widget's rows as an .xlsx, base64 in the answer; 413 when too many (use excelStream). */
-  excelFromTable: (body: ExcelRequest): Promise<ApiAnswer<z.infer<typeof ExcelFileSchema>>> =>
-    call({ method: 'POST', path: '/print/blob/excelFromTable', body, data: ExcelFileSchema, tokenOf: appSlug }),
+  excelFromTable: (body: ExcelRequest) => callApi(tableCalls.excelFromTable, { body }, appSlug),
 
   /** The streamed .xlsx download (bearer token in the header, so fetched, never a plain link). */
   excelStream: async (request: ExcelRequest): Promise<Blob> => {
-    const params = new URLSearchParams({
-      pageId: String(request.pageId), componentId: request.componentId, search: request.filter.search,
+    const search = query({
+      pageId: request.pageId, componentId: request.componentId, search: request.filter.search,
       filterColumn: JSON.stringify(request.filter.filterColumn), filename: request.filename,
-      ...(request.sort === undefined ? {} : { sort: request.sort.column, direction: request.sort.direction }),
+      sort: request.sort?.column, direction: request.sort?.direction,
     });
     const stored = readSession(appSlug);
-    const response = await fetch(`/print/excelFromTable/stream?${params.toString()}`, {
+    const response = await fetch(`${pathOf(tableCalls.excelFromTableStream, undefined)}?${search}`, {
       headers: stored.kind === 'ok' ? { authorization: `Bearer ${stored.session.user.token}` } : {},
     });
     if (!response.ok) throw new Error(`The export failed (HTTP ${response.status})`);

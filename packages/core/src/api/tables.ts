@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import {
+  DeleteRowBodySchema, EditRowBodySchema, ExcelFromTableBodySchema, ExcelStreamQuerySchema, LoadTableContentBodySchema, MoveCardBodySchema,
+} from '../schemas/tables';
+import { defineCall, FILE_ANSWER } from './contract';
+import { BlobFileSchema } from './print';
+
+/**
+ * A row as the application's database driver reads it, by column name. Its values are what the
+ * driver gives (text, numbers, null, dates, a JSON column's value…), written by JSON.stringify:
+ * the rows are the author's database's to shape, so they are not checked value by value.
+ */
+export const ResultRowSchema = z.record(z.string(), z.unknown());
+export type ResultRow = z.infer<typeof ResultRowSchema>;
+
+/** One shown column of a data widget: its label and the source column it shows. */
+const WidgetColumnSchema = z.object({ label: z.string(), field: z.string() });
+
+/**
+ * A filter of the widget with the choices a select filter offers ([] for an interval filter),
+ * named `options` as the spec's Filter names them (its `value`/`values` are the chosen ones).
+ */
+const PossibleFilterSchema = z.object({ field: z.string(), column: z.string(), type: z.string(), options: z.array(z.unknown()) });
+
+/** What the content call answers as its one list item (spec 3 §7 "load query content"). */
+export const TableContentSchema = z.object({
+  count: z.number().int(),
+  /** floor(count / limit) + 1 (spec 3 §9). */
+  pageCount: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  columns: z.array(WidgetColumnSchema),
+  primaryKey: z.string().nullable(),
+  possibleFilters: z.array(PossibleFilterSchema),
+  /** The page's rows keyed by source column (the widget's mapping_table names). */
+  filteredResult: z.array(ResultRowSchema),
+});
+export type TableContent = z.infer<typeof TableContentSchema>;
+
+/** A row write's answer: data[0] says how many rows it changed (0 or 1). */
+const AffectedRowsSchema = z.array(z.object({ affectedRows: z.number().int() }));
+
+const widgetPage = { entity: 'page', id: (input: { body: { pageId: number } }) => input.body.pageId } as const;
+const loadSummary = 'One page of a data widget\'s rows (table, chart, kanban, loader, barcode; a table or its custom query), searched and filtered';
+const loadDescription = 'Answers data[0] = { count, pageCount, page, limit, columns: [{ label, field }], primaryKey, '
+  + 'possibleFilters: [{ field, column, type, options }], filteredResult: rows keyed by source column }. '
+  + 'Members: widgets of pages their groups reach; administrators: any page of their application.';
+
+/** Rows at most in excelFromTable's JSON answer: a bigger export is the streamed download. */
+export const EXPORT_BLOB_MAX_ROWS = 100_000;
+/** Excel's own limit of rows in a sheet, the header row included: the streamed download stops one row below it. */
+export const XLSX_MAX_ROWS = 1_048_576;
+
+/**
+ * Data widgets at runtime (spec 3): their rows, row edit and delete, kanban moves and the
+ * Excel export. The browser names the widget of a saved page; the server builds every
+ * statement from the widget's saved configuration and binds every value the browser sends.
+ */
+export const tableCalls = {
+  loadTableContent: defineCall({
+    method: 'POST', path: '/get/loadTableContent', tag: 'tables',
+    summary: loadSummary, description: loadDescription,
+    body: LoadTableContentBodySchema,
+    data: z.array(TableContentSchema),
+    access: { level: 'member', app: widgetPage },
+  }),
+  loadQueryContent: defineCall({
+    method: 'POST', path: '/get/loadQueryContent', tag: 'tables',
+    summary: loadSummary, description: loadDescription,
+    body: LoadTableContentBodySchema,
+    data: z.array(TableContentSchema),
+    access: { level: 'member', app: widgetPage },
+  }),
+  editRow: defineCall({
+    method: 'POST', path: '/action/editRow', tag: 'tables',
+    summary: 'Set the changed columns of one row, by primary key, through an EDIT action of the widget',
+    description: 'Columns allowed: the action\'s editFields, or the widget\'s shown columns; never the key. Answers data[0] = { affectedRows }.',
+    body: EditRowBodySchema,
+    data: AffectedRowsSchema,
+    access: { level: 'member', app: widgetPage },
+  }),
+  deleteRow: defineCall({
+    method: 'POST', path: '/action/deleteRow', tag: 'tables',
+    summary: 'Delete one row, by primary key, through a DELETE action of the widget',
+    description: 'Answers data[0] = { affectedRows }.',
+    body: DeleteRowBodySchema,
+    data: AffectedRowsSchema,
+    access: { level: 'member', app: widgetPage },
+  }),
+  moveCard: defineCall({
+    method: 'POST', path: '/action/moveCard', tag: 'tables',
+    summary: 'Move a kanban card: set its compared column (fieldMap.compared) to one of the kanban\'s group values',
+    description: 'Answers data[0] = { affectedRows }.',
+    body: MoveCardBodySchema,
+    data: AffectedRowsSchema,
+    access: { level: 'member', app: widgetPage },
+  }),
+  excelFromTable: defineCall({
+    method: 'POST', path: '/print/blob/excelFromTable', tag: 'export',
+    summary: 'A data widget\'s rows (its search and filters) as an .xlsx, base64 in the answer',
+    description: 'Name the widget with pageId + componentId: the rows are read like its table load, whatever query is sent. '
+      + 'query + dbId (+ columns, columnAlias) without a widget: the connection\'s administrators only. '
+      + `Answers data = { buffer (base64), mimetype, filename }; 413 above ${EXPORT_BLOB_MAX_ROWS} rows (use GET /print/excelFromTable/stream).`,
+    body: ExcelFromTableBodySchema,
+    data: BlobFileSchema,
+    // The application is the widget's page or the connection's: the export's rule finds which.
+    access: { level: 'signedIn' },
+  }),
+  excelFromTableStream: defineCall({
+    method: 'GET', path: '/print/excelFromTable/stream', tag: 'export',
+    summary: 'A data widget\'s rows (its search and filters) as an .xlsx download, streamed',
+    description: 'Bearer token in the Authorization header. filterColumn is the JSON text of the table load\'s filterColumn; '
+      + `sort a shown column, direction asc or desc. At most ${XLSX_MAX_ROWS - 1} rows (Excel's limit).`,
+    query: ExcelStreamQuerySchema,
+    data: FILE_ANSWER,
+    access: { level: 'member', app: { entity: 'page', id: (input) => input.query.pageId } },
+  }),
+};

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { AppIdParamsSchema, IdParamsSchema } from '../schemas/admin';
+import {
+  RunTriggerBodySchema, RunTriggerParamsSchema, SaveTriggerBodySchema, TriggerRecordSchema, TriggerRunSchema,
+} from '../schemas/triggers';
+import { CREATED_OR_SAVED, defineCall } from './contract';
+
+/** How many runs GET /action/triggerRuns answers, newest first. */
+export const TRIGGER_RUNS_SHOWN = 50;
+
+/** runTrigger's answer: the run is recorded, queued for the workflow engine. */
+export const QueuedRunSchema = z.object({ runId: z.number().int(), triggerId: z.number().int(), status: z.literal('queued') });
+export type QueuedRun = z.infer<typeof QueuedRunSchema>;
+
+const runSummary = 'Queue a run of a trigger with named parameters (administrators, or members reaching a page that holds it)';
+
+/**
+ * Stored triggers (spec 2 §3 "Trigger", §7 saveTrigger and runTrigger). A run is recorded as
+ * 'queued'; running it is the workflow engine's part.
+ */
+export const triggerCalls = {
+  saveTrigger: defineCall({
+    method: 'POST', path: '/action/saveTrigger', tag: 'actions',
+    summary: 'Create (triggerId null) or update a trigger of an application (its administrators); triggerParams is the JSON text of the parameter names',
+    body: SaveTriggerBodySchema,
+    data: z.object({ action: z.object({ actionId: z.number().int() }) }),
+    successCode: CREATED_OR_SAVED,
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.triggerAppId } },
+  }),
+  // The trigger's id is checked by the run's rule (server/src/triggers), so that a missing or
+  // malformed one answers the spec's 'trigger id kosong' before any lookup.
+  runTrigger: defineCall({
+    method: 'POST', path: '/action/runTrigger/:id', tag: 'actions',
+    summary: runSummary,
+    params: RunTriggerParamsSchema,
+    body: RunTriggerBodySchema,
+    data: QueuedRunSchema,
+    successCode: 202,
+    access: { level: 'signedIn' },
+  }),
+  runTriggerWithoutId: defineCall({
+    method: 'POST', path: '/action/runTrigger', tag: 'actions',
+    summary: 'Without a trigger id: answers \'trigger id kosong\'',
+    params: RunTriggerParamsSchema,
+    body: RunTriggerBodySchema,
+    data: QueuedRunSchema,
+    successCode: 202,
+    access: { level: 'signedIn' },
+  }),
+  listTriggers: defineCall({
+    method: 'GET', path: '/action/listTriggers/:appId', tag: 'actions',
+    summary: 'The triggers of an application with their parameter names (its administrators)',
+    params: AppIdParamsSchema,
+    data: z.array(TriggerRecordSchema),
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.params.appId } },
+  }),
+  triggerRuns: defineCall({
+    method: 'GET', path: '/action/triggerRuns/:id', tag: 'actions',
+    summary: `The latest ${TRIGGER_RUNS_SHOWN} runs of a trigger, newest first (administrators of its application)`,
+    params: IdParamsSchema,
+    data: z.array(TriggerRunSchema),
+    access: { level: 'appAdmin', app: { entity: 'trigger', id: (input) => input.params.id } },
+  }),
+};

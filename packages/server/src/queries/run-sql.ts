@@ -1,0 +1,129 @@
+import {
+  hasStackedStatements, Messages, type RunActionBodySchema, type StoredQuery, stripSqlComments,
+} from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import { dataSourceOf } from '../connections/data-source-of';
+import { asCallerError } from '../datasources/errors';
+import type { QueryResult } from '../datasources/types';
+import { bindPositional, type ParamValue, resolveValue, savedActionFor } from '../engine/bind';
+import { type PageQueryAction, pageQueryActions } from '../engine/page-actions';
+import { savedComponents } from '../engine/page-cache';
+import { buildRawQuery } from '../engine/query-builder';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { assertMayReadPage, reachablePageComponents } from '../pages/page-access';
+import { cachedDbConfig, cachedPage } from '../store/cached-reads';
+import { type DbConfigRow, findDbConfig } from '../store/repositories/db-configs';
+import { findQuery } from '../store/repositories/queries';
+
+/*
+ * Who may run which SQL on an application's connection (spec 1 §7, spec 2 §4): its
+ * administrators any statement; its members only queries saved in actions of pages they
+ * reach, with the user and the author's fixed values filled in here, never by the browser.
+ */
+
+/** 400 for a text of several statements: every call that runs or stores SQL takes one. */
+export function assertOneStatement(sql: string): void {
+  if (hasStackedStatements(sql)) throw badRequest('Send one statement at a time');
+}
+
+/** Runs one statement on the connection's database, answering failures the way spec 1 §8 reads them. */
+async function execute(app: FastifyInstance, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
+  // Engines differ on a text of only blanks and comments (an error, or nothing done): one answer.
+  if (stripSqlComments(sql).replace(/[\s;]+/g, '') === '') throw new HttpError(400, Messages.queryError, [Messages.queryEmpty]);
+  const source = await dataSourceOf(app, db);
+  try {
+    return await source.query(sql, params);
+  } catch (error) {
+    throw asCallerError(error);
+  }
+}
+
+/** A stored connection, or 404. */
+async function connection(app: FastifyInstance, dbId: number): Promise<DbConfigRow> {
+  const db = await findDbConfig(app.store, dbId);
+  if (db === undefined) throw notFound(Messages.databaseNotFound);
+  return db;
+}
+
+/** Every database action of the pages the caller reaches in the application. */
+const reachableActions = async (app: FastifyInstance, caller: Principal, appId: number): Promise<PageQueryAction[]> =>
+  (await reachablePageComponents(app, caller, appId)).flatMap(pageQueryActions);
+
+/**
+ * Runs for a member a query saved in an action of a page he reaches, named without the page
+ * (by its stored id or its text): the action `isWanted` picks on this connection, bound by
+ * position with the user and the author's fixed values filled on the server. 403 when no page
+ * he reaches holds it.
+ */
+async function runSavedForMember(
+  app: FastifyInstance, db: DbConfigRow, caller: Principal, isWanted: (stored: StoredQuery) => boolean, sent: readonly ParamValue[],
+): Promise<QueryResult> {
+  const candidates = (await reachableActions(app, caller, db.dbAppId))
+    .flatMap((action) => (action.stored !== undefined && action.stored.database === db.dbId && isWanted(action.stored) ? [action.stored] : []));
+  const saved = savedActionFor(candidates, sent, caller.userId);
+  if (saved === undefined) throw forbidden(Messages.onlySavedQueries);
+  return execute(app, db, saved.query, bindPositional(saved.params, sent, caller.userId));
+}
+
+/**
+ * Raw SQL on a connection (POST /action/runQuery) for a member of its application: any one
+ * statement for its administrators; for the others only the exact text of a query saved in a
+ * page they reach (403 otherwise).
+ */
+export async function runSqlAs(app: FastifyInstance, caller: Principal, dbId: number, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
+  const db = await connection(app, dbId);
+  assertOneStatement(sql);
+  if (caller.isAppAdmin(db.dbAppId)) return execute(app, db, sql, params);
+  // Exactly the saved text: one differing by a comment (which MariaDB may execute, /*! … */) is another query.
+  return runSavedForMember(app, db, caller, (stored) => stored.query === sql, params);
+}
+
+type RunActionInput = z.output<typeof RunActionBodySchema>;
+
+/** A stored query (runAction with actionId): its administrators run it; a member only through an action of a page he reaches that holds it. */
+async function runStoredQueryAs(app: FastifyInstance, caller: Principal, actionId: number, params: readonly ParamValue[]): Promise<QueryResult> {
+  const record = await findQuery(app.store, actionId);
+  if (record === undefined) throw notFound(Messages.actionNotFound);
+  const db = await connection(app, record.actionDbId);
+  caller.assertAppMember(db.dbAppId);
+  // Its author may run any SQL on the connection anyway (runQuery).
+  if (caller.isAppAdmin(db.dbAppId)) return execute(app, db, record.actionSqlQuery, params);
+  // The page's mappings say which values are the member's to send.
+  const holdsRecord = (saved: StoredQuery) => Number(saved['id']) === record.actionId && saved.query === record.actionSqlQuery;
+  return runSavedForMember(app, db, caller, holdsRecord, params);
+}
+
+/** A database action of a saved page the caller may read, with the page's values; its connection must be the page's application's. */
+async function runPageActionAs(
+  app: FastifyInstance, caller: Principal, ref: { pageId: number; componentId: string; actionName: string }, pageValues: Record<string, ParamValue>,
+): Promise<QueryResult> {
+  const page = await cachedPage(app, ref.pageId);
+  if (page === undefined) throw notFound(Messages.pageNotFound);
+  await assertMayReadPage(app, caller, page);
+  const action = pageQueryActions(savedComponents(page) ?? []).find((a) => a.componentId === ref.componentId && a.actionName === ref.actionName);
+  if (action === undefined) throw notFound(Messages.actionNotFound);
+  const dbId = action.raw?.database ?? (action.stored as StoredQuery).database;
+  const db = await cachedDbConfig(app, dbId);
+  if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
+
+  if (action.raw !== undefined) {
+    const built = await buildRawQuery(await dataSourceOf(app, db), action.raw, pageValues, caller.userId);
+    return execute(app, db, built.sql, built.params);
+  }
+  const stored = action.stored as StoredQuery;
+  return execute(app, db, stored.query, stored.params.map((mapping) => resolveValue(mapping, pageValues, caller.userId)));
+}
+
+/** POST /action/runAction: a stored query by its id, or a database action of a saved page. */
+export function runActionAs(app: FastifyInstance, caller: Principal, body: RunActionInput): Promise<QueryResult> {
+  if (body.actionId !== undefined) {
+    const params = Array.isArray(body.params) ? body.params : Object.values(body.params);
+    return runStoredQueryAs(app, caller, body.actionId, params);
+  }
+  const pageValues: Record<string, ParamValue> = Array.isArray(body.params) ? Object.fromEntries(body.params.map((v, i) => [String(i), v])) : body.params;
+  // The body's refinement guarantees the page's three names when there is no actionId.
+  const ref = { pageId: body.pageId as number, componentId: body.componentId as string, actionName: body.actionName as string };
+  return runPageActionAs(app, caller, ref, pageValues);
+}

@@ -1,0 +1,40 @@
+import { Messages, type QueryRecord, type SaveQueryBodySchema } from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { badRequest, notFound } from '../http/errors';
+import { findPage } from '../store/repositories/pages';
+import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
+import { assertOneStatement } from './run-sql';
+
+type SaveQueryInput = z.output<typeof SaveQueryBodySchema>;
+
+/**
+ * Stores a query on a connection of the application `appId` (its administrators, checked by
+ * the call's contract): one statement, against a page of the same application or none (0).
+ * An id updates that query of the connection; another connection's is not found.
+ */
+export async function saveQuery(app: FastifyInstance, appId: number, body: SaveQueryInput): Promise<{ actionId: number; created: boolean }> {
+  assertOneStatement(body.actionSQLQuery);
+  if (body.actionPageId !== 0) {
+    const page = await findPage(app.store, body.actionPageId);
+    if (page === undefined || page.pageAppId !== appId) throw badRequest(Messages.pageNotFound);
+  }
+  const values = {
+    actionSlug: body.actionSlug, actionDbId: body.actionDbId, actionPageId: body.actionPageId,
+    actionName: body.actionName, actionSqlQuery: body.actionSQLQuery, actionFormat: body.actionFormat,
+  };
+  if (body.actionId === null) return { actionId: await insertQuery(app.store, values), created: true };
+  const existing = await findQuery(app.store, body.actionId);
+  if (existing === undefined || existing.actionDbId !== body.actionDbId) throw notFound(Messages.actionNotFound);
+  await updateQuery(app.store, body.actionId, values);
+  return { actionId: body.actionId, created: false };
+}
+
+/** The stored queries of a connection, named as the spec's Query record names them. */
+export async function queriesOfConnection(app: FastifyInstance, dbId: number): Promise<QueryRecord[]> {
+  const rows = await listQueriesOfDb(app.store, dbId);
+  return rows.map((r) => ({
+    actionId: r.actionId, actionSlug: r.actionSlug, actionDbId: r.actionDbId, actionPageId: r.actionPageId,
+    actionName: r.actionName, actionSQLQuery: r.actionSqlQuery, actionFormat: r.actionFormat,
+  }));
+}

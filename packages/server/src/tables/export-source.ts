@@ -1,0 +1,55 @@
+import {
+  type ExcelFromTableBody, Messages, splitOptions, type TableFilterInput,
+} from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/principal';
+import { dataSourceOf } from '../connections/data-source-of';
+import type { DataSource, DataSourceType } from '../datasources/types';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { findDbConfig } from '../store/repositories/db-configs';
+import { type ContentPlan, contentPlan } from './content-plan';
+import { findDataWidget, type WidgetContext } from './data-widget';
+import { queryPlan } from './export-rows';
+
+/** What an export reads and writes: the rows' source and plan, the sheet's columns and headers. */
+export interface ExportSource {
+  source: DataSource;
+  plan: ContentPlan;
+  columns: { fields: string[]; headers: string[] };
+}
+
+const listOf = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value.map((v) => v.trim()).filter((v) => v !== '') : splitOptions(value);
+
+const headersOf = (plan: ContentPlan) => ({ fields: plan.columns.map((c) => c.field), headers: plan.columns.map((c) => c.label) });
+
+/**
+ * A widget's export: members only of a table whose panel turned Export Table To Excel on
+ * (administrators of the application may export any data widget they can open).
+ */
+export async function exportableWidget(
+  app: FastifyInstance, caller: Principal, ref: { pageId: number; componentId: string },
+): Promise<ExportSource & { context: WidgetContext }> {
+  const context = await findDataWidget(app, caller, ref);
+  if (!caller.isAppAdmin(context.appId) && (context.widget.type !== 'table' || (context.widget as { toExcel?: boolean }).toExcel !== true)) {
+    throw forbidden(Messages.forbidden);
+  }
+  const plan = await contentPlan(context);
+  return { context, source: context.source, plan, columns: headersOf(plan) };
+}
+
+/**
+ * What POST /print/blob/excelFromTable exports: the widget pageId + componentId name (read like
+ * its table load), else the spec's query + dbId, for the connection's administrators only.
+ */
+export async function exportSourceOf(app: FastifyInstance, caller: Principal, body: ExcelFromTableBody, input: TableFilterInput): Promise<ExportSource> {
+  if (body.pageId !== undefined && body.componentId !== undefined) return exportableWidget(app, caller, { pageId: body.pageId, componentId: body.componentId });
+  if (body.query === undefined || body.dbId === undefined) throw badRequest('Name the table to export: pageId and componentId');
+  const db = await findDbConfig(app.store, body.dbId);
+  if (db === undefined) throw notFound(Messages.databaseNotFound);
+  if (!caller.isAppAdmin(db.dbAppId)) throw forbidden(Messages.onlySavedQueries);
+  const source = await dataSourceOf(app, db);
+  const fields = listOf(body.columns);
+  const columns = { fields, headers: listOf(body.columnAlias) };
+  return { source, plan: queryPlan(source, db.dbType as DataSourceType, body.query, caller.userId, columns, input), columns };
+}

@@ -1,0 +1,63 @@
+import {
+  Messages, parseTriggerParamNames, type SaveTriggerBody, type TriggerRecord, type TriggerRun,
+} from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../http/errors';
+import { findAppById } from '../store/repositories/apps';
+import {
+  type findTrigger, insertTrigger, latestTriggerRuns, listTriggersOfApp, updateTriggerOfApp,
+} from '../store/repositories/triggers';
+
+export type TriggerRow = NonNullable<Awaited<ReturnType<typeof findTrigger>>>;
+
+/** The stored JSON text of the parameter names; a damaged text reads as none. */
+export function storedNames(text: string): string[] {
+  const parsed = parseTriggerParamNames(text);
+  return parsed.ok ? parsed.names : [];
+}
+
+function parseJsonObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const toTriggerRecord = (row: TriggerRow): TriggerRecord => ({
+  triggerId: row.triggerId, triggerAppId: row.triggerAppId, triggerAlias: row.triggerName, triggerParams: storedNames(row.triggerParams),
+});
+
+/**
+ * Creates (triggerId null) or updates a trigger of the application named in the body (its
+ * administrators, checked by the call's contract). Another application's trigger is not
+ * found and stays as it was.
+ */
+export async function saveTrigger(app: FastifyInstance, body: SaveTriggerBody): Promise<{ triggerId: number; created: boolean }> {
+  if ((await findAppById(app.store, body.triggerAppId)) === undefined) throw notFound(Messages.appNotFound);
+  const parsed = parseTriggerParamNames(body.triggerParams);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const values = { triggerName: body.triggerAlias, triggerParams: JSON.stringify(parsed.names) };
+
+  if (body.triggerId === null) {
+    const triggerId = await app.store.transaction().execute((trx) => insertTrigger(trx, { triggerAppId: body.triggerAppId, ...values }));
+    return { triggerId, created: true };
+  }
+  const triggerId = body.triggerId;
+  const updated = await app.store.transaction().execute((trx) => updateTriggerOfApp(trx, triggerId, body.triggerAppId, values));
+  if (!updated) throw notFound(Messages.triggerNotFound);
+  return { triggerId, created: false };
+}
+
+/** The triggers of an application with their parameter names. */
+export const triggersOfApp = async (app: FastifyInstance, appId: number): Promise<TriggerRecord[]> =>
+  (await listTriggersOfApp(app.store, appId)).map(toTriggerRecord);
+
+/** The latest `count` runs of a trigger, newest first, with the values each was given. */
+export async function latestRuns(app: FastifyInstance, triggerId: number, count: number): Promise<TriggerRun[]> {
+  const runs = await latestTriggerRuns(app.store, triggerId, count);
+  return runs.map((run) => ({
+    runId: run.runId, triggerId: run.triggerId, userId: run.userId, params: parseJsonObject(run.params), status: run.status, createdAt: run.createdAt,
+  }));
+}
