@@ -56,21 +56,18 @@ export const XLSX_MAX_ROWS = 1_048_576;
  * Excel export. The browser names the widget of a saved page; the server builds every
  * statement from the widget's saved configuration and binds every value the browser sends.
  */
+/** The spec names the rows' call twice (a table, or its custom query): one call at two paths. */
+const loadContentCall = (path: string) => defineCall({
+  method: 'POST', path, tag: 'tables',
+  summary: loadSummary, description: loadDescription,
+  body: LoadTableContentBodySchema,
+  data: z.array(TableContentSchema),
+  access: { level: 'member', app: widgetPage },
+});
+
 export const tableCalls = {
-  loadTableContent: defineCall({
-    method: 'POST', path: '/get/loadTableContent', tag: 'tables',
-    summary: loadSummary, description: loadDescription,
-    body: LoadTableContentBodySchema,
-    data: z.array(TableContentSchema),
-    access: { level: 'member', app: widgetPage },
-  }),
-  loadQueryContent: defineCall({
-    method: 'POST', path: '/get/loadQueryContent', tag: 'tables',
-    summary: loadSummary, description: loadDescription,
-    body: LoadTableContentBodySchema,
-    data: z.array(TableContentSchema),
-    access: { level: 'member', app: widgetPage },
-  }),
+  loadTableContent: loadContentCall('/get/loadTableContent'),
+  loadQueryContent: loadContentCall('/get/loadQueryContent'),
   editRow: defineCall({
     method: 'POST', path: '/action/editRow', tag: 'tables',
     summary: 'Set the changed columns of one row, by primary key, through an EDIT action of the widget',
