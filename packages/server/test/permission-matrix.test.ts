@@ -1,0 +1,309 @@
+import { randomBytes } from 'node:crypto';
+import { type AnyCall, calls, type ClientInputOf, pathOf } from '@rakit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
+import { buildDocx } from './support/docx';
+import { type AppTable, createAppTable, createSqliteDatabase } from './support/fixtures';
+import { itemsTableSql, listItemsSql, matrixComponents, startJsonServer } from './support/matrix-page';
+import { freshUserId } from './trust-boundary/hostile';
+
+/**
+ * The permission matrix, generated from the contracts (issue 11): every call of core's `calls`
+ * must have a way to be made below (the `satisfies` makes a new call a type error until it
+ * has one), and is made by each kind of caller. What each may get follows from the call's
+ * declared access alone:
+ *
+ * | access     | anonymous | outsider | member | app admin | super admin |
+ * | public     | allowed   | allowed  | allowed| allowed   | allowed     |
+ * | signedIn   | 401       | not 401  | not 401| allowed   | allowed     |
+ * | member     | 401       | 403      | 2xx    | 2xx       | 2xx         |
+ * | appAdmin   | 401       | 403      | 403    | 2xx       | 2xx         |
+ * | superAdmin | 401       | 403      | 403    | 403       | 2xx         |
+ *
+ * "allowed" is neither 401 nor 403. A signed-in call names its application in its input (or
+ * none), so its handler decides on its own finer rule: it may refuse the outsider or the member
+ * (another user's applications, a template only administrators upload), and may answer the
+ * application's administrators an error by design (runTrigger without an id is always 400,
+ * printPdf 503 where LibreOffice is missing), but never refuses them. No caller ever gets a 5xx
+ * but 503 (a tool the server lacks). The outsider administers another application.
+ */
+
+type Role = 'anonymous' | 'outsider' | 'member' | 'admin' | 'root';
+const ROLES: readonly Role[] = ['anonymous', 'outsider', 'member', 'admin', 'root'];
+
+interface Fixture {
+  server: TestServer;
+  tokens: Record<Exclude<Role, 'anonymous'>, string>;
+  userIds: Record<Exclude<Role, 'anonymous'>, string>;
+  appId: number;
+  appSlug: string;
+  memberGroupId: number;
+  dbId: number;
+  pageId: number;
+  pageSlug: string;
+  fileId: string;
+  /** The items table the page's widgets show, on the connection dbId. */
+  items: AppTable;
+  triggerId: number;
+  templateName: string;
+  jsonUrl: string;
+}
+
+/** One way to make a call: its input, made fresh for each caller when the call changes things. */
+type Maker<C extends AnyCall> = (fx: Fixture, role: Role) => Promise<ClientInputOf<C> & { multipart?: Multipart }> | (ClientInputOf<C> & { multipart?: Multipart });
+type Makers = { [K in keyof typeof calls]: Maker<(typeof calls)[K]> };
+
+interface Multipart { filename: string; content: string | Buffer; type: string }
+
+const PASSWORD = 'matrix-password-1';
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const TEMPLATE = buildDocx(['Printed for {name}']);
+const unique = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
+
+async function must(response: { statusCode: number; body: string }, what: string) {
+  if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+  return JSON.parse(response.body) as { data: never };
+}
+
+/** The id of the last row fresh.row added (the items table starts with rows 1–3). */
+let lastRowId = 100;
+
+/** Fresh things of the fixture's application, made by its administrator. */
+const fresh = {
+  async menu(fx: Fixture): Promise<number> {
+    const answer = await must(await fx.server.call('POST', '/save/saveMenu', { menuName: unique('Menu'), menuAppId: fx.appId }, fx.tokens.admin), 'saveMenu');
+    return (answer.data as { menuId: number }).menuId;
+  },
+  async group(fx: Fixture): Promise<number> {
+    await must(await fx.server.call('POST', '/auth/addgroup', { data: { groupName: unique('Group'), groupAppId: fx.appId } }, fx.tokens.admin), 'addgroup');
+    const groups = (await must(await fx.server.call('GET', `/auth/listgroup/${fx.appId}`, undefined, fx.tokens.admin), 'listgroup')).data as { groupId: number }[];
+    return Math.max(...groups.map((g) => g.groupId));
+  },
+  async db(fx: Fixture): Promise<number> {
+    const file = `${randomBytes(4).toString('hex')}.db`;
+    createSqliteDatabase(fx.server.app.config.dataDir, fx.appId, file, 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
+    const answer = await must(await fx.server.call('POST', '/save/saveDbConfig', { dbAppId: fx.appId, dbType: 'sqlite', dbDatabase: file }, fx.tokens.admin), 'saveDbConfig');
+    return (answer.data as { dbId: number }).dbId;
+  },
+  async user(fx: Fixture): Promise<string> {
+    const userId = freshUserId();
+    await must(await fx.server.call('POST', '/auth/adduser', { data: { userId, password: PASSWORD, confirm_password: PASSWORD, appId: fx.appId } }, fx.tokens.admin), 'adduser');
+    return userId;
+  },
+  /** A row of the items table, to delete. */
+  async row(fx: Fixture): Promise<number> {
+    const id = ++lastRowId;
+    await fx.items.exec(`INSERT INTO "${fx.items.table}" (id, name, status) VALUES (${id}, 'Doomed', 1)`);
+    return id;
+  },
+  async template(fx: Fixture, name = `${randomBytes(4).toString('hex')}.docx`): Promise<string> {
+    const upload = await make(fx, calls.uploadTemplate, { query: { appId: fx.appId }, multipart: { filename: name, content: TEMPLATE, type: DOCX_TYPE } }, 'admin');
+    return ((await must(upload, 'uploadTemplate')).data as { templateId: string }).templateId;
+  },
+  /** An application of the fixture's administrator (the super administrator's for root), to delete. */
+  async app(fx: Fixture): Promise<number> {
+    const mainToken = await fx.server.login(fx.userIds.admin, PASSWORD, 'main');
+    const answer = await must(await fx.server.call('POST', '/save/saveApp', { appId: null, appName: unique('Doomed') }, mainToken), 'saveApp');
+    return (answer.data as { appId: number }).appId;
+  },
+};
+
+/** Calls after which the caller's sessions end (a new password): every caller signs in again. */
+const ENDS_SESSIONS: ReadonlySet<keyof typeof calls> = new Set(['changePassword']);
+
+async function signInAgain(fx: Fixture, appSlugs: Record<Exclude<Role, 'anonymous'>, string>) {
+  for (const role of ['outsider', 'member', 'admin'] as const) fx.tokens[role] = await fx.server.login(fx.userIds[role], PASSWORD, appSlugs[role]);
+  fx.tokens.root = await fx.server.login('admin', ADMIN_PASSWORD, appSlugs.root);
+}
+
+const tokenOf = (fx: Fixture, role: Role) => (role === 'anonymous' ? undefined : fx.tokens[role]);
+
+const makers = {
+  login: (fx) => ({ body: { userId: fx.userIds.member, password: PASSWORD, appSlug: fx.appSlug } }),
+  register: (fx) => ({ body: { data: { userId: freshUserId(), password: PASSWORD, confirm_password: PASSWORD, defaultGroupAppId: [fx.appId] } } }),
+  getResetToken: (fx, role) => ({ body: { userId: role === 'anonymous' || role === 'root' ? fx.userIds.member : fx.userIds[role] } }),
+  resetPassword: () => ({ body: { token: 'no-such-token', password: PASSWORD } }),
+  listUser: (fx) => ({ query: { appId: fx.appId } }),
+  addUser: (fx) => ({ body: { data: { userId: freshUserId(), password: PASSWORD, confirm_password: PASSWORD, appId: fx.appId } } }),
+  changePassword: (fx, role) => {
+    const userId = role === 'anonymous' ? fx.userIds.member : fx.userIds[role];
+    // Each sets his own password again to what it was.
+    const password = role === 'root' ? ADMIN_PASSWORD : PASSWORD;
+    return { body: { data: { userId, password, confirm_password: password, current_password: password, appId: fx.appId } } };
+  },
+  deleteUser: async (fx) => ({ body: { data: { userId: await fresh.user(fx), appId: fx.appId } } }),
+  listGroupUser: (fx) => ({ params: { appId: fx.appId }, query: {} }),
+  listGroup: (fx) => ({ params: { appId: fx.appId } }),
+  addUserToGroup: async (fx) => ({ body: { userId: await fresh.user(fx), groupId: fx.memberGroupId } }),
+  removeUserFromGroup: async (fx) => {
+    const userId = await fresh.user(fx);
+    await must(await fx.server.call('POST', '/auth/addUserToGroup', { userId, groupId: fx.memberGroupId }, fx.tokens.admin), 'addUserToGroup');
+    return { body: { userId, groupId: fx.memberGroupId } };
+  },
+  addGroup: (fx) => ({ body: { data: { groupName: unique('Group'), groupAppId: fx.appId } } }),
+  deleteGroup: async (fx) => ({ body: { data: { groupId: await fresh.group(fx) } } }),
+  setDefaultGroup: (fx) => ({ body: { data: { appId: fx.appId, groupId: fx.memberGroupId } } }),
+  updateGroup: async (fx) => ({ body: { groupId: await fresh.group(fx), groupAppId: fx.appId, groupAccess: { menuId: [await fresh.menu(fx)] } } }),
+  removeGroupAccess: async (fx) => {
+    const groupId = await fresh.group(fx);
+    const menuId = await fresh.menu(fx);
+    await must(await fx.server.call('PUT', '/auth/updategroup', { groupId, groupAppId: fx.appId, groupAccess: { menuId: [menuId] } }, fx.tokens.admin), 'updategroup');
+    return { body: { groupId, groupAppId: fx.appId, groupAccess: { menuId: [menuId] } } };
+  },
+  getAppBySlug: (fx) => ({ params: { slug: fx.appSlug } }),
+  listApp: () => ({}),
+  listAppUser: (fx, role) => ({ params: { userId: role === 'anonymous' ? fx.userIds.member : fx.userIds[role] } }),
+  saveApp: (fx) => ({ body: { appId: fx.appId, appName: unique('Renamed') } }),
+  deleteApp: async (fx) => ({ body: { appId: await fresh.app(fx) } }),
+  getDbConf: (fx) => ({ params: { id: fx.appId } }),
+  listDatabase: (fx) => ({ params: { appId: fx.appId } }),
+  getDbDetails: (fx) => ({ params: { dbId: fx.dbId } }),
+  saveDbConfig: async (fx) => {
+    const file = `${randomBytes(4).toString('hex')}.db`;
+    createSqliteDatabase(fx.server.app.config.dataDir, fx.appId, file, 'SELECT 1');
+    return { body: { dbAppId: fx.appId, dbType: 'sqlite' as const, dbDatabase: file } };
+  },
+  deleteDbConfig: async (fx) => ({ body: { dbId: await fresh.db(fx) } }),
+  uploadFile: (fx) => ({ headers: { 'app-id': fx.appId }, query: {}, multipart: { filename: 'note.txt', content: 'hello', type: 'text/plain' } }),
+  downloadFile: (fx) => ({ params: { fileId: fx.fileId } }),
+  listMenu: (fx) => ({ params: { appId: fx.appId } }),
+  saveMenu: (fx) => ({ body: { menuName: unique('Menu'), menuAppId: fx.appId } }),
+  updateMenu: async (fx) => ({ body: { menuId: await fresh.menu(fx), menuAppId: fx.appId, menuPageId: fx.pageId } }),
+  deleteMenu: async (fx) => ({ body: { menuId: await fresh.menu(fx) } }),
+  listAppPages: (fx) => ({ params: { appId: fx.appId } }),
+  listUnassignedPages: (fx) => ({ params: { appId: fx.appId } }),
+  getPage: (fx) => ({ params: { id: fx.pageId } }),
+  getPageBySlug: (fx) => ({ params: { slug: fx.pageSlug }, query: { appSlug: fx.appSlug } }),
+  runQuery: (fx) => ({ body: { dbId: fx.dbId, query: listItemsSql(fx.items.table), params: [] } }),
+  runAction: (fx) => ({ body: { pageId: fx.pageId, componentId: 'button', actionName: 'list', params: {} } }),
+  saveQuery: (fx) => ({ body: { actionId: null, actionDbId: fx.dbId, actionName: unique('Query'), actionSQLQuery: 'SELECT 1' } }),
+  listQueries: (fx) => ({ params: { id: fx.dbId } }),
+  testRequest: (fx) => ({ body: { appId: fx.appId, url: fx.jsonUrl, method: 'GET' as const } }),
+  saveTrigger: (fx) => ({ body: { triggerId: null, triggerAppId: fx.appId, triggerAlias: unique('trigger'), triggerParams: '["by"]' } }),
+  runTrigger: (fx) => ({ params: { id: String(fx.triggerId) }, body: {} }),
+  runTriggerWithoutId: () => ({ params: {}, body: {} }),
+  listTriggers: (fx) => ({ params: { appId: fx.appId } }),
+  triggerRuns: (fx) => ({ params: { id: fx.triggerId } }),
+  loadTableContent: (fx) => ({ body: { pageId: fx.pageId, componentId: 'items' } }),
+  loadQueryContent: (fx) => ({ body: { pageId: fx.pageId, componentId: 'board' } }),
+  editRow: (fx) => ({ body: { pageId: fx.pageId, componentId: 'items', actionName: 'EDIT', key: 1, values: { name: unique('Edited') } } }),
+  deleteRow: async (fx) => ({ body: { pageId: fx.pageId, componentId: 'items', actionName: 'DELETE', key: await fresh.row(fx) } }),
+  moveCard: (fx) => ({ body: { pageId: fx.pageId, componentId: 'board', key: 2, value: '3' } }),
+  excelFromTable: (fx) => ({ body: { pageId: fx.pageId, componentId: 'items' } }),
+  excelFromTableStream: (fx) => ({ query: { pageId: fx.pageId, componentId: 'items' } }),
+  listTemplates: (fx) => ({ query: { appId: fx.appId } }),
+  uploadTemplate: (fx) => ({ query: { appId: fx.appId }, multipart: { filename: `${randomBytes(4).toString('hex')}.docx`, content: TEMPLATE, type: DOCX_TYPE } }),
+  deleteTemplate: async (fx) => ({ params: { templateId: await fresh.template(fx) } }),
+  printPdf: (fx) => ({ params: { document: fx.templateName }, query: { appId: fx.appId }, body: { data: { name: 'Matrix' } } }),
+} satisfies Makers;
+
+/** A multipart body of one file, as a browser sends it. */
+function multipartOf(file: Multipart): { payload: Buffer; contentType: string } {
+  const boundary = `----matrix${randomBytes(6).toString('hex')}`;
+  const head = [`--${boundary}`, `Content-Disposition: form-data; name="file"; filename="${file.filename}"`, `Content-Type: ${file.type}`, '', ''].join('\r\n');
+  const payload = Buffer.concat([Buffer.from(head), Buffer.from(file.content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function make(fx: Fixture, call: AnyCall, input: Record<string, unknown> & { multipart?: Multipart }, role: Role) {
+  const search = Object.entries((input.query ?? {}) as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]);
+  const query = search.length === 0 ? '' : `?${new URLSearchParams(search).toString()}`;
+  const headers: Record<string, string> = Object.fromEntries(Object.entries((input.headers ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+  const token = tokenOf(fx, role);
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  const url = pathOf(call, input.params as Record<string, string | number> | undefined) + query;
+  if (input.multipart !== undefined) {
+    const { payload, contentType } = multipartOf(input.multipart);
+    return fx.server.app.inject({ method: call.method, url, headers: { ...headers, 'content-type': contentType }, payload });
+  }
+  return fx.server.app.inject({ method: call.method, url, headers, ...(input.body === undefined ? {} : { payload: input.body as object }) });
+}
+
+function expected(level: AnyCall['access']['level'], role: Role): 'allowed' | 'signedIn' | 'success' | 401 | 403 {
+  if (level === 'public') return 'allowed';
+  if (role === 'anonymous') return 401;
+  if (level === 'signedIn') return role === 'admin' || role === 'root' ? 'allowed' : 'signedIn';
+  const rank: Record<Exclude<Role, 'anonymous'>, number> = { outsider: 0, member: 1, admin: 2, root: 3 };
+  const needed = { member: 1, appAdmin: 2, superAdmin: 3 }[level];
+  return rank[role] >= needed ? 'success' : 403;
+}
+
+/**
+ * The fixture page's data, made by its administrator: the items table on the connection dbId, a
+ * trigger, the page's widgets that use them (see matrix-page), and a print template.
+ */
+async function furnishPage(fx: Fixture): Promise<Pick<Fixture, 'items' | 'dbId' | 'triggerId' | 'templateName'>> {
+  const items = await createAppTable('sqlite', fx.server.app.config.dataDir, fx.appId, 'items', itemsTableSql);
+  const db = await must(await fx.server.call('POST', '/save/saveDbConfig', { dbAppId: fx.appId, ...items.dbBody }, fx.tokens.admin), 'saveDbConfig');
+  const dbId = (db.data as { dbId: number }).dbId;
+  const trigger = await must(await make(fx, calls.saveTrigger, makers.saveTrigger(fx), 'admin'), 'saveTrigger');
+  const triggerId = (trigger.data as { action: { actionId: number } }).action.actionId;
+  const pageComponents = JSON.stringify(matrixComponents(dbId, items.table, triggerId));
+  await must(await fx.server.call('POST', '/save/saveApp', { appId: fx.appId, pages: [{ pageId: fx.pageId, pageComponents }] }, fx.tokens.admin), 'saveApp components');
+  const templateName = 'matrix.docx';
+  await fresh.template(fx, templateName);
+  return { items, dbId, triggerId, templateName };
+}
+
+describe('the permission matrix, generated from the contracts', () => {
+  let fx: Fixture;
+  let appSlugs: Record<Exclude<Role, 'anonymous'>, string>;
+  let jsonServer: Awaited<ReturnType<typeof startJsonServer>>;
+
+  beforeAll(async () => {
+    jsonServer = await startJsonServer();
+    // testRequest calls the local JSON server: this operator lets administrators reach 127.0.0.1.
+    const server = await buildTestServer('sqlite', { allowPrivateUrls: true });
+    const [admin, member, outsider] = [freshUserId(), freshUserId(), freshUserId()];
+    await server.register(admin, PASSWORD);
+    await server.register(outsider, PASSWORD);
+    const adminMain = await server.login(admin, PASSWORD, 'main');
+    const created = (await must(await server.call('POST', '/save/saveApp', { appId: null, appName: unique('Matrix'), appOpenRegistration: true }, adminMain), 'saveApp')).data as { appId: number; appSlug: string };
+    await server.register(member, PASSWORD, created.appId);
+    const outsiderMain = await server.login(outsider, PASSWORD, 'main');
+    const other = (await must(await server.call('POST', '/save/saveApp', { appId: null, appName: unique('Elsewhere') }, outsiderMain), 'saveApp')).data as { appSlug: string };
+    const tokens = {
+      outsider: await server.login(outsider, PASSWORD, other.appSlug),
+      member: await server.login(member, PASSWORD, created.appSlug),
+      admin: await server.login(admin, PASSWORD, created.appSlug),
+      root: await server.login('admin', ADMIN_PASSWORD, '_root'),
+    };
+    appSlugs = { outsider: other.appSlug, member: created.appSlug, admin: created.appSlug, root: '_root' };
+    const partial = { server, tokens, userIds: { outsider, member, admin, root: 'admin' }, appId: created.appId, appSlug: created.appSlug } as Fixture;
+    const groups = (await must(await server.call('GET', `/auth/listgroup/${created.appId}`, undefined, tokens.admin), 'listgroup')).data as { groupId: number; groupSlug: string }[];
+    const memberGroupId = groups.find((g) => g.groupSlug !== 'admin')?.groupId ?? 0;
+    const saved = (await must(await server.call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId: null, pageName: 'Matrix page' }] }, tokens.admin), 'saveApp pages')).data as { pages: { pageId: number; pageSlug: string }[] };
+    const page = saved.pages[0] as { pageId: number; pageSlug: string };
+    fx = { ...partial, memberGroupId, pageId: page.pageId, pageSlug: page.pageSlug, jsonUrl: jsonServer.url };
+    const menuId = await fresh.menu(fx);
+    await must(await server.call('PUT', '/save/updateMenu', { menuId, menuAppId: created.appId, menuPageId: page.pageId }, tokens.admin), 'updateMenu');
+    await must(await server.call('PUT', '/auth/updategroup', { groupId: memberGroupId, groupAppId: created.appId, groupAccess: { menuId: [menuId] } }, tokens.admin), 'grant');
+    Object.assign(fx, await furnishPage(fx));
+    const upload = await make(fx, calls.uploadFile, makers.uploadFile(fx), 'member');
+    fx.fileId = ((await must(upload, 'upload')).data as { fileId: string }[])[0]?.fileId ?? '';
+  });
+  afterAll(async () => {
+    await fx.server.close();
+    await jsonServer.close();
+  });
+
+  it('has a way to make every call', () => {
+    expect(Object.keys(makers).sort()).toEqual(Object.keys(calls).sort());
+  });
+
+  for (const [name, call] of Object.entries(calls) as [keyof typeof calls, AnyCall][]) {
+    it(`${name}: ${call.access.level}`, async () => {
+      for (const role of ROLES) {
+        const maker = makers[name] as Maker<AnyCall>;
+        const answer = await make(fx, call, await maker(fx, role) as Record<string, unknown>, role);
+        const want = expected(call.access.level, role);
+        const got = answer.statusCode;
+        const outcome = (got < 500 || got === 503) && (want === 'allowed' ? got !== 401 && got !== 403
+          : want === 'signedIn' ? got !== 401
+            : want === 'success' ? got < 300 : got === want);
+        expect({ role, want, got, outcome, body: outcome ? '' : answer.body.slice(0, 200) }).toEqual({ role, want, got, outcome: true, body: '' });
+        if (ENDS_SESSIONS.has(name)) await signInAgain(fx, appSlugs);
+      }
+    });
+  }
+});
