@@ -38,6 +38,9 @@ describe('an administrator designs a page in the editor', () => {
 
   /** Presses on `from`, moves a few pixels (dnd-kit starts dragging then), and releases over `to`. */
   async function drag(from: Locator, to: Locator, where: 'top' | 'bottom') {
+    // The mouse only reaches what is on screen: bring the drop zone into view first (the page
+    // grows as widgets are added; how tall depends on the machine's fonts).
+    await to.scrollIntoViewIfNeeded();
     const start = await from.boundingBox();
     const target = await to.boundingBox();
     if (start === null || target === null) throw new Error('drag source or target is not visible');
