@@ -34,6 +34,15 @@ describe('a newcomer registers in main and signs in', () => {
     expect(await phone.inputValue()).toMatch(/^08/);
   });
 
+  it('keeps only the digits typed into the number field', async () => {
+    await suite.page.goto('/main/auth/register');
+    const phone = suite.page.getByLabel('Nomer WA Aktif');
+    await phone.pressSequentially('08ab12');
+    expect(await phone.inputValue()).toBe('0812');
+    await phone.fill('0812-3456 7890');
+    expect(await phone.inputValue()).toBe('081234567890');
+  });
+
   it('registers, sees the success notice, signs in and lands on the home screen', async () => {
     const phone = uniquePhone();
     await suite.page.goto('/main/auth/register');

@@ -45,6 +45,20 @@ describe('the super administrator manages applications in _root', () => {
     expect(await card().textContent()).toContain('Stock of the warehouse');
   });
 
+  it('offers no trash icon on the built-in applications and names every card\'s groups', async () => {
+    const builtIn = (appName: string) => page.getByTestId('app-card').filter({ has: page.getByRole('heading', { name: appName, exact: true }) });
+    for (const appName of ['Rakit Main', 'Rakit Root']) {
+      await builtIn(appName).waitFor();
+      expect(await builtIn(appName).getByRole('button', { name: 'Delete application' }).count()).toBe(0);
+      expect(await builtIn(appName).getByRole('button', { name: 'Edit' }).count()).toBe(1);
+    }
+    await builtIn('Rakit Main').getByText('Member', { exact: true }).waitFor();
+    await builtIn('Rakit Root').getByText('Super Admin', { exact: true }).waitFor();
+    await card().getByText('Admin, Member', { exact: true }).waitFor();
+    expect(await card().getByRole('button', { name: 'Delete application' }).count()).toBe(1);
+    await snapshot(page, 'root-home-cards');
+  });
+
   it('answers a duplicate name with its message', async () => {
     await page.getByRole('button', { name: 'Create New App' }).click();
     const dialog = page.getByRole('dialog');

@@ -122,6 +122,7 @@ export const Messages = {
   /** Filled by actionFailureMessage(detail). */
   actionFailed: 'Failed to perform the operation. {detail}',
   triggerIdEmpty: 'trigger id kosong',
+  triggerAliasRequired: "Please, fill the trigger's alias (or the action's name)",
   triggerIdTooLarge: 'The trigger id must be at most',
   triggerNotFound: 'Trigger not found',
   triggerParamsNotJson: 'triggerParams must be the JSON text of a list of parameter names',

@@ -58,6 +58,12 @@ describe.each(engines)('applications on %s', (engine) => {
     }
     const all = await server.call('GET', '/get/listApp', undefined, callers.root);
     expect(all.json().data.map((a: { appSlug: string }) => a.appSlug)).toEqual(expect.arrayContaining(['main', '_root', appSlug]));
+    // Each card names the application's groups (spec 1 screen 3).
+    expect(all.json().data).toEqual(expect.arrayContaining([
+      expect.objectContaining({ appSlug, groupName: 'Admin, Member' }),
+      expect.objectContaining({ appSlug: 'main', groupName: 'Member' }),
+      expect.objectContaining({ appSlug: '_root', groupName: 'Super Admin' }),
+    ]));
   });
 
   it('lists a user\'s own applications with his group name, to himself or the super administrator', async () => {

@@ -3,7 +3,7 @@ import { Messages } from '../messages';
 import { type CustomAction } from '../widgets/common';
 import { createComponent } from '../widgets/registry';
 import {
-  actionConfigIssue, actionDatabase, actionOfType, deleteByKeyQuery, nameAfterTypeChange, newAction, quoteIdentifier,
+  actionConfigIssue, actionConfigProblem, actionDatabase, actionOfType, deleteByKeyQuery, nameAfterTypeChange, newAction, quoteIdentifier,
   replaceAction, stripParamName, valueComponentsOf, withActionDatabase,
 } from './action-config';
 
@@ -50,6 +50,17 @@ describe('actionOfType', () => {
     expect(actionDatabase(withActionDatabase(newAction('QUERY'), 2))).toBe(2);
     expect(actionDatabase(newAction('QUERY'))).toBeNull();
     expect(withActionDatabase(newAction('BACK'), 2)).toEqual(newAction('BACK'));
+  });
+});
+
+describe('actionConfigProblem', () => {
+  it('says where the dialog shows each refusal', () => {
+    const query = { ...newAction('QUERY'), name: 'Q' };
+    expect(actionConfigProblem({ ...query, name: '' }, [])).toEqual({ field: 'name', message: Messages.actionNameRequired });
+    expect(actionConfigProblem(query, ['Q'])).toEqual({ field: 'name', message: Messages.actionNameTaken });
+    expect(actionConfigProblem(query, [])).toEqual({ field: 'database', message: Messages.actionDatabaseRequired });
+    expect(actionConfigProblem(withActionDatabase(query, 1), [])).toEqual({ field: 'section', message: Messages.actionQueryRequired });
+    expect(actionConfigProblem(newAction('BACK'), [])).toBeNull();
   });
 });
 

@@ -143,16 +143,26 @@ function sectionIssue(action: CustomAction): string | null {
   }
 }
 
+/** Where the dialog shows a refusal: on the Name or Database field, or under the type's section. */
+export type ActionConfigField = 'name' | 'database' | 'section';
+
 /**
- * Why the dialog cannot save the action yet (the message to show), or null. `otherNames` are
- * the names of the component's other actions: names identify actions for causes and runAction.
+ * Why the dialog cannot save the action yet: the message, naming the field in words, and where to
+ * show it; or null. `otherNames` are the names of the component's other actions: names identify
+ * actions for causes and runAction.
  */
-export function actionConfigIssue(action: CustomAction, otherNames: readonly string[]): string | null {
+export function actionConfigProblem(action: CustomAction, otherNames: readonly string[]): { field: ActionConfigField; message: string } | null {
   const name = action.name.trim();
-  if (name === '') return Messages.actionNameRequired;
-  if (otherNames.includes(name)) return Messages.actionNameTaken;
-  if (needsDatabase(action.action) && actionDatabase(action) === null) return Messages.actionDatabaseRequired;
-  return sectionIssue(action);
+  if (name === '') return { field: 'name', message: Messages.actionNameRequired };
+  if (otherNames.includes(name)) return { field: 'name', message: Messages.actionNameTaken };
+  if (needsDatabase(action.action) && actionDatabase(action) === null) return { field: 'database', message: Messages.actionDatabaseRequired };
+  const issue = sectionIssue(action);
+  return issue === null ? null : { field: 'section', message: issue };
+}
+
+/** The message of actionConfigProblem alone. */
+export function actionConfigIssue(action: CustomAction, otherNames: readonly string[]): string | null {
+  return actionConfigProblem(action, otherNames)?.message ?? null;
 }
 
 /**

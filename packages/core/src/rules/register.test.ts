@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Messages } from '../messages';
-import { forcePhonePrefix, registrationError } from './register';
+import { forcePhonePrefix, registrationError, typedPhone } from './register';
 
 describe('registrationError', () => {
   it('reports the first failing rule in the order of the spec', () => {
@@ -23,5 +23,15 @@ describe('forcePhonePrefix', () => {
     expect(forcePhonePrefix('05')).toBe('085');
     expect(forcePhonePrefix('6281')).toBe('08281');
     expect(forcePhonePrefix('0812345')).toBe('0812345');
+  });
+});
+
+describe('typedPhone', () => {
+  it('keeps digits only, as typed, then forces the 08 prefix', () => {
+    expect(typedPhone('08ab12')).toBe('0812');
+    expect(typedPhone('0812-3456 78')).toBe('0812345678');
+    expect(typedPhone('+6281')).toBe('08281');
+    expect(typedPhone('abc')).toBe('');
+    expect(typedPhone('0812345')).toBe('0812345');
   });
 });

@@ -33,6 +33,14 @@ export function isWhatsAppNumber(userId: string): boolean {
 }
 
 /**
+ * What the register screen's phone field keeps of what is typed or pasted: it is a number field
+ * (spec 1 screen 2), so anything but a digit is dropped, then the 08 prefix is forced.
+ */
+export function typedPhone(value: string): string {
+  return forcePhonePrefix(value.replace(/\D/g, ''));
+}
+
+/**
  * The phone field's typing rule: when the value does not start with 08 its first
  * character is replaced by 08 (spec 1 §5 rule 4). A lone '0' is a prefix being typed.
  */

@@ -1,4 +1,4 @@
-import { RESERVED_SLUGS } from '../constants';
+import { MAIN_APP_SLUG, RESERVED_SLUGS, ROOT_APP_SLUG } from '../constants';
 
 /** A URL-safe slug of a display name: lower case, words joined by hyphens. */
 export function slugify(name: string): string {
@@ -13,3 +13,9 @@ export function slugify(name: string): string {
 }
 
 export const isReservedSlug = (slug: string): boolean => (RESERVED_SLUGS as readonly string[]).includes(slug);
+
+/**
+ * main and _root are the product's own: never deleted, never listed among a user's applications.
+ * The server refuses their removal and the application list offers no trash icon for them.
+ */
+export const isBuiltInApp = (appSlug: string): boolean => appSlug === MAIN_APP_SLUG || appSlug === ROOT_APP_SLUG;

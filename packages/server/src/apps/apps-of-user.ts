@@ -1,9 +1,8 @@
-import { type Application, Messages } from '@rakit/core';
+import { type Application, isBuiltInApp, Messages } from '@rakit/core';
 import type { Principal } from '../auth/principal';
 import { forbidden } from '../http/errors';
 import type { Store } from '../store/db';
 import { listAppsOfUser } from '../store/repositories/apps';
-import { isBuiltInApp } from './built-in';
 
 /** The applications where the user has a group: asked by the user himself or the super administrator. */
 export async function appsOfUserFor(store: Store, caller: Principal, userId: string): Promise<Application[]> {

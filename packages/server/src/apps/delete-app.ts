@@ -1,9 +1,8 @@
-import { Messages } from '@rakit/core';
+import { isBuiltInApp, Messages } from '@rakit/core';
 import { badRequest, notFound } from '../http/errors';
 import { removeAppFiles } from '../store/app-folders';
 import type { Store } from '../store/db';
 import { deleteAppCascade, findAppById } from '../store/repositories/apps';
-import { isBuiltInApp } from './built-in';
 
 /** Removes an application, everything stored for it and its files; main and _root stay. */
 export async function deleteApp(store: Store, dataDir: string, appId: number): Promise<void> {

@@ -5,7 +5,7 @@ import { deleteApp } from '../apps/delete-app';
 import { createApp, editApp } from '../apps/save-app';
 import { notFound } from '../http/errors';
 import { route } from '../http/route';
-import { findAppBySlug, listApps, toApplication } from '../store/repositories/apps';
+import { findAppBySlug, listAppsWithGroupNames, toApplication } from '../store/repositories/apps';
 
 /** Applications (spec 1 screen 3, §7). */
 const appRoutes: FastifyPluginAsync = async (app) => {
@@ -16,7 +16,7 @@ const appRoutes: FastifyPluginAsync = async (app) => {
     return toApplication(row);
   });
 
-  route(app, appCalls.listApp, async () => (await listApps(app.store)).map((row) => toApplication(row)));
+  route(app, appCalls.listApp, () => listAppsWithGroupNames(app.store));
 
   route(app, appCalls.listAppUser, async ({ input: { params }, caller }) => appsOfUserFor(app.store, caller, params.userId));
 

@@ -1,11 +1,10 @@
-import { Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
-  type ActionDataContext, actionConfigIssue, actionDatabase, actionOfType, type ActionType, type Component, type CustomAction,
+  type ActionConfigField, type ActionDataContext, actionConfigProblem, actionDatabase, actionOfType, type ActionType, type Component, type CustomAction,
   needsDatabase, newAction, valueComponentsOf, withActionDatabase,
 } from '@rakit/core';
 import { type ComponentType, useContext, useMemo, useState } from 'react';
 import { CurrentAppContext } from '../shell/app-context';
-import { notifyFailure } from '../shell/notify';
 import { ActionDialogContext, type ActionDialogScope, type ActionSectionProps, tablesOf, withRaw } from './dialog-scope';
 import { DeleteSection } from './sections/DeleteSection';
 import { PrintSection } from './sections/PrintSection';
@@ -61,13 +60,21 @@ export interface ActionDialogProps {
 /**
  * The Action Management dialog (spec 2 §2, width 560): Action type, Name, Trigger cause,
  * Database (for the types that run on one), the type's own section, Save. Choosing a type gives
- * it its default name and a blank configuration. Save checks the action (actionConfigIssue) and
- * hands it to the caller, which keeps it in the component.
+ * it its default name and a blank configuration. Save checks the action (actionConfigProblem): a
+ * refusal is shown in the dialog, on the field it names (Name, Database) or under the type's
+ * section, until the author changes the action. Otherwise it goes to the caller, which keeps it
+ * in the component.
  */
 export function ActionDialog({ action, types, otherActions, components, pageId, dataContext, columns, sections, onSave, onClose }: ActionDialogProps) {
   const current = useContext(CurrentAppContext);
   const databases = useDatabases();
-  const [draft, setDraft] = useState<CustomAction>(() => action ?? newAction(types[0] ?? 'CUSTOM', dataContext));
+  const [draft, setDraftOnly] = useState<CustomAction>(() => action ?? newAction(types[0] ?? 'CUSTOM', dataContext));
+  const [refusal, setRefusal] = useState<{ field: ActionConfigField; message: string } | null>(null);
+  const setDraft = (next: CustomAction) => {
+    setDraftOnly(next);
+    setRefusal(null);
+  };
+  const refusalOn = (field: ActionConfigField) => (refusal?.field === field ? refusal.message : undefined);
   const otherNames = otherActions.map((a) => a.name).filter((name) => name !== '');
   const scope = useMemo<ActionDialogScope>(() => ({
     valueComponents: valueComponentsOf(components),
@@ -93,9 +100,9 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
 
   const save = () => {
     const named = { ...draft, name: draft.name.trim() };
-    const issue = actionConfigIssue(named, otherNames);
-    if (issue !== null) {
-      notifyFailure(issue);
+    const problem = actionConfigProblem(named, otherNames);
+    if (problem !== null) {
+      setRefusal(problem);
       return;
     }
     onSave(named);
@@ -115,7 +122,13 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
               if (chosen !== undefined && chosen !== draft.action) setDraft(actionOfType(draft, chosen, dataContext));
             }}
           />
-          <TextInput label="Name" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} data-autofocus />
+          <TextInput
+            label="Name"
+            value={draft.name}
+            error={refusalOn('name')}
+            onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+            data-autofocus
+          />
           <Select
             label="Trigger cause"
             description="Runs after the chosen action has succeeded; None runs on click."
@@ -130,13 +143,14 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
               placeholder={databases.isPending ? 'Loading databases…' : 'Choose a database'}
               data={scope.databases.map((d) => ({ value: String(d.dbId), label: `${d.dbDatabase} (${d.dbType} #${d.dbId})` }))}
               value={database === null ? null : String(database)}
-              error={databases.isError ? databases.error.message : undefined}
+              error={databases.isError ? databases.error.message : refusalOn('database')}
               onChange={chooseDatabase}
               allowDeselect={false}
             />
           )}
           <Divider label={draft.action} labelPosition="left" mt={4} />
           <Section action={draft} onChange={setDraft} />
+          {refusalOn('section') !== undefined && <Alert color="red" variant="light" role="alert" title="Not saved">{refusalOn('section')}</Alert>}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>Cancel</Button>
             <Button onClick={save}>Save</Button>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { forcePhonePrefix, Messages, type RegistrationInput, registrationError } from '@rakit/core';
+import { Messages, type RegistrationInput, registrationError, typedPhone } from '@rakit/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiUnreachableError, publicApi } from '../api/client';
@@ -73,7 +73,7 @@ export function RegisterScreen() {
             autoComplete="tel"
             placeholder="08xxxxxxxxxx"
             value={input.userId}
-            onChange={(event) => set('userId')(forcePhonePrefix(event.currentTarget.value))}
+            onChange={(event) => set('userId')(typedPhone(event.currentTarget.value))}
             autoFocus
           />
           <PasswordField

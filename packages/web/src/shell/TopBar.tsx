@@ -1,8 +1,9 @@
 import { ActionIcon, Avatar, Button, Group, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconLogout, IconMessageCircle } from '@tabler/icons-react';
-import { ROOT_APP_SLUG } from '@rakit/core';
-import type { ReactNode } from 'react';
+import { Messages, ROOT_APP_SLUG } from '@rakit/core';
+import { type ReactNode, useState } from 'react';
 import { NavLink } from 'react-router';
+import { UserFormDialog } from '../admin/users/UserFormDialog';
 import { useCurrentApp } from './app-context';
 import { useSession } from './session-context';
 import { useLogout } from './use-logout';
@@ -72,22 +73,43 @@ function Counter({ label, icon }: { label: string; icon: ReactNode }) {
   );
 }
 
+/**
+ * The profile popover (spec 1 screen 4): who is signed in, 'change profile' and logout. 'change
+ * profile' changes one's own password, with the current one, in the users screen's dialog.
+ */
 function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => void }) {
+  const [opened, setOpened] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const changeProfile = () => {
+    setOpened(false);
+    setChanging(true);
+  };
   return (
-    <Popover width={220} position="bottom-end" withArrow shadow="md">
-      <Popover.Target>
-        <ActionIcon variant="transparent" size="lg" radius="xl" aria-label="Profile">
-          <Avatar name={userId} color="initials" size={34} radius="xl" />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap={6}>
-          <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>{userId}</Text>
-          <Text size="xs" c="dimmed">{ROLE_LABEL}</Text>
-          <Button variant="subtle" size="xs" justify="flex-start" disabled title="Arrives in a later release">change profile</Button>
-          <Button variant="subtle" size="xs" color="red" justify="flex-start" onClick={onLogout}>logout</Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <>
+      <Popover width={220} position="bottom-end" withArrow shadow="md" opened={opened} onChange={setOpened}>
+        <Popover.Target>
+          <ActionIcon variant="transparent" size="lg" radius="xl" aria-label="Profile" onClick={() => setOpened((open) => !open)}>
+            <Avatar name={userId} color="initials" size={34} radius="xl" />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap={6}>
+            <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>{userId}</Text>
+            <Text size="xs" c="dimmed">{ROLE_LABEL}</Text>
+            <Button variant="subtle" size="xs" justify="flex-start" onClick={changeProfile}>change profile</Button>
+            <Button variant="subtle" size="xs" color="red" justify="flex-start" onClick={onLogout}>logout</Button>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      {changing && (
+        <UserFormDialog
+          editing={userId}
+          title="Change Password"
+          savedMessage={Messages.passwordChanged}
+          onClose={() => setChanging(false)}
+          onSaved={() => setChanging(false)}
+        />
+      )}
+    </>
   );
 }

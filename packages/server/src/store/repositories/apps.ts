@@ -1,4 +1,4 @@
-import { type Application, isReservedSlug, slugify } from '@rakit/core';
+import { type Application, isReservedSlug, ROOT_APP_SLUG, slugify, SUPER_ADMIN_MARKER } from '@rakit/core';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
 import type { AppRow } from '../schema';
@@ -20,6 +20,23 @@ export const findAppById = (db: Store, appId: number) =>
   db.selectFrom('apps').selectAll().where('appId', '=', appId).executeTakeFirst();
 
 export const listApps = (db: Store) => db.selectFrom('apps').selectAll().orderBy('appId').execute();
+
+/**
+ * Every application with the names of its groups (spec 1 screen 3: a card shows the group name),
+ * for the super administrator's list. _root's group is the super administrators' own.
+ */
+export async function listAppsWithGroupNames(db: Store): Promise<Application[]> {
+  const [apps, groups] = await Promise.all([
+    listApps(db),
+    db.selectFrom('userGroups').select(['groupAppId', 'groupName']).orderBy('groupId').execute(),
+  ]);
+  const namesByApp = new Map<string, string[]>();
+  for (const group of groups) namesByApp.set(group.groupAppId, [...(namesByApp.get(group.groupAppId) ?? []), group.groupName]);
+  return apps.map((app) => {
+    const key = app.appSlug === ROOT_APP_SLUG ? SUPER_ADMIN_MARKER : String(app.appId);
+    return toApplication(app, namesByApp.get(key)?.join(', '));
+  });
+}
 
 /** The applications where the user belongs to a group, with the name of that group. */
 export async function listAppsOfUser(db: Store, userId: string): Promise<Application[]> {

@@ -1,11 +1,11 @@
-import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { CUSTOM_VALUE, Messages, stripParamName, type TriggerConfig, TriggerConfigSchema, type TriggerRecord } from '@rakit/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { firstError } from '../../api/client';
 import { CurrentAppContext } from '../../shell/app-context';
-import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { notifySuccess } from '../../shell/notify';
 import { configOf } from '../config-of';
 import { type ActionSectionProps, withRaw } from '../dialog-scope';
 import { RowList } from '../RowList';
@@ -25,24 +25,31 @@ function pickTrigger(config: TriggerConfig, trigger: TriggerRecord): Partial<Tri
  * TRIGGER (spec 2 §3, §4): a stored trigger, run with named parameters. The author picks one of
  * the application's triggers, or 'Save Trigger' stores the alias and the parameter names (POST
  * /action/saveTrigger) and keeps the id it answers; an id can also be typed. Without an id,
- * running the action fails.
+ * running the action fails. Save Trigger's refusals are shown here, in the dialog: an alias
+ * (or the action's name) is needed before asking the server.
  */
 export function TriggerSection({ action, onChange }: ActionSectionProps) {
   const current = useContext(CurrentAppContext);
   const queryClient = useQueryClient();
   const triggers = useTriggers();
   const [busy, setBusy] = useState(false);
+  const [aliasMissing, setAliasMissing] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const config = configOf(TriggerConfigSchema, action.raw);
   const set = (changes: Partial<typeof config>) => onChange(withRaw(action, changes));
+  const alias = config.alias.trim() === '' ? action.name.trim() : config.alias.trim();
 
   async function saveTrigger() {
     if (current === null) return;
+    setRefused(null);
+    setAliasMissing(alias === '');
+    if (alias === '') return;
     setBusy(true);
     try {
       const answer = await current.api.saveTrigger({
         triggerId: config.id,
         triggerAppId: current.app.appId,
-        triggerAlias: config.alias.trim() === '' ? action.name.trim() : config.alias.trim(),
+        triggerAlias: alias,
         triggerParams: JSON.stringify(config.params.map((p) => stripParamName(p.name)).filter((name) => name !== '')),
       });
       if (answer.status && answer.data !== undefined) {
@@ -50,11 +57,11 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
         void queryClient.invalidateQueries({ queryKey: [TRIGGERS_KEY] });
         notifySuccess(`Trigger saved (#${answer.data.action.actionId})`);
       } else {
-        notifyFailure(firstError(answer, 'The trigger could not be saved'));
+        setRefused(firstError(answer, 'The trigger could not be saved'));
       }
     } catch (error) {
       console.error(error);
-      notifyFailure('The trigger could not be saved: the server did not answer');
+      setRefused('The trigger could not be saved: the server did not answer');
     } finally {
       setBusy(false);
     }
@@ -84,7 +91,13 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
           value={config.id ?? ''}
           onChange={(value) => set({ id: typeof value === 'number' && value > 0 ? value : null })}
         />
-        <TextInput label="Alias" placeholder={action.name} value={config.alias} onChange={(event) => set({ alias: event.currentTarget.value })} />
+        <TextInput
+          label="Alias"
+          placeholder={action.name}
+          value={config.alias}
+          error={aliasMissing && alias === '' ? Messages.triggerAliasRequired : undefined}
+          onChange={(event) => set({ alias: event.currentTarget.value })}
+        />
       </Group>
       <RowList
         label="Parameters"
@@ -110,6 +123,7 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
           </>
         )}
       </RowList>
+      {refused !== null && <Alert color="red" variant="light" role="alert" title="Trigger not saved">{refused}</Alert>}
       <Group justify="space-between">
         <Button variant="light" leftSection={<IconDeviceFloppy size={16} />} loading={busy} onClick={() => void saveTrigger()}>
           {config.id === null ? 'Save Trigger' : 'Update Trigger'}

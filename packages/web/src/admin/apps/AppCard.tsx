@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { Application } from '@rakit/core';
+import { type Application, isBuiltInApp } from '@rakit/core';
 
 interface AppCardProps {
   app: Application;
@@ -9,7 +9,10 @@ interface AppCardProps {
   onDelete: () => void;
 }
 
-/** One application of the list: name, group, description; Edit, Open and remove. */
+/**
+ * One application of the list: name, group, description; Edit, Open and remove. main and
+ * _root cannot be removed, so their cards offer no trash icon.
+ */
 export function AppCard({ app, onEdit, onOpen, onDelete }: AppCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="app-card">
@@ -26,9 +29,11 @@ export function AppCard({ app, onEdit, onOpen, onDelete }: AppCardProps) {
       <Group mt="md" gap="xs">
         <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>Edit</Button>
         <Button size="xs" leftSection={<IconExternalLink size={14} />} onClick={onOpen}>Open</Button>
-        <ActionIcon ml="auto" variant="subtle" color="red" size="lg" aria-label="Delete application" onClick={onDelete}>
-          <IconTrash size={18} />
-        </ActionIcon>
+        {!isBuiltInApp(app.appSlug) && (
+          <ActionIcon ml="auto" variant="subtle" color="red" size="lg" aria-label="Delete application" onClick={onDelete}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        )}
       </Group>
     </Card>
   );

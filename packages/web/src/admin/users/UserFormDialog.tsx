@@ -14,6 +14,9 @@ interface UserFormDialogProps {
   editing: string | null;
   onClose: () => void;
   onSaved: () => void;
+  /** The dialog's title and success notice where it is not the users screen's (the profile popover's). */
+  title?: string;
+  savedMessage?: string;
 }
 
 /**
@@ -32,7 +35,7 @@ async function signInAgain(app: PublicApplication, userId: string, password: str
  * the name fixed while editing, and the current password when it is one's own. The rules of
  * spec 1 §5 and the password rule are checked before anything is sent.
  */
-export function UserFormDialog({ editing, onClose, onSaved }: UserFormDialogProps) {
+export function UserFormDialog({ editing, onClose, onSaved, title, savedMessage }: UserFormDialogProps) {
   const { app, api } = useCurrentApp();
   const session = useSession();
   const ownAccount = editing !== null && editing === session.user.userId;
@@ -57,13 +60,13 @@ export function UserFormDialog({ editing, onClose, onSaved }: UserFormDialogProp
     }
     const saved = editing === null
       ? await runChange(api.addUser(app.appId, entries), Messages.userCreated)
-      : await runChange(api.changePassword(app.appId, ownAccount ? { ...entries, current_password: currentPassword } : entries), Messages.userEdited);
+      : await runChange(api.changePassword(app.appId, ownAccount ? { ...entries, current_password: currentPassword } : entries), savedMessage ?? Messages.userEdited);
     if (saved && ownAccount) await signInAgain(app, entries.userId, password);
     if (saved) onSaved();
   }
 
   return (
-    <FormDialog title={editing === null ? 'Add New User' : 'Edit User'} onSubmit={save} onClose={onClose}>
+    <FormDialog title={title ?? (editing === null ? 'Add New User' : 'Edit User')} onSubmit={save} onClose={onClose}>
       <TextInput
         label="Name"
         value={userId}
