@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   isValidWorkflowParameter,
   parseTemplate,
+  resolveParameters,
   resolveReference,
   resolveTemplate,
   TEMPLATE_LIMITS,
   templateErrors,
+  templatePaths,
   templateReferences,
   templateReferenceText,
   type StepOutputs,
@@ -308,5 +310,72 @@ describe('isValidWorkflowParameter (spec 1 §5)', () => {
       expect(isValidWorkflowParameter(text)).toBe(true);
       expect(resolveTemplate(text, outputs).ok).toBe(true);
     }
+  });
+});
+
+describe('resolveParameters', () => {
+  it('fills in every parameter, keeping the type of whole references', () => {
+    expect(resolveParameters({ id: '{{$1.rows[0].age}}', note: 'for {{$0.userId}}', fixed: 'x' }, outputs)).toEqual({
+      ok: true,
+      values: { id: 31, note: 'for 0812', fixed: 'x' },
+    });
+    expect(resolveParameters({}, outputs)).toEqual({ ok: true, values: {} });
+  });
+
+  it('keeps a parameter named __proto__ an own value, never a prototype', () => {
+    const params = JSON.parse('{"__proto__": "{{$1.count}}", "polluted": "{{$1.ok}}"}') as Record<string, string>;
+    const result = resolveParameters(params, outputs);
+    expect(result.ok && Object.getPrototypeOf(result.values)).toBe(Object.prototype);
+    expect(result.ok && Object.getOwnPropertyDescriptor(result.values, '__proto__')?.value).toBe(2);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('lists every refusal with the parameter it belongs to', () => {
+    const long = 'a'.repeat(TEMPLATE_LIMITS.maxLength + 1);
+    expect(resolveParameters({ a: '{{$1}}', body: long, b: `x${'{{$1}}'.repeat(TEMPLATE_LIMITS.maxReferences + 1)}` }, outputs)).toEqual({
+      ok: false,
+      errors: [expect.stringMatching(/^body: The text is 65537 characters long/), expect.stringMatching(/^b: A template may hold at most 256 references$/)],
+    });
+  });
+});
+
+describe('templatePaths', () => {
+  it('lists the paths into a sample output, a list by its first element', () => {
+    expect(templatePaths({ rows: [{ id: 1, tags: ['x'] }, { other: 2 }], count: 2 })).toEqual([
+      [], ['rows'], ['rows', 0], ['rows', 0, 'id'], ['rows', 0, 'tags'], ['rows', 0, 'tags', 0], ['count'],
+    ]);
+    expect(templatePaths('text')).toEqual([[]]);
+    expect(templatePaths([])).toEqual([[]]);
+    expect(templatePaths(undefined)).toEqual([[]]);
+  });
+
+  it('leaves out names no reference can say and what is not plain data', () => {
+    const sample = JSON.parse('{"__proto__": {"a": 1}, "constructor": 1, "first-name": "x", "é": 1, "ok_1": 1}') as unknown;
+    expect(templatePaths(sample)).toEqual([[], ['ok_1']]);
+    let called = false;
+    const withGetter = Object.defineProperty({ a: 1 }, 'secret', { get: () => { called = true; return 1; }, enumerable: true });
+    expect(templatePaths(withGetter)).toEqual([[], ['a'], ['secret']]);
+    expect(called).toBe(false);
+    expect(templatePaths(new Date(0))).toEqual([[]]);
+  });
+
+  it('every path it lists makes a reference that resolves to the same place', () => {
+    const sample = { rows: [{ id: 7, address: { city: 'Solo' } }], count: 2 };
+    for (const path of templatePaths(sample)) {
+      const text = templateReferenceText(1, path);
+      expect(isValidWorkflowParameter(text)).toBe(true);
+      expect(resolved(text, new Map([[1, sample]]))).toBeDefined();
+    }
+  });
+
+  it('stops at the limit and at the deepest path a reference may take', () => {
+    const wide = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`f${i}`, i]));
+    expect(templatePaths(wide)).toHaveLength(200);
+    expect(templatePaths(wide, 5)).toHaveLength(5);
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100; i += 1) deep = [deep];
+    const paths = templatePaths(deep);
+    expect(paths).toHaveLength(TEMPLATE_LIMITS.maxPathSegments + 1);
+    expect(paths.at(-1)).toHaveLength(TEMPLATE_LIMITS.maxPathSegments);
   });
 });

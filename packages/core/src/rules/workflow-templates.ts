@@ -248,3 +248,47 @@ export function isValidWorkflowParameter(text: string): boolean {
   return parsed.parts.every((part) =>
     part.kind === 'text' ? ALLOWED_OUTSIDE_REFERENCES.test(part.text) : forbiddenField(part.reference.path) === undefined);
 }
+
+export type ResolvedParameters = { ok: true; values: Record<string, unknown> } | { ok: false; errors: string[] };
+
+/**
+ * A step's parameters (name → template text, as its `actionParams`) filled in from the
+ * outputs: every parameter resolved, or every refusal, each message prefixed with the
+ * parameter's name. The values are own properties even for a name like `__proto__`.
+ */
+export function resolveParameters(params: Readonly<Record<string, string>>, outputs: StepOutputs): ResolvedParameters {
+  const values: [string, unknown][] = [];
+  const errors: string[] = [];
+  for (const [name, text] of Object.entries(params)) {
+    const result = resolveTemplate(text, outputs);
+    if (result.ok) values.push([name, result.value]);
+    else errors.push(`${name}: ${result.error}`);
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, values: Object.fromEntries(values) };
+}
+
+/**
+ * The paths a reference can take into a value a step is known to return (its last output, a
+ * sample), for the editor's picker: `[]` for the value itself, then each field of a plain
+ * object and the first element of a list (standing for all), depth first, at most `limit`
+ * paths. Fields no reference can name (not word characters, refused) are left out.
+ */
+export function templatePaths(value: unknown, limit = 200): TemplatePathSegment[][] {
+  const paths: TemplatePathSegment[][] = [];
+  const pending: [unknown, TemplatePathSegment[]][] = [[value, []]];
+  for (let next = pending.pop(); next !== undefined && paths.length < limit; next = pending.pop()) {
+    const [current, path] = next;
+    paths.push(path);
+    if (path.length === TEMPLATE_LIMITS.maxPathSegments) continue;
+    const children: [unknown, TemplatePathSegment][] = [];
+    if (Array.isArray(current)) {
+      if (current.length > 0) children.push([ownData(current, '0'), 0]);
+    } else if (isPlainObject(current)) {
+      for (const key of Object.keys(current)) {
+        if (FIELD_NAME.test(key) && !FORBIDDEN_TEMPLATE_FIELDS.has(key)) children.push([ownData(current, key), key]);
+      }
+    }
+    for (const [child, segment] of children.reverse()) pending.push([child, [...path, segment]]);
+  }
+  return paths;
+}
