@@ -31,4 +31,5 @@ export * from './rules/table-pager';
 export * from './rules/data-widgets';
 export * from './rules/chart-data';
 export * from './rules/json-nesting';
+export * from './rules/workflow-templates';
 export * from './api';
