@@ -31,4 +31,7 @@ export * from './rules/table-pager';
 export * from './rules/data-widgets';
 export * from './rules/chart-data';
 export * from './rules/json-nesting';
+export * from './workflows/addons';
+export * from './workflows/flow';
+export * from './workflows/schemas';
 export * from './api';
