@@ -118,7 +118,7 @@ describe.each(engines)('workflow definitions on a %s store', (engine) => {
     expect(self.json().error).toEqual([`${Messages.flowCycle}: ${c} → ${c}`]);
     const otherAction = await newAction(await newWorkflow('Lain'));
     const foreign = await post('/save/saveFlow', { workflowId: chainId, flow: [[a, otherAction]] });
-    expect(foreign.statusCode).toBe(400);
+    expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error).toEqual([Messages.flowActionForeign]);
     const intoTrigger = await post('/save/saveFlow', { workflowId: chainId, flow: [[b, a]] });
     expect(intoTrigger.statusCode).toBe(400);

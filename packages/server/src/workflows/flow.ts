@@ -3,7 +3,7 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { badRequest } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { listActionsOfWorkflow, replaceEdges, setTriggerAction } from '../store/repositories/workflows';
 import { workflowOfAdmin } from './actions';
 
@@ -12,7 +12,7 @@ function edgesOf(flow: SaveFlowBody['flow']): FlowEdge[] {
   const edges = flow.map((pair): FlowEdge => {
     const [from, to] = pair;
     if (pair.length !== 2 || from === null || from === undefined || to === null || to === undefined || from <= 0 || to <= 0) throw badRequest(Messages.flowIdsMissing);
-    if (from > MAX_ROW_ID || to > MAX_ROW_ID) throw badRequest(Messages.flowActionForeign);
+    if (from > MAX_ROW_ID || to > MAX_ROW_ID) throw notFound(Messages.flowActionForeign);
     return [from, to];
   });
   // The same edge twice is one edge.
@@ -31,10 +31,10 @@ export async function saveFlow(app: FastifyInstance, caller: Principal, body: Sa
   if (cycle !== null) throw badRequest(`${Messages.flowCycle}: ${cycle.join(' → ')}`);
   return app.store.transaction().execute(async (trx) => {
     const own = new Set((await listActionsOfWorkflow(trx, workflow.chainId)).map((a) => a.actionId));
-    if (edges.some(([from, to]) => !own.has(from) || !own.has(to))) throw badRequest(Messages.flowActionForeign);
+    if (edges.some(([from, to]) => !own.has(from) || !own.has(to))) throw notFound(Messages.flowActionForeign);
     let triggerActionId = workflow.chainTriggerActionId > 0 ? workflow.chainTriggerActionId : null;
     if (body.triggerActionId !== undefined) {
-      if (body.triggerActionId !== null && !own.has(body.triggerActionId)) throw badRequest(Messages.flowActionForeign);
+      if (body.triggerActionId !== null && !own.has(body.triggerActionId)) throw notFound(Messages.flowActionForeign);
       triggerActionId = body.triggerActionId;
       await setTriggerAction(trx, workflow.chainId, triggerActionId ?? 0);
     }
