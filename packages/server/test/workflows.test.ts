@@ -2,6 +2,7 @@ import { ADDONS, Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
+import { createSqliteDatabase } from './support/fixtures';
 
 /** Workflow definitions on each metadata store engine (spec 1 §3, §5, §7; issue 12). */
 const engines = await availableEngines();
@@ -147,6 +148,24 @@ describe.each(engines)('workflow definitions on a %s store', (engine) => {
     expect(built).toMatchObject({ built: true, problems: [], entryActionIds: [a], order: [a, b, c] });
     const version = await server.store.selectFrom('workflowVersions').selectAll().where('versionId', '=', built.versionId).executeTakeFirstOrThrow();
     expect(JSON.parse(version.definition)).toMatchObject({ chainId, triggerActionId: a, edges: [[a, b], [a, c], [b, c]], order: [a, b, c] });
+  });
+
+  it('reports a query or connection an action names that is gone since it was saved', async () => {
+    createSqliteDatabase(server.app.config.dataDir, appId, 'alur.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)');
+    const dbId = (await post('/save/saveDbConfig', { dbAppId: appId, dbType: 'sqlite', dbDatabase: 'alur.db' })).json().data.dbId as number;
+    const queryId = (await post('/save/saveQuery', { actionId: null, actionDbId: dbId, actionName: 'q', actionSQLQuery: 'SELECT * FROM t' })).json().data.actionId as number;
+    const chainId = await newWorkflow();
+    const query = (await saveAction({ actionChainId: chainId, addonName: 'query', actionParams: JSON.stringify({ queryId: String(queryId) }) })).json().data.actionId as number;
+    const insert = (await saveAction({ actionChainId: chainId, addonName: 'insert', actionParams: JSON.stringify({ dbId: String(dbId), table: 't', values: '{"name":"{{$1.name[0]}}"}' }) })).json().data.actionId as number;
+    await post('/save/saveFlow', { workflowId: chainId, flow: [[query, insert]] });
+    expect((await post(`/action/buildWorkflow/${chainId}`, {})).json().data).toMatchObject({ built: true, entryActionIds: [query], order: [query, insert] });
+    expect((await saveAction({ actionChainId: chainId, addonName: 'query', actionParams: '{"queryId":"abc"}' })).json().error).toEqual(['The parameter queryId must be an id']);
+
+    expect((await server.call('DELETE', '/delete/deleteDbConfig', { dbId }, admin)).statusCode).toBe(200);
+    expect((await post(`/action/buildWorkflow/${chainId}`, {})).json().data).toMatchObject({
+      built: false, versionId: null,
+      problems: [{ actionId: query, message: Messages.actionNotFound }, { actionId: insert, message: Messages.databaseNotFound }],
+    });
   });
 
   it('deletes an action with its edges, and a workflow with everything it holds', async () => {

@@ -3,7 +3,7 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { cachedDbConfig } from '../store/cached-reads';
 import { findQuery } from '../store/repositories/queries';
 import {
@@ -19,23 +19,33 @@ export async function workflowOfAdmin(app: FastifyInstance, caller: Principal, c
   return workflow;
 }
 
-/** A parameter naming a stored thing must name one of the application's own; the ids are checked here, not left to the run. */
-async function checkOwnReferences(app: FastifyInstance, addon: Addon, params: Record<string, string>, appId: number): Promise<void> {
-  const numericId = (name: string, value: string) => {
-    if (!/^[1-9][0-9]{0,9}$/.test(value)) throw badRequest(`The parameter ${name} must be an id`);
-    return Number(value);
+/**
+ * A parameter naming a stored thing must name one of the application's own: answers why it does
+ * not (a 400 for a text that is no id, a 404 for another application's or a missing one), or null.
+ * Saving refuses the action; the build reports it, since the query or connection may be gone since.
+ */
+export async function referenceProblem(app: FastifyInstance, addon: Addon, params: Record<string, string>, appId: number): Promise<HttpError | null> {
+  const named = (name: string) => {
+    const value = params[name] ?? '';
+    if (value === '') return null;
+    return /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : badRequest(`The parameter ${name} must be an id`);
   };
-  const queryId = params.queryId ?? '';
-  if (addon.name === 'query' && queryId !== '') {
-    const query = await findQuery(app.store, numericId('queryId', queryId));
+  if (addon.name === 'query') {
+    const queryId = named('queryId');
+    if (queryId instanceof HttpError) return queryId;
+    if (queryId === null) return null;
+    const query = await findQuery(app.store, queryId);
     const db = query === undefined ? undefined : await cachedDbConfig(app, query.actionDbId);
-    if (db === undefined || db.dbAppId !== appId) throw notFound(Messages.actionNotFound);
+    return db === undefined || db.dbAppId !== appId ? notFound(Messages.actionNotFound) : null;
   }
-  const dbId = params.dbId ?? '';
-  if ((addon.name === 'insert' || addon.name === 'update') && dbId !== '') {
-    const db = await cachedDbConfig(app, numericId('dbId', dbId));
-    if (db === undefined || db.dbAppId !== appId) throw notFound(Messages.databaseNotFound);
+  if (addon.name === 'insert' || addon.name === 'update') {
+    const dbId = named('dbId');
+    if (dbId instanceof HttpError) return dbId;
+    if (dbId === null) return null;
+    const db = await cachedDbConfig(app, dbId);
+    return db === undefined || db.dbAppId !== appId ? notFound(Messages.databaseNotFound) : null;
   }
+  return null;
 }
 
 /** The add-on a saved action names, which must be known and available. */
@@ -56,7 +66,8 @@ export async function saveWorkflowAction(app: FastifyInstance, caller: Principal
   const addon = availableAddon(body.addonName);
   const checked = checkAddonParams(addon, body.actionParams);
   if (!checked.ok) throw badRequest(checked.message);
-  await checkOwnReferences(app, addon, checked.params, workflow.chainAppId);
+  const problem = await referenceProblem(app, addon, checked.params, workflow.chainAppId);
+  if (problem !== null) throw problem;
   const values = {
     actionAlias: body.actionAlias, actionName: body.actionName, addonName: addon.name, actionScript: body.actionScript,
     actionParams: JSON.stringify(checked.params),
