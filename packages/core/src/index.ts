@@ -32,4 +32,7 @@ export * from './rules/data-widgets';
 export * from './rules/chart-data';
 export * from './rules/json-nesting';
 export * from './rules/workflow-templates';
+export * from './workflows/addons';
+export * from './workflows/flow';
+export * from './workflows/schemas';
 export * from './api';

@@ -129,6 +129,15 @@ export const Messages = {
   triggerParamTwice: 'Two parameters have the same name',
   /** Followed by the unknown names. */
   triggerParamUnknown: 'The trigger has no parameter named',
+  // Workflows (spec 1 §3, §5; issue 12).
+  workflowNotFound: 'Workflow not found',
+  workflowActionNotFound: 'Workflow action not found',
+  flowIdsMissing: 'from and to id cant be null',
+  /** Followed by the ids along the cycle. */
+  flowCycle: 'The flow has a cycle',
+  flowActionForeign: 'Every action of the flow must be an action of this workflow',
+  /** Followed by the add-on's name. */
+  addonUnknown: 'There is no add-on named',
   // The Request section's Test, sent by the server (spec 2 §2).
   requestUrlInvalid: 'The URL must be an http:// or https:// address',
   requestAddressRefused: 'This address is private, loopback or reserved: the server does not call it',

@@ -16,6 +16,7 @@ import { DataSourceRegistry } from './datasources/registry';
 import actionRoutes from './routes/actions';
 import requestTestRoutes from './routes/request-test';
 import triggerRoutes from './routes/triggers';
+import workflowRoutes from './routes/workflows';
 import appRoutes from './routes/apps';
 import authRoutes from './routes/auth';
 import databaseRoutes from './routes/databases';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(fileRoutes);
   await app.register(actionRoutes);
   await app.register(triggerRoutes);
+  await app.register(workflowRoutes);
   await app.register(requestTestRoutes);
   await app.register(tableRoutes);
   await app.register(exportRoutes);

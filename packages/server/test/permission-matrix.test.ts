@@ -100,6 +100,16 @@ const fresh = {
     const upload = await make(fx, calls.uploadTemplate, { query: { appId: fx.appId }, multipart: { filename: name, content: TEMPLATE, type: DOCX_TYPE } }, 'admin');
     return ((await must(upload, 'uploadTemplate')).data as { templateId: string }).templateId;
   },
+  async workflow(fx: Fixture): Promise<number> {
+    const answer = await must(await fx.server.call('POST', '/save/saveWorkflow', { chainId: null, chainAppId: fx.appId, chainName: unique('Flow'), chainTrigger: null }, fx.tokens.admin), 'saveWorkflow');
+    return (answer.data as { chainId: number }).chainId;
+  },
+  /** An HTTP request action, its required parameters filled, of a fresh workflow or the one given. */
+  async action(fx: Fixture, chainId?: number): Promise<number> {
+    const actionChainId = chainId ?? await fresh.workflow(fx);
+    const body = { actionId: null, actionChainId, actionAlias: unique('Step'), addonName: 'http', actionParams: JSON.stringify({ method: 'GET', url: fx.jsonUrl }) };
+    return ((await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction')).data as { actionId: number }).actionId;
+  },
   /** An application of the fixture's administrator (the super administrator's for root), to delete. */
   async app(fx: Fixture): Promise<number> {
     const mainToken = await fx.server.login(fx.userIds.admin, PASSWORD, 'main');
@@ -194,6 +204,23 @@ const makers = {
   listTemplates: (fx) => ({ query: { appId: fx.appId } }),
   uploadTemplate: (fx) => ({ query: { appId: fx.appId }, multipart: { filename: `${randomBytes(4).toString('hex')}.docx`, content: TEMPLATE, type: DOCX_TYPE } }),
   deleteTemplate: async (fx) => ({ params: { templateId: await fresh.template(fx) } }),
+  listAddOn: () => ({}),
+  listWorkflow: (fx) => ({ params: { appId: fx.appId } }),
+  saveWorkflow: (fx) => ({ body: { chainId: null, chainAppId: fx.appId, chainName: unique('Flow'), chainTrigger: fx.triggerId } }),
+  deleteWorkflow: async (fx) => ({ body: { chainId: await fresh.workflow(fx) } }),
+  saveWorkflowAction: async (fx) => ({ body: { actionId: null, actionChainId: await fresh.workflow(fx), actionAlias: unique('Step'), addonName: 'http', actionParams: '{"method":"GET"}' } }),
+  getNode: async (fx) => ({ params: { id: await fresh.action(fx) } }),
+  deleteWorkflowAction: async (fx) => ({ body: { actionId: await fresh.action(fx) } }),
+  saveFlow: async (fx) => {
+    const workflowId = await fresh.workflow(fx);
+    const [first, second] = [await fresh.action(fx, workflowId), await fresh.action(fx, workflowId)];
+    return { body: { workflowId, flow: [[first, second]], triggerActionId: first } };
+  },
+  buildWorkflow: async (fx) => {
+    const chainId = await fresh.workflow(fx);
+    await fresh.action(fx, chainId);
+    return { params: { id: chainId } };
+  },
   printPdf: (fx) => ({ params: { document: fx.templateName }, query: { appId: fx.appId }, body: { data: { name: 'Matrix' } } }),
 } satisfies Makers;
 

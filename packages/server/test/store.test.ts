@@ -27,6 +27,7 @@ describe.each(engines)('metadata store on %s', (engine) => {
     for (const table of [
       'apps', 'users', 'user_groups', 'group_members', 'group_menu_access', 'pages', 'menus', 'db_configs',
       'chains', 'chain_actions', 'flow_edges', 'functions', 'queries', 'triggers', 'files', 'templates', 'password_resets', 'print_templates',
+      'workflow_versions',
     ]) expect(tables).toContain(table);
   });
 

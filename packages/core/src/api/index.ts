@@ -10,6 +10,7 @@ import { printCalls } from './print';
 import { tableCalls } from './tables';
 import { triggerCalls } from './triggers';
 import { userCalls } from './users';
+import { workflowCalls } from './workflows';
 
 export * from './contract';
 export * from './actions';
@@ -24,6 +25,7 @@ export * from './print';
 export * from './tables';
 export * from './triggers';
 export * from './users';
+export * from './workflows';
 
 /** Every call of the API, by name: the server registers a route for each, the web client calls them. */
 export const calls = {
@@ -39,4 +41,5 @@ export const calls = {
   ...triggerCalls,
   ...tableCalls,
   ...printCalls,
+  ...workflowCalls,
 };

@@ -9,6 +9,7 @@ import { findMenu } from '../store/repositories/menus';
 import { findPrintTemplate } from '../store/repositories/print-templates';
 import { findQuery } from '../store/repositories/queries';
 import { findTrigger } from '../store/repositories/triggers';
+import { findWorkflow, findWorkflowAction } from '../store/repositories/workflows';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,6 +52,14 @@ const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
   },
   trigger: { find: async (app, id) => (await findTrigger(app.store, numeric(id)))?.triggerAppId, missing: Messages.triggerNotFound },
   template: { find: async (app, id) => (await findPrintTemplate(app.store, String(id)))?.templateAppId, missing: Messages.printTemplateNotFound },
+  workflow: { find: async (app, id) => (await findWorkflow(app.store, numeric(id)))?.chainAppId, missing: Messages.workflowNotFound },
+  workflowAction: {
+    find: async (app, id) => {
+      const action = await findWorkflowAction(app.store, numeric(id));
+      return action === undefined ? undefined : (await findWorkflow(app.store, action.actionChainId))?.chainAppId;
+    },
+    missing: Messages.workflowActionNotFound,
+  },
 };
 
 /**

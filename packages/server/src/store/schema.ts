@@ -84,6 +84,8 @@ export interface ChainsTable {
   chainAppId: number;
   chainName: string;
   chainTrigger: string;
+  /** The action attached as the trigger; 0 for none. */
+  chainTriggerActionId: Generated<number>;
 }
 
 export interface ChainActionsTable {
@@ -100,6 +102,17 @@ export interface FlowEdgesTable {
   workflowId: number;
   fromActionId: number;
   toActionId: number;
+}
+
+/** A published build of a workflow: the frozen definition runs use. */
+export interface WorkflowVersionsTable {
+  versionId: Generated<number>;
+  chainId: number;
+  appId: number;
+  /** JSON text of the PublishedWorkflow. */
+  definition: string;
+  builtBy: string;
+  builtAt: string;
 }
 
 export interface FunctionsTable {
@@ -199,6 +212,7 @@ export interface Database {
   chains: ChainsTable;
   chainActions: ChainActionsTable;
   flowEdges: FlowEdgesTable;
+  workflowVersions: WorkflowVersionsTable;
   functions: FunctionsTable;
   queries: QueriesTable;
   triggers: TriggersTable;

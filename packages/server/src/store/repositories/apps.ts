@@ -103,6 +103,7 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await releaseAccountsOfApp(db, appId);
   const chainIds = db.selectFrom('chains').select('chainId').where('chainAppId', '=', appId);
   await db.deleteFrom('flowEdges').where('workflowId', 'in', chainIds).execute();
+  await db.deleteFrom('workflowVersions').where('appId', '=', appId).execute();
   await db.deleteFrom('chainActions').where('actionChainId', 'in', db.selectFrom('chains').select('chainId').where('chainAppId', '=', appId)).execute();
   await db.deleteFrom('chains').where('chainAppId', '=', appId).execute();
   await db.deleteFrom('queries').where('actionDbId', 'in', db.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId)).execute();

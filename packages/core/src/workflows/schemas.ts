@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { MAX_ROW_ID } from '../constants';
+
+/** Workflows, their actions and their flow as the calls of spec 1 §7 take and answer them (issue 12). */
+
+const id = z.number().int().positive().max(MAX_ROW_ID);
+const idParam = z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+/** The most edges one flow may have. */
+export const MAX_FLOW_EDGES = 2000;
+/** The most actions one workflow may have. */
+export const MAX_WORKFLOW_ACTIONS = 500;
+
+/** POST /save/saveWorkflow: chainTrigger names one of the application's stored triggers, or none. */
+export const SaveWorkflowBodySchema = z.object({
+  chainId: id.nullable().default(null),
+  chainAppId: idParam,
+  chainName: z.string().trim().min(1, 'chainName is empty').max(200),
+  chainTrigger: id.nullable().default(null),
+});
+export type SaveWorkflowBody = z.infer<typeof SaveWorkflowBodySchema>;
+
+export const WorkflowSchema = z.object({
+  chainId: z.number().int(),
+  chainAppId: z.number().int(),
+  chainName: z.string(),
+  chainTrigger: z.number().int().nullable(),
+  /** The action attached as the trigger (the 'before' option TRIGGER), if any. */
+  triggerActionId: z.number().int().nullable(),
+});
+export type Workflow = z.infer<typeof WorkflowSchema>;
+
+export const WorkflowIdSchema = z.object({ chainId: z.number().int() });
+export const DeleteWorkflowBodySchema = z.object({ chainId: id });
+
+/** POST /save/saveAction: actionParams is the JSON text of parameter name → text. */
+export const SaveWorkflowActionBodySchema = z.object({
+  actionId: id.nullable().default(null),
+  actionChainId: idParam,
+  actionAlias: z.string().trim().min(1, 'actionAlias is empty').max(200),
+  actionName: z.string().trim().max(200).default(''),
+  addonName: z.string().trim().min(1, 'addonName is empty').max(100),
+  actionScript: z.string().max(100_000).default(''),
+  actionParams: z.string().max(200_000).default('{}'),
+});
+export type SaveWorkflowActionBody = z.infer<typeof SaveWorkflowActionBodySchema>;
+
+export const WorkflowActionIdSchema = z.object({ actionId: z.number().int() });
+export const DeleteWorkflowActionBodySchema = z.object({ actionId: id });
+
+const AddonParamSchema = z.object({
+  name: z.string(),
+  parameters: z.tuple([z.object({
+    type: z.enum(['text', 'select']),
+    value: z.string(),
+    placeholder: z.string(),
+    options: z.array(z.object({ key: z.string(), value: z.string() })),
+  })]),
+  json: z.literal(true).optional(),
+});
+
+/** An add-on of the palette with its parameter form (GET /addon/listAddOn, getNode's addonDetails). */
+export const AddonSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  description: z.string(),
+  available: z.boolean(),
+  unavailableReason: z.string().optional(),
+  input: z.object({ required: z.array(AddonParamSchema), optional: z.array(AddonParamSchema) }),
+});
+
+/** GET /action/getNode/{id}: an action with its neighbours and its add-on's form filled with its values. */
+export const WorkflowNodeSchema = z.object({
+  id: z.number().int(),
+  actionId: z.number().int(),
+  actionChainId: z.number().int(),
+  actionAlias: z.string(),
+  actionName: z.string(),
+  addonName: z.string(),
+  actionScript: z.string(),
+  actionParams: z.string(),
+  /** Ids of the actions before it. */
+  source: z.array(z.number().int()),
+  /** Ids of the actions after it. */
+  destination: z.array(z.number().int()),
+  /** Null when the stored add-on name is no longer known. */
+  addonDetails: AddonSchema.nullable(),
+});
+export type WorkflowNode = z.infer<typeof WorkflowNodeSchema>;
+
+/** An id of a flow pair: null or missing answers 'from and to id cant be null' (spec 1 §5). */
+const flowId = z.number().int().nullable();
+
+/**
+ * POST /save/saveFlow: replaces the workflow's edges. triggerActionId names the action attached as
+ * the trigger; when left out, the one stored stays.
+ */
+export const SaveFlowBodySchema = z.object({
+  workflowId: idParam,
+  flow: z.array(z.array(flowId).max(2)).max(MAX_FLOW_EDGES),
+  triggerActionId: id.nullable().optional(),
+});
+export type SaveFlowBody = z.infer<typeof SaveFlowBodySchema>;
+
+export const SavedFlowSchema = z.object({ workflowId: z.number().int(), edges: z.number().int(), triggerActionId: z.number().int().nullable() });
+
+export const BuildProblemSchema = z.object({ actionId: z.number().int().nullable(), message: z.string() });
+export type BuildProblem = z.infer<typeof BuildProblemSchema>;
+
+/** POST /action/buildWorkflow/{id}: what the check found, and the version published when it found nothing wrong. */
+export const WorkflowBuildSchema = z.object({
+  workflowId: z.number().int(),
+  built: z.boolean(),
+  problems: z.array(BuildProblemSchema),
+  /** The published version the engine runs; null when the flow has problems. */
+  versionId: z.number().int().nullable(),
+  /** Where a run starts: the trigger action, or every action no edge leads to. */
+  entryActionIds: z.array(z.number().int()),
+  /** The actions in an order where each follows those leading to it; empty when there is a cycle. */
+  order: z.array(z.number().int()),
+});
+export type WorkflowBuild = z.infer<typeof WorkflowBuildSchema>;

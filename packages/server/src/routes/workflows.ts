@@ -1,0 +1,36 @@
+import { ADDONS, workflowCalls } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../http/route';
+import { deleteWorkflowAction, saveWorkflowAction, workflowNode } from '../workflows/actions';
+import { buildWorkflow } from '../workflows/build';
+import { deleteWorkflow, saveWorkflow, workflowsOfApp } from '../workflows/definitions';
+import { saveFlow } from '../workflows/flow';
+
+/** Workflow definitions (spec 1 §3, §5, §7; issue 12): the add-on palette, workflows, their actions and flow. */
+const workflowRoutes: FastifyPluginAsync = async (app) => {
+  route(app, workflowCalls.listAddOn, async () => [...ADDONS]);
+  route(app, workflowCalls.listWorkflow, async ({ appId }) => workflowsOfApp(app, appId));
+  route(app, workflowCalls.saveWorkflow, async ({ input: { body }, caller, reply }) => {
+    const { chainId, created } = await saveWorkflow(app, caller, body);
+    if (created) reply.code(201);
+    return { chainId };
+  });
+  route(app, workflowCalls.deleteWorkflow, async ({ input: { body }, caller }) => {
+    await deleteWorkflow(app, caller, body.chainId);
+    return { chainId: body.chainId };
+  });
+  route(app, workflowCalls.saveWorkflowAction, async ({ input: { body }, caller, reply }) => {
+    const { actionId, created } = await saveWorkflowAction(app, caller, body);
+    if (created) reply.code(201);
+    return { actionId };
+  });
+  route(app, workflowCalls.getNode, async ({ input: { params }, caller }) => workflowNode(app, caller, params.id));
+  route(app, workflowCalls.deleteWorkflowAction, async ({ input: { body }, caller }) => {
+    await deleteWorkflowAction(app, caller, body.actionId);
+    return { actionId: body.actionId };
+  });
+  route(app, workflowCalls.saveFlow, async ({ input: { body }, caller }) => saveFlow(app, caller, body));
+  route(app, workflowCalls.buildWorkflow, async ({ input: { params }, caller }) => buildWorkflow(app, caller, params.id));
+};
+
+export default workflowRoutes;

@@ -1,0 +1,127 @@
+import {
+  type Addon, addonByName, checkAddonParams, Messages, type SaveWorkflowActionBody, MAX_WORKFLOW_ACTIONS, type WorkflowNode,
+} from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/principal';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { cachedDbConfig } from '../store/cached-reads';
+import { findQuery } from '../store/repositories/queries';
+import {
+  countActionsOfWorkflow, deleteWorkflowActionCascade, findWorkflow, findWorkflowAction, insertWorkflowAction,
+  listEdgesOfWorkflow, updateWorkflowActionOfChain,
+} from '../store/repositories/workflows';
+
+/** The workflow an id names, once the caller is known to administer its application. */
+export async function workflowOfAdmin(app: FastifyInstance, caller: Principal, chainId: number) {
+  const workflow = await findWorkflow(app.store, chainId);
+  if (workflow === undefined) throw notFound(Messages.workflowNotFound);
+  caller.assertAppAdmin(workflow.chainAppId);
+  return workflow;
+}
+
+/**
+ * A parameter naming a stored thing must name one of the application's own: answers why it does
+ * not (a 400 for a text that is no id, a 404 for another application's or a missing one), or null.
+ * Saving refuses the action; the build reports it, since the query or connection may be gone since.
+ */
+export async function referenceProblem(app: FastifyInstance, addon: Addon, params: Record<string, string>, appId: number): Promise<HttpError | null> {
+  const named = (name: string) => {
+    const value = params[name] ?? '';
+    if (value === '') return null;
+    return /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : badRequest(`The parameter ${name} must be an id`);
+  };
+  if (addon.name === 'query') {
+    const queryId = named('queryId');
+    if (queryId instanceof HttpError) return queryId;
+    if (queryId === null) return null;
+    const query = await findQuery(app.store, queryId);
+    const db = query === undefined ? undefined : await cachedDbConfig(app, query.actionDbId);
+    return db === undefined || db.dbAppId !== appId ? notFound(Messages.actionNotFound) : null;
+  }
+  if (addon.name === 'insert' || addon.name === 'update') {
+    const dbId = named('dbId');
+    if (dbId instanceof HttpError) return dbId;
+    if (dbId === null) return null;
+    const db = await cachedDbConfig(app, dbId);
+    return db === undefined || db.dbAppId !== appId ? notFound(Messages.databaseNotFound) : null;
+  }
+  return null;
+}
+
+/** The add-on a saved action names, which must be known and available. */
+export function availableAddon(name: string): Addon {
+  const addon = addonByName(name);
+  if (addon === undefined) throw badRequest(`${Messages.addonUnknown} ${name}`);
+  if (!addon.available) throw badRequest(`${addon.label}: ${addon.unavailableReason ?? 'not available'}`);
+  return addon;
+}
+
+/**
+ * Creates (actionId null) or edits an action of a workflow. Its add-on must be available and its
+ * parameters fit the add-on's form; an edited action must already belong to that workflow (an
+ * action cannot be moved into another one, least of all another application's).
+ */
+export async function saveWorkflowAction(app: FastifyInstance, caller: Principal, body: SaveWorkflowActionBody): Promise<{ actionId: number; created: boolean }> {
+  const workflow = await workflowOfAdmin(app, caller, body.actionChainId);
+  const addon = availableAddon(body.addonName);
+  const checked = checkAddonParams(addon, body.actionParams);
+  if (!checked.ok) throw badRequest(checked.message);
+  const problem = await referenceProblem(app, addon, checked.params, workflow.chainAppId);
+  if (problem !== null) throw problem;
+  const values = {
+    actionAlias: body.actionAlias, actionName: body.actionName, addonName: addon.name, actionScript: body.actionScript,
+    actionParams: JSON.stringify(checked.params),
+  };
+  if (body.actionId === null) {
+    const actionId = await app.store.transaction().execute(async (trx) => {
+      if (await countActionsOfWorkflow(trx, workflow.chainId) >= MAX_WORKFLOW_ACTIONS) throw badRequest(`A workflow has at most ${MAX_WORKFLOW_ACTIONS} actions`);
+      return insertWorkflowAction(trx, { actionChainId: workflow.chainId, ...values });
+    });
+    return { actionId, created: true };
+  }
+  const actionId = body.actionId;
+  const updated = await app.store.transaction().execute((trx) => updateWorkflowActionOfChain(trx, actionId, workflow.chainId, values));
+  if (!updated) throw notFound(Messages.workflowActionNotFound);
+  return { actionId, created: false };
+}
+
+function storedParams(text: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+/** The add-on's form with the action's values in it. */
+function filledForm(addon: Addon, params: Record<string, string>): Addon {
+  const fill = (list: Addon['input']['required']) => list.map((p) => ({ ...p, parameters: [{ ...p.parameters[0], value: params[p.name] ?? '' }] as typeof p.parameters }));
+  return { ...addon, input: { required: fill(addon.input.required), optional: fill(addon.input.optional) } };
+}
+
+/** An action with the ids before and after it in its workflow's flow and its add-on's form filled (spec 1 §3). */
+export async function workflowNode(app: FastifyInstance, caller: Principal, actionId: number): Promise<WorkflowNode> {
+  const action = await findWorkflowAction(app.store, actionId);
+  if (action === undefined) throw notFound(Messages.workflowActionNotFound);
+  await workflowOfAdmin(app, caller, action.actionChainId);
+  const edges = await listEdgesOfWorkflow(app.store, action.actionChainId);
+  const addon = addonByName(action.addonName);
+  return {
+    id: action.actionId, ...action,
+    source: edges.filter((e) => e.toActionId === actionId).map((e) => e.fromActionId),
+    destination: edges.filter((e) => e.fromActionId === actionId).map((e) => e.toActionId),
+    addonDetails: addon === undefined ? null : filledForm(addon, storedParams(action.actionParams)),
+  };
+}
+
+/** Removes an action and the edges touching it, in one transaction. */
+export async function deleteWorkflowAction(app: FastifyInstance, caller: Principal, actionId: number): Promise<void> {
+  const action = await findWorkflowAction(app.store, actionId);
+  if (action === undefined) throw notFound(Messages.workflowActionNotFound);
+  await workflowOfAdmin(app, caller, action.actionChainId);
+  await app.store.transaction().execute((trx) => deleteWorkflowActionCascade(trx, action.actionChainId, actionId));
+}
+
+export { storedParams };

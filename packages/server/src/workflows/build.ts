@@ -1,0 +1,80 @@
+import {
+  addonByName, type BuildProblem, checkAddonParams, findCycle, type FlowEdge, Messages, missingRequiredParams,
+  reachableFrom, rootsOf, topologicalOrder, type WorkflowBuild,
+} from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/principal';
+import { insertWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow } from '../store/repositories/workflows';
+import { referenceProblem, storedParams, workflowOfAdmin } from './actions';
+
+/** What a published version holds: everything a run needs, frozen at build time. */
+export interface PublishedWorkflow {
+  chainId: number;
+  chainTrigger: number | null;
+  triggerActionId: number | null;
+  actions: { actionId: number; actionAlias: string; actionName: string; addonName: string; actionScript: string; params: Record<string, string> }[];
+  edges: [number, number][];
+  entryActionIds: number[];
+  order: number[];
+}
+
+/**
+ * Checks a workflow's drawn flow: at least one action, no cycle, every action reachable from the
+ * trigger action (or, with none attached, from the actions no edge leads to), every add-on known
+ * and available, every parameter fitting its form and the required ones filled. When nothing is
+ * wrong the flow is published as a new version, the one runs use; otherwise the answer lists
+ * what was found and nothing is published.
+ */
+export async function buildWorkflow(app: FastifyInstance, caller: Principal, chainId: number): Promise<WorkflowBuild> {
+  const workflow = await workflowOfAdmin(app, caller, chainId);
+  // The drawing read at one moment; the references are checked outside the transaction, whose
+  // connection is the only one on SQLite.
+  const [actions, stored] = await app.store.transaction().execute(async (trx) => [await listActionsOfWorkflow(trx, chainId), await listEdgesOfWorkflow(trx, chainId)] as const);
+  const edges: FlowEdge[] = stored.map((e) => [e.fromActionId, e.toActionId]);
+  const ids = actions.map((a) => a.actionId);
+  const problems: BuildProblem[] = [];
+  if (actions.length === 0) problems.push({ actionId: null, message: 'The workflow has no actions' });
+
+  const cycle = findCycle(edges);
+  if (cycle !== null) problems.push({ actionId: cycle[0] ?? null, message: `${Messages.flowCycle}: ${cycle.join(' → ')}` });
+  const triggerActionId = workflow.chainTriggerActionId > 0 && ids.includes(workflow.chainTriggerActionId) ? workflow.chainTriggerActionId : null;
+  const entryActionIds = triggerActionId === null ? rootsOf(ids, edges) : [triggerActionId];
+  const reached = reachableFrom(entryActionIds, edges);
+  for (const id of ids) {
+    if (!reached.has(id)) {
+      problems.push({ actionId: id, message: triggerActionId === null ? 'Not reachable: it is on a cycle no start leads into' : 'Not reachable from the trigger action' });
+    }
+  }
+
+  const published: PublishedWorkflow['actions'] = [];
+  for (const action of actions) {
+    const addon = addonByName(action.addonName);
+    if (addon === undefined) {
+      problems.push({ actionId: action.actionId, message: `${Messages.addonUnknown} ${action.addonName}` });
+      continue;
+    }
+    if (!addon.available) problems.push({ actionId: action.actionId, message: `${addon.label}: ${addon.unavailableReason ?? 'not available'}` });
+    const checked = checkAddonParams(addon, action.actionParams);
+    if (!checked.ok) {
+      problems.push({ actionId: action.actionId, message: checked.message });
+      continue;
+    }
+    const problem = await referenceProblem(app, addon, checked.params, workflow.chainAppId);
+    if (problem !== null) problems.push({ actionId: action.actionId, message: problem.message });
+    const missing = missingRequiredParams(addon, checked.params);
+    if (missing.length > 0) problems.push({ actionId: action.actionId, message: `Required parameters are empty: ${missing.join(', ')}` });
+    published.push({
+      actionId: action.actionId, actionAlias: action.actionAlias, actionName: action.actionName, addonName: addon.name,
+      actionScript: action.actionScript, params: storedParams(action.actionParams),
+    });
+  }
+
+  const order = topologicalOrder(ids, edges) ?? [];
+  if (problems.length > 0) return { workflowId: chainId, built: false, problems, versionId: null, entryActionIds, order };
+  const chainTrigger = /^[1-9][0-9]*$/.test(workflow.chainTrigger) ? Number(workflow.chainTrigger) : null;
+  const definition: PublishedWorkflow = {
+    chainId, chainTrigger, triggerActionId, actions: published, edges: edges.map(([from, to]) => [from, to]), entryActionIds, order,
+  };
+  const versionId = await insertWorkflowVersion(app.store, { chainId, appId: workflow.chainAppId, definition: JSON.stringify(definition), builtBy: caller.userId });
+  return { workflowId: chainId, built: true, problems: [], versionId, entryActionIds, order };
+}

@@ -1,0 +1,55 @@
+import { Messages, type SaveWorkflowBody, type Workflow } from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/principal';
+import { notFound } from '../http/errors';
+import { findAppById } from '../store/repositories/apps';
+import { findTrigger } from '../store/repositories/triggers';
+import {
+  deleteWorkflowCascade, findWorkflow, insertWorkflow, listWorkflowsOfApp, updateWorkflowOfApp,
+} from '../store/repositories/workflows';
+
+type WorkflowRow = NonNullable<Awaited<ReturnType<typeof findWorkflow>>>;
+
+/** The stored chainTrigger is the trigger's id as text ('' for none). */
+const triggerIdOf = (text: string): number | null => (/^[1-9][0-9]*$/.test(text) ? Number(text) : null);
+const idOrNull = (id: number): number | null => (id > 0 ? id : null);
+
+export const toWorkflow = (row: WorkflowRow): Workflow => ({
+  chainId: row.chainId, chainAppId: row.chainAppId, chainName: row.chainName,
+  chainTrigger: triggerIdOf(row.chainTrigger), triggerActionId: idOrNull(row.chainTriggerActionId),
+});
+
+/** The workflows of an application. */
+export const workflowsOfApp = async (app: FastifyInstance, appId: number): Promise<Workflow[]> =>
+  (await listWorkflowsOfApp(app.store, appId)).map(toWorkflow);
+
+/**
+ * Creates (chainId null) or renames a workflow of the application the body names (its
+ * administrators, checked by the contract). Another application's workflow or trigger is not
+ * found here, and nothing changes.
+ */
+export async function saveWorkflow(app: FastifyInstance, caller: Principal, body: SaveWorkflowBody): Promise<{ chainId: number; created: boolean }> {
+  caller.assertAppAdmin(body.chainAppId);
+  if ((await findAppById(app.store, body.chainAppId)) === undefined) throw notFound(Messages.appNotFound);
+  if (body.chainTrigger !== null) {
+    const trigger = await findTrigger(app.store, body.chainTrigger);
+    if (trigger === undefined || trigger.triggerAppId !== body.chainAppId) throw notFound(Messages.triggerNotFound);
+  }
+  const values = { chainName: body.chainName, chainTrigger: body.chainTrigger === null ? '' : String(body.chainTrigger) };
+  if (body.chainId === null) {
+    const chainId = await app.store.transaction().execute((trx) => insertWorkflow(trx, { chainAppId: body.chainAppId, ...values }));
+    return { chainId, created: true };
+  }
+  const chainId = body.chainId;
+  const updated = await app.store.transaction().execute((trx) => updateWorkflowOfApp(trx, chainId, body.chainAppId, values));
+  if (!updated) throw notFound(Messages.workflowNotFound);
+  return { chainId, created: false };
+}
+
+/** Removes a workflow of an application its caller administers, with its actions, flow and versions, in one transaction. */
+export async function deleteWorkflow(app: FastifyInstance, caller: Principal, chainId: number): Promise<void> {
+  const workflow = await findWorkflow(app.store, chainId);
+  if (workflow === undefined) throw notFound(Messages.workflowNotFound);
+  caller.assertAppAdmin(workflow.chainAppId);
+  await app.store.transaction().execute((trx) => deleteWorkflowCascade(trx, chainId));
+}
