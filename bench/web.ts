@@ -4,7 +4,8 @@
 // encodedDataLength), the number of requests, and the time from navigation to the first render
 // of the screen's content. Each route is opened with an empty browser cache, then once more:
 // the second visit must take every asset from the cache (0 asset bytes).
-// Run: npm run bench:web -w @rakit/bench   (`npm start` builds the web app when it is stale)
+// Run: npm run bench:web -w @rakit/bench   (`npm start` builds the web app when it is stale;
+// BENCH_WEB_FILES=1 also lists each first visit's JS and CSS files, largest first)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -57,25 +58,28 @@ async function startProduct(): Promise<{ base: string; stop: () => void }> {
   };
 }
 
-interface Transfer { js: number; css: number; other: number; requests: number }
+interface Transfer { js: number; css: number; other: number; requests: number; files: string[] }
 
 /** Counts what the page's network carries between start() and stop(), by CDP events. */
 function networkMeter(cdp: CDPSession) {
   const types = new Map<string, string>();
+  const urls = new Map<string, string>();
   let counting = false;
-  let totals: Transfer = { js: 0, css: 0, other: 0, requests: 0 };
+  let totals: Transfer = { js: 0, css: 0, other: 0, requests: 0, files: [] };
   cdp.on('Network.requestWillBeSent', () => { if (counting) totals.requests += 1; });
   cdp.on('Network.responseReceived', (event) => {
     const mime = event.response.mimeType;
+    urls.set(event.requestId, event.response.url);
     types.set(event.requestId, mime.includes('javascript') ? 'js' : mime === 'text/css' ? 'css' : 'other');
   });
   cdp.on('Network.loadingFinished', (event) => {
     if (!counting) return;
     const kind = (types.get(event.requestId) ?? 'other') as 'js' | 'css' | 'other';
     totals[kind] += event.encodedDataLength;
+    if (kind !== 'other' && event.encodedDataLength > 0) totals.files.push(`${(event.encodedDataLength / 1024).toFixed(1).padStart(7)} KB  ${new URL(urls.get(event.requestId) ?? '').pathname}`);
   });
   return {
-    start: () => { totals = { js: 0, css: 0, other: 0, requests: 0 }; counting = true; },
+    start: () => { totals = { js: 0, css: 0, other: 0, requests: 0, files: [] }; counting = true; },
     stop: async (): Promise<Transfer> => {
       // the last loadingFinished events may trail the render by a moment
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -149,4 +153,9 @@ console.log(`${'route'.padEnd(20)}${'visit'.padEnd(8)}${'JS'.padStart(11)}${'CSS
 for (const { route, visit: which, transfer, ms } of rows) {
   const ratio = route.target && which === 'first' ? `${(transfer.js / 1024 / TARGET_KB).toFixed(2)}` : '';
   console.log(`${route.name.padEnd(20)}${which.padEnd(8)}${kb(transfer.js).padStart(11)}${kb(transfer.css).padStart(11)}${kb(transfer.other).padStart(11)}${String(transfer.requests).padStart(10)}${`${ms.toFixed(0)} ms`.padStart(10)}   ${ratio}`);
+}
+if (process.env.BENCH_WEB_FILES === '1') {
+  for (const { route, visit: which, transfer } of rows) {
+    if (which === 'first') console.log(`\n${route.name}:\n${transfer.files.sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a)).join('\n')}`);
+  }
 }

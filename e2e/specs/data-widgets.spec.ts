@@ -111,7 +111,8 @@ describe('data widgets on a MariaDB table', () => {
     await widget.getByRole('heading', { name: 'Goods' }).click();
     const panel = author.getByTestId('config-panel');
     await panel.getByText('Enable Bulk Action').waitFor();
-    expect(await panel.getByLabel('Table', { exact: true }).inputValue()).toBe(goodsTable);
+    // The panel's code and the connection's tables arrive after the panel opens: the field shows the table once they did.
+    await expect.poll(() => panel.getByLabel('Table', { exact: true }).inputValue()).toBe(goodsTable);
     expect(await panel.getByLabel('Primary key', { exact: true }).inputValue()).toBe('id');
     expect(await panel.getByLabel('Source of column 2').inputValue()).toBe('category');
     expect(await panel.getByLabel('Export Table To Excel').isChecked()).toBe(true);
