@@ -28,8 +28,10 @@ describe('data widgets on a MariaDB table', () => {
   const stamp = Date.now().toString(36);
   const goodsTable = `rakit_e2e_goods_${stamp}`;
   const tasksTable = `rakit_e2e_tasks_${stamp}`;
+  const notesTable = `rakit_e2e_notes_${stamp}`;
   const goodsPage = `Goods ${stamp}`;
   const boardPage = `Board ${stamp}`;
+  const notesPage = `Notes ${stamp}`;
   let sql: mysql.Connection;
   let api: Api;
   let dbId: number;
@@ -49,13 +51,15 @@ describe('data widgets on a MariaDB table', () => {
     await sql.query(`INSERT INTO \`${goodsTable}\` (name, category, price) VALUES ?`, [rows]);
     await sql.query(`CREATE TABLE \`${tasksTable}\` (id INT AUTO_INCREMENT PRIMARY KEY, title VARCHAR(100) NOT NULL, status VARCHAR(10) NOT NULL)`);
     await sql.query(`INSERT INTO \`${tasksTable}\` (title, status) VALUES ('Write report', '1'), ('Call supplier', '1'), ('Pack orders', '2')`);
+    await sql.query(`CREATE TABLE \`${notesTable}\` (id INT AUTO_INCREMENT PRIMARY KEY, note VARCHAR(100) NOT NULL)`);
+    await sql.query(`INSERT INTO \`${notesTable}\` (note) VALUES ('**Promo** this week')`);
 
     api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
     const appId = await demoAppId();
     dbId = await addMariaDbConnection(api, appId);
 
-    const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: goodsPage }, { pageId: null, pageName: boardPage }] });
-    const [goodsSaved, boardSaved] = created.data.pages as [{ pageId: number }, { pageId: number }];
+    const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: goodsPage }, { pageId: null, pageName: boardPage }, { pageId: null, pageName: notesPage }] });
+    const [goodsSaved, boardSaved, notesSaved] = created.data.pages as [{ pageId: number }, { pageId: number }, { pageId: number }];
     goodsPageId = goodsSaved.pageId;
     const source = { database_used: dbId, primaryKey: 'id' };
     const tableWidget: Component = {
@@ -85,11 +89,13 @@ describe('data widgets on a MariaDB table', () => {
       { ...createComponent('input', 'firstItem', 'First item'), required: false },
       { ...createComponent('loader', 'loadFirst', ''), ...source, primaryKey: 'NONE', table_used: goodsTable, options: 'name', mapping_table: 'name', loaderMapping: 'name:firstItem' },
     ];
+    const notes: Component = { ...createComponent('table', 'notes', 'Notes'), ...source, table_used: notesTable, options: 'Note', mapping_table: 'note', markdownColumns: [0] };
     const pagesSaved = await api('POST', '/save/saveApp', {
-      appId, pages: [{ pageId: goodsSaved.pageId, pageComponents: JSON.stringify([tableWidget]) }, { pageId: boardSaved.pageId, pageComponents: JSON.stringify(board) }],
+      appId, pages: [{ pageId: goodsSaved.pageId, pageComponents: JSON.stringify([tableWidget]) }, { pageId: boardSaved.pageId, pageComponents: JSON.stringify(board) },
+        { pageId: notesSaved.pageId, pageComponents: JSON.stringify([notes]) }],
     });
     expect(pagesSaved.status, pagesSaved.error?.join(', ')).toBe(true);
-    await menuForStaff(api, appId, `Data ${stamp}`, [['Goods', goodsSaved.pageId], ['Board', boardSaved.pageId]]);
+    await menuForStaff(api, appId, `Data ${stamp}`, [['Goods', goodsSaved.pageId], ['Board', boardSaved.pageId], ['Notes', notesSaved.pageId]]);
     browser = await launchBrowser();
   });
 
@@ -97,6 +103,7 @@ describe('data widgets on a MariaDB table', () => {
     await browser?.close();
     await sql?.query(`DROP TABLE IF EXISTS \`${goodsTable}\``);
     await sql?.query(`DROP TABLE IF EXISTS \`${tasksTable}\``);
+    await sql?.query(`DROP TABLE IF EXISTS \`${notesTable}\``);
     await sql?.end();
     if (dbId !== undefined) await api('DELETE', '/delete/deleteDbConfig', { dbId });
   });
@@ -111,7 +118,8 @@ describe('data widgets on a MariaDB table', () => {
     await widget.getByRole('heading', { name: 'Goods' }).click();
     const panel = author.getByTestId('config-panel');
     await panel.getByText('Enable Bulk Action').waitFor();
-    expect(await panel.getByLabel('Table', { exact: true }).inputValue()).toBe(goodsTable);
+    // The panel's code and the connection's tables arrive after the panel opens: the field shows the table once they did.
+    await expect.poll(() => panel.getByLabel('Table', { exact: true }).inputValue()).toBe(goodsTable);
     expect(await panel.getByLabel('Primary key', { exact: true }).inputValue()).toBe('id');
     expect(await panel.getByLabel('Source of column 2').inputValue()).toBe('category');
     expect(await panel.getByLabel('Export Table To Excel').isChecked()).toBe(true);
@@ -205,6 +213,13 @@ describe('data widgets on a MariaDB table', () => {
     it('keeps the filter when the page opens again', async () => {
       await page.reload();
       await totalItem(14);
+    });
+
+    it('reads a markdown column formatted (its renderer fetched when the cell shows)', async () => {
+      await page.goto(`/demo/staff/notes-${stamp}`);
+      const cell = table().getByRole('cell', { name: 'Promo this week' });
+      await cell.locator('strong', { hasText: 'Promo' }).waitFor();
+      expect(await cell.textContent()).not.toContain('**');
     });
 
     describe('on the board page', () => {

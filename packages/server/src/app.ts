@@ -141,8 +141,17 @@ async function serveWebFiles(app: FastifyInstance, webDir: string): Promise<void
   app.addHook('onRoute', (route) => {
     if (registering) route.config = { ...(route.config ?? {}), public: true, infrastructure: true };
   });
+  const assetsDir = path.join(path.resolve(webDir), 'assets') + path.sep;
   // wildcard: files are looked up on each request, so a rebuilt web app is served without a restart.
-  await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
+  // preCompressed: the build writes each file's .br and .gz beside it, sent to browsers that accept them.
+  await app.register(fastifyStatic, {
+    root: webDir, wildcard: true, index: false, preCompressed: true, cacheControl: false,
+    // Vite names the files under assets/ by their content: a changed file is a new address, so
+    // they are kept a year without asking again. Anything else (index.html) is checked each time.
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   // The site's root is a folder to the static plugin (403): it is the app's home page.
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   registering = false;

@@ -1,20 +1,19 @@
 import { MAIN_APP_SLUG } from '@rakit/core';
+import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AppListScreen } from '../admin/apps/AppListScreen';
-import { DatabaseListScreen } from '../admin/databases/DatabaseListScreen';
-import { GroupListScreen } from '../admin/groups/GroupListScreen';
-import { MenuListScreen } from '../admin/menus/MenuListScreen';
-import { UserListScreen } from '../admin/users/UserListScreen';
 import { LoginScreen } from '../auth/LoginScreen';
-import { RegisterScreen } from '../auth/RegisterScreen';
-import { FormEditorScreen } from '../editor/FormEditorScreen';
-import { LaterReleasePanel } from '../pages/LaterReleasePanel';
 import { NotFound } from '../pages/NotFound';
 import { RuntimeScreen } from '../runtime/RuntimeScreen';
 import { AppIndex } from './AppIndex';
 import { AppScope } from './AppScope';
 import { RequireSession } from './RequireSession';
-import { SignedInLayout } from './SignedInLayout';
+
+/**
+ * A screen's code is fetched when its route is first opened (react-router's route.lazy): the
+ * login and the members' runtime viewer (loaded with the app, as most visitors land there) do
+ * not download the editor or the admin screens.
+ */
+const screen = (load: () => Promise<ReactElement>): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ element: await load() }) });
 
 /** Admin screens still to come, with the title each will carry (spec 1 screens 9-12). */
 const LATER_ADMIN_SCREENS: readonly (readonly [path: string, title: string])[] = [
@@ -28,19 +27,19 @@ const applicationRoutes: RouteObject[] = [
   { index: true, element: <AppIndex /> },
   { path: 'auth', element: <Navigate to="login" replace /> },
   { path: 'auth/login', element: <LoginScreen /> },
-  { path: 'auth/register', element: <RegisterScreen /> },
+  { path: 'auth/register', ...screen(async () => { const { RegisterScreen } = await import('../auth/RegisterScreen'); return <RegisterScreen />; }) },
   {
     element: <RequireSession admin />,
     children: [{
-      element: <SignedInLayout />,
+      ...screen(async () => { const { SignedInLayout } = await import('./SignedInLayout'); return <SignedInLayout />; }),
       children: [
-        { path: 'home', element: <AppListScreen /> },
-        { path: 'database', element: <DatabaseListScreen /> },
-        { path: 'group', element: <GroupListScreen /> },
-        { path: 'user', element: <UserListScreen /> },
-        { path: 'menu', element: <MenuListScreen /> },
-        { path: 'form-editor', element: <FormEditorScreen /> },
-        ...LATER_ADMIN_SCREENS.map(([path, title]) => ({ path, element: <LaterReleasePanel title={title} /> })),
+        { path: 'home', ...screen(async () => { const { AppListScreen } = await import('../admin/apps/AppListScreen'); return <AppListScreen />; }) },
+        { path: 'database', ...screen(async () => { const { DatabaseListScreen } = await import('../admin/databases/DatabaseListScreen'); return <DatabaseListScreen />; }) },
+        { path: 'group', ...screen(async () => { const { GroupListScreen } = await import('../admin/groups/GroupListScreen'); return <GroupListScreen />; }) },
+        { path: 'user', ...screen(async () => { const { UserListScreen } = await import('../admin/users/UserListScreen'); return <UserListScreen />; }) },
+        { path: 'menu', ...screen(async () => { const { MenuListScreen } = await import('../admin/menus/MenuListScreen'); return <MenuListScreen />; }) },
+        { path: 'form-editor', ...screen(async () => { const { FormEditorScreen } = await import('../editor/FormEditorScreen'); return <FormEditorScreen />; }) },
+        ...LATER_ADMIN_SCREENS.map(([path, title]) => ({ path, ...screen(async () => { const { LaterReleasePanel } = await import('../pages/LaterReleasePanel'); return <LaterReleasePanel title={title} />; }) })),
       ],
     }],
   },

@@ -1,6 +1,5 @@
 import { IconAlertSquareRounded } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { AlertConfig } from './Config';
-import { AlertLive } from './Live';
 
-export const alertWidget: WidgetDefinition<'alert'> = { type: 'alert', label: 'Alert', icon: IconAlertSquareRounded, Live: AlertLive, Config: AlertConfig };
+export const alertWidget: WidgetDefinition<'alert'> = { type: 'alert', label: 'Alert', icon: IconAlertSquareRounded, Live: lazyFace(() => import('./Live').then((m) => m.AlertLive)), Config: lazyFace(() => import('./Config').then((m) => m.AlertConfig)) };

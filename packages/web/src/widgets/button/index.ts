@@ -1,6 +1,5 @@
 import { IconClick } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { ButtonConfig } from './Config';
-import { ButtonLive } from './Live';
 
-export const buttonWidget: WidgetDefinition<'button'> = { type: 'button', label: 'Button', icon: IconClick, Live: ButtonLive, Config: ButtonConfig };
+export const buttonWidget: WidgetDefinition<'button'> = { type: 'button', label: 'Button', icon: IconClick, Live: lazyFace(() => import('./Live').then((m) => m.ButtonLive)), Config: lazyFace(() => import('./Config').then((m) => m.ButtonConfig)) };

@@ -1,6 +1,5 @@
 import { IconLayoutCards } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { CardConfig } from './Config';
-import { CardLive } from './Live';
 
-export const cardWidget: WidgetDefinition<'card'> = { type: 'card', label: 'Card', icon: IconLayoutCards, Live: CardLive, Config: CardConfig };
+export const cardWidget: WidgetDefinition<'card'> = { type: 'card', label: 'Card', icon: IconLayoutCards, Live: lazyFace(() => import('./Live').then((m) => m.CardLive)), Config: lazyFace(() => import('./Config').then((m) => m.CardConfig)) };

@@ -1,6 +1,5 @@
 import { IconChartBar } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { ChartConfig } from './Config';
-import { ChartLive } from './Live';
 
-export const chartWidget: WidgetDefinition<'chart'> = { type: 'chart', label: 'Chart', icon: IconChartBar, Live: ChartLive, Config: ChartConfig };
+export const chartWidget: WidgetDefinition<'chart'> = { type: 'chart', label: 'Chart', icon: IconChartBar, Live: lazyFace(() => import('./Live').then((m) => m.ChartLive)), Config: lazyFace(() => import('./Config').then((m) => m.ChartConfig)) };

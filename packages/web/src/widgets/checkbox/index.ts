@@ -1,6 +1,5 @@
 import { IconCheckbox } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { CheckboxConfig } from './Config';
-import { CheckboxLive } from './Live';
 
-export const checkboxWidget: WidgetDefinition<'checkbox'> = { type: 'checkbox', label: 'Checkbox', icon: IconCheckbox, Live: CheckboxLive, Config: CheckboxConfig };
+export const checkboxWidget: WidgetDefinition<'checkbox'> = { type: 'checkbox', label: 'Checkbox', icon: IconCheckbox, Live: lazyFace(() => import('./Live').then((m) => m.CheckboxLive)), Config: lazyFace(() => import('./Config').then((m) => m.CheckboxConfig)) };

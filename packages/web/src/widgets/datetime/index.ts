@@ -1,6 +1,5 @@
 import { IconCalendar } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { DatetimeConfig } from './Config';
-import { DatetimeLive } from './Live';
 
-export const datetimeWidget: WidgetDefinition<'datetime'> = { type: 'datetime', label: 'Date Picker', icon: IconCalendar, Live: DatetimeLive, Config: DatetimeConfig };
+export const datetimeWidget: WidgetDefinition<'datetime'> = { type: 'datetime', label: 'Date Picker', icon: IconCalendar, Live: lazyFace(() => import('./Live').then((m) => m.DatetimeLive)), Config: lazyFace(() => import('./Config').then((m) => m.DatetimeConfig)) };

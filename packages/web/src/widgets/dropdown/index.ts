@@ -1,6 +1,5 @@
 import { IconSelector } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { DropdownConfig } from './Config';
-import { DropdownLive } from './Live';
 
-export const dropdownWidget: WidgetDefinition<'dropdown'> = { type: 'dropdown', label: 'Dropdown', icon: IconSelector, Live: DropdownLive, Config: DropdownConfig };
+export const dropdownWidget: WidgetDefinition<'dropdown'> = { type: 'dropdown', label: 'Dropdown', icon: IconSelector, Live: lazyFace(() => import('./Live').then((m) => m.DropdownLive)), Config: lazyFace(() => import('./Config').then((m) => m.DropdownConfig)) };

@@ -1,6 +1,5 @@
 import { IconUpload } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { FileuploadConfig } from './Config';
-import { FileuploadLive } from './Live';
 
-export const fileuploadWidget: WidgetDefinition<'fileupload'> = { type: 'fileupload', label: 'File Upload', icon: IconUpload, Live: FileuploadLive, Config: FileuploadConfig };
+export const fileuploadWidget: WidgetDefinition<'fileupload'> = { type: 'fileupload', label: 'File Upload', icon: IconUpload, Live: lazyFace(() => import('./Live').then((m) => m.FileuploadLive)), Config: lazyFace(() => import('./Config').then((m) => m.FileuploadConfig)) };

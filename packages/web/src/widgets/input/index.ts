@@ -1,6 +1,5 @@
 import { IconForms } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { InputConfig } from './Config';
-import { InputLive } from './Live';
 
-export const inputWidget: WidgetDefinition<'input'> = { type: 'input', label: 'Text Input', icon: IconForms, Live: InputLive, Config: InputConfig };
+export const inputWidget: WidgetDefinition<'input'> = { type: 'input', label: 'Text Input', icon: IconForms, Live: lazyFace(() => import('./Live').then((m) => m.InputLive)), Config: lazyFace(() => import('./Config').then((m) => m.InputConfig)) };

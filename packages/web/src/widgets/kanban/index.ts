@@ -1,6 +1,5 @@
 import { IconLayoutKanban } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { KanbanConfig } from './Config';
-import { KanbanLive } from './Live';
 
-export const kanbanWidget: WidgetDefinition<'kanban'> = { type: 'kanban', label: 'Kanban', icon: IconLayoutKanban, Live: KanbanLive, Config: KanbanConfig };
+export const kanbanWidget: WidgetDefinition<'kanban'> = { type: 'kanban', label: 'Kanban', icon: IconLayoutKanban, Live: lazyFace(() => import('./Live').then((m) => m.KanbanLive)), Config: lazyFace(() => import('./Config').then((m) => m.KanbanConfig)) };

@@ -1,6 +1,5 @@
 import { IconDatabaseImport } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { LoaderConfig } from './Config';
-import { LoaderLive } from './Live';
 
-export const loaderWidget: WidgetDefinition<'loader'> = { type: 'loader', label: 'Loader', icon: IconDatabaseImport, Live: LoaderLive, Config: LoaderConfig };
+export const loaderWidget: WidgetDefinition<'loader'> = { type: 'loader', label: 'Loader', icon: IconDatabaseImport, Live: lazyFace(() => import('./Live').then((m) => m.LoaderLive)), Config: lazyFace(() => import('./Config').then((m) => m.LoaderConfig)) };

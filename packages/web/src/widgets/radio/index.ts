@@ -1,6 +1,5 @@
 import { IconCircleDot } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { RadioConfig } from './Config';
-import { RadioLive } from './Live';
 
-export const radioWidget: WidgetDefinition<'radio'> = { type: 'radio', label: 'Radio', icon: IconCircleDot, Live: RadioLive, Config: RadioConfig };
+export const radioWidget: WidgetDefinition<'radio'> = { type: 'radio', label: 'Radio', icon: IconCircleDot, Live: lazyFace(() => import('./Live').then((m) => m.RadioLive)), Config: lazyFace(() => import('./Config').then((m) => m.RadioConfig)) };

@@ -4,7 +4,7 @@ import {
 import { actionFailureMessage, Messages, rowKeyOf } from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
-import Markdown from 'react-markdown';
+import { MarkdownText } from '../shared/MarkdownText';
 import { CurrentAppContext } from '../../shell/app-context';
 import { notifyFailure } from '../../shell/notify';
 import { useTableContent } from '../data-source/content';
@@ -161,7 +161,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
                     ) : null}
                     {content.columns.map((c, column) => (
                       <Table.Td key={c.field}>
-                        {markdown.has(column) ? <Box className={classes.markdown}><Markdown skipHtml>{cellText(row[c.field])}</Markdown></Box> : cellText(row[c.field])}
+                        {markdown.has(column) ? <Box className={classes.markdown}><MarkdownText>{cellText(row[c.field])}</MarkdownText></Box> : cellText(row[c.field])}
                       </Table.Td>
                     ))}
                     {withActions ? (

@@ -1,6 +1,5 @@
 import { IconTypography } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { TextConfig } from './Config';
-import { TextLive } from './Live';
 
-export const textWidget: WidgetDefinition<'text'> = { type: 'text', label: 'Text', icon: IconTypography, Live: TextLive, Config: TextConfig };
+export const textWidget: WidgetDefinition<'text'> = { type: 'text', label: 'Text', icon: IconTypography, Live: lazyFace(() => import('./Live').then((m) => m.TextLive)), Config: lazyFace(() => import('./Config').then((m) => m.TextConfig)) };

@@ -1,6 +1,5 @@
 import { IconAlignLeft } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { TextareaConfig } from './Config';
-import { TextareaLive } from './Live';
 
-export const textareaWidget: WidgetDefinition<'textarea'> = { type: 'textarea', label: 'Textarea', icon: IconAlignLeft, Live: TextareaLive, Config: TextareaConfig };
+export const textareaWidget: WidgetDefinition<'textarea'> = { type: 'textarea', label: 'Textarea', icon: IconAlignLeft, Live: lazyFace(() => import('./Live').then((m) => m.TextareaLive)), Config: lazyFace(() => import('./Config').then((m) => m.TextareaConfig)) };

@@ -1,6 +1,5 @@
 import { IconToggleRight } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
-import { ToggleConfig } from './Config';
-import { ToggleLive } from './Live';
 
-export const toggleWidget: WidgetDefinition<'toggle'> = { type: 'toggle', label: 'Switch', icon: IconToggleRight, Live: ToggleLive, Config: ToggleConfig };
+export const toggleWidget: WidgetDefinition<'toggle'> = { type: 'toggle', label: 'Switch', icon: IconToggleRight, Live: lazyFace(() => import('./Live').then((m) => m.ToggleLive)), Config: lazyFace(() => import('./Config').then((m) => m.ToggleConfig)) };

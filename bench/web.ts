@@ -1,0 +1,161 @@
+// Measures the first load of the web app in Chromium, as a visitor gets it from `npm start`:
+// for the login, a member's table page, the admin home and the editor, the JavaScript and CSS
+// bytes transferred as served (compressed, read from CDP's Network.loadingFinished
+// encodedDataLength), the number of requests, and the time from navigation to the first render
+// of the screen's content. Each route is opened with an empty browser cache, then once more:
+// the second visit must take every asset from the cache (0 asset bytes).
+// Run: npm run bench:web -w @rakit/bench   (`npm start` builds the web app when it is stale;
+// BENCH_WEB_FILES=1 also lists each first visit's JS and CSS files, largest first)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CDPSession, Page } from 'playwright-core';
+import { launchChromium } from './page-fixtures';
+import { freePort } from './server-process';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PASSWORD = 'bench-web-password';
+/** The issue's target for the JavaScript of the login and a member's table page, gzipped. */
+const TARGET_KB = 250;
+
+/** `npm start` on a free port with a fresh data directory; resolves once it prints its address. */
+async function startProduct(): Promise<{ base: string; stop: () => void }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-web-'));
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: PASSWORD, RAKIT_LOG_LEVEL: 'warn',
+      RAKIT_AUTH_RATE_LIMIT: '1000', RAKIT_AUTH_ACCOUNT_RATE_LIMIT: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Rakit did not start in time:\n${output}`)), 300_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Rakit is running on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.on('exit', (code) => reject(new Error(`Rakit exited with ${code}:\n${output}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.removeAllListeners('exit');
+      if (child.pid !== undefined) {
+        try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Transfer { js: number; css: number; other: number; requests: number; files: string[] }
+
+/** Counts what the page's network carries between start() and stop(), by CDP events. */
+function networkMeter(cdp: CDPSession) {
+  const types = new Map<string, string>();
+  const urls = new Map<string, string>();
+  let counting = false;
+  let totals: Transfer = { js: 0, css: 0, other: 0, requests: 0, files: [] };
+  cdp.on('Network.requestWillBeSent', () => { if (counting) totals.requests += 1; });
+  cdp.on('Network.responseReceived', (event) => {
+    const mime = event.response.mimeType;
+    urls.set(event.requestId, event.response.url);
+    types.set(event.requestId, mime.includes('javascript') ? 'js' : mime === 'text/css' ? 'css' : 'other');
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (!counting) return;
+    const kind = (types.get(event.requestId) ?? 'other') as 'js' | 'css' | 'other';
+    totals[kind] += event.encodedDataLength;
+    if (kind !== 'other' && event.encodedDataLength > 0) totals.files.push(`${(event.encodedDataLength / 1024).toFixed(1).padStart(7)} KB  ${new URL(urls.get(event.requestId) ?? '').pathname}`);
+  });
+  return {
+    start: () => { totals = { js: 0, css: 0, other: 0, requests: 0, files: [] }; counting = true; },
+    stop: async (): Promise<Transfer> => {
+      // the last loadingFinished events may trail the render by a moment
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      counting = false;
+      return totals;
+    },
+  };
+}
+
+interface Route {
+  name: string;
+  /** Whose session the route is opened in (none: signed out). */
+  user?: string;
+  url: string;
+  /** Resolves, in the page, once the screen's content shows. */
+  shown: (page: Page) => Promise<unknown>;
+  /** The target applies to it. */
+  target: boolean;
+}
+
+const ROUTES: Route[] = [
+  { name: 'login', url: '/demo/auth/login', shown: (p) => p.getByLabel('Username').waitFor(), target: true },
+  { name: 'member table page', user: 'demo-user', url: '/demo/staff/products', shown: (p) => p.getByRole('cell', { name: 'Beras Pandan Wangi 5 kg' }).first().waitFor(), target: true },
+  { name: 'admin home', user: 'demo-admin', url: '/demo/home', shown: (p) => p.getByText('Demo Toko').first().waitFor(), target: false },
+  { name: 'editor', user: 'demo-admin', url: '/demo/form-editor', shown: (p) => p.getByText('No Page Selected').waitFor(), target: false },
+];
+
+/** Milliseconds from the start of navigation until `shown` resolves (the page's own clock). */
+async function visit(page: Page, route: Route): Promise<number> {
+  await page.goto(route.url, { waitUntil: 'commit' });
+  await route.shown(page);
+  return page.evaluate(() => performance.now());
+}
+
+const product = await startProduct();
+const browser = await launchChromium();
+const rows: { route: Route; visit: 'first' | 'second'; transfer: Transfer; ms: number }[] = [];
+try {
+  for (const route of ROUTES) {
+    const context = await browser.newContext({ baseURL: product.base, viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const meter = networkMeter(cdp);
+    if (route.user !== undefined) {
+      await page.goto('/demo/auth/login');
+      await page.getByLabel('Username').fill(route.user);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/auth/login'));
+      await page.goto('about:blank');
+    }
+    // The first visit: nothing in the HTTP cache (the session stays in localStorage).
+    await cdp.send('Network.clearBrowserCache');
+    for (const which of ['first', 'second'] as const) {
+      if (which === 'second') await page.goto('about:blank');
+      meter.start();
+      const ms = await visit(page, route);
+      rows.push({ route, visit: which, transfer: await meter.stop(), ms });
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  product.stop();
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log('\nFirst load in Chromium (bytes as transferred; second visit = same tab, warm cache)\n');
+console.log(`${'route'.padEnd(20)}${'visit'.padEnd(8)}${'JS'.padStart(11)}${'CSS'.padStart(11)}${'other'.padStart(11)}${'requests'.padStart(10)}${'render'.padStart(10)}   JS / ${TARGET_KB} KB target`);
+for (const { route, visit: which, transfer, ms } of rows) {
+  const ratio = route.target && which === 'first' ? `${(transfer.js / 1024 / TARGET_KB).toFixed(2)}` : '';
+  console.log(`${route.name.padEnd(20)}${which.padEnd(8)}${kb(transfer.js).padStart(11)}${kb(transfer.css).padStart(11)}${kb(transfer.other).padStart(11)}${String(transfer.requests).padStart(10)}${`${ms.toFixed(0)} ms`.padStart(10)}   ${ratio}`);
+}
+if (process.env.BENCH_WEB_FILES === '1') {
+  for (const { route, visit: which, transfer } of rows) {
+    if (which === 'first') console.log(`\n${route.name}:\n${transfer.files.sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a)).join('\n')}`);
+  }
+}

@@ -1,0 +1,13 @@
+import { Loader } from '@mantine/core';
+import { type ComponentType, lazy, Suspense } from 'react';
+
+/**
+ * A widget face loaded when first shown: its code and its libraries (charts, kanban, the
+ * configuration panels) stay out of the pages that do not show it.
+ */
+export function lazyFace<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Face = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
+  return function LazyFace(props: P) {
+    return <Suspense fallback={<Loader size="sm" aria-label="Loading" />}><Face {...props} /></Suspense>;
+  };
+}
