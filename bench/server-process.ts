@@ -19,6 +19,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Resolves once a Rakit process prints where to sign in; rejects with what it printed if it exits or takes too long. */
+export function startedIn(child: ChildProcess, timeoutMs: number): Promise<void> {
+  let output = '';
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Rakit did not start in time:\n${output}`)), timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Rakit is running on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.on('exit', (code) => reject(new Error(`Rakit exited with ${code}:\n${output}`)));
+  });
+}
+
 export interface ServerProcess {
   base: string;
   stop(): Promise<void>;
@@ -35,19 +52,7 @@ export async function startServerProcess(dataDir: string, password: string): Pro
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Rakit is running on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
+  await startedIn(child, 120_000);
   return {
     base: `http://127.0.0.1:${port}`,
     stop: () => new Promise<void>((resolve) => {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from './page-fixtures';
-import { freePort } from './server-process';
+import { freePort, startedIn } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'bench-web-password';
@@ -33,19 +33,7 @@ async function startProduct(): Promise<{ base: string; stop: () => void }> {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Rakit did not start in time:\n${output}`)), 300_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Rakit is running on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.on('exit', (code) => reject(new Error(`Rakit exited with ${code}:\n${output}`)));
-  });
+  await startedIn(child, 300_000);
   return {
     base: `http://127.0.0.1:${port}`,
     stop: () => {
