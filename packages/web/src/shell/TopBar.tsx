@@ -1,9 +1,9 @@
 import { ActionIcon, Avatar, Button, Group, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconLogout, IconMessageCircle } from '@tabler/icons-react';
-import { Messages, ROOT_APP_SLUG } from '@rakit/core';
+import { Messages } from '@rakit/core';
 import { type ReactNode, useState } from 'react';
-import { NavLink } from 'react-router';
 import { UserFormDialog } from '../admin/users/UserFormDialog';
+import { AdminNavLinks, AdminNavMenu } from './AdminNav';
 import { useCurrentApp } from './app-context';
 import { useSession } from './session-context';
 import { useLogout } from './use-logout';
@@ -13,54 +13,27 @@ const ROLE_LABEL = 'Administrator';
 
 /** Top bar of every signed-in screen (spec 1 screen 4). */
 export function TopBar() {
-  const { app, title } = useCurrentApp();
+  const { title } = useCurrentApp();
   const { user } = useSession();
   const logout = useLogout();
-  // The Home, Database and Third Parties links belong to the root application only.
-  const withRootLinks = app.appSlug === ROOT_APP_SLUG;
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="lg" wrap="nowrap">
-        <Title order={3} c="blue.7" style={{ letterSpacing: 1 }}>{title}</Title>
-        {withRootLinks && (
-          <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav" aria-label="Main">
-            <TabLink to="home">Home</TabLink>
-            <TabLink to="database">Database</TabLink>
-            <ThirdPartiesLink />
-          </Group>
-        )}
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <AdminNavMenu />
+        <Title order={3} c="blue.7" fz={{ base: 'h4', sm: 'h3' }} lineClamp={1} style={{ letterSpacing: 1 }}>{title}</Title>
+        <AdminNavLinks />
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
         <Counter label="Chat" icon={<IconMessageCircle size={20} />} />
         <Counter label="Notifications" icon={<IconBell size={20} />} />
         <Text size="sm" fw={500} visibleFrom="sm" data-testid="signed-in-user">{user.userId}</Text>
         <ProfilePopover userId={user.userId} onLogout={logout} />
-        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={logout}>Logout</Button>
+        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={logout} visibleFrom="sm">Logout</Button>
+        {/* On phones the button keeps its name but not its width, so the title stays readable. */}
+        <ActionIcon variant="light" color="red" size="lg" aria-label="Logout" onClick={logout} hiddenFrom="sm"><IconLogout size={18} /></ActionIcon>
       </Group>
     </Group>
-  );
-}
-
-function TabLink({ to, children }: { to: string; children: ReactNode }) {
-  const { path } = useCurrentApp();
-  return (
-    <NavLink to={path(to)} style={{ textDecoration: 'none' }}>
-      {({ isActive }) => <Button component="span" size="xs" variant={isActive ? 'light' : 'subtle'}>{children}</Button>}
-    </NavLink>
-  );
-}
-
-function ThirdPartiesLink() {
-  return (
-    <Popover width={240} position="bottom-start" withArrow shadow="md">
-      <Popover.Target>
-        <Button size="xs" variant="subtle">Third Parties</Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm">Third-party connections arrive in a later release.</Text>
-      </Popover.Dropdown>
-    </Popover>
   );
 }
 

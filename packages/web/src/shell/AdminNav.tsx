@@ -1,0 +1,81 @@
+import { ActionIcon, Button, Group, Menu, Popover, Text } from '@mantine/core';
+import { IconMenu2 } from '@tabler/icons-react';
+import { ROOT_APP_SLUG } from '@rakit/core';
+import { matchPath, NavLink, useLocation } from 'react-router';
+import { useCurrentApp } from './app-context';
+
+/**
+ * The admin routes of spec 1 §2 with their top bar labels, in the order a builder works:
+ * applications, then the pages and who sees them, then data and logic. Every route here is
+ * open to anyone the admin guard lets in, so everyone who sees the bar may follow every link.
+ */
+const ADMIN_LINKS: readonly (readonly [route: string, label: string])[] = [
+  ['home', 'Home'],
+  ['form-editor', 'Editor'],
+  ['menu', 'Menu'],
+  ['group', 'Group'],
+  ['user', 'User'],
+  ['database', 'Database'],
+  ['workflow', 'Workflow'],
+  ['function', 'Function'],
+];
+
+/**
+ * The admin area's navigation (spec 1 screen 4): every admin screen one click from any other,
+ * the current one marked (react-router's NavLink sets aria-current="page"). Wide screens show the
+ * links in the bar; narrower ones a menu button listing them. Third Parties belongs to root only.
+ */
+export function AdminNavLinks() {
+  const { app, path } = useCurrentApp();
+  return (
+    <Group gap={2} wrap="nowrap" visibleFrom="lg" component="nav" aria-label="Administration">
+      {ADMIN_LINKS.map(([route, label]) => (
+        <NavLink key={route} to={path(route)} style={{ textDecoration: 'none' }}>
+          {({ isActive }) => <Button component="span" size="xs" variant={isActive ? 'light' : 'subtle'}>{label}</Button>}
+        </NavLink>
+      ))}
+      {app.appSlug === ROOT_APP_SLUG && <ThirdPartiesLink />}
+    </Group>
+  );
+}
+
+/** The same links behind a menu button, where the bar is too narrow for them (below 1200 px). */
+export function AdminNavMenu() {
+  const { app, path } = useCurrentApp();
+  const { pathname } = useLocation();
+  return (
+    <Menu position="bottom-start" shadow="md" width={200}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="lg" hiddenFrom="lg" aria-label="Administration menu">
+          <IconMenu2 size={20} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown aria-label="Administration">
+        {ADMIN_LINKS.map(([route, label]) => (
+          <Menu.Item
+            key={route}
+            component={NavLink}
+            to={path(route)}
+            color={matchPath({ path: path(route), end: false }, pathname) ? 'blue' : undefined}
+          >
+            {label}
+          </Menu.Item>
+        ))}
+        {app.appSlug === ROOT_APP_SLUG && <Menu.Item disabled title="Third-party connections arrive in a later release.">Third Parties</Menu.Item>}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function ThirdPartiesLink() {
+  return (
+    <Popover width={240} position="bottom-start" withArrow shadow="md">
+      <Popover.Target>
+        <Button size="xs" variant="subtle">Third Parties</Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text size="sm">Third-party connections arrive in a later release.</Text>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
