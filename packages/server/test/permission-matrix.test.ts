@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type AnyCall, calls, type ClientInputOf, pathOf } from '@rakit/core';
+import { type AnyCall, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { buildDocx } from './support/docx';
@@ -68,6 +68,10 @@ async function must(response: { statusCode: number; body: string }, what: string
 /** The id of the last row fresh.row added (the items table starts with rows 1–3). */
 let lastRowId = 100;
 
+async function appIdOf(fx: Fixture, slug: string): Promise<number> {
+  return ((await must(await fx.server.call('GET', `/get/getApp/slug/${slug}`), 'getApp')).data as { appId: number }).appId;
+}
+
 /** Fresh things of the fixture's application, made by its administrator. */
 const fresh = {
   async menu(fx: Fixture): Promise<number> {
@@ -131,6 +135,8 @@ const tokenOf = (fx: Fixture, role: Role) => (role === 'anonymous' ? undefined :
 const makers = {
   login: (fx) => ({ body: { userId: fx.userIds.member, password: PASSWORD, appSlug: fx.appSlug } }),
   register: (fx) => ({ body: { data: { userId: freshUserId(), password: PASSWORD, confirm_password: PASSWORD, defaultGroupAppId: [fx.appId] } } }),
+  // Each opens an application he may: the super administrator administers _root only.
+  openApp: async (fx, role) => ({ body: { appId: role === 'root' ? await appIdOf(fx, ROOT_APP_SLUG) : fx.appId } }),
   getResetToken: (fx, role) => ({ body: { userId: role === 'anonymous' || role === 'root' ? fx.userIds.member : fx.userIds[role] } }),
   resetPassword: () => ({ body: { token: 'no-such-token', password: PASSWORD } }),
   listUser: (fx) => ({ query: { appId: fx.appId } }),

@@ -15,6 +15,16 @@ export const authCalls = {
     data: z.array(SessionUserSchema),
     access: { level: 'public' },
   }),
+  openApp: defineCall({
+    method: 'POST', path: '/auth/openApp', tag: 'auth',
+    summary: 'A session of an application the caller administers, without signing in again',
+    description: 'Answers like /auth/login does, for the caller, only where he is the application\'s '
+      + 'administrator through its admin group; anyone else gets 403, whether the application exists or not.',
+    body: z.object({ appId: z.number().int() }),
+    data: z.array(SessionUserSchema),
+    // The caller's admin group of the named application decides: the rule is the server's accounts/open-app.
+    access: { level: 'signedIn' },
+  }),
   register: defineCall({
     method: 'POST', path: '/auth/register', tag: 'auth',
     summary: 'Register into an application\'s default group',

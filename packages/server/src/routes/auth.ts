@@ -1,5 +1,6 @@
 import { authCalls, groupsForApp, Messages, mayEnterApp, registrationError } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
+import { openAppSession } from '../accounts/open-app';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import { route } from '../http/route';
@@ -8,7 +9,10 @@ import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories
 import { findUser, insertUser } from '../store/repositories/users';
 import { accountRateLimit, authRateLimit } from '../http/rate-limit';
 
-/** Sign-in and registration (spec 1 §5, §7): the only calls besides app-by-slug without a token. */
+/**
+ * Sign-in and registration (spec 1 §5, §7): the only calls besides app-by-slug without a token;
+ * and the session of an application its administrator opens from main.
+ */
 const authRoutes: FastifyPluginAsync = async (app) => {
   const limitSignIn = accountRateLimit(app);
   const limitRegistration = accountRateLimit(app);
@@ -32,6 +36,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
     return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId }];
   }, { config: { rateLimit: authRateLimit(app) } });
+
+  route(app, authCalls.openApp, ({ input: { body }, caller }) => openAppSession(app.store, app.tokens, caller, body.appId));
 
   route(app, authCalls.register, async ({ input: { body }, request }) => {
     const input = body.data;

@@ -1,4 +1,4 @@
-import { appCalls, type PageInput, pageCalls, type SaveAppBody } from '@rakit/core';
+import { appCalls, authCalls, type PageInput, pageCalls, type SaveAppBody } from '@rakit/core';
 import { callApi } from './request';
 
 /** Calls of the apps area, made on behalf of the user signed in to `appSlug`. */
@@ -8,6 +8,9 @@ export const appsApi = (appSlug: string) => ({
   listAppUser: (userId: string) => callApi(appCalls.listAppUser, { params: { userId } }, appSlug),
 
   saveApp: (body: SaveAppBody) => callApi(appCalls.saveApp, { body }, appSlug),
+
+  /** A session of the application for its administrator, without his password (from main). */
+  openApp: (appId: number) => callApi(authCalls.openApp, { body: { appId } }, appSlug),
 
   deleteApp: (appId: number) => callApi(appCalls.deleteApp, { body: { appId } }, appSlug),
 

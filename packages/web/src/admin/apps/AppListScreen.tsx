@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type Application, Messages, ROOT_APP_SLUG } from '@rakit/core';
+import { type Application, groupsForApp, Messages, ROOT_APP_SLUG } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiUnreachableError, firstError } from '../../api/client';
@@ -8,6 +8,7 @@ import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRem
 import { useCurrentApp } from '../../shell/app-context';
 import { notifyFailure, notifySuccess } from '../../shell/notify';
 import { useSession } from '../../shell/session-context';
+import { storeSession } from '../../shell/session-storage';
 import { AppCard } from './AppCard';
 import { AppFormDialog } from './AppFormDialog';
 
@@ -51,6 +52,28 @@ export function AppListScreen() {
     }
   }
 
+  /**
+   * Open: the application's administrator gets its session from the server and lands on its
+   * admin home without signing in again; anyone else (a member) goes to its runtime, entered
+   * with his own session there or through its login.
+   */
+  async function open(target: Application) {
+    try {
+      const answer = await api.openApp(target.appId);
+      const user = answer.data?.[0];
+      const firstGroup = user === undefined ? undefined : groupsForApp(user.userGroup, target)[0];
+      if (answer.status && user !== undefined && firstGroup !== undefined) {
+        storeSession(target, user, firstGroup);
+        void navigate(`/${target.appSlug}/home`);
+        return;
+      }
+    } catch (error) {
+      if (!(error instanceof ApiUnreachableError)) throw error;
+      console.error(error);
+    }
+    void navigate(`/${target.appSlug}`);
+  }
+
   return (
     <>
       <Group justify="space-between" mb="lg">
@@ -72,7 +95,7 @@ export function AppListScreen() {
               key={app.appId}
               app={app}
               onEdit={() => dialogs.edit(app)}
-              onOpen={() => void navigate(`/${app.appSlug}/auth/login`)}
+              onOpen={() => void open(app)}
               onDelete={() => dialogs.askRemove(app)}
             />
           ))}
