@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, demoAppId } from '../support/api';
+import { ADMIN_PASSWORD, baseUrl, browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
 
 describe('a builder opens the application he made without signing in again', () => {
   const suite = browserPageForSuite();
@@ -33,5 +34,46 @@ describe('a builder opens the application he made without signing in again', () 
     await page().getByRole('heading', { name: 'Daftar Group' }).waitFor();
     expect(await page().getByLabel('Username').count()).toBe(0);
     await snapshot(page(), 'open-app-admin');
+  });
+});
+
+describe('a member of an application opens it from main into its runtime', () => {
+  const suite = browserPageForSuite();
+  const page = () => suite.page;
+  const userId = uniquePhone();
+  const password = 'password-member-1';
+
+  beforeAll(async () => {
+    // The set-up: a main user whom the root administrator puts in the demo's staff group.
+    const registered = await fetch(new URL('/auth/register', baseUrl()), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { userId, password, confirm_password: password, defaultGroupAppId: [1] } }),
+    });
+    expect(registered.status).toBe(201);
+    const signIn = await fetch(new URL('/auth/login', baseUrl()), {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'admin', password: ADMIN_PASSWORD, appSlug: '_root' }),
+    });
+    const root = apiAs(((await signIn.json()) as { data: { token: string }[] }).data[0]?.token ?? '');
+    const groups = (await root<{ groupId: number; groupSlug: string }[]>('GET', `/auth/listgroup/${await demoAppId()}`)).data;
+    const added = await root('POST', '/auth/addUserToGroup', { userId, groupId: groups.find((g) => g.groupSlug === 'staff')?.groupId });
+    expect(added.status).toBe(true);
+  });
+
+  const signInTo = async (slug: string, label: string, landing: string) => {
+    await page().goto(`/${slug}/auth/login`);
+    await page().getByLabel(label).fill(userId);
+    await page().getByLabel('Password', { exact: true }).fill(password);
+    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().waitForURL(landing);
+  };
+
+  it('is refused the admin session and lands on the runtime he signed in to', async () => {
+    await signInTo('demo', 'Username', '**/demo/staff');
+    await signInTo('main', 'Username (Nomer WA Aktif)', '**/main/home');
+    await page().getByTestId('app-card').filter({ hasText: 'Demo Toko' }).getByRole('button', { name: 'Open' }).click();
+    await page().waitForURL('**/demo/staff');
+    await page().getByRole('navigation', { name: 'Application menu' }).waitFor();
+    expect(await page().getByRole('navigation', { name: 'Administration' }).count()).toBe(0);
   });
 });
