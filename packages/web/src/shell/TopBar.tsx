@@ -1,8 +1,8 @@
-import { ActionIcon, Avatar, Button, Group, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Avatar, Burger, Button, Group, Indicator, Menu, Popover, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconLogout, IconMessageCircle } from '@tabler/icons-react';
 import { Messages, ROOT_APP_SLUG } from '@rakit/core';
 import { type ReactNode, useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { UserFormDialog } from '../admin/users/UserFormDialog';
 import { useCurrentApp } from './app-context';
 import { useSession } from './session-context';
@@ -22,6 +22,7 @@ export function TopBar() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">
+        {withRootLinks && <RootLinksMenu />}
         <Title order={3} c="blue.7" style={{ letterSpacing: 1 }}>{title}</Title>
         {withRootLinks && (
           <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav" aria-label="Main">
@@ -48,6 +49,37 @@ function TabLink({ to, children }: { to: string; children: ReactNode }) {
     <NavLink to={path(to)} style={{ textDecoration: 'none' }}>
       {({ isActive }) => <Button component="span" size="xs" variant={isActive ? 'light' : 'subtle'}>{children}</Button>}
     </NavLink>
+  );
+}
+
+/**
+ * The root links on a narrow screen (below sm), where the tabs do not fit: a ☰ button opening
+ * them as a menu, the current one marked.
+ */
+function RootLinksMenu() {
+  const { path } = useCurrentApp();
+  const { pathname } = useLocation();
+  const [opened, setOpened] = useState(false);
+  const link = (to: string, label: string) => {
+    const current = pathname === path(to);
+    return (
+      <Menu.Item component={NavLink} to={path(to)} fw={current ? 700 : undefined} c={current ? 'blue.7' : undefined}>
+        {label}
+      </Menu.Item>
+    );
+  };
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-start" shadow="md" width={220}>
+      <Menu.Target>
+        <Burger opened={opened} size="sm" hiddenFrom="sm" aria-label="Main menu" />
+      </Menu.Target>
+      <Menu.Dropdown component="nav" aria-label="Main">
+        {link('home', 'Home')}
+        {link('database', 'Database')}
+        <Menu.Item disabled>Third Parties</Menu.Item>
+        <Text size="xs" c="dimmed" px="sm" pb={6}>Third-party connections arrive in a later release.</Text>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
