@@ -78,6 +78,8 @@ describe('at 390 px wide, people find their way', () => {
 
     const mainMenu = page.getByRole('button', { name: 'Main menu' });
     await mainMenu.click();
+    await page.getByRole('menuitem', { name: 'Home' }).waitFor();
+    await page.waitForTimeout(300); // the menu's fade-in, for the picture
     await snapshot(page, 'phone-root-menu');
     await page.getByRole('menuitem', { name: 'Database' }).click();
     await page.waitForURL('**/_root/database');

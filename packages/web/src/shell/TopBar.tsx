@@ -21,9 +21,10 @@ export function TopBar() {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="lg" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
         {withRootLinks && <RootLinksMenu />}
-        <Title order={3} c="blue.7" style={{ letterSpacing: 1 }}>{title}</Title>
+        {/* One line: a long application name ends in '…' on a phone instead of growing the bar. */}
+        <Title order={3} c="blue.7" miw={0} title={title} style={{ letterSpacing: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</Title>
         {withRootLinks && (
           <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav" aria-label="Main">
             <TabLink to="home">Home</TabLink>
@@ -32,7 +33,7 @@ export function TopBar() {
           </Group>
         )}
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
         <Counter label="Chat" icon={<IconMessageCircle size={20} />} />
         <Counter label="Notifications" icon={<IconBell size={20} />} />
         <Text size="sm" fw={500} visibleFrom="sm" data-testid="signed-in-user">{user.userId}</Text>
