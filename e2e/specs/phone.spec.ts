@@ -91,6 +91,9 @@ describe('at 390 px wide, people find their way', () => {
     await page.getByRole('menuitem', { name: 'Home' }).click();
     await page.waitForURL('**/_root/home');
     await page.getByText('Rakit Main').waitFor();
+    // Logout is an icon on a phone, still one tap away.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/_root/auth/login');
   });
 
   it('fits the page editor in the window, with a page and a component chosen', async () => {

@@ -38,7 +38,9 @@ export function TopBar() {
         <Counter label="Notifications" icon={<IconBell size={20} />} />
         <Text size="sm" fw={500} visibleFrom="sm" data-testid="signed-in-user">{user.userId}</Text>
         <ProfilePopover userId={user.userId} onLogout={logout} />
-        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={logout}>Logout</Button>
+        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={logout} visibleFrom="xs">Logout</Button>
+        {/* On a phone the icon alone, so the application's name keeps its room. */}
+        <ActionIcon variant="light" color="red" size="lg" aria-label="Logout" title="Logout" onClick={logout} hiddenFrom="xs"><IconLogout size={18} /></ActionIcon>
       </Group>
     </Group>
   );
