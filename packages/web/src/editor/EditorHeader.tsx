@@ -49,7 +49,7 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
             title="Workflows are edited in the workflow editor, in a later release"
           />
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <SyncIndicator />
           <ActionIcon variant="default" size="lg" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={store.undo}>
             <IconArrowBackUp size={18} />

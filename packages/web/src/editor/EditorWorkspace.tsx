@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Text } from '@mantine/core';
+import { Group, Paper, Text } from '@mantine/core';
 import {
   DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, KeyboardSensor, PointerSensor, useSensor, useSensors,
 } from '@dnd-kit/core';
@@ -10,10 +10,8 @@ import { Board } from './Board';
 import { ConfigPanel } from './ConfigPanel';
 import { type DragSource, dropPosition, editorCollisions } from './drop-target';
 import { Palette } from './Palette';
+import classes from './EditorWorkspace.module.css';
 import { editorStore, useEditor } from './store';
-
-/** Below the top bar and the editor header. */
-const STICKY_TOP = 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))';
 
 /**
  * Sensor options live outside the component: new option objects would make new sensors, and
@@ -55,21 +53,11 @@ export function EditorWorkspace({ loading, error }: { loading: boolean; error: E
       }}
       onDragCancel={() => setDragging(null)}
     >
-      <Group align="flex-start" wrap="nowrap" gap="md">
-        {!preview && (
-          <Box w={196} style={{ flexShrink: 0, position: 'sticky', top: STICKY_TOP }}>
-            <Palette />
-          </Box>
-        )}
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <Board loading={loading} error={error} />
-        </Box>
-        {!preview && (
-          <Box w={340} style={{ flexShrink: 0, position: 'sticky', top: STICKY_TOP }}>
-            <ConfigPanel />
-          </Box>
-        )}
-      </Group>
+      <div className={classes.workspace}>
+        {!preview && <div className={classes.palette}><Palette /></div>}
+        <div className={classes.board}><Board loading={loading} error={error} /></div>
+        {!preview && <div className={classes.config}><ConfigPanel /></div>}
+      </div>
       <DragOverlay dropAnimation={null}>{dragging === null ? null : <DragChip source={dragging} />}</DragOverlay>
     </DndContext>
   );

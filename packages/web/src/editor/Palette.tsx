@@ -13,7 +13,8 @@ export function Palette() {
     <Paper withBorder radius="md" p="xs" component="section" aria-label="Components">
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6} px={4}>Components</Text>
       {noPage && <Text size="xs" c="dimmed" px={4} mb={6}>Choose a page to add components.</Text>}
-      <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+      {/* Two columns beside the board (md and up); a wider grid above it on narrow screens. */}
+      <SimpleGrid cols={{ base: 4, xs: 6, sm: 8, md: 2 }} spacing={6} verticalSpacing={6}>
         {widgetDefinitions.map((definition) => <PaletteEntry key={definition.type} definition={definition} disabled={noPage} />)}
       </SimpleGrid>
     </Paper>

@@ -25,17 +25,19 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
   const navigate = useNavigate();
   const { groupSlug = '', pageSlug, appPreview } = useParams();
   const small = useMediaQuery('(max-width: 48em)');
-  const [sidebarOpen, sidebar] = useDisclosure(true);
+  // The handlers one by one: useDisclosure's handlers object is new on every render, and an
+  // effect depending on it closed the sidebar again right after ☰ opened it.
+  const [sidebarOpen, { open: openSidebar, close: closeSidebar, toggle: toggleSidebar }] = useDisclosure(true);
   useEffect(() => {
-    if (small === true) sidebar.close();
-    else if (small === false) sidebar.open();
-  }, [small, sidebar]);
+    if (small === true) closeSidebar();
+    else if (small === false) openSidebar();
+  }, [small, openSidebar, closeSidebar]);
 
   const menus = useQuery({ queryKey: ['menus', app.appId], queryFn: () => api.listMenu(app.appId) });
   const shownPage = preview ? appPreview : pageSlug;
   const openPage = (slug: string) => {
     navigate(path(preview ? `preview/${slug}` : `${groupSlug}/${slug}`));
-    if (small === true) sidebar.close();
+    if (small === true) closeSidebar();
   };
 
   return (
@@ -47,7 +49,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={sidebarOpen} onClick={sidebar.toggle} size="sm" aria-label="Toggle menu" hiddenFrom={preview ? 'sm' : undefined} />
+            <Burger opened={sidebarOpen} onClick={toggleSidebar} size="sm" aria-label="Toggle menu" hiddenFrom={preview ? 'sm' : undefined} />
             {!preview && <Title order={4}>{app.appName}</Title>}
           </Group>
           <Group gap="sm" wrap="nowrap">

@@ -21,7 +21,8 @@ export function TopBar() {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0}>
         <AdminNavMenu />
-        <Title order={3} c="blue.7" fz={{ base: 'h4', sm: 'h3' }} lineClamp={1} style={{ letterSpacing: 1 }}>{title}</Title>
+        {/* One line: a long application name ends in '…' on a phone instead of growing the bar. */}
+        <Title order={3} c="blue.7" fz={{ base: 'h4', sm: 'h3' }} miw={0} title={title} style={{ letterSpacing: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</Title>
         <AdminNavLinks />
       </Group>
       <Group gap="xs" wrap="nowrap">
