@@ -56,7 +56,11 @@ function dialectFor(databaseUrl: string | undefined, dataDir: string): Dialect {
   }
   const protocol = new URL(databaseUrl).protocol;
   if (protocol === 'postgres:' || protocol === 'postgresql:') {
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, an administrator's terminate) must not
+    // crash the process: the pool opens a new one for the next query.
+    pool.on('error', () => undefined);
+    return new PostgresDialect({ pool });
   }
   if (protocol === 'mysql:' || protocol === 'mariadb:') {
     const uri = databaseUrl.replace(/^mariadb:/, 'mysql:');

@@ -54,6 +54,13 @@ async function createPostgresDatabase(dataDir: string): Promise<TestDatabase> {
     async drop() {
       const conn = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await conn.connect();
+      // The store's pool may still be closing its connections: terminating one mid-close makes
+      // its client emit an error nobody listens to any more. Give them a moment, then force.
+      for (let waited = 0; waited < 3000; waited += 50) {
+        const { rows } = await conn.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await conn.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await conn.end();
       rmSync(dataDir, { recursive: true, force: true });
