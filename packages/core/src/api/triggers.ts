@@ -15,6 +15,21 @@ export type QueuedRun = z.infer<typeof QueuedRunSchema>;
 const runSummary = 'Queue a run of a trigger with named parameters (administrators, or members reaching a page that holds it)';
 
 /**
+ * The spec's run call at its two paths, with and without the id. The trigger's id is checked
+ * by the run's rule (server/src/triggers), so that a missing or malformed one answers the
+ * spec's 'trigger id kosong' before any lookup.
+ */
+const runTriggerCall = (path: string, summary: string) => defineCall({
+  method: 'POST', path, tag: 'actions',
+  summary,
+  params: RunTriggerParamsSchema,
+  body: RunTriggerBodySchema,
+  data: QueuedRunSchema,
+  successCode: 202,
+  access: { level: 'signedIn' },
+});
+
+/**
  * Stored triggers (spec 2 §3 "Trigger", §7 saveTrigger and runTrigger). A run is recorded as
  * 'queued'; running it is the workflow engine's part.
  */
@@ -27,26 +42,8 @@ export const triggerCalls = {
     successCode: CREATED_OR_SAVED,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.triggerAppId } },
   }),
-  // The trigger's id is checked by the run's rule (server/src/triggers), so that a missing or
-  // malformed one answers the spec's 'trigger id kosong' before any lookup.
-  runTrigger: defineCall({
-    method: 'POST', path: '/action/runTrigger/:id', tag: 'actions',
-    summary: runSummary,
-    params: RunTriggerParamsSchema,
-    body: RunTriggerBodySchema,
-    data: QueuedRunSchema,
-    successCode: 202,
-    access: { level: 'signedIn' },
-  }),
-  runTriggerWithoutId: defineCall({
-    method: 'POST', path: '/action/runTrigger', tag: 'actions',
-    summary: 'Without a trigger id: answers \'trigger id kosong\'',
-    params: RunTriggerParamsSchema,
-    body: RunTriggerBodySchema,
-    data: QueuedRunSchema,
-    successCode: 202,
-    access: { level: 'signedIn' },
-  }),
+  runTrigger: runTriggerCall('/action/runTrigger/:id', runSummary),
+  runTriggerWithoutId: runTriggerCall('/action/runTrigger', 'Without a trigger id: answers \'trigger id kosong\''),
   listTriggers: defineCall({
     method: 'GET', path: '/action/listTriggers/:appId', tag: 'actions',
     summary: 'The triggers of an application with their parameter names (its administrators)',
