@@ -1,0 +1,57 @@
+import type { ConditionBranch } from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The seam between the workflow engine and its add-ons (issue 12): the engine resolves a step's
+ * templates, records it, enforces its timeout and retries; an executor only does the add-on's
+ * work with the resolved parameters. An executor runs the author's configuration, so it reaches
+ * only what his application reaches: connections of `appId` (checked again here, at run time,
+ * since the build), the SSRF-guarded outbound HTTP, the sandboxed functions.
+ */
+export interface StepContext {
+  app: FastifyInstance;
+  /** The application whose workflow runs: the only one whose connections a step may use. */
+  appId: number;
+  runId: number;
+  actionId: number;
+  /**
+   * The same for every attempt of this step of this run, and different for any other: an
+   * executor that writes outside passes it where the other side can deduplicate (the HTTP
+   * add-on sends it as the `Idempotency-Key` header).
+   */
+  idempotencyKey: string;
+  /** Aborted when the step's time is up or its run is cancelled: stop work and throw. */
+  signal: AbortSignal;
+}
+
+/** What a step produced: its output (`$N` of later templates) and, for a condition, the edge taken. */
+export interface StepOutcome {
+  output: unknown;
+  branch?: ConditionBranch;
+}
+
+/**
+ * A step's failure the engine records as the step's error. `retryable` false (bad
+ * configuration, a refused address, a constraint violated) fails the step at once; true (a
+ * timeout, a dropped connection, a 5xx) lets the engine try again with backoff.
+ */
+export class StepFailure extends Error {
+  constructor(message: string, readonly retryable: boolean) {
+    super(message);
+    this.name = 'StepFailure';
+  }
+}
+
+export interface StepDefaults {
+  /** How long one attempt may take. */
+  timeoutMs: number;
+  /** How many more attempts after a retryable failure. */
+  retries: number;
+}
+
+export interface AddonExecutor {
+  /** Shown in the editor's card and used when the action sets none. */
+  defaults: StepDefaults;
+  /** The resolved parameters: each value is what its template resolved to (a whole-reference keeps its type). */
+  run(context: StepContext, params: Readonly<Record<string, unknown>>): Promise<StepOutcome>;
+}
