@@ -36,6 +36,9 @@ const select = (name: string, placeholder: string, values: readonly string[]): A
 
 export const WORKFLOW_HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const WORKFLOW_CONDITION_OPERATORS = ['<', '>', '=', '!=', 'contains', 'empty'] as const;
+/** The branch a condition took: the steps on its edge of that name run. */
+export const CONDITION_BRANCHES = ['true', 'false'] as const;
+export type ConditionBranch = (typeof CONDITION_BRANCHES)[number];
 
 export const ADDONS: readonly Addon[] = [
   {
