@@ -34,5 +34,6 @@ export * from './rules/json-nesting';
 export * from './rules/workflow-templates';
 export * from './workflows/addons';
 export * from './workflows/flow';
+export * from './workflows/runs';
 export * from './workflows/schemas';
 export * from './api';

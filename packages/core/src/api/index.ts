@@ -10,6 +10,7 @@ import { printCalls } from './print';
 import { tableCalls } from './tables';
 import { triggerCalls } from './triggers';
 import { userCalls } from './users';
+import { workflowRunCalls } from './workflow-runs';
 import { workflowCalls } from './workflows';
 
 export * from './contract';
@@ -25,6 +26,7 @@ export * from './print';
 export * from './tables';
 export * from './triggers';
 export * from './users';
+export * from './workflow-runs';
 export * from './workflows';
 
 /** Every call of the API, by name: the server registers a route for each, the web client calls them. */
@@ -42,4 +44,5 @@ export const calls = {
   ...tableCalls,
   ...printCalls,
   ...workflowCalls,
+  ...workflowRunCalls,
 };
