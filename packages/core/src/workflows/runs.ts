@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../constants';
+import { CONDITION_BRANCHES } from './addons';
 
 /**
  * Runs of workflows as the engine records them and the Runs panel shows them (issue 12). A run
@@ -18,9 +19,6 @@ export type WorkflowRunStatus = (typeof WORKFLOW_RUN_STATUSES)[number];
 export const WORKFLOW_STEP_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'skipped'] as const;
 export type WorkflowStepStatus = (typeof WORKFLOW_STEP_STATUSES)[number];
 
-/** The branch a condition took: the steps on its edge of that name run. */
-export const CONDITION_BRANCHES = ['true', 'false'] as const;
-export type ConditionBranch = (typeof CONDITION_BRANCHES)[number];
 
 /** How many runs GET /action/workflowRuns answers, newest first. */
 export const WORKFLOW_RUNS_SHOWN = 50;
