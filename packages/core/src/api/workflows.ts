@@ -3,7 +3,7 @@ import { AppIdParamsSchema, IdParamsSchema } from '../schemas/admin';
 import {
   AddonSchema, DeleteWorkflowActionBodySchema, DeleteWorkflowBodySchema, SavedFlowSchema, SaveFlowBodySchema,
   SaveWorkflowActionBodySchema, SaveWorkflowBodySchema, WorkflowActionIdSchema, WorkflowBuildSchema, WorkflowIdSchema,
-  WorkflowNodeSchema, WorkflowSchema,
+  WorkflowFlowSchema, WorkflowNodeSchema, WorkflowSchema,
 } from '../workflows/schemas';
 import { CREATED_OR_SAVED, defineCall } from './contract';
 
@@ -55,6 +55,13 @@ export const workflowCalls = {
     params: IdParamsSchema,
     data: WorkflowNodeSchema,
     access: { level: 'appAdmin', app: { entity: 'workflowAction', id: (input) => input.params.id } },
+  }),
+  getFlow: defineCall({
+    method: 'GET', path: '/action/getFlow/:id', tag: 'workflows',
+    summary: 'A workflow as the editor draws it: its actions with where their cards sit, its edges with their branches, its latest published version',
+    params: IdParamsSchema,
+    data: WorkflowFlowSchema,
+    access: { level: 'appAdmin', app: { entity: 'workflow', id: (input) => input.params.id } },
   }),
   deleteWorkflowAction: defineCall({
     method: 'DELETE', path: '/delete/deleteWorkflowAction', tag: 'workflows',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../constants';
+import { CONDITION_BRANCHES } from './addons';
 
 /** Workflows, their actions and their flow as the calls of spec 1 §7 take and answer them (issue 12). */
 
@@ -88,17 +89,27 @@ export const WorkflowNodeSchema = z.object({
 });
 export type WorkflowNode = z.infer<typeof WorkflowNodeSchema>;
 
-/** An id of a flow pair: null or missing answers 'from and to id cant be null' (spec 1 §5). */
-const flowId = z.number().int().nullable();
+/**
+ * One item of a flow pair: the ids [from, to] (null or missing answers 'from and to id cant be
+ * null', spec 1 §5), and for an edge out of a Condition a third item, the branch it is on.
+ */
+const flowItem = z.union([z.number().int(), z.null(), z.enum(CONDITION_BRANCHES)]);
+
+/** Where a card sits on the editor's canvas. */
+export const CardPlacementSchema = z.object({ actionId: id, x: z.number().finite().min(-1e6).max(1e6), y: z.number().finite().min(-1e6).max(1e6) });
+export type CardPlacement = z.infer<typeof CardPlacementSchema>;
 
 /**
- * POST /save/saveFlow: replaces the workflow's edges. triggerActionId names the action attached as
- * the trigger; when left out, the one stored stays.
+ * POST /save/saveFlow: replaces the workflow's edges: `[from, to]`, or `[from, to, 'true' | 'false']`
+ * for an edge out of a Condition (which must say its branch; no other edge may). triggerActionId
+ * names the action attached as the trigger and layout where the cards sit; when left out, what is
+ * stored stays.
  */
 export const SaveFlowBodySchema = z.object({
   workflowId: idParam,
-  flow: z.array(z.array(flowId).max(2)).max(MAX_FLOW_EDGES),
+  flow: z.array(z.array(flowItem).max(3)).max(MAX_FLOW_EDGES),
   triggerActionId: id.nullable().optional(),
+  layout: z.array(CardPlacementSchema).max(MAX_WORKFLOW_ACTIONS).optional(),
 });
 export type SaveFlowBody = z.infer<typeof SaveFlowBodySchema>;
 
@@ -120,3 +131,28 @@ export const WorkflowBuildSchema = z.object({
   order: z.array(z.number().int()),
 });
 export type WorkflowBuild = z.infer<typeof WorkflowBuildSchema>;
+
+/** An edge of the drawn flow; branch is set on the edges out of a Condition. */
+export const FlowEdgeRecordSchema = z.object({ from: z.number().int(), to: z.number().int(), branch: z.enum(CONDITION_BRANCHES).nullable() });
+export type FlowEdgeRecord = z.infer<typeof FlowEdgeRecordSchema>;
+
+/** GET /action/getFlow/{id}: everything the editor draws of a workflow. */
+export const WorkflowFlowSchema = z.object({
+  workflow: WorkflowSchema,
+  actions: z.array(z.object({
+    actionId: z.number().int(),
+    actionAlias: z.string(),
+    actionName: z.string(),
+    addonName: z.string(),
+    /** JSON text of parameter name → text, as saveAction took it. */
+    actionParams: z.string(),
+    /** Where the card sits; null until the editor has placed it. */
+    x: z.number().nullable(),
+    y: z.number().nullable(),
+  })),
+  edges: z.array(FlowEdgeRecordSchema),
+  /** The latest published version, if any. */
+  builtVersionId: z.number().int().nullable(),
+  builtAt: z.string().nullable(),
+});
+export type WorkflowFlow = z.infer<typeof WorkflowFlowSchema>;
