@@ -1,0 +1,156 @@
+import '@xyflow/react/dist/style.css';
+import { type Addon, CONDITION_BRANCHES, type ConditionBranch } from '@rakit/core';
+import {
+  applyNodeChanges, Background, type Connection, Controls, type Edge, MarkerType, MiniMap, type NodeChange, ReactFlow,
+  ReactFlowProvider, useReactFlow,
+} from '@xyflow/react';
+import { type DragEvent, type KeyboardEvent, useCallback, useMemo, useState } from 'react';
+import { notifyFailure } from '../../shell/notify';
+import { ActionCardNode, type ActionCardNodeType } from './ActionCardNode';
+import { type CardTemplate, cardTemplateOfDrag } from './WorkflowPalette';
+import { CONDITION_ADDON, connect, disconnect, type FlowDrawing, moveCard, stepNumbers } from './flow-drawing';
+import { selectDrawing, useWorkflowEditor, workflowStore } from './workflow-store';
+import classes from './WorkflowEditor.module.css';
+
+const nodeTypes = { action: ActionCardNode };
+
+interface FlowCanvasProps {
+  addons: readonly Addon[];
+  /** What the last build found, by action id. */
+  problems: ReadonlyMap<number, string>;
+  onDropCard: (template: CardTemplate, at: { x: number; y: number }) => void;
+  onConfigure: (actionId: number) => void;
+  /** Delete on a selected card: asks first. */
+  onRequestRemove: (actionId: number) => void;
+}
+
+const isBranch = (handle: string | null | undefined): handle is ConditionBranch =>
+  handle !== null && handle !== undefined && (CONDITION_BRANCHES as readonly string[]).includes(handle);
+
+export const edgeIdOf = (from: number, to: number): string => `${from}->${to}`;
+
+function edgesOf(drawing: FlowDrawing): Edge[] {
+  return drawing.links.map((link) => ({
+    id: edgeIdOf(link.from, link.to),
+    source: String(link.from),
+    target: String(link.to),
+    ...(link.branch === null ? {} : { sourceHandle: link.branch, label: link.branch }),
+    markerEnd: { type: MarkerType.ArrowClosed },
+    className: link.branch === 'false' ? classes.edgeFalse : link.branch === 'true' ? classes.edgeTrue : undefined,
+    ariaLabel: `Edge from ${link.from} to ${link.to}${link.branch === null ? '' : ` (${link.branch})`}`,
+  }));
+}
+
+/** The flow canvas (@xyflow/react): pan, zoom, cards dragged, joined by their handles, moved with the arrow keys. */
+export function FlowCanvas(props: FlowCanvasProps) {
+  return (
+    <ReactFlowProvider>
+      <Canvas {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+function Canvas({ addons, problems, onDropCard, onConfigure, onRequestRemove }: FlowCanvasProps) {
+  const drawing = useWorkflowEditor(selectDrawing);
+  const flow = useReactFlow();
+  // What React Flow keeps of each card besides the drawing: its measured size, selection, a drag under way.
+  const [local, setLocal] = useState<ActionCardNodeType[]>([]);
+  const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
+  const labels = useMemo(() => new Map(addons.map((a) => [a.name, a.label])), [addons]);
+
+  const nodes = useMemo(() => {
+    const steps = stepNumbers(drawing);
+    const before = new Map(local.map((n) => [n.id, n]));
+    return drawing.cards.map((card): ActionCardNodeType => {
+      const id = String(card.actionId);
+      const was = before.get(id);
+      return {
+        id,
+        type: 'action',
+        position: was?.dragging === true ? was.position : { x: card.x, y: card.y },
+        ...(was?.measured === undefined ? {} : { measured: was.measured }),
+        ...(was?.dragging === true ? { dragging: true } : {}),
+        selected: was?.selected ?? false,
+        data: {
+          actionId: card.actionId, alias: card.alias, addonLabel: labels.get(card.addonName) ?? card.addonName,
+          isCondition: card.addonName === CONDITION_ADDON, step: steps.get(card.actionId) ?? null,
+          isTrigger: drawing.triggerActionId === card.actionId, problem: problems.get(card.actionId) ?? null, onConfigure,
+        },
+        ariaLabel: `${card.alias} (${labels.get(card.addonName) ?? card.addonName})`,
+      };
+    });
+  }, [drawing, local, labels, problems, onConfigure]);
+
+  const edges = useMemo(() => edgesOf(drawing).map((e) => ({ ...e, selected: e.id === selectedEdge })), [drawing, selectedEdge]);
+
+  const onNodesChange = useCallback((changes: NodeChange<ActionCardNodeType>[]) => {
+    setLocal(applyNodeChanges(changes, nodes));
+    // A move ends (the end of a drag, an arrow key): one undo step per card.
+    let next = workflowStore.getState().history.present;
+    for (const change of changes) {
+      if (change.type === 'position' && change.dragging === false && change.position !== undefined) {
+        next = moveCard(next, Number(change.id), change.position.x, change.position.y);
+      }
+    }
+    if (next !== workflowStore.getState().history.present) workflowStore.getState().change(next, 'move');
+  }, [nodes]);
+
+  const onConnect = useCallback((connection: Connection) => {
+    const present = workflowStore.getState().history.present;
+    const result = connect(present, Number(connection.source), Number(connection.target), isBranch(connection.sourceHandle) ? connection.sourceHandle : null);
+    if (result.ok) workflowStore.getState().change(result.drawing);
+    else notifyFailure(result.message);
+  }, []);
+
+  function onDrop(event: DragEvent) {
+    const template = cardTemplateOfDrag(event);
+    if (template === null) return;
+    event.preventDefault();
+    onDropCard(template, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Delete' && event.key !== 'Backspace') return;
+    if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select') !== null) return;
+    const card = nodes.find((n) => n.selected);
+    if (card !== undefined) {
+      event.preventDefault();
+      onRequestRemove(Number(card.id));
+      return;
+    }
+    const edge = drawing.links.find((l) => edgeIdOf(l.from, l.to) === selectedEdge);
+    if (edge !== undefined) {
+      event.preventDefault();
+      workflowStore.getState().change(disconnect(workflowStore.getState().history.present, edge.from, edge.to));
+      setSelectedEdge(null);
+    }
+  }
+
+  return (
+    <div className={classes.canvas} onKeyDown={onKeyDown} data-testid="flow-canvas">
+      <ReactFlow<ActionCardNodeType>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onConnect={onConnect}
+        onEdgeClick={(_, edge) => setSelectedEdge(edge.id)}
+        onPaneClick={() => setSelectedEdge(null)}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+        }}
+        onDrop={onDrop}
+        deleteKeyCode={null}
+        fitView
+        fitViewOptions={{ maxZoom: 1 }}
+        minZoom={0.2}
+        maxZoom={2}
+      >
+        <Background gap={20} />
+        <Controls showInteractive={false} />
+        <MiniMap pannable zoomable className={classes.minimap} />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import {
+  ActionIcon, Alert, Badge, Button, Code, Collapse, Group, Loader, Modal, Paper, ScrollArea, Stack, Table, Text, TextInput, Title, UnstyledButton,
+} from '@mantine/core';
+import type { RunOutcome, WorkflowRunDetail, WorkflowRunSummary, WorkflowStepRun } from '@rakit/core';
+import { IconChevronDown, IconChevronRight, IconPlayerPlay, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { firstError } from '../../api/client';
+import { useCurrentApp } from '../../shell/app-context';
+import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { dataOf, settle } from '../admin-call';
+import { durationText, runIsGoing, runStatusColor, starterText } from './run-view';
+
+export const runsKey = (workflowId: number) => ['workflow-runs', workflowId] as const;
+export const runKey = (runId: number) => ['workflow-run', runId] as const;
+
+/** The runs of a workflow; looked at again every 2 s while one is queued or running. */
+export function useWorkflowRuns(workflowId: number | null) {
+  const { api } = useCurrentApp();
+  return useQuery({
+    queryKey: runsKey(workflowId ?? 0),
+    queryFn: async () => dataOf(await api.workflowRuns(workflowId as number), 'The runs'),
+    enabled: workflowId !== null,
+    refetchInterval: (query) => ((query.state.data ?? []).some((r) => runIsGoing(r.status)) ? 2000 : false),
+  });
+}
+
+export function useWorkflowRun(runId: number | null) {
+  const { api } = useCurrentApp();
+  return useQuery({
+    queryKey: runKey(runId ?? 0),
+    queryFn: async () => dataOf(await api.workflowRun(runId as number), 'The run'),
+    enabled: runId !== null,
+    refetchInterval: (query) => (query.state.data !== undefined && runIsGoing(query.state.data.status) ? 2000 : false),
+  });
+}
+
+interface RunsPanelProps {
+  workflowId: number;
+  /** Names of the trigger's parameters: the values a run from the editor is asked for ($0). */
+  inputNames: readonly string[];
+  /** Whether a version is built (runs use the published version). */
+  built: boolean;
+}
+
+/**
+ * The Runs panel (issue 12): the workflow's runs (status, started, duration, who or what started
+ * it), a run's steps with their resolved input, output, attempts and error, 'Re-run from failed
+ * step' on a failed run, and 'Run' with the values of $0.
+ */
+export function RunsPanel({ workflowId, inputNames, built }: RunsPanelProps) {
+  const { api } = useCurrentApp();
+  const queryClient = useQueryClient();
+  const runs = useWorkflowRuns(workflowId);
+  const [openRunId, setOpenRunId] = useState<number | null>(null);
+  const [asking, setAsking] = useState(false);
+  const shownId = openRunId ?? runs.data?.[0]?.runId ?? null;
+
+  async function started(outcome: RunOutcome) {
+    await queryClient.invalidateQueries({ queryKey: runsKey(workflowId) });
+    await queryClient.invalidateQueries({ queryKey: runKey(outcome.runId) });
+    setOpenRunId(outcome.runId);
+    if (outcome.status === 'failed') notifyFailure(`Run #${outcome.runId} failed: ${outcome.errors[0] ?? 'a step failed'}`);
+    else notifySuccess(outcome.status === 'started' ? `Run #${outcome.runId} started` : `Run #${outcome.runId} succeeded`);
+  }
+
+  async function run(params: Record<string, string>) {
+    const answer = await settle(api.runWorkflow(workflowId, params));
+    if (answer === null) return;
+    if (!answer.status || answer.data === undefined) {
+      notifyFailure(firstError(answer, 'The workflow could not run'));
+      return;
+    }
+    setAsking(false);
+    await started(answer.data);
+  }
+
+  async function rerun(runId: number) {
+    const answer = await settle(api.rerunWorkflowRun(runId));
+    if (answer === null) return;
+    if (!answer.status || answer.data === undefined) {
+      notifyFailure(firstError(answer, 'The run could not be resumed'));
+      return;
+    }
+    await started(answer.data);
+  }
+
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label="Runs" data-testid="runs-panel">
+      <Group justify="space-between" mb="xs">
+        <Title order={4}>Runs</Title>
+        <Group gap="xs">
+          <ActionIcon variant="default" aria-label="Refresh runs" onClick={() => void runs.refetch()} loading={runs.isFetching}><IconRefresh size={16} /></ActionIcon>
+          <Button size="xs" leftSection={<IconPlayerPlay size={14} />} disabled={!built} title={built ? undefined : 'Build the workflow first'} onClick={() => setAsking(true)}>Run</Button>
+        </Group>
+      </Group>
+      {runs.isError && <Alert color="red">{runs.error.message}</Alert>}
+      {runs.data !== undefined && runs.data.length === 0 && <Text size="sm" c="dimmed">No run yet.</Text>}
+      {runs.data !== undefined && runs.data.length > 0 && (
+        <ScrollArea.Autosize mah={260} type="auto">
+          <Table highlightOnHover verticalSpacing={4} fz="sm" miw={520}>
+            <Table.Thead>
+              <Table.Tr><Table.Th>Run</Table.Th><Table.Th>Status</Table.Th><Table.Th>Started</Table.Th><Table.Th>Duration</Table.Th><Table.Th>Started by</Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {runs.data.map((r) => <RunRow key={r.runId} run={r} active={r.runId === shownId} onOpen={() => setOpenRunId(r.runId)} />)}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {shownId !== null && <RunDetail runId={shownId} onRerun={(id) => void rerun(id)} />}
+      {asking && <RunInputDialog names={inputNames} onRun={run} onClose={() => setAsking(false)} />}
+    </Paper>
+  );
+}
+
+function RunRow({ run, active, onOpen }: { run: WorkflowRunSummary; active: boolean; onOpen: () => void }) {
+  return (
+    <Table.Tr data-testid="run-row" data-status={run.status} bg={active ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Table.Td><UnstyledButton onClick={onOpen} fw={600} aria-label={`Open run ${run.runId}`}>#{run.runId}</UnstyledButton></Table.Td>
+      <Table.Td><Badge color={runStatusColor(run.status)} variant="light">{run.status}</Badge></Table.Td>
+      <Table.Td>{new Date(run.startedAt ?? run.createdAt).toLocaleString()}</Table.Td>
+      <Table.Td>{durationText(run.durationMs)}</Table.Td>
+      <Table.Td>{starterText(run.startedBy)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function RunDetail({ runId, onRerun }: { runId: number; onRerun: (runId: number) => void }) {
+  const run = useWorkflowRun(runId);
+  if (run.isPending) return <Loader size="sm" mt="sm" />;
+  if (run.isError) return <Alert color="red" mt="sm">{run.error.message}</Alert>;
+  const detail: WorkflowRunDetail = run.data;
+  return (
+    <Stack gap="xs" mt="sm" data-testid="run-detail">
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Text fw={700}>Run #{detail.runId}</Text>
+          <Badge color={runStatusColor(detail.status)} variant="filled">{detail.status}</Badge>
+          <Text size="xs" c="dimmed">version {detail.versionId} · {durationText(detail.durationMs)}</Text>
+        </Group>
+        {detail.status === 'failed' && (
+          <Button size="xs" color="orange" leftSection={<IconRotateClockwise size={14} />} onClick={() => onRerun(detail.runId)}>Re-run from failed step</Button>
+        )}
+      </Group>
+      {detail.error !== null && <Alert color="red" p="xs">{detail.error}</Alert>}
+      <JsonBlock title="Input ($0)" value={detail.input} />
+      {detail.steps.map((step) => <StepRow key={`${step.stepNumber}-${step.actionId}`} step={step} />)}
+    </Stack>
+  );
+}
+
+function StepRow({ step }: { step: WorkflowStepRun }) {
+  return (
+    <Paper withBorder p="xs" radius="sm" data-testid="step-row" data-alias={step.actionAlias} data-status={step.status}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Badge variant="light" tt="none">${step.stepNumber}</Badge>
+          <Text fw={600} size="sm">{step.actionAlias}</Text>
+          <Text size="xs" c="dimmed">{step.addonName}</Text>
+          {step.branch !== null && <Badge size="xs" variant="outline">{step.branch}</Badge>}
+        </Group>
+        <Group gap="xs">
+          <Text size="xs" c="dimmed">attempt {step.attempt}/{step.maxAttempts} · {durationText(step.durationMs)}</Text>
+          <Badge color={runStatusColor(step.status)} variant="light">{step.status}</Badge>
+        </Group>
+      </Group>
+      {step.error !== null && <Text size="sm" c="red" mt={4} data-testid="step-error">{step.error}</Text>}
+      <JsonBlock title="Input" value={step.input} />
+      <JsonBlock title="Output" value={step.output} />
+    </Paper>
+  );
+}
+
+/** A value as JSON, folded until opened. */
+function JsonBlock({ title, value }: { title: string; value: unknown }) {
+  const [open, setOpen] = useState(false);
+  if (value === undefined || value === null) return null;
+  const text = JSON.stringify(value, null, 2);
+  return (
+    <div>
+      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} fz="xs" c="blue">
+        <Group gap={2}>{open ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}{title}</Group>
+      </UnstyledButton>
+      <Collapse expanded={open}>
+        <Code block mah={240} style={{ overflow: 'auto' }} data-testid={`json-${title}`}>{text}</Code>
+      </Collapse>
+    </div>
+  );
+}
+
+function RunInputDialog({ names, onRun, onClose }: { names: readonly string[]; onRun: (params: Record<string, string>) => Promise<void>; onClose: () => void }) {
+  const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(names.map((n) => [n, ''])));
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal opened onClose={onClose} title="Run the workflow" centered>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">{names.length === 0 ? 'The workflow runs with no input.' : 'The values of $0, as the trigger would give them.'}</Text>
+        {names.map((name) => (
+          <TextInput key={name} label={`$0.${name}`} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.currentTarget.value })} />
+        ))}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              void onRun(values).finally(() => setBusy(false));
+            }}
+          >
+            Run
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

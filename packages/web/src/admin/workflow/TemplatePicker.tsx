@@ -1,0 +1,92 @@
+import { Button, Group, NumberInput, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconBraces } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { customReference, templateChoices } from './template-picker';
+
+/** A step a parameter may refer to: `$0` (the run's input) or an earlier card, with what it is known to return. */
+export interface PickableStep {
+  step: number;
+  label: string;
+  /** A sample of its output (the latest run's, or what its add-on is known to answer); undefined when unknown. */
+  known: unknown;
+}
+
+interface TemplatePickerProps {
+  paramName: string;
+  steps: readonly PickableStep[];
+  onInsert: (reference: string) => void;
+}
+
+const CUSTOM = '__custom__';
+
+/**
+ * 'Insert From Template' (spec 1 §4): a step before this card, then one of the fields it is
+ * known to return or a field written by hand with an index, inserted as `{{$N.field[0]}}`.
+ */
+export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerProps) {
+  const [opened, setOpened] = useState(false);
+  const [step, setStep] = useState<string | null>(null);
+  const [path, setPath] = useState<string | null>(null);
+  const [field, setField] = useState('');
+  const [index, setIndex] = useState<number | string>(0);
+  const chosen = steps.find((s) => String(s.step) === step);
+  const choices = useMemo(() => (chosen === undefined ? [] : templateChoices(chosen.step, chosen.known)), [chosen]);
+  const reference = chosen === undefined ? null
+    : path === CUSTOM || path === null
+      ? customReference(chosen.step, field, typeof index === 'number' ? index : null)
+      : path;
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} withinPortal trapFocus>
+      <Popover.Target>
+        <Button size="compact-xs" variant="light" leftSection={<IconBraces size={12} />} onClick={() => setOpened((o) => !o)} aria-label={`Insert From Template into ${paramName}`}>
+          Insert From Template
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" data-testid="template-picker">
+          <Select
+            label="Step"
+            placeholder="A step before this one"
+            data={steps.map((s) => ({ value: String(s.step), label: `$${s.step} ${s.label}` }))}
+            value={step}
+            onChange={(value) => {
+              setStep(value);
+              setPath(null);
+            }}
+            comboboxProps={{ withinPortal: false }}
+          />
+          {chosen !== undefined && (
+            <Select
+              label="Field"
+              data={[...choices.map((c) => ({ value: c.text, label: c.label })), { value: CUSTOM, label: 'Another field…' }]}
+              value={path ?? CUSTOM}
+              onChange={setPath}
+              comboboxProps={{ withinPortal: false }}
+              allowDeselect={false}
+            />
+          )}
+          {chosen !== undefined && (path === null || path === CUSTOM) && (
+            <Group grow gap="xs">
+              <TextInput label="Field name" placeholder="name" value={field} onChange={(e) => setField(e.currentTarget.value)} />
+              <NumberInput label="Index" min={0} max={999_999} value={index} onChange={setIndex} allowDecimal={false} />
+            </Group>
+          )}
+          {steps.length === 0 && <Text size="xs" c="dimmed">No step runs before this one yet.</Text>}
+          <Text size="xs" ff="monospace" c={reference === null ? 'red' : undefined}>{chosen === undefined ? ' ' : (reference ?? 'Not a field a reference can name')}</Text>
+          <Button
+            size="xs"
+            disabled={reference === null}
+            onClick={() => {
+              if (reference === null) return;
+              onInsert(reference);
+              setOpened(false);
+            }}
+          >
+            Insert
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

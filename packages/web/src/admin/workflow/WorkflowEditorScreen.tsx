@@ -1,0 +1,306 @@
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { addonByName, type WorkflowBuild } from '@rakit/core';
+import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconHammer } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { firstError } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { NameDialog } from '../../components/NameDialog';
+import { useCurrentApp } from '../../shell/app-context';
+import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { dataOf, settle } from '../admin-call';
+import { FlowCanvas } from './FlowCanvas';
+import { FlowConfigDialog } from './FlowConfigDialog';
+import { addCard, drawingOfFlow, removeCard } from './flow-drawing';
+import { syncWorkflow } from './flow-sync';
+import { RunsPanel, useWorkflowRun, useWorkflowRuns } from './RunsPanel';
+import { outputsOfRun } from './template-picker';
+import { type CardTemplate, WorkflowPalette } from './WorkflowPalette';
+import { WorkflowSelector } from './WorkflowSelector';
+import { selectCanRedo, selectCanUndo, selectDrawing, useWorkflowEditor, workflowStore } from './workflow-store';
+import classes from './WorkflowEditor.module.css';
+
+const SYNC_DELAY_MS = 400;
+
+/** Keys typed into a field belong to the field, not to the canvas's undo. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"]') !== null);
+}
+
+/**
+ * The workflow editor, /{appSlug}/workflow (spec 1 screen 10, issue 12): the workflow selector,
+ * the palette, the flow canvas with its 'Flow Configuration' dialogs, Build, and the Runs panel.
+ * Every change is one undo step and is saved by itself shortly after.
+ */
+export function WorkflowEditorScreen() {
+  const { app, api, path } = useCurrentApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const workflowParam = Number(search.get('workflow'));
+  const workflowId = Number.isSafeInteger(workflowParam) && workflowParam > 0 ? workflowParam : null;
+  const [creating, setCreating] = useState(false);
+  const [configuring, setConfiguring] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [lastBuild, setBuild] = useState<WorkflowBuild | null>(null);
+  const [building, setBuilding] = useState(false);
+
+  const addons = useQuery({ queryKey: ['addons'], queryFn: async () => dataOf(await api.listAddOn(), 'The add-ons'), staleTime: Infinity });
+  const workflowsKey = ['workflows', app.appId] as const;
+  const workflows = useQuery({ queryKey: workflowsKey, queryFn: async () => dataOf(await api.listWorkflow(app.appId), 'The workflows') });
+  const triggers = useQuery({ queryKey: ['triggers', app.appId], queryFn: async () => dataOf(await api.listTriggers(app.appId), 'The triggers') });
+  const queries = useQuery({
+    queryKey: ['stored-queries', app.appId],
+    queryFn: async () => {
+      const databases = dataOf(await api.listDatabase(app.appId), 'The connections');
+      const lists = await Promise.all(databases.map(async (db) => dataOf(await api.listQueries(db.dbId), 'The queries')));
+      return lists.flat();
+    },
+  });
+  const flow = useQuery({
+    queryKey: ['workflow-flow', workflowId],
+    queryFn: async () => dataOf(await api.getFlow(workflowId as number), 'The workflow'),
+    enabled: workflowId !== null,
+    staleTime: Infinity,
+  });
+
+  const current = workflows.data?.find((w) => w.chainId === workflowId);
+  const trigger = triggers.data?.find((t) => t.triggerId === current?.chainTrigger);
+  const inputNames = trigger?.triggerParams ?? [];
+  const openedId = useWorkflowEditor((s) => s.workflowId);
+  const drawing = useWorkflowEditor(selectDrawing);
+  const stored = useWorkflowEditor((s) => s.stored);
+  const syncing = useWorkflowEditor((s) => s.syncing);
+  const canUndo = useWorkflowEditor(selectCanUndo);
+  const canRedo = useWorkflowEditor(selectCanRedo);
+
+  // A workflow opens once its flow is loaded; leaving the screen or choosing another closes it.
+  useEffect(() => {
+    if (workflowId === null) workflowStore.getState().close();
+    else if (flow.data !== undefined && flow.data.workflow.chainId === workflowId && workflowStore.getState().workflowId !== workflowId) {
+      workflowStore.getState().open(workflowId, drawingOfFlow(flow.data));
+    }
+  }, [workflowId, flow.data]);
+  useEffect(() => () => workflowStore.getState().close(), []);
+
+  // What the author changed is saved shortly after.
+  useEffect(() => {
+    if (stored === null || stored === drawing) return undefined;
+    const timer = setTimeout(() => {
+      void syncWorkflow(api, workflowStore).then((result) => {
+        if (!result.ok) notifyFailure(result.message);
+      });
+    }, SYNC_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [api, drawing, stored]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented || isTyping(event.target)) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) workflowStore.getState().undo();
+      else if ((key === 'z' && event.shiftKey) || key === 'y') workflowStore.getState().redo();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // A build's findings belong to the workflow it built.
+  const build = lastBuild?.workflowId === workflowId ? lastBuild : null;
+  const runs = useWorkflowRuns(workflowId);
+  const latestRunId = runs.data?.find((r) => r.status === 'succeeded')?.runId ?? runs.data?.[0]?.runId ?? null;
+  const latestRun = useWorkflowRun(latestRunId);
+  const runOutputs = useMemo(() => outputsOfRun(latestRun.data ?? null), [latestRun.data]);
+  const problems = useMemo(() => new Map((build?.problems ?? []).filter((p) => p.actionId !== null).map((p) => [p.actionId as number, p.message])), [build]);
+
+  const choose = useCallback((chainId: number | null) => {
+    setSearch(chainId === null ? {} : { workflow: String(chainId) });
+  }, [setSearch]);
+
+  async function create(name: string) {
+    const answer = await settle(api.saveWorkflow({ chainId: null, chainAppId: app.appId, chainName: name, chainTrigger: null }));
+    if (answer === null) return;
+    if (!answer.status || answer.data === undefined) {
+      notifyFailure(firstError(answer, 'The workflow could not be created'));
+      return;
+    }
+    setCreating(false);
+    notifySuccess('Create workflow success');
+    await queryClient.invalidateQueries({ queryKey: workflowsKey });
+    choose(answer.data.chainId);
+  }
+
+  async function chooseTrigger(value: string | null) {
+    if (current === undefined) return;
+    const answer = await settle(api.saveWorkflow({ chainId: current.chainId, chainAppId: app.appId, chainName: current.chainName, chainTrigger: value === null ? null : Number(value) }));
+    if (answer === null) return;
+    if (!answer.status) notifyFailure(firstError(answer, 'The trigger could not be set'));
+    await queryClient.invalidateQueries({ queryKey: workflowsKey });
+  }
+
+  async function addCardOf(template: CardTemplate, at: { x: number; y: number }) {
+    if (workflowId === null) return;
+    const addon = addonByName(template.addonName);
+    if (addon !== undefined && !addon.available) {
+      notifyFailure(addon.unavailableReason ?? `${addon.label} is not available`);
+      return;
+    }
+    const answer = await settle(api.saveWorkflowAction({
+      actionId: null, actionChainId: workflowId, actionAlias: template.alias, actionName: '', addonName: template.addonName, actionScript: '', actionParams: JSON.stringify(template.params),
+    }));
+    if (answer === null) return;
+    if (!answer.status || answer.data === undefined) {
+      notifyFailure(firstError(answer, 'The action could not be saved'));
+      return;
+    }
+    const card = { actionId: answer.data.actionId, alias: template.alias, addonName: template.addonName, params: template.params, x: Math.round(at.x), y: Math.round(at.y) };
+    const state = workflowStore.getState();
+    // The server has the action already: only its place is left to save.
+    if (state.stored !== null) state.setStored(addCard(state.stored, { ...card, x: Number.NaN, y: Number.NaN }));
+    state.change(addCard(state.history.present, card));
+  }
+
+  function addAtFreeSpot(template: CardTemplate) {
+    const cards = workflowStore.getState().history.present.cards;
+    const lowest = cards.reduce((y, c) => Math.max(y, c.y), -140);
+    void addCardOf(template, { x: cards.at(-1)?.x ?? 0, y: lowest + 140 });
+  }
+
+  async function runBuild() {
+    if (workflowId === null) return;
+    setBuilding(true);
+    try {
+      const synced = await syncWorkflow(api, workflowStore);
+      if (!synced.ok) {
+        notifyFailure(synced.message);
+        return;
+      }
+      const answer = await settle(api.buildWorkflow(workflowId));
+      if (answer === null) return;
+      if (!answer.status || answer.data === undefined) {
+        notifyFailure(firstError(answer, 'The workflow could not be built'));
+        return;
+      }
+      setBuild(answer.data);
+      if (answer.data.built) notifySuccess(`Built version ${answer.data.versionId}`);
+      else notifyFailure(`${answer.data.problems.length} problem(s): ${answer.data.problems[0]?.message ?? ''}`);
+      await queryClient.invalidateQueries({ queryKey: ['workflow-flow', workflowId] });
+    } finally {
+      setBuilding(false);
+    }
+  }
+
+  const configured = drawing.cards.find((c) => c.actionId === configuring);
+  const builtVersion = build?.built === true ? build.versionId : (flow.data?.builtVersionId ?? null);
+  const isOpen = workflowId !== null && openedId === workflowId;
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" px="sm" py={8} component="header" aria-label="Workflow editor">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>Back</Button>
+            <WorkflowSelector
+              workflows={workflows.data ?? []}
+              current={current}
+              loading={workflows.isFetching}
+              onOpen={() => void workflows.refetch()}
+              onChoose={choose}
+              onCreate={() => setCreating(true)}
+            />
+            {current !== undefined && (
+              <Select
+                w={220}
+                maw="100%"
+                aria-label="Trigger"
+                placeholder="No trigger"
+                data={(triggers.data ?? []).map((t) => ({ value: String(t.triggerId), label: `#${t.triggerId} ${t.triggerAlias}` }))}
+                value={current.chainTrigger === null ? null : String(current.chainTrigger)}
+                onChange={(value) => void chooseTrigger(value)}
+                clearable
+              />
+            )}
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            {isOpen && (
+              <Badge variant="light" size="lg" tt="none" color={syncing || stored !== drawing ? 'yellow' : 'green'} data-testid="workflow-sync" role="status">
+                {syncing || stored !== drawing ? 'Syncronizing' : 'Saved'}
+              </Badge>
+            )}
+            {builtVersion !== null && <Badge variant="outline" size="lg" tt="none" data-testid="built-version">Built version {builtVersion}</Badge>}
+            <ActionIcon variant="default" size="lg" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => workflowStore.getState().undo()}>
+              <IconArrowBackUp size={18} />
+            </ActionIcon>
+            <ActionIcon variant="default" size="lg" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={() => workflowStore.getState().redo()}>
+              <IconArrowForwardUp size={18} />
+            </ActionIcon>
+            <Button leftSection={<IconHammer size={16} />} disabled={!isOpen} loading={building} onClick={() => void runBuild()}>Build</Button>
+          </Group>
+        </Group>
+      </Paper>
+
+      {build !== null && !build.built && (
+        <Alert color="red" title="The flow cannot be built" data-testid="build-problems">
+          {build.problems.map((p, i) => (
+            <Text key={i} size="sm">{p.actionId === null ? '' : `${drawing.cards.find((c) => c.actionId === p.actionId)?.alias ?? `#${p.actionId}`}: `}{p.message}</Text>
+          ))}
+        </Alert>
+      )}
+
+      <div className={classes.workspace}>
+        <WorkflowPalette addons={addons.data ?? []} queries={queries.data ?? []} enabled={isOpen} onAdd={addAtFreeSpot} />
+        {workflowId === null ? (
+          <Paper withBorder radius="md" p="xl" className={classes.canvas}>
+            <Text c="dimmed" ta="center" mt="xl">No Workflow Selected: choose one above, or create a new one.</Text>
+          </Paper>
+        ) : flow.isError ? (
+          <Alert color="red" className={classes.canvas}>{flow.error.message}</Alert>
+        ) : !isOpen ? (
+          <Paper withBorder radius="md" className={classes.canvas}><Loader m="xl" /></Paper>
+        ) : (
+          <FlowCanvas
+            addons={addons.data ?? []}
+            problems={problems}
+            onDropCard={(template, at) => void addCardOf(template, at)}
+            onConfigure={setConfiguring}
+            onRequestRemove={setRemoving}
+          />
+        )}
+      </div>
+
+      {isOpen && <RunsPanel workflowId={workflowId} inputNames={inputNames} built={builtVersion !== null} />}
+
+      {creating && (
+        <NameDialog title="Create New Workflow" requiredMessage="chainName is empty" label="Workflow name" onSave={create} onClose={() => setCreating(false)} />
+      )}
+      {configured !== undefined && (
+        <FlowConfigDialog
+          card={configured}
+          addon={(addons.data ?? []).find((a) => a.name === configured.addonName)}
+          drawing={drawing}
+          triggerId={current?.chainTrigger ?? null}
+          triggerParams={inputNames}
+          runOutputs={runOutputs}
+          onApply={(next) => {
+            workflowStore.getState().change(next);
+            setConfiguring(null);
+          }}
+          onClose={() => setConfiguring(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={removing !== null}
+        message="Are you sure to delete this action?"
+        confirmLabel="Delete"
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (removing !== null) workflowStore.getState().change(removeCard(workflowStore.getState().history.present, removing));
+          setRemoving(null);
+        }}
+      />
+    </Stack>
+  );
+}

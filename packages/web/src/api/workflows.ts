@@ -1,0 +1,30 @@
+import { type ClientInputOf, workflowCalls, workflowRunCalls } from '@rakit/core';
+import { callApi } from './request';
+
+type BodyOf<C> = ClientInputOf<C> extends { body: infer B } ? B : never;
+
+export type SaveWorkflowInput = BodyOf<typeof workflowCalls.saveWorkflow>;
+export type SaveWorkflowActionInput = BodyOf<typeof workflowCalls.saveWorkflowAction>;
+export type SaveFlowInput = BodyOf<typeof workflowCalls.saveFlow>;
+/** The values a run starts with ($0's fields). */
+export type RunInput = BodyOf<typeof workflowRunCalls.runWorkflow>['params'];
+
+/** Calls of the workflow editor and its Runs panel (issue 12), on behalf of the user signed in to `appSlug`. */
+export const workflowsApi = (appSlug: string) => ({
+  listAddOn: () => callApi(workflowCalls.listAddOn, {}, appSlug),
+  listWorkflow: (appId: number) => callApi(workflowCalls.listWorkflow, { params: { appId } }, appSlug),
+  saveWorkflow: (body: SaveWorkflowInput) => callApi(workflowCalls.saveWorkflow, { body }, appSlug),
+  deleteWorkflow: (chainId: number) => callApi(workflowCalls.deleteWorkflow, { body: { chainId } }, appSlug),
+  saveWorkflowAction: (body: SaveWorkflowActionInput) => callApi(workflowCalls.saveWorkflowAction, { body }, appSlug),
+  getNode: (actionId: number) => callApi(workflowCalls.getNode, { params: { id: actionId } }, appSlug),
+  getFlow: (workflowId: number) => callApi(workflowCalls.getFlow, { params: { id: workflowId } }, appSlug),
+  deleteWorkflowAction: (actionId: number) => callApi(workflowCalls.deleteWorkflowAction, { body: { actionId } }, appSlug),
+  saveFlow: (body: SaveFlowInput) => callApi(workflowCalls.saveFlow, { body }, appSlug),
+  buildWorkflow: (workflowId: number) => callApi(workflowCalls.buildWorkflow, { params: { id: workflowId } }, appSlug),
+
+  runWorkflow: (workflowId: number, params: RunInput) => callApi(workflowRunCalls.runWorkflow, { params: { id: workflowId }, body: { params } }, appSlug),
+  runChains: (actionId: number, params: RunInput) => callApi(workflowRunCalls.runChains, { body: { actionId, params } }, appSlug),
+  workflowRuns: (workflowId: number) => callApi(workflowRunCalls.workflowRuns, { params: { id: workflowId } }, appSlug),
+  workflowRun: (runId: number) => callApi(workflowRunCalls.workflowRun, { params: { id: runId } }, appSlug),
+  rerunWorkflowRun: (runId: number) => callApi(workflowRunCalls.rerunWorkflowRun, { params: { id: runId } }, appSlug),
+});
