@@ -87,12 +87,15 @@ function Canvas({ addons, problems, onDropCard, onConfigure, onRequestRemove }: 
     setLocal(applyNodeChanges(changes, nodes));
     // A move ends (the end of a drag, an arrow key): one undo step per card.
     let next = workflowStore.getState().history.present;
+    const moved: string[] = [];
     for (const change of changes) {
       if (change.type === 'position' && change.dragging === false && change.position !== undefined) {
         next = moveCard(next, Number(change.id), change.position.x, change.position.y);
+        moved.push(change.id);
       }
     }
-    if (next !== workflowStore.getState().history.present) workflowStore.getState().change(next, 'move');
+    // Arrow presses on the same cards in quick succession are one step.
+    if (moved.length > 0) workflowStore.getState().change(next, `move:${moved.join(',')}`);
   }, [nodes]);
 
   const onConnect = useCallback((connection: Connection) => {
