@@ -1,6 +1,6 @@
 import {
   actionFailureDetail, type CustomAction, GlobalConfigSchema, globalVariablesOf, Messages, NO_REDIRECT, RedirectConfigSchema,
-  responseFileOf, type ResponseFile, toParamValues, TriggerConfigSchema, triggerArguments,
+  responseFileOf, type ResponseFile, toParamValues, TriggerConfigSchema, triggerArguments, TriggerOutcomeSchema,
 } from '@rakit/core';
 import type { AppApi } from '../api/client';
 import type { GlobalVariable } from '../widgets/global-variables';
@@ -40,11 +40,37 @@ async function runDatabaseAction(action: CustomAction, rt: ActionRuntime): Promi
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`));
 }
 
-async function runTrigger(action: CustomAction, rt: ActionRuntime): Promise<void> {
+/**
+ * What a TRIGGER's answer says of the workflows it started (issue 12, TriggerOutcome): a failed
+ * run fails the action with its first error; a finished or still running one is a note for the
+ * click's notice, and the chain goes on. An answer that only records the run (no engine yet, or
+ * no built workflow listening) adds nothing.
+ */
+export function triggerOutcomeNote(data: unknown): { failed: string } | { note: string | null } {
+  const parsed = TriggerOutcomeSchema.safeParse(data);
+  if (!parsed.success) return { note: null };
+  const outcome = parsed.data;
+  const runs = outcome.runs.map((r) => `#${r.runId}`).join(', ');
+  switch (outcome.status) {
+    case 'failed':
+      return { failed: `Workflow run ${runs} failed: ${outcome.errors[0] ?? outcome.runs.flatMap((r) => r.errors)[0] ?? 'a step failed'}` };
+    case 'succeeded':
+      return { note: `Workflow run ${runs} succeeded.` };
+    case 'started':
+      return { note: `Workflow run ${runs} started; it goes on in the background.` };
+    default:
+      return { note: null };
+  }
+}
+
+async function runTrigger(action: CustomAction, rt: ActionRuntime): Promise<string | undefined> {
   const config = configOf(TriggerConfigSchema, action.raw);
   if (config.id === null) throw new ActionFailure(Messages.triggerIdEmpty);
   const answer = await rt.api.runTrigger(config.id, triggerArguments(config.params, rt.pageValues(), rt.userId));
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`));
+  const outcome = triggerOutcomeNote(answer.data);
+  if ('failed' in outcome) throw new ActionFailure(outcome.failed);
+  return outcome.note ?? undefined;
 }
 
 /** REQUEST: a file answer is saved, any other answer kept as the permanent global variable $api. */
@@ -57,13 +83,17 @@ async function runRequest(action: CustomAction, rt: ActionRuntime): Promise<void
   else rt.setGlobals([{ name: '$api', value: outcome.body, type: 'permanent' }]);
 }
 
-/** Runs one action by its type (spec 2 §4); throws ActionFailure (or the call's own error) when it fails. */
-export async function runAction(action: CustomAction, rt: ActionRuntime): Promise<void> {
+/**
+ * Runs one action by its type (spec 2 §4); throws ActionFailure (or the call's own error) when it
+ * fails. What it answers is a note for the click's notice (a TRIGGER's workflow outcome).
+ */
+export async function runAction(action: CustomAction, rt: ActionRuntime): Promise<string | undefined> {
   switch (action.action) {
     case 'CUSTOM':
     case 'QUERY':
     case 'DELETE':
-      return runDatabaseAction(action, rt);
+      await runDatabaseAction(action, rt);
+      return undefined;
     case 'TRIGGER':
       return runTrigger(action, rt);
     case 'REDIRECT': {
@@ -78,7 +108,8 @@ export async function runAction(action: CustomAction, rt: ActionRuntime): Promis
       rt.setGlobals(globalVariablesOf(configOf(GlobalConfigSchema, action.raw).params, rt.pageValues(), rt.userId));
       return undefined;
     case 'REQUEST':
-      return runRequest(action, rt);
+      await runRequest(action, rt);
+      return undefined;
     default:
       // EDIT and PRINT need a row: their data widget runs them.
       throw new ActionFailure(`${action.action} cannot run from a button`);

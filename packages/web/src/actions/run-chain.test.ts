@@ -2,6 +2,7 @@ import { type CustomAction, Messages, type StatementResult } from '@rakit/core';
 import { describe, expect, it } from 'vitest';
 import type { ApiAnswer, RunActionBody } from '../api/client';
 import type { GlobalVariable } from '../widgets/global-variables';
+import { triggerOutcomeNote } from './run-action';
 import { type ButtonRun, runButtonActions } from './run-chain';
 
 const insert: CustomAction = {
@@ -121,5 +122,43 @@ describe('runButtonActions', () => {
     const { run, events } = fakeRun({ validateAll: () => ['Nama'] });
     expect(await runButtonActions([], run)).toBe('nothing');
     expect(events).toEqual([]);
+  });
+});
+
+describe('a TRIGGER waits for its workflows (issue 12)', () => {
+  const trigger: CustomAction = { name: 'T', action: 'TRIGGER', cause: '', show: true, raw: { id: 8, params: [] } };
+  const back: CustomAction = { name: 'BACK', action: 'BACK', cause: 'T', show: true };
+  const run = (runId: number, status: 'succeeded' | 'failed' | 'started', errors: string[] = []) => ({ runId, workflowId: 2, status, errors, output: null });
+
+  /** A button whose trigger answers `outcome` (runTrigger's TriggerOutcome). */
+  function triggered(outcome: unknown) {
+    const fake = fakeRun();
+    // The answer's data as the engine's runTrigger gives it; the type is the contract's.
+    fake.run.api = { ...fake.run.api, runTrigger: async () => ({ status: true, httpStatus: 200, data: outcome as never }) };
+    return fake;
+  }
+
+  it('says in the notice that the run succeeded, and goes on with its chain', async () => {
+    const { run: button, events } = triggered({ runId: 4, triggerId: 8, status: 'succeeded', runs: [run(31, 'succeeded')], errors: [] });
+    expect(await runButtonActions([trigger, back], button)).toBe('done');
+    expect(events).toEqual(['back', `success ${Messages.actionSucceeded}. Workflow run #31 succeeded.`]);
+  });
+
+  it('goes on while a long run carries on, naming it', async () => {
+    const { run: button, events } = triggered({ runId: 4, triggerId: 8, status: 'started', runs: [run(31, 'succeeded'), run(32, 'started')], errors: [] });
+    await runButtonActions([trigger, back], button);
+    expect(events.at(-1)).toBe(`success ${Messages.actionSucceeded}. Workflow run #31, #32 started; it goes on in the background.`);
+  });
+
+  it('fails the action with the failed step\'s error, which stops the chain', async () => {
+    const { run: button, events } = triggered({ runId: 4, triggerId: 8, status: 'failed', runs: [run(33, 'failed', ['Kirim: HTTP 500'])], errors: [] });
+    expect(await runButtonActions([trigger, back], button)).toBe('failed');
+    expect(events).toEqual(['failure Failed to perform the operation. Workflow run #33 failed: Kirim: HTTP 500']);
+  });
+
+  it('adds nothing when no built workflow listens, or the run is only queued', () => {
+    expect(triggerOutcomeNote({ runId: 4, triggerId: 8, status: 'no-workflow', runs: [], errors: [] })).toEqual({ note: null });
+    expect(triggerOutcomeNote({ runId: 4, triggerId: 8, status: 'queued' })).toEqual({ note: null });
+    expect(triggerOutcomeNote(undefined)).toEqual({ note: null });
   });
 });

@@ -28,7 +28,8 @@ export function failureDetail(error: unknown): string {
  * empty one is named in 'FIELD "{name}" wajib diisi' and nothing runs; then the top-level
  * actions in order, each followed by the actions caused by it (runActionChain). One notice for
  * the click: 'Successfully perform the action' when everything ran, else 'Failed to perform the
- * operation. {detail}' for the action that failed, which stops the run.
+ * operation. {detail}' for the action that failed, which stops the run. The notes of the actions
+ * that ran (a TRIGGER's workflow outcome) follow the success text.
  */
 export async function runButtonActions(actions: readonly CustomAction[], run: ButtonRun): Promise<ButtonRunResult> {
   if (actions.length === 0) return 'nothing';
@@ -37,13 +38,17 @@ export async function runButtonActions(actions: readonly CustomAction[], run: Bu
     run.notifyFailure(missing);
     return 'refused';
   }
-  const result = await runActionChain(actions, (action) => runAction(action, run));
+  const notes: string[] = [];
+  const result = await runActionChain(actions, async (action) => {
+    const note = await runAction(action, run);
+    if (note !== undefined) notes.push(note);
+  });
   if (result.failed !== undefined) {
     (run.log ?? console.error)(result.failed.error);
     run.notifyFailure(actionFailureMessage(failureDetail(result.failed.error)));
     return 'failed';
   }
   if (result.done.length === 0) return 'nothing';
-  run.notifySuccess(Messages.actionSucceeded);
+  run.notifySuccess([Messages.actionSucceeded, ...notes].join('. '));
   return 'done';
 }
