@@ -56,6 +56,9 @@ function Canvas({ addons, problems, onDropCard, onConfigure, onRequestRemove }: 
   // What React Flow keeps of each card besides the drawing: its measured size, selection, a drag under way.
   const [local, setLocal] = useState<ActionCardNodeType[]>([]);
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
+  // A flow opened with cards is fitted into view once; an empty one keeps its place, so the first
+  // card dropped does not make the canvas jump.
+  const [fitOnOpen] = useState(() => drawing.cards.length > 0);
   const labels = useMemo(() => new Map(addons.map((a) => [a.name, a.label])), [addons]);
 
   const nodes = useMemo(() => {
@@ -145,7 +148,7 @@ function Canvas({ addons, problems, onDropCard, onConfigure, onRequestRemove }: 
         }}
         onDrop={onDrop}
         deleteKeyCode={null}
-        fitView
+        fitView={fitOnOpen}
         fitViewOptions={{ maxZoom: 1 }}
         minZoom={0.2}
         maxZoom={2}

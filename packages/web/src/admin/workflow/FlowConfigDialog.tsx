@@ -168,14 +168,6 @@ function ParamField({ param, required, value, steps, onChange }: ParamFieldProps
     );
   }
   const valid = isValidWorkflowParameter(value);
-  const mark = (
-    <Badge size="xs" variant="light" color={valid ? 'teal' : 'red'} data-testid={`validity-${param.name}`}>{valid ? 'Valid' : 'Not Valid'}</Badge>
-  );
-  const label = (
-    <Group gap={6} justify="space-between" wrap="nowrap" w="100%">
-      <Group gap={6}><span>{param.name}</span>{mark}</Group>
-    </Group>
-  );
   const insert = (reference: string) => {
     const element = input.current;
     const next = insertIntoText(value, reference, element?.selectionStart ?? null, element?.selectionEnd ?? null);
@@ -186,20 +178,22 @@ function ParamField({ param, required, value, steps, onChange }: ParamFieldProps
     });
   };
   const common = {
-    label,
+    label: param.name,
     withAsterisk: required,
     placeholder: field.placeholder,
     value,
     onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
     'aria-label': param.name,
-    rightSectionWidth: 150,
   };
   return (
     <Stack gap={2}>
       {param.json === true
         ? <Textarea {...common} ref={input} autosize minRows={2} maxRows={8} ff="monospace" />
         : <TextInput {...common} ref={input} />}
-      <Group justify="flex-end"><TemplatePicker paramName={param.name} steps={steps} onInsert={insert} /></Group>
+      <Group justify="space-between">
+        <Badge size="xs" variant="light" color={valid ? 'teal' : 'red'} data-testid={`validity-${param.name}`}>{valid ? 'Valid' : 'Not Valid'}</Badge>
+        <TemplatePicker paramName={param.name} steps={steps} onInsert={insert} />
+      </Group>
     </Stack>
   );
 }
