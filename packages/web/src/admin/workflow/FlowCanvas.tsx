@@ -4,7 +4,7 @@ import {
   applyNodeChanges, Background, type Connection, Controls, type Edge, MarkerType, MiniMap, type NodeChange, ReactFlow,
   ReactFlowProvider, useReactFlow,
 } from '@xyflow/react';
-import { type DragEvent, type KeyboardEvent, useCallback, useMemo, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notifyFailure } from '../../shell/notify';
 import { ActionCardNode, type ActionCardNodeType } from './ActionCardNode';
 import { type CardTemplate, cardTemplateOfDrag } from './WorkflowPalette';
@@ -83,6 +83,25 @@ function Canvas({ addons, problems, onDropCard, onConfigure, onRequestRemove }: 
       };
     });
   }, [drawing, local, labels, problems, onConfigure]);
+
+  // A card added (a drop, a tap on the palette) is brought into view when it lands outside it.
+  const shownCount = useRef(drawing.cards.length);
+  useEffect(() => {
+    const grew = drawing.cards.length > shownCount.current;
+    shownCount.current = drawing.cards.length;
+    const newest = drawing.cards.at(-1);
+    if (!grew || newest === undefined) return undefined;
+    const frame = requestAnimationFrame(() => {
+      const { x, y, zoom } = flow.getViewport();
+      const pane = document.querySelector('[data-testid="flow-canvas"]')?.getBoundingClientRect();
+      if (pane === undefined) return;
+      const left = newest.x * zoom + x;
+      const top = newest.y * zoom + y;
+      const outside = left < 0 || top < 0 || left + 200 * zoom > pane.width || top + 100 * zoom > pane.height;
+      if (outside) void flow.setCenter(newest.x + 100, newest.y + 50, { zoom, duration: 200 });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [drawing.cards, flow]);
 
   const edges = useMemo(() => edgesOf(drawing).map((e) => ({ ...e, selected: e.id === selectedEdge })), [drawing, selectedEdge]);
 

@@ -165,8 +165,8 @@ export function WorkflowEditorScreen() {
 
   function addAtFreeSpot(template: CardTemplate) {
     const cards = workflowStore.getState().history.present.cards;
-    const lowest = cards.reduce((y, c) => Math.max(y, c.y), -140);
-    void addCardOf(template, { x: cards.at(-1)?.x ?? 0, y: lowest + 140 });
+    const lowest = cards.reduce((y, c) => Math.max(y, c.y), -100);
+    void addCardOf(template, { x: cards.at(-1)?.x ?? 40, y: lowest + 140 });
   }
 
   async function runBuild() {

@@ -1,4 +1,4 @@
-import { Badge, Paper, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Addon, QueryRecord } from '@rakit/core';
 import { IconDatabase, IconGripVertical } from '@tabler/icons-react';
 import type { DragEvent } from 'react';
@@ -44,7 +44,7 @@ interface PaletteProps {
 export function WorkflowPalette({ addons, queries, enabled, onAdd }: PaletteProps) {
   return (
     <Paper withBorder radius="md" p="sm" className={classes.palette} component="aside" aria-label="Workflow palette">
-      <ScrollArea.Autosize mah="calc(100vh - 220px)" type="auto" offsetScrollbars>
+      <div className={classes.paletteList}>
         <Stack gap={6}>
           <Title order={6} c="dimmed" tt="uppercase">Add-ons</Title>
           {addons.map((addon) => (
@@ -72,7 +72,7 @@ export function WorkflowPalette({ addons, queries, enabled, onAdd }: PaletteProp
             />
           ))}
         </Stack>
-      </ScrollArea.Autosize>
+      </div>
     </Paper>
   );
 }
