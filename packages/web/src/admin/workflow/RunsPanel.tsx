@@ -1,5 +1,5 @@
 import {
-  ActionIcon, Alert, Badge, Button, Code, Collapse, Group, Loader, Modal, Paper, ScrollArea, Stack, Table, Text, TextInput, Title, UnstyledButton,
+  ActionIcon, Alert, Badge, Button, Code, Collapse, Group, Loader, Modal, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title, UnstyledButton,
 } from '@mantine/core';
 import type { RunOutcome, WorkflowRunDetail, WorkflowRunSummary, WorkflowStepRun } from '@rakit/core';
 import { IconChevronDown, IconChevronRight, IconPlayerPlay, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
@@ -41,6 +41,8 @@ interface RunsPanelProps {
   inputNames: readonly string[];
   /** Whether a version is built (runs use the published version). */
   built: boolean;
+  /** The cards a run may start from (runChains), besides the start of the workflow. */
+  cards: readonly { actionId: number; alias: string }[];
 }
 
 /**
@@ -48,7 +50,7 @@ interface RunsPanelProps {
  * it), a run's steps with their resolved input, output, attempts and error, 'Re-run from failed
  * step' on a failed run, and 'Run' with the values of $0.
  */
-export function RunsPanel({ workflowId, inputNames, built }: RunsPanelProps) {
+export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelProps) {
   const { api } = useCurrentApp();
   const queryClient = useQueryClient();
   const runs = useWorkflowRuns(workflowId);
@@ -64,8 +66,13 @@ export function RunsPanel({ workflowId, inputNames, built }: RunsPanelProps) {
     else notifySuccess(outcome.status === 'started' ? `Run #${outcome.runId} started` : `Run #${outcome.runId} succeeded`);
   }
 
-  async function run(params: Record<string, string>) {
-    const answer = await settle(api.runWorkflow(workflowId, params));
+  async function run(params: Record<string, string>, from: number | null | 'start') {
+    // Spec 1 §5: running an action without an action id.
+    if (from === null) {
+      notifyFailure('actionId is empty');
+      return;
+    }
+    const answer = await settle(from === 'start' ? api.runWorkflow(workflowId, params) : api.runChains(from, params));
     if (answer === null) return;
     if (!answer.status || answer.data === undefined) {
       notifyFailure(firstError(answer, 'The workflow could not run'));
@@ -109,7 +116,7 @@ export function RunsPanel({ workflowId, inputNames, built }: RunsPanelProps) {
         </ScrollArea.Autosize>
       )}
       {shownId !== null && <RunDetail runId={shownId} onRerun={(id) => void rerun(id)} />}
-      {asking && <RunInputDialog names={inputNames} onRun={run} onClose={() => setAsking(false)} />}
+      {asking && <RunInputDialog names={inputNames} cards={cards} onRun={run} onClose={() => setAsking(false)} />}
     </Paper>
   );
 }
@@ -189,12 +196,29 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
   );
 }
 
-function RunInputDialog({ names, onRun, onClose }: { names: readonly string[]; onRun: (params: Record<string, string>) => Promise<void>; onClose: () => void }) {
+interface RunInputDialogProps {
+  names: readonly string[];
+  cards: readonly { actionId: number; alias: string }[];
+  onRun: (params: Record<string, string>, from: number | null | 'start') => Promise<void>;
+  onClose: () => void;
+}
+
+const START = 'start';
+
+/** The values of $0 for a run from the editor, and where it starts: the workflow's start or one of its actions (runChains). */
+function RunInputDialog({ names, cards, onRun, onClose }: RunInputDialogProps) {
   const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(names.map((n) => [n, ''])));
+  const [from, setFrom] = useState<string | null>(START);
   const [busy, setBusy] = useState(false);
   return (
     <Modal opened onClose={onClose} title="Run the workflow" centered>
       <Stack gap="sm">
+        <Select
+          label="Start from"
+          data={[{ value: START, label: 'The start of the workflow' }, ...cards.map((c) => ({ value: String(c.actionId), label: c.alias }))]}
+          value={from}
+          onChange={setFrom}
+        />
         <Text size="sm" c="dimmed">{names.length === 0 ? 'The workflow runs with no input.' : 'The values of $0, as the trigger would give them.'}</Text>
         {names.map((name) => (
           <TextInput key={name} label={`$0.${name}`} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.currentTarget.value })} />
@@ -205,7 +229,7 @@ function RunInputDialog({ names, onRun, onClose }: { names: readonly string[]; o
             loading={busy}
             onClick={() => {
               setBusy(true);
-              void onRun(values).finally(() => setBusy(false));
+              void onRun(values, from === START ? 'start' : from === null ? null : Number(from)).finally(() => setBusy(false));
             }}
           >
             Run

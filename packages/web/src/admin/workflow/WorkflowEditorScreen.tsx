@@ -62,7 +62,8 @@ export function WorkflowEditorScreen() {
     queryKey: ['workflow-flow', workflowId],
     queryFn: async () => dataOf(await api.getFlow(workflowId as number), 'The workflow'),
     enabled: workflowId !== null,
-    staleTime: Infinity,
+    // Opened again later, a workflow is read anew: a cached drawing would overwrite newer edges.
+    refetchOnMount: 'always',
   });
 
   const current = workflows.data?.find((w) => w.chainId === workflowId);
@@ -75,13 +76,15 @@ export function WorkflowEditorScreen() {
   const canUndo = useWorkflowEditor(selectCanUndo);
   const canRedo = useWorkflowEditor(selectCanRedo);
 
-  // A workflow opens once its flow is loaded; leaving the screen or choosing another closes it.
+  // A workflow opens once its flow is read from the server (not a cached one still being
+  // refreshed); leaving the screen or choosing another closes it.
+  const flowFresh = flow.data !== undefined && !flow.isFetching;
   useEffect(() => {
     if (workflowId === null) workflowStore.getState().close();
-    else if (flow.data !== undefined && flow.data.workflow.chainId === workflowId && workflowStore.getState().workflowId !== workflowId) {
+    else if (flowFresh && flow.data.workflow.chainId === workflowId && workflowStore.getState().workflowId !== workflowId) {
       workflowStore.getState().open(workflowId, drawingOfFlow(flow.data));
     }
-  }, [workflowId, flow.data]);
+  }, [workflowId, flowFresh, flow.data]);
   useEffect(() => () => workflowStore.getState().close(), []);
 
   // What the author changed is saved shortly after.
@@ -271,7 +274,7 @@ export function WorkflowEditorScreen() {
         )}
       </div>
 
-      {isOpen && <RunsPanel workflowId={workflowId} inputNames={inputNames} built={builtVersion !== null} />}
+      {isOpen && <RunsPanel workflowId={workflowId} inputNames={inputNames} built={builtVersion !== null} cards={drawing.cards} />}
 
       {creating && (
         <NameDialog title="Create New Workflow" requiredMessage="chainName is empty" label="Workflow name" onSave={create} onClose={() => setCreating(false)} />
