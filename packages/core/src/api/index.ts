@@ -8,6 +8,7 @@ import { menuCalls } from './menus';
 import { pageCalls } from './pages';
 import { printCalls } from './print';
 import { tableCalls } from './tables';
+import { thirdPartyCalls } from './third-parties';
 import { triggerCalls } from './triggers';
 import { userCalls } from './users';
 import { workflowCalls } from './workflows';
@@ -23,6 +24,7 @@ export * from './menus';
 export * from './pages';
 export * from './print';
 export * from './tables';
+export * from './third-parties';
 export * from './triggers';
 export * from './users';
 export * from './workflows';
@@ -42,4 +44,5 @@ export const calls = {
   ...tableCalls,
   ...printCalls,
   ...workflowCalls,
+  ...thirdPartyCalls,
 };
