@@ -4,12 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AddonExecutor, type StepContext, StepFailure } from '../../src/workflows/addons/executor';
+import { insertThirdParty } from '../../src/store/repositories/third-parties';
+import { emailExecutor } from '../../src/workflows/addons/email';
 import { httpExecutor } from '../../src/workflows/addons/http';
 import { insertExecutor } from '../../src/workflows/addons/insert';
 import { queryExecutor } from '../../src/workflows/addons/query';
 import { updateExecutor } from '../../src/workflows/addons/update';
 import { buildTestServer, type TestServer } from '../support/build';
 import { createSqliteDatabase } from '../support/fixtures';
+import { startSmtpServer } from '../support/smtp';
 import { type HostileBuilder, hostileBuilder } from './hostile';
 
 /**
@@ -137,5 +140,34 @@ describe('a hostile author\'s SQL steps', () => {
       expect([failure.message, failure.retryable], JSON.stringify(params)).toEqual([message, false]);
     }
     expect(await victimRows()).toEqual(before);
+  });
+});
+
+describe('a hostile author\'s email step', () => {
+  it('reaches no SMTP server on a private address once the operator no longer allows it, and adds no header', async () => {
+    const smtp = await startSmtpServer();
+    // The default operator; the row was saved while private SMTP hosts were allowed.
+    const server = await buildTestServer('sqlite');
+    try {
+      const hostile = await hostileBuilder(server);
+      await insertThirdParty(server.store, {
+        serviceKind: 'smtp', serviceName: 'Relay', host: '127.0.0.1', port: smtp.port, security: 'none', username: '', passwordEnc: '', fromAddress: 'robot@example.com',
+      });
+      const refused = await failureOf(emailExecutor.run(stepOf(server, hostile), { to: 'ani@example.com', subject: 'x', body: 'x' }));
+      expect([refused.message, refused.retryable]).toEqual([`${Messages.smtpHostRefused}: 127.0.0.1`, false]);
+      for (const params of [
+        { to: 'ani@example.com\r\nBcc: everyone@example.com', subject: 'x', body: 'x' },
+        { to: 'ani@example.com', subject: 'x\nBcc: everyone@example.com', body: 'x' },
+        { to: 'ani@example.com', cc: 'a@example.com\rBcc: b@example.com', subject: 'x', body: 'x' },
+      ]) {
+        const failure = await failureOf(emailExecutor.run(stepOf(server, hostile), params));
+        expect([failure.message, failure.retryable]).toEqual([expect.stringContaining('must be one line'), false]);
+      }
+      expect(smtp.received).toEqual([]);
+      expect(smtp.signIns).toBe(0);
+    } finally {
+      await server.close();
+      await smtp.close();
+    }
   });
 });
