@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Messages } from '@rakit/core';
@@ -140,6 +141,19 @@ describe('a hostile author\'s SQL steps', () => {
       expect([failure.message, failure.retryable], JSON.stringify(params)).toEqual([message, false]);
     }
     expect(await victimRows()).toEqual(before);
+  });
+
+  it('cannot reach past his own SQLite file through a stored query step', async () => {
+    createSqliteDatabase(server.app.config.dataDir, hostile.appId, 'mine.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
+    const saved = await server.call('POST', '/save/saveDbConfig', { dbAppId: hostile.appId, dbType: 'sqlite', dbDatabase: 'mine.db' }, hostile.token);
+    const dbId = saved.json().data.dbId as number;
+    const meta = path.join(server.app.config.dataDir, 'rakit.db');
+    for (const sql of [`ATTACH DATABASE '${meta}' AS meta`, "SELECT load_extension('/tmp/x.so')", 'PRAGMA writable_schema = 1']) {
+      const query = await server.call('POST', '/save/saveQuery', { actionId: null, actionDbId: dbId, actionName: 'evil', actionSQLQuery: sql }, hostile.token);
+      const queryId = query.json().data.actionId as number;
+      const failure = await failureOf(queryExecutor.run(stepOf(server, hostile), { queryId }));
+      expect([failure.message, failure.retryable], sql).toEqual([expect.stringContaining(Messages.queryError), false]);
+    }
   });
 });
 
