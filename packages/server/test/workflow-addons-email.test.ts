@@ -116,4 +116,19 @@ describe('the Send Email add-on', () => {
     await saveService();
     expect((await emailExecutor.run(context, { to: 'ani@example.com', subject: 'back', body: 'x' })).output).toMatchObject({ accepted: ['ani@example.com'] });
   });
+
+  it('gives up when its step is aborted while the server stalls', async () => {
+    const stalled = await startSmtpServer(undefined, { holdData: true });
+    try {
+      await saveService({ port: stalled.port, username: '', password: '' });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error('step timed out')), 300);
+      const started = Date.now();
+      await expect(emailExecutor.run({ ...context, signal: controller.signal }, { to: 'ani@example.com', subject: 'x', body: 'x' })).rejects.toThrow('step timed out');
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await stalled.close();
+      await saveService();
+    }
+  });
 });

@@ -20,9 +20,9 @@ export interface TestSmtpServer {
  * A real SMTP server on 127.0.0.1 for the tests (the smtp-server package), plain text with
  * STARTTLS off: it signs in `user` with `password` when they are given (anyone otherwise),
  * refuses recipients at `reject.example.com` for good (550) and at `later.example.com` for now
- * (451), and keeps what it accepts.
+ * (451), and keeps what it accepts. With `holdData` it never answers a message's data (a stalled server).
  */
-export async function startSmtpServer(credentials?: { user: string; password: string }): Promise<TestSmtpServer> {
+export async function startSmtpServer(credentials?: { user: string; password: string }, options: { holdData?: boolean } = {}): Promise<TestSmtpServer> {
   const state: TestSmtpServer = { port: 0, received: [], signIns: 0, close: () => Promise.resolve() };
   const server = new SMTPServer({
     secure: false,
@@ -45,6 +45,7 @@ export async function startSmtpServer(credentials?: { user: string; password: st
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (options.holdData === true) return;
         const envelope = session.envelope;
         state.received.push({
           from: envelope.mailFrom === false ? '' : envelope.mailFrom.address,
@@ -57,6 +58,10 @@ export async function startSmtpServer(credentials?: { user: string; password: st
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.port = (server.server.address() as AddressInfo).port;
-  state.close = () => new Promise((resolve) => server.close(() => resolve()));
+  state.close = () => new Promise((resolve) => {
+    // A held session would keep close() waiting for it.
+    for (const connection of (server as unknown as { connections: Set<{ close(): void }> }).connections) connection.close();
+    server.close(() => resolve());
+  });
   return state;
 }

@@ -73,14 +73,21 @@ export const emailExecutor: AddonExecutor = {
     }
     const messageId = `<${context.idempotencyKey.replace(/[^A-Za-z0-9.-]/g, '-')}@rakit.workflow>`;
     const { signal } = context;
-    const onAbort = () => transport.close();
-    signal.addEventListener('abort', onAbort, { once: true });
+    // nodemailer cannot cancel a message under way: the step stops waiting for it, and the
+    // connection ends at the latest after SMTP_SOCKET_TIMEOUT_MS of silence.
+    let onAbort = () => {};
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(signal.reason as Error);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
     try {
-      const sent = await transport.sendMail({
+      const sending = transport.sendMail({
         from: service.fromAddress, to, cc, subject, text: body, messageId,
         // The author's texts are never read as files or URLs to attach.
         disableFileAccess: true, disableUrlAccess: true,
-      }) as { messageId: string; accepted: unknown[]; rejected: unknown[] };
+      }) as Promise<{ messageId: string; accepted: unknown[]; rejected: unknown[] }>;
+      sending.catch(() => undefined);
+      const sent = await Promise.race([sending, aborted]);
       return { output: { messageId: sent.messageId, accepted: sent.accepted.map(String), rejected: sent.rejected.map(String) } };
     } catch (error) {
       signal.throwIfAborted();
