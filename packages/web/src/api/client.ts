@@ -12,6 +12,7 @@ import { actionsApi } from './actions';
 import { tablesApi } from './tables';
 import { printApi } from './print';
 import { workflowsApi } from './workflows';
+import { thirdPartiesApi } from './third-parties';
 
 export * from './request';
 export type { RunActionBody } from './actions';
@@ -42,6 +43,7 @@ export function appApi(appSlug: string) {
     ...tablesApi(appSlug),
     ...printApi(appSlug),
     ...workflowsApi(appSlug),
+    ...thirdPartiesApi(appSlug),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;
