@@ -43,6 +43,12 @@ export interface Config {
    */
   allowPrivateUrls: boolean;
   /**
+   * RAKIT_ALLOWED_URL_HOSTS: the private hosts the workflows' HTTP request steps may call, without
+   * opening every private address (RAKIT_ALLOW_PRIVATE_URLS): comma-separated addresses, CIDR
+   * ranges and host names (`10.1.2.3,api.intranet,*.corp.lan`). Cloud metadata host names stay refused.
+   */
+  allowedUrlHosts: string[];
+  /**
    * RAKIT_ALLOW_PRIVATE_SMTP=true lets the Third Parties' SMTP server be on a loopback, private
    * or reserved address (a relay on the same machine or network); refused by default, as is
    * any private URL (RAKIT_ALLOW_PRIVATE_URLS allows it too).
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     noDemo: env.RAKIT_NO_DEMO === '1',
     readCacheMs: readInt(env.RAKIT_READ_CACHE_MS, DEFAULT_READ_CACHE_MS, 0),
     allowPrivateUrls: readFlag(env.RAKIT_ALLOW_PRIVATE_URLS),
+    allowedUrlHosts: readList(env.RAKIT_ALLOWED_URL_HOSTS),
     allowPrivateSmtp: readFlag(env.RAKIT_ALLOW_PRIVATE_SMTP),
     allowPrivateDatabases: readFlag(env.RAKIT_ALLOW_PRIVATE_DATABASES),
     allowedDatabaseHosts: readList(env.RAKIT_ALLOWED_DATABASE_HOSTS),
@@ -131,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     new AllowedHosts(config.allowedDatabaseHosts);
   } catch (error) {
     throw new Error(`RAKIT_ALLOWED_DATABASE_HOSTS: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    new AllowedHosts(config.allowedUrlHosts);
+  } catch (error) {
+    throw new Error(`RAKIT_ALLOWED_URL_HOSTS: ${(error as Error).message}`, { cause: error });
   }
   return config;
 }

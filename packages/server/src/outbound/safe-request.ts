@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { LookupFunction, TcpNetConnectOpts } from 'node:net';
 import { Messages } from '@rakit/core';
 import { badRequest, HttpError } from '../http/errors';
-import { addressesOf, isPublicAddress, resolveHost, secondsOf, type VettedAddress } from './addresses';
+import { addressesOf, type AllowedHosts, isPublicAddress, resolveHost, secondsOf, type VettedAddress } from './addresses';
 
 /**
  * Requests the server sends for an author (the Request section's Test): only http(s), only to
@@ -48,13 +48,17 @@ export function outboundUrl(text: string): URL {
 
 /**
  * The addresses to connect to for the host: every address it resolves to must be public
- * (unless `allowPrivate`), so that no answer of a later lookup can lead elsewhere. A refusal
- * names the host, never the private address it resolves to (the author learns nothing of the
- * network behind the server).
+ * (unless `allowPrivate`), or one the operator `allowed` (the host's name, or each address in
+ * his ranges), so that no answer of a later lookup can lead elsewhere. A refusal names the
+ * host, never the private address it resolves to (the author learns nothing of the network
+ * behind the server).
  */
-export async function vetHost(hostname: string, allowPrivate: boolean, resolve: (host: string) => Promise<VettedAddress[]> = resolveHost): Promise<VettedAddress[]> {
+export async function vetHost(
+  hostname: string, allowPrivate: boolean, resolve: (host: string) => Promise<VettedAddress[]> = resolveHost, allowed?: AllowedHosts,
+): Promise<VettedAddress[]> {
   const { host, literal, addresses } = await addressesOf(hostname, resolve);
-  if (!allowPrivate && !addresses.every((a) => isPublicAddress(a.address))) {
+  const named = allowed !== undefined && !literal && allowed.allowsName(host);
+  if (!allowPrivate && !named && !addresses.every((a) => isPublicAddress(a.address) || (allowed?.allowsAddress(a.address) ?? false))) {
     throw badRequest(`${literal ? Messages.requestAddressRefused : Messages.requestHostRefused}: ${host}`);
   }
   return addresses;

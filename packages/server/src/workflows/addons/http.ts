@@ -1,5 +1,6 @@
 import { answerBodyOf, Messages, WORKFLOW_HTTP_METHODS } from '@rakit/core';
 import { HttpError } from '../../http/errors';
+import { AllowedHosts } from '../../outbound/addresses';
 import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../../outbound/safe-request';
 import { type AddonExecutor, StepFailure } from './executor';
 import { jsonParam, objectParam, requiredText } from './params';
@@ -95,7 +96,7 @@ export const httpExecutor: AddonExecutor = {
     let answer;
     try {
       answer = await withOutboundSlot(async () => {
-        const targets = await vetHost(url.hostname, context.app.config.allowPrivateUrls);
+        const targets = await vetHost(url.hostname, context.app.config.allowPrivateUrls, undefined, new AllowedHosts(context.app.config.allowedUrlHosts));
         context.signal.throwIfAborted();
         return sendToAddress({ url, method, headers, body }, targets, undefined, context.signal);
       });
