@@ -256,4 +256,58 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     expect(hook.received).toHaveLength(2);
     await page.context().close();
   });
+
+  it('lets the author work the canvas from the keyboard: add, branch, Delete with a question, undo and redo', async () => {
+    const page = await newPage(browser);
+    await signInToDemo(page);
+    await page.goto('/demo/workflow');
+    await page.getByTestId('workflow-selector').click();
+    await page.getByRole('option', { name: 'Create New Workflow' }).click();
+    await page.getByRole('dialog').getByLabel('Workflow name').fill(`Coret ${stamp}`);
+    await page.getByRole('dialog').getByRole('button', { name: /save/i }).click();
+    await page.waitForURL(/workflow=\d+/);
+    const scratchId = Number(new URL(page.url()).searchParams.get('workflow'));
+    await page.getByTestId('flow-canvas').waitFor();
+
+    // Enter on a palette item adds its card without dragging.
+    await page.getByRole('button', { name: 'Add Condition' }).press('Enter');
+    await page.locator('[data-testid="flow-card"][data-alias="Condition"]').waitFor();
+    await page.getByRole('button', { name: 'Add Set Variable' }).press('Enter');
+    const variable = page.locator('[data-testid="flow-card"][data-alias="Set Variable"]');
+    await variable.waitFor();
+
+    // Attached after the Condition's true side from its Flow Configuration.
+    await page.getByRole('button', { name: 'Configure Set Variable' }).click();
+    const dialog = page.getByTestId('flow-config');
+    await choose(page, dialog, 'Before', 'Condition (true)');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('.react-flow__edge-text').allTextContents()).toEqual(['true']);
+    await page.getByTestId('workflow-sync').filter({ hasText: 'Saved' }).waitFor();
+    type Flow = { actions: { actionId: number; actionAlias: string }[]; edges: { from: number; to: number; branch: string | null }[] };
+    const flowOf = async () => (await api<Flow>('GET', `/action/getFlow/${scratchId}`)).data;
+    expect((await flowOf()).edges).toEqual([expect.objectContaining({ branch: 'true' })]);
+
+    // Delete asks first; the card and its edge go.
+    await variable.click();
+    await page.keyboard.press('Delete');
+    await page.getByText('Are you sure to delete this action?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await variable.waitFor({ state: 'detached' });
+    await page.getByTestId('workflow-sync').filter({ hasText: 'Saved' }).waitFor();
+    await expect.poll(async () => (await flowOf()).actions.map((a) => a.actionAlias)).toEqual(['Condition']);
+
+    // Undo brings it back with its edge (saved again under a new id); redo takes it away again.
+    await page.getByTestId('flow-canvas').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await variable.waitFor();
+    await page.getByTestId('workflow-sync').filter({ hasText: 'Saved' }).waitFor();
+    await expect.poll(async () => (await flowOf()).edges.map((e) => e.branch)).toEqual(['true']);
+    expect((await flowOf()).actions.map((a) => a.actionAlias).sort()).toEqual(['Condition', 'Set Variable']);
+    await page.keyboard.press('Control+Shift+z');
+    await variable.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await flowOf()).actions.map((a) => a.actionAlias)).toEqual(['Condition']);
+    await snapshot(page, 'workflow-keyboard');
+    await api('DELETE', '/delete/deleteWorkflow', { chainId: scratchId });
+    await page.context().close();
+  });
 });
