@@ -257,6 +257,34 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     await page.context().close();
   });
 
+  it('lets the author run the workflow from the editor with the values of $0, or from one of its actions', async () => {
+    const page = await newPage(browser);
+    await signInToDemo(page);
+    await page.goto(`/demo/workflow?workflow=${workflowId}`);
+    const panel = page.getByTestId('runs-panel');
+    await panel.getByTestId('run-row').first().waitFor();
+    const before = hook.received.length;
+
+    await panel.getByRole('button', { name: 'Run', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: 'Run the workflow' });
+    await dialog.getByLabel('$0.isi').fill(`Dari editor ${stamp}`);
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByText(/Run #\d+ succeeded/).first().waitFor();
+    await expect.poll(() => panel.getByTestId('run-row').first().textContent()).toContain('Editor by demo-admin');
+    expect((await rows()).map((r) => r.isi)).toContain(`Dari editor ${stamp}`);
+
+    // From the HTTP card onward: the query is not run again.
+    await panel.getByRole('button', { name: 'Run', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Run the workflow' });
+    await choose(page, dialog, 'Start from', 'HTTP Request');
+    await dialog.getByLabel('$0.isi').fill(`Hanya kirim ${stamp}`);
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => hook.received.length).toBe(before + 2);
+    expect(hook.received.at(-1)).toEqual({ isi: `Hanya kirim ${stamp}`, dari: 'rakit' });
+    expect((await rows()).map((r) => r.isi)).not.toContain(`Hanya kirim ${stamp}`);
+    await page.context().close();
+  });
+
   it('lets the author work the canvas from the keyboard: add, branch, Delete with a question, undo and redo', async () => {
     const page = await newPage(browser);
     await signInToDemo(page);
