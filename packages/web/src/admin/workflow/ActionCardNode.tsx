@@ -14,6 +14,8 @@ export interface ActionCardData extends Record<string, unknown> {
   isTrigger: boolean;
   /** What the last build found wrong with this card. */
   problem: string | null;
+  /** The step's time limit and attempts, once a run has shown them. */
+  limits: string | null;
   onConfigure: (actionId: number) => void;
 }
 
@@ -46,6 +48,7 @@ export const ActionCardNode = memo(function ActionCardNode({ data, selected }: N
       </Group>
       <Text size="sm" fw={700} truncate mt={4}>{data.alias}</Text>
       <Text size="xs" c="dimmed">{data.addonLabel}</Text>
+      {data.limits !== null && <Text size="xs" c="dimmed" data-testid="card-limits">{data.limits}</Text>}
       {data.problem !== null && <Text size="xs" c="red" mt={4} data-testid="card-problem">{data.problem}</Text>}
       {data.isCondition ? (
         <>

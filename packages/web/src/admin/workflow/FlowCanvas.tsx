@@ -7,6 +7,7 @@ import {
 import { type DragEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notifyFailure } from '../../shell/notify';
 import { ActionCardNode, type ActionCardNodeType } from './ActionCardNode';
+import { durationText } from './run-view';
 import { type CardTemplate, cardTemplateOfDrag } from './WorkflowPalette';
 import { CONDITION_ADDON, connect, disconnect, type FlowDrawing, moveCard, stepNumbers } from './flow-drawing';
 import { selectDrawing, useWorkflowEditor, workflowStore } from './workflow-store';
@@ -18,6 +19,8 @@ interface FlowCanvasProps {
   addons: readonly Addon[];
   /** What the last build found, by action id. */
   problems: ReadonlyMap<number, string>;
+  /** Each step's time limit and attempts, by action id, as the latest run recorded them. */
+  limits: ReadonlyMap<number, { timeoutMs: number; maxAttempts: number }>;
   onDropCard: (template: CardTemplate, at: { x: number; y: number }) => void;
   onConfigure: (actionId: number) => void;
   /** Delete on a selected card: asks first. */
@@ -26,6 +29,12 @@ interface FlowCanvasProps {
 
 const isBranch = (handle: string | null | undefined): handle is ConditionBranch =>
   handle !== null && handle !== undefined && (CONDITION_BRANCHES as readonly string[]).includes(handle);
+
+/** '15 s · 4 attempts': what the engine allows a step, shown on its card. */
+function limitText(limit: { timeoutMs: number; maxAttempts: number } | undefined): string | null {
+  if (limit === undefined) return null;
+  return `${durationText(limit.timeoutMs)} · ${limit.maxAttempts} attempt${limit.maxAttempts === 1 ? '' : 's'}`;
+}
 
 export const edgeIdOf = (from: number, to: number): string => `${from}->${to}`;
 
@@ -50,7 +59,7 @@ export function FlowCanvas(props: FlowCanvasProps) {
   );
 }
 
-function Canvas({ addons, problems, onDropCard, onConfigure, onRequestRemove }: FlowCanvasProps) {
+function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRemove }: FlowCanvasProps) {
   const drawing = useWorkflowEditor(selectDrawing);
   const flow = useReactFlow();
   // What React Flow keeps of each card besides the drawing: its measured size, selection, a drag under way.
@@ -78,11 +87,12 @@ function Canvas({ addons, problems, onDropCard, onConfigure, onRequestRemove }: 
           actionId: card.actionId, alias: card.alias, addonLabel: labels.get(card.addonName) ?? card.addonName,
           isCondition: card.addonName === CONDITION_ADDON, step: steps.get(card.actionId) ?? null,
           isTrigger: drawing.triggerActionId === card.actionId, problem: problems.get(card.actionId) ?? null, onConfigure,
+          limits: limitText(limits.get(card.actionId)),
         },
         ariaLabel: `${card.alias} (${labels.get(card.addonName) ?? card.addonName})`,
       };
     });
-  }, [drawing, local, labels, problems, onConfigure]);
+  }, [drawing, local, labels, problems, limits, onConfigure]);
 
   // A card added (a drop, a tap on the palette) is brought into view when it lands outside it.
   const shownCount = useRef(drawing.cards.length);

@@ -15,7 +15,7 @@ import { FlowConfigDialog } from './FlowConfigDialog';
 import { addCard, drawingOfFlow, removeCard } from './flow-drawing';
 import { syncWorkflow } from './flow-sync';
 import { RunsPanel, useWorkflowRun, useWorkflowRuns } from './RunsPanel';
-import { outputsOfRun } from './template-picker';
+import { outputsOfRun, stepLimitsOfRun } from './template-picker';
 import { type CardTemplate, WorkflowPalette } from './WorkflowPalette';
 import { WorkflowSelector } from './WorkflowSelector';
 import { selectCanRedo, selectCanUndo, selectDrawing, useWorkflowEditor, workflowStore } from './workflow-store';
@@ -117,6 +117,7 @@ export function WorkflowEditorScreen() {
   const latestRunId = runs.data?.find((r) => r.status === 'succeeded')?.runId ?? runs.data?.[0]?.runId ?? null;
   const latestRun = useWorkflowRun(latestRunId);
   const runOutputs = useMemo(() => outputsOfRun(latestRun.data ?? null), [latestRun.data]);
+  const stepLimits = useMemo(() => stepLimitsOfRun(latestRun.data ?? null), [latestRun.data]);
   const problems = useMemo(() => new Map((build?.problems ?? []).filter((p) => p.actionId !== null).map((p) => [p.actionId as number, p.message])), [build]);
 
   const choose = useCallback((chainId: number | null) => {
@@ -267,6 +268,7 @@ export function WorkflowEditorScreen() {
           <FlowCanvas
             addons={addons.data ?? []}
             problems={problems}
+            limits={stepLimits}
             onDropCard={(template, at) => void addCardOf(template, at)}
             onConfigure={setConfiguring}
             onRequestRemove={setRemoving}

@@ -1,6 +1,8 @@
 import { isValidWorkflowParameter } from '@rakit/core';
 import { describe, expect, it } from 'vitest';
-import { customReference, insertIntoText, knownOutputSample, outputsOfRun, pathLabel, templateChoices, WHOLE_OUTPUT } from './template-picker';
+import {
+  customReference, insertIntoText, knownOutputSample, outputsOfRun, pathLabel, stepLimitsOfRun, templateChoices, WHOLE_OUTPUT,
+} from './template-picker';
 
 describe('Insert From Template', () => {
   it("offers every path into a step's known output, the whole output first", () => {
@@ -47,6 +49,8 @@ describe('Insert From Template', () => {
       ],
     });
     expect([...outputs]).toEqual([[5, { id: [1] }]]);
+    expect([...stepLimitsOfRun({ steps: [{ ...step, actionId: 5, status: 'failed', output: null, timeoutMs: 15_000, maxAttempts: 4 }] })]).toEqual([[5, { timeoutMs: 15_000, maxAttempts: 4 }]]);
+    expect(stepLimitsOfRun(null).size).toBe(0);
     expect(pathLabel(['rows', 0, 'name'])).toBe('.rows[0].name');
   });
 });

@@ -48,6 +48,11 @@ export function outputsOfRun(run: Pick<WorkflowRunDetail, 'steps'> | null): Map<
   return outputs;
 }
 
+/** How long a step may take and how many attempts it gets, by action id, as the latest run recorded them. */
+export function stepLimitsOfRun(run: Pick<WorkflowRunDetail, 'steps'> | null): Map<number, { timeoutMs: number; maxAttempts: number }> {
+  return new Map((run?.steps ?? []).map((step) => [step.actionId, { timeoutMs: step.timeoutMs, maxAttempts: step.maxAttempts }]));
+}
+
 /**
  * The references to step `step`'s output the picker offers: one per path into its known
  * output (a list stands for all its elements by its first), the whole output first.
