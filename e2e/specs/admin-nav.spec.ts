@@ -8,7 +8,8 @@ const WALK: readonly (readonly [label: string, route: string, seen: (page: Page)
   ['Menu', 'menu', (page) => page.getByRole('heading', { name: 'Daftar Menu' })],
   ['Group', 'group', (page) => page.getByRole('heading', { name: 'Daftar Group' })],
   ['User', 'user', (page) => page.getByRole('heading', { name: 'Daftar User' })],
-  ['Editor', 'form-editor', (page) => page.getByPlaceholder('Please Select Workflow')],
+  ['Editor', 'form-editor', (page) => page.getByTestId('workflow-selector').getByText('Please Select Workflow')],
+  ['Workflow', 'workflow', (page) => page.getByTestId('flow-canvas').or(page.getByText('No Workflow Selected', { exact: false }))],
   ['Database', 'database', (page) => page.getByRole('heading', { name: 'Daftar Database' })],
   ['Home', 'home', (page) => page.getByRole('heading', { name: 'Applications' })],
 ];
@@ -21,7 +22,7 @@ describe("an application's administrator finds every admin screen from the top b
   const suite = browserPageForSuite();
   const page = () => suite.page;
 
-  it('walks home → menus → groups → users → editor → databases by clicking, the current one marked', async () => {
+  it('walks home → menus → groups → users → editor → workflows → databases by clicking, the current one marked', async () => {
     await signInToDemo(page());
     const nav = page().getByRole('navigation', { name: 'Administration' });
     await page().getByRole('heading', { name: 'Applications' }).waitFor();

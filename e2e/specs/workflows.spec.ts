@@ -208,7 +208,11 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
   it('shows the author the run with each step\'s input and output', async () => {
     const page = await newPage(browser);
     await signInToDemo(page);
-    await page.goto(`/demo/workflow?workflow=${workflowId}`);
+    // The page editor's workflow selector opens the workflow in the workflow editor (spec 1 §4).
+    await page.goto('/demo/form-editor');
+    await page.getByTestId('workflow-selector').click();
+    await page.getByRole('option', { name: workflowName }).click();
+    await page.waitForURL(`**/demo/workflow?workflow=${workflowId}`);
     const panel = page.getByTestId('runs-panel');
     await panel.locator('[data-testid="run-row"][data-status="succeeded"]').first().waitFor();
     expect(await panel.getByTestId('run-row').first().textContent()).toContain(`Trigger #${triggerId}`);

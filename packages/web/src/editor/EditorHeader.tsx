@@ -1,8 +1,10 @@
-import { ActionIcon, Button, Group, Paper, Select } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { dataOf } from '../admin/admin-call';
+import { WorkflowSelector } from '../admin/workflow/WorkflowSelector';
 import { useCurrentApp } from '../shell/app-context';
 import { CreatePageDialog } from './CreatePageDialog';
 import { PageSelector } from './PageSelector';
@@ -17,7 +19,7 @@ interface EditorHeaderProps {
 
 /** Back, the page and workflow selectors, the sync state, undo/redo, Preview and (root only) Save. */
 export function EditorHeader({ onSave }: EditorHeaderProps) {
-  const { app, path } = useCurrentApp();
+  const { app, api, path } = useCurrentApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [, choosePage] = usePageParam();
@@ -27,6 +29,8 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
   const canRedo = useEditor(selectCanRedo);
   const saving = useEditor((state) => state.sync === 'saving');
   const store = editorStore.getState();
+  // Spec 1 §4: the workflows are listed beside the pages; one chosen opens in the workflow editor.
+  const workflows = useQuery({ queryKey: ['workflows', app.appId], queryFn: async () => dataOf(await api.listWorkflow(app.appId), 'The workflows') });
 
   async function created(pageId: number) {
     setCreating(false);
@@ -40,13 +44,13 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
         <Group gap="sm" wrap="wrap">
           <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>Back</Button>
           <PageSelector onCreate={() => setCreating(true)} />
-          <Select
-            w={220}
-            data={[]}
-            placeholder="Please Select Workflow"
-            aria-label="Workflow"
-            disabled
-            title="Workflows are edited in the workflow editor, in a later release"
+          <WorkflowSelector
+            workflows={workflows.data ?? []}
+            current={undefined}
+            loading={workflows.isFetching}
+            onOpen={() => void workflows.refetch()}
+            onChoose={(chainId) => void navigate(`${path('workflow')}?workflow=${chainId}`)}
+            onCreate={() => void navigate(`${path('workflow')}?create=1`)}
           />
         </Group>
         <Group gap="xs" wrap="wrap">

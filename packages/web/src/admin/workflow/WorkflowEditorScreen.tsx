@@ -40,7 +40,8 @@ export function WorkflowEditorScreen() {
   const [search, setSearch] = useSearchParams();
   const workflowParam = Number(search.get('workflow'));
   const workflowId = Number.isSafeInteger(workflowParam) && workflowParam > 0 ? workflowParam : null;
-  const [creating, setCreating] = useState(false);
+  // The page editor's 'Create New Workflow' lands here with ?create=1.
+  const [creating, setCreating] = useState(search.get('create') === '1');
   const [configuring, setConfiguring] = useState<number | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
   const [lastBuild, setBuild] = useState<WorkflowBuild | null>(null);
