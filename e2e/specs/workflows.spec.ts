@@ -319,6 +319,13 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     const flowOf = async () => (await api<Flow>('GET', `/action/getFlow/${scratchId}`)).data;
     expect((await flowOf()).edges).toEqual([expect.objectContaining({ branch: 'true' })]);
 
+    // The arrow keys move a selected card, saved as its place.
+    const xOf = async () => (await api<{ actions: { actionAlias: string; x: number }[] }>('GET', `/action/getFlow/${scratchId}`)).data.actions.find((a) => a.actionAlias === 'Set Variable')?.x;
+    const startX = await xOf();
+    await variable.click();
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(xOf).toBe((startX ?? 0) + 20);
+
     // Delete asks first; the card and its edge go.
     await variable.click();
     await page.keyboard.press('Delete');
