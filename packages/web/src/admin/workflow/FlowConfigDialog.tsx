@@ -1,5 +1,5 @@
 import { Badge, Button, Divider, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter } from '@rakit/core';
+import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter, templateErrors } from '@rakit/core';
 import { useRef, useState } from 'react';
 import { notifyFailure } from '../../shell/notify';
 import { attachCard, CONDITION_ADDON, earlierCards, editCard, type FlowCard, type FlowDrawing, stepNumbers } from './flow-drawing';
@@ -168,6 +168,8 @@ function ParamField({ param, required, value, steps, onChange }: ParamFieldProps
     );
   }
   const valid = isValidWorkflowParameter(value);
+  // What the build would say of its references: a step that does not run before this one.
+  const problems = templateErrors(value, steps.map((s) => s.step));
   const insert = (reference: string) => {
     const element = input.current;
     const next = insertIntoText(value, reference, element?.selectionStart ?? null, element?.selectionEnd ?? null);
@@ -190,6 +192,7 @@ function ParamField({ param, required, value, steps, onChange }: ParamFieldProps
       {param.json === true
         ? <Textarea {...common} ref={input} autosize minRows={2} maxRows={8} ff="monospace" />
         : <TextInput {...common} ref={input} />}
+      {problems.map((problem) => <Text key={problem} size="xs" c="red" data-testid={`template-error-${param.name}`}>{problem}</Text>)}
       <Group justify="space-between">
         <Badge size="xs" variant="light" color={valid ? 'teal' : 'red'} data-testid={`validity-${param.name}`}>{valid ? 'Valid' : 'Not Valid'}</Badge>
         <TemplatePicker paramName={param.name} steps={steps} onInsert={insert} />
