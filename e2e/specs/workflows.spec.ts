@@ -158,6 +158,8 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('workflow-sync').filter({ hasText: 'Saved' }).waitFor();
 
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Workflow saved').waitFor();
     await page.getByRole('button', { name: 'Build', exact: true }).click();
     await page.getByTestId('built-version').filter({ hasText: /Built version \d+/ }).waitFor();
     await snapshot(page, 'workflow-editor-built');

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { addonByName, type WorkflowBuild } from '@rakit/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconHammer } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconHammer } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -174,6 +174,13 @@ export function WorkflowEditorScreen() {
     void addCardOf(template, { x: cards.at(-1)?.x ?? 40, y: lowest + 140 });
   }
 
+  /** Save: what is drawn is on the server now (it also saves by itself shortly after each change). */
+  async function saveNow() {
+    const synced = await syncWorkflow(api, workflowStore);
+    if (synced.ok) notifySuccess('Workflow saved');
+    else notifyFailure(synced.message);
+  }
+
   async function runBuild() {
     if (workflowId === null) return;
     setBuilding(true);
@@ -242,6 +249,7 @@ export function WorkflowEditorScreen() {
             <ActionIcon variant="default" size="lg" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={() => workflowStore.getState().redo()}>
               <IconArrowForwardUp size={18} />
             </ActionIcon>
+            <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} disabled={!isOpen} loading={syncing} onClick={() => void saveNow()}>Save</Button>
             <Button leftSection={<IconHammer size={16} />} disabled={!isOpen} loading={building} onClick={() => void runBuild()}>Build</Button>
           </Group>
         </Group>
