@@ -348,7 +348,13 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     await variable.waitFor({ state: 'detached' });
     await expect.poll(async () => (await flowOf()).actions.map((a) => a.actionAlias)).toEqual(['Condition']);
     await snapshot(page, 'workflow-keyboard');
-    await api('DELETE', '/delete/deleteWorkflow', { chainId: scratchId });
+
+    // The workflow goes with its actions; the selector is empty again.
+    await page.getByRole('button', { name: 'Delete workflow' }).click();
+    await page.getByText(`Are you sure to delete the workflow Coret ${stamp}`).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('workflow-selector').getByText('Please Select Workflow').waitFor();
+    expect((await api('GET', `/action/getFlow/${scratchId}`)).httpStatus).toBe(404);
     await page.context().close();
   });
 });

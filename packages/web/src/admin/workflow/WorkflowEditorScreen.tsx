@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { addonByName, type WorkflowBuild } from '@rakit/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconHammer } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconHammer, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -44,6 +44,7 @@ export function WorkflowEditorScreen() {
   const [creating, setCreating] = useState(search.get('create') === '1');
   const [configuring, setConfiguring] = useState<number | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
+  const [deletingWorkflow, setDeletingWorkflow] = useState(false);
   const [lastBuild, setBuild] = useState<WorkflowBuild | null>(null);
   const [building, setBuilding] = useState(false);
 
@@ -174,6 +175,21 @@ export function WorkflowEditorScreen() {
     void addCardOf(template, { x: cards.at(-1)?.x ?? 40, y: lowest + 140 });
   }
 
+  async function deleteCurrent() {
+    if (workflowId === null) return;
+    const answer = await settle(api.deleteWorkflow(workflowId));
+    setDeletingWorkflow(false);
+    if (answer === null) return;
+    if (!answer.status) {
+      notifyFailure(firstError(answer, 'The workflow could not be removed'));
+      return;
+    }
+    notifySuccess('Remove workflow success');
+    workflowStore.getState().close();
+    choose(null);
+    await queryClient.invalidateQueries({ queryKey: workflowsKey });
+  }
+
   /** Save: what is drawn is on the server now (it also saves by itself shortly after each change). */
   async function saveNow() {
     const synced = await syncWorkflow(api, workflowStore);
@@ -249,6 +265,9 @@ export function WorkflowEditorScreen() {
             <ActionIcon variant="default" size="lg" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={() => workflowStore.getState().redo()}>
               <IconArrowForwardUp size={18} />
             </ActionIcon>
+            <ActionIcon variant="default" color="red" size="lg" aria-label="Delete workflow" title="Delete workflow" disabled={!isOpen} onClick={() => setDeletingWorkflow(true)}>
+              <IconTrash size={18} />
+            </ActionIcon>
             <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} disabled={!isOpen} loading={syncing} onClick={() => void saveNow()}>Save</Button>
             <Button leftSection={<IconHammer size={16} />} disabled={!isOpen} loading={building} onClick={() => void runBuild()}>Build</Button>
           </Group>
@@ -305,6 +324,13 @@ export function WorkflowEditorScreen() {
           onClose={() => setConfiguring(null)}
         />
       )}
+      <ConfirmDialog
+        opened={deletingWorkflow}
+        message={`Are you sure to delete the workflow ${current?.chainName ?? ''}, its actions and its runs?`}
+        confirmLabel="Delete"
+        onClose={() => setDeletingWorkflow(false)}
+        onConfirm={deleteCurrent}
+      />
       <ConfirmDialog
         opened={removing !== null}
         message="Are you sure to delete this action?"
