@@ -31,6 +31,7 @@ export * from './rules/table-pager';
 export * from './rules/data-widgets';
 export * from './rules/chart-data';
 export * from './rules/json-nesting';
+export * from './rules/workflow-params';
 export * from './rules/workflow-templates';
 export * from './workflows/addons';
 export * from './workflows/flow';
