@@ -132,10 +132,18 @@ export const Messages = {
   // Workflows (spec 1 §3, §5; issue 12).
   workflowNotFound: 'Workflow not found',
   workflowActionNotFound: 'Workflow action not found',
+  workflowRunNotFound: 'Workflow run not found',
+  workflowNotBuilt: 'The workflow has no published version: build it first',
+  workflowActionNotBuilt: 'The action is not in the published version of its workflow: build it again',
+  workflowRunNotFailed: 'Only a failed run can be re-run',
   flowIdsMissing: 'from and to id cant be null',
   /** Followed by the ids along the cycle. */
   flowCycle: 'The flow has a cycle',
   flowActionForeign: 'Every action of the flow must be an action of this workflow',
+  /** Each followed by the edge. */
+  flowBranchInvalid: "The third item of a flow pair must be 'true' or 'false':",
+  flowBranchMissing: "An edge out of a Condition must say its branch, 'true' or 'false':",
+  flowBranchNotCondition: 'Only an edge out of a Condition has a branch:',
   /** Followed by the add-on's name. */
   addonUnknown: 'There is no add-on named',
   // The Request section's Test, sent by the server (spec 2 §2).

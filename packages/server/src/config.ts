@@ -55,6 +55,18 @@ export interface Config {
   allowedDatabaseHosts: string[];
   /** LibreOffice's command for printing to PDF (RAKIT_SOFFICE): a name looked up in PATH or a path. */
   soffice: string;
+  /** REDIS_URL: the workflow queue runs on BullMQ there, worked by `npm run worker`; unset: the embedded queue. */
+  redisUrl: string | undefined;
+  /** RAKIT_WORKFLOW_WORKERS: runs the embedded queue works at once in this process (0: none; ignored with REDIS_URL). */
+  workflowWorkers: number;
+  /** RAKIT_TRIGGER_WAIT_MS: how long runTrigger, runWorkflow, runChains and re-runs wait for their runs before answering 'started'. */
+  triggerWaitMs: number;
+  /** RAKIT_WORKFLOW_RUN_RETENTION_DAYS: finished runs older than this are pruned. */
+  workflowRunRetentionDays: number;
+  /** RAKIT_WORKFLOW_LEASE_MS: how long a worker's hold on a run lasts without renewal (a dead worker's run is reclaimed after it). */
+  workflowLeaseMs: number;
+  /** RAKIT_WORKFLOW_BACKOFF_MS: the wait before a step's first retry; it doubles with each next one (at most 60 s). */
+  workflowBackoffMs: number;
 }
 
 const readFlag = (value: string | undefined): boolean => value === 'true' || value === '1';
@@ -117,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     allowPrivateDatabases: readFlag(env.RAKIT_ALLOW_PRIVATE_DATABASES),
     allowedDatabaseHosts: readList(env.RAKIT_ALLOWED_DATABASE_HOSTS),
     soffice: env.RAKIT_SOFFICE !== undefined && env.RAKIT_SOFFICE !== '' ? env.RAKIT_SOFFICE : 'soffice',
+    redisUrl: env.REDIS_URL !== undefined && env.REDIS_URL !== '' ? env.REDIS_URL : undefined,
+    workflowWorkers: readInt(env.RAKIT_WORKFLOW_WORKERS, 2, 0),
+    triggerWaitMs: readInt(env.RAKIT_TRIGGER_WAIT_MS, 5000, 0),
+    workflowRunRetentionDays: readInt(env.RAKIT_WORKFLOW_RUN_RETENTION_DAYS, 30),
+    workflowLeaseMs: readInt(env.RAKIT_WORKFLOW_LEASE_MS, 30_000, 500),
+    workflowBackoffMs: readInt(env.RAKIT_WORKFLOW_BACKOFF_MS, 1000, 0),
     ...overrides,
   };
   // A mistyped entry stops the start rather than leaving a host silently refused.

@@ -114,6 +114,33 @@ const fresh = {
     const body = { actionId: null, actionChainId, actionAlias: unique('Step'), addonName: 'http', actionParams: JSON.stringify({ method: 'GET', url: fx.jsonUrl }) };
     return ((await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction')).data as { actionId: number }).actionId;
   },
+  /** A built workflow of one Set Variable step, and that step's id. */
+  async builtWorkflow(fx: Fixture): Promise<{ chainId: number; actionId: number }> {
+    const chainId = await fresh.workflow(fx);
+    const body = { actionId: null, actionChainId: chainId, actionAlias: unique('Set'), addonName: 'variable', actionParams: JSON.stringify({ values: '{"by": "{{$0.by}}"}' }) };
+    const actionId = ((await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction')).data as { actionId: number }).actionId;
+    await must(await fx.server.call('POST', `/action/buildWorkflow/${chainId}`, undefined, fx.tokens.admin), 'buildWorkflow');
+    return { chainId, actionId };
+  },
+  /**
+   * A finished run of a fresh built workflow. A failing one really fails in the engine: its
+   * step's 256 references to a 20,000-character input would fill in more than the 4 MiB a
+   * template may produce.
+   */
+  async run(fx: Fixture, failing = false): Promise<number> {
+    const { chainId, actionId } = await fresh.builtWorkflow(fx);
+    if (failing) {
+      const values = JSON.stringify({ big: '{{$0.by}}'.repeat(256) });
+      const body = { actionId, actionChainId: chainId, actionAlias: unique('Set'), addonName: 'variable', actionParams: JSON.stringify({ values }) };
+      await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction');
+      await must(await fx.server.call('POST', `/action/buildWorkflow/${chainId}`, undefined, fx.tokens.admin), 'buildWorkflow');
+    }
+    const params = { by: failing ? 'x'.repeat(20_000) : 'matrix' };
+    const answer = await must(await fx.server.call('POST', `/action/runWorkflow/${chainId}`, { params }, fx.tokens.admin), 'runWorkflow');
+    const outcome = answer.data as { runId: number; status: string };
+    if (outcome.status !== (failing ? 'failed' : 'succeeded')) throw new Error(`the fixture run ended ${outcome.status}`);
+    return outcome.runId;
+  },
   /** An application of the fixture's administrator (the super administrator's for root), to delete. */
   async app(fx: Fixture): Promise<number> {
     const mainToken = await fx.server.login(fx.userIds.admin, PASSWORD, 'main');
@@ -227,6 +254,15 @@ const makers = {
     await fresh.action(fx, chainId);
     return { params: { id: chainId } };
   },
+  getFlow: async (fx) => ({ params: { id: (await fresh.builtWorkflow(fx)).chainId } }),
+  runWorkflow: async (fx) => ({ params: { id: (await fresh.builtWorkflow(fx)).chainId }, body: { params: { by: 'matrix' } } }),
+  runChains: async (fx) => ({ body: { actionId: (await fresh.builtWorkflow(fx)).actionId, params: { by: 'matrix' } } }),
+  workflowRuns: async (fx) => {
+    await fresh.run(fx);
+    return { params: { id: (await fresh.builtWorkflow(fx)).chainId } };
+  },
+  workflowRun: async (fx) => ({ params: { id: await fresh.run(fx) } }),
+  rerunWorkflowRun: async (fx) => ({ params: { id: await fresh.run(fx, true) } }),
   printPdf: (fx) => ({ params: { document: fx.templateName }, query: { appId: fx.appId }, body: { data: { name: 'Matrix' } } }),
 } satisfies Makers;
 

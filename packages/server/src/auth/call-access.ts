@@ -9,6 +9,7 @@ import { findMenu } from '../store/repositories/menus';
 import { findPrintTemplate } from '../store/repositories/print-templates';
 import { findQuery } from '../store/repositories/queries';
 import { findTrigger } from '../store/repositories/triggers';
+import { findRun } from '../store/repositories/workflow-runs';
 import { findWorkflow, findWorkflowAction } from '../store/repositories/workflows';
 
 declare module 'fastify' {
@@ -60,6 +61,7 @@ const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
     },
     missing: Messages.workflowActionNotFound,
   },
+  workflowRun: { find: async (app, id) => (await findRun(app.store, numeric(id)))?.appId, missing: Messages.workflowRunNotFound },
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
 import type { WorkflowRunsTable, WorkflowStepRunsTable } from '../schema';
@@ -87,7 +87,7 @@ export async function releaseRun(db: Store, runId: number, owner: string): Promi
     .where('runId', '=', runId).where('leaseOwner', '=', owner).where('status', '=', 'running').execute();
 }
 
-export async function updateStep(db: Store, runId: number, stepNumber: number, values: Partial<Omit<WorkflowStepRunsTable, 'runId' | 'stepNumber'>>, where?: { status?: string; attempt?: number }): Promise<boolean> {
+export async function updateStep(db: Store, runId: number, stepNumber: number, values: Omit<Updateable<WorkflowStepRunsTable>, 'runId' | 'stepNumber'>, where?: { status?: string; attempt?: number }): Promise<boolean> {
   let query = db.updateTable('workflowStepRuns').set(values).where('runId', '=', runId).where('stepNumber', '=', stepNumber);
   if (where?.status !== undefined) query = query.where('status', '=', where.status);
   if (where?.attempt !== undefined) query = query.where('attempt', '=', where.attempt);
