@@ -25,7 +25,7 @@ describe.each(engines)('workflow definitions on a %s store', (engine) => {
     expect(answer.statusCode).toBe(201);
     return answer.json().data.chainId as number;
   }
-  async function newAction(chainId: number, params: Record<string, string> = { method: 'POST', url: 'https://example.com/{{$1.id[0]}}' }): Promise<number> {
+  async function newAction(chainId: number, params: Record<string, string> = { method: 'POST', url: 'https://example.com/{{$0.id[0]}}' }): Promise<number> {
     const answer = await saveAction({ actionChainId: chainId, addonName: 'http', actionParams: JSON.stringify(params) });
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json().data.actionId as number;

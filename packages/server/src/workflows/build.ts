@@ -1,6 +1,6 @@
 import {
   addonByName, type BuildProblem, checkAddonParams, findCycle, type FlowEdge, Messages, missingRequiredParams,
-  reachableFrom, rootsOf, topologicalOrder, type WorkflowBuild,
+  reachableFrom, rootsOf, templateErrors, topologicalOrder, type WorkflowBuild,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
@@ -74,6 +74,17 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
   }
 
   const order = topologicalOrder(ids, edges) ?? [];
+  // $N names step N of the built order; a step may only read $0 and the steps before it on its paths.
+  if (cycle === null) {
+    const stepOf = new Map(order.map((id, index) => [id, index + 1]));
+    for (const action of published) {
+      const before = [...reachableFrom([action.actionId], edges.map(([from, to]): FlowEdge => [to, from]))]
+        .filter((id) => id !== action.actionId).map((id) => stepOf.get(id) ?? 0);
+      for (const [name, text] of Object.entries(action.params)) {
+        for (const error of templateErrors(text, before)) problems.push({ actionId: action.actionId, message: `${name}: ${error}` });
+      }
+    }
+  }
   if (problems.length > 0) return { workflowId: chainId, built: false, problems, versionId: null, entryActionIds, order };
   const chainTrigger = /^[1-9][0-9]*$/.test(workflow.chainTrigger) ? Number(workflow.chainTrigger) : null;
   const definition: PublishedWorkflow = {

@@ -84,10 +84,20 @@ describe('workflow runs across applications', () => {
     expect(await server.store.selectFrom('chainActions').select(['cardX', 'cardY']).where('actionId', '=', ids.action).executeTakeFirst()).toEqual(before);
   });
 
-  it('reads only data through his templates: no prototype, no other run\'s output', async () => {
-    const { chainId } = await builtWorkflow(hostile, {
-      proto: '{{$0.constructor}}', viaProto: '{{$0.__proto__}}', victim: `{{$${ids.run}}}`, fine: '{{$0.a}}',
-    });
+  it('reads only data through his templates: prototypes and steps that do not run before are refused at build', async () => {
+    const chainId = (await must(post('/save/saveWorkflow', { chainId: null, chainAppId: hostile.appId, chainName: 'Probe', chainTrigger: null }))).chainId as number;
+    const values = { proto: '{{$0.constructor}}', viaProto: '{{$0.__proto__.polluted}}', other: `{{$${ids.run + 5}}}`, fine: '{{$0.a}}' };
+    const actionId = (await must(post('/save/saveAction', { actionId: null, actionChainId: chainId, actionAlias: 'Probe', addonName: 'variable', actionParams: JSON.stringify({ values: JSON.stringify(values) }) }))).actionId as number;
+    const build = await must(post(`/action/buildWorkflow/${chainId}`, {}));
+    expect(build).toMatchObject({ built: false, versionId: null });
+    expect((build.problems as { actionId: number; message: string }[]).map((p) => p.message)).toEqual([
+      "values: {{$0.constructor}}: the field name 'constructor' cannot be used in a template",
+      "values: {{$0.__proto__.polluted}}: the field name '__proto__' cannot be used in a template",
+      `values: {{$${ids.run + 5}}}: step ${ids.run + 5} does not run before this step`,
+    ]);
+    expect((await post(`/action/runWorkflow/${chainId}`, { params: { a: 'ok' } })).statusCode).toBe(400);
+    await must(post('/save/saveAction', { actionId, actionChainId: chainId, actionAlias: 'Probe', addonName: 'variable', actionParams: JSON.stringify({ values: JSON.stringify({ fine: '{{$0.a}}', missing: '{{$0.nothing.deeper}}' }) }) }));
+    expect((await must(post(`/action/buildWorkflow/${chainId}`, {}))).built).toBe(true);
     const outcome = await must(post(`/action/runWorkflow/${chainId}`, { params: { a: 'ok' } }));
     expect(outcome).toMatchObject({ status: 'succeeded', output: { fine: 'ok' } });
     expect(Object.keys(outcome.output as object)).toEqual(['fine']);
