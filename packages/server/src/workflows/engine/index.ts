@@ -53,8 +53,8 @@ export function createWorkflowEngine(app: FastifyInstance, options: EngineOption
   const queue: WorkflowQueue = config.redisUrl === undefined
     ? new EmbeddedQueue({ store: app.store, work, leaseMs: config.workflowLeaseMs, pollMs, onError })
     : new BullQueue({
-      store: app.store, redisUrl: config.redisUrl, work, leaseMs: config.workflowLeaseMs, sweepMs: Math.max(pollMs, Math.floor(config.workflowLeaseMs / 2)), onError,
-      ...(options.queueName === undefined ? {} : { name: options.queueName }),
+      store: app.store, redisUrl: config.redisUrl, name: options.queueName ?? config.workflowQueueName, work, leaseMs: config.workflowLeaseMs,
+      sweepMs: Math.max(pollMs, Math.floor(config.workflowLeaseMs / 2)), onError,
     });
   let pruner: NodeJS.Timeout | undefined;
   const prune = () => pruneFinishedRuns(app.store, new Date(Date.now() - config.workflowRunRetentionDays * DAY_MS).toISOString());
