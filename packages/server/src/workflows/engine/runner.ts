@@ -30,6 +30,9 @@ export interface RunnerOptions {
 
 class Timeout extends Error {}
 
+/** Attempts beyond maxAttempts a step may get when the workers running it die. */
+const CRASH_ALLOWANCE = 2;
+
 /** Keeps a run's lease alive while its worker works; `signal` aborts when the lease is lost. */
 class Lease {
   private readonly controller = new AbortController();
@@ -176,7 +179,9 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
       if (action === undefined) return await refuse('The action is not in the published version');
       if (executor === undefined) return await refuse(`The add-on ${step.addonName} cannot run on this server`);
       if (!resolved.ok) return await refuse(resolved.errors.join('; '));
-      if (step.status === 'running' && step.attempt >= step.maxAttempts) return await refuse('The worker stopped during the step\'s last attempt');
+      // Found 'running': its worker died during it. A crash is not the step's failure, so it runs
+      // again (its idempotency key unchanged), but a step that keeps killing workers stops.
+      if (step.status === 'running' && step.attempt >= step.maxAttempts + CRASH_ALLOWANCE) return await refuse('Workers stopped during this step too many times');
 
       const attempt = step.attempt + 1;
       const started = await store.transaction().execute(async (trx) => {
