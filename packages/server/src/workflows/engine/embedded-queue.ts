@@ -15,9 +15,9 @@ export interface EmbeddedQueueOptions {
 /**
  * The embedded queue: the jobs are the workflow_runs rows that are 'queued', or 'running' under
  * a lease that expired (a stalled worker's: reclaimed). A worker claims one atomically: on SQLite
- * one UPDATE … WHERE run_id = (the oldest claimable) RETURNING (the single connection makes it
- * atomic); on PostgreSQL and MariaDB a SELECT … FOR UPDATE SKIP LOCKED in a transaction, so
- * concurrent workers never take the same run. Idle workers poll, and wake at once on enqueue.
+ * the oldest claimable id, then an UPDATE that takes it only while it is still claimable
+ * (compare-and-set: two processes on one file cannot both win); on PostgreSQL and MariaDB a
+ * SELECT … FOR UPDATE SKIP LOCKED in a transaction, so concurrent workers never even contend. Idle workers poll, and wake at once on enqueue.
  */
 export class EmbeddedQueue implements WorkflowQueue {
   private closing = false;
@@ -62,14 +62,16 @@ export class EmbeddedQueue implements WorkflowQueue {
   async claim(owner: string): Promise<number | undefined> {
     const { store, leaseMs } = this.options;
     const now = Date.now();
-    const set = { status: 'running', leaseOwner: owner, leaseExpiresAt: now + leaseMs };
     if (engineOf(store as never) === 'sqlite') {
-      const row = await store.updateTable('workflowRuns').set(set)
-        .where('runId', '=', (eb) => eb.selectFrom('workflowRuns as w').select('w.runId')
-          .where((w) => w.or([w('w.status', '=', 'queued'), w.and([w('w.status', '=', 'running'), w('w.leaseExpiresAt', '<', now)])]))
-          .orderBy('w.runId').limit(1))
-        .returning('runId').executeTakeFirst();
-      return row?.runId;
+      // One connection runs every statement in turn: the first claimable id, then a
+      // compare-and-set that claims it only if it is still claimable. An idle poll only reads
+      // (a write would empty the process's read cache every time).
+      for (let tries = 0; tries < 3; tries += 1) {
+        const row = await claimableRunIds(store, now, 1).executeTakeFirst();
+        if (row === undefined) return undefined;
+        if (await claimRun(store, row.runId, owner, now, leaseMs)) return row.runId;
+      }
+      return undefined;
     }
     return store.transaction().execute(async (trx) => {
       const row = await claimableRunIds(trx, now, 1).forUpdate().skipLocked().executeTakeFirst();
