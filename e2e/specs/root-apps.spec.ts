@@ -23,7 +23,7 @@ describe('the super administrator manages applications in _root', () => {
     await page.waitForURL('**/_root/home');
     await page.getByText('Rakit Main').waitFor();
     await page.getByRole('link', { name: 'Database' }).waitFor();
-    await page.getByRole('button', { name: 'Third Parties' }).waitFor();
+    await page.getByRole('link', { name: 'Third Parties' }).waitFor();
     await snapshot(page, 'root-home');
   });
 

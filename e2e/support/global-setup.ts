@@ -41,6 +41,8 @@ export async function setup(project: TestProject): Promise<void> {
       RAKIT_AUTH_RATE_LIMIT: '1000', RAKIT_AUTH_ACCOUNT_RATE_LIMIT: '1000',
       // The demo's administrators connect to the CI's MariaDB on loopback: the operator names it.
       RAKIT_ALLOWED_DATABASE_HOSTS: '127.0.0.1',
+      // The Third Parties' SMTP server of the specs runs on loopback: the operator allows it.
+      RAKIT_ALLOW_PRIVATE_SMTP: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -29,6 +29,7 @@ import pageRoutes from './routes/pages';
 import passwordResetRoutes from './routes/password-reset';
 import printRoutes from './routes/print';
 import tableRoutes from './routes/tables';
+import thirdPartyRoutes from './routes/third-parties';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { readCacheOf, type Store } from './store/db';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(tableRoutes);
   await app.register(exportRoutes);
   await app.register(printRoutes);
+  await app.register(thirdPartyRoutes);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -43,6 +43,12 @@ export interface Config {
    */
   allowPrivateUrls: boolean;
   /**
+   * RAKIT_ALLOW_PRIVATE_SMTP=true lets the Third Parties' SMTP server be on a loopback, private
+   * or reserved address (a relay on the same machine or network); refused by default, as is
+   * any private URL (RAKIT_ALLOW_PRIVATE_URLS allows it too).
+   */
+  allowPrivateSmtp: boolean;
+  /**
    * RAKIT_ALLOW_PRIVATE_DATABASES=true lets application administrators connect their
    * applications to databases on loopback, private, link-local and other reserved addresses;
    * refused by default (the super administrator may always add such a connection).
@@ -128,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     noDemo: env.RAKIT_NO_DEMO === '1',
     readCacheMs: readInt(env.RAKIT_READ_CACHE_MS, DEFAULT_READ_CACHE_MS, 0),
     allowPrivateUrls: readFlag(env.RAKIT_ALLOW_PRIVATE_URLS),
+    allowPrivateSmtp: readFlag(env.RAKIT_ALLOW_PRIVATE_SMTP),
     allowPrivateDatabases: readFlag(env.RAKIT_ALLOW_PRIVATE_DATABASES),
     allowedDatabaseHosts: readList(env.RAKIT_ALLOWED_DATABASE_HOSTS),
     soffice: env.RAKIT_SOFFICE !== undefined && env.RAKIT_SOFFICE !== '' ? env.RAKIT_SOFFICE : 'soffice',

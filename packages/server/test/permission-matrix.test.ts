@@ -5,6 +5,7 @@ import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/buil
 import { buildDocx } from './support/docx';
 import { type AppTable, createAppTable, createSqliteDatabase } from './support/fixtures';
 import { itemsTableSql, listItemsSql, matrixComponents, startJsonServer } from './support/matrix-page';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 import { freshUserId } from './trust-boundary/hostile';
 
 /**
@@ -47,6 +48,8 @@ interface Fixture {
   triggerId: number;
   templateName: string;
   jsonUrl: string;
+  /** The local SMTP server the Third Parties' services point at. */
+  smtpPort: number;
 }
 
 /** One way to make a call: its input, made fresh for each caller when the call changes things. */
@@ -74,6 +77,12 @@ async function appIdOf(fx: Fixture, slug: string): Promise<number> {
 
 /** Fresh things of the fixture's application, made by its administrator. */
 const fresh = {
+  /** An SMTP service of the Third Parties, saved by the super administrator. */
+  async thirdParty(fx: Fixture): Promise<number> {
+    const body = { serviceId: null, name: unique('SMTP'), host: '127.0.0.1', port: fx.smtpPort, security: 'none', fromAddress: 'robot@example.com' };
+    const answer = await must(await fx.server.call('POST', '/save/saveThirdParty', body, fx.tokens.root), 'saveThirdParty');
+    return (answer.data as { serviceId: number }).serviceId;
+  },
   async menu(fx: Fixture): Promise<number> {
     const answer = await must(await fx.server.call('POST', '/save/saveMenu', { menuName: unique('Menu'), menuAppId: fx.appId }, fx.tokens.admin), 'saveMenu');
     return (answer.data as { menuId: number }).menuId;
@@ -264,6 +273,10 @@ const makers = {
   workflowRun: async (fx) => ({ params: { id: await fresh.run(fx) } }),
   rerunWorkflowRun: async (fx) => ({ params: { id: await fresh.run(fx, true) } }),
   printPdf: (fx) => ({ params: { document: fx.templateName }, query: { appId: fx.appId }, body: { data: { name: 'Matrix' } } }),
+  listThirdParties: () => ({}),
+  saveThirdParty: (fx) => ({ body: { serviceId: null, name: unique('SMTP'), host: '127.0.0.1', port: fx.smtpPort, security: 'none' as const, fromAddress: 'robot@example.com' } }),
+  deleteThirdParty: async (fx) => ({ body: { serviceId: await fresh.thirdParty(fx) } }),
+  testThirdParty: async (fx) => ({ body: { serviceId: await fresh.thirdParty(fx) } }),
 } satisfies Makers;
 
 /** A multipart body of one file, as a browser sends it. */
@@ -318,9 +331,11 @@ describe('the permission matrix, generated from the contracts', () => {
   let fx: Fixture;
   let appSlugs: Record<Exclude<Role, 'anonymous'>, string>;
   let jsonServer: Awaited<ReturnType<typeof startJsonServer>>;
+  let smtpServer: TestSmtpServer;
 
   beforeAll(async () => {
     jsonServer = await startJsonServer();
+    smtpServer = await startSmtpServer();
     // testRequest calls the local JSON server: this operator lets administrators reach 127.0.0.1.
     const server = await buildTestServer('sqlite', { allowPrivateUrls: true });
     const [admin, member, outsider] = [freshUserId(), freshUserId(), freshUserId()];
@@ -343,7 +358,7 @@ describe('the permission matrix, generated from the contracts', () => {
     const memberGroupId = groups.find((g) => g.groupSlug !== 'admin')?.groupId ?? 0;
     const saved = (await must(await server.call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId: null, pageName: 'Matrix page' }] }, tokens.admin), 'saveApp pages')).data as { pages: { pageId: number; pageSlug: string }[] };
     const page = saved.pages[0] as { pageId: number; pageSlug: string };
-    fx = { ...partial, memberGroupId, pageId: page.pageId, pageSlug: page.pageSlug, jsonUrl: jsonServer.url };
+    fx = { ...partial, memberGroupId, pageId: page.pageId, pageSlug: page.pageSlug, jsonUrl: jsonServer.url, smtpPort: smtpServer.port };
     const menuId = await fresh.menu(fx);
     await must(await server.call('PUT', '/save/updateMenu', { menuId, menuAppId: created.appId, menuPageId: page.pageId }, tokens.admin), 'updateMenu');
     await must(await server.call('PUT', '/auth/updategroup', { groupId: memberGroupId, groupAppId: created.appId, groupAccess: { menuId: [menuId] } }, tokens.admin), 'grant');
@@ -354,6 +369,7 @@ describe('the permission matrix, generated from the contracts', () => {
   afterAll(async () => {
     await fx.server.close();
     await jsonServer.close();
+    await smtpServer.close();
   });
 
   it('has a way to make every call', () => {

@@ -1,3 +1,4 @@
+import { ADDONS } from '@rakit/core';
 import { describe, expect, it } from 'vitest';
 import { compare, conditionExecutor } from '../src/workflows/addons/condition';
 import { StepFailure, type StepContext } from '../src/workflows/addons/executor';
@@ -50,9 +51,10 @@ describe('the variable executor', () => {
 });
 
 describe('the executor registry', () => {
-  it('has the pure add-ons, and nothing for a name it does not know', () => {
+  it('has every available add-on, and nothing for Function or a name it does not know', () => {
     expect(executorFor('condition')).toBe(conditionExecutor);
     expect(executorFor('variable')).toBe(variableExecutor);
+    for (const addon of ADDONS) expect([addon.name, executorFor(addon.name) !== undefined]).toEqual([addon.name, addon.available]);
     expect(executorFor('nope')).toBeUndefined();
   });
 });

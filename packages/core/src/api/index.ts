@@ -8,6 +8,7 @@ import { menuCalls } from './menus';
 import { pageCalls } from './pages';
 import { printCalls } from './print';
 import { tableCalls } from './tables';
+import { thirdPartyCalls } from './third-parties';
 import { triggerCalls } from './triggers';
 import { userCalls } from './users';
 import { workflowRunCalls } from './workflow-runs';
@@ -24,6 +25,7 @@ export * from './menus';
 export * from './pages';
 export * from './print';
 export * from './tables';
+export * from './third-parties';
 export * from './triggers';
 export * from './users';
 export * from './workflow-runs';
@@ -44,5 +46,6 @@ export const calls = {
   ...tableCalls,
   ...printCalls,
   ...workflowCalls,
+  ...thirdPartyCalls,
   ...workflowRunCalls,
 };

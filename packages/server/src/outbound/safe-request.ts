@@ -68,7 +68,7 @@ const CONNECTION_HEADERS = new Set([
 
 export interface OutboundRequest {
   url: URL;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers: Record<string, string>;
   body?: string | undefined;
 }
@@ -85,9 +85,12 @@ export interface OutboundResponse {
  * cannot be connected to: a host whose IPv6 address is unreachable from here still answers);
  * redirects are answered, not followed.
  */
-export function sendToAddress(request: OutboundRequest, targets: readonly VettedAddress[], timeoutMs = OUTBOUND_TIMEOUT_MS): Promise<OutboundResponse> {
+export function sendToAddress(
+  request: OutboundRequest, targets: readonly VettedAddress[], timeoutMs = OUTBOUND_TIMEOUT_MS, signal?: AbortSignal,
+): Promise<OutboundResponse> {
   const first = targets[0];
   if (first === undefined) return Promise.reject(new HttpError(502, Messages.requestHostUnknown));
+  if (signal?.aborted === true) return Promise.reject(signal.reason as Error);
   // The connection asks this lookup instead of DNS: it can only reach the vetted addresses.
   const lookup = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options.all === true) callback(null, targets.map((t) => ({ address: t.address, family: t.family })));
@@ -125,8 +128,16 @@ export function sendToAddress(request: OutboundRequest, targets: readonly Vetted
       return;
     }
     const timer = setTimeout(() => outgoing.destroy(new HttpError(502, `${Messages.requestTimedOut} ${secondsOf(timeoutMs)}`)), timeoutMs);
+    // Whoever waits for the answer (a workflow step past its time) may give up on it: the reason is rethrown as it is.
+    const onAbort = () => outgoing.destroy(signal?.reason as Error);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    outgoing.on('close', () => signal?.removeEventListener('abort', onAbort));
     const fail = (error: unknown) => {
       clearTimeout(timer);
+      if (signal?.aborted === true && error === signal.reason) {
+        reject(error);
+        return;
+      }
       reject(error instanceof HttpError ? error : new HttpError(502, `${Messages.requestFailed}: ${error instanceof Error ? error.message : String(error)}`));
     };
     outgoing.on('error', fail);

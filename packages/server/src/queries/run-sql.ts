@@ -28,8 +28,12 @@ export function assertOneStatement(sql: string): void {
   if (hasStackedStatements(sql)) throw badRequest('Send one statement at a time');
 }
 
-/** Runs one statement on the connection's database, answering failures the way spec 1 §8 reads them. */
-async function execute(app: FastifyInstance, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
+/**
+ * Runs one statement on the connection's database, answering failures the way spec 1 §8 reads
+ * them. Who may run it is the caller's to have checked: a member's rule here, a workflow's
+ * application (workflows/addons/app-sql.ts).
+ */
+export async function runOnConnection(app: FastifyInstance, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
   // Engines differ on a text of only blanks and comments (an error, or nothing done): one answer.
   if (stripSqlComments(sql).replace(/[\s;]+/g, '') === '') throw new HttpError(400, Messages.queryError, [Messages.queryEmpty]);
   const source = await dataSourceOf(app, db);
@@ -64,7 +68,7 @@ async function runSavedForMember(
     .flatMap((action) => (action.stored !== undefined && action.stored.database === db.dbId && isWanted(action.stored) ? [action.stored] : []));
   const saved = savedActionFor(candidates, sent, caller.userId);
   if (saved === undefined) throw forbidden(Messages.onlySavedQueries);
-  return execute(app, db, saved.query, bindPositional(saved.params, sent, caller.userId));
+  return runOnConnection(app, db, saved.query, bindPositional(saved.params, sent, caller.userId));
 }
 
 /**
@@ -75,7 +79,7 @@ async function runSavedForMember(
 export async function runSqlAs(app: FastifyInstance, caller: Principal, dbId: number, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
   const db = await connection(app, dbId);
   assertOneStatement(sql);
-  if (caller.isAppAdmin(db.dbAppId)) return execute(app, db, sql, params);
+  if (caller.isAppAdmin(db.dbAppId)) return runOnConnection(app, db, sql, params);
   // Exactly the saved text: one differing by a comment (which MariaDB may execute, /*! … */) is another query.
   return runSavedForMember(app, db, caller, (stored) => stored.query === sql, params);
 }
@@ -89,7 +93,7 @@ async function runStoredQueryAs(app: FastifyInstance, caller: Principal, actionI
   const db = await connection(app, record.actionDbId);
   caller.assertAppMember(db.dbAppId);
   // Its author may run any SQL on the connection anyway (runQuery).
-  if (caller.isAppAdmin(db.dbAppId)) return execute(app, db, record.actionSqlQuery, params);
+  if (caller.isAppAdmin(db.dbAppId)) return runOnConnection(app, db, record.actionSqlQuery, params);
   // The page's mappings say which values are the member's to send.
   const holdsRecord = (saved: StoredQuery) => Number(saved['id']) === record.actionId && saved.query === record.actionSqlQuery;
   return runSavedForMember(app, db, caller, holdsRecord, params);
@@ -110,10 +114,10 @@ async function runPageActionAs(
 
   if (action.raw !== undefined) {
     const built = await buildRawQuery(await dataSourceOf(app, db), action.raw, pageValues, caller.userId);
-    return execute(app, db, built.sql, built.params);
+    return runOnConnection(app, db, built.sql, built.params);
   }
   const stored = action.stored as StoredQuery;
-  return execute(app, db, stored.query, stored.params.map((mapping) => resolveValue(mapping, pageValues, caller.userId)));
+  return runOnConnection(app, db, stored.query, stored.params.map((mapping) => resolveValue(mapping, pageValues, caller.userId)));
 }
 
 /** POST /action/runAction: a stored query by its id, or a database action of a saved page. */

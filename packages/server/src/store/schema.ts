@@ -172,6 +172,21 @@ export interface WorkflowVersionsTable {
   builtAt: string;
 }
 
+/** An outbound service of the Third Parties screen (kind 'smtp' for now). */
+export interface ThirdPartiesTable {
+  serviceId: Generated<number>;
+  serviceKind: string;
+  serviceName: string;
+  host: string;
+  port: number;
+  /** 'tls', 'starttls' or 'none'. */
+  security: string;
+  username: string;
+  /** AES-256-GCM ciphertext of the password ('' for none); never sent to a browser. */
+  passwordEnc: string;
+  fromAddress: string;
+}
+
 export interface FunctionsTable {
   id: Generated<number>;
   appId: number;
@@ -280,6 +295,7 @@ export interface Database {
   templates: TemplatesTable;
   printTemplates: PrintTemplatesTable;
   passwordResets: PasswordResetsTable;
+  thirdParties: ThirdPartiesTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

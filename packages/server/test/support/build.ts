@@ -27,7 +27,7 @@ export interface TestServer {
 /** The real server on a fresh store of the given engine, migrated and seeded. */
 export async function buildTestServer(
   engine: EngineName,
-  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
+  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
     | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName'>> = {},
   appOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestServer> {
@@ -42,6 +42,7 @@ export async function buildTestServer(
     bodyLimitBytes: overrides.bodyLimitBytes ?? 64 * 1024,
     webDir: overrides.webDir ?? '/nonexistent',
     allowPrivateUrls: overrides.allowPrivateUrls ?? false,
+    allowPrivateSmtp: overrides.allowPrivateSmtp ?? false,
     // The operator's defaults: application administrators reach no private database.
     allowPrivateDatabases: overrides.allowPrivateDatabases ?? false,
     allowedDatabaseHosts: overrides.allowedDatabaseHosts ?? [],

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Popover, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { ROOT_APP_SLUG } from '@rakit/core';
 import { matchPath, NavLink, useLocation } from 'react-router';
@@ -20,6 +20,9 @@ const ADMIN_LINKS: readonly (readonly [route: string, label: string])[] = [
   ['function', 'Function'],
 ];
 
+/** The root application's Third Parties screen (spec 1 screen 4): linked in `_root` only. */
+const THIRD_PARTIES_ROUTE = 'third-parties';
+
 /**
  * The admin area's navigation (spec 1 screen 4): every admin screen one click from any other,
  * the current one marked (react-router's NavLink sets aria-current="page"). Wide screens show the
@@ -34,7 +37,11 @@ export function AdminNavLinks() {
           {({ isActive }) => <Button component="span" size="xs" variant={isActive ? 'light' : 'subtle'}>{label}</Button>}
         </NavLink>
       ))}
-      {app.appSlug === ROOT_APP_SLUG && <ThirdPartiesLink />}
+      {app.appSlug === ROOT_APP_SLUG && (
+        <NavLink to={path(THIRD_PARTIES_ROUTE)} style={{ textDecoration: 'none' }}>
+          {({ isActive }) => <Button component="span" size="xs" variant={isActive ? 'light' : 'subtle'}>Third Parties</Button>}
+        </NavLink>
+      )}
     </Group>
   );
 }
@@ -61,21 +68,16 @@ export function AdminNavMenu() {
             {label}
           </Menu.Item>
         ))}
-        {app.appSlug === ROOT_APP_SLUG && <Menu.Item disabled title="Third-party connections arrive in a later release.">Third Parties</Menu.Item>}
+        {app.appSlug === ROOT_APP_SLUG && (
+          <Menu.Item
+            component={NavLink}
+            to={path(THIRD_PARTIES_ROUTE)}
+            color={matchPath({ path: path(THIRD_PARTIES_ROUTE), end: false }, pathname) ? 'blue' : undefined}
+          >
+            Third Parties
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
-  );
-}
-
-function ThirdPartiesLink() {
-  return (
-    <Popover width={240} position="bottom-start" withArrow shadow="md">
-      <Popover.Target>
-        <Button size="xs" variant="subtle">Third Parties</Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm">Third-party connections arrive in a later release.</Text>
-      </Popover.Dropdown>
-    </Popover>
   );
 }

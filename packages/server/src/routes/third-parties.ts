@@ -1,0 +1,18 @@
+import { thirdPartyCalls } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../http/route';
+import { listThirdParties, removeThirdParty, saveThirdParty, testThirdParty } from '../third-parties/services';
+
+/** The root application's Third Parties screen (spec 1 screen 4): the super administrator's only. */
+const thirdPartyRoutes: FastifyPluginAsync = async (app) => {
+  route(app, thirdPartyCalls.listThirdParties, () => listThirdParties(app));
+  route(app, thirdPartyCalls.saveThirdParty, async ({ input: { body }, reply }) => {
+    const { serviceId, created } = await saveThirdParty(app, body);
+    if (created) reply.code(201);
+    return { serviceId };
+  });
+  route(app, thirdPartyCalls.deleteThirdParty, ({ input: { body } }) => removeThirdParty(app, body.serviceId));
+  route(app, thirdPartyCalls.testThirdParty, ({ input: { body } }) => testThirdParty(app, body.serviceId));
+};
+
+export default thirdPartyRoutes;

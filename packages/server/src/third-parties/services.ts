@@ -1,0 +1,74 @@
+import { Messages, type SaveThirdPartyBody, type ThirdParty, type SmtpSecurity } from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import { HttpError, notFound } from '../http/errors';
+import {
+  deleteThirdParty, findThirdParty, insertThirdParty, listThirdPartyRows, type ThirdPartyRow, updateThirdParty,
+} from '../store/repositories/third-parties';
+import { smtpFailureText, smtpSettingsOf, smtpTransport, vettedSmtpAddress } from './smtp';
+
+/*
+ * The root application's Third Parties (spec 1 screen 4): outbound services the operator lets
+ * the server use for every application. Only the super administrator reaches these calls (their
+ * contracts say so); a password is sealed at rest and never answered.
+ */
+
+const toThirdParty = (row: ThirdPartyRow): ThirdParty => ({
+  serviceId: row.serviceId,
+  kind: 'smtp',
+  name: row.serviceName,
+  host: row.host,
+  port: row.port,
+  security: row.security as SmtpSecurity,
+  username: row.username,
+  fromAddress: row.fromAddress,
+  hasPassword: row.passwordEnc !== '',
+});
+
+export async function listThirdParties(app: FastifyInstance): Promise<ThirdParty[]> {
+  return (await listThirdPartyRows(app.store)).map(toThirdParty);
+}
+
+async function storedThirdParty(app: FastifyInstance, serviceId: number): Promise<ThirdPartyRow> {
+  const row = await findThirdParty(app.store, serviceId);
+  if (row === undefined) throw notFound(Messages.thirdPartyNotFound);
+  return row;
+}
+
+/**
+ * Creates (serviceId null) or edits a service after checking its host is one the server may
+ * reach; an empty password keeps the stored one.
+ */
+export async function saveThirdParty(app: FastifyInstance, body: SaveThirdPartyBody): Promise<{ serviceId: number; created: boolean }> {
+  await vettedSmtpAddress(app, body.host);
+  const existing = body.serviceId === null ? undefined : await storedThirdParty(app, body.serviceId);
+  const passwordEnc = body.password === '' ? existing?.passwordEnc ?? '' : app.secretBox.seal(body.password);
+  const values = {
+    serviceKind: body.kind, serviceName: body.name, host: body.host, port: body.port, security: body.security,
+    username: body.username, passwordEnc, fromAddress: body.fromAddress,
+  };
+  return app.store.transaction().execute(async (trx) => {
+    if (existing === undefined) return { serviceId: await insertThirdParty(trx, values), created: true };
+    await updateThirdParty(trx, existing.serviceId, values);
+    return { serviceId: existing.serviceId, created: false };
+  });
+}
+
+export async function removeThirdParty(app: FastifyInstance, serviceId: number): Promise<{ serviceId: number }> {
+  const row = await storedThirdParty(app, serviceId);
+  await app.store.transaction().execute((trx) => deleteThirdParty(trx, row.serviceId));
+  return { serviceId: row.serviceId };
+}
+
+/** Connects to the stored SMTP server and signs in (nothing is sent): 502 with the reason when it cannot. */
+export async function testThirdParty(app: FastifyInstance, serviceId: number): Promise<{ serviceId: number; message: string }> {
+  const row = await storedThirdParty(app, serviceId);
+  const transport = await smtpTransport(app, smtpSettingsOf(app, row));
+  try {
+    await transport.verify();
+  } catch (error) {
+    throw new HttpError(502, smtpFailureText(error));
+  } finally {
+    transport.close();
+  }
+  return { serviceId, message: `Connected to ${row.host}:${row.port}${row.username === '' ? '' : ` as ${row.username}`}` };
+}

@@ -1,0 +1,109 @@
+import { Grid, NumberInput, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Messages, SMTP_SECURITY, type SaveThirdPartyBody, type SmtpSecurity, SmtpSecuritySchema, type ThirdParty } from '@rakit/core';
+import { useState } from 'react';
+import { FormDialog } from '../../components/FormDialog';
+import { firstError } from '../../api/client';
+import { useCurrentApp } from '../../shell/app-context';
+import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { settle } from '../admin-call';
+import { SECURITY_LABELS, SECURITY_PORTS } from './smtp-security';
+
+interface ThirdPartyFormDialogProps {
+  /** The server to edit, or null to add one. */
+  editing: ThirdParty | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+const SECURITY_OPTIONS = SMTP_SECURITY.map((value) => ({ value, label: SECURITY_LABELS[value] }));
+
+/** Add or edit an SMTP server of the Third Parties; its stored password is never shown, and an empty one keeps it. */
+export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFormDialogProps) {
+  const { api } = useCurrentApp();
+  const [name, setName] = useState(editing?.name ?? '');
+  const [host, setHost] = useState(editing?.host ?? '');
+  const [security, setSecurity] = useState<SmtpSecurity>(editing?.security ?? 'starttls');
+  const [port, setPort] = useState<number | ''>(editing?.port ?? SECURITY_PORTS.starttls);
+  const [username, setUsername] = useState(editing?.username ?? '');
+  const [password, setPassword] = useState('');
+  const [fromAddress, setFromAddress] = useState(editing?.fromAddress ?? '');
+
+  function changeSecurity(value: string | null) {
+    const parsed = SmtpSecuritySchema.safeParse(value);
+    if (!parsed.success) return;
+    // A port still at the old protection's usual one follows the new protection.
+    if (port === '' || port === SECURITY_PORTS[security]) setPort(SECURITY_PORTS[parsed.data]);
+    setSecurity(parsed.data);
+  }
+
+  async function save() {
+    const body: SaveThirdPartyBody = {
+      serviceId: editing?.serviceId ?? null,
+      kind: 'smtp',
+      name: name.trim(),
+      host: host.trim(),
+      port: port === '' ? 0 : port,
+      security,
+      username: username.trim(),
+      password,
+      fromAddress: fromAddress.trim(),
+    };
+    const answer = await settle(api.saveThirdParty(body));
+    if (answer === null) return;
+    if (answer.status) {
+      notifySuccess(Messages.thirdPartySaved);
+      onSaved();
+    } else {
+      notifyFailure(firstError(answer, 'The SMTP server could not be saved'));
+    }
+  }
+
+  return (
+    <FormDialog title={editing === null ? 'Add SMTP Server' : 'Edit SMTP Server'} onSubmit={save} onClose={onClose} size="lg">
+      <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
+      <Grid>
+        <Grid.Col span={{ base: 12, xs: 8 }}>
+          <TextInput label="Host" placeholder="smtp.example.com" value={host} onChange={(event) => setHost(event.currentTarget.value)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 4 }}>
+          <NumberInput
+            label="Port"
+            value={port}
+            onChange={(value) => setPort(typeof value === 'number' ? value : '')}
+            min={1}
+            max={65535}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="strict"
+            hideControls
+          />
+        </Grid.Col>
+      </Grid>
+      <Select
+        label="Security"
+        description="TLS from the start (465), STARTTLS required (587), or none for a relay on a trusted network"
+        data={SECURITY_OPTIONS}
+        value={security}
+        onChange={changeSecurity}
+        allowDeselect={false}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput label="Username" value={username} onChange={(event) => setUsername(event.currentTarget.value)} autoComplete="off" />
+        <PasswordInput
+          label="Password"
+          description={editing === null ? undefined : editing.hasPassword ? 'Leave empty to keep the stored one' : 'None stored'}
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          autoComplete="new-password"
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Sender address"
+        description="The From of every email sent through this server"
+        placeholder="noreply@example.com"
+        value={fromAddress}
+        onChange={(event) => setFromAddress(event.currentTarget.value)}
+      />
+    </FormDialog>
+  );
+}
