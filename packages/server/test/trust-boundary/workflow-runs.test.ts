@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseSync } from '@photostructure/sqlite';
+import { Messages } from '@rakit/core';
+import { sqliteFile } from '../../src/datasources/sqlite';
 import { buildTestServer, type TestServer } from '../support/build';
+import { createSqliteDatabase } from '../support/fixtures';
 import { type HostileBuilder, hostileBuilder } from './hostile';
 
 /**
@@ -12,7 +16,7 @@ describe('workflow runs across applications', () => {
   let server: TestServer;
   let victim: HostileBuilder;
   let hostile: HostileBuilder;
-  const ids = { chain: 0, action: 0, trigger: 0, run: 0, failedRun: 0, ownChain: 0 };
+  const ids = { chain: 0, action: 0, trigger: 0, run: 0, failedRun: 0, ownChain: 0, victimDb: 0, victimQuery: 0, ownDb: 0, ownQuery: 0 };
 
   const post = (path: string, body: unknown, token = hostile.token) => server.call('POST', path, body, token);
   const must = async (answer: Promise<{ statusCode: number; body: string; json(): { data: Record<string, unknown> } }>) => {
@@ -48,6 +52,12 @@ describe('workflow runs across applications', () => {
     expect(failed.status).toBe('failed');
     ids.failedRun = failed.runId as number;
     ids.ownChain = (await builtWorkflow(hostile, { mine: 'yes' })).chainId;
+    createSqliteDatabase(server.app.config.dataDir, victim.appId, 'pay.db', "CREATE TABLE pay (id INTEGER PRIMARY KEY, amount INTEGER); INSERT INTO pay VALUES (1, 73519);");
+    ids.victimDb = (await must(post('/save/saveDbConfig', { dbAppId: victim.appId, dbType: 'sqlite', dbDatabase: 'pay.db' }, victim.token))).dbId as number;
+    ids.victimQuery = (await must(post('/save/saveQuery', { actionId: null, actionDbId: ids.victimDb, actionName: 'all', actionSQLQuery: 'SELECT * FROM pay' }, victim.token))).actionId as number;
+    createSqliteDatabase(server.app.config.dataDir, hostile.appId, 'mine.db', 'CREATE TABLE pay (id INTEGER PRIMARY KEY, amount INTEGER);');
+    ids.ownDb = (await must(post('/save/saveDbConfig', { dbAppId: hostile.appId, dbType: 'sqlite', dbDatabase: 'mine.db' }))).dbId as number;
+    ids.ownQuery = (await must(post('/save/saveQuery', { actionId: null, actionDbId: ids.ownDb, actionName: 'all', actionSQLQuery: 'SELECT * FROM pay' }))).actionId as number;
   });
   afterAll(async () => {
     await server.close();
@@ -102,5 +112,39 @@ describe('workflow runs across applications', () => {
     expect(outcome).toMatchObject({ status: 'succeeded', output: { fine: 'ok' } });
     expect(Object.keys(outcome.output as object)).toEqual(['fine']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('cannot reach another application\'s connection even when his stored version names it', async () => {
+    // Built on his own query and connection, then the published definition is edited in the
+    // store to name the victim's: the executors check the run's application at run time.
+    const chainId = (await must(post('/save/saveWorkflow', { chainId: null, chainAppId: hostile.appId, chainName: 'Reach', chainTrigger: null }))).chainId as number;
+    const read = (await must(post('/save/saveAction', { actionId: null, actionChainId: chainId, actionAlias: 'Read', addonName: 'query', actionParams: JSON.stringify({ queryId: String(ids.ownQuery), params: '[]' }) }))).actionId as number;
+    const write = (await must(post('/save/saveAction', {
+      actionId: null, actionChainId: chainId, actionAlias: 'Write', addonName: 'update',
+      actionParams: JSON.stringify({ dbId: String(ids.ownDb), table: 'pay', values: '{"amount": "0"}', where: '{"id": "1"}' }),
+    }))).actionId as number;
+    await must(post('/save/saveFlow', { workflowId: chainId, flow: [] }));
+    const built = await must(post(`/action/buildWorkflow/${chainId}`, {}));
+    expect(built.built).toBe(true);
+    const version = await server.store.selectFrom('workflowVersions').selectAll().where('versionId', '=', built.versionId as number).executeTakeFirstOrThrow();
+    const definition = JSON.parse(version.definition) as { actions: { actionId: number; params: Record<string, string> }[] };
+    for (const action of definition.actions) {
+      if (action.actionId === read) action.params.queryId = String(ids.victimQuery);
+      if (action.actionId === write) action.params.dbId = String(ids.victimDb);
+    }
+    await server.store.updateTable('workflowVersions').set({ definition: JSON.stringify(definition) }).where('versionId', '=', version.versionId).execute();
+
+    const readRun = await must(post('/action/runChains', { actionId: read, params: {} }));
+    expect(readRun).toMatchObject({ status: 'failed', errors: [`Read: ${Messages.actionNotFound}`] });
+    expect(JSON.stringify(readRun)).not.toContain('73519');
+    const writeRun = await must(post('/action/runChains', { actionId: write, params: {} }));
+    expect(writeRun.status).toBe('failed');
+    expect((writeRun.errors as string[])[0]).toMatch(/^Write: /);
+    const detail = await must(server.call('GET', `/action/workflowRun/${writeRun.runId as number}`, undefined, hostile.token));
+    expect(JSON.stringify(detail)).not.toContain('73519');
+    // The victim's row is as it was.
+    const file = new DatabaseSync(sqliteFile(server.app.config.dataDir, victim.appId, 'pay.db'));
+    expect(file.prepare('SELECT id, amount FROM pay').all()).toEqual([{ id: 1, amount: 73519 }]);
+    file.close();
   });
 });
