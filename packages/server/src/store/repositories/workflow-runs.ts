@@ -96,6 +96,23 @@ export async function updateStep(db: Store, runId: number, stepNumber: number, v
 }
 
 /**
+ * Updates a step only while `owner` holds its run's lease (and, when given, the step is in that
+ * status at that attempt): one statement, so a worker whose lease another took records nothing.
+ */
+export async function updateHeldStep(
+  db: Store, runId: number, owner: string, stepNumber: number,
+  values: Omit<Updateable<WorkflowStepRunsTable>, 'runId' | 'stepNumber'>, where: { status?: string; attempt?: number } = {},
+): Promise<boolean> {
+  let query = db.updateTable('workflowStepRuns').set(values).where('runId', '=', runId).where('stepNumber', '=', stepNumber)
+    .where((eb) => eb.exists(eb.selectFrom('workflowRuns').select('workflowRuns.runId')
+      .where('workflowRuns.runId', '=', runId).where('workflowRuns.leaseOwner', '=', owner).where('workflowRuns.status', '=', 'running')));
+  if (where.status !== undefined) query = query.where('status', '=', where.status);
+  if (where.attempt !== undefined) query = query.where('attempt', '=', where.attempt);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
  * A failed run back in the queue: its failed step and every step after it not finished
  * successfully become pending again, with fresh idempotency keys (a new attempt of the run,
  * not a repeat of the old one); earlier outputs stay. Call inside a transaction.

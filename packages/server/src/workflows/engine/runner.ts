@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ExecutorLookup } from '../addons';
 import { type StepOutcome, StepFailure } from '../addons/executor';
 import {
-  findRun, finishRun, markRunStarted, renewLease, runsOfTriggerRun, setTriggerRunStatus, stepsOfRun, updateStep,
+  findRun, finishRun, markRunStarted, renewLease, runsOfTriggerRun, setTriggerRunStatus, stepsOfRun, updateHeldStep, updateStep,
   type WorkflowStepRunRow,
 } from '../../store/repositories/workflow-runs';
 import { chainOf, decideStep, loadDefinition, type PublishedEdge, type StepState } from './definition';
@@ -136,9 +136,13 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
     const input = parse(run.input);
     const active = run.startActionId === null ? null : chainOf(run.startActionId, edges);
 
+    // Read once: while the lease is held only this worker writes the run's steps, and each
+    // write below is reflected here (every write is still conditioned on the lease).
+    const steps = await stepsOfRun(store, runId);
+    const outputs = new Map<number, unknown>([[0, input]]);
+    for (const s of steps) if (s.status === 'succeeded') outputs.set(s.stepNumber, parse(s.output));
     for (;;) {
       if (lease.lost) return 'lost';
-      const steps = await stepsOfRun(store, runId);
       const states = new Map<number, StepState>(steps.map((s) => [s.actionId, { actionId: s.actionId, status: s.status, branch: s.branch }]));
       const failedStep = steps.find((s) => s.status === 'failed');
       if (failedStep !== undefined) return await finish('failed', `${failedStep.alias}: ${failedStep.error ?? 'failed'}`);
@@ -156,12 +160,10 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
         }
       }
       if (skipped.length > 0) {
-        const held = await store.transaction().execute(async (trx) => {
-          if (!(await renewLease(trx, runId, owner, Date.now() + options.leaseMs))) return false;
-          for (const stepNumber of skipped) await updateStep(trx, runId, stepNumber, { status: 'skipped' });
-          return true;
-        });
-        if (!held) return 'lost';
+        for (const stepNumber of skipped) {
+          if (!(await updateHeldStep(store, runId, owner, stepNumber, { status: 'skipped' }))) return 'lost';
+          (steps.find((s) => s.stepNumber === stepNumber) as WorkflowStepRunRow).status = 'skipped';
+        }
         continue;
       }
       if (next === undefined) {
@@ -171,8 +173,6 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
 
       const step = next;
       const action = actions.get(step.actionId);
-      const outputs = new Map<number, unknown>([[0, input]]);
-      for (const s of steps) if (s.status === 'succeeded') outputs.set(s.stepNumber, parse(s.output));
       const executor = options.executorFor(step.addonName);
       const resolved = resolveStepParameters(addonByName(step.addonName), action?.params ?? {}, outputs);
       const refuse = (message: string) => finish('failed', `${step.alias}: ${message}`, { number: step.stepNumber, attempt: step.attempt, message });
@@ -184,13 +184,13 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
       if (step.status === 'running' && step.attempt >= step.maxAttempts + CRASH_ALLOWANCE) return await refuse('Workers stopped during this step too many times');
 
       const attempt = step.attempt + 1;
-      const started = await store.transaction().execute(async (trx) => {
-        if (!(await renewLease(trx, runId, owner, Date.now() + options.leaseMs))) return false;
-        return updateStep(trx, runId, step.stepNumber, {
-          status: 'running', attempt, input: JSON.stringify(resolved.values), startedAt: new Date().toISOString(), finishedAt: null,
-        }, { attempt: step.attempt });
-      });
+      const startedAt = new Date().toISOString();
+      const inputText = JSON.stringify(resolved.values);
+      const started = await updateHeldStep(store, runId, owner, step.stepNumber, {
+        status: 'running', attempt, input: inputText, startedAt, finishedAt: null,
+      }, { attempt: step.attempt });
       if (!started) return 'lost';
+      Object.assign(step, { status: 'running', attempt, input: inputText, startedAt, finishedAt: null });
 
       const context = {
         app: options.app, appId: run.appId, runId, actionId: step.actionId, idempotencyKey: step.idempotencyKey,
@@ -206,24 +206,24 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
 
       if (outcome !== undefined) {
         const output = JSON.stringify(outcome.output ?? null);
-        const recorded = await store.transaction().execute(async (trx) => {
-          if (!(await renewLease(trx, runId, owner, Date.now() + options.leaseMs))) return false;
-          return updateStep(trx, runId, step.stepNumber, {
-            status: 'succeeded', output, branch: outcome.branch ?? null, error: null, finishedAt: new Date().toISOString(),
-          }, { status: 'running', attempt });
-        });
+        const finishedAt = new Date().toISOString();
+        const branch = outcome.branch ?? null;
+        const recorded = await updateHeldStep(store, runId, owner, step.stepNumber, {
+          status: 'succeeded', output, branch, error: null, finishedAt,
+        }, { status: 'running', attempt });
         if (!recorded) return 'lost';
+        Object.assign(step, { status: 'succeeded', output, branch, error: null, finishedAt });
+        // As a resumed run would read it back: the JSON of the output.
+        outputs.set(step.stepNumber, parse(output));
         continue;
       }
       const { message, retryable } = failure as { message: string; retryable: boolean };
       if (!retryable || attempt >= step.maxAttempts) {
         return await finish('failed', `${step.alias}: ${message}`, { number: step.stepNumber, attempt, message });
       }
-      const again = await store.transaction().execute(async (trx) => {
-        if (!(await renewLease(trx, runId, owner, Date.now() + options.leaseMs))) return false;
-        return updateStep(trx, runId, step.stepNumber, { status: 'pending', error: message, finishedAt: new Date().toISOString() }, { status: 'running', attempt });
-      });
+      const again = await updateHeldStep(store, runId, owner, step.stepNumber, { status: 'pending', error: message, finishedAt: new Date().toISOString() }, { status: 'running', attempt });
       if (!again) return 'lost';
+      Object.assign(step, { status: 'pending', error: message });
       await sleep(Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** (attempt - 1)), lease.signal);
     }
   } finally {
