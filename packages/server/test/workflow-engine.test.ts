@@ -287,6 +287,25 @@ describe.each(engines)('the workflow engine on a %s store', (engine) => {
     expect(await server.store.selectFrom('workflowRuns').select('runId').where('runId', '=', doomedRun.runId).execute()).toEqual([]);
   });
 
+  it('deleting an application deletes its runs', async () => {
+    await server.register('081700000032', 'password-1');
+    const builder = await server.login('081700000032', 'password-1', 'main');
+    const created = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Fana', appDescription: '' }, builder)).json().data;
+    const token = await server.login('081700000032', 'password-1', created.appSlug);
+    const chainId = (await server.call('POST', '/save/saveWorkflow', { chainId: null, chainAppId: created.appId, chainName: 'F', chainTrigger: null }, token)).json().data.chainId as number;
+    await server.call('POST', '/save/saveAction', { actionId: null, actionChainId: chainId, actionAlias: 'S', addonName: 'variable', actionParams: JSON.stringify({ values: '{"a": "1"}' }) }, token);
+    expect((await server.call('POST', `/action/buildWorkflow/${chainId}`, undefined, token)).json().data.built).toBe(true);
+    const ran = (await server.call('POST', `/action/runWorkflow/${chainId}`, { params: {} }, token)).json().data;
+    expect(ran.status).toBe('succeeded');
+    const runsOfApp = () => server.store.selectFrom('workflowRuns').select('runId').where('appId', '=', created.appId as number).execute();
+    const stepsOfIt = () => server.store.selectFrom('workflowStepRuns').select('runId').where('runId', '=', ran.runId as number).execute();
+    expect(await runsOfApp()).toHaveLength(1);
+    const deleted = await server.call('DELETE', '/delete/deleteApp', { appId: created.appId }, builder);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await runsOfApp()).toEqual([]);
+    expect(await stepsOfIt()).toEqual([]);
+  });
+
   it('answers 400 for a workflow never built and for re-running a run that did not fail', async () => {
     const saved = await post('/save/saveWorkflow', { chainId: null, chainAppId: appId, chainName: 'Unbuilt', chainTrigger: null });
     const unbuilt = await post(`/action/runWorkflow/${saved.json().data.chainId as number}`, { params: {} });

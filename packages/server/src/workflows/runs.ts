@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, notFound } from '../http/errors';
 import {
-  findRun, insertRun, latestRunsOfWorkflow, type NewStep, resetFailedRun, setTriggerRunStatus, stepsOfRun, unstartedTriggerRuns,
+  findRun, insertRun, latestRunsOfWorkflow, type NewStep, resetFailedRun, setTriggerRunStatus, stepsOfRun, swapTriggerRunStatus, unstartedTriggerRuns,
   type WorkflowRunRow, type WorkflowStepRunRow,
 } from '../store/repositories/workflow-runs';
 import { findWorkflowAction, latestWorkflowVersion } from '../store/repositories/workflows';
@@ -257,7 +257,10 @@ export async function pickUpTriggerRuns(app: FastifyInstance): Promise<number> {
     const waiting = await unstartedTriggerRuns(app.store, 200);
     let progressed = false;
     for (const triggerRun of waiting) {
+      // Taken by compare-and-set, so that two processes picking up at once start it once.
+      if (!(await swapTriggerRunStatus(app.store, triggerRun.runId, 'queued', 'starting'))) continue;
       const runIds = await startTriggerRuns(app, { ...triggerRun, params: paramsOf(triggerRun.params) });
+      if (runIds.length === 0) await swapTriggerRunStatus(app.store, triggerRun.runId, 'starting', 'queued');
       started += runIds.length;
       if (runIds.length > 0) progressed = true;
     }

@@ -174,3 +174,9 @@ export const unstartedTriggerRuns = (db: Store, limit: number) =>
 export async function setTriggerRunStatus(db: Store, triggerRunId: number, status: string): Promise<void> {
   await db.updateTable('triggerRuns').set({ status }).where('runId', '=', triggerRunId).execute();
 }
+
+/** Sets a trigger run's status only if it is `from`; answers whether it did. */
+export async function swapTriggerRunStatus(db: Store, triggerRunId: number, from: string, to: string): Promise<boolean> {
+  const result = await db.updateTable('triggerRuns').set({ status: to }).where('runId', '=', triggerRunId).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
