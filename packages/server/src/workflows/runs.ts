@@ -53,8 +53,21 @@ export async function startRun(
     startedByKind: run.starter.kind, startedByUser: run.starter.userId, triggerId: run.starter.triggerId, triggerRunId: run.starter.triggerRunId,
     startActionId: run.startActionId, runKey: randomBytes(12).toString('hex'),
   }, steps));
-  await app.workflows.queue.enqueue(runId);
+  await enqueue(app, runId);
   return runId;
+}
+
+/**
+ * Tells the queue; the run is recorded whatever happens here. Should Redis be away, the run
+ * stays 'queued' in the store, where the workers' sweep finds it (the embedded queue's poll reads
+ * the rows anyway).
+ */
+async function enqueue(app: FastifyInstance, runId: number): Promise<void> {
+  try {
+    await app.workflows.queue.enqueue(runId);
+  } catch (error) {
+    app.log.warn({ err: error, runId }, 'workflow run recorded but not enqueued: the workers\' sweep will take it');
+  }
 }
 
 const FINAL: ReadonlySet<string> = new Set(['succeeded', 'failed', 'cancelled']);
@@ -193,7 +206,7 @@ export async function rerunRun(app: FastifyInstance, caller: Principal, runId: n
     return true;
   });
   if (!reset) throw badRequest(Messages.workflowRunNotFailed);
-  await app.workflows.queue.enqueue(runId);
+  await enqueue(app, runId);
   await waitForRuns(app, [runId], app.config.triggerWaitMs);
   return outcomeOf(app, runId);
 }

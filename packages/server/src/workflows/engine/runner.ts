@@ -117,9 +117,11 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
   const { store } = options.app;
   const lease = new Lease(options, runId, owner);
   const finish = async (status: 'succeeded' | 'failed', error: string | null, step?: { number: number; attempt: number; message: string }) => {
+    // The run ends first, conditioned on the lease: a stale worker writes nothing at all.
     const ended = await store.transaction().execute(async (trx) => {
-      if (step !== undefined && !(await updateStep(trx, runId, step.number, { status: 'failed', error: step.message, finishedAt: new Date().toISOString() }, { attempt: step.attempt }))) return false;
-      return finishRun(trx, runId, owner, status, error);
+      if (!(await finishRun(trx, runId, owner, status, error))) return false;
+      if (step !== undefined) await updateStep(trx, runId, step.number, { status: 'failed', error: step.message, finishedAt: new Date().toISOString() }, { attempt: step.attempt });
+      return true;
     });
     if (!ended) return 'lost' as const;
     options.onRunFinished?.(runId);
