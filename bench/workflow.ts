@@ -2,8 +2,8 @@
 // to a local server; variable → condition → variable when the query and HTTP add-ons are not on
 // this branch) with the embedded queue in one process and with BullMQ and two worker processes;
 // the engine's overhead per step (p50/p95) against running the same steps' executors directly;
-// the time from runTrigger to the first step starting. SQLite metadata store, Redis at REDIS_URL
-// (default 127.0.0.1:6379).
+// the time from runTrigger to the first step starting. SQLite metadata store (or BENCH_DATABASE_URL),
+// Redis at REDIS_URL (default 127.0.0.1:6379).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -71,10 +71,12 @@ const timed = (name: string): AddonExecutor | undefined => {
 };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-workflow-'));
-const store = openStore(undefined, dataDir);
+// BENCH_DATABASE_URL: an empty PostgreSQL or MariaDB database for the metadata store instead of SQLite.
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const store = openStore(databaseUrl, dataDir);
 await migrateToLatest(store);
 await seed(store, PASSWORD);
-const baseConfig = { dataDir, authRateLimit: 1_000_000, webDir: '/nonexistent', allowPrivateUrls: true, triggerWaitMs: 60_000, workflowWorkers: 4, secret: 'bench-secret-that-is-long-enough-for-hs256' };
+const baseConfig = { dataDir, databaseUrl, authRateLimit: 1_000_000, webDir: '/nonexistent', allowPrivateUrls: true, triggerWaitMs: 60_000, workflowWorkers: 4, secret: 'bench-secret-that-is-long-enough-for-hs256' };
 const app = await buildApp(loadConfig({}, baseConfig), store, { logger: false, workflowExecutors: timed, workflowPollMs: 200 });
 
 const call = async (method: 'GET' | 'POST', url: string, payload?: unknown, token?: string) => {
@@ -192,7 +194,7 @@ await app.close();
 const queueName = `rakit-bench-${randomBytes(4).toString('hex')}`;
 const web = await buildApp(loadConfig({}, { ...baseConfig, redisUrl: REDIS_URL, workflowQueueName: queueName }), store, { logger: false });
 await web.ready();
-const workerEnv = { ...process.env, RAKIT_DATA_DIR: dataDir, REDIS_URL, RAKIT_WORKFLOW_QUEUE: queueName, RAKIT_WORKFLOW_WORKERS: '2', RAKIT_ALLOW_PRIVATE_URLS: 'true', RAKIT_SECRET: baseConfig.secret, RAKIT_LOG_LEVEL: 'warn' };
+const workerEnv = { ...process.env, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }), RAKIT_DATA_DIR: dataDir, REDIS_URL, RAKIT_WORKFLOW_QUEUE: queueName, RAKIT_WORKFLOW_WORKERS: '2', RAKIT_ALLOW_PRIVATE_URLS: 'true', RAKIT_SECRET: baseConfig.secret, RAKIT_LOG_LEVEL: 'warn' };
 const workers: ChildProcess[] = [];
 for (let i = 0; i < 2; i += 1) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { cwd: serverDir, env: workerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -227,7 +229,7 @@ const received = await receivedByTarget();
 targetProcess.kill();
 rmSync(dataDir, { recursive: true, force: true });
 
-console.log(`Workflow engine, SQLite store, steps: ${steps.map((s) => s.addonName).join(' → ')}${realSteps ? '' : ' (the query and HTTP add-ons are not on this branch)'}`);
+console.log(`Workflow engine, ${databaseUrl === undefined ? 'SQLite' : new URL(databaseUrl).protocol.replace(':', '')} store, steps: ${steps.map((s) => s.addonName).join(' → ')}${realSteps ? '' : ' (the query and HTTP add-ons are not on this branch)'}`);
 console.log(`runs/s, ${RUNS} runs queued at once: embedded (1 process, 4 workers) ${embeddedRate.toFixed(1)}   BullMQ (2 worker processes × 2) ${bullRate.toFixed(1)}   failed: ${embeddedFailed} / ${bullFailed}`);
 console.log(latencyLine('engine overhead per step', overhead));
 console.log(latencyLine('the step run directly', directTimes));

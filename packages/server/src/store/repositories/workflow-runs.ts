@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
 import type { WorkflowRunsTable, WorkflowStepRunsTable } from '../schema';
@@ -52,10 +52,10 @@ export async function renewLease(db: Store, runId: number, owner: string, expire
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Claims one given run for a worker: queued, or running under a lease that has expired. */
+/** Claims one given run for a worker: queued, or running under a lease that has expired; its start time is set on the first claim. */
 export async function claimRun(db: Store, runId: number, owner: string, now: number, leaseMs: number): Promise<boolean> {
   const result = await db.updateTable('workflowRuns')
-    .set({ status: 'running', leaseOwner: owner, leaseExpiresAt: now + leaseMs })
+    .set({ status: 'running', leaseOwner: owner, leaseExpiresAt: now + leaseMs, startedAt: sql<string>`coalesce(${sql.ref('startedAt')}, ${new Date(now).toISOString()})` })
     .where('runId', '=', runId)
     .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('leaseExpiresAt', '<', now)])]))
     .executeTakeFirst();
@@ -67,11 +67,6 @@ export const claimableRunIds = (db: Store, now: number, limit: number) =>
   db.selectFrom('workflowRuns').select('runId')
     .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('leaseExpiresAt', '<', now)])]))
     .orderBy('runId').limit(limit);
-
-export async function markRunStarted(db: Store, runId: number, owner: string): Promise<void> {
-  await db.updateTable('workflowRuns').set({ startedAt: new Date().toISOString() })
-    .where('runId', '=', runId).where('leaseOwner', '=', owner).where('startedAt', 'is', null).execute();
-}
 
 /** Ends the run held by `owner`; answers whether it still held it. */
 export async function finishRun(db: Store, runId: number, owner: string, status: 'succeeded' | 'failed', error: string | null): Promise<boolean> {
@@ -85,14 +80,6 @@ export async function finishRun(db: Store, runId: number, owner: string, status:
 export async function releaseRun(db: Store, runId: number, owner: string): Promise<void> {
   await db.updateTable('workflowRuns').set({ status: 'queued', leaseOwner: null, leaseExpiresAt: null })
     .where('runId', '=', runId).where('leaseOwner', '=', owner).where('status', '=', 'running').execute();
-}
-
-export async function updateStep(db: Store, runId: number, stepNumber: number, values: Omit<Updateable<WorkflowStepRunsTable>, 'runId' | 'stepNumber'>, where?: { status?: string; attempt?: number }): Promise<boolean> {
-  let query = db.updateTable('workflowStepRuns').set(values).where('runId', '=', runId).where('stepNumber', '=', stepNumber);
-  if (where?.status !== undefined) query = query.where('status', '=', where.status);
-  if (where?.attempt !== undefined) query = query.where('attempt', '=', where.attempt);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

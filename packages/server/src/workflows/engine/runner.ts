@@ -1,9 +1,10 @@
 import { addonByName, resolveStepParameters } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { ExecutorLookup } from '../addons';
+import type { Store } from '../../store/db';
 import { type StepOutcome, StepFailure } from '../addons/executor';
 import {
-  findRun, finishRun, markRunStarted, renewLease, runsOfTriggerRun, setTriggerRunStatus, stepsOfRun, updateHeldStep, updateStep,
+  findRun, finishRun, renewLease, runsOfTriggerRun, setTriggerRunStatus, stepsOfRun, updateHeldStep,
   type WorkflowStepRunRow,
 } from '../../store/repositories/workflow-runs';
 import { chainOf, decideStep, loadDefinition, type PublishedEdge, type StepState } from './definition';
@@ -29,6 +30,11 @@ export interface RunnerOptions {
 }
 
 class Timeout extends Error {}
+
+/** Thrown inside a commit whose lease is gone, to roll it back. */
+class LeaseLost extends Error {}
+
+type Write = (db: Store) => Promise<boolean>;
 
 /** Attempts beyond maxAttempts a step may get when the workers running it die. */
 const CRASH_ALLOWANCE = 2;
@@ -116,13 +122,31 @@ async function settleTriggerRun(options: RunnerOptions, triggerRunId: number | n
 export async function advanceRun(options: RunnerOptions, runId: number, owner: string): Promise<'succeeded' | 'failed' | 'lost'> {
   const { store } = options.app;
   const lease = new Lease(options, runId, owner);
-  const finish = async (status: 'succeeded' | 'failed', error: string | null, step?: { number: number; attempt: number; message: string }) => {
-    // The run ends first, conditioned on the lease: a stale worker writes nothing at all.
-    const ended = await store.transaction().execute(async (trx) => {
-      if (!(await finishRun(trx, runId, owner, status, error))) return false;
-      if (step !== undefined) await updateStep(trx, runId, step.number, { status: 'failed', error: step.message, finishedAt: new Date().toISOString() }, { attempt: step.attempt });
+  // Writes made after a step (its output, the steps skipped after it) are carried to the next
+  // step's start or the run's end and committed with it: one commit per step boundary. Each is
+  // conditioned on the lease; when one finds the lease gone, the whole commit is rolled back.
+  let carried: Write[] = [];
+  const held = (stepNumber: number, values: Parameters<typeof updateHeldStep>[4], where?: Parameters<typeof updateHeldStep>[5]): Write =>
+    (db) => updateHeldStep(db, runId, owner, stepNumber, values, where);
+  const commit = async (...writes: Write[]): Promise<boolean> => {
+    const all = [...carried, ...writes];
+    carried = [];
+    if (all.length === 0) return true;
+    if (all.length === 1) return (all[0] as Write)(store);
+    try {
+      await store.transaction().execute(async (trx) => {
+        for (const write of all) if (!(await write(trx))) throw new LeaseLost();
+      });
       return true;
-    });
+    } catch (error) {
+      if (error instanceof LeaseLost) return false;
+      throw error;
+    }
+  };
+  const finish = async (status: 'succeeded' | 'failed', error: string | null, step?: { number: number; attempt: number; message: string }) => {
+    // The run ends last in the commit, conditioned on the lease: a stale worker writes nothing at all.
+    const failedStep = step === undefined ? [] : [held(step.number, { status: 'failed', error: step.message, finishedAt: new Date().toISOString() }, { attempt: step.attempt })];
+    const ended = await commit(...failedStep, (db) => finishRun(db, runId, owner, status, error));
     if (!ended) return 'lost' as const;
     options.onRunFinished?.(runId);
     return status;
@@ -130,7 +154,6 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
   try {
     const run = await findRun(store, runId);
     if (run === undefined || run.leaseOwner !== owner || run.status !== 'running') return 'lost';
-    await markRunStarted(store, runId, owner);
     const definition = await loadDefinition(store, run.versionId);
     if (definition === undefined) return await finish('failed', 'The published version of the workflow is gone');
     const edges = definition.edges as PublishedEdge[];
@@ -163,7 +186,7 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
       }
       if (skipped.length > 0) {
         for (const stepNumber of skipped) {
-          if (!(await updateHeldStep(store, runId, owner, stepNumber, { status: 'skipped' }))) return 'lost';
+          carried.push(held(stepNumber, { status: 'skipped' }));
           (steps.find((s) => s.stepNumber === stepNumber) as WorkflowStepRunRow).status = 'skipped';
         }
         continue;
@@ -188,9 +211,9 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
       const attempt = step.attempt + 1;
       const startedAt = new Date().toISOString();
       const inputText = JSON.stringify(resolved.values);
-      const started = await updateHeldStep(store, runId, owner, step.stepNumber, {
+      const started = await commit(held(step.stepNumber, {
         status: 'running', attempt, input: inputText, startedAt, finishedAt: null,
-      }, { attempt: step.attempt });
+      }, { attempt: step.attempt }));
       if (!started) return 'lost';
       Object.assign(step, { status: 'running', attempt, input: inputText, startedAt, finishedAt: null });
 
@@ -210,10 +233,7 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
         const output = JSON.stringify(outcome.output ?? null);
         const finishedAt = new Date().toISOString();
         const branch = outcome.branch ?? null;
-        const recorded = await updateHeldStep(store, runId, owner, step.stepNumber, {
-          status: 'succeeded', output, branch, error: null, finishedAt,
-        }, { status: 'running', attempt });
-        if (!recorded) return 'lost';
+        carried.push(held(step.stepNumber, { status: 'succeeded', output, branch, error: null, finishedAt }, { status: 'running', attempt }));
         Object.assign(step, { status: 'succeeded', output, branch, error: null, finishedAt });
         // As a resumed run would read it back: the JSON of the output.
         outputs.set(step.stepNumber, parse(output));
@@ -223,7 +243,7 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
       if (!retryable || attempt >= step.maxAttempts) {
         return await finish('failed', `${step.alias}: ${message}`, { number: step.stepNumber, attempt, message });
       }
-      const again = await updateHeldStep(store, runId, owner, step.stepNumber, { status: 'pending', error: message, finishedAt: new Date().toISOString() }, { status: 'running', attempt });
+      const again = await commit(held(step.stepNumber, { status: 'pending', error: message, finishedAt: new Date().toISOString() }, { status: 'running', attempt }));
       if (!again) return 'lost';
       Object.assign(step, { status: 'pending', error: message });
       await sleep(Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** (attempt - 1)), lease.signal);
