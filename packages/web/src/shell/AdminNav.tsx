@@ -18,6 +18,7 @@ const ADMIN_LINKS: readonly (readonly [route: string, label: string])[] = [
   ['database', 'Database'],
   ['workflow', 'Workflow'],
   ['function', 'Function'],
+  ['libraries', 'Libraries'],
 ];
 
 /**
