@@ -130,7 +130,7 @@ function ordersBoard(dbId: number): Component[] {
   }];
 }
 
-/** The Reports page (administrators): stock per product, and a warning while any stock runs low. */
+/** The Reports page (in the staff's menu): stock per product, and a warning while any stock runs low. */
 function reports(dbId: number): Component[] {
   const lowStock = 'SELECT COUNT(*) AS n FROM products WHERE stock < 30';
   return [
@@ -177,7 +177,8 @@ export async function seedDemo(db: Store, options: { dataDir: string; password: 
     const products = await insertMenu(trx, { menuAppId: appId, menuName: 'Products', menuPageId: pageIds.products ?? 0, menuParentMenuId: shop });
     const customers = await insertMenu(trx, { menuAppId: appId, menuName: 'Customers', menuPageId: pageIds.customers ?? 0, menuParentMenuId: shop });
     const orders = await insertMenu(trx, { menuAppId: appId, menuName: 'Orders', menuPageId: pageIds.orders ?? 0, menuParentMenuId: shop });
-    await grantMenuAccess(trx, staffGroup, [shop, products, customers, orders]);
+    const reportsMenu = await insertMenu(trx, { menuAppId: appId, menuName: 'Reports', menuPageId: pageIds.reports ?? 0, menuParentMenuId: shop });
+    await grantMenuAccess(trx, staffGroup, [shop, products, customers, orders, reportsMenu]);
     return appId;
   });
   await createSampleDatabase(options.dataDir, demoAppId);
