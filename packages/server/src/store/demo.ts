@@ -95,14 +95,14 @@ function newCustomerForm(dbId: number): Component[] {
   return [intro, card];
 }
 
-/** The Products page: the shop's goods, searchable, filtered by category, edited and exported. */
+/** The Products page: the shop's goods, searchable, filtered by category and price, edited and exported. */
 function productsTable(dbId: number): Component[] {
   return [{
     ...createComponent('table', 'products-table', 'Daftar Produk'),
     database_used: dbId, table_used: 'products', primaryKey: 'id',
     options: 'Nama,Kategori,Harga,Stok', mapping_table: 'name,category,price,stock',
     search: true, toExcel: true, bulkAction: false,
-    filters: [{ field: 'category', type: 'select', column: 'Kategori' }],
+    filters: [{ field: 'category', type: 'select', column: 'Kategori' }, { field: 'price', type: 'interval', column: 'Harga' }],
     custom_action: [
       { name: 'Edit', action: 'EDIT', cause: '', show: true, raw: { editFields: [{ name: 'price', type: 'number', options: '' }, { name: 'stock', type: 'number', options: '' }] } },
       { name: 'Delete', action: 'DELETE', cause: '', show: true, stored: { ...deleteByKeyQuery(dbId, 'products', 'id', 'sqlite'), table: 'products' } },
