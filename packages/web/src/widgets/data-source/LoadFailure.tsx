@@ -10,13 +10,19 @@ import { SessionContext } from '../../shell/session-context';
  * they can fix its configuration. Members see the spec's empty widget only (spec 3 §4).
  */
 export function LoadFailure({ failure }: { failure: string | null }) {
-  const session = useContext(SessionContext);
-  const current = useContext(CurrentAppContext);
-  if (failure === null || session === null || current === null || !isAdminInApp(session.user.userGroup, current.app)) return null;
+  const admin = useIsAppAdmin();
+  if (failure === null || !admin) return null;
   return (
     <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="The rows could not be loaded" mb="sm" role="alert">
       <Text size="sm">{failure}</Text>
       <Text size="xs" c="dimmed" mt={4}>Shown to administrators only: members see an empty table. Fix the widget in the editor.</Text>
     </Alert>
   );
+}
+
+/** Whether the signed-in user administers the current application (false outside one or signed out). */
+export function useIsAppAdmin(): boolean {
+  const session = useContext(SessionContext);
+  const current = useContext(CurrentAppContext);
+  return session !== null && current !== null && isAdminInApp(session.user.userGroup, current.app);
 }
