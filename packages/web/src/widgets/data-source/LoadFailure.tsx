@@ -15,7 +15,7 @@ export function LoadFailure({ failure }: { failure: string | null }) {
   return (
     <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="The rows could not be loaded" mb="sm" role="alert">
       <Text size="sm">{failure}</Text>
-      <Text size="xs" c="dimmed" mt={4}>Shown to administrators only: members see an empty table. Fix the widget in the editor.</Text>
+      <Text size="xs" c="dimmed" mt={4}>Shown to administrators only: members see the widget empty. Fix it in the editor.</Text>
     </Alert>
   );
 }
