@@ -1,4 +1,4 @@
-import { Button, Group, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, Popover, Select, Stack, TextInput } from '@mantine/core';
 import { type FilterValue, isIntervalFilter } from '@rakit/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -67,7 +67,7 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
                 set(filter.field, { min: boundText(current, 'min'), max: boundText(current, 'max'), [which]: text });
               return (
                 <Stack key={filter.field} gap={4}>
-                  <Text size="xs" fw={500}>{name}</Text>
+                  <Input.Label size="xs">{name}</Input.Label>
                   <Group gap={6} grow>
                     <TextInput size="xs" aria-label={`${name} min`} placeholder="Min" value={boundText(current, 'min')} onChange={(e) => bound('min', e.currentTarget.value)} />
                     <TextInput size="xs" aria-label={`${name} max`} placeholder="Max" value={boundText(current, 'max')} onChange={(e) => bound('max', e.currentTarget.value)} />
