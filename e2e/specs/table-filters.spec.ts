@@ -69,5 +69,12 @@ describe("the table's Filters popover", () => {
     await clear.waitFor({ state: 'hidden' });
     expect(await products.locator('tbody tr').count()).toBe(2);
     await products.getByRole('cell', { name: 'Kopi Bubuk 200 g' }).waitFor();
+
+    // Open again, it keeps the choices; a click outside closes it.
+    await products.getByRole('button', { name: 'Filters (2)' }).click();
+    await clear.waitFor();
+    expect(await priceMin.inputValue()).toBe('10000');
+    await page().getByRole('heading', { name: 'Daftar Produk' }).click();
+    await clear.waitFor({ state: 'hidden' });
   });
 });
