@@ -95,6 +95,7 @@ export const Messages = {
   // Data widgets at runtime (spec 3): content, row edit and delete, kanban moves, export.
   dataWidgetNotFound: 'No data table with this id on the page',
   tableNotConfigured: 'The table is not configured: choose a database and a table',
+  widgetQueryParameters: "The custom query of a data widget takes no parameters other than '--userId--'",
   primaryKeyRequired: 'Choose the primary key of this table first',
   columnNotEditable: 'This column cannot be changed here',
   rowNotFound: 'Row not found',

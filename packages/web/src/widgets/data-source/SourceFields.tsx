@@ -72,6 +72,7 @@ export function TableField<C extends SourceComponent>({ component, onChange, sco
           database={scope.dbId}
           stored={{ query: source.query, table: source.table, columns: source.columns }}
           databases={scope.databases}
+          parameters="none"
           onClose={() => setConfiguring(false)}
           onSave={(stored) => {
             const columns = Array.isArray(stored.columns) ? stored.columns.filter((c): c is string => typeof c === 'string') : [];

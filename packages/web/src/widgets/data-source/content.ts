@@ -48,6 +48,8 @@ export function sampleContent(component: ColumnsChoice): TableContent {
 
 export interface ContentState {
   content: TableContent;
+  /** Why the last load failed (the server's words), or null; the content is then empty. */
+  failure: string | null;
   /** Rows are being fetched (the first load or a reload). */
   loading: boolean;
   /** Whether this widget loads real rows (a saved page in preview mode). */
@@ -56,9 +58,16 @@ export interface ContentState {
   reload: () => Promise<unknown>;
 }
 
+/** One load's answer: the content, or the empty content and why it failed. */
+interface Loaded {
+  content: TableContent;
+  failure: string | null;
+}
+
 /**
  * The widget's content for `query`; reloads every timeToRefresh seconds when above 0.
- * Failures are logged and read as empty content.
+ * Failures are logged and read as empty content (spec 3 §4), their reason kept for the widget
+ * to show its application's administrators.
  */
 export function useTableContent(component: ColumnsChoice & Pick<DataSourceValues, 'timeToRefresh'> & { id: string }, mode: WidgetMode, query: ContentQuery, enabled = true): ContentState {
   const current = useContext(CurrentAppContext);
@@ -72,21 +81,22 @@ export function useTableContent(component: ColumnsChoice & Pick<DataSourceValues
     refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
     refetchOnWindowFocus: false,
     placeholderData: (previous) => previous,
-    queryFn: async (): Promise<TableContent> => {
-      if (current === null || pageId === null) return emptyContent();
+    queryFn: async (): Promise<Loaded> => {
+      if (current === null || pageId === null) return { content: emptyContent(), failure: null };
       try {
         const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...query });
         const content = answer.data?.[0];
         if (!answer.status || content === undefined) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
-        return content;
+        return { content, failure: null };
       } catch (error) {
         console.error(`The rows of ${component.id} could not be loaded`, error);
-        return emptyContent();
+        return { content: emptyContent(), failure: error instanceof Error ? error.message : String(error) };
       }
     },
   });
   return {
-    content: live ? result.data ?? emptyContent() : sampleContent(component),
+    content: live ? result.data?.content ?? emptyContent() : sampleContent(component),
+    failure: live ? result.data?.failure ?? null : null,
     loading: live && result.isFetching,
     live,
     pageId,

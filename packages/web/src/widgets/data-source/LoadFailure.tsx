@@ -1,0 +1,28 @@
+import { Alert, Text } from '@mantine/core';
+import { isAdminInApp } from '@rakit/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useContext } from 'react';
+import { CurrentAppContext } from '../../shell/app-context';
+import { SessionContext } from '../../shell/session-context';
+
+/**
+ * Why a data widget's rows did not load, on the widget, for the application's administrators:
+ * they can fix its configuration. Members see the spec's empty widget only (spec 3 §4).
+ */
+export function LoadFailure({ failure }: { failure: string | null }) {
+  const admin = useIsAppAdmin();
+  if (failure === null || !admin) return null;
+  return (
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="The rows could not be loaded" mb="sm" role="alert">
+      <Text size="sm">{failure}</Text>
+      <Text size="xs" c="dimmed" mt={4}>Shown to administrators only: members see the widget empty. Fix it in the editor.</Text>
+    </Alert>
+  );
+}
+
+/** Whether the signed-in user administers the current application (false outside one or signed out). */
+export function useIsAppAdmin(): boolean {
+  const session = useContext(SessionContext);
+  const current = useContext(CurrentAppContext);
+  return session !== null && current !== null && isAdminInApp(session.user.userGroup, current.app);
+}
