@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
@@ -86,7 +88,14 @@ const graceMs = 250;
 /** A worker whose heap grew past this is replaced after its call, giving the memory back. */
 const recycleHeapBytes = 96 * 1024 * 1024;
 
-export class SandboxBusyError extends Error {}
+/** Node's WebAssembly global (the server's TypeScript lib has no DOM types). */
+const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object } };
+let compiled: object | undefined;
+/** QuickJS's wasm, compiled once per process: a replaced worker starts in milliseconds. */
+function quickjsModule(): object {
+  compiled ??= new wasm.Module(readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')));
+  return compiled;
+}
 
 /**
  * worker_threads running QuickJS: the event loop serving requests never runs an author's code.
@@ -97,6 +106,7 @@ export class SandboxPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private readonly perApp = new Map<number, number>();
+  private readonly served = new Map<number, number>();
   private nextId = 1;
   private closed = false;
   /** Workers ended by the watchdog or a fatal trap (for tests and the bench). */
@@ -129,6 +139,7 @@ export class SandboxPool {
           resolve(result);
         },
       };
+      this.joinTurns(job.appId);
       this.queue.push(pending);
       this.pump();
     });
@@ -152,7 +163,7 @@ export class SandboxPool {
 
   private spawn(): Slot {
     const worker = new Worker(workerFile, {
-      workerData: { heapMaxBytes: this.limits.heapMaxBytes },
+      workerData: { heapMaxBytes: this.limits.heapMaxBytes, wasmModule: quickjsModule() },
       // The wasm heap is an ArrayBuffer outside these; they bound the worker's own JavaScript.
       resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
     });
@@ -177,9 +188,35 @@ export class SandboxPool {
         this.slots.push(slot);
       }
       if (slot === undefined) return;
-      const pending = this.queue.shift() as Pending;
-      this.dispatch(slot, pending);
+      this.dispatch(slot, this.takeNext());
     }
+  }
+
+  /**
+   * Fair turns between applications: the oldest call of the application served least, so one
+   * application's flood waits behind itself, never in front of another application's call.
+   */
+  private takeNext(): Pending {
+    let best = 0;
+    for (let i = 1; i < this.queue.length; i++) {
+      if (this.servedOf((this.queue[i] as Pending).job.appId) < this.servedOf((this.queue[best] as Pending).job.appId)) best = i;
+    }
+    const next = this.queue.splice(best, 1)[0] as Pending;
+    this.served.set(next.job.appId, this.servedOf(next.job.appId) + 1);
+    return next;
+  }
+
+  private servedOf(appId: number): number {
+    return this.served.get(appId) ?? 0;
+  }
+
+  /** An application that starts queueing joins at the turn of those waiting: no credit from idle time. */
+  private joinTurns(appId: number): void {
+    if (this.queue.some((pending) => pending.job.appId === appId)) return;
+    const waiting = this.queue.map((pending) => this.servedOf(pending.job.appId));
+    const floor = waiting.length === 0 ? 0 : Math.min(...waiting);
+    this.served.set(appId, Math.max(this.servedOf(appId), floor));
+    if (this.served.size > 10_000) this.served.clear();
   }
 
   private dispatch(slot: Slot, pending: Pending): void {

@@ -6,13 +6,13 @@ import { newQuickJSWASMModuleFromVariant, newVariant, shouldInterruptAfterDeadli
 import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync';
 
 const WASM_PAGE = 65536;
-const { heapMaxBytes } = workerData;
+const { heapMaxBytes, wasmModule } = workerData;
 
 // memoryLimitBytes does not cap the WebAssembly heap (quickjs-emscripten #255, #271): the
 // heap is a fixed Memory with a maximum, so a runaway allocation ends in a wasm trap, never in
-// the process's memory.
+// the process's memory. The module is compiled once by the host and shared by every worker.
 const memory = new WebAssembly.Memory({ initial: 256, maximum: Math.max(256, Math.floor(heapMaxBytes / WASM_PAGE)) });
-const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(releaseSyncVariant, { wasmMemory: memory }));
+const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(releaseSyncVariant, { wasmMemory: memory, wasmModule }));
 
 class AuthorError extends Error {}
 
