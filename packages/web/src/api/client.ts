@@ -11,6 +11,7 @@ import { menusApi } from './menus';
 import { actionsApi } from './actions';
 import { tablesApi } from './tables';
 import { printApi } from './print';
+import { functionsApi } from './functions';
 
 export * from './request';
 export type { RunActionBody } from './actions';
@@ -40,6 +41,7 @@ export function appApi(appSlug: string) {
     ...actionsApi(appSlug),
     ...tablesApi(appSlug),
     ...printApi(appSlug),
+    ...functionsApi(appSlug),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;
