@@ -132,7 +132,7 @@ describe.each(engines)('custom functions on a %s store', (engine) => {
     await usePage([table(fn.id)]);
     const loaded = await must(call('POST', '/get/loadTableContent', { pageId, componentId: 'items', params: { price: 10 } }, member)) as unknown as [{ columns: { field: string }[]; filteredResult: Record<string, unknown>[] }];
     expect(loaded[0].filteredResult.map((r) => [r.name, r.value])).toEqual([['Pens', 30], ['Ink', 50]]);
-    expect(loaded[0].columns.map((c) => c.field)).toContain('value');
+    expect(loaded[0].columns.map((c) => c.field)).toEqual(['name', 'qty', 'value']);
     const board = await must(call('POST', '/get/loadQueryContent', { pageId, componentId: 'items', params: { price: 1 } }, member)) as unknown as [{ filteredResult: Record<string, unknown>[] }];
     expect(board[0].filteredResult.map((r) => r.value)).toEqual([3, 5]);
     expect(await must(call('POST', `/function/runFunction/${fn.slug}`, { params: { price: 1 } }, member))).toMatchObject({ ok: true, result: 1 });

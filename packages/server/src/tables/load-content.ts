@@ -16,7 +16,7 @@ export async function loadTransformedContent(app: FastifyInstance, context: Widg
   const { functionId } = context.widget as { functionId?: number };
   if (!hasTransform({ functionId })) return content;
   const rows = await transformed(app, { caller: context.caller, appId: context.appId, functionId: functionId as number, values: body.params }, content.filteredResult);
-  return { ...content, columns: withComputedColumns(content.columns, rows), filteredResult: rows };
+  return { ...content, columns: withComputedColumns(content.columns, content.filteredResult, rows), filteredResult: rows };
 }
 
 /**

@@ -18,9 +18,13 @@ export interface TransformOf {
 export const hasTransform = (widget: { functionId?: number }): boolean =>
   typeof widget.functionId === 'number' && widget.functionId !== NO_FUNCTION && widget.functionId > 0;
 
-/** The columns the function added to the rows (a computed column), after the widget's own. */
-export function withComputedColumns(columns: Columns, rows: Row[]): Columns {
+/**
+ * The columns the function added to the rows (a computed column), after the widget's own. A
+ * field the loaded rows already had (the primary key the widget does not show) stays hidden.
+ */
+export function withComputedColumns(columns: Columns, loaded: Row[], rows: Row[]): Columns {
   const known = new Set(columns.map((c) => c.field));
+  for (const row of loaded) for (const field of Object.keys(row)) known.add(field);
   const added: Columns = [];
   for (const row of rows) {
     for (const field of Object.keys(row)) {
@@ -46,9 +50,10 @@ export async function transformedChunks(
   app: FastifyInstance, of: TransformOf, columns: { fields: string[]; headers: string[] }, chunks: AsyncGenerator<Row[]>,
 ): Promise<{ columns: { fields: string[]; headers: string[] }; chunks: AsyncGenerator<Row[]> }> {
   const first = await chunks.next();
-  const firstRows = first.done === true ? [] : await transformed(app, of, first.value);
+  const loaded = first.done === true ? [] : first.value;
+  const firstRows = first.done === true ? [] : await transformed(app, of, loaded);
   const base = columns.fields.map((field, i) => ({ field, label: columns.headers[i] ?? field }));
-  const all = withComputedColumns(base, firstRows);
+  const all = withComputedColumns(base, loaded, firstRows);
   async function* rest() {
     if (first.done !== true) yield firstRows;
     for await (const chunk of chunks) yield await transformed(app, of, chunk);

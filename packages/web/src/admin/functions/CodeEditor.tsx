@@ -39,7 +39,7 @@ export function CodeEditor({ value, onChange, errorLine, label }: CodeEditorProp
         doc: value,
         extensions: [
           lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), history(), indentOnInput(), bracketMatching(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }), javascript(), theme,
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }), javascript(), theme, EditorView.lineWrapping,
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((update) => {
