@@ -115,8 +115,9 @@ export class SandboxPool {
   constructor(readonly limits: SandboxLimits) {}
 
   /**
-   * Runs one call. Transforms get budgets that grow with their rows (the rows must fit in memory
-   * and come back out); the heap ceiling stays the operator's.
+   * Runs one call. Transforms get budgets that grow with their rows (the rows must be parsed,
+   * fit in memory and come back out); the heap ceiling stays the operator's. A widget's rows are
+   * bounded anyway: a table page (TABLE_MAX_LIMIT) or an export chunk (EXPORT_CHUNK_ROWS).
    */
   run(job: SandboxJob): Promise<SandboxResult> {
     if (this.closed) return Promise.resolve(failure('The function service is shutting down.'));
@@ -127,7 +128,8 @@ export class SandboxPool {
     this.perApp.set(job.appId, running + 1);
     const inputBytes = job.rows === undefined ? 0 : Buffer.byteLength(JSON.stringify(job.rows));
     const limits: CallLimits = {
-      timeoutMs: this.limits.timeoutMs,
+      // Parsing and answering the rows takes time of its own: 1 ms more per 4 KB, at most 10× the limit.
+      timeoutMs: Math.min(this.limits.timeoutMs * 10, this.limits.timeoutMs + Math.floor(inputBytes / 4096)),
       memoryBytes: Math.min(this.limits.heapMaxBytes - 16 * 1024 * 1024, this.limits.memoryBytes + inputBytes * 8),
       outputBytes: this.limits.outputBytes + inputBytes * 4,
     };
