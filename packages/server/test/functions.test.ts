@@ -137,6 +137,13 @@ describe.each(engines)('custom functions on a %s store', (engine) => {
     expect(board[0].filteredResult.map((r) => r.value)).toEqual([3, 5]);
     expect(await must(call('POST', `/function/runFunction/${fn.slug}`, { params: { price: 1 } }, member))).toMatchObject({ ok: true, result: 1 });
 
+    expect((await must(call('GET', `/function/getFunction/${fn.slug}`))).usedBy).toEqual([{ pageId, pageName: 'Stock', componentId: 'items', title: 'Items', type: 'table' }]);
+    const sampled = await must(call('POST', '/function/testFunction', {
+      appId, parameter: [{ name: 'price', type: 'int' }], content: 'return rows.map((r) => r.qty * price);', params: { price: 2 }, sample: { pageId, componentId: 'items' },
+    }));
+    // The sample is the widget's rows as loaded, before its own function.
+    expect(sampled).toMatchObject({ ok: true, result: [6, 10] });
+
     const exported = await call('POST', '/print/blob/excelFromTable', { pageId, componentId: 'items' }, member);
     expect(exported.statusCode).toBe(200);
 

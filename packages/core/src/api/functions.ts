@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   CustomFunctionSchema, FunctionCodeSchema, FunctionNameSchema, FunctionParameterListSchema, FunctionRunSchema,
-  FunctionValuesSchema, MAX_TEST_ROWS,
+  FunctionValuesSchema, MAX_TEST_ROWS, TEST_SAMPLE_ROWS,
 } from '../schemas/functions';
 import { defineCall } from './contract';
 
@@ -30,6 +30,7 @@ export const functionCalls = {
   getFunction: defineCall({
     method: 'GET', path: '/function/getFunction/:slug', tag: 'functions',
     summary: 'A custom function by slug (administrators of its application)',
+    description: 'usedBy lists the data widgets whose rows pass through it (their functionId).',
     params: SlugParamsSchema,
     data: CustomFunctionSchema,
     access: { level: 'appAdmin', app: { entity: 'function', id: (input) => input.params.slug } },
@@ -71,12 +72,14 @@ export const functionCalls = {
   testFunction: defineCall({
     method: 'POST', path: '/function/testFunction', tag: 'functions',
     summary: 'Run unsaved code in the sandbox: the Functions screen\'s Test panel (administrators)',
-    description: `rows (at most ${MAX_TEST_ROWS}) make it a transform's test. The answer is 200 whether the code worked or not: `
+    description: `rows (at most ${MAX_TEST_ROWS}) make it a transform's test; sample names a data widget of the application `
+      + `whose first ${TEST_SAMPLE_ROWS} rows are read (as loaded, before any function) instead. The answer is 200 whether the code worked or not: `
       + 'ok, then result, or error with its line; ms and memoryBytes either way.',
     body: FunctionFieldsSchema.omit({ name: true }).extend({
       appId: z.number().int().positive(),
       params: FunctionValuesSchema.default({}),
       rows: z.array(z.record(z.string(), z.unknown())).max(MAX_TEST_ROWS).optional(),
+      sample: z.object({ pageId: z.number().int().positive(), componentId: z.string().min(1).max(200) }).optional(),
     }),
     data: FunctionRunSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },

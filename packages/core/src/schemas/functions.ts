@@ -25,6 +25,16 @@ export const MAX_FUNCTION_CODE_CHARS = 100_000;
 export const FunctionNameSchema = z.string().trim().min(1, 'Please, fill function\'s name').max(200);
 export const FunctionCodeSchema = z.string().max(MAX_FUNCTION_CODE_CHARS);
 
+/** A data widget whose rows pass through a function (its functionId). */
+export const FunctionWidgetUseSchema = z.object({
+  pageId: z.number().int(),
+  pageName: z.string(),
+  componentId: z.string(),
+  title: z.string(),
+  type: z.string(),
+});
+export type FunctionWidgetUse = z.infer<typeof FunctionWidgetUseSchema>;
+
 /** A custom function (spec 1 §3): its code is the body of a function of its parameters. */
 export const CustomFunctionSchema = z.object({
   id: z.number().int(),
@@ -33,6 +43,8 @@ export const CustomFunctionSchema = z.object({
   parameter: z.array(FunctionParameterSchema),
   content: z.string(),
   appId: z.number().int(),
+  /** GET /function/getFunction only: the data widgets that use it as their transform. */
+  usedBy: z.array(FunctionWidgetUseSchema).optional(),
 });
 export type CustomFunction = z.infer<typeof CustomFunctionSchema>;
 
@@ -48,6 +60,8 @@ export const FunctionValuesSchema = z.record(z.string(), z.union([z.string(), z.
 
 /** The largest sample of rows the Test panel may send. */
 export const MAX_TEST_ROWS = 1000;
+/** Rows a Test panel's sample reads from the widget the function serves. */
+export const TEST_SAMPLE_ROWS = 20;
 
 /**
  * Checks values against the parameters: an int parameter takes an integer (or its digits as text),

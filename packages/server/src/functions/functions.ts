@@ -1,29 +1,19 @@
 import {
-  type Component, type CustomFunction, type FunctionParameter, FunctionParameterListSchema, type FunctionRun, Messages,
-  NO_FUNCTION, parsePageComponents, typedFunctionValues, walkComponents,
+  type CustomFunction, type FunctionParameter, type FunctionRun, type FunctionWidgetUse, LoadTableContentBodySchema,
+  Messages, parsePageComponents, TEST_SAMPLE_ROWS, walkComponents,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
 import { reachablePageComponents } from '../pages/page-access';
 import {
   deleteFunction, findFunction, findFunctionBySlug, functionStepsOfApp, insertFunction, listFunctionsOfApp,
   pagesOfAppWithComponents, updateFunction,
 } from '../store/repositories/functions';
-import type { FunctionsTable } from '../store/schema';
+import { findDataWidget } from '../tables/data-widget';
+import { loadContent } from '../tables/load-content';
 import type { SandboxResult } from './sandbox-pool';
-
-type FunctionRow = { [K in keyof FunctionsTable]: K extends 'id' ? number : FunctionsTable[K] };
-
-/** A stored parameter list that no longer parses (an old row) reads as no parameters. */
-function parametersOf(row: FunctionRow): FunctionParameter[] {
-  try {
-    const parsed = FunctionParameterListSchema.safeParse(JSON.parse(row.parameter));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
+import { asRun, failedRun, functionIdOf, type FunctionRow, parametersOf, typedOrThrow } from './run';
 
 export const toCustomFunction = (row: FunctionRow): CustomFunction => ({
   id: row.id, slug: row.slug, name: row.name, parameter: parametersOf(row), content: row.content, appId: row.appId,
@@ -40,7 +30,23 @@ async function functionOf(app: FastifyInstance, idOrSlug: number | string): Prom
 }
 
 export async function getFunction(app: FastifyInstance, slug: string): Promise<CustomFunction> {
-  return toCustomFunction(await functionOf(app, slug));
+  const row = await functionOf(app, slug);
+  return { ...toCustomFunction(row), usedBy: await widgetsUsing(app, row) };
+}
+
+/** The data widgets of the application's pages whose rows pass through the function. */
+async function widgetsUsing(app: FastifyInstance, row: FunctionRow): Promise<FunctionWidgetUse[]> {
+  const uses: FunctionWidgetUse[] = [];
+  for (const page of await pagesOfAppWithComponents(app.store, row.appId)) {
+    const parsed = parsePageComponents(page.pageComponents);
+    if (!parsed.ok) continue;
+    for (const component of walkComponents(parsed.components)) {
+      if (functionIdOf(component) === row.id) {
+        uses.push({ pageId: page.pageId, pageName: page.pageName, componentId: component.id, title: component.title || component.id, type: component.type });
+      }
+    }
+  }
+  return uses;
 }
 
 interface FunctionFields { name: string; parameter: FunctionParameter[]; content: string }
@@ -60,25 +66,13 @@ export async function changeFunction(app: FastifyInstance, id: number, fields: F
 
 /** Where the function is used: widgets of the application's pages and its workflows' Function steps. */
 export async function usesOfFunction(app: FastifyInstance, row: FunctionRow): Promise<string[]> {
-  const places: string[] = [];
-  for (const page of await pagesOfAppWithComponents(app.store, row.appId)) {
-    const parsed = parsePageComponents(page.pageComponents);
-    if (!parsed.ok) continue;
-    for (const component of walkComponents(parsed.components)) {
-      if (functionIdOf(component) === row.id) places.push(`page "${page.pageName}", ${component.type} "${component.title || component.id}"`);
-    }
-  }
+  const places = (await widgetsUsing(app, row)).map((use) => `page "${use.pageName}", ${use.type} "${use.title}"`);
   for (const step of await functionStepsOfApp(app.store, row.appId)) {
     const named = stepFunctionRef(step.actionParams);
     if (named === String(row.id) || named === row.slug) places.push(`workflow "${step.chainName}", step "${step.actionAlias}"`);
   }
   return places;
 }
-
-const functionIdOf = (component: Component): number => {
-  const id = (component as { functionId?: unknown }).functionId;
-  return typeof id === 'number' ? id : NO_FUNCTION;
-};
 
 /** The function a workflow step's params name (`functionId`: an id or a slug). */
 function stepFunctionRef(actionParams: string): string | undefined {
@@ -98,24 +92,26 @@ export async function removeFunction(app: FastifyInstance, slug: string): Promis
   return { id: row.id, slug: row.slug };
 }
 
-const asRun = (result: SandboxResult): FunctionRun => (result.ok
-  ? { ok: true, result: result.value, ms: result.ms, memoryBytes: result.memoryBytes }
-  : { ok: false, error: result.error, line: result.line, ms: result.ms, memoryBytes: result.memoryBytes });
-
-function typedOrThrow(parameters: readonly FunctionParameter[], values: Record<string, unknown>) {
-  const typed = typedFunctionValues(parameters, values);
-  if (!typed.ok) throw badRequest(typed.error);
-  return typed.values;
-}
-
-/** The Test panel: unsaved code with the author's values (and sample rows); failures are answers, not errors. */
+/**
+ * The Test panel: unsaved code with the author's values, and rows he sends or a sample of the
+ * rows a data widget of his application loads (before any function); failures are answers.
+ */
 export async function testFunction(
-  app: FastifyInstance, appId: number,
-  input: { parameter: FunctionParameter[]; content: string; params: Record<string, unknown>; rows?: Record<string, unknown>[] },
+  app: FastifyInstance, caller: Principal, appId: number,
+  input: {
+    parameter: FunctionParameter[]; content: string; params: Record<string, unknown>;
+    rows?: Record<string, unknown>[]; sample?: { pageId: number; componentId: string };
+  },
 ): Promise<FunctionRun> {
   const params = typedOrThrow(input.parameter, input.params);
+  let rows = input.rows;
+  if (input.sample !== undefined) {
+    const context = await findDataWidget(app, caller, input.sample);
+    if (context.appId !== appId) throw notFound(Messages.dataWidgetNotFound);
+    rows = (await loadContent(context, LoadTableContentBodySchema.parse({ ...input.sample, limit: TEST_SAMPLE_ROWS }))).filteredResult;
+  }
   return asRun(await app.sandbox.run({
-    appId, code: input.content, paramNames: input.parameter.map((p) => p.name), params, rows: input.rows,
+    appId, code: input.content, paramNames: input.parameter.map((p) => p.name), params, rows,
   }));
 }
 
@@ -152,36 +148,3 @@ export async function runStoredFunction(app: FastifyInstance, caller: Principal,
   return run;
 }
 
-function failedRun(run: FunctionRun, admin: boolean): HttpError {
-  if (!admin) return new HttpError(422, Messages.functionFailed);
-  const where = run.line === null || run.line === undefined ? '' : ` (line ${run.line})`;
-  return new HttpError(422, `${run.error ?? Messages.functionFailed}${where}`);
-}
-
-/**
- * A data widget's transform (functionId on table, kanban and loader): the rows it loaded pass
- * through the function, with the page's values, before they reach the browser or an export.
- * The answer must be a list of rows, or nothing is shown: never a half-transformed table.
- */
-export async function transformRows<R extends Record<string, unknown>>(
-  app: FastifyInstance, caller: Principal, appId: number, functionId: number, rows: R[], values: Record<string, unknown> = {},
-): Promise<R[]> {
-  if (functionId === NO_FUNCTION || functionId <= 0) return rows;
-  const row = await findFunction(app.store, functionId);
-  const admin = caller.isAppAdmin(appId);
-  if (row === undefined || row.appId !== appId) {
-    throw new HttpError(422, admin ? Messages.functionNotFound : Messages.functionFailed);
-  }
-  const parameters = parametersOf(row);
-  const known = new Set(parameters.map((p) => p.name));
-  const typed = typedFunctionValues(parameters, Object.fromEntries(Object.entries(values).filter(([name]) => known.has(name))));
-  if (!typed.ok) throw new HttpError(422, admin ? typed.error : Messages.functionFailed);
-  const result = await app.sandbox.run({ appId, code: row.content, paramNames: parameters.map((p) => p.name), params: typed.values, rows });
-  const run = asRun(result);
-  if (!run.ok) throw failedRun(run, admin);
-  const out = run.result;
-  if (!Array.isArray(out) || !out.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item))) {
-    throw new HttpError(422, admin ? 'A transform must return a list of rows (objects), e.g. `return rows.map(...)`.' : Messages.functionFailed);
-  }
-  return out as R[];
-}

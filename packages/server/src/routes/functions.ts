@@ -19,7 +19,7 @@ const functionRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, functionCalls.runFunction, async ({ input: { params, body }, caller }) => runStoredFunction(app, caller, params.slug, body.params));
 
-  route(app, functionCalls.testFunction, async ({ input: { body } }) => testFunction(app, body.appId, body));
+  route(app, functionCalls.testFunction, async ({ input: { body }, caller }) => testFunction(app, caller, body.appId, body));
 };
 
 export default functionRoutes;

@@ -1,7 +1,7 @@
 import { NO_FUNCTION } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { transformRows } from '../functions/functions';
+import { transformRows } from '../functions/transform-rows';
 
 type Row = Record<string, unknown>;
 type Columns = { field: string; label: string }[];

@@ -57,6 +57,11 @@ describe('custom functions across applications', () => {
     const load = await as(hostile.token)('POST', '/get/loadTableContent', { pageId, componentId: 'mine' });
     expect([load.statusCode, load.json().error]).toEqual([422, [Messages.functionNotFound]]);
     expect(load.body).not.toContain('victim secret');
+    // Nor read another application's rows as a Test sample.
+    const victimPages = await as(victim.token)('POST', '/save/saveApp', { appId: victim.appId, pages: [{ pageId: null, pageName: 'Theirs' }] });
+    const victimPage = (victimPages.json().data as { pages: { pageId: number }[] }).pages[0]?.pageId as number;
+    const sample = await as(hostile.token)('POST', '/function/testFunction', { appId: hostile.appId, parameter: [], content: 'return rows', params: {}, sample: { pageId: victimPage, componentId: 'x' } });
+    expect(sample.statusCode).toBe(403);
     await expect(runFunctionForApp(server.app, hostile.appId, secret.id, { n: 1 })).rejects.toThrow(Messages.functionNotFound);
     await expect(runFunctionForApp(server.app, hostile.appId, secret.slug, { n: 1 })).rejects.toThrow(Messages.functionNotFound);
   });

@@ -18,6 +18,6 @@ export const functionsApi = (appSlug: string) => ({
   runFunction: (slug: string, params: Record<string, string | number | null>) =>
     callApi(functionCalls.runFunction, { params: { slug }, body: { params } }, appSlug),
 
-  testFunction: (body: { appId: number; parameter: FunctionParameter[]; content: string; params: Record<string, string | number | null>; rows?: Record<string, unknown>[] }) =>
+  testFunction: (body: { appId: number; parameter: FunctionParameter[]; content: string; params: Record<string, string | number | null>; rows?: Record<string, unknown>[]; sample?: { pageId: number; componentId: string } }) =>
     callApi(functionCalls.testFunction, { body }, appSlug),
 });

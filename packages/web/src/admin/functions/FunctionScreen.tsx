@@ -4,7 +4,7 @@ import {
 import { IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type CustomFunction, type FunctionParameter, type FunctionParameterType, type FunctionRun, MAX_TEST_ROWS, Messages,
-  NEW_FUNCTION_TEMPLATE,
+  NEW_FUNCTION_TEMPLATE, TEST_SAMPLE_ROWS,
 } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -188,6 +188,9 @@ function TestPanel({ draft, onErrorLine }: { draft: Draft; onErrorLine: (line: n
   const { app, api } = useCurrentApp();
   const [values, setValues] = useState<Record<string, string>>({});
   const [rowsText, setRowsText] = useState('');
+  /** A widget the function serves, as `pageId:componentId`, whose rows the test reads; '' for the typed rows. */
+  const [sample, setSample] = useState('');
+  const uses = draft.stored?.usedBy ?? [];
   const [rowsError, setRowsError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [run, setRun] = useState<FunctionRun | null>(null);
@@ -195,7 +198,9 @@ function TestPanel({ draft, onErrorLine }: { draft: Draft; onErrorLine: (line: n
 
   async function test() {
     let rows: Record<string, unknown>[] | undefined;
-    if (rowsText.trim() !== '') {
+    const [samplePage, ...sampleComponent] = sample.split(':');
+    const sampled = sample === '' ? undefined : { pageId: Number(samplePage), componentId: sampleComponent.join(':') };
+    if (sampled === undefined && rowsText.trim() !== '') {
       try {
         const parsed = JSON.parse(rowsText) as unknown;
         if (!Array.isArray(parsed) || parsed.length > MAX_TEST_ROWS) throw new Error(`a list of at most ${MAX_TEST_ROWS} rows`);
@@ -209,7 +214,7 @@ function TestPanel({ draft, onErrorLine }: { draft: Draft; onErrorLine: (line: n
     setRunning(true);
     try {
       const params = Object.fromEntries(draft.parameter.map((p) => [p.name, values[p.name] ?? '']));
-      const answer = await settle(api.testFunction({ appId: app.appId, parameter: draft.parameter, content: draft.content, params, ...(rows === undefined ? {} : { rows }) }));
+      const answer = await settle(api.testFunction({ appId: app.appId, parameter: draft.parameter, content: draft.content, params, ...(rows === undefined ? {} : { rows }), ...(sampled === undefined ? {} : { sample: sampled }) }));
       if (answer === null) return;
       if (!answer.status || answer.data === undefined) {
         setRun(null);
@@ -241,7 +246,18 @@ function TestPanel({ draft, onErrorLine }: { draft: Draft; onErrorLine: (line: n
             />
           ))}
         </Group>
+        {uses.length > 0 && (
+          <Select
+            label="Rows of a table it serves"
+            description={`Its first ${TEST_SAMPLE_ROWS} rows, as the widget loads them`}
+            data={[{ value: '', label: 'The rows typed below' }, ...uses.map((u) => ({ value: `${u.pageId}:${u.componentId}`, label: `${u.pageName} · ${u.title} (${u.type})` }))]}
+            value={sample}
+            allowDeselect={false}
+            onChange={(next) => setSample(next ?? '')}
+          />
+        )}
         <Textarea
+          disabled={sample !== ''}
           label="Sample rows (JSON, for a transform)"
           description="A list of rows as the table loads them, e.g. [{&quot;name&quot;: &quot;Pens&quot;, &quot;qty&quot;: 3}]; empty: rows is null."
           autosize
