@@ -158,6 +158,12 @@ describe('custom functions', () => {
     await author.goto('/demo/function');
     await author.getByRole('navigation', { name: 'Functions' }).getByText(fnName).click();
     await author.getByRole('heading', { name: `Edit ${fnName}` }).waitFor();
+    // The Test panel reads a sample of the rows of the table the function serves.
+    const test = author.getByRole('region', { name: 'Test' });
+    await choose(author, test, 'Rows of a table it serves', `${pageName} · Stock (table)`);
+    await test.getByRole('button', { name: 'Run' }).click();
+    await test.getByText('"value": 14').waitFor();
+    await snapshot(author, 'functions-test-sample');
     await author.getByRole('button', { name: 'Delete' }).click();
     await author.getByText(Messages.functionDeleteConfirm).waitFor();
     await author.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
