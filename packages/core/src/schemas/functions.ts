@@ -5,7 +5,13 @@ export const FUNCTION_PARAMETER_TYPES = ['int', 'string'] as const;
 export type FunctionParameterType = (typeof FUNCTION_PARAMETER_TYPES)[number];
 
 /** Names the code reads as variables: a JavaScript identifier, never one the sandbox defines itself. */
-const RESERVED_NAMES = new Set(['params', 'rows', '__params', 'arguments', 'eval', 'this', 'undefined', 'NaN', 'Infinity']);
+const RESERVED_NAMES = new Set([
+  'params', 'rows', '__params', 'arguments', 'eval', 'undefined', 'NaN', 'Infinity',
+  // JavaScript's reserved words cannot name a variable.
+  ...('await break case catch class const continue debugger default delete do else enum export extends false finally for '
+    + 'function if implements import in instanceof interface let new null package private protected public return static '
+    + 'super switch this throw true try typeof var void while with yield').split(' '),
+]);
 export const FunctionParameterNameSchema = z.string().trim()
   .regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, 'A parameter name is a letter or _ followed by letters, digits or _')
   .refine((name) => !RESERVED_NAMES.has(name), 'This parameter name is reserved');
