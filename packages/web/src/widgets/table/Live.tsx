@@ -1,5 +1,5 @@
 import {
-  ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput, Title,
+  ActionIcon, Alert, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput, Title,
 } from '@mantine/core';
 import { actionFailureMessage, Messages, rowKeyOf } from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
@@ -27,7 +27,7 @@ const cellText = (value: unknown): string =>
 export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const current = useContext(CurrentAppContext);
   const { query, setQuery, settled } = useTableQuery(component);
-  const { content, loading, live, pageId, reload } = useTableContent(component, mode, settled);
+  const { content, loading, live, pageId, reload, error } = useTableContent(component, mode, settled);
   const primaryKey = content.primaryKey;
   const actions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -114,6 +114,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
         </Group>
         <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {content.count}</Text>
       </Group>
+      {error !== null ? <Alert color="red" variant="light" mb="sm" role="alert" title="The rows could not be loaded">{error}</Alert> : null}
       <Box pos="relative">
         <LoadingOverlay visible={loading || actions.running} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} />
         <Table.ScrollContainer minWidth={480}>
