@@ -172,4 +172,20 @@ describe('custom functions', () => {
     const listed = await api<{ name: string }[]>('GET', `/function/listFunction/${appId}`);
     expect(listed.data.some((f) => f.name === fnName)).toBe(true);
   });
+
+  it('shows a member a plain failure when the function fails, never half the rows', async () => {
+    const listed = await api<{ id: number; slug: string; name: string; parameter: unknown[] }[]>('GET', `/function/listFunction/${appId}`);
+    const fn = listed.data.find((f) => f.name === fnName) as { id: number; parameter: unknown[] };
+    await api('PUT', '/function/updateFunction', { id: fn.id, name: fnName, parameter: fn.parameter, content: 'return rows.map((row, i) => { if (i === 1) throw new Error("stock " + i); return row; });' });
+    const asAdmin = await api<never>('POST', '/get/loadTableContent', { pageId, componentId: 'stock' });
+    expect([asAdmin.httpStatus, asAdmin.error]).toEqual([422, ['Error: stock 1 (line 1)']]);
+    const member = await newPage(browser);
+    await signInToDemo(member, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    await member.goto(`/demo/staff/stock-${stamp}`);
+    const table = member.getByTestId('data-table');
+    await table.getByRole('alert').getByText(Messages.functionFailed).waitFor();
+    expect(await table.getByRole('cell', { name: 'Pens', exact: true }).count()).toBe(0);
+    await snapshot(member, 'functions-member-failure');
+    await member.context().close();
+  });
 });
