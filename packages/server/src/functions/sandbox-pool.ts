@@ -64,6 +64,8 @@ interface WorkerAnswer {
 interface Pending {
   id: number;
   job: SandboxJob;
+  /** The values and rows as JSON text, made once: the worker parses it inside QuickJS. */
+  input: string;
   limits: CallLimits;
   resolve: (result: SandboxResult) => void;
 }
@@ -125,8 +127,14 @@ export class SandboxPool {
     if (running >= this.limits.queuePerApp) {
       return Promise.resolve(failure('Too many calls of this application\'s functions are running; try again shortly.'));
     }
+    let input: string;
+    try {
+      input = JSON.stringify({ params: job.params, rows: job.rows ?? null });
+    } catch {
+      return Promise.resolve(failure('The function\'s input cannot be sent as JSON.'));
+    }
     this.perApp.set(job.appId, running + 1);
-    const inputBytes = job.rows === undefined ? 0 : Buffer.byteLength(JSON.stringify(job.rows));
+    const inputBytes = job.rows === undefined ? 0 : Buffer.byteLength(input);
     const limits: CallLimits = {
       // Parsing and answering the rows takes time of its own: 1 ms more per 4 KB, at most 10× the limit.
       timeoutMs: Math.min(this.limits.timeoutMs * 10, this.limits.timeoutMs + Math.floor(inputBytes / 4096)),
@@ -135,7 +143,7 @@ export class SandboxPool {
     };
     return new Promise<SandboxResult>((resolve) => {
       const pending: Pending = {
-        id: this.nextId++, job, limits,
+        id: this.nextId++, job, input, limits,
         resolve: (result) => {
           this.perApp.set(job.appId, (this.perApp.get(job.appId) ?? 1) - 1);
           resolve(result);
@@ -223,15 +231,7 @@ export class SandboxPool {
 
   private dispatch(slot: Slot, pending: Pending): void {
     slot.busy = pending;
-    const { job, limits } = pending;
-    let input: string;
-    try {
-      input = JSON.stringify({ params: job.params, rows: job.rows ?? null });
-    } catch {
-      slot.busy = undefined;
-      pending.resolve(failure('The function\'s input cannot be sent as JSON.'));
-      return;
-    }
+    const { job, limits, input } = pending;
     void slot.ready.then(() => {
       if (slot.busy !== pending) return;
       slot.started = performance.now();
