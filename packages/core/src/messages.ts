@@ -132,6 +132,11 @@ export const Messages = {
   triggerParamUnknown: 'The trigger has no parameter named',
   // Workflows (spec 1 §3, §5; issue 12).
   workflowNotFound: 'Workflow not found',
+  functionNotFound: 'Function not found',
+  functionDeleteConfirm: 'Are you sure to delete this function?',
+  functionInUse: 'This function is in use and cannot be deleted: {places}',
+  functionFailed: 'The function failed.',
+  functionNotReachable: 'This function is not used by any page you can open',
   workflowActionNotFound: 'Workflow action not found',
   flowIdsMissing: 'from and to id cant be null',
   /** Followed by the ids along the cycle. */

@@ -13,6 +13,8 @@ import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { DataSourceRegistry } from './datasources/registry';
+import { SandboxPool } from './functions/sandbox-pool';
+import functionRoutes from './routes/functions';
 import actionRoutes from './routes/actions';
 import requestTestRoutes from './routes/request-test';
 import triggerRoutes from './routes/triggers';
@@ -44,6 +46,8 @@ declare module 'fastify' {
     dataSources: DataSourceRegistry;
     /** Metadata reads every request repeats, emptied by every write of this process. */
     readCache: ReadCache;
+    /** Worker threads running the applications' custom functions in QuickJS. */
+    sandbox: SandboxPool;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
@@ -86,6 +90,8 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   app.decorate('secretBox', new SecretBox(config.secret));
   app.decorate('dataSources', new DataSourceRegistry(config.dataDir));
   app.addHook('onClose', async () => app.dataSources.closeAll());
+  app.decorate('sandbox', new SandboxPool(config.functionLimits));
+  app.addHook('onClose', async () => app.sandbox.close());
   const webDir = config.webDir ?? defaultWebDir;
   const hasWebApp = existsSync(path.join(webDir, 'index.html'));
   installErrorHandler(app, { serveIndexHtml: hasWebApp });
@@ -127,6 +133,7 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(exportRoutes);
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
+  await app.register(functionRoutes);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -7,3 +7,4 @@ export { seedDemo } from './store/demo';
 export { listMenuTree } from './store/repositories/menus';
 export { forgetCounts } from './tables/run';
 export { createPool as createMysqlPool } from 'mysql2/promise';
+export { SandboxPool, defaultSandboxLimits } from './functions/sandbox-pool';

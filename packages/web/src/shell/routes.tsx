@@ -18,7 +18,6 @@ const screen = (load: () => Promise<ReactElement>): Pick<RouteObject, 'lazy'> =>
 /** Admin screens still to come, with the title each will carry (spec 1 §2). */
 const LATER_ADMIN_SCREENS: readonly (readonly [path: string, title: string])[] = [
   ['workflow', 'Workflow Editor'],
-  ['function', 'Functions'],
 ];
 
 /** The routes of one application (spec 1 §2), relative to its slug or subdomain. */
@@ -39,6 +38,7 @@ const applicationRoutes: RouteObject[] = [
         { path: 'user', ...screen(async () => { const { UserListScreen } = await import('../admin/users/UserListScreen'); return <UserListScreen />; }) },
         { path: 'menu', ...screen(async () => { const { MenuListScreen } = await import('../admin/menus/MenuListScreen'); return <MenuListScreen />; }) },
         { path: 'libraries', ...screen(async () => { const { LibrariesScreen } = await import('../admin/libraries/LibrariesScreen'); return <LibrariesScreen />; }) },
+        { path: 'function', ...screen(async () => { const { FunctionScreen } = await import('../admin/functions/FunctionScreen'); return <FunctionScreen />; }) },
         { path: 'form-editor', ...screen(async () => { const { FormEditorScreen } = await import('../editor/FormEditorScreen'); return <FormEditorScreen />; }) },
         ...LATER_ADMIN_SCREENS.map(([path, title]) => ({ path, ...screen(async () => { const { LaterReleasePanel } = await import('../pages/LaterReleasePanel'); return <LaterReleasePanel title={title} />; }) })),
       ],

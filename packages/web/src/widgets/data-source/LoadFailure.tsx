@@ -7,15 +7,16 @@ import { SessionContext } from '../../shell/session-context';
 
 /**
  * Why a data widget's rows did not load, on the widget, for the application's administrators:
- * they can fix its configuration. Members see the spec's empty widget only (spec 3 §4).
+ * they can fix its configuration. Members see the spec's empty widget only (spec 3 §4), except
+ * when the widget's function failed: then they are told so, in the server's plain words.
  */
-export function LoadFailure({ failure }: { failure: string | null }) {
+export function LoadFailure({ failure, toMembers = false }: { failure: string | null; toMembers?: boolean }) {
   const admin = useIsAppAdmin();
-  if (failure === null || !admin) return null;
+  if (failure === null || (!admin && !toMembers)) return null;
   return (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="The rows could not be loaded" mb="sm" role="alert">
+    <Alert color={admin ? 'orange' : 'red'} variant="light" icon={<IconAlertTriangle size={18} />} title="The rows could not be loaded" mb="sm" role="alert">
       <Text size="sm">{failure}</Text>
-      <Text size="xs" c="dimmed" mt={4}>Shown to administrators only: members see the widget empty. Fix it in the editor.</Text>
+      {admin ? <Text size="xs" c="dimmed" mt={4}>Shown to administrators; members see {toMembers ? 'that it failed, without the reason' : 'the widget empty'}. Fix it in the editor.</Text> : null}
     </Alert>
   );
 }
