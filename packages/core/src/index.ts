@@ -9,6 +9,7 @@ export * from './schemas/triggers';
 export * from './schemas/session';
 export * from './schemas/tables';
 export * from './schemas/print';
+export * from './schemas/functions';
 export * from './rules/access';
 export * from './rules/pagination';
 export * from './rules/register';

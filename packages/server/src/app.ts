@@ -13,6 +13,8 @@ import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { DataSourceRegistry } from './datasources/registry';
+import { SandboxPool } from './functions/sandbox-pool';
+import functionRoutes from './routes/functions';
 import actionRoutes from './routes/actions';
 import requestTestRoutes from './routes/request-test';
 import triggerRoutes from './routes/triggers';
@@ -50,6 +52,8 @@ declare module 'fastify' {
     readCache: ReadCache;
     /** The workflow engine: its queue, runner and the news of ended runs. */
     workflows: WorkflowEngine;
+    /** Worker threads running the applications' custom functions in QuickJS. */
+    sandbox: SandboxPool;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
@@ -117,6 +121,8 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   });
   // Registered before the store's users close: the workers stop first.
   app.addHook('onClose', async () => app.workflows.close());
+  app.decorate('sandbox', new SandboxPool(config.functionLimits));
+  app.addHook('onClose', async () => app.sandbox.close());
   const webDir = config.webDir ?? defaultWebDir;
   const hasWebApp = existsSync(path.join(webDir, 'index.html'));
   installErrorHandler(app, { serveIndexHtml: hasWebApp });
@@ -159,6 +165,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(exportRoutes);
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
+  await app.register(functionRoutes);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

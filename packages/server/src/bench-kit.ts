@@ -26,3 +26,4 @@ export async function createAppSqliteFile(dataDir: string, appId: number, name: 
   db.exec(createSql);
   db.close();
 }
+export { SandboxPool, defaultSandboxLimits } from './functions/sandbox-pool';

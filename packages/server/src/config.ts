@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { defaultSandboxLimits, type SandboxLimits } from './functions/sandbox-pool';
 import { AllowedHosts } from './outbound/addresses';
 import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS, tightenDataDir } from './security/owner-only';
 import { DEFAULT_READ_CACHE_MS } from './store/read-cache';
@@ -75,6 +76,26 @@ export interface Config {
   workflowLeaseMs: number;
   /** RAKIT_WORKFLOW_BACKOFF_MS: the wait before a step's first retry; it doubles with each next one (at most 60 s). */
   workflowBackoffMs: number;
+  /**
+   * Custom functions' sandbox: RAKIT_FUNCTION_TIMEOUT_MS (1000), RAKIT_FUNCTION_MEMORY_MB (32),
+   * RAKIT_FUNCTION_STACK_KB (256 at most, so no recursion reaches Node's stack),
+   * RAKIT_FUNCTION_OUTPUT_BYTES (1 MB), RAKIT_FUNCTION_WORKERS (cores − 1, 1 to 4).
+   */
+  functionLimits: SandboxLimits;
+}
+
+function readFunctionLimits(env: NodeJS.ProcessEnv): SandboxLimits {
+  const defaults = defaultSandboxLimits();
+  const memoryBytes = readInt(env.RAKIT_FUNCTION_MEMORY_MB, defaults.memoryBytes / 1024 / 1024) * 1024 * 1024;
+  return {
+    ...defaults,
+    timeoutMs: readInt(env.RAKIT_FUNCTION_TIMEOUT_MS, defaults.timeoutMs, 10),
+    memoryBytes,
+    stackBytes: Math.min(256, readInt(env.RAKIT_FUNCTION_STACK_KB, defaults.stackBytes / 1024, 16)) * 1024,
+    outputBytes: readInt(env.RAKIT_FUNCTION_OUTPUT_BYTES, defaults.outputBytes, 1024),
+    heapMaxBytes: Math.max(defaults.heapMaxBytes, memoryBytes * 4),
+    workers: readInt(env.RAKIT_FUNCTION_WORKERS, defaults.workers),
+  };
 }
 
 const readFlag = (value: string | undefined): boolean => value === 'true' || value === '1';
@@ -145,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workflowRunRetentionDays: readInt(env.RAKIT_WORKFLOW_RUN_RETENTION_DAYS, 30),
     workflowLeaseMs: readInt(env.RAKIT_WORKFLOW_LEASE_MS, 30_000, 500),
     workflowBackoffMs: readInt(env.RAKIT_WORKFLOW_BACKOFF_MS, 1000, 0),
+    functionLimits: readFunctionLimits(env),
     ...overrides,
   };
   // A mistyped entry stops the start rather than leaving a host silently refused.

@@ -12,6 +12,7 @@ import { actionsApi } from './actions';
 import { tablesApi } from './tables';
 import { printApi } from './print';
 import { thirdPartiesApi } from './third-parties';
+import { functionsApi } from './functions';
 
 export * from './request';
 export type { RunActionBody } from './actions';
@@ -42,6 +43,7 @@ export function appApi(appSlug: string) {
     ...tablesApi(appSlug),
     ...printApi(appSlug),
     ...thirdPartiesApi(appSlug),
+    ...functionsApi(appSlug),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;
