@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { insertTriggerRun } from '../src/store/repositories/triggers';
 import { insertRun } from '../src/store/repositories/workflow-runs';
 import { latestWorkflowVersion } from '../src/store/repositories/workflows';
 import { executorFor } from '../src/workflows/addons';
@@ -266,6 +268,22 @@ describe.each(engines)('the workflow engine on a %s store', (engine) => {
     const pickedRun = await ended(picked[0]?.runId as number);
     expect(pickedRun).toMatchObject({ status: 'succeeded', steps: [{ output: { got: 'Dulu' } }] });
     expect((await get(`/action/workflowRuns/${listener}`)).json().data).toHaveLength(1);
+  });
+
+  it('runs, when the server starts, the trigger runs recorded before the engine existed', async () => {
+    const triggerId = (await post('/action/saveTrigger', { triggerId: null, triggerAppId: appId, triggerAlias: 'lama', triggerParams: '["nama"]' })).json().data.action.actionId as number;
+    const { chainId } = await workflow([variable('Old', { was: '{{$0.nama}}' })], [], triggerId);
+    // As the release before the engine left it: a trigger run 'queued', no workflow run for it.
+    const triggerRunId = await insertTriggerRun(server.store, { triggerId, appId, userId: '081700000031', params: JSON.stringify({ nama: 'Lama' }), status: 'queued' });
+    const restarted = await buildApp(server.app.config, server.store, { logger: false, workflowWorkers: 1, workflowExecutors: registry, workflowPollMs: 100 });
+    try {
+      await restarted.ready();
+      const runs = await server.store.selectFrom('workflowRuns').select(['runId', 'workflowId']).where('triggerRunId', '=', triggerRunId).execute();
+      expect(runs.map((r) => r.workflowId)).toEqual([chainId]);
+      expect(await ended(runs[0]?.runId as number)).toMatchObject({ status: 'succeeded', steps: [{ output: { was: 'Lama' } }] });
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('prunes finished runs past the retention, and deleting a workflow or an action deletes its runs', async () => {
