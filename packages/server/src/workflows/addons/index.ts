@@ -1,6 +1,7 @@
 import { conditionExecutor } from './condition';
 import { emailExecutor } from './email';
 import type { AddonExecutor } from './executor';
+import { functionExecutor } from './function';
 import { httpExecutor } from './http';
 import { insertExecutor } from './insert';
 import { queryExecutor } from './query';
@@ -9,7 +10,7 @@ import { variableExecutor } from './variable';
 
 /**
  * The executors the engine runs, by add-on name (core's ADDONS). An add-on without one here
- * (Function, until the sandbox lands) fails its step with a message, never silently.
+ * fails its step with a message, never silently.
  */
 const EXECUTORS: ReadonlyMap<string, AddonExecutor> = new Map<string, AddonExecutor>([
   ['query', queryExecutor],
@@ -19,6 +20,7 @@ const EXECUTORS: ReadonlyMap<string, AddonExecutor> = new Map<string, AddonExecu
   ['email', emailExecutor],
   ['condition', conditionExecutor],
   ['variable', variableExecutor],
+  ['function', functionExecutor],
 ]);
 
 export type ExecutorLookup = (addonName: string) => AddonExecutor | undefined;
