@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launchBrowser, newPage, snapshot } from '../support/browser';
-import { confirmRemoval, openDemoScreen, signInToDemo } from '../support/demo';
+import { apiAs, demoAppId, demoToken } from '../support/api';
+import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
+import { confirmRemoval, DEMO_ADMIN, openDemoScreen, signInToDemo } from '../support/demo';
 
 describe('the demo administrator manages menus', () => {
   let browser: Browser;
@@ -9,7 +10,12 @@ describe('the demo administrator manages menus', () => {
   const stamp = Date.now();
   const parent = `Laporan ${stamp}`;
   const sub = `Harian ${stamp}`;
+  // A page in no menu yet (the demo's own pages are all in the Toko menu).
+  const pageName = `Ringkasan ${stamp}`;
   beforeAll(async () => {
+    const api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    const created = await api('POST', '/save/saveApp', { appId: await demoAppId(), pages: [{ pageId: null, pageName }] });
+    if (!created.status) throw new Error(`the page could not be created: ${created.error?.join(', ')}`);
     browser = await launchBrowser();
     page = await newPage(browser);
   });
@@ -48,10 +54,10 @@ describe('the demo administrator manages menus', () => {
     await dialog().getByText('Select Page').waitFor();
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText("Please, fill page's name").waitFor();
-    await dialog().getByRole('textbox', { name: 'Search' }).fill('Reports');
+    await dialog().getByRole('textbox', { name: 'Search' }).fill(pageName);
     await dialog().getByRole('textbox', { name: 'Search' }).press('Enter');
     await page.getByText('Insert page success').waitFor();
-    await subRow().getByRole('button', { name: 'Remove page Reports' }).waitFor();
+    await subRow().getByRole('button', { name: `Remove page ${pageName}` }).waitFor();
   });
 
   it('gives a group access with Select Group, once only', async () => {
@@ -68,7 +74,7 @@ describe('the demo administrator manages menus', () => {
   });
 
   it('removes the page, the group and the menu', async () => {
-    await subRow().getByRole('button', { name: 'Remove page Reports' }).click();
+    await subRow().getByRole('button', { name: `Remove page ${pageName}` }).click();
     await page.getByText('Remove page success').waitFor();
     await subRow().getByRole('button', { name: `Select page for ${sub}` }).waitFor();
     await subRow().getByRole('button', { name: 'Remove group Staff' }).click();

@@ -11,6 +11,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PHONE_PREFIX = '08';
 export const NOTICE_SUCCESS_MS = 3000;
 export const NOTICE_FAILURE_MS = 1500;
+/** At most this many notices stack at the top; later ones wait their turn (issue 15). */
+export const NOTICE_LIMIT = 3;
 export const ADMIN_PAGER_PAGES = 7;
 export const GROUP_PAGE_SIZE = 10;
 export const GROUP_MEMBER_PAGE_SIZE = 20;

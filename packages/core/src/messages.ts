@@ -95,6 +95,7 @@ export const Messages = {
   // Data widgets at runtime (spec 3): content, row edit and delete, kanban moves, export.
   dataWidgetNotFound: 'No data table with this id on the page',
   tableNotConfigured: 'The table is not configured: choose a database and a table',
+  widgetQueryParameters: "The custom query of a data widget takes no parameters other than '--userId--'",
   primaryKeyRequired: 'Choose the primary key of this table first',
   columnNotEditable: 'This column cannot be changed here',
   rowNotFound: 'Row not found',
@@ -131,11 +132,24 @@ export const Messages = {
   triggerParamUnknown: 'The trigger has no parameter named',
   // Workflows (spec 1 §3, §5; issue 12).
   workflowNotFound: 'Workflow not found',
+  functionNotFound: 'Function not found',
+  functionDeleteConfirm: 'Are you sure to delete this function?',
+  functionInUse: 'This function is in use and cannot be deleted: {places}',
+  functionFailed: 'The function failed.',
+  functionNotReachable: 'This function is not used by any page you can open',
   workflowActionNotFound: 'Workflow action not found',
+  workflowRunNotFound: 'Workflow run not found',
+  workflowNotBuilt: 'The workflow has no published version: build it first',
+  workflowActionNotBuilt: 'The action is not in the published version of its workflow: build it again',
+  workflowRunNotFailed: 'Only a failed run can be re-run',
   flowIdsMissing: 'from and to id cant be null',
   /** Followed by the ids along the cycle. */
   flowCycle: 'The flow has a cycle',
   flowActionForeign: 'Every action of the flow must be an action of this workflow',
+  /** Each followed by the edge. */
+  flowBranchInvalid: "The third item of a flow pair must be 'true' or 'false':",
+  flowBranchMissing: "An edge out of a Condition must say its branch, 'true' or 'false':",
+  flowBranchNotCondition: 'Only an edge out of a Condition has a branch:',
   /** Followed by the add-on's name. */
   addonUnknown: 'There is no add-on named',
   // The Request section's Test, sent by the server (spec 2 §2).

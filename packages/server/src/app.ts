@@ -13,9 +13,12 @@ import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { DataSourceRegistry } from './datasources/registry';
+import { SandboxPool } from './functions/sandbox-pool';
+import functionRoutes from './routes/functions';
 import actionRoutes from './routes/actions';
 import requestTestRoutes from './routes/request-test';
 import triggerRoutes from './routes/triggers';
+import workflowRunRoutes from './routes/workflow-runs';
 import workflowRoutes from './routes/workflows';
 import appRoutes from './routes/apps';
 import authRoutes from './routes/auth';
@@ -33,6 +36,9 @@ import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { readCacheOf, type Store } from './store/db';
 import type { ReadCache } from './store/read-cache';
+import type { ExecutorLookup } from './workflows/addons';
+import { createWorkflowEngine, type WorkflowEngine } from './workflows/engine';
+import { pickUpTriggerRuns } from './workflows/runs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +50,10 @@ declare module 'fastify' {
     dataSources: DataSourceRegistry;
     /** Metadata reads every request repeats, emptied by every write of this process. */
     readCache: ReadCache;
+    /** The workflow engine: its queue, runner and the news of ended runs. */
+    workflows: WorkflowEngine;
+    /** Worker threads running the applications' custom functions in QuickJS. */
+    sandbox: SandboxPool;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
@@ -62,7 +72,20 @@ declare module 'fastify' {
 export const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole server: API routes, OpenAPI document and the built web app. */
-export async function buildApp(config: Config, store: Store, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export interface BuildOptions {
+  logger?: boolean;
+  /**
+   * Whether this process works the workflow queue. Default: the embedded queue's workers
+   * (config.workflowWorkers of them) unless REDIS_URL is set (then `npm run worker` does).
+   */
+  workflowWorkers?: number;
+  /** The executors by add-on name (a test's own registry); the built-in ones otherwise. */
+  workflowExecutors?: ExecutorLookup;
+  /** How often idle embedded workers look for runs (tests shorten it). */
+  workflowPollMs?: number;
+}
+
+export async function buildApp(config: Config, store: Store, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -86,6 +109,20 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   app.decorate('secretBox', new SecretBox(config.secret));
   app.decorate('dataSources', new DataSourceRegistry(config.dataDir));
   app.addHook('onClose', async () => app.dataSources.closeAll());
+  app.decorate('workflows', createWorkflowEngine(app, {
+    ...(options.workflowExecutors === undefined ? {} : { executorFor: options.workflowExecutors }),
+    ...(options.workflowPollMs === undefined ? {} : { pollMs: options.workflowPollMs }),
+  }));
+  const workers = options.workflowWorkers ?? (config.redisUrl === undefined ? config.workflowWorkers : 0);
+  app.addHook('onReady', async () => {
+    app.workflows.startWorkers(workers);
+    // The trigger runs recorded before the engine (or while no built workflow listened) start now.
+    if (workers > 0) await pickUpTriggerRuns(app).catch((error: unknown) => app.log.error({ err: error }, 'picking up trigger runs'));
+  });
+  // Registered before the store's users close: the workers stop first.
+  app.addHook('onClose', async () => app.workflows.close());
+  app.decorate('sandbox', new SandboxPool(config.functionLimits));
+  app.addHook('onClose', async () => app.sandbox.close());
   const webDir = config.webDir ?? defaultWebDir;
   const hasWebApp = existsSync(path.join(webDir, 'index.html'));
   installErrorHandler(app, { serveIndexHtml: hasWebApp });
@@ -122,11 +159,13 @@ export async function buildApp(config: Config, store: Store, options: { logger?:
   await app.register(actionRoutes);
   await app.register(triggerRoutes);
   await app.register(workflowRoutes);
+  await app.register(workflowRunRoutes);
   await app.register(requestTestRoutes);
   await app.register(tableRoutes);
   await app.register(exportRoutes);
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
+  await app.register(functionRoutes);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

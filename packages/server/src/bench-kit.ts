@@ -7,3 +7,23 @@ export { seedDemo } from './store/demo';
 export { listMenuTree } from './store/repositories/menus';
 export { forgetCounts } from './tables/run';
 export { createPool as createMysqlPool } from 'mysql2/promise';
+export { startRun } from './workflows/runs';
+export { executorFor } from './workflows/addons';
+export type { AddonExecutor } from './workflows/addons/executor';
+export { loadDefinition } from './workflows/engine/definition';
+export { latestWorkflowVersion } from './store/repositories/workflows';
+export { resolveStepParameters, addonByName } from '@rakit/core';
+
+/** An application's own SQLite database file, created with the given statements (as the tests' fixture). */
+export async function createAppSqliteFile(dataDir: string, appId: number, name: string, createSql: string): Promise<void> {
+  const { mkdirSync } = await import('node:fs');
+  const path = await import('node:path');
+  const { DatabaseSync } = await import('@photostructure/sqlite');
+  const { sqliteFile } = await import('./datasources/sqlite');
+  const file = sqliteFile(dataDir, appId, name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec(createSql);
+  db.close();
+}
+export { SandboxPool, defaultSandboxLimits } from './functions/sandbox-pool';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { defaultSandboxLimits, type SandboxLimits } from './functions/sandbox-pool';
 import { AllowedHosts } from './outbound/addresses';
 import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS, tightenDataDir } from './security/owner-only';
 import { DEFAULT_READ_CACHE_MS } from './store/read-cache';
@@ -67,6 +68,40 @@ export interface Config {
   allowedDatabaseHosts: string[];
   /** LibreOffice's command for printing to PDF (RAKIT_SOFFICE): a name looked up in PATH or a path. */
   soffice: string;
+  /** REDIS_URL: the workflow queue runs on BullMQ there, worked by `npm run worker`; unset: the embedded queue. */
+  redisUrl: string | undefined;
+  /** RAKIT_WORKFLOW_QUEUE: the BullMQ queue's name in Redis (several installations may share one Redis). */
+  workflowQueueName: string;
+  /** RAKIT_WORKFLOW_WORKERS: runs the embedded queue works at once in this process (0: none; ignored with REDIS_URL). */
+  workflowWorkers: number;
+  /** RAKIT_TRIGGER_WAIT_MS: how long runTrigger, runWorkflow, runChains and re-runs wait for their runs before answering 'started'. */
+  triggerWaitMs: number;
+  /** RAKIT_WORKFLOW_RUN_RETENTION_DAYS: finished runs older than this are pruned. */
+  workflowRunRetentionDays: number;
+  /** RAKIT_WORKFLOW_LEASE_MS: how long a worker's hold on a run lasts without renewal (a dead worker's run is reclaimed after it). */
+  workflowLeaseMs: number;
+  /** RAKIT_WORKFLOW_BACKOFF_MS: the wait before a step's first retry; it doubles with each next one (at most 60 s). */
+  workflowBackoffMs: number;
+  /**
+   * Custom functions' sandbox: RAKIT_FUNCTION_TIMEOUT_MS (1000), RAKIT_FUNCTION_MEMORY_MB (32),
+   * RAKIT_FUNCTION_STACK_KB (256 at most, so no recursion reaches Node's stack),
+   * RAKIT_FUNCTION_OUTPUT_BYTES (1 MB), RAKIT_FUNCTION_WORKERS (cores − 1, 1 to 4).
+   */
+  functionLimits: SandboxLimits;
+}
+
+function readFunctionLimits(env: NodeJS.ProcessEnv): SandboxLimits {
+  const defaults = defaultSandboxLimits();
+  const memoryBytes = readInt(env.RAKIT_FUNCTION_MEMORY_MB, defaults.memoryBytes / 1024 / 1024) * 1024 * 1024;
+  return {
+    ...defaults,
+    timeoutMs: readInt(env.RAKIT_FUNCTION_TIMEOUT_MS, defaults.timeoutMs, 10),
+    memoryBytes,
+    stackBytes: Math.min(256, readInt(env.RAKIT_FUNCTION_STACK_KB, defaults.stackBytes / 1024, 16)) * 1024,
+    outputBytes: readInt(env.RAKIT_FUNCTION_OUTPUT_BYTES, defaults.outputBytes, 1024),
+    heapMaxBytes: Math.max(defaults.heapMaxBytes, memoryBytes * 4),
+    workers: readInt(env.RAKIT_FUNCTION_WORKERS, defaults.workers),
+  };
 }
 
 const readFlag = (value: string | undefined): boolean => value === 'true' || value === '1';
@@ -131,6 +166,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     allowPrivateDatabases: readFlag(env.RAKIT_ALLOW_PRIVATE_DATABASES),
     allowedDatabaseHosts: readList(env.RAKIT_ALLOWED_DATABASE_HOSTS),
     soffice: env.RAKIT_SOFFICE !== undefined && env.RAKIT_SOFFICE !== '' ? env.RAKIT_SOFFICE : 'soffice',
+    redisUrl: env.REDIS_URL !== undefined && env.REDIS_URL !== '' ? env.REDIS_URL : undefined,
+    workflowQueueName: env.RAKIT_WORKFLOW_QUEUE !== undefined && env.RAKIT_WORKFLOW_QUEUE !== '' ? env.RAKIT_WORKFLOW_QUEUE : 'rakit-workflow-runs',
+    workflowWorkers: readInt(env.RAKIT_WORKFLOW_WORKERS, 2, 0),
+    triggerWaitMs: readInt(env.RAKIT_TRIGGER_WAIT_MS, 5000, 0),
+    workflowRunRetentionDays: readInt(env.RAKIT_WORKFLOW_RUN_RETENTION_DAYS, 30),
+    workflowLeaseMs: readInt(env.RAKIT_WORKFLOW_LEASE_MS, 30_000, 500),
+    workflowBackoffMs: readInt(env.RAKIT_WORKFLOW_BACKOFF_MS, 1000, 0),
+    functionLimits: readFunctionLimits(env),
     ...overrides,
   };
   // A mistyped entry stops the start rather than leaving a host silently refused.

@@ -36,6 +36,9 @@ const lines = [
 ];
 lines.push(`  Demo application:               ${base}/${DEMO_APP_SLUG}/auth/login  (users: ${DEMO_ADMIN_USER_ID}, ${DEMO_MEMBER_USER_ID}; same password as admin)`);
 if (demoSeeded) lines.push('  (the demo application was created on this start)');
+lines.push(config.redisUrl === undefined
+  ? `  Workflows: the embedded queue, ${config.workflowWorkers} run(s) at once in this process`
+  : `  Workflows: queued on BullMQ at ${new URL(config.redisUrl).host}; run them with \`npm run worker\``);
 if (!commandExists(config.soffice)) {
   lines.push(`  Printing to PDF needs LibreOffice: '${config.soffice}' was not found (apt-get install --no-install-recommends libreoffice-writer-nogui)`);
 }

@@ -50,6 +50,8 @@ interface Fixture {
   jsonUrl: string;
   /** The local SMTP server the Third Parties' services point at. */
   smtpPort: number;
+  /** A custom function the items table uses as its transform (so members may run it). */
+  functionSlug: string;
 }
 
 /** One way to make a call: its input, made fresh for each caller when the call changes things. */
@@ -122,6 +124,38 @@ const fresh = {
     const actionChainId = chainId ?? await fresh.workflow(fx);
     const body = { actionId: null, actionChainId, actionAlias: unique('Step'), addonName: 'http', actionParams: JSON.stringify({ method: 'GET', url: fx.jsonUrl }) };
     return ((await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction')).data as { actionId: number }).actionId;
+  },
+  /** A built workflow of one Set Variable step, and that step's id. */
+  async builtWorkflow(fx: Fixture): Promise<{ chainId: number; actionId: number }> {
+    const chainId = await fresh.workflow(fx);
+    const body = { actionId: null, actionChainId: chainId, actionAlias: unique('Set'), addonName: 'variable', actionParams: JSON.stringify({ values: '{"by": "{{$0.by}}"}' }) };
+    const actionId = ((await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction')).data as { actionId: number }).actionId;
+    await must(await fx.server.call('POST', `/action/buildWorkflow/${chainId}`, undefined, fx.tokens.admin), 'buildWorkflow');
+    return { chainId, actionId };
+  },
+  /**
+   * A finished run of a fresh built workflow. A failing one really fails in the engine: its
+   * step's 256 references to a 20,000-character input would fill in more than the 4 MiB a
+   * template may produce.
+   */
+  async run(fx: Fixture, failing = false): Promise<number> {
+    const { chainId, actionId } = await fresh.builtWorkflow(fx);
+    if (failing) {
+      const values = JSON.stringify({ big: '{{$0.by}}'.repeat(256) });
+      const body = { actionId, actionChainId: chainId, actionAlias: unique('Set'), addonName: 'variable', actionParams: JSON.stringify({ values }) };
+      await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction');
+      await must(await fx.server.call('POST', `/action/buildWorkflow/${chainId}`, undefined, fx.tokens.admin), 'buildWorkflow');
+    }
+    const params = { by: failing ? 'x'.repeat(20_000) : 'matrix' };
+    const answer = await must(await fx.server.call('POST', `/action/runWorkflow/${chainId}`, { params }, fx.tokens.admin), 'runWorkflow');
+    const outcome = answer.data as { runId: number; status: string };
+    if (outcome.status !== (failing ? 'failed' : 'succeeded')) throw new Error(`the fixture run ended ${outcome.status}`);
+    return outcome.runId;
+  },
+  /** A custom function of the application (an identity transform, or its value when run alone). */
+  async function(fx: Fixture): Promise<{ id: number; slug: string }> {
+    const body = { appId: fx.appId, name: unique('Fn'), parameter: [{ name: 'value', type: 'int' as const }], content: 'return rows ?? value;' };
+    return (await must(await fx.server.call('POST', '/function/saveFunction', body, fx.tokens.admin), 'saveFunction')).data as { id: number; slug: string };
   },
   /** An application of the fixture's administrator (the super administrator's for root), to delete. */
   async app(fx: Fixture): Promise<number> {
@@ -236,11 +270,27 @@ const makers = {
     await fresh.action(fx, chainId);
     return { params: { id: chainId } };
   },
+  getFlow: async (fx) => ({ params: { id: (await fresh.builtWorkflow(fx)).chainId } }),
+  runWorkflow: async (fx) => ({ params: { id: (await fresh.builtWorkflow(fx)).chainId }, body: { params: { by: 'matrix' } } }),
+  runChains: async (fx) => ({ body: { actionId: (await fresh.builtWorkflow(fx)).actionId, params: { by: 'matrix' } } }),
+  workflowRuns: async (fx) => {
+    await fresh.run(fx);
+    return { params: { id: (await fresh.builtWorkflow(fx)).chainId } };
+  },
+  workflowRun: async (fx) => ({ params: { id: await fresh.run(fx) } }),
+  rerunWorkflowRun: async (fx) => ({ params: { id: await fresh.run(fx, true) } }),
   printPdf: (fx) => ({ params: { document: fx.templateName }, query: { appId: fx.appId }, body: { data: { name: 'Matrix' } } }),
   listThirdParties: () => ({}),
   saveThirdParty: (fx) => ({ body: { serviceId: null, name: unique('SMTP'), host: '127.0.0.1', port: fx.smtpPort, security: 'none' as const, fromAddress: 'robot@example.com' } }),
   deleteThirdParty: async (fx) => ({ body: { serviceId: await fresh.thirdParty(fx) } }),
   testThirdParty: async (fx) => ({ body: { serviceId: await fresh.thirdParty(fx) } }),
+  listFunction: (fx) => ({ params: { appId: fx.appId } }),
+  getFunction: (fx) => ({ params: { slug: fx.functionSlug } }),
+  saveFunction: (fx) => ({ body: { appId: fx.appId, name: unique('Fn'), parameter: [{ name: 'value', type: 'int' as const }], content: 'return value;' } }),
+  updateFunction: async (fx) => ({ body: { id: (await fresh.function(fx)).id, name: unique('Fn'), parameter: [], content: 'return 1;' } }),
+  deleteFunction: async (fx) => ({ params: { slug: (await fresh.function(fx)).slug } }),
+  runFunction: (fx) => ({ params: { slug: fx.functionSlug }, body: { params: { value: 2 } } }),
+  testFunction: (fx) => ({ body: { appId: fx.appId, parameter: [{ name: 'value', type: 'int' as const }], content: 'return value + 1;', params: { value: 1 } } }),
 } satisfies Makers;
 
 /** A multipart body of one file, as a browser sends it. */
@@ -278,17 +328,19 @@ function expected(level: AnyCall['access']['level'], role: Role): 'allowed' | 's
  * The fixture page's data, made by its administrator: the items table on the connection dbId, a
  * trigger, the page's widgets that use them (see matrix-page), and a print template.
  */
-async function furnishPage(fx: Fixture): Promise<Pick<Fixture, 'items' | 'dbId' | 'triggerId' | 'templateName'>> {
+async function furnishPage(fx: Fixture): Promise<Pick<Fixture, 'items' | 'dbId' | 'triggerId' | 'templateName' | 'functionSlug'>> {
   const items = await createAppTable('sqlite', fx.server.app.config.dataDir, fx.appId, 'items', itemsTableSql);
   const db = await must(await fx.server.call('POST', '/save/saveDbConfig', { dbAppId: fx.appId, ...items.dbBody }, fx.tokens.admin), 'saveDbConfig');
   const dbId = (db.data as { dbId: number }).dbId;
   const trigger = await must(await make(fx, calls.saveTrigger, makers.saveTrigger(fx), 'admin'), 'saveTrigger');
   const triggerId = (trigger.data as { action: { actionId: number } }).action.actionId;
-  const pageComponents = JSON.stringify(matrixComponents(dbId, items.table, triggerId));
+  const fn = await fresh.function(fx);
+  const components = matrixComponents(dbId, items.table, triggerId).map((c) => (c.id === 'items' ? { ...c, functionId: fn.id } : c));
+  const pageComponents = JSON.stringify(components);
   await must(await fx.server.call('POST', '/save/saveApp', { appId: fx.appId, pages: [{ pageId: fx.pageId, pageComponents }] }, fx.tokens.admin), 'saveApp components');
   const templateName = 'matrix.docx';
   await fresh.template(fx, templateName);
-  return { items, dbId, triggerId, templateName };
+  return { items, dbId, triggerId, templateName, functionSlug: fn.slug };
 }
 
 describe('the permission matrix, generated from the contracts', () => {

@@ -25,7 +25,7 @@ describe.each(engines)('workflow definitions on a %s store', (engine) => {
     expect(answer.statusCode).toBe(201);
     return answer.json().data.chainId as number;
   }
-  async function newAction(chainId: number, params: Record<string, string> = { method: 'POST', url: 'https://example.com/{{$1.id[0]}}' }): Promise<number> {
+  async function newAction(chainId: number, params: Record<string, string> = { method: 'POST', url: 'https://example.com/{{$0.id[0]}}' }): Promise<number> {
     const answer = await saveAction({ actionChainId: chainId, addonName: 'http', actionParams: JSON.stringify(params) });
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json().data.actionId as number;
@@ -47,12 +47,12 @@ describe.each(engines)('workflow definitions on a %s store', (engine) => {
     await server.close();
   });
 
-  it('lists the add-ons with their forms, Function as not available', async () => {
+  it('lists the add-ons with their forms, every one available', async () => {
     const answer = await server.call('GET', '/addon/listAddOn', undefined, member);
     expect(answer.statusCode).toBe(200);
     const addons = answer.json().data as { name: string; available: boolean; input: { required: { name: string; parameters: { type: string }[] }[] } }[];
     expect(addons.map((a) => a.name)).toEqual(ADDONS.map((a) => a.name));
-    expect(addons.find((a) => a.name === 'function')?.available).toBe(false);
+    expect(addons.every((a) => a.available)).toBe(true);
     const http = addons.find((a) => a.name === 'http');
     expect(http?.input.required.map((p) => [p.name, p.parameters[0]?.type])).toEqual([['method', 'select'], ['url', 'text']]);
   });
@@ -72,7 +72,6 @@ describe.each(engines)('workflow definitions on a %s store', (engine) => {
     const chainId = await newWorkflow();
     for (const [addonName, actionParams, message] of [
       ['nope', '{}', `${Messages.addonUnknown} nope`],
-      ['function', '{}', 'Function: Custom functions are not available yet'],
       ['http', 'not json', 'actionParams must be the JSON text of an object of parameter values'],
       ['http', '{"verb":"GET"}', 'The add-on HTTP Request has no parameter named verb'],
       ['http', '{"method":"TRACE"}', 'The parameter method must be one of GET, POST, PUT, PATCH, DELETE'],

@@ -1,6 +1,7 @@
 import './zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import { NOTICE_LIMIT } from '@rakit/core';
 import { createTheme, Drawer, MantineProvider, Modal } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -29,7 +30,7 @@ if (root === null) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="top-center" />
+      <Notifications position="top-center" limit={NOTICE_LIMIT} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

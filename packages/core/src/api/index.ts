@@ -3,6 +3,7 @@ import { appCalls } from './apps';
 import { authCalls } from './auth';
 import { databaseCalls } from './databases';
 import { fileCalls } from './files';
+import { functionCalls } from './functions';
 import { groupCalls } from './groups';
 import { menuCalls } from './menus';
 import { pageCalls } from './pages';
@@ -20,6 +21,7 @@ export * from './apps';
 export * from './auth';
 export * from './databases';
 export * from './files';
+export * from './functions';
 export * from './groups';
 export * from './menus';
 export * from './pages';
@@ -46,6 +48,7 @@ export const calls = {
   ...tableCalls,
   ...printCalls,
   ...workflowCalls,
-  ...workflowRunCalls,
   ...thirdPartyCalls,
+  ...workflowRunCalls,
+  ...functionCalls,
 };

@@ -3,16 +3,13 @@ import { AppIdParamsSchema, IdParamsSchema } from '../schemas/admin';
 import {
   RunTriggerBodySchema, RunTriggerParamsSchema, SaveTriggerBodySchema, TriggerRecordSchema, TriggerRunSchema,
 } from '../schemas/triggers';
+import { TriggerOutcomeSchema } from '../workflows/runs';
 import { CREATED_OR_SAVED, defineCall } from './contract';
 
 /** How many runs GET /action/triggerRuns answers, newest first. */
 export const TRIGGER_RUNS_SHOWN = 50;
 
-/** runTrigger's answer: the run is recorded, queued for the workflow engine. */
-export const QueuedRunSchema = z.object({ runId: z.number().int(), triggerId: z.number().int(), status: z.literal('queued') });
-export type QueuedRun = z.infer<typeof QueuedRunSchema>;
-
-const runSummary = 'Queue a run of a trigger with named parameters (administrators, or members reaching a page that holds it)';
+const runSummary = 'Run a trigger with named parameters (administrators, or members reaching a page that holds it): the built workflows listening to it start, and the answer waits a short while for them';
 
 /**
  * The spec's run call at its two paths, with and without the id. The trigger's id is checked
@@ -24,14 +21,14 @@ const runTriggerCall = (path: string, summary: string) => defineCall({
   summary,
   params: RunTriggerParamsSchema,
   body: RunTriggerBodySchema,
-  data: QueuedRunSchema,
+  data: TriggerOutcomeSchema,
   successCode: 202,
   access: { level: 'signedIn' },
 });
 
 /**
- * Stored triggers (spec 2 §3 "Trigger", §7 saveTrigger and runTrigger). A run is recorded as
- * 'queued'; running it is the workflow engine's part.
+ * Stored triggers (spec 2 §3 "Trigger", §7 saveTrigger and runTrigger). A run is recorded and
+ * starts the built workflows whose chainTrigger is the trigger (issue 12).
  */
 export const triggerCalls = {
   saveTrigger: defineCall({

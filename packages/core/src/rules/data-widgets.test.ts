@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomAction } from '../widgets/common';
+import { CUSTOM_TABLE, type CustomAction } from '../widgets/common';
 import {
   alertShown, bulkActions, chainFrom, changedRowValues, editableText, formatLoaderMapping, kanbanLanes, loaderValues, menuActions,
-  parseLoaderMapping, rowKeyOf, rowKeyValue, runMayPrint, tableStateVariable,
+  parseLoaderMapping, rowKeyOf, rowKeyValue, runMayPrint, sourceConfigured, tableStateVariable,
 } from './data-widgets';
 
 const action = (name: string, kind: CustomAction['action'], cause = ''): CustomAction => ({ name, action: kind, cause, show: true });
@@ -83,5 +83,17 @@ describe('data widget rules', () => {
     expect(alertShown([{ n: '0.00' }])).toBe(false);
     expect(alertShown([{ n: null }])).toBe(false);
     expect(alertShown([])).toBe(false);
+  });
+});
+
+describe('sourceConfigured', () => {
+  const none = { query: '', columns: [], table: '' };
+  it('needs a connection and a table, or a connection and a custom query', () => {
+    expect(sourceConfigured({ database_used: '', table_used: '', customSource: none })).toBe(false);
+    expect(sourceConfigured({ database_used: 3, table_used: '', customSource: none })).toBe(false);
+    expect(sourceConfigured({ database_used: '', table_used: 'products', customSource: none })).toBe(false);
+    expect(sourceConfigured({ database_used: 3, table_used: 'products', customSource: none })).toBe(true);
+    expect(sourceConfigured({ database_used: 3, table_used: CUSTOM_TABLE, customSource: none })).toBe(false);
+    expect(sourceConfigured({ database_used: '3', table_used: CUSTOM_TABLE, customSource: { ...none, query: 'SELECT 1 AS n' } })).toBe(true);
   });
 });

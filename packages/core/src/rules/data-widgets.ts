@@ -1,5 +1,6 @@
-import type { CustomAction } from '../widgets/common';
+import type { CustomAction, DataSourceValues } from '../widgets/common';
 import type { ActionType } from '../widgets/common';
+import { CUSTOM_TABLE } from '../widgets/common';
 import { reachableActions } from './action-chain';
 
 /**
@@ -7,6 +8,15 @@ import { reachableActions } from './action-chain';
  * the rows the server answers: row keys, row edits, the action menus, kanban lanes, the
  * loader's mapping and the alert's condition.
  */
+
+/**
+ * Whether a data widget names what to read: a connection and a table, or a connection and a
+ * custom query. One that does not has nothing to load yet (its panel is still to be filled in).
+ */
+export function sourceConfigured(widget: Pick<DataSourceValues, 'database_used' | 'table_used' | 'customSource'>): boolean {
+  if (String(widget.database_used).trim() === '' || widget.table_used.trim() === '') return false;
+  return widget.table_used !== CUSTOM_TABLE || widget.customSource.query.trim() !== '';
+}
 
 /** Delay before a search, filter or page change reloads a table (spec 3 §9). */
 export const TABLE_RELOAD_DELAY_MS = 800;

@@ -76,6 +76,8 @@ export const LoadTableContentBodySchema = z.object({
    */
   after: RowKeySchema.optional(),
   before: RowKeySchema.optional(),
+  /** The page's values for the widget's function (functionId), by its parameter names. */
+  params: z.record(z.string().max(64), z.union([z.string().max(65_535), z.number(), z.boolean(), z.null()])).optional(),
 });
 export type LoadTableContentBody = z.infer<typeof LoadTableContentBodySchema>;
 

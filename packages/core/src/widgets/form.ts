@@ -46,4 +46,6 @@ export const text = defineWidget('text', {
 
 export const button = defineWidget('button', {
   custom_action: z.array(CustomActionSchema.extend({ action: z.enum(BUTTON_ACTIONS) })).max(100).default([]),
-}, { defaults: () => ({ custom_action: [] }) });
+  /** After every action ran, the fields of the button's form (its card, else the page) go back to their initial values. */
+  clearAfterSuccess: z.boolean().default(true),
+}, { defaults: () => ({ custom_action: [], clearAfterSuccess: true }) });

@@ -78,10 +78,9 @@ export const ADDONS: readonly Addon[] = [
     input: { required: [text('values', '{"fullName": "{{$1.first[0]}} {{$1.last[0]}}"}', true)], optional: [] },
   },
   {
-    name: 'function', label: 'Function', available: false,
-    unavailableReason: 'Custom functions are not available yet',
-    description: 'Runs a custom function of the application with named parameters',
-    input: { required: [text('functionId', 'Id of a custom function')], optional: [text('params', '{"name": "{{$1.name[0]}}"}', true)] },
+    name: 'function', label: 'Function', available: true,
+    description: 'Runs a custom function of the application in its sandbox with named parameters; its return value is the output',
+    input: { required: [text('functionId', 'Id or slug of a custom function')], optional: [text('params', '{"name": "{{$1.name[0]}}"}', true)] },
   },
   {
     name: 'email', label: 'Send Email', available: true,

@@ -4,11 +4,13 @@ import { forbidden, notFound, unauthorized } from '../http/errors';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 import { findAppBySlug } from '../store/repositories/apps';
 import { findFile } from '../store/repositories/files';
+import { findFunction, findFunctionBySlug } from '../store/repositories/functions';
 import { findGroup } from '../store/repositories/groups';
 import { findMenu } from '../store/repositories/menus';
 import { findPrintTemplate } from '../store/repositories/print-templates';
 import { findQuery } from '../store/repositories/queries';
 import { findTrigger } from '../store/repositories/triggers';
+import { findRun } from '../store/repositories/workflow-runs';
 import { findWorkflow, findWorkflowAction } from '../store/repositories/workflows';
 
 declare module 'fastify' {
@@ -33,6 +35,11 @@ const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
   appSlug: { find: async (app, slug) => (await findAppBySlug(app.store, String(slug)))?.appId, missing: Messages.appNotFound },
   db: { find: async (app, id) => (await cachedDbConfig(app, numeric(id)))?.dbAppId, missing: Messages.databaseNotFound },
   file: { find: async (app, id) => (await findFile(app.store, String(id)))?.fileAppId, missing: Messages.fileNotFound },
+  // By id (a number, as in updateFunction's body) or by slug (the paths'), never both readings of one value.
+  function: {
+    find: async (app, id) => (typeof id === 'number' ? await findFunction(app.store, id) : await findFunctionBySlug(app.store, id))?.appId,
+    missing: Messages.functionNotFound,
+  },
   group: {
     find: async (app, id) => {
       const group = await findGroup(app.store, numeric(id));
@@ -60,6 +67,7 @@ const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
     },
     missing: Messages.workflowActionNotFound,
   },
+  workflowRun: { find: async (app, id) => (await findRun(app.store, numeric(id)))?.appId, missing: Messages.workflowRunNotFound },
 };
 
 /**

@@ -9,26 +9,31 @@ import { route } from '../http/route';
 import { countStatement } from '../tables/content-query';
 import { exportableWidget, exportSourceOf } from '../tables/export-source';
 import { exportChunks } from '../tables/export-rows';
+import { transformedChunks } from '../tables/transform';
 import { countRows } from '../tables/run';
 
 /** Export to Excel (spec 3 §7), as the spec's JSON answer and as a streamed download. */
 const exportRoutes: FastifyPluginAsync = async (app) => {
   route(app, tableCalls.excelFromTable, async ({ input: { body }, caller }) => {
     const input: TableFilterInput = { ...body.filter, sort: body.sort };
-    const { source, plan, columns } = await exportSourceOf(app, caller, body, input);
+    const { source, plan, columns, transform } = await exportSourceOf(app, caller, body, input);
     const total = await countRows(source, countStatement(plan, input));
     if (total > EXPORT_BLOB_MAX_ROWS) throw new HttpError(413, Messages.exportTooLarge);
-    const buffer = await xlsxBuffer(columns, exportChunks(source, plan, input, EXPORT_BLOB_MAX_ROWS));
+    const chunks = exportChunks(source, plan, input, EXPORT_BLOB_MAX_ROWS);
+    const sheet = transform === undefined ? { columns, chunks } : await transformedChunks(app, transform, columns, chunks);
+    const buffer = await xlsxBuffer(sheet.columns, sheet.chunks);
     return { buffer: buffer.toString('base64'), mimetype: XLSX_MIMETYPE, filename: xlsxFilename(body.filename) };
   });
 
   route(app, tableCalls.excelFromTableStream, async ({ input: { query }, caller, request, reply }) => {
-    const { source, plan, columns } = await exportableWidget(app, caller, query);
+    const { source, plan, columns: widgetColumns, transform } = await exportableWidget(app, caller, query);
     const input: TableFilterInput = {
       search: query.search, filterColumn: query.filterColumn, possibleFilters: [],
       sort: query.sort === undefined ? undefined : { column: query.sort, direction: query.direction },
     };
-    const rows = exportChunks(source, plan, input, XLSX_MAX_ROWS - 1);
+    const read = exportChunks(source, plan, input, XLSX_MAX_ROWS - 1);
+    // With a function, its first chunk is transformed before answering (see transformedChunks).
+    const { columns, chunks: rows } = transform === undefined ? { columns: widgetColumns, chunks: read } : await transformedChunks(app, transform, widgetColumns, read);
     // The first chunk is read before answering, so a bad filter or query still answers a JSON error.
     const first = await rows.next();
     async function* all() {

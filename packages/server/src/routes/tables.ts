@@ -2,7 +2,7 @@ import { tableCalls, widgetTypesThat } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../http/route';
 import { findDataWidget } from '../tables/data-widget';
-import { loadContent } from '../tables/load-content';
+import { loadTransformedContent } from '../tables/load-content';
 import { deleteRow, editRow, moveCard } from '../tables/row-writes';
 
 /**
@@ -12,7 +12,7 @@ import { deleteRow, editRow, moveCard } from '../tables/row-writes';
  */
 const tableRoutes: FastifyPluginAsync = async (app) => {
   for (const call of [tableCalls.loadTableContent, tableCalls.loadQueryContent]) {
-    route(app, call, async ({ input: { body }, caller }) => [await loadContent(await findDataWidget(app, caller, body), body)]);
+    route(app, call, async ({ input: { body }, caller }) => [await loadTransformedContent(app, await findDataWidget(app, caller, body), body)]);
   }
 
   route(app, tableCalls.editRow, async ({ input: { body }, caller }) =>

@@ -4,7 +4,7 @@ import { route } from '../http/route';
 import { deleteWorkflowAction, saveWorkflowAction, workflowNode } from '../workflows/actions';
 import { buildWorkflow } from '../workflows/build';
 import { deleteWorkflow, saveWorkflow, workflowsOfApp } from '../workflows/definitions';
-import { saveFlow } from '../workflows/flow';
+import { saveFlow, workflowFlow } from '../workflows/flow';
 
 /** Workflow definitions (spec 1 §3, §5, §7; issue 12): the add-on palette, workflows, their actions and flow. */
 const workflowRoutes: FastifyPluginAsync = async (app) => {
@@ -25,6 +25,7 @@ const workflowRoutes: FastifyPluginAsync = async (app) => {
     return { actionId };
   });
   route(app, workflowCalls.getNode, async ({ input: { params }, caller }) => workflowNode(app, caller, params.id));
+  route(app, workflowCalls.getFlow, async ({ input: { params }, caller }) => workflowFlow(app, caller, params.id));
   route(app, workflowCalls.deleteWorkflowAction, async ({ input: { body }, caller }) => {
     await deleteWorkflowAction(app, caller, body.actionId);
     return { actionId: body.actionId };

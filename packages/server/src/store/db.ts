@@ -13,6 +13,7 @@ import * as dbConfigVouched from './migrations/2026-11-23-0001-db-config-vouched
 import * as accountHomeAndSessionKey from './migrations/2026-11-23-0006-account-home-and-session-key';
 import * as workflowVersions from './migrations/2026-11-24-0101-workflow-versions';
 import * as thirdParties from './migrations/2026-11-24-0301-third-parties';
+import * as workflowRuns from './migrations/2026-11-24-0401-workflow-runs';
 import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
@@ -95,6 +96,7 @@ const migrations = {
   '2026-11-23-0006-account-home-and-session-key': accountHomeAndSessionKey,
   '2026-11-24-0101-workflow-versions': workflowVersions,
   '2026-11-24-0301-third-parties': thirdParties,
+  '2026-11-24-0401-workflow-runs': workflowRuns,
 };
 
 export async function migrateToLatest(db: Store): Promise<void> {

@@ -95,14 +95,14 @@ function newCustomerForm(dbId: number): Component[] {
   return [intro, card];
 }
 
-/** The Products page: the shop's goods, searchable, filtered by category, edited and exported. */
+/** The Products page: the shop's goods, searchable, filtered by category and price, edited and exported. */
 function productsTable(dbId: number): Component[] {
   return [{
     ...createComponent('table', 'products-table', 'Daftar Produk'),
     database_used: dbId, table_used: 'products', primaryKey: 'id',
     options: 'Nama,Kategori,Harga,Stok', mapping_table: 'name,category,price,stock',
     search: true, toExcel: true, bulkAction: false,
-    filters: [{ field: 'category', type: 'select', column: 'Kategori' }],
+    filters: [{ field: 'category', type: 'select', column: 'Kategori' }, { field: 'price', type: 'interval', column: 'Harga' }],
     custom_action: [
       { name: 'Edit', action: 'EDIT', cause: '', show: true, raw: { editFields: [{ name: 'price', type: 'number', options: '' }, { name: 'stock', type: 'number', options: '' }] } },
       { name: 'Delete', action: 'DELETE', cause: '', show: true, stored: { ...deleteByKeyQuery(dbId, 'products', 'id', 'sqlite'), table: 'products' } },
@@ -130,7 +130,7 @@ function ordersBoard(dbId: number): Component[] {
   }];
 }
 
-/** The Reports page (administrators): stock per product, and a warning while any stock runs low. */
+/** The Reports page (in the staff's menu): stock per product, and a warning while any stock runs low. */
 function reports(dbId: number): Component[] {
   const lowStock = 'SELECT COUNT(*) AS n FROM products WHERE stock < 30';
   return [
@@ -177,7 +177,8 @@ export async function seedDemo(db: Store, options: { dataDir: string; password: 
     const products = await insertMenu(trx, { menuAppId: appId, menuName: 'Products', menuPageId: pageIds.products ?? 0, menuParentMenuId: shop });
     const customers = await insertMenu(trx, { menuAppId: appId, menuName: 'Customers', menuPageId: pageIds.customers ?? 0, menuParentMenuId: shop });
     const orders = await insertMenu(trx, { menuAppId: appId, menuName: 'Orders', menuPageId: pageIds.orders ?? 0, menuParentMenuId: shop });
-    await grantMenuAccess(trx, staffGroup, [shop, products, customers, orders]);
+    const reportsMenu = await insertMenu(trx, { menuAppId: appId, menuName: 'Reports', menuPageId: pageIds.reports ?? 0, menuParentMenuId: shop });
+    await grantMenuAccess(trx, staffGroup, [shop, products, customers, orders, reportsMenu]);
     return appId;
   });
   await createSampleDatabase(options.dataDir, demoAppId);

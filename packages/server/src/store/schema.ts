@@ -96,12 +96,69 @@ export interface ChainActionsTable {
   addonName: string;
   actionScript: string;
   actionParams: string;
+  /** Where the card sits on the editor's canvas; null until placed. */
+  cardX: number | null;
+  cardY: number | null;
 }
 
 export interface FlowEdgesTable {
   workflowId: number;
   fromActionId: number;
   toActionId: number;
+  /** 'true' or 'false' on an edge out of a Condition; null otherwise. */
+  branch: string | null;
+}
+
+/** A run of a published workflow version (issue 12); for the embedded queue also its job. */
+export interface WorkflowRunsTable {
+  runId: Generated<number>;
+  workflowId: number;
+  appId: number;
+  versionId: number;
+  /** queued, running, succeeded, failed, cancelled. */
+  status: string;
+  /** JSON text of $0: the values it was started with. */
+  input: string;
+  /** trigger, editor or chain. */
+  startedByKind: string;
+  startedByUser: string | null;
+  triggerId: number | null;
+  triggerRunId: number | null;
+  /** runChains: the action the run starts at (the steps not reachable from it are skipped). */
+  startActionId: number | null;
+  /** Random, part of every step's idempotency key. */
+  runKey: string;
+  rerunCount: Generated<number>;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+  /** The worker holding the run, and until when (ms since the epoch). */
+  leaseOwner: string | null;
+  leaseExpiresAt: number | string | null;
+}
+
+/** One step of a run: the source of truth a resumed run continues from. */
+export interface WorkflowStepRunsTable {
+  runId: number;
+  stepNumber: number;
+  actionId: number;
+  alias: string;
+  addonName: string;
+  /** pending, running, succeeded, failed, skipped. */
+  status: string;
+  /** JSON text of the resolved parameters. */
+  input: string | null;
+  /** JSON text of the output. */
+  output: string | null;
+  attempt: Generated<number>;
+  maxAttempts: number;
+  timeoutMs: number;
+  error: string | null;
+  branch: string | null;
+  idempotencyKey: string;
+  startedAt: string | null;
+  finishedAt: string | null;
 }
 
 /** A published build of a workflow: the frozen definition runs use. */
@@ -228,6 +285,8 @@ export interface Database {
   chainActions: ChainActionsTable;
   flowEdges: FlowEdgesTable;
   workflowVersions: WorkflowVersionsTable;
+  workflowRuns: WorkflowRunsTable;
+  workflowStepRuns: WorkflowStepRunsTable;
   functions: FunctionsTable;
   queries: QueriesTable;
   triggers: TriggersTable;

@@ -64,7 +64,7 @@ export function customSubquery(query: string, userId: string): { sql: string; pa
   const parts = text.split(`'${USER_ID_MARKER}'`);
   const sql = parts.join('?');
   const params = parts.slice(1).map(() => userId);
-  if (countPlaceholders(sql) !== params.length) throw badRequest(`The custom query of a data widget takes no parameters other than '${USER_ID_MARKER}'`);
+  if (countPlaceholders(sql) !== params.length) throw badRequest(Messages.widgetQueryParameters);
   return { sql, params };
 }
 

@@ -10,12 +10,15 @@ import { findDbConfig } from '../store/repositories/db-configs';
 import { type ContentPlan, contentPlan } from './content-plan';
 import { findDataWidget, type WidgetContext } from './data-widget';
 import { queryPlan } from './export-rows';
+import { hasTransform, type TransformOf } from './transform';
 
 /** What an export reads and writes: the rows' source and plan, the sheet's columns and headers. */
 export interface ExportSource {
   source: DataSource;
   plan: ContentPlan;
   columns: { fields: string[]; headers: string[] };
+  /** The widget's function its rows pass through (a widget's export only). */
+  transform?: TransformOf;
 }
 
 const listOf = (value: string | string[] | undefined): string[] =>
@@ -35,7 +38,9 @@ export async function exportableWidget(
     throw forbidden(Messages.forbidden);
   }
   const plan = await contentPlan(context);
-  return { context, source: context.source, plan, columns: headersOf(plan) };
+  const { functionId } = context.widget as { functionId?: number };
+  const transform = hasTransform({ functionId }) ? { caller, appId: context.appId, functionId: functionId as number } : undefined;
+  return { context, source: context.source, plan, columns: headersOf(plan), ...(transform === undefined ? {} : { transform }) };
 }
 
 /**

@@ -1,8 +1,23 @@
 import { type LoadTableContentBody, type TableContent, tablePageCount } from '@rakit/core';
 import { contentPlan } from './content-plan';
 import { countStatement, distinctStatement, pageStatement } from './content-query';
+import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
 import { countRows, distinctValues, run } from './run';
+import { hasTransform, transformed, withComputedColumns } from './transform';
+
+/**
+ * loadContent, with the page's rows passed through the widget's function (functionId) before
+ * they reach the browser: its computed columns are added to the widget's. A failing function
+ * answers an error (the author's to administrators), never a half-transformed table.
+ */
+export async function loadTransformedContent(app: FastifyInstance, context: WidgetContext, body: LoadTableContentBody): Promise<TableContent> {
+  const content = await loadContent(context, body);
+  const { functionId } = context.widget as { functionId?: number };
+  if (!hasTransform({ functionId })) return content;
+  const rows = await transformed(app, { caller: context.caller, appId: context.appId, functionId: functionId as number, values: body.params }, content.filteredResult);
+  return { ...content, columns: withComputedColumns(content.columns, content.filteredResult, rows), filteredResult: rows };
+}
 
 /**
  * One page of a data widget's rows with the total the search and filters keep and the values

@@ -1,5 +1,5 @@
 import {
-  MAX_ROW_ID, Messages, type QueuedRun, type RunTriggerBody,
+  MAX_ROW_ID, Messages, type RunTriggerBody, type TriggerOutcome,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
@@ -8,6 +8,7 @@ import { memberTriggerArguments, sentArgument } from '../engine/trigger-argument
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { reachablePageComponents } from '../pages/page-access';
 import { findTrigger, insertTriggerRun } from '../store/repositories/triggers';
+import { startTriggerRuns, triggerOutcome } from '../workflows/runs';
 import { storedNames } from './stored-triggers';
 
 /** The trigger an id names: 400 for a missing or malformed id (the spec's 'trigger id kosong') before any lookup, then 404. */
@@ -21,13 +22,14 @@ async function triggerOfId(app: FastifyInstance, idText: string | undefined) {
 }
 
 /**
- * Records a run of a trigger as 'queued' in trigger_runs, for a member of its application:
- * its administrators send any declared value; a member runs it only through a page he reaches
- * that holds it, with the values its actions allow (--userId-- always from the token). Running
- * the workflows whose chainTrigger is the trigger is the workflow engine's part: until it
- * exists, queued runs wait there and nothing here pretends to execute them.
+ * Runs a trigger for a member of its application: its administrators send any declared value;
+ * a member runs it only through a page he reaches that holds it, with the values its actions
+ * allow (--userId-- always from the token). The run is recorded in trigger_runs, then every
+ * built workflow whose chainTrigger is the trigger starts with those values as $0, and the
+ * answer waits a short while (RAKIT_TRIGGER_WAIT_MS) for them. With no built workflow
+ * listening the trigger run stays 'queued', started when such a workflow is built.
  */
-export async function queueTriggerRun(app: FastifyInstance, caller: Principal, idText: string | undefined, sent: RunTriggerBody): Promise<QueuedRun> {
+export async function queueTriggerRun(app: FastifyInstance, caller: Principal, idText: string | undefined, sent: RunTriggerBody): Promise<TriggerOutcome> {
   const trigger = await triggerOfId(app, idText);
   caller.assertAppMember(trigger.triggerAppId);
   const names = storedNames(trigger.triggerParams);
@@ -49,5 +51,6 @@ export async function queueTriggerRun(app: FastifyInstance, caller: Principal, i
   const runId = await app.store.transaction().execute((trx) => insertTriggerRun(trx, {
     triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params: JSON.stringify(params), status: 'queued',
   }));
-  return { runId, triggerId: trigger.triggerId, status: 'queued' };
+  const runIds = await startTriggerRuns(app, { runId, triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params });
+  return triggerOutcome(app, runId, trigger.triggerId, runIds);
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { cachedDbConfig } from '../store/cached-reads';
+import { findFunction, findFunctionBySlug } from '../store/repositories/functions';
 import { findQuery } from '../store/repositories/queries';
 import {
   countActionsOfWorkflow, deleteWorkflowActionCascade, findWorkflow, findWorkflowAction, insertWorkflowAction,
@@ -44,6 +45,13 @@ export async function referenceProblem(app: FastifyInstance, addon: Addon, param
     if (dbId === null) return null;
     const db = await cachedDbConfig(app, dbId);
     return db === undefined || db.dbAppId !== appId ? notFound(Messages.databaseNotFound) : null;
+  }
+  if (addon.name === 'function') {
+    const ref = (params.functionId ?? '').trim();
+    // A template picks the function at run time; the step then checks it is the application's.
+    if (ref === '' || ref.includes('{{')) return null;
+    const row = /^[1-9][0-9]{0,9}$/.test(ref) ? await findFunction(app.store, Number(ref)) : await findFunctionBySlug(app.store, ref);
+    return row === undefined || row.appId !== appId ? notFound(Messages.functionNotFound) : null;
   }
   return null;
 }

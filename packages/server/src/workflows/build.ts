@@ -1,11 +1,13 @@
 import {
   addonByName, type BuildProblem, checkAddonParams, findCycle, type FlowEdge, Messages, missingRequiredParams,
-  reachableFrom, rootsOf, topologicalOrder, type WorkflowBuild,
+  reachableFrom, rootsOf, templateErrors, topologicalOrder, type WorkflowBuild,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { insertWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow } from '../store/repositories/workflows';
 import { referenceProblem, storedParams, workflowOfAdmin } from './actions';
+import type { PublishedEdge } from './engine/definition';
+import { pickUpTriggerRuns } from './runs';
 
 /** What a published version holds: everything a run needs, frozen at build time. */
 export interface PublishedWorkflow {
@@ -13,7 +15,8 @@ export interface PublishedWorkflow {
   chainTrigger: number | null;
   triggerActionId: number | null;
   actions: { actionId: number; actionAlias: string; actionName: string; addonName: string; actionScript: string; params: Record<string, string> }[];
-  edges: [number, number][];
+  /** [from, to], or [from, to, branch] out of a Condition. */
+  edges: PublishedEdge[];
   entryActionIds: number[];
   order: number[];
 }
@@ -31,6 +34,7 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
   // connection is the only one on SQLite.
   const [actions, stored] = await app.store.transaction().execute(async (trx) => [await listActionsOfWorkflow(trx, chainId), await listEdgesOfWorkflow(trx, chainId)] as const);
   const edges: FlowEdge[] = stored.map((e) => [e.fromActionId, e.toActionId]);
+  const publishedEdges = stored.map((e): PublishedEdge => (e.branch === 'true' || e.branch === 'false' ? [e.fromActionId, e.toActionId, e.branch] : [e.fromActionId, e.toActionId]));
   const ids = actions.map((a) => a.actionId);
   const problems: BuildProblem[] = [];
   if (actions.length === 0) problems.push({ actionId: null, message: 'The workflow has no actions' });
@@ -70,11 +74,24 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
   }
 
   const order = topologicalOrder(ids, edges) ?? [];
+  // $N names step N of the built order; a step may only read $0 and the steps before it on its paths.
+  if (cycle === null) {
+    const stepOf = new Map(order.map((id, index) => [id, index + 1]));
+    for (const action of published) {
+      const before = [...reachableFrom([action.actionId], edges.map(([from, to]): FlowEdge => [to, from]))]
+        .filter((id) => id !== action.actionId).map((id) => stepOf.get(id) ?? 0);
+      for (const [name, text] of Object.entries(action.params)) {
+        for (const error of templateErrors(text, before)) problems.push({ actionId: action.actionId, message: `${name}: ${error}` });
+      }
+    }
+  }
   if (problems.length > 0) return { workflowId: chainId, built: false, problems, versionId: null, entryActionIds, order };
   const chainTrigger = /^[1-9][0-9]*$/.test(workflow.chainTrigger) ? Number(workflow.chainTrigger) : null;
   const definition: PublishedWorkflow = {
-    chainId, chainTrigger, triggerActionId, actions: published, edges: edges.map(([from, to]) => [from, to]), entryActionIds, order,
+    chainId, chainTrigger, triggerActionId, actions: published, edges: publishedEdges, entryActionIds, order,
   };
   const versionId = await insertWorkflowVersion(app.store, { chainId, appId: workflow.chainAppId, definition: JSON.stringify(definition), builtBy: caller.userId });
+  // Trigger runs that waited for a built workflow listening to them start now.
+  if (chainTrigger !== null) await pickUpTriggerRuns(app);
   return { workflowId: chainId, built: true, problems: [], versionId, entryActionIds, order };
 }

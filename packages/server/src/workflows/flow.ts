@@ -1,45 +1,80 @@
 import {
-  findCycle, type FlowEdge, MAX_ROW_ID, Messages, type SaveFlowBody,
+  CONDITION_BRANCHES, type ConditionBranch, findCycle, type FlowEdge, MAX_ROW_ID, Messages, type SaveFlowBody, type WorkflowFlow,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, notFound } from '../http/errors';
-import { listActionsOfWorkflow, replaceEdges, setTriggerAction } from '../store/repositories/workflows';
+import {
+  latestWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow, placeCards, replaceEdges, setTriggerAction, type StoredEdge,
+} from '../store/repositories/workflows';
+import { toWorkflow } from './definitions';
 import { workflowOfAdmin } from './actions';
 
-/** The flow's pairs as edges: a missing, null or non-positive id answers the spec's 'from and to id cant be null'. */
-function edgesOf(flow: SaveFlowBody['flow']): FlowEdge[] {
-  const edges = flow.map((pair): FlowEdge => {
-    const [from, to] = pair;
-    if (pair.length !== 2 || from === null || from === undefined || to === null || to === undefined || from <= 0 || to <= 0) throw badRequest(Messages.flowIdsMissing);
+const isBranch = (value: unknown): value is ConditionBranch => typeof value === 'string' && (CONDITION_BRANCHES as readonly string[]).includes(value);
+
+/**
+ * The flow's pairs as edges: a missing, null or non-positive id answers the spec's 'from and to
+ * id cant be null'; a third item, when there is one, is the branch of an edge out of a Condition.
+ */
+function edgesOf(flow: SaveFlowBody['flow']): StoredEdge[] {
+  const edges = flow.map((pair): StoredEdge => {
+    const [from, to, branch] = pair;
+    if (pair.length < 2 || typeof from !== 'number' || typeof to !== 'number' || from <= 0 || to <= 0) throw badRequest(Messages.flowIdsMissing);
     if (from > MAX_ROW_ID || to > MAX_ROW_ID) throw notFound(Messages.flowActionForeign);
-    return [from, to];
+    if (pair.length === 3 && !isBranch(branch)) throw badRequest(`${Messages.flowBranchInvalid} ${from} → ${to}`);
+    return [from, to, pair.length === 3 ? branch as ConditionBranch : null];
   });
   // The same edge twice is one edge.
   return [...new Map(edges.map((e) => [`${e[0]}-${e[1]}`, e])).values()];
 }
 
 /**
- * Replaces a workflow's edges (and, when sent, the action attached as the trigger). Both ends of
- * every edge must be actions of that workflow, an action may not follow itself and the flow may
- * not have a cycle; nothing changes otherwise.
+ * Replaces a workflow's edges (and, when sent, the action attached as the trigger and where its
+ * cards sit). Both ends of every edge must be actions of that workflow, an action may not follow
+ * itself, the flow may not have a cycle, and an edge says a branch exactly when it leaves a
+ * Condition; nothing changes otherwise.
  */
 export async function saveFlow(app: FastifyInstance, caller: Principal, body: SaveFlowBody): Promise<{ workflowId: number; edges: number; triggerActionId: number | null }> {
   const workflow = await workflowOfAdmin(app, caller, body.workflowId);
   const edges = edgesOf(body.flow);
-  const cycle = findCycle(edges);
+  const cycle = findCycle(edges.map(([from, to]): FlowEdge => [from, to]));
   if (cycle !== null) throw badRequest(`${Messages.flowCycle}: ${cycle.join(' → ')}`);
   return app.store.transaction().execute(async (trx) => {
-    const own = new Set((await listActionsOfWorkflow(trx, workflow.chainId)).map((a) => a.actionId));
-    if (edges.some(([from, to]) => !own.has(from) || !own.has(to))) throw notFound(Messages.flowActionForeign);
+    const actions = await listActionsOfWorkflow(trx, workflow.chainId);
+    const addonOf = new Map(actions.map((a) => [a.actionId, a.addonName]));
+    if (edges.some(([from, to]) => !addonOf.has(from) || !addonOf.has(to))) throw notFound(Messages.flowActionForeign);
+    for (const [from, to, branch] of edges) {
+      const fromCondition = addonOf.get(from) === 'condition';
+      if (fromCondition && branch === null) throw badRequest(`${Messages.flowBranchMissing} ${from} → ${to}`);
+      if (!fromCondition && branch !== null) throw badRequest(`${Messages.flowBranchNotCondition} ${from} → ${to}`);
+    }
+    if ((body.layout ?? []).some((card) => !addonOf.has(card.actionId))) throw notFound(Messages.flowActionForeign);
     let triggerActionId = workflow.chainTriggerActionId > 0 ? workflow.chainTriggerActionId : null;
     if (body.triggerActionId !== undefined) {
-      if (body.triggerActionId !== null && !own.has(body.triggerActionId)) throw notFound(Messages.flowActionForeign);
+      if (body.triggerActionId !== null && !addonOf.has(body.triggerActionId)) throw notFound(Messages.flowActionForeign);
       triggerActionId = body.triggerActionId;
       await setTriggerAction(trx, workflow.chainId, triggerActionId ?? 0);
     }
     if (triggerActionId !== null && edges.some(([, to]) => to === triggerActionId)) throw badRequest('The trigger action comes first: no edge may lead to it');
     await replaceEdges(trx, workflow.chainId, edges);
+    if (body.layout !== undefined) await placeCards(trx, workflow.chainId, body.layout);
     return { workflowId: workflow.chainId, edges: edges.length, triggerActionId };
   });
+}
+
+/** getFlow: everything the editor draws of a workflow. */
+export async function workflowFlow(app: FastifyInstance, caller: Principal, chainId: number): Promise<WorkflowFlow> {
+  const workflow = await workflowOfAdmin(app, caller, chainId);
+  const [actions, edges, version] = await app.store.transaction().execute(async (trx) =>
+    [await listActionsOfWorkflow(trx, chainId), await listEdgesOfWorkflow(trx, chainId), await latestWorkflowVersion(trx, chainId)] as const);
+  return {
+    workflow: toWorkflow(workflow),
+    actions: actions.map((a) => ({
+      actionId: a.actionId, actionAlias: a.actionAlias, actionName: a.actionName, addonName: a.addonName, actionParams: a.actionParams,
+      x: a.cardX === null ? null : Number(a.cardX), y: a.cardY === null ? null : Number(a.cardY),
+    })),
+    edges: edges.map((e) => ({ from: e.fromActionId, to: e.toActionId, branch: isBranch(e.branch) ? e.branch : null })),
+    builtVersionId: version?.versionId ?? null,
+    builtAt: version?.builtAt ?? null,
+  };
 }

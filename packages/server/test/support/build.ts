@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app';
+import { type BuildOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { migrateToLatest, openStore, type Store } from '../../src/store/db';
 import { seed } from '../../src/store/seed';
@@ -27,7 +27,9 @@ export interface TestServer {
 /** The real server on a fresh store of the given engine, migrated and seeded. */
 export async function buildTestServer(
   engine: EngineName,
-  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowedUrlHosts' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'>> = {},
+  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowedUrlHosts' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
+    | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName'>> = {},
+  appOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({}, {
@@ -46,11 +48,13 @@ export async function buildTestServer(
     allowPrivateDatabases: overrides.allowPrivateDatabases ?? false,
     allowedDatabaseHosts: overrides.allowedDatabaseHosts ?? [],
     ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
+    ...Object.fromEntries((['triggerWaitMs', 'workflowBackoffMs', 'workflowLeaseMs', 'workflowWorkers', 'workflowRunRetentionDays', 'redisUrl', 'workflowQueueName'] as const)
+      .filter((key) => overrides[key] !== undefined).map((key) => [key, overrides[key]])),
   });
   const store = openStore(config.databaseUrl, config.dataDir);
   await migrateToLatest(store);
   await seed(store, ADMIN_PASSWORD);
-  const app = await buildApp(config, store, { logger: false });
+  const app = await buildApp(config, store, { ...appOptions, logger: false });
 
   const call: TestServer['call'] = (method, url, body, token) =>
     app.inject({

@@ -1,8 +1,8 @@
 import {
-  Badge, Button, Checkbox, Grid, Group, Input, Modal, ScrollArea, Select, Stack, TagsInput, Text, Textarea,
+  Alert, Badge, Button, Checkbox, Grid, Group, Input, Modal, ScrollArea, Select, Stack, TagsInput, Text, Textarea,
 } from '@mantine/core';
 import {
-  actionDatabase, countPlaceholders, CUSTOM_VALUE, type CustomAction, hasStackedStatements, inferColumns, Messages, statementKind, type ValueSource,
+  actionDatabase, countPlaceholders, CUSTOM_VALUE, type CustomAction, hasStackedStatements, inferColumns, Messages, statementKind, USER_ID_MARKER, type ValueSource,
 } from '@rakit/core';
 import { IconWand } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
@@ -18,6 +18,11 @@ interface CustomQueryDialogProps {
   action: CustomAction;
   onSave: (stored: Record<string, unknown>) => void;
   onClose: () => void;
+  /**
+   * 'mapped' (an action's query): each `?` gets a value source. 'none' (a data widget's custom
+   * source, whose rows load with nothing to fill a `?`): a `?` is refused here, with the reason.
+   */
+  parameters?: 'mapped' | 'none';
 }
 
 /** The inferred column names, '*' standing for every column of the main table. */
@@ -41,7 +46,7 @@ function namedTable(query: string, tableNames: readonly string[]): string | unde
  * table's accessible columns, and one value source per `?`. Saving stores the query on the
  * connection (saveQuery, against this page) so it is listed among the stored queries.
  */
-export function CustomQueryDialog({ action, onSave, onClose }: CustomQueryDialogProps) {
+export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mapped' }: CustomQueryDialogProps) {
   const current = useContext(CurrentAppContext);
   const { databases, pageId } = useActionScope();
   const initial = storedQueryOf(action);
@@ -59,6 +64,7 @@ export function CustomQueryDialog({ action, onSave, onClose }: CustomQueryDialog
   const count = countPlaceholders(query);
   const mappings = Array.from({ length: count }, (_, i) => params[i] ?? blankMapping());
   const kind = query.trim() === '' ? null : statementKind(query);
+  const refusedParameters = parameters === 'none' && count > 0;
 
   /** Finds the main table (when none is chosen) and the result columns from the query. */
   function generate() {
@@ -71,6 +77,7 @@ export function CustomQueryDialog({ action, onSave, onClose }: CustomQueryDialog
     if (query.trim() === '') return notifyFailure(Messages.actionQueryRequired);
     if (hasStackedStatements(query)) return notifyFailure('Send one statement at a time');
     if (database === null) return notifyFailure(Messages.actionDatabaseRequired);
+    if (refusedParameters) return undefined;
     const stored = { ...action.stored, database, query, params: mappings, table, columns, availableColumn: tableColumns, id: initial.id, pageId };
     setBusy(true);
     try {
@@ -158,7 +165,7 @@ export function CustomQueryDialog({ action, onSave, onClose }: CustomQueryDialog
             )}
             <Stack gap={6}>
               <Input.Label>Parameters</Input.Label>
-              {count === 0 ? <Text size="xs" c="dimmed">The query has no ? to fill.</Text> : (
+              {parameters === 'none' ? <NoParameters refused={refusedParameters} /> : count === 0 ? <Text size="xs" c="dimmed">The query has no ? to fill.</Text> : (
                 <ScrollArea.Autosize mah={260} type="auto">
                   <Stack gap={6}>
                     {mappings.map((mapping, index) => (
@@ -181,8 +188,20 @@ export function CustomQueryDialog({ action, onSave, onClose }: CustomQueryDialog
       </Grid>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
-        <Button onClick={() => void save()} loading={busy}>Save Query</Button>
+        <Button onClick={() => void save()} loading={busy} disabled={refusedParameters}>Save Query</Button>
       </Group>
     </Modal>
+  );
+}
+
+/** Where the query's rows load with no values to fill a `?`: says what may be used instead, and refuses a `?`. */
+function NoParameters({ refused }: { refused: boolean }) {
+  if (!refused) {
+    return <Text size="xs" c="dimmed">This query takes no ?: write '{USER_ID_MARKER}' for the signed-in user; the table's filters and search narrow its rows.</Text>;
+  }
+  return (
+    <Alert color="red" variant="light" p="xs" role="alert" title="This query cannot be saved">
+      <Text size="xs">{Messages.widgetQueryParameters}: nothing fills a ? when the rows load. Write '{USER_ID_MARKER}' for the signed-in user, or let the table's filters and search narrow the rows.</Text>
+    </Alert>
   );
 }

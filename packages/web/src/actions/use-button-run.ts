@@ -10,7 +10,7 @@ import { type PageActionScope, usePageActionScope } from './use-action-runtime';
 /**
  * A button's click (spec 2 §4): in preview mode, on a saved page (a PageFormProvider given the
  * page's id, as the runtime viewer does), it runs the component's actions with `running` true
- * meanwhile. In design mode, and in the editor's preview (no page id), a click does nothing:
+ * meanwhile, and then clears its form when the author chose so. In design mode, and in the editor's preview (no page id), a click does nothing:
  * actions never execute in the editor (spec 2 §2).
  */
 export function useButtonRun(component: Component, mode: WidgetMode): { run: () => void; running: boolean } {
@@ -19,12 +19,16 @@ export function useButtonRun(component: Component, mode: WidgetMode): { run: () 
   // A ref, not the state: a second click before React re-renders must not run the actions again.
   const busy = useRef(false);
 
-  const runActions = (page: PageActionScope) => exclusively(busy, () => runButtonActions(actionsOfComponent(component), {
-    ...page.runtime(),
-    validateAll: () => page.store.getState().validateAll(),
-    notifySuccess,
-    notifyFailure,
-  }), setRunning);
+  const runActions = (page: PageActionScope) => exclusively(busy, async () => {
+    const result = await runButtonActions(actionsOfComponent(component), {
+      ...page.runtime(),
+      validateAll: () => page.store.getState().validateAll(),
+      notifySuccess,
+      notifyFailure,
+    });
+    // The author's choice (on by default): a saved form starts empty again for the next entry.
+    if (result === 'done' && component.type === 'button' && component.clearAfterSuccess) page.store.getState().clearFormOf(component.id);
+  }, setRunning);
 
   return {
     running,

@@ -1,5 +1,6 @@
 import { Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './DataTable.module.css';
 
 interface DataTableProps {
   /** Column headings; null for a column of row actions (named for assistive technology only). The last one sits right. */
@@ -10,14 +11,19 @@ interface DataTableProps {
   emptyText: string;
   minWidth?: number;
   caption?: string;
+  /** Cells wrap their text (a cell of chips, long names); otherwise each stays on one line and the table scrolls in its card. */
+  wrap?: boolean;
 }
 
-/** A bordered table of an administration screen, with one line saying so when it has no rows. */
-export function DataTable({ columns, children, isEmpty, emptyText, minWidth = 560, caption }: DataTableProps) {
+/**
+ * A bordered table of an administration screen, with one line saying so when it has no rows. Wider
+ * than its card (a phone), it scrolls sideways inside the card.
+ */
+export function DataTable({ columns, children, isEmpty, emptyText, minWidth = 560, caption, wrap = false }: DataTableProps) {
   return (
     <Paper withBorder radius="md" bg="white">
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={caption}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={caption} className={wrap ? undefined : classes.nowrap}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column, index) => (

@@ -1,6 +1,7 @@
-import { CloseButton, Group, Paper, ScrollArea, Text } from '@mantine/core';
+import { CloseButton, Group, Paper, Text } from '@mantine/core';
 import { findComponent } from '@rakit/core';
 import { widgetDefinition } from '../widgets/registry';
+import classes from './ConfigPanel.module.css';
 import { editorStore, useEditor } from './store';
 
 /** The active component's configuration panel, beside the board (spec 2 §2). */
@@ -26,11 +27,9 @@ export function ConfigPanel() {
         </Group>
         <CloseButton size="sm" aria-label="Close configuration" onClick={() => store.setActive(null)} />
       </Group>
-      <ScrollArea.Autosize mah="calc(100vh - 220px)" type="auto">
-        <div style={{ padding: 'var(--mantine-spacing-md)' }}>
-          <Config key={component.id} component={component} onChange={store.updateComponent} />
-        </div>
-      </ScrollArea.Autosize>
+      <div className={classes.body} data-testid="config-panel-body">
+        <Config key={component.id} component={component} onChange={store.updateComponent} />
+      </div>
     </Paper>
   );
 }

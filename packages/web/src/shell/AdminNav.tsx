@@ -18,6 +18,7 @@ const ADMIN_LINKS: readonly (readonly [route: string, label: string])[] = [
   ['database', 'Database'],
   ['workflow', 'Workflow'],
   ['function', 'Function'],
+  ['libraries', 'Libraries'],
 ];
 
 /** The root application's Third Parties screen (spec 1 screen 4): linked in `_root` only. */

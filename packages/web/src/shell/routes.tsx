@@ -15,10 +15,8 @@ import { RequireSession } from './RequireSession';
  */
 const screen = (load: () => Promise<ReactElement>): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ element: await load() }) });
 
-/** Admin screens still to come, with the title each will carry (spec 1 screens 9, 12). */
+/** Admin screens still to come, with the title each will carry (spec 1 §2): none left. */
 const LATER_ADMIN_SCREENS: readonly (readonly [path: string, title: string])[] = [
-  ['function', 'Functions'],
-  ['libraries', 'Libraries'],
 ];
 
 /** The routes of one application (spec 1 §2), relative to its slug or subdomain. */
@@ -39,6 +37,8 @@ const applicationRoutes: RouteObject[] = [
         { path: 'user', ...screen(async () => { const { UserListScreen } = await import('../admin/users/UserListScreen'); return <UserListScreen />; }) },
         { path: 'menu', ...screen(async () => { const { MenuListScreen } = await import('../admin/menus/MenuListScreen'); return <MenuListScreen />; }) },
         { path: 'workflow', ...screen(async () => { const { WorkflowEditorScreen } = await import('../admin/workflow/WorkflowEditorScreen'); return <WorkflowEditorScreen />; }) },
+        { path: 'libraries', ...screen(async () => { const { LibrariesScreen } = await import('../admin/libraries/LibrariesScreen'); return <LibrariesScreen />; }) },
+        { path: 'function', ...screen(async () => { const { FunctionScreen } = await import('../admin/functions/FunctionScreen'); return <FunctionScreen />; }) },
         { path: 'form-editor', ...screen(async () => { const { FormEditorScreen } = await import('../editor/FormEditorScreen'); return <FormEditorScreen />; }) },
         ...LATER_ADMIN_SCREENS.map(([path, title]) => ({ path, ...screen(async () => { const { LaterReleasePanel } = await import('../pages/LaterReleasePanel'); return <LaterReleasePanel title={title} />; }) })),
       ],

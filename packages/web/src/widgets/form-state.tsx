@@ -35,6 +35,11 @@ export interface PageFormState {
   touch: (id: string) => void;
   /** Shows every field's errors; returns the names (titles) of the required fields that are empty. */
   validateAll: () => string[];
+  /**
+   * The form `id` belongs to (the fields of the card holding it, else of the whole page) goes back
+   * to its initial values, errors hidden: a button's form after a successful run.
+   */
+  clearFormOf: (id: string) => void;
   /** Adds variables stored after the page opened (a GLOBAL action on this page). */
   mergeGlobals: (globals: Readonly<Record<string, unknown>>) => void;
 }
@@ -77,6 +82,13 @@ export function createPageFormStore(components: readonly Component[], globals: R
         .filter((c) => isRequiredField(c) && isEmptyFieldValue(fieldValue(state, c)))
         .map((c) => (c.title.trim() === '' ? c.id : c.title));
     },
+    clearFormOf: (id) => set((state) => {
+      const card = Object.values(state.components).find((c) => c.children?.some((child) => child.id === id) === true);
+      const cleared = new Set([...walkComponents(card?.children ?? Object.values(state.components))]
+        .filter((c) => widgetCan(c.type, 'holdsValue')).map((c) => c.id));
+      const keep = <T,>(record: Readonly<Record<string, T>>) => Object.fromEntries(Object.entries(record).filter(([key]) => !cleared.has(key)));
+      return { values: keep(state.values), dirty: keep(state.dirty), shown: keep(state.shown) };
+    }),
     mergeGlobals: (more) => set((state) => ({ globals: { ...state.globals, ...more } })),
   }));
 }

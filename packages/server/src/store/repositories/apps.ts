@@ -1,5 +1,6 @@
 import { type Application, isReservedSlug, ROOT_APP_SLUG, slugify, SUPER_ADMIN_MARKER } from '@rakit/core';
 import type { Store } from '../db';
+import { deleteRunsOfApp } from './workflow-runs';
 import { insertReturningId } from '../insert';
 import type { AppRow } from '../schema';
 import { releaseAccountsOfApp } from './users';
@@ -101,6 +102,7 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('groupMenuAccess').where('groupId', 'in', db.selectFrom('userGroups').select('groupId').where('groupAppId', '=', appKey)).execute();
   await db.deleteFrom('userGroups').where('groupAppId', '=', appKey).execute();
   await releaseAccountsOfApp(db, appId);
+  await deleteRunsOfApp(db, appId);
   const chainIds = db.selectFrom('chains').select('chainId').where('chainAppId', '=', appId);
   await db.deleteFrom('flowEdges').where('workflowId', 'in', chainIds).execute();
   await db.deleteFrom('workflowVersions').where('appId', '=', appId).execute();

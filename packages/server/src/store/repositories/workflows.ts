@@ -1,5 +1,6 @@
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
+import { deleteRunsOfAction, deleteRunsOfWorkflow } from './workflow-runs';
 
 /** Workflows (chains), their actions, the drawn flow (flow_edges) and published versions (spec 1 §3). */
 
@@ -22,8 +23,9 @@ export async function setTriggerAction(db: Store, chainId: number, actionId: num
   await db.updateTable('chains').set({ chainTriggerActionId: actionId }).where('chainId', '=', chainId).execute();
 }
 
-/** Removes a workflow with its actions, edges and versions. Call inside a transaction. */
+/** Removes a workflow with its actions, edges, versions and runs. Call inside a transaction. */
 export async function deleteWorkflowCascade(db: Store, chainId: number): Promise<void> {
+  await deleteRunsOfWorkflow(db, chainId);
   await db.deleteFrom('flowEdges').where('workflowId', '=', chainId).execute();
   await db.deleteFrom('chainActions').where('actionChainId', '=', chainId).execute();
   await db.deleteFrom('workflowVersions').where('chainId', '=', chainId).execute();
@@ -52,8 +54,9 @@ export async function updateWorkflowActionOfChain(db: Store, actionId: number, c
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Removes an action, the edges that touch it, and its place as the trigger action. Call inside a transaction. */
+/** Removes an action, the edges that touch it, its place as the trigger action, and the runs that ran it. Call inside a transaction. */
 export async function deleteWorkflowActionCascade(db: Store, chainId: number, actionId: number): Promise<void> {
+  await deleteRunsOfAction(db, actionId);
   await db.deleteFrom('flowEdges').where('workflowId', '=', chainId)
     .where((eb) => eb.or([eb('fromActionId', '=', actionId), eb('toActionId', '=', actionId)])).execute();
   await db.updateTable('chains').set({ chainTriggerActionId: 0 }).where('chainId', '=', chainId).where('chainTriggerActionId', '=', actionId).execute();
@@ -61,15 +64,25 @@ export async function deleteWorkflowActionCascade(db: Store, chainId: number, ac
 }
 
 export const listEdgesOfWorkflow = (db: Store, chainId: number) =>
-  db.selectFrom('flowEdges').select(['fromActionId', 'toActionId']).where('workflowId', '=', chainId).orderBy('fromActionId').orderBy('toActionId').execute();
+  db.selectFrom('flowEdges').select(['fromActionId', 'toActionId', 'branch']).where('workflowId', '=', chainId).orderBy('fromActionId').orderBy('toActionId').execute();
+
+/** An edge as stored: [from, to] and, out of a Condition, its branch. */
+export type StoredEdge = readonly [number, number, string | null];
 
 /** Replaces the workflow's edges. Call inside a transaction. */
-export async function replaceEdges(db: Store, chainId: number, edges: readonly (readonly [number, number])[]): Promise<void> {
+export async function replaceEdges(db: Store, chainId: number, edges: readonly StoredEdge[]): Promise<void> {
   await db.deleteFrom('flowEdges').where('workflowId', '=', chainId).execute();
   // In slices, so that no engine meets its limit of bound values.
   for (let i = 0; i < edges.length; i += 200) {
-    const slice = edges.slice(i, i + 200).map(([from, to]) => ({ workflowId: chainId, fromActionId: from, toActionId: to }));
+    const slice = edges.slice(i, i + 200).map(([from, to, branch]) => ({ workflowId: chainId, fromActionId: from, toActionId: to, branch }));
     await db.insertInto('flowEdges').values(slice).execute();
+  }
+}
+
+/** Where the workflow's cards sit; only its own actions move. Call inside a transaction. */
+export async function placeCards(db: Store, chainId: number, layout: readonly { actionId: number; x: number; y: number }[]): Promise<void> {
+  for (const card of layout) {
+    await db.updateTable('chainActions').set({ cardX: card.x, cardY: card.y }).where('actionId', '=', card.actionId).where('actionChainId', '=', chainId).execute();
   }
 }
 

@@ -6,7 +6,8 @@ interface ColumnSelectProps {
   onChange: (column: string) => void;
   name: string;
   placeholder?: string;
-  width?: number;
+  /** Fixed width in px; 'grow' fills what its row leaves. */
+  width?: number | 'grow';
 }
 
 /** A column of the chosen table; a column the table no longer has shows as an error. */
@@ -15,7 +16,9 @@ export function ColumnSelect({ columns, value, onChange, name, placeholder = 'Co
   return (
     <Select
       size="xs"
-      w={width}
+      w={width === 'grow' ? undefined : width}
+      flex={width === 'grow' ? 1 : undefined}
+      miw={0}
       aria-label={name}
       placeholder={placeholder}
       data={data}

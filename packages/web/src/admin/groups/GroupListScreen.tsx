@@ -122,6 +122,7 @@ export function GroupListScreen() {
             isEmpty={groups.data.groups.length === 0}
             emptyText={userId === '' ? 'No groups yet.' : `No group has a member matching '${userId}'.`}
             caption="Groups"
+            wrap
           >
             {groups.data.groups.map((group) => (
               <GroupRow

@@ -10,6 +10,7 @@ import { DatabaseField } from '../data-source/SourceFields';
 import { useSourceScope } from '../data-source/source-scope';
 import { ChoiceField, PanelStack, TextAreaField, withChanges } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
+import classes from './Config.module.css';
 import { configActionOf, variableActionsOf, withConfigQuery, withVariables } from './alert-actions';
 
 const STATUS = [{ value: 'success', label: 'Success' }, { value: 'error', label: 'Error' }];
@@ -26,7 +27,7 @@ function ConfigQueryField(props: WidgetConfigProps<'alert'>) {
       <DatabaseField {...props} scope={scope} />
       <Text size="sm" fw={500}>Configuration query</Text>
       <Text size="xs" c="dimmed">The alert shows when the first value of the first row is not 0; without a query it always shows.</Text>
-      {query === '' ? <Text size="xs" c="dimmed">No query.</Text> : <Code block>{query}</Code>}
+      {query === '' ? <Text size="xs" c="dimmed">No query.</Text> : <Code block className={classes.query}>{query}</Code>}
       <Group gap={6}>
         <Button size="xs" variant="light" leftSection={<IconCode size={14} />} disabled={scope.dbId === null} onClick={() => setEditing(true)}>
           {query === '' ? 'Write Query' : 'Edit Query'}

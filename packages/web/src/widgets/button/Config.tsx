@@ -1,7 +1,7 @@
 import { BUTTON_ACTIONS, type CustomAction, type WidgetComponent } from '@rakit/core';
 import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
-import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
+import { PanelStack, SwitchField, TitleField, withChanges } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 
 type ButtonAction = WidgetComponent<'button'>['custom_action'][number];
@@ -20,6 +20,12 @@ export function ButtonConfig(props: WidgetConfigProps<'button'>) {
         types={BUTTON_ACTIONS}
         components={page.components}
         pageId={page.pageId}
+      />
+      <SwitchField
+        {...props}
+        field="clearAfterSuccess"
+        label="Clear after success"
+        description="Once every action ran, the fields of this button's card (or page) start empty again"
       />
     </PanelStack>
   );

@@ -1,10 +1,12 @@
-import { Box, Group, LoadingOverlay, Pagination, Paper, Table, Text, Title } from '@mantine/core';
+import { Box, Group, LoadingOverlay, Pagination, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  CHART_DUMMY_DATA, CHART_MAX_ROWS, CHART_TABLE_PAGE_SIZE, chartColor, type ChartPoint, chartPoints,
+  CHART_DUMMY_DATA, CHART_MAX_ROWS, CHART_TABLE_PAGE_SIZE, chartColor, type ChartPoint, chartPoints, sourceConfigured,
 } from '@rakit/core';
+import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
+import { LoadFailure, useIsAppAdmin } from '../data-source/LoadFailure';
 import type { WidgetLiveProps } from '../types';
 
 const CHART_QUERY = { ...FIRST_PAGE, limit: CHART_MAX_ROWS };
@@ -72,22 +74,46 @@ function PointsTable({ points }: { points: readonly ChartPoint[] }) {
 }
 
 /**
+ * What a chart with nothing to draw shows instead: what is missing, and (to its application's
+ * administrators) how to set it up; never an empty data table under it.
+ */
+function EmptyChart({ configured }: { configured: boolean }) {
+  const admin = useIsAppAdmin();
+  const [title, text] = configured
+    ? ['Nothing to chart yet', 'The chart draws its rows as soon as there are some.']
+    : ['This chart is not set up yet', admin
+      ? 'Choose its database and table (or a custom query), then the label and value columns, in the editor.'
+      : 'Its data will show here once an administrator sets it up.'];
+  return (
+    <Stack align="center" gap={6} py="xl" ta="center" data-testid="chart-empty">
+      <ThemeIcon size={40} radius="xl" variant="light" color="gray"><IconChartBar size={22} /></ThemeIcon>
+      <Text fw={500}>{title}</Text>
+      <Text size="sm" c="dimmed" maw={420}>{text}</Text>
+    </Stack>
+  );
+}
+
+/**
  * A pie or bar chart of the widget's rows (spec 3 "Chart widget"): in the editor the dummy
  * Label 1–3 data, on a page the rows of its table or query; optionally its data as a table.
+ * With no points it says why (see EmptyChart); a failed load tells administrators the reason.
  */
 export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
-  const { content, loading, live } = useTableContent(component, mode, CHART_QUERY);
+  const configured = sourceConfigured(component);
+  const { content, failure, loading, live } = useTableContent(component, mode, CHART_QUERY, configured);
   const points = live ? chartPoints(content.filteredResult, content.columns, component.sourceType) : CHART_DUMMY_DATA;
+  const empty = points.length === 0 && !loading;
   return (
     <Paper withBorder radius="md" p="md" data-testid="chart" data-component={component.id}>
       {component.title === '' ? null : <Title order={4} mb="sm">{component.title}</Title>}
+      <LoadFailure failure={failure} />
       <Box pos="relative">
         <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} />
-        {points.length === 0 && !loading ? <Text c="dimmed" ta="center" py="xl">No data</Text> : (
+        {empty ? <EmptyChart configured={configured} /> : (
           <ChartBody points={points} subtype={component.subtype} legend={component.showLegend} />
         )}
       </Box>
-      {component.showTable ? <PointsTable points={points} /> : null}
+      {component.showTable && !empty ? <PointsTable points={points} /> : null}
     </Paper>
   );
 }

@@ -12,13 +12,15 @@ interface QueryDialogHostProps {
   databases: readonly DatabaseWithTables[];
   onSave: (stored: Record<string, unknown>) => void;
   onClose: () => void;
+  /** See CustomQueryDialog: 'none' for a data widget's custom source. */
+  parameters?: 'mapped' | 'none';
 }
 
 /**
  * The Custom Query dialog of the action system, opened from a widget's panel rather than from
  * the Action Management dialog: a data widget's custom source, an alert's configuration query.
  */
-export function QueryDialogHost({ name, database, stored, databases, onSave, onClose }: QueryDialogHostProps) {
+export function QueryDialogHost({ name, database, stored, databases, onSave, onClose, parameters }: QueryDialogHostProps) {
   const page = useAuthoringPage();
   const current = useContext(CurrentAppContext);
   const scope = useMemo<ActionDialogScope>(() => ({
@@ -27,7 +29,7 @@ export function QueryDialogHost({ name, database, stored, databases, onSave, onC
   const action: CustomAction = { name, action: 'QUERY', cause: '', show: false, stored: { ...stored, database } };
   return (
     <ActionDialogContext value={scope}>
-      <CustomQueryDialog action={action} onSave={onSave} onClose={onClose} />
+      <CustomQueryDialog action={action} onSave={onSave} onClose={onClose} parameters={parameters} />
     </ActionDialogContext>
   );
 }

@@ -1,9 +1,11 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { type ComponentBaseValues, CUSTOM_TABLE, DATA_ACTIONS, type DataSourceValues, NO_FUNCTION, NONE_PRIMARY_KEY } from '@rakit/core';
 import { IconSettings } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useContext, useState } from 'react';
 import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
+import { CurrentAppContext } from '../../shell/app-context';
 import { withChanges } from '../shared/config-fields';
 import type { ConfigProps } from '../types';
 import { ColumnsEditor } from './ColumnsEditor';
@@ -72,6 +74,7 @@ export function TableField<C extends SourceComponent>({ component, onChange, sco
           database={scope.dbId}
           stored={{ query: source.query, table: source.table, columns: source.columns }}
           databases={scope.databases}
+          parameters="none"
           onClose={() => setConfiguring(false)}
           onSave={(stored) => {
             const columns = Array.isArray(stored.columns) ? stored.columns.filter((c): c is string => typeof c === 'string') : [];
@@ -127,28 +130,40 @@ export function RefreshField<C extends SourceComponent>({ component, onChange, c
   );
 }
 
-/** A function the rows can be run through (the workflows release lists them). */
+/** A function the rows can be run through. */
 export interface FunctionChoice {
   id: number;
   name: string;
 }
 
 /**
- * The function run on the rows (functionId; -1 = none, spec 3 §3). Until the workflows
- * release supplies `functions`, only None is offered; a saved id is kept and shown.
+ * The function run on the rows (functionId; -1 = none, spec 3 §3): the application's custom
+ * functions (its Functions screen). The server passes the widget's rows through it before they
+ * reach the browser; what the function adds to each row becomes a column. A saved id no longer
+ * listed is kept and shown.
  */
-export function FunctionField<C extends SourceComponent>({ component, onChange, functions = [] }: ConfigProps<C> & { functions?: readonly FunctionChoice[] }) {
+export function FunctionField<C extends SourceComponent>({ component, onChange }: ConfigProps<C>) {
+  const current = useContext(CurrentAppContext);
+  const listed = useQuery({
+    queryKey: ['functions', current?.app.appSlug],
+    enabled: current !== null,
+    queryFn: async (): Promise<FunctionChoice[]> => {
+      if (current === null) return [];
+      const answer = await current.api.listFunction(current.app.appId);
+      return answer.status ? (answer.data ?? []).map((f) => ({ id: f.id, name: f.name })) : [];
+    },
+  });
+  const functions = listed.data ?? [];
   const value = component.functionId;
   const data = [{ value: String(NO_FUNCTION), label: 'None' }, ...functions.map((f) => ({ value: String(f.id), label: f.name }))];
   if (!data.some((d) => d.value === String(value))) data.push({ value: String(value), label: `Function #${value}` });
   return (
     <Select
       label="Function"
-      description={functions.length === 0 ? 'Functions arrive with the workflows release.' : undefined}
+      description={listed.isSuccess && functions.length === 0 ? 'No functions yet: write one in the Functions screen.' : 'Runs on the rows on the server; what it adds to a row becomes a column.'}
       data={data}
       value={String(value)}
       allowDeselect={false}
-      disabled={data.length === 1}
       onChange={(next) => onChange(withChanges<C, DataSourceValues>(component, { functionId: Number(next ?? NO_FUNCTION) }))}
     />
   );

@@ -1,11 +1,12 @@
 import {
-  type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, splitOptions, TABLE_PAGE_SIZE, type WidgetColumn, widgetColumns,
+  type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, NO_FUNCTION, splitOptions, TABLE_PAGE_SIZE, type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { TableContent } from '../../api/client';
 import { CurrentAppContext } from '../../shell/app-context';
 import { usePageFormStore } from '../form-state';
+import { readGlobalValues } from '../global-variables';
 import type { WidgetMode } from '../types';
 
 /**
@@ -48,48 +49,82 @@ export function sampleContent(component: ColumnsChoice): TableContent {
 
 export interface ContentState {
   content: TableContent;
+  /** Why the last load failed (the server's words), or null; the content is then empty. */
+  failure: string | null;
   /** Rows are being fetched (the first load or a reload). */
   loading: boolean;
   /** Whether this widget loads real rows (a saved page in preview mode). */
   live: boolean;
+  /**
+   * The widget's function (its transform) is part of what failed: members are then told so in
+   * plain words (the server sends them no author's error), where a plain failed load leaves them
+   * the spec's empty widget.
+   */
+  functionFailed: boolean;
   pageId: number | null;
   reload: () => Promise<unknown>;
 }
 
+/** One load's answer: the content, or the empty content and why it failed. */
+interface Loaded {
+  content: TableContent;
+  failure: string | null;
+}
+
 /**
  * The widget's content for `query`; reloads every timeToRefresh seconds when above 0.
- * Failures are logged and read as empty content.
+ * Failures are logged and read as empty content (spec 3 §4), their reason kept for the widget
+ * to show its application's administrators.
  */
-export function useTableContent(component: ColumnsChoice & Pick<DataSourceValues, 'timeToRefresh'> & { id: string }, mode: WidgetMode, query: ContentQuery, enabled = true): ContentState {
+export function useTableContent(
+  component: ColumnsChoice & Pick<DataSourceValues, 'timeToRefresh'> & { id: string; functionId?: number },
+  mode: WidgetMode, query: ContentQuery, enabled = true,
+): ContentState {
   const current = useContext(CurrentAppContext);
   const store = usePageFormStore();
   const pageId = store?.getState().pageId ?? null;
   const live = mode === 'preview' && pageId !== null && current !== null;
   const refreshSeconds = component.timeToRefresh;
+  // A widget with a function gets the page's values: the application's global variables (the
+  // server passes those its parameters name).
+  const withFunction = component.functionId !== undefined && component.functionId !== NO_FUNCTION;
+  const params = live && withFunction && current !== null ? functionValues(readGlobalValues(current.app.appSlug)) : undefined;
   const result = useQuery({
-    queryKey: ['table-content', current?.app.appSlug, pageId, component.id, query],
+    queryKey: ['table-content', current?.app.appSlug, pageId, component.id, query, params],
     enabled: live && enabled,
     refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
     refetchOnWindowFocus: false,
     placeholderData: (previous) => previous,
-    queryFn: async (): Promise<TableContent> => {
-      if (current === null || pageId === null) return emptyContent();
+    queryFn: async (): Promise<Loaded> => {
+      if (current === null || pageId === null) return { content: emptyContent(), failure: null };
       try {
-        const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...query });
+        const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...query, ...(params === undefined ? {} : { params }) });
         const content = answer.data?.[0];
         if (!answer.status || content === undefined) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
-        return content;
+        return { content, failure: null };
       } catch (error) {
         console.error(`The rows of ${component.id} could not be loaded`, error);
-        return emptyContent();
+        return { content: emptyContent(), failure: error instanceof Error ? error.message : String(error) };
       }
     },
   });
   return {
-    content: live ? result.data ?? emptyContent() : sampleContent(component),
+    content: live ? result.data?.content ?? emptyContent() : sampleContent(component),
+    failure: live ? result.data?.failure ?? null : null,
     loading: live && result.isFetching,
     live,
+    functionFailed: live && withFunction && (result.data?.failure ?? null) !== null,
     pageId,
     reload: () => result.refetch(),
   };
+}
+
+/** The global variables a function may take: plain values under names a parameter can have. */
+function functionValues(globals: Record<string, unknown>): Record<string, string | number | boolean | null> {
+  const values: Record<string, string | number | boolean | null> = {};
+  for (const [name, value] of Object.entries(globals)) {
+    if (!/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/.test(name)) continue;
+    if (value === null || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 65_535)) values[name] = value;
+  }
+  return values;
 }

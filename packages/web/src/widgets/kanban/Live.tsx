@@ -10,6 +10,7 @@ import { useContext, useState } from 'react';
 import { CurrentAppContext } from '../../shell/app-context';
 import { notifyFailure } from '../../shell/notify';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
+import { LoadFailure } from '../data-source/LoadFailure';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
 import type { FieldMap, KanbanGroup } from './board';
 import type { WidgetLiveProps } from '../types';
@@ -112,7 +113,7 @@ function Lane({ group, cards, map, menu }: { group: KanbanGroup; cards: readonly
  */
 export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   const current = useContext(CurrentAppContext);
-  const { content, loading, live, pageId, reload } = useTableContent(component, mode, BOARD_QUERY);
+  const { content, failure, loading, live, pageId, reload } = useTableContent(component, mode, BOARD_QUERY);
   const [moved, setMoved] = useState<Readonly<Record<string, string>>>({});
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
   const { groups } = component;
@@ -158,6 +159,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   return (
     <Box pos="relative" data-testid="kanban" data-component={component.id}>
       {component.title === '' ? null : <Title order={4} mb="sm">{component.title}</Title>}
+      <LoadFailure failure={failure} />
       <LoadingOverlay visible={(loading && content.filteredResult.length === 0) || rowActions.running} loaderProps={{ size: 'sm' }} />
       <DndContext sensors={sensors} onDragEnd={(event) => void onDragEnd(event)}>
         <SimpleGrid cols={{ base: 1, sm: Math.min(Math.max(groups.length, 1), 4) }} spacing="sm">

@@ -1,4 +1,4 @@
-import { Checkbox, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { INTERVAL_FILTER_TYPES, TABLE_REFRESH_SECONDS, type WidgetComponent } from '@rakit/core';
 import { RowList } from '../../actions/RowList';
 import { ColumnSelect } from '../../actions/sections/ColumnSelect';
@@ -12,7 +12,10 @@ type TableFilter = WidgetComponent<'table'>['filters'][number];
 
 const FILTER_TYPES = [{ value: 'select', label: 'Select' }, { value: INTERVAL_FILTER_TYPES[0], label: 'Interval' }];
 
-/** Filters: a name, a type (select or interval) and the source column filtered. */
+/**
+ * Filters: a name, a type (select or interval) and the source column filtered. The name has a line
+ * of its own, so the panel's width shows it whole beside neither select.
+ */
 function FiltersField({ component, onChange, scope }: WidgetConfigProps<'table'> & { scope: SourceScope }) {
   return (
     <RowList
@@ -25,11 +28,13 @@ function FiltersField({ component, onChange, scope }: WidgetConfigProps<'table'>
       emptyText="No filters."
     >
       {(row, set, index) => (
-        <>
-          <TextInput size="xs" flex={1} aria-label={`Name of filter ${index + 1}`} placeholder="Name" value={row.column} onChange={(e) => set({ ...row, column: e.currentTarget.value })} />
-          <Select size="xs" w={96} aria-label={`Type of filter ${index + 1}`} data={FILTER_TYPES} value={row.type} allowDeselect={false} onChange={(type) => set({ ...row, type: type ?? 'select' })} />
-          <ColumnSelect columns={scope.columns} value={row.field} onChange={(field) => set({ ...row, field })} name={`Column of filter ${index + 1}`} width={120} />
-        </>
+        <Stack gap={4} flex={1} miw={0}>
+          <TextInput size="xs" aria-label={`Name of filter ${index + 1}`} placeholder="Name" value={row.column} onChange={(e) => set({ ...row, column: e.currentTarget.value })} />
+          <Group gap={6} wrap="nowrap">
+            <Select size="xs" w={104} aria-label={`Type of filter ${index + 1}`} data={FILTER_TYPES} value={row.type} allowDeselect={false} onChange={(type) => set({ ...row, type: type ?? 'select' })} />
+            <ColumnSelect columns={scope.columns} value={row.field} onChange={(field) => set({ ...row, field })} name={`Column of filter ${index + 1}`} width="grow" />
+          </Group>
+        </Stack>
       )}
     </RowList>
   );

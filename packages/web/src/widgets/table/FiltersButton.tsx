@@ -1,6 +1,7 @@
-import { Button, Group, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, Popover, Select, Stack, TextInput } from '@mantine/core';
 import { type FilterValue, isIntervalFilter } from '@rakit/core';
 import { IconFilter } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import type { TableContent } from '../../api/client';
 
 type Filters = Record<string, FilterValue>;
@@ -24,16 +25,39 @@ const boundText = (value: FilterValue | undefined, bound: 'min' | 'max'): string
   return v === undefined || v === null ? '' : String(v);
 };
 
-/** 'Filters': a select per select filter (the server's values), min and max per interval filter. */
+/**
+ * 'Filters': a select per select filter (the server's values), min and max per interval filter.
+ * Nothing opens by itself: the first select waits for a click. An open select's list takes room
+ * in the popover, below its field, so it never covers 'Clear filters' or the next filter. Escape
+ * closes the open select only; with none open, the popover.
+ */
 export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) {
   const count = activeCount(value);
+  const [opened, setOpened] = useState(false);
+  const [openSelect, setOpenSelect] = useState<string | null>(null);
   const set = (field: string, next: FilterValue) => onChange({ ...value, [field]: next });
   return (
-    <Popover width={300} position="bottom-start" shadow="md" trapFocus>
+    <Popover
+      width={300}
+      position="bottom-start"
+      shadow="md"
+      trapFocus
+      opened={opened}
+      onChange={setOpened}
+      closeOnEscape={false}
+      onClose={() => setOpenSelect(null)}
+    >
       <Popover.Target>
-        <Button variant="default" size="sm" leftSection={<IconFilter size={16} />}>Filters{count > 0 ? ` (${count})` : ''}</Button>
+        <Button variant="default" size="sm" leftSection={<IconFilter size={16} />} onClick={() => setOpened((o) => !o)}>
+          Filters{count > 0 ? ` (${count})` : ''}
+        </Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown
+        onKeyDownCapture={(event) => {
+          // Read before the select handles the key: its Escape closes its list, not the popover.
+          if (event.key === 'Escape' && openSelect === null) setOpened(false);
+        }}
+      >
         <Stack gap="xs">
           {filters.map((filter) => {
             const name = filter.column === '' ? filter.field : filter.column;
@@ -43,7 +67,7 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
                 set(filter.field, { min: boundText(current, 'min'), max: boundText(current, 'max'), [which]: text });
               return (
                 <Stack key={filter.field} gap={4}>
-                  <Text size="sm" fw={500}>{name}</Text>
+                  <Input.Label size="xs">{name}</Input.Label>
                   <Group gap={6} grow>
                     <TextInput size="xs" aria-label={`${name} min`} placeholder="Min" value={boundText(current, 'min')} onChange={(e) => bound('min', e.currentTarget.value)} />
                     <TextInput size="xs" aria-label={`${name} max`} placeholder="Max" value={boundText(current, 'max')} onChange={(e) => bound('max', e.currentTarget.value)} />
@@ -53,16 +77,13 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
             }
             const options = [...new Set(filter.options.map((o) => String(o ?? '')))].filter((o) => o !== '');
             return (
-              <Select
+              <FilterSelect
                 key={filter.field}
-                size="xs"
-                label={name}
-                placeholder="All"
-                data={options}
+                name={name}
+                options={options}
                 value={typeof current === 'string' || typeof current === 'number' ? String(current) : null}
-                searchable
-                clearable
-                comboboxProps={{ withinPortal: false }}
+                open={openSelect === filter.field}
+                onOpenChange={(open) => setOpenSelect((was) => (open ? filter.field : was === filter.field ? null : was))}
                 onChange={(next) => set(filter.field, next ?? '')}
               />
             );
@@ -71,5 +92,66 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** Room between a field and its list, and between the list and the next field (px). */
+const LIST_GAP = 4;
+
+interface FilterSelectProps {
+  name: string;
+  options: readonly string[];
+  value: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onChange: (next: string | null) => void;
+}
+
+/**
+ * One select filter. Its list opens below the field, never flipped over it, and while it is open
+ * the field's box grows by the list's height (measured, as searching shortens it), so the list
+ * sits in room of its own instead of over what follows.
+ */
+function FilterSelect({ name, options, value, open, onOpenChange, onChange }: FilterSelectProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState(0);
+  useEffect(() => {
+    const root = box.current;
+    if (!open || root === null) {
+      setRoom(0);
+      return undefined;
+    }
+    const sizes = new ResizeObserver(() => measure());
+    const measure = () => {
+      const list = root.querySelector<HTMLElement>('.mantine-Select-dropdown');
+      setRoom(list === null ? 0 : list.offsetHeight + LIST_GAP);
+      if (list !== null) sizes.observe(list);
+    };
+    const mounts = new MutationObserver(measure);
+    mounts.observe(root, { childList: true, subtree: true });
+    measure();
+    return () => {
+      sizes.disconnect();
+      mounts.disconnect();
+    };
+  }, [open]);
+  return (
+    <div ref={box} style={{ paddingBottom: room }}>
+      <Select
+        size="xs"
+        label={name}
+        placeholder="All"
+        data={options}
+        value={value}
+        searchable
+        clearable
+        openOnFocus={false}
+        maxDropdownHeight={200}
+        onDropdownOpen={() => onOpenChange(true)}
+        onDropdownClose={() => onOpenChange(false)}
+        comboboxProps={{ withinPortal: false, position: 'bottom', offset: LIST_GAP, middlewares: { flip: false, shift: false } }}
+        onChange={onChange}
+      />
+    </div>
   );
 }

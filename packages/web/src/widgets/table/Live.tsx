@@ -8,6 +8,7 @@ import { MarkdownText } from '../shared/MarkdownText';
 import { CurrentAppContext } from '../../shell/app-context';
 import { notifyFailure } from '../../shell/notify';
 import { useTableContent } from '../data-source/content';
+import { LoadFailure } from '../data-source/LoadFailure';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
 import type { WidgetLiveProps } from '../types';
 import { exportTable } from './export';
@@ -27,7 +28,7 @@ const cellText = (value: unknown): string =>
 export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const current = useContext(CurrentAppContext);
   const { query, setQuery, settled } = useTableQuery(component);
-  const { content, loading, live, pageId, reload } = useTableContent(component, mode, settled);
+  const { content, failure, functionFailed, loading, live, pageId, reload } = useTableContent(component, mode, settled);
   const primaryKey = content.primaryKey;
   const actions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -78,6 +79,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
           </Button>
         ) : null}
       </Group>
+      <LoadFailure failure={failure} toMembers={functionFailed} />
       <Group justify="space-between" mb="sm" gap="sm">
         <Group gap="sm">
           {component.search ? (

@@ -1,0 +1,150 @@
+import {
+  type CustomFunction, type FunctionParameter, type FunctionRun, type FunctionWidgetUse, LoadTableContentBodySchema,
+  Messages, parsePageComponents, TEST_SAMPLE_ROWS, walkComponents,
+} from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/principal';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { reachablePageComponents } from '../pages/page-access';
+import {
+  deleteFunction, findFunction, findFunctionBySlug, functionStepsOfApp, insertFunction, listFunctionsOfApp,
+  pagesOfAppWithComponents, updateFunction,
+} from '../store/repositories/functions';
+import { findDataWidget } from '../tables/data-widget';
+import { loadContent } from '../tables/load-content';
+import type { SandboxResult } from './sandbox-pool';
+import { asRun, failedRun, functionIdOf, type FunctionRow, parametersOf, typedOrThrow } from './run';
+
+export const toCustomFunction = (row: FunctionRow): CustomFunction => ({
+  id: row.id, slug: row.slug, name: row.name, parameter: parametersOf(row), content: row.content, appId: row.appId,
+});
+
+export async function listFunctions(app: FastifyInstance, appId: number): Promise<CustomFunction[]> {
+  return (await listFunctionsOfApp(app.store, appId)).map(toCustomFunction);
+}
+
+async function functionOf(app: FastifyInstance, idOrSlug: number | string): Promise<FunctionRow> {
+  const row = typeof idOrSlug === 'number' ? await findFunction(app.store, idOrSlug) : await findFunctionBySlug(app.store, idOrSlug);
+  if (row === undefined) throw notFound(Messages.functionNotFound);
+  return row;
+}
+
+export async function getFunction(app: FastifyInstance, slug: string): Promise<CustomFunction> {
+  const row = await functionOf(app, slug);
+  return { ...toCustomFunction(row), usedBy: await widgetsUsing(app, row) };
+}
+
+/** The data widgets of the application's pages whose rows pass through the function. */
+async function widgetsUsing(app: FastifyInstance, row: FunctionRow): Promise<FunctionWidgetUse[]> {
+  const uses: FunctionWidgetUse[] = [];
+  for (const page of await pagesOfAppWithComponents(app.store, row.appId)) {
+    const parsed = parsePageComponents(page.pageComponents);
+    if (!parsed.ok) continue;
+    for (const component of walkComponents(parsed.components)) {
+      if (functionIdOf(component) === row.id) {
+        uses.push({ pageId: page.pageId, pageName: page.pageName, componentId: component.id, title: component.title || component.id, type: component.type });
+      }
+    }
+  }
+  return uses;
+}
+
+interface FunctionFields { name: string; parameter: FunctionParameter[]; content: string }
+
+export async function saveFunction(app: FastifyInstance, appId: number, fields: FunctionFields): Promise<CustomFunction> {
+  const values = { appId, name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
+  const { id, slug } = await app.store.transaction().execute((trx) => insertFunction(trx, values));
+  return { id, slug, appId, name: fields.name, parameter: fields.parameter, content: fields.content };
+}
+
+export async function changeFunction(app: FastifyInstance, id: number, fields: FunctionFields): Promise<CustomFunction> {
+  const row = await functionOf(app, id);
+  const values = { name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
+  await app.store.transaction().execute((trx) => updateFunction(trx, id, values));
+  return toCustomFunction({ ...row, ...values });
+}
+
+/** Where the function is used: widgets of the application's pages and its workflows' Function steps. */
+export async function usesOfFunction(app: FastifyInstance, row: FunctionRow): Promise<string[]> {
+  const places = (await widgetsUsing(app, row)).map((use) => `page "${use.pageName}", ${use.type} "${use.title}"`);
+  for (const step of await functionStepsOfApp(app.store, row.appId)) {
+    const named = stepFunctionRef(step.actionParams);
+    if (named === String(row.id) || named === row.slug) places.push(`workflow "${step.chainName}", step "${step.actionAlias}"`);
+  }
+  return places;
+}
+
+/** The function a workflow step's params name (`functionId`: an id or a slug). */
+function stepFunctionRef(actionParams: string): string | undefined {
+  try {
+    const params = JSON.parse(actionParams) as { functionId?: unknown };
+    return params.functionId === undefined || params.functionId === null ? undefined : String(params.functionId).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function removeFunction(app: FastifyInstance, slug: string): Promise<{ id: number; slug: string }> {
+  const row = await functionOf(app, slug);
+  const places = await usesOfFunction(app, row);
+  if (places.length > 0) throw conflict(Messages.functionInUse.replace('{places}', places.join('; ')));
+  await app.store.transaction().execute((trx) => deleteFunction(trx, row.id));
+  return { id: row.id, slug: row.slug };
+}
+
+/**
+ * The Test panel: unsaved code with the author's values, and rows he sends or a sample of the
+ * rows a data widget of his application loads (before any function); failures are answers.
+ */
+export async function testFunction(
+  app: FastifyInstance, caller: Principal, appId: number,
+  input: {
+    parameter: FunctionParameter[]; content: string; params: Record<string, unknown>;
+    rows?: Record<string, unknown>[]; sample?: { pageId: number; componentId: string };
+  },
+): Promise<FunctionRun> {
+  const params = typedOrThrow(input.parameter, input.params);
+  let rows = input.rows;
+  if (input.sample !== undefined) {
+    const context = await findDataWidget(app, caller, input.sample);
+    if (context.appId !== appId) throw notFound(Messages.dataWidgetNotFound);
+    rows = (await loadContent(context, LoadTableContentBodySchema.parse({ ...input.sample, limit: TEST_SAMPLE_ROWS }))).filteredResult;
+  }
+  return asRun(await app.sandbox.run({
+    appId, code: input.content, paramNames: input.parameter.map((p) => p.name), params, rows,
+  }));
+}
+
+/**
+ * Runs a stored function of the application with named values: the seam the workflow
+ * "Function" step calls (its params already resolved from templates). Answers the sandbox's
+ * result; a function of another application is not found.
+ */
+export async function runFunctionForApp(
+  app: FastifyInstance, appId: number, functionIdOrSlug: number | string, values: Record<string, unknown>,
+): Promise<SandboxResult> {
+  const ref = typeof functionIdOrSlug === 'string' && /^\d+$/.test(functionIdOrSlug) ? Number(functionIdOrSlug) : functionIdOrSlug;
+  const row = await functionOf(app, ref);
+  if (row.appId !== appId) throw notFound(Messages.functionNotFound);
+  const parameters = parametersOf(row);
+  return app.sandbox.run({ appId, code: row.content, paramNames: parameters.map((p) => p.name), params: typedOrThrow(parameters, values) });
+}
+
+/**
+ * POST /function/runFunction/{slug}: administrators run any function of their application;
+ * members only one that a widget of a page their groups reach uses. A failure is 422: the
+ * author's error for administrators, a plain failure for members.
+ */
+export async function runStoredFunction(app: FastifyInstance, caller: Principal, slug: string, values: Record<string, unknown>): Promise<FunctionRun> {
+  const row = await functionOf(app, slug);
+  const admin = caller.isAppAdmin(row.appId);
+  if (!admin) {
+    const pages = await reachablePageComponents(app, caller, row.appId);
+    const used = pages.some((components) => [...walkComponents(components)].some((c) => functionIdOf(c) === row.id));
+    if (!used) throw forbidden(Messages.functionNotReachable);
+  }
+  const run = asRun(await runFunctionForApp(app, row.appId, row.id, values));
+  if (!run.ok) throw failedRun(run, admin);
+  return run;
+}
+

@@ -1,0 +1,25 @@
+import { functionCalls } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  changeFunction, getFunction, listFunctions, removeFunction, runStoredFunction, saveFunction, testFunction,
+} from '../functions/functions';
+import { route } from '../http/route';
+
+/** Custom functions (spec 1 screen 9, §7 /function/*) and their runs in the sandbox. */
+const functionRoutes: FastifyPluginAsync = async (app) => {
+  route(app, functionCalls.listFunction, async ({ input: { params } }) => listFunctions(app, params.appId));
+
+  route(app, functionCalls.getFunction, async ({ input: { params } }) => getFunction(app, params.slug));
+
+  route(app, functionCalls.saveFunction, async ({ input: { body } }) => saveFunction(app, body.appId, body));
+
+  route(app, functionCalls.updateFunction, async ({ input: { body } }) => changeFunction(app, body.id, body));
+
+  route(app, functionCalls.deleteFunction, async ({ input: { params } }) => removeFunction(app, params.slug));
+
+  route(app, functionCalls.runFunction, async ({ input: { params, body }, caller }) => runStoredFunction(app, caller, params.slug, body.params));
+
+  route(app, functionCalls.testFunction, async ({ input: { body }, caller }) => testFunction(app, caller, body.appId, body));
+};
+
+export default functionRoutes;

@@ -1,0 +1,48 @@
+import { pathToFileURL } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { migrateToLatest, openStore } from './store/db';
+import { executorFor, type ExecutorLookup } from './workflows/addons';
+import type { AddonExecutor } from './workflows/addons/executor';
+import { pickUpTriggerRuns } from './workflows/runs';
+
+/**
+ * A workflow worker process (`npm run worker`, issue 12): works the BullMQ queue on REDIS_URL
+ * with the same runner as the embedded queue, over the same metadata store as the web
+ * processes, which then only enqueue. It serves no HTTP. SIGTERM/SIGINT let the runs under way
+ * finish; a worker killed outright leaves its runs under a lease another worker reclaims.
+ *
+ * RAKIT_WORKFLOW_WORKER_EXECUTORS names a module whose `executors` (add-on name → executor)
+ * replace the built-in ones: for the tests' crash test only, never an operator's setting.
+ */
+process.umask(0o077);
+const config = loadConfig();
+if (config.redisUrl === undefined) {
+  console.error('npm run worker works the BullMQ queue: set REDIS_URL (without it, `npm start` runs the workflows itself)');
+  process.exit(1);
+}
+const store = openStore(config.databaseUrl, config.dataDir);
+await migrateToLatest(store);
+
+let lookup: ExecutorLookup = executorFor;
+const extra = process.env.RAKIT_WORKFLOW_WORKER_EXECUTORS;
+if (extra !== undefined && extra !== '') {
+  const loaded = (await import(pathToFileURL(extra).href)) as { executors: Record<string, AddonExecutor> };
+  const own = new Map(Object.entries(loaded.executors));
+  lookup = (name) => own.get(name) ?? executorFor(name);
+}
+
+const app = await buildApp(config, store, { workflowWorkers: 0, workflowExecutors: lookup });
+await app.ready();
+const concurrency = Math.max(1, config.workflowWorkers);
+app.workflows.startWorkers(concurrency);
+await pickUpTriggerRuns(app);
+console.log(`Rakit workflow worker ${process.pid}: ${concurrency} at once, queue on ${new URL(config.redisUrl).host}`);
+
+const shutdown = async () => {
+  await app.close();
+  await store.destroy();
+  process.exit(0);
+};
+process.once('SIGINT', () => { void shutdown(); });
+process.once('SIGTERM', () => { void shutdown(); });

@@ -1,0 +1,282 @@
+import {
+  Messages, type RunChainsBody, type RunOutcome, type TriggerOutcome, WORKFLOW_RUNS_SHOWN,
+  type WorkflowRunDetail, type WorkflowRunStatus, type WorkflowRunSummary, type WorkflowStepRun, type WorkflowStepStatus,
+  type ConditionBranch,
+} from '@rakit/core';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/principal';
+import { badRequest, notFound } from '../http/errors';
+import {
+  findRun, insertRun, latestRunsOfWorkflow, type NewStep, resetFailedRun, setTriggerRunStatus, stepsOfRun, swapTriggerRunStatus, unstartedTriggerRuns,
+  type WorkflowRunRow, type WorkflowStepRunRow,
+} from '../store/repositories/workflow-runs';
+import { findWorkflowAction, latestWorkflowVersion } from '../store/repositories/workflows';
+import type { PublishedWorkflow } from './build';
+import { workflowOfAdmin } from './actions';
+import { loadDefinition } from './engine/definition';
+
+/**
+ * Starting workflow runs and reading what they did (issue 12): the editor's runWorkflow and
+ * runChains, the Runs panel's calls, re-runs, and the runs a trigger starts. A run is recorded
+ * with all its steps pending and queued; the caller waits a short while (RAKIT_TRIGGER_WAIT_MS)
+ * for it to end and otherwise answers 'started' with its id.
+ */
+
+/** The default time and attempts of a step whose add-on has no executor here (it fails at once). */
+const FALLBACK_DEFAULTS = { timeoutMs: 30_000, retries: 0 };
+
+export interface RunStarter {
+  kind: 'trigger' | 'editor' | 'chain';
+  userId: string | null;
+  triggerId: number | null;
+  triggerRunId: number | null;
+}
+
+/** Records a queued run of a published version, its steps numbered in the built order, and enqueues it. */
+export async function startRun(
+  app: FastifyInstance,
+  run: { workflowId: number; appId: number; versionId: number; definition: PublishedWorkflow; input: Record<string, unknown>; starter: RunStarter; startActionId: number | null },
+): Promise<number> {
+  const actions = new Map(run.definition.actions.map((a) => [a.actionId, a]));
+  const steps: NewStep[] = run.definition.order.flatMap((actionId, index) => {
+    const action = actions.get(actionId);
+    if (action === undefined) return [];
+    const defaults = app.workflows.runner.executorFor(action.addonName)?.defaults ?? FALLBACK_DEFAULTS;
+    return [{
+      stepNumber: index + 1, actionId, alias: action.actionAlias, addonName: action.addonName,
+      maxAttempts: 1 + defaults.retries, timeoutMs: defaults.timeoutMs, idempotencyKey: '',
+    }];
+  });
+  const runId = await app.store.transaction().execute((trx) => insertRun(trx, {
+    workflowId: run.workflowId, appId: run.appId, versionId: run.versionId, input: JSON.stringify(run.input),
+    startedByKind: run.starter.kind, startedByUser: run.starter.userId, triggerId: run.starter.triggerId, triggerRunId: run.starter.triggerRunId,
+    startActionId: run.startActionId, runKey: randomBytes(12).toString('hex'),
+  }, steps));
+  await enqueue(app, runId);
+  return runId;
+}
+
+/**
+ * Tells the queue; the run is recorded whatever happens here. Should Redis be away, the run
+ * stays 'queued' in the store, where the workers' sweep finds it (the embedded queue's poll reads
+ * the rows anyway).
+ */
+async function enqueue(app: FastifyInstance, runId: number): Promise<void> {
+  try {
+    await app.workflows.queue.enqueue(runId);
+  } catch (error) {
+    app.log.warn({ err: error, runId }, 'workflow run recorded but not enqueued: the workers\' sweep will take it');
+  }
+}
+
+const FINAL: ReadonlySet<string> = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** Waits until every run has ended or `ms` has passed: woken by this process's workers, else reading the rows. */
+export async function waitForRuns(app: FastifyInstance, runIds: readonly number[], ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  const pending = new Set(runIds);
+  let wake: (() => void) | undefined;
+  const onFinished = (runId: number) => { if (pending.has(runId)) wake?.(); };
+  app.workflows.events.on('finished', onFinished);
+  try {
+    for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
+      for (const runId of [...pending]) {
+        const run = await findRun(app.store, runId);
+        if (run === undefined || FINAL.has(run.status)) pending.delete(runId);
+      }
+      const left = deadline - Date.now();
+      if (pending.size === 0 || left <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(pause, left));
+        function done() { clearTimeout(timer); wake = undefined; resolve(); }
+        wake = done;
+      });
+    }
+  } finally {
+    app.workflows.events.off('finished', onFinished);
+  }
+}
+
+const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text) as unknown);
+const durationOf = (from: string | null, to: string | null): number | null =>
+  (from === null || to === null ? null : Math.max(0, Date.parse(to) - Date.parse(from)));
+
+/** How a run went, for a caller that waited: finished, or 'started' while it goes on. */
+export async function outcomeOf(app: FastifyInstance, runId: number): Promise<RunOutcome> {
+  const run = await findRun(app.store, runId);
+  if (run === undefined) throw notFound(Messages.workflowRunNotFound);
+  const steps = await stepsOfRun(app.store, runId);
+  const finished = steps.filter((s) => s.status === 'succeeded').sort((a, b) => (a.finishedAt ?? '').localeCompare(b.finishedAt ?? '') || a.stepNumber - b.stepNumber);
+  const status = run.status === 'succeeded' || run.status === 'failed' ? run.status : 'started';
+  const errors = steps.filter((s) => s.status === 'failed').map((s) => `${s.alias}: ${s.error ?? 'failed'}`);
+  if (run.status === 'failed' && errors.length === 0) errors.push(run.error ?? 'failed');
+  return { runId, workflowId: run.workflowId, status, errors, output: parse(finished.at(-1)?.output ?? null) };
+}
+
+async function publishedOf(app: FastifyInstance, chainId: number): Promise<{ versionId: number; definition: PublishedWorkflow }> {
+  const version = await latestWorkflowVersion(app.store, chainId);
+  if (version === undefined) throw badRequest(Messages.workflowNotBuilt);
+  const definition = await loadDefinition(app.store, version.versionId);
+  if (definition === undefined) throw badRequest(Messages.workflowNotBuilt);
+  return { versionId: version.versionId, definition };
+}
+
+/** runWorkflow: an administrator runs the published version from the editor. */
+export async function runWorkflow(app: FastifyInstance, caller: Principal, chainId: number, input: Record<string, unknown>): Promise<RunOutcome> {
+  const workflow = await workflowOfAdmin(app, caller, chainId);
+  const { versionId, definition } = await publishedOf(app, chainId);
+  const runId = await startRun(app, {
+    workflowId: chainId, appId: workflow.chainAppId, versionId, definition, input, startActionId: null,
+    starter: { kind: 'editor', userId: caller.userId, triggerId: null, triggerRunId: null },
+  });
+  await waitForRuns(app, [runId], app.config.triggerWaitMs);
+  return outcomeOf(app, runId);
+}
+
+/** runChains (spec 1 §7): the chain from one action of a workflow onward, in its published version. */
+export async function runChains(app: FastifyInstance, caller: Principal, body: RunChainsBody): Promise<RunOutcome> {
+  const action = await findWorkflowAction(app.store, body.actionId);
+  if (action === undefined) throw notFound(Messages.workflowActionNotFound);
+  const workflow = await workflowOfAdmin(app, caller, action.actionChainId);
+  const { versionId, definition } = await publishedOf(app, workflow.chainId);
+  if (!definition.actions.some((a) => a.actionId === body.actionId)) throw badRequest(Messages.workflowActionNotBuilt);
+  const runId = await startRun(app, {
+    workflowId: workflow.chainId, appId: workflow.chainAppId, versionId, definition, input: body.params, startActionId: body.actionId,
+    starter: { kind: 'chain', userId: caller.userId, triggerId: null, triggerRunId: null },
+  });
+  await waitForRuns(app, [runId], app.config.triggerWaitMs);
+  return outcomeOf(app, runId);
+}
+
+function summaryOf(run: WorkflowRunRow): WorkflowRunSummary {
+  return {
+    runId: run.runId, workflowId: run.workflowId, versionId: run.versionId, status: run.status as WorkflowRunStatus,
+    startedBy: {
+      kind: run.startedByKind as 'trigger' | 'editor' | 'chain', userId: run.startedByUser, userName: run.startedByUser,
+      triggerId: run.triggerId, triggerRunId: run.triggerRunId,
+    },
+    createdAt: run.createdAt, startedAt: run.startedAt, finishedAt: run.finishedAt, durationMs: durationOf(run.startedAt, run.finishedAt), error: run.error,
+  };
+}
+
+function stepOf(step: WorkflowStepRunRow): WorkflowStepRun {
+  return {
+    stepNumber: step.stepNumber, actionId: step.actionId, actionAlias: step.alias, addonName: step.addonName,
+    status: step.status as WorkflowStepStatus, input: parse(step.input), output: parse(step.output),
+    attempt: step.attempt, maxAttempts: step.maxAttempts, timeoutMs: step.timeoutMs, error: step.error,
+    branch: step.branch as ConditionBranch | null, startedAt: step.startedAt, finishedAt: step.finishedAt,
+    durationMs: durationOf(step.startedAt, step.finishedAt),
+  };
+}
+
+/** The latest runs of a workflow, newest first. */
+export async function runsOfWorkflow(app: FastifyInstance, caller: Principal, chainId: number): Promise<WorkflowRunSummary[]> {
+  await workflowOfAdmin(app, caller, chainId);
+  return (await latestRunsOfWorkflow(app.store, chainId, WORKFLOW_RUNS_SHOWN)).map(summaryOf);
+}
+
+async function runOfAdmin(app: FastifyInstance, caller: Principal, runId: number): Promise<WorkflowRunRow> {
+  const run = await findRun(app.store, runId);
+  if (run === undefined) throw notFound(Messages.workflowRunNotFound);
+  caller.assertAppAdmin(run.appId);
+  return run;
+}
+
+/** A run with its input and steps. */
+export async function runDetail(app: FastifyInstance, caller: Principal, runId: number): Promise<WorkflowRunDetail> {
+  const run = await runOfAdmin(app, caller, runId);
+  const input = parse(run.input);
+  return {
+    ...summaryOf(run),
+    input: typeof input === 'object' && input !== null && !Array.isArray(input) ? input as Record<string, unknown> : {},
+    steps: (await stepsOfRun(app.store, runId)).map(stepOf),
+  };
+}
+
+/** Resumes a failed run at its failed step, keeping the earlier outputs. */
+export async function rerunRun(app: FastifyInstance, caller: Principal, runId: number): Promise<RunOutcome> {
+  const run = await runOfAdmin(app, caller, runId);
+  if (run.status !== 'failed') throw badRequest(Messages.workflowRunNotFailed);
+  if ((await loadDefinition(app.store, run.versionId)) === undefined) throw badRequest(Messages.workflowNotBuilt);
+  const reset = await app.store.transaction().execute(async (trx) => {
+    const current = await findRun(trx, runId);
+    if (current?.status !== 'failed') return false;
+    await resetFailedRun(trx, current);
+    return true;
+  });
+  if (!reset) throw badRequest(Messages.workflowRunNotFailed);
+  await enqueue(app, runId);
+  await waitForRuns(app, [runId], app.config.triggerWaitMs);
+  return outcomeOf(app, runId);
+}
+
+/** The workflows listening to a trigger that have a published version. */
+async function listenersOf(app: FastifyInstance, appId: number, triggerId: number) {
+  const chains = await app.store.selectFrom('chains').select(['chainId', 'chainAppId'])
+    .where('chainAppId', '=', appId).where('chainTrigger', '=', String(triggerId)).orderBy('chainId').execute();
+  const listeners: { chainId: number; appId: number; versionId: number; definition: PublishedWorkflow }[] = [];
+  for (const chain of chains) {
+    const version = await latestWorkflowVersion(app.store, chain.chainId);
+    const definition = version === undefined ? undefined : await loadDefinition(app.store, version.versionId);
+    if (version !== undefined && definition !== undefined) listeners.push({ chainId: chain.chainId, appId: chain.chainAppId, versionId: version.versionId, definition });
+  }
+  return listeners;
+}
+
+/** Starts a run of every built workflow listening to the trigger, for one trigger run; answers their ids. */
+export async function startTriggerRuns(
+  app: FastifyInstance, triggerRun: { runId: number; triggerId: number; appId: number; userId: string | null; params: Record<string, unknown> },
+): Promise<number[]> {
+  const listeners = await listenersOf(app, triggerRun.appId, triggerRun.triggerId);
+  const runIds: number[] = [];
+  for (const listener of listeners) {
+    runIds.push(await startRun(app, {
+      workflowId: listener.chainId, appId: listener.appId, versionId: listener.versionId, definition: listener.definition,
+      input: triggerRun.params, startActionId: null,
+      starter: { kind: 'trigger', userId: triggerRun.userId, triggerId: triggerRun.triggerId, triggerRunId: triggerRun.runId },
+    }));
+  }
+  if (runIds.length > 0) await setTriggerRunStatus(app.store, triggerRun.runId, 'running');
+  return runIds;
+}
+
+/** runTrigger's answer once its runs started: waits for them a short while. */
+export async function triggerOutcome(app: FastifyInstance, triggerRunId: number, triggerId: number, runIds: readonly number[]): Promise<TriggerOutcome> {
+  if (runIds.length === 0) return { runId: triggerRunId, triggerId, status: 'no-workflow', runs: [], errors: [] };
+  await waitForRuns(app, runIds, app.config.triggerWaitMs);
+  const runs = await Promise.all(runIds.map((id) => outcomeOf(app, id)));
+  const status = runs.some((r) => r.status === 'started') ? 'started' : runs.some((r) => r.status === 'failed') ? 'failed' : 'succeeded';
+  return { runId: triggerRunId, triggerId, status, runs, errors: runs.flatMap((r) => r.errors) };
+}
+
+const paramsOf = (text: string): Record<string, unknown> => {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed as Record<string, unknown> : {};
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * The trigger runs recorded 'queued' that no workflow run stands for (those recorded before the
+ * engine, or while no built workflow listened): each starts the built workflows listening now.
+ * Run when the workers start and after a build; answers how many runs it started.
+ */
+export async function pickUpTriggerRuns(app: FastifyInstance): Promise<number> {
+  let started = 0;
+  for (;;) {
+    const waiting = await unstartedTriggerRuns(app.store, 200);
+    let progressed = false;
+    for (const triggerRun of waiting) {
+      // Taken by compare-and-set, so that two processes picking up at once start it once.
+      if (!(await swapTriggerRunStatus(app.store, triggerRun.runId, 'queued', 'starting'))) continue;
+      const runIds = await startTriggerRuns(app, { ...triggerRun, params: paramsOf(triggerRun.params) });
+      if (runIds.length === 0) await swapTriggerRunStatus(app.store, triggerRun.runId, 'starting', 'queued');
+      started += runIds.length;
+      if (runIds.length > 0) progressed = true;
+    }
+    if (waiting.length < 200 || !progressed) return started;
+  }
+}

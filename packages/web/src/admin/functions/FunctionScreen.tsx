@@ -1,0 +1,297 @@
+import {
+  ActionIcon, Alert, Badge, Button, Card, Code, Grid, Group, NavLink, Select, Stack, Text, Textarea, TextInput, Title,
+} from '@mantine/core';
+import { IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  type CustomFunction, type FunctionParameter, type FunctionParameterType, type FunctionRun, MAX_TEST_ROWS, Messages,
+  NEW_FUNCTION_TEMPLATE, TEST_SAMPLE_ROWS,
+} from '@rakit/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { QueryStatus } from '../../components/QueryStatus';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { useCurrentApp } from '../../shell/app-context';
+import { notifyFailure } from '../../shell/notify';
+import { dataOf, runChange, settle } from '../admin-call';
+import { CodeEditor } from './CodeEditor';
+
+const TYPE_LABELS: Record<FunctionParameterType, string> = { int: 'Integer', string: 'String' };
+
+interface Draft {
+  /** The stored function being edited; null in create mode. */
+  stored: CustomFunction | null;
+  name: string;
+  parameter: FunctionParameter[];
+  content: string;
+}
+
+const template = (): Draft => ({ stored: null, ...NEW_FUNCTION_TEMPLATE, parameter: NEW_FUNCTION_TEMPLATE.parameter.map((p) => ({ ...p })) });
+const draftOf = (fn: CustomFunction): Draft => ({ stored: fn, name: fn.name, parameter: fn.parameter, content: fn.content });
+
+/**
+ * The Functions screen (spec 1 screen 9, §3–§5): the application's custom functions, a form
+ * with the name, the typed parameters and the code, and a Test panel that runs the code as it
+ * is in the form, so authors never have to save to find out whether it works.
+ */
+export function FunctionScreen() {
+  const { app, api } = useCurrentApp();
+  const queryClient = useQueryClient();
+  const queryKey = ['functions', app.appSlug];
+  const functions = useQuery({ queryKey, queryFn: async () => dataOf(await api.listFunction(app.appId), 'Functions') });
+  const [draft, setDraft] = useState<Draft>(template);
+  const [asking, setAsking] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [errorLine, setErrorLine] = useState<number | null>(null);
+
+  const change = (next: Partial<Draft>) => setDraft((d) => ({ ...d, ...next }));
+
+  async function open(fn: CustomFunction) {
+    const answer = await settle(api.getFunction(fn.slug));
+    if (answer?.status === true && answer.data !== undefined) {
+      setDraft(draftOf(answer.data));
+      setNameError(null);
+      setErrorLine(null);
+    } else if (answer !== null) {
+      notifyFailure(answer.error?.[0] ?? 'The function could not be loaded');
+    }
+  }
+
+  async function save() {
+    if (draft.name.trim() === '') {
+      setNameError('Please, fill function\'s name');
+      return;
+    }
+    setSaving(true);
+    try {
+      const fields = { name: draft.name, parameter: draft.parameter, content: draft.content };
+      const request = draft.stored === null ? api.saveFunction(app.appId, fields) : api.updateFunction(draft.stored.id, fields);
+      const answer = await settle(request);
+      if (answer === null) return;
+      if (!answer.status || answer.data === undefined) {
+        notifyFailure(answer.error?.[0] ?? 'The function could not be saved');
+        return;
+      }
+      await runChange(Promise.resolve(answer), draft.stored === null ? 'Function saved' : 'Function updated');
+      setDraft(draftOf(answer.data));
+      // Spec 1 §4: the list reloads when the answer carries the application's id.
+      if (answer.data.appId !== undefined) await queryClient.invalidateQueries({ queryKey });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove() {
+    if (draft.stored === null) return;
+    const removed = await runChange(api.deleteFunction(draft.stored.slug), 'Function deleted');
+    setAsking(false);
+    if (removed) {
+      setDraft(template());
+      await queryClient.invalidateQueries({ queryKey });
+    }
+  }
+
+  return (
+    <>
+      <ScreenHeader title="Functions">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => { setDraft(template()); setNameError(null); setErrorLine(null); }}>Create New</Button>
+      </ScreenHeader>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Card withBorder padding="xs" component="nav" aria-label="Functions">
+            <QueryStatus what="Functions" isPending={functions.isPending} error={functions.error} />
+            {functions.data?.length === 0 && <Text size="sm" c="dimmed" p="xs">No functions yet.</Text>}
+            {functions.data?.map((fn) => (
+              <NavLink
+                key={fn.id}
+                label={fn.name}
+                description={fn.parameter.map((p) => `${p.name}: ${TYPE_LABELS[p.type]}`).join(', ') || 'no parameters'}
+                active={draft.stored?.id === fn.id}
+                onClick={() => void open(fn)}
+              />
+            ))}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <Stack gap="md">
+            <Group justify="space-between" wrap="wrap">
+              <Title order={3}>{draft.stored === null ? 'New function' : `Edit ${draft.stored.name}`}</Title>
+              {draft.stored !== null && <Badge variant="light">slug: {draft.stored.slug}</Badge>}
+            </Group>
+            <TextInput
+              label="Function Name"
+              value={draft.name}
+              error={nameError}
+              onChange={(e) => { change({ name: e.currentTarget.value }); setNameError(null); }}
+            />
+            <ParameterList parameter={draft.parameter} onChange={(parameter) => change({ parameter })} />
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>Code</Text>
+              <Text size="xs" c="dimmed">
+                The body of a function: each parameter is a variable, a transform also gets <Code>rows</Code>. End with <Code>return</Code>.
+              </Text>
+              <CodeEditor label="Code" value={draft.content} errorLine={errorLine} onChange={(content) => change({ content })} />
+            </Stack>
+            <Group gap="sm">
+              <Button onClick={() => void save()} loading={saving}>{draft.stored === null ? 'Save' : 'Update'}</Button>
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} disabled={draft.stored === null} onClick={() => setAsking(true)}>Delete</Button>
+            </Group>
+            <TestPanel draft={draft} onErrorLine={setErrorLine} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <ConfirmDialog opened={asking} message={Messages.functionDeleteConfirm} confirmLabel="Delete" onConfirm={remove} onClose={() => setAsking(false)} />
+    </>
+  );
+}
+
+/** The typed parameters (spec 1 screen 9's select, wired: the server checks each value's type). */
+function ParameterList({ parameter, onChange }: { parameter: FunctionParameter[]; onChange: (next: FunctionParameter[]) => void }) {
+  const set = (index: number, next: FunctionParameter) => onChange(parameter.map((p, i) => (i === index ? next : p)));
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500}>Parameter</Text>
+      {parameter.map((p, index) => (
+        <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
+          <TextInput
+            aria-label={`Parameter ${index + 1} name`}
+            placeholder="name"
+            value={p.name}
+            style={{ flex: 1 }}
+            onChange={(e) => set(index, { ...p, name: e.currentTarget.value })}
+          />
+          <Select
+            aria-label={`Parameter ${index + 1} type`}
+            data={Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+            value={p.type}
+            allowDeselect={false}
+            w={120}
+            onChange={(type) => set(index, { ...p, type: (type ?? 'int') as FunctionParameterType })}
+          />
+          <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove parameter ${index + 1}`} onClick={() => onChange(parameter.filter((_, i) => i !== index))}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Group>
+        <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} onClick={() => onChange([...parameter, { name: `param${parameter.length + 1}`, type: 'string' }])}>
+          Add parameter
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Runs the code as it is in the form with values for its parameters (and sample rows for a transform). */
+function TestPanel({ draft, onErrorLine }: { draft: Draft; onErrorLine: (line: number | null) => void }) {
+  const { app, api } = useCurrentApp();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [rowsText, setRowsText] = useState('');
+  /** A widget the function serves, as `pageId:componentId`, whose rows the test reads; '' for the typed rows. */
+  const [sample, setSample] = useState('');
+  const uses = draft.stored?.usedBy ?? [];
+  const [rowsError, setRowsError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [run, setRun] = useState<FunctionRun | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  async function test() {
+    let rows: Record<string, unknown>[] | undefined;
+    const [samplePage, ...sampleComponent] = sample.split(':');
+    const sampled = sample === '' ? undefined : { pageId: Number(samplePage), componentId: sampleComponent.join(':') };
+    if (sampled === undefined && rowsText.trim() !== '') {
+      try {
+        const parsed = JSON.parse(rowsText) as unknown;
+        if (!Array.isArray(parsed) || parsed.length > MAX_TEST_ROWS) throw new Error(`a list of at most ${MAX_TEST_ROWS} rows`);
+        rows = parsed as Record<string, unknown>[];
+      } catch (error) {
+        setRowsError(`Sample rows must be JSON: ${(error as Error).message}`);
+        return;
+      }
+    }
+    setRowsError(null);
+    setRunning(true);
+    try {
+      const params = Object.fromEntries(draft.parameter.map((p) => [p.name, values[p.name] ?? '']));
+      const answer = await settle(api.testFunction({ appId: app.appId, parameter: draft.parameter, content: draft.content, params, ...(rows === undefined ? {} : { rows }), ...(sampled === undefined ? {} : { sample: sampled }) }));
+      if (answer === null) return;
+      if (!answer.status || answer.data === undefined) {
+        setRun(null);
+        setRefused(answer.error?.join(' ') ?? 'The test was refused');
+        return;
+      }
+      setRefused(null);
+      setRun(answer.data);
+      onErrorLine(answer.data.ok ? null : answer.data.line ?? null);
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Test">
+      <Stack gap="sm">
+        <Title order={4}>Test</Title>
+        {draft.parameter.length === 0 && <Text size="sm" c="dimmed">This function has no parameters.</Text>}
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          {draft.parameter.map((p) => (
+            <TextInput
+              key={p.name}
+              label={`${p.name} (${TYPE_LABELS[p.type]})`}
+              inputMode={p.type === 'int' ? 'numeric' : 'text'}
+              value={values[p.name] ?? ''}
+              onChange={(e) => { const next = e.currentTarget.value; setValues((v) => ({ ...v, [p.name]: next })); }}
+              w={180}
+            />
+          ))}
+        </Group>
+        {uses.length > 0 && (
+          <Select
+            label="Rows of a table it serves"
+            description={`Its first ${TEST_SAMPLE_ROWS} rows, as the widget loads them`}
+            data={[{ value: '', label: 'The rows typed below' }, ...uses.map((u) => ({ value: `${u.pageId}:${u.componentId}`, label: `${u.pageName} · ${u.title} (${u.type})` }))]}
+            value={sample}
+            allowDeselect={false}
+            onChange={(next) => setSample(next ?? '')}
+          />
+        )}
+        <Textarea
+          disabled={sample !== ''}
+          label="Sample rows (JSON, for a transform)"
+          description="A list of rows as the table loads them, e.g. [{&quot;name&quot;: &quot;Pens&quot;, &quot;qty&quot;: 3}]; empty: rows is null."
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={rowsText}
+          error={rowsError}
+          onChange={(e) => setRowsText(e.currentTarget.value)}
+          styles={{ input: { fontFamily: 'ui-monospace, monospace' } }}
+        />
+        <Group>
+          <Button leftSection={<IconPlayerPlay size={16} />} onClick={() => void test()} loading={running}>Run</Button>
+        </Group>
+        {refused !== null && <Alert color="red" title="Not run">{refused}</Alert>}
+        {run !== null && <RunResult run={run} />}
+      </Stack>
+    </Card>
+  );
+}
+
+function RunResult({ run }: { run: FunctionRun }) {
+  const figures = `${run.ms.toFixed(1)} ms${run.memoryBytes === null ? '' : ` · ${(run.memoryBytes / 1024).toFixed(0)} KB`}`;
+  if (!run.ok) {
+    return (
+      <Alert color="red" title={run.line === null || run.line === undefined ? 'Error' : `Error on line ${run.line}`} role="status">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{run.error}</Text>
+        <Text size="xs" c="dimmed" mt={4}>{figures}</Text>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="green" title="Result" role="status">
+      <Code block style={{ maxHeight: 300, overflow: 'auto' }}>{JSON.stringify(run.result, null, 2)}</Code>
+      <Text size="xs" c="dimmed" mt={4}>{figures}</Text>
+    </Alert>
+  );
+}

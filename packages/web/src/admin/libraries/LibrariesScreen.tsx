@@ -1,0 +1,131 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type Component, createComponent } from '@rakit/core';
+import type { ReactNode } from 'react';
+import { DataTable } from '../../components/DataTable';
+import { RowActions } from '../../components/RowActions';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { PageRenderer } from '../../runtime/PageRenderer';
+import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { PageFormProvider } from '../../widgets/form-state';
+
+/**
+ * The showcase of the interface controls Rakit uses (spec 1 §2 `/{appSlug}/libraries`), and the
+ * living style guide the widgets follow: the widget sections render the widgets' own faces, as
+ * the editor does (design mode: sample data, no action runs), so what is seen here is what a page
+ * shows; the other sections hold the controls of the administration screens.
+ */
+export function LibrariesScreen() {
+  return (
+    <Stack gap="lg" maw={1100} mx="auto">
+      <ScreenHeader title="Libraries" />
+      <Text c="dimmed" mt={-12}>
+        The controls pages and administration screens are built from, as they look and behave. A widget shown here is the widget an author places in the editor.
+      </Text>
+      <Section title="Buttons" description="One filled button for the screen's main action; light and subtle ones beside it; red only for removal.">
+        <Group gap="sm">
+          <Button leftSection={<IconPlus size={16} />}>Add</Button>
+          <Button variant="light" leftSection={<IconDeviceFloppy size={16} />}>Save draft</Button>
+          <Button variant="default">Cancel</Button>
+          <Button variant="subtle">Subtle</Button>
+          <Button variant="outline">Outline</Button>
+          <Button color="red" leftSection={<IconTrash size={16} />}>Remove</Button>
+          <Button loading>Saving</Button>
+          <Button disabled>Disabled</Button>
+        </Group>
+        <WidgetSample components={BUTTON_WIDGETS} caption="The button widget" />
+      </Section>
+      <Section title="Alerts and notices" description="The alert widget in its two colours; notices appear at the top, at most three at a time.">
+        <WidgetSample components={ALERT_WIDGETS} />
+        <Group gap="sm">
+          <Button variant="light" color="green" onClick={() => notifySuccess('Successfully perform the action')}>Show a success notice</Button>
+          <Button variant="light" color="red" onClick={() => notifyFailure('Failed to perform the operation.')}>Show a failure notice</Button>
+          <Badge variant="light">Badge</Badge>
+          <Badge variant="light" color="gray">Draft</Badge>
+        </Group>
+      </Section>
+      <Section title="Form controls" description="The form widgets, each with its label; a required field says so when left empty.">
+        <WidgetSample components={FORM_WIDGETS} columns={2} />
+      </Section>
+      <Section title="Tables" description="The table widget with sample rows, as the editor shows it; below it, the table of the administration screens.">
+        <WidgetSample components={TABLE_WIDGETS} />
+        <DataTable columns={['Name', 'Role', 'Status', null]} isEmpty={false} emptyText="No rows" caption="Sample administration table">
+          {SAMPLE_PEOPLE.map(([name, role, active]) => (
+            <Table.Tr key={name}>
+              <Table.Td>{name}</Table.Td>
+              <Table.Td>{role}</Table.Td>
+              <Table.Td><Badge variant="light" color={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge></Table.Td>
+              <Table.Td><RowActions
+                  editLabel={`Edit ${name}`}
+                  onEdit={() => notifySuccess(`A sample row: editing ${name} opens its dialog on a real screen`)}
+                  removeLabel={`Remove ${name}`}
+                  onRemove={() => notifyFailure(`A sample row: ${name} cannot be removed`)}
+                /></Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </Section>
+    </Stack>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Stack gap="md">
+        <div>
+          <Title order={3}>{title}</Title>
+          <Text size="sm" c="dimmed">{description}</Text>
+        </div>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Widgets rendered by the runtime's own renderer, in design mode, with a form store of their own. */
+function WidgetSample({ components, columns = 1, caption }: { components: readonly Component[]; columns?: number; caption?: string }) {
+  return (
+    <PageFormProvider components={components} mode="design">
+      {caption !== undefined && <Text size="sm" fw={500}>{caption}</Text>}
+      <SimpleGrid cols={{ base: 1, sm: columns }} spacing="md">
+        {components.map((component) => <PageRenderer key={component.id} components={[component]} mode="design" />)}
+      </SimpleGrid>
+    </PageFormProvider>
+  );
+}
+
+const sample = <C extends Component>(component: C, changes: Partial<C>): Component => ({ ...component, ...changes });
+
+const BUTTON_WIDGETS: readonly Component[] = [createComponent('button', 'library-button', 'Simpan')];
+
+const ALERT_WIDGETS: readonly Component[] = [
+  sample(createComponent('alert', 'library-alert-success', 'Data tersimpan.'), { color: 'success' }),
+  sample(createComponent('alert', 'library-alert-error', 'Ada produk dengan stok di bawah 30.'), { color: 'error' }),
+];
+
+const FORM_WIDGETS: readonly Component[] = [
+  sample(createComponent('input', 'library-text', 'Nama'), { placeholder: 'Nama lengkap' }),
+  sample(createComponent('input', 'library-number', 'Jumlah'), { subtype: 'number', required: false }),
+  sample(createComponent('input', 'library-email', 'Email'), { subtype: 'email', required: false, placeholder: 'nama@contoh.id' }),
+  sample(createComponent('input', 'library-password', 'Password'), { subtype: 'password', required: false }),
+  sample(createComponent('dropdown', 'library-dropdown', 'Kategori'), {
+    options: [{ textOption: 'Sembako', valueOption: 'sembako' }, { textOption: 'Minuman', valueOption: 'minuman' }],
+  }),
+  createComponent('datetime', 'library-datetime', 'Tanggal'),
+  createComponent('textarea', 'library-textarea', 'Catatan'),
+  createComponent('fileupload', 'library-file', 'Lampiran'),
+  sample(createComponent('checkbox', 'library-checkbox', 'Hari kerja'), { options: 'Senin,Selasa,Rabu' }),
+  sample(createComponent('radio', 'library-radio', 'Pengiriman'), { options: 'Ambil sendiri,Kurir' }),
+  createComponent('toggle', 'library-toggle', 'Aktif'),
+];
+
+const TABLE_WIDGETS: readonly Component[] = [
+  sample(createComponent('table', 'library-table', 'Daftar Produk'), { options: 'Nama,Kategori,Harga', mapping_table: 'name,category,price' }),
+];
+
+const SAMPLE_PEOPLE: readonly (readonly [name: string, role: string, active: boolean])[] = [
+  ['Siti Rahma', 'Admin', true],
+  ['Budi Santoso', 'Staff', true],
+  ['Dewi Lestari', 'Staff', false],
+];

@@ -1,0 +1,29 @@
+import { Alert, Text } from '@mantine/core';
+import { isAdminInApp } from '@rakit/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useContext } from 'react';
+import { CurrentAppContext } from '../../shell/app-context';
+import { SessionContext } from '../../shell/session-context';
+
+/**
+ * Why a data widget's rows did not load, on the widget, for the application's administrators:
+ * they can fix its configuration. Members see the spec's empty widget only (spec 3 §4), except
+ * when the widget's function failed: then they are told so, in the server's plain words.
+ */
+export function LoadFailure({ failure, toMembers = false }: { failure: string | null; toMembers?: boolean }) {
+  const admin = useIsAppAdmin();
+  if (failure === null || (!admin && !toMembers)) return null;
+  return (
+    <Alert color={admin ? 'orange' : 'red'} variant="light" icon={<IconAlertTriangle size={18} />} title="The rows could not be loaded" mb="sm" role="alert">
+      <Text size="sm">{failure}</Text>
+      {admin ? <Text size="xs" c="dimmed" mt={4}>Shown to administrators; members see {toMembers ? 'that it failed, without the reason' : 'the widget empty'}. Fix it in the editor.</Text> : null}
+    </Alert>
+  );
+}
+
+/** Whether the signed-in user administers the current application (false outside one or signed out). */
+export function useIsAppAdmin(): boolean {
+  const session = useContext(SessionContext);
+  const current = useContext(CurrentAppContext);
+  return session !== null && current !== null && isAdminInApp(session.user.userGroup, current.app);
+}
