@@ -7,6 +7,7 @@ describe('how the Runs panel writes a run', () => {
     expect(durationText(-1)).toBe('—');
     expect(durationText(849.6)).toBe('850 ms');
     expect(durationText(2400)).toBe('2.4 s');
+    expect(durationText(30_000)).toBe('30 s');
     expect(durationText(185_000)).toBe('3 min 5 s');
   });
 
