@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSandboxLimits } from '../../src/functions/sandbox-pool';
 import { buildTestServer, type TestServer } from '../support/build';
 import { type HostileBuilder, hostileBuilder } from './hostile';
 
@@ -16,7 +17,9 @@ describe('custom function sandbox: escape and abuse corpus', () => {
     server.call('POST', '/function/testFunction', { appId: hostile.appId, parameter, content, params }, hostile.token);
 
   beforeAll(async () => {
-    server = await buildTestServer('sqlite');
+    // A longer time than the default second: on a busy machine the memory bombs must still
+    // meet the memory limit first, which is what these entries test.
+    server = await buildTestServer('sqlite', { functionLimits: { ...defaultSandboxLimits(), timeoutMs: 3000 } });
     hostile = await hostileBuilder(server);
     await server.app.sandbox.warm();
   });
