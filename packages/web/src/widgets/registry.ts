@@ -1,6 +1,7 @@
 import { WIDGET_TYPES, type WidgetType } from '@rakit/core';
 import { IconSquare } from '@tabler/icons-react';
 import { alertWidget } from './alert';
+import { barcodeWidget } from './barcode';
 import { buttonWidget } from './button';
 import { cardWidget } from './card';
 import { chartWidget } from './chart';
@@ -30,6 +31,7 @@ type BuiltWidget = { [T in WidgetType]: WidgetDefinition<T> }[WidgetType];
 const built: readonly BuiltWidget[] = [
   inputWidget, textareaWidget, datetimeWidget, checkboxWidget, toggleWidget, radioWidget, dropdownWidget,
   fileuploadWidget, textWidget, buttonWidget, cardWidget, tableWidget, chartWidget, alertWidget, kanbanWidget, loaderWidget,
+  barcodeWidget,
 ];
 
 /**
