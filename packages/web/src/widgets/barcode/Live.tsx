@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Box, Button, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { actionFailureMessage, Messages, type RowValues, topLevelActions } from '@rakit/core';
 import { IconBarcode } from '@tabler/icons-react';
@@ -25,7 +25,7 @@ interface ScanEntry {
 }
 
 const SYNC_TEXT: Record<Sync, string> = { syncing: Messages.barcodeSyncing, synced: Messages.barcodeSynced, failed: Messages.barcodeSyncFailed };
-const SYNC_COLOR: Record<Sync, string> = { syncing: 'yellow', synced: 'green', failed: 'red' };
+const SYNC_COLOR: Record<Sync, string> = { syncing: 'yellow.8', synced: 'green.8', failed: 'red.7' };
 
 const cellText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
@@ -51,7 +51,7 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
   const nextId = useRef(1);
   const columns = configuredColumns(component);
   const firstAction = topLevelActions(actionsOfComponent(component))[0];
-  const runner = useRowActions(component, component.primaryKey === 'NONE' ? null : component.primaryKey, () => undefined);
+  const runner = useRowActions(component, component.primaryKey === 'NONE' ? null : component.primaryKey, () => undefined, true);
   const title = component.title === '' ? 'Barcode' : component.title;
 
   useEffect(() => {
@@ -105,7 +105,7 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
             onKeyDown={onKeyDown}
           />
           {live ? null : <Text size="xs" c="dimmed">Scans are looked up on the page at runtime.</Text>}
-          <Table.ScrollContainer minWidth={360}>
+          <Table.ScrollContainer minWidth={320}>
             <Table striped withTableBorder aria-label="Scan history">
               <Table.Thead>
                 <Table.Tr>
@@ -124,10 +124,10 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
                     ))}
                     <Table.Td>
                       {entry.row === null
-                        ? <Badge color="red" variant="light">{Messages.barcodeNotFound}</Badge>
-                        : <Badge color="blue" variant="light">{Messages.barcodeFound}</Badge>}
+                        ? <Text size="sm" fw={600} c="red.7">{Messages.barcodeNotFound}</Text>
+                        : <Text size="sm" fw={600} c="blue.7">{Messages.barcodeFound}</Text>}
                     </Table.Td>
-                    <Table.Td>{entry.sync === null ? null : <Badge color={SYNC_COLOR[entry.sync]} variant="dot">{SYNC_TEXT[entry.sync]}</Badge>}</Table.Td>
+                    <Table.Td>{entry.sync === null ? null : <Text size="sm" c={SYNC_COLOR[entry.sync]}>{SYNC_TEXT[entry.sync]}</Text>}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
