@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Component, Messages } from '@rakit/core';
+import { type Component, createComponent, Messages } from '@rakit/core';
+import mysql from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, baseUrl, launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { addMariaDbConnection, MARIADB } from '../support/mariadb';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -50,7 +52,11 @@ describe('the QR reader', () => {
   const TICKET = `TIKET-${stamp}-Ä1`;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rakit-qr-'));
   const video = path.join(dir, 'qr.y4m');
+  const ticketsTable = `rakit_e2e_tickets_${stamp}`;
+  let sql: mysql.Connection;
   let api: Api;
+  let appId: number;
+  let dbId: number;
   let pageId: number;
   let browser: Browser;
   /** Requests to any origin but Rakit's, blocked. */
@@ -75,8 +81,11 @@ describe('the QR reader', () => {
 
   beforeAll(async () => {
     writeFileSync(video, qrVideo(TICKET));
+    sql = await mysql.createConnection(MARIADB);
+    await sql.query(`CREATE TABLE \`${ticketsTable}\` (id INT AUTO_INCREMENT PRIMARY KEY, code VARCHAR(200) NOT NULL)`);
     api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
-    const appId = await demoAppId();
+    appId = await demoAppId();
+    dbId = await addMariaDbConnection(api, appId);
     const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName }] });
     pageId = (created.data.pages[0] as { pageId: number }).pageId;
     await menuForStaff(api, appId, `QR ${stamp}`, [['QR', pageId]]);
@@ -85,6 +94,9 @@ describe('the QR reader', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await sql?.query(`DROP TABLE IF EXISTS \`${ticketsTable}\``);
+    await sql?.end();
+    if (dbId !== undefined) await api('DELETE', '/delete/deleteDbConfig', { dbId });
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -103,9 +115,20 @@ describe('the QR reader', () => {
     }, { timeout: 10_000 }).toBe('Kode tiket');
     await snapshot(author, 'qrcode-reader-editor');
     await author.context().close();
+
+    // A button that saves the reader's value (the button's own panel has its specs).
+    const saved = await api<{ pageComponents: string }[]>('GET', `/get/getPage/${pageId}`);
+    const components = JSON.parse(saved.data[0]?.pageComponents ?? '[]') as Component[];
+    const reader = components.find((c) => c.type === 'qrcodeReader') as Component;
+    const button = {
+      ...createComponent('button', `save-${stamp}`, 'Simpan'),
+      custom_action: [{ name: 'save', action: 'CUSTOM', cause: '', show: true, raw: { database: dbId, type: 'INSERT', table: ticketsTable, conditions: [], setValues: [{ column: 'code', source: reader.id, custom: '' }] } }],
+    };
+    const updated = await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify([...components, button]) }] });
+    expect(updated.status, updated.error?.join(', ')).toBe(true);
   });
 
-  it('reads the fake camera: camera off, found after 0.5 s, the text as its value, camera on again', async () => {
+  it('reads the fake camera: camera off, found after 0.5 s, the text as its value (a button saves it), camera on again', async () => {
     const page = await guarded(['camera']);
     // When the reader's state and its camera change, as the person sees them.
     await page.addInitScript(() => {
@@ -142,6 +165,9 @@ describe('the QR reader', () => {
     expect(shown).toBeLessThan(1500);
     expect(restarted).toBeGreaterThanOrEqual(450);
     expect(restarted).toBeLessThan(1500);
+    // The text is the widget's value, as an input's: the button saves it.
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(async () => ((await sql.query(`SELECT code FROM \`${ticketsTable}\``))[0] as { code: string }[]).map((r) => r.code), { timeout: 10_000 }).toEqual([TICKET]);
     await snapshot(page, 'qrcode-reader-member-1366');
     await page.setViewportSize({ width: 390, height: 844 });
     await reader.getByText(Messages.qrFound).waitFor({ timeout: 10_000 });
