@@ -121,6 +121,7 @@ describe('the barcode widget', () => {
     expect(await dialog.getByTestId('scan-row').count()).toBe(4);
     const rows = (await sql.query(`SELECT sku FROM \`${stockTable}\` WHERE scanned = 1 ORDER BY sku`))[0] as { sku: string }[];
     expect(rows.map((r) => r.sku)).toEqual(['SKU-001', 'SKU-002', 'SKU-003']);
+    await page().setViewportSize({ width: 1366, height: 768 });
     await snapshot(page(), 'barcode-member-1366');
     await page().setViewportSize({ width: 390, height: 844 });
     await snapshot(page(), 'barcode-member-390');

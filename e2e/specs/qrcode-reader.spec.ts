@@ -168,6 +168,7 @@ describe('the QR reader', () => {
     // The text is the widget's value, as an input's: the button saves it.
     await page.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(async () => ((await sql.query(`SELECT code FROM \`${ticketsTable}\``))[0] as { code: string }[]).map((r) => r.code), { timeout: 10_000 }).toEqual([TICKET]);
+    await page.setViewportSize({ width: 1366, height: 768 });
     await snapshot(page, 'qrcode-reader-member-1366');
     await page.setViewportSize({ width: 390, height: 844 });
     await reader.getByText(Messages.qrFound).waitFor({ timeout: 10_000 });
