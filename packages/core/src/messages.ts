@@ -183,4 +183,17 @@ export const Messages = {
   actionUrlRequired: 'Please, fill the URL',
   actionParamNameRequired: 'Every parameter needs a name',
   actionPrimaryKeyRequired: 'The table has no primary key to delete by',
+  // Barcode widget (spec 3 "Barcode widget", §4).
+  barcodeNoColumn: 'The barcode widget maps no column: choose its columns, the first one is matched',
+  barcodeOpen: 'Open Barcode',
+  barcodePlaceholder: 'Put Cursor Here',
+  barcodeFound: 'Ditemukan',
+  barcodeNotFound: 'NOT FOUND',
+  barcodeSyncing: 'Mensinkronisasi',
+  barcodeSynced: 'Tersinkronisasi',
+  barcodeSyncFailed: 'Gagal sinkronisasi',
+  // QR reader (spec 3 "QR reader").
+  qrFound: 'QR code ditemukan ! Hasil dapat dilihat di bawah',
+  qrNotFound: 'QR code tidak ditemukan !',
+  qrWaiting: 'Tunggu sebentar...',
 } as const;
