@@ -137,3 +137,16 @@ export const pdfTemplateCalls = {
   }),
 };
 
+
+/** The failure notices of the PDF extractor start so (spec 3 §4, issue 14). */
+export const PDF_FAILURE_PREFIX = 'Failed !';
+
+/**
+ * Whether the extractor's actions run with what was extracted (spec 3 §5): more than 10 % of
+ * the mapped fields have a value, and at least one does.
+ */
+export function extractionRunsActions(mapped: readonly string[], values: Readonly<Record<string, string>>): boolean {
+  if (mapped.length === 0) return false;
+  const filled = mapped.filter((name) => (values[name] ?? '').trim() !== '').length;
+  return filled > 0 && filled / mapped.length > 0.1;
+}

@@ -12,6 +12,7 @@ import { inputWidget } from './input';
 import { kanbanWidget } from './kanban';
 import { LaterReleaseConfig, LaterReleaseLive } from './LaterRelease';
 import { loaderWidget } from './loader';
+import { pdfextractorWidget } from './pdfextractor';
 import { radioWidget } from './radio';
 import { tableWidget } from './table';
 import { textWidget } from './text';
@@ -30,6 +31,7 @@ type BuiltWidget = { [T in WidgetType]: WidgetDefinition<T> }[WidgetType];
 const built: readonly BuiltWidget[] = [
   inputWidget, textareaWidget, datetimeWidget, checkboxWidget, toggleWidget, radioWidget, dropdownWidget,
   fileuploadWidget, textWidget, buttonWidget, cardWidget, tableWidget, chartWidget, alertWidget, kanbanWidget, loaderWidget,
+  pdfextractorWidget,
 ];
 
 /**
