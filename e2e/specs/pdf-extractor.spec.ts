@@ -83,11 +83,13 @@ describe('the PDF extractor reads a form field and a boxed text, and an action i
     await fields.getByRole('button', { name: 'Add field' }).click();
     await fields.getByLabel('Name of field 2').fill('total');
     await choose(page, fields, 'Source of field 2', 'Box on a page');
-    for (const [label, value] of [['Left (pt)', '290'], ['Top (pt)', '320'], ['Width (pt)', '220'], ['Height (pt)', '40']] as const) {
+    for (const [label, value] of [['Left', '290'], ['Top', '320'], ['Width', '220'], ['Height', '40']] as const) {
       await fields.getByLabel(`${label} of field 2`).fill(value);
     }
+    await snapshot(page, 'pdf-extractor-template');
+    const saved = page.waitForResponse((r) => r.url().includes('/file/template/') && r.request().method() === 'PUT');
     await fields.getByRole('button', { name: 'Save template' }).click();
-    await page.waitForResponse((r) => r.url().includes('/file/template/') && r.request().method() === 'PUT');
+    expect((await saved).status()).toBe(200);
 
     const dialog = page.getByRole('dialog');
     await panel.getByRole('button', { name: 'Add Action' }).click();

@@ -17,7 +17,7 @@ function fieldOf(name: string, source: Source, template: PdfTemplate): PdfTempla
   return { name, source, page: 1, x: 0, y: 0, width: 100, height: 20 };
 }
 
-const BOX_KEYS = [['page', 'Page'], ['x', 'Left (pt)'], ['y', 'Top (pt)'], ['width', 'Width (pt)'], ['height', 'Height (pt)']] as const;
+const BOX_KEYS = [['page', 'Page'], ['x', 'Left'], ['y', 'Top'], ['width', 'Width'], ['height', 'Height']] as const;
 
 /**
  * The fields of an extraction template, edited as a list: each a name and where its value is
@@ -44,18 +44,18 @@ export function TemplateFields({ template, onSave }: { template: PdfTemplate; on
     <Stack gap={6} data-testid="pdf-template-fields">
       <TextInput label="Template name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
       <Text size="xs" c="dimmed">
-        {template.pageCount} page(s){pageSize === undefined ? '' : `, ${pageSize.width} × ${pageSize.height} pt`}; form fields: {template.formFields.length === 0 ? 'none' : template.formFields.join(', ')}
+        Points from the page's top-left corner. {template.pageCount} page(s){pageSize === undefined ? '' : `, ${pageSize.width} × ${pageSize.height} pt`}; form fields: {template.formFields.length === 0 ? 'none' : template.formFields.join(', ')}
       </Text>
       {fields.map((field, index) => (
         <Paper key={index} withBorder p="xs" radius="sm">
           <Stack gap={4}>
             <Group gap={6} wrap="nowrap" align="end">
               <TextInput
-                label={`Name of field ${index + 1}`} value={field.name} style={{ flex: 1 }}
+                label="Name" aria-label={`Name of field ${index + 1}`} value={field.name} style={{ flex: 1 }}
                 onChange={(e) => change(index, { ...field, name: e.currentTarget.value })}
               />
               <Select
-                label={`Source of field ${index + 1}`} data={SOURCES} value={field.source} allowDeselect={false} w={150}
+                label="Source" aria-label={`Source of field ${index + 1}`} data={SOURCES} value={field.source} allowDeselect={false} w={150}
                 onChange={(source) => { if (source !== null) change(index, fieldOf(field.name, source as Source, template)); }}
               />
               <ActionIcon variant="subtle" color="red" aria-label={`Delete field ${index + 1}`} onClick={() => setFields(fields.filter((_, i) => i !== index))}>
@@ -64,21 +64,22 @@ export function TemplateFields({ template, onSave }: { template: PdfTemplate; on
             </Group>
             {field.source === 'form' ? (
               <Select
-                label={`Form field of field ${index + 1}`} data={template.formFields} value={field.formField === '' ? null : field.formField} searchable
+                label="Form field" aria-label={`Form field of field ${index + 1}`} data={template.formFields}
+                value={field.formField === '' ? null : field.formField} searchable allowDeselect={false}
                 onChange={(formField) => change(index, { ...field, formField: formField ?? '' })}
               />
             ) : null}
             {field.source === 'pattern' ? (
               <TextInput
-                label={`Pattern of field ${index + 1}`} description="A regular expression; its first group (…) is the value" value={field.pattern}
+                label="Pattern" aria-label={`Pattern of field ${index + 1}`} description="A regular expression; its first group (…) is the value" value={field.pattern}
                 onChange={(e) => change(index, { ...field, pattern: e.currentTarget.value })}
               />
             ) : null}
             {field.source === 'box' ? (
-              <Group gap={4} grow>
+              <Group gap={4} grow preventGrowOverflow={false}>
                 {BOX_KEYS.map(([key, label]) => (
                   <NumberInput
-                    key={key} label={`${label} of field ${index + 1}`} value={field[key]} min={key === 'page' ? 1 : 0} hideControls
+                    key={key} label={label} aria-label={`${label} of field ${index + 1}`} value={field[key]} min={key === 'page' ? 1 : 0} hideControls
                     onChange={(value) => change(index, { ...field, [key]: typeof value === 'number' ? value : Number(value) || 0 })}
                   />
                 ))}
