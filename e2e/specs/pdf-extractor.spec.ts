@@ -83,8 +83,26 @@ describe('the PDF extractor reads a form field and a boxed text, and an action i
     await fields.getByRole('button', { name: 'Add field' }).click();
     await fields.getByLabel('Name of field 2').fill('total');
     await choose(page, fields, 'Source of field 2', 'Box on a page');
-    for (const [label, value] of [['Left', '290'], ['Top', '320'], ['Width', '220'], ['Height', '40']] as const) {
-      await fields.getByLabel(`${label} of field 2`).fill(value);
+    // The box is drawn on the rendered sample page: (290, 320) to (510, 360) in points from its top-left.
+    await fields.getByRole('button', { name: 'Draw on the sample' }).click();
+    const drawer = page.getByRole('dialog');
+    const sheet = drawer.getByTestId('pdf-box-canvas');
+    await drawer.locator('canvas').waitFor();
+    await expect.poll(async () => (await drawer.locator('canvas').boundingBox())?.height ?? 0).toBeGreaterThan(600);
+    await drawer.locator('.mantine-Loader-root').waitFor({ state: 'detached' });
+    const area = await sheet.boundingBox();
+    if (area === null) throw new Error('the sample page is not shown');
+    const scale = 520 / 595;
+    await page.mouse.move(area.x + 290 * scale, area.y + 320 * scale);
+    await page.mouse.down();
+    await page.mouse.move(area.x + 400 * scale, area.y + 340 * scale, { steps: 4 });
+    await page.mouse.move(area.x + 510 * scale, area.y + 360 * scale, { steps: 4 });
+    await page.mouse.up();
+    await snapshot(page, 'pdf-extractor-draw-box');
+    await drawer.getByRole('button', { name: 'Use this box' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    for (const [label, value] of [['Left', 290], ['Top', 320], ['Width', 220], ['Height', 40]] as const) {
+      expect(Math.abs(Number(await fields.getByLabel(`${label} of field 2`).inputValue()) - value)).toBeLessThan(3);
     }
     await snapshot(page, 'pdf-extractor-template');
     const saved = page.waitForResponse((r) => r.url().includes('/file/template/') && r.request().method() === 'PUT');

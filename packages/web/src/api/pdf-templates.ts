@@ -1,4 +1,5 @@
-import { type PdfTemplateField, pdfTemplateCalls } from '@rakit/core';
+import { pathOf, type PdfTemplateField, pdfTemplateCalls } from '@rakit/core';
+import { readSession } from '../shell/session-storage';
 import { callApi } from './request';
 
 const pdfForm = (file: Blob, name: string) => {
@@ -19,6 +20,16 @@ export const pdfTemplatesApi = (appSlug: string) => ({
 
   savePdfTemplate: (id: number, templateName: string, fields: PdfTemplateField[]) =>
     callApi(pdfTemplateCalls.savePdfTemplate, { params: { id }, body: { templateName, fields } }, appSlug),
+
+  /** The template's sample PDF (administrators), fetched with the bearer token to be drawn on. */
+  pdfTemplateSample: async (id: number): Promise<ArrayBuffer> => {
+    const stored = readSession(appSlug);
+    const response = await fetch(pathOf(pdfTemplateCalls.getPdfTemplateSample, { id }), {
+      headers: stored.kind === 'ok' ? { authorization: `Bearer ${stored.session.user.token}` } : {},
+    });
+    if (!response.ok) throw new Error(`The sample could not be read (HTTP ${response.status})`);
+    return response.arrayBuffer();
+  },
 
   deletePdfTemplate: (id: number) => callApi(pdfTemplateCalls.deletePdfTemplate, { params: { id } }, appSlug),
 });

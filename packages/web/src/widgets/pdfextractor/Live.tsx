@@ -82,7 +82,6 @@ export function PdfextractorLive({ component, mode }: WidgetLiveProps<'pdfextrac
         clearable={!busy}
         readOnly={busy}
         leftSection={busy ? <Loader size={16} /> : <IconFileTypePdf size={16} />}
-        description={file === null ? 'No file selected' : file.name}
         aria-busy={busy}
       />
       {entries.length > 0 ? (

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Text, Tex
 import { type PdfTemplate, type PdfTemplateField, PdfTemplateFieldsSchema } from '@rakit/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { BoxDrawer } from './BoxDrawer';
 
 const SOURCES = [
   { value: 'form', label: 'Form field' },
@@ -29,6 +30,9 @@ export function TemplateFields({ template, onSave }: { template: PdfTemplate; on
   const [fields, setFields] = useState<PdfTemplateField[]>(template.fields);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The box field being drawn on the sample. */
+  const [drawing, setDrawing] = useState<number | null>(null);
+  const drawnField = drawing === null ? undefined : fields[drawing];
   const change = (index: number, next: PdfTemplateField) => setFields(fields.map((f, i) => (i === index ? next : f)));
   const pageSize = template.pages[0];
 
@@ -76,6 +80,9 @@ export function TemplateFields({ template, onSave }: { template: PdfTemplate; on
               />
             ) : null}
             {field.source === 'box' ? (
+              <Button size="xs" variant="light" onClick={() => setDrawing(index)}>Draw on the sample</Button>
+            ) : null}
+            {field.source === 'box' ? (
               <Group gap={4} grow preventGrowOverflow={false}>
                 {BOX_KEYS.map(([key, label]) => (
                   <NumberInput
@@ -95,6 +102,12 @@ export function TemplateFields({ template, onSave }: { template: PdfTemplate; on
         <Button size="xs" loading={saving} onClick={() => void save()}>Save template</Button>
       </Group>
       {error === null ? null : <Text size="sm" c="red">{error}</Text>}
+      {drawing !== null && drawnField?.source === 'box' ? (
+        <BoxDrawer
+          templateId={template.templateId} page={drawnField.page} box={drawnField} opened onClose={() => setDrawing(null)}
+          onDrawn={(box) => { change(drawing, { ...drawnField, ...box }); setDrawing(null); }}
+        />
+      ) : null}
     </Stack>
   );
 }
