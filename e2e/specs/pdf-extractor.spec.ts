@@ -157,9 +157,13 @@ describe('the PDF extractor reads a form field and a boxed text, and an action i
       await shown.getByText('Siti Aminah').waitFor();
       await shown.getByText('Rp 1.250.000').waitFor();
       await page.getByText('faktur-siti.pdf').first().waitFor();
-      await snapshot(page, 'pdf-extractor-member');
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await snapshot(page, 'pdf-extractor-member-1366');
       await page.setViewportSize({ width: 390, height: 844 });
+      // The navigation folds away below the phone breakpoint.
+      await page.waitForTimeout(600);
       await snapshot(page, 'pdf-extractor-member-390');
+      await page.setViewportSize({ width: 1280, height: 800 });
       expect(await rows()).toEqual([{ pelanggan: 'Siti Aminah', total: 'Rp 1.250.000' }]);
     });
 
