@@ -109,6 +109,7 @@ export const Messages = {
   rowKeyMissing: 'This row has no primary key value to act on',
   // Printing rows into DOCX templates (spec 2 "Print configuration", spec 3 §7).
   printTemplateNotFound: 'Print template not found',
+  pdfTemplateNotFound: 'Extraction template not found',
   printTemplateNotDocx: 'The file is not a Word document (.docx)',
   printTemplateNameInvalid: 'The template file name is not usable',
   printTemplateTooLarge: 'The template is too large (at most 5 MB)',

@@ -13,6 +13,7 @@ import { tablesApi } from './tables';
 import { printApi } from './print';
 import { thirdPartiesApi } from './third-parties';
 import { functionsApi } from './functions';
+import { pdfTemplatesApi } from './pdf-templates';
 
 export * from './request';
 export type { RunActionBody } from './actions';
@@ -44,6 +45,7 @@ export function appApi(appSlug: string) {
     ...printApi(appSlug),
     ...thirdPartiesApi(appSlug),
     ...functionsApi(appSlug),
+    ...pdfTemplatesApi(appSlug),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;

@@ -14,6 +14,7 @@ import { kanbanWidget } from './kanban';
 import { LaterReleaseConfig, LaterReleaseLive } from './LaterRelease';
 import { loaderWidget } from './loader';
 import { qrcodeReaderWidget } from './qrcodeReader';
+import { pdfextractorWidget } from './pdfextractor';
 import { radioWidget } from './radio';
 import { tableWidget } from './table';
 import { textWidget } from './text';
@@ -32,7 +33,7 @@ type BuiltWidget = { [T in WidgetType]: WidgetDefinition<T> }[WidgetType];
 const built: readonly BuiltWidget[] = [
   inputWidget, textareaWidget, datetimeWidget, checkboxWidget, toggleWidget, radioWidget, dropdownWidget,
   fileuploadWidget, textWidget, buttonWidget, cardWidget, tableWidget, chartWidget, alertWidget, kanbanWidget, loaderWidget,
-  barcodeWidget, qrcodeReaderWidget,
+  barcodeWidget, qrcodeReaderWidget, pdfextractorWidget,
 ];
 
 /**
