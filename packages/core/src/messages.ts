@@ -109,6 +109,7 @@ export const Messages = {
   rowKeyMissing: 'This row has no primary key value to act on',
   // Printing rows into DOCX templates (spec 2 "Print configuration", spec 3 §7).
   printTemplateNotFound: 'Print template not found',
+  pdfTemplateNotFound: 'Extraction template not found',
   printTemplateNotDocx: 'The file is not a Word document (.docx)',
   printTemplateNameInvalid: 'The template file name is not usable',
   printTemplateTooLarge: 'The template is too large (at most 5 MB)',
@@ -183,4 +184,17 @@ export const Messages = {
   actionUrlRequired: 'Please, fill the URL',
   actionParamNameRequired: 'Every parameter needs a name',
   actionPrimaryKeyRequired: 'The table has no primary key to delete by',
+  // Barcode widget (spec 3 "Barcode widget", §4).
+  barcodeNoColumn: 'The barcode widget maps no column: choose its columns, the first one is matched',
+  barcodeOpen: 'Open Barcode',
+  barcodePlaceholder: 'Put Cursor Here',
+  barcodeFound: 'Ditemukan',
+  barcodeNotFound: 'NOT FOUND',
+  barcodeSyncing: 'Mensinkronisasi',
+  barcodeSynced: 'Tersinkronisasi',
+  barcodeSyncFailed: 'Gagal sinkronisasi',
+  // QR reader (spec 3 "QR reader").
+  qrFound: 'QR code ditemukan ! Hasil dapat dilihat di bawah',
+  qrNotFound: 'QR code tidak ditemukan !',
+  qrWaiting: 'Tunggu sebentar...',
 } as const;

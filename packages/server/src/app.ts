@@ -29,6 +29,7 @@ import groupRoutes from './routes/groups';
 import menuRoutes from './routes/menus';
 import pageRoutes from './routes/pages';
 import passwordResetRoutes from './routes/password-reset';
+import pdfTemplateRoutes from './routes/pdf-templates';
 import printRoutes from './routes/print';
 import tableRoutes from './routes/tables';
 import thirdPartyRoutes from './routes/third-parties';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
   await app.register(functionRoutes);
+  await app.register(pdfTemplateRoutes);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -5,6 +5,7 @@ import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/buil
 import { buildDocx } from './support/docx';
 import { type AppTable, createAppTable, createSqliteDatabase } from './support/fixtures';
 import { itemsTableSql, listItemsSql, matrixComponents, startJsonServer } from './support/matrix-page';
+import { samplePdf } from './support/pdf-sample';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 import { freshUserId } from './trust-boundary/hostile';
 
@@ -63,6 +64,7 @@ interface Multipart { filename: string; content: string | Buffer; type: string }
 const PASSWORD = 'matrix-password-1';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const TEMPLATE = buildDocx(['Printed for {name}']);
+const PDF_TYPE = 'application/pdf';
 const unique = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
 
 async function must(response: { statusCode: number; body: string }, what: string) {
@@ -114,6 +116,14 @@ const fresh = {
   async template(fx: Fixture, name = `${randomBytes(4).toString('hex')}.docx`): Promise<string> {
     const upload = await make(fx, calls.uploadTemplate, { query: { appId: fx.appId }, multipart: { filename: name, content: TEMPLATE, type: DOCX_TYPE } }, 'admin');
     return ((await must(upload, 'uploadTemplate')).data as { templateId: string }).templateId;
+  },
+  /** A PDF extraction template of one form field, made by the administrator. */
+  async pdfTemplate(fx: Fixture): Promise<number> {
+    const upload = await make(fx, calls.createPdfTemplate, { query: { appId: fx.appId }, multipart: { filename: 'sample.pdf', content: await samplePdf(), type: PDF_TYPE } }, 'admin');
+    const templateId = ((await must(upload, 'createPdfTemplate')).data as { templateId: number }).templateId;
+    const fields = [{ name: 'customer', source: 'form', formField: 'customer.name' }];
+    await must(await fx.server.call('PUT', `/file/template/${templateId}`, { templateName: unique('Template'), fields }, fx.tokens.admin), 'savePdfTemplate');
+    return templateId;
   },
   async workflow(fx: Fixture): Promise<number> {
     const answer = await must(await fx.server.call('POST', '/save/saveWorkflow', { chainId: null, chainAppId: fx.appId, chainName: unique('Flow'), chainTrigger: null }, fx.tokens.admin), 'saveWorkflow');
@@ -245,6 +255,7 @@ const makers = {
   triggerRuns: (fx) => ({ params: { id: fx.triggerId } }),
   loadTableContent: (fx) => ({ body: { pageId: fx.pageId, componentId: 'items' } }),
   loadQueryContent: (fx) => ({ body: { pageId: fx.pageId, componentId: 'board' } }),
+  scanBarcode: (fx) => ({ body: { pageId: fx.pageId, componentId: 'scanner', code: 'three' } }),
   editRow: (fx) => ({ body: { pageId: fx.pageId, componentId: 'items', actionName: 'EDIT', key: 1, values: { name: unique('Edited') } } }),
   deleteRow: async (fx) => ({ body: { pageId: fx.pageId, componentId: 'items', actionName: 'DELETE', key: await fresh.row(fx) } }),
   moveCard: (fx) => ({ body: { pageId: fx.pageId, componentId: 'board', key: 2, value: '3' } }),
@@ -291,7 +302,25 @@ const makers = {
   deleteFunction: async (fx) => ({ params: { slug: (await fresh.function(fx)).slug } }),
   runFunction: (fx) => ({ params: { slug: fx.functionSlug }, body: { params: { value: 2 } } }),
   testFunction: (fx) => ({ body: { appId: fx.appId, parameter: [{ name: 'value', type: 'int' as const }], content: 'return value + 1;', params: { value: 1 } } }),
+  getTemplateList: (fx) => ({ query: { appId: fx.appId } }),
+  getTemplateField: async (fx) => ({ params: { id: await sharedPdfTemplate(fx) } }),
+  extractTemplate: async (fx) => ({ params: { id: await sharedPdfTemplate(fx) }, multipart: { filename: 'filled.pdf', content: await samplePdf(), type: PDF_TYPE } }),
+  getPdfTemplateSample: async (fx) => ({ params: { id: await sharedPdfTemplate(fx) } }),
+  createPdfTemplate: async (fx) => ({ query: { appId: fx.appId }, multipart: { filename: 'sample.pdf', content: await samplePdf(), type: PDF_TYPE } }),
+  savePdfTemplate: async (fx) => ({ params: { id: await sharedPdfTemplate(fx) }, body: { templateName: unique('Template'), fields: [{ name: 'customer', source: 'form' as const, formField: 'customer.name' }] } }),
+  deletePdfTemplate: async (fx) => ({ params: { id: await fresh.pdfTemplate(fx) } }),
 } satisfies Makers;
+
+/** One extraction template the calls that only read or save it share (each fixture its own). */
+const sharedPdfTemplates = new WeakMap<Fixture, Promise<number>>();
+function sharedPdfTemplate(fx: Fixture): Promise<number> {
+  let templateId = sharedPdfTemplates.get(fx);
+  if (templateId === undefined) {
+    templateId = fresh.pdfTemplate(fx);
+    sharedPdfTemplates.set(fx, templateId);
+  }
+  return templateId;
+}
 
 /** A multipart body of one file, as a browser sends it. */
 function multipartOf(file: Multipart): { payload: Buffer; contentType: string } {

@@ -7,6 +7,7 @@ import { functionCalls } from './functions';
 import { groupCalls } from './groups';
 import { menuCalls } from './menus';
 import { pageCalls } from './pages';
+import { pdfTemplateCalls } from './pdf-templates';
 import { printCalls } from './print';
 import { tableCalls } from './tables';
 import { thirdPartyCalls } from './third-parties';
@@ -25,6 +26,7 @@ export * from './functions';
 export * from './groups';
 export * from './menus';
 export * from './pages';
+export * from './pdf-templates';
 export * from './print';
 export * from './tables';
 export * from './third-parties';
@@ -51,4 +53,5 @@ export const calls = {
   ...thirdPartyCalls,
   ...workflowRunCalls,
   ...functionCalls,
+  ...pdfTemplateCalls,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DeleteRowBodySchema, EditRowBodySchema, ExcelFromTableBodySchema, ExcelStreamQuerySchema, LoadTableContentBodySchema, MoveCardBodySchema,
+  ScanBarcodeBodySchema,
 } from '../schemas/tables';
 import { defineCall, FILE_ANSWER } from './contract';
 import { BlobFileSchema } from './print';
@@ -68,6 +69,16 @@ const loadContentCall = (path: string) => defineCall({
 export const tableCalls = {
   loadTableContent: loadContentCall('/get/loadTableContent'),
   loadQueryContent: loadContentCall('/get/loadQueryContent'),
+  scanBarcode: defineCall({
+    method: 'POST', path: '/get/scanBarcode', tag: 'tables',
+    summary: 'The row of a barcode widget whose first mapped column equals the scanned code (case-insensitive)',
+    description: 'The code is bound as a parameter, never written into the SQL; the widget\'s table or custom query is read as its '
+      + 'table load reads it. Answers data = [row] (keyed by source column) when a row matches, [] when none does. '
+      + 'Members: barcode widgets of pages their groups reach; administrators: any page of their application.',
+    body: ScanBarcodeBodySchema,
+    data: z.array(ResultRowSchema).max(1),
+    access: { level: 'member', app: widgetPage },
+  }),
   editRow: defineCall({
     method: 'POST', path: '/action/editRow', tag: 'tables',
     summary: 'Set the changed columns of one row, by primary key, through an EDIT action of the widget',

@@ -111,6 +111,19 @@ export const MoveCardBodySchema = z.object({
 });
 export type MoveCardBody = z.infer<typeof MoveCardBodySchema>;
 
+/** The longest code a barcode scan sends: longer than any 1D or 2D symbology a scanner types. */
+export const BARCODE_MAX_LENGTH = 500;
+
+/**
+ * POST /get/scanBarcode: the code a scanner typed into a barcode widget, matched exactly
+ * (case-insensitive, surrounding spaces ignored) against the first column the widget maps.
+ */
+export const ScanBarcodeBodySchema = z.object({
+  ...widgetRef,
+  code: z.string().trim().min(1, 'code: scan a code').max(BARCODE_MAX_LENGTH),
+});
+export type ScanBarcodeBody = z.infer<typeof ScanBarcodeBodySchema>;
+
 const commaListOrArray = z.union([z.array(z.string().max(500)).max(500), z.string().max(20_000)]);
 
 /**

@@ -59,7 +59,8 @@ export const pdfextractor = defineWidget('pdfextractor', {
   templateField: z.array(z.looseObject({})).max(500).default([]),
   custom_action: z.array(CustomActionSchema).max(50).default([]),
 });
-export const qrcodeReader = defineWidget('qrcodeReader', { ...formFields });
+/** Its value is the text of the last QR code read, used by buttons and actions like an input's. */
+export const qrcodeReader = defineWidget('qrcodeReader', { ...formFields }, { capabilities: { holdsValue: true } });
 export const address = defineWidget('address', { ...formFields });
 export const school = defineWidget('school', { ...formFields });
 export const schooladdress = defineWidget('schooladdress', { ...formFields });

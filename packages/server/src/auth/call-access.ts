@@ -7,6 +7,7 @@ import { findFile } from '../store/repositories/files';
 import { findFunction, findFunctionBySlug } from '../store/repositories/functions';
 import { findGroup } from '../store/repositories/groups';
 import { findMenu } from '../store/repositories/menus';
+import { findPdfTemplate } from '../store/repositories/pdf-templates';
 import { findPrintTemplate } from '../store/repositories/print-templates';
 import { findQuery } from '../store/repositories/queries';
 import { findTrigger } from '../store/repositories/triggers';
@@ -50,6 +51,7 @@ const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
   },
   menu: { find: async (app, id) => (await findMenu(app.store, numeric(id)))?.menuAppId, missing: Messages.menuNotFound },
   page: { find: async (app, id) => (await cachedPage(app, numeric(id)))?.pageAppId, missing: Messages.pageNotFound },
+  pdfTemplate: { find: async (app, id) => (await findPdfTemplate(app.store, numeric(id)))?.templateAppId, missing: Messages.pdfTemplateNotFound },
   query: {
     find: async (app, id) => {
       const query = await findQuery(app.store, numeric(id));

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The Content-Security-Policy of every answer (ARCHITECTURE.md §2: nothing an author supplies runs
  * in Rakit's origin). Each source is there because a screen needs it:
- * - script-src 'self': Vite emits module scripts only, no inline script; nothing needs eval
- *   (zod runs jitless, see web's zod-jitless.ts), nor 'wasm-unsafe-eval' yet.
+ * - script-src 'self' 'wasm-unsafe-eval': Vite emits module scripts only, no inline script; nothing
+ *   needs eval (zod runs jitless, see web's zod-jitless.ts). 'wasm-unsafe-eval' lets the QR reader
+ *   compile the ZXing WebAssembly module Rakit serves itself (where the browser has no native
+ *   BarcodeDetector); it allows compiling wasm only, never eval of text.
  * - style-src 'unsafe-inline': Mantine writes <style> elements at run time (its CSS variables)
  *   and components set style attributes. Nonces would mean templating index.html per request
  *   and passing the nonce to every library that adds a style; styles cannot run script.
@@ -17,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "connect-src 'self' http: https:",

@@ -1,6 +1,7 @@
 import { tableCalls, widgetTypesThat } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../http/route';
+import { scanBarcode } from '../tables/barcode-scan';
 import { findDataWidget } from '../tables/data-widget';
 import { loadTransformedContent } from '../tables/load-content';
 import { deleteRow, editRow, moveCard } from '../tables/row-writes';
@@ -14,6 +15,8 @@ const tableRoutes: FastifyPluginAsync = async (app) => {
   for (const call of [tableCalls.loadTableContent, tableCalls.loadQueryContent]) {
     route(app, call, async ({ input: { body }, caller }) => [await loadTransformedContent(app, await findDataWidget(app, caller, body), body)]);
   }
+
+  route(app, tableCalls.scanBarcode, async ({ input: { body }, caller }) => scanBarcode(app, caller, body));
 
   route(app, tableCalls.editRow, async ({ input: { body }, caller }) =>
     [{ affectedRows: await editRow(await findDataWidget(app, caller, body), body) }]);

@@ -12,11 +12,14 @@ export const uploadFolder = (dataDir: string, appId: number) => path.join(dataDi
 /** Its .docx print templates. */
 export const printTemplateFolder = (dataDir: string, appId: number) => path.join(dataDir, 'print-templates', String(appId));
 
+/** The sample PDFs of its extraction templates. */
+export const pdfTemplateFolder = (dataDir: string, appId: number) => path.join(dataDir, 'pdf-templates', String(appId));
+
 /**
  * Removes the uploads and print templates of a deleted application (its rows are gone, so
  * nothing can reach them). Its embedded databases stay: they are its owner's data, and a new
  * connection can open them again.
  */
 export async function removeAppFiles(dataDir: string, appId: number): Promise<void> {
-  await Promise.all([uploadFolder, printTemplateFolder].map((folder) => rm(folder(dataDir, appId), { recursive: true, force: true })));
+  await Promise.all([uploadFolder, printTemplateFolder, pdfTemplateFolder].map((folder) => rm(folder(dataDir, appId), { recursive: true, force: true })));
 }

@@ -249,6 +249,22 @@ export interface TemplatesTable {
   options: string;
 }
 
+/** A PDF extraction template; its sample is stored under pdf-templates/<appId>/<templateId>.pdf. */
+export interface PdfTemplatesTable {
+  templateId: Generated<number>;
+  templateAppId: number;
+  templateName: string;
+  /** JSON of its fields (PdfTemplateField[]). */
+  fields: string;
+  /** JSON of the sample's page sizes in points. */
+  pages: string;
+  /** JSON of the sample's AcroForm field names. */
+  formFields: string;
+  sampleSize: number;
+  createdBy: string;
+  updatedAt: string;
+}
+
 /** A print template's metadata; the .docx is stored under print-templates/<appId>/<templateId>. */
 export interface PrintTemplatesTable {
   templateId: string;
@@ -294,6 +310,7 @@ export interface Database {
   files: FilesTable;
   templates: TemplatesTable;
   printTemplates: PrintTemplatesTable;
+  pdfTemplates: PdfTemplatesTable;
   passwordResets: PasswordResetsTable;
   thirdParties: ThirdPartiesTable;
 }

@@ -187,3 +187,16 @@ export function chunkStatement(plan: ContentPlan, input: TableFilterInput, curso
   if (keyset === undefined || !('after' in cursor)) return rowsStatement(plan, input, 'offset' in cursor ? cursor.offset : 0, size);
   return keysetStatement(plan, input, keyset, cursor.after, true, size);
 }
+
+/**
+ * The first row whose `column` equals `code` as text, case-insensitive (a barcode scan): the
+ * code is bound, the column compared through LOWER of its text so numbers match too.
+ */
+export function exactMatchStatement(plan: ContentPlan, column: string, code: string): Statement {
+  const text = plan.dialect === 'mysql' ? 'CHAR' : 'TEXT';
+  const order = orderOf(plan, undefined);
+  return {
+    sql: `SELECT ${selectText(plan)} FROM ${plan.from} WHERE LOWER(CAST(${plan.quote(column)} AS ${text})) = LOWER(?)${orderText(plan, order)} LIMIT 1`,
+    params: [...plan.fromParams, code],
+  };
+}

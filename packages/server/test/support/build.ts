@@ -28,7 +28,7 @@ export interface TestServer {
 export async function buildTestServer(
   engine: EngineName,
   overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowedUrlHosts' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
-    | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName'>> = {},
+    | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName' | 'functionLimits'>> = {},
   appOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(engine);
@@ -48,7 +48,7 @@ export async function buildTestServer(
     allowPrivateDatabases: overrides.allowPrivateDatabases ?? false,
     allowedDatabaseHosts: overrides.allowedDatabaseHosts ?? [],
     ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
-    ...Object.fromEntries((['triggerWaitMs', 'workflowBackoffMs', 'workflowLeaseMs', 'workflowWorkers', 'workflowRunRetentionDays', 'redisUrl', 'workflowQueueName'] as const)
+    ...Object.fromEntries((['triggerWaitMs', 'workflowBackoffMs', 'workflowLeaseMs', 'workflowWorkers', 'workflowRunRetentionDays', 'redisUrl', 'workflowQueueName', 'functionLimits'] as const)
       .filter((key) => overrides[key] !== undefined).map((key) => [key, overrides[key]])),
   });
   const store = openStore(config.databaseUrl, config.dataDir);

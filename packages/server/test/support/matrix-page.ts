@@ -10,7 +10,7 @@ export const itemsTableSql = (quoted: string) => `CREATE TABLE ${quoted} (id INT
 export const listItemsSql = (table: string) => `SELECT id, name, status FROM ${table} ORDER BY id`;
 
 /**
- * The matrix page's widgets: a table that edits and deletes rows, a kanban on the same rows, and
+ * The matrix page's widgets: a table that edits and deletes rows, a kanban and a barcode scanner on the same rows, and
  * a button that runs a stored query and the trigger (so that members may make those calls).
  */
 export function matrixComponents(dbId: number, table: string, triggerId: number): Component[] {
@@ -27,12 +27,16 @@ export function matrixComponents(dbId: number, table: string, triggerId: number)
     options: 'Name', mapping_table: 'name', table_used: table, database_used: dbId, primaryKey: 'id',
     fieldMap: { compared: 'status', title: 'name', description: 'name' },
   };
+  const scanner = {
+    ...createComponent('barcode', 'scanner', 'Scanner'),
+    options: 'Name,Status', mapping_table: 'name,status', table_used: table, database_used: dbId, primaryKey: 'id',
+  };
   const button = createComponent('button', 'button', 'Run');
   button.custom_action = [
     { name: 'list', action: 'QUERY', cause: '', show: true, stored: { database: dbId, query: listItemsSql(table), params: [] } },
     { name: 'send', action: 'TRIGGER', cause: '', show: true, raw: { id: triggerId, alias: 'send', params: [{ name: 'by', source: '--userId--', custom: '' }] } },
   ];
-  return [items, board, button];
+  return [items, board, scanner, button];
 }
 
 /** A local HTTP server answering every request with a small JSON: what testRequest calls. */

@@ -14,6 +14,7 @@ import { printApi } from './print';
 import { workflowsApi } from './workflows';
 import { thirdPartiesApi } from './third-parties';
 import { functionsApi } from './functions';
+import { pdfTemplatesApi } from './pdf-templates';
 
 export * from './request';
 export type { RunActionBody } from './actions';
@@ -46,6 +47,7 @@ export function appApi(appSlug: string) {
     ...workflowsApi(appSlug),
     ...thirdPartiesApi(appSlug),
     ...functionsApi(appSlug),
+    ...pdfTemplatesApi(appSlug),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;

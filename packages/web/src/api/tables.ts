@@ -20,6 +20,9 @@ export const tablesApi = (appSlug: string) => ({
   /** One page of a data widget's rows; data[0] is the content. */
   loadTableContent: (body: BodyOf<typeof tableCalls.loadTableContent>) => callApi(tableCalls.loadTableContent, { body }, appSlug),
 
+  /** A barcode widget's scan: data is [row] when its first mapped column equals the code, [] when none does. */
+  scanBarcode: (body: BodyOf<typeof tableCalls.scanBarcode>) => callApi(tableCalls.scanBarcode, { body }, appSlug),
+
   editRow: (body: BodyOf<typeof tableCalls.editRow>) => callApi(tableCalls.editRow, { body }, appSlug),
 
   deleteRow: (body: BodyOf<typeof tableCalls.deleteRow>) => callApi(tableCalls.deleteRow, { body }, appSlug),

@@ -1,6 +1,7 @@
 import { WIDGET_TYPES, type WidgetType } from '@rakit/core';
 import { IconSquare } from '@tabler/icons-react';
 import { alertWidget } from './alert';
+import { barcodeWidget } from './barcode';
 import { buttonWidget } from './button';
 import { cardWidget } from './card';
 import { chartWidget } from './chart';
@@ -12,6 +13,8 @@ import { inputWidget } from './input';
 import { kanbanWidget } from './kanban';
 import { LaterReleaseConfig, LaterReleaseLive } from './LaterRelease';
 import { loaderWidget } from './loader';
+import { qrcodeReaderWidget } from './qrcodeReader';
+import { pdfextractorWidget } from './pdfextractor';
 import { radioWidget } from './radio';
 import { tableWidget } from './table';
 import { textWidget } from './text';
@@ -30,6 +33,7 @@ type BuiltWidget = { [T in WidgetType]: WidgetDefinition<T> }[WidgetType];
 const built: readonly BuiltWidget[] = [
   inputWidget, textareaWidget, datetimeWidget, checkboxWidget, toggleWidget, radioWidget, dropdownWidget,
   fileuploadWidget, textWidget, buttonWidget, cardWidget, tableWidget, chartWidget, alertWidget, kanbanWidget, loaderWidget,
+  barcodeWidget, qrcodeReaderWidget, pdfextractorWidget,
 ];
 
 /**

@@ -117,6 +117,7 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('triggers').where('triggerAppId', '=', appId).execute();
   await db.deleteFrom('templates').where('templateAppId', '=', appId).execute();
   await db.deleteFrom('printTemplates').where('templateAppId', '=', appId).execute();
+  await db.deleteFrom('pdfTemplates').where('templateAppId', '=', appId).execute();
   await db.deleteFrom('files').where('fileAppId', '=', appId).execute();
   await db.deleteFrom('apps').where('appId', '=', appId).execute();
 }

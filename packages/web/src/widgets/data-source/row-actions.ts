@@ -41,7 +41,11 @@ export function assertAnswered(answer: { status: boolean; error?: string[]; http
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`));
 }
 
-export function useRowActions(component: Component, primaryKey: string | null, afterRun: () => void): RowActionRunner {
+/**
+ * `quiet`: no notice when a run succeeds (the widget shows it itself: the barcode's history says
+ * 'Tersinkronisasi' on each line, where a notice per scan would cover the scan input).
+ */
+export function useRowActions(component: Component, primaryKey: string | null, afterRun: () => void, quiet = false): RowActionRunner {
   const scope = usePageActionScope(component);
   const current = useContext(CurrentAppContext);
   const actions = actionsOfComponent(component);
@@ -94,7 +98,7 @@ export function useRowActions(component: Component, primaryKey: string | null, a
       };
       try {
         const succeeded = await exclusively(busy, () => runRowActions({
-          actions, step: (action, batch) => step(scope, action, batch, tab), notifySuccess, notifyFailure: failed, log: console.error, afterRun,
+          actions, step: (action, batch) => step(scope, action, batch, tab), notifySuccess: quiet ? () => undefined : notifySuccess, notifyFailure: failed, log: console.error, afterRun,
         }, chosen, rows, own), setRunning);
         return succeeded === true;
       } finally {

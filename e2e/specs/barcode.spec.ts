@@ -1,0 +1,135 @@
+import { type Component, Messages } from '@rakit/core';
+import mysql from 'mysql2/promise';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
+import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
+import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { addMariaDbConnection, MARIADB } from '../support/mariadb';
+
+/**
+ * Issue 14, the barcode widget: an author places it from the palette and chooses its database,
+ * table and columns in its panel, then saves; its first custom action marks a scanned row in
+ * MariaDB. A member of 'staff' opens it and scans by typing, as a USB scanner does (the code and
+ * Enter): a found code (in another case), an unknown one, then 19 more in a row, with the focus
+ * kept throughout.
+ */
+describe('the barcode widget', () => {
+  const suite = browserPageForSuite();
+  const page = (): Page => suite.page;
+  const stamp = Date.now().toString(36);
+  const stockTable = `rakit_e2e_stock_${stamp}`;
+  const pageName = `Scan ${stamp}`;
+  let sql: mysql.Connection;
+  let api: Api;
+  let appId: number;
+  let dbId: number;
+  let pageId: number;
+
+  beforeAll(async () => {
+    sql = await mysql.createConnection(MARIADB);
+    await sql.query(`CREATE TABLE \`${stockTable}\` (id INT AUTO_INCREMENT PRIMARY KEY, sku VARCHAR(50) NOT NULL, name VARCHAR(100) NOT NULL, scanned INT NOT NULL DEFAULT 0)`);
+    await sql.query(`INSERT INTO \`${stockTable}\` (sku, name) VALUES ('SKU-001', 'Beras 5 kg'), ('SKU-002', 'Minyak goreng'), ('SKU-003', 'Gula pasir')`);
+    const more = Array.from({ length: 17 }, (_, i) => [`SKU-${String(i + 4).padStart(3, '0')}`, `Barang ${i + 4}`]);
+    await sql.query(`INSERT INTO \`${stockTable}\` (sku, name) VALUES ?`, [more]);
+    api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    appId = await demoAppId();
+    dbId = await addMariaDbConnection(api, appId);
+    const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName }] });
+    pageId = (created.data.pages[0] as { pageId: number }).pageId;
+    await menuForStaff(api, appId, `Scan ${stamp}`, [['Scan', pageId]]);
+  });
+
+  afterAll(async () => {
+    await sql?.query(`DROP TABLE IF EXISTS \`${stockTable}\``);
+    await sql?.end();
+    if (dbId !== undefined) await api('DELETE', '/delete/deleteDbConfig', { dbId });
+  });
+
+  it('is configured by the author in the editor: database, table, columns', async () => {
+    await signInToDemo(page());
+    await page().goto(`/demo/form-editor?page=${pageId}`);
+    await page().getByText('This page is empty').waitFor();
+    await page().locator('[data-palette-type="barcode"]').click();
+    const panel = page().getByTestId('config-panel');
+    await panel.getByLabel('Label', { exact: true }).fill('Gudang');
+    await panel.getByLabel('Database', { exact: true }).click();
+    await page().getByRole('option', { name: `${MARIADB.database} (mysql #${dbId})`, exact: true }).click();
+    await panel.getByLabel('Table', { exact: true }).click();
+    await page().getByRole('option', { name: stockTable, exact: true }).click();
+    await panel.getByRole('button', { name: 'Add Column' }).click();
+    await panel.getByLabel('Column 1', { exact: true }).fill('SKU');
+    await panel.getByLabel('Source of column 1').click();
+    await page().getByRole('option', { name: 'sku', exact: true }).click();
+    await panel.getByRole('button', { name: 'Add Column' }).click();
+    await panel.getByLabel('Column 2', { exact: true }).fill('Nama');
+    await panel.getByLabel('Source of column 2').click();
+    await page().getByRole('option', { name: 'name', exact: true }).click();
+    const editorWidget = page().getByTestId('barcode');
+    await editorWidget.getByRole('button', { name: Messages.barcodeOpen }).waitFor();
+    await snapshot(page(), 'barcode-editor');
+    // The editor saves the page by itself after a change.
+
+    await expect.poll(async () => {
+      const saved = await api<{ pageComponents: string }[]>('GET', `/get/getPage/${pageId}`);
+      const widget = (JSON.parse(saved.data[0]?.pageComponents ?? '[]') as Component[]).find((c) => c.type === 'barcode') as Record<string, unknown> | undefined;
+      return widget === undefined ? undefined : [widget.title, widget.database_used, widget.table_used, widget.options, widget.mapping_table];
+    }, { timeout: 10_000 }).toEqual(['Gudang', dbId, stockTable, 'SKU,Nama', 'sku,name']);
+
+    // The first custom action (the action dialog has its own specs): mark the scanned row.
+    const saved = await api<{ pageComponents: string }[]>('GET', `/get/getPage/${pageId}`);
+    const components = (JSON.parse(saved.data[0]?.pageComponents ?? '[]') as Component[]).map((c) => (c.type !== 'barcode' ? c : {
+      ...c, primaryKey: 'id',
+      custom_action: [{
+        name: 'Mark scanned', action: 'CUSTOM', cause: '', show: true,
+        raw: { database: dbId, type: 'UPDATE', table: stockTable, setValues: [{ column: 'scanned', source: '--custom--', custom: '1' }], conditions: [{ column: 'id', operator: '=', source: 'id', custom: '' }] },
+      }],
+    }));
+    const updated = await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] });
+    expect(updated.status, updated.error?.join(', ')).toBe(true);
+  });
+
+  it('lets a member scan a found and an unknown code by typing, the input cleared and focused', async () => {
+    await page().context().clearCookies();
+    await page().evaluate(() => window.localStorage.clear());
+    await signInToDemo(page(), DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    await page().goto(`/demo/staff/scan-${stamp}`);
+    await page().getByRole('button', { name: Messages.barcodeOpen }).click();
+    const dialog = page().getByRole('dialog', { name: 'Gudang' });
+    const input = dialog.getByPlaceholder(Messages.barcodePlaceholder);
+    // Focused 500 ms after opening: the scanner types into it with no click.
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement), { timeout: 3000 }).toBe(true);
+
+    await page().keyboard.type('sku-002');
+    await page().keyboard.press('Enter');
+    const found = dialog.getByTestId('scan-row').filter({ hasText: 'Minyak goreng' });
+    await found.getByText(Messages.barcodeFound).waitFor();
+    await found.getByText(Messages.barcodeSynced).waitFor();
+    expect(await found.getByRole('cell').allInnerTexts()).toEqual(['SKU-002', 'Minyak goreng', Messages.barcodeFound, Messages.barcodeSynced]);
+    expect(await input.inputValue()).toBe('');
+    const [marked] = (await sql.query(`SELECT sku FROM \`${stockTable}\` WHERE scanned = 1`))[0] as { sku: string }[];
+    expect(marked?.sku).toBe('SKU-002');
+
+    await page().keyboard.type('NOPE-404');
+    await page().keyboard.press('Enter');
+    const missing = dialog.getByTestId('scan-row').filter({ hasText: 'NOPE-404' });
+    await missing.getByText(Messages.barcodeNotFound).waitFor();
+    expect(await input.inputValue()).toBe('');
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The other 19 items in a row, as fast as a scanner types them, never touching the mouse:
+    // each looked up and synced, in order.
+    const rest = Array.from({ length: 20 }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`).filter((sku) => sku !== 'SKU-002');
+    await page().keyboard.type(rest.map((sku) => `${sku}\n`).join(''));
+    await expect.poll(() => dialog.getByText(Messages.barcodeSynced).count(), { timeout: 30_000 }).toBe(20);
+    expect(await dialog.getByTestId('scan-row').count()).toBe(21);
+    expect(await dialog.getByTestId('scan-row').first().getByRole('cell').first().innerText()).toBe('SKU-020');
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    const rows = (await sql.query(`SELECT sku FROM \`${stockTable}\` WHERE scanned = 1 ORDER BY sku`))[0] as { sku: string }[];
+    expect(rows.map((r) => r.sku)).toEqual([...rest.slice(0, 1), 'SKU-002', ...rest.slice(1)]);
+    await page().setViewportSize({ width: 1366, height: 768 });
+    await snapshot(page(), 'barcode-member-1366');
+    await page().setViewportSize({ width: 390, height: 844 });
+    await snapshot(page(), 'barcode-member-390');
+  });
+});

@@ -1,0 +1,93 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Messages, type PdfTemplate, type PdfTemplateField, PdfTemplateNameSchema } from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import { HttpError, notFound } from '../http/errors';
+import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
+import { pdfTemplateFolder } from '../store/app-folders';
+import {
+  deletePdfTemplate, findPdfTemplate, insertPdfTemplate, listPdfTemplates, type PdfTemplateRow, toPdfTemplate, toPdfTemplateSummary, updatePdfTemplate,
+} from '../store/repositories/pdf-templates';
+import { type PdfExtraction, PdfReadError, type PdfReader } from './extract';
+
+/*
+ * Extraction templates of the PDF extractor (issue 14). The route has checked the caller's
+ * access to the template's application (its contract's `access`); these read and write the
+ * store and the sample files, and read PDFs through the bounded reader.
+ */
+
+const samplePath = (dataDir: string, row: Pick<PdfTemplateRow, 'templateAppId' | 'templateId'>) =>
+  path.join(pdfTemplateFolder(dataDir, row.templateAppId), `${row.templateId}.pdf`);
+
+/** A PDF the reader refused: 422 with its reason, or 503 when the server is busy. */
+function readFailure(error: unknown): unknown {
+  if (!(error instanceof PdfReadError)) return error;
+  return new HttpError(error.busy ? 503 : 422, error.message);
+}
+
+async function templateRow(app: FastifyInstance, templateId: number): Promise<PdfTemplateRow> {
+  const row = await findPdfTemplate(app.store, templateId);
+  if (row === undefined) throw notFound(Messages.pdfTemplateNotFound);
+  return row;
+}
+
+export const listTemplates = async (app: FastifyInstance, appId: number) => (await listPdfTemplates(app.store, appId)).map(toPdfTemplateSummary);
+
+export const templateOf = async (app: FastifyInstance, templateId: number): Promise<PdfTemplate> => toPdfTemplate(await templateRow(app, templateId));
+
+/** The file of a template's sample PDF. */
+export async function samplePathOf(app: FastifyInstance, templateId: number): Promise<string> {
+  return samplePath(app.config.dataDir, await templateRow(app, templateId));
+}
+
+/** A name from an uploaded file's name: without folders and the .pdf ending. */
+function nameFromFile(fileName: string): string {
+  const base = path.basename(fileName.replaceAll('\\', '/')).replace(/\.pdf$/i, '').replace(/\p{Cc}/gu, '').trim().slice(0, 100);
+  return PdfTemplateNameSchema.safeParse(base).success ? base : 'Template';
+}
+
+/** Makes a template of the application from a sample PDF, which must be readable. */
+export async function createTemplate(
+  app: FastifyInstance, reader: PdfReader, appId: number, createdBy: string, fileName: string, sample: Buffer,
+): Promise<PdfTemplate> {
+  const inspection = await reader.inspect(sample).catch((error: unknown) => { throw readFailure(error); });
+  const templateId = await insertPdfTemplate(app.store, {
+    templateAppId: appId, templateName: nameFromFile(fileName), fields: '[]',
+    pages: JSON.stringify(inspection.pages), formFields: JSON.stringify(inspection.formFields),
+    sampleSize: sample.length, createdBy, updatedAt: new Date().toISOString(),
+  });
+  const row = await templateRow(app, templateId);
+  try {
+    await mkdir(pdfTemplateFolder(app.config.dataDir, appId), OWNER_ONLY_FOLDERS);
+    await writeFile(samplePath(app.config.dataDir, row), sample, { mode: OWNER_ONLY_FILE_MODE });
+  } catch (error) {
+    await deletePdfTemplate(app.store, templateId);
+    throw error;
+  }
+  return toPdfTemplate(row);
+}
+
+export async function saveTemplate(
+  app: FastifyInstance, templateId: number, templateName: string, fields: PdfTemplateField[],
+): Promise<PdfTemplate> {
+  await templateRow(app, templateId);
+  await updatePdfTemplate(app.store, templateId, { templateName, fields: JSON.stringify(fields), updatedAt: new Date().toISOString() });
+  return templateOf(app, templateId);
+}
+
+export async function removeTemplate(app: FastifyInstance, templateId: number): Promise<void> {
+  const row = await templateRow(app, templateId);
+  await deletePdfTemplate(app.store, templateId);
+  await rm(samplePath(app.config.dataDir, row), { force: true });
+}
+
+/** Reads a template's fields from a member's PDF. */
+export async function extractWith(app: FastifyInstance, reader: PdfReader, templateId: number, pdf: Buffer): Promise<PdfExtraction> {
+  const template = await templateOf(app, templateId);
+  return reader.extract(pdf, template.fields).catch((error: unknown) => { throw readFailure(error); });
+}
+
+/** The sample, for the editor to draw boxes on. */
+export async function sampleOf(app: FastifyInstance, templateId: number): Promise<Buffer> {
+  return readFile(await samplePathOf(app, templateId));
+}

@@ -1,0 +1,50 @@
+import multipart from '@fastify/multipart';
+import { MAX_PDF_EXTRACT_BYTES, PDF_TOO_LARGE_MESSAGE, pdfTemplateCalls } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { readUploadedFile } from '../http/multipart-file';
+import { route } from '../http/route';
+import { PdfReader } from '../pdf-templates/extract';
+import {
+  createTemplate, extractWith, listTemplates, removeTemplate, sampleOf, saveTemplate, templateOf,
+} from '../pdf-templates/templates';
+
+/**
+ * The PDF extractor's templates (spec 3 §7 GET /file/getTemplateList, GET
+ * /file/getTemplateField/{id}, POST /file/extractTemplate/{id}; making and editing them is ours).
+ * PDFs are read in bounded worker threads (pdf-templates/extract.ts).
+ */
+const pdfTemplateRoutes: FastifyPluginAsync = async (app) => {
+  // Under 1,024,000 bytes (spec 3 §5): a file of that size or more is refused.
+  await app.register(multipart, { limits: { fileSize: MAX_PDF_EXTRACT_BYTES - 1, files: 1, fields: 5, parts: 6 } });
+  const reader = new PdfReader();
+
+  route(app, pdfTemplateCalls.getTemplateList, async ({ input: { query } }) => listTemplates(app, query.appId));
+
+  route(app, pdfTemplateCalls.getTemplateField, async ({ input: { params } }) => templateOf(app, params.id));
+
+  route(app, pdfTemplateCalls.extractTemplate, async ({ input: { params }, request }) => {
+    const { content } = await readUploadedFile(app, request, 'PDF', PDF_TOO_LARGE_MESSAGE);
+    const { values, notes } = await extractWith(app, reader, params.id, content);
+    return { data: values, extra: { error: notes } };
+  });
+
+  route(app, pdfTemplateCalls.getPdfTemplateSample, async ({ input: { params }, reply }) => reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', 'attachment; filename="sample.pdf"')
+    .header('x-content-type-options', 'nosniff')
+    .send(await sampleOf(app, params.id)));
+
+  route(app, pdfTemplateCalls.createPdfTemplate, async ({ input: { query }, caller, request }) => {
+    const { part, content } = await readUploadedFile(app, request, 'sample PDF', PDF_TOO_LARGE_MESSAGE);
+    return createTemplate(app, reader, query.appId, caller.userId, part.filename, content);
+  });
+
+  route(app, pdfTemplateCalls.savePdfTemplate, async ({ input: { params, body } }) => saveTemplate(app, params.id, body.templateName, body.fields));
+
+  route(app, pdfTemplateCalls.deletePdfTemplate, async ({ input: { params } }) => {
+    await removeTemplate(app, params.id);
+    return { templateId: params.id };
+  });
+};
+
+export default pdfTemplateRoutes;

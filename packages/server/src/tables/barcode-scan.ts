@@ -1,0 +1,23 @@
+import { Messages, type ResultRow, type ScanBarcodeBody } from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/principal';
+import { badRequest } from '../http/errors';
+import { contentPlan } from './content-plan';
+import { exactMatchStatement } from './content-query';
+import { findDataWidget } from './data-widget';
+import { run } from './run';
+
+/**
+ * A barcode scan (spec 3 §4): the row of the barcode widget whose first mapped column equals
+ * the code, case-insensitive, read from the widget's table or custom query with the code
+ * bound; [] when no row matches. The widget is found as a table load finds it, so a member
+ * scans only on pages his groups reach.
+ */
+export async function scanBarcode(app: FastifyInstance, caller: Principal, body: ScanBarcodeBody): Promise<ResultRow[]> {
+  const context = await findDataWidget(app, caller, body, ['barcode']);
+  const plan = await contentPlan(context);
+  const first = plan.columns[0]?.field;
+  if (first === undefined) throw badRequest(Messages.barcodeNoColumn);
+  const { rows } = await run(context.source, exactMatchStatement(plan, first, body.code.trim()), { maxRows: 1 });
+  return rows.slice(0, 1);
+}

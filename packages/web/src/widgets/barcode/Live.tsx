@@ -1,0 +1,140 @@
+import { Box, Button, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { actionFailureMessage, Messages, type RowValues, topLevelActions } from '@rakit/core';
+import { IconBarcode } from '@tabler/icons-react';
+import { type KeyboardEvent, useContext, useEffect, useRef, useState } from 'react';
+import { actionsOfComponent } from '../../actions/config-of';
+import { CurrentAppContext } from '../../shell/app-context';
+import { notifyFailure } from '../../shell/notify';
+import { configuredColumns } from '../data-source/content';
+import { useRowActions } from '../data-source/row-actions';
+import { usePageFormStore } from '../form-state';
+import type { WidgetLiveProps } from '../types';
+
+/** The scan input gets the focus this long after the dialog opens (spec 3 §4). */
+export const SCAN_FOCUS_DELAY_MS = 500;
+
+type Sync = 'syncing' | 'synced' | 'failed';
+
+/** One line of the scan history: the row found (null: none matched the code) and its sync state. */
+interface ScanEntry {
+  id: number;
+  code: string;
+  row: RowValues | null;
+  sync: Sync | null;
+}
+
+const SYNC_TEXT: Record<Sync, string> = { syncing: Messages.barcodeSyncing, synced: Messages.barcodeSynced, failed: Messages.barcodeSyncFailed };
+const SYNC_COLOR: Record<Sync, string> = { syncing: 'yellow.8', synced: 'green.8', failed: 'red.7' };
+
+const cellText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/**
+ * The barcode widget (spec 3 "Barcode widget", §4): 'Open Barcode' opens a dialog with the
+ * title, a scan input and the scan history. A USB scanner types a code and Enter: the server
+ * looks the code up (exact, case-insensitive, on the first mapped column; POST /get/scanBarcode)
+ * and a found row is added as 'Mensinkronisasi' while the first custom action runs with it, then
+ * 'Tersinkronisasi'; an unknown code adds a 'NOT FOUND' line. The input clears after each scan
+ * and keeps the focus; scans typed quickly are looked up one after another, in order.
+ */
+export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
+  const current = useContext(CurrentAppContext);
+  const store = usePageFormStore();
+  const pageId = store?.getState().pageId ?? null;
+  const live = mode === 'preview' && pageId !== null && current !== null;
+  const small = useMediaQuery('(max-width: 48em)');
+  const [opened, setOpened] = useState(false);
+  const [code, setCode] = useState('');
+  const [history, setHistory] = useState<readonly ScanEntry[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const nextId = useRef(1);
+  const columns = configuredColumns(component);
+  const firstAction = topLevelActions(actionsOfComponent(component))[0];
+  const runner = useRowActions(component, component.primaryKey === 'NONE' ? null : component.primaryKey, () => undefined, true);
+  const title = component.title === '' ? 'Barcode' : component.title;
+
+  useEffect(() => {
+    if (!opened) return undefined;
+    const timer = window.setTimeout(() => input.current?.focus(), SCAN_FOCUS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [opened]);
+
+  const setSync = (id: number, sync: Sync) => setHistory((now) => now.map((e) => (e.id === id ? { ...e, sync } : e)));
+
+  async function lookUp(scanned: string): Promise<void> {
+    if (!live || current === null || pageId === null) return;
+    let row: RowValues | null;
+    try {
+      const answer = await current.api.scanBarcode({ pageId, componentId: component.id, code: scanned });
+      if (!answer.status) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
+      row = (answer.data?.[0] as RowValues | undefined) ?? null;
+    } catch (error) {
+      console.error(`The scan of ${component.id} failed`, error);
+      notifyFailure(actionFailureMessage(error instanceof Error ? error.message : String(error)));
+      return;
+    }
+    const id = nextId.current++;
+    setHistory((now) => [{ id, code: scanned, row, sync: row === null ? null : 'syncing' }, ...now]);
+    if (row === null) return;
+    const succeeded = firstAction === undefined ? true : await runner.run(firstAction, [row]);
+    setSync(id, succeeded ? 'synced' : 'failed');
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const scanned = code.trim();
+    setCode('');
+    if (scanned === '') return;
+    queue.current = queue.current.then(() => lookUp(scanned));
+  }
+
+  return (
+    <Box data-testid="barcode" data-component={component.id}>
+      <Button leftSection={<IconBarcode size={16} />} onClick={() => setOpened(true)}>{Messages.barcodeOpen}</Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={title} size="xl" fullScreen={small === true} trapFocus={false}>
+        <Stack gap="sm">
+          <TextInput
+            ref={input}
+            aria-label="Scan"
+            placeholder={Messages.barcodePlaceholder}
+            value={code}
+            autoComplete="off"
+            onChange={(event) => setCode(event.currentTarget.value)}
+            onKeyDown={onKeyDown}
+          />
+          {live ? null : <Text size="xs" c="dimmed">Scans are looked up on the page at runtime.</Text>}
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped withTableBorder aria-label="Scan history">
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((c) => <Table.Th key={c.field}>{c.label}</Table.Th>)}
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {history.length === 0 ? (
+                  <Table.Tr><Table.Td colSpan={columns.length + 2}><Text size="sm" c="dimmed" ta="center">No scans yet.</Text></Table.Td></Table.Tr>
+                ) : history.map((entry) => (
+                  <Table.Tr key={entry.id} data-testid="scan-row">
+                    {columns.map((c, i) => (
+                      <Table.Td key={c.field}>{entry.row === null ? (i === 0 ? entry.code : '') : cellText(entry.row[c.field])}</Table.Td>
+                    ))}
+                    <Table.Td>
+                      {entry.row === null
+                        ? <Text size="sm" fw={600} c="red.7">{Messages.barcodeNotFound}</Text>
+                        : <Text size="sm" fw={600} c="blue.7">{Messages.barcodeFound}</Text>}
+                    </Table.Td>
+                    <Table.Td>{entry.sync === null ? null : <Text size="sm" c={SYNC_COLOR[entry.sync]}>{SYNC_TEXT[entry.sync]}</Text>}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      </Modal>
+    </Box>
+  );
+}

@@ -1,0 +1,104 @@
+import { Button, FileButton, Select, Stack, Text } from '@mantine/core';
+import { BUTTON_ACTIONS, type CustomAction, MAX_PDF_EXTRACT_BYTES, type PdfTemplate, type PdfTemplateSummary, PDF_TOO_LARGE_MESSAGE, type WidgetComponent } from '@rakit/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useContext, useEffect, useState } from 'react';
+import { ActionList } from '../../actions/ActionList';
+import { useAuthoringPage } from '../../actions/authoring-page';
+import { firstError } from '../../api/request';
+import { CurrentAppContext } from '../../shell/app-context';
+import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
+import type { WidgetConfigProps } from '../types';
+import { mappedFields, templateIdOf } from './mapped';
+import { TemplateFields } from './TemplateFields';
+
+type ExtractorAction = WidgetComponent<'pdfextractor'>['custom_action'][number];
+const isButtonAction = (action: CustomAction): action is ExtractorAction => (BUTTON_ACTIONS as readonly string[]).includes(action.action);
+
+/**
+ * The PDF extractor's panel (spec 3 §2 "label and template choice"; issue 14): its label, the
+ * extraction template (chosen from the application's, or made from a sample PDF here), the
+ * template's fields, and the actions that run with the extracted values (each field a source).
+ */
+export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
+  const { component, onChange } = props;
+  const current = useContext(CurrentAppContext);
+  const page = useAuthoringPage();
+  const [templates, setTemplates] = useState<PdfTemplateSummary[]>([]);
+  const [loaded, setTemplate] = useState<PdfTemplate | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const templateId = templateIdOf(component);
+  // The template last read, shown while it is still the widget's.
+  const template = loaded !== null && loaded.templateId === templateId ? loaded : null;
+
+  useEffect(() => {
+    if (current === null) return;
+    void current.api.getTemplateList(current.app.appId).then((answer) => setTemplates(answer.data ?? []));
+  }, [current]);
+  useEffect(() => {
+    if (current === null || templateId === null) return;
+    void current.api.getTemplateField(templateId).then((answer) => setTemplate(answer.data ?? null));
+  }, [current, templateId]);
+
+  const adopt = (chosen: PdfTemplate) => {
+    setTemplate(chosen);
+    onChange(withChanges(component, { templateId: chosen.templateId, templateField: chosen.fields.map((f) => ({ name: f.name, source: f.source })) }));
+  };
+
+  async function choose(value: string | null) {
+    if (current === null || value === null) return;
+    const answer = await current.api.getTemplateField(Number(value));
+    if (answer.data === undefined) return setProblem(firstError(answer, 'The template could not be read'));
+    adopt(answer.data);
+  }
+
+  async function upload(file: File | null) {
+    setProblem(null);
+    if (file === null || current === null) return;
+    if (file.size >= MAX_PDF_EXTRACT_BYTES) return setProblem(PDF_TOO_LARGE_MESSAGE);
+    const answer = await current.api.createPdfTemplate(current.app.appId, file);
+    if (answer.data === undefined) return setProblem(firstError(answer, 'The sample could not be read'));
+    const made = answer.data;
+    setTemplates((list) => [...list, made]);
+    adopt(made);
+  }
+
+  async function save(name: string, fields: PdfTemplate['fields']): Promise<string | null> {
+    if (current === null || template === null) return 'Not in an application';
+    const answer = await current.api.savePdfTemplate(template.templateId, name, fields);
+    if (answer.data === undefined) return firstError(answer, 'The template could not be saved');
+    const saved = answer.data;
+    setTemplates((list) => list.map((t) => (t.templateId === saved.templateId ? saved : t)));
+    adopt(saved);
+    return null;
+  }
+
+  return (
+    <PanelStack>
+      <TitleField {...props} label="Label" />
+      <Select
+        label="Template"
+        placeholder="Choose a template"
+        data={templates.map((t) => ({ value: String(t.templateId), label: t.templateName }))}
+        value={templateId === null ? null : String(templateId)}
+        onChange={(value) => void choose(value)}
+        allowDeselect={false}
+      />
+      <FileButton onChange={(file) => void upload(file)} accept="application/pdf,.pdf">
+        {(buttonProps) => <Button {...buttonProps} variant="light" size="xs" leftSection={<IconUpload size={14} />}>New template from a sample PDF</Button>}
+      </FileButton>
+      {problem === null ? null : <Text size="sm" c="red">{problem}</Text>}
+      {template === null ? null : <TemplateFields key={`${template.templateId}-${template.updatedAt}`} template={template} onSave={save} />}
+      <Stack gap={2}>
+        <ActionList
+          actions={component.custom_action}
+          onChange={(actions) => onChange(withChanges(component, { custom_action: actions.filter(isButtonAction) }))}
+          types={BUTTON_ACTIONS}
+          components={page.components}
+          pageId={page.pageId}
+          columns={mappedFields(component)}
+        />
+        <Text size="xs" c="dimmed">The actions run with the extracted fields when more than 10 % of them were found.</Text>
+      </Stack>
+    </PanelStack>
+  );
+}

@@ -1,0 +1,113 @@
+import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type PdfTemplate, type PdfTemplateField, PdfTemplateFieldsSchema } from '@rakit/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { BoxDrawer } from './BoxDrawer';
+
+const SOURCES = [
+  { value: 'form', label: 'Form field' },
+  { value: 'pattern', label: 'Text pattern' },
+  { value: 'box', label: 'Box on a page' },
+] as const;
+
+type Source = PdfTemplateField['source'];
+
+function fieldOf(name: string, source: Source, template: PdfTemplate): PdfTemplateField {
+  if (source === 'form') return { name, source, formField: template.formFields[0] ?? '' };
+  if (source === 'pattern') return { name, source, pattern: '' };
+  return { name, source, page: 1, x: 0, y: 0, width: 100, height: 20 };
+}
+
+const BOX_KEYS = [['page', 'Page'], ['x', 'Left'], ['y', 'Top'], ['width', 'Width'], ['height', 'Height']] as const;
+
+/**
+ * The fields of an extraction template, edited as a list: each a name and where its value is
+ * read (an AcroForm field of the sample, a regular expression over the text, or a box on a
+ * page in points from its top-left corner). Save checks them as the server will.
+ */
+export function TemplateFields({ template, onSave }: { template: PdfTemplate; onSave: (name: string, fields: PdfTemplateField[]) => Promise<string | null> }) {
+  const [name, setName] = useState(template.templateName);
+  const [fields, setFields] = useState<PdfTemplateField[]>(template.fields);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  /** The box field being drawn on the sample. */
+  const [drawing, setDrawing] = useState<number | null>(null);
+  const drawnField = drawing === null ? undefined : fields[drawing];
+  const change = (index: number, next: PdfTemplateField) => setFields(fields.map((f, i) => (i === index ? next : f)));
+  const pageSize = template.pages[0];
+
+  async function save() {
+    const checked = PdfTemplateFieldsSchema.safeParse(fields);
+    if (!checked.success) return setError(checked.error.issues.map((i) => i.message).join('; '));
+    setSaving(true);
+    setError(await onSave(name, checked.data));
+    setSaving(false);
+  }
+
+  return (
+    <Stack gap={6} data-testid="pdf-template-fields">
+      <TextInput label="Template name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <Text size="xs" c="dimmed">
+        Points from the page's top-left corner. {template.pageCount} page(s){pageSize === undefined ? '' : `, ${pageSize.width} × ${pageSize.height} pt`}; form fields: {template.formFields.length === 0 ? 'none' : template.formFields.join(', ')}
+      </Text>
+      {fields.map((field, index) => (
+        <Paper key={index} withBorder p="xs" radius="sm">
+          <Stack gap={4}>
+            <Group gap={6} wrap="nowrap" align="end">
+              <TextInput
+                label="Name" aria-label={`Name of field ${index + 1}`} value={field.name} style={{ flex: 1 }}
+                onChange={(e) => change(index, { ...field, name: e.currentTarget.value })}
+              />
+              <Select
+                label="Source" aria-label={`Source of field ${index + 1}`} data={SOURCES} value={field.source} allowDeselect={false} w={150}
+                onChange={(source) => { if (source !== null) change(index, fieldOf(field.name, source as Source, template)); }}
+              />
+              <ActionIcon variant="subtle" color="red" aria-label={`Delete field ${index + 1}`} onClick={() => setFields(fields.filter((_, i) => i !== index))}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+            {field.source === 'form' ? (
+              <Select
+                label="Form field" aria-label={`Form field of field ${index + 1}`} data={template.formFields}
+                value={field.formField === '' ? null : field.formField} searchable allowDeselect={false}
+                onChange={(formField) => change(index, { ...field, formField: formField ?? '' })}
+              />
+            ) : null}
+            {field.source === 'pattern' ? (
+              <TextInput
+                label="Pattern" aria-label={`Pattern of field ${index + 1}`} description="A regular expression; its first group (…) is the value" value={field.pattern}
+                onChange={(e) => change(index, { ...field, pattern: e.currentTarget.value })}
+              />
+            ) : null}
+            {field.source === 'box' ? (
+              <Button size="xs" variant="light" onClick={() => setDrawing(index)}>Draw on the sample</Button>
+            ) : null}
+            {field.source === 'box' ? (
+              <Group gap={4} grow preventGrowOverflow={false}>
+                {BOX_KEYS.map(([key, label]) => (
+                  <NumberInput
+                    key={key} label={label} aria-label={`${label} of field ${index + 1}`} value={field[key]} min={key === 'page' ? 1 : 0} hideControls
+                    onChange={(value) => change(index, { ...field, [key]: typeof value === 'number' ? value : Number(value) || 0 })}
+                  />
+                ))}
+              </Group>
+            ) : null}
+          </Stack>
+        </Paper>
+      ))}
+      <Group gap={6}>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setFields([...fields, fieldOf(`field${fields.length + 1}`, 'form', template)])}>
+          Add field
+        </Button>
+        <Button size="xs" loading={saving} onClick={() => void save()}>Save template</Button>
+      </Group>
+      {error === null ? null : <Text size="sm" c="red">{error}</Text>}
+      {drawing !== null && drawnField?.source === 'box' ? (
+        <BoxDrawer
+          templateId={template.templateId} page={drawnField.page} box={drawnField} opened onClose={() => setDrawing(null)}
+          onDrawn={(box) => { change(drawing, { ...drawnField, ...box }); setDrawing(null); }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
