@@ -10,11 +10,18 @@ describe('the demo administrator manages database connections', () => {
   let browser: Browser;
   let page: Page;
   const table = `rakit_e2e_${Date.now()}`;
+  // Its own MariaDB account: other specs add connections to 'test' in the demo application
+  // while this one runs, and the account's name tells this spec's row from theirs.
+  const user = `rakit_e2e_${Date.now() % 1_000_000}`;
 
   beforeAll(async () => {
     const connection = await mysql.createConnection(MARIADB);
     try {
       await connection.query(`CREATE TABLE \`${table}\` (id INT PRIMARY KEY AUTO_INCREMENT, label VARCHAR(50) NOT NULL)`);
+      await connection.query(`CREATE USER '${user}'@'%' IDENTIFIED BY ''`);
+      await connection.query(`CREATE USER '${user}'@'localhost' IDENTIFIED BY ''`);
+      await connection.query(`GRANT ALL ON test.* TO '${user}'@'%'`);
+      await connection.query(`GRANT ALL ON test.* TO '${user}'@'localhost'`);
     } finally {
       await connection.end();
     }
@@ -26,12 +33,16 @@ describe('the demo administrator manages database connections', () => {
     const connection = await mysql.createConnection(MARIADB);
     try {
       await connection.query(`DROP TABLE IF EXISTS \`${table}\``);
+      await connection.query(`DROP USER IF EXISTS '${user}'@'%'`);
+      await connection.query(`DROP USER IF EXISTS '${user}'@'localhost'`);
     } finally {
       await connection.end();
     }
   });
 
-  const row = () => page.getByRole('row').filter({ has: page.getByRole('button', { name: 'test', exact: true }) });
+  /** This spec's connection: its MariaDB account until it is edited into the only PostgreSQL one. */
+  let rowText = user;
+  const row = () => page.getByRole('row').filter({ has: page.getByRole('button', { name: 'test', exact: true }) }).filter({ hasText: rowText });
   const dialog = () => page.getByRole('dialog');
 
   async function fillConnection(values: { port: string; user: string }) {
@@ -64,7 +75,7 @@ describe('the demo administrator manages database connections', () => {
   it('adds a MariaDB connection and shows its tables with the primary key', async () => {
     await page.getByRole('button', { name: 'Add Database' }).click();
     expect(await dialog().getByRole('combobox', { name: 'Type' }).inputValue()).toBe('MySQL / MariaDB');
-    await fillConnection({ port: '3306', user: 'root' });
+    await fillConnection({ port: '3306', user });
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Configuration Success').waitFor();
     await row().waitFor();
@@ -93,7 +104,8 @@ describe('the demo administrator manages database connections', () => {
     await dialog().getByLabel('Username').fill('postgres');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Configuration Success').waitFor();
-    await row().filter({ hasText: 'PostgreSQL' }).waitFor();
+    rowText = 'PostgreSQL';
+    await row().waitFor();
     expect(await row().textContent()).toContain('5432');
   });
 
