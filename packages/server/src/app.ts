@@ -26,6 +26,7 @@ import databaseRoutes from './routes/databases';
 import exportRoutes from './routes/export';
 import fileRoutes from './routes/files';
 import groupRoutes from './routes/groups';
+import lookupRoutes from './routes/lookups';
 import menuRoutes from './routes/menus';
 import pageRoutes from './routes/pages';
 import passwordResetRoutes from './routes/password-reset';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(exportRoutes);
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
+  await app.register(lookupRoutes);
   await app.register(functionRoutes);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());

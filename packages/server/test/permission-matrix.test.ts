@@ -254,6 +254,7 @@ const makers = {
   uploadTemplate: (fx) => ({ query: { appId: fx.appId }, multipart: { filename: `${randomBytes(4).toString('hex')}.docx`, content: TEMPLATE, type: DOCX_TYPE } }),
   deleteTemplate: async (fx) => ({ params: { templateId: await fresh.template(fx) } }),
   listAddOn: () => ({}),
+  getAddress: (fx) => ({ body: { appId: fx.appId, address: 'sukamaju cibungbulang' } }),
   listWorkflow: (fx) => ({ params: { appId: fx.appId } }),
   saveWorkflow: (fx) => ({ body: { chainId: null, chainAppId: fx.appId, chainName: unique('Flow'), chainTrigger: fx.triggerId } }),
   deleteWorkflow: async (fx) => ({ body: { chainId: await fresh.workflow(fx) } }),

@@ -5,6 +5,7 @@ import { databaseCalls } from './databases';
 import { fileCalls } from './files';
 import { functionCalls } from './functions';
 import { groupCalls } from './groups';
+import { lookupCalls } from './lookups';
 import { menuCalls } from './menus';
 import { pageCalls } from './pages';
 import { printCalls } from './print';
@@ -23,6 +24,7 @@ export * from './databases';
 export * from './files';
 export * from './functions';
 export * from './groups';
+export * from './lookups';
 export * from './menus';
 export * from './pages';
 export * from './print';
@@ -51,4 +53,5 @@ export const calls = {
   ...thirdPartyCalls,
   ...workflowRunCalls,
   ...functionCalls,
+  ...lookupCalls,
 };

@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { ADDRESS_LOOKUP_LIMIT, type AddressOption } from '@rakit/core';
+import MiniSearch from 'minisearch';
+import { parseCsv } from './csv';
+
+/**
+ * The villages of Indonesia (idn-area-data, ODbL: 38 provinces, 514 regencies, 7,285 districts,
+ * 83,762 villages) in a MiniSearch index: prefix and typo-tolerant, the village's name weighted
+ * most, then its district's, so that 'sukamaju cibungbulang' finds Sukamaju of Cibungbulang first.
+ * Built from the package's CSV files the first time an address is looked up, then kept.
+ */
+
+interface VillageDoc extends AddressOption {
+  id: number;
+}
+
+export interface AddressIndex {
+  search: (text: string, limit?: number) => AddressOption[];
+  /** How many villages the index holds. */
+  size: number;
+}
+
+/** The folder of idn-area-data's CSV files, found through Node's resolution (no network). */
+function areaDataDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('idn-area-data/package.json')), 'data');
+}
+
+/** The option text: 'DESA, KECAMATAN, KABUPATEN, PROVINSI' as spec 3 §2 names the parts. */
+export const locationOf = (village: string, district: string, regency: string, province: string): string =>
+  [village, district, regency, province].join(', ');
+
+interface Area { code: string; name: string; parent: string }
+
+/** One area file's rows: code, name and the code of the area holding it ('' for provinces). */
+async function readAreas(name: string, parentColumn: string | null): Promise<Area[]> {
+  const rows = parseCsv(await readFile(join(areaDataDir(), `${name}.csv`), 'utf8'));
+  return rows.map((r) => ({ code: r.code ?? '', name: r.name ?? '', parent: parentColumn === null ? '' : r[parentColumn] ?? '' }));
+}
+
+export async function buildAddressIndex(): Promise<AddressIndex> {
+  const [provinces, regencies, districts, villages] = await Promise.all([
+    readAreas('provinces', null), readAreas('regencies', 'province_code'), readAreas('districts', 'regency_code'), readAreas('villages', 'district_code'),
+  ]);
+  const byCode = (areas: Area[]) => new Map(areas.map((a) => [a.code, a]));
+  const provinceBy = byCode(provinces);
+  const regencyBy = byCode(regencies);
+  const districtBy = byCode(districts);
+  const docs: VillageDoc[] = [];
+  for (const v of villages) {
+    const district = districtBy.get(v.parent);
+    const regency = district === undefined ? undefined : regencyBy.get(district.parent);
+    const province = regency === undefined ? undefined : provinceBy.get(regency.parent);
+    if (district === undefined || regency === undefined || province === undefined) continue;
+    docs.push({
+      id: docs.length,
+      location: locationOf(v.name, district.name, regency.name, province.name),
+      village: v.name, district: district.name, regency: regency.name, province: province.name,
+      villageCode: v.code, districtCode: district.code, regencyCode: regency.code, provinceCode: province.code,
+    });
+  }
+  const index = new MiniSearch<VillageDoc>({
+    fields: ['village', 'district', 'regency', 'province'],
+    storeFields: [],
+    searchOptions: { boost: { village: 4, district: 2, regency: 1, province: 0.5 }, prefix: true, fuzzy: 0.2 },
+  });
+  index.addAll(docs);
+  const toOption = (doc: VillageDoc): AddressOption => {
+    const { id: _id, ...option } = doc;
+    return option;
+  };
+  return {
+    size: docs.length,
+    search: (text, limit = ADDRESS_LOOKUP_LIMIT) => {
+      const query = text.replace(/,/g, ' ').trim();
+      if (query === '') return [];
+      // Every typed word must match (an address narrows as one types); when none matches all of
+      // them (a misspelt word among them), any word may.
+      let hits = index.search(query, { combineWith: 'AND' });
+      if (hits.length === 0) hits = index.search(query, { combineWith: 'OR' });
+      return hits.slice(0, limit).map((hit) => toOption(docs[hit.id as number] as VillageDoc));
+    },
+  };
+}
+
+let cached: Promise<AddressIndex> | null = null;
+
+/** The one index of the process, built on first use (a failed build is tried again next time). */
+export function addressIndex(): Promise<AddressIndex> {
+  if (cached === null) {
+    cached = buildAddressIndex();
+    cached.catch(() => { cached = null; });
+  }
+  return cached;
+}

@@ -1,0 +1,29 @@
+/**
+ * Rows of a CSV text as the idn-area-data files write them (RFC 4180: fields in double quotes
+ * may hold commas and doubled quotes). The first row is the header; each row maps it to values.
+ */
+export function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') { field += '"'; i++; } else quoted = false;
+      } else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; }
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field); field = '';
+      if (row.length > 1 || row[0] !== '') rows.push(row);
+      row = [];
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) { row.push(field); rows.push(row); }
+  const [header, ...body] = rows;
+  if (header === undefined) return [];
+  return body.map((values) => Object.fromEntries(header.map((name, i) => [name, values[i] ?? ''])));
+}
