@@ -60,6 +60,6 @@ export const pdfextractor = defineWidget('pdfextractor', {
   custom_action: z.array(CustomActionSchema).max(50).default([]),
 });
 export const qrcodeReader = defineWidget('qrcodeReader', { ...formFields });
-export const address = defineWidget('address', { ...formFields });
+export const address = defineWidget('address', { ...formFields }, { capabilities: { holdsValue: true } });
 export const school = defineWidget('school', { ...formFields });
 export const schooladdress = defineWidget('schooladdress', { ...formFields });

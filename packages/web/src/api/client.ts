@@ -13,6 +13,7 @@ import { tablesApi } from './tables';
 import { printApi } from './print';
 import { thirdPartiesApi } from './third-parties';
 import { functionsApi } from './functions';
+import { lookupsApi } from './lookups';
 
 export * from './request';
 export type { RunActionBody } from './actions';
@@ -44,6 +45,7 @@ export function appApi(appSlug: string) {
     ...printApi(appSlug),
     ...thirdPartiesApi(appSlug),
     ...functionsApi(appSlug),
+    ...lookupsApi(appSlug),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;

@@ -1,5 +1,6 @@
 import { WIDGET_TYPES, type WidgetType } from '@rakit/core';
 import { IconSquare } from '@tabler/icons-react';
+import { addressWidget } from './address';
 import { alertWidget } from './alert';
 import { buttonWidget } from './button';
 import { cardWidget } from './card';
@@ -30,6 +31,7 @@ type BuiltWidget = { [T in WidgetType]: WidgetDefinition<T> }[WidgetType];
 const built: readonly BuiltWidget[] = [
   inputWidget, textareaWidget, datetimeWidget, checkboxWidget, toggleWidget, radioWidget, dropdownWidget,
   fileuploadWidget, textWidget, buttonWidget, cardWidget, tableWidget, chartWidget, alertWidget, kanbanWidget, loaderWidget,
+  addressWidget,
 ];
 
 /**
