@@ -7,7 +7,7 @@ import { fieldFrame, placeholderOf, valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
 
 /** Where the areas come from, as the panel and the about screen say it. */
-export const AREA_DATA_NOTE = 'Areas from idn-area-data (© fityannugroho, Open Database License).';
+export const AREA_DATA_NOTE = 'Areas from idn-area-data (© Fityan, Open Database License v1.0).';
 /** What the field says under its label: when the lookup starts and what it searches. */
 export const ADDRESS_HINT = `Type at least ${ADDRESS_LOOKUP_MIN_CHARS} characters of the village, district, regency or province`;
 /** How long typing rests before the lookup is made. */
