@@ -73,6 +73,7 @@ export function AddressLive({ component }: WidgetLiveProps<'address'>) {
         binding.setValue(picked?.label ?? '');
       }}
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear the address' }}
       nothingFoundMessage={typed.length < ADDRESS_LOOKUP_MIN_CHARS ? ADDRESS_HINT : loading ? 'Looking up…' : 'No address matches'}
       maxDropdownHeight={280}
       comboboxProps={{ withinPortal: true }}
