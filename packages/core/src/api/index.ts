@@ -5,7 +5,7 @@ import { databaseCalls } from './databases';
 import { fileCalls } from './files';
 import { functionCalls } from './functions';
 import { groupCalls } from './groups';
-import { lookupCalls } from './lookups';
+import { lookupCalls, schoolCalls } from './lookups';
 import { menuCalls } from './menus';
 import { pageCalls } from './pages';
 import { printCalls } from './print';
@@ -54,4 +54,5 @@ export const calls = {
   ...workflowRunCalls,
   ...functionCalls,
   ...lookupCalls,
+  ...schoolCalls,
 };

@@ -20,6 +20,8 @@ export interface AddressIndex {
   search: (text: string, limit?: number) => AddressOption[];
   /** How many villages the index holds. */
   size: number;
+  /** The village of a code ('32.01.16.2013'), with its district, regency and province. */
+  village: (code: string) => AddressOption | undefined;
 }
 
 /** The folder of idn-area-data's CSV files, found through Node's resolution (no network). */
@@ -71,8 +73,13 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
     const { id: _id, ...option } = doc;
     return option;
   };
+  const byVillageCode = new Map(docs.map((doc) => [doc.villageCode, doc]));
   return {
     size: docs.length,
+    village: (code) => {
+      const doc = byVillageCode.get(code);
+      return doc === undefined ? undefined : toOption(doc);
+    },
     search: (text, limit = ADDRESS_LOOKUP_LIMIT) => {
       const query = text.replace(/,/g, ' ').trim();
       if (query === '') return [];

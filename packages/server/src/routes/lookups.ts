@@ -1,13 +1,18 @@
-import { lookupCalls } from '@rakit/core';
+import { lookupCalls, schoolCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../http/route';
 import { LOOKUP_RATE_LIMIT, perUserRateLimit } from '../http/rate-limit';
 import { lookUpAddress } from '../lookups/address';
+import { importSchools, listSchools, lookUpSchools, schoolAddress } from '../lookups/schools';
 
-/** The address lookups of the address search widget (spec 3 §7). */
+/** The address and school lookups of spec 3 §7, and the school directory of the root application. */
 const lookupRoutes: FastifyPluginAsync = async (app) => {
-  route(app, lookupCalls.getAddress, ({ input: { body }, caller }) => lookUpAddress(caller, body),
-    { config: { rateLimit: perUserRateLimit(LOOKUP_RATE_LIMIT) } });
+  const limited = { config: { rateLimit: perUserRateLimit(LOOKUP_RATE_LIMIT) } };
+  route(app, lookupCalls.getAddress, ({ input: { body }, caller }) => lookUpAddress(caller, body), limited);
+  route(app, schoolCalls.getSchool, ({ input: { body }, caller }) => lookUpSchools(app.store, caller, body), limited);
+  route(app, schoolCalls.getSchoolAddress, ({ input: { body }, caller }) => schoolAddress(app.store, caller, body.schooladdress), limited);
+  route(app, schoolCalls.importSchools, ({ input: { body }, caller }) => importSchools(app.store, caller, body.rows), { bodyLimit: 8 * 1024 * 1024 });
+  route(app, schoolCalls.listSchools, ({ input: { query } }) => listSchools(app.store, query.search, query.page));
 };
 
 export default lookupRoutes;

@@ -1,0 +1,132 @@
+import {
+  type GetSchoolBody, type SCHOOL_FIELDS, type SchoolImportRowSchema, type SchoolOption,
+} from '@rakit/core';
+import MiniSearch from 'minisearch';
+import type { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import type { Store } from '../store/db';
+import { allSchoolsForIndex, findSchool, pageOfSchools, replaceSchools, type SchoolValues } from '../store/repositories/school-directory';
+import { addressIndex, locationOf } from './address-index';
+
+/**
+ * The school directory behind the school search and school address widgets (spec 3 §2, §7):
+ * searched through a MiniSearch index of the names (prefix and typo-tolerant, as the addresses
+ * are), built on first use and built again after an import changed the directory.
+ */
+
+const SCHOOL_LOOKUP_LIMIT = 20;
+const PAGE_SIZE = 50;
+
+interface SchoolDoc extends SchoolOption { id: string }
+
+const indexes = new WeakMap<Store, Promise<MiniSearch<SchoolDoc>>>();
+
+async function buildSchoolIndex(store: Store): Promise<MiniSearch<SchoolDoc>> {
+  const index = new MiniSearch<SchoolDoc>({
+    fields: ['sekolahName', 'npsn'],
+    storeFields: ['sekolahName', 'npsn', 'level', 'status'],
+    searchOptions: { boost: { sekolahName: 2 }, prefix: true, fuzzy: 0.2 },
+  });
+  const rows = await allSchoolsForIndex(store);
+  index.addAll(rows.map((r) => ({ id: r.npsn, sekolahName: r.schoolName, npsn: r.npsn, level: r.level, status: r.status })));
+  return index;
+}
+
+function schoolIndex(store: Store): Promise<MiniSearch<SchoolDoc>> {
+  let index = indexes.get(store);
+  if (index === undefined) {
+    index = buildSchoolIndex(store);
+    indexes.set(store, index);
+    index.catch(() => indexes.delete(store));
+  }
+  return index;
+}
+
+/** The schools whose name (or NPSN) matches what a member typed, best first. */
+export async function lookUpSchools(store: Store, _principal: Principal, body: GetSchoolBody): Promise<SchoolOption[]> {
+  const index = await schoolIndex(store);
+  let hits = index.search(body.school, { combineWith: 'AND' });
+  if (hits.length === 0) hits = index.search(body.school, { combineWith: 'OR' });
+  return hits.slice(0, SCHOOL_LOOKUP_LIMIT).map((hit) => ({
+    id: String(hit.id), sekolahName: String(hit.sekolahName), npsn: String(hit.npsn), level: String(hit.level), status: String(hit.status),
+  }));
+}
+
+/**
+ * The address of a school: as imported, else its village's 'DESA, KECAMATAN, KABUPATEN,
+ * PROVINSI' from its village code; null when neither is known (or no such school).
+ */
+export async function schoolAddress(store: Store, _principal: Principal, npsn: string): Promise<{ address: string | null }> {
+  const school = await findSchool(store, npsn);
+  if (school === undefined) return { address: null };
+  if (school.address.trim() !== '') return { address: school.address };
+  if (school.villageCode === '') return { address: null };
+  const village = (await addressIndex()).village(school.villageCode);
+  return { address: village === undefined ? null : locationOf(village.village, village.district, village.regency, village.province) };
+}
+
+type ImportRow = z.output<typeof SchoolImportRowSchema>;
+type Failure = { line: number; npsn: string; reason: string };
+
+const NPSN = /^\d{8}$/;
+const LIMITS: Record<Exclude<(typeof SCHOOL_FIELDS)[number], 'npsn' | 'villageCode'>, number> = { name: 255, level: 50, status: 50, address: 500 };
+
+/** Why a row cannot be saved, or its values. */
+async function checkRow(row: ImportRow): Promise<{ values: SchoolValues } | { reason: string }> {
+  const npsn = row.npsn.trim();
+  const name = row.name.trim();
+  const level = row.level.trim();
+  const status = row.status.trim();
+  const address = row.address.trim();
+  const villageCode = row.villageCode.trim();
+  if (!NPSN.test(npsn)) return { reason: npsn === '' ? 'The NPSN is missing' : `The NPSN '${npsn}' is not 8 digits` };
+  if (name === '') return { reason: 'The school name is missing' };
+  if (level === '') return { reason: 'The level (SD, SMP, SMA, …) is missing' };
+  for (const [field, limit] of Object.entries(LIMITS)) {
+    const value = { name, level, status, address }[field as keyof typeof LIMITS];
+    if (value.length > limit) return { reason: `The ${field} is longer than ${limit} characters` };
+  }
+  let codes = { provinceCode: '', regencyCode: '', districtCode: '', villageCode: '' };
+  if (villageCode !== '') {
+    const village = (await addressIndex()).village(villageCode);
+    if (village === undefined) return { reason: `The village code '${villageCode}' is not a village of idn-area-data` };
+    codes = { provinceCode: village.provinceCode, regencyCode: village.regencyCode, districtCode: village.districtCode, villageCode };
+  }
+  return { values: { npsn, schoolName: name, level, status, address, ...codes, isSample: 0 } };
+}
+
+/**
+ * Saves a batch of an import: each row is checked on its own; the good ones replace the schools
+ * of their NPSN in one transaction, the sample rows going with the first real import. A NPSN
+ * twice in the batch keeps its last row and says so for the earlier one.
+ */
+export async function importSchools(store: Store, _principal: Principal, rows: readonly ImportRow[]): Promise<{ imported: number; failed: Failure[] }> {
+  const failed: Failure[] = [];
+  const good = new Map<string, { line: number; values: SchoolValues }>();
+  for (const row of rows) {
+    const checked = await checkRow(row);
+    if ('reason' in checked) {
+      failed.push({ line: row.line, npsn: row.npsn.trim(), reason: checked.reason });
+      continue;
+    }
+    const earlier = good.get(checked.values.npsn);
+    if (earlier !== undefined) failed.push({ line: earlier.line, npsn: checked.values.npsn, reason: `Replaced by line ${row.line}, which has the same NPSN` });
+    good.set(checked.values.npsn, { line: row.line, values: checked.values });
+  }
+  const values = [...good.values()].map((g) => g.values);
+  if (values.length > 0) {
+    await store.transaction().execute((trx) => replaceSchools(trx, values, true));
+    indexes.delete(store);
+  }
+  failed.sort((a, b) => a.line - b.line);
+  return { imported: values.length, failed };
+}
+
+export async function listSchools(store: Store, search: string, page: number) {
+  const found = await pageOfSchools(store, search.trim(), page, PAGE_SIZE);
+  return {
+    total: found.total,
+    samples: found.samples,
+    rows: found.rows.map((r) => ({ npsn: r.npsn, sekolahName: r.schoolName, level: r.level, status: r.status, address: r.address, villageCode: r.villageCode, isSample: r.isSample === 1 })),
+  };
+}
