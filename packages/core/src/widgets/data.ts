@@ -61,5 +61,5 @@ export const pdfextractor = defineWidget('pdfextractor', {
 });
 export const qrcodeReader = defineWidget('qrcodeReader', { ...formFields });
 export const address = defineWidget('address', { ...formFields }, { capabilities: { holdsValue: true } });
-export const school = defineWidget('school', { ...formFields });
+export const school = defineWidget('school', { ...formFields }, { capabilities: { holdsValue: true } });
 export const schooladdress = defineWidget('schooladdress', { ...formFields });

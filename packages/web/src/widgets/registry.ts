@@ -14,6 +14,8 @@ import { kanbanWidget } from './kanban';
 import { LaterReleaseConfig, LaterReleaseLive } from './LaterRelease';
 import { loaderWidget } from './loader';
 import { radioWidget } from './radio';
+import { schoolWidget } from './school';
+import { schooladdressWidget } from './schooladdress';
 import { tableWidget } from './table';
 import { textWidget } from './text';
 import { textareaWidget } from './textarea';
@@ -31,7 +33,7 @@ type BuiltWidget = { [T in WidgetType]: WidgetDefinition<T> }[WidgetType];
 const built: readonly BuiltWidget[] = [
   inputWidget, textareaWidget, datetimeWidget, checkboxWidget, toggleWidget, radioWidget, dropdownWidget,
   fileuploadWidget, textWidget, buttonWidget, cardWidget, tableWidget, chartWidget, alertWidget, kanbanWidget, loaderWidget,
-  addressWidget,
+  addressWidget, schoolWidget, schooladdressWidget,
 ];
 
 /**
