@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { ADDRESS_LOOKUP_LIMIT, type AddressOption } from '@rakit/core';
+import { ADDRESS_LOOKUP_LIMIT, type AddressOption, parseCsv } from '@rakit/core';
 import MiniSearch from 'minisearch';
-import { parseCsv } from './csv';
 
 /**
  * The villages of Indonesia (idn-area-data, ODbL: 38 provinces, 514 regencies, 7,285 districts,

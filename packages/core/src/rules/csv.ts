@@ -1,8 +1,10 @@
 /**
- * Rows of a CSV text as the idn-area-data files write them (RFC 4180: fields in double quotes
- * may hold commas and doubled quotes). The first row is the header; each row maps it to values.
+ * The rows of a CSV text (RFC 4180: fields in double quotes may hold commas, line breaks and
+ * doubled quotes; a leading byte-order mark is skipped), header row first, empty lines left out:
+ * idn-area-data's files, and the school directory files the super administrator imports.
  */
-export function parseCsv(text: string): Record<string, string>[] {
+export function csvRows(source: string): string[][] {
+  const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -23,7 +25,12 @@ export function parseCsv(text: string): Record<string, string>[] {
     } else field += c;
   }
   if (field !== '' || row.length > 0) { row.push(field); rows.push(row); }
-  const [header, ...body] = rows;
+  return rows;
+}
+
+/** The rows of a CSV text as objects keyed by its header row. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const [header, ...body] = csvRows(text);
   if (header === undefined) return [];
   return body.map((values) => Object.fromEntries(header.map((name, i) => [name, values[i] ?? ''])));
 }
