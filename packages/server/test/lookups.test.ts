@@ -1,3 +1,4 @@
+import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
@@ -157,5 +158,25 @@ describe.each(engines)('the school directory and its lookups on a %s store', (en
   it('lets only the super administrator import and list', async () => {
     expect((await post('/save/importSchools', { rows: [row(2, { npsn: '20200005', name: 'X', level: 'SD' })] }, builder)).statusCode).toBe(403);
     expect((await server.call('GET', '/get/listSchools', undefined, member)).statusCode).toBe(403);
+  });
+});
+
+describe('the lookups\' rate limit', () => {
+  it('refuses a member past RAKIT_LOOKUP_RATE_LIMIT lookups of a kind a minute, with a message', async () => {
+    const server = await buildTestServer('sqlite', { lookupRateLimit: 3 });
+    try {
+      await server.register('081700000071', 'password-1');
+      const builder = await server.login('081700000071', 'password-1', 'main');
+      const { appId, appSlug } = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Batas', appDescription: '' }, builder)).json().data;
+      const admin = await server.login('081700000071', 'password-1', appSlug);
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await server.call('POST', '/get/getSchool', { appId, school: 'contoh' }, admin)).statusCode);
+      const refused = await server.call('POST', '/get/getSchool', { appId, school: 'contoh' }, admin);
+      expect(statuses).toEqual([200, 200, 200]);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ status: false, error: [Messages.tooManyRequests] });
+    } finally {
+      await server.close();
+    }
   });
 });
