@@ -11,7 +11,8 @@ import MiniSearch from 'minisearch';
  * Built from the package's CSV files the first time an address is looked up, then kept.
  */
 
-interface VillageDoc extends AddressOption {
+/** A village as indexed: its option without the location text, made when answered (less heap). */
+interface VillageDoc extends Omit<AddressOption, 'location'> {
   id: number;
 }
 
@@ -59,7 +60,6 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
     if (district === undefined || regency === undefined || province === undefined) continue;
     docs.push({
       id: docs.length,
-      location: locationOf(v.name, district.name, regency.name, province.name),
       village: v.name, district: district.name, regency: regency.name, province: province.name,
       villageCode: v.code, districtCode: district.code, regencyCode: regency.code, provinceCode: province.code,
     });
@@ -67,12 +67,19 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
   const index = new MiniSearch<VillageDoc>({
     fields: ['village', 'district', 'regency', 'province'],
     storeFields: [],
-    searchOptions: { boost: { village: 4, district: 2, regency: 1, province: 0.5 }, prefix: true, fuzzy: 0.2 },
+    searchOptions: {
+      boost: { village: 4, district: 2, regency: 1, province: 0.5 },
+      // A person types word after word: only the last one may be unfinished, and only words of
+      // 4 letters or more may hold a typo (fuzzy matching of short words costs much, finds little).
+      prefix: (_term, i, terms) => i === terms.length - 1,
+      fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
+      maxFuzzy: 2,
+    },
   });
   index.addAll(docs);
   const toOption = (doc: VillageDoc): AddressOption => {
     const { id: _id, ...option } = doc;
-    return option;
+    return { location: locationOf(doc.village, doc.district, doc.regency, doc.province), ...option };
   };
   const byVillageCode = new Map(docs.map((doc) => [doc.villageCode, doc]));
   return {
@@ -85,9 +92,11 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
     search: (text, limit = ADDRESS_LOOKUP_LIMIT) => {
       const query = text.replace(/,/g, ' ').trim();
       if (query === '') return [];
-      // Every typed word must match (an address narrows as one types); when none matches all of
-      // them (a misspelt word among them), any word may.
-      let hits = index.search(query, { combineWith: 'AND' });
+      // Every typed word must match as written (the last one may be unfinished); only when no
+      // village matches so is a typo forgiven, and only when none matches all the words may
+      // any of them. Exact matches thus come first, and cost little.
+      let hits = index.search(query, { combineWith: 'AND', fuzzy: false });
+      if (hits.length === 0) hits = index.search(query, { combineWith: 'AND' });
       if (hits.length === 0) hits = index.search(query, { combineWith: 'OR' });
       return hits.slice(0, limit).map((hit) => toOption(docs[hit.id as number] as VillageDoc));
     },

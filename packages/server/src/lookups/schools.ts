@@ -25,7 +25,12 @@ async function buildSchoolIndex(store: Store): Promise<MiniSearch<SchoolDoc>> {
   const index = new MiniSearch<SchoolDoc>({
     fields: ['sekolahName', 'npsn'],
     storeFields: ['sekolahName', 'npsn', 'level', 'status'],
-    searchOptions: { boost: { sekolahName: 2 }, prefix: true, fuzzy: 0.2 },
+    searchOptions: {
+      boost: { sekolahName: 2 },
+      prefix: (_term, i, terms) => i === terms.length - 1,
+      fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
+      maxFuzzy: 2,
+    },
   });
   const rows = await allSchoolsForIndex(store);
   index.addAll(rows.map((r) => ({ id: r.npsn, sekolahName: r.schoolName, npsn: r.npsn, level: r.level, status: r.status })));
@@ -45,7 +50,9 @@ function schoolIndex(store: Store): Promise<MiniSearch<SchoolDoc>> {
 /** The schools whose name (or NPSN) matches what a member typed, best first. */
 export async function lookUpSchools(store: Store, _principal: Principal, body: GetSchoolBody): Promise<SchoolOption[]> {
   const index = await schoolIndex(store);
-  let hits = index.search(body.school, { combineWith: 'AND' });
+  // As the addresses: the words as written first, then forgiving a typo, then any word.
+  let hits = index.search(body.school, { combineWith: 'AND', fuzzy: false });
+  if (hits.length === 0) hits = index.search(body.school, { combineWith: 'AND' });
   if (hits.length === 0) hits = index.search(body.school, { combineWith: 'OR' });
   return hits.slice(0, SCHOOL_LOOKUP_LIMIT).map((hit) => ({
     id: String(hit.id), sekolahName: String(hit.sekolahName), npsn: String(hit.npsn), level: String(hit.level), status: String(hit.status),
