@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ADDRESS_LOOKUP_LIMIT, type AddressOption, parseCsv } from '@rakit/core';
-import MiniSearch from 'minisearch';
+import MiniSearch, { type SearchResult } from 'minisearch';
 
 /**
  * The villages of Indonesia (idn-area-data, ODbL: 38 provinces, 514 regencies, 7,285 districts,
@@ -66,9 +66,10 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
   }
   const index = new MiniSearch<VillageDoc>({
     fields: ['village', 'district', 'regency', 'province'],
+    processTerm: areaTerm,
     storeFields: [],
     searchOptions: {
-      boost: { village: 4, district: 2, regency: 1, province: 0.5 },
+      boost: BOOSTS,
       // A person types word after word: only the last one may be unfinished, and only words of
       // 4 letters or more may hold a typo (fuzzy matching of short words costs much, finds little).
       prefix: (_term, i, terms) => i === terms.length - 1,
@@ -77,6 +78,13 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
     },
   });
   index.addAll(docs);
+  // How many villages hold each whole word: the lookup asks the index for the rarest.
+  const frequency = new Map<string, number>();
+  for (const doc of docs) {
+    const seen = new Set<string>();
+    for (const field of ['village', 'district', 'regency', 'province'] as const) for (const w of wordsOf(doc[field])) seen.add(w);
+    for (const w of seen) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  }
   const toOption = (doc: VillageDoc): AddressOption => {
     const { id: _id, ...option } = doc;
     return { location: locationOf(doc.village, doc.district, doc.regency, doc.province), ...option };
@@ -90,17 +98,81 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
       return doc === undefined ? undefined : toOption(doc);
     },
     search: (text, limit = ADDRESS_LOOKUP_LIMIT) => {
-      const query = text.replace(/,/g, ' ').trim();
-      if (query === '') return [];
-      // Every typed word must match as written (the last one may be unfinished); only when no
-      // village matches so is a typo forgiven, and only when none matches all the words may
-      // any of them. Exact matches thus come first, and cost little.
-      let hits = index.search(query, { combineWith: 'AND', fuzzy: false });
-      if (hits.length === 0) hits = index.search(query, { combineWith: 'AND' });
-      if (hits.length === 0) hits = index.search(query, { combineWith: 'OR' });
+      const words = searchWords(text).split(' ').map(areaTerm).filter((w): w is string => w !== null && w !== '');
+      if (words.length === 0) return [];
+      // Every typed word must match as written (the last one may be unfinished). The index is
+      // asked for the rarest whole word only (or the last word when it is the only one), and the
+      // villages it finds are kept when they hold the other words too: words matching most
+      // villages ('jawa', 'barat', 'utara') would otherwise make a lookup cost a second. Only
+      // when no village matches so, and the text is short, is a typo forgiven, then any word.
+      const last = words[words.length - 1] as string;
+      const whole = words.slice(0, -1).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
+      const rarest = whole[0];
+      const asked = rarest !== undefined && (frequency.get(rarest) ?? 0) > 0 ? rarest : rarest === undefined ? last : null;
+      let hits: SearchResult[] = [];
+      if (asked !== null) {
+        const others = words.filter((w) => w !== asked);
+        hits = index.search(asked, { prefix: asked === last && rarest === undefined, fuzzy: false })
+          .map((hit) => ({ hit, bonus: othersBonus(docs[hit.id as number] as VillageDoc, others, last) }))
+          .filter((h) => h.bonus !== null)
+          .sort((a, b) => (b.hit.score + (b.bonus ?? 0)) - (a.hit.score + (a.bonus ?? 0)))
+          .map((h) => h.hit);
+      }
+      const query = words.join(' ');
+      if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
+      if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
       return hits.slice(0, limit).map((hit) => toOption(docs[hit.id as number] as VillageDoc));
     },
   };
+}
+
+/**
+ * The words of area names that tell no area apart ('Kabupaten Bogor', 'Kota Administrasi
+ * Jakarta Selatan'): neither indexed nor searched, since each would match tens of thousands of
+ * villages and cost a lookup hundreds of milliseconds.
+ */
+const AREA_STOP_WORDS = new Set(['kabupaten', 'kab', 'kota', 'administrasi', 'adm', 'provinsi', 'kecamatan', 'kec', 'desa', 'kelurahan', 'kel', 'daerah', 'khusus', 'istimewa']);
+
+const areaTerm = (term: string): string | null => {
+  const lower = term.toLowerCase();
+  return AREA_STOP_WORDS.has(lower) ? null : lower;
+};
+
+/** Texts of at most this many words get typos forgiven (fuzzy search costs per word). */
+export const FORGIVING_MAX_WORDS = 3;
+
+const BOOSTS = { village: 4, district: 2, regency: 1, province: 0.5 } as const;
+const wordsOf = (name: string): string[] => name.toLowerCase().split(/[\s\p{P}]+/u).filter((w) => w !== '');
+
+/**
+ * Whether a village holds every one of `others` (the last typed word as a prefix, the others
+ * whole) in one of its names, and if so a score for where (the index's boosts); null if not.
+ */
+function othersBonus(doc: Omit<AddressOption, 'location'>, others: readonly string[], last: string): number | null {
+  let bonus = 0;
+  for (const word of others) {
+    let best = -1;
+    for (const field of ['village', 'district', 'regency', 'province'] as const) {
+      const found = wordsOf(doc[field]).some((w) => (word === last ? w.startsWith(word) : w === word));
+      if (found) best = Math.max(best, BOOSTS[field]);
+    }
+    if (best < 0) return null;
+    bonus += best;
+  }
+  return bonus;
+}
+
+/** At most this many words of a lookup are searched: an address has four parts of a few words each. */
+export const MAX_SEARCH_WORDS = 6;
+
+/**
+ * The words searched for a typed text: commas are spaces, each word once, the first
+ * MAX_SEARCH_WORDS only. Every word matching tens of thousands of villages ('kabupaten' twenty
+ * times) would otherwise make one lookup cost seconds.
+ */
+export function searchWords(text: string): string {
+  const words = text.toLowerCase().split(/[\s,]+/).filter((w) => w !== '');
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS).join(' ');
 }
 
 let cached: Promise<AddressIndex> | null = null;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import type { Store } from '../store/db';
 import { allSchoolsForIndex, findSchool, pageOfSchools, replaceSchools, type SchoolValues } from '../store/repositories/school-directory';
-import { addressIndex, locationOf } from './address-index';
+import { addressIndex, FORGIVING_MAX_WORDS, locationOf, searchWords } from './address-index';
 
 /**
  * The school directory behind the school search and school address widgets (spec 3 §2, §7):
@@ -50,10 +50,12 @@ function schoolIndex(store: Store): Promise<MiniSearch<SchoolDoc>> {
 /** The schools whose name (or NPSN) matches what a member typed, best first. */
 export async function lookUpSchools(store: Store, _principal: Principal, body: GetSchoolBody): Promise<SchoolOption[]> {
   const index = await schoolIndex(store);
+  const query = searchWords(body.school);
   // As the addresses: the words as written first, then forgiving a typo, then any word.
-  let hits = index.search(body.school, { combineWith: 'AND', fuzzy: false });
-  if (hits.length === 0) hits = index.search(body.school, { combineWith: 'AND' });
-  if (hits.length === 0) hits = index.search(body.school, { combineWith: 'OR' });
+  const words = query.split(' ').length;
+  let hits = index.search(query, { combineWith: 'AND', fuzzy: false });
+  if (hits.length === 0 && words <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
+  if (hits.length === 0 && words <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
   return hits.slice(0, SCHOOL_LOOKUP_LIMIT).map((hit) => ({
     id: String(hit.id), sekolahName: String(hit.sekolahName), npsn: String(hit.npsn), level: String(hit.level), status: String(hit.status),
   }));
