@@ -1,7 +1,7 @@
 import {
   type GetSchoolBody, type SCHOOL_FIELDS, type SchoolImportRowSchema, type SchoolOption,
 } from '@rakit/core';
-import MiniSearch from 'minisearch';
+import MiniSearch, { type SearchResult } from 'minisearch';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import type { Store } from '../store/db';
@@ -17,14 +17,20 @@ import { addressIndex, FORGIVING_MAX_WORDS, locationOf, searchWords } from './ad
 const SCHOOL_LOOKUP_LIMIT = 20;
 const PAGE_SIZE = 50;
 
-interface SchoolDoc extends SchoolOption { id: string }
+interface SchoolIndex {
+  index: MiniSearch<{ id: number; sekolahName: string; npsn: string }>;
+  schools: SchoolOption[];
+  /** How many schools hold each whole word of their name: the lookup asks for the rarest. */
+  frequency: Map<string, number>;
+}
 
-const indexes = new WeakMap<Store, Promise<MiniSearch<SchoolDoc>>>();
+const indexes = new WeakMap<Store, Promise<SchoolIndex>>();
+const wordsOf = (name: string): string[] => name.toLowerCase().split(/[\s\p{P}]+/u).filter((w) => w !== '');
 
-async function buildSchoolIndex(store: Store): Promise<MiniSearch<SchoolDoc>> {
-  const index = new MiniSearch<SchoolDoc>({
+async function buildSchoolIndex(store: Store): Promise<SchoolIndex> {
+  const index = new MiniSearch<{ id: number; sekolahName: string; npsn: string }>({
     fields: ['sekolahName', 'npsn'],
-    storeFields: ['sekolahName', 'npsn', 'level', 'status'],
+    storeFields: [],
     searchOptions: {
       boost: { sekolahName: 2 },
       prefix: (_term, i, terms) => i === terms.length - 1,
@@ -33,11 +39,14 @@ async function buildSchoolIndex(store: Store): Promise<MiniSearch<SchoolDoc>> {
     },
   });
   const rows = await allSchoolsForIndex(store);
-  index.addAll(rows.map((r) => ({ id: r.npsn, sekolahName: r.schoolName, npsn: r.npsn, level: r.level, status: r.status })));
-  return index;
+  const schools = rows.map((r) => ({ id: r.npsn, sekolahName: r.schoolName, npsn: r.npsn, level: r.level, status: r.status }));
+  index.addAll(schools.map((school, id) => ({ id, sekolahName: school.sekolahName, npsn: school.npsn })));
+  const frequency = new Map<string, number>();
+  for (const school of schools) for (const w of new Set([...wordsOf(school.sekolahName), school.npsn])) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  return { index, schools, frequency };
 }
 
-function schoolIndex(store: Store): Promise<MiniSearch<SchoolDoc>> {
+function schoolIndex(store: Store): Promise<SchoolIndex> {
   let index = indexes.get(store);
   if (index === undefined) {
     index = buildSchoolIndex(store);
@@ -47,18 +56,33 @@ function schoolIndex(store: Store): Promise<MiniSearch<SchoolDoc>> {
   return index;
 }
 
-/** The schools whose name (or NPSN) matches what a member typed, best first. */
+/**
+ * The schools whose name (or NPSN) matches what a member typed, best first. As the addresses:
+ * the index is asked for the rarest whole word ('sd', 'negeri' match most schools), the schools
+ * found must hold the other words too (the last one as a prefix); only when none does, and the
+ * text is short, is a typo forgiven, then any word.
+ */
 export async function lookUpSchools(store: Store, _principal: Principal, body: GetSchoolBody): Promise<SchoolOption[]> {
-  const index = await schoolIndex(store);
-  const query = searchWords(body.school);
-  // As the addresses: the words as written first, then forgiving a typo, then any word.
-  const words = query.split(' ').length;
-  let hits = index.search(query, { combineWith: 'AND', fuzzy: false });
-  if (hits.length === 0 && words <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
-  if (hits.length === 0 && words <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
-  return hits.slice(0, SCHOOL_LOOKUP_LIMIT).map((hit) => ({
-    id: String(hit.id), sekolahName: String(hit.sekolahName), npsn: String(hit.npsn), level: String(hit.level), status: String(hit.status),
-  }));
+  const { index, schools, frequency } = await schoolIndex(store);
+  const words = searchWords(body.school).split(' ').filter((w) => w !== '');
+  if (words.length === 0) return [];
+  const last = words[words.length - 1] as string;
+  const whole = words.slice(0, -1).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
+  const rarest = whole[0];
+  const asked = rarest !== undefined && (frequency.get(rarest) ?? 0) > 0 ? rarest : rarest === undefined ? last : null;
+  let hits: SearchResult[] = [];
+  if (asked !== null) {
+    const others = words.filter((w) => w !== asked);
+    hits = index.search(asked, { prefix: asked === last && rarest === undefined, fuzzy: false }).filter((hit) => {
+      const school = schools[hit.id as number] as SchoolOption;
+      const names = [...wordsOf(school.sekolahName), school.npsn];
+      return others.every((word) => names.some((w) => (word === last ? w.startsWith(word) : w === word)));
+    });
+  }
+  const query = words.join(' ');
+  if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
+  if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
+  return hits.slice(0, SCHOOL_LOOKUP_LIMIT).map((hit) => schools[hit.id as number] as SchoolOption);
 }
 
 /**
