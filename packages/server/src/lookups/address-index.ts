@@ -108,11 +108,14 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
       const last = words[words.length - 1] as string;
       const whole = words.slice(0, -1).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
       const rarest = whole[0];
-      const asked = rarest !== undefined && (frequency.get(rarest) ?? 0) > 0 ? rarest : rarest === undefined ? last : null;
+      const rarestCount = rarest === undefined ? 0 : frequency.get(rarest) ?? 0;
+      // The unfinished last word is asked for instead when the whole words are all common and it is long enough to narrow.
+      const byLast = rarest === undefined || (rarestCount > COMMON_WORD && last.length >= 4);
+      const asked = byLast ? last : rarestCount > 0 ? rarest : null;
       let hits: SearchResult[] = [];
       if (asked !== null) {
         const others = words.filter((w) => w !== asked);
-        hits = index.search(asked, { prefix: asked === last && rarest === undefined, fuzzy: false })
+        hits = index.search(asked, { prefix: byLast, fuzzy: false })
           .map((hit) => ({ hit, bonus: othersBonus(docs[hit.id as number] as VillageDoc, others, last) }))
           .filter((h) => h.bonus !== null)
           .sort((a, b) => (b.hit.score + (b.bonus ?? 0)) - (a.hit.score + (a.bonus ?? 0)))
@@ -137,6 +140,9 @@ const areaTerm = (term: string): string | null => {
   const lower = term.toLowerCase();
   return AREA_STOP_WORDS.has(lower) ? null : lower;
 };
+
+/** A whole word held by more villages (or schools) than this is common: a long enough last word narrows better. */
+export const COMMON_WORD = 1000;
 
 /** Texts of at most this many words get typos forgiven (fuzzy search costs per word). */
 export const FORGIVING_MAX_WORDS = 3;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import type { Store } from '../store/db';
 import { allSchoolsForIndex, findSchool, pageOfSchools, replaceSchools, type SchoolValues } from '../store/repositories/school-directory';
-import { addressIndex, FORGIVING_MAX_WORDS, locationOf, searchWords } from './address-index';
+import { addressIndex, COMMON_WORD, FORGIVING_MAX_WORDS, locationOf, searchWords } from './address-index';
 
 /**
  * The school directory behind the school search and school address widgets (spec 3 §2, §7):
@@ -69,11 +69,14 @@ export async function lookUpSchools(store: Store, _principal: Principal, body: G
   const last = words[words.length - 1] as string;
   const whole = words.slice(0, -1).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
   const rarest = whole[0];
-  const asked = rarest !== undefined && (frequency.get(rarest) ?? 0) > 0 ? rarest : rarest === undefined ? last : null;
+  const rarestCount = rarest === undefined ? 0 : frequency.get(rarest) ?? 0;
+  // The unfinished last word is asked for instead when the whole words are all common and it is long enough to narrow.
+  const byLast = rarest === undefined || (rarestCount > COMMON_WORD && last.length >= 4);
+  const asked = byLast ? last : rarestCount > 0 ? rarest : null;
   let hits: SearchResult[] = [];
   if (asked !== null) {
     const others = words.filter((w) => w !== asked);
-    hits = index.search(asked, { prefix: asked === last && rarest === undefined, fuzzy: false }).filter((hit) => {
+    hits = index.search(asked, { prefix: byLast, fuzzy: false }).filter((hit) => {
       const school = schools[hit.id as number] as SchoolOption;
       const names = [...wordsOf(school.sekolahName), school.npsn];
       return others.every((word) => names.some((w) => (word === last ? w.startsWith(word) : w === word)));
