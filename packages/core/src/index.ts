@@ -32,6 +32,7 @@ export * from './rules/table-pager';
 export * from './rules/data-widgets';
 export * from './rules/chart-data';
 export * from './rules/json-nesting';
+export * from './rules/csv';
 export * from './rules/workflow-params';
 export * from './rules/workflow-templates';
 export * from './workflows/addons';

@@ -26,6 +26,7 @@ import databaseRoutes from './routes/databases';
 import exportRoutes from './routes/export';
 import fileRoutes from './routes/files';
 import groupRoutes from './routes/groups';
+import lookupRoutes from './routes/lookups';
 import menuRoutes from './routes/menus';
 import pageRoutes from './routes/pages';
 import passwordResetRoutes from './routes/password-reset';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(exportRoutes);
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
+  await app.register(lookupRoutes);
   await app.register(functionRoutes);
   await app.register(pdfTemplateRoutes);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));

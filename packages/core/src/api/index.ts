@@ -5,6 +5,7 @@ import { databaseCalls } from './databases';
 import { fileCalls } from './files';
 import { functionCalls } from './functions';
 import { groupCalls } from './groups';
+import { lookupCalls, schoolCalls } from './lookups';
 import { menuCalls } from './menus';
 import { pageCalls } from './pages';
 import { pdfTemplateCalls } from './pdf-templates';
@@ -24,6 +25,7 @@ export * from './databases';
 export * from './files';
 export * from './functions';
 export * from './groups';
+export * from './lookups';
 export * from './menus';
 export * from './pages';
 export * from './pdf-templates';
@@ -54,4 +56,6 @@ export const calls = {
   ...workflowRunCalls,
   ...functionCalls,
   ...pdfTemplateCalls,
+  ...lookupCalls,
+  ...schoolCalls,
 };

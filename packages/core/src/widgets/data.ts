@@ -61,6 +61,6 @@ export const pdfextractor = defineWidget('pdfextractor', {
 });
 /** Its value is the text of the last QR code read, used by buttons and actions like an input's. */
 export const qrcodeReader = defineWidget('qrcodeReader', { ...formFields }, { capabilities: { holdsValue: true } });
-export const address = defineWidget('address', { ...formFields });
-export const school = defineWidget('school', { ...formFields });
+export const address = defineWidget('address', { ...formFields }, { capabilities: { holdsValue: true } });
+export const school = defineWidget('school', { ...formFields }, { capabilities: { holdsValue: true } });
 export const schooladdress = defineWidget('schooladdress', { ...formFields });

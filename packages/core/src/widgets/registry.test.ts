@@ -87,7 +87,7 @@ describe('widget registry', () => {
   });
 
   it('declares what each widget can do on its model', () => {
-    expect(widgetTypesThat('holdsValue')).toEqual(['input', 'textarea', 'datetime', 'checkbox', 'toggle', 'radio', 'dropdown', 'fileupload', 'qrcodeReader']);
+    expect(widgetTypesThat('holdsValue')).toEqual(['input', 'textarea', 'datetime', 'checkbox', 'toggle', 'radio', 'dropdown', 'address', 'school', 'fileupload', 'qrcodeReader']);
     expect(widgetTypesThat('loadsRows')).toEqual(['table', 'chart', 'loader', 'barcode', 'kanban']);
     expect(widgetTypesThat('movesCards')).toEqual(['kanban']);
     expect(widgetCan('kanban', 'loadsRows')).toBe(true);

@@ -40,6 +40,8 @@ export function accountRateLimit(app: FastifyInstance): (request: FastifyRequest
 export const REQUEST_TEST_RATE_LIMIT = 30;
 /** Prints (a LibreOffice conversion each) per minute per signed-in user. */
 export const PRINT_RATE_LIMIT = 30;
+/** Address and school lookups (an index search each, as a member types) per minute per signed-in user, unless RAKIT_LOOKUP_RATE_LIMIT says otherwise. */
+export const LOOKUP_RATE_LIMIT = 120;
 
 /**
  * Per-route limit of calls per minute per signed-in user, for calls that cost the server much

@@ -14,6 +14,7 @@ import * as accountHomeAndSessionKey from './migrations/2026-11-23-0006-account-
 import * as workflowVersions from './migrations/2026-11-24-0101-workflow-versions';
 import * as thirdParties from './migrations/2026-11-24-0301-third-parties';
 import * as workflowRuns from './migrations/2026-11-24-0401-workflow-runs';
+import * as schoolDirectory from './migrations/2026-11-24-0601-school-directory';
 import * as pdfTemplates from './migrations/2026-11-24-0901-pdf-templates';
 import type { Database } from './schema';
 
@@ -98,6 +99,7 @@ const migrations = {
   '2026-11-24-0101-workflow-versions': workflowVersions,
   '2026-11-24-0301-third-parties': thirdParties,
   '2026-11-24-0401-workflow-runs': workflowRuns,
+  '2026-11-24-0601-school-directory': schoolDirectory,
   '2026-11-24-0901-pdf-templates': pdfTemplates,
 };
 

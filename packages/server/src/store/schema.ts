@@ -187,6 +187,22 @@ export interface ThirdPartiesTable {
   fromAddress: string;
 }
 
+/** The school directory of the school search widgets (imported by the super administrator). */
+export interface SchoolDirectoryTable {
+  /** The school's national number (NPSN): re-importing it replaces the row. */
+  npsn: string;
+  schoolName: string;
+  level: string;
+  status: string;
+  address: string;
+  provinceCode: string;
+  regencyCode: string;
+  districtCode: string;
+  villageCode: string;
+  /** 1 for the sample rows of the first start. */
+  isSample: number;
+}
+
 export interface FunctionsTable {
   id: Generated<number>;
   appId: number;
@@ -313,6 +329,7 @@ export interface Database {
   pdfTemplates: PdfTemplatesTable;
   passwordResets: PasswordResetsTable;
   thirdParties: ThirdPartiesTable;
+  schoolDirectory: SchoolDirectoryTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

@@ -28,7 +28,7 @@ export interface TestServer {
 export async function buildTestServer(
   engine: EngineName,
   overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowedUrlHosts' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
-    | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName' | 'functionLimits'>> = {},
+    | 'lookupRateLimit' | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName' | 'functionLimits'>> = {},
   appOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(engine);
@@ -40,6 +40,7 @@ export async function buildTestServer(
     authAccountRateLimit: overrides.authAccountRateLimit ?? 10_000,
     trustProxy: overrides.trustProxy ?? false,
     bodyLimitBytes: overrides.bodyLimitBytes ?? 64 * 1024,
+    ...(overrides.lookupRateLimit === undefined ? {} : { lookupRateLimit: overrides.lookupRateLimit }),
     webDir: overrides.webDir ?? '/nonexistent',
     allowPrivateUrls: overrides.allowPrivateUrls ?? false,
     allowedUrlHosts: overrides.allowedUrlHosts ?? [],

@@ -15,6 +15,7 @@ import { workflowsApi } from './workflows';
 import { thirdPartiesApi } from './third-parties';
 import { functionsApi } from './functions';
 import { pdfTemplatesApi } from './pdf-templates';
+import { lookupsApi } from './lookups';
 
 export * from './request';
 export type { RunActionBody } from './actions';
@@ -48,6 +49,7 @@ export function appApi(appSlug: string) {
     ...thirdPartiesApi(appSlug),
     ...functionsApi(appSlug),
     ...pdfTemplatesApi(appSlug),
+    ...lookupsApi(appSlug),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;

@@ -23,6 +23,8 @@ const ADMIN_LINKS: readonly (readonly [route: string, label: string])[] = [
 
 /** The root application's Third Parties screen (spec 1 screen 4): linked in `_root` only. */
 const THIRD_PARTIES_ROUTE = 'third-parties';
+/** The root application's school directory (issue 14): linked in `_root` only. */
+const SCHOOLS_ROUTE = 'schools';
 
 /**
  * The admin area's navigation (spec 1 screen 4): every admin screen one click from any other,
@@ -41,6 +43,11 @@ export function AdminNavLinks() {
       {app.appSlug === ROOT_APP_SLUG && (
         <NavLink to={path(THIRD_PARTIES_ROUTE)} style={{ textDecoration: 'none' }}>
           {({ isActive }) => <Button component="span" size="xs" variant={isActive ? 'light' : 'subtle'}>Third Parties</Button>}
+        </NavLink>
+      )}
+      {app.appSlug === ROOT_APP_SLUG && (
+        <NavLink to={path(SCHOOLS_ROUTE)} style={{ textDecoration: 'none' }}>
+          {({ isActive }) => <Button component="span" size="xs" variant={isActive ? 'light' : 'subtle'}>Schools</Button>}
         </NavLink>
       )}
     </Group>
@@ -76,6 +83,15 @@ export function AdminNavMenu() {
             color={matchPath({ path: path(THIRD_PARTIES_ROUTE), end: false }, pathname) ? 'blue' : undefined}
           >
             Third Parties
+          </Menu.Item>
+        )}
+        {app.appSlug === ROOT_APP_SLUG && (
+          <Menu.Item
+            component={NavLink}
+            to={path(SCHOOLS_ROUTE)}
+            color={matchPath({ path: path(SCHOOLS_ROUTE), end: false }, pathname) ? 'blue' : undefined}
+          >
+            Schools
           </Menu.Item>
         )}
       </Menu.Dropdown>

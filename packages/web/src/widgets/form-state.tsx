@@ -46,8 +46,8 @@ export interface PageFormState {
 
 export type PageFormStore = StoreApi<PageFormState>;
 
-/** The types whose error clears when the value changes (spec 2 §5). */
-const CLEARS_ON_CHANGE = new Set<string>(['radio', 'checkbox']);
+/** The types whose error clears when the value changes (spec 2 §5; the address search, spec 3 §5). */
+const CLEARS_ON_CHANGE = new Set<string>(['radio', 'checkbox', 'address']);
 
 const byId = (list: readonly Component[]): Record<string, Component> =>
   Object.fromEntries([...walkComponents(list)].map((component) => [component.id, component]));

@@ -1,5 +1,6 @@
 import { WIDGET_TYPES, type WidgetType } from '@rakit/core';
 import { IconSquare } from '@tabler/icons-react';
+import { addressWidget } from './address';
 import { alertWidget } from './alert';
 import { barcodeWidget } from './barcode';
 import { buttonWidget } from './button';
@@ -16,6 +17,8 @@ import { loaderWidget } from './loader';
 import { qrcodeReaderWidget } from './qrcodeReader';
 import { pdfextractorWidget } from './pdfextractor';
 import { radioWidget } from './radio';
+import { schoolWidget } from './school';
+import { schooladdressWidget } from './schooladdress';
 import { tableWidget } from './table';
 import { textWidget } from './text';
 import { textareaWidget } from './textarea';
@@ -33,7 +36,7 @@ type BuiltWidget = { [T in WidgetType]: WidgetDefinition<T> }[WidgetType];
 const built: readonly BuiltWidget[] = [
   inputWidget, textareaWidget, datetimeWidget, checkboxWidget, toggleWidget, radioWidget, dropdownWidget,
   fileuploadWidget, textWidget, buttonWidget, cardWidget, tableWidget, chartWidget, alertWidget, kanbanWidget, loaderWidget,
-  barcodeWidget, qrcodeReaderWidget, pdfextractorWidget,
+  barcodeWidget, qrcodeReaderWidget, pdfextractorWidget, addressWidget, schoolWidget, schooladdressWidget,
 ];
 
 /**

@@ -105,6 +105,8 @@ export function ThirdPartyListScreen() {
         </DataTable>
       )}
 
+      <BundledData />
+
       <EditRemoveDialogs
         state={dialogs}
         form={(editing) => <ThirdPartyFormDialog editing={editing} onClose={dialogs.close} onSaved={dialogs.saved} />}
@@ -112,5 +114,19 @@ export function ThirdPartyListScreen() {
         onRemove={remove}
       />
     </>
+  );
+}
+
+/** The data Rakit ships and serves itself, with its licence (the ODbL asks for this notice). */
+function BundledData() {
+  return (
+    <Alert variant="light" color="gray" mt="lg" title="Bundled data" icon={<IconInfoCircle size={18} />}>
+      <Text size="sm">
+        The address search widget looks up the provinces, regencies, districts and villages of Indonesia from
+        idn-area-data by Fityan (github.com/fityannugroho/idn-area-data), made available under the
+        Open Database License (ODbL) v1.0: opendatacommons.org/licenses/odbl/1-0/. The data is served by this
+        server; nothing is fetched from outside.
+      </Text>
+    </Alert>
   );
 }

@@ -1,0 +1,193 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { ADDRESS_LOOKUP_LIMIT, type AddressOption, parseCsv } from '@rakit/core';
+import MiniSearch, { type SearchResult } from 'minisearch';
+
+/**
+ * The villages of Indonesia (idn-area-data, ODbL: 38 provinces, 514 regencies, 7,285 districts,
+ * 83,762 villages) in a MiniSearch index: prefix and typo-tolerant, the village's name weighted
+ * most, then its district's, so that 'sukamaju cibungbulang' finds Sukamaju of Cibungbulang first.
+ * Built from the package's CSV files the first time an address is looked up, then kept.
+ */
+
+/** A village as indexed: its option without the location text, made when answered (less heap). */
+interface VillageDoc extends Omit<AddressOption, 'location'> {
+  id: number;
+}
+
+export interface AddressIndex {
+  search: (text: string, limit?: number) => AddressOption[];
+  /** How many villages the index holds. */
+  size: number;
+  /** Every village, in the package's order (the benchmark looks each one up). */
+  all: () => AddressOption[];
+  /** The village of a code ('32.01.16.2013'), with its district, regency and province. */
+  village: (code: string) => AddressOption | undefined;
+}
+
+/** The folder of idn-area-data's CSV files, found through Node's resolution (no network). */
+function areaDataDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('idn-area-data/package.json')), 'data');
+}
+
+/** The option text: 'DESA, KECAMATAN, KABUPATEN, PROVINSI' as spec 3 §2 names the parts. */
+export const locationOf = (village: string, district: string, regency: string, province: string): string =>
+  [village, district, regency, province].join(', ');
+
+interface Area { code: string; name: string; parent: string }
+
+/** One area file's rows: code, name and the code of the area holding it ('' for provinces). */
+async function readAreas(name: string, parentColumn: string | null): Promise<Area[]> {
+  const rows = parseCsv(await readFile(join(areaDataDir(), `${name}.csv`), 'utf8'));
+  return rows.map((r) => ({ code: r.code ?? '', name: r.name ?? '', parent: parentColumn === null ? '' : r[parentColumn] ?? '' }));
+}
+
+export async function buildAddressIndex(): Promise<AddressIndex> {
+  const [provinces, regencies, districts, villages] = await Promise.all([
+    readAreas('provinces', null), readAreas('regencies', 'province_code'), readAreas('districts', 'regency_code'), readAreas('villages', 'district_code'),
+  ]);
+  const byCode = (areas: Area[]) => new Map(areas.map((a) => [a.code, a]));
+  const provinceBy = byCode(provinces);
+  const regencyBy = byCode(regencies);
+  const districtBy = byCode(districts);
+  const docs: VillageDoc[] = [];
+  for (const v of villages) {
+    const district = districtBy.get(v.parent);
+    const regency = district === undefined ? undefined : regencyBy.get(district.parent);
+    const province = regency === undefined ? undefined : provinceBy.get(regency.parent);
+    if (district === undefined || regency === undefined || province === undefined) continue;
+    docs.push({
+      id: docs.length,
+      village: v.name, district: district.name, regency: regency.name, province: province.name,
+      villageCode: v.code, districtCode: district.code, regencyCode: regency.code, provinceCode: province.code,
+    });
+  }
+  const index = new MiniSearch<VillageDoc>({
+    fields: ['village', 'district', 'regency', 'province'],
+    processTerm: areaTerm,
+    storeFields: [],
+    searchOptions: {
+      boost: BOOSTS,
+      // A person types word after word: only the last one may be unfinished, and only words of
+      // 4 letters or more may hold a typo (fuzzy matching of short words costs much, finds little).
+      prefix: (_term, i, terms) => i === terms.length - 1,
+      fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
+      maxFuzzy: 2,
+    },
+  });
+  index.addAll(docs);
+  // How many villages hold each whole word: the lookup asks the index for the rarest.
+  const frequency = new Map<string, number>();
+  for (const doc of docs) {
+    const seen = new Set<string>();
+    for (const field of ['village', 'district', 'regency', 'province'] as const) for (const w of wordsOf(doc[field])) seen.add(w);
+    for (const w of seen) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  }
+  const toOption = (doc: VillageDoc): AddressOption => {
+    const { id: _id, ...option } = doc;
+    return { location: locationOf(doc.village, doc.district, doc.regency, doc.province), ...option };
+  };
+  const byVillageCode = new Map(docs.map((doc) => [doc.villageCode, doc]));
+  return {
+    size: docs.length,
+    all: () => docs.map(toOption),
+    village: (code) => {
+      const doc = byVillageCode.get(code);
+      return doc === undefined ? undefined : toOption(doc);
+    },
+    search: (text, limit = ADDRESS_LOOKUP_LIMIT) => {
+      const words = searchWords(text).split(' ').map(areaTerm).filter((w): w is string => w !== null && w !== '');
+      if (words.length === 0) return [];
+      // Every typed word must match as written (the last one may be unfinished). The index is
+      // asked for the rarest whole word only (or the last word when it is the only one), and the
+      // villages it finds are kept when they hold the other words too: words matching most
+      // villages ('jawa', 'barat', 'utara') would otherwise make a lookup cost a second. Only
+      // when no village matches so, and the text is short, is a typo forgiven, then any word.
+      const last = words[words.length - 1] as string;
+      const whole = words.slice(0, -1).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
+      const rarest = whole[0];
+      const rarestCount = rarest === undefined ? 0 : frequency.get(rarest) ?? 0;
+      // The unfinished last word is asked for instead when the whole words are all common and it is long enough to narrow.
+      const byLast = rarest === undefined || (rarestCount > COMMON_WORD && last.length >= 4);
+      const asked = byLast ? last : rarestCount > 0 ? rarest : null;
+      let hits: SearchResult[] = [];
+      if (asked !== null) {
+        const others = words.filter((w) => w !== asked);
+        hits = index.search(asked, { prefix: byLast, fuzzy: false })
+          .map((hit) => ({ hit, bonus: othersBonus(docs[hit.id as number] as VillageDoc, others, last) }))
+          .filter((h) => h.bonus !== null)
+          .sort((a, b) => (b.hit.score + (b.bonus ?? 0)) - (a.hit.score + (a.bonus ?? 0)))
+          .map((h) => h.hit);
+      }
+      const query = words.join(' ');
+      if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
+      if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
+      return hits.slice(0, limit).map((hit) => toOption(docs[hit.id as number] as VillageDoc));
+    },
+  };
+}
+
+/**
+ * The words of area names that tell no area apart ('Kabupaten Bogor', 'Kota Administrasi
+ * Jakarta Selatan'): neither indexed nor searched, since each would match tens of thousands of
+ * villages and cost a lookup hundreds of milliseconds.
+ */
+const AREA_STOP_WORDS = new Set(['kabupaten', 'kab', 'kota', 'administrasi', 'adm', 'provinsi', 'kecamatan', 'kec', 'desa', 'kelurahan', 'kel', 'daerah', 'khusus', 'istimewa']);
+
+const areaTerm = (term: string): string | null => {
+  const lower = term.toLowerCase();
+  return AREA_STOP_WORDS.has(lower) ? null : lower;
+};
+
+/** A whole word held by more villages (or schools) than this is common: a long enough last word narrows better. */
+export const COMMON_WORD = 1000;
+
+/** Texts of at most this many words get typos forgiven (fuzzy search costs per word). */
+export const FORGIVING_MAX_WORDS = 3;
+
+const BOOSTS = { village: 4, district: 2, regency: 1, province: 0.5 } as const;
+const wordsOf = (name: string): string[] => name.toLowerCase().split(/[\s\p{P}]+/u).filter((w) => w !== '');
+
+/**
+ * Whether a village holds every one of `others` (the last typed word as a prefix, the others
+ * whole) in one of its names, and if so a score for where (the index's boosts); null if not.
+ */
+function othersBonus(doc: Omit<AddressOption, 'location'>, others: readonly string[], last: string): number | null {
+  let bonus = 0;
+  for (const word of others) {
+    let best = -1;
+    for (const field of ['village', 'district', 'regency', 'province'] as const) {
+      const found = wordsOf(doc[field]).some((w) => (word === last ? w.startsWith(word) : w === word));
+      if (found) best = Math.max(best, BOOSTS[field]);
+    }
+    if (best < 0) return null;
+    bonus += best;
+  }
+  return bonus;
+}
+
+/** At most this many words of a lookup are searched: an address has four parts of a few words each. */
+export const MAX_SEARCH_WORDS = 6;
+
+/**
+ * The words searched for a typed text: commas are spaces, each word once, the first
+ * MAX_SEARCH_WORDS only. Every word matching tens of thousands of villages ('kabupaten' twenty
+ * times) would otherwise make one lookup cost seconds.
+ */
+export function searchWords(text: string): string {
+  const words = text.toLowerCase().split(/[\s,]+/).filter((w) => w !== '');
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS).join(' ');
+}
+
+let cached: Promise<AddressIndex> | null = null;
+
+/** The one index of the process, built on first use (a failed build is tried again next time). */
+export function addressIndex(): Promise<AddressIndex> {
+  if (cached === null) {
+    cached = buildAddressIndex();
+    cached.catch(() => { cached = null; });
+  }
+  return cached;
+}

@@ -1,0 +1,168 @@
+import {
+  type GetSchoolBody, type SCHOOL_FIELDS, type SchoolImportRowSchema, type SchoolOption,
+} from '@rakit/core';
+import MiniSearch, { type SearchResult } from 'minisearch';
+import type { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import type { Store } from '../store/db';
+import { allSchoolsForIndex, findSchool, pageOfSchools, replaceSchools, type SchoolValues } from '../store/repositories/school-directory';
+import { addressIndex, COMMON_WORD, FORGIVING_MAX_WORDS, locationOf, searchWords } from './address-index';
+
+/**
+ * The school directory behind the school search and school address widgets (spec 3 §2, §7):
+ * searched through a MiniSearch index of the names (prefix and typo-tolerant, as the addresses
+ * are), built on first use and built again after an import changed the directory.
+ */
+
+const SCHOOL_LOOKUP_LIMIT = 20;
+const PAGE_SIZE = 50;
+
+interface SchoolIndex {
+  index: MiniSearch<{ id: number; sekolahName: string; npsn: string }>;
+  schools: SchoolOption[];
+  /** How many schools hold each whole word of their name: the lookup asks for the rarest. */
+  frequency: Map<string, number>;
+}
+
+const indexes = new WeakMap<Store, Promise<SchoolIndex>>();
+const wordsOf = (name: string): string[] => name.toLowerCase().split(/[\s\p{P}]+/u).filter((w) => w !== '');
+
+async function buildSchoolIndex(store: Store): Promise<SchoolIndex> {
+  const index = new MiniSearch<{ id: number; sekolahName: string; npsn: string }>({
+    fields: ['sekolahName', 'npsn'],
+    storeFields: [],
+    searchOptions: {
+      boost: { sekolahName: 2 },
+      prefix: (_term, i, terms) => i === terms.length - 1,
+      fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
+      maxFuzzy: 2,
+    },
+  });
+  const rows = await allSchoolsForIndex(store);
+  const schools = rows.map((r) => ({ id: r.npsn, sekolahName: r.schoolName, npsn: r.npsn, level: r.level, status: r.status }));
+  index.addAll(schools.map((school, id) => ({ id, sekolahName: school.sekolahName, npsn: school.npsn })));
+  const frequency = new Map<string, number>();
+  for (const school of schools) for (const w of new Set([...wordsOf(school.sekolahName), school.npsn])) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  return { index, schools, frequency };
+}
+
+function schoolIndex(store: Store): Promise<SchoolIndex> {
+  let index = indexes.get(store);
+  if (index === undefined) {
+    index = buildSchoolIndex(store);
+    indexes.set(store, index);
+    index.catch(() => indexes.delete(store));
+  }
+  return index;
+}
+
+/**
+ * The schools whose name (or NPSN) matches what a member typed, best first. As the addresses:
+ * the index is asked for the rarest whole word ('sd', 'negeri' match most schools), the schools
+ * found must hold the other words too (the last one as a prefix); only when none does, and the
+ * text is short, is a typo forgiven, then any word.
+ */
+export async function lookUpSchools(store: Store, _principal: Principal, body: GetSchoolBody): Promise<SchoolOption[]> {
+  const { index, schools, frequency } = await schoolIndex(store);
+  const words = searchWords(body.school).split(' ').filter((w) => w !== '');
+  if (words.length === 0) return [];
+  const last = words[words.length - 1] as string;
+  const whole = words.slice(0, -1).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
+  const rarest = whole[0];
+  const rarestCount = rarest === undefined ? 0 : frequency.get(rarest) ?? 0;
+  // The unfinished last word is asked for instead when the whole words are all common and it is long enough to narrow.
+  const byLast = rarest === undefined || (rarestCount > COMMON_WORD && last.length >= 4);
+  const asked = byLast ? last : rarestCount > 0 ? rarest : null;
+  let hits: SearchResult[] = [];
+  if (asked !== null) {
+    const others = words.filter((w) => w !== asked);
+    hits = index.search(asked, { prefix: byLast, fuzzy: false }).filter((hit) => {
+      const school = schools[hit.id as number] as SchoolOption;
+      const names = [...wordsOf(school.sekolahName), school.npsn];
+      return others.every((word) => names.some((w) => (word === last ? w.startsWith(word) : w === word)));
+    });
+  }
+  const query = words.join(' ');
+  if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
+  if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
+  return hits.slice(0, SCHOOL_LOOKUP_LIMIT).map((hit) => schools[hit.id as number] as SchoolOption);
+}
+
+/**
+ * The address of a school: as imported, else its village's 'DESA, KECAMATAN, KABUPATEN,
+ * PROVINSI' from its village code; null when neither is known (or no such school).
+ */
+export async function schoolAddress(store: Store, _principal: Principal, npsn: string): Promise<{ address: string | null }> {
+  const school = await findSchool(store, npsn);
+  if (school === undefined) return { address: null };
+  if (school.address.trim() !== '') return { address: school.address };
+  if (school.villageCode === '') return { address: null };
+  const village = (await addressIndex()).village(school.villageCode);
+  return { address: village === undefined ? null : locationOf(village.village, village.district, village.regency, village.province) };
+}
+
+type ImportRow = z.output<typeof SchoolImportRowSchema>;
+type Failure = { line: number; npsn: string; reason: string };
+
+const NPSN = /^\d{8}$/;
+const LIMITS: Record<Exclude<(typeof SCHOOL_FIELDS)[number], 'npsn' | 'villageCode'>, number> = { name: 255, level: 50, status: 50, address: 500 };
+
+/** Why a row cannot be saved, or its values. */
+async function checkRow(row: ImportRow): Promise<{ values: SchoolValues } | { reason: string }> {
+  const npsn = row.npsn.trim();
+  const name = row.name.trim();
+  const level = row.level.trim();
+  const status = row.status.trim();
+  const address = row.address.trim();
+  const villageCode = row.villageCode.trim();
+  if (!NPSN.test(npsn)) return { reason: npsn === '' ? 'The NPSN is missing' : `The NPSN '${npsn}' is not 8 digits` };
+  if (name === '') return { reason: 'The school name is missing' };
+  if (level === '') return { reason: 'The level (SD, SMP, SMA, …) is missing' };
+  for (const [field, limit] of Object.entries(LIMITS)) {
+    const value = { name, level, status, address }[field as keyof typeof LIMITS];
+    if (value.length > limit) return { reason: `The ${field} is longer than ${limit} characters` };
+  }
+  let codes = { provinceCode: '', regencyCode: '', districtCode: '', villageCode: '' };
+  if (villageCode !== '') {
+    const village = (await addressIndex()).village(villageCode);
+    if (village === undefined) return { reason: `The village code '${villageCode}' is not a village of idn-area-data` };
+    codes = { provinceCode: village.provinceCode, regencyCode: village.regencyCode, districtCode: village.districtCode, villageCode };
+  }
+  return { values: { npsn, schoolName: name, level, status, address, ...codes, isSample: 0 } };
+}
+
+/**
+ * Saves a batch of an import: each row is checked on its own; the good ones replace the schools
+ * of their NPSN in one transaction, the sample rows going with the first real import. A NPSN
+ * twice in the batch keeps its last row and says so for the earlier one.
+ */
+export async function importSchools(store: Store, _principal: Principal, rows: readonly ImportRow[]): Promise<{ imported: number; failed: Failure[] }> {
+  const failed: Failure[] = [];
+  const good = new Map<string, { line: number; values: SchoolValues }>();
+  for (const row of rows) {
+    const checked = await checkRow(row);
+    if ('reason' in checked) {
+      failed.push({ line: row.line, npsn: row.npsn.trim(), reason: checked.reason });
+      continue;
+    }
+    const earlier = good.get(checked.values.npsn);
+    if (earlier !== undefined) failed.push({ line: earlier.line, npsn: checked.values.npsn, reason: `Replaced by line ${row.line}, which has the same NPSN` });
+    good.set(checked.values.npsn, { line: row.line, values: checked.values });
+  }
+  const values = [...good.values()].map((g) => g.values);
+  if (values.length > 0) {
+    await store.transaction().execute((trx) => replaceSchools(trx, values, true));
+    indexes.delete(store);
+  }
+  failed.sort((a, b) => a.line - b.line);
+  return { imported: values.length, failed };
+}
+
+export async function listSchools(store: Store, search: string, page: number) {
+  const found = await pageOfSchools(store, search.trim(), page, PAGE_SIZE);
+  return {
+    total: found.total,
+    samples: found.samples,
+    rows: found.rows.map((r) => ({ npsn: r.npsn, sekolahName: r.schoolName, level: r.level, status: r.status, address: r.address, villageCode: r.villageCode, isSample: r.isSample === 1 })),
+  };
+}

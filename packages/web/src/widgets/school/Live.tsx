@@ -1,0 +1,30 @@
+import { SCHOOL_LOOKUP_MIN_CHARS } from '@rakit/core';
+import { useCallback, useContext } from 'react';
+import { CurrentAppContext } from '../../shell/app-context';
+import { useFieldBinding } from '../form-state';
+import { type LookupChoice, LookupSelect } from '../shared/LookupSelect';
+import type { WidgetLiveProps } from '../types';
+
+export const SCHOOL_HINT = `Type at least ${SCHOOL_LOOKUP_MIN_CHARS} characters of the school's name or its NPSN`;
+
+/**
+ * The school search (spec 3 §2, §5): an autocomplete over the school directory's names (option
+ * text sekolahName) from 3 typed characters. The value is the chosen school's id (its NPSN),
+ * which the school address widget of the page shows the address of.
+ */
+export function SchoolLive({ component }: WidgetLiveProps<'school'>) {
+  const binding = useFieldBinding(component);
+  const current = useContext(CurrentAppContext);
+  const lookUp = useCallback(async (typed: string): Promise<LookupChoice[]> => {
+    if (current === null) return [];
+    const answer = await current.api.getSchool({ appId: current.app.appId, school: typed });
+    return answer.status ? (answer.data ?? []).map((o) => ({ value: o.id, label: o.sekolahName })) : [];
+  }, [current]);
+  return (
+    <LookupSelect
+      component={component} binding={binding} minChars={SCHOOL_LOOKUP_MIN_CHARS} hint={SCHOOL_HINT}
+      defaultPlaceholder="Nama sekolah" nothingFound="No school matches" clearLabel="Clear the school"
+      lookUp={current === null ? null : lookUp} keeps="value"
+    />
+  );
+}

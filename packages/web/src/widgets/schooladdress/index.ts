@@ -1,0 +1,5 @@
+import { IconBuildingCommunity } from '@tabler/icons-react';
+import { lazyFace } from '../lazy-face';
+import type { WidgetDefinition } from '../types';
+
+export const schooladdressWidget: WidgetDefinition<'schooladdress'> = { type: 'schooladdress', label: 'School Address', icon: IconBuildingCommunity, Live: lazyFace(() => import('./Live').then((m) => m.SchooladdressLive)), Config: lazyFace(() => import('./Config').then((m) => m.SchooladdressConfig)) };
