@@ -1,11 +1,10 @@
-import { Button, CloseButton, Combobox, Group, Text, TextInput, Tooltip, useCombobox } from '@mantine/core';
-import { Messages, type PageSummary } from '@rakit/core';
-import { IconCheck, IconChevronDown, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Button, Text, Tooltip } from '@mantine/core';
+import { Messages } from '@rakit/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { SelectorSearch, SELECTOR_CREATE } from '../components/SelectorSearch';
 import { editorStore, useEditor } from './store';
 import { usePageList, usePageParam } from './use-editor-pages';
 
-const CREATE = '__create__';
 const SELECTOR_WIDTH = 300;
 
 /**
@@ -25,14 +24,17 @@ export function PageSelector({ onCreate }: { onCreate: () => void }) {
 
   if (mode === 'dynamic') {
     return (
-      <PageSearch
-        pages={pages.data ?? []}
+      <SelectorSearch
+        items={(pages.data ?? []).map((page) => ({ id: page.pageId, name: page.pageName }))}
         currentId={pageId}
         loading={pages.isFetching}
+        width={SELECTOR_WIDTH}
+        noun={{ one: 'page', many: 'Pages' }}
+        placeholder="Search page you want to add ?"
         onCancel={toStatic}
         onSubmit={(value) => {
           toStatic();
-          if (value === CREATE) onCreate();
+          if (value === SELECTOR_CREATE) onCreate();
           else choosePage(Number(value));
         }}
       />
@@ -54,57 +56,5 @@ export function PageSelector({ onCreate }: { onCreate: () => void }) {
         {pageName === undefined ? <Text c="dimmed" size="sm">Please Select Page</Text> : <Text size="sm" fw={600} truncate>{pageName}</Text>}
       </Button>
     </Tooltip>
-  );
-}
-
-interface PageSearchProps {
-  pages: readonly PageSummary[];
-  currentId: number | undefined;
-  loading: boolean;
-  onCancel: () => void;
-  onSubmit: (value: string) => void;
-}
-
-function PageSearch({ pages, currentId, loading, onCancel, onSubmit }: PageSearchProps) {
-  const [search, setSearch] = useState('');
-  const combobox = useCombobox({ defaultOpened: true, onDropdownClose: onCancel });
-  const wanted = search.trim().toLowerCase();
-  const shown = pages.filter((page) => page.pageName.toLowerCase().includes(wanted));
-
-  return (
-    <Combobox store={combobox} onOptionSubmit={onSubmit} width={SELECTOR_WIDTH} position="bottom-start">
-      <Combobox.Target>
-        <TextInput
-          w={SELECTOR_WIDTH}
-          autoFocus
-          placeholder="Search page you want to add ?"
-          aria-label="Search page"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            combobox.updateSelectedOptionIndex();
-          }}
-          onBlur={() => combobox.closeDropdown()}
-          rightSection={<CloseButton size="sm" aria-label="Cancel" onMouseDown={(event) => event.preventDefault()} onClick={onCancel} />}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown>
-        <Combobox.Options mah={360} style={{ overflowY: 'auto' }} aria-label="Pages">
-          <Combobox.Option value={CREATE}>
-            <Group gap={6} c="blue" fw={600}><IconPlus size={16} />Create New Page</Group>
-          </Combobox.Option>
-          {shown.map((page) => (
-            <Combobox.Option key={page.pageId} value={String(page.pageId)} active={page.pageId === currentId}>
-              <Group gap={6} justify="space-between" wrap="nowrap">
-                {page.pageName}
-                {page.pageId === currentId && <IconCheck size={14} aria-hidden />}
-              </Group>
-            </Combobox.Option>
-          ))}
-          {shown.length === 0 && <Combobox.Empty>{loading ? 'Loading pages…' : 'No page found'}</Combobox.Empty>}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
   );
 }
