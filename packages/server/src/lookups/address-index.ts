@@ -100,31 +100,8 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
     search: (text, limit = ADDRESS_LOOKUP_LIMIT) => {
       const words = searchWords(text).split(' ').map(areaTerm).filter((w): w is string => w !== null && w !== '');
       if (words.length === 0) return [];
-      // Every typed word must match as written (the last one may be unfinished). The index is
-      // asked for the rarest whole word only (or the last word when it is the only one), and the
-      // villages it finds are kept when they hold the other words too: words matching most
-      // villages ('jawa', 'barat', 'utara') would otherwise make a lookup cost a second. Only
-      // when no village matches so, and the text is short, is a typo forgiven, then any word.
-      const last = words[words.length - 1] as string;
-      const whole = words.slice(0, -1).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
-      const rarest = whole[0];
-      const rarestCount = rarest === undefined ? 0 : frequency.get(rarest) ?? 0;
-      // The unfinished last word is asked for instead when the whole words are all common and it is long enough to narrow.
-      const byLast = rarest === undefined || (rarestCount > COMMON_WORD && last.length >= 4);
-      const asked = byLast ? last : rarestCount > 0 ? rarest : null;
-      let hits: SearchResult[] = [];
-      if (asked !== null) {
-        const others = words.filter((w) => w !== asked);
-        hits = index.search(asked, { prefix: byLast, fuzzy: false })
-          .map((hit) => ({ hit, bonus: othersBonus(docs[hit.id as number] as VillageDoc, others, last) }))
-          .filter((h) => h.bonus !== null)
-          .sort((a, b) => (b.hit.score + (b.bonus ?? 0)) - (a.hit.score + (a.bonus ?? 0)))
-          .map((h) => h.hit);
-      }
-      const query = words.join(' ');
-      if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
-      if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
-      return hits.slice(0, limit).map((hit) => toOption(docs[hit.id as number] as VillageDoc));
+      return searchByRarestWord(index, frequency, words, (id, others, last) => othersBonus(docs[id] as VillageDoc, others, last))
+        .slice(0, limit).map((hit) => toOption(docs[hit.id as number] as VillageDoc));
     },
   };
 }
@@ -140,6 +117,40 @@ const areaTerm = (term: string): string | null => {
   const lower = term.toLowerCase();
   return AREA_STOP_WORDS.has(lower) ? null : lower;
 };
+
+/**
+ * A lookup by the words typed, as addresses and schools search (the last word may be
+ * unfinished). Every word must match as written: the index is asked for the rarest whole word
+ * only (or the last word when it is the only one, or when every whole word is common), and a
+ * hit is kept when `holdsOthers` finds the other words in it, answering a bonus to its score
+ * (null drops it): words matching most entries ('jawa', 'barat', 'sd', 'negeri') would
+ * otherwise make a lookup cost a second. Only when nothing matches so, and the text is short,
+ * is a typo forgiven, then any word.
+ */
+export function searchByRarestWord(
+  index: MiniSearch, frequency: ReadonlyMap<string, number>, words: readonly string[],
+  holdsOthers: (id: number, others: readonly string[], last: string) => number | null,
+): SearchResult[] {
+  const last = words[words.length - 1] as string;
+  const whole = words.slice(0, -1).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
+  const rarest = whole[0];
+  const rarestCount = rarest === undefined ? 0 : frequency.get(rarest) ?? 0;
+  const byLast = rarest === undefined || (rarestCount > COMMON_WORD && last.length >= 4);
+  const asked = byLast ? last : rarestCount > 0 ? rarest : null;
+  let hits: SearchResult[] = [];
+  if (asked !== null) {
+    const others = words.filter((w) => w !== asked);
+    hits = index.search(asked, { prefix: byLast, fuzzy: false })
+      .map((hit) => ({ hit, bonus: holdsOthers(hit.id as number, others, last) }))
+      .filter((h): h is { hit: SearchResult; bonus: number } => h.bonus !== null)
+      .sort((a, b) => (b.hit.score + b.bonus) - (a.hit.score + a.bonus))
+      .map((h) => h.hit);
+  }
+  const query = words.join(' ');
+  if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
+  if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
+  return hits;
+}
 
 /** A whole word held by more villages (or schools) than this is common: a long enough last word narrows better. */
 export const COMMON_WORD = 1000;

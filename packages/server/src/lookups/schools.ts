@@ -1,12 +1,12 @@
 import {
   type GetSchoolBody, type SCHOOL_FIELDS, type SchoolImportRowSchema, type SchoolOption,
 } from '@rakit/core';
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch from 'minisearch';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import type { Store } from '../store/db';
 import { allSchoolsForIndex, findSchool, pageOfSchools, replaceSchools, type SchoolValues } from '../store/repositories/school-directory';
-import { addressIndex, COMMON_WORD, FORGIVING_MAX_WORDS, locationOf, searchWords } from './address-index';
+import { addressIndex, locationOf, searchByRarestWord, searchWords } from './address-index';
 
 /**
  * The school directory behind the school search and school address widgets (spec 3 §2, §7):
@@ -66,26 +66,13 @@ export async function lookUpSchools(store: Store, _principal: Principal, body: G
   const { index, schools, frequency } = await schoolIndex(store);
   const words = searchWords(body.school).split(' ').filter((w) => w !== '');
   if (words.length === 0) return [];
-  const last = words[words.length - 1] as string;
-  const whole = words.slice(0, -1).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
-  const rarest = whole[0];
-  const rarestCount = rarest === undefined ? 0 : frequency.get(rarest) ?? 0;
-  // The unfinished last word is asked for instead when the whole words are all common and it is long enough to narrow.
-  const byLast = rarest === undefined || (rarestCount > COMMON_WORD && last.length >= 4);
-  const asked = byLast ? last : rarestCount > 0 ? rarest : null;
-  let hits: SearchResult[] = [];
-  if (asked !== null) {
-    const others = words.filter((w) => w !== asked);
-    hits = index.search(asked, { prefix: byLast, fuzzy: false }).filter((hit) => {
-      const school = schools[hit.id as number] as SchoolOption;
-      const names = [...wordsOf(school.sekolahName), school.npsn];
-      return others.every((word) => names.some((w) => (word === last ? w.startsWith(word) : w === word)));
-    });
-  }
-  const query = words.join(' ');
-  if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
-  if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
-  return hits.slice(0, SCHOOL_LOOKUP_LIMIT).map((hit) => schools[hit.id as number] as SchoolOption);
+  const holdsOthers = (id: number, others: readonly string[], last: string) => {
+    const school = schools[id] as SchoolOption;
+    const names = [...wordsOf(school.sekolahName), school.npsn];
+    return others.every((word) => names.some((w) => (word === last ? w.startsWith(word) : w === word))) ? 0 : null;
+  };
+  return searchByRarestWord(index, frequency, words, holdsOthers)
+    .slice(0, SCHOOL_LOOKUP_LIMIT).map((hit) => schools[hit.id as number] as SchoolOption);
 }
 
 /**
