@@ -1,24 +1,15 @@
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailExecutor, MAX_EMAIL_RECIPIENTS } from '../src/workflows/addons/email';
-import { type StepContext, StepFailure } from '../src/workflows/addons/executor';
+import type { StepContext } from '../src/workflows/addons/executor';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+import { failureOf } from './support/steps';
 
 /**
  * The Send Email add-on (issue 12), called as the engine calls it, through a real SMTP server
  * the test starts and the super administrator configures in Third Parties.
  */
-
-async function failureOf(run: Promise<unknown>): Promise<StepFailure> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof StepFailure) return error;
-    throw error;
-  }
-  throw new Error('the step did not fail');
-}
 
 describe('the Send Email add-on', () => {
   let server: TestServer;

@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type StepContext, StepFailure } from '../src/workflows/addons/executor';
+import type { StepContext } from '../src/workflows/addons/executor';
 import { httpExecutor } from '../src/workflows/addons/http';
 import { buildTestServer, type TestServer } from './support/build';
+import { failureOf } from './support/steps';
 
 /**
  * The HTTP request add-on (issue 12), called as the engine calls it, against a local HTTP server
@@ -17,16 +18,6 @@ interface Received {
   url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
-}
-
-async function failureOf(run: Promise<unknown>): Promise<StepFailure> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof StepFailure) return error;
-    throw error;
-  }
-  throw new Error('the step did not fail');
 }
 
 describe('the HTTP request add-on', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StepContext, StepFailure } from '../src/workflows/addons/executor';
+import type { StepContext } from '../src/workflows/addons/executor';
 import { insertExecutor } from '../src/workflows/addons/insert';
 import { queryExecutor } from '../src/workflows/addons/query';
 import { updateExecutor } from '../src/workflows/addons/update';
@@ -10,6 +10,7 @@ import { buildTestServer, type TestServer } from './support/build';
 import { availableEngines, type EngineName } from './support/engines';
 import { type AppTable, createAppTable, createSqliteDatabase } from './support/fixtures';
 import { hostileBuilder } from './trust-boundary/hostile';
+import { failureOf } from './support/steps';
 
 /**
  * The workflow add-ons that run SQL (issue 12): Query, Insert and Update, called as the engine
@@ -27,16 +28,6 @@ const createItemsTable = (engine: EngineName, server: TestServer, appId: number)
   });
 
 /** Runs an executor, answering its failure instead of throwing it. */
-async function failureOf(run: Promise<unknown>): Promise<StepFailure> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof StepFailure) return error;
-    throw error;
-  }
-  throw new Error('the step did not fail');
-}
-
 describe.each(engines)('SQL add-ons on a %s database', (engine) => {
   let server: TestServer;
   let fixture: AppTable;

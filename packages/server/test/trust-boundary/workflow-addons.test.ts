@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AddonExecutor, type StepContext, StepFailure } from '../../src/workflows/addons/executor';
+import type { AddonExecutor } from '../../src/workflows/addons/executor';
 import { insertThirdParty } from '../../src/store/repositories/third-parties';
 import { emailExecutor } from '../../src/workflows/addons/email';
 import { httpExecutor } from '../../src/workflows/addons/http';
@@ -15,26 +15,13 @@ import { buildTestServer, type TestServer } from '../support/build';
 import { createSqliteDatabase } from '../support/fixtures';
 import { startSmtpServer } from '../support/smtp';
 import { type HostileBuilder, hostileBuilder } from './hostile';
+import { failureOf, stepOf } from '../support/steps';
 
 /**
  * A hostile author's workflow steps (issue 12): his HTTP step reaches no address of the
  * server's network under the default operator settings, follows no redirect there, and his SQL
  * steps reach no other application's connection or stored query, however he names them.
  */
-
-async function failureOf(run: Promise<unknown>): Promise<StepFailure> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof StepFailure) return error;
-    throw error;
-  }
-  throw new Error('the step did not fail');
-}
-
-const stepOf = (server: TestServer, author: HostileBuilder): StepContext => ({
-  app: server.app, appId: author.appId, runId: 1, actionId: 1, idempotencyKey: `hostile-${randomBytes(4).toString('hex')}`, signal: new AbortController().signal,
-});
 
 describe('a hostile author\'s HTTP step', () => {
   let server: TestServer;
@@ -68,7 +55,7 @@ describe('a hostile author\'s HTTP step', () => {
     ];
     for (const url of urls) {
       for (const method of ['GET', 'POST']) {
-        const failure = await failureOf(httpExecutor.run(stepOf(server, hostile), { method, url, body: { steal: true } }));
+        const failure = await failureOf(httpExecutor.run(stepOf(server, hostile.appId), { method, url, body: { steal: true } }));
         expect(failure.retryable, url).toBe(false);
         expect(failure.message, url).toMatch(new RegExp(`^(${Messages.requestAddressRefused}|${Messages.requestHostRefused})`.replaceAll('.', '\\.')));
         expect(failure.message).not.toContain('internal secret');
@@ -88,7 +75,7 @@ describe('a hostile author\'s HTTP step', () => {
     try {
       const author = await hostileBuilder(open);
       const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/go`;
-      const failure = await failureOf(httpExecutor.run(stepOf(open, author), { method: 'GET', url }));
+      const failure = await failureOf(httpExecutor.run(stepOf(open, author.appId), { method: 'GET', url }));
       expect([failure.message, failure.retryable]).toEqual([expect.stringContaining('HTTP 307: redirects are not followed'), false]);
       expect(intranetHits).toBe(0);
     } finally {
@@ -107,7 +94,7 @@ describe('a hostile author\'s SQL steps', () => {
   let victimQuery = 0;
 
   const victimRows = async () => {
-    const step = stepOf(server, victim);
+    const step = stepOf(server, victim.appId);
     return (await queryExecutor.run(step, { queryId: victimQuery })).output;
   };
 
@@ -128,7 +115,7 @@ describe('a hostile author\'s SQL steps', () => {
   it('cannot run, insert into or update another application\'s connection, by id or by its text', async () => {
     const before = await victimRows();
     expect(before).toEqual([{ who: 'ani', amount: 100 }]);
-    const step = stepOf(server, hostile);
+    const step = stepOf(server, hostile.appId);
     const attempts: [AddonExecutor, Record<string, unknown>, string][] = [
       [queryExecutor, { queryId: victimQuery }, Messages.actionNotFound],
       [queryExecutor, { queryId: String(victimQuery), params: '[]' }, Messages.actionNotFound],
@@ -151,7 +138,7 @@ describe('a hostile author\'s SQL steps', () => {
     for (const sql of [`ATTACH DATABASE '${meta}' AS meta`, "SELECT load_extension('/tmp/x.so')", 'PRAGMA writable_schema = 1']) {
       const query = await server.call('POST', '/save/saveQuery', { actionId: null, actionDbId: dbId, actionName: 'evil', actionSQLQuery: sql }, hostile.token);
       const queryId = query.json().data.actionId as number;
-      const failure = await failureOf(queryExecutor.run(stepOf(server, hostile), { queryId }));
+      const failure = await failureOf(queryExecutor.run(stepOf(server, hostile.appId), { queryId }));
       expect([failure.message, failure.retryable], sql).toEqual([expect.stringContaining(Messages.queryError), false]);
     }
   });
@@ -167,14 +154,14 @@ describe('a hostile author\'s email step', () => {
       await insertThirdParty(server.store, {
         serviceKind: 'smtp', serviceName: 'Relay', host: '127.0.0.1', port: smtp.port, security: 'none', username: '', passwordEnc: '', fromAddress: 'robot@example.com',
       });
-      const refused = await failureOf(emailExecutor.run(stepOf(server, hostile), { to: 'ani@example.com', subject: 'x', body: 'x' }));
+      const refused = await failureOf(emailExecutor.run(stepOf(server, hostile.appId), { to: 'ani@example.com', subject: 'x', body: 'x' }));
       expect([refused.message, refused.retryable]).toEqual([`${Messages.smtpHostRefused}: 127.0.0.1`, false]);
       for (const params of [
         { to: 'ani@example.com\r\nBcc: everyone@example.com', subject: 'x', body: 'x' },
         { to: 'ani@example.com', subject: 'x\nBcc: everyone@example.com', body: 'x' },
         { to: 'ani@example.com', cc: 'a@example.com\rBcc: b@example.com', subject: 'x', body: 'x' },
       ]) {
-        const failure = await failureOf(emailExecutor.run(stepOf(server, hostile), params));
+        const failure = await failureOf(emailExecutor.run(stepOf(server, hostile.appId), params));
         expect([failure.message, failure.retryable]).toEqual([expect.stringContaining('must be one line'), false]);
       }
       expect(smtp.received).toEqual([]);

@@ -1,33 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { type StepContext, StepFailure } from '../../src/workflows/addons/executor';
 import { httpExecutor } from '../../src/workflows/addons/http';
 import { buildTestServer, type TestServer } from '../support/build';
 import { type HostileBuilder, hostileBuilder } from './hostile';
+import { failureOf, stepOf } from '../support/steps';
 
 /**
  * RAKIT_ALLOWED_URL_HOSTS: the operator opens named private hosts to the workflows' HTTP steps
  * (an intranet API), and only those: a hostile author's step still reaches no other private
  * address, no metadata host, and the Request section's Test stays closed.
  */
-
-async function failureOf(run: Promise<unknown>): Promise<StepFailure> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof StepFailure) return error;
-    throw error;
-  }
-  throw new Error('the step did not fail');
-}
-
-const stepOf = (server: TestServer, author: HostileBuilder): StepContext => ({
-  app: server.app, appId: author.appId, runId: 1, actionId: 1, idempotencyKey: `allowed-${randomBytes(4).toString('hex')}`, signal: new AbortController().signal,
-});
 
 describe('the private hosts an operator allows to HTTP steps', () => {
   let server: TestServer;
@@ -53,7 +38,7 @@ describe('the private hosts an operator allows to HTTP steps', () => {
   });
 
   it('reaches the listed address', async () => {
-    const outcome = await httpExecutor.run(stepOf(server, hostile), { method: 'GET', url: `http://127.0.0.1:${port}/` });
+    const outcome = await httpExecutor.run(stepOf(server, hostile.appId), { method: 'GET', url: `http://127.0.0.1:${port}/` });
     expect(outcome.output).toMatchObject({ status: 200, body: { ok: true } });
     expect(hits).toBe(1);
   });
@@ -61,7 +46,7 @@ describe('the private hosts an operator allows to HTTP steps', () => {
   it('still refuses every other private address and the metadata hosts', async () => {
     const before = hits;
     for (const url of ['http://10.0.0.1/', 'http://192.168.1.1/', `http://[::1]:${port}/`, 'http://169.254.169.254/latest/meta-data/', 'http://metadata.google.internal/computeMetadata/v1/']) {
-      const failure = await failureOf(httpExecutor.run(stepOf(server, hostile), { method: 'GET', url }));
+      const failure = await failureOf(httpExecutor.run(stepOf(server, hostile.appId), { method: 'GET', url }));
       expect(failure.retryable, url).toBe(false);
       expect(failure.message, url).toMatch(new RegExp(`^(${Messages.requestAddressRefused}|${Messages.requestHostRefused})`.replaceAll('.', '\\.')));
     }
