@@ -77,7 +77,8 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
       maxFuzzy: 2,
     },
   });
-  index.addAll(docs);
+  // In chunks, yielding between them: the first lookup builds it while the server goes on answering.
+  await index.addAllAsync(docs, { chunkSize: INDEX_CHUNK });
   // How many villages hold each whole word: the lookup asks the index for the rarest.
   const frequency = new Map<string, number>();
   for (const doc of docs) {
@@ -151,6 +152,9 @@ export function searchByRarestWord(
   if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
   return hits;
 }
+
+/** Documents added to an index between two turns of the event loop. */
+export const INDEX_CHUNK = 2000;
 
 /** A whole word held by more villages (or schools) than this is common: a long enough last word narrows better. */
 export const COMMON_WORD = 1000;
