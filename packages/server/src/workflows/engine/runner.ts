@@ -148,6 +148,9 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
     const failedStep = step === undefined ? [] : [held(step.number, { status: 'failed', error: step.message, finishedAt: new Date().toISOString() }, { attempt: step.attempt })];
     const ended = await commit(...failedStep, (db) => finishRun(db, runId, owner, status, error));
     if (!ended) return 'lost' as const;
+    // Its trigger run is settled before anyone waiting hears of the end: what they read next is final.
+    const finished = await findRun(store, runId).catch(() => undefined);
+    await settleTriggerRun(options, finished?.triggerRunId ?? null).catch(() => undefined);
     options.onRunFinished?.(runId);
     return status;
   };
@@ -250,7 +253,5 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
     }
   } finally {
     lease.end();
-    const run = await findRun(store, runId).catch(() => undefined);
-    if (run !== undefined && (run.status === 'succeeded' || run.status === 'failed')) await settleTriggerRun(options, run.triggerRunId).catch(() => undefined);
   }
 }
