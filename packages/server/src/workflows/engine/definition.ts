@@ -5,10 +5,16 @@ import type { PublishedWorkflow } from '../build';
 /** A published edge: [from, to], or [from, to, branch] out of a Condition. */
 export type PublishedEdge = [number, number] | [number, number, ConditionBranch];
 
-const cache = new Map<number, PublishedWorkflow>();
+/** Per store: version ids are only unique within one (several stores meet in one test process). */
+const caches = new WeakMap<Store, Map<number, PublishedWorkflow>>();
 
-/** A published version's definition; versions never change, so each is parsed once per process. */
+/** A published version's definition; versions never change, so each is parsed once per process and store. */
 export async function loadDefinition(store: Store, versionId: number): Promise<PublishedWorkflow | undefined> {
+  let cache = caches.get(store);
+  if (cache === undefined) {
+    cache = new Map();
+    caches.set(store, cache);
+  }
   const cached = cache.get(versionId);
   if (cached !== undefined) return cached;
   const row = await store.selectFrom('workflowVersions').select('definition').where('versionId', '=', versionId).executeTakeFirst();
