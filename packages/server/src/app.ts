@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import { TokenService } from './auth/tokens';
+import { schedulePruning } from './audit/log';
 import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
@@ -21,6 +22,7 @@ import triggerRoutes from './routes/triggers';
 import workflowRunRoutes from './routes/workflow-runs';
 import workflowRoutes from './routes/workflows';
 import appRoutes from './routes/apps';
+import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import databaseRoutes from './routes/databases';
 import exportRoutes from './routes/export';
@@ -170,6 +172,8 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(lookupRoutes);
   await app.register(functionRoutes);
   await app.register(pdfTemplateRoutes);
+  await app.register(auditRoutes);
+  schedulePruning(app);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

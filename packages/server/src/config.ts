@@ -81,6 +81,8 @@ export interface Config {
   triggerWaitMs: number;
   /** RAKIT_WORKFLOW_RUN_RETENTION_DAYS: finished runs older than this are pruned. */
   workflowRunRetentionDays: number;
+  /** RAKIT_AUDIT_RETENTION_DAYS: audit log entries older than this are pruned (0: kept for ever). */
+  auditRetentionDays: number;
   /** RAKIT_WORKFLOW_LEASE_MS: how long a worker's hold on a run lasts without renewal (a dead worker's run is reclaimed after it). */
   workflowLeaseMs: number;
   /** RAKIT_WORKFLOW_BACKOFF_MS: the wait before a step's first retry; it doubles with each next one (at most 60 s). */
@@ -175,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workflowWorkers: readInt(env.RAKIT_WORKFLOW_WORKERS, 2, 0),
     triggerWaitMs: readInt(env.RAKIT_TRIGGER_WAIT_MS, 5000, 0),
     workflowRunRetentionDays: readInt(env.RAKIT_WORKFLOW_RUN_RETENTION_DAYS, 30),
+    auditRetentionDays: readInt(env.RAKIT_AUDIT_RETENTION_DAYS, 365, 0),
     workflowLeaseMs: readInt(env.RAKIT_WORKFLOW_LEASE_MS, 30_000, 500),
     workflowBackoffMs: readInt(env.RAKIT_WORKFLOW_BACKOFF_MS, 1000, 0),
     functionLimits: readFunctionLimits(env),

@@ -1,5 +1,7 @@
 import { actionCalls } from './actions';
 import { appCalls } from './apps';
+import { auditCalls } from './audit';
+import type { AnyCall } from './contract';
 import { authCalls } from './auth';
 import { databaseCalls } from './databases';
 import { fileCalls } from './files';
@@ -20,6 +22,7 @@ import { workflowCalls } from './workflows';
 export * from './contract';
 export * from './actions';
 export * from './apps';
+export * from './audit';
 export * from './auth';
 export * from './databases';
 export * from './files';
@@ -58,4 +61,35 @@ export const calls = {
   ...pdfTemplateCalls,
   ...lookupCalls,
   ...schoolCalls,
+  ...auditCalls,
 };
+
+export type CallName = keyof typeof calls;
+
+const namesOfCalls = new Map<AnyCall, CallName>(Object.entries(calls).map(([name, call]) => [call as AnyCall, name as CallName]));
+
+/** A call's name in `calls` (what the audit log records as its action). */
+export function callNameOf(call: AnyCall): CallName | undefined {
+  return namesOfCalls.get(call);
+}
+
+/**
+ * Calls other than GET that change nothing worth recording in the audit log, each with why;
+ * every other call other than GET leaves an entry when it succeeds (a test makes each one),
+ * as do the GET calls that export or print.
+ */
+export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
+  loadTableContent: 'reads rows (POST for its filter body)',
+  loadQueryContent: 'reads rows (POST for its filter body)',
+  scanBarcode: 'reads the row a code names',
+  testRequest: 'tries an HTTP request the administrator is writing; stores nothing',
+  testFunction: 'runs a function the administrator is writing in the sandbox, which reaches nothing',
+  runFunction: 'runs a saved function in the sandbox, which reaches nothing (its uses in workflows and tables are recorded there)',
+  getAddress: 'a lookup of administrative areas',
+  getSchool: 'a lookup of the school directory',
+  getSchoolAddress: 'a lookup of the school directory',
+  extractTemplate: 'reads the fields of an uploaded PDF; stores nothing',
+};
+
+/** GET calls that are recorded: exports and downloads of what an application holds. */
+export const AUDITED_READS: ReadonlySet<CallName> = new Set(['excelFromTableStream', 'exportAuditLog', 'exportAllAuditLog']);

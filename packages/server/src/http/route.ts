@@ -3,6 +3,8 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
+import { auditContextOf, recordCallIfUnrecorded } from '../audit/calls';
+import { runInAuditContext } from '../audit/context';
 import type { Principal } from '../auth/principal';
 
 /** What a handler is given: the validated input, the caller, and the application the access check found. */
@@ -61,13 +63,16 @@ export function route<C extends AnyCall>(
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     config: { ...options.config, call, public: isPublic },
     handler: async (request, reply) => {
-      const result = await handler({
+      // Who is calling, for the audit entries written while the call runs (audit/context.ts).
+      const audit = auditContextOf(call, request);
+      const result = await runInAuditContext(audit, () => handler({
         input: { params: request.params, query: request.query, body: request.body, headers: request.headers } as ServerInputOf<C>,
         caller: request.principal as RouteContext<C>['caller'],
         appId: request.callAppId as RouteContext<C>['appId'],
         request,
         reply,
-      });
+      }));
+      await recordCallIfUnrecorded(app, call, request, audit);
       if (call.data === FILE_ANSWER) return result;
       if (successCode !== CREATED_OR_SAVED) reply.code(successCode);
       if (call.extra === undefined) return { status: true, data: result };

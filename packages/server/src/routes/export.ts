@@ -1,9 +1,8 @@
-import { PassThrough } from 'node:stream';
 import {
   EXPORT_BLOB_MAX_ROWS, Messages, tableCalls, type TableFilterInput, XLSX_MAX_ROWS,
 } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { writeXlsx, XLSX_MIMETYPE, xlsxBuffer, xlsxFilename } from '../documents/excel-export';
+import { sendXlsx, writeXlsx, XLSX_MIMETYPE, xlsxBuffer, xlsxFilename } from '../documents/excel-export';
 import { HttpError } from '../http/errors';
 import { route } from '../http/route';
 import { countStatement } from '../tables/content-query';
@@ -40,17 +39,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
       if (first.done !== true) yield first.value;
       yield* rows;
     }
-    const out = new PassThrough();
-    out.on('error', () => undefined);
-    writeXlsx(out, columns, all()).catch((error: unknown) => {
-      request.log.error({ err: error }, 'excel export failed while streaming');
-      out.destroy();
-    });
-    return reply
-      .header('content-type', XLSX_MIMETYPE)
-      .header('content-disposition', `attachment; filename="${xlsxFilename(query.filename)}"`)
-      .header('cache-control', 'no-store')
-      .send(out);
+    return sendXlsx(request, reply, query.filename, (out) => writeXlsx(out, columns, all()));
   });
 };
 

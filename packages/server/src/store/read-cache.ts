@@ -1,4 +1,6 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import {
+  type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, TableNode, type UnknownRow,
+} from 'kysely';
 
 interface Entry {
   expiresAt: number;
@@ -47,6 +49,19 @@ export class ReadCache {
 }
 
 /**
+ * The audit log is appended to on every change and pruned by age, and no cached read reads
+ * it: its writes leave the cache alone (a member's row edit would otherwise empty it each time).
+ */
+function isAuditLogWrite(node: RootOperationNode): boolean {
+  const table = node.kind === 'InsertQueryNode' ? node.into : node.kind === 'DeleteQueryNode' && node.from.froms.length === 1 ? node.from.froms[0] : undefined;
+  if (table === undefined || !TableNode.is(table)) return false;
+  // The CamelCasePlugin runs first; either spelling is the one table.
+  return AUDIT_LOG_NAMES.has(table.table.identifier.name);
+}
+
+const AUDIT_LOG_NAMES: ReadonlySet<string> = new Set(['audit_log', 'auditLog']);
+
+/**
  * Empties the cache on every statement that is not a plain SELECT (writes, DDL, raw SQL),
  * before it runs and again when it has run, so a read that raced the write is not kept.
  */
@@ -56,7 +71,7 @@ export class InvalidateOnWrite implements KyselyPlugin {
   constructor(private readonly cache: ReadCache) {}
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    if (node.kind !== 'SelectQueryNode') {
+    if (node.kind !== 'SelectQueryNode' && !isAuditLogWrite(node)) {
       this.writes.add(queryId);
       this.cache.writes++;
       this.cache.invalidate();

@@ -304,6 +304,25 @@ export interface PasswordResetsTable {
   usedAt: number | null;
 }
 
+/** One recorded act of the audit log (issue 17): appended, never updated; pruned by age only. */
+export interface AuditLogTable {
+  auditId: Generated<number>;
+  /** ISO-8601 UTC. */
+  at: string;
+  /** Who did it: a user id; null for the system (a workflow run a trigger started). */
+  actorId: string | null;
+  /** The application it happened in; null for what belongs to none (a sign-in refused before one was found, the Third Parties). */
+  appId: number | null;
+  /** The call's name in core's `calls` (saveApp, editRow, login…), or loginFailed. */
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  summary: string;
+  /** JSON, redacted of passwords, tokens and secrets before it is written. */
+  details: string;
+  sourceAddress: string | null;
+}
+
 export interface Database {
   apps: AppsTable;
   users: UsersTable;
@@ -330,6 +349,7 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   thirdParties: ThirdPartiesTable;
   schoolDirectory: SchoolDirectoryTable;
+  auditLog: AuditLogTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

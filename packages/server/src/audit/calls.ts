@@ -1,0 +1,57 @@
+import { type AnyCall, AUDITED_READS, callNameOf, UNAUDITED_CALLS } from '@rakit/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditContext } from './context';
+import { recordAudit } from './record';
+
+/**
+ * The audit log's floor under every call (issue 17): each call other than GET (and each export)
+ * that succeeds leaves an entry of its name, its application and its input (secrets redacted),
+ * unless it is in core's UNAUDITED_CALLS. Domain modules record richer entries inside the
+ * transaction of their change (recordAudit); when one did, nothing is added here. What only
+ * this floor records is written right after the call's change, not in its transaction.
+ */
+
+export function isAudited(call: AnyCall): boolean {
+  const name = callNameOf(call);
+  if (name === undefined) return false;
+  return call.method === 'GET' ? AUDITED_READS.has(name) : UNAUDITED_CALLS[name] === undefined;
+}
+
+export function auditContextOf(call: AnyCall, request: FastifyRequest): AuditContext {
+  return {
+    action: callNameOf(call) ?? `${call.method} ${call.path}`,
+    actorId: request.principal?.userId ?? null,
+    sourceAddress: request.ip,
+    appId: request.callAppId ?? null,
+    recorded: false,
+  };
+}
+
+/** The entity a call names through its access rule (a page, a workflow…), else its area. */
+function entityOf(call: AnyCall, request: FastifyRequest): { entityType: string; entityId: string | number | null } {
+  const access = call.access;
+  if (access.level !== 'member' && access.level !== 'appAdmin') return { entityType: call.tag, entityId: null };
+  try {
+    const id = access.app.id({ params: request.params, query: request.query, body: request.body, headers: request.headers });
+    return { entityType: access.app.entity, entityId: id };
+  } catch {
+    return { entityType: access.app.entity, entityId: null };
+  }
+}
+
+/** After a successful call: its entry, unless its domain module recorded one. */
+export async function recordCallIfUnrecorded(app: FastifyInstance, call: AnyCall, request: FastifyRequest, context: AuditContext): Promise<void> {
+  if (context.recorded || !isAudited(call)) return;
+  const { entityType, entityId } = entityOf(call, request);
+  const input: Record<string, unknown> = {};
+  for (const [part, value] of [['params', request.params], ['query', request.query], ['body', call.multipart === true ? undefined : request.body]] as const) {
+    if (value !== undefined && value !== null && (typeof value !== 'object' || Object.keys(value).length > 0)) input[part] = value;
+  }
+  await recordAudit(app.store, {
+    appId: context.appId,
+    entityType,
+    entityId,
+    summary: `${call.summary}${entityId === null ? '' : ` (${entityType} ${entityId})`}`,
+    details: input,
+  });
+}
