@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record';
 import { groupsForApp, isAdminInApp, Messages, type SessionUser } from '@rakit/core';
 import type { Principal } from '../auth/principal';
 import type { TokenService } from '../auth/tokens';
@@ -20,6 +21,7 @@ export async function openAppSession(store: Store, tokens: TokenService, caller:
   const user = await findUser(store, caller.userId);
   if (target === undefined || user === undefined || userGroup.length === 0 || !isAdminInApp(userGroup, target)) throw forbidden(Messages.forbidden);
   const { token, expiresAtMs } = await tokens.issue(user.userId, target.appSlug, user.sessionKey);
+  await recordAudit(store, { appId: target.appId, entityType: 'user', entityId: user.userId, summary: `Opened ${target.appSlug} from main` });
   const defaultGroupAppId = caller.groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
   return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId }];
 }

@@ -1,6 +1,7 @@
 import { ADMIN_GROUP_SLUG, Messages, type SaveAppBody, type SavedApp } from '@rakit/core';
 import type { Principal } from '../auth/principal';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { recordAudit } from '../audit/record';
 import { savePages } from '../pages/save-pages';
 import type { Store } from '../store/db';
 import {
@@ -24,6 +25,7 @@ export async function createApp(store: Store, caller: Principal, body: SaveAppBo
     const adminGroupId = await insertGroup(trx, { groupName: 'Admin', groupAppId: String(appId), groupSlug: ADMIN_GROUP_SLUG });
     await insertGroup(trx, { groupName: 'Member', groupAppId: String(appId), groupSlug: 'member', isDefault: true });
     if (!caller.isSuperAdmin) await addMember(trx, adminGroupId, caller.userId);
+    await recordAudit(trx, { appId, entityType: 'app', entityId: appId, summary: `Created application ${appName}` });
     return { appId, appSlug };
   });
 }
@@ -37,7 +39,14 @@ export async function editApp(store: Store, caller: Principal, appId: number, bo
   if (appName !== undefined && (await isAppNameTaken(store, appName, appId))) throw conflict(Messages.appDuplicate);
   const savedPages = await store.transaction().execute(async (trx) => {
     await updateApp(trx, appId, { appName, appDescription, appOpenRegistration });
-    return pages === undefined ? [] : savePages(trx, appId, pages);
+    const saved = pages === undefined ? [] : await savePages(trx, appId, pages);
+    await recordAudit(trx, {
+      appId, entityType: pages === undefined ? 'app' : 'page', entityId: pages === undefined ? appId : saved.map((p) => p.pageId).join(','),
+      summary: pages === undefined ? `Edited application ${existing.appName}` : `Saved pages ${saved.map((p) => p.pageSlug).join(', ')}`,
+      // A page's components are its versions' business (page history); the log names what was saved.
+      details: { appName, appDescription, appOpenRegistration, pages: pages?.map((p) => ({ ...p, pageComponents: p.pageComponents === undefined ? undefined : `(${p.pageComponents.length} characters)` })) },
+    });
+    return saved;
   });
   return { appId, appSlug: existing.appSlug, ...(pages === undefined ? {} : { pages: savedPages }) };
 }

@@ -18,7 +18,12 @@ export function isAudited(call: AnyCall): boolean {
 }
 
 export function auditContextOf(call: AnyCall, request: FastifyRequest): AuditContext {
+  const input: Record<string, unknown> = {};
+  for (const [part, value] of [['params', request.params], ['query', request.query], ['body', call.multipart === true ? undefined : request.body]] as const) {
+    if (value !== undefined && value !== null && (typeof value !== 'object' || Object.keys(value).length > 0)) input[part] = value;
+  }
   return {
+    input,
     action: callNameOf(call) ?? `${call.method} ${call.path}`,
     actorId: request.principal?.userId ?? null,
     sourceAddress: request.ip,
@@ -43,15 +48,10 @@ function entityOf(call: AnyCall, request: FastifyRequest): { entityType: string;
 export async function recordCallIfUnrecorded(app: FastifyInstance, call: AnyCall, request: FastifyRequest, context: AuditContext): Promise<void> {
   if (context.recorded || !isAudited(call)) return;
   const { entityType, entityId } = entityOf(call, request);
-  const input: Record<string, unknown> = {};
-  for (const [part, value] of [['params', request.params], ['query', request.query], ['body', call.multipart === true ? undefined : request.body]] as const) {
-    if (value !== undefined && value !== null && (typeof value !== 'object' || Object.keys(value).length > 0)) input[part] = value;
-  }
   await recordAudit(app.store, {
     appId: context.appId,
     entityType,
     entityId,
     summary: `${call.summary}${entityId === null ? '' : ` (${entityType} ${entityId})`}`,
-    details: input,
   });
 }

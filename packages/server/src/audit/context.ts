@@ -13,6 +13,8 @@ export interface AuditContext {
   sourceAddress: string | null;
   /** The application the call's access check found (member and appAdmin calls). */
   appId: number | null;
+  /** The call's input (params, query, body; not an upload's bytes): the details of its entries unless they say otherwise. */
+  input: Record<string, unknown>;
   /** Whether an entry of the call's own action was recorded (then the route layer adds none). */
   recorded: boolean;
 }

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { type PassThrough } from 'node:stream';
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditFilter, type AuditPage } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { writeXlsx } from '../documents/excel-export';

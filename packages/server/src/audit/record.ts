@@ -14,7 +14,7 @@ export interface AuditFact {
   entityType: string;
   entityId?: string | number | null;
   summary: string;
-  /** Redacted by field name (see redact.ts) before it is written. */
+  /** Redacted by field name (see redact.ts) before it is written; by default the call's input when the entry is the call's own. */
   details?: Record<string, unknown>;
 }
 
@@ -37,8 +37,20 @@ export async function recordAudit(db: Store, fact: AuditFact): Promise<void> {
     entityType: fact.entityType,
     entityId: fact.entityId === undefined || fact.entityId === null ? null : String(fact.entityId).slice(0, 200),
     summary: fact.summary.slice(0, MAX_SUMMARY),
-    details: JSON.stringify(redacted(fact.details ?? {})),
+    details: JSON.stringify(redacted(fact.details ?? (action === context?.action ? context.input : {}))),
     sourceAddress: context?.sourceAddress ?? null,
   });
   if (context !== undefined && action === context.action) context.recorded = true;
+}
+
+/**
+ * Makes a change and records it in one store transaction: both are kept or neither is. The
+ * fact may be read from the change's result (the id of what it created).
+ */
+export function withAudit<T>(store: Store, fact: AuditFact | ((result: T) => AuditFact), change: (trx: Store) => Promise<T>): Promise<T> {
+  return store.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    await recordAudit(trx, typeof fact === 'function' ? fact(result) : fact);
+    return result;
+  });
 }

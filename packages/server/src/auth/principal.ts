@@ -1,4 +1,5 @@
 import { type Group, isAdminGroup, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
+import { auditAppIs } from '../audit/context';
 import { forbidden } from '../http/errors';
 
 /** The account a call is about (as cachedAccount reads it): where it belongs, and its groups. */
@@ -65,12 +66,16 @@ export class Principal {
       && (account.user.homeAppId === appId || account.groups.some((g) => g.groupAppId === String(appId)));
   }
 
+  /** Refuses a caller who does not administer the application; the call then acts in it (its audit entries go there). */
   assertAppAdmin(appId: number): void {
     if (!this.isAppAdmin(appId)) throw forbidden(Messages.forbidden);
+    auditAppIs(appId);
   }
 
+  /** Refuses a caller who is not a member; the call then acts in the application (its audit entries go there). */
   assertAppMember(appId: number): void {
     if (!this.isAppMember(appId)) throw forbidden(Messages.forbidden);
+    auditAppIs(appId);
   }
 
   assertSuperAdmin(): void {

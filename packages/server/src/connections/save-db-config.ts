@@ -6,6 +6,7 @@ import { testConnection } from '../datasources/registry';
 import type { ConnectionSettings } from '../datasources/types';
 import { HttpError } from '../http/errors';
 import { insertDbConfig, updateDbConfig } from '../store/repositories/db-configs';
+import { withAudit } from '../audit/record';
 import { dbConfigForAdmin, settingsOf } from './data-source-of';
 
 /** 'Incorrect Config' first, then what went wrong; the dialog stays open (spec 1 §8). */
@@ -54,8 +55,10 @@ export async function saveDbConfig(app: FastifyInstance, caller: Principal, body
     dbAppId: body.dbAppId, dbType: body.dbType, dbHost: body.dbHost, dbPort: body.dbPort, dbUser: body.dbUser,
     dbPasswordEnc: password === '' ? '' : app.secretBox.seal(password), dbDatabase: body.dbDatabase, dbVouched: vouched ? 1 : 0,
   };
-  if (existing === undefined) return { dbId: await insertDbConfig(app.store, values) };
-  await updateDbConfig(app.store, existing.dbId, values);
+  // The body's password is redacted by its field name (audit/redact.ts).
+  const fact = (dbId: number) => ({ appId: body.dbAppId, entityType: 'db', entityId: dbId, summary: `Saved connection ${body.dbType} ${body.dbDatabase}` });
+  if (existing === undefined) return { dbId: await withAudit(app.store, fact, (trx) => insertDbConfig(trx, values)) };
+  await withAudit(app.store, fact(existing.dbId), (trx) => updateDbConfig(trx, existing.dbId, values));
   await app.dataSources.invalidate(existing.dbId);
   return { dbId: existing.dbId };
 }

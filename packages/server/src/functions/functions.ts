@@ -5,6 +5,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { conflict, forbidden, notFound } from '../http/errors';
+import { withAudit } from '../audit/record';
 import { reachablePageComponents } from '../pages/page-access';
 import {
   deleteFunction, findFunction, findFunctionBySlug, functionStepsOfApp, insertFunction, listFunctionsOfApp,
@@ -53,14 +54,15 @@ interface FunctionFields { name: string; parameter: FunctionParameter[]; content
 
 export async function saveFunction(app: FastifyInstance, appId: number, fields: FunctionFields): Promise<CustomFunction> {
   const values = { appId, name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
-  const { id, slug } = await app.store.transaction().execute((trx) => insertFunction(trx, values));
+  const { id, slug } = await withAudit(app.store, (made: { id: number }) => ({ appId, entityType: 'function', entityId: made.id, summary: `Added function ${fields.name}` }),
+    (trx) => insertFunction(trx, values));
   return { id, slug, appId, name: fields.name, parameter: fields.parameter, content: fields.content };
 }
 
 export async function changeFunction(app: FastifyInstance, id: number, fields: FunctionFields): Promise<CustomFunction> {
   const row = await functionOf(app, id);
   const values = { name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
-  await app.store.transaction().execute((trx) => updateFunction(trx, id, values));
+  await withAudit(app.store, { appId: row.appId, entityType: 'function', entityId: id, summary: `Changed function ${fields.name}` }, (trx) => updateFunction(trx, id, values));
   return toCustomFunction({ ...row, ...values });
 }
 
@@ -88,7 +90,7 @@ export async function removeFunction(app: FastifyInstance, slug: string): Promis
   const row = await functionOf(app, slug);
   const places = await usesOfFunction(app, row);
   if (places.length > 0) throw conflict(Messages.functionInUse.replace('{places}', places.join('; ')));
-  await app.store.transaction().execute((trx) => deleteFunction(trx, row.id));
+  await withAudit(app.store, { appId: row.appId, entityType: 'function', entityId: row.id, summary: `Deleted function ${row.name}` }, (trx) => deleteFunction(trx, row.id));
   return { id: row.id, slug: row.slug };
 }
 

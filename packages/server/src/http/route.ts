@@ -65,14 +65,17 @@ export function route<C extends AnyCall>(
     handler: async (request, reply) => {
       // Who is calling, for the audit entries written while the call runs (audit/context.ts).
       const audit = auditContextOf(call, request);
-      const result = await runInAuditContext(audit, () => handler({
-        input: { params: request.params, query: request.query, body: request.body, headers: request.headers } as ServerInputOf<C>,
-        caller: request.principal as RouteContext<C>['caller'],
-        appId: request.callAppId as RouteContext<C>['appId'],
-        request,
-        reply,
-      }));
-      await recordCallIfUnrecorded(app, call, request, audit);
+      const result = await runInAuditContext(audit, async () => {
+        const answer = await handler({
+          input: { params: request.params, query: request.query, body: request.body, headers: request.headers } as ServerInputOf<C>,
+          caller: request.principal as RouteContext<C>['caller'],
+          appId: request.callAppId as RouteContext<C>['appId'],
+          request,
+          reply,
+        });
+        await recordCallIfUnrecorded(app, call, request, audit);
+        return answer;
+      });
       if (call.data === FILE_ANSWER) return result;
       if (successCode !== CREATED_OR_SAVED) reply.code(successCode);
       if (call.extra === undefined) return { status: true, data: result };

@@ -7,6 +7,7 @@ import type { Principal } from '../auth/principal';
 import type { Store } from '../store/db';
 import { allSchoolsForIndex, findSchool, pageOfSchools, replaceSchools, type SchoolValues } from '../store/repositories/school-directory';
 import { addressIndex, INDEX_CHUNK, locationOf, searchByRarestWord, searchWords } from './address-index';
+import { withAudit } from '../audit/record';
 
 /**
  * The school directory behind the school search and school address widgets (spec 3 §2, §7):
@@ -139,7 +140,7 @@ export async function importSchools(store: Store, _principal: Principal, rows: r
   }
   const values = [...good.values()].map((g) => g.values);
   if (values.length > 0) {
-    await store.transaction().execute((trx) => replaceSchools(trx, values, true));
+    await withAudit(store, { appId: null, entityType: 'schools', summary: `Imported ${values.length} schools`, details: { npsn: values.map((v) => v.npsn) } }, (trx) => replaceSchools(trx, values, true));
     indexes.delete(store);
   }
   failed.sort((a, b) => a.line - b.line);

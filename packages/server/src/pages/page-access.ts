@@ -1,3 +1,4 @@
+import { auditAppIs } from '../audit/context';
 import { type Component, Messages } from '@rakit/core';
 import type { Principal } from '../auth/principal';
 import { savedComponents } from '../engine/page-cache';
@@ -8,8 +9,9 @@ import { findPageBySlug, pagesReachable } from '../store/repositories/pages';
 
 /** Administrators read every page of their application; members only pages their groups' menus reach. */
 export async function assertMayReadPage(app: CachedStore, caller: Principal, page: { pageId: number; pageAppId: number }) {
-  if (caller.isAppAdmin(page.pageAppId)) return;
-  if (!(await cachedPageReach(app, page.pageId, caller.groupIdsIn(page.pageAppId)))) throw forbidden(Messages.forbidden);
+  if (!caller.isAppAdmin(page.pageAppId) && !(await cachedPageReach(app, page.pageId, caller.groupIdsIn(page.pageAppId)))) throw forbidden(Messages.forbidden);
+  // What the call does next happens in the page's application (its audit entries go there).
+  auditAppIs(page.pageAppId);
 }
 
 /** A page by slug in the named application (by default the one of the caller's sign-in), if he may read it. */

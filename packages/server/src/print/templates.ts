@@ -9,6 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Principal } from '../auth/principal';
 import { inspectTemplate, TemplateError } from '../documents/docx-template';
 import { badRequest, notFound } from '../http/errors';
+import { recordAudit } from '../audit/record';
 import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 import { printTemplateFolder } from '../store/app-folders';
 import { findAppBySlug } from '../store/repositories/apps';
@@ -85,6 +86,7 @@ export async function storeTemplate(
       const previous = await findPrintTemplateByName(trx, appId, templateFilename);
       if (previous !== undefined) await deletePrintTemplate(trx, previous.templateId);
       await insertPrintTemplate(trx, row);
+      await recordAudit(trx, { appId, entityType: 'template', entityId: row.templateId, summary: `Uploaded print template ${templateFilename}` });
       return previous;
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { openAppSession } from '../accounts/open-app';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import { route } from '../http/route';
+import { recordSignIn, signInRefused } from '../accounts/sign-in-audit';
 import { findAppById, findAppBySlug } from '../store/repositories/apps';
 import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories/groups';
 import { findUser, insertUser } from '../store/repositories/users';
@@ -25,14 +26,15 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const user = await findUser(app.store, userId);
     await limitSignIn(request, user?.userId ?? userId);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (user === undefined || !passwordOk) throw unauthorized(Messages.loginFailed);
+    if (user === undefined || !passwordOk) throw await signInRefused(app, target, userId, unauthorized(Messages.loginFailed));
 
     const groups = await groupsOfUser(app.store, user.userId);
-    if (!mayEnterApp(groups, target)) throw forbidden(Messages.loginFailed);
+    if (!mayEnterApp(groups, target)) throw await signInRefused(app, target, userId, forbidden(Messages.loginFailed));
     const userGroup = groupsForApp(groups, target);
-    if (userGroup.length === 0) throw forbidden(Messages.loginNoGroup);
+    if (userGroup.length === 0) throw await signInRefused(app, target, userId, forbidden(Messages.loginNoGroup));
 
     const { token, expiresAtMs } = await app.tokens.issue(user.userId, target.appSlug, user.sessionKey);
+    await recordSignIn(app, target, user.userId);
     const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
     return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId }];
   }, { config: { rateLimit: authRateLimit(app) } });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { dataSourceOf, storedDbConfig } from '../connections/data-source-of';
 import { saveDbConfig } from '../connections/save-db-config';
 import { route } from '../http/route';
+import { withAudit } from '../audit/record';
 import { deleteDbConfig, listDbConfigs, toDbConfig } from '../store/repositories/db-configs';
 
 /** An application's own database connections (spec 1 screen 5, §7). */
@@ -35,7 +36,7 @@ const databaseRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, databaseCalls.deleteDbConfig, async ({ input: { body } }) => {
     const row = await storedDbConfig(app, body.dbId);
-    await app.store.transaction().execute((trx) => deleteDbConfig(trx, row.dbId));
+    await withAudit(app.store, { entityType: 'db', entityId: row.dbId, summary: `Deleted connection ${row.dbDatabase}` }, (trx) => deleteDbConfig(trx, row.dbId));
     await app.dataSources.invalidate(row.dbId);
     return { dbId: row.dbId };
   });

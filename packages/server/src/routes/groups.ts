@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findAppGroup, groupForAdmin } from '../accounts/app-groups';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { route } from '../http/route';
+import { withAudit } from '../audit/record';
 import { cachedAccount } from '../store/cached-reads';
 import {
   addMember, deleteGroupCascade, findGroupBySlug, grantMenuAccess, insertGroup, listGroupsOfApp, menuAccessOf,
@@ -25,7 +26,7 @@ const groupRoutes: FastifyPluginAsync = async (app) => {
     // so the call neither pulls in a stranger's account nor tells which ids exist.
     const account = await cachedAccount(app, userId);
     if (account === undefined || !caller.mayAddMember(appId, account)) throw notFound(Messages.userNotFound);
-    await addMember(app.store, groupId, account.user.userId);
+    await withAudit(app.store, { entityType: 'group', entityId: groupId, summary: `Added ${userId} to group ${groupId}` }, (trx) => addMember(trx, groupId, account.user.userId));
     return { groupId, userId };
   });
 
@@ -35,7 +36,9 @@ const groupRoutes: FastifyPluginAsync = async (app) => {
     if (group.groupSlug === ADMIN_GROUP_SLUG && userId === caller.userId && !caller.isSuperAdmin) {
       throw badRequest('You cannot remove yourself from the administrators');
     }
-    if ((await removeMember(app.store, groupId, userId)) === 0) throw notFound(Messages.userNotFound);
+    await withAudit(app.store, { entityType: 'group', entityId: groupId, summary: `Removed ${userId} from group ${groupId}` }, async (trx) => {
+      if ((await removeMember(trx, groupId, userId)) === 0) throw notFound(Messages.userNotFound);
+    });
     return { groupId, userId };
   });
 
@@ -44,7 +47,7 @@ const groupRoutes: FastifyPluginAsync = async (app) => {
     if (groupId !== null) {
       const group = await groupForAdmin(app.store, caller, groupId);
       if (group.appId !== appId) throw badRequest(OTHER_APPLICATION);
-      await renameGroup(app.store, groupId, groupName);
+      await withAudit(app.store, { entityType: 'group', entityId: groupId, summary: `Renamed group ${groupId} to ${groupName}` }, (trx) => renameGroup(trx, groupId, groupName));
       return { groupId };
     }
     const groupSlug = slugify(groupName);
@@ -52,7 +55,7 @@ const groupRoutes: FastifyPluginAsync = async (app) => {
     if (groupAccess.menuId.length > 0 && !(await menusBelongToApp(app.store, appId, groupAccess.menuId))) {
       throw badRequest(Messages.menuNotFound);
     }
-    const created = await app.store.transaction().execute(async (trx) => {
+    const created = await withAudit(app.store, (id: number) => ({ entityType: 'group', entityId: id, summary: `Added group ${groupName}` }), async (trx) => {
       const id = await insertGroup(trx, { groupName, groupAppId: String(appId), groupSlug });
       await setGroupPageAndActionAccess(trx, id, { pageId: groupAccess.pageId, actionId: groupAccess.actionId });
       if (groupAccess.menuId.length > 0) await grantMenuAccess(trx, id, [...new Set(groupAccess.menuId)]);
@@ -64,7 +67,7 @@ const groupRoutes: FastifyPluginAsync = async (app) => {
   route(app, groupCalls.deleteGroup, async ({ input: { body } }) => {
     const group = await findAppGroup(app.store, body.data.groupId);
     if (group.groupSlug === ADMIN_GROUP_SLUG) throw badRequest(Messages.groupProtected);
-    await app.store.transaction().execute((trx) => deleteGroupCascade(trx, group.groupId));
+    await withAudit(app.store, { entityType: 'group', entityId: group.groupId, summary: `Deleted group ${group.groupName}` }, (trx) => deleteGroupCascade(trx, group.groupId));
     return { groupId: group.groupId };
   });
 
@@ -73,7 +76,7 @@ const groupRoutes: FastifyPluginAsync = async (app) => {
     if (group.appId !== appId) throw badRequest(OTHER_APPLICATION);
     // Registrants join the default group: it must never hand out administration.
     if (group.groupSlug === ADMIN_GROUP_SLUG) throw badRequest(Messages.adminGroupNotDefault);
-    await app.store.transaction().execute((trx) => setDefaultGroup(trx, appId, group.groupId));
+    await withAudit(app.store, { entityType: 'group', entityId: group.groupId, summary: `Made ${group.groupName} the default group` }, (trx) => setDefaultGroup(trx, appId, group.groupId));
     return { appId, groupId: group.groupId };
   });
 
@@ -85,14 +88,14 @@ const groupRoutes: FastifyPluginAsync = async (app) => {
     const granted = new Set((await menuAccessOf(app.store, groupId)).map((a) => a.menuId));
     const wanted = [...new Set(groupAccess.menuId)];
     if (wanted.some((menuId) => granted.has(menuId))) throw conflict(Messages.groupUsed);
-    await grantMenuAccess(app.store, groupId, wanted);
+    await withAudit(app.store, { entityType: 'group', entityId: groupId, summary: `Gave group ${groupId} menus ${wanted.join(', ')}` }, (trx) => grantMenuAccess(trx, groupId, wanted));
     return { groupId, menuId: wanted };
   });
 
   route(app, groupCalls.removeGroupAccess, async ({ input: { body }, appId }) => {
     const { groupId, groupAppId, groupAccess } = body;
     if (appId !== groupAppId) throw badRequest(OTHER_APPLICATION);
-    await revokeMenuAccess(app.store, groupId, groupAccess.menuId);
+    await withAudit(app.store, { entityType: 'group', entityId: groupId, summary: `Took menus ${groupAccess.menuId.join(', ')} from group ${groupId}` }, (trx) => revokeMenuAccess(trx, groupId, groupAccess.menuId));
     return { groupId, menuId: groupAccess.menuId };
   });
 };

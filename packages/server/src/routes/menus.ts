@@ -2,6 +2,7 @@ import { menuCalls, Messages } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, notFound } from '../http/errors';
 import { route } from '../http/route';
+import { withAudit } from '../audit/record';
 import { deleteMenuCascade, findMenu, insertMenu, listMenuTree, setMenuPage } from '../store/repositories/menus';
 import { findPage, listAppPages, listUnassignedPages } from '../store/repositories/pages';
 
@@ -28,7 +29,9 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
       if (parent === undefined || parent.menuAppId !== menuAppId || parent.menuParentMenuId !== 0) throw badRequest(Messages.menuNotFound);
     }
     await pageOfApp(menuPageId, menuAppId);
-    return { menuId: await insertMenu(app.store, { menuAppId, menuName, menuPageId, menuParentMenuId }) };
+    const menuId = await withAudit(app.store, (id: number) => ({ entityType: 'menu', entityId: id, summary: `Added menu ${menuName}` }),
+      (trx) => insertMenu(trx, { menuAppId, menuName, menuPageId, menuParentMenuId }));
+    return { menuId };
   });
 
   route(app, menuCalls.updateMenu, async ({ input: { body } }) => {
@@ -36,12 +39,12 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     const menu = await findMenu(app.store, menuId);
     if (menu === undefined || menu.menuAppId !== menuAppId) throw notFound(Messages.menuNotFound);
     await pageOfApp(menuPageId, menuAppId);
-    await setMenuPage(app.store, menuId, menuPageId);
+    await withAudit(app.store, { entityType: 'menu', entityId: menuId, summary: `Pointed menu ${menu.menuName} to page ${menuPageId}` }, (trx) => setMenuPage(trx, menuId, menuPageId));
     return { menuId, menuPageId };
   });
 
   route(app, menuCalls.deleteMenu, async ({ input: { body } }) => {
-    await app.store.transaction().execute((trx) => deleteMenuCascade(trx, body.menuId));
+    await withAudit(app.store, { entityType: 'menu', entityId: body.menuId, summary: `Deleted menu ${body.menuId}` }, (trx) => deleteMenuCascade(trx, body.menuId));
     return { menuId: body.menuId };
   });
 

@@ -4,6 +4,7 @@ import { route } from '../http/route';
 import { scanBarcode } from '../tables/barcode-scan';
 import { findDataWidget } from '../tables/data-widget';
 import { loadTransformedContent } from '../tables/load-content';
+import { recordRowWrite } from '../tables/row-audit';
 import { deleteRow, editRow, moveCard } from '../tables/row-writes';
 
 /**
@@ -18,14 +19,20 @@ const tableRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, tableCalls.scanBarcode, async ({ input: { body }, caller }) => scanBarcode(app, caller, body));
 
-  route(app, tableCalls.editRow, async ({ input: { body }, caller }) =>
-    [{ affectedRows: await editRow(await findDataWidget(app, caller, body), body) }]);
+  route(app, tableCalls.editRow, async ({ input: { body }, caller }) => {
+    const widget = await findDataWidget(app, caller, body);
+    return [{ affectedRows: await recordRowWrite(app, widget, await editRow(widget, body)) }];
+  });
 
-  route(app, tableCalls.deleteRow, async ({ input: { body }, caller }) =>
-    [{ affectedRows: await deleteRow(await findDataWidget(app, caller, body), body) }]);
+  route(app, tableCalls.deleteRow, async ({ input: { body }, caller }) => {
+    const widget = await findDataWidget(app, caller, body);
+    return [{ affectedRows: await recordRowWrite(app, widget, await deleteRow(widget, body)) }];
+  });
 
-  route(app, tableCalls.moveCard, async ({ input: { body }, caller }) =>
-    [{ affectedRows: await moveCard(await findDataWidget(app, caller, body, widgetTypesThat('movesCards')), body) }]);
+  route(app, tableCalls.moveCard, async ({ input: { body }, caller }) => {
+    const widget = await findDataWidget(app, caller, body, widgetTypesThat('movesCards'));
+    return [{ affectedRows: await recordRowWrite(app, widget, await moveCard(widget, body)) }];
+  });
 };
 
 export default tableRoutes;

@@ -5,6 +5,7 @@ import { managedApp } from '../accounts/user-scope';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { route } from '../http/route';
+import { withAudit } from '../audit/record';
 import { cachedAccount } from '../store/cached-reads';
 import { addMember, findDefaultGroup, removeUserFromApp } from '../store/repositories/groups';
 import { deleteUserCascade, findUser, insertUser, pageUsers, setUserPassword } from '../store/repositories/users';
@@ -26,7 +27,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const { userId, password } = body.data;
     const target = await managedApp(app.store, appId);
     const passwordHash = await hashPassword(password);
-    await app.store.transaction().execute(async (trx) => {
+    await withAudit(app.store, { entityType: 'user', entityId: userId, summary: `Added user ${userId}` }, async (trx) => {
       if ((await findUser(trx, userId)) !== undefined) throw conflict(Messages.userAlreadyInApp);
       // Created here by its administrator: the account is this application's (the operator's in _root).
       await insertUser(trx, userId, passwordHash, target.isRoot ? null : appId);
@@ -50,7 +51,10 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       if (user === undefined || !(await verifyPassword(user.passwordHash, currentPassword))) throw forbidden(Messages.currentPasswordWrong);
     }
     const target = ownAccount ? account : await accountToSetPassword(app.store, caller, appId, userId, account);
-    await setUserPassword(app.store, target.user.userId, await hashPassword(password));
+    const passwordHash = await hashPassword(password);
+    // One's own password is recorded in no application's log (the super administrator's).
+    const fact = { appId: ownAccount ? null : appId, entityType: 'user', entityId: target.user.userId, summary: `Set the password of ${target.user.userId}` };
+    await withAudit(app.store, fact, (trx) => setUserPassword(trx, target.user.userId, passwordHash));
     return Messages.passwordChanged;
   });
 
@@ -59,7 +63,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const target = await managedApp(app.store, appId);
     if (userId === caller.userId) throw badRequest('You cannot remove yourself');
     if ((await findUser(app.store, userId)) === undefined) throw notFound(Messages.userNotFound);
-    await app.store.transaction().execute(async (trx) => {
+    await withAudit(app.store, { entityType: 'user', entityId: userId, summary: `Removed user ${userId}` }, async (trx) => {
       if (target.isRoot) return deleteUserCascade(trx, userId);
       if ((await removeUserFromApp(trx, appId, userId)) === 0) throw notFound(Messages.userNotFound);
     });

@@ -1,3 +1,4 @@
+import { auditAppIs } from '../audit/context';
 import {
   type ExcelFromTableBody, Messages, splitOptions, type TableFilterInput,
 } from '@rakit/core';
@@ -53,6 +54,7 @@ export async function exportSourceOf(app: FastifyInstance, caller: Principal, bo
   const db = await findDbConfig(app.store, body.dbId);
   if (db === undefined) throw notFound(Messages.databaseNotFound);
   if (!caller.isAppAdmin(db.dbAppId)) throw forbidden(Messages.onlySavedQueries);
+  auditAppIs(db.dbAppId);
   const source = await dataSourceOf(app, db);
   const fields = listOf(body.columns);
   const columns = { fields, headers: listOf(body.columnAlias) };

@@ -48,26 +48,42 @@ function widgetAction(context: WidgetContext, name: string, kind: CustomAction['
   return action;
 }
 
+/** A member's write of one row, as the audit log records it: the row before, and the values set. */
+export interface RowWrite {
+  affectedRows: number;
+  table: string;
+  key: ParamValue;
+  /** The written columns as they were (every column for a delete). */
+  before: Record<string, unknown>;
+  /** The values set (none for a delete). */
+  after?: Record<string, ParamValue>;
+}
+
 /**
  * Runs a write of the row the key names, in a transaction that keeps it only when it changed
  * exactly one row: 404 when none, 409 (rolled back) when several, as a key column without a
  * unique index allows. For a custom query's widget the row must also be one of the query's
- * rows: a member may not reach rows his query leaves out.
+ * rows: a member may not reach rows his query leaves out. The row's `columns` (all of them when
+ * none are named) are read first in the same transaction, for the audit log's old values.
  */
-async function writeOneRow(context: WidgetContext, target: WriteTarget, key: ParamValue, write: Statement): Promise<number> {
+async function writeOneRow(
+  context: WidgetContext, target: WriteTarget, key: ParamValue, write: Statement, columns: readonly string[] = [],
+): Promise<{ affectedRows: number; before: Record<string, unknown> }> {
   const { source } = context;
   const column = source.quote(target.key.COLUMN_NAME);
   const plan = context.widget.table_used === CUSTOM_TABLE ? await contentPlan(context) : undefined;
+  const read = columns.length === 0 ? '*' : columns.map((c) => source.quote(c)).join(', ');
   try {
     return await source.transaction(async (tx) => {
       if (plan !== undefined) {
         const visible = await run(tx, { sql: `SELECT COUNT(*) AS n FROM ${plan.from} WHERE ${column} = ?`, params: [...plan.fromParams, key] });
         if (Number(visible.rows[0]?.n ?? 0) === 0) throw notFound(Messages.rowNotFound);
       }
+      const old = await run(tx, { sql: `SELECT ${read} FROM ${source.quote(target.table.table_name)} WHERE ${column} = ?`, params: [key] });
       const { affectedRows } = await run(tx, write);
       if (affectedRows === 0) throw notFound(Messages.rowNotFound);
       if (affectedRows > 1) throw new HttpError(409, Messages.rowKeyNotUnique);
-      return affectedRows;
+      return { affectedRows, before: old.rows[0] ?? {} };
     });
   } finally {
     forgetCounts(source);
@@ -75,14 +91,15 @@ async function writeOneRow(context: WidgetContext, target: WriteTarget, key: Par
 }
 
 /** Sets columns of the one row the key names. */
-function updateRow(context: WidgetContext, target: WriteTarget, sentKey: RowKey, values: Record<string, ParamValue>): Promise<number> {
+async function updateRow(context: WidgetContext, target: WriteTarget, sentKey: RowKey, values: Record<string, ParamValue>): Promise<RowWrite> {
   const { source } = context;
   const key = keyValue(target, sentKey);
   const columns = Object.keys(values);
-  return writeOneRow(context, target, key, {
+  const written = await writeOneRow(context, target, key, {
     sql: `UPDATE ${source.quote(target.table.table_name)} SET ${columns.map((c) => `${source.quote(c)} = ?`).join(', ')} WHERE ${source.quote(target.key.COLUMN_NAME)} = ?`,
     params: [...columns.map((c) => values[c] ?? null), key],
-  });
+  }, columns);
+  return { ...written, table: target.table.table_name, key, after: values };
 }
 
 /** The names listed in an EDIT action's editFields. */
@@ -100,7 +117,7 @@ function editFieldNames(action: CustomAction): string[] {
  * an EDIT action of the widget. The columns an edit may set are the action's editFields, or
  * the widget's shown columns when it lists none; never the primary key.
  */
-export async function editRow(context: WidgetContext, body: EditRowBody): Promise<number> {
+export async function editRow(context: WidgetContext, body: EditRowBody): Promise<RowWrite> {
   const action = widgetAction(context, body.actionName, 'EDIT');
   const target = await writeTarget(context);
   const listed = editFieldNames(action);
@@ -115,22 +132,23 @@ export async function editRow(context: WidgetContext, body: EditRowBody): Promis
 }
 
 /** Row delete: DELETE of the one row by primary key, through a DELETE action of the widget. */
-export async function deleteRow(context: WidgetContext, body: DeleteRowBody): Promise<number> {
+export async function deleteRow(context: WidgetContext, body: DeleteRowBody): Promise<RowWrite> {
   widgetAction(context, body.actionName, 'DELETE');
   const target = await writeTarget(context);
   const key = keyValue(target, body.key);
   const { source } = context;
-  return writeOneRow(context, target, key, {
+  const written = await writeOneRow(context, target, key, {
     sql: `DELETE FROM ${source.quote(target.table.table_name)} WHERE ${source.quote(target.key.COLUMN_NAME)} = ?`,
     params: [key],
   });
+  return { ...written, table: target.table.table_name, key };
 }
 
 /**
  * A kanban card dropped on a lane: its compared column (fieldMap.compared) set to the lane's
  * group value, by primary key. The value must be one of the kanban's groups.
  */
-export async function moveCard(context: WidgetContext, body: MoveCardBody): Promise<number> {
+export async function moveCard(context: WidgetContext, body: MoveCardBody): Promise<RowWrite> {
   const compared = (context.widget.fieldMap?.compared ?? '').trim();
   if (compared === '') throw badRequest(Messages.tableNotConfigured);
   const value = String(body.value);

@@ -1,6 +1,7 @@
 import { Messages, type SaveThirdPartyBody, type ThirdParty, type SmtpSecurity } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../http/errors';
+import { withAudit } from '../audit/record';
 import {
   deleteThirdParty, findThirdParty, insertThirdParty, listThirdPartyRows, type ThirdPartyRow, updateThirdParty,
 } from '../store/repositories/third-parties';
@@ -46,7 +47,9 @@ export async function saveThirdParty(app: FastifyInstance, body: SaveThirdPartyB
     serviceKind: body.kind, serviceName: body.name, host: body.host, port: body.port, security: body.security,
     username: body.username, passwordEnc, fromAddress: body.fromAddress,
   };
-  return app.store.transaction().execute(async (trx) => {
+  // The Third Parties belong to no application: their entries are the super administrator's. The password is redacted by its field name.
+  const fact = (saved: { serviceId: number }) => ({ appId: null, entityType: 'thirdParty', entityId: saved.serviceId, summary: `Saved service ${body.name}` });
+  return withAudit(app.store, fact, async (trx) => {
     if (existing === undefined) return { serviceId: await insertThirdParty(trx, values), created: true };
     await updateThirdParty(trx, existing.serviceId, values);
     return { serviceId: existing.serviceId, created: false };
@@ -55,7 +58,7 @@ export async function saveThirdParty(app: FastifyInstance, body: SaveThirdPartyB
 
 export async function removeThirdParty(app: FastifyInstance, serviceId: number): Promise<{ serviceId: number }> {
   const row = await storedThirdParty(app, serviceId);
-  await app.store.transaction().execute((trx) => deleteThirdParty(trx, row.serviceId));
+  await withAudit(app.store, { appId: null, entityType: 'thirdParty', entityId: row.serviceId, summary: `Deleted service ${row.serviceName}` }, (trx) => deleteThirdParty(trx, row.serviceId));
   return { serviceId: row.serviceId };
 }
 

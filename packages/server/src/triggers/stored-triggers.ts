@@ -3,6 +3,7 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/errors';
+import { withAudit } from '../audit/record';
 import { findAppById } from '../store/repositories/apps';
 import {
   type findTrigger, insertTrigger, latestTriggerRuns, listTriggersOfApp, updateTriggerOfApp,
@@ -41,11 +42,13 @@ export async function saveTrigger(app: FastifyInstance, body: SaveTriggerBody): 
   const values = { triggerName: body.triggerAlias, triggerParams: JSON.stringify(parsed.names) };
 
   if (body.triggerId === null) {
-    const triggerId = await app.store.transaction().execute((trx) => insertTrigger(trx, { triggerAppId: body.triggerAppId, ...values }));
+    const triggerId = await withAudit(app.store, (id: number) => ({ appId: body.triggerAppId, entityType: 'trigger', entityId: id, summary: `Added trigger ${body.triggerAlias}` }),
+      (trx) => insertTrigger(trx, { triggerAppId: body.triggerAppId, ...values }));
     return { triggerId, created: true };
   }
   const triggerId = body.triggerId;
-  const updated = await app.store.transaction().execute((trx) => updateTriggerOfApp(trx, triggerId, body.triggerAppId, values));
+  const updated = await withAudit(app.store, { appId: body.triggerAppId, entityType: 'trigger', entityId: triggerId, summary: `Changed trigger ${body.triggerAlias}` },
+    (trx) => updateTriggerOfApp(trx, triggerId, body.triggerAppId, values));
   if (!updated) throw notFound(Messages.triggerNotFound);
   return { triggerId, created: false };
 }

@@ -4,6 +4,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { withAudit } from '../audit/record';
 import { cachedDbConfig } from '../store/cached-reads';
 import { findFunction, findFunctionBySlug } from '../store/repositories/functions';
 import { findQuery } from '../store/repositories/queries';
@@ -81,14 +82,16 @@ export async function saveWorkflowAction(app: FastifyInstance, caller: Principal
     actionParams: JSON.stringify(checked.params),
   };
   if (body.actionId === null) {
-    const actionId = await app.store.transaction().execute(async (trx) => {
+    const fact = (id: number) => ({ appId: workflow.chainAppId, entityType: 'workflowAction', entityId: id, summary: `Added step ${body.actionAlias} to workflow ${workflow.chainName}` });
+    const actionId = await withAudit(app.store, fact, async (trx) => {
       if (await countActionsOfWorkflow(trx, workflow.chainId) >= MAX_WORKFLOW_ACTIONS) throw badRequest(`A workflow has at most ${MAX_WORKFLOW_ACTIONS} actions`);
       return insertWorkflowAction(trx, { actionChainId: workflow.chainId, ...values });
     });
     return { actionId, created: true };
   }
   const actionId = body.actionId;
-  const updated = await app.store.transaction().execute((trx) => updateWorkflowActionOfChain(trx, actionId, workflow.chainId, values));
+  const fact = { appId: workflow.chainAppId, entityType: 'workflowAction', entityId: actionId, summary: `Changed step ${body.actionAlias} of workflow ${workflow.chainName}` };
+  const updated = await withAudit(app.store, fact, (trx) => updateWorkflowActionOfChain(trx, actionId, workflow.chainId, values));
   if (!updated) throw notFound(Messages.workflowActionNotFound);
   return { actionId, created: false };
 }

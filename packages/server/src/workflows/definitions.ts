@@ -2,6 +2,7 @@ import { Messages, type SaveWorkflowBody, type Workflow } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { notFound } from '../http/errors';
+import { withAudit } from '../audit/record';
 import { findAppById } from '../store/repositories/apps';
 import { findTrigger } from '../store/repositories/triggers';
 import {
@@ -37,11 +38,13 @@ export async function saveWorkflow(app: FastifyInstance, caller: Principal, body
   }
   const values = { chainName: body.chainName, chainTrigger: body.chainTrigger === null ? '' : String(body.chainTrigger) };
   if (body.chainId === null) {
-    const chainId = await app.store.transaction().execute((trx) => insertWorkflow(trx, { chainAppId: body.chainAppId, ...values }));
+    const chainId = await withAudit(app.store, (id: number) => ({ appId: body.chainAppId, entityType: 'workflow', entityId: id, summary: `Added workflow ${body.chainName}` }),
+      (trx) => insertWorkflow(trx, { chainAppId: body.chainAppId, ...values }));
     return { chainId, created: true };
   }
   const chainId = body.chainId;
-  const updated = await app.store.transaction().execute((trx) => updateWorkflowOfApp(trx, chainId, body.chainAppId, values));
+  const updated = await withAudit(app.store, { appId: body.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Changed workflow ${body.chainName}` },
+    (trx) => updateWorkflowOfApp(trx, chainId, body.chainAppId, values));
   if (!updated) throw notFound(Messages.workflowNotFound);
   return { chainId, created: false };
 }
@@ -51,5 +54,5 @@ export async function deleteWorkflow(app: FastifyInstance, caller: Principal, ch
   const workflow = await findWorkflow(app.store, chainId);
   if (workflow === undefined) throw notFound(Messages.workflowNotFound);
   caller.assertAppAdmin(workflow.chainAppId);
-  await app.store.transaction().execute((trx) => deleteWorkflowCascade(trx, chainId));
+  await withAudit(app.store, { appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Deleted workflow ${workflow.chainName}` }, (trx) => deleteWorkflowCascade(trx, chainId));
 }

@@ -4,6 +4,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, notFound } from '../http/errors';
+import { recordAudit } from '../audit/record';
 import {
   latestWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow, placeCards, replaceEdges, setTriggerAction, type StoredEdge,
 } from '../store/repositories/workflows';
@@ -58,6 +59,7 @@ export async function saveFlow(app: FastifyInstance, caller: Principal, body: Sa
     if (triggerActionId !== null && edges.some(([, to]) => to === triggerActionId)) throw badRequest('The trigger action comes first: no edge may lead to it');
     await replaceEdges(trx, workflow.chainId, edges);
     if (body.layout !== undefined) await placeCards(trx, workflow.chainId, body.layout);
+    await recordAudit(trx, { appId: workflow.chainAppId, entityType: 'workflow', entityId: workflow.chainId, summary: `Saved the flow of workflow ${workflow.chainName}` });
     return { workflowId: workflow.chainId, edges: edges.length, triggerActionId };
   });
 }

@@ -1,5 +1,5 @@
 import {
-  Messages, type RunChainsBody, type RunOutcome, type TriggerOutcome, WORKFLOW_RUNS_SHOWN,
+  Messages, type RunChainsBody, WORKFLOW_RUN_STARTED_ACTION, type RunOutcome, type TriggerOutcome, WORKFLOW_RUNS_SHOWN,
   type WorkflowRunDetail, type WorkflowRunStatus, type WorkflowRunSummary, type WorkflowStepRun, type WorkflowStepStatus,
   type ConditionBranch,
 } from '@rakit/core';
@@ -15,6 +15,7 @@ import { findWorkflowAction, latestWorkflowVersion } from '../store/repositories
 import type { PublishedWorkflow } from './build';
 import { workflowOfAdmin } from './actions';
 import { loadDefinition } from './engine/definition';
+import { withAudit } from '../audit/record';
 
 /**
  * Starting workflow runs and reading what they did (issue 12): the editor's runWorkflow and
@@ -48,7 +49,11 @@ export async function startRun(
       maxAttempts: 1 + defaults.retries, timeoutMs: defaults.timeoutMs, idempotencyKey: '',
     }];
   });
-  const runId = await app.store.transaction().execute((trx) => insertRun(trx, {
+  const started = (id: number) => ({
+    action: WORKFLOW_RUN_STARTED_ACTION, appId: run.appId, entityType: 'workflowRun', entityId: id,
+    summary: `Started a run of workflow ${run.workflowId} (${run.starter.kind})`, details: { workflowId: run.workflowId, versionId: run.versionId, starter: run.starter },
+  });
+  const runId = await withAudit(app.store, started, (trx) => insertRun(trx, {
     workflowId: run.workflowId, appId: run.appId, versionId: run.versionId, input: JSON.stringify(run.input),
     startedByKind: run.starter.kind, startedByUser: run.starter.userId, triggerId: run.starter.triggerId, triggerRunId: run.starter.triggerRunId,
     startActionId: run.startActionId, runKey: randomBytes(12).toString('hex'),
