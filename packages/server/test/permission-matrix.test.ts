@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type AnyCall, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG } from '@rakit/core';
+import {
+  type AnyCall, AUDITED_READS, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG, UNAUDITED_CALLS,
+} from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { buildDocx } from './support/docx';
@@ -314,6 +316,10 @@ const makers = {
   createPdfTemplate: async (fx) => ({ query: { appId: fx.appId }, multipart: { filename: 'sample.pdf', content: await samplePdf(), type: PDF_TYPE } }),
   savePdfTemplate: async (fx) => ({ params: { id: await sharedPdfTemplate(fx) }, body: { templateName: unique('Template'), fields: [{ name: 'customer', source: 'form' as const, formField: 'customer.name' }] } }),
   deletePdfTemplate: async (fx) => ({ params: { id: await fresh.pdfTemplate(fx) } }),
+  listAuditLog: (fx) => ({ query: { appId: fx.appId } }),
+  listAllAuditLog: () => ({ query: {} }),
+  exportAuditLog: (fx) => ({ query: { appId: fx.appId } }),
+  exportAllAuditLog: (fx) => ({ query: { appId: fx.appId } }),
 } satisfies Makers;
 
 /** One extraction template the calls that only read or save it share (each fixture its own). */
@@ -426,11 +432,33 @@ describe('the permission matrix, generated from the contracts', () => {
     expect(Object.keys(makers).sort()).toEqual(Object.keys(calls).sort());
   });
 
+  it('lists as changing nothing only calls other than GET', () => {
+    for (const name of Object.keys(UNAUDITED_CALLS)) expect(calls[name as keyof typeof calls].method, name).not.toBe('GET');
+  });
+
+  /** The audit entries after `after`, of one action. */
+  const entriesSince = (after: number, action: string) => fx.server.store.selectFrom('auditLog').selectAll()
+    .where('auditId', '>', after).where('action', '=', action).execute();
+  const lastAuditId = async () => Number((await fx.server.store.selectFrom('auditLog').select((eb) => eb.fn.max('auditId').as('id')).executeTakeFirst())?.id ?? 0);
+
   for (const [name, call] of Object.entries(calls) as [keyof typeof calls, AnyCall][]) {
-    it(`${name}: ${call.access.level}`, async () => {
+    const audited = call.method === 'GET' ? AUDITED_READS.has(name) : UNAUDITED_CALLS[name] === undefined;
+    it(`${name}: ${call.access.level}${audited ? ', audited' : ''}`, async () => {
       for (const role of ROLES) {
         const maker = makers[name] as Maker<AnyCall>;
-        const answer = await make(fx, call, await maker(fx, role) as Record<string, unknown>, role);
+        const input = await maker(fx, role) as Record<string, unknown>;
+        const before = await lastAuditId();
+        const answer = await make(fx, call, input, role);
+        // Every successful call that changes things (or exports) leaves an entry of its name, by
+        // its caller; no call of a stranger's ever lands in the application's log.
+        const entries = await entriesSince(before, name);
+        if (audited && answer.statusCode < 300) {
+          // A public call's actor is whoever it names (login) or none (register).
+          const actors = entries.map((e) => e.actorId);
+          if (call.access.level === 'public') expect(actors.length, `${name} by ${role} left no audit entry`).toBeGreaterThan(0);
+          else expect(actors, `${name} by ${role} left no audit entry`).toContain(fx.userIds[role as Exclude<Role, 'anonymous'>]);
+        }
+        if (role === 'outsider' || role === 'anonymous') expect(entries.filter((e) => e.appId === fx.appId && name !== 'login' && name !== 'register'), `${name} by ${role}`).toEqual([]);
         const want = expected(call.access.level, role);
         const got = answer.statusCode;
         const outcome = (got < 500 || got === 503) && (want === 'allowed' ? got !== 401 && got !== 403
