@@ -1,6 +1,7 @@
 import { auditCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { auditPage, writeAuditXlsx } from '../audit/log';
+import { recordAudit } from '../audit/record';
 import { sendXlsx } from '../documents/excel-export';
 import { route } from '../http/route';
 
@@ -10,8 +11,11 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
     route(app, call, async ({ input: { query } }) => auditPage(app, { appId: query.appId }, query, query.page, query.pageSize));
   }
   for (const call of [auditCalls.exportAuditLog, auditCalls.exportAllAuditLog]) {
-    route(app, call, async ({ input: { query }, request, reply }) =>
-      sendXlsx(request, reply, 'audit-log', (out) => writeAuditXlsx(app, out, { appId: query.appId }, query)));
+    route(app, call, async ({ input: { query }, request, reply }) => {
+      // Recorded before the download starts: a file's answer goes out as it is written.
+      await recordAudit(app.store, { appId: query.appId ?? null, entityType: 'auditLog', summary: 'Exported the audit log' });
+      return sendXlsx(request, reply, 'audit-log', (out) => writeAuditXlsx(app, out, { appId: query.appId }, query));
+    });
   }
 };
 

@@ -3,6 +3,7 @@ import {
 } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendXlsx, writeXlsx, XLSX_MIMETYPE, xlsxBuffer, xlsxFilename } from '../documents/excel-export';
+import { recordAudit } from '../audit/record';
 import { HttpError } from '../http/errors';
 import { route } from '../http/route';
 import { countStatement } from '../tables/content-query';
@@ -39,6 +40,8 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
       if (first.done !== true) yield first.value;
       yield* rows;
     }
+    // Recorded before the download starts: a file's answer goes out as it is written.
+    await recordAudit(app.store, { entityType: 'page', entityId: query.pageId, summary: `Exported table ${query.componentId} to Excel` });
     return sendXlsx(request, reply, query.filename, (out) => writeXlsx(out, columns, all()));
   });
 };
