@@ -16,6 +16,7 @@ import { thirdPartiesApi } from './third-parties';
 import { functionsApi } from './functions';
 import { pdfTemplatesApi } from './pdf-templates';
 import { lookupsApi } from './lookups';
+import { auditApi } from './audit';
 
 export * from './request';
 export type { RunActionBody } from './actions';
@@ -50,6 +51,7 @@ export function appApi(appSlug: string) {
     ...functionsApi(appSlug),
     ...pdfTemplatesApi(appSlug),
     ...lookupsApi(appSlug),
+    ...auditApi(appSlug),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;

@@ -101,6 +101,24 @@ export function callApi<C extends AnyCall>(
   });
 }
 
+/**
+ * Makes a call that answers a file (a download), with the session's bearer token, so it is
+ * fetched, never a plain link; its bytes as a Blob. A refusal throws its first error text.
+ */
+export async function fetchFile<C extends AnyCall>(contract: C, input: { params?: Record<string, string | number>; query?: Record<string, unknown> }, tokenOf: string): Promise<Blob> {
+  if (contract.data !== FILE_ANSWER) throw new Error(`${contract.path} answers JSON: use callApi`);
+  const stored = readSession(tokenOf);
+  const queryString = input.query === undefined ? '' : `?${query(input.query)}`;
+  const response = await fetch(pathOf(contract, input.params) + queryString, {
+    headers: stored.kind === 'ok' ? { authorization: `Bearer ${stored.session.user.token}` } : {},
+  });
+  if (!response.ok) {
+    const answer = await response.json().then((json: unknown) => EnvelopeSchema.safeParse(json).data, () => undefined);
+    throw new Error(answer?.error?.[0] ?? `The download failed (HTTP ${response.status})`);
+  }
+  return response.blob();
+}
+
 /** A query string of the values given (undefined ones left out). */
 export const query = (values: Record<string, unknown>): string =>
   new URLSearchParams(Object.entries(values).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)])).toString();

@@ -1,8 +1,7 @@
 import {
-  type ClientInputOf, type ExcelFromTableBody, pathOf, tableCalls,
+  type ClientInputOf, type ExcelFromTableBody, tableCalls,
 } from '@rakit/core';
-import { callApi, query } from './request';
-import { readSession } from '../shell/session-storage';
+import { callApi, fetchFile } from './request';
 
 /** An export of a data widget's rows, with the table's search and filters (the JSON answer and the streamed download take the same). */
 export interface ExcelRequest {
@@ -34,16 +33,11 @@ export const tablesApi = (appSlug: string) => ({
 
   /** The streamed .xlsx download (bearer token in the header, so fetched, never a plain link). */
   excelStream: async (request: ExcelRequest): Promise<Blob> => {
-    const search = query({
+    const search = {
       pageId: request.pageId, componentId: request.componentId, search: request.filter.search,
       filterColumn: JSON.stringify(request.filter.filterColumn), filename: request.filename,
       sort: request.sort?.column, direction: request.sort?.direction,
-    });
-    const stored = readSession(appSlug);
-    const response = await fetch(`${pathOf(tableCalls.excelFromTableStream, undefined)}?${search}`, {
-      headers: stored.kind === 'ok' ? { authorization: `Bearer ${stored.session.user.token}` } : {},
-    });
-    if (!response.ok) throw new Error(`The export failed (HTTP ${response.status})`);
-    return response.blob();
+    };
+    return fetchFile(tableCalls.excelFromTableStream, { query: search }, appSlug);
   },
 });

@@ -19,6 +19,7 @@ const ADMIN_LINKS: readonly (readonly [route: string, label: string])[] = [
   ['workflow', 'Workflow'],
   ['function', 'Function'],
   ['libraries', 'Libraries'],
+  ['audit', 'Audit log'],
 ];
 
 /** The root application's Third Parties screen (spec 1 screen 4): linked in `_root` only. */

@@ -33,6 +33,7 @@ const applicationRoutes: RouteObject[] = [
         { path: 'home', ...screen(async () => { const { AppListScreen } = await import('../admin/apps/AppListScreen'); return <AppListScreen />; }) },
         { path: 'database', ...screen(async () => { const { DatabaseListScreen } = await import('../admin/databases/DatabaseListScreen'); return <DatabaseListScreen />; }) },
         { path: 'third-parties', ...screen(async () => { const { ThirdPartyListScreen } = await import('../admin/third-parties/ThirdPartyListScreen'); return <ThirdPartyListScreen />; }) },
+        { path: 'audit', ...screen(async () => { const { AuditLogScreen } = await import('../admin/audit/AuditLogScreen'); return <AuditLogScreen />; }) },
         { path: 'schools', ...screen(async () => { const { SchoolDirectoryScreen } = await import('../admin/schools/SchoolDirectoryScreen'); return <SchoolDirectoryScreen />; }) },
         { path: 'group', ...screen(async () => { const { GroupListScreen } = await import('../admin/groups/GroupListScreen'); return <GroupListScreen />; }) },
         { path: 'user', ...screen(async () => { const { UserListScreen } = await import('../admin/users/UserListScreen'); return <UserListScreen />; }) },
