@@ -28,3 +28,4 @@ export async function createAppSqliteFile(dataDir: string, appId: number, name: 
 }
 export { SandboxPool, defaultSandboxLimits } from './functions/sandbox-pool';
 export { buildAddressIndex } from './lookups/address-index';
+export { setAuditRecording } from './audit/record';

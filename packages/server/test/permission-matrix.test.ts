@@ -3,6 +3,7 @@ import {
   type AnyCall, AUDITED_READS, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG, UNAUDITED_CALLS,
 } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushAudit } from '../src/audit/record';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { buildDocx } from './support/docx';
 import { type AppTable, createAppTable, createSqliteDatabase } from './support/fixtures';
@@ -437,9 +438,14 @@ describe('the permission matrix, generated from the contracts', () => {
   });
 
   /** The audit entries after `after`, of one action. */
-  const entriesSince = (after: number, action: string) => fx.server.store.selectFrom('auditLog').selectAll()
-    .where('auditId', '>', after).where('action', '=', action).execute();
-  const lastAuditId = async () => Number((await fx.server.store.selectFrom('auditLog').select((eb) => eb.fn.max('auditId').as('id')).executeTakeFirst())?.id ?? 0);
+  const entriesSince = async (after: number, action: string) => {
+    await flushAudit(fx.server.store);
+    return fx.server.store.selectFrom('auditLog').selectAll().where('auditId', '>', after).where('action', '=', action).execute();
+  };
+  const lastAuditId = async () => {
+    await flushAudit(fx.server.store);
+    return Number((await fx.server.store.selectFrom('auditLog').select((eb) => eb.fn.max('auditId').as('id')).executeTakeFirst())?.id ?? 0);
+  };
 
   for (const [name, call] of Object.entries(calls) as [keyof typeof calls, AnyCall][]) {
     const audited = call.method === 'GET' ? AUDITED_READS.has(name) : UNAUDITED_CALLS[name] === undefined;

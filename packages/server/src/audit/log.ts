@@ -2,6 +2,7 @@ import { type PassThrough } from 'node:stream';
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditFilter, type AuditPage } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { writeXlsx } from '../documents/excel-export';
+import { flushAudit } from './record';
 import { auditEntryChunks, type AuditRow, type AuditScope, listAuditEntries, pruneAuditLog } from '../store/repositories/audit-log';
 
 /** Reading the audit log (issue 17): a page of it for the screens, all of it for the Excel export. */
@@ -22,6 +23,7 @@ const toEntry = (row: AuditRow): AuditEntry => ({
 });
 
 export async function auditPage(app: FastifyInstance, scope: AuditScope, filter: AuditFilter, page: number, pageSize: number): Promise<AuditPage> {
+  await flushAudit(app.store);
   const { rows, total } = await listAuditEntries(app.store, scope, filter, page, pageSize);
   return { entries: rows.map(toEntry), total, page, pageSize };
 }
@@ -34,6 +36,7 @@ const EXPORT_COLUMNS = {
 /** The matching entries as an .xlsx sheet into `out`, newest first, with the table export's writer. */
 export function writeAuditXlsx(app: FastifyInstance, out: PassThrough, scope: AuditScope, filter: AuditFilter): Promise<number> {
   async function* chunks() {
+    await flushAudit(app.store);
     for await (const rows of auditEntryChunks(app.store, scope, filter, AUDIT_EXPORT_MAX_ROWS)) {
       yield rows.map((row) => ({ ...row, appName: row.appName ?? '' }));
     }
@@ -50,8 +53,11 @@ export async function pruneAudit(app: FastifyInstance, now = Date.now()): Promis
   return pruneAuditLog(app.store, new Date(now - days * DAY_MS).toISOString());
 }
 
-/** Retention: at start, then hourly. Pruning by age is idempotent, so every process may run it. */
-export function schedulePruning(app: FastifyInstance): void {
+/**
+ * The audit log's upkeep in this process: retention at start, then hourly (pruning by age is
+ * idempotent, so every process may run it), and what waits to be appended is appended on close.
+ */
+export function installAuditLog(app: FastifyInstance): void {
   const prune = () => { void pruneAudit(app).catch((error: unknown) => app.log.error({ err: error }, 'pruning the audit log')); };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -59,5 +65,8 @@ export function schedulePruning(app: FastifyInstance): void {
     timer = setInterval(prune, 60 * 60 * 1000);
     timer.unref();
   });
-  app.addHook('onClose', async () => { if (timer !== undefined) clearInterval(timer); });
+  app.addHook('onClose', async () => {
+    if (timer !== undefined) clearInterval(timer);
+    await flushAudit(app.store);
+  });
 }

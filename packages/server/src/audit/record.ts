@@ -1,5 +1,5 @@
 import type { Store } from '../store/db';
-import { insertAuditEntry } from '../store/repositories/audit-log';
+import { insertAuditEntries, insertAuditEntry, type NewAuditEntry } from '../store/repositories/audit-log';
 import { currentAuditContext } from './context';
 import { redacted } from './redact';
 
@@ -20,16 +20,26 @@ export interface AuditFact {
 
 const MAX_SUMMARY = 500;
 
+let recording = true;
+
 /**
- * Appends an audit entry. Pass the transaction of the change it records, so both are kept or
- * neither is; a change outside the metadata store (a member's row edit in the application's
- * own database) is recorded right after it commits, through the store itself.
+ * Turns the audit log off in this process: only bench/audit.ts does, to measure what recording
+ * costs a member's row edit against the same edit unrecorded. No setting of the operator's
+ * reaches it.
  */
-export async function recordAudit(db: Store, fact: AuditFact): Promise<void> {
+export function setAuditRecording(on: boolean): void {
+  recording = on;
+}
+
+export const isAuditRecording = (): boolean => recording;
+
+/** The entry of a fact, with who, from where and when read from the current call (marked as recorded). */
+function entryOf(fact: AuditFact): NewAuditEntry {
   const context = currentAuditContext();
   const action = fact.action ?? context?.action;
   if (action === undefined) throw new Error('recordAudit outside a call needs an action');
-  await insertAuditEntry(db, {
+  if (context !== undefined && action === context.action) context.recorded = true;
+  return {
     at: new Date().toISOString(),
     actorId: fact.actorId === undefined ? context?.actorId ?? null : fact.actorId,
     appId: fact.appId === undefined ? context?.appId ?? null : fact.appId,
@@ -39,8 +49,74 @@ export async function recordAudit(db: Store, fact: AuditFact): Promise<void> {
     summary: fact.summary.slice(0, MAX_SUMMARY),
     details: JSON.stringify(redacted(fact.details ?? (action === context?.action ? context.input : {}))),
     sourceAddress: context?.sourceAddress ?? null,
-  });
-  if (context !== undefined && action === context.action) context.recorded = true;
+  };
+}
+
+/**
+ * Appends an audit entry. Pass the transaction of the change it records, so both are kept or
+ * neither is. A change outside the metadata store goes through recordAfterCommit.
+ */
+export async function recordAudit(db: Store, fact: AuditFact): Promise<void> {
+  if (!recording) return;
+  await insertAuditEntry(db, entryOf(fact));
+}
+
+/** Entries waiting to be appended, per store. */
+interface Pending {
+  entries: NewAuditEntry[];
+  timer: NodeJS.Timeout | undefined;
+  writing: Promise<void>;
+  /** Where entries that could not be appended go (the server's log), so none is lost silently. */
+  onError?: (error: unknown, entries: NewAuditEntry[]) => void;
+}
+const pending = new WeakMap<Store, Pending>();
+/** How long an entry of recordAfterCommit waits for others to be appended with, at most. */
+export const AUDIT_FLUSH_MS = 25;
+const FLUSH_AT = 200;
+
+/**
+ * Records a change made outside the metadata store, right after it committed there (a member's
+ * row edit in the application's own database, which cannot share a transaction with the store).
+ * Who, from where and when are taken now; the entry is appended with the others of the next
+ * AUDIT_FLUSH_MS in one statement, so a member's edit does not wait for the store: at worst a
+ * crash in those milliseconds loses entries, as a crash between the two commits would. Reading
+ * the log, and closing the server, append what waits first (flushAudit).
+ */
+export function recordAfterCommit(store: Store, fact: AuditFact, onError: (error: unknown, entries: NewAuditEntry[]) => void): void {
+  if (!recording) return;
+  let queue = pending.get(store);
+  if (queue === undefined) {
+    queue = { entries: [], timer: undefined, writing: Promise.resolve() };
+    pending.set(store, queue);
+  }
+  queue.entries.push(entryOf(fact));
+  const flush = () => { void flushAudit(store).catch(() => undefined); };
+  if (queue.entries.length >= FLUSH_AT) flush();
+  else if (queue.timer === undefined) {
+    queue.timer = setTimeout(flush, AUDIT_FLUSH_MS);
+    queue.timer.unref();
+  }
+  queue.onError = onError;
+}
+
+/** Appends the entries recordAfterCommit keeps waiting, and waits for those already being appended. */
+export async function flushAudit(store: Store): Promise<void> {
+  const queue = pending.get(store);
+  if (queue === undefined) return;
+  if (queue.timer !== undefined) clearTimeout(queue.timer);
+  queue.timer = undefined;
+  const entries = queue.entries.splice(0);
+  const previous = queue.writing;
+  queue.writing = (async () => {
+    await previous;
+    if (entries.length === 0) return;
+    try {
+      await insertAuditEntries(store, entries);
+    } catch (error) {
+      queue.onError?.(error, entries);
+    }
+  })();
+  await queue.writing;
 }
 
 /**

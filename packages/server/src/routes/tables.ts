@@ -21,17 +21,17 @@ const tableRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, tableCalls.editRow, async ({ input: { body }, caller }) => {
     const widget = await findDataWidget(app, caller, body);
-    return [{ affectedRows: await recordRowWrite(app, widget, await editRow(widget, body)) }];
+    return [{ affectedRows: recordRowWrite(app, widget, await editRow(widget, body)) }];
   });
 
   route(app, tableCalls.deleteRow, async ({ input: { body }, caller }) => {
     const widget = await findDataWidget(app, caller, body);
-    return [{ affectedRows: await recordRowWrite(app, widget, await deleteRow(widget, body)) }];
+    return [{ affectedRows: recordRowWrite(app, widget, await deleteRow(widget, body)) }];
   });
 
   route(app, tableCalls.moveCard, async ({ input: { body }, caller }) => {
     const widget = await findDataWidget(app, caller, body, widgetTypesThat('movesCards'));
-    return [{ affectedRows: await recordRowWrite(app, widget, await moveCard(widget, body)) }];
+    return [{ affectedRows: recordRowWrite(app, widget, await moveCard(widget, body)) }];
   });
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../audit/record';
+import { recordAfterCommit } from '../audit/record';
 import type { WidgetContext } from './data-widget';
 import type { RowWrite } from './row-writes';
 
@@ -9,11 +9,11 @@ import type { RowWrite } from './row-writes';
  * database, which cannot share a transaction with the metadata store: this is recorded right
  * after that write committed, and answers its affected rows.
  */
-export async function recordRowWrite(app: FastifyInstance, context: WidgetContext, write: RowWrite): Promise<number> {
+export function recordRowWrite(app: FastifyInstance, context: WidgetContext, write: RowWrite): number {
   const changes = write.after === undefined ? undefined
     : Object.fromEntries(Object.entries(write.after).map(([column, value]) => [column, { old: write.before[column] ?? null, new: value }]));
   const key = typeof write.key === 'object' && write.key !== null ? JSON.stringify(write.key) : String(write.key);
-  await recordAudit(app.store, {
+  recordAfterCommit(app.store, {
     appId: context.appId,
     entityType: 'row',
     entityId: `${write.table}:${key}`,
@@ -24,6 +24,6 @@ export async function recordRowWrite(app: FastifyInstance, context: WidgetContex
       table: write.table, key: write.key, pageId: context.pageId, componentId: context.widget.id, dbId: context.dbId,
       ...(changes === undefined ? { deleted: write.before } : { changes }),
     },
-  });
+  }, (error, entries) => app.log.error({ err: error, entries }, 'audit entries of row writes could not be appended'));
   return write.affectedRows;
 }

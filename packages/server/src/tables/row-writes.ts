@@ -2,6 +2,7 @@ import {
   type CustomAction, CUSTOM_TABLE, type DeleteRowBody, type EditRowBody, Messages, type MoveCardBody, NONE_PRIMARY_KEY, type RowKey,
   widgetColumns,
 } from '@rakit/core';
+import { isAuditRecording } from '../audit/record';
 import { valueForColumn } from '../datasources/column-values';
 import { cachedTables } from '../datasources/schema-cache';
 import type { ColumnInfo, TableInfo } from '../datasources/types';
@@ -79,7 +80,9 @@ async function writeOneRow(
         const visible = await run(tx, { sql: `SELECT COUNT(*) AS n FROM ${plan.from} WHERE ${column} = ?`, params: [...plan.fromParams, key] });
         if (Number(visible.rows[0]?.n ?? 0) === 0) throw notFound(Messages.rowNotFound);
       }
-      const old = await run(tx, { sql: `SELECT ${read} FROM ${source.quote(target.table.table_name)} WHERE ${column} = ?`, params: [key] });
+      const old = isAuditRecording()
+        ? await run(tx, { sql: `SELECT ${read} FROM ${source.quote(target.table.table_name)} WHERE ${column} = ?`, params: [key] })
+        : { rows: [] };
       const { affectedRows } = await run(tx, write);
       if (affectedRows === 0) throw notFound(Messages.rowNotFound);
       if (affectedRows > 1) throw new HttpError(409, Messages.rowKeyNotUnique);

@@ -1,5 +1,6 @@
 import { calls } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushAudit } from '../../src/audit/record';
 import { type ItemsApp, itemsApp } from '../support/audit-app';
 import { buildTestServer, type TestServer } from '../support/build';
 import { type HostileBuilder, hostileBuilder } from './hostile';
@@ -24,8 +25,10 @@ describe('the audit log against a hostile author', () => {
     await server?.close();
   });
 
-  const victimEntriesBy = async (actorId: string) =>
-    server.store.selectFrom('auditLog').selectAll().where('appId', '=', victim.appId).where('actorId', '=', actorId).execute();
+  const victimEntriesBy = async (actorId: string) => {
+    await flushAudit(server.store);
+    return server.store.selectFrom('auditLog').selectAll().where('appId', '=', victim.appId).where('actorId', '=', actorId).execute();
+  };
 
   it('reads his own application\'s log only', async () => {
     for (const token of [hostile.token, hostile.mainToken]) {

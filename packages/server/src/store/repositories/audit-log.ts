@@ -15,6 +15,11 @@ export async function insertAuditEntry(db: Store, entry: NewAuditEntry): Promise
   await db.insertInto('auditLog').values(entry).execute();
 }
 
+/** Appends entries recorded apart from any change of the store, in one statement. */
+export async function insertAuditEntries(db: Store, entries: readonly NewAuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 100) await db.insertInto('auditLog').values(entries.slice(i, i + 100)).execute();
+}
+
 /** Which entries a reader sees: one application's, or every entry (appId undefined: the super administrator). */
 export interface AuditScope {
   appId: number | undefined;
