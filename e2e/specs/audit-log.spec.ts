@@ -95,8 +95,12 @@ describe('the audit log', () => {
     await page.getByRole('button', { name: 'Export to Excel' }).click();
     expect((await download).suggestedFilename()).toBe('audit-log.xlsx');
 
+    // A phone shows the entries as cards, what changed in sight.
     await page.setViewportSize({ width: 390, height: 844 });
-    await entry.scrollIntoViewIfNeeded();
+    const card = page.getByRole('list', { name: 'Audit log entries' }).locator('> [role="listitem"]').filter({ hasText: newName });
+    await card.waitFor();
+    expect(await card.getByRole('list', { name: 'Changed columns' }).textContent()).toBe(`name: ${oldName} → ${newName}`);
+    expect(await card.isVisible()).toBe(true);
     await snapshot(page, 'audit-log-admin-390');
     await page.context().close();
   });

@@ -1,4 +1,6 @@
-import { Autocomplete, Button, Code, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Autocomplete, Box, Button, Code, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import {
@@ -99,9 +101,16 @@ export function AuditLogScreen() {
       <QueryStatus what="The audit log" isPending={log.isPending} error={log.error} />
       {log.data !== undefined && (
         <>
-          <DataTable columns={columns} isEmpty={log.data.entries.length === 0} emptyText="Nothing recorded matches." minWidth={isRoot ? 900 : 760} caption="Audit log" wrap>
-            {log.data.entries.map((entry) => <AuditRow key={entry.auditId} entry={entry} showApp={isRoot} />)}
-          </DataTable>
+          <Box visibleFrom="sm">
+            <DataTable columns={columns} isEmpty={log.data.entries.length === 0} emptyText="Nothing recorded matches." minWidth={isRoot ? 900 : 760} caption="Audit log" wrap>
+              {log.data.entries.map((entry) => <AuditRow key={entry.auditId} entry={entry} showApp={isRoot} />)}
+            </DataTable>
+          </Box>
+          {/* A phone shows each entry as a card: a table this wide would hide what changed. */}
+          <Stack hiddenFrom="sm" gap="xs" aria-label="Audit log entries" role="list">
+            {log.data.entries.length === 0 && <Text c="dimmed" ta="center" py="md">Nothing recorded matches.</Text>}
+            {log.data.entries.map((entry) => <AuditCard key={entry.auditId} entry={entry} showApp={isRoot} />)}
+          </Stack>
           <Group justify="space-between" mt="md">
             <Text size="sm" c="dimmed">{log.data.total} {log.data.total === 1 ? 'entry' : 'entries'}</Text>
             <AdminPager page={page} total={log.data.total} pageSize={log.data.pageSize} onChange={setPage} label="Audit log pages" />
@@ -109,6 +118,20 @@ export function AuditLogScreen() {
         </>
       )}
     </>
+  );
+}
+
+function AuditCard({ entry, showApp }: { entry: AuditEntry; showApp: boolean }) {
+  return (
+    <Paper withBorder radius="md" p="sm" bg="white" role="listitem">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" fw={500}>{entry.actorId ?? 'system'}</Text>
+        <Code>{entry.action}</Code>
+      </Group>
+      <Text size="xs" c="dimmed">{when(entry.at)}{showApp && entry.appName !== null ? ` · ${entry.appName}` : ''}{entry.sourceAddress === null ? '' : ` · ${entry.sourceAddress}`}</Text>
+      <Text size="sm" mt={4}>{entry.summary}</Text>
+      <AuditDetails details={entry.details} />
+    </Paper>
   );
 }
 
