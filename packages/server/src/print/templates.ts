@@ -9,13 +9,13 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Principal } from '../auth/principal';
 import { inspectTemplate, TemplateError } from '../documents/docx-template';
 import { badRequest, notFound } from '../http/errors';
-import { recordAudit } from '../audit/record';
 import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 import { printTemplateFolder } from '../store/app-folders';
 import { findAppBySlug } from '../store/repositories/apps';
 import {
   deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, type PrintTemplateRow, toPrintTemplate,
 } from '../store/repositories/print-templates';
+import { recordAudit, withAudit } from '../audit/record';
 
 const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -101,7 +101,8 @@ export async function storeTemplate(
 export async function removeTemplate(app: FastifyInstance, templateId: string): Promise<void> {
   const row = await findPrintTemplate(app.store, templateId);
   if (row === undefined) throw notFound(Messages.printTemplateNotFound);
-  await deletePrintTemplate(app.store, row.templateId);
+  await withAudit(app.store, { appId: row.templateAppId, entityType: 'template', entityId: row.templateId, summary: `Deleted print template ${row.templateFilename}` },
+    (trx) => deletePrintTemplate(trx, row.templateId));
   await rm(templatePath(app.config.dataDir, row), { force: true });
 }
 

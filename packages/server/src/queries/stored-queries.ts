@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../http/errors';
 import { findPage } from '../store/repositories/pages';
 import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
 import { assertOneStatement } from './run-sql';
+import { withAudit } from '../audit/record';
 
 type SaveQueryInput = z.output<typeof SaveQueryBodySchema>;
 
@@ -23,10 +24,12 @@ export async function saveQuery(app: FastifyInstance, appId: number, body: SaveQ
     actionSlug: body.actionSlug, actionDbId: body.actionDbId, actionPageId: body.actionPageId,
     actionName: body.actionName, actionSqlQuery: body.actionSQLQuery, actionFormat: body.actionFormat,
   };
-  if (body.actionId === null) return { actionId: await insertQuery(app.store, values), created: true };
+  const fact = (id: number) => ({ appId, entityType: 'query', entityId: id, summary: `Saved query ${body.actionName}` });
+  if (body.actionId === null) return { actionId: await withAudit(app.store, fact, (trx) => insertQuery(trx, values)), created: true };
   const existing = await findQuery(app.store, body.actionId);
   if (existing === undefined || existing.actionDbId !== body.actionDbId) throw notFound(Messages.actionNotFound);
-  await updateQuery(app.store, body.actionId, values);
+  const actionId = body.actionId;
+  await withAudit(app.store, fact(actionId), (trx) => updateQuery(trx, actionId, values));
   return { actionId: body.actionId, created: false };
 }
 

@@ -5,6 +5,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import { route } from '../http/route';
 import { recordSignIn, signInRefused } from '../accounts/sign-in-audit';
+import { recordAudit, withAudit } from '../audit/record';
 import { findAppById, findAppBySlug } from '../store/repositories/apps';
 import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories/groups';
 import { findUser, insertUser } from '../store/repositories/users';
@@ -58,15 +59,17 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     // which ids exist. A taken id joins the application only with its own password: that is
     // its owner registering, and his account stays with the application he first joined.
     const existing = await findUser(app.store, input.userId);
+    const registered = { actorId: input.userId, appId, entityType: 'user', entityId: input.userId };
     if (existing === undefined) {
       const passwordHash = await hashPassword(input.password);
       await app.store.transaction().execute(async (trx) => {
         if ((await findUser(trx, input.userId)) !== undefined) return;
         await insertUser(trx, input.userId, passwordHash, appId);
         await addMember(trx, defaultGroup.groupId, input.userId);
+        await recordAudit(trx, { ...registered, summary: `Registered ${input.userId}` });
       });
     } else if (await verifyPassword(existing.passwordHash, input.password)) {
-      await addMember(app.store, defaultGroup.groupId, existing.userId);
+      await withAudit(app.store, { ...registered, summary: `${existing.userId} joined with his own password` }, (trx) => addMember(trx, defaultGroup.groupId, existing.userId));
     }
     return { userId: input.userId };
   }, { config: { rateLimit: authRateLimit(app) } });

@@ -9,6 +9,7 @@ import { cachedAccount } from '../store/cached-reads';
 import { consumePasswordReset, findUsablePasswordReset, insertPasswordReset } from '../store/repositories/password-resets';
 import { setUserPassword } from '../store/repositories/users';
 import { accountRateLimit, authRateLimit } from '../http/rate-limit';
+import { withAudit } from '../audit/record';
 
 const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -38,7 +39,8 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     if (userId === undefined) throw badRequest(Messages.resetTokenInvalid);
     await limitChanges(request, userId);
     const passwordHash = await hashPassword(password);
-    await app.store.transaction().execute(async (trx) => {
+    // The token and the password are redacted by their field names (audit/redact.ts).
+    await withAudit(app.store, { actorId: userId, appId: null, entityType: 'user', entityId: userId, summary: `Reset the password of ${userId}` }, async (trx) => {
       if ((await consumePasswordReset(trx, tokenHash, Date.now())) !== userId) throw badRequest(Messages.resetTokenInvalid);
       await setUserPassword(trx, userId, passwordHash);
     });

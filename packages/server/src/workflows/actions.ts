@@ -132,7 +132,7 @@ export async function deleteWorkflowAction(app: FastifyInstance, caller: Princip
   const action = await findWorkflowAction(app.store, actionId);
   if (action === undefined) throw notFound(Messages.workflowActionNotFound);
   await workflowOfAdmin(app, caller, action.actionChainId);
-  await app.store.transaction().execute((trx) => deleteWorkflowActionCascade(trx, action.actionChainId, actionId));
+  await withAudit(app.store, { entityType: 'workflowAction', entityId: actionId, summary: `Deleted step ${action.actionAlias}` }, (trx) => deleteWorkflowActionCascade(trx, action.actionChainId, actionId));
 }
 
 export { storedParams };

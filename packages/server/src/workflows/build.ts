@@ -8,6 +8,7 @@ import { insertWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow } fro
 import { referenceProblem, storedParams, workflowOfAdmin } from './actions';
 import type { PublishedEdge } from './engine/definition';
 import { pickUpTriggerRuns } from './runs';
+import { withAudit } from '../audit/record';
 
 /** What a published version holds: everything a run needs, frozen at build time. */
 export interface PublishedWorkflow {
@@ -90,7 +91,9 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
   const definition: PublishedWorkflow = {
     chainId, chainTrigger, triggerActionId, actions: published, edges: publishedEdges, entryActionIds, order,
   };
-  const versionId = await insertWorkflowVersion(app.store, { chainId, appId: workflow.chainAppId, definition: JSON.stringify(definition), builtBy: caller.userId });
+  const built = (id: number) => ({ appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Built version ${id} of workflow ${workflow.chainName}` });
+  const versionId = await withAudit(app.store, built,
+    (trx) => insertWorkflowVersion(trx, { chainId, appId: workflow.chainAppId, definition: JSON.stringify(definition), builtBy: caller.userId }));
   // Trigger runs that waited for a built workflow listening to them start now.
   if (chainTrigger !== null) await pickUpTriggerRuns(app);
   return { workflowId: chainId, built: true, problems: [], versionId, entryActionIds, order };
