@@ -71,7 +71,15 @@ describe.each(engines)('pages on %s', (engine) => {
     expect((await server.call('GET', `/get/getPage/${pageId}`, undefined, member)).statusCode).toBe(403);
     expect((await server.call('GET', '/get/getPage/slug/rahasia', undefined, member)).statusCode).toBe(403);
     expect((await server.call('GET', `/get/getPage/${openId}`)).statusCode).toBe(401);
-    // Members cannot save pages.
+    // Members cannot save pages, not even one their group reaches, sent as the runtime viewer's
+    // edit mode sends it (web editor/page-saving.ts savePage); nothing is written.
+    const before = (await findPage(server.store, openId))?.pageComponents;
     expect((await save([{ pageId: openId, pageComponents: '[]' }], member)).statusCode).toBe(403);
+    const edited = JSON.stringify([createComponent('text', 't-1', 'Changed by a member')]);
+    const refused = await save([{ pageId: openId, pageAppId: appId, pageComponents: edited }], member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().status).toBe(false);
+    expect(refused.json().error?.[0]).toEqual(expect.any(String));
+    expect((await findPage(server.store, openId))?.pageComponents).toBe(before);
   });
 });
