@@ -5,6 +5,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { memo, type MouseEvent, useMemo } from 'react';
 import { widgetDefinition } from '../widgets/registry';
+import { useBoardFace } from './board-faces';
 import classes from './ComponentRow.module.css';
 import { ComponentList } from './ComponentList';
 import type { DragSource } from './drop-target';
@@ -103,8 +104,10 @@ const RowBody = memo(function RowBody({ component, active, first, last, preview,
  */
 function Face({ component, preview }: { component: Component; preview: boolean }) {
   const [nearRef, near] = useNearViewport();
+  const face = useBoardFace(component, preview);
   if (!near) return <div ref={nearRef} className={classes.pending} data-pending-face />;
   const { Live } = widgetDefinition(component.type);
   const nested = component.children === undefined ? undefined : <ComponentList parentId={component.id} items={component.children} preview={preview} />;
-  return <Live component={component} mode={preview ? 'preview' : 'design'}>{nested}</Live>;
+  const live = <Live component={component} mode={face.mode}>{nested}</Live>;
+  return face.inert ? <div inert data-face-mode={face.mode}>{live}</div> : live;
 }
