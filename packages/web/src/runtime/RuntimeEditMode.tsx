@@ -62,9 +62,9 @@ export function RuntimeEditMode({ page, title, saved, pageQueryKey, onExit }: Ru
       <PageHeading title={title}>
         <EditModeSwitch checked onChange={() => (dirty ? setExitAsked(true) : onExit())} />
       </PageHeading>
-      <Paper withBorder radius="md" px="sm" py={8} component="header" aria-label="Edit mode">
+      <Paper withBorder radius="md" px="sm" py={8}>
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Page editing">
             <SyncIndicator />
             <UndoRedoButtons />
             <SavePageButton onSave={() => void save()}>SAVE</SavePageButton>
