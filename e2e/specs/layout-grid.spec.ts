@@ -172,6 +172,9 @@ describe('a page laid out on the 12-column grid', () => {
       await nav.getByText('Ringkasan', { exact: true }).click();
       await page.getByRole('heading', { name: pageName }).waitFor();
       await expect.poll(() => components().count()).toBe(5);
+      // Measured once every face is in (the widgets load lazily).
+      for (const title of ['Card 1', 'Card 2', 'Card 3', 'Chart 1', 'Table 1']) await page.getByText(title, { exact: true }).waitFor();
+      await page.getByText('No data').waitFor();
       const boxes = await Promise.all((await components().all()).map(boxOf));
       const [card1, card2, card3, chart, table] = boxes as [Box, Box, Box, Box, Box];
       expect(sideBySide([card1, card2, card3])).toBe(true);
