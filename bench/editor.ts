@@ -70,52 +70,33 @@ function jumpToEnd(page: Page): Promise<number> {
 }
 
 /**
- * One click on the first component's 'Move down': until the DOM order changed, and until the
- * next frame. (No named functions inside: tsx would wrap them in a helper the page lacks.)
+ * One step on the first component of the board: a click on its `button` ('Move down'), or a
+ * key pressed on the window (Alt+←/→ resize the selected component). Milliseconds until the
+ * first component's `data-{field}` changed in the DOM (another component is first, or its
+ * width changed), and until the next frame. (No named functions inside: tsx would wrap them in
+ * a helper the page lacks.)
  */
-function moveFirstDown(page: Page): Promise<{ changed: number; painted: number }> {
-  return page.evaluate(async (selector) => {
-    const before = document.querySelector<HTMLElement>(selector)?.dataset.componentId;
-    const button = document.querySelector<HTMLButtonElement>(`${selector} button[aria-label="Move down"]`);
-    if (button === null || before === undefined) throw new Error('no component to move');
+function timeFirstChange(page: Page, step: { button: string } | { key: string }, field: 'componentId' | 'width'): Promise<{ changed: number; painted: number }> {
+  return page.evaluate(async ({ selector, step, field }) => {
+    const before = document.querySelector<HTMLElement>(selector)?.dataset[field];
+    const button = 'button' in step ? document.querySelector<HTMLButtonElement>(`${selector} button[aria-label="${step.button}"]`) : undefined;
+    if (before === undefined || button === null) throw new Error('no component to change');
     const start = performance.now();
-    button.click();
+    if (button === undefined) window.dispatchEvent(new KeyboardEvent('keydown', { key: (step as { key: string }).key, altKey: true, cancelable: true }));
+    else button.click();
     await new Promise<void>((resolve) => {
-      if (document.querySelector<HTMLElement>(selector)?.dataset.componentId !== before) return resolve();
+      if (document.querySelector<HTMLElement>(selector)?.dataset[field] !== before) return resolve();
       const observer = new MutationObserver(() => {
-        if (document.querySelector<HTMLElement>(selector)?.dataset.componentId === before) return;
+        if (document.querySelector<HTMLElement>(selector)?.dataset[field] === before) return;
         observer.disconnect();
         resolve();
       });
-      observer.observe(document.body, { childList: true, subtree: true });
+      observer.observe(document.body, field === 'width' ? { attributeFilter: ['data-width'], subtree: true } : { childList: true, subtree: true });
     });
     const changed = performance.now() - start;
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     return { changed, painted: performance.now() - start };
-  }, ROW);
-}
-
-/** One Alt+← (delta -1) or Alt+→ on the selected first component: until its width changed in the DOM, and until the next frame. */
-function resizeFirst(page: Page, delta: -1 | 1): Promise<{ changed: number; painted: number }> {
-  return page.evaluate(async ({ selector, delta }) => {
-    const first = document.querySelector<HTMLElement>(selector);
-    if (first?.querySelector('[data-testid="resize-handle"]') == null) throw new Error('the first component is not selected');
-    const before = first.dataset.width;
-    const start = performance.now();
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: delta < 0 ? 'ArrowLeft' : 'ArrowRight', altKey: true, bubbles: true, cancelable: true }));
-    await new Promise<void>((resolve) => {
-      if (document.querySelector<HTMLElement>(selector)?.dataset.width !== before) return resolve();
-      const observer = new MutationObserver(() => {
-        if (document.querySelector<HTMLElement>(selector)?.dataset.width === before) return;
-        observer.disconnect();
-        resolve();
-      });
-      observer.observe(document.body, { attributes: true, childList: true, subtree: true });
-    });
-    const changed = performance.now() - start;
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    return { changed, painted: performance.now() - start };
-  }, { selector: ROW, delta });
+  }, { selector: ROW, step, field });
 }
 
 const ratio = (large: number, small: number) => (large / small).toFixed(2);
@@ -140,7 +121,7 @@ try {
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     const moves: { changed: number; painted: number }[] = [];
-    for (let i = 0; i < MOVE_ROUNDS + 1; i++) moves.push(await moveFirstDown(page));
+    for (let i = 0; i < MOVE_ROUNDS + 1; i++) moves.push(await timeFirstChange(page, { button: 'Move down' }, 'componentId'));
     moves.shift(); // warm-up
     // Leave the page saved, so the next navigation is not held by the unsaved-changes prompt.
     await page.getByText('Saved', { exact: true }).waitFor();
@@ -174,7 +155,7 @@ try {
     await page.locator(`${ROW} [data-testid="resize-handle"]`).first().waitFor();
     const resizes: { changed: number; painted: number }[] = [];
     // Narrower, then wider again: the first component (4 columns) stays between 3 and 4.
-    for (let i = 0; i < MOVE_ROUNDS + 1; i++) resizes.push(await resizeFirst(page, i % 2 === 0 ? -1 : 1));
+    for (let i = 0; i < MOVE_ROUNDS + 1; i++) resizes.push(await timeFirstChange(page, { key: i % 2 === 0 ? 'ArrowLeft' : 'ArrowRight' }, 'width'));
     resizes.shift(); // warm-up
     await page.getByText('Saved', { exact: true }).waitFor();
     grid.set(size, { open: median(opens), resize: median(resizes.map((r) => r.changed)), painted: median(resizes.map((r) => r.painted)), viewer: median(viewerOpens) });
