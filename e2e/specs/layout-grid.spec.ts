@@ -74,6 +74,17 @@ describe('a page laid out on the 12-column grid', () => {
       await page.mouse.up();
     }
 
+    /** Drags a row by its handle to a point (dnd-kit starts dragging after a few pixels) and drops it there. */
+    async function dragRow(title: string, x: number, y: number) {
+      const from = await boxOf(row(title).getByRole('button', { name: 'Drag component' }).first());
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2 + 6, from.y + from.height / 2 + 6, { steps: 3 });
+      await page.mouse.move(x, y, { steps: 15 });
+      await page.mouse.move(x + 2, y, { steps: 2 });
+      await page.mouse.up();
+    }
+
     it('adds three cards, a chart and a table, each the full width', async () => {
       await signInToDemo(page);
       await page.goto(`/demo/form-editor?page=${pageId}`);
@@ -134,20 +145,33 @@ describe('a page laid out on the 12-column grid', () => {
 
     it('still reorders across rows by dragging, and with the move buttons', async () => {
       const order = () => page.getByTestId('editor-component').evaluateAll((elements) => elements.map((e) => (e as HTMLElement).dataset.title));
-      const from = await boxOf(row('Card 3').getByRole('button', { name: 'Drag component' }));
-      const to = await boxOf(row('Chart 1'));
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(from.x + from.width / 2 + 6, from.y + from.height / 2 + 6, { steps: 3 });
-      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-      await page.mouse.move(to.x + to.width / 2 + 2, to.y + to.height / 2, { steps: 2 });
-      await page.mouse.up();
+      const chart = await boxOf(row('Chart 1'));
+      await dragRow('Card 3', chart.x + chart.width / 2, chart.y + chart.height / 2);
       await expect.poll(order).toEqual(['Card 1', 'Card 2', 'Chart 1', 'Card 3', 'Table 1']);
       // The card keeps its width and now stands beside the chart.
       expect(await widthOf('Card 3')).toBe(4);
       expect(sideBySide([await boxOf(row('Chart 1')), await boxOf(row('Card 3'))])).toBe(true);
       await row('Card 3').getByRole('button', { name: 'Move up' }).first().click();
       await expect.poll(order).toEqual(['Card 1', 'Card 2', 'Card 3', 'Chart 1', 'Table 1']);
+      await page.getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor();
+    });
+
+    it('lays out the components inside a card on a grid of their own', async () => {
+      for (const type of ['text', 'text']) await page.locator(`[data-palette-type="${type}"]`).click();
+      for (const title of ['Text 1', 'Text 2']) {
+        const zone = await boxOf(row('Card 1').getByTestId('card-zone'));
+        await dragRow(title, zone.x + zone.width / 2, zone.y + zone.height - 8);
+        await row('Card 1').locator(`[data-title="${title}"]`).waitFor();
+      }
+      for (const title of ['Text 1', 'Text 2']) {
+        await select(title);
+        for (let i = 0; i < 6; i++) await page.keyboard.press('Alt+ArrowLeft');
+        await expect.poll(() => widthOf(title)).toBe(6);
+      }
+      const [first, second, zone] = [await boxOf(row('Text 1')), await boxOf(row('Text 2')), await boxOf(row('Card 1').getByTestId('card-zone'))];
+      expect(sideBySide([first, second])).toBe(true);
+      expect(first.width).toBeLessThan(zone.width / 2);
+      expect(sideBySide([await boxOf(row('Card 1')), await boxOf(row('Card 2')), await boxOf(row('Card 3'))])).toBe(true);
       await page.getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor();
     });
 
@@ -161,7 +185,8 @@ describe('a page laid out on the 12-column grid', () => {
   });
 
   describe('a member', () => {
-    const components = () => page.locator('[data-layout-grid] > [data-runtime-component]');
+    const components = () => page.locator('[data-layout-grid]').first().locator(':scope > [data-runtime-component]');
+    const inCard = () => components().first().locator('[data-layout-grid] > [data-runtime-component]');
 
     it('sees the same layout on a wide screen', async () => {
       await page.context().clearCookies();
@@ -173,7 +198,7 @@ describe('a page laid out on the 12-column grid', () => {
       await page.getByRole('heading', { name: pageName }).waitFor();
       await expect.poll(() => components().count()).toBe(5);
       // Measured once every face is in (the widgets load lazily).
-      for (const title of ['Card 1', 'Card 2', 'Card 3', 'Chart 1', 'Table 1']) await page.getByText(title, { exact: true }).waitFor();
+      for (const title of ['Card 1', 'Card 2', 'Card 3', 'Chart 1', 'Table 1', 'Text 1', 'Text 2']) await page.getByText(title, { exact: true }).waitFor();
       await page.getByText('No data').waitFor();
       const boxes = await Promise.all((await components().all()).map(boxOf));
       const [card1, card2, card3, chart, table] = boxes as [Box, Box, Box, Box, Box];
@@ -183,12 +208,16 @@ describe('a page laid out on the 12-column grid', () => {
       expect(chart.y).toBeGreaterThan(Math.max(card1.y + card1.height, card3.y + card3.height));
       // 7 and 5 of 12 columns.
       expect(chart.width / table.width).toBeGreaterThan(1.3);
+      // Inside the first card, two halves side by side.
+      expect(sideBySide(await Promise.all((await inCard().all()).map(boxOf)))).toBe(true);
+      expect(await inCard().count()).toBe(2);
       await snapshot(page, 'layout-grid-member-1366');
     });
 
     it('reads it top to bottom in one column on a phone', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await expect.poll(async () => stacked(await Promise.all((await components().all()).map(boxOf)))).toBe(true);
+      expect(stacked(await Promise.all((await inCard().all()).map(boxOf)))).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       await snapshot(page, 'layout-grid-member-390');
     });
