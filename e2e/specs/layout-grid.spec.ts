@@ -182,6 +182,14 @@ describe('a page laid out on the 12-column grid', () => {
       await expect.poll(async () => Math.abs((await boxOf(row('Card 2'))).y - (await boxOf(row('Card 1'))).y)).toBeLessThanOrEqual(2);
       await page.getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor();
     });
+
+    it('shows the board in one column on a phone', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(async () => stacked([await boxOf(row('Card 1')), await boxOf(row('Card 2')), await boxOf(row('Card 3'))])).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      await snapshot(page, 'layout-grid-editor-390');
+      await page.setViewportSize({ width: 1366, height: 1100 });
+    });
   });
 
   describe('a member', () => {
