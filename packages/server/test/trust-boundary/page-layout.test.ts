@@ -16,7 +16,7 @@ describe('a hostile author\'s page layout', () => {
   let pageId: number;
 
   beforeAll(async () => {
-    server = await buildTestServer();
+    server = await buildTestServer('sqlite');
     author = await hostileBuilder(server);
     const created = await server.call('POST', '/save/saveApp', { appId: author.appId, pages: [{ pageId: null, pageName: 'Tata Letak' }] }, author.token);
     pageId = created.json().data.pages[0].pageId;
