@@ -21,6 +21,7 @@ export * from './rules/form-fields';
 export * from './rules/option-lists';
 export * from './rules/placeholders';
 export * from './rules/component-tree';
+export * from './rules/page-diff';
 export * from './rules/table-content';
 export * from './rules/action-chain';
 export * from './rules/action-config';
