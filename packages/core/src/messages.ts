@@ -49,7 +49,7 @@ export const Messages = {
   pageNotFound: 'Page not found',
   pageVersionNotFound: 'Page version not found',
   pageNotDeleted: 'The page is not deleted',
-  pageVersionOfOtherPage: 'This version belongs to a page that is no longer there: undelete the page first',
+  pageVersionOfOtherPage: 'The page this version was saved from is now another page',
   userAlreadyInApp: 'User already exists',
   pageTitleRequired: 'Please, fill the page title',
   pageSaveWithoutId: 'Page save is refused when there is no page id',
