@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper } from '@mantine/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconEye, IconEyeOff, IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { dataOf } from '../admin/admin-call';
 import { WorkflowSelector } from '../admin/workflow/WorkflowSelector';
 import { useCurrentApp } from '../shell/app-context';
 import { CreatePageDialog } from './CreatePageDialog';
+import { HistoryPanel } from './history/HistoryPanel';
 import { PageSelector } from './PageSelector';
 import { editorStore, selectCanRedo, selectCanUndo, useEditor } from './store';
 import { SyncIndicator } from './SyncIndicator';
@@ -17,13 +18,14 @@ interface EditorHeaderProps {
   onSave: (() => void) | null;
 }
 
-/** Back, the page and workflow selectors, the sync state, undo/redo, Preview and (root only) Save. */
+/** Back, the page and workflow selectors, the sync state, undo/redo, History, Preview and (root only) Save. */
 export function EditorHeader({ onSave }: EditorHeaderProps) {
   const { app, api, path } = useCurrentApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [, choosePage] = usePageParam();
   const [creating, setCreating] = useState(false);
+  const [history, setHistory] = useState(false);
   const preview = useEditor((state) => state.preview);
   const canUndo = useEditor(selectCanUndo);
   const canRedo = useEditor(selectCanRedo);
@@ -61,6 +63,7 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
           <ActionIcon variant="default" size="lg" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={store.redo}>
             <IconArrowForwardUp size={18} />
           </ActionIcon>
+          <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>History</Button>
           <Button
             variant={preview ? 'filled' : 'default'}
             leftSection={preview ? <IconEyeOff size={16} /> : <IconEye size={16} />}
@@ -74,6 +77,7 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
           )}
         </Group>
       </Group>
+      <HistoryPanel opened={history} onClose={() => setHistory(false)} />
       {creating && <CreatePageDialog onClose={() => setCreating(false)} onCreated={(pageId) => void created(pageId)} />}
     </Paper>
   );
