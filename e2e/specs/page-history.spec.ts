@@ -150,6 +150,9 @@ describe('an author restores an older version of a page, and a member sees it', 
     await page.setViewportSize({ width: 390, height: 844 });
     await openHistory();
     await versions().first().waitFor();
+    // The drawer takes the whole width once it has slid in.
+    await expect.poll(async () => (await panel().boundingBox())?.x, { timeout: 5000 }).toBe(0);
+    expect((await panel().boundingBox())?.width).toBe(390);
     await snapshot(page, 'page-history-phone');
     await closeHistory();
   });
