@@ -1,5 +1,5 @@
 import {
-  type Component, diffPageComponents, MAX_VERSION_SUMMARY, Messages, type PageVersionKind, parsePageComponents,
+  type Component, diffPageComponents, MAX_VERSION_SUMMARY, Messages, type PageVersionKind,
   type RestoredPage, summarizePageDiff,
 } from '@rakit/core';
 import type { Config } from '../config';
@@ -38,12 +38,13 @@ export const pageHistoryPolicy = (config: Pick<Config, 'pageVersionFoldSeconds' 
 
 const ageCutoff = (policy: PageHistoryPolicy, now: number) => (policy.days > 0 ? new Date(now - policy.days * DAY_MS).toISOString() : undefined);
 
-/** The components of stored text for comparing; a page stored before validation existed reads as raw JSON, or nothing. */
+/**
+ * The components of stored text, for comparing: stored pages were validated when saved, so the
+ * JSON is read as it is (a page stored before validation existed reads as what it holds, or nothing).
+ */
 function componentsOf(text: string): Component[] {
-  const parsed = parsePageComponents(text);
-  if (parsed.ok) return parsed.components;
   try {
-    const raw: unknown = JSON.parse(text);
+    const raw: unknown = JSON.parse(text === '' ? '[]' : text);
     return Array.isArray(raw) ? (raw as Component[]).filter((c) => typeof c === 'object' && c !== null && typeof c.id === 'string') : [];
   } catch {
     return [];
