@@ -3,7 +3,7 @@ import { pageHistoryPolicy, prunePageHistory } from './history';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Page versions' age retention (RAKIT_PAGE_VERSION_DAYS): at start, then hourly; each save prunes its own page too. */
+/** Page versions' age retention (RAKIT_PAGE_VERSION_DAYS): at start, then hourly (each save prunes its page by count). */
 export function startPageHistoryPruner(app: FastifyInstance): void {
   let pruner: NodeJS.Timeout | undefined;
   const prune = () => prunePageHistory(app.store, pageHistoryPolicy(app.config))

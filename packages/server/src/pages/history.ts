@@ -13,9 +13,9 @@ import {
 /**
  * Page versions (issue 17). Every save of a page's components keeps a version in the save's
  * transaction; consecutive saves of one person within `foldSeconds` fold into his latest
- * version, unless it is named. Retention: the `keep` newest unnamed versions of each page, and
- * nothing unnamed older than `days` (a live page keeps its newest version; a page deleted
- * longer ago than that loses its whole history).
+ * version, unless it is named. Retention: the `keep` newest unnamed versions of each page (on
+ * each save), and nothing unnamed older than `days` (at start and hourly: a live page keeps its
+ * newest version; a page deleted longer ago than that loses its whole history).
  */
 export interface PageHistoryPolicy {
   foldSeconds: number;
@@ -115,9 +115,8 @@ export async function recordPageVersion(
     pageId: after.pageId, appId: after.appId, ...state, createdAt: savedAt, kind, versionName: null,
     summary: clip(fixedSummary ?? summaryOf({ name: before.pageName, components: before.components }, { name: after.pageName, components: after.components })),
   });
+  // Count retention here; age retention runs at start and hourly (history-pruner).
   await prunePageVersionsByCount(trx, after.pageId, policy.keep);
-  const cutoff = ageCutoff(policy, now);
-  if (cutoff !== undefined) await prunePageVersionsByAge(trx, cutoff, after.pageId);
   return versionId;
 }
 

@@ -83,9 +83,9 @@ export async function prunePageVersionsByCount(db: Store, pageId: number, keep: 
  * Age retention: removes the unnamed versions saved before `before` (an ISO time), except each
  * live page's newest version, and every version of a page deleted before then. Answers how many.
  */
-export async function prunePageVersionsByAge(db: Store, before: string, pageId?: number): Promise<number> {
+export async function prunePageVersionsByAge(db: Store, before: string): Promise<number> {
   let removed = 0;
-  const goneIds = pageId !== undefined ? [] : (await db.selectFrom('pageVersions as v').select('v.pageId').distinct()
+  const goneIds = (await db.selectFrom('pageVersions as v').select('v.pageId').distinct()
     .where('v.kind', '=', 'deleted').where('v.createdAt', '<', before)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('pages as p').select('p.pageId').whereRef('p.pageId', '=', 'v.pageId'))))
     .limit(5000).execute()).map((r) => r.pageId);
@@ -96,13 +96,9 @@ export async function prunePageVersionsByAge(db: Store, before: string, pageId?:
     const result = await db.deleteFrom('pageVersions').where('pageId', '=', gone).executeTakeFirst();
     removed += Number(result.numDeletedRows);
   }
-  let newestOfEach = db.selectFrom('pageVersions').select((eb) => eb.fn.max('versionId').as('versionId')).groupBy('pageId');
-  let oldQuery = db.selectFrom('pageVersions').select('versionId').where('savedAt', '<', before).where('versionName', 'is', null);
-  if (pageId !== undefined) {
-    newestOfEach = newestOfEach.where('pageId', '=', pageId);
-    oldQuery = oldQuery.where('pageId', '=', pageId);
-  }
-  const old = await oldQuery.where('versionId', 'not in', newestOfEach).limit(5000).execute();
+  const newestOfEach = db.selectFrom('pageVersions').select((eb) => eb.fn.max('versionId').as('versionId')).groupBy('pageId');
+  const old = await db.selectFrom('pageVersions').select('versionId').where('savedAt', '<', before).where('versionName', 'is', null)
+    .where('versionId', 'not in', newestOfEach).limit(5000).execute();
   if (old.length > 0) {
     await db.deleteFrom('pageVersions').where('versionId', 'in', old.map((r) => r.versionId)).execute();
     removed += old.length;
