@@ -77,4 +77,17 @@ describe('page versions: a hostile author and other applications\' history', () 
     // The victim's administrator sees none of the hostile author's versions under that id.
     expect((await versionsOf(victim, own)).versions).toEqual([]);
   });
+
+  it('takes an application\'s history with it when the application is deleted, and nobody else\'s', async () => {
+    const leaving = await hostileBuilder(server, 'Leaving app');
+    const pageId = await newPage(leaving, 'Short-lived', 'Bye');
+    const count = async (appId: number) => Number((await server.store.selectFrom('pageVersions').select((eb) => eb.fn.countAll().as('n')).where('appId', '=', appId).executeTakeFirstOrThrow()).n);
+    expect(await count(leaving.appId)).toBeGreaterThan(0);
+    const victimCount = await count(victim.appId);
+    expect((await server.call('DELETE', '/delete/deleteApp', { appId: leaving.appId }, leaving.token)).statusCode).toBe(200);
+    expect(await count(leaving.appId)).toBe(0);
+    expect(await count(victim.appId)).toBe(victimCount);
+    const after = await server.call('GET', `/page/versions/${pageId}`, undefined, leaving.token);
+    expect(after.statusCode, after.body).toBe(404);
+  });
 });
