@@ -53,6 +53,12 @@ describe('an author restores an older version of a page, and a member sees it', 
   async function openHistory() {
     await page.getByRole('button', { name: 'History' }).click();
     await panel().getByRole('tab', { name: 'Versions' }).waitFor();
+    // Slid in: its right edge at the window's.
+    const width = page.viewportSize()?.width;
+    await expect.poll(async () => {
+      const box = await panel().boundingBox();
+      return box === null ? null : Math.round(box.x + box.width);
+    }, { timeout: 5000 }).toBe(width);
   }
   /** Answers the confirmation dialog (the History drawer is a dialog too). */
   async function confirm(question: string, button: string) {
@@ -150,9 +156,8 @@ describe('an author restores an older version of a page, and a member sees it', 
     await page.setViewportSize({ width: 390, height: 844 });
     await openHistory();
     await versions().first().waitFor();
-    // The drawer takes the whole width once it has slid in.
-    await expect.poll(async () => (await panel().boundingBox())?.x, { timeout: 5000 }).toBe(0);
-    expect((await panel().boundingBox())?.width).toBe(390);
+    // The drawer takes the whole width.
+    expect(await panel().boundingBox()).toMatchObject({ x: 0, width: 390 });
     await snapshot(page, 'page-history-phone');
     await closeHistory();
   });

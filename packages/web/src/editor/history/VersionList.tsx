@@ -27,7 +27,7 @@ export function VersionList({ pageId, onOpen }: { pageId: number; onOpen: (versi
             <UnstyledButton w="100%" onClick={() => onOpen(version)} aria-label={`Version ${version.versionId}${version.versionName === null ? '' : ` ${version.versionName}`}`}>
               <Paper withBorder radius="md" p="sm" data-testid="page-version">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={600} size="sm" truncate>{version.versionName ?? `${KIND_LABELS[version.kind]} · ${when(version.savedAt)}`}</Text>
+                  <Text fw={600} size="sm" truncate>{version.versionName ?? when(version.savedAt)}</Text>
                   <Group gap={4} wrap="nowrap">
                     {version.versionName !== null && <Badge size="sm" variant="light" color="grape">Named</Badge>}
                     <Badge size="sm" variant="light" color={version.kind === 'deleted' ? 'red' : 'gray'}>{KIND_LABELS[version.kind]}</Badge>
