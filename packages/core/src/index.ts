@@ -22,6 +22,7 @@ export * from './rules/option-lists';
 export * from './rules/placeholders';
 export * from './rules/component-tree';
 export * from './rules/layout-grid';
+export * from './rules/page-diff';
 export * from './rules/table-content';
 export * from './rules/action-chain';
 export * from './rules/action-config';

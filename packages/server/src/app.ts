@@ -29,6 +29,7 @@ import groupRoutes from './routes/groups';
 import lookupRoutes from './routes/lookups';
 import menuRoutes from './routes/menus';
 import pageRoutes from './routes/pages';
+import pageVersionRoutes from './routes/page-versions';
 import passwordResetRoutes from './routes/password-reset';
 import pdfTemplateRoutes from './routes/pdf-templates';
 import printRoutes from './routes/print';
@@ -39,6 +40,7 @@ import { SecretBox } from './security/secret-box';
 import { readCacheOf, type Store } from './store/db';
 import type { ReadCache } from './store/read-cache';
 import type { ExecutorLookup } from './workflows/addons';
+import { startPageHistoryPruner } from './pages/history-pruner';
 import { createWorkflowEngine, type WorkflowEngine } from './workflows/engine';
 import { pickUpTriggerRuns } from './workflows/runs';
 
@@ -123,6 +125,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   });
   // Registered before the store's users close: the workers stop first.
   app.addHook('onClose', async () => app.workflows.close());
+  startPageHistoryPruner(app);
   app.decorate('sandbox', new SandboxPool(config.functionLimits));
   app.addHook('onClose', async () => app.sandbox.close());
   const webDir = config.webDir ?? defaultWebDir;
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(userRoutes);
   await app.register(menuRoutes);
   await app.register(pageRoutes);
+  await app.register(pageVersionRoutes);
   await app.register(fileRoutes);
   await app.register(actionRoutes);
   await app.register(triggerRoutes);

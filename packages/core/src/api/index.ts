@@ -8,6 +8,7 @@ import { groupCalls } from './groups';
 import { lookupCalls, schoolCalls } from './lookups';
 import { menuCalls } from './menus';
 import { pageCalls } from './pages';
+import { pageVersionCalls } from './page-versions';
 import { pdfTemplateCalls } from './pdf-templates';
 import { printCalls } from './print';
 import { tableCalls } from './tables';
@@ -28,6 +29,7 @@ export * from './groups';
 export * from './lookups';
 export * from './menus';
 export * from './pages';
+export * from './page-versions';
 export * from './pdf-templates';
 export * from './print';
 export * from './tables';
@@ -47,6 +49,7 @@ export const calls = {
   ...fileCalls,
   ...menuCalls,
   ...pageCalls,
+  ...pageVersionCalls,
   ...actionCalls,
   ...triggerCalls,
   ...tableCalls,

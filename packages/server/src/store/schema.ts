@@ -56,6 +56,26 @@ export interface PagesTable {
   updatedAt: string;
 }
 
+/** A version of a page (issue 17): what a save, restore, deletion or undeletion left it holding. */
+export interface PageVersionsTable {
+  versionId: Generated<number>;
+  pageId: number;
+  appId: number;
+  pageName: string;
+  pageSlug: string;
+  /** The components' JSON text, as pages.pageComponents held it. */
+  components: string;
+  summary: string;
+  kind: string;
+  /** Set by an administrator: such a version is never folded into nor pruned by count. */
+  versionName: string | null;
+  authorId: string;
+  createdAt: string;
+  /** The last save folded into it (createdAt when none was). */
+  savedAt: string;
+  saveCount: Generated<number>;
+}
+
 export interface MenusTable {
   menuId: Generated<number>;
   menuAppId: number;
@@ -311,6 +331,7 @@ export interface Database {
   groupMembers: GroupMembersTable;
   groupMenuAccess: GroupMenuAccessTable;
   pages: PagesTable;
+  pageVersions: PageVersionsTable;
   menus: MenusTable;
   dbConfigs: DbConfigsTable;
   chains: ChainsTable;

@@ -15,6 +15,7 @@ import { workflowsApi } from './workflows';
 import { thirdPartiesApi } from './third-parties';
 import { functionsApi } from './functions';
 import { pdfTemplatesApi } from './pdf-templates';
+import { pageVersionsApi } from './page-versions';
 import { lookupsApi } from './lookups';
 
 export * from './request';
@@ -49,6 +50,7 @@ export function appApi(appSlug: string) {
     ...thirdPartiesApi(appSlug),
     ...functionsApi(appSlug),
     ...pdfTemplatesApi(appSlug),
+    ...pageVersionsApi(appSlug),
     ...lookupsApi(appSlug),
   };
 }

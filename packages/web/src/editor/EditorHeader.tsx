@@ -1,5 +1,5 @@
 import { Button, Group, Paper } from '@mantine/core';
-import { IconChevronLeft, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { IconChevronLeft, IconEye, IconEyeOff, IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { WorkflowSelector } from '../admin/workflow/WorkflowSelector';
 import { useCurrentApp } from '../shell/app-context';
 import { CreatePageDialog } from './CreatePageDialog';
 import { SavePageButton, UndoRedoButtons } from './EditTools';
+import { HistoryPanel } from './history/HistoryPanel';
 import { PageSelector } from './PageSelector';
 import { editorStore, useEditor } from './store';
 import { SyncIndicator } from './SyncIndicator';
@@ -18,13 +19,14 @@ interface EditorHeaderProps {
   onSave: (() => void) | null;
 }
 
-/** Back, the page and workflow selectors, the sync state, undo/redo, Preview and (root only) Save. */
+/** Back, the page and workflow selectors, the sync state, undo/redo, History, Preview and (root only) Save. */
 export function EditorHeader({ onSave }: EditorHeaderProps) {
   const { app, api, path } = useCurrentApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [, choosePage] = usePageParam();
   const [creating, setCreating] = useState(false);
+  const [history, setHistory] = useState(false);
   const preview = useEditor((state) => state.preview);
   const store = editorStore.getState();
   // Spec 1 §4: the workflows are listed beside the pages; one chosen opens in the workflow editor.
@@ -54,6 +56,7 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
         <Group gap="xs" wrap="wrap">
           <SyncIndicator />
           <UndoRedoButtons />
+          <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>History</Button>
           <Button
             variant={preview ? 'filled' : 'default'}
             leftSection={preview ? <IconEyeOff size={16} /> : <IconEye size={16} />}
@@ -65,6 +68,7 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
           {onSave !== null && <SavePageButton onSave={onSave} />}
         </Group>
       </Group>
+      <HistoryPanel opened={history} onClose={() => setHistory(false)} />
       {creating && <CreatePageDialog onClose={() => setCreating(false)} onCreated={(pageId) => void created(pageId)} />}
     </Paper>
   );

@@ -1,5 +1,6 @@
 import { type Application, isReservedSlug, ROOT_APP_SLUG, slugify, SUPER_ADMIN_MARKER } from '@rakit/core';
 import type { Store } from '../db';
+import { deleteVersionsOfApp } from './page-versions';
 import { deleteRunsOfApp } from './workflow-runs';
 import { insertReturningId } from '../insert';
 import type { AppRow } from '../schema';
@@ -111,6 +112,7 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('queries').where('actionDbId', 'in', db.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId)).execute();
   await db.deleteFrom('menus').where('menuAppId', '=', appId).execute();
   await db.deleteFrom('pages').where('pageAppId', '=', appId).execute();
+  await deleteVersionsOfApp(db, appId);
   await db.deleteFrom('dbConfigs').where('dbAppId', '=', appId).execute();
   await db.deleteFrom('functions').where('appId', '=', appId).execute();
   await db.deleteFrom('triggerRuns').where('appId', '=', appId).execute();
