@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useCurrentApp } from '../shell/app-context';
 import { EditorHeader } from './EditorHeader';
 import { EditorWorkspace } from './EditorWorkspace';
+import { LeaveGuard } from './LeaveGuard';
 import { PageSaver, savePage } from './page-saving';
 import { useEditorShortcuts } from './use-editor-shortcuts';
 import { useOpenedPage } from './use-editor-pages';
@@ -21,6 +22,8 @@ export function FormEditorScreen() {
   return (
     <>
       <PageSaver automatic={!explicitSave} />
+      {/* Without autosave, unsaved edits live only here until Save: leaving asks first. */}
+      {explicitSave && <LeaveGuard />}
       <EditorHeader onSave={explicitSave ? save : null} />
       <EditorWorkspace loading={opened.loading} error={opened.error} />
     </>
