@@ -16,10 +16,12 @@ import { thirdPartiesApi } from './third-parties';
 import { functionsApi } from './functions';
 import { pdfTemplatesApi } from './pdf-templates';
 import { lookupsApi } from './lookups';
+import { bundlesApi } from './bundles';
 
 export * from './request';
 export type { RunActionBody } from './actions';
 export type { ExcelRequest } from './tables';
+export type { ImportBundleInput } from './bundles';
 export type { TableContent } from '@rakit/core';
 
 /** Public calls: no token. */
@@ -50,6 +52,7 @@ export function appApi(appSlug: string) {
     ...functionsApi(appSlug),
     ...pdfTemplatesApi(appSlug),
     ...lookupsApi(appSlug),
+    ...bundlesApi(appSlug),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;
