@@ -34,7 +34,7 @@ describe.each(engines)('bundle entities on a %s store', (engine) => {
     form.append('file', new Blob([content], { type }), name);
     const response = await fetch(`${base}${url}`, { method: 'POST', headers: { authorization: `Bearer ${root}` }, body: form });
     if (response.status >= 300) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return ((await response.json()) as { data: never }).data;
+    return ((await response.json()) as { data: unknown }).data;
   };
 
   beforeAll(async () => {
@@ -63,7 +63,7 @@ describe.each(engines)('bundle entities on a %s store', (engine) => {
     await call('POST', '/save/saveFlow', { workflowId: ids.chain, flow: [[insert, fnStep], [fnStep, queryStep]], triggerActionId: insert });
     expect((await call('POST', `/action/buildWorkflow/${ids.chain}`)).built).toBe(true);
     await upload(`/print/uploadTemplate?appId=${appId}`, buildDocx(['Stock of {name}']), 'stock.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    ids.pdf = (await upload(`/file/template?appId=${appId}`, await samplePdf(), 'Faktur.pdf', 'application/pdf')).templateId;
+    ids.pdf = ((await upload(`/file/template?appId=${appId}`, await samplePdf(), 'Faktur.pdf', 'application/pdf')) as { templateId: number }).templateId;
     const components = [
       { id: 'items', type: 'table', database_used: ids.sqliteDb, table_used: 'items', primaryKey: 'id', options: 'Name', mapping_table: 'name', functionId: ids.fn },
       {

@@ -85,6 +85,11 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
     expect((await server.call('GET', `/get/getPage/${productsPageId}`, undefined, demoMember)).statusCode).toBe(403);
   });
 
+  it('leaves the SQLite rows out when asked, keeping the tables', async () => {
+    const schemaOnly = (await server.call('GET', `/get/exportApp/${demoAppId}?data=false`, undefined, root)).json().data as AppBundle;
+    expect(schemaOnly.connections[0]?.sqliteTables?.map((t) => [t.name, t.rows.length])).toEqual([['products', 0], ['customers', 0], ['orders', 0]]);
+  });
+
   it('brings users when asked: ids only, an existing account joins its groups', async () => {
     const withUsers = (await server.call('GET', `/get/exportApp/${demoAppId}?users=true`, undefined, root)).json().data as AppBundle;
     expect(withUsers.users?.map((u) => u.userId).sort()).toEqual(['demo-admin', 'demo-user']);
@@ -108,6 +113,8 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
     expect(preview.statusCode, preview.body).toBe(200);
     const pages = (preview.json().data.changes as { kind: string; added: string[]; changed: string[]; removed: string[] }[]).find((c) => c.kind === 'pages');
     expect(pages).toEqual({ kind: 'pages', added: ['extra'], changed: ['products', 'customers', 'orders'], removed: ['reports'] });
+    const groups = (preview.json().data.changes as { kind: string }[]).find((c) => c.kind === 'groups');
+    expect(groups).toEqual({ kind: 'groups', added: [], changed: ['admin', 'staff'], removed: [] });
     const replaced = await server.call('POST', '/save/importApp', { bundle: smaller, target: { kind: 'replace', appId } }, root);
     expect(replaced.statusCode, replaced.body).toBe(200);
     const slugs = (await server.store.selectFrom('pages').select('pageSlug').where('pageAppId', '=', appId).orderBy('pageId').execute()).map((p) => p.pageSlug);

@@ -9,7 +9,8 @@ export const bundleCalls = {
   exportApp: defineCall({
     method: 'GET', path: '/get/exportApp/:appId', tag: 'bundles',
     summary: 'The application as one bundle: pages, menus, groups, queries, workflows, functions, templates and connections without their passwords',
-    description: '?users=true adds the members\' user ids (never a password or its hash).',
+    description: '?users=true adds the members\' user ids (never a password or its hash); ?data=false leaves out the rows of embedded SQLite databases. '
+      + 'A bundle larger than an import takes is refused (400) with what to leave out.',
     params: AppIdParamsSchema,
     query: ExportAppQuerySchema,
     data: AppBundleSchema,

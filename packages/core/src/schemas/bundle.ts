@@ -241,6 +241,7 @@ export const ImportedBundleSchema = z.object({
 });
 export type ImportedBundle = z.infer<typeof ImportedBundleSchema>;
 
-export const ExportAppQuerySchema = z.object({
-  users: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-});
+const flag = (fallback: 'true' | 'false') => z.enum(['true', 'false']).default(fallback).transform((v) => v === 'true');
+
+/** ?users=true adds the members' ids; ?data=false leaves the embedded SQLite databases' rows out (their tables stay). */
+export const ExportAppQuerySchema = z.object({ users: flag('false'), data: flag('true') });

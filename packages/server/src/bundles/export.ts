@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  type AppBundle, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, type BundleConnection, type BundleWorkflow, Messages, parsePageComponents,
+  type AppBundle, BUNDLE_FORMAT_NAME, MAX_BUNDLE_BYTES, BUNDLE_FORMAT_VERSION, type BundleConnection, type BundleWorkflow, Messages, parsePageComponents,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { pdfTemplateFolder, printTemplateFolder } from '../store/app-folders';
 import { findAppById } from '../store/repositories/apps';
 import { listDbConfigs } from '../store/repositories/db-configs';
@@ -14,7 +14,7 @@ import { listPdfTemplates } from '../store/repositories/pdf-templates';
 import { listPrintTemplates } from '../store/repositories/print-templates';
 import { listTriggersOfApp } from '../store/repositories/triggers';
 import { storedNames } from '../triggers/stored-triggers';
-import { emptyMaps, type IdMaps, Remapper } from './remap';
+import { identityMaps, Remapper } from './remap';
 import { dumpSqlite } from './sqlite-data';
 
 function jsonOr<T>(text: string, fallback: T): T {
@@ -24,8 +24,6 @@ function jsonOr<T>(text: string, fallback: T): T {
     return fallback;
   }
 }
-
-const identity = (ids: readonly number[]) => new Map(ids.map((id) => [id, id]));
 
 /** Reads everything of the application that goes into a bundle, in one transaction so it is one moment's state. */
 async function readApp(app: FastifyInstance, appId: number) {
@@ -59,20 +57,15 @@ async function readApp(app: FastifyInstance, appId: number) {
  * users (ids only) when asked. A reference to something the application no longer holds is
  * cleared, so that the bundle imports.
  */
-export async function exportApp(app: FastifyInstance, appId: number, withUsers: boolean): Promise<AppBundle> {
+export async function exportApp(app: FastifyInstance, appId: number, options: { users: boolean; data: boolean }): Promise<AppBundle> {
+  const withUsers = options.users;
   const appRow = await findAppById(app.store, appId);
   if (appRow === undefined) throw notFound(Messages.appNotFound);
   const data = await readApp(app, appId);
-  const maps: IdMaps = {
-    ...emptyMaps(),
-    connection: identity(data.dbConfigs.map((d) => d.dbId)),
-    page: identity(data.pages.map((p) => p.pageId)),
-    query: identity(data.queries.map((q) => q.actionId)),
-    function: identity(data.functions.map((f) => f.id)),
-    trigger: identity(data.triggers.map((t) => t.triggerId)),
-    pdfTemplate: identity(data.pdfTemplates.map((t) => t.templateId)),
-    functionSlug: new Map(data.functions.map((f) => [f.slug, f.slug])),
-  };
+  const maps = identityMaps({
+    connection: data.dbConfigs.map((d) => d.dbId), page: data.pages.map((p) => p.pageId), query: data.queries.map((q) => q.actionId),
+    function: data.functions.map((f) => f.id), trigger: data.triggers.map((t) => t.triggerId), pdfTemplate: data.pdfTemplates.map((t) => t.templateId),
+  }, data.functions.map((f) => f.slug));
   const clear = new Remapper(maps, 'clear');
   const menuIds = new Set(data.menus.map((m) => m.menuId));
   const publishedIds = new Set(data.published.map((p) => p.chainId));
@@ -80,7 +73,7 @@ export async function exportApp(app: FastifyInstance, appId: number, withUsers: 
   const connections: BundleConnection[] = data.dbConfigs.map((d) => ({
     id: d.dbId, dbType: d.dbType as BundleConnection['dbType'], dbHost: d.dbHost, dbPort: d.dbPort, dbUser: d.dbUser, dbDatabase: d.dbDatabase,
     hadPassword: d.dbPasswordEnc !== '',
-    ...(d.dbType === 'sqlite' ? { sqliteTables: dumpSqlite(app.config.dataDir, appId, d.dbDatabase) } : {}),
+    ...(d.dbType === 'sqlite' ? { sqliteTables: dumpSqlite(app.config.dataDir, appId, d.dbDatabase, options.data) } : {}),
   }));
 
   const workflows: BundleWorkflow[] = data.chains.map((chain) => {
@@ -112,7 +105,7 @@ export async function exportApp(app: FastifyInstance, appId: number, withUsers: 
   })));
 
   const memberIds = [...new Set(data.members.map((m) => m.userId))];
-  return {
+  const bundle: AppBundle = {
     format: BUNDLE_FORMAT_NAME,
     formatVersion: BUNDLE_FORMAT_VERSION,
     exportedAt: new Date().toISOString(),
@@ -144,4 +137,10 @@ export async function exportApp(app: FastifyInstance, appId: number, withUsers: 
     pdfTemplates,
     ...(withUsers ? { users: memberIds.map((userId) => ({ userId })) } : {}),
   };
+  // What no import would take is refused here, with what to leave out.
+  const bytes = Buffer.byteLength(JSON.stringify(bundle));
+  if (bytes > MAX_BUNDLE_BYTES) {
+    throw badRequest(`The bundle would be ${(bytes / 1024 / 1024).toFixed(1)} MB, more than the ${MAX_BUNDLE_BYTES / 1024 / 1024} MB an import takes${options.data ? ': export it without the SQLite data' : ''}`);
+  }
+  return bundle;
 }

@@ -40,7 +40,7 @@ interface Prepared {
 const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Who may import where: a new application needs the right to create one; over one, its administrators (never main or _root). */
-async function checkTarget(app: FastifyInstance, caller: { isSuperAdmin: boolean; mayCreateApps: boolean; assertAppAdmin: (id: number) => void }, target: BundleTarget) {
+async function checkTarget(app: FastifyInstance, caller: Principal, target: BundleTarget) {
   if (target.kind === 'new') {
     if (!caller.mayCreateApps) throw forbidden(Messages.forbidden);
     if (await isAppNameTaken(app.store, target.appName)) throw conflict(Messages.appDuplicate);
@@ -57,47 +57,63 @@ async function checkTarget(app: FastifyInstance, caller: { isSuperAdmin: boolean
   return existing;
 }
 
-/** Kinds and the names a person recognises them by, in the bundle and in the application it would replace. */
-async function namesByKind(store: Store, bundle: AppBundle, appId: number | undefined): Promise<BundleKindChange[]> {
-  const existing = async (kind: string): Promise<string[]> => {
-    if (appId === undefined) return [];
-    switch (kind) {
-      case 'pages': return (await store.selectFrom('pages').select('pageSlug').where('pageAppId', '=', appId).execute()).map((r) => r.pageSlug);
-      case 'menus': return (await store.selectFrom('menus').select('menuName').where('menuAppId', '=', appId).execute()).map((r) => r.menuName);
-      case 'groups': return (await store.selectFrom('userGroups').select('groupSlug').where('groupAppId', '=', String(appId)).execute()).map((r) => r.groupSlug);
-      case 'connections': return (await store.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).execute()).map((r) => `${r.dbType} ${r.dbHost} ${r.dbDatabase}`.replace(/ +/g, ' '));
-      case 'functions': return (await store.selectFrom('functions').select('name').where('appId', '=', appId).execute()).map((r) => r.name);
-      case 'triggers': return (await store.selectFrom('triggers').select('triggerName').where('triggerAppId', '=', appId).execute()).map((r) => r.triggerName);
-      case 'workflows': return (await store.selectFrom('chains').select('chainName').where('chainAppId', '=', appId).execute()).map((r) => r.chainName);
-      case 'printTemplates': return (await store.selectFrom('printTemplates').select('templateFilename').where('templateAppId', '=', appId).execute()).map((r) => r.templateFilename);
-      case 'pdfTemplates': return (await store.selectFrom('pdfTemplates').select('templateName').where('templateAppId', '=', appId).execute()).map((r) => r.templateName);
-      default: return (await store.selectFrom('queries').innerJoin('dbConfigs', 'dbConfigs.dbId', 'queries.actionDbId').select('actionName').where('dbAppId', '=', appId).execute()).map((r) => r.actionName);
-    }
-  };
-  const incoming: [string, string[]][] = [
-    ['pages', bundle.pages.map((p) => p.pageSlug)],
-    ['menus', bundle.menus.map((m) => m.menuName)],
-    ['groups', bundle.groups.map((g) => g.groupSlug)],
-    ['connections', bundle.connections.map((c) => `${c.dbType} ${c.dbHost} ${c.dbDatabase}`.replace(/ +/g, ' '))],
-    ['queries', bundle.queries.map((q) => q.name)],
-    ['functions', bundle.functions.map((f) => f.name)],
-    ['triggers', bundle.triggers.map((t) => t.name)],
-    ['workflows', bundle.workflows.map((w) => w.name)],
-    ['printTemplates', bundle.printTemplates.map((t) => t.filename)],
-    ['pdfTemplates', bundle.pdfTemplates.map((t) => t.name)],
-  ];
+const connectionName = (c: { dbType: string; dbHost: string; dbDatabase: string }) => [c.dbType, c.dbHost, c.dbDatabase].filter((part) => part !== '').join(' ');
+
+/** Each kind of the preview: the names a person recognises its entities by, in an application and in a bundle. */
+const KINDS: { kind: string; stored: (store: Store, appId: number) => Promise<string[]>; inBundle: (bundle: AppBundle) => string[]; kept?: string }[] = [
+  {
+    kind: 'pages', inBundle: (b) => b.pages.map((p) => p.pageSlug),
+    stored: async (store, appId) => (await store.selectFrom('pages').select('pageSlug').where('pageAppId', '=', appId).execute()).map((r) => r.pageSlug),
+  },
+  {
+    kind: 'menus', inBundle: (b) => b.menus.map((m) => m.menuName),
+    stored: async (store, appId) => (await store.selectFrom('menus').select('menuName').where('menuAppId', '=', appId).execute()).map((r) => r.menuName),
+  },
+  {
+    kind: 'groups', inBundle: (b) => b.groups.map((g) => g.groupSlug),
+    stored: async (store, appId) => (await store.selectFrom('userGroups').select('groupSlug').where('groupAppId', '=', String(appId)).execute()).map((r) => r.groupSlug),
+    // The administrators' group always stays.
+    kept: ADMIN_GROUP_SLUG,
+  },
+  {
+    kind: 'connections', inBundle: (b) => b.connections.map(connectionName),
+    stored: async (store, appId) => (await store.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).execute()).map(connectionName),
+  },
+  {
+    kind: 'queries', inBundle: (b) => b.queries.map((q) => q.name),
+    stored: async (store, appId) => (await store.selectFrom('queries').innerJoin('dbConfigs', 'dbConfigs.dbId', 'queries.actionDbId').select('actionName').where('dbAppId', '=', appId).execute()).map((r) => r.actionName),
+  },
+  {
+    kind: 'functions', inBundle: (b) => b.functions.map((f) => f.name),
+    stored: async (store, appId) => (await store.selectFrom('functions').select('name').where('appId', '=', appId).execute()).map((r) => r.name),
+  },
+  {
+    kind: 'triggers', inBundle: (b) => b.triggers.map((t) => t.name),
+    stored: async (store, appId) => (await store.selectFrom('triggers').select('triggerName').where('triggerAppId', '=', appId).execute()).map((r) => r.triggerName),
+  },
+  {
+    kind: 'workflows', inBundle: (b) => b.workflows.map((w) => w.name),
+    stored: async (store, appId) => (await store.selectFrom('chains').select('chainName').where('chainAppId', '=', appId).execute()).map((r) => r.chainName),
+  },
+  {
+    kind: 'printTemplates', inBundle: (b) => b.printTemplates.map((t) => t.filename),
+    stored: async (store, appId) => (await store.selectFrom('printTemplates').select('templateFilename').where('templateAppId', '=', appId).execute()).map((r) => r.templateFilename),
+  },
+  {
+    kind: 'pdfTemplates', inBundle: (b) => b.pdfTemplates.map((t) => t.name),
+    stored: async (store, appId) => (await store.selectFrom('pdfTemplates').select('templateName').where('templateAppId', '=', appId).execute()).map((r) => r.templateName),
+  },
+];
+
+/** Per kind, what the bundle adds, changes (present in both: replaced by the bundle's) and removes. */
+async function changesOf(store: Store, bundle: AppBundle, appId: number | undefined): Promise<BundleKindChange[]> {
   const changes: BundleKindChange[] = [];
-  for (const [kind, names] of incoming) {
-    const before = await existing(kind);
+  for (const { kind, stored, inBundle, kept } of KINDS) {
+    const names = inBundle(bundle);
+    const before = appId === undefined ? [] : await stored(store, appId);
     const had = new Set(before);
     const coming = new Set(names);
-    changes.push({
-      kind,
-      added: names.filter((n) => !had.has(n)),
-      changed: names.filter((n) => had.has(n)),
-      // The administrators' group always stays.
-      removed: before.filter((n) => !coming.has(n) && !(kind === 'groups' && n === ADMIN_GROUP_SLUG)),
-    });
+    changes.push({ kind, added: names.filter((n) => !had.has(n)), changed: names.filter((n) => had.has(n)), removed: before.filter((n) => !coming.has(n) && n !== kept) });
   }
   return changes;
 }
@@ -110,7 +126,7 @@ export async function previewImport(app: FastifyInstance, caller: Principal, bod
     appName: body.target.kind === 'new' ? body.target.appName : existing?.appName ?? '',
     formatVersion: bundle.formatVersion,
     exportedAt: bundle.exportedAt,
-    changes: await namesByKind(app.store, bundle, existing?.appId),
+    changes: await changesOf(app.store, bundle, existing?.appId),
     connections: bundle.connections.map((c) => ({
       id: c.id, dbType: c.dbType, dbHost: c.dbHost, dbPort: c.dbPort, dbUser: c.dbUser, dbDatabase: c.dbDatabase, needsPassword: c.dbType !== 'sqlite',
     })),
@@ -178,7 +194,6 @@ async function writeGroups(trx: Store, appId: number, bundle: AppBundle, remap: 
     const groupId = found?.groupId ?? await insertGroup(trx, { groupName: group.groupName, groupAppId: appKey, groupSlug: group.groupSlug });
     await trx.updateTable('userGroups').set({ groupName: group.groupName, groupIsDefault: group.isDefault ? 1 : 0 }).where('groupId', '=', groupId).execute();
     await setGroupPageAndActionAccess(trx, groupId, { pageId: remap.refs('page', group.pageIds, where), actionId: remap.refs('query', group.queryIds, where) });
-    await trx.deleteFrom('groupMenuAccess').where('groupId', '=', groupId).execute();
     const menus = group.menuIds.map((id) => menuMap.get(id)).filter((id): id is number => id !== undefined);
     if (menus.length > 0) await grantMenuAccess(trx, groupId, menus);
   }
@@ -331,7 +346,9 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
       let appSlug: string;
       if (target.kind === 'new') {
         if (await isAppNameTaken(trx, target.appName)) throw conflict(Messages.appDuplicate);
-        appSlug = target.appSlug !== undefined && target.appSlug !== '' ? target.appSlug : await freeAppSlug(trx, target.appName);
+        const wanted = target.appSlug === undefined || target.appSlug === '' ? undefined : target.appSlug;
+        if (wanted !== undefined && (await findAppBySlug(trx, wanted)) !== undefined) throw conflict(`An application already has the slug ${wanted}`);
+        appSlug = wanted ?? await freeAppSlug(trx, target.appName);
         appId = await insertApp(trx, { appName: target.appName, appDescription: bundle.app.appDescription, appSlug, appOpenRegistration: bundle.app.appOpenRegistration });
       } else {
         appId = target.appId;
@@ -342,6 +359,8 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
           dbIds: (await trx.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId).execute()).map((r) => r.dbId),
         };
         await deleteAppContents(trx, appId);
+        // Menus are gone: so is every group's access to them (writeGroups grants the bundle's).
+        await trx.deleteFrom('groupMenuAccess').where('groupId', 'in', trx.selectFrom('userGroups').select('groupId').where('groupAppId', '=', String(appId))).execute();
         await trx.updateTable('apps').set({ appDescription: bundle.app.appDescription, appOpenRegistration: bundle.app.appOpenRegistration ? 1 : 0 }).where('appId', '=', appId).execute();
       }
       const result = await writeBundle(trx, app, appId, prepared, caller.isSuperAdmin);

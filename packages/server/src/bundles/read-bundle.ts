@@ -3,7 +3,7 @@ import {
   parsePageComponents, parseTriggerParamNames, slugify,
 } from '@rakit/core';
 import { badRequest } from '../http/errors';
-import { emptyMaps, type IdMaps, Remapper } from './remap';
+import { identityMaps, Remapper } from './remap';
 import { sqliteTableProblem } from './sqlite-data';
 
 /** A bundle once read and checked: its pages' components parsed by core's widget schemas. */
@@ -25,8 +25,6 @@ function unique(values: readonly (string | number)[], what: string): void {
     seen.add(value);
   }
 }
-
-const identity = (ids: readonly number[]) => new Map(ids.map((id) => [id, id]));
 
 /**
  * Reads an uploaded bundle as untrusted input (ARCHITECTURE.md §2): the format first (a newer
@@ -80,16 +78,11 @@ export function readBundle(raw: unknown): CheckedBundle {
   }
 
   // Every reference must name one of the bundle's own entities: checked with the bundle's ids as they are.
-  const maps: IdMaps = {
-    ...emptyMaps(),
-    connection: identity(bundle.connections.map((c) => c.id)),
-    page: identity(bundle.pages.map((p) => p.id)),
-    query: identity(bundle.queries.map((q) => q.id)),
-    function: identity(bundle.functions.map((f) => f.id)),
-    trigger: identity(bundle.triggers.map((t) => t.id)),
-    pdfTemplate: identity(bundle.pdfTemplates.map((t) => t.id)),
-    functionSlug: new Map(bundle.functions.filter((f) => f.slug !== '').map((f) => [f.slug, f.slug])),
-  };
+  const idsOf = (list: readonly { id: number }[]) => list.map((item) => item.id);
+  const maps = identityMaps({
+    connection: idsOf(bundle.connections), page: idsOf(bundle.pages), query: idsOf(bundle.queries),
+    function: idsOf(bundle.functions), trigger: idsOf(bundle.triggers), pdfTemplate: idsOf(bundle.pdfTemplates),
+  }, bundle.functions.map((f) => f.slug).filter((slug) => slug !== ''));
   const check = new Remapper(maps, 'refuse');
   const components = new Map<number, Component[]>();
   for (const page of bundle.pages) {

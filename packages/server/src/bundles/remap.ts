@@ -16,6 +16,15 @@ export const emptyMaps = (): IdMaps => ({
   connection: new Map(), page: new Map(), query: new Map(), function: new Map(), trigger: new Map(), pdfTemplate: new Map(), functionSlug: new Map(),
 });
 
+/** Maps of each kind where every id maps to itself: for checking references against a set of ids, not rewriting them. */
+export function identityMaps(ids: Record<RefKind, readonly number[]>, functionSlugs: readonly string[]): IdMaps {
+  const same = (list: readonly number[]) => new Map(list.map((id) => [id, id]));
+  return {
+    connection: same(ids.connection), page: same(ids.page), query: same(ids.query), function: same(ids.function), trigger: same(ids.trigger),
+    pdfTemplate: same(ids.pdfTemplate), functionSlug: new Map(functionSlugs.map((slug) => [slug, slug])),
+  };
+}
+
 /** What to do with a reference the maps do not hold: refuse the bundle (import) or clear it (export). */
 export type OnMissing = 'refuse' | 'clear';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { type BundleSqliteTable, hasStackedStatements } from '@rakit/core';
+import { type BundleSqliteTable, hasStackedStatements, MAX_BUNDLE_SQLITE_ROWS } from '@rakit/core';
 import { DatabaseSync } from '@photostructure/sqlite';
 import { SqliteDataSource, sqliteFile, sqliteFolder } from '../datasources/sqlite';
 import { quoteAnsi } from '../datasources/types';
@@ -25,17 +25,23 @@ function cellOf(value: unknown): Cell {
   return null;
 }
 
-/** The tables and rows of a connection's SQLite file; none when the file is missing. */
-export function dumpSqlite(dataDir: string, appId: number, name: string): BundleSqliteTable[] {
+/**
+ * The tables of a connection's SQLite file, with their rows when `withRows`; none when the file
+ * is missing. A table of more rows than a bundle carries is refused (400), naming it.
+ */
+export function dumpSqlite(dataDir: string, appId: number, name: string, withRows: boolean): BundleSqliteTable[] {
   const file = sqliteFile(dataDir, appId, name);
   if (!existsSync(file)) return [];
   const db = new DatabaseSync(file);
   try {
     const tables = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid`).all() as unknown as { name: string; sql: string }[];
     return tables.map(({ name: table, sql }) => {
-      const statement = db.prepare(`SELECT * FROM ${quoteAnsi(table)}`);
+      const statement = db.prepare(`SELECT * FROM ${quoteAnsi(table)} LIMIT ${withRows ? MAX_BUNDLE_SQLITE_ROWS + 1 : 0}`);
       const columns = statement.columns().map((c) => c.name);
       const rows = (statement.all() as Record<string, unknown>[]).map((row) => columns.map((c) => cellOf(row[c])));
+      if (rows.length > MAX_BUNDLE_SQLITE_ROWS) {
+        throw badRequest(`The SQLite table ${table} of ${name} holds more than ${MAX_BUNDLE_SQLITE_ROWS.toLocaleString('en')} rows: export it without the SQLite data`);
+      }
       return { name: table, sql, columns, rows };
     });
   } finally {
