@@ -21,7 +21,7 @@ import { bundlesApi } from './bundles';
 export * from './request';
 export type { RunActionBody } from './actions';
 export type { ExcelRequest } from './tables';
-export type { ImportBundleInput } from './bundles';
+export type { ExportOptions, ImportBundleInput } from './bundles';
 export type { TableContent } from '@rakit/core';
 
 /** Public calls: no token. */

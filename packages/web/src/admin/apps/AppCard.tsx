@@ -1,14 +1,15 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type Application, isBuiltInApp } from '@rakit/core';
+import type { ExportOptions } from '../../api/client';
 
 interface AppCardProps {
   app: Application;
   onEdit: () => void;
   onOpen: () => void;
   onDelete: () => void;
-  /** Downloads the application as a bundle, with its users' ids or without. */
-  onExport: (withUsers: boolean) => void;
+  /** Downloads the application as a bundle: with its users' ids or without, with its SQLite rows or without. */
+  onExport: (options: ExportOptions) => void;
 }
 
 /**
@@ -37,8 +38,9 @@ export function AppCard({ app, onEdit, onOpen, onDelete, onExport }: AppCardProp
               <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>Export</Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => onExport(false)}>Export application</Menu.Item>
-              <Menu.Item onClick={() => onExport(true)}>Export with users</Menu.Item>
+              <Menu.Item onClick={() => onExport({ users: false, data: true })}>Export application</Menu.Item>
+              <Menu.Item onClick={() => onExport({ users: true, data: true })}>Export with users</Menu.Item>
+              <Menu.Item onClick={() => onExport({ users: false, data: false })}>Export without SQLite data</Menu.Item>
             </Menu.Dropdown>
           </Menu>
         )}

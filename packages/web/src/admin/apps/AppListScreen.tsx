@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { downloadBlob } from '../../actions/file-download';
-import { ApiUnreachableError, firstError } from '../../api/client';
+import { ApiUnreachableError, type ExportOptions, firstError } from '../../api/client';
 import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRemoveDialogs';
 import { useCurrentApp } from '../../shell/app-context';
 import { notifyFailure, notifySuccess } from '../../shell/notify';
@@ -41,9 +41,9 @@ export function AppListScreen() {
   const [importing, setImporting] = useState(false);
 
   /** Downloads the application as one bundle file (docs/bundle-format.md). */
-  async function exportApp(app: Application, withUsers: boolean) {
+  async function exportApp(app: Application, options: ExportOptions) {
     try {
-      const answer = await api.exportApp(app.appId, withUsers);
+      const answer = await api.exportApp(app.appId, options);
       if (!answer.status || answer.data === undefined) {
         notifyFailure(firstError(answer, Messages.forbidden));
         return;
@@ -122,7 +122,7 @@ export function AppListScreen() {
               onEdit={() => dialogs.edit(app)}
               onOpen={() => void open(app)}
               onDelete={() => dialogs.askRemove(app)}
-              onExport={(withUsers) => void exportApp(app, withUsers)}
+              onExport={(options) => void exportApp(app, options)}
             />
           ))}
         </SimpleGrid>
