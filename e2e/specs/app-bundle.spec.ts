@@ -61,6 +61,24 @@ describe('exporting the demo and importing it as a new application', () => {
     await snapshot(page(), 'app-bundle-imported');
   });
 
+  it('previews importing the bundle again over the copy: its pages are changed, nothing added', async () => {
+    await page().getByRole('button', { name: 'Import App' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Import Application' });
+    await dialog.locator('input[type="file"]').setInputFiles(bundleFile);
+    await dialog.getByText('Over an existing one').click();
+    await dialog.getByLabel('Application to replace').click();
+    await page().getByRole('option', { name: `${copyName} (/${copySlug})` }).click();
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const pages = dialog.getByTestId('import-preview').getByRole('row').filter({ hasText: 'Pages' });
+    await pages.waitFor();
+    const [kind, added, changed, removed] = await pages.getByRole('cell').allTextContents();
+    expect({ kind, added, removed }).toEqual({ kind: 'Pages', added: '—', removed: '—' });
+    expect(changed).toContain('products, customers, orders, reports');
+    await dialog.getByText('Everything the bundle does not hold is removed from the application; its groups keep their members.').waitFor();
+    await snapshot(page(), 'app-bundle-replace-preview');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('lets a member of the copy use its products table', async () => {
     // The copy's administrator (the super administrator) adds a member to its default group, Staff.
     const signIn = await fetch(new URL('/auth/login', baseUrl()), {
