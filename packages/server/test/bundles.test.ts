@@ -162,6 +162,8 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
       ['a SQLite database outside its folder', { ...demo, connections: [{ ...demo.connections[0], dbDatabase: '../../store.db' }] }],
       ['rows that do not fit their columns', { ...demo, connections: [{ ...demo.connections[0], sqliteTables: [{ name: 't', sql: 'CREATE TABLE t (a)', columns: ['a'], rows: [[1, 2]] }] }] }],
       ['a SQLite table SQLite refuses', { ...demo, connections: [{ ...demo.connections[0], sqliteTables: [{ name: 't', sql: 'CREATE TABLE t (a', columns: ['a'], rows: [] }] }] }],
+      ['a print template larger than an upload may be', { ...demo, printTemplates: [{ filename: 'x.docx', content: Buffer.alloc(5 * 1024 * 1024 + 1, 1).toString('base64') }] }],
+      ['an extraction sample larger than an upload may be', { ...demo, pdfTemplates: [{ id: 1, name: 'T', fields: [], sample: Buffer.alloc(1_024_000, 1).toString('base64') }] }],
       ['a print template that is no .docx', { ...demo, printTemplates: [{ filename: 'x.docx', content: Buffer.from('<html>').toString('base64') }] }],
       ['an extraction template that is no PDF', { ...demo, pdfTemplates: [{ id: 1, name: 'T', fields: [], sample: Buffer.from('nope').toString('base64') }] }],
       ['a group member who is not among the users', { ...demo, groups: [{ id: 1, groupName: 'G', groupSlug: 'g', members: ['admin'] }] }],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PdfTemplateFieldsSchema, PdfTemplateNameSchema } from '../api/pdf-templates';
 import { DbTypeSchema } from './admin';
+import { UserIdSchema } from './api';
 import { FunctionCodeSchema, FunctionNameSchema, FunctionParameterListSchema } from './functions';
 import { PrintOptionsSchema, TemplateNameSchema } from './print';
 
@@ -83,7 +84,7 @@ export const BundleGroupSchema = z.object({
   queryIds: z.array(bundleId).max(MAX_BUNDLE_ITEMS).default([]),
   menuIds: z.array(bundleId).max(MAX_BUNDLE_ITEMS).default([]),
   /** With users only: the members' user ids. */
-  members: z.array(z.string().trim().min(1).max(100)).max(MAX_BUNDLE_ITEMS).optional(),
+  members: z.array(UserIdSchema).max(MAX_BUNDLE_ITEMS).optional(),
 });
 export type BundleGroup = z.infer<typeof BundleGroupSchema>;
 
@@ -157,7 +158,7 @@ export const BundlePdfTemplateSchema = z.object({
 });
 export type BundlePdfTemplate = z.infer<typeof BundlePdfTemplateSchema>;
 
-export const BundleUserSchema = z.object({ userId: z.string().trim().min(1).max(100) });
+export const BundleUserSchema = z.object({ userId: UserIdSchema });
 
 /** The bundle's head, read first: a newer format is refused before anything else is looked at. */
 export const BundleHeadSchema = z.looseObject({

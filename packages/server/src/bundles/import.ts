@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ADMIN_GROUP_SLUG, type AppBundle, type BundleKindChange, type BundlePreview, type BundleTarget, type ImportBundleBody,
-  type ImportedBundle, isBuiltInApp, isReservedSlug, Messages, slugify,
+  type ImportedBundle, isBuiltInApp, isReservedSlug, MAX_PDF_EXTRACT_BYTES, MAX_TEMPLATE_BYTES, Messages, PDF_TOO_LARGE_MESSAGE, slugify,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -154,6 +154,8 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
   const printTemplates: Prepared['printTemplates'] = [];
   for (const template of bundle.printTemplates) {
     const content = Buffer.from(template.content, 'base64');
+    // The limits of an upload by hand.
+    if (content.length > MAX_TEMPLATE_BYTES) throw badRequest(`Print template ${template.filename}: larger than ${MAX_TEMPLATE_BYTES} bytes`);
     if (!/\.docx$/i.test(template.filename) || (await fileTypeFromBuffer(content))?.mime !== DOCX_MIMETYPE) throw badRequest(`Print template ${template.filename}: ${Messages.printTemplateNotDocx}`);
     const identifier = templateWork(() => inspectTemplate(content));
     printTemplates.push({ filename: template.filename, options: JSON.stringify(template.options), identifier: JSON.stringify(identifier), content });
@@ -161,6 +163,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
   const pdfTemplates: Prepared['pdfTemplates'] = [];
   for (const template of bundle.pdfTemplates) {
     const sample = Buffer.from(template.sample, 'base64');
+    if (sample.length >= MAX_PDF_EXTRACT_BYTES) throw badRequest(`Extraction template ${template.name}: ${PDF_TOO_LARGE_MESSAGE}`);
     const inspection = await reader.inspect(sample).catch((error: unknown) => { throw badRequest(`Extraction template ${template.name}: ${(error as Error).message}`); });
     pdfTemplates.push({
       id: template.id, name: template.name, fields: JSON.stringify(template.fields), pages: JSON.stringify(inspection.pages), formFields: JSON.stringify(inspection.formFields), sample,
@@ -302,17 +305,22 @@ async function freeFunctionSlugFor(trx: Store, wanted: string): Promise<string> 
  * without a usable password (its administrators set one); an existing account joins the
  * bundle's groups only where the caller could add him by hand.
  */
-async function writeUsers(trx: Store, caller: Principal, appId: number, bundle: AppBundle, groupSlugToId: Map<string, number>, hashes: Map<string, string>): Promise<number> {
+async function writeUsers(trx: Store, caller: Principal, appId: number, bundle: AppBundle, groupSlugToId: Map<string, number>, unusableHash: string): Promise<number> {
   let added = 0;
+  const created = new Set<string>();
   for (const group of bundle.groups) {
     const groupId = groupSlugToId.get(group.groupSlug);
     if (groupId === undefined) continue;
     for (const userId of group.members ?? []) {
-      const account = await findUser(trx, userId);
-      if (account === undefined) {
-        await insertUser(trx, userId, hashes.get(userId) ?? '', appId);
-      } else if (!caller.mayAddMember(appId, { user: account, groups: await groupsOfUser(trx, userId) })) {
-        continue;
+      // An account this import made is of this application: it joins each of the bundle's groups it is listed in.
+      if (!created.has(userId)) {
+        const account = await findUser(trx, userId);
+        if (account === undefined) {
+          await insertUser(trx, userId, unusableHash, appId);
+          created.add(userId);
+        } else if (!caller.mayAddMember(appId, { user: account, groups: await groupsOfUser(trx, userId) })) {
+          continue;
+        }
       }
       if ((await trx.selectFrom('groupMembers').select('userId').where('groupId', '=', groupId).where('userId', '=', userId).executeTakeFirst()) === undefined) {
         await addMember(trx, groupId, userId);
@@ -334,9 +342,9 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
   const prepared = await prepare(app, reader, caller, body);
   const { bundle } = prepared.checked;
   const withUsers = body.withUsers && bundle.users !== undefined;
-  // Unusable passwords for the accounts the import may create, hashed before the transaction.
-  const hashes = new Map<string, string>();
-  if (withUsers) for (const user of bundle.users ?? []) hashes.set(user.userId, await hashPassword(randomBytes(24).toString('base64url')));
+  // The accounts the import may create get the hash of a random password nobody is told (their
+  // administrators set one): hashed once, before the transaction, whatever the number of users.
+  const unusableHash = withUsers ? await hashPassword(randomBytes(24).toString('base64url')) : '';
   const target = body.target;
   let oldFiles: { print: string[]; pdf: number[]; dbIds: number[] } = { print: [], pdf: [], dbIds: [] };
   let written;
@@ -368,7 +376,7 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
       const groupSlugToId = new Map(groups.map((g) => [g.groupSlug, g.groupId]));
       const adminGroupId = groupSlugToId.get(ADMIN_GROUP_SLUG);
       if (target.kind === 'new' && !caller.isSuperAdmin && adminGroupId !== undefined) await addMember(trx, adminGroupId, caller.userId);
-      const members = withUsers ? await writeUsers(trx, caller, appId, bundle, groupSlugToId, hashes) : 0;
+      const members = withUsers ? await writeUsers(trx, caller, appId, bundle, groupSlugToId, unusableHash) : 0;
       return { appId, appSlug, members, ...result };
     });
   } catch (error) {

@@ -102,7 +102,10 @@ describe.each(engines)('hostile bundles, on a %s store', (engine) => {
   it('brings no one else\'s account into its groups, and takes over no account', async () => {
     const bundle = bundleOf({
       users: [{ userId: 'admin' }, { userId: 'brand-new-user' }],
-      groups: [{ id: 1, groupName: 'Admin', groupSlug: 'admin', isDefault: false, pageIds: [], queryIds: [], menuIds: [], members: ['admin', 'brand-new-user'] }],
+      groups: [
+        { id: 1, groupName: 'Admin', groupSlug: 'admin', isDefault: false, pageIds: [], queryIds: [], menuIds: [], members: ['admin', 'brand-new-user'] },
+        { id: 2, groupName: 'Staff', groupSlug: 'staff', isDefault: true, pageIds: [], queryIds: [], menuIds: [], members: ['admin', 'brand-new-user'] },
+      ],
     });
     const before = await server.store.selectFrom('users').selectAll().where('userId', '=', 'admin').executeTakeFirstOrThrow();
     const answer = await importNew(bundle, 'Accounts', { withUsers: true });
@@ -110,7 +113,7 @@ describe.each(engines)('hostile bundles, on a %s store', (engine) => {
     const { appId } = answer.json().data as { appId: number };
     const members = await server.store.selectFrom('groupMembers as m').innerJoin('userGroups as g', 'g.groupId', 'm.groupId')
       .select('m.userId').where('g.groupAppId', '=', String(appId)).orderBy('m.userId').execute();
-    expect(members.map((m) => m.userId)).toEqual(['brand-new-user', builder.userId].sort());
+    expect(members.map((m) => m.userId)).toEqual(['brand-new-user', 'brand-new-user', builder.userId].sort());
     expect(await server.store.selectFrom('users').selectAll().where('userId', '=', 'admin').executeTakeFirstOrThrow()).toEqual(before);
     // The new account has no password anyone knows.
     expect((await server.call('POST', '/auth/login', { userId: 'brand-new-user', password: '', appSlug: 'accounts' })).statusCode).toBeGreaterThanOrEqual(400);
