@@ -1,6 +1,6 @@
 import { Alert, Checkbox, FileInput, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { type Application, type BundlePreview, isBuiltInApp, MAX_BUNDLE_BYTES } from '@rakit/core';
+import { type Application, type BundlePreview, isBuiltInApp, MAX_BUNDLE_BYTES, slugify } from '@rakit/core';
 import { useState } from 'react';
 import { ApiUnreachableError, firstError, type ImportBundleInput } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -50,6 +50,7 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
   const [fileError, setFileError] = useState<string | null>(null);
   const [kind, setKind] = useState<'new' | 'replace'>('new');
   const [appName, setAppName] = useState('');
+  const [appSlug, setAppSlug] = useState('');
   const [replaceId, setReplaceId] = useState<string | null>(null);
   const [withUsers, setWithUsers] = useState(false);
   const [passwords, setPasswords] = useState<Record<string, string>>({});
@@ -79,7 +80,10 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
 
   function body(): ImportBundleInput | null {
     if (bundle === undefined) return null;
-    if (kind === 'new') return { bundle, target: { kind: 'new', appName: appName.trim() }, passwords, withUsers };
+    if (kind === 'new') {
+      const slug = appSlug.trim();
+      return { bundle, target: { kind: 'new', appName: appName.trim(), ...(slug === '' ? {} : { appSlug: slug }) }, passwords, withUsers };
+    }
     return replaceId === null ? null : { bundle, target: { kind: 'replace', appId: Number(replaceId) }, passwords, withUsers };
   }
 
@@ -135,7 +139,18 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
         disabled={kind === 'new' && replaceable.length === 0}
       />
       {kind === 'new'
-        ? <TextInput label="New application's name" value={appName} onChange={(event) => retarget(setAppName)(event.currentTarget.value)} />
+        ? (
+          <>
+            <TextInput label="New application's name" value={appName} onChange={(event) => retarget(setAppName)(event.currentTarget.value)} />
+            <TextInput
+              label="Address (slug)"
+              description="Optional: made from the name when empty"
+              placeholder={slugify(appName)}
+              value={appSlug}
+              onChange={(event) => retarget(setAppSlug)(event.currentTarget.value)}
+            />
+          </>
+        )
         : (
           <Select
             label="Application to replace"
