@@ -142,6 +142,17 @@ describe.each(engines)('bundle entities on a %s store', (engine) => {
     expect(listed.map((t: { templateFilename: string }) => t.templateFilename)).toEqual(['stock.docx']);
   });
 
+  it('imports a published workflow that no longer builds, unpublished, and says why', async () => {
+    const broken = { id: 77, name: 'Broken', triggerId: null, triggerActionId: null, published: true, edges: [], actions: [{ id: 78, alias: 'v', name: '', addonName: 'variable', script: '', params: { values: '{"a": "{{$9.x}}"}' }, x: null, y: null }] };
+    const imported = await call('POST', '/save/importApp', { bundle: { ...bundle, workflows: [...bundle.workflows, broken] }, target: { kind: 'new', appName: 'Gudang Broken' }, passwords: { [String(ids.pgDb)]: PG_PASSWORD } });
+    expect(imported.unpublished).toHaveLength(1);
+    expect(imported.unpublished[0].name).toBe('Broken');
+    const chains = await server.store.selectFrom('chains').select(['chainId', 'chainName']).where('chainAppId', '=', imported.appId).orderBy('chainId').execute();
+    expect(chains.map((c) => c.chainName)).toEqual(['Restock', 'Broken']);
+    const versions = await server.store.selectFrom('workflowVersions').select('chainId').where('appId', '=', imported.appId).execute();
+    expect(versions.map((v) => v.chainId)).toEqual([chains[0]?.chainId]);
+  });
+
   it('refuses a connection that does not connect with the password typed, and writes nothing', async () => {
     const mysql = { ...bundle, connections: [...bundle.connections, { id: 999, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: 'mysql' }] };
     const before = await server.store.selectFrom('apps').select('appId').execute();

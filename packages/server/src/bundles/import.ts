@@ -395,8 +395,12 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
   for (const workflow of bundle.workflows) {
     const chainId = written.workflowIds.get(workflow.id);
     if (chainId === undefined) continue;
-    const build = await buildWorkflow(app, principal, chainId);
-    if (!build.built) unpublished.push({ name: workflow.name, problems: build.problems.map((p) => p.message) });
+    // The application is written by now: a build that cannot run is reported, not answered as the import's failure.
+    const problems = await buildWorkflow(app, principal, chainId).then(
+      (build) => build.problems.map((p) => p.message),
+      (error: unknown) => [error instanceof HttpError ? error.message : 'The workflow could not be built'],
+    );
+    if (problems.length > 0) unpublished.push({ name: workflow.name, problems });
   }
   return {
     created: target.kind === 'new',
