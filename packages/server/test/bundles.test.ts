@@ -176,6 +176,14 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
       const preview = await server.call('POST', '/save/previewImport', { bundle, target: { kind: 'new', appName: 'Fuzz preview' } }, root);
       expect({ name, status: preview.statusCode < 500 }).toEqual({ name, status: true });
     }
+    // Components nested a million deep, sent as text (JSON.stringify itself would overflow its stack on them).
+    const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+    const nested = await server.app.inject({
+      method: 'POST', url: '/save/importApp', headers: { authorization: `Bearer ${root}`, 'content-type': 'application/json' },
+      payload: `{"bundle":{"format":"${BUNDLE_FORMAT_NAME}","formatVersion":1,"app":{"appName":"Deep"},"pages":[{"id":1,"pageName":"P","pageSlug":"p","pageComponents":[${deep}]}]},"target":{"kind":"new","appName":"Deep"}}`,
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().error[0]).toMatch(/nested more than/);
     // Malformed JSON and a body over the limit are the server's own 400 and 413.
     const malformed = await server.app.inject({ method: 'POST', url: '/save/importApp', headers: { authorization: `Bearer ${root}`, 'content-type': 'application/json' }, payload: '{"bundle": {"format": ' });
     expect(malformed.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import {
   addonByName, type AppBundle, AppBundleSchema, BUNDLE_FORMAT_VERSION, BundleHeadSchema, checkAddonParams, type Component,
-  parsePageComponents, parseTriggerParamNames, slugify,
+  MAX_JSON_NESTING, nestsDeeperThan, parsePageComponents, parseTriggerParamNames, slugify,
 } from '@rakit/core';
 import { badRequest } from '../http/errors';
 import { identityMaps, Remapper } from './remap';
@@ -32,6 +32,8 @@ function unique(values: readonly (string | number)[], what: string): void {
  * schemas, and every reference against the bundle's own ids. Throws 400 with the reason.
  */
 export function readBundle(raw: unknown): CheckedBundle {
+  // Before anything walks it recursively (the schemas, JSON.stringify): a page's components sit 3 levels down.
+  if (nestsDeeperThan(raw, MAX_JSON_NESTING + 3)) throw badRequest(`The bundle is nested more than ${MAX_JSON_NESTING + 3} levels deep`);
   const head = BundleHeadSchema.safeParse(raw);
   if (!head.success) throw badRequest(head.error.issues[0]?.message ?? 'Not a Rakit application bundle');
   if (head.data.formatVersion > BUNDLE_FORMAT_VERSION) {
