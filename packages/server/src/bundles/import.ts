@@ -157,7 +157,13 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
     // The limits of an upload by hand.
     if (content.length > MAX_TEMPLATE_BYTES) throw badRequest(`Print template ${template.filename}: larger than ${MAX_TEMPLATE_BYTES} bytes`);
     if (!/\.docx$/i.test(template.filename) || (await fileTypeFromBuffer(content))?.mime !== DOCX_MIMETYPE) throw badRequest(`Print template ${template.filename}: ${Messages.printTemplateNotDocx}`);
-    const identifier = templateWork(() => inspectTemplate(content));
+    let identifier;
+    try {
+      identifier = templateWork(() => inspectTemplate(content));
+    } catch (error) {
+      if (error instanceof HttpError) throw badRequest(`Print template ${template.filename}: ${error.message}`);
+      throw error;
+    }
     printTemplates.push({ filename: template.filename, options: JSON.stringify(template.options), identifier: JSON.stringify(identifier), content });
   }
   const pdfTemplates: Prepared['pdfTemplates'] = [];
