@@ -10,6 +10,7 @@ export * from './schemas/session';
 export * from './schemas/tables';
 export * from './schemas/print';
 export * from './schemas/functions';
+export * from './schemas/bundle';
 export * from './rules/access';
 export * from './rules/pagination';
 export * from './rules/register';

@@ -22,6 +22,7 @@ import workflowRunRoutes from './routes/workflow-runs';
 import workflowRoutes from './routes/workflows';
 import appRoutes from './routes/apps';
 import authRoutes from './routes/auth';
+import bundleRoutes from './routes/bundles';
 import databaseRoutes from './routes/databases';
 import exportRoutes from './routes/export';
 import fileRoutes from './routes/files';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
   await app.register(lookupRoutes);
+  await app.register(bundleRoutes);
   await app.register(functionRoutes);
   await app.register(pdfTemplateRoutes);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));

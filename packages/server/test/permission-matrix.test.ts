@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type AnyCall, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG } from '@rakit/core';
+import {
+  type AnyCall, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG,
+} from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { buildDocx } from './support/docx';
@@ -65,6 +67,8 @@ const PASSWORD = 'matrix-password-1';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const TEMPLATE = buildDocx(['Printed for {name}']);
 const PDF_TYPE = 'application/pdf';
+/** The smallest bundle: an application with nothing in it. */
+const MATRIX_BUNDLE = { format: BUNDLE_FORMAT_NAME, formatVersion: BUNDLE_FORMAT_VERSION, app: { appName: 'Matrix bundle' } };
 const unique = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
 
 async function must(response: { statusCode: number; body: string }, what: string) {
@@ -294,6 +298,9 @@ const makers = {
   getSchoolAddress: (fx) => ({ body: { appId: fx.appId, schooladdress: '99000001' } }),
   importSchools: () => ({ body: { rows: [{ line: 2, npsn: '99100001', name: 'SD Matriks', level: 'SD', status: 'Negeri', address: '', villageCode: '32.01.16.2013' }] } }),
   listSchools: () => ({ query: { page: 1, search: '' } }),
+  exportApp: (fx) => ({ params: { appId: fx.appId }, query: { users: 'false' as const } }),
+  previewImport: (fx) => ({ body: { bundle: MATRIX_BUNDLE, target: { kind: 'replace' as const, appId: fx.appId } } }),
+  importApp: async (fx) => ({ body: { bundle: MATRIX_BUNDLE, target: { kind: 'replace' as const, appId: await fresh.app(fx) } } }),
   listWorkflow: (fx) => ({ params: { appId: fx.appId } }),
   saveWorkflow: (fx) => ({ body: { chainId: null, chainAppId: fx.appId, chainName: unique('Flow'), chainTrigger: fx.triggerId } }),
   deleteWorkflow: async (fx) => ({ body: { chainId: await fresh.workflow(fx) } }),

@@ -1,6 +1,7 @@
 import { actionCalls } from './actions';
 import { appCalls } from './apps';
 import { authCalls } from './auth';
+import { bundleCalls } from './bundles';
 import { databaseCalls } from './databases';
 import { fileCalls } from './files';
 import { functionCalls } from './functions';
@@ -22,6 +23,7 @@ export * from './contract';
 export * from './actions';
 export * from './apps';
 export * from './auth';
+export * from './bundles';
 export * from './databases';
 export * from './files';
 export * from './functions';
@@ -61,4 +63,5 @@ export const calls = {
   ...pdfTemplateCalls,
   ...lookupCalls,
   ...schoolCalls,
+  ...bundleCalls,
 };

@@ -181,9 +181,17 @@ export async function deletePage(store: Store, pageId: number, saver: PageSaver)
   await store.transaction().execute(async (trx) => {
     const page = await findPage(trx, pageId);
     if (page === undefined) throw notFound(Messages.pageNotFound);
-    const state = pageStateOf(page);
-    await recordPageVersion(trx, state, state, saver, 'deleted', 'Page deleted');
+    await keepDeletedPage(trx, page, saver, 'Page deleted');
     await trx.updateTable('menus').set({ menuPageId: 0 }).where('menuPageId', '=', pageId).where('menuAppId', '=', page.pageAppId).execute();
     await trx.deleteFrom('pages').where('pageId', '=', pageId).execute();
   });
+}
+
+/**
+ * Records that a page is about to go (its 'deleted' version holds its last components), so it
+ * can be undeleted until retention ends. Call inside the transaction that removes it.
+ */
+export async function keepDeletedPage(trx: Store, page: Parameters<typeof pageStateOf>[0], saver: PageSaver, summary: string): Promise<void> {
+  const state = pageStateOf(page);
+  await recordPageVersion(trx, state, state, saver, 'deleted', summary);
 }

@@ -17,10 +17,12 @@ import { functionsApi } from './functions';
 import { pdfTemplatesApi } from './pdf-templates';
 import { pageVersionsApi } from './page-versions';
 import { lookupsApi } from './lookups';
+import { bundlesApi } from './bundles';
 
 export * from './request';
 export type { RunActionBody } from './actions';
 export type { ExcelRequest } from './tables';
+export type { ExportOptions, ImportBundleInput } from './bundles';
 export type { TableContent } from '@rakit/core';
 
 /** Public calls: no token. */
@@ -52,6 +54,7 @@ export function appApi(appSlug: string) {
     ...pdfTemplatesApi(appSlug),
     ...pageVersionsApi(appSlug),
     ...lookupsApi(appSlug),
+    ...bundlesApi(appSlug),
   };
 }
 export type AppApi = ReturnType<typeof appApi>;

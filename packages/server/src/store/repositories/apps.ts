@@ -103,6 +103,19 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('groupMenuAccess').where('groupId', 'in', db.selectFrom('userGroups').select('groupId').where('groupAppId', '=', appKey)).execute();
   await db.deleteFrom('userGroups').where('groupAppId', '=', appKey).execute();
   await releaseAccountsOfApp(db, appId);
+  await deleteAppContents(db, appId);
+  // Replacing an application's contents keeps its page history; removing the application does not.
+  await deleteVersionsOfApp(db, appId);
+  await db.deleteFrom('files').where('fileAppId', '=', appId).execute();
+  await db.deleteFrom('apps').where('appId', '=', appId).execute();
+}
+
+/**
+ * Removes what an application is built of (pages, menus, connections and their queries,
+ * workflows and their runs, functions, triggers, templates), keeping the application, its
+ * groups, users, uploaded files and page history. Call inside a transaction.
+ */
+export async function deleteAppContents(db: Store, appId: number): Promise<void> {
   await deleteRunsOfApp(db, appId);
   const chainIds = db.selectFrom('chains').select('chainId').where('chainAppId', '=', appId);
   await db.deleteFrom('flowEdges').where('workflowId', 'in', chainIds).execute();
@@ -112,7 +125,6 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('queries').where('actionDbId', 'in', db.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId)).execute();
   await db.deleteFrom('menus').where('menuAppId', '=', appId).execute();
   await db.deleteFrom('pages').where('pageAppId', '=', appId).execute();
-  await deleteVersionsOfApp(db, appId);
   await db.deleteFrom('dbConfigs').where('dbAppId', '=', appId).execute();
   await db.deleteFrom('functions').where('appId', '=', appId).execute();
   await db.deleteFrom('triggerRuns').where('appId', '=', appId).execute();
@@ -120,6 +132,4 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('templates').where('templateAppId', '=', appId).execute();
   await db.deleteFrom('printTemplates').where('templateAppId', '=', appId).execute();
   await db.deleteFrom('pdfTemplates').where('templateAppId', '=', appId).execute();
-  await db.deleteFrom('files').where('fileAppId', '=', appId).execute();
-  await db.deleteFrom('apps').where('appId', '=', appId).execute();
 }
