@@ -5,13 +5,15 @@ import MiniSearch from 'minisearch';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import type { Store } from '../store/db';
+import { bumpDataVersion, dataVersion } from '../store/repositories/data-versions';
 import { allSchoolsForIndex, findSchool, pageOfSchools, replaceSchools, type SchoolValues } from '../store/repositories/school-directory';
 import { addressIndex, INDEX_CHUNK, locationOf, searchByRarestWord, searchWords } from './address-index';
 
 /**
  * The school directory behind the school search and school address widgets (spec 3 §2, §7):
  * searched through a MiniSearch index of the names (prefix and typo-tolerant, as the addresses
- * are), built on first use and built again after an import changed the directory.
+ * are), built on first use and built again after an import changed the directory, in whichever
+ * server process imported it.
  */
 
 const SCHOOL_LOOKUP_LIMIT = 20;
@@ -22,12 +24,29 @@ interface SchoolIndex {
   schools: SchoolOption[];
   /** How many schools hold each whole word of their name: the lookup asks for the rarest. */
   frequency: Map<string, number>;
+  /** The directory version it was built from. */
+  version: number;
 }
 
-const indexes = new WeakMap<Store, Promise<SchoolIndex>>();
+/** A process compares its index's directory version with the store's at most this often. */
+export const SCHOOL_VERSION_CHECK_MS = 1000;
+
+/**
+ * A process's index of one store: the one built last, the check or build under way (shared by
+ * the requests arriving meanwhile), when the store's version was last compared, and how many
+ * imports this process made (a check under way during one must not count as done after it).
+ */
+interface IndexState {
+  built: SchoolIndex | null;
+  pending: Promise<SchoolIndex> | null;
+  checkedAt: number;
+  imports: number;
+}
+
+const states = new WeakMap<Store, IndexState>();
 const wordsOf = (name: string): string[] => name.toLowerCase().split(/[\s\p{P}]+/u).filter((w) => w !== '');
 
-async function buildSchoolIndex(store: Store): Promise<SchoolIndex> {
+async function buildSchoolIndex(store: Store, version: number): Promise<SchoolIndex> {
   const index = new MiniSearch<{ id: number; sekolahName: string; npsn: string }>({
     fields: ['sekolahName', 'npsn'],
     storeFields: [],
@@ -44,17 +63,37 @@ async function buildSchoolIndex(store: Store): Promise<SchoolIndex> {
   await index.addAllAsync(schools.map((school, id) => ({ id, sekolahName: school.sekolahName, npsn: school.npsn })), { chunkSize: INDEX_CHUNK });
   const frequency = new Map<string, number>();
   for (const school of schools) for (const w of new Set([...wordsOf(school.sekolahName), school.npsn])) frequency.set(w, (frequency.get(w) ?? 0) + 1);
-  return { index, schools, frequency };
+  return { index, schools, frequency, version };
 }
 
+/**
+ * The index of the directory as the store holds it now. Several server processes may share the
+ * store and only the importing one knows of an import: each process compares its index's
+ * version with the store's (at most once a SCHOOL_VERSION_CHECK_MS) and builds again when an
+ * import changed it, so a lookup after the check answers the new directory. The version is read
+ * before the rows, so an import between the two only makes the next check build once more.
+ */
 function schoolIndex(store: Store): Promise<SchoolIndex> {
-  let index = indexes.get(store);
-  if (index === undefined) {
-    index = buildSchoolIndex(store);
-    indexes.set(store, index);
-    index.catch(() => indexes.delete(store));
+  let state = states.get(store);
+  if (state === undefined) {
+    state = { built: null, pending: null, checkedAt: 0, imports: 0 };
+    states.set(store, state);
   }
-  return index;
+  if (state.pending !== null) return state.pending;
+  if (state.built !== null && Date.now() - state.checkedAt < SCHOOL_VERSION_CHECK_MS) return Promise.resolve(state.built);
+  const current = state;
+  const pending = (async () => {
+    const imports = current.imports;
+    const version = await dataVersion(store, 'schoolDirectory');
+    const built = current.built?.version === version ? current.built : await buildSchoolIndex(store, version);
+    current.built = built;
+    current.checkedAt = current.imports === imports ? Date.now() : 0;
+    return built;
+  })();
+  current.pending = pending;
+  // A failed check or build is tried again by the next lookup.
+  pending.then(() => { current.pending = null; }, () => { current.pending = null; });
+  return pending;
 }
 
 /**
@@ -139,8 +178,16 @@ export async function importSchools(store: Store, _principal: Principal, rows: r
   }
   const values = [...good.values()].map((g) => g.values);
   if (values.length > 0) {
-    await store.transaction().execute((trx) => replaceSchools(trx, values, true));
-    indexes.delete(store);
+    await store.transaction().execute(async (trx) => {
+      await replaceSchools(trx, values, true);
+      await bumpDataVersion(trx, 'schoolDirectory');
+    });
+    // This process compares at once; the others within SCHOOL_VERSION_CHECK_MS.
+    const state = states.get(store);
+    if (state !== undefined) {
+      state.imports++;
+      state.checkedAt = 0;
+    }
   }
   failed.sort((a, b) => a.line - b.line);
   return { imported: values.length, failed };

@@ -16,6 +16,7 @@ import * as thirdParties from './migrations/2026-11-24-0301-third-parties';
 import * as workflowRuns from './migrations/2026-11-24-0401-workflow-runs';
 import * as schoolDirectory from './migrations/2026-11-24-0601-school-directory';
 import * as pdfTemplates from './migrations/2026-11-24-0901-pdf-templates';
+import * as dataVersions from './migrations/2026-11-25-0401-data-versions';
 import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
@@ -101,6 +102,7 @@ const migrations = {
   '2026-11-24-0401-workflow-runs': workflowRuns,
   '2026-11-24-0601-school-directory': schoolDirectory,
   '2026-11-24-0901-pdf-templates': pdfTemplates,
+  '2026-11-25-0401-data-versions': dataVersions,
 };
 
 export async function migrateToLatest(db: Store): Promise<void> {
