@@ -1,14 +1,14 @@
 // Address and school lookups (issue 14). Prints: the address index's build time and the heap it
-// holds (target ≤ 100 MB); address lookups through HTTP for every village of idn-area-data,
-// typed as '<village> <district>' (p50, p95; target p50 ≤ 5 ms) and how often the village is
+// holds (target ≤ 100 MB), and its load from the data directory's file; address lookups through
+// HTTP for every village of idn-area-data, typed as '<village> <district>' (p50, p95; target p50 ≤ 5 ms) and how often the village is
 // the first option; the import of 450,000 generated schools through /save/importSchools; and
 // school lookups over them (p50, p95), with the school index's build.
 // BENCH_VILLAGES and BENCH_SCHOOLS make the run smaller (defaults: all villages, 450,000).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAddressIndex, buildApp, loadConfig, migrateToLatest, openStore, seed } from '@rakit/server/bench-kit';
+import { addressIndexFile, buildAddressIndex, buildApp, loadConfig, loadOrBuildAddressIndex, migrateToLatest, openStore, seed } from '@rakit/server/bench-kit';
 import { latencyLine } from './stats';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -27,8 +27,19 @@ const heapIndex = heapMb() - heapBefore;
 console.log(`address index: ${index.size.toLocaleString('en')} villages, built in ${buildMs.toFixed(0)} ms, heap ${heapIndex.toFixed(0)} MB${gc === undefined ? ' (run with --expose-gc for an exact figure)' : ''}`);
 const villages = index.all().slice(0, Number(process.env.BENCH_VILLAGES ?? index.size));
 
-// 2. Through HTTP, as a member's browser asks: a server on SQLite, the super administrator (a member of every application).
+// The index saved in a data directory, then loaded from it as the next start does.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-lookups-'));
+start = performance.now();
+const saved = await loadOrBuildAddressIndex(addressIndexFile(dataDir));
+const saveMs = performance.now() - start;
+start = performance.now();
+const loaded = await loadOrBuildAddressIndex(addressIndexFile(dataDir));
+const loadMs = performance.now() - start;
+if (saved.from !== 'build' || loaded.from !== 'file') throw new Error(`expected a build then a load, got ${saved.from} then ${loaded.from}`);
+console.log(`address index file: built and saved in ${saveMs.toFixed(0)} ms (${(statSync(addressIndexFile(dataDir)).size / 1024 / 1024).toFixed(1)} MB), loaded in ${loadMs.toFixed(0)} ms: ${(buildMs / loadMs).toFixed(1)}× faster than the build`);
+rmSync(addressIndexFile(dataDir));
+
+// 2. Through HTTP, as a member's browser asks: a server on SQLite, the super administrator (a member of every application).
 const store = openStore(undefined, dataDir);
 await migrateToLatest(store);
 await seed(store, 'bench-password');

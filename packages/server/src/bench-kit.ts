@@ -27,4 +27,4 @@ export async function createAppSqliteFile(dataDir: string, appId: number, name: 
   db.close();
 }
 export { SandboxPool, defaultSandboxLimits } from './functions/sandbox-pool';
-export { buildAddressIndex } from './lookups/address-index';
+export { addressIndexFile, buildAddressIndex, loadOrBuildAddressIndex } from './lookups/address-index';

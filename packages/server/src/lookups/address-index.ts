@@ -1,14 +1,17 @@
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import path, { dirname, join } from 'node:path';
 import { ADDRESS_LOOKUP_LIMIT, type AddressOption, parseCsv } from '@rakit/core';
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 
 /**
  * The villages of Indonesia (idn-area-data, ODbL: 38 provinces, 514 regencies, 7,285 districts,
  * 83,762 villages) in a MiniSearch index: prefix and typo-tolerant, the village's name weighted
  * most, then its district's, so that 'sukamaju cibungbulang' finds Sukamaju of Cibungbulang first.
- * Built from the package's CSV files the first time an address is looked up, then kept.
+ * Built from the package's CSV files the first time an address is looked up, then kept, and
+ * saved in the data directory so that the next start loads it instead.
  */
 
 /** A village as indexed: its option without the location text, made when answered (less heap). */
@@ -44,7 +47,8 @@ async function readAreas(name: string, parentColumn: string | null): Promise<Are
   return rows.map((r) => ({ code: r.code ?? '', name: r.name ?? '', parent: parentColumn === null ? '' : r[parentColumn] ?? '' }));
 }
 
-export async function buildAddressIndex(): Promise<AddressIndex> {
+/** The villages with their areas, from the package's CSV files (in the package's order). */
+async function readVillages(): Promise<VillageDoc[]> {
   const [provinces, regencies, districts, villages] = await Promise.all([
     readAreas('provinces', null), readAreas('regencies', 'province_code'), readAreas('districts', 'regency_code'), readAreas('villages', 'district_code'),
   ]);
@@ -64,28 +68,18 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
       villageCode: v.code, districtCode: district.code, regencyCode: regency.code, provinceCode: province.code,
     });
   }
-  const index = new MiniSearch<VillageDoc>({
-    fields: ['village', 'district', 'regency', 'province'],
-    processTerm: areaTerm,
-    storeFields: [],
-    searchOptions: {
-      boost: BOOSTS,
-      // A person types word after word: only the last one may be unfinished, and only words of
-      // 4 letters or more may hold a typo (fuzzy matching of short words costs much, finds little).
-      prefix: (_term, i, terms) => i === terms.length - 1,
-      fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
-      maxFuzzy: 2,
-    },
-  });
-  // In chunks, yielding between them: the first lookup builds it while the server goes on answering.
-  await index.addAllAsync(docs, { chunkSize: INDEX_CHUNK });
-  // How many villages hold each whole word: the lookup asks the index for the rarest.
-  const frequency = new Map<string, number>();
-  for (const doc of docs) {
-    const seen = new Set<string>();
-    for (const field of ['village', 'district', 'regency', 'province'] as const) for (const w of wordsOf(doc[field])) seen.add(w);
-    for (const w of seen) frequency.set(w, (frequency.get(w) ?? 0) + 1);
-  }
+  return docs;
+}
+
+/** What a lookup needs: the index, its villages, and how many villages hold each whole word (the lookup asks the index for the rarest). */
+interface IndexParts {
+  index: MiniSearch<VillageDoc>;
+  docs: readonly VillageDoc[];
+  frequency: ReadonlyMap<string, number>;
+}
+
+/** The lookups over an index of `docs`. */
+function addressIndexOver({ index, docs, frequency }: IndexParts): AddressIndex {
   const toOption = (doc: VillageDoc): AddressOption => {
     const { id: _id, ...option } = doc;
     return { location: locationOf(doc.village, doc.district, doc.regency, doc.province), ...option };
@@ -105,6 +99,97 @@ export async function buildAddressIndex(): Promise<AddressIndex> {
         .slice(0, limit).map((hit) => toOption(docs[hit.id as number] as VillageDoc));
     },
   };
+}
+
+/** The index built from the package's CSV files (about a second; the bench prints it). */
+async function buildIndex(): Promise<IndexParts> {
+  const docs = await readVillages();
+  const index = new MiniSearch<VillageDoc>(INDEX_OPTIONS);
+  // In chunks, yielding between them: the first lookup builds it while the server goes on answering.
+  await index.addAllAsync(docs, { chunkSize: INDEX_CHUNK });
+  const frequency = new Map<string, number>();
+  for (const doc of docs) {
+    const seen = new Set<string>();
+    for (const field of ['village', 'district', 'regency', 'province'] as const) for (const w of wordsOf(doc[field])) seen.add(w);
+    for (const w of seen) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  }
+  return { index, docs, frequency };
+}
+
+export const buildAddressIndex = async (): Promise<AddressIndex> => addressIndexOver(await buildIndex());
+
+/*
+ * The index on disk, in the data directory: a first line of JSON saying what it was built from
+ * (INDEX_FORMAT, the data package's version) with the villages, then MiniSearch's JSON of the
+ * index. Written to a temporary file renamed over the old one, so a reader sees a whole file or
+ * none; a file that cannot be read, or was built from other data or by another format, is
+ * ignored and replaced by a new build.
+ */
+
+/** Bump when the index's options, its documents or the file's layout change. */
+export const INDEX_FORMAT = 1;
+
+/** The file of the address index in the data directory. */
+export const addressIndexFile = (dataDir: string) => path.join(dataDir, 'cache', 'address-index.json');
+
+interface FileHeader {
+  format: number;
+  dataVersion: string;
+  villages: VillageRow[];
+  /** The words' frequencies, as [word, villages holding it]. */
+  frequency: [string, number][];
+}
+
+/** A village in the file: its fields in VILLAGE_FIELDS order (less than half the bytes of objects). */
+type VillageRow = string[];
+const VILLAGE_FIELDS = ['village', 'district', 'regency', 'province', 'villageCode', 'districtCode', 'regencyCode', 'provinceCode'] as const;
+
+/** idn-area-data's version: an index built from another version of the data is stale. */
+async function dataVersion(): Promise<string> {
+  const pkg = JSON.parse(await readFile(join(areaDataDir(), '..', 'package.json'), 'utf8')) as { version?: unknown };
+  return String(pkg.version);
+}
+
+async function saveIndex(file: string, { index, docs, frequency }: IndexParts): Promise<void> {
+  const header: FileHeader = {
+    format: INDEX_FORMAT, dataVersion: await dataVersion(), villages: docs.map((doc) => VILLAGE_FIELDS.map((f) => doc[f])), frequency: [...frequency],
+  };
+  await mkdir(path.dirname(file), OWNER_ONLY_FOLDERS);
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, `${JSON.stringify(header)}\n${JSON.stringify(index)}`, { mode: OWNER_ONLY_FILE_MODE });
+    await rename(temporary, file);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+/** The index saved in `file`, or null when there is none, it cannot be read or it is stale. */
+export async function loadAddressIndex(file: string): Promise<AddressIndex | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const lineEnd = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, lineEnd)) as Partial<FileHeader>;
+    if (header.format !== INDEX_FORMAT || header.dataVersion !== await dataVersion() || !Array.isArray(header.villages) || !Array.isArray(header.frequency)) return null;
+    const docs = header.villages.map((row, id): VillageDoc => {
+      if (!Array.isArray(row) || row.length !== VILLAGE_FIELDS.length || !row.every((v) => typeof v === 'string')) throw new Error('not a village');
+      return { id, ...Object.fromEntries(VILLAGE_FIELDS.map((f, k) => [f, row[k]])) } as VillageDoc;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    // At once (about 0.4 s for all villages): MiniSearch's loadJSONAsync yields so often that it
+    // takes longer than building the index anew.
+    const index = MiniSearch.loadJSON<VillageDoc>(text.slice(lineEnd + 1), INDEX_OPTIONS);
+    if (index.documentCount !== docs.length) return null;
+    const frequency = new Map(header.frequency.map(([word, n]) => [String(word), Number(n)]));
+    return addressIndexOver({ index, docs, frequency });
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -165,6 +250,21 @@ export const FORGIVING_MAX_WORDS = 3;
 const BOOSTS = { village: 4, district: 2, regency: 1, province: 0.5 } as const;
 const wordsOf = (name: string): string[] => name.toLowerCase().split(/[\s\p{P}]+/u).filter((w) => w !== '');
 
+/** The index's options: the same when it is built and when it is loaded from its file. */
+const INDEX_OPTIONS: Options<VillageDoc> = {
+  fields: ['village', 'district', 'regency', 'province'],
+  processTerm: areaTerm,
+  storeFields: [],
+  searchOptions: {
+    boost: BOOSTS,
+    // A person types word after word: only the last one may be unfinished, and only words of
+    // 4 letters or more may hold a typo (fuzzy matching of short words costs much, finds little).
+    prefix: (_term, i, terms) => i === terms.length - 1,
+    fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
+    maxFuzzy: 2,
+  },
+};
+
 /**
  * Whether a village holds every one of `others` (the last typed word as a prefix, the others
  * whole) in one of its names, and if so a score for where (the index's boosts); null if not.
@@ -198,11 +298,28 @@ export function searchWords(text: string): string {
 
 let cached: Promise<AddressIndex> | null = null;
 
-/** The one index of the process, built on first use (a failed build is tried again next time). */
-export function addressIndex(): Promise<AddressIndex> {
+/**
+ * The one index of the process: loaded from the data directory's file on first use, else built
+ * and saved there for the next start (a failed build is tried again next time; a failed save
+ * only costs the next start a build).
+ */
+export function addressIndex(dataDir: string): Promise<AddressIndex> {
   if (cached === null) {
-    cached = buildAddressIndex();
+    cached = loadOrBuildAddressIndex(addressIndexFile(dataDir));
     cached.catch(() => { cached = null; });
   }
   return cached;
+}
+
+/** The index saved in `file`, else a new build, saved there before it is answered. */
+export async function loadOrBuildAddressIndex(file: string): Promise<AddressIndex & { from: 'file' | 'build' }> {
+  const loaded = await loadAddressIndex(file);
+  if (loaded !== null) return { ...loaded, from: 'file' };
+  const parts = await buildIndex();
+  try {
+    await saveIndex(file, parts);
+  } catch (error) {
+    process.emitWarning(`The address index could not be saved to ${file} (the next start builds it again): ${String(error)}`);
+  }
+  return { ...addressIndexOver(parts), from: 'build' };
 }

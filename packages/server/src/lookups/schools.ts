@@ -119,12 +119,12 @@ export async function lookUpSchools(store: Store, _principal: Principal, body: G
  * The address of a school: as imported, else its village's 'DESA, KECAMATAN, KABUPATEN,
  * PROVINSI' from its village code; null when neither is known (or no such school).
  */
-export async function schoolAddress(store: Store, _principal: Principal, npsn: string): Promise<{ address: string | null }> {
+export async function schoolAddress(store: Store, dataDir: string, _principal: Principal, npsn: string): Promise<{ address: string | null }> {
   const school = await findSchool(store, npsn);
   if (school === undefined) return { address: null };
   if (school.address.trim() !== '') return { address: school.address };
   if (school.villageCode === '') return { address: null };
-  const village = (await addressIndex()).village(school.villageCode);
+  const village = (await addressIndex(dataDir)).village(school.villageCode);
   return { address: village === undefined ? null : locationOf(village.village, village.district, village.regency, village.province) };
 }
 
@@ -135,7 +135,7 @@ const NPSN = /^\d{8}$/;
 const LIMITS: Record<Exclude<(typeof SCHOOL_FIELDS)[number], 'npsn' | 'villageCode'>, number> = { name: 255, level: 50, status: 50, address: 500 };
 
 /** Why a row cannot be saved, or its values. */
-async function checkRow(row: ImportRow): Promise<{ values: SchoolValues } | { reason: string }> {
+async function checkRow(dataDir: string, row: ImportRow): Promise<{ values: SchoolValues } | { reason: string }> {
   const npsn = row.npsn.trim();
   const name = row.name.trim();
   const level = row.level.trim();
@@ -151,7 +151,7 @@ async function checkRow(row: ImportRow): Promise<{ values: SchoolValues } | { re
   }
   let codes = { provinceCode: '', regencyCode: '', districtCode: '', villageCode: '' };
   if (villageCode !== '') {
-    const village = (await addressIndex()).village(villageCode);
+    const village = (await addressIndex(dataDir)).village(villageCode);
     if (village === undefined) return { reason: `The village code '${villageCode}' is not a village of idn-area-data` };
     codes = { provinceCode: village.provinceCode, regencyCode: village.regencyCode, districtCode: village.districtCode, villageCode };
   }
@@ -163,11 +163,11 @@ async function checkRow(row: ImportRow): Promise<{ values: SchoolValues } | { re
  * of their NPSN in one transaction, the sample rows going with the first real import. A NPSN
  * twice in the batch keeps its last row and says so for the earlier one.
  */
-export async function importSchools(store: Store, _principal: Principal, rows: readonly ImportRow[]): Promise<{ imported: number; failed: Failure[] }> {
+export async function importSchools(store: Store, dataDir: string, _principal: Principal, rows: readonly ImportRow[]): Promise<{ imported: number; failed: Failure[] }> {
   const failed: Failure[] = [];
   const good = new Map<string, { line: number; values: SchoolValues }>();
   for (const row of rows) {
-    const checked = await checkRow(row);
+    const checked = await checkRow(dataDir, row);
     if ('reason' in checked) {
       failed.push({ line: row.line, npsn: row.npsn.trim(), reason: checked.reason });
       continue;
