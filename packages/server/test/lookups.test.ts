@@ -43,6 +43,20 @@ describe.each(engines)('address lookups on a %s store', (engine) => {
     });
   });
 
+  it('ranks first the village whose names the words typed explain best', async () => {
+    const firstOf = async (typed: string) => ((await lookUp(typed)).json().data as { location: string }[])[0]?.location;
+    // A word of the village's own name, not of its province (Nusa Tenggara Timur).
+    expect(await firstOf('tou timur kota baru')).toBe('Tou Timur, Kota Baru, Kabupaten Ende, Nusa Tenggara Timur');
+    // No word of the name left unexplained (Alai Selatan is also in Lembak).
+    expect(await firstOf('alai lembak')).toBe('Alai, Lembak, Kabupaten Muara Enim, Sumatera Selatan');
+    // A word typed twice is the village's and its district's (not Cimahi of Cimahi Tengah).
+    expect(await firstOf('cimahi cimahi')).toBe('Cimahi, Cimahi, Kabupaten Kuningan, Jawa Barat');
+    // Split at punctuation as the names are.
+    expect(await firstOf("fadoro hilimbowo gunungsitoli alo'oa")).toBe("Fadoro Hilimbowo, Gunungsitoli Alo'oa, Kota Gunungsitoli, Sumatera Utara");
+    // The last word whole before it as a prefix (Bojongasih).
+    expect(await firstOf('sindangsari bojong')).toBe('Sindangsari, Bojong, Kabupaten Purwakarta, Jawa Barat');
+  });
+
   it('forgives a typo and an unfinished word', async () => {
     const answer = await lookUp('sukamju cibungbul');
     expect(answer.statusCode, answer.body).toBe(200);

@@ -93,9 +93,9 @@ function addressIndexOver({ index, docs, frequency }: IndexParts): AddressIndex 
       return doc === undefined ? undefined : toOption(doc);
     },
     search: (text, limit = ADDRESS_LOOKUP_LIMIT) => {
-      const words = searchWords(text).split(' ').map(areaTerm).filter((w): w is string => w !== null && w !== '');
+      const words = searchWords(text, areaTerm);
       if (words.length === 0) return [];
-      return searchByRarestWord(index, frequency, words, (id, others, last) => othersBonus(docs[id] as VillageDoc, others, last))
+      return searchByRarestWord(index, frequency, words, (id, typed, _asked, last) => placementScore(docs[id] as VillageDoc, typed, last))
         .slice(0, limit).map((hit) => toOption(docs[hit.id as number] as VillageDoc));
     },
   };
@@ -110,7 +110,7 @@ async function buildIndex(): Promise<IndexParts> {
   const frequency = new Map<string, number>();
   for (const doc of docs) {
     const seen = new Set<string>();
-    for (const field of ['village', 'district', 'regency', 'province'] as const) for (const w of wordsOf(doc[field])) seen.add(w);
+    for (const field of FIELDS) for (const w of wordsOf(doc[field])) seen.add(w);
     for (const w of seen) frequency.set(w, (frequency.get(w) ?? 0) + 1);
   }
   return { index, docs, frequency };
@@ -205,36 +205,38 @@ const areaTerm = (term: string): string | null => {
 };
 
 /**
+ * How well an entry holds the words typed (all of them, repeats too), found by the index when
+ * it was asked for `asked`: a score, the higher the better, or null to drop the entry.
+ */
+export type EntryScore = (id: number, words: readonly string[], asked: string, last: string) => number | null;
+
+/**
  * A lookup by the words typed, as addresses and schools search (the last word may be
  * unfinished). Every word must match as written: the index is asked for the rarest whole word
- * only (or the last word when it is the only one, or when every whole word is common), and a
- * hit is kept when `holdsOthers` finds the other words in it, answering a bonus to its score
- * (null drops it): words matching most entries ('jawa', 'barat', 'sd', 'negeri') would
- * otherwise make a lookup cost a second. Only when nothing matches so, and the text is short,
- * is a typo forgiven, then any word.
+ * only (or the last word when it is the only one, or when every whole word is common), and
+ * `score` ranks what it found (null drops an entry; the index's own score breaks ties): words
+ * matching most entries ('jawa', 'barat', 'sd', 'negeri') would otherwise make a lookup cost a
+ * second. Only when nothing matches so, and the text is short, is a typo forgiven, then any word.
  */
-export function searchByRarestWord(
-  index: MiniSearch, frequency: ReadonlyMap<string, number>, words: readonly string[],
-  holdsOthers: (id: number, others: readonly string[], last: string) => number | null,
-): SearchResult[] {
+export function searchByRarestWord(index: MiniSearch, frequency: ReadonlyMap<string, number>, words: readonly string[], score: EntryScore): SearchResult[] {
   const last = words[words.length - 1] as string;
-  const whole = words.slice(0, -1).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
+  const distinct = [...new Set(words)];
+  const whole = distinct.filter((w) => w !== last).sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0));
   const rarest = whole[0];
   const rarestCount = rarest === undefined ? 0 : frequency.get(rarest) ?? 0;
   const byLast = rarest === undefined || (rarestCount > COMMON_WORD && last.length >= 4);
   const asked = byLast ? last : rarestCount > 0 ? rarest : null;
   let hits: SearchResult[] = [];
   if (asked !== null) {
-    const others = words.filter((w) => w !== asked);
     hits = index.search(asked, { prefix: byLast, fuzzy: false })
-      .map((hit) => ({ hit, bonus: holdsOthers(hit.id as number, others, last) }))
-      .filter((h): h is { hit: SearchResult; bonus: number } => h.bonus !== null)
-      .sort((a, b) => (b.hit.score + b.bonus) - (a.hit.score + a.bonus))
+      .map((hit) => ({ hit, rank: score(hit.id as number, words, asked, last) }))
+      .filter((h): h is { hit: SearchResult; rank: number } => h.rank !== null)
+      .sort((a, b) => (b.rank - a.rank) || (b.hit.score - a.hit.score))
       .map((h) => h.hit);
   }
-  const query = words.join(' ');
-  if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
-  if (hits.length === 0 && words.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
+  const query = distinct.join(' ');
+  if (hits.length === 0 && distinct.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'AND' });
+  if (hits.length === 0 && distinct.length <= FORGIVING_MAX_WORDS) hits = index.search(query, { combineWith: 'OR', fuzzy: false });
   return hits;
 }
 
@@ -265,35 +267,81 @@ const INDEX_OPTIONS: Options<VillageDoc> = {
   },
 };
 
+const FIELDS = ['village', 'district', 'regency', 'province'] as const;
+
 /**
- * Whether a village holds every one of `others` (the last typed word as a prefix, the others
- * whole) in one of its names, and if so a score for where (the index's boosts); null if not.
+ * Where a village holds the words typed: each word is placed in the most weighted of its names
+ * holding it (the last word as a prefix, the others whole), a word typed twice in two places
+ * ('cimahi cimahi': the village and its district), and the village scores the weights (the
+ * index's boosts) of the places, less UNPLACED_COST of the weight of each word of its own name
+ * and its district's that no typed word explains. So 'tou timur kota baru' ranks Tou Timur of
+ * Kota Baru above Tou of Kota Baru in Nusa Tenggara Timur, and 'alai lembak' Alai of Lembak
+ * above Alai Selatan of Lembak. A tie goes to the village whose name the text starts with
+ * ('dolok mariah dolok silao': Dolok Mariah before Mariah Dolok), then to the one holding the
+ * last word whole. Null when a word is in none
+ * of its names. Area words that tell nothing ('kota', 'desa') are left out on both sides.
  */
-function othersBonus(doc: Omit<AddressOption, 'location'>, others: readonly string[], last: string): number | null {
-  let bonus = 0;
-  for (const word of others) {
-    let best = -1;
-    for (const field of ['village', 'district', 'regency', 'province'] as const) {
-      const found = wordsOf(doc[field]).some((w) => (word === last ? w.startsWith(word) : w === word));
-      if (found) best = Math.max(best, BOOSTS[field]);
+function placementScore(doc: Omit<AddressOption, 'location'>, words: readonly string[], last: string): number | null {
+  const names = FIELDS.map((field) => wordsOf(doc[field]).filter((w) => !AREA_STOP_WORDS.has(w)));
+  const placed = names.map((name) => name.map(() => false));
+  let score = 0;
+  for (const [k, word] of words.entries()) {
+    let best: { field: number; at: number } | null = null;
+    for (const [field, name] of names.entries()) {
+      const at = name.findIndex((w, i) => !(placed[field] as boolean[])[i] && (word === last ? w.startsWith(word) : w === word));
+      if (at >= 0) {
+        best = { field, at };
+        break;
+      }
     }
-    if (best < 0) return null;
-    bonus += best;
+    if (best === null) {
+      if (words.indexOf(word) === k) return null;
+      continue;
+    }
+    (placed[best.field] as boolean[])[best.at] = true;
+    score += BOOSTS[FIELDS[best.field] as (typeof FIELDS)[number]];
+    // The last word whole before the last word as a prefix ('bojong' of Bojong before Bojongasih).
+    if (word === last && (names[best.field] as string[])[best.at] === word) score += 0.1;
   }
-  return bonus;
+  for (const field of [0, 1]) {
+    const unplaced = (placed[field] as boolean[]).filter((p) => !p).length;
+    score -= UNPLACED_COST * unplaced * BOOSTS[FIELDS[field] as (typeof FIELDS)[number]];
+  }
+  const village = names[0] as string[];
+  // The tie-breaks (0.1 + 0.25) stay below the smallest difference of weights (0.5).
+  if (village.length > 0 && village.every((w, i) => words[i] !== undefined && (words[i] === last ? w.startsWith(words[i]) : w === words[i]))) score += 0.25;
+  return score;
 }
 
-/** At most this many words of a lookup are searched: an address has four parts of a few words each. */
-export const MAX_SEARCH_WORDS = 6;
+/** What a word of a village's (or its district's) name that no typed word explains costs, in its name's weight. */
+const UNPLACED_COST = 1.5;
+
+/** At most this many different words of a lookup are searched: an address has four parts of a few words each. */
+export const MAX_SEARCH_WORDS = 8;
+
+/** A word is searched at most this many times (once for each name of an address: 'bone bone bone bone'). */
+const MAX_REPEATS = 4;
 
 /**
- * The words searched for a typed text: commas are spaces, each word once, the first
- * MAX_SEARCH_WORDS only. Every word matching tens of thousands of villages ('kabupaten' twenty
- * times) would otherwise make one lookup cost seconds.
+ * The words searched for a typed text, lowercased and in order, split at spaces and
+ * punctuation as the index splits names ("alo'oa", "muko-muko"), those `keep` maps to null
+ * left out; at most MAX_SEARCH_WORDS different ones, each at most MAX_REPEATS times. Every word
+ * matching tens of thousands of villages ('kabupaten' twenty times) would otherwise make one
+ * lookup cost seconds.
  */
-export function searchWords(text: string): string {
-  const words = text.toLowerCase().split(/[\s,]+/).filter((w) => w !== '');
-  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS).join(' ');
+export function searchWords(text: string, keep: (word: string) => string | null = (w) => w): string[] {
+  const words: string[] = [];
+  const seen = new Map<string, number>();
+  for (const typed of text.toLowerCase().split(/[\s\p{P}]+/u)) {
+    const word = typed === '' ? null : keep(typed);
+    if (word === null || word === '') continue;
+    const times = seen.get(word) ?? 0;
+    if (times === 0 && seen.size === MAX_SEARCH_WORDS) break;
+    if (times === MAX_REPEATS) continue;
+    seen.set(word, times + 1);
+    words.push(word);
+  }
+  return words;
 }
 
 let cached: Promise<AddressIndex> | null = null;

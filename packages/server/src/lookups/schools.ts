@@ -7,7 +7,7 @@ import type { Principal } from '../auth/principal';
 import type { Store } from '../store/db';
 import { bumpDataVersion, dataVersion } from '../store/repositories/data-versions';
 import { allSchoolsForIndex, findSchool, pageOfSchools, replaceSchools, type SchoolValues } from '../store/repositories/school-directory';
-import { addressIndex, INDEX_CHUNK, locationOf, searchByRarestWord, searchWords } from './address-index';
+import { addressIndex, type EntryScore, INDEX_CHUNK, locationOf, searchByRarestWord, searchWords } from './address-index';
 
 /**
  * The school directory behind the school search and school address widgets (spec 3 §2, §7):
@@ -104,12 +104,12 @@ function schoolIndex(store: Store): Promise<SchoolIndex> {
  */
 export async function lookUpSchools(store: Store, _principal: Principal, body: GetSchoolBody): Promise<SchoolOption[]> {
   const { index, schools, frequency } = await schoolIndex(store);
-  const words = searchWords(body.school).split(' ').filter((w) => w !== '');
+  const words = searchWords(body.school);
   if (words.length === 0) return [];
-  const holdsOthers = (id: number, others: readonly string[], last: string) => {
+  const holdsOthers: EntryScore = (id, typed, asked, last) => {
     const school = schools[id] as SchoolOption;
     const names = [...wordsOf(school.sekolahName), school.npsn];
-    return others.every((word) => names.some((w) => (word === last ? w.startsWith(word) : w === word))) ? 0 : null;
+    return typed.every((word) => word === asked || names.some((w) => (word === last ? w.startsWith(word) : w === word))) ? 0 : null;
   };
   return searchByRarestWord(index, frequency, words, holdsOthers)
     .slice(0, SCHOOL_LOOKUP_LIMIT).map((hit) => schools[hit.id as number] as SchoolOption);
