@@ -21,6 +21,7 @@ describe('the address index file', () => {
   it('is built and saved on first use, for the owner alone, then loaded and answering the same', async () => {
     const built = await loadOrBuildAddressIndex(file);
     expect(built.from).toBe('build');
+    await built.saved;
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(path.dirname(file))).toEqual(['address-index.json']);
 
@@ -48,7 +49,9 @@ describe('the address index file', () => {
       writeFileSync(file, text);
       expect(await loadAddressIndex(file), name).toBeNull();
     }
-    expect((await loadOrBuildAddressIndex(file)).from).toBe('build');
+    const rebuilt = await loadOrBuildAddressIndex(file);
+    expect(rebuilt.from).toBe('build');
+    await rebuilt.saved;
     expect((await loadOrBuildAddressIndex(file)).from).toBe('file');
   });
 });

@@ -359,15 +359,17 @@ export function addressIndex(dataDir: string): Promise<AddressIndex> {
   return cached;
 }
 
-/** The index saved in `file`, else a new build, saved there before it is answered. */
-export async function loadOrBuildAddressIndex(file: string): Promise<AddressIndex & { from: 'file' | 'build' }> {
+/**
+ * The index saved in `file`, else a new build, answered at once and saved there after (`saved`
+ * settles then). Writing the file holds the event loop about a second (MiniSearch's JSON), once
+ * per installation and data version; loading it later holds it a fifth of that.
+ */
+export async function loadOrBuildAddressIndex(file: string): Promise<AddressIndex & { from: 'file' | 'build'; saved: Promise<void> }> {
   const loaded = await loadAddressIndex(file);
-  if (loaded !== null) return { ...loaded, from: 'file' };
+  if (loaded !== null) return { ...loaded, from: 'file', saved: Promise.resolve() };
   const parts = await buildIndex();
-  try {
-    await saveIndex(file, parts);
-  } catch (error) {
+  const saved = new Promise<void>((resolve) => setImmediate(resolve)).then(() => saveIndex(file, parts)).catch((error: unknown) => {
     process.emitWarning(`The address index could not be saved to ${file} (the next start builds it again): ${String(error)}`);
-  }
-  return { ...addressIndexOver(parts), from: 'build' };
+  });
+  return { ...addressIndexOver(parts), from: 'build', saved };
 }
