@@ -17,6 +17,7 @@ import * as workflowRuns from './migrations/2026-11-24-0401-workflow-runs';
 import * as schoolDirectory from './migrations/2026-11-24-0601-school-directory';
 import * as pdfTemplates from './migrations/2026-11-24-0901-pdf-templates';
 import * as pageVersions from './migrations/2026-11-25-0101-page-versions';
+import * as dataVersions from './migrations/2026-11-25-0401-data-versions';
 import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
@@ -103,6 +104,7 @@ const migrations = {
   '2026-11-24-0601-school-directory': schoolDirectory,
   '2026-11-24-0901-pdf-templates': pdfTemplates,
   '2026-11-25-0101-page-versions': pageVersions,
+  '2026-11-25-0401-data-versions': dataVersions,
 };
 
 export async function migrateToLatest(db: Store): Promise<void> {

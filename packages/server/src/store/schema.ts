@@ -223,6 +223,16 @@ export interface SchoolDirectoryTable {
   isSample: number;
 }
 
+/**
+ * The version of data a server process keeps in memory (the school directory's index): bumped
+ * in the transaction that changes the data, compared by every process before it answers.
+ */
+export interface DataVersionsTable {
+  /** What the version is of: 'schoolDirectory'. */
+  name: string;
+  version: number;
+}
+
 export interface FunctionsTable {
   id: Generated<number>;
   appId: number;
@@ -351,6 +361,7 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   thirdParties: ThirdPartiesTable;
   schoolDirectory: SchoolDirectoryTable;
+  dataVersions: DataVersionsTable;
 }
 
 export type AppRow = Selectable<AppsTable>;
