@@ -6,11 +6,14 @@
 //   (and until the next frame was painted).
 // - viewer: from navigation of the preview window (/{app}/preview/{page}, the runtime viewer)
 //   until every component is placed and those on screen show their widgets.
+// - the same pages laid out on the 12-column grid (several components to a row): viewer, editor
+//   open, and one resize (Alt+← or Alt+→ on the selected first component until its width changed
+//   in the DOM, and until the next frame).
 // Prints medians and the ratios 300/10. Run with `npm run bench:editor -w @rakit/bench`
 // (builds the web app first; BENCH_SKIP_BUILD=1 uses packages/web/dist as it is).
 import type { Page } from 'playwright-core';
 import {
-  buildWebApp, createPageWithComponents, DEMO_SLUG, formComponents, launchChromium, signedInDemoAdmin, startServerWithWeb,
+  buildWebApp, createPageWithComponents, DEMO_SLUG, formComponents, gridComponents, launchChromium, signedInDemoAdmin, startServerWithWeb,
 } from './page-fixtures';
 
 const SIZES = [10, 300] as const;
@@ -67,30 +70,36 @@ function jumpToEnd(page: Page): Promise<number> {
 }
 
 /**
- * One click on the first component's 'Move down': until the DOM order changed, and until the
- * next frame. (No named functions inside: tsx would wrap them in a helper the page lacks.)
+ * One step on the first component of the board: a click on its `button` ('Move down'), or a
+ * key pressed on the window (Alt+←/→ resize the selected component). Milliseconds until the
+ * first component's `data-{field}` changed in the DOM (another component is first, or its
+ * width changed), and until the next frame. (No named functions inside: tsx would wrap them in
+ * a helper the page lacks.)
  */
-function moveFirstDown(page: Page): Promise<{ changed: number; painted: number }> {
-  return page.evaluate(async (selector) => {
-    const before = document.querySelector<HTMLElement>(selector)?.dataset.componentId;
-    const button = document.querySelector<HTMLButtonElement>(`${selector} button[aria-label="Move down"]`);
-    if (button === null || before === undefined) throw new Error('no component to move');
+function timeFirstChange(page: Page, step: { button: string } | { key: string }, field: 'componentId' | 'width'): Promise<{ changed: number; painted: number }> {
+  return page.evaluate(async ({ selector, step, field }) => {
+    const before = document.querySelector<HTMLElement>(selector)?.dataset[field];
+    const button = 'button' in step ? document.querySelector<HTMLButtonElement>(`${selector} button[aria-label="${step.button}"]`) : undefined;
+    if (before === undefined || button === null) throw new Error('no component to change');
     const start = performance.now();
-    button.click();
+    if (button === undefined) window.dispatchEvent(new KeyboardEvent('keydown', { key: (step as { key: string }).key, altKey: true, cancelable: true }));
+    else button.click();
     await new Promise<void>((resolve) => {
-      if (document.querySelector<HTMLElement>(selector)?.dataset.componentId !== before) return resolve();
+      if (document.querySelector<HTMLElement>(selector)?.dataset[field] !== before) return resolve();
       const observer = new MutationObserver(() => {
-        if (document.querySelector<HTMLElement>(selector)?.dataset.componentId === before) return;
+        if (document.querySelector<HTMLElement>(selector)?.dataset[field] === before) return;
         observer.disconnect();
         resolve();
       });
-      observer.observe(document.body, { childList: true, subtree: true });
+      observer.observe(document.body, field === 'width' ? { attributeFilter: ['data-width'], subtree: true } : { childList: true, subtree: true });
     });
     const changed = performance.now() - start;
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     return { changed, painted: performance.now() - start };
-  }, ROW);
+  }, { selector: ROW, step, field });
 }
+
+const ratio = (large: number, small: number) => (large / small).toFixed(2);
 
 const webDir = buildWebApp();
 const server = await startServerWithWeb(webDir);
@@ -112,7 +121,7 @@ try {
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     const moves: { changed: number; painted: number }[] = [];
-    for (let i = 0; i < MOVE_ROUNDS + 1; i++) moves.push(await moveFirstDown(page));
+    for (let i = 0; i < MOVE_ROUNDS + 1; i++) moves.push(await timeFirstChange(page, { button: 'Move down' }, 'componentId'));
     moves.shift(); // warm-up
     // Leave the page saved, so the next navigation is not held by the unsaved-changes prompt.
     await page.getByText('Saved', { exact: true }).waitFor();
@@ -128,7 +137,37 @@ try {
   const small = results.get(SIZES[0]);
   const large = results.get(SIZES[1]);
   if (small !== undefined && large !== undefined) {
-    console.log(`ratio ${SIZES[1]}/${SIZES[0]}: viewer ${(large.viewer / small.viewer).toFixed(2)}   editor open ${(large.open / small.open).toFixed(2)}   move ${(large.move / small.move).toFixed(2)}   move painted ${(large.painted / small.painted).toFixed(2)}`);
+    console.log(`ratio ${SIZES[1]}/${SIZES[0]}: viewer ${ratio(large.viewer, small.viewer)}   editor open ${ratio(large.open, small.open)}   move ${ratio(large.move, small.move)}   move painted ${ratio(large.painted, small.painted)}`);
+  }
+
+  // The same pages laid out on the 12-column grid.
+  const grid = new Map<number, { open: number; resize: number; painted: number; viewer: number }>();
+  for (const size of SIZES) {
+    const { pageId, pageSlug } = await createPageWithComponents(server, `Bench grid ${size}`, gridComponents(size));
+    await openViewer(page, pageSlug, size); // warm-up
+    const viewerOpens: number[] = [];
+    for (let i = 0; i < OPEN_ROUNDS; i++) viewerOpens.push(await openViewer(page, pageSlug, size));
+    await openEditor(page, pageId, size); // warm-up
+    const opens: number[] = [];
+    for (let i = 0; i < OPEN_ROUNDS; i++) opens.push(await openEditor(page, pageId, size));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator(ROW).first().locator('div').first().click();
+    await page.locator(`${ROW} [data-testid="resize-handle"]`).first().waitFor();
+    const resizes: { changed: number; painted: number }[] = [];
+    // Narrower, then wider again: the first component (4 columns) stays between 3 and 4.
+    for (let i = 0; i < MOVE_ROUNDS + 1; i++) resizes.push(await timeFirstChange(page, { key: i % 2 === 0 ? 'ArrowLeft' : 'ArrowRight' }, 'width'));
+    resizes.shift(); // warm-up
+    await page.getByText('Saved', { exact: true }).waitFor();
+    grid.set(size, { open: median(opens), resize: median(resizes.map((r) => r.changed)), painted: median(resizes.map((r) => r.painted)), viewer: median(viewerOpens) });
+  }
+  console.log(`The same pages on the 12-column grid, medians of ${OPEN_ROUNDS} opens and ${MOVE_ROUNDS} resizes`);
+  for (const [size, r] of grid) {
+    console.log(`${String(size).padStart(4)} components   viewer ${r.viewer.toFixed(1).padStart(7)} ms   editor open ${r.open.toFixed(1).padStart(7)} ms   resize ${r.resize.toFixed(1).padStart(6)} ms (painted ${r.painted.toFixed(1)} ms)`);
+  }
+  const gridSmall = grid.get(SIZES[0]);
+  const gridLarge = grid.get(SIZES[1]);
+  if (gridSmall !== undefined && gridLarge !== undefined) {
+    console.log(`grid ratio ${SIZES[1]}/${SIZES[0]}: viewer ${ratio(gridLarge.viewer, gridSmall.viewer)}   editor open ${ratio(gridLarge.open, gridSmall.open)}   resize ${ratio(gridLarge.resize, gridSmall.resize)}   resize painted ${ratio(gridLarge.painted, gridSmall.painted)}`);
   }
 } finally {
   await browser.close();

@@ -63,6 +63,14 @@ export function formComponents(count: number): Component[] {
   return Array.from({ length: count }, (_, i) => createComponent(FORM_WIDGETS[i % FORM_WIDGETS.length] as WidgetType, `bench-${i + 1}`, `Field ${i + 1}`));
 }
 
+/** Widths of a dashboard-like grid, taken in turn: three in a row, two halves, four quarters, one full row. */
+const GRID_WIDTHS = [4, 4, 4, 6, 6, 3, 3, 3, 3, 12] as const;
+
+/** `count` form widgets laid out on the 12-column grid, several to a row (formComponents with widths). */
+export function gridComponents(count: number): Component[] {
+  return formComponents(count).map((component, i) => ({ ...component, width: GRID_WIDTHS[i % GRID_WIDTHS.length] }));
+}
+
 /**
  * The page-creation hook of the browser benchmarks: a page of the demo application named
  * `pageName`, holding `components`, made as the editor makes it (saveApp with a null pageId,

@@ -11,35 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { createComponent } from '@rakit/core';
-import QRCode from 'qrcode';
 import { buildWebApp, createPageWithComponents, DEMO_SLUG, signedInDemoAdmin, startServerWithWeb } from './page-fixtures';
 import { percentile } from './stats';
+import { qrVideo } from '../e2e/support/qr-video';
 
 const ROUNDS = Number(process.env.BENCH_QR_ROUNDS ?? 5);
-const WIDTH = 640;
-const HEIGHT = 480;
 const FOUND = 'QR code ditemukan ! Hasil dapat dilihat di bawah';
-
-/** `text` as a black-on-white QR code in raw YUV 4:2:0 frames, as the fake camera plays them. */
-function qrVideo(text: string, frames = 10): Buffer {
-  const code = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const size = code.modules.size;
-  const scale = Math.floor(Math.min(WIDTH, HEIGHT) * 0.8 / (size + 8));
-  const left = Math.floor((WIDTH - (size + 8) * scale) / 2);
-  const top = Math.floor((HEIGHT - (size + 8) * scale) / 2);
-  const luma = Buffer.alloc(WIDTH * HEIGHT, 235);
-  for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; col++) {
-      if (code.modules.get(row, col) === 0) continue;
-      for (let y = 0; y < scale; y++) {
-        const start = (top + (row + 4) * scale + y) * WIDTH + left + (col + 4) * scale;
-        luma.fill(16, start, start + scale);
-      }
-    }
-  }
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128)]);
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]);
-}
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-qr-'));
 const video = path.join(dir, 'qr.y4m');

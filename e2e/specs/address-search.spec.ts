@@ -1,9 +1,9 @@
-import { type Component, Messages } from '@rakit/core';
+import { Messages } from '@rakit/core';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, baseUrl, launchBrowser, newPage, snapshot } from '../support/browser';
-import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { createPageInEditor, pageForStaff } from '../support/editor-page';
 
 /** Requests the page made that leave the server (none may: the areas are served by Rakit). */
 function outsideRequests(page: Page): Request[] {
@@ -23,7 +23,6 @@ describe('the address search widget', () => {
   const stamp = Date.now().toString(36);
   const pageName = `Alamat ${stamp}`;
   let browser: Browser;
-  let pageId: number;
   let pageSlug: string;
 
   beforeAll(async () => {
@@ -36,13 +35,7 @@ describe('the address search widget', () => {
     await author.setViewportSize({ width: 1366, height: 900 });
     await signInToDemo(author);
     await author.goto('/demo/form-editor');
-    await author.getByRole('button', { name: 'Please Select Page' }).click();
-    await author.getByRole('option', { name: 'Create New Page' }).click();
-    await author.getByRole('dialog').getByLabel('PAGE TITLE').fill(pageName);
-    await author.getByRole('dialog').getByRole('button', { name: 'CREATE' }).click();
-    await author.getByText('This page is empty').waitFor();
-    pageId = Number(new URL(author.url()).searchParams.get('page'));
-    expect(pageId).toBeGreaterThan(0);
+    const pageId = await createPageInEditor(author, pageName);
 
     await author.locator('[data-palette-type="address"]').click();
     const panel = author.getByTestId('config-panel');
@@ -56,15 +49,10 @@ describe('the address search widget', () => {
     await snapshot(author, 'address-configured-in-editor');
     await author.context().close();
 
-    const api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
-    const saved = await api<{ pageSlug: string; pageComponents: string | Component[] }[]>('GET', `/get/getPage/${pageId}`);
-    const [stored] = saved.data;
-    if (stored === undefined) throw new Error('the page was not found');
+    const stored = await pageForStaff(pageId, `Alamat ${stamp}`, 'Alamat');
     pageSlug = stored.pageSlug;
-    const components = (typeof stored.pageComponents === 'string' ? JSON.parse(stored.pageComponents) : stored.pageComponents) as Component[];
-    expect(components).toHaveLength(1);
-    expect(components[0]).toMatchObject({ type: 'address', title: 'Alamat Rumah', required: true });
-    await menuForStaff(api, await demoAppId(), `Alamat ${stamp}`, [['Alamat', pageId]]);
+    expect(stored.components).toHaveLength(1);
+    expect(stored.components[0]).toMatchObject({ type: 'address', title: 'Alamat Rumah', required: true });
   });
 
   for (const [width, height] of [[1366, 900], [390, 844]] as const) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { createPageInEditor } from '../support/editor-page';
 import { addMariaDbConnection, MARIADB } from '../support/mariadb';
 
 const CATEGORIES = ['Alpha', 'Beta', 'Gamma'] as const;
@@ -273,13 +274,7 @@ describe('data widgets on a MariaDB table', () => {
     await signInToDemo(author);
     await author.goto('/demo/form-editor');
     const pageName = `Configured ${stamp}`;
-    await author.getByRole('button', { name: 'Please Select Page' }).click();
-    await author.getByRole('option', { name: 'Create New Page' }).click();
-    await author.getByRole('dialog').getByLabel('PAGE TITLE').fill(pageName);
-    await author.getByRole('dialog').getByRole('button', { name: 'CREATE' }).click();
-    await author.getByText('This page is empty').waitFor();
-    const pageId = Number(new URL(author.url()).searchParams.get('page'));
-    expect(pageId).toBeGreaterThan(0);
+    const pageId = await createPageInEditor(author, pageName);
 
     await author.locator('[data-palette-type="table"]').click();
     const panel = author.getByTestId('config-panel');

@@ -208,6 +208,12 @@ describe('the root editor saves on demand, and a refused save stays unsynced', (
     // The selector says it is blocked (aria-disabled); a click anyway does not open it.
     await suite.page.getByTestId('page-selector').click({ force: true });
     expect(await suite.page.getByPlaceholder('Search page you want to add ?').count()).toBe(0);
+    // Leaving with the edit unsaved asks first; Cancel keeps the editor and the edit.
+    await suite.page.locator('header[aria-label="Editor"]').getByRole('button', { name: 'Back' }).click();
+    await suite.page.getByText('The changes to this page are not saved. Leave without saving them?').waitFor();
+    await suite.page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(new URL(suite.page.url()).pathname).toBe('/_root/form-editor');
+    expect(await syncIndicator().textContent()).toContain('Syncronizing');
     await suite.page.getByRole('button', { name: 'Save', exact: true }).click();
     await syncIndicator().filter({ hasText: 'Saved' }).waitFor();
   });

@@ -40,6 +40,16 @@ describe('the PDF extractor reads a form field and a boxed text, and an action i
   let pageId: number;
   let browser: Browser;
 
+  /** The author's editor on the page, the extractor chosen: its configuration panel. */
+  const extractorPanel = async () => {
+    const page = await newPage(browser);
+    await signInToDemo(page);
+    await page.goto(`/demo/form-editor?page=${pageId}`);
+    await page.locator('[data-testid="editor-component"][data-title="Faktur (PDF)"]').first().click();
+    const panel = page.getByTestId('config-panel');
+    await panel.getByText('New template from a sample PDF').waitFor();
+    return { page, panel };
+  };
   const rows = async () => (await sql.query(`SELECT pelanggan, total FROM \`${table}\` ORDER BY id`))[0] as { pelanggan: string; total: string }[];
 
   beforeAll(async () => {
@@ -64,12 +74,7 @@ describe('the PDF extractor reads a form field and a boxed text, and an action i
   });
 
   it('lets the author make a template from a sample, map a form field and a box, and add the insert', async () => {
-    const page = await newPage(browser);
-    await signInToDemo(page);
-    await page.goto(`/demo/form-editor?page=${pageId}`);
-    await page.locator('[data-testid="editor-component"][data-title="Faktur (PDF)"]').first().click();
-    const panel = page.getByTestId('config-panel');
-    await panel.getByText('New template from a sample PDF').waitFor();
+    const { page, panel } = await extractorPanel();
 
     const chooser = page.waitForEvent('filechooser');
     await panel.getByRole('button', { name: 'New template from a sample PDF' }).click();
@@ -172,5 +177,33 @@ describe('the PDF extractor reads a form field and a boxed text, and an action i
       await page.getByText('Failed ! The file is not a PDF that can be read').waitFor();
       expect(await rows()).toHaveLength(1);
     });
+  });
+
+  it('lets the author delete the template, after saying yes', async () => {
+    const templateNames = async () => (await api<{ templateName: string }[]>('GET', `/file/getTemplateList?appId=${await demoAppId()}`)).data.map((t) => t.templateName);
+    expect(await templateNames()).toContain(`Faktur contoh ${stamp}`);
+    const { page, panel } = await extractorPanel();
+    await panel.getByTestId('pdf-template-fields').waitFor();
+
+    // Cancelled: the template stays.
+    await panel.getByRole('button', { name: 'Delete template' }).click();
+    const question = page.getByRole('dialog');
+    await question.getByText(`Delete the template 'Faktur contoh ${stamp}' and its sample PDF?`).waitFor();
+    await snapshot(page, 'pdf-extractor-delete-template');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await templateNames()).toContain(`Faktur contoh ${stamp}`);
+
+    await panel.getByRole('button', { name: 'Delete template' }).click();
+    const deleted = page.waitForResponse((r) => r.url().includes('/file/template/') && r.request().method() === 'DELETE');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete template' }).click();
+    expect((await deleted).status()).toBe(200);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await panel.getByTestId('pdf-template-fields').waitFor({ state: 'detached' });
+    expect(await panel.getByLabel('Template', { exact: true }).inputValue()).toBe('');
+    expect(await panel.getByRole('button', { name: 'Delete template' }).count()).toBe(0);
+    expect(await templateNames()).not.toContain(`Faktur contoh ${stamp}`);
+    await page.getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor();
+    await page.context().close();
   });
 });

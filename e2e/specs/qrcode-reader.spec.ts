@@ -10,35 +10,7 @@ import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/
 import { ADMIN_PASSWORD, baseUrl, launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 import { addMariaDbConnection, MARIADB } from '../support/mariadb';
-
-const WIDTH = 640;
-const HEIGHT = 480;
-
-/**
- * A video of `text` as a QR code, in the raw YUV 4:2:0 frames Chromium's fake camera plays
- * (--use-file-for-fake-video-capture): a black-on-white code, 4 modules of quiet zone.
- */
-function qrVideo(text: string, frames = 10): Buffer {
-  const code = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const size = code.modules.size;
-  const scale = Math.floor(Math.min(WIDTH, HEIGHT) * 0.8 / (size + 8));
-  const side = (size + 8) * scale;
-  const left = Math.floor((WIDTH - side) / 2);
-  const top = Math.floor((HEIGHT - side) / 2);
-  const luma = Buffer.alloc(WIDTH * HEIGHT, 235);
-  for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; col++) {
-      if (code.modules.get(row, col) === 0) continue;
-      for (let y = 0; y < scale; y++) {
-        const start = (top + (row + 4) * scale + y) * WIDTH + left + (col + 4) * scale;
-        luma.fill(16, start, start + scale);
-      }
-    }
-  }
-  const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]);
-}
+import { qrVideo } from '../support/qr-video';
 
 /**
  * Issue 14, the QR reader: an author places it from the palette and labels it; a member reads

@@ -70,15 +70,18 @@ describe('a member works with a page through his group\'s menu', () => {
     await snapshot(page, 'runtime-upload');
   });
 
-  it('offers administrators an edit mode that opens the page in the editor', async () => {
+  it('offers administrators an edit mode, from which the page opens in the editor', async () => {
     const admin = await newPage(browser);
     await signInToDemo(admin);
     await admin.goto(`/demo/admin/pendaftaran-${stamp}`);
     await admin.getByLabel('Nama Lengkap').waitFor();
-    await admin.getByRole('link', { name: 'Edit page' }).click();
+    // The edit mode itself has its own spec (runtime-edit-mode.spec.ts).
+    await admin.getByRole('switch', { name: 'Edit mode' }).click({ force: true });
+    await admin.getByRole('link', { name: 'Open in editor' }).click();
     await admin.waitForURL(`**/demo/form-editor?page=${pageId}`);
     await admin.getByText('Saved', { exact: true }).waitFor();
-    expect(await admin.getByText('Nama Lengkap').count()).toBeGreaterThan(0);
+    // The editor's board, its faces drawn once they are near the screen.
+    await admin.getByTestId('editor-board').getByText('Nama Lengkap').waitFor();
   });
 
   it('gives a member of another group no such menu and a 403 from the page call', async () => {

@@ -1,9 +1,8 @@
-import type { Component } from '@rakit/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
-import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { createPageInEditor, pageForStaff } from '../support/editor-page';
 
 /**
  * The school directory and the school widgets (spec 3 §2, §7, §8; issue 14): the super
@@ -61,12 +60,7 @@ describe('the school search and school address widgets', () => {
     await author.setViewportSize({ width: 1366, height: 900 });
     await signInToDemo(author);
     await author.goto('/demo/form-editor');
-    await author.getByRole('button', { name: 'Please Select Page' }).click();
-    await author.getByRole('option', { name: 'Create New Page' }).click();
-    await author.getByRole('dialog').getByLabel('PAGE TITLE').fill(pageName);
-    await author.getByRole('dialog').getByRole('button', { name: 'CREATE' }).click();
-    await author.getByText('This page is empty').waitFor();
-    const pageId = Number(new URL(author.url()).searchParams.get('page'));
+    const pageId = await createPageInEditor(author, pageName);
     const panel = author.getByTestId('config-panel');
     await author.locator('[data-palette-type="school"]').click();
     await panel.getByLabel('Label', { exact: true }).fill('Asal Sekolah');
@@ -79,13 +73,9 @@ describe('the school search and school address widgets', () => {
     await snapshot(author, 'school-configured-in-editor');
     await author.context().close();
 
-    const api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
-    const [stored] = (await api<{ pageSlug: string; pageComponents: string | Component[] }[]>('GET', `/get/getPage/${pageId}`)).data;
-    if (stored === undefined) throw new Error('the page was not found');
+    const stored = await pageForStaff(pageId, `Sekolah ${stamp}`, 'Sekolah');
     pageSlug = stored.pageSlug;
-    const components = (typeof stored.pageComponents === 'string' ? JSON.parse(stored.pageComponents) : stored.pageComponents) as Component[];
-    expect(components.map((c) => [c.type, c.title])).toEqual([['school', 'Asal Sekolah'], ['schooladdress', 'Alamat Sekolah']]);
-    await menuForStaff(api, await demoAppId(), `Sekolah ${stamp}`, [['Sekolah', pageId]]);
+    expect(stored.components.map((c) => [c.type, c.title])).toEqual([['school', 'Asal Sekolah'], ['schooladdress', 'Alamat Sekolah']]);
   });
 
   for (const [width, height] of [[1366, 900], [390, 844]] as const) {

@@ -6,7 +6,7 @@ export const DEMO_ADMIN = 'demo-admin';
 export const DEMO_MEMBER = 'demo-user';
 
 /** Signs in to /demo as `userId` and waits for the landing address. */
-export async function signInToDemo(page: Page, userId = DEMO_ADMIN, password = ADMIN_PASSWORD, landing = '**/demo/home'): Promise<void> {
+export async function signInToDemo(page: Page, userId = DEMO_ADMIN, password = ADMIN_PASSWORD, landing: string | RegExp = '**/demo/home'): Promise<void> {
   await page.goto('/demo/auth/login');
   await page.getByLabel('Username').fill(userId);
   await page.getByLabel('Password', { exact: true }).fill(password);

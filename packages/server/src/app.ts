@@ -24,6 +24,7 @@ import workflowRoutes from './routes/workflows';
 import appRoutes from './routes/apps';
 import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
+import bundleRoutes from './routes/bundles';
 import databaseRoutes from './routes/databases';
 import exportRoutes from './routes/export';
 import fileRoutes from './routes/files';
@@ -31,6 +32,7 @@ import groupRoutes from './routes/groups';
 import lookupRoutes from './routes/lookups';
 import menuRoutes from './routes/menus';
 import pageRoutes from './routes/pages';
+import pageVersionRoutes from './routes/page-versions';
 import passwordResetRoutes from './routes/password-reset';
 import pdfTemplateRoutes from './routes/pdf-templates';
 import printRoutes from './routes/print';
@@ -41,6 +43,7 @@ import { SecretBox } from './security/secret-box';
 import { readCacheOf, type Store } from './store/db';
 import type { ReadCache } from './store/read-cache';
 import type { ExecutorLookup } from './workflows/addons';
+import { startPageHistoryPruner } from './pages/history-pruner';
 import { createWorkflowEngine, type WorkflowEngine } from './workflows/engine';
 import { pickUpTriggerRuns } from './workflows/runs';
 
@@ -125,6 +128,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   });
   // Registered before the store's users close: the workers stop first.
   app.addHook('onClose', async () => app.workflows.close());
+  startPageHistoryPruner(app);
   app.decorate('sandbox', new SandboxPool(config.functionLimits));
   app.addHook('onClose', async () => app.sandbox.close());
   const webDir = config.webDir ?? defaultWebDir;
@@ -159,6 +163,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(userRoutes);
   await app.register(menuRoutes);
   await app.register(pageRoutes);
+  await app.register(pageVersionRoutes);
   await app.register(fileRoutes);
   await app.register(actionRoutes);
   await app.register(triggerRoutes);
@@ -170,6 +175,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
   await app.register(lookupRoutes);
+  await app.register(bundleRoutes);
   await app.register(functionRoutes);
   await app.register(pdfTemplateRoutes);
   await app.register(auditRoutes);

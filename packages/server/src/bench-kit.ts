@@ -27,5 +27,8 @@ export async function createAppSqliteFile(dataDir: string, appId: number, name: 
   db.close();
 }
 export { SandboxPool, defaultSandboxLimits } from './functions/sandbox-pool';
-export { buildAddressIndex } from './lookups/address-index';
+export { savePages } from './pages/save-pages';
+export { findPage, updatePage } from './store/repositories/pages';
+export { insertApp } from './store/repositories/apps';
+export { addressIndexFile, buildAddressIndex, loadOrBuildAddressIndex } from './lookups/address-index';
 export { setAuditRecording } from './audit/record';

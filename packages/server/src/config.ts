@@ -81,6 +81,12 @@ export interface Config {
   triggerWaitMs: number;
   /** RAKIT_WORKFLOW_RUN_RETENTION_DAYS: finished runs older than this are pruned. */
   workflowRunRetentionDays: number;
+  /** RAKIT_PAGE_VERSION_FOLD_SECONDS: one person's saves of a page this close together fold into one version (0: never). */
+  pageVersionFoldSeconds: number;
+  /** RAKIT_PAGE_VERSION_KEEP: the unnamed versions kept per page (named ones are never pruned by count). */
+  pageVersionKeep: number;
+  /** RAKIT_PAGE_VERSION_DAYS: unnamed versions older than this are pruned, and deleted pages' history (0: no age limit). */
+  pageVersionDays: number;
   /** RAKIT_AUDIT_RETENTION_DAYS: audit log entries older than this are pruned (0: kept for ever). */
   auditRetentionDays: number;
   /** RAKIT_WORKFLOW_LEASE_MS: how long a worker's hold on a run lasts without renewal (a dead worker's run is reclaimed after it). */
@@ -177,6 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workflowWorkers: readInt(env.RAKIT_WORKFLOW_WORKERS, 2, 0),
     triggerWaitMs: readInt(env.RAKIT_TRIGGER_WAIT_MS, 5000, 0),
     workflowRunRetentionDays: readInt(env.RAKIT_WORKFLOW_RUN_RETENTION_DAYS, 30),
+    pageVersionFoldSeconds: readInt(env.RAKIT_PAGE_VERSION_FOLD_SECONDS, 300, 0),
+    pageVersionKeep: readInt(env.RAKIT_PAGE_VERSION_KEEP, 100),
+    pageVersionDays: readInt(env.RAKIT_PAGE_VERSION_DAYS, 365, 0),
     auditRetentionDays: readInt(env.RAKIT_AUDIT_RETENTION_DAYS, 365, 0),
     workflowLeaseMs: readInt(env.RAKIT_WORKFLOW_LEASE_MS, 30_000, 500),
     workflowBackoffMs: readInt(env.RAKIT_WORKFLOW_BACKOFF_MS, 1000, 0),

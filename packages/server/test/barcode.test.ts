@@ -1,8 +1,9 @@
 import { type Component, createComponent, CUSTOM_TABLE, Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
-import { availableEngines, type EngineName } from './support/engines';
-import { type AppTable, createAppTable } from './support/fixtures';
+import { dataWidgetApp } from './support/data-widget-app';
+import { availableEngines } from './support/engines';
+import type { AppTable } from './support/fixtures';
 
 /**
  * The barcode widget's scan (spec 3 §4, issue 14) on each application database engine: an
@@ -12,9 +13,11 @@ import { type AppTable, createAppTable } from './support/fixtures';
 const engines = await availableEngines();
 const INJECTIONS = ["' OR 1=1 --", "x'; DROP TABLE stock; --", 'a" OR "1"="1', '%', '_', 'SKU-00%', "sku-001' --"];
 
-const createStockTable = (engine: EngineName, server: TestServer, appId: number) =>
-  createAppTable(engine, server.app.config.dataDir, appId, 'stock', (quoted) => `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, sku VARCHAR(100) NOT NULL, name VARCHAR(200) NOT NULL, qty INTEGER NOT NULL);
-    INSERT INTO ${quoted} (id, sku, name, qty) VALUES (1, 'SKU-001', 'Beras 5 kg', 10), (2, 'SKU-002', 'Minyak goreng', 4), (3, 'sku-003', 'Gula pasir', 7), (40, '8992761', 'Teh', 1);`);
+const STOCK_TABLE = {
+  prefix: 'stock',
+  createSql: (quoted: string) => `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, sku VARCHAR(100) NOT NULL, name VARCHAR(200) NOT NULL, qty INTEGER NOT NULL);
+    INSERT INTO ${quoted} (id, sku, name, qty) VALUES (1, 'SKU-001', 'Beras 5 kg', 10), (2, 'SKU-002', 'Minyak goreng', 4), (3, 'sku-003', 'Gula pasir', 7), (40, '8992761', 'Teh', 1);`,
+};
 
 function widgets(dbId: number, table: string): Component[] {
   const scanner = {
@@ -35,6 +38,8 @@ function widgets(dbId: number, table: string): Component[] {
 describe.each(engines)('barcode scans on a %s database', (engine) => {
   let server: TestServer;
   let fixture: AppTable;
+  let appId: number;
+  let dbId: number;
   let pageId: number;
   let hiddenPageId: number;
   let admin: string;
@@ -52,29 +57,9 @@ describe.each(engines)('barcode scans on a %s database', (engine) => {
 
   beforeAll(async () => {
     server = await buildTestServer('sqlite', { allowPrivateDatabases: true });
-    await server.register('081700000021', 'password-1');
-    await server.register(MEMBER, 'password-1');
-    await server.register('081700000023', 'password-1');
-    const builder = await server.login('081700000021', 'password-1', 'main');
-    const created = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Gudang Scan', appDescription: '' }, builder)).json().data;
-    admin = await server.login('081700000021', 'password-1', created.appSlug);
-    fixture = await createStockTable(engine, server, created.appId);
-    const saved = await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: created.appId, ...fixture.dbBody }, admin);
-    expect(saved.statusCode, saved.body).toBe(200);
-    const dbId = saved.json().data.dbId as number;
-    const pages = (await server.call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId: null, pageName: 'Scan' }, { pageId: null, pageName: 'Rahasia' }] }, admin)).json().data.pages;
-    pageId = pages[0].pageId;
-    hiddenPageId = pages[1].pageId;
-    const components = JSON.stringify(widgets(dbId, fixture.table));
-    const savedPages = await server.call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId, pageComponents: components }, { pageId: hiddenPageId, pageComponents: components }] }, admin);
-    expect(savedPages.statusCode, savedPages.body).toBe(200);
-    const groups = (await server.call('GET', `/auth/listgroup/${created.appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
-    const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
-    await server.addToGroup(MEMBER, memberGroup);
-    const menu = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: 'Scan', menuAppId: created.appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).json().data.menuId;
-    await server.call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: created.appId, groupAccess: { menuId: [menu] } }, admin);
-    member = await server.login(MEMBER, 'password-1', created.appSlug);
-    outsider = await server.login('081700000023', 'password-1', 'main');
+    ({ appId, dbId, fixture, pageId, hiddenPageId, admin, member, outsider } = await dataWidgetApp(server, engine, {
+      users: ['081700000021', MEMBER, '081700000023'], appName: 'Gudang Scan', pageName: 'Scan', table: STOCK_TABLE, widgets,
+    }));
   });
   afterAll(async () => {
     await fixture?.drop();
@@ -121,5 +106,29 @@ describe.each(engines)('barcode scans on a %s database', (engine) => {
     expect(unmapped.statusCode).toBe(400);
     expect(unmapped.json().error).toContain(Messages.barcodeNoColumn);
     expect((await scan('SKU-001', 'scanner', admin, hiddenPageId)).statusCode).toBe(200);
+  });
+
+  it('passes the scanned row through the widget\'s function, as a table\'s rows', async () => {
+    const saveFunction = async (name: string, content: string) => {
+      const saved = await server.call('POST', '/function/saveFunction', { appId, name, parameter: [], content }, admin);
+      expect(saved.statusCode, saved.body).toBe(201);
+      return saved.json().data.id as number;
+    };
+    const label = await saveFunction('Label', "return rows.map((r) => ({ ...r, label: `${r.name} (${r.qty})`, qty: r.qty * 2 }));");
+    const inStock = await saveFunction('In stock', 'return rows.filter((r) => r.qty > 5);');
+    const failing = await saveFunction('Failing', 'throw new Error("no");');
+    const scanner = (id: string, functionId: number) => ({ ...createComponent('barcode', id, id), options: 'SKU,Name,Qty', mapping_table: 'sku,name,qty', table_used: fixture.table, database_used: dbId, primaryKey: 'id', functionId });
+    const components = [...widgets(dbId, fixture.table), scanner('labelled', label), scanner('in-stock', inStock), scanner('failing', failing)];
+    const saved = await server.call('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] }, admin);
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    expect(await found('sku-001', 'labelled')).toEqual([{ sku: 'SKU-001', name: 'Beras 5 kg', qty: 20, id: 1, label: 'Beras 5 kg (10)' }]);
+    expect(await found('SKU-404', 'labelled')).toEqual([]);
+    // The function drops the row: the scan finds none.
+    expect(await found('SKU-001', 'in-stock')).toMatchObject([{ id: 1 }]);
+    expect(await found('SKU-002', 'in-stock')).toEqual([]);
+    const refused = await scan('SKU-001', 'failing');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toEqual([Messages.functionFailed]);
   });
 });

@@ -1,10 +1,12 @@
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
+import { SCHOOL_VERSION_CHECK_MS } from '../src/lookups/schools';
+import { ADMIN_PASSWORD, anotherProcess, buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
 
 /** The address lookup of the address search widget (spec 3 §2, §5, §7; issue 14) on each store engine. */
 const engines = await availableEngines();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(engines)('address lookups on a %s store', (engine) => {
   let server: TestServer;
@@ -39,6 +41,20 @@ describe.each(engines)('address lookups on a %s store', (engine) => {
       village: 'Sukamaju', district: 'Cibungbulang', regency: 'Kabupaten Bogor', province: 'Jawa Barat',
       villageCode: expect.stringMatching(/^32\.01\.16\.\d{4}$/), districtCode: '32.01.16', regencyCode: '32.01', provinceCode: '32',
     });
+  });
+
+  it('ranks first the village whose names the words typed explain best', async () => {
+    const firstOf = async (typed: string) => ((await lookUp(typed)).json().data as { location: string }[])[0]?.location;
+    // A word of the village's own name, not of its province (Nusa Tenggara Timur).
+    expect(await firstOf('tou timur kota baru')).toBe('Tou Timur, Kota Baru, Kabupaten Ende, Nusa Tenggara Timur');
+    // No word of the name left unexplained (Alai Selatan is also in Lembak).
+    expect(await firstOf('alai lembak')).toBe('Alai, Lembak, Kabupaten Muara Enim, Sumatera Selatan');
+    // A word typed twice is the village's and its district's (not Cimahi of Cimahi Tengah).
+    expect(await firstOf('cimahi cimahi')).toBe('Cimahi, Cimahi, Kabupaten Kuningan, Jawa Barat');
+    // Split at punctuation as the names are.
+    expect(await firstOf("fadoro hilimbowo gunungsitoli alo'oa")).toBe("Fadoro Hilimbowo, Gunungsitoli Alo'oa, Kota Gunungsitoli, Sumatera Utara");
+    // The last word whole before it as a prefix (Bojongasih).
+    expect(await firstOf('sindangsari bojong')).toBe('Sindangsari, Bojong, Kabupaten Purwakarta, Jawa Barat');
   });
 
   it('forgives a typo and an unfinished word', async () => {
@@ -153,6 +169,23 @@ describe.each(engines)('the school directory and its lookups on a %s store', (en
     await post('/save/importSchools', { rows: [row(2, { npsn: '20200009', name: 'SD Desa', level: 'SD', villageCode: '32.01.16.2013' })] }, root);
     expect((await post('/get/getSchoolAddress', { appId, schooladdress: '20200009' })).json().data)
       .toEqual({ address: 'Sukamaju, Cibungbulang, Kabupaten Bogor, Jawa Barat' });
+  });
+
+  it('serves an import made in another server process on the store within a second', async () => {
+    const other = await anotherProcess(server);
+    try {
+      const lookUpThere = async (school: string) =>
+        ((await other.call('POST', '/get/getSchool', { appId, school }, member)).json().data as { npsn: string }[]).map((s) => s.npsn);
+      // The other process has built its index of the directory as it was.
+      expect(await lookUpThere('cibungbulang')).toEqual(['20200003']);
+      const imported = await post('/save/importSchools', { rows: [row(2, { npsn: '20200010', name: 'SMK Cibungbulang Mandiri', level: 'SMK' })] }, root);
+      expect(imported.json().data).toEqual({ imported: 1, failed: [] });
+      await sleep(SCHOOL_VERSION_CHECK_MS + 100);
+      expect((await lookUpThere('cibungbulang')).sort()).toEqual(['20200003', '20200010']);
+      expect(await lookUpThere('mandiri cibung')).toEqual(['20200010']);
+    } finally {
+      await other.close();
+    }
   });
 
   it('lets only the super administrator import and list', async () => {

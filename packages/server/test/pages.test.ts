@@ -55,6 +55,26 @@ describe.each(engines)('pages on %s', (engine) => {
     expect(await count()).toBe(pagesBefore);
   });
 
+  it('stores each component\'s place on the 12-column grid, upgrades pages saved before it, refuses other widths', async () => {
+    const { pageId } = (await save([{ pageId: null, pageName: 'Dasbor' }])).json().data.pages[0];
+    const card = { ...createComponent('card', 'kpi', 'Penjualan'), width: 4, children: [{ ...createComponent('text', 'kpi-n', '12'), width: 6, rowBreak: true }] };
+    const laidOut = [card, { ...createComponent('chart', 'chart', 'Grafik'), width: 8 }];
+    expect((await save([{ pageId, pageComponents: JSON.stringify(laidOut) }])).statusCode).toBe(200);
+    const read = async () => JSON.parse((await server.call('GET', `/get/getPage/${pageId}`, undefined, admin)).json().data[0].pageComponents);
+    expect(await read()).toEqual(laidOut);
+    // A component as saved before the grid: full width, no break, at the current version.
+    const old = { id: 'lama', version: 1, title: 'Lama', active: false, type: 'text', subtype: 'h1', options: 'left', link: '', variables: [] };
+    expect((await save([{ pageId, pageComponents: JSON.stringify([old]) }])).statusCode).toBe(200);
+    expect(await read()).toEqual([{ ...old, version: 2, width: 12, rowBreak: false }]);
+    const stored = await findPage(server.store, pageId);
+    for (const width of [0, 13, 4.5]) {
+      const refused = await save([{ pageId, pageComponents: JSON.stringify([{ ...card, children: [{ ...createComponent('input', 'i', 'I'), width }] }]) }]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error[0]).toMatch(/^pageComponents\[0\]\.children\[0\]\.width: /);
+    }
+    expect((await findPage(server.store, pageId))?.pageComponents).toBe(stored?.pageComponents);
+  });
+
   it('lets members read only pages their groups reach through a menu', async () => {
     const { pageId } = (await save([{ pageId: null, pageName: 'Rahasia' }])).json().data.pages[0];
     const { pageId: openId } = (await save([{ pageId: null, pageName: 'Terbuka' }])).json().data.pages[0];
@@ -71,7 +91,15 @@ describe.each(engines)('pages on %s', (engine) => {
     expect((await server.call('GET', `/get/getPage/${pageId}`, undefined, member)).statusCode).toBe(403);
     expect((await server.call('GET', '/get/getPage/slug/rahasia', undefined, member)).statusCode).toBe(403);
     expect((await server.call('GET', `/get/getPage/${openId}`)).statusCode).toBe(401);
-    // Members cannot save pages.
+    // Members cannot save pages, not even one their group reaches, sent as the runtime viewer's
+    // edit mode sends it (web editor/page-saving.ts savePage); nothing is written.
+    const before = (await findPage(server.store, openId))?.pageComponents;
     expect((await save([{ pageId: openId, pageComponents: '[]' }], member)).statusCode).toBe(403);
+    const edited = JSON.stringify([createComponent('text', 't-1', 'Changed by a member')]);
+    const refused = await save([{ pageId: openId, pageAppId: appId, pageComponents: edited }], member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().status).toBe(false);
+    expect(refused.json().error?.[0]).toEqual(expect.any(String));
+    expect((await findPage(server.store, openId))?.pageComponents).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PDF_READ_LIMITS, PdfReader, PdfReadError } from '../src/pdf-templates/extract';
-import { SAMPLE, samplePdf } from './support/pdf-sample';
+import { claimingPdf, SAMPLE, samplePdf } from './support/pdf-sample';
 
 /** A PDF whose text makes `^(a|aa)+$` backtrack for a very long time. */
 async function slowText(): Promise<Buffer> {
@@ -49,5 +49,14 @@ describe('the PDF reader', () => {
     const doc = await PDFDocument.create();
     for (let n = 0; n < 3; n++) doc.addPage([100, 100]);
     await expect(reader.inspect(Buffer.from(await doc.save()))).rejects.toThrow('The PDF has 3 pages: at most 2 are read');
+  });
+
+  it('refuses a PDF claiming more pages than its limit, though fewer are there, before reading any', async () => {
+    const reader = new PdfReader({ ...DEFAULT_PDF_READ_LIMITS, maxPages: 2 });
+    const customer = [{ name: 'customer', source: 'form' as const, formField: 'customer.name' }];
+    await expect(reader.extract(claimingPdf(1_000_000_000), customer)).rejects.toThrow('The PDF claims 1000000000 pages: at most 2 are read');
+    await expect(reader.inspect(claimingPdf(3))).rejects.toThrow('The PDF claims 3 pages: at most 2 are read');
+    // A count within the limit that does not hold is read by the pages there are.
+    expect((await reader.inspect(claimingPdf(2))).pages).toEqual([{ width: 100, height: 100 }]);
   });
 });

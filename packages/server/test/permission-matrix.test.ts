@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type AnyCall, AUDITED_READS, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG, UNAUDITED_CALLS,
+  type AnyCall, AUDITED_READS, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG, UNAUDITED_CALLS,
 } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
@@ -68,6 +68,8 @@ const PASSWORD = 'matrix-password-1';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const TEMPLATE = buildDocx(['Printed for {name}']);
 const PDF_TYPE = 'application/pdf';
+/** The smallest bundle: an application with nothing in it. */
+const MATRIX_BUNDLE = { format: BUNDLE_FORMAT_NAME, formatVersion: BUNDLE_FORMAT_VERSION, app: { appName: 'Matrix bundle' } };
 const unique = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
 
 async function must(response: { statusCode: number; body: string }, what: string) {
@@ -170,6 +172,23 @@ const fresh = {
     const body = { appId: fx.appId, name: unique('Fn'), parameter: [{ name: 'value', type: 'int' as const }], content: 'return rows ?? value;' };
     return (await must(await fx.server.call('POST', '/function/saveFunction', body, fx.tokens.admin), 'saveFunction')).data as { id: number; slug: string };
   },
+  /** A fresh page of the application, saved by its administrator. */
+  async page(fx: Fixture): Promise<number> {
+    const saved = await must(await fx.server.call('POST', '/save/saveApp', { appId: fx.appId, pages: [{ pageId: null, pageName: unique('Page') }] }, fx.tokens.admin), 'saveApp page');
+    return (saved.data as { pages: { pageId: number }[] }).pages[0]!.pageId;
+  },
+  /** The first version (its creation) of a fresh page. */
+  async pageVersion(fx: Fixture): Promise<number> {
+    const pageId = await fresh.page(fx);
+    const list = await must(await fx.server.call('GET', `/page/versions/${pageId}`, undefined, fx.tokens.admin), 'listPageVersions');
+    return (list.data as { versions: { versionId: number }[] }).versions[0]!.versionId;
+  },
+  /** A fresh page, deleted. */
+  async deletedPage(fx: Fixture): Promise<number> {
+    const pageId = await fresh.page(fx);
+    await must(await fx.server.call('DELETE', `/page/${pageId}`, undefined, fx.tokens.admin), 'deletePage');
+    return pageId;
+  },
   /** An application of the fixture's administrator (the super administrator's for root), to delete. */
   async app(fx: Fixture): Promise<number> {
     const mainToken = await fx.server.login(fx.userIds.admin, PASSWORD, 'main');
@@ -246,6 +265,13 @@ const makers = {
   listUnassignedPages: (fx) => ({ params: { appId: fx.appId } }),
   getPage: (fx) => ({ params: { id: fx.pageId } }),
   getPageBySlug: (fx) => ({ params: { slug: fx.pageSlug }, query: { appSlug: fx.appSlug } }),
+  listPageVersions: (fx) => ({ params: { id: fx.pageId }, query: { page: 1 } }),
+  getPageVersion: async (fx) => ({ params: { id: await fresh.pageVersion(fx) } }),
+  namePageVersion: async (fx) => ({ params: { id: await fresh.pageVersion(fx) }, body: { versionName: unique('Named') } }),
+  restorePageVersion: async (fx) => ({ params: { id: await fresh.pageVersion(fx) } }),
+  deletePage: async (fx) => ({ params: { id: await fresh.page(fx) } }),
+  listDeletedPages: (fx) => ({ query: { appId: fx.appId } }),
+  undeletePage: async (fx) => ({ params: { id: await fresh.deletedPage(fx) } }),
   runQuery: (fx) => ({ body: { dbId: fx.dbId, query: listItemsSql(fx.items.table), params: [] } }),
   runAction: (fx) => ({ body: { pageId: fx.pageId, componentId: 'button', actionName: 'list', params: {} } }),
   saveQuery: (fx) => ({ body: { actionId: null, actionDbId: fx.dbId, actionName: unique('Query'), actionSQLQuery: 'SELECT 1' } }),
@@ -273,6 +299,9 @@ const makers = {
   getSchoolAddress: (fx) => ({ body: { appId: fx.appId, schooladdress: '99000001' } }),
   importSchools: () => ({ body: { rows: [{ line: 2, npsn: '99100001', name: 'SD Matriks', level: 'SD', status: 'Negeri', address: '', villageCode: '32.01.16.2013' }] } }),
   listSchools: () => ({ query: { page: 1, search: '' } }),
+  exportApp: (fx) => ({ params: { appId: fx.appId }, query: { users: 'false' as const } }),
+  previewImport: (fx) => ({ body: { bundle: MATRIX_BUNDLE, target: { kind: 'replace' as const, appId: fx.appId } } }),
+  importApp: async (fx) => ({ body: { bundle: MATRIX_BUNDLE, target: { kind: 'replace' as const, appId: await fresh.app(fx) } } }),
   listWorkflow: (fx) => ({ params: { appId: fx.appId } }),
   saveWorkflow: (fx) => ({ body: { chainId: null, chainAppId: fx.appId, chainName: unique('Flow'), chainTrigger: fx.triggerId } }),
   deleteWorkflow: async (fx) => ({ body: { chainId: await fresh.workflow(fx) } }),

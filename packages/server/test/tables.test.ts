@@ -2,8 +2,9 @@ import { type Component, createComponent, CUSTOM_TABLE, Messages } from '@rakit/
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
-import { availableEngines, type EngineName } from './support/engines';
-import { type AppTable, createAppTable } from './support/fixtures';
+import { dataWidgetApp } from './support/data-widget-app';
+import { availableEngines } from './support/engines';
+import type { AppTable } from './support/fixtures';
 
 /**
  * Data widgets at runtime on each application database engine (SQLite always, MariaDB and
@@ -21,13 +22,15 @@ function itemRow(i: number): [number, string, string, number, number, string] {
 }
 
 /** The items table with its 45 rows; the values are the test's own (literal SQL is safe here). */
-const createItemsTable = (engine: EngineName, server: TestServer, appId: number) =>
-  createAppTable(engine, server.app.config.dataDir, appId, 'items', (quoted) => {
+const ITEMS_TABLE = {
+  prefix: 'items',
+  createSql: (quoted: string) => {
     const values = Array.from({ length: ROWS }, (_, i) => itemRow(i + 1))
       .map((r) => `(${r[0]}, '${r[1]}', '${r[2]}', ${r[3]}, ${r[4]}, '${r[5]}')`).join(', ');
     return `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, name VARCHAR(200) NOT NULL, city VARCHAR(100) NOT NULL, price INTEGER NOT NULL, status INTEGER NOT NULL, note VARCHAR(200));
       INSERT INTO ${quoted} (id, name, city, price, status, note) VALUES ${values};`;
-  });
+  },
+};
 
 /** The data widgets of the page under test. */
 function widgets(dbId: number, table: string): Component[] {
@@ -100,32 +103,9 @@ describe.each(engines)('data widgets on a %s database', (engine) => {
   beforeAll(async () => {
     // The test databases are on 127.0.0.1: this operator lets application administrators reach them.
     server = await buildTestServer('sqlite', { allowPrivateDatabases: true });
-    await server.register('081700000011', 'password-1');
-    await server.register(MEMBER, 'password-1');
-    await server.register('081700000013', 'password-1');
-    const builder = await server.login('081700000011', 'password-1', 'main');
-    const created = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Gudang', appDescription: '' }, builder)).json().data;
-    appId = created.appId;
-    admin = await server.login('081700000011', 'password-1', created.appSlug);
-    fixture = await createItemsTable(engine, server, created.appId);
-    const saved = await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: created.appId, ...fixture.dbBody }, admin);
-    expect(saved.statusCode, saved.body).toBe(200);
-    dbId = saved.json().data.dbId;
-
-    const pages = (await server.call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId: null, pageName: 'Barang' }, { pageId: null, pageName: 'Rahasia' }] }, admin)).json().data.pages;
-    pageId = pages[0].pageId;
-    hiddenPageId = pages[1].pageId;
-    const components = JSON.stringify(widgets(dbId, fixture.table));
-    const savedPages = await server.call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId, pageComponents: components }, { pageId: hiddenPageId, pageComponents: components }] }, admin);
-    expect(savedPages.statusCode, savedPages.body).toBe(200);
-
-    const groups = (await server.call('GET', `/auth/listgroup/${created.appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
-    const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
-    await server.addToGroup(MEMBER, memberGroup);
-    const menu = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: 'Barang', menuAppId: created.appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).json().data.menuId;
-    await server.call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: created.appId, groupAccess: { menuId: [menu] } }, admin);
-    member = await server.login(MEMBER, 'password-1', created.appSlug);
-    outsider = await server.login('081700000013', 'password-1', 'main');
+    ({ appId, dbId, fixture, pageId, hiddenPageId, admin, member, outsider } = await dataWidgetApp(server, engine, {
+      users: ['081700000011', MEMBER, '081700000013'], appName: 'Gudang', pageName: 'Barang', table: ITEMS_TABLE, widgets,
+    }));
   });
   afterAll(async () => {
     await fixture?.drop();

@@ -1,10 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StepContext } from '../src/workflows/addons/executor';
 import { httpExecutor } from '../src/workflows/addons/http';
 import { buildTestServer, type TestServer } from './support/build';
+import { listenLocal, type LocalHttpServer } from './support/local-http';
 import { failureOf } from './support/steps';
 
 /**
@@ -22,14 +22,14 @@ interface Received {
 
 describe('the HTTP request add-on', () => {
   let server: TestServer;
-  let remote: http.Server;
+  let remote: LocalHttpServer;
   let base: string;
   let received: Received[] = [];
   let context: StepContext;
 
   beforeAll(async () => {
     server = await buildTestServer('sqlite', { allowPrivateUrls: true });
-    remote = http.createServer((request, response) => {
+    remote = await listenLocal((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
@@ -66,16 +66,14 @@ describe('the HTTP request add-on', () => {
         }
       });
     });
-    await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+    base = remote.base;
     context = { app: server.app, appId: 1, runId: 4, actionId: 9, idempotencyKey: 'run-4-action-9', signal: new AbortController().signal };
   });
   beforeEach(() => {
     received = [];
   });
   afterAll(async () => {
-    remote.closeAllConnections();
-    await new Promise((resolve) => remote.close(resolve));
+    await remote.close();
     await server.close();
   });
 

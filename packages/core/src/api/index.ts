@@ -3,6 +3,7 @@ import { appCalls } from './apps';
 import { auditCalls } from './audit';
 import type { AnyCall } from './contract';
 import { authCalls } from './auth';
+import { bundleCalls } from './bundles';
 import { databaseCalls } from './databases';
 import { fileCalls } from './files';
 import { functionCalls } from './functions';
@@ -10,6 +11,7 @@ import { groupCalls } from './groups';
 import { lookupCalls, schoolCalls } from './lookups';
 import { menuCalls } from './menus';
 import { pageCalls } from './pages';
+import { pageVersionCalls } from './page-versions';
 import { pdfTemplateCalls } from './pdf-templates';
 import { printCalls } from './print';
 import { tableCalls } from './tables';
@@ -24,6 +26,7 @@ export * from './actions';
 export * from './apps';
 export * from './audit';
 export * from './auth';
+export * from './bundles';
 export * from './databases';
 export * from './files';
 export * from './functions';
@@ -31,6 +34,7 @@ export * from './groups';
 export * from './lookups';
 export * from './menus';
 export * from './pages';
+export * from './page-versions';
 export * from './pdf-templates';
 export * from './print';
 export * from './tables';
@@ -50,6 +54,7 @@ export const calls = {
   ...fileCalls,
   ...menuCalls,
   ...pageCalls,
+  ...pageVersionCalls,
   ...actionCalls,
   ...triggerCalls,
   ...tableCalls,
@@ -61,6 +66,7 @@ export const calls = {
   ...pdfTemplateCalls,
   ...lookupCalls,
   ...schoolCalls,
+  ...bundleCalls,
   ...auditCalls,
 };
 

@@ -27,12 +27,19 @@ export const CustomActionSchema = z.looseObject({
 });
 export type CustomAction = z.infer<typeof CustomActionSchema>;
 
+/** Columns of the layout grid a page and every card lay their components on. */
+export const GRID_COLUMNS = 12;
+
 /** Fields every component has. */
 export const componentBase = {
   id: z.string().min(1).max(100),
   version: z.number().int().positive().default(1),
   title: shortText.default(''),
   active: z.boolean().default(false),
+  /** Columns of its list's 12-column grid the component spans; components flow left to right and wrap. */
+  width: z.number().int().min(1).max(GRID_COLUMNS).default(GRID_COLUMNS),
+  /** Starts a new row even when the row before has room left. */
+  rowBreak: z.boolean().default(false),
 };
 
 /** Fields of the form widgets (spec 2 §3 "Widget (input)"). */
@@ -103,12 +110,31 @@ export interface WidgetModel<T extends string = string, S extends z.ZodType = z.
   migrations: readonly WidgetMigration[];
 }
 
+/**
+ * Steps every widget takes, for fields of componentBase: defineWidget puts them into each model.
+ * A common step takes a version no model has used yet; a model's own steps take the versions around it.
+ */
+export const COMMON_MIGRATIONS: readonly WidgetMigration[] = [
+  {
+    version: 2,
+    name: 'a width on the 12-column grid',
+    // Full width, no break: a page saved before the grid looks as it did, one component under another.
+    up: (old) => ({ ...old, width: GRID_COLUMNS, rowBreak: false }),
+  },
+];
+/** The version a widget without steps of its own carries: the last common step's. */
+export const COMMON_VERSION = Math.max(1, ...COMMON_MIGRATIONS.map((m) => m.version));
+
 interface WidgetOptions<Shape extends z.ZodRawShape> {
   /** Fields of this widget only; their values are checked when createComponent parses them. */
   defaults?: () => { [Field in keyof Shape | keyof typeof componentBase]?: unknown };
   capabilities?: Partial<WidgetCapabilities>;
-  /** 1 unless the model changed since components were first saved; each version above 1 has its step in `migrations`. */
+  /**
+   * COMMON_VERSION unless the model changed on its own since; each version above 1 has its step,
+   * either in COMMON_MIGRATIONS or in `migrations`.
+   */
   version?: number;
+  /** The widget's own steps; the common ones are added to them. */
   migrations?: readonly WidgetMigration[];
 }
 
@@ -116,11 +142,11 @@ export function defineWidget<T extends string, Shape extends z.ZodRawShape>(type
   const schema = z.looseObject({ ...componentBase, type: z.literal(type), ...shape });
   const model: WidgetModel<T, typeof schema> = {
     type,
-    version: options.version ?? 1,
+    version: options.version ?? COMMON_VERSION,
     schema,
     defaults: options.defaults ?? (() => ({})),
     capabilities: { holdsValue: false, loadsRows: false, movesCards: false, ...options.capabilities },
-    migrations: options.migrations ?? [],
+    migrations: [...COMMON_MIGRATIONS, ...(options.migrations ?? [])],
   };
   return model;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_NESTING } from '../rules/json-nesting';
 import { z } from 'zod';
-import { defineWidget, migrateComponent, migrationProblems, type WidgetMigration } from './common';
+import { COMMON_MIGRATIONS, defineWidget, GRID_COLUMNS, migrateComponent, migrationProblems, type WidgetMigration } from './common';
 import {
   type Component, ComponentSchema, createComponent, MAX_CARD_NESTING, PageComponentsSchema, parsePageComponents, WIDGET_TYPES, widgetCan,
   widgetModels, widgetTypesThat,
@@ -113,26 +113,53 @@ describe('widget migrations', () => {
     expect(page.ok && page.components.map((c) => c.version)).toEqual(widgetModels.map((m) => m.version));
   });
 
-  /** A widget whose `label` became `title` at version 2 and whose `size` became a number at version 3. */
-  const renamed: WidgetMigration = { version: 2, name: 'label is the title', up: ({ label, ...rest }) => ({ ...rest, title: label }) };
-  const sized: WidgetMigration = { version: 3, name: 'size in pixels', up: (old) => ({ ...old, size: old.size === 'big' ? 32 : 16 }) };
+  it('gives every widget a width on the grid through one common step', () => {
+    for (const model of widgetModels) {
+      expect(model.migrations.filter((m) => COMMON_MIGRATIONS.includes(m)), model.type).toEqual(COMMON_MIGRATIONS);
+      const stored = STORED_V1_COMPONENTS.find((c) => c.type === model.type) as Record<string, unknown>;
+      expect(migrateComponent(model, stored), model.type).toMatchObject({ width: GRID_COLUMNS, rowBreak: false, version: model.version });
+    }
+    // A saved page's own layout is kept: a later save never goes back through the step.
+    const laidOut = { ...createComponent('input', 'w', 'W'), width: 4, rowBreak: true };
+    expect(parsePageComponents(JSON.stringify([laidOut]))).toEqual({ ok: true, components: [laidOut] });
+  });
+
+  it('refuses a width that is no whole number of columns from 1 to 12', () => {
+    for (const width of [0, 13, 2.5, '6', -1]) {
+      const page = parsePageComponents(JSON.stringify([{ ...createComponent('text', 't', 'T'), width }]));
+      expect(!page.ok && page.error, String(width)).toMatch(/^pageComponents\[0\]\.width: /);
+    }
+    const nested = { ...createComponent('card', 'c', 'C'), children: [{ ...createComponent('input', 'i', 'I'), width: 99 }] };
+    const refused = parsePageComponents(JSON.stringify([nested]));
+    expect(!refused.ok && refused.error).toMatch(/^pageComponents\[0\]\.children\[0\]\.width: /);
+    const badBreak = parsePageComponents(JSON.stringify([{ ...createComponent('text', 't', 'T'), rowBreak: 'yes' }]));
+    expect(!badBreak.ok && badBreak.error).toMatch(/^pageComponents\[0\]\.rowBreak: /);
+  });
+
+  /** A widget whose `label` became `title` at version 3 and whose `size` became a number at version 4 (2 is the common step). */
+  const renamed: WidgetMigration = { version: 3, name: 'label is the title', up: ({ label, ...rest }) => ({ ...rest, title: label }) };
+  const sized: WidgetMigration = { version: 4, name: 'size in pixels', up: (old) => ({ ...old, size: old.size === 'big' ? 32 : 16 }) };
   const probe = (version: number, migrations: WidgetMigration[]) =>
     defineWidget('probe', { size: z.number().default(16) }, { version, migrations });
 
-  it('runs the steps in order from the stored version', () => {
-    const model = probe(3, [sized, renamed]);
+  it('runs the common and own steps in order from the stored version', () => {
+    const model = probe(4, [sized, renamed]);
     expect(migrationProblems(model)).toEqual([]);
-    expect(migrateComponent(model, { id: 'p', type: 'probe', label: 'Old', size: 'big' })).toEqual({ id: 'p', type: 'probe', title: 'Old', size: 32, version: 3 });
-    expect(migrateComponent(model, { id: 'p', type: 'probe', version: 2, title: 'New', size: 'small' })).toEqual({ id: 'p', type: 'probe', title: 'New', size: 16, version: 3 });
-    const current = { id: 'p', type: 'probe', version: 3, title: 'Now', size: 8 };
+    expect(migrateComponent(model, { id: 'p', type: 'probe', label: 'Old', size: 'big' }))
+      .toEqual({ id: 'p', type: 'probe', title: 'Old', size: 32, version: 4, width: GRID_COLUMNS, rowBreak: false });
+    expect(migrateComponent(model, { id: 'p', type: 'probe', version: 3, title: 'New', size: 'small', width: 6 }))
+      .toEqual({ id: 'p', type: 'probe', title: 'New', size: 16, version: 4, width: 6 });
+    const current = { id: 'p', type: 'probe', version: 4, title: 'Now', size: 8, width: 3, rowBreak: true };
     expect(migrateComponent(model, current)).toEqual(current);
   });
 
   it('fails loudly when a version lacks its step', () => {
-    const model = probe(3, [renamed]);
-    expect(migrationProblems(model)).toEqual(['probe: version 3 has no migration step']);
-    expect(() => migrateComponent(model, { id: 'p', type: 'probe', label: 'Old' })).toThrow('probe version 1 cannot be upgraded: no migration step to version 3');
-    expect(migrationProblems(probe(2, [renamed, { ...sized, version: 2 }]))).toEqual(['probe: version 2 has 2 migration steps']);
-    expect(migrationProblems(probe(1, [renamed]))).toEqual(["probe: migration 'label is the title' is to version 2, outside 2..1"]);
+    const model = probe(4, [renamed]);
+    expect(migrationProblems(model)).toEqual(['probe: version 4 has no migration step']);
+    expect(() => migrateComponent(model, { id: 'p', type: 'probe', label: 'Old' })).toThrow('probe version 1 cannot be upgraded: no migration step to version 4');
+    expect(migrationProblems(probe(3, [renamed, { ...sized, version: 3 }]))).toEqual(['probe: version 3 has 2 migration steps']);
+    expect(migrationProblems(probe(2, [renamed]))).toEqual(["probe: migration 'label is the title' is to version 3, outside 2..2"]);
+    // An own step cannot take the common step's version.
+    expect(migrationProblems(probe(3, [{ ...renamed, version: 2 }, sized]))).toContain('probe: version 2 has 2 migration steps');
   });
 });

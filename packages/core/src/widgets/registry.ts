@@ -41,6 +41,10 @@ export interface Component {
   version: number;
   title: string;
   active: boolean;
+  /** Columns of the 12-column grid it spans (parsed pages always have it; layoutWidth reads any). */
+  width?: number;
+  /** Starts a new row of the grid. */
+  rowBreak?: boolean;
   children?: Component[];
   [field: string]: unknown;
 }

@@ -2,6 +2,7 @@ import { ADMIN_GROUP_SLUG, Messages, type SaveAppBody, type SavedApp } from '@ra
 import type { Principal } from '../auth/principal';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { recordAudit } from '../audit/record';
+import type { PageHistoryPolicy } from '../pages/history';
 import { savePages } from '../pages/save-pages';
 import type { Store } from '../store/db';
 import {
@@ -30,8 +31,8 @@ export async function createApp(store: Store, caller: Principal, body: SaveAppBo
   });
 }
 
-/** Edits an application and saves the pages sent with it: its administrators only. */
-export async function editApp(store: Store, caller: Principal, appId: number, body: SaveAppBody): Promise<SavedApp> {
+/** Edits an application and saves the pages sent with it (each keeping a version under `history`): its administrators only. */
+export async function editApp(store: Store, caller: Principal, appId: number, body: SaveAppBody, history: PageHistoryPolicy): Promise<SavedApp> {
   const { appName, appDescription, appOpenRegistration, pages } = body;
   caller.assertAppAdmin(appId);
   const existing = await findAppById(store, appId);
@@ -39,7 +40,7 @@ export async function editApp(store: Store, caller: Principal, appId: number, bo
   if (appName !== undefined && (await isAppNameTaken(store, appName, appId))) throw conflict(Messages.appDuplicate);
   const savedPages = await store.transaction().execute(async (trx) => {
     await updateApp(trx, appId, { appName, appDescription, appOpenRegistration });
-    const saved = pages === undefined ? [] : await savePages(trx, appId, pages);
+    const saved = pages === undefined ? [] : await savePages(trx, appId, pages, { authorId: caller.userId, policy: history });
     await recordAudit(trx, {
       appId, entityType: pages === undefined ? 'app' : 'page', entityId: pages === undefined ? appId : saved.map((p) => p.pageId).join(','),
       summary: pages === undefined ? `Edited application ${existing.appName}` : `Saved pages ${saved.map((p) => p.pageSlug).join(', ')}`,

@@ -7,6 +7,7 @@ import { findFile } from '../store/repositories/files';
 import { findFunction, findFunctionBySlug } from '../store/repositories/functions';
 import { findGroup } from '../store/repositories/groups';
 import { findMenu } from '../store/repositories/menus';
+import { appOfPageHistory, findPageVersion } from '../store/repositories/page-versions';
 import { findPdfTemplate } from '../store/repositories/pdf-templates';
 import { findPrintTemplate } from '../store/repositories/print-templates';
 import { findQuery } from '../store/repositories/queries';
@@ -51,6 +52,12 @@ const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
   },
   menu: { find: async (app, id) => (await findMenu(app.store, numeric(id)))?.menuAppId, missing: Messages.menuNotFound },
   page: { find: async (app, id) => (await cachedPage(app, numeric(id)))?.pageAppId, missing: Messages.pageNotFound },
+  // A page's history: the page's application while it lives, its history's once it is deleted.
+  pageHistory: {
+    find: async (app, id) => (await cachedPage(app, numeric(id)))?.pageAppId ?? (await appOfPageHistory(app.store, numeric(id))),
+    missing: Messages.pageNotFound,
+  },
+  pageVersion: { find: async (app, id) => (await findPageVersion(app.store, numeric(id)))?.appId, missing: Messages.pageVersionNotFound },
   pdfTemplate: { find: async (app, id) => (await findPdfTemplate(app.store, numeric(id)))?.templateAppId, missing: Messages.pdfTemplateNotFound },
   query: {
     find: async (app, id) => {

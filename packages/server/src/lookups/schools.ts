@@ -5,14 +5,16 @@ import MiniSearch from 'minisearch';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import type { Store } from '../store/db';
+import { bumpDataVersion, dataVersion } from '../store/repositories/data-versions';
 import { allSchoolsForIndex, findSchool, pageOfSchools, replaceSchools, type SchoolValues } from '../store/repositories/school-directory';
-import { addressIndex, INDEX_CHUNK, locationOf, searchByRarestWord, searchWords } from './address-index';
+import { addressIndex, type EntryScore, INDEX_CHUNK, locationOf, searchByRarestWord, searchWords } from './address-index';
 import { withAudit } from '../audit/record';
 
 /**
  * The school directory behind the school search and school address widgets (spec 3 §2, §7):
  * searched through a MiniSearch index of the names (prefix and typo-tolerant, as the addresses
- * are), built on first use and built again after an import changed the directory.
+ * are), built on first use and built again after an import changed the directory, in whichever
+ * server process imported it.
  */
 
 const SCHOOL_LOOKUP_LIMIT = 20;
@@ -23,12 +25,29 @@ interface SchoolIndex {
   schools: SchoolOption[];
   /** How many schools hold each whole word of their name: the lookup asks for the rarest. */
   frequency: Map<string, number>;
+  /** The directory version it was built from. */
+  version: number;
 }
 
-const indexes = new WeakMap<Store, Promise<SchoolIndex>>();
+/** A process compares its index's directory version with the store's at most this often. */
+export const SCHOOL_VERSION_CHECK_MS = 1000;
+
+/**
+ * A process's index of one store: the one built last, the check or build under way (shared by
+ * the requests arriving meanwhile), when the store's version was last compared, and how many
+ * imports this process made (a check under way during one must not count as done after it).
+ */
+interface IndexState {
+  built: SchoolIndex | null;
+  pending: Promise<SchoolIndex> | null;
+  checkedAt: number;
+  imports: number;
+}
+
+const states = new WeakMap<Store, IndexState>();
 const wordsOf = (name: string): string[] => name.toLowerCase().split(/[\s\p{P}]+/u).filter((w) => w !== '');
 
-async function buildSchoolIndex(store: Store): Promise<SchoolIndex> {
+async function buildSchoolIndex(store: Store, version: number): Promise<SchoolIndex> {
   const index = new MiniSearch<{ id: number; sekolahName: string; npsn: string }>({
     fields: ['sekolahName', 'npsn'],
     storeFields: [],
@@ -45,17 +64,37 @@ async function buildSchoolIndex(store: Store): Promise<SchoolIndex> {
   await index.addAllAsync(schools.map((school, id) => ({ id, sekolahName: school.sekolahName, npsn: school.npsn })), { chunkSize: INDEX_CHUNK });
   const frequency = new Map<string, number>();
   for (const school of schools) for (const w of new Set([...wordsOf(school.sekolahName), school.npsn])) frequency.set(w, (frequency.get(w) ?? 0) + 1);
-  return { index, schools, frequency };
+  return { index, schools, frequency, version };
 }
 
+/**
+ * The index of the directory as the store holds it now. Several server processes may share the
+ * store and only the importing one knows of an import: each process compares its index's
+ * version with the store's (at most once a SCHOOL_VERSION_CHECK_MS) and builds again when an
+ * import changed it, so a lookup after the check answers the new directory. The version is read
+ * before the rows, so an import between the two only makes the next check build once more.
+ */
 function schoolIndex(store: Store): Promise<SchoolIndex> {
-  let index = indexes.get(store);
-  if (index === undefined) {
-    index = buildSchoolIndex(store);
-    indexes.set(store, index);
-    index.catch(() => indexes.delete(store));
+  let state = states.get(store);
+  if (state === undefined) {
+    state = { built: null, pending: null, checkedAt: 0, imports: 0 };
+    states.set(store, state);
   }
-  return index;
+  if (state.pending !== null) return state.pending;
+  if (state.built !== null && Date.now() - state.checkedAt < SCHOOL_VERSION_CHECK_MS) return Promise.resolve(state.built);
+  const current = state;
+  const pending = (async () => {
+    const imports = current.imports;
+    const version = await dataVersion(store, 'schoolDirectory');
+    const built = current.built?.version === version ? current.built : await buildSchoolIndex(store, version);
+    current.built = built;
+    current.checkedAt = current.imports === imports ? Date.now() : 0;
+    return built;
+  })();
+  current.pending = pending;
+  // A failed check or build is tried again by the next lookup.
+  pending.then(() => { current.pending = null; }, () => { current.pending = null; });
+  return pending;
 }
 
 /**
@@ -66,12 +105,12 @@ function schoolIndex(store: Store): Promise<SchoolIndex> {
  */
 export async function lookUpSchools(store: Store, _principal: Principal, body: GetSchoolBody): Promise<SchoolOption[]> {
   const { index, schools, frequency } = await schoolIndex(store);
-  const words = searchWords(body.school).split(' ').filter((w) => w !== '');
+  const words = searchWords(body.school);
   if (words.length === 0) return [];
-  const holdsOthers = (id: number, others: readonly string[], last: string) => {
+  const holdsOthers: EntryScore = (id, typed, asked, last) => {
     const school = schools[id] as SchoolOption;
     const names = [...wordsOf(school.sekolahName), school.npsn];
-    return others.every((word) => names.some((w) => (word === last ? w.startsWith(word) : w === word))) ? 0 : null;
+    return typed.every((word) => word === asked || names.some((w) => (word === last ? w.startsWith(word) : w === word))) ? 0 : null;
   };
   return searchByRarestWord(index, frequency, words, holdsOthers)
     .slice(0, SCHOOL_LOOKUP_LIMIT).map((hit) => schools[hit.id as number] as SchoolOption);
@@ -81,12 +120,12 @@ export async function lookUpSchools(store: Store, _principal: Principal, body: G
  * The address of a school: as imported, else its village's 'DESA, KECAMATAN, KABUPATEN,
  * PROVINSI' from its village code; null when neither is known (or no such school).
  */
-export async function schoolAddress(store: Store, _principal: Principal, npsn: string): Promise<{ address: string | null }> {
+export async function schoolAddress(store: Store, dataDir: string, _principal: Principal, npsn: string): Promise<{ address: string | null }> {
   const school = await findSchool(store, npsn);
   if (school === undefined) return { address: null };
   if (school.address.trim() !== '') return { address: school.address };
   if (school.villageCode === '') return { address: null };
-  const village = (await addressIndex()).village(school.villageCode);
+  const village = (await addressIndex(dataDir)).village(school.villageCode);
   return { address: village === undefined ? null : locationOf(village.village, village.district, village.regency, village.province) };
 }
 
@@ -97,7 +136,7 @@ const NPSN = /^\d{8}$/;
 const LIMITS: Record<Exclude<(typeof SCHOOL_FIELDS)[number], 'npsn' | 'villageCode'>, number> = { name: 255, level: 50, status: 50, address: 500 };
 
 /** Why a row cannot be saved, or its values. */
-async function checkRow(row: ImportRow): Promise<{ values: SchoolValues } | { reason: string }> {
+async function checkRow(dataDir: string, row: ImportRow): Promise<{ values: SchoolValues } | { reason: string }> {
   const npsn = row.npsn.trim();
   const name = row.name.trim();
   const level = row.level.trim();
@@ -113,7 +152,7 @@ async function checkRow(row: ImportRow): Promise<{ values: SchoolValues } | { re
   }
   let codes = { provinceCode: '', regencyCode: '', districtCode: '', villageCode: '' };
   if (villageCode !== '') {
-    const village = (await addressIndex()).village(villageCode);
+    const village = (await addressIndex(dataDir)).village(villageCode);
     if (village === undefined) return { reason: `The village code '${villageCode}' is not a village of idn-area-data` };
     codes = { provinceCode: village.provinceCode, regencyCode: village.regencyCode, districtCode: village.districtCode, villageCode };
   }
@@ -125,11 +164,11 @@ async function checkRow(row: ImportRow): Promise<{ values: SchoolValues } | { re
  * of their NPSN in one transaction, the sample rows going with the first real import. A NPSN
  * twice in the batch keeps its last row and says so for the earlier one.
  */
-export async function importSchools(store: Store, _principal: Principal, rows: readonly ImportRow[]): Promise<{ imported: number; failed: Failure[] }> {
+export async function importSchools(store: Store, dataDir: string, _principal: Principal, rows: readonly ImportRow[]): Promise<{ imported: number; failed: Failure[] }> {
   const failed: Failure[] = [];
   const good = new Map<string, { line: number; values: SchoolValues }>();
   for (const row of rows) {
-    const checked = await checkRow(row);
+    const checked = await checkRow(dataDir, row);
     if ('reason' in checked) {
       failed.push({ line: row.line, npsn: row.npsn.trim(), reason: checked.reason });
       continue;
@@ -140,8 +179,16 @@ export async function importSchools(store: Store, _principal: Principal, rows: r
   }
   const values = [...good.values()].map((g) => g.values);
   if (values.length > 0) {
-    await withAudit(store, { appId: null, entityType: 'schools', summary: `Imported ${values.length} schools`, details: { npsn: values.map((v) => v.npsn) } }, (trx) => replaceSchools(trx, values, true));
-    indexes.delete(store);
+    await withAudit(store, { appId: null, entityType: 'schools', summary: `Imported ${values.length} schools`, details: { npsn: values.map((v) => v.npsn) } }, async (trx) => {
+      await replaceSchools(trx, values, true);
+      await bumpDataVersion(trx, 'schoolDirectory');
+    });
+    // This process compares at once; the others within SCHOOL_VERSION_CHECK_MS.
+    const state = states.get(store);
+    if (state !== undefined) {
+      state.imports++;
+      state.checkedAt = 0;
+    }
   }
   failed.sort((a, b) => a.line - b.line);
   return { imported: values.length, failed };

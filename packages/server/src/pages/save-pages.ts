@@ -2,19 +2,23 @@ import { Messages, type PageInput, parsePageComponents } from '@rakit/core';
 import { badRequest, notFound } from '../http/errors';
 import type { Store } from '../store/db';
 import { findPage, insertPage, updatePage } from '../store/repositories/pages';
+import { type PageSaver, recordPageCreated, recordPageVersion } from './history';
 
 /**
  * Creates and saves the pages sent with saveApp from the editor. Components are validated
- * against core's widget schemas; nothing is written when any page is refused.
+ * against core's widget schemas; nothing is written when any page is refused. Each page
+ * created or changed keeps a version (pages/history), in the same transaction.
  */
-export async function savePages(trx: Store, appId: number, pages: PageInput[]) {
+export async function savePages(trx: Store, appId: number, pages: PageInput[], saver: PageSaver) {
   const saved: { pageId: number; pageSlug: string }[] = [];
   for (const page of pages) {
     if (page.pageAppId !== undefined && page.pageAppId !== appId) throw badRequest('pageAppId must be the application being saved');
     if (page.pageId === null) {
       if (page.pageComponents !== undefined && page.pageComponents !== '' && page.pageComponents !== '[]') throw badRequest(Messages.pageSaveWithoutId);
       if (page.pageName === undefined) throw badRequest(Messages.pageTitleRequired);
-      saved.push(await insertPage(trx, appId, page.pageName));
+      const created = await insertPage(trx, appId, page.pageName);
+      await recordPageCreated(trx, { ...created, appId, pageName: page.pageName, components: '[]' }, saver);
+      saved.push(created);
       continue;
     }
     const existing = await findPage(trx, page.pageId);
@@ -26,6 +30,8 @@ export async function savePages(trx: Store, appId: number, pages: PageInput[]) {
       pageComponents = JSON.stringify(parsed.components);
     }
     await updatePage(trx, page.pageId, { ...(page.pageName === undefined ? {} : { pageName: page.pageName }), ...(pageComponents === undefined ? {} : { pageComponents }) });
+    const before = { pageId: existing.pageId, appId, pageName: existing.pageName, pageSlug: existing.pageSlug, components: existing.pageComponents, updatedAt: existing.updatedAt };
+    await recordPageVersion(trx, before, { ...before, pageName: page.pageName ?? existing.pageName, components: pageComponents ?? existing.pageComponents }, saver);
     saved.push({ pageId: existing.pageId, pageSlug: existing.pageSlug });
   }
   return saved;

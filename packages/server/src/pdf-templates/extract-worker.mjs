@@ -7,6 +7,19 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 const { pdf, fields, maxPages, maxTextPages } = workerData;
 
+/*
+ * The page count a PDF declares (its page tree's /Count). When the last page it declares is
+ * missing, pdfjs counts the pages it finds instead and says so only in a warning: a PDF
+ * claiming a billion pages with one real page would then be read as a one-page PDF. The
+ * warnings (this thread's alone) are caught for that count and otherwise dropped.
+ */
+let declaredPages = 0;
+const DECLARED_COUNT = /invalid \/Pages tree \/Count: (\d+)/;
+console.warn = (...args) => {
+  const found = DECLARED_COUNT.exec(String(args[0]));
+  if (found !== null) declaredPages = Math.max(declaredPages, Number(found[1]));
+};
+
 /** The text items of a page with their boxes in points from the top-left corner. */
 async function pageItems(page) {
   const viewport = page.getViewport({ scale: 1 });
@@ -71,7 +84,8 @@ async function run() {
       isOffscreenCanvasSupported: false,
       isImageDecoderSupported: false,
       stopAtErrors: false,
-      verbosity: 0,
+      // Warnings: the one about a page count that does not hold (above).
+      verbosity: 1,
     }).promise;
   } catch (error) {
     const name = error?.name ?? '';
@@ -79,6 +93,7 @@ async function run() {
     return { ok: false, message: 'The file is not a PDF that can be read' };
   }
   try {
+    if (declaredPages > maxPages) return { ok: false, message: `The PDF claims ${declaredPages} pages: at most ${maxPages} are read` };
     if (document.numPages > maxPages) return { ok: false, message: `The PDF has ${document.numPages} pages: at most ${maxPages} are read` };
     const objects = await document.getFieldObjects();
     if (fields === null) {

@@ -16,7 +16,9 @@ import * as thirdParties from './migrations/2026-11-24-0301-third-parties';
 import * as workflowRuns from './migrations/2026-11-24-0401-workflow-runs';
 import * as schoolDirectory from './migrations/2026-11-24-0601-school-directory';
 import * as pdfTemplates from './migrations/2026-11-24-0901-pdf-templates';
+import * as pageVersions from './migrations/2026-11-25-0101-page-versions';
 import * as auditLog from './migrations/2026-11-25-0301-audit-log';
+import * as dataVersions from './migrations/2026-11-25-0401-data-versions';
 import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
@@ -102,7 +104,9 @@ const migrations = {
   '2026-11-24-0401-workflow-runs': workflowRuns,
   '2026-11-24-0601-school-directory': schoolDirectory,
   '2026-11-24-0901-pdf-templates': pdfTemplates,
+  '2026-11-25-0101-page-versions': pageVersions,
   '2026-11-25-0301-audit-log': auditLog,
+  '2026-11-25-0401-data-versions': dataVersions,
 };
 
 export async function migrateToLatest(db: Store): Promise<void> {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { ADMIN_GROUP_SLUG, type Component, createComponent, deleteByKeyQuery } from '@rakit/core';
+import { ADMIN_GROUP_SLUG, type Component, createComponent, CUSTOM_TABLE, deleteByKeyQuery } from '@rakit/core';
 import { hashPassword } from '../auth/passwords';
 import { openDataSource } from '../datasources/registry';
 import { sqliteFile } from '../datasources/sqlite';
@@ -130,7 +130,24 @@ function ordersBoard(dbId: number): Component[] {
   }];
 }
 
-/** The Reports page (in the staff's menu): stock per product, and a warning while any stock runs low. */
+/**
+ * A stat card of the Reports dashboard: a card a third of the row wide holding the one number
+ * its query answers, as a one-row table.
+ */
+function statCard(dbId: number, id: string, title: string, description: string, stat: { label: string; column: string; query: string }): Component {
+  return {
+    ...createComponent('card', id, title), description, width: 4,
+    children: [{
+      ...createComponent('table', `${id}-value`, ''), database_used: dbId, table_used: CUSTOM_TABLE, search: false,
+      options: stat.label, mapping_table: stat.column, customSource: { query: stat.query, columns: [stat.column], table: 'products' },
+    }],
+  };
+}
+
+/**
+ * The Reports page (in the staff's menu), a dashboard on the layout grid: a warning while any
+ * stock runs low, a row of three stat cards, and the stock chart beside the low-stock table.
+ */
 function reports(dbId: number): Component[] {
   const lowStock = 'SELECT COUNT(*) AS n FROM products WHERE stock < 30';
   return [
@@ -138,9 +155,17 @@ function reports(dbId: number): Component[] {
       ...createComponent('alert', 'low-stock', 'Ada produk dengan stok di bawah 30.'), color: 'error', database_used: dbId, config: lowStock,
       custom_action: [{ name: 'config', action: 'QUERY', cause: '', show: false, stored: { database: dbId, query: lowStock, params: [] } }],
     },
+    statCard(dbId, 'stat-products', 'Produk', 'Jenis barang yang dijual', { label: 'Jumlah', column: 'jumlah', query: 'SELECT COUNT(*) AS jumlah FROM products' }),
+    statCard(dbId, 'stat-stock', 'Stok', 'Semua barang di gudang', { label: 'Total', column: 'total', query: 'SELECT SUM(stock) AS total FROM products' }),
+    statCard(dbId, 'stat-new-orders', 'Pesanan Baru', 'Belum dikemas', { label: 'Pesanan', column: 'baru', query: "SELECT COUNT(*) AS baru FROM orders WHERE status = 'new'" }),
     {
-      ...createComponent('chart', 'stock-chart', 'Stok per Produk'), database_used: dbId, table_used: 'products',
-      options: 'Produk,Stok', mapping_table: 'name,stock', sourceType: 'row', subtype: 'bar', showTable: true,
+      ...createComponent('chart', 'stock-chart', 'Stok per Produk'), database_used: dbId, table_used: 'products', width: 7,
+      options: 'Produk,Stok', mapping_table: 'name,stock', sourceType: 'row', subtype: 'bar', showTable: false,
+    },
+    {
+      ...createComponent('table', 'low-stock-table', 'Stok Menipis'), database_used: dbId, table_used: CUSTOM_TABLE, width: 5, search: false,
+      options: 'Produk,Stok', mapping_table: 'name,stock',
+      customSource: { query: 'SELECT name, stock FROM products WHERE stock < 40', columns: ['name', 'stock'], table: 'products' },
     },
   ];
 }

@@ -56,6 +56,26 @@ export interface PagesTable {
   updatedAt: string;
 }
 
+/** A version of a page (issue 17): what a save, restore, deletion or undeletion left it holding. */
+export interface PageVersionsTable {
+  versionId: Generated<number>;
+  pageId: number;
+  appId: number;
+  pageName: string;
+  pageSlug: string;
+  /** The components' JSON text, as pages.pageComponents held it. */
+  components: string;
+  summary: string;
+  kind: string;
+  /** Set by an administrator: such a version is never folded into nor pruned by count. */
+  versionName: string | null;
+  authorId: string;
+  createdAt: string;
+  /** The last save folded into it (createdAt when none was). */
+  savedAt: string;
+  saveCount: Generated<number>;
+}
+
 export interface MenusTable {
   menuId: Generated<number>;
   menuAppId: number;
@@ -203,6 +223,16 @@ export interface SchoolDirectoryTable {
   isSample: number;
 }
 
+/**
+ * The version of data a server process keeps in memory (the school directory's index): bumped
+ * in the transaction that changes the data, compared by every process before it answers.
+ */
+export interface DataVersionsTable {
+  /** What the version is of: 'schoolDirectory'. */
+  name: string;
+  version: number;
+}
+
 export interface FunctionsTable {
   id: Generated<number>;
   appId: number;
@@ -330,6 +360,7 @@ export interface Database {
   groupMembers: GroupMembersTable;
   groupMenuAccess: GroupMenuAccessTable;
   pages: PagesTable;
+  pageVersions: PageVersionsTable;
   menus: MenusTable;
   dbConfigs: DbConfigsTable;
   chains: ChainsTable;
@@ -349,6 +380,7 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   thirdParties: ThirdPartiesTable;
   schoolDirectory: SchoolDirectoryTable;
+  dataVersions: DataVersionsTable;
   auditLog: AuditLogTable;
 }
 

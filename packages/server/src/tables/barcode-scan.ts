@@ -6,12 +6,14 @@ import { contentPlan } from './content-plan';
 import { exactMatchStatement } from './content-query';
 import { findDataWidget } from './data-widget';
 import { run } from './run';
+import { hasTransform, transformed } from './transform';
 
 /**
  * A barcode scan (spec 3 §4): the row of the barcode widget whose first mapped column equals
  * the code, case-insensitive, read from the widget's table or custom query with the code
  * bound; [] when no row matches. The widget is found as a table load finds it, so a member
- * scans only on pages his groups reach.
+ * scans only on pages his groups reach. A found row passes through the widget's function
+ * (functionId) as a table's rows do: it may add columns, or drop the row (then none is found).
  */
 export async function scanBarcode(app: FastifyInstance, caller: Principal, body: ScanBarcodeBody): Promise<ResultRow[]> {
   const context = await findDataWidget(app, caller, body, ['barcode']);
@@ -19,5 +21,8 @@ export async function scanBarcode(app: FastifyInstance, caller: Principal, body:
   const first = plan.columns[0]?.field;
   if (first === undefined) throw badRequest(Messages.barcodeNoColumn);
   const { rows } = await run(context.source, exactMatchStatement(plan, first, body.code.trim()), { maxRows: 1 });
-  return rows.slice(0, 1);
+  const found = rows.slice(0, 1);
+  const { functionId } = context.widget as { functionId?: number };
+  if (found.length === 0 || !hasTransform({ functionId })) return found;
+  return (await transformed(app, { caller, appId: context.appId, functionId: functionId as number }, found)).slice(0, 1);
 }

@@ -28,7 +28,8 @@ export interface TestServer {
 export async function buildTestServer(
   engine: EngineName,
   overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowedUrlHosts' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
-    | 'lookupRateLimit' | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName' | 'functionLimits'>> = {},
+    | 'lookupRateLimit' | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName' | 'functionLimits'
+    | 'pageVersionFoldSeconds' | 'pageVersionKeep' | 'pageVersionDays'>> = {},
   appOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(engine);
@@ -49,7 +50,8 @@ export async function buildTestServer(
     allowPrivateDatabases: overrides.allowPrivateDatabases ?? false,
     allowedDatabaseHosts: overrides.allowedDatabaseHosts ?? [],
     ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
-    ...Object.fromEntries((['triggerWaitMs', 'workflowBackoffMs', 'workflowLeaseMs', 'workflowWorkers', 'workflowRunRetentionDays', 'redisUrl', 'workflowQueueName', 'functionLimits'] as const)
+    ...Object.fromEntries((['triggerWaitMs', 'workflowBackoffMs', 'workflowLeaseMs', 'workflowWorkers', 'workflowRunRetentionDays', 'redisUrl', 'workflowQueueName', 'functionLimits',
+    'pageVersionFoldSeconds', 'pageVersionKeep', 'pageVersionDays'] as const)
       .filter((key) => overrides[key] !== undefined).map((key) => [key, overrides[key]])),
   });
   const store = openStore(config.databaseUrl, config.dataDir);
@@ -57,6 +59,28 @@ export async function buildTestServer(
   await seed(store, ADMIN_PASSWORD);
   const app = await buildApp(config, store, { ...appOptions, logger: false });
 
+  return testServer(app, store, async () => {
+    await app.close();
+    await store.destroy();
+    await database.drop();
+  });
+}
+
+/**
+ * A second server process on the store of `server` (its own connections, caches and indexes),
+ * as another machine behind the balancer; closing it leaves the store to `server`.
+ */
+export async function anotherProcess(server: TestServer): Promise<TestServer> {
+  const { config } = server.app;
+  const store = openStore(config.databaseUrl, config.dataDir);
+  const app = await buildApp(config, store, { logger: false });
+  return testServer(app, store, async () => {
+    await app.close();
+    await store.destroy();
+  });
+}
+
+function testServer(app: FastifyInstance, store: Store, close: () => Promise<void>): TestServer {
   const call: TestServer['call'] = (method, url, body, token) =>
     app.inject({
       method,
@@ -70,11 +94,7 @@ export async function buildTestServer(
     app,
     store,
     call,
-    async close() {
-      await app.close();
-      await store.destroy();
-      await database.drop();
-    },
+    close,
     async login(userId, password, appSlug) {
       const response = await call('POST', '/auth/login', { userId, password, appSlug });
       if (response.statusCode !== 200) throw new Error(`login ${userId}@${appSlug} failed: ${response.body}`);

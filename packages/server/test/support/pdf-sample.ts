@@ -25,3 +25,24 @@ export async function samplePdf(values: { customer?: string; invoice?: string; t
   field.addToPage(page, { x: 50, y: 700, width: 200, height: 20 });
   return Buffer.from(await doc.save());
 }
+
+/** A PDF of the given objects (bodies of `n 0 obj`), object 1 its catalog, with a correct xref. */
+export function rawPdf(objects: string[]): Buffer {
+  let body = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body, 'latin1'));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A PDF of one real page whose page tree claims `count` pages. */
+export const claimingPdf = (count: number): Buffer => rawPdf([
+  '<< /Type /Catalog /Pages 2 0 R >>',
+  `<< /Type /Pages /Kids [3 0 R] /Count ${count} >>`,
+  '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] >>',
+]);

@@ -1,6 +1,4 @@
-import http from 'node:http';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +11,7 @@ import { queryExecutor } from '../../src/workflows/addons/query';
 import { updateExecutor } from '../../src/workflows/addons/update';
 import { buildTestServer, type TestServer } from '../support/build';
 import { createSqliteDatabase } from '../support/fixtures';
+import { listenLocal, type LocalHttpServer } from '../support/local-http';
 import { startSmtpServer } from '../support/smtp';
 import { type HostileBuilder, hostileBuilder } from './hostile';
 import { failureOf, stepOf } from '../support/steps';
@@ -25,7 +24,7 @@ import { failureOf, stepOf } from '../support/steps';
 
 describe('a hostile author\'s HTTP step', () => {
   let server: TestServer;
-  let intranet: http.Server;
+  let intranet: LocalHttpServer;
   let intranetHits = 0;
   let port = 0;
   let hostile: HostileBuilder;
@@ -34,16 +33,14 @@ describe('a hostile author\'s HTTP step', () => {
     // The default operator: no private URL.
     server = await buildTestServer('sqlite');
     hostile = await hostileBuilder(server);
-    intranet = http.createServer((_request, response) => {
+    intranet = await listenLocal((_request, response) => {
       intranetHits += 1;
       response.end('internal secret');
     });
-    await new Promise<void>((resolve) => intranet.listen(0, '127.0.0.1', resolve));
-    port = (intranet.address() as AddressInfo).port;
+    port = intranet.port;
   });
   afterAll(async () => {
-    intranet.closeAllConnections();
-    await new Promise((resolve) => intranet.close(resolve));
+    await intranet.close();
     await server.close();
   });
 
@@ -67,20 +64,18 @@ describe('a hostile author\'s HTTP step', () => {
   it('follows no redirect into the network behind a public-looking server', async () => {
     // A stand-in for a public server the operator's guard lets through, answering a redirect to loopback.
     const open = await buildTestServer('sqlite', { allowPrivateUrls: true });
-    const redirector = http.createServer((_request, response) => {
+    const redirector = await listenLocal((_request, response) => {
       response.writeHead(307, { location: `http://127.0.0.1:${port}/admin` });
       response.end();
     });
-    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
     try {
       const author = await hostileBuilder(open);
-      const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/go`;
+      const url = `${redirector.base}/go`;
       const failure = await failureOf(httpExecutor.run(stepOf(open, author.appId), { method: 'GET', url }));
       expect([failure.message, failure.retryable]).toEqual([expect.stringContaining('HTTP 307: redirects are not followed'), false]);
       expect(intranetHits).toBe(0);
     } finally {
-      redirector.closeAllConnections();
-      await new Promise((resolve) => redirector.close(resolve));
+      await redirector.close();
       await open.close();
     }
   });

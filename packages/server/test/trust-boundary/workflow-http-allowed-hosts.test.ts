@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { httpExecutor } from '../../src/workflows/addons/http';
 import { buildTestServer, type TestServer } from '../support/build';
+import { listenLocal, type LocalHttpServer } from '../support/local-http';
 import { type HostileBuilder, hostileBuilder } from './hostile';
 import { failureOf, stepOf } from '../support/steps';
 
@@ -16,7 +15,7 @@ import { failureOf, stepOf } from '../support/steps';
 
 describe('the private hosts an operator allows to HTTP steps', () => {
   let server: TestServer;
-  let intranet: http.Server;
+  let intranet: LocalHttpServer;
   let hits = 0;
   let port = 0;
   let hostile: HostileBuilder;
@@ -24,16 +23,14 @@ describe('the private hosts an operator allows to HTTP steps', () => {
   beforeAll(async () => {
     server = await buildTestServer('sqlite', { allowedUrlHosts: ['127.0.0.1'] });
     hostile = await hostileBuilder(server);
-    intranet = http.createServer((_request, response) => {
+    intranet = await listenLocal((_request, response) => {
       hits += 1;
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
-    await new Promise<void>((resolve) => intranet.listen(0, '127.0.0.1', resolve));
-    port = (intranet.address() as AddressInfo).port;
+    port = intranet.port;
   });
   afterAll(async () => {
-    intranet.closeAllConnections();
-    await new Promise((resolve) => intranet.close(resolve));
+    await intranet.close();
     await server.close();
   });
 

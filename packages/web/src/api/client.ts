@@ -15,12 +15,15 @@ import { workflowsApi } from './workflows';
 import { thirdPartiesApi } from './third-parties';
 import { functionsApi } from './functions';
 import { pdfTemplatesApi } from './pdf-templates';
+import { pageVersionsApi } from './page-versions';
 import { lookupsApi } from './lookups';
+import { bundlesApi } from './bundles';
 import { auditApi } from './audit';
 
 export * from './request';
 export type { RunActionBody } from './actions';
 export type { ExcelRequest } from './tables';
+export type { ExportOptions, ImportBundleInput } from './bundles';
 export type { TableContent } from '@rakit/core';
 
 /** Public calls: no token. */
@@ -50,7 +53,9 @@ export function appApi(appSlug: string) {
     ...thirdPartiesApi(appSlug),
     ...functionsApi(appSlug),
     ...pdfTemplatesApi(appSlug),
+    ...pageVersionsApi(appSlug),
     ...lookupsApi(appSlug),
+    ...bundlesApi(appSlug),
     ...auditApi(appSlug),
   };
 }

@@ -1,8 +1,9 @@
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { Component } from '@rakit/core';
 import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { rectSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { memo, useMemo } from 'react';
+import { layoutGridClasses, layoutGridProps } from '../components/LayoutGrid';
 import { ComponentRow } from './ComponentRow';
 import { zoneId } from './drop-target';
 
@@ -13,9 +14,12 @@ interface ListProps {
   preview: boolean;
 }
 
+const GRID = layoutGridProps('xs');
+
 /**
- * One sortable list: the page's components or a card's nested ones. The list is also a drop
- * zone: dropping on it (a card's dashed area, or the board's empty space) puts the component last.
+ * One sortable list, laid out on the 12-column grid: the page's components or a card's nested
+ * ones. The list is also a drop zone: dropping on it (a card's dashed area, or the board's empty
+ * space) puts the component last; dropping on a component, in any row, takes its place.
  */
 export const ComponentList = memo(function ComponentList({ parentId, items, preview }: ListProps) {
   // The sortable context renders every row again when its ids array changes; keep it while the ids stay.
@@ -25,26 +29,30 @@ export const ComponentList = memo(function ComponentList({ parentId, items, prev
   const inCard = parentId !== null;
 
   return (
-    <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-      <Stack
+    <SortableContext items={ids} strategy={rectSortingStrategy}>
+      <div
         ref={zone.setNodeRef}
-        gap="xs"
+        className={GRID.className}
+        data-layout-grid
         data-testid={inCard ? 'card-zone' : 'page-zone'}
-        mih={inCard ? undefined : '55vh'}
-        p={inCard && !preview ? 'xs' : undefined}
-        style={inCard && !preview ? {
-          border: `1px dashed var(--mantine-color-${zone.isOver ? 'blue-5' : 'gray-4'})`,
-          borderRadius: 'var(--mantine-radius-md)',
-          background: zone.isOver ? 'var(--mantine-color-blue-0)' : undefined,
-        } : undefined}
+        style={{
+          ...GRID.style,
+          minHeight: inCard ? undefined : '55vh',
+          ...(inCard && !preview ? {
+            padding: 'var(--mantine-spacing-xs)',
+            border: `1px dashed var(--mantine-color-${zone.isOver ? 'blue-5' : 'gray-4'})`,
+            borderRadius: 'var(--mantine-radius-md)',
+            background: zone.isOver ? 'var(--mantine-color-blue-0)' : undefined,
+          } : {}),
+        }}
       >
         {items.map((component, index) => (
           <ComponentRow key={component.id} component={component} first={index === 0} last={index === items.length - 1} preview={preview} />
         ))}
         {inCard && !preview && (
-          <Text size="xs" c={zone.isOver ? 'blue' : 'dimmed'} ta="center" py={4}>Drop components here</Text>
+          <Text className={layoutGridClasses.full} size="xs" c={zone.isOver ? 'blue' : 'dimmed'} ta="center" py={4}>Drop components here</Text>
         )}
-      </Stack>
+      </div>
     </SortableContext>
   );
 });

@@ -1,10 +1,12 @@
-import type { Component } from '@rakit/core';
+import { type Component, layoutWidth, widthAfterDrag, widthLabel } from '@rakit/core';
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
-import { memo, type MouseEvent, useMemo } from 'react';
+import { IconArrowDown, IconArrowUp, IconCornerDownLeft, IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { type KeyboardEvent, memo, type MouseEvent, type PointerEvent, useMemo } from 'react';
+import { layoutCellProps } from '../components/LayoutGrid';
 import { widgetDefinition } from '../widgets/registry';
+import { useBoardFace } from './board-faces';
 import classes from './ComponentRow.module.css';
 import { ComponentList } from './ComponentList';
 import type { DragSource } from './drop-target';
@@ -27,10 +29,14 @@ export const ComponentRow = memo(function ComponentRow({ component, first, last,
   const source = useMemo<DragSource>(() => ({ kind: 'component', id: component.id }), [component.id]);
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({ id: component.id, data: source, disabled: preview });
   const active = useEditor((state) => state.activeId === component.id);
+  // While its handle is dragged the row already takes the width it would get.
+  const resizing = useEditor((state) => (state.resizing?.id === component.id ? state.resizing.width : null));
+  const cell = layoutCellProps(component, resizing ?? undefined);
   return (
     <div
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.35 : 1 }}
+      {...cell}
+      style={{ ...cell.style, transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.35 : 1 }}
       data-testid="editor-component"
       data-component-id={component.id}
       data-type={component.type}
@@ -82,20 +88,107 @@ const RowBody = memo(function RowBody({ component, active, first, last, preview,
         </button>
         <Icon size={14} />
         <span className={classes.label}>{label}</span>
+        {active && <WidthBadge component={component} />}
         <button type="button" className={classes.control} aria-label="Move up" title="Move up" disabled={first} onClick={control(() => store.shiftComponent(component.id, -1))}>
           <IconArrowUp size={14} />
         </button>
         <button type="button" className={classes.control} aria-label="Move down" title="Move down" disabled={last} onClick={control(() => store.shiftComponent(component.id, 1))}>
           <IconArrowDown size={14} />
         </button>
+        <button
+          type="button"
+          className={classes.control}
+          aria-label="Start a new row"
+          title="Start a new row"
+          aria-pressed={component.rowBreak === true}
+          data-on={component.rowBreak === true || undefined}
+          onClick={control(() => store.toggleRowBreak(component.id))}
+        >
+          <IconCornerDownLeft size={14} />
+        </button>
         <button type="button" className={classes.remove} aria-label="Delete component" title="Delete component" onClick={control(() => store.removeComponent(component.id))}>
           <IconTrash size={14} />
         </button>
       </div>
       <Face component={component} preview={false} />
+      {active && <ResizeHandle component={component} />}
     </div>
   );
 });
+
+/** The columns a row spans: the width being dragged to while its handle moves. */
+function WidthBadge({ component }: { component: Component }) {
+  const resizing = useEditor((state) => (state.resizing?.id === component.id ? state.resizing.width : null));
+  return <span className={classes.width} data-testid="component-width" data-resizing={resizing !== null || undefined}>{widthLabel(resizing ?? layoutWidth(component))}</span>;
+}
+
+/** The inner width and column gap of the grid a row sits on, in pixels. */
+function gridMetrics(row: Element): { width: number; gap: number } | undefined {
+  const grid = row.closest('[data-layout-grid]');
+  if (!(grid instanceof HTMLElement)) return undefined;
+  const style = getComputedStyle(grid);
+  const gap = Number.parseFloat(style.columnGap);
+  return { width: grid.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight), gap: Number.isFinite(gap) ? gap : 0 };
+}
+
+/**
+ * The selected row's right edge: dragged, it snaps the row to whole columns of its grid, showing
+ * the width as it goes, and the whole drag is one undo step; focused, ←/→ resize it by a column.
+ */
+function ResizeHandle({ component }: { component: Component }) {
+  const { id } = component;
+  const width = layoutWidth(component);
+  const store = editorStore.getState();
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const handle = event.currentTarget;
+    const grid = gridMetrics(handle);
+    if (grid === undefined) return;
+    const startX = event.clientX;
+    let next = width;
+    handle.setPointerCapture(event.pointerId);
+    store.setResizing({ id, width });
+    const move = (moved: globalThis.PointerEvent) => {
+      next = widthAfterDrag(width, moved.clientX - startX, grid.width, grid.gap);
+      if (editorStore.getState().resizing?.width !== next) store.setResizing({ id, width: next });
+    };
+    const end = (ended: globalThis.PointerEvent) => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', end);
+      handle.removeEventListener('pointercancel', end);
+      store.setResizing(null);
+      if (ended.type === 'pointerup') store.resizeComponent(id, next);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', end);
+    handle.addEventListener('pointercancel', end);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    event.stopPropagation();
+    store.resizeComponent(id, width + (event.key === 'ArrowLeft' ? -1 : 1), { fold: true });
+  };
+  return (
+    <div
+      className={classes.resize}
+      role="slider"
+      tabIndex={0}
+      aria-label="Component width"
+      aria-orientation="horizontal"
+      aria-valuemin={1}
+      aria-valuemax={12}
+      aria-valuenow={width}
+      aria-valuetext={widthLabel(width)}
+      data-testid="resize-handle"
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
+      onClick={(event) => event.stopPropagation()}
+    />
+  );
+}
 
 /**
  * The widget's live face, with a card's nested components as its children. Faces far from the
@@ -103,8 +196,10 @@ const RowBody = memo(function RowBody({ component, active, first, last, preview,
  */
 function Face({ component, preview }: { component: Component; preview: boolean }) {
   const [nearRef, near] = useNearViewport();
+  const face = useBoardFace(component, preview);
   if (!near) return <div ref={nearRef} className={classes.pending} data-pending-face />;
   const { Live } = widgetDefinition(component.type);
   const nested = component.children === undefined ? undefined : <ComponentList parentId={component.id} items={component.children} preview={preview} />;
-  return <Live component={component} mode={preview ? 'preview' : 'design'}>{nested}</Live>;
+  const live = <Live component={component} mode={face.mode}>{nested}</Live>;
+  return face.inert ? <div inert data-face-mode={face.mode}>{live}</div> : live;
 }

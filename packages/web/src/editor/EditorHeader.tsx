@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Paper } from '@mantine/core';
-import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { Button, Group, Paper } from '@mantine/core';
+import { IconChevronLeft, IconEye, IconEyeOff, IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,8 +7,10 @@ import { dataOf } from '../admin/admin-call';
 import { WorkflowSelector } from '../admin/workflow/WorkflowSelector';
 import { useCurrentApp } from '../shell/app-context';
 import { CreatePageDialog } from './CreatePageDialog';
+import { SavePageButton, UndoRedoButtons } from './EditTools';
+import { HistoryPanel } from './history/HistoryPanel';
 import { PageSelector } from './PageSelector';
-import { editorStore, selectCanRedo, selectCanUndo, useEditor } from './store';
+import { editorStore, useEditor } from './store';
 import { SyncIndicator } from './SyncIndicator';
 import { editorPagesKey, usePageParam } from './use-editor-pages';
 
@@ -17,17 +19,15 @@ interface EditorHeaderProps {
   onSave: (() => void) | null;
 }
 
-/** Back, the page and workflow selectors, the sync state, undo/redo, Preview and (root only) Save. */
+/** Back, the page and workflow selectors, the sync state, undo/redo, History, Preview and (root only) Save. */
 export function EditorHeader({ onSave }: EditorHeaderProps) {
   const { app, api, path } = useCurrentApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [, choosePage] = usePageParam();
   const [creating, setCreating] = useState(false);
+  const [history, setHistory] = useState(false);
   const preview = useEditor((state) => state.preview);
-  const canUndo = useEditor(selectCanUndo);
-  const canRedo = useEditor(selectCanRedo);
-  const saving = useEditor((state) => state.sync === 'saving');
   const store = editorStore.getState();
   // Spec 1 §4: the workflows are listed beside the pages; one chosen opens in the workflow editor.
   const workflows = useQuery({ queryKey: ['workflows', app.appId], queryFn: async () => dataOf(await api.listWorkflow(app.appId), 'The workflows') });
@@ -55,12 +55,8 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
         </Group>
         <Group gap="xs" wrap="wrap">
           <SyncIndicator />
-          <ActionIcon variant="default" size="lg" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={store.undo}>
-            <IconArrowBackUp size={18} />
-          </ActionIcon>
-          <ActionIcon variant="default" size="lg" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={store.redo}>
-            <IconArrowForwardUp size={18} />
-          </ActionIcon>
+          <UndoRedoButtons />
+          <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>History</Button>
           <Button
             variant={preview ? 'filled' : 'default'}
             leftSection={preview ? <IconEyeOff size={16} /> : <IconEye size={16} />}
@@ -69,11 +65,10 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
           >
             Preview
           </Button>
-          {onSave !== null && (
-            <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={onSave}>Save</Button>
-          )}
+          {onSave !== null && <SavePageButton onSave={onSave} />}
         </Group>
       </Group>
+      <HistoryPanel opened={history} onClose={() => setHistory(false)} />
       {creating && <CreatePageDialog onClose={() => setCreating(false)} onCreated={(pageId) => void created(pageId)} />}
     </Paper>
   );

@@ -1,10 +1,10 @@
 import { ROOT_APP_SLUG } from '@rakit/core';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useCurrentApp } from '../shell/app-context';
 import { EditorHeader } from './EditorHeader';
 import { EditorWorkspace } from './EditorWorkspace';
-import { savePage, usePageSaving } from './page-saving';
-import { editorStore } from './store';
+import { LeaveGuard } from './LeaveGuard';
+import { PageSaver, savePage } from './page-saving';
 import { useEditorShortcuts } from './use-editor-shortcuts';
 import { useOpenedPage } from './use-editor-pages';
 
@@ -22,20 +22,10 @@ export function FormEditorScreen() {
   return (
     <>
       <PageSaver automatic={!explicitSave} />
+      {/* Without autosave, unsaved edits live only here until Save: leaving asks first. */}
+      {explicitSave && <LeaveGuard />}
       <EditorHeader onSave={explicitSave ? save : null} />
       <EditorWorkspace loading={opened.loading} error={opened.error} />
     </>
   );
-}
-
-/**
- * Runs the saving apart from the screen: it follows every change, and the screen (with the
- * board under it) must not render again for each one.
- */
-function PageSaver({ automatic }: { automatic: boolean }) {
-  const { app, api } = useCurrentApp();
-  usePageSaving(api, app.appId, automatic);
-  // Declared after the saving hook: its pending save is taken before the editor is emptied.
-  useEffect(() => () => editorStore.getState().closePage(), []);
-  return null;
 }

@@ -1,6 +1,7 @@
 import { Messages } from '@rakit/core';
 import { useEffect } from 'react';
 import { type AppApi, ApiUnreachableError, firstError } from '../api/client';
+import { useCurrentApp } from '../shell/app-context';
 import { notifyFailure } from '../shell/notify';
 import { editorStore, useEditor } from './store';
 
@@ -8,18 +9,19 @@ import { editorStore, useEditor } from './store';
 export const AUTOSAVE_DELAY_MS = 600;
 
 /** Saves run one after the other, so the server always ends with the newest list. */
-let queue: Promise<void> = Promise.resolve();
+let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Stores the open page's component list with saveApp (pageComponents as JSON text). What is
  * saved is taken now; a refusal shows the server's first error and leaves the page unsynced.
+ * Answers whether the server stored it.
  */
-export function savePage(api: AppApi, appId: number): Promise<void> {
+export function savePage(api: AppApi, appId: number): Promise<boolean> {
   const state = editorStore.getState();
   const { page } = state;
   if (page === null) {
     notifyFailure(Messages.pageSaveWithoutId);
-    return queue;
+    return Promise.resolve(false);
   }
   const pageComponents = JSON.stringify(state.history.present);
   const revision = state.saveStarted();
@@ -28,7 +30,7 @@ export function savePage(api: AppApi, appId: number): Promise<void> {
       const answer = await api.savePages(appId, [{ pageId: page.pageId, pageAppId: appId, pageComponents }]);
       if (answer.status) {
         editorStore.getState().saveSucceeded(page.pageId, revision);
-        return;
+        return true;
       }
       notifyFailure(firstError(answer, Messages.editorOperationFailed));
     } catch (error) {
@@ -37,9 +39,11 @@ export function savePage(api: AppApi, appId: number): Promise<void> {
       notifyFailure(`${Messages.editorOperationFailed} ${error.message}`);
     }
     editorStore.getState().saveFailed(page.pageId, revision);
+    return false;
   };
-  queue = queue.then(run, run);
-  return queue;
+  const saved = queue.then(run, run);
+  queue = saved;
+  return saved;
 }
 
 /** The revision waiting for an automatic save, or null (saved, saving, or refused as it is). */
@@ -71,4 +75,17 @@ export function usePageSaving(api: AppApi, appId: number, automatic: boolean): v
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+}
+
+/**
+ * Runs the saving apart from the screen that edits: it follows every change, and the screen
+ * (with the board under it) must not render again for each one. The editor is emptied when it
+ * goes (the page editor's screen, or the runtime viewer's edit mode).
+ */
+export function PageSaver({ automatic }: { automatic: boolean }): null {
+  const { app, api } = useCurrentApp();
+  usePageSaving(api, app.appId, automatic);
+  // Declared after the saving hook: its pending save is taken before the editor is emptied.
+  useEffect(() => () => editorStore.getState().closePage(), []);
+  return null;
 }

@@ -112,4 +112,70 @@ describe('editor store', () => {
     s().saveFailed(7, third);
     expect(s().sync).toBe('synced');
   });
+
+  it('resizes on the grid, one undo step per drag and per run of key presses', () => {
+    const store = editorWithPage();
+    const s = () => store.getState();
+    const widths = () => s().history.present.map((c) => c.width);
+    s().addComponent('card', 'Card');
+    s().addComponent('chart', 'Chart');
+    expect(widths()).toEqual([12, 12]);
+    // A drag shows its width without changing the page, then lands as one step.
+    s().setResizing({ id: 'c1', width: 4 });
+    expect(widths()).toEqual([12, 12]);
+    expect(s().resizing).toEqual({ id: 'c1', width: 4 });
+    s().setResizing(null);
+    s().resizeComponent('c1', 4);
+    expect(widths()).toEqual([4, 12]);
+    expect(s().sync).toBe('unsynced');
+    // Alt+←/→ on the active component: clamped to 1..12, rapid presses fold into one step.
+    s().setActive('c2');
+    s().resizeActive(-1);
+    s().resizeActive(-1);
+    s().resizeActive(-1);
+    expect(widths()).toEqual([4, 9]);
+    const steps = s().history.past.length;
+    s().resizeActive(1);
+    expect(s().history.past).toHaveLength(steps);
+    s().undo();
+    expect(widths()).toEqual([4, 12]);
+    s().undo();
+    expect(widths()).toEqual([12, 12]);
+    s().redo();
+    expect(widths()).toEqual([4, 12]);
+    s().resizeComponent('c1', 40);
+    s().resizeComponent('c2', -3);
+    expect(widths()).toEqual([12, 1]);
+    // The same width again is no step; no active component, no resize.
+    const before = s().history.past.length;
+    s().resizeComponent('c2', 1);
+    s().setActive(null);
+    s().resizeActive(1);
+    expect(s().history.past).toHaveLength(before);
+  });
+
+  it('resizes components inside cards and keeps the layout when they move', () => {
+    const store = editorWithPage();
+    const s = () => store.getState();
+    const card = s().addComponent('card', 'Card') as string;
+    const inner = s().addComponent('input', 'Input', { parentId: card, index: 0 }) as string;
+    s().resizeComponent(inner, 6);
+    expect(s().history.present[0]?.children?.[0]?.width).toBe(6);
+    s().moveComponent(inner, { parentId: null, index: 0 });
+    expect(s().history.present[0]).toMatchObject({ id: inner, width: 6 });
+    s().shiftComponent(inner, 1);
+    expect(s().history.present.map((c) => c.id)).toEqual([card, inner]);
+  });
+
+  it('starts a new row and takes it back with undo', () => {
+    const store = editorWithPage();
+    const s = () => store.getState();
+    s().addComponent('text', 'Text');
+    s().toggleRowBreak('c1');
+    expect(s().history.present[0]?.rowBreak).toBe(true);
+    s().toggleRowBreak('c1');
+    expect(s().history.present[0]?.rowBreak).toBe(false);
+    s().undo();
+    expect(s().history.present[0]?.rowBreak).toBe(true);
+  });
 });

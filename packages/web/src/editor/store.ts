@@ -1,5 +1,5 @@
 import {
-  type Component, createComponent, findComponent, insertComponent, isWithin, moveComponent, nextComponentTitle,
+  clampWidth, type Component, createComponent, findComponent, insertComponent, isWithin, layoutWidth, moveComponent, nextComponentTitle,
   removeComponent, shiftComponent, type TreePosition, updateComponent, type WidgetType,
 } from '@rakit/core';
 import { useStore } from 'zustand';
@@ -31,6 +31,8 @@ export interface EditorState {
   /** The revision the server refused: kept unsynced, not saved again until it changes. */
   failedRevision: number | null;
   selectorMode: SelectorMode;
+  /** A resize handle being dragged: the component and the width it would get now; not yet a change of the page. */
+  resizing: { id: string; width: number } | null;
 
   openPage: (page: EditorPage, components: Component[]) => void;
   closePage: () => void;
@@ -41,6 +43,17 @@ export interface EditorState {
   moveComponent: (id: string, to: TreePosition) => void;
   /** A configuration panel's change: the whole updated component. */
   updateComponent: (next: Component) => void;
+  /**
+   * Sets a component's width on the 12-column grid (clamped to 1..12) as one undo step; with
+   * `fold`, widths set in quick succession (key presses) fold into one step.
+   */
+  resizeComponent: (id: string, width: number, options?: { fold?: boolean }) => void;
+  /** Alt+←/→: the active component one column narrower or wider (presses in quick succession are one undo step). */
+  resizeActive: (delta: -1 | 1) => void;
+  /** Shows a width while a resize handle moves (null: the drag ended or was cancelled). */
+  setResizing: (resizing: { id: string; width: number } | null) => void;
+  /** Starts (or stops starting) a new row of the grid at this component. */
+  toggleRowBreak: (id: string) => void;
   setActive: (id: string | null) => void;
   undo: () => void;
   redo: () => void;
@@ -74,6 +87,7 @@ const blank = {
   revision: 0,
   failedRevision: null,
   selectorMode: 'static',
+  resizing: null,
 } satisfies Partial<EditorState>;
 
 export function createEditorStore(newId: () => string = () => crypto.randomUUID()) {
@@ -123,6 +137,21 @@ export function createEditorStore(newId: () => string = () => crypto.randomUUID(
         const field = changedField(current, kept);
         change(updateComponent(list, next.id, () => kept), {}, field === null ? undefined : `${next.id}:${field}`);
       },
+      resizeComponent: (id, width, options = {}) => {
+        const list = get().history.present;
+        const current = findComponent(list, id);
+        const next = clampWidth(width);
+        if (current === undefined || next === current.width) return;
+        change(updateComponent(list, id, (c) => ({ ...c, width: next })), {}, options.fold === true ? `${id}:width` : undefined);
+      },
+      resizeActive: (delta) => {
+        const { activeId, history } = get();
+        const current = activeId === null ? undefined : findComponent(history.present, activeId);
+        if (current !== undefined) get().resizeComponent(current.id, layoutWidth(current) + delta, { fold: true });
+      },
+      setResizing: (resizing) => set({ resizing }),
+      // Each click is its own undo step: two quick clicks are not folded as typing would be.
+      toggleRowBreak: (id) => change(updateComponent(get().history.present, id, (c) => ({ ...c, rowBreak: c.rowBreak !== true }))),
       setActive: (id) => {
         if (get().activeId !== id) set({ activeId: id });
       },

@@ -7,11 +7,29 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"]') !== null;
 }
 
-/** Ctrl+Z undoes a change of the page's components; Ctrl+Shift+Z and Ctrl+Y redo it (Cmd on macOS). */
+/** Alt+← and Alt+→ make the selected component one column narrower or wider; true when the key was one of them. */
+function resizeKey(event: KeyboardEvent): boolean {
+  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return false;
+  const store = editorStore.getState();
+  if (store.activeId === null || store.preview) return false;
+  store.resizeActive(event.key === 'ArrowLeft' ? -1 : 1);
+  return true;
+}
+
+/**
+ * Ctrl+Z undoes a change of the page's components; Ctrl+Shift+Z and Ctrl+Y redo it (Cmd on macOS).
+ * Alt+←/→ resize the selected component (instead of the browser going back or forward).
+ */
 export function useEditorShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented || isTyping(event.target)) return;
+      if (event.defaultPrevented || isTyping(event.target)) return;
+      if (resizeKey(event)) {
+        event.preventDefault();
+        return;
+      }
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
       const key = event.key.toLowerCase();
       const store = editorStore.getState();
       if (key === 'z' && !event.shiftKey) store.undo();

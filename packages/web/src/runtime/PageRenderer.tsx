@@ -1,6 +1,6 @@
-import { Stack } from '@mantine/core';
 import type { Component } from '@rakit/core';
 import { memo } from 'react';
+import { layoutCellProps, layoutGridProps } from '../components/LayoutGrid';
 import { useNearViewport } from '../components/use-near-viewport';
 import { widgetDefinition } from '../widgets/registry';
 import type { WidgetMode } from '../widgets/types';
@@ -10,12 +10,17 @@ interface PageRendererProps {
   mode: WidgetMode;
 }
 
-/** A page's components with their live faces; a card's children render inside it. */
+const GRID = layoutGridProps('md');
+
+/**
+ * A page's components with their live faces on the 12-column grid (one column on phones); a
+ * card's children render inside it on a grid of their own.
+ */
 export const PageRenderer = memo(function PageRenderer({ components, mode }: PageRendererProps) {
   return (
-    <Stack gap="md">
+    <div {...GRID} data-layout-grid>
       {components.map((component) => <RenderedComponent key={component.id} component={component} mode={mode} />)}
-    </Stack>
+    </div>
   );
 });
 
@@ -29,10 +34,13 @@ const ALWAYS_RENDERED = new Set<string>(['loader']);
  */
 const RenderedComponent = memo(function RenderedComponent({ component, mode }: { component: Component; mode: WidgetMode }) {
   const [nearRef, near] = useNearViewport();
-  if (!near && !ALWAYS_RENDERED.has(component.type)) return <div ref={nearRef} style={{ minHeight: 56 }} data-runtime-component data-pending-face />;
+  const cell = layoutCellProps(component);
+  if (!near && !ALWAYS_RENDERED.has(component.type)) {
+    return <div ref={nearRef} {...cell} style={{ ...cell.style, minHeight: 56 }} data-runtime-component data-component-id={component.id} data-pending-face />;
+  }
   const { Live } = widgetDefinition(component.type);
   const children = component.children !== undefined && component.children.length > 0
     ? <PageRenderer components={component.children} mode={mode} />
     : undefined;
-  return <div data-runtime-component><Live component={component} mode={mode}>{children}</Live></div>;
+  return <div {...cell} data-runtime-component data-component-id={component.id}><Live component={component} mode={mode}>{children}</Live></div>;
 });

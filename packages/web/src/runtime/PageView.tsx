@@ -1,14 +1,16 @@
-import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { isAdminInApp, parsePageComponents, truncateTitle } from '@rakit/core';
-import { IconPencil } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useCurrentApp } from '../shell/app-context';
 import { useSession } from '../shell/session-context';
 import { PageFormProvider } from '../widgets/form-state';
+import { EditModeSwitch, PageHeading } from './PageHeading';
 import { PageRenderer } from './PageRenderer';
+
+// The editor's parts come with the edit mode, when an administrator switches it on.
+const RuntimeEditMode = lazy(async () => ({ default: (await import('./RuntimeEditMode')).RuntimeEditMode }));
 
 interface PageViewProps {
   pageSlug: string;
@@ -16,15 +18,14 @@ interface PageViewProps {
   preview: boolean;
 }
 
-/** One page of the application, its components live (preview mode). */
+/** One page of the application, its components live (preview mode); administrators may edit it in place. */
 export function PageView({ pageSlug, preview }: PageViewProps) {
-  const { api, app, path } = useCurrentApp();
+  const { api, app } = useCurrentApp();
   const { user } = useSession();
   const small = useMediaQuery('(max-width: 48em)');
-  const page = useQuery({
-    queryKey: ['page', app.appSlug, pageSlug],
-    queryFn: () => api.getPageBySlug(pageSlug),
-  });
+  const [editing, setEditing] = useState(false);
+  const queryKey = useMemo(() => ['page', app.appSlug, pageSlug] as const, [app.appSlug, pageSlug]);
+  const page = useQuery({ queryKey, queryFn: () => api.getPageBySlug(pageSlug) });
 
   const answer = page.data;
   const found = answer?.status === true ? answer.data?.[0] : undefined;
@@ -37,17 +38,25 @@ export function PageView({ pageSlug, preview }: PageViewProps) {
     return <Alert color="gray" title="Page unavailable">{reason}</Alert>;
   }
   const title = preview && small === true ? truncateTitle(found.pageName) : found.pageName;
+  // Spec 1 screen 11: the edit mode with SAVE, for the application's administrators (the
+  // server refuses anyone else's save); never in the preview window.
+  const mayEdit = !preview && isAdminInApp(user.userGroup, app) && parsed.ok;
+  if (mayEdit && editing) {
+    return (
+      <Suspense fallback={<Loader aria-label="Loading the editor" />}>
+        <RuntimeEditMode
+          page={{ pageId: found.pageId, pageName: found.pageName, pageSlug: found.pageSlug }}
+          title={title}
+          saved={parsed.components}
+          pageQueryKey={queryKey}
+          onExit={() => setEditing(false)}
+        />
+      </Suspense>
+    );
+  }
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={2}>{title}</Title>
-        {/* The edit mode of administrators is the page editor, opened on this page. */}
-        {!preview && isAdminInApp(user.userGroup, app) && (
-          <Button component={Link} to={`${path('form-editor')}?page=${found.pageId}`} variant="light" size="xs" leftSection={<IconPencil size={14} />}>
-            Edit page
-          </Button>
-        )}
-      </Group>
+      <PageHeading title={title}>{mayEdit && <EditModeSwitch checked={false} onChange={setEditing} />}</PageHeading>
       {parsed.ok ? (
         <PageFormProvider components={parsed.components} mode="preview" pageId={found.pageId}>
           <PageRenderer components={parsed.components} mode="preview" />

@@ -1,5 +1,6 @@
 import { type Application, isReservedSlug, ROOT_APP_SLUG, slugify, SUPER_ADMIN_MARKER } from '@rakit/core';
 import type { Store } from '../db';
+import { deleteVersionsOfApp } from './page-versions';
 import { deleteRunsOfApp } from './workflow-runs';
 import { insertReturningId } from '../insert';
 import type { AppRow } from '../schema';
@@ -102,6 +103,19 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('groupMenuAccess').where('groupId', 'in', db.selectFrom('userGroups').select('groupId').where('groupAppId', '=', appKey)).execute();
   await db.deleteFrom('userGroups').where('groupAppId', '=', appKey).execute();
   await releaseAccountsOfApp(db, appId);
+  await deleteAppContents(db, appId);
+  // Replacing an application's contents keeps its page history; removing the application does not.
+  await deleteVersionsOfApp(db, appId);
+  await db.deleteFrom('files').where('fileAppId', '=', appId).execute();
+  await db.deleteFrom('apps').where('appId', '=', appId).execute();
+}
+
+/**
+ * Removes what an application is built of (pages, menus, connections and their queries,
+ * workflows and their runs, functions, triggers, templates), keeping the application, its
+ * groups, users, uploaded files and page history. Call inside a transaction.
+ */
+export async function deleteAppContents(db: Store, appId: number): Promise<void> {
   await deleteRunsOfApp(db, appId);
   const chainIds = db.selectFrom('chains').select('chainId').where('chainAppId', '=', appId);
   await db.deleteFrom('flowEdges').where('workflowId', 'in', chainIds).execute();
@@ -118,6 +132,4 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('templates').where('templateAppId', '=', appId).execute();
   await db.deleteFrom('printTemplates').where('templateAppId', '=', appId).execute();
   await db.deleteFrom('pdfTemplates').where('templateAppId', '=', appId).execute();
-  await db.deleteFrom('files').where('fileAppId', '=', appId).execute();
-  await db.deleteFrom('apps').where('appId', '=', appId).execute();
 }

@@ -1,19 +1,22 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type Application, isBuiltInApp } from '@rakit/core';
+import type { ExportOptions } from '../../api/client';
 
 interface AppCardProps {
   app: Application;
   onEdit: () => void;
   onOpen: () => void;
   onDelete: () => void;
+  /** Downloads the application as a bundle: with its users' ids or without, with its SQLite rows or without. */
+  onExport: (options: ExportOptions) => void;
 }
 
 /**
- * One application of the list: name, group, description; Edit, Open and remove. main and
- * _root cannot be removed, so their cards offer no trash icon.
+ * One application of the list: name, group, description; Edit, Open, Export and remove. main
+ * and _root cannot be removed nor exported, so their cards offer neither.
  */
-export function AppCard({ app, onEdit, onOpen, onDelete }: AppCardProps) {
+export function AppCard({ app, onEdit, onOpen, onDelete, onExport }: AppCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="app-card">
       <Stack gap="xs" style={{ flex: 1 }}>
@@ -29,6 +32,18 @@ export function AppCard({ app, onEdit, onOpen, onDelete }: AppCardProps) {
       <Group mt="md" gap="xs">
         <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>Edit</Button>
         <Button size="xs" leftSection={<IconExternalLink size={14} />} onClick={onOpen}>Open</Button>
+        {!isBuiltInApp(app.appSlug) && (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>Export</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => onExport({ users: false, data: true })}>Export application</Menu.Item>
+              <Menu.Item onClick={() => onExport({ users: true, data: true })}>Export with users</Menu.Item>
+              <Menu.Item onClick={() => onExport({ users: false, data: false })}>Export without SQLite data</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
         {!isBuiltInApp(app.appSlug) && (
           <ActionIcon ml="auto" variant="subtle" color="red" size="lg" aria-label="Delete application" onClick={onDelete}>
             <IconTrash size={18} />

@@ -1,9 +1,11 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { type Application, groupsForApp, Messages, ROOT_APP_SLUG } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiUnreachableError, firstError } from '../../api/client';
+import { downloadBlob } from '../../actions/file-download';
+import { ApiUnreachableError, type ExportOptions, firstError } from '../../api/client';
 import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRemoveDialogs';
 import { useCurrentApp } from '../../shell/app-context';
 import { notifyFailure, notifySuccess } from '../../shell/notify';
@@ -11,6 +13,7 @@ import { useSession } from '../../shell/session-context';
 import { storeSession } from '../../shell/session-storage';
 import { AppCard } from './AppCard';
 import { AppFormDialog } from './AppFormDialog';
+import { ImportAppDialog } from './ImportAppDialog';
 
 /**
  * The applications list (spec 1 screen 3): every application for the root super
@@ -35,6 +38,23 @@ export function AppListScreen() {
 
   const reload = () => queryClient.invalidateQueries({ queryKey });
   const dialogs = useEditRemoveDialog<Application>(reload);
+  const [importing, setImporting] = useState(false);
+
+  /** Downloads the application as one bundle file (docs/bundle-format.md). */
+  async function exportApp(app: Application, options: ExportOptions) {
+    try {
+      const answer = await api.exportApp(app.appId, options);
+      if (!answer.status || answer.data === undefined) {
+        notifyFailure(firstError(answer, Messages.forbidden));
+        return;
+      }
+      downloadBlob(new Blob([JSON.stringify(answer.data, null, 1)], { type: 'application/json' }), `${app.appSlug}.rakit.json`);
+      notifySuccess(`${app.appName} exported`);
+    } catch (error) {
+      if (!(error instanceof ApiUnreachableError)) throw error;
+      console.error(error);
+    }
+  }
 
   async function remove(app: Application) {
     try {
@@ -78,9 +98,14 @@ export function AppListScreen() {
     <>
       <Group justify="space-between" mb="lg">
         <Title order={2}>Applications</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.edit(null)}>
-          Create New App
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+            Import App
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.edit(null)}>
+            Create New App
+          </Button>
+        </Group>
       </Group>
 
       {apps.isPending && <Center py="xl"><Loader aria-label="Loading applications" /></Center>}
@@ -97,6 +122,7 @@ export function AppListScreen() {
               onEdit={() => dialogs.edit(app)}
               onOpen={() => void open(app)}
               onDelete={() => dialogs.askRemove(app)}
+              onExport={(options) => void exportApp(app, options)}
             />
           ))}
         </SimpleGrid>
@@ -108,6 +134,16 @@ export function AppListScreen() {
         removeMessage={Messages.appRemoveConfirm}
         onRemove={remove}
       />
+      {importing && (
+        <ImportAppDialog
+          apps={apps.data ?? []}
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            setImporting(false);
+            void reload();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Grid, NumberInput, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Select, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { DB_TYPES, type DbConfig, type DbType, DbTypeSchema, Messages, type SaveDbConfigBody } from '@rakit/core';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
+import { CredentialFields, HostPortFields } from '../../components/ServerFields';
 import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../shell/app-context';
 import { notifyFailure, notifySuccess } from '../../shell/notify';
@@ -84,34 +85,14 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
       />
       {!isFile && (
         <>
-          <Grid>
-            <Grid.Col span={{ base: 12, xs: 8 }}>
-              <TextInput label="Host" value={dbHost} onChange={(event) => setDbHost(event.currentTarget.value)} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 4 }}>
-              <NumberInput
-                label="Port"
-                value={dbPort}
-                onChange={(value) => setDbPort(typeof value === 'number' ? value : '')}
-                min={1}
-                max={65535}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="strict"
-                hideControls
-              />
-            </Grid.Col>
-          </Grid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="Username" value={dbUser} onChange={(event) => setDbUser(event.currentTarget.value)} autoComplete="off" />
-            <PasswordInput
-              label="Password"
-              description={editing === null ? undefined : 'Leave empty to keep the stored one'}
-              value={dbPassword}
-              onChange={(event) => setDbPassword(event.currentTarget.value)}
-              autoComplete="new-password"
-            />
-          </SimpleGrid>
+          <HostPortFields host={dbHost} onHostChange={setDbHost} port={dbPort} onPortChange={setDbPort} />
+          <CredentialFields
+            username={dbUser}
+            onUsernameChange={setDbUser}
+            password={dbPassword}
+            onPasswordChange={setDbPassword}
+            passwordDescription={editing === null ? undefined : 'Leave empty to keep the stored one'}
+          />
         </>
       )}
     </FormDialog>

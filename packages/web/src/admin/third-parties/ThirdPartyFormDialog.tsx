@@ -1,7 +1,8 @@
-import { Grid, NumberInput, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { Messages, SMTP_SECURITY, type SaveThirdPartyBody, type SmtpSecurity, SmtpSecuritySchema, type ThirdParty } from '@rakit/core';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
+import { CredentialFields, HostPortFields } from '../../components/ServerFields';
 import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../shell/app-context';
 import { notifyFailure, notifySuccess } from '../../shell/notify';
@@ -61,24 +62,7 @@ export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFo
   return (
     <FormDialog title={editing === null ? 'Add SMTP Server' : 'Edit SMTP Server'} onSubmit={save} onClose={onClose} size="lg">
       <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
-      <Grid>
-        <Grid.Col span={{ base: 12, xs: 8 }}>
-          <TextInput label="Host" placeholder="smtp.example.com" value={host} onChange={(event) => setHost(event.currentTarget.value)} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 4 }}>
-          <NumberInput
-            label="Port"
-            value={port}
-            onChange={(value) => setPort(typeof value === 'number' ? value : '')}
-            min={1}
-            max={65535}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="strict"
-            hideControls
-          />
-        </Grid.Col>
-      </Grid>
+      <HostPortFields host={host} onHostChange={setHost} port={port} onPortChange={setPort} hostPlaceholder="smtp.example.com" />
       <Select
         label="Security"
         description="TLS from the start (465), STARTTLS required (587), or none for a relay on a trusted network"
@@ -87,16 +71,13 @@ export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFo
         onChange={changeSecurity}
         allowDeselect={false}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <TextInput label="Username" value={username} onChange={(event) => setUsername(event.currentTarget.value)} autoComplete="off" />
-        <PasswordInput
-          label="Password"
-          description={editing === null ? undefined : editing.hasPassword ? 'Leave empty to keep the stored one' : 'None stored'}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          autoComplete="new-password"
-        />
-      </SimpleGrid>
+      <CredentialFields
+        username={username}
+        onUsernameChange={setUsername}
+        password={password}
+        onPasswordChange={setPassword}
+        passwordDescription={editing === null ? undefined : editing.hasPassword ? 'Leave empty to keep the stored one' : 'None stored'}
+      />
       <TextInput
         label="Sender address"
         description="The From of every email sent through this server"

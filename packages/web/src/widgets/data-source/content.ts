@@ -25,6 +25,9 @@ export interface ContentQuery {
 
 export const FIRST_PAGE: ContentQuery = { page: 1, search: '', filterColumn: {} };
 
+/** The cached rows of every data widget of one saved page: what a save of the page makes stale. */
+export const pageContentKey = (appSlug: string | undefined, pageId: number | null) => ['table-content', appSlug, pageId] as const;
+
 /** What a failed load leaves (spec 3 §4: page count 0, filters and rows emptied). */
 export const emptyContent = (columns: WidgetColumn[] = []): TableContent => ({
   count: 0, pageCount: 0, page: 1, limit: TABLE_PAGE_SIZE, columns, primaryKey: null, possibleFilters: [], filteredResult: [],
@@ -90,7 +93,7 @@ export function useTableContent(
   const withFunction = component.functionId !== undefined && component.functionId !== NO_FUNCTION;
   const params = live && withFunction && current !== null ? functionValues(readGlobalValues(current.app.appSlug)) : undefined;
   const result = useQuery({
-    queryKey: ['table-content', current?.app.appSlug, pageId, component.id, query, params],
+    queryKey: [...pageContentKey(current?.app.appSlug, pageId), component.id, query, params],
     enabled: live && enabled,
     refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
     refetchOnWindowFocus: false,

@@ -1,10 +1,11 @@
-import { Button, FileButton, Select, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Select, Stack, Text } from '@mantine/core';
 import { BUTTON_ACTIONS, type CustomAction, MAX_PDF_EXTRACT_BYTES, type PdfTemplate, type PdfTemplateSummary, PDF_TOO_LARGE_MESSAGE, type WidgetComponent } from '@rakit/core';
-import { IconUpload } from '@tabler/icons-react';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useContext, useEffect, useState } from 'react';
 import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { firstError } from '../../api/request';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CurrentAppContext } from '../../shell/app-context';
 import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
@@ -26,6 +27,7 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
   const [templates, setTemplates] = useState<PdfTemplateSummary[]>([]);
   const [loaded, setTemplate] = useState<PdfTemplate | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const templateId = templateIdOf(component);
   // The template last read, shown while it is still the widget's.
   const template = loaded !== null && loaded.templateId === templateId ? loaded : null;
@@ -72,6 +74,19 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
     return null;
   }
 
+  async function remove() {
+    if (current === null || templateId === null) return;
+    const answer = await current.api.deletePdfTemplate(templateId);
+    setDeleting(false);
+    if (answer.data === undefined) return setProblem(firstError(answer, 'The template could not be deleted'));
+    setProblem(null);
+    setTemplates((list) => list.filter((t) => t.templateId !== templateId));
+    setTemplate(null);
+    onChange(withChanges(component, { templateId: '', templateField: [] }));
+  }
+
+  const chosenName = templates.find((t) => t.templateId === templateId)?.templateName ?? template?.templateName ?? '';
+
   return (
     <PanelStack>
       <TitleField {...props} label="Label" />
@@ -83,9 +98,21 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
         onChange={(value) => void choose(value)}
         allowDeselect={false}
       />
-      <FileButton onChange={(file) => void upload(file)} accept="application/pdf,.pdf">
-        {(buttonProps) => <Button {...buttonProps} variant="light" size="xs" leftSection={<IconUpload size={14} />}>New template from a sample PDF</Button>}
-      </FileButton>
+      <Group gap="xs">
+        <FileButton onChange={(file) => void upload(file)} accept="application/pdf,.pdf">
+          {(buttonProps) => <Button {...buttonProps} variant="light" size="xs" leftSection={<IconUpload size={14} />}>New template from a sample PDF</Button>}
+        </FileButton>
+        {templateId === null ? null : (
+          <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(true)}>Delete template</Button>
+        )}
+      </Group>
+      <ConfirmDialog
+        opened={deleting}
+        message={`Delete the template '${chosenName}' and its sample PDF? Extractor widgets using it will extract nothing until they get another template.`}
+        confirmLabel="Delete template"
+        onConfirm={remove}
+        onClose={() => setDeleting(false)}
+      />
       {problem === null ? null : <Text size="sm" c="red">{problem}</Text>}
       {template === null ? null : <TemplateFields key={`${template.templateId}-${template.updatedAt}`} template={template} onSave={save} />}
       <Stack gap={2}>

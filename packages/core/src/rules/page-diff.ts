@@ -1,0 +1,168 @@
+import type { Component } from '../widgets/registry';
+import { walkPlacedComponents } from './component-tree';
+
+/**
+ * What changed between two versions of a page's components (issue 17, page versions), by
+ * component id: the History panel shows it and every saved version keeps its summary.
+ */
+
+/** A component as the difference names it. */
+export interface DiffComponent {
+  id: string;
+  type: string;
+  /** `Text "Welcome"`, or `Text t3` for one without a title. */
+  label: string;
+}
+
+export interface MovedComponent extends DiffComponent {
+  /** The card it sits in before and after (null: the page itself). */
+  fromParent: string | null;
+  toParent: string | null;
+}
+
+export interface ChangedComponent extends DiffComponent {
+  /** The settings whose values differ, in the order the newer version lists them. */
+  settings: string[];
+}
+
+export interface PageDiff {
+  added: DiffComponent[];
+  removed: DiffComponent[];
+  moved: MovedComponent[];
+  changed: ChangedComponent[];
+}
+
+/** How a widget type is named to people; the web passes its registry's labels. */
+export type TypeLabel = (type: string) => string;
+
+const defaultTypeLabel: TypeLabel = (type) => type.charAt(0).toUpperCase() + type.slice(1);
+
+interface Placed {
+  component: Component;
+  parentId: string | null;
+  index: number;
+}
+
+function placedById(list: readonly Component[]): Map<string, Placed> {
+  const byId = new Map<string, Placed>();
+  for (const placed of walkPlacedComponents(list)) if (!byId.has(placed.component.id)) byId.set(placed.component.id, placed);
+  return byId;
+}
+
+/** Deep equality of JSON values (objects compared by their keys, whatever their order). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  for (const key of keys) if (!sameJson(left[key], right[key])) return false;
+  return true;
+}
+
+/** The longest common subsequence of two id lists: the ones that kept their order. */
+function keptOrder(before: readonly string[], after: readonly string[]): Set<string> {
+  const table: number[][] = Array.from({ length: before.length + 1 }, () => new Array<number>(after.length + 1).fill(0));
+  for (let i = before.length - 1; i >= 0; i--) {
+    for (let j = after.length - 1; j >= 0; j--) {
+      table[i]![j] = before[i] === after[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+    }
+  }
+  const kept = new Set<string>();
+  let i = 0;
+  let j = 0;
+  while (i < before.length && j < after.length) {
+    if (before[i] === after[j]) {
+      kept.add(before[i]!);
+      i++;
+      j++;
+    } else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
+    else j++;
+  }
+  return kept;
+}
+
+/** Ids of the components under each parent, in order, keeping only those in `keep`. */
+function siblingsOrder(byId: Map<string, Placed>, keep: (id: string) => boolean): Map<string | null, string[]> {
+  const order = new Map<string | null, { id: string; index: number }[]>();
+  for (const [id, placed] of byId) {
+    if (!keep(id)) continue;
+    const list = order.get(placed.parentId) ?? [];
+    list.push({ id, index: placed.index });
+    order.set(placed.parentId, list);
+  }
+  return new Map([...order].map(([parent, list]) => [parent, list.sort((a, b) => a.index - b.index).map((x) => x.id)]));
+}
+
+/**
+ * The difference from `before` to `after`. A component is moved when its card changed, or
+ * when it changed place among the components that stayed beside it (adding or removing a
+ * neighbour moves nothing). Its settings are every field but its children and version.
+ */
+export function diffPageComponents(before: readonly Component[], after: readonly Component[], typeLabel: TypeLabel = defaultTypeLabel): PageDiff {
+  const was = placedById(before);
+  const now = placedById(after);
+  const describe = (c: Component): DiffComponent => {
+    const title = typeof c.title === 'string' ? c.title.trim() : '';
+    return { id: c.id, type: c.type, label: title === '' ? `${typeLabel(c.type)} ${c.id}` : `${typeLabel(c.type)} "${title}"` };
+  };
+  const diff: PageDiff = { added: [], removed: [], moved: [], changed: [] };
+  for (const [id, placed] of now) if (!was.has(id)) diff.added.push(describe(placed.component));
+  for (const [id, placed] of was) if (!now.has(id)) diff.removed.push(describe(placed.component));
+
+  const stayedInPlace = (id: string) => was.has(id) && now.has(id) && was.get(id)!.parentId === now.get(id)!.parentId;
+  const beforeOrder = siblingsOrder(was, stayedInPlace);
+  const afterOrder = siblingsOrder(now, stayedInPlace);
+  const reordered = new Set<string>();
+  for (const [parent, ids] of afterOrder) {
+    const kept = keptOrder(beforeOrder.get(parent) ?? [], ids);
+    for (const id of ids) if (!kept.has(id)) reordered.add(id);
+  }
+  for (const [id, placed] of now) {
+    const old = was.get(id);
+    if (old === undefined) continue;
+    if (old.parentId !== placed.parentId || reordered.has(id)) {
+      diff.moved.push({ ...describe(placed.component), fromParent: old.parentId, toParent: placed.parentId });
+    }
+    const keys = new Set([...Object.keys(placed.component), ...Object.keys(old.component)]);
+    const settings = [...keys].filter((key) => key !== 'children' && key !== 'version' && key !== 'id'
+      && !sameJson(placed.component[key], old.component[key]));
+    if (settings.length > 0) diff.changed.push({ ...describe(placed.component), settings });
+  }
+  return diff;
+}
+
+export const isEmptyDiff = (diff: PageDiff): boolean =>
+  diff.added.length + diff.removed.length + diff.moved.length + diff.changed.length === 0;
+
+/** One readable line per change: `Added Table "Orders"`, `Changed Text "Hi": content, title`. */
+export function describePageDiff(diff: PageDiff, labelOf: (id: string | null) => string = (id) => (id === null ? 'the page' : id)): string[] {
+  return [
+    ...diff.added.map((c) => `Added ${c.label}`),
+    ...diff.removed.map((c) => `Removed ${c.label}`),
+    ...diff.moved.map((c) => (c.fromParent === c.toParent ? `Moved ${c.label}` : `Moved ${c.label} from ${labelOf(c.fromParent)} to ${labelOf(c.toParent)}`)),
+    ...diff.changed.map((c) => `Changed ${c.label}: ${c.settings.join(', ')}`),
+  ];
+}
+
+export const MAX_VERSION_SUMMARY = 500;
+
+/** A version's short summary: its changes' lines, cut to `max` characters with how many more there were. */
+export function summarizePageDiff(diff: PageDiff, max = MAX_VERSION_SUMMARY): string {
+  const lines = describePageDiff(diff, (id) => (id === null ? 'the page' : `card ${id}`));
+  if (lines.length === 0) return 'No change to the components';
+  let summary = '';
+  for (const [index, line] of lines.entries()) {
+    const rest = lines.length - index - 1;
+    const next = summary === '' ? line : `${summary}; ${line}`;
+    const tail = rest > 0 ? `; … and ${rest} more` : '';
+    if (next.length + tail.length > max) {
+      const more = `… and ${lines.length - index} more`;
+      return summary === '' ? `${line.slice(0, Math.max(0, max - more.length - 3))}…; ${more}`.slice(0, max) : `${summary}; ${more}`;
+    }
+    summary = next;
+  }
+  return summary;
+}

@@ -1,0 +1,442 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ADMIN_GROUP_SLUG, type AppBundle, type BundleKindChange, type BundlePreview, type BundleTarget, type ImportBundleBody,
+  type ImportedBundle, isBuiltInApp, isReservedSlug, MAX_PDF_EXTRACT_BYTES, MAX_TEMPLATE_BYTES, Messages, PDF_TOO_LARGE_MESSAGE, slugify,
+} from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { hashPassword } from '../auth/passwords';
+import { Principal } from '../auth/principal';
+import { reachableSettings } from '../datasources/reach';
+import { testConnection } from '../datasources/registry';
+import { inspectTemplate } from '../documents/docx-template';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { keepDeletedPage, pageHistoryPolicy } from '../pages/history';
+import type { PdfReader } from '../pdf-templates/extract';
+import { templateWork } from '../print/templates';
+import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
+import { pdfTemplateFolder, printTemplateFolder } from '../store/app-folders';
+import type { Store } from '../store/db';
+import { insertReturningId } from '../store/insert';
+import { deleteAppContents, findAppById, findAppBySlug, freeAppSlug, insertApp, isAppNameTaken } from '../store/repositories/apps';
+import { addMember, deleteGroupCascade, grantMenuAccess, groupsOfUser, insertGroup, setGroupPageAndActionAccess } from '../store/repositories/groups';
+import { findUser, insertUser } from '../store/repositories/users';
+import { buildWorkflow } from '../workflows/build';
+import { type CheckedBundle, readBundle } from './read-bundle';
+import { emptyMaps, type IdMaps, Remapper } from './remap';
+import { discardStaging, placeSqlite, stageSqlite, type StagedSqlite } from './sqlite-data';
+
+/** What an import checked before its transaction: files read, connections tested, databases staged. */
+interface Prepared {
+  checked: CheckedBundle;
+  passwords: Map<number, string>;
+  printTemplates: { filename: string; options: string; identifier: string; content: Buffer }[];
+  pdfTemplates: { id: number; name: string; fields: string; pages: string; formFields: string; sample: Buffer }[];
+  staged: Map<number, StagedSqlite>;
+  stagingId: string;
+}
+
+const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** Who may import where: a new application needs the right to create one; over one, its administrators (never main or _root). */
+async function checkTarget(app: FastifyInstance, caller: Principal, target: BundleTarget) {
+  if (target.kind === 'new') {
+    if (!caller.mayCreateApps) throw forbidden(Messages.forbidden);
+    if (await isAppNameTaken(app.store, target.appName)) throw conflict(Messages.appDuplicate);
+    if (target.appSlug !== undefined && target.appSlug !== '') {
+      if (slugify(target.appSlug) !== target.appSlug || isReservedSlug(target.appSlug)) throw badRequest(`${target.appSlug} cannot be an application's slug`);
+      if ((await findAppBySlug(app.store, target.appSlug)) !== undefined) throw conflict(`An application already has the slug ${target.appSlug}`);
+    }
+    return undefined;
+  }
+  caller.assertAppAdmin(target.appId);
+  const existing = await findAppById(app.store, target.appId);
+  if (existing === undefined) throw notFound(Messages.appNotFound);
+  if (isBuiltInApp(existing.appSlug)) throw badRequest('The main and root applications cannot be replaced by a bundle');
+  return existing;
+}
+
+const connectionName = (c: { dbType: string; dbHost: string; dbDatabase: string }) => [c.dbType, c.dbHost, c.dbDatabase].filter((part) => part !== '').join(' ');
+
+/** Each kind of the preview: the names a person recognises its entities by, in an application and in a bundle. */
+const KINDS: { kind: string; stored: (store: Store, appId: number) => Promise<string[]>; inBundle: (bundle: AppBundle) => string[]; kept?: string }[] = [
+  {
+    kind: 'pages', inBundle: (b) => b.pages.map((p) => p.pageSlug),
+    stored: async (store, appId) => (await store.selectFrom('pages').select('pageSlug').where('pageAppId', '=', appId).execute()).map((r) => r.pageSlug),
+  },
+  {
+    kind: 'menus', inBundle: (b) => b.menus.map((m) => m.menuName),
+    stored: async (store, appId) => (await store.selectFrom('menus').select('menuName').where('menuAppId', '=', appId).execute()).map((r) => r.menuName),
+  },
+  {
+    kind: 'groups', inBundle: (b) => b.groups.map((g) => g.groupSlug),
+    stored: async (store, appId) => (await store.selectFrom('userGroups').select('groupSlug').where('groupAppId', '=', String(appId)).execute()).map((r) => r.groupSlug),
+    // The administrators' group always stays.
+    kept: ADMIN_GROUP_SLUG,
+  },
+  {
+    kind: 'connections', inBundle: (b) => b.connections.map(connectionName),
+    stored: async (store, appId) => (await store.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).execute()).map(connectionName),
+  },
+  {
+    kind: 'queries', inBundle: (b) => b.queries.map((q) => q.name),
+    stored: async (store, appId) => (await store.selectFrom('queries').innerJoin('dbConfigs', 'dbConfigs.dbId', 'queries.actionDbId').select('actionName').where('dbAppId', '=', appId).execute()).map((r) => r.actionName),
+  },
+  {
+    kind: 'functions', inBundle: (b) => b.functions.map((f) => f.name),
+    stored: async (store, appId) => (await store.selectFrom('functions').select('name').where('appId', '=', appId).execute()).map((r) => r.name),
+  },
+  {
+    kind: 'triggers', inBundle: (b) => b.triggers.map((t) => t.name),
+    stored: async (store, appId) => (await store.selectFrom('triggers').select('triggerName').where('triggerAppId', '=', appId).execute()).map((r) => r.triggerName),
+  },
+  {
+    kind: 'workflows', inBundle: (b) => b.workflows.map((w) => w.name),
+    stored: async (store, appId) => (await store.selectFrom('chains').select('chainName').where('chainAppId', '=', appId).execute()).map((r) => r.chainName),
+  },
+  {
+    kind: 'printTemplates', inBundle: (b) => b.printTemplates.map((t) => t.filename),
+    stored: async (store, appId) => (await store.selectFrom('printTemplates').select('templateFilename').where('templateAppId', '=', appId).execute()).map((r) => r.templateFilename),
+  },
+  {
+    kind: 'pdfTemplates', inBundle: (b) => b.pdfTemplates.map((t) => t.name),
+    stored: async (store, appId) => (await store.selectFrom('pdfTemplates').select('templateName').where('templateAppId', '=', appId).execute()).map((r) => r.templateName),
+  },
+];
+
+/** Per kind, what the bundle adds, changes (present in both: replaced by the bundle's) and removes. */
+async function changesOf(store: Store, bundle: AppBundle, appId: number | undefined): Promise<BundleKindChange[]> {
+  const changes: BundleKindChange[] = [];
+  for (const { kind, stored, inBundle, kept } of KINDS) {
+    const names = inBundle(bundle);
+    const before = appId === undefined ? [] : await stored(store, appId);
+    const had = new Set(before);
+    const coming = new Set(names);
+    changes.push({ kind, added: names.filter((n) => !had.has(n)), changed: names.filter((n) => had.has(n)), removed: before.filter((n) => !coming.has(n) && n !== kept) });
+  }
+  return changes;
+}
+
+/** What importing would do; writes nothing. */
+export async function previewImport(app: FastifyInstance, caller: Principal, body: ImportBundleBody): Promise<BundlePreview> {
+  const existing = await checkTarget(app, caller, body.target);
+  const { bundle } = readBundle(body.bundle);
+  return {
+    appName: body.target.kind === 'new' ? body.target.appName : existing?.appName ?? '',
+    formatVersion: bundle.formatVersion,
+    exportedAt: bundle.exportedAt,
+    changes: await changesOf(app.store, bundle, existing?.appId),
+    connections: bundle.connections.map((c) => ({
+      id: c.id, dbType: c.dbType, dbHost: c.dbHost, dbPort: c.dbPort, dbUser: c.dbUser, dbDatabase: c.dbDatabase, needsPassword: c.dbType !== 'sqlite',
+    })),
+    users: bundle.users?.length ?? 0,
+  };
+}
+
+/** Reads the files, tests the connections and stages the SQLite databases: everything that may fail before a row is written. */
+async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principal, body: ImportBundleBody): Promise<Prepared> {
+  const checked = readBundle(body.bundle);
+  const { bundle } = checked;
+  const passwords = new Map<number, string>();
+  for (const connection of bundle.connections) {
+    if (connection.dbType === 'sqlite') continue;
+    const password = body.passwords[String(connection.id)] ?? '';
+    passwords.set(connection.id, password);
+    const settings = { ...connection, dbAppId: 0, dbPassword: password };
+    try {
+      // As a connection saved by hand: a private host needs the operator (ARCHITECTURE.md §2).
+      await testConnection(await reachableSettings(settings, app.config, caller.isSuperAdmin), app.config.dataDir);
+    } catch (error) {
+      throw new HttpError(400, Messages.incorrectConfig, [`Connection ${connection.dbType} ${connection.dbHost}/${connection.dbDatabase}: ${(error as Error).message}`]);
+    }
+  }
+  const printTemplates: Prepared['printTemplates'] = [];
+  for (const template of bundle.printTemplates) {
+    const content = Buffer.from(template.content, 'base64');
+    // The limits of an upload by hand.
+    if (content.length > MAX_TEMPLATE_BYTES) throw badRequest(`Print template ${template.filename}: larger than ${MAX_TEMPLATE_BYTES} bytes`);
+    if (!/\.docx$/i.test(template.filename) || (await fileTypeFromBuffer(content))?.mime !== DOCX_MIMETYPE) throw badRequest(`Print template ${template.filename}: ${Messages.printTemplateNotDocx}`);
+    let identifier;
+    try {
+      identifier = templateWork(() => inspectTemplate(content));
+    } catch (error) {
+      if (error instanceof HttpError) throw badRequest(`Print template ${template.filename}: ${error.message}`);
+      throw error;
+    }
+    printTemplates.push({ filename: template.filename, options: JSON.stringify(template.options), identifier: JSON.stringify(identifier), content });
+  }
+  const pdfTemplates: Prepared['pdfTemplates'] = [];
+  for (const template of bundle.pdfTemplates) {
+    const sample = Buffer.from(template.sample, 'base64');
+    if (sample.length >= MAX_PDF_EXTRACT_BYTES) throw badRequest(`Extraction template ${template.name}: ${PDF_TOO_LARGE_MESSAGE}`);
+    const inspection = await reader.inspect(sample).catch((error: unknown) => { throw badRequest(`Extraction template ${template.name}: ${(error as Error).message}`); });
+    pdfTemplates.push({
+      id: template.id, name: template.name, fields: JSON.stringify(template.fields), pages: JSON.stringify(inspection.pages), formFields: JSON.stringify(inspection.formFields), sample,
+    });
+  }
+  const stagingId = randomUUID();
+  const staged = new Map<number, StagedSqlite>();
+  try {
+    for (const connection of bundle.connections) {
+      if (connection.dbType === 'sqlite') staged.set(connection.id, await stageSqlite(app.config.dataDir, stagingId, connection.dbDatabase, connection.sqliteTables ?? []));
+    }
+  } catch (error) {
+    await discardStaging(app.config.dataDir, stagingId);
+    throw error;
+  }
+  return { checked, passwords, printTemplates, pdfTemplates, staged, stagingId };
+}
+
+/** Groups of the target: the bundle's, matched by slug to those there are (their members stay); the administrators' group always. */
+async function writeGroups(trx: Store, appId: number, bundle: AppBundle, remap: Remapper, menuMap: Map<number, number>): Promise<void> {
+  const appKey = String(appId);
+  const existing = await trx.selectFrom('userGroups').selectAll().where('groupAppId', '=', appKey).execute();
+  const bySlug = new Map(existing.map((g) => [g.groupSlug, g]));
+  const incoming = new Set(bundle.groups.map((g) => g.groupSlug));
+  for (const group of existing) {
+    if (!incoming.has(group.groupSlug) && group.groupSlug !== ADMIN_GROUP_SLUG) await deleteGroupCascade(trx, group.groupId);
+  }
+  for (const group of bundle.groups) {
+    const where = `Group ${group.groupName}`;
+    const found = bySlug.get(group.groupSlug);
+    const groupId = found?.groupId ?? await insertGroup(trx, { groupName: group.groupName, groupAppId: appKey, groupSlug: group.groupSlug });
+    await trx.updateTable('userGroups').set({ groupName: group.groupName, groupIsDefault: group.isDefault ? 1 : 0 }).where('groupId', '=', groupId).execute();
+    await setGroupPageAndActionAccess(trx, groupId, { pageId: remap.refs('page', group.pageIds, where), actionId: remap.refs('query', group.queryIds, where) });
+    const menus = group.menuIds.map((id) => menuMap.get(id)).filter((id): id is number => id !== undefined);
+    if (menus.length > 0) await grantMenuAccess(trx, groupId, menus);
+  }
+  if (!bundle.groups.some((g) => g.groupSlug === ADMIN_GROUP_SLUG) && !bySlug.has(ADMIN_GROUP_SLUG)) {
+    await insertGroup(trx, { groupName: 'Admin', groupAppId: appKey, groupSlug: ADMIN_GROUP_SLUG });
+  }
+}
+
+/** Writes the bundle into the application (emptied of its contents when replaced), remapping every id. */
+async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prepared: Prepared, vouched: boolean): Promise<{ maps: IdMaps; workflowIds: Map<number, number>; printTemplateIds: string[]; pdfTemplateIds: Map<number, number> }> {
+  const { bundle, components } = prepared.checked;
+  const maps = emptyMaps();
+  const remap = new Remapper(maps, 'refuse');
+  for (const connection of bundle.connections) {
+    const password = prepared.passwords.get(connection.id) ?? '';
+    maps.connection.set(connection.id, await insertReturningId(trx, 'dbConfigs', {
+      dbAppId: appId, dbType: connection.dbType, dbHost: connection.dbHost, dbPort: connection.dbPort, dbUser: connection.dbUser,
+      dbPasswordEnc: password === '' ? '' : app.secretBox.seal(password), dbDatabase: connection.dbDatabase, dbVouched: vouched ? 1 : 0,
+    }, 'dbId'));
+  }
+  const now = new Date().toISOString();
+  for (const page of bundle.pages) {
+    maps.page.set(page.id, await insertReturningId(trx, 'pages', { pageAppId: appId, pageName: page.pageName, pageSlug: page.pageSlug, pageComponents: '[]', updatedAt: now }, 'pageId'));
+  }
+  for (const query of bundle.queries) {
+    maps.query.set(query.id, await insertReturningId(trx, 'queries', {
+      actionSlug: query.slug, actionDbId: Number(remap.ref('connection', query.dbId, `Stored query ${query.name}`, 0)),
+      actionPageId: query.pageId === 0 ? 0 : Number(remap.ref('page', query.pageId, `Stored query ${query.name}`, 0)),
+      actionName: query.name, actionSqlQuery: query.sql, actionFormat: query.format,
+    }, 'actionId'));
+  }
+  for (const fn of bundle.functions) {
+    const slug = await freeFunctionSlugFor(trx, fn.slug === '' ? fn.name : fn.slug);
+    maps.function.set(fn.id, await insertReturningId(trx, 'functions', { appId, slug, name: fn.name, parameter: JSON.stringify(fn.parameter), content: fn.content }, 'id'));
+    if (fn.slug !== '') maps.functionSlug.set(fn.slug, slug);
+  }
+  for (const trigger of bundle.triggers) {
+    maps.trigger.set(trigger.id, await insertReturningId(trx, 'triggers', { triggerAppId: appId, triggerName: trigger.name, triggerParams: JSON.stringify(trigger.params), createdAt: now, updatedAt: now }, 'triggerId'));
+  }
+  const pdfTemplateIds = new Map<number, number>();
+  for (const template of prepared.pdfTemplates) {
+    const id = await insertReturningId(trx, 'pdfTemplates', {
+      templateAppId: appId, templateName: template.name, fields: template.fields, pages: template.pages, formFields: template.formFields,
+      sampleSize: template.sample.length, createdBy: 'import', updatedAt: now,
+    }, 'templateId');
+    maps.pdfTemplate.set(template.id, id);
+    pdfTemplateIds.set(template.id, id);
+  }
+  for (const page of bundle.pages) {
+    const pageComponents = remap.components(structuredClone(components.get(page.id) ?? []), page.pageName);
+    await trx.updateTable('pages').set({ pageComponents: JSON.stringify(pageComponents) }).where('pageId', '=', maps.page.get(page.id) ?? 0).execute();
+  }
+  const menuMap = new Map<number, number>();
+  // Parents first: a sub-menu names its parent's new id.
+  for (const menu of [...bundle.menus].sort((a, b) => Number(a.parentId !== 0) - Number(b.parentId !== 0))) {
+    menuMap.set(menu.id, await insertReturningId(trx, 'menus', {
+      menuAppId: appId, menuName: menu.menuName, menuPageId: menu.pageId === 0 ? 0 : Number(remap.ref('page', menu.pageId, `Menu ${menu.menuName}`, 0)),
+      menuParentMenuId: menu.parentId === 0 ? 0 : menuMap.get(menu.parentId) ?? 0, menuOrder: menu.order,
+    }, 'menuId'));
+  }
+  await writeGroups(trx, appId, bundle, remap, menuMap);
+  const workflowIds = new Map<number, number>();
+  for (const workflow of bundle.workflows) {
+    const chainId = await insertReturningId(trx, 'chains', {
+      chainAppId: appId, chainName: workflow.name,
+      chainTrigger: workflow.triggerId === null ? '' : String(remap.ref('trigger', workflow.triggerId, `Workflow ${workflow.name}`, '')),
+    }, 'chainId');
+    const actionMap = new Map<number, number>();
+    for (const action of workflow.actions) {
+      actionMap.set(action.id, await insertReturningId(trx, 'chainActions', {
+        actionChainId: chainId, actionAlias: action.alias, actionName: action.name, addonName: action.addonName, actionScript: action.script,
+        actionParams: JSON.stringify(remap.workflowParams(action.addonName, action.params, `Workflow ${workflow.name}, action ${action.alias}`)),
+        cardX: action.x, cardY: action.y,
+      }, 'actionId'));
+    }
+    if (workflow.triggerActionId !== null) {
+      await trx.updateTable('chains').set({ chainTriggerActionId: actionMap.get(workflow.triggerActionId) ?? 0 }).where('chainId', '=', chainId).execute();
+    }
+    const edges = workflow.edges.map((e) => ({ workflowId: chainId, fromActionId: actionMap.get(e.from) ?? 0, toActionId: actionMap.get(e.to) ?? 0, branch: e.branch }));
+    for (let i = 0; i < edges.length; i += 200) await trx.insertInto('flowEdges').values(edges.slice(i, i + 200)).execute();
+    if (workflow.published) workflowIds.set(workflow.id, chainId);
+  }
+  const printTemplateIds: string[] = [];
+  for (const template of prepared.printTemplates) {
+    const templateId = randomUUID();
+    await trx.insertInto('printTemplates').values({
+      templateId, templateAppId: appId, templateFilename: template.filename, identifier: template.identifier, options: template.options,
+      fileSize: template.content.length, uploadedBy: 'import', createdAt: now,
+    }).execute();
+    printTemplateIds.push(templateId);
+  }
+  return { maps, workflowIds, printTemplateIds, pdfTemplateIds };
+}
+
+/** A function slug no function uses (slugs are unique across applications). */
+async function freeFunctionSlugFor(trx: Store, wanted: string): Promise<string> {
+  const base = slugify(wanted);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if ((await trx.selectFrom('functions').select('id').where('slug', '=', candidate).executeTakeFirst()) === undefined) return candidate;
+  }
+}
+
+/**
+ * The bundle's users (ids only): an account that does not exist is created in the application
+ * without a usable password (its administrators set one); an existing account joins the
+ * bundle's groups only where the caller could add him by hand.
+ */
+async function writeUsers(trx: Store, caller: Principal, appId: number, bundle: AppBundle, groupSlugToId: Map<string, number>, unusableHash: string): Promise<number> {
+  let added = 0;
+  const created = new Set<string>();
+  for (const group of bundle.groups) {
+    const groupId = groupSlugToId.get(group.groupSlug);
+    if (groupId === undefined) continue;
+    for (const userId of group.members ?? []) {
+      // An account this import made is of this application: it joins each of the bundle's groups it is listed in.
+      if (!created.has(userId)) {
+        const account = await findUser(trx, userId);
+        if (account === undefined) {
+          await insertUser(trx, userId, unusableHash, appId);
+          created.add(userId);
+        } else if (!caller.mayAddMember(appId, { user: account, groups: await groupsOfUser(trx, userId) })) {
+          continue;
+        }
+      }
+      if ((await trx.selectFrom('groupMembers').select('userId').where('groupId', '=', groupId).where('userId', '=', userId).executeTakeFirst()) === undefined) {
+        await addMember(trx, groupId, userId);
+        added++;
+      }
+    }
+  }
+  return added;
+}
+
+/**
+ * Imports a bundle as a new application or over an existing one. Everything that can be
+ * refused is checked first; the rows are written in one store transaction, so a refused bundle
+ * writes nothing; files and SQLite databases are placed once it commits. Workflows that were
+ * published are built again with the same checks as Build.
+ */
+export async function importBundle(app: FastifyInstance, reader: PdfReader, caller: Principal, body: ImportBundleBody): Promise<ImportedBundle & { created: boolean }> {
+  const existing = await checkTarget(app, caller, body.target);
+  const prepared = await prepare(app, reader, caller, body);
+  const { bundle } = prepared.checked;
+  const withUsers = body.withUsers && bundle.users !== undefined;
+  // The accounts the import may create get the hash of a random password nobody is told (their
+  // administrators set one): hashed once, before the transaction, whatever the number of users.
+  const unusableHash = withUsers ? await hashPassword(randomBytes(24).toString('base64url')) : '';
+  const target = body.target;
+  let oldFiles: { print: string[]; pdf: number[]; dbIds: number[] } = { print: [], pdf: [], dbIds: [] };
+  let written;
+  try {
+    written = await app.store.transaction().execute(async (trx) => {
+      let appId: number;
+      let appSlug: string;
+      if (target.kind === 'new') {
+        if (await isAppNameTaken(trx, target.appName)) throw conflict(Messages.appDuplicate);
+        const wanted = target.appSlug === undefined || target.appSlug === '' ? undefined : target.appSlug;
+        if (wanted !== undefined && (await findAppBySlug(trx, wanted)) !== undefined) throw conflict(`An application already has the slug ${wanted}`);
+        appSlug = wanted ?? await freeAppSlug(trx, target.appName);
+        appId = await insertApp(trx, { appName: target.appName, appDescription: bundle.app.appDescription, appSlug, appOpenRegistration: bundle.app.appOpenRegistration });
+      } else {
+        appId = target.appId;
+        appSlug = existing?.appSlug ?? '';
+        oldFiles = {
+          print: (await trx.selectFrom('printTemplates').select('templateId').where('templateAppId', '=', appId).execute()).map((r) => r.templateId),
+          pdf: (await trx.selectFrom('pdfTemplates').select('templateId').where('templateAppId', '=', appId).execute()).map((r) => r.templateId),
+          dbIds: (await trx.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId).execute()).map((r) => r.dbId),
+        };
+        // The replaced pages stay in the page history, undeletable until its retention ends.
+        const saver = { authorId: caller.userId, policy: pageHistoryPolicy(app.config) };
+        for (const page of await trx.selectFrom('pages').selectAll().where('pageAppId', '=', appId).execute()) {
+          await keepDeletedPage(trx, page, saver, 'Replaced by an imported application');
+        }
+        await deleteAppContents(trx, appId);
+        // Menus are gone: so is every group's access to them (writeGroups grants the bundle's).
+        await trx.deleteFrom('groupMenuAccess').where('groupId', 'in', trx.selectFrom('userGroups').select('groupId').where('groupAppId', '=', String(appId))).execute();
+        await trx.updateTable('apps').set({ appDescription: bundle.app.appDescription, appOpenRegistration: bundle.app.appOpenRegistration ? 1 : 0 }).where('appId', '=', appId).execute();
+      }
+      const result = await writeBundle(trx, app, appId, prepared, caller.isSuperAdmin);
+      const groups = await trx.selectFrom('userGroups').select(['groupId', 'groupSlug']).where('groupAppId', '=', String(appId)).execute();
+      const groupSlugToId = new Map(groups.map((g) => [g.groupSlug, g.groupId]));
+      const adminGroupId = groupSlugToId.get(ADMIN_GROUP_SLUG);
+      if (target.kind === 'new' && !caller.isSuperAdmin && adminGroupId !== undefined) await addMember(trx, adminGroupId, caller.userId);
+      const members = withUsers ? await writeUsers(trx, caller, appId, bundle, groupSlugToId, unusableHash) : 0;
+      return { appId, appSlug, members, ...result };
+    });
+  } catch (error) {
+    await discardStaging(app.config.dataDir, prepared.stagingId);
+    throw error;
+  }
+  await placeFiles(app, written.appId, prepared, written.printTemplateIds, written.pdfTemplateIds);
+  await discardStaging(app.config.dataDir, prepared.stagingId);
+  for (const dbId of oldFiles.dbIds) await app.dataSources.invalidate(dbId);
+  for (const id of oldFiles.print) await rm(path.join(printTemplateFolder(app.config.dataDir, written.appId), id), { force: true });
+  for (const id of oldFiles.pdf) await rm(path.join(pdfTemplateFolder(app.config.dataDir, written.appId), `${id}.pdf`), { force: true });
+
+  // Published workflows are built again here, by the caller as administrator of the application he now holds.
+  const principal = new Principal(caller.userId, caller.tokenAppSlug, await groupsOfUser(app.store, caller.userId));
+  const unpublished: ImportedBundle['unpublished'] = [];
+  for (const workflow of bundle.workflows) {
+    const chainId = written.workflowIds.get(workflow.id);
+    if (chainId === undefined) continue;
+    // The application is written by now: a build that cannot run is reported, not answered as the import's failure.
+    const problems = await buildWorkflow(app, principal, chainId).then(
+      (build) => build.problems.map((p) => p.message),
+      (error: unknown) => [error instanceof HttpError ? error.message : 'The workflow could not be built'],
+    );
+    if (problems.length > 0) unpublished.push({ name: workflow.name, problems });
+  }
+  return {
+    created: target.kind === 'new',
+    appId: written.appId,
+    appSlug: written.appSlug,
+    counts: {
+      connections: bundle.connections.length, pages: bundle.pages.length, menus: bundle.menus.length, groups: bundle.groups.length,
+      queries: bundle.queries.length, functions: bundle.functions.length, triggers: bundle.triggers.length, workflows: bundle.workflows.length,
+      printTemplates: bundle.printTemplates.length, pdfTemplates: bundle.pdfTemplates.length, members: written.members,
+    },
+    unpublished,
+  };
+}
+
+/** The template files and SQLite databases of an application the import has committed. */
+async function placeFiles(app: FastifyInstance, appId: number, prepared: Prepared, printTemplateIds: string[], pdfTemplateIds: Map<number, number>): Promise<void> {
+  const dataDir = app.config.dataDir;
+  for (const staged of prepared.staged.values()) await placeSqlite(dataDir, appId, staged);
+  if (prepared.printTemplates.length > 0) await mkdir(printTemplateFolder(dataDir, appId), OWNER_ONLY_FOLDERS);
+  for (const [index, template] of prepared.printTemplates.entries()) {
+    await writeFile(path.join(printTemplateFolder(dataDir, appId), printTemplateIds[index] ?? randomUUID()), template.content, { mode: OWNER_ONLY_FILE_MODE });
+  }
+  if (prepared.pdfTemplates.length > 0) await mkdir(pdfTemplateFolder(dataDir, appId), OWNER_ONLY_FOLDERS);
+  for (const template of prepared.pdfTemplates) {
+    await writeFile(path.join(pdfTemplateFolder(dataDir, appId), `${pdfTemplateIds.get(template.id) ?? 0}.pdf`), template.sample, { mode: OWNER_ONLY_FILE_MODE });
+  }
+}

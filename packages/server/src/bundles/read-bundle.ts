@@ -1,0 +1,134 @@
+import {
+  addonByName, type AppBundle, AppBundleSchema, BUNDLE_FORMAT_VERSION, BundleHeadSchema, checkAddonParams, type Component,
+  MAX_JSON_NESTING, nestsDeeperThan, parsePageComponents, parseTriggerParamNames, slugify,
+} from '@rakit/core';
+import { badRequest } from '../http/errors';
+import { identityMaps, Remapper } from './remap';
+import { sqliteTableProblem } from './sqlite-data';
+
+/** A bundle once read and checked: its pages' components parsed by core's widget schemas. */
+export interface CheckedBundle {
+  bundle: AppBundle;
+  components: Map<number, Component[]>;
+}
+
+function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  const where = issue === undefined ? '' : issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+  return `bundle${where}: ${issue?.message ?? 'invalid'}`;
+}
+
+function unique(values: readonly (string | number)[], what: string): void {
+  const seen = new Set<string | number>();
+  for (const value of values) {
+    if (seen.has(value)) throw badRequest(`The bundle holds two ${what} ${String(value)}`);
+    seen.add(value);
+  }
+}
+
+/**
+ * Reads an uploaded bundle as untrusted input (ARCHITECTURE.md §2): the format first (a newer
+ * one is refused by name), then every field's schema, every page against core's widget
+ * schemas, and every reference against the bundle's own ids. Throws 400 with the reason.
+ */
+export function readBundle(raw: unknown): CheckedBundle {
+  // Before anything walks it recursively (the schemas, JSON.stringify): a page's components sit 3 levels down.
+  if (nestsDeeperThan(raw, MAX_JSON_NESTING + 3)) throw badRequest(`The bundle is nested more than ${MAX_JSON_NESTING + 3} levels deep`);
+  const head = BundleHeadSchema.safeParse(raw);
+  if (!head.success) throw badRequest(head.error.issues[0]?.message ?? 'Not a Rakit application bundle');
+  if (head.data.formatVersion > BUNDLE_FORMAT_VERSION) {
+    throw badRequest(`This bundle was written by a newer Rakit (format ${head.data.formatVersion}); this server reads format ${BUNDLE_FORMAT_VERSION} and older. Update Rakit to import it.`);
+  }
+  const parsed = AppBundleSchema.safeParse(raw);
+  if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+  const bundle = parsed.data;
+
+  unique(bundle.connections.map((c) => c.id), 'connections with id');
+  unique(bundle.connections.filter((c) => c.dbType === 'sqlite').map((c) => c.dbDatabase), 'SQLite databases named');
+  unique(bundle.pages.map((p) => p.id), 'pages with id');
+  unique(bundle.pages.map((p) => p.pageSlug), 'pages with slug');
+  unique(bundle.menus.map((m) => m.id), 'menus with id');
+  unique(bundle.groups.map((g) => g.id), 'groups with id');
+  unique(bundle.groups.map((g) => g.groupSlug), 'groups with slug');
+  unique(bundle.queries.map((q) => q.id), 'stored queries with id');
+  unique(bundle.functions.map((f) => f.id), 'functions with id');
+  unique(bundle.triggers.map((t) => t.id), 'triggers with id');
+  unique(bundle.workflows.map((w) => w.id), 'workflows with id');
+  unique(bundle.workflows.flatMap((w) => w.actions.map((a) => a.id)), 'workflow actions with id');
+  unique(bundle.printTemplates.map((t) => t.filename), 'print templates named');
+  unique(bundle.pdfTemplates.map((t) => t.id), 'extraction templates with id');
+  if (bundle.groups.filter((g) => g.isDefault).length > 1) throw badRequest('The bundle has more than one default group');
+
+  for (const page of bundle.pages) {
+    if (slugify(page.pageSlug) !== page.pageSlug) throw badRequest(`Page ${page.pageName}: its slug ${page.pageSlug} is not a slug`);
+  }
+  for (const group of bundle.groups) {
+    if (slugify(group.groupSlug) !== group.groupSlug) throw badRequest(`Group ${group.groupName}: its slug ${group.groupSlug} is not a slug`);
+  }
+  for (const connection of bundle.connections) {
+    for (const table of connection.sqliteTables ?? []) {
+      const problem = sqliteTableProblem(table);
+      if (problem !== undefined) throw badRequest(problem);
+    }
+    if (connection.dbType !== 'sqlite' && (connection.dbHost === '' || connection.dbPort === 0 || connection.dbUser === '')) {
+      throw badRequest(`Connection ${connection.id}: a ${connection.dbType} connection needs a host, a port and a user`);
+    }
+  }
+  for (const trigger of bundle.triggers) {
+    const names = parseTriggerParamNames(JSON.stringify(trigger.params));
+    if (!names.ok) throw badRequest(`Trigger ${trigger.name}: ${names.message}`);
+  }
+
+  // Every reference must name one of the bundle's own entities: checked with the bundle's ids as they are.
+  const idsOf = (list: readonly { id: number }[]) => list.map((item) => item.id);
+  const maps = identityMaps({
+    connection: idsOf(bundle.connections), page: idsOf(bundle.pages), query: idsOf(bundle.queries),
+    function: idsOf(bundle.functions), trigger: idsOf(bundle.triggers), pdfTemplate: idsOf(bundle.pdfTemplates),
+  }, bundle.functions.map((f) => f.slug).filter((slug) => slug !== ''));
+  const check = new Remapper(maps, 'refuse');
+  const components = new Map<number, Component[]>();
+  for (const page of bundle.pages) {
+    const read = parsePageComponents(JSON.stringify(page.pageComponents));
+    if (!read.ok) throw badRequest(`Page ${page.pageName}: ${read.error}`);
+    check.components(structuredClone(read.components), page.pageName);
+    components.set(page.id, read.components);
+  }
+  const menuIds = new Set(bundle.menus.map((m) => m.id));
+  const topMenuIds = new Set(bundle.menus.filter((m) => m.parentId === 0).map((m) => m.id));
+  for (const menu of bundle.menus) {
+    if (menu.pageId !== 0) check.ref('page', menu.pageId, `Menu ${menu.menuName}`, 0);
+    if (menu.parentId !== 0 && !topMenuIds.has(menu.parentId)) throw badRequest(`Menu ${menu.menuName}: its parent ${menu.parentId} is not a top-level menu of the bundle`);
+  }
+  for (const group of bundle.groups) {
+    const where = `Group ${group.groupName}`;
+    check.refs('page', group.pageIds, where);
+    check.refs('query', group.queryIds, where);
+    for (const id of group.menuIds) if (!menuIds.has(id)) throw badRequest(`${where} refers to menu ${id}, which is not in the bundle`);
+  }
+  for (const query of bundle.queries) {
+    check.ref('connection', query.dbId, `Stored query ${query.name}`, 0);
+    if (query.pageId !== 0) check.ref('page', query.pageId, `Stored query ${query.name}`, 0);
+  }
+  for (const workflow of bundle.workflows) {
+    const where = `Workflow ${workflow.name}`;
+    if (workflow.triggerId !== null) check.ref('trigger', workflow.triggerId, where, null);
+    const actionIds = new Set(workflow.actions.map((a) => a.id));
+    if (workflow.triggerActionId !== null && !actionIds.has(workflow.triggerActionId)) throw badRequest(`${where}: its trigger action is not one of its actions`);
+    for (const edge of workflow.edges) {
+      if (!actionIds.has(edge.from) || !actionIds.has(edge.to)) throw badRequest(`${where}: an edge joins actions that are not its own`);
+    }
+    for (const action of workflow.actions) {
+      const addon = addonByName(action.addonName);
+      if (addon === undefined) throw badRequest(`${where}, action ${action.alias}: unknown add-on ${action.addonName}`);
+      const checked = checkAddonParams(addon, JSON.stringify(action.params));
+      if (!checked.ok) throw badRequest(`${where}, action ${action.alias}: ${checked.message}`);
+      check.workflowParams(addon.name, action.params, `${where}, action ${action.alias}`);
+    }
+  }
+  for (const group of bundle.groups) {
+    if (group.members !== undefined && bundle.users === undefined) throw badRequest(`Group ${group.groupName} lists members but the bundle has no users`);
+    const userIds = new Set(bundle.users?.map((u) => u.userId));
+    for (const member of group.members ?? []) if (!userIds.has(member)) throw badRequest(`Group ${group.groupName}: member ${member} is not among the bundle's users`);
+  }
+  return { bundle, components };
+}

@@ -1,0 +1,197 @@
+import {
+  type Component, diffPageComponents, MAX_VERSION_SUMMARY, Messages, type PageVersionKind,
+  type RestoredPage, summarizePageDiff,
+} from '@rakit/core';
+import type { Config } from '../config';
+import { conflict, notFound } from '../http/errors';
+import type { Store } from '../store/db';
+import { findPage, findPageBySlug, freePageSlug, updatePage } from '../store/repositories/pages';
+import {
+  findPageVersion, foldIntoVersion, insertPageVersion, latestPageVersion, prunePageVersionsByAge, prunePageVersionsByCount,
+} from '../store/repositories/page-versions';
+
+/**
+ * Page versions (issue 17). Every save of a page's components keeps a version in the save's
+ * transaction; consecutive saves of one person within `foldSeconds` fold into his latest
+ * version, unless it is named. Retention: the `keep` newest unnamed versions of each page (on
+ * each save), and nothing unnamed older than `days` (at start and hourly: a live page keeps its
+ * newest version; a page deleted longer ago than that loses its whole history).
+ */
+export interface PageHistoryPolicy {
+  foldSeconds: number;
+  keep: number;
+  /** 0: no age limit. */
+  days: number;
+}
+
+/** Who saves, under which retention: what the save path passes down. */
+export interface PageSaver {
+  authorId: string;
+  policy: PageHistoryPolicy;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const pageHistoryPolicy = (config: Pick<Config, 'pageVersionFoldSeconds' | 'pageVersionKeep' | 'pageVersionDays'>): PageHistoryPolicy => ({
+  foldSeconds: config.pageVersionFoldSeconds, keep: config.pageVersionKeep, days: config.pageVersionDays,
+});
+
+const ageCutoff = (policy: PageHistoryPolicy, now: number) => (policy.days > 0 ? new Date(now - policy.days * DAY_MS).toISOString() : undefined);
+
+/**
+ * The components of stored text, for comparing: stored pages were validated when saved, so the
+ * JSON is read as it is (a page stored before validation existed reads as what it holds, or nothing).
+ */
+function componentsOf(text: string): Component[] {
+  try {
+    const raw: unknown = JSON.parse(text === '' ? '[]' : text);
+    return Array.isArray(raw) ? (raw as Component[]).filter((c) => typeof c === 'object' && c !== null && typeof c.id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What changed from one state of a page to the next, in a line (a rename, then the components' changes). */
+function summaryOf(before: { name: string; components: string }, after: { name: string; components: string }): string {
+  const renamed = before.name === after.name ? '' : `Renamed "${before.name}" to "${after.name}"`;
+  const changes = before.components === after.components && renamed !== ''
+    ? ''
+    : summarizePageDiff(diffPageComponents(componentsOf(before.components), componentsOf(after.components)));
+  return [renamed, changes].filter((part) => part !== '').join('; ');
+}
+
+const clip = (text: string) => (text.length > MAX_VERSION_SUMMARY ? `${text.slice(0, MAX_VERSION_SUMMARY - 1)}…` : text);
+
+interface PageState {
+  pageId: number;
+  appId: number;
+  pageName: string;
+  pageSlug: string;
+  components: string;
+}
+
+/** A page just created: its first version, empty. */
+export async function recordPageCreated(trx: Store, page: PageState, saver: PageSaver): Promise<void> {
+  const now = new Date().toISOString();
+  await insertPageVersion(trx, {
+    pageId: page.pageId, appId: page.appId, pageName: page.pageName, pageSlug: page.pageSlug, components: page.components,
+    summary: 'Page created', kind: 'created', versionName: null, authorId: saver.authorId, createdAt: now, savedAt: now,
+  });
+}
+
+/**
+ * Records what a save (or a restore, deletion, undeletion) changed, inside its transaction.
+ * `before` is the page as it was (with its last save time); a page with no history yet first
+ * gets a version of that state, so the very first change can be undone too. Answers the
+ * version written or folded into (undefined when nothing changed).
+ */
+export async function recordPageVersion(
+  trx: Store, before: PageState & { updatedAt: string }, after: PageState, saver: PageSaver, kind: PageVersionKind = 'save', fixedSummary?: string,
+): Promise<number | undefined> {
+  const { policy, authorId } = saver;
+  if (kind === 'save' && before.components === after.components && before.pageName === after.pageName) return undefined;
+  const now = Date.now();
+  const savedAt = new Date(now).toISOString();
+  const latest = await latestPageVersion(trx, after.appId, after.pageId);
+  if (latest === undefined && kind === 'save') {
+    await insertPageVersion(trx, {
+      pageId: before.pageId, appId: before.appId, pageName: before.pageName, pageSlug: before.pageSlug, components: before.components,
+      summary: 'The page as it was when its history began', kind: 'before', versionName: null, authorId: '', createdAt: before.updatedAt, savedAt: before.updatedAt,
+    });
+  }
+  const state = { components: after.components, pageName: after.pageName, pageSlug: after.pageSlug, authorId, savedAt };
+  let versionId: number | undefined;
+  if (latest !== undefined && kind === 'save' && latest.kind === 'save' && latest.versionName === null && latest.authorId === authorId
+    && now - Date.parse(latest.savedAt) <= policy.foldSeconds * 1000) {
+    // The fold's summary tells what changed since the version before it.
+    const base = await trx.selectFrom('pageVersions').select(['components', 'pageName']).where('pageId', '=', after.pageId).where('appId', '=', after.appId)
+      .where('versionId', '<', latest.versionId).orderBy('versionId', 'desc').limit(1).executeTakeFirst();
+    if (base !== undefined) {
+      await foldIntoVersion(trx, latest.versionId, { ...state, summary: summaryOf({ name: base.pageName, components: base.components }, { name: after.pageName, components: after.components }) });
+      versionId = latest.versionId;
+    }
+  }
+  versionId ??= await insertPageVersion(trx, {
+    pageId: after.pageId, appId: after.appId, ...state, createdAt: savedAt, kind, versionName: null,
+    summary: clip(fixedSummary ?? summaryOf({ name: before.pageName, components: before.components }, { name: after.pageName, components: after.components })),
+  });
+  // Count retention here; age retention runs at start and hourly (history-pruner).
+  await prunePageVersionsByCount(trx, after.pageId, policy.keep);
+  return versionId;
+}
+
+/** Age retention over every page (at start and hourly). */
+export async function prunePageHistory(store: Store, policy: PageHistoryPolicy): Promise<number> {
+  const cutoff = ageCutoff(policy, Date.now());
+  return cutoff === undefined ? 0 : prunePageVersionsByAge(store, cutoff);
+}
+
+const pageStateOf = (page: { pageId: number; pageAppId: number; pageName: string; pageSlug: string; pageComponents: string; updatedAt: string }) => ({
+  pageId: page.pageId, appId: page.pageAppId, pageName: page.pageName, pageSlug: page.pageSlug, components: page.pageComponents, updatedAt: page.updatedAt,
+});
+
+/**
+ * Puts a version's components (and name) back on its page, bringing a deleted page back under
+ * its own id (another slug if one of its application's pages took it). The page must still be
+ * its application's: a version never writes into another application.
+ */
+async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'restore' | 'undeleted'): Promise<RestoredPage> {
+  const version = await findPageVersion(trx, versionId);
+  if (version === undefined) throw notFound(Messages.pageVersionNotFound);
+  const page = await findPage(trx, version.pageId);
+  if (page !== undefined && page.pageAppId !== version.appId) throw conflict(Messages.pageVersionOfOtherPage);
+  if (kind === 'undeleted' && page !== undefined) throw conflict(Messages.pageNotDeleted);
+  const now = new Date().toISOString();
+  let before: PageState & { updatedAt: string };
+  let pageSlug: string;
+  if (page === undefined) {
+    const taken = await findPageBySlug(trx, version.appId, version.pageSlug);
+    pageSlug = taken === undefined ? version.pageSlug : await freePageSlug(trx, version.appId, version.pageName);
+    await trx.insertInto('pages').values({
+      pageId: version.pageId, pageAppId: version.appId, pageName: version.pageName, pageSlug, pageComponents: version.components, updatedAt: now,
+    }).execute();
+    before = { pageId: version.pageId, appId: version.appId, pageName: version.pageName, pageSlug, components: version.components, updatedAt: now };
+  } else {
+    pageSlug = page.pageSlug;
+    before = pageStateOf(page);
+    await updatePage(trx, page.pageId, { pageName: version.pageName, pageComponents: version.components });
+  }
+  const label = `version ${version.versionId}${version.versionName === null ? '' : ` "${version.versionName}"`}`;
+  const after = { pageId: version.pageId, appId: version.appId, pageName: version.pageName, pageSlug, components: version.components };
+  const changes = summaryOf({ name: before.pageName, components: before.components }, { name: after.pageName, components: after.components });
+  const summary = page === undefined ? `Page ${kind === 'undeleted' ? 'undeleted' : `brought back as ${label}`}` : `Restored ${label}: ${changes}`;
+  const written = await recordPageVersion(trx, before, after, saver, kind, summary);
+  return { pageId: version.pageId, pageSlug, versionId: written! };
+}
+
+export const restorePageVersion = (store: Store, versionId: number, saver: PageSaver) =>
+  store.transaction().execute((trx) => putBack(trx, versionId, saver, 'restore'));
+
+/** Undeletes a page as its newest version (its deletion) left it. */
+export async function undeletePage(store: Store, appId: number, pageId: number, saver: PageSaver): Promise<RestoredPage> {
+  return store.transaction().execute(async (trx) => {
+    const latest = await latestPageVersion(trx, appId, pageId);
+    if (latest === undefined) throw notFound(Messages.pageNotFound);
+    return putBack(trx, latest.versionId, saver, 'undeleted');
+  });
+}
+
+/** Deletes a page, keeping its history (a 'deleted' version holding its last components); menus pointing to it point nowhere. */
+export async function deletePage(store: Store, pageId: number, saver: PageSaver): Promise<void> {
+  await store.transaction().execute(async (trx) => {
+    const page = await findPage(trx, pageId);
+    if (page === undefined) throw notFound(Messages.pageNotFound);
+    await keepDeletedPage(trx, page, saver, 'Page deleted');
+    await trx.updateTable('menus').set({ menuPageId: 0 }).where('menuPageId', '=', pageId).where('menuAppId', '=', page.pageAppId).execute();
+    await trx.deleteFrom('pages').where('pageId', '=', pageId).execute();
+  });
+}
+
+/**
+ * Records that a page is about to go (its 'deleted' version holds its last components), so it
+ * can be undeleted until retention ends. Call inside the transaction that removes it.
+ */
+export async function keepDeletedPage(trx: Store, page: Parameters<typeof pageStateOf>[0], saver: PageSaver, summary: string): Promise<void> {
+  const state = pageStateOf(page);
+  await recordPageVersion(trx, state, state, saver, 'deleted', summary);
+}

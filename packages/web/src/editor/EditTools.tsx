@@ -1,0 +1,30 @@
+import { ActionIcon, Button } from '@mantine/core';
+import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { editorStore, selectCanRedo, selectCanUndo, useEditor } from './store';
+
+/**
+ * The tools the page editor's header and the runtime viewer's edit mode share: undo/redo of the
+ * page's components, and the Save button (the root editor's; the edit mode's SAVE).
+ */
+export function UndoRedoButtons() {
+  const canUndo = useEditor(selectCanUndo);
+  const canRedo = useEditor(selectCanRedo);
+  const store = editorStore.getState();
+  return (
+    <>
+      <ActionIcon variant="default" size="lg" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={store.undo}>
+        <IconArrowBackUp size={18} />
+      </ActionIcon>
+      <ActionIcon variant="default" size="lg" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={store.redo}>
+        <IconArrowForwardUp size={18} />
+      </ActionIcon>
+    </>
+  );
+}
+
+/** Saves the open page on demand; spins while a save runs. */
+export function SavePageButton({ onSave, children = 'Save' }: { onSave: () => void; children?: ReactNode }) {
+  const saving = useEditor((state) => state.sync === 'saving');
+  return <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={onSave}>{children}</Button>;
+}

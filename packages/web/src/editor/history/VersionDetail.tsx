@@ -1,0 +1,130 @@
+import { Alert, Badge, Button, Group, List, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { describePageDiff, diffPageComponents, isEmptyDiff, Messages, type PageVersionSummary } from '@rakit/core';
+import { IconArrowLeft, IconRestore } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { dataOf, runChange } from '../../admin/admin-call';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PageRenderer } from '../../runtime/PageRenderer';
+import { useCurrentApp } from '../../shell/app-context';
+import { PageFormProvider } from '../../widgets/form-state';
+import { editorStore, selectComponents, useEditor } from '../store';
+import { KIND_LABELS, refreshPageLists, versionComponents, when, widgetLabel } from './history-queries';
+
+interface VersionDetailProps {
+  summary: PageVersionSummary;
+  onBack: () => void;
+}
+
+/**
+ * One version: its name, a preview as members would see it, what changed since it on the
+ * page being edited, and Restore (itself a new version, so it can be undone).
+ */
+export function VersionDetail({ summary, onBack }: VersionDetailProps) {
+  const { api, app } = useCurrentApp();
+  const queryClient = useQueryClient();
+  const current = useEditor(selectComponents);
+  const page = useEditor((state) => state.page);
+  const synced = useEditor((state) => state.sync === 'synced');
+  const [view, setView] = useState<'preview' | 'changes'>('preview');
+  const [confirming, setConfirming] = useState(false);
+  const [name, setName] = useState(summary.versionName ?? '');
+  const version = useQuery({
+    queryKey: ['page-version', summary.versionId],
+    queryFn: async () => dataOf(await api.getPageVersion(summary.versionId), 'The version'),
+  });
+  const read = useMemo(() => (version.data === undefined ? undefined : versionComponents(version.data.pageComponents)), [version.data]);
+  const changes = useMemo(() => (read === undefined ? [] : describePageDiff(diffPageComponents(read.components, current, widgetLabel), (id) => (id === null ? 'the page' : `card ${id}`))), [read, current]);
+  const unchanged = read !== undefined && isEmptyDiff(diffPageComponents(read.components, current));
+
+  async function saveName() {
+    if (await runChange(api.namePageVersion(summary.versionId, name.trim() === '' ? null : name.trim()), name.trim() === '' ? 'Version unnamed' : 'Version named')) {
+      await refreshPageLists(queryClient, app.appId, summary.pageId);
+    }
+  }
+
+  async function restore() {
+    const answer = api.restorePageVersion(summary.versionId);
+    if (await runChange(answer, 'Version restored') && read !== undefined && version.data !== undefined) {
+      const restored = (await answer).data;
+      editorStore.getState().openPage({ pageId: summary.pageId, pageName: version.data.pageName, pageSlug: restored?.pageSlug ?? version.data.pageSlug }, read.components);
+      await refreshPageLists(queryClient, app.appId, summary.pageId);
+      setConfirming(false);
+      onBack();
+    }
+  }
+
+  return (
+    <Stack gap="sm" data-testid="version-detail">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Button variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} />} onClick={onBack}>All versions</Button>
+        <Badge variant="light" color="gray">{KIND_LABELS[summary.kind]}</Badge>
+      </Group>
+      <div>
+        <Text fw={600}>Version {summary.versionId}{summary.versionName === null ? '' : `: ${summary.versionName}`}</Text>
+        <Text size="xs" c="dimmed">
+          {summary.authorId === '' ? 'Before history was kept' : `by ${summary.authorId}`} · {when(summary.savedAt)}{summary.saveCount > 1 ? ` · ${summary.saveCount} saves` : ''}
+        </Text>
+        <Text size="sm" mt={4}>{summary.summary}</Text>
+      </div>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput
+          label="Version name"
+          placeholder="e.g. before the March changes"
+          value={name}
+          maxLength={200}
+          onChange={(event) => setName(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <Button variant="default" onClick={() => void saveName()}>{summary.versionName === null ? 'Mark' : 'Rename'}</Button>
+      </Group>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <SegmentedControl
+          size="xs"
+          value={view}
+          onChange={(value) => setView(value as 'preview' | 'changes')}
+          data={[{ value: 'preview', label: 'Preview' }, { value: 'changes', label: 'Changes since' }]}
+          aria-label="Show"
+        />
+        <Button
+          color="orange"
+          leftSection={<IconRestore size={16} />}
+          disabled={!synced || page === null || unchanged}
+          title={synced ? undefined : Messages.editorPageBusy}
+          onClick={() => setConfirming(true)}
+        >
+          Restore
+        </Button>
+      </Group>
+      {version.isPending && <Loader aria-label="Loading version" />}
+      {version.error !== null && <Alert color="red">{version.error.message}</Alert>}
+      {read?.error !== undefined && <Alert color="yellow">This version no longer reads: {read.error}</Alert>}
+      {read !== undefined && view === 'preview' && (
+        <Paper withBorder radius="md" p="md" aria-label="Version preview" data-testid="version-preview">
+          {read.components.length === 0 ? <Text c="dimmed" size="sm">This version of the page is empty.</Text> : (
+            <PageFormProvider components={read.components} mode="preview" pageId={summary.pageId}>
+              <PageRenderer components={read.components} mode="preview" />
+            </PageFormProvider>
+          )}
+        </Paper>
+      )}
+      {read !== undefined && view === 'changes' && (
+        <Paper withBorder radius="md" p="md" aria-label="Changes since this version">
+          {changes.length === 0 ? <Text size="sm" c="dimmed">The page is as this version left it.</Text> : (
+            <>
+              <Text size="sm" fw={500} mb={4}>Since this version, the page was changed so:</Text>
+              <List size="sm" spacing={2}>{changes.map((line) => <List.Item key={line}>{line}</List.Item>)}</List>
+            </>
+          )}
+        </Paper>
+      )}
+      <ConfirmDialog
+        opened={confirming}
+        message={`Restore version ${summary.versionId}? The page gets this version's components back; what it holds now stays in its history, so the restore can be undone.`}
+        confirmLabel="Restore"
+        onConfirm={restore}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}

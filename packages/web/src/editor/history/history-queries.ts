@@ -1,0 +1,34 @@
+import { type Component, type PageVersionKind, parsePageComponents, type WidgetType, WIDGET_TYPES } from '@rakit/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { widgetDefinition } from '../../widgets/registry';
+import { editorPagesKey } from '../use-editor-pages';
+
+export const pageVersionsKey = (pageId: number) => ['page-versions', pageId] as const;
+export const deletedPagesKey = (appId: number) => ['deleted-pages', appId] as const;
+
+export const KIND_LABELS: Record<PageVersionKind, string> = {
+  created: 'Created', before: 'Before history', save: 'Saved', restore: 'Restored', deleted: 'Deleted', undeleted: 'Undeleted',
+};
+
+/** Widget types named as the palette names them. */
+export const widgetLabel = (type: string): string =>
+  ((WIDGET_TYPES as readonly string[]).includes(type) ? widgetDefinition(type as WidgetType).label : type);
+
+/** A version's components; a version that no longer reads (a widget since removed) shows as empty. */
+export function versionComponents(text: string): { components: Component[]; error?: string } {
+  const parsed = parsePageComponents(text === '' ? '[]' : text);
+  return parsed.ok ? { components: parsed.components } : { components: [], error: parsed.error };
+}
+
+export const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** After a restore, delete or undelete: the lists that show pages and their history read again. */
+export async function refreshPageLists(queryClient: QueryClient, appId: number, pageId: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: pageVersionsKey(pageId) }),
+    queryClient.invalidateQueries({ queryKey: deletedPagesKey(appId) }),
+    queryClient.invalidateQueries({ queryKey: editorPagesKey(appId) }),
+    // The runtime's pages, read by slug.
+    queryClient.invalidateQueries({ queryKey: ['page'] }),
+  ]);
+}
