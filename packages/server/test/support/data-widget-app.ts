@@ -7,6 +7,7 @@ import { type AppTable, createAppTable } from './fixtures';
 /** The application of a data widget test, its table, its two pages, and the tokens of who calls. */
 export interface DataWidgetApp {
   appId: number;
+  appSlug: string;
   dbId: number;
   fixture: AppTable;
   /** The page the member's group reaches through a menu. */
@@ -60,7 +61,7 @@ export async function dataWidgetApp(server: TestServer, engine: EngineName, opti
   const menu = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: options.pageName, menuAppId: appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).json().data.menuId;
   await server.call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: appId, groupAccess: { menuId: [menu] } }, admin);
   return {
-    appId, dbId, fixture, pageId, hiddenPageId, admin,
+    appId, appSlug: created.appSlug, dbId, fixture, pageId, hiddenPageId, admin,
     member: await server.login(memberId, 'password-1', created.appSlug),
     outsider: await server.login(outsiderId, 'password-1', 'main'),
   };
