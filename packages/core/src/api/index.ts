@@ -95,7 +95,8 @@ export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   getSchool: 'a lookup of the school directory',
   getSchoolAddress: 'a lookup of the school directory',
   extractTemplate: 'reads the fields of an uploaded PDF; stores nothing',
+  previewImport: 'tells what an import would change; writes nothing (the import itself is recorded)',
 };
 
 /** GET calls that are recorded: exports and downloads of what an application holds. */
-export const AUDITED_READS: ReadonlySet<CallName> = new Set(['excelFromTableStream', 'exportAuditLog', 'exportAllAuditLog']);
+export const AUDITED_READS: ReadonlySet<CallName> = new Set(['excelFromTableStream', 'exportAuditLog', 'exportAllAuditLog', 'exportApp']);

@@ -19,6 +19,13 @@ export interface AuditFact {
 }
 
 const MAX_SUMMARY = 500;
+/** Details longer than this (an imported bundle) are left out, their size said: the log says what was done, the change keeps what. */
+const MAX_DETAILS = 64 * 1024;
+
+function detailsText(details: unknown): string {
+  const text = JSON.stringify(redacted(details));
+  return text.length > MAX_DETAILS ? JSON.stringify({ leftOut: `${text.length} characters of details` }) : text;
+}
 
 let recording = true;
 
@@ -47,7 +54,7 @@ function entryOf(fact: AuditFact): NewAuditEntry {
     entityType: fact.entityType,
     entityId: fact.entityId === undefined || fact.entityId === null ? null : String(fact.entityId).slice(0, 200),
     summary: fact.summary.slice(0, MAX_SUMMARY),
-    details: JSON.stringify(redacted(fact.details ?? (action === context?.action ? context.input : {}))),
+    details: detailsText(fact.details ?? (action === context?.action ? context.input : {})),
     sourceAddress: context?.sourceAddress ?? null,
   };
 }
