@@ -80,10 +80,12 @@ async function writeOneRow(
         const visible = await run(tx, { sql: `SELECT COUNT(*) AS n FROM ${plan.from} WHERE ${column} = ?`, params: [...plan.fromParams, key] });
         if (Number(visible.rows[0]?.n ?? 0) === 0) throw notFound(Messages.rowNotFound);
       }
-      const old = isAuditRecording()
-        ? await run(tx, { sql: `SELECT ${read} FROM ${source.quote(target.table.table_name)} WHERE ${column} = ?`, params: [key] })
-        : { rows: [] };
-      const { affectedRows } = await run(tx, write);
+      // Sent together: the driver runs them in order on the transaction's one connection, so the
+      // old values are read before the write without waiting a round trip in between.
+      const reading = isAuditRecording()
+        ? run(tx, { sql: `SELECT ${read} FROM ${source.quote(target.table.table_name)} WHERE ${column} = ?`, params: [key] })
+        : Promise.resolve({ rows: [] });
+      const [old, { affectedRows }] = await Promise.all([reading, run(tx, write)]);
       if (affectedRows === 0) throw notFound(Messages.rowNotFound);
       if (affectedRows > 1) throw new HttpError(409, Messages.rowKeyNotUnique);
       return { affectedRows, before: old.rows[0] ?? {} };
