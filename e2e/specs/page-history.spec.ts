@@ -77,7 +77,7 @@ describe('an author restores an older version of a page, and a member sees it', 
 
     await openHistory();
     await expect.poll(() => versions().count()).toBe(3);
-    await expect.poll(() => versions().first().innerText()).toContain('Changed Input "Nama Lengkap": title');
+    await expect.poll(() => versions().first().innerText()).toContain('Changed Text Input "Nama Lengkap": title');
     await versions().first().click();
     const detail = panel().getByTestId('version-detail');
     await detail.getByLabel('Version name').fill('sebelum perubahan');
@@ -97,7 +97,7 @@ describe('an author restores an older version of a page, and a member sees it', 
     await expect.poll(() => versions().count()).toBe(4);
     const newest = await versions().first().innerText();
     expect(newest).toMatch(/\b2 saves\b/);
-    expect(newest).toContain('Changed Input "Nama Pelanggan": title');
+    expect(newest).toContain('Changed Text Input "Nama Pelanggan": title');
     expect(newest).toMatch(/Added Text/);
     expect(await versions().nth(1).innerText()).toContain('sebelum perubahan');
     await snapshot(page, 'page-history-list');

@@ -52,6 +52,12 @@ describe.each(engines)('page versions on a %s store', (engine) => {
       .where('versionId', '=', versionId).execute();
   const versionCount = async (pageId: number) => Number((await server.store.selectFrom('pageVersions').select((eb) => eb.fn.countAll().as('n')).where('pageId', '=', pageId).executeTakeFirstOrThrow()).n);
 
+  it('names the widgets in its summaries as the editor\'s palette does', async () => {
+    const { pageId } = await newPage('Labels');
+    ok(await save(pageId, [createComponent('input', 'n', 'Nama'), createComponent('toggle', 'a', ''), createComponent('qrcodeReader', 'q', 'Kode')]));
+    expect((await versions(pageId)).versions[0]!.summary).toBe('Added Text Input "Nama"; Added Switch a; Added QR Reader "Kode"');
+  });
+
   it('keeps a version per save, folding one person\'s quick saves, never into a named version', async () => {
     const { pageId } = await newPage('Folded');
     expect((await versions(pageId)).versions.map((v) => v.kind)).toEqual(['created']);
