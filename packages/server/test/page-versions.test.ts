@@ -163,6 +163,37 @@ describe.each(engines)('page versions on a %s store', (engine) => {
     expect((await versions(pageId)).total).toBe(4);
   });
 
+  it('points the menus that opened a page back at it when it is undeleted or brought back, unless they were given another page or removed', async () => {
+    const { pageId } = await newPage('Menued');
+    ok(await save(pageId, [text('m', 'First')]));
+    const other = await newPage('Elsewhere');
+    const saveMenu = async (menuName: string, menuPageId: number) =>
+      ok<{ menuId: number }>(await server.call('POST', '/save/saveMenu', { menuId: null, menuName, menuAppId: appId, menuPageId, menuParentMenuId: 0 }, admin)).menuId;
+    const [kept, repointed, removed] = [await saveMenu('Kept', pageId), await saveMenu('Repointed', pageId), await saveMenu('Removed', pageId)];
+    const unrelated = await saveMenu('Nowhere', 0);
+    const pageOfMenus = async () => {
+      const menus = ok<{ menuId: number; menuPageId: number }[]>(await server.call('GET', `/get/listMenu/${appId}`, undefined, admin));
+      return Object.fromEntries([kept, repointed, removed, unrelated].map((id) => [id, menus.find((m) => m.menuId === id)?.menuPageId ?? 'gone']));
+    };
+
+    ok(await server.call('DELETE', `/page/${pageId}`, undefined, admin));
+    expect(await pageOfMenus()).toEqual({ [kept]: 0, [repointed]: 0, [removed]: 0, [unrelated]: 0 });
+    // Meanwhile one menu is given another page and one is removed.
+    ok(await server.call('PUT', '/save/updateMenu', { menuId: repointed, menuAppId: appId, menuPageId: other.pageId }, admin));
+    ok(await server.call('DELETE', '/delete/deleteMenu', { menuId: removed }, admin));
+
+    ok(await server.call('POST', `/page/undelete/${pageId}`, undefined, admin));
+    expect(await pageOfMenus()).toEqual({ [kept]: pageId, [repointed]: other.pageId, [removed]: 'gone', [unrelated]: 0 });
+
+    // Deleted again, then brought back by restoring an older version: its menu comes back too.
+    ok(await server.call('DELETE', `/page/${pageId}`, undefined, admin));
+    expect((await pageOfMenus())[kept]).toBe(0);
+    const first = (await versions(pageId)).versions.find((v) => v.kind === 'save')!;
+    ok(await server.call('POST', `/page/version/${first.versionId}/restore`, undefined, admin));
+    expect(await pageOfMenus()).toEqual({ [kept]: pageId, [repointed]: other.pageId, [removed]: 'gone', [unrelated]: 0 });
+    expect(titles(await componentsOf(pageId))).toEqual(['First']);
+  });
+
   it('keeps the newest unnamed versions per page and the named ones (RAKIT_PAGE_VERSION_KEEP)', async () => {
     const config = server.app.config;
     const saved = { keep: config.pageVersionKeep, fold: config.pageVersionFoldSeconds };
