@@ -77,7 +77,7 @@ describe('an author restores an older version of a page, and a member sees it', 
 
     await openHistory();
     await expect.poll(() => versions().count()).toBe(3);
-    await expect.poll(() => versions().first().innerText()).toContain('Changed Input "Nama Lengkap": title');
+    await expect.poll(() => versions().first().innerText()).toContain('Changed Text Input "Nama Lengkap": title');
     await versions().first().click();
     const detail = panel().getByTestId('version-detail');
     await detail.getByLabel('Version name').fill('sebelum perubahan');
@@ -97,7 +97,7 @@ describe('an author restores an older version of a page, and a member sees it', 
     await expect.poll(() => versions().count()).toBe(4);
     const newest = await versions().first().innerText();
     expect(newest).toMatch(/\b2 saves\b/);
-    expect(newest).toContain('Changed Input "Nama Pelanggan": title');
+    expect(newest).toContain('Changed Text Input "Nama Pelanggan": title');
     expect(newest).toMatch(/Added Text/);
     expect(await versions().nth(1).innerText()).toContain('sebelum perubahan');
     await snapshot(page, 'page-history-list');
@@ -127,13 +127,19 @@ describe('an author restores an older version of a page, and a member sees it', 
     expect(await page.getByTestId('editor-component').count()).toBe(1);
   });
 
-  it('shows the member the restored page', async () => {
+  /** A member signed in, with the page opened through its menu entry. */
+  async function memberOnPage(): Promise<Page> {
     const member = await newPage(browser);
     await signInToDemo(member, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
     const nav = member.getByRole('navigation', { name: 'Application menu' });
     await nav.getByText(menuName).click();
     await nav.getByText('Isi Riwayat').click();
     await member.getByRole('heading', { name: pageName }).waitFor();
+    return member;
+  }
+
+  it('shows the member the restored page', async () => {
+    const member = await memberOnPage();
     await member.getByLabel('Nama Lengkap').waitFor();
     expect(await member.getByLabel('Nama Pelanggan').count()).toBe(0);
     await member.context().close();
@@ -150,6 +156,12 @@ describe('an author restores an older version of a page, and a member sees it', 
     await closeHistory();
     await page.waitForURL(`**/demo/form-editor?page=${pageId}`);
     await row('Nama Lengkap').waitFor();
+  });
+
+  it('gives the member back the menu entry that opened the undeleted page', async () => {
+    const member = await memberOnPage();
+    await member.getByLabel('Nama Lengkap').waitFor();
+    await member.context().close();
   });
 
   it('fits the History panel on a phone', async () => {

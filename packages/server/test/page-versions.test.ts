@@ -52,6 +52,12 @@ describe.each(engines)('page versions on a %s store', (engine) => {
       .where('versionId', '=', versionId).execute();
   const versionCount = async (pageId: number) => Number((await server.store.selectFrom('pageVersions').select((eb) => eb.fn.countAll().as('n')).where('pageId', '=', pageId).executeTakeFirstOrThrow()).n);
 
+  it('names the widgets in its summaries as the editor\'s palette does', async () => {
+    const { pageId } = await newPage('Labels');
+    ok(await save(pageId, [createComponent('input', 'n', 'Nama'), createComponent('toggle', 'a', ''), createComponent('qrcodeReader', 'q', 'Kode')]));
+    expect((await versions(pageId)).versions[0]!.summary).toBe('Added Text Input "Nama"; Added Switch a; Added QR Reader "Kode"');
+  });
+
   it('keeps a version per save, folding one person\'s quick saves, never into a named version', async () => {
     const { pageId } = await newPage('Folded');
     expect((await versions(pageId)).versions.map((v) => v.kind)).toEqual(['created']);
@@ -155,6 +161,37 @@ describe.each(engines)('page versions on a %s store', (engine) => {
     const again = await server.call('POST', `/page/undelete/${pageId}`, undefined, admin);
     expect(again.statusCode).toBe(409);
     expect((await versions(pageId)).total).toBe(4);
+  });
+
+  it('points the menus that opened a page back at it when it is undeleted or brought back, unless they were given another page or removed', async () => {
+    const { pageId } = await newPage('Menued');
+    ok(await save(pageId, [text('m', 'First')]));
+    const other = await newPage('Elsewhere');
+    const saveMenu = async (menuName: string, menuPageId: number) =>
+      ok<{ menuId: number }>(await server.call('POST', '/save/saveMenu', { menuId: null, menuName, menuAppId: appId, menuPageId, menuParentMenuId: 0 }, admin)).menuId;
+    const [kept, repointed, removed] = [await saveMenu('Kept', pageId), await saveMenu('Repointed', pageId), await saveMenu('Removed', pageId)];
+    const unrelated = await saveMenu('Nowhere', 0);
+    const pageOfMenus = async () => {
+      const menus = ok<{ menuId: number; menuPageId: number }[]>(await server.call('GET', `/get/listMenu/${appId}`, undefined, admin));
+      return Object.fromEntries([kept, repointed, removed, unrelated].map((id) => [id, menus.find((m) => m.menuId === id)?.menuPageId ?? 'gone']));
+    };
+
+    ok(await server.call('DELETE', `/page/${pageId}`, undefined, admin));
+    expect(await pageOfMenus()).toEqual({ [kept]: 0, [repointed]: 0, [removed]: 0, [unrelated]: 0 });
+    // Meanwhile one menu is given another page and one is removed.
+    ok(await server.call('PUT', '/save/updateMenu', { menuId: repointed, menuAppId: appId, menuPageId: other.pageId }, admin));
+    ok(await server.call('DELETE', '/delete/deleteMenu', { menuId: removed }, admin));
+
+    ok(await server.call('POST', `/page/undelete/${pageId}`, undefined, admin));
+    expect(await pageOfMenus()).toEqual({ [kept]: pageId, [repointed]: other.pageId, [removed]: 'gone', [unrelated]: 0 });
+
+    // Deleted again, then brought back by restoring an older version: its menu comes back too.
+    ok(await server.call('DELETE', `/page/${pageId}`, undefined, admin));
+    expect((await pageOfMenus())[kept]).toBe(0);
+    const first = (await versions(pageId)).versions.find((v) => v.kind === 'save')!;
+    ok(await server.call('POST', `/page/version/${first.versionId}/restore`, undefined, admin));
+    expect(await pageOfMenus()).toEqual({ [kept]: pageId, [repointed]: other.pageId, [removed]: 'gone', [unrelated]: 0 });
+    expect(titles(await componentsOf(pageId))).toEqual(['First']);
   });
 
   it('keeps the newest unnamed versions per page and the named ones (RAKIT_PAGE_VERSION_KEEP)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Component, createComponent } from '../widgets/registry';
+import { type Component, createComponent, widgetLabel } from '../widgets/registry';
 import { describePageDiff, diffPageComponents, isEmptyDiff, sameJson, summarizePageDiff } from './page-diff';
 
 const input = (id: string, title = `Input ${id}`) => createComponent('input', id, title);
@@ -16,10 +16,10 @@ describe('page diff', () => {
 
   it('names added and removed components by title, or by type and id without one', () => {
     const diff = diffPageComponents(page(), [input('a'), card('k', input('n1'), input('n2')), input('c', '')]);
-    expect(diff.added).toEqual([{ id: 'c', type: 'input', label: 'Input c' }]);
-    expect(diff.removed).toEqual([{ id: 'b', type: 'input', label: 'Input "Input b"' }]);
+    expect(diff.added).toEqual([{ id: 'c', type: 'input', label: 'Text Input c' }]);
+    expect(diff.removed).toEqual([{ id: 'b', type: 'input', label: 'Text Input "Input b"' }]);
     expect(diff.moved).toEqual([]);
-    expect(describePageDiff(diff)).toEqual(['Added Input c', 'Removed Input "Input b"']);
+    expect(describePageDiff(diff)).toEqual(['Added Text Input c', 'Removed Text Input "Input b"']);
   });
 
   it('lists the settings that changed, not the children of a card', () => {
@@ -27,34 +27,36 @@ describe('page diff', () => {
     after[0] = { ...after[0]!, title: 'Name', placeholder: 'Your name' };
     after[1] = card('k', input('n1'));
     const diff = diffPageComponents(page(), after);
-    expect(diff.changed).toEqual([{ id: 'a', type: 'input', label: 'Input "Name"', settings: ['title', 'placeholder'] }]);
+    expect(diff.changed).toEqual([{ id: 'a', type: 'input', label: 'Text Input "Name"', settings: ['title', 'placeholder'] }]);
     expect(diff.removed.map((c) => c.id)).toEqual(['n2']);
   });
 
   it('moves a component into a card, and reorders without calling the neighbours of an insert moved', () => {
     const intoCard = diffPageComponents(page(), [card('k', input('n1'), input('n2'), input('a')), input('b')]);
-    expect(intoCard.moved).toEqual([{ id: 'a', type: 'input', label: 'Input "Input a"', fromParent: null, toParent: 'k' }]);
-    expect(describePageDiff(intoCard, (id) => (id === null ? 'the page' : `card ${id}`))).toEqual(['Moved Input "Input a" from the page to card k']);
+    expect(intoCard.moved).toEqual([{ id: 'a', type: 'input', label: 'Text Input "Input a"', fromParent: null, toParent: 'k' }]);
+    expect(describePageDiff(intoCard, (id) => (id === null ? 'the page' : `card ${id}`))).toEqual(['Moved Text Input "Input a" from the page to card k']);
 
     const swapped = diffPageComponents(page(), [input('b'), input('a'), card('k', input('n1'), input('n2'))]);
     expect(swapped.moved.map((c) => c.id)).toEqual(['b']);
-    expect(describePageDiff(swapped)).toEqual(['Moved Input "Input b"']);
+    expect(describePageDiff(swapped)).toEqual(['Moved Text Input "Input b"']);
 
     const inserted = diffPageComponents(page(), [input('new'), ...page()]);
     expect(inserted.moved).toEqual([]);
     expect(inserted.added.map((c) => c.id)).toEqual(['new']);
   });
 
-  it('uses the labels it is given for widget types', () => {
-    const diff = diffPageComponents([], [createComponent('qrcodeReader', 'q', '')], (type) => (type === 'qrcodeReader' ? 'QR reader' : type));
-    expect(diff.added[0]!.label).toBe('QR reader q');
+  it('names widget types by their models\' labels, as the palette does', () => {
+    const diff = diffPageComponents([], [createComponent('qrcodeReader', 'q', ''), createComponent('input', 'i', 'Nama'), createComponent('toggle', 't', '')]);
+    expect(diff.added.map((c) => c.label)).toEqual(['QR Reader q', 'Text Input "Nama"', 'Switch t']);
+    expect(widgetLabel('schooladdress')).toBe('School Address');
+    expect(widgetLabel('no-such-widget')).toBe('no-such-widget');
   });
 
   it('cuts a long summary and says how many changes it left out', () => {
     const many = Array.from({ length: 60 }, (_, i) => input(`x${i}`, `A rather long field title number ${i}`));
     const summary = summarizePageDiff(diffPageComponents([], many), 200);
     expect(summary.length).toBeLessThanOrEqual(200);
-    expect(summary).toMatch(/^Added Input "A rather long field title number 0"; .*; … and \d+ more$/);
+    expect(summary).toMatch(/^Added Text Input "A rather long field title number 0"; .*; … and \d+ more$/);
     const counted = Number(/and (\d+) more$/.exec(summary)![1]);
     expect(summary.split('; ').length - 1 + counted).toBe(60);
   });

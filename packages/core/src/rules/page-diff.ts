@@ -1,4 +1,4 @@
-import type { Component } from '../widgets/registry';
+import { type Component, widgetLabel } from '../widgets/registry';
 import { walkPlacedComponents } from './component-tree';
 
 /**
@@ -10,7 +10,7 @@ import { walkPlacedComponents } from './component-tree';
 export interface DiffComponent {
   id: string;
   type: string;
-  /** `Text "Welcome"`, or `Text t3` for one without a title. */
+  /** `Text Input "Name"`, or `Text Input t3` for one without a title: the type by its model's label, as the palette names it. */
   label: string;
 }
 
@@ -31,11 +31,6 @@ export interface PageDiff {
   moved: MovedComponent[];
   changed: ChangedComponent[];
 }
-
-/** How a widget type is named to people; the web passes its registry's labels. */
-export type TypeLabel = (type: string) => string;
-
-const defaultTypeLabel: TypeLabel = (type) => type.charAt(0).toUpperCase() + type.slice(1);
 
 interface Placed {
   component: Component;
@@ -101,12 +96,12 @@ function siblingsOrder(byId: Map<string, Placed>, keep: (id: string) => boolean)
  * when it changed place among the components that stayed beside it (adding or removing a
  * neighbour moves nothing). Its settings are every field but its children and version.
  */
-export function diffPageComponents(before: readonly Component[], after: readonly Component[], typeLabel: TypeLabel = defaultTypeLabel): PageDiff {
+export function diffPageComponents(before: readonly Component[], after: readonly Component[]): PageDiff {
   const was = placedById(before);
   const now = placedById(after);
   const describe = (c: Component): DiffComponent => {
     const title = typeof c.title === 'string' ? c.title.trim() : '';
-    return { id: c.id, type: c.type, label: title === '' ? `${typeLabel(c.type)} ${c.id}` : `${typeLabel(c.type)} "${title}"` };
+    return { id: c.id, type: c.type, label: title === '' ? `${widgetLabel(c.type)} ${c.id}` : `${widgetLabel(c.type)} "${title}"` };
   };
   const diff: PageDiff = { added: [], removed: [], moved: [], changed: [] };
   for (const [id, placed] of now) if (!was.has(id)) diff.added.push(describe(placed.component));

@@ -100,6 +100,8 @@ export interface WidgetMigration {
 /** A widget's model: its type, schema version, schema, defaults at creation, capabilities and migrations (spec 2 §1). */
 export interface WidgetModel<T extends string = string, S extends z.ZodType = z.ZodType> {
   type: T;
+  /** What people call it: the editor's palette, the History panel and the stored version summaries. */
+  label: string;
   /** The version new and upgraded components of this type carry. */
   version: number;
   schema: S;
@@ -138,10 +140,11 @@ interface WidgetOptions<Shape extends z.ZodRawShape> {
   migrations?: readonly WidgetMigration[];
 }
 
-export function defineWidget<T extends string, Shape extends z.ZodRawShape>(type: T, shape: Shape, options: WidgetOptions<NoInfer<Shape>> = {}) {
+export function defineWidget<T extends string, Shape extends z.ZodRawShape>(type: T, label: string, shape: Shape, options: WidgetOptions<NoInfer<Shape>> = {}) {
   const schema = z.looseObject({ ...componentBase, type: z.literal(type), ...shape });
   const model: WidgetModel<T, typeof schema> = {
     type,
+    label,
     version: options.version ?? COMMON_VERSION,
     schema,
     defaults: options.defaults ?? (() => ({})),

@@ -9,7 +9,7 @@ export const TableFilterSchema = z.looseObject({
   field: shortText, type: shortText.default('select'), column: shortText.default(''),
   min: z.union([z.number(), z.string().max(50)]).optional(), max: z.union([z.number(), z.string().max(50)]).optional(),
 });
-export const table = defineWidget('table', {
+export const table = defineWidget('table', 'Table', {
   ...dataSourceFields,
   filters: z.array(TableFilterSchema).max(50).default([]),
   markdownColumns: z.array(z.number().int().min(0)).max(100).default([]),
@@ -19,7 +19,7 @@ export const table = defineWidget('table', {
 }, { defaults: () => ({ options: 'Column 1', mapping_table: '', primaryKey: 'NONE', functionId: -1, timeToRefresh: 0 }), capabilities: loadsRows });
 
 export const CHART_TYPES = ['pie', 'bar'] as const;
-export const chart = defineWidget('chart', {
+export const chart = defineWidget('chart', 'Chart', {
   ...dataSourceFields,
   subtype: z.enum(CHART_TYPES).default('bar'),
   sourceType: z.enum(['column', 'row']).default('column'),
@@ -27,7 +27,7 @@ export const chart = defineWidget('chart', {
   showTable: z.boolean().default(false),
 }, { defaults: () => ({ subtype: 'bar', sourceType: 'column' }), capabilities: loadsRows });
 
-export const alert = defineWidget('alert', {
+export const alert = defineWidget('alert', 'Alert', {
   color: z.enum(['success', 'error']).default('success'),
   config: longText.default(''),
   redirect: z.union([z.number().int(), z.string().max(50)]).default('--no-redirect--'),
@@ -36,7 +36,7 @@ export const alert = defineWidget('alert', {
 }, { defaults: () => ({ color: 'success', redirect: '--no-redirect--' }) });
 
 export const KanbanGroupSchema = z.object({ name: shortText, value: shortText });
-export const kanban = defineWidget('kanban', {
+export const kanban = defineWidget('kanban', 'Kanban', {
   ...dataSourceFields,
   groups: z.array(KanbanGroupSchema).max(50).default([]),
   fieldMap: z.object({ compared: shortText, title: shortText, description: shortText, tag: shortText, label: shortText }).partial().default({}),
@@ -45,7 +45,7 @@ export const kanban = defineWidget('kanban', {
   capabilities: { ...loadsRows, movesCards: true },
 });
 
-export const loader = defineWidget('loader', {
+export const loader = defineWidget('loader', 'Loader', {
   ...dataSourceFields,
   loaderMapping: longText.default(''),
   trigger: shortText.default('none'),
@@ -53,14 +53,14 @@ export const loader = defineWidget('loader', {
   filters: z.array(TableFilterSchema).max(50).optional(),
 }, { defaults: () => ({ trigger: 'none' }), capabilities: loadsRows });
 
-export const barcode = defineWidget('barcode', { ...dataSourceFields }, { capabilities: loadsRows });
-export const pdfextractor = defineWidget('pdfextractor', {
+export const barcode = defineWidget('barcode', 'Barcode', { ...dataSourceFields }, { capabilities: loadsRows });
+export const pdfextractor = defineWidget('pdfextractor', 'PDF Extractor', {
   templateId: z.union([z.number().int(), z.string().max(50)]).default(''),
   templateField: z.array(z.looseObject({})).max(500).default([]),
   custom_action: z.array(CustomActionSchema).max(50).default([]),
 });
 /** Its value is the text of the last QR code read, used by buttons and actions like an input's. */
-export const qrcodeReader = defineWidget('qrcodeReader', { ...formFields }, { capabilities: { holdsValue: true } });
-export const address = defineWidget('address', { ...formFields }, { capabilities: { holdsValue: true } });
-export const school = defineWidget('school', { ...formFields }, { capabilities: { holdsValue: true } });
-export const schooladdress = defineWidget('schooladdress', { ...formFields });
+export const qrcodeReader = defineWidget('qrcodeReader', 'QR Reader', { ...formFields }, { capabilities: { holdsValue: true } });
+export const address = defineWidget('address', 'Address Search', { ...formFields }, { capabilities: { holdsValue: true } });
+export const school = defineWidget('school', 'School Search', { ...formFields }, { capabilities: { holdsValue: true } });
+export const schooladdress = defineWidget('schooladdress', 'School Address', { ...formFields });

@@ -6,24 +6,24 @@ import { BUTTON_ACTIONS, CustomActionSchema, defineWidget, formFields, longText,
 export const INPUT_SUBTYPES = ['text', 'number', 'password', 'email', 'tel', 'url'] as const;
 const holdsValue = { holdsValue: true };
 
-export const input = defineWidget('input', { ...formFields, subtype: z.enum(INPUT_SUBTYPES).default('text') },
+export const input = defineWidget('input', 'Text Input', { ...formFields, subtype: z.enum(INPUT_SUBTYPES).default('text') },
   { defaults: () => ({ subtype: 'text', required: true }), capabilities: holdsValue });
 
-export const textarea = defineWidget('textarea', { ...formFields, options: z.coerce.number().int().min(1).max(50).default(2) },
+export const textarea = defineWidget('textarea', 'Textarea', { ...formFields, options: z.coerce.number().int().min(1).max(50).default(2) },
   { defaults: () => ({ options: 2 }), capabilities: holdsValue });
 
-export const datetime = defineWidget('datetime', { ...formFields }, { capabilities: holdsValue });
+export const datetime = defineWidget('datetime', 'Date Picker', { ...formFields }, { capabilities: holdsValue });
 
 /** Options are a comma-joined list; empty entries are dropped when stored. */
 const optionList = shortText.max(5000).default('Option 1,Option 2');
-export const checkbox = defineWidget('checkbox', { ...formFields, options: optionList }, { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue });
-export const radio = defineWidget('radio', { ...formFields, options: optionList }, { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue });
-export const toggle = defineWidget('toggle', { ...formFields, options: optionList },
+export const checkbox = defineWidget('checkbox', 'Checkbox', { ...formFields, options: optionList }, { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue });
+export const radio = defineWidget('radio', 'Radio', { ...formFields, options: optionList }, { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue });
+export const toggle = defineWidget('toggle', 'Switch', { ...formFields, options: optionList },
   { defaults: () => ({ options: 'Option 1,Option 2', initValue: 'Inactive' }), capabilities: holdsValue });
 
 export const DropdownOptionSchema = z.object({ textOption: shortText, valueOption: shortText });
 export const DROPDOWN_SOURCES = ['custom', 'query', 'text'] as const;
-export const dropdown = defineWidget('dropdown', {
+export const dropdown = defineWidget('dropdown', 'Dropdown', {
   ...formFields,
   subtype: z.enum(DROPDOWN_SOURCES).default('custom'),
   options: z.union([z.array(DropdownOptionSchema).max(1000), longText]).default([]),
@@ -32,19 +32,19 @@ export const dropdown = defineWidget('dropdown', {
 }, { defaults: () => ({ subtype: 'custom', options: [{ textOption: 'Option 1', valueOption: '1' }] }), capabilities: holdsValue });
 
 export const FILE_FILTERS = ['all', 'image', 'document', 'video'] as const;
-export const fileupload = defineWidget('fileupload', { ...formFields, subtype: shortText.default('photo'), options: z.enum(FILE_FILTERS).default('all') },
+export const fileupload = defineWidget('fileupload', 'File Upload', { ...formFields, subtype: shortText.default('photo'), options: z.enum(FILE_FILTERS).default('all') },
   { defaults: () => ({ subtype: 'photo', options: 'all' }), capabilities: holdsValue });
 
 export const TEXT_SUBTYPES = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'paragraph', 'card'] as const;
 export const ALIGNMENTS = ['left', 'center', 'right'] as const;
-export const text = defineWidget('text', {
+export const text = defineWidget('text', 'Text', {
   subtype: z.enum(TEXT_SUBTYPES).default('h1'),
   options: z.enum(ALIGNMENTS).default('left'),
   link: shortText.default(''),
   variables: z.array(shortText).max(100).default([]),
 }, { defaults: () => ({ subtype: 'h1', options: 'left', link: '' }) });
 
-export const button = defineWidget('button', {
+export const button = defineWidget('button', 'Button', {
   custom_action: z.array(CustomActionSchema.extend({ action: z.enum(BUTTON_ACTIONS) })).max(100).default([]),
   /** After every action ran, the fields of the button's form (its card, else the page) go back to their initial values. */
   clearAfterSuccess: z.boolean().default(true),

@@ -140,7 +140,7 @@ describe('widget migrations', () => {
   const renamed: WidgetMigration = { version: 3, name: 'label is the title', up: ({ label, ...rest }) => ({ ...rest, title: label }) };
   const sized: WidgetMigration = { version: 4, name: 'size in pixels', up: (old) => ({ ...old, size: old.size === 'big' ? 32 : 16 }) };
   const probe = (version: number, migrations: WidgetMigration[]) =>
-    defineWidget('probe', { size: z.number().default(16) }, { version, migrations });
+    defineWidget('probe', 'Probe', { size: z.number().default(16) }, { version, migrations });
 
   it('runs the common and own steps in order from the stored version', () => {
     const model = probe(4, [sized, renamed]);

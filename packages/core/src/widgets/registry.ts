@@ -5,7 +5,7 @@ import { address, alert, barcode, chart, kanban, loader, pdfextractor, qrcodeRea
 import { button, checkbox, datetime, dropdown, fileupload, input, radio, text, textarea, toggle } from './form';
 
 /** A card nests other components (spec 2 §2). */
-export const card = defineWidget('card', { description: longText.default('') }, { defaults: () => ({ description: '' }) });
+export const card = defineWidget('card', 'Card', { description: longText.default('') }, { defaults: () => ({ description: '' }) });
 
 /** Every widget model, in the order of spec 2 §1. Adding a widget: a model file and one line here. */
 export const widgetModels = [
@@ -53,6 +53,8 @@ export const PageComponentsSchema = z.array(ComponentSchema).max(MAX_PAGE_COMPON
 
 const modelByType = new Map<string, (typeof widgetModels)[number]>(widgetModels.map((m) => [m.type, m]));
 export const widgetModel = (type: string) => modelByType.get(type);
+/** How people call a widget type (its model's label); an unknown type by its name. */
+export const widgetLabel = (type: string): string => modelByType.get(type)?.label ?? type;
 
 export type WidgetModelOf<T extends WidgetType> = Extract<(typeof widgetModels)[number], { type: T }>;
 /** The fields a schema names, without the index signature of its loose object. */

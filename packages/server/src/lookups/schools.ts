@@ -33,13 +33,13 @@ interface SchoolIndex {
 export const SCHOOL_VERSION_CHECK_MS = 1000;
 
 /**
- * A process's index of one store: the one built last, the check or build under way (shared by
- * the requests arriving meanwhile), when the store's version was last compared, and how many
- * imports this process made (a check under way during one must not count as done after it).
+ * A process's index of one store: the one built last, the check (and build) under way, when the
+ * store's version was last compared, and how many imports this process made (a check under way
+ * during one must not count as done after it).
  */
 interface IndexState {
   built: SchoolIndex | null;
-  pending: Promise<SchoolIndex> | null;
+  refreshing: Promise<void> | null;
   checkedAt: number;
   imports: number;
 }
@@ -68,43 +68,69 @@ async function buildSchoolIndex(store: Store, version: number): Promise<SchoolIn
 }
 
 /**
- * The index of the directory as the store holds it now. Several server processes may share the
- * store and only the importing one knows of an import: each process compares its index's
- * version with the store's (at most once a SCHOOL_VERSION_CHECK_MS) and builds again when an
- * import changed it, so a lookup after the check answers the new directory. The version is read
- * before the rows, so an import between the two only makes the next check build once more.
+ * Compares the index's directory version with the store's and builds the index again when an
+ * import changed it. The version is read before the rows, so an import between the two only
+ * makes the next check build once more. A failed check or build is tried again after
+ * SCHOOL_VERSION_CHECK_MS (and at once by the first lookup while there is no index at all).
  */
-function schoolIndex(store: Store): Promise<SchoolIndex> {
+function refresh(state: IndexState, store: Store): Promise<void> {
+  if (state.refreshing !== null) return state.refreshing;
+  const imports = state.imports;
+  const refreshing = (async () => {
+    try {
+      const version = await dataVersion(store, 'schoolDirectory');
+      if (state.built?.version !== version) state.built = await buildSchoolIndex(store, version);
+      state.checkedAt = state.imports === imports ? Date.now() : 0;
+    } catch (error) {
+      state.checkedAt = Date.now();
+      throw error;
+    } finally {
+      state.refreshing = null;
+    }
+  })();
+  state.refreshing = refreshing;
+  return refreshing;
+}
+
+/**
+ * The index to answer a lookup from. Several server processes may share the store and only the
+ * importing one knows of an import: each process compares its index's version with the store's
+ * at most once a SCHOOL_VERSION_CHECK_MS (the importing one at once). While there is no index
+ * yet, the lookup waits for the first build; after that it never waits: the index it has
+ * answers while the check, and the build when the directory changed, run in the background,
+ * one at a time, and the new index takes its place when it is complete (450,000 schools take
+ * seconds to index).
+ */
+async function schoolIndex(store: Store, onFailure: (error: unknown) => void): Promise<SchoolIndex> {
   let state = states.get(store);
   if (state === undefined) {
-    state = { built: null, pending: null, checkedAt: 0, imports: 0 };
+    state = { built: null, refreshing: null, checkedAt: 0, imports: 0 };
     states.set(store, state);
   }
-  if (state.pending !== null) return state.pending;
-  if (state.built !== null && Date.now() - state.checkedAt < SCHOOL_VERSION_CHECK_MS) return Promise.resolve(state.built);
-  const current = state;
-  const pending = (async () => {
-    const imports = current.imports;
-    const version = await dataVersion(store, 'schoolDirectory');
-    const built = current.built?.version === version ? current.built : await buildSchoolIndex(store, version);
-    current.built = built;
-    current.checkedAt = current.imports === imports ? Date.now() : 0;
-    return built;
-  })();
-  current.pending = pending;
-  // A failed check or build is tried again by the next lookup.
-  pending.then(() => { current.pending = null; }, () => { current.pending = null; });
-  return pending;
+  const built = state.built;
+  if (built === null) {
+    await refresh(state, store);
+    if (state.built === null) throw new Error('The school index was not built');
+    return state.built;
+  }
+  if (Date.now() - state.checkedAt >= SCHOOL_VERSION_CHECK_MS) {
+    // Tried again at the next check; the lookup answers from the index it has meanwhile.
+    refresh(state, store).catch(onFailure);
+  }
+  return built;
 }
 
 /**
  * The schools whose name (or NPSN) matches what a member typed, best first. As the addresses:
  * the index is asked for the rarest whole word ('sd', 'negeri' match most schools), the schools
  * found must hold the other words too (the last one as a prefix); only when none does, and the
- * text is short, is a typo forgiven, then any word.
+ * text is short, is a typo forgiven, then any word. A check or build of the index that fails in
+ * the background is told to onIndexFailure.
  */
-export async function lookUpSchools(store: Store, _principal: Principal, body: GetSchoolBody): Promise<SchoolOption[]> {
-  const { index, schools, frequency } = await schoolIndex(store);
+export async function lookUpSchools(
+  store: Store, _principal: Principal, body: GetSchoolBody, onIndexFailure: (error: unknown) => void,
+): Promise<SchoolOption[]> {
+  const { index, schools, frequency } = await schoolIndex(store, onIndexFailure);
   const words = searchWords(body.school);
   if (words.length === 0) return [];
   const holdsOthers: EntryScore = (id, typed, asked, last) => {
@@ -183,7 +209,7 @@ export async function importSchools(store: Store, dataDir: string, _principal: P
       await replaceSchools(trx, values, true);
       await bumpDataVersion(trx, 'schoolDirectory');
     });
-    // This process compares at once; the others within SCHOOL_VERSION_CHECK_MS.
+    // This process compares at its next lookup; the others within SCHOOL_VERSION_CHECK_MS.
     const state = states.get(store);
     if (state !== undefined) {
       state.imports++;

@@ -8,6 +8,7 @@ import type { Store } from '../store/db';
 import { findPage, findPageBySlug, freePageSlug, updatePage } from '../store/repositories/pages';
 import {
   findPageVersion, foldIntoVersion, insertPageVersion, latestPageVersion, prunePageVersionsByAge, prunePageVersionsByCount,
+  setVersionMenus, versionMenus,
 } from '../store/repositories/page-versions';
 
 /**
@@ -132,8 +133,9 @@ const pageStateOf = (page: { pageId: number; pageAppId: number; pageName: string
 
 /**
  * Puts a version's components (and name) back on its page, bringing a deleted page back under
- * its own id (another slug if one of its application's pages took it). The page must still be
- * its application's: a version never writes into another application.
+ * its own id (another slug if one of its application's pages took it), with the menus that
+ * opened it when it was deleted (relinkMenus). The page must still be its application's: a
+ * version never writes into another application.
  */
 async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'restore' | 'undeleted'): Promise<RestoredPage> {
   const version = await findPageVersion(trx, versionId);
@@ -145,6 +147,8 @@ async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'r
   let before: PageState & { updatedAt: string };
   let pageSlug: string;
   if (page === undefined) {
+    const deletion = await latestPageVersion(trx, version.appId, version.pageId);
+    if (deletion !== undefined) await relinkMenus(trx, version.appId, version.pageId, versionMenus(deletion));
     const taken = await findPageBySlug(trx, version.appId, version.pageSlug);
     pageSlug = taken === undefined ? version.pageSlug : await freePageSlug(trx, version.appId, version.pageName);
     await trx.insertInto('pages').values({
@@ -176,7 +180,10 @@ export async function undeletePage(store: Store, appId: number, pageId: number, 
   });
 }
 
-/** Deletes a page, keeping its history (a 'deleted' version holding its last components); menus pointing to it point nowhere. */
+/**
+ * Deletes a page, keeping its history (a 'deleted' version holding its last components and the
+ * menus that opened it); those menus point nowhere until it is undeleted.
+ */
 export async function deletePage(store: Store, pageId: number, saver: PageSaver): Promise<void> {
   await store.transaction().execute(async (trx) => {
     const page = await findPage(trx, pageId);
@@ -188,10 +195,23 @@ export async function deletePage(store: Store, pageId: number, saver: PageSaver)
 }
 
 /**
- * Records that a page is about to go (its 'deleted' version holds its last components), so it
- * can be undeleted until retention ends. Call inside the transaction that removes it.
+ * Records that a page is about to go (its 'deleted' version holds its last components and the
+ * ids of its application's menus that open it), so it can be undeleted until retention ends.
+ * Call inside the transaction that removes it.
  */
 export async function keepDeletedPage(trx: Store, page: Parameters<typeof pageStateOf>[0], saver: PageSaver, summary: string): Promise<void> {
   const state = pageStateOf(page);
-  await recordPageVersion(trx, state, state, saver, 'deleted', summary);
+  const versionId = await recordPageVersion(trx, state, state, saver, 'deleted', summary);
+  const menus = await trx.selectFrom('menus').select('menuId').where('menuPageId', '=', page.pageId).where('menuAppId', '=', page.pageAppId).orderBy('menuId').execute();
+  if (versionId !== undefined && menus.length > 0) await setVersionMenus(trx, versionId, menus.map((m) => m.menuId));
+}
+
+/**
+ * Points the menus a deleted page kept back at it: those of its application that still exist
+ * and still point nowhere (a menu given another page since keeps it).
+ */
+async function relinkMenus(trx: Store, appId: number, pageId: number, menuIds: readonly number[]): Promise<void> {
+  if (menuIds.length === 0) return;
+  await trx.updateTable('menus').set({ menuPageId: pageId })
+    .where('menuId', 'in', menuIds).where('menuAppId', '=', appId).where('menuPageId', '=', 0).execute();
 }

@@ -19,6 +19,7 @@ import * as pdfTemplates from './migrations/2026-11-24-0901-pdf-templates';
 import * as pageVersions from './migrations/2026-11-25-0101-page-versions';
 import * as auditLog from './migrations/2026-11-25-0301-audit-log';
 import * as dataVersions from './migrations/2026-11-25-0401-data-versions';
+import * as pageVersionMenus from './migrations/2026-11-25-0701-page-version-menus';
 import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
@@ -107,6 +108,7 @@ const migrations = {
   '2026-11-25-0101-page-versions': pageVersions,
   '2026-11-25-0301-audit-log': auditLog,
   '2026-11-25-0401-data-versions': dataVersions,
+  '2026-11-25-0701-page-version-menus': pageVersionMenus,
 };
 
 export async function migrateToLatest(db: Store): Promise<void> {

@@ -74,6 +74,8 @@ export interface PageVersionsTable {
   /** The last save folded into it (createdAt when none was). */
   savedAt: string;
   saveCount: Generated<number>;
+  /** A 'deleted' version's: the menus that opened the page, as a JSON array of ids (null on the others). */
+  menuIds: string | null;
 }
 
 export interface MenusTable {

@@ -1,4 +1,4 @@
-import { WIDGET_TYPES, type WidgetType } from '@rakit/core';
+import { WIDGET_TYPES, widgetLabel, type WidgetType } from '@rakit/core';
 import { IconSquare } from '@tabler/icons-react';
 import { addressWidget } from './address';
 import { alertWidget } from './alert';
@@ -45,13 +45,13 @@ const built: readonly BuiltWidget[] = [
  * type's model: parsed by ComponentSchema (its union picks the schema by `type`), made by
  * createComponent, or changed by its own Config.
  */
-const stored = (definition: BuiltWidget): StoredWidgetDefinition => definition as unknown as StoredWidgetDefinition;
+const stored = (definition: BuiltWidget): StoredWidgetDefinition => ({ ...definition, label: widgetLabel(definition.type) } as unknown as StoredWidgetDefinition);
 
 const byType = new Map<WidgetType, StoredWidgetDefinition>(built.map((definition) => [definition.type, stored(definition)]));
 
 export const widgetDefinitions: readonly StoredWidgetDefinition[] = WIDGET_TYPES.map((type) => byType.get(type) ?? {
   type,
-  label: type,
+  label: widgetLabel(type),
   icon: IconSquare,
   Live: LaterReleaseLive,
   Config: LaterReleaseConfig,

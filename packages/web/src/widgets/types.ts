@@ -24,8 +24,6 @@ export interface ConfigProps<C = Component> {
 /** One widget type as the editor and the runtime know it: its faces get the fields of its own model. */
 export interface WidgetDefinition<T extends WidgetType> {
   type: T;
-  /** Name shown in the editor's palette. */
-  label: string;
   icon: ComponentType<{ size?: number }>;
   Live: ComponentType<LiveProps<WidgetComponent<T>>>;
   Config: ComponentType<ConfigProps<WidgetComponent<T>>>;
@@ -34,6 +32,7 @@ export interface WidgetDefinition<T extends WidgetType> {
 /** A widget definition as the registry hands it out, for a stored component of a type known only at run time. */
 export interface StoredWidgetDefinition {
   type: WidgetType;
+  /** The name the editor's palette and History panel show: core's model label (widgetLabel). */
   label: string;
   icon: ComponentType<{ size?: number }>;
   Live: ComponentType<LiveProps>;

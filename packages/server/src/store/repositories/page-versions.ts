@@ -39,6 +39,22 @@ export async function foldIntoVersion(db: Store, versionId: number, values: { co
     .where('versionId', '=', versionId).execute();
 }
 
+/** Keeps on a 'deleted' version the menus that opened its page. */
+export async function setVersionMenus(db: Store, versionId: number, menuIds: readonly number[]): Promise<void> {
+  await db.updateTable('pageVersions').set({ menuIds: JSON.stringify(menuIds) }).where('versionId', '=', versionId).execute();
+}
+
+/** The menus a 'deleted' version kept (none for any other version, or a list that does not read). */
+export function versionMenus(version: Pick<Row, 'kind' | 'menuIds'>): number[] {
+  if (version.kind !== 'deleted' || version.menuIds === null) return [];
+  try {
+    const ids: unknown = JSON.parse(version.menuIds);
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
+
 export async function setVersionName(db: Store, versionId: number, versionName: string | null): Promise<void> {
   await db.updateTable('pageVersions').set({ versionName }).where('versionId', '=', versionId).execute();
 }

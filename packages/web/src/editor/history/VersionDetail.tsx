@@ -9,7 +9,7 @@ import { PageRenderer } from '../../runtime/PageRenderer';
 import { useCurrentApp } from '../../shell/app-context';
 import { PageFormProvider } from '../../widgets/form-state';
 import { editorStore, selectComponents, useEditor } from '../store';
-import { KIND_LABELS, refreshPageLists, versionComponents, when, widgetLabel } from './history-queries';
+import { KIND_LABELS, refreshPageLists, versionComponents, when } from './history-queries';
 
 interface VersionDetailProps {
   summary: PageVersionSummary;
@@ -34,7 +34,7 @@ export function VersionDetail({ summary, onBack }: VersionDetailProps) {
     queryFn: async () => dataOf(await api.getPageVersion(summary.versionId), 'The version'),
   });
   const read = useMemo(() => (version.data === undefined ? undefined : versionComponents(version.data.pageComponents)), [version.data]);
-  const changes = useMemo(() => (read === undefined ? [] : describePageDiff(diffPageComponents(read.components, current, widgetLabel), (id) => (id === null ? 'the page' : `card ${id}`))), [read, current]);
+  const changes = useMemo(() => (read === undefined ? [] : describePageDiff(diffPageComponents(read.components, current), (id) => (id === null ? 'the page' : `card ${id}`))), [read, current]);
   const unchanged = read !== undefined && isEmptyDiff(diffPageComponents(read.components, current));
 
   async function saveName() {

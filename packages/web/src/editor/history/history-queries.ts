@@ -1,6 +1,5 @@
-import { type Component, type PageVersionKind, parsePageComponents, type WidgetType, WIDGET_TYPES } from '@rakit/core';
+import { type Component, type PageVersionKind, parsePageComponents } from '@rakit/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { widgetDefinition } from '../../widgets/registry';
 import { editorPagesKey } from '../use-editor-pages';
 
 export const pageVersionsKey = (pageId: number) => ['page-versions', pageId] as const;
@@ -9,10 +8,6 @@ export const deletedPagesKey = (appId: number) => ['deleted-pages', appId] as co
 export const KIND_LABELS: Record<PageVersionKind, string> = {
   created: 'Created', before: 'Before history', save: 'Saved', restore: 'Restored', deleted: 'Deleted', undeleted: 'Undeleted',
 };
-
-/** Widget types named as the palette names them. */
-export const widgetLabel = (type: string): string =>
-  ((WIDGET_TYPES as readonly string[]).includes(type) ? widgetDefinition(type as WidgetType).label : type);
 
 /** A version's components; a version that no longer reads (a widget since removed) shows as empty. */
 export function versionComponents(text: string): { components: Component[]; error?: string } {

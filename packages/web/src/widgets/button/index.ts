@@ -2,4 +2,4 @@ import { IconClick } from '@tabler/icons-react';
 import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
 
-export const buttonWidget: WidgetDefinition<'button'> = { type: 'button', label: 'Button', icon: IconClick, Live: lazyFace(() => import('./Live').then((m) => m.ButtonLive)), Config: lazyFace(() => import('./Config').then((m) => m.ButtonConfig)) };
+export const buttonWidget: WidgetDefinition<'button'> = { type: 'button', icon: IconClick, Live: lazyFace(() => import('./Live').then((m) => m.ButtonLive)), Config: lazyFace(() => import('./Config').then((m) => m.ButtonConfig)) };

@@ -2,4 +2,4 @@ import { IconLayoutCards } from '@tabler/icons-react';
 import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
 
-export const cardWidget: WidgetDefinition<'card'> = { type: 'card', label: 'Card', icon: IconLayoutCards, Live: lazyFace(() => import('./Live').then((m) => m.CardLive)), Config: lazyFace(() => import('./Config').then((m) => m.CardConfig)) };
+export const cardWidget: WidgetDefinition<'card'> = { type: 'card', icon: IconLayoutCards, Live: lazyFace(() => import('./Live').then((m) => m.CardLive)), Config: lazyFace(() => import('./Config').then((m) => m.CardConfig)) };

@@ -2,4 +2,4 @@ import { IconCheckbox } from '@tabler/icons-react';
 import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
 
-export const checkboxWidget: WidgetDefinition<'checkbox'> = { type: 'checkbox', label: 'Checkbox', icon: IconCheckbox, Live: lazyFace(() => import('./Live').then((m) => m.CheckboxLive)), Config: lazyFace(() => import('./Config').then((m) => m.CheckboxConfig)) };
+export const checkboxWidget: WidgetDefinition<'checkbox'> = { type: 'checkbox', icon: IconCheckbox, Live: lazyFace(() => import('./Live').then((m) => m.CheckboxLive)), Config: lazyFace(() => import('./Config').then((m) => m.CheckboxConfig)) };

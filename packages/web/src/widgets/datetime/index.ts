@@ -2,4 +2,4 @@ import { IconCalendar } from '@tabler/icons-react';
 import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
 
-export const datetimeWidget: WidgetDefinition<'datetime'> = { type: 'datetime', label: 'Date Picker', icon: IconCalendar, Live: lazyFace(() => import('./Live').then((m) => m.DatetimeLive)), Config: lazyFace(() => import('./Config').then((m) => m.DatetimeConfig)) };
+export const datetimeWidget: WidgetDefinition<'datetime'> = { type: 'datetime', icon: IconCalendar, Live: lazyFace(() => import('./Live').then((m) => m.DatetimeLive)), Config: lazyFace(() => import('./Config').then((m) => m.DatetimeConfig)) };

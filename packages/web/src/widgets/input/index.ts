@@ -2,4 +2,4 @@ import { IconForms } from '@tabler/icons-react';
 import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
 
-export const inputWidget: WidgetDefinition<'input'> = { type: 'input', label: 'Text Input', icon: IconForms, Live: lazyFace(() => import('./Live').then((m) => m.InputLive)), Config: lazyFace(() => import('./Config').then((m) => m.InputConfig)) };
+export const inputWidget: WidgetDefinition<'input'> = { type: 'input', icon: IconForms, Live: lazyFace(() => import('./Live').then((m) => m.InputLive)), Config: lazyFace(() => import('./Config').then((m) => m.InputConfig)) };

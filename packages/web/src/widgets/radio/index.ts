@@ -2,4 +2,4 @@ import { IconCircleDot } from '@tabler/icons-react';
 import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
 
-export const radioWidget: WidgetDefinition<'radio'> = { type: 'radio', label: 'Radio', icon: IconCircleDot, Live: lazyFace(() => import('./Live').then((m) => m.RadioLive)), Config: lazyFace(() => import('./Config').then((m) => m.RadioConfig)) };
+export const radioWidget: WidgetDefinition<'radio'> = { type: 'radio', icon: IconCircleDot, Live: lazyFace(() => import('./Live').then((m) => m.RadioLive)), Config: lazyFace(() => import('./Config').then((m) => m.RadioConfig)) };

@@ -2,4 +2,4 @@ import { IconBuildingCommunity } from '@tabler/icons-react';
 import { lazyFace } from '../lazy-face';
 import type { WidgetDefinition } from '../types';
 
-export const schooladdressWidget: WidgetDefinition<'schooladdress'> = { type: 'schooladdress', label: 'School Address', icon: IconBuildingCommunity, Live: lazyFace(() => import('./Live').then((m) => m.SchooladdressLive)), Config: lazyFace(() => import('./Config').then((m) => m.SchooladdressConfig)) };
+export const schooladdressWidget: WidgetDefinition<'schooladdress'> = { type: 'schooladdress', icon: IconBuildingCommunity, Live: lazyFace(() => import('./Live').then((m) => m.SchooladdressLive)), Config: lazyFace(() => import('./Config').then((m) => m.SchooladdressConfig)) };
