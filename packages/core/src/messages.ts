@@ -42,6 +42,7 @@ export const Messages = {
   databaseBusy: 'The database is busy, please try again in a moment',
   databaseFileUnusable: 'The database file is missing or damaged',
   queryEmpty: 'The query has no statement',
+  transactionsNotAllowed: 'Transactions are not allowed here: each statement commits on its own',
   submenuNameRequired: "Please, fill submenu's name",
   parentMenuNameRequired: "Please, fill parentmenu's name",
   pageNameRequired: "Please, fill page's name",

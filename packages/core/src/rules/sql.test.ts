@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPlaceholders, hasStackedStatements, inferColumns, statementKind, stripSqlComments } from './sql';
+import { countPlaceholders, hasStackedStatements, inferColumns, isTransactionControl, statementKind, stripSqlComments } from './sql';
 
 describe('SQL parsing of the Custom Query dialog', () => {
   it('strips comments but not comment-like text in strings', () => {
@@ -47,5 +47,20 @@ describe('SQL parsing of the Custom Query dialog', () => {
     expect(hasStackedStatements('SELECT 1; DROP TABLE t')).toBe(true);
     expect(hasStackedStatements('SELECT 1;')).toBe(false);
     expect(hasStackedStatements("SELECT ';' AS s")).toBe(false);
+  });
+
+  it('tells transaction control from other statements', () => {
+    const control = [
+      'BEGIN', 'begin work', '/* x */ BEGIN ISOLATION LEVEL SERIALIZABLE', 'START TRANSACTION READ ONLY', 'COMMIT', 'ROLLBACK TO SAVEPOINT a',
+      'END', 'ABORT', 'SAVEPOINT a', 'RELEASE SAVEPOINT a', "PREPARE TRANSACTION 'x'", "COMMIT PREPARED 'x'", "XA START 'x'",
+      'SET autocommit=0', 'SET SESSION autocommit = OFF', 'set @@autocommit=0', 'SET @@session.autocommit = 0', 'SET LOCAL TRANSACTION READ ONLY',
+      'SET TRANSACTION ISOLATION LEVEL READ UNCOMMITTED', 'LOCK TABLES t WRITE', 'LOCK TABLE t IN EXCLUSIVE MODE', 'UNLOCK TABLES',
+    ];
+    const other = [
+      'SELECT 1', 'UPDATE t SET autocommit = 0', 'SET @x = 1', "SET search_path = 'x'", 'SET SESSION sql_mode = \'\'', 'BEGIN NOT ATOMIC SELECT 1; END',
+      "SELECT 'BEGIN'", 'PREPARE s FROM ?', 'LOCKED', "SELECT set_config('search_path', 'x', false)", 'SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY',
+    ];
+    for (const sql of control) expect(isTransactionControl(sql), sql).toBe(true);
+    for (const sql of other) expect(isTransactionControl(sql), sql).toBe(false);
   });
 });

@@ -207,3 +207,32 @@ export function hasStackedStatements(sql: string): boolean {
   const semicolon = tokens.findIndex((t) => t.text === ';');
   return semicolon !== -1 && semicolon < tokens.length - 1;
 }
+
+/** What a SET may assign before the variable's name (MySQL `SET SESSION x`, `SET @@session.x`, PostgreSQL `SET LOCAL x`). */
+const SET_SCOPES = new Set(['SESSION', 'LOCAL', 'GLOBAL', '@', '@SESSION', '@LOCAL', '@GLOBAL']);
+
+/**
+ * Whether the statement opens, ends or shapes a transaction, or locks tables for the session
+ * (BEGIN, START TRANSACTION, COMMIT, ROLLBACK, END, ABORT, SAVEPOINT, RELEASE, PREPARE TRANSACTION,
+ * XA, SET TRANSACTION, SET autocommit, LOCK/UNLOCK TABLES): an author's statements each commit on
+ * their own. Only a clear refusal for the author: the connections are reset after every
+ * statement whatever it was (datasources/mysql.ts, postgres.ts). MariaDB's `BEGIN NOT ATOMIC`
+ * block is not a transaction.
+ */
+export function isTransactionControl(sql: string): boolean {
+  const words = tokenize(sql).filter((t) => t.text !== '.').map((t) => t.text.toUpperCase());
+  const [first, second] = words;
+  switch (first) {
+    case 'BEGIN': return second !== 'NOT';
+    case 'START': return second === 'TRANSACTION';
+    case 'COMMIT': case 'ROLLBACK': case 'END': case 'ABORT': case 'SAVEPOINT': case 'RELEASE': case 'XA': case 'UNLOCK':
+      return true;
+    case 'LOCK': return second === 'TABLES' || second === 'TABLE';
+    case 'PREPARE': return second === 'TRANSACTION';
+    case 'SET': {
+      const name = words.slice(1).find((w) => !SET_SCOPES.has(w));
+      return name === 'TRANSACTION' || name === 'AUTOCOMMIT' || name === '@AUTOCOMMIT';
+    }
+    default: return false;
+  }
+}
