@@ -14,19 +14,38 @@ async function connect(pool: Pool): Promise<PoolConnection> {
   }
 }
 
+/** What a statement answered, and whether it moved the session to another default database (`USE`). */
+interface Ran { result: QueryResult; changedSchema: boolean }
+
 /** One statement on a held connection. */
-async function runOn(connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+async function execute(connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<Ran> {
   try {
     const [result] = await connection.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
-    if (Array.isArray(result)) return { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 };
-    const header = result as ResultSetHeader;
-    return { kind: 'write', rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId };
+    if (Array.isArray(result)) return { result: { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 }, changedSchema: false };
+    const header = result as ResultSetHeader & { stateChanges?: { schema: string | null } | null };
+    return {
+      result: { kind: 'write', rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId },
+      // The server tells it in the OK packet (session_track_schema, on by default).
+      changedSchema: typeof header.stateChanges?.schema === 'string',
+    };
   } catch (error) {
     throw mysqlFailure(error, 'statement');
   }
 }
 
-/** MySQL and MariaDB through mysql2; one statement per call, never multiple statements. */
+const runOn = async (connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> =>
+  (await execute(connection, sql, params, options)).result;
+
+/**
+ * MySQL and MariaDB through mysql2; one statement per call, never multiple statements.
+ *
+ * An author's statement must not leave its session to the next user of the connection (an
+ * open transaction, autocommit off, LOCK TABLES, GET_LOCK, SET SESSION, user variables,
+ * temporary tables, prepared statements): every connection is reset (COM_RESET_CONNECTION,
+ * mysql2's resetOnRelease) before the pool hands it out again, after the answer has been
+ * given, and a failed reset drops it. A reset keeps the default database, so a connection
+ * whose statement changed it (`USE`) is dropped instead of released.
+ */
 export class MysqlDataSource implements DataSource {
   private readonly pool: Pool;
 
@@ -42,6 +61,9 @@ export class MysqlDataSource implements DataSource {
       maxIdle: 2,
       idleTimeout: 60_000,
       multipleStatements: false,
+      resetOnRelease: true,
+      // The capability would put IGNORE_SPACE in a new session's sql_mode, which a reset drops: sessions read alike.
+      flags: ['-IGNORE_SPACE'],
       dateStrings: true,
       supportBigNumbers: true,
       bigNumberStrings: true,
@@ -50,11 +72,16 @@ export class MysqlDataSource implements DataSource {
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
     const connection = await connect(this.pool);
+    let ran: Ran;
     try {
-      return await runOn(connection, sql, params, options);
-    } finally {
+      ran = await execute(connection, sql, params, options);
+    } catch (error) {
       connection.release();
+      throw error;
     }
+    if (ran.changedSchema) connection.destroy();
+    else connection.release();
+    return ran.result;
   }
 
   async transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> {

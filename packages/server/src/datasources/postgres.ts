@@ -29,7 +29,25 @@ async function runOn(client: pg.PoolClient, sql: string, params: readonly unknow
   }
 }
 
-/** PostgreSQL through pg; `?` placeholders become `$n`. */
+/**
+ * Gives a client back to the pool with nothing of its session left: a client inside a
+ * transaction (pg keeps the transaction status of the server's last ReadyForQuery) is dropped,
+ * which rolls it back; any other runs DISCARD ALL first (settings, role, LISTEN, advisory
+ * locks, prepared statements, cursors, temporary tables), and is dropped if that fails. The
+ * caller has its answer already: the reset costs the pool a round trip, not the caller.
+ */
+function releaseClean(client: pg.PoolClient): void {
+  if (client.getTransactionStatus() !== 'I') {
+    client.release(new Error('The session was left inside a transaction'));
+    return;
+  }
+  client.query('DISCARD ALL').then(() => client.release(), (failure: unknown) => client.release(failure as Error));
+}
+
+/**
+ * PostgreSQL through pg; `?` placeholders become `$n`. An author's statement must not leave
+ * its session to the next user of the client: see releaseClean.
+ */
 export class PostgresDataSource implements DataSource {
   private readonly pool: pg.Pool;
 
@@ -52,16 +70,16 @@ export class PostgresDataSource implements DataSource {
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
     const client = await connect(this.pool);
-    let failed: Error | undefined;
+    let result: QueryResult;
     try {
-      return await runOn(client, sql, params, options);
+      result = await runOn(client, sql, params, options);
     } catch (error) {
-      failed = error as Error;
-      throw error;
-    } finally {
       // As pool.query does: a client that failed is not reused.
-      client.release(failed);
+      client.release(error as Error);
+      throw error;
     }
+    releaseClean(client);
+    return result;
   }
 
   async transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -70,11 +88,11 @@ export class PostgresDataSource implements DataSource {
       await runOn(client, 'BEGIN', []);
       const result = await body({ query: (sql, params, options) => runOn(client, sql, params, options) });
       await runOn(client, 'COMMIT', []);
-      client.release();
+      releaseClean(client);
       return result;
     } catch (error) {
       // A client that cannot even roll back is dropped instead of going back to the pool.
-      await client.query('ROLLBACK').then(() => client.release(), (failure: unknown) => client.release(failure as Error));
+      await client.query('ROLLBACK').then(() => releaseClean(client), (failure: unknown) => client.release(failure as Error));
       throw error;
     }
   }

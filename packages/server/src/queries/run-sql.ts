@@ -1,5 +1,5 @@
 import {
-  hasStackedStatements, Messages, type RunActionBodySchema, type StoredQuery, stripSqlComments,
+  hasStackedStatements, isTransactionControl, Messages, type RunActionBodySchema, type StoredQuery, stripSqlComments,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -23,9 +23,22 @@ import { findQuery } from '../store/repositories/queries';
  * reach, with the user and the author's fixed values filled in here, never by the browser.
  */
 
-/** 400 for a text of several statements: every call that runs or stores SQL takes one. */
+/**
+ * 400 for a text of several statements, or for a transaction-control statement: every call
+ * that runs or stores SQL takes one statement, which commits on its own.
+ */
 export function assertOneStatement(sql: string): void {
   if (hasStackedStatements(sql)) throw badRequest('Send one statement at a time');
+  assertNoTransactionControl(sql);
+}
+
+/**
+ * 400 for BEGIN, COMMIT, SET autocommit, LOCK TABLES… (isTransactionControl): a pooled
+ * connection is reset after each statement anyway (datasources/mysql.ts, postgres.ts), so the
+ * author is told rather than left believing a transaction is open.
+ */
+function assertNoTransactionControl(sql: string): void {
+  if (isTransactionControl(sql)) throw new HttpError(400, Messages.queryError, [Messages.transactionsNotAllowed]);
 }
 
 /**
@@ -36,6 +49,7 @@ export function assertOneStatement(sql: string): void {
 export async function runOnConnection(app: FastifyInstance, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
   // Engines differ on a text of only blanks and comments (an error, or nothing done): one answer.
   if (stripSqlComments(sql).replace(/[\s;]+/g, '') === '') throw new HttpError(400, Messages.queryError, [Messages.queryEmpty]);
+  assertNoTransactionControl(sql);
   const source = await dataSourceOf(app, db);
   try {
     return await source.query(sql, params);
