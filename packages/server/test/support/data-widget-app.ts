@@ -41,8 +41,20 @@ export async function dataWidgetApp(server: TestServer, engine: EngineName, opti
   for (const user of options.users) await server.register(user, 'password-1');
   const builder = await server.login(builderId, 'password-1', 'main');
   const created = (await server.call('POST', '/save/saveApp', { appId: null, appName: options.appName, appDescription: '' }, builder)).json().data as { appId: number; appSlug: string };
-  const { appId } = created;
   const admin = await server.login(builderId, 'password-1', created.appSlug);
+  const furnished = await furnishDataWidgetApp(server, engine, { ...created, admin }, memberId, options);
+  return { ...furnished, outsider: await server.login(outsiderId, 'password-1', 'main') };
+}
+
+/**
+ * The table, connection, pages and member of dataWidgetApp in an application that exists
+ * already (a hostile builder's, say); `memberId` must be registered.
+ */
+export async function furnishDataWidgetApp(
+  server: TestServer, engine: EngineName, app: { appId: number; appSlug: string; admin: string }, memberId: string,
+  options: Pick<DataWidgetAppOptions, 'pageName' | 'table' | 'widgets'>,
+): Promise<Omit<DataWidgetApp, 'outsider'>> {
+  const { appId, admin } = app;
   const fixture = await createAppTable(engine, server.app.config.dataDir, appId, options.table.prefix, options.table.createSql);
   const saved = await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: appId, ...fixture.dbBody }, admin);
   expect(saved.statusCode, saved.body).toBe(200);
@@ -60,9 +72,5 @@ export async function dataWidgetApp(server: TestServer, engine: EngineName, opti
   await server.addToGroup(memberId, memberGroup);
   const menu = (await server.call('POST', '/save/saveMenu', { menuId: null, menuName: options.pageName, menuAppId: appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).json().data.menuId;
   await server.call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: appId, groupAccess: { menuId: [menu] } }, admin);
-  return {
-    appId, appSlug: created.appSlug, dbId, fixture, pageId, hiddenPageId, admin,
-    member: await server.login(memberId, 'password-1', created.appSlug),
-    outsider: await server.login(outsiderId, 'password-1', 'main'),
-  };
+  return { appId, appSlug: app.appSlug, dbId, fixture, pageId, hiddenPageId, admin, member: await server.login(memberId, 'password-1', app.appSlug) };
 }

@@ -41,8 +41,8 @@ export interface AppTable {
   drop(): Promise<void>;
 }
 
-const MYSQL_TEST_DB = 'mysql://root@127.0.0.1:3306/test';
-const POSTGRES_TEST_DB = 'postgres://postgres@127.0.0.1:5432/test';
+export const MYSQL_TEST_DB = 'mysql://root@127.0.0.1:3306/test';
+export const POSTGRES_TEST_DB = 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
  * A uniquely named table on the engine's test database (SQLite: a file of the application),
