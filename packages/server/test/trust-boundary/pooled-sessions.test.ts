@@ -2,10 +2,13 @@ import { type Component, createComponent, Messages } from '@rakit/core';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDataSource } from '../../src/datasources/registry';
+import { queryExecutor } from '../../src/workflows/addons/query';
 import { buildTestServer, type TestServer } from '../support/build';
 import { furnishDataWidgetApp } from '../support/data-widget-app';
 import { availableEngines } from '../support/engines';
-import { type AppTable, MYSQL_TEST_DB, POSTGRES_TEST_DB } from '../support/fixtures';
+import { type AppTable, createAppTable, MYSQL_TEST_DB, POSTGRES_TEST_DB } from '../support/fixtures';
+import { stepOf } from '../support/steps';
 import { freshUserId, hostileBuilder, type HostileBuilder } from './hostile';
 
 /**
@@ -160,6 +163,34 @@ describe.each(engines)('an author\'s statements on pooled %s connections', (engi
       const answer = await server.call('POST', '/action/runAction', { actionId: saved.json().data.actionId, params: [] }, author.token);
       expect({ sql, status: answer.statusCode }).toEqual({ sql, status: 200 });
       await expectCleanPool(`stored ${sql}`);
+    }
+  });
+
+  it('leaves no session state behind whatever a workflow query step runs', async () => {
+    for (const sql of LEAVING_STATE[engine].map(quoted)) {
+      const saved = await saveQuery(sql);
+      expect(saved.statusCode, saved.body).toBe(201);
+      await queryExecutor.run(stepOf(server, author.appId), { queryId: String(saved.json().data.actionId) });
+      await expectCleanPool(`workflow ${sql}`);
+    }
+  });
+});
+
+describe.each(engines)('a pooled %s connection given a transaction statement past the refusal', (engine) => {
+  it('drops or resets the session, so the writes after it are committed', async () => {
+    const fixture = await createAppTable(engine, '', 1, 'pooled_raw', (t) => `CREATE TABLE ${t} (id INT PRIMARY KEY, name VARCHAR(200), hits INT); INSERT INTO ${t} VALUES (2, 'two', 0);`);
+    const settings = { dbAppId: 1, dbHost: '127.0.0.1', dbPort: engine === 'mysql' ? 3306 : 5432, dbUser: engine === 'mysql' ? 'root' : 'postgres', dbPassword: '', dbDatabase: 'test' };
+    const source = openDataSource({ ...settings, dbType: engine }, '');
+    const table = source.quote(fixture.table);
+    try {
+      for (const opener of ['BEGIN', 'START TRANSACTION', engine === 'mysql' ? 'SET autocommit = 0' : 'BEGIN ISOLATION LEVEL REPEATABLE READ']) {
+        await source.query(opener, []);
+        for (let i = 0; i < 6; i++) await source.query(`UPDATE ${table} SET hits = hits + 1 WHERE id = 2`, []);
+      }
+      expect((await freshRow(engine, fixture.table, 2)).hits).toBe(18);
+    } finally {
+      await source.close();
+      await fixture.drop();
     }
   });
 });
