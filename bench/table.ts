@@ -2,7 +2,8 @@
 // root, database 'test'): a member's POST /get/loadTableContent through Fastify (auth, groups,
 // page and widget lookup, schema check, SQL built on the server) against the very statements the
 // server ran (captured from its pool) run with mysql2 directly, for page 1, page 40,000 (by
-// offset, and the next one by key) and a search. Prints p50/p95 and ratios, how the deep page's plans compare, and the peak memory
+// offset, and the next one by key) and a search. Then a first search's latency with the bounded count
+// (ARCHITECTURE §3) against the unbounded COUNT(*) of the same conditions. Prints p50/p95 and ratios, how the deep page's plans compare, and the peak memory
 // (RSS growth) of exporting 100,000 rows through the streamed .xlsx route.
 // Run: npm run bench:table -w @rakit/bench   (BENCH_ROUNDS, default 15)
 import { once } from 'node:events';
@@ -164,6 +165,41 @@ for (const scenario of scenarios) {
   console.log(line('direct: the rows statement alone', rowsOnly));
   console.log(`  ratio API (count computed) / direct: ${ratio(coldApi, direct)}`);
   console.log(`  ratio API as served / direct rows alone: ${ratio(servedApi, rowsOnly)}`);
+}
+
+// --- first search: the bounded count against the unbounded one ---
+/** The unbounded COUNT(*) of a bounded count statement: the same conditions, no LIMIT. */
+function unbounded(count: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+  const match = /^SELECT COUNT\(\*\) AS n FROM \(SELECT 1 AS one FROM (.*) LIMIT \?\) AS c$/s.exec(count.sql);
+  if (match === null) throw new Error(`not a bounded count: ${count.sql}`);
+  return { sql: `SELECT COUNT(*) AS n FROM ${match[1] as string}`, params: count.params.slice(0, -1) };
+}
+const searches = [
+  { name: 'search "Item 1" (111,112 rows match)', body: { search: 'Item 1' } },
+  { name: 'search "Bandung" (100,000 rows match)', body: { search: 'Bandung' } },
+  { name: 'search "Item 4242" (111 rows match)', body: { search: 'Item 4242' } },
+];
+console.log(`\nfirst search (count computed, nothing cached), bounded count (cap 10,000) against the unbounded COUNT(*), ${ROUNDS} rounds, MariaDB`);
+for (const scenario of searches) {
+  const statements = await capture(scenario.body);
+  const rowsStatement = statements[0] as { sql: string; params: unknown[] };
+  const bounded = statements.find((s) => s.sql.startsWith('SELECT COUNT(*)')) as { sql: string; params: unknown[] };
+  const full = unbounded(bounded);
+  const [[answer]] = await pool.query(bounded.sql, bounded.params) as unknown as [{ n: number }[]];
+  const [[total]] = await pool.query(full.sql, full.params) as unknown as [{ n: number }[]];
+  const [apiBounded, directUnbounded, countBounded, countUnbounded] = await measure([
+    () => { forgetCounts(source); return load(scenario.body); },
+    () => Promise.all([pool.query(rowsStatement.sql, rowsStatement.params), pool.query(full.sql, full.params)]),
+    () => pool.query(bounded.sql, bounded.params),
+    () => pool.query(full.sql, full.params),
+  ]) as [number[], number[], number[], number[]];
+  console.log(`${scenario.name}: bounded count answers ${Number(answer?.n)}, unbounded ${Number(total?.n)}`);
+  console.log(line('API, bounded count', apiBounded));
+  console.log(line('direct: rows + unbounded COUNT(*)', directUnbounded));
+  console.log(line('direct: bounded count alone', countBounded));
+  console.log(line('direct: unbounded COUNT(*) alone', countUnbounded));
+  console.log(`  ratio unbounded (direct rows + COUNT(*)) / API with the bounded count: ${ratio(directUnbounded, apiBounded)}`);
+  console.log(`  ratio unbounded COUNT(*) / bounded count: ${ratio(countUnbounded, countBounded)}`);
 }
 
 // --- plans for the deep page, run directly ---
