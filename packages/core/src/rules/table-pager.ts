@@ -17,10 +17,14 @@ export function tablePagerItems(current: number, total: number): PagerItem[] {
   const all = Array.from({ length: total }, (_, i) => i + 1);
   if (total < TABLE_PAGER_COMPACT_FROM) return all;
   const page = Math.min(Math.max(1, Math.trunc(current)), total);
-  const kept = all.filter((n) => n === 1 || n === total || Math.abs(n - page) <= TABLE_PAGER_WINDOW);
+  return withGaps(all.filter((n) => n === 1 || n === total || Math.abs(n - page) <= TABLE_PAGER_WINDOW));
+}
+
+/** Ascending page numbers with an ellipsis wherever numbers are skipped. */
+function withGaps(numbers: readonly number[]): PagerItem[] {
   const items: PagerItem[] = [];
-  kept.forEach((n, i) => {
-    const before = kept[i - 1];
+  numbers.forEach((n, i) => {
+    const before = numbers[i - 1];
     if (before !== undefined && n - before > 1) items.push('ellipsis');
     items.push(n);
   });
@@ -62,12 +66,5 @@ export function tablePager({ page, pageCount, countCapped, rows, limit }: TableP
   const known = Math.max(pageCount, full ? current + 1 : current);
   const numbers = [1];
   for (let n = Math.max(2, current - TABLE_PAGER_WINDOW); n <= Math.min(known, current + TABLE_PAGER_WINDOW); n++) numbers.push(n);
-  const items: PagerItem[] = [];
-  numbers.forEach((n, i) => {
-    const before = numbers[i - 1];
-    if (before !== undefined && n - before > 1) items.push('ellipsis');
-    items.push(n);
-  });
-  items.push('ellipsis');
-  return { items, hasPrev: current > 1, hasNext: current < pageCount || full, lastKnown: false };
+  return { items: [...withGaps(numbers), 'ellipsis'], hasPrev: current > 1, hasNext: current < pageCount || full, lastKnown: false };
 }
