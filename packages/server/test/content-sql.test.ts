@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  countPlaceholders, createComponent, CUSTOM_TABLE, kanban, tableCountCap, type LoadTableContentBody, LoadTableContentBodySchema, RawQuerySchema, table, type TableFilterInput,
+  countPlaceholders, createComponent, CUSTOM_TABLE, kanban, TABLE_COUNT_CAP, type LoadTableContentBody, LoadTableContentBodySchema, RawQuerySchema, table, type TableFilterInput,
   TableFilterInputSchema, USER_ID_MARKER,
 } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,10 +93,8 @@ const rows = (widget: WidgetName, request: Request = {}): Build => async (source
   return pageStatement(await planOf(source, engine, name, widget), body, body.page, body.limit);
 };
 /** Its count statement, bounded at the cap the page's load uses (or unbounded). */
-const count = (widget: WidgetName, request: Request = {}, bounded = true): Build => async (source, engine, name) => {
-  const body = loadBody(widget, request);
-  return countStatement(await planOf(source, engine, name, widget), body, bounded ? tableCountCap(body.page, body.limit) : undefined);
-};
+const count = (widget: WidgetName, request: Request = {}, bounded = true): Build => async (source, engine, name) =>
+  countStatement(await planOf(source, engine, name, widget), loadBody(widget, request), bounded ? TABLE_COUNT_CAP : undefined);
 /** The values a select filter offers. */
 const filterValues = (widget: WidgetName, field: string): Build => async (source, engine, name) =>
   distinctStatement(await planOf(source, engine, name, widget), field);

@@ -25,7 +25,7 @@ const PossibleFilterSchema = z.object({ field: z.string(), column: z.string(), t
 
 /** What the content call answers as its one list item (spec 3 §7 "load query content"). */
 export const TableContentSchema = z.object({
-  /** The rows the search and filters keep; at most the cap (tableCountCap) when countCapped. */
+  /** The rows the search and filters keep; the cap (TABLE_COUNT_CAP) when countCapped. */
   count: z.number().int(),
   /**
    * Whether counting stopped at the cap (ARCHITECTURE §3, bounded counts): there are more than
@@ -51,8 +51,8 @@ const widgetPage = { entity: 'page', id: (input: { body: { pageId: number } }) =
 const loadSummary = 'One page of a data widget\'s rows (table, chart, kanban, loader, barcode; a table or its custom query), searched and filtered';
 const loadDescription = 'Answers data[0] = { count, countCapped, pageCount, page, limit, columns: [{ label, field }], primaryKey, '
   + 'possibleFilters: [{ field, column, type, options }], filteredResult: rows keyed by source column }. '
-  + 'The count is bounded: it stops at tableCountCap(page, limit) (10,000 rows, raised in steps of 10,000 to cover the pager window '
-  + 'after a deep page); countCapped says it stopped, count is then the cap and pageCount the pages known. '
+  + 'The count is bounded: it stops at TABLE_COUNT_CAP (10,000 rows); countCapped says there are more, count is then the cap '
+  + 'and pageCount the pages known. '
   + 'Members: widgets of pages their groups reach; administrators: any page of their application.';
 
 /** Rows at most in excelFromTable's JSON answer: a bigger export is the streamed download. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  containsPattern, intervalBound, isIntervalFilter, selectValues, TABLE_COUNT_CAP, TABLE_PAGE_SIZE, tableCountCap, tablePageCount, totalItemText,
+  containsPattern, intervalBound, isIntervalFilter, selectValues, TABLE_PAGE_SIZE, tablePageCount, totalItemText,
   widgetColumns,
 } from './table-content';
 
@@ -61,18 +61,6 @@ describe('table content rules', () => {
 });
 
 describe('bounded counts', () => {
-  it('counts to 10,000 rows, raised in steps of 10,000 to cover the window after a deep page', () => {
-    expect(TABLE_COUNT_CAP).toBe(10_000);
-    expect(tableCountCap(1)).toBe(10_000);
-    expect(tableCountCap(498)).toBe(10_000);
-    // page 499 + 2 window pages = 501 pages = 10,020 rows
-    expect(tableCountCap(499)).toBe(20_000);
-    expect(tableCountCap(40_000)).toBe(810_000);
-    expect(tableCountCap(1, 100)).toBe(10_000);
-    expect(tableCountCap(99, 100)).toBe(20_000);
-    expect(tableCountCap(0, 0)).toBe(10_000);
-  });
-
   it('shows a capped count with a plus', () => {
     expect(totalItemText(10_000, true)).toBe('10,000+');
     expect(totalItemText(45, false)).toBe('45');
