@@ -2,7 +2,9 @@
 // root, database 'test'): a member's POST /get/loadTableContent through Fastify (auth, groups,
 // page and widget lookup, schema check, SQL built on the server) against the very statements the
 // server ran (captured from its pool) run with mysql2 directly, for page 1, page 40,000 (by
-// offset, and the next one by key) and a search. Prints p50/p95 and ratios, how the deep page's plans compare, and the peak memory
+// offset, and the next one by key) and a search. Then a first search's latency with the bounded count
+// (ARCHITECTURE §3) against the unbounded COUNT(*) of the same conditions, on MariaDB and (when it
+// is there) the same table on PostgreSQL. Prints p50/p95 and ratios, how the deep page's plans compare, and the peak memory
 // (RSS growth) of exporting 100,000 rows through the streamed .xlsx route.
 // Run: npm run bench:table -w @rakit/bench   (BENCH_ROUNDS, default 15)
 import { once } from 'node:events';
@@ -91,6 +93,34 @@ const table = (id: string, extra: Record<string, unknown>) => ({
   table_used: TABLE, database_used: dbId, primaryKey: 'id', ...extra,
 });
 const components = [table('rows', {}), table('export', { toExcel: true, filters: [{ field: 'city', type: 'select', column: 'City' }] })];
+
+/**
+ * The same table on PostgreSQL (127.0.0.1:5432, postgres, database 'test'), made through the
+ * administrator's raw SQL call, for the first searches below; null when PostgreSQL is not there.
+ */
+async function postgresTable(): Promise<number | null> {
+  try {
+    const pgDbId = ((await call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: created.appId, dbType: 'postgres', dbHost: '127.0.0.1', dbPort: 5432, dbUser: 'postgres', dbPassword: '', dbDatabase: 'test' }, admin)).data as { dbId: number }).dbId;
+    const sql = (query: string) => call('POST', '/action/runQuery', { dbId: pgDbId, query, params: [] }, admin);
+    const have = await sql(`SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_name = '${TABLE}'`);
+    const present = Number((have.data as { n: unknown }[])[0]?.n) > 0 && Number(((await sql(`SELECT COUNT(*) AS n FROM ${TABLE}`)).data as { n: unknown }[])[0]?.n) === ROWS;
+    if (!present) {
+      const started = performance.now();
+      await sql(`DROP TABLE IF EXISTS ${TABLE}`);
+      await sql(`CREATE TABLE ${TABLE} (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL, city VARCHAR(50) NOT NULL, category VARCHAR(50) NOT NULL, price INT NOT NULL, stock INT NOT NULL)`);
+      await sql(`INSERT INTO ${TABLE} SELECT g, 'Item ' || g, (ARRAY[${CITIES.map((c) => `'${c}'`).join(', ')}])[1 + g % 10],
+        (ARRAY['Sembako', 'Minuman', 'Kebersihan', 'Makanan'])[1 + g % 4], (g::bigint * 7919) % 100000, g % 500 FROM generate_series(1, ${ROWS}) AS g`);
+      await sql(`ANALYZE ${TABLE}`);
+      console.log(`PostgreSQL table ${TABLE}: ${ROWS.toLocaleString('en')} rows seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    return pgDbId;
+  } catch (error) {
+    console.log(`PostgreSQL: not measured (${error instanceof Error ? error.message.slice(0, 200) : String(error)})`);
+    return null;
+  }
+}
+const pgDbId = await postgresTable();
+if (pgDbId !== null) components.push(table('pgrows', { database_used: pgDbId }));
 await call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] }, admin);
 const groups = (await call('GET', `/auth/listgroup/${created.appId}`, undefined, admin)).data as { groupId: number; groupSlug: string }[];
 const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
@@ -107,17 +137,17 @@ const load = (body: Record<string, unknown>) => app.inject({
 await load({});
 const source = await app.dataSources.get(dbId, () => Promise.reject(new Error('the connection is open already')));
 
-/** The statements the server runs for one call, as it sent them to its pool. */
-async function capture(body: Record<string, unknown>): Promise<{ sql: string; params: unknown[] }[]> {
+/** The statements the server runs for one call, as it sent them to its pool (`from`: the widget's connection). */
+async function capture(body: Record<string, unknown>, from = source): Promise<{ sql: string; params: unknown[] }[]> {
   const seen: { sql: string; params: unknown[] }[] = [];
-  const query = source.query;
-  source.query = (sql, params, options) => {
+  const query = from.query;
+  from.query = (sql, params, options) => {
     seen.push({ sql, params: [...params] });
-    return query.call(source, sql, params, options);
+    return query.call(from, sql, params, options);
   };
-  forgetCounts(source);
+  forgetCounts(from);
   const answer = await load(body);
-  source.query = query;
+  from.query = query;
   if (answer.statusCode !== 200) throw new Error(answer.body);
   // the schema read (kept 30 s) is not part of a load
   return seen.filter((s) => !s.sql.includes('information_schema'));
@@ -164,6 +194,53 @@ for (const scenario of scenarios) {
   console.log(line('direct: the rows statement alone', rowsOnly));
   console.log(`  ratio API (count computed) / direct: ${ratio(coldApi, direct)}`);
   console.log(`  ratio API as served / direct rows alone: ${ratio(servedApi, rowsOnly)}`);
+}
+
+// --- first search: the bounded count against the unbounded one ---
+/** The unbounded COUNT(*) of a bounded count statement: the same conditions, no LIMIT. */
+function unbounded(count: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+  const match = /^SELECT COUNT\(\*\) AS n FROM \(SELECT 1 AS one FROM (.*) LIMIT \?\) AS c$/s.exec(count.sql);
+  if (match === null) throw new Error(`not a bounded count: ${count.sql}`);
+  return { sql: `SELECT COUNT(*) AS n FROM ${match[1] as string}`, params: count.params.slice(0, -1) };
+}
+const searches = [
+  { name: 'search "Item 1" (111,112 rows match)', body: { search: 'Item 1' } },
+  { name: 'search "Bandung" (100,000 rows match)', body: { search: 'Bandung' } },
+  { name: 'search "Item 4242" (111 rows match)', body: { search: 'Item 4242' } },
+];
+type Direct = (sql: string, params: unknown[]) => Promise<unknown>;
+
+/** The searches on one engine's table: `componentId` reads it through `from`; `direct` runs a statement without the API. */
+async function firstSearches(engine: string, componentId: string, from: typeof source, direct: Direct, countOf: (sql: string, params: unknown[]) => Promise<number>) {
+  console.log(`\nfirst search (count computed, nothing cached), bounded count (cap 10,000) against the unbounded COUNT(*), ${ROUNDS} rounds, ${engine}`);
+  for (const scenario of searches) {
+    const body = { ...scenario.body, componentId };
+    const statements = await capture(body, from);
+    const rowsStatement = statements[0] as { sql: string; params: unknown[] };
+    const bounded = statements.find((s) => s.sql.startsWith('SELECT COUNT(*)')) as { sql: string; params: unknown[] };
+    const full = unbounded(bounded);
+    const [apiBounded, directUnbounded, countBounded, countUnbounded] = await measure([
+      () => { forgetCounts(from); return load(body); },
+      () => Promise.all([direct(rowsStatement.sql, rowsStatement.params), direct(full.sql, full.params)]),
+      () => direct(bounded.sql, bounded.params),
+      () => direct(full.sql, full.params),
+    ]) as [number[], number[], number[], number[]];
+    console.log(`${scenario.name}: bounded count answers ${await countOf(bounded.sql, bounded.params)}, unbounded ${await countOf(full.sql, full.params)}`);
+    console.log(line('API, bounded count', apiBounded));
+    console.log(line('direct: rows + unbounded COUNT(*)', directUnbounded));
+    console.log(line('direct: bounded count alone', countBounded));
+    console.log(line('direct: unbounded COUNT(*) alone', countUnbounded));
+    console.log(`  ratio unbounded (direct rows + COUNT(*)) / API with the bounded count: ${ratio(directUnbounded, apiBounded)}`);
+    console.log(`  ratio unbounded COUNT(*) / bounded count: ${ratio(countUnbounded, countBounded)}`);
+  }
+}
+await firstSearches('MariaDB (mysql2 directly)', 'rows', source, (sql, params) => pool.query(sql, params),
+  async (sql, params) => Number(((await pool.query(sql, params))[0] as { n: unknown }[])[0]?.n));
+if (pgDbId !== null) {
+  const pgSource = await app.dataSources.get(pgDbId, () => Promise.reject(new Error('the connection is open already')));
+  // PostgreSQL's statements run directly on the server's own pg pool (its connector rewrites ? to $n), past the API.
+  await firstSearches('PostgreSQL (the pg pool directly)', 'pgrows', pgSource, (sql, params) => pgSource.query(sql, params as never[]),
+    async (sql, params) => Number((await pgSource.query(sql, params as never[])).rows[0]?.n));
 }
 
 // --- plans for the deep page, run directly ---

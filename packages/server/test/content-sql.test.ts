@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  countPlaceholders, createComponent, CUSTOM_TABLE, kanban, type LoadTableContentBody, LoadTableContentBodySchema, RawQuerySchema, table, type TableFilterInput,
+  countPlaceholders, createComponent, CUSTOM_TABLE, kanban, TABLE_COUNT_CAP, type LoadTableContentBody, LoadTableContentBodySchema, RawQuerySchema, table, type TableFilterInput,
   TableFilterInputSchema, USER_ID_MARKER,
 } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,9 +92,9 @@ const rows = (widget: WidgetName, request: Request = {}): Build => async (source
   const body = loadBody(widget, request);
   return pageStatement(await planOf(source, engine, name, widget), body, body.page, body.limit);
 };
-/** Its count statement. */
-const count = (widget: WidgetName, request: Request = {}): Build => async (source, engine, name) =>
-  countStatement(await planOf(source, engine, name, widget), loadBody(widget, request));
+/** Its count statement, bounded at the cap the page's load uses (or unbounded). */
+const count = (widget: WidgetName, request: Request = {}, bounded = true): Build => async (source, engine, name) =>
+  countStatement(await planOf(source, engine, name, widget), loadBody(widget, request), bounded ? TABLE_COUNT_CAP : undefined);
 /** The values a select filter offers. */
 const filterValues = (widget: WidgetName, field: string): Build => async (source, engine, name) =>
   distinctStatement(await planOf(source, engine, name, widget), field);
@@ -124,6 +124,7 @@ const GOLDENS: [string, Build][] = [
   ['deferred join with search and filters', rows('items', { page: DEFERRED_JOIN_OFFSET / 20 + 1, search, filterColumn })],
   ['count', count('items')],
   ['count with search and filters', count('items', { search, filterColumn })],
+  ['count, unbounded', count('items', { search }, false)],
   ['select filter values', filterValues('items', 'city')],
   ['no primary key configured: the table\'s own key orders, no search', rows('keyless', { search })],
   ['custom query: plain page', rows('mine')],

@@ -25,8 +25,14 @@ const PossibleFilterSchema = z.object({ field: z.string(), column: z.string(), t
 
 /** What the content call answers as its one list item (spec 3 §7 "load query content"). */
 export const TableContentSchema = z.object({
+  /** The rows the search and filters keep; the cap (TABLE_COUNT_CAP) when countCapped. */
   count: z.number().int(),
-  /** floor(count / limit) + 1 (spec 3 §9). */
+  /**
+   * Whether counting stopped at the cap (ARCHITECTURE §3, bounded counts): there are more than
+   * `count` rows, the last page is not known, and the pager goes on while pages come back full.
+   */
+  countCapped: z.boolean(),
+  /** floor(count / limit) + 1 (spec 3 §9): every page, or the pages known to exist when countCapped. */
   pageCount: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
@@ -43,8 +49,10 @@ const AffectedRowsSchema = z.array(z.object({ affectedRows: z.number().int() }))
 
 const widgetPage = { entity: 'page', id: (input: { body: { pageId: number } }) => input.body.pageId } as const;
 const loadSummary = 'One page of a data widget\'s rows (table, chart, kanban, loader, barcode; a table or its custom query), searched and filtered';
-const loadDescription = 'Answers data[0] = { count, pageCount, page, limit, columns: [{ label, field }], primaryKey, '
+const loadDescription = 'Answers data[0] = { count, countCapped, pageCount, page, limit, columns: [{ label, field }], primaryKey, '
   + 'possibleFilters: [{ field, column, type, options }], filteredResult: rows keyed by source column }. '
+  + 'The count is bounded: it stops at TABLE_COUNT_CAP (10,000 rows); countCapped says there are more, count is then the cap '
+  + 'and pageCount the pages known. '
   + 'Members: widgets of pages their groups reach; administrators: any page of their application.';
 
 /** Rows at most in excelFromTable's JSON answer: a bigger export is the streamed download. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  containsPattern, intervalBound, isIntervalFilter, selectValues, TABLE_PAGE_SIZE, tablePageCount, widgetColumns,
+  containsPattern, intervalBound, isIntervalFilter, selectValues, TABLE_PAGE_SIZE, tablePageCount, totalItemText,
+  widgetColumns,
 } from './table-content';
 
 describe('table content rules', () => {
@@ -56,5 +57,13 @@ describe('table content rules', () => {
     expect(isIntervalFilter('Range')).toBe(true);
     expect(isIntervalFilter('select')).toBe(false);
     expect(isIntervalFilter(undefined)).toBe(false);
+  });
+});
+
+describe('bounded counts', () => {
+  it('shows a capped count with a plus', () => {
+    expect(totalItemText(10_000, true)).toBe('10,000+');
+    expect(totalItemText(45, false)).toBe('45');
+    expect(totalItemText(12345, false)).toBe('12345');
   });
 });

@@ -18,6 +18,19 @@ export function tablePageCount(total: number, pageSize: number = TABLE_PAGE_SIZE
   return Math.floor(Math.max(0, total) / pageSize) + 1;
 }
 
+/**
+ * Rows a data table counts at most (ARCHITECTURE §3, bounded counts): past them the table shows
+ * "10,000+", offers no last page, and pages on with Next while its pages come back full. A fixed
+ * cap keeps a deep page's count as cheap as the first one's (a cap raised with the page read
+ * nearly the whole table again on MariaDB: slower than its own COUNT(*)).
+ */
+export const TABLE_COUNT_CAP = 10_000;
+
+/** The Total Item figure: the count, with "+" when counting stopped at the cap (10,000+). */
+export function totalItemText(count: number, capped: boolean): string {
+  return capped ? `${count.toLocaleString('en-US')}+` : String(count);
+}
+
 export const isIntervalFilter = (type: string | undefined): boolean =>
   (INTERVAL_FILTER_TYPES as readonly string[]).includes((type ?? '').toLowerCase());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tablePagerItems } from './table-pager';
+import { tablePager, tablePagerItems } from './table-pager';
 
 describe('tablePagerItems', () => {
   it('lists every page below 10 pages', () => {
@@ -23,5 +23,35 @@ describe('tablePagerItems', () => {
   it('clamps a current page out of range', () => {
     expect(tablePagerItems(99, 12)).toEqual([1, 'ellipsis', 10, 11, 12]);
     expect(tablePagerItems(-3, 12)).toEqual([1, 2, 3, 'ellipsis', 12]);
+  });
+});
+
+describe('tablePager', () => {
+  it('follows tablePagerItems when the count is exact', () => {
+    expect(tablePager({ page: 1, pageCount: 3, countCapped: false, rows: 20, limit: 20 }))
+      .toEqual({ items: [1, 2, 3], hasPrev: false, hasNext: true, lastKnown: true });
+    expect(tablePager({ page: 3, pageCount: 3, countCapped: false, rows: 5, limit: 20 }))
+      .toEqual({ items: [1, 2, 3], hasPrev: true, hasNext: false, lastKnown: true });
+    // a full last page of an exact count: Next stops there all the same
+    expect(tablePager({ page: 12, pageCount: 12, countCapped: false, rows: 20, limit: 20 }).hasNext).toBe(false);
+  });
+
+  it('offers no last page when the count stopped at its cap', () => {
+    // 10,000+ rows, 20 a page: 501 pages known
+    const first = tablePager({ page: 1, pageCount: 501, countCapped: true, rows: 20, limit: 20 });
+    expect(first).toEqual({ items: [1, 2, 3, 'ellipsis'], hasPrev: false, hasNext: true, lastKnown: false });
+    expect(first.items).not.toContain(501);
+    expect(tablePager({ page: 250, pageCount: 501, countCapped: true, rows: 20, limit: 20 }).items)
+      .toEqual([1, 'ellipsis', 248, 249, 250, 251, 252, 'ellipsis']);
+    expect(tablePager({ page: 4, pageCount: 501, countCapped: true, rows: 20, limit: 20 }).items).toEqual([1, 2, 3, 4, 5, 6, 'ellipsis']);
+  });
+
+  it('keeps Next past the pages known while the page comes back full, and stops at a short page', () => {
+    expect(tablePager({ page: 501, pageCount: 501, countCapped: true, rows: 20, limit: 20 }))
+      .toEqual({ items: [1, 'ellipsis', 499, 500, 501, 502, 'ellipsis'], hasPrev: true, hasNext: true, lastKnown: false });
+    expect(tablePager({ page: 620, pageCount: 501, countCapped: true, rows: 20, limit: 20 }).hasNext).toBe(true);
+    const short = tablePager({ page: 620, pageCount: 501, countCapped: true, rows: 7, limit: 20 });
+    expect(short.hasNext).toBe(false);
+    expect(short.items).toEqual([1, 'ellipsis', 618, 619, 620, 'ellipsis']);
   });
 });

@@ -17,12 +17,54 @@ export function tablePagerItems(current: number, total: number): PagerItem[] {
   const all = Array.from({ length: total }, (_, i) => i + 1);
   if (total < TABLE_PAGER_COMPACT_FROM) return all;
   const page = Math.min(Math.max(1, Math.trunc(current)), total);
-  const kept = all.filter((n) => n === 1 || n === total || Math.abs(n - page) <= TABLE_PAGER_WINDOW);
+  return withGaps(all.filter((n) => n === 1 || n === total || Math.abs(n - page) <= TABLE_PAGER_WINDOW));
+}
+
+/** Ascending page numbers with an ellipsis wherever numbers are skipped. */
+function withGaps(numbers: readonly number[]): PagerItem[] {
   const items: PagerItem[] = [];
-  kept.forEach((n, i) => {
-    const before = kept[i - 1];
+  numbers.forEach((n, i) => {
+    const before = numbers[i - 1];
     if (before !== undefined && n - before > 1) items.push('ellipsis');
     items.push(n);
   });
   return items;
+}
+
+/** What the table's pager offers for one loaded page. */
+export interface TablePagerState {
+  items: PagerItem[];
+  hasPrev: boolean;
+  hasNext: boolean;
+  /** Whether the last page is known (and listed); false when the count stopped at its cap. */
+  lastKnown: boolean;
+}
+
+export interface TablePagerInput {
+  page: number;
+  /** The pages the count gives: all of them, or at least this many when `countCapped`. */
+  pageCount: number;
+  /** The count stopped at its cap: there are more rows than it says. */
+  countCapped: boolean;
+  /** Rows the current page came back with, and the page size asked for. */
+  rows: number;
+  limit: number;
+}
+
+/**
+ * The pager of a loaded page. With an exact count, tablePagerItems and Next up to the last page.
+ * With a capped count the last page is not known: the first page and the window around the
+ * current one are listed, an ellipsis says there is more, no last page is offered, and Next
+ * stays enabled while the pages known are not passed or the current page came back full.
+ */
+export function tablePager({ page, pageCount, countCapped, rows, limit }: TablePagerInput): TablePagerState {
+  const current = Math.max(1, Math.trunc(page));
+  if (!countCapped) {
+    return { items: tablePagerItems(current, pageCount), hasPrev: current > 1, hasNext: current < pageCount, lastKnown: true };
+  }
+  const full = limit > 0 && rows >= limit;
+  const known = Math.max(pageCount, full ? current + 1 : current);
+  const numbers = [1];
+  for (let n = Math.max(2, current - TABLE_PAGER_WINDOW); n <= Math.min(known, current + TABLE_PAGER_WINDOW); n++) numbers.push(n);
+  return { items: [...withGaps(numbers), 'ellipsis'], hasPrev: current > 1, hasNext: current < pageCount || full, lastKnown: false };
 }

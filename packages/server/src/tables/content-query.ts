@@ -153,10 +153,18 @@ function rowsStatement(plan: ContentPlan, input: TableFilterInput, offset: numbe
   };
 }
 
-/** The number of rows the search and filters keep: no order, no columns, nothing but the count. */
-export function countStatement(plan: ContentPlan, input: TableFilterInput): Statement {
+/**
+ * The number of rows the search and filters keep: no order, no columns, nothing but the count.
+ * With a cap the count is bounded (ARCHITECTURE §3): the engine stops reading after cap + 1
+ * rows, so n > cap says there are more than the cap, without walking the whole table.
+ */
+export function countStatement(plan: ContentPlan, input: TableFilterInput, cap?: number): Statement {
   const { conditions, params } = conditionsOf(plan, input);
-  return { sql: `SELECT COUNT(*) AS n FROM ${plan.from}${whereText(conditions)}`, params: [...plan.fromParams, ...params] };
+  if (cap === undefined) return { sql: `SELECT COUNT(*) AS n FROM ${plan.from}${whereText(conditions)}`, params: [...plan.fromParams, ...params] };
+  return {
+    sql: `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${plan.from}${whereText(conditions)} LIMIT ?) AS c`,
+    params: [...plan.fromParams, ...params, cap + 1],
+  };
 }
 
 /** The values a select filter offers: distinct, not null, sorted, capped. */

@@ -1,4 +1,4 @@
-import { type LoadTableContentBody, type TableContent, tablePageCount } from '@rakit/core';
+import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, tablePageCount } from '@rakit/core';
 import { contentPlan } from './content-plan';
 import { countStatement, distinctStatement, pageStatement } from './content-query';
 import type { FastifyInstance } from 'fastify';
@@ -22,20 +22,24 @@ export async function loadTransformedContent(app: FastifyInstance, context: Widg
 /**
  * One page of a data widget's rows with the total the search and filters keep and the values
  * of its select filters: the page's query, its count and the filters' values run side by
- * side on the pool.
+ * side on the pool. The count is bounded at TABLE_COUNT_CAP (countCapped when there are more).
  */
 export async function loadContent(context: WidgetContext, body: LoadTableContentBody): Promise<TableContent> {
   const plan = await contentPlan(context);
   const page = pageStatement(plan, body, body.page, body.limit);
-  const count = countStatement(plan, body);
+  const cap = TABLE_COUNT_CAP;
+  const count = countStatement(plan, body, cap);
   const [rows, total, values] = await Promise.all([
     run(context.source, page, { maxRows: body.limit }),
     countRows(context.source, count),
     Promise.all(plan.filters.map((f) => (f.interval ? [] : distinctValues(context.source, distinctStatement(plan, f.field))))),
   ]);
+  const countCapped = total > cap;
+  const shown = Math.min(total, cap);
   return {
-    count: total,
-    pageCount: tablePageCount(total, body.limit),
+    count: shown,
+    countCapped,
+    pageCount: tablePageCount(shown, body.limit),
     page: body.page,
     limit: body.limit,
     columns: plan.columns,

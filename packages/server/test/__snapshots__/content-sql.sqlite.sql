@@ -59,12 +59,16 @@ SELECT r."name", r."city", r."price", r."id" FROM "golden_items" AS r INNER JOIN
 -- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15,20,10000]
 
 -- count
-SELECT COUNT(*) AS n FROM "golden_items";
--- bound: []
+SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM "golden_items" LIMIT ?) AS c;
+-- bound: [10001]
 
 -- count with search and filters
-SELECT COUNT(*) AS n FROM "golden_items" WHERE ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ?;
--- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15]
+SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM "golden_items" WHERE ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? LIMIT ?) AS c;
+-- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15,10001]
+
+-- count, unbounded
+SELECT COUNT(*) AS n FROM "golden_items" WHERE ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!');
+-- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%"]
 
 -- select filter values
 SELECT DISTINCT "city" AS v FROM "golden_items" WHERE "city" IS NOT NULL ORDER BY v LIMIT 100;
@@ -87,10 +91,10 @@ SELECT id, name, city, price FROM golden_items WHERE owner = ?
 -- bound: ["42","%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15,20,10000]
 
 -- custom query: count
-SELECT COUNT(*) AS n FROM (
+SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM (
 SELECT id, name, city, price FROM golden_items WHERE owner = ?
-) AS t WHERE ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ?;
--- bound: ["42","%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15]
+) AS t WHERE ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? LIMIT ?) AS c;
+-- bound: ["42","%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15,10001]
 
 -- custom query: select filter values
 SELECT DISTINCT "city" AS v FROM (

@@ -30,7 +30,7 @@ export const pageContentKey = (appSlug: string | undefined, pageId: number | nul
 
 /** What a failed load leaves (spec 3 §4: page count 0, filters and rows emptied). */
 export const emptyContent = (columns: WidgetColumn[] = []): TableContent => ({
-  count: 0, pageCount: 0, page: 1, limit: TABLE_PAGE_SIZE, columns, primaryKey: null, possibleFilters: [], filteredResult: [],
+  count: 0, countCapped: false, pageCount: 0, page: 1, limit: TABLE_PAGE_SIZE, columns, primaryKey: null, possibleFilters: [], filteredResult: [],
 });
 
 /** The columns as the panel configured them: labels paired with source columns; a label alone shows too. */

@@ -1,7 +1,7 @@
 import {
   ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput, Title,
 } from '@mantine/core';
-import { actionFailureMessage, Messages, rowKeyOf } from '@rakit/core';
+import { actionFailureMessage, Messages, rowKeyOf, totalItemText } from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { MarkdownText } from '../shared/MarkdownText';
@@ -114,7 +114,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
             </Menu>
           ) : null}
         </Group>
-        <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {content.count}</Text>
+        <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {totalItemText(content.count, content.countCapped)}</Text>
       </Group>
       <Box pos="relative">
         <LoadingOverlay visible={loading || actions.running} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} />
@@ -193,7 +193,10 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
         </Table.ScrollContainer>
       </Box>
       <Box mt="sm">
-        <TablePager page={query.page} pageCount={content.pageCount} onChange={(page) => setQuery({ ...query, page })} />
+        <TablePager
+          page={query.page} pageCount={content.pageCount} countCapped={content.countCapped} rows={content.filteredResult.length} limit={content.limit}
+          onChange={(page) => setQuery({ ...query, page })}
+        />
       </Box>
       {actions.dialogs}
     </Paper>

@@ -1,18 +1,20 @@
 import { Button, Group, Text } from '@mantine/core';
-import { tablePagerItems } from '@rakit/core';
+import { tablePager, type TablePagerInput } from '@rakit/core';
 
-interface TablePagerProps {
-  page: number;
-  pageCount: number;
+interface TablePagerProps extends TablePagerInput {
   onChange: (page: number) => void;
 }
 
-/** Prev, the page numbers of the table pager rule (ellipses for gaps), Next. */
-export function TablePager({ page, pageCount, onChange }: TablePagerProps) {
-  const items = tablePagerItems(page, pageCount);
+/**
+ * Prev, the page numbers of the table pager rule (ellipses for gaps), Next. When the count
+ * stopped at its cap the last page is not offered and Next goes on while pages come back full.
+ */
+export function TablePager({ onChange, ...loaded }: TablePagerProps) {
+  const { page } = loaded;
+  const { items, hasPrev, hasNext } = tablePager(loaded);
   return (
     <Group gap={4} justify="flex-end" aria-label="Pages" role="navigation">
-      <Button size="compact-sm" variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>Prev</Button>
+      <Button size="compact-sm" variant="default" disabled={!hasPrev} onClick={() => onChange(page - 1)}>Prev</Button>
       {items.map((item, i) => (item === 'ellipsis'
         ? <Text key={`gap-${i}`} size="sm" c="dimmed" px={4}>…</Text>
         : (
@@ -27,7 +29,7 @@ export function TablePager({ page, pageCount, onChange }: TablePagerProps) {
             {item}
           </Button>
         )))}
-      <Button size="compact-sm" variant="default" disabled={page >= pageCount} onClick={() => onChange(page + 1)}>Next</Button>
+      <Button size="compact-sm" variant="default" disabled={!hasNext} onClick={() => onChange(page + 1)}>Next</Button>
     </Group>
   );
 }

@@ -1,0 +1,121 @@
+import { type Component, createComponent, CUSTOM_TABLE, TABLE_COUNT_CAP } from '@rakit/core';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestServer, type TestServer } from './support/build';
+import { dataWidgetApp } from './support/data-widget-app';
+import { availableEngines } from './support/engines';
+import type { AppTable } from './support/fixtures';
+
+/**
+ * Bounded counts (ARCHITECTURE §3) on each application database engine: a table with more rows
+ * than the cap answers the cap and countCapped, pages past the cap still come back, a search
+ * that keeps fewer rows than the cap is counted exactly, and the export still has every row.
+ */
+const engines = await availableEngines();
+const ROWS = TABLE_COUNT_CAP + 250;
+const INSERT_BATCH = 1000;
+
+const BIG_TABLE = {
+  prefix: 'many_items',
+  createSql: (quoted: string) => {
+    const inserts: string[] = [];
+    for (let from = 1; from <= ROWS; from += INSERT_BATCH) {
+      const values = Array.from({ length: Math.min(INSERT_BATCH, ROWS - from + 1) }, (_, i) => `(${from + i}, 'Item ${from + i}', '${(from + i) % 2 === 0 ? 'Genap' : 'Ganjil'}')`);
+      inserts.push(`INSERT INTO ${quoted} (id, name, kind) VALUES ${values.join(', ')};`);
+    }
+    return `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, kind VARCHAR(20) NOT NULL);\n${inserts.join('\n')}`;
+  },
+};
+
+function widgets(dbId: number, table: string): Component[] {
+  const shown = { options: 'Id,Name,Kind', mapping_table: 'id,name,kind', database_used: dbId, primaryKey: 'id' };
+  return [
+    { ...createComponent('table', 'many', 'Banyak'), ...shown, table_used: table, toExcel: true, filters: [{ field: 'kind', type: 'select', column: 'Kind' }] },
+    {
+      ...createComponent('table', 'query', 'Kueri'), ...shown, table_used: CUSTOM_TABLE,
+      customSource: { query: `SELECT id, name, kind FROM ${table} WHERE id > 100`, columns: ['id', 'name', 'kind'], table },
+    },
+  ];
+}
+
+interface Content { count: number; countCapped: boolean; pageCount: number; filteredResult: { id: number | string }[] }
+
+describe.each(engines)('bounded counts on a %s database', (engine) => {
+  let server: TestServer;
+  let fixture: AppTable;
+  let pageId: number;
+  let member: string;
+
+  const content = async (body: Record<string, unknown>, componentId = 'many', path = '/get/loadTableContent') => {
+    const answer = await server.call('POST', path, { pageId, componentId, ...body }, member);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().data[0] as Content;
+  };
+  const ids = (c: Content) => c.filteredResult.map((r) => Number(r.id));
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  beforeAll(async () => {
+    server = await buildTestServer('sqlite', { allowPrivateDatabases: true });
+    ({ fixture, pageId, member } = await dataWidgetApp(server, engine, {
+      users: ['081700000061', '081700000062', '081700000063'], appName: 'Gudang Besar', pageName: 'Banyak', table: BIG_TABLE, widgets,
+    }));
+  }, 60_000);
+  afterAll(async () => {
+    await fixture?.drop();
+    await server?.close();
+  });
+
+  it('stops counting at the cap and says so', async () => {
+    const first = await content({ page: 1 });
+    expect(first).toMatchObject({ count: TABLE_COUNT_CAP, countCapped: true, pageCount: TABLE_COUNT_CAP / 20 + 1 });
+    expect(ids(first)).toEqual(range(1, 20));
+    // the custom query's rows (10,150) are counted the same way, at both paths
+    for (const path of ['/get/loadTableContent', '/get/loadQueryContent']) {
+      expect(await content({ page: 1 }, 'query', path)).toMatchObject({ count: TABLE_COUNT_CAP, countCapped: true });
+    }
+    // a search or filter keeping more rows than the cap is capped too
+    expect(await content({ search: 'item' })).toMatchObject({ count: TABLE_COUNT_CAP, countCapped: true });
+    expect(await content({ filterColumn: { kind: 'Genap' } })).toMatchObject({ count: (ROWS / 2), countCapped: false });
+  });
+
+  it('pages on past the cap, by page number and by key', async () => {
+    // page 501 (offset 10,000: the deferred join) lies past the cap; the count is the same cheap one
+    const past = await content({ page: TABLE_COUNT_CAP / 20 + 1 });
+    expect(ids(past)).toEqual(range(TABLE_COUNT_CAP + 1, TABLE_COUNT_CAP + 20));
+    expect(past).toMatchObject({ count: TABLE_COUNT_CAP, countCapped: true, pageCount: TABLE_COUNT_CAP / 20 + 1 });
+    const next = await content({ page: TABLE_COUNT_CAP / 20 + 2, after: TABLE_COUNT_CAP + 20 });
+    expect(ids(next)).toEqual(range(TABLE_COUNT_CAP + 21, TABLE_COUNT_CAP + 40));
+    // the last page comes back short (the pager's Next stops there), the one after it empty
+    const last = await content({ page: Math.floor(ROWS / 20) + 1 });
+    expect(ids(last)).toEqual(range(ROWS - (ROWS % 20) + 1, ROWS));
+    expect(last.countCapped).toBe(true);
+    expect(ids(await content({ page: Math.floor(ROWS / 20) + 2 }))).toEqual([]);
+    expect(ids(await content({ page: 2, limit: 100, after: 100 }, 'query'))).toEqual(range(201, 300));
+    expect(ids(await content({ page: 101, limit: 100 }, 'query'))).toEqual(range(10_101, 10_200));
+  });
+
+  it('counts a search under the cap exactly', async () => {
+    // Item 7, 70–79, 700–799, 7000–7999
+    const sevens = await content({ search: 'Item 7' });
+    expect(sevens).toMatchObject({ count: 1111, countCapped: false, pageCount: 56 });
+    expect(await content({ search: 'Item 1025' })).toMatchObject({ count: 2, countCapped: false, pageCount: 1 });
+    expect(await content({ search: 'Item 7' }, 'query')).toMatchObject({ count: 1100, countCapped: false });
+    expect(await content({ search: 'nothing like it' })).toMatchObject({ count: 0, countCapped: false, pageCount: 1 });
+  });
+
+  it('still exports every row, streamed and as a whole file', async () => {
+    const streamed = await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=many&filename=all`, undefined, member);
+    expect(streamed.statusCode, streamed.body).toBe(200);
+    expect(await sheetRows(streamed.rawPayload)).toBe(ROWS + 1);
+    const whole = await server.call('POST', '/print/blob/excelFromTable', { pageId, componentId: 'many', filename: 'all' }, member);
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(await sheetRows(Buffer.from(whole.json().data.buffer as string, 'base64'))).toBe(ROWS + 1);
+  });
+});
+
+/** Rows of the first sheet of an .xlsx, its header included. */
+async function sheetRows(buffer: Buffer): Promise<number> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  return workbook.worksheets[0]?.actualRowCount ?? 0;
+}
