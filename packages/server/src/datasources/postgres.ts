@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { groupColumns } from './mysql';
 import { toNumberedPlaceholders } from './placeholders';
@@ -16,10 +17,33 @@ async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
   }
 }
 
+/** The names of statements kept prepared (QueryOptions.keepPrepared), by text: the same text has the same name on every client. */
+const preparedNames = new Map<string, string>();
+const PREPARED_NAMES_KEPT = 1000;
+
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    name = `rakit_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    if (preparedNames.size >= PREPARED_NAMES_KEPT) preparedNames.delete(preparedNames.keys().next().value as string);
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
+/** Clients whose kept statement failed: one whose table changed under it would fail again, so it is not reused. */
+const spoiled = new WeakSet<pg.PoolClient>();
+
 /** One statement on a held client. */
 async function runOn(client: pg.PoolClient, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
   try {
-    const result = await client.query(toNumberedPlaceholders(sql), params as unknown[]);
+    const text = toNumberedPlaceholders(sql);
+    const result = options?.keepPrepared === true
+      ? await client.query({ name: preparedName(text), text, values: params as unknown[] }).catch((error: unknown) => {
+        spoiled.add(client);
+        throw error;
+      })
+      : await client.query(text, params as unknown[]);
     if (result.command === 'SELECT' || result.fields.length > 0) {
       return { ...capRows(result.rows, options?.maxRows), affectedRows: result.command === 'SELECT' ? 0 : result.rowCount ?? 0 };
     }
@@ -74,7 +98,10 @@ export class PostgresDataSource implements DataSource {
       return result;
     } catch (error) {
       // A client that cannot even roll back is dropped instead of going back to the pool.
-      await client.query('ROLLBACK').then(() => client.release(), (failure: unknown) => client.release(failure as Error));
+      await client.query('ROLLBACK').then(
+        () => client.release(spoiled.has(client) ? error as Error : undefined),
+        (failure: unknown) => client.release(failure as Error),
+      );
       throw error;
     }
   }

@@ -60,6 +60,9 @@ export interface RowWrite {
   after?: Record<string, ParamValue>;
 }
 
+/** A row write's statements come again and again: the connection keeps them prepared. */
+const KEEP_PREPARED = { keepPrepared: true } as const;
+
 /** What a row write does: set some columns, or delete the row. */
 type RowChange = { values: Record<string, ParamValue> } | { values?: undefined };
 
@@ -138,8 +141,8 @@ async function writeOneRow(
         });
         if (Number(visible.rows[0]?.n ?? 0) === 0) throw notFound(Messages.rowNotFound);
       }
-      const old = read === undefined ? undefined : await run(tx, read);
-      const written = await run(tx, write);
+      const old = read === undefined ? undefined : await run(tx, read, KEEP_PREPARED);
+      const written = await run(tx, write, KEEP_PREPARED);
       const affectedRows = returnsOld ? written.rows.length : written.affectedRows;
       if (affectedRows === 0) throw notFound(Messages.rowNotFound);
       if (affectedRows > 1) throw new HttpError(409, Messages.rowKeyNotUnique);
