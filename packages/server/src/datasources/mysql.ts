@@ -17,7 +17,10 @@ async function connect(pool: Pool): Promise<PoolConnection> {
 /** One statement on a held connection. */
 async function runOn(connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
   try {
-    const [result] = await connection.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
+    // A kept statement is prepared on the connection once (mysql2 keeps it by text), then only executed.
+    const [result] = options?.keepPrepared === true
+      ? await connection.execute({ sql, timeout: QUERY_TIMEOUT_MS }, params as Parameters<PoolConnection['execute']>[1])
+      : await connection.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
     if (Array.isArray(result)) return { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 };
     const header = result as ResultSetHeader;
     return { kind: 'write', rows: [], truncated: false, affectedRows: header.affectedRows, insertId: header.insertId };
@@ -42,6 +45,8 @@ export class MysqlDataSource implements DataSource {
       maxIdle: 2,
       idleTimeout: 60_000,
       multipleStatements: false,
+      // Statements kept prepared per connection (QueryOptions.keepPrepared: the row writes); the oldest is closed past this.
+      maxPreparedStatements: 100,
       dateStrings: true,
       supportBigNumbers: true,
       bigNumberStrings: true,
