@@ -1,7 +1,8 @@
 // Measures what the audit log costs a member's row edit (issue 17): POST /action/editRow through
-// Fastify on a table of the application's own database (SQLite's file, or MariaDB with BENCH_TABLE=mariadb), with the audit log recording
-// (the row's old values read in the edit's transaction, then the entry appended to the metadata
-// store) against the very same edit with recording turned off in this process. Alternating
+// Fastify on a table of the application's own database (SQLite's file, MariaDB with BENCH_TABLE=mariadb,
+// PostgreSQL with BENCH_TABLE=postgres), with the audit log recording
+// (the row's old values read with the write, in its transaction, then the entry appended to the
+// metadata store in batches) against the very same edit with recording turned off in this process. Alternating
 // blocks of each, so drift hits both alike. Prints p50/p95 of each and their ratio
 // (target p50 ≤ 1.1×). The metadata store is SQLite, or DATABASE_URL's.
 // Run: npm run bench:audit -w @rakit/bench   (BENCH_ROUNDS, default 2000 of each)
@@ -10,16 +11,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { createComponent } from '@rakit/core';
 import {
-  buildApp, createAppSqliteFile, createMysqlPool, loadConfig, migrateToLatest, openStore, seed, seedDemo, setAuditRecording,
+  buildApp, createAppSqliteFile, createMysqlPool, loadConfig, migrateToLatest, openStore, PostgresPool, seed, seedDemo, setAuditRecording,
 } from '@rakit/server/bench-kit';
 import { latencyLine, ratioLine, sampleLatencies } from './stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
-const BLOCKS = 10;
+/** Many short blocks: the shared machine's load swings hit both sides alike. */
+const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 40);
 const PASSWORD = 'bench-password';
-/** BENCH_TABLE=mariadb: the edited table on MariaDB (127.0.0.1:3306, root, database 'test'), as the spec's connections are; SQLite's file otherwise. */
-const ON_MARIADB = process.env.BENCH_TABLE === 'mariadb';
+/**
+ * BENCH_TABLE=mariadb: the edited table on MariaDB (127.0.0.1:3306, root, database 'test'), as the
+ * spec's connections are; BENCH_TABLE=postgres: on PostgreSQL (127.0.0.1:5432, postgres, 'test');
+ * SQLite's file otherwise.
+ */
+const TABLE_ENGINE = process.env.BENCH_TABLE === 'mariadb' || process.env.BENCH_TABLE === 'postgres' ? process.env.BENCH_TABLE : 'sqlite';
 const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' };
+const POSTGRES = { host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: 'test' };
 const TABLE = 'rakit_bench_audit_items';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-audit-'));
 const store = openStore(process.env.DATABASE_URL, dataDir);
@@ -41,13 +48,20 @@ const signIn = async (userId: string) => (await call<{ token: string }[]>('POST'
 const admin = await signIn('demo-admin');
 const { appId } = await call<{ appId: number }>('GET', '/get/getApp/slug/demo', undefined);
 let connection: Record<string, unknown>;
-if (ON_MARIADB) {
+if (TABLE_ENGINE === 'mariadb') {
   const pool = createMysqlPool({ ...MARIADB, connectionLimit: 1 });
   await pool.query(`DROP TABLE IF EXISTS ${TABLE}`);
   await pool.query(`CREATE TABLE ${TABLE} (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL, price INT NOT NULL)`);
   await pool.query(`INSERT INTO ${TABLE} (id, name, price) SELECT seq, CONCAT('Item ', seq), seq * 10 FROM seq_1_to_1000`);
   await pool.end();
   connection = { dbType: 'mysql', dbHost: MARIADB.host, dbPort: MARIADB.port, dbUser: MARIADB.user, dbPassword: MARIADB.password, dbDatabase: MARIADB.database };
+} else if (TABLE_ENGINE === 'postgres') {
+  const pool = new PostgresPool({ ...POSTGRES, max: 1 });
+  await pool.query(`DROP TABLE IF EXISTS ${TABLE}`);
+  await pool.query(`CREATE TABLE ${TABLE} (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL, price INT NOT NULL)`);
+  await pool.query(`INSERT INTO ${TABLE} (id, name, price) SELECT i, 'Item ' || i, i * 10 FROM generate_series(1, 1000) AS i`);
+  await pool.end();
+  connection = { dbType: 'postgres', dbHost: POSTGRES.host, dbPort: POSTGRES.port, dbUser: POSTGRES.user, dbPassword: POSTGRES.password, dbDatabase: POSTGRES.database };
 } else {
   await createAppSqliteFile(dataDir, appId, 'bench-items.db', `CREATE TABLE ${TABLE} (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price INTEGER NOT NULL);
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) INSERT INTO ${TABLE} SELECT i, 'Item ' || i, i * 10 FROM n;`);
@@ -85,16 +99,16 @@ const withoutLog: number[] = [];
 const perBlock = Math.ceil(ROUNDS / BLOCKS);
 for (let block = 0; block < BLOCKS; block++) {
   setAuditRecording(true);
-  withLog.push(...await sampleLatencies(edit, perBlock, block === 0 ? 200 : 20));
+  withLog.push(...await sampleLatencies(edit, perBlock, block === 0 ? 200 : 10));
   setAuditRecording(false);
-  withoutLog.push(...await sampleLatencies(edit, perBlock, block === 0 ? 200 : 20));
+  withoutLog.push(...await sampleLatencies(edit, perBlock, block === 0 ? 200 : 10));
 }
 setAuditRecording(true);
 withLog.sort((a, b) => a - b);
 withoutLog.sort((a, b) => a - b);
 const entries = await store.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', 'editRow').executeTakeFirst();
 
-console.log(`member's row edit (POST /action/editRow), ${withLog.length} + ${withoutLog.length} edits in alternating blocks; store ${process.env.DATABASE_URL === undefined ? 'SQLite' : new URL(process.env.DATABASE_URL).protocol}, table on ${ON_MARIADB ? 'MariaDB' : 'SQLite'}`);
+console.log(`member's row edit (POST /action/editRow), ${withLog.length} + ${withoutLog.length} edits in alternating blocks; store ${process.env.DATABASE_URL === undefined ? 'SQLite' : new URL(process.env.DATABASE_URL).protocol}, table on ${{ mariadb: 'MariaDB', postgres: 'PostgreSQL', sqlite: 'SQLite' }[TABLE_ENGINE]}`);
 console.log(latencyLine('with the audit log', withLog));
 console.log(latencyLine('without (recording off)', withoutLog));
 console.log(ratioLine('ratio with/without', withLog, withoutLog));

@@ -7,6 +7,9 @@ export { seedDemo } from './store/demo';
 export { listMenuTree } from './store/repositories/menus';
 export { forgetCounts } from './tables/run';
 export { createPool as createMysqlPool } from 'mysql2/promise';
+import pg from 'pg';
+/** A PostgreSQL pool, for a benchmark's own tables. */
+export const PostgresPool = pg.Pool;
 export { startRun } from './workflows/runs';
 export { executorFor } from './workflows/addons';
 export type { AddonExecutor } from './workflows/addons/executor';

@@ -14,8 +14,12 @@ export interface AuditFact {
   entityType: string;
   entityId?: string | number | null;
   summary: string;
-  /** Redacted by field name (see redact.ts) before it is written; by default the call's input when the entry is the call's own. */
-  details?: Record<string, unknown>;
+  /**
+   * Redacted by field name (see redact.ts) before it is written; by default the call's input when
+   * the entry is the call's own. A function is called when the entry is written: recordAfterCommit
+   * builds it off the call's path.
+   */
+  details?: Record<string, unknown> | (() => Record<string, unknown>);
 }
 
 const MAX_SUMMARY = 500;
@@ -40,22 +44,48 @@ export function setAuditRecording(on: boolean): void {
 
 export const isAuditRecording = (): boolean => recording;
 
-/** The entry of a fact, with who, from where and when read from the current call (marked as recorded). */
-function entryOf(fact: AuditFact): NewAuditEntry {
+/** Who made a change, from where, in which application and call: read from the current call when it is recorded. */
+interface Origin {
+  action: string;
+  actorId: string | null;
+  appId: number | null;
+  sourceAddress: string | null;
+  /** The call's input, the details of its own entry unless the fact says otherwise. */
+  input: Record<string, unknown> | undefined;
+  /** When (ms since the epoch). */
+  at: number;
+}
+
+/** The origin of a fact, read from the current call (which is marked as recorded when the entry is its own). */
+function originOf(fact: AuditFact): Origin {
   const context = currentAuditContext();
   const action = fact.action ?? context?.action;
   if (action === undefined) throw new Error('recordAudit outside a call needs an action');
-  if (context !== undefined && action === context.action) context.recorded = true;
+  const own = context !== undefined && action === context.action;
+  if (own) context.recorded = true;
   return {
-    at: new Date().toISOString(),
+    action,
     actorId: fact.actorId === undefined ? context?.actorId ?? null : fact.actorId,
     appId: fact.appId === undefined ? context?.appId ?? null : fact.appId,
-    action,
+    sourceAddress: context?.sourceAddress ?? null,
+    input: own ? context.input : undefined,
+    at: Date.now(),
+  };
+}
+
+/** The stored entry of a fact and its origin: details redacted and written as JSON. */
+function entryOf(fact: AuditFact, origin: Origin): NewAuditEntry {
+  const details = typeof fact.details === 'function' ? fact.details() : fact.details;
+  return {
+    at: new Date(origin.at).toISOString(),
+    actorId: origin.actorId,
+    appId: origin.appId,
+    action: origin.action,
     entityType: fact.entityType,
     entityId: fact.entityId === undefined || fact.entityId === null ? null : String(fact.entityId).slice(0, 200),
     summary: fact.summary.slice(0, MAX_SUMMARY),
-    details: detailsText(fact.details ?? (action === context?.action ? context.input : {})),
-    sourceAddress: context?.sourceAddress ?? null,
+    details: detailsText(details ?? origin.input ?? {}),
+    sourceAddress: origin.sourceAddress,
   };
 }
 
@@ -65,12 +95,13 @@ function entryOf(fact: AuditFact): NewAuditEntry {
  */
 export async function recordAudit(db: Store, fact: AuditFact): Promise<void> {
   if (!recording) return;
-  await insertAuditEntry(db, entryOf(fact));
+  await insertAuditEntry(db, entryOf(fact, originOf(fact)));
 }
 
 /** Entries waiting to be appended, per store. */
 interface Pending {
-  entries: NewAuditEntry[];
+  /** Facts with their origin, made into entries (redaction, JSON) when they are appended. */
+  facts: { fact: AuditFact; origin: Origin }[];
   timer: NodeJS.Timeout | undefined;
   writing: Promise<void>;
   /** Where entries that could not be appended go (the server's log), so none is lost silently. */
@@ -84,7 +115,8 @@ const FLUSH_AT = 200;
 /**
  * Records a change made outside the metadata store, right after it committed there (a member's
  * row edit in the application's own database, which cannot share a transaction with the store).
- * Who, from where and when are taken now; the entry is appended with the others of the next
+ * Who, from where and when are taken now; the details are redacted and written as JSON when the
+ * entry is appended (so they must not change after), with the others of the next
  * AUDIT_FLUSH_MS in one statement, so a member's edit does not wait for the store: at worst a
  * crash in those milliseconds loses entries, as a crash between the two commits would. Reading
  * the log, and closing the server, append what waits first (flushAudit).
@@ -93,12 +125,12 @@ export function recordAfterCommit(store: Store, fact: AuditFact, onError: (error
   if (!recording) return;
   let queue = pending.get(store);
   if (queue === undefined) {
-    queue = { entries: [], timer: undefined, writing: Promise.resolve() };
+    queue = { facts: [], timer: undefined, writing: Promise.resolve() };
     pending.set(store, queue);
   }
-  queue.entries.push(entryOf(fact));
+  queue.facts.push({ fact, origin: originOf(fact) });
   const flush = () => { void flushAudit(store).catch(() => undefined); };
-  if (queue.entries.length >= FLUSH_AT) flush();
+  if (queue.facts.length >= FLUSH_AT) flush();
   else if (queue.timer === undefined) {
     queue.timer = setTimeout(flush, AUDIT_FLUSH_MS);
     queue.timer.unref();
@@ -112,12 +144,14 @@ export async function flushAudit(store: Store): Promise<void> {
   if (queue === undefined) return;
   if (queue.timer !== undefined) clearTimeout(queue.timer);
   queue.timer = undefined;
-  const entries = queue.entries.splice(0);
+  const facts = queue.facts.splice(0);
   const previous = queue.writing;
   queue.writing = (async () => {
     await previous;
-    if (entries.length === 0) return;
+    if (facts.length === 0) return;
+    let entries: NewAuditEntry[] = [];
     try {
+      entries = facts.map(({ fact, origin }) => entryOf(fact, origin));
       await insertAuditEntries(store, entries);
     } catch (error) {
       queue.onError?.(error, entries);

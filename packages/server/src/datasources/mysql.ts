@@ -20,6 +20,8 @@ interface Ran { result: QueryResult; changedSchema: boolean }
 /** One statement on a held connection. */
 async function execute(connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<Ran> {
   try {
+    // keepPrepared is not used here: every connection is reset when released (resetOnRelease),
+    // which closes its prepared statements, so preparing would cost a round trip per use.
     const [result] = await connection.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
     if (Array.isArray(result)) return { result: { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 }, changedSchema: false };
     const header = result as ResultSetHeader & { stateChanges?: { schema: string | null } | null };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { groupColumns } from './mysql';
 import { toNumberedPlaceholders } from './placeholders';
@@ -16,10 +17,33 @@ async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
   }
 }
 
+/** The names of statements kept prepared (QueryOptions.keepPrepared), by text: the same text has the same name on every client. */
+const preparedNames = new Map<string, string>();
+const PREPARED_NAMES_KEPT = 1000;
+
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    name = `rakit_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    if (preparedNames.size >= PREPARED_NAMES_KEPT) preparedNames.delete(preparedNames.keys().next().value as string);
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
+/** Clients whose kept statement failed: one whose table changed under it would fail again, so it is not reused. */
+const spoiled = new WeakSet<pg.PoolClient>();
+
 /** One statement on a held client. */
 async function runOn(client: pg.PoolClient, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
   try {
-    const result = await client.query(toNumberedPlaceholders(sql), params as unknown[]);
+    const text = toNumberedPlaceholders(sql);
+    const result = options?.keepPrepared === true
+      ? await client.query({ name: preparedName(text), text, values: params as unknown[] }).catch((error: unknown) => {
+        spoiled.add(client);
+        throw error;
+      })
+      : await sentByAuthor(client).query(text, params as unknown[]);
     if (result.command === 'SELECT' || result.fields.length > 0) {
       return { ...capRows(result.rows, options?.maxRows), affectedRows: result.command === 'SELECT' ? 0 : result.rowCount ?? 0 };
     }
@@ -29,19 +53,38 @@ async function runOn(client: pg.PoolClient, sql: string, params: readonly unknow
   }
 }
 
+/** Clients that ran a statement not kept prepared (an author's text, or one that may carry it) since they were taken. */
+const authored = new WeakSet<pg.PoolClient>();
+
+function sentByAuthor(client: pg.PoolClient): pg.PoolClient {
+  authored.add(client);
+  return client;
+}
+
 /**
- * Gives a client back to the pool with nothing of its session left: a client inside a
+ * Gives a client back to the pool with nothing of an author's session left: a client inside a
  * transaction (pg keeps the transaction status of the server's last ReadyForQuery) is dropped,
- * which rolls it back; any other runs DISCARD ALL first (settings, role, LISTEN, advisory
- * locks, prepared statements, cursors, temporary tables), and is dropped if that fails. The
- * caller has its answer already: the reset costs the pool a round trip, not the caller.
+ * which rolls it back. One that ran anything but the server's kept statements runs DISCARD ALL
+ * (settings, role, LISTEN, advisory locks, prepared statements, cursors, temporary tables) and
+ * forgets which statements pg had prepared on it; it is dropped if that fails. One that ran only
+ * kept statements changed nothing and keeps them prepared. The caller has its answer already:
+ * the reset costs the pool a round trip, not the caller.
  */
 function releaseClean(client: pg.PoolClient): void {
   if (client.getTransactionStatus() !== 'I') {
     client.release(new Error('The session was left inside a transaction'));
     return;
   }
-  client.query('DISCARD ALL').then(() => client.release(), (failure: unknown) => client.release(failure as Error));
+  if (!authored.has(client)) {
+    client.release();
+    return;
+  }
+  authored.delete(client);
+  client.query('DISCARD ALL').then(() => {
+    // pg's record of the statements it prepared on this session (not in its types): DISCARD ALL closed them all.
+    (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements = {};
+    client.release();
+  }, (failure: unknown) => client.release(failure as Error));
 }
 
 /**
@@ -85,14 +128,17 @@ export class PostgresDataSource implements DataSource {
   async transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await connect(this.pool);
     try {
-      await runOn(client, 'BEGIN', []);
+      await client.query('BEGIN').catch((error: unknown) => { throw postgresFailure(error, 'statement'); });
       const result = await body({ query: (sql, params, options) => runOn(client, sql, params, options) });
-      await runOn(client, 'COMMIT', []);
+      await client.query('COMMIT').catch((error: unknown) => { throw postgresFailure(error, 'statement'); });
       releaseClean(client);
       return result;
     } catch (error) {
       // A client that cannot even roll back is dropped instead of going back to the pool.
-      await client.query('ROLLBACK').then(() => releaseClean(client), (failure: unknown) => client.release(failure as Error));
+      await client.query('ROLLBACK').then(
+        () => (spoiled.has(client) ? client.release(error as Error) : releaseClean(client)),
+        (failure: unknown) => client.release(failure as Error),
+      );
       throw error;
     }
   }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { countPlaceholders, hasStackedStatements } from '@rakit/core';
-import { DatabaseSync, type DatabaseSyncInstance, type StatementSyncInstance } from '@photostructure/sqlite';
+import { constants, DatabaseSync, type DatabaseSyncInstance, type StatementSyncInstance } from '@photostructure/sqlite';
 import { sqliteFailure } from './errors';
 import { groupColumns } from './mysql';
 import { authorizeSqlite } from './sqlite-authorizer';
@@ -42,6 +42,17 @@ function asDataSourceError(error: unknown, phase: 'open' | 'statement'): DataSou
   return sqliteFailure(error, code, phase);
 }
 
+/** A compiled statement and its text's placeholders. */
+interface Prepared {
+  statement: StatementSyncInstance;
+  placeholders: number;
+  /** Whether it answers rows (a SELECT, a RETURNING). */
+  reads: boolean;
+}
+
+/** How many compiled statements a file keeps. */
+const PREPARED_KEPT = 100;
+
 /**
  * An application database in an embedded SQLite file (the seeded demo uses one). The author's
  * SQL runs here, so the connection is locked to its one file by SQLite itself: no database
@@ -56,20 +67,41 @@ export class SqliteDataSource implements DataSource {
     try {
       this.db = new DatabaseSync(file, { timeout: 5000, allowExtension: false, defensive: true, limits: { attach: 0 } });
       this.db.exec('PRAGMA journal_mode = WAL');
-      this.db.setAuthorizer(authorizeSqlite);
+      // Set once: changing the authorizer expires every compiled statement, and SQLite would compile them again.
+      this.db.setAuthorizer((action, arg1, arg2) => (this.controlling && action === constants.SQLITE_TRANSACTION
+        ? constants.SQLITE_OK : authorizeSqlite(action, arg1, arg2)));
     } catch (error) {
       throw asDataSourceError(error, 'open');
     }
   }
 
+  /** Statements compiled before, by text (most recently used last): the widgets send the same few again and again. */
+  private readonly prepared = new Map<string, Prepared>();
+
   private prepare(sql: string): StatementSyncInstance {
+    return this.prepareChecked(sql).statement;
+  }
+
+  /** The statement compiled, and what is checked of its text, once per text while it stays among the recent ones. */
+  private prepareChecked(sql: string): Prepared {
+    const known = this.prepared.get(sql);
+    if (known !== undefined) {
+      this.prepared.delete(sql);
+      this.prepared.set(sql, known);
+      return known;
+    }
     // SQLite compiles the first statement and would silently drop the rest.
     if (hasStackedStatements(sql)) throw new DataSourceError('Send one statement at a time', 'SQLITE_MISUSE');
+    let statement: StatementSyncInstance;
     try {
-      return this.db.prepare(sql);
+      statement = this.db.prepare(sql);
     } catch (error) {
       throw asDataSourceError(error, 'statement');
     }
+    const prepared = { statement, placeholders: countPlaceholders(sql), reads: statement.columns().length > 0 };
+    if (this.prepared.size >= PREPARED_KEPT) this.prepared.delete(this.prepared.keys().next().value as string);
+    this.prepared.set(sql, prepared);
+    return prepared;
   }
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
@@ -79,12 +111,12 @@ export class SqliteDataSource implements DataSource {
   }
 
   private runStatement(sql: string, params: readonly unknown[], options?: QueryOptions): QueryResult {
-    const statement = this.prepare(sql);
+    const { statement, placeholders, reads } = this.prepareChecked(sql);
     // node:sqlite would bind a missing value as NULL: the caller's mistake, as the other engines say.
-    if (params.length < countPlaceholders(sql)) throw new DataSourceError('Too few parameter values were provided', 'SQLITE_RANGE');
+    if (params.length < placeholders) throw new DataSourceError('Too few parameter values were provided', 'SQLITE_RANGE');
     const bound = params.map((p) => (typeof p === 'boolean' ? Number(p) : p)) as never[];
     try {
-      if (statement.columns().length > 0) {
+      if (reads) {
         const cap = options?.maxRows ?? DEFAULT_MAX_ROWS;
         const rows: Record<string, unknown>[] = [];
         for (const row of statement.iterate(...bound)) {
@@ -114,13 +146,16 @@ export class SqliteDataSource implements DataSource {
     return quoteAnsi(identifier);
   }
 
+  /** True only while one of our own transaction statements is compiled and run (control). */
+  private controlling = false;
+
   /** Our own transaction statements, which the authorizer refuses to authors' SQL. */
   private control(sql: 'BEGIN IMMEDIATE' | 'COMMIT' | 'ROLLBACK'): void {
-    this.db.setAuthorizer(null);
+    this.controlling = true;
     try {
       this.db.exec(sql);
     } finally {
-      this.db.setAuthorizer(authorizeSqlite);
+      this.controlling = false;
     }
   }
 
@@ -150,6 +185,7 @@ export class SqliteDataSource implements DataSource {
   }
 
   async close(): Promise<void> {
+    this.prepared.clear();
     if (this.db.isOpen) this.db.close();
   }
 }

@@ -31,6 +31,13 @@ export interface QueryResult {
 
 export interface QueryOptions {
   maxRows?: number;
+  /**
+   * The server's own statement, built from checked names and sent again and again (a member's
+   * row write): the connection may keep it prepared, so the database plans it once. Never for
+   * an author's text, which is sent once and would fill the connection with plans. PostgreSQL
+   * only: MySQL connections are reset on release, which closes prepared statements.
+   */
+  keepPrepared?: boolean;
 }
 
 /** What runs statements: a pool, or one connection inside a transaction. */

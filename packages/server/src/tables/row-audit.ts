@@ -3,27 +3,34 @@ import { recordAfterCommit } from '../audit/record';
 import type { WidgetContext } from './data-widget';
 import type { RowWrite } from './row-writes';
 
+/** The details of a row write's entry: each changed column's old and new value, or a deleted row's every column. */
+function rowDetails(where: { pageId: number; componentId: string; dbId: number }, write: RowWrite): Record<string, unknown> {
+  const { after, before } = write;
+  const base = { table: write.table, key: write.key, ...where };
+  if (after === undefined) return { ...base, deleted: before };
+  const changes: Record<string, { old: unknown; new: unknown }> = {};
+  for (const column of Object.keys(after)) changes[column] = { old: before[column] ?? null, new: after[column] };
+  return { ...base, changes };
+}
+
 /**
  * A member's row write in the audit log (issue 17): its table, key, and each changed column's
  * old and new value (a deleted row's every column). The row lives in the application's own
  * database, which cannot share a transaction with the metadata store: this is recorded right
- * after that write committed, and answers its affected rows.
+ * after that write committed (its details are built when the entry is appended, off the
+ * member's call), and answers its affected rows.
  */
 export function recordRowWrite(app: FastifyInstance, context: WidgetContext, write: RowWrite): number {
-  const changes = write.after === undefined ? undefined
-    : Object.fromEntries(Object.entries(write.after).map(([column, value]) => [column, { old: write.before[column] ?? null, new: value }]));
+  const where = { pageId: context.pageId, componentId: context.widget.id, dbId: context.dbId };
   const key = typeof write.key === 'object' && write.key !== null ? JSON.stringify(write.key) : String(write.key);
   recordAfterCommit(app.store, {
     appId: context.appId,
     entityType: 'row',
     entityId: `${write.table}:${key}`,
-    summary: changes === undefined
+    summary: write.after === undefined
       ? `Deleted row ${key} of ${write.table}`
-      : `Changed ${Object.keys(changes).join(', ')} of row ${key} in ${write.table}`,
-    details: {
-      table: write.table, key: write.key, pageId: context.pageId, componentId: context.widget.id, dbId: context.dbId,
-      ...(changes === undefined ? { deleted: write.before } : { changes }),
-    },
+      : `Changed ${Object.keys(write.after).join(', ')} of row ${key} in ${write.table}`,
+    details: () => rowDetails(where, write),
   }, (error, entries) => app.log.error({ err: error, entries }, 'audit entries of row writes could not be appended'));
   return write.affectedRows;
 }

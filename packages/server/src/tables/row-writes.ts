@@ -60,35 +60,93 @@ export interface RowWrite {
   after?: Record<string, ParamValue>;
 }
 
+/** A row write's statements come again and again: the connection keeps them prepared. */
+const KEEP_PREPARED = { keepPrepared: true } as const;
+
+/** What a row write does: set some columns, or delete the row. */
+type RowChange = { values: Record<string, ParamValue> } | { values?: undefined };
+
+/** A row write's statements: the write, and the read of the old values when the write cannot answer them itself. */
+interface WriteStatements {
+  /** Reads the old values before the write, in its transaction; none when the write answers them, or nothing is recorded. */
+  read?: Statement;
+  write: Statement;
+  /** Whether the write answers the old values of the rows it changed (RETURNING): one row per changed row. */
+  returnsOld: boolean;
+}
+
+/**
+ * The statements of a write of the rows the key names. When the audit log records, the old values
+ * come with the write where the engine can say them in the same statement, without a read
+ * before it: a DELETE's RETURNING on PostgreSQL and SQLite; on PostgreSQL an UPDATE from its
+ * row locked by a common table expression, whose RETURNING names that row's old values. Otherwise
+ * (an UPDATE on SQLite, where the read is in-process; MySQL and MariaDB, whose UPDATE cannot
+ * answer rows) they are read first, the row locked.
+ */
+function writeStatements(context: WidgetContext, target: WriteTarget, key: ParamValue, change: RowChange): WriteStatements {
+  const { source, dbType } = context;
+  const table = source.quote(target.table.table_name);
+  const keyColumn = source.quote(target.key.COLUMN_NAME);
+  const audited = isAuditRecording();
+  const lock = dbType === 'sqlite' ? '' : ' FOR UPDATE';
+  if (change.values === undefined) {
+    if (audited && dbType !== 'mysql') return { write: { sql: `DELETE FROM ${table} WHERE ${keyColumn} = ? RETURNING *`, params: [key] }, returnsOld: true };
+    return {
+      ...(audited ? { read: { sql: `SELECT * FROM ${table} WHERE ${keyColumn} = ?${lock}`, params: [key] } } : {}),
+      write: { sql: `DELETE FROM ${table} WHERE ${keyColumn} = ?`, params: [key] },
+      returnsOld: false,
+    };
+  }
+  const { values } = change;
+  const names = Object.keys(values);
+  const columns = names.map((c) => source.quote(c));
+  const params = names.map((c) => values[c] ?? null);
+  const set = columns.map((c) => `${c} = ?`).join(', ');
+  if (audited && dbType === 'postgres') {
+    return {
+      write: {
+        sql: `WITH rakit_old AS (SELECT ${keyColumn}, ${columns.join(', ')} FROM ${table} WHERE ${keyColumn} = ? FOR UPDATE) `
+          + `UPDATE ${table} AS rakit_new SET ${set} FROM rakit_old WHERE rakit_new.${keyColumn} = rakit_old.${keyColumn} `
+          + `RETURNING ${columns.map((c) => `rakit_old.${c}`).join(', ')}`,
+        params: [key, ...params],
+      },
+      returnsOld: true,
+    };
+  }
+  return {
+    ...(audited ? { read: { sql: `SELECT ${columns.join(', ')} FROM ${table} WHERE ${keyColumn} = ?${lock}`, params: [key] } } : {}),
+    write: { sql: `UPDATE ${table} SET ${set} WHERE ${keyColumn} = ?`, params: [...params, key] },
+    returnsOld: false,
+  };
+}
+
 /**
  * Runs a write of the row the key names, in a transaction that keeps it only when it changed
  * exactly one row: 404 when none, 409 (rolled back) when several, as a key column without a
  * unique index allows. For a custom query's widget the row must also be one of the query's
- * rows: a member may not reach rows his query leaves out. The row's `columns` (all of them when
- * none are named) are read first in the same transaction, for the audit log's old values.
+ * rows: a member may not reach rows his query leaves out. The audit log's old values of the
+ * written columns (all of them for a delete) are read with the write (see writeStatements).
  */
 async function writeOneRow(
-  context: WidgetContext, target: WriteTarget, key: ParamValue, write: Statement, columns: readonly string[] = [],
+  context: WidgetContext, target: WriteTarget, key: ParamValue, change: RowChange,
 ): Promise<{ affectedRows: number; before: Record<string, unknown> }> {
   const { source } = context;
-  const column = source.quote(target.key.COLUMN_NAME);
   const plan = context.widget.table_used === CUSTOM_TABLE ? await contentPlan(context) : undefined;
-  const read = columns.length === 0 ? '*' : columns.map((c) => source.quote(c)).join(', ');
+  const { read, write, returnsOld } = writeStatements(context, target, key, change);
   try {
     return await source.transaction(async (tx) => {
       if (plan !== undefined) {
-        const visible = await run(tx, { sql: `SELECT COUNT(*) AS n FROM ${plan.from} WHERE ${column} = ?`, params: [...plan.fromParams, key] });
+        const visible = await run(tx, {
+          sql: `SELECT COUNT(*) AS n FROM ${plan.from} WHERE ${source.quote(target.key.COLUMN_NAME)} = ?`, params: [...plan.fromParams, key],
+        });
         if (Number(visible.rows[0]?.n ?? 0) === 0) throw notFound(Messages.rowNotFound);
       }
-      // Sent together: the driver runs them in order on the transaction's one connection, so the
-      // old values are read before the write without waiting a round trip in between.
-      const reading = isAuditRecording()
-        ? run(tx, { sql: `SELECT ${read} FROM ${source.quote(target.table.table_name)} WHERE ${column} = ?`, params: [key] })
-        : Promise.resolve({ rows: [] });
-      const [old, { affectedRows }] = await Promise.all([reading, run(tx, write)]);
+      const old = read === undefined ? undefined : await run(tx, read, KEEP_PREPARED);
+      const written = await run(tx, write, KEEP_PREPARED);
+      const affectedRows = returnsOld ? written.rows.length : written.affectedRows;
       if (affectedRows === 0) throw notFound(Messages.rowNotFound);
       if (affectedRows > 1) throw new HttpError(409, Messages.rowKeyNotUnique);
-      return { affectedRows, before: old.rows[0] ?? {} };
+      return { affectedRows, before: (returnsOld ? written.rows[0] : old?.rows[0]) ?? {} };
     });
   } finally {
     forgetCounts(source);
@@ -97,13 +155,8 @@ async function writeOneRow(
 
 /** Sets columns of the one row the key names. */
 async function updateRow(context: WidgetContext, target: WriteTarget, sentKey: RowKey, values: Record<string, ParamValue>): Promise<RowWrite> {
-  const { source } = context;
   const key = keyValue(target, sentKey);
-  const columns = Object.keys(values);
-  const written = await writeOneRow(context, target, key, {
-    sql: `UPDATE ${source.quote(target.table.table_name)} SET ${columns.map((c) => `${source.quote(c)} = ?`).join(', ')} WHERE ${source.quote(target.key.COLUMN_NAME)} = ?`,
-    params: [...columns.map((c) => values[c] ?? null), key],
-  }, columns);
+  const written = await writeOneRow(context, target, key, { values });
   return { ...written, table: target.table.table_name, key, after: values };
 }
 
@@ -141,11 +194,7 @@ export async function deleteRow(context: WidgetContext, body: DeleteRowBody): Pr
   widgetAction(context, body.actionName, 'DELETE');
   const target = await writeTarget(context);
   const key = keyValue(target, body.key);
-  const { source } = context;
-  const written = await writeOneRow(context, target, key, {
-    sql: `DELETE FROM ${source.quote(target.table.table_name)} WHERE ${source.quote(target.key.COLUMN_NAME)} = ?`,
-    params: [key],
-  });
+  const written = await writeOneRow(context, target, key, {});
   return { ...written, table: target.table.table_name, key };
 }
 

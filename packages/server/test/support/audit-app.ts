@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { TestServer } from './build';
 import type { AppTable } from './fixtures';
 import { dataWidgetApp } from './data-widget-app';
+import type { EngineName } from './engines';
 import { itemsTableSql, matrixComponents } from './matrix-page';
 import { freshUserId } from '../trust-boundary/hostile';
 
 /** The password dataWidgetApp registers its users with. */
 export const AUDIT_PASSWORD = 'password-1';
 
-/** An application with a page whose items table (rows 1–3 on a SQLite file) a member edits and deletes rows of. */
+/** An application with a page whose items table (rows 1–3, on a SQLite file unless said otherwise) a member edits and deletes rows of. */
 export interface ItemsApp {
   appId: number;
   appSlug: string;
@@ -22,9 +23,9 @@ export interface ItemsApp {
 }
 
 /** Built by its administrator through the API (dataWidgetApp), with fresh users. */
-export async function itemsApp(server: TestServer): Promise<ItemsApp> {
+export async function itemsApp(server: TestServer, tableEngine: EngineName = 'sqlite'): Promise<ItemsApp> {
   const [adminId, memberId, outsiderId] = [freshUserId(), freshUserId(), freshUserId()];
-  const built = await dataWidgetApp(server, 'sqlite', {
+  const built = await dataWidgetApp(server, tableEngine, {
     users: [adminId, memberId, outsiderId], appName: `Audit ${randomBytes(3).toString('hex')}`, pageName: 'Items',
     table: { prefix: 'items', createSql: itemsTableSql },
     widgets: (dbId, table) => matrixComponents(dbId, table, 0).filter((c) => c.id === 'items'),

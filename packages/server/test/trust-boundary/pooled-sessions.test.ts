@@ -45,6 +45,8 @@ const LEAVING_STATE = {
     'LISTEN pooled',
     'SELECT pg_advisory_lock(4242)',
     'CREATE TEMP TABLE {t} (id INT PRIMARY KEY, name TEXT, hits INT)',
+    // Closes the row writes' kept statements on that session: the next write must still go through.
+    'DEALLOCATE ALL',
   ],
 };
 

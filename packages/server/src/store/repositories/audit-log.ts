@@ -1,5 +1,5 @@
 import type { AuditFilter } from '@rakit/core';
-import type { Insertable, SelectQueryBuilder } from 'kysely';
+import type { CompiledQuery, Insertable, SelectQueryBuilder } from 'kysely';
 import type { Store } from '../db';
 import type { AuditLogTable, Database } from '../schema';
 
@@ -15,9 +15,34 @@ export async function insertAuditEntry(db: Store, entry: NewAuditEntry): Promise
   await db.insertInto('auditLog').values(entry).execute();
 }
 
-/** Appends entries recorded apart from any change of the store, in one statement. */
+/** The columns of a batch's rows, in the order of their values. */
+const BATCH_COLUMNS = ['at', 'actorId', 'appId', 'action', 'entityType', 'entityId', 'summary', 'details', 'sourceAddress'] as const;
+const BATCH_MAX = 100;
+/** The insert of `n` entries, compiled once per store and size: the batches come every few milliseconds. */
+const batchInserts = new WeakMap<Store, Map<number, CompiledQuery>>();
+
+function batchInsert(db: Store, n: number): CompiledQuery {
+  let bySize = batchInserts.get(db);
+  if (bySize === undefined) {
+    bySize = new Map();
+    batchInserts.set(db, bySize);
+  }
+  let compiled = bySize.get(n);
+  if (compiled === undefined) {
+    const row = Object.fromEntries(BATCH_COLUMNS.map((c) => [c, ''])) as unknown as NewAuditEntry;
+    compiled = db.insertInto('auditLog').values(Array.from({ length: n }, () => row)).compile();
+    bySize.set(n, compiled);
+  }
+  return compiled;
+}
+
+/** Appends entries recorded apart from any change of the store, up to BATCH_MAX in one statement. */
 export async function insertAuditEntries(db: Store, entries: readonly NewAuditEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += 100) await db.insertInto('auditLog').values(entries.slice(i, i + 100)).execute();
+  for (let i = 0; i < entries.length; i += BATCH_MAX) {
+    const batch = entries.slice(i, i + BATCH_MAX);
+    const parameters = batch.flatMap((entry) => BATCH_COLUMNS.map((c) => entry[c] ?? null));
+    await db.executeQuery({ ...batchInsert(db, batch.length), parameters });
+  }
 }
 
 /** Which entries a reader sees: one application's, or every entry (appId undefined: the super administrator). */
