@@ -225,8 +225,9 @@ describe('a page laid out on the 12-column grid', () => {
     it('reads it top to bottom in one column on a phone', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await expect.poll(async () => stacked(await Promise.all((await components().all()).map(boxOf)))).toBe(true);
-      expect(stacked(await Promise.all((await inCard().all()).map(boxOf)))).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      // The card's own grid lays out after the page's: waited for too.
+      await expect.poll(async () => stacked(await Promise.all((await inCard().all()).map(boxOf))), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { timeout: 10_000 }).toBe(0);
       await snapshot(page, 'layout-grid-member-390');
     });
 
