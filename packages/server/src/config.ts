@@ -75,6 +75,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** RAKIT_WORKFLOW_QUEUE: the BullMQ queue's name in Redis (several installations may share one Redis). */
   workflowQueueName: string;
+  /**
+   * RAKIT_REDIS_PREFIX: what the replicas share in Redis (the limits' counts, the read cache's
+   * channel) is named from it: several installations may share one Redis. Default `rakit:`.
+   */
+  redisPrefix: string;
   /** RAKIT_WORKFLOW_WORKERS: runs the embedded queue works at once in this process (0: none; ignored with REDIS_URL). */
   workflowWorkers: number;
   /** RAKIT_TRIGGER_WAIT_MS: how long runTrigger, runWorkflow, runChains and re-runs wait for their runs before answering 'started'. */
@@ -180,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     soffice: env.RAKIT_SOFFICE !== undefined && env.RAKIT_SOFFICE !== '' ? env.RAKIT_SOFFICE : 'soffice',
     redisUrl: env.REDIS_URL !== undefined && env.REDIS_URL !== '' ? env.REDIS_URL : undefined,
     workflowQueueName: env.RAKIT_WORKFLOW_QUEUE !== undefined && env.RAKIT_WORKFLOW_QUEUE !== '' ? env.RAKIT_WORKFLOW_QUEUE : 'rakit-workflow-runs',
+    redisPrefix: env.RAKIT_REDIS_PREFIX !== undefined && env.RAKIT_REDIS_PREFIX !== '' ? env.RAKIT_REDIS_PREFIX : 'rakit:',
     workflowWorkers: readInt(env.RAKIT_WORKFLOW_WORKERS, 2, 0),
     triggerWaitMs: readInt(env.RAKIT_TRIGGER_WAIT_MS, 5000, 0),
     workflowRunRetentionDays: readInt(env.RAKIT_WORKFLOW_RUN_RETENTION_DAYS, 30),

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { commandExists } from './documents/pdf-convert';
+import { sharedStateNotice } from './replicas/shared-state';
 import { migrateToLatest, openStore } from './store/db';
 import { DEMO_ADMIN_USER_ID, DEMO_APP_SLUG, DEMO_MEMBER_USER_ID, seedDemo } from './store/demo';
 import { seed, SUPER_ADMIN_USER_ID } from './store/seed';
@@ -39,6 +40,8 @@ if (demoSeeded) lines.push('  (the demo application was created on this start)')
 lines.push(config.redisUrl === undefined
   ? `  Workflows: the embedded queue, ${config.workflowWorkers} run(s) at once in this process`
   : `  Workflows: queued on BullMQ at ${new URL(config.redisUrl).host}; run them with \`npm run worker\``);
+const replicas = sharedStateNotice(config);
+if (replicas !== undefined) lines.push(replicas);
 if (!commandExists(config.soffice)) {
   lines.push(`  Printing to PDF needs LibreOffice: '${config.soffice}' was not found (apt-get install --no-install-recommends libreoffice-writer-nogui)`);
 }
