@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ReadCache, WriteAnnouncer } from '../store/read-cache';
 
-/** How often the subscription is checked; a check unanswered for as long counts as a lost connection. */
+/** How often the subscription is checked; a check unanswered within the connection's commandTimeout (1 s) counts as a lost connection. */
 const HEARTBEAT_MS = 1000;
 
 /**

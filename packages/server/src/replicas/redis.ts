@@ -16,7 +16,7 @@ export async function openSharedRedis(url: string, name: string, log: FastifyBas
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: FIRST_CONNECT_MS,
-    commandTimeout: 2000,
+    commandTimeout: 1000,
     ...options,
   });
   let reported = false;

@@ -13,9 +13,11 @@ import { closeRedis, openSharedRedis } from './redis';
 export async function installSharedState(app: FastifyInstance): Promise<{ redis: Redis | undefined }> {
   const { redisUrl, redisPrefix } = app.config;
   if (redisUrl === undefined) return { redis: undefined };
-  const redis = await openSharedRedis(redisUrl, `${redisPrefix}shared`, app.log);
-  // A subscribed connection can do nothing else; it renews its subscription itself (ReadCacheSync).
-  const subscriber = await openSharedRedis(redisUrl, `${redisPrefix}read-cache`, app.log, { autoResubscribe: false });
+  const [redis, subscriber] = await Promise.all([
+    openSharedRedis(redisUrl, `${redisPrefix}shared`, app.log),
+    // A subscribed connection can do nothing else; it renews its subscription itself (ReadCacheSync).
+    openSharedRedis(redisUrl, `${redisPrefix}read-cache`, app.log, { autoResubscribe: false }),
+  ]);
   const sync = new ReadCacheSync(app.readCache, redis, subscriber, readCacheChannel(app.config), app.log);
   app.addHook('onClose', async () => {
     sync.close();
