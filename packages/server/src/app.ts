@@ -14,7 +14,7 @@ import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { DataSourceRegistry } from './datasources/registry';
-import { Readiness } from './lifecycle/readiness';
+import { closeConnectionsWhileDraining, Readiness } from './lifecycle/readiness';
 import { SandboxPool } from './functions/sandbox-pool';
 import functionRoutes from './routes/functions';
 import actionRoutes from './routes/actions';
@@ -124,6 +124,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   app.decorate('secretBox', new SecretBox(config.secret));
   app.decorate('dataSources', new DataSourceRegistry(config.dataDir, config.lifecycle.dataSourcePoolMax));
   app.decorate('readiness', new Readiness(store, config.lifecycle.readyTimeoutMs));
+  closeConnectionsWhileDraining(app);
   app.addHook('onClose', async () => app.dataSources.closeAll());
   app.decorate('workflows', createWorkflowEngine(app, {
     ...(options.workflowExecutors === undefined ? {} : { executorFor: options.workflowExecutors }),
