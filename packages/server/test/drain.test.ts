@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { connect } from 'node:net';
@@ -14,11 +15,13 @@ import { type ServerProcess, startServerProcess } from './support/server-process
  * requests are in flight (each a second of pg_sleep on an application's PostgreSQL connection,
  * over kept-alive connections as a balancer holds them). /readyz turns 503 at once, new
  * connections are refused once the delay is over, every one of the 50 is answered, the
- * application connection's pool never exceeds RAKIT_DATASOURCE_POOL_MAX, and the process exits 0.
+ * application connection's pool never exceeds RAKIT_DATASOURCE_POOL_MAX, and the process exits 0
+ * (which it does only once its pools, BullMQ's Redis connections among them, have closed).
  */
 const hasPostgres = (await availableEngines()).includes('postgres');
 const PASSWORD = 'drain-admin-password';
 const POOL_MAX = 20;
+const REDIS_URL = process.env.RAKIT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SLEEP = 'SELECT pg_sleep(1) AS slept, 7 AS answer';
 
 function post(agent: http.Agent, base: string, url: string, body: unknown, token?: string): Promise<{ status: number; body: { status: boolean; data: unknown } }> {
@@ -59,6 +62,8 @@ describe.runIf(hasPostgres)('SIGTERM while 50 requests are in flight', () => {
     server = await startServerProcess({
       RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: PASSWORD, RAKIT_ALLOWED_DATABASE_HOSTS: '127.0.0.1', RAKIT_AUTH_RATE_LIMIT: '1000',
       RAKIT_DATASOURCE_POOL_MAX: String(POOL_MAX), RAKIT_SHUTDOWN_DELAY_MS: '1500', RAKIT_SHUTDOWN_GRACE_MS: '20000',
+      // The workflow queue on BullMQ: its Redis connections are among what must close before the exit.
+      REDIS_URL, RAKIT_WORKFLOW_QUEUE: `rakit-drain-${randomBytes(4).toString('hex')}`,
     });
     const { base, port } = server;
     const setup = new http.Agent({ keepAlive: false });
