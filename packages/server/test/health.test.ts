@@ -138,6 +138,15 @@ describe.each(engines)('the start-up lock on %s', (engine) => {
       const holding = withStartupLock(holder, 10_000, async () => { entered(); await held; });
       await inside;
       await expect(withStartupLock(waiter, 1_000, async () => 'never')).rejects.toThrow(/held the store's start-up lock for over 1000 ms/);
+      // Another installation's store on the same server has its own lock (MySQL's are server-wide by name).
+      const elsewhere = await createTestDatabase(engine);
+      const stranger = openStore(elsewhere.databaseUrl, elsewhere.dataDir, { poolMax: 2 });
+      try {
+        expect(await withStartupLock(stranger, 1_000, async () => 'own lock')).toBe('own lock');
+      } finally {
+        await stranger.destroy();
+        await elsewhere.drop();
+      }
       release();
       await holding;
     } finally {

@@ -10,7 +10,8 @@ import type { Store } from '../store/db';
  * app's onClose hooks; then the metadata store) and the process exits 0. Whatever is still
  * running RAKIT_SHUTDOWN_GRACE_MS after the signal is cut and the process exits 1.
  *
- * SIGINT (Ctrl+C at a terminal: no balancer to tell) skips the delay.
+ * SIGINT (Ctrl+C at a terminal: no balancer to tell) skips the delay. A second signal finds no
+ * handler and stops the process at once, as Ctrl+C pressed twice should.
  */
 export function drainOnSignals(app: FastifyInstance, store: Store, exit: (code: number) => void = (code) => process.exit(code)): void {
   let stopping = false;

@@ -8,7 +8,7 @@ import { engineOf } from './dialect';
  * that replicas started together take turns: the first does the work, the others find it done.
  *
  * PostgreSQL: a session advisory lock (scoped to the database); MySQL/MariaDB: GET_LOCK under a
- * name holding the database's (its locks are server-wide); both are held on one connection of
+ * name holding the database's digest (its locks are server-wide); both are held on one connection of
  * the pool and die with it, so a replica killed while holding the lock frees it. SQLite (several
  * processes sharing one data folder): a lock row taken by an upsert under SQLite's write lock,
  * with a lease, since a process killed while holding it cannot release it.
@@ -44,7 +44,8 @@ export async function withStartupLock<T>(store: Store, timeoutMs: number, work: 
         await sql`SELECT pg_advisory_unlock(${POSTGRES_LOCK_KEY})`.execute(connection);
       }
     }
-    const name = sql`CONCAT(${LOCK_NAME + ':'}, DATABASE())`;
+    // Lock names are at most 64 characters; a database's name may be as long.
+    const name = sql`CONCAT(${LOCK_NAME + ':'}, MD5(DATABASE()))`;
     const { rows } = await sql<{ locked: number | null }>`SELECT GET_LOCK(${name}, ${Math.ceil(timeoutMs / 1000)}) AS locked`.execute(connection);
     if (Number(rows[0]?.locked) !== 1) throw timedOut(timeoutMs);
     try {
