@@ -15,6 +15,7 @@ import { installErrorHandler } from './http/error-handler';
 import { rateLimitOptions } from './http/rate-limit';
 import { installSecurityHeaders } from './http/security-headers';
 import { DataSourceRegistry } from './datasources/registry';
+import { closeConnectionsWhileDraining, Readiness } from './lifecycle/readiness';
 import { SandboxPool } from './functions/sandbox-pool';
 import functionRoutes from './routes/functions';
 import actionRoutes from './routes/actions';
@@ -29,6 +30,7 @@ import bundleRoutes from './routes/bundles';
 import databaseRoutes from './routes/databases';
 import exportRoutes from './routes/export';
 import fileRoutes from './routes/files';
+import healthRoutes from './routes/health';
 import groupRoutes from './routes/groups';
 import lookupRoutes from './routes/lookups';
 import menuRoutes from './routes/menus';
@@ -63,6 +65,8 @@ declare module 'fastify' {
     workflows: WorkflowEngine;
     /** Worker threads running the applications' custom functions in QuickJS. */
     sandbox: SandboxPool;
+    /** What GET /readyz answers; draining once SIGTERM came (lifecycle/shutdown.ts). */
+    readiness: Readiness;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
@@ -100,6 +104,10 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
     bodyLimit: config.bodyLimitBytes,
     // X-Forwarded-For only from the proxies the operator names: otherwise any caller picks his address.
     trustProxy: config.trustProxy,
+    // While draining (lifecycle/shutdown.ts), a request that still arrives on a kept-alive
+    // connection is served (with Connection: close) rather than refused: a balancer's POST on
+    // its pooled connection would otherwise fail, and it may not retry a non-idempotent one.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -118,7 +126,9 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   const { redis } = await installSharedState(app);
   app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
   app.decorate('secretBox', new SecretBox(config.secret));
-  app.decorate('dataSources', new DataSourceRegistry(config.dataDir));
+  app.decorate('dataSources', new DataSourceRegistry(config.dataDir, config.lifecycle.dataSourcePoolMax));
+  app.decorate('readiness', new Readiness(store, config.lifecycle.readyTimeoutMs));
+  closeConnectionsWhileDraining(app);
   app.addHook('onClose', async () => app.dataSources.closeAll());
   app.decorate('workflows', createWorkflowEngine(app, {
     ...(options.workflowExecutors === undefined ? {} : { executorFor: options.workflowExecutors }),
@@ -183,6 +193,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(functionRoutes);
   await app.register(pdfTemplateRoutes);
   await app.register(auditRoutes);
+  await app.register(healthRoutes);
   installAuditLog(app);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
