@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   DeleteRowBodySchema, EditRowBodySchema, ExcelFromTableBodySchema, ExcelStreamQuerySchema, LoadTableContentBodySchema, MoveCardBodySchema,
-  ScanBarcodeBodySchema,
+  PageCursorSchema, ScanBarcodeBodySchema,
 } from '../schemas/tables';
 import { defineCall, FILE_ANSWER } from './contract';
 import { BlobFileSchema } from './print';
@@ -41,6 +41,12 @@ export const TableContentSchema = z.object({
   possibleFilters: z.array(PossibleFilterSchema),
   /** The page's rows keyed by source column (the widget's mapping_table names). */
   filteredResult: z.array(ResultRowSchema),
+  /**
+   * Where the page's first and last rows sit in the key order, when the rows can be paged by
+   * key: Prev sends `first` as the cursor `before`, Next sends `last` as `after`. Absent when
+   * they cannot (a custom query, no single-column primary key, an empty page).
+   */
+  cursors: z.object({ first: PageCursorSchema, last: PageCursorSchema }).optional(),
 });
 export type TableContent = z.infer<typeof TableContentSchema>;
 

@@ -29,7 +29,7 @@ export async function buildTestServer(
   engine: EngineName,
   overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowedUrlHosts' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
     | 'lookupRateLimit' | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName' | 'functionLimits'
-    | 'pageVersionFoldSeconds' | 'pageVersionKeep' | 'pageVersionDays'>> = {},
+    | 'pageVersionFoldSeconds' | 'pageVersionKeep' | 'pageVersionDays' | 'statementLog'>> = {},
   appOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(engine);
@@ -51,7 +51,7 @@ export async function buildTestServer(
     allowedDatabaseHosts: overrides.allowedDatabaseHosts ?? [],
     ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
     ...Object.fromEntries((['triggerWaitMs', 'workflowBackoffMs', 'workflowLeaseMs', 'workflowWorkers', 'workflowRunRetentionDays', 'redisUrl', 'workflowQueueName', 'functionLimits',
-    'pageVersionFoldSeconds', 'pageVersionKeep', 'pageVersionDays'] as const)
+    'pageVersionFoldSeconds', 'pageVersionKeep', 'pageVersionDays', 'statementLog'] as const)
       .filter((key) => overrides[key] !== undefined).map((key) => [key, overrides[key]])),
   });
   const store = openStore(config.databaseUrl, config.dataDir);
