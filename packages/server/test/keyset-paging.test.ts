@@ -63,10 +63,14 @@ describe.each(engines)('paging by key on a %s database', (engine) => {
     return answer.json().data[0] as Content;
   };
   const ids = (c: Content) => c.filteredResult.map((r) => Number(r.id));
+  const cursorsOf = (c: Content) => {
+    expect(c.cursors).toBeDefined();
+    return c.cursors as NonNullable<Content['cursors']>;
+  };
   const next = (c: Content, extra: Record<string, unknown> = {}) =>
-    content({ ...extra, page: c.page + 1, cursor: { direction: 'after', ...c.cursors?.last } satisfies PageCursorRequest });
+    content({ ...extra, page: c.page + 1, cursor: { direction: 'after', ...cursorsOf(c).last } satisfies PageCursorRequest });
   const prev = (c: Content, extra: Record<string, unknown> = {}) =>
-    content({ ...extra, page: c.page - 1, cursor: { direction: 'before', ...c.cursors?.first } satisfies PageCursorRequest });
+    content({ ...extra, page: c.page - 1, cursor: { direction: 'before', ...cursorsOf(c).first } satisfies PageCursorRequest });
   /** The statements run by `body`, from the statement log. */
   const statementsOf = async (body: () => Promise<unknown>): Promise<Logged[]> => {
     writeFileSync(logFile, '');
