@@ -104,7 +104,7 @@ describe('paging a 100,000-row table by key', () => {
     await snapshot(page(), 'table-keyset-last-phone');
     await page().setViewportSize({ width: 1366, height: 768 });
 
-    // A jump: the member comes back where he left the table, page 700, then clicks page 702
+    // A jump: the member comes back where he left the table, page 700, then clicks page 698
     await page().evaluate(({ key, name }) => {
       const globals = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
       globals[name] = { value: { page: 700, search: '', filterColumn: {} }, type: 'permanent' };
@@ -113,11 +113,11 @@ describe('paging a 100,000-row table by key', () => {
     writeFileSync(logFile, '');
     await page().reload();
     await expect.poll(() => cells('first').innerText(), { timeout: 15_000 }).toBe('13981');
-    await pager().getByRole('button', { name: 'Page 702' }).click();
-    await expect.poll(() => cells('first').innerText(), { timeout: 15_000 }).toBe('14021');
-    expect(await currentPage()).toBe('702');
+    await pager().getByRole('button', { name: 'Page 698' }).click();
+    await expect.poll(() => cells('first').innerText(), { timeout: 15_000 }).toBe('13941');
+    expect(await currentPage()).toBe('698');
     const jumps = rowReads().filter((s) => /OFFSET/.test(s.sql));
-    expect(jumps.map((s) => s.trailingNumbers)).toEqual([[20, 13_980], [20, 14_020]]);
+    expect(jumps.map((s) => s.trailingNumbers)).toEqual([[20, 13_980], [20, 13_940]]);
     // the offset is walked on the key alone: a deferred join
     for (const jump of jumps) expect(jump.sql).toMatch(/INNER JOIN \(SELECT `id` FROM `\w+` ORDER BY `id` ASC LIMIT \? OFFSET \?\) AS k/);
     await snapshot(page(), 'table-keyset-jump-desktop');
