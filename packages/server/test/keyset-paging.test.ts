@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Component, createComponent, CUSTOM_TABLE, type PageCursor, type PageCursorRequest } from '@rakit/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COUNT_TTL_MS } from '../src/tables/run';
 import { buildTestServer, type TestServer } from './support/build';
 import { dataWidgetApp } from './support/data-widget-app';
 import { availableEngines } from './support/engines';
@@ -154,7 +155,17 @@ describe.each(engines)('paging by key on a %s database', (engine) => {
     expect(back.flat()).toEqual(all);
   });
 
+  afterEach(() => { vi.useRealTimers(); });
+
   it('skips and repeats no row when rows are added and deleted between two clicks; page number and count stay right', async () => {
+    // A count that took 50 ms or more (a loaded machine) is reused for COUNT_TTL_MS: the clock
+    // is moved past that after each change, as a user clicking 10 s later would see it.
+    let skipped = 0;
+    const outliveCountCache = () => {
+      skipped += COUNT_TTL_MS + 1;
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + skipped);
+    };
     const quoted = engine === 'mysql' ? `\`${fixture.table}\`` : `"${fixture.table}"`;
     let page = await content({ page: 1 });
     page = await next(page);
@@ -163,11 +174,14 @@ describe.each(engines)('paging by key on a %s database', (engine) => {
 
     // a row added before this page: Next still starts right after the last row shown
     await fixture.exec(`INSERT INTO ${quoted} (id, name, grade) VALUES (0, 'Item 0', 1)`);
+    outliveCountCache();
     page = await next(page);
     expect({ page: page.page, ids: ids(page), count: page.count }).toEqual({ page: 4, ids: Array.from({ length: 20 }, (_, i) => 61 + i), count: ROWS + 1 });
 
     // rows deleted before this page and on the page before: Prev ends right before the first row shown
+    vi.useRealTimers();
     await fixture.exec(`DELETE FROM ${quoted} WHERE id IN (5, 50)`);
+    outliveCountCache();
     page = await prev(page);
     expect({ page: page.page, ids: ids(page), count: page.count })
       .toEqual({ page: 3, ids: Array.from({ length: 21 }, (_, i) => 40 + i).filter((id) => id !== 50), count: ROWS - 1 });
@@ -179,7 +193,9 @@ describe.each(engines)('paging by key on a %s database', (engine) => {
     // rows deleted so that a Prev finds fewer rows than a page: it is page 1, from the start
     const fourth = await next(await next(await next(page)));
     expect(fourth.page).toBe(4);
+    vi.useRealTimers();
     await fixture.exec(`DELETE FROM ${quoted} WHERE id <= 50`);
+    outliveCountCache();
     const back = await prev(fourth);
     expect({ page: back.page, first: ids(back)[0], count: back.count }).toEqual({ page: 1, first: 51, count: 45 });
   });
