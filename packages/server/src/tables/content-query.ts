@@ -110,28 +110,32 @@ type KeysetOrder = NonNullable<ReturnType<typeof keysetOrder>>;
 
 /**
  * The rows strictly past `cursor` in the order read (the keyset order, or its reverse when
- * reading backwards). By key alone: key > ?. By (column, key): the column's range first, so
- * the engine walks its index (`col >= ? AND (col > ? OR key > ?)`), the expanded form of the
- * row comparison `(col, key) > (?, ?)`, which also allows mixed directions. NULLs sit where
- * the engine sorts them without NULLS FIRST/LAST (MySQL has no such clause): first in
- * ascending order on MySQL and SQLite, last on PostgreSQL; a NULL sort value is compared
- * with IS NULL, and the rows past it or before it are added or left out accordingly.
+ * reading backwards; the key always runs in the sort column's direction, see orderOf). By key
+ * alone: key > ?. By (column, key), in the form each engine walks its index with:
+ * MariaDB/MySQL `col > ? OR (col = ? AND key > ?)`, two ranges of the column's index, which
+ * ends with the primary key (a row value or `col >= ? AND …` made it scan the whole block of
+ * equal values: 0.65 ms against 600 ms at depth 40,000 of 1,000,000 rows); PostgreSQL and
+ * SQLite the row value `(col, key) > (?, ?)`, an index condition on (col, key). NULLs sit where
+ * the engine sorts them without NULLS FIRST/LAST (MySQL has no such clause): first in ascending
+ * order on MySQL and SQLite, last on PostgreSQL. A NULL sort value is compared with IS NULL, and
+ * the NULL rows are added to or left out of what lies past the cursor accordingly.
  */
 function pastCursor(plan: ContentPlan, keyset: KeysetOrder, cursor: PageCursor, forward: boolean): { sql: string; params: ParamValue[] } {
-  const scan = keyset.order.map((o) => ({ column: plan.quote(o.column), ascending: (o.direction === 'asc') === forward }));
-  const key = scan[scan.length - 1] as (typeof scan)[number];
-  const keyPast = `${key.column} ${key.ascending ? '>' : '<'} ?`;
-  const sorted = scan.length === 2 ? scan[0] : undefined;
-  if (sorted === undefined) return { sql: keyPast, params: [cursor.key] };
-  const nullsLast = (plan.dialect === 'postgres') === sorted.ascending;
+  const ascending = ((keyset.order[0]?.direction ?? 'asc') === 'asc') === forward;
+  const op = ascending ? '>' : '<';
+  const key = plan.quote(keyset.key);
+  if (keyset.sortColumn === undefined) return { sql: `${key} ${op} ?`, params: [cursor.key] };
+  const sorted = plan.quote(keyset.sortColumn);
+  const nullsLast = (plan.dialect === 'postgres') === ascending;
   const value = cursor.sortValue ?? null;
   if (value === null) {
-    const rest = `(${sorted.column} IS NULL AND ${keyPast})`;
-    return { sql: nullsLast ? rest : `(${rest} OR ${sorted.column} IS NOT NULL)`, params: [cursor.key] };
+    const rest = `(${sorted} IS NULL AND ${key} ${op} ?)`;
+    return { sql: nullsLast ? rest : `(${rest} OR ${sorted} IS NOT NULL)`, params: [cursor.key] };
   }
-  const op = sorted.ascending ? '>' : '<';
-  const within = `${sorted.column} ${op}= ? AND (${sorted.column} ${op} ? OR ${keyPast})`;
-  return { sql: nullsLast ? `((${within}) OR ${sorted.column} IS NULL)` : `(${within})`, params: [value, value, cursor.key] };
+  const past = plan.dialect === 'mysql'
+    ? { sql: `${sorted} ${op} ? OR (${sorted} = ? AND ${key} ${op} ?)`, params: [value, value, cursor.key] }
+    : { sql: `(${sorted}, ${key}) ${op} (?, ?)`, params: [value, cursor.key] };
+  return { sql: nullsLast ? `(${past.sql} OR ${sorted} IS NULL)` : `(${past.sql})`, params: past.params };
 }
 
 /**

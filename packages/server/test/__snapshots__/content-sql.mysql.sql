@@ -59,11 +59,11 @@ SELECT `name`, `city`, `price`, `id` FROM `golden_items` WHERE `city` = ? AND `p
 -- bound: ["Bandung",15,20] (rows come reversed)
 
 -- keyset by (column, key): Next, ascending
-SELECT `name`, `city`, `price`, `id` FROM `golden_items` WHERE (`price` >= ? AND (`price` > ? OR `id` > ?)) ORDER BY `price` ASC, `id` ASC LIMIT ?;
+SELECT `name`, `city`, `price`, `id` FROM `golden_items` WHERE (`price` > ? OR (`price` = ? AND `id` > ?)) ORDER BY `price` ASC, `id` ASC LIMIT ?;
 -- bound: [25,25,40,20]
 
 -- keyset by (column, key): Prev, descending
-SELECT `name`, `city`, `price`, `id` FROM `golden_items` WHERE (`name` >= ? AND (`name` > ? OR `id` > ?)) ORDER BY `name` ASC, `id` ASC LIMIT ?;
+SELECT `name`, `city`, `price`, `id` FROM `golden_items` WHERE (`name` > ? OR (`name` = ? AND `id` > ?)) ORDER BY `name` ASC, `id` ASC LIMIT ?;
 -- bound: ["Item 40","Item 40",40,20] (rows come reversed)
 
 -- keyset by (column, key): Last, descending
@@ -71,7 +71,7 @@ SELECT `name`, `city`, `price`, `id` FROM `golden_items` ORDER BY `city` ASC, `i
 -- bound: [20] (rows come reversed)
 
 -- keyset by a nullable column: Next after a value (NULLs where the engine sorts them)
-SELECT `name`, `note`, `id` FROM `golden_items` WHERE (`note` >= ? AND (`note` > ? OR `id` > ?)) ORDER BY `note` ASC, `id` ASC LIMIT ?;
+SELECT `name`, `note`, `id` FROM `golden_items` WHERE (`note` > ? OR (`note` = ? AND `id` > ?)) ORDER BY `note` ASC, `id` ASC LIMIT ?;
 -- bound: ["note 3","note 3",3,20]
 
 -- keyset by a nullable column: Next within the NULLs
@@ -163,7 +163,7 @@ SELECT `name`, `city`, `price`, `id` FROM `golden_items` WHERE `city` = ? AND `p
 -- bound: ["Bandung",15,2000,2000]
 
 -- export: sorted by a column, next chunk by (column, key)
-SELECT `name`, `city`, `price`, `id` FROM `golden_items` WHERE ((`city` <= ? AND (`city` < ? OR `id` < ?)) OR `city` IS NULL) ORDER BY `city` DESC, `id` DESC LIMIT ?;
+SELECT `name`, `city`, `price`, `id` FROM `golden_items` WHERE (`city` < ? OR (`city` = ? AND `id` < ?) OR `city` IS NULL) ORDER BY `city` DESC, `id` DESC LIMIT ?;
 -- bound: ["Medan","Medan",2000,2000]
 
 -- export: sorted by another column, chunk by offset
