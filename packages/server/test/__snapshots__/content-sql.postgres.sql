@@ -59,20 +59,20 @@ SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "city" = ? AND "p
 -- bound: ["Bandung",15,20] (rows come reversed)
 
 -- keyset by (column, key): Next, ascending
-SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (("price", "id") > (?, ?) OR "price" IS NULL) ORDER BY "price" ASC, "id" ASC LIMIT ?;
--- bound: [25,40,20]
+SELECT * FROM (SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (("price", "id") > (?, ?)) ORDER BY "price" ASC, "id" ASC LIMIT ?) AS v UNION ALL SELECT * FROM (SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "price" IS NULL ORDER BY "id" ASC LIMIT ?) AS n ORDER BY "price" ASC, "id" ASC LIMIT ?;
+-- bound: [25,40,20,20,20]
 
 -- keyset by (column, key): Prev, descending
-SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (("name", "id") > (?, ?) OR "name" IS NULL) ORDER BY "name" ASC, "id" ASC LIMIT ?;
--- bound: ["Item 40",40,20] (rows come reversed)
+SELECT * FROM (SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (("name", "id") > (?, ?)) ORDER BY "name" ASC, "id" ASC LIMIT ?) AS v UNION ALL SELECT * FROM (SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "name" IS NULL ORDER BY "id" ASC LIMIT ?) AS n ORDER BY "name" ASC, "id" ASC LIMIT ?;
+-- bound: ["Item 40",40,20,20,20] (rows come reversed)
 
 -- keyset by (column, key): Last, descending
 SELECT "name", "city", "price", "id" FROM "golden_items" ORDER BY "city" ASC, "id" ASC LIMIT ?;
 -- bound: [20] (rows come reversed)
 
 -- keyset by a nullable column: Next after a value (NULLs where the engine sorts them)
-SELECT "name", "note", "id" FROM "golden_items" WHERE (("note", "id") > (?, ?) OR "note" IS NULL) ORDER BY "note" ASC, "id" ASC LIMIT ?;
--- bound: ["note 3",3,20]
+SELECT * FROM (SELECT "name", "note", "id" FROM "golden_items" WHERE (("note", "id") > (?, ?)) ORDER BY "note" ASC, "id" ASC LIMIT ?) AS v UNION ALL SELECT * FROM (SELECT "name", "note", "id" FROM "golden_items" WHERE "note" IS NULL ORDER BY "id" ASC LIMIT ?) AS n ORDER BY "note" ASC, "id" ASC LIMIT ?;
+-- bound: ["note 3",3,20,20,20]
 
 -- keyset by a nullable column: Next within the NULLs
 SELECT "name", "note", "id" FROM "golden_items" WHERE ("note" IS NULL AND "id" > ?) ORDER BY "note" ASC, "id" ASC LIMIT ?;

@@ -163,8 +163,8 @@ SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "city" = ? AND "p
 -- bound: ["Bandung",15,2000,2000]
 
 -- export: sorted by a column, next chunk by (column, key)
-SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (("city", "id") < (?, ?) OR "city" IS NULL) ORDER BY "city" DESC, "id" DESC LIMIT ?;
--- bound: ["Medan",2000,2000]
+SELECT * FROM (SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (("city", "id") < (?, ?)) ORDER BY "city" DESC, "id" DESC LIMIT ?) AS v UNION ALL SELECT * FROM (SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "city" IS NULL ORDER BY "id" DESC LIMIT ?) AS n ORDER BY "city" DESC, "id" DESC LIMIT ?;
+-- bound: ["Medan",2000,2000,2000,2000]
 
 -- export: sorted by another column, chunk by offset
 SELECT "name", "city", "price", "id" FROM "golden_items" ORDER BY "city" DESC, "id" DESC LIMIT ? OFFSET ?;
