@@ -45,6 +45,7 @@ import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { installSharedState } from './replicas/shared-state';
 import { readCacheOf, type Store } from './store/db';
+import { statementLog } from './tables/statement-log';
 import type { ReadCache } from './store/read-cache';
 import type { ExecutorLookup } from './workflows/addons';
 import { startPageHistoryPruner } from './pages/history-pruner';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   const readCache = readCacheOf(store);
   readCache.ttlMs = config.readCacheMs;
   app.decorate('readCache', readCache);
+  statementLog.file = config.statementLog;
   // Each statement empties the cache, but a transaction's reads may be cached between its last
   // statement and its COMMIT: a request that wrote empties it again before it answers.
   app.decorateRequest('storeWritesAtStart', 0);

@@ -42,6 +42,8 @@ export interface Config {
    * its own writes empty the cache at once, other processes' writes show within this time.
    */
   readCacheMs: number;
+  /** RAKIT_STATEMENT_LOG: a file each data-widget statement is appended to, one JSON line each (off when unset). */
+  statementLog: string | undefined;
   /**
    * RAKIT_ALLOW_PRIVATE_URLS=true lets the server's request test call loopback, private,
    * link-local and other reserved addresses (an intranet API); refused by default.
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.RAKIT_LOG_LEVEL ?? 'info',
     noDemo: env.RAKIT_NO_DEMO === '1',
     readCacheMs: readInt(env.RAKIT_READ_CACHE_MS, DEFAULT_READ_CACHE_MS, 0),
+    statementLog: env.RAKIT_STATEMENT_LOG !== undefined && env.RAKIT_STATEMENT_LOG !== '' ? path.resolve(env.RAKIT_STATEMENT_LOG) : undefined,
     allowPrivateUrls: readFlag(env.RAKIT_ALLOW_PRIVATE_URLS),
     allowedUrlHosts: readList(env.RAKIT_ALLOWED_URL_HOSTS),
     allowPrivateSmtp: readFlag(env.RAKIT_ALLOW_PRIVATE_SMTP),
