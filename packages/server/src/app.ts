@@ -46,6 +46,8 @@ import type { ExecutorLookup } from './workflows/addons';
 import { startPageHistoryPruner } from './pages/history-pruner';
 import { createWorkflowEngine, type WorkflowEngine } from './workflows/engine';
 import { pickUpTriggerRuns } from './workflows/runs';
+import type { FileStorage } from './storage/file-storage';
+import { openFileStorage } from './storage/open';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +63,8 @@ declare module 'fastify' {
     workflows: WorkflowEngine;
     /** Worker threads running the applications' custom functions in QuickJS. */
     sandbox: SandboxPool;
+    /** The applications' files (uploads, templates), where every replica reads them. */
+    files: FileStorage;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
@@ -104,6 +108,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   installSecurityHeaders(app);
   app.decorate('config', config);
   app.decorate('store', store);
+  app.decorate('files', openFileStorage(store));
   const readCache = readCacheOf(store);
   readCache.ttlMs = config.readCacheMs;
   app.decorate('readCache', readCache);

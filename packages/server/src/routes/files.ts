@@ -1,16 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { FILE_TOO_LARGE_MESSAGE, fileCalls, fileMatchesFilter, MAX_UPLOAD_BYTES, Messages } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 import { HttpError, notFound } from '../http/errors';
 import { readUploadedFile } from '../http/multipart-file';
 import { route } from '../http/route';
-import { uploadFolder } from '../store/app-folders';
 import { findFile, insertFile } from '../store/repositories/files';
 
 /**
@@ -30,21 +25,29 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
     const fileName = path.basename(part.filename).slice(0, 255) || 'file';
     if (!fileMatchesFilter(filter, mimeType, fileName)) throw new HttpError(415, `This type of file is not accepted here (${mimeType})`);
 
-    const fileId = randomUUID();
-    await mkdir(uploadFolder(app.config.dataDir, appId), OWNER_ONLY_FOLDERS);
-    await writeFile(path.join(uploadFolder(app.config.dataDir, appId), fileId), content, { flag: 'wx', mode: OWNER_ONLY_FILE_MODE });
-    await insertFile(app.store, { fileId, fileAppId: appId, fileName, fileMimeType: mimeType, fileSize: content.length, uploadedBy: caller.userId });
+    const { id: fileId } = await app.files.put(content, { appId, kind: 'upload', name: fileName, contentType: mimeType });
+    try {
+      await insertFile(app.store, { fileId, fileAppId: appId, fileName, fileMimeType: mimeType, fileSize: content.length, uploadedBy: caller.userId });
+    } catch (error) {
+      await app.files.delete(appId, fileId);
+      throw error;
+    }
     return [{ fileId, fileName, mimeType, size: content.length }];
   });
 
   route(app, fileCalls.downloadFile, async ({ input: { params }, reply }) => {
     const file = await findFile(app.store, params.fileId);
     if (file === undefined) throw notFound(Messages.fileNotFound);
+    // The upload's row and its content are looked up under its own application: the contract
+    // has checked the caller is a member of it.
+    const stored = await app.files.get(file.fileAppId, file.fileId);
+    if (stored === undefined) throw notFound(Messages.fileContentGone);
     return reply
       .header('content-type', file.fileMimeType)
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
       .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(path.join(uploadFolder(app.config.dataDir, file.fileAppId), file.fileId)));
+      .header('content-length', stored.file.size)
+      .send(stored.content);
   });
 };
 
