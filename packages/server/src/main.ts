@@ -4,6 +4,8 @@ import { commandExists } from './documents/pdf-convert';
 import { migrateToLatest, openStore } from './store/db';
 import { DEMO_ADMIN_USER_ID, DEMO_APP_SLUG, DEMO_MEMBER_USER_ID, seedDemo } from './store/demo';
 import { seed, SUPER_ADMIN_USER_ID } from './store/seed';
+import { moveDataFolderIntoStore } from './storage/move-data-folder';
+import { openFileStorage } from './storage/open';
 
 // Whatever this process creates (the data directory's files, LibreOffice's work files) is its
 // account's alone; the data directory's own files are also created owner-only explicitly.
@@ -11,6 +13,8 @@ process.umask(0o077);
 const config = loadConfig();
 const store = openStore(config.databaseUrl, config.dataDir);
 await migrateToLatest(store);
+// Files an older version kept in this data folder go into the shared storage (once; idempotent).
+const folderMove = await moveDataFolderIntoStore(store, openFileStorage(store), config.dataDir);
 const seeded = await seed(store, config.adminPassword);
 // The demo's users get the administrator's password: the one given, or the one just generated.
 const demoPassword = config.adminPassword ?? seeded.generatedAdminPassword;
@@ -41,6 +45,12 @@ lines.push(config.redisUrl === undefined
   : `  Workflows: queued on BullMQ at ${new URL(config.redisUrl).host}; run them with \`npm run worker\``);
 if (!commandExists(config.soffice)) {
   lines.push(`  Printing to PDF needs LibreOffice: '${config.soffice}' was not found (apt-get install --no-install-recommends libreoffice-writer-nogui)`);
+}
+if (folderMove.moved + folderMove.alreadyStored > 0) {
+  lines.push(`  Moved ${folderMove.moved + folderMove.alreadyStored} file(s) from ${config.dataDir} into the store (the folder's copies are removed)`);
+}
+if (folderMove.leftBehind.length > 0) {
+  lines.push(`  ${folderMove.leftBehind.length} file(s) in ${config.dataDir} belong to nothing in the store and were left there: ${folderMove.leftBehind.slice(0, 5).join(', ')}${folderMove.leftBehind.length > 5 ? ', …' : ''}`);
 }
 if (seeded.generatedAdminPassword !== undefined) {
   lines.push(`  Generated password for '${SUPER_ADMIN_USER_ID}' (shown once, keep it): ${seeded.generatedAdminPassword}`);
