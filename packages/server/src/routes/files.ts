@@ -1,12 +1,12 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { FILE_TOO_LARGE_MESSAGE, fileCalls, fileMatchesFilter, MAX_UPLOAD_BYTES, Messages } from '@rakit/core';
+import { FILE_TOO_LARGE_MESSAGE, fileCalls, fileMatchesFilter, MAX_UPLOAD_BYTES } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { readUploadedFile } from '../http/multipart-file';
 import { route } from '../http/route';
-import { findFile, insertFile } from '../store/repositories/files';
+import { keepUpload, uploadedFile } from '../storage/uploads';
 
 /**
  * Uploads of the file widget (spec 2 §7 POST /file/upload): a member of the application
@@ -25,29 +25,18 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
     const fileName = path.basename(part.filename).slice(0, 255) || 'file';
     if (!fileMatchesFilter(filter, mimeType, fileName)) throw new HttpError(415, `This type of file is not accepted here (${mimeType})`);
 
-    const { id: fileId } = await app.files.put(content, { appId, kind: 'upload', name: fileName, contentType: mimeType });
-    try {
-      await insertFile(app.store, { fileId, fileAppId: appId, fileName, fileMimeType: mimeType, fileSize: content.length, uploadedBy: caller.userId });
-    } catch (error) {
-      await app.files.delete(appId, fileId);
-      throw error;
-    }
+    const fileId = await keepUpload(app.store, app.files, { appId, uploadedBy: caller.userId, fileName, mimeType, content });
     return [{ fileId, fileName, mimeType, size: content.length }];
   });
 
   route(app, fileCalls.downloadFile, async ({ input: { params }, reply }) => {
-    const file = await findFile(app.store, params.fileId);
-    if (file === undefined) throw notFound(Messages.fileNotFound);
-    // The upload's row and its content are looked up under its own application: the contract
-    // has checked the caller is a member of it.
-    const stored = await app.files.get(file.fileAppId, file.fileId);
-    if (stored === undefined) throw notFound(Messages.fileContentGone);
+    const file = await uploadedFile(app.store, app.files, params.fileId);
     return reply
-      .header('content-type', file.fileMimeType)
+      .header('content-type', file.mimeType)
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
       .header('x-content-type-options', 'nosniff')
-      .header('content-length', stored.file.size)
-      .send(stored.content);
+      .header('content-length', file.size)
+      .send(file.content);
   });
 };
 
