@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultSandboxLimits, type SandboxLimits } from './functions/sandbox-pool';
+import { type LifecycleSettings, readLifecycleSettings } from './lifecycle/settings';
 import { LOOKUP_RATE_LIMIT } from './http/rate-limit';
 import { AllowedHosts } from './outbound/addresses';
 import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS, tightenDataDir } from './security/owner-only';
@@ -75,6 +76,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** RAKIT_WORKFLOW_QUEUE: the BullMQ queue's name in Redis (several installations may share one Redis). */
   workflowQueueName: string;
+  /**
+   * RAKIT_REDIS_PREFIX: what the replicas share in Redis (the limits' counts, the read cache's
+   * channel) is named from it: several installations may share one Redis. Default `rakit:`.
+   */
+  redisPrefix: string;
   /** RAKIT_WORKFLOW_WORKERS: runs the embedded queue works at once in this process (0: none; ignored with REDIS_URL). */
   workflowWorkers: number;
   /** RAKIT_TRIGGER_WAIT_MS: how long runTrigger, runWorkflow, runChains and re-runs wait for their runs before answering 'started'. */
@@ -99,6 +105,8 @@ export interface Config {
    * RAKIT_FUNCTION_OUTPUT_BYTES (1 MB), RAKIT_FUNCTION_WORKERS (cores − 1, 1 to 4).
    */
   functionLimits: SandboxLimits;
+  /** Pool sizes, draining and the start-up lock of a replica (src/lifecycle/settings.ts). */
+  lifecycle: LifecycleSettings;
 }
 
 function readFunctionLimits(env: NodeJS.ProcessEnv): SandboxLimits {
@@ -180,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     soffice: env.RAKIT_SOFFICE !== undefined && env.RAKIT_SOFFICE !== '' ? env.RAKIT_SOFFICE : 'soffice',
     redisUrl: env.REDIS_URL !== undefined && env.REDIS_URL !== '' ? env.REDIS_URL : undefined,
     workflowQueueName: env.RAKIT_WORKFLOW_QUEUE !== undefined && env.RAKIT_WORKFLOW_QUEUE !== '' ? env.RAKIT_WORKFLOW_QUEUE : 'rakit-workflow-runs',
+    redisPrefix: env.RAKIT_REDIS_PREFIX !== undefined && env.RAKIT_REDIS_PREFIX !== '' ? env.RAKIT_REDIS_PREFIX : 'rakit:',
     workflowWorkers: readInt(env.RAKIT_WORKFLOW_WORKERS, 2, 0),
     triggerWaitMs: readInt(env.RAKIT_TRIGGER_WAIT_MS, 5000, 0),
     workflowRunRetentionDays: readInt(env.RAKIT_WORKFLOW_RUN_RETENTION_DAYS, 30),
@@ -190,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workflowLeaseMs: readInt(env.RAKIT_WORKFLOW_LEASE_MS, 30_000, 500),
     workflowBackoffMs: readInt(env.RAKIT_WORKFLOW_BACKOFF_MS, 1000, 0),
     functionLimits: readFunctionLimits(env),
+    lifecycle: readLifecycleSettings(env),
     ...overrides,
   };
   // A mistyped entry stops the start rather than leaving a host silently refused.
