@@ -13,6 +13,7 @@ import { anotherProcess, buildTestServer, type TestServer } from './support/buil
 import { buildDocx } from './support/docx';
 import { availableEngines } from './support/engines';
 import { samplePdf } from './support/pdf-sample';
+import { startServerProcess } from './support/server-process';
 
 const engines = await availableEngines();
 
@@ -117,5 +118,29 @@ describe.each(engines)('moving a data folder\'s files into a %s store at start',
     expect({ moved: resumed.moved, alreadyStored: resumed.alreadyStored }).toEqual({ moved: 0, alreadyStored: 1 });
     expect(existsSync(path.join(dataDir, 'uploads', String(appId), upload.id))).toBe(false);
     expect((await server.app.files.list(appId)).map((f) => f.kind).sort()).toEqual(['pdf-sample', 'print-template', 'upload']);
+  });
+
+  it('is done by the server\'s start (npm start), under its start-up lock', { timeout: 120_000 }, async () => {
+    const late = { id: randomUUID(), content: randomBytes(300 * 1024) };
+    await insertFile(server.store, { fileId: late.id, fileAppId: appId, fileName: 'baru.bin', fileMimeType: 'application/octet-stream', fileSize: late.content.length, uploadedBy: '081700000001' });
+    place('uploads', appId, late.id, late.content);
+    const started = await startServerProcess({
+      ...(server.app.config.databaseUrl === undefined ? {} : { DATABASE_URL: server.app.config.databaseUrl }),
+      RAKIT_DATA_DIR: dataDir, RAKIT_SECRET: server.app.config.secret, RAKIT_ADMIN_PASSWORD: 'move-admin-password', RAKIT_NO_DEMO: '1',
+      RAKIT_WORKFLOW_WORKERS: '0', RAKIT_SHUTDOWN_DELAY_MS: '0',
+    }, 110_000);
+    try {
+      expect(started.output()).toContain(`Moved 1 file(s) from ${dataDir} into the store`);
+      expect(started.output()).toContain('2 file(s)');
+      expect(existsSync(path.join(dataDir, 'uploads', String(appId), late.id))).toBe(false);
+      // Served by the started process and by the replica whose folder never held it.
+      const fetched = await fetch(`${started.base}/file/download/${late.id}`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(fetched.status).toBe(200);
+      expect(Buffer.from(await fetched.arrayBuffer()).equals(late.content)).toBe(true);
+      expect((await download(other, late.id)).rawPayload.equals(late.content)).toBe(true);
+    } finally {
+      started.child.kill('SIGTERM');
+      await started.exited;
+    }
   });
 });
