@@ -51,6 +51,8 @@ import type { ExecutorLookup } from './workflows/addons';
 import { startPageHistoryPruner } from './pages/history-pruner';
 import { createWorkflowEngine, type WorkflowEngine } from './workflows/engine';
 import { pickUpTriggerRuns } from './workflows/runs';
+import type { FileStorage } from './storage/file-storage';
+import { openFileStorage } from './storage/open';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +68,8 @@ declare module 'fastify' {
     workflows: WorkflowEngine;
     /** Worker threads running the applications' custom functions in QuickJS. */
     sandbox: SandboxPool;
+    /** The applications' files (uploads, templates), where every replica reads them. */
+    files: FileStorage;
     /** What GET /readyz answers; draining once SIGTERM came (lifecycle/shutdown.ts). */
     readiness: Readiness;
   }
@@ -115,6 +119,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   installSecurityHeaders(app);
   app.decorate('config', config);
   app.decorate('store', store);
+  app.decorate('files', openFileStorage(store));
   const readCache = readCacheOf(store);
   readCache.ttlMs = config.readCacheMs;
   app.decorate('readCache', readCache);

@@ -38,6 +38,13 @@ if (replicas !== undefined) lines.push(replicas);
 if (!commandExists(config.soffice)) {
   lines.push(`  Printing to PDF needs LibreOffice: '${config.soffice}' was not found (apt-get install --no-install-recommends libreoffice-writer-nogui)`);
 }
+const { folderMove } = seeded;
+if (folderMove.moved + folderMove.alreadyStored > 0) {
+  lines.push(`  Moved ${folderMove.moved + folderMove.alreadyStored} file(s) from ${config.dataDir} into the store (the folder's copies are removed)`);
+}
+if (folderMove.leftBehind.length > 0) {
+  lines.push(`  ${folderMove.leftBehind.length} file(s) in ${config.dataDir} belong to nothing in the store and were left there: ${folderMove.leftBehind.slice(0, 5).join(', ')}${folderMove.leftBehind.length > 5 ? ', …' : ''}`);
+}
 if (seeded.generatedAdminPassword !== undefined) {
   lines.push(`  Generated password for '${SUPER_ADMIN_USER_ID}' (shown once, keep it): ${seeded.generatedAdminPassword}`);
 }

@@ -71,12 +71,14 @@ export async function buildTestServer(
 
 /**
  * A second server process on the store of `server` (its own connections, caches and indexes),
- * as another machine behind the balancer; closing it leaves the store to `server`.
+ * as another machine behind the balancer; closing it leaves the store to `server`. With
+ * `dataDir`, it has its own data folder, as on another machine (the embedded SQLite store is
+ * still opened where `server` keeps it).
  */
-export async function anotherProcess(server: TestServer): Promise<TestServer> {
+export async function anotherProcess(server: TestServer, options: { dataDir?: string } = {}): Promise<TestServer> {
   const { config } = server.app;
   const store = openStore(config.databaseUrl, config.dataDir);
-  const app = await buildApp(config, store, { logger: false });
+  const app = await buildApp({ ...config, dataDir: options.dataDir ?? config.dataDir }, store, { logger: false });
   return testServer(app, store, async () => {
     await app.close();
     await store.destroy();
