@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient types of an untyped plugin file must reach every program compiling this module (bench, e2e), not only the server's
+/// <reference path="./rate-limit-redis-store.d.ts" />
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Messages } from '@rakit/core';
