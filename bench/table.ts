@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { createComponent } from '@rakit/core';
 import { createMysqlPool, PostgresPool } from '@rakit/server/bench-kit';
 import autocannon from 'autocannon';
-import { jsonClient, startServerProcess } from './server-process';
+import { cpuTimeMs, jsonClient, startServerProcess } from './server-process';
 import { percentile } from './stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -357,11 +357,20 @@ if (ONLY.has('overhead')) {
     () => mysqlDirect(PERSISTED, ['demo-user']),
   ], rounds) as [number[], number[], number[]];
   const overhead = p50(viaRakit) - p50(health) - p50(viaMysql2);
+  /** The server process's CPU time per call of `run`, alone: less swayed than latency by what else the machine runs. */
+  const cpuPerCall = async (run: () => Promise<unknown>) => {
+    const before = cpuTimeMs(server.pid);
+    for (let i = 0; i < rounds; i++) await run();
+    return (cpuTimeMs(server.pid) - before) / rounds;
+  };
+  const cpuHealth = await cpuPerCall(() => call('GET', '/health'));
+  const cpuAction = await cpuPerCall(() => call('POST', '/action/runAction', action, member));
   console.log(`\npersisted query run by a member (POST /action/runAction, ${raw.length} rows by key), ${rounds} rounds, MariaDB`);
   console.log(`  HTTP floor (GET /health, same process)   p50 ${ms(p50(health))}   p95 ${ms(p95(health))}`);
   console.log(`  raw query (mysql2 pool.query)            p50 ${ms(p50(viaMysql2))}   p95 ${ms(p95(viaMysql2))}`);
   console.log(`  Rakit POST /action/runAction             p50 ${ms(p50(viaRakit))}   p95 ${ms(p95(viaRakit))}`);
   console.log(`  server overhead over (HTTP floor + raw query) at p50: ${overhead.toFixed(3)} ms   target <= 0.25 ms: ${verdict(overhead <= 0.25)}`);
+  console.log(`  server CPU per call (user + system, all threads): GET /health ${cpuHealth.toFixed(3)} ms, runAction ${cpuAction.toFixed(3)} ms, difference ${(cpuAction - cpuHealth).toFixed(3)} ms`);
 }
 
 console.log(`\n${loadLine('at end')}`);
