@@ -46,12 +46,13 @@ export interface ServerProcess {
 
 /**
  * Starts the server on a free port with `dataDir` and `password` for the seeded users; resolves once it listens.
- * `nodeArgs` go to its node (e.g. `--cpu-prof`, whose profile is written when stop() ends it).
+ * `nodeArgs` go to its node (e.g. `--cpu-prof`, whose profile is written when stop() ends it); `directory`
+ * is the server package to run (another checkout's, to compare two versions side by side).
  */
-export async function startServerProcess(dataDir: string, password: string, nodeArgs: readonly string[] = []): Promise<ServerProcess> {
+export async function startServerProcess(dataDir: string, password: string, nodeArgs: readonly string[] = [], directory = serverDir): Promise<ServerProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+    cwd: directory,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: password,
       RAKIT_AUTH_RATE_LIMIT: '1000000', RAKIT_WEB_DIR: '/nonexistent', RAKIT_ALLOWED_DATABASE_HOSTS: '127.0.0.1', RAKIT_LOG_LEVEL: process.env.RAKIT_LOG_LEVEL ?? 'warn',
