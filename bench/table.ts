@@ -221,7 +221,12 @@ function request(kind: 'first' | 'next' | 'last' | 'jump' | 'search', search = '
   }
 }
 
-interface Floor { label: string; statements: { sql: string; params: unknown[] }[] }
+interface Floor {
+  label: string;
+  statements: { sql: string; params: unknown[] }[];
+  /** Another plan for the same rows (a term on most rows is found sooner in key order than through its index): the quicker one is the floor. */
+  alternative?: Floor;
+}
 
 /** The best statements an engine runs for each request: the page's rows and its bounded count, side by side. */
 function floors(engine: 'mysql' | 'postgres') {
@@ -232,13 +237,15 @@ function floors(engine: 'mysql' | 'postgres') {
   const matches = (term: string) => (engine === 'mysql'
     ? { where: ' WHERE MATCH(note) AGAINST (? IN BOOLEAN MODE)', params: [`+${term}*`], how: 'FULLTEXT MATCH … AGAINST (boolean, prefix)' }
     : { where: ' WHERE note ILIKE ?', params: [`%${term}%`], how: 'pg_trgm GIN, note ILIKE' });
-  const indexed = (term: string): Floor => {
-    const m = matches(term);
-    return {
-      label: `${m.how} + bounded count`,
-      statements: [{ sql: `SELECT ${cols(INDEXED)} FROM ${INDEXED}${m.where} ORDER BY id LIMIT ${PAGE_SIZE}`, params: m.params }, bounded(INDEXED, m.where, m.params)],
-    };
-  };
+  // The same rows read in key order, the index left aside: MariaDB's word prefix as LIKE, PostgreSQL's ILIKE on an expression.
+  const keyOrder = (term: string) => (engine === 'mysql'
+    ? { where: ' WHERE (note LIKE ? OR note LIKE ?)', params: [`${term}%`, `% ${term}%`], how: 'key order, word prefix as note LIKE' }
+    : { where: ' WHERE (note || \'\') ILIKE ?', params: [`%${term}%`], how: 'key order, ILIKE past the index' });
+  const plan = (m: { where: string; params: unknown[]; how: string }): Floor => ({
+    label: `${m.how} + bounded count`,
+    statements: [{ sql: `SELECT ${cols(INDEXED)} FROM ${INDEXED}${m.where} ORDER BY id LIMIT ${PAGE_SIZE}`, params: m.params }, bounded(INDEXED, m.where, m.params)],
+  });
+  const indexed = (term: string): Floor => ({ ...plan(matches(term)), alternative: plan(keyOrder(term)) });
   const like = engine === 'mysql' ? 'LIKE' : 'ILIKE';
   const scan = (term: string): Floor => {
     const where = ` WHERE ${SHOWN.map((c) => `${engine === 'postgres' && (c === 'price' || c === 'stock') ? `${c}::text` : c} ${like} ?`).join(' OR ')}`;
@@ -295,16 +302,20 @@ function summary(answer: Answer): string {
 
 async function pages(engine: 'mysql' | 'postgres', direct: Direct): Promise<void> {
   console.log(`\n${engine === 'mysql' ? 'MariaDB' : 'PostgreSQL'}, ${ROWS.toLocaleString('en')} rows, ${PAGE_SIZE} a page, a member's POST /get/loadTableContent against the floor, ${ROUNDS} rounds`);
+  const runFloor = (floor: Floor) => Promise.all(floor.statements.map((st) => direct(st.sql, st.params)));
   for (const s of scenarios(engine)) {
-    const first = await load(s.componentId, s.body);
-    const [api, floor] = await measure([
-      () => load(s.componentId, s.body),
-      () => Promise.all(s.floor.statements.map((st) => direct(st.sql, st.params))),
-    ]) as [number[], number[]];
+    console.log(`${s.name}: the API answered ${summary(await load(s.componentId, s.body))}`);
+    let best = s.floor;
+    if (s.floor.alternative !== undefined) {
+      // The floor is the quicker plan: each timed three times, the median compared.
+      const [a, b] = await measure([() => runFloor(s.floor), () => runFloor(s.floor.alternative as Floor)], 3) as [number[], number[]];
+      console.log(`  (plans for the floor, median of 3: ${s.floor.label} ${ms(p50(a))}; ${s.floor.alternative.label} ${ms(p50(b))})`);
+      if (p50(b) < p50(a)) best = s.floor.alternative;
+    }
+    const [api, floor] = await measure([() => load(s.componentId, s.body), () => runFloor(best)]) as [number[], number[]];
     const ratio = p50(api) / p50(floor);
-    console.log(`${s.name}: the API answered ${summary(first)}`);
     console.log(`  API    p50 ${ms(p50(api))}   p95 ${ms(p95(api))}`);
-    console.log(`  floor  p50 ${ms(p50(floor))}   p95 ${ms(p95(floor))}   (${s.floor.label})`);
+    console.log(`  floor  p50 ${ms(p50(floor))}   p95 ${ms(p95(floor))}   (${best.label})`);
     const target = s.target === undefined ? ''
       : `   target p50 <= ${s.target.maxMs} ms and <= ${s.target.maxRatio}x floor: ${verdict(p50(api) <= s.target.maxMs && ratio <= s.target.maxRatio)}`;
     console.log(`  ratio  p50 ${ratio.toFixed(2)}   p95 ${(p95(api) / p95(floor)).toFixed(2)}${target}`);
