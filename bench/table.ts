@@ -13,7 +13,7 @@
 //   BENCH_ROUNDS (default 30)  samples per figure
 //   BENCH_ONLY=pages,concurrency,overhead  the parts to run (default all)
 //   BENCH_ENGINES=mysql,postgres           the engines of the pages part (default both)
-//   BENCH_SECONDS (default 10)             length of each autocannon run
+//   BENCH_SECONDS (default 5)              length of each autocannon run (BENCH_PAIRS, default 6, pairs of them)
 //   BENCH_CPU_PROF=<dir>                   the server runs with --cpu-prof, its profile written there
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -28,7 +28,7 @@ import { percentile } from './stats';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'pages,concurrency,overhead').split(','));
 const ENGINES = new Set((process.env.BENCH_ENGINES ?? 'mysql,postgres').split(','));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROWS = 1_000_000;
 const PAGE_SIZE = 20;
 /** The count cap of the server (core TABLE_COUNT_CAP): a bounded count reads at most one row more. */
@@ -346,14 +346,18 @@ async function cannon(token: string, body: Record<string, unknown>, connections:
 }
 
 if (ONLY.has('concurrency')) {
-  const pairs = Number(process.env.BENCH_PAIRS ?? 3);
+  const pairs = Number(process.env.BENCH_PAIRS ?? 6);
   const body = { pageId, componentId: 'mysql-plain', ...request('search', 'barang') };
   console.log(`\nmember / administrator under 200 concurrent clients (autocannon, ${SECONDS} s a run, ${pairs} pairs of runs alternated): search "barang", MariaDB`);
+  // Warm-up: both paths, once each.
   await cannon(admin, body, 200);
+  await cannon(member, body, 200);
   const runs: Record<'administrator' | 'member', Awaited<ReturnType<typeof cannon>>[]> = { administrator: [], member: [] };
+  // Short runs, each pair in the other order than the last, so the machine's drift weighs on both alike.
   for (let i = 0; i < pairs; i++) {
-    runs.administrator.push(await cannon(admin, body, 200));
-    runs.member.push(await cannon(member, body, 200));
+    for (const who of i % 2 === 0 ? ['administrator', 'member'] as const : ['member', 'administrator'] as const) {
+      runs[who].push(await cannon(who === 'member' ? member : admin, body, 200));
+    }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
   for (const who of ['administrator', 'member'] as const) {
