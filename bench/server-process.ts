@@ -1,6 +1,7 @@
 // Rakit as an operator runs it: its own Node process (the server's src/main.ts, as `npm start`
 // runs it), so a benchmark's client and baseline do not share the server's event loop.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -38,14 +39,20 @@ export function startedIn(child: ChildProcess, timeoutMs: number): Promise<void>
 
 export interface ServerProcess {
   base: string;
+  /** The server's process id (its CPU time is in /proc/<pid>/stat). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** Starts the server on a free port with `dataDir` and `password` for the seeded users; resolves once it listens. */
-export async function startServerProcess(dataDir: string, password: string): Promise<ServerProcess> {
+/**
+ * Starts the server on a free port with `dataDir` and `password` for the seeded users; resolves once it listens.
+ * `nodeArgs` go to its node (e.g. `--cpu-prof`, whose profile is written when stop() ends it); `directory`
+ * is the server package to run (another checkout's, to compare two versions side by side).
+ */
+export async function startServerProcess(dataDir: string, password: string, nodeArgs: readonly string[] = [], directory = serverDir): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+    cwd: directory,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: password,
       RAKIT_AUTH_RATE_LIMIT: '1000000', RAKIT_WEB_DIR: '/nonexistent', RAKIT_SHUTDOWN_DELAY_MS: '0', RAKIT_ALLOWED_DATABASE_HOSTS: '127.0.0.1', RAKIT_LOG_LEVEL: process.env.RAKIT_LOG_LEVEL ?? 'warn',
@@ -55,6 +62,7 @@ export async function startServerProcess(dataDir: string, password: string): Pro
   await startedIn(child, 120_000);
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
     stop: () => new Promise<void>((resolve) => {
       child.removeAllListeners('exit');
       child.once('exit', () => resolve());
@@ -95,3 +103,13 @@ export function jsonClient(base: string) {
     });
   };
 }
+
+/** CPU time (user + system, every thread) a process has used so far, in ms; Linux only (/proc). */
+export function cpuTimeMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces) in parentheses: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** USER_HZ, 100 on every Linux the project runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;

@@ -1,161 +1,194 @@
-// Measures the data table's content call on a MariaDB table of 1,000,000 rows (127.0.0.1:3306,
-// root, database 'test'): a member's POST /get/loadTableContent through Fastify (auth, groups,
-// page and widget lookup, schema check, SQL built on the server) against the very statements the
-// server ran (captured from its pool) run with mysql2 directly, for page 1, page 40,000 (by
-// offset, and the next one by key) and a search. Then a first search's latency with the bounded count
-// (ARCHITECTURE §3) against the unbounded COUNT(*) of the same conditions, on MariaDB and (when it
-// is there) the same table on PostgreSQL. Prints p50/p95 and ratios, how the deep page's plans compare, and the peak memory
-// (RSS growth) of exporting 100,000 rows through the streamed .xlsx route.
-// Run: npm run bench:table -w @rakit/bench   (BENCH_ROUNDS, default 15)
-import { once } from 'node:events';
+// Issue 19's figures: a data table of 1,000,000 rows on MariaDB (127.0.0.1:3306, root, database
+// 'test') and PostgreSQL (127.0.0.1:5432, postgres, database 'test'), read through
+// POST /get/loadTableContent of a Rakit server in its own process, against the FLOOR: the same
+// user request (the page's rows and its bounded count) as the best statements the engine can run
+// for it, sent by the bench's own pool: the keyset read for First/Next/Last, the deferred join on
+// the key for a jump to a page number, the FULLTEXT MATCH (MariaDB) / pg_trgm ILIKE (PostgreSQL)
+// for an indexed search, an index-only LIMIT for a bounded count. Then a member's search against
+// an administrator's under 200 concurrent clients (autocannon), and a persisted query's server
+// overhead over (HTTP floor + the raw query). Prints p50/p95, the ratios and the targets, and the
+// machine's load at start and end (2 cores, other work running: read the figures with it).
+//
+// Run: npm run bench:table -w @rakit/bench
+//   BENCH_ROUNDS (default 30)  samples per figure
+//   BENCH_ONLY=pages,concurrency,overhead  the parts to run (default all)
+//   BENCH_ENGINES=mysql,postgres           the engines of the pages part (default both)
+//   BENCH_SECONDS (default 5)              length of each autocannon run (BENCH_PAIRS, default 6, pairs of them)
+//   BENCH_CPU_PROF=<dir>                   the server runs with --cpu-prof, its profile written there
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  buildApp, createMysqlPool, forgetCounts, loadConfig, migrateToLatest, openStore, seed,
-} from '@rakit/server/bench-kit';
+import { createComponent } from '@rakit/core';
+import { createMysqlPool, PostgresPool } from '@rakit/server/bench-kit';
+import autocannon from 'autocannon';
+import { cpuTimeMs, jsonClient, startServerProcess } from './server-process';
+import { percentile } from './stats';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'pages,concurrency,overhead').split(','));
+const ENGINES = new Set((process.env.BENCH_ENGINES ?? 'mysql,postgres').split(','));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROWS = 1_000_000;
-const TABLE = 'rakit_bench_rows';
+const PAGE_SIZE = 20;
+/** The count cap of the server (core TABLE_COUNT_CAP): a bounded count reads at most one row more. */
+const COUNT_CAP = 10_000;
+/** The plain table (no search index) and its copy whose `note` carries FULLTEXT / a pg_trgm GIN index. */
+const TABLE = 'rakit_bench_table';
+const INDEXED = 'rakit_bench_table_ft';
 const CITIES = ['Bandung', 'Surabaya', 'Medan', 'Jakarta', 'Semarang', 'Makassar', 'Palembang', 'Denpasar', 'Malang', 'Bogor'];
-const MYSQL = { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' };
+const CATEGORIES = ['Sembako', 'Minuman', 'Kebersihan', 'Makanan'];
+/** `note` holds 'barang' on 900,000 rows (all but every tenth) and 'langka' on exactly these 3. */
+const RARE = [111_111, 555_555, 999_999];
+const note = (n: number) => `${n % 10 === 0 ? 'gudang' : 'barang'} ${RARE.includes(n) ? 'langka' : 'biasa'} nomor ${n}`;
 const PASSWORD = 'bench-password';
+const MYSQL = { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' };
+const POSTGRES = { host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: 'test' };
 
-const pool = createMysqlPool({ ...MYSQL, connectionLimit: 5, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
+const loadLine = (when: string) => `machine load (1/5/15 min) ${when}: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} on ${os.cpus().length} cores`;
+console.log(loadLine('at start'));
 
-/** The bench table: reused when it holds ROWS rows, else created and filled (the SEQUENCE engine, or batched INSERTs). */
-async function ensureTable(): Promise<void> {
-  const [existing] = await pool.query(`SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'test' AND TABLE_NAME = ?`, [TABLE]);
-  if (Number((existing as { n: number }[])[0]?.n) > 0) {
-    const [count] = await pool.query(`SELECT COUNT(*) AS n FROM \`${TABLE}\``);
-    if (Number((count as { n: number }[])[0]?.n) === ROWS) {
-      console.log(`table ${TABLE}: ${ROWS.toLocaleString('en')} rows, reused`);
-      return;
-    }
-  }
+// --- the tables -------------------------------------------------------------------------------
+
+/** Runs a statement on a bench pool and answers its rows; `?` placeholders on both engines. */
+type Direct = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+const mysql = createMysqlPool({ ...MYSQL, connectionLimit: 5, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
+const mysqlDirect: Direct = async (sql, params = []) => (await mysql.query(sql, params))[0] as Record<string, unknown>[];
+const pgPool = new PostgresPool({ ...POSTGRES, max: 5 });
+const pgDirect: Direct = async (sql, params = []) => {
+  let n = 0;
+  return (await pgPool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as Record<string, unknown>[];
+};
+
+/** Whether `table` holds this bench's rows (its count and a rare row's note), so a run reuses it. */
+async function holdsBenchRows(direct: Direct, table: string, exists: string): Promise<boolean> {
+  if (Number((await direct(exists, [table]))[0]?.n) === 0) return false;
+  const count = Number((await direct(`SELECT COUNT(*) AS n FROM ${table}`))[0]?.n);
+  const rare = (await direct(`SELECT note FROM ${table} WHERE id = ?`, [RARE[1]]))[0]?.note;
+  return count === ROWS && rare === note(RARE[1] as number);
+}
+
+async function seedMysql(): Promise<void> {
+  const exists = `SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'test' AND TABLE_NAME = ?`;
   const started = performance.now();
-  await pool.query(`DROP TABLE IF EXISTS \`${TABLE}\``);
-  await pool.query(`CREATE TABLE \`${TABLE}\` (
-    id INT NOT NULL PRIMARY KEY, name VARCHAR(100) NOT NULL, city VARCHAR(50) NOT NULL, category VARCHAR(50) NOT NULL,
-    price INT NOT NULL, stock INT NOT NULL, created_at DATE NOT NULL, note VARCHAR(200) NOT NULL, KEY idx_city (city)
-  ) ENGINE=InnoDB`);
-  const cityList = CITIES.map((c) => `'${c}'`).join(', ');
-  try {
-    await pool.query(`INSERT INTO \`${TABLE}\` SELECT seq, CONCAT('Item ', seq), ELT(1 + seq % 10, ${cityList}),
-      ELT(1 + seq % 4, 'Sembako', 'Minuman', 'Kebersihan', 'Makanan'), (seq * 7919) % 100000, seq % 500,
-      DATE_ADD('2020-01-01', INTERVAL seq % 2000 DAY), CONCAT('catatan barang nomor ', seq) FROM seq_1_to_${ROWS}`);
-  } catch {
-    // No SEQUENCE engine (MySQL): multi-row INSERTs of 5,000 rows, two at a time.
-    await pool.query(`TRUNCATE TABLE \`${TABLE}\``);
-    const BATCH = 5000;
-    const batch = (from: number) => Array.from({ length: BATCH }, (_, i) => {
-      const n = from + i;
-      const day = new Date(Date.UTC(2020, 0, 1) + (n % 2000) * 86_400_000).toISOString().slice(0, 10);
-      return [n, `Item ${n}`, CITIES[n % 10], ['Sembako', 'Minuman', 'Kebersihan', 'Makanan'][n % 4], (n * 7919) % 100000, n % 500, day, `catatan barang nomor ${n}`];
-    });
-    for (let from = 1; from <= ROWS; from += 2 * BATCH) {
-      await Promise.all([from, from + BATCH].filter((f) => f <= ROWS).map((f) => pool.query(`INSERT INTO \`${TABLE}\` VALUES ?`, [batch(f)])));
+  if (!(await holdsBenchRows(mysqlDirect, TABLE, exists))) {
+    await mysql.query(`DROP TABLE IF EXISTS ${TABLE}`);
+    await mysql.query(`CREATE TABLE ${TABLE} (
+      id INT NOT NULL PRIMARY KEY, name VARCHAR(100) NOT NULL, city VARCHAR(50) NOT NULL, category VARCHAR(50) NOT NULL,
+      price INT NOT NULL, stock INT NOT NULL, note VARCHAR(200) NOT NULL, KEY idx_city (city)) ENGINE=InnoDB`);
+    try {
+      await mysql.query(`INSERT INTO ${TABLE} SELECT seq, CONCAT('Item ', seq), ELT(1 + seq % 10, ${CITIES.map((c) => `'${c}'`).join(', ')}),
+        ELT(1 + seq % 4, ${CATEGORIES.map((c) => `'${c}'`).join(', ')}), (seq * 7919) % 100000, seq % 500,
+        CONCAT(IF(seq % 10 = 0, 'gudang', 'barang'), ' ', IF(seq IN (${RARE.join(', ')}), 'langka', 'biasa'), ' nomor ', seq) FROM seq_1_to_${ROWS}`);
+    } catch {
+      // No SEQUENCE engine (MySQL): multi-row INSERTs of 5,000 rows.
+      await mysql.query(`TRUNCATE TABLE ${TABLE}`);
+      for (let from = 1; from <= ROWS; from += 5000) {
+        const rows = Array.from({ length: 5000 }, (_, i) => from + i).map((n) => [n, `Item ${n}`, CITIES[n % 10], CATEGORIES[n % 4], (n * 7919) % 100000, n % 500, note(n)]);
+        await mysql.query(`INSERT INTO ${TABLE} VALUES ?`, [rows]);
+      }
     }
+    await mysql.query(`ANALYZE TABLE ${TABLE}`);
   }
-  console.log(`table ${TABLE}: ${ROWS.toLocaleString('en')} rows seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (!(await holdsBenchRows(mysqlDirect, INDEXED, exists))) {
+    await mysql.query(`DROP TABLE IF EXISTS ${INDEXED}`);
+    await mysql.query(`CREATE TABLE ${INDEXED} LIKE ${TABLE}`);
+    await mysql.query(`INSERT INTO ${INDEXED} SELECT * FROM ${TABLE}`);
+    await mysql.query(`ALTER TABLE ${INDEXED} ADD FULLTEXT INDEX ft_note (note)`);
+    await mysql.query(`ANALYZE TABLE ${INDEXED}`);
+  }
+  console.log(`MariaDB: ${TABLE} and ${INDEXED} (FULLTEXT on note), ${ROWS.toLocaleString('en')} rows each, ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-await ensureTable();
-
-// --- the server, an application on the bench database, a page with two table widgets, a member ---
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-table-'));
-const store = openStore(undefined, dataDir);
-await migrateToLatest(store);
-await seed(store, PASSWORD);
-const app = await buildApp(loadConfig({}, { dataDir, authRateLimit: 1_000_000, webDir: '/nonexistent', allowedDatabaseHosts: ['127.0.0.1'] }), store, { logger: false });
-
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token?: string) {
-  const answer = await app.inject({ method, url, headers: token === undefined ? {} : { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
-  if (answer.statusCode >= 300) throw new Error(`${method} ${url}: ${answer.statusCode} ${answer.body}`);
-  return answer.json() as { data: unknown };
+async function seedPostgres(): Promise<void> {
+  const exists = `SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ?`;
+  const started = performance.now();
+  if (!(await holdsBenchRows(pgDirect, TABLE, exists))) {
+    await pgDirect(`DROP TABLE IF EXISTS ${TABLE}`);
+    await pgDirect(`CREATE TABLE ${TABLE} (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL, city VARCHAR(50) NOT NULL,
+      category VARCHAR(50) NOT NULL, price INT NOT NULL, stock INT NOT NULL, note VARCHAR(200) NOT NULL)`);
+    await pgDirect(`INSERT INTO ${TABLE} SELECT g, 'Item ' || g, (ARRAY[${CITIES.map((c) => `'${c}'`).join(', ')}])[1 + g % 10],
+      (ARRAY[${CATEGORIES.map((c) => `'${c}'`).join(', ')}])[1 + g % 4], (g::bigint * 7919) % 100000, g % 500,
+      CASE WHEN g % 10 = 0 THEN 'gudang' ELSE 'barang' END || ' ' || CASE WHEN g IN (${RARE.join(', ')}) THEN 'langka' ELSE 'biasa' END || ' nomor ' || g
+      FROM generate_series(1, ${ROWS}) AS g`);
+    await pgDirect(`CREATE INDEX ${TABLE}_city ON ${TABLE} (city)`);
+    await pgDirect(`VACUUM ANALYZE ${TABLE}`);
+  }
+  if (!(await holdsBenchRows(pgDirect, INDEXED, exists))) {
+    await pgDirect('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await pgDirect(`DROP TABLE IF EXISTS ${INDEXED}`);
+    await pgDirect(`CREATE TABLE ${INDEXED} (LIKE ${TABLE} INCLUDING ALL)`);
+    await pgDirect(`INSERT INTO ${INDEXED} SELECT * FROM ${TABLE}`);
+    await pgDirect(`CREATE INDEX ${INDEXED}_note_trgm ON ${INDEXED} USING gin (note gin_trgm_ops)`);
+    await pgDirect(`VACUUM ANALYZE ${INDEXED}`);
+  }
+  console.log(`PostgreSQL: ${TABLE} and ${INDEXED} (pg_trgm GIN on note), ${ROWS.toLocaleString('en')} rows each, ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
-const login = async (userId: string, appSlug: string) =>
-  ((await call('POST', '/auth/login', { userId, password: PASSWORD, appSlug })).data as { token: string }[])[0]?.token as string;
 
-for (const userId of ['081799990001', '081799990002']) {
-  await call('POST', '/auth/register', { data: { userId, password: PASSWORD, confirm_password: PASSWORD, defaultGroupAppId: [1] } });
-}
-const created = (await call('POST', '/save/saveApp', { appId: null, appName: 'Bench Gudang', appDescription: '' }, await login('081799990001', 'main'))).data as { appId: number; appSlug: string };
-const admin = await login('081799990001', created.appSlug);
-const dbId = ((await call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: created.appId, dbType: 'mysql', dbHost: MYSQL.host, dbPort: MYSQL.port, dbUser: MYSQL.user, dbPassword: '', dbDatabase: MYSQL.database }, admin)).data as { dbId: number }).dbId;
-const pageId = ((await call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId: null, pageName: 'Barang' }] }, admin)).data as { pages: { pageId: number }[] }).pages[0]?.pageId as number;
-const table = (id: string, extra: Record<string, unknown>) => ({
-  id, type: 'table', version: 1, title: id, active: false, options: 'Name,City,Category,Price,Stock', mapping_table: 'name,city,category,price,stock',
-  table_used: TABLE, database_used: dbId, primaryKey: 'id', ...extra,
-});
-const components = [table('rows', {}), table('export', { toExcel: true, filters: [{ field: 'city', type: 'select', column: 'City' }] })];
-
-/**
- * The same table on PostgreSQL (127.0.0.1:5432, postgres, database 'test'), made through the
- * administrator's raw SQL call, for the first searches below; null when PostgreSQL is not there.
- */
-async function postgresTable(): Promise<number | null> {
+/** The engines the bench reaches, each seeded; one that is not there is said and left out. */
+async function ready(name: string, seedIt: () => Promise<void>): Promise<boolean> {
   try {
-    const pgDbId = ((await call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: created.appId, dbType: 'postgres', dbHost: '127.0.0.1', dbPort: 5432, dbUser: 'postgres', dbPassword: '', dbDatabase: 'test' }, admin)).data as { dbId: number }).dbId;
-    const sql = (query: string) => call('POST', '/action/runQuery', { dbId: pgDbId, query, params: [] }, admin);
-    const have = await sql(`SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_name = '${TABLE}'`);
-    const present = Number((have.data as { n: unknown }[])[0]?.n) > 0 && Number(((await sql(`SELECT COUNT(*) AS n FROM ${TABLE}`)).data as { n: unknown }[])[0]?.n) === ROWS;
-    if (!present) {
-      const started = performance.now();
-      await sql(`DROP TABLE IF EXISTS ${TABLE}`);
-      await sql(`CREATE TABLE ${TABLE} (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL, city VARCHAR(50) NOT NULL, category VARCHAR(50) NOT NULL, price INT NOT NULL, stock INT NOT NULL)`);
-      await sql(`INSERT INTO ${TABLE} SELECT g, 'Item ' || g, (ARRAY[${CITIES.map((c) => `'${c}'`).join(', ')}])[1 + g % 10],
-        (ARRAY['Sembako', 'Minuman', 'Kebersihan', 'Makanan'])[1 + g % 4], (g::bigint * 7919) % 100000, g % 500 FROM generate_series(1, ${ROWS}) AS g`);
-      await sql(`ANALYZE ${TABLE}`);
-      console.log(`PostgreSQL table ${TABLE}: ${ROWS.toLocaleString('en')} rows seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    }
-    return pgDbId;
+    await seedIt();
+    return true;
   } catch (error) {
-    console.log(`PostgreSQL: not measured (${error instanceof Error ? error.message.slice(0, 200) : String(error)})`);
-    return null;
+    console.log(`${name}: not measured (${error instanceof Error ? error.message.slice(0, 200) : String(error)})`);
+    return false;
   }
 }
-const pgDbId = await postgresTable();
-if (pgDbId !== null) components.push(table('pgrows', { database_used: pgDbId }));
-await call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] }, admin);
-const groups = (await call('GET', `/auth/listgroup/${created.appId}`, undefined, admin)).data as { groupId: number; groupSlug: string }[];
-const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
-// A user of main joins the application through the super administrator (its own admin may add only its own users).
-await call('POST', '/auth/addUserToGroup', { userId: '081799990002', groupId: memberGroup }, await login('admin', '_root'));
-const menuId = ((await call('POST', '/save/saveMenu', { menuId: null, menuName: 'Barang', menuAppId: created.appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).data as { menuId: number }).menuId;
-await call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: created.appId, groupAccess: { menuId: [menuId] } }, admin);
-const member = await login('081799990002', created.appSlug);
+const onMysql = await ready('MariaDB', seedMysql);
+const onPostgres = (ONLY.has('pages') && ENGINES.has('postgres')) ? await ready('PostgreSQL', seedPostgres) : false;
+if (!onMysql) throw new Error('MariaDB is needed (the concurrency and overhead parts run on it)');
 
-// --- latency of the content call against the same statements run directly ---
-const load = (body: Record<string, unknown>) => app.inject({
-  method: 'POST', url: '/get/loadTableContent', headers: { authorization: `Bearer ${member}` }, payload: { pageId, componentId: 'rows', ...body },
+// --- the server, the demo application, a page of table widgets and a button, its staff member ---
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-table-'));
+const profileDir = process.env.BENCH_CPU_PROF;
+const server = await startServerProcess(dataDir, PASSWORD, profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+const call = jsonClient(server.base);
+const login = async (userId: string) => ((await call('POST', '/auth/login', { userId, password: PASSWORD, appSlug: 'demo' })).data as { token: string }[])[0]?.token as string;
+const admin = await login('demo-admin');
+const appId = ((await call('GET', '/get/getApp/slug/demo')).data as { appId: number }).appId;
+const saveDb = async (settings: typeof MYSQL, dbType: 'mysql' | 'postgres') =>
+  ((await call('POST', '/save/saveDbConfig', {
+    dbId: null, dbAppId: appId, dbType, dbHost: settings.host, dbPort: settings.port, dbUser: settings.user, dbPassword: settings.password, dbDatabase: settings.database,
+  }, admin)).data as { dbId: number }).dbId;
+const mysqlDbId = await saveDb(MYSQL, 'mysql');
+const pgDbId = onPostgres ? await saveDb(POSTGRES, 'postgres') : null;
+
+const SHOWN = ['name', 'city', 'category', 'note', 'price', 'stock'];
+const tableWidget = (id: string, dbId: number, table: string, shown: string[]) => ({
+  id, type: 'table', version: 1, title: id, active: false,
+  options: shown.map((c) => c[0]?.toUpperCase() + c.slice(1)).join(','), mapping_table: shown.join(','),
+  table_used: table, database_used: dbId, primaryKey: 'id',
 });
-await load({});
-const source = await app.dataSources.get(dbId, () => Promise.reject(new Error('the connection is open already')));
+/**
+ * The widgets: the plain table with every column, and the indexed copy showing `note` alone,
+ * so whichever way the server decides a search is served by an index (each searched column's
+ * own index, or one over all of them), the one FULLTEXT / GIN index on note is it.
+ */
+const components: unknown[] = [tableWidget('mysql-plain', mysqlDbId, TABLE, SHOWN), tableWidget('mysql-indexed', mysqlDbId, INDEXED, ['note'])];
+if (pgDbId !== null) components.push(tableWidget('postgres-plain', pgDbId, TABLE, SHOWN), tableWidget('postgres-indexed', pgDbId, INDEXED, ['note']));
+/** The persisted query of the overhead figure: 20 rows by key, the signed-in user bound as a parameter. */
+const PERSISTED = `SELECT id, name, note FROM ${TABLE} WHERE id > CHAR_LENGTH(?) ORDER BY id LIMIT 20`;
+const button = createComponent('button', 'bench-button', 'Cari');
+button.custom_action = [{ name: 'lookup', action: 'QUERY' as const, cause: '', show: true, stored: { database: mysqlDbId, query: PERSISTED, params: [{ source: '--userId--', custom: '' }] } }];
+components.push(createComponent('input', 'bench-input', 'Nama'), button);
+const pageId = ((await call('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: 'Barang' }] }, admin)).data as { pages: { pageId: number }[] }).pages[0]?.pageId as number;
+await call('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] }, admin);
+const menuId = ((await call('POST', '/save/saveMenu', { menuId: null, menuName: 'Barang', menuAppId: appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).data as { menuId: number }).menuId;
+const groups = (await call('GET', `/auth/listgroup/${appId}`, undefined, admin)).data as { groupId: number; groupSlug: string }[];
+await call('PUT', '/auth/updategroup', { groupId: groups.find((g) => g.groupSlug === 'staff')?.groupId, groupAppId: appId, groupAccess: { menuId: [menuId] } }, admin);
+const member = await login('demo-user');
 
-/** The statements the server runs for one call, as it sent them to its pool (`from`: the widget's connection). */
-async function capture(body: Record<string, unknown>, from = source): Promise<{ sql: string; params: unknown[] }[]> {
-  const seen: { sql: string; params: unknown[] }[] = [];
-  const query = from.query;
-  from.query = (sql, params, options) => {
-    seen.push({ sql, params: [...params] });
-    return query.call(from, sql, params, options);
-  };
-  forgetCounts(from);
-  const answer = await load(body);
-  from.query = query;
-  if (answer.statusCode !== 200) throw new Error(answer.body);
-  // the schema read (kept 30 s) is not part of a load
-  return seen.filter((s) => !s.sql.includes('information_schema'));
-}
+interface Answer { status: boolean; data: unknown; error?: string[] }
+const load = (componentId: string, body: Record<string, unknown>, token = member) =>
+  call('POST', '/get/loadTableContent', { pageId, componentId, ...body }, token) as Promise<Answer>;
 
-/** Samples of each function, taken in turns (a, b, c, a, b, c…) so a drifting database weighs on all alike. */
+// --- statistics -------------------------------------------------------------------------------
+
+/** Samples of each function, taken in turns (a, b, a, b…) so a drifting machine weighs on all alike. */
 async function measure(runs: (() => Promise<unknown>)[], rounds = ROUNDS): Promise<number[][]> {
-  for (let i = 0; i < 2; i++) for (const run of runs) await run();
+  for (let i = 0; i < 3; i++) for (const run of runs) await run();
   const samples = runs.map(() => [] as number[]);
   for (let i = 0; i < rounds; i++) {
     for (const [j, run] of runs.entries()) {
@@ -166,130 +199,211 @@ async function measure(runs: (() => Promise<unknown>)[], rounds = ROUNDS): Promi
   }
   return samples.map((s) => s.sort((a, b) => a - b));
 }
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
-const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
-const line = (name: string, s: number[]) => `  ${name.padEnd(40)} p50 ${ms(pct(s, 0.5))}   p95 ${ms(pct(s, 0.95))}`;
-const ratio = (a: number[], b: number[]) => `p50 ${(pct(a, 0.5) / pct(b, 0.5)).toFixed(2)}  p95 ${(pct(a, 0.95) / pct(b, 0.95)).toFixed(2)}`;
+const p50 = (s: readonly number[]) => percentile(s, 0.5);
+const p95 = (s: readonly number[]) => percentile(s, 0.95);
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1).padStart(7)} ms`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-const scenarios = [
-  { name: 'page 1', body: { page: 1 } },
-  { name: 'page 40,000', body: { page: 40_000 } },
-  { name: 'page 40,001 by key (Next from 40,000)', body: { page: 40_001, after: 800_000 } },
-  { name: 'search "Item 4242", page 1', body: { search: 'Item 4242' } },
-];
-console.log(`\nPOST /get/loadTableContent, ${ROUNDS} rounds per figure, MariaDB, ${ROWS.toLocaleString('en')} rows, 20 rows a page`);
-for (const scenario of scenarios) {
-  const statements = await capture(scenario.body);
-  const [direct, coldApi, servedApi, rowsOnly] = await measure([
-    () => Promise.all(statements.map((s) => pool.query(s.sql, s.params))),
-    () => { forgetCounts(source); return load(scenario.body); },
-    () => load(scenario.body),
-    () => pool.query(statements[0]?.sql as string, statements[0]?.params),
-  ]) as [number[], number[], number[], number[]];
-  console.log(`${scenario.name}`);
-  for (const s of statements) console.log(`    ${s.sql}   ${JSON.stringify(s.params)}`);
-  console.log(line('direct: the same statements (rows + count)', direct));
-  console.log(line('API, count computed on every call', coldApi));
-  console.log(line('API as served (slow count kept 10 s)', servedApi));
-  console.log(line('direct: the rows statement alone', rowsOnly));
-  console.log(`  ratio API (count computed) / direct: ${ratio(coldApi, direct)}`);
-  console.log(`  ratio API as served / direct rows alone: ${ratio(servedApi, rowsOnly)}`);
-}
+// --- pages, searches and counts against the floor --------------------------------------------
 
-// --- first search: the bounded count against the unbounded one ---
-/** The unbounded COUNT(*) of a bounded count statement: the same conditions, no LIMIT. */
-function unbounded(count: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
-  const match = /^SELECT COUNT\(\*\) AS n FROM \(SELECT 1 AS one FROM (.*) LIMIT \?\) AS c$/s.exec(count.sql);
-  if (match === null) throw new Error(`not a bounded count: ${count.sql}`);
-  return { sql: `SELECT COUNT(*) AS n FROM ${match[1] as string}`, params: count.params.slice(0, -1) };
-}
-const searches = [
-  { name: 'search "Item 1" (111,112 rows match)', body: { search: 'Item 1' } },
-  { name: 'search "Bandung" (100,000 rows match)', body: { search: 'Bandung' } },
-  { name: 'search "Item 4242" (111 rows match)', body: { search: 'Item 4242' } },
-];
-type Direct = (sql: string, params: unknown[]) => Promise<unknown>;
-
-/** The searches on one engine's table: `componentId` reads it through `from`; `direct` runs a statement without the API. */
-async function firstSearches(engine: string, componentId: string, from: typeof source, direct: Direct, countOf: (sql: string, params: unknown[]) => Promise<number>) {
-  console.log(`\nfirst search (count computed, nothing cached), bounded count (cap 10,000) against the unbounded COUNT(*), ${ROUNDS} rounds, ${engine}`);
-  for (const scenario of searches) {
-    const body = { ...scenario.body, componentId };
-    const statements = await capture(body, from);
-    const rowsStatement = statements[0] as { sql: string; params: unknown[] };
-    const bounded = statements.find((s) => s.sql.startsWith('SELECT COUNT(*)')) as { sql: string; params: unknown[] };
-    const full = unbounded(bounded);
-    const [apiBounded, directUnbounded, countBounded, countUnbounded] = await measure([
-      () => { forgetCounts(from); return load(body); },
-      () => Promise.all([direct(rowsStatement.sql, rowsStatement.params), direct(full.sql, full.params)]),
-      () => direct(bounded.sql, bounded.params),
-      () => direct(full.sql, full.params),
-    ]) as [number[], number[], number[], number[]];
-    console.log(`${scenario.name}: bounded count answers ${await countOf(bounded.sql, bounded.params)}, unbounded ${await countOf(full.sql, full.params)}`);
-    console.log(line('API, bounded count', apiBounded));
-    console.log(line('direct: rows + unbounded COUNT(*)', directUnbounded));
-    console.log(line('direct: bounded count alone', countBounded));
-    console.log(line('direct: unbounded COUNT(*) alone', countUnbounded));
-    console.log(`  ratio unbounded (direct rows + COUNT(*)) / API with the bounded count: ${ratio(directUnbounded, apiBounded)}`);
-    console.log(`  ratio unbounded COUNT(*) / bounded count: ${ratio(countUnbounded, countBounded)}`);
+/**
+ * The body of one user request. Pager clicks are built here alone, so the keyset contract
+ * (today `page` with `after`/`before`) can grow in one place: Next at depth 40,000 sends the
+ * last key of page 39,999; Last asks for the last page by number.
+ */
+function request(kind: 'first' | 'next' | 'last' | 'jump' | 'search', search = ''): Record<string, unknown> {
+  switch (kind) {
+    case 'first': return { page: 1 };
+    case 'next': return { page: 40_000, after: 39_999 * PAGE_SIZE };
+    case 'last': return { page: ROWS / PAGE_SIZE };
+    case 'jump': return { page: 40_000 };
+    case 'search': return { page: 1, search };
   }
 }
-await firstSearches('MariaDB (mysql2 directly)', 'rows', source, (sql, params) => pool.query(sql, params),
-  async (sql, params) => Number(((await pool.query(sql, params))[0] as { n: unknown }[])[0]?.n));
-if (pgDbId !== null) {
-  const pgSource = await app.dataSources.get(pgDbId, () => Promise.reject(new Error('the connection is open already')));
-  // PostgreSQL's statements run directly on the server's own pg pool (its connector rewrites ? to $n), past the API.
-  await firstSearches('PostgreSQL (the pg pool directly)', 'pgrows', pgSource, (sql, params) => pgSource.query(sql, params as never[]),
-    async (sql, params) => Number((await pgSource.query(sql, params as never[])).rows[0]?.n));
+
+interface Floor {
+  label: string;
+  statements: { sql: string; params: unknown[] }[];
+  /** Another plan for the same rows (a term on most rows is found sooner in key order than through its index): the quicker one is the floor. */
+  alternative?: Floor;
 }
 
-// --- plans for the deep page, run directly ---
-const deepPlain = `SELECT \`name\`, \`city\`, \`category\`, \`price\`, \`stock\`, \`id\` FROM \`${TABLE}\` ORDER BY \`id\` ASC LIMIT ? OFFSET ?`;
-const deepJoin = `SELECT r.\`name\`, r.\`city\`, r.\`category\`, r.\`price\`, r.\`stock\`, r.\`id\` FROM \`${TABLE}\` AS r INNER JOIN (SELECT \`id\` FROM \`${TABLE}\` ORDER BY \`id\` ASC LIMIT ? OFFSET ?) AS k ON r.\`id\` = k.\`id\` ORDER BY r.\`id\` ASC`;
-const deepKeyset = `SELECT \`name\`, \`city\`, \`category\`, \`price\`, \`stock\`, \`id\` FROM \`${TABLE}\` WHERE \`id\` > ? ORDER BY \`id\` ASC LIMIT ?`;
-console.log('\npage 40,000 (offset 799,980), plans run directly:');
-const [plain, joined, keyset] = await measure([
-  () => pool.query(deepPlain, [20, 799_980]),
-  () => pool.query(deepJoin, [20, 799_980]),
-  () => pool.query(deepKeyset, [799_980, 20]),
-]) as [number[], number[], number[]];
-console.log(line('LIMIT/OFFSET on the rows', plain));
-console.log(line('deferred join (offset walked on the key)', joined));
-console.log(line('keyset (WHERE id > last key; Next only)', keyset));
-
-// --- memory of a 100,000-row export through the streamed route ---
-await app.listen({ port: 0, host: '127.0.0.1' });
-const port = (app.server.address() as AddressInfo).port;
-
-/** Downloads a URL, dropping the bytes; answers the byte count, the time and the RSS growth peak. */
-async function download(url: string, method: 'GET' | 'POST' = 'GET', body?: unknown): Promise<{ bytes: number; ms: number; peakMb: number }> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
-  const start = performance.now();
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const request = http.request({
-    host: '127.0.0.1', port, path: url, method,
-    headers: { authorization: `Bearer ${member}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+/** The best statements an engine runs for each request: the page's rows and its bounded count, side by side. */
+function floors(engine: 'mysql' | 'postgres') {
+  const cols = (table: string) => (table === INDEXED ? 'id, note' : `id, ${SHOWN.join(', ')}`);
+  const bounded = (table: string, where = '', params: unknown[] = []) => ({
+    sql: `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM ${table}${where} LIMIT ${COUNT_CAP + 1}) AS c`, params,
   });
-  request.end(payload);
-  const [response] = (await once(request, 'response')) as [http.IncomingMessage];
-  let bytes = 0;
-  response.on('data', (chunk: Buffer) => { bytes += chunk.length; peak = Math.max(peak, process.memoryUsage().rss); });
-  await once(response, 'end');
-  clearInterval(sampler);
-  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
-  return { bytes, ms: performance.now() - start, peakMb: (peak - before) / 1024 / 1024 };
+  const matches = (term: string) => (engine === 'mysql'
+    ? { where: ' WHERE MATCH(note) AGAINST (? IN BOOLEAN MODE)', params: [`+${term}*`], how: 'FULLTEXT MATCH … AGAINST (boolean, prefix)' }
+    : { where: ' WHERE note ILIKE ?', params: [`%${term}%`], how: 'pg_trgm GIN, note ILIKE' });
+  // The same rows read in key order, the index left aside: MariaDB's word prefix as LIKE, PostgreSQL's ILIKE on an expression.
+  const keyOrder = (term: string) => (engine === 'mysql'
+    ? { where: ' WHERE (note LIKE ? OR note LIKE ?)', params: [`${term}%`, `% ${term}%`], how: 'key order, word prefix as note LIKE' }
+    : { where: ' WHERE (note || \'\') ILIKE ?', params: [`%${term}%`], how: 'key order, ILIKE past the index' });
+  const plan = (m: { where: string; params: unknown[]; how: string }): Floor => ({
+    label: `${m.how} + bounded count`,
+    statements: [{ sql: `SELECT ${cols(INDEXED)} FROM ${INDEXED}${m.where} ORDER BY id LIMIT ${PAGE_SIZE}`, params: m.params }, bounded(INDEXED, m.where, m.params)],
+  });
+  const indexed = (term: string): Floor => ({ ...plan(matches(term)), alternative: plan(keyOrder(term)) });
+  const like = engine === 'mysql' ? 'LIKE' : 'ILIKE';
+  const scan = (term: string): Floor => {
+    const where = ` WHERE ${SHOWN.map((c) => `${engine === 'postgres' && (c === 'price' || c === 'stock') ? `${c}::text` : c} ${like} ?`).join(' OR ')}`;
+    const params = SHOWN.map(() => `%${term}%`);
+    return { label: `no index: ${like} over the shown columns + bounded count`, statements: [{ sql: `SELECT ${cols(TABLE)} FROM ${TABLE}${where} ORDER BY id LIMIT ${PAGE_SIZE}`, params }, bounded(TABLE, where, params)] };
+  };
+  const plainCount = bounded(TABLE);
+  return {
+    first: { label: 'ORDER BY id LIMIT n + bounded count', statements: [{ sql: `SELECT ${cols(TABLE)} FROM ${TABLE} ORDER BY id LIMIT ${PAGE_SIZE}`, params: [] }, plainCount] },
+    next: { label: 'WHERE id > ? ORDER BY id LIMIT n + bounded count', statements: [{ sql: `SELECT ${cols(TABLE)} FROM ${TABLE} WHERE id > ? ORDER BY id LIMIT ${PAGE_SIZE}`, params: [39_999 * PAGE_SIZE] }, plainCount] },
+    last: { label: 'ORDER BY id DESC LIMIT n + bounded count', statements: [{ sql: `SELECT ${cols(TABLE)} FROM ${TABLE} ORDER BY id DESC LIMIT ${PAGE_SIZE}`, params: [] }, plainCount] },
+    jump: {
+      label: 'deferred join (OFFSET on the key) + bounded count',
+      statements: [{ sql: `SELECT ${SHOWN.map((c) => `r.${c}`).join(', ')}, r.id FROM ${TABLE} AS r INNER JOIN (SELECT id FROM ${TABLE} ORDER BY id LIMIT ${PAGE_SIZE} OFFSET ${39_999 * PAGE_SIZE}) AS k ON r.id = k.id ORDER BY r.id`, params: [] }, plainCount],
+    },
+    indexed, scan,
+  };
 }
-const filterColumn = encodeURIComponent(JSON.stringify({ city: 'Bandung' }));
-const exported = await download(`/print/excelFromTable/stream?pageId=${pageId}&componentId=export&filterColumn=${filterColumn}&filename=bandung`);
-console.log(`\nexport of 100,000 rows (city = Bandung), GET /print/excelFromTable/stream:`);
-console.log(`  ${(exported.bytes / 1024 / 1024).toFixed(1)} MB .xlsx in ${(exported.ms / 1000).toFixed(1)} s, peak RSS growth ${exported.peakMb.toFixed(0)} MB (target < 200 MB)`);
-const blob = await download('/print/blob/excelFromTable', 'POST', { pageId, componentId: 'export', filename: 'bandung', filter: { search: '', filterColumn: { city: 'Bandung' }, possibleFilters: [] } });
-console.log(`  the same through POST /print/blob/excelFromTable (whole file, base64 in JSON): ${(blob.bytes / 1024 / 1024).toFixed(1)} MB in ${(blob.ms / 1000).toFixed(1)} s, peak RSS growth ${blob.peakMb.toFixed(0)} MB`);
 
-await app.close();
-await store.destroy();
-await pool.end();
+interface Scenario {
+  name: string;
+  componentId: string;
+  body: Record<string, unknown>;
+  floor: Floor;
+  /** The targets: p50 at most `maxMs` and at most `maxRatio` × the floor's p50. */
+  target?: { maxMs: number; maxRatio: number };
+  /** Fewer samples for a full scan (seconds each). */
+  rounds?: number;
+}
+
+const PAGER = { maxMs: 10, maxRatio: 1.25 };
+const SCAN_ROUNDS = Math.min(ROUNDS, 5);
+const SEARCH = { maxMs: 50, maxRatio: 1.25 };
+
+function scenarios(engine: 'mysql' | 'postgres'): Scenario[] {
+  const f = floors(engine);
+  const plain = `${engine}-plain`;
+  const indexed = `${engine}-indexed`;
+  return [
+    { name: 'page 1 (First)', componentId: plain, body: request('first'), floor: f.first, target: PAGER },
+    { name: 'Next at depth 40,000 (after = last key of page 39,999)', componentId: plain, body: request('next'), floor: f.next, target: PAGER },
+    { name: 'Last', componentId: plain, body: request('last'), floor: f.last, target: PAGER },
+    { name: 'jump to page 40,000', componentId: plain, body: request('jump'), floor: f.jump },
+    { name: 'search "langka" with an index (3 rows)', componentId: indexed, body: request('search', 'langka'), floor: f.indexed('langka'), target: SEARCH },
+    { name: 'search "barang" with an index (900,000 rows: the count)', componentId: indexed, body: request('search', 'barang'), floor: f.indexed('barang'), target: SEARCH },
+    { name: 'search "langka" without an index (3 rows)', componentId: plain, body: request('search', 'langka'), floor: f.scan('langka'), rounds: SCAN_ROUNDS },
+    { name: 'search "barang" without an index (900,000 rows: the count)', componentId: plain, body: request('search', 'barang'), floor: f.scan('barang'), rounds: SCAN_ROUNDS },
+  ];
+}
+
+/** What the API answered, in a few words: the count it showed, or its error. */
+function summary(answer: Answer): string {
+  if (!answer.status) return `error: ${(answer.error ?? []).join(' ').slice(0, 160)}`;
+  const content = (answer.data as { count: number; countCapped?: boolean; filteredResult: unknown[] }[])[0];
+  return `${content?.filteredResult.length} rows, count ${content?.count}${content?.countCapped === true ? ' (capped: "more than")' : ''}`;
+}
+
+async function pages(engine: 'mysql' | 'postgres', direct: Direct): Promise<void> {
+  console.log(`\n${engine === 'mysql' ? 'MariaDB' : 'PostgreSQL'}, ${ROWS.toLocaleString('en')} rows, ${PAGE_SIZE} a page, a member's POST /get/loadTableContent against the floor, ${ROUNDS} rounds (${SCAN_ROUNDS} for a search without an index)`);
+  const runFloor = (floor: Floor) => Promise.all(floor.statements.map((st) => direct(st.sql, st.params)));
+  for (const s of scenarios(engine)) {
+    console.log(`${s.name}: the API answered ${summary(await load(s.componentId, s.body))}`);
+    let best = s.floor;
+    if (s.floor.alternative !== undefined) {
+      // The floor is the quicker plan: each timed three times, the median compared.
+      const [a, b] = await measure([() => runFloor(s.floor), () => runFloor(s.floor.alternative as Floor)], 3) as [number[], number[]];
+      console.log(`  (plans for the floor, median of 3: ${s.floor.label} ${ms(p50(a))}; ${s.floor.alternative.label} ${ms(p50(b))})`);
+      if (p50(b) < p50(a)) best = s.floor.alternative;
+    }
+    const [api, floor] = await measure([() => load(s.componentId, s.body), () => runFloor(best)], s.rounds) as [number[], number[]];
+    const ratio = p50(api) / p50(floor);
+    console.log(`  API    p50 ${ms(p50(api))}   p95 ${ms(p95(api))}`);
+    console.log(`  floor  p50 ${ms(p50(floor))}   p95 ${ms(p95(floor))}   (${best.label})`);
+    const target = s.target === undefined ? ''
+      : `   target p50 <= ${s.target.maxMs} ms and <= ${s.target.maxRatio}x floor: ${verdict(p50(api) <= s.target.maxMs && ratio <= s.target.maxRatio)}`;
+    console.log(`  ratio  p50 ${ratio.toFixed(2)}   p95 ${(p95(api) / p95(floor)).toFixed(2)}${target}`);
+  }
+}
+
+if (ONLY.has('pages')) {
+  if (ENGINES.has('mysql')) await pages('mysql', mysqlDirect);
+  if (onPostgres) await pages('postgres', pgDirect);
+}
+
+// --- a member against an administrator under 200 concurrent clients --------------------------
+
+/** One autocannon run of `connections` clients posting `body` with `token`: latency, requests per second, the server's CPU per request. */
+async function cannon(token: string, body: Record<string, unknown>, connections: number) {
+  const cpuBefore = cpuTimeMs(server.pid);
+  const result = await autocannon({
+    url: `${server.base}/get/loadTableContent`, method: 'POST', connections, duration: SECONDS,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body),
+  });
+  return {
+    p50: result.latency.p50, p97: result.latency.p97_5, rps: result.requests.average, errors: result.non2xx + result.errors,
+    cpuPerRequest: (cpuTimeMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total),
+  };
+}
+
+if (ONLY.has('concurrency')) {
+  const pairs = Number(process.env.BENCH_PAIRS ?? 6);
+  const body = { pageId, componentId: 'mysql-plain', ...request('search', 'barang') };
+  console.log(`\nmember / administrator under 200 concurrent clients (autocannon, ${SECONDS} s a run, ${pairs} pairs of runs alternated): search "barang", MariaDB`);
+  // Warm-up: both paths, once each.
+  await cannon(admin, body, 200);
+  await cannon(member, body, 200);
+  const runs: Record<'administrator' | 'member', Awaited<ReturnType<typeof cannon>>[]> = { administrator: [], member: [] };
+  // Short runs, each pair in the other order than the last, so the machine's drift weighs on both alike.
+  for (let i = 0; i < pairs; i++) {
+    for (const who of i % 2 === 0 ? ['administrator', 'member'] as const : ['member', 'administrator'] as const) {
+      runs[who].push(await cannon(who === 'member' ? member : admin, body, 200));
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  for (const who of ['administrator', 'member'] as const) {
+    for (const r of runs[who]) {
+      console.log(`  ${who.padEnd(14)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(5)} ms   p97.5 ${String(r.p97).padStart(5)} ms   server CPU ${r.cpuPerRequest.toFixed(3)} ms/request   non-2xx/errors ${r.errors}`);
+    }
+  }
+  const of = (who: 'administrator' | 'member', pick: (r: Awaited<ReturnType<typeof cannon>>) => number) => median(runs[who].map(pick));
+  // A member's cost: the server's CPU per request (what the member path adds is computed, not waited for), and the throughput.
+  const cpuRatio = of('member', (r) => r.cpuPerRequest) / of('administrator', (r) => r.cpuPerRequest);
+  const rpsRatio = of('administrator', (r) => r.rps) / of('member', (r) => r.rps);
+  console.log(`  member/administrator (medians): server CPU per request ${cpuRatio.toFixed(2)}, throughput (administrator's req/s over the member's) ${rpsRatio.toFixed(2)}, p50 latency ${(of('member', (r) => r.p50) / of('administrator', (r) => r.p50)).toFixed(2)}   target <= 1.1: ${verdict(Math.max(cpuRatio, rpsRatio) <= 1.1)}`);
+}
+
+// --- a persisted query's server overhead ------------------------------------------------------
+
+if (ONLY.has('overhead')) {
+  const rounds = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? 2000);
+  const action = { pageId, componentId: 'bench-button', actionName: 'lookup', params: { 'bench-input': 'x' } };
+  const check = await call('POST', '/action/runAction', action, member);
+  const raw = await mysqlDirect(PERSISTED, ['demo-user']);
+  if (!check.status || (check.data as unknown[]).length !== raw.length) throw new Error(`runAction did not answer the rows mysql2 does: ${JSON.stringify(check).slice(0, 200)}`);
+  const [health, viaRakit, viaMysql2] = await measure([
+    () => call('GET', '/health'),
+    () => call('POST', '/action/runAction', action, member),
+    () => mysqlDirect(PERSISTED, ['demo-user']),
+  ], rounds) as [number[], number[], number[]];
+  const overhead = p50(viaRakit) - p50(health) - p50(viaMysql2);
+  /** The server process's CPU time per call of `run`, alone: less swayed than latency by what else the machine runs. */
+  const cpuPerCall = async (run: () => Promise<unknown>) => {
+    const before = cpuTimeMs(server.pid);
+    for (let i = 0; i < rounds; i++) await run();
+    return (cpuTimeMs(server.pid) - before) / rounds;
+  };
+  const cpuHealth = await cpuPerCall(() => call('GET', '/health'));
+  const cpuAction = await cpuPerCall(() => call('POST', '/action/runAction', action, member));
+  console.log(`\npersisted query run by a member (POST /action/runAction, ${raw.length} rows by key), ${rounds} rounds, MariaDB`);
+  console.log(`  HTTP floor (GET /health, same process)   p50 ${ms(p50(health))}   p95 ${ms(p95(health))}`);
+  console.log(`  raw query (mysql2 pool.query)            p50 ${ms(p50(viaMysql2))}   p95 ${ms(p95(viaMysql2))}`);
+  console.log(`  Rakit POST /action/runAction             p50 ${ms(p50(viaRakit))}   p95 ${ms(p95(viaRakit))}`);
+  console.log(`  server overhead over (HTTP floor + raw query) at p50: ${overhead.toFixed(3)} ms   target <= 0.25 ms: ${verdict(overhead <= 0.25)}`);
+  console.log(`  server CPU per call (user + system, all threads): GET /health ${cpuHealth.toFixed(3)} ms, runAction ${cpuAction.toFixed(3)} ms, difference ${(cpuAction - cpuHealth).toFixed(3)} ms`);
+}
+
+console.log(`\n${loadLine('at end')}`);
+await server.stop();
+await mysql.end();
+await pgPool.end();
 rmSync(dataDir, { recursive: true, force: true });

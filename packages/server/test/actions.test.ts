@@ -154,4 +154,23 @@ describe.each(engines)('actions on a %s database', (engine) => {
     expect((await server.call('POST', '/action/runAction', { actionId: saved.json().data.actionId, params: [] }, member)).statusCode).toBe(403);
     expect((await server.call('POST', '/action/runAction', { actionId: saved.json().data.actionId, params: [] }, outsider)).statusCode).toBe(403);
   });
+
+  it('refuses, on the very next run, an action taken off the page and a member taken out of his group', async () => {
+    // Each run reads the page's actions worked out once per saved version, and the read cache.
+    for (let i = 0; i < 3; i++) expect((await runAction('mine', { 'in-name': 'x' })).statusCode).toBe(200);
+    const button = createComponent('button', 'save-button', 'Simpan');
+    button.custom_action = [
+      { name: 'byName', action: 'QUERY', cause: '', show: true, stored: { database: dbId, query: `SELECT id, name FROM ${fixture.table} WHERE name = ?`, params: [{ source: 'in-name' }] } },
+    ];
+    const save = await server.call('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify([createComponent('input', 'in-name', 'Nama'), button]) }] }, admin);
+    expect(save.statusCode).toBe(200);
+    expect((await runAction('mine', { 'in-name': 'x' })).statusCode).toBe(404);
+    expect((await runAction('byName', { 'in-name': 'x' })).statusCode).toBe(200);
+
+    const groups = (await server.call('GET', `/auth/listgroup/${appId}`, undefined, admin)).json().data as { groupId: number; groupSlug: string }[];
+    const memberGroup = groups.find((g) => g.groupSlug === 'member')?.groupId as number;
+    const removed = await server.call('DELETE', '/auth/removeUserFromGroup', { userId: MEMBER, groupId: memberGroup }, admin);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await runAction('byName', { 'in-name': 'x' })).statusCode).toBe(403);
+  });
 });

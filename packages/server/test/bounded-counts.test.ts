@@ -44,6 +44,7 @@ describe.each(engines)('bounded counts on a %s database', (engine) => {
   let server: TestServer;
   let fixture: AppTable;
   let pageId: number;
+  let dbId: number;
   let member: string;
 
   const content = async (body: Record<string, unknown>, componentId = 'many', path = '/get/loadTableContent') => {
@@ -56,13 +57,33 @@ describe.each(engines)('bounded counts on a %s database', (engine) => {
 
   beforeAll(async () => {
     server = await buildTestServer('sqlite', { allowPrivateDatabases: true });
-    ({ fixture, pageId, member } = await dataWidgetApp(server, engine, {
+    ({ fixture, pageId, dbId, member } = await dataWidgetApp(server, engine, {
       users: ['081700000061', '081700000062', '081700000063'], appName: 'Gudang Besar', pageName: 'Banyak', table: BIG_TABLE, widgets,
     }));
   }, 60_000);
   afterAll(async () => {
     await fixture?.drop();
     await server?.close();
+  });
+
+  // SQLite answers a statement before the next call is read: its counts never overlap.
+  it.skipIf(engine === 'sqlite')('runs one count for the clients that ask for it at once', async () => {
+    await content({ page: 1 });
+    const source = await server.app.dataSources.get(dbId, () => Promise.reject(new Error('the widget opened the connection already')));
+    const query = source.query;
+    const counted: string[] = [];
+    source.query = (sql, params, options) => {
+      if (sql.startsWith('SELECT COUNT(*)')) counted.push(sql);
+      return query.call(source, sql, params, options);
+    };
+    try {
+      // A term no earlier call counted: eight clients, one count; the rows of each read apart.
+      const answers = await Promise.all(Array.from({ length: 8 }, () => content({ search: 'Item 123' })));
+      expect(counted).toHaveLength(1);
+      for (const answer of answers) expect(answer).toMatchObject({ count: 11, countCapped: false });
+    } finally {
+      source.query = query;
+    }
   });
 
   it('stops counting at the cap and says so', async () => {

@@ -10,8 +10,10 @@ import { BlobFileSchema } from './print';
  * A row as the application's database driver reads it, by column name. Its values are what the
  * driver gives (text, numbers, null, dates, a JSON column's value…), written by JSON.stringify:
  * the rows are the author's database's to shape, so they are not checked value by value.
+ * An object of any keys: zod checks it is one and copies it, where a record of unknown values
+ * also parsed each key and value (some 50 µs on a 20-row answer, issue 19).
  */
-export const ResultRowSchema = z.record(z.string(), z.unknown());
+export const ResultRowSchema = z.looseObject({});
 export type ResultRow = z.infer<typeof ResultRowSchema>;
 
 /** One shown column of a data widget: its label and the source column it shows. */

@@ -1,14 +1,16 @@
 import { type AnyCall, AUDITED_READS, callNameOf, UNAUDITED_CALLS } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditContext } from './context';
-import { recordAudit } from './record';
+import { recordAfterCommit } from './record';
 
 /**
  * The audit log's floor under every call (issue 17): each call other than GET (and each export)
  * that succeeds leaves an entry of its name, its application and its input (secrets redacted),
  * unless it is in core's UNAUDITED_CALLS. Domain modules record richer entries inside the
  * transaction of their change (recordAudit); when one did, nothing is added here. What only
- * this floor records is written right after the call's change, not in its transaction.
+ * this floor records is recorded right after the call's change, not in its transaction, and
+ * appended with recordAfterCommit (with the others of the next few milliseconds, off the
+ * call's path: a member's persisted query does not wait for a store insert, issue 19).
  */
 
 export function isAudited(call: AnyCall): boolean {
@@ -44,14 +46,14 @@ function entityOf(call: AnyCall, request: FastifyRequest): { entityType: string;
   }
 }
 
-/** After a successful call: its entry, unless its domain module recorded one. */
-export async function recordCallIfUnrecorded(app: FastifyInstance, call: AnyCall, request: FastifyRequest, context: AuditContext): Promise<void> {
+/** After a successful call: its entry, unless its domain module recorded one (appended by recordAfterCommit). */
+export function recordCallIfUnrecorded(app: FastifyInstance, call: AnyCall, request: FastifyRequest, context: AuditContext): void {
   if (context.recorded || !isAudited(call)) return;
   const { entityType, entityId } = entityOf(call, request);
-  await recordAudit(app.store, {
+  recordAfterCommit(app.store, {
     appId: context.appId,
     entityType,
     entityId,
     summary: `${call.summary}${entityId === null ? '' : ` (${entityType} ${entityId})`}`,
-  });
+  }, (error, entries) => app.log.error({ err: error, entries }, 'audit entries of calls could not be appended'));
 }

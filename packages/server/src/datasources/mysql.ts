@@ -65,6 +65,9 @@ export class MysqlDataSource implements DataSource {
       idleTimeout: 60_000,
       multipleStatements: false,
       resetOnRelease: true,
+      // Nothing is prepared (see execute), and each reset empties the connection's statement
+      // cache by filling arrays of this size: at mysql2's default (16,000) that was ~1% of a busy server's CPU.
+      maxPreparedStatements: 1,
       // The capability would put IGNORE_SPACE in a new session's sql_mode, which a reset drops: sessions read alike.
       flags: ['-IGNORE_SPACE'],
       dateStrings: true,
@@ -83,7 +86,8 @@ export class MysqlDataSource implements DataSource {
       throw error;
     }
     if (ran.changedSchema) connection.destroy();
-    else connection.release();
+    // Released (and so reset, a round trip) once the caller's answer is on its way, not before it.
+    else setImmediate(() => connection.release());
     return ran.result;
   }
 

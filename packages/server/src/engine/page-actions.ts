@@ -20,11 +20,24 @@ export function* pageActions(components: readonly Component[]): Generator<{ comp
   }
 }
 
+/** pageQueryActions of a components array (savedComponents keeps one per saved page version). */
+const queryActionsOf = new WeakMap<readonly Component[], readonly PageQueryAction[]>();
+
 /**
  * The database actions a saved page holds: what a member of a group reaching the page may
- * run, and nothing else. Actions whose configuration is incomplete are left out.
+ * run, and nothing else. Actions whose configuration is incomplete are left out. Worked out
+ * once per components array (its actions validated once, not on every run) and shared: frozen.
  */
-export function pageQueryActions(components: readonly Component[]): PageQueryAction[] {
+export function pageQueryActions(components: readonly Component[]): readonly PageQueryAction[] {
+  let found = queryActionsOf.get(components);
+  if (found === undefined) {
+    found = Object.freeze(findQueryActions(components));
+    queryActionsOf.set(components, found);
+  }
+  return found;
+}
+
+function findQueryActions(components: readonly Component[]): PageQueryAction[] {
   const found: PageQueryAction[] = [];
   for (const { componentId, action } of pageActions(components)) {
     const stored = StoredQuerySchema.safeParse(action.stored);

@@ -73,7 +73,7 @@ export function route<C extends AnyCall>(
           request,
           reply,
         });
-        await recordCallIfUnrecorded(app, call, request, audit);
+        recordCallIfUnrecorded(app, call, request, audit);
         return answer;
       });
       if (call.data === FILE_ANSWER) return result;

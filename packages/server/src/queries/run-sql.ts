@@ -47,15 +47,30 @@ function assertNoTransactionControl(sql: string): void {
  * application (workflows/addons/app-sql.ts).
  */
 export async function runOnConnection(app: FastifyInstance, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
-  // Engines differ on a text of only blanks and comments (an error, or nothing done): one answer.
-  if (stripSqlComments(sql).replace(/[\s;]+/g, '') === '') throw new HttpError(400, Messages.queryError, [Messages.queryEmpty]);
-  assertNoTransactionControl(sql);
+  assertRunnable(sql);
   const source = await dataSourceOf(app, db);
   try {
     return await source.query(sql, params);
   } catch (error) {
     throw asCallerError(error);
   }
+}
+
+/** Texts that passed assertRunnable: a saved page's queries are checked once, not on every run. */
+const runnable = new Set<string>();
+const MAX_RUNNABLE = 1000;
+/** Longer texts are checked every time rather than kept. */
+const MAX_KEPT_TEXT = 8192;
+
+/** 400 for a text of only blanks and comments, or for a transaction-control statement. */
+function assertRunnable(sql: string): void {
+  if (runnable.has(sql)) return;
+  // Engines differ on a text of only blanks and comments (an error, or nothing done): one answer.
+  if (stripSqlComments(sql).replace(/[\s;]+/g, '') === '') throw new HttpError(400, Messages.queryError, [Messages.queryEmpty]);
+  assertNoTransactionControl(sql);
+  if (sql.length > MAX_KEPT_TEXT) return;
+  if (runnable.size >= MAX_RUNNABLE) runnable.clear();
+  runnable.add(sql);
 }
 
 /** A stored connection, or 404. */

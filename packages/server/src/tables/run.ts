@@ -58,6 +58,8 @@ class StatementCache<T> {
 const keyOf = (statement: Statement) => `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
 
 const counts = new WeakMap<DataSource, StatementCache<number>>();
+/** Counts being computed, per pool and statement. */
+const countsRunning = new WeakMap<DataSource, Map<string, Promise<number>>>();
 const filterValues = new WeakMap<DataSource, StatementCache<unknown[]>>();
 
 function cacheOf<T>(map: WeakMap<DataSource, StatementCache<T>>, source: DataSource): StatementCache<T> {
@@ -74,15 +76,30 @@ function cacheOf<T>(map: WeakMap<DataSource, StatementCache<T>>, source: DataSou
  * few seconds while the user pages through it; the rows themselves are always read fresh.
  * Row writes through the data widgets forget the pool's counts (forgetCounts).
  */
-export async function countRows(source: DataSource, statement: Statement): Promise<number> {
+export function countRows(source: DataSource, statement: Statement): Promise<number> {
   const cache = cacheOf(counts, source);
   const cached = cache.get(statement, Date.now());
-  if (cached !== undefined) return cached;
-  const started = performance.now();
-  const { rows } = await run(source, statement, { maxRows: 1 });
-  const count = Number(rows[0]?.n ?? 0);
-  if (performance.now() - started >= SLOW_COUNT_MS) cache.set(statement, count, Date.now() + COUNT_TTL_MS);
-  return count;
+  if (cached !== undefined) return Promise.resolve(cached);
+  // Callers asking for the same count while it runs share it: when a kept count expires under
+  // many clients, one statement runs again, not one per client (issue 19).
+  let flights = countsRunning.get(source);
+  if (flights === undefined) {
+    flights = new Map();
+    countsRunning.set(source, flights);
+  }
+  const key = keyOf(statement);
+  const running = flights.get(key);
+  if (running !== undefined) return running;
+  const counting = (async () => {
+    const started = performance.now();
+    const { rows } = await run(source, statement, { maxRows: 1 });
+    const count = Number(rows[0]?.n ?? 0);
+    if (performance.now() - started >= SLOW_COUNT_MS) cache.set(statement, count, Date.now() + COUNT_TTL_MS);
+    return count;
+  })();
+  flights.set(key, counting);
+  void counting.finally(() => { if (flights.get(key) === counting) flights.delete(key); }).catch(() => undefined);
+  return counting;
 }
 
 /** The distinct values a select filter offers (column v of the statement), kept FILTER_VALUES_TTL_MS. */
@@ -99,5 +116,7 @@ export async function distinctValues(source: DataSource, statement: Statement): 
 /** After a write: counts of this pool are read again. */
 export function forgetCounts(source: DataSource): void {
   counts.get(source)?.clear();
+  // A count started before the write may not answer a call made after it.
+  countsRunning.get(source)?.clear();
   filterValues.get(source)?.clear();
 }
