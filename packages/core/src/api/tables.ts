@@ -41,6 +41,11 @@ export const TableContentSchema = z.object({
   possibleFilters: z.array(PossibleFilterSchema),
   /** The page's rows keyed by source column (the widget's mapping_table names). */
   filteredResult: z.array(ResultRowSchema),
+  /**
+   * The search goes through a FULLTEXT index (MariaDB/MySQL): it matches whole words and word
+   * beginnings, not any part of a word; the search box says so. Absent: any part matches.
+   */
+  searchWholeWords: z.boolean().optional(),
 });
 export type TableContent = z.infer<typeof TableContentSchema>;
 

@@ -1,6 +1,7 @@
 import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, tablePageCount } from '@rakit/core';
 import { contentPlan } from './content-plan';
 import { countStatement, distinctStatement, pageStatement } from './content-query';
+import { searchesWholeWords } from './search-condition';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
 import { countRows, distinctValues, run } from './run';
@@ -46,5 +47,6 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
     primaryKey: plan.primaryKey,
     possibleFilters: plan.filters.map((f, i) => ({ field: f.field, column: f.column, type: f.type, options: values[i] ?? [] })),
     filteredResult: page.reversed ? rows.rows.reverse() : rows.rows,
+    ...(searchesWholeWords(plan) ? { searchWholeWords: true } : {}),
   };
 }

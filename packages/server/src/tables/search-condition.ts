@@ -50,6 +50,11 @@ export function fulltextQuery(search: string): string | undefined {
   return words.map((w) => `+${w}*`).join(' ');
 }
 
+/** Whether the search goes through a FULLTEXT index, which matches whole words and word beginnings only. */
+export function searchesWholeWords(plan: SearchPlan): boolean {
+  return plan.dialect === 'mysql' && plan.indexes.fulltext.some((columns) => columns.every((c) => plan.searchable.includes(c)));
+}
+
 /** The shortest text an FTS5 trigram table can look for: below it LIKE is used. */
 export const TRIGRAM_MIN_CHARS = 3;
 

@@ -89,6 +89,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
               leftSection={<IconSearch size={16} />}
               placeholder={Messages.tableSearchPlaceholder}
               aria-label={Messages.tableSearchPlaceholder}
+              description={content.searchWholeWords === true ? Messages.tableSearchWholeWords : undefined}
               value={query.search}
               onChange={(event) => setQuery({ ...query, search: event.currentTarget.value, page: 1 })}
             />
