@@ -63,8 +63,8 @@ export function DbTablesDrawer({ db, opened, onClose }: DbTablesDrawerProps) {
               <Table.Tbody>
                 {table.columns.map((column) => (
                   <Table.Tr key={column.COLUMN_NAME}>
-                    <Table.Td ff="monospace" w="45%">{column.COLUMN_NAME}</Table.Td>
-                    <Table.Td c="dimmed" w="35%">{column.DATA_TYPE}</Table.Td>
+                    <Table.Td ff="monospace" w="40%">{column.COLUMN_NAME}</Table.Td>
+                    <Table.Td c="dimmed" w="25%">{column.DATA_TYPE}</Table.Td>
                     <Table.Td ta="right">
                       {searchOf(table.table_name)?.columns.find((c) => c.column === column.COLUMN_NAME)?.indexed === true ? (
                         <Badge size="sm" variant="light" color="teal" mr={4} leftSection={<IconBolt size={11} />}>Fast search</Badge>

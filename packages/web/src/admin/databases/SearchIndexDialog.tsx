@@ -85,7 +85,7 @@ export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexD
           </Stack>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={running}>{job?.state === 'done' ? 'Close' : 'Cancel'}</Button>
+          <Button variant="default" onClick={onClose} disabled={running}>{job?.state === 'done' ? 'Done' : 'Cancel'}</Button>
           {job === null ? (
             <Button onClick={() => void start()} disabled={plan.data?.allowed !== true || columns.length === 0}>Run these statements</Button>
           ) : null}
