@@ -190,6 +190,10 @@ describe.each(engines)('search indexes on a %s database', (engine) => {
     const again = await server.call('POST', '/save/addSearchIndex', { dbId: widgetApp.dbId, table: widgetApp.fixture.table, columns: ['name'] }, widgetApp.admin);
     expect(again.statusCode).toBe(409);
 
+    // The search box says whole words are matched where a FULLTEXT index answers (and only there).
+    const content = await server.call('POST', '/get/loadTableContent', { pageId: widgetApp.pageId, componentId: 'goods', page: 1, limit: 10, search: 'kar' }, widgetApp.member);
+    expect(content.json().data[0].searchWholeWords).toBe(engine === 'mysql' ? true : undefined);
+
     if (engine === 'postgres') {
       // The statement's shape (no cast) is one the trigram index serves.
       const client = new pg.Client({ connectionString: POSTGRES_TEST_DB });
