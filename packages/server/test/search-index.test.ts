@@ -294,3 +294,59 @@ describe.each(engines.filter((e) => e !== 'sqlite'))('a %s connection whose user
     expect(content.json().data[0].filteredResult.map((r: { id: number | string }) => Number(r.id))).toContain(1);
   });
 });
+
+/** Rows of the big table: enough that building its index takes a while to watch. */
+const BIG_ROWS = 200_000;
+
+const BIG_TABLE = {
+  prefix: 'goods_big',
+  createSql: (quoted: string, engine: EngineName) => {
+    if (engine === 'postgres') {
+      return `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, label VARCHAR(100) NOT NULL);
+        INSERT INTO ${quoted} SELECT n, 'barang biasa nomor ' || n FROM generate_series(1, ${BIG_ROWS}) AS n;`;
+    }
+    if (engine === 'mysql') {
+      return `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, label VARCHAR(100) NOT NULL);
+        INSERT INTO ${quoted} SELECT seq, CONCAT('barang biasa nomor ', seq) FROM seq_1_to_${BIG_ROWS};`;
+    }
+    return `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, label TEXT NOT NULL);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${BIG_ROWS}) INSERT INTO ${quoted} SELECT i, 'barang biasa nomor ' || i FROM n;`;
+  },
+};
+
+describe.each(engines)('adding a search index on a big %s table', (engine) => {
+  let server: TestServer;
+  let widgetApp: DataWidgetApp;
+
+  beforeAll(async () => {
+    server = await buildTestServer('sqlite', { allowPrivateDatabases: true });
+    widgetApp = await dataWidgetApp(server, engine, {
+      users: ['081700001921', '081700001922', '081700001923'], appName: 'Gudang Cari', pageName: 'Barang', table: BIG_TABLE,
+      widgets: (dbId, table) => [{ ...createComponent('table', 'goods', 'Barang'), options: 'Id,Label', mapping_table: 'id,label', database_used: dbId, primaryKey: 'id', table_used: table }],
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await widgetApp?.fixture.drop();
+    await server?.close();
+  });
+
+  it('answers other calls while it runs, reports its progress, and is then used', async () => {
+    const started = await server.call('POST', '/save/addSearchIndex', { dbId: widgetApp.dbId, table: widgetApp.fixture.table, columns: ['label'] }, widgetApp.admin);
+    expect(started.statusCode, started.body).toBe(200);
+    const seen: SearchIndexJob[] = [started.json().data as SearchIndexJob];
+    for (let waited = 0; seen.at(-1)?.state === 'running' && waited < 150_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The server answers while the index is built (SQLite's runs in a worker thread).
+      const polled = await server.call('GET', `/get/searchIndexProgress/${widgetApp.dbId}`, undefined, widgetApp.admin);
+      expect(polled.statusCode).toBe(200);
+      seen.push(polled.json().data as SearchIndexJob);
+    }
+    expect(seen.at(-1)).toMatchObject({ state: 'done', progress: 1 });
+    const running = seen.filter((j) => j.state === 'running');
+    expect(running.length).toBeGreaterThan(1);
+    // PostgreSQL and MariaDB say what the build is doing; SQLite only which statement runs.
+    if (engine !== 'sqlite') expect(running.some((j) => j.phase !== null), JSON.stringify(running.slice(-3))).toBe(true);
+    const answer = await server.call('POST', '/get/loadTableContent', { pageId: widgetApp.pageId, componentId: 'goods', page: 1, limit: 20, search: 'nomor 199999' }, widgetApp.member);
+    expect(answer.json().data[0].filteredResult.map((r: { id: number | string }) => Number(r.id))).toEqual([199999]);
+  }, 180_000);
+});
