@@ -341,7 +341,7 @@ describe.each(engines)('adding a search index on a big %s table', (engine) => {
       expect(polled.statusCode).toBe(200);
       seen.push(polled.json().data as SearchIndexJob);
     }
-    expect(seen.at(-1)).toMatchObject({ state: 'done', progress: 1 });
+    expect(seen.at(-1), JSON.stringify(seen.at(-1))).toMatchObject({ state: 'done', progress: 1 });
     const running = seen.filter((j) => j.state === 'running');
     expect(running.length).toBeGreaterThan(1);
     // PostgreSQL and MariaDB say what the build is doing; SQLite only which statement runs.
@@ -349,4 +349,23 @@ describe.each(engines)('adding a search index on a big %s table', (engine) => {
     const answer = await server.call('POST', '/get/loadTableContent', { pageId: widgetApp.pageId, componentId: 'goods', page: 1, limit: 20, search: 'nomor 199999' }, widgetApp.member);
     expect(answer.json().data[0].filteredResult.map((r: { id: number | string }) => Number(r.id))).toEqual([199999]);
   }, 180_000);
+
+  it.skipIf(engine === 'sqlite')('shows a build another process started, and refuses to start a second one meanwhile', async () => {
+    const t = widgetApp.fixture.table;
+    // Another server process (here: a hand-made session) builds a second search index on the table.
+    const byHand = widgetApp.fixture.exec(engine === 'mysql'
+      ? `ALTER TABLE \`${t}\` ADD FULLTEXT INDEX \`by_hand_ft\` (\`label\`)`
+      : `CREATE INDEX CONCURRENTLY "${t}_by_hand" ON "${t}" USING gin ("label" gin_trgm_ops)`);
+    let seen: SearchIndexJob | null = null;
+    for (let waited = 0; seen?.state !== 'running' && waited < 20_000; waited += 50) {
+      seen = (await server.call('GET', `/get/searchIndexProgress/${widgetApp.dbId}`, undefined, widgetApp.admin)).json().data as SearchIndexJob | null;
+    }
+    expect(seen).toMatchObject({ state: 'running', table: t });
+    const second = await server.call('POST', '/save/addSearchIndex', { dbId: widgetApp.dbId, table: t, columns: ['label'] }, widgetApp.admin);
+    expect(second.statusCode).toBe(409);
+    await byHand;
+    // Once it ended, this process's own last build is what is told again.
+    const after = (await server.call('GET', `/get/searchIndexProgress/${widgetApp.dbId}`, undefined, widgetApp.admin)).json().data as SearchIndexJob;
+    expect(after).toMatchObject({ state: 'done', table: t, columns: ['label'] });
+  }, 60_000);
 });

@@ -293,13 +293,49 @@ async function engineProgress(job: Job): Promise<{ progress: number | null; phas
   return { progress: null, phase: null };
 }
 
-/** How far the connection's last Add search index is; null when none ran since the server started. */
+/**
+ * An index build the engine shows on the connection's database, whoever started it: another
+ * server process (ARCHITECTURE §3: nothing may assume one process), or a person by hand.
+ */
+async function buildSeenByEngine(dialect: DataSourceType, source: DataSource): Promise<SearchIndexJob | null> {
+  let found: { table: string; progress: number | null; phase: string | null } | undefined;
+  if (dialect === 'postgres') {
+    const { rows } = await source.query(
+      `SELECT c.relname AS table_name, p.phase, p.blocks_done, p.blocks_total
+         FROM pg_stat_progress_create_index p JOIN pg_class c ON c.oid = p.relid
+         JOIN pg_index x ON x.indexrelid = p.index_relid JOIN pg_opclass oc ON oc.oid = x.indclass[0]
+        WHERE p.datid = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND oc.opcname IN ('gin_trgm_ops', 'gist_trgm_ops')`, [],
+    );
+    const r = rows[0];
+    if (r !== undefined) found = { table: String(r.table_name), phase: String(r.phase), progress: Number(r.blocks_total) > 0 ? Number(r.blocks_done) / Number(r.blocks_total) : null };
+  } else if (dialect === 'mysql') {
+    const { rows } = await source.query(
+      `SELECT INFO AS info, PROGRESS AS progress, STATE AS state FROM information_schema.PROCESSLIST
+        WHERE DB = DATABASE() AND INFO LIKE 'ALTER TABLE % ADD FULLTEXT INDEX %'`, [],
+    );
+    const r = rows[0];
+    const table = /^ALTER TABLE `((?:[^`]|``)+)`/.exec(String(r?.info ?? ''))?.[1];
+    if (r !== undefined && table !== undefined) found = { table: table.replaceAll('``', '`'), phase: r.state === null ? null : String(r.state), progress: r.progress === null ? null : Number(r.progress) / 100 };
+  }
+  if (found === undefined) return null;
+  return { table: found.table, columns: [], state: 'running', step: 1, statements: [], progress: found.progress, phase: found.phase, message: null };
+}
+
+/**
+ * How far the connection's last Add search index is: this process's own job while it runs
+ * (with its statements), else a build the engine shows running on the database (started by
+ * another process, or by hand), else how this process's last one ended (done, or why it
+ * failed); null when there is none of these.
+ */
 export async function searchIndexProgress(app: FastifyInstance, row: DbConfigRow): Promise<SearchIndexJob | null> {
   const job = jobsOf(app).get(row.dbId);
-  if (job === undefined) return null;
-  if (job.status.state !== 'running') return job.status;
-  const reported = await engineProgress(job).catch(() => ({ progress: null, phase: null }));
-  return { ...job.status, ...reported };
+  if (job?.status.state === 'running') {
+    const reported = await engineProgress(job).catch(() => ({ progress: null, phase: null }));
+    return { ...job.status, ...reported };
+  }
+  const seen = await buildSeenByEngine(dialectOf(row), await dataSourceOf(app, row)).catch(() => null);
+  return seen ?? job?.status ?? null;
 }
 
 /** What a failed statement says: the engine's text (it names no credentials), or a generic one. */
@@ -340,6 +376,10 @@ export async function addSearchIndex(app: FastifyInstance, row: DbConfigRow, bod
   const jobs = jobsOf(app);
   if (jobs.get(row.dbId)?.status.state === 'running') throw conflict('A search index is being added on this connection already; wait until it is done.');
   const { plan, inspected } = await planOf(app, row, body);
+  // Another process may be building one on this database: the engine says so.
+  if (await buildSeenByEngine(inspected.dialect, inspected.source).catch(() => null) !== null) {
+    throw conflict('A search index is being added on this database already; wait until it is done.');
+  }
   if (plan.statements.length === 0) throw conflict(plan.refusal ?? 'A search index serves these columns already.');
   if (!plan.allowed) throw forbidden(plan.refusal ?? 'A search index cannot be added here');
   const settings = await reachableSettings(settingsOf(app, row), app.config, row.dbVouched === 1);

@@ -27,6 +27,8 @@ export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexD
   const [columns, setColumns] = useState<string[]>(candidates);
   const [job, setJob] = useState<SearchIndexJob | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The build is no longer seen (it ran on another server process, which this one cannot follow to its end). */
+  const [lost, setLost] = useState(false);
 
   const plan = useQuery({
     queryKey: ['databases', app.appSlug, 'search-plan', dbId, table.table_name, columns],
@@ -34,19 +36,21 @@ export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexD
     enabled: opened && columns.length > 0 && job === null,
   });
 
-  const running = job?.state === 'running';
+  const running = job?.state === 'running' && !lost;
   useEffect(() => {
     if (!running) return undefined;
     const timer = setInterval(() => {
       void settle(api.searchIndexProgress(dbId)).then((answer) => {
-        if (answer?.status === true && answer.data !== undefined && answer.data !== null) setJob(answer.data);
+        if (answer?.status !== true || answer.data === undefined) return;
+        if (answer.data === null) setLost(true);
+        else setJob(answer.data.statements.length === 0 ? { ...answer.data, statements: job?.statements ?? [] } : answer.data);
       });
     }, PROGRESS_POLL_MS);
     return () => clearInterval(timer);
-  }, [running, api, dbId]);
+  }, [running, api, dbId, job?.statements]);
   useEffect(() => {
-    if (job?.state === 'done') void queryClient.invalidateQueries({ queryKey: ['databases', app.appSlug, 'search', dbId] });
-  }, [job?.state, queryClient, app.appSlug, dbId]);
+    if (job?.state === 'done' || lost) void queryClient.invalidateQueries({ queryKey: ['databases', app.appSlug, 'search', dbId] });
+  }, [job?.state, lost, queryClient, app.appSlug, dbId]);
 
   async function start() {
     setRefusal(null);
@@ -78,7 +82,8 @@ export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexD
           <Stack gap={4} aria-label="Search index progress">
             <Progress value={percent} animated={running} aria-label="Index progress" />
             <Text size="sm" c="dimmed">
-              {job.state === 'running' ? `Running statement ${Math.max(1, job.step)} of ${job.statements.length}${job.phase === null ? '' : ` (${job.phase})`}…` : null}
+              {lost ? 'The build is no longer seen running: the table list shows whether the index is there.' : null}
+              {job.state === 'running' && !lost ? `Running statement ${Math.max(1, job.step)} of ${job.statements.length}${job.phase === null ? '' : ` (${job.phase})`}…` : null}
               {job.state === 'done' ? 'The search index is ready: searches of these columns now use it.' : null}
               {job.state === 'failed' ? `The index could not be added: ${job.message ?? ''}` : null}
             </Text>
