@@ -1,7 +1,8 @@
 import mysql from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, demoAppId, demoToken } from '../support/api';
+import { createComponent } from '@rakit/core';
+import { apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, openDemoScreen, signInToDemo } from '../support/demo';
 import { ADMIN_PASSWORD } from '../support/global-setup';
@@ -21,6 +22,10 @@ describe('the administrator adds a search index on the Database screen', () => {
   // Two accounts of their own: one that may add indexes, one that may only read and write rows.
   const builder = `rakit_ix_${stamp}`;
   const reader = `rakit_rd_${stamp}`;
+  const pageName = `Kafe ${stamp}`;
+  let builderDbId = 0;
+  const savedDbIds: number[] = [];
+  let api: ReturnType<typeof apiAs> | undefined;
 
   async function onMariaDb(statements: string[]) {
     const connection = await mysql.createConnection(MARIADB);
@@ -39,19 +44,31 @@ describe('the administrator adds a search index on the Database screen', () => {
       ...users(builder).flatMap((u) => [`CREATE USER ${u} IDENTIFIED BY ''`, `GRANT ALL ON test.* TO ${u}`]),
       ...users(reader).flatMap((u) => [`CREATE USER ${u} IDENTIFIED BY ''`, `GRANT SELECT, INSERT, UPDATE, DELETE ON test.* TO ${u}`]),
     ]);
-    const api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
     const appId = await demoAppId();
     for (const user of [builder, reader]) {
-      const saved = await api('POST', '/save/saveDbConfig', {
+      const saved = await api<{ dbId: number }>('POST', '/save/saveDbConfig', {
         dbId: null, dbAppId: appId, dbType: 'mysql', dbHost: MARIADB.host, dbPort: MARIADB.port, dbUser: user, dbPassword: '', dbDatabase: MARIADB.database,
       });
       expect(saved.status, saved.error?.join(', ')).toBe(true);
+      savedDbIds.push(saved.data.dbId);
+      if (user === builder) builderDbId = saved.data.dbId;
     }
+    // A page with a table over it, which the demo's staff reach.
+    const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName }] });
+    const pageId = (created.data.pages[0] as { pageId: number }).pageId;
+    const widget = {
+      ...createComponent('table', 'menu', 'Menu Kafe'), database_used: builderDbId, primaryKey: 'id', table_used: table, options: 'Id,Label,Amount', mapping_table: 'id,label,amount',
+    };
+    const saved = await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify([widget]) }] });
+    expect(saved.status, saved.error?.join(', ')).toBe(true);
+    await menuForStaff(api, appId, pageName, [['Menu Kafe', pageId]]);
     browser = await launchBrowser();
     page = await newPage(browser);
   });
   afterAll(async () => {
     await browser?.close();
+    for (const dbId of savedDbIds) await api?.('DELETE', '/delete/deleteDbConfig', { dbId });
     await onMariaDb([
       `DROP TABLE IF EXISTS \`${table}\``,
       ...[builder, reader].flatMap((name) => [`DROP USER IF EXISTS '${name}'@'%'`, `DROP USER IF EXISTS '${name}'@'localhost'`]),
@@ -114,6 +131,23 @@ describe('the administrator adds a search index on the Database screen', () => {
     await member.waitForLoadState('networkidle');
     expect(await member.getByRole('heading', { name: 'Daftar Database' }).count()).toBe(0);
     expect(await member.getByRole('button', { name: 'Add search index' }).count()).toBe(0);
+    await member.close();
+  });
+
+  it('tells the member searching the table that whole words are matched there', async () => {
+    const member = await newPage(browser);
+    await signInToDemo(member, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff**');
+    await member.goto(`/demo/staff/kafe-${stamp}`);
+    const widget = member.getByTestId('data-table').filter({ has: member.getByRole('heading', { name: 'Menu Kafe' }) });
+    await widget.locator('tbody tr').nth(2).waitFor();
+    const box = widget.getByRole('textbox', { name: 'Search Inside Table' });
+    await box.fill('kop');
+    await widget.getByText('Whole words and word beginnings are matched').waitFor();
+    await expect.poll(() => widget.locator('tbody tr').allInnerTexts(), { timeout: 20_000 }).toEqual([expect.stringContaining('Kopi susu gula aren')]);
+    // Inside a word is not a word's beginning: FULLTEXT does not find it.
+    await box.fill('opi');
+    await expect.poll(() => widget.locator('tbody tr').filter({ hasText: 'Kopi' }).count(), { timeout: 20_000 }).toBe(0);
+    await snapshot(member, 'search-index-whole-words');
     await member.close();
   });
 });
