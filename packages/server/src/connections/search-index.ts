@@ -297,8 +297,9 @@ async function engineProgress(job: Job): Promise<{ progress: number | null; phas
  * An index build the engine shows on the connection's database, whoever started it: another
  * server process (ARCHITECTURE §3: nothing may assume one process), or a person by hand.
  */
-async function buildSeenByEngine(dialect: DataSourceType, source: DataSource): Promise<SearchIndexJob | null> {
+async function buildSeenByEngine(dialect: DataSourceType, source: DataSource, onTable?: string): Promise<SearchIndexJob | null> {
   let found: { table: string; progress: number | null; phase: string | null } | undefined;
+  const wanted = (table: string) => onTable === undefined || table === onTable;
   if (dialect === 'postgres') {
     const { rows } = await source.query(
       `SELECT c.relname AS table_name, p.phase, p.blocks_done, p.blocks_total
@@ -307,16 +308,17 @@ async function buildSeenByEngine(dialect: DataSourceType, source: DataSource): P
         WHERE p.datid = (SELECT oid FROM pg_database WHERE datname = current_database())
           AND oc.opcname IN ('gin_trgm_ops', 'gist_trgm_ops')`, [],
     );
-    const r = rows[0];
+    const r = rows.find((row) => wanted(String(row.table_name)));
     if (r !== undefined) found = { table: String(r.table_name), phase: String(r.phase), progress: Number(r.blocks_total) > 0 ? Number(r.blocks_done) / Number(r.blocks_total) : null };
   } else if (dialect === 'mysql') {
     const { rows } = await source.query(
       `SELECT INFO AS info, PROGRESS AS progress, STATE AS state FROM information_schema.PROCESSLIST
         WHERE DB = DATABASE() AND INFO LIKE 'ALTER TABLE % ADD FULLTEXT INDEX %'`, [],
     );
-    const r = rows[0];
-    const table = /^ALTER TABLE `((?:[^`]|``)+)`/.exec(String(r?.info ?? ''))?.[1];
-    if (r !== undefined && table !== undefined) found = { table: table.replaceAll('``', '`'), phase: r.state === null ? null : String(r.state), progress: r.progress === null ? null : Number(r.progress) / 100 };
+    const tableOf = (info: unknown) => /^ALTER TABLE `((?:[^`]|``)+)`/.exec(String(info ?? ''))?.[1]?.replaceAll('``', '`');
+    const r = rows.find((row) => { const table = tableOf(row.info); return table !== undefined && wanted(table); });
+    const table = tableOf(r?.info);
+    if (r !== undefined && table !== undefined) found = { table, phase: r.state === null ? null : String(r.state), progress: r.progress === null ? null : Number(r.progress) / 100 };
   }
   if (found === undefined) return null;
   return { table: found.table, columns: [], state: 'running', step: 1, statements: [], progress: found.progress, phase: found.phase, message: null };
@@ -334,7 +336,8 @@ export async function searchIndexProgress(app: FastifyInstance, row: DbConfigRow
     const reported = await engineProgress(job).catch(() => ({ progress: null, phase: null }));
     return { ...job.status, ...reported };
   }
-  const seen = await buildSeenByEngine(dialectOf(row), await dataSourceOf(app, row)).catch(() => null);
+  // After a build of its own, only another one on the same table is told over it.
+  const seen = await buildSeenByEngine(dialectOf(row), await dataSourceOf(app, row), job?.status.table).catch(() => null);
   return seen ?? job?.status ?? null;
 }
 
@@ -376,9 +379,9 @@ export async function addSearchIndex(app: FastifyInstance, row: DbConfigRow, bod
   const jobs = jobsOf(app);
   if (jobs.get(row.dbId)?.status.state === 'running') throw conflict('A search index is being added on this connection already; wait until it is done.');
   const { plan, inspected } = await planOf(app, row, body);
-  // Another process may be building one on this database: the engine says so.
-  if (await buildSeenByEngine(inspected.dialect, inspected.source).catch(() => null) !== null) {
-    throw conflict('A search index is being added on this database already; wait until it is done.');
+  // Another process may be building one on this table: the engine says so.
+  if (await buildSeenByEngine(inspected.dialect, inspected.source, plan.table).catch(() => null) !== null) {
+    throw conflict(`A search index is being added on ${plan.table} already; wait until it is done.`);
   }
   if (plan.statements.length === 0) throw conflict(plan.refusal ?? 'A search index serves these columns already.');
   if (!plan.allowed) throw forbidden(plan.refusal ?? 'A search index cannot be added here');
