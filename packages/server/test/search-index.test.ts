@@ -227,6 +227,9 @@ describe.each(engines)('search indexes on a %s database', (engine) => {
     await widgetApp.fixture.exec(`UPDATE ${quoted} SET name = 'Zelmarine chair' WHERE id = 1`);
     await widgetApp.fixture.exec(`DELETE FROM ${quoted} WHERE id = 2`);
     expect(await searchIds('quorvex')).toEqual([9001]);
+    // Once an index serves the text columns, number columns are searched for the exact number.
+    expect(await searchIds('9001')).toEqual([9001]);
+    expect(await searchIds(String(ROWS[9]?.price))).toEqual(ROWS.filter((r) => r.price === ROWS[9]?.price && r.id !== 2).map((r) => r.id));
     expect(await searchIds('zelmarine')).toEqual([1]);
     const gone = ROWS[1]?.name.split(' ')[0] ?? '';
     expect(await searchIds(gone)).not.toContain(2);

@@ -8,7 +8,7 @@ import type { DataSourceType } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
 import { badRequest } from '../http/errors';
 import type { WidgetContext } from './data-widget';
-import { isTextType, type SearchPlan } from './search-condition';
+import { isIntegerType, isTextType, type SearchPlan } from './search-condition';
 
 /** A filter of the widget's saved configuration, on a checked column. */
 export interface PlanFilter {
@@ -83,6 +83,7 @@ export async function contentPlan(context: WidgetContext): Promise<ContentPlan> 
   let table: string;
   let tableKey: string | null = null;
   let textColumns: Set<string> | null = null;
+  let integerColumns: Set<string> | null = null;
   let indexes = NO_SEARCH_INDEXES;
   if (isCustom) {
     const subquery = customSubquery(widget.customSource.query, context.caller.userId);
@@ -101,6 +102,7 @@ export async function contentPlan(context: WidgetContext): Promise<ContentPlan> 
     const keys = info.columns.filter((c) => c.COLUMN_KEY === 'PRI');
     tableKey = keys.length === 1 ? (keys[0]?.COLUMN_NAME ?? null) : null;
     textColumns = new Set(info.columns.filter((c) => isTextType(context.dbType, c.DATA_TYPE)).map((c) => c.COLUMN_NAME));
+    integerColumns = new Set(info.columns.filter((c) => isIntegerType(context.dbType, c.DATA_TYPE)).map((c) => c.COLUMN_NAME));
     if (widget.search !== false) indexes = (await cachedSearchIndexes(source, context.dbType)).get(info.table_name) ?? NO_SEARCH_INDEXES;
   }
 
@@ -129,6 +131,7 @@ export async function contentPlan(context: WidgetContext): Promise<ContentPlan> 
     selected: shown.length === 0 ? [] : unique([...shown.map((c) => c.field), ...(primaryKey === null ? [] : [primaryKey]), ...fieldMapColumns]),
     searchable: widget.search === false ? [] : shown.map((c) => c.field),
     textColumns,
+    integerColumns,
     indexes,
     filters,
     primaryKey,

@@ -60,6 +60,7 @@ export function queryPlan(
     selected: columns.fields,
     searchable: columns.fields,
     textColumns: null,
+    integerColumns: null,
     indexes: NO_SEARCH_INDEXES,
     filters,
     primaryKey: null,

@@ -13,7 +13,20 @@ export interface SearchPlan {
   textColumns: ReadonlySet<string> | null;
   /** The table's search indexes; the empty ones for a custom query. */
   indexes: TableSearchIndexes;
+  /** The table's columns of an integer type; null when unknown (a custom query). */
+  integerColumns: ReadonlySet<string> | null;
 }
+
+/** Whether a column of this data type holds integers (an exact number is looked for in it once an index serves the search). */
+export function isIntegerType(dialect: DataSourceType, dataType: string): boolean {
+  const type = dataType.toLowerCase();
+  if (dialect === 'postgres') return ['smallint', 'integer', 'bigint'].includes(type);
+  if (dialect === 'mysql') return ['tinyint', 'smallint', 'mediumint', 'int', 'bigint'].includes(type);
+  return type.includes('int');
+}
+
+/** A search text that is a whole number any integer column can be compared with. */
+const WHOLE_NUMBER = /^-?\d{1,18}$/;
 
 /** PostgreSQL's text types, as information_schema.columns.data_type names them. */
 const POSTGRES_TEXT_TYPES = new Set(['text', 'character varying', 'character', 'name', 'citext']);
@@ -108,9 +121,24 @@ export function searchCondition(plan: SearchPlan, text: string): { sql: string; 
     }
   }
 
+  // Once an index serves the text columns, a LIKE on a number column would read the whole
+  // table again: there the search looks for the exact number (integer columns), and in no
+  // other column that is not text (dates: the filters find them).
+  const served = plan.dialect === 'postgres' ? plan.indexes.trigram.some((c) => rest.includes(c)) : parts.length > 0;
+  const texts = plan.textColumns;
+  if (served && texts !== null) {
+    const numbers = rest.filter((c) => !texts.has(c) && plan.integerColumns?.has(c) === true);
+    rest = rest.filter((c) => texts.has(c));
+    for (const column of WHOLE_NUMBER.test(search) ? numbers : []) {
+      parts.push(plan.dialect === 'postgres' ? `${plan.quote(column)} = CAST(? AS BIGINT)` : `${plan.quote(column)} = ?`);
+      params.push(search);
+    }
+  }
+
   for (const column of rest) {
     parts.push(likeCondition(plan, column));
     params.push(containsPattern(search));
   }
+  if (parts.length === 0) return { sql: '(1 = 0)', params: [] };
   return { sql: `(${parts.join(' OR ')})`, params };
 }
