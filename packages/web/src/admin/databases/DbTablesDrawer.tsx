@@ -34,13 +34,15 @@ export function DbTablesDrawer({ db, opened, onClose }: DbTablesDrawerProps) {
   });
   const [indexing, setIndexing] = useState<TableSearch | null>(null);
   const searchOf = (table: string) => search.data?.tables.find((t) => t.table_name === table);
+  // SQLite's FTS5 search tables and their shadow tables are indexes, which the search part leaves out.
+  const isShown = (table: string) => search.data === undefined || searchOf(table) !== undefined;
 
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={<Text fw={700}>Tables of {db?.dbDatabase}</Text>}>
       <QueryStatus what="Tables" isPending={details.isPending && details.fetchStatus !== 'idle'} error={details.error} />
       {details.data?.tables.length === 0 && <Text c="dimmed" ta="center" py="xl">This database has no tables.</Text>}
       <Stack gap="md">
-        {details.data?.tables.map((table) => (
+        {details.data?.tables.filter((t) => isShown(t.table_name)).map((table) => (
           <Paper key={table.table_name} component="section" aria-label={table.table_name} withBorder radius="md" p="sm">
             <Group justify="space-between" mb={6}>
               <Group gap={6}>
