@@ -110,6 +110,8 @@ export const Messages = {
   exportTooLarge: 'Too many rows for this export; use the streamed download',
   deleteRowConfirm: 'Are You sure to delete this row?',
   tableSearchPlaceholder: 'Search Inside Table',
+  /** Under the search box when a FULLTEXT index answers it (MariaDB/MySQL, issue 19). */
+  tableSearchWholeWords: 'Whole words and word beginnings are matched',
   kanbanLaneEmpty: 'There is no card available.',
   rowKeyMissing: 'This row has no primary key value to act on',
   // Printing rows into DOCX templates (spec 2 "Print configuration", spec 3 §7).

@@ -255,6 +255,10 @@ const makers = {
     return { body: { dbAppId: fx.appId, dbType: 'sqlite' as const, dbDatabase: file } };
   },
   deleteDbConfig: async (fx) => ({ body: { dbId: await fresh.db(fx) } }),
+  searchIndexes: (fx) => ({ params: { dbId: fx.dbId } }),
+  planSearchIndex: (fx) => ({ body: { dbId: fx.dbId, table: fx.items.table, columns: ['name'] } }),
+  addSearchIndex: async (fx) => ({ body: { dbId: await fresh.db(fx), table: 't', columns: ['id'] } }),
+  searchIndexProgress: (fx) => ({ params: { dbId: fx.dbId } }),
   uploadFile: (fx) => ({ headers: { 'app-id': fx.appId }, query: {}, multipart: { filename: 'note.txt', content: 'hello', type: 'text/plain' } }),
   downloadFile: (fx) => ({ params: { fileId: fx.fileId } }),
   listMenu: (fx) => ({ params: { appId: fx.appId } }),

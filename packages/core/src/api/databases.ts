@@ -23,6 +23,68 @@ export type DatabaseWithTables = z.infer<typeof DatabaseWithTablesSchema>;
 
 const DbIdSchema = z.object({ dbId: z.number().int() });
 
+/** A column as the Database screen's search part shows it: whether a search index serves it. */
+export const SearchColumnSchema = z.object({
+  column: z.string(),
+  dataType: z.string(),
+  /** A text column: what an index for search can be added on. */
+  text: z.boolean(),
+  /** A search of this column is served by an index (pg_trgm, FULLTEXT, FTS5 trigram). */
+  indexed: z.boolean(),
+});
+
+/** A table's columns for search, and whether the connection's user may add a search index on it (if not, why). */
+export const TableSearchSchema = z.object({
+  table_name: z.string(),
+  columns: z.array(SearchColumnSchema),
+  canAdd: z.boolean(),
+  refusal: z.string().nullable(),
+});
+export type TableSearch = z.infer<typeof TableSearchSchema>;
+
+export const DbSearchSchema = z.object({
+  dbId: z.number().int(),
+  dbType: DbTypeSchema,
+  /** MariaDB/MySQL FULLTEXT: an indexed search matches whole words and word prefixes, not any part of a word. */
+  wholeWords: z.boolean(),
+  tables: z.array(TableSearchSchema),
+});
+export type DbSearch = z.infer<typeof DbSearchSchema>;
+
+export const SearchIndexBodySchema = z.object({
+  dbId: z.number().int(),
+  table: z.string().trim().min(1).max(200),
+  columns: z.array(z.string().trim().min(1).max(200)).min(1).max(50),
+});
+export type SearchIndexBody = z.infer<typeof SearchIndexBodySchema>;
+
+/** The exact statements an Add search index would run, and whether it may. */
+export const SearchIndexPlanSchema = z.object({
+  table: z.string(),
+  columns: z.array(z.string()),
+  statements: z.array(z.string()),
+  allowed: z.boolean(),
+  refusal: z.string().nullable(),
+});
+export type SearchIndexPlan = z.infer<typeof SearchIndexPlanSchema>;
+
+/** Where adding a search index is: the statement running and how far the engine says it is. */
+export const SearchIndexJobSchema = z.object({
+  table: z.string(),
+  columns: z.array(z.string()),
+  state: z.enum(['running', 'done', 'failed']),
+  /** 1-based number of the statement running (statements.length when done). */
+  step: z.number().int(),
+  statements: z.array(z.string()),
+  /** The engine's progress of the running statement, 0–1, when it reports one. */
+  progress: z.number().nullable(),
+  /** What the engine says it is doing (a phase of CREATE INDEX, a stage of ALTER TABLE). */
+  phase: z.string().nullable(),
+  /** Why it failed. */
+  message: z.string().nullable(),
+});
+export type SearchIndexJob = z.infer<typeof SearchIndexJobSchema>;
+
 /** An application's own database connections (spec 1 screen 5, §7); never with passwords. */
 export const databaseCalls = {
   getDbConf: defineCall({
@@ -52,6 +114,34 @@ export const databaseCalls = {
     body: SaveDbConfigBodySchema,
     data: DbIdSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.dbAppId } },
+  }),
+  searchIndexes: defineCall({
+    method: 'GET', path: '/get/searchIndexes/:dbId', tag: 'databases',
+    summary: 'Per table of a connection, which columns a search index serves and whether one may be added',
+    params: DbIdParamsSchema,
+    data: DbSearchSchema,
+    access: { level: 'appAdmin', app: { entity: 'db', id: (input) => input.params.dbId } },
+  }),
+  planSearchIndex: defineCall({
+    method: 'POST', path: '/get/planSearchIndex', tag: 'databases',
+    summary: 'The exact statements adding a search index on columns of a table would run (runs nothing)',
+    body: SearchIndexBodySchema,
+    data: SearchIndexPlanSchema,
+    access: { level: 'appAdmin', app: { entity: 'db', id: (input) => input.body.dbId } },
+  }),
+  addSearchIndex: defineCall({
+    method: 'POST', path: '/save/addSearchIndex', tag: 'databases',
+    summary: 'Add a search index on columns of a table (pg_trgm GIN, FULLTEXT, FTS5 trigram); runs in the background',
+    body: SearchIndexBodySchema,
+    data: SearchIndexJobSchema,
+    access: { level: 'appAdmin', app: { entity: 'db', id: (input) => input.body.dbId } },
+  }),
+  searchIndexProgress: defineCall({
+    method: 'GET', path: '/get/searchIndexProgress/:dbId', tag: 'databases',
+    summary: 'How far the last Add search index of a connection is (null when none ran since the server started)',
+    params: DbIdParamsSchema,
+    data: SearchIndexJobSchema.nullable(),
+    access: { level: 'appAdmin', app: { entity: 'db', id: (input) => input.params.dbId } },
   }),
   deleteDbConfig: defineCall({
     method: 'DELETE', path: '/delete/deleteDbConfig', tag: 'databases',

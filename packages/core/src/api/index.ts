@@ -96,6 +96,7 @@ export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   getSchoolAddress: 'a lookup of the school directory',
   extractTemplate: 'reads the fields of an uploaded PDF; stores nothing',
   previewImport: 'tells what an import would change; writes nothing (the import itself is recorded)',
+  planSearchIndex: 'shows the statements an index would run; runs nothing (adding it is recorded)',
 };
 
 /** GET calls that are recorded: exports and downloads of what an application holds. */

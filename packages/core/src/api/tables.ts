@@ -49,6 +49,11 @@ export const TableContentSchema = z.object({
    * they cannot (a custom query, no single-column primary key, an empty page).
    */
   cursors: z.object({ first: PageCursorSchema, last: PageCursorSchema }).optional(),
+  /**
+   * The search goes through a FULLTEXT index (MariaDB/MySQL): it matches whole words and word
+   * beginnings, not any part of a word; the search box says so. Absent: any part matches.
+   */
+  searchWholeWords: z.boolean().optional(),
 });
 export type TableContent = z.infer<typeof TableContentSchema>;
 

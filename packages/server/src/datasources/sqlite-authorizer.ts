@@ -8,6 +8,9 @@ const ALLOWED_PRAGMAS = new Set([
   'table_info', 'table_xinfo', 'table_list', 'index_list', 'index_info', 'index_xinfo',
   'foreign_key_list', 'foreign_key_check', 'foreign_keys', 'defer_foreign_keys',
   'integrity_check', 'quick_check', 'collation_list', 'user_version',
+  // A counter of changes made by other connections, which an FTS5 table reads before each
+  // search (a search index of the Database screen, issue 19); it names nothing.
+  'data_version',
 ]);
 
 /** SQL functions that reach past the database: loading native code, registering tokenizers by pointer. */

@@ -2,6 +2,7 @@ import { databaseCalls, type DatabaseWithTables, type DbTable } from '@rakit/cor
 import type { FastifyPluginAsync } from 'fastify';
 import { dataSourceOf, storedDbConfig } from '../connections/data-source-of';
 import { saveDbConfig } from '../connections/save-db-config';
+import { addSearchIndex, planSearchIndex, searchIndexOverview, searchIndexProgress } from '../connections/search-index';
 import { route } from '../http/route';
 import { withAudit } from '../audit/record';
 import { deleteDbConfig, listDbConfigs, toDbConfig } from '../store/repositories/db-configs';
@@ -33,6 +34,14 @@ const databaseRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, databaseCalls.saveDbConfig, async ({ input: { body }, caller }) => saveDbConfig(app, caller, body));
+
+  route(app, databaseCalls.searchIndexes, async ({ input: { params } }) => searchIndexOverview(app, await storedDbConfig(app, params.dbId)));
+
+  route(app, databaseCalls.planSearchIndex, async ({ input: { body } }) => planSearchIndex(app, await storedDbConfig(app, body.dbId), body));
+
+  route(app, databaseCalls.addSearchIndex, async ({ input: { body } }) => addSearchIndex(app, await storedDbConfig(app, body.dbId), body));
+
+  route(app, databaseCalls.searchIndexProgress, async ({ input: { params } }) => searchIndexProgress(app, await storedDbConfig(app, params.dbId)));
 
   route(app, databaseCalls.deleteDbConfig, async ({ input: { body } }) => {
     const row = await storedDbConfig(app, body.dbId);

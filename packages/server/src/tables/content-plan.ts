@@ -3,10 +3,12 @@ import {
   stripSqlComments, USER_ID_MARKER, type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { cachedTables } from '../datasources/schema-cache';
+import { cachedSearchIndexes, NO_SEARCH_INDEXES } from '../datasources/search-indexes';
 import type { DataSourceType } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
 import { badRequest } from '../http/errors';
 import type { WidgetContext } from './data-widget';
+import { isIntegerType, isTextType, type SearchPlan } from './search-condition';
 
 /** A filter of the widget's saved configuration, on a checked column. */
 export interface PlanFilter {
@@ -22,7 +24,7 @@ export interface PlanFilter {
  * configuration: identifiers are checked against the connection's schema (or the custom
  * query's listed columns) and only ever written through `quote`.
  */
-export interface ContentPlan {
+export interface ContentPlan extends SearchPlan {
   dialect: DataSourceType;
   quote(identifier: string): string;
   kind: 'table' | 'custom';
@@ -36,8 +38,6 @@ export interface ContentPlan {
   columns: WidgetColumn[];
   /** Source columns each row holds (shown, primary key, kanban fields); empty for `*`. */
   selected: string[];
-  /** Columns the search looks in. */
-  searchable: string[];
   filters: PlanFilter[];
   /** The configured primary key, or null for NONE. */
   primaryKey: string | null;
@@ -82,6 +82,9 @@ export async function contentPlan(context: WidgetContext): Promise<ContentPlan> 
   let fromParams: ParamValue[] = [];
   let table: string;
   let tableKey: string | null = null;
+  let textColumns: Set<string> | null = null;
+  let integerColumns: Set<string> | null = null;
+  let indexes = NO_SEARCH_INDEXES;
   if (isCustom) {
     const subquery = customSubquery(widget.customSource.query, context.caller.userId);
     from = `(\n${subquery.sql}\n) AS t`;
@@ -98,6 +101,9 @@ export async function contentPlan(context: WidgetContext): Promise<ContentPlan> 
     known = new Set(info.columns.map((c) => c.COLUMN_NAME));
     const keys = info.columns.filter((c) => c.COLUMN_KEY === 'PRI');
     tableKey = keys.length === 1 ? (keys[0]?.COLUMN_NAME ?? null) : null;
+    textColumns = new Set(info.columns.filter((c) => isTextType(context.dbType, c.DATA_TYPE)).map((c) => c.COLUMN_NAME));
+    integerColumns = new Set(info.columns.filter((c) => isIntegerType(context.dbType, c.DATA_TYPE)).map((c) => c.COLUMN_NAME));
+    if (widget.search !== false) indexes = (await cachedSearchIndexes(source, context.dbType)).get(info.table_name) ?? NO_SEARCH_INDEXES;
   }
 
   const where = isCustom ? 'the custom query\'s columns' : `table '${table}'`;
@@ -124,6 +130,9 @@ export async function contentPlan(context: WidgetContext): Promise<ContentPlan> 
     columns: shown,
     selected: shown.length === 0 ? [] : unique([...shown.map((c) => c.field), ...(primaryKey === null ? [] : [primaryKey]), ...fieldMapColumns]),
     searchable: widget.search === false ? [] : shown.map((c) => c.field),
+    textColumns,
+    integerColumns,
+    indexes,
     filters,
     primaryKey,
     orderKey,

@@ -1,10 +1,11 @@
 import {
-  containsPattern, FILTER_VALUES_CAP, type FilterValue, intervalBound, type PageCursor, type PageCursorRequest, type RowKey, selectValues,
+  FILTER_VALUES_CAP, type FilterValue, intervalBound, type PageCursor, type PageCursorRequest, type RowKey, selectValues,
   type TableFilterInput, type TableSort,
 } from '@rakit/core';
 import type { ParamValue } from '../engine/bind';
 import { badRequest } from '../http/errors';
 import type { ContentPlan } from './content-plan';
+import { searchCondition } from './search-condition';
 
 /** One statement with `?` placeholders and the values bound to them, in order. */
 export interface Statement {
@@ -25,25 +26,20 @@ function activeValues(input: Pick<TableFilterInput, 'filterColumn' | 'possibleFi
   return active;
 }
 
-/** `column contains text` for the engine, case-insensitive where the engine's LIKE is not. */
-function containsCondition(plan: ContentPlan, column: string): string {
-  const quoted = plan.quote(column);
-  return plan.dialect === 'postgres' ? `CAST(${quoted} AS TEXT) ILIKE ? ESCAPE '!'` : `${quoted} LIKE ? ESCAPE '!'`;
-}
-
 /**
  * The conditions of the search and the active filters, every value bound: the search looks
- * for the text in each shown column; a select filter keeps rows equal to its value (or one
+ * for the text in each shown column, through a search index where the table has one
+ * (search-condition.ts); a select filter keeps rows equal to its value (or one
  * of its values), an interval filter rows within its bounds (0 or empty: no bound). Only the
  * widget's saved filters may be used.
  */
 export function conditionsOf(plan: ContentPlan, input: Pick<TableFilterInput, 'search' | 'filterColumn' | 'possibleFilters'>): { conditions: string[]; params: ParamValue[] } {
   const conditions: string[] = [];
   const params: ParamValue[] = [];
-  const search = input.search.trim();
-  if (search !== '' && plan.searchable.length > 0) {
-    conditions.push(`(${plan.searchable.map((c) => containsCondition(plan, c)).join(' OR ')})`);
-    params.push(...plan.searchable.map(() => containsPattern(search)));
+  const search = searchCondition(plan, input.search);
+  if (search !== undefined) {
+    conditions.push(search.sql);
+    params.push(...search.params);
   }
   for (const [field, active] of activeValues(input)) {
     const filter = plan.filters.find((f) => f.field === field);

@@ -1,4 +1,5 @@
 import type { TableFilterInput } from '@rakit/core';
+import { NO_SEARCH_INDEXES } from '../datasources/search-indexes';
 import type { DataSource, DataSourceType } from '../datasources/types';
 import { type ContentPlan, customSubquery } from './content-plan';
 import { type ChunkCursor, chunkStatement, keysetOrder, rowCursor } from './content-query';
@@ -59,6 +60,9 @@ export function queryPlan(
     columns: columns.fields.map((field, i) => ({ field, label: columns.headers[i] ?? field })),
     selected: columns.fields,
     searchable: columns.fields,
+    textColumns: null,
+    integerColumns: null,
+    indexes: NO_SEARCH_INDEXES,
     filters,
     primaryKey: null,
     orderKey: null,

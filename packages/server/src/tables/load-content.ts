@@ -1,6 +1,7 @@
 import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, tablePageCount } from '@rakit/core';
 import { contentPlan } from './content-plan';
 import { countStatement, distinctStatement, keysetOrder, pageStatement, rowCursor } from './content-query';
+import { searchesWholeWords } from './search-condition';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
 import { countRows, distinctValues, run } from './run';
@@ -65,5 +66,6 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
     possibleFilters: plan.filters.map((f, i) => ({ field: f.field, column: f.column, type: f.type, options: values[i] ?? [] })),
     filteredResult: rows,
     ...(first === undefined || last === undefined ? {} : { cursors: { first, last } }),
+    ...(searchesWholeWords(plan) ? { searchWholeWords: true } : {}),
   };
 }

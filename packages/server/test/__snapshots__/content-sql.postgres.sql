@@ -7,7 +7,7 @@ SELECT "name", "city", "price", "id" FROM "golden_items" ORDER BY "id" ASC LIMIT
 -- bound: [10,20]
 
 -- search in every shown column (%, _ and ! escaped)
-SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (CAST("name" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("city" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') ORDER BY "id" ASC LIMIT ? OFFSET ?;
+SELECT "name", "city", "price", "id" FROM "golden_items" WHERE ("name" ILIKE ? ESCAPE '!' OR "city" ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') ORDER BY "id" ASC LIMIT ? OFFSET ?;
 -- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%",20,0]
 
 -- select filter, one value
@@ -27,7 +27,7 @@ SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "price" >= ? ORDE
 -- bound: [15,20,0]
 
 -- search and filters together
-SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (CAST("name" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("city" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? ORDER BY "id" ASC LIMIT ? OFFSET ?;
+SELECT "name", "city", "price", "id" FROM "golden_items" WHERE ("name" ILIKE ? ESCAPE '!' OR "city" ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? ORDER BY "id" ASC LIMIT ? OFFSET ?;
 -- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15,20,0]
 
 -- sort by a shown column, then the key
@@ -39,7 +39,7 @@ SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "id" > ? ORDER BY
 -- bound: [40,20]
 
 -- keyset: previous page before a key (rows reversed)
-SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (CAST("name" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("city" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "id" < ? ORDER BY "id" DESC LIMIT ?;
+SELECT "name", "city", "price", "id" FROM "golden_items" WHERE ("name" ILIKE ? ESCAPE '!' OR "city" ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "id" < ? ORDER BY "id" DESC LIMIT ?;
 -- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%",21,20] (rows come reversed)
 
 -- keyset: next page after a key, key descending
@@ -93,7 +93,7 @@ SELECT r."name", r."city", r."price", r."id" FROM "golden_items" AS r INNER JOIN
 -- bound: [20,10000]
 
 -- deferred join with search and filters
-SELECT r."name", r."city", r."price", r."id" FROM "golden_items" AS r INNER JOIN (SELECT "id" FROM "golden_items" WHERE (CAST("name" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("city" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? ORDER BY "id" ASC LIMIT ? OFFSET ?) AS k ON r."id" = k."id" ORDER BY r."id" ASC;
+SELECT r."name", r."city", r."price", r."id" FROM "golden_items" AS r INNER JOIN (SELECT "id" FROM "golden_items" WHERE ("name" ILIKE ? ESCAPE '!' OR "city" ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? ORDER BY "id" ASC LIMIT ? OFFSET ?) AS k ON r."id" = k."id" ORDER BY r."id" ASC;
 -- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15,20,10000]
 
 -- count
@@ -101,11 +101,11 @@ SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM "golden_items" LIMIT ?) AS c;
 -- bound: [10001]
 
 -- count with search and filters
-SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM "golden_items" WHERE (CAST("name" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("city" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? LIMIT ?) AS c;
+SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM "golden_items" WHERE ("name" ILIKE ? ESCAPE '!' OR "city" ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? LIMIT ?) AS c;
 -- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15,10001]
 
 -- count, unbounded
-SELECT COUNT(*) AS n FROM "golden_items" WHERE (CAST("name" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("city" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!');
+SELECT COUNT(*) AS n FROM "golden_items" WHERE ("name" ILIKE ? ESCAPE '!' OR "city" ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!');
 -- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%"]
 
 -- select filter values
@@ -151,11 +151,11 @@ SELECT "name", "id", "status", "note" FROM "golden_items" ORDER BY "id" ASC LIMI
 -- bound: [20,0]
 
 -- kanban: next cards after a key
-SELECT "name", "id", "status", "note" FROM "golden_items" WHERE (CAST("name" AS TEXT) ILIKE ? ESCAPE '!') AND "id" > ? ORDER BY "id" ASC LIMIT ?;
+SELECT "name", "id", "status", "note" FROM "golden_items" WHERE ("name" ILIKE ? ESCAPE '!') AND "id" > ? ORDER BY "id" ASC LIMIT ?;
 -- bound: ["%Item%",3,20]
 
 -- export: first chunk by key
-SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (CAST("name" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("city" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') ORDER BY "id" ASC LIMIT ?;
+SELECT "name", "city", "price", "id" FROM "golden_items" WHERE ("name" ILIKE ? ESCAPE '!' OR "city" ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') ORDER BY "id" ASC LIMIT ?;
 -- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%",2000]
 
 -- export: next chunk by key

@@ -1,10 +1,12 @@
-import { Badge, Drawer, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconKey, IconTable } from '@tabler/icons-react';
-import type { DbConfig } from '@rakit/core';
+import { Badge, Button, Drawer, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconBolt, IconKey, IconTable } from '@tabler/icons-react';
+import type { DbConfig, TableSearch } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useCurrentApp } from '../../shell/app-context';
 import { dataOf } from '../admin-call';
+import { SearchIndexDialog } from './SearchIndexDialog';
 
 interface DbTablesDrawerProps {
   db: DbConfig | null;
@@ -12,7 +14,11 @@ interface DbTablesDrawerProps {
   onClose: () => void;
 }
 
-/** The tables of a connection with their columns, the primary key marked PRI (GET /get/getDbDetails). */
+/**
+ * The tables of a connection with their columns, the primary key marked PRI (GET /get/getDbDetails),
+ * the columns a search index serves marked Fast search, and Add search index where the
+ * connection's user may add one (else why not).
+ */
 export function DbTablesDrawer({ db, opened, onClose }: DbTablesDrawerProps) {
   const { app, api } = useCurrentApp();
   const dbId = db?.dbId ?? 0;
@@ -21,28 +27,50 @@ export function DbTablesDrawer({ db, opened, onClose }: DbTablesDrawerProps) {
     queryFn: async () => dataOf(await api.getDbDetails(dbId), 'Tables'),
     enabled: opened && db !== null,
   });
+  const search = useQuery({
+    queryKey: ['databases', app.appSlug, 'search', dbId],
+    queryFn: async () => dataOf(await api.searchIndexes(dbId), 'Search indexes'),
+    enabled: opened && db !== null,
+  });
+  const [indexing, setIndexing] = useState<TableSearch | null>(null);
+  const searchOf = (table: string) => search.data?.tables.find((t) => t.table_name === table);
+  // SQLite's FTS5 search tables and their shadow tables are indexes, which the search part leaves out.
+  const isShown = (table: string) => search.data === undefined || searchOf(table) !== undefined;
 
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={<Text fw={700}>Tables of {db?.dbDatabase}</Text>}>
       <QueryStatus what="Tables" isPending={details.isPending && details.fetchStatus !== 'idle'} error={details.error} />
       {details.data?.tables.length === 0 && <Text c="dimmed" ta="center" py="xl">This database has no tables.</Text>}
       <Stack gap="md">
-        {details.data?.tables.map((table) => (
+        {details.data?.tables.filter((t) => isShown(t.table_name)).map((table) => (
           <Paper key={table.table_name} component="section" aria-label={table.table_name} withBorder radius="md" p="sm">
             <Group justify="space-between" mb={6}>
               <Group gap={6}>
                 <IconTable size={18} color="var(--mantine-color-blue-6)" />
                 <Text fw={600}>{table.table_name}</Text>
               </Group>
-              <Text size="xs" c="dimmed">{table.columns.length} {table.columns.length === 1 ? 'column' : 'columns'}</Text>
+              <Group gap={6}>
+                <Text size="xs" c="dimmed">{table.columns.length} {table.columns.length === 1 ? 'column' : 'columns'}</Text>
+                {(() => {
+                  const found = searchOf(table.table_name);
+                  if (found === undefined || !found.canAdd || !found.columns.some((c) => c.text && !c.indexed)) return null;
+                  return <Button size="compact-xs" variant="light" leftSection={<IconBolt size={12} />} onClick={() => setIndexing(found)}>Add search index</Button>;
+                })()}
+              </Group>
             </Group>
+            {(searchOf(table.table_name)?.refusal ?? null) !== null ? (
+              <Text size="xs" c="orange.8" mb={6} data-testid="search-index-refusal">{searchOf(table.table_name)?.refusal}</Text>
+            ) : null}
             <Table verticalSpacing={4} fz="sm" aria-label={`Columns of ${table.table_name}`}>
               <Table.Tbody>
                 {table.columns.map((column) => (
                   <Table.Tr key={column.COLUMN_NAME}>
-                    <Table.Td ff="monospace" w="45%">{column.COLUMN_NAME}</Table.Td>
-                    <Table.Td c="dimmed" w="35%">{column.DATA_TYPE}</Table.Td>
+                    <Table.Td ff="monospace" w="40%">{column.COLUMN_NAME}</Table.Td>
+                    <Table.Td c="dimmed" w="25%">{column.DATA_TYPE}</Table.Td>
                     <Table.Td ta="right">
+                      {searchOf(table.table_name)?.columns.find((c) => c.column === column.COLUMN_NAME)?.indexed === true ? (
+                        <Badge size="sm" variant="light" color="teal" mr={4} leftSection={<IconBolt size={11} />}>Fast search</Badge>
+                      ) : null}
                       {column.COLUMN_KEY !== '' && (
                         <Badge size="sm" variant="light" color={column.COLUMN_KEY === 'PRI' ? 'yellow' : 'gray'} leftSection={column.COLUMN_KEY === 'PRI' ? <IconKey size={11} /> : undefined}>
                           {column.COLUMN_KEY}
@@ -56,6 +84,7 @@ export function DbTablesDrawer({ db, opened, onClose }: DbTablesDrawerProps) {
           </Paper>
         ))}
       </Stack>
+      {indexing !== null ? <SearchIndexDialog dbId={dbId} table={indexing} opened onClose={() => setIndexing(null)} /> : null}
     </Drawer>
   );
 }

@@ -112,6 +112,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
               leftSection={<IconSearch size={16} />}
               placeholder={Messages.tableSearchPlaceholder}
               aria-label={Messages.tableSearchPlaceholder}
+              description={content.searchWholeWords === true ? Messages.tableSearchWholeWords : undefined}
               value={query.search}
               onChange={(event) => setQuery({ ...unplaced, search: event.currentTarget.value, page: 1 })}
             />

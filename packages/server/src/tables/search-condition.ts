@@ -1,0 +1,144 @@
+import { containsPattern } from '@rakit/core';
+import type { TableSearchIndexes } from '../datasources/search-indexes';
+import type { DataSourceType } from '../datasources/types';
+import type { ParamValue } from '../engine/bind';
+
+/** What a data widget's search is built from (a part of ContentPlan). */
+export interface SearchPlan {
+  dialect: DataSourceType;
+  quote(identifier: string): string;
+  /** Columns the search looks in. */
+  searchable: string[];
+  /** The table's columns of a text type; null when unknown (a custom query): every column is then cast. */
+  textColumns: ReadonlySet<string> | null;
+  /** The table's search indexes; the empty ones for a custom query. */
+  indexes: TableSearchIndexes;
+  /** The table's columns of an integer type; null when unknown (a custom query). */
+  integerColumns: ReadonlySet<string> | null;
+}
+
+/** Whether a column of this data type holds integers (an exact number is looked for in it once an index serves the search). */
+export function isIntegerType(dialect: DataSourceType, dataType: string): boolean {
+  const type = dataType.toLowerCase();
+  if (dialect === 'postgres') return ['smallint', 'integer', 'bigint'].includes(type);
+  if (dialect === 'mysql') return ['tinyint', 'smallint', 'mediumint', 'int', 'bigint'].includes(type);
+  return type.includes('int');
+}
+
+/** A search text that is a whole number any integer column can be compared with. */
+const WHOLE_NUMBER = /^-?\d{1,18}$/;
+
+/** PostgreSQL's text types, as information_schema.columns.data_type names them. */
+const POSTGRES_TEXT_TYPES = new Set(['text', 'character varying', 'character', 'name', 'citext']);
+
+/** Whether a column of this data type is text on the engine (what an index for search can be put on). */
+export function isTextType(dialect: DataSourceType, dataType: string): boolean {
+  const type = dataType.toLowerCase();
+  if (dialect === 'postgres') return POSTGRES_TEXT_TYPES.has(type);
+  if (dialect === 'mysql') return ['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext'].includes(type);
+  // SQLite's type affinity: a declared type containing CHAR, CLOB or TEXT is text.
+  return /char|clob|text/.test(type);
+}
+
+/** The shortest word InnoDB's FULLTEXT indexes keep (innodb_ft_min_token_size's default). */
+export const FULLTEXT_MIN_WORD = 3;
+
+/** InnoDB's default stopwords: a FULLTEXT index never holds them, so `+word*` would match nothing. */
+const INNODB_STOPWORDS = new Set([
+  'a', 'about', 'an', 'are', 'as', 'at', 'be', 'by', 'com', 'de', 'en', 'for', 'from', 'how', 'i', 'in', 'is', 'it', 'la',
+  'of', 'on', 'or', 'that', 'the', 'this', 'to', 'was', 'what', 'when', 'where', 'who', 'will', 'with', 'und', 'www',
+]);
+
+/**
+ * The user's text as a boolean-mode query of whole words or word prefixes: every word must
+ * be there (`+word*`). The text is split at everything but letters and digits, so none of the
+ * boolean operators (+ - < > ( ) ~ * " @) ever reaches the engine as syntax. Undefined when a
+ * FULLTEXT index cannot answer it: no word, or a word the index does not hold (too short, a
+ * stopword), which LIKE then looks for instead.
+ */
+export function fulltextQuery(search: string): string | undefined {
+  const words = search.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  if (words.length === 0) return undefined;
+  if (words.some((w) => [...w].length < FULLTEXT_MIN_WORD || INNODB_STOPWORDS.has(w.toLowerCase()))) return undefined;
+  return words.map((w) => `+${w}*`).join(' ');
+}
+
+/** Whether the search goes through a FULLTEXT index, which matches whole words and word beginnings only. */
+export function searchesWholeWords(plan: SearchPlan): boolean {
+  return plan.dialect === 'mysql' && plan.indexes.fulltext.some((columns) => columns.every((c) => plan.searchable.includes(c)));
+}
+
+/** The shortest text an FTS5 trigram table can look for: below it LIKE is used. */
+export const TRIGRAM_MIN_CHARS = 3;
+
+/** The user's text as one FTS5 string (a phrase of its trigrams: the text anywhere in the column). */
+const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** `column contains text` by LIKE, case-insensitive where the engine's LIKE is not; a cast only where the column is not text. */
+function likeCondition(plan: SearchPlan, column: string): string {
+  const quoted = plan.quote(column);
+  if (plan.dialect !== 'postgres') return `${quoted} LIKE ? ESCAPE '!'`;
+  // Without a cast on a text column, a pg_trgm index on it serves '%term%' unchanged.
+  const text = plan.textColumns?.has(column) === true;
+  return text ? `${quoted} ILIKE ? ESCAPE '!'` : `CAST(${quoted} AS TEXT) ILIKE ? ESCAPE '!'`;
+}
+
+/**
+ * The search's condition over the searchable columns, every value bound, through the index
+ * the engine has for it where there is one (see the branches); undefined when there is
+ * nothing to look for.
+ */
+export function searchCondition(plan: SearchPlan, text: string): { sql: string; params: ParamValue[] } | undefined {
+  const search = text.trim();
+  if (search === '' || plan.searchable.length === 0) return undefined;
+  const parts: string[] = [];
+  const params: ParamValue[] = [];
+  let rest = [...plan.searchable];
+
+  if (plan.dialect === 'mysql') {
+    // MATCH names exactly the columns of one FULLTEXT index; the largest ones within the searched columns first.
+    const query = fulltextQuery(search);
+    const usable = plan.indexes.fulltext.filter((columns) => columns.every((c) => rest.includes(c))).sort((a, b) => b.length - a.length);
+    for (const columns of query === undefined ? [] : usable) {
+      if (!columns.every((c) => rest.includes(c))) continue;
+      parts.push(`MATCH (${columns.map((c) => plan.quote(c)).join(', ')}) AGAINST (? IN BOOLEAN MODE)`);
+      params.push(query as string);
+      rest = rest.filter((c) => !columns.includes(c));
+    }
+  }
+
+  const fts = plan.indexes.fts;
+  if (plan.dialect === 'sqlite' && fts !== null && [...search].length >= TRIGRAM_MIN_CHARS) {
+    const covered = rest.filter((c) => fts.columns.includes(c));
+    if (covered.length > 0) {
+      // A column filter only when the FTS table indexes more than is searched.
+      const filter = covered.length === fts.columns.length ? '' : `{${covered.map((c) => ftsString(c)).join(' ')}} : `;
+      const rowid = fts.rowid.toLowerCase() === 'rowid' ? 'rowid' : plan.quote(fts.rowid);
+      const table = plan.quote(fts.name);
+      parts.push(`${rowid} IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?)`);
+      params.push(`${filter}${ftsString(search)}`);
+      rest = rest.filter((c) => !covered.includes(c));
+    }
+  }
+
+  // Once an index serves the text columns, a LIKE on a number column would read the whole
+  // table again: there the search looks for the exact number (integer columns), and in no
+  // other column that is not text (dates: the filters find them).
+  const served = plan.dialect === 'postgres' ? plan.indexes.trigram.some((c) => rest.includes(c)) : parts.length > 0;
+  const texts = plan.textColumns;
+  if (served && texts !== null) {
+    const numbers = rest.filter((c) => !texts.has(c) && plan.integerColumns?.has(c) === true);
+    rest = rest.filter((c) => texts.has(c));
+    for (const column of WHOLE_NUMBER.test(search) ? numbers : []) {
+      parts.push(plan.dialect === 'postgres' ? `${plan.quote(column)} = CAST(? AS BIGINT)` : `${plan.quote(column)} = ?`);
+      params.push(search);
+    }
+  }
+
+  for (const column of rest) {
+    parts.push(likeCondition(plan, column));
+    params.push(containsPattern(search));
+  }
+  if (parts.length === 0) return { sql: '(1 = 0)', params: [] };
+  return { sql: `(${parts.join(' OR ')})`, params };
+}
