@@ -51,7 +51,7 @@ SELECT "name", "city", "price", "id" FROM "golden_items" ORDER BY "name" ASC, "i
 -- bound: [20,40]
 
 -- keyset cursor: Next after a row
-SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (CAST("name" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("city" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "id" > ? ORDER BY "id" ASC LIMIT ?;
+SELECT "name", "city", "price", "id" FROM "golden_items" WHERE ("name" ILIKE ? ESCAPE '!' OR "city" ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "id" > ? ORDER BY "id" ASC LIMIT ?;
 -- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%",40,20]
 
 -- keyset cursor: Last, read from the end (rows reversed)
