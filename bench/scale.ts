@@ -3,7 +3,7 @@
 // folder, one RAKIT_SECRET). Measures, with autocannon through nginx, a member's table call
 // (POST /get/loadTableContent on a 10,000-row PostgreSQL table, 20 rows a page) and GET
 // /get/getPage: calls per second and p50/p99 with one replica and with two; the CPU each side
-// used meanwhile (replicas, this store's PostgreSQL backends, nginx, the load client itself,
+// used meanwhile (replicas, the PostgreSQL backends of its two databases, nginx, the load client itself,
 // from /proc/<pid>/stat utime+stime); then the failed requests and p99 of the same load during
 // a rolling restart (SIGTERM one replica, start it again, wait until ready, then the other).
 // Run: npm run bench:scale -w @rakit/bench   (BENCH_SECONDS per figure, default 10; BENCH_CONNECTIONS, default 16)
@@ -12,7 +12,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
-  type Balancer, freePort, freshDeployment, onPostgres, POSTGRES, pingRedis, type Replica, spawnReplica, startNginx, stopProcess, waitReady,
+  type Balancer, failTimeoutMs, freePort, freshDeployment, onPostgres, POSTGRES, pingRedis, type Replica, spawnReplica, startNginx, stopProcess, waitReady,
 } from '../e2e/deployment/cluster';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -116,16 +116,24 @@ try {
   const tableRequest = { method: 'POST' as const, path: '/get/loadTableContent', headers, body: JSON.stringify({ pageId, componentId: 'goods', page: 1 }) };
   const pageRequest = { method: 'GET' as const, path: `/get/getPage/${pageId}`, headers: { authorization: headers.authorization } };
 
-  /** CPU seconds per side so far: the replicas, this store's backends, nginx and its workers, this process. */
-  const storeBackends = async () => (await store.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [deployment.database])).rows.map((r) => r.pid);
-  const cpuNow = async (): Promise<Record<Side, number>> => {
+  /**
+   * CPU seconds per side so far, by process: the replicas, the PostgreSQL backends of this run's
+   * two databases (store and table data; other suites share the server), nginx and its workers, this process.
+   */
+  const backends = async () => (await store.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname IN ($1, $2)', [deployment.database, shopDatabase])).rows.map((r) => r.pid);
+  const cpuNow = async (): Promise<Map<number, { side: Side; seconds: number }>> => {
     const nginxPid = balancer?.child.pid as number;
-    return {
-      replicas: replicas.reduce((sum, r) => sum + cpuSeconds(r.child.pid as number), 0),
-      PostgreSQL: (await storeBackends()).reduce((sum, pid) => sum + cpuSeconds(pid), 0),
-      nginx: [nginxPid, ...childrenOf(nginxPid)].reduce((sum, pid) => sum + cpuSeconds(pid), 0),
-      'load client': cpuSeconds(process.pid),
-    };
+    const sides: [Side, number[]][] = [
+      ['replicas', replicas.map((r) => r.child.pid as number)], ['PostgreSQL', await backends()],
+      ['nginx', [nginxPid, ...childrenOf(nginxPid)]], ['load client', [process.pid]],
+    ];
+    return new Map(sides.flatMap(([side, pids]) => pids.map((pid) => [pid, { side, seconds: cpuSeconds(pid) }] as const)));
+  };
+  /** Each side's CPU seconds between two readings (a process that started in between counts whole). */
+  const cpuUsed = (before: Map<number, { seconds: number }>, after: Map<number, { side: Side; seconds: number }>) => {
+    const used: Record<Side, number> = { replicas: 0, PostgreSQL: 0, nginx: 0, 'load client': 0 };
+    for (const [pid, { side, seconds }] of after) used[side] += seconds - (before.get(pid)?.seconds ?? 0);
+    return used;
   };
 
   const load = (request: autocannon.Request, seconds = SECONDS) => autocannon({
@@ -141,7 +149,7 @@ try {
       const figure = figureOf(await load(request));
       const after = await cpuNow();
       rows.push(`${label.padEnd(11)} ${name.padEnd(17)} ${figure.perSecond.toFixed(0).padStart(7)}/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms  (${figure.requests} calls, ${figure.failed} failed)`);
-      const used = (Object.keys(after) as Side[]).map((side) => [side, after[side] - before[side]] as const);
+      const used = Object.entries(cpuUsed(before, after));
       const total = used.reduce((sum, [, s]) => sum + s, 0);
       cpuRows.push(`${label.padEnd(11)} ${name.padEnd(17)} ${used.map(([side, s]) => `${side} ${s.toFixed(1)} s (${((100 * s) / total).toFixed(0)}%)`).join(', ')}`);
     }
@@ -169,7 +177,8 @@ try {
     await stopProcess(old.child, old.exited, 'SIGTERM', 30_000);
     replicas[index] = spawnReplica(deployment, index, ports[index] as number);
     await waitReady(replicas[index] as Replica);
-    await sleep(2000);
+    // As an operator's script must: nginx takes the new replica back within fail_timeout.
+    await sleep(failTimeoutMs() + 1000);
   }
   rolling.stop();
   const detail = await rolling;
@@ -178,9 +187,9 @@ try {
   console.log(`\nRakit behind nginx (deploy/nginx.conf), PostgreSQL store, ${ROWS.toLocaleString('en')}-row PostgreSQL table, ${CONNECTIONS} connections, ${SECONDS} s per figure`);
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (at the end)\n`);
   for (const row of rows) console.log(row);
-  console.log('\nCPU used during each figure (utime+stime; "PostgreSQL" = this store\'s backends only):');
+  console.log('\nCPU used during each figure (utime+stime; "PostgreSQL" = the backends of this run\'s store and table databases):');
   for (const row of cpuRows) console.log(row);
-  console.log(`\nRolling restart (SIGTERM replica 0, start it, wait ready, then replica 1) over ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+  console.log(`\nRolling restart (SIGTERM replica 0, start it, wait ready + fail_timeout, then replica 1) over ${((Date.now() - started) / 1000).toFixed(1)} s:`);
   console.log(`  ${restart.requests} calls, ${restart.failed} failed (errors ${detail.errors}, timeouts ${detail.timeouts}, non-2xx ${detail.non2xx}), p50 ${restart.p50} ms, p99 ${restart.p99} ms`);
   const statuses = readFileSync(balancer.accessLog, 'utf8').slice(logStart).split('\n').map((line) => /" (\d{3}) /.exec(line)?.[1]).filter((s) => s !== undefined && !s.startsWith('2'));
   if (statuses.length > 0) console.log(`  nginx answered: ${[...new Set(statuses)].map((s) => `${s} × ${statuses.filter((x) => x === s).length}`).join(', ')} (access log ${balancer.accessLog})`);

@@ -171,6 +171,17 @@ export function nginxConfFor(dir: string, balancerPort: number, replicaPorts: re
   return conf;
 }
 
+/**
+ * deploy/nginx.conf's fail_timeout, in ms: how long nginx may keep sending nothing to a replica it
+ * saw failing (while it restarted). A rolling restart waits this long after a new replica is ready
+ * before stopping the next one, or nginx may count both out at once ('no live upstreams', 502).
+ */
+export function failTimeoutMs(): number {
+  const seconds = /fail_timeout=(\d+)s/.exec(readFileSync(NGINX_CONF, 'utf8'))?.[1];
+  if (seconds === undefined) throw new Error(`${NGINX_CONF} has no fail_timeout=<n>s`);
+  return Number(seconds) * 1000;
+}
+
 export interface Balancer {
   readonly base: string;
   readonly child: ChildProcess;
