@@ -196,7 +196,8 @@ describe('two replicas behind nginx', () => {
     });
 
     it('goes on paging, reloading and reading after a replica is killed (SIGKILL), without an error', async () => {
-      const victim = deployment.replicas[1] as { pid: number; index: number };
+      const victim = deployment.replicas[1] as { pid: number; port: number };
+      const logStart = readFileSync(deployment.accessLog, 'utf8').length;
       process.kill(victim.pid, 'SIGKILL');
       await table().getByRole('button', { name: 'Next' }).click();
       await table().getByRole('cell', { name: 'Item 21', exact: true }).waitFor();
@@ -212,6 +213,9 @@ describe('two replicas behind nginx', () => {
       await table().getByRole('cell', { name: 'Item 01', exact: true }).waitFor();
       await page.getByRole('navigation', { name: 'Application menu' }).getByText(`Gudang ${stamp}`).waitFor();
       expect(errors).toEqual([]);
+      // nginx did try the dead replica and passed those requests on to the other (upstream=dead, live).
+      const afterKill = upstreamsSince(deployment.accessLog, logStart, 'HTTP/1.1');
+      expect(afterKill.some((upstreams) => upstreams.startsWith(`127.0.0.1:${victim.port},`))).toBe(true);
     });
   });
 });
