@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
 import { DataSourceRegistry } from './datasources/registry';
+import { closeConnectionsWhileDraining, Readiness } from './lifecycle/readiness';
 import { SandboxPool } from './functions/sandbox-pool';
 import functionRoutes from './routes/functions';
 import actionRoutes from './routes/actions';
@@ -28,6 +29,7 @@ import bundleRoutes from './routes/bundles';
 import databaseRoutes from './routes/databases';
 import exportRoutes from './routes/export';
 import fileRoutes from './routes/files';
+import healthRoutes from './routes/health';
 import groupRoutes from './routes/groups';
 import lookupRoutes from './routes/lookups';
 import menuRoutes from './routes/menus';
@@ -61,6 +63,8 @@ declare module 'fastify' {
     workflows: WorkflowEngine;
     /** Worker threads running the applications' custom functions in QuickJS. */
     sandbox: SandboxPool;
+    /** What GET /readyz answers; draining once SIGTERM came (lifecycle/shutdown.ts). */
+    readiness: Readiness;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
@@ -98,6 +102,10 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
     bodyLimit: config.bodyLimitBytes,
     // X-Forwarded-For only from the proxies the operator names: otherwise any caller picks his address.
     trustProxy: config.trustProxy,
+    // While draining (lifecycle/shutdown.ts), a request that still arrives on a kept-alive
+    // connection is served (with Connection: close) rather than refused: a balancer's POST on
+    // its pooled connection would otherwise fail, and it may not retry a non-idempotent one.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -114,7 +122,9 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   app.addHook('onSend', async (request) => { if (readCache.writes !== request.storeWritesAtStart) readCache.invalidate(); });
   app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
   app.decorate('secretBox', new SecretBox(config.secret));
-  app.decorate('dataSources', new DataSourceRegistry(config.dataDir));
+  app.decorate('dataSources', new DataSourceRegistry(config.dataDir, config.lifecycle.dataSourcePoolMax));
+  app.decorate('readiness', new Readiness(store, config.lifecycle.readyTimeoutMs));
+  closeConnectionsWhileDraining(app);
   app.addHook('onClose', async () => app.dataSources.closeAll());
   app.decorate('workflows', createWorkflowEngine(app, {
     ...(options.workflowExecutors === undefined ? {} : { executorFor: options.workflowExecutors }),
@@ -179,6 +189,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(functionRoutes);
   await app.register(pdfTemplateRoutes);
   await app.register(auditRoutes);
+  await app.register(healthRoutes);
   installAuditLog(app);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultSandboxLimits, type SandboxLimits } from './functions/sandbox-pool';
+import { type LifecycleSettings, readLifecycleSettings } from './lifecycle/settings';
 import { LOOKUP_RATE_LIMIT } from './http/rate-limit';
 import { AllowedHosts } from './outbound/addresses';
 import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS, tightenDataDir } from './security/owner-only';
@@ -99,6 +100,8 @@ export interface Config {
    * RAKIT_FUNCTION_OUTPUT_BYTES (1 MB), RAKIT_FUNCTION_WORKERS (cores − 1, 1 to 4).
    */
   functionLimits: SandboxLimits;
+  /** Pool sizes, draining and the start-up lock of a replica (src/lifecycle/settings.ts). */
+  lifecycle: LifecycleSettings;
 }
 
 function readFunctionLimits(env: NodeJS.ProcessEnv): SandboxLimits {
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workflowLeaseMs: readInt(env.RAKIT_WORKFLOW_LEASE_MS, 30_000, 500),
     workflowBackoffMs: readInt(env.RAKIT_WORKFLOW_BACKOFF_MS, 1000, 0),
     functionLimits: readFunctionLimits(env),
+    lifecycle: readLifecycleSettings(env),
     ...overrides,
   };
   // A mistyped entry stops the start rather than leaving a host silently refused.

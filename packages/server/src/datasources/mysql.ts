@@ -4,6 +4,7 @@ import {
   capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, type Queryable, type QueryOptions,
   type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
 } from './types';
+import { DEFAULT_DATASOURCE_POOL_MAX } from '../lifecycle/settings';
 
 /** A connection of the pool; opening the session and running a statement fail in different ways (see mysqlFailure). */
 async function connect(pool: Pool): Promise<PoolConnection> {
@@ -51,7 +52,7 @@ const runOn = async (connection: PoolConnection, sql: string, params: readonly u
 export class MysqlDataSource implements DataSource {
   private readonly pool: Pool;
 
-  constructor(private readonly settings: ConnectionSettings) {
+  constructor(private readonly settings: ConnectionSettings, poolMax = DEFAULT_DATASOURCE_POOL_MAX) {
     this.pool = createPool({
       host: settings.dbHost,
       port: settings.dbPort,
@@ -59,8 +60,8 @@ export class MysqlDataSource implements DataSource {
       password: settings.dbPassword,
       database: settings.dbDatabase,
       connectTimeout: CONNECT_TIMEOUT_MS,
-      connectionLimit: 5,
-      maxIdle: 2,
+      connectionLimit: poolMax,
+      maxIdle: Math.min(2, poolMax),
       idleTimeout: 60_000,
       multipleStatements: false,
       resetOnRelease: true,

@@ -7,6 +7,7 @@ import {
   capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, type Queryable, type QueryOptions,
   quoteAnsi, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
 } from './types';
+import { DEFAULT_DATASOURCE_POOL_MAX } from '../lifecycle/settings';
 
 /** A client of the pool; opening the session and running a statement fail in different ways (see postgresFailure). */
 async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
@@ -94,7 +95,7 @@ function releaseClean(client: pg.PoolClient): void {
 export class PostgresDataSource implements DataSource {
   private readonly pool: pg.Pool;
 
-  constructor(settings: ConnectionSettings) {
+  constructor(settings: ConnectionSettings, poolMax = DEFAULT_DATASOURCE_POOL_MAX) {
     this.pool = new pg.Pool({
       host: settings.dbHost,
       port: settings.dbPort,
@@ -104,7 +105,7 @@ export class PostgresDataSource implements DataSource {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: QUERY_TIMEOUT_MS,
       query_timeout: QUERY_TIMEOUT_MS + 1000,
-      max: 5,
+      max: poolMax,
       idleTimeoutMillis: 60_000,
     });
     // An idle client that loses its server must not crash the process.
