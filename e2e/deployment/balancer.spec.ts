@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Component, createComponent, Messages } from '@rakit/core';
@@ -165,6 +166,43 @@ describe('two replicas behind nginx', () => {
       const runs = await admin<{ userId: string; params: Record<string, unknown> }[]>('GET', `/action/triggerRuns/${triggerId}`);
       expect(runs.data[0]).toMatchObject({ userId: DEMO_ADMIN, params: { pelapor: DEMO_ADMIN } });
     }
+  });
+
+  it('keeps serving everyone while an author\'s widget answers 502/503 again and again', async () => {
+    // The author's part (any builder's, for his own application): a connection to his database
+    // server, which then goes away (a forwarder to PostgreSQL, closed once the connection is saved).
+    const open = new Set<Socket>();
+    const forwarder = createServer((client) => {
+      const upstream = connect(POSTGRES.port, POSTGRES.host);
+      for (const socket of [client, upstream]) {
+        open.add(socket);
+        socket.on('error', () => { client.destroy(); upstream.destroy(); });
+        socket.on('close', () => open.delete(socket));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => forwarder.listen(0, '127.0.0.1', resolve));
+    const saved = await admin<{ dbId: number }>('POST', '/save/saveDbConfig', {
+      dbId: null, dbAppId: appId, dbType: 'postgres', dbHost: '127.0.0.1', dbPort: (forwarder.address() as AddressInfo).port,
+      dbUser: POSTGRES.user, dbPassword: '', dbDatabase: shopDatabase,
+    });
+    expect(saved.error ?? []).toEqual([]);
+    await new Promise((resolve) => { forwarder.close(resolve); for (const socket of open) socket.destroy(); });
+    const created = await admin<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: `Rusak ${stamp}` }] });
+    const pageId = (created.data.pages[0] as { pageId: number }).pageId;
+    const broken: Component = { ...createComponent('table', 'rusak', 'Rusak'), database_used: saved.data.dbId, primaryKey: 'id', table_used: 'goods', options: 'Name', mapping_table: 'name' };
+    expect((await admin('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify([broken]) }] })).status).toBe(true);
+    const token = await demoToken(DEMO_ADMIN, ADMIN_PASSWORD);
+    const statuses = (await throughBalancer(8, () => fetch(new URL('/get/loadTableContent', baseUrl()), {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ pageId, componentId: 'rusak' }),
+    }))).map((a) => a.status);
+    // The replicas' own answer for an unreachable application database.
+    expect(statuses.every((status) => status === 502 || status === 503), statuses.join(',')).toBe(true);
+    // nginx did not count those against the replicas: everyone else is served, by both.
+    const logStart = readFileSync(deployment.accessLog, 'utf8').length;
+    const others = await throughBalancer(6, () => fetch(new URL('/get/getApp/slug/demo', baseUrl())));
+    expect(others.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(upstreamsSince(deployment.accessLog, logStart, '/get/getApp/slug/demo')).size).toBe(2);
   });
 
   describe('a member, while one replica is killed', () => {
