@@ -12,6 +12,7 @@ import { TokenService } from './auth/tokens';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
+import { rateLimitOptions } from './http/rate-limit';
 import { installSecurityHeaders } from './http/security-headers';
 import { DataSourceRegistry } from './datasources/registry';
 import { closeConnectionsWhileDraining, Readiness } from './lifecycle/readiness';
@@ -42,7 +43,9 @@ import tableRoutes from './routes/tables';
 import thirdPartyRoutes from './routes/third-parties';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
+import { installSharedState } from './replicas/shared-state';
 import { readCacheOf, type Store } from './store/db';
+import { statementLog } from './tables/statement-log';
 import type { ReadCache } from './store/read-cache';
 import type { ExecutorLookup } from './workflows/addons';
 import { startPageHistoryPruner } from './pages/history-pruner';
@@ -115,11 +118,14 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   const readCache = readCacheOf(store);
   readCache.ttlMs = config.readCacheMs;
   app.decorate('readCache', readCache);
+  statementLog.file = config.statementLog;
   // Each statement empties the cache, but a transaction's reads may be cached between its last
   // statement and its COMMIT: a request that wrote empties it again before it answers.
   app.decorateRequest('storeWritesAtStart', 0);
   app.addHook('onRequest', async (request) => { request.storeWritesAtStart = readCache.writes; });
-  app.addHook('onSend', async (request) => { if (readCache.writes !== request.storeWritesAtStart) readCache.invalidate(); });
+  // With REDIS_URL, the other replicas are told then too (replicas/read-cache-sync.ts).
+  app.addHook('onSend', async (request) => { if (readCache.writes !== request.storeWritesAtStart) await readCache.written(); });
+  const { redis } = await installSharedState(app);
   app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
   app.decorate('secretBox', new SecretBox(config.secret));
   app.decorate('dataSources', new DataSourceRegistry(config.dataDir, config.lifecycle.dataSourcePoolMax));
@@ -162,7 +168,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
       .filter((route) => route.config?.call === undefined && route.config?.infrastructure !== true && route.method !== 'HEAD')
       .map((route) => `${String(route.method)} ${route.url}`),
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(redis, config.redisPrefix));
   await app.register(authPlugin);
 
   await app.register(authRoutes);

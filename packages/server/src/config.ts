@@ -42,6 +42,8 @@ export interface Config {
    * its own writes empty the cache at once, other processes' writes show within this time.
    */
   readCacheMs: number;
+  /** RAKIT_STATEMENT_LOG: a file each data-widget statement is appended to, one JSON line each (off when unset). */
+  statementLog: string | undefined;
   /**
    * RAKIT_ALLOW_PRIVATE_URLS=true lets the server's request test call loopback, private,
    * link-local and other reserved addresses (an intranet API); refused by default.
@@ -76,6 +78,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** RAKIT_WORKFLOW_QUEUE: the BullMQ queue's name in Redis (several installations may share one Redis). */
   workflowQueueName: string;
+  /**
+   * RAKIT_REDIS_PREFIX: what the replicas share in Redis (the limits' counts, the read cache's
+   * channel) is named from it: several installations may share one Redis. Default `rakit:`.
+   */
+  redisPrefix: string;
   /** RAKIT_WORKFLOW_WORKERS: runs the embedded queue works at once in this process (0: none; ignored with REDIS_URL). */
   workflowWorkers: number;
   /** RAKIT_TRIGGER_WAIT_MS: how long runTrigger, runWorkflow, runChains and re-runs wait for their runs before answering 'started'. */
@@ -175,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.RAKIT_LOG_LEVEL ?? 'info',
     noDemo: env.RAKIT_NO_DEMO === '1',
     readCacheMs: readInt(env.RAKIT_READ_CACHE_MS, DEFAULT_READ_CACHE_MS, 0),
+    statementLog: env.RAKIT_STATEMENT_LOG !== undefined && env.RAKIT_STATEMENT_LOG !== '' ? path.resolve(env.RAKIT_STATEMENT_LOG) : undefined,
     allowPrivateUrls: readFlag(env.RAKIT_ALLOW_PRIVATE_URLS),
     allowedUrlHosts: readList(env.RAKIT_ALLOWED_URL_HOSTS),
     allowPrivateSmtp: readFlag(env.RAKIT_ALLOW_PRIVATE_SMTP),
@@ -183,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     soffice: env.RAKIT_SOFFICE !== undefined && env.RAKIT_SOFFICE !== '' ? env.RAKIT_SOFFICE : 'soffice',
     redisUrl: env.REDIS_URL !== undefined && env.REDIS_URL !== '' ? env.REDIS_URL : undefined,
     workflowQueueName: env.RAKIT_WORKFLOW_QUEUE !== undefined && env.RAKIT_WORKFLOW_QUEUE !== '' ? env.RAKIT_WORKFLOW_QUEUE : 'rakit-workflow-runs',
+    redisPrefix: env.RAKIT_REDIS_PREFIX !== undefined && env.RAKIT_REDIS_PREFIX !== '' ? env.RAKIT_REDIS_PREFIX : 'rakit:',
     workflowWorkers: readInt(env.RAKIT_WORKFLOW_WORKERS, 2, 0),
     triggerWaitMs: readInt(env.RAKIT_TRIGGER_WAIT_MS, 5000, 0),
     workflowRunRetentionDays: readInt(env.RAKIT_WORKFLOW_RUN_RETENTION_DAYS, 30),

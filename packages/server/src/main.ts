@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { commandExists } from './documents/pdf-convert';
 import { drainOnSignals, poolsLine } from './lifecycle/shutdown';
 import { prepareStore } from './lifecycle/startup';
+import { sharedStateNotice } from './replicas/shared-state';
 import { openStore } from './store/db';
 import { DEMO_ADMIN_USER_ID, DEMO_APP_SLUG, DEMO_MEMBER_USER_ID } from './store/demo';
 import { SUPER_ADMIN_USER_ID } from './store/seed';
@@ -32,6 +33,8 @@ lines.push(config.redisUrl === undefined
   ? `  Workflows: the embedded queue, ${config.workflowWorkers} run(s) at once in this process`
   : `  Workflows: queued on BullMQ at ${new URL(config.redisUrl).host}; run them with \`npm run worker\``);
 lines.push(poolsLine(app));
+const replicas = sharedStateNotice(config);
+if (replicas !== undefined) lines.push(replicas);
 if (!commandExists(config.soffice)) {
   lines.push(`  Printing to PDF needs LibreOffice: '${config.soffice}' was not found (apt-get install --no-install-recommends libreoffice-writer-nogui)`);
 }

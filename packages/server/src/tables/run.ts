@@ -2,13 +2,17 @@ import { performance } from 'node:perf_hooks';
 import { asCallerError } from '../datasources/errors';
 import type { DataSource, Queryable, QueryOptions, QueryResult } from '../datasources/types';
 import type { Statement } from './content-query';
+import { recordStatement } from './statement-log';
 
 /** Runs a built statement; the database's complaints about it answer 400/409 (see asCallerError). */
 export async function run(source: Queryable, statement: Statement, options?: QueryOptions): Promise<QueryResult> {
+  const started = performance.now();
   try {
     return await source.query(statement.sql, statement.params, options);
   } catch (error) {
     throw asCallerError(error);
+  } finally {
+    recordStatement(statement, performance.now() - started);
   }
 }
 
