@@ -191,8 +191,11 @@ try {
   for (const row of cpuRows) console.log(row);
   console.log(`\nRolling restart (SIGTERM replica 0, start it, wait ready + fail_timeout, then replica 1) over ${((Date.now() - started) / 1000).toFixed(1)} s:`);
   console.log(`  ${restart.requests} calls, ${restart.failed} failed (errors ${detail.errors}, timeouts ${detail.timeouts}, non-2xx ${detail.non2xx}), p50 ${restart.p50} ms, p99 ${restart.p99} ms`);
-  const statuses = readFileSync(balancer.accessLog, 'utf8').slice(logStart).split('\n').map((line) => /" (\d{3}) /.exec(line)?.[1]).filter((s) => s !== undefined && !s.startsWith('2'));
-  if (statuses.length > 0) console.log(`  nginx answered: ${[...new Set(statuses)].map((s) => `${s} × ${statuses.filter((x) => x === s).length}`).join(', ')} (access log ${balancer.accessLog})`);
+  // What nginx answered: its 5xx are the failures people would see; 499 is autocannon's own stop
+  // cancelling the calls in flight (which it may count among its errors).
+  const statuses = readFileSync(balancer.accessLog, 'utf8').slice(logStart).split('\n').map((line) => /" (\d{3}) /.exec(line)?.[1]).filter((s): s is string => s !== undefined && !s.startsWith('2'));
+  const serverErrors = statuses.filter((s) => s.startsWith('5')).length;
+  console.log(`  nginx answered ${serverErrors} with 5xx${statuses.length > 0 ? `; not 2xx: ${[...new Set(statuses)].map((s) => `${s} × ${statuses.filter((x) => x === s).length}`).join(', ')} (499: the load client's stop)` : ''}`);
 } finally {
   await balancer?.stop();
   await Promise.all(replicas.map((r) => stopProcess(r.child, r.exited)));
