@@ -3,7 +3,7 @@ import { contentPlan } from './content-plan';
 import { countStatement, distinctStatement, pageStatement } from './content-query';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
-import { countRows, distinctValues, run } from './run';
+import { countRows, distinctValues, run, widgetRead } from './run';
 import { hasTransform, transformed, withComputedColumns } from './transform';
 
 /**
@@ -29,11 +29,17 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
   const page = pageStatement(plan, body, body.page, body.limit);
   const cap = TABLE_COUNT_CAP;
   const count = countStatement(plan, body, cap);
+  // When one of them fails (its time limit), the others are cancelled too: nobody will read them.
+  const failed = new AbortController();
+  const signal = context.signal === undefined ? failed.signal : AbortSignal.any([context.signal, failed.signal]);
   const [rows, total, values] = await Promise.all([
-    run(context.source, page, { maxRows: body.limit }),
-    countRows(context.source, count),
-    Promise.all(plan.filters.map((f) => (f.interval ? [] : distinctValues(context.source, distinctStatement(plan, f.field))))),
-  ]);
+    run(context.source, page, widgetRead(signal, body.limit)),
+    countRows(context.source, count, signal),
+    Promise.all(plan.filters.map((f) => (f.interval ? [] : distinctValues(context.source, distinctStatement(plan, f.field), signal)))),
+  ]).catch((error: unknown) => {
+    failed.abort(error);
+    throw error;
+  });
   const countCapped = total > cap;
   const shown = Math.min(total, cap);
   return {

@@ -1,16 +1,38 @@
 import { performance } from 'node:perf_hooks';
+import { Messages } from '@rakit/core';
 import { asCallerError } from '../datasources/errors';
-import type { DataSource, Queryable, QueryOptions, QueryResult } from '../datasources/types';
+import {
+  CANCELLED_CODE, type DataSource, DataSourceError, type Queryable, type QueryOptions, type QueryResult, TIME_LIMIT_CODE,
+} from '../datasources/types';
+import { HttpError } from '../http/errors';
 import type { Statement } from './content-query';
 
-/** Runs a built statement; the database's complaints about it answer 400/409 (see asCallerError). */
+/**
+ * A statement past its connection's time limit: the caller's search or filter is too costly
+ * for the table as it is indexed. 422, never 5xx: the database is fine and the next call works.
+ */
+export const TIME_LIMIT_STATUS = 422;
+
+/** A failure of a data widget's statement as its caller reads it. */
+function asWidgetError(error: unknown): unknown {
+  if (error instanceof DataSourceError && error.code === TIME_LIMIT_CODE) return new HttpError(TIME_LIMIT_STATUS, Messages.searchTookTooLong);
+  // Nobody reads it: the browser went away.
+  if (error instanceof DataSourceError && error.code === CANCELLED_CODE) return new HttpError(400, error.message);
+  return asCallerError(error);
+}
+
+/** Runs a built statement; the database's complaints about it answer 400/409 (see asCallerError), its time limit 422. */
 export async function run(source: Queryable, statement: Statement, options?: QueryOptions): Promise<QueryResult> {
   try {
     return await source.query(statement.sql, statement.params, options);
   } catch (error) {
-    throw asCallerError(error);
+    throw asWidgetError(error);
   }
 }
+
+/** Options of a data widget's read: the connection's time limit, cancelled when `signal` aborts. */
+export const widgetRead = (signal: AbortSignal | undefined, maxRows?: number): QueryOptions =>
+  ({ limited: { signal }, ...(maxRows === undefined ? {} : { maxRows }) });
 
 /** A count that took at least this long is kept for COUNT_TTL_MS; quicker ones are always fresh. */
 export const SLOW_COUNT_MS = 50;
@@ -70,23 +92,23 @@ function cacheOf<T>(map: WeakMap<DataSource, StatementCache<T>>, source: DataSou
  * few seconds while the user pages through it; the rows themselves are always read fresh.
  * Row writes through the data widgets forget the pool's counts (forgetCounts).
  */
-export async function countRows(source: DataSource, statement: Statement): Promise<number> {
+export async function countRows(source: DataSource, statement: Statement, signal?: AbortSignal): Promise<number> {
   const cache = cacheOf(counts, source);
   const cached = cache.get(statement, Date.now());
   if (cached !== undefined) return cached;
   const started = performance.now();
-  const { rows } = await run(source, statement, { maxRows: 1 });
+  const { rows } = await run(source, statement, widgetRead(signal, 1));
   const count = Number(rows[0]?.n ?? 0);
   if (performance.now() - started >= SLOW_COUNT_MS) cache.set(statement, count, Date.now() + COUNT_TTL_MS);
   return count;
 }
 
 /** The distinct values a select filter offers (column v of the statement), kept FILTER_VALUES_TTL_MS. */
-export async function distinctValues(source: DataSource, statement: Statement): Promise<unknown[]> {
+export async function distinctValues(source: DataSource, statement: Statement, signal?: AbortSignal): Promise<unknown[]> {
   const cache = cacheOf(filterValues, source);
   const cached = cache.get(statement, Date.now());
   if (cached !== undefined) return cached;
-  const { rows } = await run(source, statement);
+  const { rows } = await run(source, statement, widgetRead(signal));
   const values = rows.map((r) => r.v);
   cache.set(statement, values, Date.now() + FILTER_VALUES_TTL_MS);
   return values;
