@@ -118,7 +118,10 @@ export class SqliteDataSource implements DataSource {
     while (this.transactionDone !== undefined) await this.transactionDone;
     if (options?.limited === undefined) return this.runStatement(sql, params, options);
     // The statement runs on this thread from start to end: its caller going away is seen only
-    // before it starts (a queued statement of an abandoned request is not run at all).
+    // before it starts. A turn of the event loop first lets the closes of abandoned requests be
+    // seen, and the statements of a load whose first one failed be cancelled (load-content.ts).
+    await new Promise<void>((resolve) => { setImmediate(resolve); });
+    while (this.transactionDone !== undefined) await this.transactionDone;
     throwIfAbandoned(options.limited.signal);
     this.deadline = Date.now() + this.timeLimitMs;
     this.pastDeadline = false;
@@ -162,6 +165,9 @@ export class SqliteDataSource implements DataSource {
       const info = statement.run(...bound);
       return { kind: 'write', rows: [], truncated: false, affectedRows: Number(info.changes), insertId: Number(info.lastInsertRowid) };
     } catch (error) {
+      // A statement stopped mid-way (the time limit's guard threw) keeps its error: run again, it
+      // would answer that error at once. It is compiled anew next time.
+      this.prepared.delete(sql);
       throw asDataSourceError(error, 'statement');
     }
   }
