@@ -92,20 +92,23 @@ export function useTableContent(
   // server passes those its parameters name).
   const withFunction = component.functionId !== undefined && component.functionId !== NO_FUNCTION;
   const params = live && withFunction && current !== null ? functionValues(readGlobalValues(current.app.appSlug)) : undefined;
-  const result = useQuery({
+  const result = useQuery<Loaded>({
     queryKey: [...pageContentKey(current?.app.appSlug, pageId), component.id, query, params],
     enabled: live && enabled,
     refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
     refetchOnWindowFocus: false,
     placeholderData: (previous) => previous,
-    queryFn: async (): Promise<Loaded> => {
+    // The signal aborts the request when a newer query (a keystroke, another page) supersedes
+    // it or the widget goes away: the server then stops its statements (issue 19).
+    queryFn: async ({ signal }): Promise<Loaded> => {
       if (current === null || pageId === null) return { content: emptyContent(), failure: null };
       try {
-        const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...query, ...(params === undefined ? {} : { params }) });
+        const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...query, ...(params === undefined ? {} : { params }) }, signal);
         const content = answer.data?.[0];
         if (!answer.status || content === undefined) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
         return { content, failure: null };
       } catch (error) {
+        if (signal.aborted) throw error;
         console.error(`The rows of ${component.id} could not be loaded`, error);
         return { content: emptyContent(), failure: error instanceof Error ? error.message : String(error) };
       }
