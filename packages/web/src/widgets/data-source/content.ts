@@ -1,5 +1,5 @@
 import {
-  type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, NO_FUNCTION, splitOptions, TABLE_PAGE_SIZE, type WidgetColumn, widgetColumns,
+  type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, Messages, NO_FUNCTION, splitOptions, TABLE_PAGE_SIZE, type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
@@ -64,6 +64,11 @@ export interface ContentState {
    * the spec's empty widget.
    */
   functionFailed: boolean;
+  /**
+   * The load ran past its connection's time limit (issue 19): everyone reads the server's
+   * Messages.searchTookTooLong, members too (it tells them to narrow the search, nothing of the author's).
+   */
+  timedOut: boolean;
   pageId: number | null;
   reload: () => Promise<unknown>;
 }
@@ -120,6 +125,7 @@ export function useTableContent(
     loading: live && result.isFetching,
     live,
     functionFailed: live && withFunction && (result.data?.failure ?? null) !== null,
+    timedOut: live && result.data?.failure === Messages.searchTookTooLong,
     pageId,
     reload: () => result.refetch(),
   };
