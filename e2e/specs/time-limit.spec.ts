@@ -112,4 +112,44 @@ describe('a search past its connection\'s time limit', () => {
     await alert.waitFor({ state: 'detached', timeout: 15_000 });
     expect(await firstCell('Pasangan').innerText()).not.toBe('');
   }, 90_000);
+
+  /** Statements on the MariaDB server that read this spec's table, other than this one. */
+  async function running(): Promise<number> {
+    const [rows] = await sql.query(
+      `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE COMMAND = 'Query' AND ID <> CONNECTION_ID() AND INFO LIKE ?`, [`%${table}%`],
+    );
+    return Number((rows as { n: number }[])[0]?.n);
+  }
+
+  it('the browser abandons each superseded search, and the server stops its statements', async () => {
+    // A limit far past the test: only the cancel can stop these statements.
+    const relimited = await api('POST', '/save/saveDbConfig', {
+      dbId, dbAppId: await demoAppId(), dbType: 'mysql', dbHost: MARIADB.host, dbPort: MARIADB.port, dbUser: user, dbPassword: '', dbDatabase: MARIADB.database, dbTimeLimit: 120,
+    });
+    expect(relimited.status, relimited.error?.join(', ')).toBe(true);
+    const abandoned: string[] = [];
+    page().on('requestfailed', (request) => {
+      if (request.url().includes('/get/loadTableContent')) abandoned.push(request.failure()?.errorText ?? '');
+    });
+    const search = widget('Pasangan').getByRole('textbox', { name: Messages.tableSearchPlaceholder });
+    await search.fill('');
+    await widget('Pasangan').getByRole('alert').waitFor({ state: 'detached', timeout: 15_000 });
+    // five searches, each typed once the last one's request is under way (past the table's reload delay)
+    let typed = '';
+    for (const letter of ['z', 'q', 'x', 'j', 'v']) {
+      typed += letter;
+      const text = typed;
+      const sent = page().waitForRequest((request) => request.url().includes('/get/loadTableContent') && (request.postData() ?? '').includes(`"search":"${text}"`));
+      await search.press(letter);
+      await sent;
+      await expect.poll(running, { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
+    }
+    // four superseded requests were aborted by the browser; the database runs the last one's at most
+    await expect.poll(() => abandoned.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    expect(abandoned.every((text) => text === 'net::ERR_ABORTED')).toBe(true);
+    await expect.poll(running, { timeout: 10_000, interval: 200 }).toBeLessThanOrEqual(2);
+    // leaving the page abandons the last one too: nothing is left running
+    await page().goto('/demo/staff');
+    await expect.poll(running, { timeout: 10_000, interval: 200 }).toBe(0);
+  }, 90_000);
 });
