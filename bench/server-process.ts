@@ -48,7 +48,7 @@ export async function startServerProcess(dataDir: string, password: string): Pro
     cwd: serverDir,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: password,
-      RAKIT_AUTH_RATE_LIMIT: '1000000', RAKIT_WEB_DIR: '/nonexistent', RAKIT_ALLOWED_DATABASE_HOSTS: '127.0.0.1', RAKIT_LOG_LEVEL: process.env.RAKIT_LOG_LEVEL ?? 'warn',
+      RAKIT_AUTH_RATE_LIMIT: '1000000', RAKIT_WEB_DIR: '/nonexistent', RAKIT_SHUTDOWN_DELAY_MS: '0', RAKIT_ALLOWED_DATABASE_HOSTS: '127.0.0.1', RAKIT_LOG_LEVEL: process.env.RAKIT_LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

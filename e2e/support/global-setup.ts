@@ -45,6 +45,8 @@ export async function setup(project: TestProject): Promise<void> {
       RAKIT_ALLOWED_URL_HOSTS: '127.0.0.1',
       // The Third Parties' SMTP server of the specs runs on loopback: the operator allows it.
       RAKIT_ALLOW_PRIVATE_SMTP: 'true',
+      // Every data-widget statement, one JSON line each: the keyset spec reads which ones ran.
+      RAKIT_STATEMENT_LOG: path.join(dataDir, 'statements.log'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -65,6 +67,7 @@ export async function setup(project: TestProject): Promise<void> {
   });
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('startOutput', output);
+  project.provide('statementLog', path.join(dataDir, 'statements.log'));
 }
 
 export async function teardown(): Promise<void> {
@@ -78,5 +81,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     startOutput: string;
+    /** The server's log of data-widget statements (RAKIT_STATEMENT_LOG). */
+    statementLog: string;
   }
 }

@@ -63,6 +63,7 @@ export const Messages = {
   currentPasswordWrong: 'The current password is not correct',
   adminGroupNotDefault: "The administrators' group cannot be the default group",
   fileNotFound: 'File not found',
+  fileContentGone: 'The content of this file is no longer stored: upload it again',
   queryError: 'Query Error',
   duplicateEntry: 'Duplicate Entry For File',
   onlySavedQueries: 'Only queries saved in a page you can open may be run',
@@ -117,6 +118,7 @@ export const Messages = {
   // Printing rows into DOCX templates (spec 2 "Print configuration", spec 3 §7).
   printTemplateNotFound: 'Print template not found',
   pdfTemplateNotFound: 'Extraction template not found',
+  templateContentGone: 'The file of this template is no longer stored: upload the template again',
   printTemplateNotDocx: 'The file is not a Word document (.docx)',
   printTemplateNameInvalid: 'The template file name is not usable',
   printTemplateTooLarge: 'The template is too large (at most 5 MB)',

@@ -12,8 +12,10 @@ import { TokenService } from './auth/tokens';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
+import { rateLimitOptions } from './http/rate-limit';
 import { installSecurityHeaders } from './http/security-headers';
 import { DataSourceRegistry } from './datasources/registry';
+import { closeConnectionsWhileDraining, Readiness } from './lifecycle/readiness';
 import { SandboxPool } from './functions/sandbox-pool';
 import functionRoutes from './routes/functions';
 import actionRoutes from './routes/actions';
@@ -28,6 +30,7 @@ import bundleRoutes from './routes/bundles';
 import databaseRoutes from './routes/databases';
 import exportRoutes from './routes/export';
 import fileRoutes from './routes/files';
+import healthRoutes from './routes/health';
 import groupRoutes from './routes/groups';
 import lookupRoutes from './routes/lookups';
 import menuRoutes from './routes/menus';
@@ -40,12 +43,16 @@ import tableRoutes from './routes/tables';
 import thirdPartyRoutes from './routes/third-parties';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
+import { installSharedState } from './replicas/shared-state';
 import { readCacheOf, type Store } from './store/db';
+import { statementLog } from './tables/statement-log';
 import type { ReadCache } from './store/read-cache';
 import type { ExecutorLookup } from './workflows/addons';
 import { startPageHistoryPruner } from './pages/history-pruner';
 import { createWorkflowEngine, type WorkflowEngine } from './workflows/engine';
 import { pickUpTriggerRuns } from './workflows/runs';
+import type { FileStorage } from './storage/file-storage';
+import { openFileStorage } from './storage/open';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +68,10 @@ declare module 'fastify' {
     workflows: WorkflowEngine;
     /** Worker threads running the applications' custom functions in QuickJS. */
     sandbox: SandboxPool;
+    /** The applications' files (uploads, templates), where every replica reads them. */
+    files: FileStorage;
+    /** What GET /readyz answers; draining once SIGTERM came (lifecycle/shutdown.ts). */
+    readiness: Readiness;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
@@ -98,23 +109,33 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
     bodyLimit: config.bodyLimitBytes,
     // X-Forwarded-For only from the proxies the operator names: otherwise any caller picks his address.
     trustProxy: config.trustProxy,
+    // While draining (lifecycle/shutdown.ts), a request that still arrives on a kept-alive
+    // connection is served (with Connection: close) rather than refused: a balancer's POST on
+    // its pooled connection would otherwise fail, and it may not retry a non-idempotent one.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installSecurityHeaders(app);
   app.decorate('config', config);
   app.decorate('store', store);
+  app.decorate('files', openFileStorage(store));
   const readCache = readCacheOf(store);
   readCache.ttlMs = config.readCacheMs;
   app.decorate('readCache', readCache);
+  statementLog.file = config.statementLog;
   // Each statement empties the cache, but a transaction's reads may be cached between its last
   // statement and its COMMIT: a request that wrote empties it again before it answers.
   app.decorateRequest('storeWritesAtStart', 0);
   app.addHook('onRequest', async (request) => { request.storeWritesAtStart = readCache.writes; });
-  app.addHook('onSend', async (request) => { if (readCache.writes !== request.storeWritesAtStart) readCache.invalidate(); });
+  // With REDIS_URL, the other replicas are told then too (replicas/read-cache-sync.ts).
+  app.addHook('onSend', async (request) => { if (readCache.writes !== request.storeWritesAtStart) await readCache.written(); });
+  const { redis } = await installSharedState(app);
   app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
   app.decorate('secretBox', new SecretBox(config.secret));
-  app.decorate('dataSources', new DataSourceRegistry(config.dataDir));
+  app.decorate('dataSources', new DataSourceRegistry(config.dataDir, config.lifecycle.dataSourcePoolMax));
+  app.decorate('readiness', new Readiness(store, config.lifecycle.readyTimeoutMs));
+  closeConnectionsWhileDraining(app);
   app.addHook('onClose', async () => app.dataSources.closeAll());
   app.decorate('workflows', createWorkflowEngine(app, {
     ...(options.workflowExecutors === undefined ? {} : { executorFor: options.workflowExecutors }),
@@ -152,7 +173,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
       .filter((route) => route.config?.call === undefined && route.config?.infrastructure !== true && route.method !== 'HEAD')
       .map((route) => `${String(route.method)} ${route.url}`),
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(redis, config.redisPrefix));
   await app.register(authPlugin);
 
   await app.register(authRoutes);
@@ -179,6 +200,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(functionRoutes);
   await app.register(pdfTemplateRoutes);
   await app.register(auditRoutes);
+  await app.register(healthRoutes);
   installAuditLog(app);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());

@@ -16,6 +16,7 @@ export type { AddonExecutor } from './workflows/addons/executor';
 export { loadDefinition } from './workflows/engine/definition';
 export { latestWorkflowVersion } from './store/repositories/workflows';
 export { resolveStepParameters, addonByName } from '@rakit/core';
+export { CHUNK_BYTES, StoreFileStorage } from './storage/store-file-storage';
 
 /** An application's own SQLite database file, created with the given statements (as the tests' fixture). */
 export async function createAppSqliteFile(dataDir: string, appId: number, name: string, createSql: string): Promise<void> {

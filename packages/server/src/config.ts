@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultSandboxLimits, type SandboxLimits } from './functions/sandbox-pool';
+import { type LifecycleSettings, readLifecycleSettings } from './lifecycle/settings';
 import { LOOKUP_RATE_LIMIT } from './http/rate-limit';
 import { AllowedHosts } from './outbound/addresses';
 import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS, tightenDataDir } from './security/owner-only';
@@ -41,6 +42,8 @@ export interface Config {
    * its own writes empty the cache at once, other processes' writes show within this time.
    */
   readCacheMs: number;
+  /** RAKIT_STATEMENT_LOG: a file each data-widget statement is appended to, one JSON line each (off when unset). */
+  statementLog: string | undefined;
   /**
    * RAKIT_ALLOW_PRIVATE_URLS=true lets the server's request test call loopback, private,
    * link-local and other reserved addresses (an intranet API); refused by default.
@@ -75,6 +78,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** RAKIT_WORKFLOW_QUEUE: the BullMQ queue's name in Redis (several installations may share one Redis). */
   workflowQueueName: string;
+  /**
+   * RAKIT_REDIS_PREFIX: what the replicas share in Redis (the limits' counts, the read cache's
+   * channel) is named from it: several installations may share one Redis. Default `rakit:`.
+   */
+  redisPrefix: string;
   /** RAKIT_WORKFLOW_WORKERS: runs the embedded queue works at once in this process (0: none; ignored with REDIS_URL). */
   workflowWorkers: number;
   /** RAKIT_TRIGGER_WAIT_MS: how long runTrigger, runWorkflow, runChains and re-runs wait for their runs before answering 'started'. */
@@ -99,6 +107,8 @@ export interface Config {
    * RAKIT_FUNCTION_OUTPUT_BYTES (1 MB), RAKIT_FUNCTION_WORKERS (cores − 1, 1 to 4).
    */
   functionLimits: SandboxLimits;
+  /** Pool sizes, draining and the start-up lock of a replica (src/lifecycle/settings.ts). */
+  lifecycle: LifecycleSettings;
 }
 
 function readFunctionLimits(env: NodeJS.ProcessEnv): SandboxLimits {
@@ -172,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.RAKIT_LOG_LEVEL ?? 'info',
     noDemo: env.RAKIT_NO_DEMO === '1',
     readCacheMs: readInt(env.RAKIT_READ_CACHE_MS, DEFAULT_READ_CACHE_MS, 0),
+    statementLog: env.RAKIT_STATEMENT_LOG !== undefined && env.RAKIT_STATEMENT_LOG !== '' ? path.resolve(env.RAKIT_STATEMENT_LOG) : undefined,
     allowPrivateUrls: readFlag(env.RAKIT_ALLOW_PRIVATE_URLS),
     allowedUrlHosts: readList(env.RAKIT_ALLOWED_URL_HOSTS),
     allowPrivateSmtp: readFlag(env.RAKIT_ALLOW_PRIVATE_SMTP),
@@ -180,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     soffice: env.RAKIT_SOFFICE !== undefined && env.RAKIT_SOFFICE !== '' ? env.RAKIT_SOFFICE : 'soffice',
     redisUrl: env.REDIS_URL !== undefined && env.REDIS_URL !== '' ? env.REDIS_URL : undefined,
     workflowQueueName: env.RAKIT_WORKFLOW_QUEUE !== undefined && env.RAKIT_WORKFLOW_QUEUE !== '' ? env.RAKIT_WORKFLOW_QUEUE : 'rakit-workflow-runs',
+    redisPrefix: env.RAKIT_REDIS_PREFIX !== undefined && env.RAKIT_REDIS_PREFIX !== '' ? env.RAKIT_REDIS_PREFIX : 'rakit:',
     workflowWorkers: readInt(env.RAKIT_WORKFLOW_WORKERS, 2, 0),
     triggerWaitMs: readInt(env.RAKIT_TRIGGER_WAIT_MS, 5000, 0),
     workflowRunRetentionDays: readInt(env.RAKIT_WORKFLOW_RUN_RETENTION_DAYS, 30),
@@ -190,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     workflowLeaseMs: readInt(env.RAKIT_WORKFLOW_LEASE_MS, 30_000, 500),
     workflowBackoffMs: readInt(env.RAKIT_WORKFLOW_BACKOFF_MS, 1000, 0),
     functionLimits: readFunctionLimits(env),
+    lifecycle: readLifecycleSettings(env),
     ...overrides,
   };
   // A mistyped entry stops the start rather than leaving a host silently refused.

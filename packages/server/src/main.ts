@@ -1,29 +1,22 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { commandExists } from './documents/pdf-convert';
-import { migrateToLatest, openStore } from './store/db';
-import { DEMO_ADMIN_USER_ID, DEMO_APP_SLUG, DEMO_MEMBER_USER_ID, seedDemo } from './store/demo';
-import { seed, SUPER_ADMIN_USER_ID } from './store/seed';
+import { drainOnSignals, poolsLine } from './lifecycle/shutdown';
+import { prepareStore } from './lifecycle/startup';
+import { sharedStateNotice } from './replicas/shared-state';
+import { openStore } from './store/db';
+import { DEMO_ADMIN_USER_ID, DEMO_APP_SLUG, DEMO_MEMBER_USER_ID } from './store/demo';
+import { SUPER_ADMIN_USER_ID } from './store/seed';
 
 // Whatever this process creates (the data directory's files, LibreOffice's work files) is its
 // account's alone; the data directory's own files are also created owner-only explicitly.
 process.umask(0o077);
 const config = loadConfig();
-const store = openStore(config.databaseUrl, config.dataDir);
-await migrateToLatest(store);
-const seeded = await seed(store, config.adminPassword);
-// The demo's users get the administrator's password: the one given, or the one just generated.
-const demoPassword = config.adminPassword ?? seeded.generatedAdminPassword;
-const demoSeeded = demoPassword !== undefined && !config.noDemo && (await seedDemo(store, { dataDir: config.dataDir, password: demoPassword }));
+const store = openStore(config.databaseUrl, config.dataDir, { poolMax: config.lifecycle.storePoolMax });
+// Migrations and the first seeding, once however many replicas start together.
+const { demoSeeded, ...seeded } = await prepareStore(store, config);
 const app = await buildApp(config, store);
-
-const shutdown = async () => {
-  await app.close();
-  await store.destroy();
-  process.exit(0);
-};
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+drainOnSignals(app, store);
 
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
@@ -39,8 +32,18 @@ if (demoSeeded) lines.push('  (the demo application was created on this start)')
 lines.push(config.redisUrl === undefined
   ? `  Workflows: the embedded queue, ${config.workflowWorkers} run(s) at once in this process`
   : `  Workflows: queued on BullMQ at ${new URL(config.redisUrl).host}; run them with \`npm run worker\``);
+lines.push(poolsLine(app));
+const replicas = sharedStateNotice(config);
+if (replicas !== undefined) lines.push(replicas);
 if (!commandExists(config.soffice)) {
   lines.push(`  Printing to PDF needs LibreOffice: '${config.soffice}' was not found (apt-get install --no-install-recommends libreoffice-writer-nogui)`);
+}
+const { folderMove } = seeded;
+if (folderMove.moved + folderMove.alreadyStored > 0) {
+  lines.push(`  Moved ${folderMove.moved + folderMove.alreadyStored} file(s) from ${config.dataDir} into the store (the folder's copies are removed)`);
+}
+if (folderMove.leftBehind.length > 0) {
+  lines.push(`  ${folderMove.leftBehind.length} file(s) in ${config.dataDir} belong to nothing in the store and were left there: ${folderMove.leftBehind.slice(0, 5).join(', ')}${folderMove.leftBehind.length > 5 ? ', …' : ''}`);
 }
 if (seeded.generatedAdminPassword !== undefined) {
   lines.push(`  Generated password for '${SUPER_ADMIN_USER_ID}' (shown once, keep it): ${seeded.generatedAdminPassword}`);

@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { migrateToLatest, openStore } from './store/db';
+import { migrateUnderLock } from './lifecycle/startup';
+import { openStore } from './store/db';
 import { executorFor, type ExecutorLookup } from './workflows/addons';
 import type { AddonExecutor } from './workflows/addons/executor';
 import { pickUpTriggerRuns } from './workflows/runs';
@@ -21,8 +22,8 @@ if (config.redisUrl === undefined) {
   console.error('npm run worker works the BullMQ queue: set REDIS_URL (without it, `npm start` runs the workflows itself)');
   process.exit(1);
 }
-const store = openStore(config.databaseUrl, config.dataDir);
-await migrateToLatest(store);
+const store = openStore(config.databaseUrl, config.dataDir, { poolMax: config.lifecycle.storePoolMax });
+await migrateUnderLock(store, config);
 
 let lookup: ExecutorLookup = executorFor;
 const extra = process.env.RAKIT_WORKFLOW_WORKER_EXECUTORS;

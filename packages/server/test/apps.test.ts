@@ -118,13 +118,12 @@ describe.each(engines)('applications on %s', (engine) => {
   it('removes an application only for its administrators, never main or _root', async () => {
     const target = await server.call('POST', '/save/saveApp', { appId: null, appName: 'Temporary', appDescription: '' }, callers.root);
     const tempId = target.json().data.appId as number;
-    // Files the application holds: an upload, a print template, an embedded database.
-    const dataDir = server.app.config.dataDir;
-    const held = ['uploads', 'print-templates', 'databases'].map((area) => path.join(dataDir, area, String(tempId), 'held-file'));
-    for (const file of held) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, 'x');
-    }
+    // Files the application holds: an upload and a print template in the file storage, an embedded database.
+    const held = await Promise.all((['upload', 'print-template'] as const).map((kind) =>
+      server.app.files.put(Buffer.from('x'), { appId: tempId, kind, name: 'held-file', contentType: 'application/octet-stream' })));
+    const database = path.join(server.app.config.dataDir, 'databases', String(tempId), 'held-file');
+    mkdirSync(path.dirname(database), { recursive: true });
+    writeFileSync(database, 'x');
     for (const token of [callers.outsider, callers.member, callers.admin]) {
       expect((await server.call('DELETE', '/delete/deleteApp', { appId: tempId }, token)).statusCode).toBe(403);
     }
@@ -134,7 +133,9 @@ describe.each(engines)('applications on %s', (engine) => {
     expect(await findAppById(server.store, tempId)).toBeUndefined();
     expect(await server.store.selectFrom('userGroups').select('groupId').where('groupAppId', '=', String(tempId)).execute()).toEqual([]);
     // Its uploads and templates go with it; its databases are its owner's data and stay.
-    expect(held.map((file) => existsSync(path.dirname(file)))).toEqual([false, false, true]);
+    expect(await Promise.all(held.map((file) => server.app.files.exists(tempId, file.id)))).toEqual([false, false]);
+    expect(await server.app.files.list(tempId)).toEqual([]);
+    expect(existsSync(database)).toBe(true);
   });
 
   it('lets an application\'s administrator remove it with its groups', async () => {

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { AppBundle } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentOf } from '../src/storage/file-storage';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { buildDocx } from './support/docx';
 import { availableEngines } from './support/engines';
@@ -136,8 +135,11 @@ describe.each(engines)('bundle entities on a %s store', (engine) => {
 
     const print = await store.selectFrom('printTemplates').selectAll().where('templateAppId', '=', copy).executeTakeFirstOrThrow();
     expect(print.templateFilename).toBe('stock.docx');
-    expect(existsSync(path.join(server.app.config.dataDir, 'print-templates', String(copy), print.templateId))).toBe(true);
-    expect(existsSync(path.join(server.app.config.dataDir, 'pdf-templates', String(copy), `${pdf.templateId}.pdf`))).toBe(true);
+    // Their files came along into the store, byte for byte, under the copy.
+    const original = await store.selectFrom('printTemplates').select('templateId').where('templateAppId', '=', appId).executeTakeFirstOrThrow();
+    expect((await contentOf(server.app.files, copy, print.templateId))?.equals(await contentOf(server.app.files, appId, original.templateId) as Buffer)).toBe(true);
+    const originalPdf = await store.selectFrom('pdfTemplates').select('sampleFileId').where('templateAppId', '=', appId).executeTakeFirstOrThrow();
+    expect((await contentOf(server.app.files, copy, pdf.sampleFileId as string))?.equals(await contentOf(server.app.files, appId, originalPdf.sampleFileId as string) as Buffer)).toBe(true);
     const listed = await call('GET', `/print/listTemplates?appId=${copy}`);
     expect(listed.map((t: { templateFilename: string }) => t.templateFilename)).toEqual(['stock.docx']);
   });

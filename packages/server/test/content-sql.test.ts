@@ -55,6 +55,8 @@ function widgetsOn(name: string) {
   const filters = [{ field: 'city', type: 'select', column: 'City' }, { field: 'price', type: 'interval', column: 'Price' }];
   return {
     items: table.schema.parse({ ...createComponent('table', 'items', 'Items'), ...shown, primaryKey: 'id', filters }),
+    /** A nullable column shown, to sort by. */
+    noted: table.schema.parse({ ...createComponent('table', 'noted', 'Noted'), options: 'Name,Note', mapping_table: 'name,note', table_used: name, database_used: 1, primaryKey: 'id' }),
     /** No primary key configured: the table's own one orders the rows. */
     keyless: table.schema.parse({ ...createComponent('table', 'keyless', 'Keyless'), ...shown, search: false }),
     /** A custom query with the caller's id and a comment, wrapped as a subquery. */
@@ -119,7 +121,16 @@ const GOLDENS: [string, Build][] = [
   ['keyset: next page after a key', rows('items', { after: 40, page: 3 })],
   ['keyset: previous page before a key (rows reversed)', rows('items', { before: 21, page: 1, search })],
   ['keyset: next page after a key, key descending', rows('items', { after: 40, sort: { column: 'id', direction: 'desc' } })],
-  ['sorted by another column: the offset, not the key', rows('items', { after: 40, page: 3, sort: { column: 'name', direction: 'asc' } })],
+  ['sorted by another column, the key alone sent: the offset', rows('items', { after: 40, page: 3, sort: { column: 'name', direction: 'asc' } })],
+  ['keyset cursor: Next after a row', rows('items', { cursor: { direction: 'after', key: 40 }, page: 3, search })],
+  ['keyset cursor: Last, read from the end (rows reversed)', rows('items', { cursor: { direction: 'last' }, page: 5, filterColumn })],
+  ['keyset by (column, key): Next, ascending', rows('items', { cursor: { direction: 'after', key: 40, sortValue: 25 }, page: 3, sort: { column: 'price', direction: 'asc' } })],
+  ['keyset by (column, key): Prev, descending', rows('items', { cursor: { direction: 'before', key: 40, sortValue: 'Item 40' }, page: 2, sort: { column: 'name', direction: 'desc' } })],
+  ['keyset by (column, key): Last, descending', rows('items', { cursor: { direction: 'last' }, page: 9, sort: { column: 'city', direction: 'desc' } })],
+  ['keyset by a nullable column: Next after a value (NULLs where the engine sorts them)', rows('noted', { cursor: { direction: 'after', key: 3, sortValue: 'note 3' }, page: 2, sort: { column: 'note', direction: 'asc' } })],
+  ['keyset by a nullable column: Next within the NULLs', rows('noted', { cursor: { direction: 'after', key: 2, sortValue: null }, page: 2, sort: { column: 'note', direction: 'asc' } })],
+  ['keyset by a nullable column: Prev within the NULLs, descending', rows('noted', { cursor: { direction: 'before', key: 2, sortValue: null }, page: 2, sort: { column: 'note', direction: 'desc' } })],
+  ['custom query: a cursor is ignored, the page\'s offset', rows('mine', { cursor: { direction: 'after', key: 40 }, page: 3 })],
   ['deferred join: jump to a far page number', rows('items', { page: DEFERRED_JOIN_OFFSET / 20 + 1 })],
   ['deferred join with search and filters', rows('items', { page: DEFERRED_JOIN_OFFSET / 20 + 1, search, filterColumn })],
   ['count', count('items')],
@@ -137,7 +148,8 @@ const GOLDENS: [string, Build][] = [
   ['kanban: cards with their fields', rows('board')],
   ['kanban: next cards after a key', rows('board', { after: 3, search: 'Item' })],
   ['export: first chunk by key', exportChunk('items', { search }, { after: undefined })],
-  ['export: next chunk by key', exportChunk('items', { filterColumn }, { after: 2000 })],
+  ['export: next chunk by key', exportChunk('items', { filterColumn }, { after: { key: 2000 } })],
+  ['export: sorted by a column, next chunk by (column, key)', exportChunk('items', { sort: { column: 'city', direction: 'desc' } }, { after: { key: 2000, sortValue: 'Medan' } })],
   ['export: sorted by another column, chunk by offset', exportChunk('items', { sort: { column: 'city', direction: 'desc' } }, { offset: 4000 })],
   ['export of an administrator\'s own query', async (source, engine, name) => {
     const input = TableFilterInputSchema.parse({ search, filterColumn: { city: ['Bandung', 'Medan'], price: { min: 15 } } });

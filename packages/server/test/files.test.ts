@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFile } from '../src/store/repositories/files';
@@ -35,10 +33,7 @@ describe('file uploads over HTTP', () => {
     const response = await fetch(`${base}/file/upload${options.filter === undefined ? '' : `?filter=${options.filter}`}`, { method: 'POST', headers, body: form });
     return { status: response.status, body: (await response.json()) as { status: boolean; data: { fileId: string; fileName: string; mimeType: string; size: number }[]; error?: string[] } };
   };
-  const storedFiles = () => {
-    const folder = path.join(server.app.config.dataDir, 'uploads', String(appId));
-    return existsSync(folder) ? readdirSync(folder) : [];
-  };
+  const storedFiles = async () => (await server.app.files.list(appId, 'upload')).map((file) => file.id);
 
   it('stores a member\'s file under a random id and answers data[0].fileId', async () => {
     const answer = await upload(PNG, 'logo.png', 'image/png', { token: member, filter: 'image' });
@@ -46,7 +41,7 @@ describe('file uploads over HTTP', () => {
     const { fileId, fileName, mimeType, size } = answer.body.data[0] as { fileId: string; fileName: string; mimeType: string; size: number };
     expect(fileId).toMatch(/^[0-9a-f-]{36}$/);
     expect({ fileName, mimeType, size }).toEqual({ fileName: 'logo.png', mimeType: 'image/png', size: PNG.length });
-    expect(storedFiles()).toContain(fileId);
+    expect(await storedFiles()).toContain(fileId);
     expect((await findFile(server.store, fileId))?.uploadedBy).toBe('081500000001');
 
     const download = await fetch(`${base}/file/download/${fileId}`, { headers: { authorization: `Bearer ${member}` } });
@@ -56,11 +51,11 @@ describe('file uploads over HTTP', () => {
   });
 
   it('refuses a file of 2,048,000 bytes or more with the spec\'s message and keeps nothing', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const answer = await upload(Buffer.alloc(MAX_UPLOAD_BYTES, 1), 'big.bin', 'application/octet-stream', { token: member });
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({ status: false, error: [FILE_TOO_LARGE_MESSAGE] });
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect((await upload(Buffer.alloc(MAX_UPLOAD_BYTES - 1, 1), 'just-fits.bin', 'application/octet-stream', { token: member })).status).toBe(201);
   });
 

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { MAX_PRINT_ITEMS, Messages, type PrintTemplate } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
@@ -68,16 +66,13 @@ describe.each(engines)('print templates on a %s store', (engine) => {
     const response = await server.call('GET', `/print/listTemplates?appId=${app}`, undefined, token);
     return { status: response.statusCode, body: response.json() as Answer<PrintTemplate[]> };
   };
-  const stored = () => {
-    const folder = path.join(server.app.config.dataDir, 'print-templates', String(appId));
-    return existsSync(folder) ? readdirSync(folder) : [];
-  };
+  const stored = async () => (await server.app.files.list(appId, 'print-template')).map((file) => file.id);
 
   it('lets only the application\'s administrators upload, and reads the template\'s fields', async () => {
     expect((await upload(INVOICE, 'invoice.docx')).status).toBe(401);
     expect((await upload(INVOICE, 'invoice.docx', outsider)).status).toBe(403);
     expect((await upload(INVOICE, 'invoice.docx', member)).status).toBe(403);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
 
     const answer = await upload(INVOICE, 'invoice.docx', admin);
     expect(answer.status).toBe(201);
@@ -87,11 +82,11 @@ describe.each(engines)('print templates on a %s store', (engine) => {
       options: {},
       size: INVOICE.length,
     });
-    expect(stored()).toEqual([answer.body.data.templateId]);
+    expect(await stored()).toEqual([answer.body.data.templateId]);
   });
 
   it('refuses what is not a .docx template with 400 and stores nothing', async () => {
-    const before = stored();
+    const before = await stored();
     const cases: [Buffer, string, string][] = [
       [Buffer.from('%PDF-1.4\n%%EOF'), 'invoice.pdf', Messages.printTemplateNotDocx],
       [Buffer.from('just text'), 'fake.docx', Messages.printTemplateNotDocx],
@@ -103,7 +98,7 @@ describe.each(engines)('print templates on a %s store', (engine) => {
       expect(answer.status, name).toBe(400);
       expect(answer.body.error?.[0], name).toContain(message);
     }
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect((await list(admin)).body.data.map((t) => t.templateFilename)).toEqual(['invoice.docx']);
   });
 
@@ -159,8 +154,8 @@ describe.each(engines)('print templates on a %s store', (engine) => {
     const after = (await list(admin)).body.data;
     expect(after).toHaveLength(1);
     expect(after[0]?.identifier).toEqual({ not_bulk: ['number'], groups: {} });
-    expect(stored()).toEqual([after[0]?.templateId]);
-    expect(stored()).not.toContain(before.templateId);
+    expect(await stored()).toEqual([after[0]?.templateId]);
+    expect(await stored()).not.toContain(before.templateId);
     expect((await upload(INVOICE, 'invoice.docx', admin)).status).toBe(200);
   });
 
@@ -190,10 +185,10 @@ describe.each(engines)('print templates on a %s store', (engine) => {
     expect((await remove(undefined)).statusCode).toBe(401);
     expect((await remove(outsider)).statusCode).toBe(403);
     expect((await remove(member)).statusCode).toBe(403);
-    expect(stored()).toEqual([template.templateId]);
+    expect(await stored()).toEqual([template.templateId]);
     expect((await remove(admin)).statusCode).toBe(200);
     expect((await list(admin)).body.data).toEqual([]);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
     expect((await remove(admin)).statusCode).toBe(404);
   });
 });
@@ -235,15 +230,15 @@ describe('printing to PDF', () => {
     expect(text).not.toContain('undefined');
   }, 90_000);
 
-  it('answers 404, not a crash, when the template\'s file has gone from the data directory', async () => {
+  it('answers 404 with a message, not a crash, when the template\'s file has gone from the store', async () => {
     const upload = new FormData();
     upload.append('file', new Blob([INVOICE]), 'gone.docx');
     const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
     const stored = (await (await fetch(`${base}/print/uploadTemplate?appId=${appId}`, { method: 'POST', body: upload, headers: { authorization: `Bearer ${admin}` } })).json()) as Answer<PrintTemplate>;
-    rmSync(path.join(server.app.config.dataDir, 'print-templates', String(appId), stored.data.templateId));
+    expect(await server.app.files.delete(appId, stored.data.templateId)).toBe(true);
     const answer = await server.call('POST', `/print/blob/pdf/gone.docx?appId=${appId}`, { data: {} }, admin);
     expect(answer.statusCode).toBe(404);
-    expect(answer.json().error).toEqual([Messages.printTemplateNotFound]);
+    expect(answer.json().error).toEqual([Messages.templateContentGone]);
   });
 
   it('answers 503 with a clear message when LibreOffice is missing', async () => {

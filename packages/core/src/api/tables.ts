@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   DeleteRowBodySchema, EditRowBodySchema, ExcelFromTableBodySchema, ExcelStreamQuerySchema, LoadTableContentBodySchema, MoveCardBodySchema,
-  ScanBarcodeBodySchema,
+  PageCursorSchema, ScanBarcodeBodySchema,
 } from '../schemas/tables';
 import { defineCall, FILE_ANSWER } from './contract';
 import { BlobFileSchema } from './print';
@@ -41,6 +41,12 @@ export const TableContentSchema = z.object({
   possibleFilters: z.array(PossibleFilterSchema),
   /** The page's rows keyed by source column (the widget's mapping_table names). */
   filteredResult: z.array(ResultRowSchema),
+  /**
+   * Where the page's first and last rows sit in the key order, when the rows can be paged by
+   * key: Prev sends `first` as the cursor `before`, Next sends `last` as `after`. Absent when
+   * they cannot (a custom query, no single-column primary key, an empty page).
+   */
+  cursors: z.object({ first: PageCursorSchema, last: PageCursorSchema }).optional(),
 });
 export type TableContent = z.infer<typeof TableContentSchema>;
 
@@ -53,6 +59,9 @@ const loadDescription = 'Answers data[0] = { count, countCapped, pageCount, page
   + 'possibleFilters: [{ field, column, type, options }], filteredResult: rows keyed by source column }. '
   + 'The count is bounded: it stops at TABLE_COUNT_CAP (10,000 rows); countCapped says there are more, count is then the cap '
   + 'and pageCount the pages known. '
+  + 'Paging by key: when the rows can be ordered by key (a table with a one-column primary key, sorted by it or by one other column) '
+  + 'the answer has cursors { first, last }; send cursor { direction: \'after\', ...last } for Next, { direction: \'before\', ...first } '
+  + 'for Prev, { direction: \'last\' } for the last page, with the page number shown: no offset is walked. '
   + 'Members: widgets of pages their groups reach; administrators: any page of their application.';
 
 /** Rows at most in excelFromTable's JSON answer: a bigger export is the streamed download. */

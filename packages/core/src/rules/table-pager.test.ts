@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tablePager, tablePagerItems } from './table-pager';
+import { fromEndLabel, tablePager, tablePagerItems } from './table-pager';
 
 describe('tablePagerItems', () => {
   it('lists every page below 10 pages', () => {
@@ -53,5 +53,21 @@ describe('tablePager', () => {
     const short = tablePager({ page: 620, pageCount: 501, countCapped: true, rows: 7, limit: 20 });
     expect(short.hasNext).toBe(false);
     expect(short.items).toEqual([1, 'ellipsis', 618, 619, 620, 'ellipsis']);
+  });
+
+  it('offers Last by key on a capped count, and counts pages reached from there from the end', () => {
+    expect(tablePager({ page: 1, pageCount: 501, countCapped: true, rows: 20, limit: 20, lastByKey: true }).items)
+      .toEqual([1, 2, 3, 'ellipsis', { fromEnd: 1 }]);
+    expect(tablePager({ page: 501, pageCount: 501, countCapped: true, rows: 20, limit: 20, lastByKey: true, fromEnd: 1 }))
+      .toEqual({ items: [1, 'ellipsis', { fromEnd: 1 }], hasPrev: true, hasNext: false, lastKnown: false });
+    expect(tablePager({ page: 501, pageCount: 501, countCapped: true, rows: 20, limit: 20, lastByKey: true, fromEnd: 2 }).items)
+      .toEqual([1, 'ellipsis', { fromEnd: 2 }, { fromEnd: 1 }]);
+    expect(tablePager({ page: 501, pageCount: 501, countCapped: true, rows: 20, limit: 20, lastByKey: true, fromEnd: 4 }))
+      .toEqual({ items: [1, 'ellipsis', { fromEnd: 4 }, 'ellipsis', { fromEnd: 1 }], hasPrev: true, hasNext: true, lastKnown: false });
+    // without keys (a custom query) nothing is read from the end
+    expect(tablePager({ page: 1, pageCount: 501, countCapped: true, rows: 20, limit: 20, lastByKey: false, fromEnd: 3 }).items)
+      .toEqual([1, 2, 3, 'ellipsis']);
+    expect(fromEndLabel(1)).toBe('Last');
+    expect(fromEndLabel(3)).toBe('Last − 2');
   });
 });

@@ -9,7 +9,14 @@ export const TABLE_PAGER_COMPACT_FROM = 10;
 /** Pages shown either side of the current one in the compact pager. */
 export const TABLE_PAGER_WINDOW = 2;
 
-export type PagerItem = number | 'ellipsis';
+/**
+ * A page number, a gap, or a page counted from the end (1: the last page) when the count
+ * stopped at its cap and the last page is read by key: its number would take a full count.
+ */
+export type PagerItem = number | 'ellipsis' | { fromEnd: number };
+
+/** How a page counted from the end is labelled: "Last", "Last − 1", … */
+export const fromEndLabel = (fromEnd: number): string => (fromEnd <= 1 ? 'Last' : `Last − ${fromEnd - 1}`);
 
 /** The pager's items for `current` of `total` pages (1-based); [] when there are no pages. */
 export function tablePagerItems(current: number, total: number): PagerItem[] {
@@ -49,6 +56,10 @@ export interface TablePagerInput {
   /** Rows the current page came back with, and the page size asked for. */
   rows: number;
   limit: number;
+  /** The rows can be read from the end by key (the answer has cursors): a capped count still offers Last. */
+  lastByKey?: boolean;
+  /** With a capped count, the page shown was reached from the end: 1 is the last page, 2 the one before… */
+  fromEnd?: number | undefined;
 }
 
 /**
@@ -56,15 +67,24 @@ export interface TablePagerInput {
  * With a capped count the last page is not known: the first page and the window around the
  * current one are listed, an ellipsis says there is more, no last page is offered, and Next
  * stays enabled while the pages known are not passed or the current page came back full.
+ * When the rows can be read by key, a capped pager still offers Last (the last rows, read
+ * from the end); the pages reached from there are counted from the end ("Last − 1").
  */
-export function tablePager({ page, pageCount, countCapped, rows, limit }: TablePagerInput): TablePagerState {
+export function tablePager({ page, pageCount, countCapped, rows, limit, lastByKey = false, fromEnd }: TablePagerInput): TablePagerState {
   const current = Math.max(1, Math.trunc(page));
   if (!countCapped) {
     return { items: tablePagerItems(current, pageCount), hasPrev: current > 1, hasNext: current < pageCount, lastKnown: true };
+  }
+  const last: PagerItem[] = lastByKey ? [{ fromEnd: 1 }] : [];
+  if (fromEnd !== undefined && lastByKey) {
+    // Reached from the end: the first page, this page counted from the end, and Last.
+    const k = Math.max(1, Math.trunc(fromEnd));
+    const tail: PagerItem[] = k === 1 ? [] : k === 2 ? last : ['ellipsis', ...last];
+    return { items: [1, 'ellipsis', { fromEnd: k }, ...tail], hasPrev: true, hasNext: k > 1, lastKnown: false };
   }
   const full = limit > 0 && rows >= limit;
   const known = Math.max(pageCount, full ? current + 1 : current);
   const numbers = [1];
   for (let n = Math.max(2, current - TABLE_PAGER_WINDOW); n <= Math.min(known, current + TABLE_PAGER_WINDOW); n++) numbers.push(n);
-  return { items: [...withGaps(numbers), 'ellipsis'], hasPrev: current > 1, hasNext: current < pageCount || full, lastKnown: false };
+  return { items: [...withGaps(numbers), 'ellipsis', ...last], hasPrev: current > 1, hasNext: current < pageCount || full, lastKnown: false };
 }

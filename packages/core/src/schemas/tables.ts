@@ -62,6 +62,27 @@ export type TableFilterInput = z.infer<typeof TableFilterInputSchema>;
 /** The primary key value of one row. */
 export const RowKeySchema = z.union([z.string().min(1).max(500), z.number()]);
 
+/** A sort column's value in a page cursor, as the row held it. */
+const CursorValueSchema = z.union([z.string().max(65_535), z.number(), z.null()]);
+
+/**
+ * Where a row sits in a keyset order: its primary key and, when the rows are sorted by
+ * another column, that column's value (rows are then ordered by the column, then the key).
+ */
+export const PageCursorSchema = z.object({ key: RowKeySchema, sortValue: CursorValueSchema.optional() });
+export type PageCursor = z.infer<typeof PageCursorSchema>;
+
+/**
+ * Paging by key: the rows after (Next) the last row shown or before (Prev) the first, or the
+ * last page read from the end of the order (Last). The cursors come from the previous answer.
+ */
+export const PageCursorRequestSchema = z.discriminatedUnion('direction', [
+  PageCursorSchema.extend({ direction: z.literal('after') }),
+  PageCursorSchema.extend({ direction: z.literal('before') }),
+  z.object({ direction: z.literal('last') }),
+]);
+export type PageCursorRequest = z.infer<typeof PageCursorRequestSchema>;
+
 /** POST /get/loadTableContent (and /get/loadQueryContent): one page of a data widget's rows. */
 export const LoadTableContentBodySchema = z.object({
   ...widgetRef,
@@ -70,10 +91,13 @@ export const LoadTableContentBodySchema = z.object({
   limit: z.coerce.number().int().min(1).max(TABLE_MAX_LIMIT).default(TABLE_PAGE_SIZE),
   ...tableQuery,
   /**
-   * Keyset paging, optional: for Next, the primary key of the last row shown (`after`); for
-   * Prev, of the first (`before`). Used when the rows are in primary key order (a table with
-   * a one-column primary key, no other sort); otherwise `page` alone places the rows.
+   * Keyset paging, optional: Next sends the answer's `cursors.last` as `after`, Prev its
+   * `cursors.first` as `before`, Last `{ direction: 'last' }`; `page` is still the page number
+   * the rows are shown as. Used when the rows can be ordered by key (a table with a one-column
+   * primary key, sorted by it or by one other column); otherwise `page` alone places the rows.
    */
+  cursor: PageCursorRequestSchema.optional(),
+  /** The older form of `cursor`: the key alone (rows in primary key order only). */
   after: RowKeySchema.optional(),
   before: RowKeySchema.optional(),
   /** The page's values for the widget's function (functionId), by its parameter names. */

@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   type AppBundle, BUNDLE_FORMAT_NAME, MAX_BUNDLE_BYTES, BUNDLE_FORMAT_VERSION, type BundleConnection, type BundleWorkflow, Messages, parsePageComponents,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../http/errors';
-import { pdfTemplateFolder, printTemplateFolder } from '../store/app-folders';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { contentOf } from '../storage/file-storage';
 import { findAppById } from '../store/repositories/apps';
 import { listDbConfigs } from '../store/repositories/db-configs';
 import { listFunctionsOfApp } from '../store/repositories/functions';
@@ -95,14 +93,20 @@ export async function exportApp(app: FastifyInstance, appId: number, options: { 
     };
   });
 
-  const printTemplates = await Promise.all(data.printTemplates.map(async (t) => ({
-    filename: t.templateFilename, options: jsonOr(t.options, {}),
-    content: (await readFile(path.join(printTemplateFolder(app.config.dataDir, appId), t.templateId))).toString('base64'),
-  })));
-  const pdfTemplates = await Promise.all(data.pdfTemplates.map(async (t) => ({
-    id: t.templateId, name: t.templateName, fields: jsonOr(t.fields, []),
-    sample: (await readFile(path.join(pdfTemplateFolder(app.config.dataDir, appId), `${t.templateId}.pdf`))).toString('base64'),
-  })));
+  // A template whose file is gone cannot travel: the administrator uploads it again or deletes it.
+  const fileOf = async (fileId: string | null, what: string) => {
+    const content = fileId === null ? undefined : await contentOf(app.files, appId, fileId);
+    if (content === undefined) throw conflict(`${what}: ${Messages.templateContentGone}`);
+    return content.toString('base64');
+  };
+  const printTemplates = [];
+  for (const t of data.printTemplates) {
+    printTemplates.push({ filename: t.templateFilename, options: jsonOr(t.options, {}), content: await fileOf(t.templateId, `Print template ${t.templateFilename}`) });
+  }
+  const pdfTemplates = [];
+  for (const t of data.pdfTemplates) {
+    pdfTemplates.push({ id: t.templateId, name: t.templateName, fields: jsonOr(t.fields, []), sample: await fileOf(t.sampleFileId, `Extraction template ${t.templateName}`) });
+  }
 
   const memberIds = [...new Set(data.members.map((m) => m.userId))];
   const bundle: AppBundle = {

@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   ADMIN_GROUP_SLUG, type AppBundle, type BundleKindChange, type BundlePreview, type BundleTarget, type ImportBundleBody,
   type ImportedBundle, isBuiltInApp, isReservedSlug, MAX_PDF_EXTRACT_BYTES, MAX_TEMPLATE_BYTES, Messages, PDF_TOO_LARGE_MESSAGE, slugify,
@@ -16,8 +14,6 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import { keepDeletedPage, pageHistoryPolicy } from '../pages/history';
 import type { PdfReader } from '../pdf-templates/extract';
 import { templateWork } from '../print/templates';
-import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
-import { pdfTemplateFolder, printTemplateFolder } from '../store/app-folders';
 import type { Store } from '../store/db';
 import { insertReturningId } from '../store/insert';
 import { deleteAppContents, findAppById, findAppBySlug, freeAppSlug, insertApp, isAppNameTaken } from '../store/repositories/apps';
@@ -32,8 +28,10 @@ import { discardStaging, placeSqlite, stageSqlite, type StagedSqlite } from './s
 interface Prepared {
   checked: CheckedBundle;
   passwords: Map<number, string>;
-  printTemplates: { filename: string; options: string; identifier: string; content: Buffer }[];
-  pdfTemplates: { id: number; name: string; fields: string; pages: string; formFields: string; sample: Buffer }[];
+  /** `fileId`: the id its stored file will have (random), which is also the template's. */
+  printTemplates: { fileId: string; filename: string; options: string; identifier: string; content: Buffer }[];
+  /** `sampleFileId`: the id its sample's stored file will have (random). */
+  pdfTemplates: { id: number; sampleFileId: string; name: string; fields: string; pages: string; formFields: string; sample: Buffer }[];
   staged: Map<number, StagedSqlite>;
   stagingId: string;
 }
@@ -165,7 +163,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
       if (error instanceof HttpError) throw badRequest(`Print template ${template.filename}: ${error.message}`);
       throw error;
     }
-    printTemplates.push({ filename: template.filename, options: JSON.stringify(template.options), identifier: JSON.stringify(identifier), content });
+    printTemplates.push({ fileId: randomUUID(), filename: template.filename, options: JSON.stringify(template.options), identifier: JSON.stringify(identifier), content });
   }
   const pdfTemplates: Prepared['pdfTemplates'] = [];
   for (const template of bundle.pdfTemplates) {
@@ -173,7 +171,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
     if (sample.length >= MAX_PDF_EXTRACT_BYTES) throw badRequest(`Extraction template ${template.name}: ${PDF_TOO_LARGE_MESSAGE}`);
     const inspection = await reader.inspect(sample).catch((error: unknown) => { throw badRequest(`Extraction template ${template.name}: ${(error as Error).message}`); });
     pdfTemplates.push({
-      id: template.id, name: template.name, fields: JSON.stringify(template.fields), pages: JSON.stringify(inspection.pages), formFields: JSON.stringify(inspection.formFields), sample,
+      id: template.id, sampleFileId: randomUUID(), name: template.name, fields: JSON.stringify(template.fields), pages: JSON.stringify(inspection.pages), formFields: JSON.stringify(inspection.formFields), sample,
     });
   }
   const stagingId = randomUUID();
@@ -213,7 +211,7 @@ async function writeGroups(trx: Store, appId: number, bundle: AppBundle, remap: 
 }
 
 /** Writes the bundle into the application (emptied of its contents when replaced), remapping every id. */
-async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prepared: Prepared, vouched: boolean): Promise<{ maps: IdMaps; workflowIds: Map<number, number>; printTemplateIds: string[]; pdfTemplateIds: Map<number, number> }> {
+async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prepared: Prepared, vouched: boolean): Promise<{ maps: IdMaps; workflowIds: Map<number, number> }> {
   const { bundle, components } = prepared.checked;
   const maps = emptyMaps();
   const remap = new Remapper(maps, 'refuse');
@@ -243,14 +241,12 @@ async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prep
   for (const trigger of bundle.triggers) {
     maps.trigger.set(trigger.id, await insertReturningId(trx, 'triggers', { triggerAppId: appId, triggerName: trigger.name, triggerParams: JSON.stringify(trigger.params), createdAt: now, updatedAt: now }, 'triggerId'));
   }
-  const pdfTemplateIds = new Map<number, number>();
   for (const template of prepared.pdfTemplates) {
     const id = await insertReturningId(trx, 'pdfTemplates', {
       templateAppId: appId, templateName: template.name, fields: template.fields, pages: template.pages, formFields: template.formFields,
-      sampleSize: template.sample.length, createdBy: 'import', updatedAt: now,
+      sampleSize: template.sample.length, createdBy: 'import', updatedAt: now, sampleFileId: template.sampleFileId,
     }, 'templateId');
     maps.pdfTemplate.set(template.id, id);
-    pdfTemplateIds.set(template.id, id);
   }
   for (const page of bundle.pages) {
     const pageComponents = remap.components(structuredClone(components.get(page.id) ?? []), page.pageName);
@@ -286,16 +282,13 @@ async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prep
     for (let i = 0; i < edges.length; i += 200) await trx.insertInto('flowEdges').values(edges.slice(i, i + 200)).execute();
     if (workflow.published) workflowIds.set(workflow.id, chainId);
   }
-  const printTemplateIds: string[] = [];
   for (const template of prepared.printTemplates) {
-    const templateId = randomUUID();
     await trx.insertInto('printTemplates').values({
-      templateId, templateAppId: appId, templateFilename: template.filename, identifier: template.identifier, options: template.options,
+      templateId: template.fileId, templateAppId: appId, templateFilename: template.filename, identifier: template.identifier, options: template.options,
       fileSize: template.content.length, uploadedBy: 'import', createdAt: now,
     }).execute();
-    printTemplateIds.push(templateId);
   }
-  return { maps, workflowIds, printTemplateIds, pdfTemplateIds };
+  return { maps, workflowIds };
 }
 
 /** A function slug no function uses (slugs are unique across applications). */
@@ -353,7 +346,7 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
   // administrators set one): hashed once, before the transaction, whatever the number of users.
   const unusableHash = withUsers ? await hashPassword(randomBytes(24).toString('base64url')) : '';
   const target = body.target;
-  let oldFiles: { print: string[]; pdf: number[]; dbIds: number[] } = { print: [], pdf: [], dbIds: [] };
+  let oldFiles: { print: string[]; pdf: string[]; dbIds: number[] } = { print: [], pdf: [], dbIds: [] };
   let written;
   try {
     written = await app.store.transaction().execute(async (trx) => {
@@ -370,7 +363,7 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
         appSlug = existing?.appSlug ?? '';
         oldFiles = {
           print: (await trx.selectFrom('printTemplates').select('templateId').where('templateAppId', '=', appId).execute()).map((r) => r.templateId),
-          pdf: (await trx.selectFrom('pdfTemplates').select('templateId').where('templateAppId', '=', appId).execute()).map((r) => r.templateId),
+          pdf: (await trx.selectFrom('pdfTemplates').select('sampleFileId').where('templateAppId', '=', appId).execute()).flatMap((r) => r.sampleFileId ?? []),
           dbIds: (await trx.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId).execute()).map((r) => r.dbId),
         };
         // The replaced pages stay in the page history, undeletable until its retention ends.
@@ -395,11 +388,10 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
     await discardStaging(app.config.dataDir, prepared.stagingId);
     throw error;
   }
-  await placeFiles(app, written.appId, prepared, written.printTemplateIds, written.pdfTemplateIds);
+  await placeFiles(app, written.appId, prepared);
   await discardStaging(app.config.dataDir, prepared.stagingId);
   for (const dbId of oldFiles.dbIds) await app.dataSources.invalidate(dbId);
-  for (const id of oldFiles.print) await rm(path.join(printTemplateFolder(app.config.dataDir, written.appId), id), { force: true });
-  for (const id of oldFiles.pdf) await rm(path.join(pdfTemplateFolder(app.config.dataDir, written.appId), `${id}.pdf`), { force: true });
+  for (const id of [...oldFiles.print, ...oldFiles.pdf]) await app.files.delete(written.appId, id);
 
   // Published workflows are built again here, by the caller as administrator of the application he now holds.
   const principal = new Principal(caller.userId, caller.tokenAppSlug, await groupsOfUser(app.store, caller.userId));
@@ -427,16 +419,17 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
   };
 }
 
-/** The template files and SQLite databases of an application the import has committed. */
-async function placeFiles(app: FastifyInstance, appId: number, prepared: Prepared, printTemplateIds: string[], pdfTemplateIds: Map<number, number>): Promise<void> {
-  const dataDir = app.config.dataDir;
-  for (const staged of prepared.staged.values()) await placeSqlite(dataDir, appId, staged);
-  if (prepared.printTemplates.length > 0) await mkdir(printTemplateFolder(dataDir, appId), OWNER_ONLY_FOLDERS);
-  for (const [index, template] of prepared.printTemplates.entries()) {
-    await writeFile(path.join(printTemplateFolder(dataDir, appId), printTemplateIds[index] ?? randomUUID()), template.content, { mode: OWNER_ONLY_FILE_MODE });
+/**
+ * The template files and SQLite databases of an application the import has committed, under
+ * the ids its rows were given. A file that fails to store leaves its template answering 404
+ * with the reason (as a file gone would), and the import's caller gets the error.
+ */
+async function placeFiles(app: FastifyInstance, appId: number, prepared: Prepared): Promise<void> {
+  for (const staged of prepared.staged.values()) await placeSqlite(app.config.dataDir, appId, staged);
+  for (const template of prepared.printTemplates) {
+    await app.files.put(template.content, { id: template.fileId, appId, kind: 'print-template', name: template.filename, contentType: DOCX_MIMETYPE });
   }
-  if (prepared.pdfTemplates.length > 0) await mkdir(pdfTemplateFolder(dataDir, appId), OWNER_ONLY_FOLDERS);
   for (const template of prepared.pdfTemplates) {
-    await writeFile(path.join(pdfTemplateFolder(dataDir, appId), `${pdfTemplateIds.get(template.id) ?? 0}.pdf`), template.sample, { mode: OWNER_ONLY_FILE_MODE });
+    await app.files.put(template.sample, { id: template.sampleFileId, appId, kind: 'pdf-sample', name: `${template.name}.pdf`, contentType: 'application/pdf' });
   }
 }

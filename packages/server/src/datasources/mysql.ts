@@ -5,6 +5,7 @@ import {
   cancelled, capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, DEFAULT_TIME_LIMIT_MS,
   type Queryable, type QueryOptions, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo, TIME_LIMIT_GRACE_MS, timeLimitReached,
 } from './types';
+import { DEFAULT_DATASOURCE_POOL_MAX } from '../lifecycle/settings';
 
 /** A connection of the pool; opening the session and running a statement fail in different ways (see mysqlFailure). */
 async function connect(pool: Pool): Promise<PoolConnection> {
@@ -71,13 +72,13 @@ export class MysqlDataSource implements DataSource {
   private readonly pool: Pool;
   private readonly timeLimitMs: number;
 
-  constructor(private readonly settings: ConnectionSettings) {
+  constructor(private readonly settings: ConnectionSettings, private readonly poolMax = DEFAULT_DATASOURCE_POOL_MAX) {
     this.timeLimitMs = settings.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
     this.pool = createPool(this.poolOptions());
   }
 
   private poolOptions() {
-    const settings = this.settings;
+    const { settings, poolMax } = this;
     return {
       host: settings.dbHost,
       port: settings.dbPort,
@@ -85,8 +86,8 @@ export class MysqlDataSource implements DataSource {
       password: settings.dbPassword,
       database: settings.dbDatabase,
       connectTimeout: CONNECT_TIMEOUT_MS,
-      connectionLimit: 5,
-      maxIdle: 2,
+      connectionLimit: poolMax,
+      maxIdle: Math.min(2, poolMax),
       idleTimeout: 60_000,
       multipleStatements: false,
       resetOnRelease: true,

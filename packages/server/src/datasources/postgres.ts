@@ -9,6 +9,7 @@ import {
   type Queryable, type QueryOptions, quoteAnsi, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo, TIME_LIMIT_GRACE_MS,
   timeLimitReached,
 } from './types';
+import { DEFAULT_DATASOURCE_POOL_MAX } from '../lifecycle/settings';
 
 /** A client of the pool; opening the session and running a statement fail in different ways (see postgresFailure). */
 async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
@@ -104,8 +105,8 @@ const isCancelledOnServer = (error: unknown) => error instanceof DataSourceError
 export class PostgresDataSource implements DataSource {
   private readonly pool: pg.Pool;
 
-  constructor(private readonly settings: ConnectionSettings) {
-    this.pool = new pg.Pool(this.poolOptions(5));
+  constructor(private readonly settings: ConnectionSettings, poolMax = DEFAULT_DATASOURCE_POOL_MAX) {
+    this.pool = new pg.Pool(this.poolOptions(poolMax));
     // An idle client that loses its server must not crash the process.
     this.pool.on('error', () => undefined);
   }

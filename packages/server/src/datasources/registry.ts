@@ -1,14 +1,18 @@
 import { mkdirSync } from 'node:fs';
+import { DEFAULT_DATASOURCE_POOL_MAX } from '../lifecycle/settings';
 import { ensureOwnerOnlyFile, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 import { MysqlDataSource } from './mysql';
 import { PostgresDataSource } from './postgres';
 import { SqliteDataSource, sqliteFile, sqliteFolder } from './sqlite';
 import type { ConnectionSettings, DataSource } from './types';
 
-/** Opens a connection of any type; a sqlite file is created when `create` is set. */
-export function openDataSource(settings: ConnectionSettings, dataDir: string, options: { create?: boolean } = {}): DataSource {
-  if (settings.dbType === 'mysql') return new MysqlDataSource(settings);
-  if (settings.dbType === 'postgres') return new PostgresDataSource(settings);
+/**
+ * Opens a connection of any type; a sqlite file is created when `create` is set. `poolMax`
+ * (RAKIT_DATASOURCE_POOL_MAX) bounds a MySQL or PostgreSQL connection's pool.
+ */
+export function openDataSource(settings: ConnectionSettings, dataDir: string, options: { create?: boolean; poolMax?: number } = {}): DataSource {
+  if (settings.dbType === 'mysql') return new MysqlDataSource(settings, options.poolMax);
+  if (settings.dbType === 'postgres') return new PostgresDataSource(settings, options.poolMax);
   const file = sqliteFile(dataDir, settings.dbAppId, settings.dbDatabase);
   if (options.create === true) {
     mkdirSync(sqliteFolder(dataDir, settings.dbAppId), OWNER_ONLY_FOLDERS);
@@ -35,7 +39,7 @@ export async function testConnection(settings: ConnectionSettings, dataDir: stri
 export class DataSourceRegistry {
   private readonly sources = new Map<number, DataSource>();
 
-  constructor(private readonly dataDir: string) {}
+  constructor(private readonly dataDir: string, private readonly poolMax = DEFAULT_DATASOURCE_POOL_MAX) {}
 
   get(dbId: number, settings: () => Promise<ConnectionSettings>): Promise<DataSource> | DataSource {
     const cached = this.sources.get(dbId);
@@ -43,7 +47,7 @@ export class DataSourceRegistry {
     return settings().then((resolved) => {
       const raced = this.sources.get(dbId);
       if (raced !== undefined) return raced;
-      const source = openDataSource(resolved, this.dataDir);
+      const source = openDataSource(resolved, this.dataDir, { poolMax: this.poolMax });
       this.sources.set(dbId, source);
       return source;
     });

@@ -1,10 +1,8 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { Messages, type PdfTemplate, type PdfTemplateField, PdfTemplateNameSchema } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../http/errors';
-import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
-import { pdfTemplateFolder } from '../store/app-folders';
 import {
   deletePdfTemplate, findPdfTemplate, insertPdfTemplate, listPdfTemplates, type PdfTemplateRow, toPdfTemplate, toPdfTemplateSummary, updatePdfTemplate,
 } from '../store/repositories/pdf-templates';
@@ -13,11 +11,9 @@ import { type PdfExtraction, PdfReadError, type PdfReader } from './extract';
 /*
  * Extraction templates of the PDF extractor (issue 14). The route has checked the caller's
  * access to the template's application (its contract's `access`); these read and write the
- * store and the sample files, and read PDFs through the bounded reader.
+ * store and the sample PDFs (in the file storage, under the template's application), and read
+ * PDFs through the bounded reader.
  */
-
-const samplePath = (dataDir: string, row: Pick<PdfTemplateRow, 'templateAppId' | 'templateId'>) =>
-  path.join(pdfTemplateFolder(dataDir, row.templateAppId), `${row.templateId}.pdf`);
 
 /** A PDF the reader refused: 422 with its reason, or 503 when the server is busy. */
 function readFailure(error: unknown): unknown {
@@ -35,11 +31,6 @@ export const listTemplates = async (app: FastifyInstance, appId: number) => (awa
 
 export const templateOf = async (app: FastifyInstance, templateId: number): Promise<PdfTemplate> => toPdfTemplate(await templateRow(app, templateId));
 
-/** The file of a template's sample PDF. */
-export async function samplePathOf(app: FastifyInstance, templateId: number): Promise<string> {
-  return samplePath(app.config.dataDir, await templateRow(app, templateId));
-}
-
 /** A name from an uploaded file's name: without folders and the .pdf ending. */
 function nameFromFile(fileName: string): string {
   const base = path.basename(fileName.replaceAll('\\', '/')).replace(/\.pdf$/i, '').replace(/\p{Cc}/gu, '').trim().slice(0, 100);
@@ -51,20 +42,20 @@ export async function createTemplate(
   app: FastifyInstance, reader: PdfReader, appId: number, createdBy: string, fileName: string, sample: Buffer,
 ): Promise<PdfTemplate> {
   const inspection = await reader.inspect(sample).catch((error: unknown) => { throw readFailure(error); });
-  const templateId = await insertPdfTemplate(app.store, {
-    templateAppId: appId, templateName: nameFromFile(fileName), fields: '[]',
-    pages: JSON.stringify(inspection.pages), formFields: JSON.stringify(inspection.formFields),
-    sampleSize: sample.length, createdBy, updatedAt: new Date().toISOString(),
-  });
-  const row = await templateRow(app, templateId);
+  const templateName = nameFromFile(fileName);
+  const stored = await app.files.put(sample, { appId, kind: 'pdf-sample', name: `${templateName}.pdf`, contentType: 'application/pdf' });
+  let templateId: number;
   try {
-    await mkdir(pdfTemplateFolder(app.config.dataDir, appId), OWNER_ONLY_FOLDERS);
-    await writeFile(samplePath(app.config.dataDir, row), sample, { mode: OWNER_ONLY_FILE_MODE });
+    templateId = await insertPdfTemplate(app.store, {
+      templateAppId: appId, templateName, fields: '[]',
+      pages: JSON.stringify(inspection.pages), formFields: JSON.stringify(inspection.formFields),
+      sampleSize: sample.length, createdBy, updatedAt: new Date().toISOString(), sampleFileId: stored.id,
+    });
   } catch (error) {
-    await deletePdfTemplate(app.store, templateId);
+    await app.files.delete(appId, stored.id);
     throw error;
   }
-  return toPdfTemplate(row);
+  return toPdfTemplate(await templateRow(app, templateId));
 }
 
 export async function saveTemplate(
@@ -78,7 +69,7 @@ export async function saveTemplate(
 export async function removeTemplate(app: FastifyInstance, templateId: number): Promise<void> {
   const row = await templateRow(app, templateId);
   await deletePdfTemplate(app.store, templateId);
-  await rm(samplePath(app.config.dataDir, row), { force: true });
+  if (row.sampleFileId !== null) await app.files.delete(row.templateAppId, row.sampleFileId);
 }
 
 /** Reads a template's fields from a member's PDF. */
@@ -87,7 +78,10 @@ export async function extractWith(app: FastifyInstance, reader: PdfReader, templ
   return reader.extract(pdf, template.fields).catch((error: unknown) => { throw readFailure(error); });
 }
 
-/** The sample, for the editor to draw boxes on. */
-export async function sampleOf(app: FastifyInstance, templateId: number): Promise<Buffer> {
-  return readFile(await samplePathOf(app, templateId));
+/** The sample, streamed for the editor to draw boxes on; 404 with the reason when its file is gone. */
+export async function sampleOf(app: FastifyInstance, templateId: number): Promise<Readable> {
+  const row = await templateRow(app, templateId);
+  const stored = row.sampleFileId === null ? undefined : await app.files.get(row.templateAppId, row.sampleFileId);
+  if (stored === undefined) throw notFound(Messages.templateContentGone);
+  return stored.content;
 }

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   MAX_TEMPLATE_NAME, Messages, type PrintOptions, type PrintTemplate, TemplateNameSchema,
@@ -9,8 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Principal } from '../auth/principal';
 import { inspectTemplate, TemplateError } from '../documents/docx-template';
 import { badRequest, notFound } from '../http/errors';
-import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS } from '../security/owner-only';
-import { printTemplateFolder } from '../store/app-folders';
+import { contentOf } from '../storage/file-storage';
 import { findAppBySlug } from '../store/repositories/apps';
 import {
   deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, type PrintTemplateRow, toPrintTemplate,
@@ -34,9 +31,6 @@ export async function printAppOf(app: FastifyInstance, caller: Principal, appId:
   else caller.assertAppMember(target);
   return target;
 }
-
-const templatePath = (dataDir: string, row: Pick<PrintTemplateRow, 'templateAppId' | 'templateId'>) =>
-  path.join(printTemplateFolder(dataDir, row.templateAppId), row.templateId);
 
 /** A template's name as stored: its base name without folders; 400 when it is too long or holds control characters. */
 function templateName(fileName: string): string {
@@ -68,8 +62,10 @@ export async function storeTemplate(
   }
   const identifier = templateWork(() => inspectTemplate(content));
 
+  // The template's id is its stored file's (a random one).
+  const stored = await app.files.put(content, { appId, kind: 'print-template', name: templateFilename, contentType: DOCX_MIMETYPE });
   const row: PrintTemplateRow = {
-    templateId: randomUUID(),
+    templateId: stored.id,
     templateAppId: appId,
     templateFilename,
     identifier: JSON.stringify(identifier),
@@ -78,8 +74,6 @@ export async function storeTemplate(
     uploadedBy,
     createdAt: new Date().toISOString(),
   };
-  await mkdir(printTemplateFolder(app.config.dataDir, appId), OWNER_ONLY_FOLDERS);
-  await writeFile(templatePath(app.config.dataDir, row), content, { flag: 'wx', mode: OWNER_ONLY_FILE_MODE });
   let replaced: PrintTemplateRow | undefined;
   try {
     replaced = await app.store.transaction().execute(async (trx) => {
@@ -90,10 +84,10 @@ export async function storeTemplate(
       return previous;
     });
   } catch (error) {
-    await rm(templatePath(app.config.dataDir, row), { force: true });
+    await app.files.delete(appId, stored.id);
     throw error;
   }
-  if (replaced !== undefined) await rm(templatePath(app.config.dataDir, replaced), { force: true });
+  if (replaced !== undefined) await app.files.delete(appId, replaced.templateId);
   return { template: toPrintTemplate(row), replaced: replaced !== undefined };
 }
 
@@ -103,17 +97,15 @@ export async function removeTemplate(app: FastifyInstance, templateId: string): 
   if (row === undefined) throw notFound(Messages.printTemplateNotFound);
   await withAudit(app.store, { appId: row.templateAppId, entityType: 'template', entityId: row.templateId, summary: `Deleted print template ${row.templateFilename}` },
     (trx) => deletePrintTemplate(trx, row.templateId));
-  await rm(templatePath(app.config.dataDir, row), { force: true });
+  await app.files.delete(row.templateAppId, row.templateId);
 }
 
-/** A template of the application by name, with its .docx content; 404 when either is missing. */
+/** A template of the application by name, with its .docx content; 404 with the reason when either is missing. */
 export async function templateNamed(app: FastifyInstance, appId: number, name: string): Promise<{ template: PrintTemplate; content: Buffer }> {
   const row = await findPrintTemplateByName(app.store, appId, name);
   if (row === undefined) throw notFound(Messages.printTemplateNotFound);
-  const content = await readFile(templatePath(app.config.dataDir, row)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw notFound(Messages.printTemplateNotFound);
-    throw error;
-  });
+  const content = await contentOf(app.files, row.templateAppId, row.templateId);
+  if (content === undefined) throw notFound(Messages.templateContentGone);
   return { template: toPrintTemplate(row), content };
 }
 

@@ -29,7 +29,7 @@ const appRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, appCalls.deleteApp, async ({ input: { body } }) => {
-    await deleteApp(app.store, app.config.dataDir, body.appId);
+    await deleteApp(app.store, app.files, body.appId);
     return { appId: body.appId };
   });
 };

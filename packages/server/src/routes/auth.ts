@@ -16,8 +16,8 @@ import { accountRateLimit, authRateLimit } from '../http/rate-limit';
  * and the session of an application its administrator opens from main.
  */
 const authRoutes: FastifyPluginAsync = async (app) => {
-  const limitSignIn = accountRateLimit(app);
-  const limitRegistration = accountRateLimit(app);
+  const limitSignIn = accountRateLimit(app, 'sign-in');
+  const limitRegistration = accountRateLimit(app, 'registration');
 
   route(app, authCalls.login, async ({ input: { body }, request }) => {
     const { userId, password, appSlug } = body;

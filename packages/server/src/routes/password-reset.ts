@@ -20,8 +20,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * may then set a new password once, within 30 minutes.
  */
 const passwordResetRoutes: FastifyPluginAsync = async (app) => {
-  const limitTokens = accountRateLimit(app);
-  const limitChanges = accountRateLimit(app);
+  const limitTokens = accountRateLimit(app, 'reset-token');
+  const limitChanges = accountRateLimit(app, 'reset-password');
 
   route(app, authCalls.getResetToken, async ({ input: { body }, caller, request }) => {
     const { userId } = accountToReset(caller, await cachedAccount(app, body.userId)).user;

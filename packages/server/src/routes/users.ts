@@ -13,7 +13,7 @@ import { accountRateLimit } from '../http/rate-limit';
 
 /** Users of an application (spec 1 screen 7, §7). */
 const userRoutes: FastifyPluginAsync = async (app) => {
-  const limitOwnChanges = accountRateLimit(app);
+  const limitOwnChanges = accountRateLimit(app, 'own-password');
 
   route(app, userCalls.listUser, async ({ input: { query }, appId }) => {
     const { page, limit, userId } = query;

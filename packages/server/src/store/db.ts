@@ -4,6 +4,7 @@ import { CamelCasePlugin, type Dialect, Kysely, MysqlDialect, PostgresDialect, S
 import { Migrator } from 'kysely/migration';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
+import { DEFAULT_STORE_POOL_MAX } from '../lifecycle/settings';
 import { ensureOwnerOnlyFile } from '../security/owner-only';
 import * as initial from './migrations/2026-11-22-0001-initial';
 import * as triggers from './migrations/2026-11-22-0002-triggers';
@@ -21,6 +22,7 @@ import * as auditLog from './migrations/2026-11-25-0301-audit-log';
 import * as dataVersions from './migrations/2026-11-25-0401-data-versions';
 import * as pageVersionMenus from './migrations/2026-11-25-0701-page-version-menus';
 import * as dbTimeLimit from './migrations/2026-11-26-0101-db-time-limit';
+import * as storedFiles from './migrations/2026-11-26-0201-stored-files';
 import type { Database } from './schema';
 
 export type Store = Kysely<Database>;
@@ -51,7 +53,7 @@ function withStatementCache(database: SqliteDatabase.Database): SqliteDatabase.D
 }
 
 /** The metadata store's dialect from DATABASE_URL; the embedded SQLite file when unset. */
-function dialectFor(databaseUrl: string | undefined, dataDir: string): Dialect {
+function dialectFor(databaseUrl: string | undefined, dataDir: string, poolMax: number): Dialect {
   if (databaseUrl === undefined) {
     const storeFile = path.join(dataDir, 'rakit.db');
     // SQLite gives its -wal and -shm files the database file's permissions.
@@ -65,7 +67,7 @@ function dialectFor(databaseUrl: string | undefined, dataDir: string): Dialect {
   }
   const protocol = new URL(databaseUrl).protocol;
   if (protocol === 'postgres:' || protocol === 'postgresql:') {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
     // An idle connection the server drops (a restart, an administrator's terminate) must not
     // crash the process: the pool opens a new one for the next query.
     pool.on('error', () => undefined);
@@ -73,16 +75,20 @@ function dialectFor(databaseUrl: string | undefined, dataDir: string): Dialect {
   }
   if (protocol === 'mysql:' || protocol === 'mariadb:') {
     const uri = databaseUrl.replace(/^mariadb:/, 'mysql:');
-    return new MysqlDialect({ pool: createMysqlPool({ uri, connectionLimit: 10, charset: 'utf8mb4' }) });
+    return new MysqlDialect({ pool: createMysqlPool({ uri, connectionLimit: poolMax, charset: 'utf8mb4' }) });
   }
   throw new Error(`DATABASE_URL must start with postgres://, mysql:// or mariadb:// (got ${protocol})`);
 }
 
 const readCaches = new WeakMap<Store, ReadCache>();
 
-export function openStore(databaseUrl: string | undefined, dataDir: string): Store {
+/**
+ * The metadata store. `poolMax` (RAKIT_STORE_POOL_MAX) bounds the connections to PostgreSQL or
+ * MySQL this process opens: N replicas open at most N × poolMax (README "Scaling out").
+ */
+export function openStore(databaseUrl: string | undefined, dataDir: string, options: { poolMax?: number } = {}): Store {
   const cache = new ReadCache(DEFAULT_READ_CACHE_MS);
-  const store = new Kysely<Database>({ dialect: dialectFor(databaseUrl, dataDir), plugins: [new CamelCasePlugin(), new InvalidateOnWrite(cache)] });
+  const store = new Kysely<Database>({ dialect: dialectFor(databaseUrl, dataDir, options.poolMax ?? DEFAULT_STORE_POOL_MAX), plugins: [new CamelCasePlugin(), new InvalidateOnWrite(cache)] });
   readCaches.set(store, cache);
   return store;
 }
@@ -111,7 +117,11 @@ const migrations = {
   '2026-11-25-0401-data-versions': dataVersions,
   '2026-11-25-0701-page-version-menus': pageVersionMenus,
   '2026-11-26-0101-db-time-limit': dbTimeLimit,
+  '2026-11-26-0201-stored-files': storedFiles,
 };
+
+/** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */
+export const LATEST_MIGRATION = Object.keys(migrations).at(-1) as string;
 
 export async function migrateToLatest(db: Store): Promise<void> {
   const migrator = new Migrator({

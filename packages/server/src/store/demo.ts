@@ -6,6 +6,7 @@ import { sqliteFile } from '../datasources/sqlite';
 import type { Store } from './db';
 import { insertReturningId } from './insert';
 import { findAppBySlug, insertApp } from './repositories/apps';
+import { listDbConfigs } from './repositories/db-configs';
 import { addMember, grantMenuAccess, insertGroup } from './repositories/groups';
 import { insertMenu } from './repositories/menus';
 import { findUser, insertUser } from './repositories/users';
@@ -178,7 +179,35 @@ function reports(dbId: number): Component[] {
 export async function seedDemo(db: Store, options: { dataDir: string; password: string }): Promise<boolean> {
   if ((await findAppBySlug(db, DEMO_APP_SLUG)) !== undefined) return false;
   const passwordHash = await hashPassword(options.password);
-  const demoAppId = await db.transaction().execute(async (trx) => {
+  let demoAppId: number;
+  try {
+    demoAppId = await insertDemo(db, passwordHash);
+  } catch (error) {
+    // Another process seeded it between the look and the insert (one started without the
+    // start-up lock, lifecycle/startup.ts): a unique key refused the second copy.
+    if ((await findAppBySlug(db, DEMO_APP_SLUG)) !== undefined) return false;
+    throw error;
+  }
+  await createSampleDatabase(options.dataDir, demoAppId);
+  return true;
+}
+
+/**
+ * The demo shop's SQLite file in this process's data folder, when the demo application exists
+ * (seeded by another replica, with its own data folder) but the file does not. Each replica then
+ * has its own copy of the demo's shop: an application's SQLite file is a file of one machine.
+ */
+export async function ensureDemoSampleDatabase(db: Store, dataDir: string): Promise<boolean> {
+  const demo = await findAppBySlug(db, DEMO_APP_SLUG);
+  if (demo === undefined) return false;
+  const sample = (await listDbConfigs(db, demo.appId)).find((c) => c.dbType === 'sqlite' && c.dbDatabase === DEMO_DATABASE_FILE);
+  if (sample === undefined || existsSync(sqliteFile(dataDir, demo.appId, DEMO_DATABASE_FILE))) return false;
+  await createSampleDatabase(dataDir, demo.appId);
+  return true;
+}
+
+function insertDemo(db: Store, passwordHash: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const appId = await insertApp(trx, { appName: 'Demo Toko', appDescription: 'A small shop: products, customers and orders', appSlug: DEMO_APP_SLUG, appOpenRegistration: false });
     const adminGroup = await insertGroup(trx, { groupName: 'Admin', groupAppId: String(appId), groupSlug: ADMIN_GROUP_SLUG });
     const staffGroup = await insertGroup(trx, { groupName: 'Staff', groupAppId: String(appId), groupSlug: 'staff', isDefault: true });
@@ -206,6 +235,4 @@ export async function seedDemo(db: Store, options: { dataDir: string; password: 
     await grantMenuAccess(trx, staffGroup, [shop, products, customers, orders, reportsMenu]);
     return appId;
   });
-  await createSampleDatabase(options.dataDir, demoAppId);
-  return true;
 }

@@ -13,22 +13,35 @@ const MAX_ENTRIES = 10_000;
 export const DEFAULT_READ_CACHE_MS = 2000;
 
 /**
+ * Tells the other processes sharing the store that it was written (see replicas/read-cache-sync.ts):
+ * `soon` after a statement ran, `now` (answering once they were told) when a request that wrote
+ * has committed.
+ */
+export interface WriteAnnouncer {
+  soon(): void;
+  now(): Promise<void>;
+}
+
+/**
  * Short-lived reads of the metadata store that every request repeats: the caller's user row
  * and groups, a page, a connection, whether a group reaches a page. Any write through this
  * process's store empties it at once (see InvalidateOnWrite), so a revoked member or a saved
- * page is seen on the next call; other processes sharing the store see writes within `ttlMs`.
- * `ttlMs` 0 turns caching off.
+ * page is seen on the next call; other processes sharing the store see writes within `ttlMs`,
+ * or at once when an `announcer` tells them (REDIS_URL). `ttlMs` 0 turns caching off.
  */
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   /** Statements other than SELECT seen so far: a request that wrote empties the cache again once it is done (see app.ts). */
   writes = 0;
+  /** Whether caching is off for now: other processes' writes could not be heard (see suspend). */
+  private suspended = false;
+  announcer: WriteAnnouncer | undefined;
 
   constructor(public ttlMs: number) {}
 
   /** The cached value of `key`, or what `load` answers (shared by concurrent callers). */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.ttlMs <= 0) return load();
+    if (this.ttlMs <= 0 || this.suspended) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit !== undefined && hit.expiresAt > now) return hit.value as Promise<T>;
@@ -45,6 +58,30 @@ export class ReadCache {
 
   invalidate(): void {
     this.entries.clear();
+  }
+
+  /**
+   * Reads go to the store until resume(): while the news of other processes' writes cannot
+   * arrive, nothing read may be kept (what is kept already is dropped).
+   */
+  suspend(): void {
+    this.suspended = true;
+    this.entries.clear();
+  }
+
+  resume(): void {
+    this.entries.clear();
+    this.suspended = false;
+  }
+
+  get isSuspended(): boolean {
+    return this.suspended;
+  }
+
+  /** A request that wrote has committed: empties the cache again and tells the other processes. */
+  async written(): Promise<void> {
+    this.entries.clear();
+    await this.announcer?.now();
   }
 }
 
@@ -80,7 +117,10 @@ export class InvalidateOnWrite implements KyselyPlugin {
   }
 
   transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.writes.has(queryId)) this.cache.invalidate();
+    if (this.writes.has(queryId)) {
+      this.cache.invalidate();
+      this.cache.announcer?.soon();
+    }
     return Promise.resolve(result);
   }
 }

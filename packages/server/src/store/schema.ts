@@ -291,6 +291,26 @@ export interface FilesTable {
   createdAt: string;
 }
 
+/** A file kept in the store (src/storage): its bytes are its chunks, in `seq` order. */
+export interface StoredFilesTable {
+  fileId: string;
+  appId: number;
+  /** What it is to its application: 'upload', 'print-template' or 'pdf-sample'. */
+  kind: string;
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  chunkCount: number;
+  createdAt: string;
+}
+
+export interface StoredFileChunksTable {
+  fileId: string;
+  seq: number;
+  bytes: Buffer;
+}
+
 export interface TemplatesTable {
   templateId: Generated<number>;
   templateAppId: number;
@@ -299,7 +319,7 @@ export interface TemplatesTable {
   options: string;
 }
 
-/** A PDF extraction template; its sample is stored under pdf-templates/<appId>/<templateId>.pdf. */
+/** A PDF extraction template; its sample PDF is the stored file `sampleFileId` (null until stored). */
 export interface PdfTemplatesTable {
   templateId: Generated<number>;
   templateAppId: number;
@@ -313,9 +333,10 @@ export interface PdfTemplatesTable {
   sampleSize: number;
   createdBy: string;
   updatedAt: string;
+  sampleFileId: string | null;
 }
 
-/** A print template's metadata; the .docx is stored under print-templates/<appId>/<templateId>. */
+/** A print template's metadata; the .docx is the stored file of the same id. */
 export interface PrintTemplatesTable {
   templateId: string;
   templateAppId: number;
@@ -378,6 +399,8 @@ export interface Database {
   triggers: TriggersTable;
   triggerRuns: TriggerRunsTable;
   files: FilesTable;
+  storedFiles: StoredFilesTable;
+  storedFileChunks: StoredFileChunksTable;
   templates: TemplatesTable;
   printTemplates: PrintTemplatesTable;
   pdfTemplates: PdfTemplatesTable;

@@ -22,6 +22,22 @@ export async function seed(db: Store, adminPassword: string | undefined): Promis
   const generated = needsAdmin && adminPassword === undefined ? randomBytes(12).toString('base64url') : undefined;
   const adminHash = needsAdmin ? await hashPassword(adminPassword ?? (generated as string)) : undefined;
 
+  try {
+    await insertFirstStartData(db, adminHash);
+  } catch (error) {
+    // Another process seeded the store between the looks and the inserts (one started without
+    // the start-up lock, lifecycle/startup.ts): a unique key refused the second copy.
+    if (await seeded(db)) return {};
+    throw error;
+  }
+  return generated === undefined ? {} : { generatedAdminPassword: generated };
+}
+
+const seeded = async (db: Store): Promise<boolean> =>
+  (await findAppBySlug(db, MAIN_APP_SLUG)) !== undefined && (await findAppBySlug(db, ROOT_APP_SLUG)) !== undefined
+  && (await findUser(db, SUPER_ADMIN_USER_ID)) !== undefined;
+
+async function insertFirstStartData(db: Store, adminHash: string | undefined): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if ((await findAppBySlug(trx, MAIN_APP_SLUG)) === undefined) {
       const mainId = await insertApp(trx, {
@@ -46,5 +62,4 @@ export async function seed(db: Store, adminPassword: string | undefined): Promis
       await addMember(trx, (superGroup as { groupId: number }).groupId, SUPER_ADMIN_USER_ID);
     }
   });
-  return generated === undefined ? {} : { generatedAdminPassword: generated };
 }

@@ -1,5 +1,6 @@
 import {
-  containsPattern, FILTER_VALUES_CAP, type FilterValue, intervalBound, selectValues, type TableFilterInput, type TableSort,
+  containsPattern, FILTER_VALUES_CAP, type FilterValue, intervalBound, type PageCursor, type PageCursorRequest, type RowKey, selectValues,
+  type TableFilterInput, type TableSort,
 } from '@rakit/core';
 import { sqliteGuard } from '../datasources/sqlite-guard';
 import type { ParamValue } from '../engine/bind';
@@ -69,7 +70,11 @@ const guardOf = (plan: ContentPlan) => (plan.dialect === 'sqlite' ? `${sqliteGua
 
 const whereText = (conditions: readonly string[]) => (conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`);
 
-/** The order asked for (a shown column or the primary key), then the order key so pages never overlap. */
+/**
+ * The order asked for (a shown column or the primary key), then the order key so pages never
+ * overlap, in the same direction: (column, key) is then one index's order read forwards or
+ * backwards (InnoDB's secondary indexes end with the primary key), never a sort of the ties.
+ */
 export function orderOf(plan: ContentPlan, sort: TableSort | undefined): { column: string; direction: 'asc' | 'desc' }[] {
   const order: { column: string; direction: 'asc' | 'desc' }[] = [];
   if (sort !== undefined) {
@@ -78,7 +83,7 @@ export function orderOf(plan: ContentPlan, sort: TableSort | undefined): { colum
     if (!sortable) throw badRequest(`Cannot sort by '${sort.column}'`);
     order.push({ column: sort.column, direction: sort.direction });
   }
-  if (plan.orderKey !== null && plan.orderKey !== sort?.column) order.push({ column: plan.orderKey, direction: 'asc' });
+  if (plan.orderKey !== null && plan.orderKey !== sort?.column) order.push({ column: plan.orderKey, direction: sort?.direction ?? 'asc' });
   return order;
 }
 
@@ -96,48 +101,132 @@ const selectText = (plan: ContentPlan, extra: readonly string[] = [], prefix = '
  */
 export const DEFERRED_JOIN_OFFSET = 10_000;
 
-/** A page's statement; `reversed` when its rows come in the opposite order (Prev by key). */
+/** A page's statement; `reversed` when its rows come in the opposite order (Prev by key, Last). */
 export interface PageStatement extends Statement {
   reversed: boolean;
+  /** The last page, read from the end of the order: the caller keeps as many rows as the count leaves it. */
+  fromEnd: boolean;
+  /** Rows read before a cursor (Prev): fewer than asked means the start was reached. */
+  before: boolean;
 }
 
 type KeysetOrder = NonNullable<ReturnType<typeof keysetOrder>>;
 
 /**
- * The rows after (forward) or before a key, in key order: WHERE key > ? on the key's index,
- * however deep. Before a key, the rows come nearest first (`reversed`).
+ * The rows strictly past `cursor` in the order read (the keyset order, or its reverse when
+ * reading backwards; the key always runs in the sort column's direction, see orderOf). By key
+ * alone: key > ?. By (column, key), in the form each engine walks its index with:
+ * MariaDB/MySQL `col > ? OR (col = ? AND key > ?)`, two ranges of the column's index, which
+ * ends with the primary key (a row value or `col >= ? AND …` made it scan the whole block of
+ * equal values: 0.65 ms against 600 ms at depth 40,000 of 1,000,000 rows); PostgreSQL and
+ * SQLite the row value `(col, key) > (?, ?)`, an index condition on (col, key). NULLs sit where
+ * the engine sorts them without NULLS FIRST/LAST (MySQL has no such clause): first in ascending
+ * order on MySQL and SQLite, last on PostgreSQL. A NULL sort value is compared with IS NULL, and
+ * the NULL rows are added to or left out of what lies past the cursor accordingly; when they
+ * come after a value (`nullsAfter`) they are a branch of their own.
  */
-function keysetStatement(
-  plan: ContentPlan, input: TableFilterInput, keyset: KeysetOrder, cursor: ParamValue | undefined, forward: boolean, limit: number,
-): PageStatement {
-  const ascending = (keyset.direction === 'asc') === forward;
-  const { conditions, params } = conditionsOf(plan, input);
-  if (cursor !== undefined) {
-    conditions.push(`${plan.quote(keyset.column)} ${ascending ? '>' : '<'} ?`);
-    params.push(cursor);
+function pastCursor(plan: ContentPlan, keyset: KeysetOrder, cursor: PageCursor, forward: boolean): { sql: string; params: ParamValue[]; nullsAfter?: true } {
+  const ascending = ((keyset.order[0]?.direction ?? 'asc') === 'asc') === forward;
+  const op = ascending ? '>' : '<';
+  const key = plan.quote(keyset.key);
+  if (keyset.sortColumn === undefined) return { sql: `${key} ${op} ?`, params: [cursor.key] };
+  const sorted = plan.quote(keyset.sortColumn);
+  const nullsLast = (plan.dialect === 'postgres') === ascending;
+  const value = cursor.sortValue ?? null;
+  if (value === null) {
+    const rest = `(${sorted} IS NULL AND ${key} ${op} ?)`;
+    return { sql: nullsLast ? rest : `(${rest} OR ${sorted} IS NOT NULL)`, params: [cursor.key] };
   }
-  const order = orderText(plan, [{ column: keyset.column, direction: ascending ? 'asc' : 'desc' }]);
-  return {
-    sql: `SELECT ${selectText(plan, [keyset.column])} FROM ${plan.from}${whereText(conditions)}${order} LIMIT ?`,
-    params: [...plan.fromParams, ...params, limit],
-    reversed: !forward,
-  };
+  const past = plan.dialect === 'mysql'
+    ? { sql: `${sorted} ${op} ? OR (${sorted} = ? AND ${key} ${op} ?)`, params: [value, value, cursor.key] }
+    : { sql: `(${sorted}, ${key}) ${op} (?, ?)`, params: [value, cursor.key] };
+  // The NULLs that follow are read by a second branch (see keysetStatement): an OR here would
+  // cost the index condition (PostgreSQL: 235 ms against 52 ms at 1,000,000 rows).
+  return { sql: `(${past.sql})`, params: past.params, ...(nullsLast ? { nullsAfter: true as const } : {}) };
 }
 
 /**
- * One page of rows: after (Next) or before (Prev) a key when the rows are in key order and
- * the browser sent one, else the 1-based page's offset (LIMIT and OFFSET bound as integers).
+ * The rows after (forward) or before a cursor in the keyset order, however deep: a range of
+ * the key's (or the sort column's) index, never an offset. Without a cursor, from the start
+ * (forward) or from the end (Last). Read backwards, the rows come nearest first (`reversed`).
  */
-export function pageStatement(
-  plan: ContentPlan,
-  input: TableFilterInput & { after?: ParamValue | undefined; before?: ParamValue | undefined },
-  page: number,
-  limit: number,
+function keysetStatement(
+  plan: ContentPlan, input: TableFilterInput, keyset: KeysetOrder, cursor: PageCursor | undefined, forward: boolean, limit: number,
 ): PageStatement {
+  const { conditions, params } = conditionsOf(plan, input);
+  const order = keyset.order.map((o) => ({ column: o.column, direction: (o.direction === 'asc') === forward ? 'asc' as const : 'desc' as const }));
+  const select = `SELECT ${selectText(plan, keyset.order.map((o) => o.column))} FROM ${plan.from}`;
+  const placed = { reversed: !forward, fromEnd: cursor === undefined && !forward, before: cursor !== undefined && !forward };
+  const past = cursor === undefined ? undefined : pastCursor(plan, keyset, cursor, forward);
+  if (past === undefined || past.nullsAfter !== true || keyset.sortColumn === undefined) {
+    const where = past === undefined ? conditions : [...conditions, past.sql];
+    return { sql: `${select}${whereText(where)}${orderText(plan, order)} LIMIT ?`, params: [...plan.fromParams, ...params, ...(past?.params ?? []), limit], ...placed };
+  }
+  // The rows past the cursor's value, then the NULLs (where the engine sorts them, after every
+  // value): each branch walks its own index, the outer order (the engine's own) merges them.
+  const values = `${select}${whereText([...conditions, past.sql])}${orderText(plan, order)} LIMIT ?`;
+  const nulls = `${select}${whereText([...conditions, `${plan.quote(keyset.sortColumn)} IS NULL`])}${orderText(plan, order.slice(1))} LIMIT ?`;
+  return {
+    sql: `SELECT * FROM (${values}) AS v UNION ALL SELECT * FROM (${nulls}) AS n${orderText(plan, order)} LIMIT ?`,
+    params: [...plan.fromParams, ...params, ...past.params, limit, ...plan.fromParams, ...params, limit, limit],
+    ...placed,
+  };
+}
+
+/** What places a page besides its number: a cursor, or the older after/before keys. */
+export interface PagingInput {
+  cursor?: PageCursorRequest | undefined;
+  after?: RowKey | undefined;
+  before?: RowKey | undefined;
+}
+
+function cursorOf(input: PagingInput): PageCursorRequest | undefined {
+  if (input.cursor !== undefined) return input.cursor;
+  if (input.after !== undefined) return { direction: 'after', key: input.after };
+  if (input.before !== undefined) return { direction: 'before', key: input.before };
+  return undefined;
+}
+
+/**
+ * One page of rows. When the rows can be ordered by key (keysetOrder) and the browser sent a
+ * cursor: after (Next) or before (Prev) it, or the last rows read from the end (Last). Else
+ * the 1-based page's offset (LIMIT and OFFSET bound as integers; a deferred join when deep):
+ * page 1, a jump to a page number, and every page of a custom query.
+ */
+export function pageStatement(plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number): PageStatement {
   const keyset = keysetOrder(plan, input.sort);
-  const cursor = input.after ?? input.before;
-  if (keyset === undefined || cursor === undefined) return { ...rowsStatement(plan, input, (page - 1) * limit, limit), reversed: false };
-  return keysetStatement(plan, input, keyset, cursor, input.after !== undefined, limit);
+  const cursor = cursorOf(input);
+  if (keyset !== undefined && cursor !== undefined) {
+    if (cursor.direction === 'last') return keysetStatement(plan, input, keyset, undefined, false, limit);
+    // A cursor without the sort column's value (the older after/before) cannot place a sorted page.
+    if (keyset.sortColumn === undefined || cursor.sortValue !== undefined) {
+      return keysetStatement(plan, input, keyset, cursor, cursor.direction === 'after', limit);
+    }
+  }
+  return { ...rowsStatement(plan, input, (page - 1) * limit, limit), reversed: false, fromEnd: false, before: false };
+}
+
+/** A cursor's key as the contract takes it, or undefined for a value it cannot carry. */
+function cursorKey(value: unknown): RowKey | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  return typeof value === 'string' && value.length >= 1 && value.length <= 500 ? value : undefined;
+}
+
+/**
+ * Where a row read in the keyset order sits (its key and sort value), or undefined when the
+ * rows are not in such an order or a value is not one a cursor can carry back (a date the
+ * driver made a Date, a boolean): the pages are then placed by number.
+ */
+export function rowCursor(keyset: KeysetOrder | undefined, row: Record<string, unknown> | undefined): PageCursor | undefined {
+  if (keyset === undefined || row === undefined) return undefined;
+  const key = cursorKey(row[keyset.key]);
+  if (key === undefined) return undefined;
+  if (keyset.sortColumn === undefined) return { key };
+  const sortValue = row[keyset.sortColumn];
+  if (sortValue === null || (typeof sortValue === 'number' && Number.isFinite(sortValue)) || (typeof sortValue === 'string' && sortValue.length <= 65_535)) {
+    return { key, sortValue };
+  }
+  return undefined;
 }
 
 function rowsStatement(plan: ContentPlan, input: TableFilterInput, offset: number, limit: number): Statement {
@@ -180,24 +269,26 @@ export function distinctStatement(plan: ContentPlan, field: string): Statement {
   };
 }
 
-/** Where a chunk of an export starts: after a key (keyset) or at an offset. */
-export type ChunkCursor = { after: ParamValue | undefined } | { offset: number };
+/** Where a chunk of an export starts: after a row (keyset) or at an offset. */
+export type ChunkCursor = { after: PageCursor | undefined } | { offset: number };
 
 /**
- * Whether rows in this order can be read in chunks by key (WHERE key > last): a table
- * ordered by its own single-column primary key only.
+ * Whether rows in this order can be read by key (WHERE key > last): a table ordered by its own
+ * single-column primary key, alone or after one sort column (then by (column, key)).
  */
 export function keysetOrder(plan: ContentPlan, sort: TableSort | undefined) {
   const order = orderOf(plan, sort);
-  const only = order.length === 1 ? order[0] : undefined;
-  return plan.orderKeyUnique && only !== undefined && only.column === plan.orderKey ? only : undefined;
+  const last = order[order.length - 1];
+  if (!plan.orderKeyUnique || plan.orderKey === null || last?.column !== plan.orderKey || order.length > 2) return undefined;
+  return { order, key: plan.orderKey, sortColumn: order.length === 2 ? order[0]?.column : undefined };
 }
 
 /** One chunk of an export: by key when keysetOrder allows, else by offset. */
 export function chunkStatement(plan: ContentPlan, input: TableFilterInput, cursor: ChunkCursor, size: number): Statement {
   const keyset = keysetOrder(plan, input.sort);
   if (keyset === undefined || !('after' in cursor)) return rowsStatement(plan, input, 'offset' in cursor ? cursor.offset : 0, size);
-  return keysetStatement(plan, input, keyset, cursor.after, true, size);
+  const { sql, params } = keysetStatement(plan, input, keyset, cursor.after, true, size);
+  return { sql, params };
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { TableFilterInput } from '@rakit/core';
 import type { DataSource, DataSourceType } from '../datasources/types';
-import type { ParamValue } from '../engine/bind';
 import { type ContentPlan, customSubquery } from './content-plan';
-import { type ChunkCursor, chunkStatement, keysetOrder } from './content-query';
+import { type ChunkCursor, chunkStatement, keysetOrder, rowCursor } from './content-query';
 import { run, widgetRead } from './run';
 
 /** Rows read per statement while exporting. */
@@ -10,9 +9,10 @@ export const EXPORT_CHUNK_ROWS = 2000;
 
 /**
  * The rows of a data widget's search and filters, chunk by chunk, at most `maxRows`: by key
- * (WHERE key > last, on the primary key's index) when the rows are in primary key order, by
- * offset otherwise. No connection is held between chunks. Each chunk's statement runs under the
- * connection's time limit and is cancelled when `signal` aborts (the download was abandoned).
+ * (WHERE key > last, on the primary key's index; by (column, key) when sorted by a column) when
+ * the rows are in a keyset order, by offset otherwise. No connection is held between chunks.
+ * Each chunk's statement runs under the connection's time limit and is cancelled when `signal`
+ * aborts (the download was abandoned).
  */
 export async function* exportChunks(
   source: DataSource, plan: ContentPlan, input: TableFilterInput, maxRows: number, signal?: AbortSignal,
@@ -27,7 +27,9 @@ export async function* exportChunks(
     total += rows.length;
     yield rows;
     if (rows.length < size) return;
-    cursor = keyset === undefined ? { offset: total } : { after: rows[rows.length - 1]?.[keyset.column] as ParamValue };
+    // By key while the last row's values can be carried back; a value that cannot (a Date) goes on by offset.
+    const after = rowCursor(keyset, rows[rows.length - 1]);
+    cursor = after === undefined ? { offset: total } : { after };
   }
 }
 

@@ -1,6 +1,6 @@
 import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, tablePageCount } from '@rakit/core';
 import { contentPlan } from './content-plan';
-import { countStatement, distinctStatement, pageStatement } from './content-query';
+import { countStatement, distinctStatement, keysetOrder, pageStatement, rowCursor } from './content-query';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
 import { countRows, distinctValues, run, widgetRead } from './run';
@@ -23,6 +23,10 @@ export async function loadTransformedContent(app: FastifyInstance, context: Widg
  * One page of a data widget's rows with the total the search and filters keep and the values
  * of its select filters: the page's query, its count and the filters' values run side by
  * side on the pool. The count is bounded at TABLE_COUNT_CAP (countCapped when there are more).
+ * Paged by key (see pageStatement), the page number and count stay right however rows were
+ * added or deleted since the last click: Last is the page the count ends on and keeps the
+ * rows it holds (count − (pageCount − 1) × limit), or the last `limit` rows when the count is
+ * capped; Prev that reaches the start is page 1, read from the start.
  */
 export async function loadContent(context: WidgetContext, body: LoadTableContentBody): Promise<TableContent> {
   const plan = await contentPlan(context);
@@ -32,7 +36,7 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
   // When one of them fails (its time limit), the others are cancelled too: nobody will read them.
   const failed = new AbortController();
   const signal = context.signal === undefined ? failed.signal : AbortSignal.any([context.signal, failed.signal]);
-  const [rows, total, values] = await Promise.all([
+  const [read, total, values] = await Promise.all([
     run(context.source, page, widgetRead(signal, body.limit)),
     countRows(context.source, count, signal),
     Promise.all(plan.filters.map((f) => (f.interval ? [] : distinctValues(context.source, distinctStatement(plan, f.field), signal)))),
@@ -42,15 +46,30 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
   });
   const countCapped = total > cap;
   const shown = Math.min(total, cap);
+  const pageCount = tablePageCount(shown, body.limit);
+  let rows = page.reversed ? [...read.rows].reverse() : read.rows;
+  let pageNumber = body.page;
+  if (page.fromEnd && !countCapped) {
+    pageNumber = pageCount;
+    rows = rows.slice(rows.length - Math.max(0, shown - (pageCount - 1) * body.limit));
+  } else if (page.before && (rows.length < body.limit || body.page <= 1)) {
+    // Rows were deleted before this page (or it is page 1): the first page, from the start.
+    rows = (await run(context.source, pageStatement(plan, { ...body, cursor: undefined, after: undefined, before: undefined }, 1, body.limit), widgetRead(signal, body.limit))).rows;
+    pageNumber = 1;
+  }
+  const keyset = keysetOrder(plan, body.sort);
+  const first = rowCursor(keyset, rows[0]);
+  const last = rowCursor(keyset, rows[rows.length - 1]);
   return {
     count: shown,
     countCapped,
-    pageCount: tablePageCount(shown, body.limit),
-    page: body.page,
+    pageCount,
+    page: pageNumber,
     limit: body.limit,
     columns: plan.columns,
     primaryKey: plan.primaryKey,
     possibleFilters: plan.filters.map((f, i) => ({ field: f.field, column: f.column, type: f.type, options: values[i] ?? [] })),
-    filteredResult: page.reversed ? rows.rows.reverse() : rows.rows,
+    filteredResult: rows,
+    ...(first === undefined || last === undefined ? {} : { cursors: { first, last } }),
   };
 }

@@ -6,6 +6,7 @@ import {
 } from '../datasources/types';
 import { HttpError } from '../http/errors';
 import type { Statement } from './content-query';
+import { recordStatement } from './statement-log';
 
 /**
  * A statement past its connection's time limit: the caller's search or filter is too costly
@@ -23,10 +24,13 @@ function asWidgetError(error: unknown): unknown {
 
 /** Runs a built statement; the database's complaints about it answer 400/409 (see asCallerError), its time limit 422. */
 export async function run(source: Queryable, statement: Statement, options?: QueryOptions): Promise<QueryResult> {
+  const started = performance.now();
   try {
     return await source.query(statement.sql, statement.params, options);
   } catch (error) {
     throw asWidgetError(error);
+  } finally {
+    recordStatement(statement, performance.now() - started);
   }
 }
 

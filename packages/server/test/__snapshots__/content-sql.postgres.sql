@@ -31,7 +31,7 @@ SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (CAST("name" AS T
 -- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15,20,0]
 
 -- sort by a shown column, then the key
-SELECT "name", "city", "price", "id" FROM "golden_items" ORDER BY "price" DESC, "id" ASC LIMIT ? OFFSET ?;
+SELECT "name", "city", "price", "id" FROM "golden_items" ORDER BY "price" DESC, "id" DESC LIMIT ? OFFSET ?;
 -- bound: [20,0]
 
 -- keyset: next page after a key
@@ -46,9 +46,47 @@ SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (CAST("name" AS T
 SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "id" < ? ORDER BY "id" DESC LIMIT ?;
 -- bound: [40,20]
 
--- sorted by another column: the offset, not the key
+-- sorted by another column, the key alone sent: the offset
 SELECT "name", "city", "price", "id" FROM "golden_items" ORDER BY "name" ASC, "id" ASC LIMIT ? OFFSET ?;
 -- bound: [20,40]
+
+-- keyset cursor: Next after a row
+SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (CAST("name" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("city" AS TEXT) ILIKE ? ESCAPE '!' OR CAST("price" AS TEXT) ILIKE ? ESCAPE '!') AND "id" > ? ORDER BY "id" ASC LIMIT ?;
+-- bound: ["%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%",40,20]
+
+-- keyset cursor: Last, read from the end (rows reversed)
+SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "city" = ? AND "price" >= ? ORDER BY "id" DESC LIMIT ?;
+-- bound: ["Bandung",15,20] (rows come reversed)
+
+-- keyset by (column, key): Next, ascending
+SELECT * FROM (SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (("price", "id") > (?, ?)) ORDER BY "price" ASC, "id" ASC LIMIT ?) AS v UNION ALL SELECT * FROM (SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "price" IS NULL ORDER BY "id" ASC LIMIT ?) AS n ORDER BY "price" ASC, "id" ASC LIMIT ?;
+-- bound: [25,40,20,20,20]
+
+-- keyset by (column, key): Prev, descending
+SELECT * FROM (SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (("name", "id") > (?, ?)) ORDER BY "name" ASC, "id" ASC LIMIT ?) AS v UNION ALL SELECT * FROM (SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "name" IS NULL ORDER BY "id" ASC LIMIT ?) AS n ORDER BY "name" ASC, "id" ASC LIMIT ?;
+-- bound: ["Item 40",40,20,20,20] (rows come reversed)
+
+-- keyset by (column, key): Last, descending
+SELECT "name", "city", "price", "id" FROM "golden_items" ORDER BY "city" ASC, "id" ASC LIMIT ?;
+-- bound: [20] (rows come reversed)
+
+-- keyset by a nullable column: Next after a value (NULLs where the engine sorts them)
+SELECT * FROM (SELECT "name", "note", "id" FROM "golden_items" WHERE (("note", "id") > (?, ?)) ORDER BY "note" ASC, "id" ASC LIMIT ?) AS v UNION ALL SELECT * FROM (SELECT "name", "note", "id" FROM "golden_items" WHERE "note" IS NULL ORDER BY "id" ASC LIMIT ?) AS n ORDER BY "note" ASC, "id" ASC LIMIT ?;
+-- bound: ["note 3",3,20,20,20]
+
+-- keyset by a nullable column: Next within the NULLs
+SELECT "name", "note", "id" FROM "golden_items" WHERE ("note" IS NULL AND "id" > ?) ORDER BY "note" ASC, "id" ASC LIMIT ?;
+-- bound: [2,20]
+
+-- keyset by a nullable column: Prev within the NULLs, descending
+SELECT "name", "note", "id" FROM "golden_items" WHERE ("note" IS NULL AND "id" > ?) ORDER BY "note" ASC, "id" ASC LIMIT ?;
+-- bound: [2,20] (rows come reversed)
+
+-- custom query: a cursor is ignored, the page's offset
+SELECT "name", "city", "price", "id" FROM (
+SELECT id, name, city, price FROM golden_items WHERE owner = ?
+) AS t ORDER BY "id" ASC LIMIT ? OFFSET ?;
+-- bound: ["42",20,40]
 
 -- deferred join: jump to a far page number
 SELECT r."name", r."city", r."price", r."id" FROM "golden_items" AS r INNER JOIN (SELECT "id" FROM "golden_items" ORDER BY "id" ASC LIMIT ? OFFSET ?) AS k ON r."id" = k."id" ORDER BY r."id" ASC;
@@ -124,8 +162,12 @@ SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (CAST("name" AS T
 SELECT "name", "city", "price", "id" FROM "golden_items" WHERE "city" = ? AND "price" >= ? AND "id" > ? ORDER BY "id" ASC LIMIT ?;
 -- bound: ["Bandung",15,2000,2000]
 
+-- export: sorted by a column, next chunk by (column, key)
+SELECT "name", "city", "price", "id" FROM "golden_items" WHERE (("city", "id") < (?, ?)) ORDER BY "city" DESC, "id" DESC LIMIT ?;
+-- bound: ["Medan",2000,2000]
+
 -- export: sorted by another column, chunk by offset
-SELECT "name", "city", "price", "id" FROM "golden_items" ORDER BY "city" DESC, "id" ASC LIMIT ? OFFSET ?;
+SELECT "name", "city", "price", "id" FROM "golden_items" ORDER BY "city" DESC, "id" DESC LIMIT ? OFFSET ?;
 -- bound: [2000,4000]
 
 -- export of an administrator's own query

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
@@ -29,7 +30,7 @@ export async function buildTestServer(
   engine: EngineName,
   overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowedUrlHosts' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
     | 'lookupRateLimit' | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName' | 'functionLimits'
-    | 'pageVersionFoldSeconds' | 'pageVersionKeep' | 'pageVersionDays'>> = {},
+    | 'pageVersionFoldSeconds' | 'pageVersionKeep' | 'pageVersionDays' | 'redisPrefix' | 'readCacheMs' | 'statementLog'>> = {},
   appOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(engine);
@@ -41,6 +42,8 @@ export async function buildTestServer(
     authAccountRateLimit: overrides.authAccountRateLimit ?? 10_000,
     trustProxy: overrides.trustProxy ?? false,
     bodyLimitBytes: overrides.bodyLimitBytes ?? 64 * 1024,
+    // Limits' counts in Redis (REDIS_URL) are this server's and its other processes' alone.
+    redisPrefix: overrides.redisPrefix ?? `rakit-test-${randomBytes(4).toString('hex')}:`,
     ...(overrides.lookupRateLimit === undefined ? {} : { lookupRateLimit: overrides.lookupRateLimit }),
     webDir: overrides.webDir ?? '/nonexistent',
     allowPrivateUrls: overrides.allowPrivateUrls ?? false,
@@ -51,7 +54,7 @@ export async function buildTestServer(
     allowedDatabaseHosts: overrides.allowedDatabaseHosts ?? [],
     ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
     ...Object.fromEntries((['triggerWaitMs', 'workflowBackoffMs', 'workflowLeaseMs', 'workflowWorkers', 'workflowRunRetentionDays', 'redisUrl', 'workflowQueueName', 'functionLimits',
-    'pageVersionFoldSeconds', 'pageVersionKeep', 'pageVersionDays'] as const)
+    'pageVersionFoldSeconds', 'pageVersionKeep', 'pageVersionDays', 'readCacheMs', 'statementLog'] as const)
       .filter((key) => overrides[key] !== undefined).map((key) => [key, overrides[key]])),
   });
   const store = openStore(config.databaseUrl, config.dataDir);
@@ -68,12 +71,14 @@ export async function buildTestServer(
 
 /**
  * A second server process on the store of `server` (its own connections, caches and indexes),
- * as another machine behind the balancer; closing it leaves the store to `server`.
+ * as another machine behind the balancer; closing it leaves the store to `server`. With
+ * `dataDir`, it has its own data folder, as on another machine (the embedded SQLite store is
+ * still opened where `server` keeps it).
  */
-export async function anotherProcess(server: TestServer): Promise<TestServer> {
+export async function anotherProcess(server: TestServer, options: { dataDir?: string } = {}): Promise<TestServer> {
   const { config } = server.app;
   const store = openStore(config.databaseUrl, config.dataDir);
-  const app = await buildApp(config, store, { logger: false });
+  const app = await buildApp({ ...config, dataDir: options.dataDir ?? config.dataDir }, store, { logger: false });
   return testServer(app, store, async () => {
     await app.close();
     await store.destroy();

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config';
 import { openDataSource } from '../../src/datasources/registry';
 import { sqliteFile } from '../../src/datasources/sqlite';
 import { MAX_LOOP_NESTING } from '../../src/documents/docx-template';
+import type { StoredFileKind } from '../../src/storage/file-storage';
 import { openStore } from '../../src/store/db';
 import { buildTestServer, type TestServer } from '../support/build';
 import { buildDocx } from '../support/docx';
@@ -65,10 +66,7 @@ describe.each(engines)('trust boundary: malformed input answers 4xx and changes 
   });
   afterAll(async () => { await server.close(); });
 
-  const folderFiles = (folder: string) => {
-    const full = path.join(server.app.config.dataDir, folder, String(hostile.appId));
-    return existsSync(full) ? readdirSync(full) : [];
-  };
+  const storedFiles = async (kind: StoredFileKind) => (await server.app.files.list(hostile.appId, kind)).map((file) => file.id);
   const storedComponents = async () => (await server.call('GET', `/get/getPage/${pageId}`, undefined, hostile.token)).json().data[0].pageComponents as string;
   const templates = async () => (await server.call('GET', `/print/listTemplates?appId=${hostile.appId}`, undefined, hostile.token)).json().data as unknown[];
   const send = (url: string, contentType: string, payload: Buffer) => server.app.inject({
@@ -84,28 +82,28 @@ describe.each(engines)('trust boundary: malformed input answers 4xx and changes 
   };
 
   describe.each([
-    ['/file/upload', 'uploads', 'logo.png', PNG],
-    ['/print/uploadTemplate', 'print-templates', 'letter.docx', buildDocx(['Dear {name}'])],
-  ] as const)('%s', (route, folder, name, content) => {
+    ['/file/upload', 'upload', 'logo.png', PNG],
+    ['/print/uploadTemplate', 'print-template', 'letter.docx', buildDocx(['Dear {name}'])],
+  ] as const)('%s', (route, kind, name, content) => {
     const url = () => (route === '/file/upload' ? route : `${route}?appId=${hostile.appId}`);
 
     it('answers 400 with a message to multipart without a boundary, and stores nothing', async () => {
       const before = await templates();
       expectRefused(await send(url(), 'multipart/form-data', wholeBody(name, content)), /boundary/i);
       expectRefused(await send(url(), 'multipart/form-data; boundary=', wholeBody(name, content)), /boundary/i);
-      expect(folderFiles(folder)).toEqual([]);
+      expect(await storedFiles(kind)).toEqual([]);
       expect(await templates()).toEqual(before);
     });
 
     it('answers 400 with a message to a multipart body cut short, and stores nothing', async () => {
       const before = await templates();
       expectRefused(await send(url(), `multipart/form-data; boundary=${BOUNDARY}`, cutShortBody(name)), /incomplete|cut short|unexpected end/i);
-      expect(folderFiles(folder)).toEqual([]);
+      expect(await storedFiles(kind)).toEqual([]);
       expect(await templates()).toEqual(before);
       // The same file, whole, is taken: what was refused was the cut, not the file.
       const whole = await send(url(), `multipart/form-data; boundary=${BOUNDARY}`, wholeBody(name, content));
       expect(whole.statusCode, whole.body).toBe(201);
-      expect(folderFiles(folder)).toHaveLength(1);
+      expect(await storedFiles(kind)).toHaveLength(1);
     });
   });
 
@@ -131,11 +129,11 @@ describe.each(engines)('trust boundary: malformed input answers 4xx and changes 
 
   it('refuses a .docx template with 10,000 nested elements with a message, and stores nothing', async () => {
     const before = await templates();
-    const files = folderFiles('print-templates');
+    const files = await storedFiles('print-template');
     const response = await send(`/print/uploadTemplate?appId=${hostile.appId}`, `multipart/form-data; boundary=${BOUNDARY}`, wholeBody('deep.docx', deeplyNestedDocx(10_000)));
     expectRefused(response, /nested more than/);
     expect(await templates()).toEqual(before);
-    expect(folderFiles('print-templates')).toEqual(files);
+    expect(await storedFiles('print-template')).toEqual(files);
   });
   it.each([
     ['{#x}', '{/x}', ''],
@@ -193,7 +191,7 @@ describe('trust boundary: the data directory is readable by its owner only', () 
   const modes = (dataDir: string, paths: readonly string[], expected?: number) =>
     Object.fromEntries(paths.map((file) => [path.relative(dataDir, file), ((expected ?? statSync(file).mode) & 0o777).toString(8)]));
 
-  it('creates the store, uploads, print templates and application databases owner-only', async () => {
+  it('creates the store and application databases owner-only (uploads and templates live in the store)', async () => {
     const { dataDir } = server.app.config;
     const boundary = BOUNDARY;
     const upload = await server.app.inject({
@@ -211,11 +209,10 @@ describe('trust boundary: the data directory is readable by its owner only', () 
 
     const files = [
       path.join(dataDir, 'rakit.db'), path.join(dataDir, 'rakit.db-wal'), path.join(dataDir, 'rakit.db-shm'), path.join(dataDir, 'secret'),
-      path.join(dataDir, 'uploads', String(hostile.appId), upload.json().data[0].fileId as string),
-      path.join(dataDir, 'print-templates', String(hostile.appId), readdirSync(path.join(dataDir, 'print-templates', String(hostile.appId)))[0] as string),
       sqliteFile(dataDir, hostile.appId, 'own.db'), `${sqliteFile(dataDir, hostile.appId, 'own.db')}-wal`,
     ];
-    const folders = [dataDir, ...['uploads', 'print-templates', 'databases'].flatMap((folder) => [path.join(dataDir, folder), path.join(dataDir, folder, String(hostile.appId))])];
+    expect(existsSync(path.join(dataDir, 'uploads')) || existsSync(path.join(dataDir, 'print-templates'))).toBe(false);
+    const folders = [dataDir, ...['databases'].flatMap((folder) => [path.join(dataDir, folder), path.join(dataDir, folder, String(hostile.appId))])];
     try {
       expect(modes(dataDir, files)).toEqual(modes(dataDir, files, 0o600));
       expect(modes(dataDir, folders)).toEqual(modes(dataDir, folders, 0o700));
@@ -229,6 +226,8 @@ describe('trust boundary: the data directory is readable by its owner only', () 
     const loose = [[dataDir, 0o755], [path.join(dataDir, 'rakit.db'), 0o644], [path.join(dataDir, 'secret'), 0o644],
       [path.join(dataDir, 'uploads'), 0o755], [path.join(dataDir, 'uploads', String(hostile.appId)), 0o755],
       [path.join(dataDir, 'databases', String(hostile.appId)), 0o755]] as const;
+    // An older version kept uploads in the data directory.
+    mkdirSync(path.join(dataDir, 'uploads', String(hostile.appId)), { recursive: true });
     for (const [file, mode] of loose) chmodSync(file, mode);
     const restarted = openStore(undefined, loadConfig({}, { dataDir }).dataDir);
     try {

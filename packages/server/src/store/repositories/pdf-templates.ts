@@ -50,3 +50,8 @@ export async function updatePdfTemplate(db: Store, templateId: number, values: U
 export async function deletePdfTemplate(db: Store, templateId: number): Promise<void> {
   await db.transaction().execute((trx) => trx.deleteFrom('pdfTemplates').where('templateId', '=', templateId).execute());
 }
+
+/** Names the stored file of a template's sample (when its sample moved into the store from a data folder). */
+export async function setPdfSampleFile(db: Store, templateId: number, sampleFileId: string): Promise<void> {
+  await db.updateTable('pdfTemplates').set({ sampleFileId }).where('templateId', '=', templateId).execute();
+}

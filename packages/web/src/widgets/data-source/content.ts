@@ -1,5 +1,6 @@
 import {
-  type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, Messages, NO_FUNCTION, splitOptions, TABLE_PAGE_SIZE, type WidgetColumn, widgetColumns,
+  type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, Messages, NO_FUNCTION, type PageCursorRequest, splitOptions, TABLE_PAGE_SIZE,
+  type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
@@ -21,6 +22,10 @@ export interface ContentQuery {
   search: string;
   filterColumn: Record<string, FilterValue>;
   limit?: number;
+  /** Next, Prev and Last by key: the cursor of the page shown (see the table's pager). */
+  cursor?: PageCursorRequest;
+  /** With a capped count, the page reached from the end (1: Last); the browser's own, never sent. */
+  fromEnd?: number;
 }
 
 export const FIRST_PAGE: ContentQuery = { page: 1, search: '', filterColumn: {} };
@@ -108,7 +113,8 @@ export function useTableContent(
     queryFn: async ({ signal }): Promise<Loaded> => {
       if (current === null || pageId === null) return { content: emptyContent(), failure: null };
       try {
-        const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...query, ...(params === undefined ? {} : { params }) }, signal);
+        const { fromEnd: _fromEnd, ...sent } = query;
+        const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...sent, ...(params === undefined ? {} : { params }) }, signal);
         const content = answer.data?.[0];
         if (!answer.status || content === undefined) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
         return { content, failure: null };

@@ -15,7 +15,7 @@ import { exportTable } from './export';
 import { FiltersButton } from './FiltersButton';
 import { useTableQuery } from './table-query';
 import classes from './Table.module.css';
-import { TablePager } from './TablePager';
+import { type PagerMoves, TablePager } from './TablePager';
 
 const cellText = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -51,6 +51,29 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const filtersShown = live ? content.possibleFilters.length > 0 : component.filters.length > 0;
 
   const clearSelection = () => setSelected(new Set());
+
+  // The page shown: the server's number once the rows of the query are in (Last, or a Prev
+  // that reached the start, may correct it); the asked one while they load.
+  const shown = !loading && JSON.stringify(query) === JSON.stringify(settled);
+  const shownPage = shown ? content.page : query.page;
+  const fromEnd = content.countCapped && shownPage > 1 ? query.fromEnd : undefined;
+  // Next, Prev and Last by key with the cursors of the page shown; by number while it loads.
+  const cursors = shown ? content.cursors : undefined;
+  const { cursor: _cursor, fromEnd: _fromEnd, ...unplaced } = query;
+  const moves: PagerMoves = {
+    onPage: (page) => setQuery({ ...unplaced, page }),
+    onNext: () => (cursors === undefined
+      ? setQuery({ ...unplaced, page: shownPage + 1 })
+      : setQuery({
+        ...unplaced, page: shownPage + 1, cursor: { direction: 'after', ...cursors.last }, ...(fromEnd !== undefined && fromEnd > 1 ? { fromEnd: fromEnd - 1 } : {}),
+      })),
+    onPrev: () => (cursors === undefined || (shownPage <= 2 && fromEnd === undefined)
+      ? setQuery({ ...unplaced, page: Math.max(1, shownPage - 1) })
+      : setQuery({
+        ...unplaced, page: Math.max(1, shownPage - 1), cursor: { direction: 'before', ...cursors.first }, ...(fromEnd === undefined ? {} : { fromEnd: fromEnd + 1 }),
+      })),
+    onLast: () => setQuery({ ...unplaced, page: Math.max(1, content.pageCount), cursor: { direction: 'last' }, ...(content.countCapped ? { fromEnd: 1 } : {}) }),
+  };
 
   async function exportRows() {
     if (current === null || pageId === null) return;
@@ -90,11 +113,11 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
               placeholder={Messages.tableSearchPlaceholder}
               aria-label={Messages.tableSearchPlaceholder}
               value={query.search}
-              onChange={(event) => setQuery({ ...query, search: event.currentTarget.value, page: 1 })}
+              onChange={(event) => setQuery({ ...unplaced, search: event.currentTarget.value, page: 1 })}
             />
           ) : null}
           {filtersShown ? (
-            <FiltersButton filters={content.possibleFilters} value={query.filterColumn} onChange={(filterColumn) => setQuery({ ...query, filterColumn, page: 1 })} />
+            <FiltersButton filters={content.possibleFilters} value={query.filterColumn} onChange={(filterColumn) => setQuery({ ...unplaced, filterColumn, page: 1 })} />
           ) : null}
           {withBulk ? (
             <Menu position="bottom-start" withinPortal>
@@ -194,8 +217,8 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
       </Box>
       <Box mt="sm">
         <TablePager
-          page={query.page} pageCount={content.pageCount} countCapped={content.countCapped} rows={content.filteredResult.length} limit={content.limit}
-          onChange={(page) => setQuery({ ...query, page })}
+          page={shownPage} pageCount={content.pageCount} countCapped={content.countCapped} rows={content.filteredResult.length} limit={content.limit}
+          lastByKey={content.cursors !== undefined} fromEnd={fromEnd} {...moves}
         />
       </Box>
       {actions.dialogs}

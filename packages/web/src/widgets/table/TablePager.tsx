@@ -1,35 +1,58 @@
 import { Button, Group, Text } from '@mantine/core';
-import { tablePager, type TablePagerInput } from '@rakit/core';
+import { fromEndLabel, type PagerItem, tablePager, type TablePagerInput } from '@rakit/core';
 
-interface TablePagerProps extends TablePagerInput {
-  onChange: (page: number) => void;
+/** Where a click on the pager goes; the table turns each into a load (by key where it can). */
+export interface PagerMoves {
+  /** A page number: the first page, or a jump. */
+  onPage: (page: number) => void;
+  onNext: () => void;
+  onPrev: () => void;
+  /** The last page, read from the end by key. */
+  onLast: () => void;
 }
+
+const itemKey = (item: PagerItem, i: number) => (item === 'ellipsis' ? `gap-${i}` : typeof item === 'number' ? `page-${item}` : `end-${item.fromEnd}`);
 
 /**
  * Prev, the page numbers of the table pager rule (ellipses for gaps), Next. When the count
- * stopped at its cap the last page is not offered and Next goes on while pages come back full.
+ * stopped at its cap the last page has no number: Last reads it from the end by key, and
+ * the pages reached from there are labelled from the end ("Last − 1").
  */
-export function TablePager({ onChange, ...loaded }: TablePagerProps) {
-  const { page } = loaded;
+export function TablePager({ onPage, onNext, onPrev, onLast, ...loaded }: TablePagerInput & PagerMoves) {
+  const { page, pageCount, countCapped } = loaded;
   const { items, hasPrev, hasNext } = tablePager(loaded);
+  const current = countCapped ? loaded.fromEnd : undefined;
+  const isCurrent = (item: number | { fromEnd: number }) =>
+    (typeof item === 'number' ? current === undefined && item === page : current === item.fromEnd);
+  const choose = (item: number | { fromEnd: number }) => {
+    if (typeof item !== 'number') {
+      if (item.fromEnd === 1) onLast();
+      return;
+    }
+    // A neighbour or the last page is read by key; any other number is a jump.
+    if (current === undefined && item === page + 1) onNext();
+    else if (current === undefined && item === page - 1 && item > 1) onPrev();
+    else if (!countCapped && item === pageCount && item > 1) onLast();
+    else onPage(item);
+  };
   return (
     <Group gap={4} justify="flex-end" aria-label="Pages" role="navigation">
-      <Button size="compact-sm" variant="default" disabled={!hasPrev} onClick={() => onChange(page - 1)}>Prev</Button>
+      <Button size="compact-sm" variant="default" disabled={!hasPrev} onClick={onPrev}>Prev</Button>
       {items.map((item, i) => (item === 'ellipsis'
-        ? <Text key={`gap-${i}`} size="sm" c="dimmed" px={4}>…</Text>
+        ? <Text key={itemKey(item, i)} size="sm" c="dimmed" px={4}>…</Text>
         : (
           <Button
-            key={item}
+            key={itemKey(item, i)}
             size="compact-sm"
-            variant={item === page ? 'filled' : 'default'}
-            aria-current={item === page ? 'page' : undefined}
-            aria-label={`Page ${item}`}
-            onClick={() => onChange(item)}
+            variant={isCurrent(item) ? 'filled' : 'default'}
+            aria-current={isCurrent(item) ? 'page' : undefined}
+            aria-label={typeof item === 'number' ? `Page ${item}` : `Page ${fromEndLabel(item.fromEnd)}`}
+            onClick={() => choose(item)}
           >
-            {item}
+            {typeof item === 'number' ? item : fromEndLabel(item.fromEnd)}
           </Button>
         )))}
-      <Button size="compact-sm" variant="default" disabled={!hasNext} onClick={() => onChange(page + 1)}>Next</Button>
+      <Button size="compact-sm" variant="default" disabled={!hasNext} onClick={onNext}>Next</Button>
     </Group>
   );
 }
