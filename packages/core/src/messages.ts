@@ -39,6 +39,9 @@ export const Messages = {
   databaseHostRefused: 'This host is a loopback, private or reserved address: only the super administrator or the server\'s operator can allow it',
   databaseUnreachable: 'The database server could not be reached',
   databaseTimedOut: 'The database did not answer in time',
+  /** A data widget's statement ran past its connection's time limit (ARCHITECTURE §3). */
+  searchTookTooLong: 'This search took too long — an administrator can add a search index on the Database screen',
+  timeLimitRange: 'The time limit is a whole number of seconds from 1 to 300',
   databaseBusy: 'The database is busy, please try again in a moment',
   databaseFileUnusable: 'The database file is missing or damaged',
   queryEmpty: 'The query has no statement',

@@ -124,7 +124,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
         expect(saved.json()).toEqual({ status: true, data: { dbId: expect.any(Number) } });
         dbId = saved.json().data.dbId as number;
         const listed = (await call('GET', `/get/getDbConf/${appId}`)).json().data as Record<string, unknown>[];
-        expect(listed).toContainEqual({ dbId, dbAppId: appId, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: 'test' });
+        expect(listed).toContainEqual({ dbId, dbAppId: appId, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: 'test', dbTimeLimit: null });
         for (const config of listed) expect(Object.keys(config).filter((k) => /password/i.test(k))).toEqual([]);
         const details = (await call('GET', `/get/getDbDetails/${dbId}`)).json().data;
         expect(details.tables).toContainEqual({
@@ -152,7 +152,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
         expect(saved.json()).toEqual({ status: true, data: { dbId: expect.any(Number) } });
         dbId = saved.json().data.dbId as number;
         const listed = (await call('GET', `/get/getDbConf/${appId}`)).json().data as Record<string, unknown>[];
-        expect(listed).toContainEqual({ dbId, dbAppId: appId, dbType: 'postgres', dbHost: '127.0.0.1', dbPort: 5432, dbUser: 'postgres', dbDatabase: 'test' });
+        expect(listed).toContainEqual({ dbId, dbAppId: appId, dbType: 'postgres', dbHost: '127.0.0.1', dbPort: 5432, dbUser: 'postgres', dbDatabase: 'test', dbTimeLimit: null });
         for (const config of listed) expect(Object.keys(config).filter((k) => /password/i.test(k))).toEqual([]);
         const details = (await call('GET', `/get/getDbDetails/${dbId}`)).json().data;
         expect(details.tables).toContainEqual({

@@ -133,7 +133,7 @@ describe.each(engines)('administration permissions on %s', (engine) => {
         method: 'GET', url: `/get/getDbConf/${appId}`,
         async succeeded(response) {
           const data = response.json().data as Record<string, unknown>[];
-          expect(data).toContainEqual({ dbId: fixtureDbId, dbAppId: appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbDatabase: 'perm-test.db' });
+          expect(data).toContainEqual({ dbId: fixtureDbId, dbAppId: appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbDatabase: 'perm-test.db', dbTimeLimit: null });
           for (const config of data) expect(Object.keys(config).filter((k) => /password/i.test(k))).toEqual([]);
         },
       }),

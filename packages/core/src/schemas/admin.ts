@@ -13,6 +13,17 @@ export const DB_TYPES = ['mysql', 'postgres', 'sqlite'] as const;
 export const DbTypeSchema = z.enum(DB_TYPES);
 export type DbType = z.infer<typeof DbTypeSchema>;
 
+/**
+ * The time limit of a data widget's statement on a connection, in seconds (ARCHITECTURE §3):
+ * past it the statement is stopped by the database and the user reads Messages.searchTookTooLong.
+ * A connection without its own limit has the default; an author may set one within the bounds.
+ */
+export const TIME_LIMIT_DEFAULT_S = 10;
+export const TIME_LIMIT_MIN_S = 1;
+export const TIME_LIMIT_MAX_S = 300;
+export const TimeLimitSchema = z.number({ message: Messages.timeLimitRange }).int(Messages.timeLimitRange)
+  .min(TIME_LIMIT_MIN_S, Messages.timeLimitRange).max(TIME_LIMIT_MAX_S, Messages.timeLimitRange);
+
 /** A connection as every call answers it: never with its password. */
 export const DbConfigSchema = z.object({
   dbId: z.number().int(),
@@ -22,6 +33,8 @@ export const DbConfigSchema = z.object({
   dbPort: z.number().int(),
   dbUser: z.string(),
   dbDatabase: z.string(),
+  /** Seconds; null: TIME_LIMIT_DEFAULT_S. */
+  dbTimeLimit: z.number().int().nullable(),
 });
 export type DbConfig = z.infer<typeof DbConfigSchema>;
 
@@ -35,6 +48,8 @@ export const SaveDbConfigBodySchema = z.object({
   /** Empty when editing keeps the stored password. */
   dbPassword: z.string().max(1000).default(''),
   dbDatabase: z.string().trim().max(255).default(''),
+  /** Seconds a data widget's statement may run; null (or left out): TIME_LIMIT_DEFAULT_S. */
+  dbTimeLimit: TimeLimitSchema.nullable().default(null),
 });
 export type SaveDbConfigBody = z.infer<typeof SaveDbConfigBodySchema>;
 export const DeleteDbConfigBodySchema = z.object({ dbId: id });

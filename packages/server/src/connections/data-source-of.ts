@@ -1,4 +1,4 @@
-import { Messages } from '@rakit/core';
+import { Messages, TIME_LIMIT_DEFAULT_S, TIME_LIMIT_MAX_S, TIME_LIMIT_MIN_S } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { reachableSettings } from '../datasources/reach';
@@ -37,5 +37,15 @@ export function settingsOf(app: FastifyInstance, row: DbConfigRow): ConnectionSe
     dbUser: row.dbUser,
     dbPassword: row.dbPasswordEnc === '' ? '' : app.secretBox.open(row.dbPasswordEnc),
     dbDatabase: row.dbDatabase,
+    timeLimitMs: timeLimitMs(row.dbTimeLimit),
   };
+}
+
+/**
+ * A connection's time limit in milliseconds: its own, else the default; a stored value out of
+ * bounds (a row that reached the store some other way) is brought within them, never unbounded.
+ */
+export function timeLimitMs(seconds: number | null): number {
+  const s = seconds === null || !Number.isFinite(seconds) ? TIME_LIMIT_DEFAULT_S : Math.min(TIME_LIMIT_MAX_S, Math.max(TIME_LIMIT_MIN_S, Math.trunc(seconds)));
+  return s * 1000;
 }

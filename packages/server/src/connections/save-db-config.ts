@@ -7,7 +7,7 @@ import type { ConnectionSettings } from '../datasources/types';
 import { HttpError } from '../http/errors';
 import { insertDbConfig, updateDbConfig } from '../store/repositories/db-configs';
 import { withAudit } from '../audit/record';
-import { dbConfigForAdmin, settingsOf } from './data-source-of';
+import { dbConfigForAdmin, settingsOf, timeLimitMs } from './data-source-of';
 
 /** 'Incorrect Config' first, then what went wrong; the dialog stays open (spec 1 §8). */
 const incorrectConfig = (detail: string) => new HttpError(400, Messages.incorrectConfig, [detail]);
@@ -45,7 +45,7 @@ export async function saveDbConfig(app: FastifyInstance, caller: Principal, body
   // changes nothing of it: not even the password, or saves would guess the operator's passwords.
   const vouched = caller.isSuperAdmin
     || (keepPassword && existing.dbVouched === 1 && existing.dbAppId === body.dbAppId && existing.dbDatabase === body.dbDatabase);
-  const settings: ConnectionSettings = { ...body, dbPassword: password };
+  const settings: ConnectionSettings = { ...body, dbPassword: password, timeLimitMs: timeLimitMs(body.dbTimeLimit) };
   try {
     await testConnection(await reachableSettings(settings, app.config, vouched), app.config.dataDir);
   } catch (error) {
@@ -54,6 +54,7 @@ export async function saveDbConfig(app: FastifyInstance, caller: Principal, body
   const values = {
     dbAppId: body.dbAppId, dbType: body.dbType, dbHost: body.dbHost, dbPort: body.dbPort, dbUser: body.dbUser,
     dbPasswordEnc: password === '' ? '' : app.secretBox.seal(password), dbDatabase: body.dbDatabase, dbVouched: vouched ? 1 : 0,
+    dbTimeLimit: body.dbTimeLimit,
   };
   // The body's password is redacted by its field name (audit/redact.ts).
   const fact = (dbId: number) => ({ appId: body.dbAppId, entityType: 'db', entityId: dbId, summary: `Saved connection ${body.dbType} ${body.dbDatabase}` });

@@ -1,8 +1,9 @@
 import { createPool, type Pool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
+import { throwIfAbandoned, watchCancel } from './cancel';
 import { mysqlFailure } from './errors';
 import {
-  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, type Queryable, type QueryOptions,
-  type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
+  cancelled, capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, DEFAULT_TIME_LIMIT_MS,
+  type Queryable, type QueryOptions, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo, TIME_LIMIT_GRACE_MS, timeLimitReached,
 } from './types';
 import { DEFAULT_DATASOURCE_POOL_MAX } from '../lifecycle/settings';
 
@@ -18,12 +19,12 @@ async function connect(pool: Pool): Promise<PoolConnection> {
 /** What a statement answered, and whether it moved the session to another default database (`USE`). */
 interface Ran { result: QueryResult; changedSchema: boolean }
 
-/** One statement on a held connection. */
-async function execute(connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<Ran> {
+/** One statement on a held connection; the driver gives up on it after `timeout` ms. */
+async function execute(connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions, timeout = QUERY_TIMEOUT_MS): Promise<Ran> {
   try {
     // keepPrepared is not used here: every connection is reset when released (resetOnRelease),
     // which closes its prepared statements, so preparing would cost a round trip per use.
-    const [result] = await connection.query({ sql, timeout: QUERY_TIMEOUT_MS }, params as unknown[]);
+    const [result] = await connection.query({ sql, timeout }, params as unknown[]);
     if (Array.isArray(result)) return { result: { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 }, changedSchema: false };
     const header = result as ResultSetHeader & { stateChanges?: { schema: string | null } | null };
     return {
@@ -35,6 +36,24 @@ async function execute(connection: PoolConnection, sql: string, params: readonly
     throw mysqlFailure(error, 'statement');
   }
 }
+
+/** MariaDB's max_statement_time and MySQL's MAX_EXECUTION_TIME stop a statement with these errors. */
+const TIME_LIMIT_ERRNOS = new Set<unknown>([1969, 3024]);
+const isTimeLimit = (error: unknown) => error instanceof DataSourceError
+  && (TIME_LIMIT_ERRNOS.has(error.code) || (error.cause as { code?: unknown } | undefined)?.code === 'PROTOCOL_SEQUENCE_TIMEOUT');
+
+/**
+ * A built SELECT under a time limit, told the server's way: MariaDB's `SET STATEMENT
+ * max_statement_time=<s> FOR` (the statement only, nothing left in the session), MySQL's
+ * MAX_EXECUTION_TIME optimizer hint (SELECT only). Either stops the statement on the server
+ * with an error; the driver's own timeout stays as a backstop.
+ */
+export function limitedText(sql: string, flavour: Flavour, limitMs: number): string {
+  if (flavour === 'mariadb') return `SET STATEMENT max_statement_time=${(limitMs / 1000).toFixed(3)} FOR ${sql}`;
+  return sql.replace(/^\s*SELECT\b/i, `SELECT /*+ MAX_EXECUTION_TIME(${Math.trunc(limitMs)}) */`);
+}
+
+type Flavour = 'mariadb' | 'mysql';
 
 const runOn = async (connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> =>
   (await execute(connection, sql, params, options)).result;
@@ -51,9 +70,16 @@ const runOn = async (connection: PoolConnection, sql: string, params: readonly u
  */
 export class MysqlDataSource implements DataSource {
   private readonly pool: Pool;
+  private readonly timeLimitMs: number;
 
-  constructor(private readonly settings: ConnectionSettings, poolMax = DEFAULT_DATASOURCE_POOL_MAX) {
-    this.pool = createPool({
+  constructor(private readonly settings: ConnectionSettings, private readonly poolMax = DEFAULT_DATASOURCE_POOL_MAX) {
+    this.timeLimitMs = settings.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    this.pool = createPool(this.poolOptions());
+  }
+
+  private poolOptions() {
+    const { settings, poolMax } = this;
+    return {
       host: settings.dbHost,
       port: settings.dbPort,
       user: settings.dbUser,
@@ -73,10 +99,38 @@ export class MysqlDataSource implements DataSource {
       dateStrings: true,
       supportBigNumbers: true,
       bigNumberStrings: true,
-    });
+    };
+  }
+
+  /** Whether the server is MariaDB or MySQL, asked once per pool. */
+  private flavour: Promise<Flavour> | undefined;
+
+  private flavourOf(connection: PoolConnection): Promise<Flavour> {
+    this.flavour ??= runOn(connection, 'SELECT VERSION() AS v', []).then(
+      ({ rows }) => (/mariadb/i.test(String(rows[0]?.v)) ? 'mariadb' : 'mysql'),
+      (error: unknown) => { this.flavour = undefined; throw error; },
+    );
+    return this.flavour;
+  }
+
+  /**
+   * A small pool of its own for KILL QUERY: the statements' pool may be full of the very
+   * statements to stop. Opened on the first cancel.
+   */
+  private control: Pool | undefined;
+
+  /**
+   * Stops the statement running on the connection `threadId` (the same account may stop its
+   * own statements without any privilege). The connection is held by its caller until this
+   * settles and is then dropped, so the id never names another caller's statement.
+   */
+  private async kill(threadId: number): Promise<void> {
+    this.control ??= createPool({ ...this.poolOptions(), connectionLimit: 2, maxIdle: 1, idleTimeout: 10_000 });
+    await this.control.query({ sql: `KILL QUERY ${Math.trunc(threadId)}`, timeout: QUERY_TIMEOUT_MS });
   }
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    if (options?.limited !== undefined) return this.limitedQuery(sql, params, options, options.limited.signal);
     const connection = await connect(this.pool);
     let ran: Ran;
     try {
@@ -88,6 +142,41 @@ export class MysqlDataSource implements DataSource {
     if (ran.changedSchema) connection.destroy();
     // Released (and so reset, a round trip) once the caller's answer is on its way, not before it.
     else setImmediate(() => connection.release());
+    return ran.result;
+  }
+
+  /** A data widget's statement: under the time limit, killed when its caller goes away (QueryOptions.limited). */
+  private async limitedQuery(sql: string, params: readonly unknown[], options: QueryOptions, signal: AbortSignal | undefined): Promise<QueryResult> {
+    throwIfAbandoned(signal);
+    const connection = await connect(this.pool);
+    const watch = watchCancel(signal, () => this.kill(connection.threadId));
+    let ran: Ran;
+    try {
+      const text = limitedText(sql, await this.flavourOf(connection), this.timeLimitMs);
+      ran = await execute(connection, text, params, options, this.timeLimitMs + TIME_LIMIT_GRACE_MS);
+    } catch (error) {
+      watch.stop();
+      if (watch.cancelling !== undefined) {
+        await watch.cancelling;
+        connection.destroy();
+        throw cancelled(error);
+      }
+      if (!isTimeLimit(error)) {
+        connection.release();
+        throw error;
+      }
+      // Past the driver's backstop the statement may still run on the server: stop it there too.
+      await this.kill(connection.threadId).catch(() => undefined);
+      connection.destroy();
+      throw timeLimitReached(error);
+    }
+    watch.stop();
+    if (watch.cancelling !== undefined) {
+      // A KILL QUERY that came after the answer must not meet the connection's next statement.
+      await watch.cancelling;
+      connection.destroy();
+    } else if (ran.changedSchema) connection.destroy();
+    else connection.release();
     return ran.result;
   }
 
@@ -123,7 +212,7 @@ export class MysqlDataSource implements DataSource {
   }
 
   async close(): Promise<void> {
-    await this.pool.end().catch(() => undefined);
+    await Promise.all([this.pool.end().catch(() => undefined), this.control?.end().catch(() => undefined)]);
   }
 }
 

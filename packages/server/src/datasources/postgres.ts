@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { groupColumns } from './mysql';
 import { toNumberedPlaceholders } from './placeholders';
+import { throwIfAbandoned, watchCancel } from './cancel';
 import { postgresFailure } from './errors';
 import {
-  capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, type Queryable, type QueryOptions,
-  quoteAnsi, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo,
+  cancelled, capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, DEFAULT_TIME_LIMIT_MS,
+  type Queryable, type QueryOptions, quoteAnsi, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo, TIME_LIMIT_GRACE_MS,
+  timeLimitReached,
 } from './types';
 import { DEFAULT_DATASOURCE_POOL_MAX } from '../lifecycle/settings';
 
@@ -88,31 +90,90 @@ function releaseClean(client: pg.PoolClient): void {
   }, (failure: unknown) => client.release(failure as Error));
 }
 
+/** The server's error for a statement stopped by statement_timeout or a cancel request. */
+const isCancelledOnServer = (error: unknown) => error instanceof DataSourceError && (error.cause as { code?: unknown } | undefined)?.code === '57014';
+
 /**
  * PostgreSQL through pg; `?` placeholders become `$n`. An author's statement must not leave
  * its session to the next user of the client: see releaseClean.
+ *
+ * The connection's time limit is every session's statement_timeout, given when it opens: a
+ * data widget's statement pays no round trip for it (a SET LOCAL would cost three: BEGIN, SET,
+ * COMMIT), and DISCARD ALL (releaseClean) puts back this value, not the server's default. So it
+ * also bounds the author's own SQL and the row writes on this connection.
  */
 export class PostgresDataSource implements DataSource {
   private readonly pool: pg.Pool;
 
-  constructor(settings: ConnectionSettings, poolMax = DEFAULT_DATASOURCE_POOL_MAX) {
-    this.pool = new pg.Pool({
+  constructor(private readonly settings: ConnectionSettings, poolMax = DEFAULT_DATASOURCE_POOL_MAX) {
+    this.pool = new pg.Pool(this.poolOptions(poolMax));
+    // An idle client that loses its server must not crash the process.
+    this.pool.on('error', () => undefined);
+  }
+
+  private poolOptions(max: number): pg.PoolConfig {
+    const settings = this.settings;
+    const limit = settings.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+    return {
       host: settings.dbHost,
       port: settings.dbPort,
       user: settings.dbUser,
       password: settings.dbPassword,
       database: settings.dbDatabase,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      statement_timeout: QUERY_TIMEOUT_MS,
-      query_timeout: QUERY_TIMEOUT_MS + 1000,
-      max: poolMax,
+      statement_timeout: limit,
+      query_timeout: Math.max(limit + TIME_LIMIT_GRACE_MS, QUERY_TIMEOUT_MS),
+      max,
       idleTimeoutMillis: 60_000,
-    });
-    // An idle client that loses its server must not crash the process.
-    this.pool.on('error', () => undefined);
+    };
+  }
+
+  /**
+   * A small pool of its own for pg_cancel_backend: the statements' pool may be full of the
+   * very statements to stop. Opened on the first cancel.
+   */
+  private control: pg.Pool | undefined;
+
+  /**
+   * Stops the statement of the backend `pid` (the same role may cancel its own backends). The
+   * client is held by its caller until this settles and is then dropped, so the pid never
+   * names another caller's statement.
+   */
+  private async cancel(pid: number): Promise<void> {
+    if (this.control === undefined) {
+      this.control = new pg.Pool({ ...this.poolOptions(2), idleTimeoutMillis: 10_000 });
+      this.control.on('error', () => undefined);
+    }
+    await this.control.query('SELECT pg_cancel_backend($1)', [pid]);
+  }
+
+  /** A data widget's statement: under the session's time limit, cancelled when its caller goes away (QueryOptions.limited). */
+  private async limitedQuery(sql: string, params: readonly unknown[], options: QueryOptions, signal: AbortSignal | undefined): Promise<QueryResult> {
+    throwIfAbandoned(signal);
+    const client = await connect(this.pool);
+    const pid = (client as unknown as { processID: number }).processID;
+    const watch = watchCancel(signal, () => this.cancel(pid));
+    let result: QueryResult;
+    try {
+      result = await runOn(client, sql, params, options);
+    } catch (error) {
+      watch.stop();
+      await watch.cancelling;
+      client.release(error as Error);
+      if (watch.cancelling !== undefined) throw cancelled(error);
+      throw isCancelledOnServer(error) ? timeLimitReached(error) : error;
+    }
+    watch.stop();
+    if (watch.cancelling !== undefined) {
+      // A cancel that came after the answer must not meet the client's next statement.
+      await watch.cancelling;
+      client.release(new Error('Cancelled'));
+    } else releaseClean(client);
+    return result;
   }
 
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
+    if (options?.limited !== undefined) return this.limitedQuery(sql, params, options, options.limited.signal);
     const client = await connect(this.pool);
     let result: QueryResult;
     try {
@@ -170,6 +231,6 @@ export class PostgresDataSource implements DataSource {
   }
 
   async close(): Promise<void> {
-    await this.pool.end().catch(() => undefined);
+    await Promise.all([this.pool.end().catch(() => undefined), this.control?.end().catch(() => undefined)]);
   }
 }

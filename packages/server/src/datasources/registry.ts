@@ -19,7 +19,7 @@ export function openDataSource(settings: ConnectionSettings, dataDir: string, op
     // SQLite would create it readable to others; its -wal and -shm files take its permissions.
     ensureOwnerOnlyFile(file);
   }
-  return new SqliteDataSource(file, { mustExist: options.create !== true });
+  return new SqliteDataSource(file, { mustExist: options.create !== true, timeLimitMs: settings.timeLimitMs });
 }
 
 /** Connects with the settings and runs a trivial query, then lets go. Throws when unreachable. */

@@ -2,10 +2,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { countPlaceholders, hasStackedStatements } from '@rakit/core';
 import { constants, DatabaseSync, type DatabaseSyncInstance, type StatementSyncInstance } from '@photostructure/sqlite';
+import { throwIfAbandoned } from './cancel';
 import { sqliteFailure } from './errors';
+import { SQLITE_GUARD_FUNCTION } from './sqlite-guard';
 import { groupColumns } from './mysql';
 import { authorizeSqlite } from './sqlite-authorizer';
-import { type DataSource, DataSourceError, DEFAULT_MAX_ROWS, type Queryable, type QueryOptions, type QueryResult, quoteAnsi, type TableInfo } from './types';
+import {
+  type DataSource, DataSourceError, DEFAULT_MAX_ROWS, DEFAULT_TIME_LIMIT_MS, type Queryable, type QueryOptions, type QueryResult,
+  quoteAnsi, type TableInfo, timeLimitReached,
+} from './types';
 
 /** The folder under the data directory that holds one application's SQLite databases. */
 export const sqliteFolder = (dataDir: string, appId: number) => path.join(dataDir, 'databases', String(appId));
@@ -61,8 +66,10 @@ const PREPARED_KEPT = 100;
  */
 export class SqliteDataSource implements DataSource {
   private readonly db: DatabaseSyncInstance;
+  private readonly timeLimitMs: number;
 
-  constructor(file: string, options: { mustExist: boolean }) {
+  constructor(file: string, options: { mustExist: boolean; timeLimitMs?: number | undefined }) {
+    this.timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
     if (options.mustExist && !existsSync(file)) throw sqliteFailure(new Error(`No such file: ${path.basename(file)}`), 'SQLITE_CANTOPEN', 'open');
     try {
       this.db = new DatabaseSync(file, { timeout: 5000, allowExtension: false, defensive: true, limits: { attach: 0 } });
@@ -70,6 +77,8 @@ export class SqliteDataSource implements DataSource {
       // Set once: changing the authorizer expires every compiled statement, and SQLite would compile them again.
       this.db.setAuthorizer((action, arg1, arg2) => (this.controlling && action === constants.SQLITE_TRANSACTION
         ? constants.SQLITE_OK : authorizeSqlite(action, arg1, arg2)));
+      // Not deterministic, so SQLite calls it for each row it reaches; never from a view or trigger.
+      this.db.function(SQLITE_GUARD_FUNCTION, { deterministic: false, directOnly: true }, () => this.withinLimit());
     } catch (error) {
       throw asDataSourceError(error, 'open');
     }
@@ -107,7 +116,34 @@ export class SqliteDataSource implements DataSource {
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
     // One connection for everyone: wait out an open transaction rather than run inside it.
     while (this.transactionDone !== undefined) await this.transactionDone;
-    return this.runStatement(sql, params, options);
+    if (options?.limited === undefined) return this.runStatement(sql, params, options);
+    // The statement runs on this thread from start to end: its caller going away is seen only
+    // before it starts. A turn of the event loop first lets the closes of abandoned requests be
+    // seen, and the statements of a load whose first one failed be cancelled (load-content.ts).
+    await new Promise<void>((resolve) => { setImmediate(resolve); });
+    while (this.transactionDone !== undefined) await this.transactionDone;
+    throwIfAbandoned(options.limited.signal);
+    this.deadline = Date.now() + this.timeLimitMs;
+    this.pastDeadline = false;
+    try {
+      return this.runStatement(sql, params, options);
+    } catch (error) {
+      throw this.pastDeadline ? timeLimitReached(error) : error;
+    } finally {
+      this.deadline = Number.POSITIVE_INFINITY;
+    }
+  }
+
+  /** When the running data widget's statement must stop (QueryOptions.limited); none otherwise. */
+  private deadline = Number.POSITIVE_INFINITY;
+  /** Set when the guard stopped the statement. */
+  private pastDeadline = false;
+
+  /** The guard function of sqlite-guard.ts: 1 while the statement may go on. */
+  private withinLimit(): number {
+    if (Date.now() <= this.deadline) return 1;
+    this.pastDeadline = true;
+    throw new Error('The statement ran past its time limit');
   }
 
   private runStatement(sql: string, params: readonly unknown[], options?: QueryOptions): QueryResult {
@@ -129,6 +165,9 @@ export class SqliteDataSource implements DataSource {
       const info = statement.run(...bound);
       return { kind: 'write', rows: [], truncated: false, affectedRows: Number(info.changes), insertId: Number(info.lastInsertRowid) };
     } catch (error) {
+      // A statement stopped mid-way (the time limit's guard threw) keeps its error: run again, it
+      // would answer that error at once. It is compiled anew next time.
+      this.prepared.delete(sql);
       throw asDataSourceError(error, 'statement');
     }
   }

@@ -1,4 +1,4 @@
-import type { DbColumn, DbTable } from '@rakit/core';
+import { type DbColumn, type DbTable, TIME_LIMIT_DEFAULT_S } from '@rakit/core';
 
 export type DataSourceType = 'mysql' | 'postgres' | 'sqlite';
 
@@ -12,6 +12,11 @@ export interface ConnectionSettings {
   dbUser: string;
   dbPassword: string;
   dbDatabase: string;
+  /**
+   * How long a data widget's statement (QueryOptions.limited) may run; the database stops it
+   * past that (DataSourceError code TIME_LIMIT_CODE).
+   */
+  timeLimitMs?: number;
 }
 
 /** A column as the calls answer it (core's contract): COLUMN_KEY 'PRI' for a primary-key column, '' otherwise. */
@@ -38,6 +43,12 @@ export interface QueryOptions {
    * only: MySQL connections are reset on release, which closes prepared statements.
    */
   keepPrepared?: boolean;
+  /**
+   * A data widget's statement (issue 19): it runs under the connection's time limit, and is
+   * cancelled on the database when `signal` aborts (the browser abandoned the request).
+   * Statements built by the server only (a SELECT), never an author's raw text.
+   */
+  limited?: { signal?: AbortSignal | undefined };
 }
 
 /** What runs statements: a pool, or one connection inside a transaction. */
@@ -63,6 +74,14 @@ export interface DataSource extends Queryable {
 export const quoteAnsi = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 export const QUERY_TIMEOUT_MS = 15_000;
+/** How long the driver waits past a statement's own time limit before it gives up on the connection. */
+export const TIME_LIMIT_GRACE_MS = 2_000;
+/** A connection's time limit when its settings name none (core TIME_LIMIT_DEFAULT_S). */
+export const DEFAULT_TIME_LIMIT_MS = TIME_LIMIT_DEFAULT_S * 1000;
+/** The code of a DataSourceError for a statement stopped at its time limit. */
+export const TIME_LIMIT_CODE = 'TIME_LIMIT';
+/** The code of a DataSourceError for a statement cancelled because its caller went away. */
+export const CANCELLED_CODE = 'CANCELLED';
 export const CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_MAX_ROWS = 10_000;
 
@@ -92,3 +111,8 @@ export function capRows(rows: Record<string, unknown>[], maxRows: number | undef
   const cap = maxRows ?? DEFAULT_MAX_ROWS;
   return rows.length > cap ? { kind: 'read' as const, rows: rows.slice(0, cap), truncated: true } : { kind: 'read' as const, rows, truncated: false };
 }
+
+/** A statement stopped at its connection's time limit (the caller's to narrow, 4xx: see tables/run.ts). */
+export const timeLimitReached = (cause: unknown) => new DataSourceError('The statement ran past its time limit', TIME_LIMIT_CODE, { cause });
+/** A statement cancelled because its caller went away. */
+export const cancelled = (cause: unknown) => new DataSourceError('The statement was cancelled', CANCELLED_CODE, { cause });

@@ -4,6 +4,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { sendXlsx, writeXlsx, XLSX_MIMETYPE, xlsxBuffer, xlsxFilename } from '../documents/excel-export';
 import { recordAudit } from '../audit/record';
+import { abandonedSignal } from '../http/abandoned';
 import { HttpError } from '../http/errors';
 import { route } from '../http/route';
 import { countStatement } from '../tables/content-query';
@@ -14,25 +15,27 @@ import { countRows } from '../tables/run';
 
 /** Export to Excel (spec 3 §7), as the spec's JSON answer and as a streamed download. */
 const exportRoutes: FastifyPluginAsync = async (app) => {
-  route(app, tableCalls.excelFromTable, async ({ input: { body }, caller }) => {
+  route(app, tableCalls.excelFromTable, async ({ input: { body }, caller, reply }) => {
+    const signal = abandonedSignal(reply);
     const input: TableFilterInput = { ...body.filter, sort: body.sort };
     const { source, plan, columns, transform } = await exportSourceOf(app, caller, body, input);
     // Counted no further than the limit: whether there are more is all that matters here.
-    const total = await countRows(source, countStatement(plan, input, EXPORT_BLOB_MAX_ROWS));
+    const total = await countRows(source, countStatement(plan, input, EXPORT_BLOB_MAX_ROWS), signal);
     if (total > EXPORT_BLOB_MAX_ROWS) throw new HttpError(413, Messages.exportTooLarge);
-    const chunks = exportChunks(source, plan, input, EXPORT_BLOB_MAX_ROWS);
+    const chunks = exportChunks(source, plan, input, EXPORT_BLOB_MAX_ROWS, signal);
     const sheet = transform === undefined ? { columns, chunks } : await transformedChunks(app, transform, columns, chunks);
     const buffer = await xlsxBuffer(sheet.columns, sheet.chunks);
     return { buffer: buffer.toString('base64'), mimetype: XLSX_MIMETYPE, filename: xlsxFilename(body.filename) };
   });
 
   route(app, tableCalls.excelFromTableStream, async ({ input: { query }, caller, request, reply }) => {
+    const signal = abandonedSignal(reply);
     const { source, plan, columns: widgetColumns, transform } = await exportableWidget(app, caller, query);
     const input: TableFilterInput = {
       search: query.search, filterColumn: query.filterColumn, possibleFilters: [],
       sort: query.sort === undefined ? undefined : { column: query.sort, direction: query.direction },
     };
-    const read = exportChunks(source, plan, input, XLSX_MAX_ROWS - 1);
+    const read = exportChunks(source, plan, input, XLSX_MAX_ROWS - 1, signal);
     // With a function, its first chunk is transformed before answering (see transformedChunks).
     const { columns, chunks: rows } = transform === undefined ? { columns: widgetColumns, chunks: read } : await transformedChunks(app, transform, widgetColumns, read);
     // The first chunk is read before answering, so a bad filter or query still answers a JSON error.

@@ -21,6 +21,7 @@ import * as pageVersions from './migrations/2026-11-25-0101-page-versions';
 import * as auditLog from './migrations/2026-11-25-0301-audit-log';
 import * as dataVersions from './migrations/2026-11-25-0401-data-versions';
 import * as pageVersionMenus from './migrations/2026-11-25-0701-page-version-menus';
+import * as dbTimeLimit from './migrations/2026-11-26-0101-db-time-limit';
 import * as storedFiles from './migrations/2026-11-26-0201-stored-files';
 import type { Database } from './schema';
 
@@ -115,6 +116,7 @@ const migrations = {
   '2026-11-25-0301-audit-log': auditLog,
   '2026-11-25-0401-data-versions': dataVersions,
   '2026-11-25-0701-page-version-menus': pageVersionMenus,
+  '2026-11-26-0101-db-time-limit': dbTimeLimit,
   '2026-11-26-0201-stored-files': storedFiles,
 };
 

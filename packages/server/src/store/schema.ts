@@ -99,6 +99,8 @@ export interface DbConfigsTable {
   dbDatabase: string;
   /** 1 when the super administrator saved the connection: it may reach a private address. */
   dbVouched: Generated<number>;
+  /** Seconds a data widget's statement may run; null: the default (core TIME_LIMIT_DEFAULT_S). */
+  dbTimeLimit: number | null;
 }
 
 export interface ChainsTable {

@@ -5,7 +5,7 @@ import { badRequest } from '../http/errors';
 import { contentPlan } from './content-plan';
 import { exactMatchStatement } from './content-query';
 import { findDataWidget } from './data-widget';
-import { run } from './run';
+import { run, widgetRead } from './run';
 import { hasTransform, transformed } from './transform';
 
 /**
@@ -20,7 +20,7 @@ export async function scanBarcode(app: FastifyInstance, caller: Principal, body:
   const plan = await contentPlan(context);
   const first = plan.columns[0]?.field;
   if (first === undefined) throw badRequest(Messages.barcodeNoColumn);
-  const { rows } = await run(context.source, exactMatchStatement(plan, first, body.code.trim()), { maxRows: 1 });
+  const { rows } = await run(context.source, exactMatchStatement(plan, first, body.code.trim()), widgetRead(undefined, 1));
   const found = rows.slice(0, 1);
   const { functionId } = context.widget as { functionId?: number };
   if (found.length === 0 || !hasTransform({ functionId })) return found;

@@ -2,6 +2,7 @@ import {
   FILTER_VALUES_CAP, type FilterValue, intervalBound, type PageCursor, type PageCursorRequest, type RowKey, selectValues,
   type TableFilterInput, type TableSort,
 } from '@rakit/core';
+import { sqliteGuard } from '../datasources/sqlite-guard';
 import type { ParamValue } from '../engine/bind';
 import { badRequest } from '../http/errors';
 import type { ContentPlan } from './content-plan';
@@ -34,7 +35,7 @@ function activeValues(input: Pick<TableFilterInput, 'filterColumn' | 'possibleFi
  * widget's saved filters may be used.
  */
 export function conditionsOf(plan: ContentPlan, input: Pick<TableFilterInput, 'search' | 'filterColumn' | 'possibleFilters'>): { conditions: string[]; params: ParamValue[] } {
-  const conditions: string[] = [];
+  const conditions: string[] = plan.dialect === 'sqlite' ? [sqliteGuard(plan.kind)] : [];
   const params: ParamValue[] = [];
   const search = searchCondition(plan, input.search);
   if (search !== undefined) {
@@ -59,6 +60,9 @@ export function conditionsOf(plan: ContentPlan, input: Pick<TableFilterInput, 's
   }
   return { conditions, params };
 }
+
+/** SQLite's time limit, first of a WHERE that is not built by conditionsOf (see sqliteGuard). */
+const guardOf = (plan: ContentPlan) => (plan.dialect === 'sqlite' ? `${sqliteGuard(plan.kind)} AND ` : '');
 
 const whereText = (conditions: readonly string[]) => (conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`);
 
@@ -256,7 +260,7 @@ export function countStatement(plan: ContentPlan, input: TableFilterInput, cap?:
 export function distinctStatement(plan: ContentPlan, field: string): Statement {
   const column = plan.quote(field);
   return {
-    sql: `SELECT DISTINCT ${column} AS v FROM ${plan.from} WHERE ${column} IS NOT NULL ORDER BY v LIMIT ${FILTER_VALUES_CAP}`,
+    sql: `SELECT DISTINCT ${column} AS v FROM ${plan.from} WHERE ${guardOf(plan)}${column} IS NOT NULL ORDER BY v LIMIT ${FILTER_VALUES_CAP}`,
     params: [...plan.fromParams],
   };
 }
@@ -291,7 +295,7 @@ export function exactMatchStatement(plan: ContentPlan, column: string, code: str
   const text = plan.dialect === 'mysql' ? 'CHAR' : 'TEXT';
   const order = orderOf(plan, undefined);
   return {
-    sql: `SELECT ${selectText(plan)} FROM ${plan.from} WHERE LOWER(CAST(${plan.quote(column)} AS ${text})) = LOWER(?)${orderText(plan, order)} LIMIT 1`,
+    sql: `SELECT ${selectText(plan)} FROM ${plan.from} WHERE ${guardOf(plan)}LOWER(CAST(${plan.quote(column)} AS ${text})) = LOWER(?)${orderText(plan, order)} LIMIT 1`,
     params: [...plan.fromParams, code],
   };
 }

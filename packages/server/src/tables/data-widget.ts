@@ -24,6 +24,8 @@ export interface WidgetContext {
   dbId: number;
   dbType: DataSourceType;
   source: DataSource;
+  /** Aborts when the caller went away (a newer keystroke, a closed tab): its statements are cancelled. */
+  signal?: AbortSignal;
 }
 
 /**

@@ -3,7 +3,7 @@ import { NO_SEARCH_INDEXES } from '../datasources/search-indexes';
 import type { DataSource, DataSourceType } from '../datasources/types';
 import { type ContentPlan, customSubquery } from './content-plan';
 import { type ChunkCursor, chunkStatement, keysetOrder, rowCursor } from './content-query';
-import { run } from './run';
+import { run, widgetRead } from './run';
 
 /** Rows read per statement while exporting. */
 export const EXPORT_CHUNK_ROWS = 2000;
@@ -12,14 +12,18 @@ export const EXPORT_CHUNK_ROWS = 2000;
  * The rows of a data widget's search and filters, chunk by chunk, at most `maxRows`: by key
  * (WHERE key > last, on the primary key's index; by (column, key) when sorted by a column) when
  * the rows are in a keyset order, by offset otherwise. No connection is held between chunks.
+ * Each chunk's statement runs under the connection's time limit and is cancelled when `signal`
+ * aborts (the download was abandoned).
  */
-export async function* exportChunks(source: DataSource, plan: ContentPlan, input: TableFilterInput, maxRows: number): AsyncGenerator<Record<string, unknown>[]> {
+export async function* exportChunks(
+  source: DataSource, plan: ContentPlan, input: TableFilterInput, maxRows: number, signal?: AbortSignal,
+): AsyncGenerator<Record<string, unknown>[]> {
   const keyset = keysetOrder(plan, input.sort);
   let cursor: ChunkCursor = keyset === undefined ? { offset: 0 } : { after: undefined };
   let total = 0;
   while (total < maxRows) {
     const size = Math.min(EXPORT_CHUNK_ROWS, maxRows - total);
-    const { rows } = await run(source, chunkStatement(plan, input, cursor, size), { maxRows: size });
+    const { rows } = await run(source, chunkStatement(plan, input, cursor, size), widgetRead(signal, size));
     if (rows.length === 0) return;
     total += rows.length;
     yield rows;

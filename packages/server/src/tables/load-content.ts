@@ -4,7 +4,7 @@ import { countStatement, distinctStatement, keysetOrder, pageStatement, rowCurso
 import { searchesWholeWords } from './search-condition';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
-import { countRows, distinctValues, run } from './run';
+import { countRows, distinctValues, run, widgetRead } from './run';
 import { hasTransform, transformed, withComputedColumns } from './transform';
 
 /**
@@ -34,11 +34,17 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
   const page = pageStatement(plan, body, body.page, body.limit);
   const cap = TABLE_COUNT_CAP;
   const count = countStatement(plan, body, cap);
+  // When one of them fails (its time limit), the others are cancelled too: nobody will read them.
+  const failed = new AbortController();
+  const signal = context.signal === undefined ? failed.signal : AbortSignal.any([context.signal, failed.signal]);
   const [read, total, values] = await Promise.all([
-    run(context.source, page, { maxRows: body.limit }),
-    countRows(context.source, count),
-    Promise.all(plan.filters.map((f) => (f.interval ? [] : distinctValues(context.source, distinctStatement(plan, f.field))))),
-  ]);
+    run(context.source, page, widgetRead(signal, body.limit)),
+    countRows(context.source, count, signal),
+    Promise.all(plan.filters.map((f) => (f.interval ? [] : distinctValues(context.source, distinctStatement(plan, f.field), signal)))),
+  ]).catch((error: unknown) => {
+    failed.abort(error);
+    throw error;
+  });
   const countCapped = total > cap;
   const shown = Math.min(total, cap);
   const pageCount = tablePageCount(shown, body.limit);
@@ -49,7 +55,7 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
     rows = rows.slice(rows.length - Math.max(0, shown - (pageCount - 1) * body.limit));
   } else if (page.before && (rows.length < body.limit || body.page <= 1)) {
     // Rows were deleted before this page (or it is page 1): the first page, from the start.
-    rows = (await run(context.source, pageStatement(plan, { ...body, cursor: undefined, after: undefined, before: undefined }, 1, body.limit), { maxRows: body.limit })).rows;
+    rows = (await run(context.source, pageStatement(plan, { ...body, cursor: undefined, after: undefined, before: undefined }, 1, body.limit), widgetRead(signal, body.limit))).rows;
     pageNumber = 1;
   }
   const keyset = keysetOrder(plan, body.sort);

@@ -1,20 +1,42 @@
 import { performance } from 'node:perf_hooks';
+import { Messages } from '@rakit/core';
 import { asCallerError } from '../datasources/errors';
-import type { DataSource, Queryable, QueryOptions, QueryResult } from '../datasources/types';
+import {
+  CANCELLED_CODE, type DataSource, DataSourceError, type Queryable, type QueryOptions, type QueryResult, TIME_LIMIT_CODE,
+} from '../datasources/types';
+import { HttpError } from '../http/errors';
 import type { Statement } from './content-query';
 import { recordStatement } from './statement-log';
 
-/** Runs a built statement; the database's complaints about it answer 400/409 (see asCallerError). */
+/**
+ * A statement past its connection's time limit: the caller's search or filter is too costly
+ * for the table as it is indexed. 422, never 5xx: the database is fine and the next call works.
+ */
+export const TIME_LIMIT_STATUS = 422;
+
+/** A failure of a data widget's statement as its caller reads it. */
+function asWidgetError(error: unknown): unknown {
+  if (error instanceof DataSourceError && error.code === TIME_LIMIT_CODE) return new HttpError(TIME_LIMIT_STATUS, Messages.searchTookTooLong);
+  // Nobody reads it: the browser went away.
+  if (error instanceof DataSourceError && error.code === CANCELLED_CODE) return new HttpError(400, error.message);
+  return asCallerError(error);
+}
+
+/** Runs a built statement; the database's complaints about it answer 400/409 (see asCallerError), its time limit 422. */
 export async function run(source: Queryable, statement: Statement, options?: QueryOptions): Promise<QueryResult> {
   const started = performance.now();
   try {
     return await source.query(statement.sql, statement.params, options);
   } catch (error) {
-    throw asCallerError(error);
+    throw asWidgetError(error);
   } finally {
     recordStatement(statement, performance.now() - started);
   }
 }
+
+/** Options of a data widget's read: the connection's time limit, cancelled when `signal` aborts. */
+export const widgetRead = (signal: AbortSignal | undefined, maxRows?: number): QueryOptions =>
+  ({ limited: { signal }, ...(maxRows === undefined ? {} : { maxRows }) });
 
 /** A count that took at least this long is kept for COUNT_TTL_MS; quicker ones are always fresh. */
 export const SLOW_COUNT_MS = 50;
@@ -58,8 +80,10 @@ class StatementCache<T> {
 const keyOf = (statement: Statement) => `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
 
 const counts = new WeakMap<DataSource, StatementCache<number>>();
+/** A count being computed, the callers waiting for it, and what cancels it once none is left. */
+interface CountFlight { counting: Promise<number>; controller: AbortController; waiting: number }
 /** Counts being computed, per pool and statement. */
-const countsRunning = new WeakMap<DataSource, Map<string, Promise<number>>>();
+const countsRunning = new WeakMap<DataSource, Map<string, CountFlight>>();
 const filterValues = new WeakMap<DataSource, StatementCache<unknown[]>>();
 
 function cacheOf<T>(map: WeakMap<DataSource, StatementCache<T>>, source: DataSource): StatementCache<T> {
@@ -76,7 +100,7 @@ function cacheOf<T>(map: WeakMap<DataSource, StatementCache<T>>, source: DataSou
  * few seconds while the user pages through it; the rows themselves are always read fresh.
  * Row writes through the data widgets forget the pool's counts (forgetCounts).
  */
-export function countRows(source: DataSource, statement: Statement): Promise<number> {
+export function countRows(source: DataSource, statement: Statement, signal?: AbortSignal): Promise<number> {
   const cache = cacheOf(counts, source);
   const cached = cache.get(statement, Date.now());
   if (cached !== undefined) return Promise.resolve(cached);
@@ -88,26 +112,53 @@ export function countRows(source: DataSource, statement: Statement): Promise<num
     countsRunning.set(source, flights);
   }
   const key = keyOf(statement);
-  const running = flights.get(key);
-  if (running !== undefined) return running;
-  const counting = (async () => {
-    const started = performance.now();
-    const { rows } = await run(source, statement, { maxRows: 1 });
-    const count = Number(rows[0]?.n ?? 0);
-    if (performance.now() - started >= SLOW_COUNT_MS) cache.set(statement, count, Date.now() + COUNT_TTL_MS);
-    return count;
-  })();
-  flights.set(key, counting);
-  void counting.finally(() => { if (flights.get(key) === counting) flights.delete(key); }).catch(() => undefined);
-  return counting;
+  let flight = flights.get(key);
+  if (flight === undefined || flight.controller.signal.aborted) {
+    const controller = new AbortController();
+    const counting = (async () => {
+      const started = performance.now();
+      const { rows } = await run(source, statement, widgetRead(controller.signal, 1));
+      const count = Number(rows[0]?.n ?? 0);
+      if (performance.now() - started >= SLOW_COUNT_MS) cache.set(statement, count, Date.now() + COUNT_TTL_MS);
+      return count;
+    })();
+    const started: CountFlight = { counting, controller, waiting: 0 };
+    flights.set(key, started);
+    const running = flights;
+    void counting.finally(() => { if (running.get(key) === started) running.delete(key); }).catch(() => undefined);
+    flight = started;
+  }
+  return awaitCount(flight, signal);
+}
+
+/**
+ * One caller's wait for a shared count: the caller that goes away stops waiting at once, and
+ * the statement is cancelled only when every caller waiting for it has gone.
+ */
+function awaitCount(flight: CountFlight, signal: AbortSignal | undefined): Promise<number> {
+  flight.waiting += 1;
+  if (signal === undefined) return flight.counting;
+  return new Promise<number>((resolve, reject) => {
+    const leave = () => {
+      flight.waiting -= 1;
+      if (flight.waiting === 0) flight.controller.abort(signal.reason);
+      reject(asWidgetError(new DataSourceError('The client went away', CANCELLED_CODE)));
+    };
+    if (signal.aborted) {
+      leave();
+      return;
+    }
+    signal.addEventListener('abort', leave, { once: true });
+    flight.counting.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+  });
 }
 
 /** The distinct values a select filter offers (column v of the statement), kept FILTER_VALUES_TTL_MS. */
-export async function distinctValues(source: DataSource, statement: Statement): Promise<unknown[]> {
+export async function distinctValues(source: DataSource, statement: Statement, signal?: AbortSignal): Promise<unknown[]> {
   const cache = cacheOf(filterValues, source);
   const cached = cache.get(statement, Date.now());
   if (cached !== undefined) return cached;
-  const { rows } = await run(source, statement);
+  const { rows } = await run(source, statement, widgetRead(signal));
   const values = rows.map((r) => r.v);
   cache.set(statement, values, Date.now() + FILTER_VALUES_TTL_MS);
   return values;

@@ -44,6 +44,8 @@ interface CallOptions<S extends z.ZodType> {
   data: S;
   /** The application whose stored session gives the bearer token; null for the public calls. */
   tokenOf: string | null;
+  /** Aborts the request (a newer query superseded it): the server then stops its statements. */
+  signal?: AbortSignal | undefined;
 }
 
 export async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<ApiAnswer<z.infer<S>>> {
@@ -60,10 +62,13 @@ export async function call<S extends z.ZodType>(options: CallOptions<S>): Promis
     response = await fetch(options.path, {
       method: options.method,
       headers,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.form !== undefined ? { body: options.form } : options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
     json = await response.json();
   } catch (cause) {
+    // An abandoned request is no failure: whoever aborted it wants the abort back (TanStack Query's cancel).
+    if (options.signal?.aborted === true) throw cause;
     throw new ApiUnreachableError(`${options.method} ${options.path} failed`, { cause });
   }
 
@@ -82,9 +87,10 @@ export async function call<S extends z.ZodType>(options: CallOptions<S>): Promis
 /**
  * Makes a call of core's contracts: the path from its params, the query string, the JSON body
  * (or `form` for a multipart upload), and the answer's `data` parsed by the contract's schema.
+ * `signal` aborts the request (TanStack Query passes one to a query's function).
  */
 export function callApi<C extends AnyCall>(
-  contract: C, input: ClientInputOf<C>, tokenOf: string | null, form?: FormData,
+  contract: C, input: ClientInputOf<C>, tokenOf: string | null, form?: FormData, signal?: AbortSignal,
 ): Promise<ApiAnswer<DataOf<C>>> {
   if (contract.data === FILE_ANSWER) throw new Error(`${contract.path} answers a file: fetch it as a download`);
   const { params, query: search, body, headers } = input as {
@@ -98,6 +104,7 @@ export function callApi<C extends AnyCall>(
     ...(form === undefined ? { body } : { form }),
     data: contract.data as z.ZodType<DataOf<C>>,
     tokenOf,
+    signal,
   });
 }
 

@@ -16,8 +16,9 @@ type BodyOf<C> = ClientInputOf<C> extends { body: infer B } ? B : never;
 
 /** Calls of the tables area, made on behalf of the user signed in to `appSlug`. */
 export const tablesApi = (appSlug: string) => ({
-  /** One page of a data widget's rows; data[0] is the content. */
-  loadTableContent: (body: BodyOf<typeof tableCalls.loadTableContent>) => callApi(tableCalls.loadTableContent, { body }, appSlug),
+  /** One page of a data widget's rows; data[0] is the content. `signal` abandons it (the server stops its statements). */
+  loadTableContent: (body: BodyOf<typeof tableCalls.loadTableContent>, signal?: AbortSignal) =>
+    callApi(tableCalls.loadTableContent, { body }, appSlug, undefined, signal),
 
   /** A barcode widget's scan: data is [row] when its first mapped column equals the code, [] when none does. */
   scanBarcode: (body: BodyOf<typeof tableCalls.scanBarcode>) => callApi(tableCalls.scanBarcode, { body }, appSlug),

@@ -1,6 +1,8 @@
-import { Alert, Select, TextInput } from '@mantine/core';
+import { Alert, NumberInput, Select, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { DB_TYPES, type DbConfig, type DbType, DbTypeSchema, Messages, type SaveDbConfigBody } from '@rakit/core';
+import {
+  DB_TYPES, type DbConfig, type DbType, DbTypeSchema, Messages, type SaveDbConfigBody, TIME_LIMIT_DEFAULT_S, TIME_LIMIT_MAX_S, TIME_LIMIT_MIN_S,
+} from '@rakit/core';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { CredentialFields, HostPortFields } from '../../components/ServerFields';
@@ -31,6 +33,8 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
   const [dbPort, setDbPort] = useState<number | ''>(editing === null || editing.dbPort === 0 ? DB_DEFAULT_PORTS[dbType] : editing.dbPort);
   const [dbUser, setDbUser] = useState(editing?.dbUser ?? '');
   const [dbPassword, setDbPassword] = useState('');
+  /** Seconds; empty: the default. */
+  const [dbTimeLimit, setDbTimeLimit] = useState<number | ''>(editing?.dbTimeLimit ?? '');
   /** Why the server refused the configuration, shown inside the dialog. */
   const [problem, setProblem] = useState<string | null>(null);
   const isFile = dbType === 'sqlite';
@@ -53,6 +57,7 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
       dbPort: isFile || dbPort === '' ? 0 : dbPort,
       dbUser: isFile ? '' : dbUser.trim(),
       dbPassword: isFile ? '' : dbPassword,
+      dbTimeLimit: dbTimeLimit === '' ? null : dbTimeLimit,
     };
     setProblem(null);
     const answer = await settle(api.saveDbConfig(body));
@@ -95,6 +100,17 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
           />
         </>
       )}
+      <NumberInput
+        label="Time limit (seconds)"
+        description={`How long a table's, chart's or export's query may run before it is stopped; empty: ${TIME_LIMIT_DEFAULT_S} s`}
+        placeholder={String(TIME_LIMIT_DEFAULT_S)}
+        min={TIME_LIMIT_MIN_S}
+        max={TIME_LIMIT_MAX_S}
+        allowDecimal={false}
+        allowNegative={false}
+        value={dbTimeLimit}
+        onChange={(value) => setDbTimeLimit(typeof value === 'number' ? value : '')}
+      />
     </FormDialog>
   );
 }

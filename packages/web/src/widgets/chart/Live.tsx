@@ -100,13 +100,13 @@ function EmptyChart({ configured }: { configured: boolean }) {
  */
 export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
   const configured = sourceConfigured(component);
-  const { content, failure, loading, live } = useTableContent(component, mode, CHART_QUERY, configured);
+  const { content, failure, timedOut, loading, live } = useTableContent(component, mode, CHART_QUERY, configured);
   const points = live ? chartPoints(content.filteredResult, content.columns, component.sourceType) : CHART_DUMMY_DATA;
   const empty = points.length === 0 && !loading;
   return (
     <Paper withBorder radius="md" p="md" data-testid="chart" data-component={component.id}>
       {component.title === '' ? null : <Title order={4} mb="sm">{component.title}</Title>}
-      <LoadFailure failure={failure} />
+      <LoadFailure failure={failure} toMembers={timedOut} />
       <Box pos="relative">
         <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} />
         {empty ? <EmptyChart configured={configured} /> : (

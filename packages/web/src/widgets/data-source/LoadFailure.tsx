@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { isAdminInApp } from '@rakit/core';
+import { isAdminInApp, Messages } from '@rakit/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useContext } from 'react';
 import { CurrentAppContext } from '../../shell/app-context';
@@ -16,7 +16,7 @@ export function LoadFailure({ failure, toMembers = false }: { failure: string | 
   return (
     <Alert color={admin ? 'orange' : 'red'} variant="light" icon={<IconAlertTriangle size={18} />} title="The rows could not be loaded" mb="sm" role="alert">
       <Text size="sm">{failure}</Text>
-      {admin ? <Text size="xs" c="dimmed" mt={4}>Shown to administrators; members see {toMembers ? 'that it failed, without the reason' : 'the widget empty'}. Fix it in the editor.</Text> : null}
+      {admin && failure !== Messages.searchTookTooLong ? <Text size="xs" c="dimmed" mt={4}>Shown to administrators; members see {toMembers ? 'that it failed, without the reason' : 'the widget empty'}. Fix it in the editor.</Text> : null}
     </Alert>
   );
 }

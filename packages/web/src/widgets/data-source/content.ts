@@ -1,6 +1,6 @@
 import {
-  type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, NO_FUNCTION, type PageCursorRequest, splitOptions, TABLE_PAGE_SIZE, type WidgetColumn,
-  widgetColumns,
+  type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, Messages, NO_FUNCTION, type PageCursorRequest, splitOptions, TABLE_PAGE_SIZE,
+  type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
@@ -69,6 +69,11 @@ export interface ContentState {
    * the spec's empty widget.
    */
   functionFailed: boolean;
+  /**
+   * The load ran past its connection's time limit (issue 19): everyone reads the server's
+   * Messages.searchTookTooLong, members too (it tells them to narrow the search, nothing of the author's).
+   */
+  timedOut: boolean;
   pageId: number | null;
   reload: () => Promise<unknown>;
 }
@@ -97,21 +102,24 @@ export function useTableContent(
   // server passes those its parameters name).
   const withFunction = component.functionId !== undefined && component.functionId !== NO_FUNCTION;
   const params = live && withFunction && current !== null ? functionValues(readGlobalValues(current.app.appSlug)) : undefined;
-  const result = useQuery({
+  const result = useQuery<Loaded>({
     queryKey: [...pageContentKey(current?.app.appSlug, pageId), component.id, query, params],
     enabled: live && enabled,
     refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
     refetchOnWindowFocus: false,
     placeholderData: (previous) => previous,
-    queryFn: async (): Promise<Loaded> => {
+    // The signal aborts the request when a newer query (a keystroke, another page) supersedes
+    // it or the widget goes away: the server then stops its statements (issue 19).
+    queryFn: async ({ signal }): Promise<Loaded> => {
       if (current === null || pageId === null) return { content: emptyContent(), failure: null };
       try {
         const { fromEnd: _fromEnd, ...sent } = query;
-        const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...sent, ...(params === undefined ? {} : { params }) });
+        const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...sent, ...(params === undefined ? {} : { params }) }, signal);
         const content = answer.data?.[0];
         if (!answer.status || content === undefined) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
         return { content, failure: null };
       } catch (error) {
+        if (signal.aborted) throw error;
         console.error(`The rows of ${component.id} could not be loaded`, error);
         return { content: emptyContent(), failure: error instanceof Error ? error.message : String(error) };
       }
@@ -123,6 +131,7 @@ export function useTableContent(
     loading: live && result.isFetching,
     live,
     functionFailed: live && withFunction && (result.data?.failure ?? null) !== null,
+    timedOut: live && result.data?.failure === Messages.searchTookTooLong,
     pageId,
     reload: () => result.refetch(),
   };

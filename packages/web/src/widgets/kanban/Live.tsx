@@ -113,7 +113,7 @@ function Lane({ group, cards, map, menu }: { group: KanbanGroup; cards: readonly
  */
 export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   const current = useContext(CurrentAppContext);
-  const { content, failure, loading, live, pageId, reload } = useTableContent(component, mode, BOARD_QUERY);
+  const { content, failure, timedOut, loading, live, pageId, reload } = useTableContent(component, mode, BOARD_QUERY);
   const [moved, setMoved] = useState<Readonly<Record<string, string>>>({});
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
   const { groups } = component;
@@ -159,7 +159,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   return (
     <Box pos="relative" data-testid="kanban" data-component={component.id}>
       {component.title === '' ? null : <Title order={4} mb="sm">{component.title}</Title>}
-      <LoadFailure failure={failure} />
+      <LoadFailure failure={failure} toMembers={timedOut} />
       <LoadingOverlay visible={(loading && content.filteredResult.length === 0) || rowActions.running} loaderProps={{ size: 'sm' }} />
       <DndContext sensors={sensors} onDragEnd={(event) => void onDragEnd(event)}>
         <SimpleGrid cols={{ base: 1, sm: Math.min(Math.max(groups.length, 1), 4) }} spacing="sm">

@@ -28,7 +28,7 @@ const cellText = (value: unknown): string =>
 export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const current = useContext(CurrentAppContext);
   const { query, setQuery, settled } = useTableQuery(component);
-  const { content, failure, functionFailed, loading, live, pageId, reload } = useTableContent(component, mode, settled);
+  const { content, failure, functionFailed, timedOut, loading, live, pageId, reload } = useTableContent(component, mode, settled);
   const primaryKey = content.primaryKey;
   const actions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -102,7 +102,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
           </Button>
         ) : null}
       </Group>
-      <LoadFailure failure={failure} toMembers={functionFailed} />
+      <LoadFailure failure={failure} toMembers={functionFailed || timedOut} />
       <Group justify="space-between" mb="sm" gap="sm">
         <Group gap="sm">
           {component.search ? (
