@@ -334,7 +334,8 @@ export async function searchIndexProgress(app: FastifyInstance, row: DbConfigRow
   const job = jobsOf(app).get(row.dbId);
   if (job?.status.state === 'running') {
     const reported = await engineProgress(job).catch(() => ({ progress: null, phase: null }));
-    return { ...job.status, ...reported };
+    // The build may have ended while the engine was asked: its own end is then the answer.
+    return job.status.state === 'running' ? { ...job.status, ...reported } : job.status;
   }
   // After a build of its own, only another one on the same table is told over it.
   const seen = await buildSeenByEngine(dialectOf(row), await dataSourceOf(app, row), job?.status.table).catch(() => null);
