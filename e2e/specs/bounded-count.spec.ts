@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
-import { addMariaDbConnection, MARIADB } from '../support/mariadb';
+import { addMariaDbConnection, createNamedRowsTable, MARIADB } from '../support/mariadb';
 
 /**
  * Bounded counts (ARCHITECTURE §3): a table over a MariaDB table of 25,000 rows shows
@@ -27,11 +27,7 @@ describe('a table over a big table', () => {
 
   beforeAll(async () => {
     sql = await mysql.createConnection(MARIADB);
-    await sql.query(`CREATE TABLE \`${bigTable}\` (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL)`);
-    const BATCH = 5000;
-    for (let from = 1; from <= ROWS; from += BATCH) {
-      await sql.query(`INSERT INTO \`${bigTable}\` (id, name) VALUES ?`, [Array.from({ length: BATCH }, (_, i) => [from + i, `Item ${from + i}`])]);
-    }
+    await createNamedRowsTable(sql, bigTable, ROWS, 'Item');
     api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
     const appId = await demoAppId();
     dbId = await addMariaDbConnection(api, appId);

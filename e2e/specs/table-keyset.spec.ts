@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
-import { addMariaDbConnection, MARIADB } from '../support/mariadb';
+import { addMariaDbConnection, createNamedRowsTable, MARIADB } from '../support/mariadb';
 
 /**
  * Paging by key from the browser (issue 19): on a MariaDB table of 100,000 rows a member
@@ -38,13 +38,8 @@ describe('paging a 100,000-row table by key', () => {
 
   beforeAll(async () => {
     sql = await mysql.createConnection(MARIADB);
-    await sql.query(`CREATE TABLE \`${bigTable}\` (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL)`);
-    await sql.query(`CREATE TABLE \`${smallTable}\` (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL)`);
-    await sql.query(`INSERT INTO \`${smallTable}\` (id, name) VALUES ?`, [Array.from({ length: 95 }, (_, i) => [i + 1, `Rak ${i + 1}`])]);
-    const BATCH = 5000;
-    for (let from = 1; from <= ROWS; from += BATCH) {
-      await sql.query(`INSERT INTO \`${bigTable}\` (id, name) VALUES ?`, [Array.from({ length: BATCH }, (_, i) => [from + i, `Barang ${from + i}`])]);
-    }
+    await createNamedRowsTable(sql, bigTable, ROWS, 'Barang');
+    await createNamedRowsTable(sql, smallTable, 95, 'Rak');
     api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
     const appId = await demoAppId();
     dbId = await addMariaDbConnection(api, appId);
