@@ -207,15 +207,14 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 // --- pages, searches and counts against the floor --------------------------------------------
 
 /**
- * The body of one user request. Pager clicks are built here alone, so the keyset contract
- * (today `page` with `after`/`before`) can grow in one place: Next at depth 40,000 sends the
- * last key of page 39,999; Last asks for the last page by number.
+ * The body of one user request, as the browser sends it: Next at depth 40,000 sends the cursor
+ * of page 39,999's last row; Last asks for the rows read from the end of the key order.
  */
 function request(kind: 'first' | 'next' | 'last' | 'jump' | 'search', search = ''): Record<string, unknown> {
   switch (kind) {
     case 'first': return { page: 1 };
-    case 'next': return { page: 40_000, after: 39_999 * PAGE_SIZE };
-    case 'last': return { page: ROWS / PAGE_SIZE };
+    case 'next': return { page: 40_000, cursor: { direction: 'after', key: 39_999 * PAGE_SIZE } };
+    case 'last': return { page: ROWS / PAGE_SIZE, cursor: { direction: 'last' } };
     case 'jump': return { page: 40_000 };
     case 'search': return { page: 1, search };
   }
@@ -286,7 +285,7 @@ function scenarios(engine: 'mysql' | 'postgres'): Scenario[] {
   const indexed = `${engine}-indexed`;
   return [
     { name: 'page 1 (First)', componentId: plain, body: request('first'), floor: f.first, target: PAGER },
-    { name: 'Next at depth 40,000 (after = last key of page 39,999)', componentId: plain, body: request('next'), floor: f.next, target: PAGER },
+    { name: 'Next at depth 40,000 (cursor after page 39,999\'s last key)', componentId: plain, body: request('next'), floor: f.next, target: PAGER },
     { name: 'Last', componentId: plain, body: request('last'), floor: f.last, target: PAGER },
     { name: 'jump to page 40,000', componentId: plain, body: request('jump'), floor: f.jump },
     { name: 'search "langka" with an index (3 rows)', componentId: indexed, body: request('search', 'langka'), floor: f.indexed('langka'), target: SEARCH },
