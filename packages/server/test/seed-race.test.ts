@@ -37,13 +37,14 @@ async function lockWaits(engine: EngineName, databaseUrl: string): Promise<numbe
 }
 
 describe.runIf(engines.length > 0).each(engines)('seeding the demo on %s while another process commits its own', (engine) => {
-  it('answers "already there" on the unique key, and one demo application remains', { timeout: 60_000 }, async () => {
+  it('answers "already there" on the unique key, and one demo application remains', { timeout: 120_000 }, async () => {
     const database = await createTestDatabase(engine);
     const databaseUrl = database.databaseUrl as string;
     const [other, mine] = [0, 1].map(() => openStore(databaseUrl, database.dataDir, { poolMax: 3 })) as [Store, Store];
+    let commit = () => {};
+    let seeding: Promise<boolean> | undefined;
     try {
       await migrateToLatest(other);
-      let commit = () => {};
       const committing = new Promise<void>((resolve) => { commit = resolve; });
       let inserted = () => {};
       const insertedYet = new Promise<void>((resolve) => { inserted = resolve; });
@@ -53,13 +54,17 @@ describe.runIf(engines.length > 0).each(engines)('seeding the demo on %s while a
         await committing;
       });
       await insertedYet;
-      const seeding = seedDemo(mine, { dataDir: database.dataDir, password: 'race-password' });
-      await expect.poll(() => lockWaits(engine, databaseUrl), { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
+      seeding = seedDemo(mine, { dataDir: database.dataDir, password: 'race-password' });
+      // Under a loaded CI machine the seeding may take long to reach its insert (argon2, the pool).
+      await expect.poll(() => lockWaits(engine, databaseUrl), { timeout: 90_000, interval: 100 }).toBeGreaterThan(0);
       commit();
       await holding;
       await expect(seeding).resolves.toBe(false);
       expect(await mine.selectFrom('apps').select('appId').where('appSlug', '=', DEMO_APP_SLUG).execute()).toHaveLength(1);
     } finally {
+      // A failed wait still lets the seeding end before its store is closed under it.
+      commit();
+      await seeding?.catch(() => undefined);
       await other.destroy();
       await mine.destroy();
       await database.drop();
