@@ -3,23 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
 import { buildDocx } from './support/docx';
 import { availableEngines } from './support/engines';
+import { sofficeInstalled } from './support/soffice';
 import { pdfText } from './support/pdf-text';
-import { execFileSync } from 'node:child_process';
 
 const engines = await availableEngines();
 
-/** LibreOffice must be there in CI; elsewhere the PDF tests say why they are skipped. */
-function sofficeInstalled(): boolean {
-  try {
-    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
-    return true;
-  } catch {
-    if (process.env.CI === 'true') throw new Error('LibreOffice (soffice) is required in CI for the print tests');
-    console.warn('[skipped] print to PDF: LibreOffice (soffice) is not installed');
-    return false;
-  }
-}
-const withSoffice = sofficeInstalled();
+const withSoffice = sofficeInstalled('print to PDF');
 
 const INVOICE = buildDocx(['Invoice {number} for {customer}', '{#items}', '{item} qty {qty}', '{/items}', 'Total {total}']);
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,22 +10,13 @@ import { CHUNK_BYTES, StoreFileStorage } from '../src/storage/store-file-storage
 import { anotherProcess, buildTestServer, type TestServer } from './support/build';
 import { buildDocx } from './support/docx';
 import { availableEngines } from './support/engines';
+import { sofficeInstalled } from './support/soffice';
 import { samplePdf } from './support/pdf-sample';
 import { pdfText } from './support/pdf-text';
 
 const engines = await availableEngines();
 
-function sofficeInstalled(): boolean {
-  try {
-    execFileSync('soffice', ['--version'], { stdio: 'ignore', timeout: 30_000 });
-    return true;
-  } catch {
-    if (process.env.CI === 'true') throw new Error('LibreOffice (soffice) is required in CI for the print tests');
-    console.warn('[skipped] print across replicas: LibreOffice (soffice) is not installed');
-    return false;
-  }
-}
-const withSoffice = sofficeInstalled();
+const withSoffice = sofficeInstalled('print across replicas');
 
 interface Answer<T> { status: boolean; data: T; error?: string[] }
 
