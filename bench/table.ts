@@ -2,8 +2,9 @@
 // 'test') and PostgreSQL (127.0.0.1:5432, postgres, database 'test'), read through
 // POST /get/loadTableContent of a Rakit server in its own process, against the FLOOR: the same
 // user request (the page's rows and its bounded count) as the best statements the engine can run
-// for it, sent by the bench's own pool: the keyset read for First/Next/Last, the deferred join on
-// the key for a jump to a page number, the FULLTEXT MATCH (MariaDB) / pg_trgm ILIKE (PostgreSQL)
+// for it, sent by the bench's own pool after an HTTP round trip to the server (GET /health: a
+// user's request crosses HTTP whatever the server does; the ratio over the statements alone is
+// printed too): the keyset read for First/Next/Last, the deferred join on the key for a jump to a page number, the FULLTEXT MATCH (MariaDB) / pg_trgm ILIKE (PostgreSQL)
 // for an indexed search, an index-only LIMIT for a bounded count. Then a member's search against
 // an administrator's under 200 concurrent clients (autocannon), and a persisted query's server
 // overhead over (HTTP floor + the raw query). Prints p50/p95, the ratios and the targets, and the
@@ -314,13 +315,20 @@ async function pages(engine: 'mysql' | 'postgres', direct: Direct): Promise<void
       console.log(`  (plans for the floor, median of 3: ${s.floor.label} ${ms(p50(a))}; ${s.floor.alternative.label} ${ms(p50(b))})`);
       if (p50(b) < p50(a)) best = s.floor.alternative;
     }
-    const [api, floor] = await measure([() => load(s.componentId, s.body), () => runFloor(best)], s.rounds) as [number[], number[]];
-    const ratio = p50(api) / p50(floor);
-    console.log(`  API    p50 ${ms(p50(api))}   p95 ${ms(p95(api))}`);
-    console.log(`  floor  p50 ${ms(p50(floor))}   p95 ${ms(p95(floor))}   (${best.label})`);
+    // The floor of a user's request is an HTTP round trip to the server and the best statements:
+    // each sample times both back to back (GET /health, the server's cheapest answer, then the statements).
+    const [api, floor, reached] = await measure([
+      () => load(s.componentId, s.body),
+      () => runFloor(best),
+      async () => { await call('GET', '/health'); await runFloor(best); },
+    ], s.rounds) as [number[], number[], number[]];
+    const ratio = p50(api) / p50(reached);
+    console.log(`  API                    p50 ${ms(p50(api))}   p95 ${ms(p95(api))}`);
+    console.log(`  floor: statements      p50 ${ms(p50(floor))}   p95 ${ms(p95(floor))}   (${best.label})`);
+    console.log(`  floor: HTTP + them     p50 ${ms(p50(reached))}   p95 ${ms(p95(reached))}`);
     const target = s.target === undefined ? ''
-      : `   target p50 <= ${s.target.maxMs} ms and <= ${s.target.maxRatio}x floor: ${verdict(p50(api) <= s.target.maxMs && ratio <= s.target.maxRatio)}`;
-    console.log(`  ratio  p50 ${ratio.toFixed(2)}   p95 ${(p95(api) / p95(floor)).toFixed(2)}${target}`);
+      : `   target p50 <= ${s.target.maxMs} ms and <= ${s.target.maxRatio}x floor (HTTP + statements): ${verdict(p50(api) <= s.target.maxMs && ratio <= s.target.maxRatio)}`;
+    console.log(`  ratio  p50 ${ratio.toFixed(2)}   p95 ${(p95(api) / p95(reached)).toFixed(2)}   (over the statements alone: p50 ${(p50(api) / p50(floor)).toFixed(2)})${target}`);
   }
 }
 

@@ -55,6 +55,16 @@ export function limitedText(sql: string, flavour: Flavour, limitMs: number): str
 
 type Flavour = 'mariadb' | 'mysql';
 
+/**
+ * A held connection back to its pool. After an author's statement the session is reset first
+ * (COM_RESET_CONNECTION: his transaction, locks, variables and temporary tables go) and a
+ * connection whose reset fails is dropped; the server's own statements leave nothing to reset.
+ */
+function giveBack(connection: PoolConnection, authorText: boolean): void {
+  if (!authorText) connection.release();
+  else connection.reset().then(() => connection.release(), () => connection.destroy());
+}
+
 const runOn = async (connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> =>
   (await execute(connection, sql, params, options)).result;
 
@@ -63,10 +73,12 @@ const runOn = async (connection: PoolConnection, sql: string, params: readonly u
  *
  * An author's statement must not leave its session to the next user of the connection (an
  * open transaction, autocommit off, LOCK TABLES, GET_LOCK, SET SESSION, user variables,
- * temporary tables, prepared statements): every connection is reset (COM_RESET_CONNECTION,
- * mysql2's resetOnRelease) before the pool hands it out again, after the answer has been
- * given, and a failed reset drops it. A reset keeps the default database, so a connection
- * whose statement changed it (`USE`) is dropped instead of released.
+ * temporary tables, prepared statements): its connection is reset (COM_RESET_CONNECTION, see
+ * giveBack) before the pool hands it out again, after the answer has been given, and a failed
+ * reset drops it. A reset keeps the default database, so a connection whose statement changed
+ * it (`USE`) is dropped instead of released. A data widget's statement that is the server's
+ * text alone (QueryOptions.limited.serverText) skips the reset: two round trips and a write
+ * per table page saved (issue 19).
  */
 export class MysqlDataSource implements DataSource {
   private readonly pool: Pool;
@@ -90,7 +102,10 @@ export class MysqlDataSource implements DataSource {
       maxIdle: Math.min(2, poolMax),
       idleTimeout: 60_000,
       multipleStatements: false,
-      resetOnRelease: true,
+      // Reset by giveBack, after an author's statements only.
+      resetOnRelease: false,
+      // No caller's stack captured per statement (~2% of a busy server's CPU): failures are rethrown as DataSourceError anyway.
+      trace: false,
       // Nothing is prepared (see execute), and each reset empties the connection's statement
       // cache by filling arrays of this size: at mysql2's default (16,000) that was ~1% of a busy server's CPU.
       maxPreparedStatements: 1,
@@ -136,12 +151,12 @@ export class MysqlDataSource implements DataSource {
     try {
       ran = await execute(connection, sql, params, options);
     } catch (error) {
-      connection.release();
+      giveBack(connection, true);
       throw error;
     }
     if (ran.changedSchema) connection.destroy();
-    // Released (and so reset, a round trip) once the caller's answer is on its way, not before it.
-    else setImmediate(() => connection.release());
+    // Reset (a round trip) and released once the caller's answer is on its way, not before it.
+    else setImmediate(() => giveBack(connection, true));
     return ran.result;
   }
 
@@ -162,7 +177,7 @@ export class MysqlDataSource implements DataSource {
         throw cancelled(error);
       }
       if (!isTimeLimit(error)) {
-        connection.release();
+        giveBack(connection, options.limited?.serverText !== true);
         throw error;
       }
       // Past the driver's backstop the statement may still run on the server: stop it there too.
@@ -176,7 +191,7 @@ export class MysqlDataSource implements DataSource {
       await watch.cancelling;
       connection.destroy();
     } else if (ran.changedSchema) connection.destroy();
-    else connection.release();
+    else giveBack(connection, options.limited?.serverText !== true);
     return ran.result;
   }
 
@@ -186,11 +201,11 @@ export class MysqlDataSource implements DataSource {
       await runOn(connection, 'START TRANSACTION', []);
       const result = await body({ query: (sql, params, options) => runOn(connection, sql, params, options) });
       await runOn(connection, 'COMMIT', []);
-      connection.release();
+      giveBack(connection, true);
       return result;
     } catch (error) {
       // A connection that cannot even roll back is not given back to the pool.
-      await connection.rollback().then(() => connection.release(), () => connection.destroy());
+      await connection.rollback().then(() => giveBack(connection, true), () => connection.destroy());
       throw error;
     }
   }

@@ -46,7 +46,8 @@ async function runOn(client: pg.PoolClient, sql: string, params: readonly unknow
         spoiled.add(client);
         throw error;
       })
-      : await sentByAuthor(client).query(text, params as unknown[]);
+      // The server's own text (a table widget's read) leaves nothing to DISCARD.
+      : await (options?.limited?.serverText === true ? client : sentByAuthor(client)).query(text, params as unknown[]);
     if (result.command === 'SELECT' || result.fields.length > 0) {
       return { ...capRows(result.rows, options?.maxRows), affectedRows: result.command === 'SELECT' ? 0 : result.rowCount ?? 0 };
     }
@@ -67,7 +68,8 @@ function sentByAuthor(client: pg.PoolClient): pg.PoolClient {
 /**
  * Gives a client back to the pool with nothing of an author's session left: a client inside a
  * transaction (pg keeps the transaction status of the server's last ReadyForQuery) is dropped,
- * which rolls it back. One that ran anything but the server's kept statements runs DISCARD ALL
+ * which rolls it back. One that ran anything but the server's kept statements and own text
+ * (QueryOptions.limited.serverText) runs DISCARD ALL
  * (settings, role, LISTEN, advisory locks, prepared statements, cursors, temporary tables) and
  * forgets which statements pg had prepared on it; it is dropped if that fails. One that ran only
  * kept statements changed nothing and keeps them prepared. The caller has its answer already:

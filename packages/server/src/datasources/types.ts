@@ -48,7 +48,15 @@ export interface QueryOptions {
    * cancelled on the database when `signal` aborts (the browser abandoned the request).
    * Statements built by the server only (a SELECT), never an author's raw text.
    */
-  limited?: { signal?: AbortSignal | undefined };
+  limited?: {
+    signal?: AbortSignal | undefined;
+    /**
+     * The whole text is the server's, built from checked names with no author SQL inside (a
+     * table widget, not a custom query's): it leaves nothing in the session, so a MySQL
+     * connection goes back to its pool without the reset an author's statement needs.
+     */
+    serverText?: boolean;
+  };
 }
 
 /** What runs statements: a pool, or one connection inside a transaction. */

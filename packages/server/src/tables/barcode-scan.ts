@@ -20,7 +20,7 @@ export async function scanBarcode(app: FastifyInstance, caller: Principal, body:
   const plan = await contentPlan(context);
   const first = plan.columns[0]?.field;
   if (first === undefined) throw badRequest(Messages.barcodeNoColumn);
-  const { rows } = await run(context.source, exactMatchStatement(plan, first, body.code.trim()), widgetRead(undefined, 1));
+  const { rows } = await run(context.source, exactMatchStatement(plan, first, body.code.trim()), widgetRead(plan, undefined, 1));
   const found = rows.slice(0, 1);
   const { functionId } = context.widget as { functionId?: number };
   if (found.length === 0 || !hasTransform({ functionId })) return found;

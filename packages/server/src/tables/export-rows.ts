@@ -23,7 +23,7 @@ export async function* exportChunks(
   let total = 0;
   while (total < maxRows) {
     const size = Math.min(EXPORT_CHUNK_ROWS, maxRows - total);
-    const { rows } = await run(source, chunkStatement(plan, input, cursor, size), widgetRead(signal, size));
+    const { rows } = await run(source, chunkStatement(plan, input, cursor, size), widgetRead(plan, signal, size));
     if (rows.length === 0) return;
     total += rows.length;
     yield rows;

@@ -5,6 +5,7 @@ import {
   CANCELLED_CODE, type DataSource, DataSourceError, type Queryable, type QueryOptions, type QueryResult, TIME_LIMIT_CODE,
 } from '../datasources/types';
 import { HttpError } from '../http/errors';
+import type { ContentPlan } from './content-plan';
 import type { Statement } from './content-query';
 import { recordStatement } from './statement-log';
 
@@ -34,9 +35,12 @@ export async function run(source: Queryable, statement: Statement, options?: Que
   }
 }
 
-/** Options of a data widget's read: the connection's time limit, cancelled when `signal` aborts. */
-export const widgetRead = (signal: AbortSignal | undefined, maxRows?: number): QueryOptions =>
-  ({ limited: { signal }, ...(maxRows === undefined ? {} : { maxRows }) });
+/**
+ * Options of a data widget's read of `plan`: the connection's time limit, cancelled when
+ * `signal` aborts; a table's statements (no custom query inside) are the server's text alone.
+ */
+export const widgetRead = (plan: Pick<ContentPlan, 'kind'>, signal: AbortSignal | undefined, maxRows?: number): QueryOptions =>
+  ({ limited: { signal, serverText: plan.kind === 'table' }, ...(maxRows === undefined ? {} : { maxRows }) });
 
 /** A count that took at least this long is kept for COUNT_TTL_MS; quicker ones are always fresh. */
 export const SLOW_COUNT_MS = 50;
@@ -100,7 +104,7 @@ function cacheOf<T>(map: WeakMap<DataSource, StatementCache<T>>, source: DataSou
  * few seconds while the user pages through it; the rows themselves are always read fresh.
  * Row writes through the data widgets forget the pool's counts (forgetCounts).
  */
-export function countRows(source: DataSource, statement: Statement, signal?: AbortSignal): Promise<number> {
+export function countRows(source: DataSource, plan: Pick<ContentPlan, 'kind'>, statement: Statement, signal?: AbortSignal): Promise<number> {
   const cache = cacheOf(counts, source);
   const cached = cache.get(statement, Date.now());
   if (cached !== undefined) return Promise.resolve(cached);
@@ -117,7 +121,7 @@ export function countRows(source: DataSource, statement: Statement, signal?: Abo
     const controller = new AbortController();
     const counting = (async () => {
       const started = performance.now();
-      const { rows } = await run(source, statement, widgetRead(controller.signal, 1));
+      const { rows } = await run(source, statement, widgetRead(plan, controller.signal, 1));
       const count = Number(rows[0]?.n ?? 0);
       if (performance.now() - started >= SLOW_COUNT_MS) cache.set(statement, count, Date.now() + COUNT_TTL_MS);
       return count;
@@ -154,11 +158,11 @@ function awaitCount(flight: CountFlight, signal: AbortSignal | undefined): Promi
 }
 
 /** The distinct values a select filter offers (column v of the statement), kept FILTER_VALUES_TTL_MS. */
-export async function distinctValues(source: DataSource, statement: Statement, signal?: AbortSignal): Promise<unknown[]> {
+export async function distinctValues(source: DataSource, plan: Pick<ContentPlan, 'kind'>, statement: Statement, signal?: AbortSignal): Promise<unknown[]> {
   const cache = cacheOf(filterValues, source);
   const cached = cache.get(statement, Date.now());
   if (cached !== undefined) return cached;
-  const { rows } = await run(source, statement, widgetRead(signal));
+  const { rows } = await run(source, statement, widgetRead(plan, signal));
   const values = rows.map((r) => r.v);
   cache.set(statement, values, Date.now() + FILTER_VALUES_TTL_MS);
   return values;

@@ -1,4 +1,4 @@
-import { type Component, createComponent, Messages } from '@rakit/core';
+import { type Component, createComponent, CUSTOM_TABLE, Messages } from '@rakit/core';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,22 @@ function widgets(dbId: number, table: string): Component[] {
   return [items, bump];
 }
 
+/**
+ * A table widget over the author's custom query that plants session state as it is read: the
+ * server's reads of a table widget skip the pool's reset, a custom query's must not.
+ */
+function customStateWidget(engine: 'mysql' | 'postgres', dbId: number, table: string): Component {
+  const query = engine === 'mysql'
+    ? `SELECT id, name, GET_LOCK('pooled', 0) AS l, @planted := 1 AS v FROM ${table}`
+    : `SELECT id, name, pg_try_advisory_lock(4242) AS l, set_config('search_path', 'pg_catalog', false) AS v FROM ${table}`;
+  return {
+    ...createComponent('table', 'custom-state', 'Custom'),
+    // Shown, so the engine evaluates them (an unused column of a merged subquery is dropped).
+    options: 'Name,Lock,Planted', mapping_table: 'name,l,v', table_used: CUSTOM_TABLE, database_used: dbId, primaryKey: 'id',
+    customSource: { query, columns: ['id', 'name', 'l', 'v'], table },
+  } as Component;
+}
+
 describe.each(engines)('an author\'s statements on pooled %s connections', (engine) => {
   let server: TestServer;
   let author: HostileBuilder;
@@ -130,7 +146,7 @@ describe.each(engines)('an author\'s statements on pooled %s connections', (engi
     const app = await furnishDataWidgetApp(server, engine, { appId: author.appId, appSlug: author.appSlug, admin: author.token }, memberId, {
       pageName: 'Barang',
       table: { prefix: 'pooled', createSql: (t) => `CREATE TABLE ${t} (id INT PRIMARY KEY, name VARCHAR(200) NOT NULL, hits INT NOT NULL); INSERT INTO ${t} VALUES (1, 'one', 0), (2, 'two', 0);` },
-      widgets,
+      widgets: (id, table) => [...widgets(id, table), customStateWidget(engine, id, table)],
     });
     ({ fixture, dbId, pageId, member } = app);
     baseline = await probe();
@@ -156,6 +172,19 @@ describe.each(engines)('an author\'s statements on pooled %s connections', (engi
       expect({ sql, status: answer.statusCode, body: answer.statusCode === 200 ? '' : answer.body }).toEqual({ sql, status: 200, body: '' });
       await expectCleanPool(sql);
     }
+  });
+
+  it('leaves no session state behind when a member reads a table widget over a custom query', async () => {
+    for (let round = 0; round < 3; round++) {
+      const load = await server.call('POST', '/get/loadTableContent', { pageId, componentId: 'custom-state', page: 1 }, member);
+      expect(load.statusCode, load.body).toBe(200);
+      expect(load.json().data[0].filteredResult).toHaveLength(2);
+      const plain = await server.call('POST', '/get/loadTableContent', { pageId, componentId: 'items', page: 1, search: 'o' }, member);
+      expect(plain.statusCode, plain.body).toBe(200);
+      // Before any write resets a connection on its own: the lock is the server's, seen from every session.
+      expect(await probe()).toEqual(baseline);
+    }
+    await expectCleanPool('a custom query widget');
   });
 
   it('leaves no session state behind whatever a stored query runs', async () => {
