@@ -1,6 +1,7 @@
 import { type Component, createComponent, CUSTOM_TABLE, TABLE_COUNT_CAP } from '@rakit/core';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COUNT_TTL_MS } from '../src/tables/run';
 import { buildTestServer, type TestServer } from './support/build';
 import { dataWidgetApp } from './support/data-widget-app';
 import { availableEngines } from './support/engines';
@@ -38,7 +39,10 @@ function widgets(dbId: number, table: string): Component[] {
   ];
 }
 
-interface Content { count: number; countCapped: boolean; pageCount: number; filteredResult: { id: number | string }[] }
+interface Content {
+  count: number; countCapped: boolean; pageCount: number; filteredResult: { id: number | string }[];
+  cursors?: { first: { key: string | number }; last: { key: string | number } };
+}
 
 describe.each(engines)('bounded counts on a %s database', (engine) => {
   let server: TestServer;
@@ -131,6 +135,37 @@ describe.each(engines)('bounded counts on a %s database', (engine) => {
     const whole = await server.call('POST', '/print/blob/excelFromTable', { pageId, componentId: 'many', filename: 'all' }, member);
     expect(whole.statusCode, whole.body).toBe(200);
     expect(await sheetRows(Buffer.from(whole.json().data.buffer as string, 'base64'))).toBe(ROWS + 1);
+  });
+
+  afterEach(() => { vi.useRealTimers(); });
+
+  // Last: it deletes rows.
+  it('keeps a count past the cap while the user pages, and counts again after COUNT_TTL_MS', async () => {
+    await content({ page: 1 });
+    const source = await server.app.dataSources.get(dbId, () => Promise.reject(new Error('the widget opened the connection already')));
+    const query = source.query;
+    const counted: string[] = [];
+    source.query = (sql, params, options) => {
+      if (sql.startsWith('SELECT COUNT(*)')) counted.push(sql);
+      return query.call(source, sql, params, options);
+    };
+    try {
+      const first = await content({ page: 1, search: 'Item' });
+      expect(first).toMatchObject({ count: TABLE_COUNT_CAP, countCapped: true });
+      const countsAtFirst = counted.length;
+      const second = await content({ page: 2, search: 'Item', cursor: first.cursors?.last === undefined ? undefined : { direction: 'after', ...first.cursors.last } });
+      expect({ ids: ids(second).slice(0, 2), counted: counted.length }).toEqual({ ids: [21, 22], counted: countsAtFirst });
+
+      // A mass delete elsewhere is seen once the kept count expires.
+      const quoted = engine === 'mysql' ? `\`${fixture.table}\`` : `"${fixture.table}"`;
+      await fixture.exec(`DELETE FROM ${quoted} WHERE id > 300`);
+      expect(await content({ page: 1, search: 'Item' })).toMatchObject({ count: TABLE_COUNT_CAP, countCapped: true });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + COUNT_TTL_MS + 1);
+      expect(await content({ page: 1, search: 'Item' })).toMatchObject({ count: 300, countCapped: false });
+    } finally {
+      source.query = query;
+    }
   });
 });
 

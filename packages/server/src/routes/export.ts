@@ -20,7 +20,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     const input: TableFilterInput = { ...body.filter, sort: body.sort };
     const { source, plan, columns, transform } = await exportSourceOf(app, caller, body, input);
     // Counted no further than the limit: whether there are more is all that matters here.
-    const total = await countRows(source, plan, countStatement(plan, input, EXPORT_BLOB_MAX_ROWS), signal);
+    const total = await countRows(source, plan, countStatement(plan, input, EXPORT_BLOB_MAX_ROWS), EXPORT_BLOB_MAX_ROWS, signal);
     if (total > EXPORT_BLOB_MAX_ROWS) throw new HttpError(413, Messages.exportTooLarge);
     const chunks = exportChunks(source, plan, input, EXPORT_BLOB_MAX_ROWS, signal);
     const sheet = transform === undefined ? { columns, chunks } : await transformedChunks(app, transform, columns, chunks);

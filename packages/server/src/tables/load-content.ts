@@ -43,7 +43,7 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
   else context.signal?.addEventListener('abort', callerLeft, { once: true });
   const [read, total, values] = await Promise.all([
     run(context.source, page, widgetRead(plan, signal, body.limit)),
-    countRows(context.source, plan, count, signal),
+    countRows(context.source, plan, count, cap, signal),
     Promise.all(plan.filters.map((f) => (f.interval ? [] : distinctValues(context.source, plan, distinctStatement(plan, f.field), signal)))),
   ]).catch((error: unknown) => {
     statements.abort(error);

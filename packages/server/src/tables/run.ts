@@ -42,7 +42,10 @@ export async function run(source: Queryable, statement: Statement, options?: Que
 export const widgetRead = (plan: Pick<ContentPlan, 'kind'>, signal: AbortSignal | undefined, maxRows?: number): QueryOptions =>
   ({ limited: { signal, serverText: plan.kind === 'table' }, ...(maxRows === undefined ? {} : { maxRows }) });
 
-/** A count that took at least this long is kept for COUNT_TTL_MS; quicker ones are always fresh. */
+/**
+ * A count that took at least this long, or that passed its cap ("more than 10,000"), is kept
+ * for COUNT_TTL_MS; quicker exact ones are always fresh.
+ */
 export const SLOW_COUNT_MS = 50;
 export const COUNT_TTL_MS = 10_000;
 /** A select filter's values are kept this long. */
@@ -100,11 +103,14 @@ function cacheOf<T>(map: WeakMap<DataSource, StatementCache<T>>, source: DataSou
 }
 
 /**
- * The count of a count statement. A big table's count (a full index scan) is reused for a
- * few seconds while the user pages through it; the rows themselves are always read fresh.
- * Row writes through the data widgets forget the pool's counts (forgetCounts).
+ * The count of a count statement bounded at `cap` (it counts at most cap + 1 rows). A big
+ * table's count is reused for a few seconds while the user pages through it: one that was
+ * slow, and one past its cap, whose "more than" only a mass delete could change (each Next
+ * through a million rows would read 10,001 index entries again, six times the page's own
+ * cost). The rows themselves are always read fresh. Row writes through the data widgets forget
+ * the pool's counts (forgetCounts).
  */
-export function countRows(source: DataSource, plan: Pick<ContentPlan, 'kind'>, statement: Statement, signal?: AbortSignal): Promise<number> {
+export function countRows(source: DataSource, plan: Pick<ContentPlan, 'kind'>, statement: Statement, cap: number, signal?: AbortSignal): Promise<number> {
   const cache = cacheOf(counts, source);
   const cached = cache.get(statement, Date.now());
   if (cached !== undefined) return Promise.resolve(cached);
@@ -123,7 +129,7 @@ export function countRows(source: DataSource, plan: Pick<ContentPlan, 'kind'>, s
       const started = performance.now();
       const { rows } = await run(source, statement, widgetRead(plan, controller.signal, 1));
       const count = Number(rows[0]?.n ?? 0);
-      if (performance.now() - started >= SLOW_COUNT_MS) cache.set(statement, count, Date.now() + COUNT_TTL_MS);
+      if (count > cap || performance.now() - started >= SLOW_COUNT_MS) cache.set(statement, count, Date.now() + COUNT_TTL_MS);
       return count;
     })();
     const started: CountFlight = { counting, controller, waiting: 0 };
