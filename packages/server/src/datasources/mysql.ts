@@ -128,6 +128,19 @@ export class MysqlDataSource implements DataSource {
     return this.flavour;
   }
 
+  /** MariaDB's `LIMIT ROWS EXAMINED`: a read that stops after so many rows (tables/frequent-terms.ts). */
+  async canLimitRowsExamined(): Promise<boolean> {
+    if (this.flavour === undefined) {
+      const connection = await connect(this.pool);
+      try {
+        await this.flavourOf(connection);
+      } finally {
+        connection.release();
+      }
+    }
+    return (await this.flavour) === 'mariadb';
+  }
+
   /**
    * A small pool of its own for KILL QUERY: the statements' pool may be full of the very
    * statements to stop. Opened on the first cancel.

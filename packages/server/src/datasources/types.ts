@@ -75,6 +75,8 @@ export interface DataSource extends Queryable {
   tables(): Promise<TableInfo[]>;
   /** The identifier quoted for this engine (checked names only: never client text). */
   quote(identifier: string): string;
+  /** Whether a SELECT may end with MariaDB's `LIMIT ROWS EXAMINED n`; absent: it may not. */
+  canLimitRowsExamined?(): Promise<boolean>;
   close(): Promise<void>;
 }
 

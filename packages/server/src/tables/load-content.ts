@@ -1,9 +1,12 @@
 import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, tablePageCount } from '@rakit/core';
-import { contentPlan } from './content-plan';
+import { type ContentPlan, contentPlan } from './content-plan';
 import { countStatement, distinctStatement, keysetOrder, pageStatement, rowCursor } from './content-query';
+import { keyOrderReads } from './frequent-terms';
 import { searchesWholeWords } from './search-condition';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
+import type { DataSource, QueryResult } from '../datasources/types';
+import type { Statement } from './content-query';
 import { countRows, distinctValues, run, widgetRead } from './run';
 import { hasTransform, transformed, withComputedColumns } from './transform';
 
@@ -41,9 +44,8 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
   const callerLeft = () => statements.abort(context.signal?.reason);
   if (context.signal?.aborted === true) callerLeft();
   else context.signal?.addEventListener('abort', callerLeft, { once: true });
-  const [read, total, values] = await Promise.all([
-    run(context.source, page, widgetRead(plan, signal, body.limit)),
-    countRows(context.source, plan, count, cap, signal),
+  const [[read, total], values] = await Promise.all([
+    readPageAndCount(context.source, plan, body, { page, count, cap }, signal),
     Promise.all(plan.filters.map((f) => (f.interval ? [] : distinctValues(context.source, plan, distinctStatement(plan, f.field), signal)))),
   ]).catch((error: unknown) => {
     statements.abort(error);
@@ -78,4 +80,33 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
     ...(first === undefined || last === undefined ? {} : { cursors: { first, last } }),
     ...(searchesWholeWords(plan) ? { searchWholeWords: true } : {}),
   };
+}
+
+/**
+ * The page's rows and its bounded count, side by side. A search a FULLTEXT index serves is
+ * first tried in key order (frequent-terms.ts): a full page there is a term on many rows,
+ * whose count is then taken by scan first; a short one leaves both to the index.
+ */
+async function readPageAndCount(
+  source: DataSource, plan: ContentPlan, body: LoadTableContentBody, reads: { page: Statement; count: Statement; cap: number }, signal: AbortSignal,
+): Promise<readonly [QueryResult, number]> {
+  const { page, count, cap } = reads;
+  const keyOrder = await keyOrderReads(source, plan, body, body.page, body.limit, cap);
+  if (keyOrder !== undefined) {
+    const probe = await run(source, keyOrder.page, widgetRead(plan, signal, body.limit));
+    if (probe.rows.length === body.limit) return [probe, await countByScanFirst(source, plan, keyOrder.count, count, cap, signal)];
+  }
+  return Promise.all([run(source, page, widgetRead(plan, signal, body.limit)), countRows(source, plan, count, cap, signal)]);
+}
+
+/**
+ * The count of a term on many rows: by scan in key order, stopped after a few rows per row
+ * counted, whose answer is trusted past the cap ("more than"); a scan that stopped before
+ * that says little, and the index counts instead.
+ */
+async function countByScanFirst(
+  source: DataSource, plan: ContentPlan, byScan: Statement, byIndex: Statement, cap: number, signal: AbortSignal,
+): Promise<number> {
+  const scanned = await countRows(source, plan, byScan, cap, signal);
+  return scanned > cap ? scanned : countRows(source, plan, byIndex, cap, signal);
 }

@@ -15,6 +15,11 @@ export interface SearchPlan {
   indexes: TableSearchIndexes;
   /** The table's columns of an integer type; null when unknown (a custom query). */
   integerColumns: ReadonlySet<string> | null;
+  /**
+   * MariaDB/MySQL: the words a FULLTEXT index would serve are looked for row by row instead
+   * (wordPrefixCondition), for a read in key order that stops early (tables/frequent-terms.ts).
+   */
+  fulltextByScan?: boolean;
 }
 
 /** Whether a column of this data type holds integers (an exact number is looked for in it once an index serves the search). */
@@ -57,10 +62,30 @@ const INNODB_STOPWORDS = new Set([
  * stopword), which LIKE then looks for instead.
  */
 export function fulltextQuery(search: string): string | undefined {
+  return fulltextWords(search)?.map((w) => `+${w}*`).join(' ');
+}
+
+/** The words of fulltextQuery (letters and digits only), or undefined when an index cannot answer them. */
+function fulltextWords(search: string): string[] | undefined {
   const words = search.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
   if (words.length === 0) return undefined;
   if (words.some((w) => [...w].length < FULLTEXT_MIN_WORD || INNODB_STOPWORDS.has(w.toLowerCase()))) return undefined;
-  return words.map((w) => `+${w}*`).join(' ');
+  return words;
+}
+
+/**
+ * What `MATCH (columns) AGAINST ('+w1* +w2*' IN BOOLEAN MODE)` keeps, tested on each row:
+ * every word begins a word of one of the columns. LIKE first (cheap, and it lets most rows
+ * skip the REGEXP), then the word's start; a word is letters and digits only, so it is never
+ * pattern syntax. Both follow the column's collation's case, as the index does.
+ */
+function wordPrefixCondition(plan: SearchPlan, columns: readonly string[], words: readonly string[]): { sql: string; params: ParamValue[] } {
+  const params: ParamValue[] = [];
+  const each = words.map((word) => `(${columns.map((c) => {
+    params.push(containsPattern(word), `(^|[^[:alnum:]_])${word}`);
+    return `(${plan.quote(c)} LIKE ? ESCAPE '!' AND ${plan.quote(c)} REGEXP ?)`;
+  }).join(' OR ')})`);
+  return { sql: each.join(' AND '), params };
 }
 
 /** Whether the search goes through a FULLTEXT index, which matches whole words and word beginnings only. */
@@ -97,12 +122,18 @@ export function searchCondition(plan: SearchPlan, text: string): { sql: string; 
 
   if (plan.dialect === 'mysql') {
     // MATCH names exactly the columns of one FULLTEXT index; the largest ones within the searched columns first.
-    const query = fulltextQuery(search);
+    const words = fulltextWords(search);
     const usable = plan.indexes.fulltext.filter((columns) => columns.every((c) => rest.includes(c))).sort((a, b) => b.length - a.length);
-    for (const columns of query === undefined ? [] : usable) {
+    for (const columns of words === undefined ? [] : usable) {
       if (!columns.every((c) => rest.includes(c))) continue;
-      parts.push(`MATCH (${columns.map((c) => plan.quote(c)).join(', ')}) AGAINST (? IN BOOLEAN MODE)`);
-      params.push(query as string);
+      if (plan.fulltextByScan === true) {
+        const scan = wordPrefixCondition(plan, columns, words as string[]);
+        parts.push(`(${scan.sql})`);
+        params.push(...scan.params);
+      } else {
+        parts.push(`MATCH (${columns.map((c) => plan.quote(c)).join(', ')}) AGAINST (? IN BOOLEAN MODE)`);
+        params.push((words as string[]).map((w) => `+${w}*`).join(' '));
+      }
       rest = rest.filter((c) => !columns.includes(c));
     }
   }
