@@ -1,6 +1,7 @@
 import type { DataSource } from '../datasources/types';
 import type { ContentPlan } from './content-plan';
 import { countStatement, keysetOrder, type PageStatement, pageStatement, type PagingInput, type Statement } from './content-query';
+import { cacheOf, type StatementCache } from './run';
 import { searchCondition } from './search-condition';
 import type { TableFilterInput } from '@rakit/core';
 
@@ -13,6 +14,11 @@ export const PROBE_ROWS_PER_ROW = 25;
 export const PROBE_MAX_ROWS = 50_000;
 /** A count by scan reads at most this many rows per row it counts before the index is asked instead. */
 export const COUNT_SCAN_ROWS_PER_ROW = 5;
+
+/** How long a term whose probe came back short goes straight to the index (a word's frequency changes slowly). */
+export const RARE_TERM_TTL_MS = 60_000;
+/** Searches found rare, per pool, by their count by scan (the search and filters, not the page). */
+const rareTerms = new WeakMap<DataSource, StatementCache<true>>();
 
 /** The reads of a search in key order, each stopped after a number of rows (MariaDB's LIMIT ROWS EXAMINED). */
 export interface KeyOrderReads {
@@ -47,9 +53,13 @@ export async function keyOrderReads(
   const probe = pageStatement(scanning, input, page, limit);
   // A key-order read ends with its LIMIT; the deferred join and the NULLs' UNION are never built here (key order, shallow).
   if (!/ LIMIT \?( OFFSET \?)?$/.test(probe.sql)) return undefined;
-  const count = countStatement(scanning, input, cap);
-  return {
-    page: { ...probe, sql: `${probe.sql} ROWS EXAMINED ${rowsNeeded * PROBE_ROWS_PER_ROW}` },
-    count: { ...count, sql: `${count.sql} LIMIT ROWS EXAMINED ${(cap + 1) * COUNT_SCAN_ROWS_PER_ROW}` },
-  };
+  const scanCount = countStatement(scanning, input, cap);
+  const count = { ...scanCount, sql: `${scanCount.sql} LIMIT ROWS EXAMINED ${(cap + 1) * COUNT_SCAN_ROWS_PER_ROW}` };
+  if (cacheOf(rareTerms, source).get(count, Date.now()) === true) return undefined;
+  return { page: { ...probe, sql: `${probe.sql} ROWS EXAMINED ${rowsNeeded * PROBE_ROWS_PER_ROW}` }, count };
+}
+
+/** The probe of `reads` came back short: the index answers this search for a while, with no probe first. */
+export function rememberRare(source: DataSource, reads: KeyOrderReads): void {
+  cacheOf(rareTerms, source).set(reads.count, true, Date.now() + RARE_TERM_TTL_MS);
 }

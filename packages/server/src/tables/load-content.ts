@@ -1,7 +1,7 @@
 import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, tablePageCount } from '@rakit/core';
 import { type ContentPlan, contentPlan } from './content-plan';
 import { countStatement, distinctStatement, keysetOrder, pageStatement, rowCursor } from './content-query';
-import { keyOrderReads } from './frequent-terms';
+import { keyOrderReads, rememberRare } from './frequent-terms';
 import { searchesWholeWords } from './search-condition';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
@@ -85,7 +85,8 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
 /**
  * The page's rows and its bounded count, side by side. A search a FULLTEXT index serves is
  * first tried in key order (frequent-terms.ts): a full page there is a term on many rows,
- * whose count is then taken by scan first; a short one leaves both to the index.
+ * whose count is then taken by scan first; a short one leaves both to the index, and the
+ * term's next pages go there at once.
  */
 async function readPageAndCount(
   source: DataSource, plan: ContentPlan, body: LoadTableContentBody, reads: { page: Statement; count: Statement; cap: number }, signal: AbortSignal,
@@ -95,6 +96,7 @@ async function readPageAndCount(
   if (keyOrder !== undefined) {
     const probe = await run(source, keyOrder.page, widgetRead(plan, signal, body.limit));
     if (probe.rows.length === body.limit) return [probe, await countByScanFirst(source, plan, keyOrder.count, count, cap, signal)];
+    rememberRare(source, keyOrder);
   }
   return Promise.all([run(source, page, widgetRead(plan, signal, body.limit)), countRows(source, plan, count, cap, signal)]);
 }

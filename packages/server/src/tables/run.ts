@@ -59,7 +59,7 @@ interface Entry<T> { expires: number; value: T }
  * configuration never meets an old answer). Only a performance cache: each server process
  * has its own, and every answer expires within seconds.
  */
-class StatementCache<T> {
+export class StatementCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
 
   get(statement: Statement, now: number): T | undefined {
@@ -93,7 +93,7 @@ interface CountFlight { counting: Promise<number>; controller: AbortController; 
 const countsRunning = new WeakMap<DataSource, Map<string, CountFlight>>();
 const filterValues = new WeakMap<DataSource, StatementCache<unknown[]>>();
 
-function cacheOf<T>(map: WeakMap<DataSource, StatementCache<T>>, source: DataSource): StatementCache<T> {
+export function cacheOf<T>(map: WeakMap<DataSource, StatementCache<T>>, source: DataSource): StatementCache<T> {
   let cache = map.get(source);
   if (cache === undefined) {
     cache = new StatementCache<T>();
