@@ -38,7 +38,7 @@ interface DriverError {
  * the server reads the same.
  */
 const unreachable = (cause: unknown) => new DataSourceError(Messages.databaseUnreachable, undefined, { cause, failure: 'unavailable' });
-export const timedOut = (cause: unknown) => new DataSourceError(Messages.databaseTimedOut, undefined, { cause, failure: 'unavailable' });
+const timedOut = (cause: unknown) => new DataSourceError(Messages.databaseTimedOut, undefined, { cause, failure: 'unavailable' });
 
 /** MySQL/MariaDB through mysql2: errors the server sent carry a SQLSTATE; the others are the network's or the driver's. */
 export function mysqlFailure(error: unknown, phase: DriverPhase): DataSourceError {

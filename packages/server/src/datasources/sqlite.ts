@@ -3,12 +3,12 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { countPlaceholders, hasStackedStatements, Messages } from '@rakit/core';
 import { type CancelWatch, throwIfAbandoned, watchCancel } from './cancel';
-import { sqliteFailure, timedOut } from './errors';
+import { sqliteFailure } from './errors';
 import { groupColumns } from './mysql';
 import { SQLITE_GUARD_FUNCTION } from './sqlite-guard';
 import {
   cancelled, type DataSource, DataSourceError, DEFAULT_MAX_ROWS, DEFAULT_TIME_LIMIT_MS, type Queryable, type QueryOptions,
-  type QueryResult, QUERY_TIMEOUT_MS, quoteAnsi, type TableInfo, TIME_LIMIT_GRACE_MS, timeLimitReached,
+  type QueryResult, quoteAnsi, type TableInfo, TIME_LIMIT_GRACE_MS, timeLimitReached,
 } from './types';
 
 /** The folder under the data directory that holds one application's SQLite databases. */
@@ -88,9 +88,8 @@ interface Call {
   request: WorkerRequest;
   /** The caller's: when it aborts, the statement is cancelled. */
   signal: AbortSignal | undefined;
-  /** How long it may run before the worker is given up on, and what the caller is then told. */
+  /** How long it may run before the worker is given up on. */
   boundMs: number;
-  overBound: (cause: unknown) => DataSourceError;
   resolve: (answer: WorkerAnswer) => void;
   reject: (error: unknown) => void;
 }
@@ -102,13 +101,14 @@ const FINISHED = 1;
 /** How long close() waits for the worker to close the file (a statement the guard does not reach runs on). */
 const CLOSE_WAIT_MS = 2_000;
 const stopped = () => new DataSourceError(Messages.databaseStopped, undefined, { failure: 'unavailable' });
+const busy = () => sqliteFailure(new Error('A statement given up on still runs'), 'SQLITE_BUSY', 'statement');
 
 /**
  * One worker thread holding the file's connection (sqlite-worker.mjs). Its calls go one at a
  * time, so the one running is the only one the cancel flag (the sequence number of the
  * statement to stop, in memory shared with the worker) can name: the guard function reads it
- * while the statement runs, and a stale one names no later statement. A worker that dies, or whose statement outruns its bound, answers its calls
- * with an 'unavailable' error and is not used again.
+ * while the statement runs, and a stale one names no later statement. A worker that dies
+ * answers its calls 'unavailable' and is not used again; so is one given up on (giveUp).
  */
 class SqliteWorker {
   private readonly worker: Worker;
@@ -150,10 +150,10 @@ class SqliteWorker {
     return this.givenUp && !this.exited;
   }
 
-  send(request: WorkerRequest, signal: AbortSignal | undefined, boundMs: number, overBound: Call['overBound']): Promise<WorkerAnswer> {
+  send(request: WorkerRequest, boundMs: number, signal?: AbortSignal): Promise<WorkerAnswer> {
     if (this.dead) return Promise.reject(stopped());
     return new Promise((resolve, reject) => {
-      this.waiting.push({ request, signal, boundMs, overBound, resolve, reject });
+      this.waiting.push({ request, signal, boundMs, resolve, reject });
       this.pump();
     });
   }
@@ -199,14 +199,14 @@ class SqliteWorker {
     this.pump();
   }
 
-  /** The statement outran its bound (one the guard does not reach): its caller is answered now. */
+  /** The statement outran its bound (the guard does not reach it): its caller is answered now. */
   private giveUp(): void {
     const running = this.running;
     this.givenUp = true;
-    this.die((call) => (call === running?.call ? call.overBound(undefined) : timedOut(undefined)));
+    this.die((call) => (call === running?.call ? timeLimitReached(undefined) : busy()));
     if (running !== undefined) Atomics.store(this.flags, CANCELLED, running.seq);
-    // Read once SQLite hands the statement back: terminate() would abort the whole process
-    // when it lands inside the driver's native code (the guard, the authorizer).
+    // Read once SQLite hands the statement back. Not terminate(): the driver aborts the whole
+    // process when a terminated thread's statement returns into it.
     this.worker.postMessage({ kind: 'close' });
   }
 
@@ -246,8 +246,10 @@ const PREPARED_KEPT = 100;
  * `sqlite-worker.mjs`, extensions cannot load and defensive mode keeps the schema intact.
  * The connection lives in a worker thread: a statement, however slow, holds no other request.
  * A data widget's statement stops at the time limit or when its caller goes away (the guard of
- * sqlite-guard.ts); any other statement past max(limit + grace, QUERY_TIMEOUT_MS), the bound
- * the pools of the other engines give, is given up on with its worker.
+ * sqlite-guard.ts). Any statement still running TIME_LIMIT_GRACE_MS past the time limit (an
+ * author's own SQL, which the guard does not reach; SQLite has no interrupt in this driver) is
+ * answered TIME_LIMIT and its worker given up on: SQLite runs it to its end on that thread,
+ * and the connection answers busy until then rather than start another thread.
  */
 export class SqliteDataSource implements DataSource {
   private readonly timeLimitMs: number;
@@ -261,16 +263,16 @@ export class SqliteDataSource implements DataSource {
     this.worker = new SqliteWorker(file);
   }
 
-  /** The bound of a statement that is not a data widget's. */
-  private get rawBoundMs(): number {
-    return Math.max(this.timeLimitMs + TIME_LIMIT_GRACE_MS, QUERY_TIMEOUT_MS);
+  /** How long any statement may run before its caller is answered and its worker given up on. */
+  private get boundMs(): number {
+    return this.timeLimitMs + TIME_LIMIT_GRACE_MS;
   }
 
   /** The live worker, started again after one died. */
   private current(): SqliteWorker {
     if (this.closed) throw stopped();
     if (this.worker !== undefined && !this.worker.dead) return this.worker;
-    if (this.worker?.stuck === true) throw sqliteFailure(new Error('The previous statement is still running'), 'SQLITE_BUSY', 'statement');
+    if (this.worker?.stuck === true) throw busy();
     this.worker = new SqliteWorker(this.file);
     return this.worker;
   }
@@ -309,15 +311,12 @@ export class SqliteDataSource implements DataSource {
       params: params.map((p) => (typeof p === 'boolean' ? Number(p) : p)),
       ...(limited === undefined ? {} : { limitMs: this.timeLimitMs }),
     };
-    const answer = limited === undefined
-      ? await worker.send(request, undefined, this.rawBoundMs, timedOut)
-      : await worker.send(request, limited.signal, this.timeLimitMs + TIME_LIMIT_GRACE_MS, timeLimitReached);
-    return resultOf(answer) as QueryResult;
+    return resultOf(await worker.send(request, this.boundMs, limited?.signal)) as QueryResult;
   }
 
   async tables(): Promise<TableInfo[]> {
     await this.outsideTransaction();
-    const answer = await this.current().send({ kind: 'tables' }, undefined, this.rawBoundMs, timedOut);
+    const answer = await this.current().send({ kind: 'tables' }, this.boundMs);
     return groupColumns(resultOf(answer) as Parameters<typeof groupColumns>[0]);
   }
 
@@ -327,7 +326,7 @@ export class SqliteDataSource implements DataSource {
 
   /** Our own transaction statements, which the authorizer refuses to authors' SQL. */
   private async control(worker: SqliteWorker, sql: 'BEGIN IMMEDIATE' | 'COMMIT' | 'ROLLBACK'): Promise<void> {
-    resultOf(await worker.send({ kind: 'control', sql }, undefined, this.rawBoundMs, timedOut));
+    resultOf(await worker.send({ kind: 'control', sql }, this.boundMs));
   }
 
   /** Set while a transaction holds the connection; settles when it ends. */
