@@ -88,7 +88,8 @@ try {
   // Set once: changing the authorizer expires every compiled statement, and SQLite would compile them again.
   db.setAuthorizer(authorize);
   // Not deterministic, so SQLite calls it for each row it reaches; never from a view or trigger.
-  db.function(guardFunction, { deterministic: false, directOnly: true }, withinLimit);
+  // Its arguments only place the call (sqliteGuard).
+  db.function(guardFunction, { deterministic: false, directOnly: true, varargs: true }, withinLimit);
 } catch (error) {
   parentPort.postMessage({ seq: 0, openFailure: failureOf(error) });
   db?.close();
