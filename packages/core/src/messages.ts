@@ -44,6 +44,7 @@ export const Messages = {
   timeLimitRange: 'The time limit is a whole number of seconds from 1 to 300',
   databaseBusy: 'The database is busy, please try again in a moment',
   databaseFileUnusable: 'The database file is missing or damaged',
+  databaseStopped: 'The database stopped while it ran the statement, please try again',
   queryEmpty: 'The query has no statement',
   transactionsNotAllowed: 'Transactions are not allowed here: each statement commits on its own',
   submenuNameRequired: "Please, fill submenu's name",

@@ -27,6 +27,9 @@ function activeValues(input: Pick<TableFilterInput, 'filterColumn' | 'possibleFi
   return active;
 }
 
+/** SQLite's guard of the plan's statements (sqliteGuard): a custom query's rows name their columns to it. */
+const guardText = (plan: ContentPlan) => sqliteGuard(plan.kind, plan.kind === 'custom' ? plan.selected.map((c) => plan.quote(c)) : []);
+
 /**
  * The conditions of the search and the active filters, every value bound: the search looks
  * for the text in each shown column, through a search index where the table has one
@@ -35,7 +38,7 @@ function activeValues(input: Pick<TableFilterInput, 'filterColumn' | 'possibleFi
  * widget's saved filters may be used.
  */
 export function conditionsOf(plan: ContentPlan, input: Pick<TableFilterInput, 'search' | 'filterColumn' | 'possibleFilters'>): { conditions: string[]; params: ParamValue[] } {
-  const conditions: string[] = plan.dialect === 'sqlite' ? [sqliteGuard(plan.kind)] : [];
+  const conditions: string[] = plan.dialect === 'sqlite' ? [guardText(plan)] : [];
   const params: ParamValue[] = [];
   const search = searchCondition(plan, input.search);
   if (search !== undefined) {
@@ -62,7 +65,7 @@ export function conditionsOf(plan: ContentPlan, input: Pick<TableFilterInput, 's
 }
 
 /** SQLite's time limit, first of a WHERE that is not built by conditionsOf (see sqliteGuard). */
-const guardOf = (plan: ContentPlan) => (plan.dialect === 'sqlite' ? `${sqliteGuard(plan.kind)} AND ` : '');
+const guardOf = (plan: ContentPlan) => (plan.dialect === 'sqlite' ? `${guardText(plan)} AND ` : '');
 
 const whereText = (conditions: readonly string[]) => (conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`);
 

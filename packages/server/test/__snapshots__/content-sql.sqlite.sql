@@ -85,7 +85,7 @@ SELECT "name", "note", "id" FROM "golden_items" WHERE ((rowid & 1023) <> 0 OR ra
 -- custom query: a cursor is ignored, the page's offset
 SELECT "name", "city", "price", "id" FROM (
 SELECT id, name, city, price FROM golden_items WHERE owner = ?
-) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit()) ORDER BY "id" ASC LIMIT ? OFFSET ?;
+) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit("name", "city", "price", "id")) ORDER BY "id" ASC LIMIT ? OFFSET ?;
 -- bound: ["42",20,40]
 
 -- deferred join: jump to a far page number
@@ -119,25 +119,25 @@ SELECT "name", "city", "price" FROM "golden_items" WHERE ((rowid & 1023) <> 0 OR
 -- custom query: plain page
 SELECT "name", "city", "price", "id" FROM (
 SELECT id, name, city, price FROM golden_items WHERE owner = ?
-) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit()) ORDER BY "id" ASC LIMIT ? OFFSET ?;
+) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit("name", "city", "price", "id")) ORDER BY "id" ASC LIMIT ? OFFSET ?;
 -- bound: ["42",20,0]
 
 -- custom query: search, filters, sort; no keyset, no deferred join
 SELECT "name", "city", "price", "id" FROM (
 SELECT id, name, city, price FROM golden_items WHERE owner = ?
-) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit()) AND ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? ORDER BY "name" ASC, "id" ASC LIMIT ? OFFSET ?;
+) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit("name", "city", "price", "id")) AND ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? ORDER BY "name" ASC, "id" ASC LIMIT ? OFFSET ?;
 -- bound: ["42","%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15,20,10000]
 
 -- custom query: count
 SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM (
 SELECT id, name, city, price FROM golden_items WHERE owner = ?
-) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit()) AND ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? LIMIT ?) AS c;
+) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit("name", "city", "price", "id")) AND ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!') AND "city" = ? AND "price" >= ? LIMIT ?) AS c;
 -- bound: ["42","%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung",15,10001]
 
 -- custom query: select filter values
 SELECT DISTINCT "city" AS v FROM (
 SELECT id, name, city, price FROM golden_items WHERE owner = ?
-) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit()) AND "city" IS NOT NULL ORDER BY v LIMIT 100;
+) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit("name", "city", "price", "id")) AND "city" IS NOT NULL ORDER BY v LIMIT 100;
 -- bound: ["42"]
 
 -- custom query listing no columns: *
@@ -173,7 +173,7 @@ SELECT "name", "city", "price", "id" FROM "golden_items" WHERE ((rowid & 1023) <
 -- export of an administrator's own query
 SELECT "name", "city", "price" FROM (
 SELECT name, city, price FROM golden_items WHERE owner = ?
-) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit()) AND ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!') AND "city" IN (?, ?) AND "price" >= ? LIMIT ? OFFSET ?;
+) AS t WHERE ((random() & 1023) <> 0 OR rakit_within_limit("name", "city", "price")) AND ("name" LIKE ? ESCAPE '!' OR "city" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!') AND "city" IN (?, ?) AND "price" >= ? LIMIT ? OFFSET ?;
 -- bound: ["42","%Promo 50!%!_%","%Promo 50!%!_%","%Promo 50!%!_%","Bandung","Medan",15,2000,0]
 
 -- query builder: INSERT
