@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { COUNT_TTL_MS } from '../src/tables/run';
 import { buildTestServer, type TestServer } from './support/build';
 import { dataWidgetApp } from './support/data-widget-app';
+import { recordStatements } from './support/recorded-statements';
 import { availableEngines } from './support/engines';
 import type { AppTable } from './support/fixtures';
 
@@ -73,20 +74,15 @@ describe.each(engines)('bounded counts on a %s database', (engine) => {
   // SQLite answers a statement before the next call is read: its counts never overlap.
   it.skipIf(engine === 'sqlite')('runs one count for the clients that ask for it at once', async () => {
     await content({ page: 1 });
-    const source = await server.app.dataSources.get(dbId, () => Promise.reject(new Error('the widget opened the connection already')));
-    const query = source.query;
-    const counted: string[] = [];
-    source.query = (sql, params, options) => {
-      if (sql.startsWith('SELECT COUNT(*)')) counted.push(sql);
-      return query.call(source, sql, params, options);
-    };
+    const recorded = await recordStatements(server, dbId, (sql) => sql.startsWith('SELECT COUNT(*)'));
+    const counted = recorded.texts;
     try {
       // A term no earlier call counted: eight clients, one count; the rows of each read apart.
       const answers = await Promise.all(Array.from({ length: 8 }, () => content({ search: 'Item 123' })));
       expect(counted).toHaveLength(1);
       for (const answer of answers) expect(answer).toMatchObject({ count: 11, countCapped: false });
     } finally {
-      source.query = query;
+      recorded.stop();
     }
   });
 
@@ -142,13 +138,8 @@ describe.each(engines)('bounded counts on a %s database', (engine) => {
   // Last: it deletes rows.
   it('keeps a count past the cap while the user pages, and counts again after COUNT_TTL_MS', async () => {
     await content({ page: 1 });
-    const source = await server.app.dataSources.get(dbId, () => Promise.reject(new Error('the widget opened the connection already')));
-    const query = source.query;
-    const counted: string[] = [];
-    source.query = (sql, params, options) => {
-      if (sql.startsWith('SELECT COUNT(*)')) counted.push(sql);
-      return query.call(source, sql, params, options);
-    };
+    const recorded = await recordStatements(server, dbId, (sql) => sql.startsWith('SELECT COUNT(*)'));
+    const counted = recorded.texts;
     try {
       const first = await content({ page: 1, search: 'Item' });
       expect(first).toMatchObject({ count: TABLE_COUNT_CAP, countCapped: true });
@@ -164,7 +155,7 @@ describe.each(engines)('bounded counts on a %s database', (engine) => {
       vi.setSystemTime(Date.now() + COUNT_TTL_MS + 1);
       expect(await content({ page: 1, search: 'Item' })).toMatchObject({ count: 300, countCapped: false });
     } finally {
-      source.query = query;
+      recorded.stop();
     }
   });
 });

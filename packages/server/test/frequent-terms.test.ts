@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
 import { type DataWidgetApp, dataWidgetApp } from './support/data-widget-app';
 import { availableEngines } from './support/engines';
+import { type RecordedStatements, recordStatements } from './support/recorded-statements';
 
 /**
  * A search MariaDB's FULLTEXT index serves, for a word on most rows (issue 19: 2.2 s on
@@ -47,9 +48,10 @@ interface Content {
 describe.each(engines)('a frequent word through a FULLTEXT index on %s', () => {
   let server: TestServer;
   let widgetApp: DataWidgetApp;
+  /** The statements the widget runs. */
+  let recorded: RecordedStatements | undefined;
   /** The statements the widget ran since the last take(). */
-  let ran: string[] = [];
-  const take = () => { const taken = ran; ran = []; return taken; };
+  const take = () => recorded?.texts.splice(0) ?? [];
 
   const content = async (body: Record<string, unknown>) => {
     const answer = await server.call('POST', '/get/loadTableContent', { pageId: widgetApp.pageId, componentId: 'notes', limit: 20, ...body }, widgetApp.member);
@@ -64,14 +66,10 @@ describe.each(engines)('a frequent word through a FULLTEXT index on %s', () => {
       users: ['081700001951', '081700001952', '081700001953'], appName: 'Toko Kata', pageName: 'Catatan', table: TABLE, widgets,
     });
     await content({ page: 1 });
-    const source = await server.app.dataSources.get(widgetApp.dbId, () => Promise.reject(new Error('opened by the widget already')));
-    const query = source.query;
-    source.query = (sql, params, options) => {
-      ran.push(sql);
-      return query.call(source, sql, params, options);
-    };
+    recorded = await recordStatements(server, widgetApp.dbId);
   }, 120_000);
   afterAll(async () => {
+    recorded?.stop();
     await widgetApp?.fixture.drop();
     await server?.close();
   });
