@@ -86,6 +86,25 @@ describe.each(engines)('bounded counts on a %s database', (engine) => {
     }
   });
 
+  it('answers a short first page without waiting for its count, and a full one with it', async () => {
+    await content({ page: 1 });
+    const recorded = await recordStatements(server, dbId, (sql) => sql.startsWith('SELECT COUNT(*)'), 3_000);
+    try {
+      let started = performance.now();
+      // 'Item 1234' is on one row only (ROWS < 12,340): the page is every row there is.
+      const short = await content({ page: 1, search: 'Item 1234' });
+      expect({ ids: ids(short), count: short.count, capped: short.countCapped }).toEqual({ ids: [1234], count: 1, capped: false });
+      expect(performance.now() - started).toBeLessThan(2_500);
+      started = performance.now();
+      const full = await content({ page: 1, search: 'Item 12' });
+      expect(full.count).toBeGreaterThan(20);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(2_900);
+      expect(recorded.texts).toHaveLength(2);
+    } finally {
+      recorded.stop();
+    }
+  });
+
   it('stops counting at the cap and says so', async () => {
     const first = await content({ page: 1 });
     expect(first).toMatchObject({ count: TABLE_COUNT_CAP, countCapped: true, pageCount: TABLE_COUNT_CAP / 20 + 1 });

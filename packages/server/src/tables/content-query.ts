@@ -107,6 +107,8 @@ export interface PageStatement extends Statement {
   fromEnd: boolean;
   /** Rows read before a cursor (Prev): fewer than asked means the start was reached. */
   before: boolean;
+  /** The first rows of the order (page 1 by offset): fewer than asked are all the rows there are. */
+  fromStart: boolean;
 }
 
 type KeysetOrder = NonNullable<ReturnType<typeof keysetOrder>>;
@@ -155,7 +157,7 @@ function keysetStatement(
   const { conditions, params } = conditionsOf(plan, input);
   const order = keyset.order.map((o) => ({ column: o.column, direction: (o.direction === 'asc') === forward ? 'asc' as const : 'desc' as const }));
   const select = `SELECT ${selectText(plan, keyset.order.map((o) => o.column))} FROM ${plan.from}`;
-  const placed = { reversed: !forward, fromEnd: cursor === undefined && !forward, before: cursor !== undefined && !forward };
+  const placed = { reversed: !forward, fromEnd: cursor === undefined && !forward, before: cursor !== undefined && !forward, fromStart: false };
   const past = cursor === undefined ? undefined : pastCursor(plan, keyset, cursor, forward);
   if (past === undefined || past.nullsAfter !== true || keyset.sortColumn === undefined) {
     const where = past === undefined ? conditions : [...conditions, past.sql];
@@ -202,7 +204,7 @@ export function pageStatement(plan: ContentPlan, input: TableFilterInput & Pagin
       return keysetStatement(plan, input, keyset, cursor, cursor.direction === 'after', limit);
     }
   }
-  return { ...rowsStatement(plan, input, (page - 1) * limit, limit), reversed: false, fromEnd: false, before: false };
+  return { ...rowsStatement(plan, input, (page - 1) * limit, limit), reversed: false, fromEnd: false, before: false, fromStart: page === 1 };
 }
 
 /** A cursor's key as the contract takes it, or undefined for a value it cannot carry. */

@@ -6,7 +6,7 @@ import { searchesWholeWords } from './search-condition';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
 import type { DataSource, QueryResult } from '../datasources/types';
-import type { Statement } from './content-query';
+import type { PageStatement, Statement } from './content-query';
 import { countRows, distinctValues, run, widgetRead } from './run';
 import { hasTransform, transformed, withComputedColumns } from './transform';
 
@@ -83,13 +83,14 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
 }
 
 /**
- * The page's rows and its bounded count, side by side. A search a FULLTEXT index serves is
+ * The page's rows and its bounded count, side by side (a short first page is its own count).
+ * A search a FULLTEXT index serves is
  * first tried in key order (frequent-terms.ts): a full page there is a term on many rows,
  * whose count is then taken by scan first; a short one leaves both to the index, and the
  * term's next pages go there at once.
  */
 async function readPageAndCount(
-  source: DataSource, plan: ContentPlan, body: LoadTableContentBody, reads: { page: Statement; count: Statement; cap: number }, signal: AbortSignal,
+  source: DataSource, plan: ContentPlan, body: LoadTableContentBody, reads: { page: PageStatement; count: Statement; cap: number }, signal: AbortSignal,
 ): Promise<readonly [QueryResult, number]> {
   const { page, count, cap } = reads;
   const keyOrder = await keyOrderReads(source, plan, body, body.page, body.limit, cap);
@@ -98,7 +99,15 @@ async function readPageAndCount(
     if (probe.rows.length === body.limit) return [probe, await countByScanFirst(source, plan, keyOrder.count, count, cap, signal)];
     rememberRare(source, keyOrder);
   }
-  return Promise.all([run(source, page, widgetRead(plan, signal, body.limit)), countRows(source, plan, count, cap, signal)]);
+  const reading = run(source, page, widgetRead(plan, signal, body.limit));
+  const counting = countRows(source, plan, count, cap, signal);
+  const both = Promise.all([reading, counting]);
+  // The rows, or the first failure of either (the other is then cancelled by the caller).
+  const read = await Promise.race([reading, both.then(([rows]) => rows)]);
+  // A short first page holds every row there is: the count is not waited for (a rare
+  // search's count through its index takes longer than its page); it ends on its own.
+  if (page.fromStart && read.rows.length < body.limit) return [read, read.rows.length];
+  return both;
 }
 
 /**
