@@ -181,7 +181,8 @@ export interface PagingInput {
   before?: RowKey | undefined;
 }
 
-function cursorOf(input: PagingInput): PageCursorRequest | undefined {
+/** The cursor a page is placed by, the older after/before keys taken as one. */
+export function cursorOf(input: PagingInput): PageCursorRequest | undefined {
   if (input.cursor !== undefined) return input.cursor;
   if (input.after !== undefined) return { direction: 'after', key: input.after };
   if (input.before !== undefined) return { direction: 'before', key: input.before };

@@ -1,6 +1,6 @@
 import type { DataSource } from '../datasources/types';
 import type { ContentPlan } from './content-plan';
-import { countStatement, keysetOrder, type PageStatement, pageStatement, type PagingInput, type Statement } from './content-query';
+import { countStatement, cursorOf, keysetOrder, type PageStatement, pageStatement, type PagingInput, type Statement } from './content-query';
 import { cacheOf, type StatementCache } from './run';
 import { searchCondition } from './search-condition';
 import type { TableFilterInput } from '@rakit/core';
@@ -45,8 +45,7 @@ export async function keyOrderReads(
   if (searchCondition(plan, input.search)?.sql.includes('MATCH (') !== true) return undefined;
   const keyset = keysetOrder(plan, input.sort);
   if (keyset === undefined || keyset.sortColumn !== undefined) return undefined;
-  const cursor = input.cursor ?? input.after ?? input.before;
-  const rowsNeeded = (cursor === undefined ? (page - 1) * limit : 0) + limit;
+  const rowsNeeded = (cursorOf(input) === undefined ? (page - 1) * limit : 0) + limit;
   if (rowsNeeded * PROBE_ROWS_PER_ROW > PROBE_MAX_ROWS) return undefined;
   if (source.canLimitRowsExamined === undefined || !(await source.canLimitRowsExamined())) return undefined;
   const scanning: ContentPlan = { ...plan, fulltextByScan: true };

@@ -1,12 +1,13 @@
 import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, tablePageCount } from '@rakit/core';
 import { type ContentPlan, contentPlan } from './content-plan';
-import { countStatement, distinctStatement, keysetOrder, pageStatement, rowCursor } from './content-query';
+import {
+  countStatement, distinctStatement, keysetOrder, type PageStatement, pageStatement, rowCursor, type Statement,
+} from './content-query';
 import { keyOrderReads, rememberRare } from './frequent-terms';
 import { searchesWholeWords } from './search-condition';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
 import type { DataSource, QueryResult } from '../datasources/types';
-import type { PageStatement, Statement } from './content-query';
 import { countRows, distinctValues, run, widgetRead } from './run';
 import { hasTransform, transformed, withComputedColumns } from './transform';
 

@@ -62,8 +62,12 @@ const INNODB_STOPWORDS = new Set([
  * stopword), which LIKE then looks for instead.
  */
 export function fulltextQuery(search: string): string | undefined {
-  return fulltextWords(search)?.map((w) => `+${w}*`).join(' ');
+  const words = fulltextWords(search);
+  return words === undefined ? undefined : booleanQuery(words);
 }
+
+/** Every word required, as a word or a word's beginning: `+w1* +w2*`. */
+const booleanQuery = (words: readonly string[]) => words.map((w) => `+${w}*`).join(' ');
 
 /** The words of fulltextQuery (letters and digits only), or undefined when an index cannot answer them. */
 function fulltextWords(search: string): string[] | undefined {
@@ -132,7 +136,7 @@ export function searchCondition(plan: SearchPlan, text: string): { sql: string; 
         params.push(...scan.params);
       } else {
         parts.push(`MATCH (${columns.map((c) => plan.quote(c)).join(', ')}) AGAINST (? IN BOOLEAN MODE)`);
-        params.push((words as string[]).map((w) => `+${w}*`).join(' '));
+        params.push(booleanQuery(words as string[]));
       }
       rest = rest.filter((c) => !columns.includes(c));
     }
