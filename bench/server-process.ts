@@ -59,11 +59,15 @@ export async function startServerProcess(dataDir: string, password: string, node
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A benchmark that fails midway leaves no server behind to weigh on the next one's figures.
+  const stopWithUs = () => { child.kill('SIGKILL'); };
+  process.once('exit', stopWithUs);
   await startedIn(child, 120_000);
   return {
     base: `http://127.0.0.1:${port}`,
     pid: child.pid as number,
     stop: () => new Promise<void>((resolve) => {
+      process.off('exit', stopWithUs);
       child.removeAllListeners('exit');
       child.once('exit', () => resolve());
       child.kill('SIGTERM');

@@ -105,6 +105,29 @@ describe.each(engines)('bounded counts on a %s database', (engine) => {
     }
   });
 
+  it('reads a first page found short alone the next time, and counts it again once it has filled up', async () => {
+    const added = { page: 1, search: 'Tambahan' };
+    const quoted = engine === 'mysql' ? `\`${fixture.table}\`` : `"${fixture.table}"`;
+    expect(await content(added)).toMatchObject({ count: 0, countCapped: false, filteredResult: [] });
+    // Past the time a slow count is kept: only the memory of the short page spares the count.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + COUNT_TTL_MS + 1);
+    const recorded = await recordStatements(server, dbId, (sql) => sql.startsWith('SELECT COUNT(*)'));
+    try {
+      expect(await content(added)).toMatchObject({ count: 0, filteredResult: [] });
+      expect(recorded.texts).toEqual([]);
+      // 25 rows holding the term come in from outside Rakit: the page fills up and is counted.
+      const values = range(ROWS + 1, ROWS + 25).map((id) => `(${id}, 'Tambahan ${id}', 'Ganjil')`);
+      await fixture.exec(`INSERT INTO ${quoted} (id, name, kind) VALUES ${values.join(', ')}`);
+      const filled = await content(added);
+      expect({ ids: ids(filled), count: filled.count, capped: filled.countCapped }).toEqual({ ids: range(ROWS + 1, ROWS + 20), count: 25, capped: false });
+      expect(recorded.texts).toHaveLength(1);
+    } finally {
+      recorded.stop();
+      await fixture.exec(`DELETE FROM ${quoted} WHERE id > ${ROWS}`);
+    }
+  });
+
   it('stops counting at the cap and says so', async () => {
     const first = await content({ page: 1 });
     expect(first).toMatchObject({ count: TABLE_COUNT_CAP, countCapped: true, pageCount: TABLE_COUNT_CAP / 20 + 1 });

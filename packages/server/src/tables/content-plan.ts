@@ -68,8 +68,53 @@ export function customSubquery(query: string, userId: string): { sql: string; pa
   return { sql, params };
 }
 
-/** The content plan of a data widget (see ContentPlan). */
+/**
+ * A table widget's plan with what it was built from: the saved widget (one object per saved
+ * page version, engine/page-cache.ts), its pool and the schema and search indexes read of it
+ * (one object each while cached). Any of them replaced, the plan is built again.
+ */
+interface KeptPlan { source: object; tables: object; indexes: object; plan: ContentPlan }
+const keptPlans = new WeakMap<object, KeptPlan>();
+
+/**
+ * The content plan of a data widget (see ContentPlan). A table widget's is built once per saved
+ * version and schema read: checking its columns on every load cost more than its statement.
+ */
 export async function contentPlan(context: WidgetContext): Promise<ContentPlan> {
+  const { widget, source } = context;
+  if (widget.table_used === CUSTOM_TABLE) return buildPlan(context);
+  const [tables, indexes] = await Promise.all([
+    cachedTables(source), widget.search === false ? NO_SEARCH_INDEXES : cachedSearchIndexes(source, context.dbType),
+  ]);
+  const kept = keptPlans.get(widget);
+  if (kept !== undefined && kept.source === source && kept.tables === tables && kept.indexes === indexes) return kept.plan;
+  const plan = await buildPlan(context);
+  keptPlans.set(widget, { source, tables, indexes, plan });
+  return plan;
+}
+
+/**
+ * Statements a plan built, by what they were built for: the same request (page 1, a search
+ * asked again, many members on one screen) is not built again. Kept with the plan, so a new
+ * plan starts empty; bounded, the oldest dropped first.
+ */
+const builtStatements = new WeakMap<ContentPlan, Map<string, unknown>>();
+const BUILT_PER_PLAN = 200;
+
+export function builtOnce<T>(plan: ContentPlan, key: string, build: () => T): T {
+  let built = builtStatements.get(plan);
+  if (built === undefined) {
+    built = new Map();
+    builtStatements.set(plan, built);
+  }
+  if (built.has(key)) return built.get(key) as T;
+  const value = build();
+  if (built.size >= BUILT_PER_PLAN) built.delete(built.keys().next().value as string);
+  built.set(key, value);
+  return value;
+}
+
+async function buildPlan(context: WidgetContext): Promise<ContentPlan> {
   const { widget, source } = context;
   const quote = (identifier: string) => source.quote(identifier);
   const primaryKey = widget.primaryKey.trim() === '' || widget.primaryKey === NONE_PRIMARY_KEY ? null : widget.primaryKey.trim();

@@ -1,5 +1,5 @@
 import type { DataSource } from '../datasources/types';
-import type { ContentPlan } from './content-plan';
+import { builtOnce, type ContentPlan } from './content-plan';
 import { countStatement, cursorOf, keysetOrder, type PageStatement, pageStatement, type PagingInput, type Statement } from './content-query';
 import { cacheOf, type StatementCache } from './run';
 import { searchCondition } from './search-condition';
@@ -39,22 +39,29 @@ export interface KeyOrderReads {
  * a FULLTEXT search, a sort on another column, or a page too deep for a probe.
  */
 export async function keyOrderReads(
-  source: DataSource, plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number, cap: number,
+  source: DataSource, plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number, cap: number, request = JSON.stringify(input),
 ): Promise<KeyOrderReads | undefined> {
   if (plan.dialect !== 'mysql' || plan.indexes.fulltext.length === 0) return undefined;
+  const reads = builtOnce(plan, `key order ${request}`, () => keyOrderStatements(plan, input, page, limit, cap));
+  if (reads === undefined) return undefined;
+  if (source.canLimitRowsExamined === undefined || !(await source.canLimitRowsExamined())) return undefined;
+  if (cacheOf(rareTerms, source).get(reads.count, Date.now()) === true) return undefined;
+  return reads;
+}
+
+/** The statements of keyOrderReads, built from the plan and the request alone. */
+function keyOrderStatements(plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number, cap: number): KeyOrderReads | undefined {
   if (searchCondition(plan, input.search)?.sql.includes('MATCH (') !== true) return undefined;
   const keyset = keysetOrder(plan, input.sort);
   if (keyset === undefined || keyset.sortColumn !== undefined) return undefined;
   const rowsNeeded = (cursorOf(input) === undefined ? (page - 1) * limit : 0) + limit;
   if (rowsNeeded * PROBE_ROWS_PER_ROW > PROBE_MAX_ROWS) return undefined;
-  if (source.canLimitRowsExamined === undefined || !(await source.canLimitRowsExamined())) return undefined;
   const scanning: ContentPlan = { ...plan, fulltextByScan: true };
   const probe = pageStatement(scanning, input, page, limit);
   // A key-order read ends with its LIMIT; the deferred join and the NULLs' UNION are never built here (key order, shallow).
   if (!/ LIMIT \?( OFFSET \?)?$/.test(probe.sql)) return undefined;
   const scanCount = countStatement(scanning, input, cap);
   const count = { ...scanCount, sql: `${scanCount.sql} LIMIT ROWS EXAMINED ${(cap + 1) * COUNT_SCAN_ROWS_PER_ROW}` };
-  if (cacheOf(rareTerms, source).get(count, Date.now()) === true) return undefined;
   return { page: { ...probe, sql: `${probe.sql} ROWS EXAMINED ${rowsNeeded * PROBE_ROWS_PER_ROW}` }, count };
 }
 

@@ -1,5 +1,5 @@
 import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, tablePageCount } from '@rakit/core';
-import { type ContentPlan, contentPlan } from './content-plan';
+import { builtOnce, type ContentPlan, contentPlan } from './content-plan';
 import {
   countStatement, distinctStatement, keysetOrder, type PageStatement, pageStatement, rowCursor, type Statement,
 } from './content-query';
@@ -8,7 +8,7 @@ import { searchesWholeWords } from './search-condition';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
 import type { DataSource, QueryResult } from '../datasources/types';
-import { countRows, distinctValues, run, widgetRead } from './run';
+import { cacheOf, countRows, distinctValues, forgetCount, run, type StatementCache, widgetRead } from './run';
 import { hasTransform, transformed, withComputedColumns } from './transform';
 
 /**
@@ -35,9 +35,9 @@ export async function loadTransformedContent(app: FastifyInstance, context: Widg
  */
 export async function loadContent(context: WidgetContext, body: LoadTableContentBody): Promise<TableContent> {
   const plan = await contentPlan(context);
-  const page = pageStatement(plan, body, body.page, body.limit);
   const cap = TABLE_COUNT_CAP;
-  const count = countStatement(plan, body, cap);
+  const request = JSON.stringify(body);
+  const { page, count } = builtOnce(plan, request, () => ({ page: pageStatement(plan, body, body.page, body.limit), count: countStatement(plan, body, cap) }));
   // Cancelled when the caller goes away, and when one of them fails (its time limit): nobody
   // will read the others. (A listener, not AbortSignal.any: that costs more than the rest of the call's signals.)
   const statements = new AbortController();
@@ -46,7 +46,7 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
   if (context.signal?.aborted === true) callerLeft();
   else context.signal?.addEventListener('abort', callerLeft, { once: true });
   const [[read, total], values] = await Promise.all([
-    readPageAndCount(context.source, plan, body, { page, count, cap }, signal),
+    readPageAndCount(context.source, plan, body, { page, count, cap, request }, signal),
     Promise.all(plan.filters.map((f) => (f.interval ? [] : distinctValues(context.source, plan, distinctStatement(plan, f.field), signal)))),
   ]).catch((error: unknown) => {
     statements.abort(error);
@@ -91,14 +91,24 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
  * term's next pages go there at once.
  */
 async function readPageAndCount(
-  source: DataSource, plan: ContentPlan, body: LoadTableContentBody, reads: { page: PageStatement; count: Statement; cap: number }, signal: AbortSignal,
+  source: DataSource, plan: ContentPlan, body: LoadTableContentBody, reads: { page: PageStatement; count: Statement; cap: number; request: string }, signal: AbortSignal,
 ): Promise<readonly [QueryResult, number]> {
-  const { page, count, cap } = reads;
-  const keyOrder = await keyOrderReads(source, plan, body, body.page, body.limit, cap);
+  const { page, count, cap, request } = reads;
+  const keyOrder = await keyOrderReads(source, plan, body, body.page, body.limit, cap, request);
   if (keyOrder !== undefined) {
     const probe = await run(source, keyOrder.page, widgetRead(plan, signal, body.limit));
     if (probe.rows.length === body.limit) return [probe, await countByScanFirst(source, plan, keyOrder.count, count, cap, signal)];
     rememberRare(source, keyOrder);
+  }
+  const shortPages = cacheOf(shortFirstPages, source);
+  if (page.fromStart && shortPages.get(page, Date.now()) === true) {
+    // Short the last time: the page alone, and the count only if it has filled up since.
+    const read = await run(source, page, widgetRead(plan, signal, body.limit));
+    if (read.rows.length < body.limit) return [read, read.rows.length];
+    shortPages.delete(page);
+    // Rows came since: a count kept from then is out of date too.
+    forgetCount(source, count);
+    return [read, await countRows(source, plan, count, cap, signal)];
   }
   const reading = run(source, page, widgetRead(plan, signal, body.limit));
   const counting = countRows(source, plan, count, cap, signal);
@@ -107,9 +117,22 @@ async function readPageAndCount(
   const read = await Promise.race([reading, both.then(([rows]) => rows)]);
   // A short first page holds every row there is: the count is not waited for (a rare
   // search's count through its index takes longer than its page); it ends on its own.
-  if (page.fromStart && read.rows.length < body.limit) return [read, read.rows.length];
+  if (page.fromStart && read.rows.length < body.limit) {
+    shortPages.set(page, true, Date.now() + SHORT_PAGE_TTL_MS);
+    return [read, read.rows.length];
+  }
   return both;
 }
+
+/**
+ * How long a first page that came back short is read alone next time, with no count beside it
+ * (a rare search, a small table): its rows are their own count, and a page that has filled up
+ * since is counted after it. The count's statement would otherwise run for nothing on every
+ * keystroke's answer, taking the database's time from the page (issue 19).
+ */
+export const SHORT_PAGE_TTL_MS = 60_000;
+/** First pages found short, per pool, by their statement. */
+const shortFirstPages = new WeakMap<DataSource, StatementCache<true>>();
 
 /**
  * The count of a term on many rows: by scan in key order, stopped after a few rows per row

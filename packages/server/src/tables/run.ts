@@ -79,6 +79,10 @@ export class StatementCache<T> {
     this.entries.set(keyOf(statement), { expires, value });
   }
 
+  delete(statement: Statement): void {
+    this.entries.delete(keyOf(statement));
+  }
+
   clear(): void {
     this.entries.clear();
   }
@@ -172,6 +176,11 @@ export async function distinctValues(source: DataSource, plan: Pick<ContentPlan,
   const values = rows.map((r) => r.v);
   cache.set(statement, values, Date.now() + FILTER_VALUES_TTL_MS);
   return values;
+}
+
+/** A count known to be out of date (its first page, short before, has filled up): read again. */
+export function forgetCount(source: DataSource, statement: Statement): void {
+  counts.get(source)?.delete(statement);
 }
 
 /** After a write: counts of this pool are read again. */
