@@ -100,8 +100,11 @@ export async function contentPlan(context: WidgetContext): Promise<ContentPlan> 
  */
 const builtStatements = new WeakMap<ContentPlan, Map<string, unknown>>();
 const BUILT_PER_PLAN = 200;
+/** A longer request (a long cursor value, many filter values) is built every time: the memory stays small. */
+export const MAX_KEPT_KEY = 2048;
 
 export function builtOnce<T>(plan: ContentPlan, key: string, build: () => T): T {
+  if (key.length > MAX_KEPT_KEY) return build();
   let built = builtStatements.get(plan);
   if (built === undefined) {
     built = new Map();

@@ -51,6 +51,7 @@ export const COUNT_TTL_MS = 10_000;
 /** A select filter's values are kept this long. */
 export const FILTER_VALUES_TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
+const MAX_KEY_LENGTH = 8192;
 
 interface Entry<T> { expires: number; value: T }
 
@@ -72,11 +73,14 @@ export class StatementCache<T> {
   }
 
   set(statement: Statement, value: T, expires: number): void {
+    const key = keyOf(statement);
+    // A statement of long values (a long cursor, many filter values) is not kept: 500 of them would weigh.
+    if (key.length > MAX_KEY_LENGTH) return;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next();
       if (oldest.done !== true) this.entries.delete(oldest.value);
     }
-    this.entries.set(keyOf(statement), { expires, value });
+    this.entries.set(key, { expires, value });
   }
 
   delete(statement: Statement): void {
