@@ -1,7 +1,7 @@
 // Rakit as an operator runs it: its own Node process (the server's src/main.ts, as `npm start`
 // runs it), so a benchmark's client and baseline do not share the server's event loop.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -62,6 +62,9 @@ export async function startServerProcess(dataDir: string, password: string, node
   // A benchmark that fails midway leaves no server behind to weigh on the next one's figures.
   const stopWithUs = () => { child.kill('SIGKILL'); };
   process.once('exit', stopWithUs);
+  // BENCH_SERVER_LOG=<file>: what the server prints (with RAKIT_LOG_LEVEL=info, each request's responseTime) goes there too.
+  const logFile = process.env.BENCH_SERVER_LOG;
+  if (logFile !== undefined) child.stdout?.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
   await startedIn(child, 120_000);
   return {
     base: `http://127.0.0.1:${port}`,

@@ -17,6 +17,7 @@
 //   BENCH_SECONDS (default 5)              length of each autocannon run (BENCH_PAIRS, default 6, pairs of them)
 //   BENCH_SCENARIOS=langka,Next            only the page scenarios whose name holds one of these (default all)
 //   BENCH_CPU_PROF=<dir>                   the server runs with --cpu-prof, its profile written there
+//   BENCH_SERVER_LOG=<file>                the server's output (RAKIT_LOG_LEVEL=info: each request's responseTime)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -127,9 +127,16 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   // Each statement empties the cache, but a transaction's reads may be cached between its last
   // statement and its COMMIT: a request that wrote empties it again before it answers.
   app.decorateRequest('storeWritesAtStart', 0);
-  app.addHook('onRequest', async (request) => { request.storeWritesAtStart = readCache.writes; });
+  // Callback hooks: a request that wrote nothing (most) makes no promise here.
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.storeWritesAtStart = readCache.writes;
+    done();
+  });
   // With REDIS_URL, the other replicas are told then too (replicas/read-cache-sync.ts).
-  app.addHook('onSend', async (request) => { if (readCache.writes !== request.storeWritesAtStart) await readCache.written(); });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (readCache.writes === request.storeWritesAtStart) done(null, payload);
+    else readCache.written().then(() => done(null, payload), (error: unknown) => done(error as Error));
+  });
   const { redis } = await installSharedState(app);
   app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
   app.decorate('secretBox', new SecretBox(config.secret));

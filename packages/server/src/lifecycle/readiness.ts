@@ -44,7 +44,8 @@ export class Readiness {
  * completes as soon as the last answer is sent, and no client reuses a connection about to go.
  */
 export function closeConnectionsWhileDraining(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.readiness.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
