@@ -94,26 +94,30 @@ export async function contentPlan(context: WidgetContext): Promise<ContentPlan> 
 }
 
 /**
- * Statements a plan built, by what they were built for: the same request (page 1, a search
- * asked again, many members on one screen) is not built again. Kept with the plan, so a new
- * plan starts empty; bounded, the oldest dropped first.
+ * Statements plans built, by plan and by what they were built for: the same request (page 1, a
+ * search asked again, many members on one screen) is not built again. One bound for the whole
+ * process, the oldest dropped first, so no number of widgets or requests makes it grow; a new
+ * plan has a new number, and its predecessor's statements age out.
  */
-const builtStatements = new WeakMap<ContentPlan, Map<string, unknown>>();
-const BUILT_PER_PLAN = 200;
+const builtStatements = new Map<string, unknown>();
+export const MAX_BUILT_STATEMENTS = 2000;
 /** A longer request (a long cursor value, many filter values) is built every time: the memory stays small. */
 export const MAX_KEPT_KEY = 2048;
+const planNumbers = new WeakMap<ContentPlan, number>();
+let plansNumbered = 0;
 
-export function builtOnce<T>(plan: ContentPlan, key: string, build: () => T): T {
-  if (key.length > MAX_KEPT_KEY) return build();
-  let built = builtStatements.get(plan);
-  if (built === undefined) {
-    built = new Map();
-    builtStatements.set(plan, built);
+export function builtOnce<T>(plan: ContentPlan, request: string, build: () => T): T {
+  if (request.length > MAX_KEPT_KEY) return build();
+  let number = planNumbers.get(plan);
+  if (number === undefined) {
+    number = ++plansNumbered;
+    planNumbers.set(plan, number);
   }
-  if (built.has(key)) return built.get(key) as T;
+  const key = `${number}\u0000${request}`;
+  if (builtStatements.has(key)) return builtStatements.get(key) as T;
   const value = build();
-  if (built.size >= BUILT_PER_PLAN) built.delete(built.keys().next().value as string);
-  built.set(key, value);
+  if (builtStatements.size >= MAX_BUILT_STATEMENTS) builtStatements.delete(builtStatements.keys().next().value as string);
+  builtStatements.set(key, value);
   return value;
 }
 
