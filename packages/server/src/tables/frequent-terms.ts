@@ -39,7 +39,7 @@ export interface KeyOrderReads {
  * a FULLTEXT search, a sort on another column, or a page too deep for a probe.
  */
 export async function keyOrderReads(
-  source: DataSource, plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number, cap: number, request = JSON.stringify(input),
+  source: DataSource, plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number, cap: number, request: string,
 ): Promise<KeyOrderReads | undefined> {
   if (plan.dialect !== 'mysql' || plan.indexes.fulltext.length === 0) return undefined;
   const reads = builtOnce(plan, `key order ${request}`, () => keyOrderStatements(plan, input, page, limit, cap));

@@ -92,7 +92,20 @@ export class StatementCache<T> {
   }
 }
 
-const keyOf = (statement: Statement) => `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
+/**
+ * A statement's key in the caches, written once per statement object: a table load's
+ * statements are built once and shared (content-plan.ts builtOnce), and each load looks its
+ * page and count up in several caches.
+ */
+const keys = new WeakMap<Statement, string>();
+function keyOf(statement: Statement): string {
+  let key = keys.get(statement);
+  if (key === undefined) {
+    key = `${statement.sql}\u0000${JSON.stringify(statement.params)}`;
+    keys.set(statement, key);
+  }
+  return key;
+}
 
 const counts = new WeakMap<DataSource, StatementCache<number>>();
 /** A count being computed, the callers waiting for it, and what cancels it once none is left. */
