@@ -18,6 +18,8 @@
 //   BENCH_SCENARIOS=langka,Next            only the page scenarios whose name holds one of these (default all)
 //   BENCH_CPU_PROF=<dir>                   the server runs with --cpu-prof, its profile written there
 //   BENCH_SERVER_LOG=<file>                the server's output (RAKIT_LOG_LEVEL=info: each request's responseTime)
+//   BENCH_NODE_ARGS='<args>'               more arguments for the server's node, e.g. "--import $PWD/request-phases.mjs"
+//                                          (where a request's time goes before and after its statement)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,7 +155,7 @@ if (!onMysql) throw new Error('MariaDB is needed (the concurrency and overhead p
 // --- the server, the demo application, a page of table widgets and a button, its staff member ---
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-table-'));
 const profileDir = process.env.BENCH_CPU_PROF;
-const server = await startServerProcess(dataDir, PASSWORD, profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+const server = await startServerProcess(dataDir, PASSWORD, [...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])]);
 const call = jsonClient(server.base);
 const login = async (userId: string) => ((await call('POST', '/auth/login', { userId, password: PASSWORD, appSlug: 'demo' })).data as { token: string }[])[0]?.token as string;
 const admin = await login('demo-admin');
