@@ -12,6 +12,7 @@
 //
 // Run: npm run bench:table -w @rakit/bench
 //   BENCH_ROUNDS (default 30)  samples per figure
+//   BENCH_WARMUP (default 300) untimed turns before them (at most as many as the samples; the overhead part takes 1,000)
 //   BENCH_ONLY=pages,concurrency,overhead  the parts to run (default all)
 //   BENCH_ENGINES=mysql,postgres           the engines of the pages part (default both)
 //   BENCH_SECONDS (default 5)              length of each autocannon run (BENCH_PAIRS, default 6, pairs of them)
@@ -31,6 +32,8 @@ import { cpuTimeMs, jsonClient, startServerProcess } from './server-process';
 import { percentile } from './stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+/** Untimed turns before the samples of a figure (at most its rounds). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'pages,concurrency,overhead').split(','));
 const ENGINES = new Set((process.env.BENCH_ENGINES ?? 'mysql,postgres').split(','));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -211,10 +214,16 @@ async function forgetCounts(engine: 'mysql' | 'postgres'): Promise<void> {
 /** What is timed, with what runs untimed before each sample (making the server forget its kept counts). */
 type Timed = (() => Promise<unknown>) | { before: () => Promise<unknown>; run: () => Promise<unknown> };
 
-/** Samples of each function, taken in turns (a, b, a, b…) so a drifting machine weighs on all alike. */
-async function measure(runs: Timed[], rounds = ROUNDS): Promise<number[][]> {
+/**
+ * Samples of each function, taken in turns (a, b, a, b…) so a drifting machine weighs on all alike,
+ * after `warmup` untimed turns: V8 compiles a path's code in tiers over its first thousand or so
+ * runs, and a server answers far more calls than that, so a sample of a cold path is not what a
+ * user of a running server waits for (the first 1,500 persisted queries of a fresh server took
+ * twice as long inside it as the next ones, bench/request-phases.mjs).
+ */
+async function measure(runs: Timed[], rounds = ROUNDS, warmup = Math.min(WARMUP, rounds)): Promise<number[][]> {
   const parts = runs.map((r) => (typeof r === 'function' ? { before: undefined, run: r } : r));
-  for (let i = 0; i < 3; i++) for (const { before, run } of parts) { await before?.(); await run(); }
+  for (let i = 0; i < Math.max(3, warmup); i++) for (const { before, run } of parts) { await before?.(); await run(); }
   const samples = runs.map(() => [] as number[]);
   for (let i = 0; i < rounds; i++) {
     for (const [j, { before, run }] of parts.entries()) {
@@ -330,7 +339,7 @@ function summary(answer: Answer): string {
 }
 
 async function pages(engine: 'mysql' | 'postgres', direct: Direct): Promise<void> {
-  console.log(`\n${engine === 'mysql' ? 'MariaDB' : 'PostgreSQL'}, ${ROWS.toLocaleString('en')} rows, ${PAGE_SIZE} a page, a member's POST /get/loadTableContent against the floor, ${ROUNDS} rounds (${SCAN_ROUNDS} for a search without an index)`);
+  console.log(`\n${engine === 'mysql' ? 'MariaDB' : 'PostgreSQL'}, ${ROWS.toLocaleString('en')} rows, ${PAGE_SIZE} a page, a member's POST /get/loadTableContent against the floor, ${ROUNDS} rounds after ${Math.min(WARMUP, ROUNDS)} untimed (${SCAN_ROUNDS} for a search without an index)`);
   const runFloor = (floor: Floor) => Promise.all(floor.statements.map((st) => direct(st.sql, st.params)));
   for (const s of scenarios(engine).filter((c) => SCENARIOS === undefined || SCENARIOS.some((part) => c.name.includes(part)))) {
     const answered = await load(s.componentId, s.body);
@@ -428,7 +437,7 @@ if (ONLY.has('overhead')) {
     () => call('GET', '/health'),
     () => call('POST', '/action/runAction', action, member),
     () => mysqlDirect(PERSISTED, ['demo-user']),
-  ], rounds) as [number[], number[], number[]];
+  ], rounds, Math.max(WARMUP, 1000)) as [number[], number[], number[]];
   const overhead = p50(viaRakit) - p50(health) - p50(viaMysql2);
   /** The server process's CPU time per call of `run`, alone: less swayed than latency by what else the machine runs. */
   const cpuPerCall = async (run: () => Promise<unknown>) => {
@@ -438,7 +447,7 @@ if (ONLY.has('overhead')) {
   };
   const cpuHealth = await cpuPerCall(() => call('GET', '/health'));
   const cpuAction = await cpuPerCall(() => call('POST', '/action/runAction', action, member));
-  console.log(`\npersisted query run by a member (POST /action/runAction, ${raw.length} rows by key), ${rounds} rounds, MariaDB`);
+  console.log(`\npersisted query run by a member (POST /action/runAction, ${raw.length} rows by key), ${rounds} rounds after ${Math.max(WARMUP, 1000)} untimed, MariaDB`);
   console.log(`  HTTP floor (GET /health, same process)   p50 ${ms(p50(health))}   p95 ${ms(p95(health))}`);
   console.log(`  raw query (mysql2 pool.query)            p50 ${ms(p50(viaMysql2))}   p95 ${ms(p95(viaMysql2))}`);
   console.log(`  Rakit POST /action/runAction             p50 ${ms(p50(viaRakit))}   p95 ${ms(p95(viaRakit))}`);
