@@ -25,14 +25,22 @@ export function startedIn(child: ChildProcess, timeoutMs: number): Promise<void>
   let output = '';
   return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Rakit did not start in time:\n${output}`)), timeoutMs);
-    child.stdout?.on('data', (chunk: Buffer) => {
+    const onOutput = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Rakit is running on')) {
         clearTimeout(timer);
+        // What it prints from now on (a log line per request at level info) is not kept:
+        // gathering and searching it all would slow the benchmark's own client.
+        child.stdout?.off('data', onOutput);
+        child.stderr?.off('data', onOutput);
+        child.stdout?.resume();
+        child.stderr?.resume();
+        output = '';
         resolve();
       }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    };
+    child.stdout?.on('data', onOutput);
+    child.stderr?.on('data', onOutput);
     child.on('exit', (code) => reject(new Error(`Rakit exited with ${code}:\n${output}`)));
   });
 }
