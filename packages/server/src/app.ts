@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin from './auth/plugin';
 import { TokenService } from './auth/tokens';
+import { OneLinePerRequest } from './http/access-log';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
 import { installErrorHandler } from './http/error-handler';
@@ -106,6 +107,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, store: Store, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     // X-Forwarded-For only from the proxies the operator names: otherwise any caller picks his address.
     trustProxy: config.trustProxy,
