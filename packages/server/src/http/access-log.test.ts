@@ -27,7 +27,7 @@ describe('the access log', () => {
     expect(only?.responseTime).toBeGreaterThanOrEqual(0);
   });
 
-  it('still tells a failed request with its error, and a 404 in one line', async () => {
+  it('still tells a failed request with its error, and a route not found', async () => {
     lines.length = 0;
     expect((await app.inject({ method: 'GET', url: '/fails' })).statusCode).toBe(500);
     const failed = linesOf(lines[0]?.reqId);
