@@ -36,6 +36,32 @@ describe('the SQLite worker', () => {
     }
   });
 
+  it('runs transactions begun at once one after another, and keeps other statements out of them', async () => {
+    // Several callers woken by the end of one transaction used to begin theirs together:
+    // "cannot start a transaction within a transaction" (two members editing rows at once).
+    const source = new SqliteDataSource(path.join(dir, 'turns.db'), { mustExist: false });
+    try {
+      await source.query('CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER)', []);
+      await source.query('INSERT INTO t (id, n) VALUES (1, 0)', []);
+      const increment = () => source.transaction(async (tx) => {
+        const n = Number((await tx.query('SELECT n FROM t WHERE id = 1', [])).rows[0]?.n);
+        await tx.query('UPDATE t SET n = ? WHERE id = 1', [n + 1]);
+      });
+      // A transaction that fails rolls back alone: a statement sent beside it is not part of it.
+      const failing = source.transaction(async (tx) => {
+        await tx.query('UPDATE t SET n = n + 1000 WHERE id = 1', []);
+        throw new Error('rolled back');
+      }).then(() => 'committed', () => 'rolled back');
+      const outside = Array.from({ length: 5 }, (_, i) => source.query('INSERT INTO t (id, n) VALUES (?, 0)', [10 + i]));
+      await Promise.all([...Array.from({ length: 8 }, increment), failing, ...outside]);
+      expect(await failing).toBe('rolled back');
+      expect((await source.query('SELECT n FROM t WHERE id = 1', [])).rows).toEqual([{ n: 8 }]);
+      expect((await source.query('SELECT COUNT(*) AS c FROM t WHERE id >= 10', [])).rows).toEqual([{ c: 5 }]);
+    } finally {
+      await source.close();
+    }
+  });
+
   it('refuses calls once closed', async () => {
     const source = new SqliteDataSource(path.join(dir, 'closed.db'), { mustExist: false });
     await source.query('SELECT 1', []);

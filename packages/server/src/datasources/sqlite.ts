@@ -292,13 +292,10 @@ export class SqliteDataSource implements DataSource {
     return count;
   }
 
-  /** Waits out an open transaction: the file has one connection, and only its `tx` reaches it. */
-  private async outsideTransaction(): Promise<void> {
-    while (this.transactionDone !== undefined) await this.transactionDone;
-  }
-
   async query(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<QueryResult> {
-    await this.outsideTransaction();
+    // Waits out an open transaction (only its `tx` reaches it), checked again right before the
+    // statement is sent: a helper's own await would let another caller begin one in between.
+    while (this.transactionDone !== undefined) await this.transactionDone;
     throwIfAbandoned(options?.limited?.signal);
     return this.runStatement(this.current(), sql, params, options);
   }
@@ -315,7 +312,7 @@ export class SqliteDataSource implements DataSource {
   }
 
   async tables(): Promise<TableInfo[]> {
-    await this.outsideTransaction();
+    while (this.transactionDone !== undefined) await this.transactionDone;
     const answer = await this.current().send({ kind: 'tables' }, this.boundMs);
     return groupColumns(resultOf(answer) as Parameters<typeof groupColumns>[0]);
   }
@@ -338,7 +335,8 @@ export class SqliteDataSource implements DataSource {
    * (on the worker that began it: a worker started after that one died has none).
    */
   async transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> {
-    await this.outsideTransaction();
+    // Checked and taken with no await between: callers woken by the same end take turns.
+    while (this.transactionDone !== undefined) await this.transactionDone;
     let end!: () => void;
     this.transactionDone = new Promise((resolve) => { end = resolve; });
     try {
