@@ -120,7 +120,7 @@ const version = await latestWorkflowVersion(store, chainId);
 const definition = await loadDefinition(store, version?.versionId ?? 0);
 if (version === undefined || definition === undefined) throw new Error('no version');
 const input = { id: 1, total: 150 };
-const newRun = () => startRun(app, {
+const newRun = () => startRun(app, undefined, {
   workflowId: chainId, appId, versionId: version.versionId, definition, input, startActionId: null,
   starter: { kind: 'editor', userId: null, triggerId: null, triggerRunId: null },
 });
@@ -209,7 +209,7 @@ for (let i = 0; i < 2; i += 1) {
 since = await lastRunId();
 start = performance.now();
 for (let i = 0; i < RUNS; i += 1) {
-  await startRun(web, {
+  await startRun(web, undefined, {
     workflowId: chainId, appId, versionId: version.versionId, definition, input, startActionId: null,
     starter: { kind: 'editor', userId: null, triggerId: null, triggerRunId: null },
   });

@@ -142,6 +142,23 @@ describe.each(engines)('the audit log on a %s store', (engine) => {
     expect((await appLog({ action: 'exportAuditLog' })).total).toBe(1);
   });
 
+  it('names each call\'s own author when calls run at once', async () => {
+    // The audit context is handed on by each call (audit/context.ts), not held ambiently: interleaved calls keep theirs.
+    const names = Array.from({ length: 6 }, (_, i) => `Concurrent ${i}`);
+    const answers = await Promise.all(names.flatMap((menuName, i) => [
+      server.call('POST', '/save/saveMenu', { menuName, menuAppId: fx.appId }, fx.admin),
+      server.call('POST', '/action/editRow', { pageId: fx.pageId, componentId: 'items', actionName: 'EDIT', key: 3, values: { name: `Three ${i}` } }, fx.member),
+    ]));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(300);
+    await flushAudit(server.store);
+    const menus = (await appLog({ action: 'saveMenu', pageSize: 100 })).entries.filter((e) => names.some((n) => e.summary === `Added menu ${n}`));
+    expect(menus).toHaveLength(names.length);
+    for (const entry of menus) expect(entry).toMatchObject({ actorId: fx.adminId, appId: fx.appId, entityType: 'menu' });
+    const edits = (await appLog({ action: 'editRow', pageSize: 100 })).entries.filter((e) => JSON.stringify(e.details).includes('Three '));
+    expect(edits).toHaveLength(names.length);
+    for (const entry of edits) expect(entry).toMatchObject({ actorId: fx.memberId, appId: fx.appId, entityType: 'row' });
+  });
+
   it('never writes a password, token or secret', async () => {
     const secrets = ['member-new-pass-41', 'conn-secret-8c2e', 'smtp-secret-3f9a', 'root-new-pass-93'];
     const changed = await server.call('PUT', '/auth/changePassword', { data: { userId: fx.memberId, password: secrets[0], confirm_password: secrets[0], current_password: AUDIT_PASSWORD, appId: fx.appId } }, fx.member);
@@ -173,6 +190,7 @@ describe.each(engines)('the audit log on a %s store', (engine) => {
     expect((await appLog()).total).toBe(before - 1);
     expect((await appLog({ actor: 'ghost' })).total).toBe(0);
   });
+
 });
 
 /**

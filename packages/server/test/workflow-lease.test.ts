@@ -49,7 +49,7 @@ describe.each(engines)('a stale worker on a %s store', (engine) => {
     const version = await latestWorkflowVersion(server.store, chainId);
     const definition = await loadDefinition(server.store, version?.versionId ?? 0);
     if (version === undefined || definition === undefined) throw new Error('not built');
-    const runId = await startRun(server.app, {
+    const runId = await startRun(server.app, undefined, {
       workflowId: chainId, appId, versionId: version.versionId, definition, input: {}, startActionId: null,
       starter: { kind: 'editor', userId: null, triggerId: null, triggerRunId: null },
     });

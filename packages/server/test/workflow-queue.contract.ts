@@ -67,7 +67,7 @@ export function queueContract(label: string, engine: EngineName, makeQueue: Make
       if (version === undefined || definition === undefined) throw new Error('not built');
       const ids: number[] = [];
       for (let i = 0; i < count; i += 1) {
-        ids.push(await startRun(server.app, {
+        ids.push(await startRun(server.app, undefined, {
           workflowId: chainId, appId, versionId: version.versionId, definition, input: { i }, startActionId: null,
           starter: { kind: 'editor', userId: null, triggerId: null, triggerRunId: null },
         }));

@@ -50,7 +50,7 @@ function entityOf(call: AnyCall, request: FastifyRequest): { entityType: string;
 export function recordCallIfUnrecorded(app: FastifyInstance, call: AnyCall, request: FastifyRequest, context: AuditContext): void {
   if (context.recorded || !isAudited(call)) return;
   const { entityType, entityId } = entityOf(call, request);
-  recordAfterCommit(app.store, {
+  recordAfterCommit(app.store, context, {
     appId: context.appId,
     entityType,
     entityId,

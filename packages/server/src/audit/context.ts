@@ -1,10 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /**
- * Who is making the current call, for the audit entries written while it runs: the route layer
- * (http/route.ts) opens one per call, so the domain modules record an entry with one
- * `recordAudit(trx, …)` and need no request. Outside a call (a workflow run a trigger started
- * by the queue) there is none: the actor is the system.
+ * Who is making a call, for the audit entries written while it runs: the route layer
+ * (http/route.ts) makes one per call and hands it on: to the handler, and on the caller's
+ * Principal, so a domain module that has the caller records an entry with
+ * `withAudit(store, caller.audit, …)`. Outside a call (a workflow run a trigger started by the
+ * queue) there is none: the actor is the system.
+ *
+ * Passed by hand rather than held in an AsyncLocalStorage: on Node 20 one in use puts a hook on
+ * every promise of the process, which cost each call 20–50 µs (issue 19).
  */
 export interface AuditContext {
   /** The call's name in core's `calls`: the action of its entries by default. */
@@ -19,22 +21,11 @@ export interface AuditContext {
   recorded: boolean;
 }
 
-const storage = new AsyncLocalStorage<AuditContext>();
-
-export function runInAuditContext<T>(context: AuditContext, work: () => Promise<T>): Promise<T> {
-  return storage.run(context, work);
-}
-
-export function currentAuditContext(): AuditContext | undefined {
-  return storage.getStore();
-}
-
 /**
- * Names the application the current call turned out to act in, once a domain module has checked
- * the caller's reach of it (a signed-in call names its application in its input, e.g. a page):
+ * Names the application the call turned out to act in, once a domain module has checked the
+ * caller's reach of it (a signed-in call names its application in its input, e.g. a page):
  * the call's entries belong to it. Never the input's word alone.
  */
-export function auditAppIs(appId: number): void {
-  const context = storage.getStore();
+export function auditAppIs(context: AuditContext | undefined, appId: number): void {
   if (context !== undefined) context.appId = appId;
 }

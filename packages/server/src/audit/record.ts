@@ -1,11 +1,11 @@
 import type { Store } from '../store/db';
 import { insertAuditEntries, insertAuditEntry, type NewAuditEntry } from '../store/repositories/audit-log';
-import { currentAuditContext } from './context';
+import type { AuditContext } from './context';
 import { redacted } from './redact';
 
 /** What a domain module says of a change it makes; who, from where and when come from the call. */
 export interface AuditFact {
-  /** Defaults to the current call's name. */
+  /** Defaults to the call's name. */
   action?: string;
   /** Defaults to the caller (a sign-in names who signed in). */
   actorId?: string | null;
@@ -44,7 +44,7 @@ export function setAuditRecording(on: boolean): void {
 
 export const isAuditRecording = (): boolean => recording;
 
-/** Who made a change, from where, in which application and call: read from the current call when it is recorded. */
+/** Who made a change, from where, in which application and call: read from the call when it is recorded. */
 interface Origin {
   action: string;
   actorId: string | null;
@@ -56,9 +56,11 @@ interface Origin {
   at: number;
 }
 
-/** The origin of a fact, read from the current call (which is marked as recorded when the entry is its own). */
-function originOf(fact: AuditFact): Origin {
-  const context = currentAuditContext();
+/**
+ * The origin of a fact, read from the call that makes it (marked as recorded when the entry is
+ * its own); undefined for the system's own work.
+ */
+function originOf(context: AuditContext | undefined, fact: AuditFact): Origin {
   const action = fact.action ?? context?.action;
   if (action === undefined) throw new Error('recordAudit outside a call needs an action');
   const own = context !== undefined && action === context.action;
@@ -93,9 +95,9 @@ function entryOf(fact: AuditFact, origin: Origin): NewAuditEntry {
  * Appends an audit entry. Pass the transaction of the change it records, so both are kept or
  * neither is. A change outside the metadata store goes through recordAfterCommit.
  */
-export async function recordAudit(db: Store, fact: AuditFact): Promise<void> {
+export async function recordAudit(db: Store, context: AuditContext | undefined, fact: AuditFact): Promise<void> {
   if (!recording) return;
-  await insertAuditEntry(db, entryOf(fact, originOf(fact)));
+  await insertAuditEntry(db, entryOf(fact, originOf(context, fact)));
 }
 
 /** Entries waiting to be appended, per store. */
@@ -121,14 +123,16 @@ const FLUSH_AT = 200;
  * crash in those milliseconds loses entries, as a crash between the two commits would. Reading
  * the log, and closing the server, append what waits first (flushAudit).
  */
-export function recordAfterCommit(store: Store, fact: AuditFact, onError: (error: unknown, entries: NewAuditEntry[]) => void): void {
+export function recordAfterCommit(
+  store: Store, context: AuditContext | undefined, fact: AuditFact, onError: (error: unknown, entries: NewAuditEntry[]) => void,
+): void {
   if (!recording) return;
   let queue = pending.get(store);
   if (queue === undefined) {
     queue = { facts: [], timer: undefined, writing: Promise.resolve() };
     pending.set(store, queue);
   }
-  queue.facts.push({ fact, origin: originOf(fact) });
+  queue.facts.push({ fact, origin: originOf(context, fact) });
   const flush = () => { void flushAudit(store).catch(() => undefined); };
   if (queue.facts.length >= FLUSH_AT) flush();
   else if (queue.timer === undefined) {
@@ -164,10 +168,12 @@ export async function flushAudit(store: Store): Promise<void> {
  * Makes a change and records it in one store transaction: both are kept or neither is. The
  * fact may be read from the change's result (the id of what it created).
  */
-export function withAudit<T>(store: Store, fact: AuditFact | ((result: T) => AuditFact), change: (trx: Store) => Promise<T>): Promise<T> {
+export function withAudit<T>(
+  store: Store, context: AuditContext | undefined, fact: AuditFact | ((result: T) => AuditFact), change: (trx: Store) => Promise<T>,
+): Promise<T> {
   return store.transaction().execute(async (trx) => {
     const result = await change(trx);
-    await recordAudit(trx, typeof fact === 'function' ? fact(result) : fact);
+    await recordAudit(trx, context, typeof fact === 'function' ? fact(result) : fact);
     return result;
   });
 }

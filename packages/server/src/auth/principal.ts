@@ -1,5 +1,5 @@
 import { type Group, isAdminGroup, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
-import { auditAppIs } from '../audit/context';
+import { type AuditContext, auditAppIs } from '../audit/context';
 import { forbidden } from '../http/errors';
 
 /** The account a call is about (as cachedAccount reads it): where it belongs, and its groups. */
@@ -11,6 +11,8 @@ export interface TargetAccount {
 /** The signed-in caller of a request, with his groups read from the store on each request. */
 export class Principal {
   readonly isSuperAdmin: boolean;
+  /** The call he is making, for its audit entries: set by the route layer (http/route.ts) once it has validated the call. */
+  audit: AuditContext | undefined;
 
   constructor(readonly userId: string, readonly tokenAppSlug: string, readonly groups: Group[]) {
     this.isSuperAdmin = groups.some(isSuperAdminGroup);
@@ -69,13 +71,13 @@ export class Principal {
   /** Refuses a caller who does not administer the application; the call then acts in it (its audit entries go there). */
   assertAppAdmin(appId: number): void {
     if (!this.isAppAdmin(appId)) throw forbidden(Messages.forbidden);
-    auditAppIs(appId);
+    auditAppIs(this.audit, appId);
   }
 
   /** Refuses a caller who is not a member; the call then acts in the application (its audit entries go there). */
   assertAppMember(appId: number): void {
     if (!this.isAppMember(appId)) throw forbidden(Messages.forbidden);
-    auditAppIs(appId);
+    auditAppIs(this.audit, appId);
   }
 
   assertSuperAdmin(): void {

@@ -395,6 +395,8 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
 
   // Published workflows are built again here, by the caller as administrator of the application he now holds.
   const principal = new Principal(caller.userId, caller.tokenAppSlug, await groupsOfUser(app.store, caller.userId));
+  // Still the import's call: the builds' audit entries are the caller's.
+  principal.audit = caller.audit;
   const unpublished: ImportedBundle['unpublished'] = [];
   for (const workflow of bundle.workflows) {
     const chainId = written.workflowIds.get(workflow.id);

@@ -58,8 +58,8 @@ export async function saveDbConfig(app: FastifyInstance, caller: Principal, body
   };
   // The body's password is redacted by its field name (audit/redact.ts).
   const fact = (dbId: number) => ({ appId: body.dbAppId, entityType: 'db', entityId: dbId, summary: `Saved connection ${body.dbType} ${body.dbDatabase}` });
-  if (existing === undefined) return { dbId: await withAudit(app.store, fact, (trx) => insertDbConfig(trx, values)) };
-  await withAudit(app.store, fact(existing.dbId), (trx) => updateDbConfig(trx, existing.dbId, values));
+  if (existing === undefined) return { dbId: await withAudit(app.store, caller.audit, fact, (trx) => insertDbConfig(trx, values)) };
+  await withAudit(app.store, caller.audit, fact(existing.dbId), (trx) => updateDbConfig(trx, existing.dbId, values));
   await app.dataSources.invalidate(existing.dbId);
   return { dbId: existing.dbId };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DbSearch, SearchIndexBody, SearchIndexJob, SearchIndexPlan, TableSearch } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
+import type { AuditContext } from '../audit/context';
 import { recordAudit } from '../audit/record';
 import { openDdlSession } from '../datasources/ddl-session';
 import { reachableSettings } from '../datasources/reach';
@@ -376,7 +377,7 @@ async function runJob(app: FastifyInstance, row: DbConfigRow, job: Job, session:
  * added on this connection already) and answers at once; searchIndexProgress tells how far it
  * is. Recorded in the audit log with its statements.
  */
-export async function addSearchIndex(app: FastifyInstance, row: DbConfigRow, body: SearchIndexBody): Promise<SearchIndexJob> {
+export async function addSearchIndex(app: FastifyInstance, audit: AuditContext, row: DbConfigRow, body: SearchIndexBody): Promise<SearchIndexJob> {
   const jobs = jobsOf(app);
   if (jobs.get(row.dbId)?.status.state === 'running') throw conflict('A search index is being added on this connection already; wait until it is done.');
   const { plan, inspected } = await planOf(app, row, body);
@@ -395,7 +396,7 @@ export async function addSearchIndex(app: FastifyInstance, row: DbConfigRow, bod
     source: inspected.source,
   };
   jobs.set(row.dbId, job);
-  await recordAudit(app.store, {
+  await recordAudit(app.store, audit, {
     entityType: 'db', entityId: row.dbId, summary: `Added a search index on ${plan.table} (${plan.columns.join(', ')})`,
     details: { table: plan.table, columns: plan.columns, statements: plan.statements },
   });

@@ -5,6 +5,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { conflict, forbidden, notFound } from '../http/errors';
+import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import { reachablePageComponents } from '../pages/page-access';
 import {
@@ -52,17 +53,17 @@ async function widgetsUsing(app: FastifyInstance, row: FunctionRow): Promise<Fun
 
 interface FunctionFields { name: string; parameter: FunctionParameter[]; content: string }
 
-export async function saveFunction(app: FastifyInstance, appId: number, fields: FunctionFields): Promise<CustomFunction> {
+export async function saveFunction(app: FastifyInstance, audit: AuditContext, appId: number, fields: FunctionFields): Promise<CustomFunction> {
   const values = { appId, name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
-  const { id, slug } = await withAudit(app.store, (made: { id: number }) => ({ appId, entityType: 'function', entityId: made.id, summary: `Added function ${fields.name}` }),
+  const { id, slug } = await withAudit(app.store, audit, (made: { id: number }) => ({ appId, entityType: 'function', entityId: made.id, summary: `Added function ${fields.name}` }),
     (trx) => insertFunction(trx, values));
   return { id, slug, appId, name: fields.name, parameter: fields.parameter, content: fields.content };
 }
 
-export async function changeFunction(app: FastifyInstance, id: number, fields: FunctionFields): Promise<CustomFunction> {
+export async function changeFunction(app: FastifyInstance, audit: AuditContext, id: number, fields: FunctionFields): Promise<CustomFunction> {
   const row = await functionOf(app, id);
   const values = { name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
-  await withAudit(app.store, { appId: row.appId, entityType: 'function', entityId: id, summary: `Changed function ${fields.name}` }, (trx) => updateFunction(trx, id, values));
+  await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: id, summary: `Changed function ${fields.name}` }, (trx) => updateFunction(trx, id, values));
   return toCustomFunction({ ...row, ...values });
 }
 
@@ -86,11 +87,11 @@ function stepFunctionRef(actionParams: string): string | undefined {
   }
 }
 
-export async function removeFunction(app: FastifyInstance, slug: string): Promise<{ id: number; slug: string }> {
+export async function removeFunction(app: FastifyInstance, audit: AuditContext, slug: string): Promise<{ id: number; slug: string }> {
   const row = await functionOf(app, slug);
   const places = await usesOfFunction(app, row);
   if (places.length > 0) throw conflict(Messages.functionInUse.replace('{places}', places.join('; ')));
-  await withAudit(app.store, { appId: row.appId, entityType: 'function', entityId: row.id, summary: `Deleted function ${row.name}` }, (trx) => deleteFunction(trx, row.id));
+  await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: row.id, summary: `Deleted function ${row.name}` }, (trx) => deleteFunction(trx, row.id));
   return { id: row.id, slug: row.slug };
 }
 

@@ -4,7 +4,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { auditContextOf, recordCallIfUnrecorded } from '../audit/calls';
-import { runInAuditContext } from '../audit/context';
+import type { AuditContext } from '../audit/context';
 import type { Principal } from '../auth/principal';
 
 /** What a handler is given: the validated input, the caller, and the application the access check found. */
@@ -14,6 +14,8 @@ export interface RouteContext<C extends AnyCall> {
   caller: C['access']['level'] extends 'public' ? Principal | null : Principal;
   /** The application the call names (member and appAdmin calls), already checked. */
   appId: C['access']['level'] extends 'member' | 'appAdmin' ? number : undefined;
+  /** Who is making the call, for its audit entries (also on the caller: `caller.audit`). */
+  audit: AuditContext;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -65,17 +67,16 @@ export function route<C extends AnyCall>(
     handler: async (request, reply) => {
       // Who is calling, for the audit entries written while the call runs (audit/context.ts).
       const audit = auditContextOf(call, request);
-      const result = await runInAuditContext(audit, async () => {
-        const answer = await handler({
-          input: { params: request.params, query: request.query, body: request.body, headers: request.headers } as ServerInputOf<C>,
-          caller: request.principal as RouteContext<C>['caller'],
-          appId: request.callAppId as RouteContext<C>['appId'],
-          request,
-          reply,
-        });
-        recordCallIfUnrecorded(app, call, request, audit);
-        return answer;
+      if (request.principal !== null) request.principal.audit = audit;
+      const result = await handler({
+        input: { params: request.params, query: request.query, body: request.body, headers: request.headers } as ServerInputOf<C>,
+        caller: request.principal as RouteContext<C>['caller'],
+        appId: request.callAppId as RouteContext<C>['appId'],
+        audit,
+        request,
+        reply,
       });
+      recordCallIfUnrecorded(app, call, request, audit);
       if (call.data === FILE_ANSWER) return result;
       if (successCode !== CREATED_OR_SAVED) reply.code(successCode);
       if (call.extra === undefined) return { status: true, data: result };

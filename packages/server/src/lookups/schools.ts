@@ -128,7 +128,7 @@ async function schoolIndex(store: Store, onFailure: (error: unknown) => void): P
  * the background is told to onIndexFailure.
  */
 export async function lookUpSchools(
-  store: Store, _principal: Principal, body: GetSchoolBody, onIndexFailure: (error: unknown) => void,
+  store: Store, principal: Principal, body: GetSchoolBody, onIndexFailure: (error: unknown) => void,
 ): Promise<SchoolOption[]> {
   const { index, schools, frequency } = await schoolIndex(store, onIndexFailure);
   const words = searchWords(body.school);
@@ -146,7 +146,7 @@ export async function lookUpSchools(
  * The address of a school: as imported, else its village's 'DESA, KECAMATAN, KABUPATEN,
  * PROVINSI' from its village code; null when neither is known (or no such school).
  */
-export async function schoolAddress(store: Store, dataDir: string, _principal: Principal, npsn: string): Promise<{ address: string | null }> {
+export async function schoolAddress(store: Store, dataDir: string, principal: Principal, npsn: string): Promise<{ address: string | null }> {
   const school = await findSchool(store, npsn);
   if (school === undefined) return { address: null };
   if (school.address.trim() !== '') return { address: school.address };
@@ -190,7 +190,7 @@ async function checkRow(dataDir: string, row: ImportRow): Promise<{ values: Scho
  * of their NPSN in one transaction, the sample rows going with the first real import. A NPSN
  * twice in the batch keeps its last row and says so for the earlier one.
  */
-export async function importSchools(store: Store, dataDir: string, _principal: Principal, rows: readonly ImportRow[]): Promise<{ imported: number; failed: Failure[] }> {
+export async function importSchools(store: Store, dataDir: string, principal: Principal, rows: readonly ImportRow[]): Promise<{ imported: number; failed: Failure[] }> {
   const failed: Failure[] = [];
   const good = new Map<string, { line: number; values: SchoolValues }>();
   for (const row of rows) {
@@ -205,7 +205,7 @@ export async function importSchools(store: Store, dataDir: string, _principal: P
   }
   const values = [...good.values()].map((g) => g.values);
   if (values.length > 0) {
-    await withAudit(store, { appId: null, entityType: 'schools', summary: `Imported ${values.length} schools`, details: { npsn: values.map((v) => v.npsn) } }, async (trx) => {
+    await withAudit(store, principal.audit, { appId: null, entityType: 'schools', summary: `Imported ${values.length} schools`, details: { npsn: values.map((v) => v.npsn) } }, async (trx) => {
       await replaceSchools(trx, values, true);
       await bumpDataVersion(trx, 'schoolDirectory');
     });

@@ -11,7 +11,7 @@ import { findPageBySlug, pagesReachable } from '../store/repositories/pages';
 export async function assertMayReadPage(app: CachedStore, caller: Principal, page: { pageId: number; pageAppId: number }) {
   if (!caller.isAppAdmin(page.pageAppId) && !(await cachedPageReach(app, page.pageId, caller.groupIdsIn(page.pageAppId)))) throw forbidden(Messages.forbidden);
   // What the call does next happens in the page's application (its audit entries go there).
-  auditAppIs(page.pageAppId);
+  auditAppIs(caller.audit, page.pageAppId);
 }
 
 /** A page by slug in the named application (by default the one of the caller's sign-in), if he may read it. */

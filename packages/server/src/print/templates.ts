@@ -12,6 +12,7 @@ import { findAppBySlug } from '../store/repositories/apps';
 import {
   deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, type PrintTemplateRow, toPrintTemplate,
 } from '../store/repositories/print-templates';
+import type { AuditContext } from '../audit/context';
 import { recordAudit, withAudit } from '../audit/record';
 
 const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -54,7 +55,7 @@ export function templateWork<T>(work: () => T): T {
  * read now; one of the same name is replaced (its file removed once the new one is in).
  */
 export async function storeTemplate(
-  app: FastifyInstance, appId: number, uploadedBy: string, fileName: string, content: Buffer,
+  app: FastifyInstance, audit: AuditContext, appId: number, uploadedBy: string, fileName: string, content: Buffer,
 ): Promise<{ template: PrintTemplate; replaced: boolean }> {
   const templateFilename = templateName(fileName);
   if (!/\.docx$/i.test(templateFilename) || (await fileTypeFromBuffer(content))?.mime !== DOCX_MIMETYPE) {
@@ -80,7 +81,7 @@ export async function storeTemplate(
       const previous = await findPrintTemplateByName(trx, appId, templateFilename);
       if (previous !== undefined) await deletePrintTemplate(trx, previous.templateId);
       await insertPrintTemplate(trx, row);
-      await recordAudit(trx, { appId, entityType: 'template', entityId: row.templateId, summary: `Uploaded print template ${templateFilename}` });
+      await recordAudit(trx, audit, { appId, entityType: 'template', entityId: row.templateId, summary: `Uploaded print template ${templateFilename}` });
       return previous;
     });
   } catch (error) {
@@ -92,10 +93,10 @@ export async function storeTemplate(
 }
 
 /** Removes a template and its file (its application's administrators, checked by the call's contract). */
-export async function removeTemplate(app: FastifyInstance, templateId: string): Promise<void> {
+export async function removeTemplate(app: FastifyInstance, audit: AuditContext, templateId: string): Promise<void> {
   const row = await findPrintTemplate(app.store, templateId);
   if (row === undefined) throw notFound(Messages.printTemplateNotFound);
-  await withAudit(app.store, { appId: row.templateAppId, entityType: 'template', entityId: row.templateId, summary: `Deleted print template ${row.templateFilename}` },
+  await withAudit(app.store, audit, { appId: row.templateAppId, entityType: 'template', entityId: row.templateId, summary: `Deleted print template ${row.templateFilename}` },
     (trx) => deletePrintTemplate(trx, row.templateId));
   await app.files.delete(row.templateAppId, row.templateId);
 }

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../http/errors';
 import { findPage } from '../store/repositories/pages';
 import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
 import { assertOneStatement } from './run-sql';
+import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 
 type SaveQueryInput = z.output<typeof SaveQueryBodySchema>;
@@ -14,7 +15,7 @@ type SaveQueryInput = z.output<typeof SaveQueryBodySchema>;
  * the call's contract): one statement, against a page of the same application or none (0).
  * An id updates that query of the connection; another connection's is not found.
  */
-export async function saveQuery(app: FastifyInstance, appId: number, body: SaveQueryInput): Promise<{ actionId: number; created: boolean }> {
+export async function saveQuery(app: FastifyInstance, audit: AuditContext, appId: number, body: SaveQueryInput): Promise<{ actionId: number; created: boolean }> {
   assertOneStatement(body.actionSQLQuery);
   if (body.actionPageId !== 0) {
     const page = await findPage(app.store, body.actionPageId);
@@ -25,11 +26,11 @@ export async function saveQuery(app: FastifyInstance, appId: number, body: SaveQ
     actionName: body.actionName, actionSqlQuery: body.actionSQLQuery, actionFormat: body.actionFormat,
   };
   const fact = (id: number) => ({ appId, entityType: 'query', entityId: id, summary: `Saved query ${body.actionName}` });
-  if (body.actionId === null) return { actionId: await withAudit(app.store, fact, (trx) => insertQuery(trx, values)), created: true };
+  if (body.actionId === null) return { actionId: await withAudit(app.store, audit, fact, (trx) => insertQuery(trx, values)), created: true };
   const existing = await findQuery(app.store, body.actionId);
   if (existing === undefined || existing.actionDbId !== body.actionDbId) throw notFound(Messages.actionNotFound);
   const actionId = body.actionId;
-  await withAudit(app.store, fact(actionId), (trx) => updateQuery(trx, actionId, values));
+  await withAudit(app.store, audit, fact(actionId), (trx) => updateQuery(trx, actionId, values));
   return { actionId: body.actionId, created: false };
 }
 

@@ -18,8 +18,8 @@ const actionRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, actionCalls.runAction, async ({ input: { body }, caller }) => statementAnswer(await runActionAs(app, caller, body)));
 
-  route(app, actionCalls.saveQuery, async ({ input: { body }, appId, reply }) => {
-    const { actionId, created } = await saveQuery(app, appId, body);
+  route(app, actionCalls.saveQuery, async ({ input: { body }, appId, reply, audit }) => {
+    const { actionId, created } = await saveQuery(app, audit, appId, body);
     if (created) reply.code(201);
     return { actionId };
   });

@@ -28,8 +28,8 @@ const appRoutes: FastifyPluginAsync = async (app) => {
     return created;
   });
 
-  route(app, appCalls.deleteApp, async ({ input: { body } }) => {
-    await deleteApp(app.store, app.files, body.appId);
+  route(app, appCalls.deleteApp, async ({ input: { body }, audit }) => {
+    await deleteApp(app.store, app.files, audit, body.appId);
     return { appId: body.appId };
   });
 };

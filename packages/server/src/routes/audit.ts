@@ -11,9 +11,9 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
     route(app, call, async ({ input: { query } }) => auditPage(app, { appId: query.appId }, query, query.page, query.pageSize));
   }
   for (const call of [auditCalls.exportAuditLog, auditCalls.exportAllAuditLog]) {
-    route(app, call, async ({ input: { query }, request, reply }) => {
+    route(app, call, async ({ input: { query }, request, reply, audit }) => {
       // Recorded before the download starts: a file's answer goes out as it is written.
-      await recordAudit(app.store, { appId: query.appId ?? null, entityType: 'auditLog', summary: 'Exported the audit log' });
+      await recordAudit(app.store, audit, { appId: query.appId ?? null, entityType: 'auditLog', summary: 'Exported the audit log' });
       return sendXlsx(request, reply, 'audit-log', (out) => writeAuditXlsx(app, out, { appId: query.appId }, query));
     });
   }

@@ -19,7 +19,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   const limitSignIn = accountRateLimit(app, 'sign-in');
   const limitRegistration = accountRateLimit(app, 'registration');
 
-  route(app, authCalls.login, async ({ input: { body }, request }) => {
+  route(app, authCalls.login, async ({ input: { body }, request, audit }) => {
     const { userId, password, appSlug } = body;
     if (userId.trim() === '' || password === '') throw unauthorized(Messages.loginFailed);
     const target = await findAppBySlug(app.store, appSlug);
@@ -27,22 +27,22 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const user = await findUser(app.store, userId);
     await limitSignIn(request, user?.userId ?? userId);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (user === undefined || !passwordOk) throw await signInRefused(app, target, userId, unauthorized(Messages.loginFailed));
+    if (user === undefined || !passwordOk) throw await signInRefused(app, audit, target, userId, unauthorized(Messages.loginFailed));
 
     const groups = await groupsOfUser(app.store, user.userId);
-    if (!mayEnterApp(groups, target)) throw await signInRefused(app, target, userId, forbidden(Messages.loginFailed));
+    if (!mayEnterApp(groups, target)) throw await signInRefused(app, audit, target, userId, forbidden(Messages.loginFailed));
     const userGroup = groupsForApp(groups, target);
-    if (userGroup.length === 0) throw await signInRefused(app, target, userId, forbidden(Messages.loginNoGroup));
+    if (userGroup.length === 0) throw await signInRefused(app, audit, target, userId, forbidden(Messages.loginNoGroup));
 
     const { token, expiresAtMs } = await app.tokens.issue(user.userId, target.appSlug, user.sessionKey);
-    await recordSignIn(app, target, user.userId);
+    await recordSignIn(app, audit, target, user.userId);
     const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
     return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId }];
   }, { config: { rateLimit: authRateLimit(app) } });
 
   route(app, authCalls.openApp, ({ input: { body }, caller }) => openAppSession(app.store, app.tokens, caller, body.appId));
 
-  route(app, authCalls.register, async ({ input: { body }, request }) => {
+  route(app, authCalls.register, async ({ input: { body }, request, audit }) => {
     const input = body.data;
     const appId = input.defaultGroupAppId[0] as number;
     const target = await findAppById(app.store, appId);
@@ -66,10 +66,10 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         if ((await findUser(trx, input.userId)) !== undefined) return;
         await insertUser(trx, input.userId, passwordHash, appId);
         await addMember(trx, defaultGroup.groupId, input.userId);
-        await recordAudit(trx, { ...registered, summary: `Registered ${input.userId}` });
+        await recordAudit(trx, audit, { ...registered, summary: `Registered ${input.userId}` });
       });
     } else if (await verifyPassword(existing.passwordHash, input.password)) {
-      await withAudit(app.store, { ...registered, summary: `${existing.userId} joined with his own password` }, (trx) => addMember(trx, defaultGroup.groupId, existing.userId));
+      await withAudit(app.store, audit, { ...registered, summary: `${existing.userId} joined with his own password` }, (trx) => addMember(trx, defaultGroup.groupId, existing.userId));
     }
     return { userId: input.userId };
   }, { config: { rateLimit: authRateLimit(app) } });

@@ -39,13 +39,13 @@ const databaseRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, databaseCalls.planSearchIndex, async ({ input: { body } }) => planSearchIndex(app, await storedDbConfig(app, body.dbId), body));
 
-  route(app, databaseCalls.addSearchIndex, async ({ input: { body } }) => addSearchIndex(app, await storedDbConfig(app, body.dbId), body));
+  route(app, databaseCalls.addSearchIndex, async ({ input: { body }, audit }) => addSearchIndex(app, audit, await storedDbConfig(app, body.dbId), body));
 
   route(app, databaseCalls.searchIndexProgress, async ({ input: { params } }) => searchIndexProgress(app, await storedDbConfig(app, params.dbId)));
 
-  route(app, databaseCalls.deleteDbConfig, async ({ input: { body } }) => {
+  route(app, databaseCalls.deleteDbConfig, async ({ input: { body }, audit }) => {
     const row = await storedDbConfig(app, body.dbId);
-    await withAudit(app.store, { entityType: 'db', entityId: row.dbId, summary: `Deleted connection ${row.dbDatabase}` }, (trx) => deleteDbConfig(trx, row.dbId));
+    await withAudit(app.store, audit, { entityType: 'db', entityId: row.dbId, summary: `Deleted connection ${row.dbDatabase}` }, (trx) => deleteDbConfig(trx, row.dbId));
     await app.dataSources.invalidate(row.dbId);
     return { dbId: row.dbId };
   });

@@ -28,7 +28,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     return { buffer: buffer.toString('base64'), mimetype: XLSX_MIMETYPE, filename: xlsxFilename(body.filename) };
   });
 
-  route(app, tableCalls.excelFromTableStream, async ({ input: { query }, caller, request, reply }) => {
+  route(app, tableCalls.excelFromTableStream, async ({ input: { query }, caller, request, reply, audit }) => {
     const signal = abandonedSignal(reply);
     const { source, plan, columns: widgetColumns, transform } = await exportableWidget(app, caller, query);
     const input: TableFilterInput = {
@@ -45,7 +45,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
       yield* rows;
     }
     // Recorded before the download starts: a file's answer goes out as it is written.
-    await recordAudit(app.store, { entityType: 'page', entityId: query.pageId, summary: `Exported table ${query.componentId} to Excel` });
+    await recordAudit(app.store, audit, { entityType: 'page', entityId: query.pageId, summary: `Exported table ${query.componentId} to Excel` });
     return sendXlsx(request, reply, query.filename, (out) => writeXlsx(out, columns, all()));
   });
 };

@@ -11,11 +11,11 @@ const functionRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, functionCalls.getFunction, async ({ input: { params } }) => getFunction(app, params.slug));
 
-  route(app, functionCalls.saveFunction, async ({ input: { body } }) => saveFunction(app, body.appId, body));
+  route(app, functionCalls.saveFunction, async ({ input: { body }, audit }) => saveFunction(app, audit, body.appId, body));
 
-  route(app, functionCalls.updateFunction, async ({ input: { body } }) => changeFunction(app, body.id, body));
+  route(app, functionCalls.updateFunction, async ({ input: { body }, audit }) => changeFunction(app, audit, body.id, body));
 
-  route(app, functionCalls.deleteFunction, async ({ input: { params } }) => removeFunction(app, params.slug));
+  route(app, functionCalls.deleteFunction, async ({ input: { params }, audit }) => removeFunction(app, audit, params.slug));
 
   route(app, functionCalls.runFunction, async ({ input: { params, body }, caller }) => runStoredFunction(app, caller, params.slug, body.params));
 

@@ -21,7 +21,7 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     return listMenuTree(app.store, appId, visible);
   });
 
-  route(app, menuCalls.saveMenu, async ({ input: { body } }) => {
+  route(app, menuCalls.saveMenu, async ({ input: { body }, audit }) => {
     const { menuName, menuAppId, menuPageId, menuParentMenuId } = body;
     if (menuName === '') throw badRequest(menuParentMenuId === 0 ? Messages.parentMenuNameRequired : Messages.submenuNameRequired);
     if (menuParentMenuId !== 0) {
@@ -29,22 +29,22 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
       if (parent === undefined || parent.menuAppId !== menuAppId || parent.menuParentMenuId !== 0) throw badRequest(Messages.menuNotFound);
     }
     await pageOfApp(menuPageId, menuAppId);
-    const menuId = await withAudit(app.store, (id: number) => ({ entityType: 'menu', entityId: id, summary: `Added menu ${menuName}` }),
+    const menuId = await withAudit(app.store, audit, (id: number) => ({ entityType: 'menu', entityId: id, summary: `Added menu ${menuName}` }),
       (trx) => insertMenu(trx, { menuAppId, menuName, menuPageId, menuParentMenuId }));
     return { menuId };
   });
 
-  route(app, menuCalls.updateMenu, async ({ input: { body } }) => {
+  route(app, menuCalls.updateMenu, async ({ input: { body }, audit }) => {
     const { menuId, menuAppId, menuPageId } = body;
     const menu = await findMenu(app.store, menuId);
     if (menu === undefined || menu.menuAppId !== menuAppId) throw notFound(Messages.menuNotFound);
     await pageOfApp(menuPageId, menuAppId);
-    await withAudit(app.store, { entityType: 'menu', entityId: menuId, summary: `Pointed menu ${menu.menuName} to page ${menuPageId}` }, (trx) => setMenuPage(trx, menuId, menuPageId));
+    await withAudit(app.store, audit, { entityType: 'menu', entityId: menuId, summary: `Pointed menu ${menu.menuName} to page ${menuPageId}` }, (trx) => setMenuPage(trx, menuId, menuPageId));
     return { menuId, menuPageId };
   });
 
-  route(app, menuCalls.deleteMenu, async ({ input: { body } }) => {
-    await withAudit(app.store, { entityType: 'menu', entityId: body.menuId, summary: `Deleted menu ${body.menuId}` }, (trx) => deleteMenuCascade(trx, body.menuId));
+  route(app, menuCalls.deleteMenu, async ({ input: { body }, audit }) => {
+    await withAudit(app.store, audit, { entityType: 'menu', entityId: body.menuId, summary: `Deleted menu ${body.menuId}` }, (trx) => deleteMenuCascade(trx, body.menuId));
     return { menuId: body.menuId };
   });
 

@@ -29,16 +29,16 @@ const printRoutes: FastifyPluginAsync = async (app) => {
     return (await listPrintTemplates(app.store, appId)).map(toPrintTemplate);
   });
 
-  route(app, printCalls.uploadTemplate, async ({ input: { query }, caller, request, reply }) => {
+  route(app, printCalls.uploadTemplate, async ({ input: { query }, caller, request, reply, audit }) => {
     const appId = await printAppOf(app, caller, query.appId, 'appAdmin');
     const { part, content } = await readUploadedFile(app, request, 'template', Messages.printTemplateTooLarge);
-    const { template, replaced } = await storeTemplate(app, appId, caller.userId, part.filename, content);
+    const { template, replaced } = await storeTemplate(app, audit, appId, caller.userId, part.filename, content);
     reply.code(replaced ? 200 : 201);
     return template;
   });
 
-  route(app, printCalls.deleteTemplate, async ({ input: { params } }) => {
-    await removeTemplate(app, params.templateId);
+  route(app, printCalls.deleteTemplate, async ({ input: { params }, audit }) => {
+    await removeTemplate(app, audit, params.templateId);
     return { templateId: params.templateId };
   });
 

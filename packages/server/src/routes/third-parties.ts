@@ -6,12 +6,12 @@ import { listThirdParties, removeThirdParty, saveThirdParty, testThirdParty } fr
 /** The root application's Third Parties screen (spec 1 screen 4): the super administrator's only. */
 const thirdPartyRoutes: FastifyPluginAsync = async (app) => {
   route(app, thirdPartyCalls.listThirdParties, () => listThirdParties(app));
-  route(app, thirdPartyCalls.saveThirdParty, async ({ input: { body }, reply }) => {
-    const { serviceId, created } = await saveThirdParty(app, body);
+  route(app, thirdPartyCalls.saveThirdParty, async ({ input: { body }, reply, audit }) => {
+    const { serviceId, created } = await saveThirdParty(app, audit, body);
     if (created) reply.code(201);
     return { serviceId };
   });
-  route(app, thirdPartyCalls.deleteThirdParty, ({ input: { body } }) => removeThirdParty(app, body.serviceId));
+  route(app, thirdPartyCalls.deleteThirdParty, ({ input: { body }, audit }) => removeThirdParty(app, audit, body.serviceId));
   route(app, thirdPartyCalls.testThirdParty, ({ input: { body } }) => testThirdParty(app, body.serviceId));
 };
 

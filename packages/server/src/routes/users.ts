@@ -23,11 +23,11 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     return { users: users.map((u): [UserRef] => [{ userId: u.userId }]), count };
   });
 
-  route(app, userCalls.addUser, async ({ input: { body }, appId }) => {
+  route(app, userCalls.addUser, async ({ input: { body }, appId, audit }) => {
     const { userId, password } = body.data;
     const target = await managedApp(app.store, appId);
     const passwordHash = await hashPassword(password);
-    await withAudit(app.store, { entityType: 'user', entityId: userId, summary: `Added user ${userId}` }, async (trx) => {
+    await withAudit(app.store, audit, { entityType: 'user', entityId: userId, summary: `Added user ${userId}` }, async (trx) => {
       if ((await findUser(trx, userId)) !== undefined) throw conflict(Messages.userAlreadyInApp);
       // Created here by its administrator: the account is this application's (the operator's in _root).
       await insertUser(trx, userId, passwordHash, target.isRoot ? null : appId);
@@ -39,7 +39,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     return { userId };
   });
 
-  route(app, userCalls.changePassword, async ({ input: { body }, caller, request }) => {
+  route(app, userCalls.changePassword, async ({ input: { body }, caller, request, audit }) => {
     const { userId, password, appId, current_password: currentPassword } = body.data;
     const account = await cachedAccount(app, userId);
     const ownAccount = account !== undefined && account.user.userId === caller.userId;
@@ -54,16 +54,16 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const passwordHash = await hashPassword(password);
     // One's own password is recorded in no application's log (the super administrator's).
     const fact = { appId: ownAccount ? null : appId, entityType: 'user', entityId: target.user.userId, summary: `Set the password of ${target.user.userId}` };
-    await withAudit(app.store, fact, (trx) => setUserPassword(trx, target.user.userId, passwordHash));
+    await withAudit(app.store, audit, fact, (trx) => setUserPassword(trx, target.user.userId, passwordHash));
     return Messages.passwordChanged;
   });
 
-  route(app, userCalls.deleteUser, async ({ input: { body }, caller, appId }) => {
+  route(app, userCalls.deleteUser, async ({ input: { body }, caller, appId, audit }) => {
     const { userId } = body.data;
     const target = await managedApp(app.store, appId);
     if (userId === caller.userId) throw badRequest('You cannot remove yourself');
     if ((await findUser(app.store, userId)) === undefined) throw notFound(Messages.userNotFound);
-    await withAudit(app.store, { entityType: 'user', entityId: userId, summary: `Removed user ${userId}` }, async (trx) => {
+    await withAudit(app.store, audit, { entityType: 'user', entityId: userId, summary: `Removed user ${userId}` }, async (trx) => {
       if (target.isRoot) return deleteUserCascade(trx, userId);
       if ((await removeUserFromApp(trx, appId, userId)) === 0) throw notFound(Messages.userNotFound);
     });

@@ -54,7 +54,7 @@ export async function exportSourceOf(app: FastifyInstance, caller: Principal, bo
   const db = await findDbConfig(app.store, body.dbId);
   if (db === undefined) throw notFound(Messages.databaseNotFound);
   if (!caller.isAppAdmin(db.dbAppId)) throw forbidden(Messages.onlySavedQueries);
-  auditAppIs(db.dbAppId);
+  auditAppIs(caller.audit, db.dbAppId);
   const source = await dataSourceOf(app, db);
   const fields = listOf(body.columns);
   const columns = { fields, headers: listOf(body.columnAlias) };

@@ -23,7 +23,7 @@ function rowDetails(where: { pageId: number; componentId: string; dbId: number }
 export function recordRowWrite(app: FastifyInstance, context: WidgetContext, write: RowWrite): number {
   const where = { pageId: context.pageId, componentId: context.widget.id, dbId: context.dbId };
   const key = typeof write.key === 'object' && write.key !== null ? JSON.stringify(write.key) : String(write.key);
-  recordAfterCommit(app.store, {
+  recordAfterCommit(app.store, context.caller.audit, {
     appId: context.appId,
     entityType: 'row',
     entityId: `${write.table}:${key}`,

@@ -1,6 +1,7 @@
 import { Messages, type SaveThirdPartyBody, type ThirdParty, type SmtpSecurity } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../http/errors';
+import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import {
   deleteThirdParty, findThirdParty, insertThirdParty, listThirdPartyRows, type ThirdPartyRow, updateThirdParty,
@@ -39,7 +40,7 @@ async function storedThirdParty(app: FastifyInstance, serviceId: number): Promis
  * Creates (serviceId null) or edits a service after checking its host is one the server may
  * reach; an empty password keeps the stored one.
  */
-export async function saveThirdParty(app: FastifyInstance, body: SaveThirdPartyBody): Promise<{ serviceId: number; created: boolean }> {
+export async function saveThirdParty(app: FastifyInstance, audit: AuditContext, body: SaveThirdPartyBody): Promise<{ serviceId: number; created: boolean }> {
   await vettedSmtpAddress(app, body.host);
   const existing = body.serviceId === null ? undefined : await storedThirdParty(app, body.serviceId);
   const passwordEnc = body.password === '' ? existing?.passwordEnc ?? '' : app.secretBox.seal(body.password);
@@ -49,16 +50,16 @@ export async function saveThirdParty(app: FastifyInstance, body: SaveThirdPartyB
   };
   // The Third Parties belong to no application: their entries are the super administrator's. The password is redacted by its field name.
   const fact = (saved: { serviceId: number }) => ({ appId: null, entityType: 'thirdParty', entityId: saved.serviceId, summary: `Saved service ${body.name}` });
-  return withAudit(app.store, fact, async (trx) => {
+  return withAudit(app.store, audit, fact, async (trx) => {
     if (existing === undefined) return { serviceId: await insertThirdParty(trx, values), created: true };
     await updateThirdParty(trx, existing.serviceId, values);
     return { serviceId: existing.serviceId, created: false };
   });
 }
 
-export async function removeThirdParty(app: FastifyInstance, serviceId: number): Promise<{ serviceId: number }> {
+export async function removeThirdParty(app: FastifyInstance, audit: AuditContext, serviceId: number): Promise<{ serviceId: number }> {
   const row = await storedThirdParty(app, serviceId);
-  await withAudit(app.store, { appId: null, entityType: 'thirdParty', entityId: row.serviceId, summary: `Deleted service ${row.serviceName}` }, (trx) => deleteThirdParty(trx, row.serviceId));
+  await withAudit(app.store, audit, { appId: null, entityType: 'thirdParty', entityId: row.serviceId, summary: `Deleted service ${row.serviceName}` }, (trx) => deleteThirdParty(trx, row.serviceId));
   return { serviceId: row.serviceId };
 }
 

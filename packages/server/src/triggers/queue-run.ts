@@ -51,6 +51,6 @@ export async function queueTriggerRun(app: FastifyInstance, caller: Principal, i
   const runId = await app.store.transaction().execute((trx) => insertTriggerRun(trx, {
     triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params: JSON.stringify(params), status: 'queued',
   }));
-  const runIds = await startTriggerRuns(app, { runId, triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params });
+  const runIds = await startTriggerRuns(app, caller.audit, { runId, triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params });
   return triggerOutcome(app, runId, trigger.triggerId, runIds);
 }

@@ -3,6 +3,7 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../http/errors';
+import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import { findAppById } from '../store/repositories/apps';
 import {
@@ -35,19 +36,19 @@ const toTriggerRecord = (row: TriggerRow): TriggerRecord => ({
  * administrators, checked by the call's contract). Another application's trigger is not
  * found and stays as it was.
  */
-export async function saveTrigger(app: FastifyInstance, body: SaveTriggerBody): Promise<{ triggerId: number; created: boolean }> {
+export async function saveTrigger(app: FastifyInstance, audit: AuditContext, body: SaveTriggerBody): Promise<{ triggerId: number; created: boolean }> {
   if ((await findAppById(app.store, body.triggerAppId)) === undefined) throw notFound(Messages.appNotFound);
   const parsed = parseTriggerParamNames(body.triggerParams);
   if (!parsed.ok) throw badRequest(parsed.message);
   const values = { triggerName: body.triggerAlias, triggerParams: JSON.stringify(parsed.names) };
 
   if (body.triggerId === null) {
-    const triggerId = await withAudit(app.store, (id: number) => ({ appId: body.triggerAppId, entityType: 'trigger', entityId: id, summary: `Added trigger ${body.triggerAlias}` }),
+    const triggerId = await withAudit(app.store, audit, (id: number) => ({ appId: body.triggerAppId, entityType: 'trigger', entityId: id, summary: `Added trigger ${body.triggerAlias}` }),
       (trx) => insertTrigger(trx, { triggerAppId: body.triggerAppId, ...values }));
     return { triggerId, created: true };
   }
   const triggerId = body.triggerId;
-  const updated = await withAudit(app.store, { appId: body.triggerAppId, entityType: 'trigger', entityId: triggerId, summary: `Changed trigger ${body.triggerAlias}` },
+  const updated = await withAudit(app.store, audit, { appId: body.triggerAppId, entityType: 'trigger', entityId: triggerId, summary: `Changed trigger ${body.triggerAlias}` },
     (trx) => updateTriggerOfApp(trx, triggerId, body.triggerAppId, values));
   if (!updated) throw notFound(Messages.triggerNotFound);
   return { triggerId, created: false };

@@ -83,7 +83,7 @@ export async function saveWorkflowAction(app: FastifyInstance, caller: Principal
   };
   if (body.actionId === null) {
     const fact = (id: number) => ({ appId: workflow.chainAppId, entityType: 'workflowAction', entityId: id, summary: `Added step ${body.actionAlias} to workflow ${workflow.chainName}` });
-    const actionId = await withAudit(app.store, fact, async (trx) => {
+    const actionId = await withAudit(app.store, caller.audit, fact, async (trx) => {
       if (await countActionsOfWorkflow(trx, workflow.chainId) >= MAX_WORKFLOW_ACTIONS) throw badRequest(`A workflow has at most ${MAX_WORKFLOW_ACTIONS} actions`);
       return insertWorkflowAction(trx, { actionChainId: workflow.chainId, ...values });
     });
@@ -91,7 +91,7 @@ export async function saveWorkflowAction(app: FastifyInstance, caller: Principal
   }
   const actionId = body.actionId;
   const fact = { appId: workflow.chainAppId, entityType: 'workflowAction', entityId: actionId, summary: `Changed step ${body.actionAlias} of workflow ${workflow.chainName}` };
-  const updated = await withAudit(app.store, fact, (trx) => updateWorkflowActionOfChain(trx, actionId, workflow.chainId, values));
+  const updated = await withAudit(app.store, caller.audit, fact, (trx) => updateWorkflowActionOfChain(trx, actionId, workflow.chainId, values));
   if (!updated) throw notFound(Messages.workflowActionNotFound);
   return { actionId, created: false };
 }
@@ -132,7 +132,7 @@ export async function deleteWorkflowAction(app: FastifyInstance, caller: Princip
   const action = await findWorkflowAction(app.store, actionId);
   if (action === undefined) throw notFound(Messages.workflowActionNotFound);
   await workflowOfAdmin(app, caller, action.actionChainId);
-  await withAudit(app.store, { entityType: 'workflowAction', entityId: actionId, summary: `Deleted step ${action.actionAlias}` }, (trx) => deleteWorkflowActionCascade(trx, action.actionChainId, actionId));
+  await withAudit(app.store, caller.audit, { entityType: 'workflowAction', entityId: actionId, summary: `Deleted step ${action.actionAlias}` }, (trx) => deleteWorkflowActionCascade(trx, action.actionChainId, actionId));
 }
 
 export { storedParams };

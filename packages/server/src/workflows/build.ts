@@ -92,7 +92,7 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
     chainId, chainTrigger, triggerActionId, actions: published, edges: publishedEdges, entryActionIds, order,
   };
   const built = (id: number) => ({ appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Built version ${id} of workflow ${workflow.chainName}` });
-  const versionId = await withAudit(app.store, built,
+  const versionId = await withAudit(app.store, caller.audit, built,
     (trx) => insertWorkflowVersion(trx, { chainId, appId: workflow.chainAppId, definition: JSON.stringify(definition), builtBy: caller.userId }));
   // Trigger runs that waited for a built workflow listening to them start now.
   if (chainTrigger !== null) await pickUpTriggerRuns(app);

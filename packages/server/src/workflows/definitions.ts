@@ -38,12 +38,12 @@ export async function saveWorkflow(app: FastifyInstance, caller: Principal, body
   }
   const values = { chainName: body.chainName, chainTrigger: body.chainTrigger === null ? '' : String(body.chainTrigger) };
   if (body.chainId === null) {
-    const chainId = await withAudit(app.store, (id: number) => ({ appId: body.chainAppId, entityType: 'workflow', entityId: id, summary: `Added workflow ${body.chainName}` }),
+    const chainId = await withAudit(app.store, caller.audit, (id: number) => ({ appId: body.chainAppId, entityType: 'workflow', entityId: id, summary: `Added workflow ${body.chainName}` }),
       (trx) => insertWorkflow(trx, { chainAppId: body.chainAppId, ...values }));
     return { chainId, created: true };
   }
   const chainId = body.chainId;
-  const updated = await withAudit(app.store, { appId: body.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Changed workflow ${body.chainName}` },
+  const updated = await withAudit(app.store, caller.audit, { appId: body.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Changed workflow ${body.chainName}` },
     (trx) => updateWorkflowOfApp(trx, chainId, body.chainAppId, values));
   if (!updated) throw notFound(Messages.workflowNotFound);
   return { chainId, created: false };
@@ -54,5 +54,5 @@ export async function deleteWorkflow(app: FastifyInstance, caller: Principal, ch
   const workflow = await findWorkflow(app.store, chainId);
   if (workflow === undefined) throw notFound(Messages.workflowNotFound);
   caller.assertAppAdmin(workflow.chainAppId);
-  await withAudit(app.store, { appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Deleted workflow ${workflow.chainName}` }, (trx) => deleteWorkflowCascade(trx, chainId));
+  await withAudit(app.store, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Deleted workflow ${workflow.chainName}` }, (trx) => deleteWorkflowCascade(trx, chainId));
 }

@@ -59,7 +59,7 @@ export async function saveFlow(app: FastifyInstance, caller: Principal, body: Sa
     if (triggerActionId !== null && edges.some(([, to]) => to === triggerActionId)) throw badRequest('The trigger action comes first: no edge may lead to it');
     await replaceEdges(trx, workflow.chainId, edges);
     if (body.layout !== undefined) await placeCards(trx, workflow.chainId, body.layout);
-    await recordAudit(trx, { appId: workflow.chainAppId, entityType: 'workflow', entityId: workflow.chainId, summary: `Saved the flow of workflow ${workflow.chainName}` });
+    await recordAudit(trx, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: workflow.chainId, summary: `Saved the flow of workflow ${workflow.chainName}` });
     return { workflowId: workflow.chainId, edges: edges.length, triggerActionId };
   });
 }

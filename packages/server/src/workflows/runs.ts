@@ -15,6 +15,7 @@ import { findWorkflowAction, latestWorkflowVersion } from '../store/repositories
 import type { PublishedWorkflow } from './build';
 import { workflowOfAdmin } from './actions';
 import { loadDefinition } from './engine/definition';
+import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 
 /**
@@ -37,6 +38,7 @@ export interface RunStarter {
 /** Records a queued run of a published version, its steps numbered in the built order, and enqueues it. */
 export async function startRun(
   app: FastifyInstance,
+  audit: AuditContext | undefined,
   run: { workflowId: number; appId: number; versionId: number; definition: PublishedWorkflow; input: Record<string, unknown>; starter: RunStarter; startActionId: number | null },
 ): Promise<number> {
   const actions = new Map(run.definition.actions.map((a) => [a.actionId, a]));
@@ -53,7 +55,7 @@ export async function startRun(
     action: WORKFLOW_RUN_STARTED_ACTION, appId: run.appId, entityType: 'workflowRun', entityId: id,
     summary: `Started a run of workflow ${run.workflowId} (${run.starter.kind})`, details: { workflowId: run.workflowId, versionId: run.versionId, starter: run.starter },
   });
-  const runId = await withAudit(app.store, started, (trx) => insertRun(trx, {
+  const runId = await withAudit(app.store, audit, started, (trx) => insertRun(trx, {
     workflowId: run.workflowId, appId: run.appId, versionId: run.versionId, input: JSON.stringify(run.input),
     startedByKind: run.starter.kind, startedByUser: run.starter.userId, triggerId: run.starter.triggerId, triggerRunId: run.starter.triggerRunId,
     startActionId: run.startActionId, runKey: randomBytes(12).toString('hex'),
@@ -131,7 +133,7 @@ async function publishedOf(app: FastifyInstance, chainId: number): Promise<{ ver
 export async function runWorkflow(app: FastifyInstance, caller: Principal, chainId: number, input: Record<string, unknown>): Promise<RunOutcome> {
   const workflow = await workflowOfAdmin(app, caller, chainId);
   const { versionId, definition } = await publishedOf(app, chainId);
-  const runId = await startRun(app, {
+  const runId = await startRun(app, caller.audit, {
     workflowId: chainId, appId: workflow.chainAppId, versionId, definition, input, startActionId: null,
     starter: { kind: 'editor', userId: caller.userId, triggerId: null, triggerRunId: null },
   });
@@ -146,7 +148,7 @@ export async function runChains(app: FastifyInstance, caller: Principal, body: R
   const workflow = await workflowOfAdmin(app, caller, action.actionChainId);
   const { versionId, definition } = await publishedOf(app, workflow.chainId);
   if (!definition.actions.some((a) => a.actionId === body.actionId)) throw badRequest(Messages.workflowActionNotBuilt);
-  const runId = await startRun(app, {
+  const runId = await startRun(app, caller.audit, {
     workflowId: workflow.chainId, appId: workflow.chainAppId, versionId, definition, input: body.params, startActionId: body.actionId,
     starter: { kind: 'chain', userId: caller.userId, triggerId: null, triggerRunId: null },
   });
@@ -231,12 +233,12 @@ async function listenersOf(app: FastifyInstance, appId: number, triggerId: numbe
 
 /** Starts a run of every built workflow listening to the trigger, for one trigger run; answers their ids. */
 export async function startTriggerRuns(
-  app: FastifyInstance, triggerRun: { runId: number; triggerId: number; appId: number; userId: string | null; params: Record<string, unknown> },
+  app: FastifyInstance, audit: AuditContext | undefined, triggerRun: { runId: number; triggerId: number; appId: number; userId: string | null; params: Record<string, unknown> },
 ): Promise<number[]> {
   const listeners = await listenersOf(app, triggerRun.appId, triggerRun.triggerId);
   const runIds: number[] = [];
   for (const listener of listeners) {
-    runIds.push(await startRun(app, {
+    runIds.push(await startRun(app, audit, {
       workflowId: listener.chainId, appId: listener.appId, versionId: listener.versionId, definition: listener.definition,
       input: triggerRun.params, startActionId: null,
       starter: { kind: 'trigger', userId: triggerRun.userId, triggerId: triggerRun.triggerId, triggerRunId: triggerRun.runId },
@@ -277,7 +279,8 @@ export async function pickUpTriggerRuns(app: FastifyInstance): Promise<number> {
     for (const triggerRun of waiting) {
       // Taken by compare-and-set, so that two processes picking up at once start it once.
       if (!(await swapTriggerRunStatus(app.store, triggerRun.runId, 'queued', 'starting'))) continue;
-      const runIds = await startTriggerRuns(app, { ...triggerRun, params: paramsOf(triggerRun.params) });
+      // Picked up by the system (at start, or after a build): no call's context.
+      const runIds = await startTriggerRuns(app, undefined, { ...triggerRun, params: paramsOf(triggerRun.params) });
       if (runIds.length === 0) await swapTriggerRunStatus(app.store, triggerRun.runId, 'starting', 'queued');
       started += runIds.length;
       if (runIds.length > 0) progressed = true;
