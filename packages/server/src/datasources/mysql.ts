@@ -1,3 +1,4 @@
+import type { Connection as CoreConnection } from 'mysql2';
 import { createPool, type Pool, type PoolConnection, type ResultSetHeader, type RowDataPacket } from 'mysql2/promise';
 import { throwIfAbandoned, watchCancel } from './cancel';
 import { mysqlFailure } from './errors';
@@ -19,12 +20,27 @@ async function connect(pool: Pool): Promise<PoolConnection> {
 /** What a statement answered, and whether it moved the session to another default database (`USE`). */
 interface Ran { result: QueryResult; changedSchema: boolean }
 
+/**
+ * A statement through the driver's own connection under the promise wrapper: the wrapper takes
+ * a stack trace for every statement, which cost 20 µs of the 50 from the call to the socket
+ * write (issue 19). Its errors carry the same code, errno and sqlState.
+ */
+function sendQuery(connection: PoolConnection, sql: string, params: readonly unknown[], timeout: number): Promise<RowDataPacket[] | ResultSetHeader> {
+  const core = connection.connection as unknown as CoreConnection;
+  return new Promise((resolve, reject) => {
+    core.query<RowDataPacket[] | ResultSetHeader>({ sql, timeout }, params as unknown[], (error, result) => {
+      if (error !== null && error !== undefined) reject(error);
+      else resolve(result);
+    });
+  });
+}
+
 /** One statement on a held connection; the driver gives up on it after `timeout` ms. */
 async function execute(connection: PoolConnection, sql: string, params: readonly unknown[], options?: QueryOptions, timeout = QUERY_TIMEOUT_MS): Promise<Ran> {
   try {
     // keepPrepared is not used here: every connection is reset when released (resetOnRelease),
     // which closes its prepared statements, so preparing would cost a round trip per use.
-    const [result] = await connection.query({ sql, timeout }, params as unknown[]);
+    const result = await sendQuery(connection, sql, params, timeout);
     if (Array.isArray(result)) return { result: { ...capRows(result as RowDataPacket[], options?.maxRows), affectedRows: 0 }, changedSchema: false };
     const header = result as ResultSetHeader & { stateChanges?: { schema: string | null } | null };
     return {
