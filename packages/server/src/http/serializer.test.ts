@@ -29,6 +29,8 @@ describe('answers written by compiled JSON writers', () => {
     const rows = [
       { id: 1, note: 'barang "langka"\n\u00e9\u{1F600} </script>', price: 12.5, at: '2026-11-28 09:00:00', empty: null, big: '9007199254740993' },
       { id: 2, note: '', price: -0, at: null, empty: null, big: '1' },
+      // What drivers may hand over in a row: a JSON column's value, a Date, bytes.
+      { id: 3, meta: { tags: ['a', 1, null], nested: { ok: true } }, when: new Date('2026-11-28T09:00:00.000Z'), bytes: Buffer.from('hi') },
     ];
     const page = {
       count: 2, countCapped: false, pageCount: 1, page: 1, limit: 20, columns: [{ label: 'Note', field: 'note' }], primaryKey: 'id',
