@@ -4,7 +4,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { sendXlsx, writeXlsx, XLSX_MIMETYPE, xlsxBuffer, xlsxFilename } from '../documents/excel-export';
 import { recordAudit } from '../audit/record';
-import { abandonedSignal } from '../http/abandoned';
+import { callAbort } from '../http/abandoned';
 import { HttpError } from '../http/errors';
 import { route } from '../http/route';
 import { countStatement } from '../tables/content-query';
@@ -16,7 +16,7 @@ import { countRows } from '../tables/run';
 /** Export to Excel (spec 3 §7), as the spec's JSON answer and as a streamed download. */
 const exportRoutes: FastifyPluginAsync = async (app) => {
   route(app, tableCalls.excelFromTable, async ({ input: { body }, caller, reply }) => {
-    const signal = abandonedSignal(reply);
+    const { signal } = callAbort(reply);
     const input: TableFilterInput = { ...body.filter, sort: body.sort };
     const { source, plan, columns, transform } = await exportSourceOf(app, caller, body, input);
     // Counted no further than the limit: whether there are more is all that matters here.
@@ -29,7 +29,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, tableCalls.excelFromTableStream, async ({ input: { query }, caller, request, reply, audit }) => {
-    const signal = abandonedSignal(reply);
+    const { signal } = callAbort(reply);
     const { source, plan, columns: widgetColumns, transform } = await exportableWidget(app, caller, query);
     const input: TableFilterInput = {
       search: query.search, filterColumn: query.filterColumn, possibleFilters: [],

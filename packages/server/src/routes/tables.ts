@@ -1,6 +1,6 @@
 import { tableCalls, widgetTypesThat } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { abandonedSignal } from '../http/abandoned';
+import { callAbort } from '../http/abandoned';
 import { route } from '../http/route';
 import { scanBarcode } from '../tables/barcode-scan';
 import { findDataWidget } from '../tables/data-widget';
@@ -16,8 +16,8 @@ import { deleteRow, editRow, moveCard } from '../tables/row-writes';
 const tableRoutes: FastifyPluginAsync = async (app) => {
   for (const call of [tableCalls.loadTableContent, tableCalls.loadQueryContent]) {
     route(app, call, async ({ input: { body }, caller, reply }) => {
-      const signal = abandonedSignal(reply);
-      return [await loadTransformedContent(app, { ...await findDataWidget(app, caller, body), signal }, body)];
+      const abort = callAbort(reply);
+      return [await loadTransformedContent(app, { ...await findDataWidget(app, caller, body), abort }, body)];
     });
   }
 

@@ -24,8 +24,11 @@ export interface WidgetContext {
   dbId: number;
   dbType: DataSourceType;
   source: DataSource;
-  /** Aborts when the caller went away (a newer keystroke, a closed tab): its statements are cancelled. */
-  signal?: AbortSignal;
+  /**
+   * Cancels the call's statements: aborted when the caller went away (a newer keystroke, a closed
+   * tab), and by loadContent when one of them failed. One is made when the call brings none.
+   */
+  abort?: AbortController;
 }
 
 /**
