@@ -17,6 +17,7 @@
 //   BENCH_ENGINES=mysql,postgres           the engines of the pages part (default both)
 //   BENCH_SECONDS (default 5)              length of each autocannon run (BENCH_PAIRS, default 6, pairs of them)
 //   BENCH_SCENARIOS=langka,Next            only the page scenarios whose name holds one of these (default all)
+//   BENCH_API_ONLY=<n>                     the pages part sends n of the API's requests alone, no floor (for request-phases.mjs)
 //   BENCH_CPU_PROF=<dir>                   the server runs with --cpu-prof, its profile written there
 //   BENCH_SERVER_LOG=<file>                the server's output (RAKIT_LOG_LEVEL=info: each request's responseTime)
 //   BENCH_NODE_ARGS='<args>'               more arguments for the server's node, e.g. "--import $PWD/request-phases.mjs"
@@ -38,6 +39,8 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? 'pages,concurrency,overhead').sp
 const ENGINES = new Set((process.env.BENCH_ENGINES ?? 'mysql,postgres').split(','));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SCENARIOS = process.env.BENCH_SCENARIOS?.split(',');
+/** When set, the pages part sends this many of the API's requests alone, nothing else (see request-phases.mjs). */
+const API_ONLY = Number(process.env.BENCH_API_ONLY ?? 0);
 const ROWS = 1_000_000;
 const PAGE_SIZE = 20;
 /** The count cap of the server (core TABLE_COUNT_CAP): a bounded count reads at most one row more. */
@@ -356,6 +359,12 @@ async function pages(engine: 'mysql' | 'postgres', direct: Direct): Promise<void
     // The floor of a user's request is an HTTP round trip to the server and the best statements:
     // each sample times both back to back (GET /health, the server's cheapest answer, then the statements).
     const pageAlone = best.statements[0] as { sql: string; params: unknown[] };
+    if (API_ONLY > 0) {
+      // The API's requests alone, for request-phases.mjs: its steps then come from one kind of request.
+      await measure([() => load(s.componentId, s.body)], API_ONLY);
+      console.log(`  ${API_ONLY} requests of the API alone (BENCH_API_ONLY)`);
+      continue;
+    }
     const [api, floor, reached, fresh, reachedPageAlone] = await measure([
       () => load(s.componentId, s.body),
       () => runFloor(best),
