@@ -3,6 +3,7 @@ import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditFilter, type AuditPag
 import type { FastifyInstance } from 'fastify';
 import { writeXlsx } from '../documents/excel-export';
 import { flushAudit } from './record';
+import { closeWriter } from '../store/sqlite-writer';
 import { auditEntryChunks, type AuditRow, type AuditScope, listAuditEntries, pruneAuditLog } from '../store/repositories/audit-log';
 
 /** Reading the audit log (issue 17): a page of it for the screens, all of it for the Excel export. */
@@ -68,5 +69,6 @@ export function installAuditLog(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
     if (timer !== undefined) clearInterval(timer);
     await flushAudit(app.store);
+    await closeWriter(app.store);
   });
 }

@@ -133,13 +133,18 @@ export function recordAfterCommit(
     pending.set(store, queue);
   }
   queue.facts.push({ fact, origin: originOf(context, fact) });
-  const flush = () => { void flushAudit(store).catch(() => undefined); };
-  if (queue.facts.length >= FLUSH_AT) flush();
+  // No closure made per call: only when a flush is due.
+  if (queue.facts.length >= FLUSH_AT) flushInBackground(store);
   else if (queue.timer === undefined) {
-    queue.timer = setTimeout(flush, AUDIT_FLUSH_MS);
+    queue.timer = setTimeout(flushInBackground, AUDIT_FLUSH_MS, store);
     queue.timer.unref();
   }
   queue.onError = onError;
+}
+
+/** Errors are the queue's onError's to report. */
+function flushInBackground(store: Store): void {
+  void flushAudit(store).catch(() => undefined);
 }
 
 /** Appends the entries recordAfterCommit keeps waiting, and waits for those already being appended. */

@@ -24,6 +24,7 @@ import * as pageVersionMenus from './migrations/2026-11-25-0701-page-version-men
 import * as dbTimeLimit from './migrations/2026-11-26-0101-db-time-limit';
 import * as storedFiles from './migrations/2026-11-26-0201-stored-files';
 import type { Database } from './schema';
+import { registerEmbeddedFile } from './sqlite-writer';
 
 export type Store = Kysely<Database>;
 
@@ -52,10 +53,12 @@ function withStatementCache(database: SqliteDatabase.Database): SqliteDatabase.D
   });
 }
 
+const embeddedStoreFile = (dataDir: string) => path.join(dataDir, 'rakit.db');
+
 /** The metadata store's dialect from DATABASE_URL; the embedded SQLite file when unset. */
 function dialectFor(databaseUrl: string | undefined, dataDir: string, poolMax: number): Dialect {
   if (databaseUrl === undefined) {
-    const storeFile = path.join(dataDir, 'rakit.db');
+    const storeFile = embeddedStoreFile(dataDir);
     // SQLite gives its -wal and -shm files the database file's permissions.
     ensureOwnerOnlyFile(storeFile);
     const file = new SqliteDatabase(storeFile);
@@ -90,6 +93,7 @@ export function openStore(databaseUrl: string | undefined, dataDir: string, opti
   const cache = new ReadCache(DEFAULT_READ_CACHE_MS);
   const store = new Kysely<Database>({ dialect: dialectFor(databaseUrl, dataDir, options.poolMax ?? DEFAULT_STORE_POOL_MAX), plugins: [new CamelCasePlugin(), new InvalidateOnWrite(cache)] });
   readCaches.set(store, cache);
+  if (databaseUrl === undefined) registerEmbeddedFile(store, embeddedStoreFile(dataDir));
   return store;
 }
 

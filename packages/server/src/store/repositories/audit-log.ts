@@ -2,6 +2,7 @@ import type { AuditFilter } from '@rakit/core';
 import type { CompiledQuery, Insertable, SelectQueryBuilder } from 'kysely';
 import type { Store } from '../db';
 import type { AuditLogTable, Database } from '../schema';
+import { writerOf, WriterStopped } from '../sqlite-writer';
 
 /**
  * The audit log's rows (issue 17). Appended only: nothing here updates a row, and only the
@@ -36,13 +37,26 @@ function batchInsert(db: Store, n: number): CompiledQuery {
   return compiled;
 }
 
-/** Appends entries recorded apart from any change of the store, up to BATCH_MAX in one statement. */
+/**
+ * Appends entries recorded apart from any change of the store, up to BATCH_MAX in one statement:
+ * on an embedded store through its writer thread, all or none (store/sqlite-writer.ts).
+ */
 export async function insertAuditEntries(db: Store, entries: readonly NewAuditEntry[]): Promise<void> {
+  const batches: { compiled: CompiledQuery; parameters: unknown[] }[] = [];
   for (let i = 0; i < entries.length; i += BATCH_MAX) {
     const batch = entries.slice(i, i + BATCH_MAX);
-    const parameters = batch.flatMap((entry) => BATCH_COLUMNS.map((c) => entry[c] ?? null));
-    await db.executeQuery({ ...batchInsert(db, batch.length), parameters });
+    const parameters: unknown[] = [];
+    for (const entry of batch) for (const column of BATCH_COLUMNS) parameters.push(entry[column] ?? null);
+    batches.push({ compiled: batchInsert(db, batch.length), parameters });
   }
+  const writer = writerOf(db);
+  try {
+    if (writer !== undefined) return await writer.run(batches.map(({ compiled, parameters }) => ({ sql: compiled.sql, parameters })));
+  } catch (error) {
+    // A thread that stopped wrote none of them: the store's own connection does.
+    if (!(error instanceof WriterStopped)) throw error;
+  }
+  for (const { compiled, parameters } of batches) await db.executeQuery({ ...compiled, parameters });
 }
 
 /** Which entries a reader sees: one application's, or every entry (appId undefined: the super administrator). */
