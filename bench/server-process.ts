@@ -6,6 +6,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from '../scripts/node-args.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/server');
 
@@ -59,7 +60,7 @@ export interface ServerProcess {
  */
 export async function startServerProcess(dataDir: string, password: string, nodeArgs: readonly string[] = [], directory = serverDir): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), ...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: directory,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: password,

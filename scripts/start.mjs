@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from './node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'packages/web/dist/index.html');
@@ -23,7 +24,7 @@ if (builtAt < sourcesAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const server = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'packages/server'),
   stdio: 'inherit',
   env: { ...process.env, RAKIT_DATA_DIR: path.resolve(process.env.RAKIT_DATA_DIR ?? path.join(root, 'data')) },

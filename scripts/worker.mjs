@@ -4,9 +4,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from './node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+const worker = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'src/worker.ts'], {
   cwd: path.join(root, 'packages/server'),
   stdio: 'inherit',
   env: { ...process.env, RAKIT_DATA_DIR: path.resolve(process.env.RAKIT_DATA_DIR ?? path.join(root, 'data')) },
