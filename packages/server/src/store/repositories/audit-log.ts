@@ -53,7 +53,8 @@ export async function insertAuditEntries(db: Store, entries: readonly NewAuditEn
   try {
     if (writer !== undefined) return await writer.run(batches.map(({ compiled, parameters }) => ({ sql: compiled.sql, parameters })));
   } catch (error) {
-    // A thread that stopped wrote none of them: the store's own connection does.
+    // A thread that stopped before answering rolled them back (unless it died between its commit
+    // and its answer, where an entry may then be kept twice rather than lost): the store's own connection writes them.
     if (!(error instanceof WriterStopped)) throw error;
   }
   for (const { compiled, parameters } of batches) await db.executeQuery({ ...compiled, parameters });
