@@ -66,6 +66,22 @@ describe('the embedded store\'s writer thread', () => {
     expect(await countOf('while-locked')).toBe(1);
   });
 
+  it('lets a main-connection transaction that read first write after the thread appended', async () => {
+    // A deferred transaction's read would pin a snapshot the thread's commit makes stale, and
+    // its write would then fail at once (SQLITE_BUSY_SNAPSHOT): the store's transactions take
+    // the write lock when they begin, so the thread's append waits for the commit instead.
+    let appended = false;
+    await store.transaction().execute(async (trx) => {
+      await trx.selectFrom('auditLog').select('auditId').limit(1).execute();
+      void insertAuditEntries(store, [entry(3, { action: 'between-read-and-write' })]).then(() => { appended = true; });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await trx.insertInto('auditLog').values(entry(4, { action: 'read-then-write' })).execute();
+    });
+    await expect.poll(() => appended, { timeout: 5_000 }).toBe(true);
+    expect(await countOf('read-then-write')).toBe(1);
+    expect(await countOf('between-read-and-write')).toBe(1);
+  });
+
   it('hands its writes back to the main connection when its thread stops', async () => {
     // A store whose registered file cannot be opened by the thread: it stops at once.
     const other = mkdtempSync(path.join(tmpdir(), 'rakit-writer-'));

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, type Dialect, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CamelCasePlugin, CompiledQuery, type DatabaseConnection, type Dialect, type Driver, Kysely, MysqlDialect, PostgresDialect,
+  SqliteDialect, type SqliteDialectConfig, SqliteDriver,
+} from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
@@ -55,6 +58,29 @@ function withStatementCache(database: SqliteDatabase.Database): SqliteDatabase.D
 
 const embeddedStoreFile = (dataDir: string) => path.join(dataDir, 'rakit.db');
 
+/**
+ * Transactions that take the write lock when they begin (BEGIN IMMEDIATE). The file has a second
+ * writer, the audit log's thread (sqlite-writer.ts): a deferred transaction that read before it
+ * wrote would keep a snapshot that thread's commit makes stale, and its write would then fail at
+ * once ("database is locked", SQLITE_BUSY_SNAPSHOT, no busy wait). An immediate one waits its
+ * turn (busy_timeout) and never holds a stale snapshot.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class EmbeddedSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 /** The metadata store's dialect from DATABASE_URL; the embedded SQLite file when unset. */
 function dialectFor(databaseUrl: string | undefined, dataDir: string, poolMax: number): Dialect {
   if (databaseUrl === undefined) {
@@ -66,7 +92,7 @@ function dialectFor(databaseUrl: string | undefined, dataDir: string, poolMax: n
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     file.pragma('synchronous = NORMAL');
-    return new SqliteDialect({ database: withStatementCache(file) });
+    return new EmbeddedSqliteDialect({ database: withStatementCache(file) });
   }
   const protocol = new URL(databaseUrl).protocol;
   if (protocol === 'postgres:' || protocol === 'postgresql:') {
