@@ -39,8 +39,9 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
-    // All of a request's statements, or none of them.
-    runAll(message.statements);
+    // All of a request's statements, or none of them; the write lock taken first (BEGIN IMMEDIATE),
+    // as the main connection's transactions take it (db.ts), so neither holds a stale snapshot.
+    runAll.immediate(message.statements);
     parentPort.postMessage({ id: message.id });
   } catch (error) {
     parentPort.postMessage({ id: message.id, error: { message: error instanceof Error ? error.message : String(error), code: error?.code } });
