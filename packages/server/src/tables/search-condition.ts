@@ -79,15 +79,20 @@ function fulltextWords(search: string): string[] | undefined {
 
 /**
  * What `MATCH (columns) AGAINST ('+w1* +w2*' IN BOOLEAN MODE)` keeps, tested on each row:
- * every word begins a word of one of the columns. LIKE first (cheap, and it lets most rows
- * skip the REGEXP), then the word's start; a word is letters and digits only, so it is never
- * pattern syntax. Both follow the column's collation's case, as the index does.
+ * every word begins a word of one of the columns. The common cases first, by LIKE alone: the
+ * column starts with the word, or the word follows a space. Only a row where it follows
+ * something else (punctuation, a line break) pays for the REGEXP, after a LIKE that lets most
+ * rows without the word skip it: a first search for a word on 900,000 rows of 1,000,000 took
+ * 13 ms with the REGEXP on every row holding it, 9 ms so (issue 19). A word is letters
+ * and digits only, so it is never pattern syntax. All follow the column's collation's case, as
+ * the index does.
  */
 function wordPrefixCondition(plan: SearchPlan, columns: readonly string[], words: readonly string[]): { sql: string; params: ParamValue[] } {
   const params: ParamValue[] = [];
   const each = words.map((word) => `(${columns.map((c) => {
-    params.push(containsPattern(word), `(^|[^[:alnum:]_])${word}`);
-    return `(${plan.quote(c)} LIKE ? ESCAPE '!' AND ${plan.quote(c)} REGEXP ?)`;
+    const column = plan.quote(c);
+    params.push(`${word}%`, `% ${word}%`, containsPattern(word), `(^|[^[:alnum:]_])${word}`);
+    return `(${column} LIKE ? OR ${column} LIKE ? OR (${column} LIKE ? ESCAPE '!' AND ${column} REGEXP ?))`;
   }).join(' OR ')})`);
   return { sql: each.join(' AND '), params };
 }
