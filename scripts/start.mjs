@@ -1,5 +1,7 @@
 // `npm start`: builds the web app when its build is missing or older than its sources,
 // then runs the server (API + web app) in this process's place.
+// First: an unsupported Node stops here with a sentence.
+import './supported-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,8 @@
 // `npm run worker`: a workflow worker process (issue 12) for the BullMQ queue: it needs REDIS_URL,
 // and the same metadata store (DATABASE_URL) and data directory (RAKIT_DATA_DIR, for the secret
 // that unseals connection passwords) as the web processes. Start as many as needed, anywhere.
+// First: an unsupported Node stops here with a sentence.
+import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -22,7 +22,7 @@ export { CHUNK_BYTES, StoreFileStorage } from './storage/store-file-storage';
 export async function createAppSqliteFile(dataDir: string, appId: number, name: string, createSql: string): Promise<void> {
   const { mkdirSync } = await import('node:fs');
   const path = await import('node:path');
-  const { DatabaseSync } = await import('@photostructure/sqlite');
+  const { DatabaseSync } = await import('node:sqlite');
   const { sqliteFile } = await import('./datasources/sqlite');
   const file = sqliteFile(dataDir, appId, name);
   mkdirSync(path.dirname(file), { recursive: true });

@@ -38,7 +38,6 @@ await app.ready();
 const concurrency = Math.max(1, config.workflowWorkers);
 app.workflows.startWorkers(concurrency);
 await pickUpTriggerRuns(app);
-console.log(`Rakit workflow worker ${process.pid}: ${concurrency} at once, queue on ${new URL(config.redisUrl).host}`);
 
 const shutdown = async () => {
   await app.close();
@@ -47,3 +46,5 @@ const shutdown = async () => {
 };
 process.once('SIGINT', () => { void shutdown(); });
 process.once('SIGTERM', () => { void shutdown(); });
+// Said once a SIGTERM would drain it: an orchestrator may stop it the moment it reads this.
+console.log(`Rakit workflow worker ${process.pid}: ${concurrency} at once, queue on ${new URL(config.redisUrl).host}`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type BundleSqliteTable, hasStackedStatements, MAX_BUNDLE_SQLITE_ROWS } from '@rakit/core';
-import { DatabaseSync } from '@photostructure/sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { SqliteDataSource, sqliteFile, sqliteFolder } from '../datasources/sqlite';
 import { quoteAnsi } from '../datasources/types';
 import { badRequest } from '../http/errors';

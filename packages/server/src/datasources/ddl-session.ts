@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { mysqlFailure, postgresFailure, sqliteFailure } from './errors';
-import { sqliteFile } from './sqlite';
+import { sqliteCodeName, sqliteFile } from './sqlite';
 import { CONNECT_TIMEOUT_MS, type ConnectionSettings } from './types';
 
 /**
@@ -65,26 +64,25 @@ export async function openDdlSession(settings: ConnectionSettings, dataDir: stri
  */
 const SQLITE_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { DatabaseSync } = require(workerData.driver);
+const { DatabaseSync } = require('node:sqlite');
 let db;
 try {
   db = new DatabaseSync(workerData.file, { timeout: 5000, allowExtension: false, defensive: true, limits: { attach: 0 } });
   parentPort.postMessage({ opened: true });
 } catch (error) {
-  parentPort.postMessage({ opened: false, message: String(error && error.message), code: error && error.sqliteCodeName });
+  parentPort.postMessage({ opened: false, message: String(error && error.message), errcode: error && error.errcode });
 }
 parentPort.on('message', (sql) => {
   if (sql === null) { if (db && db.isOpen) db.close(); parentPort.close(); return; }
   try { db.exec(sql); parentPort.postMessage({ ok: true }); }
-  catch (error) { parentPort.postMessage({ ok: false, message: String(error && error.message), code: error && error.sqliteCodeName }); }
+  catch (error) { parentPort.postMessage({ ok: false, message: String(error && error.message), errcode: error && error.errcode }); }
 });
 `;
 
-interface WorkerAnswer { opened?: boolean; ok?: boolean; message?: string; code?: string }
+interface WorkerAnswer { opened?: boolean; ok?: boolean; message?: string; errcode?: number }
 
 async function openSqliteWorker(file: string): Promise<DdlSession> {
-  const driver = createRequire(import.meta.url).resolve('@photostructure/sqlite');
-  const worker = new Worker(SQLITE_WORKER, { eval: true, workerData: { file, driver } });
+  const worker = new Worker(SQLITE_WORKER, { eval: true, workerData: { file } });
   const next = () => new Promise<WorkerAnswer>((resolve, reject) => {
     const onError = (error: Error) => { worker.off('message', onMessage); reject(error); };
     const onMessage = (answer: WorkerAnswer) => { worker.off('error', onError); resolve(answer); };
@@ -94,15 +92,15 @@ async function openSqliteWorker(file: string): Promise<DdlSession> {
   const opened = await next().catch((error: unknown) => ({ opened: false, message: String(error) }) as WorkerAnswer);
   if (opened.opened !== true) {
     await worker.terminate();
-    throw sqliteFailure(new Error(opened.message), opened.code, 'open');
+    throw sqliteFailure(new Error(opened.message), sqliteCodeName(opened.errcode), 'open');
   }
   return {
     sessionId: 0,
     run: async (sql) => {
       const answer = next();
       worker.postMessage(sql);
-      const { ok, message, code } = await answer.catch((error: unknown) => ({ ok: false, message: String(error) }) as WorkerAnswer);
-      if (ok !== true) throw sqliteFailure(new Error(message), code, 'statement');
+      const { ok, message, errcode } = await answer.catch((error: unknown) => ({ ok: false, message: String(error) }) as WorkerAnswer);
+      if (ok !== true) throw sqliteFailure(new Error(message), sqliteCodeName(errcode), 'statement');
     },
     close: async () => {
       worker.postMessage(null);

@@ -1,5 +1,5 @@
 /**
- * SQLite through @photostructure/sqlite has no progress handler and no interrupt: a data
+ * SQLite through node:sqlite has no progress handler and no interrupt: a data
  * widget's statement on SQLite learns whether it may go on from this SQL function, which it
  * calls in its WHERE as it walks the rows (SqliteDataSource registers it: it throws past the
  * statement's time limit, which ends the statement with an error).

@@ -3,7 +3,7 @@
 // other application's requests. Plain JavaScript, so that it loads alike under tsx and Vitest.
 // It runs one request at a time: sqlite.ts sends the next once this one is answered.
 import { parentPort, workerData } from 'node:worker_threads';
-import { constants, DatabaseSync } from '@photostructure/sqlite';
+import { constants, DatabaseSync } from 'node:sqlite';
 
 /** @type {{ file: string; flags: SharedArrayBuffer; guardFunction: string; preparedKept: number }} */
 const { file, flags: shared, guardFunction, preparedKept } = workerData;
@@ -78,7 +78,7 @@ function withinLimit() {
 
 /** What the main thread needs of an error to class it (asDataSourceError in sqlite.ts); `ownCode` marks this file's own. */
 const failureOf = (error) => ({
-  message: String(error?.message ?? error), errcode: error?.errcode, sqliteCodeName: error?.sqliteCodeName, ownCode: error?.ownCode,
+  message: String(error?.message ?? error), errcode: error?.errcode, ownCode: error?.ownCode,
 });
 
 let db;

@@ -29,6 +29,20 @@ export function sqliteFile(dataDir: string, appId: number, name: string): string
 /** Extended result codes the callers tell apart (a duplicate key is 409); others go by their primary name. */
 const EXTENDED_CODE_NAMES = new Map([[2067, 'SQLITE_CONSTRAINT_UNIQUE'], [1555, 'SQLITE_CONSTRAINT_PRIMARYKEY']]);
 
+/** SQLite's primary result codes by number (sqlite.org/rescode.html): node:sqlite gives the number only. */
+const PRIMARY_CODE_NAMES = [
+  'SQLITE_OK', 'SQLITE_ERROR', 'SQLITE_INTERNAL', 'SQLITE_PERM', 'SQLITE_ABORT', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_NOMEM',
+  'SQLITE_READONLY', 'SQLITE_INTERRUPT', 'SQLITE_IOERR', 'SQLITE_CORRUPT', 'SQLITE_NOTFOUND', 'SQLITE_FULL', 'SQLITE_CANTOPEN',
+  'SQLITE_PROTOCOL', 'SQLITE_EMPTY', 'SQLITE_SCHEMA', 'SQLITE_TOOBIG', 'SQLITE_CONSTRAINT', 'SQLITE_MISMATCH', 'SQLITE_MISUSE',
+  'SQLITE_NOLFS', 'SQLITE_AUTH', 'SQLITE_FORMAT', 'SQLITE_RANGE', 'SQLITE_NOTADB', 'SQLITE_NOTICE', 'SQLITE_WARNING',
+];
+
+/** The name of an (extended) result code of node:sqlite's errors: `errcode` 2067 is SQLITE_CONSTRAINT_UNIQUE, 261 SQLITE_BUSY. */
+export function sqliteCodeName(errcode: number | undefined): string | undefined {
+  if (errcode === undefined) return undefined;
+  return EXTENDED_CODE_NAMES.get(errcode) ?? PRIMARY_CODE_NAMES[errcode & 0xff];
+}
+
 /** What an author is told when SQLite's authorizer refused his statement. */
 export const SQLITE_REFUSED_MESSAGE = 'Not allowed on an application\'s SQLite database: ATTACH, DETACH, VACUUM, load_extension, '
   + 'transaction statements (each call is its own transaction) and pragmas other than table and index descriptions';
@@ -38,10 +52,10 @@ const REFUSED_WHILE_RUNNING = 'not authorized';
 
 /** node:sqlite's error as a DataSourceError: refused by the authorizer (the caller's, 400), else classed by sqliteFailure. */
 function asDataSourceError(error: unknown, phase: 'open' | 'statement'): DataSourceError {
-  const e = error as { message?: string; errcode?: number; sqliteCodeName?: string };
+  const e = error as { message?: string; errcode?: number };
   const code = e.errcode === undefined
     ? (e.message === REFUSED_WHILE_RUNNING ? 'SQLITE_AUTH' : undefined)
-    : EXTENDED_CODE_NAMES.get(e.errcode) ?? e.sqliteCodeName;
+    : sqliteCodeName(e.errcode);
   if (code === 'SQLITE_AUTH') return new DataSourceError(SQLITE_REFUSED_MESSAGE, code, { cause: error });
   return sqliteFailure(error, code, phase);
 }
@@ -51,13 +65,12 @@ function asDataSourceError(error: unknown, phase: 'open' | 'statement'): DataSou
 interface WorkerFailure {
   message: string;
   errcode?: number;
-  sqliteCodeName?: string;
   ownCode?: string;
 }
 
 function fromWorker(failure: WorkerFailure, phase: 'open' | 'statement'): DataSourceError {
   if (failure.ownCode !== undefined) return new DataSourceError(failure.message, failure.ownCode);
-  return asDataSourceError(Object.assign(new Error(failure.message), { errcode: failure.errcode, sqliteCodeName: failure.sqliteCodeName }), phase);
+  return asDataSourceError(Object.assign(new Error(failure.message), { errcode: failure.errcode }), phase);
 }
 
 /** What the worker is asked, one at a time. */

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import {
   CamelCasePlugin, CompiledQuery, type DatabaseConnection, type Dialect, type Driver, Kysely, MysqlDialect, PostgresDialect,
-  SqliteDialect, type SqliteDialectConfig, SqliteDriver,
+  type SqliteDatabase, SqliteDialect, type SqliteDialectConfig, SqliteDriver, type SqliteStatement,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { createPool as createMysqlPool } from 'mysql2';
@@ -32,29 +32,40 @@ import { registerEmbeddedFile } from './sqlite-writer';
 export type Store = Kysely<Database>;
 
 /**
- * Kysely prepares every query anew; compiled statements of better-sqlite3 are reusable, and
- * the store runs the same few dozen queries all day. Kysely's SQLite driver uses one
- * connection under a mutex, so a cached statement is never run twice at once.
+ * Node's built-in SQLite (node:sqlite) as Kysely's SQLite driver expects a database: values as
+ * an array, and whether a statement returns rows (`reader`: it names result columns).
+ *
+ * Kysely prepares every query anew; compiled statements are reusable, and the store runs the same
+ * few dozen queries all day, so each text is compiled once. Kysely's SQLite driver hands its one
+ * connection out under a mutex, so a cached statement is never run twice at once.
  */
-function withStatementCache(database: SqliteDatabase.Database): SqliteDatabase.Database {
-  const cache = new Map<string, SqliteDatabase.Statement>();
-  const prepare = (sql: string) => {
-    let statement = cache.get(sql);
-    if (statement === undefined) {
-      statement = database.prepare(sql);
-      if (cache.size > 500) cache.clear();
-      cache.set(sql, statement);
-    }
-    return statement;
-  };
-  return new Proxy(database, {
-    get: (target, property) => {
-      if (property === 'prepare') return prepare;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+export function kyselySqliteDatabase(database: DatabaseSync): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  const statementOf = (statement: StatementSync): SqliteStatement => ({
+    reader: statement.columns().length > 0,
+    all: (parameters) => statement.all(...(parameters as SqliteValue[])),
+    run: (parameters) => statement.run(...(parameters as SqliteValue[])),
+    iterate: (parameters) => statement.iterate(...(parameters as SqliteValue[])),
   });
+  return {
+    prepare: (sql) => {
+      let statement = cache.get(sql);
+      if (statement === undefined) {
+        statement = statementOf(database.prepare(sql));
+        if (cache.size > 500) cache.clear();
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => {
+      cache.clear();
+      if (database.isOpen) database.close();
+    },
+  };
 }
+
+/** What node:sqlite binds: Kysely's parameters are the store's values, which are all of these. */
+type SqliteValue = null | number | bigint | string | NodeJS.ArrayBufferView;
 
 const embeddedStoreFile = (dataDir: string) => path.join(dataDir, 'rakit.db');
 
@@ -87,12 +98,9 @@ function dialectFor(databaseUrl: string | undefined, dataDir: string, poolMax: n
     const storeFile = embeddedStoreFile(dataDir);
     // SQLite gives its -wal and -shm files the database file's permissions.
     ensureOwnerOnlyFile(storeFile);
-    const file = new SqliteDatabase(storeFile);
-    file.pragma('journal_mode = WAL');
-    file.pragma('foreign_keys = ON');
-    file.pragma('busy_timeout = 5000');
-    file.pragma('synchronous = NORMAL');
-    return new EmbeddedSqliteDialect({ database: withStatementCache(file) });
+    const file = new DatabaseSync(storeFile, { timeout: 5000 });
+    file.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL');
+    return new EmbeddedSqliteDialect({ database: kyselySqliteDatabase(file) });
   }
   const protocol = new URL(databaseUrl).protocol;
   if (protocol === 'postgres:' || protocol === 'postgresql:') {

@@ -4,16 +4,14 @@
 // main connection read meanwhile; SQLite's write lock makes the two writers take turns.
 // Plain JavaScript, so that it loads alike under tsx and Vitest.
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 
 /** @type {{ file: string }} */
 const { file } = workerData;
-const db = new Database(file);
-// The main connection set WAL mode on the file; these are per connection.
-// Longer than the main connection's: nothing waits on this thread but the next batches.
-db.pragma('busy_timeout = 60000');
-db.pragma('synchronous = NORMAL');
-db.pragma('foreign_keys = ON');
+// The main connection set WAL mode on the file; the rest is per connection. The busy wait is
+// longer than the main connection's: nothing waits on this thread but the next batches.
+const db = new DatabaseSync(file, { timeout: 60_000 });
+db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
 
 /** Prepared statements by text: the batches repeat a few texts all day. */
 const prepared = new Map();
@@ -27,10 +25,22 @@ function statementOf(sql) {
   return statement;
 }
 
-/** @type {(statements: { sql: string; parameters: unknown[] }[]) => void} */
-const runAll = db.transaction((statements) => {
-  for (const { sql, parameters } of statements) statementOf(sql).run(parameters);
-});
+/**
+ * All of a request's statements, or none of them; the write lock taken first (BEGIN IMMEDIATE),
+ * as the main connection's transactions take it (db.ts), so neither holds a stale snapshot.
+ * @param {{ sql: string; parameters: unknown[] }[]} statements
+ */
+function runAll(statements) {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    for (const { sql, parameters } of statements) statementOf(sql).run(...parameters);
+    db.exec('COMMIT');
+  } catch (error) {
+    // SQLite may have rolled back already (a full disk, an interrupted write).
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
 
 parentPort.on('message', (message) => {
   if (message.close === true) {
@@ -39,9 +49,7 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
-    // All of a request's statements, or none of them; the write lock taken first (BEGIN IMMEDIATE),
-    // as the main connection's transactions take it (db.ts), so neither holds a stale snapshot.
-    runAll.immediate(message.statements);
+    runAll(message.statements);
     parentPort.postMessage({ id: message.id });
   } catch (error) {
     parentPort.postMessage({ id: message.id, error: { message: error instanceof Error ? error.message : String(error), code: error?.code } });

@@ -74,7 +74,11 @@ class SqliteWriter {
 
   /** Closes the file once the writes sent before are done (the worker takes messages in order). */
   async close(): Promise<void> {
-    if (!this.dead) this.worker.postMessage({ close: true });
+    // Held open until it has ended: a process with nothing else to do would otherwise leave first.
+    if (!this.dead) {
+      this.worker.ref();
+      this.worker.postMessage({ close: true });
+    }
     await this.exited;
   }
 }

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 // The driver the server opens applications' SQLite files with: two SQLite libraries in one
 // process do not see each other's file locks.
-import { DatabaseSync } from '@photostructure/sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { sqliteFile } from '../../src/datasources/sqlite';

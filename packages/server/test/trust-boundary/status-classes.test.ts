@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Messages } from '@rakit/core';
-import { DatabaseSync } from '@photostructure/sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFile } from '../../src/datasources/sqlite';
 import { insertDbConfig } from '../../src/store/repositories/db-configs';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseSync } from '@photostructure/sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { Messages } from '@rakit/core';
 import { sqliteFile } from '../../src/datasources/sqlite';
 import { buildTestServer, type TestServer } from '../support/build';
