@@ -52,6 +52,24 @@ describe.each(engines)('opening an application from main on %s', (engine) => {
     }
   });
 
+  it('opens it for an administrator who is also in another group of the application, as every admin call lets him', async () => {
+    // One rule (core's administersApp): his admin group makes him administrator whichever of his groups it is.
+    const second = await hostileBuilder(server, 'Toko Kedua');
+    const groups = (await server.call('GET', `/auth/listgroup/${second.appId}`, undefined, second.token)).json().data as { groupId: number; groupSlug: string }[];
+    const staff = groups.find((g) => g.groupSlug !== 'admin');
+    const adminGroup = groups.find((g) => g.groupSlug === 'admin');
+    if (staff === undefined || adminGroup === undefined) throw new Error('the application has no member group');
+    const coAdmin = freshUserId();
+    await server.register(coAdmin, PASSWORD);
+    await server.addToGroup(coAdmin, staff.groupId);
+    await server.addToGroup(coAdmin, adminGroup.groupId);
+    const mainToken = await server.login(coAdmin, PASSWORD, 'main');
+    const appSession = await server.login(coAdmin, PASSWORD, second.appSlug);
+    expect((await server.call('GET', `/auth/listgroup/${second.appId}`, undefined, appSession)).statusCode).toBe(200);
+    const answer = await open(second.appId, mainToken);
+    expect(answer.statusCode).toBe(200);
+  });
+
   it('answers a missing application like a refused one, and the anonymous 401', async () => {
     expect((await open(999_999, builder.mainToken)).statusCode).toBe(403);
     expect((await open(builder.appId)).statusCode).toBe(401);

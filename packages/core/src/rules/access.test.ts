@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsForApp, isAdminGroup, isAdminInApp, mayEnterApp } from './access';
+import { administersApp, groupsForApp, isAdminGroup, isAdminInApp, mayEnterApp } from './access';
 import { slugify } from './slug';
 
 const superAdmin = { groupAppId: 'Super Admin', groupSlug: 'admin' };
@@ -25,11 +25,23 @@ describe('access rules of spec 1 §5', () => {
     expect(groupsForApp([mainMember, shopClerk, shopAdmin], shop)).toEqual([shopClerk, shopAdmin]);
   });
 
-  it('treats the first matching group\'s slug as the admin marker, and everyone in main as admin', () => {
+  it('makes the admin group of the application an administrator whichever of his groups it is, and everyone in main', () => {
     expect(isAdminInApp([shopAdmin, shopClerk], shop)).toBe(true);
-    expect(isAdminInApp([shopClerk, shopAdmin], shop)).toBe(false);
+    expect(isAdminInApp([shopClerk, shopAdmin], shop)).toBe(true);
+    expect(isAdminInApp([shopClerk], shop)).toBe(false);
     expect(isAdminInApp([mainMember], main)).toBe(true);
     expect(isAdminInApp([superAdmin], root)).toBe(true);
+    // Another application's admin group makes no one an administrator here.
+    expect(isAdminInApp([{ groupAppId: '6', groupSlug: 'admin' }, shopClerk], shop)).toBe(false);
+  });
+
+  it('answers the server\'s question (administersApp) as the browser\'s for every application he enters', () => {
+    const other = { groupAppId: '6', groupSlug: 'admin' };
+    const cases = [[shopAdmin], [shopClerk], [shopClerk, shopAdmin], [other], [other, shopClerk], [mainMember, shopClerk, shopAdmin]];
+    for (const groups of cases) expect(isAdminInApp(groups, shop)).toBe(administersApp(groups, shop.appId));
+    // The super administrator administers every application, and enters _root only.
+    expect(administersApp([superAdmin], shop.appId)).toBe(true);
+    expect(isAdminInApp([superAdmin], shop)).toBe(false);
   });
 
   it('knows the admin group by its exact slug, which a group named Admin gets', () => {

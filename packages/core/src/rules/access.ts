@@ -38,11 +38,23 @@ export function mayEnterApp(groups: readonly GroupMarker[], app: AppMarker): boo
 }
 
 /**
- * Admin routes in the browser (spec 1 §6): the first matching group's slug is 'admin',
- * and in main every signed-in user counts as administrator of his own applications list.
+ * Who administers the application `appId`, on the server and in the browser alike: the super
+ * administrator, or a member of the application's 'admin' group, whichever of his groups it is.
+ * (The specification's browser looked at the first group only, so an administrator who was
+ * also put in another group of the application first lost his admin screens while the server
+ * still let him do everything they do: the two answered differently.)
+ */
+export function administersApp(groups: readonly GroupMarker[], appId: number): boolean {
+  const appGroupId = String(appId);
+  return groups.some((group) => isSuperAdminGroup(group) || (group.groupAppId === appGroupId && isAdminGroup(group)));
+}
+
+/**
+ * Admin routes in the browser (spec 1 §6): the groups he enters the application through make
+ * him its administrator (administersApp; the super administrator enters _root only), and in
+ * main every signed-in user counts as administrator of his own applications list.
  */
 export function isAdminInApp(groups: readonly GroupMarker[], app: AppMarker): boolean {
   if (app.appSlug === MAIN_APP_SLUG) return true;
-  const first = groupsForApp(groups, app)[0];
-  return first !== undefined && (isAdminGroup(first) || isSuperAdminGroup(first));
+  return administersApp(groupsForApp(groups, app), app.appId);
 }

@@ -1,4 +1,4 @@
-import { type Group, isAdminGroup, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
+import { administersApp, type Group, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
 import { type AuditContext, auditAppIs } from '../audit/context';
 import { forbidden } from '../http/errors';
 
@@ -18,9 +18,9 @@ export class Principal {
     this.isSuperAdmin = groups.some(isSuperAdminGroup);
   }
 
-  /** Administrator of the application: the super administrator, or a member of its 'admin' group. */
+  /** Administrator of the application: the super administrator, or a member of its 'admin' group (core's one rule). */
   isAppAdmin(appId: number): boolean {
-    return this.isSuperAdmin || this.groupsIn(appId).some(isAdminGroup);
+    return administersApp(this.groups, appId);
   }
 
   /** Member of the application through any of its groups (administrators included). */
