@@ -3,7 +3,7 @@ import { Messages } from '@rakit/core';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/passwords';
+import { hashPassword } from '../src/security/passwords';
 import { findDbConfig } from '../src/store/repositories/db-configs';
 import { findGroup, findGroupBySlug } from '../src/store/repositories/groups';
 import { findMenu } from '../src/store/repositories/menus';

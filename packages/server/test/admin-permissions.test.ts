@@ -1,7 +1,7 @@
 import { Messages } from '@rakit/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../src/auth/passwords';
+import { hashPassword, verifyPassword } from '../src/security/passwords';
 import { findDbConfig, insertDbConfig } from '../src/store/repositories/db-configs';
 import { addMember, findGroup, findGroupBySlug, grantMenuAccess, insertGroup } from '../src/store/repositories/groups';
 import { findMenu, insertMenu } from '../src/store/repositories/menus';

@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { appSlugFromHost } from './shell/app-resolution';
+import { appSlugFromHost } from './session/app-resolution';
 import { routeTable } from './shell/routes';
 
 // Dialogs' close icons are named for assistive technology.

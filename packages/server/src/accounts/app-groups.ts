@@ -1,6 +1,6 @@
 import { Messages } from '@rakit/core';
 import type { Principal } from '../auth/principal';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findGroup } from '../store/repositories/groups';
 

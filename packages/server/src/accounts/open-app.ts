@@ -2,7 +2,7 @@ import { recordAudit } from '../audit/record';
 import { groupsForApp, isAdminInApp, Messages, type SessionUser } from '@rakit/core';
 import type { Principal } from '../auth/principal';
 import type { TokenService } from '../auth/tokens';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findAppById } from '../store/repositories/apps';
 import { findUser } from '../store/repositories/users';

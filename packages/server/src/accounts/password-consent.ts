@@ -1,6 +1,6 @@
 import { Messages } from '@rakit/core';
 import type { Principal, TargetAccount } from '../auth/principal';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { isMemberOfApp } from '../store/repositories/users';
 import { managedApp } from './user-scope';

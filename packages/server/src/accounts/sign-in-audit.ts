@@ -2,7 +2,7 @@ import { LOGIN_FAILED_ACTION } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { recordAudit } from '../audit/record';
-import type { HttpError } from '../http/errors';
+import type { HttpError } from '../errors/http-errors';
 
 /**
  * Sign-ins in the audit log (issue 17), in the application signed into; the password never. A

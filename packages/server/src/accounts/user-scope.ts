@@ -1,5 +1,5 @@
 import { Messages, ROOT_APP_SLUG } from '@rakit/core';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findAppById } from '../store/repositories/apps';
 

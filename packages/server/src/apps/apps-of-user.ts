@@ -1,6 +1,6 @@
 import { type Application, isBuiltInApp, Messages } from '@rakit/core';
 import type { Principal } from '../auth/principal';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { listAppsOfUser } from '../store/repositories/apps';
 

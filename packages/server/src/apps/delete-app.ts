@@ -1,5 +1,5 @@
 import { isBuiltInApp, Messages } from '@rakit/core';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import type { FileStorage } from '../storage/file-storage';

@@ -1,6 +1,6 @@
 import { ADMIN_GROUP_SLUG, Messages, type SaveAppBody, type SavedApp } from '@rakit/core';
 import type { Principal } from '../auth/principal';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors/http-errors';
 import { recordAudit } from '../audit/record';
 import type { PageHistoryPolicy } from '../pages/history';
 import { savePages } from '../pages/save-pages';

@@ -1,6 +1,6 @@
 import { type AnyCall, type AppEntity, Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, notFound, unauthorized } from '../http/errors';
+import { forbidden, notFound, unauthorized } from '../errors/http-errors';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 import { findAppBySlug } from '../store/repositories/apps';
 import { findFile } from '../store/repositories/files';

@@ -1,7 +1,7 @@
 import { Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../http/errors';
+import { unauthorized } from '../errors/http-errors';
 import { cachedAccount } from '../store/cached-reads';
 import { installCallAccess } from './call-access';
 import { Principal } from './principal';

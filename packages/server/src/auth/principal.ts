@@ -1,6 +1,6 @@
 import { administersApp, type Group, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
 import { type AuditContext, auditAppIs } from '../audit/context';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../errors/http-errors';
 
 /** The account a call is about (as cachedAccount reads it): where it belongs, and its groups. */
 export interface TargetAccount {

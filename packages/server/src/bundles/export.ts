@@ -2,7 +2,7 @@ import {
   type AppBundle, BUNDLE_FORMAT_NAME, MAX_BUNDLE_BYTES, BUNDLE_FORMAT_VERSION, type BundleConnection, type BundleWorkflow, Messages, parsePageComponents,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../errors/http-errors';
 import { contentOf } from '../storage/file-storage';
 import { findAppById } from '../store/repositories/apps';
 import { listDbConfigs } from '../store/repositories/db-configs';

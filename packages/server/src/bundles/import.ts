@@ -5,12 +5,12 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../security/passwords';
 import { Principal } from '../auth/principal';
 import { reachableSettings } from '../datasources/reach';
 import { testConnection } from '../datasources/registry';
 import { inspectTemplate } from '../documents/docx-template';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors/http-errors';
 import { keepDeletedPage, pageHistoryPolicy } from '../pages/history';
 import type { PdfReader } from '../pdf-templates/extract';
 import { templateWork } from '../print/templates';

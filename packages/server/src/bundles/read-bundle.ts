@@ -2,7 +2,7 @@ import {
   addonByName, type AppBundle, AppBundleSchema, BUNDLE_FORMAT_VERSION, BundleHeadSchema, checkAddonParams, type Component,
   MAX_JSON_NESTING, nestsDeeperThan, parsePageComponents, parseTriggerParamNames, slugify,
 } from '@rakit/core';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/http-errors';
 import { identityMaps, Remapper } from './remap';
 import { sqliteTableProblem } from './sqlite-data';
 

@@ -1,5 +1,5 @@
 import { type Component, NO_FUNCTION, walkComponents } from '@rakit/core';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/http-errors';
 
 /**
  * The references a bundle holds, and how an import rewrites them. Every id an entity of the

@@ -5,7 +5,7 @@ import { type BundleSqliteTable, hasStackedStatements, MAX_BUNDLE_SQLITE_ROWS } 
 import { DatabaseSync } from 'node:sqlite';
 import { SqliteDataSource, sqliteFile, sqliteFolder } from '../datasources/sqlite';
 import { quoteAnsi } from '../datasources/types';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/http-errors';
 import { ensureOwnerOnlyFile, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 
 /*

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { reachableSettings } from '../datasources/reach';
 import type { ConnectionSettings } from '../datasources/types';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors/http-errors';
 import { type DbConfigRow, findDbConfig } from '../store/repositories/db-configs';
 
 /** A stored connection, or 404. */

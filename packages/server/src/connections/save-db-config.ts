@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal';
 import { reachableSettings } from '../datasources/reach';
 import { testConnection } from '../datasources/registry';
 import type { ConnectionSettings } from '../datasources/types';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import { insertDbConfig, updateDbConfig } from '../store/repositories/db-configs';
 import { withAudit } from '../audit/record';
 import { dbConfigForAdmin, settingsOf, timeLimitMs } from './data-source-of';

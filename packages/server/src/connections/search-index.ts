@@ -7,9 +7,9 @@ import { openDdlSession } from '../datasources/ddl-session';
 import { reachableSettings } from '../datasources/reach';
 import { forgetSearchIndexes, readSearchIndexes, type TableSearchIndexes } from '../datasources/search-indexes';
 import { type DataSource, DataSourceError, type DataSourceType, quoteAnsi, type TableInfo } from '../datasources/types';
-import { badRequest, conflict, forbidden } from '../http/errors';
+import { badRequest, conflict, forbidden } from '../errors/http-errors';
 import type { DbConfigRow } from '../store/repositories/db-configs';
-import { isTextType } from '../tables/search-condition';
+import { isTextType } from '../datasources/column-types';
 import { dataSourceOf, settingsOf } from './data-source-of';
 
 /**

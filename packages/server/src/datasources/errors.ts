@@ -1,5 +1,5 @@
 import { Messages } from '@rakit/core';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import { DataSourceError } from './types';
 
 /** Unique-key violations of the three engines: spec 1 §8's 'Duplicate Entry For File' (1062). */

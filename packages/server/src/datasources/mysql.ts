@@ -3,10 +3,9 @@ import { createPool, type Pool, type PoolConnection, type ResultSetHeader, type 
 import { throwIfAbandoned, watchCancel } from './cancel';
 import { mysqlFailure } from './errors';
 import {
-  cancelled, capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, DEFAULT_TIME_LIMIT_MS,
+  cancelled, capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, DEFAULT_DATASOURCE_POOL_MAX, DEFAULT_TIME_LIMIT_MS,
   type Queryable, type QueryOptions, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo, TIME_LIMIT_GRACE_MS, timeLimitReached,
 } from './types';
-import { DEFAULT_DATASOURCE_POOL_MAX } from '../lifecycle/settings';
 
 /** A connection of the pool; opening the session and running a statement fail in different ways (see mysqlFailure). */
 async function connect(pool: Pool): Promise<PoolConnection> {

@@ -5,11 +5,10 @@ import { toNumberedPlaceholders } from './placeholders';
 import { throwIfAbandoned, watchCancel } from './cancel';
 import { postgresFailure } from './errors';
 import {
-  cancelled, capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, DEFAULT_TIME_LIMIT_MS,
+  cancelled, capRows, CONNECT_TIMEOUT_MS, type ConnectionSettings, type DataSource, DataSourceError, DEFAULT_DATASOURCE_POOL_MAX, DEFAULT_TIME_LIMIT_MS,
   type Queryable, type QueryOptions, quoteAnsi, type QueryResult, QUERY_TIMEOUT_MS, type TableInfo, TIME_LIMIT_GRACE_MS,
   timeLimitReached,
 } from './types';
-import { DEFAULT_DATASOURCE_POOL_MAX } from '../lifecycle/settings';
 
 /** A client of the pool; opening the session and running a statement fail in different ways (see postgresFailure). */
 async function connect(pool: pg.Pool): Promise<pg.PoolClient> {

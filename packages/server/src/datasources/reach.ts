@@ -1,11 +1,10 @@
 import { Messages } from '@rakit/core';
-import type { Config } from '../config';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/http-errors';
 import { addressesOf, AllowedHosts, isPublicAddress } from '../outbound/addresses';
 import type { ConnectionSettings } from './types';
 
 /** What the operator opened to application databases (config from the environment). */
-export type DatabaseReach = Pick<Config, 'allowPrivateDatabases' | 'allowedDatabaseHosts'>;
+export interface DatabaseReach { allowPrivateDatabases: boolean; allowedDatabaseHosts: string[] }
 
 /**
  * The settings to connect with, once the host is known to be one an application may reach

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { DEFAULT_DATASOURCE_POOL_MAX } from '../lifecycle/settings';
 import { ensureOwnerOnlyFile, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 import { MysqlDataSource } from './mysql';
 import { PostgresDataSource } from './postgres';
 import { SqliteDataSource, sqliteFile, sqliteFolder } from './sqlite';
-import type { ConnectionSettings, DataSource } from './types';
+import { type ConnectionSettings, type DataSource, DEFAULT_DATASOURCE_POOL_MAX } from './types';
 
 /**
  * Opens a connection of any type; a sqlite file is created when `create` is set. `poolMax`

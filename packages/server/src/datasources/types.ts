@@ -95,6 +95,9 @@ export const CANCELLED_CODE = 'CANCELLED';
 export const CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_MAX_ROWS = 10_000;
 
+/** Connections one process opens at most to each application connection (RAKIT_DATASOURCE_POOL_MAX). */
+export const DEFAULT_DATASOURCE_POOL_MAX = 5;
+
 /**
  * Who a database failure is about:
  * - 'statement': the statement (the database refused it, or it cannot be sent: no statement,

@@ -1,6 +1,6 @@
 import { type RawQuery } from '@rakit/core';
 import { valueForColumn } from '../datasources/column-values';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/http-errors';
 import type { ColumnInfo, DataSource } from '../datasources/types';
 import { type ParamValue, resolveValue } from './bind';
 

@@ -1,10 +1,9 @@
 import {
-  type CustomFunction, type FunctionParameter, type FunctionRun, type FunctionWidgetUse, LoadTableContentBodySchema,
-  Messages, parsePageComponents, TEST_SAMPLE_ROWS, walkComponents,
+  type CustomFunction, type FunctionParameter, type FunctionRun, type FunctionWidgetUse, Messages, parsePageComponents, walkComponents,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import { reachablePageComponents } from '../pages/page-access';
@@ -12,8 +11,6 @@ import {
   deleteFunction, findFunction, findFunctionBySlug, functionStepsOfApp, insertFunction, listFunctionsOfApp,
   pagesOfAppWithComponents, updateFunction,
 } from '../store/repositories/functions';
-import { findDataWidget } from '../tables/data-widget';
-import { loadContent } from '../tables/load-content';
 import type { SandboxResult } from './sandbox-pool';
 import { asRun, failedRun, functionIdOf, type FunctionRow, parametersOf, typedOrThrow } from './run';
 
@@ -93,29 +90,6 @@ export async function removeFunction(app: FastifyInstance, audit: AuditContext, 
   if (places.length > 0) throw conflict(Messages.functionInUse.replace('{places}', places.join('; ')));
   await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: row.id, summary: `Deleted function ${row.name}` }, (trx) => deleteFunction(trx, row.id));
   return { id: row.id, slug: row.slug };
-}
-
-/**
- * The Test panel: unsaved code with the author's values, and rows he sends or a sample of the
- * rows a data widget of his application loads (before any function); failures are answers.
- */
-export async function testFunction(
-  app: FastifyInstance, caller: Principal, appId: number,
-  input: {
-    parameter: FunctionParameter[]; content: string; params: Record<string, unknown>;
-    rows?: Record<string, unknown>[]; sample?: { pageId: number; componentId: string };
-  },
-): Promise<FunctionRun> {
-  const params = typedOrThrow(input.parameter, input.params);
-  let rows = input.rows;
-  if (input.sample !== undefined) {
-    const context = await findDataWidget(app, caller, input.sample);
-    if (context.appId !== appId) throw notFound(Messages.dataWidgetNotFound);
-    rows = (await loadContent(context, LoadTableContentBodySchema.parse({ ...input.sample, limit: TEST_SAMPLE_ROWS }))).filteredResult;
-  }
-  return asRun(await app.sandbox.run({
-    appId, code: input.content, paramNames: input.parameter.map((p) => p.name), params, rows,
-  }));
 }
 
 /**

@@ -2,7 +2,7 @@ import {
   type Component, type FunctionParameter, FunctionParameterListSchema, type FunctionRun, Messages, NO_FUNCTION,
   typedFunctionValues,
 } from '@rakit/core';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, HttpError } from '../errors/http-errors';
 import type { FunctionsTable } from '../store/schema';
 import type { SandboxResult } from './sandbox-pool';
 

@@ -1,7 +1,7 @@
 import { Messages, NO_FUNCTION, typedFunctionValues } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import { findFunction } from '../store/repositories/functions';
 import { asRun, failedRun, parametersOf } from './run';
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { Messages } from '@rakit/core';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DataSourceError } from '../datasources/types';
-import { HttpError } from './errors';
+import { HttpError } from '../errors/http-errors';
 
 /** Unique-key violations of the three store engines: a race lost to another writer. */
 function isUniqueViolation(error: unknown): boolean {

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from './errors';
+import { badRequest, HttpError } from '../errors/http-errors';
 
 /** A multipart Content-Type's boundary parameter, when it names one (quoted or not). */
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]+"|[^\s;"]+)/i;

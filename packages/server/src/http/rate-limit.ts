@@ -5,7 +5,7 @@ import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { HttpError } from './errors';
+import { HttpError } from '../errors/http-errors';
 
 /** The answer (503) of a limited call while Redis, which counts the attempts, does not answer. */
 export const LIMITS_UNAVAILABLE = 'Attempts cannot be counted for a moment, please try again shortly';

@@ -1,3 +1,6 @@
+import { DEFAULT_DATASOURCE_POOL_MAX } from '../datasources/types';
+import { DEFAULT_STORE_POOL_MAX } from '../store/db';
+
 /**
  * What a replica behind a balancer is told by its operator: how big its pools are (so that N
  * replicas stay under the store's connection limit, README "Scaling out") and how it drains.
@@ -17,8 +20,6 @@ export interface LifecycleSettings {
   startupLockTimeoutMs: number;
 }
 
-export const DEFAULT_STORE_POOL_MAX = 10;
-export const DEFAULT_DATASOURCE_POOL_MAX = 5;
 
 const readInt = (value: string | undefined, fallback: number, min: number): number => {
   if (value === undefined || value === '') return fallback;

@@ -1,4 +1,3 @@
-import type { Config } from '../config';
 import { migrateToLatest, type Store } from '../store/db';
 import { ensureDemoSampleDatabase, seedDemo } from '../store/demo';
 import { seed } from '../store/seed';
@@ -20,7 +19,15 @@ export interface PreparedStore {
  * many replicas start together. They take turns under the store's start-up lock; the first does
  * the work, the next find it done (each step looks before it writes) and skip it.
  */
-export async function prepareStore(store: Store, config: Config): Promise<PreparedStore> {
+/** What a starting process reads of its configuration (config.ts's Config has it). */
+export interface StartupSettings {
+  dataDir: string;
+  adminPassword: string | undefined;
+  noDemo: boolean;
+  lifecycle: { startupLockTimeoutMs: number };
+}
+
+export async function prepareStore(store: Store, config: StartupSettings): Promise<PreparedStore> {
   const prepared = await withStartupLock(store, config.lifecycle.startupLockTimeoutMs, async () => {
     await migrateToLatest(store);
     // Files an older version kept in this replica's data folder go into the shared storage
@@ -38,5 +45,5 @@ export async function prepareStore(store: Store, config: Config): Promise<Prepar
 }
 
 /** A worker's start: the migrations only, under the same lock as the web replicas'. */
-export const migrateUnderLock = (store: Store, config: Config): Promise<void> =>
+export const migrateUnderLock = (store: Store, config: Pick<StartupSettings, 'lifecycle'>): Promise<void> =>
   withStartupLock(store, config.lifecycle.startupLockTimeoutMs, () => migrateToLatest(store));

@@ -2,7 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Messages } from '@rakit/core';
 import ipaddr from 'ipaddr.js';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 
 /**
  * Where the server may connect for an author (a Request test, an application's database):

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction, TcpNetConnectOpts } from 'node:net';
 import { Messages } from '@rakit/core';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, HttpError } from '../errors/http-errors';
 import { addressesOf, type AllowedHosts, isPublicAddress, resolveHost, secondsOf, type VettedAddress } from './addresses';
 
 /**

@@ -2,8 +2,7 @@ import {
   type Component, diffPageComponents, MAX_VERSION_SUMMARY, Messages, type PageVersionKind,
   type RestoredPage, summarizePageDiff,
 } from '@rakit/core';
-import type { Config } from '../config';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findPage, findPageBySlug, freePageSlug, updatePage } from '../store/repositories/pages';
 import {
@@ -33,7 +32,7 @@ export interface PageSaver {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const pageHistoryPolicy = (config: Pick<Config, 'pageVersionFoldSeconds' | 'pageVersionKeep' | 'pageVersionDays'>): PageHistoryPolicy => ({
+export const pageHistoryPolicy = (config: { pageVersionFoldSeconds: number; pageVersionKeep: number; pageVersionDays: number }): PageHistoryPolicy => ({
   foldSeconds: config.pageVersionFoldSeconds, keep: config.pageVersionKeep, days: config.pageVersionDays,
 });
 

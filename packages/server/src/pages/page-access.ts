@@ -2,7 +2,7 @@ import { auditAppIs } from '../audit/context';
 import { type Component, Messages } from '@rakit/core';
 import type { Principal } from '../auth/principal';
 import { savedComponents } from '../engine/page-cache';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../errors/http-errors';
 import { type CachedStore, cachedPageReach } from '../store/cached-reads';
 import { findAppBySlug } from '../store/repositories/apps';
 import { findPageBySlug, pagesReachable } from '../store/repositories/pages';

@@ -1,5 +1,5 @@
 import { Messages, type PageInput, parsePageComponents } from '@rakit/core';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findPage, insertPage, updatePage } from '../store/repositories/pages';
 import { type PageSaver, recordPageCreated, recordPageVersion } from './history';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Messages, type PdfTemplate, type PdfTemplateField, PdfTemplateNameSchema } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, notFound } from '../errors/http-errors';
 import {
   deletePdfTemplate, findPdfTemplate, insertPdfTemplate, listPdfTemplates, type PdfTemplateRow, toPdfTemplate, toPdfTemplateSummary, updatePdfTemplate,
 } from '../store/repositories/pdf-templates';

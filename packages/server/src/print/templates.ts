@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Principal } from '../auth/principal';
 import { inspectTemplate, TemplateError } from '../documents/docx-template';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors/http-errors';
 import { contentOf } from '../storage/file-storage';
 import { findAppBySlug } from '../store/repositories/apps';
 import {

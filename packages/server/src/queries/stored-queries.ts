@@ -1,7 +1,7 @@
 import { Messages, type QueryRecord, type SaveQueryBodySchema } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors/http-errors';
 import { findPage } from '../store/repositories/pages';
 import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/repositories/queries';
 import { assertOneStatement } from './run-sql';

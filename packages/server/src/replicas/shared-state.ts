@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Config } from '../config';
 import { ReadCacheSync } from './read-cache-sync';
 import { closeRedis, openSharedRedis } from './redis';
 
@@ -27,13 +26,13 @@ export async function installSharedState(app: FastifyInstance): Promise<{ redis:
   return { redis };
 }
 
-export const readCacheChannel = (config: Pick<Config, 'redisPrefix'>) => `${config.redisPrefix}read-cache`;
+export const readCacheChannel = (config: { redisPrefix: string }) => `${config.redisPrefix}read-cache`;
 
 /**
  * The start message's line on what replicas share: on a store several processes may share
  * (DATABASE_URL) without REDIS_URL, that limits and caches are each process's own.
  */
-export function sharedStateNotice(config: Pick<Config, 'databaseUrl' | 'redisUrl' | 'readCacheMs'>): string | undefined {
+export function sharedStateNotice(config: { databaseUrl: string | undefined; redisUrl: string | undefined; readCacheMs: number }): string | undefined {
   if (config.redisUrl !== undefined) return `  Replicas: limits counted and read caches emptied through Redis at ${new URL(config.redisUrl).host}`;
   if (config.databaseUrl === undefined) return undefined;
   return `  Replicas: without REDIS_URL, limits are counted per process and each process's read cache sees the others' writes only after RAKIT_READ_CACHE_MS (${config.readCacheMs} ms)`;

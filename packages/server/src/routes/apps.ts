@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { appsOfUserFor } from '../apps/apps-of-user';
 import { deleteApp } from '../apps/delete-app';
 import { createApp, editApp } from '../apps/save-app';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors/http-errors';
 import { pageHistoryPolicy } from '../pages/history';
 import { route } from '../http/route';
 import { findAppBySlug, listAppsWithGroupNames, toApplication } from '../store/repositories/apps';

@@ -1,8 +1,8 @@
 import { authCalls, groupsForApp, Messages, mayEnterApp, registrationError } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { openAppSession } from '../accounts/open-app';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../security/passwords';
+import { badRequest, forbidden, notFound, unauthorized } from '../errors/http-errors';
 import { route } from '../http/route';
 import { recordSignIn, signInRefused } from '../accounts/sign-in-audit';
 import { recordAudit, withAudit } from '../audit/record';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sendXlsx, writeXlsx, XLSX_MIMETYPE, xlsxBuffer, xlsxFilename } from '../documents/excel-export';
 import { recordAudit } from '../audit/record';
 import { callAbort } from '../http/abandoned';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import { route } from '../http/route';
 import { countStatement } from '../tables/content-query';
 import { exportableWidget, exportSourceOf } from '../tables/export-source';

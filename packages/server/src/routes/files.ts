@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { FILE_TOO_LARGE_MESSAGE, fileCalls, fileMatchesFilter, MAX_UPLOAD_BYTES } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import { readUploadedFile } from '../http/multipart-file';
 import { route } from '../http/route';
 import { keepUpload, uploadedFile } from '../storage/uploads';

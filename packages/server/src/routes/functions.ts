@@ -1,8 +1,9 @@
 import { functionCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  changeFunction, getFunction, listFunctions, removeFunction, runStoredFunction, saveFunction, testFunction,
+  changeFunction, getFunction, listFunctions, removeFunction, runStoredFunction, saveFunction,
 } from '../functions/functions';
+import { testFunction } from '../tables/test-function';
 import { route } from '../http/route';
 
 /** Custom functions (spec 1 screen 9, §7 /function/*) and their runs in the sandbox. */

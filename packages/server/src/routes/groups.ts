@@ -1,7 +1,7 @@
 import { ADMIN_GROUP_SLUG, groupCalls, Messages, slugify } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { findAppGroup, groupForAdmin } from '../accounts/app-groups';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../errors/http-errors';
 import { route } from '../http/route';
 import { withAudit } from '../audit/record';
 import { cachedAccount } from '../store/cached-reads';

@@ -1,6 +1,6 @@
 import { menuCalls, Messages } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors/http-errors';
 import { route } from '../http/route';
 import { withAudit } from '../audit/record';
 import { deleteMenuCascade, findMenu, insertMenu, listMenuTree, setMenuPage } from '../store/repositories/menus';

@@ -1,6 +1,6 @@
 import { Messages, pageVersionCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors/http-errors';
 import { route } from '../http/route';
 import { deletePage, type PageSaver, pageHistoryPolicy, restorePageVersion, undeletePage } from '../pages/history';
 import { findPage } from '../store/repositories/pages';

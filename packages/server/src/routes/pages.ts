@@ -1,6 +1,6 @@
 import { Messages, pageCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors/http-errors';
 import { route } from '../http/route';
 import { assertMayReadPage, readablePageBySlug } from '../pages/page-access';
 import { findPage } from '../store/repositories/pages';

@@ -5,7 +5,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { renderDocx } from '../documents/docx-template';
 import { ConversionError, ConverterBusyError, ConverterMissingError, DEFAULT_CONVERTER_OPTIONS, PdfConverter } from '../documents/pdf-convert';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import { readUploadedFile } from '../http/multipart-file';
 import { route } from '../http/route';
 import { pdfFilename, printAppOf, removeTemplate, storeTemplate, templateNamed, templateWork } from '../print/templates';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Messages } from '@rakit/core';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors/http-errors';
 import { findFile, insertFile } from '../store/repositories/files';
 import type { Store } from '../store/db';
 import type { FileStorage } from './file-storage';

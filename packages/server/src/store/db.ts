@@ -7,7 +7,6 @@ import {
 import { Migrator } from 'kysely/migration';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
-import { DEFAULT_STORE_POOL_MAX } from '../lifecycle/settings';
 import { ensureOwnerOnlyFile } from '../security/owner-only';
 import * as initial from './migrations/2026-11-22-0001-initial';
 import * as triggers from './migrations/2026-11-22-0002-triggers';
@@ -116,6 +115,9 @@ function dialectFor(databaseUrl: string | undefined, dataDir: string, poolMax: n
   }
   throw new Error(`DATABASE_URL must start with postgres://, mysql:// or mariadb:// (got ${protocol})`);
 }
+
+/** Connections one process opens at most to a PostgreSQL/MySQL store (RAKIT_STORE_POOL_MAX). */
+export const DEFAULT_STORE_POOL_MAX = 10;
 
 const readCaches = new WeakMap<Store, ReadCache>();
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { ADMIN_GROUP_SLUG, type Component, createComponent, CUSTOM_TABLE, deleteByKeyQuery } from '@rakit/core';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../security/passwords';
 import { openDataSource } from '../datasources/registry';
 import { sqliteFile } from '../datasources/sqlite';
 import type { Store } from './db';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_GROUP_SLUG, MAIN_APP_ID, MAIN_APP_SLUG, PRODUCT_NAME, ROOT_APP_SLUG, SUPER_ADMIN_MARKER } from '@rakit/core';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../security/passwords';
 import type { Store } from './db';
 import { findAppBySlug, insertApp } from './repositories/apps';
 import { addMember, findGroupBySlug, insertGroup } from './repositories/groups';

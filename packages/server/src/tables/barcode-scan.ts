@@ -1,7 +1,7 @@
 import { Messages, type ResultRow, type ScanBarcodeBody } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/http-errors';
 import { contentPlan } from './content-plan';
 import { exactMatchStatement } from './content-query';
 import { findDataWidget } from './data-widget';

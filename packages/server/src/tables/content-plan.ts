@@ -6,9 +6,10 @@ import { cachedTables } from '../datasources/schema-cache';
 import { cachedSearchIndexes, NO_SEARCH_INDEXES } from '../datasources/search-indexes';
 import type { DataSourceType } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/http-errors';
 import type { WidgetContext } from './data-widget';
-import { isIntegerType, isTextType, type SearchPlan } from './search-condition';
+import { isIntegerType, isTextType } from '../datasources/column-types';
+import type { SearchPlan } from './search-condition';
 
 /** A filter of the widget's saved configuration, on a checked column. */
 export interface PlanFilter {

@@ -4,7 +4,7 @@ import {
 } from '@rakit/core';
 import { sqliteGuard } from '../datasources/sqlite-guard';
 import type { ParamValue } from '../engine/bind';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../errors/http-errors';
 import type { ContentPlan } from './content-plan';
 import { searchCondition } from './search-condition';
 

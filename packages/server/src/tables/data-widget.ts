@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import type { DataSource, DataSourceType } from '../datasources/types';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors/http-errors';
 import { dataSourceOf } from '../connections/data-source-of';
 import { assertMayReadPage } from '../pages/page-access';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { dataSourceOf } from '../connections/data-source-of';
 import type { DataSource, DataSourceType } from '../datasources/types';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../errors/http-errors';
 import { findDbConfig } from '../store/repositories/db-configs';
 import { type ContentPlan, contentPlan } from './content-plan';
 import { findDataWidget, type WidgetContext } from './data-widget';

@@ -7,7 +7,7 @@ import { valueForColumn } from '../datasources/column-values';
 import { cachedTables } from '../datasources/schema-cache';
 import type { ColumnInfo, TableInfo } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../errors/http-errors';
 import { contentPlan } from './content-plan';
 import type { Statement } from './content-query';
 import type { WidgetContext } from './data-widget';

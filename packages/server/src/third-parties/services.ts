@@ -1,6 +1,6 @@
 import { Messages, type SaveThirdPartyBody, type ThirdParty, type SmtpSecurity } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import {

@@ -1,7 +1,7 @@
 import { Messages, type SmtpSecurity } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import { addressesOf, isPublicAddress } from '../outbound/addresses';
 import type { ThirdPartyRow } from '../store/repositories/third-parties';
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { pageTriggerActions } from '../engine/page-actions';
 import { memberTriggerArguments, sentArgument } from '../engine/trigger-arguments';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../errors/http-errors';
 import { reachablePageComponents } from '../pages/page-access';
 import { findTrigger, insertTriggerRun } from '../store/repositories/triggers';
 import { startTriggerRuns, triggerOutcome } from '../workflows/runs';

@@ -2,7 +2,7 @@ import {
   Messages, parseTriggerParamNames, type SaveTriggerBody, type TriggerRecord, type TriggerRun,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import { findAppById } from '../store/repositories/apps';

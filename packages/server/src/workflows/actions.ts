@@ -3,7 +3,7 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../errors/http-errors';
 import { withAudit } from '../audit/record';
 import { cachedDbConfig } from '../store/cached-reads';
 import { findFunction, findFunctionBySlug } from '../store/repositories/functions';

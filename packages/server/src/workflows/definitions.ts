@@ -1,7 +1,7 @@
 import { Messages, type SaveWorkflowBody, type Workflow } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { notFound } from '../http/errors';
+import { notFound } from '../errors/http-errors';
 import { withAudit } from '../audit/record';
 import { findAppById } from '../store/repositories/apps';
 import { findTrigger } from '../store/repositories/triggers';

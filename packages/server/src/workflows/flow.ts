@@ -3,7 +3,7 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors/http-errors';
 import { recordAudit } from '../audit/record';
 import {
   latestWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow, placeCards, replaceEdges, setTriggerAction, type StoredEdge,

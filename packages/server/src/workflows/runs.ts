@@ -6,7 +6,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors/http-errors';
 import {
   findRun, insertRun, latestRunsOfWorkflow, type NewStep, resetFailedRun, setTriggerRunStatus, stepsOfRun, swapTriggerRunStatus, unstartedTriggerRuns,
   type WorkflowRunRow, type WorkflowStepRunRow,

@@ -1,7 +1,7 @@
 import { Messages, ROOT_APP_SLUG } from '@rakit/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../src/auth/passwords';
+import { verifyPassword } from '../../src/security/passwords';
 import { findGroupBySlug } from '../../src/store/repositories/groups';
 import { findUser, isMemberOfApp } from '../../src/store/repositories/users';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from '../support/build';

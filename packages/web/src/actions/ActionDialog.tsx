@@ -4,7 +4,7 @@ import {
   needsDatabase, newAction, valueComponentsOf, withActionDatabase,
 } from '@rakit/core';
 import { type ComponentType, useContext, useMemo, useState } from 'react';
-import { CurrentAppContext } from '../shell/app-context';
+import { CurrentAppContext } from '../current-app/app-context';
 import { ActionDialogContext, type ActionDialogScope, type ActionSectionProps, tablesOf, withRaw } from './dialog-scope';
 import { DeleteSection } from './sections/DeleteSection';
 import { PrintSection } from './sections/PrintSection';

@@ -7,8 +7,8 @@ import {
 import { IconWand } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { firstError } from '../api/client';
-import { CurrentAppContext } from '../shell/app-context';
-import { notifyFailure } from '../shell/notify';
+import { CurrentAppContext } from '../current-app/app-context';
+import { notifyFailure } from '../components/notify';
 import { columnsOf, tablesOf, useActionScope } from './dialog-scope';
 import { storedQueryOf } from './stored-query';
 import { ValueSourcePicker } from './ValueSourcePicker';

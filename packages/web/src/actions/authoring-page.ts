@@ -1,5 +1,5 @@
 import type { Component } from '@rakit/core';
-import { selectComponents, useEditor } from '../editor/store';
+import { selectComponents, useEditor } from '../state/editor-store';
 
 /** The page being designed, as the action dialogs need it. */
 export interface AuthoringPage {

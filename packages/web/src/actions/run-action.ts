@@ -3,7 +3,7 @@ import {
   responseFileOf, type ResponseFile, toParamValues, TriggerConfigSchema, triggerArguments, TriggerOutcomeSchema,
 } from '@rakit/core';
 import type { AppApi } from '../api/client';
-import type { GlobalVariable } from '../widgets/global-variables';
+import type { GlobalVariable } from '../page-state/global-variables';
 import { configOf, requestConfigOf } from './config-of';
 import { sendRequest } from './request-runner';
 

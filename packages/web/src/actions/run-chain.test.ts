@@ -1,7 +1,7 @@
 import { type CustomAction, Messages, type StatementResult } from '@rakit/core';
 import { describe, expect, it } from 'vitest';
 import type { ApiAnswer, RunActionBody } from '../api/client';
-import type { GlobalVariable } from '../widgets/global-variables';
+import type { GlobalVariable } from '../page-state/global-variables';
 import { triggerOutcomeNote } from './run-action';
 import { type ButtonRun, runButtonActions } from './run-chain';
 

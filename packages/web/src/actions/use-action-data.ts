@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { type ApiAnswer, type AppApi, firstError } from '../api/client';
-import { CurrentAppContext } from '../shell/app-context';
+import { CurrentAppContext } from '../current-app/app-context';
 
 /** A list of the current application, loaded once for the dialogs; a failed answer is an error. */
 function useAppList<T>(key: string, what: string, load: (api: AppApi, appId: number) => Promise<ApiAnswer<T[]>>) {

@@ -1,10 +1,10 @@
 import type { Component } from '@rakit/core';
 import { useContext } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { CurrentAppContext } from '../shell/app-context';
-import { allFieldValues, type PageFormStore, usePageFormStore } from '../widgets/form-state';
-import { setGlobalVariables } from '../widgets/global-variables';
-import { usePlaceholderValues } from '../widgets/shared/placeholder-values';
+import { CurrentAppContext } from '../current-app/app-context';
+import { allFieldValues, type PageFormStore, usePageFormStore } from '../page-state/form-state';
+import { setGlobalVariables } from '../page-state/global-variables';
+import { usePlaceholderValues } from '../page-state/placeholder-values';
 import { saveResponseFile } from './file-download';
 import type { ActionRuntime } from './run-action';
 

@@ -1,8 +1,8 @@
 import type { Component } from '@rakit/core';
 import { useRef, useState } from 'react';
-import { notifyFailure, notifySuccess } from '../shell/notify';
+import { notifyFailure, notifySuccess } from '../components/notify';
 import { exclusively } from './exclusive-run';
-import type { WidgetMode } from '../widgets/types';
+import type { WidgetMode } from '../page-state/mode';
 import { actionsOfComponent } from './config-of';
 import { runButtonActions } from './run-chain';
 import { type PageActionScope, usePageActionScope } from './use-action-runtime';

@@ -1,5 +1,5 @@
 import { type ApiAnswer, ApiUnreachableError, firstError } from '../api/client';
-import { notifyFailure, notifySuccess } from '../shell/notify';
+import { notifyFailure, notifySuccess } from '../components/notify';
 
 /** The answer of a call, or null when the server gave none (only logged: spec 1 §8). */
 export async function settle<T>(request: Promise<ApiAnswer<T>>): Promise<ApiAnswer<T> | null> {

@@ -1,5 +1,5 @@
 import { pathOf, type PdfTemplateField, pdfTemplateCalls } from '@rakit/core';
-import { readSession } from '../shell/session-storage';
+import { readSession } from '../session/session-storage';
 import { callApi } from './request';
 
 const pdfForm = (file: Blob, name: string) => {

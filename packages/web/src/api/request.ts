@@ -2,7 +2,7 @@ import {
   type AnyCall, type ClientInputOf, type DataOf, FILE_ANSWER, pathOf,
 } from '@rakit/core';
 import { z } from 'zod';
-import { readSession } from '../shell/session-storage';
+import { readSession } from '../session/session-storage';
 
 /**
  * One answer of the API: `{ status, data?, error? }`, read from the body whatever the HTTP

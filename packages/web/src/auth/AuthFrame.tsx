@@ -1,6 +1,6 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useCurrentApp } from '../shell/app-context';
+import { useCurrentApp } from '../current-app/app-context';
 
 /** The card around the sign-in and register screens, titled like the application (spec 1 screen 1). */
 export function AuthFrame({ subtitle, children }: { subtitle: string; children: ReactNode }) {

@@ -3,8 +3,8 @@ import { Messages, type RegistrationInput, registrationError, typedPhone } from 
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiUnreachableError, publicApi } from '../api/client';
-import { useCurrentApp } from '../shell/app-context';
-import { notifyFailure } from '../shell/notify';
+import { useCurrentApp } from '../current-app/app-context';
+import { notifyFailure } from '../components/notify';
 import { AuthFrame } from './AuthFrame';
 import type { LoginLocationState } from './LoginScreen';
 import { PasswordField } from './PasswordField';

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { notifyFailure } from '../shell/notify';
+import { notifyFailure } from './notify';
 import { FormDialog } from './FormDialog';
 
 interface NameDialogProps {

@@ -1,7 +1,7 @@
 import { Center, Group, Loader, Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifyFailure } from '../shell/notify';
+import { notifyFailure } from './notify';
 import { FormDialog } from './FormDialog';
 
 export interface PickerOption {

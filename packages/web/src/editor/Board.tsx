@@ -1,7 +1,7 @@
 import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconFileOff } from '@tabler/icons-react';
 import { ComponentList } from './ComponentList';
-import { selectComponents, useEditor } from './store';
+import { selectComponents, useEditor } from '../state/editor-store';
 
 interface BoardProps {
   loading: boolean;

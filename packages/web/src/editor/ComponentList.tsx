@@ -47,7 +47,7 @@ export const ComponentList = memo(function ComponentList({ parentId, items, prev
         }}
       >
         {items.map((component, index) => (
-          <ComponentRow key={component.id} component={component} first={index === 0} last={index === items.length - 1} preview={preview} />
+          <ComponentRow key={component.id} component={component} List={ComponentList} first={index === 0} last={index === items.length - 1} preview={preview} />
         ))}
         {inCard && !preview && (
           <Text className={layoutGridClasses.full} size="xs" c={zone.isOver ? 'blue' : 'dimmed'} ta="center" py={4}>Drop components here</Text>

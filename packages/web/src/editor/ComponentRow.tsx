@@ -3,18 +3,21 @@ import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconArrowDown, IconArrowUp, IconCornerDownLeft, IconGripVertical, IconTrash } from '@tabler/icons-react';
-import { type KeyboardEvent, memo, type MouseEvent, type PointerEvent, useMemo } from 'react';
+import { type ComponentType, type KeyboardEvent, memo, type MouseEvent, type PointerEvent, useMemo } from 'react';
 import { layoutCellProps } from '../components/LayoutGrid';
 import { widgetDefinition } from '../widgets/registry';
 import { useBoardFace } from './board-faces';
 import classes from './ComponentRow.module.css';
-import { ComponentList } from './ComponentList';
 import type { DragSource } from './drop-target';
-import { editorStore, useEditor } from './store';
+import { editorStore, useEditor } from '../state/editor-store';
 import { useNearViewport } from '../components/use-near-viewport';
+
+/** The list of a card's components (ComponentList, handed down so that the two modules need not import each other). */
+export type NestedList = ComponentType<{ parentId: string | null; items: readonly Component[]; preview: boolean }>;
 
 interface RowProps {
   component: Component;
+  List: NestedList;
   first: boolean;
   last: boolean;
   preview: boolean;
@@ -25,7 +28,7 @@ interface RowProps {
  * its widget's live face (in design mode; in preview mode as the viewer would). Rows are
  * memoised by the component object: an edit elsewhere on the page does not render them again.
  */
-export const ComponentRow = memo(function ComponentRow({ component, first, last, preview }: RowProps) {
+export const ComponentRow = memo(function ComponentRow({ component, List, first, last, preview }: RowProps) {
   const source = useMemo<DragSource>(() => ({ kind: 'component', id: component.id }), [component.id]);
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({ id: component.id, data: source, disabled: preview });
   const active = useEditor((state) => state.activeId === component.id);
@@ -44,6 +47,7 @@ export const ComponentRow = memo(function ComponentRow({ component, first, last,
     >
       <RowBody
         component={component}
+        List={List}
         active={active}
         first={first}
         last={last}
@@ -64,8 +68,8 @@ interface BodyProps extends RowProps {
   handleListeners: DraggableSyntheticListeners;
 }
 
-const RowBody = memo(function RowBody({ component, active, first, last, preview, handleRef, handleAttributes, handleListeners }: BodyProps) {
-  if (preview) return <Face component={component} preview />;
+const RowBody = memo(function RowBody({ component, List, active, first, last, preview, handleRef, handleAttributes, handleListeners }: BodyProps) {
+  if (preview) return <Face component={component} List={List} preview />;
   const { label, icon: Icon } = widgetDefinition(component.type);
   const store = editorStore.getState();
   const control = (run: () => void) => (event: MouseEvent) => {
@@ -110,7 +114,7 @@ const RowBody = memo(function RowBody({ component, active, first, last, preview,
           <IconTrash size={14} />
         </button>
       </div>
-      <Face component={component} preview={false} />
+      <Face component={component} List={List} preview={false} />
       {active && <ResizeHandle component={component} />}
     </div>
   );
@@ -194,12 +198,12 @@ function ResizeHandle({ component }: { component: Component }) {
  * The widget's live face, with a card's nested components as its children. Faces far from the
  * screen wait until it comes near: a long page opens at once and fills in as it is scrolled.
  */
-function Face({ component, preview }: { component: Component; preview: boolean }) {
+function Face({ component, List, preview }: { component: Component; List: NestedList; preview: boolean }) {
   const [nearRef, near] = useNearViewport();
   const face = useBoardFace(component, preview);
   if (!near) return <div ref={nearRef} className={classes.pending} data-pending-face />;
   const { Live } = widgetDefinition(component.type);
-  const nested = component.children === undefined ? undefined : <ComponentList parentId={component.id} items={component.children} preview={preview} />;
+  const nested = component.children === undefined ? undefined : <List parentId={component.id} items={component.children} preview={preview} />;
   const live = <Live component={component} mode={face.mode}>{nested}</Live>;
   return face.inert ? <div inert data-face-mode={face.mode}>{live}</div> : live;
 }

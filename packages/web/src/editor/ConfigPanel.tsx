@@ -2,7 +2,7 @@ import { CloseButton, Group, Paper, Text } from '@mantine/core';
 import { findComponent } from '@rakit/core';
 import { widgetDefinition } from '../widgets/registry';
 import classes from './ConfigPanel.module.css';
-import { editorStore, useEditor } from './store';
+import { editorStore, useEditor } from '../state/editor-store';
 
 /** The active component's configuration panel, beside the board (spec 2 §2). */
 export function ConfigPanel() {

@@ -3,8 +3,8 @@ import { Messages, PageInputSchema } from '@rakit/core';
 import { useState } from 'react';
 import { ApiUnreachableError, firstError } from '../api/client';
 import { FormDialog } from '../components/FormDialog';
-import { useCurrentApp } from '../shell/app-context';
-import { notifyFailure } from '../shell/notify';
+import { useCurrentApp } from '../current-app/app-context';
+import { notifyFailure } from '../components/notify';
 
 interface CreatePageDialogProps {
   onClose: () => void;

@@ -1,7 +1,7 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { editorStore, selectCanRedo, selectCanUndo, useEditor } from './store';
+import { editorStore, selectCanRedo, selectCanUndo, useEditor } from '../state/editor-store';
 
 /**
  * The tools the page editor's header and the runtime viewer's edit mode share: undo/redo of the

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { dataOf } from '../admin/admin-call';
 import { WorkflowSelector } from '../admin/workflow/WorkflowSelector';
-import { useCurrentApp } from '../shell/app-context';
+import { useCurrentApp } from '../current-app/app-context';
 import { CreatePageDialog } from './CreatePageDialog';
 import { SavePageButton, UndoRedoButtons } from './EditTools';
 import { HistoryPanel } from './history/HistoryPanel';
 import { PageSelector } from './PageSelector';
-import { editorStore, useEditor } from './store';
+import { editorStore, useEditor } from '../state/editor-store';
 import { SyncIndicator } from './SyncIndicator';
 import { editorPagesKey, usePageParam } from './use-editor-pages';
 

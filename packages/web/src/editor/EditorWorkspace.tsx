@@ -11,7 +11,7 @@ import { ConfigPanel } from './ConfigPanel';
 import { type DragSource, dropPosition, editorCollisions } from './drop-target';
 import { Palette } from './Palette';
 import classes from './EditorWorkspace.module.css';
-import { editorStore, useEditor } from './store';
+import { editorStore, useEditor } from '../state/editor-store';
 
 /**
  * Sensor options live outside the component: new option objects would make new sensors, and

@@ -1,6 +1,6 @@
 import { ROOT_APP_SLUG } from '@rakit/core';
 import { useCallback } from 'react';
-import { useCurrentApp } from '../shell/app-context';
+import { useCurrentApp } from '../current-app/app-context';
 import { EditorHeader } from './EditorHeader';
 import { EditorWorkspace } from './EditorWorkspace';
 import { LeaveGuard } from './LeaveGuard';

@@ -1,6 +1,6 @@
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { useEditor } from './store';
+import { useEditor } from '../state/editor-store';
 
 export const UNSAVED_CHANGES_QUESTION = 'The changes to this page are not saved. Leave without saving them?';
 

@@ -2,7 +2,7 @@ import { Button, Text, Tooltip } from '@mantine/core';
 import { Messages } from '@rakit/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { SelectorSearch, SELECTOR_CREATE } from '../components/SelectorSearch';
-import { editorStore, useEditor } from './store';
+import { editorStore, useEditor } from '../state/editor-store';
 import { usePageList, usePageParam } from './use-editor-pages';
 
 const SELECTOR_WIDTH = 300;

@@ -4,7 +4,7 @@ import { memo, useMemo } from 'react';
 import { widgetDefinitions } from '../widgets/registry';
 import type { StoredWidgetDefinition } from '../widgets/types';
 import { type DragSource, paletteId } from './drop-target';
-import { editorStore, useEditor } from './store';
+import { editorStore, useEditor } from '../state/editor-store';
 
 /** The widget types, by icon and label: a click adds one at the end of the page, a drag puts it where it is dropped. */
 export function Palette() {

@@ -1,6 +1,6 @@
 import { Badge, Loader } from '@mantine/core';
 import { IconCheck, IconPointFilled } from '@tabler/icons-react';
-import { useEditor } from './store';
+import { useEditor } from '../state/editor-store';
 
 /** 'Saved' when the server holds what is shown, 'Syncronizing' (the product's spelling) otherwise. */
 export function SyncIndicator() {

@@ -1,9 +1,9 @@
 import { Messages } from '@rakit/core';
 import { useEffect } from 'react';
 import { type AppApi, ApiUnreachableError, firstError } from '../api/client';
-import { useCurrentApp } from '../shell/app-context';
-import { notifyFailure } from '../shell/notify';
-import { editorStore, useEditor } from './store';
+import { useCurrentApp } from '../current-app/app-context';
+import { notifyFailure } from '../components/notify';
+import { editorStore, useEditor } from '../state/editor-store';
 
 /** Quiet time after the last change before the editor saves by itself. */
 export const AUTOSAVE_DELAY_MS = 600;

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { firstError } from '../api/client';
-import { useCurrentApp } from '../shell/app-context';
-import { editorStore } from './store';
+import { useCurrentApp } from '../current-app/app-context';
+import { editorStore } from '../state/editor-store';
 
 export const editorPagesKey = (appId: number) => ['editor-pages', appId] as const;
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { editorStore } from './store';
+import { editorStore } from '../state/editor-store';
 
 /** Keys typed into a field belong to the field: its own undo, not the page's. */
 function isTyping(target: EventTarget | null): boolean {

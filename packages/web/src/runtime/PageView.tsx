@@ -3,11 +3,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { isAdminInApp, parsePageComponents, truncateTitle } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useCurrentApp } from '../shell/app-context';
-import { useSession } from '../shell/session-context';
-import { PageFormProvider } from '../widgets/form-state';
+import { useCurrentApp } from '../current-app/app-context';
+import { useSession } from '../session/session-context';
+import { PageFormProvider } from '../page-state/form-state';
 import { EditModeSwitch, PageHeading } from './PageHeading';
-import { PageRenderer } from './PageRenderer';
+import { PageRenderer } from '../widgets/PageRenderer';
 
 // The editor's parts come with the edit mode, when an administrator switches it on.
 const RuntimeEditMode = lazy(async () => ({ default: (await import('./RuntimeEditMode')).RuntimeEditMode }));

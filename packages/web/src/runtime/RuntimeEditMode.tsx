@@ -9,12 +9,12 @@ import { EditorWorkspace } from '../editor/EditorWorkspace';
 import { SavePageButton, UndoRedoButtons } from '../editor/EditTools';
 import { LeaveGuard, UnsavedChangesDialog } from '../editor/LeaveGuard';
 import { PageSaver, savePage } from '../editor/page-saving';
-import { type EditorPage, editorStore, selectComponents, useEditor } from '../editor/store';
+import { type EditorPage, editorStore, selectComponents, useEditor } from '../state/editor-store';
 import { SyncIndicator } from '../editor/SyncIndicator';
 import { useEditorShortcuts } from '../editor/use-editor-shortcuts';
-import { useCurrentApp } from '../shell/app-context';
+import { useCurrentApp } from '../current-app/app-context';
 import { pageContentKey } from '../widgets/data-source/content';
-import { PageFormProvider } from '../widgets/form-state';
+import { PageFormProvider } from '../page-state/form-state';
 import { EditModeSwitch, PageHeading } from './PageHeading';
 
 interface RuntimeEditModeProps {

@@ -3,9 +3,9 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useCurrentApp } from '../shell/app-context';
-import { useSession } from '../shell/session-context';
-import { useLogout } from '../shell/use-logout';
+import { useCurrentApp } from '../current-app/app-context';
+import { useSession } from '../session/session-context';
+import { useLogout } from '../current-app/use-logout';
 import { MenuNav } from './MenuNav';
 import { PageView } from './PageView';
 

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { ROOT_APP_SLUG } from '@rakit/core';
 import { matchPath, NavLink, useLocation } from 'react-router';
-import { useCurrentApp } from './app-context';
+import { useCurrentApp } from '../current-app/app-context';
 
 /**
  * The admin routes of spec 1 §2 with their top bar labels, in the order a builder works:

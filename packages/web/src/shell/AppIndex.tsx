@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
-import { useCurrentApp } from './app-context';
-import { landingPath } from './app-resolution';
-import { readSession } from './session-storage';
+import { useCurrentApp } from '../current-app/app-context';
+import { landingPath } from '../session/app-resolution';
+import { readSession } from '../session/session-storage';
 
 /** The application's bare address: the landing of a stored login, else the sign-in screen. */
 export function AppIndex() {

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { appApi, publicApi } from '../api/client';
-import { CurrentAppContext, type CurrentApp } from './app-context';
-import { appPathBuilder, appTitle } from './app-resolution';
+import { CurrentAppContext, type CurrentApp } from '../current-app/app-context';
+import { appPathBuilder, appTitle } from '../session/app-resolution';
 
 export const appQueryKey = (slug: string) => ['app', slug] as const;
 

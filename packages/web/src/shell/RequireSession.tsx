@@ -1,9 +1,9 @@
 import { isAdminInApp, isSessionLive } from '@rakit/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
-import { useCurrentApp } from './app-context';
-import { SessionContext } from './session-context';
-import { readSession, removeSession } from './session-storage';
+import { useCurrentApp } from '../current-app/app-context';
+import { SessionContext } from '../session/session-context';
+import { readSession, removeSession } from '../session/session-storage';
 
 /**
  * Route guard (spec 1 §6). `admin` routes need a stored, unexpired login that is admin of

@@ -4,9 +4,9 @@ import { Messages } from '@rakit/core';
 import { type ReactNode, useState } from 'react';
 import { UserFormDialog } from '../admin/users/UserFormDialog';
 import { AdminNavLinks, AdminNavMenu } from './AdminNav';
-import { useCurrentApp } from './app-context';
-import { useSession } from './session-context';
-import { useLogout } from './use-logout';
+import { useCurrentApp } from '../current-app/app-context';
+import { useSession } from '../session/session-context';
+import { useLogout } from '../current-app/use-logout';
 
 /** The role label of the profile popover, the same for everyone (spec 1 screen 4). */
 const ROLE_LABEL = 'Administrator';

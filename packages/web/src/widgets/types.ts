@@ -1,11 +1,8 @@
 import type { Component, WidgetComponent, WidgetType } from '@rakit/core';
 import type { ComponentType, ReactNode } from 'react';
+import type { WidgetMode } from '../page-state/mode';
 
-/**
- * 'design': inside the page editor — sample data, actions never run.
- * 'preview': the runtime viewer — live data, actions run, placeholders substituted.
- */
-export type WidgetMode = 'design' | 'preview';
+export type { WidgetMode };
 
 /** Props of a widget's live face; C is the component with its own model's fields. */
 export interface LiveProps<C = Component> {

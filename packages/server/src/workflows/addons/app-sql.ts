@@ -3,7 +3,7 @@ import { dataSourceOf } from '../../connections/data-source-of';
 import { cachedTables } from '../../datasources/schema-cache';
 import { type DataSource, DataSourceError, type QueryResult, type TableInfo } from '../../datasources/types';
 import type { ParamValue } from '../../engine/bind';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors/http-errors';
 import { runOnConnection } from '../../queries/run-sql';
 import { type DbConfigRow, findDbConfig } from '../../store/repositories/db-configs';
 import { type StepContext, StepFailure } from './executor';

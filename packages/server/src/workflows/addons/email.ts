@@ -1,5 +1,5 @@
 import { Messages, PLAIN_EMAIL_ADDRESS } from '@rakit/core';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors/http-errors';
 import { firstThirdPartyOfKind } from '../../store/repositories/third-parties';
 import { type SmtpError, smtpFailureText, smtpSettingsOf, smtpTransport } from '../../third-parties/smtp';
 import { type AddonExecutor, StepFailure } from './executor';

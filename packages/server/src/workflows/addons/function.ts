@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors/http-errors';
 import { runFunctionForApp } from '../../functions/functions';
 import { type AddonExecutor, StepFailure } from './executor';
 import { objectParam, requiredText } from './params';

@@ -1,5 +1,5 @@
 import { answerBodyOf, Messages, WORKFLOW_HTTP_METHODS } from '@rakit/core';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors/http-errors';
 import { AllowedHosts } from '../../outbound/addresses';
 import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../../outbound/safe-request';
 import { type AddonExecutor, StepFailure } from './executor';

@@ -5,8 +5,8 @@ import {
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { firstError } from '../../api/client';
-import { CurrentAppContext } from '../../shell/app-context';
-import { usePlaceholderValues } from '../../widgets/shared/placeholder-values';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { usePlaceholderValues } from '../../page-state/placeholder-values';
 import { requestConfigOf } from '../config-of';
 import { type ActionSectionProps, withRaw } from '../dialog-scope';
 import { prepareRequest, type RequestOutcome } from '../request-runner';

@@ -3,8 +3,8 @@ import { type Application, Messages, SaveAppBodySchema } from '@rakit/core';
 import { useState } from 'react';
 import { ApiUnreachableError, firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
-import { useCurrentApp } from '../../shell/app-context';
-import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { useCurrentApp } from '../../current-app/app-context';
+import { notifyFailure, notifySuccess } from '../../components/notify';
 
 interface AppFormDialogProps {
   /** The application to edit, or null to create one. */

@@ -4,8 +4,8 @@ import { type Application, type BundlePreview, isBuiltInApp, MAX_BUNDLE_BYTES, s
 import { useState } from 'react';
 import { ApiUnreachableError, firstError, type ImportBundleInput } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
-import { useCurrentApp } from '../../shell/app-context';
-import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { useCurrentApp } from '../../current-app/app-context';
+import { notifyFailure, notifySuccess } from '../../components/notify';
 
 interface ImportAppDialogProps {
   /** The applications the user may import over (the server checks he administers the one chosen). */

@@ -8,7 +8,7 @@ import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRem
 import { QueryStatus } from '../../components/QueryStatus';
 import { RowActions } from '../../components/RowActions';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 import { dataOf, runChange } from '../admin-call';
 import { DB_TYPE_COLORS, DB_TYPE_LABELS } from './db-types';
 import { DbFormDialog } from './DbFormDialog';

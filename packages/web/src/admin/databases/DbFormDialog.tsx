@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { CredentialFields, HostPortFields } from '../../components/ServerFields';
 import { firstError } from '../../api/client';
-import { useCurrentApp } from '../../shell/app-context';
-import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { useCurrentApp } from '../../current-app/app-context';
+import { notifyFailure, notifySuccess } from '../../components/notify';
 import { settle } from '../admin-call';
 import { DB_DEFAULT_PORTS, DB_TYPE_LABELS } from './db-types';
 

@@ -4,7 +4,7 @@ import type { DbConfig, TableSearch } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryStatus } from '../../components/QueryStatus';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 import { dataOf } from '../admin-call';
 import { SearchIndexDialog } from './SearchIndexDialog';
 

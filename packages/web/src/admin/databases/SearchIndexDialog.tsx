@@ -3,7 +3,7 @@ import type { SearchIndexJob, TableSearch } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { firstError } from '../../api/client';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 import { dataOf, settle } from '../admin-call';
 
 interface SearchIndexDialogProps {

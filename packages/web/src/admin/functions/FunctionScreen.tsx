@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryStatus } from '../../components/QueryStatus';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { useCurrentApp } from '../../shell/app-context';
-import { notifyFailure } from '../../shell/notify';
+import { useCurrentApp } from '../../current-app/app-context';
+import { notifyFailure } from '../../components/notify';
 import { dataOf, runChange, settle } from '../admin-call';
 import { CodeEditor } from './CodeEditor';
 

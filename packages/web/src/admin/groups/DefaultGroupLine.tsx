@@ -4,7 +4,7 @@ import { DEFAULT_GROUP_FLAG, Messages } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PickerDialog } from '../../components/PickerDialog';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 import { dataOf, runChange } from '../admin-call';
 import { GROUP_PICKER_LIMIT } from '../admin-limits';
 import { useGroupOptions } from './use-group-options';

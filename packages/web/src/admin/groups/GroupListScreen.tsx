@@ -10,7 +10,7 @@ import { DataTable } from '../../components/DataTable';
 import { NameDialog } from '../../components/NameDialog';
 import { QueryStatus } from '../../components/QueryStatus';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 import { dataOf, runChange } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
 import { DefaultGroupLine } from './DefaultGroupLine';

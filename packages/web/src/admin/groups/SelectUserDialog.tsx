@@ -4,8 +4,8 @@ import { Messages } from '@rakit/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
-import { useCurrentApp } from '../../shell/app-context';
-import { notifyFailure } from '../../shell/notify';
+import { useCurrentApp } from '../../current-app/app-context';
+import { notifyFailure } from '../../components/notify';
 import { dataOf } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS, USER_PICKER_LIMIT } from '../admin-limits';
 

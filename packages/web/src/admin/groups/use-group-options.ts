@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PickerOption } from '../../components/PickerDialog';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 import { dataOf } from '../admin-call';
 
 /**

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { PageRenderer } from '../../runtime/PageRenderer';
-import { notifyFailure, notifySuccess } from '../../shell/notify';
-import { PageFormProvider } from '../../widgets/form-state';
+import { PageRenderer } from '../../widgets/PageRenderer';
+import { notifyFailure, notifySuccess } from '../../components/notify';
+import { PageFormProvider } from '../../page-state/form-state';
 
 /**
  * The showcase of the interface controls Rakit uses (spec 1 §2 `/{appSlug}/libraries`), and the

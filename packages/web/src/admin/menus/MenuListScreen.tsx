@@ -9,7 +9,7 @@ import { NameDialog } from '../../components/NameDialog';
 import { PickerDialog } from '../../components/PickerDialog';
 import { QueryStatus } from '../../components/QueryStatus';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 import { dataOf, type FailureNotice, runChange } from '../admin-call';
 import { MENU_GROUP_PICKER_LIMIT } from '../admin-limits';
 import { useGroupOptions } from '../groups/use-group-options';

@@ -7,8 +7,8 @@ import { firstError } from '../../api/client';
 import { DataTable } from '../../components/DataTable';
 import { QueryStatus } from '../../components/QueryStatus';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { useCurrentApp } from '../../shell/app-context';
-import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { useCurrentApp } from '../../current-app/app-context';
+import { notifyFailure, notifySuccess } from '../../components/notify';
 import { dataOf, settle } from '../admin-call';
 import { FIELD_LABELS, guessMapping, mappedRows, readSchoolFile, type SchoolFile } from './school-file';
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { CredentialFields, HostPortFields } from '../../components/ServerFields';
 import { firstError } from '../../api/client';
-import { useCurrentApp } from '../../shell/app-context';
-import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { useCurrentApp } from '../../current-app/app-context';
+import { notifyFailure, notifySuccess } from '../../components/notify';
 import { settle } from '../admin-call';
 import { SECURITY_LABELS, SECURITY_PORTS } from './smtp-security';
 

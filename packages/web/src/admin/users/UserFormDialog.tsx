@@ -3,10 +3,10 @@ import { groupsForApp, isPasswordLongEnough, Messages, type PublicApplication } 
 import { useState } from 'react';
 import { publicApi } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
-import { useCurrentApp } from '../../shell/app-context';
-import { notifyFailure } from '../../shell/notify';
-import { useSession } from '../../shell/session-context';
-import { storeSession } from '../../shell/session-storage';
+import { useCurrentApp } from '../../current-app/app-context';
+import { notifyFailure } from '../../components/notify';
+import { useSession } from '../../session/session-context';
+import { storeSession } from '../../session/session-storage';
 import { runChange, settle } from '../admin-call';
 
 interface UserFormDialogProps {

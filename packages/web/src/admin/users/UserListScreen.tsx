@@ -10,7 +10,7 @@ import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRem
 import { QueryStatus } from '../../components/QueryStatus';
 import { RowActions } from '../../components/RowActions';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 import { dataOf, runChange } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
 import { UserFormDialog } from './UserFormDialog';

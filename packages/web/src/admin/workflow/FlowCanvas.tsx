@@ -5,7 +5,7 @@ import {
   ReactFlowProvider, useReactFlow,
 } from '@xyflow/react';
 import { type DragEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { notifyFailure } from '../../shell/notify';
+import { notifyFailure } from '../../components/notify';
 import { ActionCardNode, type ActionCardNodeType } from './ActionCardNode';
 import { durationText } from './run-view';
 import { type CardTemplate, cardTemplateOfDrag } from './WorkflowPalette';

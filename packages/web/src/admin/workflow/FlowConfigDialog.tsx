@@ -1,7 +1,7 @@
 import { Badge, Button, Divider, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter, templateErrors } from '@rakit/core';
 import { useRef, useState } from 'react';
-import { notifyFailure } from '../../shell/notify';
+import { notifyFailure } from '../../components/notify';
 import { attachCard, CONDITION_ADDON, earlierCards, editCard, type FlowCard, type FlowDrawing, stepNumbers } from './flow-drawing';
 import { type PickableStep, TemplatePicker } from './TemplatePicker';
 import { insertIntoText, knownOutputSample } from './template-picker';

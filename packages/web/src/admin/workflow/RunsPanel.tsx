@@ -6,8 +6,8 @@ import { IconChevronDown, IconChevronRight, IconPlayerPlay, IconRefresh, IconRot
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { firstError } from '../../api/client';
-import { useCurrentApp } from '../../shell/app-context';
-import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { useCurrentApp } from '../../current-app/app-context';
+import { notifyFailure, notifySuccess } from '../../components/notify';
 import { dataOf, settle } from '../admin-call';
 import { durationText, runIsGoing, runStatusColor, starterText } from './run-view';
 

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { canRedo, canUndo, type History, record, redo, startHistory, undo } from '../../editor/history';
+import { canRedo, canUndo, type History, record, redo, startHistory, undo } from '../../state/undo-history';
 import { EMPTY_DRAWING, type FlowDrawing, renameCard } from './flow-drawing';
 
 /**

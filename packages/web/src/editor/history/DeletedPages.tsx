@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataOf, runChange } from '../../admin/admin-call';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 import { usePageParam } from '../use-editor-pages';
 import { deletedPagesKey, refreshPageLists, when } from './history-queries';
 

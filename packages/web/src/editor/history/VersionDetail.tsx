@@ -5,10 +5,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { dataOf, runChange } from '../../admin/admin-call';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { PageRenderer } from '../../runtime/PageRenderer';
-import { useCurrentApp } from '../../shell/app-context';
-import { PageFormProvider } from '../../widgets/form-state';
-import { editorStore, selectComponents, useEditor } from '../store';
+import { PageRenderer } from '../../widgets/PageRenderer';
+import { useCurrentApp } from '../../current-app/app-context';
+import { PageFormProvider } from '../../page-state/form-state';
+import { editorStore, selectComponents, useEditor } from '../../state/editor-store';
 import { KIND_LABELS, refreshPageLists, versionComponents, when } from './history-queries';
 
 interface VersionDetailProps {

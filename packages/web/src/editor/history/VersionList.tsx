@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dataOf } from '../../admin/admin-call';
 import { AdminPager } from '../../components/AdminPager';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 import { KIND_LABELS, pageVersionsKey, when } from './history-queries';
 
 /** A page's versions, newest first, a page of them at a time; choosing one opens it. */

@@ -1,7 +1,7 @@
 import { ADDRESS_LOOKUP_MIN_CHARS } from '@rakit/core';
 import { useCallback, useContext } from 'react';
-import { CurrentAppContext } from '../../shell/app-context';
-import { useFieldBinding } from '../form-state';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { useFieldBinding } from '../../page-state/form-state';
 import { type LookupChoice, LookupSelect } from '../shared/LookupSelect';
 import type { WidgetLiveProps } from '../types';
 

@@ -3,9 +3,9 @@ import { ALERT_COLORS, alertShown, type CustomAction, NO_REDIRECT, substitutePla
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { type PageActionScope, usePageActionScope, usePageOpener } from '../../actions/use-action-runtime';
-import { CurrentAppContext } from '../../shell/app-context';
-import { allFieldValues } from '../form-state';
-import { usePlaceholderValues } from '../shared/placeholder-values';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { allFieldValues } from '../../page-state/form-state';
+import { usePlaceholderValues } from '../../page-state/placeholder-values';
 import type { WidgetLiveProps } from '../types';
 import { configActionOf, variableActionsOf } from './alert-actions';
 

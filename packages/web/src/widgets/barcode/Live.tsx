@@ -4,11 +4,11 @@ import { actionFailureMessage, Messages, type RowValues, topLevelActions } from 
 import { IconBarcode } from '@tabler/icons-react';
 import { type KeyboardEvent, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
-import { CurrentAppContext } from '../../shell/app-context';
-import { notifyFailure } from '../../shell/notify';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { notifyFailure } from '../../components/notify';
 import { configuredColumns } from '../data-source/content';
 import { useRowActions } from '../data-source/row-actions';
-import { usePageFormStore } from '../form-state';
+import { usePageFormStore } from '../../page-state/form-state';
 import type { WidgetLiveProps } from '../types';
 
 /** The scan input gets the focus this long after the dialog opens (spec 3 §4). */

@@ -2,8 +2,8 @@ import { Alert, Text } from '@mantine/core';
 import { isAdminInApp, Messages } from '@rakit/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useContext } from 'react';
-import { CurrentAppContext } from '../../shell/app-context';
-import { SessionContext } from '../../shell/session-context';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { SessionContext } from '../../session/session-context';
 
 /**
  * Why a data widget's rows did not load, on the widget, for the application's administrators:

@@ -3,7 +3,7 @@ import { useContext, useMemo } from 'react';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { CustomQueryDialog } from '../../actions/CustomQueryDialog';
 import { ActionDialogContext, type ActionDialogScope } from '../../actions/dialog-scope';
-import { CurrentAppContext } from '../../shell/app-context';
+import { CurrentAppContext } from '../../current-app/app-context';
 
 interface QueryDialogHostProps {
   name: string;

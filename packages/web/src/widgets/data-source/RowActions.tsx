@@ -6,7 +6,7 @@ import { IconDotsVertical } from '@tabler/icons-react';
 import { type ReactNode, useContext, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { CurrentAppContext } from '../../shell/app-context';
+import { CurrentAppContext } from '../../current-app/app-context';
 import { assertAnswered, useRowActions } from './row-actions';
 import { editFieldsOf, RowEditDialog } from './RowEditDialog';
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
-import { CurrentAppContext } from '../../shell/app-context';
+import { CurrentAppContext } from '../../current-app/app-context';
 import { withChanges } from '../shared/config-fields';
 import type { ConfigProps } from '../types';
 import { ColumnsEditor } from './ColumnsEditor';

@@ -5,9 +5,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { TableContent } from '../../api/client';
-import { CurrentAppContext } from '../../shell/app-context';
-import { usePageFormStore } from '../form-state';
-import { readGlobalValues } from '../global-variables';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { usePageFormStore } from '../../page-state/form-state';
+import { readGlobalValues } from '../../page-state/global-variables';
 import type { WidgetMode } from '../types';
 
 /**

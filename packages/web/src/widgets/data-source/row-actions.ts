@@ -8,8 +8,8 @@ import { fileOfAnswer, openPrintedFile, openPrintTab } from '../../actions/file-
 import type { PendingTab } from '../../actions/pending-tab';
 import { ActionFailure, runAction } from '../../actions/run-action';
 import { type PageActionScope, usePageActionScope } from '../../actions/use-action-runtime';
-import { CurrentAppContext } from '../../shell/app-context';
-import { notifyFailure, notifySuccess } from '../../shell/notify';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { notifyFailure, notifySuccess } from '../../components/notify';
 import { exclusively } from '../../actions/exclusive-run';
 import { type OwnStep, runRowActions } from './row-run';
 

@@ -1,4 +1,4 @@
-import { useFieldBinding } from '../form-state';
+import { useFieldBinding } from '../../page-state/form-state';
 import { fieldFrame, placeholderOf } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
 import { DateField } from './DateField';

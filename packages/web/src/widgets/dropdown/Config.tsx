@@ -2,7 +2,7 @@ import { DROPDOWN_SOURCES, dropdownOptions, formatTextOptions, type WidgetCompon
 import { Alert, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
-import { CurrentAppContext } from '../../shell/app-context';
+import { CurrentAppContext } from '../../current-app/app-context';
 import {
   ChoiceField, PanelStack, PlaceholderField, RequiredDisabledFields, TextAreaField, TitleField, withChanges,
 } from '../shared/config-fields';

@@ -2,9 +2,9 @@ import { FILE_ACCEPT, FILE_TOO_LARGE_MESSAGE, fileMatchesFilter, isFileTooLarge,
 import { FileInput, Loader } from '@mantine/core';
 import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
-import { CurrentAppContext } from '../../shell/app-context';
-import { notifyFailure } from '../../shell/notify';
-import { useFieldBinding } from '../form-state';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { notifyFailure } from '../../components/notify';
+import { useFieldBinding } from '../../page-state/form-state';
 import { fieldFrame, placeholderOf, valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
 import { uploadFile } from './upload';

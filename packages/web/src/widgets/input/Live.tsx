@@ -1,6 +1,6 @@
 import { normaliseInputValue } from '@rakit/core';
 import { PasswordInput, TextInput } from '@mantine/core';
-import { useFieldBinding } from '../form-state';
+import { useFieldBinding } from '../../page-state/form-state';
 import { fieldFrame, placeholderOf, valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
 

@@ -7,8 +7,8 @@ import {
   actionFailureMessage, type CustomAction, kanbanLanes, Messages, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
 } from '@rakit/core';
 import { useContext, useState } from 'react';
-import { CurrentAppContext } from '../../shell/app-context';
-import { notifyFailure } from '../../shell/notify';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { notifyFailure } from '../../components/notify';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { LoadFailure } from '../data-source/LoadFailure';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';

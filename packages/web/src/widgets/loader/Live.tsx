@@ -5,7 +5,7 @@ import {
 import { IconDatabaseImport } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
-import { fieldValue, usePageFormStore } from '../form-state';
+import { fieldValue, usePageFormStore } from '../../page-state/form-state';
 import { valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
 import { triggerColumnOf } from './loader-config';

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Modal, Text } from '@mantine/core';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
-import { useCurrentApp } from '../../shell/app-context';
+import { useCurrentApp } from '../../current-app/app-context';
 
 /** A box in PDF points from the page's top-left corner. */
 export interface PointBox { x: number; y: number; width: number; height: number }

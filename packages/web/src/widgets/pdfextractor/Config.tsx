@@ -6,7 +6,7 @@ import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { firstError } from '../../api/request';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { CurrentAppContext } from '../../shell/app-context';
+import { CurrentAppContext } from '../../current-app/app-context';
 import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 import { mappedFields, templateIdOf } from './mapped';

@@ -9,7 +9,7 @@ import { actionsOfComponent } from '../../actions/config-of';
 import { runButtonActions } from '../../actions/run-chain';
 import { usePageActionScope } from '../../actions/use-action-runtime';
 import { ApiUnreachableError, firstError } from '../../api/request';
-import { CurrentAppContext } from '../../shell/app-context';
+import { CurrentAppContext } from '../../current-app/app-context';
 import type { WidgetLiveProps } from '../types';
 import { mappedFields, templateIdOf } from './mapped';
 

@@ -2,7 +2,7 @@ import { Alert, Box, Button, FileButton, Group, Stack, Text, TextInput } from '@
 import { Messages } from '@rakit/core';
 import { IconCameraOff, IconPhoto, IconQrcode } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useFieldBinding } from '../form-state';
+import { useFieldBinding } from '../../page-state/form-state';
 import { fieldFrame, valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
 import { qrDetector } from './detector';

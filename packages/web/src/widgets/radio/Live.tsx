@@ -1,5 +1,5 @@
 import { Radio, Stack } from '@mantine/core';
-import { useFieldBinding } from '../form-state';
+import { useFieldBinding } from '../../page-state/form-state';
 import { optionsOf } from '../shared/choices';
 import { fieldFrame, valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';

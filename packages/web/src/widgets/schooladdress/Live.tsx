@@ -1,8 +1,8 @@
 import { Loader, Text, TextInput } from '@mantine/core';
 import { useContext, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { CurrentAppContext } from '../../shell/app-context';
-import { createPageFormStore, fieldValue, usePageFormStore } from '../form-state';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { createPageFormStore, fieldValue, usePageFormStore } from '../../page-state/form-state';
 import { valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
 

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import type { FieldBinding } from '../form-state';
+import type { FieldBinding } from '../../page-state/form-state';
 import { fieldFrame, placeholderOf, valueText } from './field-frame';
 import type { ComponentBaseValues, FormFieldValues } from '@rakit/core';
 

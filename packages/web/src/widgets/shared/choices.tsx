@@ -1,6 +1,6 @@
 import { joinSelection, splitOptions, type WidgetComponent } from '@rakit/core';
 import { Checkbox, MultiSelect, Select, Stack, Switch } from '@mantine/core';
-import { useFieldBinding } from '../form-state';
+import { useFieldBinding } from '../../page-state/form-state';
 import type { ConfigProps } from '../types';
 import { withChanges } from './config-fields';
 import { fieldFrame, valueText } from './field-frame';

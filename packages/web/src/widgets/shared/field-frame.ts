@@ -1,5 +1,5 @@
 import type { ComponentBaseValues, FormFieldValues } from '@rakit/core';
-import type { FieldBinding } from '../form-state';
+import type { FieldBinding } from '../../page-state/form-state';
 
 /**
  * What every form widget's live face passes to its Mantine input: the label (title), the

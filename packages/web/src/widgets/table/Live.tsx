@@ -5,8 +5,8 @@ import { actionFailureMessage, Messages, rowKeyOf, totalItemText } from '@rakit/
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { MarkdownText } from '../shared/MarkdownText';
-import { CurrentAppContext } from '../../shell/app-context';
-import { notifyFailure } from '../../shell/notify';
+import { CurrentAppContext } from '../../current-app/app-context';
+import { notifyFailure } from '../../components/notify';
 import { useTableContent } from '../data-source/content';
 import { LoadFailure } from '../data-source/LoadFailure';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';

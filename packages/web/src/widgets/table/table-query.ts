@@ -1,10 +1,10 @@
 import { type Component, TABLE_RELOAD_DELAY_MS, tableStateVariable } from '@rakit/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useEffect, useState } from 'react';
-import { CurrentAppContext } from '../../shell/app-context';
+import { CurrentAppContext } from '../../current-app/app-context';
 import { type ContentQuery, FIRST_PAGE } from '../data-source/content';
-import { usePageFormStore } from '../form-state';
-import { readGlobalValues, setGlobalVariable } from '../global-variables';
+import { usePageFormStore } from '../../page-state/form-state';
+import { readGlobalValues, setGlobalVariable } from '../../page-state/global-variables';
 
 /** A stored table state, if it looks like one. */
 function restored(value: unknown): ContentQuery | null {

@@ -2,7 +2,7 @@ import { isSafeLink, substitutePlaceholders } from '@rakit/core';
 import { Paper, Text, Title, type TitleOrder } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { usePlaceholderValues } from '../shared/placeholder-values';
+import { usePlaceholderValues } from '../../page-state/placeholder-values';
 import type { WidgetLiveProps } from '../types';
 
 const HEADINGS: Record<string, TitleOrder> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };

@@ -1,6 +1,6 @@
 import { replaceDoubleQuotes } from '@rakit/core';
 import { Textarea } from '@mantine/core';
-import { useFieldBinding } from '../form-state';
+import { useFieldBinding } from '../../page-state/form-state';
 import { fieldFrame, placeholderOf, valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
 

@@ -1,9 +1,9 @@
 import type { PlaceholderValues } from '@rakit/core';
 import { useContext } from 'react';
-import { CurrentAppContext } from '../../shell/app-context';
-import { SessionContext } from '../../shell/session-context';
-import { readSession } from '../../shell/session-storage';
-import { usePageGlobals } from '../form-state';
+import { CurrentAppContext } from '../current-app/app-context';
+import { SessionContext } from '../session/session-context';
+import { readSession } from '../session/session-storage';
+import { usePageGlobals } from './form-state';
 
 /**
  * What `--userId--` and `{{name}}` placeholders are replaced with on a page (preview mode):

@@ -1,7 +1,7 @@
 import type { Component } from '@rakit/core';
 import { describe, expect, it } from 'vitest';
-import { HISTORY_LIMIT } from './history';
-import { createEditorStore } from './store';
+import { HISTORY_LIMIT } from './undo-history';
+import { createEditorStore } from './editor-store';
 
 function editorWithPage() {
   let n = 0;

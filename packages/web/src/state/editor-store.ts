@@ -4,7 +4,7 @@ import {
 } from '@rakit/core';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { canRedo, canUndo, type History, record, redo, startHistory, undo } from './history';
+import { canRedo, canUndo, type History, record, redo, startHistory, undo } from './undo-history';
 
 /** The page open in the editor. */
 export interface EditorPage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRedo, canUndo, COALESCE_MS, record, redo, startHistory, undo } from './history';
+import { canRedo, canUndo, COALESCE_MS, record, redo, startHistory, undo } from './undo-history';
 
 describe('history', () => {
   it('folds changes with one key inside the time window only', () => {

@@ -1,7 +1,7 @@
 import type { PublicApplication } from '@rakit/core';
 import { createContext, useContext } from 'react';
 import type { AppApi } from '../api/client';
-import type { AppPath } from './app-resolution';
+import type { AppPath } from '../session/app-resolution';
 
 /** The application the address names, resolved by the server. */
 export interface CurrentApp {

@@ -2,8 +2,8 @@ import type { Component } from '@rakit/core';
 import { memo } from 'react';
 import { layoutCellProps, layoutGridProps } from '../components/LayoutGrid';
 import { useNearViewport } from '../components/use-near-viewport';
-import { widgetDefinition } from '../widgets/registry';
-import type { WidgetMode } from '../widgets/types';
+import { widgetDefinition } from './registry';
+import type { WidgetMode } from './types';
 
 interface PageRendererProps {
   components: readonly Component[];

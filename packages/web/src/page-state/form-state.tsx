@@ -3,9 +3,9 @@ import {
 } from '@rakit/core';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createStore, type StoreApi, useStore } from 'zustand';
-import { CurrentAppContext } from '../shell/app-context';
+import { CurrentAppContext } from '../current-app/app-context';
 import { consumeOnceVariables, onGlobalVariablesChange, readGlobalValues } from './global-variables';
-import type { WidgetMode } from './types';
+import type { WidgetMode } from './mode';
 
 /**
  * The values of one page's form widgets while a person works with it (spec 2 §3: realValue),
