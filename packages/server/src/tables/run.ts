@@ -4,7 +4,7 @@ import { asCallerError } from '../datasources/errors';
 import {
   CANCELLED_CODE, type DataSource, DataSourceError, type Queryable, type QueryOptions, type QueryResult, TIME_LIMIT_CODE,
 } from '../datasources/types';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors/http-errors';
 import type { ContentPlan } from './content-plan';
 import type { Statement } from './content-query';
 import { recordStatement } from './statement-log';
