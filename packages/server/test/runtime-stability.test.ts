@@ -75,10 +75,15 @@ describe(`the server and the worker on Node ${process.version}`, () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
+      let stopped = false;
       const exit = ended(child, () => output);
       child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        if (output.includes('Rakit workflow worker')) child.kill('SIGTERM');
+        // Once: a second SIGTERM (as an impatient operator's) ends a worker at once, by design.
+        if (!stopped && output.includes('Rakit workflow worker')) {
+          stopped = true;
+          child.kill('SIGTERM');
+        }
       });
       child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
       void exit.then(resolve);
