@@ -90,6 +90,10 @@ export const GroupAccessBodySchema = z.object({
   groupAppId: z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(id),
   groupAccess: MenuIdsSchema,
 });
+export type GroupMembershipBody = z.infer<typeof GroupMembershipBodySchema>;
+export type GroupDraft = z.infer<typeof AddGroupBodySchema>['data'];
+export type GroupAccessBody = z.infer<typeof GroupAccessBodySchema>;
+export type ListGroupUserQuery = z.infer<typeof ListGroupUserQuerySchema>;
 
 // ---- Users (spec 1 screen 7) ----
 export const ListUserQuerySchema = z.object({

@@ -1,0 +1,110 @@
+import {
+  ADMIN_GROUP_SLUG, type GroupAccessBody, type GroupDraft, type GroupMembershipBody, type ListGroupUserQuery, Messages, slugify,
+} from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { AuditContext } from '../audit/context';
+import { withAudit } from '../audit/record';
+import type { Principal } from '../auth/principal';
+import { badRequest, conflict, notFound } from '../errors/http-errors';
+import { cachedAccount } from '../store/cached-reads';
+import {
+  addMember, deleteGroupCascade, findGroupBySlug, grantMenuAccess, insertGroup, listGroupsOfApp, menuAccessOf,
+  pageGroupsWithMembers, removeMember, renameGroup, revokeMenuAccess, setDefaultGroup, setGroupPageAndActionAccess,
+} from '../store/repositories/groups';
+import { menusBelongToApp } from '../store/repositories/menus';
+import { findAppGroup, groupForAdmin } from './app-groups';
+
+/*
+ * User groups of an application, their members and menu access (spec 1 screen 6, §7). The
+ * calls' contracts (core's groupCalls) have already checked that the caller administers the
+ * application or group they name; what is checked here is what the contract cannot see.
+ */
+
+const OTHER_APPLICATION = 'The group belongs to another application';
+
+/** A page of the application's groups, each with a page of its members (those whose id contains `query.userId`). */
+export const listGroupsWithMembers = (app: FastifyInstance, appId: number, query: ListGroupUserQuery) =>
+  pageGroupsWithMembers(app.store, appId, { ...query, memberSearch: query.userId.trim() });
+
+export const listGroups = (app: FastifyInstance, appId: number) => listGroupsOfApp(app.store, appId);
+
+/**
+ * Only users of this application join its groups: anyone else is answered as an id that does not
+ * exist, so the call neither pulls in a stranger's account nor tells which ids exist.
+ */
+export async function addUserToGroup(app: FastifyInstance, caller: Principal, appId: number, audit: AuditContext, { groupId, userId }: GroupMembershipBody) {
+  const account = await cachedAccount(app, userId);
+  if (account === undefined || !caller.mayAddMember(appId, account)) throw notFound(Messages.userNotFound);
+  await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Added ${userId} to group ${groupId}` }, (trx) => addMember(trx, groupId, account.user.userId));
+  return { groupId, userId };
+}
+
+/** An administrator may not take himself out of the administrators (the super administrator may). */
+export async function removeUserFromGroup(app: FastifyInstance, caller: Principal, audit: AuditContext, { groupId, userId }: GroupMembershipBody) {
+  const group = await findAppGroup(app.store, groupId);
+  if (group.groupSlug === ADMIN_GROUP_SLUG && userId === caller.userId && !caller.isSuperAdmin) {
+    throw badRequest('You cannot remove yourself from the administrators');
+  }
+  await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Removed ${userId} from group ${groupId}` }, async (trx) => {
+    if ((await removeMember(trx, groupId, userId)) === 0) throw notFound(Messages.userNotFound);
+  });
+  return { groupId, userId };
+}
+
+/** Renames the group `draft.groupId` names, or creates one with its page, action and menu access. */
+export async function saveGroup(app: FastifyInstance, caller: Principal, appId: number, audit: AuditContext, draft: GroupDraft) {
+  const { groupId, groupName, groupAccess } = draft;
+  if (groupId !== null) {
+    const group = await groupForAdmin(app.store, caller, groupId);
+    if (group.appId !== appId) throw badRequest(OTHER_APPLICATION);
+    await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Renamed group ${groupId} to ${groupName}` }, (trx) => renameGroup(trx, groupId, groupName));
+    return { groupId };
+  }
+  const groupSlug = slugify(groupName);
+  if ((await findGroupBySlug(app.store, String(appId), groupSlug)) !== undefined) throw conflict(`Group '${groupName}' already exists`);
+  if (groupAccess.menuId.length > 0 && !(await menusBelongToApp(app.store, appId, groupAccess.menuId))) {
+    throw badRequest(Messages.menuNotFound);
+  }
+  const created = await withAudit(app.store, audit, (id: number) => ({ entityType: 'group', entityId: id, summary: `Added group ${groupName}` }), async (trx) => {
+    const id = await insertGroup(trx, { groupName, groupAppId: String(appId), groupSlug });
+    await setGroupPageAndActionAccess(trx, id, { pageId: groupAccess.pageId, actionId: groupAccess.actionId });
+    if (groupAccess.menuId.length > 0) await grantMenuAccess(trx, id, [...new Set(groupAccess.menuId)]);
+    return id;
+  });
+  return { groupId: created };
+}
+
+/** Removes a group with its memberships and access; the administrators' group stays. */
+export async function deleteGroup(app: FastifyInstance, audit: AuditContext, groupId: number) {
+  const group = await findAppGroup(app.store, groupId);
+  if (group.groupSlug === ADMIN_GROUP_SLUG) throw badRequest(Messages.groupProtected);
+  await withAudit(app.store, audit, { entityType: 'group', entityId: group.groupId, summary: `Deleted group ${group.groupName}` }, (trx) => deleteGroupCascade(trx, group.groupId));
+  return { groupId: group.groupId };
+}
+
+/** The group registrants join: never the administrators' (it would hand out administration). */
+export async function makeDefaultGroup(app: FastifyInstance, caller: Principal, appId: number, audit: AuditContext, groupId: number) {
+  const group = await groupForAdmin(app.store, caller, groupId);
+  if (group.appId !== appId) throw badRequest(OTHER_APPLICATION);
+  if (group.groupSlug === ADMIN_GROUP_SLUG) throw badRequest(Messages.adminGroupNotDefault);
+  await withAudit(app.store, audit, { entityType: 'group', entityId: group.groupId, summary: `Made ${group.groupName} the default group` }, (trx) => setDefaultGroup(trx, appId, group.groupId));
+  return { appId, groupId: group.groupId };
+}
+
+/** Gives the group menus of its own application it does not have yet (one it has is a 409). */
+export async function grantGroupMenus(app: FastifyInstance, appId: number, audit: AuditContext, { groupId, groupAppId, groupAccess }: GroupAccessBody) {
+  if (appId !== groupAppId || !(await menusBelongToApp(app.store, groupAppId, groupAccess.menuId))) {
+    throw badRequest(Messages.menuNotFound);
+  }
+  const granted = new Set((await menuAccessOf(app.store, groupId)).map((a) => a.menuId));
+  const wanted = [...new Set(groupAccess.menuId)];
+  if (wanted.some((menuId) => granted.has(menuId))) throw conflict(Messages.groupUsed);
+  await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Gave group ${groupId} menus ${wanted.join(', ')}` }, (trx) => grantMenuAccess(trx, groupId, wanted));
+  return { groupId, menuId: wanted };
+}
+
+export async function revokeGroupMenus(app: FastifyInstance, appId: number, audit: AuditContext, { groupId, groupAppId, groupAccess }: GroupAccessBody) {
+  if (appId !== groupAppId) throw badRequest(OTHER_APPLICATION);
+  await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Took menus ${groupAccess.menuId.join(', ')} from group ${groupId}` }, (trx) => revokeMenuAccess(trx, groupId, groupAccess.menuId));
+  return { groupId, menuId: groupAccess.menuId };
+}
