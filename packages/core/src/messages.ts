@@ -116,6 +116,8 @@ export const Messages = {
   tableSearchPlaceholder: 'Search Inside Table',
   /** Under the search box when a FULLTEXT index answers it (MariaDB/MySQL, issue 19). */
   tableSearchWholeWords: 'Whole words and word beginnings are matched',
+  /** The total while a rows-first load's count is on its way (issue 32). */
+  tableCounting: 'counting…',
   kanbanLaneEmpty: 'There is no card available.',
   rowKeyMissing: 'This row has no primary key value to act on',
   // Printing rows into DOCX templates (spec 2 "Print configuration", spec 3 §7).

@@ -41,7 +41,7 @@ function widgets(dbId: number, table: string): Component[] {
 }
 
 interface Content {
-  count: number; countCapped: boolean; pageCount: number; filteredResult: { id: number | string }[];
+  count: number; countCapped: boolean; pageCount: number; countPending?: boolean; page: number; filteredResult: { id: number | string }[];
   cursors?: { first: { key: string | number }; last: { key: string | number } };
 }
 
@@ -103,6 +103,46 @@ describe.each(engines)('bounded counts on a %s database', (engine) => {
     } finally {
       recorded.stop();
     }
+  });
+
+  it('answers rows first when asked, and the count by its own call, joining the count the load started', async () => {
+    await content({ page: 1 });
+    const recorded = await recordStatements(server, dbId, (sql) => sql.startsWith('SELECT COUNT(*)'), 1_500);
+    try {
+      // Terms no earlier call counted ('tem' is in every name).
+      for (const [search, total] of [['tem', ROWS], ['Genap', Math.floor(ROWS / 2)]] as const) {
+        const started = performance.now();
+        const first = await content({ page: 1, search, countLater: true });
+        expect(performance.now() - started).toBeLessThan(1_200);
+        // The rows, and what is known so far: at least this page, and a next one.
+        expect(first).toMatchObject({ countPending: true, count: 20, countCapped: true, pageCount: 2 });
+        expect(ids(first)).toEqual(range(1, ROWS).filter((id) => search === 'tem' || id % 2 === 0).slice(0, 20));
+        const counted = await server.call('POST', '/get/countTableContent', { pageId, componentId: 'many', page: 1, search, countLater: true }, member);
+        expect(counted.statusCode, counted.body).toBe(200);
+        const count = Math.min(total, TABLE_COUNT_CAP);
+        expect(counted.json().data).toEqual([{ count, countCapped: total > TABLE_COUNT_CAP, pageCount: Math.floor(count / 20) + 1 }]);
+      }
+      // Each count ran once: the count call joined the one its load started.
+      expect(recorded.texts).toHaveLength(2);
+      // Last needs its count for its page number: it waits for it.
+      const last = await content({ page: 2, search: 'Ganjil', countLater: true, cursor: { direction: 'last' } });
+      expect(last).toMatchObject({ count: Math.ceil(ROWS / 2), countCapped: false, page: Math.floor(Math.ceil(ROWS / 2) / 20) + 1 });
+      expect(last.countPending).toBeUndefined();
+    } finally {
+      recorded.stop();
+    }
+  });
+
+  it('answers a count it already knows with the rows, and refuses a count of a widget that is not there', async () => {
+    await content({ page: 1 });
+    const known = await content({ page: 1, countLater: true });
+    // Past the cap: kept from the load before, so the answer has it.
+    expect(known).toMatchObject({ count: TABLE_COUNT_CAP, countCapped: true });
+    expect(known.countPending).toBeUndefined();
+    const missing = await server.call('POST', '/get/countTableContent', { pageId, componentId: 'nope' }, member);
+    expect(missing.statusCode).toBe(404);
+    const bad = await server.call('POST', '/get/countTableContent', { pageId, componentId: 'many', limit: 0 }, member);
+    expect(bad.statusCode).toBe(400);
   });
 
   it('reads a first page found short alone the next time, and counts it again once it has filled up', async () => {

@@ -288,6 +288,7 @@ const makers = {
   triggerRuns: (fx) => ({ params: { id: fx.triggerId } }),
   loadTableContent: (fx) => ({ body: { pageId: fx.pageId, componentId: 'items' } }),
   loadQueryContent: (fx) => ({ body: { pageId: fx.pageId, componentId: 'board' } }),
+  countTableContent: (fx) => ({ body: { pageId: fx.pageId, componentId: 'items', search: 'a' } }),
   scanBarcode: (fx) => ({ body: { pageId: fx.pageId, componentId: 'scanner', code: 'three' } }),
   editRow: (fx) => ({ body: { pageId: fx.pageId, componentId: 'items', actionName: 'EDIT', key: 1, values: { name: unique('Edited') } } }),
   deleteRow: async (fx) => ({ body: { pageId: fx.pageId, componentId: 'items', actionName: 'DELETE', key: await fresh.row(fx) } }),

@@ -87,6 +87,7 @@ export function callNameOf(call: AnyCall): CallName | undefined {
 export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   loadTableContent: 'reads rows (POST for its filter body)',
   loadQueryContent: 'reads rows (POST for its filter body)',
+  countTableContent: 'counts rows (POST for its filter body)',
   scanBarcode: 'reads the row a code names',
   testRequest: 'tries an HTTP request the administrator is writing; stores nothing',
   testFunction: 'runs a function the administrator is writing in the sandbox, which reaches nothing',

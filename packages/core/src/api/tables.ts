@@ -54,8 +54,17 @@ export const TableContentSchema = z.object({
    * beginnings, not any part of a word; the search box says so. Absent: any part matches.
    */
   searchWholeWords: z.boolean().optional(),
+  /**
+   * Asked with countLater, the rows came before their count: count is the rows seen so far and
+   * pageCount the pages known to exist (as when countCapped); countTableContent gives the count.
+   */
+  countPending: z.boolean().optional(),
 });
 export type TableContent = z.infer<typeof TableContentSchema>;
+
+/** What countTableContent answers: the bounded count of a load, as TableContent gives it. */
+export const TableCountSchema = z.object({ count: z.number().int(), countCapped: z.boolean(), pageCount: z.number().int() });
+export type TableCount = z.infer<typeof TableCountSchema>;
 
 /** A row write's answer: data[0] says how many rows it changed (0 or 1). */
 const AffectedRowsSchema = z.array(z.object({ affectedRows: z.number().int() }));
@@ -93,6 +102,16 @@ const loadContentCall = (path: string) => defineCall({
 export const tableCalls = {
   loadTableContent: loadContentCall('/get/loadTableContent'),
   loadQueryContent: loadContentCall('/get/loadQueryContent'),
+  countTableContent: defineCall({
+    method: 'POST', path: '/get/countTableContent', tag: 'tables',
+    summary: 'The bounded count of a data widget\'s rows, for a load answered rows first (countPending)',
+    description: 'Takes the body of the load whose answer said countPending and answers data[0] = { count, countCapped, pageCount }, '
+      + 'counted as that load counts (joining the count it started). The count stops at TABLE_COUNT_CAP (10,000 rows). '
+      + 'Members: widgets of pages their groups reach; administrators: any page of their application.',
+    body: LoadTableContentBodySchema,
+    data: z.array(TableCountSchema),
+    access: { level: 'member', app: widgetPage },
+  }),
   scanBarcode: defineCall({
     method: 'POST', path: '/get/scanBarcode', tag: 'tables',
     summary: 'The row of a barcode widget whose first mapped column equals the scanned code (case-insensitive)',

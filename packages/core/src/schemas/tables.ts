@@ -100,6 +100,11 @@ export const LoadTableContentBodySchema = z.object({
   /** The older form of `cursor`: the key alone (rows in primary key order only). */
   after: RowKeySchema.optional(),
   before: RowKeySchema.optional(),
+  /**
+   * Rows first: answer as soon as the page's rows are read. When their count is not known by
+   * then the answer says countPending, and POST /get/countTableContent with the same body gives it.
+   */
+  countLater: z.boolean().optional(),
   /** The page's values for the widget's function (functionId), by its parameter names. */
   params: z.record(z.string().max(64), z.union([z.string().max(65_535), z.number(), z.boolean(), z.null()])).optional(),
 });

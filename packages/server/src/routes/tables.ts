@@ -4,7 +4,7 @@ import { callAbort } from '../http/abandoned';
 import { route } from '../http/route';
 import { scanBarcode } from '../tables/barcode-scan';
 import { findDataWidget } from '../tables/data-widget';
-import { loadTransformedContent } from '../tables/load-content';
+import { countContent, loadTransformedContent } from '../tables/load-content';
 import { recordRowWrite } from '../tables/row-audit';
 import { deleteRow, editRow, moveCard } from '../tables/row-writes';
 
@@ -17,9 +17,12 @@ const tableRoutes: FastifyPluginAsync = async (app) => {
   for (const call of [tableCalls.loadTableContent, tableCalls.loadQueryContent]) {
     route(app, call, async ({ input: { body }, caller, reply }) => {
       const abort = callAbort(reply);
-      return [await loadTransformedContent(app, { ...await findDataWidget(app, caller, body), abort }, body)];
+      return [await loadTransformedContent(app, { ...await findDataWidget(app, caller, body), abort, log: reply.log }, body)];
     });
   }
+
+  route(app, tableCalls.countTableContent, async ({ input: { body }, caller, reply }) =>
+    [await countContent({ ...await findDataWidget(app, caller, body), abort: callAbort(reply) }, body)]);
 
   route(app, tableCalls.scanBarcode, async ({ input: { body }, caller }) => scanBarcode(app, caller, body));
 

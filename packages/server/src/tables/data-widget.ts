@@ -29,6 +29,8 @@ export interface WidgetContext {
    * tab), and by loadContent when one of them failed. One is made when the call brings none.
    */
   abort?: AbortController;
+  /** The call's logger (the search planner's choices at debug level); none outside a call. */
+  log?: { debug(details: object, message: string): void };
 }
 
 /**

@@ -3,17 +3,8 @@ import { builtOnce, type ContentPlan } from './content-plan';
 import { countStatement, cursorOf, keysetOrder, type PageStatement, pageStatement, type PagingInput, type Statement } from './content-query';
 import { cacheOf, type StatementCache } from './run';
 import { searchCondition } from './search-condition';
+import { PROBE_MAX_ROWS, PROBE_ROWS_PER_ROW, type SearchChoice } from './search-planner';
 import type { TableFilterInput } from '@rakit/core';
-
-/**
- * A page probe reads at most this many rows per row it needs: a term found on one row in 25 or
- * more fills the page within it (a 20-row page: 500 rows, about 0.3 ms).
- */
-export const PROBE_ROWS_PER_ROW = 25;
-/** Deeper than this the probe is not tried: the index answers. */
-export const PROBE_MAX_ROWS = 50_000;
-/** A count by scan reads at most this many rows per row it counts before the index is asked instead. */
-export const COUNT_SCAN_ROWS_PER_ROW = 5;
 
 /** How long a term whose probe came back short goes straight to the index (a word's frequency changes slowly). */
 export const RARE_TERM_TTL_MS = 60_000;
@@ -26,43 +17,50 @@ export interface KeyOrderReads {
   page: PageStatement;
   /** The bounded count by scan: trusted only past its cap (a "more than"); else it stopped early. */
   count: Statement;
+  /** Whether the planner expects the scan to count past the cap sooner than the index would. */
+  countByScan: boolean;
 }
+
+/** The rows a page read from the start of the key order must pass: the pages before it and its own. */
+export const rowsNeeded = (input: PagingInput, page: number, limit: number) => (cursorOf(input) === undefined ? (page - 1) * limit : 0) + limit;
 
 /**
  * MariaDB's FULLTEXT index answers a boolean MATCH by gathering every matching row before any
  * ORDER BY … LIMIT: a word on 900,000 of 1,000,000 rows took 2.2 s for a 20-row page and 1.9 s
  * for its bounded count, where reading in key order finds 20 of them in the first 23 rows. So a
- * search the index serves, on a table read in key order, is first tried in key order with the
- * words tested row by row (search-condition.ts wordPrefixCondition), stopped after a few rows
- * per row needed: a frequent term fills the page there; a rare one (the probe comes back short)
- * goes to the index, which is quick for it. Undefined when this does not apply: not MariaDB, not
- * a FULLTEXT search, a sort on another column, or a page too deep for a probe.
+ * search the planner finds frequent (search-planner.ts), on a table read in key order, is read
+ * in key order with the words tested row by row (search-condition.ts wordPrefixCondition),
+ * stopped after the rows its estimate needs twice over: a frequent term fills the page there; one
+ * that does not after all (the probe comes back short) goes to the index. Undefined when this
+ * does not apply: not a FULLTEXT search, a term the planner sends to the index, a sort on
+ * another column, or a page too deep for a probe.
  */
 export async function keyOrderReads(
   source: DataSource, plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number, cap: number, request: string,
+  choice: SearchChoice | undefined,
 ): Promise<KeyOrderReads | undefined> {
-  if (plan.dialect !== 'mysql' || plan.indexes.fulltext.length === 0) return undefined;
-  const reads = builtOnce(plan, `key order ${request}`, () => keyOrderStatements(plan, input, page, limit, cap));
+  if (choice === undefined || !choice.pageByScan) return undefined;
+  const key = `key order ${choice.pageScanRows} ${choice.countScanRows} ${request}`;
+  const reads = builtOnce(plan, key, () => keyOrderStatements(plan, input, page, limit, cap, choice));
   if (reads === undefined) return undefined;
   if (source.canLimitRowsExamined === undefined || !(await source.canLimitRowsExamined())) return undefined;
   if (cacheOf(rareTerms, source).get(reads.count, Date.now()) === true) return undefined;
   return reads;
 }
 
-/** The statements of keyOrderReads, built from the plan and the request alone. */
-function keyOrderStatements(plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number, cap: number): KeyOrderReads | undefined {
+/** The statements of keyOrderReads, built from the plan, the request and the choice alone. */
+function keyOrderStatements(plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number, cap: number, choice: SearchChoice): KeyOrderReads | undefined {
   if (searchCondition(plan, input.search)?.sql.includes('MATCH (') !== true) return undefined;
   const keyset = keysetOrder(plan, input.sort);
   if (keyset === undefined || keyset.sortColumn !== undefined) return undefined;
-  const rowsNeeded = (cursorOf(input) === undefined ? (page - 1) * limit : 0) + limit;
-  if (rowsNeeded * PROBE_ROWS_PER_ROW > PROBE_MAX_ROWS) return undefined;
+  if (rowsNeeded(input, page, limit) * PROBE_ROWS_PER_ROW > PROBE_MAX_ROWS) return undefined;
   const scanning: ContentPlan = { ...plan, fulltextByScan: true };
   const probe = pageStatement(scanning, input, page, limit);
   // A key-order read ends with its LIMIT; the deferred join and the NULLs' UNION are never built here (key order, shallow).
   if (!/ LIMIT \?( OFFSET \?)?$/.test(probe.sql)) return undefined;
   const scanCount = countStatement(scanning, input, cap);
-  const count = { ...scanCount, sql: `${scanCount.sql} LIMIT ROWS EXAMINED ${(cap + 1) * COUNT_SCAN_ROWS_PER_ROW}` };
-  return { page: { ...probe, sql: `${probe.sql} ROWS EXAMINED ${rowsNeeded * PROBE_ROWS_PER_ROW}` }, count };
+  const count = { ...scanCount, sql: `${scanCount.sql} LIMIT ROWS EXAMINED ${choice.countScanRows}` };
+  return { page: { ...probe, sql: `${probe.sql} ROWS EXAMINED ${choice.pageScanRows}` }, count, countByScan: choice.countByScan };
 }
 
 /** The probe of `reads` came back short: the index answers this search for a while, with no probe first. */

@@ -1,10 +1,11 @@
-import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, tablePageCount } from '@rakit/core';
+import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, type TableCount, tablePageCount } from '@rakit/core';
 import { builtOnce, type ContentPlan, contentPlan } from './content-plan';
 import {
   countStatement, distinctStatement, keysetOrder, type PageStatement, pageStatement, rowCursor, type Statement,
 } from './content-query';
-import { keyOrderReads, rememberRare } from './frequent-terms';
+import { type KeyOrderReads, keyOrderReads, rememberRare, rowsNeeded } from './frequent-terms';
 import { searchesWholeWords } from './search-condition';
+import { planSearch, type SearchChoice } from './search-planner';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
 import type { DataSource, QueryResult } from '../datasources/types';
@@ -25,38 +26,72 @@ export async function loadTransformedContent(app: FastifyInstance, context: Widg
 }
 
 /**
+ * How long a count a rows-first load started waits for its own call (countTableContent) to
+ * join it before it is cancelled: the browser asks as soon as the rows arrive.
+ */
+export const COUNT_PICKUP_MS = 5_000;
+
+/** The statements of one load, the planner's choice for its search, and what keys them. */
+interface LoadStatements { plan: ContentPlan; page: PageStatement; count: Statement; choice: SearchChoice | undefined; request: string }
+
+async function loadStatements(context: WidgetContext, body: LoadTableContentBody): Promise<LoadStatements> {
+  const plan = await contentPlan(context);
+  const choice = await planSearch(context.source, plan, body.search, rowsNeeded(body, body.page, body.limit), TABLE_COUNT_CAP);
+  if (choice !== undefined) context.log?.debug({ search: body.search, choice }, 'search plan');
+  // The same request planned otherwise (the words' numbers changed) is built again.
+  const request = choice === undefined ? JSON.stringify(body) : `${JSON.stringify(body)}\u0000${choice.drivers.join(' ')}`;
+  const { page, count } = builtOnce(plan, request, () => {
+    const planned: ContentPlan = choice === undefined ? plan : { ...plan, fulltextDrivers: choice.drivers };
+    return { page: pageStatement(planned, body, body.page, body.limit), count: countStatement(planned, body, TABLE_COUNT_CAP) };
+  });
+  return { plan, page, count, choice, request };
+}
+
+/**
  * One page of a data widget's rows with the total the search and filters keep and the values
  * of its select filters: the page's query, its count and the filters' values run side by
  * side on the pool. The count is bounded at TABLE_COUNT_CAP (countCapped when there are more).
  * Paged by key (see pageStatement), the page number and count stay right however rows were
  * added or deleted since the last click: Last is the page the count ends on and keeps the
  * rows it holds (count − (pageCount − 1) × limit), or the last `limit` rows when the count is
- * capped; Prev that reaches the start is page 1, read from the start.
+ * capped; Prev that reaches the start is page 1, read from the start. With `countLater` the
+ * rows never wait for their count: an answer whose count is not known yet says countPending,
+ * and countTableContent gives the count (joining the one this load started).
  */
 export async function loadContent(context: WidgetContext, body: LoadTableContentBody): Promise<TableContent> {
-  const plan = await contentPlan(context);
-  const cap = TABLE_COUNT_CAP;
-  const request = JSON.stringify(body);
-  const { page, count } = builtOnce(plan, request, () => ({ page: pageStatement(plan, body, body.page, body.limit), count: countStatement(plan, body, cap) }));
+  const statements = await loadStatements(context, body);
+  const { plan, page } = statements;
   // Cancelled when the caller goes away, and when one of them fails (its time limit): nobody
   // will read the others. The caller's own controller, not one more signal listening to his.
-  const statements = context.abort ?? new AbortController();
-  const signal = statements.signal;
-  const [[read, total], values] = await Promise.all([
-    readPageAndCount(context.source, plan, body, { page, count, cap, request }, signal),
+  const abort = context.abort ?? new AbortController();
+  const signal = abort.signal;
+  // Last needs its count for its page number: it is never answered before it.
+  const rowsFirst = body.countLater === true && !page.fromEnd;
+  const countSignal = rowsFirst ? AbortSignal.timeout(COUNT_PICKUP_MS) : signal;
+  const [{ read, total }, values] = await Promise.all([
+    readPageAndCount(context.source, body, statements, signal, countSignal),
     Promise.all(plan.filters.map((f) => (f.interval ? [] : distinctValues(context.source, plan, distinctStatement(plan, f.field), signal)))),
   ]).catch((error: unknown) => {
-    statements.abort(error);
+    abort.abort(error);
     throw error;
   });
-  const countCapped = total > cap;
-  const shown = Math.min(total, cap);
-  const pageCount = tablePageCount(shown, body.limit);
+  let counted: number | undefined;
+  if (rowsFirst) {
+    // A count that failed is the count call's to report; the rows stand.
+    total.catch(() => undefined);
+    counted = await Promise.race([total, Promise.resolve(undefined)]).catch(() => undefined);
+  } else {
+    counted = await total.catch((error: unknown) => {
+      abort.abort(error);
+      throw error;
+    });
+  }
   let rows = page.reversed ? [...read.rows].reverse() : read.rows;
   let pageNumber = body.page;
-  if (page.fromEnd && !countCapped) {
-    pageNumber = pageCount;
-    rows = rows.slice(rows.length - Math.max(0, shown - (pageCount - 1) * body.limit));
+  const known = counted === undefined ? undefined : countOf(counted, body.limit);
+  if (page.fromEnd && known !== undefined && !known.countCapped) {
+    pageNumber = known.pageCount;
+    rows = rows.slice(rows.length - Math.max(0, known.count - (known.pageCount - 1) * body.limit));
   } else if (page.before && (rows.length < body.limit || body.page <= 1)) {
     // Rows were deleted before this page (or it is page 1): the first page, from the start.
     rows = (await run(context.source, pageStatement(plan, { ...body, cursor: undefined, after: undefined, before: undefined }, 1, body.limit), widgetRead(plan, signal, body.limit))).rows;
@@ -66,9 +101,8 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
   const first = rowCursor(keyset, rows[0]);
   const last = rowCursor(keyset, rows[rows.length - 1]);
   return {
-    count: shown,
-    countCapped,
-    pageCount,
+    // Not counted yet: the rows seen so far, and the pages known to exist (as a capped count's).
+    ...(known ?? { ...countOf((pageNumber - 1) * body.limit + rows.length, body.limit), countCapped: true, countPending: true }),
     page: pageNumber,
     limit: body.limit,
     columns: plan.columns,
@@ -80,45 +114,75 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
   };
 }
 
+/** A bounded count as the answers give it: at most the cap, countCapped past it, and the pages it makes. */
+function countOf(total: number, limit: number): TableCount {
+  const count = Math.min(total, TABLE_COUNT_CAP);
+  return { count, countCapped: total > TABLE_COUNT_CAP, pageCount: tablePageCount(count, limit) };
+}
+
+/**
+ * The count a rows-first load left pending (countTableContent): the same statements and plan as
+ * the load, so a count it started is joined rather than run twice.
+ */
+export async function countContent(context: WidgetContext, body: LoadTableContentBody): Promise<TableCount> {
+  const statements = await loadStatements(context, body);
+  const signal = (context.abort ?? new AbortController()).signal;
+  // A term the load read in key order: its count by scan first, as the load started it.
+  const keyOrder = await keyOrderReads(context.source, statements.plan, body, body.page, body.limit, TABLE_COUNT_CAP, statements.request, statements.choice);
+  return countOf(await countBy(context.source, statements, signal, keyOrder), body.limit);
+}
+
+/**
+ * The bounded count of a load: for a term the planner reads in key order, by scan first when it
+ * expects the scan to pass the cap sooner than the index; else through the index (the planner's
+ * drivers) or the table's own order.
+ */
+function countBy(source: DataSource, statements: LoadStatements, signal: AbortSignal, keyOrder?: KeyOrderReads): Promise<number> {
+  const { plan, count } = statements;
+  if (keyOrder?.countByScan === true) return countByScanFirst(source, plan, keyOrder.count, count, TABLE_COUNT_CAP, signal);
+  return countRows(source, plan, count, TABLE_COUNT_CAP, signal);
+}
+
 /**
  * The page's rows and its bounded count, side by side (a short first page is its own count).
- * A search a FULLTEXT index serves is
- * first tried in key order (frequent-terms.ts): a full page there is a term on many rows,
- * whose count is then taken by scan first; a short one leaves both to the index, and the
- * term's next pages go there at once.
+ * A search the planner finds frequent is first read in key order (frequent-terms.ts): a full
+ * page there is counted as the planner chose; a short one leaves both to the index, and the
+ * term's next pages go there at once. The count comes as a promise the caller may not wait for.
  */
 async function readPageAndCount(
-  source: DataSource, plan: ContentPlan, body: LoadTableContentBody, reads: { page: PageStatement; count: Statement; cap: number; request: string }, signal: AbortSignal,
-): Promise<readonly [QueryResult, number]> {
-  const { page, count, cap, request } = reads;
-  const keyOrder = await keyOrderReads(source, plan, body, body.page, body.limit, cap, request);
+  source: DataSource, body: LoadTableContentBody, statements: LoadStatements, signal: AbortSignal, countSignal: AbortSignal,
+): Promise<{ read: QueryResult; total: Promise<number> }> {
+  const { plan, page, count, choice, request } = statements;
+  const cap = TABLE_COUNT_CAP;
+  const keyOrder = await keyOrderReads(source, plan, body, body.page, body.limit, cap, request, choice);
   if (keyOrder !== undefined) {
     const probe = await run(source, keyOrder.page, widgetRead(plan, signal, body.limit));
-    if (probe.rows.length === body.limit) return [probe, await countByScanFirst(source, plan, keyOrder.count, count, cap, signal)];
+    if (probe.rows.length === body.limit) return { read: probe, total: countBy(source, statements, countSignal, keyOrder) };
     rememberRare(source, keyOrder);
   }
   const shortPages = cacheOf(shortFirstPages, source);
   if (page.fromStart && shortPages.get(page, Date.now()) === true) {
     // Short the last time: the page alone, and the count only if it has filled up since.
     const read = await run(source, page, widgetRead(plan, signal, body.limit));
-    if (read.rows.length < body.limit) return [read, read.rows.length];
+    if (read.rows.length < body.limit) return { read, total: Promise.resolve(read.rows.length) };
     shortPages.delete(page);
     // Rows came since: a count kept from then is out of date too.
     forgetCount(source, count);
-    return [read, await countRows(source, plan, count, cap, signal)];
+    return { read, total: countRows(source, plan, count, cap, countSignal) };
   }
   const reading = run(source, page, widgetRead(plan, signal, body.limit));
-  const counting = countRows(source, plan, count, cap, signal);
-  const both = Promise.all([reading, counting]);
-  // The rows, or the first failure of either (the other is then cancelled by the caller).
-  const read = await Promise.race([reading, both.then(([rows]) => rows)]);
+  const counting = countRows(source, plan, count, cap, countSignal);
+  // The count's failure is the caller's to read when it does not wait for the count; else the
+  // first failure of either is thrown at once (the caller then cancels the other).
+  counting.catch(() => undefined);
+  const read = countSignal === signal ? await Promise.race([reading, counting.then(() => reading)]) : await reading;
   // A short first page holds every row there is: the count is not waited for (a rare
   // search's count through its index takes longer than its page); it ends on its own.
   if (page.fromStart && read.rows.length < body.limit) {
     shortPages.set(page, true, Date.now() + SHORT_PAGE_TTL_MS);
-    return [read, read.rows.length];
+    return { read, total: Promise.resolve(read.rows.length) };
   }
-  return both;
+  return { read, total: counting };
 }
 
 /**

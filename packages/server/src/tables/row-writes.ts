@@ -12,6 +12,7 @@ import { contentPlan } from './content-plan';
 import type { Statement } from './content-query';
 import type { WidgetContext } from './data-widget';
 import { forgetCounts, run } from './run';
+import { forgetWordSamples } from './search-planner';
 
 /** The table a widget writes to, with the column its rows are keyed by: its table, or its custom query's main table. */
 interface WriteTarget {
@@ -150,6 +151,7 @@ async function writeOneRow(
     });
   } finally {
     forgetCounts(source);
+    forgetWordSamples(source);
   }
 }
 

@@ -20,6 +20,12 @@ export interface SearchPlan {
    * (wordPrefixCondition), for a read in key order that stops early (tables/frequent-terms.ts).
    */
   fulltextByScan?: boolean;
+  /**
+   * MariaDB/MySQL: the words of the search that drive the FULLTEXT index (the rarest, chosen
+   * by tables/search-planner.ts); the others are tested row by row on the rows it finds
+   * (wordPrefixCondition). Absent: every word goes to the index.
+   */
+  fulltextDrivers?: readonly string[];
 }
 
 /** A search text that is a whole number any integer column can be compared with. */
@@ -50,7 +56,7 @@ export function fulltextQuery(search: string): string | undefined {
 const booleanQuery = (words: readonly string[]) => words.map((w) => `+${w}*`).join(' ');
 
 /** The words of fulltextQuery (letters and digits only), or undefined when an index cannot answer them. */
-function fulltextWords(search: string): string[] | undefined {
+export function fulltextWords(search: string): string[] | undefined {
   const words = search.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
   if (words.length === 0) return undefined;
   if (words.some((w) => [...w].length < FULLTEXT_MIN_WORD || INNODB_STOPWORDS.has(w.toLowerCase()))) return undefined;
@@ -76,6 +82,10 @@ function wordPrefixCondition(plan: SearchPlan, columns: readonly string[], words
   }).join(' OR ')})`);
   return { sql: each.join(' AND '), params };
 }
+
+/** The FULLTEXT indexes whose columns are all among `columns`, the largest first: MATCH names exactly one index's columns. */
+export const usableFulltext = (plan: Pick<SearchPlan, 'indexes'>, columns: readonly string[]): string[][] =>
+  plan.indexes.fulltext.filter((index) => index.every((c) => columns.includes(c))).sort((a, b) => b.length - a.length);
 
 /** Whether the search goes through a FULLTEXT index, which matches whole words and word beginnings only. */
 export function searchesWholeWords(plan: SearchPlan): boolean {
@@ -112,7 +122,7 @@ export function searchCondition(plan: SearchPlan, text: string): { sql: string; 
   if (plan.dialect === 'mysql') {
     // MATCH names exactly the columns of one FULLTEXT index; the largest ones within the searched columns first.
     const words = fulltextWords(search);
-    const usable = plan.indexes.fulltext.filter((columns) => columns.every((c) => rest.includes(c))).sort((a, b) => b.length - a.length);
+    const usable = usableFulltext(plan, rest);
     for (const columns of words === undefined ? [] : usable) {
       if (!columns.every((c) => rest.includes(c))) continue;
       if (plan.fulltextByScan === true) {
@@ -120,8 +130,20 @@ export function searchCondition(plan: SearchPlan, text: string): { sql: string; 
         parts.push(`(${scan.sql})`);
         params.push(...scan.params);
       } else {
-        parts.push(`MATCH (${columns.map((c) => plan.quote(c)).join(', ')}) AGAINST (? IN BOOLEAN MODE)`);
-        params.push(booleanQuery(words as string[]));
+        // InnoDB gathers every row of each word it is given before any LIMIT: a word on every
+        // row cost 1.6 s beside one on a single row (issue 32), so only the drivers go to it.
+        const all = words as string[];
+        const drivers = all.filter((w) => plan.fulltextDrivers?.includes(w) ?? true);
+        const tested = all.filter((w) => !drivers.includes(w));
+        const match = `MATCH (${columns.map((c) => plan.quote(c)).join(', ')}) AGAINST (? IN BOOLEAN MODE)`;
+        if (tested.length === 0 || drivers.length === 0) {
+          parts.push(match);
+          params.push(booleanQuery(all));
+        } else {
+          const rest = wordPrefixCondition(plan, columns, tested);
+          parts.push(`(${match} AND ${rest.sql})`);
+          params.push(booleanQuery(drivers), ...rest.params);
+        }
       }
       rest = rest.filter((c) => !columns.includes(c));
     }

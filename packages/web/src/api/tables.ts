@@ -19,6 +19,8 @@ export const tablesApi = (appSlug: string) => ({
   /** One page of a data widget's rows; data[0] is the content. `signal` abandons it (the server stops its statements). */
   loadTableContent: (body: BodyOf<typeof tableCalls.loadTableContent>, signal?: AbortSignal) =>
     callApi(tableCalls.loadTableContent, { body }, appSlug, undefined, signal),
+  countTableContent: (body: BodyOf<typeof tableCalls.countTableContent>, signal?: AbortSignal) =>
+    callApi(tableCalls.countTableContent, { body }, appSlug, undefined, signal),
 
   /** A barcode widget's scan: data is [row] when its first mapped column equals the code, [] when none does. */
   scanBarcode: (body: BodyOf<typeof tableCalls.scanBarcode>) => callApi(tableCalls.scanBarcode, { body }, appSlug),

@@ -5,6 +5,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { TableContent } from '../../api/client';
+import type { TableCount } from '@rakit/core';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { usePageFormStore } from '../../page-state/form-state';
 import { readGlobalValues } from '../../page-state/global-variables';
@@ -76,6 +77,8 @@ export interface ContentState {
   timedOut: boolean;
   pageId: number | null;
   reload: () => Promise<unknown>;
+  /** The rows are in and their count is on its way (rows first). */
+  counting: boolean;
 }
 
 /** One load's answer: the content, or the empty content and why it failed. */
@@ -91,7 +94,7 @@ interface Loaded {
  */
 export function useTableContent(
   component: ColumnsChoice & Pick<DataSourceValues, 'timeToRefresh'> & { id: string; functionId?: number },
-  mode: WidgetMode, query: ContentQuery, enabled = true,
+  mode: WidgetMode, query: ContentQuery, enabled = true, rowsFirst = false,
 ): ContentState {
   const current = useContext(CurrentAppContext);
   const store = usePageFormStore();
@@ -102,6 +105,8 @@ export function useTableContent(
   // server passes those its parameters name).
   const withFunction = component.functionId !== undefined && component.functionId !== NO_FUNCTION;
   const params = live && withFunction && current !== null ? functionValues(readGlobalValues(current.app.appSlug)) : undefined;
+  const { fromEnd: _fromEnd, ...sent } = query;
+  const body = { pageId: pageId ?? 0, componentId: component.id, ...sent, ...(params === undefined ? {} : { params }), ...(rowsFirst ? { countLater: true } : {}) };
   const result = useQuery<Loaded>({
     queryKey: [...pageContentKey(current?.app.appSlug, pageId), component.id, query, params],
     enabled: live && enabled,
@@ -113,8 +118,7 @@ export function useTableContent(
     queryFn: async ({ signal }): Promise<Loaded> => {
       if (current === null || pageId === null) return { content: emptyContent(), failure: null };
       try {
-        const { fromEnd: _fromEnd, ...sent } = query;
-        const answer = await current.api.loadTableContent({ pageId, componentId: component.id, ...sent, ...(params === undefined ? {} : { params }) }, signal);
+        const answer = await current.api.loadTableContent(body, signal);
         const content = answer.data?.[0];
         if (!answer.status || content === undefined) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
         return { content, failure: null };
@@ -125,8 +129,26 @@ export function useTableContent(
       }
     },
   });
+  // Rows first: a count the load did not wait for comes by its own call, the same body.
+  const pending = live && result.data?.content.countPending === true;
+  const counted = useQuery<TableCount | null>({
+    queryKey: [...pageContentKey(current?.app.appSlug, pageId), component.id, 'count', query, params],
+    enabled: pending,
+    refetchOnWindowFocus: false,
+    queryFn: async ({ signal }) => {
+      if (current === null) return null;
+      const answer = await current.api.countTableContent(body, signal);
+      // Not counted (its time limit): the rows stand, the total stays "at least".
+      return answer.status ? answer.data?.[0] ?? null : null;
+    },
+  });
+  const loaded = result.data?.content;
+  const count = pending && counted.data !== undefined && counted.data !== null ? counted.data : undefined;
   return {
-    content: live ? result.data?.content ?? emptyContent() : sampleContent(component),
+    content: live
+      ? (loaded === undefined ? emptyContent() : count === undefined ? loaded : { ...loaded, ...count, countPending: false })
+      : sampleContent(component),
+    counting: pending && count === undefined && counted.isFetching,
     failure: live ? result.data?.failure ?? null : null,
     loading: live && result.isFetching,
     live,

@@ -28,7 +28,7 @@ const cellText = (value: unknown): string =>
 export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const current = useContext(CurrentAppContext);
   const { query, setQuery, settled } = useTableQuery(component);
-  const { content, failure, functionFailed, timedOut, loading, live, pageId, reload } = useTableContent(component, mode, settled);
+  const { content, failure, functionFailed, timedOut, loading, live, pageId, reload, counting } = useTableContent(component, mode, settled, true, true);
   const primaryKey = content.primaryKey;
   const actions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -138,7 +138,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
             </Menu>
           ) : null}
         </Group>
-        <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {totalItemText(content.count, content.countCapped)}</Text>
+        <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {counting ? Messages.tableCounting : totalItemText(content.count, content.countCapped)}</Text>
       </Group>
       <Box pos="relative">
         <LoadingOverlay visible={loading || actions.running} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} />
