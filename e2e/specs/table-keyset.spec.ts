@@ -88,7 +88,7 @@ describe('paging a 100,000-row table by key', () => {
 
     // Last: the table's last rows, read from the end by key; its page number would need a full count
     writeFileSync(logFile, '');
-    await pager().getByRole('button', { name: 'Page Last' }).click();
+    await pager().getByRole('button', { name: 'Last page' }).click();
     await expect.poll(() => cells('first').innerText(), { timeout: 15_000 }).toBe(String(ROWS - 19));
     expect(await cells('last').innerText()).toBe(String(ROWS));
     expect(await currentPage()).toBe('Last');
@@ -163,6 +163,53 @@ describe('paging a 100,000-row table by key', () => {
     await expect.poll(shownIds, { timeout: 15_000 }).toEqual(range(82, 95));
     expect(await shownPage()).toBe('5');
     await snapshot(page(), 'table-keyset-small-last-desktop');
+  }, 120_000);
+
+  it('offers 20, 50 or 100 rows a page, kept for the table, and a page number to go to while the count is exact', async () => {
+    const small = () => page().getByTestId('data-table').filter({ has: page().getByRole('heading', { name: 'Rak Kecil' }) });
+    const smallPager = () => small().getByRole('navigation', { name: 'Pages' });
+    const shownIds = async () => (await small().locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''))).map(Number);
+    // The rows the test before left: 0 to 95 without 5 and 50.
+    const rows = Array.from({ length: 96 }, (_, i) => i).filter((id) => id !== 5 && id !== 50);
+    const size = () => small().getByRole('combobox', { name: 'Rows per page' });
+
+    await page().goto(`/demo/staff/kunci-${stamp}`);
+    await small().getByTestId('total-item').filter({ hasText: 'Total Item: 94' }).waitFor();
+    await size().click();
+    await page().getByRole('option', { name: '50 / page', exact: true }).click();
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual(rows.slice(0, 50));
+    expect(await smallPager().getByRole('button', { name: /^Page \d/ }).allInnerTexts()).toEqual(['1', '2']);
+    // The first and last pages say so to a screen reader.
+    expect(await smallPager().getByRole('button', { name: 'Page 1 (first)' }).getAttribute('aria-current')).toBe('page');
+
+    await size().click();
+    await page().getByRole('option', { name: '20 / page', exact: true }).click();
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual(rows.slice(0, 20));
+    const goTo = small().getByRole('textbox', { name: 'Go to page' });
+    await goTo.fill('4');
+    await goTo.press('Enter');
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual(rows.slice(60, 80));
+    expect(await smallPager().locator('[aria-current="page"]').innerText()).toBe('4');
+    // A page past the last is not gone to.
+    await goTo.fill('9');
+    await goTo.press('Enter');
+    await page().waitForTimeout(1_000);
+    expect(await shownIds()).toEqual(rows.slice(60, 80));
+
+    // 100 a page, and the table keeps it when the member comes back.
+    await size().click();
+    await page().getByRole('option', { name: '100 / page', exact: true }).click();
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual(rows);
+    await page().reload();
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual(rows);
+    expect(await size().inputValue()).toBe('100 / page');
+    // One page: nothing to go to.
+    expect(await small().getByRole('textbox', { name: 'Go to page' }).count()).toBe(0);
+    await page().setViewportSize({ width: 390, height: 844 });
+    await small().scrollIntoViewIfNeeded();
+    await snapshot(page(), 'table-page-size-phone');
+    await page().setViewportSize({ width: 1366, height: 768 });
+    await snapshot(page(), 'table-page-size-desktop');
   }, 120_000);
 
   // Last: it adds a FULLTEXT index to the big table.

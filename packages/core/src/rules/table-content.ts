@@ -7,6 +7,8 @@
 export const TABLE_PAGE_SIZE = 20;
 /** The most rows one content call answers. */
 export const TABLE_MAX_LIMIT = 100;
+/** The page sizes a member may choose under a table (issue 32), remembered with its state. */
+export const TABLE_PAGE_SIZES = [TABLE_PAGE_SIZE, 50, TABLE_MAX_LIMIT] as const;
 /** The most distinct values a select filter offers. */
 export const FILTER_VALUES_CAP = 100;
 /** Filter types whose min/max bound a column; any other type is an equality (select) filter. */

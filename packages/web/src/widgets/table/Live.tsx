@@ -15,6 +15,7 @@ import { exportTable } from './export';
 import { FiltersButton } from './FiltersButton';
 import { useTableQuery } from './table-query';
 import classes from './Table.module.css';
+import { PageControls } from './PageControls';
 import { type PagerMoves, TablePager } from './TablePager';
 
 const cellText = (value: unknown): string =>
@@ -216,12 +217,18 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
           </Table>
         </Table.ScrollContainer>
       </Box>
-      <Box mt="sm">
+      <Group mt="sm" justify="space-between" gap="xs">
+        <PageControls
+          limit={query.limit ?? content.limit}
+          onLimit={(limit) => setQuery({ ...unplaced, limit, page: 1 })}
+          pageCount={live && !content.countCapped && content.countPending !== true ? content.pageCount : null}
+          onPage={moves.onPage}
+        />
         <TablePager
           page={shownPage} pageCount={content.pageCount} countCapped={content.countCapped} rows={content.filteredResult.length} limit={content.limit}
           lastByKey={content.cursors !== undefined} fromEnd={fromEnd} {...moves}
         />
-      </Box>
+      </Group>
       {actions.dialogs}
     </Paper>
   );

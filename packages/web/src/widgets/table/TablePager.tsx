@@ -11,6 +11,12 @@ export interface PagerMoves {
   onLast: () => void;
 }
 
+/** What a screen reader calls a pager button: the first and last pages as such, each containing its visible label. */
+const pagerItemName = (item: number | { fromEnd: number }) => {
+  if (typeof item === 'number') return item === 1 ? 'Page 1 (first)' : `Page ${item}`;
+  return item.fromEnd === 1 ? 'Last page' : `Page ${fromEndLabel(item.fromEnd)}`;
+};
+
 const itemKey = (item: PagerItem, i: number) => (item === 'ellipsis' ? `gap-${i}` : typeof item === 'number' ? `page-${item}` : `end-${item.fromEnd}`);
 
 /**
@@ -46,7 +52,7 @@ export function TablePager({ onPage, onNext, onPrev, onLast, ...loaded }: TableP
             size="compact-sm"
             variant={isCurrent(item) ? 'filled' : 'default'}
             aria-current={isCurrent(item) ? 'page' : undefined}
-            aria-label={typeof item === 'number' ? `Page ${item}` : `Page ${fromEndLabel(item.fromEnd)}`}
+            aria-label={pagerItemName(item)}
             onClick={() => choose(item)}
           >
             {typeof item === 'number' ? item : fromEndLabel(item.fromEnd)}

@@ -1,0 +1,43 @@
+import { Group, NumberInput, Select } from '@mantine/core';
+import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from '@rakit/core';
+import { useState } from 'react';
+
+interface PageControlsProps {
+  limit: number;
+  onLimit: (limit: number) => void;
+  /** The pages there are, when the count is exact; null offers no "go to page" (a capped or pending count). */
+  pageCount: number | null;
+  onPage: (page: number) => void;
+}
+
+const SIZES = TABLE_PAGE_SIZES.map(String);
+const SIZE_CHOICES = SIZES.map((value) => ({ value, label: `${value} / page` }));
+
+/**
+ * Under a table, beside its pager (issue 32): how many rows a page shows (20, 50 or 100, kept
+ * with the table's state) and, while the count is exact, a page number to go to.
+ */
+export function PageControls({ limit, onLimit, pageCount, onPage }: PageControlsProps) {
+  const [target, setTarget] = useState<string | number>('');
+  const go = () => {
+    const page = Number(target);
+    if (pageCount === null || !Number.isInteger(page) || page < 1 || page > pageCount) return;
+    onPage(page);
+    setTarget('');
+  };
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Select
+        size="xs" w={104} aria-label="Rows per page" data={SIZE_CHOICES} value={String(SIZES.includes(String(limit)) ? limit : TABLE_PAGE_SIZE)}
+        allowDeselect={false} comboboxProps={{ withinPortal: true }}
+        onChange={(value) => { if (value !== null) onLimit(Number(value)); }}
+      />
+      {pageCount !== null && pageCount > 1 ? (
+        <NumberInput
+          size="xs" w={96} aria-label="Go to page" placeholder="Go to page" min={1} max={pageCount} allowDecimal={false} allowNegative={false} hideControls
+          value={target} onChange={setTarget} onKeyDown={(event) => { if (event.key === 'Enter') go(); }} onBlur={go}
+        />
+      ) : null}
+    </Group>
+  );
+}
