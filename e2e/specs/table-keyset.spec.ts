@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createComponent, sessionStorageKey, tableStateVariable } from '@rakit/core';
+import { createComponent, Messages, sessionStorageKey, tableStateVariable } from '@rakit/core';
 import mysql from 'mysql2/promise';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -210,6 +210,39 @@ describe('paging a 100,000-row table by key', () => {
     await snapshot(page(), 'table-page-size-phone');
     await page().setViewportSize({ width: 1366, height: 768 });
     await snapshot(page(), 'table-page-size-desktop');
+  }, 120_000);
+
+  it('sorts by a column header, and says on a column no index orders that its sort reads every row', async () => {
+    const small = () => page().getByTestId('data-table').filter({ has: page().getByRole('heading', { name: 'Rak Kecil' }) });
+    const shownIds = async () => (await small().locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''))).map(Number);
+    const rows = Array.from({ length: 96 }, (_, i) => i).filter((id) => id !== 5 && id !== 50);
+    const byName = [...rows].sort((a, b) => (`Rak ${a}` < `Rak ${b}` ? -1 : 1));
+    const nameHeader = () => small().getByRole('columnheader').nth(1);
+    // Still 100 a page from the test before: every row on one page.
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual(rows);
+    // Only the name has the note: the key orders the id.
+    expect(await small().getByRole('img', { name: Messages.tableSortSlow }).count()).toBe(1);
+    expect(await nameHeader().getByRole('img', { name: Messages.tableSortSlow }).count()).toBe(1);
+
+    const sortByName = small().getByRole('button', { name: 'Nama', exact: true });
+    await sortByName.click();
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual(byName);
+    expect(await nameHeader().getAttribute('aria-sort')).toBe('ascending');
+    await sortByName.click();
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual([...byName].reverse());
+    expect(await nameHeader().getAttribute('aria-sort')).toBe('descending');
+    await page().setViewportSize({ width: 390, height: 844 });
+    await small().scrollIntoViewIfNeeded();
+    await snapshot(page(), 'table-sort-phone');
+    await page().setViewportSize({ width: 1366, height: 768 });
+    await sortByName.click();
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual(rows);
+    expect(await nameHeader().getAttribute('aria-sort')).toBeNull();
+    // By id, descending: the key's own order, read backwards.
+    const sortById = small().getByRole('button', { name: 'Id', exact: true });
+    await sortById.click();
+    await sortById.click();
+    await expect.poll(shownIds, { timeout: 15_000 }).toEqual([...rows].reverse());
   }, 120_000);
 
   // Last: it adds a FULLTEXT index to the big table.

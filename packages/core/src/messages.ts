@@ -118,6 +118,8 @@ export const Messages = {
   tableSearchWholeWords: 'Whole words and word beginnings are matched',
   /** The total while a rows-first load's count is on its way (issue 32). */
   tableCounting: 'counting…',
+  /** On a table header whose column no index orders (issue 32). */
+  tableSortSlow: 'No index on this column: sorting reads every row',
   kanbanLaneEmpty: 'There is no card available.',
   rowKeyMissing: 'This row has no primary key value to act on',
   // Printing rows into DOCX templates (spec 2 "Print configuration", spec 3 §7).

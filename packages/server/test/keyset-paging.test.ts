@@ -47,6 +47,7 @@ interface Content {
   count: number; countCapped: boolean; pageCount: number; page: number;
   filteredResult: { id: number | string; grade: number | string | null }[];
   cursors?: { first: PageCursor; last: PageCursor };
+  sortIndexed?: string[];
 }
 interface Logged { sql: string; trailingNumbers: number[] }
 
@@ -90,6 +91,12 @@ describe.each(engines)('paging by key on a %s database', (engine) => {
     await server?.close();
     await fixture?.drop();
     rmSync(logDir, { recursive: true, force: true });
+  });
+
+  it('says which shown columns a sort reads through an index: the key and grade, not name', async () => {
+    expect((await content({ page: 1 })).sortIndexed).toEqual(['id', 'grade']);
+    // A custom query's columns: not known.
+    expect((await content({ page: 1 }, 'query')).sortIndexed).toBeUndefined();
   });
 
   it('walks every row once with Next, back with Prev, by key, with no OFFSET past page 1', async () => {

@@ -59,6 +59,12 @@ export const TableContentSchema = z.object({
    * pageCount the pages known to exist (as when countCapped); countTableContent gives the count.
    */
   countPending: z.boolean().optional(),
+  /**
+   * A table's shown columns (source names) whose sort reads an index in order: the others are
+   * sorted by reading every row the search keeps, and the table says so on their header.
+   * Absent for a custom query (its columns' indexes are not known).
+   */
+  sortIndexed: z.array(z.string()).optional(),
 });
 export type TableContent = z.infer<typeof TableContentSchema>;
 

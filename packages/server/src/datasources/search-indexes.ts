@@ -19,9 +19,11 @@ export interface TableSearchIndexes {
   fulltext: string[][];
   /** SQLite: the FTS5 trigram table over this table, if any. */
   fts: TrigramFts | null;
+  /** Columns that lead a B-tree index (the primary key's too): a sort on one reads the index in order (issue 32). */
+  sorted: string[];
 }
 
-export const NO_SEARCH_INDEXES: TableSearchIndexes = { trigram: [], fulltext: [], fts: null };
+export const NO_SEARCH_INDEXES: TableSearchIndexes = { trigram: [], fulltext: [], fts: null, sorted: [] };
 
 /** The search indexes of a connection's tables, by table name. */
 export type SearchIndexes = ReadonlyMap<string, TableSearchIndexes>;
@@ -29,10 +31,19 @@ export type SearchIndexes = ReadonlyMap<string, TableSearchIndexes>;
 function entry(map: Map<string, TableSearchIndexes>, table: string): TableSearchIndexes {
   let found = map.get(table);
   if (found === undefined) {
-    found = { trigram: [], fulltext: [], fts: null };
+    found = { trigram: [], fulltext: [], fts: null, sorted: [] };
     map.set(table, found);
   }
   return found;
+}
+
+/** Adds the columns leading a B-tree index, one row per (table_name, column_name). */
+function addSorted(map: Map<string, TableSearchIndexes>, rows: readonly Record<string, unknown>[]): void {
+  for (const row of rows) {
+    const found = entry(map, String(row.table_name));
+    const column = String(row.column_name);
+    if (!found.sorted.includes(column)) found.sorted.push(column);
+  }
 }
 
 async function postgresIndexes(source: DataSource): Promise<SearchIndexes> {
@@ -57,6 +68,20 @@ async function postgresIndexes(source: DataSource): Promise<SearchIndexes> {
     const column = String(row.column_name);
     if (!found.trigram.includes(column)) found.trigram.push(column);
   }
+  const sorted = await source.query(
+    `SELECT t.relname AS table_name, a.attname AS column_name
+       FROM pg_index x
+       JOIN pg_class i ON i.oid = x.indexrelid
+       JOIN pg_am am ON am.oid = i.relam
+       JOIN pg_class t ON t.oid = x.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = x.indkey[0]
+      WHERE n.nspname = current_schema() AND am.amname = 'btree' AND x.indisvalid AND x.indpred IS NULL
+      ORDER BY t.relname, a.attname`,
+    [],
+    { maxRows: 100_000 },
+  );
+  addSorted(map, sorted.rows);
   return map;
 }
 
@@ -78,6 +103,15 @@ async function mysqlIndexes(source: DataSource): Promise<SearchIndexes> {
   }
   const map = new Map<string, TableSearchIndexes>();
   for (const index of byIndex.values()) entry(map, index.table).fulltext.push(index.columns);
+  const sorted = await source.query(
+    `SELECT TABLE_NAME AS table_name, COLUMN_NAME AS column_name
+       FROM information_schema.STATISTICS
+      WHERE TABLE_SCHEMA = DATABASE() AND SEQ_IN_INDEX = 1 AND INDEX_TYPE = 'BTREE'
+      ORDER BY TABLE_NAME, COLUMN_NAME`,
+    [],
+    { maxRows: 100_000 },
+  );
+  addSorted(map, sorted.rows);
   return map;
 }
 
@@ -157,6 +191,19 @@ async function sqliteIndexes(source: DataSource): Promise<SearchIndexes> {
     // Two over one table: the one indexing more columns serves more searches.
     if (found.fts === null || found.fts.columns.length < fts.columns.length) found.fts = { name: fts.name, rowid: fts.rowid, columns: fts.columns };
   }
+  // The first column of each index, and the INTEGER PRIMARY KEY (the rowid itself, in no index list).
+  const sorted = await source.query(
+    `SELECT m.name AS table_name, ii.name AS column_name
+       FROM sqlite_master m, pragma_index_list(m.name) il, pragma_index_info(il.name) ii
+      WHERE m.type = 'table' AND ii.seqno = 0 AND il.partial = 0
+     UNION
+     SELECT m.name, ti.name FROM sqlite_master m, pragma_table_info(m.name) ti
+      WHERE m.type = 'table' AND ti.pk = 1 AND lower(ti.type) = 'integer'
+        AND (SELECT COUNT(*) FROM pragma_table_info(m.name) WHERE pk > 0) = 1`,
+    [],
+    { maxRows: 100_000 },
+  );
+  addSorted(map, sorted.rows);
   return map;
 }
 

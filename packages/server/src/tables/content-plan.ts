@@ -85,7 +85,7 @@ export async function contentPlan(context: WidgetContext): Promise<ContentPlan> 
   const { widget, source } = context;
   if (widget.table_used === CUSTOM_TABLE) return buildPlan(context);
   const [tables, indexes] = await Promise.all([
-    cachedTables(source), widget.search === false ? NO_SEARCH_INDEXES : cachedSearchIndexes(source, context.dbType),
+    cachedTables(source), cachedSearchIndexes(source, context.dbType),
   ]);
   const kept = keptPlans.get(widget);
   if (kept !== undefined && kept.source === source && kept.tables === tables && kept.indexes === indexes) return kept.plan;
@@ -156,7 +156,8 @@ async function buildPlan(context: WidgetContext): Promise<ContentPlan> {
     tableKey = keys.length === 1 ? (keys[0]?.COLUMN_NAME ?? null) : null;
     textColumns = new Set(info.columns.filter((c) => isTextType(context.dbType, c.DATA_TYPE)).map((c) => c.COLUMN_NAME));
     integerColumns = new Set(info.columns.filter((c) => isIntegerType(context.dbType, c.DATA_TYPE)).map((c) => c.COLUMN_NAME));
-    if (widget.search !== false) indexes = (await cachedSearchIndexes(source, context.dbType)).get(info.table_name) ?? NO_SEARCH_INDEXES;
+    // Read with search off too: a sort says which columns an index orders (sortIndexed).
+    indexes = (await cachedSearchIndexes(source, context.dbType)).get(info.table_name) ?? NO_SEARCH_INDEXES;
   }
 
   const where = isCustom ? 'the custom query\'s columns' : `table '${table}'`;

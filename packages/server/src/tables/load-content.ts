@@ -111,8 +111,13 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
     filteredResult: rows,
     ...(first === undefined || last === undefined ? {} : { cursors: { first, last } }),
     ...(searchesWholeWords(plan) ? { searchWholeWords: true } : {}),
+    ...(plan.kind === 'table' ? { sortIndexed: sortIndexed(plan) } : {}),
   };
 }
+
+/** The shown columns a sort reads through an index: those leading one, and the order key. */
+const sortIndexed = (plan: ContentPlan) =>
+  plan.columns.map((c) => c.field).filter((field) => field === plan.orderKey || plan.indexes.sorted.includes(field));
 
 /** A bounded count as the answers give it: at most the cap, countCapped past it, and the pages it makes. */
 function countOf(total: number, limit: number): TableCount {

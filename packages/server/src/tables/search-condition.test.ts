@@ -5,7 +5,7 @@ import { fulltextQuery, searchCondition, type SearchPlan } from './search-condit
 
 const plan = (over: Partial<SearchPlan>): SearchPlan => ({
   dialect: 'sqlite', quote: quoteAnsi, searchable: ['name', 'note', 'price'], textColumns: new Set(['name', 'note']),
-  indexes: { trigram: [], fulltext: [], fts: null }, integerColumns: new Set(['price']), ...over,
+  indexes: { trigram: [], fulltext: [], fts: null, sorted: [] }, integerColumns: new Set(['price']), ...over,
 });
 
 describe('fulltextQuery', () => {
@@ -30,16 +30,16 @@ describe('searchCondition', () => {
     });
   });
   it('once an index serves the text columns, looks for exact whole numbers in integer columns and reads no other by LIKE', () => {
-    const indexed = plan({ dialect: 'postgres', searchable: ['name', 'price', 'sold_on'], indexes: { trigram: ['name'], fulltext: [], fts: null } });
+    const indexed = plan({ dialect: 'postgres', searchable: ['name', 'price', 'sold_on'], indexes: { trigram: ['name'], fulltext: [], fts: null, sorted: [] } });
     expect(searchCondition(indexed, '42')).toEqual({ sql: `("price" = CAST(? AS BIGINT) OR "name" ILIKE ? ESCAPE '!')`, params: ['42', '%42%'] });
     expect(searchCondition(indexed, 'kopi')).toEqual({ sql: `("name" ILIKE ? ESCAPE '!')`, params: ['%kopi%'] });
-    const mysql = plan({ dialect: 'mysql', quote: (i) => `\`${i}\``, searchable: ['name', 'price'], indexes: { trigram: [], fulltext: [['name']], fts: null } });
+    const mysql = plan({ dialect: 'mysql', quote: (i) => `\`${i}\``, searchable: ['name', 'price'], indexes: { trigram: [], fulltext: [['name']], fts: null, sorted: [] } });
     expect(searchCondition(mysql, '4242')).toEqual({ sql: '(MATCH (`name`) AGAINST (? IN BOOLEAN MODE) OR `price` = ?)', params: ['+4242*', '4242'] });
     // '42' is too short a word for FULLTEXT: without the index serving, LIKE everywhere as before.
     expect(searchCondition(mysql, '42')).toEqual({ sql: "(`name` LIKE ? ESCAPE '!' OR `price` LIKE ? ESCAPE '!')", params: ['%42%', '%42%'] });
   });
   it('on MariaDB matches through the FULLTEXT indexes within the searched columns, LIKE elsewhere', () => {
-    const mysql = plan({ dialect: 'mysql', quote: (i) => `\`${i}\``, indexes: { trigram: [], fulltext: [['name'], ['note', 'other']], fts: null } });
+    const mysql = plan({ dialect: 'mysql', quote: (i) => `\`${i}\``, indexes: { trigram: [], fulltext: [['name'], ['note', 'other']], fts: null, sorted: [] } });
     expect(searchCondition(mysql, 'kopi')).toEqual({
       sql: "(MATCH (`name`) AGAINST (? IN BOOLEAN MODE) OR `note` LIKE ? ESCAPE '!')",
       params: ['+kopi*', '%kopi%'],
@@ -47,7 +47,7 @@ describe('searchCondition', () => {
     expect(searchCondition(mysql, 'di')?.sql).not.toContain('MATCH');
   });
   it('on SQLite matches through the FTS5 trigram table with the text as one quoted string, LIKE under three characters', () => {
-    const sqlite = plan({ indexes: { trigram: [], fulltext: [], fts: { name: 'goods_search', rowid: 'id', columns: ['name', 'note', 'other'] } } });
+    const sqlite = plan({ indexes: { trigram: [], fulltext: [], fts: { name: 'goods_search', rowid: 'id', columns: ['name', 'note', 'other'] }, sorted: [] } });
     expect(searchCondition(sqlite, 'a "b" c')).toEqual({
       sql: `("id" IN (SELECT rowid FROM "goods_search" WHERE "goods_search" MATCH ?))`,
       params: ['{"name" "note"} : "a ""b"" c"'],

@@ -5,7 +5,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { TableContent } from '../../api/client';
-import type { TableCount } from '@rakit/core';
+import type { TableCount, TableSort } from '@rakit/core';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { usePageFormStore } from '../../page-state/form-state';
 import { readGlobalValues } from '../../page-state/global-variables';
@@ -23,6 +23,8 @@ export interface ContentQuery {
   search: string;
   filterColumn: Record<string, FilterValue>;
   limit?: number;
+  /** The column the rows are sorted by (a header's click), else the table's own order. */
+  sort?: TableSort;
   /** Next, Prev and Last by key: the cursor of the page shown (see the table's pager). */
   cursor?: PageCursorRequest;
   /** With a capped count, the page reached from the end (1: Last); the browser's own, never sent. */

@@ -16,6 +16,7 @@ import { FiltersButton } from './FiltersButton';
 import { useTableQuery } from './table-query';
 import classes from './Table.module.css';
 import { PageControls } from './PageControls';
+import { SortHeader } from './SortHeader';
 import { type PagerMoves, TablePager } from './TablePager';
 
 const cellText = (value: unknown): string =>
@@ -157,7 +158,15 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
                     />
                   </Table.Th>
                 ) : null}
-                {content.columns.map((c) => <Table.Th key={c.field}>{c.label}</Table.Th>)}
+                {content.columns.map((c) => (live
+                  ? (
+                    <SortHeader
+                      key={c.field} label={c.label} field={c.field} sort={query.sort}
+                      indexed={content.sortIndexed === undefined || content.sortIndexed.includes(c.field)}
+                      onSort={(sort) => setQuery({ ...unplaced, page: 1, sort })}
+                    />
+                  )
+                  : <Table.Th key={c.field}>{c.label}</Table.Th>))}
                 {withActions ? <Table.Th ta="right" className={classes.actionCell}>Action</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>

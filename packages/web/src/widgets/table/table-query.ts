@@ -1,4 +1,4 @@
-import { type Component, TABLE_PAGE_SIZE, TABLE_PAGE_SIZES, TABLE_RELOAD_DELAY_MS, tableStateVariable } from '@rakit/core';
+import { type Component, TABLE_PAGE_SIZE, TABLE_PAGE_SIZES, TABLE_RELOAD_DELAY_MS, TableSortSchema, tableStateVariable } from '@rakit/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useEffect, useState } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
@@ -9,13 +9,15 @@ import { readGlobalValues, setGlobalVariable } from '../../page-state/global-var
 /** A stored table state, if it looks like one. */
 function restored(value: unknown): ContentQuery | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { page, search, filterColumn, limit } = value as Record<string, unknown>;
+  const { page, search, filterColumn, limit, sort } = value as Record<string, unknown>;
+  const sorted = TableSortSchema.safeParse(sort);
   return {
     page: typeof page === 'number' && page >= 1 ? Math.trunc(page) : 1,
     search: typeof search === 'string' ? search : '',
     filterColumn: typeof filterColumn === 'object' && filterColumn !== null && !Array.isArray(filterColumn) ? (filterColumn as ContentQuery['filterColumn']) : {},
     // The page size chosen under the table, one of those it offers.
     ...((TABLE_PAGE_SIZES as readonly unknown[]).includes(limit) && limit !== TABLE_PAGE_SIZE ? { limit: limit as number } : {}),
+    ...(sorted.success ? { sort: sorted.data } : {}),
   };
 }
 
