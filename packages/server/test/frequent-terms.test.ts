@@ -144,7 +144,9 @@ describe.each(engines)('a frequent word through a FULLTEXT index on %s', () => {
   it('takes nothing of the search text as pattern syntax', async () => {
     // A hostile text meant as a regular expression (catastrophic backtracking) or LIKE wildcards: only its words are looked for.
     const plain = ids(await content({ page: 1, search: 'barang' }));
-    expect(ids(await content({ page: 1, search: '(barang.*)+$ %_' }))).toEqual(plain);
+    expect(ids(await content({ page: 1, search: '(barang.*)+$ %' }))).toEqual(plain);
+    // '_' belongs to InnoDB's words: '%_' is a one-letter word the index cannot hold, so the text is looked for literally.
+    expect(ids(await content({ page: 1, search: 'barang %_' }))).toEqual([]);
     expect(ids(await content({ page: 1, search: '[[:alnum:]]barang\\' }))).toEqual(ids(await content({ page: 1, search: 'alnum barang' })));
   });
 });

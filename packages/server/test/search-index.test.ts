@@ -6,6 +6,7 @@ import { buildTestServer, type TestServer } from './support/build';
 import { type DataWidgetApp, dataWidgetApp } from './support/data-widget-app';
 import { availableEngines, type EngineName } from './support/engines';
 import { MYSQL_TEST_DB, POSTGRES_TEST_DB } from './support/fixtures';
+import { addSearchIndex, seeded, sqlText } from './support/search-data';
 
 /**
  * Search through a search index (issue 19) on each engine: the Database screen's calls say
@@ -15,17 +16,6 @@ import { MYSQL_TEST_DB, POSTGRES_TEST_DB } from './support/fixtures';
  * SQLite), or every row holding the term as a word or word prefix (MariaDB's FULLTEXT).
  */
 const engines = await availableEngines();
-
-/** A small seeded generator (mulberry32): the same rows and terms on every run. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6D2B79F5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = seeded(19);
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
@@ -41,7 +31,6 @@ const ROWS = Array.from({ length: 300 }, (_, i) => ({
   note: `${pick(VOCABULARY)}-${pick(VOCABULARY)} ${pick(VOCABULARY)}`,
   price: 1000 + Math.floor(random() * 9000),
 }));
-const sqlText = (text: string) => `'${text.replaceAll('\'', '\'\'')}'`;
 
 const TABLE = {
   prefix: 'goods_search',
@@ -99,17 +88,7 @@ describe.each(engines)('search indexes on a %s database', (engine) => {
   };
   const overview = async (token = widgetApp.admin) => server.call('GET', `/get/searchIndexes/${widgetApp.dbId}`, undefined, token);
   const tableOf = (search: DbSearch) => search.tables.find((t) => t.table_name === widgetApp.fixture.table);
-  const addIndex = async (columns: string[]) => {
-    const started = await server.call('POST', '/save/addSearchIndex', { dbId: widgetApp.dbId, table: widgetApp.fixture.table, columns }, widgetApp.admin);
-    expect(started.statusCode, started.body).toBe(200);
-    let job = started.json().data as SearchIndexJob;
-    for (let waited = 0; job.state === 'running' && waited < 60_000; waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      job = (await server.call('GET', `/get/searchIndexProgress/${widgetApp.dbId}`, undefined, widgetApp.admin)).json().data as SearchIndexJob;
-    }
-    expect(job).toMatchObject({ state: 'done', message: null });
-    return job;
-  };
+  const addIndex = (columns: string[]) => addSearchIndex(server, widgetApp, columns);
 
   const terms = randomTerms(40);
   const prefixes = randomPrefixes(25);

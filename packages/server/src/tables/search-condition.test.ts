@@ -46,11 +46,11 @@ describe('searchCondition', () => {
     });
     expect(searchCondition(mysql, 'di')?.sql).not.toContain('MATCH');
   });
-  it('on SQLite matches through the FTS5 trigram table with the text as one quoted string, LIKE under three characters', () => {
+  it('on SQLite matches through the FTS5 trigram table with the text as one quoted string, LIKE on its rows and under three characters', () => {
     const sqlite = plan({ indexes: { trigram: [], fulltext: [], fts: { name: 'goods_search', rowid: 'id', columns: ['name', 'note', 'other'] }, sorted: [] } });
     expect(searchCondition(sqlite, 'a "b" c')).toEqual({
-      sql: `("id" IN (SELECT rowid FROM "goods_search" WHERE "goods_search" MATCH ?))`,
-      params: ['{"name" "note"} : "a ""b"" c"'],
+      sql: `(("id" IN (SELECT rowid FROM "goods_search" WHERE "goods_search" MATCH ?) AND ("name" LIKE ? ESCAPE '!' OR "note" LIKE ? ESCAPE '!')))`,
+      params: ['{"name" "note"} : "a ""b"" c"', '%a "b" c%', '%a "b" c%'],
     });
     expect(searchCondition(sqlite, 'ab')?.sql).toBe(`("name" LIKE ? ESCAPE '!' OR "note" LIKE ? ESCAPE '!' OR "price" LIKE ? ESCAPE '!')`);
     expect(searchCondition(sqlite, '   ')).toBeUndefined();

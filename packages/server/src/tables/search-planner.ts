@@ -1,7 +1,7 @@
 import type { DataSource } from '../datasources/types';
 import type { ContentPlan } from './content-plan';
 import { widgetRead } from './run';
-import { fulltextWords, usableFulltext } from './search-condition';
+import { fulltextWords, usableFulltext, WORD_SEPARATOR } from './search-condition';
 
 /**
  * How a MariaDB/MySQL search a FULLTEXT index serves is read, chosen per term and per request
@@ -61,7 +61,7 @@ export interface SearchChoice {
   estimate: { words: Record<string, number>; term: number; sampled: number; tableRows: number };
 }
 
-const wordsOf = (value: unknown) => (value === null || value === undefined ? [] : String(value).toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter((w) => w !== ''));
+const wordsOf = (value: unknown) => (value === null || value === undefined ? [] : String(value).toLowerCase().split(WORD_SEPARATOR).filter((w) => w !== ''));
 
 /** Whether a sampled row's words hold `word` as a word or a word's beginning (the index's semantics). */
 const holds = (row: readonly string[], word: string) => row.some((w) => w.startsWith(word));
