@@ -39,7 +39,7 @@ export async function keyOrderReads(
   source: DataSource, plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number, cap: number, request: string,
   choice: SearchChoice | undefined,
 ): Promise<KeyOrderReads | undefined> {
-  if (choice === undefined || !choice.pageByScan) return undefined;
+  if (plan.dialect !== 'mysql' || choice === undefined || !choice.pageByScan) return undefined;
   const key = `key order ${choice.pageScanRows} ${choice.countScanRows} ${request}`;
   const reads = builtOnce(plan, key, () => keyOrderStatements(plan, input, page, limit, cap, choice));
   if (reads === undefined) return undefined;

@@ -39,10 +39,12 @@ async function loadStatements(context: WidgetContext, body: LoadTableContentBody
   const choice = await planSearch(context.source, plan, body.search, rowsNeeded(body, body.page, body.limit), TABLE_COUNT_CAP);
   if (choice !== undefined) context.log?.debug({ search: body.search, choice }, 'search plan');
   // The same request planned otherwise (the words' numbers changed) is built again.
-  const request = choice === undefined ? JSON.stringify(body) : `${JSON.stringify(body)}\u0000${choice.drivers.join(' ')}`;
+  const request = choice === undefined ? JSON.stringify(body) : `${JSON.stringify(body)}\u0000${choice.drivers.join(' ')}\u0000${choice.pageByScan}\u0000${choice.countByScan}`;
   const { page, count } = builtOnce(plan, request, () => {
-    const planned: ContentPlan = choice === undefined ? plan : { ...plan, fulltextDrivers: choice.drivers };
-    return { page: pageStatement(planned, body, body.page, body.limit), count: countStatement(planned, body, TABLE_COUNT_CAP) };
+    if (choice === undefined) return { page: pageStatement(plan, body, body.page, body.limit), count: countStatement(plan, body, TABLE_COUNT_CAP) };
+    // MariaDB: the drivers go to the index (its key-order reads are frequent-terms.ts'); SQLite: FTS5 or LIKE in key order, page and count apart.
+    const planned = (byScan: boolean): ContentPlan => (plan.dialect === 'sqlite' ? { ...plan, ftsByScan: byScan } : { ...plan, fulltextDrivers: choice.drivers });
+    return { page: pageStatement(planned(choice.pageByScan), body, body.page, body.limit), count: countStatement(planned(choice.countByScan), body, TABLE_COUNT_CAP) };
   });
   return { plan, page, count, choice, request };
 }

@@ -26,6 +26,8 @@ export interface SearchPlan {
    * (wordPrefixCondition). Absent: every word goes to the index.
    */
   fulltextDrivers?: readonly string[];
+  /** SQLite: the text is looked for by LIKE in key order, FTS5 left aside (a term on many rows, tables/search-planner.ts). */
+  ftsByScan?: boolean;
 }
 
 /** A search text that is a whole number any integer column can be compared with. */
@@ -171,7 +173,7 @@ export function searchCondition(plan: SearchPlan, text: string): { sql: string; 
   }
 
   const fts = plan.indexes.fts;
-  if (plan.dialect === 'sqlite' && fts !== null && [...search].length >= TRIGRAM_MIN_CHARS) {
+  if (plan.dialect === 'sqlite' && fts !== null && plan.ftsByScan !== true && [...search].length >= TRIGRAM_MIN_CHARS) {
     const covered = rest.filter((c) => fts.columns.includes(c));
     if (covered.length > 0) {
       // A column filter only when the FTS table indexes more than is searched.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSearch, MAX_COUNT_SCAN_ROWS, type WordSample } from './search-planner';
+import { chooseSearch, chooseTextSearch, MAX_COUNT_SCAN_ROWS, type WordSample } from './search-planner';
 
 /** A sample of 1,000 rows of a 1,000,000-row table: 'item' and a number on each, 'jakarta' on one in ten, 'bogor' on one in fifty. */
 const sample: WordSample = {
@@ -34,5 +34,20 @@ describe('the search planner', () => {
     expect(chooseSearch(['zzz', 'yyy', 'item'], sample, 20, 10_000)).toMatchObject({ drivers: ['zzz', 'yyy'], pageByScan: false, countByScan: false });
     // An empty table's sample: everything to the index.
     expect(chooseSearch(['item'], { rows: [], tableRows: 0 }, 20, 10_000)).toMatchObject({ pageByScan: false, drivers: ['item'] });
+  });
+
+  it('on SQLite, reads a text on many rows in key order and a rare one through FTS5, page and count apart', () => {
+    const texts: WordSample = {
+      rows: [],
+      texts: Array.from({ length: 1000 }, (_, i) => `item ${i * 1000 + 7}\u0000${i % 10 === 0 ? 'jakarta' : i % 100 === 1 ? 'bogor' : 'medan'}`),
+      tableRows: 1_000_000,
+    };
+    expect(chooseTextSearch('Item', texts, 20, 10_000)).toMatchObject({ pageByScan: true, countByScan: true, estimate: { term: 1 } });
+    // A tenth of the rows: both by scan (10,001 of them within 100,000 rows beat gathering 100,000).
+    expect(chooseTextSearch('karta', texts, 20, 10_000)).toMatchObject({ pageByScan: true, countByScan: true });
+    // One in a hundred: the page by scan, the count through the index.
+    expect(chooseTextSearch('bogor', texts, 20, 10_000)).toMatchObject({ pageByScan: true, countByScan: false });
+    // Never seen: the index, both.
+    expect(chooseTextSearch('424242', texts, 20, 10_000)).toMatchObject({ pageByScan: false, countByScan: false, estimate: { term: 0 } });
   });
 });

@@ -1,16 +1,17 @@
 import type { DataSource } from '../datasources/types';
 import type { ContentPlan } from './content-plan';
 import { widgetRead } from './run';
-import { fulltextWords, usableFulltext, WORD_SEPARATOR } from './search-condition';
+import { fulltextWords, TRIGRAM_MIN_CHARS, usableFulltext, WORD_SEPARATOR } from './search-condition';
 
 /**
- * How a MariaDB/MySQL search a FULLTEXT index serves is read, chosen per term and per request
- * from how common its words are, the way the engine's own optimiser chooses from statistics
- * (issue 32). InnoDB answers `MATCH … AGAINST ('+a* +b*')` by gathering every row of each word
- * before any ORDER BY … LIMIT, so a word on every row costs the whole table (1.6 s for
- * `Item 424242` on 1,000,000 rows, against 0.8 ms for the rare word alone), while reading in
- * key order finds a frequent term's first rows at once. The numbers come from a sample of the
+ * How a search a search index serves is read, chosen per term and per request from how common
+ * the term is, the way the engine's own optimiser chooses from statistics (issue 32). An index
+ * gathers every row of what it is given before any ORDER BY … LIMIT: InnoDB's FULLTEXT every
+ * row of each word (1.6 s for `Item 424242` on 1,000,000 rows, against 0.8 ms for the rare word
+ * alone), SQLite's FTS5 every row holding the text (415 ms for `Item`, on every row, where
+ * reading in key order finds its first page in 0.02 ms). The numbers come from a sample of the
  * table's rows spread over its key range, kept for a few minutes per pool and table.
+ * PostgreSQL's planner makes this choice itself from its statistics (pg_trgm's selectivity).
  */
 
 /** Rows sampled per table: SAMPLE_SEGMENTS runs of SAMPLE_SEGMENT_ROWS rows spread over the key range. */
@@ -26,6 +27,13 @@ export const WORD_SAMPLE_TTL_MS = 5 * 60_000;
 export const SCAN_ROW_US = 0.6;
 export const INDEX_ROW_US = 2;
 /**
+ * The same on SQLite (bench/table-search.ts, 1,000,000 rows): a row read in key order and
+ * tested with LIKE on two columns (a whole scan in 121 ms), and a row FTS5's trigram table
+ * finds (1,000,000 in 151 ms).
+ */
+export const SQLITE_SCAN_ROW_US = 0.12;
+export const SQLITE_INDEX_ROW_US = 0.15;
+/**
  * A page probe reads at least this many rows per row it needs: a term found on one row in 25 or
  * more fills the page within it (a 20-row page: 500 rows, about 0.3 ms).
  */
@@ -40,9 +48,11 @@ export const MAX_COUNT_SCAN_ROWS = 400_000;
 /** A word whose estimated share of rows is within this factor of the rarest one drives the index with it. */
 const DRIVER_SPREAD = 2;
 
-/** The lower-cased words of each sampled row (searched columns of the FULLTEXT indexes), and the table's size. */
+/** The lower-cased words and texts of each sampled row (the index's columns), and the table's size. */
 export interface WordSample {
   rows: readonly (readonly string[])[];
+  /** Each sampled row's column values, lower-cased, one string per row (columns apart by a NUL). */
+  texts?: readonly string[];
   /** The engine's estimate of the table's rows (information_schema), at least the rows sampled. */
   tableRows: number;
 }
@@ -123,15 +133,21 @@ async function takeSample(source: DataSource, plan: ContentPlan, columns: readon
   if (Number.isSafeInteger(lo) && Number.isSafeInteger(hi) && hi > lo) {
     const step = (hi - lo) / SAMPLE_SEGMENTS;
     const starts = Array.from({ length: SAMPLE_SEGMENTS }, (_, i) => Math.floor(lo + i * step));
-    const segment = `(SELECT ${selected} FROM ${table} WHERE ${key} >= ? ORDER BY ${key} LIMIT ${SAMPLE_SEGMENT_ROWS})`;
-    ({ rows } = await source.query(starts.map(() => segment).join(' UNION ALL '), starts, read));
+    // Each run a derived table of its own: the one form MariaDB, MySQL and SQLite all take.
+    const segment = (i: number) => `SELECT * FROM (SELECT ${selected} FROM ${table} WHERE ${key} >= ? ORDER BY ${key} LIMIT ${SAMPLE_SEGMENT_ROWS}) AS s${i}`;
+    ({ rows } = await source.query(starts.map((_, i) => segment(i)).join(' UNION ALL '), starts, read));
   } else {
     ({ rows } = await source.query(`SELECT ${selected} FROM ${table} ORDER BY ${key} LIMIT ${SAMPLE_SEGMENTS * SAMPLE_SEGMENT_ROWS}`, [], read));
   }
-  const size = await source.query('SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [plan.table], read);
+  let tableRows = Number.isSafeInteger(lo) && Number.isSafeInteger(hi) ? hi - lo + 1 : rows.length;
+  if (plan.dialect === 'mysql') {
+    const size = await source.query('SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [plan.table], read);
+    tableRows = Math.max(tableRows, Number(size.rows[0]?.n ?? 0));
+  }
   return {
     rows: rows.map((row) => columns.flatMap((c) => wordsOf(row[c]))),
-    tableRows: Math.max(rows.length, Number(size.rows[0]?.n ?? 0)),
+    texts: rows.map((row) => columns.map((c) => (row[c] === null || row[c] === undefined ? '' : String(row[c]).toLowerCase())).join('\u0000')),
+    tableRows: Math.max(rows.length, tableRows),
   };
 }
 
@@ -154,14 +170,46 @@ function sampleOf(source: DataSource, plan: ContentPlan, columns: readonly strin
 }
 
 /**
- * The choice for a search of `text` on `plan`, or undefined when there is none to make: not
- * MariaDB/MySQL, no FULLTEXT index serving the words, or a table not ordered by its own key.
+ * The plan for a text found anywhere in the columns (SQLite's FTS5 trigram table, LIKE's
+ * meaning): the text's share of the sampled rows against the cost of each way, for the page and
+ * the count apart. There is no ROWS EXAMINED on SQLite: a term the sample took for frequent that
+ * is not reads the table as the search without an index would, never longer.
+ */
+export function chooseTextSearch(text: string, sample: WordSample, rowsNeeded: number, cap: number): SearchChoice {
+  const texts = sample.texts ?? [];
+  const sampled = texts.length;
+  const lower = text.toLowerCase();
+  const seen = sampled === 0 ? 0 : texts.filter((t) => t.includes(lower)).length / sampled;
+  const term = Math.max(seen, sampled === 0 ? 0 : 0.5 / sampled);
+  const indexCost = term * sample.tableRows * SQLITE_INDEX_ROW_US;
+  const scanCost = (rows: number) => (seen === 0 ? Number.POSITIVE_INFINITY : Math.min(rows / seen, sample.tableRows) * SQLITE_SCAN_ROW_US);
+  return {
+    drivers: [],
+    pageByScan: scanCost(rowsNeeded) < indexCost,
+    pageScanRows: 0,
+    countByScan: scanCost(cap + 1) < indexCost,
+    countScanRows: 0,
+    estimate: { words: { [text]: term }, term: seen, sampled, tableRows: sample.tableRows },
+  };
+}
+
+/**
+ * The choice for a search of `text` on `plan`, or undefined when there is none to make: no
+ * index serving the text (FULLTEXT on MariaDB/MySQL, FTS5 on SQLite), PostgreSQL, or a table
+ * not ordered by its own key.
  */
 export async function planSearch(source: DataSource, plan: ContentPlan, text: string, rowsNeeded: number, cap: number): Promise<SearchChoice | undefined> {
-  if (plan.dialect !== 'mysql' || plan.kind !== 'table' || !plan.orderKeyUnique || plan.orderKey === null) return undefined;
-  const words = fulltextWords(text.trim());
-  const indexes = usableFulltext(plan, plan.searchable);
-  if (words === undefined || indexes.length === 0) return undefined;
-  const columns = [...new Set(indexes.flat())];
-  return chooseSearch(words, await sampleOf(source, plan, columns), rowsNeeded, cap);
+  if (plan.kind !== 'table' || !plan.orderKeyUnique || plan.orderKey === null) return undefined;
+  const search = text.trim();
+  if (plan.dialect === 'mysql') {
+    const words = fulltextWords(search);
+    const indexes = usableFulltext(plan, plan.searchable);
+    if (words === undefined || indexes.length === 0) return undefined;
+    return chooseSearch(words, await sampleOf(source, plan, [...new Set(indexes.flat())]), rowsNeeded, cap);
+  }
+  const fts = plan.indexes.fts;
+  if (plan.dialect !== 'sqlite' || fts === null || [...search].length < TRIGRAM_MIN_CHARS) return undefined;
+  const covered = plan.searchable.filter((c) => fts.columns.includes(c));
+  if (covered.length === 0) return undefined;
+  return chooseTextSearch(search, await sampleOf(source, plan, covered), rowsNeeded, cap);
 }
