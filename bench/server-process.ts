@@ -58,13 +58,15 @@ export interface ServerProcess {
  * `nodeArgs` go to its node (e.g. `--cpu-prof`, whose profile is written when stop() ends it); `directory`
  * is the server package to run (another checkout's, to compare two versions side by side).
  */
-export async function startServerProcess(dataDir: string, password: string, nodeArgs: readonly string[] = [], directory = serverDir): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataDir: string, password: string, nodeArgs: readonly string[] = [], directory = serverDir, env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), ...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: directory,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: password,
-      RAKIT_AUTH_RATE_LIMIT: '1000000', RAKIT_WEB_DIR: '/nonexistent', RAKIT_SHUTDOWN_DELAY_MS: '0', RAKIT_ALLOWED_DATABASE_HOSTS: '127.0.0.1', RAKIT_LOG_LEVEL: process.env.RAKIT_LOG_LEVEL ?? 'warn',
+      RAKIT_AUTH_RATE_LIMIT: '1000000', RAKIT_WEB_DIR: '/nonexistent', RAKIT_SHUTDOWN_DELAY_MS: '0', RAKIT_ALLOWED_DATABASE_HOSTS: '127.0.0.1', RAKIT_LOG_LEVEL: process.env.RAKIT_LOG_LEVEL ?? 'warn', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

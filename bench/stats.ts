@@ -20,3 +20,25 @@ export const latencyLine = (name: string, sorted: readonly number[]): string =>
 
 export const ratioLine = (label: string, measured: readonly number[], baseline: readonly number[]): string =>
   `${label}: p50 ${(percentile(measured, 0.5) / percentile(baseline, 0.5)).toFixed(2)}  p95 ${(percentile(measured, 0.95) / percentile(baseline, 0.95)).toFixed(2)}`;
+
+/** What is timed, with what runs untimed before each sample (e.g. making the server forget its kept counts). */
+export type Timed = (() => Promise<unknown>) | { before: () => Promise<unknown>; run: () => Promise<unknown> };
+
+/**
+ * Samples of each function, taken in turns (a, b, a, b…) so a drifting machine weighs on all
+ * alike, after `warmup` untimed turns; each list sorted.
+ */
+export async function measureInTurns(runs: readonly Timed[], rounds: number, warmup: number): Promise<number[][]> {
+  const parts = runs.map((r) => (typeof r === 'function' ? { before: undefined, run: r } : r));
+  for (let i = 0; i < warmup; i++) for (const { before, run } of parts) { await before?.(); await run(); }
+  const samples = runs.map(() => [] as number[]);
+  for (let i = 0; i < rounds; i++) {
+    for (const [j, { before, run }] of parts.entries()) {
+      await before?.();
+      const start = performance.now();
+      await run();
+      samples[j]?.push(performance.now() - start);
+    }
+  }
+  return samples.map((s) => s.sort((a, b) => a - b));
+}

@@ -27,10 +27,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createComponent } from '@rakit/core';
-import { createMysqlPool, PostgresPool } from '@rakit/server/bench-kit';
 import autocannon from 'autocannon';
+import {
+  benchPools, staffPage, tableWidget, touchWidget, createMysqlRows, createPostgresRows, type Direct, holdsBenchRows, loadLine, MYSQL, PASSWORD, POSTGRES, ROWS,
+} from './big-table';
 import { cpuTimeMs, jsonClient, startServerProcess } from './server-process';
-import { percentile } from './stats';
+import { measureInTurns, percentile, type Timed } from './stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 /** Untimed turns before the samples of a figure (at most its rounds). */
@@ -41,7 +43,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SCENARIOS = process.env.BENCH_SCENARIOS?.split(',');
 /** When set, the pages part sends this many of the API's requests alone, nothing else (see request-phases.mjs). */
 const API_ONLY = Number(process.env.BENCH_API_ONLY ?? 0);
-const ROWS = 1_000_000;
 const PAGE_SIZE = 20;
 /** The count cap of the server (core TABLE_COUNT_CAP): a bounded count reads at most one row more. */
 const COUNT_CAP = 10_000;
@@ -50,60 +51,17 @@ const TABLE = 'rakit_bench_table';
 const INDEXED = 'rakit_bench_table_ft';
 /** A one-row table whose row a member edits through its widget: the server then forgets that connection's kept counts. */
 const TOUCH = 'rakit_bench_touch';
-const CITIES = ['Bandung', 'Surabaya', 'Medan', 'Jakarta', 'Semarang', 'Makassar', 'Palembang', 'Denpasar', 'Malang', 'Bogor'];
-const CATEGORIES = ['Sembako', 'Minuman', 'Kebersihan', 'Makanan'];
-/** `note` holds 'barang' on 900,000 rows (all but every tenth) and 'langka' on exactly these 3. */
-const RARE = [111_111, 555_555, 999_999];
-const note = (n: number) => `${n % 10 === 0 ? 'gudang' : 'barang'} ${RARE.includes(n) ? 'langka' : 'biasa'} nomor ${n}`;
-const PASSWORD = 'bench-password';
-const MYSQL = { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' };
-const POSTGRES = { host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: 'test' };
-
-const loadLine = (when: string) => `machine load (1/5/15 min) ${when}: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} on ${os.cpus().length} cores`;
 console.log(loadLine('at start'));
 
 // --- the tables -------------------------------------------------------------------------------
 
-/** Runs a statement on a bench pool and answers its rows; `?` placeholders on both engines. */
-type Direct = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
-
-const mysql = createMysqlPool({ ...MYSQL, connectionLimit: 5, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
-const mysqlDirect: Direct = async (sql, params = []) => (await mysql.query(sql, params))[0] as Record<string, unknown>[];
-const pgPool = new PostgresPool({ ...POSTGRES, max: 5 });
-const pgDirect: Direct = async (sql, params = []) => {
-  let n = 0;
-  return (await pgPool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as Record<string, unknown>[];
-};
-
-/** Whether `table` holds this bench's rows (its count and a rare row's note), so a run reuses it. */
-async function holdsBenchRows(direct: Direct, table: string, exists: string): Promise<boolean> {
-  if (Number((await direct(exists, [table]))[0]?.n) === 0) return false;
-  const count = Number((await direct(`SELECT COUNT(*) AS n FROM ${table}`))[0]?.n);
-  const rare = (await direct(`SELECT note FROM ${table} WHERE id = ?`, [RARE[1]]))[0]?.note;
-  return count === ROWS && rare === note(RARE[1] as number);
-}
+const { mysql, mysqlDirect, pgPool, pgDirect } = benchPools();
 
 async function seedMysql(): Promise<void> {
   const exists = `SELECT COUNT(*) AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'test' AND TABLE_NAME = ?`;
   const started = performance.now();
   if (!(await holdsBenchRows(mysqlDirect, TABLE, exists))) {
-    await mysql.query(`DROP TABLE IF EXISTS ${TABLE}`);
-    await mysql.query(`CREATE TABLE ${TABLE} (
-      id INT NOT NULL PRIMARY KEY, name VARCHAR(100) NOT NULL, city VARCHAR(50) NOT NULL, category VARCHAR(50) NOT NULL,
-      price INT NOT NULL, stock INT NOT NULL, note VARCHAR(200) NOT NULL, KEY idx_city (city)) ENGINE=InnoDB`);
-    try {
-      await mysql.query(`INSERT INTO ${TABLE} SELECT seq, CONCAT('Item ', seq), ELT(1 + seq % 10, ${CITIES.map((c) => `'${c}'`).join(', ')}),
-        ELT(1 + seq % 4, ${CATEGORIES.map((c) => `'${c}'`).join(', ')}), (seq * 7919) % 100000, seq % 500,
-        CONCAT(IF(seq % 10 = 0, 'gudang', 'barang'), ' ', IF(seq IN (${RARE.join(', ')}), 'langka', 'biasa'), ' nomor ', seq) FROM seq_1_to_${ROWS}`);
-    } catch {
-      // No SEQUENCE engine (MySQL): multi-row INSERTs of 5,000 rows.
-      await mysql.query(`TRUNCATE TABLE ${TABLE}`);
-      for (let from = 1; from <= ROWS; from += 5000) {
-        const rows = Array.from({ length: 5000 }, (_, i) => from + i).map((n) => [n, `Item ${n}`, CITIES[n % 10], CATEGORIES[n % 4], (n * 7919) % 100000, n % 500, note(n)]);
-        await mysql.query(`INSERT INTO ${TABLE} VALUES ?`, [rows]);
-      }
-    }
-    await mysql.query(`ANALYZE TABLE ${TABLE}`);
+    await createMysqlRows(mysqlDirect, TABLE, ', KEY idx_city (city)');
   }
   if (!(await holdsBenchRows(mysqlDirect, INDEXED, exists))) {
     await mysql.query(`DROP TABLE IF EXISTS ${INDEXED}`);
@@ -121,13 +79,7 @@ async function seedPostgres(): Promise<void> {
   const exists = `SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ?`;
   const started = performance.now();
   if (!(await holdsBenchRows(pgDirect, TABLE, exists))) {
-    await pgDirect(`DROP TABLE IF EXISTS ${TABLE}`);
-    await pgDirect(`CREATE TABLE ${TABLE} (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL, city VARCHAR(50) NOT NULL,
-      category VARCHAR(50) NOT NULL, price INT NOT NULL, stock INT NOT NULL, note VARCHAR(200) NOT NULL)`);
-    await pgDirect(`INSERT INTO ${TABLE} SELECT g, 'Item ' || g, (ARRAY[${CITIES.map((c) => `'${c}'`).join(', ')}])[1 + g % 10],
-      (ARRAY[${CATEGORIES.map((c) => `'${c}'`).join(', ')}])[1 + g % 4], (g::bigint * 7919) % 100000, g % 500,
-      CASE WHEN g % 10 = 0 THEN 'gudang' ELSE 'barang' END || ' ' || CASE WHEN g IN (${RARE.join(', ')}) THEN 'langka' ELSE 'biasa' END || ' nomor ' || g
-      FROM generate_series(1, ${ROWS}) AS g`);
+    await createPostgresRows(pgDirect, TABLE);
     await pgDirect(`CREATE INDEX ${TABLE}_city ON ${TABLE} (city)`);
     await pgDirect(`VACUUM ANALYZE ${TABLE}`);
   }
@@ -174,32 +126,19 @@ const mysqlDbId = await saveDb(MYSQL, 'mysql');
 const pgDbId = onPostgres ? await saveDb(POSTGRES, 'postgres') : null;
 
 const SHOWN = ['name', 'city', 'category', 'note', 'price', 'stock'];
-const tableWidget = (id: string, dbId: number, table: string, shown: string[]) => ({
-  id, type: 'table', version: 1, title: id, active: false,
-  options: shown.map((c) => c[0]?.toUpperCase() + c.slice(1)).join(','), mapping_table: shown.join(','),
-  table_used: table, database_used: dbId, primaryKey: 'id',
-});
 /**
  * The widgets: the plain table with every column, and the indexed copy showing `note` alone,
  * so whichever way the server decides a search is served by an index (each searched column's
  * own index, or one over all of them), the one FULLTEXT / GIN index on note is it.
  */
-const touchWidget = (id: string, dbId: number) => ({
-  ...tableWidget(id, dbId, TOUCH, ['name']),
-  custom_action: [{ name: 'EDIT', action: 'EDIT', cause: '', show: true, raw: { editFields: [{ name: 'name', type: 'text', options: '' }] } }],
-});
-const components: unknown[] = [tableWidget('mysql-plain', mysqlDbId, TABLE, SHOWN), tableWidget('mysql-indexed', mysqlDbId, INDEXED, ['note']), touchWidget('mysql-touch', mysqlDbId)];
-if (pgDbId !== null) components.push(tableWidget('postgres-plain', pgDbId, TABLE, SHOWN), tableWidget('postgres-indexed', pgDbId, INDEXED, ['note']), touchWidget('postgres-touch', pgDbId));
+const components: unknown[] = [tableWidget('mysql-plain', mysqlDbId, TABLE, SHOWN), tableWidget('mysql-indexed', mysqlDbId, INDEXED, ['note']), touchWidget('mysql-touch', mysqlDbId, TOUCH)];
+if (pgDbId !== null) components.push(tableWidget('postgres-plain', pgDbId, TABLE, SHOWN), tableWidget('postgres-indexed', pgDbId, INDEXED, ['note']), touchWidget('postgres-touch', pgDbId, TOUCH));
 /** The persisted query of the overhead figure: 20 rows by key, the signed-in user bound as a parameter. */
 const PERSISTED = `SELECT id, name, note FROM ${TABLE} WHERE id > CHAR_LENGTH(?) ORDER BY id LIMIT 20`;
 const button = createComponent('button', 'bench-button', 'Cari');
 button.custom_action = [{ name: 'lookup', action: 'QUERY' as const, cause: '', show: true, stored: { database: mysqlDbId, query: PERSISTED, params: [{ source: '--userId--', custom: '' }] } }];
 components.push(createComponent('input', 'bench-input', 'Nama'), button);
-const pageId = ((await call('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: 'Barang' }] }, admin)).data as { pages: { pageId: number }[] }).pages[0]?.pageId as number;
-await call('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] }, admin);
-const menuId = ((await call('POST', '/save/saveMenu', { menuId: null, menuName: 'Barang', menuAppId: appId, menuPageId: pageId, menuParentMenuId: 0 }, admin)).data as { menuId: number }).menuId;
-const groups = (await call('GET', `/auth/listgroup/${appId}`, undefined, admin)).data as { groupId: number; groupSlug: string }[];
-await call('PUT', '/auth/updategroup', { groupId: groups.find((g) => g.groupSlug === 'staff')?.groupId, groupAppId: appId, groupAccess: { menuId: [menuId] } }, admin);
+const pageId = await staffPage(call, admin, appId, 'Barang', components);
 const member = await login('demo-user');
 
 interface Answer { status: boolean; data: unknown; error?: string[] }
@@ -214,30 +153,14 @@ async function forgetCounts(engine: 'mysql' | 'postgres'): Promise<void> {
 
 // --- statistics -------------------------------------------------------------------------------
 
-/** What is timed, with what runs untimed before each sample (making the server forget its kept counts). */
-type Timed = (() => Promise<unknown>) | { before: () => Promise<unknown>; run: () => Promise<unknown> };
-
 /**
- * Samples of each function, taken in turns (a, b, a, b…) so a drifting machine weighs on all alike,
- * after `warmup` untimed turns: V8 compiles a path's code in tiers over its first thousand or so
- * runs, and a server answers far more calls than that, so a sample of a cold path is not what a
- * user of a running server waits for (the first 1,500 persisted queries of a fresh server took
- * twice as long inside it as the next ones, bench/request-phases.mjs).
+ * Samples in turns (stats.ts measureInTurns), after at least 3 untimed turns: V8 compiles a
+ * path's code in tiers over its first thousand or so runs, and a server answers far more calls
+ * than that, so a sample of a cold path is not what a user of a running server waits for (the
+ * first 1,500 persisted queries of a fresh server took twice as long inside it as the next ones,
+ * bench/request-phases.mjs).
  */
-async function measure(runs: Timed[], rounds = ROUNDS, warmup = Math.min(WARMUP, rounds)): Promise<number[][]> {
-  const parts = runs.map((r) => (typeof r === 'function' ? { before: undefined, run: r } : r));
-  for (let i = 0; i < Math.max(3, warmup); i++) for (const { before, run } of parts) { await before?.(); await run(); }
-  const samples = runs.map(() => [] as number[]);
-  for (let i = 0; i < rounds; i++) {
-    for (const [j, { before, run }] of parts.entries()) {
-      await before?.();
-      const start = performance.now();
-      await run();
-      samples[j]?.push(performance.now() - start);
-    }
-  }
-  return samples.map((s) => s.sort((a, b) => a - b));
-}
+const measure = (runs: Timed[], rounds = ROUNDS, warmup = Math.min(WARMUP, rounds)) => measureInTurns(runs, rounds, Math.max(3, warmup));
 const p50 = (s: readonly number[]) => percentile(s, 0.5);
 const p95 = (s: readonly number[]) => percentile(s, 0.95);
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1).padStart(7)} ms`;
