@@ -87,10 +87,11 @@ const NOT_WORD = '[^\\p{L}\\p{N}_]';
 
 /**
  * What `MATCH (columns) AGAINST ('+w1* +w2*' IN BOOLEAN MODE)` keeps, tested on each row:
- * every word begins a word of one of the columns. The common cases first, by LIKE alone: the
- * column starts with the word, or the word follows a space. Only a row where it follows
- * something else (punctuation, a line break) has its separators made spaces (REGEXP_REPLACE)
- * and is tested again, after a LIKE that lets most rows without the word skip it. Every test
+ * every word begins a word of one of the columns. A row without the word anywhere leaves at
+ * the first LIKE (most rows of a scan: counting 'Bandung' on a tenth of 1,000,000 rows took
+ * 41 ms with three LIKEs on each, issue 32); then the common cases: the column starts with the
+ * word, or the word follows a space. Only a row where it follows something else (punctuation,
+ * a line break) has its separators made spaces (REGEXP_REPLACE) and is tested again. Every test
  * is a LIKE under the column's collation, as the index's own comparison is: a REGEXP would
  * tell 'Çay' from 'Cay' where the index does not (issue 32). A word is letters, digits and
  * `_`, which LIKE takes literally here.
@@ -100,8 +101,8 @@ function wordPrefixCondition(plan: SearchPlan, columns: readonly string[], words
   const each = words.map((word) => `(${columns.map((c) => {
     const column = plan.quote(c);
     const afterSpace = `% ${literal(word)}%`;
-    params.push(`${literal(word)}%`, afterSpace, containsPattern(word), NOT_WORD, afterSpace);
-    return `(${column} LIKE ? ESCAPE '!' OR ${column} LIKE ? ESCAPE '!' OR (${column} LIKE ? ESCAPE '!' AND CONCAT(' ', REGEXP_REPLACE(${column}, ?, ' ')) LIKE ? ESCAPE '!'))`;
+    params.push(containsPattern(word), `${literal(word)}%`, afterSpace, NOT_WORD, afterSpace);
+    return `(${column} LIKE ? ESCAPE '!' AND (${column} LIKE ? ESCAPE '!' OR ${column} LIKE ? ESCAPE '!' OR CONCAT(' ', REGEXP_REPLACE(${column}, ?, ' ')) LIKE ? ESCAPE '!'))`;
   }).join(' OR ')})`);
   return { sql: each.join(' AND '), params };
 }
