@@ -18,6 +18,8 @@ import { jsonClient, startServerProcess } from './server-process';
 import { percentile } from './stats';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 60);
+/** About the time between two clicks of the loop below (the 800 ms the table waits, the click, the rows). */
+const CLICK_SPACING_MS = 1000;
 const ROWS = 100_000;
 const TABLE = 'rakit_bench_clicks';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +78,7 @@ for (let click = 1; click <= CLICKS; click++) {
     return e === undefined ? undefined : { startTime: e.startTime, requestStart: e.requestStart, responseStart: e.responseStart, responseEnd: e.responseEnd };
   });
   if (entry === undefined) throw new Error('No resource timing for the Next call');
+  if (process.env.BENCH_LIST_CALLS === '1') console.log(await page.evaluate('performance.getEntriesByType("resource").map((r) => r.name.replace(location.origin, "") + " " + Math.round(r.startTime) + "+" + Math.round(r.duration)).join(", ")'));
   phases.push({
     total: entry.responseEnd - entry.startTime,
     beforeSend: entry.requestStart - entry.startTime,
@@ -104,8 +107,19 @@ const idle = await page.evaluate(`(async () => {
     await (await fetch('/health')).text();
     health.push(performance.now() - started);
   }
-  return { calls, health, tokenFound: token !== undefined };
-})()`) as { calls: number[]; health: number[]; tokenFound: boolean };
+  // The same call once every ${CLICK_SPACING_MS} ms, as the clicks come: the server, the database and the socket idle between.
+  const spaced = [];
+  for (let i = 0; i < ${CLICKS}; i++) {
+    await new Promise((resolve) => setTimeout(resolve, ${CLICK_SPACING_MS}));
+    const started = performance.now();
+    await (await fetch('/get/loadTableContent', {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
+      body: JSON.stringify({ pageId: ${pageId}, componentId: 'clicks', page: 2 + i, cursor: { direction: 'after', key: 20 * (1 + i) } }),
+    })).text();
+    spaced.push(performance.now() - started);
+  }
+  return { calls, health, spaced, tokenFound: token !== undefined };
+})()`) as { calls: number[]; health: number[]; spaced: number[]; tokenFound: boolean };
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const line = (label: string, values: number[]) => {
@@ -121,6 +135,7 @@ line('rows on screen after the last byte', phases.map((p) => p.shown));
 if (!idle.tokenFound) console.log('  (the idle page found no session token: its calls were refused, read them as such)');
 line('the same call by fetch from the idle page', idle.calls);
 line('GET /health by fetch from the idle page', idle.health);
+line(`the same call from the idle page, one a ${CLICK_SPACING_MS} ms`, idle.spaced);
 console.log(`machine load (1/5/15 min) at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
 
 await browser.close();

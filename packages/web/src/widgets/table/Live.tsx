@@ -3,6 +3,7 @@ import {
 } from '@mantine/core';
 import { actionFailureMessage, Messages, rowKeyOf, totalItemText } from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useState } from 'react';
 import { MarkdownText } from '../shared/MarkdownText';
 import { CurrentAppContext } from '../../current-app/app-context';
@@ -18,6 +19,9 @@ import classes from './Table.module.css';
 import { PageControls } from './PageControls';
 import { SortHeader } from './SortHeader';
 import { type PagerMoves, TablePager } from './TablePager';
+
+/** How long a load runs before the table is covered by its loading overlay. */
+const OVERLAY_AFTER_MS = 300;
 
 const cellText = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -36,6 +40,10 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [selectionOf, setSelectionOf] = useState(settled);
   const [exporting, setExporting] = useState(false);
+  // The overlay only for a load that takes a while: shown and blurred on every click it cost the
+  // page its paint and the answer its handling (issue 32, bench/table-clicks.ts).
+  const [loadingAWhile] = useDebouncedValue(loading, OVERLAY_AFTER_MS);
+  const slowLoad = loading && loadingAWhile;
 
   // Another page, search or filter: the selection was of rows no longer shown.
   if (selectionOf !== settled && JSON.stringify(selectionOf) !== JSON.stringify(settled)) {
@@ -143,7 +151,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
         <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {counting ? Messages.tableCounting : totalItemText(content.count, content.countCapped)}</Text>
       </Group>
       <Box pos="relative">
-        <LoadingOverlay visible={loading || actions.running} loaderProps={{ size: 'sm' }} overlayProps={{ blur: 1 }} />
+        <LoadingOverlay visible={slowLoad || actions.running} loaderProps={{ size: 'sm' }} transitionProps={{ duration: 0 }} />
         <Table.ScrollContainer minWidth={480}>
           <Table striped highlightOnHover verticalSpacing="xs" aria-label={component.title === '' ? 'Data table' : component.title}>
             <Table.Thead>
