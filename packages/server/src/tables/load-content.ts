@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { type LoadTableContentBody, TABLE_COUNT_CAP, type TableContent, type TableCount, tablePageCount } from '@rakit/core';
 import { builtOnce, type ContentPlan, contentPlan } from './content-plan';
 import {
@@ -30,6 +31,8 @@ export async function loadTransformedContent(app: FastifyInstance, context: Widg
  * join it before it is cancelled: the browser asks as soon as the rows arrive.
  */
 export const COUNT_PICKUP_MS = 5_000;
+/** How long rows already read wait for their count before they leave without it. */
+export const COUNT_GRACE_MS = 5;
 
 /** The statements of one load, the planner's choice for its search, and what keys them. */
 interface LoadStatements { plan: ContentPlan; page: PageStatement; count: Statement; choice: SearchChoice | undefined; request: string }
@@ -81,7 +84,8 @@ export async function loadContent(context: WidgetContext, body: LoadTableContent
   if (rowsFirst) {
     // A count that failed is the count call's to report; the rows stand.
     total.catch(() => undefined);
-    counted = await Promise.race([total, Promise.resolve(undefined)]).catch(() => undefined);
+    // A count a few milliseconds behind the rows (a small table) comes with them: no second call.
+    counted = await Promise.race([total, setTimeout(COUNT_GRACE_MS, undefined)]).catch(() => undefined);
   } else {
     counted = await total.catch((error: unknown) => {
       abort.abort(error);
