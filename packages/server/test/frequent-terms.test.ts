@@ -129,6 +129,17 @@ describe.each(engines)('a frequent word through a FULLTEXT index on %s', () => {
     expect(ids(await content({ page: 1, search: '5556 bia' }))).toEqual([5556]);
   });
 
+  it('exports a rare word with a word on nearly every row through the index driven by the rare one', async () => {
+    take();
+    const exported = await server.call('POST', '/print/blob/excelFromTable', {
+      pageId: widgetApp.pageId, componentId: 'notes', filename: 'catatan', filter: { search: 'biasa 5556' },
+    }, widgetApp.admin);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const statements = take();
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) expect(statement).toMatch(/\(MATCH \(`note`\) AGAINST \(\? IN BOOLEAN MODE\) AND \(\(`note` LIKE \?/);
+  });
+
   it('answers either way the rows holding each term at a word\'s start', async () => {
     // Prefixes of every word of the data, frequent and rare, and two words at once.
     const terms = ['bar', 'BARANGK', 'stok', 'gud', 'gudangb', 'biasa', 'nomor', 'Item', '5555', 'barang 1234', 'stok bara'];

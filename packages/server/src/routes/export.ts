@@ -30,7 +30,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, tableCalls.excelFromTableStream, async ({ input: { query }, caller, request, reply, audit }) => {
     const { signal } = callAbort(reply);
-    const { source, plan, columns: widgetColumns, transform } = await exportableWidget(app, caller, query);
+    const { source, plan, columns: widgetColumns, transform } = await exportableWidget(app, caller, query, query.search);
     const input: TableFilterInput = {
       search: query.search, filterColumn: query.filterColumn, possibleFilters: [],
       sort: query.sort === undefined ? undefined : { column: query.sort, direction: query.direction },

@@ -1,6 +1,6 @@
 import { auditAppIs } from '../audit/context';
 import {
-  type ExcelFromTableBody, Messages, splitOptions, type TableFilterInput,
+  type ExcelFromTableBody, Messages, splitOptions, type TableFilterInput, XLSX_MAX_ROWS,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
@@ -10,7 +10,8 @@ import { badRequest, forbidden, notFound } from '../errors/http-errors';
 import { findDbConfig } from '../store/repositories/db-configs';
 import { type ContentPlan, contentPlan } from './content-plan';
 import { findDataWidget, type WidgetContext } from './data-widget';
-import { queryPlan } from './export-rows';
+import { EXPORT_CHUNK_ROWS, queryPlan } from './export-rows';
+import { exportPlan } from './search-planner';
 import { hasTransform, type TransformOf } from './transform';
 
 /** What an export reads and writes: the rows' source and plan, the sheet's columns and headers. */
@@ -32,13 +33,14 @@ const headersOf = (plan: ContentPlan) => ({ fields: plan.columns.map((c) => c.fi
  * (administrators of the application may export any data widget they can open).
  */
 export async function exportableWidget(
-  app: FastifyInstance, caller: Principal, ref: { pageId: number; componentId: string },
+  app: FastifyInstance, caller: Principal, ref: { pageId: number; componentId: string }, search = '',
 ): Promise<ExportSource & { context: WidgetContext }> {
   const context = await findDataWidget(app, caller, ref);
   if (!caller.isAppAdmin(context.appId) && (context.widget.type !== 'table' || (context.widget as { toExcel?: boolean }).toExcel !== true)) {
     throw forbidden(Messages.forbidden);
   }
-  const plan = await contentPlan(context);
+  // Read as the planner reads a count: every row the search keeps.
+  const plan = await exportPlan(context.source, await contentPlan(context), search, EXPORT_CHUNK_ROWS, XLSX_MAX_ROWS);
   const { functionId } = context.widget as { functionId?: number };
   const transform = hasTransform({ functionId }) ? { caller, appId: context.appId, functionId: functionId as number } : undefined;
   return { context, source: context.source, plan, columns: headersOf(plan), ...(transform === undefined ? {} : { transform }) };
@@ -49,7 +51,7 @@ export async function exportableWidget(
  * its table load), else the spec's query + dbId, for the connection's administrators only.
  */
 export async function exportSourceOf(app: FastifyInstance, caller: Principal, body: ExcelFromTableBody, input: TableFilterInput): Promise<ExportSource> {
-  if (body.pageId !== undefined && body.componentId !== undefined) return exportableWidget(app, caller, { pageId: body.pageId, componentId: body.componentId });
+  if (body.pageId !== undefined && body.componentId !== undefined) return exportableWidget(app, caller, { pageId: body.pageId, componentId: body.componentId }, input.search);
   if (body.query === undefined || body.dbId === undefined) throw badRequest('Name the table to export: pageId and componentId');
   const db = await findDbConfig(app.store, body.dbId);
   if (db === undefined) throw notFound(Messages.databaseNotFound);

@@ -6,7 +6,7 @@ import {
 } from './content-query';
 import { type KeyOrderReads, keyOrderReads, rememberRare, rowsNeeded } from './frequent-terms';
 import { searchesWholeWords } from './search-condition';
-import { planSearch, type SearchChoice } from './search-planner';
+import { plannedBy, planSearch, type SearchChoice } from './search-planner';
 import type { FastifyInstance } from 'fastify';
 import type { WidgetContext } from './data-widget';
 import type { DataSource, QueryResult } from '../datasources/types';
@@ -45,9 +45,11 @@ async function loadStatements(context: WidgetContext, body: LoadTableContentBody
   const request = choice === undefined ? JSON.stringify(body) : `${JSON.stringify(body)}\u0000${choice.drivers.join(' ')}\u0000${choice.pageByScan}\u0000${choice.countByScan}`;
   const { page, count } = builtOnce(plan, request, () => {
     if (choice === undefined) return { page: pageStatement(plan, body, body.page, body.limit), count: countStatement(plan, body, TABLE_COUNT_CAP) };
-    // MariaDB: the drivers go to the index (its key-order reads are frequent-terms.ts'); SQLite: FTS5 or LIKE in key order, page and count apart.
-    const planned = (byScan: boolean): ContentPlan => (plan.dialect === 'sqlite' ? { ...plan, ftsByScan: byScan } : { ...plan, fulltextDrivers: choice.drivers });
-    return { page: pageStatement(planned(choice.pageByScan), body, body.page, body.limit), count: countStatement(planned(choice.countByScan), body, TABLE_COUNT_CAP) };
+    // The page and the count each the cheaper way.
+    return {
+      page: pageStatement(plannedBy(plan, choice, choice.pageByScan), body, body.page, body.limit),
+      count: countStatement(plannedBy(plan, choice, choice.countByScan), body, TABLE_COUNT_CAP),
+    };
   });
   return { plan, page, count, choice, request };
 }

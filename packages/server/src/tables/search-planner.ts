@@ -213,3 +213,16 @@ export async function planSearch(source: DataSource, plan: ContentPlan, text: st
   if (covered.length === 0) return undefined;
   return chooseTextSearch(search, await sampleOf(source, plan, covered), rowsNeeded, cap);
 }
+
+/**
+ * The plan that reads as `choice` says: on SQLite FTS5 or LIKE in key order (`byScan`), on
+ * MariaDB/MySQL the index driven by the choice's words (its key-order reads are frequent-terms.ts').
+ */
+export const plannedBy = (plan: ContentPlan, choice: SearchChoice, byScan: boolean): ContentPlan =>
+  (plan.dialect === 'sqlite' ? { ...plan, ftsByScan: byScan } : { ...plan, fulltextDrivers: choice.drivers });
+
+/** The plan an export of every row the search keeps reads by: as a count reads them (planSearch). */
+export async function exportPlan(source: DataSource, plan: ContentPlan, search: string, chunkRows: number, cap: number): Promise<ContentPlan> {
+  const choice = await planSearch(source, plan, search, chunkRows, cap);
+  return choice === undefined ? plan : plannedBy(plan, choice, choice.countByScan);
+}
