@@ -193,6 +193,25 @@ export function chooseTextSearch(text: string, sample: WordSample, rowsNeeded: n
   };
 }
 
+/** Choices made from one sample, by term and request size: a choice costs ~80 µs of word tests. */
+const choicesOf = new WeakMap<WordSample, Map<string, SearchChoice>>();
+/** The most choices kept per sample; the oldest goes first. */
+const MAX_CHOICES = 500;
+
+function remembered(sample: WordSample, key: string, choose: () => SearchChoice): SearchChoice {
+  let choices = choicesOf.get(sample);
+  if (choices === undefined) {
+    choices = new Map();
+    choicesOf.set(sample, choices);
+  }
+  const kept = choices.get(key);
+  if (kept !== undefined) return kept;
+  const choice = choose();
+  if (choices.size >= MAX_CHOICES) choices.delete(choices.keys().next().value as string);
+  choices.set(key, choice);
+  return choice;
+}
+
 /**
  * The choice for a search of `text` on `plan`, or undefined when there is none to make: no
  * index serving the text (FULLTEXT on MariaDB/MySQL, FTS5 on SQLite), PostgreSQL, or a table
@@ -205,13 +224,15 @@ export async function planSearch(source: DataSource, plan: ContentPlan, text: st
     const words = fulltextWords(search);
     const indexes = usableFulltext(plan, plan.searchable);
     if (words === undefined || indexes.length === 0) return undefined;
-    return chooseSearch(words, await sampleOf(source, plan, [...new Set(indexes.flat())]), rowsNeeded, cap);
+    const sample = await sampleOf(source, plan, [...new Set(indexes.flat())]);
+    return remembered(sample, `${words.join('\u0000')}\u0001${rowsNeeded}\u0001${cap}`, () => chooseSearch(words, sample, rowsNeeded, cap));
   }
   const fts = plan.indexes.fts;
   if (plan.dialect !== 'sqlite' || fts === null || [...search].length < TRIGRAM_MIN_CHARS) return undefined;
   const covered = plan.searchable.filter((c) => fts.columns.includes(c));
   if (covered.length === 0) return undefined;
-  return chooseTextSearch(search, await sampleOf(source, plan, covered), rowsNeeded, cap);
+  const sample = await sampleOf(source, plan, covered);
+  return remembered(sample, `${search}\u0001${rowsNeeded}\u0001${cap}`, () => chooseTextSearch(search, sample, rowsNeeded, cap));
 }
 
 /**
