@@ -140,6 +140,8 @@ export const Messages = {
   /** Filled by actionFailureMessage(detail). */
   actionFailed: 'Failed to perform the operation. {detail}',
   triggerIdEmpty: 'trigger id kosong',
+  /** Beside triggerIdEmpty in the workflow editor: what to do about it. */
+  triggerChooseInHeader: 'Choose a trigger in the header first (the Trigger list above the flow).',
   triggerAliasRequired: "Please, fill the trigger's alias (or the action's name)",
   triggerIdTooLarge: 'The trigger id must be at most',
   triggerNotFound: 'Trigger not found',

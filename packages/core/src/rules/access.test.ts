@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { administersApp, groupsForApp, isAdminGroup, isAdminInApp, mayEnterApp } from './access';
+import { administersApp, groupsForApp, isAdminGroup, isAdminInApp, mayEnterApp, mayUseScreen } from './access';
 import { slugify } from './slug';
 
 const superAdmin = { groupAppId: 'Super Admin', groupSlug: 'admin' };
@@ -50,5 +50,20 @@ describe('access rules of spec 1 §5', () => {
     expect(isAdminGroup({ groupSlug: 'Admin' })).toBe(false);
     expect(isAdminInApp([{ groupAppId: '5', groupSlug: 'ADMIN' }], shop)).toBe(false);
     expect(isAdminGroup({ groupSlug: 'admins' })).toBe(false);
+  });
+
+  it("opens a screen to those the server lets make its calls: main's builders administer their applications, not main", () => {
+    const mainAdmin = { groupAppId: '1', groupSlug: 'admin' };
+    for (const [groups, app, signedIn, appAdmin, superOnly] of [
+      [[mainMember], main, true, false, false],
+      [[], main, true, false, false],
+      [[mainAdmin], main, true, true, false],
+      [[mainMember, shopAdmin], shop, true, true, false],
+      [[shopClerk], shop, true, false, false],
+      [[superAdmin], root, true, true, true],
+      [[shopAdmin], root, true, false, false],
+    ] as const) {
+      expect([mayUseScreen('signedIn', groups, app), mayUseScreen('appAdmin', groups, app), mayUseScreen('superAdmin', groups, app)]).toEqual([signedIn, appAdmin, superOnly]);
+    }
   });
 });

@@ -58,3 +58,19 @@ export function isAdminInApp(groups: readonly GroupMarker[], app: AppMarker): bo
   if (app.appSlug === MAIN_APP_SLUG) return true;
   return administersApp(groupsForApp(groups, app), app.appId);
 }
+
+/** Who an administration screen is for: the access level of the calls it makes (core's contracts). */
+export type ScreenAccess = 'signedIn' | 'appAdmin' | 'superAdmin';
+
+/**
+ * Whether the signed-in user may use an administration screen of the application, by the rule
+ * the server applies to the screen's calls: in main every user is let into the admin area (his
+ * applications list), but only main's own administrators may administer main itself.
+ */
+export function mayUseScreen(access: ScreenAccess, groups: readonly GroupMarker[], app: AppMarker): boolean {
+  switch (access) {
+    case 'signedIn': return true;
+    case 'appAdmin': return administersApp(groupsForApp(groups, app), app.appId);
+    case 'superAdmin': return app.appSlug === ROOT_APP_SLUG && groups.some(isSuperAdminGroup);
+  }
+}

@@ -1,7 +1,8 @@
-import { ActionIcon, Avatar, Button, Group, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Button, Group, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconLogout, IconMessageCircle } from '@tabler/icons-react';
 import { Messages } from '@rakit/core';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { UserFormDialog } from '../admin/users/UserFormDialog';
 import { AdminNavLinks, AdminNavMenu } from './AdminNav';
 import { useCurrentApp } from '../current-app/app-context';
@@ -13,7 +14,7 @@ const ROLE_LABEL = 'Administrator';
 
 /** Top bar of every signed-in screen (spec 1 screen 4). */
 export function TopBar() {
-  const { title } = useCurrentApp();
+  const { title, path } = useCurrentApp();
   const { user } = useSession();
   const logout = useLogout();
 
@@ -22,7 +23,10 @@ export function TopBar() {
       <Group gap="sm" wrap="nowrap" miw={0}>
         <AdminNavMenu />
         {/* One line: a long application name ends in '…' on a phone instead of growing the bar. */}
-        <Title order={3} c="blue.7" fz={{ base: 'h4', sm: 'h3' }} miw={0} title={title} style={{ letterSpacing: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</Title>
+        <Title order={3} c="blue.7" fz={{ base: 'h4', sm: 'h3' }} miw={0} title={title} style={{ letterSpacing: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {/* The title leads home: in main, where the bar has no Home tab (spec 1 screen 4), it is the way back. */}
+          <Anchor component={Link} to={path('home')} inherit c="inherit" underline="never">{title}</Anchor>
+        </Title>
         <AdminNavLinks />
       </Group>
       <Group gap="xs" wrap="nowrap">

@@ -5,8 +5,10 @@ import { LoginScreen } from '../auth/LoginScreen';
 import { NotFound } from '../pages/NotFound';
 import { RuntimeScreen } from '../runtime/RuntimeScreen';
 import { AppIndex } from './AppIndex';
+import { ADMIN_SCREENS } from './admin-screens';
 import { AppScope } from './AppScope';
 import { RequireSession } from './RequireSession';
+import { ScreenGate } from './ScreenGate';
 
 /**
  * A screen's code is fetched when its route is first opened (react-router's route.lazy): the
@@ -14,10 +16,6 @@ import { RequireSession } from './RequireSession';
  * not download the editor or the admin screens.
  */
 const screen = (load: () => Promise<ReactElement>): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ element: await load() }) });
-
-/** Admin screens still to come, with the title each will carry (spec 1 §2): none left. */
-const LATER_ADMIN_SCREENS: readonly (readonly [path: string, title: string])[] = [
-];
 
 /** The routes of one application (spec 1 §2), relative to its slug or subdomain. */
 const applicationRoutes: RouteObject[] = [
@@ -30,19 +28,8 @@ const applicationRoutes: RouteObject[] = [
     children: [{
       ...screen(async () => { const { SignedInLayout } = await import('./SignedInLayout'); return <SignedInLayout />; }),
       children: [
-        { path: 'home', ...screen(async () => { const { AppListScreen } = await import('../admin/apps/AppListScreen'); return <AppListScreen />; }) },
-        { path: 'database', ...screen(async () => { const { DatabaseListScreen } = await import('../admin/databases/DatabaseListScreen'); return <DatabaseListScreen />; }) },
-        { path: 'third-parties', ...screen(async () => { const { ThirdPartyListScreen } = await import('../admin/third-parties/ThirdPartyListScreen'); return <ThirdPartyListScreen />; }) },
-        { path: 'audit', ...screen(async () => { const { AuditLogScreen } = await import('../admin/audit/AuditLogScreen'); return <AuditLogScreen />; }) },
-        { path: 'schools', ...screen(async () => { const { SchoolDirectoryScreen } = await import('../admin/schools/SchoolDirectoryScreen'); return <SchoolDirectoryScreen />; }) },
-        { path: 'group', ...screen(async () => { const { GroupListScreen } = await import('../admin/groups/GroupListScreen'); return <GroupListScreen />; }) },
-        { path: 'user', ...screen(async () => { const { UserListScreen } = await import('../admin/users/UserListScreen'); return <UserListScreen />; }) },
-        { path: 'menu', ...screen(async () => { const { MenuListScreen } = await import('../admin/menus/MenuListScreen'); return <MenuListScreen />; }) },
-        { path: 'workflow', ...screen(async () => { const { WorkflowEditorScreen } = await import('../admin/workflow/WorkflowEditorScreen'); return <WorkflowEditorScreen />; }) },
-        { path: 'libraries', ...screen(async () => { const { LibrariesScreen } = await import('../admin/libraries/LibrariesScreen'); return <LibrariesScreen />; }) },
-        { path: 'function', ...screen(async () => { const { FunctionScreen } = await import('../admin/functions/FunctionScreen'); return <FunctionScreen />; }) },
-        { path: 'form-editor', ...screen(async () => { const { FormEditorScreen } = await import('../editor/FormEditorScreen'); return <FormEditorScreen />; }) },
-        ...LATER_ADMIN_SCREENS.map(([path, title]) => ({ path, ...screen(async () => { const { LaterReleasePanel } = await import('../pages/LaterReleasePanel'); return <LaterReleasePanel title={title} />; }) })),
+        // Each screen guarded by the rule its top bar link follows (admin-screens.tsx).
+        ...ADMIN_SCREENS.map((admin) => ({ path: admin.route, ...screen(async () => <ScreenGate screen={admin}>{await admin.load()}</ScreenGate>) })),
       ],
     }],
   },

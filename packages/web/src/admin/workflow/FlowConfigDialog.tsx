@@ -1,5 +1,5 @@
-import { Badge, Button, Divider, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter, templateErrors } from '@rakit/core';
+import { Alert, Badge, Button, Divider, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter, Messages, templateErrors } from '@rakit/core';
 import { useRef, useState } from 'react';
 import { notifyFailure } from '../../components/notify';
 import { attachCard, CONDITION_ADDON, earlierCards, editCard, type FlowCard, type FlowDrawing, stepNumbers } from './flow-drawing';
@@ -72,7 +72,7 @@ export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParam
           ? attachCard(next, card.actionId, { kind: 'trigger', triggerId })
           : attachCard(next, card.actionId, { kind: 'after', from: from === undefined || from === '' ? null : Number(from), branch: (branch ?? null) as ConditionBranch | null });
         if (!attached.ok) {
-          notifyFailure(attached.message);
+          notifyFailure(before === TRIGGER && triggerId === null ? `${attached.message}. ${Messages.triggerChooseInHeader}` : attached.message);
           return;
         }
         next = attached.drawing;
@@ -105,6 +105,10 @@ export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParam
           onChange={setBefore}
           clearable
         />
+        {before === TRIGGER && triggerId === null ? (
+          // The specification's words for it, and the next step beside them.
+          <Alert color="orange" variant="light" p="xs" title={Messages.triggerIdEmpty}>{Messages.triggerChooseInHeader}</Alert>
+        ) : null}
         <Divider label="Parameters" labelPosition="left" />
         {form}
         <Group justify="flex-end" mt="sm">
