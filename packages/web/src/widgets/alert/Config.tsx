@@ -2,13 +2,12 @@ import { Button, Code, Group, Select, Stack, Text } from '@mantine/core';
 import { NO_REDIRECT } from '@rakit/core';
 import { IconCode } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ActionList } from '../../actions/ActionList';
-import { useAuthoringPage } from '../../actions/authoring-page';
 import { useAppPages } from '../../actions/use-action-data';
 import { QueryDialogHost } from '../data-source/QueryDialogHost';
 import { DatabaseField } from '../data-source/SourceFields';
 import { useSourceScope } from '../data-source/source-scope';
 import { ChoiceField, PanelStack, TextAreaField, withChanges } from '../shared/config-fields';
+import { QueryVariablesField } from '../shared/QueryVariablesField';
 import type { WidgetConfigProps } from '../types';
 import classes from './Config.module.css';
 import { configActionOf, variableActionsOf, withConfigQuery, withVariables } from './alert-actions';
@@ -54,7 +53,6 @@ function ConfigQueryField(props: WidgetConfigProps<'alert'>) {
 /** The alert's panel (spec 3 "Alert widget" configuration). */
 export function AlertConfig(props: WidgetConfigProps<'alert'>) {
   const { component, onChange } = props;
-  const page = useAuthoringPage();
   const pages = useAppPages();
   const redirect = String(component.redirect) || NO_REDIRECT;
   return (
@@ -62,16 +60,7 @@ export function AlertConfig(props: WidgetConfigProps<'alert'>) {
       <TextAreaField {...props} field="title" label="Content" description="{{name}} and --userId-- are filled in on the page." rows={2} />
       <ChoiceField {...props} field="color" label="Status" data={STATUS} />
       <ConfigQueryField {...props} />
-      <Stack gap={4}>
-        <Text size="xs" c="dimmed">Variables: QUERY actions whose first value fills {'{{their name}}'} in the content.</Text>
-        <ActionList
-          actions={variableActionsOf(component)}
-          onChange={(variables) => onChange(withVariables(component, variables))}
-          types={['QUERY']}
-          components={page.components}
-          pageId={page.pageId}
-        />
-      </Stack>
+      <QueryVariablesField variables={variableActionsOf(component)} onChange={(variables) => onChange(withVariables(component, variables))} />
       <Select
         label="Redirect To"
         data={[{ value: NO_REDIRECT, label: 'No Redirect' }, ...(pages.data ?? []).map((p) => ({ value: String(p.pageId), label: p.pageName }))]}
