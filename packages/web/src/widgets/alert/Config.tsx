@@ -1,6 +1,6 @@
-import { Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
 import { NO_REDIRECT } from '@rakit/core';
-import { IconCode } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAppPages } from '../../actions/use-action-data';
 import { QueryDialogHost } from '../data-source/QueryDialogHost';
@@ -25,8 +25,12 @@ function ConfigQueryField(props: WidgetConfigProps<'alert'>) {
     <Stack gap={6}>
       <DatabaseField {...props} scope={scope} />
       <Text size="sm" fw={500}>Configuration query</Text>
-      <Text size="xs" c="dimmed">The alert shows when the first value of the first row is not 0; without a query it always shows.</Text>
-      {query === '' ? <Text size="xs" c="dimmed">No query.</Text> : <Code block className={classes.query}>{query}</Code>}
+      <Text size="xs" c="dimmed">The alert shows when the first value of the first row is not 0.</Text>
+      {query === '' ? (
+        <Alert variant="light" color="orange" p="xs" icon={<IconAlertTriangle size={16} />}>
+          <Text size="xs">Members do not see this alert until it has a configuration query.</Text>
+        </Alert>
+      ) : <Code block className={classes.query}>{query}</Code>}
       <Group gap={6}>
         <Button size="xs" variant="light" leftSection={<IconCode size={14} />} disabled={scope.dbId === null} onClick={() => setEditing(true)}>
           {query === '' ? 'Write Query' : 'Edit Query'}

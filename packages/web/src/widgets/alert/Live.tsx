@@ -1,4 +1,4 @@
-import { Alert, Skeleton } from '@mantine/core';
+import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import { ALERT_COLORS, alertShown, NO_REDIRECT } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
@@ -11,9 +11,10 @@ import { configActionOf, variableActionsOf } from './alert-actions';
 
 /**
  * A coloured banner (spec 3 "Alert widget", §4). On a page it shows only when its configuration
- * query answers a first value other than 0; its text's placeholders are filled from the global
- * variables and its variable queries; a click opens the Redirect To page. In the editor (the
- * root form editor included) it is always shown and runs nothing.
+ * query answers a first value other than 0, so never while it has none (an alert just placed
+ * from the palette); its text's placeholders are filled from the global variables and its
+ * variable queries; a click opens the Redirect To page. In the editor (the root form editor
+ * included) it is always shown and runs nothing, and says when it has no query.
  */
 export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
   const current = useContext(CurrentAppContext);
@@ -24,11 +25,10 @@ export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
   const config = configActionOf(component);
   const shown = useQuery({
     queryKey: ['alert', ...(runner?.key ?? []), config],
-    enabled: live,
+    enabled: live && config !== undefined,
     refetchOnWindowFocus: false,
     queryFn: async (): Promise<boolean> => {
-      if (runner === null) return false;
-      if (config === undefined) return true;
+      if (runner === null || config === undefined) return false;
       try {
         return alertShown(await runner.run(config));
       } catch (error) {
@@ -37,7 +37,9 @@ export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
       }
     },
   });
-  const variables = useQueryVariables(component, variableActionsOf(component), live);
+  const variables = useQueryVariables(component, variableActionsOf(component), live && config !== undefined);
+  // Not configured yet: nothing to show a member (the editor says why).
+  if (live && config === undefined) return null;
   if (live && (shown.isPending || variables.pending)) return <Skeleton height={48} radius="md" />;
   if (live && (shown.data !== true || variables.failed)) return null;
 
@@ -51,7 +53,7 @@ export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
     const slug = answer.status ? answer.data?.[0]?.pageSlug : undefined;
     if (slug !== undefined) openPage(slug);
   };
-  return (
+  const banner = (
     <Alert
       variant="filled"
       color={color}
@@ -64,5 +66,12 @@ export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
     >
       {text === '' && mode === 'design' ? 'Alert text' : text}
     </Alert>
+  );
+  if (mode !== 'design' || config !== undefined) return banner;
+  return (
+    <Stack gap={4}>
+      {banner}
+      <Text size="xs" c="orange.9">No configuration query yet: members do not see this alert.</Text>
+    </Stack>
   );
 }
