@@ -47,7 +47,7 @@ describe('the rough edges of a member\'s pages', () => {
     const nav = page().getByRole('navigation', { name: 'Application menu' });
     await nav.getByText('Reports', { exact: true }).first().click();
     await page().waitForURL('**/demo/staff/reports');
-    await page().getByText('Ada produk dengan stok di bawah 30.').waitFor();
+    await page().getByText('Ada 3 produk dengan stok di bawah 40.').waitFor();
     await page().getByRole('heading', { name: 'Stok per Produk' }).waitFor();
     await page().getByRole('cell', { name: 'Kecap Manis 520 ml' }).waitFor();
   });
