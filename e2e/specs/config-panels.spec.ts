@@ -61,7 +61,7 @@ describe('the configuration panels at 1366 px', () => {
       if (pageName === 'Reports') {
         await page().getByTestId('editor-component').first().locator('[aria-label="Drag component"] ~ span').first().click();
         const panel = page().getByTestId('config-panel');
-        await panel.getByText('WHERE stock < 30').waitFor();
+        await panel.getByText('WHERE stock < 40').waitFor();
         const error = await panel.getByText('Error', { exact: true }).boundingBox();
         const body = await page().getByTestId('config-panel-body').boundingBox();
         expect(error !== null && body !== null && error.x + error.width <= body.x + body.width).toBe(true);

@@ -60,7 +60,7 @@ describe('the seeded demo shop', () => {
     await page().context().clearCookies();
     await signInToDemo(page());
     await page().goto('/demo/admin/reports');
-    await page().getByText('Ada produk dengan stok di bawah 30.').waitFor();
+    await page().getByText('Ada 3 produk dengan stok di bawah 40.').waitFor();
     await page().getByText('Stok per Produk').waitFor();
     await page().getByRole('cell', { name: 'Kecap Manis 520 ml' }).waitFor();
     await snapshot(page(), 'demo-reports');

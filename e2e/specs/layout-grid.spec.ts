@@ -236,8 +236,8 @@ describe('a page laid out on the 12-column grid', () => {
       await page.goto('/demo/staff/reports');
       const card = (title: string) => page.locator('[data-runtime-component]').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).last();
       // The stat cards count what the demo's database holds: ten products.
-      await card('Produk').getByRole('cell', { name: '10', exact: true }).waitFor();
-      await card('Pesanan Baru').getByRole('table').waitFor();
+      await card('Produk').getByRole('heading', { name: '10', exact: true }).waitFor();
+      await card('Pesanan Baru').getByRole('heading', { name: /^\d+$/ }).waitFor();
       const stats = [await boxOf(card('Produk')), await boxOf(card('Stok')), await boxOf(card('Pesanan Baru'))];
       expect(sideBySide(stats)).toBe(true);
       const lowStock = page.locator('[data-component-id="low-stock-table"]');

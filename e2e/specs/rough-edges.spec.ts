@@ -1,7 +1,7 @@
 import { type Component, createComponent, Messages } from '@rakit/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
+import { type Api, apiAs, demoAppId, demoShopDatabase, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 
@@ -47,7 +47,7 @@ describe('the rough edges of a member\'s pages', () => {
     const nav = page().getByRole('navigation', { name: 'Application menu' });
     await nav.getByText('Reports', { exact: true }).first().click();
     await page().waitForURL('**/demo/staff/reports');
-    await page().getByText('Ada produk dengan stok di bawah 30.').waitFor();
+    await page().getByText('Ada 3 produk dengan stok di bawah 40.').waitFor();
     await page().getByRole('heading', { name: 'Stok per Produk' }).waitFor();
     await page().getByRole('cell', { name: 'Kecap Manis 520 ml' }).waitFor();
   });
@@ -120,5 +120,73 @@ describe('the rough edges of a member\'s pages', () => {
     await save.locator('[aria-label="Drag component"] ~ span').first().click();
     const option = page().getByTestId('config-panel').getByLabel('Clear after success');
     expect(await option.isChecked()).toBe(true);
+  });
+});
+
+/**
+ * Issue 41 item 6: an alert just added from the palette ("Alert 1") has no query yet. The spec
+ * shows an alert when its query answers something other than 0, so members do not see it until
+ * it has one; the author is told so on the board and in its panel.
+ */
+describe('an alert with no query', () => {
+  const suite = browserPageForSuite();
+  const page = (): Page => suite.page;
+  const stamp = Date.now().toString(36);
+  const pageName = `Warnings ${stamp}`;
+  let api: Api;
+  let appId: number;
+  let pageId: number;
+  let dbId: number;
+  const banner = () => page().getByRole('alert').filter({ hasText: 'Alert 1' });
+
+  beforeAll(async () => {
+    api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    appId = await demoAppId();
+    dbId = (await demoShopDatabase(api)).dbId;
+    const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName }] });
+    pageId = (created.data.pages[0] as { pageId: number }).pageId;
+    // As the palette adds it: a title, no query.
+    const saved = await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify([createComponent('alert', 'alert-1', 'Alert 1')]) }] });
+    expect(saved.status, saved.error?.join(', ')).toBe(true);
+    await menuForStaff(api, appId, pageName, [['Warnings', pageId]]);
+  });
+
+  it('is not shown to a member', async () => {
+    await signInToDemo(page(), DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    await page().goto(`/demo/staff/warnings-${stamp}`);
+    await page().getByRole('heading', { name: pageName }).waitFor();
+    // Long enough for an alert's queries to have answered.
+    await page().waitForTimeout(1500);
+    expect(await banner().count()).toBe(0);
+    expect(await page().getByText('Alert 1').count()).toBe(0);
+  });
+
+  it('tells the author on the board and in its panel that it needs a query', async () => {
+    await page().context().clearCookies();
+    await page().evaluate(() => window.localStorage.clear());
+    await signInToDemo(page());
+    await page().goto(`/demo/form-editor?page=${pageId}`);
+    const onBoard = page().locator('[data-testid="editor-component"][data-title="Alert 1"]');
+    await onBoard.getByText('No configuration query yet: members do not see this alert.').waitFor();
+    await onBoard.getByText('Alert 1', { exact: true }).click();
+    const panel = page().getByTestId('config-panel');
+    await panel.getByText('Members do not see this alert until it has a configuration query.').waitFor();
+    expect(await panel.getByText('without a query it always shows').count()).toBe(0);
+    await snapshot(page(), 'alert-without-query-editor');
+  });
+
+  it('shows it to the member once its query answers something other than 0', async () => {
+    const query = 'SELECT COUNT(*) AS n FROM products';
+    const configured = {
+      ...createComponent('alert', 'alert-1', 'Alert 1'), database_used: dbId, config: query,
+      custom_action: [{ name: 'config', action: 'QUERY', cause: '', show: false, stored: { database: dbId, query, params: [] } }],
+    };
+    const saved = await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify([configured]) }] });
+    expect(saved.status, saved.error?.join(', ')).toBe(true);
+    await page().context().clearCookies();
+    await page().evaluate(() => window.localStorage.clear());
+    await signInToDemo(page(), DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    await page().goto(`/demo/staff/warnings-${stamp}`);
+    await banner().waitFor();
   });
 });

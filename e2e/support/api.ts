@@ -43,3 +43,11 @@ export async function menuForStaff(api: Api, appId: number, name: string, pages:
   const granted = await api('PUT', '/auth/updategroup', { groupId: staff, groupAppId: appId, groupAccess: { menuId: menuIds } });
   if (!granted.status) throw new Error(`staff could not be given the menu: ${granted.error?.join(', ')}`);
 }
+
+/** The demo's own SQLite shop database, and its name in the editor's Database fields. */
+export async function demoShopDatabase(api: Api): Promise<{ dbId: number; label: string }> {
+  const databases = (await api<{ dbId: number; dbDatabase: string; dbType: string }[]>('GET', `/get/listDatabase/${await demoAppId()}`)).data;
+  const shop = databases.find((d) => d.dbDatabase === 'demo-shop.db');
+  if (shop === undefined) throw new Error('the demo has no shop database');
+  return { dbId: shop.dbId, label: `${shop.dbDatabase} (${shop.dbType} #${shop.dbId})` };
+}

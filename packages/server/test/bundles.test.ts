@@ -79,6 +79,13 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
     const rows = await server.call('POST', '/get/loadTableContent', { pageId: productsPageId, componentId: 'products-table' }, member);
     expect(rows.statusCode, rows.body).toBe(200);
     expect(JSON.stringify(rows.json().data)).toContain('Beras Pandan Wangi 5 kg');
+    // A text's query variable names the copy's connection too (remap.ts rewrites every component's actions).
+    const reportsPageId = menus[0]?.submenu[3]?.menuPageId ?? 0;
+    const figure = await server.call('POST', '/action/runAction', { pageId: reportsPageId, componentId: 'stat-products-value', actionName: 'jumlah', params: {} }, member);
+    expect(figure.statusCode, figure.body).toBe(200);
+    expect(Number(figure.json().data[0]?.jumlah)).toBe(10);
+    const reports = JSON.parse((await server.call('GET', `/get/getPage/${reportsPageId}`, undefined, member)).json().data[0].pageComponents as string) as { children?: { custom_action: { stored: { database: number } }[] }[] }[];
+    expect(reports[1]?.children?.[0]?.custom_action[0]?.stored.database).toBe(copyDb.dbId);
     expect(existsSync(path.join(server.app.config.dataDir, 'databases', String(appId), 'demo-shop.db'))).toBe(true);
     // The copy is its own: the demo's member is no member of it.
     const demoMember = await server.login('demo-user', DEMO_PASSWORD, 'demo');

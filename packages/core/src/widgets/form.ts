@@ -42,6 +42,8 @@ export const text = defineWidget('text', 'Text', {
   options: z.enum(ALIGNMENTS).default('left'),
   link: shortText.default(''),
   variables: z.array(shortText).max(100).default([]),
+  /** Its query variables: QUERY actions whose first value fills `{{their name}}` in the text, as the alert's do. */
+  custom_action: z.array(CustomActionSchema).max(50).default([]),
 }, { defaults: () => ({ subtype: 'h1', options: 'left', link: '' }) });
 
 export const button = defineWidget('button', 'Button', {

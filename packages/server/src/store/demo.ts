@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { ADMIN_GROUP_SLUG, type Component, createComponent, CUSTOM_TABLE, deleteByKeyQuery } from '@rakit/core';
+import { ADMIN_GROUP_SLUG, ALERT_CONFIG_ACTION, type Component, createComponent, CUSTOM_TABLE, type CustomAction, deleteByKeyQuery, placeholderNames } from '@rakit/core';
 import { hashPassword } from '../security/passwords';
 import { openDataSource } from '../datasources/registry';
 import { sqliteFile } from '../datasources/sqlite';
@@ -131,17 +131,27 @@ function ordersBoard(dbId: number): Component[] {
   }];
 }
 
+/** Under this stock a product runs low: the Reports page's warning, its count and its table all say so. */
+const LOW_STOCK_UNDER = 40;
+
+/** A query variable of a text (the alert's, the Text block's): its first value fills `{{name}}`. */
+const queryVariable = (dbId: number, name: string, query: string): CustomAction => ({
+  name, action: 'QUERY', cause: '', show: false, stored: { database: dbId, query, params: [] },
+});
+
+/** A Text block whose `{{name}}` placeholders are filled by its query variables. */
+function textWith(id: string, text: string, subtype: string, variables: readonly CustomAction[]): Component {
+  return { ...createComponent('text', id, text), subtype, variables: placeholderNames(text), custom_action: [...variables] };
+}
+
 /**
- * A stat card of the Reports dashboard: a card a third of the row wide holding the one number
- * its query answers, as a one-row table.
+ * A stat card of the Reports dashboard: a card a third of the row wide, titled with what it
+ * counts, whose heading is the one figure its query answers.
  */
-function statCard(dbId: number, id: string, title: string, description: string, stat: { label: string; column: string; query: string }): Component {
+function statCard(dbId: number, id: string, title: string, description: string, stat: { variable: string; query: string }): Component {
   return {
     ...createComponent('card', id, title), description, width: 4,
-    children: [{
-      ...createComponent('table', `${id}-value`, ''), database_used: dbId, table_used: CUSTOM_TABLE, search: false,
-      options: stat.label, mapping_table: stat.column, customSource: { query: stat.query, columns: [stat.column], table: 'products' },
-    }],
+    children: [textWith(`${id}-value`, `{{${stat.variable}}}`, 'h2', [queryVariable(dbId, stat.variable, stat.query)])],
   };
 }
 
@@ -150,23 +160,25 @@ function statCard(dbId: number, id: string, title: string, description: string, 
  * stock runs low, a row of three stat cards, and the stock chart beside the low-stock table.
  */
 function reports(dbId: number): Component[] {
-  const lowStock = 'SELECT COUNT(*) AS n FROM products WHERE stock < 30';
+  const lowStockCount = `SELECT COUNT(*) AS menipis FROM products WHERE stock < ${LOW_STOCK_UNDER}`;
   return [
     {
-      ...createComponent('alert', 'low-stock', 'Ada produk dengan stok di bawah 30.'), color: 'error', database_used: dbId, config: lowStock,
-      custom_action: [{ name: 'config', action: 'QUERY', cause: '', show: false, stored: { database: dbId, query: lowStock, params: [] } }],
+      ...createComponent('alert', 'low-stock', `Ada {{menipis}} produk dengan stok di bawah ${LOW_STOCK_UNDER}.`), color: 'error', database_used: dbId, config: lowStockCount,
+      // The count decides whether the warning shows, and is the number it says.
+      custom_action: [queryVariable(dbId, ALERT_CONFIG_ACTION, lowStockCount), queryVariable(dbId, 'menipis', lowStockCount)],
     },
-    statCard(dbId, 'stat-products', 'Produk', 'Jenis barang yang dijual', { label: 'Jumlah', column: 'jumlah', query: 'SELECT COUNT(*) AS jumlah FROM products' }),
-    statCard(dbId, 'stat-stock', 'Stok', 'Semua barang di gudang', { label: 'Total', column: 'total', query: 'SELECT SUM(stock) AS total FROM products' }),
-    statCard(dbId, 'stat-new-orders', 'Pesanan Baru', 'Belum dikemas', { label: 'Pesanan', column: 'baru', query: "SELECT COUNT(*) AS baru FROM orders WHERE status = 'new'" }),
+    statCard(dbId, 'stat-products', 'Produk', 'Jenis barang yang dijual', { variable: 'jumlah', query: 'SELECT COUNT(*) AS jumlah FROM products' }),
+    statCard(dbId, 'stat-stock', 'Stok', 'Semua barang di gudang', { variable: 'total', query: 'SELECT SUM(stock) AS total FROM products' }),
+    statCard(dbId, 'stat-new-orders', 'Pesanan Baru', 'Belum dikemas', { variable: 'baru', query: "SELECT COUNT(*) AS baru FROM orders WHERE status = 'new'" }),
     {
+      // The axis names every bar: no legend repeating the names.
       ...createComponent('chart', 'stock-chart', 'Stok per Produk'), database_used: dbId, table_used: 'products', width: 7,
-      options: 'Produk,Stok', mapping_table: 'name,stock', sourceType: 'row', subtype: 'bar', showTable: false,
+      options: 'Produk,Stok', mapping_table: 'name,stock', sourceType: 'row', subtype: 'bar', showTable: false, showLegend: false,
     },
     {
-      ...createComponent('table', 'low-stock-table', 'Stok Menipis'), database_used: dbId, table_used: CUSTOM_TABLE, width: 5, search: false,
+      ...createComponent('table', 'low-stock-table', `Stok Menipis (di bawah ${LOW_STOCK_UNDER})`), database_used: dbId, table_used: CUSTOM_TABLE, width: 5, search: false,
       options: 'Produk,Stok', mapping_table: 'name,stock',
-      customSource: { query: 'SELECT name, stock FROM products WHERE stock < 40', columns: ['name', 'stock'], table: 'products' },
+      customSource: { query: `SELECT name, stock FROM products WHERE stock < ${LOW_STOCK_UNDER} ORDER BY stock`, columns: ['name', 'stock'], table: 'products' },
     },
   ];
 }

@@ -16,20 +16,25 @@ export interface ActionListProps {
   /** A data widget's source columns (value sources of its row actions). */
   columns?: readonly string[];
   sections?: Partial<Record<ActionType, ComponentType<ActionSectionProps>>>;
+  /** What the list is called, and what it says while empty (a widget whose actions are not run by a click names its own). */
+  label?: string;
+  emptyText?: string;
 }
 
 /** The component's actions as a configuration panel lists them: 'Add Action', and edit and delete on each. */
-export function ActionList({ actions, onChange, types, components, pageId, dataContext, columns, sections }: ActionListProps) {
+export function ActionList({
+  actions, onChange, types, components, pageId, dataContext, columns, sections, label = 'Actions', emptyText = 'No actions yet: a click does nothing.',
+}: ActionListProps) {
   /** The position edited, -1 for a new action, null when the dialog is closed. */
   const [editing, setEditing] = useState<number | null>(null);
   const names = new Set(actions.map((a) => a.name));
 
   return (
     <Stack gap={6}>
-      <Input.Label>Actions</Input.Label>
+      <Input.Label>{label}</Input.Label>
       {actions.length === 0 ? (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-          <Text size="sm">No actions yet: a click does nothing.</Text>
+          <Text size="sm">{emptyText}</Text>
         </Alert>
       ) : null}
       {actions.map((action, index) => (

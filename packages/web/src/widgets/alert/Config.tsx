@@ -1,14 +1,13 @@
-import { Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
 import { NO_REDIRECT } from '@rakit/core';
-import { IconCode } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCode } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ActionList } from '../../actions/ActionList';
-import { useAuthoringPage } from '../../actions/authoring-page';
 import { useAppPages } from '../../actions/use-action-data';
 import { QueryDialogHost } from '../data-source/QueryDialogHost';
 import { DatabaseField } from '../data-source/SourceFields';
 import { useSourceScope } from '../data-source/source-scope';
 import { ChoiceField, PanelStack, TextAreaField, withChanges } from '../shared/config-fields';
+import { QueryVariablesField } from '../shared/QueryVariablesField';
 import type { WidgetConfigProps } from '../types';
 import classes from './Config.module.css';
 import { configActionOf, variableActionsOf, withConfigQuery, withVariables } from './alert-actions';
@@ -26,8 +25,12 @@ function ConfigQueryField(props: WidgetConfigProps<'alert'>) {
     <Stack gap={6}>
       <DatabaseField {...props} scope={scope} />
       <Text size="sm" fw={500}>Configuration query</Text>
-      <Text size="xs" c="dimmed">The alert shows when the first value of the first row is not 0; without a query it always shows.</Text>
-      {query === '' ? <Text size="xs" c="dimmed">No query.</Text> : <Code block className={classes.query}>{query}</Code>}
+      <Text size="xs" c="dimmed">The alert shows when the first value of the first row is not 0.</Text>
+      {query === '' ? (
+        <Alert variant="light" color="orange" p="xs" icon={<IconAlertTriangle size={16} />}>
+          <Text size="xs">Members do not see this alert until it has a configuration query.</Text>
+        </Alert>
+      ) : <Code block className={classes.query}>{query}</Code>}
       <Group gap={6}>
         <Button size="xs" variant="light" leftSection={<IconCode size={14} />} disabled={scope.dbId === null} onClick={() => setEditing(true)}>
           {query === '' ? 'Write Query' : 'Edit Query'}
@@ -54,7 +57,6 @@ function ConfigQueryField(props: WidgetConfigProps<'alert'>) {
 /** The alert's panel (spec 3 "Alert widget" configuration). */
 export function AlertConfig(props: WidgetConfigProps<'alert'>) {
   const { component, onChange } = props;
-  const page = useAuthoringPage();
   const pages = useAppPages();
   const redirect = String(component.redirect) || NO_REDIRECT;
   return (
@@ -62,16 +64,7 @@ export function AlertConfig(props: WidgetConfigProps<'alert'>) {
       <TextAreaField {...props} field="title" label="Content" description="{{name}} and --userId-- are filled in on the page." rows={2} />
       <ChoiceField {...props} field="color" label="Status" data={STATUS} />
       <ConfigQueryField {...props} />
-      <Stack gap={4}>
-        <Text size="xs" c="dimmed">Variables: QUERY actions whose first value fills {'{{their name}}'} in the content.</Text>
-        <ActionList
-          actions={variableActionsOf(component)}
-          onChange={(variables) => onChange(withVariables(component, variables))}
-          types={['QUERY']}
-          components={page.components}
-          pageId={page.pageId}
-        />
-      </Stack>
+      <QueryVariablesField variables={variableActionsOf(component)} onChange={(variables) => onChange(withVariables(component, variables))} />
       <Select
         label="Redirect To"
         data={[{ value: NO_REDIRECT, label: 'No Redirect' }, ...(pages.data ?? []).map((p) => ({ value: String(p.pageId), label: p.pageName }))]}

@@ -1,73 +1,50 @@
-import { Alert, Skeleton } from '@mantine/core';
-import { ALERT_COLORS, alertShown, type CustomAction, NO_REDIRECT, substitutePlaceholders, toParamValues, type WidgetComponent } from '@rakit/core';
+import { Alert, Skeleton, Stack, Text } from '@mantine/core';
+import { ALERT_COLORS, alertShown, NO_REDIRECT } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
-import { type PageActionScope, usePageActionScope, usePageOpener } from '../../actions/use-action-runtime';
+import { usePageOpener } from '../../actions/use-action-runtime';
 import { CurrentAppContext } from '../../current-app/app-context';
-import { allFieldValues } from '../../page-state/form-state';
 import { usePlaceholderValues } from '../../page-state/placeholder-values';
+import { fillText, usePageActionRunner, useQueryVariables } from '../shared/query-variables';
 import type { WidgetLiveProps } from '../types';
 import { configActionOf, variableActionsOf } from './alert-actions';
 
-interface AlertState {
-  shown: boolean;
-  variables: Record<string, unknown>;
-}
-
-/** The first value of the first row a query action answers, or undefined. */
-const firstValue = (rows: readonly unknown[]): unknown => {
-  const row = rows[0];
-  return typeof row === 'object' && row !== null ? Object.values(row)[0] : undefined;
-};
-
-async function loadAlert(scope: PageActionScope, component: WidgetComponent<'alert'>, api: NonNullable<React.ContextType<typeof CurrentAppContext>>['api']): Promise<AlertState> {
-  const params = toParamValues(allFieldValues(scope.store.getState()));
-  const run = async (action: CustomAction) => {
-    const answer = await api.runAction({ pageId: scope.pageId, componentId: component.id, actionName: action.name, params });
-    if (!answer.status) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
-    return answer.data ?? [];
-  };
-  const config = configActionOf(component);
-  const [shown, values] = await Promise.all([
-    config === undefined ? Promise.resolve(true) : run(config).then(alertShown),
-    Promise.all(variableActionsOf(component).map(async (a) => [a.name, firstValue(await run(a))] as const)),
-  ]);
-  return { shown, variables: Object.fromEntries(values) };
-}
-
 /**
  * A coloured banner (spec 3 "Alert widget", §4). On a page it shows only when its configuration
- * query answers a first value other than 0; its text's placeholders are filled from the global
- * variables and its variable queries; a click opens the Redirect To page. In the editor (the
- * root form editor included) it is always shown and runs nothing.
+ * query answers a first value other than 0, so never while it has none (an alert just placed
+ * from the palette); its text's placeholders are filled from the global variables and its
+ * variable queries; a click opens the Redirect To page. In the editor (the root form editor
+ * included) it is always shown and runs nothing, and says when it has no query.
  */
 export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
   const current = useContext(CurrentAppContext);
-  const scope = usePageActionScope(component);
+  const runner = usePageActionRunner(component);
   const openPage = usePageOpener();
   const placeholders = usePlaceholderValues();
-  const live = mode === 'preview' && scope !== null && current !== null;
-  const state = useQuery({
-    queryKey: ['alert', current?.app.appSlug, scope?.pageId, component.id, component.custom_action],
-    enabled: live,
+  const live = mode === 'preview' && runner !== null;
+  const config = configActionOf(component);
+  const shown = useQuery({
+    queryKey: ['alert', ...(runner?.key ?? []), config],
+    enabled: live && config !== undefined,
     refetchOnWindowFocus: false,
-    queryFn: async (): Promise<AlertState> => {
-      if (scope === null || current === null) return { shown: false, variables: {} };
+    queryFn: async (): Promise<boolean> => {
+      if (runner === null || config === undefined) return false;
       try {
-        return await loadAlert(scope, component, current.api);
+        return alertShown(await runner.run(config));
       } catch (error) {
-        console.error(`The alert ${component.id} could not run its queries`, error);
-        return { shown: false, variables: {} };
+        console.error(`The alert ${component.id} could not run its configuration query`, error);
+        return false;
       }
     },
   });
-  if (live && state.isPending) return <Skeleton height={48} radius="md" />;
-  if (live && state.data?.shown !== true) return null;
+  const variables = useQueryVariables(component, variableActionsOf(component), live && config !== undefined);
+  // Not configured yet: nothing to show a member (the editor says why).
+  if (live && config === undefined) return null;
+  if (live && (shown.isPending || variables.pending)) return <Skeleton height={48} radius="md" />;
+  if (live && (shown.data !== true || variables.failed)) return null;
 
   const color = component.color === 'error' ? ALERT_COLORS.error : ALERT_COLORS.success;
-  const text = mode === 'preview'
-    ? substitutePlaceholders(component.title, { ...placeholders, globals: { ...placeholders.globals, ...state.data?.variables } })
-    : component.title;
+  const text = mode === 'preview' ? fillText(component.title, placeholders, variables.values) : component.title;
   const redirect = String(component.redirect);
   const redirects = redirect !== '' && redirect !== NO_REDIRECT;
   const onClick = async () => {
@@ -76,7 +53,7 @@ export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
     const slug = answer.status ? answer.data?.[0]?.pageSlug : undefined;
     if (slug !== undefined) openPage(slug);
   };
-  return (
+  const banner = (
     <Alert
       variant="filled"
       color={color}
@@ -89,5 +66,12 @@ export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
     >
       {text === '' && mode === 'design' ? 'Alert text' : text}
     </Alert>
+  );
+  if (mode !== 'design' || config !== undefined) return banner;
+  return (
+    <Stack gap={4}>
+      {banner}
+      <Text size="xs" c="orange.9">No configuration query yet: members do not see this alert.</Text>
+    </Stack>
   );
 }

@@ -1,18 +1,19 @@
 import { ALERT_CONFIG_ACTION, type CustomAction, type WidgetComponent } from '@rakit/core';
+import { queryActionsOf } from '../shared/query-variables';
 
 type Alert = WidgetComponent<'alert'>;
 
 /**
  * The alert's queries are QUERY actions of its custom_action, so the server runs them as it
  * runs any saved page's action (runAction): the one named 'config' decides whether the alert
- * shows; the others are its variables, each giving `{{name}}` in the text its first value.
+ * shows; the others are its query variables (shared/query-variables.ts).
  */
 
 export const configActionOf = (component: Alert): CustomAction | undefined =>
-  component.custom_action.find((a) => a.name === ALERT_CONFIG_ACTION && a.action === 'QUERY');
+  queryActionsOf(component.custom_action).find((a) => a.name === ALERT_CONFIG_ACTION);
 
 export const variableActionsOf = (component: Alert): CustomAction[] =>
-  component.custom_action.filter((a) => a.name !== ALERT_CONFIG_ACTION && a.action === 'QUERY');
+  queryActionsOf(component.custom_action).filter((a) => a.name !== ALERT_CONFIG_ACTION);
 
 /** The alert with its configuration query set: config holds the text, custom_action the action. */
 export function withConfigQuery(component: Alert, stored: Record<string, unknown>): Alert {

@@ -1,15 +1,20 @@
 import { Box, Group, LoadingOverlay, Pagination, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import {
   CHART_DUMMY_DATA, CHART_MAX_ROWS, CHART_TABLE_PAGE_SIZE, chartColor, type ChartPoint, chartPoints, sourceConfigured,
 } from '@rakit/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, type XAxisTickContentProps, YAxis } from 'recharts';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { LoadFailure, useIsAppAdmin } from '../data-source/LoadFailure';
 import type { WidgetLiveProps } from '../types';
+import { CHART_MARGIN, type CategoryAxisLayout, categoryAxisLayout, LABEL_FONT_SIZE, measureLabel } from './category-axis';
 
 const CHART_QUERY = { ...FIRST_PAGE, limit: CHART_MAX_ROWS };
+/** Recharts' value axis width, and the bars' height above the category labels. */
+const VALUE_AXIS_WIDTH = 60;
+const PLOT_HEIGHT = 230;
 
 /** The legend: one entry per point, in its colour (recharts' own legend names a bar chart's series only). */
 const PointLegend = ({ points }: { points: readonly ChartPoint[] }) => (
@@ -23,33 +28,59 @@ const PointLegend = ({ points }: { points: readonly ChartPoint[] }) => (
   </Group>
 );
 
+/** A category label under its bar, as the layout says; a shortened one shows the full label on hover. */
+function CategoryTick({ x, y, payload, layout }: XAxisTickContentProps & { layout: CategoryAxisLayout }) {
+  const full = String(payload.value);
+  const shown = layout.shown[payload.index] ?? full;
+  const flat = layout.angle === 0;
+  return (
+    <g transform={`translate(${x},${y})`}>
+      {shown === full ? null : <title>{full}</title>}
+      <text
+        transform={flat ? undefined : `translate(0,4) rotate(${layout.angle})`}
+        textAnchor={flat ? 'middle' : 'end'}
+        dy={flat ? '0.71em' : '0.35em'}
+        fontSize={LABEL_FONT_SIZE}
+        fill="var(--mantine-color-gray-7)"
+      >
+        {shown}
+      </text>
+    </g>
+  );
+}
+
+/** Bars drawn at the width of their box, every one named under it (category-axis.ts). */
+function Bars({ points, cells }: { points: readonly ChartPoint[]; cells: React.ReactNode }) {
+  const { ref, width } = useElementSize();
+  const layout = categoryAxisLayout(points.map((p) => p.label), width - VALUE_AXIS_WIDTH - 2 * CHART_MARGIN, VALUE_AXIS_WIDTH, measureLabel);
+  const height = PLOT_HEIGHT + layout.height;
+  return (
+    <Box ref={ref} h={height}>
+      {width === 0 ? null : (
+        <BarChart width={width} height={height} data={points.map((p) => ({ ...p }))} margin={{ top: CHART_MARGIN, right: CHART_MARGIN, bottom: CHART_MARGIN, left: layout.marginLeft }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="label" interval={layout.interval} height={layout.height} tick={(props: XAxisTickContentProps) => <CategoryTick {...props} layout={layout} />} />
+          <YAxis width={VALUE_AXIS_WIDTH} />
+          <Tooltip />
+          <Bar dataKey="value" name="Value" isAnimationActive={false}>{cells}</Bar>
+        </BarChart>
+      )}
+    </Box>
+  );
+}
+
 function ChartBody({ points, subtype, legend }: { points: readonly ChartPoint[]; subtype: string; legend: boolean }) {
-  const data = points.map((p) => ({ ...p }));
-  const cells = data.map((p, i) => <Cell key={`${p.label}-${i}`} fill={chartColor(i)} />);
-  if (subtype !== 'pie') {
-    return (
-      <>
-        <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={data}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="label" />
-            <YAxis />
-            <Tooltip />
-            <Bar dataKey="value" name="Value" isAnimationActive={false}>{cells}</Bar>
-          </BarChart>
-        </ResponsiveContainer>
-        {legend ? <PointLegend points={points} /> : null}
-      </>
-    );
-  }
+  const cells = points.map((p, i) => <Cell key={`${p.label}-${i}`} fill={chartColor(i)} />);
   return (
     <>
-      <ResponsiveContainer width="100%" height={260}>
-        <PieChart>
-          <Pie data={data} dataKey="value" nameKey="label" outerRadius={100} label isAnimationActive={false}>{cells}</Pie>
-          <Tooltip />
-        </PieChart>
-      </ResponsiveContainer>
+      {subtype === 'pie' ? (
+        <ResponsiveContainer width="100%" height={260}>
+          <PieChart>
+            <Pie data={points.map((p) => ({ ...p }))} dataKey="value" nameKey="label" outerRadius={100} label isAnimationActive={false}>{cells}</Pie>
+            <Tooltip />
+          </PieChart>
+        </ResponsiveContainer>
+      ) : <Bars points={points} cells={cells} />}
       {legend ? <PointLegend points={points} /> : null}
     </>
   );

@@ -1,6 +1,8 @@
 import { placeholderNames, TEXT_SUBTYPES } from '@rakit/core';
 import { Textarea } from '@mantine/core';
 import { ALIGNMENT_CHOICES, ChoiceField, PanelStack, TextField, withChanges } from '../shared/config-fields';
+import { queryActionsOf } from '../shared/query-variables';
+import { QueryVariablesField } from '../shared/QueryVariablesField';
 import type { WidgetConfigProps } from '../types';
 
 const SUBTYPE_LABELS: Record<(typeof TEXT_SUBTYPES)[number], string> = {
@@ -13,7 +15,7 @@ export function TextConfig(props: WidgetConfigProps<'text'>) {
     <PanelStack>
       <Textarea
         label="Text"
-        description="On a page, {{name}} shows the global variable name and --userId-- the signed-in user's id."
+        description="On a page, {{name}} shows the variable name (below) or else the global variable name, and --userId-- the signed-in user's id."
         autosize
         minRows={2}
         maxRows={10}
@@ -24,6 +26,7 @@ export function TextConfig(props: WidgetConfigProps<'text'>) {
       <ChoiceField {...props} field="subtype" label="Type" segmented={false} data={TEXT_SUBTYPES.map((value) => ({ value, label: SUBTYPE_LABELS[value] }))} />
       <ChoiceField {...props} field="options" label="Alignment" data={ALIGNMENT_CHOICES} />
       <TextField {...props} field="link" label="Link" placeholder="https://…" description="Opened in a new tab when the text is clicked." />
+      <QueryVariablesField variables={queryActionsOf(component.custom_action)} onChange={(variables) => onChange(withChanges(component, { custom_action: variables }))} />
     </PanelStack>
   );
 }

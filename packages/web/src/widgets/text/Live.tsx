@@ -1,21 +1,29 @@
-import { isSafeLink, substitutePlaceholders } from '@rakit/core';
-import { Paper, Text, Title, type TitleOrder } from '@mantine/core';
+import { isSafeLink, type WidgetComponent } from '@rakit/core';
+import { Paper, Skeleton, Text, Title, type TitleOrder } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { usePlaceholderValues } from '../../page-state/placeholder-values';
+import { fillText, queryActionsOf, useQueryVariables } from '../shared/query-variables';
 import type { WidgetLiveProps } from '../types';
 
 const HEADINGS: Record<string, TitleOrder> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
-/** The text as a page shows it: placeholders substituted (see core's substitutePlaceholders). */
-function PreviewText({ text, children }: { text: string; children: (shown: string) => React.ReactNode }) {
-  return children(substitutePlaceholders(text, usePlaceholderValues()));
+/**
+ * The text as a page shows it: its placeholders and query variables filled in (fillText). While
+ * its variables load, the text as written holds its place under a skeleton.
+ */
+function PreviewText({ component, children }: { component: WidgetComponent<'text'>; children: (shown: string) => React.ReactNode }) {
+  const placeholders = usePlaceholderValues();
+  const variables = useQueryVariables(component, queryActionsOf(component.custom_action), true);
+  if (variables.pending) return <Skeleton>{children(component.title)}</Skeleton>;
+  return children(fillText(component.title, placeholders, variables.values));
 }
 
 /**
  * A text block (spec 2 §2): a heading h1–h6, a paragraph or a card, aligned left, center or
- * right. In preview its `--userId--` and `{{name}}` placeholders are substituted and a link opens
- * in a new tab on click; the editor (design) shows the text as written.
+ * right. In preview its `--userId--` and `{{name}}` placeholders are substituted (`{{name}}` by
+ * its query variable of that name, else the global variable) and a link opens in a new tab on
+ * click; the editor (design) shows the text as written.
  */
 export function TextLive({ component, mode }: WidgetLiveProps<'text'>) {
   const written = component.title;
@@ -39,5 +47,5 @@ export function TextLive({ component, mode }: WidgetLiveProps<'text'>) {
     return <Text {...common} style={{ ...style, whiteSpace: 'pre-wrap' }}>{body}</Text>;
   };
 
-  return mode === 'preview' ? <PreviewText text={written}>{render}</PreviewText> : render(written);
+  return mode === 'preview' ? <PreviewText component={component}>{render}</PreviewText> : render(written);
 }
