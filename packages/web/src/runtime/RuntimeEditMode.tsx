@@ -2,19 +2,19 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Component } from '@rakit/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LiveFacesContext, savedComponentTest } from '../editor/board-faces';
+import { EditedPageForm } from '../editor/EditedPageForm';
 import { EditorWorkspace } from '../editor/EditorWorkspace';
 import { SavePageButton, UndoRedoButtons } from '../editor/EditTools';
 import { LeaveGuard, UnsavedChangesDialog } from '../editor/LeaveGuard';
 import { PageSaver, savePage } from '../editor/page-saving';
-import { type EditorPage, editorStore, selectComponents, useEditor } from '../state/editor-store';
+import { type EditorPage, editorStore, useEditor } from '../state/editor-store';
 import { SyncIndicator } from '../editor/SyncIndicator';
 import { useEditorShortcuts } from '../editor/use-editor-shortcuts';
 import { useCurrentApp } from '../current-app/app-context';
 import { pageContentKey } from '../widgets/data-source/content';
-import { PageFormProvider } from '../page-state/form-state';
 import { EditModeSwitch, PageHeading } from './PageHeading';
 
 interface RuntimeEditModeProps {
@@ -75,19 +75,11 @@ export function RuntimeEditMode({ page, title, saved, pageQueryKey, onExit }: Ru
         </Group>
       </Paper>
       <LiveFacesContext value={liveTest}>
-        <LivePageForm pageId={page.pageId}>
+        <EditedPageForm livePageId={page.pageId}>
           <EditorWorkspace loading={false} error={null} />
-        </LivePageForm>
+        </EditedPageForm>
       </LiveFacesContext>
     </Stack>
   );
 }
 
-/**
- * The values of the page's widgets, over the components being edited: the live faces load
- * their data through the saved page's id, as on the members' page.
- */
-function LivePageForm({ pageId, children }: { pageId: number; children: ReactNode }) {
-  const components = useEditor(selectComponents);
-  return <PageFormProvider components={components} mode="preview" pageId={pageId}>{children}</PageFormProvider>;
-}
