@@ -1,13 +1,13 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { isAdminInApp, parsePageComponents, truncateTitle } from '@rakit/core';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useCurrentApp } from '../current-app/app-context';
 import { useSession } from '../session/session-context';
 import { PageFormProvider } from '../page-state/form-state';
 import { EditModeSwitch, PageHeading } from './PageHeading';
 import { PageRenderer } from '../widgets/PageRenderer';
+import { useRuntimePage } from './use-runtime-page';
 
 // The editor's parts come with the edit mode, when an administrator switches it on.
 const RuntimeEditMode = lazy(async () => ({ default: (await import('./RuntimeEditMode')).RuntimeEditMode }));
@@ -20,18 +20,14 @@ interface PageViewProps {
 
 /** One page of the application, its components live (preview mode); administrators may edit it in place. */
 export function PageView({ pageSlug, preview }: PageViewProps) {
-  const { api, app } = useCurrentApp();
+  const { app } = useCurrentApp();
   const { user } = useSession();
   const small = useMediaQuery('(max-width: 48em)');
   const [editing, setEditing] = useState(false);
-  const queryKey = useMemo(() => ['page', app.appSlug, pageSlug] as const, [app.appSlug, pageSlug]);
-  const page = useQuery({ queryKey, queryFn: () => api.getPageBySlug(pageSlug) });
-
-  const answer = page.data;
-  const found = answer?.status === true ? answer.data?.[0] : undefined;
+  const { queryKey, pending, answer, found } = useRuntimePage(pageSlug);
   // Parsed once per loaded page: the form state below keeps its values across renders.
   const parsed = useMemo(() => (found === undefined ? undefined : parsePageComponents(found.pageComponents)), [found]);
-  if (page.isPending) return <Loader aria-label="Loading page" />;
+  if (pending) return <Loader aria-label="Loading page" />;
   if (found === undefined || parsed === undefined) {
     // Spec 1 §8: a failed page load shows an empty page; we say why.
     const reason = answer?.httpStatus === 403 ? 'You do not have access to this page.' : 'This page could not be loaded.';

@@ -1,9 +1,7 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack } from '@mantine/core';
 import type { Component } from '@rakit/core';
-import { IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { LiveFacesContext, savedComponentTest } from '../editor/board-faces';
 import { EditedPageForm } from '../editor/EditedPageForm';
 import { EditorWorkspace } from '../editor/EditorWorkspace';
@@ -34,9 +32,10 @@ interface RuntimeEditModeProps {
  * with the editor's save (saveApp, the server's validation) and its Syncronizing/Saved
  * indicator; a refused save shows the server's message and keeps the edits. Loaded only when
  * an administrator switches it on: members' pages never download the editor.
+ * The way to the page's editor is in the viewer's header (AdminLinks).
  */
 export function RuntimeEditMode({ page, title, saved, pageQueryKey, onExit }: RuntimeEditModeProps) {
-  const { app, api, path } = useCurrentApp();
+  const { app, api } = useCurrentApp();
   const queryClient = useQueryClient();
   const [exitAsked, setExitAsked] = useState(false);
   const dirty = useEditor((state) => state.sync !== 'synced');
@@ -63,15 +62,10 @@ export function RuntimeEditMode({ page, title, saved, pageQueryKey, onExit }: Ru
         <EditModeSwitch checked onChange={() => (dirty ? setExitAsked(true) : onExit())} />
       </PageHeading>
       <Paper withBorder radius="md" px="sm" py={8}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Page editing">
-            <SyncIndicator />
-            <UndoRedoButtons />
-            <SavePageButton onSave={() => void save()}>SAVE</SavePageButton>
-          </Group>
-          <Anchor component={Link} to={`${path('form-editor')}?page=${page.pageId}`} size="sm">
-            <Group gap={4} wrap="nowrap"><IconExternalLink size={14} /><Text span size="sm">Open in editor</Text></Group>
-          </Anchor>
+        <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Page editing">
+          <SyncIndicator />
+          <UndoRedoButtons />
+          <SavePageButton onSave={() => void save()}>SAVE</SavePageButton>
         </Group>
       </Paper>
       <LiveFacesContext value={liveTest}>
@@ -82,4 +76,3 @@ export function RuntimeEditMode({ page, title, saved, pageQueryKey, onExit }: Ru
     </Stack>
   );
 }
-
