@@ -2,7 +2,7 @@ import { AppShell, Burger, Button, Group, Loader, Paper, ScrollArea, Stack, Text
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { isAdminInApp } from '@rakit/core';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
 import { useSession } from '../session/session-context';
@@ -34,6 +34,15 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
     if (small === true) closeSidebar();
     else if (small === false) openSidebar();
   }, [small, openSidebar, closeSidebar]);
+  // Edit mode wants the page's whole width (issue 41): the sidebar folds away while it lasts,
+  // ☰ still opens it, and it comes back afterwards if it was open before.
+  const sidebarOpenNow = useRef(sidebarOpen);
+  useEffect(() => { sidebarOpenNow.current = sidebarOpen; }, [sidebarOpen]);
+  const foldSidebarWhileEditing = useCallback(() => {
+    const wasOpen = sidebarOpenNow.current;
+    closeSidebar();
+    return () => { if (wasOpen) openSidebar(); };
+  }, [closeSidebar, openSidebar]);
   // The administrator's way back to the admin screens; never in the preview window.
   const administers = !preview && isAdminInApp(user.userGroup, app);
 
@@ -72,7 +81,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
-        {shownPage === undefined ? <Welcome appName={app.appName} /> : <PageView key={shownPage} pageSlug={shownPage} preview={preview} />}
+        {shownPage === undefined ? <Welcome appName={app.appName} /> : <PageView key={shownPage} pageSlug={shownPage} preview={preview} onEditModeStart={foldSidebarWhileEditing} />}
       </AppShell.Main>
     </AppShell>
   );
