@@ -1,20 +1,12 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { onScreen, sidewaysOverflow } from '../support/layout';
 
 /** A phone held upright (iPhone 12-15). */
 const PHONE = { width: 390, height: 844 };
-
-/** How far the page scrolls sideways: 0 when everything fits the window. */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** Whether the element is inside the window (not slid away to its left). */
-async function onScreen(element: Locator): Promise<boolean> {
-  const box = await element.boundingBox();
-  return box !== null && box.x >= 0 && box.x + box.width > 0 && box.width > 0;
-}
 
 async function phonePage(browser: Browser): Promise<Page> {
   const page = await newPage(browser);

@@ -110,6 +110,8 @@ describe('an administrator edits a runtime page in place and SAVEs it', () => {
     await stay();
     await page.evaluate(() => window.history.back());
     await stay();
+    // Edit mode folds the sidebar away (issue 41): ☰ brings it back.
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
     await page.getByRole('navigation', { name: 'Application menu' }).getByText('Catatan Gudang').click();
     await stay();
 
@@ -155,6 +157,7 @@ describe('an administrator edits a runtime page in place and SAVEs it', () => {
     await editSwitch(page).click({ force: true });
     await row(page, 'Nama Produk').click();
     await page.getByTestId('config-panel').getByLabel('Label').fill('Nama Sementara');
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Application menu' });
     await nav.getByText('Catatan Gudang').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Leave without saving' }).click();

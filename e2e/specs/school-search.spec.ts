@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_MEMBER, signInToDemo } from '../support/demo';
@@ -14,6 +14,16 @@ describe('the school search and school address widgets', () => {
   const pageName = `Sekolah ${stamp}`;
   let browser: Browser;
   let pageSlug: string;
+  let pageId: number;
+
+  /** Types into the page's School Search and picks the school it offers. */
+  const chooseSchool = async (on: Page, typed: string, schoolName: string) => {
+    const school = on.locator('input').and(on.getByLabel('Asal Sekolah'));
+    await school.click();
+    await school.pressSequentially(typed, { delay: 30 });
+    await on.getByRole('option', { name: schoolName }).click();
+  };
+  const schoolAddress = (on: Page) => on.getByRole('textbox', { name: 'Alamat Sekolah' });
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -60,7 +70,7 @@ describe('the school search and school address widgets', () => {
     await author.setViewportSize({ width: 1366, height: 900 });
     await signInToDemo(author);
     await author.goto('/demo/form-editor');
-    const pageId = await createPageInEditor(author, pageName);
+    pageId = await createPageInEditor(author, pageName);
     const panel = author.getByTestId('config-panel');
     await author.locator('[data-palette-type="school"]').click();
     await panel.getByLabel('Label', { exact: true }).fill('Asal Sekolah');
@@ -78,6 +88,21 @@ describe('the school search and school address widgets', () => {
     expect(stored.components.map((c) => [c.type, c.title])).toEqual([['school', 'Asal Sekolah'], ['schooladdress', 'Alamat Sekolah']]);
   });
 
+  // Issue 41 item 5: the editor's Preview showed 'Choose a school first' after a school was chosen.
+  it('shows the chosen school\'s address in the editor\'s Preview', async () => {
+    const author = await newPage(browser);
+    await author.setViewportSize({ width: 1366, height: 900 });
+    await signInToDemo(author);
+    await author.goto(`/demo/form-editor?page=${pageId}`);
+    await author.locator('[data-testid="editor-component"][data-title="Alamat Sekolah"]').waitFor();
+    await author.getByRole('button', { name: 'Preview' }).click();
+    await author.getByTestId('config-panel').waitFor({ state: 'detached' });
+    await chooseSchool(author, 'sukamaju', `SD Negeri Sukamaju ${stamp}`);
+    await expect.poll(() => schoolAddress(author).inputValue()).toBe('Jl. Raya Sukamaju No. 5, Cibungbulang');
+    await snapshot(author, 'school-editor-preview');
+    await author.context().close();
+  });
+
   for (const [width, height] of [[1366, 900], [390, 844]] as const) {
     it(`lets a member find a school and read its address at ${width} px`, async () => {
       const member = await newPage(browser);
@@ -85,19 +110,13 @@ describe('the school search and school address widgets', () => {
       await signInToDemo(member, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
       await member.goto(`/demo/staff/${pageSlug}`);
       await member.getByRole('heading', { name: pageName }).waitFor();
-      const school = member.locator('input').and(member.getByLabel('Asal Sekolah'));
-      const address = member.getByRole('textbox', { name: 'Alamat Sekolah' });
-      await school.click();
-      await school.pressSequentially('sukamaju', { delay: 30 });
-      await member.getByRole('option', { name: `SD Negeri Sukamaju ${stamp}` }).click();
-      await expect.poll(() => address.inputValue()).toBe('Jl. Raya Sukamaju No. 5, Cibungbulang');
+      await chooseSchool(member, 'sukamaju', `SD Negeri Sukamaju ${stamp}`);
+      await expect.poll(() => schoolAddress(member).inputValue()).toBe('Jl. Raya Sukamaju No. 5, Cibungbulang');
       await snapshot(member, `school-member-${width}`);
 
       await member.locator('[aria-label="Clear the school"]').click();
-      await school.click();
-      await school.pressSequentially('tanpa alamat', { delay: 30 });
-      await member.getByRole('option', { name: `SMP Tanpa Alamat ${stamp}` }).click();
-      await expect.poll(() => address.inputValue()).toBe('Address not available');
+      await chooseSchool(member, 'tanpa alamat', `SMP Tanpa Alamat ${stamp}`);
+      await expect.poll(() => schoolAddress(member).inputValue()).toBe('Address not available');
       await member.context().close();
     });
   }

@@ -6,10 +6,12 @@ import { selectComponents, useEditor } from '../state/editor-store';
 interface BoardProps {
   loading: boolean;
   error: Error | null;
+  /** The runtime edit mode: no frame of its own, so its components are laid out on the page's width. */
+  asPage?: boolean;
 }
 
 /** The page being designed: 'No Page Selected' until a page is chosen, then its components. */
-export function Board({ loading, error }: BoardProps) {
+export function Board({ loading, error, asPage = false }: BoardProps) {
   const page = useEditor((state) => state.page);
   const components = useEditor(selectComponents);
   const preview = useEditor((state) => state.preview);
@@ -32,7 +34,7 @@ export function Board({ loading, error }: BoardProps) {
   }
 
   return (
-    <Paper withBorder radius="md" p="md" data-testid="editor-board" aria-busy={loading}>
+    <Paper withBorder={!asPage} radius="md" p={asPage ? 0 : 'md'} bg={asPage ? 'transparent' : undefined} data-testid="editor-board" aria-busy={loading}>
       {components.length === 0 && !preview && (
         <Text c="dimmed" ta="center" size="sm" mb="sm">
           This page is empty. Click a component in the palette, or drag it here.

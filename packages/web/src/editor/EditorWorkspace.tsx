@@ -1,4 +1,4 @@
-import { Group, Paper, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import {
   DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, KeyboardSensor, PointerSensor, useSensor, useSensors,
 } from '@dnd-kit/core';
@@ -36,9 +36,27 @@ function onDragEnd({ active, over }: DragEndEvent) {
   if (at !== undefined) store.moveComponent(id, at);
 }
 
+/** Which panels the runtime edit mode shows over its page (the toggles of its toolbar). */
+export interface PanelsOverPage {
+  palette: boolean;
+  config: boolean;
+}
+
+interface EditorWorkspaceProps {
+  loading: boolean;
+  error: Error | null;
+  /**
+   * The runtime edit mode (issue 41): the board is as wide as the page members see, with the
+   * palette as a strip above it and the configuration panel over its edge, each shown as these
+   * say. Without it, the page editor's palette, board and panel side by side.
+   */
+  panelsOverPage?: PanelsOverPage;
+}
+
 /** Palette, board and configuration panel, in one drag-and-drop context. */
-export function EditorWorkspace({ loading, error }: { loading: boolean; error: Error | null }) {
+export function EditorWorkspace({ loading, error, panelsOverPage }: EditorWorkspaceProps) {
   const preview = useEditor((state) => state.preview);
+  const configuring = useEditor((state) => state.activeId !== null);
   const [dragging, setDragging] = useState<DragSource | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
 
@@ -53,11 +71,23 @@ export function EditorWorkspace({ loading, error }: { loading: boolean; error: E
       }}
       onDragCancel={() => setDragging(null)}
     >
-      <div className={classes.workspace}>
-        {!preview && <div className={classes.palette}><Palette /></div>}
-        <div className={classes.board}><Board loading={loading} error={error} /></div>
-        {!preview && <div className={classes.config}><ConfigPanel /></div>}
-      </div>
+      {panelsOverPage === undefined ? (
+        <div className={classes.workspace}>
+          {!preview && <div className={classes.palette}><Palette /></div>}
+          <div className={classes.board}><Board loading={loading} error={error} /></div>
+          {!preview && <div className={classes.config}><ConfigPanel /></div>}
+        </div>
+      ) : (
+        <Stack gap="md">
+          {!preview && panelsOverPage.palette && <Palette strip />}
+          <div className={classes.pageArea} data-config-shown={(!preview && panelsOverPage.config && configuring) || undefined}>
+            <Board loading={loading} error={error} asPage />
+            {!preview && panelsOverPage.config && configuring && (
+              <div className={classes.configOverPage}><div className={classes.configFloat}><ConfigPanel /></div></div>
+            )}
+          </div>
+        </Stack>
+      )}
       <DragOverlay dropAnimation={null}>{dragging === null ? null : <DragChip source={dragging} />}</DragOverlay>
     </DndContext>
   );

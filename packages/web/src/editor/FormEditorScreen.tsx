@@ -1,6 +1,7 @@
 import { ROOT_APP_SLUG } from '@rakit/core';
 import { useCallback } from 'react';
 import { useCurrentApp } from '../current-app/app-context';
+import { EditedPageForm } from './EditedPageForm';
 import { EditorHeader } from './EditorHeader';
 import { EditorWorkspace } from './EditorWorkspace';
 import { LeaveGuard } from './LeaveGuard';
@@ -25,7 +26,9 @@ export function FormEditorScreen() {
       {/* Without autosave, unsaved edits live only here until Save: leaving asks first. */}
       {explicitSave && <LeaveGuard />}
       <EditorHeader onSave={explicitSave ? save : null} />
-      <EditorWorkspace loading={opened.loading} error={opened.error} />
+      <EditedPageForm>
+        <EditorWorkspace loading={opened.loading} error={opened.error} />
+      </EditedPageForm>
     </>
   );
 }

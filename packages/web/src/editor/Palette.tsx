@@ -6,15 +6,22 @@ import type { StoredWidgetDefinition } from '../widgets/types';
 import { type DragSource, paletteId } from './drop-target';
 import { editorStore, useEditor } from '../state/editor-store';
 
-/** The widget types, by icon and label: a click adds one at the end of the page, a drag puts it where it is dropped. */
-export function Palette() {
+/** The narrowest an entry of a strip gets: its label, in two lines at most. */
+const PALETTE_ENTRY_MIN_WIDTH = 62;
+
+/**
+ * The widget types, by icon and label: a click adds one at the end of the page, a drag puts it
+ * where it is dropped. A `strip` runs across the top of the page (the runtime edit mode), as many
+ * entries a row as fit.
+ */
+export function Palette({ strip = false }: { strip?: boolean }) {
   const noPage = useEditor((state) => state.page === null);
   return (
     <Paper withBorder radius="md" p="xs" component="section" aria-label="Components">
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6} px={4}>Components</Text>
       {noPage && <Text size="xs" c="dimmed" px={4} mb={6}>Choose a page to add components.</Text>}
-      {/* Two columns beside the board (md and up); a wider grid above it on narrow screens. */}
-      <SimpleGrid cols={{ base: 4, xs: 6, sm: 8, md: 2 }} spacing={6} verticalSpacing={6}>
+      {/* Two columns beside the board (md and up); a wider grid above it on narrow screens and in a strip. */}
+      <SimpleGrid cols={{ base: 4, xs: 6, sm: 8, md: 2 }} minColWidth={strip ? PALETTE_ENTRY_MIN_WIDTH : undefined} spacing={6} verticalSpacing={6}>
         {widgetDefinitions.map((definition) => <PaletteEntry key={definition.type} definition={definition} disabled={noPage} />)}
       </SimpleGrid>
     </Paper>

@@ -1,13 +1,13 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { isAdminInApp, parsePageComponents, truncateTitle } from '@rakit/core';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useCurrentApp } from '../current-app/app-context';
 import { useSession } from '../session/session-context';
 import { PageFormProvider } from '../page-state/form-state';
 import { EditModeSwitch, PageHeading } from './PageHeading';
 import { PageRenderer } from '../widgets/PageRenderer';
+import { useRuntimePage } from './use-runtime-page';
 
 // The editor's parts come with the edit mode, when an administrator switches it on.
 const RuntimeEditMode = lazy(async () => ({ default: (await import('./RuntimeEditMode')).RuntimeEditMode }));
@@ -16,32 +16,32 @@ interface PageViewProps {
   pageSlug: string;
   /** Preview window: titles cut to 10 characters on small screens (spec 1 §9). */
   preview: boolean;
+  /** Edit mode has started (the viewer folds its sidebar away); answers what to do when it ends. */
+  onEditModeStart?: () => () => void;
 }
 
 /** One page of the application, its components live (preview mode); administrators may edit it in place. */
-export function PageView({ pageSlug, preview }: PageViewProps) {
-  const { api, app } = useCurrentApp();
+export function PageView({ pageSlug, preview, onEditModeStart }: PageViewProps) {
+  const { app } = useCurrentApp();
   const { user } = useSession();
   const small = useMediaQuery('(max-width: 48em)');
   const [editing, setEditing] = useState(false);
-  const queryKey = useMemo(() => ['page', app.appSlug, pageSlug] as const, [app.appSlug, pageSlug]);
-  const page = useQuery({ queryKey, queryFn: () => api.getPageBySlug(pageSlug) });
-
-  const answer = page.data;
-  const found = answer?.status === true ? answer.data?.[0] : undefined;
+  const { queryKey, pending, answer, found } = useRuntimePage(pageSlug);
   // Parsed once per loaded page: the form state below keeps its values across renders.
   const parsed = useMemo(() => (found === undefined ? undefined : parsePageComponents(found.pageComponents)), [found]);
-  if (page.isPending) return <Loader aria-label="Loading page" />;
+  // Spec 1 screen 11: the edit mode with SAVE, for the application's administrators (the
+  // server refuses anyone else's save); never in the preview window.
+  const mayEdit = !preview && isAdminInApp(user.userGroup, app) && parsed?.ok === true;
+  const editingNow = mayEdit && editing;
+  useEffect(() => (editingNow ? onEditModeStart?.() : undefined), [editingNow, onEditModeStart]);
+  if (pending) return <Loader aria-label="Loading page" />;
   if (found === undefined || parsed === undefined) {
     // Spec 1 §8: a failed page load shows an empty page; we say why.
     const reason = answer?.httpStatus === 403 ? 'You do not have access to this page.' : 'This page could not be loaded.';
     return <Alert color="gray" title="Page unavailable">{reason}</Alert>;
   }
   const title = preview && small === true ? truncateTitle(found.pageName) : found.pageName;
-  // Spec 1 screen 11: the edit mode with SAVE, for the application's administrators (the
-  // server refuses anyone else's save); never in the preview window.
-  const mayEdit = !preview && isAdminInApp(user.userGroup, app) && parsed.ok;
-  if (mayEdit && editing) {
+  if (editingNow && parsed.ok) {
     return (
       <Suspense fallback={<Loader aria-label="Loading the editor" />}>
         <RuntimeEditMode

@@ -1,21 +1,24 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { useSessionStorage } from '@mantine/hooks';
 import type { Component } from '@rakit/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { IconAdjustments, IconComponents } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { LiveFacesContext, savedComponentTest } from '../editor/board-faces';
-import { EditorWorkspace } from '../editor/EditorWorkspace';
+import { EditedPageForm } from '../editor/EditedPageForm';
+import { EditorWorkspace, type PanelsOverPage } from '../editor/EditorWorkspace';
 import { SavePageButton, UndoRedoButtons } from '../editor/EditTools';
 import { LeaveGuard, UnsavedChangesDialog } from '../editor/LeaveGuard';
 import { PageSaver, savePage } from '../editor/page-saving';
-import { type EditorPage, editorStore, selectComponents, useEditor } from '../state/editor-store';
+import { type EditorPage, editorStore, useEditor } from '../state/editor-store';
 import { SyncIndicator } from '../editor/SyncIndicator';
 import { useEditorShortcuts } from '../editor/use-editor-shortcuts';
 import { useCurrentApp } from '../current-app/app-context';
 import { pageContentKey } from '../widgets/data-source/content';
-import { PageFormProvider } from '../page-state/form-state';
 import { EditModeSwitch, PageHeading } from './PageHeading';
+
+const PANELS_STORAGE_KEY = 'rakit:edit-mode-panels';
+const ALL_PANELS: PanelsOverPage = { palette: true, config: true };
 
 interface RuntimeEditModeProps {
   page: EditorPage;
@@ -34,9 +37,16 @@ interface RuntimeEditModeProps {
  * with the editor's save (saveApp, the server's validation) and its Syncronizing/Saved
  * indicator; a refused save shows the server's message and keeps the edits. Loaded only when
  * an administrator switches it on: members' pages never download the editor.
+ *
+ * The author sees the page at the width members see it (issue 41): the board is exactly as
+ * wide as the members' page with the sidebar in the same state (the viewer folds the sidebar
+ * away when edit mode starts), and the panels never take width from it: the palette is a strip
+ * above it and the configuration panel floats over its right edge (a sheet at the bottom of a
+ * phone's screen). Each panel has a toggle. Only the frame around each component (its border,
+ * padding and controls) makes a component a little narrower than on the members' page.
  */
 export function RuntimeEditMode({ page, title, saved, pageQueryKey, onExit }: RuntimeEditModeProps) {
-  const { app, api, path } = useCurrentApp();
+  const { app, api } = useCurrentApp();
   const queryClient = useQueryClient();
   const [exitAsked, setExitAsked] = useState(false);
   const dirty = useEditor((state) => state.sync !== 'synced');
@@ -45,6 +55,8 @@ export function RuntimeEditMode({ page, title, saved, pageQueryKey, onExit }: Ru
   useLayoutEffect(() => editorStore.getState().openPage(opened.page, opened.components), [opened]);
   useEditorShortcuts();
   const liveTest = useMemo(() => savedComponentTest(saved), [saved]);
+  // Remembered while he edits, page after page, for as long as the tab lives.
+  const [panels, setPanels] = useSessionStorage<PanelsOverPage>({ key: PANELS_STORAGE_KEY, defaultValue: ALL_PANELS, getInitialValueInEffect: false });
 
   async function save() {
     if (!(await savePage(api, app.appId))) return;
@@ -63,31 +75,33 @@ export function RuntimeEditMode({ page, title, saved, pageQueryKey, onExit }: Ru
         <EditModeSwitch checked onChange={() => (dirty ? setExitAsked(true) : onExit())} />
       </PageHeading>
       <Paper withBorder radius="md" px="sm" py={8}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Page editing">
+        <Group justify="space-between" wrap="wrap" gap="xs" role="toolbar" aria-label="Page editing">
+          <Group gap="xs" wrap="wrap">
             <SyncIndicator />
             <UndoRedoButtons />
             <SavePageButton onSave={() => void save()}>SAVE</SavePageButton>
           </Group>
-          <Anchor component={Link} to={`${path('form-editor')}?page=${page.pageId}`} size="sm">
-            <Group gap={4} wrap="nowrap"><IconExternalLink size={14} /><Text span size="sm">Open in editor</Text></Group>
-          </Anchor>
+          <Group gap="xs" wrap="wrap">
+            <PanelToggle label="Components" icon={<IconComponents size={16} />} on={panels.palette} onChange={(palette) => setPanels({ ...panels, palette })} />
+            <PanelToggle label="Configuration" icon={<IconAdjustments size={16} />} on={panels.config} onChange={(config) => setPanels({ ...panels, config })} />
+          </Group>
         </Group>
       </Paper>
       <LiveFacesContext value={liveTest}>
-        <LivePageForm pageId={page.pageId}>
-          <EditorWorkspace loading={false} error={null} />
-        </LivePageForm>
+        <EditedPageForm livePageId={page.pageId}>
+          <EditorWorkspace loading={false} error={null} panelsOverPage={panels} />
+        </EditedPageForm>
       </LiveFacesContext>
     </Stack>
   );
 }
 
-/**
- * The values of the page's widgets, over the components being edited: the live faces load
- * their data through the saved page's id, as on the members' page.
- */
-function LivePageForm({ pageId, children }: { pageId: number; children: ReactNode }) {
-  const components = useEditor(selectComponents);
-  return <PageFormProvider components={components} mode="preview" pageId={pageId}>{children}</PageFormProvider>;
+
+/** Shows or hides one of the edit mode's panels, named by `label` (short enough for a phone's toolbar). */
+function PanelToggle({ label, icon, on, onChange }: { label: string; icon: ReactNode; on: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <Button size="xs" variant={on ? 'light' : 'default'} leftSection={icon} aria-label={`${label} panel`} aria-pressed={on} onClick={() => onChange(!on)}>
+      {label}
+    </Button>
+  );
 }

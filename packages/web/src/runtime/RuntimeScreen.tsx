@@ -1,11 +1,13 @@
 import { AppShell, Burger, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { isAdminInApp } from '@rakit/core';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
 import { useSession } from '../session/session-context';
 import { useLogout } from '../current-app/use-logout';
+import { AdminLinks } from './AdminLinks';
 import { MenuNav } from './MenuNav';
 import { PageView } from './PageView';
 
@@ -32,6 +34,17 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
     if (small === true) closeSidebar();
     else if (small === false) openSidebar();
   }, [small, openSidebar, closeSidebar]);
+  // Edit mode wants the page's whole width (issue 41): the sidebar folds away while it lasts,
+  // ☰ still opens it, and it comes back afterwards if it was open before.
+  const sidebarOpenNow = useRef(sidebarOpen);
+  useEffect(() => { sidebarOpenNow.current = sidebarOpen; }, [sidebarOpen]);
+  const foldSidebarWhileEditing = useCallback(() => {
+    const wasOpen = sidebarOpenNow.current;
+    closeSidebar();
+    return () => { if (wasOpen) openSidebar(); };
+  }, [closeSidebar, openSidebar]);
+  // The administrator's way back to the admin screens; never in the preview window.
+  const administers = !preview && isAdminInApp(user.userGroup, app);
 
   const menus = useQuery({ queryKey: ['menus', app.appId], queryFn: () => api.listMenu(app.appId) });
   const shownPage = preview ? appPreview : pageSlug;
@@ -48,11 +61,12 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={sidebarOpen} onClick={toggleSidebar} size="sm" aria-label="Toggle menu" hiddenFrom={preview ? 'sm' : undefined} />
-            {!preview && <Title order={4}>{app.appName}</Title>}
+            {!preview && <Title order={4} lineClamp={1} title={app.appName}>{app.appName}</Title>}
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            {administers && <AdminLinks pageSlug={shownPage} />}
             {!preview && <Text size="sm" c="dimmed" visibleFrom="sm">{user.userId}</Text>}
             <Button variant="light" size="xs" onClick={logout}>Logout</Button>
           </Group>
@@ -67,7 +81,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
-        {shownPage === undefined ? <Welcome appName={app.appName} /> : <PageView key={shownPage} pageSlug={shownPage} preview={preview} />}
+        {shownPage === undefined ? <Welcome appName={app.appName} /> : <PageView key={shownPage} pageSlug={shownPage} preview={preview} onEditModeStart={foldSidebarWhileEditing} />}
       </AppShell.Main>
     </AppShell>
   );
