@@ -76,6 +76,9 @@ describe("the demo's Reports page, a dashboard to copy", () => {
         const lowStock = page().getByTestId('data-table').filter({ has: page().getByRole('heading', { name: 'Stok Menipis (di bawah 40)' }) });
         for (const product of LOW_STOCK) await lowStock.getByRole('cell', { name: product, exact: true }).waitFor();
         expect(await lowStock.locator('tbody tr').count()).toBe(3);
+        // Two columns fit a phone: the Stok column is in view, not behind a sideways scroll.
+        const [cardBox, stockHeader] = [await lowStock.boundingBox(), await lowStock.getByRole('columnheader', { name: /Stok/ }).boundingBox()];
+        expect(cardBox !== null && stockHeader !== null && stockHeader.x + stockHeader.width <= cardBox.x + cardBox.width, `Stok column within the card at ${width} px`).toBe(true);
       });
 
       it('names every product on the stock chart\'s axis, inside the chart', async () => {

@@ -23,6 +23,15 @@ import { type PagerMoves, TablePager } from './TablePager';
 /** How long a load runs before the table is covered by its loading overlay. */
 const OVERLAY_AFTER_MS = 300;
 
+/**
+ * The width below which the table scrolls sideways in its card instead of squeezing its cells:
+ * room for each column, the row checkbox and the action buttons. A two-column table fits a
+ * phone; a wide one scrolls.
+ */
+const COLUMN_MIN_WIDTH = 120;
+const tableMinWidth = (columns: number, withBulk: boolean, withActions: boolean): number =>
+  columns * COLUMN_MIN_WIDTH + (withBulk ? 36 : 0) + (withActions ? 110 : 0);
+
 const cellText = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
@@ -152,7 +161,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
       </Group>
       <Box pos="relative">
         <LoadingOverlay visible={slowLoad || actions.running} loaderProps={{ size: 'sm' }} transitionProps={{ duration: 0 }} />
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={tableMinWidth(content.columns.length, withBulk, withActions)}>
           <Table striped highlightOnHover verticalSpacing="xs" aria-label={component.title === '' ? 'Data table' : component.title}>
             <Table.Thead>
               <Table.Tr>
