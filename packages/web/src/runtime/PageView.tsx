@@ -16,12 +16,12 @@ interface PageViewProps {
   pageSlug: string;
   /** Preview window: titles cut to 10 characters on small screens (spec 1 §9). */
   preview: boolean;
-  /** Edit mode has started (the viewer folds its sidebar away); answers what to do when it ends. */
-  onEditModeStart?: () => () => void;
+  /** Edit mode has started or ended (the viewer folds its sidebar away while it lasts). */
+  onEditModeChange?: (editing: boolean) => void;
 }
 
 /** One page of the application, its components live (preview mode); administrators may edit it in place. */
-export function PageView({ pageSlug, preview, onEditModeStart }: PageViewProps) {
+export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps) {
   const { app } = useCurrentApp();
   const { user } = useSession();
   const small = useMediaQuery('(max-width: 48em)');
@@ -33,7 +33,9 @@ export function PageView({ pageSlug, preview, onEditModeStart }: PageViewProps) 
   // server refuses anyone else's save); never in the preview window.
   const mayEdit = !preview && isAdminInApp(user.userGroup, app) && parsed?.ok === true;
   const editingNow = mayEdit && editing;
-  useEffect(() => (editingNow ? onEditModeStart?.() : undefined), [editingNow, onEditModeStart]);
+  useEffect(() => onEditModeChange?.(editingNow), [editingNow, onEditModeChange]);
+  // Leaving the page (another menu entry) ends its edit mode.
+  useEffect(() => () => onEditModeChange?.(false), [onEditModeChange]);
   if (pending) return <Loader aria-label="Loading page" />;
   if (found === undefined || parsed === undefined) {
     // Spec 1 §8: a failed page load shows an empty page; we say why.

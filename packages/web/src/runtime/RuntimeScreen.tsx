@@ -2,7 +2,7 @@ import { AppShell, Burger, Button, Group, Loader, Paper, ScrollArea, Stack, Text
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { isAdminInApp } from '@rakit/core';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
 import { useSession } from '../session/session-context';
@@ -34,15 +34,17 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
     if (small === true) closeSidebar();
     else if (small === false) openSidebar();
   }, [small, openSidebar, closeSidebar]);
-  // Edit mode wants the page's whole width (issue 41): the sidebar folds away while it lasts,
-  // ☰ still opens it, and it comes back afterwards if it was open before.
-  const sidebarOpenNow = useRef(sidebarOpen);
-  useEffect(() => { sidebarOpenNow.current = sidebarOpen; }, [sidebarOpen]);
-  const foldSidebarWhileEditing = useCallback(() => {
-    const wasOpen = sidebarOpenNow.current;
-    closeSidebar();
-    return () => { if (wasOpen) openSidebar(); };
-  }, [closeSidebar, openSidebar]);
+  // Edit mode wants the page's whole width (issue 41): while it lasts the sidebar has a state of
+  // its own, folded when it starts (☰ still opens it); the members' view keeps its own state, so
+  // the sidebar is as it was once edit mode ends. Derived, not restored by effects.
+  const [editMode, setEditMode] = useState(false);
+  const [sidebarWhileEditing, setSidebarWhileEditing] = useState(false);
+  const onEditModeChange = useCallback((on: boolean) => {
+    setEditMode(on);
+    setSidebarWhileEditing(false);
+  }, []);
+  const sidebarShown = editMode ? sidebarWhileEditing : sidebarOpen;
+  const toggleShownSidebar = editMode ? () => setSidebarWhileEditing((shown) => !shown) : toggleSidebar;
   // The administrator's way back to the admin screens; never in the preview window.
   const administers = !preview && isAdminInApp(user.userGroup, app);
 
@@ -50,19 +52,22 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
   const shownPage = preview ? appPreview : pageSlug;
   const openPage = (slug: string) => {
     navigate(path(preview ? `preview/${slug}` : `${groupSlug}/${slug}`));
-    if (small === true) closeSidebar();
+    if (small === true) {
+      closeSidebar();
+      setSidebarWhileEditing(false);
+    }
   };
 
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !sidebarOpen, desktop: !sidebarOpen } }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !sidebarShown, desktop: !sidebarShown } }}
       padding="md"
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={sidebarOpen} onClick={toggleSidebar} size="sm" aria-label="Toggle menu" hiddenFrom={preview ? 'sm' : undefined} />
+            <Burger opened={sidebarShown} onClick={toggleShownSidebar} size="sm" aria-label="Toggle menu" hiddenFrom={preview ? 'sm' : undefined} />
             {!preview && <Title order={4} lineClamp={1} title={app.appName}>{app.appName}</Title>}
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -81,7 +86,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
-        {shownPage === undefined ? <Welcome appName={app.appName} /> : <PageView key={shownPage} pageSlug={shownPage} preview={preview} onEditModeStart={foldSidebarWhileEditing} />}
+        {shownPage === undefined ? <Welcome appName={app.appName} /> : <PageView key={shownPage} pageSlug={shownPage} preview={preview} onEditModeChange={onEditModeChange} />}
       </AppShell.Main>
     </AppShell>
   );
