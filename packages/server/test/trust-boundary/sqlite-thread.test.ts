@@ -31,7 +31,7 @@ describe('an author\'s slow SQLite statements', () => {
   async function othersAnswerWhile(slow: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
     let answer: LightMyRequestResponse | undefined;
     void slow.then((a) => { answer = a; });
-    let rounds = 0;
+    const rounds: number[] = [];
     while (answer === undefined) {
       const asked = performance.now();
       const [page, health] = [
@@ -41,11 +41,16 @@ describe('an author\'s slow SQLite statements', () => {
       expect(page.statusCode, page.body).toBe(200);
       expect(page.json().data[0].count).toBe(3);
       expect(health.statusCode).toBe(200);
-      expect(performance.now() - asked).toBeLessThan(300);
-      rounds += 1;
+      rounds.push(performance.now() - asked);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(rounds).toBeGreaterThan(3);
+    expect(rounds.length).toBeGreaterThan(3);
+    // A statement on the event loop would hold a round for its whole time (1 s at the author's
+    // limit, ~10 s for the long count): no round comes near that, and the typical one is quick.
+    // (The median, not every round: a busy machine, e.g. CI running suites side by side,
+    // delays a round now and then by a few hundred milliseconds.)
+    expect(Math.max(...rounds)).toBeLessThan(900);
+    expect(rounds.toSorted((a, b) => a - b)[Math.floor(rounds.length / 2)]).toBeLessThan(300);
     return answer;
   }
 

@@ -1,0 +1,47 @@
+// `npm test`'s runner: the suites named on the command line (npm scripts) run at the same time,
+// each one's output held back and printed whole when it ends, so the log reads suite by suite.
+// Prints each suite's time; fails when any suite fails (after all have ended, so every failure shows).
+// A name of the form `a+b` runs a, then b, as one suite (b only when a passed).
+import { spawn } from 'node:child_process';
+
+const suites = process.argv.slice(2);
+if (suites.length === 0) {
+  console.error('usage: node scripts/run-suites.mjs <npm script>[+<npm script>…] …');
+  process.exit(2);
+}
+
+/** Runs one npm script; resolves with its exit code and everything it printed. */
+function runScript(script) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal === null ? 0 : 1), output: Buffer.concat(output) }));
+  });
+}
+
+async function runSuite(suite) {
+  const started = performance.now();
+  const steps = [];
+  let code = 0;
+  for (const script of suite.split('+')) {
+    const stepStarted = performance.now();
+    const result = await runScript(script);
+    steps.push(`${script} ${((performance.now() - stepStarted) / 1000).toFixed(0)} s`);
+    process.stdout.write(`\n===== ${script} (${result.code === 0 ? 'passed' : `failed, exit ${result.code}`}) =====\n`);
+    process.stdout.write(result.output);
+    code = result.code;
+    if (code !== 0) break;
+  }
+  return { suite, code, seconds: (performance.now() - started) / 1000, steps };
+}
+
+const started = performance.now();
+const results = await Promise.all(suites.map(runSuite));
+console.log('\n===== suites =====');
+for (const { suite, code, seconds, steps } of results) {
+  console.log(`${code === 0 ? 'passed' : 'FAILED'}  ${seconds.toFixed(0).padStart(5)} s  ${suite}${steps.length > 1 ? `  (${steps.join(', ')})` : ''}`);
+}
+console.log(`all: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
