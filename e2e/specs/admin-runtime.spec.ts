@@ -4,6 +4,7 @@ import { apiAs, demoToken } from '../support/api';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 import { onScreen, sidewaysOverflow } from '../support/layout';
+import { accessibilityViolations } from '../support/axe';
 
 const SIZES = [[1366, 900], [390, 844]] as const;
 /** The Reports page's stat cards, by their titles. */
@@ -72,6 +73,7 @@ describe('an administrator on his application\'s runtime pages', () => {
       expect(await onScreen(toEditor)).toBe(true);
       expect(await onScreen(toAdminHome)).toBe(true);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await accessibilityViolations(page, 'header')).toEqual([]);
       await snapshot(page, `admin-runtime-header-${width}`);
 
       await toEditor.click();
@@ -126,6 +128,7 @@ describe('an administrator on his application\'s runtime pages', () => {
     await page.locator('[data-testid="editor-component"][data-title="Produk"]').click({ position: { x: 60, y: 12 } });
     await page.getByTestId('config-panel').waitFor();
     expect(await statCardWidths(page)).toEqual(editing);
+    expect(await accessibilityViolations(page, 'main')).toEqual([]);
     await snapshot(page, 'admin-runtime-edit-config-1366');
 
     // Each panel has its toggle; the choice holds while he edits, edit mode off and on again.
@@ -167,6 +170,7 @@ describe('an administrator on his application\'s runtime pages', () => {
     expect(box !== null && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     expect(await statCardWidths(page)).toEqual(editing);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await accessibilityViolations(page, 'main')).toEqual([]);
     await snapshot(page, 'admin-runtime-edit-config-390');
     await panelToggle(page, 'Configuration panel').click();
     await panel.waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, demoAppId, demoToken } from '../support/api';
+import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
 import { DEMO_ADMIN, signInToDemo } from '../support/demo';
 
@@ -50,6 +51,7 @@ describe("a builder's top bar in main", () => {
     await page().getByRole('banner').getByRole('link', { name: 'RAKIT' }).click();
     await page().waitForURL('**/main/home');
     await page().getByRole('heading', { name: 'Applications' }).waitFor();
+    expect(await accessibilityViolations(page(), 'nav[aria-label="Administration"]')).toEqual([]);
     await snapshot(page(), 'builder-tabs-main-wide');
   });
 
@@ -72,6 +74,7 @@ describe("a builder's top bar in main", () => {
       expect(await form(page()).count(), route).toBe(0);
       expect(await page().getByText('You do not have access to this resource').count(), route).toBe(0);
     }
+    expect(await accessibilityViolations(page(), 'main')).toEqual([]);
     await snapshot(page(), 'builder-tabs-main-refused');
     await page().getByRole('link', { name: 'My applications' }).click();
     await page().waitForURL('**/main/home');
@@ -118,6 +121,7 @@ describe('a flow card attached to a trigger not chosen yet', () => {
     // Beside the choice, before Apply: what is wrong, in the specification's words, and what to do.
     await dialog.getByText('trigger id kosong').waitFor();
     await dialog.getByText('Choose a trigger in the header first').waitFor();
+    expect(await accessibilityViolations(page(), '[data-testid="flow-config"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Apply' }).click();
     const notice = page().locator('.mantine-Notification-root').filter({ hasText: 'trigger id kosong' });
     await notice.waitFor();

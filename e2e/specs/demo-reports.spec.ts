@@ -4,6 +4,7 @@ import { apiAs, demoShopDatabase, demoToken } from '../support/api';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 import { createPageInEditor, pageForStaff } from '../support/editor-page';
+import { accessibilityViolations } from '../support/axe';
 
 /** The demo shop's products, as seeded, and those whose stock is under 40. */
 const PRODUCTS = [
@@ -91,6 +92,7 @@ describe("the demo's Reports page, a dashboard to copy", () => {
           expect(box.left >= frame.x && box.right <= frame.x + frame.width && box.bottom <= frame.y + frame.height, `${text} at ${JSON.stringify(box)}`).toBe(true);
         }
         expect(await page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        expect(await accessibilityViolations(page(), 'main')).toEqual([]);
         await snapshot(page(), `demo-reports-${width}`);
       });
     });

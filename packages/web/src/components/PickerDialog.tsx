@@ -58,7 +58,7 @@ export function PickerDialog({
         data-autofocus
       />
       {options === undefined ? (
-        <Center py="md"><Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} /></Center>
+        <Center py="md"><Loader size="sm" role="status" aria-label={`Loading ${title.toLowerCase()}`} /></Center>
       ) : (
         <ScrollArea.Autosize mah={280} type="auto">
           <Radio.Group value={chosen} onChange={setChosen} aria-label={title}>

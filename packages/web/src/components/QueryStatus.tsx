@@ -9,7 +9,7 @@ interface QueryStatusProps {
 
 /** The spinner while a list loads, or why it could not be loaded; nothing once it is there. */
 export function QueryStatus({ what, isPending, error }: QueryStatusProps) {
-  if (isPending) return <Center py="xl"><Loader aria-label={`Loading ${what.toLowerCase()}`} /></Center>;
+  if (isPending) return <Center py="xl"><Loader role="status" aria-label={`Loading ${what.toLowerCase()}`} /></Center>;
   if (error !== null) return <Alert color="red" title={what} mb="md">{error.message}</Alert>;
   return null;
 }

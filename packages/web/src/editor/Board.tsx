@@ -20,7 +20,7 @@ export function Board({ loading, error, asPage = false }: BoardProps) {
     return (
       <Paper withBorder radius="md" p="xl" mih="55vh" data-testid="editor-board">
         <Center mih="45vh">
-          {loading ? <Loader aria-label="Loading page" /> : (
+          {loading ? <Loader role="status" aria-label="Loading page" /> : (
             <Stack align="center" gap="xs" c="dimmed">
               <IconFileOff size={40} stroke={1.3} />
               <Text fw={600} size="lg">No Page Selected</Text>

@@ -36,7 +36,7 @@ export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps)
   useEffect(() => onEditModeChange?.(editingNow), [editingNow, onEditModeChange]);
   // Leaving the page (another menu entry) ends its edit mode.
   useEffect(() => () => onEditModeChange?.(false), [onEditModeChange]);
-  if (pending) return <Loader aria-label="Loading page" />;
+  if (pending) return <Loader role="status" aria-label="Loading page" />;
   if (found === undefined || parsed === undefined) {
     // Spec 1 §8: a failed page load shows an empty page; we say why.
     const reason = answer?.httpStatus === 403 ? 'You do not have access to this page.' : 'This page could not be loaded.';
@@ -45,7 +45,7 @@ export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps)
   const title = preview && small === true ? truncateTitle(found.pageName) : found.pageName;
   if (editingNow && parsed.ok) {
     return (
-      <Suspense fallback={<Loader aria-label="Loading the editor" />}>
+      <Suspense fallback={<Loader role="status" aria-label="Loading the editor" />}>
         <RuntimeEditMode
           page={{ pageId: found.pageId, pageName: found.pageName, pageSlug: found.pageSlug }}
           title={title}

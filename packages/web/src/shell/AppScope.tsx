@@ -32,7 +32,7 @@ export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
   if (query.isPending) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading application" />
+        <Loader role="status" aria-label="Loading application" />
       </Center>
     );
   }

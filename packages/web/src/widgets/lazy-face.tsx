@@ -8,6 +8,6 @@ import { type ComponentType, lazy, Suspense } from 'react';
 export function lazyFace<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Face = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
   return function LazyFace(props: P) {
-    return <Suspense fallback={<Loader size="sm" aria-label="Loading" />}><Face {...props} /></Suspense>;
+    return <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}><Face {...props} /></Suspense>;
   };
 }

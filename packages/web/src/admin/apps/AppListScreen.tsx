@@ -108,7 +108,7 @@ export function AppListScreen() {
         </Group>
       </Group>
 
-      {apps.isPending && <Center py="xl"><Loader aria-label="Loading applications" /></Center>}
+      {apps.isPending && <Center py="xl"><Loader role="status" aria-label="Loading applications" /></Center>}
       {apps.isError && <Alert color="red" title="Applications">{apps.error.message}</Alert>}
       {apps.data?.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">No applications yet.</Text>

@@ -32,7 +32,7 @@ export function GroupRow({ group, members, memberPage, onMemberPage, onAddMember
       <Table.Td valign="top">
         <Stack gap="xs">
           <Group gap={6}>
-            {members === undefined && <Loader size="xs" aria-label={`Loading members of ${group.groupName}`} />}
+            {members === undefined && <Loader size="xs" role="status" aria-label={`Loading members of ${group.groupName}`} />}
             {members?.map((userId) => (
               <RemovableChip key={userId} label={userId} removeLabel={`Remove ${userId}`} onRemove={() => onRemoveMember(userId)} />
             ))}

@@ -21,7 +21,7 @@ export function DeletedPages({ onUndeleted }: { onUndeleted: () => void }) {
     }
   }
 
-  if (deleted.isPending) return <Loader aria-label="Loading deleted pages" />;
+  if (deleted.isPending) return <Loader role="status" aria-label="Loading deleted pages" />;
   if (deleted.error !== null) return <Alert color="red">{deleted.error.message}</Alert>;
   if (deleted.data.length === 0) return <Text size="sm" c="dimmed">No deleted page has history left.</Text>;
   return (

@@ -96,7 +96,7 @@ export function VersionDetail({ summary, onBack }: VersionDetailProps) {
           Restore
         </Button>
       </Group>
-      {version.isPending && <Loader aria-label="Loading version" />}
+      {version.isPending && <Loader role="status" aria-label="Loading version" />}
       {version.error !== null && <Alert color="red">{version.error.message}</Alert>}
       {read?.error !== undefined && <Alert color="yellow">This version no longer reads: {read.error}</Alert>}
       {read !== undefined && view === 'preview' && (

@@ -15,7 +15,7 @@ export function VersionList({ pageId, onOpen }: { pageId: number; onOpen: (versi
     queryKey: [...pageVersionsKey(pageId), page],
     queryFn: async () => dataOf(await api.listPageVersions(pageId, page, PAGE_VERSIONS_PAGE_SIZE), 'The versions'),
   });
-  if (list.isPending) return <Loader aria-label="Loading versions" />;
+  if (list.isPending) return <Loader role="status" aria-label="Loading versions" />;
   if (list.error !== null) return <Alert color="red">{list.error.message}</Alert>;
   const { versions, total } = list.data;
   return (

@@ -42,7 +42,7 @@ export function SchooladdressLive({ component }: WidgetLiveProps<'schooladdress'
       value={text}
       readOnly
       placeholder={schoolId === '' ? 'Choose a school first' : undefined}
-      rightSection={loading ? <Loader size="xs" aria-label="Looking up the address" /> : undefined}
+      rightSection={loading ? <Loader size="xs" role="status" aria-label="Looking up the address" /> : undefined}
       error={text === ADDRESS_FAILED ? <Text size="xs">{ADDRESS_FAILED}</Text> : undefined}
     />
   );
