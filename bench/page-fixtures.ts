@@ -76,7 +76,7 @@ export function gridComponents(count: number): Component[] {
  * `pageName`, holding `components`, made as the editor makes it (saveApp with a null pageId,
  * then saveApp with its pageComponents).
  */
-export async function createPageWithComponents(server: BenchServer, pageName: string, components: Component[]): Promise<{ pageId: number; pageSlug: string }> {
+export async function createPageWithComponents(server: Pick<BenchServer, 'baseUrl' | 'appId' | 'token'>, pageName: string, components: Component[]): Promise<{ pageId: number; pageSlug: string }> {
   const saveApp = async (page: Record<string, unknown>) => {
     const response = await fetch(`${server.baseUrl}/save/saveApp`, {
       method: 'POST',

@@ -1,7 +1,8 @@
 // Rakit as an operator runs it: its own Node process (the server's src/main.ts, as `npm start`
 // runs it), so a benchmark's client and baseline do not share the server's event loop.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -44,6 +45,32 @@ export function startedIn(child: ChildProcess, timeoutMs: number): Promise<void>
     child.stderr?.on('data', onOutput);
     child.on('exit', (code) => reject(new Error(`Rakit exited with ${code}:\n${output}`)));
   });
+}
+
+/** `npm start` on a free port with a fresh data directory; resolves once it prints its address. */
+export async function startProduct(password: string): Promise<{ base: string; stop: () => void }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-web-'));
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: path.resolve(serverDir, '../..'),
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: password, RAKIT_LOG_LEVEL: 'warn',
+      RAKIT_AUTH_RATE_LIMIT: '1000', RAKIT_AUTH_ACCOUNT_RATE_LIMIT: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  await startedIn(child, 300_000);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.removeAllListeners('exit');
+      if (child.pid !== undefined) {
+        try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface ServerProcess {

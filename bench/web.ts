@@ -6,45 +6,13 @@
 // the second visit must take every asset from the cache (0 asset bytes).
 // Run: npm run bench:web -w @rakit/bench   (`npm start` builds the web app when it is stale;
 // BENCH_WEB_FILES=1 also lists each first visit's JS and CSS files, largest first)
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from './page-fixtures';
-import { freePort, startedIn } from './server-process';
+import { startProduct } from './server-process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'bench-web-password';
 /** The issue's target for the JavaScript of the login and a member's table page, gzipped. */
 const TARGET_KB = 250;
-
-/** `npm start` on a free port with a fresh data directory; resolves once it prints its address. */
-async function startProduct(): Promise<{ base: string; stop: () => void }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-web-'));
-  const child: ChildProcess = spawn('npm', ['start'], {
-    cwd: root,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: PASSWORD, RAKIT_LOG_LEVEL: 'warn',
-      RAKIT_AUTH_RATE_LIMIT: '1000', RAKIT_AUTH_ACCOUNT_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  await startedIn(child, 300_000);
-  return {
-    base: `http://127.0.0.1:${port}`,
-    stop: () => {
-      child.removeAllListeners('exit');
-      if (child.pid !== undefined) {
-        try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface Transfer { js: number; css: number; other: number; requests: number; files: string[] }
 
@@ -102,7 +70,7 @@ async function visit(page: Page, route: Route): Promise<number> {
   return page.evaluate(() => performance.now());
 }
 
-const product = await startProduct();
+const product = await startProduct(PASSWORD);
 const browser = await launchChromium();
 const rows: { route: Route; visit: 'first' | 'second'; transfer: Transfer; ms: number }[] = [];
 try {

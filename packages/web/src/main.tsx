@@ -5,7 +5,7 @@ import { NOTICE_LIMIT } from '@rakit/core';
 import { createTheme, Drawer, MantineProvider, Modal } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { appSlugFromHost } from './session/app-resolution';
@@ -27,7 +27,10 @@ const router = createBrowserRouter(routeTable(appSlugFromHost(window.location.ho
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
 
-createRoot(root).render(
+// The first render as a transition: React yields to the browser every few milliseconds instead
+// of holding the main thread for the whole shell (long tasks of 100-200 ms on a slow phone).
+const reactRoot = createRoot(root);
+startTransition(() => reactRoot.render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <Notifications position="top-center" limit={NOTICE_LIMIT} />
@@ -36,4 +39,4 @@ createRoot(root).render(
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
-);
+));

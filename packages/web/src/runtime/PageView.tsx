@@ -2,6 +2,7 @@ import { Alert, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { isAdminInApp, parsePageComponents, truncateTitle } from '@rakit/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { FirstReveal } from '../components/first-reveal';
 import { useCurrentApp } from '../current-app/app-context';
 import { useSession } from '../session/session-context';
 import { PageFormProvider } from '../page-state/form-state';
@@ -24,7 +25,7 @@ interface PageViewProps {
 export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps) {
   const { app } = useCurrentApp();
   const { user } = useSession();
-  const small = useMediaQuery('(max-width: 48em)');
+  const small = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const [editing, setEditing] = useState(false);
   const { queryKey, pending, answer, found } = useRuntimePage(pageSlug);
   // Parsed once per loaded page: the form state below keeps its values across renders.
@@ -60,9 +61,11 @@ export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps)
     <Stack gap="lg">
       <PageHeading title={title}>{mayEdit && <EditModeSwitch checked={false} onChange={setEditing} />}</PageHeading>
       {parsed.ok ? (
-        <PageFormProvider components={parsed.components} mode="preview" pageId={found.pageId}>
-          <PageRenderer components={parsed.components} mode="preview" />
-        </PageFormProvider>
+        <FirstReveal>
+          <PageFormProvider components={parsed.components} mode="preview" pageId={found.pageId}>
+            <PageRenderer components={parsed.components} mode="preview" />
+          </PageFormProvider>
+        </FirstReveal>
       ) : <Alert color="red">{parsed.error}</Alert>}
     </Stack>
   );

@@ -26,10 +26,12 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
   const logout = useLogout();
   const navigate = useNavigate();
   const { groupSlug = '', pageSlug, appPreview } = useParams();
-  const small = useMediaQuery('(max-width: 48em)');
+  // Read at the first render (not in an effect): on a phone the sidebar starts folded instead of
+  // being drawn open and folded again.
+  const small = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   // The handlers one by one: useDisclosure's handlers object is new on every render, and an
   // effect depending on it closed the sidebar again right after ☰ opened it.
-  const [sidebarOpen, { open: openSidebar, close: closeSidebar, toggle: toggleSidebar }] = useDisclosure(true);
+  const [sidebarOpen, { open: openSidebar, close: closeSidebar, toggle: toggleSidebar }] = useDisclosure(small !== true);
   useEffect(() => {
     if (small === true) closeSidebar();
     else if (small === false) openSidebar();

@@ -1,5 +1,6 @@
 import { Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
+import { useHoldFirstReveal } from '../components/first-reveal';
 
 /**
  * A widget face loaded when first shown: its code and its libraries (charts, kanban, the
@@ -8,6 +9,12 @@ import { type ComponentType, lazy, Suspense } from 'react';
 export function lazyFace<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Face = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
   return function LazyFace(props: P) {
-    return <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}><Face {...props} /></Suspense>;
+    return <Suspense fallback={<FaceLoading />}><Face {...props} /></Suspense>;
   };
+}
+
+/** While a face's code loads: a loader, and the page waits for it before it first shows. */
+function FaceLoading() {
+  useHoldFirstReveal();
+  return <Loader size="sm" role="status" aria-label="Loading" />;
 }

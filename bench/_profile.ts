@@ -1,0 +1,31 @@
+import { writeFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:8080';
+const target = process.argv[2] ?? '/demo/staff/products';
+const user = process.argv[3] ?? 'demo-user';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+const page = await context.newPage();
+if (user !== 'none') {
+  await page.goto(`${base}/demo/auth/login`);
+  await page.getByLabel('Username').fill(user);
+  await page.getByLabel('Password', { exact: true }).fill('demo-pass-123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/auth/login'));
+}
+await page.goto('about:blank');
+const cdp = await context.newCDPSession(page);
+await cdp.send('Network.enable');
+await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Profiler.start');
+await page.goto(`${base}${target}`);
+await page.waitForTimeout(6000);
+const { profile } = await cdp.send('Profiler.stop');
+writeFileSync('/tmp/prof/p.cpuprofile', JSON.stringify(profile));
+const timing = await page.evaluate(() => JSON.stringify(performance.getEntriesByType('paint').map((e) => [e.name, Math.round(e.startTime)])));
+console.log(timing);
+await page.screenshot({ path: '/tmp/prof/shot.png' });
+await browser.close();
