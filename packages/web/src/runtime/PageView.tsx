@@ -1,7 +1,7 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { isAdminInApp, parsePageComponents, truncateTitle } from '@rakit/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { FirstReveal } from '../components/first-reveal';
 import { useCurrentApp } from '../current-app/app-context';
 import { useSession } from '../session/session-context';
@@ -27,7 +27,10 @@ export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps)
   const { user } = useSession();
   const small = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const [editing, setEditing] = useState(false);
-  const { queryKey, pending, answer, found } = useRuntimePage(pageSlug);
+  const { queryKey, pending: loading, answer, found: loaded } = useRuntimePage(pageSlug);
+  // The page's components render deferred: that render yields to the browser (issue 42).
+  const found = useDeferredValue(loaded);
+  const pending = loading || (loaded !== undefined && found === undefined);
   // Parsed once per loaded page: the form state below keeps its values across renders.
   const parsed = useMemo(() => (found === undefined ? undefined : parsePageComponents(found.pageComponents)), [found]);
   // Spec 1 screen 11: the edit mode with SAVE, for the application's administrators (the

@@ -1,6 +1,6 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { appApi, publicApi } from '../api/client';
 import { CurrentAppContext, type CurrentApp } from '../current-app/app-context';
@@ -23,13 +23,16 @@ export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
     retry: false,
   });
 
+  // The answer renders the whole screen below: deferred, that render yields to the browser every
+  // few milliseconds instead of blocking a slow phone's main thread for it (issue 42).
+  const answer = useDeferredValue(query.data);
   const current = useMemo<CurrentApp | null>(() => {
-    const app = query.data?.status === true ? query.data.data : undefined;
+    const app = answer?.status === true ? answer.data : undefined;
     if (app === undefined) return null;
     return { app, path: appPathBuilder(app.appSlug, subdomainSlug !== undefined), api: appApi(app.appSlug), title: appTitle(app) };
-  }, [query.data, subdomainSlug]);
+  }, [answer, subdomainSlug]);
 
-  if (query.isPending) {
+  if (query.isPending || (query.isSuccess && answer === undefined)) {
     return (
       <Center h="100vh">
         <Loader role="status" aria-label="Loading application" />
