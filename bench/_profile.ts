@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-const base = 'http://127.0.0.1:8080';
+const base = process.env.BASE ?? 'http://127.0.0.1:8080';
 const target = process.argv[2] ?? '/demo/staff/products';
 const user = process.argv[3] ?? 'demo-user';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });

@@ -12,6 +12,7 @@ export * from './schemas/print';
 export * from './schemas/functions';
 export * from './schemas/bundle';
 export * from './rules/access';
+export * from './rules/sign-in';
 export * from './rules/pagination';
 export * from './rules/register';
 export * from './rules/slug';

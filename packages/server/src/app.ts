@@ -12,7 +12,9 @@ import { TokenService } from './auth/tokens';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
 import { OneLinePerRequest } from './http/access-log';
-import { installErrorHandler } from './http/error-handler';
+import { type FirstPage, installErrorHandler, sendFirstPage } from './http/error-handler';
+import { firstPageRenderer } from './http/first-page';
+import { findAppBySlug, toApplication } from './store/repositories/apps';
 import { rateLimitOptions } from './http/rate-limit';
 import { installSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
@@ -164,7 +166,13 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   app.addHook('onClose', async () => app.sandbox.close());
   const webDir = config.webDir ?? defaultWebDir;
   const hasWebApp = existsSync(path.join(webDir, 'index.html'));
-  installErrorHandler(app, { serveIndexHtml: hasWebApp });
+  const firstPage = hasWebApp
+    ? firstPageRenderer(webDir, async (slug) => {
+      const row = await findAppBySlug(app.store, slug);
+      return row === undefined ? undefined : toApplication(row);
+    })
+    : undefined;
+  installErrorHandler(app, { firstPage });
 
   await app.register(swagger, {
     openapi: {
@@ -215,7 +223,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 
-  if (hasWebApp) await serveWebFiles(app, webDir);
+  if (firstPage !== undefined) await serveWebFiles(app, webDir, firstPage);
   return app;
 }
 
@@ -223,7 +231,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
  * The built web app's files, open to anyone like any website's; index.html for client
  * routes comes from the not-found handler.
  */
-async function serveWebFiles(app: FastifyInstance, webDir: string): Promise<void> {
+async function serveWebFiles(app: FastifyInstance, webDir: string, firstPage: FirstPage): Promise<void> {
   let registering = true;
   app.addHook('onRoute', (route) => {
     if (registering) route.config = { ...(route.config ?? {}), public: true, infrastructure: true };
@@ -240,6 +248,6 @@ async function serveWebFiles(app: FastifyInstance, webDir: string): Promise<void
     },
   });
   // The site's root is a folder to the static plugin (403): it is the app's home page.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendFirstPage(request, reply, firstPage));
   registering = false;
 }

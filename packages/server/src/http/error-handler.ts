@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants } from 'node:zlib';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Messages } from '@rakit/core';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DataSourceError } from '../datasources/types';
@@ -34,7 +35,10 @@ function validationMessage(error: FastifyError): string {
  * Every failure answers `{ status: false, error: [text] }`: 4xx with a clear text for the
  * caller's mistakes, 500 with a generic text (details only in the log) for ours.
  */
-export function installErrorHandler(app: FastifyInstance, options: { serveIndexHtml: boolean }): void {
+/** The web app's page for a navigation to `url` on `hostname` (http/first-page.ts); undefined: the built index.html. */
+export type FirstPage = (hostname: string, url: string) => Promise<string | undefined>;
+
+export function installErrorHandler(app: FastifyInstance, options: { firstPage: FirstPage | undefined }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ status: false, error: [error.message, ...error.details] });
@@ -66,7 +70,21 @@ export function installErrorHandler(app: FastifyInstance, options: { serveIndexH
   // /main/auth/login); everything else is an unknown API route.
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (options.serveIndexHtml && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (options.firstPage !== undefined && wantsPage) return sendFirstPage(request, reply, options.firstPage);
     return reply.code(404).send({ status: false, error: [`Route ${request.method} ${request.url.split('?')[0]} not found`] });
   });
+}
+
+/**
+ * Sends the web app's page, checked again by the browser on each visit (a rebuilt app is new):
+ * the build's own file (precompressed), or the page made for this address, compressed here
+ * (a few KB, quickly) for a browser that takes brotli.
+ */
+export async function sendFirstPage(request: FastifyRequest, reply: FastifyReply, firstPage: FirstPage): Promise<FastifyReply> {
+  reply.header('cache-control', 'no-cache');
+  const page = await firstPage(request.hostname, request.url);
+  if (page === undefined) return reply.sendFile('index.html');
+  reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (!/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(page);
+  return reply.header('content-encoding', 'br').send(brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
 }

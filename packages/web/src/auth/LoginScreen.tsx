@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
-import { groupsForApp, MAIN_APP_ID, mayEnterApp, Messages, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
+import { groupsForApp, MAIN_APP_ID, mayEnterApp, Messages, SIGN_IN_TEXT, signInUsernameLabel, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -84,23 +84,23 @@ export function LoginScreen() {
   }
 
   return (
-    <AuthFrame subtitle="Masuk ke akun Anda">
+    <AuthFrame subtitle={SIGN_IN_TEXT.subtitle}>
       <form onSubmit={(event) => void signIn(event)} noValidate>
         <Stack>
           <TextInput
-            label={isMain ? 'Username (Nomer WA Aktif)' : 'Username'}
+            label={signInUsernameLabel(app.appSlug)}
             autoComplete="username"
             value={userId}
             onChange={(event) => setUserId(event.currentTarget.value)}
             autoFocus
           />
           <PasswordField
-            label="Password"
+            label={SIGN_IN_TEXT.password}
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
-          <Button type="submit" loading={busy} fullWidth>Sign In</Button>
+          <Button type="submit" loading={busy} fullWidth>{SIGN_IN_TEXT.submit}</Button>
         </Stack>
       </form>
       {(isMain || app.appOpenRegistration) && (

@@ -5,6 +5,7 @@ import { Navigate, Outlet, useParams } from 'react-router';
 import { appApi, publicApi } from '../api/client';
 import { CurrentAppContext, type CurrentApp } from '../current-app/app-context';
 import { appPathBuilder, appTitle } from '../session/app-resolution';
+import { firstPageAnswer } from '../session/first-page';
 
 export const appQueryKey = (slug: string) => ['app', slug] as const;
 
@@ -19,6 +20,7 @@ export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
   const query = useQuery({
     queryKey: appQueryKey(slug),
     queryFn: () => publicApi.getAppBySlug(slug),
+    initialData: () => firstPageAnswer(slug),
     staleTime: Infinity,
     retry: false,
   });

@@ -1,0 +1,76 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  appSlugFromHost, appTitle, FIRST_PAGE_APP_ID, type PublicApplication, PublicApplicationSchema, SIGN_IN_TEXT, signInUsernameLabel,
+} from '@rakit/core';
+
+/** Where the built index.html leaves the app its element. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Looks an application up by its slug (the public fields only); undefined when there is none. */
+export type PublicAppLookup = (slug: string) => Promise<PublicApplication | undefined>;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text of an author (an application's name) as HTML text: never markup. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] as string);
+/** JSON inside a <script type="application/json">: no '<' can end the element or open a comment. */
+const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The sign-in screen as plain HTML, drawn before its code arrives (issue 42: on a slow phone the
+ * page stayed white for 2.6 s while 260 KB of JavaScript came). Its classes are styled by
+ * index.html's own <style>, the sizes those of AuthFrame and LoginScreen; React replaces it
+ * whole with the live form. No field is a real input: nothing typed can be lost in the swap.
+ */
+function signInSkeleton(app: PublicApplication): string {
+  const field = (label: string) => `<div class="rk-first-label">${escapeHtml(label)}</div><div class="rk-first-input"></div>`;
+  return `<div class="rk-first-auth" aria-busy="true"><div class="rk-first-card">`
+    + `<h1 class="rk-first-title">${escapeHtml(appTitle(app))}</h1>`
+    + `<p class="rk-first-subtitle">${escapeHtml(SIGN_IN_TEXT.subtitle)}</p>`
+    + field(signInUsernameLabel(app.appSlug)) + field(SIGN_IN_TEXT.password)
+    + `<div class="rk-first-button">${escapeHtml(SIGN_IN_TEXT.submit)}</div>`
+    + `</div></div>`;
+}
+
+/** The application an address names (its subdomain, else its first segment) and the route after it. */
+function addressed(hostname: string, url: string): { slug: string | undefined; route: string[] } {
+  const segments = new URL(url, 'http://address.invalid').pathname.split('/').filter((segment) => segment !== '').map(decodeURIComponent);
+  const fromHost = appSlugFromHost(hostname);
+  return fromHost === null ? { slug: segments[0], route: segments.slice(1) } : { slug: fromHost, route: segments };
+}
+
+/**
+ * The web app's page for a browser's navigation when the address names an application:
+ * index.html with the application's public fields as data (the first screen renders without asking for them)
+ * and, on the sign-in route, the sign-in form drawn in HTML. Read from disk when the build
+ * changes, so a rebuilt web app is served without a restart. Undefined (the built page as it
+ * is) for any other address, and when the lookup fails (a database down): the app then asks
+ * for the application itself and says so if the server cannot answer.
+ */
+export function firstPageRenderer(webDir: string, findApp: PublicAppLookup) {
+  const file = path.join(webDir, 'index.html');
+  let built: { mtimeMs: number; html: string } | undefined;
+  const indexHtml = async (): Promise<string> => {
+    const { mtimeMs } = await stat(file);
+    if (built?.mtimeMs !== mtimeMs) built = { mtimeMs, html: await readFile(file, 'utf8') };
+    return built.html;
+  };
+  return async (hostname: string, url: string): Promise<string | undefined> => {
+    let app: PublicApplication | undefined;
+    let route: string[] = [];
+    try {
+      const target = addressed(hostname, url);
+      route = target.route;
+      app = target.slug === undefined ? undefined : await findApp(target.slug);
+    } catch {
+      app = undefined; // an undecodable address or a lookup that failed: the plain page
+    }
+    if (app === undefined) return undefined;
+    const html = await indexHtml();
+    if (!html.includes(ROOT_ELEMENT)) return undefined;
+    const publicApp = PublicApplicationSchema.parse(app);
+    const signIn = route[0] === 'auth' && (route[1] === undefined || route[1] === 'login');
+    const data = `<script type="application/json" id="${FIRST_PAGE_APP_ID}">${jsonForScript({ status: true, data: publicApp })}</script>`;
+    return html.replace(ROOT_ELEMENT, () => `<div id="root">${signIn ? signInSkeleton(publicApp) : ''}</div>${data}`);
+  };
+}
