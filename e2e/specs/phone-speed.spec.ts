@@ -93,3 +93,41 @@ describe("a member's pages on a slow phone", () => {
     }, 90_000);
   }
 });
+
+/**
+ * Issue 42: the sign-in page paints its form from the server's first bytes (before 260 KB of
+ * JavaScript arrive on a slow phone), and the live form takes its place without moving it.
+ */
+describe('the sign-in page before its code arrives', () => {
+  let page: Page;
+  beforeAll(async () => {
+    const browser = await launchBrowser();
+    page = await newPage(browser, { javaScriptEnabled: false });
+  });
+  afterAll(async () => { await page.context().browser()?.close(); });
+
+  for (const width of [1366, 390]) {
+    it(`shows the application's name and the form without JavaScript at ${width} px, where the live form stands`, async () => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/demo/auth/login');
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Demo Toko' }).isVisible()).toBe(true);
+      for (const text of ['Masuk ke akun Anda', 'Username', 'Password', 'Sign In']) expect(await page.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+      await snapshot(page, `phone-speed-sign-in-first-${width}`);
+      const drawn = await page.locator('.rk-first-button').boundingBox();
+
+      const live = await newPage(page.context().browser() ?? await launchBrowser(), { viewport: { width, height: 844 } });
+      try {
+        await live.goto('/demo/auth/login');
+        const button = live.getByRole('button', { name: 'Sign In' });
+        await button.waitFor();
+        const liveBox = await button.boundingBox();
+        expect(Math.abs((liveBox?.y ?? 0) - (drawn?.y ?? 0)), 'the Sign In button moves when the live form arrives').toBeLessThanOrEqual(2);
+        expect(Math.abs((liveBox?.width ?? 0) - (drawn?.width ?? 0))).toBeLessThanOrEqual(2);
+        const figures = await loadFigures(live);
+        expect(figures.layoutShift).toBeLessThanOrEqual(MOST_LAYOUT_SHIFT);
+      } finally {
+        await live.context().close();
+      }
+    });
+  }
+});
