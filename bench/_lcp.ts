@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const base = process.env.BASE ?? 'http://127.0.0.1:8080';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send('Network.enable');
+await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+await page.goto(`${base}${process.argv[2] ?? '/demo/auth/login'}`);
+await page.waitForTimeout(4000);
+console.log(await page.evaluate(`new Promise((resolve) => { const out = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) out.push([Math.round(e.startTime), e.size, e.element ? e.element.tagName + '.' + e.element.className + ' ' + (e.element.textContent || '').slice(0, 30) : 'removed']); }).observe({ type: 'largest-contentful-paint', buffered: true }); setTimeout(() => resolve(JSON.stringify(out)), 100); })`));
+await browser.close();
