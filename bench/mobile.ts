@@ -106,7 +106,7 @@ const product = await startProduct(PASSWORD);
 const base = product.base;
 const keep = process.env.BENCH_MOBILE_JSON;
 const results: { page: MobilePage; runs: Figures[] }[] = [];
-let editorMs: number[] = [];
+const editorMs: number[] = [];
 const profiles = new Map<string, string>();
 try {
   const call = jsonClient(base);
@@ -145,4 +145,3 @@ if (editorMs.length > 0) {
   const ready = median(editorMs);
   console.log(`\npage editor, 100 components, 4× CPU + slow 4G: ready in ${ready.toFixed(0)} ms (median; runs ${editorMs.map((ms) => ms.toFixed(0)).join(', ')}), ${(ready / TARGET.editorReadyMs).toFixed(2)}× the ${TARGET.editorReadyMs} ms target`);
 }
-editorMs = [];

@@ -1,5 +1,5 @@
 import {
-  type Group, groupsForApp, isAdminInApp, MAIN_APP_SLUG, type PublicApplication, ROOT_APP_SLUG,
+  type Group, groupsForApp, isAdminInApp, type PublicApplication,
 } from '@rakit/core';
 
 // The address rules the server's first page shares live in core.

@@ -5,7 +5,7 @@ import { Navigate, Outlet, useParams } from 'react-router';
 import { appApi, publicApi } from '../api/client';
 import { CurrentAppContext, type CurrentApp } from '../current-app/app-context';
 import { appPathBuilder, appTitle } from '../session/app-resolution';
-import { firstPageAnswer } from '../session/first-page';
+import { firstPageAnswer } from './first-page';
 
 export const appQueryKey = (slug: string) => ['app', slug] as const;
 
