@@ -3,7 +3,7 @@ import {
   type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
-import { useContext } from 'react';
+import { useContext, useDeferredValue } from 'react';
 import type { TableContent } from '../../api/client';
 import type { TableCount, TableSort } from '@rakit/core';
 import { CurrentAppContext } from '../../current-app/app-context';
@@ -144,18 +144,24 @@ export function useTableContent(
       return answer.status ? answer.data?.[0] ?? null : null;
     },
   });
-  const loaded = result.data?.content;
-  const count = pending && counted.data !== undefined && counted.data !== null ? counted.data : undefined;
+  // The rows render deferred: a page of rows (cells, checkboxes, row actions) is the heaviest
+  // render of a member's page, and an answer's render otherwise blocks a slow phone's main thread
+  // for it (issue 42). Until that render has the answer, the table still says it is loading.
+  const data = useDeferredValue(result.data);
+  const countData = useDeferredValue(counted.data);
+  const catchingUp = data !== result.data || countData !== counted.data;
+  const loaded = data?.content;
+  const count = pending && countData !== undefined && countData !== null ? countData : undefined;
   return {
     content: live
       ? (loaded === undefined ? emptyContent() : count === undefined ? loaded : { ...loaded, ...count, countPending: false })
       : sampleContent(component),
     counting: pending && count === undefined && counted.isFetching,
-    failure: live ? result.data?.failure ?? null : null,
-    loading: live && result.isFetching,
+    failure: live ? data?.failure ?? null : null,
+    loading: live && (result.isFetching || catchingUp),
     live,
-    functionFailed: live && withFunction && (result.data?.failure ?? null) !== null,
-    timedOut: live && result.data?.failure === Messages.searchTookTooLong,
+    functionFailed: live && withFunction && (data?.failure ?? null) !== null,
+    timedOut: live && data?.failure === Messages.searchTookTooLong,
     pageId,
     reload: () => result.refetch(),
   };
