@@ -131,3 +131,25 @@ describe('the sign-in page before its code arrives', () => {
     });
   }
 });
+
+/** Issue 42: a member's page paints its frame (the application's bar, and its sidebar on a wide screen) from the server's first bytes. */
+describe("a member's page before its code arrives", () => {
+  let page: Page;
+  beforeAll(async () => {
+    const browser = await launchBrowser();
+    page = await newPage(browser, { javaScriptEnabled: false });
+  });
+  afterAll(async () => { await page.context().browser()?.close(); });
+
+  for (const [width, sidebar] of [[1366, true], [390, false]] as const) {
+    it(`shows the application's bar${sidebar ? ' and sidebar' : ''} at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/demo/staff/products');
+      expect(await page.getByRole('banner').getByText('Demo Toko').isVisible()).toBe(true);
+      expect(await page.getByRole('navigation').isVisible()).toBe(sidebar);
+      const bar = await page.getByRole('banner').boundingBox();
+      expect(bar).toMatchObject({ x: 0, y: 0, width, height: 56 });
+      await snapshot(page, `phone-speed-member-first-${width}`);
+    });
+  }
+});

@@ -41,6 +41,28 @@ const withCodeAfterPaint = (html: string): string =>
   html.replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
     .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
 
+/**
+ * The frame of a member's page (RuntimeScreen's AppShell: the top bar with the application's
+ * name, the sidebar on wide screens, the page's grey ground) drawn before its code arrives, so a
+ * phone shows where things will be instead of a white screen (issue 42). The page itself needs
+ * the member's session, which the server does not see on a navigation: React fills the frame.
+ */
+function memberPageSkeleton(app: PublicApplication): string {
+  const name = escapeHtml(app.appName);
+  return `<div class="rk-first-shell" aria-busy="true">`
+    + `<header class="rk-first-bar"><span class="rk-first-burger"></span><span class="rk-first-app">${name}</span></header>`
+    + `<nav class="rk-first-nav"><div class="rk-first-nav-title">${name}</div></nav>`
+    + `<main class="rk-first-main"></main></div>`;
+}
+
+/** The first screen the server draws for a route after the application's part of the address, if any. */
+function skeletonFor(route: readonly string[], app: PublicApplication): string | undefined {
+  if (route[0] === 'auth' && (route[1] === undefined || route[1] === 'login')) return signInSkeleton(app);
+  // A member's page: /{group}/{page} (admin screens are one segment, the preview window has its own bar).
+  if (route.length === 2 && route[0] !== 'auth' && route[0] !== 'preview') return memberPageSkeleton(app);
+  return undefined;
+}
+
 /** The application an address names (its subdomain, else its first segment) and the route after it. */
 function addressed(hostname: string, url: string): { slug: string | undefined; route: string[] } {
   const segments = new URL(url, 'http://address.invalid').pathname.split('/').filter((segment) => segment !== '').map(decodeURIComponent);
@@ -50,8 +72,9 @@ function addressed(hostname: string, url: string): { slug: string | undefined; r
 
 /**
  * The web app's page for a browser's navigation when the address names an application:
- * index.html with the application's public fields as data (the first screen renders without asking for them)
- * and, on the sign-in route, the sign-in form drawn in HTML. Read from disk when the build
+ * index.html with the application's public fields as data (the first screen renders without
+ * asking for them) and, on the sign-in route and a member's page, that screen drawn in HTML
+ * (skeletonFor), its code then fetched after the drawing's stylesheets. Read from disk when the build
  * changes, so a rebuilt web app is served without a restart. Undefined (the built page as it
  * is) for any other address, and when the lookup fails (a database down): the app then asks
  * for the application itself and says so if the server cannot answer.
@@ -78,9 +101,9 @@ export function firstPageRenderer(webDir: string, findApp: PublicAppLookup) {
     const html = await indexHtml();
     if (!html.includes(ROOT_ELEMENT)) return undefined;
     const publicApp = PublicApplicationSchema.parse(app);
-    const signIn = route[0] === 'auth' && (route[1] === undefined || route[1] === 'login');
+    const drawn = skeletonFor(route, publicApp);
     const data = `<script type="application/json" id="${FIRST_PAGE_APP_ID}">${jsonForScript({ status: true, data: publicApp })}</script>`;
-    const page = html.replace(ROOT_ELEMENT, () => `<div id="root">${signIn ? signInSkeleton(publicApp) : ''}</div>${data}`);
-    return signIn ? withCodeAfterPaint(page) : page;
+    const page = html.replace(ROOT_ELEMENT, () => `<div id="root">${drawn ?? ''}</div>${data}`);
+    return drawn === undefined ? page : withCodeAfterPaint(page);
   };
 }

@@ -63,12 +63,23 @@ describe('the first page of an application, named by a hostile author', () => {
     });
   });
 
-  it("gives a member's page the application as data and no sign-in form", async () => {
+  it("draws a member's page frame with the name as text, and no sign-in form", async () => {
     const { response, body } = await navigate(`/${hostile.appSlug}/staff/products`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(body).not.toContain('rk-first-auth');
+    expect(body).toContain('<span class="rk-first-app">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x');
+    expect(body).not.toContain('<img');
+    expect(body.match(/<\/script>/g)).toHaveLength(2);
+    expect(body).toContain('<script type="module" fetchpriority="low" src="/assets/index-Bx7a9Qk2.js">');
     expect((dataBlock(body) as { data: { appSlug: string } }).data.appSlug).toBe(hostile.appSlug);
+  });
+
+  it('gives an admin screen the application as data and draws nothing for it', async () => {
+    const { body } = await navigate(`/${hostile.appSlug}/home`);
+    expect(body).not.toContain('rk-first-');
+    expect(body).toContain('<script type="module" src="/assets/index-Bx7a9Qk2.js">');
+    expect((dataBlock(body) as { data: { appId: number } }).data.appId).toBe(hostile.appId);
   });
 
   it('names the application of a subdomain address as the browser does', async () => {
