@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema } from '../schemas/admin';
 import { RunActionBodySchema, RunQueryBodySchema, SaveQueryBodySchema } from '../schemas/actions';
 import { TestRequestAnswerSchema, TestRequestBodySchema } from '../schemas/triggers';
-import { CREATED_OR_SAVED, defineCall } from './contract';
+import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 import { ResultRowSchema } from './tables';
 
 /** What a write statement changed (spec 2: "data[0]"); insertId is null where the engine gives none. */
@@ -32,7 +32,7 @@ export const QueryRecordSchema = z.object({
 export type QueryRecord = z.infer<typeof QueryRecordSchema>;
 
 /** Actions and queries (spec 1 §7, spec 2 §4): who may run which SQL is the queries' rule (server/src/queries). */
-export const actionCalls = {
+export const actionCalls = lazyCalls(() => ({
   runQuery: defineCall({
     method: 'POST', path: '/action/runQuery', tag: 'actions',
     summary: 'Run SQL: any statement for the connection\'s administrators; members only a query saved in a page they reach',
@@ -74,4 +74,4 @@ export const actionCalls = {
     data: TestRequestAnswerSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
   }),
-};
+}));

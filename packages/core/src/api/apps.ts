@@ -3,7 +3,7 @@ import {
   DeleteAppBodySchema, SaveAppBodySchema, SlugParamsSchema, UserIdParamsSchema,
 } from '../schemas/api';
 import { ApplicationSchema, PublicApplicationSchema } from '../schemas/entities';
-import { CREATED_OR_SAVED, defineCall } from './contract';
+import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 
 const AppIdSchema = z.object({ appId: z.number().int() });
 
@@ -15,7 +15,7 @@ export const SavedAppSchema = AppIdSchema.extend({
 export type SavedApp = z.infer<typeof SavedAppSchema>;
 
 /** Applications (spec 1 screen 3, §7). */
-export const appCalls = {
+export const appCalls = lazyCalls(() => ({
   getAppBySlug: defineCall({
     method: 'GET', path: '/get/getApp/slug/:slug', tag: 'apps',
     summary: 'Public facts of an application, by slug',
@@ -54,4 +54,4 @@ export const appCalls = {
     data: AppIdSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
   }),
-};
+}));

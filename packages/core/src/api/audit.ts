@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, FILE_ANSWER } from './contract';
+import { defineCall, FILE_ANSWER, lazyCalls } from './contract';
 
 /** Entries in one page of the audit log at most. */
 export const AUDIT_PAGE_SIZE_MAX = 200;
@@ -73,7 +73,7 @@ const AllAuditExportSchema = AuditFilterSchema.extend({ appId: appId.optional() 
  * to none: refused sign-ins, the Third Parties). Nothing in the API writes or deletes entries:
  * the server appends them as calls change things, and the operator's retention prunes them.
  */
-export const auditCalls = {
+export const auditCalls = lazyCalls(() => ({
   listAuditLog: defineCall({
     method: 'GET', path: '/audit/list', tag: 'audit',
     summary: 'An application\'s audit log, newest first, filtered and paged (its administrators)',
@@ -104,4 +104,4 @@ export const auditCalls = {
     data: FILE_ANSWER,
     access: { level: 'superAdmin' },
   }),
-};
+}));

@@ -3,10 +3,10 @@ import {
   ChangePasswordBodySchema, ForgotPasswordTokenBodySchema, LoginBodySchema, RegisterBodySchema,
 } from '../schemas/api';
 import { SessionUserSchema } from '../schemas/entities';
-import { defineCall } from './contract';
+import { defineCall, lazyCalls } from './contract';
 
 /** Sign-in, registration and password reset (spec 1 §5, §7). */
-export const authCalls = {
+export const authCalls = lazyCalls(() => ({
   login: defineCall({
     method: 'POST', path: '/auth/login', tag: 'auth',
     summary: 'Sign in to an application',
@@ -50,4 +50,4 @@ export const authCalls = {
     data: z.string(),
     access: { level: 'public' },
   }),
-};
+}));

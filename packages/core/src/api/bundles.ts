@@ -2,10 +2,10 @@ import {
   AppBundleSchema, BundlePreviewSchema, ExportAppQuerySchema, ImportBundleBodySchema, ImportedBundleSchema,
 } from '../schemas/bundle';
 import { AppIdParamsSchema } from '../schemas/admin';
-import { CREATED_OR_SAVED, defineCall } from './contract';
+import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 
 /** Application export and import (issue 17, docs/bundle-format.md). */
-export const bundleCalls = {
+export const bundleCalls = lazyCalls(() => ({
   exportApp: defineCall({
     method: 'GET', path: '/get/exportApp/:appId', tag: 'bundles',
     summary: 'The application as one bundle: pages, menus, groups, queries, workflows, functions, templates and connections without their passwords',
@@ -34,4 +34,4 @@ export const bundleCalls = {
     successCode: CREATED_OR_SAVED,
     access: { level: 'signedIn' },
   }),
-};
+}));

@@ -87,6 +87,30 @@ export type AnyCall = CallDefinition<
   Access<any>, Schema | undefined
 >;
 
+/**
+ * A group of calls built when first used: a browser starting on the sign-in screen does not
+ * construct the schemas of the hundred calls it may never make (zod's construction was the
+ * largest part of the app's start on a slow phone, issue 42). The group reads like the object
+ * `build` returns: its properties, its keys (spread, Object.entries) and `in` all build it once.
+ */
+export function lazyCalls<T extends object>(build: () => T): T {
+  let built: T | undefined;
+  const group = (): T => {
+    built ??= build();
+    return built;
+  };
+  return new Proxy({} as T, {
+    get: (_target, key) => Reflect.get(group(), key),
+    has: (_target, key) => Reflect.has(group(), key),
+    ownKeys: () => Reflect.ownKeys(group()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(group(), key);
+      // The proxy's own target is empty: a property it reports must be configurable (Proxy invariant).
+      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+    },
+  });
+}
+
 export function defineCall<
   A extends Access<CallInput<P, Q, B, H>>,
   D extends Schema | typeof FILE_ANSWER,

@@ -3,7 +3,7 @@ import {
   AppIdParamsSchema, DbConfigSchema, DbIdParamsSchema, DbTypeSchema, DeleteDbConfigBodySchema, IdParamsSchema,
   SaveDbConfigBodySchema,
 } from '../schemas/admin';
-import { defineCall } from './contract';
+import { defineCall, lazyCalls } from './contract';
 
 /** A table of a connection with its columns (MySQL's information_schema spelling, on every engine). */
 export const DbTableSchema = z.object({
@@ -86,7 +86,7 @@ export const SearchIndexJobSchema = z.object({
 export type SearchIndexJob = z.infer<typeof SearchIndexJobSchema>;
 
 /** An application's own database connections (spec 1 screen 5, §7); never with passwords. */
-export const databaseCalls = {
+export const databaseCalls = lazyCalls(() => ({
   getDbConf: defineCall({
     method: 'GET', path: '/get/getDbConf/:id', tag: 'databases',
     summary: 'An application\'s connections (id is the appId); never with passwords',
@@ -150,4 +150,4 @@ export const databaseCalls = {
     data: DbIdSchema,
     access: { level: 'appAdmin', app: { entity: 'db', id: (input) => input.body.dbId } },
   }),
-};
+}));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_FILTERS } from '../widgets/form';
-import { defineCall, FILE_ANSWER } from './contract';
+import { defineCall, FILE_ANSWER, lazyCalls } from './contract';
 
 /** A stored upload as POST /file/upload answers it (data[0]). */
 export const UploadedFileSchema = z.object({
@@ -12,7 +12,7 @@ export const UploadedFileSchema = z.object({
 export type UploadedFile = z.infer<typeof UploadedFileSchema>;
 
 /** Files of the file widget (spec 2 §5, §7). */
-export const fileCalls = {
+export const fileCalls = lazyCalls(() => ({
   uploadFile: defineCall({
     method: 'POST', path: '/file/upload', tag: 'files',
     summary: 'Upload one file (multipart field "file") for an application given in the app-id header',
@@ -32,4 +32,4 @@ export const fileCalls = {
     data: FILE_ANSWER,
     access: { level: 'member', app: { entity: 'file', id: (input) => input.params.fileId } },
   }),
-};
+}));

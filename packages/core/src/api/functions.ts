@@ -3,7 +3,7 @@ import {
   CustomFunctionSchema, FunctionCodeSchema, FunctionNameSchema, FunctionParameterListSchema, FunctionRunSchema,
   FunctionValuesSchema, MAX_TEST_ROWS, TEST_SAMPLE_ROWS,
 } from '../schemas/functions';
-import { defineCall } from './contract';
+import { defineCall, lazyCalls } from './contract';
 
 const FunctionFieldsSchema = z.object({
   name: FunctionNameSchema,
@@ -19,7 +19,7 @@ const SlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
  * Administrators write, test and run them; members run only functions what their reachable
  * pages use, never code from the browser.
  */
-export const functionCalls = {
+export const functionCalls = lazyCalls(() => ({
   listFunction: defineCall({
     method: 'GET', path: '/function/listFunction/:appId', tag: 'functions',
     summary: 'The custom functions of an application (administrators)',
@@ -84,4 +84,4 @@ export const functionCalls = {
     data: FunctionRunSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
   }),
-};
+}));

@@ -4,7 +4,7 @@ import {
   ListGroupUserQuerySchema, SetDefaultGroupBodySchema,
 } from '../schemas/admin';
 import { GroupSchema } from '../schemas/entities';
-import { defineCall } from './contract';
+import { defineCall, lazyCalls } from './contract';
 
 /** A group of GET /auth/listGroupUser: one page of its members and how many it has. */
 export const GroupWithMembersSchema = GroupSchema.extend({ member: z.array(z.string()), memberCount: z.number().int() });
@@ -17,7 +17,7 @@ const MembershipSchema = GroupIdSchema.extend({ userId: z.string() });
 const MenuAccessSchema = GroupIdSchema.extend({ menuId: z.array(z.number().int()) });
 
 /** User groups of an application, their members and menu access (spec 1 screen 6, §7). */
-export const groupCalls = {
+export const groupCalls = lazyCalls(() => ({
   listGroupUser: defineCall({
     method: 'GET', path: '/auth/listGroupUser/:appId', tag: 'groups',
     summary: 'A page of groups, each with a page of members',
@@ -84,4 +84,4 @@ export const groupCalls = {
     data: MenuAccessSchema,
     access: { level: 'appAdmin', app: { entity: 'group', id: (input) => input.body.groupId } },
   }),
-};
+}));

@@ -1,7 +1,7 @@
 import { actionCalls } from './actions';
 import { appCalls } from './apps';
 import { auditCalls } from './audit';
-import type { AnyCall } from './contract';
+import { type AnyCall, lazyCalls } from './contract';
 import { authCalls } from './auth';
 import { bundleCalls } from './bundles';
 import { databaseCalls } from './databases';
@@ -45,7 +45,7 @@ export * from './workflow-runs';
 export * from './workflows';
 
 /** Every call of the API, by name: the server registers a route for each, the web client calls them. */
-export const calls = {
+export const calls = lazyCalls(() => ({
   ...authCalls,
   ...userCalls,
   ...groupCalls,
@@ -68,14 +68,15 @@ export const calls = {
   ...schoolCalls,
   ...bundleCalls,
   ...auditCalls,
-};
+}));
 
 export type CallName = keyof typeof calls;
 
-const namesOfCalls = new Map<AnyCall, CallName>(Object.entries(calls).map(([name, call]) => [call as AnyCall, name as CallName]));
+let namesOfCalls: Map<AnyCall, CallName> | undefined;
 
 /** A call's name in `calls` (what the audit log records as its action). */
 export function callNameOf(call: AnyCall): CallName | undefined {
+  namesOfCalls ??= new Map<AnyCall, CallName>(Object.entries(calls).map(([name, each]) => [each as AnyCall, name as CallName]));
   return namesOfCalls.get(call);
 }
 

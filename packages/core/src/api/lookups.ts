@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './contract';
+import { defineCall, lazyCalls } from './contract';
 
 /*
  * The Indonesian area lookups of the address search widget (spec 3 §2, §5, §7; issue 14). The
@@ -38,7 +38,7 @@ export const GetAddressBodySchema = z.object({
 });
 export type GetAddressBody = z.infer<typeof GetAddressBodySchema>;
 
-export const lookupCalls = {
+export const lookupCalls = lazyCalls(() => ({
   getAddress: defineCall({
     method: 'POST', path: '/get/getAddress', tag: 'lookups',
     summary: 'Villages of Indonesia matching the typed address, best first (members of the application)',
@@ -47,7 +47,7 @@ export const lookupCalls = {
     data: z.array(AddressOptionSchema),
     access: { level: 'member', app: { entity: 'app', id: (input) => input.body.appId } },
   }),
-};
+}));
 
 /*
  * The school search and school address widgets (spec 3 §2, §7; issue 14) over the school
@@ -109,7 +109,7 @@ export const SchoolDirectoryRowSchema = z.object({
   npsn: z.string(), sekolahName: z.string(), level: z.string(), status: z.string(), address: z.string(), villageCode: z.string(), isSample: z.boolean(),
 });
 
-export const schoolCalls = {
+export const schoolCalls = lazyCalls(() => ({
   getSchool: defineCall({
     method: 'POST', path: '/get/getSchool', tag: 'lookups',
     summary: 'Schools of the directory whose name matches the typed text, best first (members of the application)',
@@ -139,4 +139,4 @@ export const schoolCalls = {
     data: z.object({ total: z.number().int(), samples: z.number().int(), rows: z.array(SchoolDirectoryRowSchema) }),
     access: { level: 'superAdmin' },
   }),
-};
+}));

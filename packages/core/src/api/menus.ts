@@ -2,12 +2,12 @@ import { z } from 'zod';
 import {
   AppIdParamsSchema, DeleteMenuBodySchema, MenuSchema, PageSummarySchema, SaveMenuBodySchema, UpdateMenuBodySchema,
 } from '../schemas/admin';
-import { defineCall } from './contract';
+import { defineCall, lazyCalls } from './contract';
 
 const MenuIdSchema = z.object({ menuId: z.number().int() });
 
 /** Menus and the pages they point to (spec 1 screen 8, §7). */
-export const menuCalls = {
+export const menuCalls = lazyCalls(() => ({
   listMenu: defineCall({
     method: 'GET', path: '/get/listMenu/:appId', tag: 'menus',
     summary: 'Parent menus with sub-menus; members see only menus their groups may access',
@@ -51,4 +51,4 @@ export const menuCalls = {
     data: z.array(PageSummarySchema),
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.params.appId } },
   }),
-};
+}));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParamsSchema } from '../schemas/admin';
-import { defineCall } from './contract';
+import { defineCall, lazyCalls } from './contract';
 
 /** What made a version: a page's creation, its state when history began, a save, a restore, its deletion or undeletion. */
 export const PAGE_VERSION_KINDS = ['created', 'before', 'save', 'restore', 'deleted', 'undeleted'] as const;
@@ -66,7 +66,7 @@ export const PageVersionNameSchema = z.string().trim().max(200, 'A version name 
  * Page versions (issue 17): the history of a page's saves, named versions, restore, and
  * deleted pages with their undelete. Administrators of the page's application only.
  */
-export const pageVersionCalls = {
+export const pageVersionCalls = lazyCalls(() => ({
   listPageVersions: defineCall({
     method: 'GET', path: '/page/versions/:id', tag: 'pages',
     summary: 'The versions of a page (also of a deleted one), newest first, a page of them at a time (its administrators)',
@@ -121,4 +121,4 @@ export const pageVersionCalls = {
     data: RestoredPageSchema,
     access: { level: 'appAdmin', app: { entity: 'pageHistory', id: (input) => input.params.id } },
   }),
-};
+}));

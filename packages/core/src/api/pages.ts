@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { IdParamsSchema, PageSchema } from '../schemas/admin';
 import { SlugParamsSchema } from '../schemas/api';
-import { defineCall } from './contract';
+import { defineCall, lazyCalls } from './contract';
 
 /** Pages by id and by slug (spec 1 §7); members read only pages their groups' menus reach. */
-export const pageCalls = {
+export const pageCalls = lazyCalls(() => ({
   getPage: defineCall({
     method: 'GET', path: '/get/getPage/:id', tag: 'pages',
     summary: 'A page with its components',
@@ -21,4 +21,4 @@ export const pageCalls = {
     // The application may be the caller's sign-in: the server's pages/page-access decides.
     access: { level: 'signedIn' },
   }),
-};
+}));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, FILE_ANSWER } from './contract';
+import { defineCall, FILE_ANSWER, lazyCalls } from './contract';
 
 /** The PDF extractor's upload limit (spec 3 §5): a file of this many bytes or more is refused. */
 export const MAX_PDF_EXTRACT_BYTES = 1_024_000;
@@ -77,7 +77,7 @@ const appQuery = z.object({ appId: z.coerce.number({ error: 'Name the applicatio
  * them are ours). A template is a sample PDF and its fields; members extract with it,
  * administrators of its application make and edit it.
  */
-export const pdfTemplateCalls = {
+export const pdfTemplateCalls = lazyCalls(() => ({
   getTemplateList: defineCall({
     method: 'GET', path: '/file/getTemplateList', tag: 'pdf templates',
     summary: 'The PDF extraction templates of an application (members)',
@@ -135,7 +135,7 @@ export const pdfTemplateCalls = {
     data: z.object({ templateId: z.number().int() }),
     access: { level: 'appAdmin', app: { entity: 'pdfTemplate', id: (input) => input.params.id } },
   }),
-};
+}));
 
 
 /** The failure notices of the PDF extractor start so (spec 3 §4, issue 14). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   MAX_TEMPLATE_BYTES, PrintAppQuerySchema, PrintPdfBodySchema, PrintTemplateSchema, TemplateNameSchema,
 } from '../schemas/print';
-import { CREATED_OR_SAVED, defineCall } from './contract';
+import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 
 /** A file answered as JSON: its bytes in base64, their type and name (exports and prints). */
 export const BlobFileSchema = z.object({ buffer: z.string(), mimetype: z.string(), filename: z.string() });
@@ -15,7 +15,7 @@ export type BlobFile = z.infer<typeof BlobFileSchema>;
  * ?appId= fall back to the application the caller signed in to, so the print rule (not the
  * contract) finds their application.
  */
-export const printCalls = {
+export const printCalls = lazyCalls(() => ({
   listTemplates: defineCall({
     method: 'GET', path: '/print/listTemplates', tag: 'print',
     summary: 'The print templates of an application (members)',
@@ -55,4 +55,4 @@ export const printCalls = {
     data: BlobFileSchema,
     access: { level: 'signedIn' },
   }),
-};
+}));

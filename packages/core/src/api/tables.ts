@@ -3,7 +3,7 @@ import {
   DeleteRowBodySchema, EditRowBodySchema, ExcelFromTableBodySchema, ExcelStreamQuerySchema, LoadTableContentBodySchema, MoveCardBodySchema,
   PageCursorSchema, ScanBarcodeBodySchema,
 } from '../schemas/tables';
-import { defineCall, FILE_ANSWER } from './contract';
+import { defineCall, FILE_ANSWER, lazyCalls } from './contract';
 import { BlobFileSchema } from './print';
 
 /**
@@ -105,7 +105,7 @@ const loadContentCall = (path: string) => defineCall({
   access: { level: 'member', app: widgetPage },
 });
 
-export const tableCalls = {
+export const tableCalls = lazyCalls(() => ({
   loadTableContent: loadContentCall('/get/loadTableContent'),
   loadQueryContent: loadContentCall('/get/loadQueryContent'),
   countTableContent: defineCall({
@@ -172,4 +172,4 @@ export const tableCalls = {
     data: FILE_ANSWER,
     access: { level: 'member', app: { entity: 'page', id: (input) => input.query.pageId } },
   }),
-};
+}));

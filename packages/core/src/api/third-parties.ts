@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CREATED_OR_SAVED, defineCall } from './contract';
+import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 
 /*
  * Third Parties (spec 1 screen 4, the top bar link of `_root`): the outbound services the
@@ -52,7 +52,7 @@ export type SaveThirdPartyBody = z.infer<typeof SaveThirdPartyBodySchema>;
 export const ThirdPartyIdBodySchema = z.object({ serviceId: id });
 const ThirdPartyIdSchema = z.object({ serviceId: id });
 
-export const thirdPartyCalls = {
+export const thirdPartyCalls = lazyCalls(() => ({
   listThirdParties: defineCall({
     method: 'GET', path: '/get/listThirdParties', tag: 'third-parties',
     summary: 'The outbound services the server may use (super administrator); never their passwords',
@@ -82,4 +82,4 @@ export const thirdPartyCalls = {
     data: z.object({ serviceId: id, message: z.string() }),
     access: { level: 'superAdmin' },
   }),
-};
+}));

@@ -4,7 +4,7 @@ import {
   RunTriggerBodySchema, RunTriggerParamsSchema, SaveTriggerBodySchema, TriggerRecordSchema, TriggerRunSchema,
 } from '../schemas/triggers';
 import { TriggerOutcomeSchema } from '../workflows/runs';
-import { CREATED_OR_SAVED, defineCall } from './contract';
+import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 
 /** How many runs GET /action/triggerRuns answers, newest first. */
 export const TRIGGER_RUNS_SHOWN = 50;
@@ -30,7 +30,7 @@ const runTriggerCall = (path: string, summary: string) => defineCall({
  * Stored triggers (spec 2 §3 "Trigger", §7 saveTrigger and runTrigger). A run is recorded and
  * starts the built workflows whose chainTrigger is the trigger (issue 12).
  */
-export const triggerCalls = {
+export const triggerCalls = lazyCalls(() => ({
   saveTrigger: defineCall({
     method: 'POST', path: '/action/saveTrigger', tag: 'actions',
     summary: 'Create (triggerId null) or update a trigger of an application (its administrators); triggerParams is the JSON text of the parameter names',
@@ -55,4 +55,4 @@ export const triggerCalls = {
     data: z.array(TriggerRunSchema),
     access: { level: 'appAdmin', app: { entity: 'trigger', id: (input) => input.params.id } },
   }),
-};
+}));

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import {
   AddUserBodySchema, ChangeUserPasswordBodySchema, DeleteUserBodySchema, ListUserQuerySchema,
 } from '../schemas/admin';
-import { defineCall } from './contract';
+import { defineCall, lazyCalls } from './contract';
 
 export const UserRefSchema = z.object({ userId: z.string() });
 export type UserRef = z.infer<typeof UserRefSchema>;
 
 /** Users of an application (spec 1 screen 7, §7). */
-export const userCalls = {
+export const userCalls = lazyCalls(() => ({
   listUser: defineCall({
     method: 'GET', path: '/auth/listuser', tag: 'users',
     summary: 'A page of the application\'s users, searched by id',
@@ -40,4 +40,4 @@ export const userCalls = {
     data: UserRefSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.data.appId } },
   }),
-};
+}));

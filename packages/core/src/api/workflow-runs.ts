@@ -4,13 +4,13 @@ import {
   RunChainsBodySchema, RunOutcomeSchema, RunWorkflowBodySchema, WORKFLOW_RUNS_SHOWN, WorkflowRunDetailSchema,
   WorkflowRunSummarySchema,
 } from '../workflows/runs';
-import { defineCall } from './contract';
+import { defineCall, lazyCalls } from './contract';
 
 /**
  * Running workflows and what their runs did (issue 12, spec 1 §7 runChains). Members start
  * workflows only through runTrigger (api/triggers); these calls are the editor's.
  */
-export const workflowRunCalls = {
+export const workflowRunCalls = lazyCalls(() => ({
   runWorkflow: defineCall({
     method: 'POST', path: '/action/runWorkflow/:id', tag: 'workflows',
     summary: 'Run the published version of a workflow with the given input ($0), waiting a short while for it to end (its administrators)',
@@ -47,4 +47,4 @@ export const workflowRunCalls = {
     data: RunOutcomeSchema,
     access: { level: 'appAdmin', app: { entity: 'workflowRun', id: (input) => input.params.id } },
   }),
-};
+}));

@@ -5,14 +5,14 @@ import {
   SaveWorkflowActionBodySchema, SaveWorkflowBodySchema, WorkflowActionIdSchema, WorkflowBuildSchema, WorkflowIdSchema,
   WorkflowFlowSchema, WorkflowNodeSchema, WorkflowSchema,
 } from '../workflows/schemas';
-import { CREATED_OR_SAVED, defineCall } from './contract';
+import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 
 /**
  * The workflow definitions (spec 1 §3 Workflow / Workflow action / Flow, §5, §7; issue 12): the
  * palette of add-ons, workflows, their actions and the drawn flow. Every id the author sends is
  * checked to belong to the application the call names (server/src/workflows).
  */
-export const workflowCalls = {
+export const workflowCalls = lazyCalls(() => ({
   listAddOn: defineCall({
     method: 'GET', path: '/addon/listAddOn', tag: 'workflows',
     summary: 'The add-on actions of the workflow palette with their parameter forms; an add-on not built yet is listed with available false',
@@ -84,4 +84,4 @@ export const workflowCalls = {
     data: WorkflowBuildSchema,
     access: { level: 'appAdmin', app: { entity: 'workflow', id: (input) => input.params.id } },
   }),
-};
+}));
