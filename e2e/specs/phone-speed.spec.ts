@@ -1,7 +1,8 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
-import { DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { apiAs, demoToken } from '../support/api';
+import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 
 /**
  * The JavaScript (as transferred, compressed) a member's page asks for before its first
@@ -152,4 +153,34 @@ describe("a member's page before its code arrives", () => {
       await snapshot(page, `phone-speed-member-first-${width}`);
     });
   }
+});
+
+/** Issue 42: a builder opening the page editor on a phone: the toolbar keeps its rows while the page loads. */
+describe('the page editor on a slow phone', () => {
+  let page: Page;
+  let productsPageId: number;
+  beforeAll(async () => {
+    const api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    const pages = await api<{ pageId: number }[]>('GET', '/get/getPage/slug/products?appSlug=demo');
+    productsPageId = pages.data[0]?.pageId as number;
+    const browser = await launchBrowser();
+    page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signInToDemo(page, DEMO_ADMIN, ADMIN_PASSWORD);
+  });
+  afterAll(async () => { await page.context().browser()?.close(); });
+
+  it('does not move while the page it opens loads', async () => {
+    const cdp = await slowPhone(page);
+    try {
+      await page.goto(`/demo/form-editor?page=${productsPageId}`);
+      await page.getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor({ timeout: 30_000 });
+      await page.getByTestId('editor-component').first().waitFor();
+      await page.waitForTimeout(1500);
+      const figures = await loadFigures(page);
+      await snapshot(page, 'phone-speed-editor-390');
+      expect(figures.layoutShift, `layout shifts: ${figures.shifts.join('; ') || 'none'}`).toBeLessThanOrEqual(MOST_LAYOUT_SHIFT);
+    } finally {
+      await cdp.detach();
+    }
+  }, 90_000);
 });
