@@ -155,6 +155,8 @@ describe('row actions of the table and the kanban', () => {
       const calls = await holdActionCalls(page);
       try {
         await table().getByRole('button', { name: 'Bulk Action' }).click();
+        // The menu's dropdown mounts in the frame after the click (Mantine's transition).
+        await page.getByRole('menuitem').last().waitFor();
         expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Mark shipped', 'Delete', 'Cancel']);
         await page.getByRole('menuitem', { name: 'Mark shipped' }).click();
         // while it runs the Bulk Action button spins and the rows' actions are disabled
@@ -231,6 +233,7 @@ describe('row actions of the table and the kanban', () => {
       const [writeReport] = await tasks();
       if (writeReport === undefined) throw new Error('no task');
       await card('Write report').getByRole('button', { name: 'Actions of Write report' }).click();
+      await page.getByRole('menuitem').last().waitFor();
       expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Edit', 'Delete', 'Start', 'Duplicate', 'Cancel']);
       await snapshot(page, 'kanban-card-menu');
       await page.getByRole('menuitem', { name: 'Edit' }).click();
