@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { apiAs, demoToken } from '../support/api';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
@@ -24,6 +25,26 @@ async function slowPhone(page: Page): Promise<CDPSession> {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   return cdp;
+}
+
+/**
+ * Opens `path` as the server sends it, without the app's code (its module script and preloads
+ * taken out of the page on the way): what a phone shows before the code has arrived. The page
+ * itself keeps JavaScript, so axe-core can look at the drawing.
+ */
+async function openDrawnOnly(page: Page, path: string): Promise<void> {
+  await page.route((url) => url.pathname === path, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text())
+      .replace(/<script type="module"[^>]*><\/script>/g, '')
+      .replace(/<link rel="modulepreload"[^>]*>/g, '');
+    await route.fulfill({ response, body });
+  });
+  try {
+    await page.goto(path);
+  } finally {
+    await page.unroute((url) => url.pathname === path);
+  }
 }
 
 interface LoadFigures { layoutShift: number; shifts: string[]; jsBeforeFirstPaintKb: number; firstContentfulPaintMs: number; scripts: string[] }
@@ -103,17 +124,18 @@ describe('the sign-in page before its code arrives', () => {
   let page: Page;
   beforeAll(async () => {
     const browser = await launchBrowser();
-    page = await newPage(browser, { javaScriptEnabled: false });
+    page = await newPage(browser);
   });
   afterAll(async () => { await page.context().browser()?.close(); });
 
   for (const width of [1366, 390]) {
-    it(`shows the application's name and the form without JavaScript at ${width} px, where the live form stands`, async () => {
+    it(`shows the application's name and the form before its code at ${width} px, where the live form stands`, async () => {
       await page.setViewportSize({ width, height: 844 });
-      await page.goto('/demo/auth/login');
+      await openDrawnOnly(page, '/demo/auth/login');
       await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Demo Toko' }).isVisible()).toBe(true);
       for (const text of ['Masuk ke akun Anda', 'Username', 'Password', 'Sign In']) expect(await page.getByText(text, { exact: true }).isVisible(), text).toBe(true);
       await snapshot(page, `phone-speed-sign-in-first-${width}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
       const drawn = await page.locator('.rk-first-button').boundingBox();
 
       const live = await newPage(page.context().browser() ?? await launchBrowser(), { viewport: { width, height: 844 } });
@@ -138,19 +160,20 @@ describe("a member's page before its code arrives", () => {
   let page: Page;
   beforeAll(async () => {
     const browser = await launchBrowser();
-    page = await newPage(browser, { javaScriptEnabled: false });
+    page = await newPage(browser);
   });
   afterAll(async () => { await page.context().browser()?.close(); });
 
   for (const [width, sidebar] of [[1366, true], [390, false]] as const) {
     it(`shows the application's bar${sidebar ? ' and sidebar' : ''} at ${width} px`, async () => {
       await page.setViewportSize({ width, height: 844 });
-      await page.goto('/demo/staff/products');
+      await openDrawnOnly(page, '/demo/staff/products');
       expect(await page.getByRole('banner').getByText('Demo Toko').isVisible()).toBe(true);
       expect(await page.getByRole('navigation').isVisible()).toBe(sidebar);
       const bar = await page.getByRole('banner').boundingBox();
       expect(bar).toMatchObject({ x: 0, y: 0, width, height: 56 });
       await snapshot(page, `phone-speed-member-first-${width}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
     });
   }
 });
