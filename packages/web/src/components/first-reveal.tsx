@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 
 /** How long the loads must have been quiet before the page shows: a widget whose code just arrived starts its own load within it. */
 const QUIET_MS = 80;
@@ -31,10 +31,9 @@ export function FirstReveal({ children }: { children: ReactNode }) {
   const mutating = useIsMutating();
   const [held, setHeld] = useState(0);
   const [revealed, setRevealed] = useState(false);
-  const revealedRef = useRef(false);
+  // Once revealed the count no longer matters: the page never hides again.
   const holds = useMemo<Holds>(() => ({
     hold: () => {
-      if (revealedRef.current) return () => undefined;
       setHeld((count) => count + 1);
       return () => setHeld((count) => count - 1);
     },
@@ -49,7 +48,6 @@ export function FirstReveal({ children }: { children: ReactNode }) {
     const timer = setTimeout(() => setRevealed(true), QUIET_MS);
     return () => clearTimeout(timer);
   }, [busy, revealed]);
-  useEffect(() => { revealedRef.current = revealed; }, [revealed]);
   return (
     <HoldsContext.Provider value={holds}>
       <div style={{ position: 'relative' }} aria-busy={!revealed || undefined} data-first-reveal={revealed ? 'shown' : 'waiting'}>
