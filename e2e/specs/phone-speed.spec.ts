@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe';
-import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
+import { ADMIN_PASSWORD, browserPageForSuite, launchBrowser, newPage, snapshot } from '../support/browser';
 import { apiAs, demoToken } from '../support/api';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 
@@ -121,24 +121,20 @@ describe("a member's pages on a slow phone", () => {
  * JavaScript arrive on a slow phone), and the live form takes its place without moving it.
  */
 describe('the sign-in page before its code arrives', () => {
-  let page: Page;
-  beforeAll(async () => {
-    const browser = await launchBrowser();
-    page = await newPage(browser);
-  });
-  afterAll(async () => { await page.context().browser()?.close(); });
+  const suite = browserPageForSuite();
+  const page = (): Page => suite.page;
 
   for (const width of [1366, 390]) {
     it(`shows the application's name and the form before its code at ${width} px, where the live form stands`, async () => {
-      await page.setViewportSize({ width, height: 844 });
-      await openDrawnOnly(page, '/demo/auth/login');
-      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Demo Toko' }).isVisible()).toBe(true);
-      for (const text of ['Masuk ke akun Anda', 'Username', 'Password', 'Sign In']) expect(await page.getByText(text, { exact: true }).isVisible(), text).toBe(true);
-      await snapshot(page, `phone-speed-sign-in-first-${width}`);
-      expect(await accessibilityViolations(page)).toEqual([]);
-      const drawn = await page.locator('.rk-first-button').boundingBox();
+      await page().setViewportSize({ width, height: 844 });
+      await openDrawnOnly(page(), '/demo/auth/login');
+      await expect.poll(() => page().getByRole('heading', { level: 1, name: 'Demo Toko' }).isVisible()).toBe(true);
+      for (const text of ['Masuk ke akun Anda', 'Username', 'Password', 'Sign In']) expect(await page().getByText(text, { exact: true }).isVisible(), text).toBe(true);
+      await snapshot(page(), `phone-speed-sign-in-first-${width}`);
+      expect(await accessibilityViolations(page())).toEqual([]);
+      const drawn = await page().locator('.rk-first-button').boundingBox();
 
-      const live = await newPage(page.context().browser() ?? await launchBrowser(), { viewport: { width, height: 844 } });
+      const live = await newPage(suite.browser, { viewport: { width, height: 844 } });
       try {
         await live.goto('/demo/auth/login');
         const button = live.getByRole('button', { name: 'Sign In' });
@@ -157,23 +153,19 @@ describe('the sign-in page before its code arrives', () => {
 
 /** Issue 42: a member's page paints its frame (the application's bar, and its sidebar on a wide screen) from the server's first bytes. */
 describe("a member's page before its code arrives", () => {
-  let page: Page;
-  beforeAll(async () => {
-    const browser = await launchBrowser();
-    page = await newPage(browser);
-  });
-  afterAll(async () => { await page.context().browser()?.close(); });
+  const suite = browserPageForSuite();
+  const page = (): Page => suite.page;
 
   for (const [width, sidebar] of [[1366, true], [390, false]] as const) {
     it(`shows the application's bar${sidebar ? ' and sidebar' : ''} at ${width} px`, async () => {
-      await page.setViewportSize({ width, height: 844 });
-      await openDrawnOnly(page, '/demo/staff/products');
-      expect(await page.getByRole('banner').getByText('Demo Toko').isVisible()).toBe(true);
-      expect(await page.getByRole('navigation').isVisible()).toBe(sidebar);
-      const bar = await page.getByRole('banner').boundingBox();
+      await page().setViewportSize({ width, height: 844 });
+      await openDrawnOnly(page(), '/demo/staff/products');
+      expect(await page().getByRole('banner').getByText('Demo Toko').isVisible()).toBe(true);
+      expect(await page().getByRole('navigation').isVisible()).toBe(sidebar);
+      const bar = await page().getByRole('banner').boundingBox();
       expect(bar).toMatchObject({ x: 0, y: 0, width, height: 56 });
-      await snapshot(page, `phone-speed-member-first-${width}`);
-      expect(await accessibilityViolations(page)).toEqual([]);
+      await snapshot(page(), `phone-speed-member-first-${width}`);
+      expect(await accessibilityViolations(page())).toEqual([]);
     });
   }
 });
