@@ -52,6 +52,8 @@ export const Messages = {
   pageNameRequired: "Please, fill page's name",
   menuNotFound: 'Menu not found',
   pageNotFound: 'Page not found',
+  /** A write based on a revision another administrator has since replaced (issue 33). */
+  staleWrite: 'Someone else saved this after you opened it: your change was not saved',
   pageVersionNotFound: 'Page version not found',
   pageNotDeleted: 'The page is not deleted',
   pageVersionOfOtherPage: 'The page this version was saved from is now another page',

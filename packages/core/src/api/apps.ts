@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   DeleteAppBodySchema, SaveAppBodySchema, SlugParamsSchema, UserIdParamsSchema,
 } from '../schemas/api';
+import { PageSchema } from '../schemas/admin';
 import { ApplicationSchema, PublicApplicationSchema } from '../schemas/entities';
+import { revisionField } from '../schemas/revision';
 import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 
 const AppIdSchema = z.object({ appId: z.number().int() });
@@ -10,7 +12,8 @@ const AppIdSchema = z.object({ appId: z.number().int() });
 /** saveApp's answer; `pages` (the id and slug of each page, in the order sent) when pages were sent. */
 export const SavedAppSchema = AppIdSchema.extend({
   appSlug: z.string(),
-  pages: z.array(z.object({ pageId: z.number().int(), pageSlug: z.string() })).optional(),
+  /** The pages saved, each with the revision it now has (the base of the editor's next save). */
+  pages: z.array(z.object({ pageId: z.number().int(), pageSlug: z.string(), ...revisionField })).optional(),
 });
 export type SavedApp = z.infer<typeof SavedAppSchema>;
 
@@ -43,6 +46,7 @@ export const appCalls = lazyCalls(() => ({
       + 'editing needs the application\'s administrator.',
     body: SaveAppBodySchema,
     data: SavedAppSchema,
+    conflict: z.object({ page: PageSchema }),
     successCode: CREATED_OR_SAVED,
     // Creating names no application yet: the rules for both are in the server's apps/save-app.
     access: { level: 'signedIn' },

@@ -76,6 +76,11 @@ export interface CallDefinition<
   data: D;
   /** Fields of a successful answer beside `data` (rare: say why where used). */
   extra?: E;
+  /**
+   * A write based on a revision (issue 33): the schema of what a 409 answer carries in `data`,
+   * the object as it is stored now, so the screen can show what changed and merge.
+   */
+  conflict?: Schema;
   access: A;
   /** The HTTP code of success: 201 where the call creates something (see CREATED_OR_SAVED), 202 where it queues work. */
   successCode?: 200 | 201 | 202 | typeof CREATED_OR_SAVED;
@@ -119,7 +124,8 @@ export function defineCall<
   B extends Schema | undefined = undefined,
   E extends z.ZodRawShape | undefined = undefined,
   H extends Schema | undefined = undefined,
->(call: CallDefinition<P, Q, B, D, E, A, H>): CallDefinition<P, Q, B, D, E, A, H> {
+  K extends Schema | undefined = undefined,
+>(call: CallDefinition<P, Q, B, D, E, A, H> & { conflict?: K }): CallDefinition<P, Q, B, D, E, A, H> & { conflict?: K } {
   return call;
 }
 
@@ -142,6 +148,18 @@ export type DataOf<C> = C extends CallDefinition<infer _P, infer _Q, infer _B, i
 export type ExtraOf<C> = C extends CallDefinition<infer _P, infer _Q, infer _B, infer _D, infer E, infer _A, infer _H>
   ? E extends z.ZodRawShape ? z.output<z.ZodObject<E>> : undefined
   : never;
+
+/** What a 409 answer of a call based on a revision carries in `data`: the object as stored now. */
+export type ConflictOf<C> = C extends { conflict?: infer K } ? K extends Schema ? z.output<K> : never : never;
+
+/**
+ * A 409 answer of a call based on a revision: `{ status: false, error, data }` with the stored
+ * object when the write was stale (other conflicts, a duplicate name, carry no data).
+ */
+export function conflictEnvelopeOf(call: AnyCall): z.ZodObject | undefined {
+  if (call.conflict === undefined) return undefined;
+  return z.object({ status: z.literal(false), error: z.array(z.string()), data: call.conflict.optional() });
+}
 
 /** A successful answer's schema: `{ status: true, data }` and the call's extra fields. */
 export function successEnvelopeOf(call: AnyCall): z.ZodObject {

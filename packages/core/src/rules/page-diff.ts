@@ -32,13 +32,14 @@ export interface PageDiff {
   changed: ChangedComponent[];
 }
 
-interface Placed {
+export interface Placed {
   component: Component;
   parentId: string | null;
   index: number;
 }
 
-function placedById(list: readonly Component[]): Map<string, Placed> {
+/** Every component of the tree by id, with where it sits (the first of a repeated id). */
+export function placedById(list: readonly Component[]): Map<string, Placed> {
   const byId = new Map<string, Placed>();
   for (const placed of walkPlacedComponents(list)) if (!byId.has(placed.component.id)) byId.set(placed.component.id, placed);
   return byId;
@@ -58,7 +59,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** The longest common subsequence of two id lists: the ones that kept their order. */
-function keptOrder(before: readonly string[], after: readonly string[]): Set<string> {
+export function keptOrder(before: readonly string[], after: readonly string[]): Set<string> {
   const table: number[][] = Array.from({ length: before.length + 1 }, () => new Array<number>(after.length + 1).fill(0));
   for (let i = before.length - 1; i >= 0; i--) {
     for (let j = after.length - 1; j >= 0; j--) {
@@ -77,6 +78,12 @@ function keptOrder(before: readonly string[], after: readonly string[]): Set<str
     else j++;
   }
   return kept;
+}
+
+/** A component as the difference names it: `Text Input "Name"`, or its type and id without a title. */
+export function describeComponent(c: Component): DiffComponent {
+  const title = typeof c.title === 'string' ? c.title.trim() : '';
+  return { id: c.id, type: c.type, label: title === '' ? `${widgetLabel(c.type)} ${c.id}` : `${widgetLabel(c.type)} "${title}"` };
 }
 
 /** Ids of the components under each parent, in order, keeping only those in `keep`. */
@@ -99,13 +106,9 @@ function siblingsOrder(byId: Map<string, Placed>, keep: (id: string) => boolean)
 export function diffPageComponents(before: readonly Component[], after: readonly Component[]): PageDiff {
   const was = placedById(before);
   const now = placedById(after);
-  const describe = (c: Component): DiffComponent => {
-    const title = typeof c.title === 'string' ? c.title.trim() : '';
-    return { id: c.id, type: c.type, label: title === '' ? `${widgetLabel(c.type)} ${c.id}` : `${widgetLabel(c.type)} "${title}"` };
-  };
   const diff: PageDiff = { added: [], removed: [], moved: [], changed: [] };
-  for (const [id, placed] of now) if (!was.has(id)) diff.added.push(describe(placed.component));
-  for (const [id, placed] of was) if (!now.has(id)) diff.removed.push(describe(placed.component));
+  for (const [id, placed] of now) if (!was.has(id)) diff.added.push(describeComponent(placed.component));
+  for (const [id, placed] of was) if (!now.has(id)) diff.removed.push(describeComponent(placed.component));
 
   const stayedInPlace = (id: string) => was.has(id) && now.has(id) && was.get(id)!.parentId === now.get(id)!.parentId;
   const beforeOrder = siblingsOrder(was, stayedInPlace);
@@ -119,12 +122,12 @@ export function diffPageComponents(before: readonly Component[], after: readonly
     const old = was.get(id);
     if (old === undefined) continue;
     if (old.parentId !== placed.parentId || reordered.has(id)) {
-      diff.moved.push({ ...describe(placed.component), fromParent: old.parentId, toParent: placed.parentId });
+      diff.moved.push({ ...describeComponent(placed.component), fromParent: old.parentId, toParent: placed.parentId });
     }
     const keys = new Set([...Object.keys(placed.component), ...Object.keys(old.component)]);
     const settings = [...keys].filter((key) => key !== 'children' && key !== 'version' && key !== 'id'
       && !sameJson(placed.component[key], old.component[key]));
-    if (settings.length > 0) diff.changed.push({ ...describe(placed.component), settings });
+    if (settings.length > 0) diff.changed.push({ ...describeComponent(placed.component), settings });
   }
   return diff;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ROW_ID } from '../constants';
 import { Messages } from '../messages';
 import { newPasswordSchema } from './api';
+import { revisionField } from './revision';
 
 const id = z.number().int().positive().max(MAX_ROW_ID);
 const nonBlank = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
@@ -159,6 +160,7 @@ export const PageSummarySchema = z.object({
   pageName: z.string(),
   pageSlug: z.string(),
   pageComponents: z.string(),
+  ...revisionField,
 });
 export type PageSummary = z.infer<typeof PageSummarySchema>;
 

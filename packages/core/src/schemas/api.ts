@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { Messages } from '../messages';
+import { baseRevisionField } from './revision';
 
 /** Every answer is `{ status, data?, error? }`; errors are a list of texts, the first one shown. */
 export const ErrorEnvelopeSchema = z.object({
@@ -52,6 +53,8 @@ export const PageInputSchema = z.object({
   pageAppId: z.number().int().positive().optional(),
   /** JSON text of the component list, validated against core's widget schemas. */
   pageComponents: z.string().max(4_000_000).optional(),
+  /** The page's revision the editor loaded: a page saved since is refused (409) with what it holds now. */
+  ...baseRevisionField,
 });
 export type PageInput = z.infer<typeof PageInputSchema>;
 

@@ -8,7 +8,7 @@ import type { SandboxResult } from './sandbox-pool';
 
 /** What a run of a stored function shares, whoever runs it: the Functions screen, a widget, a workflow step. */
 
-export type FunctionRow = { [K in keyof FunctionsTable]: K extends 'id' ? number : FunctionsTable[K] };
+export type FunctionRow = { [K in keyof FunctionsTable]: K extends 'id' | 'revision' ? number : FunctionsTable[K] };
 
 /** A stored parameter list that no longer parses (an old row) reads as no parameters. */
 export function parametersOf(row: FunctionRow): FunctionParameter[] {

@@ -4,6 +4,7 @@ import { Messages } from '@rakit/core';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DataSourceError } from '../datasources/types';
 import { HttpError } from '../errors/http-errors';
+import { StaleRevision } from '../store/revisions';
 
 /** Unique-key violations of the three store engines: a race lost to another writer. */
 function isUniqueViolation(error: unknown): boolean {
@@ -40,6 +41,7 @@ export type FirstPage = (hostname: string, url: string) => Promise<string | unde
 
 export function installErrorHandler(app: FastifyInstance, options: { firstPage: FirstPage | undefined }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StaleRevision) return sendStaleRevision(error, request, reply);
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ status: false, error: [error.message, ...error.details] });
     }
@@ -73,6 +75,15 @@ export function installErrorHandler(app: FastifyInstance, options: { firstPage: 
     if (options.firstPage !== undefined && wantsPage) return sendFirstPage(request, reply, options.firstPage);
     return reply.code(404).send({ status: false, error: [`Route ${request.method} ${request.url.split('?')[0]} not found`] });
   });
+}
+
+/** 409 with the object as it is stored now (read after the write's transaction rolled back). */
+async function sendStaleRevision(error: StaleRevision, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const current = await error.current(request.server.store).catch((cause: unknown) => {
+    request.log.warn({ err: cause }, 'the stored object of a stale write could not be read');
+    return undefined;
+  });
+  return reply.code(409).send({ status: false, error: [error.message], ...(current === undefined ? {} : { data: current }) });
 }
 
 /**

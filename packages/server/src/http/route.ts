@@ -1,5 +1,5 @@
 import {
-  type AnyCall, CREATED_OR_SAVED, type DataOf, type ExtraOf, FILE_ANSWER, type ServerInputOf, successEnvelopeOf,
+  type AnyCall, conflictEnvelopeOf, CREATED_OR_SAVED, type DataOf, type ExtraOf, FILE_ANSWER, type ServerInputOf, successEnvelopeOf,
 } from '@rakit/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
@@ -47,6 +47,7 @@ export function route<C extends AnyCall>(
   // A create-or-save call documents both codes; its handler sets 201 when it created something.
   const successCodes = successCode === CREATED_OR_SAVED ? [200, 201] : [successCode];
   const isPublic = call.access.level === 'public';
+  const conflictEnvelope = conflictEnvelopeOf(call);
   app.route({
     method: call.method,
     url: call.path,
@@ -59,7 +60,11 @@ export function route<C extends AnyCall>(
       ...(call.body === undefined ? {} : { body: call.body }),
       ...(call.headers === undefined ? {} : { headers: call.headers }),
       ...(call.multipart === true ? { consumes: ['multipart/form-data'] } : {}),
-      response: Object.fromEntries(successCodes.map((code) => [code, call.data === FILE_ANSWER ? FILE_RESPONSE : successEnvelopeOf(call)])),
+      response: {
+        ...Object.fromEntries(successCodes.map((code) => [code, call.data === FILE_ANSWER ? FILE_RESPONSE : successEnvelopeOf(call)])),
+        // A stale write's answer carries the stored object, serialised (and trimmed) by the call's schema.
+        ...(conflictEnvelope === undefined ? {} : { 409: conflictEnvelope }),
+      },
       ...(isPublic ? { security: [] } : {}),
     },
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),

@@ -2,6 +2,7 @@ import { Messages, type PageInput, parsePageComponents } from '@rakit/core';
 import { badRequest, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findPage, insertPage, updatePage } from '../store/repositories/pages';
+import { revisionOf, StaleRevision } from '../store/revisions';
 import { type PageSaver, recordPageCreated, recordPageVersion } from './history';
 
 /**
@@ -10,7 +11,7 @@ import { type PageSaver, recordPageCreated, recordPageVersion } from './history'
  * created or changed keeps a version (pages/history), in the same transaction.
  */
 export async function savePages(trx: Store, appId: number, pages: PageInput[], saver: PageSaver) {
-  const saved: { pageId: number; pageSlug: string }[] = [];
+  const saved: { pageId: number; pageSlug: string; revision: number }[] = [];
   for (const page of pages) {
     if (page.pageAppId !== undefined && page.pageAppId !== appId) throw badRequest('pageAppId must be the application being saved');
     if (page.pageId === null) {
@@ -18,7 +19,7 @@ export async function savePages(trx: Store, appId: number, pages: PageInput[], s
       if (page.pageName === undefined) throw badRequest(Messages.pageTitleRequired);
       const created = await insertPage(trx, appId, page.pageName);
       await recordPageCreated(trx, { ...created, appId, pageName: page.pageName, components: '[]' }, saver);
-      saved.push(created);
+      saved.push({ ...created, revision: 1 });
       continue;
     }
     const existing = await findPage(trx, page.pageId);
@@ -29,10 +30,11 @@ export async function savePages(trx: Store, appId: number, pages: PageInput[], s
       if (!parsed.ok) throw badRequest(parsed.error);
       pageComponents = JSON.stringify(parsed.components);
     }
-    await updatePage(trx, page.pageId, { ...(page.pageName === undefined ? {} : { pageName: page.pageName }), ...(pageComponents === undefined ? {} : { pageComponents }) });
+    const values = { ...(page.pageName === undefined ? {} : { pageName: page.pageName }), ...(pageComponents === undefined ? {} : { pageComponents }) };
+    if (!(await updatePage(trx, page.pageId, values, page.revision))) throw new StaleRevision(async (store) => ({ page: await findPage(store, existing.pageId) }));
     const before = { pageId: existing.pageId, appId, pageName: existing.pageName, pageSlug: existing.pageSlug, components: existing.pageComponents, updatedAt: existing.updatedAt };
     await recordPageVersion(trx, before, { ...before, pageName: page.pageName ?? existing.pageName, components: pageComponents ?? existing.pageComponents }, saver);
-    saved.push({ pageId: existing.pageId, pageSlug: existing.pageSlug });
+    saved.push({ pageId: existing.pageId, pageSlug: existing.pageSlug, revision: (await revisionOf(trx, 'pages', existing.pageId))! });
   }
   return saved;
 }

@@ -25,6 +25,7 @@ import * as dataVersions from './migrations/2026-11-25-0401-data-versions';
 import * as pageVersionMenus from './migrations/2026-11-25-0701-page-version-menus';
 import * as dbTimeLimit from './migrations/2026-11-26-0101-db-time-limit';
 import * as storedFiles from './migrations/2026-11-26-0201-stored-files';
+import * as revisions from './migrations/2026-11-29-0101-revisions';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -158,6 +159,7 @@ const migrations = {
   '2026-11-25-0701-page-version-menus': pageVersionMenus,
   '2026-11-26-0101-db-time-limit': dbTimeLimit,
   '2026-11-26-0201-stored-files': storedFiles,
+  '2026-11-29-0101-revisions': revisions,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

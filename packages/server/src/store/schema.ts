@@ -11,6 +11,8 @@ export interface AppsTable {
   appSlug: string;
   appOpenRegistration: number;
   createdAt: string;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 export interface UsersTable {
@@ -35,6 +37,8 @@ export interface UserGroupsTable {
   groupIsDefault: number;
   /** JSON of { pageId: number[], actionId: number[] }; menu access lives in group_menu_access. */
   groupAccess: string;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 export interface GroupMembersTable {
@@ -54,6 +58,8 @@ export interface PagesTable {
   pageSlug: string;
   pageComponents: string;
   updatedAt: string;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 /** A version of a page (issue 17): what a save, restore, deletion or undeletion left it holding. */
@@ -85,6 +91,8 @@ export interface MenusTable {
   menuPageId: number;
   menuParentMenuId: number;
   menuOrder: number;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 export interface DbConfigsTable {
@@ -101,6 +109,8 @@ export interface DbConfigsTable {
   dbVouched: Generated<number>;
   /** Seconds a data widget's statement may run; null: the default (core TIME_LIMIT_DEFAULT_S). */
   dbTimeLimit: number | null;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 export interface ChainsTable {
@@ -110,6 +120,8 @@ export interface ChainsTable {
   chainTrigger: string;
   /** The action attached as the trigger; 0 for none. */
   chainTriggerActionId: Generated<number>;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 export interface ChainActionsTable {
@@ -123,6 +135,8 @@ export interface ChainActionsTable {
   /** Where the card sits on the editor's canvas; null until placed. */
   cardX: number | null;
   cardY: number | null;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 export interface FlowEdgesTable {
@@ -209,6 +223,8 @@ export interface ThirdPartiesTable {
   /** AES-256-GCM ciphertext of the password ('' for none); never sent to a browser. */
   passwordEnc: string;
   fromAddress: string;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 /** The school directory of the school search widgets (imported by the super administrator). */
@@ -244,6 +260,8 @@ export interface FunctionsTable {
   name: string;
   parameter: string;
   content: string;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 export interface QueriesTable {
@@ -254,6 +272,8 @@ export interface QueriesTable {
   actionName: string;
   actionSqlQuery: string;
   actionFormat: string;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 export interface TriggersTable {
@@ -266,6 +286,8 @@ export interface TriggersTable {
   triggerParams: string;
   createdAt: string;
   updatedAt: string;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 /** One run of a trigger, recorded 'queued' for the workflow engine (a later release) to take up. */
@@ -334,6 +356,8 @@ export interface PdfTemplatesTable {
   createdBy: string;
   updatedAt: string;
   sampleFileId: string | null;
+  /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
+  revision: Generated<number>;
 }
 
 /** A print template's metadata; the .docx is the stored file of the same id. */

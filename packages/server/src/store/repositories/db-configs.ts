@@ -23,7 +23,7 @@ export const findDbConfig = (db: Store, dbId: number) =>
 export const listDbConfigs = (db: Store, appId: number) =>
   db.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).orderBy('dbId').execute();
 
-export type DbConfigValues = Omit<DbConfigRow, 'dbId' | 'dbVouched' | 'dbTimeLimit'> & { dbVouched?: number; dbTimeLimit?: number | null };
+export type DbConfigValues = Omit<DbConfigRow, 'dbId' | 'dbVouched' | 'dbTimeLimit' | 'revision'> & { dbVouched?: number; dbTimeLimit?: number | null };
 
 export const insertDbConfig = (db: Store, values: DbConfigValues) => insertReturningId(db, 'dbConfigs', values, 'dbId');
 

@@ -1,8 +1,9 @@
 import { type PageSummary, slugify } from '@rakit/core';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
+import { wroteRow } from '../revisions';
 
-const summaryColumns = ['pageId', 'pageName', 'pageSlug', 'pageComponents'] as const;
+const summaryColumns = ['pageId', 'pageName', 'pageSlug', 'pageComponents', 'revision'] as const;
 
 export const findPage = (db: Store, pageId: number) =>
   db.selectFrom('pages').selectAll().where('pageId', '=', pageId).executeTakeFirst();
@@ -36,8 +37,14 @@ export async function insertPage(db: Store, appId: number, pageName: string): Pr
   return { pageId, pageSlug };
 }
 
-export async function updatePage(db: Store, pageId: number, values: { pageName?: string; pageComponents?: string }): Promise<void> {
-  await db.updateTable('pages').set({ ...values, updatedAt: new Date().toISOString() }).where('pageId', '=', pageId).execute();
+/**
+ * Writes a page and bumps its revision; with `base`, only while the page is still at that
+ * revision (store/revisions.ts). False when it was not written.
+ */
+export async function updatePage(db: Store, pageId: number, values: { pageName?: string; pageComponents?: string }, base?: number): Promise<boolean> {
+  const result = await db.updateTable('pages').set((eb) => ({ ...values, updatedAt: new Date().toISOString(), revision: eb('revision', '+', 1) }))
+    .where('pageId', '=', pageId).$if(base !== undefined, (query) => query.where('revision', '=', base!)).executeTakeFirst();
+  return wroteRow(result);
 }
 
 /** Whether one of the groups reaches the page through a menu they may access. */

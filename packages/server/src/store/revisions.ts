@@ -1,0 +1,52 @@
+import { Messages } from '@rakit/core';
+import type { Kysely, UpdateResult } from 'kysely';
+import type { Store } from './db';
+
+/** The key column of each table whose rows carry a revision (issue 33). */
+const REVISION_KEYS = {
+  apps: 'appId', pages: 'pageId', menus: 'menuId', userGroups: 'groupId', chains: 'chainId', chainActions: 'actionId',
+  dbConfigs: 'dbId', functions: 'id', queries: 'actionId', triggers: 'triggerId', pdfTemplates: 'templateId', thirdParties: 'serviceId',
+} as const;
+export type RevisionedTable = keyof typeof REVISION_KEYS;
+
+/** The tables above as the two statements here see them: a numeric key and a revision. */
+type RevisionView = Kysely<Record<RevisionedTable, Record<string, number>>>;
+
+/**
+ * A write based on a revision another has replaced: thrown inside the write's transaction, it
+ * rolls it back, and the error handler answers 409 with the object as `current` reads it then,
+ * outside the transaction (whose snapshot may predate the other write), for the call's
+ * `conflict` schema to serialise.
+ */
+export class StaleRevision extends Error {
+  constructor(readonly current: (store: Store) => Promise<unknown>) {
+    super(Messages.staleWrite);
+    this.name = 'StaleRevision';
+  }
+}
+
+/** Whether an update wrote a row (a conditional one writes none when its row moved on). */
+export const wroteRow = (result: UpdateResult): boolean => Number(result.numUpdatedRows) > 0;
+
+/**
+ * Takes the next revision of a stored object in the transaction that writes it, and answers it:
+ * bumps the revision when it is still `base` (whatever it is when base is undefined), or answers
+ * undefined when another write got there first or the object is gone. The update holds the row
+ * until the transaction ends, so of two writes based on one revision exactly one passes, on each
+ * of the three engines. For objects written across several tables (a group and its menu access,
+ * a workflow and its flow); a single-row write bumps the revision in its own update.
+ */
+export async function takeRevision(trx: Store, table: RevisionedTable, id: number, base: number | undefined): Promise<number | undefined> {
+  const key = REVISION_KEYS[table];
+  const db = trx as unknown as RevisionView;
+  let update = db.updateTable(table).set((eb) => ({ revision: eb('revision', '+', 1) })).where(key, '=', id);
+  if (base !== undefined) update = update.where('revision', '=', base);
+  if (!wroteRow(await update.executeTakeFirst())) return undefined;
+  return revisionOf(trx, table, id);
+}
+
+/** The stored revision of an object (undefined when it is gone). */
+export async function revisionOf(db: Store, table: RevisionedTable, id: number): Promise<number | undefined> {
+  const row = await (db as unknown as RevisionView).selectFrom(table).select('revision').where(REVISION_KEYS[table], '=', id).executeTakeFirst();
+  return row?.revision;
+}

@@ -1,0 +1,79 @@
+import { createComponent, Messages } from '@rakit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPage } from '../src/store/repositories/pages';
+import { buildTestServer, type TestServer } from './support/build';
+import { availableEngines } from './support/engines';
+
+const engines = await availableEngines();
+
+/**
+ * Issue 33: two administrators (or two tabs) load one object and both save it. The second save,
+ * based on the revision the first replaced, is refused with 409 and the stored object, and the
+ * first one's work stays. Each kind of object plays the race, in turn and at the same moment.
+ */
+describe.each(engines)('stale writes on %s', (engine) => {
+  let server: TestServer;
+  let appId: number;
+  let admin: string;
+
+  beforeAll(async () => {
+    server = await buildTestServer(engine);
+    await server.register('081433000001', 'password-1');
+    const builder = await server.login('081433000001', 'password-1', 'main');
+    let appSlug: string;
+    ({ appId, appSlug } = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Dua Tab', appDescription: '' }, builder)).json().data);
+    admin = await server.login('081433000001', 'password-1', appSlug);
+  });
+  afterAll(async () => { await server.close(); });
+
+  describe('pages', () => {
+    const savePage = (page: Record<string, unknown>) => server.call('POST', '/save/saveApp', { appId, pages: [page] }, admin);
+    const componentsOf = (...ids: string[]) => JSON.stringify(ids.map((id) => createComponent('input', id, `Input ${id}`)));
+
+    it('refuses the second tab\'s save with 409 and the page as the first tab left it', async () => {
+      const created = (await savePage({ pageId: null, pageName: 'Pesanan' })).json().data.pages[0];
+      expect(created.revision).toBe(1);
+      const loaded = (await server.call('GET', `/get/getPage/${created.pageId}`, undefined, admin)).json().data[0];
+      expect(loaded.revision).toBe(1);
+
+      const first = await savePage({ pageId: loaded.pageId, pageComponents: componentsOf('first'), revision: loaded.revision });
+      expect(first.statusCode).toBe(200);
+      expect(first.json().data.pages[0].revision).toBe(2);
+
+      const second = await savePage({ pageId: loaded.pageId, pageComponents: componentsOf('second'), revision: loaded.revision });
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toEqual({
+        status: false,
+        error: [Messages.staleWrite],
+        data: { page: { pageId: loaded.pageId, pageAppId: appId, pageName: 'Pesanan', pageSlug: 'pesanan', pageComponents: componentsOf('first'), revision: 2 } },
+      });
+      const stored = await findPage(server.store, loaded.pageId);
+      expect(JSON.parse(stored!.pageComponents).map((c: { id: string }) => c.id)).toEqual(['first']);
+      expect(stored!.revision).toBe(2);
+
+      // Based on the revision the refusal showed, the second tab's (merged) save is taken.
+      const merged = await savePage({ pageId: loaded.pageId, pageComponents: componentsOf('first', 'second'), revision: 2 });
+      expect(merged.json().data.pages[0].revision).toBe(3);
+    });
+
+    it('lets exactly one of two saves from one revision through when they arrive together', async () => {
+      const { pageId } = (await savePage({ pageId: null, pageName: 'Balapan' })).json().data.pages[0];
+      const answers = await Promise.all(['a', 'b', 'c'].map((id) => savePage({ pageId, pageComponents: componentsOf(id), revision: 1 })));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+      const winner = answers.findIndex((answer) => answer.statusCode === 200);
+      const stored = await findPage(server.store, pageId);
+      expect(stored!.pageComponents).toBe(componentsOf(['a', 'b', 'c'][winner]!));
+      expect(stored!.revision).toBe(2);
+      const versions = await server.store.selectFrom('pageVersions').select('versionId').where('pageId', '=', pageId).execute();
+      expect(versions.length).toBeLessThanOrEqual(2);
+    });
+
+    it('writes a save that names no revision (the spec\'s body) over whatever is stored', async () => {
+      const { pageId } = (await savePage({ pageId: null, pageName: 'Tanpa Revisi' })).json().data.pages[0];
+      await savePage({ pageId, pageComponents: componentsOf('x'), revision: 1 });
+      const blind = await savePage({ pageId, pageComponents: componentsOf('y') });
+      expect(blind.statusCode).toBe(200);
+      expect(blind.json().data.pages[0].revision).toBe(3);
+    });
+  });
+});
