@@ -60,6 +60,8 @@ describe("a builder's top bar in main", () => {
     await page().mouse.move(200, 700);
     await page().setViewportSize({ width: 390, height: 844 });
     await page().getByRole('button', { name: 'Administration menu' }).click();
+    // The dropdown fills as it opens: read it once its entry is there.
+    await page().getByRole('menu').getByRole('menuitem').first().waitFor();
     expect(await page().getByRole('menu').getByRole('menuitem').allInnerTexts()).toEqual(['Libraries']);
     await page().keyboard.press('Escape');
     await snapshot(page(), 'builder-tabs-main-phone');

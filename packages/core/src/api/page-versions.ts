@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revisionField } from '../schemas/revision';
 import { IdParamsSchema } from '../schemas/admin';
 import { defineCall, lazyCalls } from './contract';
 
@@ -56,7 +57,7 @@ export const DeletedPageSchema = z.object({
 });
 export type DeletedPage = z.infer<typeof DeletedPageSchema>;
 
-export const RestoredPageSchema = z.object({ pageId: z.number().int(), pageSlug: z.string(), versionId: z.number().int() });
+export const RestoredPageSchema = z.object({ pageId: z.number().int(), pageSlug: z.string(), versionId: z.number().int(), ...revisionField });
 export type RestoredPage = z.infer<typeof RestoredPageSchema>;
 
 export const PageVersionNameSchema = z.string().trim().max(200, 'A version name has at most 200 characters')

@@ -4,6 +4,7 @@ import {
 } from '@rakit/core';
 import { conflict, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
+import { revisionOf } from '../store/revisions';
 import { findPage, findPageBySlug, freePageSlug, updatePage } from '../store/repositories/pages';
 import {
   findPageVersion, foldIntoVersion, insertPageVersion, latestPageVersion, prunePageVersionsByAge, prunePageVersionsByCount,
@@ -164,7 +165,7 @@ async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'r
   const changes = summaryOf({ name: before.pageName, components: before.components }, { name: after.pageName, components: after.components });
   const summary = page === undefined ? `Page ${kind === 'undeleted' ? 'undeleted' : `brought back as ${label}`}` : `Restored ${label}: ${changes}`;
   const written = await recordPageVersion(trx, before, after, saver, kind, summary);
-  return { pageId: version.pageId, pageSlug, versionId: written! };
+  return { pageId: version.pageId, pageSlug, versionId: written!, revision: (await revisionOf(trx, 'pages', version.pageId))! };
 }
 
 export const restorePageVersion = (store: Store, versionId: number, saver: PageSaver) =>

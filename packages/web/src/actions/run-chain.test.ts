@@ -13,7 +13,7 @@ const global: CustomAction = { name: 'GLOBAL', action: 'GLOBAL', cause: 'Simpan'
 const redirect: CustomAction = { name: 'REDIRECT', action: 'REDIRECT', cause: 'GLOBAL', show: true, raw: { pageId: 4, pageSlug: 'terima-kasih' } };
 
 /** A run against fakes that records what happened, in order. */
-function fakeRun(changes: Partial<ButtonRun> = {}, answer: Partial<ApiAnswer<StatementResult>> = { status: true, data: [] }) {
+function fakeRun(changes: Partial<ButtonRun> = {}, answer: Partial<ApiAnswer<StatementResult, never>> = { status: true, data: [] }) {
   const events: string[] = [];
   const calls: RunActionBody[] = [];
   const globals: GlobalVariable[] = [];

@@ -1,5 +1,5 @@
 import {
-  type AnyCall, type ClientInputOf, type DataOf, FILE_ANSWER, pathOf,
+  type AnyCall, type ClientInputOf, type ConflictOf, type DataOf, FILE_ANSWER, pathOf,
 } from '@rakit/core';
 import { z } from 'zod';
 import { readSession } from '../session/session-storage';
@@ -8,11 +8,13 @@ import { readSession } from '../session/session-storage';
  * One answer of the API: `{ status, data?, error? }`, read from the body whatever the HTTP
  * code, with that code beside it. `data` is checked against the call's schema when status is true.
  */
-export interface ApiAnswer<T> {
+export interface ApiAnswer<T, K = unknown> {
   status: boolean;
   data?: T;
   error?: string[];
   httpStatus: number;
+  /** A write based on a replaced revision (409): the object as stored now, parsed by the call's `conflict` schema. */
+  conflict?: K;
 }
 
 /** The request never got a readable answer (network down, server gone, not JSON). */
@@ -42,13 +44,15 @@ interface CallOptions<S extends z.ZodType> {
   form?: FormData;
   /** Schema of `data` on success. */
   data: S;
+  /** Schema of `data` in a 409 answer to a stale write. */
+  conflict?: z.ZodType | undefined;
   /** The application whose stored session gives the bearer token; null for the public calls. */
   tokenOf: string | null;
   /** Aborts the request (a newer query superseded it): the server then stops its statements. */
   signal?: AbortSignal | undefined;
 }
 
-export async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<ApiAnswer<z.infer<S>>> {
+export async function call<S extends z.ZodType, K = never>(options: CallOptions<S>): Promise<ApiAnswer<z.infer<S>, K>> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.tokenOf !== null) {
@@ -75,11 +79,15 @@ export async function call<S extends z.ZodType>(options: CallOptions<S>): Promis
   const envelope = EnvelopeSchema.safeParse(json);
   if (!envelope.success) throw new ApiUnreachableError(`${options.method} ${options.path}: not an API answer`);
   const { status, data, error } = envelope.data;
-  const answer: ApiAnswer<z.infer<S>> = { status, httpStatus: response.status, ...(error === undefined ? {} : { error }) };
+  const answer: ApiAnswer<z.infer<S>, K> = { status, httpStatus: response.status, ...(error === undefined ? {} : { error }) };
   if (status) {
     const parsed = options.data.safeParse(data);
     if (!parsed.success) throw new ApiUnreachableError(`${options.method} ${options.path}: unexpected data`, { cause: parsed.error });
     answer.data = parsed.data;
+  } else if (response.status === 409 && options.conflict !== undefined && data !== undefined) {
+    const parsed = options.conflict.safeParse(data);
+    if (!parsed.success) throw new ApiUnreachableError(`${options.method} ${options.path}: unexpected conflict data`, { cause: parsed.error });
+    answer.conflict = parsed.data as K;
   }
   return answer;
 }
@@ -91,18 +99,19 @@ export async function call<S extends z.ZodType>(options: CallOptions<S>): Promis
  */
 export function callApi<C extends AnyCall>(
   contract: C, input: ClientInputOf<C>, tokenOf: string | null, form?: FormData, signal?: AbortSignal,
-): Promise<ApiAnswer<DataOf<C>>> {
+): Promise<ApiAnswer<DataOf<C>, ConflictOf<C>>> {
   if (contract.data === FILE_ANSWER) throw new Error(`${contract.path} answers a file: fetch it as a download`);
   const { params, query: search, body, headers } = input as {
     params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, unknown>;
   };
   const queryString = search === undefined ? '' : `?${query(search)}`;
-  return call({
+  return call<z.ZodType<DataOf<C>>, ConflictOf<C>>({
     method: contract.method,
     path: pathOf(contract, params) + queryString,
     ...(headers === undefined ? {} : { headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])) }),
     ...(form === undefined ? { body } : { form }),
     data: contract.data as z.ZodType<DataOf<C>>,
+    conflict: contract.conflict,
     tokenOf,
     signal,
   });

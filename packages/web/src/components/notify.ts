@@ -10,3 +10,11 @@ export function notifySuccess(message: string): void {
 export function notifyFailure(message: string): void {
   notifications.show({ message, color: 'red', autoClose: NOTICE_FAILURE_MS, withBorder: true });
 }
+
+/** How long a notice that needs reading stays: what another builder changed (issue 33). */
+export const NOTICE_READ_MS = 8000;
+
+/** A neutral notice with a title, for news the person did not ask for but should read. */
+export function notifyInfo(message: string, title: string): void {
+  notifications.show({ title, message, color: 'blue', autoClose: NOTICE_READ_MS, withBorder: true });
+}

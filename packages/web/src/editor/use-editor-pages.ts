@@ -50,14 +50,14 @@ export function useOpenedPage() {
       if (page.pageAppId !== app.appId) throw new Error('The page belongs to another application');
       const parsed = parsePageComponents(page.pageComponents === '' ? '[]' : page.pageComponents);
       if (!parsed.ok) throw new Error(parsed.error);
-      return { page: { pageId: page.pageId, pageName: page.pageName, pageSlug: page.pageSlug }, components: parsed.components };
+      return { page: { pageId: page.pageId, pageName: page.pageName, pageSlug: page.pageSlug }, components: parsed.components, revision: page.revision };
     },
   });
 
   useEffect(() => {
     const loaded = query.data;
     if (loaded !== undefined && editorStore.getState().page?.pageId !== loaded.page.pageId) {
-      editorStore.getState().openPage(loaded.page, loaded.components);
+      editorStore.getState().openPage(loaded.page, loaded.components, loaded.revision);
     }
   }, [query.data]);
 

@@ -54,6 +54,7 @@ export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps)
           page={{ pageId: found.pageId, pageName: found.pageName, pageSlug: found.pageSlug }}
           title={title}
           saved={parsed.components}
+          savedRevision={found.revision}
           pageQueryKey={queryKey}
           onExit={() => setEditing(false)}
         />

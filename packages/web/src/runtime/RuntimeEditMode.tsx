@@ -25,6 +25,8 @@ interface RuntimeEditModeProps {
   title: string;
   /** The page as the server holds it; it follows each save (the viewer's page query). */
   saved: Component[];
+  /** The revision the server holds `saved` at: the base of the first save. */
+  savedRevision: number;
   /** The viewer's page query: read again after a save, so the view shows the saved page. */
   pageQueryKey: readonly unknown[];
   /** Back to the page as members see it (edit mode off); asked first when edits are not saved. */
@@ -45,14 +47,14 @@ interface RuntimeEditModeProps {
  * phone's screen). Each panel has a toggle. Only the frame around each component (its border,
  * padding and controls) makes a component a little narrower than on the members' page.
  */
-export function RuntimeEditMode({ page, title, saved, pageQueryKey, onExit }: RuntimeEditModeProps) {
+export function RuntimeEditMode({ page, title, saved, savedRevision, pageQueryKey, onExit }: RuntimeEditModeProps) {
   const { app, api } = useCurrentApp();
   const queryClient = useQueryClient();
   const [exitAsked, setExitAsked] = useState(false);
   const dirty = useEditor((state) => state.sync !== 'synced');
   // The page as it was when edit mode was switched on: the editor opens on it once.
-  const [opened] = useState(() => ({ page, components: saved }));
-  useLayoutEffect(() => editorStore.getState().openPage(opened.page, opened.components), [opened]);
+  const [opened] = useState(() => ({ page, components: saved, revision: savedRevision }));
+  useLayoutEffect(() => editorStore.getState().openPage(opened.page, opened.components, opened.revision), [opened]);
   useEditorShortcuts();
   const liveTest = useMemo(() => savedComponentTest(saved), [saved]);
   // Remembered while he edits, page after page, for as long as the tab lives.

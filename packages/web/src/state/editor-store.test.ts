@@ -1,12 +1,12 @@
-import type { Component } from '@rakit/core';
+import { type Component, createComponent } from '@rakit/core';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_LIMIT } from './undo-history';
-import { createEditorStore } from './editor-store';
+import { type ConflictSettlement, createEditorStore } from './editor-store';
 
 function editorWithPage() {
   let n = 0;
   const store = createEditorStore(() => `c${++n}`);
-  store.getState().openPage({ pageId: 7, pageName: 'Formulir', pageSlug: 'formulir' }, []);
+  store.getState().openPage({ pageId: 7, pageName: 'Formulir', pageSlug: 'formulir' }, [], 1);
   return store;
 }
 const titles = (store: ReturnType<typeof createEditorStore>) => store.getState().history.present.map((c) => c.title);
@@ -97,18 +97,19 @@ describe('editor store', () => {
     const revision = s().saveStarted();
     expect(s().sync).toBe('saving');
     s().addComponent('input', 'Input');
-    s().saveSucceeded(7, revision);
+    s().saveSucceeded(7, revision, { revision: 2, components: [] });
     expect(s().sync).toBe('unsynced');
     const second = s().saveStarted();
     s().saveFailed(7, second);
     expect(s().failedRevision).toBe(second);
     expect(s().sync).toBe('unsynced');
     const third = s().saveStarted();
-    s().saveSucceeded(7, third);
+    s().saveSucceeded(7, third, { revision: 3, components: s().history.present });
+    expect(s().stored?.revision).toBe(3);
     expect(s().sync).toBe('synced');
     expect(s().setSelectorMode('dynamic')).toBe(true);
     expect(s().selectorMode).toBe('dynamic');
-    s().openPage({ pageId: 8, pageName: 'Lain', pageSlug: 'lain' }, []);
+    s().openPage({ pageId: 8, pageName: 'Lain', pageSlug: 'lain' }, [], 1);
     s().saveFailed(7, third);
     expect(s().sync).toBe('synced');
   });
@@ -177,5 +178,49 @@ describe('editor store', () => {
     expect(s().history.present[0]?.rowBreak).toBe(false);
     s().undo();
     expect(s().history.present[0]?.rowBreak).toBe(true);
+  });
+
+  describe('when another builder saved the page first (issue 33)', () => {
+    /** An editor that saved two inputs at revision 2, as both builders loaded them. */
+    function savedEditor() {
+      const store = editorWithPage();
+      const s = () => store.getState();
+      s().addComponent('input', 'Input');
+      s().addComponent('input', 'Input');
+      s().saveSucceeded(7, s().saveStarted(), { revision: 2, components: s().history.present });
+      return { store, s, loaded: s().history.present };
+    }
+
+    it('merges what only they changed into his page as one undo step, based on their revision', () => {
+      const { s, loaded } = savedEditor();
+      s().updateComponent({ ...loaded[0]!, title: 'Nama' });
+      const theirs = [...loaded, { ...createComponent('button', 'theirs', 'Kirim') }];
+      expect(s().storedMovedOn(7, { revision: 3, components: theirs })).toMatchObject({ kind: 'merged' });
+      expect(s().history.present.map((c) => c.title)).toEqual(['Nama', 'Input 2', 'Kirim']);
+      expect(s().stored).toEqual({ revision: 3, components: theirs });
+      expect(s().sync).toBe('unsynced');
+      s().undo();
+      expect(s().history.present.map((c) => c.title)).toEqual(['Nama', 'Input 2']);
+      expect(s().storedMovedOn(8, { revision: 4, components: [] })).toEqual({ kind: 'ignored' });
+    });
+
+    it('holds a clash for the builder, and settles it as both, his or theirs', () => {
+      const settle = (settlement: ConflictSettlement) => {
+        const { s, loaded } = savedEditor();
+        s().updateComponent({ ...loaded[0]!, title: 'Mine' });
+        const theirs = [{ ...loaded[0]!, title: 'Theirs' }, loaded[1]!, createComponent('text', 't', 'Baru')];
+        expect(s().storedMovedOn(7, { revision: 5, components: theirs })).toEqual({ kind: 'conflict' });
+        expect(s().conflict?.conflicts.map((c) => c.key)).toEqual(['c1:title']);
+        expect(s().failedRevision).toBe(s().revision);
+        s().settleConflict(settlement);
+        expect(s().conflict).toBeNull();
+        expect(s().stored?.revision).toBe(5);
+        return { titles: s().history.present.map((c) => c.title), sync: s().sync };
+      };
+      expect(settle({ keep: 'both', choices: {} })).toEqual({ titles: ['Mine', 'Input 2', 'Baru'], sync: 'unsynced' });
+      expect(settle({ keep: 'both', choices: { 'c1:title': 'theirs' } })).toEqual({ titles: ['Theirs', 'Input 2', 'Baru'], sync: 'unsynced' });
+      expect(settle({ keep: 'mine' })).toEqual({ titles: ['Mine', 'Input 2'], sync: 'unsynced' });
+      expect(settle({ keep: 'theirs' })).toEqual({ titles: ['Theirs', 'Input 2', 'Baru'], sync: 'synced' });
+    });
   });
 });

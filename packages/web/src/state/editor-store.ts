@@ -1,6 +1,7 @@
 import {
-  clampWidth, type Component, createComponent, findComponent, insertComponent, isWithin, layoutWidth, moveComponent, nextComponentTitle,
-  removeComponent, shiftComponent, type TreePosition, updateComponent, type WidgetType,
+  clampWidth, type Component, createComponent, diffPageComponents, findComponent, insertComponent, isWithin, layoutWidth, type MergeChoices,
+  mergePageComponents, moveComponent, nextComponentTitle, type PageConflict, type PageDiff, removeComponent, shiftComponent, type TreePosition,
+  updateComponent, type WidgetType,
 } from '@rakit/core';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
@@ -16,6 +17,29 @@ export interface EditorPage {
 /** 'synced': the server holds what is shown; 'unsynced': changed since; 'saving': a save is running. */
 export type SyncState = 'synced' | 'unsynced' | 'saving';
 
+/** The page's components as the server stores them at a revision. */
+export interface StoredPage {
+  revision: number;
+  components: Component[];
+}
+
+/**
+ * Another builder saved the page after this editor's copy (issue 33) and both changed the same
+ * things: what they stored, and the conflicts the builder settles before saving again.
+ */
+export interface PageSaveConflict {
+  theirs: StoredPage;
+  conflicts: PageConflict[];
+  /** What they changed since this editor's copy. */
+  changes: PageDiff;
+}
+
+/** What a stale save became: merged on its own (with what the other changed), or waiting for the builder. */
+export type StaleSaveOutcome = { kind: 'merged'; changes: PageDiff } | { kind: 'conflict' } | { kind: 'ignored' };
+
+/** How a builder settles a conflict: both sides' changes (each conflict as `choices` say), only his, or only theirs. */
+export type ConflictSettlement = { keep: 'both'; choices: MergeChoices } | { keep: 'mine' } | { keep: 'theirs' };
+
 /** The page selector shows the current title ('static') or a search and the page list ('dynamic'). */
 export type SelectorMode = 'static' | 'dynamic';
 
@@ -30,11 +54,16 @@ export interface EditorState {
   revision: number;
   /** The revision the server refused: kept unsynced, not saved again until it changes. */
   failedRevision: number | null;
+  /** The page as the server last stored it, as far as this editor knows: the base of its next save. */
+  stored: StoredPage | null;
+  /** A save refused because another builder saved first, with changes that clash: shown until settled. */
+  conflict: PageSaveConflict | null;
   selectorMode: SelectorMode;
   /** A resize handle being dragged: the component and the width it would get now; not yet a change of the page. */
   resizing: { id: string; width: number } | null;
 
-  openPage: (page: EditorPage, components: Component[]) => void;
+  /** Opens a page as the server stores it at `revision`. */
+  openPage: (page: EditorPage, components: Component[], revision: number) => void;
   closePage: () => void;
   /** Adds a new numbered component (at the end of the page unless `at` says where); its id, or null without a page. */
   addComponent: (type: WidgetType, label: string, at?: TreePosition) => string | null;
@@ -62,9 +91,16 @@ export interface EditorState {
   setSelectorMode: (mode: SelectorMode) => boolean;
   /** Marks a save of the current revision as started and returns that revision. */
   saveStarted: () => number;
-  /** A save of `pageId` at `revision` ended; results for a page no longer open are ignored. */
-  saveSucceeded: (pageId: number, revision: number) => void;
+  /** A save of `pageId` at `revision` ended, storing `saved`; results for a page no longer open are ignored. */
+  saveSucceeded: (pageId: number, revision: number, saved: StoredPage) => void;
   saveFailed: (pageId: number, revision: number) => void;
+  /**
+   * A save was refused: the server holds `theirs`, saved by another since this editor's copy.
+   * Their changes merge into this editor's page when none clashes with his (a new undo step, then
+   * saved again); otherwise the conflict waits for the builder, and nothing is saved meanwhile.
+   */
+  storedMovedOn: (pageId: number, theirs: StoredPage) => StaleSaveOutcome;
+  settleConflict: (settlement: ConflictSettlement) => void;
 }
 
 /** The one field a configuration change touched, so typing in it folds into one undo step. */
@@ -86,6 +122,8 @@ const blank = {
   sync: 'synced',
   revision: 0,
   failedRevision: null,
+  stored: null,
+  conflict: null,
   selectorMode: 'static',
   resizing: null,
 } satisfies Partial<EditorState>;
@@ -106,7 +144,8 @@ export function createEditorStore(newId: () => string = () => crypto.randomUUID(
 
     return {
       ...blank,
-      openPage: (page, components) => set({ ...blank, page, history: startHistory(components), revision: get().revision + 1 }),
+      openPage: (page, components, revision) =>
+        set({ ...blank, page, history: startHistory(components), revision: get().revision + 1, stored: { revision, components } }),
       closePage: () => set({ ...blank, revision: get().revision + 1 }),
 
       addComponent: (type, label, at) => {
@@ -167,9 +206,32 @@ export function createEditorStore(newId: () => string = () => crypto.randomUUID(
         set({ sync: 'saving' });
         return get().revision;
       },
-      saveSucceeded: (pageId, revision) => {
+      saveSucceeded: (pageId, revision, saved) => {
         if (get().page?.pageId !== pageId) return;
-        set({ sync: get().revision === revision ? 'synced' : 'unsynced', failedRevision: null });
+        set({ sync: get().revision === revision ? 'synced' : 'unsynced', failedRevision: null, stored: saved });
+      },
+      storedMovedOn: (pageId, theirs) => {
+        const { page, stored, history, revision } = get();
+        if (page?.pageId !== pageId || stored === null) return { kind: 'ignored' };
+        const changes = diffPageComponents(stored.components, theirs.components);
+        const merge = mergePageComponents(stored.components, history.present, theirs.components);
+        if (merge.conflicts.length > 0) {
+          set({ conflict: { theirs, conflicts: merge.conflicts, changes }, sync: 'unsynced', failedRevision: revision });
+          return { kind: 'conflict' };
+        }
+        set({ stored: theirs, failedRevision: null });
+        change(merge.components);
+        return { kind: 'merged', changes };
+      },
+      settleConflict: (settlement) => {
+        const { conflict, stored, history } = get();
+        if (conflict === null || stored === null) return;
+        set({ conflict: null, stored: conflict.theirs, failedRevision: null, sync: 'unsynced' });
+        if (settlement.keep === 'both') change(mergePageComponents(stored.components, history.present, conflict.theirs.components, settlement.choices).components);
+        else if (settlement.keep === 'theirs') {
+          change(conflict.theirs.components);
+          set({ sync: 'synced' });
+        }
       },
       saveFailed: (pageId, revision) => {
         if (get().page?.pageId !== pageId) return;

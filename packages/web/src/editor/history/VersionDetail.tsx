@@ -47,7 +47,8 @@ export function VersionDetail({ summary, onBack }: VersionDetailProps) {
     const answer = api.restorePageVersion(summary.versionId);
     if (await runChange(answer, 'Version restored') && read !== undefined && version.data !== undefined) {
       const restored = (await answer).data;
-      editorStore.getState().openPage({ pageId: summary.pageId, pageName: version.data.pageName, pageSlug: restored?.pageSlug ?? version.data.pageSlug }, read.components);
+      if (restored === undefined) return;
+      editorStore.getState().openPage({ pageId: summary.pageId, pageName: version.data.pageName, pageSlug: restored.pageSlug }, read.components, restored.revision);
       await refreshPageLists(queryClient, app.appId, summary.pageId);
       setConfirming(false);
       onBack();
