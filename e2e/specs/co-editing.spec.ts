@@ -95,3 +95,73 @@ describe('two tabs edit one page', () => {
     expect(await stored()).toEqual(['input:Nama Akhir', 'text:Text 1', 'button:Button 1']);
   });
 });
+
+/**
+ * The same race on a form (issue 33): two tabs edit one function. Changes to different fields
+ * merge; the same field changed twice asks, and keeping theirs shows what they saved.
+ */
+describe('two tabs edit one function', () => {
+  const fnName = `Dua Tab ${Date.now().toString(36)}`;
+  let browser: Browser;
+  let tabs: Page[];
+  let api: ReturnType<typeof apiAs>;
+  let slug: string;
+
+  const stored = async () => (await api<{ name: string; content: string }>('GET', `/function/getFunction/${slug}`)).data;
+  const nameField = (tab: Page) => tab.getByLabel('Function Name');
+  const update = async (tab: Page) => {
+    await tab.getByRole('button', { name: 'Update' }).click();
+  };
+
+  beforeAll(async () => {
+    api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    const created = await api<{ slug: string }>('POST', '/function/saveFunction', {
+      appId: await demoAppId(), name: fnName, parameter: [{ name: 'a', type: 'int' }], content: 'return a',
+    });
+    slug = created.data.slug;
+    browser = await launchBrowser();
+    tabs = [];
+    for (const width of [1366, 390]) {
+      const tab = await newPage(browser, { viewport: { width, height: 900 } });
+      await signInToDemo(tab);
+      await tab.goto('/demo/function');
+      await tab.getByRole('navigation', { name: 'Functions' }).getByText(fnName).click();
+      await tab.getByRole('heading', { name: `Edit ${fnName}` }).waitFor();
+      tabs.push(tab);
+    }
+  });
+  afterAll(async () => { await browser.close(); });
+
+  it('merges a change to another field, and says what the other tab changed', async () => {
+    const [first, second] = tabs as [Page, Page];
+    await nameField(first).fill(`${fnName} A`);
+    await update(first);
+    await first.getByText('Function updated').waitFor();
+
+    await second.getByTestId('function-code').locator('.cm-content').click();
+    await second.keyboard.press('ControlOrMeta+End');
+    await second.keyboard.insertText(' * 2');
+    await update(second);
+    await second.getByText('Merged with another builder\'s changes').waitFor();
+    await second.getByText(`Function Name: "${fnName} A"`).waitFor();
+    await second.getByText('Function updated').waitFor();
+    expect(await stored()).toMatchObject({ name: `${fnName} A`, content: 'return a * 2' });
+    await expect.poll(() => nameField(second).inputValue()).toBe(`${fnName} A`);
+  });
+
+  it('asks about a field both changed, and keeping theirs shows what they saved', async () => {
+    const [first, second] = tabs as [Page, Page];
+    await nameField(first).fill(`${fnName} B`);
+    await update(first);
+    await first.getByText('Function updated').last().waitFor();
+
+    await nameField(second).fill(`${fnName} C`);
+    await update(second);
+    const dialog = second.getByRole('dialog', { name: 'Another builder saved this function' });
+    await dialog.getByRole('radio', { name: `Theirs: "${fnName} B"` }).waitFor();
+    await snapshot(second, 'co-editing-function-phone');
+    await dialog.getByRole('button', { name: 'Keep only theirs' }).click();
+    await expect.poll(() => nameField(second).inputValue()).toBe(`${fnName} B`);
+    expect(await stored()).toMatchObject({ name: `${fnName} B`, content: 'return a * 2' });
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseRevisionField } from '../schemas/revision';
 import {
   CustomFunctionSchema, FunctionCodeSchema, FunctionNameSchema, FunctionParameterListSchema, FunctionRunSchema,
   FunctionValuesSchema, MAX_TEST_ROWS, TEST_SAMPLE_ROWS,
@@ -47,8 +48,9 @@ export const functionCalls = lazyCalls(() => ({
   updateFunction: defineCall({
     method: 'PUT', path: '/function/updateFunction', tag: 'functions',
     summary: 'Change a custom function\'s name, parameters and code (administrators of its application)',
-    body: FunctionFieldsSchema.extend({ id: z.number().int().positive() }),
+    body: FunctionFieldsSchema.extend({ id: z.number().int().positive(), ...baseRevisionField }),
     data: CustomFunctionSchema,
+    conflict: CustomFunctionSchema,
     access: { level: 'appAdmin', app: { entity: 'function', id: (input) => input.body.id } },
   }),
   deleteFunction: defineCall({

@@ -13,6 +13,9 @@ import { type DiffComponent, describeComponent, type Placed, placedById, sameJso
 export type MergeSide = 'mine' | 'theirs';
 export type MergeChoices = Readonly<Record<string, MergeSide>>;
 
+/** How a builder settles a stale write's clashes: both sides' changes (each clash as `choices` say), only his, or only theirs. */
+export type MergeSettlement = { keep: 'both'; choices: MergeChoices } | { keep: 'mine' } | { keep: 'theirs' };
+
 export interface FieldConflict {
   /** The conflict's key in `choices`: the field's name. */
   key: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revisionField } from './revision';
 
 /** The types a function's parameter may have (spec 1 screen 9: Integer, String), checked on every run. */
 export const FUNCTION_PARAMETER_TYPES = ['int', 'string'] as const;
@@ -49,6 +50,7 @@ export const CustomFunctionSchema = z.object({
   parameter: z.array(FunctionParameterSchema),
   content: z.string(),
   appId: z.number().int(),
+  ...revisionField,
   /** GET /function/getFunction only: the data widgets that use it as their transform. */
   usedBy: z.array(FunctionWidgetUseSchema).optional(),
 });

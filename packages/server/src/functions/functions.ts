@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import { reachablePageComponents } from '../pages/page-access';
+import { claimRevision } from '../store/revisions';
 import {
   deleteFunction, findFunction, findFunctionBySlug, functionStepsOfApp, insertFunction, listFunctionsOfApp,
   pagesOfAppWithComponents, updateFunction,
@@ -15,7 +16,7 @@ import type { SandboxResult } from './sandbox-pool';
 import { asRun, failedRun, functionIdOf, type FunctionRow, parametersOf, typedOrThrow } from './run';
 
 export const toCustomFunction = (row: FunctionRow): CustomFunction => ({
-  id: row.id, slug: row.slug, name: row.name, parameter: parametersOf(row), content: row.content, appId: row.appId,
+  id: row.id, slug: row.slug, name: row.name, parameter: parametersOf(row), content: row.content, appId: row.appId, revision: row.revision,
 });
 
 export async function listFunctions(app: FastifyInstance, appId: number): Promise<CustomFunction[]> {
@@ -54,14 +55,22 @@ export async function saveFunction(app: FastifyInstance, audit: AuditContext, ap
   const values = { appId, name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
   const { id, slug } = await withAudit(app.store, audit, (made: { id: number }) => ({ appId, entityType: 'function', entityId: made.id, summary: `Added function ${fields.name}` }),
     (trx) => insertFunction(trx, values));
-  return { id, slug, appId, name: fields.name, parameter: fields.parameter, content: fields.content };
+  return { id, slug, appId, name: fields.name, parameter: fields.parameter, content: fields.content, revision: 1 };
 }
 
-export async function changeFunction(app: FastifyInstance, audit: AuditContext, id: number, fields: FunctionFields): Promise<CustomFunction> {
+/** Changes a function; with `base`, only while it is still at that revision (issue 33). */
+export async function changeFunction(app: FastifyInstance, audit: AuditContext, id: number, fields: FunctionFields, base?: number): Promise<CustomFunction> {
   const row = await functionOf(app, id);
   const values = { name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
-  await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: id, summary: `Changed function ${fields.name}` }, (trx) => updateFunction(trx, id, values));
-  return toCustomFunction({ ...row, ...values });
+  const revision = await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: id, summary: `Changed function ${fields.name}` }, async (trx) => {
+    const claimed = await claimRevision(trx, 'functions', id, base, async (store) => {
+      const current = await findFunction(store, id);
+      return current === undefined ? undefined : toCustomFunction(current);
+    });
+    await updateFunction(trx, id, values);
+    return claimed;
+  });
+  return toCustomFunction({ ...row, ...values, revision });
 }
 
 /** Where the function is used: widgets of the application's pages and its workflows' Function steps. */

@@ -14,7 +14,7 @@ const functionRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, functionCalls.saveFunction, async ({ input: { body }, audit }) => saveFunction(app, audit, body.appId, body));
 
-  route(app, functionCalls.updateFunction, async ({ input: { body }, audit }) => changeFunction(app, audit, body.id, body));
+  route(app, functionCalls.updateFunction, async ({ input: { body }, audit }) => changeFunction(app, audit, body.id, body, body.revision));
 
   route(app, functionCalls.deleteFunction, async ({ input: { params }, audit }) => removeFunction(app, audit, params.slug));
 

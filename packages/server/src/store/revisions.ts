@@ -50,3 +50,15 @@ export async function revisionOf(db: Store, table: RevisionedTable, id: number):
   const row = await (db as unknown as RevisionView).selectFrom(table).select('revision').where(REVISION_KEYS[table], '=', id).executeTakeFirst();
   return row?.revision;
 }
+
+/**
+ * takeRevision for a write about to be made in `trx`: the object's new revision, or a
+ * StaleRevision (answered 409 with what `current` reads) when another write got there first.
+ */
+export async function claimRevision(
+  trx: Store, table: RevisionedTable, id: number, base: number | undefined, current: (store: Store) => Promise<unknown>,
+): Promise<number> {
+  const revision = await takeRevision(trx, table, id, base);
+  if (revision === undefined) throw new StaleRevision(current);
+  return revision;
+}

@@ -11,7 +11,8 @@ export const functionsApi = (appSlug: string) => ({
 
   saveFunction: (appId: number, fields: FunctionFields) => callApi(functionCalls.saveFunction, { body: { appId, ...fields } }, appSlug),
 
-  updateFunction: (id: number, fields: FunctionFields) => callApi(functionCalls.updateFunction, { body: { id, ...fields } }, appSlug),
+  /** Based on the revision the form loaded: a function saved since answers 409 with what is stored. */
+  updateFunction: (id: number, fields: FunctionFields, revision?: number) => callApi(functionCalls.updateFunction, { body: { id, ...fields, revision } }, appSlug),
 
   deleteFunction: (slug: string) => callApi(functionCalls.deleteFunction, { params: { slug } }, appSlug),
 

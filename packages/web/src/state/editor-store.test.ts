@@ -1,7 +1,7 @@
-import { type Component, createComponent } from '@rakit/core';
+import { type Component, createComponent, type MergeSettlement } from '@rakit/core';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_LIMIT } from './undo-history';
-import { type ConflictSettlement, createEditorStore } from './editor-store';
+import { createEditorStore } from './editor-store';
 
 function editorWithPage() {
   let n = 0;
@@ -205,7 +205,7 @@ describe('editor store', () => {
     });
 
     it('holds a clash for the builder, and settles it as both, his or theirs', () => {
-      const settle = (settlement: ConflictSettlement) => {
+      const settle = (settlement: MergeSettlement) => {
         const { s, loaded } = savedEditor();
         s().updateComponent({ ...loaded[0]!, title: 'Mine' });
         const theirs = [{ ...loaded[0]!, title: 'Theirs' }, loaded[1]!, createComponent('text', 't', 'Baru')];

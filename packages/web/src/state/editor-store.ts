@@ -1,6 +1,6 @@
 import {
-  clampWidth, type Component, createComponent, diffPageComponents, findComponent, insertComponent, isWithin, layoutWidth, type MergeChoices,
-  mergePageComponents, moveComponent, nextComponentTitle, type PageConflict, type PageDiff, removeComponent, shiftComponent, type TreePosition,
+  clampWidth, type Component, createComponent, diffPageComponents, findComponent, insertComponent, isWithin, layoutWidth, mergePageComponents,
+  type MergeSettlement, moveComponent, nextComponentTitle, type PageConflict, type PageDiff, removeComponent, shiftComponent, type TreePosition,
   updateComponent, type WidgetType,
 } from '@rakit/core';
 import { useStore } from 'zustand';
@@ -37,8 +37,6 @@ export interface PageSaveConflict {
 /** What a stale save became: merged on its own (with what the other changed), or waiting for the builder. */
 export type StaleSaveOutcome = { kind: 'merged'; changes: PageDiff } | { kind: 'conflict' } | { kind: 'ignored' };
 
-/** How a builder settles a conflict: both sides' changes (each conflict as `choices` say), only his, or only theirs. */
-export type ConflictSettlement = { keep: 'both'; choices: MergeChoices } | { keep: 'mine' } | { keep: 'theirs' };
 
 /** The page selector shows the current title ('static') or a search and the page list ('dynamic'). */
 export type SelectorMode = 'static' | 'dynamic';
@@ -100,7 +98,7 @@ export interface EditorState {
    * saved again); otherwise the conflict waits for the builder, and nothing is saved meanwhile.
    */
   storedMovedOn: (pageId: number, theirs: StoredPage) => StaleSaveOutcome;
-  settleConflict: (settlement: ConflictSettlement) => void;
+  settleConflict: (settlement: MergeSettlement) => void;
 }
 
 /** The one field a configuration change touched, so typing in it folds into one undo step. */

@@ -14,6 +14,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
 import { dataOf, runChange, settle } from '../admin-call';
+import { useStaleWrite } from '../../components/use-stale-write';
 import { CodeEditor } from './CodeEditor';
 
 const TYPE_LABELS: Record<FunctionParameterType, string> = { int: 'Integer', string: 'String' };
@@ -27,7 +28,9 @@ interface Draft {
 }
 
 const template = (): Draft => ({ stored: null, ...NEW_FUNCTION_TEMPLATE, parameter: NEW_FUNCTION_TEMPLATE.parameter.map((p) => ({ ...p })) });
-const draftOf = (fn: CustomFunction): Draft => ({ stored: fn, name: fn.name, parameter: fn.parameter, content: fn.content });
+const fieldsOf = (fn: Pick<Draft, 'name' | 'parameter' | 'content'>) => ({ name: fn.name, parameter: fn.parameter, content: fn.content });
+const draftOf = (fn: CustomFunction): Draft => ({ stored: fn, ...fieldsOf(fn) });
+const FIELD_LABELS = { name: 'Function Name', parameter: 'Parameters', content: 'Code' };
 
 /**
  * The Functions screen (spec 1 screen 9, §3–§5): the application's custom functions, a form
@@ -46,6 +49,7 @@ export function FunctionScreen() {
   const [errorLine, setErrorLine] = useState<number | null>(null);
 
   const change = (next: Partial<Draft>) => setDraft((d) => ({ ...d, ...next }));
+  const staleWrite = useStaleWrite<ReturnType<typeof fieldsOf>>('this function', FIELD_LABELS);
 
   async function open(fn: CustomFunction) {
     const answer = await settle(api.getFunction(fn.slug));
@@ -65,9 +69,20 @@ export function FunctionScreen() {
     }
     setSaving(true);
     try {
-      const fields = { name: draft.name, parameter: draft.parameter, content: draft.content };
-      const request = draft.stored === null ? api.saveFunction(app.appId, fields) : api.updateFunction(draft.stored.id, fields);
-      const answer = await settle(request);
+      const fields = fieldsOf(draft);
+      const { stored } = draft;
+      const written = stored === null
+        ? { answer: await settle(api.saveFunction(app.appId, fields)) }
+        : await staleWrite.write({
+          base: fieldsOf(stored), mine: fields, revision: stored.revision,
+          send: (values, revision) => api.updateFunction(stored.id, values, revision),
+          fieldsOf: (current) => fieldsOf(current),
+        });
+      if ('theirs' in written) {
+        setDraft(draftOf(written.theirs));
+        return;
+      }
+      const { answer } = written;
       if (answer === null) return;
       if (!answer.status || answer.data === undefined) {
         notifyFailure(answer.error?.[0] ?? 'The function could not be saved');
@@ -94,6 +109,7 @@ export function FunctionScreen() {
 
   return (
     <>
+      {staleWrite.dialog}
       <ScreenHeader title="Functions">
         <Button leftSection={<IconPlus size={16} />} onClick={() => { setDraft(template()); setNameError(null); setErrorLine(null); }}>Create New</Button>
       </ScreenHeader>

@@ -1,0 +1,82 @@
+import { Button, Group, List, Modal, Radio, Stack, Text } from '@mantine/core';
+import type { MergeSettlement, MergeSide } from '@rakit/core';
+import { useState } from 'react';
+
+/** One clash of a stale write: what it is about, and what each side's answer keeps. */
+export interface ConflictQuestion {
+  key: string;
+  title: string;
+  mine: string;
+  theirs: string;
+}
+
+interface ConflictDialogProps {
+  /** What was saved by another: 'this page', 'this function'… */
+  what: string;
+  /** What the other changed since this screen loaded it, one line each. */
+  theirChanges: string[];
+  questions: ConflictQuestion[];
+  onSettle: (settlement: MergeSettlement) => void;
+}
+
+/** A value of a setting or field, short enough for one line of a choice. */
+export function shownValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '(empty)';
+  const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/**
+ * Shown when a save was refused because another builder saved the same thing first and both
+ * changed the same parts (issue 33): what they changed, each clash with a choice (his by
+ * default), and three ways out: both sides' changes, only his, or only theirs. Nothing is saved
+ * until he chooses, and he must choose: his work is still on the screen.
+ */
+export function ConflictDialog({ what, theirChanges, questions, onSettle }: ConflictDialogProps) {
+  const [choices, setChoices] = useState<Record<string, MergeSide>>({});
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      size="lg"
+      title={`Another builder saved ${what}`}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          They saved it after you opened it, and you both changed the same things. Your changes are still here: nothing is saved until you choose.
+        </Text>
+        {theirChanges.length > 0 && (
+          <div>
+            <Text fw={600} size="sm">What they changed</Text>
+            <List size="sm" spacing={2}>{theirChanges.slice(0, 8).map((line) => <List.Item key={line}>{line}</List.Item>)}</List>
+            {theirChanges.length > 8 && <Text size="xs" c="dimmed">… and {theirChanges.length - 8} more</Text>}
+          </div>
+        )}
+        <Stack gap="sm">
+          {questions.map((question) => (
+            <Radio.Group
+              key={question.key}
+              label={question.title}
+              value={choices[question.key] ?? 'mine'}
+              onChange={(value) => setChoices({ ...choices, [question.key]: value as MergeSide })}
+            >
+              <Stack gap={4} mt={4}>
+                <Radio value="mine" label={question.mine} />
+                <Radio value="theirs" label={question.theirs} />
+              </Stack>
+            </Radio.Group>
+          ))}
+        </Stack>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={() => onSettle({ keep: 'theirs' })}>Keep only theirs</Button>
+          <Button variant="default" onClick={() => onSettle({ keep: 'mine' })}>Keep only mine</Button>
+          <Button onClick={() => onSettle({ keep: 'both', choices })}>Keep both</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

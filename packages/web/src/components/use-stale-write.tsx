@@ -1,0 +1,93 @@
+import { type FieldConflict, type MergeSettlement, mergeRecords, sameJson } from '@rakit/core';
+import { type ReactNode, useState } from 'react';
+import { type ApiAnswer, ApiUnreachableError } from '../api/client';
+import { ConflictDialog, shownValue } from './ConflictDialog';
+import { notifyInfo } from './notify';
+
+/** How many times in a row a write merges with a newer stored object before it gives up and shows the refusal. */
+const MERGE_ATTEMPTS = 3;
+
+/** What a write came to: the server's last answer (null when none came), or the stored object he chose to keep instead. */
+export type RevisedWrite<D, C> = { answer: ApiAnswer<D, C> | null } | { theirs: C };
+
+interface Asking {
+  conflicts: FieldConflict[];
+  theirChanges: string[];
+  settle: (settlement: MergeSettlement) => void;
+}
+
+/**
+ * Writes an object an administrator edits as a form, based on the revision he loaded (issue 33).
+ * A write refused because another saved it first is merged with what they stored, field by
+ * field: without clashes at once (he is told what they changed), else after he answers the
+ * dialog (both, only his, only theirs); then it is written again, based on their revision.
+ * `labels` names the form's fields as the screen shows them; `dialog` goes in the screen.
+ */
+export function useStaleWrite<T extends Record<string, unknown>>(what: string, labels: Record<keyof T & string, string>): {
+  write: <D, C extends { revision: number }>(options: {
+    /** The object as loaded, his form's values, and the revision they were loaded at. */
+    base: T; mine: T; revision: number;
+    send: (values: T, revision: number) => Promise<ApiAnswer<D, C>>;
+    /** The form's values of a stored object. */
+    fieldsOf: (current: C) => T;
+  }) => Promise<RevisedWrite<D, C>>;
+  dialog: ReactNode;
+} {
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const label = (key: string) => labels[key as keyof T & string] ?? key;
+
+  /** The values to write after a stale write, or null when he keeps theirs. */
+  const merged = (base: T, mine: T, theirs: T): Promise<T | null> => {
+    const merge = mergeRecords(base, mine, theirs);
+    const theirChanges = Object.keys(labels).filter((key) => !sameJson(base[key], theirs[key])).map((key) => `${label(key)}: ${shownValue(theirs[key])}`);
+    if (merge.conflicts.length === 0) {
+      notifyInfo(theirChanges.length === 0 ? `Another builder saved ${what} too.` : theirChanges.join('; '), 'Merged with another builder\'s changes');
+      return Promise.resolve(merge.merged);
+    }
+    return new Promise((resolve) => setAsking({
+      conflicts: merge.conflicts,
+      theirChanges,
+      settle: (settlement) => {
+        setAsking(null);
+        if (settlement.keep === 'theirs') resolve(null);
+        else resolve(settlement.keep === 'mine' ? mine : mergeRecords(base, mine, theirs, settlement.choices).merged);
+      },
+    }));
+  };
+
+  const write: ReturnType<typeof useStaleWrite<T>>['write'] = async ({ base, mine, revision, send, fieldsOf }) => {
+    let values = mine;
+    let basedOn = revision;
+    let loaded = base;
+    for (let attempt = 1; ; attempt++) {
+      let answer;
+      try {
+        answer = await send(values, basedOn);
+      } catch (error) {
+        if (!(error instanceof ApiUnreachableError)) throw error;
+        console.error(error);
+        return { answer: null };
+      }
+      const current = answer.conflict;
+      if (current === undefined || attempt > MERGE_ATTEMPTS) return { answer };
+      const theirs = fieldsOf(current);
+      const next = await merged(loaded, values, theirs);
+      if (next === null) return { theirs: current };
+      values = next;
+      loaded = theirs;
+      basedOn = current.revision;
+    }
+  };
+
+  const dialog = asking === null ? null : (
+    <ConflictDialog
+      what={what}
+      theirChanges={asking.theirChanges}
+      questions={asking.conflicts.map((conflict) => ({
+        key: conflict.key, title: label(conflict.key), mine: `Yours: ${shownValue(conflict.mine)}`, theirs: `Theirs: ${shownValue(conflict.theirs)}`,
+      }))}
+      onSettle={asking.settle}
+    />
+  );
+  return { write, dialog };
+}
