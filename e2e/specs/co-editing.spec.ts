@@ -165,3 +165,62 @@ describe('two tabs edit one function', () => {
     expect(await stored()).toMatchObject({ name: `${fnName} B`, content: 'return a * 2' });
   });
 });
+
+/** Issue 33 on the menus screen: two tabs point one sub-menu at different pages. */
+describe('two tabs point one menu at different pages', () => {
+  const stamp = Date.now().toString(36);
+  const parent = `Dua Tab ${stamp}`;
+  const sub = `Laporan ${stamp}`;
+  const pageNames = [`Harian ${stamp}`, `Bulanan ${stamp}`] as const;
+  let browser: Browser;
+  let tabs: Page[];
+  let api: ReturnType<typeof apiAs>;
+  let subId: number;
+
+  const storedPage = async () => {
+    const menus = (await api<{ menuId: number; submenu: { menuId: number; pageName: string }[] }[]>('GET', `/get/listMenu/${await demoAppId()}`)).data;
+    return menus.flatMap((menu) => menu.submenu).find((menu) => menu.menuId === subId)?.pageName;
+  };
+  async function choosePage(tab: Page, pageName: string) {
+    await tab.getByRole('row').filter({ hasText: sub }).getByRole('button', { name: `Select page for ${sub}` }).click();
+    const search = tab.getByRole('dialog').getByRole('textbox', { name: 'Search' });
+    await search.fill(pageName);
+    await search.press('Enter');
+  }
+
+  beforeAll(async () => {
+    api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    const appId = await demoAppId();
+    for (const pageName of pageNames) await api('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName }] });
+    const parentId = (await api<{ menuId: number }>('POST', '/save/saveMenu', { menuName: parent, menuAppId: appId })).data.menuId;
+    subId = (await api<{ menuId: number }>('POST', '/save/saveMenu', { menuName: sub, menuAppId: appId, menuParentMenuId: parentId })).data.menuId;
+    browser = await launchBrowser();
+    tabs = [];
+    for (let i = 0; i < 2; i++) {
+      const tab = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+      await signInToDemo(tab);
+      await tab.goto('/demo/menu');
+      await tab.getByRole('button', { name: parent, exact: true }).click();
+      await tab.getByRole('row').filter({ hasText: sub }).waitFor();
+      tabs.push(tab);
+    }
+  });
+  afterAll(async () => { await browser.close(); });
+
+  it('shows the stale tab the page the other chose, and keeps his own when he says so', async () => {
+    const [first, second] = tabs as [Page, Page];
+    await choosePage(first, pageNames[0]);
+    await first.getByText('Insert page success').waitFor();
+    expect(await storedPage()).toBe(pageNames[0]);
+
+    await choosePage(second, pageNames[1]);
+    const dialog = second.getByRole('dialog', { name: 'Another builder saved this menu' });
+    await dialog.getByRole('radio', { name: `Theirs: "${pageNames[0]}"` }).waitFor();
+    await dialog.getByRole('radio', { name: `Yours: "${pageNames[1]}"` }).waitFor();
+    expect(await storedPage()).toBe(pageNames[0]);
+    await dialog.getByRole('button', { name: 'Keep only mine' }).click();
+    await second.getByText('Insert page success').waitFor();
+    expect(await storedPage()).toBe(pageNames[1]);
+    await second.getByRole('row').filter({ hasText: sub }).getByRole('button', { name: `Remove page ${pageNames[1]}` }).waitFor();
+  });
+});

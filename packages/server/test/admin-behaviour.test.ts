@@ -121,10 +121,10 @@ describe.each(engines)('administration screens on %s', (engine) => {
       let dbId: number | undefined;
       try {
         const saved = await save(MARIADB);
-        expect(saved.json()).toEqual({ status: true, data: { dbId: expect.any(Number) } });
+        expect(saved.json()).toEqual({ status: true, data: { dbId: expect.any(Number), revision: 1 } });
         dbId = saved.json().data.dbId as number;
         const listed = (await call('GET', `/get/getDbConf/${appId}`)).json().data as Record<string, unknown>[];
-        expect(listed).toContainEqual({ dbId, dbAppId: appId, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: 'test', dbTimeLimit: null });
+        expect(listed).toContainEqual({ dbId, dbAppId: appId, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: 'test', dbTimeLimit: null, revision: 1 });
         for (const config of listed) expect(Object.keys(config).filter((k) => /password/i.test(k))).toEqual([]);
         const details = (await call('GET', `/get/getDbDetails/${dbId}`)).json().data;
         expect(details.tables).toContainEqual({
@@ -149,10 +149,10 @@ describe.each(engines)('administration screens on %s', (engine) => {
       let dbId: number | undefined;
       try {
         const saved = await save(POSTGRES);
-        expect(saved.json()).toEqual({ status: true, data: { dbId: expect.any(Number) } });
+        expect(saved.json()).toEqual({ status: true, data: { dbId: expect.any(Number), revision: 1 } });
         dbId = saved.json().data.dbId as number;
         const listed = (await call('GET', `/get/getDbConf/${appId}`)).json().data as Record<string, unknown>[];
-        expect(listed).toContainEqual({ dbId, dbAppId: appId, dbType: 'postgres', dbHost: '127.0.0.1', dbPort: 5432, dbUser: 'postgres', dbDatabase: 'test', dbTimeLimit: null });
+        expect(listed).toContainEqual({ dbId, dbAppId: appId, dbType: 'postgres', dbHost: '127.0.0.1', dbPort: 5432, dbUser: 'postgres', dbDatabase: 'test', dbTimeLimit: null, revision: 1 });
         for (const config of listed) expect(Object.keys(config).filter((k) => /password/i.test(k))).toEqual([]);
         const details = (await call('GET', `/get/getDbDetails/${dbId}`)).json().data;
         expect(details.tables).toContainEqual({
@@ -182,7 +182,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
       expect(listed.body).not.toContain(stored!.dbPasswordEnc);
 
       const edited = await save({ dbId, dbType: 'sqlite', dbPassword: '', dbDatabase: 'sealed.db' });
-      expect(edited.json()).toEqual({ status: true, data: { dbId } });
+      expect(edited.json()).toEqual({ status: true, data: { dbId, revision: 2 } });
       expect(server.app.secretBox.open((await findDbConfig(server.store, dbId))!.dbPasswordEnc)).toBe('S3cret-pass');
       await save({ dbId, dbType: 'sqlite', dbPassword: 'N3w-pass', dbDatabase: 'sealed.db' });
       expect(server.app.secretBox.open((await findDbConfig(server.store, dbId))!.dbPasswordEnc)).toBe('N3w-pass');
@@ -273,7 +273,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
       const menuId = await createMenu('Stok');
       const access = { groupId, groupAppId: appId, groupAccess: { menuId: [menuId] } };
       const given = await call('PUT', '/auth/updategroup', access);
-      expect(given.json()).toEqual({ status: true, data: { groupId, menuId: [menuId] } });
+      expect(given.json()).toMatchObject({ status: true, data: { groupId, menuId: [menuId] } });
       expect((await listGroups()).find((g) => g.groupId === groupId)?.groupAccess.menuId).toEqual([menuId]);
 
       const again = await call('PUT', '/auth/updategroup', access);
@@ -286,7 +286,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
       expect((await listGroups()).find((g) => g.groupId === groupId)?.groupAccess.menuId).toEqual([menuId]);
 
       const removed = await call('DELETE', '/auth/removeGroupAccess', access);
-      expect(removed.json()).toEqual({ status: true, data: { groupId, menuId: [menuId] } });
+      expect(removed.json()).toMatchObject({ status: true, data: { groupId, menuId: [menuId] } });
       expect((await listGroups()).find((g) => g.groupId === groupId)?.groupAccess.menuId).toEqual([]);
     });
 
@@ -415,8 +415,8 @@ describe.each(engines)('administration screens on %s', (engine) => {
       const parentId = await createMenu('Penjualan');
       const subId = await createMenu('Harian', parentId);
       expect((await listMenus()).find((m) => m.menuId === parentId)).toEqual({
-        menuId: parentId, menuName: 'Penjualan', menuAppId: appId, menuPageId: 0, menuParentMenuId: 0, pageName: '',
-        submenu: [{ menuId: subId, menuName: 'Harian', menuPageId: 0, pageName: '', pageSlug: '' }],
+        menuId: parentId, menuName: 'Penjualan', menuAppId: appId, menuPageId: 0, menuParentMenuId: 0, pageName: '', revision: 1,
+        submenu: [{ menuId: subId, menuName: 'Harian', menuPageId: 0, pageName: '', pageSlug: '', revision: 1 }],
       });
 
       const daily = await insertPage(appId, 'Laporan Harian', 'laporan-harian');
@@ -425,16 +425,16 @@ describe.each(engines)('administration screens on %s', (engine) => {
       expect(await unassigned()).toEqual(expect.arrayContaining([daily, weekly]));
 
       const attached = await call('PUT', '/save/updateMenu', { menuId: subId, menuAppId: appId, menuPageId: daily });
-      expect(attached.json()).toEqual({ status: true, data: { menuId: subId, menuPageId: daily } });
+      expect(attached.json()).toEqual({ status: true, data: { menuId: subId, menuPageId: daily, revision: 2 } });
       expect((await listMenus()).find((m) => m.menuId === parentId)?.submenu).toEqual([
-        { menuId: subId, menuName: 'Harian', menuPageId: daily, pageName: 'Laporan Harian', pageSlug: 'laporan-harian' },
+        { menuId: subId, menuName: 'Harian', menuPageId: daily, pageName: 'Laporan Harian', pageSlug: 'laporan-harian', revision: 2 },
       ]);
       expect(await unassigned()).toContain(weekly);
       expect(await unassigned()).not.toContain(daily);
       const pages = (await call('GET', `/get/listAppPages/${appId}`)).json().data;
       expect(pages).toEqual(expect.arrayContaining([
-        { pageId: daily, pageName: 'Laporan Harian', pageSlug: 'laporan-harian', pageComponents: '[]' },
-        { pageId: weekly, pageName: 'Laporan Mingguan', pageSlug: 'laporan-mingguan', pageComponents: '[]' },
+        { pageId: daily, pageName: 'Laporan Harian', pageSlug: 'laporan-harian', pageComponents: '[]', revision: 1 },
+        { pageId: weekly, pageName: 'Laporan Mingguan', pageSlug: 'laporan-mingguan', pageComponents: '[]', revision: 1 },
       ]));
 
       // Taking the page away puts it back among the unassigned ones.

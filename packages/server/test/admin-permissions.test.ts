@@ -133,7 +133,7 @@ describe.each(engines)('administration permissions on %s', (engine) => {
         method: 'GET', url: `/get/getDbConf/${appId}`,
         async succeeded(response) {
           const data = response.json().data as Record<string, unknown>[];
-          expect(data).toContainEqual({ dbId: fixtureDbId, dbAppId: appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbDatabase: 'perm-test.db', dbTimeLimit: null });
+          expect(data).toContainEqual({ dbId: fixtureDbId, dbAppId: appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbDatabase: 'perm-test.db', dbTimeLimit: null, revision: 1 });
           for (const config of data) expect(Object.keys(config).filter((k) => /password/i.test(k))).toEqual([]);
         },
       }),
@@ -186,7 +186,7 @@ describe.each(engines)('administration permissions on %s', (engine) => {
           method: 'POST', url: '/save/saveDbConfig',
           body: { dbId, dbAppId: appId, dbType: 'sqlite', dbDatabase: 'perm-other.db' },
           async succeeded(response) {
-            expect(response.json().data).toEqual({ dbId });
+            expect(response.json().data).toEqual({ dbId, revision: 2 });
             expect((await findDbConfig(server.store, dbId))?.dbDatabase).toBe('perm-other.db');
           },
         };

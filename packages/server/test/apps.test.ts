@@ -83,7 +83,7 @@ describe.each(engines)('applications on %s', (engine) => {
     expect((await edit(callers.outsider, 'Hijack')).statusCode).toBe(403);
     expect((await edit(callers.member, 'Hijack')).statusCode).toBe(403);
     expect((await findAppById(server.store, appId))?.appName).toBe('Kasir');
-    expect((await edit(callers.admin, 'Kasir Toko')).json()).toEqual({ status: true, data: { appId, appSlug } });
+    expect((await edit(callers.admin, 'Kasir Toko')).json()).toEqual({ status: true, data: { appId, appSlug, revision: 2 } });
     expect((await edit(callers.root, 'Kasir')).statusCode).toBe(200);
     expect((await findAppById(server.store, appId))?.appDescription).toBe('changed');
   });

@@ -41,7 +41,7 @@ describe.each(engines)('Third Parties on a %s store', (engine) => {
     const { serviceId } = created.json().data as { serviceId: number };
     const listed = await list();
     expect(listed).toEqual([{
-      serviceId, kind: 'smtp', name: 'Mail relay', host: '127.0.0.1', port: smtp.port, security: 'none', username: 'robot', fromAddress: 'robot@example.com', hasPassword: true,
+      serviceId, kind: 'smtp', name: 'Mail relay', host: '127.0.0.1', port: smtp.port, security: 'none', username: 'robot', fromAddress: 'robot@example.com', hasPassword: true, revision: 1,
     }]);
     const answerText = (await server.call('GET', '/get/listThirdParties', undefined, root)).body;
     expect(answerText).not.toContain(PASSWORD);

@@ -76,7 +76,7 @@ describe.each(engines)('triggers on a %s store', (engine) => {
     await savePage(triggerId);
     const listed = await server.call('GET', `/action/listTriggers/${appId}`, undefined, admin);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().data).toEqual([{ triggerId, triggerAppId: appId, triggerAlias: 'kirim', triggerParams: ['nama', 'oleh'] }]);
+    expect(listed.json().data).toEqual([{ triggerId, triggerAppId: appId, triggerAlias: 'kirim', triggerParams: ['nama', 'oleh'], revision: 1 }]);
   });
 
   it('updates a trigger of the same application only', async () => {

@@ -62,7 +62,7 @@ describe.each(engines)('workflow definitions on a %s store', (engine) => {
     const renamed = await post('/save/saveWorkflow', { chainId, chainAppId: appId, chainName: 'Daftar ulang', chainTrigger: triggerId });
     expect(renamed.statusCode).toBe(200);
     const listed = await server.call('GET', `/action/listWorkflow/${appId}`, undefined, admin);
-    expect(listed.json().data).toContainEqual({ chainId, chainAppId: appId, chainName: 'Daftar ulang', chainTrigger: triggerId, triggerActionId: null });
+    expect(listed.json().data).toContainEqual({ chainId, chainAppId: appId, chainName: 'Daftar ulang', chainTrigger: triggerId, triggerActionId: null, revision: 2 });
     expect((await post('/save/saveWorkflow', { chainId, chainAppId: appId, chainName: 'x', chainTrigger: 999_999 })).statusCode).toBe(404);
     expect((await post('/save/saveWorkflow', { chainId: null, chainAppId: appId, chainName: '  ', chainTrigger: null })).statusCode).toBe(400);
     expect((await server.call('GET', `/action/listWorkflow/${appId}`, undefined, member)).statusCode).toBe(403);
@@ -101,7 +101,8 @@ describe.each(engines)('workflow definitions on a %s store', (engine) => {
     const [a, b, c] = [await newAction(chainId), await newAction(chainId), await newAction(chainId)];
     const saved = await post('/save/saveFlow', { workflowId: chainId, flow: [[a, b], [b, c], [a, b]], triggerActionId: a });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toEqual({ workflowId: chainId, edges: 2, triggerActionId: a });
+    // Its revision: created, three actions added, the flow saved (issue 33).
+    expect(saved.json().data).toEqual({ workflowId: chainId, edges: 2, triggerActionId: a, revision: 5 });
     const node = (await server.call('GET', `/action/getNode/${b}`, undefined, admin)).json().data;
     expect([node.source, node.destination]).toEqual([[a], [c]]);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParamsSchema } from '../schemas/admin';
 import { RunActionBodySchema, RunQueryBodySchema, SaveQueryBodySchema } from '../schemas/actions';
+import { revisionField } from '../schemas/revision';
 import { TestRequestAnswerSchema, TestRequestBodySchema } from '../schemas/triggers';
 import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 import { ResultRowSchema } from './tables';
@@ -28,6 +29,7 @@ export const QueryRecordSchema = z.object({
   actionName: z.string(),
   actionSQLQuery: z.string(),
   actionFormat: z.string(),
+  ...revisionField,
 });
 export type QueryRecord = z.infer<typeof QueryRecordSchema>;
 
@@ -54,9 +56,11 @@ export const actionCalls = lazyCalls(() => ({
   saveQuery: defineCall({
     method: 'POST', path: '/save/saveQuery', tag: 'actions',
     summary: 'Store a query on a connection (authors)',
-    description: 'actionId null stores a new query (201); an id updates it (200).',
+    description: 'actionId null stores a new query (201); an id updates it (200). The answer adds the query\'s revision; an update naming the revision '
+      + 'it was based on is refused (409, with the query as stored now) once another has saved it since.',
     body: SaveQueryBodySchema,
-    data: z.object({ actionId: z.number().int() }),
+    data: z.object({ actionId: z.number().int(), ...revisionField }),
+    conflict: QueryRecordSchema,
     successCode: CREATED_OR_SAVED,
     access: { level: 'appAdmin', app: { entity: 'db', id: (input) => input.body.actionDbId } },
   }),

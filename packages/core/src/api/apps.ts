@@ -4,7 +4,7 @@ import {
 } from '../schemas/api';
 import { PageSchema } from '../schemas/admin';
 import { ApplicationSchema, PublicApplicationSchema } from '../schemas/entities';
-import { revisionField } from '../schemas/revision';
+import { RevisionSchema, revisionField } from '../schemas/revision';
 import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 
 const AppIdSchema = z.object({ appId: z.number().int() });
@@ -14,6 +14,8 @@ export const SavedAppSchema = AppIdSchema.extend({
   appSlug: z.string(),
   /** The pages saved, each with the revision it now has (the base of the editor's next save). */
   pages: z.array(z.object({ pageId: z.number().int(), pageSlug: z.string(), ...revisionField })).optional(),
+  /** The application's revision after an edit of its own fields. */
+  revision: RevisionSchema.optional(),
 });
 export type SavedApp = z.infer<typeof SavedAppSchema>;
 
@@ -46,7 +48,8 @@ export const appCalls = lazyCalls(() => ({
       + 'editing needs the application\'s administrator.',
     body: SaveAppBodySchema,
     data: SavedAppSchema,
-    conflict: z.object({ page: PageSchema }),
+    // A stale page answers the page as stored now; a stale edit of the application, the application.
+    conflict: z.object({ page: PageSchema.optional(), app: ApplicationSchema.optional() }),
     successCode: CREATED_OR_SAVED,
     // Creating names no application yet: the rules for both are in the server's apps/save-app.
     access: { level: 'signedIn' },

@@ -3,6 +3,7 @@ import {
   AppIdParamsSchema, DbConfigSchema, DbIdParamsSchema, DbTypeSchema, DeleteDbConfigBodySchema, IdParamsSchema,
   SaveDbConfigBodySchema,
 } from '../schemas/admin';
+import { revisionField } from '../schemas/revision';
 import { defineCall, lazyCalls } from './contract';
 
 /** A table of a connection with its columns (MySQL's information_schema spelling, on every engine). */
@@ -18,10 +19,12 @@ export const DbDetailsSchema = z.object({ dbId: z.number().int(), dbDatabase: z.
 export type DbDetails = z.infer<typeof DbDetailsSchema>;
 
 /** A connection of GET /get/listDatabase with its tables (none when it cannot be read). */
-export const DatabaseWithTablesSchema = DbDetailsSchema.extend({ dbType: DbTypeSchema });
+export const DatabaseWithTablesSchema = DbDetailsSchema.extend({ dbType: DbTypeSchema, ...revisionField });
 export type DatabaseWithTables = z.infer<typeof DatabaseWithTablesSchema>;
 
 const DbIdSchema = z.object({ dbId: z.number().int() });
+/** A saved connection: its id and the revision it is at now (issue 33). */
+const SavedDbSchema = DbIdSchema.extend(revisionField);
 
 /** A column as the Database screen's search part shows it: whether a search index serves it. */
 export const SearchColumnSchema = z.object({
@@ -111,8 +114,10 @@ export const databaseCalls = lazyCalls(() => ({
   saveDbConfig: defineCall({
     method: 'POST', path: '/save/saveDbConfig', tag: 'databases',
     summary: 'Create (dbId null) or edit a connection after testing it',
+    description: 'An edit naming the revision it was based on is refused (409, with the connection as stored now, never its password) once another has saved it since.',
     body: SaveDbConfigBodySchema,
-    data: DbIdSchema,
+    data: SavedDbSchema,
+    conflict: DbConfigSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.dbAppId } },
   }),
   searchIndexes: defineCall({

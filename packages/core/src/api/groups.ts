@@ -4,6 +4,7 @@ import {
   ListGroupUserQuerySchema, SetDefaultGroupBodySchema,
 } from '../schemas/admin';
 import { GroupSchema } from '../schemas/entities';
+import { revisionField } from '../schemas/revision';
 import { defineCall, lazyCalls } from './contract';
 
 /** A group of GET /auth/listGroupUser: one page of its members and how many it has. */
@@ -14,7 +15,9 @@ export type GroupPage = z.infer<typeof GroupPageSchema>;
 
 const GroupIdSchema = z.object({ groupId: z.number().int() });
 const MembershipSchema = GroupIdSchema.extend({ userId: z.string() });
-const MenuAccessSchema = GroupIdSchema.extend({ menuId: z.array(z.number().int()) });
+/** A change of a group's access or name: the group's revision after it (issue 33). */
+const MenuAccessSchema = GroupIdSchema.extend({ menuId: z.array(z.number().int()), ...revisionField });
+const SavedGroupSchema = GroupIdSchema.extend({ ...revisionField });
 
 /** User groups of an application, their members and menu access (spec 1 screen 6, §7). */
 export const groupCalls = lazyCalls(() => ({
@@ -52,7 +55,8 @@ export const groupCalls = lazyCalls(() => ({
     method: 'POST', path: '/auth/addgroup', tag: 'groups',
     summary: 'Create (groupId null) or rename a group',
     body: AddGroupBodySchema,
-    data: GroupIdSchema,
+    data: SavedGroupSchema,
+    conflict: GroupSchema,
     successCode: 201,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.data.groupAppId } },
   }),
@@ -75,6 +79,7 @@ export const groupCalls = lazyCalls(() => ({
     summary: 'Give a group access to menus',
     body: GroupAccessBodySchema,
     data: MenuAccessSchema,
+    conflict: GroupSchema,
     access: { level: 'appAdmin', app: { entity: 'group', id: (input) => input.body.groupId } },
   }),
   removeGroupAccess: defineCall({
@@ -82,6 +87,7 @@ export const groupCalls = lazyCalls(() => ({
     summary: 'Take menus out of a group\'s access',
     body: GroupAccessBodySchema,
     data: MenuAccessSchema,
+    conflict: GroupSchema,
     access: { level: 'appAdmin', app: { entity: 'group', id: (input) => input.body.groupId } },
   }),
 }));

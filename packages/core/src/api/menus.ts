@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import {
-  AppIdParamsSchema, DeleteMenuBodySchema, MenuSchema, PageSummarySchema, SaveMenuBodySchema, UpdateMenuBodySchema,
+  AppIdParamsSchema, DeleteMenuBodySchema, MenuSchema, PageSummarySchema, SaveMenuBodySchema, StoredMenuSchema, UpdateMenuBodySchema,
 } from '../schemas/admin';
+import { revisionField } from '../schemas/revision';
 import { defineCall, lazyCalls } from './contract';
 
 const MenuIdSchema = z.object({ menuId: z.number().int() });
@@ -27,7 +28,8 @@ export const menuCalls = lazyCalls(() => ({
     method: 'PUT', path: '/save/updateMenu', tag: 'menus',
     summary: 'Point a menu at a page (0 removes the page)',
     body: UpdateMenuBodySchema,
-    data: MenuIdSchema.extend({ menuPageId: z.number().int() }),
+    data: MenuIdSchema.extend({ menuPageId: z.number().int(), ...revisionField }),
+    conflict: StoredMenuSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.menuAppId } },
   }),
   deleteMenu: defineCall({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseRevisionField, revisionField } from '../schemas/revision';
 import { defineCall, FILE_ANSWER, lazyCalls } from './contract';
 
 /** The PDF extractor's upload limit (spec 3 §5): a file of this many bytes or more is refused. */
@@ -51,6 +52,7 @@ export const PdfTemplateSummarySchema = z.object({
   fieldCount: z.number().int(),
   pageCount: z.number().int(),
   updatedAt: z.string(),
+  ...revisionField,
 });
 export type PdfTemplateSummary = z.infer<typeof PdfTemplateSummarySchema>;
 
@@ -123,9 +125,11 @@ export const pdfTemplateCalls = lazyCalls(() => ({
   savePdfTemplate: defineCall({
     method: 'PUT', path: '/file/template/:id', tag: 'pdf templates',
     summary: 'Rename an extraction template and set its fields (administrators)',
+    description: 'A save naming the revision it was based on is refused (409, with the template as stored now) once another has saved it since.',
     params: templateParams,
-    body: z.object({ templateName: PdfTemplateNameSchema, fields: PdfTemplateFieldsSchema }),
+    body: z.object({ templateName: PdfTemplateNameSchema, fields: PdfTemplateFieldsSchema, ...baseRevisionField }),
     data: PdfTemplateSchema,
+    conflict: PdfTemplateSchema,
     access: { level: 'appAdmin', app: { entity: 'pdfTemplate', id: (input) => input.params.id } },
   }),
   deletePdfTemplate: defineCall({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseRevisionField, revisionField } from '../schemas/revision';
 import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 
 /*
@@ -32,6 +33,7 @@ export const ThirdPartySchema = z.object({
   username: z.string(),
   fromAddress: z.string(),
   hasPassword: z.boolean(),
+  ...revisionField,
 });
 export type ThirdParty = z.infer<typeof ThirdPartySchema>;
 
@@ -46,11 +48,15 @@ export const SaveThirdPartyBodySchema = z.object({
   /** Empty when editing keeps the stored password. */
   password: z.string().max(1000).default(''),
   fromAddress: z.string().trim().max(254).regex(PLAIN_EMAIL_ADDRESS, 'The sender must be a plain e-mail address (name@example.com)'),
+  /** The service's revision the edit was based on (issue 33). */
+  ...baseRevisionField,
 });
 export type SaveThirdPartyBody = z.infer<typeof SaveThirdPartyBodySchema>;
 
 export const ThirdPartyIdBodySchema = z.object({ serviceId: id });
 const ThirdPartyIdSchema = z.object({ serviceId: id });
+/** A saved service: its id and the revision it is at now (issue 33). */
+const SavedThirdPartySchema = ThirdPartyIdSchema.extend(revisionField);
 
 export const thirdPartyCalls = lazyCalls(() => ({
   listThirdParties: defineCall({
@@ -62,9 +68,11 @@ export const thirdPartyCalls = lazyCalls(() => ({
   saveThirdParty: defineCall({
     method: 'POST', path: '/save/saveThirdParty', tag: 'third-parties',
     summary: 'Create (serviceId null) or edit an outbound service; an empty password keeps the stored one',
-    description: 'The host must resolve to public addresses unless the operator allows private ones (RAKIT_ALLOW_PRIVATE_SMTP or RAKIT_ALLOW_PRIVATE_URLS).',
+    description: 'The host must resolve to public addresses unless the operator allows private ones (RAKIT_ALLOW_PRIVATE_SMTP or RAKIT_ALLOW_PRIVATE_URLS). '
+      + 'An edit naming the revision it was based on is refused (409, with the service as stored now, never its password) once another has saved it since.',
     body: SaveThirdPartyBodySchema,
-    data: ThirdPartyIdSchema,
+    data: SavedThirdPartySchema,
+    conflict: ThirdPartySchema,
     access: { level: 'superAdmin' },
     successCode: CREATED_OR_SAVED,
   }),

@@ -3,6 +3,7 @@ import { AppIdParamsSchema, IdParamsSchema } from '../schemas/admin';
 import {
   RunTriggerBodySchema, RunTriggerParamsSchema, SaveTriggerBodySchema, TriggerRecordSchema, TriggerRunSchema,
 } from '../schemas/triggers';
+import { revisionField } from '../schemas/revision';
 import { TriggerOutcomeSchema } from '../workflows/runs';
 import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 
@@ -34,8 +35,11 @@ export const triggerCalls = lazyCalls(() => ({
   saveTrigger: defineCall({
     method: 'POST', path: '/action/saveTrigger', tag: 'actions',
     summary: 'Create (triggerId null) or update a trigger of an application (its administrators); triggerParams is the JSON text of the parameter names',
+    description: 'The answer adds the trigger\'s revision beside the spec\'s action. An edit naming the revision it was based on is refused '
+      + '(409, with the trigger as stored now) once another has saved it since.',
     body: SaveTriggerBodySchema,
-    data: z.object({ action: z.object({ actionId: z.number().int() }) }),
+    data: z.object({ action: z.object({ actionId: z.number().int() }), ...revisionField }),
+    conflict: TriggerRecordSchema,
     successCode: CREATED_OR_SAVED,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.triggerAppId } },
   }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AppIdParamsSchema, IdParamsSchema } from '../schemas/admin';
 import {
-  AddonSchema, DeleteWorkflowActionBodySchema, DeleteWorkflowBodySchema, SavedFlowSchema, SaveFlowBodySchema,
-  SaveWorkflowActionBodySchema, SaveWorkflowBodySchema, WorkflowActionIdSchema, WorkflowBuildSchema, WorkflowIdSchema,
+  AddonSchema, DeleteWorkflowActionBodySchema, DeleteWorkflowBodySchema, SavedFlowSchema, SavedWorkflowActionSchema, SavedWorkflowSchema,
+  SaveFlowBodySchema, SaveWorkflowActionBodySchema, SaveWorkflowBodySchema, WorkflowActionIdSchema, WorkflowBuildSchema, WorkflowIdSchema,
   WorkflowFlowSchema, WorkflowNodeSchema, WorkflowSchema,
 } from '../workflows/schemas';
 import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
@@ -10,7 +10,9 @@ import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
 /**
  * The workflow definitions (spec 1 §3 Workflow / Workflow action / Flow, §5, §7; issue 12): the
  * palette of add-ons, workflows, their actions and the drawn flow. Every id the author sends is
- * checked to belong to the application the call names (server/src/workflows).
+ * checked to belong to the application the call names (server/src/workflows). A save naming the
+ * revision it was based on is refused with 409 and what the read call answers now once another
+ * write has moved the object on (issue 33).
  */
 export const workflowCalls = lazyCalls(() => ({
   listAddOn: defineCall({
@@ -30,7 +32,8 @@ export const workflowCalls = lazyCalls(() => ({
     method: 'POST', path: '/save/saveWorkflow', tag: 'workflows',
     summary: 'Create (chainId null) or rename a workflow; chainTrigger names one of the application\'s triggers or null',
     body: SaveWorkflowBodySchema,
-    data: WorkflowIdSchema,
+    data: SavedWorkflowSchema,
+    conflict: WorkflowSchema,
     successCode: CREATED_OR_SAVED,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.chainAppId } },
   }),
@@ -45,7 +48,8 @@ export const workflowCalls = lazyCalls(() => ({
     method: 'POST', path: '/save/saveAction', tag: 'workflows',
     summary: 'Create (actionId null) or edit an action of a workflow; addonName names an available add-on and actionParams is the JSON text of its parameter values',
     body: SaveWorkflowActionBodySchema,
-    data: WorkflowActionIdSchema,
+    data: SavedWorkflowActionSchema,
+    conflict: WorkflowNodeSchema,
     successCode: CREATED_OR_SAVED,
     access: { level: 'appAdmin', app: { entity: 'workflow', id: (input) => input.body.actionChainId } },
   }),
@@ -75,6 +79,7 @@ export const workflowCalls = lazyCalls(() => ({
     summary: 'Replace the edges [from, to] of a workflow\'s flow (both actions of that workflow, no cycle) and optionally the action attached as the trigger',
     body: SaveFlowBodySchema,
     data: SavedFlowSchema,
+    conflict: WorkflowFlowSchema,
     access: { level: 'appAdmin', app: { entity: 'workflow', id: (input) => input.body.workflowId } },
   }),
   buildWorkflow: defineCall({

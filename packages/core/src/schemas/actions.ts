@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseRevisionField } from './revision';
 
 /** Markers of spec 2 §9 for where a value comes from. */
 export const CUSTOM_VALUE = '--custom--';
@@ -65,4 +66,6 @@ export const SaveQueryBodySchema = z.object({
   actionName: z.string().trim().min(1).max(200),
   actionSQLQuery: z.string().min(1).max(20_000),
   actionFormat: z.string().max(50).default(''),
+  /** The query's revision the edit was based on (issue 33). */
+  ...baseRevisionField,
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ROW_ID } from '../constants';
 import { Messages } from '../messages';
 import { newPasswordSchema } from './api';
-import { revisionField } from './revision';
+import { baseRevisionField, revisionField } from './revision';
 
 const id = z.number().int().positive().max(MAX_ROW_ID);
 const nonBlank = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
@@ -36,6 +36,7 @@ export const DbConfigSchema = z.object({
   dbDatabase: z.string(),
   /** Seconds; null: TIME_LIMIT_DEFAULT_S. */
   dbTimeLimit: z.number().int().nullable(),
+  ...revisionField,
 });
 export type DbConfig = z.infer<typeof DbConfigSchema>;
 
@@ -51,6 +52,8 @@ export const SaveDbConfigBodySchema = z.object({
   dbDatabase: z.string().trim().max(255).default(''),
   /** Seconds a data widget's statement may run; null (or left out): TIME_LIMIT_DEFAULT_S. */
   dbTimeLimit: TimeLimitSchema.nullable().default(null),
+  /** The connection's revision the edit was based on (issue 33). */
+  ...baseRevisionField,
 });
 export type SaveDbConfigBody = z.infer<typeof SaveDbConfigBodySchema>;
 export const DeleteDbConfigBodySchema = z.object({ dbId: id });
@@ -75,6 +78,8 @@ const MenuIdsSchema = z.object({ menuId: z.array(id).min(1).max(100) });
 export const AddGroupBodySchema = z.object({
   data: z.object({
     groupId: id.nullable().default(null),
+    /** Renaming (groupId set): the group's revision the screen showed; renamed or regranted since, refused (409). */
+    ...baseRevisionField,
     groupName: nonBlank(Messages.groupNameRequired, 100),
     groupAppId: z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(id),
     groupAccess: z.object({
@@ -88,6 +93,7 @@ export const DeleteGroupBodySchema = z.object({ data: z.object({ groupId: id }) 
 export const SetDefaultGroupBodySchema = z.object({ data: z.object({ appId: id, groupId: id }) });
 export const GroupAccessBodySchema = z.object({
   groupId: id,
+  ...baseRevisionField,
   groupAppId: z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(id),
   groupAccess: MenuIdsSchema,
 });
@@ -133,6 +139,8 @@ export const UpdateMenuBodySchema = z.object({
   menuId: id,
   menuAppId: id,
   menuPageId: z.number().int().min(0),
+  /** The menu's revision the screen showed: pointed elsewhere since, the change is refused (409). */
+  ...baseRevisionField,
 });
 export const DeleteMenuBodySchema = z.object({ menuId: id });
 
@@ -142,6 +150,7 @@ export const SubMenuSchema = z.object({
   menuPageId: z.number().int(),
   pageName: z.string(),
   pageSlug: z.string(),
+  ...revisionField,
 });
 export const MenuSchema = z.object({
   menuId: z.number().int(),
@@ -150,8 +159,11 @@ export const MenuSchema = z.object({
   menuPageId: z.number().int(),
   menuParentMenuId: z.number().int(),
   pageName: z.string(),
+  ...revisionField,
   submenu: z.array(SubMenuSchema),
 });
+/** A menu as a stale updateMenu finds it stored: the page it points to now. */
+export const StoredMenuSchema = z.object({ menuId: z.number().int(), menuName: z.string(), menuPageId: z.number().int(), pageName: z.string(), ...revisionField });
 export type Menu = z.infer<typeof MenuSchema>;
 export type SubMenu = z.infer<typeof SubMenuSchema>;
 

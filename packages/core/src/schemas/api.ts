@@ -63,6 +63,8 @@ export const SaveAppBodySchema = z.object({
   appName: z.string().trim().min(1, Messages.appNameRequired).max(100).optional(),
   appDescription: text(1000).optional(),
   appOpenRegistration: z.boolean().optional(),
+  /** Editing its name, description or registration: the revision the form loaded; edited since, refused (409). */
+  ...baseRevisionField,
   pages: z.array(PageInputSchema).min(1).max(50).optional(),
 }).refine((body) => body.appName !== undefined || (body.pages !== undefined && body.appId !== null), {
   message: Messages.appNameRequired,

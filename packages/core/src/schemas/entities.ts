@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RevisionSchema } from './revision';
 
 /** Entities of spec 1 §3, as the calls answer them. */
 export const ApplicationSchema = z.object({
@@ -8,6 +9,8 @@ export const ApplicationSchema = z.object({
   appSlug: z.string(),
   appOpenRegistration: z.boolean(),
   groupName: z.string().optional(),
+  /** Of its name, description and registration setting (issue 33). */
+  revision: RevisionSchema.optional(),
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 
@@ -36,6 +39,8 @@ export const GroupSchema = z.object({
   /** '1' for the application's default group, '0' otherwise. */
   groupIsDefault: z.string(),
   groupAccess: GroupAccessSchema,
+  /** Optional: sessions stored before revisions (issue 33) have groups without one; the group calls always answer it. */
+  revision: RevisionSchema.optional(),
 });
 export type Group = z.infer<typeof GroupSchema>;
 

@@ -3,6 +3,7 @@ import { MAX_ROW_ID } from '../constants';
 import { Messages } from '../messages';
 import { stripParamName } from '../rules/action-config';
 import { REQUEST_METHODS } from './action-config';
+import { baseRevisionField, revisionField } from './revision';
 
 /** A value a trigger run takes, as runAction's values. */
 const ScalarSchema = z.union([z.string().max(20_000), z.number(), z.boolean(), z.null()]);
@@ -16,6 +17,8 @@ export const SaveTriggerBodySchema = z.object({
   triggerAppId: z.coerce.number().int().positive().max(MAX_ROW_ID),
   triggerAlias: z.string().trim().min(1, 'triggerAlias is empty').max(200),
   triggerParams: z.string().max(20_000).default('[]'),
+  /** The trigger's revision the edit was based on (issue 33). */
+  ...baseRevisionField,
 });
 export type SaveTriggerBody = z.infer<typeof SaveTriggerBodySchema>;
 
@@ -53,6 +56,7 @@ export const TriggerRecordSchema = z.object({
   triggerAppId: z.number().int(),
   triggerAlias: z.string(),
   triggerParams: z.array(z.string()),
+  ...revisionField,
 });
 export type TriggerRecord = z.infer<typeof TriggerRecordSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../constants';
+import { baseRevisionField, revisionField } from '../schemas/revision';
 import { CONDITION_BRANCHES } from './addons';
 
 /** Workflows, their actions and their flow as the calls of spec 1 §7 take and answer them (issue 12). */
@@ -12,12 +13,16 @@ export const MAX_FLOW_EDGES = 2000;
 /** The most actions one workflow may have. */
 export const MAX_WORKFLOW_ACTIONS = 500;
 
-/** POST /save/saveWorkflow: chainTrigger names one of the application's stored triggers, or none. */
+/**
+ * POST /save/saveWorkflow: chainTrigger names one of the application's stored triggers, or none;
+ * revision, when renaming, the workflow's revision the screen loaded (issue 33).
+ */
 export const SaveWorkflowBodySchema = z.object({
   chainId: id.nullable().default(null),
   chainAppId: idParam,
   chainName: z.string().trim().min(1, 'chainName is empty').max(200),
   chainTrigger: id.nullable().default(null),
+  ...baseRevisionField,
 });
 export type SaveWorkflowBody = z.infer<typeof SaveWorkflowBodySchema>;
 
@@ -28,13 +33,20 @@ export const WorkflowSchema = z.object({
   chainTrigger: z.number().int().nullable(),
   /** The action attached as the trigger (the 'before' option TRIGGER), if any. */
   triggerActionId: z.number().int().nullable(),
+  /** Bumped by each change of the workflow or of its flow (edges, trigger action, cards, its list of actions). */
+  ...revisionField,
 });
 export type Workflow = z.infer<typeof WorkflowSchema>;
 
 export const WorkflowIdSchema = z.object({ chainId: z.number().int() });
+/** saveWorkflow's answer: the workflow's revision after the save. */
+export const SavedWorkflowSchema = WorkflowIdSchema.extend(revisionField);
 export const DeleteWorkflowBodySchema = z.object({ chainId: id });
 
-/** POST /save/saveAction: actionParams is the JSON text of parameter name → text. */
+/**
+ * POST /save/saveAction: actionParams is the JSON text of parameter name → text; revision, when
+ * editing, the action's revision the screen loaded (issue 33).
+ */
 export const SaveWorkflowActionBodySchema = z.object({
   actionId: id.nullable().default(null),
   actionChainId: idParam,
@@ -43,10 +55,13 @@ export const SaveWorkflowActionBodySchema = z.object({
   addonName: z.string().trim().min(1, 'addonName is empty').max(100),
   actionScript: z.string().max(100_000).default(''),
   actionParams: z.string().max(200_000).default('{}'),
+  ...baseRevisionField,
 });
 export type SaveWorkflowActionBody = z.infer<typeof SaveWorkflowActionBodySchema>;
 
 export const WorkflowActionIdSchema = z.object({ actionId: z.number().int() });
+/** saveAction's answer: the action's revision after the save. */
+export const SavedWorkflowActionSchema = WorkflowActionIdSchema.extend(revisionField);
 export const DeleteWorkflowActionBodySchema = z.object({ actionId: id });
 
 const AddonParamSchema = z.object({
@@ -86,6 +101,8 @@ export const WorkflowNodeSchema = z.object({
   destination: z.array(z.number().int()),
   /** Null when the stored add-on name is no longer known. */
   addonDetails: AddonSchema.nullable(),
+  /** The action's own (its fields above); where its card sits is the workflow's. */
+  ...revisionField,
 });
 export type WorkflowNode = z.infer<typeof WorkflowNodeSchema>;
 
@@ -103,17 +120,22 @@ export type CardPlacement = z.infer<typeof CardPlacementSchema>;
  * POST /save/saveFlow: replaces the workflow's edges: `[from, to]`, or `[from, to, 'true' | 'false']`
  * for an edge out of a Condition (which must say its branch; no other edge may). triggerActionId
  * names the action attached as the trigger and layout where the cards sit; when left out, what is
- * stored stays.
+ * stored stays. revision is the workflow's the editor loaded (getFlow's workflow.revision): the
+ * flow is part of the workflow (issue 33).
  */
 export const SaveFlowBodySchema = z.object({
   workflowId: idParam,
   flow: z.array(z.array(flowItem).max(3)).max(MAX_FLOW_EDGES),
   triggerActionId: id.nullable().optional(),
   layout: z.array(CardPlacementSchema).max(MAX_WORKFLOW_ACTIONS).optional(),
+  ...baseRevisionField,
 });
 export type SaveFlowBody = z.infer<typeof SaveFlowBodySchema>;
 
-export const SavedFlowSchema = z.object({ workflowId: z.number().int(), edges: z.number().int(), triggerActionId: z.number().int().nullable() });
+/** saveFlow's answer; revision is the workflow's after the save. */
+export const SavedFlowSchema = z.object({
+  workflowId: z.number().int(), edges: z.number().int(), triggerActionId: z.number().int().nullable(), ...revisionField,
+});
 
 export const BuildProblemSchema = z.object({ actionId: z.number().int().nullable(), message: z.string() });
 export type BuildProblem = z.infer<typeof BuildProblemSchema>;
@@ -136,7 +158,10 @@ export type WorkflowBuild = z.infer<typeof WorkflowBuildSchema>;
 export const FlowEdgeRecordSchema = z.object({ from: z.number().int(), to: z.number().int(), branch: z.enum(CONDITION_BRANCHES).nullable() });
 export type FlowEdgeRecord = z.infer<typeof FlowEdgeRecordSchema>;
 
-/** GET /action/getFlow/{id}: everything the editor draws of a workflow. */
+/**
+ * GET /action/getFlow/{id}: everything the editor draws of a workflow. Its revision is the
+ * workflow's (workflow.revision), which saveFlow names.
+ */
 export const WorkflowFlowSchema = z.object({
   workflow: WorkflowSchema,
   actions: z.array(z.object({

@@ -8,10 +8,12 @@ import type { Principal } from '../auth/principal';
 import { badRequest, conflict, notFound } from '../errors/http-errors';
 import { cachedAccount } from '../store/cached-reads';
 import {
-  addMember, deleteGroupCascade, findGroupBySlug, grantMenuAccess, insertGroup, listGroupsOfApp, menuAccessOf,
+  addMember, deleteGroupCascade, findGroupBySlug, grantMenuAccess, groupAsAnswered, insertGroup, listGroupsOfApp, menuAccessOf,
   pageGroupsWithMembers, removeMember, renameGroup, revokeMenuAccess, setDefaultGroup, setGroupPageAndActionAccess,
 } from '../store/repositories/groups';
 import { menusBelongToApp } from '../store/repositories/menus';
+import type { Store } from '../store/db';
+import { claimRevision } from '../store/revisions';
 import { findAppGroup, groupForAdmin } from './app-groups';
 
 /*
@@ -51,14 +53,22 @@ export async function removeUserFromGroup(app: FastifyInstance, caller: Principa
   return { groupId, userId };
 }
 
+/** A group's next revision in the write's transaction; stale, the group as the calls answer it (issue 33). */
+const claimGroupRevision = (trx: Store, groupId: number, base: number | undefined) =>
+  claimRevision(trx, 'userGroups', groupId, base, (store) => groupAsAnswered(store, groupId));
+
 /** Renames the group `draft.groupId` names, or creates one with its page, action and menu access. */
 export async function saveGroup(app: FastifyInstance, caller: Principal, appId: number, audit: AuditContext, draft: GroupDraft) {
   const { groupId, groupName, groupAccess } = draft;
   if (groupId !== null) {
     const group = await groupForAdmin(app.store, caller, groupId);
     if (group.appId !== appId) throw badRequest(OTHER_APPLICATION);
-    await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Renamed group ${groupId} to ${groupName}` }, (trx) => renameGroup(trx, groupId, groupName));
-    return { groupId };
+    const revision = await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Renamed group ${groupId} to ${groupName}` }, async (trx) => {
+      const claimed = await claimGroupRevision(trx, groupId, draft.revision);
+      await renameGroup(trx, groupId, groupName);
+      return claimed;
+    });
+    return { groupId, revision };
   }
   const groupSlug = slugify(groupName);
   if ((await findGroupBySlug(app.store, String(appId), groupSlug)) !== undefined) throw conflict(`Group '${groupName}' already exists`);
@@ -71,7 +81,7 @@ export async function saveGroup(app: FastifyInstance, caller: Principal, appId: 
     if (groupAccess.menuId.length > 0) await grantMenuAccess(trx, id, [...new Set(groupAccess.menuId)]);
     return id;
   });
-  return { groupId: created };
+  return { groupId: created, revision: 1 };
 }
 
 /** Removes a group with its memberships and access; the administrators' group stays. */
@@ -92,19 +102,27 @@ export async function makeDefaultGroup(app: FastifyInstance, caller: Principal, 
 }
 
 /** Gives the group menus of its own application it does not have yet (one it has is a 409). */
-export async function grantGroupMenus(app: FastifyInstance, appId: number, audit: AuditContext, { groupId, groupAppId, groupAccess }: GroupAccessBody) {
+export async function grantGroupMenus(app: FastifyInstance, appId: number, audit: AuditContext, { groupId, groupAppId, groupAccess, revision: base }: GroupAccessBody) {
   if (appId !== groupAppId || !(await menusBelongToApp(app.store, groupAppId, groupAccess.menuId))) {
     throw badRequest(Messages.menuNotFound);
   }
   const granted = new Set((await menuAccessOf(app.store, groupId)).map((a) => a.menuId));
   const wanted = [...new Set(groupAccess.menuId)];
   if (wanted.some((menuId) => granted.has(menuId))) throw conflict(Messages.groupUsed);
-  await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Gave group ${groupId} menus ${wanted.join(', ')}` }, (trx) => grantMenuAccess(trx, groupId, wanted));
-  return { groupId, menuId: wanted };
+  const revision = await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Gave group ${groupId} menus ${wanted.join(', ')}` }, async (trx) => {
+    const claimed = await claimGroupRevision(trx, groupId, base);
+    await grantMenuAccess(trx, groupId, wanted);
+    return claimed;
+  });
+  return { groupId, menuId: wanted, revision };
 }
 
-export async function revokeGroupMenus(app: FastifyInstance, appId: number, audit: AuditContext, { groupId, groupAppId, groupAccess }: GroupAccessBody) {
+export async function revokeGroupMenus(app: FastifyInstance, appId: number, audit: AuditContext, { groupId, groupAppId, groupAccess, revision: base }: GroupAccessBody) {
   if (appId !== groupAppId) throw badRequest(OTHER_APPLICATION);
-  await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Took menus ${groupAccess.menuId.join(', ')} from group ${groupId}` }, (trx) => revokeMenuAccess(trx, groupId, groupAccess.menuId));
-  return { groupId, menuId: groupAccess.menuId };
+  const revision = await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Took menus ${groupAccess.menuId.join(', ')} from group ${groupId}` }, async (trx) => {
+    const claimed = await claimGroupRevision(trx, groupId, base);
+    await revokeMenuAccess(trx, groupId, groupAccess.menuId);
+    return claimed;
+  });
+  return { groupId, menuId: groupAccess.menuId, revision };
 }

@@ -6,8 +6,9 @@ import type { PageHistoryPolicy } from '../pages/history';
 import { savePages } from '../pages/save-pages';
 import type { Store } from '../store/db';
 import {
-  findAppById, freeAppSlug, insertApp, isAppNameTaken, updateApp,
+  findAppById, freeAppSlug, insertApp, isAppNameTaken, toApplication, updateApp,
 } from '../store/repositories/apps';
+import { claimRevision } from '../store/revisions';
 import { addMember, insertGroup } from '../store/repositories/groups';
 
 /**
@@ -38,7 +39,12 @@ export async function editApp(store: Store, caller: Principal, appId: number, bo
   const existing = await findAppById(store, appId);
   if (existing === undefined) throw notFound(Messages.appNotFound);
   if (appName !== undefined && (await isAppNameTaken(store, appName, appId))) throw conflict(Messages.appDuplicate);
-  const savedPages = await store.transaction().execute(async (trx) => {
+  const editsApp = appName !== undefined || appDescription !== undefined || appOpenRegistration !== undefined;
+  const { revision, savedPages } = await store.transaction().execute(async (trx) => {
+    const claimed = editsApp ? await claimRevision(trx, 'apps', appId, body.revision, async (current) => {
+      const row = await findAppById(current, appId);
+      return row === undefined ? undefined : { app: toApplication(row) };
+    }) : undefined;
     await updateApp(trx, appId, { appName, appDescription, appOpenRegistration });
     const saved = pages === undefined ? [] : await savePages(trx, appId, pages, { authorId: caller.userId, policy: history });
     await recordAudit(trx, caller.audit, {
@@ -47,7 +53,7 @@ export async function editApp(store: Store, caller: Principal, appId: number, bo
       // A page's components are its versions' business (page history); the log names what was saved.
       details: { appName, appDescription, appOpenRegistration, pages: pages?.map((p) => ({ ...p, pageComponents: p.pageComponents === undefined ? undefined : `(${p.pageComponents.length} characters)` })) },
     });
-    return saved;
+    return { revision: claimed, savedPages: saved };
   });
-  return { appId, appSlug: existing.appSlug, ...(pages === undefined ? {} : { pages: savedPages }) };
+  return { appId, appSlug: existing.appSlug, ...(pages === undefined ? {} : { pages: savedPages }), ...(revision === undefined ? {} : { revision }) };
 }

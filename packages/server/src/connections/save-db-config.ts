@@ -5,8 +5,9 @@ import { reachableSettings } from '../datasources/reach';
 import { testConnection } from '../datasources/registry';
 import type { ConnectionSettings } from '../datasources/types';
 import { HttpError } from '../errors/http-errors';
-import { insertDbConfig, updateDbConfig } from '../store/repositories/db-configs';
+import { insertDbConfig, storedDbConfigOf, updateDbConfig } from '../store/repositories/db-configs';
 import { withAudit } from '../audit/record';
+import { claimRevision } from '../store/revisions';
 import { dbConfigForAdmin, settingsOf, timeLimitMs } from './data-source-of';
 
 /** 'Incorrect Config' first, then what went wrong; the dialog stays open (spec 1 §8). */
@@ -27,9 +28,10 @@ function blankField(body: SaveDbConfigBody): string | undefined {
 
 /**
  * Creates (dbId null) or edits a connection of an application the caller administers, once a
- * test connection succeeds. An edited connection must be one of an application he administers too.
+ * test connection succeeds. An edited connection must be one of an application he administers
+ * too; with body.revision, only while the connection is still at it (issue 33).
  */
-export async function saveDbConfig(app: FastifyInstance, caller: Principal, body: SaveDbConfigBody): Promise<{ dbId: number }> {
+export async function saveDbConfig(app: FastifyInstance, caller: Principal, body: SaveDbConfigBody): Promise<{ dbId: number; revision: number }> {
   const existing = body.dbId === null ? undefined : await dbConfigForAdmin(app, caller, body.dbId);
   const blank = blankField(body);
   if (blank !== undefined) throw incorrectConfig(`${blank} must not be blank`);
@@ -58,8 +60,13 @@ export async function saveDbConfig(app: FastifyInstance, caller: Principal, body
   };
   // The body's password is redacted by its field name (audit/redact.ts).
   const fact = (dbId: number) => ({ appId: body.dbAppId, entityType: 'db', entityId: dbId, summary: `Saved connection ${body.dbType} ${body.dbDatabase}` });
-  if (existing === undefined) return { dbId: await withAudit(app.store, caller.audit, fact, (trx) => insertDbConfig(trx, values)) };
-  await withAudit(app.store, caller.audit, fact(existing.dbId), (trx) => updateDbConfig(trx, existing.dbId, values));
-  await app.dataSources.invalidate(existing.dbId);
-  return { dbId: existing.dbId };
+  if (existing === undefined) return { dbId: await withAudit(app.store, caller.audit, fact, (trx) => insertDbConfig(trx, values)), revision: 1 };
+  const { dbId } = existing;
+  const revision = await withAudit(app.store, caller.audit, fact(dbId), async (trx) => {
+    const claimed = await claimRevision(trx, 'dbConfigs', dbId, body.revision, (store) => storedDbConfigOf(store, dbId));
+    await updateDbConfig(trx, dbId, values);
+    return claimed;
+  });
+  await app.dataSources.invalidate(dbId);
+  return { dbId, revision };
 }

@@ -189,7 +189,7 @@ export async function deletePage(store: Store, pageId: number, saver: PageSaver)
     const page = await findPage(trx, pageId);
     if (page === undefined) throw notFound(Messages.pageNotFound);
     await keepDeletedPage(trx, page, saver, 'Page deleted');
-    await trx.updateTable('menus').set({ menuPageId: 0 }).where('menuPageId', '=', pageId).where('menuAppId', '=', page.pageAppId).execute();
+    await trx.updateTable('menus').set((eb) => ({ menuPageId: 0, revision: eb('revision', '+', 1) })).where('menuPageId', '=', pageId).where('menuAppId', '=', page.pageAppId).execute();
     await trx.deleteFrom('pages').where('pageId', '=', pageId).execute();
   });
 }
@@ -212,6 +212,6 @@ export async function keepDeletedPage(trx: Store, page: Parameters<typeof pageSt
  */
 async function relinkMenus(trx: Store, appId: number, pageId: number, menuIds: readonly number[]): Promise<void> {
   if (menuIds.length === 0) return;
-  await trx.updateTable('menus').set({ menuPageId: pageId })
+  await trx.updateTable('menus').set((eb) => ({ menuPageId: pageId, revision: eb('revision', '+', 1) }))
     .where('menuId', 'in', menuIds).where('menuAppId', '=', appId).where('menuPageId', '=', 0).execute();
 }

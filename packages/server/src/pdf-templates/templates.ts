@@ -6,6 +6,8 @@ import { HttpError, notFound } from '../errors/http-errors';
 import {
   deletePdfTemplate, findPdfTemplate, insertPdfTemplate, listPdfTemplates, type PdfTemplateRow, toPdfTemplate, toPdfTemplateSummary, updatePdfTemplate,
 } from '../store/repositories/pdf-templates';
+import type { Store } from '../store/db';
+import { claimRevision } from '../store/revisions';
 import { type PdfExtraction, PdfReadError, type PdfReader } from './extract';
 
 /*
@@ -58,12 +60,24 @@ export async function createTemplate(
   return toPdfTemplate(await templateRow(app, templateId));
 }
 
+/** A template as getTemplateField answers it (undefined when gone): what a stale save is shown. */
+async function currentTemplate(db: Store, templateId: number): Promise<PdfTemplate | undefined> {
+  const row = await findPdfTemplate(db, templateId);
+  return row === undefined ? undefined : toPdfTemplate(row);
+}
+
+/** Renames a template and sets its fields; with `base`, only while it is still at that revision (issue 33). */
 export async function saveTemplate(
-  app: FastifyInstance, templateId: number, templateName: string, fields: PdfTemplateField[],
+  app: FastifyInstance, templateId: number, templateName: string, fields: PdfTemplateField[], base?: number,
 ): Promise<PdfTemplate> {
-  await templateRow(app, templateId);
-  await updatePdfTemplate(app.store, templateId, { templateName, fields: JSON.stringify(fields), updatedAt: new Date().toISOString() });
-  return templateOf(app, templateId);
+  const row = await templateRow(app, templateId);
+  const values = { templateName, fields: JSON.stringify(fields), updatedAt: new Date().toISOString() };
+  const revision = await app.store.transaction().execute(async (trx) => {
+    const claimed = await claimRevision(trx, 'pdfTemplates', templateId, base, (store) => currentTemplate(store, templateId));
+    await updatePdfTemplate(trx, templateId, values);
+    return claimed;
+  });
+  return toPdfTemplate({ ...row, ...values, revision });
 }
 
 export async function removeTemplate(app: FastifyInstance, templateId: number): Promise<void> {

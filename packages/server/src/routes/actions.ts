@@ -19,9 +19,9 @@ const actionRoutes: FastifyPluginAsync = async (app) => {
   route(app, actionCalls.runAction, async ({ input: { body }, caller }) => statementAnswer(await runActionAs(app, caller, body)));
 
   route(app, actionCalls.saveQuery, async ({ input: { body }, appId, reply, audit }) => {
-    const { actionId, created } = await saveQuery(app, audit, appId, body);
+    const { created, ...saved } = await saveQuery(app, audit, appId, body);
     if (created) reply.code(201);
-    return { actionId };
+    return saved;
   });
 
   route(app, actionCalls.listQueries, async ({ input: { params } }) => queriesOfConnection(app, params.id));

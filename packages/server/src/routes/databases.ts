@@ -15,14 +15,14 @@ const databaseRoutes: FastifyPluginAsync = async (app) => {
     const rows = await listDbConfigs(app.store, appId);
     const data: DatabaseWithTables[] = [];
     for (const row of rows) {
-      const { dbId, dbDatabase, dbType } = toDbConfig(row);
+      const { dbId, dbDatabase, dbType, revision } = toDbConfig(row);
       let tables: DbTable[] = [];
       try {
         tables = await (await dataSourceOf(app, row)).tables();
       } catch {
         // A connection that cannot be opened or read is listed without tables.
       }
-      data.push({ dbId, dbDatabase, dbType, tables });
+      data.push({ dbId, dbDatabase, dbType, revision, tables });
     }
     return data;
   });

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, notFound } from '../errors/http-errors';
 import { route } from '../http/route';
 import { withAudit } from '../audit/record';
-import { deleteMenuCascade, findMenu, insertMenu, listMenuTree, setMenuPage } from '../store/repositories/menus';
+import { deleteMenuCascade, findMenu, insertMenu, listMenuTree, setMenuPage, storedMenu } from '../store/repositories/menus';
+import { claimRevision } from '../store/revisions';
 import { findPage, listAppPages, listUnassignedPages } from '../store/repositories/pages';
 
 /** Menus and the pages they point to (spec 1 screen 8, §7). */
@@ -39,8 +40,12 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     const menu = await findMenu(app.store, menuId);
     if (menu === undefined || menu.menuAppId !== menuAppId) throw notFound(Messages.menuNotFound);
     await pageOfApp(menuPageId, menuAppId);
-    await withAudit(app.store, audit, { entityType: 'menu', entityId: menuId, summary: `Pointed menu ${menu.menuName} to page ${menuPageId}` }, (trx) => setMenuPage(trx, menuId, menuPageId));
-    return { menuId, menuPageId };
+    const revision = await withAudit(app.store, audit, { entityType: 'menu', entityId: menuId, summary: `Pointed menu ${menu.menuName} to page ${menuPageId}` }, async (trx) => {
+      const claimed = await claimRevision(trx, 'menus', menuId, body.revision, (store) => storedMenu(store, menuId));
+      await setMenuPage(trx, menuId, menuPageId);
+      return claimed;
+    });
+    return { menuId, menuPageId, revision };
   });
 
   route(app, menuCalls.deleteMenu, async ({ input: { body }, audit }) => {

@@ -7,9 +7,9 @@ import { listThirdParties, removeThirdParty, saveThirdParty, testThirdParty } fr
 const thirdPartyRoutes: FastifyPluginAsync = async (app) => {
   route(app, thirdPartyCalls.listThirdParties, () => listThirdParties(app));
   route(app, thirdPartyCalls.saveThirdParty, async ({ input: { body }, reply, audit }) => {
-    const { serviceId, created } = await saveThirdParty(app, audit, body);
+    const { created, ...saved } = await saveThirdParty(app, audit, body);
     if (created) reply.code(201);
-    return { serviceId };
+    return saved;
   });
   route(app, thirdPartyCalls.deleteThirdParty, ({ input: { body }, audit }) => removeThirdParty(app, audit, body.serviceId));
   route(app, thirdPartyCalls.testThirdParty, ({ input: { body } }) => testThirdParty(app, body.serviceId));

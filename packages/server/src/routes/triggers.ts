@@ -7,9 +7,9 @@ import { latestRuns, saveTrigger, triggersOfApp } from '../triggers/stored-trigg
 /** Stored triggers (spec 2 §3 "Trigger", §7 saveTrigger and runTrigger); their runs are queued for the workflow engine. */
 const triggerRoutes: FastifyPluginAsync = async (app) => {
   route(app, triggerCalls.saveTrigger, async ({ input: { body }, reply, audit }) => {
-    const { triggerId, created } = await saveTrigger(app, audit, body);
+    const { triggerId, revision, created } = await saveTrigger(app, audit, body);
     if (created) reply.code(201);
-    return { action: { actionId: triggerId } };
+    return { action: { actionId: triggerId }, revision };
   });
 
   route(app, triggerCalls.runTrigger, async ({ input: { params, body }, caller }) => queueTriggerRun(app, caller, params.id, body));

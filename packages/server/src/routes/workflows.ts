@@ -11,18 +11,18 @@ const workflowRoutes: FastifyPluginAsync = async (app) => {
   route(app, workflowCalls.listAddOn, async () => [...ADDONS]);
   route(app, workflowCalls.listWorkflow, async ({ appId }) => workflowsOfApp(app, appId));
   route(app, workflowCalls.saveWorkflow, async ({ input: { body }, caller, reply }) => {
-    const { chainId, created } = await saveWorkflow(app, caller, body);
+    const { created, ...saved } = await saveWorkflow(app, caller, body);
     if (created) reply.code(201);
-    return { chainId };
+    return saved;
   });
   route(app, workflowCalls.deleteWorkflow, async ({ input: { body }, caller }) => {
     await deleteWorkflow(app, caller, body.chainId);
     return { chainId: body.chainId };
   });
   route(app, workflowCalls.saveWorkflowAction, async ({ input: { body }, caller, reply }) => {
-    const { actionId, created } = await saveWorkflowAction(app, caller, body);
+    const { created, ...saved } = await saveWorkflowAction(app, caller, body);
     if (created) reply.code(201);
-    return { actionId };
+    return saved;
   });
   route(app, workflowCalls.getNode, async ({ input: { params }, caller }) => workflowNode(app, caller, params.id));
   route(app, workflowCalls.getFlow, async ({ input: { params }, caller }) => workflowFlow(app, caller, params.id));

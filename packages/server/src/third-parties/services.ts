@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
+import type { Store } from '../store/db';
+import { claimRevision } from '../store/revisions';
 import {
   deleteThirdParty, findThirdParty, insertThirdParty, listThirdPartyRows, type ThirdPartyRow, updateThirdParty,
 } from '../store/repositories/third-parties';
@@ -24,6 +26,7 @@ const toThirdParty = (row: ThirdPartyRow): ThirdParty => ({
   username: row.username,
   fromAddress: row.fromAddress,
   hasPassword: row.passwordEnc !== '',
+  revision: row.revision,
 });
 
 export async function listThirdParties(app: FastifyInstance): Promise<ThirdParty[]> {
@@ -36,11 +39,20 @@ async function storedThirdParty(app: FastifyInstance, serviceId: number): Promis
   return row;
 }
 
+/** A stored service as listThirdParties answers it (undefined when gone): what a stale edit is shown. */
+async function currentThirdParty(db: Store, serviceId: number): Promise<ThirdParty | undefined> {
+  const row = await findThirdParty(db, serviceId);
+  return row === undefined ? undefined : toThirdParty(row);
+}
+
 /**
  * Creates (serviceId null) or edits a service after checking its host is one the server may
- * reach; an empty password keeps the stored one.
+ * reach; an empty password keeps the stored one. With body.revision, an edit is written only
+ * while the service is still at it (issue 33).
  */
-export async function saveThirdParty(app: FastifyInstance, audit: AuditContext, body: SaveThirdPartyBody): Promise<{ serviceId: number; created: boolean }> {
+export async function saveThirdParty(
+  app: FastifyInstance, audit: AuditContext, body: SaveThirdPartyBody,
+): Promise<{ serviceId: number; revision: number; created: boolean }> {
   await vettedSmtpAddress(app, body.host);
   const existing = body.serviceId === null ? undefined : await storedThirdParty(app, body.serviceId);
   const passwordEnc = body.password === '' ? existing?.passwordEnc ?? '' : app.secretBox.seal(body.password);
@@ -51,9 +63,11 @@ export async function saveThirdParty(app: FastifyInstance, audit: AuditContext, 
   // The Third Parties belong to no application: their entries are the super administrator's. The password is redacted by its field name.
   const fact = (saved: { serviceId: number }) => ({ appId: null, entityType: 'thirdParty', entityId: saved.serviceId, summary: `Saved service ${body.name}` });
   return withAudit(app.store, audit, fact, async (trx) => {
-    if (existing === undefined) return { serviceId: await insertThirdParty(trx, values), created: true };
-    await updateThirdParty(trx, existing.serviceId, values);
-    return { serviceId: existing.serviceId, created: false };
+    if (existing === undefined) return { serviceId: await insertThirdParty(trx, values), revision: 1, created: true };
+    const { serviceId } = existing;
+    const revision = await claimRevision(trx, 'thirdParties', serviceId, body.revision, (store) => currentThirdParty(store, serviceId));
+    await updateThirdParty(trx, serviceId, values);
+    return { serviceId, revision, created: false };
   });
 }
 

@@ -5,10 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
+import type { Store } from '../store/db';
 import { findAppById } from '../store/repositories/apps';
 import {
-  type findTrigger, insertTrigger, latestTriggerRuns, listTriggersOfApp, updateTriggerOfApp,
+  findTrigger, insertTrigger, latestTriggerRuns, listTriggersOfApp, updateTriggerOfApp,
 } from '../store/repositories/triggers';
+import { claimRevision } from '../store/revisions';
 
 export type TriggerRow = NonNullable<Awaited<ReturnType<typeof findTrigger>>>;
 
@@ -29,14 +31,24 @@ function parseJsonObject(text: string): Record<string, unknown> {
 
 const toTriggerRecord = (row: TriggerRow): TriggerRecord => ({
   triggerId: row.triggerId, triggerAppId: row.triggerAppId, triggerAlias: row.triggerName, triggerParams: storedNames(row.triggerParams),
+  revision: row.revision,
 });
+
+/** A trigger as listTriggers answers it (undefined when gone): what a stale edit is shown. */
+async function currentTrigger(db: Store, triggerId: number): Promise<TriggerRecord | undefined> {
+  const row = await findTrigger(db, triggerId);
+  return row === undefined ? undefined : toTriggerRecord(row);
+}
 
 /**
  * Creates (triggerId null) or updates a trigger of the application named in the body (its
  * administrators, checked by the call's contract). Another application's trigger is not
- * found and stays as it was.
+ * found and stays as it was. With body.revision, an update is written only while the trigger
+ * is still at it (issue 33).
  */
-export async function saveTrigger(app: FastifyInstance, audit: AuditContext, body: SaveTriggerBody): Promise<{ triggerId: number; created: boolean }> {
+export async function saveTrigger(
+  app: FastifyInstance, audit: AuditContext, body: SaveTriggerBody,
+): Promise<{ triggerId: number; revision: number; created: boolean }> {
   if ((await findAppById(app.store, body.triggerAppId)) === undefined) throw notFound(Messages.appNotFound);
   const parsed = parseTriggerParamNames(body.triggerParams);
   if (!parsed.ok) throw badRequest(parsed.message);
@@ -45,13 +57,18 @@ export async function saveTrigger(app: FastifyInstance, audit: AuditContext, bod
   if (body.triggerId === null) {
     const triggerId = await withAudit(app.store, audit, (id: number) => ({ appId: body.triggerAppId, entityType: 'trigger', entityId: id, summary: `Added trigger ${body.triggerAlias}` }),
       (trx) => insertTrigger(trx, { triggerAppId: body.triggerAppId, ...values }));
-    return { triggerId, created: true };
+    return { triggerId, revision: 1, created: true };
   }
   const triggerId = body.triggerId;
-  const updated = await withAudit(app.store, audit, { appId: body.triggerAppId, entityType: 'trigger', entityId: triggerId, summary: `Changed trigger ${body.triggerAlias}` },
-    (trx) => updateTriggerOfApp(trx, triggerId, body.triggerAppId, values));
-  if (!updated) throw notFound(Messages.triggerNotFound);
-  return { triggerId, created: false };
+  // Another application's trigger is refused before its revision is compared: a stale answer would show it.
+  if ((await findTrigger(app.store, triggerId))?.triggerAppId !== body.triggerAppId) throw notFound(Messages.triggerNotFound);
+  const revision = await withAudit(app.store, audit, { appId: body.triggerAppId, entityType: 'trigger', entityId: triggerId, summary: `Changed trigger ${body.triggerAlias}` },
+    async (trx) => {
+      const claimed = await claimRevision(trx, 'triggers', triggerId, body.revision, (store) => currentTrigger(store, triggerId));
+      if (!(await updateTriggerOfApp(trx, triggerId, body.triggerAppId, values))) throw notFound(Messages.triggerNotFound);
+      return claimed;
+    });
+  return { triggerId, revision, created: false };
 }
 
 /** The triggers of an application with their parameter names. */

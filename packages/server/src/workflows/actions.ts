@@ -6,12 +6,15 @@ import type { Principal } from '../auth/principal';
 import { badRequest, HttpError, notFound } from '../errors/http-errors';
 import { withAudit } from '../audit/record';
 import { cachedDbConfig } from '../store/cached-reads';
+import type { Store } from '../store/db';
+import { claimRevision } from '../store/revisions';
 import { findFunction, findFunctionBySlug } from '../store/repositories/functions';
 import { findQuery } from '../store/repositories/queries';
 import {
   countActionsOfWorkflow, deleteWorkflowActionCascade, findWorkflow, findWorkflowAction, insertWorkflowAction,
   listEdgesOfWorkflow, updateWorkflowActionOfChain,
 } from '../store/repositories/workflows';
+import { touchWorkflow } from './definitions';
 
 /** The workflow an id names, once the caller is known to administer its application. */
 export async function workflowOfAdmin(app: FastifyInstance, caller: Principal, chainId: number) {
@@ -68,9 +71,12 @@ export function availableAddon(name: string): Addon {
 /**
  * Creates (actionId null) or edits an action of a workflow. Its add-on must be available and its
  * parameters fit the add-on's form; an edited action must already belong to that workflow (an
- * action cannot be moved into another one, least of all another application's).
+ * action cannot be moved into another one, least of all another application's). An edit naming
+ * a revision is made only while the action is still at it (issue 33).
  */
-export async function saveWorkflowAction(app: FastifyInstance, caller: Principal, body: SaveWorkflowActionBody): Promise<{ actionId: number; created: boolean }> {
+export async function saveWorkflowAction(
+  app: FastifyInstance, caller: Principal, body: SaveWorkflowActionBody,
+): Promise<{ actionId: number; revision: number; created: boolean }> {
   const workflow = await workflowOfAdmin(app, caller, body.actionChainId);
   const addon = availableAddon(body.addonName);
   const checked = checkAddonParams(addon, body.actionParams);
@@ -84,16 +90,21 @@ export async function saveWorkflowAction(app: FastifyInstance, caller: Principal
   if (body.actionId === null) {
     const fact = (id: number) => ({ appId: workflow.chainAppId, entityType: 'workflowAction', entityId: id, summary: `Added step ${body.actionAlias} to workflow ${workflow.chainName}` });
     const actionId = await withAudit(app.store, caller.audit, fact, async (trx) => {
+      // A new card in the flow; the workflow's row, held from here, also makes the count below exact.
+      await touchWorkflow(trx, workflow.chainId);
       if (await countActionsOfWorkflow(trx, workflow.chainId) >= MAX_WORKFLOW_ACTIONS) throw badRequest(`A workflow has at most ${MAX_WORKFLOW_ACTIONS} actions`);
       return insertWorkflowAction(trx, { actionChainId: workflow.chainId, ...values });
     });
-    return { actionId, created: true };
+    return { actionId, revision: 1, created: true };
   }
   const actionId = body.actionId;
   const fact = { appId: workflow.chainAppId, entityType: 'workflowAction', entityId: actionId, summary: `Changed step ${body.actionAlias} of workflow ${workflow.chainName}` };
-  const updated = await withAudit(app.store, caller.audit, fact, (trx) => updateWorkflowActionOfChain(trx, actionId, workflow.chainId, values));
-  if (!updated) throw notFound(Messages.workflowActionNotFound);
-  return { actionId, created: false };
+  const revision = await withAudit(app.store, caller.audit, fact, async (trx) => {
+    // Found in the workflow first: another workflow's action is not found, never shown in a 409.
+    if (!(await updateWorkflowActionOfChain(trx, actionId, workflow.chainId, values))) throw notFound(Messages.workflowActionNotFound);
+    return claimRevision(trx, 'chainActions', actionId, body.revision, storedNode(actionId));
+  });
+  return { actionId, revision, created: false };
 }
 
 function storedParams(text: string): Record<string, string> {
@@ -112,27 +123,43 @@ function filledForm(addon: Addon, params: Record<string, string>): Addon {
   return { ...addon, input: { required: fill(addon.input.required), optional: fill(addon.input.optional) } };
 }
 
-/** An action with the ids before and after it in its workflow's flow and its add-on's form filled (spec 1 §3). */
-export async function workflowNode(app: FastifyInstance, caller: Principal, actionId: number): Promise<WorkflowNode> {
-  const action = await findWorkflowAction(app.store, actionId);
-  if (action === undefined) throw notFound(Messages.workflowActionNotFound);
-  await workflowOfAdmin(app, caller, action.actionChainId);
-  const edges = await listEdgesOfWorkflow(app.store, action.actionChainId);
+type ActionRow = NonNullable<Awaited<ReturnType<typeof findWorkflowAction>>>;
+
+/** getNode's answer for a stored action: the ids before and after it in its workflow's flow and its add-on's form filled (spec 1 §3). */
+async function toWorkflowNode(db: Store, action: ActionRow): Promise<WorkflowNode> {
+  const edges = await listEdgesOfWorkflow(db, action.actionChainId);
   const addon = addonByName(action.addonName);
   return {
     id: action.actionId, ...action,
-    source: edges.filter((e) => e.toActionId === actionId).map((e) => e.fromActionId),
-    destination: edges.filter((e) => e.fromActionId === actionId).map((e) => e.toActionId),
+    source: edges.filter((e) => e.toActionId === action.actionId).map((e) => e.fromActionId),
+    destination: edges.filter((e) => e.fromActionId === action.actionId).map((e) => e.toActionId),
     addonDetails: addon === undefined ? null : filledForm(addon, storedParams(action.actionParams)),
   };
 }
 
-/** Removes an action and the edges touching it, in one transaction. */
+/** The action as getNode answers it now: what a stale edit is shown (undefined when it is gone). */
+const storedNode = (actionId: number) => async (store: Store): Promise<WorkflowNode | undefined> => {
+  const action = await findWorkflowAction(store, actionId);
+  return action === undefined ? undefined : toWorkflowNode(store, action);
+};
+
+/** getNode: an action of a workflow its caller administers. */
+export async function workflowNode(app: FastifyInstance, caller: Principal, actionId: number): Promise<WorkflowNode> {
+  const action = await findWorkflowAction(app.store, actionId);
+  if (action === undefined) throw notFound(Messages.workflowActionNotFound);
+  await workflowOfAdmin(app, caller, action.actionChainId);
+  return toWorkflowNode(app.store, action);
+}
+
+/** Removes an action and the edges touching it, in one transaction: a change of its workflow's flow. */
 export async function deleteWorkflowAction(app: FastifyInstance, caller: Principal, actionId: number): Promise<void> {
   const action = await findWorkflowAction(app.store, actionId);
   if (action === undefined) throw notFound(Messages.workflowActionNotFound);
   await workflowOfAdmin(app, caller, action.actionChainId);
-  await withAudit(app.store, caller.audit, { entityType: 'workflowAction', entityId: actionId, summary: `Deleted step ${action.actionAlias}` }, (trx) => deleteWorkflowActionCascade(trx, action.actionChainId, actionId));
+  await withAudit(app.store, caller.audit, { entityType: 'workflowAction', entityId: actionId, summary: `Deleted step ${action.actionAlias}` }, async (trx) => {
+    await touchWorkflow(trx, action.actionChainId);
+    await deleteWorkflowActionCascade(trx, action.actionChainId, actionId);
+  });
 }
 
 export { storedParams };

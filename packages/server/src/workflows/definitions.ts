@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { notFound } from '../errors/http-errors';
 import { withAudit } from '../audit/record';
+import type { Store } from '../store/db';
 import { findAppById } from '../store/repositories/apps';
 import { findTrigger } from '../store/repositories/triggers';
+import { claimRevision, takeRevision } from '../store/revisions';
 import {
   deleteWorkflowCascade, findWorkflow, insertWorkflow, listWorkflowsOfApp, updateWorkflowOfApp,
 } from '../store/repositories/workflows';
@@ -17,8 +19,23 @@ const idOrNull = (id: number): number | null => (id > 0 ? id : null);
 
 export const toWorkflow = (row: WorkflowRow): Workflow => ({
   chainId: row.chainId, chainAppId: row.chainAppId, chainName: row.chainName,
-  chainTrigger: triggerIdOf(row.chainTrigger), triggerActionId: idOrNull(row.chainTriggerActionId),
+  chainTrigger: triggerIdOf(row.chainTrigger), triggerActionId: idOrNull(row.chainTriggerActionId), revision: row.revision,
 });
+
+/** The workflow as listWorkflow answers it now: what a stale rename is shown (undefined when it is gone). */
+const storedWorkflow = (chainId: number) => async (store: Store): Promise<Workflow | undefined> => {
+  const row = await findWorkflow(store, chainId);
+  return row === undefined ? undefined : toWorkflow(row);
+};
+
+/**
+ * Bumps the workflow's revision in a write that changes its flow some other way (an action added
+ * or removed, issue 33), so that an editor which loaded the flow before it reloads instead of
+ * saving over it; the workflow gone is not found.
+ */
+export async function touchWorkflow(trx: Store, chainId: number): Promise<void> {
+  if (await takeRevision(trx, 'chains', chainId, undefined) === undefined) throw notFound(Messages.workflowNotFound);
+}
 
 /** The workflows of an application. */
 export const workflowsOfApp = async (app: FastifyInstance, appId: number): Promise<Workflow[]> =>
@@ -27,9 +44,10 @@ export const workflowsOfApp = async (app: FastifyInstance, appId: number): Promi
 /**
  * Creates (chainId null) or renames a workflow of the application the body names (its
  * administrators, checked by the contract). Another application's workflow or trigger is not
- * found here, and nothing changes.
+ * found here, and nothing changes. A rename naming a revision is made only while the workflow is
+ * still at it (issue 33).
  */
-export async function saveWorkflow(app: FastifyInstance, caller: Principal, body: SaveWorkflowBody): Promise<{ chainId: number; created: boolean }> {
+export async function saveWorkflow(app: FastifyInstance, caller: Principal, body: SaveWorkflowBody): Promise<{ chainId: number; revision: number; created: boolean }> {
   caller.assertAppAdmin(body.chainAppId);
   if ((await findAppById(app.store, body.chainAppId)) === undefined) throw notFound(Messages.appNotFound);
   if (body.chainTrigger !== null) {
@@ -40,13 +58,15 @@ export async function saveWorkflow(app: FastifyInstance, caller: Principal, body
   if (body.chainId === null) {
     const chainId = await withAudit(app.store, caller.audit, (id: number) => ({ appId: body.chainAppId, entityType: 'workflow', entityId: id, summary: `Added workflow ${body.chainName}` }),
       (trx) => insertWorkflow(trx, { chainAppId: body.chainAppId, ...values }));
-    return { chainId, created: true };
+    return { chainId, revision: 1, created: true };
   }
   const chainId = body.chainId;
-  const updated = await withAudit(app.store, caller.audit, { appId: body.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Changed workflow ${body.chainName}` },
-    (trx) => updateWorkflowOfApp(trx, chainId, body.chainAppId, values));
-  if (!updated) throw notFound(Messages.workflowNotFound);
-  return { chainId, created: false };
+  const revision = await withAudit(app.store, caller.audit, { appId: body.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Changed workflow ${body.chainName}` }, async (trx) => {
+    // Found in the application first: another application's workflow is not found, never shown in a 409.
+    if (!(await updateWorkflowOfApp(trx, chainId, body.chainAppId, values))) throw notFound(Messages.workflowNotFound);
+    return claimRevision(trx, 'chains', chainId, body.revision, storedWorkflow(chainId));
+  });
+  return { chainId, revision, created: false };
 }
 
 /** Removes a workflow of an application its caller administers, with its actions, flow and versions, in one transaction. */

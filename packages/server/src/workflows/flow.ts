@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, notFound } from '../errors/http-errors';
 import { recordAudit } from '../audit/record';
+import type { Store } from '../store/db';
 import {
-  latestWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow, placeCards, replaceEdges, setTriggerAction, type StoredEdge,
+  findWorkflow, latestWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow, placeCards, replaceEdges, setTriggerAction, type StoredEdge,
 } from '../store/repositories/workflows';
+import { claimRevision } from '../store/revisions';
 import { toWorkflow } from './definitions';
 import { workflowOfAdmin } from './actions';
 
@@ -33,14 +35,19 @@ function edgesOf(flow: SaveFlowBody['flow']): StoredEdge[] {
  * Replaces a workflow's edges (and, when sent, the action attached as the trigger and where its
  * cards sit). Both ends of every edge must be actions of that workflow, an action may not follow
  * itself, the flow may not have a cycle, and an edge says a branch exactly when it leaves a
- * Condition; nothing changes otherwise.
+ * Condition; nothing changes otherwise. Naming a revision, it is saved only while the workflow is
+ * still at it (issue 33).
  */
-export async function saveFlow(app: FastifyInstance, caller: Principal, body: SaveFlowBody): Promise<{ workflowId: number; edges: number; triggerActionId: number | null }> {
+export async function saveFlow(
+  app: FastifyInstance, caller: Principal, body: SaveFlowBody,
+): Promise<{ workflowId: number; edges: number; triggerActionId: number | null; revision: number }> {
   const workflow = await workflowOfAdmin(app, caller, body.workflowId);
   const edges = edgesOf(body.flow);
   const cycle = findCycle(edges.map(([from, to]): FlowEdge => [from, to]));
   if (cycle !== null) throw badRequest(`${Messages.flowCycle}: ${cycle.join(' → ')}`);
   return app.store.transaction().execute(async (trx) => {
+    // First: the workflow's row is then held, so no action is added or removed (those writes take it too) while the edges are checked.
+    const revision = await claimRevision(trx, 'chains', workflow.chainId, body.revision, (store) => storedFlow(store, workflow.chainId));
     const actions = await listActionsOfWorkflow(trx, workflow.chainId);
     const addonOf = new Map(actions.map((a) => [a.actionId, a.addonName]));
     if (edges.some(([from, to]) => !addonOf.has(from) || !addonOf.has(to))) throw notFound(Messages.flowActionForeign);
@@ -60,23 +67,37 @@ export async function saveFlow(app: FastifyInstance, caller: Principal, body: Sa
     await replaceEdges(trx, workflow.chainId, edges);
     if (body.layout !== undefined) await placeCards(trx, workflow.chainId, body.layout);
     await recordAudit(trx, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: workflow.chainId, summary: `Saved the flow of workflow ${workflow.chainName}` });
-    return { workflowId: workflow.chainId, edges: edges.length, triggerActionId };
+    return { workflowId: workflow.chainId, edges: edges.length, triggerActionId, revision };
   });
 }
 
-/** getFlow: everything the editor draws of a workflow. */
+/** The flow as getFlow answers it now, read at one moment (undefined when the workflow is gone). */
+async function storedFlow(store: Store, chainId: number): Promise<WorkflowFlow | undefined> {
+  return store.transaction().execute(async (trx) => {
+    // The workflow (its revision) before the rest: a save between two reads then makes the answer's
+    // revision older than its edges, never newer, so a save based on it cannot replace unseen work.
+    const workflow = await findWorkflow(trx, chainId);
+    if (workflow === undefined) return undefined;
+    const actions = await listActionsOfWorkflow(trx, chainId);
+    const edges = await listEdgesOfWorkflow(trx, chainId);
+    const version = await latestWorkflowVersion(trx, chainId);
+    return {
+      workflow: toWorkflow(workflow),
+      actions: actions.map((a) => ({
+        actionId: a.actionId, actionAlias: a.actionAlias, actionName: a.actionName, addonName: a.addonName, actionParams: a.actionParams,
+        x: a.cardX === null ? null : Number(a.cardX), y: a.cardY === null ? null : Number(a.cardY),
+      })),
+      edges: edges.map((e) => ({ from: e.fromActionId, to: e.toActionId, branch: isBranch(e.branch) ? e.branch : null })),
+      builtVersionId: version?.versionId ?? null,
+      builtAt: version?.builtAt ?? null,
+    };
+  });
+}
+
+/** getFlow: everything the editor draws of a workflow its caller administers. */
 export async function workflowFlow(app: FastifyInstance, caller: Principal, chainId: number): Promise<WorkflowFlow> {
-  const workflow = await workflowOfAdmin(app, caller, chainId);
-  const [actions, edges, version] = await app.store.transaction().execute(async (trx) =>
-    [await listActionsOfWorkflow(trx, chainId), await listEdgesOfWorkflow(trx, chainId), await latestWorkflowVersion(trx, chainId)] as const);
-  return {
-    workflow: toWorkflow(workflow),
-    actions: actions.map((a) => ({
-      actionId: a.actionId, actionAlias: a.actionAlias, actionName: a.actionName, addonName: a.addonName, actionParams: a.actionParams,
-      x: a.cardX === null ? null : Number(a.cardX), y: a.cardY === null ? null : Number(a.cardY),
-    })),
-    edges: edges.map((e) => ({ from: e.fromActionId, to: e.toActionId, branch: isBranch(e.branch) ? e.branch : null })),
-    builtVersionId: version?.versionId ?? null,
-    builtAt: version?.builtAt ?? null,
-  };
+  await workflowOfAdmin(app, caller, chainId);
+  const flow = await storedFlow(app.store, chainId);
+  if (flow === undefined) throw notFound(Messages.workflowNotFound);
+  return flow;
 }

@@ -9,9 +9,9 @@ export const menusApi = (appSlug: string) => ({
   saveMenu: (menuAppId: number, menuName: string, menuParentMenuId: number) =>
     callApi(menuCalls.saveMenu, { body: { menuId: null, menuName, menuAppId, menuPageId: 0, menuParentMenuId } }, appSlug),
 
-  /** Points a menu at a page; 0 removes the page. */
-  updateMenu: (menuAppId: number, menuId: number, menuPageId: number) =>
-    callApi(menuCalls.updateMenu, { body: { menuId, menuAppId, menuPageId } }, appSlug),
+  /** Points a menu at a page (0 removes the page), based on the menu's `revision` as listed. */
+  updateMenu: (menuAppId: number, menuId: number, menuPageId: number, revision?: number) =>
+    callApi(menuCalls.updateMenu, { body: { menuId, menuAppId, menuPageId, revision } }, appSlug),
 
   deleteMenu: (menuId: number) => callApi(menuCalls.deleteMenu, { body: { menuId } }, appSlug),
 

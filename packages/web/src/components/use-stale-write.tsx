@@ -10,6 +10,9 @@ const MERGE_ATTEMPTS = 3;
 /** What a write came to: the server's last answer (null when none came), or the stored object he chose to keep instead. */
 export type RevisedWrite<D, C> = { answer: ApiAnswer<D, C> | null } | { theirs: C };
 
+/** How the dialog names a field: its label, and how it shows a value (shownValue unless given). */
+export type FieldLabel = string | { label: string; show: (value: unknown) => string };
+
 interface Asking {
   conflicts: FieldConflict[];
   theirChanges: string[];
@@ -23,23 +26,32 @@ interface Asking {
  * dialog (both, only his, only theirs); then it is written again, based on their revision.
  * `labels` names the form's fields as the screen shows them; `dialog` goes in the screen.
  */
-export function useStaleWrite<T extends Record<string, unknown>>(what: string, labels: Record<keyof T & string, string>): {
-  write: <D, C extends { revision: number }>(options: {
+export function useStaleWrite<T extends Record<string, unknown>>(what: string, labels: Record<keyof T & string, FieldLabel>): {
+  write: <D, C>(options: {
     /** The object as loaded, his form's values, and the revision they were loaded at. */
     base: T; mine: T; revision: number;
     send: (values: T, revision: number) => Promise<ApiAnswer<D, C>>;
-    /** The form's values of a stored object. */
+    /** The form's values of a stored object, and its revision. */
     fieldsOf: (current: C) => T;
+    revisionOf: (current: C) => number;
   }) => Promise<RevisedWrite<D, C>>;
   dialog: ReactNode;
 } {
   const [asking, setAsking] = useState<Asking | null>(null);
-  const label = (key: string) => labels[key as keyof T & string] ?? key;
+  const named = (key: string): FieldLabel | undefined => labels[key as keyof T & string];
+  const label = (key: string) => {
+    const field = named(key);
+    return field === undefined ? key : typeof field === 'string' ? field : field.label;
+  };
+  const show = (key: string, value: unknown) => {
+    const field = named(key);
+    return typeof field === 'object' ? field.show(value) : shownValue(value);
+  };
 
   /** The values to write after a stale write, or null when he keeps theirs. */
   const merged = (base: T, mine: T, theirs: T): Promise<T | null> => {
     const merge = mergeRecords(base, mine, theirs);
-    const theirChanges = Object.keys(labels).filter((key) => !sameJson(base[key], theirs[key])).map((key) => `${label(key)}: ${shownValue(theirs[key])}`);
+    const theirChanges = Object.keys(labels).filter((key) => !sameJson(base[key], theirs[key])).map((key) => `${label(key)}: ${show(key, theirs[key])}`);
     if (merge.conflicts.length === 0) {
       notifyInfo(theirChanges.length === 0 ? `Another builder saved ${what} too.` : theirChanges.join('; '), 'Merged with another builder\'s changes');
       return Promise.resolve(merge.merged);
@@ -55,7 +67,7 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
     }));
   };
 
-  const write: ReturnType<typeof useStaleWrite<T>>['write'] = async ({ base, mine, revision, send, fieldsOf }) => {
+  const write: ReturnType<typeof useStaleWrite<T>>['write'] = async ({ base, mine, revision, send, fieldsOf, revisionOf }) => {
     let values = mine;
     let basedOn = revision;
     let loaded = base;
@@ -75,7 +87,7 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
       if (next === null) return { theirs: current };
       values = next;
       loaded = theirs;
-      basedOn = current.revision;
+      basedOn = revisionOf(current);
     }
   };
 
@@ -84,7 +96,7 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
       what={what}
       theirChanges={asking.theirChanges}
       questions={asking.conflicts.map((conflict) => ({
-        key: conflict.key, title: label(conflict.key), mine: `Yours: ${shownValue(conflict.mine)}`, theirs: `Theirs: ${shownValue(conflict.theirs)}`,
+        key: conflict.key, title: label(conflict.key), mine: `Yours: ${show(conflict.key, conflict.mine)}`, theirs: `Theirs: ${show(conflict.key, conflict.theirs)}`,
       }))}
       onSettle={asking.settle}
     />

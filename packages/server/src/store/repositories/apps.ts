@@ -13,6 +13,7 @@ export const toApplication = (row: AppRow, groupName?: string): Application => (
   appSlug: row.appSlug,
   appOpenRegistration: row.appOpenRegistration === 1,
   ...(groupName === undefined ? {} : { groupName }),
+  revision: row.revision,
 });
 
 export const findAppBySlug = (db: Store, slug: string) =>

@@ -15,10 +15,17 @@ export const toDbConfig = (row: DbConfigRow): DbConfig => ({
   dbUser: row.dbUser,
   dbDatabase: row.dbDatabase,
   dbTimeLimit: row.dbTimeLimit,
+  revision: row.revision,
 });
 
 export const findDbConfig = (db: Store, dbId: number) =>
   db.selectFrom('dbConfigs').selectAll().where('dbId', '=', dbId).executeTakeFirst();
+
+/** A stored connection as getDbConf answers it (undefined when gone): what a stale edit is shown. */
+export async function storedDbConfigOf(db: Store, dbId: number): Promise<DbConfig | undefined> {
+  const row = await findDbConfig(db, dbId);
+  return row === undefined ? undefined : toDbConfig(row);
+}
 
 export const listDbConfigs = (db: Store, appId: number) =>
   db.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).orderBy('dbId').execute();

@@ -28,6 +28,7 @@ async function toGroups(db: Store, rows: GroupRow[]): Promise<Group[]> {
       groupAppId: row.groupAppId,
       groupSlug: row.groupSlug,
       groupIsDefault: row.groupIsDefault === 1 ? '1' : '0',
+      revision: row.revision,
       groupAccess: {
         pageId: stored.pageId ?? [],
         actionId: stored.actionId ?? [],
@@ -75,6 +76,12 @@ export async function addMember(db: Store, groupId: number, userId: string): Pro
 
 export const findGroup = (db: Store, groupId: number) =>
   db.selectFrom('userGroups').selectAll().where('groupId', '=', groupId).executeTakeFirst();
+
+/** A group as the group calls answer it (the current one of a stale write). */
+export async function groupAsAnswered(db: Store, groupId: number): Promise<Group | undefined> {
+  const row = await findGroup(db, groupId);
+  return row === undefined ? undefined : (await toGroups(db, [row]))[0];
+}
 
 /** An application's groups with their menu access (GET /auth/listgroup). */
 export async function listGroupsOfApp(db: Store, appId: number): Promise<Group[]> {

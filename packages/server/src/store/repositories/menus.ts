@@ -12,7 +12,7 @@ export const findMenu = (db: Store, menuId: number) =>
 export async function listMenuTree(db: Store, appId: number, visibleMenuIds?: ReadonlySet<number>): Promise<Menu[]> {
   const rows = await db.selectFrom('menus as m')
     .leftJoin('pages as p', 'p.pageId', 'm.menuPageId')
-    .select(['m.menuId', 'm.menuName', 'm.menuAppId', 'm.menuPageId', 'm.menuParentMenuId', 'p.pageName', 'p.pageSlug'])
+    .select(['m.menuId', 'm.menuName', 'm.menuAppId', 'm.menuPageId', 'm.menuParentMenuId', 'm.revision', 'p.pageName', 'p.pageSlug'])
     .where('m.menuAppId', '=', appId)
     .orderBy('m.menuOrder').orderBy('m.menuId')
     .execute();
@@ -27,9 +27,10 @@ export async function listMenuTree(db: Store, appId: number, visibleMenuIds?: Re
       menuPageId: parent.menuPageId,
       menuParentMenuId: 0,
       pageName: parent.pageName ?? '',
+      revision: parent.revision,
       submenu: rows
         .filter((r) => r.menuParentMenuId === parent.menuId && visible(r.menuId))
-        .map((r) => ({ menuId: r.menuId, menuName: r.menuName, menuPageId: r.menuPageId, pageName: r.pageName ?? '', pageSlug: r.pageSlug ?? '' })),
+        .map((r) => ({ menuId: r.menuId, menuName: r.menuName, menuPageId: r.menuPageId, pageName: r.pageName ?? '', pageSlug: r.pageSlug ?? '', revision: r.revision })),
     }));
 }
 
@@ -40,6 +41,13 @@ export async function insertMenu(db: Store, values: { menuAppId: number; menuNam
 
 export async function setMenuPage(db: Store, menuId: number, menuPageId: number): Promise<void> {
   await db.updateTable('menus').set({ menuPageId }).where('menuId', '=', menuId).execute();
+}
+
+/** A menu as a stale updateMenu answers it (core's StoredMenuSchema). */
+export async function storedMenu(db: Store, menuId: number) {
+  const row = await db.selectFrom('menus as m').leftJoin('pages as p', 'p.pageId', 'm.menuPageId')
+    .select(['m.menuId', 'm.menuName', 'm.menuPageId', 'm.revision', 'p.pageName']).where('m.menuId', '=', menuId).executeTakeFirst();
+  return row === undefined ? undefined : { ...row, pageName: row.pageName ?? '' };
 }
 
 /** Removes a menu, its sub-menus and every group's access to them. Call inside a transaction. */

@@ -24,7 +24,7 @@ export function toPdfTemplate(row: PdfTemplateRow): PdfTemplate {
   const pages = parsedJson(row.pages, PagesSchema, []);
   return {
     templateId: row.templateId, templateName: row.templateName, fieldCount: fields.length, pageCount: pages.length, updatedAt: row.updatedAt,
-    fields, pages, formFields: parsedJson(row.formFields, z.array(z.string()), []),
+    revision: row.revision, fields, pages, formFields: parsedJson(row.formFields, z.array(z.string()), []),
   };
 }
 
@@ -43,8 +43,9 @@ export async function insertPdfTemplate(db: Store, values: Insertable<PdfTemplat
   return db.transaction().execute((trx) => insertReturningId(trx, 'pdfTemplates', values, 'templateId'));
 }
 
-export async function updatePdfTemplate(db: Store, templateId: number, values: Updateable<PdfTemplatesTable>): Promise<void> {
-  await db.transaction().execute((trx) => trx.updateTable('pdfTemplates').set(values).where('templateId', '=', templateId).execute());
+/** In the caller's transaction, which claims the template's revision first. */
+export async function updatePdfTemplate(trx: Store, templateId: number, values: Updateable<PdfTemplatesTable>): Promise<void> {
+  await trx.updateTable('pdfTemplates').set(values).where('templateId', '=', templateId).execute();
 }
 
 export async function deletePdfTemplate(db: Store, templateId: number): Promise<void> {

@@ -5,6 +5,7 @@ import { ApiUnreachableError, firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
+import { useStaleWrite } from '../../components/use-stale-write';
 
 interface AppFormDialogProps {
   /** The application to edit, or null to create one. */
@@ -13,9 +14,17 @@ interface AppFormDialogProps {
   onSaved: () => void;
 }
 
-/** Create or edit an application: name, description, self-registration (spec 1 screen 3). */
+type AppFields = Pick<Application, 'appName' | 'appDescription' | 'appOpenRegistration'>;
+const fieldsOf = (app: AppFields): AppFields => ({ appName: app.appName, appDescription: app.appDescription, appOpenRegistration: app.appOpenRegistration });
+const FIELD_LABELS = { appName: 'Name', appDescription: 'Description', appOpenRegistration: 'Allow self-registration' };
+
+/**
+ * Create or edit an application: name, description, self-registration (spec 1 screen 3). An
+ * edit is based on the application as listed: another's edit since is merged or asked about.
+ */
 export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps) {
   const { api } = useCurrentApp();
+  const staleWrite = useStaleWrite<AppFields>('this application', FIELD_LABELS);
   const [appName, setAppName] = useState(editing?.appName ?? '');
   const [appDescription, setAppDescription] = useState(editing?.appDescription ?? '');
   const [appOpenRegistration, setAppOpenRegistration] = useState(editing?.appOpenRegistration ?? false);
@@ -28,7 +37,20 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
       return;
     }
     try {
-      const answer = await api.saveApp(body.data);
+      const written = editing === null || editing.revision === undefined
+        ? { answer: await api.saveApp(body.data) }
+        : await staleWrite.write({
+          base: fieldsOf(editing), mine: fieldsOf({ appName, appDescription, appOpenRegistration }), revision: editing.revision,
+          send: (values, revision) => api.saveApp({ ...body.data, ...values, revision }),
+          fieldsOf: (current) => fieldsOf(current.app ?? editing),
+          revisionOf: (current) => current.app?.revision ?? editing.revision ?? 1,
+        });
+      if ('theirs' in written) {
+        onSaved();
+        return;
+      }
+      const { answer } = written;
+      if (answer === null) return;
       if (answer.status) {
         notifySuccess(creating ? Messages.appCreated : Messages.appEdited);
         onSaved();
@@ -45,6 +67,7 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
 
   return (
     <FormDialog title={creating ? 'Create New App' : 'Edit Application'} onSubmit={save} onClose={onClose}>
+      {staleWrite.dialog}
       <TextInput label="Name" value={appName} onChange={(event) => setAppName(event.currentTarget.value)} data-autofocus />
       <Textarea label="Description" autosize minRows={3} value={appDescription} onChange={(event) => setAppDescription(event.currentTarget.value)} />
       <Switch

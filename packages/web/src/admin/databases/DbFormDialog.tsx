@@ -9,6 +9,7 @@ import { CredentialFields, HostPortFields } from '../../components/ServerFields'
 import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
+import { useStaleWrite } from '../../components/use-stale-write';
 import { settle } from '../admin-call';
 import { DB_DEFAULT_PORTS, DB_TYPE_LABELS } from './db-types';
 
@@ -20,6 +21,13 @@ interface DbFormDialogProps {
 }
 
 const TYPE_OPTIONS = DB_TYPES.map((value) => ({ value, label: DB_TYPE_LABELS[value] }));
+
+/** The fields another builder's edit may have changed (the password is never shown nor merged: an empty one keeps the stored). */
+type ConnectionFields = Pick<DbConfig, 'dbType' | 'dbDatabase' | 'dbHost' | 'dbPort' | 'dbUser' | 'dbTimeLimit'>;
+const fieldsOf = (config: ConnectionFields): ConnectionFields => ({
+  dbType: config.dbType, dbDatabase: config.dbDatabase, dbHost: config.dbHost, dbPort: config.dbPort, dbUser: config.dbUser, dbTimeLimit: config.dbTimeLimit,
+});
+const FIELD_LABELS = { dbType: 'Type', dbDatabase: 'Name', dbHost: 'Host', dbPort: 'Port', dbUser: 'Username', dbTimeLimit: 'Time limit (seconds)' };
 
 /**
  * Add or edit a connection (spec 1 screen 5). The server tries it before storing it; when it
@@ -38,6 +46,7 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
   /** Why the server refused the configuration, shown inside the dialog. */
   const [problem, setProblem] = useState<string | null>(null);
   const isFile = dbType === 'sqlite';
+  const staleWrite = useStaleWrite<ConnectionFields>('this connection', FIELD_LABELS);
 
   function changeType(value: string | null) {
     const parsed = DbTypeSchema.safeParse(value);
@@ -60,7 +69,19 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
       dbTimeLimit: dbTimeLimit === '' ? null : dbTimeLimit,
     };
     setProblem(null);
-    const answer = await settle(api.saveDbConfig(body));
+    const written = editing === null
+      ? { answer: await settle(api.saveDbConfig(body)) }
+      : await staleWrite.write({
+        base: fieldsOf(editing), mine: fieldsOf(body), revision: editing.revision,
+        send: (values, revision) => api.saveDbConfig({ ...body, ...values, revision }),
+        fieldsOf: (current) => fieldsOf(current),
+        revisionOf: (current) => current.revision,
+      });
+    if ('theirs' in written) {
+      onSaved();
+      return;
+    }
+    const { answer } = written;
     if (answer === null) return;
     if (answer.status) {
       notifySuccess(Messages.configurationSuccess);
@@ -75,6 +96,7 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
 
   return (
     <FormDialog title={editing === null ? 'Add Database' : 'Edit Database'} onSubmit={save} onClose={onClose} size="lg">
+      {staleWrite.dialog}
       {problem !== null && (
         <Alert color="red" variant="light" title={Messages.incorrectConfiguration} icon={<IconAlertTriangle size={18} />}>
           {problem === '' ? 'The connection could not be made with these settings.' : problem}

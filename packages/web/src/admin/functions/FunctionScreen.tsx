@@ -77,6 +77,7 @@ export function FunctionScreen() {
           base: fieldsOf(stored), mine: fields, revision: stored.revision,
           send: (values, revision) => api.updateFunction(stored.id, values, revision),
           fieldsOf: (current) => fieldsOf(current),
+          revisionOf: (current) => current.revision,
         });
       if ('theirs' in written) {
         setDraft(draftOf(written.theirs));

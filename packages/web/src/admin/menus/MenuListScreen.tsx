@@ -2,7 +2,7 @@ import { Accordion, Badge, Button, Group, Text } from '@mantine/core';
 import { IconFolder, IconPlus } from '@tabler/icons-react';
 import { type Group as UserGroup, Messages } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type ApiAnswer, firstError } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NameDialog } from '../../components/NameDialog';
@@ -13,7 +13,8 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { dataOf, type FailureNotice, runChange } from '../admin-call';
 import { MENU_GROUP_PICKER_LIMIT } from '../admin-limits';
 import { useGroupOptions } from '../groups/use-group-options';
-import type { MenuRow } from './menu-rows';
+import { type MenuRow, menuRows } from './menu-rows';
+import { useStaleWrite } from '../../components/use-stale-write';
 import { MenuTable } from './MenuTable';
 import { SubMenuDialog } from './SubMenuDialog';
 
@@ -65,6 +66,13 @@ export function MenuListScreen() {
   // The first parent is open at first, and again when the open one is removed.
   const expandedGone = expanded !== undefined && expanded !== null && !parents.some((parent) => String(parent.menuId) === expanded);
   const openValue = expanded === undefined || expandedGone ? (first === undefined ? null : String(first.menuId)) : expanded;
+  // The names of the pages a menu's clash may show (its own, the offered ones, the one stored since).
+  const pageNames = useRef(new Map<number, string>());
+  for (const row of parents.flatMap(menuRows)) pageNames.current.set(row.menuPageId, row.pageName);
+  for (const page of pages.data ?? []) pageNames.current.set(page.pageId, page.pageName);
+  const staleMenu = useStaleWrite<{ menuPageId: number }>('this menu', {
+    menuPageId: { label: 'The page it opens', show: (id) => (id === 0 ? '(no page)' : `"${pageNames.current.get(Number(id)) ?? `page ${String(id)}`}"`) },
+  });
   const groupsOf = (menuId: number): UserGroup[] => (groups.data ?? []).filter((group) => group.groupAccess.menuId.includes(menuId));
 
   const reload = (...areas: Area[]) =>
@@ -80,6 +88,28 @@ export function MenuListScreen() {
     return done;
   }
 
+  /**
+   * Points a menu at a page (0: none), based on the menu as listed: another builder's change of
+   * it since is shown, and kept or replaced as this one says (issue 33).
+   */
+  async function pointMenu(row: MenuRow, menuPageId: number, success: string) {
+    const written = await staleMenu.write({
+      base: { menuPageId: row.menuPageId }, mine: { menuPageId }, revision: row.revision,
+      send: (values, revision) => api.updateMenu(app.appId, row.menuId, values.menuPageId, revision),
+      fieldsOf: (current) => {
+        pageNames.current.set(current.menuPageId, current.pageName);
+        return { menuPageId: current.menuPageId };
+      },
+      revisionOf: (current) => current.revision,
+    });
+    if ('theirs' in written) {
+      close();
+      await reload('menus', 'pages');
+    } else if (written.answer !== null) {
+      await change(Promise.resolve(written.answer), success, ['menus', 'pages']);
+    }
+  }
+
   function open(value: string | null) {
     setExpanded(value);
     if (value !== null) setSelected(Number(value));
@@ -92,6 +122,7 @@ export function MenuListScreen() {
 
   return (
     <>
+      {staleMenu.dialog}
       <ScreenHeader title="Daftar Menu">
         <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'parent' })}>Add Parent Menu</Button>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'sub' })} disabled={selectedParent === undefined}>
@@ -125,7 +156,7 @@ export function MenuListScreen() {
                   parent={parent}
                   groupsOf={groupsOf}
                   onSelectPage={(row) => setDialog({ kind: 'page', row })}
-                  onRemovePage={(row) => void change(api.updateMenu(app.appId, row.menuId, 0), Messages.pageUnassigned, ['menus', 'pages'])}
+                  onRemovePage={(row) => void pointMenu(row, 0, Messages.pageUnassigned)}
                   onSelectGroup={(row) => setDialog({ kind: 'group', row })}
                   onRemoveGroup={(row, group) =>
                     void change(api.removeGroupAccess(group.groupId, app.appId, row.menuId), Messages.groupUnassigned, ['groups'])}
@@ -155,7 +186,7 @@ export function MenuListScreen() {
           options={pages.data?.map((page) => ({ value: String(page.pageId), label: page.pageName }))}
           requiredMessage={Messages.pageNameRequired}
           emptyText="Every page is already in a menu."
-          onSave={async (value) => { await change(api.updateMenu(app.appId, dialog.row.menuId, Number(value)), Messages.pageAssigned, ['menus', 'pages']); }}
+          onSave={async (value) => { await pointMenu(dialog.row, Number(value), Messages.pageAssigned); }}
           onClose={close}
         />
       )}

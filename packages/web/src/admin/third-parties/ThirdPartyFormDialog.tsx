@@ -6,6 +6,7 @@ import { CredentialFields, HostPortFields } from '../../components/ServerFields'
 import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
+import { useStaleWrite } from '../../components/use-stale-write';
 import { settle } from '../admin-call';
 import { SECURITY_LABELS, SECURITY_PORTS } from './smtp-security';
 
@@ -18,6 +19,13 @@ interface ThirdPartyFormDialogProps {
 
 const SECURITY_OPTIONS = SMTP_SECURITY.map((value) => ({ value, label: SECURITY_LABELS[value] }));
 
+/** The fields another's edit may have changed (never the password: an empty one keeps the stored). */
+type ServerFields = Pick<ThirdParty, 'name' | 'host' | 'port' | 'security' | 'username' | 'fromAddress'>;
+const fieldsOf = (server: ServerFields): ServerFields => ({
+  name: server.name, host: server.host, port: server.port, security: server.security, username: server.username, fromAddress: server.fromAddress,
+});
+const FIELD_LABELS = { name: 'Name', host: 'Host', port: 'Port', security: 'Security', username: 'Username', fromAddress: 'Sender address' };
+
 /** Add or edit an SMTP server of the Third Parties; its stored password is never shown, and an empty one keeps it. */
 export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFormDialogProps) {
   const { api } = useCurrentApp();
@@ -28,6 +36,7 @@ export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFo
   const [username, setUsername] = useState(editing?.username ?? '');
   const [password, setPassword] = useState('');
   const [fromAddress, setFromAddress] = useState(editing?.fromAddress ?? '');
+  const staleWrite = useStaleWrite<ServerFields>('this SMTP server', FIELD_LABELS);
 
   function changeSecurity(value: string | null) {
     const parsed = SmtpSecuritySchema.safeParse(value);
@@ -49,7 +58,19 @@ export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFo
       password,
       fromAddress: fromAddress.trim(),
     };
-    const answer = await settle(api.saveThirdParty(body));
+    const written = editing === null
+      ? { answer: await settle(api.saveThirdParty(body)) }
+      : await staleWrite.write({
+        base: fieldsOf(editing), mine: fieldsOf(body), revision: editing.revision,
+        send: (values, revision) => api.saveThirdParty({ ...body, ...values, revision }),
+        fieldsOf: (current) => fieldsOf(current),
+        revisionOf: (current) => current.revision,
+      });
+    if ('theirs' in written) {
+      onSaved();
+      return;
+    }
+    const { answer } = written;
     if (answer === null) return;
     if (answer.status) {
       notifySuccess(Messages.thirdPartySaved);
@@ -61,6 +82,7 @@ export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFo
 
   return (
     <FormDialog title={editing === null ? 'Add SMTP Server' : 'Edit SMTP Server'} onSubmit={save} onClose={onClose} size="lg">
+      {staleWrite.dialog}
       <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
       <HostPortFields host={host} onHostChange={setHost} port={port} onPortChange={setPort} hostPlaceholder="smtp.example.com" />
       <Select

@@ -19,7 +19,7 @@ function must(result: ReturnType<typeof connect>): FlowDrawing {
 describe('the drawing of a workflow and saveFlow', () => {
   it('reads getFlow, stacking the cards never placed', () => {
     const flow: WorkflowFlow = {
-      workflow: { chainId: 4, chainAppId: 2, chainName: 'w', chainTrigger: 9, triggerActionId: 11 },
+      workflow: { chainId: 4, chainAppId: 2, chainName: 'w', chainTrigger: 9, triggerActionId: 11, revision: 1 },
       actions: [
         { actionId: 11, actionAlias: 'Find', actionName: '', addonName: 'query', actionParams: '{"queryId":"3"}', x: 40, y: 60 },
         { actionId: 12, actionAlias: 'Check', actionName: '', addonName: 'condition', actionParams: 'not json', x: null, y: null },

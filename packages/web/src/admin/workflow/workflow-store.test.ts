@@ -16,7 +16,7 @@ function recordingApi(firstId: number) {
     saveWorkflowAction: (body) => {
       const actionId = body.actionId ?? nextId++;
       calls.push(`save ${body.actionId ?? 'new'}→${actionId}`);
-      return Promise.resolve({ status: true, httpStatus: body.actionId === null ? 201 : 200, data: { actionId } });
+      return Promise.resolve({ status: true, httpStatus: body.actionId === null ? 201 : 200, data: { actionId, revision: 1 } });
     },
     deleteWorkflowAction: (actionId) => {
       calls.push(`delete ${actionId}`);
@@ -24,7 +24,7 @@ function recordingApi(firstId: number) {
     },
     saveFlow: (body) => {
       calls.push(`flow ${JSON.stringify(body.flow)} trigger ${body.triggerActionId ?? null} at ${body.layout?.map((l) => `${l.actionId}:${l.x}`).join(',')}`);
-      return Promise.resolve({ status: true, httpStatus: 200, data: { workflowId: 3, edges: body.flow.length, triggerActionId: body.triggerActionId ?? null } });
+      return Promise.resolve({ status: true, httpStatus: 200, data: { workflowId: 3, edges: body.flow.length, triggerActionId: body.triggerActionId ?? null, revision: 1 } });
     },
   } satisfies SyncApi;
   return { api, calls };
