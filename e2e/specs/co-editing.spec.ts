@@ -224,3 +224,50 @@ describe('two tabs point one menu at different pages', () => {
     await second.getByRole('row').filter({ hasText: sub }).getByRole('button', { name: `Remove page ${pageNames[1]}` }).waitFor();
   });
 });
+
+/** Issue 33 in the workflow editor: two tabs add cards to one workflow; neither card is lost. */
+describe('two tabs draw one workflow', () => {
+  let browser: Browser;
+  let tabs: Page[];
+  let api: ReturnType<typeof apiAs>;
+  let workflowId: number;
+
+  const storedAliases = async () =>
+    (await api<{ actions: { actionAlias: string; x: number | null }[] }>('GET', `/action/getFlow/${workflowId}`)).data.actions.map((a) => a.actionAlias).sort();
+
+  beforeAll(async () => {
+    api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    const appId = await demoAppId();
+    workflowId = (await api<{ chainId: number }>('POST', '/save/saveWorkflow', { chainId: null, chainAppId: appId, chainName: `Dua Tab ${Date.now().toString(36)}` })).data.chainId;
+    await api('POST', '/save/saveAction', { actionId: null, actionChainId: workflowId, actionAlias: 'Mulai', addonName: 'http', actionParams: '{}' });
+    browser = await launchBrowser();
+    tabs = [];
+    for (let i = 0; i < 2; i++) {
+      const tab = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+      await signInToDemo(tab);
+      await tab.goto(`/demo/workflow?workflow=${workflowId}`);
+      await tab.locator('[data-testid="flow-card"][data-alias="Mulai"]').waitFor();
+      tabs.push(tab);
+    }
+  });
+  afterAll(async () => { await browser.close(); });
+
+  it('merges the card the other tab added before saving its own', async () => {
+    const [first, second] = tabs as [Page, Page];
+    const addHttpCard = async (tab: Page, y: number) => {
+      await tab.locator('[data-testid="palette-item"][data-label="HTTP Request"]').dragTo(tab.getByTestId('flow-canvas'), { targetPosition: { x: 380, y } });
+      await tab.getByTestId('workflow-sync').filter({ hasText: 'Saved' }).waitFor();
+    };
+    await addHttpCard(first, 60);
+    await expect.poll(storedAliases).toEqual(['HTTP Request', 'Mulai']);
+
+    await addHttpCard(second, 260);
+    await second.getByText('Merged with another builder\'s changes').waitFor();
+    await expect.poll(() => second.locator('[data-testid="flow-card"][data-alias="HTTP Request"]').count()).toBe(2);
+    await expect.poll(storedAliases).toEqual(['HTTP Request', 'HTTP Request', 'Mulai']);
+    // Every card has its place stored: the stale tab's flow was saved after the merge.
+    const placed = (await api<{ actions: { x: number | null }[] }>('GET', `/action/getFlow/${workflowId}`)).data.actions;
+    await expect.poll(async () => (await api<{ actions: { x: number | null }[] }>('GET', `/action/getFlow/${workflowId}`)).data.actions.every((a) => a.x !== null)).toBe(true);
+    expect(placed).toHaveLength(3);
+  });
+});

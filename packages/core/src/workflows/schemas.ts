@@ -174,6 +174,8 @@ export const WorkflowFlowSchema = z.object({
     /** Where the card sits; null until the editor has placed it. */
     x: z.number().nullable(),
     y: z.number().nullable(),
+    /** The action's own revision (its fields), which saveAction names when editing it. */
+    ...revisionField,
   })),
   edges: z.array(FlowEdgeRecordSchema),
   /** The latest published version, if any. */

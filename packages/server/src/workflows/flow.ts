@@ -85,7 +85,7 @@ async function storedFlow(store: Store, chainId: number): Promise<WorkflowFlow |
       workflow: toWorkflow(workflow),
       actions: actions.map((a) => ({
         actionId: a.actionId, actionAlias: a.actionAlias, actionName: a.actionName, addonName: a.addonName, actionParams: a.actionParams,
-        x: a.cardX === null ? null : Number(a.cardX), y: a.cardY === null ? null : Number(a.cardY),
+        x: a.cardX === null ? null : Number(a.cardX), y: a.cardY === null ? null : Number(a.cardY), revision: a.revision,
       })),
       edges: edges.map((e) => ({ from: e.fromActionId, to: e.toActionId, branch: isBranch(e.branch) ? e.branch : null })),
       builtVersionId: version?.versionId ?? null,

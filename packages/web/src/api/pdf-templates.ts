@@ -18,8 +18,9 @@ export const pdfTemplatesApi = (appSlug: string) => ({
 
   createPdfTemplate: (appId: number, file: File) => callApi(pdfTemplateCalls.createPdfTemplate, { query: { appId } }, appSlug, pdfForm(file, file.name)),
 
-  savePdfTemplate: (id: number, templateName: string, fields: PdfTemplateField[]) =>
-    callApi(pdfTemplateCalls.savePdfTemplate, { params: { id }, body: { templateName, fields } }, appSlug),
+  /** Based on the template's `revision` as read: one saved since answers 409 with what is stored. */
+  savePdfTemplate: (id: number, templateName: string, fields: PdfTemplateField[], revision?: number) =>
+    callApi(pdfTemplateCalls.savePdfTemplate, { params: { id }, body: { templateName, fields, revision } }, appSlug),
 
   /** The template's sample PDF (administrators), fetched with the bearer token to be drawn on. */
   pdfTemplateSample: async (id: number): Promise<ArrayBuffer> => {

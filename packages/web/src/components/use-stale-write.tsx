@@ -7,8 +7,11 @@ import { notifyInfo } from './notify';
 /** How many times in a row a write merges with a newer stored object before it gives up and shows the refusal. */
 const MERGE_ATTEMPTS = 3;
 
-/** What a write came to: the server's last answer (null when none came), or the stored object he chose to keep instead. */
-export type RevisedWrite<D, C> = { answer: ApiAnswer<D, C> | null } | { theirs: C };
+/**
+ * What a write came to: the server's last answer (null when none came) with the values last sent
+ * (merged ones after a stale write), or the stored object he chose to keep instead.
+ */
+export type RevisedWrite<D, C, T = unknown> = { answer: ApiAnswer<D, C> | null; values?: T } | { theirs: C };
 
 /** How the dialog names a field: its label, and how it shows a value (shownValue unless given). */
 export type FieldLabel = string | { label: string; show: (value: unknown) => string };
@@ -34,7 +37,7 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
     /** The form's values of a stored object, and its revision. */
     fieldsOf: (current: C) => T;
     revisionOf: (current: C) => number;
-  }) => Promise<RevisedWrite<D, C>>;
+  }) => Promise<RevisedWrite<D, C, T>>;
   dialog: ReactNode;
 } {
   const [asking, setAsking] = useState<Asking | null>(null);
@@ -81,7 +84,7 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
         return { answer: null };
       }
       const current = answer.conflict;
-      if (current === undefined || attempt > MERGE_ATTEMPTS) return { answer };
+      if (current === undefined || attempt > MERGE_ATTEMPTS) return { answer, values };
       const theirs = fieldsOf(current);
       const next = await merged(loaded, values, theirs);
       if (next === null) return { theirs: current };

@@ -6,11 +6,16 @@ import { useContext, useState } from 'react';
 import { firstError } from '../../api/client';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifySuccess } from '../../components/notify';
+import { useStaleWrite } from '../../components/use-stale-write';
 import { configOf } from '../config-of';
 import { type ActionSectionProps, withRaw } from '../dialog-scope';
 import { RowList } from '../RowList';
 import { TRIGGERS_KEY, useTriggers } from '../use-action-data';
 import { ValueSourcePicker } from '../ValueSourcePicker';
+
+type TriggerFields = Pick<TriggerRecord, 'triggerAlias' | 'triggerParams'>;
+const fieldsOf = (trigger: TriggerFields): TriggerFields => ({ triggerAlias: trigger.triggerAlias, triggerParams: trigger.triggerParams });
+const TRIGGER_LABELS = { triggerAlias: 'Alias', triggerParams: 'Parameter names' };
 
 /** The configuration after picking a stored trigger: its id, alias and names, keeping the sources of names already mapped. */
 function pickTrigger(config: TriggerConfig, trigger: TriggerRecord): Partial<TriggerConfig> {
@@ -35,6 +40,7 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
   const [busy, setBusy] = useState(false);
   const [aliasMissing, setAliasMissing] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  const staleTrigger = useStaleWrite<TriggerFields>('this trigger', TRIGGER_LABELS);
   const config = configOf(TriggerConfigSchema, action.raw);
   const set = (changes: Partial<typeof config>) => onChange(withRaw(action, changes));
   const alias = config.alias.trim() === '' ? action.name.trim() : config.alias.trim();
@@ -46,14 +52,27 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
     if (alias === '') return;
     setBusy(true);
     try {
-      const answer = await current.api.saveTrigger({
-        triggerId: config.id,
-        triggerAppId: current.app.appId,
-        triggerAlias: alias,
-        triggerParams: JSON.stringify(config.params.map((p) => stripParamName(p.name)).filter((name) => name !== '')),
+      const mine = { triggerAlias: alias, triggerParams: config.params.map((p) => stripParamName(p.name)).filter((name) => name !== '') };
+      const send = (values: TriggerFields, revision?: number) => current.api.saveTrigger({
+        triggerId: config.id, triggerAppId: current.app.appId, triggerAlias: values.triggerAlias, triggerParams: JSON.stringify(values.triggerParams), revision,
       });
+      // An update is based on the trigger as listed: another's change since is merged or asked about (issue 33).
+      const loaded = triggers.data?.find((trigger) => trigger.triggerId === config.id);
+      const written = loaded === undefined
+        ? { answer: await send(mine), values: mine }
+        : await staleTrigger.write({
+          base: fieldsOf(loaded), mine, revision: loaded.revision, send, fieldsOf: (stored) => fieldsOf(stored), revisionOf: (stored) => stored.revision,
+        });
+      if ('theirs' in written) {
+        set(pickTrigger(config, written.theirs));
+        void queryClient.invalidateQueries({ queryKey: [TRIGGERS_KEY] });
+        return;
+      }
+      const { answer } = written;
+      if (answer === null) return;
       if (answer.status && answer.data !== undefined) {
-        set({ id: answer.data.action.actionId });
+        const saved = written.values ?? mine;
+        set(pickTrigger(config, { ...saved, triggerId: answer.data.action.actionId, triggerAppId: current.app.appId, revision: answer.data.revision }));
         void queryClient.invalidateQueries({ queryKey: [TRIGGERS_KEY] });
         notifySuccess(`Trigger saved (#${answer.data.action.actionId})`);
       } else {
@@ -69,6 +88,7 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
 
   return (
     <Stack gap="sm">
+      {staleTrigger.dialog}
       <Select
         label="Stored trigger"
         placeholder={triggers.isError ? 'The triggers could not be loaded' : 'Pick a trigger of this application, or save a new one below'}

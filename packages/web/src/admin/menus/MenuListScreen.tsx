@@ -2,7 +2,7 @@ import { Accordion, Badge, Button, Group, Text } from '@mantine/core';
 import { IconFolder, IconPlus } from '@tabler/icons-react';
 import { type Group as UserGroup, Messages } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { type ApiAnswer, firstError } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NameDialog } from '../../components/NameDialog';
@@ -67,11 +67,14 @@ export function MenuListScreen() {
   const expandedGone = expanded !== undefined && expanded !== null && !parents.some((parent) => String(parent.menuId) === expanded);
   const openValue = expanded === undefined || expandedGone ? (first === undefined ? null : String(first.menuId)) : expanded;
   // The names of the pages a menu's clash may show (its own, the offered ones, the one stored since).
-  const pageNames = useRef(new Map<number, string>());
-  for (const row of parents.flatMap(menuRows)) pageNames.current.set(row.menuPageId, row.pageName);
-  for (const page of pages.data ?? []) pageNames.current.set(page.pageId, page.pageName);
+  const [storedPageNames, setStoredPageNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const pageNames = new Map<number, string>([
+    ...parents.flatMap(menuRows).map((row) => [row.menuPageId, row.pageName] as const),
+    ...(pages.data ?? []).map((page) => [page.pageId, page.pageName] as const),
+    ...storedPageNames,
+  ]);
   const staleMenu = useStaleWrite<{ menuPageId: number }>('this menu', {
-    menuPageId: { label: 'The page it opens', show: (id) => (id === 0 ? '(no page)' : `"${pageNames.current.get(Number(id)) ?? `page ${String(id)}`}"`) },
+    menuPageId: { label: 'The page it opens', show: (id) => (id === 0 ? '(no page)' : `"${pageNames.get(Number(id)) ?? `page ${String(id)}`}"`) },
   });
   const groupsOf = (menuId: number): UserGroup[] => (groups.data ?? []).filter((group) => group.groupAccess.menuId.includes(menuId));
 
@@ -97,7 +100,7 @@ export function MenuListScreen() {
       base: { menuPageId: row.menuPageId }, mine: { menuPageId }, revision: row.revision,
       send: (values, revision) => api.updateMenu(app.appId, row.menuId, values.menuPageId, revision),
       fieldsOf: (current) => {
-        pageNames.current.set(current.menuPageId, current.pageName);
+        setStoredPageNames((known) => new Map([...known, [current.menuPageId, current.pageName]]));
         return { menuPageId: current.menuPageId };
       },
       revisionOf: (current) => current.revision,

@@ -12,8 +12,10 @@ import { notifyFailure, notifySuccess } from '../../components/notify';
 import { dataOf, settle } from '../admin-call';
 import { FlowCanvas } from './FlowCanvas';
 import { FlowConfigDialog } from './FlowConfigDialog';
-import { addCard, drawingOfFlow, removeCard } from './flow-drawing';
-import { syncWorkflow } from './flow-sync';
+import { addCard, EMPTY_DRAWING, removeCard } from './flow-drawing';
+import { storedDrawing } from './flow-merge';
+import { FlowConflictDialog } from './FlowConflictDialog';
+import { type SyncResult, syncWorkflow } from './flow-sync';
 import { RunsPanel, useWorkflowRun, useWorkflowRuns } from './RunsPanel';
 import { outputsOfRun, stepLimitsOfRun } from './template-picker';
 import { type CardTemplate, WorkflowPalette } from './WorkflowPalette';
@@ -26,6 +28,11 @@ const SYNC_DELAY_MS = 400;
 /** Keys typed into a field belong to the field, not to the canvas's undo. */
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || target.closest('input, textarea, select, [contenteditable="true"]') !== null);
+}
+
+/** A sync's refusal, told; a clash with another builder's save is not one (its dialog asks). */
+function notifySyncFailure(result: SyncResult): void {
+  if (!result.ok && 'message' in result) notifyFailure(result.message);
 }
 
 /**
@@ -84,7 +91,8 @@ export function WorkflowEditorScreen() {
   useEffect(() => {
     if (workflowId === null) workflowStore.getState().close();
     else if (flowFresh && flow.data.workflow.chainId === workflowId && workflowStore.getState().workflowId !== workflowId) {
-      workflowStore.getState().open(workflowId, drawingOfFlow(flow.data));
+      const opened = storedDrawing(flow.data, EMPTY_DRAWING);
+      workflowStore.getState().open(workflowId, opened.drawing, opened.revisions);
     }
   }, [workflowId, flowFresh, flow.data]);
   useEffect(() => () => workflowStore.getState().close(), []);
@@ -93,9 +101,7 @@ export function WorkflowEditorScreen() {
   useEffect(() => {
     if (stored === null || stored === drawing) return undefined;
     const timer = setTimeout(() => {
-      void syncWorkflow(api, workflowStore).then((result) => {
-        if (!result.ok) notifyFailure(result.message);
-      });
+      void syncWorkflow(api, workflowStore).then(notifySyncFailure);
     }, SYNC_DELAY_MS);
     return () => clearTimeout(timer);
   }, [api, drawing, stored]);
@@ -164,8 +170,11 @@ export function WorkflowEditorScreen() {
     }
     const card = { actionId: answer.data.actionId, alias: template.alias, addonName: template.addonName, params: template.params, x: Math.round(at.x), y: Math.round(at.y) };
     const state = workflowStore.getState();
-    // The server has the action already: only its place is left to save.
+    // The server has the action already (one more revision of the workflow): only its place is left to save.
     if (state.stored !== null) state.setStored(addCard(state.stored, { ...card, x: Number.NaN, y: Number.NaN }));
+    if (state.revisions !== null) {
+      state.setRevisions({ workflow: state.revisions.workflow + 1, actions: { ...state.revisions.actions, [card.actionId]: answer.data.revision } });
+    }
     state.change(addCard(state.history.present, card));
   }
 
@@ -194,7 +203,7 @@ export function WorkflowEditorScreen() {
   async function saveNow() {
     const synced = await syncWorkflow(api, workflowStore);
     if (synced.ok) notifySuccess('Workflow saved');
-    else notifyFailure(synced.message);
+    else notifySyncFailure(synced);
   }
 
   async function runBuild() {
@@ -203,7 +212,7 @@ export function WorkflowEditorScreen() {
     try {
       const synced = await syncWorkflow(api, workflowStore);
       if (!synced.ok) {
-        notifyFailure(synced.message);
+        notifySyncFailure(synced);
         return;
       }
       const answer = await settle(api.buildWorkflow(workflowId));
@@ -227,6 +236,7 @@ export function WorkflowEditorScreen() {
 
   return (
     <Stack gap="md">
+      <FlowConflictDialog />
       <Paper withBorder radius="md" px="sm" py={8} component="header" aria-label="Workflow editor">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="wrap">

@@ -21,9 +21,9 @@ describe('the drawing of a workflow and saveFlow', () => {
     const flow: WorkflowFlow = {
       workflow: { chainId: 4, chainAppId: 2, chainName: 'w', chainTrigger: 9, triggerActionId: 11, revision: 1 },
       actions: [
-        { actionId: 11, actionAlias: 'Find', actionName: '', addonName: 'query', actionParams: '{"queryId":"3"}', x: 40, y: 60 },
-        { actionId: 12, actionAlias: 'Check', actionName: '', addonName: 'condition', actionParams: 'not json', x: null, y: null },
-        { actionId: 13, actionAlias: 'Tell', actionName: '', addonName: 'http', actionParams: '', x: null, y: 5 },
+        { actionId: 11, actionAlias: 'Find', actionName: '', addonName: 'query', actionParams: '{"queryId":"3"}', x: 40, y: 60, revision: 1 },
+        { actionId: 12, actionAlias: 'Check', actionName: '', addonName: 'condition', actionParams: 'not json', x: null, y: null, revision: 1 },
+        { actionId: 13, actionAlias: 'Tell', actionName: '', addonName: 'http', actionParams: '', x: null, y: 5, revision: 1 },
       ],
       edges: [{ from: 11, to: 12, branch: null }, { from: 12, to: 13, branch: 'true' }],
       builtVersionId: null, builtAt: null,

@@ -6,7 +6,9 @@ import { createWorkflowStore } from './workflow-store';
 
 const card = (actionId: number): FlowCard => ({ actionId, alias: `A${actionId}`, addonName: 'query', params: { queryId: '1' }, x: 0, y: 0 });
 
-type SyncApi = Pick<AppApi, 'saveWorkflowAction' | 'deleteWorkflowAction' | 'saveFlow'>;
+type SyncApi = Pick<AppApi, 'saveWorkflowAction' | 'deleteWorkflowAction' | 'saveFlow' | 'getFlow'>;
+
+const REVISIONS = { workflow: 1, actions: { 1: 1, 2: 1 } };
 
 /** An API that records the calls and answers like the server: new actions get the next id. */
 function recordingApi(firstId: number) {
@@ -26,6 +28,7 @@ function recordingApi(firstId: number) {
       calls.push(`flow ${JSON.stringify(body.flow)} trigger ${body.triggerActionId ?? null} at ${body.layout?.map((l) => `${l.actionId}:${l.x}`).join(',')}`);
       return Promise.resolve({ status: true, httpStatus: 200, data: { workflowId: 3, edges: body.flow.length, triggerActionId: body.triggerActionId ?? null, revision: 1 } });
     },
+    getFlow: () => Promise.reject(new Error('no other builder here: nothing is stale')),
   } satisfies SyncApi;
   return { api, calls };
 }
@@ -33,7 +36,7 @@ function recordingApi(firstId: number) {
 describe('undo and redo of the canvas', () => {
   it('walks the drawings, folding quick moves of one card', () => {
     const store = createWorkflowStore();
-    store.getState().open(3, { cards: [card(1)], links: [], triggerActionId: null });
+    store.getState().open(3, { cards: [card(1)], links: [], triggerActionId: null }, REVISIONS);
     store.getState().change(moveCard(store.getState().history.present, 1, 5, 0), 'move:1');
     store.getState().change(moveCard(store.getState().history.present, 1, 10, 0), 'move:1');
     store.getState().change(addCard(store.getState().history.present, card(2)));
@@ -50,7 +53,7 @@ describe('undo and redo of the canvas', () => {
   it('brings back a removed card under the id the server gives it, in the whole history', async () => {
     const store = createWorkflowStore();
     const start = { cards: [card(1), card(2)], links: [{ from: 1, to: 2, branch: null }], triggerActionId: 1 };
-    store.getState().open(3, start);
+    store.getState().open(3, start, REVISIONS);
     const { api, calls } = recordingApi(50);
 
     store.getState().change(removeCard(start, 1));
@@ -73,7 +76,7 @@ describe('undo and redo of the canvas', () => {
 
   it('keeps what the server refused for the next change to try again', async () => {
     const store = createWorkflowStore();
-    store.getState().open(3, { cards: [card(1)], links: [], triggerActionId: null });
+    store.getState().open(3, { cards: [card(1)], links: [], triggerActionId: null }, REVISIONS);
     const { api } = recordingApi(9);
     const refusing: SyncApi = { ...api, saveFlow: () => Promise.resolve({ status: false, httpStatus: 400, error: ['The flow has a cycle: 1 → 1'] }) };
     store.getState().change(moveCard(store.getState().history.present, 1, 20, 0));

@@ -1,7 +1,18 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { canRedo, canUndo, type History, record, redo, startHistory, undo } from '../../state/undo-history';
+import type { MergeSettlement } from '@rakit/core';
 import { EMPTY_DRAWING, type FlowDrawing, renameCard } from './flow-drawing';
+import { describeDrawingChanges, type DrawingConflict, type FlowRevisions, mergeDrawings } from './flow-merge';
+
+/** Another builder stored the workflow since this editor's copy and both changed the same things (issue 33). */
+export interface FlowSaveConflict {
+  theirs: FlowDrawing;
+  revisions: FlowRevisions;
+  conflicts: DrawingConflict[];
+  /** What they changed, one line each. */
+  changes: string[];
+}
 
 /**
  * The workflow editor's state: the drawing with its undo/redo history (the page editor's
@@ -13,8 +24,12 @@ export interface WorkflowEditorState {
   history: History<FlowDrawing>;
   /** What the server holds, as far as this editor knows; null before the flow is loaded. */
   stored: FlowDrawing | null;
+  /** The revisions `stored` is at: what the next writes are based on. */
+  revisions: FlowRevisions | null;
+  /** A clash with another builder's save, until the builder settles it; nothing is synced meanwhile. */
+  conflict: FlowSaveConflict | null;
   syncing: boolean;
-  open: (workflowId: number, drawing: FlowDrawing) => void;
+  open: (workflowId: number, drawing: FlowDrawing, revisions: FlowRevisions) => void;
   close: () => void;
   /** A change by the author: one undo step (changes with the same key in quick succession fold into one). */
   change: (next: FlowDrawing, coalesceKey?: string) => void;
@@ -23,6 +38,13 @@ export interface WorkflowEditorState {
   /** The server created an action again under a new id: every drawing of the history follows. */
   renameAction: (from: number, to: number) => void;
   setStored: (drawing: FlowDrawing) => void;
+  setRevisions: (revisions: FlowRevisions) => void;
+  /**
+   * The server holds `theirs` (at `revisions`), stored by another since this editor's copy: their
+   * changes merge into the drawing (one undo step) when none clashes, else the clash waits.
+   */
+  storedMovedOn: (theirs: FlowDrawing, revisions: FlowRevisions) => { kind: 'merged'; changes: string[] } | { kind: 'conflict' };
+  settleConflict: (settlement: MergeSettlement) => void;
   setSyncing: (syncing: boolean) => void;
 }
 
@@ -34,13 +56,15 @@ const renameInHistory = (history: History<FlowDrawing>, from: number, to: number
 });
 
 export function createWorkflowStore() {
-  return createStore<WorkflowEditorState>()((set) => ({
+  return createStore<WorkflowEditorState>()((set, get) => ({
     workflowId: null,
     history: startHistory(EMPTY_DRAWING),
     stored: null,
+    revisions: null,
+    conflict: null,
     syncing: false,
-    open: (workflowId, drawing) => set({ workflowId, history: startHistory(drawing), stored: drawing, syncing: false }),
-    close: () => set({ workflowId: null, history: startHistory(EMPTY_DRAWING), stored: null, syncing: false }),
+    open: (workflowId, drawing, revisions) => set({ workflowId, history: startHistory(drawing), stored: drawing, revisions, conflict: null, syncing: false }),
+    close: () => set({ workflowId: null, history: startHistory(EMPTY_DRAWING), stored: null, revisions: null, conflict: null, syncing: false }),
     change: (next, coalesceKey) => set((state) => ({ history: record(state.history, next, coalesceKey === undefined ? {} : { coalesceKey }) })),
     undo: () => set((state) => ({ history: undo(state.history) })),
     redo: () => set((state) => ({ history: redo(state.history) })),
@@ -49,6 +73,27 @@ export function createWorkflowStore() {
       stored: state.stored === null ? null : renameCard(state.stored, from, to),
     })),
     setStored: (stored) => set({ stored }),
+    setRevisions: (revisions) => set({ revisions }),
+    storedMovedOn: (theirs, revisions) => {
+      const { stored, history } = get();
+      const base = stored ?? theirs;
+      const changes = describeDrawingChanges(base, theirs);
+      const merge = mergeDrawings(base, history.present, theirs);
+      if (merge.conflicts.length > 0) {
+        set({ conflict: { theirs, revisions, conflicts: merge.conflicts, changes } });
+        return { kind: 'conflict' };
+      }
+      set({ stored: theirs, revisions, history: record(history, merge.drawing) });
+      return { kind: 'merged', changes };
+    },
+    settleConflict: (settlement) => {
+      const { conflict, stored, history } = get();
+      if (conflict === null) return;
+      const next = settlement.keep === 'theirs' ? conflict.theirs
+        : settlement.keep === 'mine' ? history.present
+          : mergeDrawings(stored ?? conflict.theirs, history.present, conflict.theirs, settlement.choices).drawing;
+      set({ conflict: null, stored: conflict.theirs, revisions: conflict.revisions, history: next === history.present ? history : record(history, next) });
+    },
     setSyncing: (syncing) => set({ syncing }),
   }));
 }

@@ -6,6 +6,7 @@ import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { firstError } from '../../api/request';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useStaleWrite } from '../../components/use-stale-write';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
@@ -28,6 +29,7 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
   const [loaded, setTemplate] = useState<PdfTemplate | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const staleTemplate = useStaleWrite<Pick<PdfTemplate, 'templateName' | 'fields'>>('this template', { templateName: 'Template name', fields: 'Fields' });
   const templateId = templateIdOf(component);
   // The template last read, shown while it is still the widget's.
   const template = loaded !== null && loaded.templateId === templateId ? loaded : null;
@@ -66,7 +68,18 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
 
   async function save(name: string, fields: PdfTemplate['fields']): Promise<string | null> {
     if (current === null || template === null) return 'Not in an application';
-    const answer = await current.api.savePdfTemplate(template.templateId, name, fields);
+    const written = await staleTemplate.write({
+      base: { templateName: template.templateName, fields: template.fields }, mine: { templateName: name, fields }, revision: template.revision,
+      send: (values, revision) => current.api.savePdfTemplate(template.templateId, values.templateName, values.fields, revision),
+      fieldsOf: (stored) => ({ templateName: stored.templateName, fields: stored.fields }),
+      revisionOf: (stored) => stored.revision,
+    });
+    if ('theirs' in written) {
+      adopt(written.theirs);
+      return null;
+    }
+    const { answer } = written;
+    if (answer === null) return 'The server did not answer';
     if (answer.data === undefined) return firstError(answer, 'The template could not be saved');
     const saved = answer.data;
     setTemplates((list) => list.map((t) => (t.templateId === saved.templateId ? saved : t)));
@@ -89,6 +102,7 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
 
   return (
     <PanelStack>
+      {staleTemplate.dialog}
       <TitleField {...props} label="Label" />
       <Select
         label="Template"
