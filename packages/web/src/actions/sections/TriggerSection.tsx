@@ -6,7 +6,7 @@ import { useContext, useState } from 'react';
 import { firstError } from '../../api/client';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifySuccess } from '../../components/notify';
-import { useStaleWrite } from '../../components/use-stale-write';
+import { useStaleWrite } from '../../current-app/use-stale-write';
 import { configOf } from '../config-of';
 import { type ActionSectionProps, withRaw } from '../dialog-scope';
 import { RowList } from '../RowList';

@@ -5,7 +5,7 @@ import { ApiUnreachableError, firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
-import { useStaleWrite } from '../../components/use-stale-write';
+import { useStaleWrite } from '../../current-app/use-stale-write';
 
 interface AppFormDialogProps {
   /** The application to edit, or null to create one. */

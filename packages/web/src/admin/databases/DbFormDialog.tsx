@@ -9,7 +9,7 @@ import { CredentialFields, HostPortFields } from '../../components/ServerFields'
 import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
-import { useStaleWrite } from '../../components/use-stale-write';
+import { useStaleWrite } from '../../current-app/use-stale-write';
 import { settle } from '../admin-call';
 import { DB_DEFAULT_PORTS, DB_TYPE_LABELS } from './db-types';
 

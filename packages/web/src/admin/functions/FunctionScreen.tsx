@@ -14,7 +14,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
 import { dataOf, runChange, settle } from '../admin-call';
-import { useStaleWrite } from '../../components/use-stale-write';
+import { useStaleWrite } from '../../current-app/use-stale-write';
 import { CodeEditor } from './CodeEditor';
 
 const TYPE_LABELS: Record<FunctionParameterType, string> = { int: 'Integer', string: 'String' };

@@ -14,7 +14,7 @@ import { dataOf, type FailureNotice, runChange } from '../admin-call';
 import { MENU_GROUP_PICKER_LIMIT } from '../admin-limits';
 import { useGroupOptions } from '../groups/use-group-options';
 import { type MenuRow, menuRows } from './menu-rows';
-import { useStaleWrite } from '../../components/use-stale-write';
+import { useStaleWrite } from '../../current-app/use-stale-write';
 import { MenuTable } from './MenuTable';
 import { SubMenuDialog } from './SubMenuDialog';
 

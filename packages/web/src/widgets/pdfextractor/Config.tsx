@@ -6,7 +6,7 @@ import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { firstError } from '../../api/request';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useStaleWrite } from '../../components/use-stale-write';
+import { useStaleWrite } from '../../current-app/use-stale-write';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';

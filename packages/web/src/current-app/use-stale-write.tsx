@@ -1,8 +1,8 @@
 import { type FieldConflict, type MergeSettlement, mergeRecords, sameJson } from '@rakit/core';
 import { type ReactNode, useState } from 'react';
 import { type ApiAnswer, ApiUnreachableError } from '../api/client';
-import { ConflictDialog, shownValue } from './ConflictDialog';
-import { notifyInfo } from './notify';
+import { ConflictDialog, shownValue } from '../components/ConflictDialog';
+import { notifyInfo } from '../components/notify';
 
 /** How many times in a row a write merges with a newer stored object before it gives up and shows the refusal. */
 const MERGE_ATTEMPTS = 3;
