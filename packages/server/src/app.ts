@@ -7,7 +7,10 @@ import swagger from '@fastify/swagger';
 import { PRODUCT_NAME } from '@rakit/core';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import authPlugin from './auth/plugin';
+import authPlugin, { principalOfToken } from './auth/plugin';
+import { createPageCollab } from './coedit/page-collab';
+import { installCollabSocket } from './http/collab-socket';
+import { pageHistoryPolicy } from './pages/history';
 import { TokenService } from './auth/tokens';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
@@ -162,6 +165,10 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   // Registered before the store's users close: the workers stop first.
   app.addHook('onClose', async () => app.workflows.close());
   startPageHistoryPruner(app);
+  // Builders editing one page together (issue 33): its Yjs document over a socket on this port.
+  installCollabSocket(app, createPageCollab({
+    store, principalOf: (token) => principalOfToken(app, token), history: pageHistoryPolicy(config), recheckMs: Math.max(config.readCacheMs, 1000),
+  }));
   app.decorate('sandbox', new SandboxPool(config.functionLimits));
   app.addHook('onClose', async () => app.sandbox.close());
   const webDir = config.webDir ?? defaultWebDir;

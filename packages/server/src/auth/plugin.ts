@@ -37,16 +37,26 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public === true || request.routeOptions.url === undefined) return;
     const token = bearerToken(request);
-    const claims = token === undefined ? undefined : await app.tokens.verify(token);
-    if (claims === undefined) throw unauthorized(Messages.unauthenticated);
-    const account = await cachedAccount(app, claims.userId);
-    if (account === undefined || claims.sessionKey !== account.user.sessionKey) throw unauthorized(Messages.unauthenticated);
-    request.principal = new Principal(account.user.userId, claims.appSlug, account.groups);
+    const principal = token === undefined ? undefined : await principalOfToken(app, token);
+    if (principal === undefined) throw unauthorized(Messages.unauthenticated);
+    request.principal = principal;
   });
   installCallAccess(app);
 }
 
 export default fp(authPlugin, { name: 'rakit-auth' });
+
+/**
+ * Who a session token signs in: valid, unexpired, of a user who still exists and still has the
+ * session key it carries; undefined otherwise. Calls and the co-editing socket both ask here.
+ */
+export async function principalOfToken(app: FastifyInstance, token: string): Promise<Principal | undefined> {
+  const claims = await app.tokens.verify(token);
+  if (claims === undefined) return undefined;
+  const account = await cachedAccount(app, claims.userId);
+  if (account === undefined || claims.sessionKey !== account.user.sessionKey) return undefined;
+  return new Principal(account.user.userId, claims.appSlug, account.groups);
+}
 
 /** The signed-in caller of a route that is not public. */
 export function principalOf(request: FastifyRequest): Principal {
