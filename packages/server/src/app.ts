@@ -168,6 +168,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   // Builders editing one page together (issue 33): its Yjs document over a socket on this port.
   installCollabSocket(app, createPageCollab({
     store, principalOf: (token) => principalOfToken(app, token), history: pageHistoryPolicy(config), recheckMs: Math.max(config.readCacheMs, 1000),
+    ...(config.redisUrl === undefined ? {} : { redis: { url: config.redisUrl, prefix: config.redisPrefix } }),
   }));
   app.decorate('sandbox', new SandboxPool(config.functionLimits));
   app.addHook('onClose', async () => app.sandbox.close());

@@ -6,7 +6,7 @@ import * as Y from 'yjs';
 import { COLLAB_CLOSE } from '../src/coedit/page-collab';
 import { findAppById } from '../src/store/repositories/apps';
 import { findPage } from '../src/store/repositories/pages';
-import { buildTestServer, type TestServer } from './support/build';
+import { ADMIN_PASSWORD, anotherProcess, buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
 
 const engines = await availableEngines();
@@ -171,5 +171,58 @@ describe.each(engines)('co-editing a page on %s', (engine) => {
     await server.app.close();
     const stored = JSON.parse((await findPage(server.store, pageId))!.pageComponents) as { id: string }[];
     expect(stored.map((c) => c.id)).toEqual(['nama', 'akhir']);
+  });
+});
+
+/**
+ * Across replicas (issue 33): two servers on one store and one Redis, a builder on each, as a
+ * balancer pins them. Each sees the other's edits live; the page is stored once per change.
+ */
+describe.each(engines)('co-editing across two replicas on %s', (engine) => {
+  const REDIS_URL = process.env.RAKIT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let first: TestServer;
+  let second: TestServer;
+  const providers: HocuspocusProvider[] = [];
+
+  const socketOf = (server: TestServer) => {
+    const address = server.app.server.address();
+    return `ws://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/collab`;
+  };
+  const join = (server: TestServer, pageId: number, token: string) => {
+    const doc = new Y.Doc();
+    const state = { synced: false };
+    providers.push(new HocuspocusProvider({ url: socketOf(server), name: `page/${pageId}`, document: doc, token, onSynced: () => { state.synced = true; } }));
+    return { doc, state };
+  };
+
+  beforeAll(async () => {
+    first = await buildTestServer(engine, { redisUrl: REDIS_URL, readCacheMs: 500 });
+    second = await anotherProcess(first);
+    await first.app.listen({ port: 0, host: '127.0.0.1' });
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const provider of providers) provider.destroy();
+    await second.close();
+    await first.close();
+  });
+
+  it('shows each builder the other\'s edits through Redis, and stores the page', async () => {
+    const token = await first.login('admin', ADMIN_PASSWORD, '_root');
+    const { appId } = (await first.call('POST', '/save/saveApp', { appId: null, appName: 'Dua Replika', appDescription: '' }, token)).json().data;
+    const { pageId } = (await first.call('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: 'Bersama' }] }, token)).json().data.pages[0];
+    const onFirst = join(first, pageId, token);
+    const onSecond = join(second, pageId, token);
+    await until(() => onFirst.state.synced && onSecond.state.synced, 'both editors to sync');
+
+    writeComponentsToDoc(onFirst.doc, [createComponent('input', 'dari-satu', 'Dari replika satu')]);
+    await until(() => componentsOfDoc(onSecond.doc).length === 1, 'the second replica\'s builder to see it');
+    writeComponentsToDoc(onSecond.doc, [...componentsOfDoc(onSecond.doc), createComponent('text', 'dari-dua', 'Dari replika dua')]);
+    await until(() => componentsOfDoc(onFirst.doc).length === 2, 'the first replica\'s builder to see it');
+    expect(componentsOfDoc(onFirst.doc)).toEqual(componentsOfDoc(onSecond.doc));
+
+    const storedIds = async () => (JSON.parse((await findPage(first.store, pageId))?.pageComponents ?? '[]') as { id: string }[]).map((c) => c.id);
+    await until(async () => (await storedIds()).length === 2, 'the page to be stored', 10_000);
+    expect(await storedIds()).toEqual(['dari-satu', 'dari-dua']);
   });
 });

@@ -1,3 +1,4 @@
+import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Hocuspocus } from '@hocuspocus/server';
 import { MAX_PAGE_COMPONENTS, parsePageComponents } from '@rakit/core';
 import { componentsOfDoc, writeComponentsToDoc } from '@rakit/core/page-ydoc';
@@ -70,6 +71,28 @@ export interface PageCollabOptions {
    * ends his connection within this (a builder who edits is checked on each message).
    */
   recheckMs: number;
+  /**
+   * Replicas behind a balancer (REDIS_URL): each document's updates and presence go through
+   * Redis, so builders on different replicas edit together; one replica stores it at a time.
+   */
+  redis?: { url: string; prefix: string };
+}
+
+/** Hocuspocus's Redis extension on the operator's Redis (its own connections, under the prefix). */
+function redisExtension({ url, prefix }: { url: string; prefix: string }): RedisExtension {
+  const address = new URL(url);
+  const db = Number(address.pathname.replace('/', '') || '0');
+  return new RedisExtension({
+    host: address.hostname,
+    port: Number(address.port || '6379'),
+    prefix: `${prefix}collab`,
+    options: {
+      ...(address.username === '' ? {} : { username: decodeURIComponent(address.username) }),
+      ...(address.password === '' ? {} : { password: decodeURIComponent(address.password) }),
+      ...(Number.isInteger(db) ? { db } : {}),
+      ...(address.protocol === 'rediss:' ? { tls: {} } : {}),
+    },
+  });
 }
 
 class CollabRefusal extends Error {
@@ -118,6 +141,7 @@ function acceptable(document: Y.Doc, update: Uint8Array): boolean {
 export function createPageCollab(options: PageCollabOptions): Hocuspocus<CollabContext> {
   return new Hocuspocus<CollabContext>({
     quiet: true,
+    extensions: options.redis === undefined ? [] : [redisExtension(options.redis)],
     debounce: options.storeDelayMs ?? 1000,
     maxDebounce: options.storeMaxDelayMs ?? 5000,
     async onAuthenticate({ token, documentName, context }) {

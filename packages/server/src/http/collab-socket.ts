@@ -46,5 +46,7 @@ export function installCollabSocket(app: FastifyInstance, collab: Hocuspocus<Col
     const until = Date.now() + STORE_ON_CLOSE_MS;
     while (collab.getDocumentsCount() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise<void>((resolve) => sockets.close(() => resolve()));
+    // The extensions' own connections (Redis between replicas).
+    await collab.hooks('onDestroy', { instance: collab });
   });
 }
