@@ -152,6 +152,18 @@ describe.each(engines)('stale workflow writes on %s', (engine) => {
     expect((await post('/save/saveFlow', { workflowId: chainId, flow: [[first, second]], revision: afterAdd.workflow.revision })).statusCode).toBe(409);
   });
 
+  it('refuses to remove an action another builder changed since, showing it as it is now', async () => {
+    const doomed = await newAction('doomed');
+    const loaded = await node(doomed);
+    await post('/save/saveAction', { actionId: doomed, actionChainId: chainId, actionAlias: 'still needed', ...http('https://example.com'), revision: loaded.revision });
+    const stale = await server.call('DELETE', '/delete/deleteWorkflowAction', { actionId: doomed, revision: loaded.revision }, admin);
+    expect(stale.statusCode).toBe(409);
+    expect((stale.json().data as WorkflowNode).actionAlias).toBe('still needed');
+    expect((await node(doomed)).actionAlias).toBe('still needed');
+    const current = await server.call('DELETE', '/delete/deleteWorkflowAction', { actionId: doomed, revision: loaded.revision + 1 }, admin);
+    expect(current.statusCode).toBe(200);
+  });
+
   it('keeps the workflow\'s revision when an action is edited or the workflow built, and the actions\' when the flow is saved', async () => {
     const before = (await flow()).workflow.revision;
     const action = await node(second);

@@ -72,6 +72,7 @@ export const workflowCalls = lazyCalls(() => ({
     summary: 'Remove an action of a workflow and the edges of the flow that touch it',
     body: DeleteWorkflowActionBodySchema,
     data: WorkflowActionIdSchema,
+    conflict: WorkflowNodeSchema,
     access: { level: 'appAdmin', app: { entity: 'workflowAction', id: (input) => input.body.actionId } },
   }),
   saveFlow: defineCall({

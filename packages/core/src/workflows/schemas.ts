@@ -62,7 +62,8 @@ export type SaveWorkflowActionBody = z.infer<typeof SaveWorkflowActionBodySchema
 export const WorkflowActionIdSchema = z.object({ actionId: z.number().int() });
 /** saveAction's answer: the action's revision after the save. */
 export const SavedWorkflowActionSchema = WorkflowActionIdSchema.extend(revisionField);
-export const DeleteWorkflowActionBodySchema = z.object({ actionId: id });
+/** revision: the action's the editor last stored; changed since by another, the removal is refused (409). */
+export const DeleteWorkflowActionBodySchema = z.object({ actionId: id, ...baseRevisionField });
 
 const AddonParamSchema = z.object({
   name: z.string(),

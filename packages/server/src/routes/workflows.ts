@@ -27,7 +27,7 @@ const workflowRoutes: FastifyPluginAsync = async (app) => {
   route(app, workflowCalls.getNode, async ({ input: { params }, caller }) => workflowNode(app, caller, params.id));
   route(app, workflowCalls.getFlow, async ({ input: { params }, caller }) => workflowFlow(app, caller, params.id));
   route(app, workflowCalls.deleteWorkflowAction, async ({ input: { body }, caller }) => {
-    await deleteWorkflowAction(app, caller, body.actionId);
+    await deleteWorkflowAction(app, caller, body.actionId, body.revision);
     return { actionId: body.actionId };
   });
   route(app, workflowCalls.saveFlow, async ({ input: { body }, caller }) => saveFlow(app, caller, body));

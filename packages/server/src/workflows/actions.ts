@@ -151,12 +151,17 @@ export async function workflowNode(app: FastifyInstance, caller: Principal, acti
   return toWorkflowNode(app.store, action);
 }
 
-/** Removes an action and the edges touching it, in one transaction: a change of its workflow's flow. */
-export async function deleteWorkflowAction(app: FastifyInstance, caller: Principal, actionId: number): Promise<void> {
+/**
+ * Removes an action and the edges touching it, in one transaction: a change of its workflow's
+ * flow. With `base`, only while the action is still at that revision: one another builder
+ * changed since is shown (409) rather than removed unseen.
+ */
+export async function deleteWorkflowAction(app: FastifyInstance, caller: Principal, actionId: number, base?: number): Promise<void> {
   const action = await findWorkflowAction(app.store, actionId);
   if (action === undefined) throw notFound(Messages.workflowActionNotFound);
   await workflowOfAdmin(app, caller, action.actionChainId);
   await withAudit(app.store, caller.audit, { entityType: 'workflowAction', entityId: actionId, summary: `Deleted step ${action.actionAlias}` }, async (trx) => {
+    await claimRevision(trx, 'chainActions', actionId, base, storedNode(actionId));
     await touchWorkflow(trx, action.actionChainId);
     await deleteWorkflowActionCascade(trx, action.actionChainId, actionId);
   });

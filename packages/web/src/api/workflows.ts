@@ -18,7 +18,8 @@ export const workflowsApi = (appSlug: string) => ({
   saveWorkflowAction: (body: SaveWorkflowActionInput) => callApi(workflowCalls.saveWorkflowAction, { body }, appSlug),
   getNode: (actionId: number) => callApi(workflowCalls.getNode, { params: { id: actionId } }, appSlug),
   getFlow: (workflowId: number) => callApi(workflowCalls.getFlow, { params: { id: workflowId } }, appSlug),
-  deleteWorkflowAction: (actionId: number) => callApi(workflowCalls.deleteWorkflowAction, { body: { actionId } }, appSlug),
+  /** Based on the action's `revision` as last stored: changed since by another, refused (409). */
+  deleteWorkflowAction: (actionId: number, revision?: number) => callApi(workflowCalls.deleteWorkflowAction, { body: { actionId, revision } }, appSlug),
   saveFlow: (body: SaveFlowInput) => callApi(workflowCalls.saveFlow, { body }, appSlug),
   buildWorkflow: (workflowId: number) => callApi(workflowCalls.buildWorkflow, { params: { id: workflowId } }, appSlug),
 

@@ -81,7 +81,8 @@ async function syncOnce(api: SyncApi, store: WorkflowStore): Promise<SyncResult 
       if (now !== null) store.getState().setStored({ ...now, cards: now.cards.map((c) => (c.actionId === card.actionId ? { ...c, alias: card.alias, params: card.params } : c)) });
     }
     for (const actionId of plan.remove) {
-      const answer = await api.deleteWorkflowAction(actionId);
+      const answer = await api.deleteWorkflowAction(actionId, actionRevisions[actionId]);
+      if (answer.conflict !== undefined) return 'stale';
       if (!answer.status) return { ok: false, message: firstError(answer, 'The action could not be removed') };
       workflowRevision += 1;
       delete actionRevisions[actionId];
