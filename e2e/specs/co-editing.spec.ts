@@ -56,7 +56,8 @@ describe('two tabs edit one page', () => {
     // The second tab still shows the page without the text; its own addition must not remove it.
     expect(await row(second, 'Text 1').count()).toBe(0);
     await second.locator('[data-palette-type="button"]').click();
-    await second.getByText('Merged with another builder\'s changes').waitFor();
+    // The same administrator in two tabs: the notice names who saved (here, himself).
+    await second.getByText('Merged with the changes demo-admin saved').waitFor();
     await second.getByText('Added Text "Text 1"').waitFor();
     await row(second, 'Text 1').waitFor();
     await saved(second);
@@ -71,7 +72,7 @@ describe('two tabs edit one page', () => {
     expect(await stored()).toEqual(['input:Nama Depan', 'text:Text 1', 'button:Button 1']);
 
     await relabel(second, 'Nama', 'Nama Belakang');
-    const dialog = second.getByRole('dialog', { name: 'Another builder saved this page' });
+    const dialog = second.getByRole('dialog', { name: 'demo-admin saved this page' });
     await dialog.waitFor();
     await dialog.getByText('Changed Text Input "Nama Depan": title').waitFor();
     await snapshot(second, 'co-editing-conflict');
@@ -89,7 +90,7 @@ describe('two tabs edit one page', () => {
     await relabel(first, 'Nama Depan', 'Nama Tengah');
     await saved(first);
     await relabel(second, 'Nama Depan', 'Nama Akhir');
-    const dialog = second.getByRole('dialog', { name: 'Another builder saved this page' });
+    const dialog = second.getByRole('dialog', { name: 'demo-admin saved this page' });
     await dialog.getByRole('button', { name: 'Keep only mine' }).click();
     await saved(second);
     expect(await stored()).toEqual(['input:Nama Akhir', 'text:Text 1', 'button:Button 1']);

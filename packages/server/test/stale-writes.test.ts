@@ -45,7 +45,10 @@ describe.each(engines)('stale writes on %s', (engine) => {
       expect(second.json()).toEqual({
         status: false,
         error: [Messages.staleWrite],
-        data: { page: { pageId: loaded.pageId, pageAppId: appId, pageName: 'Pesanan', pageSlug: 'pesanan', pageComponents: componentsOf('first'), revision: 2 } },
+        data: {
+          page: { pageId: loaded.pageId, pageAppId: appId, pageName: 'Pesanan', pageSlug: 'pesanan', pageComponents: componentsOf('first'), revision: 2 },
+          savedBy: '081433000001',
+        },
       });
       const stored = await findPage(server.store, loaded.pageId);
       expect(JSON.parse(stored!.pageComponents).map((c: { id: string }) => c.id)).toEqual(['first']);

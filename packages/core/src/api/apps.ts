@@ -49,7 +49,7 @@ export const appCalls = lazyCalls(() => ({
     body: SaveAppBodySchema,
     data: SavedAppSchema,
     // A stale page answers the page as stored now; a stale edit of the application, the application.
-    conflict: z.object({ page: PageSchema.optional(), app: ApplicationSchema.optional() }),
+    conflict: z.object({ page: PageSchema.optional(), savedBy: z.string().nullable().optional(), app: ApplicationSchema.optional() }),
     successCode: CREATED_OR_SAVED,
     // Creating names no application yet: the rules for both are in the server's apps/save-app.
     access: { level: 'signedIn' },

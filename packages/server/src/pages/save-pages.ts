@@ -2,6 +2,7 @@ import { Messages, type PageInput, parsePageComponents } from '@rakit/core';
 import { badRequest, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findPage, insertPage, updatePage } from '../store/repositories/pages';
+import { latestPageVersion } from '../store/repositories/page-versions';
 import { revisionOf, StaleRevision } from '../store/revisions';
 import { type PageSaver, recordPageCreated, recordPageVersion } from './history';
 
@@ -31,7 +32,11 @@ export async function savePages(trx: Store, appId: number, pages: PageInput[], s
       pageComponents = JSON.stringify(parsed.components);
     }
     const values = { ...(page.pageName === undefined ? {} : { pageName: page.pageName }), ...(pageComponents === undefined ? {} : { pageComponents }) };
-    if (!(await updatePage(trx, page.pageId, values, page.revision))) throw new StaleRevision(async (store) => ({ page: await findPage(store, existing.pageId) }));
+    if (!(await updatePage(trx, page.pageId, values, page.revision))) throw new StaleRevision(async (store) => ({
+      page: await findPage(store, existing.pageId),
+      // Who saved what replaced his copy (its newest version's author), for the screen to name.
+      savedBy: (await latestPageVersion(store, appId, existing.pageId))?.authorId ?? null,
+    }));
     const before = { pageId: existing.pageId, appId, pageName: existing.pageName, pageSlug: existing.pageSlug, components: existing.pageComponents, updatedAt: existing.updatedAt };
     await recordPageVersion(trx, before, { ...before, pageName: page.pageName ?? existing.pageName, components: pageComponents ?? existing.pageComponents }, saver);
     saved.push({ pageId: existing.pageId, pageSlug: existing.pageSlug, revision: (await revisionOf(trx, 'pages', existing.pageId))! });

@@ -13,6 +13,8 @@ export interface ConflictQuestion {
 interface ConflictDialogProps {
   /** What was saved by another: 'this page', 'this function'… */
   what: string;
+  /** Who saved it, when known. */
+  who?: string | null;
   /** What the other changed since this screen loaded it, one line each. */
   theirChanges: string[];
   questions: ConflictQuestion[];
@@ -32,7 +34,7 @@ export function shownValue(value: unknown): string {
  * default), and three ways out: both sides' changes, only his, or only theirs. Nothing is saved
  * until he chooses, and he must choose: his work is still on the screen.
  */
-export function ConflictDialog({ what, theirChanges, questions, onSettle }: ConflictDialogProps) {
+export function ConflictDialog({ what, who = null, theirChanges, questions, onSettle }: ConflictDialogProps) {
   const [choices, setChoices] = useState<Record<string, MergeSide>>({});
   return (
     <Modal
@@ -43,7 +45,7 @@ export function ConflictDialog({ what, theirChanges, questions, onSettle }: Conf
       closeOnEscape={false}
       centered
       size="lg"
-      title={`Another builder saved ${what}`}
+      title={`${who === null ? 'Another builder' : who} saved ${what}`}
     >
       <Stack gap="md">
         <Text size="sm">

@@ -28,6 +28,7 @@ export function PageConflictDialog() {
   return (
     <ConflictDialog
       what="this page"
+      who={conflict.savedBy}
       theirChanges={describePageDiff(conflict.changes, cardLabel)}
       questions={conflict.conflicts.map(question)}
       onSettle={(settlement) => editorStore.getState().settleConflict(settlement)}

@@ -16,10 +16,10 @@ let queue: Promise<unknown> = Promise.resolve();
 const MERGE_ATTEMPTS = 2;
 
 /** Tells the builder whose changes joined his page, and which. */
-function notifyMerged(changes: PageDiff): void {
+function notifyMerged(changes: PageDiff, savedBy: string | null): void {
   const lines = describePageDiff(changes, (id) => (id === null ? 'the page' : `card ${id}`));
   notifyInfo(lines.length === 0 ? 'Another builder saved this page too.' : lines.slice(0, 4).join('; ') + (lines.length > 4 ? `; … and ${lines.length - 4} more` : ''),
-    'Merged with another builder\'s changes');
+    savedBy === null ? 'Merged with another builder\'s changes' : `Merged with the changes ${savedBy} saved`);
 }
 
 /**
@@ -54,9 +54,10 @@ export function savePage(api: AppApi, appId: number): Promise<boolean> {
         const theirs = answer.conflict?.page;
         const parsed = theirs === undefined ? undefined : parsePageComponents(theirs.pageComponents === '' ? '[]' : theirs.pageComponents);
         if (theirs !== undefined && parsed?.ok === true && attempt <= MERGE_ATTEMPTS) {
-          const outcome = editorStore.getState().storedMovedOn(page.pageId, { revision: theirs.revision, components: parsed.components });
+          const savedBy = answer.conflict?.savedBy ?? null;
+          const outcome = editorStore.getState().storedMovedOn(page.pageId, { revision: theirs.revision, components: parsed.components }, savedBy);
           if (outcome.kind !== 'merged') return false;
-          notifyMerged(outcome.changes);
+          notifyMerged(outcome.changes, savedBy);
           components = editorStore.getState().history.present;
           revision = editorStore.getState().saveStarted();
           continue;

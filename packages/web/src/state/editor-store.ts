@@ -29,6 +29,8 @@ export interface StoredPage {
  */
 export interface PageSaveConflict {
   theirs: StoredPage;
+  /** Who saved it (null when unknown). */
+  savedBy: string | null;
   conflicts: PageConflict[];
   /** What they changed since this editor's copy. */
   changes: PageDiff;
@@ -97,7 +99,7 @@ export interface EditorState {
    * Their changes merge into this editor's page when none clashes with his (a new undo step, then
    * saved again); otherwise the conflict waits for the builder, and nothing is saved meanwhile.
    */
-  storedMovedOn: (pageId: number, theirs: StoredPage) => StaleSaveOutcome;
+  storedMovedOn: (pageId: number, theirs: StoredPage, savedBy?: string | null) => StaleSaveOutcome;
   settleConflict: (settlement: MergeSettlement) => void;
 }
 
@@ -208,13 +210,13 @@ export function createEditorStore(newId: () => string = () => crypto.randomUUID(
         if (get().page?.pageId !== pageId) return;
         set({ sync: get().revision === revision ? 'synced' : 'unsynced', failedRevision: null, stored: saved });
       },
-      storedMovedOn: (pageId, theirs) => {
+      storedMovedOn: (pageId, theirs, savedBy = null) => {
         const { page, stored, history, revision } = get();
         if (page?.pageId !== pageId || stored === null) return { kind: 'ignored' };
         const changes = diffPageComponents(stored.components, theirs.components);
         const merge = mergePageComponents(stored.components, history.present, theirs.components);
         if (merge.conflicts.length > 0) {
-          set({ conflict: { theirs, conflicts: merge.conflicts, changes }, sync: 'unsynced', failedRevision: revision });
+          set({ conflict: { theirs, savedBy, conflicts: merge.conflicts, changes }, sync: 'unsynced', failedRevision: revision });
           return { kind: 'conflict' };
         }
         set({ stored: theirs, failedRevision: null });
