@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, demoAppId, demoToken } from '../support/api';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
+import { accessibilityViolations } from '../support/axe';
 import { DEMO_ADMIN, signInToDemo } from '../support/demo';
 
 /**
@@ -76,6 +77,7 @@ describe('two tabs edit one page', () => {
     await dialog.waitFor();
     await dialog.getByText('Changed Text Input "Nama Depan": title').waitFor();
     await snapshot(second, 'co-editing-conflict');
+    expect(await accessibilityViolations(second, '[role="dialog"]')).toEqual([]);
     // Nothing is saved while the question is open.
     expect(await stored()).toEqual(['input:Nama Depan', 'text:Text 1', 'button:Button 1']);
     await dialog.getByRole('radio', { name: 'Theirs: "Nama Depan"' }).check();
@@ -161,6 +163,11 @@ describe('two tabs edit one function', () => {
     const dialog = second.getByRole('dialog', { name: 'Another builder saved this function' });
     await dialog.getByRole('radio', { name: `Theirs: "${fnName} B"` }).waitFor();
     await snapshot(second, 'co-editing-function-phone');
+    expect(await accessibilityViolations(second, '[role="dialog"]')).toEqual([]);
+    // The keyboard answers it as a mouse does: the choice, then the button.
+    await dialog.getByRole('radio', { name: `Theirs: "${fnName} B"` }).focus();
+    await second.keyboard.press('ArrowUp');
+    expect(await dialog.getByRole('radio', { name: `Yours: "${fnName} C"` }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Keep only theirs' }).click();
     await expect.poll(() => nameField(second).inputValue()).toBe(`${fnName} B`);
     expect(await stored()).toMatchObject({ name: `${fnName} B`, content: 'return a * 2' });
