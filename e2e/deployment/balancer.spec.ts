@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HocuspocusProvider } from '@hocuspocus/provider';
 import { type Component, createComponent, Messages } from '@rakit/core';
+import { componentsOfDoc, writeComponentsToDoc } from '@rakit/core/page-ydoc';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import * as Y from 'yjs';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { ADMIN_PASSWORD, baseUrl, launchBrowser, newPage } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
@@ -165,6 +168,32 @@ describe('two replicas behind nginx', () => {
     for (let i = 0; i < 2; i += 1) {
       const runs = await admin<{ userId: string; params: Record<string, unknown> }[]>('GET', `/action/triggerRuns/${triggerId}`);
       expect(runs.data[0]).toMatchObject({ userId: DEMO_ADMIN, params: { pelapor: DEMO_ADMIN } });
+    }
+  });
+
+  it('lets builders pinned to different replicas edit one page together, and one through nginx', async () => {
+    const { pageId } = (await admin<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: `Bareng ${stamp}` }] })).data.pages[0]!;
+    const token = await demoToken(DEMO_ADMIN, ADMIN_PASSWORD);
+    const socketOf = (base: string) => `${base.replace(/^http/, 'ws')}/collab`;
+    const [first, second] = deployment.replicas as [{ base: string }, { base: string }, ...unknown[]];
+    const builders = [socketOf(first.base), socketOf(second.base), socketOf(baseUrl())].map((url) => {
+      const doc = new Y.Doc();
+      const state = { synced: false };
+      const provider = new HocuspocusProvider({ url, name: `page/${pageId}`, document: doc, token, onSynced: () => { state.synced = true; } });
+      return { doc, state, provider };
+    });
+    try {
+      const [onFirst, onSecond, throughNginx] = builders as [typeof builders[number], typeof builders[number], typeof builders[number]];
+      const ids = (doc: Y.Doc) => componentsOfDoc(doc).map((c) => c.id);
+      await expect.poll(() => builders.every((b) => b.state.synced), { timeout: 10_000 }).toBe(true);
+      writeComponentsToDoc(onFirst.doc, [createComponent('input', 'replika-satu', 'Replika satu')]);
+      await expect.poll(() => [ids(onSecond.doc), ids(throughNginx.doc)], { timeout: 5000 }).toEqual([['replika-satu'], ['replika-satu']]);
+      writeComponentsToDoc(throughNginx.doc, [...componentsOfDoc(throughNginx.doc), createComponent('text', 'lewat-nginx', 'Lewat nginx')]);
+      await expect.poll(() => [ids(onFirst.doc), ids(onSecond.doc)], { timeout: 5000 }).toEqual([['replika-satu', 'lewat-nginx'], ['replika-satu', 'lewat-nginx']]);
+      const stored = async () => (JSON.parse((await admin<{ pageComponents: string }[]>('GET', `/get/getPage/${pageId}`)).data[0]?.pageComponents ?? '[]') as Component[]).map((c) => c.id);
+      await expect.poll(stored, { timeout: 10_000 }).toEqual(['replika-satu', 'lewat-nginx']);
+    } finally {
+      for (const builder of builders) builder.provider.destroy();
     }
   });
 
