@@ -1,10 +1,12 @@
 import { type Component, createComponent } from '@rakit/core';
+import mysql from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, demoAppId, demoToken } from '../support/api';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { accessibilityViolations } from '../support/axe';
 import { DEMO_ADMIN, signInToDemo } from '../support/demo';
+import { MARIADB } from '../support/mariadb';
 
 /**
  * Issue 33: one administrator has the page editor open in two tabs (or two administrators one
@@ -277,5 +279,65 @@ describe('two tabs draw one workflow', () => {
     const placed = (await api<{ actions: { x: number | null }[] }>('GET', `/action/getFlow/${workflowId}`)).data.actions;
     await expect.poll(async () => (await api<{ actions: { x: number | null }[] }>('GET', `/action/getFlow/${workflowId}`)).data.actions.every((a) => a.x !== null)).toBe(true);
     expect(placed).toHaveLength(3);
+  });
+});
+
+/** Issue 33 on a form saved through one call for create and edit: two tabs edit one connection. */
+describe('two tabs edit one database connection', () => {
+  const database = `rakit_e2e_race_${Date.now().toString(36)}`;
+  let sql: mysql.Connection;
+  let browser: Browser;
+  let tabs: Page[];
+  let api: ReturnType<typeof apiAs>;
+  let dbId: number;
+
+  // getDbConf's id is the application's (the spec's call): its connections, ours among them.
+  const storedTimeLimit = async () =>
+    (await api<{ dbId: number; dbTimeLimit: number | null }[]>('GET', `/get/getDbConf/${await demoAppId()}`)).data.find((db) => db.dbId === dbId)?.dbTimeLimit;
+  async function setTimeLimit(tab: Page, seconds: string) {
+    await tab.getByRole('row').filter({ hasText: database }).getByRole('button', { name: 'Edit database' }).click();
+    await tab.getByRole('dialog').getByLabel('Time limit (seconds)').fill(seconds);
+    await tab.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  }
+
+  beforeAll(async () => {
+    sql = await mysql.createConnection({ ...MARIADB, database: undefined });
+    await sql.query(`CREATE DATABASE \`${database}\``);
+    api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    const saved = await api<{ dbId: number }>('POST', '/save/saveDbConfig', {
+      dbId: null, dbAppId: await demoAppId(), dbType: 'mysql', dbHost: MARIADB.host, dbPort: MARIADB.port, dbUser: MARIADB.user, dbPassword: MARIADB.password, dbDatabase: database,
+    });
+    if (!saved.status) throw new Error(`the connection was refused: ${saved.error?.join(', ')}`);
+    dbId = saved.data.dbId;
+    browser = await launchBrowser();
+    tabs = [];
+    for (let i = 0; i < 2; i++) {
+      const tab = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+      await signInToDemo(tab);
+      await tab.goto('/demo/database');
+      await tab.getByRole('row').filter({ hasText: database }).waitFor();
+      tabs.push(tab);
+    }
+  });
+  afterAll(async () => {
+    await browser.close();
+    await api('DELETE', '/delete/deleteDbConfig', { dbId });
+    await sql.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    await sql.end();
+  });
+
+  it('asks about the time limit both changed, and keeps his own when he says so', async () => {
+    const [first, second] = tabs as [Page, Page];
+    await setTimeLimit(first, '20');
+    await first.getByText('Configuration Success').waitFor();
+    expect(await storedTimeLimit()).toBe(20);
+
+    await setTimeLimit(second, '45');
+    const dialog = second.getByRole('dialog', { name: 'Another builder saved this connection' });
+    await dialog.getByRole('radio', { name: 'Theirs: 20' }).waitFor();
+    expect(await storedTimeLimit()).toBe(20);
+    await dialog.getByRole('button', { name: 'Keep only mine' }).click();
+    await second.getByText('Configuration Success').waitFor();
+    expect(await storedTimeLimit()).toBe(45);
   });
 });

@@ -38,6 +38,17 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
     fieldsOf: (current: C) => T;
     revisionOf: (current: C) => number;
   }) => Promise<RevisedWrite<D, C, T>>;
+  /**
+   * A create-or-edit dialog's save through one call: a new object (`editing` null) is sent as it
+   * is; an edit goes through `write`, based on `editing`'s revision, its fields those `labels`
+   * names. Answers the last answer (null when none came), or 'theirs' when the builder kept what
+   * another saved (the screen then shows that).
+   */
+  saveForm: <B extends T, D, C extends T & { revision: number }>(options: {
+    editing: (T & { revision: number }) | null;
+    body: B;
+    send: (body: B & { revision?: number }) => Promise<ApiAnswer<D, C>>;
+  }) => Promise<ApiAnswer<D, C> | null | 'theirs'>;
   dialog: ReactNode;
 } {
   const [asking, setAsking] = useState<Asking | null>(null);
@@ -94,6 +105,27 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
     }
   };
 
+  /** The form's fields of an object: those `labels` names. */
+  const pick = (object: T): T => Object.fromEntries(Object.keys(labels).map((key) => [key, object[key]])) as T;
+
+  const saveForm: ReturnType<typeof useStaleWrite<T>>['saveForm'] = async ({ editing, body, send }) => {
+    if (editing === null) {
+      try {
+        return await send(body);
+      } catch (error) {
+        if (!(error instanceof ApiUnreachableError)) throw error;
+        console.error(error);
+        return null;
+      }
+    }
+    const written = await write({
+      base: pick(editing), mine: pick(body), revision: editing.revision,
+      send: (values, revision) => send({ ...body, ...values, revision }),
+      fieldsOf: pick, revisionOf: (current) => current.revision,
+    });
+    return 'theirs' in written ? 'theirs' : written.answer;
+  };
+
   const dialog = asking === null ? null : (
     <ConflictDialog
       what={what}
@@ -104,5 +136,5 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
       onSettle={asking.settle}
     />
   );
-  return { write, dialog };
+  return { write, saveForm, dialog };
 }

@@ -10,7 +10,6 @@ import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useStaleWrite } from '../../current-app/use-stale-write';
-import { settle } from '../admin-call';
 import { DB_DEFAULT_PORTS, DB_TYPE_LABELS } from './db-types';
 
 interface DbFormDialogProps {
@@ -24,9 +23,6 @@ const TYPE_OPTIONS = DB_TYPES.map((value) => ({ value, label: DB_TYPE_LABELS[val
 
 /** The fields another builder's edit may have changed (the password is never shown nor merged: an empty one keeps the stored). */
 type ConnectionFields = Pick<DbConfig, 'dbType' | 'dbDatabase' | 'dbHost' | 'dbPort' | 'dbUser' | 'dbTimeLimit'>;
-const fieldsOf = (config: ConnectionFields): ConnectionFields => ({
-  dbType: config.dbType, dbDatabase: config.dbDatabase, dbHost: config.dbHost, dbPort: config.dbPort, dbUser: config.dbUser, dbTimeLimit: config.dbTimeLimit,
-});
 const FIELD_LABELS = { dbType: 'Type', dbDatabase: 'Name', dbHost: 'Host', dbPort: 'Port', dbUser: 'Username', dbTimeLimit: 'Time limit (seconds)' };
 
 /**
@@ -69,19 +65,11 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
       dbTimeLimit: dbTimeLimit === '' ? null : dbTimeLimit,
     };
     setProblem(null);
-    const written = editing === null
-      ? { answer: await settle(api.saveDbConfig(body)) }
-      : await staleWrite.write({
-        base: fieldsOf(editing), mine: fieldsOf(body), revision: editing.revision,
-        send: (values, revision) => api.saveDbConfig({ ...body, ...values, revision }),
-        fieldsOf: (current) => fieldsOf(current),
-        revisionOf: (current) => current.revision,
-      });
-    if ('theirs' in written) {
+    const answer = await staleWrite.saveForm({ editing, body, send: (sent) => api.saveDbConfig(sent) });
+    if (answer === 'theirs') {
       onSaved();
       return;
     }
-    const { answer } = written;
     if (answer === null) return;
     if (answer.status) {
       notifySuccess(Messages.configurationSuccess);

@@ -7,7 +7,6 @@ import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useStaleWrite } from '../../current-app/use-stale-write';
-import { settle } from '../admin-call';
 import { SECURITY_LABELS, SECURITY_PORTS } from './smtp-security';
 
 interface ThirdPartyFormDialogProps {
@@ -21,9 +20,6 @@ const SECURITY_OPTIONS = SMTP_SECURITY.map((value) => ({ value, label: SECURITY_
 
 /** The fields another's edit may have changed (never the password: an empty one keeps the stored). */
 type ServerFields = Pick<ThirdParty, 'name' | 'host' | 'port' | 'security' | 'username' | 'fromAddress'>;
-const fieldsOf = (server: ServerFields): ServerFields => ({
-  name: server.name, host: server.host, port: server.port, security: server.security, username: server.username, fromAddress: server.fromAddress,
-});
 const FIELD_LABELS = { name: 'Name', host: 'Host', port: 'Port', security: 'Security', username: 'Username', fromAddress: 'Sender address' };
 
 /** Add or edit an SMTP server of the Third Parties; its stored password is never shown, and an empty one keeps it. */
@@ -58,19 +54,11 @@ export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFo
       password,
       fromAddress: fromAddress.trim(),
     };
-    const written = editing === null
-      ? { answer: await settle(api.saveThirdParty(body)) }
-      : await staleWrite.write({
-        base: fieldsOf(editing), mine: fieldsOf(body), revision: editing.revision,
-        send: (values, revision) => api.saveThirdParty({ ...body, ...values, revision }),
-        fieldsOf: (current) => fieldsOf(current),
-        revisionOf: (current) => current.revision,
-      });
-    if ('theirs' in written) {
+    const answer = await staleWrite.saveForm({ editing, body, send: (sent) => api.saveThirdParty(sent) });
+    if (answer === 'theirs') {
       onSaved();
       return;
     }
-    const { answer } = written;
     if (answer === null) return;
     if (answer.status) {
       notifySuccess(Messages.thirdPartySaved);
