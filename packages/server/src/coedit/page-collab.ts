@@ -106,8 +106,18 @@ const refuse = (close: { code: number; reason: string }) => new CollabRefusal(cl
 async function editorOf(options: PageCollabOptions, token: string, pageId: number): Promise<{ principal: Principal; appId: number }> {
   const principal = await options.principalOf(token);
   const page = principal === undefined ? undefined : await findPage(options.store, pageId);
-  if (principal === undefined || page === undefined || !principal.isAppAdmin(page.pageAppId)) throw refuse(COLLAB_CLOSE.forbidden);
+  if (principal === undefined || page === undefined) throw refuse(COLLAB_CLOSE.forbidden);
+  await stillEditor(options, token, page.pageAppId);
   return { principal, appId: page.pageAppId };
+}
+
+/**
+ * Whether the session still signs in an administrator of the page's application (a page never
+ * changes application, so the page is not read again): on every message and every recheck.
+ */
+async function stillEditor(options: PageCollabOptions, token: string, appId: number): Promise<void> {
+  const principal = await options.principalOf(token);
+  if (principal === undefined || !principal.isAppAdmin(appId)) throw refuse(COLLAB_CLOSE.forbidden);
 }
 
 /** The Yjs update a sync message carries, or undefined for the ones that change nothing. */
@@ -158,17 +168,17 @@ export function createPageCollab(options: PageCollabOptions): Hocuspocus<CollabC
       return document;
     },
     async connected({ connection, context }) {
-      const { token, pageId } = editorIn(context);
+      const { token, appId } = editorIn(context);
       const recheck = setInterval(() => {
-        editorOf(options, token, pageId).catch(() => connection.close(COLLAB_CLOSE.forbidden));
+        stillEditor(options, token, appId).catch(() => connection.close(COLLAB_CLOSE.forbidden));
       }, options.recheckMs);
       recheck.unref();
       connection.onClose(() => clearInterval(recheck));
     },
     async beforeHandleMessage({ context, document, update: message }) {
       // Still allowed: a revoked session or a lost administrator role ends here.
-      const { token, pageId } = editorIn(context);
-      await editorOf(options, token, pageId);
+      const { token, appId } = editorIn(context);
+      await stillEditor(options, token, appId);
       const update = updateOf(message);
       if (update === 'refused') throw refuse(COLLAB_CLOSE.refused);
       if (update !== undefined && !acceptable(document, update)) throw refuse(COLLAB_CLOSE.refused);

@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import { reachablePageComponents } from '../pages/page-access';
-import { claimRevision } from '../store/revisions';
+import { answeredAs, claimRevision } from '../store/revisions';
 import {
   deleteFunction, findFunction, findFunctionBySlug, functionStepsOfApp, insertFunction, listFunctionsOfApp,
   pagesOfAppWithComponents, updateFunction,
@@ -63,10 +63,7 @@ export async function changeFunction(app: FastifyInstance, audit: AuditContext, 
   const row = await functionOf(app, id);
   const values = { name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
   const revision = await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: id, summary: `Changed function ${fields.name}` }, async (trx) => {
-    const claimed = await claimRevision(trx, 'functions', id, base, async (store) => {
-      const current = await findFunction(store, id);
-      return current === undefined ? undefined : toCustomFunction(current);
-    });
+    const claimed = await claimRevision(trx, 'functions', id, base, answeredAs((store) => findFunction(store, id), toCustomFunction));
     await updateFunction(trx, id, values);
     return claimed;
   });

@@ -51,6 +51,13 @@ export async function revisionOf(db: Store, table: RevisionedTable, id: number):
   return row?.revision;
 }
 
+/** A StaleRevision's `current`: the row `find` reads now, as its read call answers it (undefined when gone). */
+export const answeredAs = <R, A>(find: (store: Store) => Promise<R | undefined>, answer: (row: R) => A) =>
+  async (store: Store): Promise<A | undefined> => {
+    const row = await find(store);
+    return row === undefined ? undefined : answer(row);
+  };
+
 /**
  * takeRevision for a write about to be made in `trx`: the object's new revision, or a
  * StaleRevision (answered 409 with what `current` reads) when another write got there first.

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
-import type { Store } from '../store/db';
-import { claimRevision } from '../store/revisions';
+import { answeredAs, claimRevision } from '../store/revisions';
 import {
   deleteThirdParty, findThirdParty, insertThirdParty, listThirdPartyRows, type ThirdPartyRow, updateThirdParty,
 } from '../store/repositories/third-parties';
@@ -39,12 +38,6 @@ async function storedThirdParty(app: FastifyInstance, serviceId: number): Promis
   return row;
 }
 
-/** A stored service as listThirdParties answers it (undefined when gone): what a stale edit is shown. */
-async function currentThirdParty(db: Store, serviceId: number): Promise<ThirdParty | undefined> {
-  const row = await findThirdParty(db, serviceId);
-  return row === undefined ? undefined : toThirdParty(row);
-}
-
 /**
  * Creates (serviceId null) or edits a service after checking its host is one the server may
  * reach; an empty password keeps the stored one. With body.revision, an edit is written only
@@ -65,7 +58,7 @@ export async function saveThirdParty(
   return withAudit(app.store, audit, fact, async (trx) => {
     if (existing === undefined) return { serviceId: await insertThirdParty(trx, values), revision: 1, created: true };
     const { serviceId } = existing;
-    const revision = await claimRevision(trx, 'thirdParties', serviceId, body.revision, (store) => currentThirdParty(store, serviceId));
+    const revision = await claimRevision(trx, 'thirdParties', serviceId, body.revision, answeredAs((store) => findThirdParty(store, serviceId), toThirdParty));
     await updateThirdParty(trx, serviceId, values);
     return { serviceId, revision, created: false };
   });

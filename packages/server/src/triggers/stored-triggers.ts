@@ -5,12 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
-import type { Store } from '../store/db';
 import { findAppById } from '../store/repositories/apps';
 import {
   findTrigger, insertTrigger, latestTriggerRuns, listTriggersOfApp, updateTriggerOfApp,
 } from '../store/repositories/triggers';
-import { claimRevision } from '../store/revisions';
+import { answeredAs, claimRevision } from '../store/revisions';
 
 export type TriggerRow = NonNullable<Awaited<ReturnType<typeof findTrigger>>>;
 
@@ -33,12 +32,6 @@ const toTriggerRecord = (row: TriggerRow): TriggerRecord => ({
   triggerId: row.triggerId, triggerAppId: row.triggerAppId, triggerAlias: row.triggerName, triggerParams: storedNames(row.triggerParams),
   revision: row.revision,
 });
-
-/** A trigger as listTriggers answers it (undefined when gone): what a stale edit is shown. */
-async function currentTrigger(db: Store, triggerId: number): Promise<TriggerRecord | undefined> {
-  const row = await findTrigger(db, triggerId);
-  return row === undefined ? undefined : toTriggerRecord(row);
-}
 
 /**
  * Creates (triggerId null) or updates a trigger of the application named in the body (its
@@ -64,7 +57,7 @@ export async function saveTrigger(
   if ((await findTrigger(app.store, triggerId))?.triggerAppId !== body.triggerAppId) throw notFound(Messages.triggerNotFound);
   const revision = await withAudit(app.store, audit, { appId: body.triggerAppId, entityType: 'trigger', entityId: triggerId, summary: `Changed trigger ${body.triggerAlias}` },
     async (trx) => {
-      const claimed = await claimRevision(trx, 'triggers', triggerId, body.revision, (store) => currentTrigger(store, triggerId));
+      const claimed = await claimRevision(trx, 'triggers', triggerId, body.revision, answeredAs((store) => findTrigger(store, triggerId), toTriggerRecord));
       if (!(await updateTriggerOfApp(trx, triggerId, body.triggerAppId, values))) throw notFound(Messages.triggerNotFound);
       return claimed;
     });
