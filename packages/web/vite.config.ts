@@ -66,6 +66,8 @@ export default defineConfig(({ mode }) => ({
         target: loadEnv(mode, '.', 'RAKIT_').RAKIT_API_TARGET ?? 'http://127.0.0.1:8080',
         bypass: (req) => (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined),
       },
+      // Builders' shared page documents (issue 33): a WebSocket on the server's port.
+      '/collab': { target: loadEnv(mode, '.', 'RAKIT_').RAKIT_API_TARGET ?? 'http://127.0.0.1:8080', ws: true },
     },
   },
 }));

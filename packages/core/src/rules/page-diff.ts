@@ -164,3 +164,22 @@ export function summarizePageDiff(diff: PageDiff, max = MAX_VERSION_SUMMARY): st
   }
   return summary;
 }
+
+/**
+ * `next` with every component whose content is unchanged since `previous` replaced by the
+ * previous object (and `previous` itself when nothing changed), so an editor that draws a
+ * component again only when its object changes redraws only what another builder changed.
+ */
+export function keepUnchanged(previous: readonly Component[], next: Component[]): Component[] {
+  const before = new Map<string, Component>();
+  for (const { component } of walkPlacedComponents(previous)) before.set(component.id, component);
+  const reuse = (list: Component[]): Component[] => list.map((component) => {
+    const old = before.get(component.id);
+    if (old === undefined) return component;
+    const children = component.children === undefined ? undefined : reuse(component.children);
+    const candidate = children === undefined ? component : { ...component, children };
+    return sameJson(old, candidate) ? old : candidate;
+  });
+  const kept = reuse(next);
+  return kept.length === previous.length && kept.every((component, index) => component === previous[index]) ? previous as Component[] : kept;
+}

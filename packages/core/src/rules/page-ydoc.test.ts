@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { type Component, createComponent } from '../widgets/registry';
 import { moveComponent, updateComponent, walkComponents } from './component-tree';
+import { keepUnchanged } from './page-diff';
 import { componentsMapOf, componentsOfDoc, docOfComponents, writeComponentsToDoc } from './page-ydoc';
 
 const input = (id: string, title = `Input ${id}`) => createComponent('input', id, title);
@@ -71,5 +72,19 @@ describe('a page as a Yjs document', () => {
     expect(componentsOfDoc(pair.first)).toEqual(componentsOfDoc(pair.second));
     expect(ids(componentsOfDoc(pair.first))).toEqual(['p', 'q']);
     expect(componentsMapOf(pair.first).size).toBe(2);
+  });
+
+  it('keeps the objects of the components another builder did not change, so only theirs are drawn again', () => {
+    const before = page();
+    const doc = docOfComponents(before);
+    expect(keepUnchanged(before, componentsOfDoc(doc))).toBe(before);
+    writeComponentsToDoc(doc, updateComponent(before, 'n1', (c) => ({ ...c, title: 'Nama' })));
+    const after = keepUnchanged(before, componentsOfDoc(doc));
+    expect(after).not.toBe(before);
+    expect(after[0]).toBe(before[0]);
+    expect(after[2]).toBe(before[2]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]!.children![1]).toBe(before[1]!.children![1]);
+    expect(after[1]!.children![0]!.title).toBe('Nama');
   });
 });

@@ -138,3 +138,4 @@ export function docOfComponents(components: readonly Component[]): Y.Doc {
   writeComponentsToDoc(doc, components);
   return doc;
 }
+

@@ -116,9 +116,21 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
       </div>
       <Face component={component} List={List} preview={false} />
       {active && <ResizeHandle component={component} />}
+      <PeerSelection id={component.id} />
     </div>
   );
 });
+
+/** Another builder has this component selected (issue 33, presence): a frame and his name, in his colour. */
+function PeerSelection({ id }: { id: string }) {
+  const peer = useEditor((state) => state.live?.peers.find((candidate) => candidate.activeId === id) ?? null);
+  if (peer === null) return null;
+  return (
+    <div className={classes.peer} style={{ borderColor: peer.color }} data-testid="peer-selection">
+      <span className={classes.peerName} style={{ background: peer.color }}>{peer.name}</span>
+    </div>
+  );
+}
 
 /** The columns a row spans: the width being dragged to while its handle moves. */
 function WidthBadge({ component }: { component: Component }) {

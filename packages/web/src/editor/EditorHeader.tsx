@@ -9,6 +9,7 @@ import { useCurrentApp } from '../current-app/app-context';
 import { CreatePageDialog } from './CreatePageDialog';
 import { SavePageButton, UndoRedoButtons } from './EditTools';
 import { HistoryPanel } from './history/HistoryPanel';
+import { PeerAvatars } from './live/PeerAvatars';
 import { PageSelector } from './PageSelector';
 import { editorStore, useEditor } from '../state/editor-store';
 import { SyncIndicator } from './SyncIndicator';
@@ -54,6 +55,7 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
           />
         </Group>
         <Group gap="xs" wrap="wrap">
+          <PeerAvatars />
           <SyncIndicator />
           <UndoRedoButtons />
           <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>History</Button>

@@ -4,6 +4,7 @@ import { type AppApi, ApiUnreachableError, firstError } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
 import { notifyFailure, notifyInfo } from '../components/notify';
 import { editorStore, useEditor } from '../state/editor-store';
+import { useLivePage } from './live/use-live-page';
 import { PageConflictDialog } from './PageConflictDialog';
 
 /** Quiet time after the last change before the editor saves by itself. */
@@ -78,9 +79,12 @@ export function savePage(api: AppApi, appId: number): Promise<boolean> {
   return saved;
 }
 
-/** The revision waiting for an automatic save, or null (saved, saving, refused as it is, or a conflict to settle). */
+/**
+ * The revision waiting for an automatic save, or null (saved, saving, refused as it is, a
+ * conflict to settle, or the page's shared document joined or being joined: the server stores that).
+ */
 const dueRevision = (enabled: boolean) => (state: ReturnType<typeof editorStore.getState>) =>
-  enabled && state.sync === 'unsynced' && state.failedRevision !== state.revision && state.conflict === null ? state.revision : null;
+  enabled && state.live === null && state.sync === 'unsynced' && state.failedRevision !== state.revision && state.conflict === null ? state.revision : null;
 
 /**
  * Saves AUTOSAVE_DELAY_MS after the last change (every editor but the root one, which has a
@@ -118,6 +122,8 @@ export function usePageSaving(api: AppApi, appId: number, automatic: boolean): v
 export function PageSaver({ automatic }: { automatic: boolean }) {
   const { app, api } = useCurrentApp();
   usePageSaving(api, app.appId, automatic);
+  // Builders of an editor that saves by itself edit the page together (the root editor saves on demand).
+  useLivePage(automatic);
   // Declared after the saving hook: its pending save is taken before the editor is emptied.
   useEffect(() => () => editorStore.getState().closePage(), []);
   return <PageConflictDialog />;

@@ -1,5 +1,5 @@
 import {
-  clampWidth, type Component, createComponent, diffPageComponents, findComponent, insertComponent, isWithin, layoutWidth, mergePageComponents,
+  clampWidth, type Component, createComponent, diffPageComponents, findComponent, insertComponent, keepUnchanged, isWithin, layoutWidth, mergePageComponents,
   type MergeSettlement, moveComponent, nextComponentTitle, type PageConflict, type PageDiff, removeComponent, shiftComponent, type TreePosition,
   updateComponent, type WidgetType,
 } from '@rakit/core';
@@ -40,6 +40,34 @@ export interface PageSaveConflict {
 export type StaleSaveOutcome = { kind: 'merged'; changes: PageDiff } | { kind: 'conflict' } | { kind: 'ignored' };
 
 
+/** A builder on the same page (issue 33, live co-editing): who, in which colour, what is selected. */
+export interface Peer {
+  clientId: number;
+  name: string;
+  color: string;
+  activeId: string | null;
+}
+
+/**
+ * The page's shared document (editor/live): 'connecting' until its first sync (edits meanwhile
+ * are kept as without it), then 'live', or 'offline' while the connection is lost (edits go on
+ * and join the page when it returns).
+ */
+export interface LiveState {
+  status: 'connecting' | 'live' | 'offline';
+  peers: Peer[];
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+/** What the editor asks of the shared document once joined: its edits go there, and its undo is the builder's own. */
+export interface LiveEdits {
+  /** Makes the document hold `components`; edits with the same key in quick succession are one undo step. */
+  write: (components: Component[], coalesceKey?: string) => void;
+  undo: () => void;
+  redo: () => void;
+}
+
 /** The page selector shows the current title ('static') or a search and the page list ('dynamic'). */
 export type SelectorMode = 'static' | 'dynamic';
 
@@ -61,6 +89,10 @@ export interface EditorState {
   selectorMode: SelectorMode;
   /** A resize handle being dragged: the component and the width it would get now; not yet a change of the page. */
   resizing: { id: string; width: number } | null;
+  /** The page's shared document, when the editor uses one (null: saved by saveApp). */
+  live: LiveState | null;
+  /** Where edits go once the shared document is joined. */
+  liveEdits: LiveEdits | null;
 
   /** Opens a page as the server stores it at `revision`. */
   openPage: (page: EditorPage, components: Component[], revision: number) => void;
@@ -101,6 +133,20 @@ export interface EditorState {
    */
   storedMovedOn: (pageId: number, theirs: StoredPage, savedBy?: string | null) => StaleSaveOutcome;
   settleConflict: (settlement: MergeSettlement) => void;
+
+  /** The shared document is being joined: no saveApp meanwhile. */
+  liveConnecting: () => void;
+  /** Joined: the page is `components` (the document's), edits now go to `edits`; `stored` when nothing of this builder waits for the store. */
+  liveJoined: (components: Component[], edits: LiveEdits, stored: boolean) => void;
+  /** Another builder's change, or this builder's undo/redo, as the document holds it now. */
+  liveChanged: (components: Component[]) => void;
+  liveStatus: (status: 'live' | 'offline') => void;
+  livePeers: (peers: Peer[]) => void;
+  liveUndoState: (canUndo: boolean, canRedo: boolean) => void;
+  /** Whether the server stored every edit of this builder. */
+  liveStored: (stored: boolean) => void;
+  /** No shared document (it could not be joined, or was left): saveApp saves what is not stored. */
+  liveEnded: () => void;
 }
 
 /** The one field a configuration change touched, so typing in it folds into one undo step. */
@@ -126,14 +172,26 @@ const blank = {
   conflict: null,
   selectorMode: 'static',
   resizing: null,
+  live: null,
+  liveEdits: null,
 } satisfies Partial<EditorState>;
+
+/** Whether edits go to the shared document (joined it, connected or not). */
+const joined = (state: Pick<EditorState, 'live' | 'liveEdits'>) => state.live !== null && state.live.status !== 'connecting' && state.liveEdits !== null;
 
 export function createEditorStore(newId: () => string = () => crypto.randomUUID()) {
   return createStore<EditorState>()((set, get) => {
     /** Records a new component list as one undo step (or folded into the last one). */
     const change = (next: Component[], extra: Partial<EditorState> = {}, coalesceKey?: string) => {
-      const { history, revision } = get();
+      const state = get();
+      const { history, revision } = state;
       if (next === history.present) return;
+      if (joined(state)) {
+        // The document's undo manager keeps the steps: only this builder's, never another's.
+        set({ ...extra, history: { ...history, present: next }, revision: revision + 1, sync: 'unsynced' });
+        state.liveEdits!.write(next, coalesceKey);
+        return;
+      }
       set({ ...extra, history: record(history, next, coalesceKey === undefined ? {} : { coalesceKey }), revision: revision + 1, sync: 'unsynced' });
     };
     const travel = (move: (history: History<Component[]>) => History<Component[]>) => {
@@ -194,8 +252,16 @@ export function createEditorStore(newId: () => string = () => crypto.randomUUID(
       setActive: (id) => {
         if (get().activeId !== id) set({ activeId: id });
       },
-      undo: () => travel(undo),
-      redo: () => travel(redo),
+      undo: () => {
+        const state = get();
+        if (joined(state)) state.liveEdits!.undo();
+        else travel(undo);
+      },
+      redo: () => {
+        const state = get();
+        if (joined(state)) state.liveEdits!.redo();
+        else travel(redo);
+      },
       togglePreview: () => set({ preview: !get().preview }),
       setSelectorMode: (mode) => {
         if (mode === 'dynamic' && get().sync !== 'synced') return false;
@@ -237,6 +303,47 @@ export function createEditorStore(newId: () => string = () => crypto.randomUUID(
         if (get().page?.pageId !== pageId) return;
         set({ sync: 'unsynced', failedRevision: revision });
       },
+
+      liveConnecting: () => set({ live: { status: 'connecting', peers: [], canUndo: false, canRedo: false }, liveEdits: null }),
+      liveJoined: (components, edits, stored) => {
+        const { history, activeId, revision } = get();
+        const present = keepUnchanged(history.present, components);
+        set({
+          history: startHistory(present), liveEdits: edits, live: { status: 'live', peers: get().live?.peers ?? [], canUndo: false, canRedo: false },
+          sync: stored ? 'synced' : 'unsynced', failedRevision: null, conflict: null, revision: revision + 1,
+          activeId: activeId !== null && findComponent(present, activeId) === undefined ? null : activeId,
+        });
+      },
+      liveChanged: (components) => {
+        const { history, activeId, revision } = get();
+        const present = keepUnchanged(history.present, components);
+        if (present === history.present) return;
+        set({
+          history: { ...history, present }, revision: revision + 1,
+          activeId: activeId !== null && findComponent(present, activeId) === undefined ? null : activeId,
+        });
+      },
+      liveStatus: (status) => {
+        const { live } = get();
+        if (live !== null && live.status !== status) set({ live: { ...live, status } });
+      },
+      livePeers: (peers) => {
+        const { live } = get();
+        if (live !== null) set({ live: { ...live, peers } });
+      },
+      liveUndoState: (canUndo, canRedo) => {
+        const { live } = get();
+        if (live !== null && (live.canUndo !== canUndo || live.canRedo !== canRedo)) set({ live: { ...live, canUndo, canRedo } });
+      },
+      liveStored: (stored) => {
+        if (!joined(get())) return;
+        const sync = stored ? 'synced' : 'unsynced';
+        if (get().sync !== sync) set({ sync });
+      },
+      // saveApp takes over from the page's last known revision: a stale one merges as any stale save does.
+      liveEnded: () => {
+        if (get().live !== null) set({ live: null, liveEdits: null });
+      },
     };
   });
 }
@@ -248,6 +355,6 @@ export const editorStore = createEditorStore();
 
 export const useEditor = <T>(selector: (state: EditorState) => T): T => useStore(editorStore, selector);
 
-export const selectCanUndo = (state: EditorState) => canUndo(state.history);
-export const selectCanRedo = (state: EditorState) => canRedo(state.history);
+export const selectCanUndo = (state: EditorState) => (joined(state) ? state.live!.canUndo : canUndo(state.history));
+export const selectCanRedo = (state: EditorState) => (joined(state) ? state.live!.canRedo : canRedo(state.history));
 export const selectComponents = (state: EditorState) => state.history.present;
