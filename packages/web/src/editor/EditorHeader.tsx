@@ -9,11 +9,14 @@ import { useCurrentApp } from '../current-app/app-context';
 import { CreatePageDialog } from './CreatePageDialog';
 import { SavePageButton, UndoRedoButtons } from './EditTools';
 import { HistoryPanel } from './history/HistoryPanel';
-import { PeerAvatars } from './live/PeerAvatars';
+import { PeerAvatars } from '../live/PeerAvatars';
+import type { Peer } from '../live/shared-document';
 import { PageSelector } from './PageSelector';
 import { editorStore, useEditor } from '../state/editor-store';
 import { SyncIndicator } from './SyncIndicator';
 import { editorPagesKey, usePageParam } from './use-editor-pages';
+
+const NO_PEERS: readonly Peer[] = [];
 
 interface EditorHeaderProps {
   /** The root editor saves on demand: it alone has a Save button (spec 2 §2). */
@@ -29,6 +32,7 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
   const [creating, setCreating] = useState(false);
   const [history, setHistory] = useState(false);
   const preview = useEditor((state) => state.preview);
+  const peers = useEditor((state) => state.live?.peers ?? NO_PEERS);
   const store = editorStore.getState();
   // Spec 1 §4: the workflows are listed beside the pages; one chosen opens in the workflow editor.
   const workflows = useQuery({ queryKey: ['workflows', app.appId], queryFn: async () => dataOf(await api.listWorkflow(app.appId), 'The workflows') });
@@ -55,7 +59,7 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
           />
         </Group>
         <Group gap="xs" wrap="wrap">
-          <PeerAvatars />
+          <PeerAvatars peers={peers} what="this page" />
           <SyncIndicator />
           <UndoRedoButtons />
           <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>History</Button>

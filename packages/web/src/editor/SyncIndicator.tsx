@@ -12,7 +12,8 @@ export function SyncIndicator() {
   const sync = useEditor((state) => state.sync);
   const synced = sync === 'synced';
   const refused = useEditor((state) => state.failedRevision !== null && state.failedRevision === state.revision);
-  const offline = useEditor((state) => state.live?.status === 'offline');
+  const live = useEditor((state) => state.live?.status);
+  const offline = live === 'offline';
   // Before a page is open its place is kept: the badge appearing pushed the toolbar onto a second
   // row on a phone and moved the whole editor down (a layout shift of 0.16, issue 42).
   if (!hasPage) return <Badge variant="light" size="lg" leftSection={<IconCheck size={14} />} tt="none" aria-hidden style={{ visibility: 'hidden' }}>Saved</Badge>;
@@ -20,6 +21,7 @@ export function SyncIndicator() {
     return (
       <Badge
         data-testid="sync-indicator"
+        data-live={live}
         variant="light"
         size="lg"
         color="gray"
@@ -35,6 +37,7 @@ export function SyncIndicator() {
   return (
     <Badge
       data-testid="sync-indicator"
+      data-live={live}
       variant="light"
       size="lg"
       color={synced ? 'green' : refused ? 'red' : 'yellow'}

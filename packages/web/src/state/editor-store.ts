@@ -4,6 +4,7 @@ import {
   updateComponent, type WidgetType,
 } from '@rakit/core';
 import { useStore } from 'zustand';
+import type { Peer } from '../live/shared-document';
 import { createStore } from 'zustand/vanilla';
 import { canRedo, canUndo, type History, record, redo, startHistory, undo } from './undo-history';
 
@@ -39,14 +40,6 @@ export interface PageSaveConflict {
 /** What a stale save became: merged on its own (with what the other changed), or waiting for the builder. */
 export type StaleSaveOutcome = { kind: 'merged'; changes: PageDiff } | { kind: 'conflict' } | { kind: 'ignored' };
 
-
-/** A builder on the same page (issue 33, live co-editing): who, in which colour, what is selected. */
-export interface Peer {
-  clientId: number;
-  name: string;
-  color: string;
-  activeId: string | null;
-}
 
 /**
  * The page's shared document (editor/live): 'connecting' until its first sync (edits meanwhile

@@ -4,9 +4,9 @@ import { notifyFailure, notifyInfo } from '../../components/notify';
 import { useSession } from '../../session/session-context';
 import { readSession } from '../../session/session-storage';
 import { editorStore, useEditor } from '../../state/editor-store';
-import type { LivePageOptions } from './live-page';
+import type { LostReason } from '../../live/shared-document';
 
-const LOST: Record<Parameters<LivePageOptions['onLost']>[0], { title: string; message: string } | null> = {
+const LOST: Record<LostReason, { title: string; message: string } | null> = {
   // No socket (a proxy that does not pass it): the page saves as before, quietly.
   unavailable: null,
   forbidden: { title: 'Live editing stopped', message: 'Your session no longer allows editing this page. Sign in again to go on.' },
