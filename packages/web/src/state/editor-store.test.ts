@@ -224,3 +224,41 @@ describe('editor store', () => {
     });
   });
 });
+
+describe('editor store on the page\'s shared document', () => {
+  it('sends edits, undo and redo there once joined, redraws others\' edits without an undo step, and saves by calls again when it ends', () => {
+    const store = editorWithPage();
+    store.getState().liveConnecting();
+    expect(store.getState().live?.status).toBe('connecting');
+    const written: string[][] = [];
+    const steps: string[] = [];
+    store.getState().liveJoined([createComponent('input', 'nama', 'Nama')], {
+      write: (next) => written.push(next.map((c) => c.title)),
+      undo: () => steps.push('undo'),
+      redo: () => steps.push('redo'),
+    }, true);
+    expect(store.getState().sync).toBe('synced');
+    expect(store.getState().live).toMatchObject({ status: 'live', saved: true });
+    store.getState().addComponent('text', 'Text');
+    expect(written).toHaveLength(1);
+    expect(store.getState().sync).toBe('unsynced');
+    store.getState().liveStored(true);
+    expect(store.getState().sync).toBe('synced');
+    store.getState().undo();
+    store.getState().redo();
+    expect(steps).toEqual(['undo', 'redo']);
+
+    // Another builder removed the component this one had selected: the selection goes, the objects of the others stay.
+    const [first, added] = store.getState().history.present;
+    store.getState().setActive(added!.id);
+    store.getState().liveChanged([{ ...first! }]);
+    expect(store.getState().history.present[0]).toBe(first);
+    expect(store.getState().activeId).toBeNull();
+    expect(store.getState().history.past).toHaveLength(0);
+
+    store.getState().liveEnded();
+    expect(store.getState().live).toBeNull();
+    store.getState().addComponent('text', 'Text');
+    expect(store.getState().history.past).toHaveLength(1);
+  });
+});

@@ -4,7 +4,7 @@ import {
   updateComponent, type WidgetType,
 } from '@rakit/core';
 import { useStore } from 'zustand';
-import type { Peer } from '../live/shared-document';
+import { joinedLive as joined, type LiveEdits, type LiveSlice, liveSlice } from '../live/live-state';
 import { createStore } from 'zustand/vanilla';
 import { canRedo, canUndo, type History, record, redo, startHistory, undo } from './undo-history';
 
@@ -41,30 +41,10 @@ export interface PageSaveConflict {
 export type StaleSaveOutcome = { kind: 'merged'; changes: PageDiff } | { kind: 'conflict' } | { kind: 'ignored' };
 
 
-/**
- * The page's shared document (editor/live): 'connecting' until its first sync (edits meanwhile
- * are kept as without it), then 'live', or 'offline' while the connection is lost (edits go on
- * and join the page when it returns).
- */
-export interface LiveState {
-  status: 'connecting' | 'live' | 'offline';
-  peers: Peer[];
-  canUndo: boolean;
-  canRedo: boolean;
-}
-
-/** What the editor asks of the shared document once joined: its edits go there, and its undo is the builder's own. */
-export interface LiveEdits {
-  /** Makes the document hold `components`; edits with the same key in quick succession are one undo step. */
-  write: (components: Component[], coalesceKey?: string) => void;
-  undo: () => void;
-  redo: () => void;
-}
-
 /** The page selector shows the current title ('static') or a search and the page list ('dynamic'). */
 export type SelectorMode = 'static' | 'dynamic';
 
-export interface EditorState {
+export interface EditorState extends LiveSlice {
   page: EditorPage | null;
   /** The page's component list, with its undo/redo steps. */
   history: History<Component[]>;
@@ -82,10 +62,8 @@ export interface EditorState {
   selectorMode: SelectorMode;
   /** A resize handle being dragged: the component and the width it would get now; not yet a change of the page. */
   resizing: { id: string; width: number } | null;
-  /** The page's shared document, when the editor uses one (null: saved by saveApp). */
-  live: LiveState | null;
-  /** Where edits go once the shared document is joined. */
-  liveEdits: LiveEdits | null;
+  /** Where edits go once the page's shared document is joined. */
+  liveEdits: LiveEdits<Component[]> | null;
 
   /** Opens a page as the server stores it at `revision`. */
   openPage: (page: EditorPage, components: Component[], revision: number) => void;
@@ -127,15 +105,10 @@ export interface EditorState {
   storedMovedOn: (pageId: number, theirs: StoredPage, savedBy?: string | null) => StaleSaveOutcome;
   settleConflict: (settlement: MergeSettlement) => void;
 
-  /** The shared document is being joined: no saveApp meanwhile. */
-  liveConnecting: () => void;
   /** Joined: the page is `components` (the document's), edits now go to `edits`; `stored` when nothing of this builder waits for the store. */
-  liveJoined: (components: Component[], edits: LiveEdits, stored: boolean) => void;
+  liveJoined: (components: Component[], edits: LiveEdits<Component[]>, stored: boolean) => void;
   /** Another builder's change, or this builder's undo/redo, as the document holds it now. */
   liveChanged: (components: Component[]) => void;
-  liveStatus: (status: 'live' | 'offline') => void;
-  livePeers: (peers: Peer[]) => void;
-  liveUndoState: (canUndo: boolean, canRedo: boolean) => void;
   /** Whether the server stored every edit of this builder. */
   liveStored: (stored: boolean) => void;
   /** No shared document (it could not be joined, or was left): saveApp saves what is not stored. */
@@ -169,8 +142,7 @@ const blank = {
   liveEdits: null,
 } satisfies Partial<EditorState>;
 
-/** Whether edits go to the shared document (joined it, connected or not). */
-const joined = (state: Pick<EditorState, 'live' | 'liveEdits'>) => state.live !== null && state.live.status !== 'connecting' && state.liveEdits !== null;
+
 
 export function createEditorStore(newId: () => string = () => crypto.randomUUID()) {
   return createStore<EditorState>()((set, get) => {
@@ -297,12 +269,12 @@ export function createEditorStore(newId: () => string = () => crypto.randomUUID(
         set({ sync: 'unsynced', failedRevision: revision });
       },
 
-      liveConnecting: () => set({ live: { status: 'connecting', peers: [], canUndo: false, canRedo: false }, liveEdits: null }),
+      ...liveSlice(set, get),
       liveJoined: (components, edits, stored) => {
         const { history, activeId, revision } = get();
         const present = keepUnchanged(history.present, components);
         set({
-          history: startHistory(present), liveEdits: edits, live: { status: 'live', peers: get().live?.peers ?? [], canUndo: false, canRedo: false },
+          history: startHistory(present), liveEdits: edits, live: { status: 'live', peers: get().live?.peers ?? [], canUndo: false, canRedo: false, saved: stored },
           sync: stored ? 'synced' : 'unsynced', failedRevision: null, conflict: null, revision: revision + 1,
           activeId: activeId !== null && findComponent(present, activeId) === undefined ? null : activeId,
         });
@@ -316,22 +288,11 @@ export function createEditorStore(newId: () => string = () => crypto.randomUUID(
           activeId: activeId !== null && findComponent(present, activeId) === undefined ? null : activeId,
         });
       },
-      liveStatus: (status) => {
-        const { live } = get();
-        if (live !== null && live.status !== status) set({ live: { ...live, status } });
-      },
-      livePeers: (peers) => {
-        const { live } = get();
-        if (live !== null) set({ live: { ...live, peers } });
-      },
-      liveUndoState: (canUndo, canRedo) => {
-        const { live } = get();
-        if (live !== null && (live.canUndo !== canUndo || live.canRedo !== canRedo)) set({ live: { ...live, canUndo, canRedo } });
-      },
       liveStored: (stored) => {
-        if (!joined(get())) return;
-        const sync = stored ? 'synced' : 'unsynced';
-        if (get().sync !== sync) set({ sync });
+        const { live, sync } = get();
+        if (!joined(get()) || live === null) return;
+        const now = stored ? 'synced' : 'unsynced';
+        if (sync !== now || live.saved !== stored) set({ sync: now, live: { ...live, saved: stored } });
       },
       // saveApp takes over from the page's last known revision: a stale one merges as any stale save does.
       liveEnded: () => {
