@@ -15,6 +15,7 @@ const LAYERS = {
     ['components', 'session', 'state'],
     ['api'],
     ['current-app'],
+    ['live'],
     ['page-state'],
     ['actions'],
     ['widgets'],

@@ -8,9 +8,10 @@ import { PRODUCT_NAME } from '@rakit/core';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin, { principalOfToken } from './auth/plugin';
+import { liveDocumentsOf } from './coedit/live-documents';
 import { createPageCollab } from './coedit/page-collab';
 import { installCollabSocket } from './http/collab-socket';
-import { pageHistoryPolicy } from './pages/history';
+import { type PageHistoryPolicy, pageHistoryPolicy } from './pages/history';
 import { TokenService } from './auth/tokens';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
@@ -79,6 +80,8 @@ declare module 'fastify' {
     files: FileStorage;
     /** What GET /readyz answers; draining once SIGTERM came (lifecycle/shutdown.ts). */
     readiness: Readiness;
+    /** How page versions are kept, and the live documents every page write reaches (co-editing). */
+    pageHistory: PageHistoryPolicy;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
@@ -108,6 +111,8 @@ export interface BuildOptions {
   workflowExecutors?: ExecutorLookup;
   /** How often idle embedded workers look for runs (tests shorten it). */
   workflowPollMs?: number;
+  /** How long after the last change a co-edited page is stored, and at most (tests lengthen it). */
+  collabStoreDelayMs?: { after: number; atMost: number };
 }
 
 export async function buildApp(config: Config, store: Store, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -164,12 +169,20 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   });
   // Registered before the store's users close: the workers stop first.
   app.addHook('onClose', async () => app.workflows.close());
-  startPageHistoryPruner(app);
   // Builders editing one page together (issue 33): its Yjs document over a socket on this port.
-  installCollabSocket(app, createPageCollab({
+  const collab = createPageCollab({
     store, principalOf: (token) => principalOfToken(app, token), history: pageHistoryPolicy(config), recheckMs: Math.max(config.readCacheMs, 1000),
     ...(config.redisUrl === undefined ? {} : { redis: { url: config.redisUrl, prefix: config.redisPrefix } }),
-  }));
+    ...(options.collabStoreDelayMs === undefined ? {} : { storeDelayMs: options.collabStoreDelayMs.after, storeMaxDelayMs: options.collabStoreDelayMs.atMost }),
+  });
+  // Every other write of a page (saveApp, a restore, a deletion) reaches the open documents.
+  const documents = liveDocumentsOf(collab, {
+    store, acrossReplicas: config.redisUrl !== undefined, onError: (error) => app.log.warn({ err: error }, 'co-editing: a page write did not reach its live document'),
+  });
+  // Read on each use: the retention is the configuration's as it is now.
+  app.decorate('pageHistory', { getter: () => ({ ...pageHistoryPolicy(config), documents }) });
+  installCollabSocket(app, collab);
+  startPageHistoryPruner(app);
   app.decorate('sandbox', new SandboxPool(config.functionLimits));
   app.addHook('onClose', async () => app.sandbox.close());
   const webDir = config.webDir ?? defaultWebDir;

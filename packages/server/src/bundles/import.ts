@@ -11,7 +11,7 @@ import { reachableSettings } from '../datasources/reach';
 import { testConnection } from '../datasources/registry';
 import { inspectTemplate } from '../documents/docx-template';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors/http-errors';
-import { keepDeletedPage, pageHistoryPolicy } from '../pages/history';
+import { keepDeletedPage } from '../pages/history';
 import type { PdfReader } from '../pdf-templates/extract';
 import { templateWork } from '../print/templates';
 import type { Store } from '../store/db';
@@ -367,7 +367,7 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
           dbIds: (await trx.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId).execute()).map((r) => r.dbId),
         };
         // The replaced pages stay in the page history, undeletable until its retention ends.
-        const saver = { authorId: caller.userId, policy: pageHistoryPolicy(app.config) };
+        const saver = { authorId: caller.userId, policy: app.pageHistory };
         for (const page of await trx.selectFrom('pages').selectAll().where('pageAppId', '=', appId).execute()) {
           await keepDeletedPage(trx, page, saver, 'Replaced by an imported application');
         }

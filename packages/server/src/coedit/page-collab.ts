@@ -1,16 +1,15 @@
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
-import { Hocuspocus } from '@hocuspocus/server';
+import { type Document, Hocuspocus, type onStoreDocumentPayload } from '@hocuspocus/server';
 import { MAX_PAGE_COMPONENTS, parsePageComponents } from '@rakit/core';
-import { componentsOfDoc, writeComponentsToDoc } from '@rakit/core/page-ydoc';
+import { componentsOfDoc } from '@rakit/core/page-ydoc';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import type { Principal } from '../auth/principal';
-import { recordAudit } from '../audit/record';
 import type { AuditContext } from '../audit/context';
 import { type PageHistoryPolicy } from '../pages/history';
-import { savePages } from '../pages/save-pages';
 import type { Store } from '../store/db';
 import { findPage } from '../store/repositories/pages';
+import { loadPageState, storeLiveDocument } from './page-state';
 
 /**
  * Live co-editing of pages (issue 33): each page is a Yjs document (core's page-ydoc) that the
@@ -18,15 +17,32 @@ import { findPage } from '../store/repositories/pages';
  * administrator of its application, checked again on every message and every
  * `recheckMs`); every update is applied to a copy first and refused (the connection cut off,
  * nothing applied) when the page it makes is not one core's page model accepts; the document
- * is stored as the page, with a version, a short while after the last change.
+ * is stored as the page, with a version, a short while after the last change, and its Yjs state
+ * with it (page-state.ts), which every load starts from. Writes of the page by other paths reach
+ * the open documents as Yjs updates (live-documents.ts).
  */
 
 /** `page/{pageId}`: the only documents there are. */
 const PAGE_DOCUMENT = /^page\/([1-9]\d{0,9})$/;
 export const pageDocumentName = (pageId: number) => `page/${pageId}`;
+const pageIdOf = (documentName: string): number | undefined => {
+  const pageId = Number(PAGE_DOCUMENT.exec(documentName)?.[1]);
+  return Number.isInteger(pageId) ? pageId : undefined;
+};
+
+/**
+ * The stateless messages the builders' editors receive (`provider.onStateless`), as JSON:
+ * `{ type: 'stored', revision, stateVector }` once the document is in the store (the page's
+ * revision then, and the base64 Yjs state vector of the document when its components were read:
+ * every edit it covers is stored), and `{ type: 'deleted' }` before the connections of a deleted
+ * page are closed.
+ */
+export const storedMessage = (revision: number, stateVector: Uint8Array) =>
+  JSON.stringify({ type: 'stored', revision, stateVector: Buffer.from(stateVector).toString('base64') });
+export const PAGE_DELETED = JSON.stringify({ type: 'deleted' });
 
 /** Hocuspocus's message types (its protocol), and y-protocols' sync steps. */
-const MESSAGE = { sync: 0, awareness: 1, auth: 2, queryAwareness: 3, syncReply: 4 } as const;
+const MESSAGE = { sync: 0, awareness: 1, auth: 2, queryAwareness: 3, syncReply: 4, close: 7 } as const;
 const SYNC_STEP_1 = 0;
 
 /** The most one page's JSON may hold, as a save may (core's PageInputSchema). */
@@ -36,6 +52,7 @@ const MAX_PAGE_JSON = 4_000_000;
 export const COLLAB_CLOSE = {
   forbidden: { code: 4403, reason: 'forbidden' },
   refused: { code: 4422, reason: 'The change makes a page the page model refuses' },
+  deleted: { code: 4404, reason: 'The page was deleted' },
 } as const;
 
 /** A builder allowed on a page's document. */
@@ -78,11 +95,33 @@ export interface PageCollabOptions {
   redis?: { url: string; prefix: string };
 }
 
+/**
+ * Hocuspocus's Redis extension, storing what it would skip: of replicas storing one document at
+ * once, all but the lock's holder skip their store, and an edit that reached the holder after it
+ * read the document would then wait for the next change. A skipped store runs again once the
+ * lock has expired (if the document is still open here).
+ */
+class PageRedisExtension extends RedisExtension {
+  override async onStoreDocument(data: onStoreDocumentPayload): Promise<void> {
+    try {
+      await super.onStoreDocument(data);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'SkipFurtherHooksError') {
+        const { instance, document, documentName } = data;
+        setTimeout(() => {
+          if (instance.documents.get(documentName) === document) instance.storeDocumentHooks(document, data).catch(() => undefined);
+        }, this.configuration.lockTimeout).unref();
+      }
+      throw error;
+    }
+  }
+}
+
 /** Hocuspocus's Redis extension on the operator's Redis (its own connections, under the prefix). */
 function redisExtension({ url, prefix }: { url: string; prefix: string }): RedisExtension {
   const address = new URL(url);
   const db = Number(address.pathname.replace('/', '') || '0');
-  return new RedisExtension({
+  return new PageRedisExtension({
     host: address.hostname,
     port: Number(address.port || '6379'),
     prefix: `${prefix}collab`,
@@ -125,7 +164,8 @@ function updateOf(message: Uint8Array): Uint8Array | undefined | 'refused' {
   const decoder = decoding.createDecoder(message);
   decoding.readVarString(decoder);
   const type = decoding.readVarUint(decoder);
-  if (type === MESSAGE.awareness || type === MESSAGE.auth || type === MESSAGE.queryAwareness) return undefined;
+  // A provider closing its own connection (on destroy) sends CLOSE: it changes nothing.
+  if (type === MESSAGE.awareness || type === MESSAGE.auth || type === MESSAGE.queryAwareness || type === MESSAGE.close) return undefined;
   if (type !== MESSAGE.sync && type !== MESSAGE.syncReply) return 'refused';
   const step = decoding.readVarUint(decoder);
   if (step === SYNC_STEP_1) return undefined;
@@ -148,24 +188,54 @@ function acceptable(document: Y.Doc, update: Uint8Array): boolean {
   }
 }
 
+/**
+ * A stateless message to the document's builders here and, through the Redis extension, on the
+ * other replicas. Document.broadcastStateless would leave a failed Redis publish unhandled.
+ */
+export function broadcastToBuilders(instance: Hocuspocus, document: Document, payload: string): void {
+  instance.hooks('beforeBroadcastStateless', { document, documentName: document.name, payload }).catch(() => undefined);
+  document.relayStateless(payload);
+}
+
+/** Closes the builders' connections of a deleted page's document (on whichever replica relays PAGE_DELETED). */
+function closeWhenDeleted(document: Document): void {
+  const relay = document.relayStateless.bind(document);
+  // Every stateless message reaches the connections through here, the Redis extension's relay
+  // of another replica's broadcast included.
+  document.relayStateless = (payload, filter) => {
+    relay(payload, filter);
+    if (payload === PAGE_DELETED) for (const connection of document.getConnections()) connection.close(COLLAB_CLOSE.deleted);
+  };
+}
+
 export function createPageCollab(options: PageCollabOptions): Hocuspocus<CollabContext> {
+  /** The builder who changed each document last: whose store a direct connection's (which edits nothing) is. */
+  const lastEditors = new WeakMap<Y.Doc, CollabContext>();
+  /** The state each document last loaded or stored: nothing to merge from the store while it holds exactly that. */
+  const knownStates = new WeakMap<Y.Doc, Uint8Array>();
   return new Hocuspocus<CollabContext>({
     quiet: true,
     extensions: options.redis === undefined ? [] : [redisExtension(options.redis)],
     debounce: options.storeDelayMs ?? 1000,
     maxDebounce: options.storeMaxDelayMs ?? 5000,
     async onAuthenticate({ token, documentName, context }) {
-      const pageId = Number(PAGE_DOCUMENT.exec(documentName)?.[1]);
-      if (!Number.isInteger(pageId)) throw refuse(COLLAB_CLOSE.forbidden);
+      const pageId = pageIdOf(documentName);
+      if (pageId === undefined) throw refuse(COLLAB_CLOSE.forbidden);
       const { principal, appId } = await editorOf(options, token, pageId);
       return { ...context, editor: { principal, token, pageId, appId } } satisfies CollabContext;
     },
-    async onLoadDocument({ document, context }) {
-      const page = await findPage(options.store, editorIn(context).pageId);
-      const parsed = parsePageComponents(page === undefined || page.pageComponents === '' ? '[]' : page.pageComponents);
-      if (!parsed.ok) throw refuse(COLLAB_CLOSE.refused);
-      if (componentsOfDoc(document).length === 0) writeComponentsToDoc(document, parsed.components);
-      return document;
+    async onLoadDocument({ document, documentName }) {
+      // From the name: a direct connection (live-documents.ts) has no builder.
+      const pageId = pageIdOf(documentName);
+      if (pageId === undefined) throw refuse(COLLAB_CLOSE.forbidden);
+      const state = await loadPageState(options.store, pageId);
+      if (state === 'gone') throw refuse(COLLAB_CLOSE.deleted);
+      if (state === 'refused') throw refuse(COLLAB_CLOSE.refused);
+      Y.applyUpdate(document, state);
+      knownStates.set(document, state);
+    },
+    async afterLoadDocument({ document }) {
+      closeWhenDeleted(document);
     },
     async connected({ connection, context }) {
       const { token, appId } = editorIn(context);
@@ -183,19 +253,25 @@ export function createPageCollab(options: PageCollabOptions): Hocuspocus<CollabC
       if (update === 'refused') throw refuse(COLLAB_CLOSE.refused);
       if (update !== undefined && !acceptable(document, update)) throw refuse(COLLAB_CLOSE.refused);
     },
-    async onStoreDocument({ document, lastContext }) {
-      const context = lastContext as CollabContext | undefined;
+    async onChange({ document, context }) {
+      if ((context as CollabContext | undefined)?.editor !== undefined) lastEditors.set(document, context);
+    },
+    async onStoreDocument({ document, documentName, lastContext, instance }) {
+      const given = lastContext as CollabContext | undefined;
+      const context = given?.editor === undefined ? lastEditors.get(document) : given;
       const editor = context?.editor;
-      if (context === undefined || editor === undefined) return;
-      const pageComponents = JSON.stringify(componentsOfDoc(document));
-      const page = await findPage(options.store, editor.pageId);
-      if (page === undefined || page.pageComponents === pageComponents) return;
+      // No builder changed it here: nothing of this process's to store.
+      if (context === undefined || editor === undefined || editor.pageId !== pageIdOf(documentName)) return;
       const { principal, pageId, appId } = editor;
       const audit: AuditContext = { action: 'coEditPage', actorId: principal.userId, sourceAddress: context.sourceAddress, appId, input: { pageId }, recorded: false };
-      await options.store.transaction().execute(async (trx) => {
-        await savePages(trx, appId, [{ pageId, pageComponents }], { authorId: principal.userId, policy: options.history });
-        await recordAudit(trx, audit, { appId, entityType: 'page', entityId: pageId, summary: `Saved page ${page.pageSlug} (co-editing)` });
-      });
+      const stored = await storeLiveDocument(document, { store: options.store, history: options.history, pageId, appId, authorId: principal.userId, audit }, knownStates.get(document));
+      if (stored === 'gone') {
+        broadcastToBuilders(instance, document, PAGE_DELETED);
+        return;
+      }
+      knownStates.set(document, stored.state);
+      // The builders' editors show "Saved" once it covers their own edits.
+      broadcastToBuilders(instance, document, storedMessage(stored.revision, stored.stateVector));
     },
   });
 }

@@ -2,9 +2,12 @@ import {
   type Component, diffPageComponents, MAX_VERSION_SUMMARY, Messages, type PageVersionKind,
   type RestoredPage, summarizePageDiff,
 } from '@rakit/core';
+import { writeComponentsToDoc } from '@rakit/core/page-ydoc';
+import * as Y from 'yjs';
 import { conflict, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { revisionOf } from '../store/revisions';
+import { deletePageDocument, findPageDocument, updatePageDocument } from '../store/repositories/page-documents';
 import { findPage, findPageBySlug, freePageSlug, updatePage } from '../store/repositories/pages';
 import {
   findPageVersion, foldIntoVersion, insertPageVersion, latestPageVersion, prunePageVersionsByAge, prunePageVersionsByCount,
@@ -23,19 +26,79 @@ export interface PageHistoryPolicy {
   keep: number;
   /** 0: no age limit. */
   days: number;
+  /** The builders' live documents of the pages (co-editing), told of each write; none in a process that serves none. */
+  documents?: PageDocumentSync;
+}
+
+/**
+ * The builders' live documents of pages (co-editing, coedit/), as the pages domain knows them.
+ * Every write of an existing page's components keeps the page's persisted document (its Yjs
+ * state, store/repositories/page-documents) in step in the write's transaction, as a Yjs update
+ * computed against that state (followPageDocument), and then tells the live documents here: they
+ * merge the persisted state, so the write reaches the builders as that update and merges with
+ * their edits not stored yet (a CRDT merge, never a replacement).
+ */
+export interface PageDocumentSync {
+  /**
+   * The page's persisted document moved to `revision` in a write that may not be committed yet
+   * (this is called inside its transaction): once it is, the page's live documents merge it;
+   * never when the write is rolled back.
+   */
+  pageWritten(pageId: number, revision: number): void;
+  /** The page was deleted (committed): the builders editing it are disconnected. */
+  pageDeleted(pageId: number): void;
 }
 
 /** Who saves, under which retention: what the save path passes down. */
 export interface PageSaver {
   authorId: string;
   policy: PageHistoryPolicy;
+  /**
+   * The write is the page's live co-editing document being stored (coedit/page-collab), which
+   * keeps the persisted document itself: the save leaves it alone and tells no live document.
+   */
+  fromLiveDocument?: true;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The retention the configuration sets; app.ts adds the live documents (app.pageHistory), which every save path uses. */
 export const pageHistoryPolicy = (config: { pageVersionFoldSeconds: number; pageVersionKeep: number; pageVersionDays: number }): PageHistoryPolicy => ({
   foldSeconds: config.pageVersionFoldSeconds, keep: config.pageVersionKeep, days: config.pageVersionDays,
 });
+
+/**
+ * Keeps a page's persisted co-editing document in step with a write of the page, inside the
+ * write's transaction, after the page's update (which took it to `revision`, holding the page
+ * until the transaction ends). With `components`, the new components are written onto the
+ * persisted state as a diff (writeComponentsToDoc), which makes the Yjs update the live documents
+ * merge; without (a rename), only the revision it holds follows. A document that did not hold
+ * the page as it was (a write by a path that keeps no state) is forgotten: the next load rebuilds
+ * it. Answers whether the live documents have something to merge (PageDocumentSync.pageWritten).
+ */
+export async function followPageDocument(trx: Store, pageId: number, revision: number, components: readonly Component[] | undefined): Promise<boolean> {
+  const persisted = await findPageDocument(trx, pageId, { lock: true });
+  if (persisted === undefined) return false;
+  if (persisted.pageRevision !== revision - 1) {
+    await deletePageDocument(trx, pageId);
+    return false;
+  }
+  if (components === undefined) {
+    await updatePageDocument(trx, pageId, { pageRevision: revision }, persisted.pageRevision);
+    return false;
+  }
+  const doc = new Y.Doc();
+  try {
+    Y.applyUpdate(doc, persisted.state);
+    let changed = false;
+    doc.on('update', () => { changed = true; });
+    writeComponentsToDoc(doc, components);
+    await updatePageDocument(trx, pageId, { pageRevision: revision, ...(changed ? { state: Y.encodeStateAsUpdate(doc) } : {}) }, persisted.pageRevision);
+    return changed;
+  } finally {
+    doc.destroy();
+  }
+}
 
 const ageCutoff = (policy: PageHistoryPolicy, now: number) => (policy.days > 0 ? new Date(now - policy.days * DAY_MS).toISOString() : undefined);
 
@@ -137,7 +200,7 @@ const pageStateOf = (page: { pageId: number; pageAppId: number; pageName: string
  * opened it when it was deleted (relinkMenus). The page must still be its application's: a
  * version never writes into another application.
  */
-async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'restore' | 'undeleted'): Promise<RestoredPage> {
+async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'restore' | 'undeleted'): Promise<{ restored: RestoredPage; written: boolean }> {
   const version = await findPageVersion(trx, versionId);
   if (version === undefined) throw notFound(Messages.pageVersionNotFound);
   const page = await findPage(trx, version.pageId);
@@ -146,6 +209,7 @@ async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'r
   const now = new Date().toISOString();
   let before: PageState & { updatedAt: string };
   let pageSlug: string;
+  let written = false;
   if (page === undefined) {
     const deletion = await latestPageVersion(trx, version.appId, version.pageId);
     if (deletion !== undefined) await relinkMenus(trx, version.appId, version.pageId, versionMenus(deletion));
@@ -154,35 +218,45 @@ async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'r
     await trx.insertInto('pages').values({
       pageId: version.pageId, pageAppId: version.appId, pageName: version.pageName, pageSlug, pageComponents: version.components, updatedAt: now,
     }).execute();
+    // It comes back under its id: no document of the page it was may be taken for its own.
+    await deletePageDocument(trx, version.pageId);
     before = { pageId: version.pageId, appId: version.appId, pageName: version.pageName, pageSlug, components: version.components, updatedAt: now };
   } else {
     pageSlug = page.pageSlug;
     before = pageStateOf(page);
     await updatePage(trx, page.pageId, { pageName: version.pageName, pageComponents: version.components });
+    written = await followPageDocument(trx, page.pageId, (await revisionOf(trx, 'pages', page.pageId))!, componentsOf(version.components));
   }
   const label = `version ${version.versionId}${version.versionName === null ? '' : ` "${version.versionName}"`}`;
   const after = { pageId: version.pageId, appId: version.appId, pageName: version.pageName, pageSlug, components: version.components };
   const changes = summaryOf({ name: before.pageName, components: before.components }, { name: after.pageName, components: after.components });
   const summary = page === undefined ? `Page ${kind === 'undeleted' ? 'undeleted' : `brought back as ${label}`}` : `Restored ${label}: ${changes}`;
-  const written = await recordPageVersion(trx, before, after, saver, kind, summary);
-  return { pageId: version.pageId, pageSlug, versionId: written!, revision: (await revisionOf(trx, 'pages', version.pageId))! };
+  const versionWritten = await recordPageVersion(trx, before, after, saver, kind, summary);
+  return { restored: { pageId: version.pageId, pageSlug, versionId: versionWritten!, revision: (await revisionOf(trx, 'pages', version.pageId))! }, written };
 }
 
-export const restorePageVersion = (store: Store, versionId: number, saver: PageSaver) =>
-  store.transaction().execute((trx) => putBack(trx, versionId, saver, 'restore'));
+/** A restore or undeletion, committed: the builders editing the page merge it (PageDocumentSync). */
+function committed(saver: PageSaver, { restored, written }: { restored: RestoredPage; written: boolean }): RestoredPage {
+  if (written) saver.policy.documents?.pageWritten(restored.pageId, restored.revision);
+  return restored;
+}
+
+export const restorePageVersion = async (store: Store, versionId: number, saver: PageSaver) =>
+  committed(saver, await store.transaction().execute((trx) => putBack(trx, versionId, saver, 'restore')));
 
 /** Undeletes a page as its newest version (its deletion) left it. */
 export async function undeletePage(store: Store, appId: number, pageId: number, saver: PageSaver): Promise<RestoredPage> {
-  return store.transaction().execute(async (trx) => {
+  return committed(saver, await store.transaction().execute(async (trx) => {
     const latest = await latestPageVersion(trx, appId, pageId);
     if (latest === undefined) throw notFound(Messages.pageNotFound);
     return putBack(trx, latest.versionId, saver, 'undeleted');
-  });
+  }));
 }
 
 /**
  * Deletes a page, keeping its history (a 'deleted' version holding its last components and the
- * menus that opened it); those menus point nowhere until it is undeleted.
+ * menus that opened it); those menus point nowhere until it is undeleted. The builders editing
+ * it are disconnected.
  */
 export async function deletePage(store: Store, pageId: number, saver: PageSaver): Promise<void> {
   await store.transaction().execute(async (trx) => {
@@ -190,8 +264,10 @@ export async function deletePage(store: Store, pageId: number, saver: PageSaver)
     if (page === undefined) throw notFound(Messages.pageNotFound);
     await keepDeletedPage(trx, page, saver, 'Page deleted');
     await trx.updateTable('menus').set((eb) => ({ menuPageId: 0, revision: eb('revision', '+', 1) })).where('menuPageId', '=', pageId).where('menuAppId', '=', page.pageAppId).execute();
+    // Its co-editing document goes with it (ON DELETE CASCADE).
     await trx.deleteFrom('pages').where('pageId', '=', pageId).execute();
   });
+  saver.policy.documents?.pageDeleted(pageId);
 }
 
 /**

@@ -1,15 +1,17 @@
-import { Messages, type PageInput, parsePageComponents } from '@rakit/core';
+import { type Component, Messages, type PageInput, parsePageComponents } from '@rakit/core';
 import { badRequest, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findPage, insertPage, updatePage } from '../store/repositories/pages';
 import { latestPageVersion } from '../store/repositories/page-versions';
 import { revisionOf, StaleRevision } from '../store/revisions';
-import { type PageSaver, recordPageCreated, recordPageVersion } from './history';
+import { followPageDocument, type PageSaver, recordPageCreated, recordPageVersion } from './history';
 
 /**
  * Creates and saves the pages sent with saveApp from the editor. Components are validated
  * against core's widget schemas; nothing is written when any page is refused. Each page
- * created or changed keeps a version (pages/history), in the same transaction.
+ * created or changed keeps a version (pages/history), in the same transaction, and its
+ * persisted co-editing document follows (followPageDocument): the builders editing the page
+ * live merge the write once it is committed, unless it comes from their own document.
  */
 export async function savePages(trx: Store, appId: number, pages: PageInput[], saver: PageSaver) {
   const saved: { pageId: number; pageSlug: string; revision: number }[] = [];
@@ -26,10 +28,12 @@ export async function savePages(trx: Store, appId: number, pages: PageInput[], s
     const existing = await findPage(trx, page.pageId);
     if (existing === undefined || existing.pageAppId !== appId) throw notFound(Messages.pageNotFound);
     let pageComponents: string | undefined;
+    let components: Component[] | undefined;
     if (page.pageComponents !== undefined) {
       const parsed = parsePageComponents(page.pageComponents);
       if (!parsed.ok) throw badRequest(parsed.error);
-      pageComponents = JSON.stringify(parsed.components);
+      components = parsed.components;
+      pageComponents = JSON.stringify(components);
     }
     const values = { ...(page.pageName === undefined ? {} : { pageName: page.pageName }), ...(pageComponents === undefined ? {} : { pageComponents }) };
     if (!(await updatePage(trx, page.pageId, values, page.revision))) throw new StaleRevision(async (store) => ({
@@ -39,7 +43,11 @@ export async function savePages(trx: Store, appId: number, pages: PageInput[], s
     }));
     const before = { pageId: existing.pageId, appId, pageName: existing.pageName, pageSlug: existing.pageSlug, components: existing.pageComponents, updatedAt: existing.updatedAt };
     await recordPageVersion(trx, before, { ...before, pageName: page.pageName ?? existing.pageName, components: pageComponents ?? existing.pageComponents }, saver);
-    saved.push({ pageId: existing.pageId, pageSlug: existing.pageSlug, revision: (await revisionOf(trx, 'pages', existing.pageId))! });
+    const revision = (await revisionOf(trx, 'pages', existing.pageId))!;
+    if (saver.fromLiveDocument !== true && await followPageDocument(trx, existing.pageId, revision, components)) {
+      saver.policy.documents?.pageWritten(existing.pageId, revision);
+    }
+    saved.push({ pageId: existing.pageId, pageSlug: existing.pageSlug, revision });
   }
   return saved;
 }

@@ -4,7 +4,6 @@ import { appsOfUserFor } from '../apps/apps-of-user';
 import { deleteApp } from '../apps/delete-app';
 import { createApp, editApp } from '../apps/save-app';
 import { notFound } from '../errors/http-errors';
-import { pageHistoryPolicy } from '../pages/history';
 import { route } from '../http/route';
 import { findAppBySlug, listAppsWithGroupNames, toApplication } from '../store/repositories/apps';
 
@@ -22,7 +21,7 @@ const appRoutes: FastifyPluginAsync = async (app) => {
   route(app, appCalls.listAppUser, async ({ input: { params }, caller }) => appsOfUserFor(app.store, caller, params.userId));
 
   route(app, appCalls.saveApp, async ({ input: { body }, caller, reply }) => {
-    if (body.appId !== null) return editApp(app.store, caller, body.appId, body, pageHistoryPolicy(app.config));
+    if (body.appId !== null) return editApp(app.store, caller, body.appId, body, app.pageHistory);
     const created = await createApp(app.store, caller, body);
     reply.code(201);
     return created;

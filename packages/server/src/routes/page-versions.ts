@@ -2,7 +2,7 @@ import { Messages, pageVersionCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../errors/http-errors';
 import { route } from '../http/route';
-import { deletePage, type PageSaver, pageHistoryPolicy, restorePageVersion, undeletePage } from '../pages/history';
+import { deletePage, type PageSaver, restorePageVersion, undeletePage } from '../pages/history';
 import { findPage } from '../store/repositories/pages';
 import {
   findPageVersion, listDeletedPages, listPageVersions, setVersionName, toPageVersion,
@@ -10,7 +10,7 @@ import {
 
 /** Page versions, restore, deleted pages and their undelete (issue 17); logic in pages/history. */
 const pageVersionRoutes: FastifyPluginAsync = async (app) => {
-  const saver = (userId: string): PageSaver => ({ authorId: userId, policy: pageHistoryPolicy(app.config) });
+  const saver = (userId: string): PageSaver => ({ authorId: userId, policy: app.pageHistory });
   /** The version, once call-access found its application (the id names no other). */
   const versionOf = async (versionId: number) => {
     const version = await findPageVersion(app.store, versionId);

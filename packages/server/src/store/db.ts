@@ -26,6 +26,7 @@ import * as pageVersionMenus from './migrations/2026-11-25-0701-page-version-men
 import * as dbTimeLimit from './migrations/2026-11-26-0101-db-time-limit';
 import * as storedFiles from './migrations/2026-11-26-0201-stored-files';
 import * as revisions from './migrations/2026-11-29-0101-revisions';
+import * as pageDocuments from './migrations/2026-11-30-0101-page-documents';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -160,6 +161,7 @@ const migrations = {
   '2026-11-26-0101-db-time-limit': dbTimeLimit,
   '2026-11-26-0201-stored-files': storedFiles,
   '2026-11-29-0101-revisions': revisions,
+  '2026-11-30-0101-page-documents': pageDocuments,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

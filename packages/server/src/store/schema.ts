@@ -62,6 +62,17 @@ export interface PagesTable {
   revision: Generated<number>;
 }
 
+/**
+ * A page's co-editing document as Yjs state (issue 33), so that every load starts from the same
+ * items; `pageRevision` is the page revision whose components it holds. Goes with its page.
+ */
+export interface PageDocumentsTable {
+  pageId: number;
+  state: Buffer;
+  pageRevision: number;
+  updatedAt: string;
+}
+
 /** A version of a page (issue 17): what a save, restore, deletion or undeletion left it holding. */
 export interface PageVersionsTable {
   versionId: Generated<number>;
@@ -410,6 +421,7 @@ export interface Database {
   groupMenuAccess: GroupMenuAccessTable;
   pages: PagesTable;
   pageVersions: PageVersionsTable;
+  pageDocuments: PageDocumentsTable;
   menus: MenusTable;
   dbConfigs: DbConfigsTable;
   chains: ChainsTable;

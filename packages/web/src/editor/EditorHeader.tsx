@@ -10,7 +10,7 @@ import { CreatePageDialog } from './CreatePageDialog';
 import { SavePageButton, UndoRedoButtons } from './EditTools';
 import { HistoryPanel } from './history/HistoryPanel';
 import { PeerAvatars } from '../live/PeerAvatars';
-import type { Peer } from '../live/shared-document';
+import type { Peer } from '../state/live-state';
 import { PageSelector } from './PageSelector';
 import { editorStore, useEditor } from '../state/editor-store';
 import { SyncIndicator } from './SyncIndicator';

@@ -1,6 +1,6 @@
 import { Avatar, Tooltip } from '@mantine/core';
 import { peerInitials } from './peer-colors';
-import type { Peer } from './shared-document';
+import type { Peer } from '../state/live-state';
 
 /** Who else is on the document (issue 33, presence): one avatar per builder, in his colour, in the editor's bar. */
 export function PeerAvatars({ peers, what }: { peers: readonly Peer[]; what: string }) {

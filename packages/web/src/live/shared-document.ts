@@ -1,5 +1,6 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
+import type { Peer } from '../state/live-state';
 import { COALESCE_MS } from '../state/undo-history';
 import { peerColor } from './peer-colors';
 
@@ -11,14 +12,6 @@ import { peerColor } from './peer-colors';
  * edits yet, and going on offline. Each editor adapts its own store to it (editor/live,
  * admin/workflow/live-flow).
  */
-
-/** A builder on the same document: who, in which colour, what he has selected. */
-export interface Peer {
-  clientId: number;
-  name: string;
-  color: string;
-  activeId: string | null;
-}
 
 /** Why a document was left without being asked to: after these, the editor saves without it. */
 export type LostReason = 'unavailable' | 'forbidden' | 'deleted' | 'refused';

@@ -4,7 +4,7 @@ import {
   updateComponent, type WidgetType,
 } from '@rakit/core';
 import { useStore } from 'zustand';
-import { joinedLive as joined, type LiveEdits, type LiveSlice, liveSlice } from '../live/live-state';
+import { joinedLive as joined, type LiveEdits, type LiveSlice, liveSlice } from './live-state';
 import { createStore } from 'zustand/vanilla';
 import { canRedo, canUndo, type History, record, redo, startHistory, undo } from './undo-history';
 

@@ -1,5 +1,7 @@
 import { type PageSummary, slugify } from '@rakit/core';
+import type { Kysely } from 'kysely';
 import type { Store } from '../db';
+import { engineOf } from '../dialect';
 import { insertReturningId } from '../insert';
 import { wroteRow } from '../revisions';
 
@@ -7,6 +9,14 @@ const summaryColumns = ['pageId', 'pageName', 'pageSlug', 'pageComponents', 'rev
 
 export const findPage = (db: Store, pageId: number) =>
   db.selectFrom('pages').selectAll().where('pageId', '=', pageId).executeTakeFirst();
+
+/**
+ * A page read inside a transaction and held until it ends (FOR UPDATE; SQLite's transactions are
+ * already one at a time): every other write of the page waits, and the row is read as committed now.
+ */
+export const findPageForUpdate = (trx: Store, pageId: number) =>
+  trx.selectFrom('pages').selectAll().where('pageId', '=', pageId)
+    .$if(engineOf(trx as unknown as Kysely<unknown>) !== 'sqlite', (query) => query.forUpdate()).executeTakeFirst();
 
 export const listAppPages = (db: Store, appId: number): Promise<PageSummary[]> =>
   db.selectFrom('pages').select(summaryColumns).where('pageAppId', '=', appId).orderBy('pageId').execute();

@@ -1,5 +1,12 @@
 import type { StoreApi } from 'zustand';
-import type { Peer } from './shared-document';
+
+/** A builder on the same shared document (issue 33, presence): who, in which colour, what he has selected. */
+export interface Peer {
+  clientId: number;
+  name: string;
+  color: string;
+  activeId: string | null;
+}
 
 /**
  * What an editor's store keeps of its shared document (issue 33): 'connecting' until the first
