@@ -234,10 +234,28 @@ describe('two replicas behind nginx', () => {
     expect(new Set(upstreamsSince(deployment.accessLog, logStart, '/get/getApp/slug/demo')).size).toBe(2);
   });
 
-  describe('a member, while one replica is killed', () => {
+  describe('a member and two builders, while one replica is killed', () => {
     let page: Page;
     let errors: string[];
     const table = () => page.getByTestId('data-table');
+    /** Two builders in their browsers, through nginx, on one page of the editor (issue 33). */
+    let builders: [Page, Page];
+    let builderPageId: number;
+    /** Where the access log stood before the builders' sockets opened. */
+    let socketsLogStart: number;
+    const row = (tab: Page, title: string) => tab.locator(`[data-testid="editor-component"][data-title="${title}"]`);
+    const titles = (tab: Page) => tab.locator('[data-testid="editor-component"]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.title));
+    const storedTitles = async () => (JSON.parse((await admin<{ pageComponents: string }[]>('GET', `/get/getPage/${builderPageId}`)).data[0]?.pageComponents ?? '[]') as Component[]).map((c) => c.title);
+    async function allEqual(expected: string[]) {
+      for (const tab of builders) await expect.poll(() => titles(tab), { timeout: 20_000 }).toEqual(expected);
+      for (const tab of builders) await tab.getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor({ timeout: 20_000 });
+      expect(await storedTitles()).toEqual(expected);
+    }
+    async function relabel(tab: Page, from: string, to: string) {
+      await row(tab, from).getByText(from).first().click();
+      await tab.getByTestId('config-panel').getByLabel('Label').fill(to);
+      await row(tab, to).waitFor();
+    }
 
     beforeAll(async () => {
       const saved = await admin<{ dbId: number }>('POST', '/save/saveDbConfig', {
@@ -253,6 +271,18 @@ describe('two replicas behind nginx', () => {
       await menuForStaff(admin, appId, `Gudang ${stamp}`, [['Barang', pageId]]);
       page = await newPage(browser);
       errors = watchForErrors(page);
+
+      const editorPage = await admin<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: `Langsung ${stamp}` }] });
+      builderPageId = (editorPage.data.pages[0] as { pageId: number }).pageId;
+      expect((await admin('POST', '/save/saveApp', { appId, pages: [{ pageId: builderPageId, pageComponents: JSON.stringify([createComponent('input', 'nama', 'Nama')]) }] })).status).toBe(true);
+      builders = [await newPage(browser, { viewport: { width: 1366, height: 900 } }), await newPage(browser, { viewport: { width: 1366, height: 900 } })];
+      // One after the other: nginx (least_conn) sends the second socket to the replica without one.
+      socketsLogStart = readFileSync(deployment.accessLog, 'utf8').length;
+      for (const tab of builders) {
+        await signInToDemo(tab);
+        await tab.goto(`/demo/form-editor?page=${builderPageId}`);
+        await tab.locator('[data-testid="sync-indicator"][data-live="live"]').waitFor();
+      }
     });
 
     it('signs in and opens the table', async () => {
@@ -260,6 +290,16 @@ describe('two replicas behind nginx', () => {
       await page.goto(`/demo/staff/barang-${stamp}`);
       await page.getByTestId('total-item').filter({ hasText: `Total Item: ${ROWS}` }).waitFor();
       await table().getByRole('cell', { name: 'Item 20', exact: true }).waitFor();
+    });
+
+    it('lets two builders, their sockets on different replicas, see each other and edit one page live', async () => {
+      const [andi, budi] = builders;
+      for (const tab of builders) await tab.getByTestId('peer-avatars').getByLabel(DEMO_ADMIN).waitFor();
+      await andi.locator('[data-palette-type="text"]').click();
+      await row(budi, 'Text 1').waitFor();
+      await relabel(budi, 'Nama', 'Nama Lengkap');
+      await row(andi, 'Nama Lengkap').waitFor();
+      await allEqual(['Nama Lengkap', 'Text 1']);
     });
 
     it('goes on paging, reloading and reading after a replica is killed (SIGKILL), without an error', async () => {
@@ -283,6 +323,19 @@ describe('two replicas behind nginx', () => {
       // nginx did try the dead replica and passed those requests on to the other (upstream=dead, live).
       const afterKill = upstreamsSince(deployment.accessLog, logStart, 'HTTP/1.1');
       expect(afterKill.some((upstreams) => upstreams.startsWith(`127.0.0.1:${victim.port},`))).toBe(true);
+    });
+
+    it('keeps both builders editing: the one whose replica died rejoins through the other, and nothing is lost', async () => {
+      const [andi, budi] = builders;
+      const victim = deployment.replicas[1] as { port: number };
+      await andi.locator('[data-palette-type="button"]').click();
+      await relabel(budi, 'Nama Lengkap', 'Nama Depan');
+      await allEqual(['Nama Depan', 'Text 1', 'Button 1']);
+      for (const tab of builders) await tab.locator('[data-testid="sync-indicator"][data-live="live"]').waitFor();
+      // A socket is logged when it ends: of the builders' two, only the one on the killed replica
+      // has (the other, on the living replica, is still open), so they were on different replicas.
+      const ended = upstreamsSince(deployment.accessLog, socketsLogStart, 'GET /collab');
+      expect(ended).toEqual([`127.0.0.1:${victim.port}`]);
     });
   });
 });
