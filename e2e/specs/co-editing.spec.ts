@@ -150,7 +150,7 @@ describe('two tabs edit one function', () => {
     await second.keyboard.press('ControlOrMeta+End');
     await second.keyboard.insertText(' * 2');
     await update(second);
-    await second.getByText('Merged with another builder\'s changes').waitFor();
+    await second.getByText('Merged with the changes demo-admin saved').waitFor();
     await second.getByText(`Function Name: "${fnName} A"`).waitFor();
     await second.getByText('Function updated').waitFor();
     expect(await stored()).toMatchObject({ name: `${fnName} A`, content: 'return a * 2' });
@@ -165,7 +165,7 @@ describe('two tabs edit one function', () => {
 
     await nameField(second).fill(`${fnName} C`);
     await update(second);
-    const dialog = second.getByRole('dialog', { name: 'Another builder saved this function' });
+    const dialog = second.getByRole('dialog', { name: 'demo-admin saved this function' });
     await dialog.getByRole('radio', { name: `Theirs: "${fnName} B"` }).waitFor();
     await snapshot(second, 'co-editing-function-phone');
     expect(await accessibilityViolations(second, '[role="dialog"]')).toEqual([]);
@@ -227,7 +227,7 @@ describe('two tabs point one menu at different pages', () => {
     expect(await storedPage()).toBe(pageNames[0]);
 
     await choosePage(second, pageNames[1]);
-    const dialog = second.getByRole('dialog', { name: 'Another builder saved this menu' });
+    const dialog = second.getByRole('dialog', { name: 'demo-admin saved this menu' });
     await dialog.getByRole('radio', { name: `Theirs: "${pageNames[0]}"` }).waitFor();
     await dialog.getByRole('radio', { name: `Yours: "${pageNames[1]}"` }).waitFor();
     expect(await storedPage()).toBe(pageNames[0]);
@@ -341,7 +341,7 @@ describe('two tabs edit one database connection', () => {
     expect(await storedTimeLimit()).toBe(20);
 
     await setTimeLimit(second, '45');
-    const dialog = second.getByRole('dialog', { name: 'Another builder saved this connection' });
+    const dialog = second.getByRole('dialog', { name: 'demo-admin saved this connection' });
     await dialog.getByRole('radio', { name: 'Theirs: 20' }).waitFor();
     expect(await storedTimeLimit()).toBe(20);
     await dialog.getByRole('button', { name: 'Keep only mine' }).click();

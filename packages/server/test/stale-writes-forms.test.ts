@@ -14,6 +14,9 @@ type Label = 'first' | 'second' | 'merged' | 'blind';
 
 interface Stored { revision: number }
 
+/** The self-registered builder who administers the application these forms belong to. */
+const ADMIN_USER = '081433100001';
+
 /**
  * One kind of object edited whole in a form (issue 33): how the form loads it (the read call's
  * answer for it), writes it with a value standing for `label`, and where the store keeps it.
@@ -25,6 +28,8 @@ interface FormKind<T extends Stored> {
   stored: () => Promise<{ label: Label | undefined; revision: number }>;
   /** A secret the store keeps for the object, which no answer may carry. */
   secret?: () => Promise<string[]>;
+  /** Who makes the writes (the refusal names him as who saved it last); the application's administrator unless said. */
+  author?: string;
 }
 
 const SECRET = 'kata-sandi-rahasia-33';
@@ -57,10 +62,10 @@ describe.each(engines)('stale form writes on %s', (engine) => {
     // The operator's mail relay runs on this machine.
     server = await buildTestServer(engine, { allowPrivateSmtp: true });
     await server.register('081433100001', 'password-1');
-    const builder = await server.login('081433100001', 'password-1', 'main');
+    const builder = await server.login(ADMIN_USER, 'password-1', 'main');
     let appSlug: string;
     ({ appId, appSlug } = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Dua Form', appDescription: '' }, builder)).json().data);
-    admin = await server.login('081433100001', 'password-1', appSlug);
+    admin = await server.login(ADMIN_USER, 'password-1', appSlug);
     root = await server.login('admin', ADMIN_PASSWORD, '_root');
     outsider = await hostileBuilder(server);
   });
@@ -79,8 +84,10 @@ describe.each(engines)('stale form writes on %s', (engine) => {
 
     const second = await kind.write('second', loaded.revision);
     expect(second.statusCode, second.body).toBe(409);
-    const refusal = second.json() as { status: boolean; error: string[]; data: T };
+    const refusal = second.json() as { status: boolean; error: string[]; data: T; savedBy: string | null };
     expect(refusal.status).toBe(false);
+    // Who saved what replaced his copy, for the form to name.
+    expect(refusal.savedBy).toBe(kind.author ?? ADMIN_USER);
     expect(refusal.error).toEqual([Messages.staleWrite]);
     expect(refusal.data).toEqual(await kind.load());
     expect(kind.valueIn(refusal.data)).toBe('first');
@@ -197,6 +204,7 @@ describe.each(engines)('stale form writes on %s', (engine) => {
     it('refuses a save from a replaced revision with the service as stored, never its password', async () => {
       const serviceId = await service('Relay');
       await playFormRace({
+        author: 'admin',
         load: () => loadService(serviceId),
         write: (label, revision) => edit(serviceId, `Relay ${label}`, revision),
         valueIn: (current) => current.name.replace('Relay ', '') as Label,

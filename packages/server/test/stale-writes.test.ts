@@ -85,7 +85,7 @@ describe.each(engines)('stale writes on %s', (engine) => {
    * the first one's value.
    */
   async function playRace<T>(kind: {
-    write: (value: string, revision: number | undefined) => Promise<{ statusCode: number; json: () => { data?: T } }>;
+    write: (value: string, revision: number | undefined) => Promise<{ statusCode: number; json: () => { data?: T; savedBy?: string | null } }>;
     stored: () => Promise<string>;
     valueIn: (current: T) => string;
     revisionIn: (current: T) => number;
@@ -95,6 +95,8 @@ describe.each(engines)('stale writes on %s', (engine) => {
     const second = await kind.write('second', loaded);
     expect(second.statusCode).toBe(409);
     const current = second.json().data as T;
+    // The refusal names who saved what replaced his copy (the newest audit entry of the object).
+    expect(second.json().savedBy).toBe('081433000001');
     expect(kind.valueIn(current)).toBe('first');
     expect(kind.revisionIn(current)).toBe(loaded + 1);
     expect(await kind.stored()).toBe('first');

@@ -153,12 +153,13 @@ export type ExtraOf<C> = C extends CallDefinition<infer _P, infer _Q, infer _B, 
 export type ConflictOf<C> = C extends { conflict?: infer K } ? K extends Schema ? z.output<K> : never : never;
 
 /**
- * A 409 answer of a call based on a revision: `{ status: false, error, data }` with the stored
- * object when the write was stale (other conflicts, a duplicate name, carry no data).
+ * A 409 answer of a call based on a revision: `{ status: false, error, data, savedBy }` with the
+ * stored object and who saved it last (null: not known) when the write was stale (other
+ * conflicts, a duplicate name, carry neither).
  */
 export function conflictEnvelopeOf(call: AnyCall): z.ZodObject | undefined {
   if (call.conflict === undefined) return undefined;
-  return z.object({ status: z.literal(false), error: z.array(z.string()), data: call.conflict.optional() });
+  return z.object({ status: z.literal(false), error: z.array(z.string()), data: call.conflict.optional(), savedBy: z.string().nullable().optional() });
 }
 
 /** A successful answer's schema: `{ status: true, data }` and the call's extra fields. */

@@ -4,6 +4,7 @@ import { Messages } from '@rakit/core';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DataSourceError } from '../datasources/types';
 import { HttpError } from '../errors/http-errors';
+import { latestActorOf } from '../store/repositories/audit-log';
 import { StaleRevision } from '../store/revisions';
 
 /** Unique-key violations of the three store engines: a race lost to another writer. */
@@ -79,11 +80,17 @@ export function installErrorHandler(app: FastifyInstance, options: { firstPage: 
 
 /** 409 with the object as it is stored now (read after the write's transaction rolled back). */
 async function sendStaleRevision(error: StaleRevision, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const current = await error.current(request.server.store).catch((cause: unknown) => {
+  const store = request.server.store;
+  const [current, savedBy] = await Promise.all([
+    error.current(store),
+    error.entity === undefined ? undefined : latestActorOf(store, error.entity.type, error.entity.id),
+  ]).catch((cause: unknown) => {
     request.log.warn({ err: cause }, 'the stored object of a stale write could not be read');
-    return undefined;
+    return [undefined, undefined];
   });
-  return reply.code(409).send({ status: false, error: [error.message], ...(current === undefined ? {} : { data: current }) });
+  return reply.code(409).send({
+    status: false, error: [error.message], ...(current === undefined ? {} : { data: current }), ...(savedBy === undefined ? {} : { savedBy }),
+  });
 }
 
 /**

@@ -8,6 +8,8 @@ import {
 } from '../store/repositories/pdf-templates';
 import type { Store } from '../store/db';
 import { claimRevision } from '../store/revisions';
+import type { AuditContext } from '../audit/context';
+import { withAudit } from '../audit/record';
 import { type PdfExtraction, PdfReadError, type PdfReader } from './extract';
 
 /*
@@ -68,11 +70,13 @@ async function currentTemplate(db: Store, templateId: number): Promise<PdfTempla
 
 /** Renames a template and sets its fields; with `base`, only while it is still at that revision (issue 33). */
 export async function saveTemplate(
-  app: FastifyInstance, templateId: number, templateName: string, fields: PdfTemplateField[], base?: number,
+  app: FastifyInstance, audit: AuditContext, templateId: number, templateName: string, fields: PdfTemplateField[], base?: number,
 ): Promise<PdfTemplate> {
   const row = await templateRow(app, templateId);
   const values = { templateName, fields: JSON.stringify(fields), updatedAt: new Date().toISOString() };
-  const revision = await app.store.transaction().execute(async (trx) => {
+  // Recorded with the change: a stale save's 409 names who made the newest one (issue 33).
+  const fact = { appId: row.templateAppId, entityType: 'pdfTemplate', entityId: templateId, summary: `Saved PDF template ${templateName}` };
+  const revision = await withAudit(app.store, audit, fact, async (trx) => {
     const claimed = await claimRevision(trx, 'pdfTemplates', templateId, base, (store) => currentTemplate(store, templateId));
     await updatePdfTemplate(trx, templateId, values);
     return claimed;

@@ -39,7 +39,7 @@ const pdfTemplateRoutes: FastifyPluginAsync = async (app) => {
     return createTemplate(app, reader, query.appId, caller.userId, part.filename, content);
   });
 
-  route(app, pdfTemplateCalls.savePdfTemplate, async ({ input: { params, body } }) => saveTemplate(app, params.id, body.templateName, body.fields, body.revision));
+  route(app, pdfTemplateCalls.savePdfTemplate, async ({ input: { params, body }, audit }) => saveTemplate(app, audit, params.id, body.templateName, body.fields, body.revision));
 
   route(app, pdfTemplateCalls.deletePdfTemplate, async ({ input: { params } }) => {
     await removeTemplate(app, params.id);

@@ -27,6 +27,7 @@ import * as dbTimeLimit from './migrations/2026-11-26-0101-db-time-limit';
 import * as storedFiles from './migrations/2026-11-26-0201-stored-files';
 import * as revisions from './migrations/2026-11-29-0101-revisions';
 import * as pageDocuments from './migrations/2026-11-30-0101-page-documents';
+import * as auditEntityIndex from './migrations/2026-11-30-0201-audit-entity-index';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -162,6 +163,7 @@ const migrations = {
   '2026-11-26-0201-stored-files': storedFiles,
   '2026-11-29-0101-revisions': revisions,
   '2026-11-30-0101-page-documents': pageDocuments,
+  '2026-11-30-0201-audit-entity-index': auditEntityIndex,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

@@ -9,6 +9,12 @@ const REVISION_KEYS = {
 } as const;
 export type RevisionedTable = keyof typeof REVISION_KEYS;
 
+/** The audit log's name of each table's objects: the newest entry of one names who last changed it. */
+const AUDIT_ENTITIES: Record<RevisionedTable, string> = {
+  apps: 'app', pages: 'page', menus: 'menu', userGroups: 'group', chains: 'workflow', chainActions: 'workflowAction',
+  dbConfigs: 'db', functions: 'function', queries: 'query', triggers: 'trigger', pdfTemplates: 'pdfTemplate', thirdParties: 'thirdParty',
+};
+
 /** The tables above as the two statements here see them: a numeric key and a revision. */
 type RevisionView = Kysely<Record<RevisionedTable, Record<string, number>>>;
 
@@ -19,7 +25,11 @@ type RevisionView = Kysely<Record<RevisionedTable, Record<string, number>>>;
  * `conflict` schema to serialise.
  */
 export class StaleRevision extends Error {
-  constructor(readonly current: (store: Store) => Promise<unknown>) {
+  constructor(
+    readonly current: (store: Store) => Promise<unknown>,
+    /** The object as the audit log names it, when the answer should say who saved it last. */
+    readonly entity?: { type: string; id: number },
+  ) {
     super(Messages.staleWrite);
     this.name = 'StaleRevision';
   }
@@ -66,6 +76,6 @@ export async function claimRevision(
   trx: Store, table: RevisionedTable, id: number, base: number | undefined, current: (store: Store) => Promise<unknown>,
 ): Promise<number> {
   const revision = await takeRevision(trx, table, id, base);
-  if (revision === undefined) throw new StaleRevision(current);
+  if (revision === undefined) throw new StaleRevision(current, { type: AUDIT_ENTITIES[table], id });
   return revision;
 }

@@ -15,6 +15,8 @@ export interface ApiAnswer<T, K = unknown> {
   httpStatus: number;
   /** A write based on a replaced revision (409): the object as stored now, parsed by the call's `conflict` schema. */
   conflict?: K;
+  /** With `conflict`: who saved it last (null: not known). */
+  savedBy?: string | null;
 }
 
 /** The request never got a readable answer (network down, server gone, not JSON). */
@@ -32,6 +34,7 @@ const EnvelopeSchema = z.object({
   status: z.boolean(),
   data: z.unknown().optional(),
   error: z.array(z.string()).optional(),
+  savedBy: z.string().nullable().optional(),
 });
 
 interface CallOptions<S extends z.ZodType> {
@@ -88,6 +91,7 @@ export async function call<S extends z.ZodType, K = never>(options: CallOptions<
     const parsed = options.conflict.safeParse(data);
     if (!parsed.success) throw new ApiUnreachableError(`${options.method} ${options.path}: unexpected conflict data`, { cause: parsed.error });
     answer.conflict = parsed.data as K;
+    answer.savedBy = envelope.data.savedBy ?? null;
   }
   return answer;
 }

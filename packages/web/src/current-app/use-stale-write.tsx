@@ -17,6 +17,8 @@ export type RevisedWrite<D, C, T = unknown> = { answer: ApiAnswer<D, C> | null; 
 export type FieldLabel = string | { label: string; show: (value: unknown) => string };
 
 interface Asking {
+  /** Who saved it last (null: not known). */
+  who: string | null;
   conflicts: FieldConflict[];
   theirChanges: string[];
   settle: (settlement: MergeSettlement) => void;
@@ -63,14 +65,18 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
   };
 
   /** The values to write after a stale write, or null when he keeps theirs. */
-  const merged = (base: T, mine: T, theirs: T): Promise<T | null> => {
+  const merged = (base: T, mine: T, theirs: T, who: string | null): Promise<T | null> => {
     const merge = mergeRecords(base, mine, theirs);
     const theirChanges = Object.keys(labels).filter((key) => !sameJson(base[key], theirs[key])).map((key) => `${label(key)}: ${show(key, theirs[key])}`);
     if (merge.conflicts.length === 0) {
-      notifyInfo(theirChanges.length === 0 ? `Another builder saved ${what} too.` : theirChanges.join('; '), 'Merged with another builder\'s changes');
+      notifyInfo(
+        theirChanges.length === 0 ? `${who ?? 'Another builder'} saved ${what} too.` : theirChanges.join('; '),
+        who === null ? 'Merged with another builder\'s changes' : `Merged with the changes ${who} saved`,
+      );
       return Promise.resolve(merge.merged);
     }
     return new Promise((resolve) => setAsking({
+      who,
       conflicts: merge.conflicts,
       theirChanges,
       settle: (settlement) => {
@@ -97,7 +103,7 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
       const current = answer.conflict;
       if (current === undefined || attempt > MERGE_ATTEMPTS) return { answer, values };
       const theirs = fieldsOf(current);
-      const next = await merged(loaded, values, theirs);
+      const next = await merged(loaded, values, theirs, answer.savedBy ?? null);
       if (next === null) return { theirs: current };
       values = next;
       loaded = theirs;
@@ -129,6 +135,7 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
   const dialog = asking === null ? null : (
     <ConflictDialog
       what={what}
+      who={asking.who}
       theirChanges={asking.theirChanges}
       questions={asking.conflicts.map((conflict) => ({
         key: conflict.key, title: label(conflict.key), mine: `Yours: ${show(conflict.key, conflict.mine)}`, theirs: `Theirs: ${show(conflict.key, conflict.theirs)}`,

@@ -16,6 +16,13 @@ export async function insertAuditEntry(db: Store, entry: NewAuditEntry): Promise
   await db.insertInto('auditLog').values(entry).execute();
 }
 
+/** Who made the newest recorded change of an object (null: the system, or none recorded). */
+export async function latestActorOf(db: Store, entityType: string, entityId: string | number): Promise<string | null> {
+  const row = await db.selectFrom('auditLog').select('actorId').where('entityType', '=', entityType).where('entityId', '=', String(entityId))
+    .orderBy('auditId', 'desc').limit(1).executeTakeFirst();
+  return row?.actorId ?? null;
+}
+
 /** The columns of a batch's rows, in the order of their values. */
 const BATCH_COLUMNS = ['at', 'actorId', 'appId', 'action', 'entityType', 'entityId', 'summary', 'details', 'sourceAddress'] as const;
 const BATCH_MAX = 100;
