@@ -22,6 +22,7 @@ export interface LivePageOptions {
 
 /** Joins the shared document of the page open in `store`; answers how to leave it. */
 export function joinLivePage({ store, pageId, token, name, onLost }: LivePageOptions): { leave: () => void } {
+  const open = () => store.getState().page?.pageId === pageId;
   const session = joinSharedDocument({
     name: `page/${pageId}`,
     token,
@@ -31,7 +32,7 @@ export function joinLivePage({ store, pageId, token, name, onLost }: LivePageOpt
       // The page becomes the document's, with what this builder did before it joined merged in.
       joined: () => {
         const state = store.getState();
-        if (state.page?.pageId !== pageId) return;
+        if (!open()) return;
         const base = state.stored?.components;
         const mine = state.history.present;
         if (base !== undefined && mine !== base) {
@@ -43,14 +44,15 @@ export function joinLivePage({ store, pageId, token, name, onLost }: LivePageOpt
           redo: session.redo,
         }, session.ownEditsStored());
       },
-      changed: () => store.getState().liveChanged(componentsOfDoc(session.doc)),
-      stored: (stored) => store.getState().liveStored(stored),
-      status: (status) => store.getState().liveStatus(status),
-      peers: (peers) => store.getState().livePeers(peers),
-      undoState: (canUndo, canRedo) => store.getState().liveUndoState(canUndo, canRedo),
+      // Until the binding is left, another page may already be open: only this page's news count.
+      changed: () => { if (open()) store.getState().liveChanged(componentsOfDoc(session.doc)); },
+      stored: (stored) => { if (open()) store.getState().liveStored(stored); },
+      status: (status) => { if (open()) store.getState().liveStatus(status); },
+      peers: (peers) => { if (open()) store.getState().livePeers(peers); },
+      undoState: (canUndo, canRedo) => { if (open()) store.getState().liveUndoState(canUndo, canRedo); },
       lost: (reason) => {
         unsubscribe();
-        store.getState().liveEnded();
+        if (open()) store.getState().liveEnded();
         onLost(reason);
       },
     },
