@@ -11,6 +11,7 @@ import classes from './ComponentRow.module.css';
 import type { DragSource } from './drop-target';
 import { editorStore, useEditor } from '../state/editor-store';
 import { useNearViewport } from '../components/use-near-viewport';
+import { PeerFrame } from '../live/PeerFrame';
 
 /** The list of a card's components (ComponentList, handed down so that the two modules need not import each other). */
 export type NestedList = ComponentType<{ parentId: string | null; items: readonly Component[]; preview: boolean }>;
@@ -121,15 +122,10 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
   );
 });
 
-/** Another builder has this component selected (issue 33, presence): a frame and his name, in his colour. */
+/** Another builder has this component selected (issue 33, presence). */
 function PeerSelection({ id }: { id: string }) {
   const peer = useEditor((state) => state.live?.peers.find((candidate) => candidate.activeId === id) ?? null);
-  if (peer === null) return null;
-  return (
-    <div className={classes.peer} style={{ borderColor: peer.color }} data-testid="peer-selection">
-      <span className={classes.peerName} style={{ background: peer.color }}>{peer.name}</span>
-    </div>
-  );
+  return <PeerFrame peer={peer} />;
 }
 
 /** The columns a row spans: the width being dragged to while its handle moves. */
