@@ -9,7 +9,9 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import authPlugin, { principalOfToken } from './auth/plugin';
 import { liveDocumentsOf } from './coedit/live-documents';
-import { createPageCollab } from './coedit/page-collab';
+import { createCollab } from './coedit/collab';
+import { pageKind } from './coedit/page-collab';
+import { workflowKind } from './coedit/workflow-collab';
 import { installCollabSocket } from './http/collab-socket';
 import { type PageHistoryPolicy, pageHistoryPolicy } from './pages/history';
 import { TokenService } from './auth/tokens';
@@ -59,6 +61,7 @@ import type { ExecutorLookup } from './workflows/addons';
 import { startPageHistoryPruner } from './pages/history-pruner';
 import { createWorkflowEngine, type WorkflowEngine } from './workflows/engine';
 import { pickUpTriggerRuns } from './workflows/runs';
+import type { WorkflowDocumentSync } from './workflows/flow-document';
 import type { FileStorage } from './storage/file-storage';
 import { openFileStorage } from './storage/open';
 
@@ -82,6 +85,8 @@ declare module 'fastify' {
     readiness: Readiness;
     /** How page versions are kept, and the live documents every page write reaches (co-editing). */
     pageHistory: PageHistoryPolicy;
+    /** The live documents every write of a workflow's drawing reaches (co-editing). */
+    workflowDocuments: WorkflowDocumentSync;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
@@ -169,18 +174,23 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   });
   // Registered before the store's users close: the workers stop first.
   app.addHook('onClose', async () => app.workflows.close());
-  // Builders editing one page together (issue 33): its Yjs document over a socket on this port.
-  const collab = createPageCollab({
-    store, principalOf: (token) => principalOfToken(app, token), history: pageHistoryPolicy(config), recheckMs: Math.max(config.readCacheMs, 1000),
+  // Builders editing one page or one workflow together (issue 33): its Yjs document over a socket on this port.
+  const collab = createCollab({
+    kinds: [
+      pageKind({ store, history: pageHistoryPolicy(config) }),
+      workflowKind({ app, onRefusedStore: (chainId, reason) => app.log.warn({ chainId, reason }, 'co-editing: a workflow\'s live document was not stored') }),
+    ],
+    principalOf: (token) => principalOfToken(app, token), recheckMs: Math.max(config.readCacheMs, 1000),
     ...(config.redisUrl === undefined ? {} : { redis: { url: config.redisUrl, prefix: config.redisPrefix } }),
     ...(options.collabStoreDelayMs === undefined ? {} : { storeDelayMs: options.collabStoreDelayMs.after, storeMaxDelayMs: options.collabStoreDelayMs.atMost }),
   });
-  // Every other write of a page (saveApp, a restore, a deletion) reaches the open documents.
+  // Every other write of a page (saveApp, a restore, a deletion) or a workflow (its actions, flow, deletion) reaches the open documents.
   const documents = liveDocumentsOf(collab, {
-    store, acrossReplicas: config.redisUrl !== undefined, onError: (error) => app.log.warn({ err: error }, 'co-editing: a page write did not reach its live document'),
+    store, acrossReplicas: config.redisUrl !== undefined, onError: (error) => app.log.warn({ err: error }, 'co-editing: a write did not reach its live document'),
   });
   // Read on each use: the retention is the configuration's as it is now.
   app.decorate('pageHistory', { getter: () => ({ ...pageHistoryPolicy(config), documents }) });
+  app.decorate('workflowDocuments', documents);
   installCollabSocket(app, collab);
   startPageHistoryPruner(app);
   app.decorate('sandbox', new SandboxPool(config.functionLimits));

@@ -1,73 +1,25 @@
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { type Component, createComponent } from '@rakit/core';
 import { componentsMapOf, componentsOfDoc, writeComponentsToDoc } from '@rakit/core/page-ydoc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { type BuildOptions, buildApp } from '../src/app';
 import { COLLAB_CLOSE } from '../src/coedit/page-collab';
-import { openStore } from '../src/store/db';
-import { findPageDocument } from '../src/store/repositories/page-documents';
+import { findPersistedState, PAGE_STATES } from '../src/store/repositories/document-states';
 import { findPage } from '../src/store/repositories/pages';
-import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
+import { ADMIN_PASSWORD, anotherProcess, buildTestServer, type TestServer } from './support/build';
+import { covers, expectDisconnectedOnDeletion, joinDocument, socketOf, until, useReplicas } from './support/collab';
 import { availableEngines } from './support/engines';
 
 const engines = await availableEngines();
-const REDIS_URL = process.env.RAKIT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
-
-const socketOf = (server: TestServer) => {
-  const address = server.app.server.address();
-  return `ws://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/collab`;
-};
-
-/** Another process on `server`'s store (as support/build's anotherProcess), with its own build options. */
-async function otherProcess(server: TestServer, options: Omit<BuildOptions, 'logger'>): Promise<TestServer> {
-  const { config } = server.app;
-  const store = openStore(config.databaseUrl, config.dataDir);
-  const app = await buildApp({ ...config }, store, { ...options, logger: false });
-  return {
-    ...server, app, store,
-    call: (method, url, body, token) => app.inject({ method, url, headers: token === undefined ? {} : { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) }),
-    close: async () => {
-      await app.close();
-      await store.destroy();
-    },
-  };
-}
-
-interface Stored { type: 'stored'; revision: number; stateVector: string }
-
-/** A builder's editor on a page's document: its Y.Doc, what it was told, how it ended. */
-function builder(url: string, pageId: number, token: string, doc = new Y.Doc()) {
-  const events = { synced: 0, closedWith: null as string | null, stored: [] as Stored[], deleted: false };
-  const provider = new HocuspocusProvider({
-    url, name: `page/${pageId}`, document: doc, token,
-    onSynced: () => { events.synced += 1; },
-    onClose: ({ event }) => { events.closedWith = event.reason; },
-    onStateless: ({ payload }) => {
-      const message = JSON.parse(payload) as { type: string };
-      if (message.type === 'stored') events.stored.push(message as Stored);
-      if (message.type === 'deleted') events.deleted = true;
-    },
-  });
-  return { doc, provider, events };
-}
+/** A builder's editor on a page's document. */
+const builder = (url: string, pageId: number, token: string, doc?: Y.Doc) => joinDocument(url, `page/${pageId}`, token, doc);
 
 /** Sets settings of one component in a builder's copy, as the editor does (a diff). */
 const edit = (doc: Y.Doc, id: string, settings: Partial<Component>) =>
   writeComponentsToDoc(doc, componentsOfDoc(doc).map((c) => (c.id === id ? { ...c, ...settings } as Component : c)));
 
 const summary = (components: Component[]) => components.map((c) => `${c.id}:${String(c.title)}`).join(',');
-
-/** Whether the stored state vector covers every edit the builder's own client made. */
-const covers = (stored: Stored, doc: Y.Doc) => (Y.decodeStateVector(Buffer.from(stored.stateVector, 'base64')).get(doc.clientID) ?? 0) >= Y.getState(doc.store, doc.clientID);
 
 /**
  * Live co-editing (issue 33) and every other write of a page: the persisted Yjs state every load
@@ -129,11 +81,11 @@ describe.each(engines)('co-editing a page written by other paths on %s', (engine
     await until(async () => summary(await stored(pageId)) === 'nama:Nama Lengkap,judul:Judul Baru', 'the store to keep both', 10_000);
     expect(componentsOfDoc(editing.doc)).toEqual(componentsOfDoc(watching.doc));
     // The persisted state holds what the store holds.
-    const persisted = (await findPageDocument(server.store, pageId))!;
+    const persisted = (await findPersistedState(server.store, PAGE_STATES, pageId))!;
     const reloaded = new Y.Doc();
     Y.applyUpdate(reloaded, persisted.state);
     expect(summary(componentsOfDoc(reloaded))).toBe('nama:Nama Lengkap,judul:Judul Baru');
-    expect(persisted.pageRevision).toBe((await findPage(server.store, pageId))!.revision);
+    expect(persisted.revision).toBe((await findPage(server.store, pageId))!.revision);
   });
 
   it('brings a restored version to a live builder', async () => {
@@ -168,15 +120,7 @@ describe.each(engines)('co-editing a page written by other paths on %s', (engine
 
   it('disconnects the builders of a deleted page, and its document goes with it', async () => {
     const pageId = await newPage([createComponent('input', 'nama', 'Nama')]);
-    const editing = join(pageId);
-    await until(() => editing.events.synced > 0, 'the editor to sync');
-    expect(await findPageDocument(server.store, pageId)).toBeDefined();
-    const deleted = await server.call('DELETE', `/page/${pageId}`, undefined, admin);
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    await until(() => editing.events.closedWith !== null, 'the builder to be disconnected');
-    expect(editing.events.closedWith).toBe(COLLAB_CLOSE.deleted.reason);
-    expect(editing.events.deleted).toBe(true);
-    expect(await findPageDocument(server.store, pageId)).toBeUndefined();
+    await expectDisconnectedOnDeletion(server, join(pageId), { table: PAGE_STATES, id: pageId }, () => server.call('DELETE', `/page/${pageId}`, undefined, admin), COLLAB_CLOSE.deleted.reason);
   });
 });
 
@@ -222,7 +166,7 @@ describe.each(engines)('co-editing across a server restart on %s', (engine) => {
     edit(doc, 'nama', { placeholder: 'Tulis nama' });
     edit(doc, 'judul', { title: 'Judul Luring' });
 
-    second = await otherProcess(first, { collabStoreDelayMs: { after: 200, atMost: 1000 } });
+    second = await anotherProcess(first, { appOptions: { collabStoreDelayMs: { after: 200, atMost: 1000 } } });
     await second.app.listen({ port, host: '127.0.0.1' });
     await until(async () => {
       const page = JSON.parse((await findPage(second!.store, pageId))!.pageComponents) as Component[];
@@ -240,22 +184,10 @@ describe.each(engines)('co-editing across a server restart on %s', (engine) => {
  * moment, a builder on each editing a different setting of the same component.
  */
 describe.each(engines)('co-editing one page first opened on two replicas at once on %s', (engine) => {
+  const cluster = useReplicas(engine, { count: 2, appOptions: { collabStoreDelayMs: { after: 300, atMost: 1500 } } });
   let first: TestServer;
   let second: TestServer;
-  const providers: HocuspocusProvider[] = [];
-  const options = { collabStoreDelayMs: { after: 300, atMost: 1500 } };
-
-  beforeAll(async () => {
-    first = await buildTestServer(engine, { redisUrl: REDIS_URL, readCacheMs: 500 }, options);
-    second = await otherProcess(first, options);
-    await first.app.listen({ port: 0, host: '127.0.0.1' });
-    await second.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    for (const provider of providers) provider.destroy();
-    await second.close();
-    await first.close();
-  });
+  beforeAll(() => { [first, second] = cluster.replicas as [TestServer, TestServer]; });
 
   it('keeps both builders\' edits, tells each when they are stored, and reaches them with REST writes and a deletion', async () => {
     const token = await first.login('admin', ADMIN_PASSWORD, '_root');
@@ -264,9 +196,8 @@ describe.each(engines)('co-editing one page first opened on two replicas at once
     await first.call('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify([createComponent('input', 'nama', 'Nama'), createComponent('text', 'judul', 'Judul')]) }] }, token);
 
     // Both join at once, and edit the moment they have the document.
-    const onFirst = builder(socketOf(first), pageId, token);
-    const onSecond = builder(socketOf(second), pageId, token);
-    providers.push(onFirst.provider, onSecond.provider);
+    const onFirst = cluster.join(first, `page/${pageId}`, token);
+    const onSecond = cluster.join(second, `page/${pageId}`, token);
     // The Yjs item each builder first got for the component: the same on both replicas.
     const firstItems: (string | undefined)[] = [];
     const itemOf = (doc: Y.Doc) => {
@@ -320,8 +251,7 @@ describe.each(engines)('co-editing one page first opened on two replicas at once
     const { appId } = (await first.call('POST', '/save/saveApp', { appId: null, appName: 'Jauh', appDescription: '' }, token)).json().data;
     const { pageId } = (await first.call('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: 'Di Sana' }] }, token)).json().data.pages[0];
     await first.call('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify([createComponent('input', 'nama', 'Nama'), createComponent('text', 'judul', 'Judul')]) }] }, token);
-    const onSecond = builder(socketOf(second), pageId, token);
-    providers.push(onSecond.provider);
+    const onSecond = cluster.join(second, `page/${pageId}`, token);
     await until(() => onSecond.events.synced > 0, 'the editor to sync');
     edit(onSecond.doc, 'nama', { title: 'Belum disimpan' });
     await until(() => !onSecond.provider.hasUnsyncedChanges, 'the edit to reach the second replica');

@@ -1,4 +1,4 @@
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { createComponent } from '@rakit/core';
 import { componentsMapOf, componentsOfDoc, writeComponentsToDoc } from '@rakit/core/page-ydoc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,18 +6,11 @@ import * as Y from 'yjs';
 import { COLLAB_CLOSE } from '../src/coedit/page-collab';
 import { findAppById } from '../src/store/repositories/apps';
 import { findPage } from '../src/store/repositories/pages';
-import { ADMIN_PASSWORD, anotherProcess, buildTestServer, type TestServer } from './support/build';
+import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
+import { coEditedApplication, joinDocument, socketOf, until, useReplicas } from './support/collab';
 import { availableEngines } from './support/engines';
 
 const engines = await availableEngines();
-
-const until = async (check: () => boolean | Promise<boolean>, what: string, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 /**
  * Live co-editing (issue 33) through the real socket: Hocuspocus on the server's port, real
@@ -34,31 +27,17 @@ describe.each(engines)('co-editing a page on %s', (engine) => {
 
   /** A builder's editor joining the page's document with `token`; how it ended if refused. */
   function join(pageId: number, token: string) {
-    const doc = new Y.Doc();
-    const events = { synced: false, refused: null as string | null, closedWith: null as string | null };
-    const provider = new HocuspocusProvider({
-      url, name: `page/${pageId}`, document: doc, token,
-      onSynced: () => { events.synced = true; },
-      onAuthenticationFailed: ({ reason }) => { events.refused = reason; },
-      onClose: ({ event }) => { events.closedWith = event.reason; },
-    });
-    providers.push(provider);
-    return { doc, provider, events };
+    const joined = joinDocument(url, `page/${pageId}`, token);
+    providers.push(joined.provider);
+    return joined;
   }
 
   beforeAll(async () => {
     server = await buildTestServer(engine, { pageVersionFoldSeconds: 0, readCacheMs: 500 });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.app.server.address();
-    url = `ws://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/collab`;
-    await server.register('081455000001', 'password-1');
-    const builder = await server.login('081455000001', 'password-1', 'main');
-    let appSlug: string;
-    ({ appId, appSlug } = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Bareng', appDescription: '', appOpenRegistration: true }, builder)).json().data);
-    admin = await server.login('081455000001', 'password-1', appSlug);
+    url = socketOf(server);
     // A member of the application, and the administrator of another one (a self-registered builder).
-    await server.register('081455000002', 'password-2', appId);
-    member = await server.login('081455000002', 'password-2', appSlug);
+    ({ appId, admin, member } = await coEditedApplication(server, { builder: '081455000001', member: '081455000002' }, 'Bareng'));
     await server.register('081455000003', 'password-3');
     const hostile = await server.login('081455000003', 'password-3', 'main');
     const other = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Lain', appDescription: '' }, hostile)).json().data;
@@ -81,7 +60,7 @@ describe.each(engines)('co-editing a page on %s', (engine) => {
     const pageId = await newPage();
     const first = join(pageId, admin);
     const second = join(pageId, admin);
-    await until(() => first.events.synced && second.events.synced, 'both editors to sync');
+    await until(() => first.events.synced > 0 && second.events.synced > 0, 'both editors to sync');
     expect(componentsOfDoc(first.doc).map((c) => c.id)).toEqual(['nama']);
 
     writeComponentsToDoc(first.doc, [...componentsOfDoc(first.doc), createComponent('text', 'judul', 'Judul')]);
@@ -105,7 +84,7 @@ describe.each(engines)('co-editing a page on %s', (engine) => {
     for (const [who, token, name] of [['nobody', 'not-a-token', pageId], ['member', member, pageId], ['other admin', otherAdmin, pageId], ['no page', admin, 999_999]] as const) {
       const tried = join(name, token);
       await until(() => tried.events.refused !== null, `${who} to be refused`);
-      expect(tried.events.synced, who).toBe(false);
+      expect(tried.events.synced, who).toBe(0);
       expect(componentsMapOf(tried.doc).size, who).toBe(0);
     }
   });
@@ -119,7 +98,7 @@ describe.each(engines)('co-editing a page on %s', (engine) => {
     const editing = join(pageId, await server.login('081455000004', 'password-4', appSlug));
     const watching = join(pageId, await server.login('081455000004', 'password-4', appSlug));
     const honest = join(pageId, admin);
-    await until(() => editing.events.synced && watching.events.synced && honest.events.synced, 'the editors to sync');
+    await until(() => editing.events.synced > 0 && watching.events.synced > 0 && honest.events.synced > 0, 'the editors to sync');
     // A new password revokes every session he had.
     await server.call('PUT', '/auth/changePassword', { data: { userId: '081455000004', password: 'password-5', confirm_password: 'password-5', appId } }, admin);
     writeComponentsToDoc(editing.doc, [...componentsOfDoc(editing.doc), createComponent('text', 'late', 'Terlambat')]);
@@ -133,7 +112,7 @@ describe.each(engines)('co-editing a page on %s', (engine) => {
     const pageId = await newPage();
     const honest = join(pageId, admin);
     const hostile = join(pageId, admin);
-    await until(() => honest.events.synced && hostile.events.synced, 'both editors to sync');
+    await until(() => honest.events.synced > 0 && hostile.events.synced > 0, 'both editors to sync');
     const before = (await findPage(server.store, pageId))!.pageComponents;
     // A component of a type no widget has, and a script where a title belongs.
     hostile.doc.transact(() => {
@@ -152,7 +131,7 @@ describe.each(engines)('co-editing a page on %s', (engine) => {
 
     // A huge update is cut off at the socket, before it is even read.
     const flooding = join(pageId, admin);
-    await until(() => flooding.events.synced, 'the flooding editor to sync');
+    await until(() => flooding.events.synced > 0, 'the flooding editor to sync');
     componentsMapOf(flooding.doc).get('nama')!.set('title', 'x'.repeat(3_000_000));
     await until(() => flooding.events.closedWith !== null, 'the flooding editor to be cut off');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -165,7 +144,7 @@ describe.each(engines)('co-editing a page on %s', (engine) => {
     const pageId = await newPage();
     const first = join(pageId, admin);
     const second = join(pageId, admin);
-    await until(() => first.events.synced && second.events.synced, 'both editors to sync');
+    await until(() => first.events.synced > 0 && second.events.synced > 0, 'both editors to sync');
     writeComponentsToDoc(first.doc, [...componentsOfDoc(first.doc), createComponent('text', 'akhir', 'Sebelum berhenti')]);
     await until(() => componentsOfDoc(second.doc).length === 2, 'the other editor to see the edit');
     await server.app.close();
@@ -179,33 +158,11 @@ describe.each(engines)('co-editing a page on %s', (engine) => {
  * balancer pins them. Each sees the other's edits live; the page is stored once per change.
  */
 describe.each(engines)('co-editing across two replicas on %s', (engine) => {
-  const REDIS_URL = process.env.RAKIT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const cluster = useReplicas(engine, { count: 2 });
   let first: TestServer;
   let second: TestServer;
-  const providers: HocuspocusProvider[] = [];
-
-  const socketOf = (server: TestServer) => {
-    const address = server.app.server.address();
-    return `ws://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/collab`;
-  };
-  const join = (server: TestServer, pageId: number, token: string) => {
-    const doc = new Y.Doc();
-    const state = { synced: false };
-    providers.push(new HocuspocusProvider({ url: socketOf(server), name: `page/${pageId}`, document: doc, token, onSynced: () => { state.synced = true; } }));
-    return { doc, state };
-  };
-
-  beforeAll(async () => {
-    first = await buildTestServer(engine, { redisUrl: REDIS_URL, readCacheMs: 500 });
-    second = await anotherProcess(first);
-    await first.app.listen({ port: 0, host: '127.0.0.1' });
-    await second.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    for (const provider of providers) provider.destroy();
-    await second.close();
-    await first.close();
-  });
+  beforeAll(() => { [first, second] = cluster.replicas as [TestServer, TestServer]; });
+  const join = (server: TestServer, pageId: number, token: string) => cluster.join(server, `page/${pageId}`, token);
 
   it('shows each builder the other\'s edits through Redis, and stores the page', async () => {
     const token = await first.login('admin', ADMIN_PASSWORD, '_root');
@@ -213,7 +170,7 @@ describe.each(engines)('co-editing across two replicas on %s', (engine) => {
     const { pageId } = (await first.call('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: 'Bersama' }] }, token)).json().data.pages[0];
     const onFirst = join(first, pageId, token);
     const onSecond = join(second, pageId, token);
-    await until(() => onFirst.state.synced && onSecond.state.synced, 'both editors to sync');
+    await until(() => onFirst.events.synced > 0 && onSecond.events.synced > 0, 'both editors to sync');
 
     writeComponentsToDoc(onFirst.doc, [createComponent('input', 'dari-satu', 'Dari replika satu')]);
     await until(() => componentsOfDoc(onSecond.doc).length === 1, 'the second replica\'s builder to see it');

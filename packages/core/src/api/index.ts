@@ -22,6 +22,7 @@ import { workflowRunCalls } from './workflow-runs';
 import { workflowCalls } from './workflows';
 
 export * from './contract';
+export * from './collab';
 export * from './actions';
 export * from './apps';
 export * from './audit';

@@ -1,12 +1,11 @@
 import type { Hocuspocus } from '@hocuspocus/server';
+import { COLLAB_PATH } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { type RawData, WebSocketServer } from 'ws';
-import type { CollabContext } from '../coedit/page-collab';
+import type { CollabContext } from '../coedit/collab';
 
-/** Where builders' editors open the co-editing socket, on the server's own port. */
-export const COLLAB_PATH = '/collab';
 
-/** The largest message a builder's editor may send: a whole 200-component page is far below. */
+/** The largest message a builder's editor may send: a whole 200-component page (or 200-card workflow) is far below. */
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 
 /** How long closing waits for the documents' pending stores. */
@@ -16,7 +15,7 @@ const bytesOf = (data: RawData): Uint8Array =>
   new Uint8Array(Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? Buffer.from(data) : data);
 
 /**
- * Binds the co-editing documents (coedit/page-collab.ts) to WebSocket upgrades of COLLAB_PATH on
+ * Binds the co-editing documents (coedit/collab.ts) to WebSocket upgrades of COLLAB_PATH on
  * the HTTP server; any other upgrade is refused. Closing the server stores what is pending and
  * closes the sockets.
  */

@@ -7,7 +7,7 @@ import * as Y from 'yjs';
 import { conflict, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { revisionOf } from '../store/revisions';
-import { deletePageDocument, findPageDocument, updatePageDocument } from '../store/repositories/page-documents';
+import { deletePersistedState, findPersistedState, PAGE_STATES, updatePersistedState } from '../store/repositories/document-states';
 import { findPage, findPageBySlug, freePageSlug, updatePage } from '../store/repositories/pages';
 import {
   findPageVersion, foldIntoVersion, insertPageVersion, latestPageVersion, prunePageVersionsByAge, prunePageVersionsByCount,
@@ -33,7 +33,7 @@ export interface PageHistoryPolicy {
 /**
  * The builders' live documents of pages (co-editing, coedit/), as the pages domain knows them.
  * Every write of an existing page's components keeps the page's persisted document (its Yjs
- * state, store/repositories/page-documents) in step in the write's transaction, as a Yjs update
+ * state, store/repositories/document-states) in step in the write's transaction, as a Yjs update
  * computed against that state (followPageDocument), and then tells the live documents here: they
  * merge the persisted state, so the write reaches the builders as that update and merges with
  * their edits not stored yet (a CRDT merge, never a replacement).
@@ -77,14 +77,14 @@ export const pageHistoryPolicy = (config: { pageVersionFoldSeconds: number; page
  * it. Answers whether the live documents have something to merge (PageDocumentSync.pageWritten).
  */
 export async function followPageDocument(trx: Store, pageId: number, revision: number, components: readonly Component[] | undefined): Promise<boolean> {
-  const persisted = await findPageDocument(trx, pageId, { lock: true });
+  const persisted = await findPersistedState(trx, PAGE_STATES, pageId, { lock: true });
   if (persisted === undefined) return false;
-  if (persisted.pageRevision !== revision - 1) {
-    await deletePageDocument(trx, pageId);
+  if (persisted.revision !== revision - 1) {
+    await deletePersistedState(trx, PAGE_STATES, pageId);
     return false;
   }
   if (components === undefined) {
-    await updatePageDocument(trx, pageId, { pageRevision: revision }, persisted.pageRevision);
+    await updatePersistedState(trx, PAGE_STATES, pageId, { revision }, persisted.revision);
     return false;
   }
   const doc = new Y.Doc();
@@ -93,7 +93,7 @@ export async function followPageDocument(trx: Store, pageId: number, revision: n
     let changed = false;
     doc.on('update', () => { changed = true; });
     writeComponentsToDoc(doc, components);
-    await updatePageDocument(trx, pageId, { pageRevision: revision, ...(changed ? { state: Y.encodeStateAsUpdate(doc) } : {}) }, persisted.pageRevision);
+    await updatePersistedState(trx, PAGE_STATES, pageId, { revision, ...(changed ? { state: Y.encodeStateAsUpdate(doc) } : {}) }, persisted.revision);
     return changed;
   } finally {
     doc.destroy();
@@ -219,7 +219,7 @@ async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'r
       pageId: version.pageId, pageAppId: version.appId, pageName: version.pageName, pageSlug, pageComponents: version.components, updatedAt: now,
     }).execute();
     // It comes back under its id: no document of the page it was may be taken for its own.
-    await deletePageDocument(trx, version.pageId);
+    await deletePersistedState(trx, PAGE_STATES, version.pageId);
     before = { pageId: version.pageId, appId: version.appId, pageName: version.pageName, pageSlug, components: version.components, updatedAt: now };
   } else {
     pageSlug = page.pageSlug;

@@ -73,6 +73,14 @@ export interface PageDocumentsTable {
   updatedAt: string;
 }
 
+/** A workflow's co-editing document as Yjs state (issue 33); `workflowRevision` is the workflow revision whose drawing it holds. Goes with its workflow. */
+export interface WorkflowDocumentsTable {
+  workflowId: number;
+  state: Buffer;
+  workflowRevision: number;
+  updatedAt: string;
+}
+
 /** A version of a page (issue 17): what a save, restore, deletion or undeletion left it holding. */
 export interface PageVersionsTable {
   versionId: Generated<number>;
@@ -422,6 +430,7 @@ export interface Database {
   pages: PagesTable;
   pageVersions: PageVersionsTable;
   pageDocuments: PageDocumentsTable;
+  workflowDocuments: WorkflowDocumentsTable;
   menus: MenusTable;
   dbConfigs: DbConfigsTable;
   chains: ChainsTable;

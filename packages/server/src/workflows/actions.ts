@@ -11,10 +11,11 @@ import { claimRevision } from '../store/revisions';
 import { findFunction, findFunctionBySlug } from '../store/repositories/functions';
 import { findQuery } from '../store/repositories/queries';
 import {
-  countActionsOfWorkflow, deleteWorkflowActionCascade, findWorkflow, findWorkflowAction, insertWorkflowAction,
+  countActionsOfWorkflow, deleteWorkflowActionCascade, findWorkflow, findWorkflowAction, findWorkflowForUpdate, insertWorkflowAction,
   listEdgesOfWorkflow, updateWorkflowActionOfChain,
 } from '../store/repositories/workflows';
 import { touchWorkflow } from './definitions';
+import { storedParams, workflowDocumentOf } from './flow-document';
 
 /** The workflow an id names, once the caller is known to administer its application. */
 export async function workflowOfAdmin(app: FastifyInstance, caller: Principal, chainId: number) {
@@ -78,43 +79,56 @@ export async function saveWorkflowAction(
   app: FastifyInstance, caller: Principal, body: SaveWorkflowActionBody,
 ): Promise<{ actionId: number; revision: number; created: boolean }> {
   const workflow = await workflowOfAdmin(app, caller, body.actionChainId);
-  const addon = availableAddon(body.addonName);
-  const checked = checkAddonParams(addon, body.actionParams);
-  if (!checked.ok) throw badRequest(checked.message);
-  const problem = await referenceProblem(app, addon, checked.params, workflow.chainAppId);
+  const { addon, params } = actionParamsOf(body.addonName, body.actionParams);
+  const problem = await referenceProblem(app, addon, params, workflow.chainAppId);
   if (problem !== null) throw problem;
   const values = {
     actionAlias: body.actionAlias, actionName: body.actionName, addonName: addon.name, actionScript: body.actionScript,
-    actionParams: JSON.stringify(checked.params),
+    actionParams: JSON.stringify(params),
   };
+  // The builders editing the workflow live see the change (flow-document.ts).
+  const document = workflowDocumentOf(app, workflow.chainId);
   if (body.actionId === null) {
     const fact = (id: number) => ({ appId: workflow.chainAppId, entityType: 'workflowAction', entityId: id, summary: `Added step ${body.actionAlias} to workflow ${workflow.chainName}` });
     const actionId = await withAudit(app.store, caller.audit, fact, async (trx) => {
-      // A new card in the flow; the workflow's row, held from here, also makes the count below exact.
+      // A new card in the flow; the workflow's row, held from here, also makes the count exact.
       await touchWorkflow(trx, workflow.chainId);
-      if (await countActionsOfWorkflow(trx, workflow.chainId) >= MAX_WORKFLOW_ACTIONS) throw badRequest(`A workflow has at most ${MAX_WORKFLOW_ACTIONS} actions`);
-      return insertWorkflowAction(trx, { actionChainId: workflow.chainId, ...values });
+      const id = await addWorkflowAction(trx, workflow.chainId, values);
+      await document.follow(trx);
+      return id;
     });
+    document.committed();
     return { actionId, revision: 1, created: true };
   }
   const actionId = body.actionId;
   const fact = { appId: workflow.chainAppId, entityType: 'workflowAction', entityId: actionId, summary: `Changed step ${body.actionAlias} of workflow ${workflow.chainName}` };
   const revision = await withAudit(app.store, caller.audit, fact, async (trx) => {
+    // The workflow's row first, as deleteWorkflowAction takes it.
+    await findWorkflowForUpdate(trx, workflow.chainId);
     // Found in the workflow first: another workflow's action is not found, never shown in a 409.
     if (!(await updateWorkflowActionOfChain(trx, actionId, workflow.chainId, values))) throw notFound(Messages.workflowActionNotFound);
-    return claimRevision(trx, 'chainActions', actionId, body.revision, storedNode(actionId));
+    const claimed = await claimRevision(trx, 'chainActions', actionId, body.revision, storedNode(actionId));
+    await document.follow(trx);
+    return claimed;
   });
+  document.committed();
   return { actionId, revision, created: false };
 }
 
-function storedParams(text: string): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  } catch {
-    return {};
-  }
+/** An action's add-on, known and available, and its parameters, which must fit the add-on's form (what saveAction stores). */
+export function actionParamsOf(addonName: string, paramsText: string): { addon: Addon; params: Record<string, string> } {
+  const addon = availableAddon(addonName);
+  const checked = checkAddonParams(addon, paramsText);
+  if (!checked.ok) throw badRequest(checked.message);
+  return { addon, params: checked.params };
+}
+
+type ActionValues = Parameters<typeof insertWorkflowAction>[1];
+
+/** Adds an action to a workflow whose row the transaction holds (so the count is exact): at most MAX_WORKFLOW_ACTIONS. */
+export async function addWorkflowAction(trx: Store, chainId: number, values: Omit<ActionValues, 'actionChainId'>): Promise<number> {
+  if (await countActionsOfWorkflow(trx, chainId) >= MAX_WORKFLOW_ACTIONS) throw badRequest(`A workflow has at most ${MAX_WORKFLOW_ACTIONS} actions`);
+  return insertWorkflowAction(trx, { actionChainId: chainId, ...values });
 }
 
 /** The add-on's form with the action's values in it. */
@@ -160,11 +174,15 @@ export async function deleteWorkflowAction(app: FastifyInstance, caller: Princip
   const action = await findWorkflowAction(app.store, actionId);
   if (action === undefined) throw notFound(Messages.workflowActionNotFound);
   await workflowOfAdmin(app, caller, action.actionChainId);
+  const document = workflowDocumentOf(app, action.actionChainId);
   await withAudit(app.store, caller.audit, { entityType: 'workflowAction', entityId: actionId, summary: `Deleted step ${action.actionAlias}` }, async (trx) => {
+    // The workflow's row first: its live document's store and this write come one after the other,
+    // and what this transaction reads (MySQL's snapshot, taken at its first plain read) follows the store.
+    await findWorkflowForUpdate(trx, action.actionChainId);
     await claimRevision(trx, 'chainActions', actionId, base, storedNode(actionId));
     await touchWorkflow(trx, action.actionChainId);
     await deleteWorkflowActionCascade(trx, action.actionChainId, actionId);
+    await document.follow(trx);
   });
+  document.committed();
 }
-
-export { storedParams };

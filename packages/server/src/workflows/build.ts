@@ -5,7 +5,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { insertWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow } from '../store/repositories/workflows';
-import { referenceProblem, storedParams, workflowOfAdmin } from './actions';
+import { referenceProblem, workflowOfAdmin } from './actions';
+import { storedParams } from './flow-document';
 import type { PublishedEdge } from './engine/definition';
 import { pickUpTriggerRuns } from './runs';
 import { withAudit } from '../audit/record';

@@ -7,6 +7,7 @@ import type { Store } from '../store/db';
 import { findAppById } from '../store/repositories/apps';
 import { findTrigger } from '../store/repositories/triggers';
 import { claimRevision, takeRevision } from '../store/revisions';
+import { followWorkflowDocument } from './flow-document';
 import {
   deleteWorkflowCascade, findWorkflow, insertWorkflow, listWorkflowsOfApp, updateWorkflowOfApp,
 } from '../store/repositories/workflows';
@@ -64,7 +65,10 @@ export async function saveWorkflow(app: FastifyInstance, caller: Principal, body
   const revision = await withAudit(app.store, caller.audit, { appId: body.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Changed workflow ${body.chainName}` }, async (trx) => {
     // Found in the application first: another application's workflow is not found, never shown in a 409.
     if (!(await updateWorkflowOfApp(trx, chainId, body.chainAppId, values))) throw notFound(Messages.workflowNotFound);
-    return claimRevision(trx, 'chains', chainId, body.revision, storedWorkflow(chainId));
+    const claimed = await claimRevision(trx, 'chains', chainId, body.revision, storedWorkflow(chainId));
+    // Its drawing is as it was: the live document's state only follows the revision.
+    await followWorkflowDocument(trx, chainId);
+    return claimed;
   });
   return { chainId, revision, created: false };
 }
@@ -75,4 +79,6 @@ export async function deleteWorkflow(app: FastifyInstance, caller: Principal, ch
   if (workflow === undefined) throw notFound(Messages.workflowNotFound);
   caller.assertAppAdmin(workflow.chainAppId);
   await withAudit(app.store, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Deleted workflow ${workflow.chainName}` }, (trx) => deleteWorkflowCascade(trx, chainId));
+  // Its document's state went with it (ON DELETE CASCADE); the builders editing it are disconnected.
+  app.workflowDocuments.workflowDeleted(chainId);
 }

@@ -1,5 +1,5 @@
 import {
-  CONDITION_BRANCHES, type ConditionBranch, findCycle, type FlowEdge, MAX_ROW_ID, Messages, type SaveFlowBody, type WorkflowFlow,
+  type ConditionBranch, findCycle, type FlowEdge, MAX_ROW_ID, Messages, type SaveFlowBody, type WorkflowFlow,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
@@ -12,8 +12,7 @@ import {
 import { claimRevision } from '../store/revisions';
 import { toWorkflow } from './definitions';
 import { workflowOfAdmin } from './actions';
-
-const isBranch = (value: unknown): value is ConditionBranch => typeof value === 'string' && (CONDITION_BRANCHES as readonly string[]).includes(value);
+import { isBranch, workflowDocumentOf } from './flow-document';
 
 /**
  * The flow's pairs as edges: a missing, null or non-positive id answers the spec's 'from and to
@@ -31,11 +30,47 @@ function edgesOf(flow: SaveFlowBody['flow']): StoredEdge[] {
   return [...new Map(edges.map((e) => [`${e[0]}-${e[1]}`, e])).values()];
 }
 
+/** A workflow's flow as a write gives it: its edges and, when given, the action attached as the trigger and where its cards sit. */
+export interface FlowWrite {
+  edges: readonly StoredEdge[];
+  triggerActionId?: number | null;
+  layout?: readonly { actionId: number; x: number; y: number }[];
+}
+
+/**
+ * Writes a workflow's flow, its row held by the transaction, given the add-on of each of its
+ * actions by id: both ends of every edge must be actions of that workflow, the flow may not have
+ * a cycle, an edge says a branch exactly when it leaves a Condition, and no edge may lead to the
+ * trigger action; nothing is written otherwise. Answers the trigger action now.
+ */
+export async function writeFlow(
+  trx: Store, workflow: { chainId: number; chainTriggerActionId: number }, addonOf: ReadonlyMap<number, string>, flow: FlowWrite,
+): Promise<number | null> {
+  const { edges } = flow;
+  const cycle = findCycle(edges.map(([from, to]): FlowEdge => [from, to]));
+  if (cycle !== null) throw badRequest(`${Messages.flowCycle}: ${cycle.join(' → ')}`);
+  if (edges.some(([from, to]) => !addonOf.has(from) || !addonOf.has(to))) throw notFound(Messages.flowActionForeign);
+  for (const [from, to, branch] of edges) {
+    const fromCondition = addonOf.get(from) === 'condition';
+    if (fromCondition && branch === null) throw badRequest(`${Messages.flowBranchMissing} ${from} → ${to}`);
+    if (!fromCondition && branch !== null) throw badRequest(`${Messages.flowBranchNotCondition} ${from} → ${to}`);
+  }
+  if ((flow.layout ?? []).some((card) => !addonOf.has(card.actionId))) throw notFound(Messages.flowActionForeign);
+  let triggerActionId = workflow.chainTriggerActionId > 0 ? workflow.chainTriggerActionId : null;
+  if (flow.triggerActionId !== undefined) {
+    if (flow.triggerActionId !== null && !addonOf.has(flow.triggerActionId)) throw notFound(Messages.flowActionForeign);
+    triggerActionId = flow.triggerActionId;
+    await setTriggerAction(trx, workflow.chainId, triggerActionId ?? 0);
+  }
+  if (triggerActionId !== null && edges.some(([, to]) => to === triggerActionId)) throw badRequest('The trigger action comes first: no edge may lead to it');
+  await replaceEdges(trx, workflow.chainId, edges);
+  if (flow.layout !== undefined) await placeCards(trx, workflow.chainId, flow.layout);
+  return triggerActionId;
+}
+
 /**
  * Replaces a workflow's edges (and, when sent, the action attached as the trigger and where its
- * cards sit). Both ends of every edge must be actions of that workflow, an action may not follow
- * itself, the flow may not have a cycle, and an edge says a branch exactly when it leaves a
- * Condition; nothing changes otherwise. Naming a revision, it is saved only while the workflow is
+ * cards sit), as writeFlow checks them. Naming a revision, it is saved only while the workflow is
  * still at it (issue 33).
  */
 export async function saveFlow(
@@ -45,30 +80,20 @@ export async function saveFlow(
   const edges = edgesOf(body.flow);
   const cycle = findCycle(edges.map(([from, to]): FlowEdge => [from, to]));
   if (cycle !== null) throw badRequest(`${Messages.flowCycle}: ${cycle.join(' → ')}`);
-  return app.store.transaction().execute(async (trx) => {
+  const document = workflowDocumentOf(app, workflow.chainId);
+  const saved = await app.store.transaction().execute(async (trx) => {
     // First: the workflow's row is then held, so no action is added or removed (those writes take it too) while the edges are checked.
     const revision = await claimRevision(trx, 'chains', workflow.chainId, body.revision, (store) => storedFlow(store, workflow.chainId));
     const actions = await listActionsOfWorkflow(trx, workflow.chainId);
     const addonOf = new Map(actions.map((a) => [a.actionId, a.addonName]));
-    if (edges.some(([from, to]) => !addonOf.has(from) || !addonOf.has(to))) throw notFound(Messages.flowActionForeign);
-    for (const [from, to, branch] of edges) {
-      const fromCondition = addonOf.get(from) === 'condition';
-      if (fromCondition && branch === null) throw badRequest(`${Messages.flowBranchMissing} ${from} → ${to}`);
-      if (!fromCondition && branch !== null) throw badRequest(`${Messages.flowBranchNotCondition} ${from} → ${to}`);
-    }
-    if ((body.layout ?? []).some((card) => !addonOf.has(card.actionId))) throw notFound(Messages.flowActionForeign);
-    let triggerActionId = workflow.chainTriggerActionId > 0 ? workflow.chainTriggerActionId : null;
-    if (body.triggerActionId !== undefined) {
-      if (body.triggerActionId !== null && !addonOf.has(body.triggerActionId)) throw notFound(Messages.flowActionForeign);
-      triggerActionId = body.triggerActionId;
-      await setTriggerAction(trx, workflow.chainId, triggerActionId ?? 0);
-    }
-    if (triggerActionId !== null && edges.some(([, to]) => to === triggerActionId)) throw badRequest('The trigger action comes first: no edge may lead to it');
-    await replaceEdges(trx, workflow.chainId, edges);
-    if (body.layout !== undefined) await placeCards(trx, workflow.chainId, body.layout);
+    const flow = { edges, ...(body.triggerActionId === undefined ? {} : { triggerActionId: body.triggerActionId }), ...(body.layout === undefined ? {} : { layout: body.layout }) };
+    const triggerActionId = await writeFlow(trx, workflow, addonOf, flow);
     await recordAudit(trx, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: workflow.chainId, summary: `Saved the flow of workflow ${workflow.chainName}` });
+    await document.follow(trx);
     return { workflowId: workflow.chainId, edges: edges.length, triggerActionId, revision };
   });
+  document.committed();
+  return saved;
 }
 
 /** The flow as getFlow answers it now, read at one moment (undefined when the workflow is gone). */

@@ -73,12 +73,12 @@ export async function buildTestServer(
  * A second server process on the store of `server` (its own connections, caches and indexes),
  * as another machine behind the balancer; closing it leaves the store to `server`. With
  * `dataDir`, it has its own data folder, as on another machine (the embedded SQLite store is
- * still opened where `server` keeps it).
+ * still opened where `server` keeps it); `appOptions` are its own build options.
  */
-export async function anotherProcess(server: TestServer, options: { dataDir?: string } = {}): Promise<TestServer> {
+export async function anotherProcess(server: TestServer, options: { dataDir?: string; appOptions?: Omit<BuildOptions, 'logger'> } = {}): Promise<TestServer> {
   const { config } = server.app;
   const store = openStore(config.databaseUrl, config.dataDir);
-  const app = await buildApp({ ...config, dataDir: options.dataDir ?? config.dataDir }, store, { logger: false });
+  const app = await buildApp({ ...config, dataDir: options.dataDir ?? config.dataDir }, store, { ...options.appOptions, logger: false });
   return testServer(app, store, async () => {
     await app.close();
     await store.destroy();

@@ -1,4 +1,6 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
+import { COLLAB_PATH, type CollabLoss, collabLossOf, collabNewsOf } from '@rakit/core';
+import { decodeSnapshot, snapshotHolds } from '@rakit/core/live-doc';
 import * as Y from 'yjs';
 import type { Peer } from '../state/live-state';
 import { COALESCE_MS } from '../state/undo-history';
@@ -14,36 +16,24 @@ import { peerColor } from './peer-colors';
  */
 
 /** Why a document was left without being asked to: after these, the editor saves without it. */
-export type LostReason = 'unavailable' | 'forbidden' | 'deleted' | 'refused';
+export type LostReason = 'unavailable' | CollabLoss;
 
 /** How long the first sync may take before the editor saves without the document. */
 export const JOIN_TIMEOUT_MS = 5000;
 
-/** The server's close codes (coedit/page-collab.ts) after which joining again is pointless. */
-const FINAL_CLOSES = new Map<number, LostReason>([[4403, 'forbidden'], [4404, 'deleted'], [4422, 'refused']]);
-
 /** Marks this builder's own edits, the only ones his undo manager takes back. */
 const OWN_EDIT = Symbol('own edit');
 
-/** The server's word that the document is stored up to a state vector. */
-function storedVector(payload: string): Map<number, number> | undefined {
-  try {
-    const parsed = JSON.parse(payload) as { type?: unknown; stateVector?: unknown };
-    if (parsed.type !== 'stored' || typeof parsed.stateVector !== 'string') return undefined;
-    return Y.decodeStateVector(Uint8Array.from(atob(parsed.stateVector), (char) => char.charCodeAt(0)));
-  } catch {
-    return undefined;
-  }
-}
+const snapshotOf = (base64: string): Y.Snapshot => decodeSnapshot(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
 
-export const collabUrl = (): string => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/collab`;
+export const collabUrl = (): string => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${COLLAB_PATH}`;
 
 export interface SharedDocumentHandlers {
   /** The first sync: the document holds what the server has. */
   joined: () => void;
   /** Another builder's edit, or this builder's undo or redo. */
   changed: () => void;
-  /** Whether every edit of this builder is in the store. */
+  /** Whether the store holds the document as this builder sees it (his edits included). */
   stored: (ownEditsStored: boolean) => void;
   status: (status: 'live' | 'offline') => void;
   peers: (peers: Peer[]) => void;
@@ -89,9 +79,9 @@ export function joinSharedDocument(options: SharedDocumentOptions): SharedDocume
   let joined = false;
   let ended = false;
   let lastKey: string | undefined;
-  /** The newest state vector the server said it stored. */
-  let storedUpTo = new Map<number, number>();
-  const ownEditsStored = () => (storedUpTo.get(doc.clientID) ?? 0) >= Y.getState(doc.store, doc.clientID);
+  /** The document as the server last said it stored it (at the first sync: as it came). */
+  let storedUpTo: Y.Snapshot | null = null;
+  const ownEditsStored = () => storedUpTo !== null && snapshotHolds(storedUpTo, doc);
 
   const undoState = () => handlers.undoState(undoManager.canUndo(), undoManager.canRedo());
   undoManager.on('stack-item-added', undoState);
@@ -137,6 +127,7 @@ export function joinSharedDocument(options: SharedDocumentOptions): SharedDocume
     token: options.token,
     onSynced: ({ state }) => {
       if (!state || joined || ended) return;
+      storedUpTo ??= Y.snapshot(doc);
       joined = true;
       clearTimeout(joinTimer);
       handlers.joined();
@@ -145,16 +136,19 @@ export function joinSharedDocument(options: SharedDocumentOptions): SharedDocume
       if (joined && !ended) handlers.status(status === 'connected' ? 'live' : 'offline');
     },
     onClose: ({ event }) => {
-      const final = FINAL_CLOSES.get(event.code);
-      if (final !== undefined) lose(final);
+      // The server's reasons end it; a dropped connection is joined again (unless never joined).
+      const loss = collabLossOf(event);
+      if (loss !== undefined) lose(loss);
       else if (!joined) lose('unavailable');
     },
     onAuthenticationFailed: () => lose('forbidden'),
     onStateless: ({ payload }) => {
-      const vector = storedVector(payload);
-      if (vector === undefined) return;
-      storedUpTo = vector;
-      if (joined && !ended) handlers.stored(ownEditsStored());
+      const news = collabNewsOf(payload);
+      if (news?.type === 'deleted') lose('deleted');
+      else if (news?.type === 'stored') {
+        storedUpTo = snapshotOf(news.snapshot);
+        if (joined && !ended) handlers.stored(ownEditsStored());
+      }
     },
     onAwarenessChange: ({ states }) => {
       if (!ended) handlers.peers(peersFrom(states));

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Store } from '../db';
+import { engineOf } from '../dialect';
 import { insertReturningId } from '../insert';
 import { deleteRunsOfAction, deleteRunsOfWorkflow } from './workflow-runs';
 
@@ -6,6 +8,11 @@ import { deleteRunsOfAction, deleteRunsOfWorkflow } from './workflow-runs';
 
 export const findWorkflow = (db: Store, chainId: number) =>
   db.selectFrom('chains').selectAll().where('chainId', '=', chainId).executeTakeFirst();
+
+/** The workflow's row, held until the transaction ends (FOR UPDATE; SQLite's transactions are one at a time). */
+export const findWorkflowForUpdate = (trx: Store, chainId: number) =>
+  trx.selectFrom('chains').selectAll().where('chainId', '=', chainId)
+    .$if(engineOf(trx as unknown as Kysely<unknown>) !== 'sqlite', (query) => query.forUpdate()).executeTakeFirst();
 
 export const listWorkflowsOfApp = (db: Store, appId: number) =>
   db.selectFrom('chains').selectAll().where('chainAppId', '=', appId).orderBy('chainId').execute();

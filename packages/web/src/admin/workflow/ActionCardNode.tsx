@@ -2,7 +2,9 @@ import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { memo } from 'react';
+import { PeerFrame } from '../../live/PeerFrame';
 import classes from './WorkflowEditor.module.css';
+import { useWorkflowEditor } from './workflow-store';
 
 export interface ActionCardData extends Record<string, unknown> {
   actionId: number;
@@ -50,6 +52,7 @@ export const ActionCardNode = memo(function ActionCardNode({ data, selected }: N
       <Text size="xs" c="dimmed">{data.addonLabel}</Text>
       {data.limits !== null && <Text size="xs" c="dimmed" data-testid="card-limits">{data.limits}</Text>}
       {data.problem !== null && <Text size="xs" c="red" mt={4} data-testid="card-problem">{data.problem}</Text>}
+      <CardPeer actionId={data.actionId} />
       {data.isCondition ? (
         <>
           <Handle type="source" id="true" position={Position.Bottom} className={`${classes.handle} ${classes.handleTrue}`} aria-label={`${data.alias}: true`} />
@@ -62,3 +65,9 @@ export const ActionCardNode = memo(function ActionCardNode({ data, selected }: N
     </div>
   );
 });
+
+/** Another builder has this card selected (issue 33, presence). */
+function CardPeer({ actionId }: { actionId: number }) {
+  const peer = useWorkflowEditor((state) => state.live?.peers.find((candidate) => candidate.activeId === String(actionId)) ?? null);
+  return <PeerFrame peer={peer} />;
+}

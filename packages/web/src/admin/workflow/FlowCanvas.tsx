@@ -94,6 +94,10 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
     });
   }, [drawing, local, labels, problems, limits, onConfigure]);
 
+  // The others see which card this builder has selected (issue 33).
+  const selectedCard = nodes.find((node) => node.selected)?.data.actionId ?? null;
+  useEffect(() => workflowStore.getState().setActive(selectedCard), [selectedCard]);
+
   // A card added (a drop, a tap on the palette) is brought into view when it lands outside it.
   const shownCount = useRef(drawing.cards.length);
   useEffect(() => {

@@ -21,9 +21,13 @@ import { outputsOfRun, stepLimitsOfRun } from './template-picker';
 import { type CardTemplate, WorkflowPalette } from './WorkflowPalette';
 import { WorkflowSelector } from './WorkflowSelector';
 import { selectCanRedo, selectCanUndo, selectDrawing, useWorkflowEditor, workflowStore } from './workflow-store';
+import { useLiveFlow, whenLiveSaved } from './use-live-flow';
+import { PeerAvatars } from '../../live/PeerAvatars';
+import type { Peer } from '../../state/live-state';
 import classes from './WorkflowEditor.module.css';
 
 const SYNC_DELAY_MS = 400;
+const NO_PEERS: readonly Peer[] = [];
 
 /** Keys typed into a field belong to the field, not to the canvas's undo. */
 function isTyping(target: EventTarget | null): boolean {
@@ -84,6 +88,8 @@ export function WorkflowEditorScreen() {
   const syncing = useWorkflowEditor((s) => s.syncing);
   const canUndo = useWorkflowEditor(selectCanUndo);
   const canRedo = useWorkflowEditor(selectCanRedo);
+  const live = useWorkflowEditor((s) => s.live);
+  const peers = useWorkflowEditor((s) => s.live?.peers ?? NO_PEERS);
 
   // A workflow opens once its flow is read from the server (not a cached one still being
   // refreshed); leaving the screen or choosing another closes it.
@@ -96,15 +102,17 @@ export function WorkflowEditorScreen() {
     }
   }, [workflowId, flowFresh, flow.data]);
   useEffect(() => () => workflowStore.getState().close(), []);
+  // Builders edit the open workflow together (issue 33); without the socket it syncs by calls.
+  const liveFlow = useLiveFlow(openedId !== null && openedId === workflowId ? workflowId : null);
 
-  // What the author changed is saved shortly after.
+  // What the author changed is saved shortly after (by the server, while the shared document is used).
   useEffect(() => {
-    if (stored === null || stored === drawing) return undefined;
+    if (live !== null || stored === null || stored === drawing) return undefined;
     const timer = setTimeout(() => {
       void syncWorkflow(api, workflowStore).then(notifySyncFailure);
     }, SYNC_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [api, drawing, stored]);
+  }, [api, drawing, stored, live]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -160,6 +168,12 @@ export function WorkflowEditorScreen() {
       notifyFailure(addon.unavailableReason ?? `${addon.label} is not available`);
       return;
     }
+    if (liveFlow !== null && workflowStore.getState().liveEdits !== null) {
+      // On the shared document the server creates the card's action as it arrives.
+      const state = workflowStore.getState();
+      state.change(addCard(state.history.present, { actionId: liveFlow.newCard(), alias: template.alias, addonName: template.addonName, params: template.params, x: Math.round(at.x), y: Math.round(at.y) }));
+      return;
+    }
     const answer = await settle(api.saveWorkflowAction({
       actionId: null, actionChainId: workflowId, actionAlias: template.alias, actionName: '', addonName: template.addonName, actionScript: '', actionParams: JSON.stringify(template.params),
     }));
@@ -201,6 +215,11 @@ export function WorkflowEditorScreen() {
 
   /** Save: what is drawn is on the server now (it also saves by itself shortly after each change). */
   async function saveNow() {
+    if (workflowStore.getState().live !== null) {
+      if (await whenLiveSaved()) notifySuccess('Workflow saved');
+      else notifyFailure('The workflow is not stored yet: its changes are kept here and saved when the connection allows');
+      return;
+    }
     const synced = await syncWorkflow(api, workflowStore);
     if (synced.ok) notifySuccess('Workflow saved');
     else notifySyncFailure(synced);
@@ -210,10 +229,17 @@ export function WorkflowEditorScreen() {
     if (workflowId === null) return;
     setBuilding(true);
     try {
-      const synced = await syncWorkflow(api, workflowStore);
-      if (!synced.ok) {
-        notifySyncFailure(synced);
-        return;
+      if (workflowStore.getState().live !== null) {
+        if (!(await whenLiveSaved())) {
+          notifyFailure('The workflow is not stored yet: build it once its changes are saved');
+          return;
+        }
+      } else {
+        const synced = await syncWorkflow(api, workflowStore);
+        if (!synced.ok) {
+          notifySyncFailure(synced);
+          return;
+        }
       }
       const answer = await settle(api.buildWorkflow(workflowId));
       if (answer === null) return;
@@ -263,11 +289,8 @@ export function WorkflowEditorScreen() {
             )}
           </Group>
           <Group gap="xs" wrap="wrap">
-            {isOpen && (
-              <Badge variant="light" size="lg" tt="none" color={syncing || stored !== drawing ? 'yellow' : 'green'} data-testid="workflow-sync" role="status">
-                {syncing || stored !== drawing ? 'Syncronizing' : 'Saved'}
-              </Badge>
-            )}
+            <PeerAvatars peers={peers} what="this workflow" />
+            {isOpen && <WorkflowSyncBadge saved={live !== null ? live.saved : !syncing && stored === drawing} offline={live?.status === 'offline'} live={live?.status} />}
             {builtVersion !== null && <Badge variant="outline" size="lg" tt="none" data-testid="built-version">Built version {builtVersion}</Badge>}
             <ActionIcon variant="default" size="lg" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => workflowStore.getState().undo()}>
               <IconArrowBackUp size={18} />
@@ -353,4 +376,10 @@ export function WorkflowEditorScreen() {
       />
     </Stack>
   );
+}
+
+/** 'Saved' once the server holds the drawing, 'Syncronizing' before; 'Offline' while the shared document's connection is lost. */
+function WorkflowSyncBadge({ saved, offline, live }: { saved: boolean; offline: boolean; live: string | undefined }) {
+  const [color, label] = offline ? ['gray', 'Offline'] : saved ? ['green', 'Saved'] : ['yellow', 'Syncronizing'];
+  return <Badge variant="light" size="lg" tt="none" color={color} data-testid="workflow-sync" data-live={live} role="status">{label}</Badge>;
 }

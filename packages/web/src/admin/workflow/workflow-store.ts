@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { canRedo, canUndo, type History, record, redo, startHistory, undo } from '../../state/undo-history';
 import type { MergeSettlement } from '@rakit/core';
+import { joinedLive, type LiveEdits, type LiveSlice, liveSlice } from '../../state/live-state';
 import { EMPTY_DRAWING, type FlowDrawing, renameCard } from './flow-drawing';
 import { describeDrawingChanges, type DrawingConflict, type FlowRevisions, mergeDrawings } from './flow-merge';
 
@@ -19,7 +20,7 @@ export interface FlowSaveConflict {
  * history, editor/history.ts), and the drawing as the server last stored it, which the sync
  * brings forward to the present one.
  */
-export interface WorkflowEditorState {
+export interface WorkflowEditorState extends LiveSlice {
   workflowId: number | null;
   history: History<FlowDrawing>;
   /** What the server holds, as far as this editor knows; null before the flow is loaded. */
@@ -29,6 +30,9 @@ export interface WorkflowEditorState {
   /** A clash with another builder's save, until the builder settles it; nothing is synced meanwhile. */
   conflict: FlowSaveConflict | null;
   syncing: boolean;
+  /** The card selected on the canvas (the others see it, issue 33). */
+  activeId: number | null;
+  setActive: (actionId: number | null) => void;
   open: (workflowId: number, drawing: FlowDrawing, revisions: FlowRevisions) => void;
   close: () => void;
   /** A change by the author: one undo step (changes with the same key in quick succession fold into one). */
@@ -46,6 +50,16 @@ export interface WorkflowEditorState {
   storedMovedOn: (theirs: FlowDrawing, revisions: FlowRevisions) => { kind: 'merged'; changes: string[] } | { kind: 'conflict' };
   settleConflict: (settlement: MergeSettlement) => void;
   setSyncing: (syncing: boolean) => void;
+
+  /** Where edits go once the workflow's shared document is joined (issue 33, live co-editing). */
+  liveEdits: LiveEdits<FlowDrawing> | null;
+  /** Joined: the drawing is the document's, edits go to `edits`; `saved` when nothing of this builder waits for the store. */
+  liveJoined: (drawing: FlowDrawing, edits: LiveEdits<FlowDrawing>, saved: boolean) => void;
+  /** Another builder's change, or this builder's undo/redo, as the document holds it now. */
+  liveChanged: (drawing: FlowDrawing) => void;
+  liveSaved: (saved: boolean) => void;
+  /** No shared document (it could not be joined, or was left): the drawing syncs by calls from what was last stored. */
+  liveEnded: () => void;
 }
 
 const renameInHistory = (history: History<FlowDrawing>, from: number, to: number): History<FlowDrawing> => ({
@@ -57,17 +71,51 @@ const renameInHistory = (history: History<FlowDrawing>, from: number, to: number
 
 export function createWorkflowStore() {
   return createStore<WorkflowEditorState>()((set, get) => ({
+    live: null,
+    liveEdits: null,
+    ...liveSlice(set, get),
+    liveJoined: (drawing, edits, saved) => set({
+      history: startHistory(drawing), liveEdits: edits, live: { status: 'live', peers: get().live?.peers ?? [], canUndo: false, canRedo: false, saved },
+    }),
+    liveChanged: (drawing) => set((state) => ({ history: { ...state.history, present: drawing } })),
+    liveSaved: (saved) => {
+      const { live } = get();
+      if (live !== null && live.saved !== saved) set({ live: { ...live, saved } });
+    },
+    liveEnded: () => set({ live: null, liveEdits: null }),
+    activeId: null,
+    setActive: (activeId) => {
+      if (get().activeId !== activeId) set({ activeId });
+    },
     workflowId: null,
     history: startHistory(EMPTY_DRAWING),
     stored: null,
     revisions: null,
     conflict: null,
     syncing: false,
-    open: (workflowId, drawing, revisions) => set({ workflowId, history: startHistory(drawing), stored: drawing, revisions, conflict: null, syncing: false }),
-    close: () => set({ workflowId: null, history: startHistory(EMPTY_DRAWING), stored: null, revisions: null, conflict: null, syncing: false }),
-    change: (next, coalesceKey) => set((state) => ({ history: record(state.history, next, coalesceKey === undefined ? {} : { coalesceKey }) })),
-    undo: () => set((state) => ({ history: undo(state.history) })),
-    redo: () => set((state) => ({ history: redo(state.history) })),
+    open: (workflowId, drawing, revisions) => set({ workflowId, history: startHistory(drawing), stored: drawing, revisions, conflict: null, syncing: false, live: null, liveEdits: null, activeId: null }),
+    close: () => set({ workflowId: null, history: startHistory(EMPTY_DRAWING), stored: null, revisions: null, conflict: null, syncing: false, live: null, liveEdits: null, activeId: null }),
+    change: (next, coalesceKey) => {
+      const state = get();
+      if (next === state.history.present) return;
+      if (joinedLive(state)) {
+        // The document's undo manager keeps the steps: only this builder's, never another's.
+        set({ history: { ...state.history, present: next } });
+        state.liveEdits!.write(next, coalesceKey);
+        return;
+      }
+      set({ history: record(state.history, next, coalesceKey === undefined ? {} : { coalesceKey }) });
+    },
+    undo: () => {
+      const state = get();
+      if (joinedLive(state)) state.liveEdits!.undo();
+      else set({ history: undo(state.history) });
+    },
+    redo: () => {
+      const state = get();
+      if (joinedLive(state)) state.liveEdits!.redo();
+      else set({ history: redo(state.history) });
+    },
     renameAction: (from, to) => set((state) => ({
       history: renameInHistory(state.history, from, to),
       stored: state.stored === null ? null : renameCard(state.stored, from, to),
@@ -105,5 +153,5 @@ export const workflowStore = createWorkflowStore();
 export const useWorkflowEditor = <T>(selector: (state: WorkflowEditorState) => T): T => useStore(workflowStore, selector);
 
 export const selectDrawing = (state: WorkflowEditorState): FlowDrawing => state.history.present;
-export const selectCanUndo = (state: WorkflowEditorState): boolean => canUndo(state.history);
-export const selectCanRedo = (state: WorkflowEditorState): boolean => canRedo(state.history);
+export const selectCanUndo = (state: WorkflowEditorState): boolean => (joinedLive(state) ? state.live!.canUndo : canUndo(state.history));
+export const selectCanRedo = (state: WorkflowEditorState): boolean => (joinedLive(state) ? state.live!.canRedo : canRedo(state.history));
