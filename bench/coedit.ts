@@ -25,6 +25,7 @@ const TYPES: WidgetType[] = ['input', 'textarea', 'dropdown', 'text', 'button', 
 
 const pageOf = (n: number): Component[] => Array.from({ length: n }, (_, i) => createComponent(TYPES[i % TYPES.length]!, `c${i}`, `Component ${i}`));
 
+const OPENED_DOCUMENTS = 30;
 const rssKb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 const until = async (check: () => boolean, ms: number, what: string) => {
@@ -53,7 +54,9 @@ try {
   };
   const revisionOf = async (pageId: number) => ((await api('GET', `/get/getPage/${pageId}`, undefined, admin)).data as { revision: number }[])[0]!.revision;
 
-  // Memory first, on a fresh process: the server's resident size before and after one builder opens ten documents.
+  // Memory first, on a fresh process: the server's resident size before and after one builder
+  // opens thirty documents (enough that what loading leaves behind once, pools and compiled
+  // code, weighs little per document).
   const open = (pageId: number) => {
     const state = { synced: false };
     const provider = new HocuspocusProvider({ url: socket, name: `page/${pageId}`, document: new Y.Doc(), token: admin, onSynced: () => { state.synced = true; } });
@@ -62,10 +65,10 @@ try {
   // One document opened first: the code the others run is then loaded and compiled.
   const warm = open(await newPage());
   await until(() => warm.state.synced, 30_000, 'the first document to open');
-  const pages = await Promise.all(Array.from({ length: 10 }, () => newPage()));
+  const pages = await Promise.all(Array.from({ length: OPENED_DOCUMENTS }, () => newPage()));
   const rssBefore = rssKb(server.pid);
   const openers = pages.map(open);
-  await until(() => openers.every((o) => o.state.synced), 30_000, 'ten documents to open');
+  await until(() => openers.every((o) => o.state.synced), 60_000, 'the documents to open');
   const perDocumentMb = (rssKb(server.pid) - rssBefore) / 1024 / pages.length;
   // And the document alone, in this process: its heap once built (as the server holds it).
   const gc = (globalThis as { gc?: () => void }).gc;
