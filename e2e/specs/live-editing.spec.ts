@@ -165,6 +165,12 @@ describe('two builders edit one page live', () => {
     await siti.getByTestId('sync-indicator').filter({ hasText: 'Offline' }).waitFor();
     await snapshot(siti, 'live-editing-offline-390');
     await relabel(siti, 'Alamat Rumah', 'Alamat Kantor');
+    // Her edit is only in this tab now: leaving the editor asks first, and she stays.
+    await siti.getByRole('button', { name: 'Back' }).click();
+    const leaving = siti.getByRole('dialog').filter({ hasText: 'You are offline: your changes are kept only here' });
+    await leaving.waitFor();
+    await leaving.getByRole('button', { name: 'Cancel' }).click();
+    await leaving.waitFor({ state: 'detached' });
     await andi.locator('[data-palette-type="text"]').click();
     await row(andi, 'Text 2').waitFor();
     // Neither sees the other's edit while she is away; his is stored.

@@ -4,7 +4,9 @@ import { useCurrentApp } from '../current-app/app-context';
 import { EditedPageForm } from './EditedPageForm';
 import { EditorHeader } from './EditorHeader';
 import { EditorWorkspace } from './EditorWorkspace';
-import { LeaveGuard } from './LeaveGuard';
+import { BlockLeaving, OFFLINE_CHANGES_QUESTION } from '../components/BlockLeaving';
+import { LeaveGuard, offlineEdits } from './LeaveGuard';
+import { useEditor } from '../state/editor-store';
 import { PageSaver, savePage } from './page-saving';
 import { useEditorShortcuts } from './use-editor-shortcuts';
 import { useOpenedPage } from './use-editor-pages';
@@ -25,10 +27,16 @@ export function FormEditorScreen() {
       <PageSaver automatic={!explicitSave} />
       {/* Without autosave, unsaved edits live only here until Save: leaving asks first. */}
       {explicitSave && <LeaveGuard />}
+      {/* Offline on the shared document, edits are only in this tab until the connection returns. */}
+      {!explicitSave && <OfflineLeaveGuard />}
       <EditorHeader onSave={explicitSave ? save : null} />
       <EditedPageForm>
         <EditorWorkspace loading={opened.loading} error={opened.error} />
       </EditedPageForm>
     </>
   );
+}
+
+function OfflineLeaveGuard() {
+  return <BlockLeaving dirty={useEditor(offlineEdits)} message={OFFLINE_CHANGES_QUESTION} />;
 }

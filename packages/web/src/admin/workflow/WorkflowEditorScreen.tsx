@@ -15,6 +15,7 @@ import { FlowConfigDialog } from './FlowConfigDialog';
 import { addCard, EMPTY_DRAWING, removeCard } from './flow-drawing';
 import { storedDrawing } from './flow-merge';
 import { FlowConflictDialog } from './FlowConflictDialog';
+import { BlockLeaving, OFFLINE_CHANGES_QUESTION } from '../../components/BlockLeaving';
 import { type SyncResult, syncWorkflow } from './flow-sync';
 import { RunsPanel, useWorkflowRun, useWorkflowRuns } from './RunsPanel';
 import { outputsOfRun, stepLimitsOfRun } from './template-picker';
@@ -263,6 +264,7 @@ export function WorkflowEditorScreen() {
   return (
     <Stack gap="md">
       <FlowConflictDialog />
+      <BlockLeaving dirty={live?.status === 'offline' && !live.saved} message={OFFLINE_CHANGES_QUESTION} />
       <Paper withBorder radius="md" px="sm" py={8} component="header" aria-label="Workflow editor">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="wrap">
