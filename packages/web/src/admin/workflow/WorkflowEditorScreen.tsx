@@ -24,7 +24,8 @@ import { WorkflowSelector } from './WorkflowSelector';
 import { selectCanRedo, selectCanUndo, selectDrawing, useWorkflowEditor, workflowStore } from './workflow-store';
 import { useLiveFlow, whenLiveSaved } from './use-live-flow';
 import { PeerAvatars } from '../../live/PeerAvatars';
-import type { Peer } from '../../state/live-state';
+import type { LiveState, Peer } from '../../state/live-state';
+import { type SaveState, SaveStateBadge } from '../../components/SaveStateBadge';
 import classes from './WorkflowEditor.module.css';
 
 const SYNC_DELAY_MS = 400;
@@ -292,7 +293,7 @@ export function WorkflowEditorScreen() {
           </Group>
           <Group gap="xs" wrap="wrap">
             <PeerAvatars peers={peers} what="this workflow" />
-            {isOpen && <WorkflowSyncBadge saved={live !== null ? live.saved : !syncing && stored === drawing} offline={live?.status === 'offline'} live={live?.status} />}
+            {isOpen && <SaveStateBadge state={workflowSaveState(live, syncing || stored !== drawing)} live={live?.status} testId="workflow-sync" />}
             {builtVersion !== null && <Badge variant="outline" size="lg" tt="none" data-testid="built-version">Built version {builtVersion}</Badge>}
             <ActionIcon variant="default" size="lg" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => workflowStore.getState().undo()}>
               <IconArrowBackUp size={18} />
@@ -380,8 +381,9 @@ export function WorkflowEditorScreen() {
   );
 }
 
-/** 'Saved' once the server holds the drawing, 'Syncronizing' before; 'Offline' while the shared document's connection is lost. */
-function WorkflowSyncBadge({ saved, offline, live }: { saved: boolean; offline: boolean; live: string | undefined }) {
-  const [color, label] = offline ? ['gray', 'Offline'] : saved ? ['green', 'Saved'] : ['yellow', 'Syncronizing'];
-  return <Badge variant="light" size="lg" tt="none" color={color} data-testid="workflow-sync" data-live={live} role="status">{label}</Badge>;
+/** Where the drawing stands: on the shared document, as the server last stored it; by calls, whether a sync is due or running. */
+function workflowSaveState(live: LiveState | null, syncPending: boolean): SaveState {
+  if (live === null) return syncPending ? 'unsaved' : 'saved';
+  if (live.status === 'offline') return 'offline';
+  return live.saved ? 'saved' : 'unsaved';
 }
