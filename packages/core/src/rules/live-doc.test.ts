@@ -25,5 +25,14 @@ describe('whether the store holds a builder\'s document', () => {
     expect(snapshotHolds(stored(), builder)).toBe(false);
     send();
     expect(snapshotHolds(stored(), builder)).toBe(true);
+
+    // Another builder's addition, seen before it is stored, is his to wait for.
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(server));
+    const held = stored();
+    writeComponentsToDoc(other, [...componentsOfDoc(other), createComponent('text', 'd', 'D')]);
+    Y.applyUpdate(builder, Y.encodeStateAsUpdate(other, Y.encodeStateVector(builder)));
+    expect(componentsOfDoc(builder).map((c) => c.id)).toContain('d');
+    expect(snapshotHolds(held, builder)).toBe(true);
   });
 });

@@ -1,15 +1,16 @@
 import * as Y from 'yjs';
 
 /**
- * Whether what the server stored holds a builder's document (issue 33): "Saved" means the store
- * holds what he sees. The server sends the Yjs snapshot of the document it stored (its state
- * vector and its deletions); the builder's document is held when each client's edits in it are
- * within the stored state vector and each deletion in it is among the stored deletions (a
- * deletion does not move a state vector, so the vector alone would say "Saved" too early).
+ * Whether what the server stored holds a builder's work (issue 33): his "Saved". The server sends
+ * the Yjs snapshot of the document it stored (its state vector and its deletions); the builder's
+ * work is held when his own additions are within the stored state vector and every deletion his
+ * document has is among the stored deletions (a deletion moves no state vector, so the vector
+ * alone would say "Saved" before a removal is stored; a deletion does not say who made it, so
+ * all of them are asked for). Others' additions not stored yet are theirs to wait for.
  */
 export function snapshotHolds(stored: Y.Snapshot, doc: Y.Doc): boolean {
   const local = Y.snapshot(doc);
-  for (const [client, clock] of local.sv) if ((stored.sv.get(client) ?? 0) < clock) return false;
+  if ((stored.sv.get(doc.clientID) ?? 0) < (local.sv.get(doc.clientID) ?? 0)) return false;
   for (const [client, deletions] of local.ds.clients) {
     const kept = stored.ds.clients.get(client) ?? [];
     for (const deletion of deletions) {
