@@ -118,7 +118,7 @@ class StoringRedisExtension extends RedisExtension {
 function redisExtension({ url, prefix }: { url: string; prefix: string }): RedisExtension {
   const address = new URL(url);
   const db = Number(address.pathname.replace('/', '') || '0');
-  return new StoringRedisExtension({
+  const extension = new StoringRedisExtension({
     host: address.hostname,
     port: Number(address.port || '6379'),
     prefix: `${prefix}collab`,
@@ -129,6 +129,23 @@ function redisExtension({ url, prefix }: { url: string; prefix: string }): Redis
       ...(address.protocol === 'rediss:' ? { tls: {} } : {}),
     },
   });
+  answerResubscribes(extension.sub);
+  return extension;
+}
+
+/**
+ * After a reconnect, ioredis subscribes again to the subscriber's channels without a handler on
+ * the command: a connection closed before it is answered (a flapping link to Redis) left an
+ * unhandled rejection, which ends a process run with --unhandled-rejections=throw. Every
+ * subscribe of this client gets one; callers that wait for it still see its error.
+ */
+function answerResubscribes(client: RedisExtension['sub']): void {
+  const subscribe = client.subscribe.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  client.subscribe = ((...args: unknown[]) => {
+    const answer = subscribe(...args);
+    answer.catch(() => {});
+    return answer;
+  }) as typeof client.subscribe;
 }
 
 class CollabRefusal extends Error {
