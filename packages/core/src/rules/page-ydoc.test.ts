@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import { twoBuilders } from './two-builders.test-support';
 import { type Component, createComponent } from '../widgets/registry';
 import { moveComponent, updateComponent, walkComponents } from './component-tree';
 import { keepUnchanged } from './page-diff';
@@ -9,17 +9,6 @@ const input = (id: string, title = `Input ${id}`) => createComponent('input', id
 const card = (id: string, ...children: Component[]) => ({ ...createComponent('card', id, `Card ${id}`), children });
 const ids = (list: readonly Component[]) => [...walkComponents(list)].map((c) => c.id);
 
-/** Two builders' documents that exchange every update, as the server relays them. */
-function twoBuilders(components: Component[]) {
-  const first = docOfComponents(components);
-  const second = new Y.Doc();
-  Y.applyUpdate(second, Y.encodeStateAsUpdate(first));
-  const sync = () => {
-    Y.applyUpdate(second, Y.encodeStateAsUpdate(first, Y.encodeStateVector(second)));
-    Y.applyUpdate(first, Y.encodeStateAsUpdate(second, Y.encodeStateVector(first)));
-  };
-  return { first, second, sync };
-}
 
 describe('a page as a Yjs document', () => {
   const page = () => [input('a'), card('k', input('n1'), card('inner')), input('b')];
@@ -44,7 +33,7 @@ describe('a page as a Yjs document', () => {
   });
 
   it('converges when two builders edit different components, and one setting both changed', () => {
-    const { first, second, sync } = twoBuilders(page());
+    const { first, second, sync } = twoBuilders(docOfComponents(page()));
     writeComponentsToDoc(first, updateComponent(page(), 'a', (c) => ({ ...c, title: 'Nama', placeholder: 'Isi' })));
     writeComponentsToDoc(second, updateComponent(page(), 'b', (c) => ({ ...c, title: 'Kota' })));
     const secondTitle = updateComponent(componentsOfDoc(second), 'a', (c) => ({ ...c, title: 'Nama Lengkap' }));
@@ -57,7 +46,7 @@ describe('a page as a Yjs document', () => {
   });
 
   it('keeps both components two builders insert at one place, and converges on moves into each other\'s cards', () => {
-    const { first, second, sync } = twoBuilders(page());
+    const { first, second, sync } = twoBuilders(docOfComponents(page()));
     writeComponentsToDoc(first, [input('x'), ...page()]);
     writeComponentsToDoc(second, [input('y'), ...page()]);
     sync();
@@ -65,7 +54,7 @@ describe('a page as a Yjs document', () => {
     expect(ids(componentsOfDoc(first)).slice(0, 2).sort()).toEqual(['x', 'y']);
 
     const twoCards = () => [card('p'), card('q')];
-    const pair = twoBuilders(twoCards());
+    const pair = twoBuilders(docOfComponents(twoCards()));
     writeComponentsToDoc(pair.first, moveComponent(twoCards(), 'p', 'q', 0));
     writeComponentsToDoc(pair.second, moveComponent(twoCards(), 'q', 'p', 0));
     pair.sync();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import { twoBuilders } from '../rules/two-builders.test-support';
 import { actionCardKey, docOfFlow, flowOfDoc, type LiveCard, type LiveFlow, liveFlowProblem, setCardAction, writeFlowToDoc } from './flow-ydoc';
 
 const card = (key: string, extra: Partial<LiveCard> = {}): LiveCard => ({
@@ -11,16 +11,6 @@ const flow = (): LiveFlow => ({
   trigger: 'a1',
 });
 
-function twoBuilders(start: LiveFlow) {
-  const first = docOfFlow(start);
-  const second = new Y.Doc();
-  Y.applyUpdate(second, Y.encodeStateAsUpdate(first));
-  const sync = () => {
-    Y.applyUpdate(second, Y.encodeStateAsUpdate(first, Y.encodeStateVector(second)));
-    Y.applyUpdate(first, Y.encodeStateAsUpdate(second, Y.encodeStateVector(first)));
-  };
-  return { first, second, sync };
-}
 
 describe('a workflow drawing as a Yjs document', () => {
   it('reads back the drawing it was written with', () => {
@@ -28,7 +18,7 @@ describe('a workflow drawing as a Yjs document', () => {
   });
 
   it('keeps both builders\' edits of different parameters, cards and edges, and converges', () => {
-    const pair = twoBuilders(flow());
+    const pair = twoBuilders(docOfFlow(flow()));
     const mine = flowOfDoc(pair.first);
     writeFlowToDoc(pair.first, { ...mine, cards: mine.cards.map((c) => (c.key === 'a3' ? { ...c, params: { ...c.params, query: '8' } } : c)) });
     const theirs = flowOfDoc(pair.second);
@@ -46,7 +36,7 @@ describe('a workflow drawing as a Yjs document', () => {
   });
 
   it('drops the edges of a card another builder removed, and the trigger with it', () => {
-    const pair = twoBuilders(flow());
+    const pair = twoBuilders(docOfFlow(flow()));
     writeFlowToDoc(pair.first, { ...flowOfDoc(pair.first), cards: flowOfDoc(pair.first).cards.filter((c) => c.key !== 'a1'), links: [flow().links[1]!], trigger: null });
     const theirs = flowOfDoc(pair.second);
     writeFlowToDoc(pair.second, { ...theirs, links: [...theirs.links, { from: 'a1', to: 'a3', branch: null }] });
