@@ -25,6 +25,7 @@ export * from './rules/option-lists';
 export * from './rules/placeholders';
 export * from './rules/component-tree';
 export * from './rules/layout-grid';
+export * from './rules/colour-contrast';
 export * from './rules/page-diff';
 export * from './rules/three-way-merge';
 export * from './rules/table-content';

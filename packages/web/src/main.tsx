@@ -1,8 +1,9 @@
 import './zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './theme/theme.css';
 import { NOTICE_LIMIT } from '@rakit/core';
-import { createTheme, Drawer, MantineProvider, Modal } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
@@ -10,17 +11,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { appSlugFromHost } from './session/app-resolution';
 import { routeTable } from './shell/routes';
+import { cssVariablesResolver, theme } from './theme/theme';
 
-// Dialogs' close icons are named for assistive technology.
-const closeButtonProps = { 'aria-label': 'Close' };
-const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
-  },
-});
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 const router = createBrowserRouter(routeTable(appSlugFromHost(window.location.hostname)));
 
@@ -32,7 +24,7 @@ if (root === null) throw new Error('index.html has no #root');
 const reactRoot = createRoot(root);
 startTransition(() => reactRoot.render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-center" limit={NOTICE_LIMIT} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -1,5 +1,5 @@
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
-import { ALERT_COLORS, alertShown, NO_REDIRECT } from '@rakit/core';
+import { ALERT_COLORS, alertShown, NO_REDIRECT, readableTextOn } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { usePageOpener } from '../../actions/use-action-runtime';
@@ -61,8 +61,12 @@ export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
       data-testid="alert"
       data-component={component.id}
       role={redirects ? 'link' : 'alert'}
-      style={{ cursor: redirects && live ? 'pointer' : undefined, whiteSpace: 'pre-wrap' }}
+      // The specification's colours stay; the text takes black or white, whichever reads (AA).
+      style={{ cursor: redirects && live ? 'pointer' : undefined, whiteSpace: 'pre-wrap', '--alert-color': readableTextOn(color) }}
       onClick={() => void onClick()}
+      // A link is reached and followed by keyboard too.
+      tabIndex={redirects ? 0 : undefined}
+      onKeyDown={(event) => { if (event.key === 'Enter') void onClick(); }}
     >
       {text === '' && mode === 'design' ? 'Alert text' : text}
     </Alert>
