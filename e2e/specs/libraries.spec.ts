@@ -20,7 +20,7 @@ describe('the Libraries showcase', () => {
     const nav = page().getByRole('navigation', { name: 'Administration' });
     await nav.getByRole('link', { name: 'Libraries', exact: true }).click();
     await page().waitForURL('**/demo/libraries');
-    await page().getByRole('heading', { name: 'Libraries', level: 2 }).waitFor();
+    await page().getByRole('heading', { name: 'Libraries', level: 1 }).waitFor();
     expect(await nav.locator('[aria-current="page"]').allInnerTexts()).toEqual(['Libraries']);
 
     for (const button of ['Add', 'Save draft', 'Cancel', 'Remove', 'Simpan']) {
@@ -53,7 +53,7 @@ describe('the Libraries showcase', () => {
   it('fits a phone', async () => {
     await page().setViewportSize({ width: 390, height: 844 });
     await page().reload();
-    await page().getByRole('heading', { name: 'Libraries', level: 2 }).waitFor();
+    await page().getByRole('heading', { name: 'Libraries', level: 1 }).waitFor();
     // Widgets render as they come near the screen, as on a page.
     await section('Tables').scrollIntoViewIfNeeded();
     await section('Tables').getByRole('cell', { name: 'Nama 3' }).waitFor();

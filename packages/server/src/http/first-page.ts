@@ -24,12 +24,12 @@ const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(
  */
 function signInSkeleton(app: PublicApplication): string {
   const field = (label: string) => `<div class="rk-first-label">${escapeHtml(label)}</div><div class="rk-first-input"></div>`;
-  return `<div class="rk-first-auth" aria-busy="true"><div class="rk-first-card">`
+  return `<main class="rk-first-auth" aria-busy="true"><div class="rk-first-card">`
     + `<h1 class="rk-first-title">${escapeHtml(appTitle(app))}</h1>`
     + `<p class="rk-first-subtitle">${escapeHtml(SIGN_IN_TEXT.subtitle)}</p>`
     + field(signInUsernameLabel(app.appSlug)) + field(SIGN_IN_TEXT.password)
     + `<div class="rk-first-button">${escapeHtml(SIGN_IN_TEXT.submit)}</div>`
-    + `</div></div>`;
+    + `</div></main>`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { useCurrentApp } from '../current-app/app-context';
 export function AuthFrame({ subtitle, children }: { subtitle: string; children: ReactNode }) {
   const { title } = useCurrentApp();
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <Stack gap={4} mb="lg" align="center">
           <Title order={1} c="blue.7" style={{ letterSpacing: 2 }}>{title}</Title>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper } from '@mantine/core';
+import { Button, Group, Paper, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconEye, IconEyeOff, IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -45,6 +45,8 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
 
   return (
     <Paper withBorder radius="md" px="sm" py={8} mb="md" component="header" aria-label="Editor">
+      {/* The screen's h1 for a screen reader's outline; sighted builders see the page selector. */}
+      <VisuallyHidden component="h1">Page editor</VisuallyHidden>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap">
           <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>Back</Button>

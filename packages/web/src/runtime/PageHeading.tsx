@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">{title}</Title>
       {children}
     </Group>
   );

@@ -1,3 +1,4 @@
+import { mainContentProps, SkipLink } from '../components/SkipLink';
 import { AppShell, Burger, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -66,11 +67,12 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !sidebarShown, desktop: !sidebarShown } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={sidebarShown} onClick={toggleShownSidebar} size="sm" aria-label="Toggle menu" hiddenFrom={preview ? 'sm' : undefined} />
-            {!preview && <Title order={4} lineClamp={1} title={app.appName}>{app.appName}</Title>}
+            {!preview && <Text fw={700} fz="h4" lineClamp={1} title={app.appName}>{app.appName}</Text>}
           </Group>
           <Group gap="xs" wrap="nowrap">
             {administers && <AdminLinks pageSlug={shownPage} />}
@@ -87,7 +89,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
           )}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" {...mainContentProps}>
         {shownPage === undefined ? <Welcome appName={app.appName} /> : <PageView key={shownPage} pageSlug={shownPage} preview={preview} onEditModeChange={onEditModeChange} />}
       </AppShell.Main>
     </AppShell>
@@ -99,7 +101,7 @@ function Welcome({ appName }: { appName: string }) {
     <Paper withBorder p="xl" maw={640}>
       <Stack gap="xs">
         <Text c="dimmed" size="sm">Welcome to</Text>
-        <Title order={2}>{appName}</Title>
+        <Title order={1} size="h2">{appName}</Title>
         <Text>Choose a page from the menu.</Text>
       </Stack>
     </Paper>

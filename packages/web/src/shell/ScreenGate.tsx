@@ -20,7 +20,7 @@ export function ScreenGate({ screen, children }: { screen: AdminScreen; children
     <Paper withBorder radius="md" p="xl" maw={640} mx="auto" mt="xl">
       <Stack align="center" gap="sm" ta="center">
         <ThemeIcon size={48} radius="xl" variant="light" color="gray"><IconLock size={26} /></ThemeIcon>
-        <Title order={2}>Not available here</Title>
+        <Title order={1} size="h2">Not available here</Title>
         <Text>
           {screen.label} is for {screen.access === 'superAdmin' ? 'the super administrator' : "this application's administrators"}.
           {' '}Your own applications are built from their own admin screens: open one from your applications.

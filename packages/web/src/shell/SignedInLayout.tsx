@@ -1,15 +1,17 @@
 import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { mainContentProps, SkipLink } from '../components/SkipLink';
 import { TopBar } from './TopBar';
 
 /** Frame of every signed-in screen: the top bar above the screen. */
 export function SignedInLayout() {
   return (
     <AppShell header={{ height: 60 }} padding="md">
+      <SkipLink />
       <AppShell.Header>
         <TopBar />
       </AppShell.Header>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" {...mainContentProps}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

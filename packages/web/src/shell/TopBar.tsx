@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Avatar, Button, Group, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Button, Group, Indicator, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconLogout, IconMessageCircle } from '@tabler/icons-react';
 import { Messages } from '@rakit/core';
 import { type ReactNode, useState } from 'react';
@@ -23,10 +23,11 @@ export function TopBar() {
       <Group gap="sm" wrap="nowrap" miw={0}>
         <AdminNavMenu />
         {/* One line: a long application name ends in '…' on a phone instead of growing the bar. */}
-        <Title order={3} c="blue.7" fz={{ base: 'h4', sm: 'h3' }} miw={0} title={title} style={{ letterSpacing: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {/* The application's name, not a heading: each screen's own title is its one h1. */}
+        <Text fw={700} lh={1.35} c="blue.7" fz={{ base: 'h4', sm: 'h3' }} miw={0} title={title} style={{ letterSpacing: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {/* The title leads home: in main, where the bar has no Home tab (spec 1 screen 4), it is the way back. */}
           <Anchor component={Link} to={path('home')} inherit c="inherit" underline="never">{title}</Anchor>
-        </Title>
+        </Text>
         <AdminNavLinks />
       </Group>
       <Group gap="xs" wrap="nowrap">
@@ -66,8 +67,10 @@ function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => 
     <>
       <Popover width={220} position="bottom-end" withArrow shadow="md" opened={opened} onChange={setOpened}>
         <Popover.Target>
-          <ActionIcon variant="transparent" size="lg" radius="xl" aria-label="Profile" onClick={() => setOpened((open) => !open)}>
+          <ActionIcon variant="transparent" size="lg" radius="xl" onClick={() => setOpened((open) => !open)}>
+            {/* Named by what it shows (the initials) and what it is (WCAG 2.5.3, label in name). */}
             <Avatar name={userId} color="initials" size={34} radius="xl" />
+            <VisuallyHidden>Profile of {userId}</VisuallyHidden>
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown>

@@ -21,7 +21,7 @@ export function AppCard({ app, onEdit, onOpen, onDelete, onExport }: AppCardProp
     <Card withBorder radius="md" padding="lg" data-testid="app-card">
       <Stack gap="xs" style={{ flex: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={4} style={{ wordBreak: 'break-word' }}>{app.appName}</Title>
+          <Title order={2} size="h4" style={{ wordBreak: 'break-word' }}>{app.appName}</Title>
           {app.groupName !== undefined && <Badge variant="light" style={{ flexShrink: 0 }}>{app.groupName}</Badge>}
         </Group>
         <Text size="xs" c="dimmed">/{app.appSlug}</Text>

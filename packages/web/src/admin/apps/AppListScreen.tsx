@@ -97,7 +97,7 @@ export function AppListScreen() {
   return (
     <>
       <Group justify="space-between" mb="lg">
-        <Title order={2}>Applications</Title>
+        <Title order={1} size="h2">Applications</Title>
         <Group gap="xs">
           <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
             Import App

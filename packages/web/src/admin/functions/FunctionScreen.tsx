@@ -133,7 +133,7 @@ export function FunctionScreen() {
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack gap="md">
             <Group justify="space-between" wrap="wrap">
-              <Title order={3}>{draft.stored === null ? 'New function' : `Edit ${draft.stored.name}`}</Title>
+              <Title order={2} size="h3">{draft.stored === null ? 'New function' : `Edit ${draft.stored.name}`}</Title>
               {draft.stored !== null && <Badge variant="light">slug: {draft.stored.slug}</Badge>}
             </Group>
             <TextInput
@@ -249,7 +249,7 @@ function TestPanel({ draft, onErrorLine }: { draft: Draft; onErrorLine: (line: n
   return (
     <Card withBorder padding="md" component="section" aria-label="Test">
       <Stack gap="sm">
-        <Title order={4}>Test</Title>
+        <Title order={3} size="h4">Test</Title>
         {draft.parameter.length === 0 && <Text size="sm" c="dimmed">This function has no parameters.</Text>}
         <Group gap="sm" align="flex-end" wrap="wrap">
           {draft.parameter.map((p) => (

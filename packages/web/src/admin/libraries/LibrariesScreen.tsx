@@ -74,7 +74,7 @@ function Section({ title, description, children }: { title: string; description:
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
       <Stack gap="md">
         <div>
-          <Title order={3}>{title}</Title>
+          <Title order={2} size="h3">{title}</Title>
           <Text size="sm" c="dimmed">{description}</Text>
         </div>
         {children}

@@ -144,7 +144,7 @@ export function MenuListScreen() {
               bg="white"
               style={parent.menuId === selectedParent?.menuId ? { borderColor: 'var(--mantine-color-blue-4)' } : undefined}
             >
-              <Accordion.Control aria-label={parent.menuName}>
+              <Accordion.Control>
                 <Group gap="sm">
                   <IconFolder size={18} color="var(--mantine-color-blue-6)" />
                   <Text fw={600}>{parent.menuName}</Text>

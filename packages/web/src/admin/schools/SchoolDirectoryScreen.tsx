@@ -90,7 +90,7 @@ export function SchoolDirectoryScreen() {
       )}
 
       <Stack gap="sm" mb="lg">
-        <Title order={3} size="h4">Import a CSV file</Title>
+        <Title order={2} size="h4">Import a CSV file</Title>
         <FileInput
           label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" leftSection={<IconFileTypeCsv size={16} />}
           value={null} onChange={(picked) => void choose(picked)} clearable={false} maw={420}
@@ -140,7 +140,7 @@ export function SchoolDirectoryScreen() {
       </Stack>
 
       <Group justify="space-between" mb="xs">
-        <Title order={3} size="h4">Directory{schools.data === undefined ? '' : ` (${schools.data.total})`}</Title>
+        <Title order={2} size="h4">Directory{schools.data === undefined ? '' : ` (${schools.data.total})`}</Title>
         <TextInput placeholder="Search name or NPSN" value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label="Search schools" w={260} />
       </Group>
       <QueryStatus what="Schools" isPending={schools.isPending} error={schools.error} />

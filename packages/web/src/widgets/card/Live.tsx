@@ -1,6 +1,7 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { Children } from 'react';
 import type { WidgetLiveProps } from '../types';
+import { WidgetTitle } from '../shared/WidgetTitle';
 
 /** A card (spec 2 §2): its title and description above the components it holds, which the host renders. */
 export function CardLive({ component, mode, children }: WidgetLiveProps<'card'>) {
@@ -11,7 +12,7 @@ export function CardLive({ component, mode, children }: WidgetLiveProps<'card'>)
       <Stack gap="sm">
         {component.title === '' && description === '' ? null : (
           <div>
-            {component.title === '' ? null : <Title order={4}>{component.title}</Title>}
+            {component.title === '' ? null : <WidgetTitle>{component.title}</WidgetTitle>}
             {description === '' ? null : <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{description}</Text>}
           </div>
         )}

@@ -1,4 +1,4 @@
-import { Box, Group, LoadingOverlay, Pagination, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Group, LoadingOverlay, Pagination, Paper, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
   CHART_DUMMY_DATA, CHART_MAX_ROWS, CHART_TABLE_PAGE_SIZE, chartColor, type ChartPoint, chartPoints, sourceConfigured,
@@ -10,6 +10,7 @@ import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { LoadFailure, useIsAppAdmin } from '../data-source/LoadFailure';
 import type { WidgetLiveProps } from '../types';
 import { CHART_MARGIN, type CategoryAxisLayout, categoryAxisLayout, LABEL_FONT_SIZE, measureLabel } from './category-axis';
+import { WidgetTitle } from '../shared/WidgetTitle';
 
 const CHART_QUERY = { ...FIRST_PAGE, limit: CHART_MAX_ROWS };
 /** Recharts' value axis width, and the bars' height above the category labels. */
@@ -136,7 +137,7 @@ export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
   const empty = points.length === 0 && !loading;
   return (
     <Paper withBorder radius="md" p="md" data-testid="chart" data-component={component.id}>
-      {component.title === '' ? null : <Title order={4} mb="sm">{component.title}</Title>}
+      {component.title === '' ? null : <WidgetTitle mb="sm">{component.title}</WidgetTitle>}
       <LoadFailure failure={failure} toMembers={timedOut} />
       <Box pos="relative">
         <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} />

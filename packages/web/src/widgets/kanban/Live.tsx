@@ -2,7 +2,7 @@ import {
   DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   actionFailureMessage, type CustomAction, kanbanLanes, Messages, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
 } from '@rakit/core';
@@ -14,6 +14,7 @@ import { LoadFailure } from '../data-source/LoadFailure';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
 import type { FieldMap, KanbanGroup } from './board';
 import type { WidgetLiveProps } from '../types';
+import { WidgetTitle } from '../shared/WidgetTitle';
 
 const BOARD_QUERY = { ...FIRST_PAGE, limit: TABLE_MAX_LIMIT };
 
@@ -158,7 +159,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
 
   return (
     <Box pos="relative" data-testid="kanban" data-component={component.id}>
-      {component.title === '' ? null : <Title order={4} mb="sm">{component.title}</Title>}
+      {component.title === '' ? null : <WidgetTitle mb="sm">{component.title}</WidgetTitle>}
       <LoadFailure failure={failure} toMembers={timedOut} />
       <LoadingOverlay visible={(loading && content.filteredResult.length === 0) || rowActions.running} loaderProps={{ size: 'sm' }} />
       <DndContext sensors={sensors} onDragEnd={(event) => void onDragEnd(event)}>

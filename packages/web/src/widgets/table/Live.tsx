@@ -1,5 +1,5 @@
 import {
-  ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput, Title,
+  ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput,
 } from '@mantine/core';
 import { actionFailureMessage, Messages, rowKeyOf, totalItemText } from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
@@ -19,6 +19,7 @@ import classes from './Table.module.css';
 import { PageControls } from './PageControls';
 import { SortHeader } from './SortHeader';
 import { type PagerMoves, TablePager } from './TablePager';
+import { WidgetTitle } from '../shared/WidgetTitle';
 
 /** How long a load runs before the table is covered by its loading overlay. */
 const OVERLAY_AFTER_MS = 300;
@@ -114,7 +115,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="data-table" data-component={component.id}>
       <Group justify="space-between" mb="sm">
-        <Title order={4}>{component.title}</Title>
+        <WidgetTitle>{component.title}</WidgetTitle>
         {component.toExcel ? (
           <Button size="sm" variant="light" leftSection={<IconDownload size={16} />} loading={exporting} disabled={!live} onClick={() => void exportRows()}>
             Export To Excel
