@@ -5,7 +5,7 @@ import { SpaceArt } from './SpaceArt';
 /** /404: the space-art picture, 'Page not found' and a way home. */
 export function NotFound() {
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="md" ta="center">
         <SpaceArt />
         <Title order={1}>Page not found</Title>

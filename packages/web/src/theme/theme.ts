@@ -1,5 +1,5 @@
 import {
-  createTheme, type CSSVariablesResolver, DEFAULT_THEME, Drawer, type MantineColorsTuple, type MantineThemeColors, Modal,
+  createTheme, type CSSVariablesResolver, DEFAULT_THEME, Drawer, type MantineColorsTuple, type MantineThemeColors, Modal, Notification, TableScrollContainer,
 } from '@mantine/core';
 import { contrastRatio, darkenToContrast, NON_TEXT_CONTRAST, TEXT_CONTRAST } from '@rakit/core';
 
@@ -52,8 +52,10 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-// Dialogs' close icons are named for assistive technology.
+// Dialogs' and toasts' close icons are named for assistive technology.
 const closeButtonProps = { 'aria-label': 'Close' };
+// A dialog's title bar is Mantine's <header>: outside main it would be a second banner landmark.
+const dialogParts = { closeButtonProps, attributes: { header: { role: 'none' } } };
 
 export const theme = createTheme({
   colors: accessibleColours,
@@ -63,8 +65,11 @@ export const theme = createTheme({
   // luminance; the theme's filled shades all take white.
   autoContrast: true,
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+    Modal: Modal.extend({ defaultProps: dialogParts }),
+    Drawer: Drawer.extend({ defaultProps: dialogParts }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+    // A table wider than a phone scrolls sideways: its viewport takes focus so arrow keys scroll it (2.1.1).
+    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
   },
 });
 
