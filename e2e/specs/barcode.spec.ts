@@ -107,6 +107,9 @@ describe('the barcode widget', () => {
     await found.getByText(Messages.barcodeSynced).waitFor();
     expect(await found.getByRole('cell').allInnerTexts()).toEqual(['SKU-002', 'Minyak goreng', Messages.barcodeFound, Messages.barcodeSynced]);
     expect(await input.inputValue()).toBe('');
+    // A screen reader hears the read without leaving the scan input (issue 34).
+    const news = dialog.getByRole('status').and(dialog.getByTestId('scan-news'));
+    expect(await news.textContent()).toBe(`sku-002: ${Messages.barcodeFound}, ${Messages.barcodeSynced}`);
     const [marked] = (await sql.query(`SELECT sku FROM \`${stockTable}\` WHERE scanned = 1`))[0] as { sku: string }[];
     expect(marked?.sku).toBe('SKU-002');
 
@@ -114,6 +117,7 @@ describe('the barcode widget', () => {
     await page().keyboard.press('Enter');
     const missing = dialog.getByTestId('scan-row').filter({ hasText: 'NOPE-404' });
     await missing.getByText(Messages.barcodeNotFound).waitFor();
+    expect(await news.textContent()).toBe(`NOPE-404: ${Messages.barcodeNotFound}`);
     expect(await input.inputValue()).toBe('');
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
 

@@ -5,6 +5,7 @@ import { IconBarcode } from '@tabler/icons-react';
 import { type KeyboardEvent, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { Announcement } from '../../components/Announcement';
 import { notifyFailure } from '../../components/notify';
 import { configuredColumns } from '../data-source/content';
 import { useRowActions } from '../data-source/row-actions';
@@ -26,6 +27,10 @@ interface ScanEntry {
 
 const SYNC_TEXT: Record<Sync, string> = { syncing: Messages.barcodeSyncing, synced: Messages.barcodeSynced, failed: Messages.barcodeSyncFailed };
 const SYNC_COLOR: Record<Sync, string> = { syncing: 'yellow.8', synced: 'green.8', failed: 'red.7' };
+
+/** What a screen reader hears of the newest scan: the code, found or not, and its sync. */
+const scanNews = (entry: ScanEntry | undefined): string => (entry === undefined ? ''
+  : `${entry.code}: ${entry.row === null ? Messages.barcodeNotFound : Messages.barcodeFound}${entry.sync === null ? '' : `, ${SYNC_TEXT[entry.sync]}`}`);
 
 const cellText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
@@ -104,6 +109,7 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
             onChange={(event) => setCode(event.currentTarget.value)}
             onKeyDown={onKeyDown}
           />
+          <Announcement message={scanNews(history[0])} testId="scan-news" />
           {live ? null : <Text size="xs" c="dimmed">Scans are looked up on the page at runtime.</Text>}
           <Table.ScrollContainer minWidth={320}>
             <Table striped withTableBorder aria-label="Scan history">
