@@ -125,7 +125,7 @@ describe('the barcode widget', () => {
     // each looked up and synced, in order.
     const rest = Array.from({ length: 20 }, (_, i) => `SKU-${String(i + 1).padStart(3, '0')}`).filter((sku) => sku !== 'SKU-002');
     await page().keyboard.type(rest.map((sku) => `${sku}\n`).join(''));
-    await expect.poll(() => dialog.getByText(Messages.barcodeSynced).count(), { timeout: 30_000 }).toBe(20);
+    await expect.poll(() => dialog.getByTestId('scan-row').getByText(Messages.barcodeSynced).count(), { timeout: 30_000 }).toBe(20);
     expect(await dialog.getByTestId('scan-row').count()).toBe(21);
     expect(await dialog.getByTestId('scan-row').first().getByRole('cell').first().innerText()).toBe('SKU-020');
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -213,7 +213,7 @@ describe('two tabs point one menu at different pages', () => {
       const tab = await newPage(browser, { viewport: { width: 1366, height: 900 } });
       await signInToDemo(tab);
       await tab.goto('/demo/menu');
-      await tab.getByRole('button', { name: parent, exact: true }).click();
+      await tab.getByRole('button', { name: new RegExp(`^${parent} \\d+ sub-menus?`) }).click();
       await tab.getByRole('row').filter({ hasText: sub }).waitFor();
       tabs.push(tab);
     }

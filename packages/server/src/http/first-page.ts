@@ -52,7 +52,8 @@ function memberPageSkeleton(app: PublicApplication): string {
   return `<div class="rk-first-shell" aria-busy="true">`
     + `<header class="rk-first-bar"><span class="rk-first-burger"></span><span class="rk-first-app">${name}</span></header>`
     + `<nav class="rk-first-nav"><div class="rk-first-nav-title">${name}</div></nav>`
-    + `<main class="rk-first-main"></main></div>`;
+    // The page's title comes with its code; until then the application's name is the outline's h1.
+    + `<main class="rk-first-main"><h1 class="rk-first-hidden">${name}</h1></main></div>`;
 }
 
 /** The first screen the server draws for a route after the application's part of the address, if any. */
