@@ -6,7 +6,8 @@ import { IconArrowDown, IconArrowUp, IconCornerDownLeft, IconGripVertical, IconT
 import { type ComponentType, type KeyboardEvent, memo, type MouseEvent, type PointerEvent, useMemo } from 'react';
 import { layoutCellProps } from '../components/LayoutGrid';
 import { widgetDefinition } from '../widgets/registry';
-import { componentName, widthWords } from './board-announcements';
+import { componentName, movedWords, widthWords } from './board-announcements';
+import { announceOnBoard } from './BoardAnnouncer';
 import { useBoardFace } from './board-faces';
 import classes from './ComponentRow.module.css';
 import type { DragSource } from './drop-target';
@@ -101,10 +102,11 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
           <button type="button" className={classes.select} aria-pressed={active} title={`Configure ${componentName(component)}`} onClick={select}>{label}</button>
         </span>
         {active && <WidthBadge component={component} />}
-        <button type="button" className={classes.control} aria-label="Move up" title="Move up" disabled={first} onClick={control(() => store.shiftComponent(component.id, -1))}>
+        {/* Marked disabled at the ends rather than disabled: a disabled button would drop the keyboard's focus. */}
+        <button type="button" className={classes.control} aria-label="Move up" title="Move up" aria-disabled={first} onClick={control(() => shiftAndSay(component.id, -1))}>
           <IconArrowUp size={14} aria-hidden />
         </button>
-        <button type="button" className={classes.control} aria-label="Move down" title="Move down" disabled={last} onClick={control(() => store.shiftComponent(component.id, 1))}>
+        <button type="button" className={classes.control} aria-label="Move down" title="Move down" aria-disabled={last} onClick={control(() => shiftAndSay(component.id, 1))}>
           <IconArrowDown size={14} aria-hidden />
         </button>
         <button
@@ -128,6 +130,14 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
     </div>
   );
 });
+
+/** Move up or down: one place in its list, said; at either end nothing moves. */
+function shiftAndSay(id: string, delta: -1 | 1) {
+  const before = editorStore.getState().history.present;
+  editorStore.getState().shiftComponent(id, delta);
+  const after = editorStore.getState().history.present;
+  if (after !== before) announceOnBoard(movedWords(after, id));
+}
 
 /** Another builder has this component selected (issue 33, presence). */
 function PeerSelection({ id }: { id: string }) {

@@ -39,6 +39,12 @@ export function addedWords(list: readonly Component[], id: string): string {
   return component === undefined ? '' : `${componentName(component)} added, ${currentPlace(list, id)}.`;
 }
 
+/** "Text 1 moved to position 2 of 4 in the page." */
+export function movedWords(list: readonly Component[], id: string): string {
+  const component = findComponent(list, id);
+  return component === undefined ? '' : `${componentName(component)} moved to ${currentPlace(list, id)}.`;
+}
+
 /** "6 of 12 columns": a width as the resize slider and the announcements say it. */
 export const widthWords = (width: number): string => `${width} of ${GRID_COLUMNS} columns`;
 
