@@ -128,11 +128,11 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
       await page.evaluate(() => new Promise((resolve) => { setTimeout(resolve, 0); }));
     }
 
-    /** Presses Tab until the focus is on what `selector` finds (a keyboard user's way there). */
-    async function tabTo(selector: string, most = 80) {
+    /** Presses Tab (or Shift+Tab) until the focus is on what `selector` finds (a keyboard user's way there). */
+    async function tabTo(selector: string, key: 'Tab' | 'Shift+Tab' = 'Tab', most = 80) {
       for (let i = 0; i < most; i++) {
         if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) === true, selector)) return;
-        await page.keyboard.press('Tab');
+        await page.keyboard.press(key);
       }
       throw new Error(`Tab never reached ${selector}`);
     }
@@ -222,6 +222,23 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
       expect(await row('Text 1').getAttribute('data-width')).toBe('6');
     });
 
+    it('moves it with the Move up and Move down buttons, said, the focus staying on the button at the end', async () => {
+      await tabTo('[data-title="Text 1"] [aria-label="Move up"]');
+      await page.keyboard.press('Enter');
+      await expect.poll(outline).toEqual(['Button 1', 'Card 1', 'Card 1 > Text 1', 'Card 1 > Button 2', 'Toggle 1']);
+      await expect.poll(boardAnnouncement).toBe('Text 1 moved to position 1 of 2 in Card 1.');
+      // First in the card now: the button says it can go no further, and keeps the focus.
+      await expect.poll(() => row('Text 1').getByRole('button', { name: 'Move up' }).getAttribute('aria-disabled')).toBe('true');
+      expect(await focused()).toEqual({ control: 'Move up', row: 'Text 1' });
+      await page.keyboard.press('Enter');
+      expect(await outline()).toEqual(['Button 1', 'Card 1', 'Card 1 > Text 1', 'Card 1 > Button 2', 'Toggle 1']);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expect.poll(outline).toEqual(['Button 1', 'Card 1', 'Card 1 > Button 2', 'Card 1 > Text 1', 'Toggle 1']);
+      await expect.poll(boardAnnouncement).toBe('Text 1 moved to position 2 of 2 in Card 1.');
+      expect(await focused()).toEqual({ control: 'Move down', row: 'Text 1' });
+    });
+
     it('stores the page as the board shows it', async () => {
       await page.getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor();
       const components = await stored();
@@ -235,18 +252,33 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
       expect(await page.getByRole('region', { name: 'Board' }).ariaSnapshot({ timeout: 5000 })).toBe(BOARD_ROLES);
     });
 
-    it('has no accessibility violations in the palette and on the board, with a component selected', async () => {
+    it('has no accessibility violations in the palette and on the board, with a component selected and while one moves', async () => {
       expect(await accessibilityViolations(page, '[data-testid="editor-board"]')).toEqual([]);
       expect(await accessibilityViolations(page, 'section[aria-label="Components"]')).toEqual([]);
+      await tabTo('[data-title="Text 1"] [aria-label="Drag component"]', 'Shift+Tab');
+      await pickUp('Space', 'Picked up Text 1, position 2 of 2 in Card 1.');
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 1 of 2 in Card 1.');
+      expect(await accessibilityViolations(page, '[data-testid="editor-board"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect.poll(dragAnnouncement).toBe('Move cancelled, Text 1 back at position 2 of 2 in Card 1.');
     });
 
-    it('lets the focus leave the board: no keyboard trap', async () => {
-      await tabTo('[data-title="Text 1"] [aria-label="Drag component"]');
-      for (let i = 0; i < 40; i++) {
-        await page.keyboard.press('Tab');
-        if (await page.evaluate(() => document.activeElement?.closest('[data-testid="editor-board"]') === null)) return;
+    it('lets the focus leave the board both ways: no keyboard trap', async () => {
+      const inBoard = () => page.evaluate(() => document.activeElement?.closest('[data-testid="editor-board"]') !== null);
+      /** Presses `key` until the focus is out of the board (true) or `most` presses went by (false). */
+      async function leaveWith(key: 'Tab' | 'Shift+Tab', most = 100) {
+        for (let i = 0; i < most; i++) {
+          await page.keyboard.press(key);
+          if (!(await inBoard())) return true;
+        }
+        return false;
       }
-      throw new Error('Tab never left the board');
+      expect(await inBoard()).toBe(true);
+      expect(await leaveWith('Tab')).toBe(true);
+      await page.keyboard.press('Shift+Tab');
+      expect(await inBoard()).toBe(true);
+      expect(await leaveWith('Shift+Tab')).toBe(true);
     });
   });
 }
