@@ -72,18 +72,14 @@ export function EditorWorkspace({ loading, error, panelsOverPage }: EditorWorksp
       collisionDetection={KEYBOARD_MOVES.collisionDetection}
       accessibility={ACCESSIBILITY}
       onDragStart={({ active }: DragStartEvent) => {
-        KEYBOARD_MOVES.reset();
+        KEYBOARD_MOVES.start();
         setDragging((active.data.current as DragSource | undefined) ?? null);
       }}
       onDragEnd={(event) => {
-        KEYBOARD_MOVES.reset();
         setDragging(null);
         onDragEnd(event);
       }}
-      onDragCancel={() => {
-        KEYBOARD_MOVES.reset();
-        setDragging(null);
-      }}
+      onDragCancel={() => setDragging(null)}
     >
       <BoardAnnouncer />
       {panelsOverPage === undefined ? (

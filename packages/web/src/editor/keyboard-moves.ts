@@ -30,8 +30,8 @@ export function keyboardMoves(readList: () => readonly Component[]) {
   return {
     coordinateGetter,
     collisionDetection: editorCollisions(() => target),
-    /** A drag started or ended: the next keyboard drag starts over its own place. */
-    reset: () => {
+    /** A drag started: it is over its own place until an arrow is pressed. */
+    start: () => {
       target = null;
     },
   };
