@@ -189,6 +189,22 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
       await expect.poll(focused).toEqual({ control: 'Drag component', row: 'Text 1' });
     });
 
+    it('moves it out of the card to the page, and back in', async () => {
+      await pickUp('Space', 'Picked up Text 1, position 2 of 2 in Card 1.');
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 3 of 4 in the page.');
+      await page.keyboard.press('Space');
+      await expect.poll(outline).toEqual(['Button 1', 'Card 1', 'Card 1 > Button 2', 'Text 1', 'Toggle 1']);
+      await expect.poll(dragAnnouncement).toBe('Text 1 dropped at position 3 of 4 in the page.');
+      await expect.poll(focused).toEqual({ control: 'Drag component', row: 'Text 1' });
+      await pickUp('Space', 'Picked up Text 1, position 3 of 4 in the page.');
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 2 of 2 in Card 1.');
+      await page.keyboard.press('Space');
+      await expect.poll(outline).toEqual(['Button 1', 'Card 1', 'Card 1 > Button 2', 'Card 1 > Text 1', 'Toggle 1']);
+      await expect.poll(focused).toEqual({ control: 'Drag component', row: 'Text 1' });
+    });
+
     it('resizes it with the width slider, one column a press, the width said', async () => {
       await tabTo('[data-title="Text 1"] [role="slider"]');
       const slider = row('Text 1').getByRole('slider', { name: 'Width of Text 1' });
