@@ -46,7 +46,7 @@ export function Board({ loading, error, asPage = false }: BoardProps) {
     >
       {components.length === 0 && !preview && (
         <Text c="dimmed" ta="center" size="sm" mb="sm">
-          This page is empty. Click a component in the palette, or drag it here.
+          This page is empty. Click a component in the palette (or press Enter on it), or drag it here.
         </Text>
       )}
       <ComponentList parentId={null} items={components} preview={preview} />

@@ -13,7 +13,7 @@ export function ConfigPanel() {
   if (component === undefined) {
     return (
       <Paper withBorder radius="md" p="md" component="aside" aria-label="Configuration">
-        <Text size="sm" c="dimmed">Click a component on the board to configure it.</Text>
+        <Text size="sm" c="dimmed">Click a component on the board, or press its type's name, to configure it.</Text>
       </Paper>
     );
   }
