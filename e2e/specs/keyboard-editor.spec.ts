@@ -211,6 +211,11 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
       expect(await slider.getAttribute('aria-valuetext')).toBe('12 of 12 columns');
       for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
       await expect.poll(() => row('Text 1').getAttribute('data-width')).toBe('6');
+      // Presses in quick succession are one step, as one drag of the handle is: one undo takes them all back.
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => row('Text 1').getAttribute('data-width')).toBe('12');
+      await page.keyboard.press('Control+Shift+z');
+      await expect.poll(() => row('Text 1').getAttribute('data-width')).toBe('6');
       expect(await slider.getAttribute('aria-valuenow')).toBe('6');
       expect(await slider.getAttribute('aria-valuetext')).toBe('6 of 12 columns');
       expect(await row('Text 1').getByTestId('component-width').textContent()).toBe('6 / 12');
