@@ -68,6 +68,19 @@ const BOARD_ROLES = `- region "Board":
       - switch "Option 2"
       - text: Option 2`;
 
+/** WCAG's contrast ratio of two opaque CSS colours as getComputedStyle gives them ("rgb(r, g, b)"). */
+function contrastRatio(first: string, second: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
+      const channel = Number(part) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
 /** The page as the test seeds it: a button, a card holding another, a toggle. */
 function seededComponents(): Component[] {
   const card = createComponent('card', 'card-1', 'Card 1');
@@ -143,9 +156,17 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
       await expect.poll(outline).toEqual(['Button 1', 'Card 1', 'Card 1 > Button 2', 'Toggle 1', 'Text 1']);
       await expect.poll(boardAnnouncement).toBe('Text 1 added, position 4 of 4 in the page.');
       await expect.poll(focused).toEqual({ control: 'Drag component', row: 'Text 1' });
-      // The focused control shows a ring (the browser's keyboard focus), and its row is marked too.
-      const ring = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
-      expect(ring).toBe('solid');
+      // The focused control shows a ring, and so does its row, at 3:1 or more against the board.
+      const rings = await page.evaluate(() => {
+        const control = document.activeElement as Element;
+        const row = getComputedStyle(control.closest('[role="group"]') as Element);
+        const board = getComputedStyle(document.querySelector('[data-testid="editor-board"]') as Element);
+        return { control: getComputedStyle(control).outlineStyle, row: row.outlineStyle, rowColour: row.outlineColor, board: board.backgroundColor };
+      });
+      expect([rings.control, rings.row]).toEqual(['solid', 'solid']);
+      // The board is opaque ("rgb(…)", not a transparent "rgba(…, 0)"): the ring is seen against it.
+      expect(rings.board).toMatch(/^rgb\(/);
+      expect(contrastRatio(rings.rowColour, rings.board)).toBeGreaterThanOrEqual(3);
     });
 
     it('moves it up a place with Space, ↑ and Space, each step announced', async () => {
