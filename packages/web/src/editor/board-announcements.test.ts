@@ -43,4 +43,13 @@ describe('what the board says', () => {
     expect(say.onDragOver({ active, over: null })).toBe('Text is over no place to drop it.');
     expect(say.onDragCancel({ active, over: null })).toBe('Move cancelled, Text back at position 3 of 3 in the page.');
   });
+
+  it('says a new component dragged from the palette as "the new" one', () => {
+    const list = page();
+    const say = moveAnnouncements(() => list);
+    const active = { id: 'palette:chart', data: { current: { kind: 'palette', type: 'chart', label: 'Chart' } } } as unknown as Active;
+    expect(say.onDragStart({ active })).toBe('Picked up the new Chart.');
+    expect(say.onDragOver({ active, over: over(zoneId('k')) })).toBe('Dropped now, the new Chart would go to position 2 of 2 in Card 1.');
+    expect(say.onDragEnd({ active, over: null })).toBe('The new Chart was not added.');
+  });
 });

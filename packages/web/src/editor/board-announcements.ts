@@ -56,6 +56,9 @@ export const MOVE_INSTRUCTIONS: ScreenReaderInstructions = {
   draggable: 'To move this component, press Space or Enter. The arrow keys then take it one place at a time through the page and into and out of cards. Press Space or Enter to drop it there, or Escape to put it back.',
 };
 
+/** A name at the start of a sentence ("the new Text" → "The new Text"). */
+const sentence = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
 /**
  * dnd-kit's announcements for the board, reading the page from `readList` at each step. A
  * drop is described after the move is made (dnd-kit tells its `onDragEnd` first), so from
@@ -66,7 +69,7 @@ export function moveAnnouncements(readList: () => readonly Component[]): Announc
   let lastKey: string | null = null;
   let startParent: string | null = null;
   const nameOf = (source: DragSource | undefined): string => {
-    if (source?.kind === 'palette') return `a new ${source.label}`;
+    if (source?.kind === 'palette') return `the new ${source.label}`;
     const component = source === undefined ? undefined : findComponent(readList(), source.id);
     return component === undefined ? 'the component' : componentName(component);
   };
@@ -90,17 +93,17 @@ export function moveAnnouncements(readList: () => readonly Component[]): Announc
       const name = nameOf(source);
       if (over === null) {
         lastKey = null;
-        return `${name} is over no place to drop it.`;
+        return `${sentence(name)} is over no place to drop it.`;
       }
       const place = placeOver(readList(), source?.kind === 'component' ? source.id : null, over.id);
       if (place === undefined || place.key === lastKey) return undefined;
       lastKey = place.key;
-      return source?.kind === 'palette' ? `Dropped now, ${name} would go to ${place.words}.` : `${name} moved to ${place.words}.`;
+      return source?.kind === 'palette' ? `Dropped now, ${name} would go to ${place.words}.` : `${sentence(name)} moved to ${place.words}.`;
     },
     onDragEnd({ active, over }) {
       const source = sourceOf(active.data);
       const list = readList();
-      if (source?.kind === 'palette') return over === null ? `${nameOf(source)} was not added.` : undefined;
+      if (source?.kind === 'palette') return over === null ? `${sentence(nameOf(source))} was not added.` : undefined;
       if (source === undefined) return undefined;
       const at = locateComponent(list, source.id);
       const card = at === undefined || at.parentId === null ? undefined : findComponent(list, at.parentId);
