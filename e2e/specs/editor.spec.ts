@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserPageForSuite, launchBrowser, newPage, snapshot } from '../support/browser';
+import { boardOutline } from '../support/editor-page';
 
 /** One of each form widget, and a card, in the order they are added. */
 const WIDGETS = ['input', 'textarea', 'datetime', 'checkbox', 'toggle', 'radio', 'dropdown', 'fileupload', 'text', 'button', 'card'] as const;
@@ -25,12 +26,7 @@ describe('an administrator designs a page in the editor', () => {
   const handle = (title: string) => row(title).getByRole('button', { name: 'Drag component' }).first();
   const syncIndicator = () => page.getByTestId('sync-indicator');
 
-  /** Every component's title, nested ones as 'Card > Title', in the order shown. */
-  const outline = () => rows().evaluateAll((elements) => elements.map((element) => {
-    const title = (element as HTMLElement).dataset.title ?? '';
-    const holder = element.parentElement?.closest<HTMLElement>('[data-testid="editor-component"]');
-    return holder === null || holder === undefined ? title : `${holder.dataset.title ?? ''} > ${title}`;
-  }));
+  const outline = () => boardOutline(page);
 
   async function expectOutline(wanted: string[]) {
     await expect.poll(outline, { timeout: 5000 }).toEqual(wanted);

@@ -111,7 +111,7 @@ describe('a page laid out on the 12-column grid', () => {
 
       // The handle itself takes ←/→ once focused.
       await select('Card 3');
-      await row('Card 3').getByRole('slider', { name: 'Component width' }).focus();
+      await row('Card 3').getByRole('slider', { name: 'Width of Card 3' }).focus();
       for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
       await expect.poll(() => widthOf('Card 3')).toBe(4);
       expect(sideBySide([await boxOf(row('Card 1')), await boxOf(row('Card 2')), await boxOf(row('Card 3'))])).toBe(true);

@@ -93,7 +93,7 @@ describe('an administrator edits a runtime page in place and SAVEs it', () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await row(page, 'Nama Barang').waitFor();
     await page.getByRole('button', { name: 'Redo' }).click();
-    await row(page, 'Nama Produk').getByLabel('Nama Produk').waitFor();
+    await row(page, 'Nama Produk').getByRole('textbox', { name: 'Nama Produk' }).waitFor();
     await snapshot(page, 'runtime-edit-mode-changed');
   });
 

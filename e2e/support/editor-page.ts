@@ -31,3 +31,12 @@ export async function pageForStaff(pageId: number, menuName: string, entryName: 
   await menuForStaff(api, await demoAppId(), menuName, [[entryName, pageId]]);
   return { pageSlug: stored.pageSlug, components };
 }
+
+/** Every component on the editor's board by title, nested ones as 'Card > Title', in the order shown. */
+export function boardOutline(page: Page): Promise<string[]> {
+  return page.getByTestId('editor-component').evaluateAll((elements) => elements.map((element) => {
+    const title = (element as HTMLElement).dataset.title ?? '';
+    const holder = element.parentElement?.closest<HTMLElement>('[data-testid="editor-component"]');
+    return holder === null || holder === undefined ? title : `${holder.dataset.title ?? ''} > ${title}`;
+  }));
+}

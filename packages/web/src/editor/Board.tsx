@@ -34,10 +34,19 @@ export function Board({ loading, error, asPage = false }: BoardProps) {
   }
 
   return (
-    <Paper withBorder={!asPage} radius="md" p={asPage ? 0 : 'md'} bg={asPage ? 'transparent' : undefined} data-testid="editor-board" aria-busy={loading}>
+    <Paper
+      component="section"
+      aria-label="Board"
+      withBorder={!asPage}
+      radius="md"
+      p={asPage ? 0 : 'md'}
+      bg={asPage ? 'transparent' : undefined}
+      data-testid="editor-board"
+      aria-busy={loading}
+    >
       {components.length === 0 && !preview && (
         <Text c="dimmed" ta="center" size="sm" mb="sm">
-          This page is empty. Click a component in the palette, or drag it here.
+          This page is empty. Click a component in the palette (or press Enter on it), or drag it here.
         </Text>
       )}
       <ComponentList parentId={null} items={components} preview={preview} />

@@ -1,4 +1,4 @@
-import { type Component, layoutWidth, widthAfterDrag, widthLabel } from '@rakit/core';
+import { clampWidth, type Component, GRID_COLUMNS, layoutWidth, widthAfterDrag, widthLabel } from '@rakit/core';
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -6,6 +6,8 @@ import { IconArrowDown, IconArrowUp, IconCornerDownLeft, IconGripVertical, IconT
 import { type ComponentType, type KeyboardEvent, memo, type MouseEvent, type PointerEvent, useMemo } from 'react';
 import { layoutCellProps } from '../components/LayoutGrid';
 import { widgetDefinition } from '../widgets/registry';
+import { componentName, movedWords, widthWords } from './board-announcements';
+import { announceOnBoard } from './BoardAnnouncer';
 import { useBoardFace } from './board-faces';
 import classes from './ComponentRow.module.css';
 import type { DragSource } from './drop-target';
@@ -77,8 +79,10 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
     event.stopPropagation();
     run();
   };
+  const select = control(() => store.setActive(component.id));
   return (
-    <div className={classes.card} data-active={active || undefined} onClick={control(() => store.setActive(component.id))}>
+    // A group named by the component: its controls are read as this component's.
+    <div className={classes.card} data-active={active || undefined} onClick={select} role="group" aria-label={componentName(component)}>
       <div className={classes.header}>
         <button
           type="button"
@@ -87,18 +91,23 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
           {...handleAttributes}
           {...handleListeners}
           aria-label="Drag component"
+          data-drag-handle
           onClick={(event) => event.stopPropagation()}
         >
-          <IconGripVertical size={14} />
+          <IconGripVertical size={14} aria-hidden />
         </button>
-        <Icon size={14} />
-        <span className={classes.label}>{label}</span>
+        <Icon size={14} aria-hidden />
+        {/* The type's name selects the component (its configuration panel and width): the keyboard's way to what a click on the row does. */}
+        <span className={classes.label}>
+          <button type="button" className={classes.select} aria-pressed={active} title={`Configure ${componentName(component)}`} onClick={select}>{label}</button>
+        </span>
         {active && <WidthBadge component={component} />}
-        <button type="button" className={classes.control} aria-label="Move up" title="Move up" disabled={first} onClick={control(() => store.shiftComponent(component.id, -1))}>
-          <IconArrowUp size={14} />
+        {/* Marked disabled at the ends rather than disabled: a disabled button would drop the keyboard's focus. */}
+        <button type="button" className={classes.control} aria-label="Move up" title="Move up" aria-disabled={first} onClick={control(() => shiftAndSay(component.id, -1))}>
+          <IconArrowUp size={14} aria-hidden />
         </button>
-        <button type="button" className={classes.control} aria-label="Move down" title="Move down" disabled={last} onClick={control(() => store.shiftComponent(component.id, 1))}>
-          <IconArrowDown size={14} />
+        <button type="button" className={classes.control} aria-label="Move down" title="Move down" aria-disabled={last} onClick={control(() => shiftAndSay(component.id, 1))}>
+          <IconArrowDown size={14} aria-hidden />
         </button>
         <button
           type="button"
@@ -109,10 +118,10 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
           data-on={component.rowBreak === true || undefined}
           onClick={control(() => store.toggleRowBreak(component.id))}
         >
-          <IconCornerDownLeft size={14} />
+          <IconCornerDownLeft size={14} aria-hidden />
         </button>
         <button type="button" className={classes.remove} aria-label="Delete component" title="Delete component" onClick={control(() => store.removeComponent(component.id))}>
-          <IconTrash size={14} />
+          <IconTrash size={14} aria-hidden />
         </button>
       </div>
       <Face component={component} List={List} preview={false} />
@@ -122,16 +131,27 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
   );
 });
 
+/** Move up or down: one place in its list, said; at either end nothing moves. */
+function shiftAndSay(id: string, delta: -1 | 1) {
+  const before = editorStore.getState().history.present;
+  editorStore.getState().shiftComponent(id, delta);
+  const after = editorStore.getState().history.present;
+  if (after !== before) announceOnBoard(movedWords(after, id));
+}
+
 /** Another builder has this component selected (issue 33, presence). */
 function PeerSelection({ id }: { id: string }) {
   const peer = useEditor((state) => state.live?.peers.find((candidate) => candidate.activeId === id) ?? null);
   return <PeerFrame peer={peer} />;
 }
 
-/** The columns a row spans: the width being dragged to while its handle moves. */
+/**
+ * The columns a row spans: the width being dragged to while its handle moves. Seen only: the
+ * width slider beside it says the same in words ("6 of 12 columns", not "6 slash 12").
+ */
 function WidthBadge({ component }: { component: Component }) {
   const resizing = useEditor((state) => (state.resizing?.id === component.id ? state.resizing.width : null));
-  return <span className={classes.width} data-testid="component-width" data-resizing={resizing !== null || undefined}>{widthLabel(resizing ?? layoutWidth(component))}</span>;
+  return <span className={classes.width} aria-hidden data-testid="component-width" data-resizing={resizing !== null || undefined}>{widthLabel(resizing ?? layoutWidth(component))}</span>;
 }
 
 /** The inner width and column gap of the grid a row sits on, in pixels. */
@@ -143,9 +163,23 @@ function gridMetrics(row: Element): { width: number; gap: number } | undefined {
   return { width: grid.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight), gap: Number.isFinite(gap) ? gap : 0 };
 }
 
+/** A slider's keys (WAI-ARIA's slider pattern): ←/↓ a column narrower, →/↑ wider, Home and End the narrowest and the widest. */
+function widthAfterKey(key: string, width: number): number | undefined {
+  switch (key) {
+    case 'ArrowLeft':
+    case 'ArrowDown': return clampWidth(width - 1);
+    case 'ArrowRight':
+    case 'ArrowUp': return clampWidth(width + 1);
+    case 'Home': return 1;
+    case 'End': return GRID_COLUMNS;
+    default: return undefined;
+  }
+}
+
 /**
  * The selected row's right edge: dragged, it snaps the row to whole columns of its grid, showing
- * the width as it goes, and the whole drag is one undo step; focused, ←/→ resize it by a column.
+ * the width as it goes, and the whole drag is one undo step; focused, it is a slider (presses in
+ * quick succession are one undo step too), its width read out as it changes.
  */
 function ResizeHandle({ component }: { component: Component }) {
   const { id } = component;
@@ -178,22 +212,23 @@ function ResizeHandle({ component }: { component: Component }) {
     handle.addEventListener('pointercancel', end);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const next = widthAfterKey(event.key, width);
+    if (next === undefined) return;
     event.preventDefault();
     event.stopPropagation();
-    store.resizeComponent(id, width + (event.key === 'ArrowLeft' ? -1 : 1), { fold: true });
+    store.resizeComponent(id, next, { fold: true });
   };
   return (
     <div
       className={classes.resize}
       role="slider"
       tabIndex={0}
-      aria-label="Component width"
+      aria-label={`Width of ${componentName(component)}`}
       aria-orientation="horizontal"
       aria-valuemin={1}
-      aria-valuemax={12}
+      aria-valuemax={GRID_COLUMNS}
       aria-valuenow={width}
-      aria-valuetext={widthLabel(width)}
+      aria-valuetext={widthWords(width)}
       data-testid="resize-handle"
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}

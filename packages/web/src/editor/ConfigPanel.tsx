@@ -1,6 +1,7 @@
 import { CloseButton, Group, Paper, Text } from '@mantine/core';
 import { findComponent } from '@rakit/core';
 import { widgetDefinition } from '../widgets/registry';
+import { componentName } from './board-announcements';
 import classes from './ConfigPanel.module.css';
 import { editorStore, useEditor } from '../state/editor-store';
 
@@ -12,7 +13,7 @@ export function ConfigPanel() {
   if (component === undefined) {
     return (
       <Paper withBorder radius="md" p="md" component="aside" aria-label="Configuration">
-        <Text size="sm" c="dimmed">Click a component on the board to configure it.</Text>
+        <Text size="sm" c="dimmed">Click a component on the board, or press its type's name, to configure it.</Text>
       </Paper>
     );
   }
@@ -22,7 +23,7 @@ export function ConfigPanel() {
       <Group justify="space-between" wrap="nowrap" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Group gap={6} wrap="nowrap" miw={0}>
           <Icon size={16} />
-          <Text fw={600} size="sm" truncate>{component.title === '' ? label : component.title}</Text>
+          <Text fw={600} size="sm" truncate>{componentName(component)}</Text>
           <Text size="xs" c="dimmed">{label}</Text>
         </Group>
         <CloseButton size="sm" aria-label="Close configuration" onClick={() => store.setActive(null)} />

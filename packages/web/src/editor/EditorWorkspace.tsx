@@ -2,13 +2,15 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import {
   DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, KeyboardSensor, PointerSensor, useSensor, useSensors,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { findComponent } from '@rakit/core';
 import { useState } from 'react';
 import { widgetDefinition } from '../widgets/registry';
 import { Board } from './Board';
 import { ConfigPanel } from './ConfigPanel';
-import { type DragSource, dropPosition, editorCollisions } from './drop-target';
+import { addedWords, MOVE_INSTRUCTIONS, moveAnnouncements } from './board-announcements';
+import { announceOnBoard, BoardAnnouncer } from './BoardAnnouncer';
+import { type DragSource, dropPosition } from './drop-target';
+import { keyboardMoves } from './keyboard-moves';
 import { Palette } from './Palette';
 import classes from './EditorWorkspace.module.css';
 import { editorStore, useEditor } from '../state/editor-store';
@@ -19,7 +21,10 @@ import { editorStore, useEditor } from '../state/editor-store';
  */
 // A few pixels of movement before a drag starts, so clicks on the handle stay clicks.
 const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
-const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+const readComponents = () => editorStore.getState().history.present;
+const KEYBOARD_MOVES = keyboardMoves(readComponents);
+const KEYBOARD_OPTIONS = { coordinateGetter: KEYBOARD_MOVES.coordinateGetter };
+const ACCESSIBILITY = { announcements: moveAnnouncements(readComponents), screenReaderInstructions: MOVE_INSTRUCTIONS };
 
 function onDragEnd({ active, over }: DragEndEvent) {
   if (over === null) return;
@@ -28,7 +33,8 @@ function onDragEnd({ active, over }: DragEndEvent) {
   const list = store.history.present;
   if (source?.kind === 'palette') {
     const at = dropPosition(list, null, over.id);
-    if (at !== undefined) store.addComponent(source.type, source.label, at);
+    const added = at === undefined ? null : store.addComponent(source.type, source.label, at);
+    if (added !== null) announceOnBoard(addedWords(readComponents(), added));
     return;
   }
   const id = String(active.id);
@@ -63,14 +69,19 @@ export function EditorWorkspace({ loading, error, panelsOverPage }: EditorWorksp
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={editorCollisions}
-      onDragStart={({ active }: DragStartEvent) => setDragging((active.data.current as DragSource | undefined) ?? null)}
+      collisionDetection={KEYBOARD_MOVES.collisionDetection}
+      accessibility={ACCESSIBILITY}
+      onDragStart={({ active }: DragStartEvent) => {
+        KEYBOARD_MOVES.start();
+        setDragging((active.data.current as DragSource | undefined) ?? null);
+      }}
       onDragEnd={(event) => {
         setDragging(null);
         onDragEnd(event);
       }}
       onDragCancel={() => setDragging(null)}
     >
+      <BoardAnnouncer />
       {panelsOverPage === undefined ? (
         <div className={classes.workspace}>
           {!preview && <div className={classes.palette}><Palette /></div>}

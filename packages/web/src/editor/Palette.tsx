@@ -1,8 +1,12 @@
 import { Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
-import { memo, useMemo } from 'react';
+import type { WidgetType } from '@rakit/core';
+import { memo, type MouseEvent, useMemo } from 'react';
 import { widgetDefinitions } from '../widgets/registry';
 import type { StoredWidgetDefinition } from '../widgets/types';
+import { addedWords } from './board-announcements';
+import { announceOnBoard } from './BoardAnnouncer';
+import { focusComponentHandle } from './board-focus';
 import { type DragSource, paletteId } from './drop-target';
 import { editorStore, useEditor } from '../state/editor-store';
 
@@ -10,8 +14,20 @@ import { editorStore, useEditor } from '../state/editor-store';
 const PALETTE_ENTRY_MIN_WIDTH = 62;
 
 /**
- * The widget types, by icon and label: a click adds one at the end of the page, a drag puts it
- * where it is dropped. A `strip` runs across the top of the page (the runtime edit mode), as many
+ * A palette entry was clicked, or pressed with Enter or Space: a new component at the end of the
+ * page, announced. Pressed by keyboard (a click without a pointer, `detail` 0), the focus goes
+ * to the new component, whose drag handle moves it on from there.
+ */
+function addFromPalette(type: WidgetType, label: string, event: MouseEvent) {
+  const id = editorStore.getState().addComponent(type, label);
+  if (id === null) return;
+  announceOnBoard(addedWords(editorStore.getState().history.present, id));
+  if (event.detail === 0) focusComponentHandle(id);
+}
+
+/**
+ * The widget types, by icon and label: a click (or Enter or Space) adds one at the end of the
+ * page, a drag puts it where it is dropped. A `strip` runs across the top of the page (the runtime edit mode), as many
  * entries a row as fit.
  */
 export function Palette({ strip = false }: { strip?: boolean }) {
@@ -39,7 +55,7 @@ const PaletteEntry = memo(function PaletteEntry({ definition, disabled }: { defi
       ref={setNodeRef}
       {...pointer}
       disabled={disabled}
-      onClick={() => editorStore.getState().addComponent(type, label)}
+      onClick={(event) => addFromPalette(type, label, event)}
       data-palette-type={type}
       title={label}
       p={6}

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
+import { findComponent, layoutWidth } from '@rakit/core';
 import { editorStore } from '../state/editor-store';
+import { resizedWords } from './board-announcements';
+import { announceOnBoard } from './BoardAnnouncer';
 
 /** Keys typed into a field belong to the field: its own undo, not the page's. */
 function isTyping(target: EventTarget | null): boolean {
@@ -14,6 +17,9 @@ function resizeKey(event: KeyboardEvent): boolean {
   const store = editorStore.getState();
   if (store.activeId === null || store.preview) return false;
   store.resizeActive(event.key === 'ArrowLeft' ? -1 : 1);
+  // The focus may be anywhere: the new width is said, as the slider says its own.
+  const resized = findComponent(editorStore.getState().history.present, store.activeId);
+  if (resized !== undefined) announceOnBoard(resizedWords(resized, layoutWidth(resized)));
   return true;
 }
 
