@@ -35,7 +35,7 @@ const BOARD_ROLES = `- region "Board":
     - button "Move down"
     - button "Start a new row"
     - button "Delete component"
-    - heading "Card 1" [level=4]
+    - heading "Card 1" [level=2]
     - group "Button 2":
       - button "Drag component"
       - button "Button"
