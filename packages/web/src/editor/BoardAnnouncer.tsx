@@ -1,6 +1,6 @@
-import { VisuallyHidden } from '@mantine/core';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { Announcement } from '../components/Announcement';
 
 /** The last thing the board said, and how many it has said: the same words said again are news again. */
 const said = createStore<{ text: string; count: number }>(() => ({ text: '', count: 0 }));
@@ -16,9 +16,5 @@ export function announceOnBoard(text: string): void {
  */
 export function BoardAnnouncer() {
   const { text, count } = useStore(said);
-  return (
-    <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="board-announcement">
-      <span key={count}>{text}</span>
-    </VisuallyHidden>
-  );
+  return <Announcement message={text} saidTimes={count} testId="board-announcement" />;
 }
