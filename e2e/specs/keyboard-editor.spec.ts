@@ -256,7 +256,7 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
     });
 
     it('resizes the selected component with Alt+← and Alt+→ from anywhere on the board, announced', async () => {
-      await tabTo('[data-title="Text 1"] [aria-label="Drag component"]');
+      await tabTo('[data-title="Text 1"] [aria-label="Drag component"]', 'Shift+Tab');
       await page.keyboard.press('Alt+ArrowRight');
       await expect.poll(boardAnnouncement).toBe('Text 1 is 7 of 12 columns wide.');
       await page.keyboard.press('Alt+ArrowLeft');

@@ -79,8 +79,12 @@ describe.each([[1366, 900], [390, 844]] as const)('a member\'s form by keyboard 
     await page().keyboard.press('Enter');
     const calendar = page().locator('.mantine-Popover-dropdown');
     await calendar.waitFor();
-    // Arrow keys move among the days; Enter picks the focused one and closes the calendar.
+    // The focus is in the calendar (its month controls first); Tab reaches the days, arrow keys
+    // move among them, Enter picks the focused one and closes the calendar.
     await expect.poll(() => page().evaluate(() => document.activeElement?.closest('.mantine-Popover-dropdown') !== null)).toBe(true);
+    const onADay = () => page().evaluate(() => document.activeElement?.closest('.mantine-Popover-dropdown table') !== null);
+    for (let presses = 0; presses < 6 && !await onADay(); presses++) await page().keyboard.press('Tab');
+    expect(await onADay()).toBe(true);
     await page().keyboard.press('ArrowRight');
     await page().keyboard.press('Enter');
     await calendar.waitFor({ state: 'hidden' });

@@ -42,7 +42,9 @@ export const ComponentRow = memo(function ComponentRow({ component, List, first,
     <div
       ref={setNodeRef}
       {...cell}
-      style={{ ...cell.style, transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.35 : 1 }}
+      style={{ ...cell.style, transform: CSS.Translate.toString(transform), transition }}
+      // Marked, not faded: a faded row's text would fall under AA while a keyboard user moves it.
+      data-moving={isDragging || undefined}
       data-testid="editor-component"
       data-component-id={component.id}
       data-type={component.type}
