@@ -27,7 +27,6 @@ interface ScreenState {
 }
 
 const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, exact: true }).first().waitFor();
-const dialogTitled = (name: string) => (page: Page) => page.getByRole('dialog', { name }).waitFor();
 const click = (name: string, then: (page: Page) => Promise<unknown>) => async (page: Page) => {
   await page.getByRole('button', { name, exact: true }).first().click();
   await then(page);
