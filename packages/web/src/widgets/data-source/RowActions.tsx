@@ -62,6 +62,9 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
   const current = useContext(CurrentAppContext);
   const runner = useRowActions(component, primaryKey, reload);
   const [editing, setEditing] = useState<Pending | null>(null);
+  // The control that opened the edit dialog: the dialog unmounts as it closes, before Mantine
+  // could give it the focus back, so it is given back here.
+  const [editOpener, setEditOpener] = useState<HTMLElement | null>(null);
   const [deleting, setDeleting] = useState<Pending | null>(null);
   const actions = actionsOfComponent(component);
   const topLevel = topLevelActions(actions);
@@ -76,8 +79,14 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
     });
     // A failed save keeps the dialog, and what was typed, for another try after the notice.
     if (!succeeded) return;
-    setEditing(null);
+    closeEdit();
     pending.onSuccess?.();
+  }
+
+  function closeEdit() {
+    setEditing(null);
+    // After the render that enables the widget's action controls again.
+    requestAnimationFrame(() => { if (editOpener?.isConnected === true) editOpener.focus(); });
   }
 
   const editRow = editing?.rows[0];
@@ -89,7 +98,7 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
           row={editRow}
           fields={editFieldsOf(editing.action, columns, primaryKey)}
           labels={Object.fromEntries(columns.map((c) => [c.field, c.label]))}
-          onClose={() => setEditing(null)}
+          onClose={closeEdit}
           onSave={(changes) => saveEdit(editing, changes)}
         />
       ) : null}
@@ -118,7 +127,10 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
     bulk: bulkActions(actions),
     choose: (action, rows, onSuccess) => {
       if (!runner.ready || runner.running || rows.length === 0) return;
-      if (action.action === 'EDIT') setEditing({ action, rows: rows.slice(0, 1), onSuccess });
+      if (action.action === 'EDIT') {
+        setEditOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+        setEditing({ action, rows: rows.slice(0, 1), onSuccess });
+      }
       else if (action.action === 'DELETE') setDeleting({ action, rows, onSuccess });
       else {
         void runner.run(action, rows).then((succeeded) => {

@@ -42,6 +42,7 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
       position="bottom-start"
       shadow="md"
       trapFocus
+      returnFocus
       opened={opened}
       onChange={setOpened}
       closeOnEscape={false}

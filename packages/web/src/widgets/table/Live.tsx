@@ -1,5 +1,5 @@
 import {
-  ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput, Title,
+  ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput, Title, VisuallyHidden,
 } from '@mantine/core';
 import { actionFailureMessage, Messages, rowKeyOf, totalItemText } from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
@@ -111,6 +111,11 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   }
 
   const allChecked = rows.length > 0 && keys.every((k) => selected.has(k));
+  // Said once per change (the text is the same across other renders, so the DOM is left alone):
+  // a load that takes a while, then the rows shown of how many.
+  const rowsFound = slowLoad
+    ? 'Loading rows…'
+    : counting ? `${rows.length} rows, ${Messages.tableCounting}` : `${rows.length} of ${totalItemText(content.count, content.countCapped)} rows`;
   return (
     <Paper withBorder radius="md" p="md" data-testid="data-table" data-component={component.id}>
       <Group justify="space-between" mb="sm">
@@ -157,6 +162,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
             </Menu>
           ) : null}
         </Group>
+        {live ? <VisuallyHidden role="status">{rowsFound}</VisuallyHidden> : null}
         <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {counting ? Messages.tableCounting : totalItemText(content.count, content.countCapped)}</Text>
       </Group>
       <Box pos="relative">
