@@ -3,7 +3,7 @@ import {
   bulkActions, type Component, type CustomAction, menuActions, Messages, type RowValues, rowKeyValue, topLevelActions, type WidgetColumn,
 } from '@rakit/core';
 import { IconDotsVertical } from '@tabler/icons-react';
-import { type ReactNode, useContext, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CurrentAppContext } from '../../current-app/app-context';
@@ -63,8 +63,14 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
   const runner = useRowActions(component, primaryKey, reload);
   const [editing, setEditing] = useState<Pending | null>(null);
   // The control that opened the edit dialog: the dialog unmounts as it closes, before Mantine
-  // could give it the focus back, so it is given back here.
-  const [editOpener, setEditOpener] = useState<HTMLElement | null>(null);
+  // could give it the focus back, so it is given back here once the widget's controls are
+  // enabled again (they are disabled while the save runs).
+  const editOpener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (editing !== null || runner.running || editOpener.current === null) return;
+    if (editOpener.current.isConnected) editOpener.current.focus();
+    editOpener.current = null;
+  }, [editing, runner.running]);
   const [deleting, setDeleting] = useState<Pending | null>(null);
   const actions = actionsOfComponent(component);
   const topLevel = topLevelActions(actions);
@@ -85,8 +91,6 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
 
   function closeEdit() {
     setEditing(null);
-    // After the render that enables the widget's action controls again.
-    requestAnimationFrame(() => { if (editOpener?.isConnected === true) editOpener.focus(); });
   }
 
   const editRow = editing?.rows[0];
@@ -128,7 +132,7 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
     choose: (action, rows, onSuccess) => {
       if (!runner.ready || runner.running || rows.length === 0) return;
       if (action.action === 'EDIT') {
-        setEditOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+        editOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         setEditing({ action, rows: rows.slice(0, 1), onSuccess });
       }
       else if (action.action === 'DELETE') setDeleting({ action, rows, onSuccess });
