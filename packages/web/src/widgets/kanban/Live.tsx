@@ -6,7 +6,7 @@ import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack
 import {
   actionFailureMessage, type CustomAction, kanbanLanes, Messages, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
 } from '@rakit/core';
-import { useContext, useId, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
@@ -35,7 +35,7 @@ const SAMPLE_MAP: Required<FieldMap> = { compared: '__lane', title: '__title', d
 interface Card {
   key: string;
   row: RowValues;
-  /** What the card is called: its title, else its place in its lane. */
+  /** What the card is called: its title, else its place on the board. */
   name: string;
 }
 
@@ -176,21 +176,40 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   const menu: CardActions = { actions: rowActions.topLevel, busy: rowActions.running, choose: (action, row) => rowActions.choose(action, [row]) };
   const lanes = kanbanLanes(cards.map((c) => ({ ...c.row, __card: c })), groups, compared);
   const laneOfCard = (id: string) => lanes.find((l) => l.cards.some((c) => (c.__card as Card).key === id))?.name ?? 'no lane';
-  // The lane a card was picked up in: the end is announced after the card is drawn in its new lane.
   const board = useRef<HTMLDivElement>(null);
+  // Kept from the pick-up: the drop is announced after the card is drawn in its new lane.
   const [dragFrom, setDragFrom] = useState<DragFrom>({ lane: '', left: false });
+  // A card moved by keyboard is a new element in its new lane, and again when the reload after
+  // its move redraws the board: until the member's next key or click, focus the page lost goes
+  // back to it.
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (refocus === null || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    board.current?.querySelector<HTMLElement>(`[data-card-key="${window.CSS.escape(refocus)}"]`)?.focus();
+  });
+  useEffect(() => {
+    if (refocus === null) return undefined;
+    const done = () => setRefocus(null);
+    document.addEventListener('keydown', done, true);
+    document.addEventListener('pointerdown', done, true);
+    return () => {
+      document.removeEventListener('keydown', done, true);
+      document.removeEventListener('pointerdown', done, true);
+    };
+  }, [refocus]);
   const laneName = (id: string) => lanes.find((l) => l.value === laneValueOf(id))?.name ?? 'no lane';
   const announcements = moveAnnouncements((id) => cards.find((c) => c.key === id)?.name ?? 'The card', laneName, dragFrom);
 
   async function onDragEnd(event: DragEndEvent) {
     keyboardMoves.reset();
-    const value = event.over === null ? null : laneValueOf(String(event.over.id));
-    if (value === null) return;
     const key = String(event.active.id);
-    // A card moved by keyboard keeps the focus in its new lane, where it is a new element.
-    if (event.activatorEvent instanceof KeyboardEvent) {
-      requestAnimationFrame(() => board.current?.querySelector<HTMLElement>(`[data-card-key="${window.CSS.escape(key)}"]`)?.focus());
-    }
+    if (event.activatorEvent instanceof KeyboardEvent) setRefocus(key);
+    await moveCard(key, event.over === null ? null : laneValueOf(String(event.over.id)));
+  }
+
+  /** Draws the card in the lane of `value` at once, stores it, and draws it back if that fails. */
+  async function moveCard(key: string, value: string | null) {
+    if (value === null) return;
     const card = cards.find((c) => c.key === key);
     if (card === undefined || text(card.row, compared).trim() === value.trim()) return;
     const before = moved;
