@@ -130,7 +130,8 @@ function EmptyChart({ configured }: { configured: boolean }) {
 
 /**
  * A pie or bar chart of the widget's rows (spec 3 "Chart widget"): in the editor the dummy
- * Label 1–3 data, on a page the rows of its table or query; optionally its data as a table.
+ * Label 1–3 data, on a page the rows of its table or query; its data as a table, shown under
+ * it or on demand (the text alternative), and the drawing named by a one-sentence summary.
  * With no points it says why (see EmptyChart); a failed load tells administrators the reason.
  */
 export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
