@@ -1,7 +1,7 @@
 import {
   ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput, Title, VisuallyHidden,
 } from '@mantine/core';
-import { actionFailureMessage, Messages, rowKeyOf, totalItemText } from '@rakit/core';
+import { actionFailureMessage, fromEndLabel, Messages, rowKeyOf, rowsFoundText, totalItemText } from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useState } from 'react';
@@ -111,11 +111,11 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   }
 
   const allChecked = rows.length > 0 && keys.every((k) => selected.has(k));
-  // Said once per change (the text is the same across other renders, so the DOM is left alone):
-  // a load that takes a while, then the rows shown of how many.
-  const rowsFound = slowLoad
-    ? 'Loading rows…'
-    : counting ? `${rows.length} rows, ${Messages.tableCounting}` : `${rows.length} of ${totalItemText(content.count, content.countCapped)} rows`;
+  // Said once per change (the text is the same across other renders, so the DOM is left alone).
+  const rowsFound = rowsFoundText({
+    loading: slowLoad, shown: rows.length, count: content.count, capped: content.countCapped, counting,
+    page: fromEnd === undefined ? String(shownPage) : fromEndLabel(fromEnd),
+  });
   return (
     <Paper withBorder radius="md" p="md" data-testid="data-table" data-component={component.id}>
       <Group justify="space-between" mb="sm">
