@@ -166,7 +166,7 @@ describe('the runtime by keyboard', () => {
       '  - button "Page 3": "3"',
       '  - button "Next"',
     ].join('\n'));
-    expect.soft(await rowCount().ariaSnapshot()).toBe(`- status: ${GOODS < 20 ? GOODS : 20} of ${GOODS} rows`);
+    expect.soft(await rowCount().ariaSnapshot()).toBe(`- status: 20 of ${GOODS} rows, page 1`);
 
     await open(urls.orders, names.orders);
     await lane('new').getByText('Order 11').waitFor();
@@ -260,8 +260,15 @@ describe('the runtime by keyboard', () => {
         await expect.poll(() => table().locator('tbody input[type="checkbox"]:checked').count()).toBe(0);
       });
 
-      it('edits a row in its dialog: focus moves in, stays in, and returns to the row', async () => {
-        await tabTo(`Edit row ${edited}`);
+      it('opens a row\'s actions menu, and edits the row in its dialog: focus moves in, stays in, and returns to the row', async () => {
+        await tabTo(`More actions of row ${edited}`);
+        await page().keyboard.press('Enter');
+        await page().getByRole('menuitem', { name: 'Mark on sale' }).waitFor();
+        await expect.poll(() => focusInside('[role="menu"]')).toBe(true);
+        await page().keyboard.press('Escape');
+        await page().getByRole('menu').waitFor({ state: 'detached' });
+        await expect.poll(focusedName).toBe(`More actions of row ${edited}`);
+        await tabTo(`Edit row ${edited}`, true);
         await page().keyboard.press('Enter');
         const dialog = page().getByRole('dialog', { name: 'Edit' });
         await dialog.waitFor();
@@ -313,8 +320,19 @@ describe('the runtime by keyboard', () => {
 
       it('pages the table: next, a page number, previous, go to page, rows per page', async () => {
         await tabTo('Next');
+        // What the status says while the next page loads: each change once, not once per render.
+        await rowCount().evaluate((status) => {
+          const said: string[] = [];
+          (window as unknown as { said: string[] }).said = said;
+          new MutationObserver(() => said.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+        });
         await page().keyboard.press('Enter');
         await expect.poll(currentPage).toBe('2');
+        await rowCount().filter({ hasText: `20 of ${GOODS} rows, page 2` }).waitFor();
+        const said = await page().evaluate(() => (window as unknown as { said: string[] }).said);
+        expect(said.at(-1)).toBe(`20 of ${GOODS} rows, page 2`);
+        expect(said.length).toBeLessThanOrEqual(2);
+        expect(said.filter((text, i) => text === said[i - 1])).toEqual([]);
         await table().getByRole('cell', { name: 'Item 21', exact: true }).waitFor();
         await tabTo('Page 3', true);
         await page().keyboard.press('Enter');
