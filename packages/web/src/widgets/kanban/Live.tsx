@@ -1,12 +1,12 @@
 import {
-  type Announcements, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors,
+  type Announcements, DndContext, type DragEndEvent, DragOverlay, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors,
 } from '@dnd-kit/core';
-import { CSS } from '@dnd-kit/utilities';
 import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   actionFailureMessage, type CustomAction, kanbanLanes, Messages, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
 } from '@rakit/core';
 import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
@@ -50,13 +50,38 @@ interface CardActions {
 /** Keeps the card's drag listeners (pointer and keyboard) away from its action menu. */
 const stopDrag = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-function KanbanCard({ card, map, menu }: { card: Card; map: FieldMap; menu: CardActions }) {
-  // A group, not dnd-kit's default button: a button's children are presentational, which would hide the action menu.
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: card.key, attributes: { role: 'group' } });
+/** What a card shows: its title, tag, description and label, and its action menu when given one. */
+function CardFace({ card, map, menu }: { card: Card; map: FieldMap; menu?: CardActions | undefined }) {
   const title = text(card.row, map.title);
   const tag = text(card.row, map.tag);
   const label = text(card.row, map.label);
-  const { name } = card;
+  const description = text(card.row, map.description);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap" gap={4}>
+        <Text size="sm" fw={600} lineClamp={2}>{title === '' ? '(no title)' : title}</Text>
+        <Group gap={2} wrap="nowrap">
+          {tag === '' ? null : <Badge size="xs" variant="light">{tag}</Badge>}
+          {menu === undefined || menu.actions.length === 0 ? null : (
+            <Box onPointerDown={stopDrag} onKeyDown={stopDrag}>
+              <RowActionMenu actions={menu.actions} label={`Actions of ${card.name}`} busy={menu.busy} onChoose={(action) => menu.choose(action, card.row)} />
+            </Box>
+          )}
+        </Group>
+      </Group>
+      {description === '' ? null : <Text size="xs" c="dimmed" lineClamp={3}>{description}</Text>}
+      {label === '' ? null : <Text size="xs" c="blue">{label}</Text>}
+    </Stack>
+  );
+}
+
+/**
+ * A card in its lane. While it is dragged it stays there, faded, and its copy in the drag
+ * overlay moves: drawn in place, it was clipped by its lane's scroll area as soon as it left it.
+ */
+function KanbanCard({ card, map, menu }: { card: Card; map: FieldMap; menu: CardActions }) {
+  // A group, not dnd-kit's default button: a button's children are presentational, which would hide the action menu.
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.key, attributes: { role: 'group' } });
   return (
     <Paper
       className={classes.card}
@@ -64,32 +89,25 @@ function KanbanCard({ card, map, menu }: { card: Card; map: FieldMap; menu: Card
       withBorder
       p="xs"
       radius="sm"
-      shadow={isDragging ? 'md' : 'xs'}
+      shadow="xs"
       data-testid="kanban-card"
       data-card-key={card.key}
-      aria-label={name}
-      style={{ transform: CSS.Translate.toString(transform), cursor: 'grab', zIndex: isDragging ? 10 : undefined, position: 'relative' }}
+      aria-label={card.name}
+      style={{ cursor: 'grab', opacity: isDragging ? 0.4 : undefined }}
       {...attributes}
       {...listeners}
     >
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" gap={4}>
-          <Text size="sm" fw={600} lineClamp={2}>{title === '' ? '(no title)' : title}</Text>
-          <Group gap={2} wrap="nowrap">
-            {tag === '' ? null : <Badge size="xs" variant="light">{tag}</Badge>}
-            {menu.actions.length === 0 ? null : (
-              <Box onPointerDown={stopDrag} onKeyDown={stopDrag}>
-                <RowActionMenu actions={menu.actions} label={`Actions of ${name}`} busy={menu.busy} onChoose={(action) => menu.choose(action, card.row)} />
-              </Box>
-            )}
-          </Group>
-        </Group>
-        {text(card.row, map.description) === '' ? null : <Text size="xs" c="dimmed" lineClamp={3}>{text(card.row, map.description)}</Text>}
-        {label === '' ? null : <Text size="xs" c="blue">{label}</Text>}
-      </Stack>
+      <CardFace card={card} map={map} menu={menu} />
     </Paper>
   );
 }
+
+/** The dragged card's moving copy: seen, not read (the announcements say where it is). */
+const DraggedCard = ({ card, map }: { card: Card; map: FieldMap }) => (
+  <Paper withBorder p="xs" radius="sm" shadow="md" aria-hidden style={{ cursor: 'grabbing' }}>
+    <CardFace card={card} map={map} />
+  </Paper>
+);
 
 function Lane({ group, cards, map, menu }: { group: KanbanGroup; cards: readonly Card[]; map: FieldMap; menu: CardActions }) {
   const { setNodeRef, isOver } = useDroppable({ id: laneId(group.value) });
@@ -97,6 +115,7 @@ function Lane({ group, cards, map, menu }: { group: KanbanGroup; cards: readonly
   return (
     <Paper
       ref={setNodeRef} component="section" aria-labelledby={headingId} withBorder radius="md" p="sm" bg={isOver ? 'blue.0' : 'gray.0'}
+      className={classes.lane} data-over={isOver || undefined}
       data-testid="kanban-lane" data-lane={group.value}
     >
       <Group justify="space-between" mb="xs">
@@ -179,6 +198,8 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   const board = useRef<HTMLDivElement>(null);
   // Kept from the pick-up: the drop is announced after the card is drawn in its new lane.
   const [dragFrom, setDragFrom] = useState<DragFrom>({ lane: '', left: false });
+  const [draggedKey, setDraggedKey] = useState<string | null>(null);
+  const dragged = draggedKey === null ? undefined : cards.find((c) => c.key === draggedKey);
   // A card moved by keyboard is a new element in its new lane, and again when the reload after
   // its move redraws the board: until the member's next key or click, focus the page lost goes
   // back to it.
@@ -202,6 +223,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
 
   async function onDragEnd(event: DragEndEvent) {
     keyboardMoves.reset();
+    setDraggedKey(null);
     const key = String(event.active.id);
     if (event.activatorEvent instanceof KeyboardEvent) setRefocus(key);
     await moveCard(key, event.over === null ? null : laneValueOf(String(event.over.id)));
@@ -244,13 +266,17 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
         onDragStart={({ active }) => {
           keyboardMoves.reset();
           setDragFrom({ lane: laneOfCard(String(active.id)), left: false });
+          setDraggedKey(String(active.id));
         }}
         onDragOver={({ over }) => {
           // In the updater: the pick-up's lane may be set in this same batch.
           const lane = over === null ? null : laneName(String(over.id));
           setDragFrom((from) => (from.left || lane === null || lane === from.lane ? from : { ...from, left: true }));
         }}
-        onDragCancel={keyboardMoves.reset}
+        onDragCancel={() => {
+          keyboardMoves.reset();
+          setDraggedKey(null);
+        }}
         onDragEnd={(event) => void onDragEnd(event)}
       >
         <SimpleGrid cols={{ base: 1, sm: Math.min(Math.max(groups.length, 1), 4) }} spacing="sm">
@@ -258,6 +284,8 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
             <Lane key={lane.value} group={lane} cards={lane.cards.map((c) => c.__card as Card)} map={map} menu={menu} />
           ))}
         </SimpleGrid>
+        {/* In the body: a transformed ancestor (the page's layout) would make its fixed position relative to itself. */}
+        {createPortal(<DragOverlay dropAnimation={null}>{dragged === undefined ? null : <DraggedCard card={dragged} map={map} />}</DragOverlay>, document.body)}
       </DndContext>
       {rowActions.dialogs}
     </Box>
