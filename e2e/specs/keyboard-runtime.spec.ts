@@ -217,6 +217,8 @@ describe('the runtime by keyboard', () => {
         await expect.poll(announcement).toBe(`${moving} over Dikemas`);
         await page().keyboard.press(next);
         await expect.poll(announcement).toBe(`${moving} over Dikirim`);
+        await page().waitForTimeout(400); // the moving card glides there
+        await snapshot(page(), `keyboard-kanban-over-${width}`);
         await page().keyboard.press('Space');
         await expect.poll(announcement).toBe(`${moving} moved to Dikirim`);
         await lane('sent').getByText(moving).waitFor();
