@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_PALETTE, chartColor, chartPoints } from './chart-data';
+import { CHART_PALETTE, chartColor, chartPoints, chartSummary } from './chart-data';
 
 const columns = [{ label: 'Name', field: 'name' }, { label: 'Total', field: 'total' }];
 
@@ -27,5 +27,18 @@ describe('chart data', () => {
     ]);
     expect(chartPoints([], columns, 'column')).toEqual([]);
     expect(chartPoints(rows, [], 'row')).toEqual([]);
+  });
+});
+
+describe('chartSummary', () => {
+  it('names the kind, the title, the count and the extremes', () => {
+    const points = [{ label: 'Kopi', value: 12 }, { label: 'Teh', value: 40 }, { label: 'Gula', value: 3 }];
+    expect(chartSummary(points, 'bar', 'Stok')).toBe('Bar chart of Stok: 3 points, highest Teh (40), lowest Gula (3)');
+    expect(chartSummary(points, 'pie', '')).toBe('Pie chart: 3 points, highest Teh (40), lowest Gula (3)');
+  });
+
+  it('says so when there is one point or none', () => {
+    expect(chartSummary([{ label: 'Kopi', value: 12 }], 'bar', 'Stok')).toBe('Bar chart of Stok: 1 point, Kopi (12)');
+    expect(chartSummary([], 'bar', 'Stok')).toBe('Bar chart of Stok: no points');
   });
 });

@@ -51,3 +51,18 @@ export function chartPoints(rows: readonly Readonly<Record<string, unknown>>[], 
   if (first === undefined) return [];
   return columns.map((c) => ({ label: c.label, value: numberOf(first[c.field]) }));
 }
+
+/**
+ * A chart's text alternative in one sentence, the name of its drawing for screen readers: the
+ * kind, the title, how many points, and the highest and lowest (the first of equal ones).
+ */
+export function chartSummary(points: readonly ChartPoint[], subtype: string, title: string): string {
+  const kind = subtype === 'pie' ? 'Pie chart' : 'Bar chart';
+  const named = title.trim() === '' ? kind : `${kind} of ${title.trim()}`;
+  const [first] = points;
+  if (first === undefined) return `${named}: no points`;
+  if (points.length === 1) return `${named}: 1 point, ${first.label} (${first.value})`;
+  const highest = points.reduce((top, p) => (p.value > top.value ? p : top), first);
+  const lowest = points.reduce((low, p) => (p.value < low.value ? p : low), first);
+  return `${named}: ${points.length} points, highest ${highest.label} (${highest.value}), lowest ${lowest.label} (${lowest.value})`;
+}

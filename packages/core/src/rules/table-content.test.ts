@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  containsPattern, intervalBound, isIntervalFilter, selectValues, TABLE_PAGE_SIZE, tablePageCount, totalItemText,
+  containsPattern, intervalBound, isIntervalFilter, rowsFoundText, selectValues, TABLE_PAGE_SIZE, tablePageCount, totalItemText,
   widgetColumns,
 } from './table-content';
 
@@ -65,5 +65,19 @@ describe('bounded counts', () => {
     expect(totalItemText(10_000, true)).toBe('10,000+');
     expect(totalItemText(45, false)).toBe('45');
     expect(totalItemText(12345, false)).toBe('12345');
+  });
+});
+
+describe('rowsFoundText', () => {
+  const found = { loading: false, shown: 20, count: 45, capped: false, counting: false, page: '2' };
+  it('says the rows shown of how many, and the page', () => {
+    expect(rowsFoundText(found)).toBe('20 of 45 rows, page 2');
+    expect(rowsFoundText({ ...found, count: 10_000, capped: true, page: 'Last − 1' })).toBe('20 of 10,000+ rows, page Last − 1');
+    expect(rowsFoundText({ ...found, counting: true })).toBe('20 rows, page 2, the total still being counted');
+  });
+
+  it('says a long load, and no rows', () => {
+    expect(rowsFoundText({ ...found, loading: true })).toBe('Loading rows…');
+    expect(rowsFoundText({ ...found, shown: 0, count: 0 })).toBe('No rows');
   });
 });

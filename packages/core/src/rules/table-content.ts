@@ -33,6 +33,31 @@ export function totalItemText(count: number, capped: boolean): string {
   return capped ? `${count.toLocaleString('en-US')}+` : String(count);
 }
 
+/** What a table's rows are, for its polite status: how many, while loading or counting too. */
+export interface RowsFound {
+  /** A load that takes a while runs (a quick one is not worth a word). */
+  loading: boolean;
+  /** The rows shown. */
+  shown: number;
+  count: number;
+  capped: boolean;
+  /** The count is on its way (a rows-first load). */
+  counting: boolean;
+  /** The page shown, as its pager names it: '2', or 'Last − 1' read from the end. */
+  page: string;
+}
+
+/**
+ * The sentence a screen reader hears when a table's rows change (issue 34): 'Loading rows…',
+ * then '20 of 45 rows, page 2'. The page is in it so that Next, whose rows are as many, is heard.
+ */
+export function rowsFoundText({ loading, shown, count, capped, counting, page }: RowsFound): string {
+  if (loading) return 'Loading rows…';
+  if (shown === 0) return 'No rows';
+  if (counting) return `${shown} rows, page ${page}, the total still being counted`;
+  return `${shown} of ${totalItemText(count, capped)} rows, page ${page}`;
+}
+
 export const isIntervalFilter = (type: string | undefined): boolean =>
   (INTERVAL_FILTER_TYPES as readonly string[]).includes((type ?? '').toLowerCase());
 

@@ -1,43 +1,66 @@
 import { NavLink, Text } from '@mantine/core';
 import type { Menu } from '@rakit/core';
 import { IconFileText, IconFolder } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { useState } from 'react';
 
 interface MenuNavProps {
   menus: readonly Menu[];
   /** Slug of the page shown now, to mark its entry. */
   activePageSlug: string | undefined;
+  /** The address of a page: entries are links, so they open in a new tab and read as links. */
+  pageHref: (pageSlug: string) => string;
   onOpenPage: (pageSlug: string) => void;
 }
 
+/** A plain click opens the page here; with a modifier key or another button the browser does what it does with links. */
+const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
 /**
- * The sidebar menu (spec 1 screen 11): parent menus toggle their sub-menus, a menu with a
- * page opens it. The first parent starts expanded.
+ * The sidebar menu (spec 1 screen 11), inside the shell's "Application menu" navigation: parent
+ * menus are buttons that toggle their sub-menus, a sub-menu with a page is a link to it, the
+ * current page's marked aria-current. The parent holding the current page starts expanded, else
+ * the first one.
  */
-export function MenuNav({ menus, activePageSlug, onOpenPage }: MenuNavProps) {
-  const [expanded, setExpanded] = useState<number | undefined>(menus[0]?.menuId);
+export function MenuNav({ menus, activePageSlug, pageHref, onOpenPage }: MenuNavProps) {
+  const holdsActive = menus.find((menu) => menu.submenu.some((sub) => sub.pageSlug !== '' && sub.pageSlug === activePageSlug));
+  const [expanded, setExpanded] = useState<number | undefined>((holdsActive ?? menus[0])?.menuId);
   if (menus.length === 0) return <Text size="sm" c="dimmed" p="sm">No menu is available to your group yet.</Text>;
   return (
     <>
       {menus.map((menu) => (
         <NavLink
           key={menu.menuId}
+          component="button"
+          type="button"
           label={menu.menuName}
-          leftSection={<IconFolder size={16} />}
+          leftSection={<IconFolder size={16} aria-hidden />}
           opened={expanded === menu.menuId}
+          aria-expanded={expanded === menu.menuId}
           onChange={(open) => setExpanded(open ? menu.menuId : undefined)}
           childrenOffset={16}
         >
-          {menu.submenu.map((sub) => (
-            <NavLink
-              key={sub.menuId}
-              label={sub.menuName}
-              leftSection={<IconFileText size={16} />}
-              active={sub.pageSlug !== '' && sub.pageSlug === activePageSlug}
-              disabled={sub.pageSlug === ''}
-              onClick={() => sub.pageSlug !== '' && onOpenPage(sub.pageSlug)}
-            />
-          ))}
+          {menu.submenu.map((sub) => {
+            const active = sub.pageSlug !== '' && sub.pageSlug === activePageSlug;
+            return (
+              <NavLink
+                key={sub.menuId}
+                component="a"
+                href={sub.pageSlug === '' ? undefined : pageHref(sub.pageSlug)}
+                label={sub.menuName}
+                leftSection={<IconFileText size={16} aria-hidden />}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                disabled={sub.pageSlug === ''}
+                aria-disabled={sub.pageSlug === '' ? true : undefined}
+                onClick={(event) => {
+                  if (sub.pageSlug === '' || !plainClick(event)) return;
+                  event.preventDefault();
+                  onOpenPage(sub.pageSlug);
+                }}
+              />
+            );
+          })}
         </NavLink>
       ))}
     </>

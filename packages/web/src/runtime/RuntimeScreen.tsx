@@ -53,8 +53,9 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
 
   const menus = useQuery({ queryKey: ['menus', app.appId], queryFn: () => api.listMenu(app.appId) });
   const shownPage = preview ? appPreview : pageSlug;
+  const pageHref = (slug: string) => path(preview ? `preview/${slug}` : `${groupSlug}/${slug}`);
   const openPage = (slug: string) => {
-    navigate(path(preview ? `preview/${slug}` : `${groupSlug}/${slug}`));
+    navigate(pageHref(slug));
     if (small === true) {
       closeSidebar();
       setSidebarWhileEditing(false);
@@ -81,11 +82,12 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Application menu">
+      {/* Folded, the menu is out of the Tab order and hidden from screen readers too, not only off screen. */}
+      <AppShell.Navbar p="xs" aria-label="Application menu" inert={!sidebarShown}>
         <Text fw={700} px="sm" py="xs">{app.appName}</Text>
         <ScrollArea>
           {menus.isPending ? <Loader size="sm" m="sm" /> : (
-            <MenuNav menus={menus.data?.data ?? []} activePageSlug={shownPage} onOpenPage={openPage} />
+            <MenuNav menus={menus.data?.data ?? []} activePageSlug={shownPage} pageHref={pageHref} onOpenPage={openPage} />
           )}
         </ScrollArea>
       </AppShell.Navbar>

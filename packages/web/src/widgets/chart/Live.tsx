@@ -1,10 +1,10 @@
-import { Box, Group, LoadingOverlay, Pagination, Paper, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, Group, LoadingOverlay, Pagination, Paper, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
-  CHART_DUMMY_DATA, CHART_MAX_ROWS, CHART_TABLE_PAGE_SIZE, chartColor, type ChartPoint, chartPoints, sourceConfigured,
+  CHART_DUMMY_DATA, CHART_MAX_ROWS, CHART_TABLE_PAGE_SIZE, chartColor, type ChartPoint, chartPoints, chartSummary, sourceConfigured,
 } from '@rakit/core';
-import { IconChartBar } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconChartBar, IconTable } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, type XAxisTickContentProps, YAxis } from 'recharts';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { LoadFailure, useIsAppAdmin } from '../data-source/LoadFailure';
@@ -58,7 +58,7 @@ function Bars({ points, cells }: { points: readonly ChartPoint[]; cells: React.R
   return (
     <Box ref={ref} h={height}>
       {width === 0 ? null : (
-        <BarChart width={width} height={height} data={points.map((p) => ({ ...p }))} margin={{ top: CHART_MARGIN, right: CHART_MARGIN, bottom: CHART_MARGIN, left: layout.marginLeft }}>
+        <BarChart accessibilityLayer={false} width={width} height={height} data={points.map((p) => ({ ...p }))} margin={{ top: CHART_MARGIN, right: CHART_MARGIN, bottom: CHART_MARGIN, left: layout.marginLeft }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="label" interval={layout.interval} height={layout.height} tick={(props: XAxisTickContentProps) => <CategoryTick {...props} layout={layout} />} />
           <YAxis width={VALUE_AXIS_WIDTH} />
@@ -70,32 +70,36 @@ function Bars({ points, cells }: { points: readonly ChartPoint[]; cells: React.R
   );
 }
 
-function ChartBody({ points, subtype, legend }: { points: readonly ChartPoint[]; subtype: string; legend: boolean }) {
+/**
+ * The drawing and its legend, one image to screen readers named by its summary (the numbers are
+ * in the data table, shown beside it or by its toggle).
+ */
+function ChartBody({ points, subtype, legend, summary }: { points: readonly ChartPoint[]; subtype: string; legend: boolean; summary: string }) {
   const cells = points.map((p, i) => <Cell key={`${p.label}-${i}`} fill={chartColor(i)} />);
   return (
-    <>
+    <Box role="img" aria-label={summary}>
       {subtype === 'pie' ? (
         <ResponsiveContainer width="100%" height={260}>
-          <PieChart>
+          <PieChart accessibilityLayer={false}>
             <Pie data={points.map((p) => ({ ...p }))} dataKey="value" nameKey="label" outerRadius={100} label isAnimationActive={false}>{cells}</Pie>
             <Tooltip />
           </PieChart>
         </ResponsiveContainer>
       ) : <Bars points={points} cells={cells} />}
       {legend ? <PointLegend points={points} /> : null}
-    </>
+    </Box>
   );
 }
 
-/** The points as a table, 20 rows a page. */
-function PointsTable({ points }: { points: readonly ChartPoint[] }) {
+/** The points as a table, 20 rows a page, headed by the widget's column labels. */
+function PointsTable({ points, name, headers, id }: { points: readonly ChartPoint[]; name: string; headers: readonly [string, string]; id?: string }) {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(points.length / CHART_TABLE_PAGE_SIZE));
   const shown = points.slice((page - 1) * CHART_TABLE_PAGE_SIZE, page * CHART_TABLE_PAGE_SIZE);
   return (
-    <Box mt="sm">
-      <Table striped verticalSpacing={4} aria-label="Chart data">
-        <Table.Thead><Table.Tr><Table.Th>Label</Table.Th><Table.Th ta="right">Value</Table.Th></Table.Tr></Table.Thead>
+    <Box mt="sm" id={id}>
+      <Table striped verticalSpacing={4} aria-label={name}>
+        <Table.Thead><Table.Tr><Table.Th>{headers[0]}</Table.Th><Table.Th ta="right">{headers[1]}</Table.Th></Table.Tr></Table.Thead>
         <Table.Tbody>
           {shown.map((p, i) => <Table.Tr key={`${p.label}-${i}`}><Table.Td>{p.label}</Table.Td><Table.Td ta="right">{p.value}</Table.Td></Table.Tr>)}
         </Table.Tbody>
@@ -127,7 +131,8 @@ function EmptyChart({ configured }: { configured: boolean }) {
 
 /**
  * A pie or bar chart of the widget's rows (spec 3 "Chart widget"): in the editor the dummy
- * Label 1–3 data, on a page the rows of its table or query; optionally its data as a table.
+ * Label 1–3 data, on a page the rows of its table or query; its data as a table, shown under
+ * it or on demand (the text alternative), and the drawing named by a one-sentence summary.
  * With no points it says why (see EmptyChart); a failed load tells administrators the reason.
  */
 export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
@@ -135,6 +140,12 @@ export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
   const { content, failure, timedOut, loading, live } = useTableContent(component, mode, CHART_QUERY, configured);
   const points = live ? chartPoints(content.filteredResult, content.columns, component.sourceType) : CHART_DUMMY_DATA;
   const empty = points.length === 0 && !loading;
+  const [tableShown, setTableShown] = useState(false);
+  const tableId = useId();
+  // The row source's columns head the table; a column source's points are the columns themselves.
+  const [labelColumn, valueColumn] = live && component.sourceType === 'row' ? content.columns : [];
+  const headers: [string, string] = [labelColumn?.label ?? 'Label', valueColumn?.label ?? 'Value'];
+  const tableName = component.title === '' ? 'Chart data' : `${component.title} data`;
   return (
     <Paper withBorder radius="md" p="md" data-testid="chart" data-component={component.id}>
       {component.title === '' ? null : <WidgetTitle mb="sm">{component.title}</WidgetTitle>}
@@ -142,10 +153,23 @@ export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
       <Box pos="relative">
         <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} />
         {empty ? <EmptyChart configured={configured} /> : (
-          <ChartBody points={points} subtype={component.subtype} legend={component.showLegend} />
+          <ChartBody points={points} subtype={component.subtype} legend={component.showLegend} summary={chartSummary(points, component.subtype, component.title)} />
         )}
       </Box>
-      {component.showTable && !empty ? <PointsTable points={points} /> : null}
+      {empty ? null : component.showTable ? <PointsTable points={points} name={tableName} headers={headers} /> : (
+        // The data as a table on demand: the chart's text alternative for whoever cannot read the drawing.
+        <>
+          <Group justify="flex-end" mt="xs">
+            <Button
+              size="compact-sm" variant="subtle" leftSection={<IconTable size={14} />}
+              aria-expanded={tableShown} aria-controls={tableShown ? tableId : undefined} onClick={() => setTableShown((shown) => !shown)}
+            >
+              {tableShown ? 'Hide data table' : 'Show data as table'}
+            </Button>
+          </Group>
+          {tableShown ? <PointsTable points={points} name={tableName} headers={headers} id={tableId} /> : null}
+        </>
+      )}
     </Paper>
   );
 }

@@ -3,7 +3,7 @@ import {
   bulkActions, type Component, type CustomAction, menuActions, Messages, type RowValues, rowKeyValue, topLevelActions, type WidgetColumn,
 } from '@rakit/core';
 import { IconDotsVertical } from '@tabler/icons-react';
-import { type ReactNode, useContext, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CurrentAppContext } from '../../current-app/app-context';
@@ -62,6 +62,15 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
   const current = useContext(CurrentAppContext);
   const runner = useRowActions(component, primaryKey, reload);
   const [editing, setEditing] = useState<Pending | null>(null);
+  // The control that opened the edit dialog: the dialog unmounts as it closes, before Mantine
+  // could give it the focus back, so it is given back here once the widget's controls are
+  // enabled again (they are disabled while the save runs).
+  const editOpener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (editing !== null || runner.running || editOpener.current === null) return;
+    if (editOpener.current.isConnected) editOpener.current.focus();
+    editOpener.current = null;
+  }, [editing, runner.running]);
   const [deleting, setDeleting] = useState<Pending | null>(null);
   const actions = actionsOfComponent(component);
   const topLevel = topLevelActions(actions);
@@ -76,8 +85,12 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
     });
     // A failed save keeps the dialog, and what was typed, for another try after the notice.
     if (!succeeded) return;
-    setEditing(null);
+    closeEdit();
     pending.onSuccess?.();
+  }
+
+  function closeEdit() {
+    setEditing(null);
   }
 
   const editRow = editing?.rows[0];
@@ -89,7 +102,7 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
           row={editRow}
           fields={editFieldsOf(editing.action, columns, primaryKey)}
           labels={Object.fromEntries(columns.map((c) => [c.field, c.label]))}
-          onClose={() => setEditing(null)}
+          onClose={closeEdit}
           onSave={(changes) => saveEdit(editing, changes)}
         />
       ) : null}
@@ -118,7 +131,10 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
     bulk: bulkActions(actions),
     choose: (action, rows, onSuccess) => {
       if (!runner.ready || runner.running || rows.length === 0) return;
-      if (action.action === 'EDIT') setEditing({ action, rows: rows.slice(0, 1), onSuccess });
+      if (action.action === 'EDIT') {
+        editOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setEditing({ action, rows: rows.slice(0, 1), onSuccess });
+      }
       else if (action.action === 'DELETE') setDeleting({ action, rows, onSuccess });
       else {
         void runner.run(action, rows).then((succeeded) => {

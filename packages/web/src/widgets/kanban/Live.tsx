@@ -1,18 +1,20 @@
 import {
-  DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors,
+  type Announcements, DndContext, type DragEndEvent, DragOverlay, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors,
 } from '@dnd-kit/core';
-import { CSS } from '@dnd-kit/utilities';
-import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   actionFailureMessage, type CustomAction, kanbanLanes, Messages, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
 } from '@rakit/core';
-import { useContext, useState } from 'react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { LoadFailure } from '../data-source/LoadFailure';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
 import type { FieldMap, KanbanGroup } from './board';
+import classes from './Kanban.module.css';
+import { keyboardLaneMoves, laneId, laneValueOf } from './keyboard-moves';
 import type { WidgetLiveProps } from '../types';
 import { WidgetTitle } from '../shared/WidgetTitle';
 
@@ -34,6 +36,8 @@ const SAMPLE_MAP: Required<FieldMap> = { compared: '__lane', title: '__title', d
 interface Card {
   key: string;
   row: RowValues;
+  /** What the card is called: its title, else its place on the board. */
+  name: string;
 }
 
 /** What a card offers: its actions (the widget's top-level ones) and what choosing one does. */
@@ -47,63 +51,121 @@ interface CardActions {
 /** Keeps the card's drag listeners (pointer and keyboard) away from its action menu. */
 const stopDrag = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-function KanbanCard({ card, map, index, menu }: { card: Card; map: FieldMap; index: number; menu: CardActions }) {
-  // A group, not dnd-kit's default button: a button's children are presentational, which would hide the action menu.
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: card.key, attributes: { role: 'group' } });
+/** What a card shows: its title, tag, description and label, and its action menu when given one. */
+function CardFace({ card, map, menu }: { card: Card; map: FieldMap; menu?: CardActions | undefined }) {
   const title = text(card.row, map.title);
   const tag = text(card.row, map.tag);
   const label = text(card.row, map.label);
-  const name = title === '' ? `Card ${index + 1}` : title;
+  const description = text(card.row, map.description);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap" gap={4}>
+        <Text size="sm" fw={600} lineClamp={2}>{title === '' ? '(no title)' : title}</Text>
+        <Group gap={2} wrap="nowrap">
+          {tag === '' ? null : <Badge size="xs" variant="light">{tag}</Badge>}
+          {menu === undefined || menu.actions.length === 0 ? null : (
+            <Box onPointerDown={stopDrag} onKeyDown={stopDrag}>
+              <RowActionMenu actions={menu.actions} label={`Actions of ${card.name}`} busy={menu.busy} onChoose={(action) => menu.choose(action, card.row)} />
+            </Box>
+          )}
+        </Group>
+      </Group>
+      {description === '' ? null : <Text size="xs" c="dimmed" lineClamp={3}>{description}</Text>}
+      {label === '' ? null : <Text size="xs" c="blue">{label}</Text>}
+    </Stack>
+  );
+}
+
+/**
+ * A card in its lane. While it is dragged it stays there, faded, and its copy in the drag
+ * overlay moves: drawn in place, it was clipped by its lane's scroll area as soon as it left it.
+ */
+function KanbanCard({ card, map, menu }: { card: Card; map: FieldMap; menu: CardActions }) {
+  // A group, not dnd-kit's default button: a button's children are presentational, which would hide the action menu.
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.key, attributes: { role: 'group' } });
   return (
     <Paper
+      className={classes.card}
       ref={setNodeRef}
       withBorder
       p="xs"
       radius="sm"
-      shadow={isDragging ? 'md' : 'xs'}
+      shadow="xs"
       data-testid="kanban-card"
       data-card-key={card.key}
-      aria-label={name}
-      style={{ transform: CSS.Translate.toString(transform), cursor: 'grab', zIndex: isDragging ? 10 : undefined, position: 'relative' }}
+      aria-label={card.name}
+      style={{ cursor: 'grab', opacity: isDragging ? 0.4 : undefined }}
       {...attributes}
       {...listeners}
     >
-      <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" gap={4}>
-          <Text size="sm" fw={600} lineClamp={2}>{title === '' ? '(no title)' : title}</Text>
-          <Group gap={2} wrap="nowrap">
-            {tag === '' ? null : <Badge size="xs" variant="light">{tag}</Badge>}
-            {menu.actions.length === 0 ? null : (
-              <Box onPointerDown={stopDrag} onKeyDown={stopDrag}>
-                <RowActionMenu actions={menu.actions} label={`Actions of ${name}`} busy={menu.busy} onChoose={(action) => menu.choose(action, card.row)} />
-              </Box>
-            )}
-          </Group>
-        </Group>
-        {text(card.row, map.description) === '' ? null : <Text size="xs" c="dimmed" lineClamp={3}>{text(card.row, map.description)}</Text>}
-        {label === '' ? null : <Text size="xs" c="blue">{label}</Text>}
-      </Stack>
+      <CardFace card={card} map={map} menu={menu} />
     </Paper>
   );
 }
 
-function Lane({ group, cards, map, menu }: { group: KanbanGroup; cards: readonly Card[]; map: FieldMap; menu: CardActions }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `lane:${group.value}` });
+/** The dragged card's moving copy: seen, not read (the announcements say where it is). */
+const DraggedCard = ({ card, map }: { card: Card; map: FieldMap }) => (
+  <Paper withBorder p="xs" radius="sm" shadow="md" aria-hidden style={{ cursor: 'grabbing' }}>
+    <CardFace card={card} map={map} />
+  </Paper>
+);
+
+/** A lane's heading sits one level under the widget's title (h2), or under the page's h1 when there is none. */
+function Lane({ group, cards, map, menu, headingOrder }: { group: KanbanGroup; cards: readonly Card[]; map: FieldMap; menu: CardActions; headingOrder: 2 | 3 }) {
+  const { setNodeRef, isOver } = useDroppable({ id: laneId(group.value) });
+  const headingId = useId();
   return (
-    <Paper ref={setNodeRef} withBorder radius="md" p="sm" bg={isOver ? 'blue.0' : 'gray.0'} role="region" aria-label={`Lane ${group.name}`} data-testid="kanban-lane" data-lane={group.value}>
+    <Paper
+      ref={setNodeRef} component="section" aria-labelledby={headingId} withBorder radius="md" p="sm" bg={isOver ? 'blue.0' : 'gray.0'}
+      className={classes.lane} data-over={isOver || undefined}
+      data-testid="kanban-lane" data-lane={group.value}
+    >
       <Group justify="space-between" mb="xs">
-        <Text fw={600} size="sm">{group.name}</Text>
-        <Badge size="sm" variant="default">{cards.length}</Badge>
+        <Title order={headingOrder} size="sm" id={headingId}>{group.name}</Title>
+        <Badge size="sm" variant="default">{cards.length}<VisuallyHidden> {cards.length === 1 ? 'card' : 'cards'}</VisuallyHidden></Badge>
       </Group>
       <ScrollArea.Autosize mah={480} type="auto">
         {/* pb: the scroll area clips at fractional heights; the last card keeps its bottom border. */}
         <Stack gap="xs" mih={60} pb={2}>
-          {cards.length === 0 ? <Text size="xs" c="dimmed" ta="center" py="md">{Messages.kanbanLaneEmpty}</Text> : null}
-          {cards.map((card, i) => <KanbanCard key={card.key} card={card} map={map} index={i} menu={menu} />)}
+          {cards.length === 0 ? <Text size="xs" c="dimmed" ta="center" py="md">{Messages.kanbanLaneEmpty}</Text> : (
+            <Stack component="ul" gap="xs" className={classes.cards} aria-labelledby={headingId}>
+              {cards.map((card) => <li key={card.key}><KanbanCard card={card} map={map} menu={menu} /></li>)}
+            </Stack>
+          )}
         </Stack>
       </ScrollArea.Autosize>
     </Paper>
   );
+}
+
+/** How to move a card without a pointer, read by screen readers when a card takes the focus. */
+const KEYBOARD_INSTRUCTIONS = 'To move this card, press Space or Enter. Then the arrow keys choose the lane: right or down for the next, left or up for the previous. '
+  + 'Space or Enter drops the card there; Escape cancels the move.';
+
+/** Where the card being dragged was picked up, and whether it has been over another lane since. */
+interface DragFrom {
+  lane: string;
+  left: boolean;
+}
+
+/** What a screen reader hears as a card moves, naming the card and the lanes (WCAG 4.1.3). */
+function moveAnnouncements(cardName: (id: string) => string, laneName: (id: string) => string, from: DragFrom): Announcements {
+  const name = (active: { id: string | number }) => cardName(String(active.id));
+  return {
+    onDragStart: ({ active }) => `Picked up ${name(active)} in ${from.lane}`,
+    // The first lane a card is over is the one it was picked up in: that is the pick-up, said already.
+    onDragOver: ({ active, over }) => {
+      if (over === null) return `${name(active)} is over no lane`;
+      const lane = laneName(String(over.id));
+      return lane === from.lane && !from.left ? `Picked up ${name(active)} in ${lane}` : `${name(active)} over ${lane}`;
+    },
+    onDragEnd: ({ active, over }) => {
+      if (over === null) return `${name(active)} was dropped outside the lanes; it stays in ${from.lane}`;
+      const lane = laneName(String(over.id));
+      return lane === from.lane ? `${name(active)} stays in ${lane}` : `${name(active)} moved to ${lane}`;
+    },
+    onDragCancel: ({ active }) => `Moving ${name(active)} was cancelled; it stays in ${from.lane}`,
+  };
 }
 
 /**
@@ -116,25 +178,62 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   const current = useContext(CurrentAppContext);
   const { content, failure, timedOut, loading, live, pageId, reload } = useTableContent(component, mode, BOARD_QUERY);
   const [moved, setMoved] = useState<Readonly<Record<string, string>>>({});
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+  const [keyboardMoves] = useState(keyboardLaneMoves);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardMoves.coordinates }),
+  );
   const { groups } = component;
   const map = live ? component.fieldMap : SAMPLE_MAP;
   const compared = map.compared ?? '';
   const primaryKey = live ? content.primaryKey : '__key';
   const source = live ? content.filteredResult : sampleRows(groups);
-  const cards = source.map((row, index) => {
+  const cards: Card[] = source.map((row, index) => {
     const key = String(rowKeyOf(row, primaryKey, index));
-    return { key, row: Object.hasOwn(moved, key) ? { ...row, [compared]: moved[key] } : row };
+    const title = text(row, map.title);
+    return { key, row: Object.hasOwn(moved, key) ? { ...row, [compared]: moved[key] } : row, name: title === '' ? `Card ${index + 1}` : title };
   });
   const rowActions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
   const menu: CardActions = { actions: rowActions.topLevel, busy: rowActions.running, choose: (action, row) => rowActions.choose(action, [row]) };
   const lanes = kanbanLanes(cards.map((c) => ({ ...c.row, __card: c })), groups, compared);
+  const laneOfCard = (id: string) => lanes.find((l) => l.cards.some((c) => (c.__card as Card).key === id))?.name ?? 'no lane';
+  const board = useRef<HTMLDivElement>(null);
+  // Kept from the pick-up: the drop is announced after the card is drawn in its new lane.
+  const [dragFrom, setDragFrom] = useState<DragFrom>({ lane: '', left: false });
+  const [draggedKey, setDraggedKey] = useState<string | null>(null);
+  const dragged = draggedKey === null ? undefined : cards.find((c) => c.key === draggedKey);
+  // A card moved by keyboard is a new element in its new lane, and again when the reload after
+  // its move redraws the board: until the member's next key or click, focus the page lost goes
+  // back to it.
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (refocus === null || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    board.current?.querySelector<HTMLElement>(`[data-card-key="${window.CSS.escape(refocus)}"]`)?.focus();
+  });
+  useEffect(() => {
+    if (refocus === null) return undefined;
+    const done = () => setRefocus(null);
+    document.addEventListener('keydown', done, true);
+    document.addEventListener('pointerdown', done, true);
+    return () => {
+      document.removeEventListener('keydown', done, true);
+      document.removeEventListener('pointerdown', done, true);
+    };
+  }, [refocus]);
+  const laneName = (id: string) => lanes.find((l) => l.value === laneValueOf(id))?.name ?? 'no lane';
+  const announcements = moveAnnouncements((id) => cards.find((c) => c.key === id)?.name ?? 'The card', laneName, dragFrom);
 
   async function onDragEnd(event: DragEndEvent) {
-    const overId = event.over === null ? null : String(event.over.id);
-    if (overId === null || !overId.startsWith('lane:')) return;
-    const value = overId.slice('lane:'.length);
+    keyboardMoves.reset();
+    setDraggedKey(null);
     const key = String(event.active.id);
+    if (event.activatorEvent instanceof KeyboardEvent) setRefocus(key);
+    await moveCard(key, event.over === null ? null : laneValueOf(String(event.over.id)));
+  }
+
+  /** Draws the card in the lane of `value` at once, stores it, and draws it back if that fails. */
+  async function moveCard(key: string, value: string | null) {
+    if (value === null) return;
     const card = cards.find((c) => c.key === key);
     if (card === undefined || text(card.row, compared).trim() === value.trim()) return;
     const before = moved;
@@ -158,16 +257,37 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   }
 
   return (
-    <Box pos="relative" data-testid="kanban" data-component={component.id}>
+    <Box ref={board} pos="relative" data-testid="kanban" data-component={component.id}>
       {component.title === '' ? null : <WidgetTitle mb="sm">{component.title}</WidgetTitle>}
       <LoadFailure failure={failure} toMembers={timedOut} />
       <LoadingOverlay visible={(loading && content.filteredResult.length === 0) || rowActions.running} loaderProps={{ size: 'sm' }} />
-      <DndContext sensors={sensors} onDragEnd={(event) => void onDragEnd(event)}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={keyboardMoves.collisions}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: KEYBOARD_INSTRUCTIONS } }}
+        onDragStart={({ active }) => {
+          keyboardMoves.reset();
+          setDragFrom({ lane: laneOfCard(String(active.id)), left: false });
+          setDraggedKey(String(active.id));
+        }}
+        onDragOver={({ over }) => {
+          // In the updater: the pick-up's lane may be set in this same batch.
+          const lane = over === null ? null : laneName(String(over.id));
+          setDragFrom((from) => (from.left || lane === null || lane === from.lane ? from : { ...from, left: true }));
+        }}
+        onDragCancel={() => {
+          keyboardMoves.reset();
+          setDraggedKey(null);
+        }}
+        onDragEnd={(event) => void onDragEnd(event)}
+      >
         <SimpleGrid cols={{ base: 1, sm: Math.min(Math.max(groups.length, 1), 4) }} spacing="sm">
           {lanes.map((lane) => (
-            <Lane key={lane.value} group={lane} cards={lane.cards.map((c) => c.__card as Card)} map={map} menu={menu} />
+            <Lane key={lane.value} group={lane} cards={lane.cards.map((c) => c.__card as Card)} map={map} menu={menu} headingOrder={component.title === '' ? 2 : 3} />
           ))}
         </SimpleGrid>
+        {/* In the body: a transformed ancestor (the page's layout) would make its fixed position relative to itself. */}
+        {createPortal(<DragOverlay dropAnimation={null}>{dragged === undefined ? null : <DraggedCard card={dragged} map={map} />}</DragOverlay>, document.body)}
       </DndContext>
       {rowActions.dialogs}
     </Box>

@@ -42,6 +42,7 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
       position="bottom-start"
       shadow="md"
       trapFocus
+      returnFocus
       opened={opened}
       onChange={setOpened}
       closeOnEscape={false}
@@ -88,7 +89,10 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
               />
             );
           })}
-          <Button size="xs" variant="subtle" disabled={count === 0} onClick={() => onChange({})}>Clear filters</Button>
+          {/* Shown disabled but kept focusable: disabling the focused button dropped the focus out of the popover. */}
+          <Button size="xs" variant="subtle" data-disabled={count === 0} aria-disabled={count === 0} onClick={() => { if (count > 0) onChange({}); }}>
+            Clear filters
+          </Button>
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -1,7 +1,7 @@
 import {
   ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput,
 } from '@mantine/core';
-import { actionFailureMessage, Messages, rowKeyOf, totalItemText } from '@rakit/core';
+import { actionFailureMessage, fromEndLabel, Messages, rowKeyOf, rowsFoundText, totalItemText } from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useState } from 'react';
@@ -20,6 +20,7 @@ import { PageControls } from './PageControls';
 import { SortHeader } from './SortHeader';
 import { type PagerMoves, TablePager } from './TablePager';
 import { WidgetTitle } from '../shared/WidgetTitle';
+import { Announcement } from '../../components/Announcement';
 
 /** How long a load runs before the table is covered by its loading overlay. */
 const OVERLAY_AFTER_MS = 300;
@@ -112,6 +113,11 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   }
 
   const allChecked = rows.length > 0 && keys.every((k) => selected.has(k));
+  // Said once per change (the text is the same across other renders, so the DOM is left alone).
+  const rowsFound = rowsFoundText({
+    loading: slowLoad, shown: rows.length, count: content.count, capped: content.countCapped, counting,
+    page: fromEnd === undefined ? String(shownPage) : fromEndLabel(fromEnd),
+  });
   return (
     <Paper withBorder radius="md" p="md" data-testid="data-table" data-component={component.id}>
       <Group justify="space-between" mb="sm">
@@ -158,6 +164,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
             </Menu>
           ) : null}
         </Group>
+        {live ? <Announcement message={rowsFound} /> : null}
         <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {counting ? Messages.tableCounting : totalItemText(content.count, content.countCapped)}</Text>
       </Group>
       <Box pos="relative">
