@@ -15,6 +15,8 @@ export function DateField({ value, onChange, ...rest }: Omit<DatePickerInputProp
       valueFormat={DATE_DISPLAY_FORMAT}
       leftSection={<IconCalendar size={16} />}
       clearable
+      // Picking a day by keyboard closes the calendar: the focus goes back to the field (2.4.3).
+      popoverProps={{ returnFocus: true }}
       value={toIsoDate(value)}
       onChange={(next) => onChange(toIsoDate(next) ?? '')}
     />
