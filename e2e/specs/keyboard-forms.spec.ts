@@ -1,5 +1,5 @@
 import { createComponent } from '@rakit/core';
-import type { Locator, Page } from 'playwright-core';
+import type { FileChooser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, demoAppId, demoToken } from '../support/api';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
@@ -53,6 +53,7 @@ describe.each([[1366, 900], [390, 844]] as const)('a member\'s form by keyboard 
     await signInToDemo(page(), DEMO_MEMBER, ADMIN_PASSWORD, /\/demo\/(?!auth)/);
     await page().goto(`/demo/staff/${pageSlug}`);
     await page().getByRole('heading', { name: `Visit ${stamp}` }).waitFor();
+    await page().getByRole('textbox', { name: 'Visitor' }).waitFor();
     await page().keyboard.press('Tab');
     const skip = page().getByRole('link', { name: 'Skip to main content' });
     expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -69,6 +70,9 @@ describe.each([[1366, 900], [390, 844]] as const)('a member\'s form by keyboard 
   });
 
   it('types a name, picks a date from the calendar and chooses a file', async () => {
+    // Listened for from the start: Chromium's file chooser is intercepted once a listener is on.
+    const choosers: FileChooser[] = [];
+    page().on('filechooser', (chooser) => choosers.push(chooser));
     const visitor = page().getByRole('textbox', { name: 'Visitor' });
     await tabTo(page(), visitor);
     await page().keyboard.type('Sari');
@@ -94,9 +98,9 @@ describe.each([[1366, 900], [390, 844]] as const)('a member\'s form by keyboard 
 
     const upload = page().getByRole('button', { name: 'Photo' });
     await tabTo(page(), upload);
-    const chooser = page().waitForEvent('filechooser');
     await page().keyboard.press('Enter');
-    await (await chooser).setFiles({ name: 'visit.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+    await expect.poll(() => choosers.length).toBe(1);
+    await (choosers[0] as FileChooser).setFiles({ name: 'visit.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
     await upload.filter({ hasText: 'visit.png' }).waitFor();
     await snapshot(page(), `keyboard-form-${width}`);
   });
