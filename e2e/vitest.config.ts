@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import TimedSequencer from './support/timed-sequencer';
 
 export default defineConfig({
   test: {
@@ -8,5 +9,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One server and one browser for the run; specs take turns.
     fileParallelism: false,
+    // Shards (`--shard=i/n`, run side by side by `npm run test:e2e`) split by measured time.
+    sequence: { sequencer: TimedSequencer },
   },
 });

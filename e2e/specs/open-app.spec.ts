@@ -28,7 +28,7 @@ describe('a builder opens the application he made without signing in again', () 
 
     // Its own admin home (not main's, not its login): /{its slug}/home, its name as the title.
     await page().waitForURL((url) => /^\/[^/]+\/home$/.test(url.pathname) && !url.pathname.startsWith('/main/'));
-    await page().getByRole('banner').getByRole('heading', { name }).waitFor();
+    await page().getByRole('banner').getByRole('link', { name, exact: true }).waitFor();
     await page().getByTestId('app-card').filter({ hasText: name }).waitFor();
     await page().getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Group', exact: true }).click();
     await page().getByRole('heading', { name: 'Daftar Group' }).waitFor();
