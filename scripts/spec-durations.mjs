@@ -11,9 +11,11 @@ if (logs.length === 0) {
 }
 // "✓ specs/demo.spec.ts (12 tests) 25203ms", colours removed; a failed file ("❯") counts too.
 const line = /^\s*[✓❯×]\s+(specs\/\S+\.spec\.ts)\s+\(.*?\)\s+(\d+)ms/;
+// Terminal colours out: ESC [ … m.
+const colours = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const durations = {};
 for (const log of logs) {
-  for (const text of readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
+  for (const text of readFileSync(log, 'utf8').replace(colours, '').split('\n')) {
     const found = line.exec(text);
     if (found) durations[found[1]] = Math.round(Number(found[2]) / 100) / 10;
   }
