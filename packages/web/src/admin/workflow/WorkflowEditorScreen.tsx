@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { firstError } from '../../api/client';
+import { Announcement } from '../../components/Announcement';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NameDialog } from '../../components/NameDialog';
 import { useCurrentApp } from '../../current-app/app-context';
@@ -14,6 +15,7 @@ import { FlowCanvas } from './FlowCanvas';
 import { FlowConfigDialog } from './FlowConfigDialog';
 import { addCard, EMPTY_DRAWING, removeCard } from './flow-drawing';
 import { storedDrawing } from './flow-merge';
+import { announcements } from './flow-keyboard';
 import { FlowConflictDialog } from './FlowConflictDialog';
 import { BlockLeaving, OFFLINE_CHANGES_QUESTION } from '../../components/BlockLeaving';
 import { type SyncResult, syncWorkflow } from './flow-sync';
@@ -60,6 +62,10 @@ export function WorkflowEditorScreen() {
   const [deletingWorkflow, setDeletingWorkflow] = useState(false);
   const [lastBuild, setBuild] = useState<WorkflowBuild | null>(null);
   const [building, setBuilding] = useState(false);
+  // The polite live region's message: cards added and removed, connections made and removed.
+  // Counted: two cards of one add-on added in turn are said twice.
+  const [announcement, setAnnouncement] = useState({ message: '', times: 0 });
+  const announce = useCallback((message: string) => setAnnouncement((said) => ({ message, times: said.times + 1 })), []);
 
   const addons = useQuery({ queryKey: ['addons'], queryFn: async () => dataOf(await api.listAddOn(), 'The add-ons'), staleTime: Infinity });
   const workflowsKey = ['workflows', app.appId] as const;
@@ -174,6 +180,7 @@ export function WorkflowEditorScreen() {
       // On the shared document the server creates the card's action as it arrives.
       const state = workflowStore.getState();
       state.change(addCard(state.history.present, { actionId: liveFlow.newCard(), alias: template.alias, addonName: template.addonName, params: template.params, x: Math.round(at.x), y: Math.round(at.y) }));
+      announce(announcements.added(template.alias));
       return;
     }
     const answer = await settle(api.saveWorkflowAction({
@@ -192,6 +199,7 @@ export function WorkflowEditorScreen() {
       state.setRevisions({ workflow: state.revisions.workflow + 1, actions: { ...state.revisions.actions, [card.actionId]: answer.data.revision } });
     }
     state.change(addCard(state.history.present, card));
+    announce(announcements.added(template.alias));
   }
 
   function addAtFreeSpot(template: CardTemplate) {
@@ -265,6 +273,7 @@ export function WorkflowEditorScreen() {
   return (
     <Stack gap="md">
       <FlowConflictDialog />
+      <Announcement message={announcement.message} saidTimes={announcement.times} testId="flow-announcer" />
       <BlockLeaving dirty={live?.status === 'offline' && !live.saved} message={OFFLINE_CHANGES_QUESTION} />
       <Paper withBorder radius="md" px="sm" py={8} component="header" aria-label="Workflow editor">
         <Group justify="space-between" wrap="wrap" gap="sm">
@@ -336,6 +345,7 @@ export function WorkflowEditorScreen() {
             onDropCard={(template, at) => void addCardOf(template, at)}
             onConfigure={setConfiguring}
             onRequestRemove={setRemoving}
+            onAnnounce={announce}
           />
         )}
       </div>
@@ -373,7 +383,12 @@ export function WorkflowEditorScreen() {
         confirmLabel="Delete"
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
-          if (removing !== null) workflowStore.getState().change(removeCard(workflowStore.getState().history.present, removing));
+          if (removing !== null) {
+            const present = workflowStore.getState().history.present;
+            const alias = present.cards.find((c) => c.actionId === removing)?.alias ?? `#${removing}`;
+            workflowStore.getState().change(removeCard(present, removing));
+            announce(announcements.removed(alias));
+          }
           setRemoving(null);
         }}
       />
