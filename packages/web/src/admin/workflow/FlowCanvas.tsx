@@ -9,7 +9,7 @@ import { notifyFailure } from '../../components/notify';
 import { ActionCardNode, type ActionCardNodeType } from './ActionCardNode';
 import { durationText } from './run-view';
 import { type CardTemplate, cardTemplateOfDrag } from './WorkflowPalette';
-import { CONDITION_ADDON, connect, disconnect, type FlowDrawing, type FlowLink, moveCard, stepNumbers } from './flow-drawing';
+import { CONDITION_ADDON, connect, disconnect, type FlowDrawing, type FlowLink, moveCard, stepNumbers, successorOf } from './flow-drawing';
 import { announcements, type ConnectionChoice, connectionChoices, connectionText, outgoingLinks } from './flow-keyboard';
 import { selectDrawing, useWorkflowEditor, workflowStore } from './workflow-store';
 import classes from './WorkflowEditor.module.css';
@@ -64,6 +64,53 @@ function edgesOf(drawing: FlowDrawing): Edge[] {
     className: link.branch === 'false' ? classes.edgeFalse : link.branch === 'true' ? classes.edgeTrue : undefined,
     ariaLabel: `Connection from ${connectionText(drawing, link)}`,
   }));
+}
+
+/** Where the keyboard's focus is on a card: the card, or its control of that name. */
+interface CardFocus {
+  actionId: number;
+  control: string | null;
+}
+
+function cardFocusOf(target: EventTarget | null): CardFocus | null {
+  if (!(target instanceof HTMLElement)) return null;
+  const node = target.closest<HTMLElement>('.react-flow__node');
+  const actionId = Number(node?.dataset.id);
+  if (node === null || !Number.isFinite(actionId)) return null;
+  return { actionId, control: target === node ? null : target.getAttribute('aria-label') };
+}
+
+/**
+ * A card the server gives its id (a stand-in id, a re-created action) is drawn anew under it, and
+ * the focus on it would fall to the page's start: it moves to the same place on the new card.
+ */
+function useFocusFollowsNewIds(drawing: FlowDrawing) {
+  const focus = useRef<CardFocus | null>(null);
+  const previous = useRef(drawing.cards);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => { focus.current = cardFocusOf(event.target); };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+  useEffect(() => {
+    const was = focus.current;
+    const earlier = previous.current;
+    previous.current = drawing.cards;
+    const renamed = was === null ? undefined : successorOf(earlier, drawing.cards, was.actionId);
+    if (was === null || renamed === undefined) return undefined;
+    // The new card is shown once React Flow has measured it: a few frames at most.
+    let frame = 0;
+    let tries = 0;
+    const refocus = () => {
+      if (document.activeElement !== null && document.activeElement !== document.body) return;
+      const node = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${renamed.actionId}"]`);
+      const target = was.control === null ? node : node?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(was.control)}"]`);
+      target?.focus();
+      if (document.activeElement !== target && ++tries < 20) frame = requestAnimationFrame(refocus);
+    };
+    frame = requestAnimationFrame(refocus);
+    return () => cancelAnimationFrame(frame);
+  }, [drawing.cards]);
 }
 
 /** The flow canvas (@xyflow/react): pan, zoom, cards dragged, joined by their handles, moved with the arrow keys. */
@@ -156,6 +203,8 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
     });
     return () => cancelAnimationFrame(frame);
   }, [drawing.cards, flow]);
+
+  useFocusFollowsNewIds(drawing);
 
   const edges = useMemo(() => edgesOf(drawing).map((e) => ({ ...e, selected: e.id === selectedEdge })), [drawing, selectedEdge]);
 

@@ -13,7 +13,7 @@ import { notifyFailure, notifySuccess } from '../../components/notify';
 import { dataOf, settle } from '../admin-call';
 import { FlowCanvas } from './FlowCanvas';
 import { FlowConfigDialog } from './FlowConfigDialog';
-import { addCard, EMPTY_DRAWING, removeCard } from './flow-drawing';
+import { addCard, EMPTY_DRAWING, type FlowCard, removeCard, successorOf } from './flow-drawing';
 import { storedDrawing } from './flow-merge';
 import { announcements } from './flow-keyboard';
 import { FlowConflictDialog } from './FlowConflictDialog';
@@ -57,7 +57,11 @@ export function WorkflowEditorScreen() {
   const workflowId = Number.isSafeInteger(workflowParam) && workflowParam > 0 ? workflowParam : null;
   // The page editor's 'Create New Workflow' lands here with ?create=1.
   const [creating, setCreating] = useState(search.get('create') === '1');
-  const [configuring, setConfiguring] = useState<number | null>(null);
+  // The card whose 'Flow Configuration' is open, as it was when opened.
+  const [configuring, setConfiguring] = useState<FlowCard | null>(null);
+  const configure = useCallback((actionId: number) => {
+    setConfiguring(workflowStore.getState().history.present.cards.find((c) => c.actionId === actionId) ?? null);
+  }, []);
   const [removing, setRemoving] = useState<number | null>(null);
   const [deletingWorkflow, setDeletingWorkflow] = useState(false);
   const [lastBuild, setBuild] = useState<WorkflowBuild | null>(null);
@@ -266,7 +270,9 @@ export function WorkflowEditorScreen() {
     }
   }
 
-  const configured = drawing.cards.find((c) => c.actionId === configuring);
+  // A card configured while the server gives it its id stays in its dialog under the new id.
+  const configured = configuring === null ? undefined
+    : drawing.cards.find((c) => c.actionId === configuring.actionId) ?? successorOf([configuring], drawing.cards, configuring.actionId);
   const builtVersion = build?.built === true ? build.versionId : (flow.data?.builtVersionId ?? null);
   const isOpen = workflowId !== null && openedId === workflowId;
 
@@ -343,7 +349,7 @@ export function WorkflowEditorScreen() {
             problems={problems}
             limits={stepLimits}
             onDropCard={(template, at) => void addCardOf(template, at)}
-            onConfigure={setConfiguring}
+            onConfigure={configure}
             onRequestRemove={setRemoving}
             onAnnounce={announce}
           />
