@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
 import { IconLink, IconSettings, IconUnlink } from '@tabler/icons-react';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { memo } from 'react';
+import { MAIN_CONTENT_ID } from '../../components/SkipLink';
 import { PeerFrame } from '../../live/PeerFrame';
 import classes from './WorkflowEditor.module.css';
 import { useWorkflowEditor } from './workflow-store';
@@ -83,20 +84,21 @@ const branchText = (branch: string | null): string => (branch === null ? '' : ` 
 function ConnectionsMenu({ data }: { data: ActionCardData }) {
   const empty = data.connectable.length === 0 && data.outgoing.length === 0;
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Drawn inside the main region (at the end of the body it is outside every landmark); opened,
+    // its first item has the focus (Mantine's focus placeholder is a child a menu may not have).
+    <Menu position="bottom-end" withinPortal portalProps={{ target: `#${MAIN_CONTENT_ID}` }} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon size="sm" variant="subtle" aria-label={`Connections of ${data.alias}`} className="nodrag" data-testid="card-connections">
           <IconLink size={14} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown onKeyDown={(event) => event.stopPropagation()}>
-        {data.connectable.length > 0 && <Menu.Label>Connect to</Menu.Label>}
         {data.connectable.map((choice) => (
           <Menu.Item key={`${choice.to}-${choice.branch}`} leftSection={<IconLink size={14} />} onClick={() => data.onConnect(data.actionId, choice)}>
             Connect to {choice.alias}{branchText(choice.branch)}
           </Menu.Item>
         ))}
-        {data.outgoing.length > 0 && <Menu.Label>Connected</Menu.Label>}
+        {data.connectable.length > 0 && data.outgoing.length > 0 && <Menu.Divider />}
         {data.outgoing.map((link) => (
           <Menu.Item key={link.to} leftSection={<IconUnlink size={14} />} onClick={() => data.onDisconnect(link)}>
             Remove connection to {link.alias}{branchText(link.branch)}

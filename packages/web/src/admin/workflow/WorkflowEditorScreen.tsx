@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { addonByName, type WorkflowBuild } from '@rakit/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconHammer, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -282,6 +282,8 @@ export function WorkflowEditorScreen() {
       <Announcement message={announcement.message} saidTimes={announcement.times} testId="flow-announcer" />
       <BlockLeaving dirty={live?.status === 'offline' && !live.saved} message={OFFLINE_CHANGES_QUESTION} />
       <Paper withBorder radius="md" px="sm" py={8} component="header" aria-label="Workflow editor">
+        {/* The screen's h1 for a screen reader's outline; sighted builders see the workflow selector. */}
+        <VisuallyHidden component="h1">Workflow editor</VisuallyHidden>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="wrap">
             <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>Back</Button>

@@ -46,7 +46,7 @@ export function WorkflowPalette({ addons, queries, enabled, onAdd }: PaletteProp
     <Paper withBorder radius="md" p="sm" className={classes.palette} component="aside" aria-label="Workflow palette">
       <div className={classes.paletteList}>
         <Stack gap={6}>
-          <Title order={6} c="dimmed" tt="uppercase">Add-ons</Title>
+          <Title order={2} size="h6" c="dimmed" tt="uppercase">Add-ons</Title>
           {addons.map((addon) => (
             <PaletteItem
               key={addon.name}
@@ -58,7 +58,7 @@ export function WorkflowPalette({ addons, queries, enabled, onAdd }: PaletteProp
               onAdd={onAdd}
             />
           ))}
-          <Title order={6} c="dimmed" tt="uppercase" mt="sm">Action Query</Title>
+          <Title order={2} size="h6" c="dimmed" tt="uppercase" mt="sm">Action Query</Title>
           {queries.length === 0 && <Text size="xs" c="dimmed">No stored query yet: save one from a page's QUERY action.</Text>}
           {queries.map((query) => (
             <PaletteItem
