@@ -202,7 +202,7 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     await page.goto(`/demo/staff/laporan-wf-${stamp}`);
     await page.getByRole('heading', { name: pageName }).waitFor();
     await page.getByLabel('Isi').fill(note);
-    await page.getByRole('button', { name: 'Lapor' }).click();
+    await page.getByRole('button', { name: 'Lapor', exact: true }).click();
     await page.getByText(new RegExp(`${Messages.actionSucceeded}\\. Workflow run #\\d+ succeeded`)).waitFor();
     await snapshot(page, 'workflow-member-ran');
     expect(await rows()).toEqual([{ isi: note }]);
@@ -242,7 +242,7 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     await signInToDemo(member, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
     await member.goto(`/demo/staff/laporan-wf-${stamp}`);
     await member.getByLabel('Isi').fill(note);
-    await member.getByRole('button', { name: 'Lapor' }).click();
+    await member.getByRole('button', { name: 'Lapor', exact: true }).click();
     await member.getByText(/Failed to perform the operation\. Workflow run #\d+ failed/).waitFor();
     await member.context().close();
 
