@@ -47,7 +47,7 @@ describe.each([
     const dialog = page.getByTestId('flow-config');
     await dialog.waitFor();
     // The alias has the focus as the dialog opens.
-    expect(await focusedName(page)).toBe('Alias');
+    await expect.poll(() => focusedName(page)).toBe('Alias');
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(alias);
     await tabTo(page, 'values');
@@ -134,6 +134,8 @@ describe.each([
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Run the workflow' });
     await dialog.waitFor();
+    // The dialog takes the focus as it opens; until then the panel's own Run button has it.
+    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await tabTo(page, 'Run');
     await page.keyboard.press('Enter');
     // A busy server answers 'started' and finishes the run after: the panel shows when it has.
