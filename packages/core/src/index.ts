@@ -38,6 +38,7 @@ export * from './widgets';
 export * from './rules/table-pager';
 export * from './rules/data-widgets';
 export * from './rules/chart-data';
+export * from './rules/page-accessibility';
 export * from './rules/json-nesting';
 export * from './rules/csv';
 export * from './rules/workflow-params';

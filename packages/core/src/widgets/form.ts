@@ -41,6 +41,8 @@ export const text = defineWidget('text', 'Text', {
   subtype: z.enum(TEXT_SUBTYPES).default('h1'),
   options: z.enum(ALIGNMENTS).default('left'),
   link: shortText.default(''),
+  /** The author's text colour, '' for the theme's; the editor warns when it is below contrast (page-accessibility). */
+  color: z.union([z.literal(''), z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i)]).default(''),
   variables: z.array(shortText).max(100).default([]),
   /** Its query variables: QUERY actions whose first value fills `{{their name}}` in the text, as the alert's do. */
   custom_action: z.array(CustomActionSchema).max(50).default([]),

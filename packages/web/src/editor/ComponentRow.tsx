@@ -6,6 +6,7 @@ import { IconArrowDown, IconArrowUp, IconCornerDownLeft, IconGripVertical, IconT
 import { type ComponentType, type KeyboardEvent, memo, type MouseEvent, type PointerEvent, useMemo } from 'react';
 import { layoutCellProps } from '../components/LayoutGrid';
 import { widgetDefinition } from '../widgets/registry';
+import { AccessibilityMarker } from './AccessibilityWarnings';
 import { componentName, movedWords, widthWords } from './board-announcements';
 import { announceOnBoard } from './BoardAnnouncer';
 import { useBoardFace } from './board-faces';
@@ -103,6 +104,7 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
         <span className={classes.label}>
           <button type="button" className={classes.select} aria-pressed={active} title={`Configure ${componentName(component)}`} onClick={select}>{label}</button>
         </span>
+        <AccessibilityMarker component={component} />
         {active && <WidthBadge component={component} />}
         {/* Marked disabled at the ends rather than disabled: a disabled button would drop the keyboard's focus. */}
         <button type="button" className={classes.control} aria-label="Move up" title="Move up" aria-disabled={first} onClick={control(() => shiftAndSay(component.id, -1))}>

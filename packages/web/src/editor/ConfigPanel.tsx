@@ -1,6 +1,7 @@
 import { CloseButton, Group, Paper, Text } from '@mantine/core';
 import { findComponent } from '@rakit/core';
 import { widgetDefinition } from '../widgets/registry';
+import { AccessibilityWarnings } from './AccessibilityWarnings';
 import { componentName } from './board-announcements';
 import classes from './ConfigPanel.module.css';
 import { editorStore, useEditor } from '../state/editor-store';
@@ -29,6 +30,7 @@ export function ConfigPanel() {
         <CloseButton size="sm" aria-label="Close configuration" onClick={() => store.setActive(null)} />
       </Group>
       <div className={classes.body} data-testid="config-panel-body">
+        <AccessibilityWarnings component={component} />
         <Config key={component.id} component={component} onChange={store.updateComponent} />
       </div>
     </Paper>

@@ -73,8 +73,11 @@ export interface EditorState extends LiveSlice {
   removeComponent: (id: string) => void;
   shiftComponent: (id: string, delta: -1 | 1) => void;
   moveComponent: (id: string, to: TreePosition) => void;
-  /** A configuration panel's change: the whole updated component. */
-  updateComponent: (next: Component) => void;
+  /**
+   * A configuration panel's change: the whole updated component. Edits of one field in quick
+   * succession fold into one undo step; `ownStep` keeps this one apart (a fix the editor applies).
+   */
+  updateComponent: (next: Component, options?: { ownStep?: boolean }) => void;
   /**
    * Sets a component's width on the 12-column grid (clamped to 1..12) as one undo step; with
    * `fold`, widths set in quick succession (key presses) fold into one step.
@@ -190,14 +193,14 @@ export function createEditorStore(newId: () => string = () => crypto.randomUUID(
       },
       shiftComponent: (id, delta) => change(shiftComponent(get().history.present, id, delta)),
       moveComponent: (id, to) => change(moveComponent(get().history.present, id, to.parentId, to.index)),
-      updateComponent: (next) => {
+      updateComponent: (next, options = {}) => {
         const list = get().history.present;
         const current = findComponent(list, next.id);
         if (current === undefined) return;
         // A panel that forgets a card's children must not empty the card.
         const kept = current.children !== undefined && next.children === undefined ? { ...next, children: current.children } : next;
         const field = changedField(current, kept);
-        change(updateComponent(list, next.id, () => kept), {}, field === null ? undefined : `${next.id}:${field}`);
+        change(updateComponent(list, next.id, () => kept), {}, field === null || options.ownStep === true ? undefined : `${next.id}:${field}`);
       },
       resizeComponent: (id, width, options = {}) => {
         const list = get().history.present;

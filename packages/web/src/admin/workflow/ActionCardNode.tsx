@@ -1,10 +1,12 @@
-import { ActionIcon, Badge, Group, Text } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
+import { IconLink, IconSettings, IconUnlink } from '@tabler/icons-react';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { memo } from 'react';
+import { MAIN_CONTENT_ID } from '../../components/SkipLink';
 import { PeerFrame } from '../../live/PeerFrame';
 import classes from './WorkflowEditor.module.css';
 import { useWorkflowEditor } from './workflow-store';
+import type { ConnectionChoice, OutgoingLink } from './flow-keyboard';
 
 export interface ActionCardData extends Record<string, unknown> {
   actionId: number;
@@ -19,6 +21,11 @@ export interface ActionCardData extends Record<string, unknown> {
   /** The step's time limit and attempts, once a run has shown them. */
   limits: string | null;
   onConfigure: (actionId: number) => void;
+  /** What its Connections menu offers: the cards it may be joined to, and its connections to remove. */
+  connectable: readonly ConnectionChoice[];
+  outgoing: readonly OutgoingLink[];
+  onConnect: (from: number, choice: ConnectionChoice) => void;
+  onDisconnect: (link: OutgoingLink) => void;
 }
 
 export type ActionCardNodeType = Node<ActionCardData, 'action'>;
@@ -34,7 +41,8 @@ export const ActionCardNode = memo(function ActionCardNode({ data, selected }: N
       data-alias={data.alias}
       onDoubleClick={() => data.onConfigure(data.actionId)}
     >
-      <Handle type="target" position={Position.Top} className={classes.handle} aria-label={`Into ${data.alias}`} />
+      {/* The handles join cards by pointer; the Connections menu is their keyboard way, so they are hidden from assistive technology. */}
+      <Handle type="target" position={Position.Top} className={classes.handle} aria-hidden />
       <Group gap={6} justify="space-between" wrap="nowrap">
         <Badge size="sm" variant="light" tt="none" title="Its output is $N in later templates">{data.step === null ? '$?' : `$${data.step}`}</Badge>
         {data.isTrigger && <Badge size="sm" color="grape" variant="filled">TRIGGER</Badge>}
@@ -47,6 +55,7 @@ export const ActionCardNode = memo(function ActionCardNode({ data, selected }: N
         >
           <IconSettings size={14} />
         </ActionIcon>
+        <ConnectionsMenu data={data} />
       </Group>
       <Text size="sm" fw={700} truncate mt={4}>{data.alias}</Text>
       <Text size="xs" c="dimmed">{data.addonLabel}</Text>
@@ -55,16 +64,51 @@ export const ActionCardNode = memo(function ActionCardNode({ data, selected }: N
       <CardPeer actionId={data.actionId} />
       {data.isCondition ? (
         <>
-          <Handle type="source" id="true" position={Position.Bottom} className={`${classes.handle} ${classes.handleTrue}`} aria-label={`${data.alias}: true`} />
-          <Handle type="source" id="false" position={Position.Bottom} className={`${classes.handle} ${classes.handleFalse}`} aria-label={`${data.alias}: false`} />
+          <Handle type="source" id="true" position={Position.Bottom} className={`${classes.handle} ${classes.handleTrue}`} aria-hidden />
+          <Handle type="source" id="false" position={Position.Bottom} className={`${classes.handle} ${classes.handleFalse}`} aria-hidden />
           <Group justify="space-between" mt={4}><Text size="xs" c="teal" fw={600}>true</Text><Text size="xs" c="red" fw={600}>false</Text></Group>
         </>
       ) : (
-        <Handle type="source" position={Position.Bottom} className={classes.handle} aria-label={`Out of ${data.alias}`} />
+        <Handle type="source" position={Position.Bottom} className={classes.handle} aria-hidden />
       )}
     </div>
   );
 });
+
+const branchText = (branch: string | null): string => (branch === null ? '' : ` if ${branch}`);
+
+/**
+ * The card's connections by keyboard: joins it to another card (a Condition from its true or false
+ * side) or removes one of its connections. Its keys stay in the menu: arrows must not move the card.
+ */
+function ConnectionsMenu({ data }: { data: ActionCardData }) {
+  const empty = data.connectable.length === 0 && data.outgoing.length === 0;
+  return (
+    // Drawn inside the main region (at the end of the body it is outside every landmark); opened,
+    // its first item has the focus (Mantine's focus placeholder is a child a menu may not have).
+    <Menu position="bottom-end" withinPortal portalProps={{ target: `#${MAIN_CONTENT_ID}` }} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <ActionIcon size="sm" variant="subtle" aria-label={`Connections of ${data.alias}`} className="nodrag" data-testid="card-connections">
+          <IconLink size={14} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onKeyDown={(event) => event.stopPropagation()}>
+        {data.connectable.map((choice) => (
+          <Menu.Item key={`${choice.to}-${choice.branch}`} leftSection={<IconLink size={14} />} onClick={() => data.onConnect(data.actionId, choice)}>
+            Connect to {choice.alias}{branchText(choice.branch)}
+          </Menu.Item>
+        ))}
+        {data.connectable.length > 0 && data.outgoing.length > 0 && <Menu.Divider />}
+        {data.outgoing.map((link) => (
+          <Menu.Item key={link.to} leftSection={<IconUnlink size={14} />} onClick={() => data.onDisconnect(link)}>
+            Remove connection to {link.alias}{branchText(link.branch)}
+          </Menu.Item>
+        ))}
+        {empty && <Menu.Item disabled>No other card to connect to</Menu.Item>}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
 
 /** Another builder has this card selected (issue 33, presence). */
 function CardPeer({ actionId }: { actionId: number }) {

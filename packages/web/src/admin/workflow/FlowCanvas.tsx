@@ -9,7 +9,8 @@ import { notifyFailure } from '../../components/notify';
 import { ActionCardNode, type ActionCardNodeType } from './ActionCardNode';
 import { durationText } from './run-view';
 import { type CardTemplate, cardTemplateOfDrag } from './WorkflowPalette';
-import { CONDITION_ADDON, connect, disconnect, type FlowDrawing, moveCard, stepNumbers } from './flow-drawing';
+import { CONDITION_ADDON, connect, disconnect, type FlowDrawing, type FlowLink, moveCard, stepNumbers, successorOf } from './flow-drawing';
+import { announcements, type ConnectionChoice, connectionChoices, connectionText, outgoingLinks } from './flow-keyboard';
 import { selectDrawing, useWorkflowEditor, workflowStore } from './workflow-store';
 import classes from './WorkflowEditor.module.css';
 
@@ -25,7 +26,22 @@ interface FlowCanvasProps {
   onConfigure: (actionId: number) => void;
   /** Delete on a selected card: asks first. */
   onRequestRemove: (actionId: number) => void;
+  /** Says a change in the editor's polite live region. */
+  onAnnounce: (message: string) => void;
 }
+
+/** What React Flow says to keyboard and screen reader users, in the editor's words. */
+const ARIA_LABELS = {
+  'node.a11yDescription.default': 'Press Enter or Space to select the card, then the arrow keys to move it (with Shift, further). Delete removes it, Escape cancels. Its Connections menu joins it to another card.',
+  'node.a11yDescription.keyboardDisabled': 'Its Connections menu joins it to another card.',
+  'node.a11yDescription.ariaLiveMessage': ({ direction, x, y }: { direction: string; x: number; y: number }) => `Moved the card ${direction}, to x ${x}, y ${y}.`,
+  'edge.a11yDescription.default': 'Press Delete to remove this connection.',
+  'controls.ariaLabel': 'Canvas controls',
+  'controls.zoomIn.ariaLabel': 'Zoom in',
+  'controls.zoomOut.ariaLabel': 'Zoom out',
+  'controls.fitView.ariaLabel': 'Fit the flow into view',
+  'minimap.ariaLabel': 'Overview of the flow',
+};
 
 const isBranch = (handle: string | null | undefined): handle is ConditionBranch =>
   handle !== null && handle !== undefined && (CONDITION_BRANCHES as readonly string[]).includes(handle);
@@ -46,8 +62,55 @@ function edgesOf(drawing: FlowDrawing): Edge[] {
     ...(link.branch === null ? {} : { sourceHandle: link.branch, label: link.branch }),
     markerEnd: { type: MarkerType.ArrowClosed },
     className: link.branch === 'false' ? classes.edgeFalse : link.branch === 'true' ? classes.edgeTrue : undefined,
-    ariaLabel: `Edge from ${link.from} to ${link.to}${link.branch === null ? '' : ` (${link.branch})`}`,
+    ariaLabel: `Connection from ${connectionText(drawing, link)}`,
   }));
+}
+
+/** Where the keyboard's focus is on a card: the card, or its control of that name. */
+interface CardFocus {
+  actionId: number;
+  control: string | null;
+}
+
+function cardFocusOf(target: EventTarget | null): CardFocus | null {
+  if (!(target instanceof HTMLElement)) return null;
+  const node = target.closest<HTMLElement>('.react-flow__node');
+  const actionId = Number(node?.dataset.id);
+  if (node === null || !Number.isFinite(actionId)) return null;
+  return { actionId, control: target === node ? null : target.getAttribute('aria-label') };
+}
+
+/**
+ * A card the server gives its id (a stand-in id, a re-created action) is drawn anew under it, and
+ * the focus on it would fall to the page's start: it moves to the same place on the new card.
+ */
+function useFocusFollowsNewIds(drawing: FlowDrawing) {
+  const focus = useRef<CardFocus | null>(null);
+  const previous = useRef(drawing.cards);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => { focus.current = cardFocusOf(event.target); };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+  useEffect(() => {
+    const was = focus.current;
+    const earlier = previous.current;
+    previous.current = drawing.cards;
+    const renamed = was === null ? undefined : successorOf(earlier, drawing.cards, was.actionId);
+    if (was === null || renamed === undefined) return undefined;
+    // The new card is shown once React Flow has measured it: a few frames at most.
+    let frame = 0;
+    let tries = 0;
+    const refocus = () => {
+      if (document.activeElement !== null && document.activeElement !== document.body) return;
+      const node = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${renamed.actionId}"]`);
+      const target = was.control === null ? node : node?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(was.control)}"]`);
+      target?.focus();
+      if (document.activeElement !== target && ++tries < 20) frame = requestAnimationFrame(refocus);
+    };
+    frame = requestAnimationFrame(refocus);
+    return () => cancelAnimationFrame(frame);
+  }, [drawing.cards]);
 }
 
 /** The flow canvas (@xyflow/react): pan, zoom, cards dragged, joined by their handles, moved with the arrow keys. */
@@ -59,7 +122,7 @@ export function FlowCanvas(props: FlowCanvasProps) {
   );
 }
 
-function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRemove }: FlowCanvasProps) {
+function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRemove, onAnnounce }: FlowCanvasProps) {
   const drawing = useWorkflowEditor(selectDrawing);
   const flow = useReactFlow();
   // What React Flow keeps of each card besides the drawing: its measured size, selection, a drag under way.
@@ -69,6 +132,28 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
   // card dropped does not make the canvas jump.
   const [fitOnOpen] = useState(() => drawing.cards.length > 0);
   const labels = useMemo(() => new Map(addons.map((a) => [a.name, a.label])), [addons]);
+
+  /** Joins two cards (a handle dragged, a Connections menu item), or says why not. */
+  const join = useCallback((from: number, to: number, branch: FlowLink['branch']) => {
+    const present = workflowStore.getState().history.present;
+    const result = connect(present, from, to, branch);
+    if (!result.ok) {
+      notifyFailure(result.message);
+      return;
+    }
+    workflowStore.getState().change(result.drawing);
+    onAnnounce(announcements.connected(result.drawing, { from, to, branch }));
+  }, [onAnnounce]);
+
+  /** Removes a connection; the focus goes to the card it left from, not to the page's start. */
+  const unjoin = useCallback((link: FlowLink) => {
+    const present = workflowStore.getState().history.present;
+    workflowStore.getState().change(disconnect(present, link.from, link.to));
+    onAnnounce(announcements.disconnected(present, link));
+    setSelectedEdge(null);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${link.from}"]`)?.focus());
+  }, [onAnnounce]);
+  const connectChosen = useCallback((from: number, choice: ConnectionChoice) => join(from, choice.to, choice.branch), [join]);
 
   const nodes = useMemo(() => {
     const steps = stepNumbers(drawing);
@@ -88,11 +173,13 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
           isCondition: card.addonName === CONDITION_ADDON, step: steps.get(card.actionId) ?? null,
           isTrigger: drawing.triggerActionId === card.actionId, problem: problems.get(card.actionId) ?? null, onConfigure,
           limits: limitText(limits.get(card.actionId)),
+          connectable: connectionChoices(drawing, card.actionId), outgoing: outgoingLinks(drawing, card.actionId),
+          onConnect: connectChosen, onDisconnect: unjoin,
         },
         ariaLabel: `${card.alias} (${labels.get(card.addonName) ?? card.addonName})`,
       };
     });
-  }, [drawing, local, labels, problems, limits, onConfigure]);
+  }, [drawing, local, labels, problems, limits, onConfigure, connectChosen, unjoin]);
 
   // The others see which card this builder has selected (issue 33).
   const selectedCard = nodes.find((node) => node.selected)?.data.actionId ?? null;
@@ -117,6 +204,8 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
     return () => cancelAnimationFrame(frame);
   }, [drawing.cards, flow]);
 
+  useFocusFollowsNewIds(drawing);
+
   const edges = useMemo(() => edgesOf(drawing).map((e) => ({ ...e, selected: e.id === selectedEdge })), [drawing, selectedEdge]);
 
   const onNodesChange = useCallback((changes: NodeChange<ActionCardNodeType>[]) => {
@@ -135,11 +224,8 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
   }, [nodes]);
 
   const onConnect = useCallback((connection: Connection) => {
-    const present = workflowStore.getState().history.present;
-    const result = connect(present, Number(connection.source), Number(connection.target), isBranch(connection.sourceHandle) ? connection.sourceHandle : null);
-    if (result.ok) workflowStore.getState().change(result.drawing);
-    else notifyFailure(result.message);
-  }, []);
+    join(Number(connection.source), Number(connection.target), isBranch(connection.sourceHandle) ? connection.sourceHandle : null);
+  }, [join]);
 
   function onDrop(event: DragEvent) {
     const template = cardTemplateOfDrag(event);
@@ -150,18 +236,19 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key !== 'Delete' && event.key !== 'Backspace') return;
-    if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select') !== null) return;
+    if (!(event.target instanceof Element) || event.target.closest('input, textarea, select') !== null) return;
+    // A connection with the focus is removed at once: its description says so.
+    const focusedEdge = event.target.closest('.react-flow__edge')?.getAttribute('data-id') ?? selectedEdge;
+    const edge = drawing.links.find((l) => edgeIdOf(l.from, l.to) === focusedEdge);
+    if (edge !== undefined) {
+      event.preventDefault();
+      unjoin(edge);
+      return;
+    }
     const card = nodes.find((n) => n.selected);
     if (card !== undefined) {
       event.preventDefault();
       onRequestRemove(Number(card.id));
-      return;
-    }
-    const edge = drawing.links.find((l) => edgeIdOf(l.from, l.to) === selectedEdge);
-    if (edge !== undefined) {
-      event.preventDefault();
-      workflowStore.getState().change(disconnect(workflowStore.getState().history.present, edge.from, edge.to));
-      setSelectedEdge(null);
     }
   }
 
@@ -185,6 +272,7 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
         fitViewOptions={{ maxZoom: 1 }}
         minZoom={0.2}
         maxZoom={2}
+        ariaLabelConfig={ARIA_LABELS}
       >
         <Background gap={20} />
         <Controls showInteractive={false} />

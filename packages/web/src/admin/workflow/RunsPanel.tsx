@@ -95,7 +95,7 @@ export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelPro
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label="Runs" data-testid="runs-panel">
       <Group justify="space-between" mb="xs">
-        <Title order={4}>Runs</Title>
+        <Title order={2} size="h4">Runs</Title>
         <Group gap="xs">
           <ActionIcon variant="default" aria-label="Refresh runs" onClick={() => void runs.refetch()} loading={runs.isFetching}><IconRefresh size={16} /></ActionIcon>
           <Button size="xs" leftSection={<IconPlayerPlay size={14} />} disabled={!built} title={built ? undefined : 'Build the workflow first'} onClick={() => setAsking(true)}>Run</Button>

@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { addonByName, type WorkflowBuild } from '@rakit/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconHammer, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { firstError } from '../../api/client';
+import { Announcement } from '../../components/Announcement';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NameDialog } from '../../components/NameDialog';
 import { useCurrentApp } from '../../current-app/app-context';
@@ -12,8 +13,9 @@ import { notifyFailure, notifySuccess } from '../../components/notify';
 import { dataOf, settle } from '../admin-call';
 import { FlowCanvas } from './FlowCanvas';
 import { FlowConfigDialog } from './FlowConfigDialog';
-import { addCard, EMPTY_DRAWING, removeCard } from './flow-drawing';
+import { addCard, EMPTY_DRAWING, type FlowCard, removeCard, successorOf } from './flow-drawing';
 import { storedDrawing } from './flow-merge';
+import { announcements } from './flow-keyboard';
 import { FlowConflictDialog } from './FlowConflictDialog';
 import { BlockLeaving, OFFLINE_CHANGES_QUESTION } from '../../components/BlockLeaving';
 import { type SyncResult, syncWorkflow } from './flow-sync';
@@ -55,11 +57,19 @@ export function WorkflowEditorScreen() {
   const workflowId = Number.isSafeInteger(workflowParam) && workflowParam > 0 ? workflowParam : null;
   // The page editor's 'Create New Workflow' lands here with ?create=1.
   const [creating, setCreating] = useState(search.get('create') === '1');
-  const [configuring, setConfiguring] = useState<number | null>(null);
+  // The card whose 'Flow Configuration' is open, as it was when opened.
+  const [configuring, setConfiguring] = useState<FlowCard | null>(null);
+  const configure = useCallback((actionId: number) => {
+    setConfiguring(workflowStore.getState().history.present.cards.find((c) => c.actionId === actionId) ?? null);
+  }, []);
   const [removing, setRemoving] = useState<number | null>(null);
   const [deletingWorkflow, setDeletingWorkflow] = useState(false);
   const [lastBuild, setBuild] = useState<WorkflowBuild | null>(null);
   const [building, setBuilding] = useState(false);
+  // The polite live region's message: cards added and removed, connections made and removed.
+  // Counted: two cards of one add-on added in turn are said twice.
+  const [announcement, setAnnouncement] = useState({ message: '', times: 0 });
+  const announce = useCallback((message: string) => setAnnouncement((said) => ({ message, times: said.times + 1 })), []);
 
   const addons = useQuery({ queryKey: ['addons'], queryFn: async () => dataOf(await api.listAddOn(), 'The add-ons'), staleTime: Infinity });
   const workflowsKey = ['workflows', app.appId] as const;
@@ -174,6 +184,7 @@ export function WorkflowEditorScreen() {
       // On the shared document the server creates the card's action as it arrives.
       const state = workflowStore.getState();
       state.change(addCard(state.history.present, { actionId: liveFlow.newCard(), alias: template.alias, addonName: template.addonName, params: template.params, x: Math.round(at.x), y: Math.round(at.y) }));
+      announce(announcements.added(template.alias));
       return;
     }
     const answer = await settle(api.saveWorkflowAction({
@@ -192,6 +203,7 @@ export function WorkflowEditorScreen() {
       state.setRevisions({ workflow: state.revisions.workflow + 1, actions: { ...state.revisions.actions, [card.actionId]: answer.data.revision } });
     }
     state.change(addCard(state.history.present, card));
+    announce(announcements.added(template.alias));
   }
 
   function addAtFreeSpot(template: CardTemplate) {
@@ -258,15 +270,20 @@ export function WorkflowEditorScreen() {
     }
   }
 
-  const configured = drawing.cards.find((c) => c.actionId === configuring);
+  // A card configured while the server gives it its id stays in its dialog under the new id.
+  const configured = configuring === null ? undefined
+    : drawing.cards.find((c) => c.actionId === configuring.actionId) ?? successorOf([configuring], drawing.cards, configuring.actionId);
   const builtVersion = build?.built === true ? build.versionId : (flow.data?.builtVersionId ?? null);
   const isOpen = workflowId !== null && openedId === workflowId;
 
   return (
     <Stack gap="md">
       <FlowConflictDialog />
+      <Announcement message={announcement.message} saidTimes={announcement.times} testId="flow-announcer" />
       <BlockLeaving dirty={live?.status === 'offline' && !live.saved} message={OFFLINE_CHANGES_QUESTION} />
       <Paper withBorder radius="md" px="sm" py={8} component="header" aria-label="Workflow editor">
+        {/* The screen's h1 for a screen reader's outline; sighted builders see the workflow selector. */}
+        <VisuallyHidden component="h1">Workflow editor</VisuallyHidden>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="wrap">
             <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>Back</Button>
@@ -334,8 +351,9 @@ export function WorkflowEditorScreen() {
             problems={problems}
             limits={stepLimits}
             onDropCard={(template, at) => void addCardOf(template, at)}
-            onConfigure={setConfiguring}
+            onConfigure={configure}
             onRequestRemove={setRemoving}
+            onAnnounce={announce}
           />
         )}
       </div>
@@ -373,7 +391,12 @@ export function WorkflowEditorScreen() {
         confirmLabel="Delete"
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
-          if (removing !== null) workflowStore.getState().change(removeCard(workflowStore.getState().history.present, removing));
+          if (removing !== null) {
+            const present = workflowStore.getState().history.present;
+            const alias = present.cards.find((c) => c.actionId === removing)?.alias ?? `#${removing}`;
+            workflowStore.getState().change(removeCard(present, removing));
+            announce(announcements.removed(alias));
+          }
           setRemoving(null);
         }}
       />

@@ -1,7 +1,7 @@
-import { Badge, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Addon, QueryRecord } from '@rakit/core';
 import { IconDatabase, IconGripVertical } from '@tabler/icons-react';
-import type { DragEvent } from 'react';
+import { type DragEvent, useId } from 'react';
 import classes from './WorkflowEditor.module.css';
 
 /** What a palette item puts on the canvas: a card of an add-on, with values for a stored query. */
@@ -46,7 +46,7 @@ export function WorkflowPalette({ addons, queries, enabled, onAdd }: PaletteProp
     <Paper withBorder radius="md" p="sm" className={classes.palette} component="aside" aria-label="Workflow palette">
       <div className={classes.paletteList}>
         <Stack gap={6}>
-          <Title order={6} c="dimmed" tt="uppercase">Add-ons</Title>
+          <Title order={2} size="h6" c="dimmed" tt="uppercase">Add-ons</Title>
           {addons.map((addon) => (
             <PaletteItem
               key={addon.name}
@@ -58,7 +58,7 @@ export function WorkflowPalette({ addons, queries, enabled, onAdd }: PaletteProp
               onAdd={onAdd}
             />
           ))}
-          <Title order={6} c="dimmed" tt="uppercase" mt="sm">Action Query</Title>
+          <Title order={2} size="h6" c="dimmed" tt="uppercase" mt="sm">Action Query</Title>
           {queries.length === 0 && <Text size="xs" c="dimmed">No stored query yet: save one from a page's QUERY action.</Text>}
           {queries.map((query) => (
             <PaletteItem
@@ -88,27 +88,34 @@ interface PaletteItemProps {
 }
 
 function PaletteItem({ label, description, disabled, unavailable = false, icon = false, template, onAdd }: PaletteItemProps) {
+  const describedBy = useId();
+  // The button holds only the label, so its name ('Add …') contains all it shows; the description is its description.
   return (
-    <UnstyledButton
+    <div
       className={classes.paletteItem}
       draggable={!disabled}
-      disabled={disabled}
       data-disabled={disabled || undefined}
-      data-testid="palette-item"
-      data-label={label}
-      aria-label={unavailable ? `${label} (unavailable)` : `Add ${label}`}
       onDragStart={(event) => {
         event.dataTransfer.setData(CARD_DRAG_TYPE, JSON.stringify(template));
         event.dataTransfer.effectAllowed = 'copy';
       }}
-      onClick={() => onAdd(template)}
     >
-      {icon ? <IconDatabase size={16} aria-hidden /> : <IconGripVertical size={16} aria-hidden />}
-      <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+      <UnstyledButton
+        className={classes.paletteButton}
+        disabled={disabled}
+        data-testid="palette-item"
+        data-label={label}
+        aria-label={`Add ${label}`}
+        aria-describedby={describedBy}
+        onClick={() => onAdd(template)}
+      >
+        {icon ? <IconDatabase size={16} aria-hidden /> : <IconGripVertical size={16} aria-hidden />}
         <Text size="sm" fw={600} truncate>{label}</Text>
-        <Text size="xs" c="dimmed" lineClamp={2}>{description}</Text>
-      </Stack>
-      {unavailable && <Badge size="xs" color="gray" variant="light">Unavailable</Badge>}
-    </UnstyledButton>
+      </UnstyledButton>
+      <Group gap={4} wrap="nowrap" align="flex-start" pl={24}>
+        <Text size="xs" c="dimmed" lineClamp={2} id={describedBy} style={{ flex: 1 }}>{description}</Text>
+        {unavailable && <Badge size="xs" color="gray" variant="light">Unavailable</Badge>}
+      </Group>
+    </div>
   );
 }

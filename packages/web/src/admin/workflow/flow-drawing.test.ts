@@ -2,7 +2,7 @@ import { Messages, type WorkflowFlow } from '@rakit/core';
 import { describe, expect, it } from 'vitest';
 import {
   addCard, attachCard, CARD_SPACING, connect, disconnect, drawingOfFlow, earlierCards, EMPTY_DRAWING, type FlowCard, type FlowDrawing,
-  moveCard, paramsOfText, removeCard, renameCard, saveFlowBody, stepNumbers, syncPlan,
+  moveCard, paramsOfText, removeCard, renameCard, saveFlowBody, stepNumbers, successorOf, syncPlan,
 } from './flow-drawing';
 
 const card = (actionId: number, addonName = 'query', extra: Partial<FlowCard> = {}): FlowCard =>
@@ -132,5 +132,16 @@ describe('the sync plan', () => {
   it('renames an action everywhere it appears', () => {
     expect(renameCard({ ...stored, triggerActionId: 1 }, 1, 8)).toEqual(drawingOf([{ ...card(1), actionId: 8 }, stored.cards[1] as FlowCard], [{ from: 8, to: 2, branch: null }], 8));
     expect(renameCard(EMPTY_DRAWING, 1, 2)).toEqual(EMPTY_DRAWING);
+  });
+});
+
+describe('successorOf', () => {
+  it('finds the card a stand-in id became, by its alias and place', () => {
+    const before = [card(1), card(-5, 'http', { alias: 'Tell', x: 40, y: 180 })];
+    const after = [card(1), card(12, 'http', { alias: 'Tell', x: 40, y: 180 })];
+    expect(successorOf(before, after, -5)?.actionId).toBe(12);
+    // A card still there, or one removed without a successor, has none.
+    expect(successorOf(before, after, 1)).toBeUndefined();
+    expect(successorOf(before, [card(1)], -5)).toBeUndefined();
   });
 });

@@ -205,3 +205,15 @@ export function renameCard(drawing: FlowDrawing, from: number, to: number): Flow
     triggerActionId: drawing.triggerActionId === null ? null : rename(drawing.triggerActionId),
   };
 }
+
+/**
+ * The card that took `actionId`'s place between two drawings: the server gave a card drawn here
+ * its action's id (or created its action again), so it is back under a new id, with the same
+ * alias and place.
+ */
+export function successorOf(before: readonly FlowCard[], after: readonly FlowCard[], actionId: number): FlowCard | undefined {
+  const was = before.find((card) => card.actionId === actionId);
+  if (was === undefined || after.some((card) => card.actionId === actionId)) return undefined;
+  const known = new Set(before.map((card) => card.actionId));
+  return after.find((card) => !known.has(card.actionId) && card.alias === was.alias && card.x === was.x && card.y === was.y);
+}

@@ -1,5 +1,5 @@
 import { placeholderNames, TEXT_SUBTYPES } from '@rakit/core';
-import { Textarea } from '@mantine/core';
+import { ColorInput, Textarea } from '@mantine/core';
 import { ALIGNMENT_CHOICES, ChoiceField, PanelStack, TextField, withChanges } from '../shared/config-fields';
 import { queryActionsOf } from '../shared/query-variables';
 import { QueryVariablesField } from '../shared/QueryVariablesField';
@@ -25,6 +25,15 @@ export function TextConfig(props: WidgetConfigProps<'text'>) {
       />
       <ChoiceField {...props} field="subtype" label="Type" segmented={false} data={TEXT_SUBTYPES.map((value) => ({ value, label: SUBTYPE_LABELS[value] }))} />
       <ChoiceField {...props} field="options" label="Alignment" data={ALIGNMENT_CHOICES} />
+      <ColorInput
+        label="Text colour"
+        description="Empty: the theme's. Text needs a contrast of 4.5:1 on white."
+        placeholder="Theme colour"
+        format="hex"
+        eyeDropperButtonProps={{ 'aria-label': 'Pick the text colour from the screen' }}
+        value={component.color}
+        onChange={(color) => onChange(withChanges(component, { color }))}
+      />
       <TextField {...props} field="link" label="Link" placeholder="https://…" description="Opened in a new tab when the text is clicked." />
       <QueryVariablesField variables={queryActionsOf(component.custom_action)} onChange={(variables) => onChange(withChanges(component, { custom_action: variables }))} />
     </PanelStack>

@@ -38,7 +38,7 @@ export function TextLive({ component, mode }: WidgetLiveProps<'text'>) {
 
   const render = (shown: string) => {
     const body = <>{shown === '' && mode === 'design' ? <Text span c="dimmed">Empty text</Text> : shown}{linkMark}</>;
-    const common = { ta: align, style, onClick: open, role: open === undefined ? undefined : 'link', 'data-link': linked ? link : undefined };
+    const common = { ta: align, c: component.color === '' ? undefined : component.color, style, onClick: open, role: open === undefined ? undefined : 'link', 'data-link': linked ? link : undefined };
     const heading = HEADINGS[subtype];
     if (heading !== undefined) return <Title order={heading} {...common}>{body}</Title>;
     if (subtype === 'card') {

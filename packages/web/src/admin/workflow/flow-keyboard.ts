@@ -1,0 +1,48 @@
+import type { ConditionBranch } from '@rakit/core';
+import { CONDITION_ADDON, connect, type FlowDrawing, type FlowLink } from './flow-drawing';
+
+/**
+ * The flow editor by keyboard (issue 34): React Flow's handles join cards by pointer only, so each
+ * card lists what it may be joined to and what it is joined to, and the editor says what changed.
+ */
+
+/** A connection a card's menu offers: to a card, from one branch of a Condition. */
+export interface ConnectionChoice {
+  to: number;
+  alias: string;
+  branch: ConditionBranch | null;
+}
+
+/** A card's outgoing connection, with the alias of the card it leads to. */
+export interface OutgoingLink extends FlowLink {
+  alias: string;
+}
+
+const aliasOf = (drawing: FlowDrawing, actionId: number): string => drawing.cards.find((c) => c.actionId === actionId)?.alias ?? `#${actionId}`;
+
+/** The connections out of `from` that `connect` would accept now (no joined pair again, no cycle), for each branch of a Condition. */
+export function connectionChoices(drawing: FlowDrawing, from: number): ConnectionChoice[] {
+  const source = drawing.cards.find((c) => c.actionId === from);
+  if (source === undefined) return [];
+  const branches: (ConditionBranch | null)[] = source.addonName === CONDITION_ADDON ? ['true', 'false'] : [null];
+  return drawing.cards
+    .filter((card) => card.actionId !== from)
+    .flatMap((card) => branches.map((branch) => ({ to: card.actionId, alias: card.alias, branch })))
+    .filter((choice) => connect(drawing, from, choice.to, choice.branch).ok);
+}
+
+export const outgoingLinks = (drawing: FlowDrawing, from: number): OutgoingLink[] =>
+  drawing.links.filter((link) => link.from === from).map((link) => ({ ...link, alias: aliasOf(drawing, link.to) }));
+
+/** 'Check (true) to Tell': a connection as a person reads it. */
+export function connectionText(drawing: FlowDrawing, link: FlowLink): string {
+  return `${aliasOf(drawing, link.from)}${link.branch === null ? '' : ` (${link.branch})`} to ${aliasOf(drawing, link.to)}`;
+}
+
+/** What the polite live region says of a change on the canvas. */
+export const announcements = {
+  added: (alias: string) => `Added card ${alias}.`,
+  removed: (alias: string) => `Removed card ${alias}.`,
+  connected: (drawing: FlowDrawing, link: FlowLink) => `Connected ${connectionText(drawing, link)}.`,
+  disconnected: (drawing: FlowDrawing, link: FlowLink) => `Removed the connection from ${connectionText(drawing, link)}.`,
+};
