@@ -46,4 +46,18 @@ describe('a hostile author\'s page layout', () => {
     }
     expect((await findPage(server.store, pageId))?.pageComponents).toBe(before);
   });
+
+  it('stores a Text block\'s own colour only as a hex colour (issue 34), never more CSS', async () => {
+    const before = (await findPage(server.store, pageId))?.pageComponents;
+    const text = createComponent('text', 't', 'Judul');
+    for (const color of ['red; background: url(//attacker.example)', 'expression(alert(1))', '#12345', 'var(--x)', '#fff</style><script>', 42]) {
+      const refused = await save({ ...text, color });
+      expect(refused.statusCode, String(color)).toBe(400);
+      expect(refused.json().error[0]).toMatch(/\.color: /);
+    }
+    expect((await findPage(server.store, pageId))?.pageComponents).toBe(before);
+    const kept = await save({ ...text, color: '#1D5E2A' });
+    expect(kept.statusCode).toBe(200);
+    expect(JSON.parse((await findPage(server.store, pageId))?.pageComponents ?? '[]')[0].color).toBe('#1D5E2A');
+  });
 });
