@@ -65,8 +65,9 @@ describe.each(engines)('pages on %s', (engine) => {
     // A component as saved before the grid: full width, no break, at the current version.
     const old = { id: 'lama', version: 1, title: 'Lama', active: false, type: 'text', subtype: 'h1', options: 'left', link: '', variables: [] };
     expect((await save([{ pageId, pageComponents: JSON.stringify([old]) }])).statusCode).toBe(200);
-    // And with the text's query variables (custom_action), none until its author adds one.
-    expect(await read()).toEqual([{ ...old, version: 2, width: 12, rowBreak: false, custom_action: [] }]);
+    // And with the text's query variables (custom_action), none until its author adds one, and
+    // the theme's colour (issue 34's own colour, '' until its author picks one).
+    expect(await read()).toEqual([{ ...old, version: 2, width: 12, rowBreak: false, custom_action: [], color: '' }]);
     const stored = await findPage(server.store, pageId);
     for (const width of [0, 13, 4.5]) {
       const refused = await save([{ pageId, pageComponents: JSON.stringify([{ ...card, children: [{ ...createComponent('input', 'i', 'I'), width }] }]) }]);
