@@ -106,6 +106,29 @@ async function visit(page: Page, state: ScreenState, width: number): Promise<voi
   await expectNoViolations(page, `${state.name}-${width}`, state.reach === undefined ? 0 : TRANSITION_MS);
 }
 
+async function signInToRoot(page: Page): Promise<void> {
+  await page.goto('/_root/auth/login');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/_root/home');
+}
+
+/** One browser for the block, signed in once by `signIn` at the width given, then each state in turn. */
+function visitsAs(states: ScreenState[], width: number, height: number, signIn: (page: Page) => Promise<void>) {
+  const suite = browserPageForSuite();
+  let signedIn = false;
+  it.each(states)('$name', async (state) => {
+    if (!signedIn) {
+      await suite.page.setViewportSize({ width, height });
+      await signIn(suite.page);
+      signedIn = true;
+    }
+    await visit(suite.page, state, width);
+  });
+  return suite;
+}
+
 describe.each(WIDTHS)('accessibility at %i px', (width, height) => {
   describe('before signing in', () => {
     const suite = browserPageForSuite();
@@ -130,43 +153,15 @@ describe.each(WIDTHS)('accessibility at %i px', (width, height) => {
   });
 
   describe('the demo\'s administrator', () => {
-    const suite = browserPageForSuite();
-    it.each(ADMIN_STATES)('$name', async (state) => {
-      const { page } = suite;
-      if (!page.url().includes('/demo/')) {
-        await page.setViewportSize({ width, height });
-        await signInToDemo(page, DEMO_ADMIN, ADMIN_PASSWORD);
-      }
-      await visit(page, state, width);
-    });
+    visitsAs(ADMIN_STATES, width, height, (page) => signInToDemo(page, DEMO_ADMIN, ADMIN_PASSWORD));
   });
 
   describe('the super administrator', () => {
-    const suite = browserPageForSuite();
-    it.each(ROOT_STATES)('$name', async (state) => {
-      const { page } = suite;
-      if (!page.url().includes('/_root/')) {
-        await page.setViewportSize({ width, height });
-        await page.goto('/_root/auth/login');
-        await page.getByLabel('Username').fill('admin');
-        await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-        await page.getByRole('button', { name: 'Sign In' }).click();
-        await page.waitForURL('**/_root/home');
-      }
-      await visit(page, state, width);
-    });
+    visitsAs(ROOT_STATES, width, height, signInToRoot);
   });
 
   describe('a member of the demo\'s staff', () => {
-    const suite = browserPageForSuite();
-    it.each(MEMBER_STATES)('$name', async (state) => {
-      const { page } = suite;
-      if (!page.url().includes('/demo/')) {
-        await page.setViewportSize({ width, height });
-        await signInToDemo(page, DEMO_MEMBER, ADMIN_PASSWORD, /\/demo\/(?!auth)/);
-      }
-      await visit(page, state, width);
-    });
+    const suite = visitsAs(MEMBER_STATES, width, height, (page) => signInToDemo(page, DEMO_MEMBER, ADMIN_PASSWORD, /\/demo\/(?!auth)/));
 
     it.runIf(width < 768)('the phone\'s menu drawer', async () => {
       const { page } = suite;

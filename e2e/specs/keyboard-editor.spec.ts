@@ -136,9 +136,14 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
      * the arrows from its next task on (a person is never that quick).
      */
     async function pickUp(key: 'Space' | 'Enter', announced: string) {
+      await pressAndHear(key, announced);
+      await page.evaluate(() => new Promise((resolve) => { setTimeout(resolve, 0); }));
+    }
+
+    /** Presses `key` during a move and waits until dnd-kit's live region says `announced`. */
+    async function pressAndHear(key: string, announced: string) {
       await page.keyboard.press(key);
       await expect.poll(dragAnnouncement).toBe(announced);
-      await page.evaluate(() => new Promise((resolve) => { setTimeout(resolve, 0); }));
     }
 
     /** Presses Tab (or Shift+Tab) until the focus is on what `selector` finds (a keyboard user's way there). */
@@ -171,8 +176,7 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
 
     it('moves it up a place with Space, ↑ and Space, each step announced', async () => {
       await pickUp('Space', 'Picked up Text 1, position 4 of 4 in the page.');
-      await page.keyboard.press('ArrowUp');
-      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 3 of 4 in the page.');
+      await pressAndHear('ArrowUp', 'Text 1 moved to position 3 of 4 in the page.');
       await page.keyboard.press('Space');
       await expect.poll(outline).toEqual(['Button 1', 'Card 1', 'Card 1 > Button 2', 'Text 1', 'Toggle 1']);
       await expect.poll(dragAnnouncement).toBe('Text 1 dropped at position 3 of 4 in the page.');
@@ -181,8 +185,7 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
 
     it('moves it down again with ↓', async () => {
       await pickUp('Enter', 'Picked up Text 1, position 3 of 4 in the page.');
-      await page.keyboard.press('ArrowDown');
-      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 4 of 4 in the page.');
+      await pressAndHear('ArrowDown', 'Text 1 moved to position 4 of 4 in the page.');
       await page.keyboard.press('Enter');
       await expect.poll(outline).toEqual(['Button 1', 'Card 1', 'Card 1 > Button 2', 'Toggle 1', 'Text 1']);
       await expect.poll(focused).toEqual({ control: 'Drag component', row: 'Text 1' });
@@ -190,20 +193,16 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
 
     it('cancels a move with Escape and stays where it was', async () => {
       await pickUp('Space', 'Picked up Text 1, position 4 of 4 in the page.');
-      await page.keyboard.press('ArrowUp');
-      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 3 of 4 in the page.');
-      await page.keyboard.press('Escape');
-      await expect.poll(dragAnnouncement).toBe('Move cancelled, Text 1 back at position 4 of 4 in the page.');
+      await pressAndHear('ArrowUp', 'Text 1 moved to position 3 of 4 in the page.');
+      await pressAndHear('Escape', 'Move cancelled, Text 1 back at position 4 of 4 in the page.');
       expect(await outline()).toEqual(['Button 1', 'Card 1', 'Card 1 > Button 2', 'Toggle 1', 'Text 1']);
       await expect.poll(focused).toEqual({ control: 'Drag component', row: 'Text 1' });
     });
 
     it('moves it into the card, after the button', async () => {
       await pickUp('Space', 'Picked up Text 1, position 4 of 4 in the page.');
-      await page.keyboard.press('ArrowUp');
-      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 3 of 4 in the page.');
-      await page.keyboard.press('ArrowUp');
-      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 2 of 2 in Card 1.');
+      await pressAndHear('ArrowUp', 'Text 1 moved to position 3 of 4 in the page.');
+      await pressAndHear('ArrowUp', 'Text 1 moved to position 2 of 2 in Card 1.');
       await page.keyboard.press('Space');
       await expect.poll(outline).toEqual(['Button 1', 'Card 1', 'Card 1 > Button 2', 'Card 1 > Text 1', 'Toggle 1']);
       await expect.poll(dragAnnouncement).toBe('Text 1 dropped into Card 1, position 2 of 2.');
@@ -212,15 +211,13 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
 
     it('moves it out of the card to the page, and back in', async () => {
       await pickUp('Space', 'Picked up Text 1, position 2 of 2 in Card 1.');
-      await page.keyboard.press('ArrowDown');
-      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 3 of 4 in the page.');
+      await pressAndHear('ArrowDown', 'Text 1 moved to position 3 of 4 in the page.');
       await page.keyboard.press('Space');
       await expect.poll(outline).toEqual(['Button 1', 'Card 1', 'Card 1 > Button 2', 'Text 1', 'Toggle 1']);
       await expect.poll(dragAnnouncement).toBe('Text 1 dropped at position 3 of 4 in the page.');
       await expect.poll(focused).toEqual({ control: 'Drag component', row: 'Text 1' });
       await pickUp('Space', 'Picked up Text 1, position 3 of 4 in the page.');
-      await page.keyboard.press('ArrowUp');
-      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 2 of 2 in Card 1.');
+      await pressAndHear('ArrowUp', 'Text 1 moved to position 2 of 2 in Card 1.');
       await page.keyboard.press('Space');
       await expect.poll(outline).toEqual(['Button 1', 'Card 1', 'Card 1 > Button 2', 'Card 1 > Text 1', 'Toggle 1']);
       await expect.poll(focused).toEqual({ control: 'Drag component', row: 'Text 1' });
@@ -299,11 +296,9 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
       expect(await accessibilityViolations(page, 'section[aria-label="Components"]')).toEqual([]);
       await tabTo('[data-title="Text 1"] [aria-label="Drag component"]', 'Shift+Tab');
       await pickUp('Space', 'Picked up Text 1, position 2 of 2 in Card 1.');
-      await page.keyboard.press('ArrowUp');
-      await expect.poll(dragAnnouncement).toBe('Text 1 moved to position 1 of 2 in Card 1.');
+      await pressAndHear('ArrowUp', 'Text 1 moved to position 1 of 2 in Card 1.');
       expect(await accessibilityViolations(page, '[data-testid="editor-board"]')).toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect.poll(dragAnnouncement).toBe('Move cancelled, Text 1 back at position 2 of 2 in Card 1.');
+      await pressAndHear('Escape', 'Move cancelled, Text 1 back at position 2 of 2 in Card 1.');
     });
 
     it('lets the focus leave the board both ways: no keyboard trap', async () => {
