@@ -1,7 +1,7 @@
 import { createComponent, WIDGET_TYPES } from '@rakit/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, demoAppId, demoToken } from '../support/api';
+import { apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
@@ -200,5 +200,37 @@ describe.each(WIDTHS)('the page editor\'s configuration panel of each widget at 
     await row.locator('[aria-label="Drag component"] ~ span').first().click();
     await page.getByTestId('config-panel').filter({ hasText: `The ${type}` }).first().waitFor();
     await expectNoViolations(page, `config-${type}-${width}`, 0);
+  });
+});
+
+/** Every widget's face as a member meets it, on one page (each as the palette adds it). */
+describe.each(WIDTHS)('every widget\'s face on a member\'s page at %i px', (width, height) => {
+  const suite = browserPageForSuite();
+  const stamp = `${Date.now()}-${width}`;
+
+  beforeAll(async () => {
+    const api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    const appId = await demoAppId();
+    const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: `Faces ${stamp}` }] });
+    const pageId = (created.data.pages[0] as { pageId: number }).pageId;
+    const components = WIDGET_TYPES.map((type) => createComponent(type, `${type}-face`, `The ${type}`));
+    const saved = await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] });
+    expect(saved.status, saved.error?.join(', ')).toBe(true);
+    await menuForStaff(api, appId, `Faces ${stamp}`, [[`Faces ${stamp}`, pageId]]);
+  });
+
+  it('shows them all, and the barcode reader\'s dialog, without a violation', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width, height });
+    await signInToDemo(page, DEMO_MEMBER, ADMIN_PASSWORD, /\/demo\/(?!auth)/);
+    await page.goto(`/demo/staff/faces-${stamp}`);
+    await page.getByRole('heading', { name: `Faces ${stamp}` }).waitFor();
+    await page.getByTestId('barcode').waitFor();
+    // Faces that load their rows or code settle first.
+    await page.waitForTimeout(1500);
+    await expectNoViolations(page, `member-faces-${width}`);
+    await page.getByTestId('barcode').getByRole('button').first().click();
+    await page.getByRole('dialog').waitFor();
+    await expectNoViolations(page, `member-barcode-dialog-${width}`);
   });
 });
