@@ -12,7 +12,7 @@ const LAYERS = {
     ['http', 'routes'],
   ],
   'packages/web/src': [
-    ['components', 'session', 'state', 'theme'],
+    ['components', 'i18n', 'session', 'state', 'theme'],
     ['api'],
     ['current-app'],
     ['live'],

@@ -1,4 +1,4 @@
-import { Messages } from '@rakit/core';
+import { Messages, passwordTooShortMessage } from '@rakit/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
 
@@ -43,7 +43,7 @@ describe('a builder changes his own password from the profile popover', () => {
 
   it('refuses a short password and a wrong current one, and keeps the dialog', async () => {
     await fillDialog(oldPassword, 'short', 'short');
-    await suite.page.getByText(Messages.passwordTooShort).waitFor();
+    await suite.page.getByText(passwordTooShortMessage()).waitFor();
     await fillDialog('not-my-password', newPassword, newPassword);
     await suite.page.getByText(Messages.currentPasswordWrong).waitFor();
     await dialog().waitFor();

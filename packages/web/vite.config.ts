@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 
@@ -31,6 +32,35 @@ function precompress(): Plugin {
   };
 }
 
+/** core's catalogs (issue 35): catalogs/<language>/<area>.json. */
+const catalogsDir = path.resolve(import.meta.dirname, '../core/src/i18n/catalogs');
+const CATALOG_PREFIX = 'virtual:rakit-catalog/';
+
+/**
+ * `virtual:rakit-catalog/<language>`: one language's texts, every area merged and compiled for
+ * Lingui's runtime here, at build time, so the browser never ships the ICU parser. Each
+ * language is a chunk of its own, loaded when it is chosen (web/src/i18n).
+ */
+function rakitCatalogs(): Plugin {
+  return {
+    name: 'rakit-catalogs',
+    resolveId: (id) => (id.startsWith(CATALOG_PREFIX) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${CATALOG_PREFIX}`)) return undefined;
+      const language = id.slice(CATALOG_PREFIX.length + 1);
+      if (!/^[a-z]+$/.test(language)) throw new Error(`No catalog ${language}`);
+      const dir = path.join(catalogsDir, language);
+      const texts: Record<string, unknown> = {};
+      for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+        this.addWatchFile(path.join(dir, file));
+        const area = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, string>;
+        for (const [key, text] of Object.entries(area)) texts[key] = compileMessageOrThrow(text);
+      }
+      return `export default ${JSON.stringify(texts)};`;
+    },
+  };
+}
+
 /**
  * First path segments the API answers. In development (and `vite preview`) they go to the
  * server on :8080 (or RAKIT_API_TARGET), except a browser navigation (GET accepting HTML),
@@ -39,7 +69,7 @@ function precompress(): Plugin {
 const apiPrefix = '^/(auth|get|save|delete|forgot_password|action|function|file|print|addon|openapi\\.json)(/|$|\\?)';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), rakitCatalogs(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

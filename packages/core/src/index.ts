@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './messages';
+export * from './i18n';
 export * from './schemas/entities';
 export * from './schemas/api';
 export * from './schemas/admin';

@@ -355,6 +355,7 @@ const makers = {
   listAllAuditLog: () => ({ query: {} }),
   exportAuditLog: (fx) => ({ query: { appId: fx.appId } }),
   exportAllAuditLog: (fx) => ({ query: { appId: fx.appId } }),
+  saveMyLanguage: () => ({ body: { language: 'id' as const } }),
 } satisfies Makers;
 
 /** One extraction template the calls that only read or save it share (each fixture its own). */

@@ -10,11 +10,27 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { appSlugFromHost } from './session/app-resolution';
+import { languageIn } from './current-app/use-language-choice';
+import { activateLanguage, showKeysOnly } from './i18n/i18n';
+import { LanguageProvider } from './i18n/LanguageProvider';
+import { firstPageAnswer } from './shell/first-page';
 import { routeTable } from './shell/routes';
 import { cssVariablesResolver, theme } from './theme/theme';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
-const router = createBrowserRouter(routeTable(appSlugFromHost(window.location.hostname)));
+const subdomainSlug = appSlugFromHost(window.location.hostname);
+const router = createBrowserRouter(routeTable(subdomainSlug));
+
+/**
+ * The catalog of the first render (issue 35), from what the page already holds: the
+ * application the server embedded in it, the session stored for it. Fetched alongside the
+ * route's own code; AppScope switches it later if the application says otherwise.
+ */
+function startingLanguage() {
+  const slug = subdomainSlug ?? decodeURIComponent(window.location.pathname.split('/')[1] ?? '');
+  const app = firstPageAnswer(slug)?.data;
+  return languageIn(app ?? { appSlug: slug, appLanguage: 'spec' });
+}
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
@@ -22,13 +38,18 @@ if (root === null) throw new Error('index.html has no #root');
 // The first render as a transition: React yields to the browser every few milliseconds instead
 // of holding the main thread for the whole shell (long tasks of 100-200 ms on a slow phone).
 const reactRoot = createRoot(root);
-startTransition(() => reactRoot.render(
+const render = () => startTransition(() => reactRoot.render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-center" limit={NOTICE_LIMIT} />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <LanguageProvider>
+          <RouterProvider router={router} />
+        </LanguageProvider>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
 ));
+// A catalog that cannot be fetched (the network dropped) falls back to the specification's,
+// and that failing too still renders: the screens then say their keys rather than nothing.
+activateLanguage(startingLanguage()).catch(() => activateLanguage('spec')).catch(showKeysOnly).finally(render);

@@ -2,9 +2,13 @@ import { z } from 'zod';
 import {
   AddUserBodySchema, ChangeUserPasswordBodySchema, DeleteUserBodySchema, ListUserQuerySchema,
 } from '../schemas/admin';
+import { LanguageSchema } from '../i18n/languages';
 import { defineCall, lazyCalls } from './contract';
 
 export const UserRefSchema = z.object({ userId: z.string() });
+
+/** One's own language (issue 35): a catalog, or null for the application's. */
+export const SaveMyLanguageBodySchema = z.object({ language: LanguageSchema.nullable() });
 export type UserRef = z.infer<typeof UserRefSchema>;
 
 /** Users of an application (spec 1 screen 7, §7). */
@@ -31,6 +35,14 @@ export const userCalls = lazyCalls(() => ({
     description: 'One\'s own password needs the current one; another\'s needs an administrator of the application who administers the account (Principal.administersAccount).',
     body: ChangeUserPasswordBodySchema,
     data: z.string(),
+    access: { level: 'signedIn' },
+  }),
+  saveMyLanguage: defineCall({
+    method: 'PUT', path: '/auth/myLanguage', tag: 'users',
+    summary: 'Choose the catalog one reads Rakit in (issue 35); null: the application\'s',
+    description: 'The caller\'s own account only. His next sign-in answers it; the browser applies it at once.',
+    body: SaveMyLanguageBodySchema,
+    data: SaveMyLanguageBodySchema,
     access: { level: 'signedIn' },
   }),
   deleteUser: defineCall({

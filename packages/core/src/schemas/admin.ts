@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../constants';
-import { Messages } from '../messages';
+import { Messages, passwordTooShortMessage } from '../messages';
 import { newPasswordSchema } from './api';
 import { baseRevisionField, revisionField } from './revision';
 
@@ -114,7 +114,7 @@ export const ListUserQuerySchema = z.object({
 const requiredEntry = (max: number) => z.string({ error: Messages.fillAllFields }).min(1, Messages.fillAllFields).max(max);
 const userFields = {
   userId: requiredEntry(100).trim().min(1, Messages.fillAllFields),
-  password: requiredEntry(200).pipe(newPasswordSchema(Messages.passwordTooShort)),
+  password: requiredEntry(200).pipe(newPasswordSchema(passwordTooShortMessage())),
   confirm_password: requiredEntry(200),
   appId: id,
 };

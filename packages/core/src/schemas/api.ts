@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
+import { AppLanguageSchema, TimeZoneSchema } from '../i18n/languages';
 import { Messages } from '../messages';
 import { baseRevisionField } from './revision';
 
-/** Every answer is `{ status, data?, error? }`; errors are a list of texts, the first one shown. */
+/**
+ * Every answer is `{ status, data?, error? }`; errors are a list of texts, the first one shown,
+ * in the caller's language (issue 35: the `x-rakit-language` header, else Accept-Language).
+ * `code` is the first text's stable key (a key of the catalogs' messages.json) when it is one of
+ * Rakit's own: a client may act on it whatever the language.
+ */
 export const ErrorEnvelopeSchema = z.object({
   status: z.literal(false),
   error: z.array(z.string()),
+  code: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
@@ -63,6 +70,9 @@ export const SaveAppBodySchema = z.object({
   appName: z.string().trim().min(1, Messages.appNameRequired).max(100).optional(),
   appDescription: text(1000).optional(),
   appOpenRegistration: z.boolean().optional(),
+  /** Its members' catalog and its dates' time zone (issue 35). */
+  appLanguage: AppLanguageSchema.optional(),
+  appTimeZone: TimeZoneSchema.optional(),
   /** Editing its name, description or registration: the revision the form loaded; edited since, refused (409). */
   ...baseRevisionField,
   pages: z.array(PageInputSchema).min(1).max(50).optional(),

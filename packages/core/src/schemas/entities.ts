@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppLanguageSchema, DEFAULT_TIME_ZONE, LanguageSchema } from '../i18n/languages';
 import { RevisionSchema } from './revision';
 
 /** Entities of spec 1 §3, as the calls answer them. */
@@ -8,6 +9,10 @@ export const ApplicationSchema = z.object({
   appDescription: z.string(),
   appSlug: z.string(),
   appOpenRegistration: z.boolean(),
+  /** Its members' catalog (issue 35): the default of each who chose none; 'browser': each visitor's. */
+  appLanguage: AppLanguageSchema.default('spec'),
+  /** The IANA time zone its dates and times are shown in. */
+  appTimeZone: z.string().default(DEFAULT_TIME_ZONE),
   groupName: z.string().optional(),
   /** Of its name, description and registration setting (issue 33). */
   revision: RevisionSchema.optional(),
@@ -20,6 +25,8 @@ export const PublicApplicationSchema = ApplicationSchema.pick({
   appName: true,
   appSlug: true,
   appOpenRegistration: true,
+  appLanguage: true,
+  appTimeZone: true,
 });
 export type PublicApplication = z.infer<typeof PublicApplicationSchema>;
 
@@ -52,5 +59,7 @@ export const SessionUserSchema = z.object({
   expired: z.number().int(),
   userGroup: z.array(GroupSchema),
   defaultGroupAppId: z.array(z.number().int()),
+  /** His own catalog (issue 35); null or absent: his application's. */
+  language: LanguageSchema.nullable().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;

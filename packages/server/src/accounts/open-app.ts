@@ -5,7 +5,7 @@ import type { TokenService } from '../auth/tokens';
 import { forbidden } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findAppById } from '../store/repositories/apps';
-import { findUser } from '../store/repositories/users';
+import { findUser, ownLanguageOf } from '../store/repositories/users';
 
 /**
  * A session of the application for its administrator, as /auth/login would answer it: the
@@ -23,5 +23,5 @@ export async function openAppSession(store: Store, tokens: TokenService, caller:
   const { token, expiresAtMs } = await tokens.issue(user.userId, target.appSlug, user.sessionKey);
   await recordAudit(store, caller.audit, { appId: target.appId, entityType: 'user', entityId: user.userId, summary: `Opened ${target.appSlug} from main` });
   const defaultGroupAppId = caller.groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
-  return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId }];
+  return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId, language: ownLanguageOf(user) }];
 }

@@ -17,13 +17,13 @@ import { addMember, insertGroup } from '../store/repositories/groups';
  * group that registrants join.
  */
 export async function createApp(store: Store, caller: Principal, body: SaveAppBody): Promise<SavedApp> {
-  const { appName, appDescription, appOpenRegistration } = body;
+  const { appName, appDescription, appOpenRegistration, appLanguage, appTimeZone } = body;
   if (appName === undefined) throw badRequest(Messages.appNameRequired);
   if (!caller.mayCreateApps) throw forbidden(Messages.forbidden);
   if (await isAppNameTaken(store, appName)) throw conflict(Messages.appDuplicate);
   return store.transaction().execute(async (trx) => {
     const appSlug = await freeAppSlug(trx, appName);
-    const appId = await insertApp(trx, { appName, appDescription: appDescription ?? '', appSlug, appOpenRegistration: appOpenRegistration ?? false });
+    const appId = await insertApp(trx, { appName, appDescription: appDescription ?? '', appSlug, appOpenRegistration: appOpenRegistration ?? false, appLanguage, appTimeZone });
     const adminGroupId = await insertGroup(trx, { groupName: 'Admin', groupAppId: String(appId), groupSlug: ADMIN_GROUP_SLUG });
     await insertGroup(trx, { groupName: 'Member', groupAppId: String(appId), groupSlug: 'member', isDefault: true });
     if (!caller.isSuperAdmin) await addMember(trx, adminGroupId, caller.userId);
@@ -34,24 +34,25 @@ export async function createApp(store: Store, caller: Principal, body: SaveAppBo
 
 /** Edits an application and saves the pages sent with it (each keeping a version under `history`): its administrators only. */
 export async function editApp(store: Store, caller: Principal, appId: number, body: SaveAppBody, history: PageHistoryPolicy): Promise<SavedApp> {
-  const { appName, appDescription, appOpenRegistration, pages } = body;
+  const { appName, appDescription, appOpenRegistration, appLanguage, appTimeZone, pages } = body;
   caller.assertAppAdmin(appId);
   const existing = await findAppById(store, appId);
   if (existing === undefined) throw notFound(Messages.appNotFound);
   if (appName !== undefined && (await isAppNameTaken(store, appName, appId))) throw conflict(Messages.appDuplicate);
-  const editsApp = appName !== undefined || appDescription !== undefined || appOpenRegistration !== undefined;
+  const settings = { appName, appDescription, appOpenRegistration, appLanguage, appTimeZone };
+  const editsApp = Object.values(settings).some((value) => value !== undefined);
   const { revision, savedPages } = await store.transaction().execute(async (trx) => {
     const claimed = editsApp ? await claimRevision(trx, 'apps', appId, body.revision, async (current) => {
       const row = await findAppById(current, appId);
       return row === undefined ? undefined : { app: toApplication(row) };
     }) : undefined;
-    await updateApp(trx, appId, { appName, appDescription, appOpenRegistration });
+    await updateApp(trx, appId, settings);
     const saved = pages === undefined ? [] : await savePages(trx, appId, pages, { authorId: caller.userId, policy: history });
     await recordAudit(trx, caller.audit, {
       appId, entityType: pages === undefined ? 'app' : 'page', entityId: pages === undefined ? appId : saved.map((p) => p.pageId).join(','),
       summary: pages === undefined ? `Edited application ${existing.appName}` : `Saved pages ${saved.map((p) => p.pageSlug).join(', ')}`,
       // A page's components are its versions' business (page history); the log names what was saved.
-      details: { appName, appDescription, appOpenRegistration, pages: pages?.map((p) => ({ ...p, pageComponents: p.pageComponents === undefined ? undefined : `(${p.pageComponents.length} characters)` })) },
+      details: { ...settings, pages: pages?.map((p) => ({ ...p, pageComponents: p.pageComponents === undefined ? undefined : `(${p.pageComponents.length} characters)` })) },
     });
     return { revision: claimed, savedPages: saved };
   });

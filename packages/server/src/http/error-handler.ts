@@ -1,11 +1,13 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Messages } from '@rakit/core';
+import { type MessageCode, type MessageValues, Messages } from '@rakit/core';
+import { translate, translateText } from '@rakit/core/translate';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DataSourceError } from '../datasources/types';
 import { HttpError } from '../errors/http-errors';
 import { latestActorOf } from '../store/repositories/audit-log';
 import { StaleRevision } from '../store/revisions';
+import { requestLanguage } from './language';
 
 /** Unique-key violations of the three store engines: a race lost to another writer. */
 function isUniqueViolation(error: unknown): boolean {
@@ -16,57 +18,59 @@ function isUniqueViolation(error: unknown): boolean {
 const specMessages = new Set<string>(Object.values(Messages));
 
 /**
- * Readable text of a zod validation failure: a message of the spec as it is ("Please fill
+ * Readable texts of a zod validation failure: a message of the spec as it is ("Please fill
  * all fields"), any other with the field it is about ("data.password: Too small: …").
  */
-function validationMessage(error: FastifyError): string {
+function validationTexts(error: FastifyError): string[] {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return error.validation
-      .map((issue) => {
-        if (issue.message !== undefined && specMessages.has(issue.message)) return issue.message;
-        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const prefix = where === '' ? error.validationContext ?? 'body' : where;
-        return `${prefix}: ${issue.message}`;
-      })
-      .join('; ');
+    return error.validation.map((issue) => {
+      if (issue.message !== undefined && specMessages.has(issue.message)) return issue.message;
+      const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const prefix = where === '' ? error.validationContext ?? 'body' : where;
+      return `${prefix}: ${issue.message}`;
+    });
   }
-  return error.message;
+  return [error.message];
 }
+
+/** A validation failure: its texts translated one by one, joined into the one error shown. */
+function sendValidationFailure(request: FastifyRequest, reply: FastifyReply, error: FastifyError): FastifyReply {
+  const language = requestLanguage(request);
+  const parts = validationTexts(error).map((text) => translateText(language, text));
+  const code = parts[0]?.code;
+  return reply.code(400).send({ status: false, error: [parts.map((part) => part.text).join('; ')], ...(code === undefined ? {} : { code }) });
+}
+
+/** The web app's page for a navigation to `url` on `hostname` (http/first-page.ts); undefined: the built index.html. */
+export type FirstPage = (hostname: string, url: string) => Promise<string | undefined>;
 
 /**
  * Every failure answers `{ status: false, error: [text] }`: 4xx with a clear text for the
  * caller's mistakes, 500 with a generic text (details only in the log) for ours.
  */
-/** The web app's page for a navigation to `url` on `hostname` (http/first-page.ts); undefined: the built index.html. */
-export type FirstPage = (hostname: string, url: string) => Promise<string | undefined>;
-
 export function installErrorHandler(app: FastifyInstance, options: { firstPage: FirstPage | undefined }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof StaleRevision) return sendStaleRevision(error, request, reply);
+    const fail = (statusCode: number, texts: string[]) => sendFailure(request, reply, statusCode, texts);
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ status: false, error: [error.message, ...error.details] });
+      if (error.local !== undefined) return sendCoded(request, reply, error.statusCode, error.local.key as MessageCode, error.local.values, error.details);
+      return fail(error.statusCode, [error.message, ...error.details]);
     }
-    if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
-      return reply.code(400).send({ status: false, error: [validationMessage(error)] });
-    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) return sendValidationFailure(request, reply, error);
     if (error instanceof DataSourceError) {
       // The application's own database failed: say so, keep running. Unreachable, busy or
       // damaged is 503 with a text that tells nothing of the network (the cause is logged).
       if (error.failure === 'unavailable') {
         request.log.warn({ err: error.cause }, 'application database unavailable');
-        return reply.code(503).send({ status: false, error: [error.message] });
+        return fail(503, [error.message]);
       }
-      return reply.code(502).send({ status: false, error: [`Database error: ${error.message}`] });
+      return sendCoded(request, reply, 502, 'databaseError', { detail: error.message });
     }
-    if (isUniqueViolation(error)) {
-      return reply.code(409).send({ status: false, error: ['Duplicate entry'] });
-    }
+    if (isUniqueViolation(error)) return sendCoded(request, reply, 409, 'duplicateRow');
     const statusCode = error.statusCode ?? 500;
-    if (statusCode >= 400 && statusCode < 500) {
-      return reply.code(statusCode).send({ status: false, error: [error.message] });
-    }
+    if (statusCode >= 400 && statusCode < 500) return fail(statusCode, [error.message]);
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ status: false, error: ['Internal server error'] });
+    return sendCoded(request, reply, 500, 'internalError');
   });
 
   // Any other GET a browser navigates to loads the single-page app (client routes like
@@ -74,8 +78,27 @@ export function installErrorHandler(app: FastifyInstance, options: { firstPage: 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (options.firstPage !== undefined && wantsPage) return sendFirstPage(request, reply, options.firstPage);
-    return reply.code(404).send({ status: false, error: [`Route ${request.method} ${request.url.split('?')[0]} not found`] });
+    return sendCoded(request, reply, 404, 'routeNotFound', { method: request.method, path: request.url.split('?')[0] ?? '' });
   });
+}
+
+/**
+ * A failure's answer in the caller's language: each text of the specification's messages (with
+ * what follows it) translated, the first one's key as `code`; other texts (a database's, an
+ * author's) as they are.
+ */
+export function sendFailure(request: FastifyRequest, reply: FastifyReply, statusCode: number, texts: string[], extra: Record<string, unknown> = {}): FastifyReply {
+  const language = requestLanguage(request);
+  const translated = texts.map((text) => translateText(language, text));
+  const code = translated[0]?.code;
+  return reply.code(statusCode).send({ status: false, error: translated.map((each) => each.text), ...(code === undefined ? {} : { code }), ...extra });
+}
+
+/** A failure of one of our own texts, by its code, its placeholders filled. */
+function sendCoded(request: FastifyRequest, reply: FastifyReply, statusCode: number, code: MessageCode, values?: MessageValues, details: string[] = []): FastifyReply {
+  const language = requestLanguage(request);
+  const texts = [translate(language, code, values), ...details.map((detail) => translateText(language, detail).text)];
+  return reply.code(statusCode).send({ status: false, error: texts, code });
 }
 
 /** 409 with the object as it is stored now (read after the write's transaction rolled back). */
@@ -88,9 +111,7 @@ async function sendStaleRevision(error: StaleRevision, request: FastifyRequest, 
     request.log.warn({ err: cause }, 'the stored object of a stale write could not be read');
     return [undefined, undefined];
   });
-  return reply.code(409).send({
-    status: false, error: [error.message], ...(current === undefined ? {} : { data: current }), ...(savedBy === undefined ? {} : { savedBy }),
-  });
+  return sendFailure(request, reply, 409, [error.message], { ...(current === undefined ? {} : { data: current }), ...(savedBy === undefined ? {} : { savedBy }) });
 }
 
 /**

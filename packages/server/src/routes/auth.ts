@@ -8,7 +8,7 @@ import { recordSignIn, signInRefused } from '../accounts/sign-in-audit';
 import { recordAudit, withAudit } from '../audit/record';
 import { findAppById, findAppBySlug } from '../store/repositories/apps';
 import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories/groups';
-import { findUser, insertUser } from '../store/repositories/users';
+import { findUser, insertUser, ownLanguageOf } from '../store/repositories/users';
 import { accountRateLimit, authRateLimit } from '../http/rate-limit';
 
 /**
@@ -37,7 +37,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const { token, expiresAtMs } = await app.tokens.issue(user.userId, target.appSlug, user.sessionKey);
     await recordSignIn(app, audit, target, user.userId);
     const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
-    return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId }];
+    return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId, language: ownLanguageOf(user) }];
   }, { config: { rateLimit: authRateLimit(app) } });
 
   route(app, authCalls.openApp, ({ input: { body }, caller }) => openAppSession(app.store, app.tokens, caller, body.appId));

@@ -8,7 +8,7 @@ import { route } from '../http/route';
 import { withAudit } from '../audit/record';
 import { cachedAccount } from '../store/cached-reads';
 import { addMember, findDefaultGroup, removeUserFromApp } from '../store/repositories/groups';
-import { deleteUserCascade, findUser, insertUser, pageUsers, setUserPassword } from '../store/repositories/users';
+import { deleteUserCascade, findUser, insertUser, pageUsers, setOwnLanguage, setUserPassword } from '../store/repositories/users';
 import { accountRateLimit } from '../http/rate-limit';
 
 /** Users of an application (spec 1 screen 7, §7). */
@@ -56,6 +56,11 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const fact = { appId: ownAccount ? null : appId, entityType: 'user', entityId: target.user.userId, summary: `Set the password of ${target.user.userId}` };
     await withAudit(app.store, audit, fact, (trx) => setUserPassword(trx, target.user.userId, passwordHash));
     return Messages.passwordChanged;
+  });
+
+  route(app, userCalls.saveMyLanguage, async ({ input: { body }, caller }) => {
+    await setOwnLanguage(app.store, caller.userId, body.language);
+    return { language: body.language };
   });
 
   route(app, userCalls.deleteUser, async ({ input: { body }, caller, appId, audit }) => {

@@ -29,6 +29,7 @@ import * as revisions from './migrations/2026-11-29-0101-revisions';
 import * as pageDocuments from './migrations/2026-11-30-0101-page-documents';
 import * as auditEntityIndex from './migrations/2026-11-30-0201-audit-entity-index';
 import * as workflowDocuments from './migrations/2026-11-30-0301-workflow-documents';
+import * as languages from './migrations/2026-11-30-0401-languages';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -166,6 +167,7 @@ const migrations = {
   '2026-11-30-0101-page-documents': pageDocuments,
   '2026-11-30-0201-audit-entity-index': auditEntityIndex,
   '2026-11-30-0301-workflow-documents': workflowDocuments,
+  '2026-11-30-0401-languages': languages,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

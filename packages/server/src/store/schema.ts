@@ -10,6 +10,10 @@ export interface AppsTable {
   appDescription: string;
   appSlug: string;
   appOpenRegistration: number;
+  /** Its members' catalog (issue 35): 'spec', 'id', 'en', or 'browser' (each visitor's own). */
+  appLanguage: Generated<string>;
+  /** The IANA time zone its dates are shown in. */
+  appTimeZone: Generated<string>;
   createdAt: string;
   /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
   revision: Generated<number>;
@@ -25,6 +29,8 @@ export interface UsersTable {
   homeAppId: number | null;
   /** Carried by each of his tokens; a new value (new password, re-created user) revokes every earlier one. */
   sessionKey: string;
+  /** His own catalog (issue 35); null: his application's. */
+  language: Generated<string | null>;
   createdAt: string;
 }
 

@@ -1,4 +1,4 @@
-import { Messages, ROOT_APP_SLUG } from '@rakit/core';
+import { Messages, passwordTooShortMessage, ROOT_APP_SLUG } from '@rakit/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/security/passwords';
@@ -168,13 +168,13 @@ describe.each(engines)('passwords on %s', (engine) => {
     const userId = freshUserId();
     const short = await server.call('POST', '/auth/adduser', userBody(userId, 'x'), hostile.token);
     expect(short.statusCode).toBe(400);
-    expect(short.json().error[0]).toBe(Messages.passwordTooShort);
+    expect(short.json().error[0]).toBe(passwordTooShortMessage());
     expect(await findUser(server.store, userId)).toBeUndefined();
 
     expect((await server.call('POST', '/auth/adduser', userBody(userId, 'long-enough'), hostile.token)).statusCode).toBe(201);
     const shortChange = await server.call('PUT', '/auth/changePassword', userBody(userId, '1234567'), hostile.token);
     expect(shortChange.statusCode).toBe(400);
-    expect(shortChange.json().error[0]).toBe(Messages.passwordTooShort);
+    expect(shortChange.json().error[0]).toBe(passwordTooShortMessage());
     await server.login(userId, 'long-enough', hostile.appSlug);
   });
 

@@ -1,7 +1,9 @@
 import {
   type AnyCall, type ClientInputOf, type ConflictOf, type DataOf, FILE_ANSWER, pathOf,
 } from '@rakit/core';
+import { LANGUAGE_HEADER } from '@rakit/core';
 import { z } from 'zod';
+import { activeLanguage } from '../i18n/i18n';
 import { readSession } from '../session/session-storage';
 
 /**
@@ -56,7 +58,8 @@ interface CallOptions<S extends z.ZodType> {
 }
 
 export async function call<S extends z.ZodType, K = never>(options: CallOptions<S>): Promise<ApiAnswer<z.infer<S>, K>> {
-  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+  // The server answers (its errors among them) in the catalog the reader sees (issue 35).
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json', [LANGUAGE_HEADER]: activeLanguage() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.tokenOf !== null) {
     const stored = readSession(options.tokenOf);
@@ -130,7 +133,7 @@ export async function fetchFile<C extends AnyCall>(contract: C, input: { params?
   const stored = readSession(tokenOf);
   const queryString = input.query === undefined ? '' : `?${query(input.query)}`;
   const response = await fetch(pathOf(contract, input.params) + queryString, {
-    headers: stored.kind === 'ok' ? { authorization: `Bearer ${stored.session.user.token}` } : {},
+    headers: { [LANGUAGE_HEADER]: activeLanguage(), ...(stored.kind === 'ok' ? { authorization: `Bearer ${stored.session.user.token}` } : {}) },
   });
   if (!response.ok) {
     const answer = await response.json().then((json: unknown) => EnvelopeSchema.safeParse(json).data, () => undefined);

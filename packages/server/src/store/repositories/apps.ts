@@ -1,4 +1,4 @@
-import { type Application, isReservedSlug, ROOT_APP_SLUG, slugify, SUPER_ADMIN_MARKER } from '@rakit/core';
+import { type Application, AppLanguageSchema, type AppLanguage, isReservedSlug, ROOT_APP_SLUG, slugify, SUPER_ADMIN_MARKER } from '@rakit/core';
 import type { Store } from '../db';
 import { deleteVersionsOfApp } from './page-versions';
 import { deleteRunsOfApp } from './workflow-runs';
@@ -12,6 +12,8 @@ export const toApplication = (row: AppRow, groupName?: string): Application => (
   appDescription: row.appDescription,
   appSlug: row.appSlug,
   appOpenRegistration: row.appOpenRegistration === 1,
+  appLanguage: AppLanguageSchema.catch('spec').parse(row.appLanguage),
+  appTimeZone: row.appTimeZone,
   ...(groupName === undefined ? {} : { groupName }),
   revision: row.revision,
 });
@@ -76,9 +78,11 @@ export async function freeAppSlug(db: Store, appName: string): Promise<string> {
   }
 }
 
-export function insertApp(db: Store, values: { appName: string; appDescription: string; appSlug: string; appOpenRegistration: boolean }) {
+export function insertApp(db: Store, values: { appName: string; appDescription: string; appSlug: string; appOpenRegistration: boolean; appLanguage?: AppLanguage | undefined; appTimeZone?: string | undefined }) {
   return insertReturningId(db, 'apps', {
     appName: values.appName,
+    ...(values.appLanguage === undefined ? {} : { appLanguage: values.appLanguage }),
+    ...(values.appTimeZone === undefined ? {} : { appTimeZone: values.appTimeZone }),
     appDescription: values.appDescription,
     appSlug: values.appSlug,
     appOpenRegistration: values.appOpenRegistration ? 1 : 0,
@@ -87,8 +91,13 @@ export function insertApp(db: Store, values: { appName: string; appDescription: 
 }
 
 /** Sets the given fields; undefined ones stay as they are. */
-export async function updateApp(db: Store, appId: number, values: { appName?: string | undefined; appDescription?: string | undefined; appOpenRegistration?: boolean | undefined }) {
+export async function updateApp(db: Store, appId: number, values: {
+  appName?: string | undefined; appDescription?: string | undefined; appOpenRegistration?: boolean | undefined;
+  appLanguage?: AppLanguage | undefined; appTimeZone?: string | undefined;
+}) {
   const set = {
+    ...(values.appLanguage === undefined ? {} : { appLanguage: values.appLanguage }),
+    ...(values.appTimeZone === undefined ? {} : { appTimeZone: values.appTimeZone }),
     ...(values.appName === undefined ? {} : { appName: values.appName }),
     ...(values.appDescription === undefined ? {} : { appDescription: values.appDescription }),
     ...(values.appOpenRegistration === undefined ? {} : { appOpenRegistration: values.appOpenRegistration ? 1 : 0 }),

@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { type Language, LanguageSchema } from '@rakit/core';
 import type { Store } from '../db';
 import { containsText } from '../like';
 
 export const findUser = (db: Store, userId: string) =>
   db.selectFrom('users').selectAll().where('userId', '=', userId).executeTakeFirst();
+
+/** A user's own catalog (issue 35), null when he follows his application's (or stored something unknown). */
+export const ownLanguageOf = (user: { language: string | null }): Language | null => LanguageSchema.nullable().catch(null).parse(user.language);
+
+/** Sets or clears (null) a user's own catalog. */
+export async function setOwnLanguage(db: Store, userId: string, language: Language | null): Promise<void> {
+  await db.updateTable('users').set({ language }).where('userId', '=', userId).execute();
+}
 
 /** A fresh session key: no token issued before it was set carries it. */
 const newSessionKey = () => randomBytes(16).toString('base64url');

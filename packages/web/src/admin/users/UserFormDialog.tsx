@@ -1,5 +1,5 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { groupsForApp, isPasswordLongEnough, Messages, type PublicApplication } from '@rakit/core';
+import { groupsForApp, isPasswordLongEnough, Messages, passwordTooShortMessage, type PublicApplication } from '@rakit/core';
 import { useState } from 'react';
 import { publicApi } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -55,7 +55,7 @@ export function UserFormDialog({ editing, onClose, onSaved, title, savedMessage 
       return;
     }
     if (!isPasswordLongEnough(password)) {
-      notifyFailure(Messages.passwordTooShort);
+      notifyFailure(passwordTooShortMessage());
       return;
     }
     const saved = editing === null
