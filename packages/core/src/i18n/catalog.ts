@@ -4,7 +4,7 @@ type SpecSources = (typeof CATALOG_SOURCES)['spec'];
 
 /**
  * A text of the catalogs, by its key: a typo in a key fails the type check. The specification's
- * catalog is the reference every other one must match key for key (catalogs.test.ts).
+ * catalog is the reference every other one must match key for key (server/test/i18n-catalogs.test.ts).
  */
 export type MessageKey = { [Area in keyof SpecSources]: keyof SpecSources[Area] & string }[keyof SpecSources];
 

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { CATALOG_SOURCES } from './catalogs';
-import { LANGUAGES, LOCALE_OF } from './languages';
+import { CATALOG_SOURCES } from '@rakit/core/catalogs';
+import { LANGUAGES, LOCALE_OF } from '@rakit/core';
 
 /**
  * The catalog check (issue 35): the three catalogs hold the same keys area by area, every text
@@ -77,7 +77,7 @@ describe('catalogs', () => {
   });
 
   it('every key is used by the code', () => {
-    const root = path.resolve(import.meta.dirname, '../../..');
+    const root = path.resolve(import.meta.dirname, '../..');
     const sources: string[] = [];
     for (const dir of ['web/src', 'server/src', 'core/src']) {
       for (const entry of readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
