@@ -1,2 +1,3 @@
 export * from './languages';
 export * from './catalog';
+export * from './formats';
