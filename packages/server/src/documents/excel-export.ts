@@ -17,12 +17,42 @@ export function xlsxFilename(name: string): string {
 // eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
-/** A database value as an Excel cell: numbers, booleans and dates as they are, anything else as text. */
+/**
+ * A decimal as the databases give it in text (MySQL's DECIMAL, PostgreSQL's NUMERIC): a number
+ * Excel can sum, when it keeps every digit. A leading zero ("0812…", a phone number) or more
+ * than 15 significant digits (an ID number) stays text, as Excel would lose it.
+ */
+const EXACT_DECIMAL = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * Excel's own built-in formats (ids 14 and 22), which each reader's Excel shows in his own
+ * regional order (issue 35: 30/11/2026 in Indonesia), never a format written here.
+ */
+export const EXCEL_DATE_FORMAT = 'mm-dd-yy';
+export const EXCEL_DATE_TIME_FORMAT = 'm/d/yy "h":mm';
+
+/** A date a database wrote as text, as a date cell: a calendar day, or a wall-clock time (never shifted). */
+function dateOfText(text: string): Date | undefined {
+  const parts = DATE_ONLY.exec(text) ?? WALL_CLOCK.exec(text);
+  if (parts === null) return undefined;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = parts.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year as number, (month as number) - 1, day, hour, minute, second));
+  return date.getUTCDate() === day ? date : undefined;
+}
+
+/** A database value as an Excel cell: numbers, booleans and dates as real cells, anything else as text. */
 export function cellOf(value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'boolean') return value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'string' && EXACT_DECIMAL.test(value)) return Number(value);
+  if (typeof value === 'string') {
+    const date = dateOfText(value);
+    if (date !== undefined) return date;
+  }
   let text: string;
   if (typeof value === 'string') text = value;
   else if (typeof value === 'bigint') text = value.toString();
@@ -78,7 +108,8 @@ export type RowChunks = AsyncIterable<Record<string, unknown>[]>;
  * Answers the number of rows written; stops early when `out` is closed by its reader.
  */
 export async function writeXlsx(out: PassThrough, columns: { fields: string[]; headers: string[] }, chunks: RowChunks): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  // Styles only for the date cells' built-in formats.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Sheet1');
   let fields = columns.fields;
   let headerWritten = false;
@@ -94,7 +125,14 @@ export async function writeXlsx(out: PassThrough, columns: { fields: string[]; h
     }
     for (const row of rows) {
       if (written + 1 >= XLSX_MAX_ROWS) break;
-      sheet.addRow(fields.map((f) => cellOf(row[f]))).commit();
+      const added = sheet.addRow(fields.map((f) => cellOf(row[f])));
+      added.eachCell((cell) => {
+        if (!(cell.value instanceof Date)) return;
+        const date = cell.value;
+        const midnight = date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0;
+        cell.numFmt = midnight ? EXCEL_DATE_FORMAT : EXCEL_DATE_TIME_FORMAT;
+      });
+      added.commit();
       written++;
     }
     if (!(await caughtUp(out, sheet))) return written;
