@@ -49,3 +49,4 @@ export * from './workflows/flow';
 export * from './workflows/runs';
 export * from './workflows/schemas';
 export * from './api';
+export * from './rules/author-translations';

@@ -30,6 +30,22 @@ export type CustomAction = z.infer<typeof CustomActionSchema>;
 /** Columns of the layout grid a page and every card lay their components on. */
 export const GRID_COLUMNS = 12;
 
+/** The catalogs an author may translate his texts into; his own wording is the default (issue 35). */
+export const TRANSLATED_LANGUAGES = ['id', 'en'] as const;
+/** The fields of any component whose text an author may give per language. */
+export const TRANSLATABLE_FIELDS = ['title', 'placeholder'] as const;
+export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
+
+/**
+ * An author's texts in other languages: per catalog, per field, the text shown instead of the
+ * field's own value when the reader sees that catalog. Only translatable fields, as text.
+ */
+export const ComponentTranslationsSchema = z.partialRecord(
+  z.enum(TRANSLATED_LANGUAGES),
+  z.partialRecord(z.enum(TRANSLATABLE_FIELDS), shortText),
+);
+export type ComponentTranslations = z.infer<typeof ComponentTranslationsSchema>;
+
 /** Fields every component has. */
 export const componentBase = {
   id: z.string().min(1).max(100),
@@ -40,6 +56,8 @@ export const componentBase = {
   width: z.number().int().min(1).max(GRID_COLUMNS).default(GRID_COLUMNS),
   /** Starts a new row even when the row before has room left. */
   rowBreak: z.boolean().default(false),
+  /** The author's texts in other languages (issue 35); absent: his wording in every language. */
+  translations: ComponentTranslationsSchema.optional(),
 };
 
 /** Fields of the form widgets (spec 2 §3 "Widget (input)"). */

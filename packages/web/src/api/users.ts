@@ -1,4 +1,4 @@
-import { type ClientInputOf, type DataOf, type UserRef, userCalls } from '@rakit/core';
+import { type ClientInputOf, type DataOf, type Language, type UserRef, userCalls } from '@rakit/core';
 import { callApi, type ApiAnswer } from './request';
 
 /** A page of the users list, searched by text inside user ids. */
@@ -26,6 +26,8 @@ export const usersApi = (appSlug: string) => ({
 
   changePassword: (appId: number, entries: UserEntries) =>
     callApi(userCalls.changePassword, { body: { data: { ...entries, appId } } }, appSlug),
+
+  saveMyLanguage: (language: Language | null) => callApi(userCalls.saveMyLanguage, { body: { language } }, appSlug),
 
   deleteUser: (appId: number, userId: string) =>
     callApi(userCalls.deleteUser, { body: { data: { userId, appId } } }, appSlug),

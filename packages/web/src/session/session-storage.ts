@@ -1,5 +1,5 @@
 import {
-  type Group, groupsForApp, type PublicApplication, sessionStorageKey, type SessionUser, type StoredSession,
+  type Group, groupsForApp, type Language, type PublicApplication, sessionStorageKey, type SessionUser, type StoredSession,
   StoredSessionSchema,
 } from '@rakit/core';
 
@@ -36,6 +36,14 @@ export function storeSession(app: PublicApplication, user: SessionUser, firstGro
   };
   localStorage.setItem(sessionStorageKey(app.appSlug), JSON.stringify(session));
   return session;
+}
+
+/** Keeps the signed-in user's own language in his stored session (issue 35): the next visit starts in it. */
+export function storeOwnLanguage(appSlug: string, language: Language | null): void {
+  const stored = readSession(appSlug);
+  if (stored.kind !== 'ok') return;
+  const session: StoredSession = { ...stored.session, user: { ...stored.session.user, language } };
+  localStorage.setItem(sessionStorageKey(appSlug), JSON.stringify(session));
 }
 
 /** Removes every entry of the application: its session and any `rakit:<slug>:…` entries. */

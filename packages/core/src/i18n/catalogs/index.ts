@@ -1,3 +1,4 @@
+import enLanguages from './en/languages.json';
 import enMessages from './en/messages.json';
 import enShell from './en/shell.json';
 import enAdmin from './en/admin.json';
@@ -6,6 +7,7 @@ import enEditor from './en/editor.json';
 import enActions from './en/actions.json';
 import enDatawidgets from './en/datawidgets.json';
 import enFormwidgets from './en/formwidgets.json';
+import idLanguages from './id/languages.json';
 import idMessages from './id/messages.json';
 import idShell from './id/shell.json';
 import idAdmin from './id/admin.json';
@@ -14,6 +16,7 @@ import idEditor from './id/editor.json';
 import idActions from './id/actions.json';
 import idDatawidgets from './id/datawidgets.json';
 import idFormwidgets from './id/formwidgets.json';
+import specLanguages from './spec/languages.json';
 import specMessages from './spec/messages.json';
 import specShell from './spec/shell.json';
 import specAdmin from './spec/admin.json';
@@ -34,9 +37,9 @@ import type { Language } from '../languages';
  * with its name and a dot.
  */
 export const CATALOG_SOURCES = {
-  spec: { messages: specMessages, shell: specShell, admin: specAdmin, workflow: specWorkflow, editor: specEditor, actions: specActions, datawidgets: specDatawidgets, formwidgets: specFormwidgets },
-  id: { messages: idMessages, shell: idShell, admin: idAdmin, workflow: idWorkflow, editor: idEditor, actions: idActions, datawidgets: idDatawidgets, formwidgets: idFormwidgets },
-  en: { messages: enMessages, shell: enShell, admin: enAdmin, workflow: enWorkflow, editor: enEditor, actions: enActions, datawidgets: enDatawidgets, formwidgets: enFormwidgets },
+  spec: { messages: specMessages, languages: specLanguages, shell: specShell, admin: specAdmin, workflow: specWorkflow, editor: specEditor, actions: specActions, datawidgets: specDatawidgets, formwidgets: specFormwidgets },
+  id: { messages: idMessages, languages: idLanguages, shell: idShell, admin: idAdmin, workflow: idWorkflow, editor: idEditor, actions: idActions, datawidgets: idDatawidgets, formwidgets: idFormwidgets },
+  en: { messages: enMessages, languages: enLanguages, shell: enShell, admin: enAdmin, workflow: enWorkflow, editor: enEditor, actions: enActions, datawidgets: enDatawidgets, formwidgets: enFormwidgets },
 } satisfies Record<Language, Record<string, Record<string, string>>>;
 
 /** One language's texts, every area merged. */
