@@ -1,10 +1,11 @@
 import { Alert, Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   type ActionConfigField, type ActionDataContext, actionConfigProblem, actionDatabase, actionOfType, type ActionType, type Component, type CustomAction,
-  needsDatabase, newAction, valueComponentsOf, withActionDatabase,
+  type MessageCode, Messages, needsDatabase, newAction, valueComponentsOf, withActionDatabase,
 } from '@rakit/core';
 import { type ComponentType, useContext, useMemo, useState } from 'react';
 import { CurrentAppContext } from '../current-app/app-context';
+import { type Translate, useT } from '../i18n/LanguageProvider';
 import { ActionDialogContext, type ActionDialogScope, type ActionSectionProps, tablesOf, withRaw } from './dialog-scope';
 import { DeleteSection } from './sections/DeleteSection';
 import { PrintSection } from './sections/PrintSection';
@@ -20,7 +21,19 @@ import { useDatabases } from './use-action-data';
 /** The Trigger cause select's value for "no cause" (spec 2 §9 marker 'none'). */
 const NO_CAUSE = 'none';
 
-const BackSection = () => <Text size="sm" c="dimmed">Goes back to the previous page. Nothing to configure.</Text>;
+function BackSection() {
+  const t = useT();
+  return <Text size="sm" c="dimmed">{t('actions.dialog.backNothing')}</Text>;
+}
+
+/** The codes of messages.json by their specification's text: actionConfigProblem answers the text. */
+const CODE_OF_TEXT = new Map(Object.entries(Messages).map(([code, text]) => [text, code as MessageCode]));
+
+/** A refusal of actionConfigProblem (a text of messages.json) in the reader's catalog. */
+const refusalText = (t: Translate, message: string): string => {
+  const code = CODE_OF_TEXT.get(message);
+  return code === undefined ? message : t(code);
+};
 
 /** Each type's own section; a data widget may replace some (its `sections` prop). */
 const SECTIONS: Record<ActionType, ComponentType<ActionSectionProps>> = {
@@ -66,6 +79,7 @@ export interface ActionDialogProps {
  * in the component.
  */
 export function ActionDialog({ action, types, otherActions, components, pageId, dataContext, columns, sections, onSave, onClose }: ActionDialogProps) {
+  const t = useT();
   const current = useContext(CurrentAppContext);
   const databases = useDatabases();
   const [draft, setDraftOnly] = useState<CustomAction>(() => action ?? newAction(types[0] ?? 'CUSTOM', dataContext));
@@ -74,7 +88,7 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
     setDraftOnly(next);
     setRefusal(null);
   };
-  const refusalOn = (field: ActionConfigField) => (refusal?.field === field ? refusal.message : undefined);
+  const refusalOn = (field: ActionConfigField) => (refusal?.field === field ? refusalText(t, refusal.message) : undefined);
   const otherNames = otherActions.map((a) => a.name).filter((name) => name !== '');
   const scope = useMemo<ActionDialogScope>(() => ({
     valueComponents: valueComponentsOf(components),
@@ -91,7 +105,7 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
     let next = withActionDatabase(draft, dbId);
     // A table of the previous connection means nothing on the new one; a QUERY keeps its text.
     const table = (draft.action === 'CUSTOM' ? draft.raw : draft.stored)?.table;
-    if (!tablesOf(scope.databases, dbId).some((t) => t.table_name === table)) {
+    if (!tablesOf(scope.databases, dbId).some((each) => each.table_name === table)) {
       if (draft.action === 'CUSTOM') next = withRaw(next, { table: '', setValues: [], conditions: [] });
       if (draft.action === 'DELETE') next = { ...next, stored: { database: dbId ?? undefined, query: '', params: [] } };
     }
@@ -109,38 +123,38 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
   };
 
   return (
-    <Modal opened onClose={onClose} title={action === null ? 'Add Action' : 'Edit Action'} size={560} centered>
+    <Modal opened onClose={onClose} title={action === null ? t('actions.dialog.addTitle') : t('actions.dialog.editTitle')} size={560} centered>
       <ActionDialogContext value={scope}>
         <Stack gap="sm">
           <Select
-            label="Action type"
+            label={t('actions.dialog.type')}
             data={[...types]}
             value={draft.action}
             allowDeselect={false}
             onChange={(type) => {
-              const chosen = types.find((t) => t === type);
+              const chosen = types.find((each) => each === type);
               if (chosen !== undefined && chosen !== draft.action) setDraft(actionOfType(draft, chosen, dataContext));
             }}
           />
           <TextInput
-            label="Name"
+            label={t('actions.dialog.name')}
             value={draft.name}
             error={refusalOn('name')}
             onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
             data-autofocus
           />
           <Select
-            label="Trigger cause"
-            description="Runs after the chosen action has succeeded; None runs on click."
-            data={[{ value: NO_CAUSE, label: 'None' }, ...otherNames.filter((n) => n !== NO_CAUSE).map((n) => ({ value: n, label: n }))]}
+            label={t('actions.dialog.cause')}
+            description={t('actions.dialog.causeHelp')}
+            data={[{ value: NO_CAUSE, label: t('actions.dialog.causeNone') }, ...otherNames.filter((n) => n !== NO_CAUSE).map((n) => ({ value: n, label: n }))]}
             value={draft.cause === '' ? NO_CAUSE : draft.cause}
             allowDeselect={false}
             onChange={(cause) => setDraft({ ...draft, cause: cause === null || cause === NO_CAUSE ? '' : cause })}
           />
           {needsDatabase(draft.action) && (
             <Select
-              label="Database"
-              placeholder={databases.isPending ? 'Loading databases…' : 'Choose a database'}
+              label={t('actions.dialog.database')}
+              placeholder={databases.isPending ? t('actions.dialog.databasesLoading') : t('actions.dialog.databaseChoose')}
               data={scope.databases.map((d) => ({ value: String(d.dbId), label: `${d.dbDatabase} (${d.dbType} #${d.dbId})` }))}
               value={database === null ? null : String(database)}
               error={databases.isError ? databases.error.message : refusalOn('database')}
@@ -150,10 +164,10 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
           )}
           <Divider label={draft.action} labelPosition="left" mt={4} />
           <Section action={draft} onChange={setDraft} />
-          {refusalOn('section') !== undefined && <Alert color="red" variant="light" role="alert" title="Not saved">{refusalOn('section')}</Alert>}
+          {refusalOn('section') !== undefined && <Alert color="red" variant="light" role="alert" title={t('actions.dialog.notSaved')}>{refusalOn('section')}</Alert>}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button onClick={save}>Save</Button>
+            <Button variant="default" onClick={onClose}>{t('actions.dialog.cancel')}</Button>
+            <Button onClick={save}>{t('actions.dialog.save')}</Button>
           </Group>
         </Stack>
       </ActionDialogContext>

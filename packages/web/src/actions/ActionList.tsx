@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Input, Paper, Stack, Text } fr
 import { type ActionDataContext, type ActionType, type Component, type CustomAction, replaceAction } from '@rakit/core';
 import { IconInfoCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 import { ActionDialog } from './ActionDialog';
 import type { ActionSectionProps } from './dialog-scope';
 
@@ -23,18 +24,19 @@ export interface ActionListProps {
 
 /** The component's actions as a configuration panel lists them: 'Add Action', and edit and delete on each. */
 export function ActionList({
-  actions, onChange, types, components, pageId, dataContext, columns, sections, label = 'Actions', emptyText = 'No actions yet: a click does nothing.',
+  actions, onChange, types, components, pageId, dataContext, columns, sections, label, emptyText,
 }: ActionListProps) {
+  const t = useT();
   /** The position edited, -1 for a new action, null when the dialog is closed. */
   const [editing, setEditing] = useState<number | null>(null);
   const names = new Set(actions.map((a) => a.name));
 
   return (
     <Stack gap={6}>
-      <Input.Label>{label}</Input.Label>
+      <Input.Label>{label ?? t('actions.list.label')}</Input.Label>
       {actions.length === 0 ? (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-          <Text size="sm">{emptyText}</Text>
+          <Text size="sm">{emptyText ?? t('actions.list.empty')}</Text>
         </Alert>
       ) : null}
       {actions.map((action, index) => (
@@ -42,19 +44,19 @@ export function ActionList({
         <Paper key={`${index}-${action.name}`} withBorder p="xs" radius="sm">
           <Group justify="space-between" wrap="nowrap" gap={6}>
             <Stack gap={0} miw={0}>
-              <Text size="sm" truncate>{action.name === '' ? '(unnamed)' : action.name}</Text>
+              <Text size="sm" truncate>{action.name === '' ? t('actions.list.unnamed') : action.name}</Text>
               {action.cause === '' ? null : (
                 <Text size="xs" c={names.has(action.cause) ? 'dimmed' : 'red'}>
-                  Runs after {action.cause}{names.has(action.cause) ? '' : ' (not found: never runs)'}
+                  {names.has(action.cause) ? t('actions.list.runsAfter', { cause: action.cause }) : t('actions.list.runsAfterMissing', { cause: action.cause })}
                 </Text>
               )}
             </Stack>
             <Group gap={4} wrap="nowrap">
               <Badge variant="light">{action.action}</Badge>
-              <ActionIcon variant="subtle" aria-label={`Edit action ${action.name}`} onClick={() => setEditing(index)}>
+              <ActionIcon variant="subtle" aria-label={t('actions.list.editAction', { name: action.name })} onClick={() => setEditing(index)}>
                 <IconPencil size={16} />
               </ActionIcon>
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete action ${action.name}`} onClick={() => onChange(actions.toSpliced(index, 1))}>
+              <ActionIcon variant="subtle" color="red" aria-label={t('actions.list.deleteAction', { name: action.name })} onClick={() => onChange(actions.toSpliced(index, 1))}>
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
@@ -62,7 +64,7 @@ export function ActionList({
         </Paper>
       ))}
       <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} style={{ alignSelf: 'flex-start' }} onClick={() => setEditing(-1)}>
-        Add Action
+        {t('actions.list.add')}
       </Button>
       {editing !== null && (
         <ActionDialog

@@ -2,13 +2,14 @@ import {
   Alert, Badge, Button, Checkbox, Grid, Group, Input, Modal, ScrollArea, Select, Stack, TagsInput, Text, Textarea,
 } from '@mantine/core';
 import {
-  actionDatabase, countPlaceholders, CUSTOM_VALUE, type CustomAction, hasStackedStatements, inferColumns, Messages, statementKind, USER_ID_MARKER, type ValueSource,
+  actionDatabase, countPlaceholders, CUSTOM_VALUE, type CustomAction, hasStackedStatements, inferColumns, statementKind, type ValueSource,
 } from '@rakit/core';
 import { IconWand } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { firstError } from '../api/client';
 import { CurrentAppContext } from '../current-app/app-context';
 import { notifyFailure } from '../components/notify';
+import { useT } from '../i18n/LanguageProvider';
 import { columnsOf, tablesOf, useActionScope } from './dialog-scope';
 import { storedQueryOf } from './stored-query';
 import { ValueSourcePicker } from './ValueSourcePicker';
@@ -29,6 +30,9 @@ interface CustomQueryDialogProps {
 const expandColumns = (names: readonly string[], tableColumns: readonly string[]): string[] =>
   [...new Set(names.flatMap((name) => (name === '*' ? tableColumns : [name])))];
 
+/** The query text's example: SQL, written the same in every catalog. */
+const QUERY_EXAMPLE = 'SELECT id, name FROM customers WHERE city = ?';
+
 const blankMapping = (): ValueSource => ({ source: CUSTOM_VALUE, custom: '' });
 
 /** The first table of the connection the query names after FROM, INTO, UPDATE or JOIN. */
@@ -47,6 +51,7 @@ function namedTable(query: string, tableNames: readonly string[]): string | unde
  * connection (saveQuery, against this page) so it is listed among the stored queries.
  */
 export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mapped' }: CustomQueryDialogProps) {
+  const t = useT();
   const current = useContext(CurrentAppContext);
   const { databases, pageId } = useActionScope();
   const initial = storedQueryOf(action);
@@ -68,15 +73,15 @@ export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mappe
 
   /** Finds the main table (when none is chosen) and the result columns from the query. */
   function generate() {
-    const main = table === '' ? namedTable(query, tables.map((t) => t.table_name)) ?? '' : table;
+    const main = table === '' ? namedTable(query, tables.map((each) => each.table_name)) ?? '' : table;
     setTable(main);
     setManualColumns(expandColumns(inferColumns(query), columnsOf(tables, main)));
   }
 
   async function save() {
-    if (query.trim() === '') return notifyFailure(Messages.actionQueryRequired);
-    if (hasStackedStatements(query)) return notifyFailure('Send one statement at a time');
-    if (database === null) return notifyFailure(Messages.actionDatabaseRequired);
+    if (query.trim() === '') return notifyFailure(t('actionQueryRequired'));
+    if (hasStackedStatements(query)) return notifyFailure(t('actions.customQuery.oneStatement'));
+    if (database === null) return notifyFailure(t('actionDatabaseRequired'));
     if (refusedParameters) return undefined;
     const stored = { ...action.stored, database, query, params: mappings, table, columns, availableColumn: tableColumns, id: initial.id, pageId };
     setBusy(true);
@@ -96,23 +101,23 @@ export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mappe
       let answer = await current.api.saveQuery({ ...body, actionId });
       if (!answer.status && actionId !== null) answer = await current.api.saveQuery({ ...body, actionId: null });
       if (answer.status) return answer.data?.actionId ?? null;
-      notifyFailure(`The query is kept in the action but was not stored: ${firstError(answer, 'unknown error')}`);
+      notifyFailure(t('actions.customQuery.notStored', { reason: firstError(answer, t('actions.customQuery.unknownError')) }));
     } catch (error) {
       console.error(error);
-      notifyFailure('The query is kept in the action but was not stored: the server did not answer');
+      notifyFailure(t('actions.customQuery.notStoredSilent'));
     }
     return null;
   }
 
   return (
-    <Modal opened onClose={onClose} title="Custom Query" size={880} centered>
+    <Modal opened onClose={onClose} title={t('actions.customQuery.title')} size={880} centered>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, sm: 7 }}>
           <Stack gap="sm">
             <Textarea
-              label="Query"
-              description={kind === null ? 'One statement; ? marks a value.' : `${kind} statement, ${count} parameter${count === 1 ? '' : 's'}`}
-              placeholder="SELECT id, name FROM customers WHERE city = ?"
+              label={t('actions.customQuery.query')}
+              description={kind === null ? t('actions.customQuery.queryHelp') : t('actions.customQuery.queryKind', { kind, count })}
+              placeholder={QUERY_EXAMPLE}
               autosize
               minRows={8}
               maxRows={18}
@@ -122,9 +127,9 @@ export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mappe
               data-autofocus
             />
             <Select
-              label="Main table"
-              placeholder="The table the query reads"
-              data={tables.map((t) => t.table_name)}
+              label={t('actions.customQuery.mainTable')}
+              placeholder={t('actions.customQuery.mainTableHelp')}
+              data={tables.map((each) => each.table_name)}
               value={table === '' ? null : table}
               onChange={(next) => setTable(next ?? '')}
               searchable
@@ -132,10 +137,10 @@ export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mappe
             />
             <Group justify="space-between">
               <Button variant="light" leftSection={<IconWand size={16} />} onClick={generate}>
-                Generate
+                {t('actions.customQuery.generate')}
               </Button>
               <Checkbox
-                label="Turn off auto parsing"
+                label={t('actions.customQuery.autoParseOff')}
                 checked={!autoParse}
                 onChange={(event) => {
                   if (event.currentTarget.checked) setManualColumns(columns);
@@ -148,24 +153,24 @@ export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mappe
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <Stack gap="sm">
             <Stack gap={4}>
-              <Input.Label>Accessible columns</Input.Label>
-              {tableColumns.length === 0 ? <Text size="xs" c="dimmed">Choose the main table to list its columns.</Text> : (
+              <Input.Label>{t('actions.customQuery.tableColumns')}</Input.Label>
+              {tableColumns.length === 0 ? <Text size="xs" c="dimmed">{t('actions.customQuery.tableColumnsNone')}</Text> : (
                 <Group gap={4}>{tableColumns.map((c) => <Badge key={c} variant="light" color="gray" tt="none">{c}</Badge>)}</Group>
               )}
             </Stack>
             {autoParse ? (
               <Stack gap={4}>
-                <Input.Label>Result columns</Input.Label>
-                {columns.length === 0 ? <Text size="xs" c="dimmed">None found in the query yet.</Text> : (
+                <Input.Label>{t('actions.customQuery.resultColumns')}</Input.Label>
+                {columns.length === 0 ? <Text size="xs" c="dimmed">{t('actions.customQuery.resultColumnsNone')}</Text> : (
                   <Group gap={4}>{columns.map((c) => <Badge key={c} variant="light" tt="none">{c}</Badge>)}</Group>
                 )}
               </Stack>
             ) : (
-              <TagsInput label="Result columns" description="Edited by hand; Generate fills them from the query." value={manualColumns} onChange={setManualColumns} />
+              <TagsInput label={t('actions.customQuery.resultColumns')} description={t('actions.customQuery.resultColumnsHelp')} value={manualColumns} onChange={setManualColumns} />
             )}
             <Stack gap={6}>
-              <Input.Label>Parameters</Input.Label>
-              {parameters === 'none' ? <NoParameters refused={refusedParameters} /> : count === 0 ? <Text size="xs" c="dimmed">The query has no ? to fill.</Text> : (
+              <Input.Label>{t('actions.customQuery.parameters')}</Input.Label>
+              {parameters === 'none' ? <NoParameters refused={refusedParameters} /> : count === 0 ? <Text size="xs" c="dimmed">{t('actions.customQuery.parametersNone')}</Text> : (
                 <ScrollArea.Autosize mah={260} type="auto">
                   <Stack gap={6}>
                     {mappings.map((mapping, index) => (
@@ -174,7 +179,7 @@ export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mappe
                         <Text size="xs" w={28} c="dimmed">?{index + 1}</Text>
                         <ValueSourcePicker
                           value={mapping}
-                          name={`Parameter ${index + 1}`}
+                          name={t('actions.customQuery.parameter', { position: index + 1 })}
                           onChange={(next) => setParams(mappings.with(index, next).concat(params.slice(count)))}
                         />
                       </Group>
@@ -187,8 +192,8 @@ export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mappe
         </Grid.Col>
       </Grid>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
-        <Button onClick={() => void save()} loading={busy} disabled={refusedParameters}>Save Query</Button>
+        <Button variant="default" onClick={onClose} disabled={busy}>{t('actions.customQuery.cancel')}</Button>
+        <Button onClick={() => void save()} loading={busy} disabled={refusedParameters}>{t('actions.customQuery.save')}</Button>
       </Group>
     </Modal>
   );
@@ -196,12 +201,13 @@ export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mappe
 
 /** Where the query's rows load with no values to fill a `?`: says what may be used instead, and refuses a `?`. */
 function NoParameters({ refused }: { refused: boolean }) {
+  const t = useT();
   if (!refused) {
-    return <Text size="xs" c="dimmed">This query takes no ?: write '{USER_ID_MARKER}' for the signed-in user; the table's filters and search narrow its rows.</Text>;
+    return <Text size="xs" c="dimmed">{t('actions.customQuery.noParameters')}</Text>;
   }
   return (
-    <Alert color="red" variant="light" p="xs" role="alert" title="This query cannot be saved">
-      <Text size="xs">{Messages.widgetQueryParameters}: nothing fills a ? when the rows load. Write '{USER_ID_MARKER}' for the signed-in user, or let the table's filters and search narrow the rows.</Text>
+    <Alert color="red" variant="light" p="xs" role="alert" title={t('actions.customQuery.refused')}>
+      <Text size="xs">{t('actions.customQuery.refusedDetail', { reason: t('widgetQueryParameters') })}</Text>
     </Alert>
   );
 }

@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 
 interface RowListProps<T> {
   label: string;
-  /** Names one row for the remove button, e.g. 'value 2'. */
+  /** Names a row for the remove button ('value': 'Remove value 2'), in the reader's catalog. */
   rowName: string;
   rows: readonly T[];
   onChange: (rows: T[]) => void;
@@ -18,7 +19,8 @@ interface RowListProps<T> {
 }
 
 /** A list of rows edited in place, each with a remove button, and an add button: every list of the action sections. */
-export function RowList<T>({ label, rowName, rows, onChange, newRow, addLabel = 'Add', emptyText, description, children }: RowListProps<T>) {
+export function RowList<T>({ label, rowName, rows, onChange, newRow, addLabel, emptyText, description, children }: RowListProps<T>) {
+  const t = useT();
   return (
     <Stack gap={6}>
       <Input.Label>{label}</Input.Label>
@@ -29,7 +31,7 @@ export function RowList<T>({ label, rowName, rows, onChange, newRow, addLabel = 
         <Group key={index} gap={6} wrap="nowrap" align="flex-start">
           {children(row, (next) => onChange(rows.with(index, next)), index)}
           {newRow === undefined ? null : (
-            <ActionIcon variant="subtle" color="red" mt={2} aria-label={`Remove ${rowName} ${index + 1}`} onClick={() => onChange(rows.toSpliced(index, 1))}>
+            <ActionIcon variant="subtle" color="red" mt={2} aria-label={t('actions.rows.remove', { name: rowName, position: index + 1 })} onClick={() => onChange(rows.toSpliced(index, 1))}>
               <IconTrash size={16} />
             </ActionIcon>
           )}
@@ -37,7 +39,7 @@ export function RowList<T>({ label, rowName, rows, onChange, newRow, addLabel = 
       ))}
       {newRow === undefined ? null : (
         <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} style={{ alignSelf: 'flex-start' }} onClick={() => onChange([...rows, newRow()])}>
-          {addLabel}
+          {addLabel ?? t('actions.rows.add')}
         </Button>
       )}
     </Stack>

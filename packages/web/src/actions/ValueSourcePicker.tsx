@@ -1,5 +1,6 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { CUSTOM_VALUE, USER_ID_MARKER, type ValueSource } from '@rakit/core';
+import { useT } from '../i18n/LanguageProvider';
 import { useActionScope } from './dialog-scope';
 
 interface ValueSourcePickerProps {
@@ -17,17 +18,18 @@ interface ValueSourcePickerProps {
  * user. Used by every row of every action section.
  */
 export function ValueSourcePicker({ value, onChange, name, withUser = true }: ValueSourcePickerProps) {
+  const t = useT();
   const { valueComponents, rowColumns } = useActionScope();
   const isMarker = value.source === CUSTOM_VALUE || value.source === USER_ID_MARKER;
   const columns = rowColumns.filter((c) => !valueComponents.some((v) => v.id === c)).map((c) => ({ value: c, label: c }));
   const missing = !isMarker && value.source !== '' && !valueComponents.some((c) => c.id === value.source) && !rowColumns.includes(value.source);
   const components = valueComponents.map((c) => ({ value: c.id, label: c.title.trim() === '' ? c.id : c.title }));
-  if (missing) components.push({ value: value.source, label: `${value.source} (not on this page)` });
-  const others = [{ value: CUSTOM_VALUE, label: 'Custom value' }, ...(withUser ? [{ value: USER_ID_MARKER, label: 'Signed-in user' }] : [])];
+  if (missing) components.push({ value: value.source, label: t('actions.source.notOnPage', { source: value.source }) });
+  const others = [{ value: CUSTOM_VALUE, label: t('actions.source.custom') }, ...(withUser ? [{ value: USER_ID_MARKER, label: t('actions.source.user') }] : [])];
   const data = [
-    ...(columns.length === 0 ? [] : [{ group: 'Row columns', items: columns }]),
-    ...(components.length === 0 ? [] : [{ group: 'Page components', items: components }]),
-    { group: 'Other', items: others },
+    ...(columns.length === 0 ? [] : [{ group: t('actions.source.rowColumns'), items: columns }]),
+    ...(components.length === 0 ? [] : [{ group: t('actions.source.pageComponents'), items: components }]),
+    { group: t('actions.source.other'), items: others },
   ];
 
   return (
@@ -37,7 +39,7 @@ export function ValueSourcePicker({ value, onChange, name, withUser = true }: Va
         flex={1}
         miw={0}
         aria-label={name}
-        placeholder="Value from"
+        placeholder={t('actions.source.placeholder')}
         data={data}
         value={value.source === '' ? null : value.source}
         error={missing}
@@ -52,8 +54,8 @@ export function ValueSourcePicker({ value, onChange, name, withUser = true }: Va
           size="xs"
           flex={1}
           miw={0}
-          aria-label={`${name} custom value`}
-          placeholder="Custom value"
+          aria-label={t('actions.source.customOf', { name })}
+          placeholder={t('actions.source.custom')}
           value={value.custom}
           onChange={(event) => onChange({ ...value, custom: event.currentTarget.value })}
         />

@@ -1,4 +1,5 @@
-import { decodeBase64, fileViewOf, Messages, type ResponseFile } from '@rakit/core';
+import { decodeBase64, fileViewOf, type ResponseFile } from '@rakit/core';
+import { t } from '../i18n/i18n';
 import { PendingTab, revokeWhenUnused, type TabWindow, type Timers } from './pending-tab';
 
 /** Screens this narrow (phones) download a file instead of opening it in a new tab (spec 3 §7). */
@@ -95,7 +96,7 @@ export function saveResponseFile(file: ResponseFile): void {
 export function openPrintTab(): PendingTab | null {
   if (smallScreen()) return null;
   const tab = window.open('', '_blank');
-  return tab === null ? null : new PendingTab(tab, Messages.printPreparing);
+  return tab === null ? null : new PendingTab(tab, t('printPreparing'));
 }
 
 /**
@@ -117,6 +118,6 @@ export function openPrintedFile(file: ResponseFile, tab: PendingTab | null = nul
 /** The file of a JSON answer {buffer (base64), mimetype, filename}; throws when the bytes are unreadable. */
 export function fileOfAnswer(answer: { buffer: string; mimetype: string; filename: string }): ResponseFile {
   const bytes = decodeBase64(answer.buffer);
-  if (bytes === null) throw new Error('The server answered an unreadable file');
+  if (bytes === null) throw new Error(t('actions.file.unreadable'));
   return { bytes, mimetype: answer.mimetype, filename: answer.filename };
 }

@@ -1,8 +1,9 @@
 import {
-  actionFailureDetail, type CustomAction, GlobalConfigSchema, globalVariablesOf, Messages, NO_REDIRECT, RedirectConfigSchema,
+  actionFailureDetail, type CustomAction, GlobalConfigSchema, globalVariablesOf, NO_REDIRECT, RedirectConfigSchema,
   responseFileOf, type ResponseFile, toParamValues, TriggerConfigSchema, triggerArguments, TriggerOutcomeSchema,
 } from '@rakit/core';
 import type { AppApi } from '../api/client';
+import { t } from '../i18n/i18n';
 import type { GlobalVariable } from '../page-state/global-variables';
 import { configOf, requestConfigOf } from './config-of';
 import { sendRequest } from './request-runner';
@@ -35,7 +36,7 @@ export interface ActionRuntime {
 
 /** The database actions run by the server from the saved page (spec 1 §7 runAction). */
 async function runDatabaseAction(action: CustomAction, rt: ActionRuntime): Promise<void> {
-  if (rt.pageId === null) throw new ActionFailure(Messages.actionPageUnknown);
+  if (rt.pageId === null) throw new ActionFailure(t('actionPageUnknown'));
   const answer = await rt.api.runAction({ pageId: rt.pageId, componentId: rt.componentId, actionName: action.name, params: toParamValues(rt.pageValues()) });
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`));
 }
@@ -53,11 +54,11 @@ export function triggerOutcomeNote(data: unknown): { failed: string } | { note: 
   const runs = outcome.runs.map((r) => `#${r.runId}`).join(', ');
   switch (outcome.status) {
     case 'failed':
-      return { failed: `Workflow run ${runs} failed: ${outcome.errors[0] ?? outcome.runs.flatMap((r) => r.errors)[0] ?? 'a step failed'}` };
+      return { failed: t('actions.run.workflowFailed', { runs, error: outcome.errors[0] ?? outcome.runs.flatMap((r) => r.errors)[0] ?? t('actions.run.stepFailed') }) };
     case 'succeeded':
-      return { note: `Workflow run ${runs} succeeded.` };
+      return { note: t('actions.run.workflowSucceeded', { runs }) };
     case 'started':
-      return { note: `Workflow run ${runs} started; it goes on in the background.` };
+      return { note: t('actions.run.workflowStarted', { runs }) };
     default:
       return { note: null };
   }
@@ -65,7 +66,7 @@ export function triggerOutcomeNote(data: unknown): { failed: string } | { note: 
 
 async function runTrigger(action: CustomAction, rt: ActionRuntime): Promise<string | undefined> {
   const config = configOf(TriggerConfigSchema, action.raw);
-  if (config.id === null) throw new ActionFailure(Messages.triggerIdEmpty);
+  if (config.id === null) throw new ActionFailure(t('triggerIdEmpty'));
   const answer = await rt.api.runTrigger(config.id, triggerArguments(config.params, rt.pageValues(), rt.userId));
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`));
   const outcome = triggerOutcomeNote(answer.data);
@@ -112,6 +113,6 @@ export async function runAction(action: CustomAction, rt: ActionRuntime): Promis
       return undefined;
     default:
       // EDIT and PRINT need a row: their data widget runs them.
-      throw new ActionFailure(`${action.action} cannot run from a button`);
+      throw new ActionFailure(t('actions.run.notFromButton', { type: action.action }));
   }
 }

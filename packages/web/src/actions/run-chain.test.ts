@@ -1,6 +1,9 @@
 import { type CustomAction, Messages, type StatementResult } from '@rakit/core';
-import { describe, expect, it } from 'vitest';
+import { catalogOf } from '@rakit/core/catalogs';
+import { compileCatalog } from '@rakit/core/translate';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAnswer, RunActionBody } from '../api/client';
+import { i18n } from '../i18n/i18n';
 import type { GlobalVariable } from '../page-state/global-variables';
 import { triggerOutcomeNote } from './run-action';
 import { type ButtonRun, runButtonActions } from './run-chain';
@@ -11,6 +14,9 @@ const insert: CustomAction = {
 };
 const global: CustomAction = { name: 'GLOBAL', action: 'GLOBAL', cause: 'Simpan', show: true, raw: { params: [{ name: 'nama', source: 'nama', custom: '', type: 'once' }, { name: 'oleh', source: '--userId--', custom: '', type: 'permanent' }] } };
 const redirect: CustomAction = { name: 'REDIRECT', action: 'REDIRECT', cause: 'GLOBAL', show: true, raw: { pageId: 4, pageSlug: 'terima-kasih' } };
+
+// The notices are read in the specification's catalog, as a member who chose nothing reads them.
+beforeAll(() => i18n.loadAndActivate({ locale: 'spec', locales: ['en-US'], messages: compileCatalog(catalogOf('spec')) }));
 
 /** A run against fakes that records what happened, in order. */
 function fakeRun(changes: Partial<ButtonRun> = {}, answer: Partial<ApiAnswer<StatementResult, never>> = { status: true, data: [] }) {

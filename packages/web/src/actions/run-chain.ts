@@ -1,7 +1,6 @@
-import {
-  actionFailureMessage, type CustomAction, Messages, requiredFieldsFailure, runActionChain,
-} from '@rakit/core';
+import { type CustomAction, runActionChain } from '@rakit/core';
 import { ApiUnreachableError } from '../api/client';
+import { t } from '../i18n/i18n';
 import { ActionFailure, type ActionRuntime, runAction } from './run-action';
 
 /** What a button's run needs besides the runtime of its actions. */
@@ -19,7 +18,7 @@ export type ButtonRunResult = 'nothing' | 'refused' | 'done' | 'failed';
 /** The detail of a failure as the notice shows it (after 'Failed to perform the operation.'). */
 export function failureDetail(error: unknown): string {
   if (error instanceof ActionFailure) return error.message;
-  if (error instanceof ApiUnreachableError) return 'The server did not answer';
+  if (error instanceof ApiUnreachableError) return t('actions.run.serverSilent');
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -33,9 +32,9 @@ export function failureDetail(error: unknown): string {
  */
 export async function runButtonActions(actions: readonly CustomAction[], run: ButtonRun): Promise<ButtonRunResult> {
   if (actions.length === 0) return 'nothing';
-  const missing = requiredFieldsFailure(run.validateAll());
-  if (missing !== null) {
-    run.notifyFailure(missing);
+  const [firstMissing] = run.validateAll();
+  if (firstMissing !== undefined) {
+    run.notifyFailure(t('fieldRequiredNamed', { name: firstMissing }));
     return 'refused';
   }
   const notes: string[] = [];
@@ -45,10 +44,10 @@ export async function runButtonActions(actions: readonly CustomAction[], run: Bu
   });
   if (result.failed !== undefined) {
     (run.log ?? console.error)(result.failed.error);
-    run.notifyFailure(actionFailureMessage(failureDetail(result.failed.error)));
+    run.notifyFailure(t('actionFailed', { detail: failureDetail(result.failed.error) }).trim());
     return 'failed';
   }
   if (result.done.length === 0) return 'nothing';
-  run.notifySuccess([Messages.actionSucceeded, ...notes].join('. '));
+  run.notifySuccess([t('actionSucceeded'), ...notes].join('. '));
   return 'done';
 }

@@ -1,17 +1,19 @@
+import type { MessageKey } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { type ApiAnswer, type AppApi, firstError } from '../api/client';
 import { CurrentAppContext } from '../current-app/app-context';
+import { t } from '../i18n/i18n';
 
-/** A list of the current application, loaded once for the dialogs; a failed answer is an error. */
-function useAppList<T>(key: string, what: string, load: (api: AppApi, appId: number) => Promise<ApiAnswer<T[]>>) {
+/** A list of the current application, loaded once for the dialogs; a failed answer is an error (`failure` when it names none). */
+function useAppList<T>(key: string, failure: MessageKey, load: (api: AppApi, appId: number) => Promise<ApiAnswer<T[]>>) {
   const current = useContext(CurrentAppContext);
   return useQuery({
     queryKey: [key, current?.app.appId],
     queryFn: async (): Promise<T[]> => {
       if (current === null) return [];
       const answer = await load(current.api, current.app.appId);
-      if (!answer.status) throw new Error(firstError(answer, `Could not load ${what}`));
+      if (!answer.status) throw new Error(firstError(answer, t(failure)));
       return answer.data ?? [];
     },
     enabled: current !== null,
@@ -20,15 +22,15 @@ function useAppList<T>(key: string, what: string, load: (api: AppApi, appId: num
 }
 
 /** The application's connections with their tables and columns. */
-export const useDatabases = () => useAppList('action-databases', 'the databases', (api, appId) => api.listDatabase(appId));
+export const useDatabases = () => useAppList('action-databases', 'actions.data.databasesFailed', (api, appId) => api.listDatabase(appId));
 
 /** The application's pages (REDIRECT targets). */
-export const useAppPages = () => useAppList('action-pages', 'the pages', (api, appId) => api.listAppPages(appId));
+export const useAppPages = () => useAppList('action-pages', 'actions.data.pagesFailed', (api, appId) => api.listAppPages(appId));
 
 /** The application's stored triggers (the Trigger section's picker); the key is invalidated after a save. */
 export const TRIGGERS_KEY = 'action-triggers';
-export const useTriggers = () => useAppList(TRIGGERS_KEY, 'the triggers', (api, appId) => api.listTriggers(appId));
+export const useTriggers = () => useAppList(TRIGGERS_KEY, 'actions.data.triggersFailed', (api, appId) => api.listTriggers(appId));
 
 /** The application's print templates (GET /print/listTemplates). */
 export const PRINT_TEMPLATES_KEY = 'print-templates';
-export const usePrintTemplates = () => useAppList(PRINT_TEMPLATES_KEY, 'the print templates', (api, appId) => api.listPrintTemplates(appId));
+export const usePrintTemplates = () => useAppList(PRINT_TEMPLATES_KEY, 'actions.data.templatesFailed', (api, appId) => api.listPrintTemplates(appId));

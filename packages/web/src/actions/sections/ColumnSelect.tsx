@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { useT } from '../../i18n/LanguageProvider';
 
 interface ColumnSelectProps {
   columns: readonly string[];
@@ -11,7 +12,8 @@ interface ColumnSelectProps {
 }
 
 /** A column of the chosen table; a column the table no longer has shows as an error. */
-export function ColumnSelect({ columns, value, onChange, name, placeholder = 'Column', width = 150 }: ColumnSelectProps) {
+export function ColumnSelect({ columns, value, onChange, name, placeholder, width = 150 }: ColumnSelectProps) {
+  const t = useT();
   const data = value !== '' && !columns.includes(value) ? [...columns, value] : [...columns];
   return (
     <Select
@@ -20,7 +22,7 @@ export function ColumnSelect({ columns, value, onChange, name, placeholder = 'Co
       flex={width === 'grow' ? 1 : undefined}
       miw={0}
       aria-label={name}
-      placeholder={placeholder}
+      placeholder={placeholder ?? t('actions.query.column')}
       data={data}
       value={value === '' ? null : value}
       error={value !== '' && !columns.includes(value)}

@@ -7,6 +7,7 @@ import { ApiUnreachableError, firstError } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
+import { useT } from '../../i18n/LanguageProvider';
 import { configOf } from '../config-of';
 import { type ActionSectionProps, useActionScope } from '../dialog-scope';
 import { RowList } from '../RowList';
@@ -17,20 +18,21 @@ const DOCX_ACCEPT = '.docx,application/vnd.openxmlformats-officedocument.wordpro
 
 type Mapping = PrintConfig['mappings'][number];
 
-/** Tells that a template call threw: `failure` and that the server did not answer, else the error. */
-function notifyThrown(error: unknown, failure: string) {
+/** Tells that a template call threw: `silent` when the server did not answer, else the error. */
+function notifyThrown(error: unknown, silent: string) {
   console.error(error);
-  notifyFailure(error instanceof ApiUnreachableError ? `${failure}: the server did not answer` : String(error));
+  notifyFailure(error instanceof ApiUnreachableError ? silent : String(error));
 }
 
 /** One template field and where its value comes from. */
 function MappingRows({ label, description, rows, onChange }: { label: string; description: string; rows: Mapping[]; onChange: (rows: Mapping[]) => void }) {
+  const t = useT();
   return (
-    <RowList label={label} rowName="field" description={description} rows={rows} onChange={onChange}>
+    <RowList label={label} rowName={t('actions.print.field')} description={description} rows={rows} onChange={onChange}>
       {(row, setRow) => (
         <>
           <Text size="xs" w={150} mt={6} truncate title={row.field} ff="monospace">{row.field}</Text>
-          <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={`Value of ${row.field}`} />
+          <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={t('actions.print.valueOf', { field: row.field })} />
         </>
       )}
     </RowList>
@@ -43,6 +45,7 @@ function MappingRows({ label, description, rows, onChange }: { label: string; de
  * value; each field of a repeat group is written group@field and filled once per printed row.
  */
 export function PrintSection({ action, onChange }: ActionSectionProps) {
+  const t = useT();
   const current = useContext(CurrentAppContext);
   const { rowColumns } = useActionScope();
   const templates = usePrintTemplates();
@@ -51,7 +54,7 @@ export function PrintSection({ action, onChange }: ActionSectionProps) {
   const [deleting, setDeleting] = useState<PrintTemplate | null>(null);
   const config = configOf(PrintConfigSchema, action.print);
   const list = templates.data ?? [];
-  const chosen = list.find((t) => t.templateFilename === config.document);
+  const chosen = list.find((each) => each.templateFilename === config.document);
   // The chosen template's fields as it is now (it may have been uploaded again), earlier mappings kept.
   const mapped = chosen === undefined ? config : { ...config, ...printMappingsFor(chosen.identifier, config, rowColumns) };
   const setPrint = (changes: Partial<PrintConfig>) => onChange({ ...action, print: { ...mapped, ...changes } });
@@ -65,14 +68,14 @@ export function PrintSection({ action, onChange }: ActionSectionProps) {
     try {
       const answer = await current.api.uploadPrintTemplate(current.app.appId, file);
       if (!answer.status || answer.data === undefined) {
-        notifyFailure(firstError(answer, 'The template could not be uploaded'));
+        notifyFailure(firstError(answer, t('actions.print.uploadFailed')));
         return;
       }
       await refresh();
       choose(answer.data);
-      notifySuccess(`Template ${answer.data.templateFilename} uploaded`);
+      notifySuccess(t('actions.print.uploaded', { name: answer.data.templateFilename }));
     } catch (error) {
-      notifyThrown(error, 'The template could not be uploaded');
+      notifyThrown(error, t('actions.print.uploadFailedSilent'));
     } finally {
       setBusy(false);
     }
@@ -83,14 +86,14 @@ export function PrintSection({ action, onChange }: ActionSectionProps) {
     try {
       const answer = await current.api.deletePrintTemplate(template.templateId);
       if (!answer.status) {
-        notifyFailure(firstError(answer, 'The template could not be deleted'));
+        notifyFailure(firstError(answer, t('actions.print.deleteFailed')));
         return;
       }
       await refresh();
-      notifySuccess(`Template ${template.templateFilename} deleted`);
+      notifySuccess(t('actions.print.deleted', { name: template.templateFilename }));
       setDeleting(null);
     } catch (error) {
-      notifyThrown(error, 'The template could not be deleted');
+      notifyThrown(error, t('actions.print.deleteFailedSilent'));
     }
   }
 
@@ -100,57 +103,57 @@ export function PrintSection({ action, onChange }: ActionSectionProps) {
       <Group gap={6} align="flex-end" wrap="nowrap">
         <Select
           flex={1}
-          label="Template"
-          placeholder={templates.isPending ? 'Loading templates…' : list.length === 0 ? 'No templates yet: upload one' : 'Choose a template'}
+          label={t('actions.print.template')}
+          placeholder={templates.isPending ? t('actions.print.templatesLoading') : list.length === 0 ? t('actions.print.templatesNone') : t('actions.print.templateChoose')}
           data={[
-            ...list.map((t) => ({ value: t.templateFilename, label: t.templateFilename })),
-            ...(config.document !== '' && chosen === undefined && !templates.isPending ? [{ value: config.document, label: `${config.document} (not found)` }] : []),
+            ...list.map((each) => ({ value: each.templateFilename, label: each.templateFilename })),
+            ...(config.document !== '' && chosen === undefined && !templates.isPending ? [{ value: config.document, label: t('actions.common.notFound', { name: config.document }) }] : []),
           ]}
           value={config.document === '' ? null : config.document}
-          error={templates.isError ? templates.error.message : config.document !== '' && chosen === undefined && !templates.isPending ? 'This template no longer exists' : undefined}
+          error={templates.isError ? templates.error.message : config.document !== '' && chosen === undefined && !templates.isPending ? t('actions.print.templateGone') : undefined}
           searchable
           allowDeselect={false}
           onChange={(name) => {
-            const template = list.find((t) => t.templateFilename === name);
+            const template = list.find((each) => each.templateFilename === name);
             if (template !== undefined) choose(template);
           }}
         />
         {chosen === undefined ? null : (
-          <Tooltip label="Delete this template">
-            <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete template ${chosen.templateFilename}`} onClick={() => setDeleting(chosen)}>
+          <Tooltip label={t('actions.print.deleteThis')}>
+            <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('actions.print.deleteNamed', { name: chosen.templateFilename })} onClick={() => setDeleting(chosen)}>
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>
         )}
         <FileButton accept={DOCX_ACCEPT} onChange={(file) => void upload(file)}>
-          {(props) => <Button {...props} variant="light" loading={busy} leftSection={<IconUpload size={16} />}>Upload template</Button>}
+          {(props) => <Button {...props} variant="light" loading={busy} leftSection={<IconUpload size={16} />}>{t('actions.print.upload')}</Button>}
         </FileButton>
       </Group>
       <Text size="xs" c="dimmed">
-        A Word (.docx) file: {'{field}'} prints a value, {'{#group}'}…{'{/group}'} repeats its text once per printed row.
+        {t('actions.print.templateHelp', { field: '{field}', open: '{#group}', close: '{/group}' })}
       </Text>
       <TextInput
-        label="PDF file name"
-        placeholder={chosen === undefined ? 'The template\'s name' : chosen.templateFilename.replace(/\.docx$/i, '.pdf')}
+        label={t('actions.print.fileName')}
+        placeholder={chosen === undefined ? t('actions.print.fileNameDefault') : chosen.templateFilename.replace(/\.docx$/i, '.pdf')}
         value={mapped.options.filename ?? ''}
         onChange={(event) => setPrint({ options: { ...mapped.options, filename: event.currentTarget.value } })}
       />
-      {chosen !== undefined && fieldCount === 0 ? <Text size="sm" c="dimmed">This template has no fields: it prints as it is.</Text> : null}
+      {chosen !== undefined && fieldCount === 0 ? <Text size="sm" c="dimmed">{t('actions.print.noFields')}</Text> : null}
       {mapped.mappings.length === 0 ? null : (
-        <MappingRows label="Fields" description="Filled once, from the row (the first selected one in a bulk print)." rows={mapped.mappings} onChange={(mappings) => setPrint({ mappings })} />
+        <MappingRows label={t('actions.print.fields')} description={t('actions.print.fieldsHelp')} rows={mapped.mappings} onChange={(mappings) => setPrint({ mappings })} />
       )}
       {mapped.bulkMappings.length === 0 ? null : (
         <MappingRows
-          label="Repeated fields"
-          description="group@field: one item per printed row, every selected row in a bulk print."
+          label={t('actions.print.repeated')}
+          description={t('actions.print.repeatedHelp')}
           rows={mapped.bulkMappings}
           onChange={(bulkMappings) => setPrint({ bulkMappings })}
         />
       )}
       <ConfirmDialog
         opened={deleting !== null}
-        message={`Delete the template ${deleting?.templateFilename ?? ''}? Actions printing with it will fail.`}
-        confirmLabel="Delete"
+        message={t('actions.print.deleteConfirm', { name: deleting?.templateFilename ?? '' })}
+        confirmLabel={t('actions.print.delete')}
         onClose={() => setDeleting(null)}
         onConfirm={() => (deleting === null ? Promise.resolve() : remove(deleting))}
       />

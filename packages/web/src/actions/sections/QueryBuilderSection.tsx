@@ -1,5 +1,6 @@
 import { Input, SegmentedControl, Select, Stack } from '@mantine/core';
 import { actionDatabase, CONDITION_OPERATORS, CUSTOM_VALUE, type RawQuery } from '@rakit/core';
+import { useT } from '../../i18n/LanguageProvider';
 import { columnsOf, type ActionSectionProps, tablesOf, useActionScope, withRaw } from '../dialog-scope';
 import { RowList } from '../RowList';
 import { ValueSourcePicker } from '../ValueSourcePicker';
@@ -24,6 +25,7 @@ function builderOf(raw: Record<string, unknown> | undefined): Builder {
  * (column operator source) — a condition may compare a column to the signed-in user.
  */
 export function QueryBuilderSection({ action, onChange }: ActionSectionProps) {
+  const t = useT();
   const { databases } = useActionScope();
   const builder = builderOf(action.raw);
   const tables = tablesOf(databases, actionDatabase(action));
@@ -39,58 +41,58 @@ export function QueryBuilderSection({ action, onChange }: ActionSectionProps) {
   return (
     <Stack gap="sm">
       <Stack gap={4}>
-        <Input.Label>Query type</Input.Label>
+        <Input.Label>{t('actions.query.type')}</Input.Label>
         <SegmentedControl size="xs" data={['INSERT', 'UPDATE']} value={builder.type} onChange={(type) => set({ type: type === 'UPDATE' ? 'UPDATE' : 'INSERT' })} />
       </Stack>
       <Select
-        label="Table"
-        placeholder={tables.length === 0 ? 'Choose a database first' : 'Choose a table'}
-        data={tables.map((t) => t.table_name)}
+        label={t('actions.query.table')}
+        placeholder={tables.length === 0 ? t('actions.query.databaseFirst') : t('actions.query.tableChoose')}
+        data={tables.map((each) => each.table_name)}
         value={builder.table === '' ? null : builder.table}
         onChange={(table) => chooseTable(table ?? '')}
         searchable
         allowDeselect={false}
       />
       <RowList
-        label="Set values"
-        rowName="value"
+        label={t('actions.query.setValues')}
+        rowName={t('actions.query.value')}
         rows={builder.setValues}
         onChange={(setValues) => set({ setValues })}
         newRow={() => ({ column: '', source: CUSTOM_VALUE, custom: '' })}
-        addLabel="Add value"
-        emptyText="No values yet."
+        addLabel={t('actions.query.addValue')}
+        emptyText={t('actions.query.valuesNone')}
       >
         {(row, setRow, index) => (
           <>
-            <ColumnSelect columns={columns} value={row.column} onChange={(column) => setRow({ ...row, column })} name={`Column of value ${index + 1}`} />
-            <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={`Source of value ${index + 1}`} />
+            <ColumnSelect columns={columns} value={row.column} onChange={(column) => setRow({ ...row, column })} name={t('actions.query.columnOfValue', { position: index + 1 })} />
+            <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={t('actions.query.sourceOfValue', { position: index + 1 })} />
           </>
         )}
       </RowList>
       {builder.type === 'UPDATE' && (
         <RowList
-          label="Conditions"
-          rowName="condition"
-          description="Rows matching every condition are updated."
+          label={t('actions.query.conditions')}
+          rowName={t('actions.query.condition')}
+          description={t('actions.query.conditionsHelp')}
           rows={builder.conditions}
           onChange={(conditions) => set({ conditions })}
           newRow={() => ({ column: '', operator: '=' as const, source: CUSTOM_VALUE, custom: '' })}
-          addLabel="Add condition"
-          emptyText="An UPDATE needs at least one condition."
+          addLabel={t('actions.query.addCondition')}
+          emptyText={t('actions.query.conditionsNone')}
         >
           {(row, setRow, index) => (
             <>
-              <ColumnSelect columns={columns} value={row.column} onChange={(column) => setRow({ ...row, column })} name={`Column of condition ${index + 1}`} width={130} />
+              <ColumnSelect columns={columns} value={row.column} onChange={(column) => setRow({ ...row, column })} name={t('actions.query.columnOfCondition', { position: index + 1 })} width={130} />
               <Select
                 size="xs"
                 w={64}
-                aria-label={`Operator of condition ${index + 1}`}
+                aria-label={t('actions.query.operatorOfCondition', { position: index + 1 })}
                 data={[...CONDITION_OPERATORS]}
                 value={row.operator}
                 allowDeselect={false}
                 onChange={(operator) => setRow({ ...row, operator: CONDITION_OPERATORS.find((o) => o === operator) ?? '=' })}
               />
-              <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={`Source of condition ${index + 1}`} />
+              <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={t('actions.query.sourceOfCondition', { position: index + 1 })} />
             </>
           )}
         </RowList>

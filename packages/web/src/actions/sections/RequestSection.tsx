@@ -6,6 +6,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { firstError } from '../../api/client';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { type Translate, useT } from '../../i18n/LanguageProvider';
 import { usePlaceholderValues } from '../../page-state/placeholder-values';
 import { requestConfigOf } from '../config-of';
 import { type ActionSectionProps, withRaw } from '../dialog-scope';
@@ -15,12 +16,24 @@ import { ValueSourcePicker } from '../ValueSourcePicker';
 
 const blankParam = (): RequestParam => ({ name: '', value: CUSTOM_VALUE, customValue: '' });
 
+/** Examples of the URL and the body: technical text, written the same in every catalog. */
+const URL_EXAMPLE = 'https://api.example.com/items/{id}';
+const BODY_EXAMPLE = '{ "name": ?, "city": ? }';
+
+/** How a named row's fields are called, by its kind. */
+const ROW_NAMES = {
+  header: (t: Translate, position: number) => ({ name: t('actions.request.headerNameOf', { position }), value: t('actions.request.headerValueOf', { position }) }),
+  path: (t: Translate, position: number) => ({ name: t('actions.request.pathNameOf', { position }), value: t('actions.request.pathValueOf', { position }) }),
+};
+
 /** A named row of the request (header or path parameter): its name and where its value comes from. */
-function NamedParamRow({ row, set, what, index }: { row: RequestParam; set: (next: RequestParam) => void; what: string; index: number }) {
+function NamedParamRow({ row, set, what, index }: { row: RequestParam; set: (next: RequestParam) => void; what: keyof typeof ROW_NAMES; index: number }) {
+  const t = useT();
+  const names = ROW_NAMES[what](t, index + 1);
   return (
     <>
-      <TextInput size="xs" w={140} aria-label={`Name of ${what} ${index + 1}`} placeholder="Name" value={row.name} onChange={(event) => set({ ...row, name: event.currentTarget.value })} />
-      <ValueSourcePicker value={requestSource(row)} onChange={(next) => set({ ...row, value: next.source, customValue: next.custom })} name={`Value of ${what} ${index + 1}`} />
+      <TextInput size="xs" w={140} aria-label={names.name} placeholder={t('actions.request.name')} value={row.name} onChange={(event) => set({ ...row, name: event.currentTarget.value })} />
+      <ValueSourcePicker value={requestSource(row)} onChange={(next) => set({ ...row, value: next.source, customValue: next.custom })} name={names.value} />
     </>
   );
 }
@@ -44,6 +57,7 @@ function bodyIsJson(body: string): boolean {
  * the member's browser calls the URL itself.
  */
 export function RequestSection({ action, onChange }: ActionSectionProps) {
+  const t = useT();
   const { userId } = usePlaceholderValues();
   const current = useContext(CurrentAppContext);
   const [testing, setTesting] = useState(false);
@@ -75,49 +89,57 @@ export function RequestSection({ action, onChange }: ActionSectionProps) {
   return (
     <Stack gap="sm">
       <Group gap="xs" align="flex-start" wrap="nowrap">
-        <Select label="Method" w={110} data={[...REQUEST_METHODS]} value={config.method} allowDeselect={false}
+        <Select label={t('actions.request.method')} w={110} data={[...REQUEST_METHODS]} value={config.method} allowDeselect={false}
           onChange={(method) => set({ method: REQUEST_METHODS.find((m) => m === method) ?? 'GET' })} />
-        <TextInput label="URL" flex={1} placeholder="https://api.example.com/items/{id}" value={config.url} onChange={(event) => set({ url: event.currentTarget.value })} />
+        <TextInput label={t('actions.request.url')} flex={1} placeholder={URL_EXAMPLE} value={config.url} onChange={(event) => set({ url: event.currentTarget.value })} />
       </Group>
-      {config.method === 'UPDATE' ? <Text size="xs" c="dimmed" mt={-6}>UPDATE is sent as PUT.</Text> : null}
-      <RowList label="Headers" rowName="header" rows={config.headers} onChange={(headers) => set({ headers })} newRow={blankParam} addLabel="Add header" emptyText="No headers.">
+      {config.method === 'UPDATE' ? <Text size="xs" c="dimmed" mt={-6}>{t('actions.request.updateAsPut')}</Text> : null}
+      <RowList
+        label={t('actions.request.headers')}
+        rowName={t('actions.request.header')}
+        rows={config.headers}
+        onChange={(headers) => set({ headers })}
+        newRow={blankParam}
+        addLabel={t('actions.request.addHeader')}
+        emptyText={t('actions.request.headersNone')}
+      >
         {(row, setRow, index) => <NamedParamRow row={row} set={setRow} what="header" index={index} />}
       </RowList>
       <RowList
-        label="Path parameters"
-        rowName="path parameter"
-        description="{name} or :name in the URL is replaced; the others are added as ?name=value."
+        label={t('actions.request.pathParameters')}
+        rowName={t('actions.request.pathParameter')}
+        description={t('actions.request.pathParametersHelp', { placeholder: '{name}' })}
         rows={config.pathParams}
         onChange={(pathParams) => set({ pathParams })}
         newRow={blankParam}
-        addLabel="Add path parameter"
+        addLabel={t('actions.request.addPathParameter')}
       >
-        {(row, setRow, index) => <NamedParamRow row={row} set={setRow} what="path parameter" index={index} />}
+        {(row, setRow, index) => <NamedParamRow row={row} set={setRow} what="path" index={index} />}
       </RowList>
       <Textarea
-        label="Body (JSON)"
-        description={config.method === 'GET' ? 'GET sends no body.' : 'Each ? is filled from a body value, in order.'}
-        placeholder={'{ "name": ?, "city": ? }'}
+        label={t('actions.request.body')}
+        description={config.method === 'GET' ? t('actions.request.bodyGet') : t('actions.request.bodyHelp')}
+        placeholder={BODY_EXAMPLE}
         autosize
         minRows={3}
         maxRows={10}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         value={config.body}
-        error={bodyIsJson(config.body) ? undefined : 'Not valid JSON'}
+        error={bodyIsJson(config.body) ? undefined : t('actions.request.bodyInvalid')}
         onChange={(event) => set({ body: event.currentTarget.value })}
       />
       {count === 0 ? null : (
-        <RowList label="Body values" rowName="body value" rows={bodyParams} onChange={(next) => set({ bodyParams: next })}>
+        <RowList label={t('actions.request.bodyValues')} rowName={t('actions.request.bodyValue')} rows={bodyParams} onChange={(next) => set({ bodyParams: next })}>
           {(row, setRow, index) => (
             <>
               <Text size="xs" w={28} mt={6} c="dimmed">?{index + 1}</Text>
-              <ValueSourcePicker value={requestSource(row)} onChange={(next) => setRow({ value: next.source, customValue: next.custom })} name={`Body value ${index + 1}`} />
+              <ValueSourcePicker value={requestSource(row)} onChange={(next) => setRow({ value: next.source, customValue: next.custom })} name={t('actions.request.bodyValueOf', { position: index + 1 })} />
             </>
           )}
         </RowList>
       )}
       <Group>
-        <Button variant="light" leftSection={<IconPlayerPlay size={16} />} loading={testing} disabled={config.url.trim() === ''} onClick={() => void test()}>Test</Button>
+        <Button variant="light" leftSection={<IconPlayerPlay size={16} />} loading={testing} disabled={config.url.trim() === ''} onClick={() => void test()}>{t('actions.request.test')}</Button>
       </Group>
       {outcome === null ? null : <TestOutcome outcome={outcome} />}
     </Stack>
@@ -125,10 +147,11 @@ export function RequestSection({ action, onChange }: ActionSectionProps) {
 }
 
 function TestOutcome({ outcome }: { outcome: RequestOutcome | { error: string } }) {
-  if ('error' in outcome) return <Text size="sm" c="red" data-testid="request-test-result">The request failed: {outcome.error}</Text>;
+  const t = useT();
+  if ('error' in outcome) return <Text size="sm" c="red" data-testid="request-test-result">{t('actions.request.failed', { error: outcome.error })}</Text>;
   return (
     <Stack gap={4} data-testid="request-test-result">
-      <Badge color={outcome.ok ? 'green' : 'red'} variant="light">HTTP {outcome.status}</Badge>
+      <Badge color={outcome.ok ? 'green' : 'red'} variant="light">{t('actions.request.status', { status: String(outcome.status) })}</Badge>
       <ScrollArea.Autosize mah={220} type="auto">
         <Code block>{typeof outcome.body === 'string' ? outcome.body : JSON.stringify(outcome.body, null, 2)}</Code>
       </ScrollArea.Autosize>

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { CUSTOM_VALUE, Messages, stripParamName, type TriggerConfig, TriggerConfigSchema, type TriggerRecord } from '@rakit/core';
+import { CUSTOM_VALUE, stripParamName, type TriggerConfig, TriggerConfigSchema, type TriggerRecord } from '@rakit/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
@@ -7,6 +7,7 @@ import { firstError } from '../../api/client';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifySuccess } from '../../components/notify';
 import { useStaleWrite } from '../../current-app/use-stale-write';
+import { useT } from '../../i18n/LanguageProvider';
 import { configOf } from '../config-of';
 import { type ActionSectionProps, withRaw } from '../dialog-scope';
 import { RowList } from '../RowList';
@@ -15,7 +16,6 @@ import { ValueSourcePicker } from '../ValueSourcePicker';
 
 type TriggerFields = Pick<TriggerRecord, 'triggerAlias' | 'triggerParams'>;
 const fieldsOf = (trigger: TriggerFields): TriggerFields => ({ triggerAlias: trigger.triggerAlias, triggerParams: trigger.triggerParams });
-const TRIGGER_LABELS = { triggerAlias: 'Alias', triggerParams: 'Parameter names' };
 
 /** The configuration after picking a stored trigger: its id, alias and names, keeping the sources of names already mapped. */
 function pickTrigger(config: TriggerConfig, trigger: TriggerRecord): Partial<TriggerConfig> {
@@ -34,13 +34,16 @@ function pickTrigger(config: TriggerConfig, trigger: TriggerRecord): Partial<Tri
  * (or the action's name) is needed before asking the server.
  */
 export function TriggerSection({ action, onChange }: ActionSectionProps) {
+  const t = useT();
   const current = useContext(CurrentAppContext);
   const queryClient = useQueryClient();
   const triggers = useTriggers();
   const [busy, setBusy] = useState(false);
   const [aliasMissing, setAliasMissing] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
-  const staleTrigger = useStaleWrite<TriggerFields>('this trigger', TRIGGER_LABELS);
+  const staleTrigger = useStaleWrite<TriggerFields>(t('actions.trigger.staleWhat'), {
+    triggerAlias: t('actions.trigger.alias'), triggerParams: t('actions.trigger.parameterNames'),
+  });
   const config = configOf(TriggerConfigSchema, action.raw);
   const set = (changes: Partial<typeof config>) => onChange(withRaw(action, changes));
   const alias = config.alias.trim() === '' ? action.name.trim() : config.alias.trim();
@@ -74,13 +77,13 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
         const saved = written.values ?? mine;
         set(pickTrigger(config, { ...saved, triggerId: answer.data.action.actionId, triggerAppId: current.app.appId, revision: answer.data.revision }));
         void queryClient.invalidateQueries({ queryKey: [TRIGGERS_KEY] });
-        notifySuccess(`Trigger saved (#${answer.data.action.actionId})`);
+        notifySuccess(t('actions.trigger.saved', { id: String(answer.data.action.actionId) }));
       } else {
-        setRefused(firstError(answer, 'The trigger could not be saved'));
+        setRefused(firstError(answer, t('actions.trigger.saveFailed')));
       }
     } catch (error) {
       console.error(error);
-      setRefused('The trigger could not be saved: the server did not answer');
+      setRefused(t('actions.trigger.saveFailedSilent'));
     } finally {
       setBusy(false);
     }
@@ -90,65 +93,65 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
     <Stack gap="sm">
       {staleTrigger.dialog}
       <Select
-        label="Stored trigger"
-        placeholder={triggers.isError ? 'The triggers could not be loaded' : 'Pick a trigger of this application, or save a new one below'}
+        label={t('actions.trigger.stored')}
+        placeholder={triggers.isError ? t('actions.trigger.loadFailed') : t('actions.trigger.storedHelp')}
         searchable
         clearable
-        nothingFoundMessage="No trigger"
-        data={(triggers.data ?? []).map((t) => ({ value: String(t.triggerId), label: `#${t.triggerId} ${t.triggerAlias}` }))}
+        nothingFoundMessage={t('actions.trigger.nothingFound')}
+        data={(triggers.data ?? []).map((each) => ({ value: String(each.triggerId), label: `#${each.triggerId} ${each.triggerAlias}` }))}
         value={config.id === null ? null : String(config.id)}
         onChange={(value) => {
-          const picked = (triggers.data ?? []).find((t) => String(t.triggerId) === value);
+          const picked = (triggers.data ?? []).find((each) => String(each.triggerId) === value);
           set(picked === undefined ? { id: null } : pickTrigger(config, picked));
         }}
       />
       <Group grow align="flex-start">
         <NumberInput
-          label="Trigger id"
-          placeholder="Not saved yet"
+          label={t('actions.trigger.id')}
+          placeholder={t('actions.trigger.notSavedYet')}
           min={1}
           allowDecimal={false}
           value={config.id ?? ''}
           onChange={(value) => set({ id: typeof value === 'number' && value > 0 ? value : null })}
         />
         <TextInput
-          label="Alias"
+          label={t('actions.trigger.alias')}
           placeholder={action.name}
           value={config.alias}
-          error={aliasMissing && alias === '' ? Messages.triggerAliasRequired : undefined}
+          error={aliasMissing && alias === '' ? t('triggerAliasRequired') : undefined}
           onChange={(event) => set({ alias: event.currentTarget.value })}
         />
       </Group>
       <RowList
-        label="Parameters"
-        rowName="parameter"
-        description="Names are stored without spaces."
+        label={t('actions.trigger.parameters')}
+        rowName={t('actions.trigger.parameter')}
+        description={t('actions.trigger.parametersHelp')}
         rows={config.params}
         onChange={(params) => set({ params })}
         newRow={() => ({ name: '', source: CUSTOM_VALUE, custom: '' })}
-        addLabel="Add parameter"
-        emptyText="No parameters."
+        addLabel={t('actions.trigger.addParameter')}
+        emptyText={t('actions.trigger.parametersNone')}
       >
         {(row, setRow, index) => (
           <>
             <TextInput
               size="xs"
               w={140}
-              aria-label={`Name of parameter ${index + 1}`}
-              placeholder="Name"
+              aria-label={t('actions.trigger.nameOf', { position: index + 1 })}
+              placeholder={t('actions.trigger.name')}
               value={row.name}
               onChange={(event) => setRow({ ...row, name: stripParamName(event.currentTarget.value) })}
             />
-            <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={`Source of parameter ${index + 1}`} />
+            <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={t('actions.trigger.sourceOf', { position: index + 1 })} />
           </>
         )}
       </RowList>
-      {refused !== null && <Alert color="red" variant="light" role="alert" title="Trigger not saved">{refused}</Alert>}
+      {refused !== null && <Alert color="red" variant="light" role="alert" title={t('actions.trigger.notSaved')}>{refused}</Alert>}
       <Group justify="space-between">
         <Button variant="light" leftSection={<IconDeviceFloppy size={16} />} loading={busy} onClick={() => void saveTrigger()}>
-          {config.id === null ? 'Save Trigger' : 'Update Trigger'}
+          {config.id === null ? t('actions.trigger.save') : t('actions.trigger.update')}
         </Button>
-        {config.id === null ? <Text size="xs" c="orange">Without a trigger id the action fails: '{Messages.triggerIdEmpty}'.</Text> : null}
+        {config.id === null ? <Text size="xs" c="orange">{t('actions.trigger.idMissing', { failure: `'${t('triggerIdEmpty')}'` })}</Text> : null}
       </Group>
     </Stack>
   );
