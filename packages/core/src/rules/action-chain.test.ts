@@ -73,6 +73,9 @@ describe('messages of a run', () => {
     expect(actionFailureDetail(['Duplicate Entry For File', "Duplicate entry '1' for key 'PRIMARY'"])).toBe('Duplicate Entry For File');
     expect(actionFailureDetail(['Query Error', "Unknown column 'x'"])).toBe("Query Error: Unknown column 'x'");
     expect(actionFailureDetail(['Query Error'])).toBe('Query Error');
+    // In another catalog the text differs and the answer's code tells (issue 35).
+    expect(actionFailureDetail(['Kesalahan kueri', "Unknown column 'x'"], '', 'queryError')).toBe("Kesalahan kueri: Unknown column 'x'");
+    expect(actionFailureDetail(['Data ganda', "Duplicate entry '1'"], '', 'duplicateEntry')).toBe('Data ganda');
     expect(actionFailureDetail(['Action not found'])).toBe('Action not found');
     expect(actionFailureDetail(undefined, 'offline')).toBe('offline');
     expect(actionFailureMessage('Query Error')).toBe('Failed to perform the operation. Query Error');

@@ -83,13 +83,18 @@ export const requiredFieldsFailure = (emptyFieldNames: readonly string[]): strin
  * (spec 1 §8): 'Duplicate Entry For File' alone for a unique-key violation, 'Query Error' with
  * the database's detail for other query errors, else the first error text.
  */
-export function actionFailureDetail(errors: readonly string[] | undefined, fallback = ''): string {
+export function actionFailureDetail(errors: readonly string[] | undefined, fallback = '', code?: string): string {
   const [first, detail] = errors ?? [];
   if (first === undefined || first === '') return fallback;
-  if (first === Messages.duplicateEntry) return Messages.duplicateEntry;
-  if (first === Messages.queryError) return detail === undefined || detail === '' ? first : `${first}: ${detail}`;
+  // By the answer's code: its text is in the reader's language (issue 35), the code in none.
+  if ((code ?? codeOfSpecText(first)) === 'duplicateEntry') return first;
+  if ((code ?? codeOfSpecText(first)) === 'queryError') return detail === undefined || detail === '' ? first : `${first}: ${detail}`;
   return first;
 }
+
+/** The code of a text in the specification's wording, for answers that carry none. */
+const codeOfSpecText = (text: string): string | undefined =>
+  text === Messages.duplicateEntry ? 'duplicateEntry' : text === Messages.queryError ? 'queryError' : undefined;
 
 /** 'Failed to perform the operation. {detail}' */
 export const actionFailureMessage = (detail: string): string => Messages.actionFailed.replace('{detail}', detail).trim();

@@ -38,7 +38,7 @@ export interface ActionRuntime {
 async function runDatabaseAction(action: CustomAction, rt: ActionRuntime): Promise<void> {
   if (rt.pageId === null) throw new ActionFailure(t('actionPageUnknown'));
   const answer = await rt.api.runAction({ pageId: rt.pageId, componentId: rt.componentId, actionName: action.name, params: toParamValues(rt.pageValues()) });
-  if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`));
+  if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code));
 }
 
 /**
@@ -68,7 +68,7 @@ async function runTrigger(action: CustomAction, rt: ActionRuntime): Promise<stri
   const config = configOf(TriggerConfigSchema, action.raw);
   if (config.id === null) throw new ActionFailure(t('triggerIdEmpty'));
   const answer = await rt.api.runTrigger(config.id, triggerArguments(config.params, rt.pageValues(), rt.userId));
-  if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`));
+  if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code));
   const outcome = triggerOutcomeNote(answer.data);
   if ('failed' in outcome) throw new ActionFailure(outcome.failed);
   return outcome.note ?? undefined;

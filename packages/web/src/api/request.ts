@@ -14,6 +14,8 @@ export interface ApiAnswer<T, K = unknown> {
   status: boolean;
   data?: T;
   error?: string[];
+  /** The first error's stable key (issue 35), whatever the language of its text. */
+  code?: string;
   httpStatus: number;
   /** A write based on a replaced revision (409): the object as stored now, parsed by the call's `conflict` schema. */
   conflict?: K;
@@ -36,6 +38,7 @@ const EnvelopeSchema = z.object({
   status: z.boolean(),
   data: z.unknown().optional(),
   error: z.array(z.string()).optional(),
+  code: z.string().optional(),
   savedBy: z.string().nullable().optional(),
 });
 
@@ -84,8 +87,8 @@ export async function call<S extends z.ZodType, K = never>(options: CallOptions<
 
   const envelope = EnvelopeSchema.safeParse(json);
   if (!envelope.success) throw new ApiUnreachableError(`${options.method} ${options.path}: not an API answer`);
-  const { status, data, error } = envelope.data;
-  const answer: ApiAnswer<z.infer<S>, K> = { status, httpStatus: response.status, ...(error === undefined ? {} : { error }) };
+  const { status, data, error, code } = envelope.data;
+  const answer: ApiAnswer<z.infer<S>, K> = { status, httpStatus: response.status, ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) };
   if (status) {
     const parsed = options.data.safeParse(data);
     if (!parsed.success) throw new ApiUnreachableError(`${options.method} ${options.path}: unexpected data`, { cause: parsed.error });
