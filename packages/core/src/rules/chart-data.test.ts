@@ -33,12 +33,14 @@ describe('chart data', () => {
 describe('chartSummary', () => {
   it('names the kind, the title, the count and the extremes', () => {
     const points = [{ label: 'Kopi', value: 12 }, { label: 'Teh', value: 40 }, { label: 'Gula', value: 3 }];
-    expect(chartSummary(points, 'bar', 'Stok')).toBe('Bar chart of Stok: 3 points, highest Teh (40), lowest Gula (3)');
-    expect(chartSummary(points, 'pie', '')).toBe('Pie chart: 3 points, highest Teh (40), lowest Gula (3)');
+    const extremes = { count: '3', highest: 'Teh', highestValue: '40', lowest: 'Gula', lowestValue: '3' };
+    expect(chartSummary(points, 'bar', 'Stok')).toEqual({ key: 'datawidgets.chart.summaryMany', values: { kind: 'bar', titled: 'yes', title: 'Stok', ...extremes } });
+    expect(chartSummary(points, 'pie', '')).toEqual({ key: 'datawidgets.chart.summaryMany', values: { kind: 'pie', titled: 'no', title: '', ...extremes } });
   });
 
   it('says so when there is one point or none', () => {
-    expect(chartSummary([{ label: 'Kopi', value: 12 }], 'bar', 'Stok')).toBe('Bar chart of Stok: 1 point, Kopi (12)');
-    expect(chartSummary([], 'bar', 'Stok')).toBe('Bar chart of Stok: no points');
+    expect(chartSummary([{ label: 'Kopi', value: 12 }], 'bar', 'Stok'))
+      .toEqual({ key: 'datawidgets.chart.summaryOne', values: { kind: 'bar', titled: 'yes', title: 'Stok', label: 'Kopi', value: '12' } });
+    expect(chartSummary([], 'bar', 'Stok')).toEqual({ key: 'datawidgets.chart.summaryNone', values: { kind: 'bar', titled: 'yes', title: 'Stok' } });
   });
 });
