@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localise } from '../i18n/translate';
 import { fromEndLabel, tablePager, tablePagerItems } from './table-pager';
 
 describe('tablePagerItems', () => {
@@ -69,5 +70,7 @@ describe('tablePager', () => {
       .toEqual([1, 2, 3, 'ellipsis']);
     expect(fromEndLabel(1)).toEqual({ key: 'datawidgets.table.pagerLast' });
     expect(fromEndLabel(3)).toEqual({ key: 'datawidgets.table.pagerFromEnd', values: { back: '2' } });
+    expect(localise('spec', fromEndLabel(1))).toBe('Last');
+    expect(localise('spec', fromEndLabel(3))).toBe('Last − 2');
   });
 });
