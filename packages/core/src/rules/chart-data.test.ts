@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localise } from '../i18n/translate';
 import { CHART_PALETTE, chartColor, chartPoints, chartSummary } from './chart-data';
 
 const columns = [{ label: 'Name', field: 'name' }, { label: 'Total', field: 'total' }];
@@ -33,12 +34,24 @@ describe('chart data', () => {
 describe('chartSummary', () => {
   it('names the kind, the title, the count and the extremes', () => {
     const points = [{ label: 'Kopi', value: 12 }, { label: 'Teh', value: 40 }, { label: 'Gula', value: 3 }];
-    expect(chartSummary(points, 'bar', 'Stok')).toBe('Bar chart of Stok: 3 points, highest Teh (40), lowest Gula (3)');
-    expect(chartSummary(points, 'pie', '')).toBe('Pie chart: 3 points, highest Teh (40), lowest Gula (3)');
+    const extremes = { count: '3', highest: 'Teh', highestValue: '40', lowest: 'Gula', lowestValue: '3' };
+    expect(chartSummary(points, 'bar', 'Stok')).toEqual({ key: 'datawidgets.chart.summaryMany', values: { kind: 'bar', titled: 'yes', title: 'Stok', ...extremes } });
+    expect(chartSummary(points, 'pie', '')).toEqual({ key: 'datawidgets.chart.summaryMany', values: { kind: 'pie', titled: 'no', title: '', ...extremes } });
+  });
+
+  it('reads in the specification\'s words, and in the other catalogs', () => {
+    const points = [{ label: 'Kopi', value: 12 }, { label: 'Teh', value: 40 }, { label: 'Gula', value: 3 }];
+    expect(localise('spec', chartSummary(points, 'bar', 'Stok'))).toBe('Bar chart of Stok: 3 points, highest Teh (40), lowest Gula (3)');
+    expect(localise('spec', chartSummary(points, 'pie', ''))).toBe('Pie chart: 3 points, highest Teh (40), lowest Gula (3)');
+    expect(localise('spec', chartSummary([{ label: 'Kopi', value: 12 }], 'bar', 'Stok'))).toBe('Bar chart of Stok: 1 point, Kopi (12)');
+    expect(localise('spec', chartSummary([], 'bar', 'Stok'))).toBe('Bar chart of Stok: no points');
+    expect(localise('spec', chartSummary([], 'pie', ''))).toBe('Pie chart: no points');
+    expect(localise('id', chartSummary(points, 'bar', 'Stok'))).toBe('Diagram batang Stok: 3 titik data, tertinggi Teh (40), terendah Gula (3)');
   });
 
   it('says so when there is one point or none', () => {
-    expect(chartSummary([{ label: 'Kopi', value: 12 }], 'bar', 'Stok')).toBe('Bar chart of Stok: 1 point, Kopi (12)');
-    expect(chartSummary([], 'bar', 'Stok')).toBe('Bar chart of Stok: no points');
+    expect(chartSummary([{ label: 'Kopi', value: 12 }], 'bar', 'Stok'))
+      .toEqual({ key: 'datawidgets.chart.summaryOne', values: { kind: 'bar', titled: 'yes', title: 'Stok', label: 'Kopi', value: '12' } });
+    expect(chartSummary([], 'bar', 'Stok')).toEqual({ key: 'datawidgets.chart.summaryNone', values: { kind: 'bar', titled: 'yes', title: 'Stok' } });
   });
 });

@@ -1,3 +1,4 @@
+import type { LocalText } from '../i18n/catalog';
 import type { WidgetColumn } from './table-content';
 
 /** The chart widget's data (spec 3 "Chart widget", §9). */
@@ -56,13 +57,18 @@ export function chartPoints(rows: readonly Readonly<Record<string, unknown>>[], 
  * A chart's text alternative in one sentence, the name of its drawing for screen readers: the
  * kind, the title, how many points, and the highest and lowest (the first of equal ones).
  */
-export function chartSummary(points: readonly ChartPoint[], subtype: string, title: string): string {
-  const kind = subtype === 'pie' ? 'Pie chart' : 'Bar chart';
-  const named = title.trim() === '' ? kind : `${kind} of ${title.trim()}`;
+export function chartSummary(points: readonly ChartPoint[], subtype: string, title: string): LocalText {
+  // kind: 'pie' or 'bar'; titled: 'yes' when the chart has a title, named in the sentence.
+  const named = { kind: subtype === 'pie' ? 'pie' : 'bar', titled: title.trim() === '' ? 'no' : 'yes', title: title.trim() };
   const [first] = points;
-  if (first === undefined) return `${named}: no points`;
-  if (points.length === 1) return `${named}: 1 point, ${first.label} (${first.value})`;
+  if (first === undefined) return { key: 'datawidgets.chart.summaryNone', values: named };
+  if (points.length === 1) return { key: 'datawidgets.chart.summaryOne', values: { ...named, label: first.label, value: String(first.value) } };
   const highest = points.reduce((top, p) => (p.value > top.value ? p : top), first);
   const lowest = points.reduce((low, p) => (p.value < low.value ? p : low), first);
-  return `${named}: ${points.length} points, highest ${highest.label} (${highest.value}), lowest ${lowest.label} (${lowest.value})`;
+  return {
+    key: 'datawidgets.chart.summaryMany',
+    values: {
+      ...named, count: String(points.length), highest: highest.label, highestValue: String(highest.value), lowest: lowest.label, lowestValue: String(lowest.value),
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localise } from '../i18n/translate';
 import {
   containsPattern, intervalBound, isIntervalFilter, rowsFoundText, selectValues, TABLE_PAGE_SIZE, tablePageCount, totalItemText,
   widgetColumns,
@@ -71,13 +72,25 @@ describe('bounded counts', () => {
 describe('rowsFoundText', () => {
   const found = { loading: false, shown: 20, count: 45, capped: false, counting: false, page: '2' };
   it('says the rows shown of how many, and the page', () => {
-    expect(rowsFoundText(found)).toBe('20 of 45 rows, page 2');
-    expect(rowsFoundText({ ...found, count: 10_000, capped: true, page: 'Last − 1' })).toBe('20 of 10,000+ rows, page Last − 1');
-    expect(rowsFoundText({ ...found, counting: true })).toBe('20 rows, page 2, the total still being counted');
+    expect(rowsFoundText(found)).toEqual({ key: 'datawidgets.table.rowsFound', values: { shown: 20, count: 45, total: '45', page: '2' } });
+    expect(rowsFoundText({ ...found, count: 10_000, capped: true, page: 'Last − 1' }))
+      .toEqual({ key: 'datawidgets.table.rowsFound', values: { shown: 20, count: 10_000, total: '10,000+', page: 'Last − 1' } });
+    expect(rowsFoundText({ ...found, counting: true })).toEqual({ key: 'datawidgets.table.rowsCounting', values: { shown: 20, page: '2' } });
+  });
+
+  it('reads in the specification\'s words, and in the other catalogs', () => {
+    expect(localise('spec', rowsFoundText(found))).toBe('20 of 45 rows, page 2');
+    expect(localise('spec', rowsFoundText({ ...found, shown: 1, count: 1, page: '1' }))).toBe('1 of 1 rows, page 1');
+    expect(localise('spec', rowsFoundText({ ...found, count: 10_000, capped: true, page: 'Last − 1' }))).toBe('20 of 10,000+ rows, page Last − 1');
+    expect(localise('spec', rowsFoundText({ ...found, counting: true }))).toBe('20 rows, page 2, the total still being counted');
+    expect(localise('spec', rowsFoundText({ ...found, loading: true }))).toBe('Loading rows…');
+    expect(localise('spec', rowsFoundText({ ...found, shown: 0, count: 0 }))).toBe('No rows');
+    expect(localise('en', rowsFoundText({ ...found, shown: 1, count: 1, page: '1' }))).toBe('1 of 1 row, page 1');
+    expect(localise('id', rowsFoundText(found))).toBe('20 dari 45 baris, halaman 2');
   });
 
   it('says a long load, and no rows', () => {
-    expect(rowsFoundText({ ...found, loading: true })).toBe('Loading rows…');
-    expect(rowsFoundText({ ...found, shown: 0, count: 0 })).toBe('No rows');
+    expect(rowsFoundText({ ...found, loading: true })).toEqual({ key: 'datawidgets.table.rowsLoading' });
+    expect(rowsFoundText({ ...found, shown: 0, count: 0 })).toEqual({ key: 'datawidgets.table.rowsNone' });
   });
 });

@@ -1,3 +1,5 @@
+import type { LocalText } from '../i18n/catalog';
+
 /**
  * Rules of the data widgets' content (spec 3 §3, §5, §9), shared by the server that builds
  * the queries and the browser that shows the rows.
@@ -43,7 +45,7 @@ export interface RowsFound {
   capped: boolean;
   /** The count is on its way (a rows-first load). */
   counting: boolean;
-  /** The page shown, as its pager names it: '2', or 'Last − 1' read from the end. */
+  /** The page shown, as its pager names it (in the reader's catalog): '2', or 'Last − 1' read from the end. */
   page: string;
 }
 
@@ -51,11 +53,11 @@ export interface RowsFound {
  * The sentence a screen reader hears when a table's rows change (issue 34): 'Loading rows…',
  * then '20 of 45 rows, page 2'. The page is in it so that Next, whose rows are as many, is heard.
  */
-export function rowsFoundText({ loading, shown, count, capped, counting, page }: RowsFound): string {
-  if (loading) return 'Loading rows…';
-  if (shown === 0) return 'No rows';
-  if (counting) return `${shown} rows, page ${page}, the total still being counted`;
-  return `${shown} of ${totalItemText(count, capped)} rows, page ${page}`;
+export function rowsFoundText({ loading, shown, count, capped, counting, page }: RowsFound): LocalText {
+  if (loading) return { key: 'datawidgets.table.rowsLoading' };
+  if (shown === 0) return { key: 'datawidgets.table.rowsNone' };
+  if (counting) return { key: 'datawidgets.table.rowsCounting', values: { shown, page } };
+  return { key: 'datawidgets.table.rowsFound', values: { shown, count, total: totalItemText(count, capped), page } };
 }
 
 export const isIntervalFilter = (type: string | undefined): boolean =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localise } from '../i18n/translate';
 import { fromEndLabel, tablePager, tablePagerItems } from './table-pager';
 
 describe('tablePagerItems', () => {
@@ -67,7 +68,9 @@ describe('tablePager', () => {
     // without keys (a custom query) nothing is read from the end
     expect(tablePager({ page: 1, pageCount: 501, countCapped: true, rows: 20, limit: 20, lastByKey: false, fromEnd: 3 }).items)
       .toEqual([1, 2, 3, 'ellipsis']);
-    expect(fromEndLabel(1)).toBe('Last');
-    expect(fromEndLabel(3)).toBe('Last − 2');
+    expect(fromEndLabel(1)).toEqual({ key: 'datawidgets.table.pagerLast' });
+    expect(fromEndLabel(3)).toEqual({ key: 'datawidgets.table.pagerFromEnd', values: { back: '2' } });
+    expect(localise('spec', fromEndLabel(1))).toBe('Last');
+    expect(localise('spec', fromEndLabel(3))).toBe('Last − 2');
   });
 });

@@ -1,3 +1,5 @@
+import type { LocalText } from '../i18n/catalog';
+
 /**
  * The data table's pager (spec 3 §2 "Data table", §9): every page number below 10 pages; from
  * 10 pages the first page, the last page and a window of 2 pages either side of the current
@@ -15,8 +17,10 @@ export const TABLE_PAGER_WINDOW = 2;
  */
 export type PagerItem = number | 'ellipsis' | { fromEnd: number };
 
-/** How a page counted from the end is labelled: "Last", "Last − 1", … */
-export const fromEndLabel = (fromEnd: number): string => (fromEnd <= 1 ? 'Last' : `Last − ${fromEnd - 1}`);
+/** How a page counted from the end is labelled: "Last", "Last − 1", … (shown in the reader's catalog). */
+export const fromEndLabel = (fromEnd: number): LocalText => (fromEnd <= 1
+  ? { key: 'datawidgets.table.pagerLast' }
+  : { key: 'datawidgets.table.pagerFromEnd', values: { back: String(fromEnd - 1) } });
 
 /** The pager's items for `current` of `total` pages (1-based); [] when there are no pages. */
 export function tablePagerItems(current: number, total: number): PagerItem[] {

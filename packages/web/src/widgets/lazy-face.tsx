@@ -1,6 +1,7 @@
 import { Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useHoldFirstReveal } from '../components/first-reveal';
+import { useT } from '../i18n/LanguageProvider';
 
 /**
  * A widget face loaded when first shown: its code and its libraries (charts, kanban, the
@@ -16,5 +17,6 @@ export function lazyFace<P extends object>(load: () => Promise<ComponentType<P>>
 /** While a face's code loads: a loader, and the page waits for it before it first shows. */
 function FaceLoading() {
   useHoldFirstReveal();
-  return <Loader size="sm" role="status" aria-label="Loading" />;
+  const t = useT();
+  return <Loader size="sm" role="status" aria-label={t('datawidgets.loading')} />;
 }

@@ -1,26 +1,27 @@
 import type { WidgetComponent } from '@rakit/core';
+import { type Translate, useT } from '../../i18n/LanguageProvider';
 import { ColumnsField, SourceFields } from '../data-source/SourceFields';
 import { useSourceScope } from '../data-source/source-scope';
 import { ChoiceField, PanelStack, SwitchField, TitleField } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 
-const ACCESS = [{ value: 'column', label: 'Column (Old)' }, { value: 'row', label: 'Row' }];
-const TYPES = [{ value: 'pie', label: 'Pie Chart' }, { value: 'bar', label: 'Bar Chart' }];
-
-const columnsHint = (component: WidgetComponent<'chart'>) => (component.sourceType === 'row'
-  ? 'Row: each row is a point; the first column is its label, the second its value.'
-  : 'Column (Old): each column is a point, valued by the first row.');
+const columnsHint = (t: Translate, component: WidgetComponent<'chart'>) => (component.sourceType === 'row'
+  ? t('datawidgets.chartConfig.rowHint')
+  : t('datawidgets.chartConfig.columnHint'));
 
 /** The chart's panel (spec 3 "Chart widget" configuration). */
 export function ChartConfig(props: WidgetConfigProps<'chart'>) {
+  const t = useT();
   const scope = useSourceScope(props.component);
+  const access = [{ value: 'column', label: t('datawidgets.chartConfig.accessColumn') }, { value: 'row', label: t('datawidgets.chartConfig.accessRow') }];
+  const types = [{ value: 'pie', label: t('datawidgets.chartConfig.pie') }, { value: 'bar', label: t('datawidgets.chartConfig.bar') }];
   return (
     <PanelStack>
       <TitleField {...props} />
-      <ChoiceField {...props} field="sourceType" label="Data access" data={ACCESS} description={columnsHint(props.component)} />
-      <ChoiceField {...props} field="subtype" label="Type" data={TYPES} />
-      <SwitchField {...props} field="showLegend" label="Show Legends" />
-      <SwitchField {...props} field="showTable" label="Show data table" />
+      <ChoiceField {...props} field="sourceType" label={t('datawidgets.chartConfig.dataAccess')} data={access} description={columnsHint(t, props.component)} />
+      <ChoiceField {...props} field="subtype" label={t('datawidgets.chartConfig.type')} data={types} />
+      <SwitchField {...props} field="showLegend" label={t('datawidgets.chartConfig.showLegends')} />
+      <SwitchField {...props} field="showTable" label={t('datawidgets.chartConfig.showTable')} />
       <SourceFields {...props} scope={scope} primaryKey={false} />
       <ColumnsField {...props} scope={scope} />
     </PanelStack>

@@ -7,6 +7,7 @@ import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, type XAxisTickContentProps, YAxis } from 'recharts';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
+import { useT } from '../../i18n/LanguageProvider';
 import { LoadFailure, useIsAppAdmin } from '../data-source/LoadFailure';
 import type { WidgetLiveProps } from '../types';
 import { CHART_MARGIN, type CategoryAxisLayout, categoryAxisLayout, LABEL_FONT_SIZE, measureLabel } from './category-axis';
@@ -53,6 +54,7 @@ function CategoryTick({ x, y, payload, layout }: XAxisTickContentProps & { layou
 /** Bars drawn at the width of their box, every one named under it (category-axis.ts). */
 function Bars({ points, cells }: { points: readonly ChartPoint[]; cells: React.ReactNode }) {
   const { ref, width } = useElementSize();
+  const t = useT();
   const layout = categoryAxisLayout(points.map((p) => p.label), width - VALUE_AXIS_WIDTH - 2 * CHART_MARGIN, VALUE_AXIS_WIDTH, measureLabel);
   const height = PLOT_HEIGHT + layout.height;
   return (
@@ -63,7 +65,7 @@ function Bars({ points, cells }: { points: readonly ChartPoint[]; cells: React.R
           <XAxis dataKey="label" interval={layout.interval} height={layout.height} tick={(props: XAxisTickContentProps) => <CategoryTick {...props} layout={layout} />} />
           <YAxis width={VALUE_AXIS_WIDTH} />
           <Tooltip />
-          <Bar dataKey="value" name="Value" isAnimationActive={false}>{cells}</Bar>
+          <Bar dataKey="value" name={t('datawidgets.chart.value')} isAnimationActive={false}>{cells}</Bar>
         </BarChart>
       )}
     </Box>
@@ -115,11 +117,12 @@ function PointsTable({ points, name, headers, id }: { points: readonly ChartPoin
  */
 function EmptyChart({ configured }: { configured: boolean }) {
   const admin = useIsAppAdmin();
+  const t = useT();
   const [title, text] = configured
-    ? ['Nothing to chart yet', 'The chart draws its rows as soon as there are some.']
-    : ['This chart is not set up yet', admin
-      ? 'Choose its database and table (or a custom query), then the label and value columns, in the editor.'
-      : 'Its data will show here once an administrator sets it up.'];
+    ? [t('datawidgets.chart.emptyTitle'), t('datawidgets.chart.emptyText')]
+    : [t('datawidgets.chart.notSetUpTitle'), admin
+      ? t('datawidgets.chart.notSetUpAdmin')
+      : t('datawidgets.chart.notSetUpMember')];
   return (
     <Stack align="center" gap={6} py="xl" ta="center" data-testid="chart-empty">
       <ThemeIcon size={40} radius="xl" variant="light" color="gray"><IconChartBar size={22} /></ThemeIcon>
@@ -142,10 +145,12 @@ export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
   const empty = points.length === 0 && !loading;
   const [tableShown, setTableShown] = useState(false);
   const tableId = useId();
+  const t = useT();
   // The row source's columns head the table; a column source's points are the columns themselves.
   const [labelColumn, valueColumn] = live && component.sourceType === 'row' ? content.columns : [];
-  const headers: [string, string] = [labelColumn?.label ?? 'Label', valueColumn?.label ?? 'Value'];
-  const tableName = component.title === '' ? 'Chart data' : `${component.title} data`;
+  const headers: [string, string] = [labelColumn?.label ?? t('datawidgets.chart.label'), valueColumn?.label ?? t('datawidgets.chart.value')];
+  const tableName = component.title === '' ? t('datawidgets.chart.data') : t('datawidgets.chart.dataOf', { title: component.title });
+  const summary = chartSummary(points, component.subtype, component.title);
   return (
     <Paper withBorder radius="md" p="md" data-testid="chart" data-component={component.id}>
       {component.title === '' ? null : <WidgetTitle mb="sm">{component.title}</WidgetTitle>}
@@ -153,7 +158,7 @@ export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
       <Box pos="relative">
         <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} />
         {empty ? <EmptyChart configured={configured} /> : (
-          <ChartBody points={points} subtype={component.subtype} legend={component.showLegend} summary={chartSummary(points, component.subtype, component.title)} />
+          <ChartBody points={points} subtype={component.subtype} legend={component.showLegend} summary={t(summary.key, summary.values)} />
         )}
       </Box>
       {empty ? null : component.showTable ? <PointsTable points={points} name={tableName} headers={headers} /> : (
@@ -164,7 +169,7 @@ export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
               size="compact-sm" variant="subtle" leftSection={<IconTable size={14} />}
               aria-expanded={tableShown} aria-controls={tableShown ? tableId : undefined} onClick={() => setTableShown((shown) => !shown)}
             >
-              {tableShown ? 'Hide data table' : 'Show data as table'}
+              {tableShown ? t('datawidgets.chart.hideTable') : t('datawidgets.chart.showTable')}
             </Button>
           </Group>
           {tableShown ? <PointsTable points={points} name={tableName} headers={headers} id={tableId} /> : null}

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Input, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/LanguageProvider';
 import { useListFocus } from '../shared/list-focus';
 
 /** One shown column: its label and the source column it shows. */
@@ -42,7 +43,8 @@ interface ColumnsEditorProps {
  * The widget's columns (spec 3 "Data table" configuration): a label and its source column per
  * row. Enter in a label adds a column after it, the trash removes one, 'Add Column' appends.
  */
-export function ColumnsEditor({ options, mapping, columns, onChange, label = 'Columns' }: ColumnsEditorProps) {
+export function ColumnsEditor({ options, mapping, columns, onChange, label }: ColumnsEditorProps) {
+  const t = useT();
   const [rows, setRows] = useState<ColumnRow[]>(() => rowsOf(options, mapping));
   const [sent, setSent] = useState(`${options}|${mapping}`);
   const list = useListFocus();
@@ -66,15 +68,15 @@ export function ColumnsEditor({ options, mapping, columns, onChange, label = 'Co
 
   return (
     <Stack gap={6}>
-      <Input.Label>{label}</Input.Label>
-      {rows.length === 0 ? <Text size="xs" c="dimmed">No columns yet: every column of the source is shown.</Text> : null}
+      <Input.Label>{label ?? t('datawidgets.columns.label')}</Input.Label>
+      {rows.length === 0 ? <Text size="xs" c="dimmed">{t('datawidgets.columns.empty')}</Text> : null}
       {rows.map((row, index) => (
         <Group key={row.key} gap={6} wrap="nowrap">
           <TextInput
             flex={1}
             size="xs"
-            aria-label={`Column ${index + 1}`}
-            placeholder={`Column ${index + 1}`}
+            aria-label={t('datawidgets.columns.column', { number: index + 1 })}
+            placeholder={t('datawidgets.columns.column', { number: index + 1 })}
             value={row.label}
             {...list.inputProps(row.key, () => insertAfter(index))}
             onChange={(event) => commit(rows.with(index, { ...row, label: event.currentTarget.value }))}
@@ -82,8 +84,8 @@ export function ColumnsEditor({ options, mapping, columns, onChange, label = 'Co
           <Select
             size="xs"
             w={140}
-            aria-label={`Source of column ${index + 1}`}
-            placeholder="Source column"
+            aria-label={t('datawidgets.columns.sourceOf', { number: index + 1 })}
+            placeholder={t('datawidgets.columns.sourcePlaceholder')}
             data={row.field !== '' && !columns.includes(row.field) ? [...columns, row.field] : [...columns]}
             value={row.field === '' ? null : row.field}
             error={row.field !== '' && columns.length > 0 && !columns.includes(row.field)}
@@ -91,15 +93,15 @@ export function ColumnsEditor({ options, mapping, columns, onChange, label = 'Co
             clearable
             onChange={(field) => commit(rows.with(index, { ...row, field: field ?? '' }))}
           />
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove column ${index + 1}`} onClick={() => commit(rows.toSpliced(index, 1))}>
+          <ActionIcon variant="subtle" color="red" aria-label={t('datawidgets.columns.remove', { number: index + 1 })} onClick={() => commit(rows.toSpliced(index, 1))}>
             <IconTrash size={16} />
           </ActionIcon>
         </Group>
       ))}
       <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} style={{ alignSelf: 'flex-start' }} onClick={() => insertAfter(rows.length - 1)}>
-        Add Column
+        {t('datawidgets.columns.add')}
       </Button>
-      <Text size="xs" c="dimmed">Press Enter to add a column after the current one.</Text>
+      <Text size="xs" c="dimmed">{t('datawidgets.columns.enterHint')}</Text>
     </Stack>
   );
 }

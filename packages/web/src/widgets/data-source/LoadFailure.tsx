@@ -1,8 +1,10 @@
 import { Alert, Text } from '@mantine/core';
-import { isAdminInApp, Messages } from '@rakit/core';
+import { isAdminInApp } from '@rakit/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useContext } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
+import { isTimeOut } from './content';
 import { SessionContext } from '../../session/session-context';
 
 /**
@@ -12,11 +14,12 @@ import { SessionContext } from '../../session/session-context';
  */
 export function LoadFailure({ failure, toMembers = false }: { failure: string | null; toMembers?: boolean }) {
   const admin = useIsAppAdmin();
+  const t = useT();
   if (failure === null || (!admin && !toMembers)) return null;
   return (
-    <Alert color={admin ? 'orange' : 'red'} variant="light" icon={<IconAlertTriangle size={18} />} title="The rows could not be loaded" mb="sm" role="alert">
+    <Alert color={admin ? 'orange' : 'red'} variant="light" icon={<IconAlertTriangle size={18} />} title={t('datawidgets.loadFailure.title')} mb="sm" role="alert">
       <Text size="sm">{failure}</Text>
-      {admin && failure !== Messages.searchTookTooLong ? <Text size="xs" c="dimmed" mt={4}>Shown to administrators; members see {toMembers ? 'that it failed, without the reason' : 'the widget empty'}. Fix it in the editor.</Text> : null}
+      {admin && !isTimeOut(failure) ? <Text size="xs" c="dimmed" mt={4}>{toMembers ? t('datawidgets.loadFailure.adminNoteFailed') : t('datawidgets.loadFailure.adminNoteEmpty')}</Text> : null}
     </Alert>
   );
 }

@@ -1,11 +1,13 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import {
-  bulkActions, type Component, type CustomAction, menuActions, Messages, type RowValues, rowKeyValue, topLevelActions, type WidgetColumn,
+  bulkActions, type Component, type CustomAction, menuActions, type RowValues, rowKeyValue, topLevelActions, type WidgetColumn,
 } from '@rakit/core';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useT } from '../../i18n/LanguageProvider';
+import { t as translate } from '../../i18n/i18n';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { assertAnswered, useRowActions } from './row-actions';
 import { editFieldsOf, RowEditDialog } from './RowEditDialog';
@@ -60,6 +62,7 @@ interface Pending {
 
 export function useRowActionsOf({ component, primaryKey, columns, pageId, reload }: RowActionsSource): RowActions {
   const current = useContext(CurrentAppContext);
+  const t = useT();
   const runner = useRowActions(component, primaryKey, reload);
   const [editing, setEditing] = useState<Pending | null>(null);
   // The control that opened the edit dialog: the dialog unmounts as it closes, before Mantine
@@ -80,7 +83,7 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
     if (row === undefined || current === null || pageId === null) return;
     const key = rowKeyValue(row, primaryKey);
     const succeeded = await runner.run(pending.action, [row], async () => {
-      if (key === null) throw new Error(Messages.rowKeyMissing);
+      if (key === null) throw new Error(translate('rowKeyMissing'));
       assertAnswered(await current.api.editRow({ pageId, componentId: component.id, actionName: pending.action.name, key, values: changes }));
     });
     // A failed save keeps the dialog, and what was typed, for another try after the notice.
@@ -108,8 +111,8 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
       ) : null}
       <ConfirmDialog
         opened={deleting !== null}
-        message={Messages.deleteRowConfirm}
-        confirmLabel="Delete"
+        message={t('deleteRowConfirm')}
+        confirmLabel={t('datawidgets.rowActions.delete')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           if (deleting === null) return;
@@ -160,6 +163,7 @@ interface RowActionMenuProps {
  * the button, Enter or Space opens it, the arrows move, Enter chooses, Escape closes.
  */
 export function RowActionMenu({ actions, label, busy, onChoose }: RowActionMenuProps) {
+  const t = useT();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -168,7 +172,7 @@ export function RowActionMenu({ actions, label, busy, onChoose }: RowActionMenuP
       <Menu.Dropdown>
         {actions.map((action) => <Menu.Item key={action.name} disabled={busy} onClick={() => onChoose(action)}>{action.name}</Menu.Item>)}
         <Menu.Divider />
-        <Menu.Item color="gray">Cancel</Menu.Item>
+        <Menu.Item color="gray">{t('datawidgets.rowActions.cancel')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
 import { configOf } from '../../actions/config-of';
+import { useT } from '../../i18n/LanguageProvider';
 
 const EditConfigSchema = z.looseObject({ editFields: z.array(EditFieldSchema).default([]) });
 
@@ -29,6 +30,7 @@ interface RowEditDialogProps {
 
 /** The edit dialog of a row: one input per field, by its type; Save sends only what changed. */
 export function RowEditDialog({ action, row, fields, labels, onSave, onClose }: RowEditDialogProps) {
+  const t = useT();
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((f) => [f.name, editableText(row[f.name], f.type)])));
   const set = (name: string, text: string) => setValues((previous) => ({ ...previous, [name]: text }));
@@ -43,7 +45,7 @@ export function RowEditDialog({ action, row, fields, labels, onSave, onClose }: 
         await onSave(changes);
       }}
     >
-      {fields.length === 0 ? <Text size="sm" c="dimmed">This action lists no column to edit.</Text> : null}
+      {fields.length === 0 ? <Text size="sm" c="dimmed">{t('datawidgets.rowEdit.noFields')}</Text> : null}
       {fields.map((field) => {
         const label = labels[field.name] ?? field.name;
         const value = values[field.name] ?? '';

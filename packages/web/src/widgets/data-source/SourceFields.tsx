@@ -6,6 +6,7 @@ import { useContext, useState } from 'react';
 import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { withChanges } from '../shared/config-fields';
 import type { ConfigProps } from '../types';
 import { ColumnsEditor } from './ColumnsEditor';
@@ -24,14 +25,15 @@ type DatabaseChoice = Pick<DataSourceValues, 'database_used'> & Partial<Pick<Dat
 
 /** The connection the widget reads; changing it forgets the table. */
 export function DatabaseField<C extends DatabaseChoice>({ component, onChange, scope }: ScopedProps<C>) {
+  const t = useT();
   return (
     <Select
-      label="Database"
-      placeholder={scope.loading ? 'Loading…' : 'Choose a database'}
+      label={t('datawidgets.source.database')}
+      placeholder={scope.loading ? t('datawidgets.source.loading') : t('datawidgets.source.chooseDatabase')}
       data={scope.databases.map((d) => ({ value: String(d.dbId), label: `${d.dbDatabase} (${d.dbType} #${d.dbId})` }))}
       value={scope.dbId === null ? null : String(scope.dbId)}
-      nothingFoundMessage="No database connection in this application"
-      error={scope.failed ? 'The database connections could not be loaded' : undefined}
+      nothingFoundMessage={t('datawidgets.source.noDatabase')}
+      error={scope.failed ? t('datawidgets.source.databasesFailed') : undefined}
       onChange={(next) => {
         if (next === String(scope.dbId)) return;
         onChange(withChanges<C, DatabaseChoice>(component, { database_used: next === null ? '' : Number(next), table_used: '', primaryKey: NONE_PRIMARY_KEY }));
@@ -42,6 +44,7 @@ export function DatabaseField<C extends DatabaseChoice>({ component, onChange, s
 
 /** The table read, or CUSTOM_TABLE with its Configure dialog (the Custom Query dialog of the actions). */
 export function TableField<C extends SourceComponent>({ component, onChange, scope }: ScopedProps<C>) {
+  const t = useT();
   const [configuring, setConfiguring] = useState(false);
   const tables = scope.database?.tables.map((t) => t.table_name) ?? [];
   const source = customSourceOf(component);
@@ -54,23 +57,23 @@ export function TableField<C extends SourceComponent>({ component, onChange, sco
   return (
     <Stack gap={6}>
       <Select
-        label="Table"
-        placeholder={scope.dbId === null ? 'Choose a database first' : 'Choose a table'}
+        label={t('datawidgets.source.table')}
+        placeholder={scope.dbId === null ? t('datawidgets.source.chooseDatabaseFirst') : t('datawidgets.source.chooseTable')}
         disabled={scope.dbId === null}
-        data={[...tables.map((t) => ({ value: t, label: t })), { value: CUSTOM_TABLE, label: 'CUSTOM_TABLE (custom query)' }]}
+        data={[...tables.map((t) => ({ value: t, label: t })), { value: CUSTOM_TABLE, label: t('datawidgets.source.customTable') }]}
         value={chosen === '' ? null : chosen}
         searchable
         onChange={choose}
       />
       {scope.custom && scope.dbId !== null ? (
         <Group gap={6} wrap="nowrap">
-          <Button size="xs" variant="light" leftSection={<IconSettings size={14} />} onClick={() => setConfiguring(true)}>Configure</Button>
-          <Text size="xs" c="dimmed" truncate>{source.query === '' ? 'No query yet.' : source.query}</Text>
+          <Button size="xs" variant="light" leftSection={<IconSettings size={14} />} onClick={() => setConfiguring(true)}>{t('datawidgets.source.configure')}</Button>
+          <Text size="xs" c="dimmed" truncate>{source.query === '' ? t('datawidgets.source.noQuery') : source.query}</Text>
         </Group>
       ) : null}
       {configuring && scope.dbId !== null ? (
         <QueryDialogHost
-          name={component.title === '' ? 'Custom Table' : component.title}
+          name={component.title === '' ? t('datawidgets.source.customTableName') : component.title}
           database={scope.dbId}
           stored={{ query: source.query, table: source.table, columns: source.columns }}
           databases={scope.databases}
@@ -92,12 +95,13 @@ export function TableField<C extends SourceComponent>({ component, onChange, sco
 }
 
 export function PrimaryKeyField<C extends SourceComponent>({ component, onChange, scope }: ScopedProps<C>) {
+  const t = useT();
   const value = primaryKeyOf(component);
   const data = [NONE_PRIMARY_KEY, ...scope.columns.filter((c) => c !== NONE_PRIMARY_KEY)];
   return (
     <Select
-      label="Primary key"
-      description="Identifies a row for edit, delete and moves; NONE identifies rows by position."
+      label={t('datawidgets.source.primaryKey')}
+      description={t('datawidgets.source.primaryKeyHint')}
       data={data.includes(value) ? data : [...data, value]}
       value={value}
       allowDeselect={false}
@@ -118,11 +122,12 @@ export const ColumnsField = <C extends SourceComponent>({ component, onChange, s
 
 /** 'Refresh On': Only Once or every few seconds. */
 export function RefreshField<C extends SourceComponent>({ component, onChange, choices }: ConfigProps<C> & { choices: readonly number[] }) {
+  const t = useT();
   const value = component.timeToRefresh;
   return (
     <Select
-      label="Refresh On"
-      data={choices.map((s) => ({ value: String(s), label: s === 0 ? 'Only Once' : `${s} s` }))}
+      label={t('datawidgets.source.refreshOn')}
+      data={choices.map((s) => ({ value: String(s), label: s === 0 ? t('datawidgets.source.onlyOnce') : t('datawidgets.source.everySeconds', { seconds: String(s) }) }))}
       value={String(value)}
       allowDeselect={false}
       onChange={(next) => onChange(withChanges<C, DataSourceValues>(component, { timeToRefresh: Number(next ?? 0) }))}
@@ -143,6 +148,7 @@ export interface FunctionChoice {
  * listed is kept and shown.
  */
 export function FunctionField<C extends SourceComponent>({ component, onChange }: ConfigProps<C>) {
+  const t = useT();
   const current = useContext(CurrentAppContext);
   const listed = useQuery({
     queryKey: ['functions', current?.app.appSlug],
@@ -155,12 +161,12 @@ export function FunctionField<C extends SourceComponent>({ component, onChange }
   });
   const functions = listed.data ?? [];
   const value = component.functionId;
-  const data = [{ value: String(NO_FUNCTION), label: 'None' }, ...functions.map((f) => ({ value: String(f.id), label: f.name }))];
-  if (!data.some((d) => d.value === String(value))) data.push({ value: String(value), label: `Function #${value}` });
+  const data = [{ value: String(NO_FUNCTION), label: t('datawidgets.source.noFunction') }, ...functions.map((f) => ({ value: String(f.id), label: f.name }))];
+  if (!data.some((d) => d.value === String(value))) data.push({ value: String(value), label: t('datawidgets.source.functionNumber', { id: String(value) }) });
   return (
     <Select
-      label="Function"
-      description={listed.isSuccess && functions.length === 0 ? 'No functions yet: write one in the Functions screen.' : 'Runs on the rows on the server; what it adds to a row becomes a column.'}
+      label={t('datawidgets.source.function')}
+      description={listed.isSuccess && functions.length === 0 ? t('datawidgets.source.noFunctions') : t('datawidgets.source.functionHint')}
       data={data}
       value={String(value)}
       allowDeselect={false}

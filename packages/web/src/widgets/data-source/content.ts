@@ -7,6 +7,7 @@ import { useContext, useDeferredValue } from 'react';
 import type { TableContent } from '../../api/client';
 import type { TableCount, TableSort } from '@rakit/core';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { t } from '../../i18n/i18n';
 import { usePageFormStore } from '../../page-state/form-state';
 import { readGlobalValues } from '../../page-state/global-variables';
 import type { WidgetMode } from '../types';
@@ -161,11 +162,18 @@ export function useTableContent(
     loading: live && (result.isFetching || catchingUp),
     live,
     functionFailed: live && withFunction && (data?.failure ?? null) !== null,
-    timedOut: live && data?.failure === Messages.searchTookTooLong,
+    timedOut: live && isTimeOut(data?.failure ?? null),
     pageId,
     reload: () => result.refetch(),
   };
 }
+
+/**
+ * Whether a failure is the time limit's (the server answers it in the reader's catalog; the
+ * specification's words are kept for an answer in them).
+ */
+export const isTimeOut = (failure: string | null): boolean =>
+  failure !== null && (failure === Messages.searchTookTooLong || failure === t('searchTookTooLong'));
 
 /** The global variables a function may take: plain values under names a parameter can have. */
 function functionValues(globals: Record<string, unknown>): Record<string, string | number | boolean | null> {

@@ -1,5 +1,5 @@
 import {
-  actionFailureDetail, type Component, type CustomAction, Messages, PrintConfigSchema, printBodyProblem, printDataOf,
+  actionFailureDetail, type Component, type CustomAction, PrintConfigSchema, printBodyProblem, printDataOf,
   printRowsProblem, type RowValues, rowKeyValue, runMayPrint,
 } from '@rakit/core';
 import { useContext, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { type PageActionScope, usePageActionScope } from '../../actions/use-acti
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { exclusively } from '../../actions/exclusive-run';
+import { t } from '../../i18n/i18n';
 import { type OwnStep, runRowActions } from './row-run';
 
 /**
@@ -55,7 +56,7 @@ export function useRowActions(component: Component, primaryKey: string | null, a
   async function print(page: PageActionScope, action: CustomAction, rows: readonly RowValues[], tab: PendingTab | null): Promise<void> {
     if (current === null) return;
     const config = configOf(PrintConfigSchema, action.print);
-    if (config.document === '') throw new ActionFailure(Messages.actionTemplateRequired);
+    if (config.document === '') throw new ActionFailure(t('actionTemplateRequired'));
     const runtime = page.runtime(rows[0]);
     const body = { data: printDataOf(config, rows, runtime.pageValues(), runtime.userId), options: config.options };
     const tooBig = printBodyProblem(body);
@@ -71,7 +72,7 @@ export function useRowActions(component: Component, primaryKey: string | null, a
     const row = rows[0] ?? {};
     if (action.action === 'DELETE' || action.action === 'EDIT') {
       const key = rowKeyValue(row, primaryKey);
-      if (key === null) throw new ActionFailure(Messages.rowKeyMissing);
+      if (key === null) throw new ActionFailure(t('rowKeyMissing'));
       if (action.action === 'EDIT') throw new ActionFailure('EDIT runs from the edit dialog');
       assertAnswered(await current.api.deleteRow({ pageId: page.pageId, componentId: component.id, actionName: action.name, key }));
       return;
@@ -98,7 +99,7 @@ export function useRowActions(component: Component, primaryKey: string | null, a
       };
       try {
         const succeeded = await exclusively(busy, () => runRowActions({
-          actions, step: (action, batch) => step(scope, action, batch, tab), notifySuccess: quiet ? () => undefined : notifySuccess, notifyFailure: failed, log: console.error, afterRun,
+          actions, step: (action, batch) => step(scope, action, batch, tab), notifySuccess: quiet ? () => undefined : () => notifySuccess(t('actionSucceeded')), notifyFailure: failed, log: console.error, afterRun,
         }, chosen, rows, own), setRunning);
         return succeeded === true;
       } finally {

@@ -20,7 +20,7 @@ function recordedRun(fail?: (action: CustomAction, rows: readonly RowValues[]) =
       const error = fail?.(a, batch);
       if (error !== undefined) throw error;
     },
-    notifySuccess: (message) => events.push(`success ${message}`),
+    notifySuccess: () => events.push('success'),
     notifyFailure: (message) => events.push(`failure ${message}`),
     log: (error) => logged.push(error),
     afterRun: () => events.push('reload'),
@@ -33,21 +33,21 @@ describe('runRowActions', () => {
   it('runs the chosen action and its chain once per row, then reloads and notifies once', async () => {
     const { run, events, logged } = recordedRun();
     expect(await runRowActions(run, ship, rows)).toBe(true);
-    expect(events).toEqual(['Mark shipped 1', 'Log shipping 1', 'Mark shipped 2', 'Log shipping 2', 'reload', `success ${Messages.actionSucceeded}`]);
+    expect(events).toEqual(['Mark shipped 1', 'Log shipping 1', 'Mark shipped 2', 'Log shipping 2', 'reload', 'success']);
     expect(logged).toEqual([]);
   });
 
   it('prints all the rows at once', async () => {
     const { run, events } = recordedRun();
     expect(await runRowActions(run, print, rows)).toBe(true);
-    expect(events).toEqual(['Print 1,2', 'reload', `success ${Messages.actionSucceeded}`]);
+    expect(events).toEqual(['Print 1,2', 'reload', 'success']);
   });
 
   it('runs the own step in place of the chosen action, and the chain after it', async () => {
     const { run, events } = recordedRun();
     const own = async (row: RowValues) => void events.push(`own ${String(row.id)}`);
     expect(await runRowActions(run, ship, rows.slice(0, 1), own)).toBe(true);
-    expect(events).toEqual(['own 1', 'Log shipping 1', 'reload', `success ${Messages.actionSucceeded}`]);
+    expect(events).toEqual(['own 1', 'Log shipping 1', 'reload', 'success']);
   });
 
   it('stops at the first failing row, logs it, reloads and tells why', async () => {

@@ -1,4 +1,4 @@
-import { actionFailureMessage, chainFrom, type CustomAction, Messages, type RowValues, runActionChain } from '@rakit/core';
+import { actionFailureMessage, chainFrom, type CustomAction, type RowValues, runActionChain } from '@rakit/core';
 import { failureDetail } from '../../actions/run-chain';
 
 /**
@@ -16,7 +16,8 @@ export interface RowRun {
   actions: readonly CustomAction[];
   /** Runs one action of the chain on a batch of rows; throws to report a failure. */
   step: (action: CustomAction, rows: readonly RowValues[]) => Promise<void>;
-  notifySuccess: (message: string) => void;
+  /** Tells that the run succeeded ('Successfully perform the action', in the reader's catalog). */
+  notifySuccess: () => void;
   notifyFailure: (message: string) => void;
   /** Where failures are logged (spec 2 §8: failed calls are logged to the console). */
   log: (error: unknown) => void;
@@ -56,7 +57,7 @@ export async function runRowActions(run: RowRun, chosen: CustomAction, rows: rea
     run.notifyFailure(actionFailureMessage(failureDetail(failure.error)));
     return false;
   }
-  run.notifySuccess(Messages.actionSucceeded);
+  run.notifySuccess();
   return true;
 }
 

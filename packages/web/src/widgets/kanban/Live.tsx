@@ -3,11 +3,12 @@ import {
 } from '@dnd-kit/core';
 import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
-  actionFailureMessage, type CustomAction, kanbanLanes, Messages, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
+  actionFailureMessage, type CustomAction, kanbanLanes, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
 } from '@rakit/core';
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { type Translate, useT } from '../../i18n/LanguageProvider';
 import { notifyFailure } from '../../components/notify';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { LoadFailure } from '../data-source/LoadFailure';
@@ -26,9 +27,10 @@ const text = (row: RowValues, column: string | undefined): string => {
 };
 
 /** The editor's cards: one in each of the first two lanes, so an empty lane shows too. */
-function sampleRows(groups: readonly KanbanGroup[]): RowValues[] {
+function sampleRows(t: Translate, groups: readonly KanbanGroup[]): RowValues[] {
   return groups.slice(0, 2).map((g, i) => ({
-    __key: `sample-${i}`, __lane: g.value, __title: `Card ${i + 1}`, __description: 'Description', __tag: 'Tag', __label: 'Label',
+    __key: `sample-${i}`, __lane: g.value, __title: t('datawidgets.kanban.card', { number: i + 1 }), __description: t('datawidgets.kanban.sampleDescription'),
+    __tag: t('datawidgets.kanban.sampleTag'), __label: t('datawidgets.kanban.sampleLabel'),
   }));
 }
 const SAMPLE_MAP: Required<FieldMap> = { compared: '__lane', title: '__title', description: '__description', tag: '__tag', label: '__label' };
@@ -57,15 +59,16 @@ function CardFace({ card, map, menu }: { card: Card; map: FieldMap; menu?: CardA
   const tag = text(card.row, map.tag);
   const label = text(card.row, map.label);
   const description = text(card.row, map.description);
+  const t = useT();
   return (
     <Stack gap={4}>
       <Group justify="space-between" wrap="nowrap" gap={4}>
-        <Text size="sm" fw={600} lineClamp={2}>{title === '' ? '(no title)' : title}</Text>
+        <Text size="sm" fw={600} lineClamp={2}>{title === '' ? t('datawidgets.kanban.noTitle') : title}</Text>
         <Group gap={2} wrap="nowrap">
           {tag === '' ? null : <Badge size="xs" variant="light">{tag}</Badge>}
           {menu === undefined || menu.actions.length === 0 ? null : (
             <Box onPointerDown={stopDrag} onKeyDown={stopDrag}>
-              <RowActionMenu actions={menu.actions} label={`Actions of ${card.name}`} busy={menu.busy} onChoose={(action) => menu.choose(action, card.row)} />
+              <RowActionMenu actions={menu.actions} label={t('datawidgets.kanban.cardActions', { name: card.name })} busy={menu.busy} onChoose={(action) => menu.choose(action, card.row)} />
             </Box>
           )}
         </Group>
@@ -114,6 +117,7 @@ const DraggedCard = ({ card, map }: { card: Card; map: FieldMap }) => (
 function Lane({ group, cards, map, menu, headingOrder }: { group: KanbanGroup; cards: readonly Card[]; map: FieldMap; menu: CardActions; headingOrder: 2 | 3 }) {
   const { setNodeRef, isOver } = useDroppable({ id: laneId(group.value) });
   const headingId = useId();
+  const t = useT();
   return (
     <Paper
       ref={setNodeRef} component="section" aria-labelledby={headingId} withBorder radius="md" p="sm" bg={isOver ? 'blue.0' : 'gray.0'}
@@ -122,12 +126,12 @@ function Lane({ group, cards, map, menu, headingOrder }: { group: KanbanGroup; c
     >
       <Group justify="space-between" mb="xs">
         <Title order={headingOrder} size="sm" id={headingId}>{group.name}</Title>
-        <Badge size="sm" variant="default">{cards.length}<VisuallyHidden> {cards.length === 1 ? 'card' : 'cards'}</VisuallyHidden></Badge>
+        <Badge size="sm" variant="default">{cards.length}<VisuallyHidden> {t('datawidgets.kanban.cardCount', { count: cards.length })}</VisuallyHidden></Badge>
       </Group>
       <ScrollArea.Autosize mah={480} type="auto">
         {/* pb: the scroll area clips at fractional heights; the last card keeps its bottom border. */}
         <Stack gap="xs" mih={60} pb={2}>
-          {cards.length === 0 ? <Text size="xs" c="dimmed" ta="center" py="md">{Messages.kanbanLaneEmpty}</Text> : (
+          {cards.length === 0 ? <Text size="xs" c="dimmed" ta="center" py="md">{t('kanbanLaneEmpty')}</Text> : (
             <Stack component="ul" gap="xs" className={classes.cards} aria-labelledby={headingId}>
               {cards.map((card) => <li key={card.key}><KanbanCard card={card} map={map} menu={menu} /></li>)}
             </Stack>
@@ -138,10 +142,6 @@ function Lane({ group, cards, map, menu, headingOrder }: { group: KanbanGroup; c
   );
 }
 
-/** How to move a card without a pointer, read by screen readers when a card takes the focus. */
-const KEYBOARD_INSTRUCTIONS = 'To move this card, press Space or Enter. Then the arrow keys choose the lane: right or down for the next, left or up for the previous. '
-  + 'Space or Enter drops the card there; Escape cancels the move.';
-
 /** Where the card being dragged was picked up, and whether it has been over another lane since. */
 interface DragFrom {
   lane: string;
@@ -149,22 +149,22 @@ interface DragFrom {
 }
 
 /** What a screen reader hears as a card moves, naming the card and the lanes (WCAG 4.1.3). */
-function moveAnnouncements(cardName: (id: string) => string, laneName: (id: string) => string, from: DragFrom): Announcements {
+function moveAnnouncements(t: Translate, cardName: (id: string) => string, laneName: (id: string) => string, from: DragFrom): Announcements {
   const name = (active: { id: string | number }) => cardName(String(active.id));
   return {
-    onDragStart: ({ active }) => `Picked up ${name(active)} in ${from.lane}`,
+    onDragStart: ({ active }) => t('datawidgets.kanban.pickedUp', { card: name(active), lane: from.lane }),
     // The first lane a card is over is the one it was picked up in: that is the pick-up, said already.
     onDragOver: ({ active, over }) => {
-      if (over === null) return `${name(active)} is over no lane`;
+      if (over === null) return t('datawidgets.kanban.overNoLane', { card: name(active) });
       const lane = laneName(String(over.id));
-      return lane === from.lane && !from.left ? `Picked up ${name(active)} in ${lane}` : `${name(active)} over ${lane}`;
+      return lane === from.lane && !from.left ? t('datawidgets.kanban.pickedUp', { card: name(active), lane }) : t('datawidgets.kanban.over', { card: name(active), lane });
     },
     onDragEnd: ({ active, over }) => {
-      if (over === null) return `${name(active)} was dropped outside the lanes; it stays in ${from.lane}`;
+      if (over === null) return t('datawidgets.kanban.droppedOutside', { card: name(active), lane: from.lane });
       const lane = laneName(String(over.id));
-      return lane === from.lane ? `${name(active)} stays in ${lane}` : `${name(active)} moved to ${lane}`;
+      return lane === from.lane ? t('datawidgets.kanban.stays', { card: name(active), lane }) : t('datawidgets.kanban.moved', { card: name(active), lane });
     },
-    onDragCancel: ({ active }) => `Moving ${name(active)} was cancelled; it stays in ${from.lane}`,
+    onDragCancel: ({ active }) => t('datawidgets.kanban.cancelled', { card: name(active), lane: from.lane }),
   };
 }
 
@@ -176,6 +176,7 @@ function moveAnnouncements(cardName: (id: string) => string, laneName: (id: stri
  */
 export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   const current = useContext(CurrentAppContext);
+  const t = useT();
   const { content, failure, timedOut, loading, live, pageId, reload } = useTableContent(component, mode, BOARD_QUERY);
   const [moved, setMoved] = useState<Readonly<Record<string, string>>>({});
   const [keyboardMoves] = useState(keyboardLaneMoves);
@@ -187,16 +188,16 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   const map = live ? component.fieldMap : SAMPLE_MAP;
   const compared = map.compared ?? '';
   const primaryKey = live ? content.primaryKey : '__key';
-  const source = live ? content.filteredResult : sampleRows(groups);
+  const source = live ? content.filteredResult : sampleRows(t, groups);
   const cards: Card[] = source.map((row, index) => {
     const key = String(rowKeyOf(row, primaryKey, index));
     const title = text(row, map.title);
-    return { key, row: Object.hasOwn(moved, key) ? { ...row, [compared]: moved[key] } : row, name: title === '' ? `Card ${index + 1}` : title };
+    return { key, row: Object.hasOwn(moved, key) ? { ...row, [compared]: moved[key] } : row, name: title === '' ? t('datawidgets.kanban.card', { number: index + 1 }) : title };
   });
   const rowActions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
   const menu: CardActions = { actions: rowActions.topLevel, busy: rowActions.running, choose: (action, row) => rowActions.choose(action, [row]) };
   const lanes = kanbanLanes(cards.map((c) => ({ ...c.row, __card: c })), groups, compared);
-  const laneOfCard = (id: string) => lanes.find((l) => l.cards.some((c) => (c.__card as Card).key === id))?.name ?? 'no lane';
+  const laneOfCard = (id: string) => lanes.find((l) => l.cards.some((c) => (c.__card as Card).key === id))?.name ?? t('datawidgets.kanban.noLane');
   const board = useRef<HTMLDivElement>(null);
   // Kept from the pick-up: the drop is announced after the card is drawn in its new lane.
   const [dragFrom, setDragFrom] = useState<DragFrom>({ lane: '', left: false });
@@ -220,8 +221,8 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
       document.removeEventListener('pointerdown', done, true);
     };
   }, [refocus]);
-  const laneName = (id: string) => lanes.find((l) => l.value === laneValueOf(id))?.name ?? 'no lane';
-  const announcements = moveAnnouncements((id) => cards.find((c) => c.key === id)?.name ?? 'The card', laneName, dragFrom);
+  const laneName = (id: string) => lanes.find((l) => l.value === laneValueOf(id))?.name ?? t('datawidgets.kanban.noLane');
+  const announcements = moveAnnouncements(t, (id) => cards.find((c) => c.key === id)?.name ?? t('datawidgets.kanban.theCard'), laneName, dragFrom);
 
   async function onDragEnd(event: DragEndEvent) {
     keyboardMoves.reset();
@@ -243,7 +244,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
       setMoved(before);
       notifyFailure(actionFailureMessage(detail));
     };
-    if (primaryKey === null) return failed(Messages.primaryKeyRequired);
+    if (primaryKey === null) return failed(t('primaryKeyRequired'));
     try {
       const rowKey = card.row[primaryKey];
       const answer = await current.api.moveCard({ pageId, componentId: component.id, key: typeof rowKey === 'number' ? rowKey : String(rowKey), value });
@@ -252,7 +253,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
       setMoved((now) => Object.fromEntries(Object.entries(now).filter(([k]) => k !== key)));
     } catch (error) {
       console.error(error);
-      failed('The server did not answer');
+      failed(t('datawidgets.kanban.noAnswer'));
     }
   }
 
@@ -264,7 +265,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
       <DndContext
         sensors={sensors}
         collisionDetection={keyboardMoves.collisions}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: KEYBOARD_INSTRUCTIONS } }}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: t('datawidgets.kanban.keyboardInstructions') } }}
         onDragStart={({ active }) => {
           keyboardMoves.reset();
           setDragFrom({ lane: laneOfCard(String(active.id)), left: false });

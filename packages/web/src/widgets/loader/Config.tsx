@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { BOARD_REFRESH_SECONDS, formatLoaderMapping, type LoaderPair, NO_LOADER_TRIGGER, parseLoaderMapping, valueComponentsOf, type WidgetComponent } from '@rakit/core';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { RowList } from '../../actions/RowList';
+import { useT } from '../../i18n/LanguageProvider';
 import { ColumnSelect } from '../../actions/sections/ColumnSelect';
 import { RefreshField, SourceFields } from '../data-source/SourceFields';
 import { useSourceScope } from '../data-source/source-scope';
@@ -18,6 +19,7 @@ function withMapping(component: WidgetComponent<'loader'>, pairs: readonly Loade
 /** The loader's panel (spec 3 "Loader"): its source, the column → field mapping, the trigger. */
 export function LoaderConfig(props: WidgetConfigProps<'loader'>) {
   const { component, onChange } = props;
+  const t = useT();
   const scope = useSourceScope(component);
   const page = useAuthoringPage();
   const fields = valueComponentsOf(page.components).filter((c) => c.id !== component.id);
@@ -29,22 +31,22 @@ export function LoaderConfig(props: WidgetConfigProps<'loader'>) {
       <TitleField {...props} />
       <SourceFields {...props} scope={scope} primaryKey={false} />
       <RowList
-        label="Mapping"
-        description="The first row's column goes into the page's field (stored as column:componentId pairs)."
-        rowName="mapping"
+        label={t('datawidgets.loaderConfig.mapping')}
+        description={t('datawidgets.loaderConfig.mappingHint')}
+        rowName={t('datawidgets.loaderConfig.mappingRow')}
         rows={pairs}
         onChange={(next) => onChange(withMapping(component, next))}
         newRow={() => ({ column: '', componentId: '' })}
-        addLabel="Add Mapping"
+        addLabel={t('datawidgets.loaderConfig.addMapping')}
       >
         {(row, set, index) => (
           <>
-            <ColumnSelect columns={scope.columns} value={row.column} onChange={(column) => set({ ...row, column })} name={`Column of mapping ${index + 1}`} width={130} />
+            <ColumnSelect columns={scope.columns} value={row.column} onChange={(column) => set({ ...row, column })} name={t('datawidgets.loaderConfig.mappingColumn', { number: index + 1 })} width={130} />
             <Select
               size="xs"
               flex={1}
-              aria-label={`Field of mapping ${index + 1}`}
-              placeholder="Field"
+              aria-label={t('datawidgets.loaderConfig.mappingField', { number: index + 1 })}
+              placeholder={t('datawidgets.loaderConfig.field')}
               data={fieldData}
               value={row.componentId === '' ? null : row.componentId}
               allowDeselect={false}
@@ -54,17 +56,17 @@ export function LoaderConfig(props: WidgetConfigProps<'loader'>) {
         )}
       </RowList>
       <Select
-        label="Trigger"
-        description="Loads again when this input's value changes."
-        data={[{ value: NO_LOADER_TRIGGER, label: 'None' }, ...fieldData]}
+        label={t('datawidgets.loaderConfig.trigger')}
+        description={t('datawidgets.loaderConfig.triggerHint')}
+        data={[{ value: NO_LOADER_TRIGGER, label: t('datawidgets.loaderConfig.noTrigger') }, ...fieldData]}
         value={trigger}
         allowDeselect={false}
         onChange={(next) => onChange(withChanges(next === null || next === NO_LOADER_TRIGGER ? withTriggerColumn(component, '') : component, { trigger: next ?? NO_LOADER_TRIGGER }))}
       />
       {trigger === NO_LOADER_TRIGGER ? null : (
         <Select
-          label="Match column"
-          description="The row loaded is the one whose column equals the trigger's value; none: the first row."
+          label={t('datawidgets.loaderConfig.matchColumn')}
+          description={t('datawidgets.loaderConfig.matchColumnHint')}
           data={scope.columns}
           value={triggerColumnOf(component) || null}
           clearable

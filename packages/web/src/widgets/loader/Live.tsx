@@ -9,6 +9,7 @@ import { fieldValue, usePageFormStore } from '../../page-state/form-state';
 import { valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
 import { triggerColumnOf } from './loader-config';
+import { useT } from '../../i18n/LanguageProvider';
 
 /**
  * A loader (spec 3 "Loader"): shows nothing on a page. 1000 ms after the page opens it loads the
@@ -18,6 +19,7 @@ import { triggerColumnOf } from './loader-config';
  */
 export function LoaderLive({ component, mode }: WidgetLiveProps<'loader'>) {
   const store = usePageFormStore();
+  const t = useT();
   const trigger = component.trigger || NO_LOADER_TRIGGER;
   const triggerColumn = triggerColumnOf(component);
   const pairs = parseLoaderMapping(component.loaderMapping);
@@ -56,8 +58,8 @@ export function LoaderLive({ component, mode }: WidgetLiveProps<'loader'>) {
   if (mode === 'design' || store === null) {
     return (
       <Group gap={6} data-testid="loader">
-        <Badge variant="light" color="gray" leftSection={<IconDatabaseImport size={12} />}>Loader</Badge>
-        <Text size="xs" c="dimmed">{component.title === '' ? `fills ${pairs.length} field${pairs.length === 1 ? '' : 's'}` : component.title}</Text>
+        <Badge variant="light" color="gray" leftSection={<IconDatabaseImport size={12} />}>{t('datawidgets.loader.badge')}</Badge>
+        <Text size="xs" c="dimmed">{component.title === '' ? t('datawidgets.loader.fills', { count: pairs.length }) : component.title}</Text>
       </Group>
     );
   }

@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/LanguageProvider';
 import type { FieldBinding } from '../../page-state/form-state';
 import { fieldFrame, placeholderOf, valueText } from './field-frame';
 import type { ComponentBaseValues, FormFieldValues } from '@rakit/core';
@@ -33,6 +34,7 @@ interface LookupSelectProps {
  */
 export function LookupSelect({ component, binding, minChars, hint, defaultPlaceholder, nothingFound, clearLabel, lookUp, keeps }: LookupSelectProps) {
   const value = valueText(binding.value);
+  const t = useT();
   const [search, setSearch] = useState('');
   const [options, setOptions] = useState<LookupChoice[]>([]);
   const [chosen, setChosen] = useState<LookupChoice | null>(null);
@@ -76,7 +78,7 @@ export function LookupSelect({ component, binding, minChars, hint, defaultPlaceh
       }}
       clearable
       clearButtonProps={{ 'aria-label': clearLabel }}
-      nothingFoundMessage={typed.length < minChars ? hint : loading ? 'Looking up…' : nothingFound}
+      nothingFoundMessage={typed.length < minChars ? hint : loading ? t('datawidgets.shared.lookingUp') : nothingFound}
       maxDropdownHeight={280}
     />
   );

@@ -2,6 +2,7 @@ import { joinOptions, splitOptions } from '@rakit/core';
 import { ActionIcon, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/LanguageProvider';
 import { useListFocus } from './list-focus';
 
 interface Row {
@@ -17,7 +18,8 @@ const rowsOf = (stored: string): Row[] => splitOptions(stored).map((text) => ({ 
  * after the current one, the trash removes one. Blank options stay in the list while being
  * edited and are dropped from the stored comma-separated string.
  */
-export function OptionListEditor({ value, onChange, label = 'Options' }: { value: string; onChange: (stored: string) => void; label?: string }) {
+export function OptionListEditor({ value, onChange, label }: { value: string; onChange: (stored: string) => void; label?: string }) {
+  const t = useT();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(value));
   const [sent, setSent] = useState(value);
   const list = useListFocus();
@@ -43,28 +45,28 @@ export function OptionListEditor({ value, onChange, label = 'Options' }: { value
 
   return (
     <Stack gap={6}>
-      <Input.Label>{label}</Input.Label>
-      {rows.length === 0 ? <Text size="xs" c="dimmed">No options yet.</Text> : null}
+      <Input.Label>{label ?? t('datawidgets.options.label')}</Input.Label>
+      {rows.length === 0 ? <Text size="xs" c="dimmed">{t('datawidgets.options.empty')}</Text> : null}
       {rows.map((row, index) => (
         <Group key={row.key} gap={6} wrap="nowrap">
           <TextInput
             flex={1}
             size="xs"
-            aria-label={`Option ${index + 1}`}
-            placeholder={`Option ${index + 1}`}
+            aria-label={t('datawidgets.options.option', { number: index + 1 })}
+            placeholder={t('datawidgets.options.option', { number: index + 1 })}
             value={row.text}
             {...list.inputProps(row.key, () => addAfter(index))}
             onChange={(event) => commit(rows.with(index, { ...row, text: event.currentTarget.value }))}
           />
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove option ${index + 1}`} onClick={() => commit(rows.toSpliced(index, 1))}>
+          <ActionIcon variant="subtle" color="red" aria-label={t('datawidgets.options.remove', { number: index + 1 })} onClick={() => commit(rows.toSpliced(index, 1))}>
             <IconTrash size={16} />
           </ActionIcon>
         </Group>
       ))}
       <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => addAfter(rows.length - 1)} style={{ alignSelf: 'flex-start' }}>
-        Add option
+        {t('datawidgets.options.add')}
       </Button>
-      <Text size="xs" c="dimmed">Press Enter to add an option after the current one; empty options are not kept.</Text>
+      <Text size="xs" c="dimmed">{t('datawidgets.options.enterHint')}</Text>
     </Stack>
   );
 }

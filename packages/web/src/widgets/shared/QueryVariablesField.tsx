@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import type { CustomAction } from '@rakit/core';
 import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
+import { useT } from '../../i18n/LanguageProvider';
 
 /**
  * The Variables list of a widget whose text takes query variables (see query-variables.ts):
@@ -9,11 +10,12 @@ import { useAuthoringPage } from '../../actions/authoring-page';
  */
 export function QueryVariablesField({ variables, onChange }: { variables: readonly CustomAction[]; onChange: (variables: CustomAction[]) => void }) {
   const page = useAuthoringPage();
+  const t = useT();
   return (
     <Stack gap={4}>
       <ActionList
-        label="Variables"
-        emptyText="No variables yet."
+        label={t('datawidgets.shared.variables')}
+        emptyText={t('datawidgets.shared.noVariables')}
         actions={variables}
         onChange={onChange}
         types={['QUERY']}
@@ -21,7 +23,7 @@ export function QueryVariablesField({ variables, onChange }: { variables: readon
         pageId={page.pageId}
       />
       <Text size="xs" c="dimmed">
-        Each QUERY fills {'{{its name}}'} in the text with the first value of the first row it answers, in place of a global variable of that name.
+        {t('datawidgets.shared.variablesHint', { token: `{{${t('datawidgets.shared.variablesTokenName')}}}` })}
       </Text>
     </Stack>
   );

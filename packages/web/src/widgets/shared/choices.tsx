@@ -1,5 +1,6 @@
 import { joinSelection, splitOptions, type WidgetComponent } from '@rakit/core';
 import { Checkbox, MultiSelect, Select, Stack, Switch } from '@mantine/core';
+import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
 import type { ConfigProps } from '../types';
 import { withChanges } from './config-fields';
@@ -52,13 +53,14 @@ export function OptionsField<C extends OptionFields>({ component, onChange, keep
 
 /** The default choice among the options: one (radio) or several (checkbox). */
 export function DefaultChoiceField<C extends OptionFields>({ component, onChange, multiple }: ConfigProps<C> & { multiple: boolean }) {
+  const t = useT();
   const options = optionsOf(component);
   const current = component.initValue;
   if (multiple) {
     return (
       <MultiSelect
-        label="Default value"
-        placeholder={current === '' ? 'None selected' : undefined}
+        label={t('datawidgets.shared.defaultValue')}
+        placeholder={current === '' ? t('datawidgets.shared.noneSelected') : undefined}
         data={options}
         value={splitOptions(current).filter((o) => options.includes(o))}
         onChange={(next) => onChange(withChanges<C, OptionFields>(component, { initValue: joinSelection(options, next) }))}
@@ -68,8 +70,8 @@ export function DefaultChoiceField<C extends OptionFields>({ component, onChange
   }
   return (
     <Select
-      label="Default value"
-      placeholder="None selected"
+      label={t('datawidgets.shared.defaultValue')}
+      placeholder={t('datawidgets.shared.noneSelected')}
       data={options}
       value={options.includes(current) ? current : null}
       onChange={(next) => onChange(withChanges<C, OptionFields>(component, { initValue: next ?? '' }))}

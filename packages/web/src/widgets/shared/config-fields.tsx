@@ -1,5 +1,6 @@
 import { Input, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/LanguageProvider';
 import type { ConfigProps } from '../types';
 
 /**
@@ -90,29 +91,46 @@ export function ChoiceField<K extends string, C extends Record<K, string>>({ com
 }
 
 /** The label shown above the widget (its title). */
-export const TitleField = <C extends Record<'title', string>>(props: ConfigProps<C> & { label?: string; placeholder?: string }) => (
-  <TextField {...props} field="title" label={props.label ?? 'Label'} />
-);
+export function TitleField<C extends Record<'title', string>>(props: ConfigProps<C> & { label?: string; placeholder?: string }) {
+  const t = useT();
+  return <TextField {...props} field="title" label={props.label ?? t('datawidgets.shared.label')} />;
+}
 
-export const PlaceholderField = <C extends Record<'placeholder', string>>(props: ConfigProps<C>) => (
-  <TextField {...props} field="placeholder" label="Placeholder" placeholder="Shown while the field is empty" />
-);
+export function PlaceholderField<C extends Record<'placeholder', string>>(props: ConfigProps<C>) {
+  const t = useT();
+  return <TextField {...props} field="placeholder" label={t('datawidgets.shared.placeholder')} placeholder={t('datawidgets.shared.placeholderHint')} />;
+}
 
 /** Required and Disabled, side by side at the end of a form widget's panel. */
 export function RequiredDisabledFields<C extends Record<'required' | 'disabled', boolean>>(props: ConfigProps<C>) {
+  const t = useT();
   return (
     <Stack gap="xs">
-      <SwitchField {...props} field="required" label="Required" description="An empty field shows 'Field berikut wajib diisi'" />
-      <SwitchField {...props} field="disabled" label="Disabled" />
+      <SwitchField {...props} field="required" label={t('datawidgets.shared.required')} description={t('datawidgets.shared.requiredHint')} />
+      <SwitchField {...props} field="disabled" label={t('datawidgets.shared.disabled')} />
     </Stack>
   );
 }
 
+/**
+ * The text alignments, in the specification's words: kept for the panels not yet on the
+ * catalogs; a converted panel uses useAlignmentChoices.
+ */
 export const ALIGNMENT_CHOICES: readonly Choice[] = [
   { value: 'left', label: 'Left' },
   { value: 'center', label: 'Center' },
   { value: 'right', label: 'Right' },
 ];
+
+/** The text alignments, in the reader's catalog. */
+export function useAlignmentChoices(): readonly Choice[] {
+  const t = useT();
+  return [
+    { value: 'left', label: t('datawidgets.shared.alignLeft') },
+    { value: 'center', label: t('datawidgets.shared.alignCenter') },
+    { value: 'right', label: t('datawidgets.shared.alignRight') },
+  ];
+}
 
 /** The panel itself: its fields one under the other. */
 export const PanelStack = ({ children }: { children: ReactNode }) => <Stack gap="sm">{children}</Stack>;

@@ -1,6 +1,7 @@
 import { Checkbox, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { INTERVAL_FILTER_TYPES, TABLE_REFRESH_SECONDS, type WidgetComponent } from '@rakit/core';
 import { RowList } from '../../actions/RowList';
+import { useT } from '../../i18n/LanguageProvider';
 import { ColumnSelect } from '../../actions/sections/ColumnSelect';
 import { configuredColumns } from '../data-source/content';
 import { ColumnsField, DataActionsField, FunctionField, RefreshField, SourceFields } from '../data-source/SourceFields';
@@ -10,29 +11,30 @@ import type { WidgetConfigProps } from '../types';
 
 type TableFilter = WidgetComponent<'table'>['filters'][number];
 
-const FILTER_TYPES = [{ value: 'select', label: 'Select' }, { value: INTERVAL_FILTER_TYPES[0], label: 'Interval' }];
 
 /**
  * Filters: a name, a type (select or interval) and the source column filtered. The name has a line
  * of its own, so the panel's width shows it whole beside neither select.
  */
 function FiltersField({ component, onChange, scope }: WidgetConfigProps<'table'> & { scope: SourceScope }) {
+  const t = useT();
+  const filterTypes = [{ value: 'select', label: t('datawidgets.tableConfig.filterSelect') }, { value: INTERVAL_FILTER_TYPES[0], label: t('datawidgets.tableConfig.filterInterval') }];
   return (
     <RowList
-      label="Filters"
-      rowName="filter"
+      label={t('datawidgets.tableConfig.filters')}
+      rowName={t('datawidgets.tableConfig.filterRow')}
       rows={component.filters}
       onChange={(filters) => onChange(withChanges(component, { filters }))}
       newRow={(): TableFilter => ({ column: '', type: 'select', field: '' })}
-      addLabel="Add Filter"
-      emptyText="No filters."
+      addLabel={t('datawidgets.tableConfig.addFilter')}
+      emptyText={t('datawidgets.tableConfig.noFilters')}
     >
       {(row, set, index) => (
         <Stack gap={4} flex={1} miw={0}>
-          <TextInput size="xs" aria-label={`Name of filter ${index + 1}`} placeholder="Name" value={row.column} onChange={(e) => set({ ...row, column: e.currentTarget.value })} />
+          <TextInput size="xs" aria-label={t('datawidgets.tableConfig.filterName', { number: index + 1 })} placeholder={t('datawidgets.tableConfig.name')} value={row.column} onChange={(e) => set({ ...row, column: e.currentTarget.value })} />
           <Group gap={6} wrap="nowrap">
-            <Select size="xs" w={104} aria-label={`Type of filter ${index + 1}`} data={FILTER_TYPES} value={row.type} allowDeselect={false} onChange={(type) => set({ ...row, type: type ?? 'select' })} />
-            <ColumnSelect columns={scope.columns} value={row.field} onChange={(field) => set({ ...row, field })} name={`Column of filter ${index + 1}`} width="grow" />
+            <Select size="xs" w={104} aria-label={t('datawidgets.tableConfig.filterType', { number: index + 1 })} data={filterTypes} value={row.type} allowDeselect={false} onChange={(type) => set({ ...row, type: type ?? 'select' })} />
+            <ColumnSelect columns={scope.columns} value={row.field} onChange={(field) => set({ ...row, field })} name={t('datawidgets.tableConfig.filterColumn', { number: index + 1 })} width="grow" />
           </Group>
         </Stack>
       )}
@@ -40,20 +42,23 @@ function FiltersField({ component, onChange, scope }: WidgetConfigProps<'table'>
   );
 }
 
-const CHECKS = [['search', 'Enable Search'], ['bulkAction', 'Enable Bulk Action'], ['toExcel', 'Export Table To Excel']] as const;
 
 /** The data table's panel (spec 3 "Data table" configuration). */
 export function TableConfig(props: WidgetConfigProps<'table'>) {
   const { component, onChange } = props;
   const scope = useSourceScope(component);
+  const t = useT();
   const columns = configuredColumns(component);
+  const checks = [
+    ['search', t('datawidgets.tableConfig.enableSearch')], ['bulkAction', t('datawidgets.tableConfig.enableBulkAction')], ['toExcel', t('datawidgets.tableConfig.exportToExcel')],
+  ] as const;
   return (
     <PanelStack>
       <TitleField {...props} />
       <SourceFields {...props} scope={scope} />
       <ColumnsField {...props} scope={scope} />
       <Stack gap={6}>
-        {CHECKS.map(([field, label]) => (
+        {checks.map(([field, label]) => (
           <Checkbox
             key={field}
             label={label}
@@ -64,8 +69,8 @@ export function TableConfig(props: WidgetConfigProps<'table'>) {
       </Stack>
       <FiltersField {...props} scope={scope} />
       <MultiSelect
-        label="Markdown columns"
-        description="Shown as formatted text (no HTML)."
+        label={t('datawidgets.tableConfig.markdownColumns')}
+        description={t('datawidgets.tableConfig.markdownHint')}
         data={columns.map((c, i) => ({ value: String(i), label: c.label }))}
         value={component.markdownColumns.filter((i) => i < columns.length).map(String)}
         onChange={(next) => onChange(withChanges(component, { markdownColumns: next.map(Number) }))}

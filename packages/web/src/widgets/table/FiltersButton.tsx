@@ -3,6 +3,7 @@ import { type FilterValue, isIntervalFilter } from '@rakit/core';
 import { IconFilter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { TableContent } from '../../api/client';
+import { useT } from '../../i18n/LanguageProvider';
 
 type Filters = Record<string, FilterValue>;
 
@@ -32,6 +33,7 @@ const boundText = (value: FilterValue | undefined, bound: 'min' | 'max'): string
  * closes the open select only; with none open, the popover.
  */
 export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) {
+  const t = useT();
   const count = activeCount(value);
   const [opened, setOpened] = useState(false);
   const [openSelect, setOpenSelect] = useState<string | null>(null);
@@ -50,7 +52,7 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
     >
       <Popover.Target>
         <Button variant="default" size="sm" leftSection={<IconFilter size={16} />} onClick={() => setOpened((o) => !o)}>
-          Filters{count > 0 ? ` (${count})` : ''}
+          {count > 0 ? t('datawidgets.table.filtersCount', { count: String(count) }) : t('datawidgets.table.filters')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown
@@ -70,8 +72,8 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
                 <Stack key={filter.field} gap={4}>
                   <Input.Label size="xs">{name}</Input.Label>
                   <Group gap={6} grow>
-                    <TextInput size="xs" aria-label={`${name} min`} placeholder="Min" value={boundText(current, 'min')} onChange={(e) => bound('min', e.currentTarget.value)} />
-                    <TextInput size="xs" aria-label={`${name} max`} placeholder="Max" value={boundText(current, 'max')} onChange={(e) => bound('max', e.currentTarget.value)} />
+                    <TextInput size="xs" aria-label={t('datawidgets.table.filterMinOf', { name })} placeholder={t('datawidgets.table.filterMin')} value={boundText(current, 'min')} onChange={(e) => bound('min', e.currentTarget.value)} />
+                    <TextInput size="xs" aria-label={t('datawidgets.table.filterMaxOf', { name })} placeholder={t('datawidgets.table.filterMax')} value={boundText(current, 'max')} onChange={(e) => bound('max', e.currentTarget.value)} />
                   </Group>
                 </Stack>
               );
@@ -91,7 +93,7 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
           })}
           {/* Shown disabled but kept focusable: disabling the focused button dropped the focus out of the popover. */}
           <Button size="xs" variant="subtle" data-disabled={count === 0} aria-disabled={count === 0} onClick={() => { if (count > 0) onChange({}); }}>
-            Clear filters
+            {t('datawidgets.table.clearFilters')}
           </Button>
         </Stack>
       </Popover.Dropdown>
@@ -117,6 +119,7 @@ interface FilterSelectProps {
  * sits in room of its own instead of over what follows.
  */
 function FilterSelect({ name, options, value, open, onOpenChange, onChange }: FilterSelectProps) {
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const [room, setRoom] = useState(0);
   useEffect(() => {
@@ -144,7 +147,7 @@ function FilterSelect({ name, options, value, open, onOpenChange, onChange }: Fi
       <Select
         size="xs"
         label={name}
-        placeholder="All"
+        placeholder={t('datawidgets.table.filterAll')}
         data={options}
         value={value}
         searchable

@@ -1,7 +1,7 @@
 import {
   ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput,
 } from '@mantine/core';
-import { actionFailureMessage, fromEndLabel, Messages, rowKeyOf, rowsFoundText, totalItemText } from '@rakit/core';
+import { actionFailureMessage, fromEndLabel, rowKeyOf, rowsFoundText, totalItemText } from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useState } from 'react';
@@ -21,6 +21,7 @@ import { SortHeader } from './SortHeader';
 import { type PagerMoves, TablePager } from './TablePager';
 import { WidgetTitle } from '../shared/WidgetTitle';
 import { Announcement } from '../../components/Announcement';
+import { useT } from '../../i18n/LanguageProvider';
 
 /** How long a load runs before the table is covered by its loading overlay. */
 const OVERLAY_AFTER_MS = 300;
@@ -44,6 +45,7 @@ const cellText = (value: unknown): string =>
  */
 export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const current = useContext(CurrentAppContext);
+  const t = useT();
   const { query, setQuery, settled } = useTableQuery(component);
   const { content, failure, functionFailed, timedOut, loading, live, pageId, reload, counting } = useTableContent(component, mode, settled, true, true);
   const primaryKey = content.primaryKey;
@@ -114,17 +116,19 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
 
   const allChecked = rows.length > 0 && keys.every((k) => selected.has(k));
   // Said once per change (the text is the same across other renders, so the DOM is left alone).
-  const rowsFound = rowsFoundText({
+  const fromEndPage = fromEnd === undefined ? undefined : fromEndLabel(fromEnd);
+  const found = rowsFoundText({
     loading: slowLoad, shown: rows.length, count: content.count, capped: content.countCapped, counting,
-    page: fromEnd === undefined ? String(shownPage) : fromEndLabel(fromEnd),
+    page: fromEndPage === undefined ? String(shownPage) : t(fromEndPage.key, fromEndPage.values),
   });
+  const rowsFound = t(found.key, found.values);
   return (
     <Paper withBorder radius="md" p="md" data-testid="data-table" data-component={component.id}>
       <Group justify="space-between" mb="sm">
         <WidgetTitle>{component.title}</WidgetTitle>
         {component.toExcel ? (
           <Button size="sm" variant="light" leftSection={<IconDownload size={16} />} loading={exporting} disabled={!live} onClick={() => void exportRows()}>
-            Export To Excel
+            {t('datawidgets.table.exportExcel')}
           </Button>
         ) : null}
       </Group>
@@ -136,9 +140,9 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
               size="sm"
               w={240}
               leftSection={<IconSearch size={16} />}
-              placeholder={Messages.tableSearchPlaceholder}
-              aria-label={Messages.tableSearchPlaceholder}
-              description={content.searchWholeWords === true ? Messages.tableSearchWholeWords : undefined}
+              placeholder={t('tableSearchPlaceholder')}
+              aria-label={t('tableSearchPlaceholder')}
+              description={content.searchWholeWords === true ? t('tableSearchWholeWords') : undefined}
               value={query.search}
               onChange={(event) => setQuery({ ...unplaced, search: event.currentTarget.value, page: 1 })}
             />
@@ -150,33 +154,33 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
             <Menu position="bottom-start" withinPortal>
               <Menu.Target>
                 <Button size="sm" variant="default" leftSection={<IconStack2 size={16} />} disabled={chosenRows.length === 0} loading={actions.running && chosenRows.length > 0}>
-                  Bulk Action
+                  {t('datawidgets.table.bulkAction')}
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                {bulk.length === 0 ? <Menu.Label>No action for several rows</Menu.Label> : null}
+                {bulk.length === 0 ? <Menu.Label>{t('datawidgets.table.noBulkAction')}</Menu.Label> : null}
                 {bulk.map((action) => (
                   <Menu.Item key={action.name} disabled={actions.running} onClick={() => actions.choose(action, chosenRows, clearSelection)}>{action.name}</Menu.Item>
                 ))}
                 <Menu.Divider />
-                <Menu.Item color="gray">Cancel</Menu.Item>
+                <Menu.Item color="gray">{t('datawidgets.rowActions.cancel')}</Menu.Item>
               </Menu.Dropdown>
             </Menu>
           ) : null}
         </Group>
         {live ? <Announcement message={rowsFound} /> : null}
-        <Text size="sm" c="dimmed" data-testid="total-item">Total Item: {counting ? Messages.tableCounting : totalItemText(content.count, content.countCapped)}</Text>
+        <Text size="sm" c="dimmed" data-testid="total-item">{t('datawidgets.table.totalItem', { total: counting ? t('tableCounting') : totalItemText(content.count, content.countCapped) })}</Text>
       </Group>
       <Box pos="relative">
         <LoadingOverlay visible={slowLoad || actions.running} loaderProps={{ size: 'sm' }} transitionProps={{ duration: 0 }} />
         <Table.ScrollContainer minWidth={tableMinWidth(content.columns.length, withBulk, withActions)}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label={component.title === '' ? 'Data table' : component.title}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label={component.title === '' ? t('datawidgets.table.dataTable') : component.title}>
             <Table.Thead>
               <Table.Tr>
                 {withBulk ? (
                   <Table.Th w={36}>
                     <Checkbox
-                      aria-label="Select all rows of this page"
+                      aria-label={t('datawidgets.table.selectAll')}
                       checked={allChecked}
                       indeterminate={!allChecked && keys.some((k) => selected.has(k))}
                       onChange={() => setSelected(allChecked ? new Set() : new Set(keys))}
@@ -192,14 +196,14 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
                     />
                   )
                   : <Table.Th key={c.field}>{c.label}</Table.Th>))}
-                {withActions ? <Table.Th ta="right" className={classes.actionCell}>Action</Table.Th> : null}
+                {withActions ? <Table.Th ta="right" className={classes.actionCell}>{t('datawidgets.table.action')}</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={content.columns.length + (withBulk ? 1 : 0) + (withActions ? 1 : 0)}>
-                    <Text c="dimmed" ta="center" size="sm" py="sm">{loading ? 'Loading…' : 'No data'}</Text>
+                    <Text c="dimmed" ta="center" size="sm" py="sm">{loading ? t('datawidgets.table.loading') : t('datawidgets.table.noData')}</Text>
                   </Table.Td>
                 </Table.Tr>
               ) : rows.map((row, index) => {
@@ -209,7 +213,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
                     {withBulk ? (
                       <Table.Td>
                         <Checkbox
-                          aria-label={`Select row ${index + 1}`}
+                          aria-label={t('datawidgets.table.selectRow', { number: index + 1 })}
                           checked={selected.has(key)}
                           onChange={() => setSelected((previous) => {
                             const next = new Set(previous);
@@ -229,17 +233,17 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
                       <Table.Td className={classes.actionCell}>
                         <Group gap={2} justify="flex-end" wrap="nowrap">
                           {editAction === undefined ? null : (
-                            <ActionIcon variant="subtle" aria-label={`Edit row ${index + 1}`} disabled={actions.running} onClick={() => actions.choose(editAction, [row])}>
+                            <ActionIcon variant="subtle" aria-label={t('datawidgets.table.editRow', { number: index + 1 })} disabled={actions.running} onClick={() => actions.choose(editAction, [row])}>
                               <IconPencil size={16} />
                             </ActionIcon>
                           )}
                           {deleteAction === undefined ? null : (
-                            <ActionIcon variant="subtle" color="red" aria-label={`Delete row ${index + 1}`} disabled={actions.running} onClick={() => actions.choose(deleteAction, [row])}>
+                            <ActionIcon variant="subtle" color="red" aria-label={t('datawidgets.table.deleteRow', { number: index + 1 })} disabled={actions.running} onClick={() => actions.choose(deleteAction, [row])}>
                               <IconTrash size={16} />
                             </ActionIcon>
                           )}
                           {others.length === 0 ? null : (
-                            <RowActionMenu actions={others} label={`More actions of row ${index + 1}`} busy={actions.running} onChoose={(action) => actions.choose(action, [row])} />
+                            <RowActionMenu actions={others} label={t('datawidgets.table.moreActions', { number: index + 1 })} busy={actions.running} onChoose={(action) => actions.choose(action, [row])} />
                           )}
                         </Group>
                       </Table.Td>

@@ -1,6 +1,7 @@
 import { Group, NumberInput, Select } from '@mantine/core';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from '@rakit/core';
 import { useState } from 'react';
+import { useT } from '../../i18n/LanguageProvider';
 
 interface PageControlsProps {
   limit: number;
@@ -11,14 +12,15 @@ interface PageControlsProps {
 }
 
 const SIZES = TABLE_PAGE_SIZES.map(String);
-const SIZE_CHOICES = SIZES.map((value) => ({ value, label: `${value} / page` }));
 
 /**
  * Under a table, beside its pager (issue 32): how many rows a page shows (20, 50 or 100, kept
  * with the table's state) and, while the count is exact, a page number to go to.
  */
 export function PageControls({ limit, onLimit, pageCount, onPage }: PageControlsProps) {
+  const t = useT();
   const [target, setTarget] = useState<string | number>('');
+  const sizeChoices = SIZES.map((value) => ({ value, label: t('datawidgets.table.perPage', { size: value }) }));
   const go = () => {
     const page = Number(target);
     if (pageCount === null || !Number.isInteger(page) || page < 1 || page > pageCount) return;
@@ -28,13 +30,13 @@ export function PageControls({ limit, onLimit, pageCount, onPage }: PageControls
   return (
     <Group gap="xs" wrap="nowrap">
       <Select
-        size="xs" w={104} aria-label="Rows per page" data={SIZE_CHOICES} value={String(SIZES.includes(String(limit)) ? limit : TABLE_PAGE_SIZE)}
+        size="xs" w={104} aria-label={t('datawidgets.table.rowsPerPage')} data={sizeChoices} value={String(SIZES.includes(String(limit)) ? limit : TABLE_PAGE_SIZE)}
         allowDeselect={false} comboboxProps={{ withinPortal: true }}
         onChange={(value) => { if (value !== null) onLimit(Number(value)); }}
       />
       {pageCount !== null && pageCount > 1 ? (
         <NumberInput
-          size="xs" w={96} aria-label="Go to page" placeholder="Go to page" min={1} max={pageCount} allowDecimal={false} allowNegative={false} hideControls
+          size="xs" w={96} aria-label={t('datawidgets.table.goToPage')} placeholder={t('datawidgets.table.goToPage')} min={1} max={pageCount} allowDecimal={false} allowNegative={false} hideControls
           value={target} onChange={setTarget} onKeyDown={(event) => { if (event.key === 'Enter') go(); }} onBlur={go}
         />
       ) : null}

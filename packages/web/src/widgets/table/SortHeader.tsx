@@ -1,6 +1,7 @@
 import { Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { Messages, type TableSort } from '@rakit/core';
+import type { TableSort } from '@rakit/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconHourglassLow } from '@tabler/icons-react';
+import { useT } from '../../i18n/LanguageProvider';
 
 interface SortHeaderProps {
   label: string;
@@ -22,20 +23,21 @@ const nextSort = (field: string, sort: TableSort | undefined): TableSort | undef
  * carries a note, on hover and for screen readers, that its sort reads every row.
  */
 export function SortHeader({ label, field, sort, onSort, indexed }: SortHeaderProps) {
+  const t = useT();
   const direction = sort?.column === field ? sort.direction : undefined;
   const Icon = direction === 'asc' ? IconArrowUp : direction === 'desc' ? IconArrowDown : IconArrowsSort;
   return (
     <Table.Th aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}>
       <Group gap={4} wrap="nowrap">
-        <UnstyledButton onClick={() => onSort(nextSort(field, sort))} aria-description={indexed ? undefined : Messages.tableSortSlow}>
+        <UnstyledButton onClick={() => onSort(nextSort(field, sort))} aria-description={indexed ? undefined : t('tableSortSlow')}>
           <Group gap={4} wrap="nowrap">
             <Text fw={700} size="sm" component="span">{label}</Text>
             <Icon size={14} aria-hidden opacity={direction === undefined ? 0.4 : 1} />
           </Group>
         </UnstyledButton>
         {indexed ? null : (
-          <Tooltip label={Messages.tableSortSlow} withinPortal>
-            <IconHourglassLow size={14} aria-label={Messages.tableSortSlow} role="img" opacity={0.6} />
+          <Tooltip label={t('tableSortSlow')} withinPortal>
+            <IconHourglassLow size={14} aria-label={t('tableSortSlow')} role="img" opacity={0.6} />
           </Tooltip>
         )}
       </Group>

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { fromEndLabel, type PagerItem, tablePager, type TablePagerInput } from '@rakit/core';
+import { type Translate, useT } from '../../i18n/LanguageProvider';
 
 /** Where a click on the pager goes; the table turns each into a load (by key where it can). */
 export interface PagerMoves {
@@ -12,9 +13,11 @@ export interface PagerMoves {
 }
 
 /** What a screen reader calls a pager button: the first and last pages as such, each containing its visible label. */
-const pagerItemName = (item: number | { fromEnd: number }) => {
-  if (typeof item === 'number') return item === 1 ? 'Page 1 (first)' : `Page ${item}`;
-  return item.fromEnd === 1 ? 'Last page' : `Page ${fromEndLabel(item.fromEnd)}`;
+const pagerItemName = (t: Translate, item: number | { fromEnd: number }) => {
+  if (typeof item === 'number') return item === 1 ? t('datawidgets.table.pageFirst') : t('datawidgets.table.pageNumber', { page: String(item) });
+  if (item.fromEnd === 1) return t('datawidgets.table.pageLast');
+  const label = fromEndLabel(item.fromEnd);
+  return t('datawidgets.table.pageNumber', { page: t(label.key, label.values) });
 };
 
 const itemKey = (item: PagerItem, i: number) => (item === 'ellipsis' ? `gap-${i}` : typeof item === 'number' ? `page-${item}` : `end-${item.fromEnd}`);
@@ -25,6 +28,7 @@ const itemKey = (item: PagerItem, i: number) => (item === 'ellipsis' ? `gap-${i}
  * the pages reached from there are labelled from the end ("Last − 1").
  */
 export function TablePager({ onPage, onNext, onPrev, onLast, ...loaded }: TablePagerInput & PagerMoves) {
+  const t = useT();
   const { page, pageCount, countCapped } = loaded;
   const { items, hasPrev, hasNext } = tablePager(loaded);
   const current = countCapped ? loaded.fromEnd : undefined;
@@ -42,8 +46,8 @@ export function TablePager({ onPage, onNext, onPrev, onLast, ...loaded }: TableP
     else onPage(item);
   };
   return (
-    <Group gap={4} justify="flex-end" aria-label="Pages" role="navigation">
-      <Button size="compact-sm" variant="default" disabled={!hasPrev} onClick={onPrev}>Prev</Button>
+    <Group gap={4} justify="flex-end" aria-label={t('datawidgets.table.pages')} role="navigation">
+      <Button size="compact-sm" variant="default" disabled={!hasPrev} onClick={onPrev}>{t('datawidgets.table.prev')}</Button>
       {items.map((item, i) => (item === 'ellipsis'
         ? <Text key={itemKey(item, i)} size="sm" c="dimmed" px={4}>…</Text>
         : (
@@ -52,13 +56,13 @@ export function TablePager({ onPage, onNext, onPrev, onLast, ...loaded }: TableP
             size="compact-sm"
             variant={isCurrent(item) ? 'filled' : 'default'}
             aria-current={isCurrent(item) ? 'page' : undefined}
-            aria-label={pagerItemName(item)}
+            aria-label={pagerItemName(t, item)}
             onClick={() => choose(item)}
           >
-            {typeof item === 'number' ? item : fromEndLabel(item.fromEnd)}
+            {typeof item === 'number' ? item : t(fromEndLabel(item.fromEnd).key, fromEndLabel(item.fromEnd).values)}
           </Button>
         )))}
-      <Button size="compact-sm" variant="default" disabled={!hasNext} onClick={onNext}>Next</Button>
+      <Button size="compact-sm" variant="default" disabled={!hasNext} onClick={onNext}>{t('datawidgets.table.next')}</Button>
     </Group>
   );
 }
