@@ -1,4 +1,5 @@
 import { MAIN_APP_SLUG, PRODUCT_NAME, ROOT_APP_SLUG } from '../constants';
+import type { MessageKey } from '../i18n/catalog';
 import type { PublicApplication } from '../schemas/entities';
 
 /** The id of the data block holding the application in the page the server sends first (issue 42). */
@@ -24,18 +25,19 @@ export function appSlugFromHost(hostname: string): string | null {
 }
 
 /**
- * The words of the sign-in screen (spec 1 screen 1), shared by the screen and the page the
- * server sends before the screen's code has arrived (issue 42), so the two read alike.
+ * The words of the sign-in screen (spec 1 screen 1), as keys of the catalogs (shell.json), shared
+ * by the screen and the page the server sends before the screen's code has arrived (issue 42),
+ * so the two read alike in every language.
  */
 export const SIGN_IN_TEXT = {
-  subtitle: 'Masuk ke akun Anda',
-  username: 'Username',
+  subtitle: 'shell.signIn.subtitle',
+  username: 'shell.signIn.username',
   /** In main, where builders sign in with their WhatsApp number. */
-  mainUsername: 'Username (Nomer WA Aktif)',
-  password: 'Password',
-  submit: 'Sign In',
-} as const;
+  mainUsername: 'shell.signIn.mainUsername',
+  password: 'shell.signIn.password',
+  submit: 'shell.signIn.submit',
+} as const satisfies Record<string, MessageKey>;
 
-/** The username field's label in `appSlug`. */
-export const signInUsernameLabel = (appSlug: string): string =>
+/** The key of the username field's label in `appSlug`. */
+export const signInUsernameLabel = (appSlug: string): MessageKey =>
   appSlug === MAIN_APP_SLUG ? SIGN_IN_TEXT.mainUsername : SIGN_IN_TEXT.username;

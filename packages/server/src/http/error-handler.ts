@@ -41,8 +41,12 @@ function sendValidationFailure(request: FastifyRequest, reply: FastifyReply, err
   return reply.code(400).send({ status: false, error: [parts.map((part) => part.text).join('; ')], ...(code === undefined ? {} : { code }) });
 }
 
-/** The web app's page for a navigation to `url` on `hostname` (http/first-page.ts); undefined: the built index.html. */
-export type FirstPage = (hostname: string, url: string) => Promise<string | undefined>;
+/**
+ * The web app's page for a navigation to `url` on `hostname`, drawn in the language the request's
+ * Accept-Language asks for where the application leaves it to the browser (http/first-page.ts);
+ * undefined: the built index.html.
+ */
+export type FirstPage = (hostname: string, url: string, acceptLanguage?: string) => Promise<string | undefined>;
 
 /**
  * Every failure answers `{ status: false, error: [text] }`: 4xx with a clear text for the
@@ -121,9 +125,9 @@ async function sendStaleRevision(error: StaleRevision, request: FastifyRequest, 
  */
 export async function sendFirstPage(request: FastifyRequest, reply: FastifyReply, firstPage: FirstPage): Promise<FastifyReply> {
   reply.header('cache-control', 'no-cache');
-  const page = await firstPage(request.hostname, request.url);
+  const page = await firstPage(request.hostname, request.url, request.headers['accept-language']);
   if (page === undefined) return reply.sendFile('index.html');
-  reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  reply.header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
   if (!/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(page);
   return reply.header('content-encoding', 'br').send(brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
 }

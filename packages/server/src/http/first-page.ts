@@ -1,8 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  appSlugFromHost, appTitle, FIRST_PAGE_APP_ID, type PublicApplication, PublicApplicationSchema, SIGN_IN_TEXT, signInUsernameLabel,
+  appSlugFromHost, appTitle, FIRST_PAGE_APP_ID, type Language, type MessageKey, type PublicApplication, PublicApplicationSchema, resolveLanguage,
+  SIGN_IN_TEXT, signInUsernameLabel,
 } from '@rakit/core';
+import { translate } from '@rakit/core/translate';
 
 /** Where the built index.html leaves the app its element. */
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -21,14 +23,16 @@ const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(
  * page stayed white for 2.6 s while 260 KB of JavaScript came). Its classes are styled by
  * index.html's own <style>, the sizes those of AuthFrame and LoginScreen; React replaces it
  * whole with the live form. No field is a real input: nothing typed can be lost in the swap.
+ * Its words are in `language`, the catalog the browser will start in (issue 35).
  */
-function signInSkeleton(app: PublicApplication): string {
-  const field = (label: string) => `<div class="rk-first-label">${escapeHtml(label)}</div><div class="rk-first-input"></div>`;
+function signInSkeleton(app: PublicApplication, language: Language): string {
+  const text = (key: MessageKey) => escapeHtml(translate(language, key));
+  const field = (key: MessageKey) => `<div class="rk-first-label">${text(key)}</div><div class="rk-first-input"></div>`;
   return `<main class="rk-first-auth" aria-busy="true"><div class="rk-first-card">`
     + `<h1 class="rk-first-title">${escapeHtml(appTitle(app))}</h1>`
-    + `<p class="rk-first-subtitle">${escapeHtml(SIGN_IN_TEXT.subtitle)}</p>`
+    + `<p class="rk-first-subtitle">${text(SIGN_IN_TEXT.subtitle)}</p>`
     + field(signInUsernameLabel(app.appSlug)) + field(SIGN_IN_TEXT.password)
-    + `<div class="rk-first-button">${escapeHtml(SIGN_IN_TEXT.submit)}</div>`
+    + `<div class="rk-first-button">${text(SIGN_IN_TEXT.submit)}</div>`
     + `</div></main>`;
 }
 
@@ -57,8 +61,8 @@ function memberPageSkeleton(app: PublicApplication): string {
 }
 
 /** The first screen the server draws for a route after the application's part of the address, if any. */
-function skeletonFor(route: readonly string[], app: PublicApplication): string | undefined {
-  if (route[0] === 'auth' && (route[1] === undefined || route[1] === 'login')) return signInSkeleton(app);
+function skeletonFor(route: readonly string[], app: PublicApplication, language: Language): string | undefined {
+  if (route[0] === 'auth' && (route[1] === undefined || route[1] === 'login')) return signInSkeleton(app, language);
   // A member's page: /{group}/{page} (admin screens are one segment, the preview window has its own bar).
   if (route.length === 2 && route[0] !== 'auth' && route[0] !== 'preview') return memberPageSkeleton(app);
   return undefined;
@@ -88,7 +92,7 @@ export function firstPageRenderer(webDir: string, findApp: PublicAppLookup) {
     if (built?.mtimeMs !== mtimeMs) built = { mtimeMs, html: await readFile(file, 'utf8') };
     return built.html;
   };
-  return async (hostname: string, url: string): Promise<string | undefined> => {
+  return async (hostname: string, url: string, acceptLanguage?: string): Promise<string | undefined> => {
     let app: PublicApplication | undefined;
     let route: string[] = [];
     try {
@@ -102,7 +106,8 @@ export function firstPageRenderer(webDir: string, findApp: PublicAppLookup) {
     const html = await indexHtml();
     if (!html.includes(ROOT_ELEMENT)) return undefined;
     const publicApp = PublicApplicationSchema.parse(app);
-    const drawn = skeletonFor(route, publicApp);
+    // No one is signed in on a navigation the server sees: the application's setting, or the browser's languages.
+    const drawn = skeletonFor(route, publicApp, resolveLanguage({ app: publicApp.appLanguage, browser: acceptLanguage }));
     const data = `<script type="application/json" id="${FIRST_PAGE_APP_ID}">${jsonForScript({ status: true, data: publicApp })}</script>`;
     const page = html.replace(ROOT_ELEMENT, () => `<div id="root">${drawn ?? ''}</div>${data}`);
     return drawn === undefined ? page : withCodeAfterPaint(page);

@@ -1,8 +1,9 @@
 import { Anchor, List, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { HelpText } from './help-texts';
 
 /** A link that opens a short help text (registration requirements, tutorial) in a dialog. */
-export function HelpLink({ label, title, items, ordered = false }: { label: string; title: string; items: readonly string[]; ordered?: boolean }) {
+export function HelpLink({ label, title, items, ordered = false }: HelpText & { ordered?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>

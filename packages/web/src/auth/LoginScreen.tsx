@@ -1,11 +1,12 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
-import { groupsForApp, MAIN_APP_ID, mayEnterApp, Messages, SIGN_IN_TEXT, signInUsernameLabel, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
+import { groupsForApp, MAIN_APP_ID, mayEnterApp, SIGN_IN_TEXT, signInUsernameLabel, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiUnreachableError, firstError, publicApi } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
+import { useT } from '../i18n/LanguageProvider';
 import { landingPath } from '../session/app-resolution';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { clearAppStorage, storeSession } from '../session/session-storage';
@@ -21,6 +22,7 @@ export interface LoginLocationState {
 
 /** Sign-in (spec 1 screen 1). */
 export function LoginScreen() {
+  const t = useT();
   const { app, path } = useCurrentApp();
   const navigate = useNavigate();
   const location = useLocation();
@@ -42,15 +44,15 @@ export function LoginScreen() {
   useEffect(() => {
     if (!registered || registeredShown.current) return;
     registeredShown.current = true;
-    notifySuccess(Messages.registerSuccess);
+    notifySuccess(t('registerSuccess'));
     void navigate(location.pathname, { replace: true, state: null });
-  }, [registered, location.pathname, navigate]);
+  }, [registered, location.pathname, navigate, t]);
 
   async function signIn(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     if (userId.trim() === '' || password === '') {
-      notifyFailure(Messages.loginFailed);
+      notifyFailure(t('loginFailed'));
       return;
     }
     setBusy(true);
@@ -58,18 +60,18 @@ export function LoginScreen() {
       const answer = await publicApi.login({ userId, password, appSlug: app.appSlug });
       const user = answer.data?.[0];
       if (!answer.status || user === undefined) {
-        notifyFailure(firstError(answer, Messages.loginFailed));
+        notifyFailure(firstError(answer, t('loginFailed')));
         return;
       }
       // The server applies the access rule; the same rule here guards a stale or odd answer.
       if (!mayEnterApp(user.userGroup, app)) {
-        notifyFailure(Messages.loginFailed);
+        notifyFailure(t('loginFailed'));
         return;
       }
       const firstGroup = groupsForApp(user.userGroup, app)[0];
       const target = landingPath(app, user.userGroup, path);
       if (firstGroup === undefined || target === null) {
-        notifyFailure(Messages.loginNoGroup);
+        notifyFailure(t('loginNoGroup'));
         return;
       }
       storeSession(app, user, firstGroup);
@@ -77,39 +79,39 @@ export function LoginScreen() {
     } catch (error) {
       if (!(error instanceof ApiUnreachableError)) throw error;
       console.error(error);
-      notifyFailure(Messages.loginFailed);
+      notifyFailure(t('loginFailed'));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <AuthFrame subtitle={SIGN_IN_TEXT.subtitle}>
+    <AuthFrame subtitle={t(SIGN_IN_TEXT.subtitle)}>
       <form onSubmit={(event) => void signIn(event)} noValidate>
         <Stack>
           <TextInput
-            label={signInUsernameLabel(app.appSlug)}
+            label={t(signInUsernameLabel(app.appSlug))}
             autoComplete="username"
             value={userId}
             onChange={(event) => setUserId(event.currentTarget.value)}
             autoFocus
           />
           <PasswordField
-            label={SIGN_IN_TEXT.password}
+            label={t(SIGN_IN_TEXT.password)}
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
-          <Button type="submit" loading={busy} fullWidth>{SIGN_IN_TEXT.submit}</Button>
+          <Button type="submit" loading={busy} fullWidth>{t(SIGN_IN_TEXT.submit)}</Button>
         </Stack>
       </form>
       {(isMain || app.appOpenRegistration) && (
         <Stack gap={6} mt="lg" align="center">
-          <Anchor component={Link} to={path('auth/register')} size="sm">Belum punya akun? Daftar</Anchor>
+          <Anchor component={Link} to={path('auth/register')} size="sm">{t('shell.signIn.registerLink')}</Anchor>
           {isMain && (
             <Group gap="md" justify="center">
-              <HelpLink {...registrationRequirements} />
-              <HelpLink {...tutorial} ordered />
+              <HelpLink {...registrationRequirements(t)} />
+              <HelpLink {...tutorial(t)} ordered />
               <Anchor
                 href={`https://wa.me/${WHATSAPP_ADMIN_NUMBER}`}
                 target="_blank"
@@ -119,7 +121,7 @@ export function LoginScreen() {
               >
                 <Group gap={4} component="span" wrap="nowrap">
                   <IconBrandWhatsapp size={16} />
-                  Hubungi Admin
+                  {t('shell.signIn.contactAdmin')}
                 </Group>
               </Anchor>
             </Group>

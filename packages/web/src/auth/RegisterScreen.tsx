@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { Messages, type RegistrationInput, registrationError, typedPhone } from '@rakit/core';
+import { type MessageCode, Messages, type RegistrationInput, registrationError, typedPhone } from '@rakit/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiUnreachableError, publicApi } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
+import { useT } from '../i18n/LanguageProvider';
 import { notifyFailure } from '../components/notify';
 import { AuthFrame } from './AuthFrame';
 import type { LoginLocationState } from './LoginScreen';
@@ -11,8 +12,17 @@ import { PasswordField } from './PasswordField';
 
 const EMPTY: RegistrationInput = { userId: '', password: '', confirm_password: '' };
 
+/** The codes of registrationError's texts (core answers the specification's words), to show them in the reader's language. */
+const REGISTRATION_ERRORS: Record<string, MessageCode> = {
+  [Messages.registerUsernameEmpty]: 'registerUsernameEmpty',
+  [Messages.registerPasswordShort]: 'registerPasswordShort',
+  [Messages.registerPasswordMismatch]: 'registerPasswordMismatch',
+  [Messages.registerPhonePrefix]: 'registerPhonePrefix',
+};
+
 /** Registration (spec 1 screen 2): the username is an active WhatsApp number starting with 08. */
 export function RegisterScreen() {
+  const t = useT();
   const { app, path } = useCurrentApp();
   const navigate = useNavigate();
   const [input, setInput] = useState<RegistrationInput>(EMPTY);
@@ -24,7 +34,8 @@ export function RegisterScreen() {
     if (busy) return;
     const invalid = registrationError(input);
     if (invalid !== null) {
-      notifyFailure(invalid);
+      const code = REGISTRATION_ERRORS[invalid];
+      notifyFailure(code === undefined ? invalid : t(code));
       return;
     }
     setBusy(true);
@@ -48,14 +59,14 @@ export function RegisterScreen() {
   }
 
   const backToLogin = (
-    <Anchor component={Link} to={path('auth/login')} size="sm">Sudah punya akun? Masuk</Anchor>
+    <Anchor component={Link} to={path('auth/login')} size="sm">{t('shell.register.signInLink')}</Anchor>
   );
 
   if (!app.appOpenRegistration) {
     return (
-      <AuthFrame subtitle="Daftar akun baru">
+      <AuthFrame subtitle={t('shell.register.subtitle')}>
         <Stack align="center">
-          <Alert color="gray" w="100%">{Messages.registerClosed}</Alert>
+          <Alert color="gray" w="100%">{t('registerClosed')}</Alert>
           {backToLogin}
         </Stack>
       </AuthFrame>
@@ -63,32 +74,32 @@ export function RegisterScreen() {
   }
 
   return (
-    <AuthFrame subtitle="Daftar akun baru">
+    <AuthFrame subtitle={t('shell.register.subtitle')}>
       <form onSubmit={(event) => void register(event)} noValidate>
         <Stack>
           <TextInput
-            label="Nomer WA Aktif"
+            label={t('shell.register.phone')}
             type="tel"
             inputMode="numeric"
             autoComplete="tel"
-            placeholder="08xxxxxxxxxx"
+            placeholder={t('shell.register.phonePlaceholder')}
             value={input.userId}
             onChange={(event) => set('userId')(typedPhone(event.currentTarget.value))}
             autoFocus
           />
           <PasswordField
-            label="Password"
+            label={t('shell.register.password')}
             autoComplete="new-password"
             value={input.password}
             onChange={(event) => set('password')(event.currentTarget.value)}
           />
           <PasswordField
-            label="Confirm Password"
+            label={t('shell.register.confirmPassword')}
             autoComplete="new-password"
             value={input.confirm_password}
             onChange={(event) => set('confirm_password')(event.currentTarget.value)}
           />
-          <Button type="submit" loading={busy} fullWidth>Register</Button>
+          <Button type="submit" loading={busy} fullWidth>{t('shell.register.submit')}</Button>
         </Stack>
       </form>
       <Stack mt="lg" align="center">{backToLogin}</Stack>

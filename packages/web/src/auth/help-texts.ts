@@ -1,23 +1,31 @@
 import { PASSWORD_MIN_LENGTH, PHONE_PREFIX } from '@rakit/core';
+import type { Translate } from '../i18n/LanguageProvider';
 
-/** Help texts of the main application's sign-in screen, in Indonesian like the screen. */
-export const registrationRequirements = {
-  label: 'Syarat Pendaftaran',
-  title: 'Syarat Pendaftaran',
-  items: [
-    `Username adalah nomor WhatsApp aktif yang diawali ${PHONE_PREFIX}.`,
-    `Password minimal ${PASSWORD_MIN_LENGTH} karakter.`,
-    'Satu nomor hanya dapat didaftarkan satu kali.',
-  ],
-} as const;
+/** A help link's words: its link and title, and its points. */
+export interface HelpText {
+  label: string;
+  title: string;
+  items: readonly string[];
+}
 
-export const tutorial = {
-  label: 'Tutorial',
-  title: 'Tutorial',
+/** Help texts of the main application's sign-in screen (Indonesian in the specification's catalog, like the screen). */
+export const registrationRequirements = (t: Translate): HelpText => ({
+  label: t('shell.help.requirements.title'),
+  title: t('shell.help.requirements.title'),
   items: [
-    'Daftar dengan nomor WhatsApp aktif Anda.',
-    'Masuk (Sign In) dengan nomor dan password tersebut.',
-    "Di halaman Home, klik 'Create New App' untuk membuat aplikasi.",
-    "Klik 'Open' pada kartu aplikasi untuk membuka halaman login aplikasi tersebut.",
+    t('shell.help.requirements.phone', { prefix: PHONE_PREFIX }),
+    t('shell.help.requirements.password', { min: String(PASSWORD_MIN_LENGTH) }),
+    t('shell.help.requirements.once'),
   ],
-} as const;
+});
+
+export const tutorial = (t: Translate): HelpText => ({
+  label: t('shell.help.tutorial.title'),
+  title: t('shell.help.tutorial.title'),
+  items: [
+    t('shell.help.tutorial.register'),
+    t('shell.help.tutorial.signIn'),
+    t('shell.help.tutorial.createApp'),
+    t('shell.help.tutorial.openApp'),
+  ],
+});

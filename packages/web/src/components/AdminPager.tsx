@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { adminPagerWindow, pageCount } from '@rakit/core';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 
 interface AdminPagerProps {
   /** The page shown, from 1. */
@@ -20,6 +21,7 @@ interface AdminPagerProps {
  * numbers around the current one, next, last. Nothing when everything fits on one page.
  */
 export function AdminPager({ page, total, pageSize, onChange, label, size = 'sm' }: AdminPagerProps) {
+  const t = useT();
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;
   const current = Math.min(Math.max(1, page), pages);
@@ -34,8 +36,8 @@ export function AdminPager({ page, total, pageSize, onChange, label, size = 'sm'
   const iconSize = size === 'xs' ? 14 : 16;
   return (
     <Group gap={4} component="nav" aria-label={label} wrap="wrap">
-      {step('First page', 1, current === 1, <IconChevronsLeft size={iconSize} />)}
-      {step('Previous page', current - 1, current === 1, <IconChevronLeft size={iconSize} />)}
+      {step(t('shell.pager.first'), 1, current === 1, <IconChevronsLeft size={iconSize} />)}
+      {step(t('shell.pager.previous'), current - 1, current === 1, <IconChevronLeft size={iconSize} />)}
       {adminPagerWindow(current, pages).map((n) => (
         <Button
           key={n}
@@ -44,15 +46,15 @@ export function AdminPager({ page, total, pageSize, onChange, label, size = 'sm'
           miw={size === 'xs' ? 28 : 34}
           px={6}
           variant={n === current ? 'filled' : 'default'}
-          aria-label={`Page ${n}`}
+          aria-label={t('shell.pager.page', { n })}
           aria-current={n === current ? 'page' : undefined}
           onClick={() => go(n)}
         >
           {n}
         </Button>
       ))}
-      {step('Next page', current + 1, current === pages, <IconChevronRight size={iconSize} />)}
-      {step('Last page', pages, current === pages, <IconChevronsRight size={iconSize} />)}
+      {step(t('shell.pager.next'), current + 1, current === pages, <IconChevronRight size={iconSize} />)}
+      {step(t('shell.pager.last'), pages, current === pages, <IconChevronsRight size={iconSize} />)}
     </Group>
   );
 }

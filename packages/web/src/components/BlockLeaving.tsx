@@ -1,24 +1,29 @@
+import type { MessageKey } from '@rakit/core';
 import { useBlocker } from 'react-router';
+import { useT } from '../i18n/LanguageProvider';
 import { ConfirmDialog } from './ConfirmDialog';
 
-export const UNSAVED_CHANGES_QUESTION = 'The changes to this page are not saved. Leave without saving them?';
+/** The question before unsaved edits are dropped (a catalog key: the dialog says it in the reader's language). */
+export const UNSAVED_CHANGES_QUESTION: MessageKey = 'shell.leave.unsaved';
 /** Offline on a shared document, edits live only in this tab until the connection returns. */
-export const OFFLINE_CHANGES_QUESTION = 'You are offline: your changes are kept only here until the connection returns. Leave without them?';
+export const OFFLINE_CHANGES_QUESTION: MessageKey = 'shell.leave.offline';
 
 interface UnsavedChangesDialogProps {
   opened: boolean;
   onStay: () => void;
   onLeave: () => void;
-  message?: string;
+  /** The question's key in the catalogs. */
+  message?: MessageKey;
 }
 
 /** Asks before edits that are not saved are dropped: Cancel keeps them, the red button leaves. */
 export function UnsavedChangesDialog({ opened, onStay, onLeave, message = UNSAVED_CHANGES_QUESTION }: UnsavedChangesDialogProps) {
+  const t = useT();
   return (
     <ConfirmDialog
       opened={opened}
-      message={message}
-      confirmLabel="Leave without saving"
+      message={t(message)}
+      confirmLabel={t('shell.leave.confirm')}
       onConfirm={async () => onLeave()}
       onClose={onStay}
     />
@@ -26,7 +31,7 @@ export function UnsavedChangesDialog({ opened, onStay, onLeave, message = UNSAVE
 }
 
 /** While `dirty`, a move to another address (a menu entry, a link, the browser's back) waits for the person's answer. */
-export function BlockLeaving({ dirty, message }: { dirty: boolean; message?: string }) {
+export function BlockLeaving({ dirty, message }: { dirty: boolean; message?: MessageKey }) {
   const blocker = useBlocker(dirty);
   return (
     <UnsavedChangesDialog

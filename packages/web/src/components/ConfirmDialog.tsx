@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -11,6 +12,7 @@ interface ConfirmDialogProps {
 
 /** A yes/no question before a removal; the confirm button spins while the call runs. */
 export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   async function confirm() {
     setBusy(true);
@@ -25,7 +27,7 @@ export function ConfirmDialog({ opened, message, confirmLabel, onConfirm, onClos
     <Modal opened={opened} onClose={onClose} withCloseButton={false} centered size="sm" attributes={{ content: { 'aria-label': message } }}>
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
+        <Button variant="default" onClick={onClose} disabled={busy}>{t('shell.dialog.cancel')}</Button>
         <Button color="red" onClick={() => void confirm()} loading={busy}>{confirmLabel}</Button>
       </Group>
     </Modal>

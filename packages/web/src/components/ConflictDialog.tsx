@@ -1,6 +1,8 @@
 import { Button, Group, List, Modal, Radio, Stack, Text } from '@mantine/core';
 import type { MergeSettlement, MergeSide } from '@rakit/core';
 import { useState } from 'react';
+import { t as translate } from '../i18n/i18n';
+import { useT } from '../i18n/LanguageProvider';
 
 /** One clash of a stale write: what it is about, and what each side's answer keeps. */
 export interface ConflictQuestion {
@@ -23,7 +25,7 @@ interface ConflictDialogProps {
 
 /** A value of a setting or field, short enough for one line of a choice. */
 export function shownValue(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '(empty)';
+  if (value === undefined || value === null || value === '') return translate('shell.conflict.empty');
   const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
@@ -35,6 +37,7 @@ export function shownValue(value: unknown): string {
  * until he chooses, and he must choose: his work is still on the screen.
  */
 export function ConflictDialog({ what, who = null, theirChanges, questions, onSettle }: ConflictDialogProps) {
+  const t = useT();
   const [choices, setChoices] = useState<Record<string, MergeSide>>({});
   return (
     <Modal
@@ -45,17 +48,17 @@ export function ConflictDialog({ what, who = null, theirChanges, questions, onSe
       closeOnEscape={false}
       centered
       size="lg"
-      title={`${who === null ? 'Another builder' : who} saved ${what}`}
+      title={who === null ? t('shell.conflict.titleUnknown', { what }) : t('shell.conflict.title', { who, what })}
     >
       <Stack gap="md">
         <Text size="sm">
-          They saved it after you opened it, and you both changed the same things. Your changes are still here: nothing is saved until you choose.
+          {t('shell.conflict.explain')}
         </Text>
         {theirChanges.length > 0 && (
           <div>
-            <Text fw={600} size="sm">What they changed</Text>
+            <Text fw={600} size="sm">{t('shell.conflict.theirChanges')}</Text>
             <List size="sm" spacing={2}>{theirChanges.slice(0, 8).map((line) => <List.Item key={line}>{line}</List.Item>)}</List>
-            {theirChanges.length > 8 && <Text size="xs" c="dimmed">… and {theirChanges.length - 8} more</Text>}
+            {theirChanges.length > 8 && <Text size="xs" c="dimmed">{t('shell.conflict.more', { count: theirChanges.length - 8 })}</Text>}
           </div>
         )}
         <Stack gap="sm">
@@ -74,9 +77,9 @@ export function ConflictDialog({ what, who = null, theirChanges, questions, onSe
           ))}
         </Stack>
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={() => onSettle({ keep: 'theirs' })}>Keep only theirs</Button>
-          <Button variant="default" onClick={() => onSettle({ keep: 'mine' })}>Keep only mine</Button>
-          <Button onClick={() => onSettle({ keep: 'both', choices })}>Keep both</Button>
+          <Button variant="default" onClick={() => onSettle({ keep: 'theirs' })}>{t('shell.conflict.keepTheirs')}</Button>
+          <Button variant="default" onClick={() => onSettle({ keep: 'mine' })}>{t('shell.conflict.keepMine')}</Button>
+          <Button onClick={() => onSettle({ keep: 'both', choices })}>{t('shell.conflict.keepBoth')}</Button>
         </Group>
       </Stack>
     </Modal>

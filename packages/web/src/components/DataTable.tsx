@@ -1,6 +1,7 @@
 import { Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './DataTable.module.css';
+import { useT } from '../i18n/LanguageProvider';
 
 interface DataTableProps {
   /** Column headings; null for a column of row actions (named for assistive technology only). The last one sits right. */
@@ -20,6 +21,7 @@ interface DataTableProps {
  * than its card (a phone), it scrolls sideways inside the card.
  */
 export function DataTable({ columns, children, isEmpty, emptyText, minWidth = 560, caption, wrap = false }: DataTableProps) {
+  const t = useT();
   return (
     <Paper withBorder radius="md" bg="white">
       <Table.ScrollContainer minWidth={minWidth}>
@@ -28,7 +30,7 @@ export function DataTable({ columns, children, isEmpty, emptyText, minWidth = 56
             <Table.Tr>
               {columns.map((column, index) => (
                 <Table.Th key={column ?? `actions-${index}`} ta={index === columns.length - 1 && index > 0 ? 'right' : undefined} fz="xs" c="dimmed" style={{ letterSpacing: 0.5 }}>
-                  {column ?? <VisuallyHidden>Actions</VisuallyHidden>}
+                  {column ?? <VisuallyHidden>{t('shell.table.actions')}</VisuallyHidden>}
                 </Table.Th>
               ))}
             </Table.Tr>

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useT } from '../i18n/LanguageProvider';
 
 /** The dialog open on a list screen: the add/edit form (null: a new item) or the removal question. */
 type EditRemoveDialog<T> = { kind: 'form'; editing: T | null } | { kind: 'remove'; item: T } | null;
@@ -41,7 +42,8 @@ interface EditRemoveDialogsProps<T> {
 }
 
 /** Shows the add/edit dialog or the removal confirmation of a list screen. */
-export function EditRemoveDialogs<T>({ state, form, removeMessage, confirmLabel = 'Remove', onRemove }: EditRemoveDialogsProps<T>) {
+export function EditRemoveDialogs<T>({ state, form, removeMessage, confirmLabel, onRemove }: EditRemoveDialogsProps<T>) {
+  const t = useT();
   const { dialog, close } = state;
   return (
     <>
@@ -49,7 +51,7 @@ export function EditRemoveDialogs<T>({ state, form, removeMessage, confirmLabel 
       <ConfirmDialog
         opened={dialog?.kind === 'remove'}
         message={removeMessage}
-        confirmLabel={confirmLabel}
+        confirmLabel={confirmLabel ?? t('shell.dialog.remove')}
         onClose={close}
         onConfirm={() => (dialog?.kind === 'remove' ? onRemove(dialog.item) : Promise.resolve())}
       />

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 
 interface FormDialogProps {
   title: string;
@@ -14,7 +15,8 @@ interface FormDialogProps {
 }
 
 /** A dialog holding a form: its fields, then Cancel and Save. A second submit while saving is ignored. */
-export function FormDialog({ title, onSubmit, onClose, children, size, cancelLabel = 'Cancel', submitLabel = 'Save' }: FormDialogProps) {
+export function FormDialog({ title, onSubmit, onClose, children, size, cancelLabel, submitLabel }: FormDialogProps) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -34,8 +36,8 @@ export function FormDialog({ title, onSubmit, onClose, children, size, cancelLab
         <Stack>
           {children}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>{cancelLabel}</Button>
-            <Button type="submit" loading={busy}>{submitLabel}</Button>
+            <Button variant="default" onClick={onClose} disabled={busy}>{cancelLabel ?? t('shell.dialog.cancel')}</Button>
+            <Button type="submit" loading={busy}>{submitLabel ?? t('shell.dialog.save')}</Button>
           </Group>
         </Stack>
       </form>

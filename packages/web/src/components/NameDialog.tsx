@@ -2,6 +2,7 @@ import { TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { notifyFailure } from './notify';
 import { FormDialog } from './FormDialog';
+import { useT } from '../i18n/LanguageProvider';
 
 interface NameDialogProps {
   title: string;
@@ -16,7 +17,8 @@ interface NameDialogProps {
 }
 
 /** A dialog asking for one name: a new group, parent menu or sub-menu. Enter saves. */
-export function NameDialog({ title, requiredMessage, onSave, onClose, label = 'Name', children }: NameDialogProps) {
+export function NameDialog({ title, requiredMessage, onSave, onClose, label, children }: NameDialogProps) {
+  const t = useT();
   const [name, setName] = useState('');
 
   async function save() {
@@ -31,7 +33,7 @@ export function NameDialog({ title, requiredMessage, onSave, onClose, label = 'N
   return (
     <FormDialog title={title} onSubmit={save} onClose={onClose}>
       {children}
-      <TextInput label={label} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus maxLength={100} />
+      <TextInput label={label ?? t('shell.dialog.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus maxLength={100} />
     </FormDialog>
   );
 }

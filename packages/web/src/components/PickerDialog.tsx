@@ -3,6 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyFailure } from './notify';
 import { FormDialog } from './FormDialog';
+import { useT } from '../i18n/LanguageProvider';
 
 export interface PickerOption {
   value: string;
@@ -29,8 +30,9 @@ interface PickerDialogProps {
  * and a search leaves exactly one item, that one is taken.
  */
 export function PickerDialog({
-  title, options, requiredMessage, onSave, onClose, initial = null, emptyText = 'Nothing to choose from.', description,
+  title, options, requiredMessage, onSave, onClose, initial = null, emptyText, description,
 }: PickerDialogProps) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | null>(initial);
   const needle = search.trim().toLowerCase();
@@ -50,15 +52,15 @@ export function PickerDialog({
     <FormDialog title={title} onSubmit={save} onClose={onClose}>
       {description !== undefined && <Text size="sm" c="dimmed">{description}</Text>}
       <TextInput
-        aria-label="Search"
-        placeholder="Search"
+        aria-label={t('shell.search')}
+        placeholder={t('shell.search')}
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         data-autofocus
       />
       {options === undefined ? (
-        <Center py="md"><Loader size="sm" role="status" aria-label={`Loading ${title.toLowerCase()}`} /></Center>
+        <Center py="md"><Loader size="sm" role="status" aria-label={t('shell.loading', { what: title.toLowerCase() })} /></Center>
       ) : (
         <ScrollArea.Autosize mah={280} type="auto">
           <Radio.Group value={chosen} onChange={setChosen} aria-label={title}>
@@ -71,7 +73,7 @@ export function PickerDialog({
                   </Group>
                 </Radio.Card>
               ))}
-              {shown.length === 0 && <Text size="sm" c="dimmed" ta="center" py="sm">{options.length === 0 ? emptyText : 'No match.'}</Text>}
+              {shown.length === 0 && <Text size="sm" c="dimmed" ta="center" py="sm">{options.length === 0 ? emptyText ?? t('shell.picker.empty') : t('shell.picker.noMatch')}</Text>}
             </Stack>
           </Radio.Group>
         </ScrollArea.Autosize>

@@ -1,5 +1,8 @@
 import { Badge, Loader } from '@mantine/core';
+import type { MessageKey } from '@rakit/core';
 import { IconCheck, IconCloudOff, IconPointFilled } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 
 /**
  * Where an editor's work stands: 'saved' (the server holds what is shown), 'saving', 'unsaved'
@@ -8,20 +11,21 @@ import { IconCheck, IconCloudOff, IconPointFilled } from '@tabler/icons-react';
  */
 export type SaveState = 'saved' | 'saving' | 'unsaved' | 'refused' | 'offline';
 
-const SHOWN = {
-  saved: { color: 'green', label: 'Saved', icon: <IconCheck size={14} />, title: undefined },
-  saving: { color: 'yellow', label: 'Syncronizing', icon: <Loader size={10} color="yellow" />, title: undefined },
-  unsaved: { color: 'yellow', label: 'Syncronizing', icon: <IconPointFilled size={14} />, title: undefined },
-  refused: { color: 'red', label: 'Syncronizing', icon: <IconPointFilled size={14} />, title: 'The last save was refused; change it to try again' },
-  offline: { color: 'gray', label: 'Offline', icon: <IconCloudOff size={14} />, title: 'No connection: your edits are kept here and join when it returns' },
-} as const;
+const SHOWN: Record<SaveState, { color: string; label: MessageKey; icon: ReactNode; title?: MessageKey }> = {
+  saved: { color: 'green', label: 'shell.save.saved', icon: <IconCheck size={14} /> },
+  saving: { color: 'yellow', label: 'shell.save.syncing', icon: <Loader size={10} color="yellow" /> },
+  unsaved: { color: 'yellow', label: 'shell.save.syncing', icon: <IconPointFilled size={14} /> },
+  refused: { color: 'red', label: 'shell.save.syncing', icon: <IconPointFilled size={14} />, title: 'shell.save.refused' },
+  offline: { color: 'gray', label: 'shell.save.offline', icon: <IconCloudOff size={14} />, title: 'shell.save.offlineTitle' },
+};
 
 /** The editors' save badge ('Syncronizing' is the product's spelling); `live` is the shared document's status, for tests. */
 export function SaveStateBadge({ state, live, testId }: { state: SaveState; live: string | undefined; testId: string }) {
+  const t = useT();
   const shown = SHOWN[state];
   return (
-    <Badge data-testid={testId} data-live={live} variant="light" size="lg" color={shown.color} leftSection={shown.icon} title={shown.title} tt="none" role="status">
-      {shown.label}
+    <Badge data-testid={testId} data-live={live} variant="light" size="lg" color={shown.color} leftSection={shown.icon} title={shown.title === undefined ? undefined : t(shown.title)} tt="none" role="status">
+      {t(shown.label)}
     </Badge>
   );
 }

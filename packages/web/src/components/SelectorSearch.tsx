@@ -1,6 +1,7 @@
 import { CloseButton, Combobox, Group, TextInput, useCombobox } from '@mantine/core';
 import { IconCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 
 /** The value onSubmit receives for the 'Create New …' entry; any other value is an item's id. */
 export const SELECTOR_CREATE = '__create__';
@@ -28,6 +29,7 @@ interface SelectorSearchProps {
  * elsewhere cancels.
  */
 export function SelectorSearch({ items, currentId, loading, width, noun, placeholder, onCancel, onSubmit }: SelectorSearchProps) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const combobox = useCombobox({ defaultOpened: true, onDropdownClose: onCancel });
   const wanted = search.trim().toLowerCase();
@@ -42,7 +44,7 @@ export function SelectorSearch({ items, currentId, loading, width, noun, placeho
           maw="100%"
           autoFocus
           placeholder={placeholder}
-          aria-label={`Search ${noun.one}`}
+          aria-label={t('shell.selector.search', { noun: noun.one })}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => {
@@ -50,13 +52,13 @@ export function SelectorSearch({ items, currentId, loading, width, noun, placeho
             combobox.updateSelectedOptionIndex();
           }}
           onBlur={() => combobox.closeDropdown()}
-          rightSection={<CloseButton size="sm" aria-label="Cancel" onMouseDown={(event) => event.preventDefault()} onClick={onCancel} />}
+          rightSection={<CloseButton size="sm" aria-label={t('shell.dialog.cancel')} onMouseDown={(event) => event.preventDefault()} onClick={onCancel} />}
         />
       </Combobox.Target>
       <Combobox.Dropdown>
         <Combobox.Options mah={360} style={{ overflowY: 'auto' }} aria-label={noun.many}>
           <Combobox.Option value={SELECTOR_CREATE}>
-            <Group gap={6} c="blue" fw={600}><IconPlus size={16} />Create New {capitalised}</Group>
+            <Group gap={6} c="blue" fw={600}><IconPlus size={16} />{t('shell.selector.create', { noun: capitalised })}</Group>
           </Combobox.Option>
           {shown.map((item) => (
             <Combobox.Option key={item.id} value={String(item.id)} active={item.id === currentId}>
@@ -66,7 +68,7 @@ export function SelectorSearch({ items, currentId, loading, width, noun, placeho
               </Group>
             </Combobox.Option>
           ))}
-          {shown.length === 0 && <Combobox.Empty>{loading ? `Loading ${noun.many.toLowerCase()}…` : `No ${noun.one} found`}</Combobox.Empty>}
+          {shown.length === 0 && <Combobox.Empty>{loading ? t('shell.selector.loading', { nouns: noun.many.toLowerCase() }) : t('shell.selector.none', { noun: noun.one })}</Combobox.Empty>}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

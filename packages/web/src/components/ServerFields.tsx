@@ -1,4 +1,5 @@
 import { Grid, NumberInput, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { useT } from '../i18n/LanguageProvider';
 
 interface HostPortFieldsProps {
   host: string;
@@ -11,14 +12,15 @@ interface HostPortFieldsProps {
 
 /** A server's host and port side by side (the port a whole number 1–65535), stacked on a phone. */
 export function HostPortFields({ host, onHostChange, port, onPortChange, hostPlaceholder }: HostPortFieldsProps) {
+  const t = useT();
   return (
     <Grid>
       <Grid.Col span={{ base: 12, xs: 8 }}>
-        <TextInput label="Host" placeholder={hostPlaceholder} value={host} onChange={(event) => onHostChange(event.currentTarget.value)} />
+        <TextInput label={t('shell.server.host')} placeholder={hostPlaceholder} value={host} onChange={(event) => onHostChange(event.currentTarget.value)} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, xs: 4 }}>
         <NumberInput
-          label="Port"
+          label={t('shell.server.port')}
           value={port}
           onChange={(value) => onPortChange(typeof value === 'number' ? value : '')}
           min={1}
@@ -44,11 +46,12 @@ interface CredentialFieldsProps {
 
 /** A server's username and password; the browser neither fills nor saves them. */
 export function CredentialFields({ username, onUsernameChange, password, onPasswordChange, passwordDescription }: CredentialFieldsProps) {
+  const t = useT();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
-      <TextInput label="Username" value={username} onChange={(event) => onUsernameChange(event.currentTarget.value)} autoComplete="off" />
+      <TextInput label={t('shell.server.username')} value={username} onChange={(event) => onUsernameChange(event.currentTarget.value)} autoComplete="off" />
       <PasswordInput
-        label="Password"
+        label={t('shell.server.password')}
         description={passwordDescription}
         value={password}
         onChange={(event) => onPasswordChange(event.currentTarget.value)}

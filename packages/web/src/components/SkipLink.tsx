@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import classes from './SkipLink.module.css';
+import { useT } from '../i18n/LanguageProvider';
 
 /** The id of a screen's main region: the skip link's target. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -13,9 +14,10 @@ export const mainContentProps = { id: MAIN_CONTENT_ID, tabIndex: -1 } as const;
  * without touching the address (a '#' would be a navigation to the router).
  */
 export function SkipLink() {
+  const t = useT();
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     document.getElementById(MAIN_CONTENT_ID)?.focus();
   };
-  return <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skip}>Skip to main content</a>;
+  return <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} onClick={skip}>{t('shell.skipLink')}</a>;
 }

@@ -1,6 +1,7 @@
 import { Loader } from '@mantine/core';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 
 /** How long the loads must have been quiet before the page shows: a widget whose code just arrived starts its own load within it. */
 const QUIET_MS = 80;
@@ -27,6 +28,7 @@ export function useHoldFirstReveal(): void {
  * they appear) and a loader says the page is loading; after LONGEST_WAIT_MS they show anyway.
  */
 export function FirstReveal({ children }: { children: ReactNode }) {
+  const t = useT();
   const fetching = useIsFetching();
   const mutating = useIsMutating();
   const [held, setHeld] = useState(0);
@@ -51,7 +53,7 @@ export function FirstReveal({ children }: { children: ReactNode }) {
   return (
     <HoldsContext.Provider value={holds}>
       <div style={{ position: 'relative' }} aria-busy={!revealed || undefined} data-first-reveal={revealed ? 'shown' : 'waiting'}>
-        {!revealed && <Loader size="sm" role="status" aria-label="Loading page" style={{ position: 'absolute', top: 0, left: 0 }} />}
+        {!revealed && <Loader size="sm" role="status" aria-label={t('shell.loadingPage')} style={{ position: 'absolute', top: 0, left: 0 }} />}
         <div style={revealed ? undefined : { visibility: 'hidden' }}>{children}</div>
       </div>
     </HoldsContext.Provider>

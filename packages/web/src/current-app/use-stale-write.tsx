@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { type ApiAnswer, ApiUnreachableError } from '../api/client';
 import { ConflictDialog, shownValue } from '../components/ConflictDialog';
 import { notifyInfo } from '../components/notify';
+import { t } from '../i18n/i18n';
 
 /** How many times in a row a write merges with a newer stored object before it gives up and shows the refusal. */
 const MERGE_ATTEMPTS = 3;
@@ -70,8 +71,10 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
     const theirChanges = Object.keys(labels).filter((key) => !sameJson(base[key], theirs[key])).map((key) => `${label(key)}: ${show(key, theirs[key])}`);
     if (merge.conflicts.length === 0) {
       notifyInfo(
-        theirChanges.length === 0 ? `${who ?? 'Another builder'} saved ${what} too.` : theirChanges.join('; '),
-        who === null ? 'Merged with another builder\'s changes' : `Merged with the changes ${who} saved`,
+        theirChanges.length === 0
+          ? (who === null ? t('shell.merge.savedTooUnknown', { what }) : t('shell.merge.savedToo', { who, what }))
+          : theirChanges.join('; '),
+        who === null ? t('shell.merge.titleUnknown') : t('shell.merge.title', { who }),
       );
       return Promise.resolve(merge.merged);
     }
@@ -138,7 +141,7 @@ export function useStaleWrite<T extends Record<string, unknown>>(what: string, l
       who={asking.who}
       theirChanges={asking.theirChanges}
       questions={asking.conflicts.map((conflict) => ({
-        key: conflict.key, title: label(conflict.key), mine: `Yours: ${show(conflict.key, conflict.mine)}`, theirs: `Theirs: ${show(conflict.key, conflict.theirs)}`,
+        key: conflict.key, title: label(conflict.key), mine: t('shell.conflict.yours', { value: show(conflict.key, conflict.mine) }), theirs: t('shell.conflict.theirs', { value: show(conflict.key, conflict.theirs) }),
       }))}
       onSettle={asking.settle}
     />

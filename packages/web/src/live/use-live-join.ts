@@ -1,6 +1,8 @@
+import type { MessageKey } from '@rakit/core';
 import { useEffect, useState } from 'react';
 import { useCurrentApp } from '../current-app/app-context';
 import { notifyFailure, notifyInfo } from '../components/notify';
+import { t } from '../i18n/i18n';
 import { useSession } from '../session/session-context';
 import { readSession } from '../session/session-storage';
 import type { LostReason } from './shared-document';
@@ -12,19 +14,19 @@ export interface JoinBasics {
   onLost: (reason: LostReason) => void;
 }
 
-const LOST: Record<LostReason, { title: string; message: string } | null> = {
+const LOST: Record<LostReason, { title: MessageKey; message: MessageKey } | null> = {
   // No socket (a proxy that does not pass it): the editor saves by calls as before, quietly.
   unavailable: null,
-  forbidden: { title: 'Live editing stopped', message: 'Your session no longer allows editing here. Sign in again to go on.' },
-  deleted: { title: 'Deleted', message: 'Another builder deleted what you were editing.' },
-  refused: { title: 'A change was refused', message: 'The server refused a change; it was not saved.' },
+  forbidden: { title: 'shell.live.forbiddenTitle', message: 'shell.live.forbidden' },
+  deleted: { title: 'shell.live.deletedTitle', message: 'shell.live.deleted' },
+  refused: { title: 'shell.live.refusedTitle', message: 'shell.live.refused' },
 };
 
 function tellLost(reason: LostReason): void {
   const lost = LOST[reason];
   if (lost === null) return;
-  if (reason === 'deleted') notifyInfo(lost.message, lost.title);
-  else notifyFailure(`${lost.title}: ${lost.message}`);
+  if (reason === 'deleted') notifyInfo(t(lost.message), t(lost.title));
+  else notifyFailure(t('shell.live.lost', { title: t(lost.title), message: t(lost.message) }));
 }
 
 /**

@@ -4,6 +4,7 @@ import {
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createStore, type StoreApi, useStore } from 'zustand';
 import { CurrentAppContext } from '../current-app/app-context';
+import { t } from '../i18n/i18n';
 import { consumeOnceVariables, onGlobalVariablesChange, readGlobalValues } from './global-variables';
 import type { WidgetMode } from './mode';
 
@@ -112,9 +113,10 @@ export function fieldErrorShown(state: PageFormState, component: Component): str
   const shown = state.shown[current.id] === true;
   if (current.type === 'input' && (shown || state.dirty[current.id] === true)) {
     const format = inputFormatError(current.subtype, value);
-    if (format !== null) return format;
+    // Core answers the specification's words: shown in the reader's language.
+    if (format !== null) return format === Messages.emailInvalid ? t('emailInvalid') : format === Messages.urlInvalid ? t('urlInvalid') : format;
   }
-  return shown && isRequiredField(current) && isEmptyFieldValue(value) ? Messages.fieldRequired : null;
+  return shown && isRequiredField(current) && isEmptyFieldValue(value) ? t('fieldRequired') : null;
 }
 
 const PageFormContext = createContext<PageFormStore | null>(null);

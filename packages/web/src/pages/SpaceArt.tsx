@@ -1,3 +1,4 @@
+import { useT } from '../i18n/LanguageProvider';
 /** Stars of the picture: [x, y, radius, opacity]. */
 const STARS: readonly (readonly [number, number, number, number])[] = [
   [30, 40, 1.6, 0.9], [82, 118, 1, 0.6], [140, 26, 1.3, 0.8], [205, 72, 0.9, 0.5], [262, 30, 1.7, 1],
@@ -7,8 +8,9 @@ const STARS: readonly (readonly [number, number, number, number])[] = [
 
 /** The 404 picture: a ringed planet, stars, a small rocket and its moon. Pure SVG, no assets. */
 export function SpaceArt({ width = 420 }: { width?: number }) {
+  const t = useT();
   return (
-    <svg viewBox="0 0 420 320" width={width} role="img" aria-label="A small rocket drifting past a ringed planet in space">
+    <svg viewBox="0 0 420 320" width={width} role="img" aria-label={t('shell.notFound.picture')}>
       <defs>
         <radialGradient id="sky" cx="50%" cy="40%" r="75%">
           <stop offset="0%" stopColor="#243b6b" />

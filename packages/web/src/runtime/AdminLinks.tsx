@@ -3,6 +3,7 @@ import { IconEdit, IconLayoutDashboard } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
+import { useT } from '../i18n/LanguageProvider';
 import { useRuntimePage } from './use-runtime-page';
 
 /**
@@ -11,13 +12,14 @@ import { useRuntimePage } from './use-runtime-page';
  * on wide screens, an icon with the same name on phones. The caller decides who sees them.
  */
 export function AdminLinks({ pageSlug }: { pageSlug: string | undefined }) {
+  const t = useT();
   const { path } = useCurrentApp();
   const { found } = useRuntimePage(pageSlug);
   const editor = found === undefined ? path('form-editor') : `${path('form-editor')}?page=${found.pageId}`;
   return (
     <>
-      <HeaderLink to={path('home')} label="Admin home" icon={<IconLayoutDashboard size={18} />} />
-      <HeaderLink to={editor} label="Open in editor" icon={<IconEdit size={18} />} />
+      <HeaderLink to={path('home')} label={t('shell.runtime.adminHome')} icon={<IconLayoutDashboard size={18} />} />
+      <HeaderLink to={editor} label={t('shell.runtime.openInEditor')} icon={<IconEdit size={18} />} />
     </>
   );
 }

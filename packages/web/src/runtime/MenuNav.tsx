@@ -3,6 +3,7 @@ import type { Menu } from '@rakit/core';
 import { IconFileText, IconFolder } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { useState } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 
 interface MenuNavProps {
   menus: readonly Menu[];
@@ -23,9 +24,10 @@ const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey &
  * the first one.
  */
 export function MenuNav({ menus, activePageSlug, pageHref, onOpenPage }: MenuNavProps) {
+  const t = useT();
   const holdsActive = menus.find((menu) => menu.submenu.some((sub) => sub.pageSlug !== '' && sub.pageSlug === activePageSlug));
   const [expanded, setExpanded] = useState<number | undefined>((holdsActive ?? menus[0])?.menuId);
-  if (menus.length === 0) return <Text size="sm" c="dimmed" p="sm">No menu is available to your group yet.</Text>;
+  if (menus.length === 0) return <Text size="sm" c="dimmed" p="sm">{t('shell.runtime.noMenu')}</Text>;
   return (
     <>
       {menus.map((menu) => (

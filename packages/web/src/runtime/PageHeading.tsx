@@ -1,5 +1,6 @@
 import { Group, Switch, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 
 /** A runtime page's title, with what belongs beside it (an administrator's edit mode switch). */
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
@@ -13,9 +14,10 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
 
 /** Turns the runtime viewer's edit mode on and off (spec 1 screen 11); administrators only. */
 export function EditModeSwitch({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  const t = useT();
   return (
     <Switch
-      label="Edit mode"
+      label={t('shell.runtime.editMode')}
       labelPosition="left"
       checked={checked}
       onChange={(event) => onChange(event.currentTarget.checked)}

@@ -4,6 +4,7 @@ import { isAdminInApp, parsePageComponents, truncateTitle } from '@rakit/core';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { FirstReveal } from '../components/first-reveal';
 import { useCurrentApp } from '../current-app/app-context';
+import { useT } from '../i18n/LanguageProvider';
 import { useSession } from '../session/session-context';
 import { PageFormProvider } from '../page-state/form-state';
 import { EditModeSwitch, PageHeading } from './PageHeading';
@@ -23,6 +24,7 @@ interface PageViewProps {
 
 /** One page of the application, its components live (preview mode); administrators may edit it in place. */
 export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps) {
+  const t = useT();
   const { app } = useCurrentApp();
   const { user } = useSession();
   const small = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
@@ -40,16 +42,16 @@ export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps)
   useEffect(() => onEditModeChange?.(editingNow), [editingNow, onEditModeChange]);
   // Leaving the page (another menu entry) ends its edit mode.
   useEffect(() => () => onEditModeChange?.(false), [onEditModeChange]);
-  if (pending) return <Loader role="status" aria-label="Loading page" />;
+  if (pending) return <Loader role="status" aria-label={t('shell.loadingPage')} />;
   if (found === undefined || parsed === undefined) {
     // Spec 1 §8: a failed page load shows an empty page; we say why.
-    const reason = answer?.httpStatus === 403 ? 'You do not have access to this page.' : 'This page could not be loaded.';
-    return <Alert color="gray" title="Page unavailable">{reason}</Alert>;
+    const reason = answer?.httpStatus === 403 ? t('shell.runtime.pageForbidden') : t('shell.runtime.pageFailed');
+    return <Alert color="gray" title={t('shell.runtime.pageUnavailable')}>{reason}</Alert>;
   }
   const title = preview && small === true ? truncateTitle(found.pageName) : found.pageName;
   if (editingNow && parsed.ok) {
     return (
-      <Suspense fallback={<Loader role="status" aria-label="Loading the editor" />}>
+      <Suspense fallback={<Loader role="status" aria-label={t('shell.runtime.loadingEditor')} />}>
         <RuntimeEditMode
           page={{ pageId: found.pageId, pageName: found.pageName, pageSlug: found.pageSlug }}
           title={title}

@@ -14,6 +14,7 @@ import { type EditorPage, editorStore, useEditor } from '../state/editor-store';
 import { SyncIndicator } from '../editor/SyncIndicator';
 import { useEditorShortcuts } from '../editor/use-editor-shortcuts';
 import { useCurrentApp } from '../current-app/app-context';
+import { useT } from '../i18n/LanguageProvider';
 import { pageContentKey } from '../widgets/data-source/content';
 import { EditModeSwitch, PageHeading } from './PageHeading';
 
@@ -48,6 +49,7 @@ interface RuntimeEditModeProps {
  * padding and controls) makes a component a little narrower than on the members' page.
  */
 export function RuntimeEditMode({ page, title, saved, savedRevision, pageQueryKey, onExit }: RuntimeEditModeProps) {
+  const t = useT();
   const { app, api } = useCurrentApp();
   const queryClient = useQueryClient();
   const [exitAsked, setExitAsked] = useState(false);
@@ -77,15 +79,15 @@ export function RuntimeEditMode({ page, title, saved, savedRevision, pageQueryKe
         <EditModeSwitch checked onChange={() => (dirty ? setExitAsked(true) : onExit())} />
       </PageHeading>
       <Paper withBorder radius="md" px="sm" py={8}>
-        <Group justify="space-between" wrap="wrap" gap="xs" role="toolbar" aria-label="Page editing">
+        <Group justify="space-between" wrap="wrap" gap="xs" role="toolbar" aria-label={t('shell.editMode.toolbar')}>
           <Group gap="xs" wrap="wrap">
             <SyncIndicator />
             <UndoRedoButtons />
-            <SavePageButton onSave={() => void save()}>SAVE</SavePageButton>
+            <SavePageButton onSave={() => void save()}>{t('shell.editMode.save')}</SavePageButton>
           </Group>
           <Group gap="xs" wrap="wrap">
-            <PanelToggle label="Components" icon={<IconComponents size={16} />} on={panels.palette} onChange={(palette) => setPanels({ ...panels, palette })} />
-            <PanelToggle label="Configuration" icon={<IconAdjustments size={16} />} on={panels.config} onChange={(config) => setPanels({ ...panels, config })} />
+            <PanelToggle label={t('shell.editMode.components')} icon={<IconComponents size={16} />} on={panels.palette} onChange={(palette) => setPanels({ ...panels, palette })} />
+            <PanelToggle label={t('shell.editMode.configuration')} icon={<IconAdjustments size={16} />} on={panels.config} onChange={(config) => setPanels({ ...panels, config })} />
           </Group>
         </Group>
       </Paper>
@@ -101,8 +103,9 @@ export function RuntimeEditMode({ page, title, saved, savedRevision, pageQueryKe
 
 /** Shows or hides one of the edit mode's panels, named by `label` (short enough for a phone's toolbar). */
 function PanelToggle({ label, icon, on, onChange }: { label: string; icon: ReactNode; on: boolean; onChange: (on: boolean) => void }) {
+  const t = useT();
   return (
-    <Button size="xs" variant={on ? 'light' : 'default'} leftSection={icon} aria-label={`${label} panel`} aria-pressed={on} onClick={() => onChange(!on)}>
+    <Button size="xs" variant={on ? 'light' : 'default'} leftSection={icon} aria-label={t('shell.editMode.panel', { panel: label })} aria-pressed={on} onClick={() => onChange(!on)}>
       {label}
     </Button>
   );

@@ -6,6 +6,7 @@ import { isAdminInApp } from '@rakit/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
+import { useT } from '../i18n/LanguageProvider';
 import { useSession } from '../session/session-context';
 import { useLogout } from '../current-app/use-logout';
 import { AdminLinks } from './AdminLinks';
@@ -22,6 +23,7 @@ interface RuntimeScreenProps {
  * name and the menus of the member's groups (closed by itself on xs and sm), and the page.
  */
 export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
+  const t = useT();
   const { app, api, path } = useCurrentApp();
   const { user } = useSession();
   const logout = useLogout();
@@ -72,18 +74,18 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={sidebarShown} onClick={toggleShownSidebar} size="sm" aria-label="Toggle menu" hiddenFrom={preview ? 'sm' : undefined} />
+            <Burger opened={sidebarShown} onClick={toggleShownSidebar} size="sm" aria-label={t('shell.runtime.toggleMenu')} hiddenFrom={preview ? 'sm' : undefined} />
             {!preview && <Text fw={700} fz="h4" lineClamp={1} title={app.appName}>{app.appName}</Text>}
           </Group>
           <Group gap="xs" wrap="nowrap">
             {administers && <AdminLinks pageSlug={shownPage} />}
             {!preview && <Text size="sm" c="dimmed" visibleFrom="sm">{user.userId}</Text>}
-            <Button variant="light" size="xs" onClick={logout}>Logout</Button>
+            <Button variant="light" size="xs" onClick={logout}>{t('shell.logout')}</Button>
           </Group>
         </Group>
       </AppShell.Header>
       {/* Folded, the menu is out of the Tab order and hidden from screen readers too, not only off screen. */}
-      <AppShell.Navbar p="xs" aria-label="Application menu" inert={!sidebarShown}>
+      <AppShell.Navbar p="xs" aria-label={t('shell.runtime.appMenu')} inert={!sidebarShown}>
         <Text fw={700} px="sm" py="xs">{app.appName}</Text>
         <ScrollArea>
           {menus.isPending ? <Loader size="sm" m="sm" /> : (
@@ -99,12 +101,13 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
 }
 
 function Welcome({ appName }: { appName: string }) {
+  const t = useT();
   return (
     <Paper withBorder p="xl" maw={640}>
       <Stack gap="xs">
-        <Text c="dimmed" size="sm">Welcome to</Text>
+        <Text c="dimmed" size="sm">{t('shell.runtime.welcome')}</Text>
         <Title order={1} size="h2">{appName}</Title>
-        <Text>Choose a page from the menu.</Text>
+        <Text>{t('shell.runtime.choosePage')}</Text>
       </Stack>
     </Paper>
   );

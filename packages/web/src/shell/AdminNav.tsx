@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { matchPath, NavLink, useLocation } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
+import { useT } from '../i18n/LanguageProvider';
 import { useSession } from '../session/session-context';
 import { type AdminScreen, linkedScreens } from './admin-screens';
 
@@ -18,12 +19,13 @@ function useLinkedScreens(): AdminScreen[] {
  * Wide screens show the links in the bar; narrower ones a menu button listing them.
  */
 export function AdminNavLinks() {
+  const t = useT();
   const { path } = useCurrentApp();
   return (
-    <Group gap={2} wrap="nowrap" visibleFrom="lg" component="nav" aria-label="Administration">
+    <Group gap={2} wrap="nowrap" visibleFrom="lg" component="nav" aria-label={t('shell.nav.label')}>
       {useLinkedScreens().map(({ route, label }) => (
         <NavLink key={route} to={path(route)} style={{ textDecoration: 'none' }}>
-          {({ isActive }) => <Button component="span" size="xs" variant={isActive ? 'light' : 'subtle'}>{label}</Button>}
+          {({ isActive }) => <Button component="span" size="xs" variant={isActive ? 'light' : 'subtle'}>{t(label)}</Button>}
         </NavLink>
       ))}
     </Group>
@@ -32,16 +34,17 @@ export function AdminNavLinks() {
 
 /** The same links behind a menu button, where the bar is too narrow for them (below 1200 px). */
 export function AdminNavMenu() {
+  const t = useT();
   const { path } = useCurrentApp();
   const { pathname } = useLocation();
   return (
     <Menu position="bottom-start" shadow="md" width={200}>
       <Menu.Target>
-        <ActionIcon variant="subtle" size="lg" hiddenFrom="lg" aria-label="Administration menu">
+        <ActionIcon variant="subtle" size="lg" hiddenFrom="lg" aria-label={t('shell.nav.menu')}>
           <IconMenu2 size={20} />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown aria-label="Administration">
+      <Menu.Dropdown aria-label={t('shell.nav.label')}>
         {useLinkedScreens().map(({ route, label }) => (
           <Menu.Item
             key={route}
@@ -49,7 +52,7 @@ export function AdminNavMenu() {
             to={path(route)}
             color={matchPath({ path: path(route), end: false }, pathname) ? 'blue' : undefined}
           >
-            {label}
+            {t(label)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

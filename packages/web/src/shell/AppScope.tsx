@@ -4,6 +4,8 @@ import { useDeferredValue, useMemo } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { appApi, publicApi } from '../api/client';
 import { CurrentAppContext, type CurrentApp } from '../current-app/app-context';
+import { useLanguageChoice } from '../current-app/use-language-choice';
+import { useT } from '../i18n/LanguageProvider';
 import { appPathBuilder, appTitle } from '../session/app-resolution';
 import { firstPageAnswer } from './first-page';
 
@@ -15,6 +17,7 @@ export const appQueryKey = (slug: string) => ['app', slug] as const;
  * an unknown application goes to /404.
  */
 export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
+  const t = useT();
   const params = useParams();
   const slug = subdomainSlug ?? params.appSlug ?? '';
   const query = useQuery({
@@ -33,11 +36,13 @@ export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
     if (app === undefined) return null;
     return { app, path: appPathBuilder(app.appSlug, subdomainSlug !== undefined), api: appApi(app.appSlug), title: appTitle(app) };
   }, [answer, subdomainSlug]);
+  // The application's catalog (its setting, the member's own choice once he is signed in).
+  useLanguageChoice(current?.app);
 
   if (query.isPending || (query.isSuccess && answer === undefined)) {
     return (
       <Center h="100vh">
-        <Loader role="status" aria-label="Loading application" />
+        <Loader role="status" aria-label={t('shell.app.loading')} />
       </Center>
     );
   }
@@ -45,8 +50,8 @@ export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
     return (
       <Center h="100vh">
         <Stack align="center">
-          <Text>The server cannot be reached.</Text>
-          <Button variant="light" onClick={() => void query.refetch()}>Try again</Button>
+          <Text>{t('shell.app.unreachable')}</Text>
+          <Button variant="light" onClick={() => void query.refetch()}>{t('shell.app.retry')}</Button>
         </Stack>
       </Center>
     );

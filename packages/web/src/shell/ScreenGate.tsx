@@ -4,6 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
+import { useT } from '../i18n/LanguageProvider';
 import { useSession } from '../session/session-context';
 import type { AdminScreen } from './admin-screens';
 
@@ -13,6 +14,7 @@ import type { AdminScreen } from './admin-screens';
  * every call the server would refuse.
  */
 export function ScreenGate({ screen, children }: { screen: AdminScreen; children: ReactNode }) {
+  const t = useT();
   const { app, path } = useCurrentApp();
   const { user } = useSession();
   if (mayUseScreen(screen.access, user.userGroup, app)) return children;
@@ -20,12 +22,14 @@ export function ScreenGate({ screen, children }: { screen: AdminScreen; children
     <Paper withBorder radius="md" p="xl" maw={640} mx="auto" mt="xl">
       <Stack align="center" gap="sm" ta="center">
         <ThemeIcon size={48} radius="xl" variant="light" color="gray"><IconLock size={26} /></ThemeIcon>
-        <Title order={1} size="h2">Not available here</Title>
+        <Title order={1} size="h2">{t('shell.gate.title')}</Title>
         <Text>
-          {screen.label} is for {screen.access === 'superAdmin' ? 'the super administrator' : "this application's administrators"}.
-          {' '}Your own applications are built from their own admin screens: open one from your applications.
+          {screen.access === 'superAdmin'
+            ? t('shell.gate.forSuperAdmin', { screen: t(screen.label) })
+            : t('shell.gate.forAppAdmins', { screen: t(screen.label) })}
+          {' '}{t('shell.gate.ownApps')}
         </Text>
-        <Anchor component={Link} to={path('home')}>My applications</Anchor>
+        <Anchor component={Link} to={path('home')}>{t('shell.gate.myApps')}</Anchor>
       </Stack>
     </Paper>
   );

@@ -1,19 +1,17 @@
 import { ActionIcon, Anchor, Avatar, Button, Group, Indicator, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconLogout, IconMessageCircle } from '@tabler/icons-react';
-import { Messages } from '@rakit/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { UserFormDialog } from '../admin/users/UserFormDialog';
 import { AdminNavLinks, AdminNavMenu } from './AdminNav';
 import { useCurrentApp } from '../current-app/app-context';
+import { useT } from '../i18n/LanguageProvider';
 import { useSession } from '../session/session-context';
 import { useLogout } from '../current-app/use-logout';
 
-/** The role label of the profile popover, the same for everyone (spec 1 screen 4). */
-const ROLE_LABEL = 'Administrator';
-
 /** Top bar of every signed-in screen (spec 1 screen 4). */
 export function TopBar() {
+  const t = useT();
   const { title, path } = useCurrentApp();
   const { user } = useSession();
   const logout = useLogout();
@@ -31,13 +29,13 @@ export function TopBar() {
         <AdminNavLinks />
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Counter label="Chat" icon={<IconMessageCircle size={20} />} />
-        <Counter label="Notifications" icon={<IconBell size={20} />} />
+        <Counter label={t('shell.topBar.chat')} icon={<IconMessageCircle size={20} />} />
+        <Counter label={t('shell.topBar.notifications')} icon={<IconBell size={20} />} />
         <Text size="sm" fw={500} visibleFrom="sm" data-testid="signed-in-user">{user.userId}</Text>
         <ProfilePopover userId={user.userId} onLogout={logout} />
-        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={logout} visibleFrom="sm">Logout</Button>
+        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={logout} visibleFrom="sm">{t('shell.logout')}</Button>
         {/* On phones the button keeps its name but not its width, so the title stays readable. */}
-        <ActionIcon variant="light" color="red" size="lg" aria-label="Logout" onClick={logout} hiddenFrom="sm"><IconLogout size={18} /></ActionIcon>
+        <ActionIcon variant="light" color="red" size="lg" aria-label={t('shell.logout')} onClick={logout} hiddenFrom="sm"><IconLogout size={18} /></ActionIcon>
       </Group>
     </Group>
   );
@@ -57,6 +55,7 @@ function Counter({ label, icon }: { label: string; icon: ReactNode }) {
  * profile' changes one's own password, with the current one, in the users screen's dialog.
  */
 function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => void }) {
+  const t = useT();
   const [opened, setOpened] = useState(false);
   const [changing, setChanging] = useState(false);
   const changeProfile = () => {
@@ -70,23 +69,24 @@ function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => 
           <ActionIcon variant="transparent" size="lg" radius="xl" onClick={() => setOpened((open) => !open)}>
             {/* Named by what it shows (the initials) and what it is (WCAG 2.5.3, label in name). */}
             <Avatar name={userId} color="initials" size={34} radius="xl" />
-            <VisuallyHidden>Profile of {userId}</VisuallyHidden>
+            <VisuallyHidden>{t('shell.profile.of', { userId })}</VisuallyHidden>
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap={6}>
             <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>{userId}</Text>
-            <Text size="xs" c="dimmed">{ROLE_LABEL}</Text>
-            <Button variant="subtle" size="xs" justify="flex-start" onClick={changeProfile}>change profile</Button>
-            <Button variant="subtle" size="xs" color="red" justify="flex-start" onClick={onLogout}>logout</Button>
+            {/* The role label, the same for everyone (spec 1 screen 4). */}
+            <Text size="xs" c="dimmed">{t('shell.profile.role')}</Text>
+            <Button variant="subtle" size="xs" justify="flex-start" onClick={changeProfile}>{t('shell.profile.change')}</Button>
+            <Button variant="subtle" size="xs" color="red" justify="flex-start" onClick={onLogout}>{t('shell.profile.logout')}</Button>
           </Stack>
         </Popover.Dropdown>
       </Popover>
       {changing && (
         <UserFormDialog
           editing={userId}
-          title="Change Password"
-          savedMessage={Messages.passwordChanged}
+          title={t('shell.profile.changePassword')}
+          savedMessage={t('passwordChanged')}
           onClose={() => setChanging(false)}
           onSaved={() => setChanging(false)}
         />
