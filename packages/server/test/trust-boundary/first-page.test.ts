@@ -59,7 +59,7 @@ describe('the first page of an application, named by a hostile author', () => {
     expect(body.match(/<\/script>/g)).toHaveLength(2);
     expect(dataBlock(body)).toEqual({
       status: true,
-      data: { appId: hostile.appId, appName: HOSTILE_NAME, appSlug: hostile.appSlug, appOpenRegistration: expect.any(Boolean) },
+      data: { appId: hostile.appId, appName: HOSTILE_NAME, appSlug: hostile.appSlug, appOpenRegistration: expect.any(Boolean), appLanguage: 'spec', appTimeZone: 'Asia/Jakarta' },
     });
   });
 
@@ -102,6 +102,6 @@ describe('the first page of an application, named by a hostile author', () => {
     }
     const api = await server.app.inject({ method: 'GET', url: `/${hostile.appSlug}/auth/login`, headers: { accept: 'application/json' } });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ status: false, error: [`Route GET /${hostile.appSlug}/auth/login not found`] });
+    expect(api.json()).toEqual({ status: false, error: [`Route GET /${hostile.appSlug}/auth/login not found`], code: 'routeNotFound' });
   });
 });
