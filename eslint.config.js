@@ -91,7 +91,6 @@ export default tseslint.config(
       'packages/web/src/admin/groups/**', 'packages/web/src/admin/libraries/**', 'packages/web/src/admin/menus/**', 'packages/web/src/admin/schools/**',
       'packages/web/src/admin/third-parties/**', 'packages/web/src/admin/users/**',
       'packages/web/src/admin/workflow/**',
-      'packages/web/src/editor/**',
       'packages/web/src/widgets/address/**', 'packages/web/src/widgets/alert/**', 'packages/web/src/widgets/barcode/**', 'packages/web/src/widgets/button/**',
       'packages/web/src/widgets/card/**', 'packages/web/src/widgets/checkbox/**', 'packages/web/src/widgets/datetime/**', 'packages/web/src/widgets/dropdown/**',
       'packages/web/src/widgets/fileupload/**', 'packages/web/src/widgets/input/**', 'packages/web/src/widgets/pdfextractor/**', 'packages/web/src/widgets/qrcodeReader/**',

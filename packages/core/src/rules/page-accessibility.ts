@@ -1,3 +1,4 @@
+import type { LocalText } from '../i18n/catalog';
 import { type Component, widgetModel } from '../widgets/registry';
 import { walkComponents } from './component-tree';
 import { contrastRatio, darkenToContrast, parseHexColour, TEXT_CONTRAST } from './colour-contrast';
@@ -14,10 +15,10 @@ export type AccessibilityRule = 'empty-label' | 'low-contrast';
 
 export interface AccessibilityWarning {
   rule: AccessibilityRule;
-  /** What is wrong, for the author. */
-  message: string;
+  /** What is wrong, for the author (the editor shows it in his language). */
+  message: LocalText;
   /** What the fix does, as its button says it. */
-  fixLabel: string;
+  fixLabel: LocalText;
   /** The fields the fix sets on the component. */
   changes: Record<string, unknown>;
 }
@@ -32,8 +33,8 @@ function emptyLabel(component: Component): AccessibilityWarning | null {
   if (!hasFieldLabel(component.type) || component.title.trim() !== '') return null;
   return {
     rule: 'empty-label',
-    message: 'The field has no label: people using a screen reader or voice control cannot tell what it asks for (WCAG 1.3.1, 3.3.2, 4.1.2).',
-    fixLabel: `Use its name "${component.id}" as the label`,
+    message: { key: 'editor.accessibility.emptyLabel' },
+    fixLabel: { key: 'editor.accessibility.emptyLabelFix', values: { name: component.id } },
     changes: { title: component.id },
   };
 }
@@ -48,8 +49,9 @@ function lowContrast(component: Component): AccessibilityWarning | null {
   const shade = darkenToContrast(color, PAGE_BACKGROUND, TEXT_CONTRAST);
   return {
     rule: 'low-contrast',
-    message: `The text colour ${color} has a contrast of ${ratio.toFixed(2)}:1 on white; text needs ${TEXT_CONTRAST}:1 (WCAG 1.4.3).`,
-    fixLabel: `Use the darker shade ${shade}`,
+    // Numbers as the rule writes them: a catalog's number format would round them otherwise.
+    message: { key: 'editor.accessibility.lowContrast', values: { color, ratio: ratio.toFixed(2), needed: String(TEXT_CONTRAST) } },
+    fixLabel: { key: 'editor.accessibility.lowContrastFix', values: { shade } },
     changes: { color: shade },
   };
 }

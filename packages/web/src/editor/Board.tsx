@@ -1,5 +1,6 @@
 import { Alert, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconFileOff } from '@tabler/icons-react';
+import { useT } from '../i18n/LanguageProvider';
 import { ComponentList } from './ComponentList';
 import { selectComponents, useEditor } from '../state/editor-store';
 
@@ -12,6 +13,7 @@ interface BoardProps {
 
 /** The page being designed: 'No Page Selected' until a page is chosen, then its components. */
 export function Board({ loading, error, asPage = false }: BoardProps) {
+  const t = useT();
   const page = useEditor((state) => state.page);
   const components = useEditor(selectComponents);
   const preview = useEditor((state) => state.preview);
@@ -20,11 +22,11 @@ export function Board({ loading, error, asPage = false }: BoardProps) {
     return (
       <Paper withBorder radius="md" p="xl" mih="55vh" data-testid="editor-board">
         <Center mih="45vh">
-          {loading ? <Loader role="status" aria-label="Loading page" /> : (
+          {loading ? <Loader role="status" aria-label={t('editor.board.loadingPage')} /> : (
             <Stack align="center" gap="xs" c="dimmed">
               <IconFileOff size={40} stroke={1.3} />
-              <Text fw={600} size="lg">No Page Selected</Text>
-              <Text size="sm">Choose a page in the selector above, or create a new one.</Text>
+              <Text fw={600} size="lg">{t('editor.board.noPage')}</Text>
+              <Text size="sm">{t('editor.board.noPageHint')}</Text>
               {error !== null && <Alert color="red" mt="sm">{error.message}</Alert>}
             </Stack>
           )}
@@ -36,7 +38,7 @@ export function Board({ loading, error, asPage = false }: BoardProps) {
   return (
     <Paper
       component="section"
-      aria-label="Board"
+      aria-label={t('editor.board.label')}
       withBorder={!asPage}
       radius="md"
       p={asPage ? 0 : 'md'}
@@ -46,7 +48,7 @@ export function Board({ loading, error, asPage = false }: BoardProps) {
     >
       {components.length === 0 && !preview && (
         <Text c="dimmed" ta="center" size="sm" mb="sm">
-          This page is empty. Click a component in the palette (or press Enter on it), or drag it here.
+          {t('editor.board.empty')}
         </Text>
       )}
       <ComponentList parentId={null} items={components} preview={preview} />

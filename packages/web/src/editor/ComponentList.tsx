@@ -4,6 +4,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { memo, useMemo } from 'react';
 import { layoutGridClasses, layoutGridProps } from '../components/LayoutGrid';
+import { useT } from '../i18n/LanguageProvider';
 import { ComponentRow } from './ComponentRow';
 import { zoneId } from './drop-target';
 
@@ -22,6 +23,7 @@ const GRID = layoutGridProps('xs');
  * space) puts the component last; dropping on a component, in any row, takes its place.
  */
 export const ComponentList = memo(function ComponentList({ parentId, items, preview }: ListProps) {
+  const t = useT();
   // The sortable context renders every row again when its ids array changes; keep it while the ids stay.
   const idKey = items.map((component) => component.id).join('\n');
   const ids = useMemo(() => (idKey === '' ? [] : idKey.split('\n')), [idKey]);
@@ -50,7 +52,7 @@ export const ComponentList = memo(function ComponentList({ parentId, items, prev
           <ComponentRow key={component.id} component={component} List={ComponentList} first={index === 0} last={index === items.length - 1} preview={preview} />
         ))}
         {inCard && !preview && (
-          <Text className={layoutGridClasses.full} size="xs" c={zone.isOver ? 'blue' : 'dimmed'} ta="center" py={4}>Drop components here</Text>
+          <Text className={layoutGridClasses.full} size="xs" c={zone.isOver ? 'blue' : 'dimmed'} ta="center" py={4}>{t('editor.board.dropHere')}</Text>
         )}
       </div>
     </SortableContext>

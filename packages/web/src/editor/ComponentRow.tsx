@@ -5,11 +5,13 @@ import { CSS } from '@dnd-kit/utilities';
 import { IconArrowDown, IconArrowUp, IconCornerDownLeft, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { type ComponentType, type KeyboardEvent, memo, type MouseEvent, type PointerEvent, useMemo } from 'react';
 import { layoutCellProps } from '../components/LayoutGrid';
+import { useT } from '../i18n/LanguageProvider';
 import { widgetDefinition } from '../widgets/registry';
 import { AccessibilityMarker } from './AccessibilityWarnings';
 import { componentName, movedWords, widthWords } from './board-announcements';
 import { announceOnBoard } from './BoardAnnouncer';
 import { useBoardFace } from './board-faces';
+import { widgetName } from './widget-names';
 import classes from './ComponentRow.module.css';
 import type { DragSource } from './drop-target';
 import { editorStore, useEditor } from '../state/editor-store';
@@ -75,8 +77,11 @@ interface BodyProps extends RowProps {
 }
 
 const RowBody = memo(function RowBody({ component, List, active, first, last, preview, handleRef, handleAttributes, handleListeners }: BodyProps) {
+  const t = useT();
   if (preview) return <Face component={component} List={List} preview />;
-  const { label, icon: Icon } = widgetDefinition(component.type);
+  const { icon: Icon } = widgetDefinition(component.type);
+  const label = widgetName(component.type, t);
+  const name = componentName(component, t);
   const store = editorStore.getState();
   const control = (run: () => void) => (event: MouseEvent) => {
     event.stopPropagation();
@@ -85,7 +90,7 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
   const select = control(() => store.setActive(component.id));
   return (
     // A group named by the component: its controls are read as this component's.
-    <div className={classes.card} data-active={active || undefined} onClick={select} role="group" aria-label={componentName(component)}>
+    <div className={classes.card} data-active={active || undefined} onClick={select} role="group" aria-label={name}>
       <div className={classes.header}>
         <button
           type="button"
@@ -93,7 +98,7 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
           className={classes.handle}
           {...handleAttributes}
           {...handleListeners}
-          aria-label="Drag component"
+          aria-label={t('editor.row.drag')}
           data-drag-handle
           onClick={(event) => event.stopPropagation()}
         >
@@ -102,29 +107,29 @@ const RowBody = memo(function RowBody({ component, List, active, first, last, pr
         <Icon size={14} aria-hidden />
         {/* The type's name selects the component (its configuration panel and width): the keyboard's way to what a click on the row does. */}
         <span className={classes.label}>
-          <button type="button" className={classes.select} aria-pressed={active} title={`Configure ${componentName(component)}`} onClick={select}>{label}</button>
+          <button type="button" className={classes.select} aria-pressed={active} title={t('editor.row.configure', { name })} onClick={select}>{label}</button>
         </span>
         <AccessibilityMarker component={component} />
         {active && <WidthBadge component={component} />}
         {/* Marked disabled at the ends rather than disabled: a disabled button would drop the keyboard's focus. */}
-        <button type="button" className={classes.control} aria-label="Move up" title="Move up" aria-disabled={first} onClick={control(() => shiftAndSay(component.id, -1))}>
+        <button type="button" className={classes.control} aria-label={t('editor.row.moveUp')} title={t('editor.row.moveUp')} aria-disabled={first} onClick={control(() => shiftAndSay(component.id, -1))}>
           <IconArrowUp size={14} aria-hidden />
         </button>
-        <button type="button" className={classes.control} aria-label="Move down" title="Move down" aria-disabled={last} onClick={control(() => shiftAndSay(component.id, 1))}>
+        <button type="button" className={classes.control} aria-label={t('editor.row.moveDown')} title={t('editor.row.moveDown')} aria-disabled={last} onClick={control(() => shiftAndSay(component.id, 1))}>
           <IconArrowDown size={14} aria-hidden />
         </button>
         <button
           type="button"
           className={classes.control}
-          aria-label="Start a new row"
-          title="Start a new row"
+          aria-label={t('editor.row.newRow')}
+          title={t('editor.row.newRow')}
           aria-pressed={component.rowBreak === true}
           data-on={component.rowBreak === true || undefined}
           onClick={control(() => store.toggleRowBreak(component.id))}
         >
           <IconCornerDownLeft size={14} aria-hidden />
         </button>
-        <button type="button" className={classes.remove} aria-label="Delete component" title="Delete component" onClick={control(() => store.removeComponent(component.id))}>
+        <button type="button" className={classes.remove} aria-label={t('editor.row.delete')} title={t('editor.row.delete')} onClick={control(() => store.removeComponent(component.id))}>
           <IconTrash size={14} aria-hidden />
         </button>
       </div>
@@ -186,6 +191,7 @@ function widthAfterKey(key: string, width: number): number | undefined {
  * quick succession are one undo step too), its width read out as it changes.
  */
 function ResizeHandle({ component }: { component: Component }) {
+  const t = useT();
   const { id } = component;
   const width = layoutWidth(component);
   const store = editorStore.getState();
@@ -227,12 +233,12 @@ function ResizeHandle({ component }: { component: Component }) {
       className={classes.resize}
       role="slider"
       tabIndex={0}
-      aria-label={`Width of ${componentName(component)}`}
+      aria-label={t('editor.row.widthOf', { name: componentName(component, t) })}
       aria-orientation="horizontal"
       aria-valuemin={1}
       aria-valuemax={GRID_COLUMNS}
       aria-valuenow={width}
-      aria-valuetext={widthWords(width)}
+      aria-valuetext={widthWords(width, t)}
       data-testid="resize-handle"
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}

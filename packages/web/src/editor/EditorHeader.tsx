@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { dataOf } from '../admin/admin-call';
 import { WorkflowSelector } from '../admin/workflow/WorkflowSelector';
 import { useCurrentApp } from '../current-app/app-context';
+import { useT } from '../i18n/LanguageProvider';
 import { CreatePageDialog } from './CreatePageDialog';
 import { SavePageButton, UndoRedoButtons } from './EditTools';
 import { HistoryPanel } from './history/HistoryPanel';
@@ -25,6 +26,7 @@ interface EditorHeaderProps {
 
 /** Back, the page and workflow selectors, the sync state, undo/redo, History, Preview and (root only) Save. */
 export function EditorHeader({ onSave }: EditorHeaderProps) {
+  const t = useT();
   const { app, api, path } = useCurrentApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -44,12 +46,12 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
   }
 
   return (
-    <Paper withBorder radius="md" px="sm" py={8} mb="md" component="header" aria-label="Editor">
+    <Paper withBorder radius="md" px="sm" py={8} mb="md" component="header" aria-label={t('editor.header.label')}>
       {/* The screen's h1 for a screen reader's outline; sighted builders see the page selector. */}
-      <VisuallyHidden component="h1">Page editor</VisuallyHidden>
+      <VisuallyHidden component="h1">{t('editor.header.heading')}</VisuallyHidden>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap">
-          <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>Back</Button>
+          <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>{t('editor.header.back')}</Button>
           <PageSelector onCreate={() => setCreating(true)} />
           <WorkflowSelector
             workflows={workflows.data ?? []}
@@ -61,17 +63,17 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
           />
         </Group>
         <Group gap="xs" wrap="wrap">
-          <PeerAvatars peers={peers} what="this page" />
+          <PeerAvatars peers={peers} what={t('editor.thisPage')} />
           <SyncIndicator />
           <UndoRedoButtons />
-          <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>History</Button>
+          <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistory(true)}>{t('editor.header.history')}</Button>
           <Button
             variant={preview ? 'filled' : 'default'}
             leftSection={preview ? <IconEyeOff size={16} /> : <IconEye size={16} />}
             aria-pressed={preview}
             onClick={store.togglePreview}
           >
-            Preview
+            {t('editor.header.preview')}
           </Button>
           {onSave !== null && <SavePageButton onSave={onSave} />}
         </Group>

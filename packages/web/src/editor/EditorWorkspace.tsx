@@ -3,17 +3,19 @@ import {
   DndContext, type DragEndEvent, DragOverlay, type DragStartEvent, KeyboardSensor, PointerSensor, useSensor, useSensors,
 } from '@dnd-kit/core';
 import { findComponent } from '@rakit/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 import { widgetDefinition } from '../widgets/registry';
 import { Board } from './Board';
 import { ConfigPanel } from './ConfigPanel';
-import { addedWords, MOVE_INSTRUCTIONS, moveAnnouncements } from './board-announcements';
+import { addedWords, moveAnnouncements, moveInstructions } from './board-announcements';
 import { announceOnBoard, BoardAnnouncer } from './BoardAnnouncer';
 import { type DragSource, dropPosition } from './drop-target';
 import { keyboardMoves } from './keyboard-moves';
 import { Palette } from './Palette';
 import classes from './EditorWorkspace.module.css';
 import { editorStore, useEditor } from '../state/editor-store';
+import { widgetName } from './widget-names';
 
 /**
  * Sensor options live outside the component: new option objects would make new sensors, and
@@ -24,7 +26,8 @@ const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
 const readComponents = () => editorStore.getState().history.present;
 const KEYBOARD_MOVES = keyboardMoves(readComponents);
 const KEYBOARD_OPTIONS = { coordinateGetter: KEYBOARD_MOVES.coordinateGetter };
-const ACCESSIBILITY = { announcements: moveAnnouncements(readComponents), screenReaderInstructions: MOVE_INSTRUCTIONS };
+// The announcements read the active catalog as each is said; the instructions are rendered, in the catalog shown.
+const ANNOUNCEMENTS = moveAnnouncements(readComponents);
 
 function onDragEnd({ active, over }: DragEndEvent) {
   if (over === null) return;
@@ -64,13 +67,15 @@ export function EditorWorkspace({ loading, error, panelsOverPage }: EditorWorksp
   const preview = useEditor((state) => state.preview);
   const configuring = useEditor((state) => state.activeId !== null);
   const [dragging, setDragging] = useState<DragSource | null>(null);
+  const t = useT();
+  const accessibility = useMemo(() => ({ announcements: ANNOUNCEMENTS, screenReaderInstructions: moveInstructions(t) }), [t]);
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
 
   return (
     <DndContext
       sensors={sensors}
       collisionDetection={KEYBOARD_MOVES.collisionDetection}
-      accessibility={ACCESSIBILITY}
+      accessibility={accessibility}
       onDragStart={({ active }: DragStartEvent) => {
         KEYBOARD_MOVES.start();
         setDragging((active.data.current as DragSource | undefined) ?? null);
@@ -106,10 +111,12 @@ export function EditorWorkspace({ loading, error, panelsOverPage }: EditorWorksp
 
 /** What follows the pointer while dragging: the widget's icon and the component's title. */
 function DragChip({ source }: { source: DragSource }) {
+  const t = useT();
   const component = source.kind === 'component' ? findComponent(editorStore.getState().history.present, source.id) : undefined;
   const type = source.kind === 'palette' ? source.type : component?.type;
   if (type === undefined) return null;
-  const { icon: Icon, label } = widgetDefinition(type);
+  const { icon: Icon } = widgetDefinition(type);
+  const label = widgetName(type, t);
   return (
     <Paper shadow="md" withBorder radius="md" px="sm" py={6} w="fit-content" style={{ cursor: 'grabbing' }}>
       <Group gap={6} wrap="nowrap">

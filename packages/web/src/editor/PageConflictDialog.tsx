@@ -1,36 +1,55 @@
 import { CARD_SETTING, describePageDiff, type PageConflict } from '@rakit/core';
 import { type ConflictQuestion, ConflictDialog, shownValue } from '../components/ConflictDialog';
+import { type Translate, useT } from '../i18n/LanguageProvider';
 import { editorStore, useEditor } from '../state/editor-store';
+import { cardLabel } from './diff-places';
 
-const cardLabel = (id: string | null) => (id === null ? 'the page' : `card ${id}`);
 
 /** The question one clash of a page merge asks. */
-function question(conflict: PageConflict): ConflictQuestion {
+function question(t: Translate, conflict: PageConflict): ConflictQuestion {
   const { key } = conflict;
+  const place = cardLabel(t);
+  const component = conflict.kind === 'order' ? '' : conflict.component.label;
   switch (conflict.kind) {
     case 'setting':
       return conflict.setting === CARD_SETTING
-        ? { key, title: `${conflict.component.label}: where it sits`, mine: `Yours: in ${cardLabel(conflict.mine as string | null)}`, theirs: `Theirs: in ${cardLabel(conflict.theirs as string | null)}` }
-        : { key, title: `${conflict.component.label}: ${conflict.setting}`, mine: `Yours: ${shownValue(conflict.mine)}`, theirs: `Theirs: ${shownValue(conflict.theirs)}` };
+        ? {
+          key,
+          title: t('editor.conflict.whereItSits', { component }),
+          mine: t('editor.conflict.yoursIn', { place: place(conflict.mine as string | null) }),
+          theirs: t('editor.conflict.theirsIn', { place: place(conflict.theirs as string | null) }),
+        }
+        : {
+          key,
+          title: t('editor.conflict.setting', { component, setting: conflict.setting }),
+          mine: t('editor.conflict.yours', { value: shownValue(conflict.mine) }),
+          theirs: t('editor.conflict.theirs', { value: shownValue(conflict.theirs) }),
+        };
     case 'removed':
       return conflict.removedBy === 'mine'
-        ? { key, title: `${conflict.component.label}: you removed it, they changed it`, mine: 'Remove it', theirs: 'Keep it, with their changes' }
-        : { key, title: `${conflict.component.label}: you changed it, they removed it`, mine: 'Keep it, with your changes', theirs: 'Remove it' };
+        ? { key, title: t('editor.conflict.youRemoved', { component }), mine: t('editor.conflict.removeIt'), theirs: t('editor.conflict.keepTheirs') }
+        : { key, title: t('editor.conflict.theyRemoved', { component }), mine: t('editor.conflict.keepYours'), theirs: t('editor.conflict.removeIt') };
     case 'order':
-      return { key, title: `The order of the components on ${conflict.parent === null ? 'the page' : conflict.parent.label}`, mine: 'Your order', theirs: 'Their order' };
+      return {
+        key,
+        title: t('editor.conflict.order', { parent: conflict.parent === null ? t('editor.conflict.thePage') : conflict.parent.label }),
+        mine: t('editor.conflict.yourOrder'),
+        theirs: t('editor.conflict.theirOrder'),
+      };
   }
 }
 
 /** The editor's clash with another builder's save of the page, until the builder settles it (then the editor saves as usual). */
 export function PageConflictDialog() {
+  const t = useT();
   const conflict = useEditor((state) => state.conflict);
   if (conflict === null) return null;
   return (
     <ConflictDialog
-      what="this page"
+      what={t('editor.thisPage')}
       who={conflict.savedBy}
-      theirChanges={describePageDiff(conflict.changes, cardLabel)}
-      questions={conflict.conflicts.map(question)}
+      theirChanges={describePageDiff(conflict.changes, cardLabel(t))}
+      questions={conflict.conflicts.map((clash) => question(t, clash))}
       onSettle={(settlement) => editorStore.getState().settleConflict(settlement)}
     />
   );

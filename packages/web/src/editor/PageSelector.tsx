@@ -1,7 +1,7 @@
 import { Button, Text, Tooltip } from '@mantine/core';
-import { Messages } from '@rakit/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { SelectorSearch, SELECTOR_CREATE } from '../components/SelectorSearch';
+import { useT } from '../i18n/LanguageProvider';
 import { editorStore, useEditor } from '../state/editor-store';
 import { usePageList, usePageParam } from './use-editor-pages';
 
@@ -13,6 +13,7 @@ const SELECTOR_WIDTH = 300;
  * Choosing an entry or cancelling (Escape, the cancel button, a click elsewhere) makes it static again.
  */
 export function PageSelector({ onCreate }: { onCreate: () => void }) {
+  const t = useT();
   const mode = useEditor((state) => state.selectorMode);
   const pageName = useEditor((state) => state.page?.pageName);
   const pageId = useEditor((state) => state.page?.pageId);
@@ -29,8 +30,8 @@ export function PageSelector({ onCreate }: { onCreate: () => void }) {
         currentId={pageId}
         loading={pages.isFetching}
         width={SELECTOR_WIDTH}
-        noun={{ one: 'page', many: 'Pages' }}
-        placeholder="Search page you want to add ?"
+        noun={{ one: t('editor.selector.page'), many: t('editor.selector.pages') }}
+        placeholder={t('editor.selector.search')}
         onCancel={toStatic}
         onSubmit={(value) => {
           toStatic();
@@ -42,7 +43,7 @@ export function PageSelector({ onCreate }: { onCreate: () => void }) {
   }
 
   return (
-    <Tooltip label={Messages.editorPageBusy} disabled={!busy}>
+    <Tooltip label={t('editorPageBusy')} disabled={!busy}>
       <Button
         variant="default"
         w={SELECTOR_WIDTH}
@@ -53,7 +54,7 @@ export function PageSelector({ onCreate }: { onCreate: () => void }) {
         data-testid="page-selector"
         style={busy ? { cursor: 'wait' } : undefined}
       >
-        {pageName === undefined ? <Text c="dimmed" size="sm">Please Select Page</Text> : <Text size="sm" fw={600} truncate>{pageName}</Text>}
+        {pageName === undefined ? <Text c="dimmed" size="sm">{t('editor.selector.choose')}</Text> : <Text size="sm" fw={600} truncate>{pageName}</Text>}
       </Button>
     </Tooltip>
   );

@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
 import type { WidgetType } from '@rakit/core';
 import { memo, type MouseEvent, useMemo } from 'react';
+import { useT } from '../i18n/LanguageProvider';
 import { widgetDefinitions } from '../widgets/registry';
 import type { StoredWidgetDefinition } from '../widgets/types';
 import { addedWords } from './board-announcements';
@@ -9,6 +10,7 @@ import { announceOnBoard } from './BoardAnnouncer';
 import { focusComponentHandle } from './board-focus';
 import { type DragSource, paletteId } from './drop-target';
 import { editorStore, useEditor } from '../state/editor-store';
+import { widgetName } from './widget-names';
 
 /** The narrowest an entry of a strip gets: its label, in two lines at most. */
 const PALETTE_ENTRY_MIN_WIDTH = 62;
@@ -31,11 +33,12 @@ function addFromPalette(type: WidgetType, label: string, event: MouseEvent) {
  * entries a row as fit.
  */
 export function Palette({ strip = false }: { strip?: boolean }) {
+  const t = useT();
   const noPage = useEditor((state) => state.page === null);
   return (
-    <Paper withBorder radius="md" p="xs" component="section" aria-label="Components">
-      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6} px={4}>Components</Text>
-      {noPage && <Text size="xs" c="dimmed" px={4} mb={6}>Choose a page to add components.</Text>}
+    <Paper withBorder radius="md" p="xs" component="section" aria-label={t('editor.palette.label')}>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6} px={4}>{t('editor.palette.label')}</Text>
+      {noPage && <Text size="xs" c="dimmed" px={4} mb={6}>{t('editor.palette.noPage')}</Text>}
       {/* Two columns beside the board (md and up); a wider grid above it on narrow screens and in a strip. */}
       <SimpleGrid cols={{ base: 4, xs: 6, sm: 8, md: 2 }} minColWidth={strip ? PALETTE_ENTRY_MIN_WIDTH : undefined} spacing={6} verticalSpacing={6}>
         {widgetDefinitions.map((definition) => <PaletteEntry key={definition.type} definition={definition} disabled={noPage} />)}
@@ -45,7 +48,10 @@ export function Palette({ strip = false }: { strip?: boolean }) {
 }
 
 const PaletteEntry = memo(function PaletteEntry({ definition, disabled }: { definition: StoredWidgetDefinition; disabled: boolean }) {
-  const { type, label, icon: Icon } = definition;
+  const t = useT();
+  const { type, icon: Icon } = definition;
+  // The name the catalog gives the type: also the new component's first title ("Text 1").
+  const label = widgetName(type, t);
   const source = useMemo<DragSource>(() => ({ kind: 'palette', type, label }), [type, label]);
   const { setNodeRef, listeners, isDragging } = useDraggable({ id: paletteId(type), data: source, disabled });
   // Enter and Space click the entry (add it) instead of starting a keyboard drag.

@@ -1,8 +1,14 @@
 import type { Active, Over } from '@dnd-kit/core';
 import { type Component, createComponent, moveComponent } from '@rakit/core';
-import { describe, expect, it } from 'vitest';
+import { catalogOf } from '@rakit/core/catalogs';
+import { compileCatalog } from '@rakit/core/translate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n';
 import { addedWords, moveAnnouncements, resizedWords } from './board-announcements';
 import { zoneId } from './drop-target';
+
+// The board speaks the active catalog: the specification's, as the browser starts.
+beforeAll(() => i18n.loadAndActivate({ locale: 'spec', locales: ['en'], messages: compileCatalog(catalogOf('spec')) }));
 
 const page = (): Component[] => [
   createComponent('input', 'a', 'Input 1'),

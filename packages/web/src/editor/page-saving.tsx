@@ -1,10 +1,12 @@
-import { describePageDiff, Messages, type PageDiff, parsePageComponents } from '@rakit/core';
+import { describePageDiff, type PageDiff, parsePageComponents } from '@rakit/core';
 import { useEffect } from 'react';
 import { type AppApi, ApiUnreachableError, firstError } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
 import { notifyFailure, notifyInfo } from '../components/notify';
+import { t } from '../i18n/i18n';
 import { editorStore, useEditor } from '../state/editor-store';
 import { useLivePage } from './live/use-live-page';
+import { cardLabel } from './diff-places';
 import { PageConflictDialog } from './PageConflictDialog';
 
 /** Quiet time after the last change before the editor saves by itself. */
@@ -18,9 +20,10 @@ const MERGE_ATTEMPTS = 2;
 
 /** Tells the builder whose changes joined his page, and which. */
 function notifyMerged(changes: PageDiff, savedBy: string | null): void {
-  const lines = describePageDiff(changes, (id) => (id === null ? 'the page' : `card ${id}`));
-  notifyInfo(lines.length === 0 ? 'Another builder saved this page too.' : lines.slice(0, 4).join('; ') + (lines.length > 4 ? `; … and ${lines.length - 4} more` : ''),
-    savedBy === null ? 'Merged with another builder\'s changes' : `Merged with the changes ${savedBy} saved`);
+  const lines = describePageDiff(changes, cardLabel(t));
+  const shown = lines.slice(0, 4).join('; ');
+  const message = lines.length === 0 ? t('editor.merged.same') : lines.length > 4 ? t('editor.merged.more', { changes: shown, count: lines.length - 4 }) : shown;
+  notifyInfo(message, savedBy === null ? t('editor.merged.title') : t('editor.merged.titleBy', { name: savedBy }));
 }
 
 /**
@@ -35,7 +38,7 @@ export function savePage(api: AppApi, appId: number): Promise<boolean> {
   const state = editorStore.getState();
   const { page } = state;
   if (page === null) {
-    notifyFailure(Messages.pageSaveWithoutId);
+    notifyFailure(t('pageSaveWithoutId'));
     return Promise.resolve(false);
   }
   let components = state.history.present;
@@ -63,13 +66,13 @@ export function savePage(api: AppApi, appId: number): Promise<boolean> {
           revision = editorStore.getState().saveStarted();
           continue;
         }
-        notifyFailure(firstError(answer, Messages.editorOperationFailed));
+        notifyFailure(firstError(answer, t('editorOperationFailed')));
         break;
       }
     } catch (error) {
       if (!(error instanceof ApiUnreachableError)) throw error;
       console.error(error);
-      notifyFailure(`${Messages.editorOperationFailed} ${error.message}`);
+      notifyFailure(t('editor.failedBecause', { failed: t('editorOperationFailed'), reason: error.message }));
     }
     editorStore.getState().saveFailed(page.pageId, revision);
     return false;

@@ -4,6 +4,7 @@ import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { firstError } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
+import { t } from '../i18n/i18n';
 import { editorStore } from '../state/editor-store';
 
 export const editorPagesKey = (appId: number) => ['editor-pages', appId] as const;
@@ -16,7 +17,7 @@ export function usePageList(wanted: boolean) {
     enabled: wanted,
     queryFn: async () => {
       const answer = await api.listAppPages(app.appId);
-      if (!answer.status) throw new Error(firstError(answer, 'The pages could not be loaded'));
+      if (!answer.status) throw new Error(firstError(answer, t('editor.load.pagesFailed')));
       return answer.data ?? [];
     },
   });
@@ -46,8 +47,8 @@ export function useOpenedPage() {
     queryFn: async () => {
       const answer = await api.getPage(pageId as number);
       const page = answer.status ? answer.data?.[0] : undefined;
-      if (page === undefined) throw new Error(firstError(answer, 'The page could not be loaded'));
-      if (page.pageAppId !== app.appId) throw new Error('The page belongs to another application');
+      if (page === undefined) throw new Error(firstError(answer, t('editor.load.pageFailed')));
+      if (page.pageAppId !== app.appId) throw new Error(t('editor.load.otherApp'));
       const parsed = parsePageComponents(page.pageComponents === '' ? '[]' : page.pageComponents);
       if (!parsed.ok) throw new Error(parsed.error);
       return { page: { pageId: page.pageId, pageName: page.pageName, pageSlug: page.pageSlug }, components: parsed.components, revision: page.revision };

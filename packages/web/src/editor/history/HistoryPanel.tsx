@@ -1,6 +1,6 @@
 import { Button, Drawer, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Messages, type PageVersionSummary } from '@rakit/core';
+import type { PageVersionSummary } from '@rakit/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { runChange } from '../../admin/admin-call';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCurrentApp } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { editorStore, useEditor } from '../../state/editor-store';
 import { DeletedPages } from './DeletedPages';
 import { refreshPageLists } from './history-queries';
@@ -19,6 +20,7 @@ import { VersionList } from './VersionList';
  * name, restore), deleting the page, and the deleted pages that can be undeleted.
  */
 export function HistoryPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
   const { api, app } = useCurrentApp();
   const queryClient = useQueryClient();
   const small = useMediaQuery('(max-width: 48em)');
@@ -31,7 +33,7 @@ export function HistoryPanel({ opened, onClose }: { opened: boolean; onClose: ()
 
   async function deletePage() {
     if (page === null) return;
-    if (await runChange(api.deletePage(page.pageId), 'Page deleted')) {
+    if (await runChange(api.deletePage(page.pageId), t('editor.history.pageDeleted'))) {
       setDeleting(false);
       editorStore.getState().closePage();
       setParams({}, { replace: true });
@@ -41,14 +43,14 @@ export function HistoryPanel({ opened, onClose }: { opened: boolean; onClose: ()
   }
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={small === true ? '100%' : 640} title="Page history">
+    <Drawer opened={opened} onClose={onClose} position="right" size={small === true ? '100%' : 640} title={t('editor.history.title')}>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="sm">
-          <Tabs.Tab value="versions">Versions</Tabs.Tab>
-          <Tabs.Tab value="deleted">Deleted pages</Tabs.Tab>
+          <Tabs.Tab value="versions">{t('editor.history.versions')}</Tabs.Tab>
+          <Tabs.Tab value="deleted">{t('editor.history.deletedPages')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="versions">
-          {page === null ? <Text size="sm" c="dimmed">Open a page to see its versions.</Text> : (
+          {page === null ? <Text size="sm" c="dimmed">{t('editor.history.openPage')}</Text> : (
             open !== null && open.pageId === page.pageId
               ? <VersionDetail key={open.versionId} summary={open} onBack={() => setOpen(null)} />
               : (
@@ -59,11 +61,11 @@ export function HistoryPanel({ opened, onClose }: { opened: boolean; onClose: ()
                     color="red"
                     leftSection={<IconTrash size={16} />}
                     disabled={!synced}
-                    title={synced ? undefined : Messages.editorPageBusy}
+                    title={synced ? undefined : t('editorPageBusy')}
                     onClick={() => setDeleting(true)}
                     style={{ alignSelf: 'flex-start' }}
                   >
-                    Delete this page
+                    {t('editor.history.deletePage')}
                   </Button>
                 </Stack>
               )
@@ -75,8 +77,8 @@ export function HistoryPanel({ opened, onClose }: { opened: boolean; onClose: ()
       </Tabs>
       <ConfirmDialog
         opened={deleting}
-        message={`Delete the page "${page?.pageName ?? ''}"? Menus pointing to it will point nowhere. Its history is kept, and it can be undeleted from Deleted pages.`}
-        confirmLabel="Delete"
+        message={t('editor.history.deleteConfirm', { name: page?.pageName ?? '' })}
+        confirmLabel={t('editor.history.delete')}
         onConfirm={deletePage}
         onClose={() => setDeleting(false)}
       />

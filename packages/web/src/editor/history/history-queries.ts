@@ -1,12 +1,18 @@
-import { type Component, type PageVersionKind, parsePageComponents } from '@rakit/core';
+import { type Component, type MessageKey, type PageVersionKind, parsePageComponents } from '@rakit/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { editorPagesKey } from '../use-editor-pages';
 
 export const pageVersionsKey = (pageId: number) => ['page-versions', pageId] as const;
 export const deletedPagesKey = (appId: number) => ['deleted-pages', appId] as const;
 
-export const KIND_LABELS: Record<PageVersionKind, string> = {
-  created: 'Created', before: 'Before history', save: 'Saved', restore: 'Restored', deleted: 'Deleted', undeleted: 'Undeleted',
+/** How each kind of version is named (its badge). */
+export const KIND_LABELS: Record<PageVersionKind, MessageKey> = {
+  created: 'editor.history.kind.created',
+  before: 'editor.history.kind.before',
+  save: 'editor.history.kind.save',
+  restore: 'editor.history.kind.restore',
+  deleted: 'editor.history.kind.deleted',
+  undeleted: 'editor.history.kind.undeleted',
 };
 
 /** A version's components; a version that no longer reads (a widget since removed) shows as empty. */
