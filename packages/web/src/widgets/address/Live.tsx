@@ -1,14 +1,10 @@
 import { ADDRESS_LOOKUP_MIN_CHARS } from '@rakit/core';
 import { useCallback, useContext } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
 import { type LookupChoice, LookupSelect } from '../shared/LookupSelect';
 import type { WidgetLiveProps } from '../types';
-
-/** Where the areas come from, as the panel and the about screen say it. */
-export const AREA_DATA_NOTE = 'Areas from idn-area-data (© Fityan, Open Database License v1.0).';
-/** What the field says under its label: when the lookup starts and what it searches. */
-export const ADDRESS_HINT = `Type at least ${ADDRESS_LOOKUP_MIN_CHARS} characters of the village, district, regency or province`;
 
 /**
  * The address search (spec 3 §2, §5, §8): an autocomplete of 'DESA, KECAMATAN, KABUPATEN,
@@ -17,6 +13,7 @@ export const ADDRESS_HINT = `Type at least ${ADDRESS_LOOKUP_MIN_CHARS} character
  * text. A failed lookup offers nothing; the required error clears when the value changes.
  */
 export function AddressLive({ component }: WidgetLiveProps<'address'>) {
+  const t = useT();
   const binding = useFieldBinding(component);
   const current = useContext(CurrentAppContext);
   const lookUp = useCallback(async (typed: string): Promise<LookupChoice[]> => {
@@ -26,8 +23,8 @@ export function AddressLive({ component }: WidgetLiveProps<'address'>) {
   }, [current]);
   return (
     <LookupSelect
-      component={component} binding={binding} minChars={ADDRESS_LOOKUP_MIN_CHARS} hint={ADDRESS_HINT}
-      defaultPlaceholder="DESA, KECAMATAN, KABUPATEN, PROVINSI" nothingFound="No address matches" clearLabel="Clear the address"
+      component={component} binding={binding} minChars={ADDRESS_LOOKUP_MIN_CHARS} hint={t('formwidgets.address.hint', { count: ADDRESS_LOOKUP_MIN_CHARS })}
+      defaultPlaceholder={t('formwidgets.address.placeholder')} nothingFound={t('formwidgets.address.nothingFound')} clearLabel={t('formwidgets.address.clear')}
       lookUp={current === null ? null : lookUp} keeps="label"
     />
   );

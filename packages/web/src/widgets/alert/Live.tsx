@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { usePageOpener } from '../../actions/use-action-runtime';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { usePlaceholderValues } from '../../page-state/placeholder-values';
 import { fillText, usePageActionRunner, useQueryVariables } from '../shared/query-variables';
 import type { WidgetLiveProps } from '../types';
@@ -17,6 +18,7 @@ import { configActionOf, variableActionsOf } from './alert-actions';
  * included) it is always shown and runs nothing, and says when it has no query.
  */
 export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
+  const t = useT();
   const current = useContext(CurrentAppContext);
   const runner = usePageActionRunner(component);
   const openPage = usePageOpener();
@@ -68,14 +70,14 @@ export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
       tabIndex={redirects ? 0 : undefined}
       onKeyDown={(event) => { if (event.key === 'Enter') void onClick(); }}
     >
-      {text === '' && mode === 'design' ? 'Alert text' : text}
+      {text === '' && mode === 'design' ? t('formwidgets.alert.emptyText') : text}
     </Alert>
   );
   if (mode !== 'design' || config !== undefined) return banner;
   return (
     <Stack gap={4}>
       {banner}
-      <Text size="xs" c="orange.9">No configuration query yet: members do not see this alert.</Text>
+      <Text size="xs" c="orange.9">{t('formwidgets.alert.noQueryNote')}</Text>
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { Box, Button, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { actionFailureMessage, Messages, type RowValues, topLevelActions } from '@rakit/core';
+import { type MessageKey, type RowValues, topLevelActions } from '@rakit/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { type KeyboardEvent, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { type Translate, useT } from '../../i18n/LanguageProvider';
 import { Announcement } from '../../components/Announcement';
 import { notifyFailure } from '../../components/notify';
 import { configuredColumns } from '../data-source/content';
@@ -25,12 +26,17 @@ interface ScanEntry {
   sync: Sync | null;
 }
 
-const SYNC_TEXT: Record<Sync, string> = { syncing: Messages.barcodeSyncing, synced: Messages.barcodeSynced, failed: Messages.barcodeSyncFailed };
+const SYNC_TEXT: Record<Sync, MessageKey> = { syncing: 'barcodeSyncing', synced: 'barcodeSynced', failed: 'barcodeSyncFailed' };
 const SYNC_COLOR: Record<Sync, string> = { syncing: 'yellow.8', synced: 'green.8', failed: 'red.7' };
 
 /** What a screen reader hears of the newest scan: the code, found or not, and its sync. */
-const scanNews = (entry: ScanEntry | undefined): string => (entry === undefined ? ''
-  : `${entry.code}: ${entry.row === null ? Messages.barcodeNotFound : Messages.barcodeFound}${entry.sync === null ? '' : `, ${SYNC_TEXT[entry.sync]}`}`);
+function scanNews(t: Translate, entry: ScanEntry | undefined): string {
+  if (entry === undefined) return '';
+  const found = t(entry.row === null ? 'barcodeNotFound' : 'barcodeFound');
+  return entry.sync === null
+    ? t('formwidgets.barcode.news', { code: entry.code, found })
+    : t('formwidgets.barcode.newsSync', { code: entry.code, found, sync: t(SYNC_TEXT[entry.sync]) });
+}
 
 const cellText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
@@ -43,6 +49,7 @@ const cellText = (value: unknown): string => (value === null || value === undefi
  * and keeps the focus; scans typed quickly are looked up one after another, in order.
  */
 export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
+  const t = useT();
   const current = useContext(CurrentAppContext);
   const store = usePageFormStore();
   const pageId = store?.getState().pageId ?? null;
@@ -57,7 +64,7 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
   const columns = configuredColumns(component);
   const firstAction = topLevelActions(actionsOfComponent(component))[0];
   const runner = useRowActions(component, component.primaryKey === 'NONE' ? null : component.primaryKey, () => undefined, true);
-  const title = component.title === '' ? 'Barcode' : component.title;
+  const title = component.title === '' ? t('formwidgets.barcode.defaultTitle') : component.title;
 
   useEffect(() => {
     if (!opened) return undefined;
@@ -76,7 +83,7 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
       row = (answer.data?.[0] as RowValues | undefined) ?? null;
     } catch (error) {
       console.error(`The scan of ${component.id} failed`, error);
-      notifyFailure(actionFailureMessage(error instanceof Error ? error.message : String(error)));
+      notifyFailure(t('actionFailed', { detail: error instanceof Error ? error.message : String(error) }).trim());
       return;
     }
     const id = nextId.current++;
@@ -97,32 +104,32 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
 
   return (
     <Box data-testid="barcode" data-component={component.id}>
-      <Button leftSection={<IconBarcode size={16} />} onClick={() => setOpened(true)}>{Messages.barcodeOpen}</Button>
+      <Button leftSection={<IconBarcode size={16} />} onClick={() => setOpened(true)}>{t('barcodeOpen')}</Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={title} size="xl" fullScreen={small === true} trapFocus={false}>
         <Stack gap="sm">
           <TextInput
             ref={input}
-            aria-label="Scan"
-            placeholder={Messages.barcodePlaceholder}
+            aria-label={t('formwidgets.barcode.scan')}
+            placeholder={t('barcodePlaceholder')}
             value={code}
             autoComplete="off"
             onChange={(event) => setCode(event.currentTarget.value)}
             onKeyDown={onKeyDown}
           />
-          <Announcement message={scanNews(history[0])} testId="scan-news" />
-          {live ? null : <Text size="xs" c="dimmed">Scans are looked up on the page at runtime.</Text>}
+          <Announcement message={scanNews(t, history[0])} testId="scan-news" />
+          {live ? null : <Text size="xs" c="dimmed">{t('formwidgets.barcode.runtimeNote')}</Text>}
           <Table.ScrollContainer minWidth={320}>
-            <Table striped withTableBorder aria-label="Scan history">
+            <Table striped withTableBorder aria-label={t('formwidgets.barcode.history')}>
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((c) => <Table.Th key={c.field}>{c.label}</Table.Th>)}
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Action</Table.Th>
+                  <Table.Th>{t('formwidgets.barcode.status')}</Table.Th>
+                  <Table.Th>{t('formwidgets.barcode.action')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {history.length === 0 ? (
-                  <Table.Tr><Table.Td colSpan={columns.length + 2}><Text size="sm" c="dimmed" ta="center">No scans yet.</Text></Table.Td></Table.Tr>
+                  <Table.Tr><Table.Td colSpan={columns.length + 2}><Text size="sm" c="dimmed" ta="center">{t('formwidgets.barcode.noScans')}</Text></Table.Td></Table.Tr>
                 ) : history.map((entry) => (
                   <Table.Tr key={entry.id} data-testid="scan-row">
                     {columns.map((c, i) => (
@@ -130,10 +137,10 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
                     ))}
                     <Table.Td>
                       {entry.row === null
-                        ? <Text size="sm" fw={600} c="red.7">{Messages.barcodeNotFound}</Text>
-                        : <Text size="sm" fw={600} c="blue.7">{Messages.barcodeFound}</Text>}
+                        ? <Text size="sm" fw={600} c="red.7">{t('barcodeNotFound')}</Text>
+                        : <Text size="sm" fw={600} c="blue.7">{t('barcodeFound')}</Text>}
                     </Table.Td>
-                    <Table.Td>{entry.sync === null ? null : <Text size="sm" c={SYNC_COLOR[entry.sync]}>{SYNC_TEXT[entry.sync]}</Text>}</Table.Td>
+                    <Table.Td>{entry.sync === null ? null : <Text size="sm" c={SYNC_COLOR[entry.sync]}>{t(SYNC_TEXT[entry.sync])}</Text>}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

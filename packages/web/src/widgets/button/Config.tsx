@@ -1,6 +1,7 @@
 import { BUTTON_ACTIONS, type CustomAction, type WidgetComponent } from '@rakit/core';
 import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
+import { useT } from '../../i18n/LanguageProvider';
 import { PanelStack, SwitchField, TitleField, withChanges } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 
@@ -10,10 +11,11 @@ const isButtonAction = (action: CustomAction): action is ButtonAction => (BUTTON
 
 /** The button's text and its actions (spec 2 §2, §4), edited in the Action Management dialog. */
 export function ButtonConfig(props: WidgetConfigProps<'button'>) {
+  const t = useT();
   const page = useAuthoringPage();
   return (
     <PanelStack>
-      <TitleField {...props} label="Button text" />
+      <TitleField {...props} label={t('formwidgets.button.text')} />
       <ActionList
         actions={props.component.custom_action}
         onChange={(actions) => props.onChange(withChanges(props.component, { custom_action: actions.filter(isButtonAction) }))}
@@ -24,8 +26,8 @@ export function ButtonConfig(props: WidgetConfigProps<'button'>) {
       <SwitchField
         {...props}
         field="clearAfterSuccess"
-        label="Clear after success"
-        description="Once every action ran, the fields of this button's card (or page) start empty again"
+        label={t('formwidgets.button.clearAfterSuccess')}
+        description={t('formwidgets.button.clearAfterSuccessHint')}
       />
     </PanelStack>
   );

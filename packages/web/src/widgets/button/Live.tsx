@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useButtonRun } from '../../actions/use-button-run';
+import { useT } from '../../i18n/LanguageProvider';
 import type { WidgetLiveProps } from '../types';
 
 /**
@@ -7,10 +8,11 @@ import type { WidgetLiveProps } from '../types';
  * its actions, loading meanwhile; in the editor (design mode) a click does nothing.
  */
 export function ButtonLive({ component, mode }: WidgetLiveProps<'button'>) {
+  const t = useT();
   const { run, running } = useButtonRun(component, mode);
   return (
     <Group>
-      <Button type="button" loading={running} onClick={run}>{component.title === '' ? 'Button' : component.title}</Button>
+      <Button type="button" loading={running} onClick={run}>{component.title === '' ? t('formwidgets.button.defaultTitle') : component.title}</Button>
     </Group>
   );
 }

@@ -1,11 +1,13 @@
+import { useT } from '../../i18n/LanguageProvider';
 import { PanelStack, TextAreaField, TitleField } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 
 export function CardConfig(props: WidgetConfigProps<'card'>) {
+  const t = useT();
   return (
     <PanelStack>
-      <TitleField {...props} label="Title" />
-      <TextAreaField {...props} field="description" label="Description" rows={2} />
+      <TitleField {...props} label={t('formwidgets.card.title')} />
+      <TextAreaField {...props} field="description" label={t('formwidgets.card.description')} rows={2} />
     </PanelStack>
   );
 }

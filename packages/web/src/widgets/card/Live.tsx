@@ -1,10 +1,12 @@
 import { Card, Stack, Text } from '@mantine/core';
 import { Children } from 'react';
+import { useT } from '../../i18n/LanguageProvider';
 import type { WidgetLiveProps } from '../types';
 import { WidgetTitle } from '../shared/WidgetTitle';
 
 /** A card (spec 2 §2): its title and description above the components it holds, which the host renders. */
 export function CardLive({ component, mode, children }: WidgetLiveProps<'card'>) {
+  const t = useT();
   const { description } = component;
   const empty = Children.count(children) === 0;
   return (
@@ -18,7 +20,7 @@ export function CardLive({ component, mode, children }: WidgetLiveProps<'card'>)
         )}
         {empty && mode === 'design' ? (
           <Text size="sm" c="dimmed" ta="center" py="md" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 8 }}>
-            Move components onto this card to put them inside.
+            {t('formwidgets.card.emptyHint')}
           </Text>
         ) : children}
       </Stack>

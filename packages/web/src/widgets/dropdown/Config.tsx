@@ -1,16 +1,21 @@
-import { DROPDOWN_SOURCES, dropdownOptions, formatTextOptions, type WidgetComponent } from '@rakit/core';
+import { DROPDOWN_SOURCES, dropdownOptions, formatTextOptions, type MessageKey, type WidgetComponent } from '@rakit/core';
 import { Alert, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import {
   ChoiceField, PanelStack, PlaceholderField, RequiredDisabledFields, TextAreaField, TitleField, withChanges,
 } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
-import { QUERY_OPTIONS_NOTE } from './Live';
 import { OptionRowsEditor } from './OptionRowsEditor';
 
-const SOURCE_LABELS: Record<(typeof DROPDOWN_SOURCES)[number], string> = { custom: 'Custom list', text: 'Text list', query: 'Query' };
+const SOURCE_LABELS: Record<(typeof DROPDOWN_SOURCES)[number], MessageKey> = {
+  custom: 'formwidgets.dropdown.sourceCustom', text: 'formwidgets.dropdown.sourceText', query: 'formwidgets.dropdown.sourceQuery',
+};
+/** Examples in the fields: SQL and an option list, written the same in every language. */
+const QUERY_EXAMPLE = 'SELECT name, id FROM cities';
+const TEXT_OPTIONS_EXAMPLE = 'Jakarta:1,Bandung:2';
 
 type Dropdown = WidgetComponent<'dropdown'>;
 
@@ -25,6 +30,7 @@ function withSource(component: Dropdown, source: Dropdown['subtype']): Dropdown 
 /** The database whose stored query gives the options; the query runs with the actions release. */
 function QuerySourceFields(props: WidgetConfigProps<'dropdown'>) {
   const { component, onChange } = props;
+  const t = useT();
   const current = useContext(CurrentAppContext);
   const databases = useQuery({
     queryKey: ['databases', current?.app.appSlug],
@@ -40,21 +46,22 @@ function QuerySourceFields(props: WidgetConfigProps<'dropdown'>) {
   return (
     <>
       <Select
-        label="Database"
-        placeholder={databases.isPending && current !== null ? 'Loading…' : 'Choose a database'}
+        label={t('formwidgets.dropdown.database')}
+        placeholder={databases.isPending && current !== null ? t('formwidgets.dropdown.loading') : t('formwidgets.dropdown.chooseDatabase')}
         data={(databases.data ?? []).map((db) => ({ value: String(db.dbId), label: db.dbDatabase }))}
         value={chosen === '' ? null : chosen}
         onChange={(next) => onChange(withChanges(component, { database_used: next === null ? '' : Number(next) }))}
-        nothingFoundMessage="No database connection in this application"
-        error={databases.isError ? 'The database connections could not be loaded' : undefined}
+        nothingFoundMessage={t('formwidgets.dropdown.noDatabase')}
+        error={databases.isError ? t('formwidgets.dropdown.databasesFailed') : undefined}
       />
-      <TextAreaField {...props} field="query" label="Query" placeholder="SELECT name, id FROM cities" description="The first column is shown, the second is the value." rows={3} />
-      <Alert variant="light" color="blue"><Text size="sm">{QUERY_OPTIONS_NOTE}</Text></Alert>
+      <TextAreaField {...props} field="query" label={t('formwidgets.dropdown.query')} placeholder={QUERY_EXAMPLE} description={t('formwidgets.dropdown.queryHint')} rows={3} />
+      <Alert variant="light" color="blue"><Text size="sm">{t('formwidgets.dropdown.queryNote')}</Text></Alert>
     </>
   );
 }
 
 export function DropdownConfig(props: WidgetConfigProps<'dropdown'>) {
+  const t = useT();
   const { component, onChange } = props;
   const source = component.subtype;
   const options = dropdownOptions(source, component.options);
@@ -69,8 +76,8 @@ export function DropdownConfig(props: WidgetConfigProps<'dropdown'>) {
         component={component}
         onChange={(next) => onChange(withSource(component, next.subtype))}
         field="subtype"
-        label="Options from"
-        data={DROPDOWN_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))}
+        label={t('formwidgets.dropdown.optionsFrom')}
+        data={DROPDOWN_SOURCES.map((value) => ({ value, label: t(SOURCE_LABELS[value]) }))}
       />
       {source === 'custom' ? (
         <OptionRowsEditor value={typeof component.options === 'string' ? options : component.options} onChange={(next) => onChange(withChanges(component, { options: next }))} />
@@ -80,17 +87,17 @@ export function DropdownConfig(props: WidgetConfigProps<'dropdown'>) {
           component={{ ...component, options: optionText }}
           onChange={onChange}
           field="options"
-          label="Options"
-          placeholder="Jakarta:1,Bandung:2"
-          description="A comma list of text:value entries; an entry without a colon is its own value."
+          label={t('formwidgets.dropdown.options')}
+          placeholder={TEXT_OPTIONS_EXAMPLE}
+          description={t('formwidgets.dropdown.optionsHint')}
           rows={3}
         />
       ) : null}
       {source === 'query' ? <QuerySourceFields {...props} /> : null}
       {source === 'query' ? null : (
         <Select
-          label="Default value"
-          placeholder="None selected"
+          label={t('formwidgets.common.defaultValue')}
+          placeholder={t('formwidgets.dropdown.noneSelected')}
           data={options.map((o) => ({ value: o.valueOption, label: o.textOption === '' ? o.valueOption : o.textOption }))}
           value={options.some((o) => o.valueOption === initValue) ? initValue : null}
           onChange={(next) => onChange(withChanges(component, { initValue: next ?? '' }))}

@@ -1,17 +1,16 @@
 import { dropdownOptions } from '@rakit/core';
 import { Select } from '@mantine/core';
+import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
 import { fieldFrame, placeholderOf, valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
-
-/** What a query-backed dropdown says until the actions release runs its query. */
-export const QUERY_OPTIONS_NOTE = 'Options from a query arrive with the actions release; until then this dropdown has no options.';
 
 /**
  * A dropdown over its custom list or its 'text:value' list (spec 2 §2). The value (realValue) is
  * the chosen option's valueOption; no choice is empty for the required rule.
  */
 export function DropdownLive({ component }: WidgetLiveProps<'dropdown'>) {
+  const t = useT();
   const binding = useFieldBinding(component);
   const fromQuery = component.subtype === 'query';
   const options = dropdownOptions(component.subtype, component.options);
@@ -20,15 +19,15 @@ export function DropdownLive({ component }: WidgetLiveProps<'dropdown'>) {
   return (
     <Select
       {...frame}
-      description={fromQuery ? QUERY_OPTIONS_NOTE : undefined}
+      description={fromQuery ? t('formwidgets.dropdown.queryNote') : undefined}
       disabled={frame.disabled || fromQuery}
-      placeholder={placeholderOf(component) ?? 'Choose one'}
+      placeholder={placeholderOf(component) ?? t('formwidgets.dropdown.placeholder')}
       data={options.map((o) => ({ value: o.valueOption, label: o.textOption === '' ? o.valueOption : o.textOption }))}
       value={options.some((o) => o.valueOption === value) ? value : null}
       onChange={(next) => binding.setValue(next ?? '')}
       clearable={!component.required}
       searchable={options.length > 7}
-      nothingFoundMessage="No option matches"
+      nothingFoundMessage={t('formwidgets.dropdown.nothingFound')}
     />
   );
 }

@@ -1,10 +1,14 @@
-import { FILE_FILTERS } from '@rakit/core';
+import { FILE_FILTERS, type MessageKey } from '@rakit/core';
+import { useT } from '../../i18n/LanguageProvider';
 import { ChoiceField, PanelStack, PlaceholderField, RequiredDisabledFields, TitleField } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 
-const FILTER_LABELS: Record<(typeof FILE_FILTERS)[number], string> = { all: 'All', image: 'Image', document: 'Document', video: 'Video' };
+const FILTER_LABELS: Record<(typeof FILE_FILTERS)[number], MessageKey> = {
+  all: 'formwidgets.fileupload.filterAll', image: 'formwidgets.fileupload.filterImage', document: 'formwidgets.fileupload.filterDocument', video: 'formwidgets.fileupload.filterVideo',
+};
 
 export function FileuploadConfig(props: WidgetConfigProps<'fileupload'>) {
+  const t = useT();
   return (
     <PanelStack>
       <TitleField {...props} />
@@ -12,9 +16,9 @@ export function FileuploadConfig(props: WidgetConfigProps<'fileupload'>) {
       <ChoiceField
         {...props}
         field="options"
-        label="Accepted files"
-        description="Document: Word, Excel, PowerPoint, plain text and PDF. Files must be under 2 MB."
-        data={FILE_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+        label={t('formwidgets.fileupload.accepted')}
+        description={t('formwidgets.fileupload.acceptedHint')}
+        data={FILE_FILTERS.map((value) => ({ value, label: t(FILTER_LABELS[value]) }))}
       />
       <RequiredDisabledFields {...props} />
     </PanelStack>

@@ -1,9 +1,10 @@
-import { FILE_ACCEPT, FILE_TOO_LARGE_MESSAGE, fileMatchesFilter, isFileTooLarge, Messages } from '@rakit/core';
+import { FILE_ACCEPT, fileMatchesFilter, isFileTooLarge, type MessageKey } from '@rakit/core';
 import { FileInput, Loader } from '@mantine/core';
 import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
+import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
 import { fieldFrame, placeholderOf, valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
@@ -18,10 +19,11 @@ type Upload = { state: 'idle' } | { state: 'uploading'; file: File } | { state: 
  * In the editor (design mode) nothing is uploaded.
  */
 export function FileuploadLive({ component, mode }: WidgetLiveProps<'fileupload'>) {
+  const t = useT();
   const binding = useFieldBinding(component);
   const current = useContext(CurrentAppContext);
   const [upload, setUpload] = useState<Upload>({ state: 'idle' });
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<MessageKey | null>(null);
   const filter = component.options;
   const frame = fieldFrame(component, binding);
   const stored = valueText(binding.value);
@@ -33,9 +35,9 @@ export function FileuploadLive({ component, mode }: WidgetLiveProps<'fileupload'
       binding.setValue('');
       return;
     }
-    if (isFileTooLarge(file.size)) return setRefusal(FILE_TOO_LARGE_MESSAGE);
-    if (!fileMatchesFilter(filter, file.type, file.name)) return setRefusal(Messages.fileTypeRefused);
-    if (current === null) return notifyFailure(Messages.uploadFailed);
+    if (isFileTooLarge(file.size)) return setRefusal('formwidgets.fileupload.tooLarge');
+    if (!fileMatchesFilter(filter, file.type, file.name)) return setRefusal('fileTypeRefused');
+    if (current === null) return notifyFailure(t('uploadFailed'));
     const before = upload;
     setUpload({ state: 'uploading', file });
     const result = await uploadFile(file, current.app, filter);
@@ -52,14 +54,14 @@ export function FileuploadLive({ component, mode }: WidgetLiveProps<'fileupload'
 
   const uploading = upload.state === 'uploading';
   const description = upload.state === 'done'
-    ? `Uploaded: ${upload.fileName}`
-    : uploading ? 'Uploading…' : stored !== '' ? `Stored file #${stored}` : undefined;
+    ? t('formwidgets.fileupload.uploaded', { name: upload.fileName })
+    : uploading ? t('formwidgets.fileupload.uploading') : stored !== '' ? t('formwidgets.fileupload.stored', { id: stored }) : undefined;
   return (
     <FileInput
       {...frame}
-      error={uploading ? null : refusal ?? frame.error}
+      error={uploading ? null : (refusal === null ? null : t(refusal)) ?? frame.error}
       description={description}
-      placeholder={placeholderOf(component) ?? 'Choose a file'}
+      placeholder={placeholderOf(component) ?? t('formwidgets.fileupload.placeholder')}
       accept={FILE_ACCEPT[filter] === '' ? undefined : FILE_ACCEPT[filter]}
       value={upload.state === 'idle' ? null : upload.file}
       onChange={(file) => void choose(file)}

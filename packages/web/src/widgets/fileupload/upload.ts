@@ -1,5 +1,6 @@
-import { fileCalls, type FileFilter, Messages } from '@rakit/core';
+import { fileCalls, type FileFilter } from '@rakit/core';
 import { ApiUnreachableError, callApi, firstError } from '../../api/request';
+import { t } from '../../i18n/i18n';
 
 export type UploadResult = { ok: true; fileId: string; fileName: string } | { ok: false; error: string };
 
@@ -14,10 +15,10 @@ export async function uploadFile(file: File, app: { appId: number; appSlug: stri
     // The server checks the file's bytes against the same filter.
     const answer = await callApi(fileCalls.uploadFile, { headers: { 'app-id': app.appId }, query: { filter } }, app.appSlug, form);
     const stored = answer.data?.[0];
-    if (stored === undefined) return { ok: false, error: firstError(answer, Messages.uploadFailed) };
+    if (stored === undefined) return { ok: false, error: firstError(answer, t('uploadFailed')) };
     return { ok: true, fileId: stored.fileId, fileName: stored.fileName };
   } catch (error) {
     if (!(error instanceof ApiUnreachableError)) throw error;
-    return { ok: false, error: Messages.uploadFailed };
+    return { ok: false, error: t('uploadFailed') };
   }
 }

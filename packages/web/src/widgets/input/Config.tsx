@@ -1,19 +1,22 @@
-import { INPUT_SUBTYPES, normaliseInputValue } from '@rakit/core';
+import { INPUT_SUBTYPES, type MessageKey, normaliseInputValue } from '@rakit/core';
+import { useT } from '../../i18n/LanguageProvider';
 import { ChoiceField, PanelStack, PlaceholderField, RequiredDisabledFields, TextField, TitleField } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 
-const SUBTYPE_LABELS: Record<(typeof INPUT_SUBTYPES)[number], string> = {
-  text: 'Text', number: 'Number', password: 'Password', email: 'E-mail', tel: 'Phone (62…)', url: 'URL',
+const SUBTYPE_LABELS: Record<(typeof INPUT_SUBTYPES)[number], MessageKey> = {
+  text: 'formwidgets.input.subtypeText', number: 'formwidgets.input.subtypeNumber', password: 'formwidgets.input.subtypePassword',
+  email: 'formwidgets.input.subtypeEmail', tel: 'formwidgets.input.subtypeTel', url: 'formwidgets.input.subtypeUrl',
 };
 
 export function InputConfig(props: WidgetConfigProps<'input'>) {
+  const t = useT();
   const { subtype } = props.component;
   return (
     <PanelStack>
       <TitleField {...props} />
-      <ChoiceField {...props} field="subtype" label="Type" segmented={false} data={INPUT_SUBTYPES.map((value) => ({ value, label: SUBTYPE_LABELS[value] }))} />
+      <ChoiceField {...props} field="subtype" label={t('formwidgets.input.type')} segmented={false} data={INPUT_SUBTYPES.map((value) => ({ value, label: t(SUBTYPE_LABELS[value]) }))} />
       <PlaceholderField {...props} />
-      <TextField {...props} field="initValue" label="Default value" normalise={(typed) => normaliseInputValue(subtype, typed)} />
+      <TextField {...props} field="initValue" label={t('formwidgets.common.defaultValue')} normalise={(typed) => normaliseInputValue(subtype, typed)} />
       <RequiredDisabledFields {...props} />
     </PanelStack>
   );

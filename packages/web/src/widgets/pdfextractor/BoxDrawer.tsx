@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Modal, Text } from '@mantine/core';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useCurrentApp } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 
 /** A box in PDF points from the page's top-left corner. */
 export interface PointBox { x: number; y: number; width: number; height: number }
@@ -18,10 +19,12 @@ const round = (n: number) => Math.round(n * 10) / 10;
 export function BoxDrawer({ templateId, page, box, opened, onClose, onDrawn }: {
   templateId: number; page: number; box: PointBox; opened: boolean; onClose: () => void; onDrawn: (box: PointBox) => void;
 }) {
+  const t = useT();
   const { api } = useCurrentApp();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [scale, setScale] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** What went wrong showing the sample: pdf.js's own words, or null (none given) for ours. */
+  const [failure, setFailure] = useState<{ detail: string | null } | null>(null);
   const [drawn, setDrawn] = useState<PointBox>(box);
   const start = useRef<{ x: number; y: number } | null>(null);
 
@@ -46,7 +49,7 @@ export function BoxDrawer({ templateId, page, box, opened, onClose, onDrawn }: {
         if (!cancelled) setScale(fit);
         await document.destroy();
       } catch (error) {
-        if (!cancelled) setFailure(error instanceof Error ? error.message : 'The sample could not be shown');
+        if (!cancelled) setFailure({ detail: error instanceof Error ? error.message : null });
       }
     })();
     return () => { cancelled = true; };
@@ -64,8 +67,8 @@ export function BoxDrawer({ templateId, page, box, opened, onClose, onDrawn }: {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Draw the box on page ${page}`} size={560 + 40}>
-      {failure === null ? null : <Text c="red" size="sm">{failure}</Text>}
+    <Modal opened={opened} onClose={onClose} title={t('formwidgets.pdfextractor.drawTitle', { page: String(page) })} size={560 + 40}>
+      {failure === null ? null : <Text c="red" size="sm">{failure.detail ?? t('formwidgets.pdfextractor.sampleNotShown')}</Text>}
       {scale === null && failure === null ? <Loader size="sm" /> : null}
       <div
         data-testid="pdf-box-canvas"
@@ -83,8 +86,8 @@ export function BoxDrawer({ templateId, page, box, opened, onClose, onDrawn }: {
         )}
       </div>
       <Group justify="space-between" mt="sm">
-        <Text size="xs" c="dimmed">Left {drawn.x}, top {drawn.y}, {drawn.width} × {drawn.height} pt</Text>
-        <Button size="xs" disabled={drawn.width <= 0 || drawn.height <= 0} onClick={() => onDrawn(drawn)}>Use this box</Button>
+        <Text size="xs" c="dimmed">{t('formwidgets.pdfextractor.drawn', { x: String(drawn.x), y: String(drawn.y), width: String(drawn.width), height: String(drawn.height) })}</Text>
+        <Button size="xs" disabled={drawn.width <= 0 || drawn.height <= 0} onClick={() => onDrawn(drawn)}>{t('formwidgets.pdfextractor.useBox')}</Button>
       </Group>
     </Modal>
   );

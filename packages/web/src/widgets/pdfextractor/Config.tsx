@@ -1,5 +1,5 @@
 import { Button, FileButton, Group, Select, Stack, Text } from '@mantine/core';
-import { BUTTON_ACTIONS, type CustomAction, MAX_PDF_EXTRACT_BYTES, type PdfTemplate, type PdfTemplateSummary, PDF_TOO_LARGE_MESSAGE, type WidgetComponent } from '@rakit/core';
+import { BUTTON_ACTIONS, type CustomAction, MAX_PDF_EXTRACT_BYTES, type PdfTemplate, type PdfTemplateSummary, type WidgetComponent } from '@rakit/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useContext, useEffect, useState } from 'react';
 import { ActionList } from '../../actions/ActionList';
@@ -8,6 +8,7 @@ import { firstError } from '../../api/request';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useStaleWrite } from '../../current-app/use-stale-write';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 import { mappedFields, templateIdOf } from './mapped';
@@ -23,13 +24,16 @@ const isButtonAction = (action: CustomAction): action is ExtractorAction => (BUT
  */
 export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
   const { component, onChange } = props;
+  const t = useT();
   const current = useContext(CurrentAppContext);
   const page = useAuthoringPage();
   const [templates, setTemplates] = useState<PdfTemplateSummary[]>([]);
   const [loaded, setTemplate] = useState<PdfTemplate | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const staleTemplate = useStaleWrite<Pick<PdfTemplate, 'templateName' | 'fields'>>('this template', { templateName: 'Template name', fields: 'Fields' });
+  const staleTemplate = useStaleWrite<Pick<PdfTemplate, 'templateName' | 'fields'>>(
+    t('formwidgets.pdfextractor.staleWhat'), { templateName: t('formwidgets.pdfextractor.templateName'), fields: t('formwidgets.pdfextractor.fields') },
+  );
   const templateId = templateIdOf(component);
   // The template last read, shown while it is still the widget's.
   const template = loaded !== null && loaded.templateId === templateId ? loaded : null;
@@ -51,23 +55,23 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
   async function choose(value: string | null) {
     if (current === null || value === null) return;
     const answer = await current.api.getTemplateField(Number(value));
-    if (answer.data === undefined) return setProblem(firstError(answer, 'The template could not be read'));
+    if (answer.data === undefined) return setProblem(firstError(answer, t('formwidgets.pdfextractor.readFailed')));
     adopt(answer.data);
   }
 
   async function upload(file: File | null) {
     setProblem(null);
     if (file === null || current === null) return;
-    if (file.size >= MAX_PDF_EXTRACT_BYTES) return setProblem(PDF_TOO_LARGE_MESSAGE);
+    if (file.size >= MAX_PDF_EXTRACT_BYTES) return setProblem(t('formwidgets.pdfextractor.tooLarge'));
     const answer = await current.api.createPdfTemplate(current.app.appId, file);
-    if (answer.data === undefined) return setProblem(firstError(answer, 'The sample could not be read'));
+    if (answer.data === undefined) return setProblem(firstError(answer, t('formwidgets.pdfextractor.sampleFailed')));
     const made = answer.data;
     setTemplates((list) => [...list, made]);
     adopt(made);
   }
 
   async function save(name: string, fields: PdfTemplate['fields']): Promise<string | null> {
-    if (current === null || template === null) return 'Not in an application';
+    if (current === null || template === null) return t('formwidgets.pdfextractor.notInApp');
     const written = await staleTemplate.write({
       base: { templateName: template.templateName, fields: template.fields }, mine: { templateName: name, fields }, revision: template.revision,
       send: (values, revision) => current.api.savePdfTemplate(template.templateId, values.templateName, values.fields, revision),
@@ -79,10 +83,10 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
       return null;
     }
     const { answer } = written;
-    if (answer === null) return 'The server did not answer';
-    if (answer.data === undefined) return firstError(answer, 'The template could not be saved');
+    if (answer === null) return t('formwidgets.common.noAnswer');
+    if (answer.data === undefined) return firstError(answer, t('formwidgets.pdfextractor.saveFailed'));
     const saved = answer.data;
-    setTemplates((list) => list.map((t) => (t.templateId === saved.templateId ? saved : t)));
+    setTemplates((list) => list.map((each) => (each.templateId === saved.templateId ? saved : each)));
     adopt(saved);
     return null;
   }
@@ -91,39 +95,39 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
     if (current === null || templateId === null) return;
     const answer = await current.api.deletePdfTemplate(templateId);
     setDeleting(false);
-    if (answer.data === undefined) return setProblem(firstError(answer, 'The template could not be deleted'));
+    if (answer.data === undefined) return setProblem(firstError(answer, t('formwidgets.pdfextractor.deleteFailed')));
     setProblem(null);
-    setTemplates((list) => list.filter((t) => t.templateId !== templateId));
+    setTemplates((list) => list.filter((each) => each.templateId !== templateId));
     setTemplate(null);
     onChange(withChanges(component, { templateId: '', templateField: [] }));
   }
 
-  const chosenName = templates.find((t) => t.templateId === templateId)?.templateName ?? template?.templateName ?? '';
+  const chosenName = templates.find((each) => each.templateId === templateId)?.templateName ?? template?.templateName ?? '';
 
   return (
     <PanelStack>
       {staleTemplate.dialog}
-      <TitleField {...props} label="Label" />
+      <TitleField {...props} label={t('formwidgets.pdfextractor.label')} />
       <Select
-        label="Template"
-        placeholder="Choose a template"
-        data={templates.map((t) => ({ value: String(t.templateId), label: t.templateName }))}
+        label={t('formwidgets.pdfextractor.template')}
+        placeholder={t('formwidgets.pdfextractor.chooseTemplate')}
+        data={templates.map((each) => ({ value: String(each.templateId), label: each.templateName }))}
         value={templateId === null ? null : String(templateId)}
         onChange={(value) => void choose(value)}
         allowDeselect={false}
       />
       <Group gap="xs">
         <FileButton onChange={(file) => void upload(file)} accept="application/pdf,.pdf">
-          {(buttonProps) => <Button {...buttonProps} variant="light" size="xs" leftSection={<IconUpload size={14} />}>New template from a sample PDF</Button>}
+          {(buttonProps) => <Button {...buttonProps} variant="light" size="xs" leftSection={<IconUpload size={14} />}>{t('formwidgets.pdfextractor.newFromSample')}</Button>}
         </FileButton>
         {templateId === null ? null : (
-          <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(true)}>Delete template</Button>
+          <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(true)}>{t('formwidgets.pdfextractor.deleteTemplate')}</Button>
         )}
       </Group>
       <ConfirmDialog
         opened={deleting}
-        message={`Delete the template '${chosenName}' and its sample PDF? Extractor widgets using it will extract nothing until they get another template.`}
-        confirmLabel="Delete template"
+        message={t('formwidgets.pdfextractor.deleteConfirm', { name: `'${chosenName}'` })}
+        confirmLabel={t('formwidgets.pdfextractor.deleteTemplate')}
         onConfirm={remove}
         onClose={() => setDeleting(false)}
       />
@@ -138,7 +142,7 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
           pageId={page.pageId}
           columns={mappedFields(component)}
         />
-        <Text size="xs" c="dimmed">The actions run with the extracted fields when more than 10 % of them were found.</Text>
+        <Text size="xs" c="dimmed">{t('formwidgets.pdfextractor.actionsNote')}</Text>
       </Stack>
     </PanelStack>
   );

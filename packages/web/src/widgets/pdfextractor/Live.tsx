@@ -1,6 +1,4 @@
-import {
-  extractionRunsActions, MAX_PDF_EXTRACT_BYTES, PDF_FAILURE_PREFIX, PDF_TOO_LARGE_MESSAGE,
-} from '@rakit/core';
+import { extractionRunsActions, MAX_PDF_EXTRACT_BYTES } from '@rakit/core';
 import { FileInput, Loader, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf } from '@tabler/icons-react';
@@ -10,14 +8,17 @@ import { runButtonActions } from '../../actions/run-chain';
 import { usePageActionScope } from '../../actions/use-action-runtime';
 import { ApiUnreachableError, firstError } from '../../api/request';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { t } from '../../i18n/i18n';
+import { useT } from '../../i18n/LanguageProvider';
 import type { WidgetLiveProps } from '../types';
 import { mappedFields, templateIdOf } from './mapped';
 
 /** The PDF extractor's notices last 2 s (spec 3 §4). */
 const NOTICE_MS = 2000;
 const notifySuccess = (message: string) => notifications.show({ message, color: 'green', autoClose: NOTICE_MS, withBorder: true });
+/** Every failure notice says so first (spec 3 §4: 'Failed !'). */
 const notifyFailure = (message: string) => notifications.show({
-  message: message.startsWith(PDF_FAILURE_PREFIX) ? message : `${PDF_FAILURE_PREFIX} ${message}`, color: 'red', autoClose: NOTICE_MS, withBorder: true,
+  message: t('formwidgets.pdfextractor.failed', { detail: message }), color: 'red', autoClose: NOTICE_MS, withBorder: true,
 });
 
 /**
@@ -28,6 +29,7 @@ const notifyFailure = (message: string) => notifications.show({
  * fields have one. In the editor nothing is sent.
  */
 export function PdfextractorLive({ component, mode }: WidgetLiveProps<'pdfextractor'>) {
+  const translate = useT();
   const current = useContext(CurrentAppContext);
   const scope = usePageActionScope(component);
   const [file, setFile] = useState<File | null>(null);
@@ -41,12 +43,12 @@ export function PdfextractorLive({ component, mode }: WidgetLiveProps<'pdfextrac
     if (chosen === null) return setFile(null);
     if (chosen.size >= MAX_PDF_EXTRACT_BYTES) {
       setFile(null);
-      notifyFailure(PDF_TOO_LARGE_MESSAGE);
+      notifyFailure(t('formwidgets.pdfextractor.tooLarge'));
       return;
     }
     setFile(chosen);
     if (mode !== 'preview' || current === null || running.current) return;
-    if (templateId === null) return notifyFailure('No extraction template is chosen for this field');
+    if (templateId === null) return notifyFailure(t('formwidgets.pdfextractor.noTemplate'));
     running.current = true;
     setBusy(true);
     try {
@@ -55,15 +57,15 @@ export function PdfextractorLive({ component, mode }: WidgetLiveProps<'pdfextrac
       const extracted = answer.data;
       setValues(extracted);
       const mapped = mappedFields(component);
-      if (!extractionRunsActions(mapped, extracted)) return notifyFailure('Too few fields were found in this PDF');
-      notifySuccess('Success ! The PDF was read');
+      if (!extractionRunsActions(mapped, extracted)) return notifyFailure(t('formwidgets.pdfextractor.tooFew'));
+      notifySuccess(t('formwidgets.pdfextractor.read'));
       const actions = actionsOfComponent(component);
       if (actions.length > 0 && scope !== null) {
         await runButtonActions(actions, { ...scope.runtime(extracted), validateAll: () => [], notifySuccess, notifyFailure });
       }
     } catch (error) {
       if (!(error instanceof ApiUnreachableError)) throw error;
-      notifyFailure('The server did not answer');
+      notifyFailure(t('formwidgets.common.noAnswer'));
     } finally {
       running.current = false;
       setBusy(false);
@@ -74,8 +76,8 @@ export function PdfextractorLive({ component, mode }: WidgetLiveProps<'pdfextrac
   return (
     <div>
       <FileInput
-        label={component.title === '' ? 'PDF' : component.title}
-        placeholder="No file selected"
+        label={component.title === '' ? translate('formwidgets.pdfextractor.defaultLabel') : component.title}
+        placeholder={translate('formwidgets.pdfextractor.noFile')}
         accept="application/pdf,.pdf"
         value={file}
         onChange={(chosen) => void choose(chosen)}
@@ -90,7 +92,7 @@ export function PdfextractorLive({ component, mode }: WidgetLiveProps<'pdfextrac
             {entries.map(([name, value]) => (
               <Table.Tr key={name}>
                 <Table.Th w="35%">{name}</Table.Th>
-                <Table.Td>{value === '' ? <Text size="sm" c="dimmed">not found</Text> : value}</Table.Td>
+                <Table.Td>{value === '' ? <Text size="sm" c="dimmed">{translate('formwidgets.pdfextractor.notFound')}</Text> : value}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

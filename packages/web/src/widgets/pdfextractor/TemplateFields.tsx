@@ -1,14 +1,15 @@
 import { ActionIcon, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { type PdfTemplate, type PdfTemplateField, PdfTemplateFieldsSchema } from '@rakit/core';
+import { type MessageKey, type PdfTemplate, type PdfTemplateField, PdfTemplateFieldsSchema } from '@rakit/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/LanguageProvider';
 import { BoxDrawer } from './BoxDrawer';
 
-const SOURCES = [
-  { value: 'form', label: 'Form field' },
-  { value: 'pattern', label: 'Text pattern' },
-  { value: 'box', label: 'Box on a page' },
-] as const;
+const SOURCES: readonly { value: PdfTemplateField['source']; label: MessageKey }[] = [
+  { value: 'form', label: 'formwidgets.pdfextractor.sourceForm' },
+  { value: 'pattern', label: 'formwidgets.pdfextractor.sourcePattern' },
+  { value: 'box', label: 'formwidgets.pdfextractor.sourceBox' },
+];
 
 type Source = PdfTemplateField['source'];
 
@@ -18,7 +19,10 @@ function fieldOf(name: string, source: Source, template: PdfTemplate): PdfTempla
   return { name, source, page: 1, x: 0, y: 0, width: 100, height: 20 };
 }
 
-const BOX_KEYS = [['page', 'Page'], ['x', 'Left'], ['y', 'Top'], ['width', 'Width'], ['height', 'Height']] as const;
+const BOX_KEYS = [
+  ['page', 'formwidgets.pdfextractor.boxPage'], ['x', 'formwidgets.pdfextractor.boxLeft'], ['y', 'formwidgets.pdfextractor.boxTop'],
+  ['width', 'formwidgets.pdfextractor.boxWidth'], ['height', 'formwidgets.pdfextractor.boxHeight'],
+] as const satisfies readonly (readonly [string, MessageKey])[];
 
 /**
  * The fields of an extraction template, edited as a list: each a name and where its value is
@@ -26,6 +30,7 @@ const BOX_KEYS = [['page', 'Page'], ['x', 'Left'], ['y', 'Top'], ['width', 'Widt
  * page in points from its top-left corner). Save checks them as the server will.
  */
 export function TemplateFields({ template, onSave }: { template: PdfTemplate; onSave: (name: string, fields: PdfTemplateField[]) => Promise<string | null> }) {
+  const t = useT();
   const [name, setName] = useState(template.templateName);
   const [fields, setFields] = useState<PdfTemplateField[]>(template.fields);
   const [error, setError] = useState<string | null>(null);
@@ -35,6 +40,7 @@ export function TemplateFields({ template, onSave }: { template: PdfTemplate; on
   const drawnField = drawing === null ? undefined : fields[drawing];
   const change = (index: number, next: PdfTemplateField) => setFields(fields.map((f, i) => (i === index ? next : f)));
   const pageSize = template.pages[0];
+  const formFields = template.formFields.length === 0 ? t('formwidgets.pdfextractor.noFormFields') : template.formFields.join(', ');
 
   async function save() {
     const checked = PdfTemplateFieldsSchema.safeParse(fields);
@@ -46,47 +52,49 @@ export function TemplateFields({ template, onSave }: { template: PdfTemplate; on
 
   return (
     <Stack gap={6} data-testid="pdf-template-fields">
-      <TextInput label="Template name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <TextInput label={t('formwidgets.pdfextractor.templateName')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
       <Text size="xs" c="dimmed">
-        Points from the page's top-left corner. {template.pageCount} page(s){pageSize === undefined ? '' : `, ${pageSize.width} × ${pageSize.height} pt`}; form fields: {template.formFields.length === 0 ? 'none' : template.formFields.join(', ')}
+        {pageSize === undefined
+          ? t('formwidgets.pdfextractor.summary', { pages: String(template.pageCount), fields: formFields })
+          : t('formwidgets.pdfextractor.summarySized', { pages: String(template.pageCount), width: String(pageSize.width), height: String(pageSize.height), fields: formFields })}
       </Text>
       {fields.map((field, index) => (
         <Paper key={index} withBorder p="xs" radius="sm">
           <Stack gap={4}>
             <Group gap={6} wrap="nowrap" align="end">
               <TextInput
-                label="Name" aria-label={`Name of field ${index + 1}`} value={field.name} style={{ flex: 1 }}
+                label={t('formwidgets.pdfextractor.name')} aria-label={t('formwidgets.pdfextractor.nameOf', { number: index + 1 })} value={field.name} style={{ flex: 1 }}
                 onChange={(e) => change(index, { ...field, name: e.currentTarget.value })}
               />
               <Select
-                label="Source" aria-label={`Source of field ${index + 1}`} data={SOURCES} value={field.source} allowDeselect={false} w={150}
+                label={t('formwidgets.pdfextractor.source')} aria-label={t('formwidgets.pdfextractor.sourceOf', { number: index + 1 })} data={SOURCES.map((s) => ({ value: s.value, label: t(s.label) }))} value={field.source} allowDeselect={false} w={150}
                 onChange={(source) => { if (source !== null) change(index, fieldOf(field.name, source as Source, template)); }}
               />
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete field ${index + 1}`} onClick={() => setFields(fields.filter((_, i) => i !== index))}>
+              <ActionIcon variant="subtle" color="red" aria-label={t('formwidgets.pdfextractor.deleteField', { number: index + 1 })} onClick={() => setFields(fields.filter((_, i) => i !== index))}>
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
             {field.source === 'form' ? (
               <Select
-                label="Form field" aria-label={`Form field of field ${index + 1}`} data={template.formFields}
+                label={t('formwidgets.pdfextractor.formField')} aria-label={t('formwidgets.pdfextractor.formFieldOf', { number: index + 1 })} data={template.formFields}
                 value={field.formField === '' ? null : field.formField} searchable allowDeselect={false}
                 onChange={(formField) => change(index, { ...field, formField: formField ?? '' })}
               />
             ) : null}
             {field.source === 'pattern' ? (
               <TextInput
-                label="Pattern" aria-label={`Pattern of field ${index + 1}`} description="A regular expression; its first group (…) is the value" value={field.pattern}
+                label={t('formwidgets.pdfextractor.pattern')} aria-label={t('formwidgets.pdfextractor.patternOf', { number: index + 1 })} description={t('formwidgets.pdfextractor.patternHint')} value={field.pattern}
                 onChange={(e) => change(index, { ...field, pattern: e.currentTarget.value })}
               />
             ) : null}
             {field.source === 'box' ? (
-              <Button size="xs" variant="light" onClick={() => setDrawing(index)}>Draw on the sample</Button>
+              <Button size="xs" variant="light" onClick={() => setDrawing(index)}>{t('formwidgets.pdfextractor.draw')}</Button>
             ) : null}
             {field.source === 'box' ? (
               <Group gap={4} grow preventGrowOverflow={false}>
                 {BOX_KEYS.map(([key, label]) => (
                   <NumberInput
-                    key={key} label={label} aria-label={`${label} of field ${index + 1}`} value={field[key]} min={key === 'page' ? 1 : 0} hideControls
+                    key={key} label={t(label)} aria-label={t('formwidgets.pdfextractor.boxOf', { label: t(label), number: index + 1 })} value={field[key]} min={key === 'page' ? 1 : 0} hideControls
                     onChange={(value) => change(index, { ...field, [key]: typeof value === 'number' ? value : Number(value) || 0 })}
                   />
                 ))}
@@ -97,9 +105,9 @@ export function TemplateFields({ template, onSave }: { template: PdfTemplate; on
       ))}
       <Group gap={6}>
         <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setFields([...fields, fieldOf(`field${fields.length + 1}`, 'form', template)])}>
-          Add field
+          {t('formwidgets.pdfextractor.addField')}
         </Button>
-        <Button size="xs" loading={saving} onClick={() => void save()}>Save template</Button>
+        <Button size="xs" loading={saving} onClick={() => void save()}>{t('formwidgets.pdfextractor.saveTemplate')}</Button>
       </Group>
       {error === null ? null : <Text size="sm" c="red">{error}</Text>}
       {drawing !== null && drawnField?.source === 'box' ? (

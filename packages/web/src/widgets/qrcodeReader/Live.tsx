@@ -1,7 +1,8 @@
 import { Alert, Box, Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { Messages } from '@rakit/core';
+import type { LocalText, MessageKey } from '@rakit/core';
 import { IconCameraOff, IconPhoto, IconQrcode } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
 import { fieldFrame, valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
@@ -16,18 +17,18 @@ const FRAME_EVERY_MS = 150;
 
 type QrState = 'pending' | 'success' | 'failure';
 
-const STATE_TEXT: Record<QrState, string> = { pending: Messages.qrWaiting, success: Messages.qrFound, failure: Messages.qrNotFound };
+const STATE_TEXT: Record<QrState, MessageKey> = { pending: 'qrWaiting', success: 'qrFound', failure: 'qrNotFound' };
 const STATE_COLOR: Record<QrState, string> = { pending: 'gray', success: 'green', failure: 'red' };
 
 /** Why the camera did not open, in words a person can act on. */
-function cameraProblem(error: unknown): string {
+function cameraProblem(error: unknown): LocalText {
   const name = error instanceof Error ? error.name : '';
   const secure = typeof window !== 'undefined' && window.isSecureContext;
-  if (!secure || name === 'NotAllowedError' || name === 'SecurityError') {
-    return 'The camera was refused. Camera access needs this page on HTTPS (or localhost) and your permission for the camera.';
-  }
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera was found on this device.';
-  return `The camera could not be opened${error instanceof Error && error.message !== '' ? ` (${error.message})` : ''}.`;
+  if (!secure || name === 'NotAllowedError' || name === 'SecurityError') return { key: 'formwidgets.qrcodeReader.cameraRefused' };
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return { key: 'formwidgets.qrcodeReader.noCameraFound' };
+  return error instanceof Error && error.message !== ''
+    ? { key: 'formwidgets.qrcodeReader.cameraFailedDetail', values: { detail: error.message } }
+    : { key: 'formwidgets.qrcodeReader.cameraFailed' };
 }
 
 /**
@@ -38,16 +39,17 @@ function cameraProblem(error: unknown): string {
  * a picture of the code can be chosen instead (offered always).
  */
 export function QrcodeReaderLive({ component, mode }: WidgetLiveProps<'qrcodeReader'>) {
+  const t = useT();
   const binding = useFieldBinding(component);
   const live = mode === 'preview' && !component.disabled;
   const [cameraOn, setCameraOn] = useState(true);
   const [state, setState] = useState<QrState>('pending');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<LocalText | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const timers = useRef<number[]>([]);
   const { setValue } = binding;
 
-  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+  useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
 
   const later = (ms: number, run: () => void) => { timers.current.push(window.setTimeout(run, ms)); };
 
@@ -124,21 +126,23 @@ export function QrcodeReaderLive({ component, mode }: WidgetLiveProps<'qrcodeRea
       {problem === null ? (
         <Box pos="relative" bg="dark.7" w="100%" maw={420} style={{ aspectRatio: '4 / 3', borderRadius: 8, overflow: 'hidden' }}>
           {live ? (
-            <video ref={video} muted playsInline aria-label="Camera" data-camera={cameraOn ? 'on' : 'off'} style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+            <video ref={video} muted playsInline aria-label={t('formwidgets.qrcodeReader.camera')} data-camera={cameraOn ? 'on' : 'off'} style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
           ) : (
-            <Group h="100%" justify="center"><IconQrcode size={48} color="white" /><Text c="white" size="sm">Camera view</Text></Group>
+            <Group h="100%" justify="center"><IconQrcode size={48} color="white" /><Text c="white" size="sm">{t('formwidgets.qrcodeReader.cameraView')}</Text></Group>
           )}
         </Box>
       ) : (
-        <Alert color="orange" icon={<IconCameraOff size={18} />} title="No camera">{problem} Choose a picture of the QR code instead.</Alert>
+        <Alert color="orange" icon={<IconCameraOff size={18} />} title={t('formwidgets.qrcodeReader.noCamera')}>
+          {t(problem.key, problem.values)} {t('formwidgets.qrcodeReader.choosePicture')}
+        </Alert>
       )}
-      <Text size="sm" c={STATE_COLOR[state]} role="status" aria-live="polite">{STATE_TEXT[state]}</Text>
+      <Text size="sm" c={STATE_COLOR[state]} role="status" aria-live="polite">{t(STATE_TEXT[state])}</Text>
       {live ? (
         <FileButton onChange={(file) => void readImage(file)} accept="image/*">
-          {(props) => <Button {...props} variant="light" size="xs" leftSection={<IconPhoto size={14} />} style={{ alignSelf: 'flex-start' }}>Choose an image</Button>}
+          {(props) => <Button {...props} variant="light" size="xs" leftSection={<IconPhoto size={14} />} style={{ alignSelf: 'flex-start' }}>{t('formwidgets.qrcodeReader.chooseImage')}</Button>}
         </FileButton>
       ) : null}
-      <TextInput {...fieldFrame({ ...component, title: 'Result' }, binding)} withAsterisk={false} readOnly value={valueText(binding.value)} aria-label="QR result" />
+      <TextInput {...fieldFrame({ ...component, title: t('formwidgets.qrcodeReader.result') }, binding)} withAsterisk={false} readOnly value={valueText(binding.value)} aria-label={t('formwidgets.qrcodeReader.resultLabel')} />
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
 import { SCHOOL_LOOKUP_MIN_CHARS } from '@rakit/core';
 import { useCallback, useContext } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
 import { type LookupChoice, LookupSelect } from '../shared/LookupSelect';
 import type { WidgetLiveProps } from '../types';
-
-export const SCHOOL_HINT = `Type at least ${SCHOOL_LOOKUP_MIN_CHARS} characters of the school's name or its NPSN`;
 
 /**
  * The school search (spec 3 §2, §5): an autocomplete over the school directory's names (option
@@ -13,6 +12,7 @@ export const SCHOOL_HINT = `Type at least ${SCHOOL_LOOKUP_MIN_CHARS} characters 
  * which the school address widget of the page shows the address of.
  */
 export function SchoolLive({ component }: WidgetLiveProps<'school'>) {
+  const t = useT();
   const binding = useFieldBinding(component);
   const current = useContext(CurrentAppContext);
   const lookUp = useCallback(async (typed: string): Promise<LookupChoice[]> => {
@@ -22,8 +22,8 @@ export function SchoolLive({ component }: WidgetLiveProps<'school'>) {
   }, [current]);
   return (
     <LookupSelect
-      component={component} binding={binding} minChars={SCHOOL_LOOKUP_MIN_CHARS} hint={SCHOOL_HINT}
-      defaultPlaceholder="Nama sekolah" nothingFound="No school matches" clearLabel="Clear the school"
+      component={component} binding={binding} minChars={SCHOOL_LOOKUP_MIN_CHARS} hint={t('formwidgets.school.hint', { count: SCHOOL_LOOKUP_MIN_CHARS })}
+      defaultPlaceholder={t('formwidgets.school.placeholder')} nothingFound={t('formwidgets.school.nothingFound')} clearLabel={t('formwidgets.school.clear')}
       lookUp={current === null ? null : lookUp} keeps="value"
     />
   );

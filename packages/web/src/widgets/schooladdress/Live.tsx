@@ -2,12 +2,13 @@ import { Loader, Text, TextInput } from '@mantine/core';
 import { useContext, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { createPageFormStore, fieldValue, usePageFormStore } from '../../page-state/form-state';
 import { valueText } from '../shared/field-frame';
 import type { WidgetLiveProps } from '../types';
 
-export const ADDRESS_NOT_AVAILABLE = 'Address not available';
-export const ADDRESS_FAILED = 'Failed to fetch the address.';
+/** What the lookup came to: the directory's address, none in it, or a failed lookup. */
+interface Lookup { address: string | null; failed: boolean }
 
 const lonely = createPageFormStore([]);
 
@@ -17,33 +18,39 @@ const lonely = createPageFormStore([]);
  * address.' when the lookup fails.
  */
 export function SchooladdressLive({ component }: WidgetLiveProps<'schooladdress'>) {
+  const t = useT();
   const current = useContext(CurrentAppContext);
   const store = usePageFormStore() ?? lonely;
   const schoolId = useStore(store, (state) => {
     const school = Object.values(state.components).find((c) => c.type === 'school');
     return school === undefined ? '' : valueText(fieldValue(state, school));
   });
-  const [shown, setShown] = useState<{ for: string; text: string } | null>(null);
+  const [shown, setShown] = useState<{ for: string; lookup: Lookup } | null>(null);
 
   useEffect(() => {
     if (schoolId === '' || current === null) return undefined;
     let live = true;
     current.api.getSchoolAddress({ appId: current.app.appId, schooladdress: schoolId })
-      .then((answer) => (answer.status ? answer.data?.address ?? ADDRESS_NOT_AVAILABLE : ADDRESS_FAILED), () => ADDRESS_FAILED)
-      .then((text) => { if (live) setShown({ for: schoolId, text }); });
+      .then(
+        (answer): Lookup => (answer.status ? { address: answer.data?.address ?? null, failed: false } : { address: null, failed: true }),
+        (): Lookup => ({ address: null, failed: true }),
+      )
+      .then((lookup) => { if (live) setShown({ for: schoolId, lookup }); });
     return () => { live = false; };
   }, [schoolId, current]);
 
   const loading = schoolId !== '' && shown?.for !== schoolId;
-  const text = schoolId === '' ? '' : shown?.for === schoolId ? shown.text : '';
+  const lookup = schoolId !== '' && shown?.for === schoolId ? shown.lookup : null;
+  const failed = lookup?.failed === true;
+  const text = lookup === null ? '' : lookup.address ?? (failed ? t('formwidgets.schooladdress.failed') : t('formwidgets.schooladdress.notAvailable'));
   return (
     <TextInput
       label={component.title === '' ? undefined : component.title}
       value={text}
       readOnly
-      placeholder={schoolId === '' ? 'Choose a school first' : undefined}
-      rightSection={loading ? <Loader size="xs" role="status" aria-label="Looking up the address" /> : undefined}
-      error={text === ADDRESS_FAILED ? <Text size="xs">{ADDRESS_FAILED}</Text> : undefined}
+      placeholder={schoolId === '' ? t('formwidgets.schooladdress.chooseSchool') : undefined}
+      rightSection={loading ? <Loader size="xs" role="status" aria-label={t('formwidgets.schooladdress.loading')} /> : undefined}
+      error={failed ? <Text size="xs">{t('formwidgets.schooladdress.failed')}</Text> : undefined}
     />
   );
 }

@@ -1,21 +1,32 @@
-import { placeholderNames, TEXT_SUBTYPES } from '@rakit/core';
+import { type MessageKey, placeholderNames, TEXT_SUBTYPES } from '@rakit/core';
 import { ColorInput, Textarea } from '@mantine/core';
+import { type Translate, useT } from '../../i18n/LanguageProvider';
 import { ALIGNMENT_CHOICES, ChoiceField, PanelStack, TextField, withChanges } from '../shared/config-fields';
 import { queryActionsOf } from '../shared/query-variables';
 import { QueryVariablesField } from '../shared/QueryVariablesField';
 import type { WidgetConfigProps } from '../types';
 
-const SUBTYPE_LABELS: Record<(typeof TEXT_SUBTYPES)[number], string> = {
-  h1: 'Heading 1', h2: 'Heading 2', h3: 'Heading 3', h4: 'Heading 4', h5: 'Heading 5', h6: 'Heading 6', paragraph: 'Paragraph', card: 'Card',
-};
+const HEADING_LEVELS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+const OTHER_LABELS: Record<string, MessageKey> = { paragraph: 'formwidgets.text.paragraph', card: 'formwidgets.text.card' };
+
+/** How the panel names a text subtype: 'Heading 1'…'Heading 6', 'Paragraph', 'Card'. */
+function subtypeLabel(t: Translate, subtype: (typeof TEXT_SUBTYPES)[number]): string {
+  const level = HEADING_LEVELS[subtype];
+  if (level !== undefined) return t('formwidgets.text.heading', { level: String(level) });
+  const key = OTHER_LABELS[subtype];
+  return key === undefined ? subtype : t(key);
+}
+/** The example in the link field: an address, the same in every language. */
+const LINK_EXAMPLE = 'https://…';
 
 export function TextConfig(props: WidgetConfigProps<'text'>) {
+  const t = useT();
   const { component, onChange } = props;
   return (
     <PanelStack>
       <Textarea
-        label="Text"
-        description="On a page, {{name}} shows the variable name (below) or else the global variable name, and --userId-- the signed-in user's id."
+        label={t('formwidgets.text.text')}
+        description={t('formwidgets.text.textHint', { variable: '{{name}}' })}
         autosize
         minRows={2}
         maxRows={10}
@@ -23,18 +34,18 @@ export function TextConfig(props: WidgetConfigProps<'text'>) {
         // `variables` lists the global variables the text refers to.
         onChange={(event) => onChange(withChanges(component, { title: event.currentTarget.value, variables: placeholderNames(event.currentTarget.value) }))}
       />
-      <ChoiceField {...props} field="subtype" label="Type" segmented={false} data={TEXT_SUBTYPES.map((value) => ({ value, label: SUBTYPE_LABELS[value] }))} />
-      <ChoiceField {...props} field="options" label="Alignment" data={ALIGNMENT_CHOICES} />
+      <ChoiceField {...props} field="subtype" label={t('formwidgets.text.type')} segmented={false} data={TEXT_SUBTYPES.map((value) => ({ value, label: subtypeLabel(t, value) }))} />
+      <ChoiceField {...props} field="options" label={t('formwidgets.text.alignment')} data={ALIGNMENT_CHOICES} />
       <ColorInput
-        label="Text colour"
-        description="Empty: the theme's. Text needs a contrast of 4.5:1 on white."
-        placeholder="Theme colour"
+        label={t('formwidgets.text.colour')}
+        description={t('formwidgets.text.colourHint')}
+        placeholder={t('formwidgets.text.themeColour')}
         format="hex"
-        eyeDropperButtonProps={{ 'aria-label': 'Pick the text colour from the screen' }}
+        eyeDropperButtonProps={{ 'aria-label': t('formwidgets.text.pickColour') }}
         value={component.color}
         onChange={(color) => onChange(withChanges(component, { color }))}
       />
-      <TextField {...props} field="link" label="Link" placeholder="https://…" description="Opened in a new tab when the text is clicked." />
+      <TextField {...props} field="link" label={t('formwidgets.text.link')} placeholder={LINK_EXAMPLE} description={t('formwidgets.text.linkHint')} />
       <QueryVariablesField variables={queryActionsOf(component.custom_action)} onChange={(variables) => onChange(withChanges(component, { custom_action: variables }))} />
     </PanelStack>
   );

@@ -2,6 +2,7 @@ import { isSafeLink, type WidgetComponent } from '@rakit/core';
 import { Paper, Skeleton, Text, Title, type TitleOrder } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
+import { useT } from '../../i18n/LanguageProvider';
 import { usePlaceholderValues } from '../../page-state/placeholder-values';
 import { fillText, queryActionsOf, useQueryVariables } from '../shared/query-variables';
 import type { WidgetLiveProps } from '../types';
@@ -26,6 +27,7 @@ function PreviewText({ component, children }: { component: WidgetComponent<'text
  * click; the editor (design) shows the text as written.
  */
 export function TextLive({ component, mode }: WidgetLiveProps<'text'>) {
+  const t = useT();
   const written = component.title;
   const align = component.options;
   const link = component.link.trim();
@@ -34,10 +36,10 @@ export function TextLive({ component, mode }: WidgetLiveProps<'text'>) {
   const linked = link !== '' && isSafeLink(link);
   const style: CSSProperties = linked && mode === 'preview' ? { cursor: 'pointer' } : {};
   const open = linked && mode === 'preview' ? () => window.open(link, '_blank', 'noopener,noreferrer') : undefined;
-  const linkMark = linked ? <IconExternalLink size="0.8em" style={{ marginLeft: 6, verticalAlign: 'middle', opacity: 0.6 }} aria-label="opens a link" /> : null;
+  const linkMark = linked ? <IconExternalLink size="0.8em" style={{ marginLeft: 6, verticalAlign: 'middle', opacity: 0.6 }} aria-label={t('formwidgets.text.opensLink')} /> : null;
 
   const render = (shown: string) => {
-    const body = <>{shown === '' && mode === 'design' ? <Text span c="dimmed">Empty text</Text> : shown}{linkMark}</>;
+    const body = <>{shown === '' && mode === 'design' ? <Text span c="dimmed">{t('formwidgets.text.empty')}</Text> : shown}{linkMark}</>;
     const common = { ta: align, c: component.color === '' ? undefined : component.color, style, onClick: open, role: open === undefined ? undefined : 'link', 'data-link': linked ? link : undefined };
     const heading = HEADINGS[subtype];
     if (heading !== undefined) return <Title order={heading} {...common}>{body}</Title>;
