@@ -90,7 +90,6 @@ export default tseslint.config(
       'packages/web/src/admin/apps/**', 'packages/web/src/admin/audit/**', 'packages/web/src/admin/databases/**', 'packages/web/src/admin/functions/**',
       'packages/web/src/admin/groups/**', 'packages/web/src/admin/libraries/**', 'packages/web/src/admin/menus/**', 'packages/web/src/admin/schools/**',
       'packages/web/src/admin/third-parties/**', 'packages/web/src/admin/users/**',
-      'packages/web/src/admin/workflow/**',
     ],
     rules: { 'no-restricted-syntax': webTextRules },
   },

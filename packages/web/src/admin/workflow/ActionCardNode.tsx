@@ -1,9 +1,11 @@
 import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
 import { IconLink, IconSettings, IconUnlink } from '@tabler/icons-react';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
+import { CONDITION_BRANCHES } from '@rakit/core';
 import { memo } from 'react';
 import { MAIN_CONTENT_ID } from '../../components/SkipLink';
 import { PeerFrame } from '../../live/PeerFrame';
+import { useT } from '../../i18n/LanguageProvider';
 import classes from './WorkflowEditor.module.css';
 import { useWorkflowEditor } from './workflow-store';
 import type { ConnectionChoice, OutgoingLink } from './flow-keyboard';
@@ -32,6 +34,8 @@ export type ActionCardNodeType = Node<ActionCardData, 'action'>;
 
 /** A card of the flow: its alias, add-on and step number, a handle in and one (a Condition: two) out. */
 export const ActionCardNode = memo(function ActionCardNode({ data, selected }: NodeProps<ActionCardNodeType>) {
+  const t = useT();
+  const [whenTrue, whenFalse] = CONDITION_BRANCHES;
   return (
     <div
       className={classes.card}
@@ -44,12 +48,12 @@ export const ActionCardNode = memo(function ActionCardNode({ data, selected }: N
       {/* The handles join cards by pointer; the Connections menu is their keyboard way, so they are hidden from assistive technology. */}
       <Handle type="target" position={Position.Top} className={classes.handle} aria-hidden />
       <Group gap={6} justify="space-between" wrap="nowrap">
-        <Badge size="sm" variant="light" tt="none" title="Its output is $N in later templates">{data.step === null ? '$?' : `$${data.step}`}</Badge>
-        {data.isTrigger && <Badge size="sm" color="grape" variant="filled">TRIGGER</Badge>}
+        <Badge size="sm" variant="light" tt="none" title={t('workflow.card.stepHelp')}>{data.step === null ? '$?' : `$${data.step}`}</Badge>
+        {data.isTrigger && <Badge size="sm" color="grape" variant="filled">{t('workflow.common.trigger')}</Badge>}
         <ActionIcon
           size="sm"
           variant="subtle"
-          aria-label={`Configure ${data.alias}`}
+          aria-label={t('workflow.card.configure', { alias: data.alias })}
           className="nodrag"
           onClick={() => data.onConfigure(data.actionId)}
         >
@@ -66,7 +70,8 @@ export const ActionCardNode = memo(function ActionCardNode({ data, selected }: N
         <>
           <Handle type="source" id="true" position={Position.Bottom} className={`${classes.handle} ${classes.handleTrue}`} aria-hidden />
           <Handle type="source" id="false" position={Position.Bottom} className={`${classes.handle} ${classes.handleFalse}`} aria-hidden />
-          <Group justify="space-between" mt={4}><Text size="xs" c="teal" fw={600}>true</Text><Text size="xs" c="red" fw={600}>false</Text></Group>
+          {/* The branches' own names, as the edges and the run history write them. */}
+          <Group justify="space-between" mt={4}><Text size="xs" c="teal" fw={600}>{whenTrue}</Text><Text size="xs" c="red" fw={600}>{whenFalse}</Text></Group>
         </>
       ) : (
         <Handle type="source" position={Position.Bottom} className={classes.handle} aria-hidden />
@@ -75,36 +80,35 @@ export const ActionCardNode = memo(function ActionCardNode({ data, selected }: N
   );
 });
 
-const branchText = (branch: string | null): string => (branch === null ? '' : ` if ${branch}`);
-
 /**
  * The card's connections by keyboard: joins it to another card (a Condition from its true or false
  * side) or removes one of its connections. Its keys stay in the menu: arrows must not move the card.
  */
 function ConnectionsMenu({ data }: { data: ActionCardData }) {
+  const t = useT();
   const empty = data.connectable.length === 0 && data.outgoing.length === 0;
   return (
     // Drawn inside the main region (at the end of the body it is outside every landmark); opened,
     // its first item has the focus (Mantine's focus placeholder is a child a menu may not have).
     <Menu position="bottom-end" withinPortal portalProps={{ target: `#${MAIN_CONTENT_ID}` }} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <ActionIcon size="sm" variant="subtle" aria-label={`Connections of ${data.alias}`} className="nodrag" data-testid="card-connections">
+        <ActionIcon size="sm" variant="subtle" aria-label={t('workflow.card.connections', { alias: data.alias })} className="nodrag" data-testid="card-connections">
           <IconLink size={14} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown onKeyDown={(event) => event.stopPropagation()}>
         {data.connectable.map((choice) => (
           <Menu.Item key={`${choice.to}-${choice.branch}`} leftSection={<IconLink size={14} />} onClick={() => data.onConnect(data.actionId, choice)}>
-            Connect to {choice.alias}{branchText(choice.branch)}
+            {t('workflow.card.connectTo', { alias: choice.alias, branch: choice.branch ?? 'none' })}
           </Menu.Item>
         ))}
         {data.connectable.length > 0 && data.outgoing.length > 0 && <Menu.Divider />}
         {data.outgoing.map((link) => (
           <Menu.Item key={link.to} leftSection={<IconUnlink size={14} />} onClick={() => data.onDisconnect(link)}>
-            Remove connection to {link.alias}{branchText(link.branch)}
+            {t('workflow.card.disconnectFrom', { alias: link.alias, branch: link.branch ?? 'none' })}
           </Menu.Item>
         ))}
-        {empty && <Menu.Item disabled>No other card to connect to</Menu.Item>}
+        {empty && <Menu.Item disabled>{t('workflow.card.nothingToConnect')}</Menu.Item>}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,16 +1,18 @@
 import '@xyflow/react/dist/style.css';
-import { type Addon, CONDITION_BRANCHES, type ConditionBranch } from '@rakit/core';
+import { type Addon, CONDITION_BRANCHES, type ConditionBranch, type LocalText } from '@rakit/core';
 import {
   applyNodeChanges, Background, type Connection, Controls, type Edge, MarkerType, MiniMap, type NodeChange, ReactFlow,
   ReactFlowProvider, useReactFlow,
 } from '@xyflow/react';
 import { type DragEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notifyFailure } from '../../components/notify';
+import { type Translate, useT } from '../../i18n/LanguageProvider';
+import { addonLabel } from './addon-texts';
 import { ActionCardNode, type ActionCardNodeType } from './ActionCardNode';
 import { durationText } from './run-view';
 import { type CardTemplate, cardTemplateOfDrag } from './WorkflowPalette';
 import { CONDITION_ADDON, connect, disconnect, type FlowDrawing, type FlowLink, moveCard, stepNumbers, successorOf } from './flow-drawing';
-import { announcements, type ConnectionChoice, connectionChoices, connectionText, outgoingLinks } from './flow-keyboard';
+import { announcements, type ConnectionChoice, connectionChoices, connectionValues, outgoingLinks } from './flow-keyboard';
 import { selectDrawing, useWorkflowEditor, workflowStore } from './workflow-store';
 import classes from './WorkflowEditor.module.css';
 
@@ -27,34 +29,34 @@ interface FlowCanvasProps {
   /** Delete on a selected card: asks first. */
   onRequestRemove: (actionId: number) => void;
   /** Says a change in the editor's polite live region. */
-  onAnnounce: (message: string) => void;
+  onAnnounce: (text: LocalText) => void;
 }
 
 /** What React Flow says to keyboard and screen reader users, in the editor's words. */
-const ARIA_LABELS = {
-  'node.a11yDescription.default': 'Press Enter or Space to select the card, then the arrow keys to move it (with Shift, further). Delete removes it, Escape cancels. Its Connections menu joins it to another card.',
-  'node.a11yDescription.keyboardDisabled': 'Its Connections menu joins it to another card.',
-  'node.a11yDescription.ariaLiveMessage': ({ direction, x, y }: { direction: string; x: number; y: number }) => `Moved the card ${direction}, to x ${x}, y ${y}.`,
-  'edge.a11yDescription.default': 'Press Delete to remove this connection.',
-  'controls.ariaLabel': 'Canvas controls',
-  'controls.zoomIn.ariaLabel': 'Zoom in',
-  'controls.zoomOut.ariaLabel': 'Zoom out',
-  'controls.fitView.ariaLabel': 'Fit the flow into view',
-  'minimap.ariaLabel': 'Overview of the flow',
-};
+const ariaLabelsOf = (t: Translate) => ({
+  'node.a11yDescription.default': t('workflow.canvas.cardHelp'),
+  'node.a11yDescription.keyboardDisabled': t('workflow.canvas.cardHelpNoKeyboard'),
+  'node.a11yDescription.ariaLiveMessage': ({ direction, x, y }: { direction: string; x: number; y: number }) => t('workflow.canvas.cardMoved', { direction, x, y }),
+  'edge.a11yDescription.default': t('workflow.canvas.edgeHelp'),
+  'controls.ariaLabel': t('workflow.canvas.controls'),
+  'controls.zoomIn.ariaLabel': t('workflow.canvas.zoomIn'),
+  'controls.zoomOut.ariaLabel': t('workflow.canvas.zoomOut'),
+  'controls.fitView.ariaLabel': t('workflow.canvas.fitView'),
+  'minimap.ariaLabel': t('workflow.canvas.minimap'),
+});
 
 const isBranch = (handle: string | null | undefined): handle is ConditionBranch =>
   handle !== null && handle !== undefined && (CONDITION_BRANCHES as readonly string[]).includes(handle);
 
 /** '15 s · 4 attempts': what the engine allows a step, shown on its card. */
-function limitText(limit: { timeoutMs: number; maxAttempts: number } | undefined): string | null {
+function limitText(t: Translate, limit: { timeoutMs: number; maxAttempts: number } | undefined): string | null {
   if (limit === undefined) return null;
-  return `${durationText(limit.timeoutMs)} · ${limit.maxAttempts} attempt${limit.maxAttempts === 1 ? '' : 's'}`;
+  return t('workflow.canvas.limits', { duration: durationText(limit.timeoutMs), count: limit.maxAttempts });
 }
 
 export const edgeIdOf = (from: number, to: number): string => `${from}->${to}`;
 
-function edgesOf(drawing: FlowDrawing): Edge[] {
+function edgesOf(t: Translate, drawing: FlowDrawing): Edge[] {
   return drawing.links.map((link) => ({
     id: edgeIdOf(link.from, link.to),
     source: String(link.from),
@@ -62,7 +64,7 @@ function edgesOf(drawing: FlowDrawing): Edge[] {
     ...(link.branch === null ? {} : { sourceHandle: link.branch, label: link.branch }),
     markerEnd: { type: MarkerType.ArrowClosed },
     className: link.branch === 'false' ? classes.edgeFalse : link.branch === 'true' ? classes.edgeTrue : undefined,
-    ariaLabel: `Connection from ${connectionText(drawing, link)}`,
+    ariaLabel: t('workflow.canvas.edge', connectionValues(drawing, link)),
   }));
 }
 
@@ -123,6 +125,7 @@ export function FlowCanvas(props: FlowCanvasProps) {
 }
 
 function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRemove, onAnnounce }: FlowCanvasProps) {
+  const t = useT();
   const drawing = useWorkflowEditor(selectDrawing);
   const flow = useReactFlow();
   // What React Flow keeps of each card besides the drawing: its measured size, selection, a drag under way.
@@ -131,19 +134,20 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
   // A flow opened with cards is fitted into view once; an empty one keeps its place, so the first
   // card dropped does not make the canvas jump.
   const [fitOnOpen] = useState(() => drawing.cards.length > 0);
-  const labels = useMemo(() => new Map(addons.map((a) => [a.name, a.label])), [addons]);
+  const labels = useMemo(() => new Map(addons.map((a) => [a.name, addonLabel(t, a)])), [addons, t]);
+  const ariaLabels = useMemo(() => ariaLabelsOf(t), [t]);
 
   /** Joins two cards (a handle dragged, a Connections menu item), or says why not. */
   const join = useCallback((from: number, to: number, branch: FlowLink['branch']) => {
     const present = workflowStore.getState().history.present;
     const result = connect(present, from, to, branch);
     if (!result.ok) {
-      notifyFailure(result.message);
+      notifyFailure(t(result.message.key, result.message.values));
       return;
     }
     workflowStore.getState().change(result.drawing);
     onAnnounce(announcements.connected(result.drawing, { from, to, branch }));
-  }, [onAnnounce]);
+  }, [onAnnounce, t]);
 
   /** Removes a connection; the focus goes to the card it left from, not to the page's start. */
   const unjoin = useCallback((link: FlowLink) => {
@@ -172,14 +176,14 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
           actionId: card.actionId, alias: card.alias, addonLabel: labels.get(card.addonName) ?? card.addonName,
           isCondition: card.addonName === CONDITION_ADDON, step: steps.get(card.actionId) ?? null,
           isTrigger: drawing.triggerActionId === card.actionId, problem: problems.get(card.actionId) ?? null, onConfigure,
-          limits: limitText(limits.get(card.actionId)),
+          limits: limitText(t, limits.get(card.actionId)),
           connectable: connectionChoices(drawing, card.actionId), outgoing: outgoingLinks(drawing, card.actionId),
           onConnect: connectChosen, onDisconnect: unjoin,
         },
         ariaLabel: `${card.alias} (${labels.get(card.addonName) ?? card.addonName})`,
       };
     });
-  }, [drawing, local, labels, problems, limits, onConfigure, connectChosen, unjoin]);
+  }, [drawing, local, labels, problems, limits, onConfigure, connectChosen, unjoin, t]);
 
   // The others see which card this builder has selected (issue 33).
   const selectedCard = nodes.find((node) => node.selected)?.data.actionId ?? null;
@@ -206,7 +210,7 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
 
   useFocusFollowsNewIds(drawing);
 
-  const edges = useMemo(() => edgesOf(drawing).map((e) => ({ ...e, selected: e.id === selectedEdge })), [drawing, selectedEdge]);
+  const edges = useMemo(() => edgesOf(t, drawing).map((e) => ({ ...e, selected: e.id === selectedEdge })), [t, drawing, selectedEdge]);
 
   const onNodesChange = useCallback((changes: NodeChange<ActionCardNodeType>[]) => {
     setLocal(applyNodeChanges(changes, nodes));
@@ -272,7 +276,7 @@ function Canvas({ addons, problems, limits, onDropCard, onConfigure, onRequestRe
         fitViewOptions={{ maxZoom: 1 }}
         minZoom={0.2}
         maxZoom={2}
-        ariaLabelConfig={ARIA_LABELS}
+        ariaLabelConfig={ariaLabels}
       >
         <Background gap={20} />
         <Controls showInteractive={false} />

@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Divider, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter, Messages, templateErrors } from '@rakit/core';
+import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter, templateErrors } from '@rakit/core';
 import { useRef, useState } from 'react';
 import { notifyFailure } from '../../components/notify';
+import { useT } from '../../i18n/LanguageProvider';
+import { addonDescription, addonLabel, optionLabel, paramLabel, paramPlaceholder } from './addon-texts';
 import { attachCard, CONDITION_ADDON, earlierCards, editCard, type FlowCard, type FlowDrawing, stepNumbers } from './flow-drawing';
 import { type PickableStep, TemplatePicker } from './TemplatePicker';
 import { insertIntoText, knownOutputSample } from './template-picker';
@@ -36,6 +38,7 @@ function beforeOf(drawing: FlowDrawing, actionId: number): string | null {
  * hangs: as the trigger (the 'before' option TRIGGER) or after a chosen previous action.
  */
 export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParams, runOutputs, onApply, onClose }: FlowConfigDialogProps) {
+  const t = useT();
   const [alias, setAlias] = useState(card.alias);
   const [params, setParams] = useState<Record<string, string>>({ ...card.params });
   const [before, setBefore] = useState<string | null>(beforeOf(drawing, card.actionId));
@@ -43,14 +46,14 @@ export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParam
 
   const others = drawing.cards.filter((c) => c.actionId !== card.actionId);
   const beforeOptions = [
-    { value: TRIGGER, label: 'TRIGGER' },
+    { value: TRIGGER, label: t('workflow.common.trigger') },
     ...others.flatMap((c) => (c.addonName === CONDITION_ADDON
       ? [{ value: `${c.actionId}:true`, label: `${c.alias} (true)` }, { value: `${c.actionId}:false`, label: `${c.alias} (false)` }]
       : [{ value: String(c.actionId), label: c.alias }])),
   ];
 
   const steps: PickableStep[] = [
-    { step: 0, label: 'Trigger input', known: triggerParams.length === 0 ? undefined : Object.fromEntries(triggerParams.map((name) => [name, ''])) },
+    { step: 0, label: t('workflow.config.triggerInput'), known: triggerParams.length === 0 ? undefined : Object.fromEntries(triggerParams.map((name) => [name, ''])) },
     ...earlierCards(drawing, card.actionId).map((c) => ({
       step: numbers.get(c.actionId) ?? 0, label: c.alias, known: runOutputs.get(c.actionId) ?? knownOutputSample(c),
     })),
@@ -58,7 +61,7 @@ export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParam
 
   function apply() {
     if (alias.trim() === '') {
-      notifyFailure('actionAlias is empty');
+      notifyFailure(t('workflow.config.aliasEmpty'));
       return;
     }
     let next = editCard(drawing, card.actionId, { alias: alias.trim(), params });
@@ -72,7 +75,8 @@ export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParam
           ? attachCard(next, card.actionId, { kind: 'trigger', triggerId })
           : attachCard(next, card.actionId, { kind: 'after', from: from === undefined || from === '' ? null : Number(from), branch: (branch ?? null) as ConditionBranch | null });
         if (!attached.ok) {
-          notifyFailure(before === TRIGGER && triggerId === null ? `${attached.message}. ${Messages.triggerChooseInHeader}` : attached.message);
+          const problem = t(attached.message.key, attached.message.values);
+          notifyFailure(before === TRIGGER && triggerId === null ? t('workflow.config.attachFailedWithHint', { problem, hint: t('triggerChooseInHeader') }) : problem);
           return;
         }
         next = attached.drawing;
@@ -83,23 +87,27 @@ export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParam
 
   const form = addon === undefined ? null : (
     <>
-      <ParamList title="Required" list={addon.input.required} required params={params} steps={steps} onChange={setParams} />
-      {addon.input.optional.length > 0 && <ParamList title="Optional" list={addon.input.optional} required={false} params={params} steps={steps} onChange={setParams} />}
+      <ParamList title={t('workflow.config.required')} addonName={addon.name} list={addon.input.required} required params={params} steps={steps} onChange={setParams} />
+      {addon.input.optional.length > 0 && (
+        <ParamList title={t('workflow.config.optional')} addonName={addon.name} list={addon.input.optional} required={false} params={params} steps={steps} onChange={setParams} />
+      )}
     </>
   );
 
   return (
-    <Modal opened onClose={onClose} title="Flow Configuration" size="lg" centered>
+    <Modal opened onClose={onClose} title={t('workflow.config.title')} size="lg" centered>
       <Stack gap="sm" data-testid="flow-config">
         <Group gap="xs">
           <Badge variant="light" tt="none">{numbers.has(card.actionId) ? `$${numbers.get(card.actionId)}` : '$?'}</Badge>
-          <Text size="sm" c="dimmed">{addon?.label ?? card.addonName} — {addon?.description ?? 'This add-on is no longer known'}</Text>
+          <Text size="sm" c="dimmed">
+            {addon === undefined ? card.addonName : addonLabel(t, addon)} — {addon === undefined ? t('workflow.config.unknownAddon') : addonDescription(t, addon)}
+          </Text>
         </Group>
-        <TextInput label="Alias" value={alias} onChange={(e) => setAlias(e.currentTarget.value)} maxLength={200} data-autofocus />
+        <TextInput label={t('workflow.config.alias')} value={alias} onChange={(e) => setAlias(e.currentTarget.value)} maxLength={200} data-autofocus />
         <Select
-          label="Before"
-          description="Attach as the trigger, or after a previous action"
-          placeholder="Not attached"
+          label={t('workflow.config.before')}
+          description={t('workflow.config.beforeHelp')}
+          placeholder={t('workflow.config.notAttached')}
           data={beforeOptions}
           value={before}
           onChange={setBefore}
@@ -107,13 +115,13 @@ export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParam
         />
         {before === TRIGGER && triggerId === null ? (
           // The specification's words for it, and the next step beside them.
-          <Alert color="orange" variant="light" p="xs" title={Messages.triggerIdEmpty}>{Messages.triggerChooseInHeader}</Alert>
+          <Alert color="orange" variant="light" p="xs" title={t('triggerIdEmpty')}>{t('triggerChooseInHeader')}</Alert>
         ) : null}
-        <Divider label="Parameters" labelPosition="left" />
+        <Divider label={t('workflow.config.parameters')} labelPosition="left" />
         {form}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={apply}>Apply</Button>
+          <Button variant="default" onClick={onClose}>{t('workflow.common.cancel')}</Button>
+          <Button onClick={apply}>{t('workflow.config.apply')}</Button>
         </Group>
       </Stack>
     </Modal>
@@ -122,6 +130,7 @@ export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParam
 
 interface ParamListProps {
   title: string;
+  addonName: string;
   list: readonly AddonParam[];
   required: boolean;
   params: Record<string, string>;
@@ -129,7 +138,7 @@ interface ParamListProps {
   onChange: (next: Record<string, string>) => void;
 }
 
-function ParamList({ title, list, required, params, steps, onChange }: ParamListProps) {
+function ParamList({ title, addonName, list, required, params, steps, onChange }: ParamListProps) {
   return (
     <Stack gap="xs">
       <Text size="xs" fw={700} c="dimmed" tt="uppercase">{title}</Text>
@@ -137,6 +146,7 @@ function ParamList({ title, list, required, params, steps, onChange }: ParamList
         <ParamField
           key={param.name}
           param={param}
+          addonName={addonName}
           required={required}
           value={params[param.name] ?? ''}
           steps={steps}
@@ -149,22 +159,26 @@ function ParamList({ title, list, required, params, steps, onChange }: ParamList
 
 interface ParamFieldProps {
   param: AddonParam;
+  addonName: string;
   required: boolean;
   value: string;
   steps: readonly PickableStep[];
   onChange: (value: string) => void;
 }
 
-function ParamField({ param, required, value, steps, onChange }: ParamFieldProps) {
+function ParamField({ param, addonName, required, value, steps, onChange }: ParamFieldProps) {
+  const t = useT();
   const [field] = param.parameters;
+  const label = paramLabel(t, param);
+  const placeholder = paramPlaceholder(t, addonName, param);
   const input = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   if (field.type === 'select') {
     return (
       <Select
-        label={param.name}
+        label={label}
         withAsterisk={required}
-        placeholder={field.placeholder}
-        data={field.options.map((o) => ({ value: o.key, label: o.value }))}
+        placeholder={placeholder}
+        data={field.options.map((o) => ({ value: o.key, label: optionLabel(t, o) }))}
         value={value === '' ? null : value}
         onChange={(next) => onChange(next ?? '')}
         clearable={!required}
@@ -184,12 +198,12 @@ function ParamField({ param, required, value, steps, onChange }: ParamFieldProps
     });
   };
   const common = {
-    label: param.name,
+    label,
     withAsterisk: required,
-    placeholder: field.placeholder,
+    placeholder,
     value,
     onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
-    'aria-label': param.name,
+    'aria-label': label,
   };
   return (
     <Stack gap={2}>
@@ -198,8 +212,8 @@ function ParamField({ param, required, value, steps, onChange }: ParamFieldProps
         : <TextInput {...common} ref={input} />}
       {problems.map((problem) => <Text key={problem} size="xs" c="red" data-testid={`template-error-${param.name}`}>{problem}</Text>)}
       <Group justify="space-between">
-        <Badge size="xs" variant="light" color={valid ? 'teal' : 'red'} data-testid={`validity-${param.name}`}>{valid ? 'Valid' : 'Not Valid'}</Badge>
-        <TemplatePicker paramName={param.name} steps={steps} onInsert={insert} />
+        <Badge size="xs" variant="light" color={valid ? 'teal' : 'red'} data-testid={`validity-${param.name}`}>{valid ? t('workflow.config.valid') : t('workflow.config.notValid')}</Badge>
+        <TemplatePicker paramName={label} steps={steps} onInsert={insert} />
       </Group>
     </Stack>
   );

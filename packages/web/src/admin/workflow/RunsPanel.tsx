@@ -8,8 +8,11 @@ import { useState } from 'react';
 import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
-import { dataOf, settle } from '../admin-call';
-import { durationText, runIsGoing, runStatusColor, starterText } from './run-view';
+import { settle } from '../admin-call';
+import { t as translateNow } from '../../i18n/i18n';
+import { useLanguage, useT } from '../../i18n/LanguageProvider';
+import { loaded } from './load';
+import { durationText, runIsGoing, runStatusColor, STATUS_TEXTS, starterText } from './run-view';
 
 export const runsKey = (workflowId: number) => ['workflow-runs', workflowId] as const;
 export const runKey = (runId: number) => ['workflow-run', runId] as const;
@@ -19,7 +22,7 @@ export function useWorkflowRuns(workflowId: number | null) {
   const { api } = useCurrentApp();
   return useQuery({
     queryKey: runsKey(workflowId ?? 0),
-    queryFn: async () => dataOf(await api.workflowRuns(workflowId as number), 'The runs'),
+    queryFn: async () => loaded(await api.workflowRuns(workflowId as number), translateNow('workflow.load.runs')),
     enabled: workflowId !== null,
     refetchInterval: (query) => ((query.state.data ?? []).some((r) => runIsGoing(r.status)) ? 2000 : false),
   });
@@ -29,7 +32,7 @@ export function useWorkflowRun(runId: number | null) {
   const { api } = useCurrentApp();
   return useQuery({
     queryKey: runKey(runId ?? 0),
-    queryFn: async () => dataOf(await api.workflowRun(runId as number), 'The run'),
+    queryFn: async () => loaded(await api.workflowRun(runId as number), translateNow('workflow.load.run')),
     enabled: runId !== null,
     refetchInterval: (query) => (query.state.data !== undefined && runIsGoing(query.state.data.status) ? 2000 : false),
   });
@@ -52,6 +55,7 @@ interface RunsPanelProps {
  */
 export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelProps) {
   const { api } = useCurrentApp();
+  const t = useT();
   const queryClient = useQueryClient();
   const runs = useWorkflowRuns(workflowId);
   const [openRunId, setOpenRunId] = useState<number | null>(null);
@@ -62,20 +66,20 @@ export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelPro
     await queryClient.invalidateQueries({ queryKey: runsKey(workflowId) });
     await queryClient.invalidateQueries({ queryKey: runKey(outcome.runId) });
     setOpenRunId(outcome.runId);
-    if (outcome.status === 'failed') notifyFailure(`Run #${outcome.runId} failed: ${outcome.errors[0] ?? 'a step failed'}`);
-    else notifySuccess(outcome.status === 'started' ? `Run #${outcome.runId} started` : `Run #${outcome.runId} succeeded`);
+    if (outcome.status === 'failed') notifyFailure(t('workflow.runs.failed', { id: outcome.runId, error: outcome.errors[0] ?? t('workflow.runs.aStepFailed') }));
+    else notifySuccess(t(outcome.status === 'started' ? 'workflow.runs.started' : 'workflow.runs.succeeded', { id: outcome.runId }));
   }
 
   async function run(params: Record<string, string>, from: number | null | 'start') {
     // Spec 1 §5: running an action without an action id.
     if (from === null) {
-      notifyFailure('actionId is empty');
+      notifyFailure(t('workflow.common.actionIdEmpty'));
       return;
     }
     const answer = await settle(from === 'start' ? api.runWorkflow(workflowId, params) : api.runChains(from, params));
     if (answer === null) return;
     if (!answer.status || answer.data === undefined) {
-      notifyFailure(firstError(answer, 'The workflow could not run'));
+      notifyFailure(firstError(answer, t('workflow.runs.runFailed')));
       return;
     }
     setAsking(false);
@@ -86,28 +90,36 @@ export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelPro
     const answer = await settle(api.rerunWorkflowRun(runId));
     if (answer === null) return;
     if (!answer.status || answer.data === undefined) {
-      notifyFailure(firstError(answer, 'The run could not be resumed'));
+      notifyFailure(firstError(answer, t('workflow.runs.resumeFailed')));
       return;
     }
     await started(answer.data);
   }
 
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label="Runs" data-testid="runs-panel">
+    <Paper withBorder radius="md" p="sm" component="section" aria-label={t('workflow.runs.title')} data-testid="runs-panel">
       <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">Runs</Title>
+        <Title order={2} size="h4">{t('workflow.runs.title')}</Title>
         <Group gap="xs">
-          <ActionIcon variant="default" aria-label="Refresh runs" onClick={() => void runs.refetch()} loading={runs.isFetching}><IconRefresh size={16} /></ActionIcon>
-          <Button size="xs" leftSection={<IconPlayerPlay size={14} />} disabled={!built} title={built ? undefined : 'Build the workflow first'} onClick={() => setAsking(true)}>Run</Button>
+          <ActionIcon variant="default" aria-label={t('workflow.runs.refresh')} onClick={() => void runs.refetch()} loading={runs.isFetching}><IconRefresh size={16} /></ActionIcon>
+          <Button size="xs" leftSection={<IconPlayerPlay size={14} />} disabled={!built} title={built ? undefined : t('workflow.runs.buildFirst')} onClick={() => setAsking(true)}>
+            {t('workflow.runs.run')}
+          </Button>
         </Group>
       </Group>
       {runs.isError && <Alert color="red">{runs.error.message}</Alert>}
-      {runs.data !== undefined && runs.data.length === 0 && <Text size="sm" c="dimmed">No run yet.</Text>}
+      {runs.data !== undefined && runs.data.length === 0 && <Text size="sm" c="dimmed">{t('workflow.runs.none')}</Text>}
       {runs.data !== undefined && runs.data.length > 0 && (
         <ScrollArea.Autosize mah={260} type="auto">
           <Table highlightOnHover verticalSpacing={4} fz="sm" miw={520}>
             <Table.Thead>
-              <Table.Tr><Table.Th>Run</Table.Th><Table.Th>Status</Table.Th><Table.Th>Started</Table.Th><Table.Th>Duration</Table.Th><Table.Th>Started by</Table.Th></Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('workflow.runs.columnRun')}</Table.Th>
+                <Table.Th>{t('workflow.runs.columnStatus')}</Table.Th>
+                <Table.Th>{t('workflow.runs.columnStarted')}</Table.Th>
+                <Table.Th>{t('workflow.runs.columnDuration')}</Table.Th>
+                <Table.Th>{t('workflow.runs.columnStartedBy')}</Table.Th>
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {runs.data.map((r) => <RunRow key={r.runId} run={r} active={r.runId === shownId} onOpen={() => setOpenRunId(r.runId)} />)}
@@ -122,18 +134,21 @@ export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelPro
 }
 
 function RunRow({ run, active, onOpen }: { run: WorkflowRunSummary; active: boolean; onOpen: () => void }) {
+  const t = useT();
+  const { locale } = useLanguage();
   return (
     <Table.Tr data-testid="run-row" data-status={run.status} bg={active ? 'var(--mantine-color-blue-light)' : undefined}>
-      <Table.Td><UnstyledButton onClick={onOpen} fw={600} aria-label={`Open run ${run.runId}`}>#{run.runId}</UnstyledButton></Table.Td>
-      <Table.Td><Badge color={runStatusColor(run.status)} variant="light">{run.status}</Badge></Table.Td>
-      <Table.Td>{new Date(run.startedAt ?? run.createdAt).toLocaleString()}</Table.Td>
+      <Table.Td><UnstyledButton onClick={onOpen} fw={600} aria-label={t('workflow.runs.open', { id: run.runId })}>#{run.runId}</UnstyledButton></Table.Td>
+      <Table.Td><Badge color={runStatusColor(run.status)} variant="light">{t(STATUS_TEXTS[run.status])}</Badge></Table.Td>
+      <Table.Td>{new Date(run.startedAt ?? run.createdAt).toLocaleString(locale)}</Table.Td>
       <Table.Td>{durationText(run.durationMs)}</Table.Td>
-      <Table.Td>{starterText(run.startedBy)}</Table.Td>
+      <Table.Td>{starterText(t, run.startedBy)}</Table.Td>
     </Table.Tr>
   );
 }
 
 function RunDetail({ runId, onRerun }: { runId: number; onRerun: (runId: number) => void }) {
+  const t = useT();
   const run = useWorkflowRun(runId);
   if (run.isPending) return <Loader size="sm" mt="sm" />;
   if (run.isError) return <Alert color="red" mt="sm">{run.error.message}</Alert>;
@@ -142,22 +157,25 @@ function RunDetail({ runId, onRerun }: { runId: number; onRerun: (runId: number)
     <Stack gap="xs" mt="sm" data-testid="run-detail">
       <Group justify="space-between">
         <Group gap="xs">
-          <Text fw={700}>Run #{detail.runId}</Text>
-          <Badge color={runStatusColor(detail.status)} variant="filled">{detail.status}</Badge>
-          <Text size="xs" c="dimmed">version {detail.versionId} · {durationText(detail.durationMs)}</Text>
+          <Text fw={700}>{t('workflow.runs.detailTitle', { id: detail.runId })}</Text>
+          <Badge color={runStatusColor(detail.status)} variant="filled">{t(STATUS_TEXTS[detail.status])}</Badge>
+          <Text size="xs" c="dimmed">{t('workflow.runs.versionAndDuration', { version: detail.versionId, duration: durationText(detail.durationMs) })}</Text>
         </Group>
         {detail.status === 'failed' && (
-          <Button size="xs" color="orange" leftSection={<IconRotateClockwise size={14} />} onClick={() => onRerun(detail.runId)}>Re-run from failed step</Button>
+          <Button size="xs" color="orange" leftSection={<IconRotateClockwise size={14} />} onClick={() => onRerun(detail.runId)}>
+            {t('workflow.runs.rerun')}
+          </Button>
         )}
       </Group>
       {detail.error !== null && <Alert color="red" p="xs">{detail.error}</Alert>}
-      <JsonBlock title="Input ($0)" value={detail.input} />
+      <JsonBlock title={t('workflow.runs.input0')} testId="Input ($0)" value={detail.input} />
       {detail.steps.map((step) => <StepRow key={`${step.stepNumber}-${step.actionId}`} step={step} />)}
     </Stack>
   );
 }
 
 function StepRow({ step }: { step: WorkflowStepRun }) {
+  const t = useT();
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="step-row" data-alias={step.actionAlias} data-status={step.status}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -168,19 +186,19 @@ function StepRow({ step }: { step: WorkflowStepRun }) {
           {step.branch !== null && <Badge size="xs" variant="outline">{step.branch}</Badge>}
         </Group>
         <Group gap="xs">
-          <Text size="xs" c="dimmed">attempt {step.attempt}/{step.maxAttempts} · {durationText(step.durationMs)}</Text>
-          <Badge color={runStatusColor(step.status)} variant="light">{step.status}</Badge>
+          <Text size="xs" c="dimmed">{t('workflow.runs.attempt', { attempt: step.attempt, max: step.maxAttempts, duration: durationText(step.durationMs) })}</Text>
+          <Badge color={runStatusColor(step.status)} variant="light">{t(STATUS_TEXTS[step.status])}</Badge>
         </Group>
       </Group>
       {step.error !== null && <Text size="sm" c="red" mt={4} data-testid="step-error">{step.error}</Text>}
-      <JsonBlock title="Input" value={step.input} />
-      <JsonBlock title="Output" value={step.output} />
+      <JsonBlock title={t('workflow.runs.input')} testId="Input" value={step.input} />
+      <JsonBlock title={t('workflow.runs.output')} testId="Output" value={step.output} />
     </Paper>
   );
 }
 
-/** A value as JSON, folded until opened. */
-function JsonBlock({ title, value }: { title: string; value: unknown }) {
+/** A value as JSON, folded until opened; `testId` names it for the tests in any language. */
+function JsonBlock({ title, testId, value }: { title: string; testId: string; value: unknown }) {
   const [open, setOpen] = useState(false);
   if (value === undefined || value === null) return null;
   const text = JSON.stringify(value, null, 2);
@@ -190,7 +208,7 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
         <Group gap={2}>{open ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}{title}</Group>
       </UnstyledButton>
       <Collapse expanded={open}>
-        <Code block mah={240} style={{ overflow: 'auto' }} data-testid={`json-${title}`}>{text}</Code>
+        <Code block mah={240} style={{ overflow: 'auto' }} data-testid={`json-${testId}`}>{text}</Code>
       </Collapse>
     </div>
   );
@@ -210,21 +228,22 @@ function RunInputDialog({ names, cards, onRun, onClose }: RunInputDialogProps) {
   const [values, setValues] = useState<Record<string, string>>(Object.fromEntries(names.map((n) => [n, ''])));
   const [from, setFrom] = useState<string | null>(START);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   return (
-    <Modal opened onClose={onClose} title="Run the workflow" centered>
+    <Modal opened onClose={onClose} title={t('workflow.runs.dialogTitle')} centered>
       <Stack gap="sm">
         <Select
-          label="Start from"
-          data={[{ value: START, label: 'The start of the workflow' }, ...cards.map((c) => ({ value: String(c.actionId), label: c.alias }))]}
+          label={t('workflow.runs.startFrom')}
+          data={[{ value: START, label: t('workflow.runs.fromStart') }, ...cards.map((c) => ({ value: String(c.actionId), label: c.alias }))]}
           value={from}
           onChange={setFrom}
         />
-        <Text size="sm" c="dimmed">{names.length === 0 ? 'The workflow runs with no input.' : 'The values of $0, as the trigger would give them.'}</Text>
+        <Text size="sm" c="dimmed">{names.length === 0 ? t('workflow.runs.noInput') : t('workflow.runs.inputHelp')}</Text>
         {names.map((name) => (
           <TextInput key={name} label={`$0.${name}`} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.currentTarget.value })} />
         ))}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={onClose}>{t('workflow.common.cancel')}</Button>
           <Button
             loading={busy}
             onClick={() => {
@@ -232,7 +251,7 @@ function RunInputDialog({ names, cards, onRun, onClose }: RunInputDialogProps) {
               void onRun(values, from === START ? 'start' : from === null ? null : Number(from)).finally(() => setBusy(false));
             }}
           >
-            Run
+            {t('workflow.runs.run')}
           </Button>
         </Group>
       </Stack>

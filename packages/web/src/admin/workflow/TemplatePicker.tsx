@@ -1,7 +1,8 @@
 import { Button, Group, NumberInput, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconBraces } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { customReference, templateChoices } from './template-picker';
+import { useT } from '../../i18n/LanguageProvider';
+import { customReference, templateChoices, WHOLE_OUTPUT } from './template-picker';
 
 /** A step a parameter may refer to: `$0` (the run's input) or an earlier card, with what it is known to return. */
 export interface PickableStep {
@@ -12,6 +13,7 @@ export interface PickableStep {
 }
 
 interface TemplatePickerProps {
+  /** The parameter's label, as its field shows it. */
   paramName: string;
   steps: readonly PickableStep[];
   onInsert: (reference: string) => void;
@@ -24,6 +26,7 @@ const CUSTOM = '__custom__';
  * known to return or a field written by hand with an index, inserted as `{{$N.field[0]}}`.
  */
 export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerProps) {
+  const t = useT();
   const [opened, setOpened] = useState(false);
   const [step, setStep] = useState<string | null>(null);
   const [path, setPath] = useState<string | null>(null);
@@ -39,15 +42,15 @@ export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerPro
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} withinPortal trapFocus>
       <Popover.Target>
-        <Button size="compact-xs" variant="light" leftSection={<IconBraces size={12} />} onClick={() => setOpened((o) => !o)} aria-label={`Insert From Template into ${paramName}`}>
-          Insert From Template
+        <Button size="compact-xs" variant="light" leftSection={<IconBraces size={12} />} onClick={() => setOpened((o) => !o)} aria-label={t('workflow.picker.buttonFor', { param: paramName })}>
+          {t('workflow.picker.button')}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs" data-testid="template-picker">
           <Select
-            label="Step"
-            placeholder="A step before this one"
+            label={t('workflow.picker.step')}
+            placeholder={t('workflow.picker.stepPlaceholder')}
             data={steps.map((s) => ({ value: String(s.step), label: `$${s.step} ${s.label}` }))}
             value={step}
             onChange={(value) => {
@@ -58,8 +61,11 @@ export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerPro
           />
           {chosen !== undefined && (
             <Select
-              label="Field"
-              data={[...choices.map((c) => ({ value: c.text, label: c.label })), { value: CUSTOM, label: 'Another field…' }]}
+              label={t('workflow.picker.field')}
+              data={[
+                ...choices.map((c) => ({ value: c.text, label: c.label === WHOLE_OUTPUT ? t('workflow.picker.wholeOutput') : c.label })),
+                { value: CUSTOM, label: t('workflow.picker.otherField') },
+              ]}
               value={path ?? CUSTOM}
               onChange={setPath}
               comboboxProps={{ withinPortal: false }}
@@ -68,12 +74,12 @@ export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerPro
           )}
           {chosen !== undefined && (path === null || path === CUSTOM) && (
             <Group grow gap="xs">
-              <TextInput label="Field name" placeholder="name" value={field} onChange={(e) => setField(e.currentTarget.value)} />
-              <NumberInput label="Index" min={0} max={999_999} value={index} onChange={setIndex} allowDecimal={false} />
+              <TextInput label={t('workflow.picker.fieldName')} placeholder={t('workflow.picker.fieldNamePlaceholder')} value={field} onChange={(e) => setField(e.currentTarget.value)} />
+              <NumberInput label={t('workflow.picker.index')} min={0} max={999_999} value={index} onChange={setIndex} allowDecimal={false} />
             </Group>
           )}
-          {steps.length === 0 && <Text size="xs" c="dimmed">No step runs before this one yet.</Text>}
-          <Text size="xs" ff="monospace" c={reference === null ? 'red' : undefined}>{chosen === undefined ? ' ' : (reference ?? 'Not a field a reference can name')}</Text>
+          {steps.length === 0 && <Text size="xs" c="dimmed">{t('workflow.picker.noStep')}</Text>}
+          <Text size="xs" ff="monospace" c={reference === null ? 'red' : undefined}>{chosen === undefined ? ' ' : (reference ?? t('workflow.picker.notAField'))}</Text>
           <Button
             size="xs"
             disabled={reference === null}
@@ -83,7 +89,7 @@ export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerPro
               setOpened(false);
             }}
           >
-            Insert
+            {t('workflow.picker.insert')}
           </Button>
         </Stack>
       </Popover.Dropdown>

@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { addonByName, type WorkflowBuild } from '@rakit/core';
+import { addonByName, type LocalText, type WorkflowBuild } from '@rakit/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconHammer, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -10,7 +10,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NameDialog } from '../../components/NameDialog';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
-import { dataOf, settle } from '../admin-call';
+import { settle } from '../admin-call';
+import { t as translateNow } from '../../i18n/i18n';
+import { useT } from '../../i18n/LanguageProvider';
+import { addonLabel } from './addon-texts';
+import { loaded } from './load';
 import { FlowCanvas } from './FlowCanvas';
 import { FlowConfigDialog } from './FlowConfigDialog';
 import { addCard, EMPTY_DRAWING, type FlowCard, removeCard, successorOf } from './flow-drawing';
@@ -50,6 +54,7 @@ function notifySyncFailure(result: SyncResult): void {
  */
 export function WorkflowEditorScreen() {
   const { app, api, path } = useCurrentApp();
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
@@ -69,23 +74,26 @@ export function WorkflowEditorScreen() {
   // The polite live region's message: cards added and removed, connections made and removed.
   // Counted: two cards of one add-on added in turn are said twice.
   const [announcement, setAnnouncement] = useState({ message: '', times: 0 });
-  const announce = useCallback((message: string) => setAnnouncement((said) => ({ message, times: said.times + 1 })), []);
+  const announce = useCallback((text: LocalText) => {
+    const message = t(text.key, text.values);
+    setAnnouncement((said) => ({ message, times: said.times + 1 }));
+  }, [t]);
 
-  const addons = useQuery({ queryKey: ['addons'], queryFn: async () => dataOf(await api.listAddOn(), 'The add-ons'), staleTime: Infinity });
+  const addons = useQuery({ queryKey: ['addons'], queryFn: async () => loaded(await api.listAddOn(), translateNow('workflow.load.addons')), staleTime: Infinity });
   const workflowsKey = ['workflows', app.appId] as const;
-  const workflows = useQuery({ queryKey: workflowsKey, queryFn: async () => dataOf(await api.listWorkflow(app.appId), 'The workflows') });
-  const triggers = useQuery({ queryKey: ['triggers', app.appId], queryFn: async () => dataOf(await api.listTriggers(app.appId), 'The triggers') });
+  const workflows = useQuery({ queryKey: workflowsKey, queryFn: async () => loaded(await api.listWorkflow(app.appId), translateNow('workflow.load.workflows')) });
+  const triggers = useQuery({ queryKey: ['triggers', app.appId], queryFn: async () => loaded(await api.listTriggers(app.appId), translateNow('workflow.load.triggers')) });
   const queries = useQuery({
     queryKey: ['stored-queries', app.appId],
     queryFn: async () => {
-      const databases = dataOf(await api.listDatabase(app.appId), 'The connections');
-      const lists = await Promise.all(databases.map(async (db) => dataOf(await api.listQueries(db.dbId), 'The queries')));
+      const databases = loaded(await api.listDatabase(app.appId), translateNow('workflow.load.connections'));
+      const lists = await Promise.all(databases.map(async (db) => loaded(await api.listQueries(db.dbId), translateNow('workflow.load.queries'))));
       return lists.flat();
     },
   });
   const flow = useQuery({
     queryKey: ['workflow-flow', workflowId],
-    queryFn: async () => dataOf(await api.getFlow(workflowId as number), 'The workflow'),
+    queryFn: async () => loaded(await api.getFlow(workflowId as number), translateNow('workflow.load.workflow')),
     enabled: workflowId !== null,
     // Opened again later, a workflow is read anew: a cached drawing would overwrite newer edges.
     refetchOnMount: 'always',
@@ -156,11 +164,11 @@ export function WorkflowEditorScreen() {
     const answer = await settle(api.saveWorkflow({ chainId: null, chainAppId: app.appId, chainName: name, chainTrigger: null }));
     if (answer === null) return;
     if (!answer.status || answer.data === undefined) {
-      notifyFailure(firstError(answer, 'The workflow could not be created'));
+      notifyFailure(firstError(answer, t('workflow.editor.createFailed')));
       return;
     }
     setCreating(false);
-    notifySuccess('Create workflow success');
+    notifySuccess(t('workflow.editor.created'));
     await queryClient.invalidateQueries({ queryKey: workflowsKey });
     choose(answer.data.chainId);
   }
@@ -169,7 +177,7 @@ export function WorkflowEditorScreen() {
     if (current === undefined) return;
     const answer = await settle(api.saveWorkflow({ chainId: current.chainId, chainAppId: app.appId, chainName: current.chainName, chainTrigger: value === null ? null : Number(value) }));
     if (answer === null) return;
-    if (!answer.status) notifyFailure(firstError(answer, 'The trigger could not be set'));
+    if (!answer.status) notifyFailure(firstError(answer, t('workflow.editor.triggerFailed')));
     await queryClient.invalidateQueries({ queryKey: workflowsKey });
   }
 
@@ -177,7 +185,7 @@ export function WorkflowEditorScreen() {
     if (workflowId === null) return;
     const addon = addonByName(template.addonName);
     if (addon !== undefined && !addon.available) {
-      notifyFailure(addon.unavailableReason ?? `${addon.label} is not available`);
+      notifyFailure(addon.unavailableReason ?? t('workflow.editor.addonUnavailable', { addon: addonLabel(t, addon) }));
       return;
     }
     if (liveFlow !== null && workflowStore.getState().liveEdits !== null) {
@@ -192,7 +200,7 @@ export function WorkflowEditorScreen() {
     }));
     if (answer === null) return;
     if (!answer.status || answer.data === undefined) {
-      notifyFailure(firstError(answer, 'The action could not be saved'));
+      notifyFailure(firstError(answer, t('workflow.common.actionSaveFailed')));
       return;
     }
     const card = { actionId: answer.data.actionId, alias: template.alias, addonName: template.addonName, params: template.params, x: Math.round(at.x), y: Math.round(at.y) };
@@ -218,10 +226,10 @@ export function WorkflowEditorScreen() {
     setDeletingWorkflow(false);
     if (answer === null) return;
     if (!answer.status) {
-      notifyFailure(firstError(answer, 'The workflow could not be removed'));
+      notifyFailure(firstError(answer, t('workflow.editor.removeFailed')));
       return;
     }
-    notifySuccess('Remove workflow success');
+    notifySuccess(t('workflow.editor.removed'));
     workflowStore.getState().close();
     choose(null);
     await queryClient.invalidateQueries({ queryKey: workflowsKey });
@@ -230,12 +238,12 @@ export function WorkflowEditorScreen() {
   /** Save: what is drawn is on the server now (it also saves by itself shortly after each change). */
   async function saveNow() {
     if (workflowStore.getState().live !== null) {
-      if (await whenLiveSaved()) notifySuccess('Workflow saved');
-      else notifyFailure('The workflow is not stored yet: its changes are kept here and saved when the connection allows');
+      if (await whenLiveSaved()) notifySuccess(t('workflow.editor.saved'));
+      else notifyFailure(t('workflow.editor.notStoredYet'));
       return;
     }
     const synced = await syncWorkflow(api, workflowStore);
-    if (synced.ok) notifySuccess('Workflow saved');
+    if (synced.ok) notifySuccess(t('workflow.editor.saved'));
     else notifySyncFailure(synced);
   }
 
@@ -245,7 +253,7 @@ export function WorkflowEditorScreen() {
     try {
       if (workflowStore.getState().live !== null) {
         if (!(await whenLiveSaved())) {
-          notifyFailure('The workflow is not stored yet: build it once its changes are saved');
+          notifyFailure(t('workflow.editor.buildWaitsForSave'));
           return;
         }
       } else {
@@ -258,12 +266,12 @@ export function WorkflowEditorScreen() {
       const answer = await settle(api.buildWorkflow(workflowId));
       if (answer === null) return;
       if (!answer.status || answer.data === undefined) {
-        notifyFailure(firstError(answer, 'The workflow could not be built'));
+        notifyFailure(firstError(answer, t('workflow.editor.buildFailed')));
         return;
       }
       setBuild(answer.data);
-      if (answer.data.built) notifySuccess(`Built version ${answer.data.versionId}`);
-      else notifyFailure(`${answer.data.problems.length} problem(s): ${answer.data.problems[0]?.message ?? ''}`);
+      if (answer.data.built) notifySuccess(t('workflow.editor.builtNotice', { version: String(answer.data.versionId) }));
+      else notifyFailure(t('workflow.editor.buildProblems', { count: answer.data.problems.length, first: answer.data.problems[0]?.message ?? '' }));
       await queryClient.invalidateQueries({ queryKey: ['workflow-flow', workflowId] });
     } finally {
       setBuilding(false);
@@ -281,12 +289,12 @@ export function WorkflowEditorScreen() {
       <FlowConflictDialog />
       <Announcement message={announcement.message} saidTimes={announcement.times} testId="flow-announcer" />
       <BlockLeaving dirty={live?.status === 'offline' && !live.saved} message={OFFLINE_CHANGES_QUESTION} />
-      <Paper withBorder radius="md" px="sm" py={8} component="header" aria-label="Workflow editor">
+      <Paper withBorder radius="md" px="sm" py={8} component="header" aria-label={t('workflow.editor.title')}>
         {/* The screen's h1 for a screen reader's outline; sighted builders see the workflow selector. */}
-        <VisuallyHidden component="h1">Workflow editor</VisuallyHidden>
+        <VisuallyHidden component="h1">{t('workflow.editor.title')}</VisuallyHidden>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="wrap">
-            <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>Back</Button>
+            <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>{t('workflow.editor.back')}</Button>
             <WorkflowSelector
               workflows={workflows.data ?? []}
               current={current}
@@ -299,8 +307,8 @@ export function WorkflowEditorScreen() {
               <Select
                 w={220}
                 maw="100%"
-                aria-label="Trigger"
-                placeholder="No trigger"
+                aria-label={t('workflow.editor.trigger')}
+                placeholder={t('workflow.editor.noTrigger')}
                 data={(triggers.data ?? []).map((t) => ({ value: String(t.triggerId), label: `#${t.triggerId} ${t.triggerAlias}` }))}
                 value={current.chainTrigger === null ? null : String(current.chainTrigger)}
                 onChange={(value) => void chooseTrigger(value)}
@@ -309,26 +317,26 @@ export function WorkflowEditorScreen() {
             )}
           </Group>
           <Group gap="xs" wrap="wrap">
-            <PeerAvatars peers={peers} what="this workflow" />
+            <PeerAvatars peers={peers} what={t('workflow.common.thisWorkflow')} />
             {isOpen && <SaveStateBadge state={workflowSaveState(live, syncing || stored !== drawing)} live={live?.status} testId="workflow-sync" />}
-            {builtVersion !== null && <Badge variant="outline" size="lg" tt="none" data-testid="built-version">Built version {builtVersion}</Badge>}
-            <ActionIcon variant="default" size="lg" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => workflowStore.getState().undo()}>
+            {builtVersion !== null && <Badge variant="outline" size="lg" tt="none" data-testid="built-version">{t('workflow.editor.builtBadge', { version: builtVersion })}</Badge>}
+            <ActionIcon variant="default" size="lg" aria-label={t('workflow.editor.undo')} title={t('workflow.editor.undoTitle')} disabled={!canUndo} onClick={() => workflowStore.getState().undo()}>
               <IconArrowBackUp size={18} />
             </ActionIcon>
-            <ActionIcon variant="default" size="lg" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={() => workflowStore.getState().redo()}>
+            <ActionIcon variant="default" size="lg" aria-label={t('workflow.editor.redo')} title={t('workflow.editor.redoTitle')} disabled={!canRedo} onClick={() => workflowStore.getState().redo()}>
               <IconArrowForwardUp size={18} />
             </ActionIcon>
-            <ActionIcon variant="default" color="red" size="lg" aria-label="Delete workflow" title="Delete workflow" disabled={!isOpen} onClick={() => setDeletingWorkflow(true)}>
+            <ActionIcon variant="default" color="red" size="lg" aria-label={t('workflow.editor.deleteWorkflow')} title={t('workflow.editor.deleteWorkflow')} disabled={!isOpen} onClick={() => setDeletingWorkflow(true)}>
               <IconTrash size={18} />
             </ActionIcon>
-            <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} disabled={!isOpen} loading={syncing} onClick={() => void saveNow()}>Save</Button>
-            <Button leftSection={<IconHammer size={16} />} disabled={!isOpen} loading={building} onClick={() => void runBuild()}>Build</Button>
+            <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} disabled={!isOpen} loading={syncing} onClick={() => void saveNow()}>{t('workflow.editor.save')}</Button>
+            <Button leftSection={<IconHammer size={16} />} disabled={!isOpen} loading={building} onClick={() => void runBuild()}>{t('workflow.editor.build')}</Button>
           </Group>
         </Group>
       </Paper>
 
       {build !== null && !build.built && (
-        <Alert color="red" title="The flow cannot be built" data-testid="build-problems">
+        <Alert color="red" title={t('workflow.editor.cannotBuild')} data-testid="build-problems">
           {build.problems.map((p, i) => (
             <Text key={i} size="sm">{p.actionId === null ? '' : `${drawing.cards.find((c) => c.actionId === p.actionId)?.alias ?? `#${p.actionId}`}: `}{p.message}</Text>
           ))}
@@ -339,7 +347,7 @@ export function WorkflowEditorScreen() {
         <WorkflowPalette addons={addons.data ?? []} queries={queries.data ?? []} enabled={isOpen} onAdd={addAtFreeSpot} />
         {workflowId === null ? (
           <Paper withBorder radius="md" p="xl" className={classes.canvas}>
-            <Text c="dimmed" ta="center" mt="xl">No Workflow Selected: choose one above, or create a new one.</Text>
+            <Text c="dimmed" ta="center" mt="xl">{t('workflow.editor.noWorkflow')}</Text>
           </Paper>
         ) : flow.isError ? (
           <Alert color="red" className={classes.canvas}>{flow.error.message}</Alert>
@@ -361,7 +369,13 @@ export function WorkflowEditorScreen() {
       {isOpen && <RunsPanel workflowId={workflowId} inputNames={inputNames} built={builtVersion !== null} cards={drawing.cards} />}
 
       {creating && (
-        <NameDialog title="Create New Workflow" requiredMessage="chainName is empty" label="Workflow name" onSave={create} onClose={() => setCreating(false)} />
+        <NameDialog
+          title={t('workflow.editor.createTitle')}
+          requiredMessage={t('workflow.editor.nameEmpty')}
+          label={t('workflow.editor.nameLabel')}
+          onSave={create}
+          onClose={() => setCreating(false)}
+        />
       )}
       {configured !== undefined && (
         <FlowConfigDialog
@@ -380,15 +394,15 @@ export function WorkflowEditorScreen() {
       )}
       <ConfirmDialog
         opened={deletingWorkflow}
-        message={`Are you sure to delete the workflow ${current?.chainName ?? ''}, its actions and its runs?`}
-        confirmLabel="Delete"
+        message={t('workflow.editor.deleteWorkflowConfirm', { name: current?.chainName ?? '' })}
+        confirmLabel={t('workflow.common.delete')}
         onClose={() => setDeletingWorkflow(false)}
         onConfirm={deleteCurrent}
       />
       <ConfirmDialog
         opened={removing !== null}
-        message="Are you sure to delete this action?"
-        confirmLabel="Delete"
+        message={t('workflow.editor.deleteActionConfirm')}
+        confirmLabel={t('workflow.common.delete')}
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
           if (removing !== null) {

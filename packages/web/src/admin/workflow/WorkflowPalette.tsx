@@ -2,6 +2,8 @@ import { Badge, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantin
 import type { Addon, QueryRecord } from '@rakit/core';
 import { IconDatabase, IconGripVertical } from '@tabler/icons-react';
 import { type DragEvent, useId } from 'react';
+import { useT } from '../../i18n/LanguageProvider';
+import { addonDescription, addonLabel } from './addon-texts';
 import classes from './WorkflowEditor.module.css';
 
 /** What a palette item puts on the canvas: a card of an add-on, with values for a stored query. */
@@ -42,32 +44,37 @@ interface PaletteProps {
  * onto the canvas, or added with Enter.
  */
 export function WorkflowPalette({ addons, queries, enabled, onAdd }: PaletteProps) {
+  const t = useT();
   return (
-    <Paper withBorder radius="md" p="sm" className={classes.palette} component="aside" aria-label="Workflow palette">
+    <Paper withBorder radius="md" p="sm" className={classes.palette} component="aside" aria-label={t('workflow.palette.label')}>
       <div className={classes.paletteList}>
         <Stack gap={6}>
-          <Title order={2} size="h6" c="dimmed" tt="uppercase">Add-ons</Title>
-          {addons.map((addon) => (
-            <PaletteItem
-              key={addon.name}
-              label={addon.label}
-              description={addon.available ? addon.description : (addon.unavailableReason ?? 'Not available')}
-              disabled={!enabled || !addon.available}
-              unavailable={!addon.available}
-              template={{ addonName: addon.name, alias: addon.label, params: {} }}
-              onAdd={onAdd}
-            />
-          ))}
-          <Title order={2} size="h6" c="dimmed" tt="uppercase" mt="sm">Action Query</Title>
-          {queries.length === 0 && <Text size="xs" c="dimmed">No stored query yet: save one from a page's QUERY action.</Text>}
+          <Title order={2} size="h6" c="dimmed" tt="uppercase">{t('workflow.palette.addons')}</Title>
+          {addons.map((addon) => {
+            // A new card's alias is its add-on's name, in the builder's language: the author's own text from then on.
+            const label = addonLabel(t, addon);
+            return (
+              <PaletteItem
+                key={addon.name}
+                label={label}
+                description={addon.available ? addonDescription(t, addon) : (addon.unavailableReason ?? t('workflow.palette.notAvailable'))}
+                disabled={!enabled || !addon.available}
+                unavailable={!addon.available}
+                template={{ addonName: addon.name, alias: label, params: {} }}
+                onAdd={onAdd}
+              />
+            );
+          })}
+          <Title order={2} size="h6" c="dimmed" tt="uppercase" mt="sm">{t('workflow.palette.actionQuery')}</Title>
+          {queries.length === 0 && <Text size="xs" c="dimmed">{t('workflow.palette.noQuery')}</Text>}
           {queries.map((query) => (
             <PaletteItem
               key={query.actionId}
-              label={query.actionName === '' ? `Query #${query.actionId}` : query.actionName}
+              label={query.actionName === '' ? t('workflow.palette.queryLabel', { id: query.actionId }) : query.actionName}
               description={query.actionSQLQuery}
               disabled={!enabled}
               icon
-              template={{ addonName: 'query', alias: query.actionName === '' ? `Query ${query.actionId}` : query.actionName, params: { queryId: String(query.actionId) } }}
+              template={{ addonName: 'query', alias: query.actionName === '' ? t('workflow.palette.queryAlias', { id: query.actionId }) : query.actionName, params: { queryId: String(query.actionId) } }}
               onAdd={onAdd}
             />
           ))}
@@ -88,6 +95,7 @@ interface PaletteItemProps {
 }
 
 function PaletteItem({ label, description, disabled, unavailable = false, icon = false, template, onAdd }: PaletteItemProps) {
+  const t = useT();
   const describedBy = useId();
   // The button holds only the label, so its name ('Add …') contains all it shows; the description is its description.
   return (
@@ -105,7 +113,7 @@ function PaletteItem({ label, description, disabled, unavailable = false, icon =
         disabled={disabled}
         data-testid="palette-item"
         data-label={label}
-        aria-label={`Add ${label}`}
+        aria-label={t('workflow.palette.add', { label })}
         aria-describedby={describedBy}
         onClick={() => onAdd(template)}
       >
@@ -114,7 +122,7 @@ function PaletteItem({ label, description, disabled, unavailable = false, icon =
       </UnstyledButton>
       <Group gap={4} wrap="nowrap" align="flex-start" pl={24}>
         <Text size="xs" c="dimmed" lineClamp={2} id={describedBy} style={{ flex: 1 }}>{description}</Text>
-        {unavailable && <Badge size="xs" color="gray" variant="light">Unavailable</Badge>}
+        {unavailable && <Badge size="xs" color="gray" variant="light">{t('workflow.palette.unavailable')}</Badge>}
       </Group>
     </div>
   );

@@ -3,6 +3,7 @@ import type { Workflow } from '@rakit/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SELECTOR_CREATE, SelectorSearch } from '../../components/SelectorSearch';
+import { useT } from '../../i18n/LanguageProvider';
 
 const SELECTOR_WIDTH = 280;
 
@@ -23,6 +24,7 @@ interface WorkflowSelectorProps {
  * syncs by itself. Choosing an entry or cancelling makes it static again.
  */
 export function WorkflowSelector({ workflows, current, loading, onOpen, onChoose, onCreate }: WorkflowSelectorProps) {
+  const t = useT();
   const [dynamic, setDynamic] = useState(false);
   if (dynamic) {
     return (
@@ -31,8 +33,8 @@ export function WorkflowSelector({ workflows, current, loading, onOpen, onChoose
         currentId={current?.chainId}
         loading={loading}
         width={SELECTOR_WIDTH}
-        noun={{ one: 'workflow', many: 'Workflows' }}
-        placeholder="Search workflow"
+        noun={{ one: t('workflow.selector.one'), many: t('workflow.selector.many') }}
+        placeholder={t('workflow.selector.search')}
         onCancel={() => setDynamic(false)}
         onSubmit={(value) => {
           setDynamic(false);
@@ -55,7 +57,7 @@ export function WorkflowSelector({ workflows, current, loading, onOpen, onChoose
       }}
       data-testid="workflow-selector"
     >
-      {current === undefined ? <Text c="dimmed" size="sm">Please Select Workflow</Text> : <Text size="sm" fw={600} truncate>{current.chainName}</Text>}
+      {current === undefined ? <Text c="dimmed" size="sm">{t('workflow.selector.none')}</Text> : <Text size="sm" fw={600} truncate>{current.chainName}</Text>}
     </Button>
   );
 }

@@ -1,5 +1,5 @@
 import {
-  type ConditionBranch, findCycle, type FlowEdge, Messages, topologicalOrder, type WorkflowFlow,
+  type ConditionBranch, findCycle, type FlowEdge, type LocalText, topologicalOrder, type WorkflowFlow,
 } from '@rakit/core';
 
 /**
@@ -76,7 +76,11 @@ export function saveFlowBody(workflowId: number, drawing: FlowDrawing) {
 
 const edgesOf = (drawing: FlowDrawing): FlowEdge[] => drawing.links.map((l) => [l.from, l.to] as const);
 
-export type DrawingChange = { ok: true; drawing: FlowDrawing } | { ok: false; message: string };
+/** A refused change says why as a text of the catalogs, put in the reader's language where it is shown. */
+export type DrawingChange = { ok: true; drawing: FlowDrawing } | { ok: false; message: LocalText };
+
+const IDS_MISSING: LocalText = { key: 'flowIdsMissing' };
+const cycleAt = (ids: readonly number[]): LocalText => ({ key: 'workflow.drawing.cycleAt', values: { path: ids.join(' → ') } });
 
 /**
  * Joins two cards by an edge from `from` (out of its `branch` handle for a Condition) to `to`;
@@ -84,17 +88,17 @@ export type DrawingChange = { ok: true; drawing: FlowDrawing } | { ok: false; me
  * (the server refuses such a flow too).
  */
 export function connect(drawing: FlowDrawing, from: number | null, to: number | null, branch: ConditionBranch | null = null): DrawingChange {
-  if (from === null || to === null) return { ok: false, message: Messages.flowIdsMissing };
+  if (from === null || to === null) return { ok: false, message: IDS_MISSING };
   const source = drawing.cards.find((c) => c.actionId === from);
-  if (source === undefined || !drawing.cards.some((c) => c.actionId === to)) return { ok: false, message: Messages.flowIdsMissing };
-  if (from === to) return { ok: false, message: `${Messages.flowCycle}: ${from} → ${to}` };
+  if (source === undefined || !drawing.cards.some((c) => c.actionId === to)) return { ok: false, message: IDS_MISSING };
+  if (from === to) return { ok: false, message: cycleAt([from, to]) };
   const isCondition = source.addonName === CONDITION_ADDON;
-  if (isCondition && branch === null) return { ok: false, message: 'An edge out of a Condition leaves from its true or its false side' };
+  if (isCondition && branch === null) return { ok: false, message: { key: 'workflow.drawing.conditionNeedsBranch' } };
   const link: FlowLink = { from, to, branch: isCondition ? branch : null };
-  if (drawing.links.some((l) => l.from === from && l.to === to)) return { ok: false, message: 'These cards are joined already' };
+  if (drawing.links.some((l) => l.from === from && l.to === to)) return { ok: false, message: { key: 'workflow.drawing.joinedAlready' } };
   const links = [...drawing.links, link];
   const cycle = findCycle(links.map((l) => [l.from, l.to] as const));
-  if (cycle !== null) return { ok: false, message: `${Messages.flowCycle}: ${cycle.join(' → ')}` };
+  if (cycle !== null) return { ok: false, message: cycleAt(cycle) };
   return { ok: true, drawing: { ...drawing, links } };
 }
 
@@ -125,11 +129,11 @@ export function attachCard(
   drawing: FlowDrawing, actionId: number | null, before: { kind: 'trigger'; triggerId: number | null } | { kind: 'after'; from: number | null; branch: ConditionBranch | null },
 ): DrawingChange {
   if (before.kind === 'trigger') {
-    if (before.triggerId === null) return { ok: false, message: Messages.triggerIdEmpty };
-    if (actionId === null) return { ok: false, message: 'actionId is empty' };
+    if (before.triggerId === null) return { ok: false, message: { key: 'triggerIdEmpty' } };
+    if (actionId === null) return { ok: false, message: { key: 'workflow.common.actionIdEmpty' } };
     return { ok: true, drawing: { ...drawing, triggerActionId: actionId } };
   }
-  if (actionId === null || before.from === null) return { ok: false, message: Messages.flowIdsMissing };
+  if (actionId === null || before.from === null) return { ok: false, message: IDS_MISSING };
   const detached: FlowDrawing = {
     ...drawing,
     links: drawing.links.filter((l) => l.to !== actionId),

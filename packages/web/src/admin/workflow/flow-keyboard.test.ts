@@ -1,6 +1,7 @@
+import { localise } from '@rakit/core/translate';
 import { describe, expect, it } from 'vitest';
 import type { FlowCard, FlowDrawing } from './flow-drawing';
-import { announcements, connectionChoices, connectionText, outgoingLinks } from './flow-keyboard';
+import { announcements, connectionChoices, connectionValues, outgoingLinks } from './flow-keyboard';
 
 const card = (actionId: number, addonName = 'query'): FlowCard => ({ actionId, alias: `A${actionId}`, addonName, params: {}, x: 0, y: 0 });
 
@@ -22,8 +23,11 @@ describe('the flow editor by keyboard', () => {
     const drawing: FlowDrawing = { cards: [card(1, 'condition'), card(2)], links: [{ from: 1, to: 2, branch: 'false' }], triggerActionId: null };
     const [link] = outgoingLinks(drawing, 1);
     expect(link).toEqual({ from: 1, to: 2, branch: 'false', alias: 'A2' });
-    expect(connectionText(drawing, link!)).toBe('A1 (false) to A2');
-    expect(announcements.connected(drawing, link!)).toBe('Connected A1 (false) to A2.');
-    expect(announcements.disconnected(drawing, link!)).toBe('Removed the connection from A1 (false) to A2.');
+    expect(connectionValues(drawing, link!)).toEqual({ from: 'A1', branch: 'false', to: 'A2' });
+    expect(localise('spec', announcements.connected(drawing, link!))).toBe('Connected A1 (false) to A2.');
+    expect(localise('spec', announcements.disconnected(drawing, link!))).toBe('Removed the connection from A1 (false) to A2.');
+    expect(localise('spec', announcements.connected(drawing, { from: 2, to: 1, branch: null }))).toBe('Connected A2 to A1.');
+    expect(localise('spec', { key: 'workflow.canvas.edge', values: connectionValues(drawing, link!) })).toBe('Connection from A1 (false) to A2');
+    expect(localise('id', announcements.added('Kirim'))).toBe('Kartu Kirim ditambahkan.');
   });
 });

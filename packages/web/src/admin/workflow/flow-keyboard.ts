@@ -1,4 +1,4 @@
-import type { ConditionBranch } from '@rakit/core';
+import type { ConditionBranch, LocalText } from '@rakit/core';
 import { CONDITION_ADDON, connect, type FlowDrawing, type FlowLink } from './flow-drawing';
 
 /**
@@ -34,15 +34,18 @@ export function connectionChoices(drawing: FlowDrawing, from: number): Connectio
 export const outgoingLinks = (drawing: FlowDrawing, from: number): OutgoingLink[] =>
   drawing.links.filter((link) => link.from === from).map((link) => ({ ...link, alias: aliasOf(drawing, link.to) }));
 
-/** 'Check (true) to Tell': a connection as a person reads it. */
-export function connectionText(drawing: FlowDrawing, link: FlowLink): string {
-  return `${aliasOf(drawing, link.from)}${link.branch === null ? '' : ` (${link.branch})`} to ${aliasOf(drawing, link.to)}`;
+/**
+ * 'Check (true) to Tell': a connection's parts as the catalogs' texts name them (`branch` is
+ * 'none' when the edge leaves a card that is no Condition).
+ */
+export function connectionValues(drawing: FlowDrawing, link: FlowLink): { from: string; branch: string; to: string } {
+  return { from: aliasOf(drawing, link.from), branch: link.branch ?? 'none', to: aliasOf(drawing, link.to) };
 }
 
 /** What the polite live region says of a change on the canvas. */
 export const announcements = {
-  added: (alias: string) => `Added card ${alias}.`,
-  removed: (alias: string) => `Removed card ${alias}.`,
-  connected: (drawing: FlowDrawing, link: FlowLink) => `Connected ${connectionText(drawing, link)}.`,
-  disconnected: (drawing: FlowDrawing, link: FlowLink) => `Removed the connection from ${connectionText(drawing, link)}.`,
+  added: (alias: string): LocalText => ({ key: 'workflow.keyboard.added', values: { alias } }),
+  removed: (alias: string): LocalText => ({ key: 'workflow.keyboard.removed', values: { alias } }),
+  connected: (drawing: FlowDrawing, link: FlowLink): LocalText => ({ key: 'workflow.keyboard.connected', values: connectionValues(drawing, link) }),
+  disconnected: (drawing: FlowDrawing, link: FlowLink): LocalText => ({ key: 'workflow.keyboard.disconnected', values: connectionValues(drawing, link) }),
 };

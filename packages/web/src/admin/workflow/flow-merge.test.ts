@@ -1,3 +1,4 @@
+import { localise } from '@rakit/core/translate';
 import { describe, expect, it } from 'vitest';
 import type { FlowCard, FlowDrawing } from './flow-drawing';
 import { describeDrawingChanges, mergeDrawings } from './flow-merge';
@@ -18,7 +19,7 @@ describe('merging two drawings of one workflow', () => {
       [1, 'step1', { sql: 'SELECT 1' }], [2, 'kirim', {}], [3, 'step3', {}], [4, 'step4', {}],
     ]);
     expect(merged.drawing.links.map((l) => `${l.from}>${l.to}`)).toEqual(['1>2', '2>3']);
-    expect(describeDrawingChanges(base, theirs)).toEqual(['Changed kirim', 'Edges: 1 drawn, 0 taken away']);
+    expect(describeDrawingChanges(base, theirs).map((line) => localise('spec', line))).toEqual(['Changed kirim', 'Edges: 1 drawn, 0 taken away']);
   });
 
   it('takes away what one side removed and the other left alone, with its edges and trigger', () => {
@@ -34,6 +35,7 @@ describe('merging two drawings of one workflow', () => {
     const theirs = { ...edit(base, 1, { alias: 'theirs' }), cards: edit(base, 1, { alias: 'theirs' }).cards.filter((c) => c.actionId !== 2), triggerActionId: 2 };
     const merged = mergeDrawings(base, mine, theirs);
     expect(merged.conflicts.map((c) => c.key)).toEqual(['1:alias', '2:removed', 'trigger']);
+    expect(merged.conflicts[2]).toEqual({ key: 'trigger', kind: 'trigger', mine: 'step3', theirs: 'step2' });
     expect(merged.drawing.cards.map((c) => c.alias)).toEqual(['mine', 'step2', 'step3']);
     const theirChoice = mergeDrawings(base, mine, theirs, { '1:alias': 'theirs', '2:removed': 'theirs', trigger: 'theirs' });
     expect(theirChoice.drawing.cards.map((c) => c.alias)).toEqual(['theirs', 'step3']);

@@ -1,4 +1,4 @@
-import { type MergeChoices, type MergeSide, mergeRecords, sameJson, type WorkflowFlow } from '@rakit/core';
+import { type LocalText, type MergeChoices, type MergeSide, mergeRecords, sameJson, type WorkflowFlow } from '@rakit/core';
 import { drawingOfFlow, type FlowCard, type FlowDrawing, type FlowLink } from './flow-drawing';
 
 /**
@@ -14,7 +14,10 @@ import { drawingOfFlow, type FlowCard, type FlowDrawing, type FlowLink } from '.
 export type DrawingConflict =
   | { key: string; kind: 'card'; alias: string; field: 'alias' | 'params'; mine: unknown; theirs: unknown }
   | { key: string; kind: 'removed'; alias: string; removedBy: MergeSide }
-  | { key: 'trigger'; kind: 'trigger'; mine: string; theirs: string };
+  | { key: 'trigger'; kind: 'trigger'; mine: TriggerCard; theirs: TriggerCard };
+
+/** A side's trigger card in a clash: its alias, the id of a card neither side draws, or null for none. */
+export type TriggerCard = string | number | null;
 
 export interface DrawingMerge {
   drawing: FlowDrawing;
@@ -103,7 +106,7 @@ export function mergeDrawings(base: FlowDrawing, mine: FlowDrawing, theirs: Flow
 
   const trigger = mergeRecords({ trigger: base.triggerActionId }, { trigger: mine.triggerActionId }, { trigger: theirs.triggerActionId }, { trigger: chosen('trigger') });
   if (trigger.conflicts.length > 0) {
-    const aliasOf = (id: unknown) => (id === null ? 'no trigger card' : (ours.get(id as number) ?? other.get(id as number))?.alias ?? `card ${String(id)}`);
+    const aliasOf = (id: number | null): TriggerCard => (id === null ? null : (ours.get(id) ?? other.get(id))?.alias ?? id);
     conflicts.push({ key: 'trigger', kind: 'trigger', mine: aliasOf(mine.triggerActionId), theirs: aliasOf(theirs.triggerActionId) });
   }
   const triggerActionId = (trigger.merged.trigger ?? null) as number | null;
@@ -111,21 +114,21 @@ export function mergeDrawings(base: FlowDrawing, mine: FlowDrawing, theirs: Flow
 }
 
 /** What the other changed, one line each, for the builder to read. */
-export function describeDrawingChanges(base: FlowDrawing, theirs: FlowDrawing): string[] {
+export function describeDrawingChanges(base: FlowDrawing, theirs: FlowDrawing): LocalText[] {
   const was = new Map(base.cards.map((c) => [c.actionId, c]));
   const now = new Map(theirs.cards.map((c) => [c.actionId, c]));
-  const lines: string[] = [];
+  const lines: LocalText[] = [];
   for (const card of theirs.cards) {
     const before = was.get(card.actionId);
-    if (before === undefined) lines.push(`Added ${card.alias}`);
-    else if (!unchanged(before, card)) lines.push(`Changed ${card.alias}`);
+    if (before === undefined) lines.push({ key: 'workflow.merge.added', values: { alias: card.alias } });
+    else if (!unchanged(before, card)) lines.push({ key: 'workflow.merge.changed', values: { alias: card.alias } });
   }
-  for (const card of base.cards) if (!now.has(card.actionId)) lines.push(`Removed ${card.alias}`);
+  for (const card of base.cards) if (!now.has(card.actionId)) lines.push({ key: 'workflow.merge.removed', values: { alias: card.alias } });
   const before = new Set(base.links.map(linkKey));
   const after = new Set(theirs.links.map(linkKey));
   const drawn = [...after].filter((key) => !before.has(key)).length;
   const erased = [...before].filter((key) => !after.has(key)).length;
-  if (drawn + erased > 0) lines.push(`Edges: ${drawn} drawn, ${erased} taken away`);
-  if (base.triggerActionId !== theirs.triggerActionId) lines.push('Changed the trigger card');
+  if (drawn + erased > 0) lines.push({ key: 'workflow.merge.edges', values: { drawn, erased } });
+  if (base.triggerActionId !== theirs.triggerActionId) lines.push({ key: 'workflow.merge.trigger' });
   return lines;
 }

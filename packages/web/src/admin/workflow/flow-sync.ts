@@ -1,6 +1,7 @@
-import { firstError } from '../../api/client';
-import type { AppApi } from '../../api/client';
+import type { MessageKey } from '@rakit/core';
+import type { ApiAnswer, AppApi } from '../../api/client';
 import { notifyInfo } from '../../components/notify';
+import { t } from '../../i18n/i18n';
 import { saveFlowBody, syncPlan } from './flow-drawing';
 import { storedDrawing } from './flow-merge';
 import type { WorkflowStore } from './workflow-store';
@@ -12,6 +13,9 @@ export type SyncResult = { ok: true } | { ok: false; message: string } | { ok: f
 
 /** A sync refused as stale merges with what another stored and tries again this many times. */
 const MERGE_ATTEMPTS = 2;
+
+/** The server's first text for a refused write, else the catalog's (read only then: the sync runs outside React). */
+const refusal = (answer: ApiAnswer<unknown>, fallback: MessageKey): string => answer.error?.[0] ?? t(fallback);
 
 let running: Promise<SyncResult> = Promise.resolve({ ok: true });
 
@@ -35,12 +39,12 @@ async function syncMerging(api: SyncApi, store: WorkflowStore): Promise<SyncResu
     const { workflowId, history } = store.getState();
     const flow = workflowId === null ? null : await api.getFlow(workflowId);
     if (flow === null || !flow.status || flow.data === undefined || attempt >= MERGE_ATTEMPTS) {
-      return { ok: false, message: 'Another builder saved this workflow meanwhile: reload it to see their changes' };
+      return { ok: false, message: t('workflow.sync.staleAgain') };
     }
     const theirs = storedDrawing(flow.data, history.present);
     const outcome = store.getState().storedMovedOn(theirs.drawing, theirs.revisions);
     if (outcome.kind === 'conflict') return { ok: false, conflict: true };
-    if (outcome.changes.length > 0) notifyInfo(outcome.changes.join('; '), 'Merged with another builder\'s changes');
+    if (outcome.changes.length > 0) notifyInfo(outcome.changes.map((line) => t(line.key, line.values)).join('; '), t('workflow.sync.merged'));
   }
 }
 
@@ -60,7 +64,7 @@ async function syncOnce(api: SyncApi, store: WorkflowStore): Promise<SyncResult 
       const answer = await api.saveWorkflowAction({
         actionId: null, actionChainId: workflowId, actionAlias: card.alias, actionName: '', addonName: card.addonName, actionScript: '', actionParams: JSON.stringify(card.params),
       });
-      if (!answer.status || answer.data === undefined) return { ok: false, message: firstError(answer, 'The action could not be saved') };
+      if (!answer.status || answer.data === undefined) return { ok: false, message: refusal(answer, 'workflow.common.actionSaveFailed') };
       workflowRevision += 1;
       actionRevisions[answer.data.actionId] = answer.data.revision;
       keepRevisions();
@@ -74,7 +78,7 @@ async function syncOnce(api: SyncApi, store: WorkflowStore): Promise<SyncResult 
         actionParams: JSON.stringify(card.params), revision: actionRevisions[card.actionId],
       });
       if (answer.conflict !== undefined) return 'stale';
-      if (!answer.status || answer.data === undefined) return { ok: false, message: firstError(answer, 'The action could not be saved') };
+      if (!answer.status || answer.data === undefined) return { ok: false, message: refusal(answer, 'workflow.common.actionSaveFailed') };
       actionRevisions[card.actionId] = answer.data.revision;
       keepRevisions();
       const now = store.getState().stored;
@@ -83,7 +87,7 @@ async function syncOnce(api: SyncApi, store: WorkflowStore): Promise<SyncResult 
     for (const actionId of plan.remove) {
       const answer = await api.deleteWorkflowAction(actionId, actionRevisions[actionId]);
       if (answer.conflict !== undefined) return 'stale';
-      if (!answer.status) return { ok: false, message: firstError(answer, 'The action could not be removed') };
+      if (!answer.status) return { ok: false, message: refusal(answer, 'workflow.sync.actionRemoveFailed') };
       workflowRevision += 1;
       delete actionRevisions[actionId];
       keepRevisions();
@@ -98,7 +102,7 @@ async function syncOnce(api: SyncApi, store: WorkflowStore): Promise<SyncResult 
       // The actions are on the server now, whatever the flow's fate.
       const known = store.getState().stored;
       if (known !== null) store.getState().setStored({ ...known, cards: wanted.cards.map((c) => ({ ...c })) });
-      return { ok: false, message: firstError(answer, 'The flow could not be saved') };
+      return { ok: false, message: refusal(answer, 'workflow.sync.flowSaveFailed') };
     }
     workflowRevision = answer.data.revision;
     keepRevisions();

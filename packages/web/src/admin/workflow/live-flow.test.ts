@@ -27,7 +27,7 @@ describe('a workflow drawing on its shared document', () => {
     const standIn = keys.newCard();
     expect(standIn).toBeLessThan(0);
     const joined = connect(addCard(drawing, card(standIn, { alias: 'Baru' })), 1, standIn);
-    if (!joined.ok) throw new Error(joined.message);
+    if (!joined.ok) throw new Error(joined.message.key);
     writeFlowToDoc(doc, keys.liveFlowOf(joined.drawing));
     const key = flowOfDoc(doc).cards[1]!.key;
     expect(key).toMatch(/^n/);

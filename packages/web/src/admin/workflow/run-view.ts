@@ -1,4 +1,5 @@
-import type { WorkflowRunStarter, WorkflowRunStatus, WorkflowStepStatus } from '@rakit/core';
+import type { MessageKey, WorkflowRunStarter, WorkflowRunStatus, WorkflowStepStatus } from '@rakit/core';
+import type { Translate } from '../../i18n/LanguageProvider';
 
 /** How the Runs panel writes a run's parts (issue 12). */
 
@@ -24,15 +25,22 @@ export function durationText(ms: number | null): string {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
+/** A run's or a step's status as people read it. */
+export const STATUS_TEXTS: Record<WorkflowRunStatus | WorkflowStepStatus, MessageKey> = {
+  queued: 'workflow.runs.status.queued',
+  running: 'workflow.runs.status.running',
+  succeeded: 'workflow.runs.status.succeeded',
+  failed: 'workflow.runs.status.failed',
+  cancelled: 'workflow.runs.status.cancelled',
+  pending: 'workflow.runs.status.pending',
+  skipped: 'workflow.runs.status.skipped',
+};
+
 /** Who or what started a run. */
-export function starterText(starter: WorkflowRunStarter): string {
+export function starterText(t: Translate, starter: WorkflowRunStarter): string {
   const who = starter.userName ?? starter.userId;
-  switch (starter.kind) {
-    case 'trigger':
-      return `Trigger${starter.triggerId === null ? '' : ` #${starter.triggerId}`}${who === null ? '' : ` by ${who}`}`;
-    case 'editor':
-      return `Editor${who === null ? '' : ` by ${who}`}`;
-    default:
-      return `Re-run${who === null ? '' : ` by ${who}`}`;
-  }
+  const what = starter.kind === 'trigger'
+    ? (starter.triggerId === null ? t('workflow.runs.starter.trigger') : t('workflow.runs.starter.triggerNumber', { id: starter.triggerId }))
+    : starter.kind === 'editor' ? t('workflow.runs.starter.editor') : t('workflow.runs.starter.rerun');
+  return who === null ? what : t('workflow.runs.starter.by', { starter: what, who });
 }

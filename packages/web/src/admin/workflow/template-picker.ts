@@ -11,13 +11,14 @@ import type { FlowCard } from './flow-drawing';
  */
 
 export interface TemplateChoice {
-  /** What the picker lists: the path after `$N`, or '(the whole output)'. */
+  /** What the picker lists: the path after `$N`, or WHOLE_OUTPUT (the picker names it in the reader's language). */
   label: string;
   /** The reference inserted, braces included. */
   text: string;
 }
 
-export const WHOLE_OUTPUT = '(the whole output)';
+/** The label of the reference to a step's whole output: its path is empty. */
+export const WHOLE_OUTPUT = '';
 
 /** A path as the reference writes it after `$N`: `.rows[0].name`. */
 export function pathLabel(path: readonly TemplatePathSegment[]): string {

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { canRedo, canUndo, type History, record, redo, startHistory, undo } from '../../state/undo-history';
-import type { MergeSettlement } from '@rakit/core';
+import type { LocalText, MergeSettlement } from '@rakit/core';
 import { joinedLive, type LiveEdits, type LiveSlice, liveSlice } from '../../state/live-state';
 import { EMPTY_DRAWING, type FlowDrawing, renameCard } from './flow-drawing';
 import { describeDrawingChanges, type DrawingConflict, type FlowRevisions, mergeDrawings } from './flow-merge';
@@ -12,7 +12,7 @@ export interface FlowSaveConflict {
   revisions: FlowRevisions;
   conflicts: DrawingConflict[];
   /** What they changed, one line each. */
-  changes: string[];
+  changes: LocalText[];
 }
 
 /**
@@ -47,7 +47,7 @@ export interface WorkflowEditorState extends LiveSlice {
    * The server holds `theirs` (at `revisions`), stored by another since this editor's copy: their
    * changes merge into the drawing (one undo step) when none clashes, else the clash waits.
    */
-  storedMovedOn: (theirs: FlowDrawing, revisions: FlowRevisions) => { kind: 'merged'; changes: string[] } | { kind: 'conflict' };
+  storedMovedOn: (theirs: FlowDrawing, revisions: FlowRevisions) => { kind: 'merged'; changes: LocalText[] } | { kind: 'conflict' };
   settleConflict: (settlement: MergeSettlement) => void;
   setSyncing: (syncing: boolean) => void;
 
