@@ -89,9 +89,6 @@ export default tseslint.config(
     ignores: [
       'packages/web/src/shell/**', 'packages/web/src/auth/**', 'packages/web/src/components/**', 'packages/web/src/current-app/**',
       'packages/web/src/runtime/**', 'packages/web/src/pages/**', 'packages/web/src/live/**',
-      'packages/web/src/admin/apps/**', 'packages/web/src/admin/audit/**', 'packages/web/src/admin/databases/**', 'packages/web/src/admin/functions/**',
-      'packages/web/src/admin/groups/**', 'packages/web/src/admin/libraries/**', 'packages/web/src/admin/menus/**', 'packages/web/src/admin/schools/**',
-      'packages/web/src/admin/third-parties/**', 'packages/web/src/admin/users/**',
       'packages/web/src/admin/workflow/**',
       'packages/web/src/editor/**',
       'packages/web/src/actions/**',
