@@ -87,9 +87,6 @@ export default tseslint.config(
     files: ['packages/web/src/**/*.tsx'],
     // Areas still written in the specification's words only (issue 35 converts them one by one).
     ignores: [
-      'packages/web/src/admin/apps/**', 'packages/web/src/admin/audit/**', 'packages/web/src/admin/databases/**', 'packages/web/src/admin/functions/**',
-      'packages/web/src/admin/groups/**', 'packages/web/src/admin/libraries/**', 'packages/web/src/admin/menus/**', 'packages/web/src/admin/schools/**',
-      'packages/web/src/admin/third-parties/**', 'packages/web/src/admin/users/**',
     ],
     rules: { 'no-restricted-syntax': webTextRules },
   },

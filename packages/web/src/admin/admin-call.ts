@@ -1,5 +1,7 @@
+import { type MessageCode, Messages } from '@rakit/core';
 import { type ApiAnswer, ApiUnreachableError, firstError } from '../api/client';
 import { notifyFailure, notifySuccess } from '../components/notify';
+import { t } from '../i18n/i18n';
 
 /** The answer of a call, or null when the server gave none (only logged: spec 1 §8). */
 export async function settle<T>(request: Promise<ApiAnswer<T>>): Promise<ApiAnswer<T> | null> {
@@ -12,10 +14,19 @@ export async function settle<T>(request: Promise<ApiAnswer<T>>): Promise<ApiAnsw
   }
 }
 
-/** The data of a successful answer for a query; a failed one becomes the query's error. */
+/** The data of a successful answer for a query; a failed one becomes the query's error. `what` is shown, in the reader's language. */
 export function dataOf<T>(answer: ApiAnswer<T>, what: string): T {
-  if (!answer.status || answer.data === undefined) throw new Error(firstError(answer, `${what} could not be loaded`));
+  if (!answer.status || answer.data === undefined) throw new Error(firstError(answer, t('admin.loadFailed', { what })));
   return answer.data;
+}
+
+/**
+ * A text of messages.json as a rule of core gives it (a schema's issue, in the specification's
+ * words), in the reader's language; any other text as it is.
+ */
+export function localMessage(text: string): string {
+  const code = (Object.keys(Messages) as MessageCode[]).find((key) => Messages[key] === text);
+  return code === undefined ? text : t(code);
 }
 
 /**
@@ -35,7 +46,7 @@ export async function runChange(request: Promise<ApiAnswer<unknown>>, success: s
     notifySuccess(success);
     return true;
   }
-  if (failure === 'server') notifyFailure(firstError(answer, 'The change was refused'));
+  if (failure === 'server') notifyFailure(firstError(answer, t('admin.changeRefused')));
   else if (failure !== 'nothing') notifyFailure(failure(answer));
   return false;
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Title } from
 import { IconDownload, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type Application, isBuiltInApp } from '@rakit/core';
 import type { ExportOptions } from '../../api/client';
+import { useT } from '../../i18n/LanguageProvider';
 
 interface AppCardProps {
   app: Application;
@@ -17,6 +18,7 @@ interface AppCardProps {
  * and _root cannot be removed nor exported, so their cards offer neither.
  */
 export function AppCard({ app, onEdit, onOpen, onDelete, onExport }: AppCardProps) {
+  const t = useT();
   return (
     <Card withBorder radius="md" padding="lg" data-testid="app-card">
       <Stack gap="xs" style={{ flex: 1 }}>
@@ -26,26 +28,26 @@ export function AppCard({ app, onEdit, onOpen, onDelete, onExport }: AppCardProp
         </Group>
         <Text size="xs" c="dimmed">/{app.appSlug}</Text>
         <Text size="sm" c={app.appDescription === '' ? 'dimmed' : undefined} lineClamp={3}>
-          {app.appDescription === '' ? 'No description' : app.appDescription}
+          {app.appDescription === '' ? t('admin.apps.noDescription') : app.appDescription}
         </Text>
       </Stack>
       <Group mt="md" gap="xs">
-        <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>Edit</Button>
-        <Button size="xs" leftSection={<IconExternalLink size={14} />} onClick={onOpen}>Open</Button>
+        <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>{t('admin.apps.edit')}</Button>
+        <Button size="xs" leftSection={<IconExternalLink size={14} />} onClick={onOpen}>{t('admin.apps.open')}</Button>
         {!isBuiltInApp(app.appSlug) && (
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
-              <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>Export</Button>
+              <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>{t('admin.apps.export')}</Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => onExport({ users: false, data: true })}>Export application</Menu.Item>
-              <Menu.Item onClick={() => onExport({ users: true, data: true })}>Export with users</Menu.Item>
-              <Menu.Item onClick={() => onExport({ users: false, data: false })}>Export without SQLite data</Menu.Item>
+              <Menu.Item onClick={() => onExport({ users: false, data: true })}>{t('admin.apps.exportApplication')}</Menu.Item>
+              <Menu.Item onClick={() => onExport({ users: true, data: true })}>{t('admin.apps.exportWithUsers')}</Menu.Item>
+              <Menu.Item onClick={() => onExport({ users: false, data: false })}>{t('admin.apps.exportWithoutData')}</Menu.Item>
             </Menu.Dropdown>
           </Menu>
         )}
         {!isBuiltInApp(app.appSlug) && (
-          <ActionIcon ml="auto" variant="subtle" color="red" size="lg" aria-label="Delete application" onClick={onDelete}>
+          <ActionIcon ml="auto" variant="subtle" color="red" size="lg" aria-label={t('admin.apps.delete')} onClick={onDelete}>
             <IconTrash size={18} />
           </ActionIcon>
         )}

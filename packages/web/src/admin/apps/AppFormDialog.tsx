@@ -1,11 +1,13 @@
 import { Switch, Textarea, TextInput } from '@mantine/core';
-import { type Application, Messages, SaveAppBodySchema } from '@rakit/core';
+import { type Application, SaveAppBodySchema } from '@rakit/core';
 import { useState } from 'react';
 import { ApiUnreachableError, firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useStaleWrite } from '../../current-app/use-stale-write';
+import { useT } from '../../i18n/LanguageProvider';
+import { localMessage } from '../admin-call';
 
 interface AppFormDialogProps {
   /** The application to edit, or null to create one. */
@@ -16,7 +18,6 @@ interface AppFormDialogProps {
 
 type AppFields = Pick<Application, 'appName' | 'appDescription' | 'appOpenRegistration'>;
 const fieldsOf = (app: AppFields): AppFields => ({ appName: app.appName, appDescription: app.appDescription, appOpenRegistration: app.appOpenRegistration });
-const FIELD_LABELS = { appName: 'Name', appDescription: 'Description', appOpenRegistration: 'Allow self-registration' };
 
 /**
  * Create or edit an application: name, description, self-registration (spec 1 screen 3). An
@@ -24,7 +25,10 @@ const FIELD_LABELS = { appName: 'Name', appDescription: 'Description', appOpenRe
  */
 export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps) {
   const { api } = useCurrentApp();
-  const staleWrite = useStaleWrite<AppFields>('this application', FIELD_LABELS);
+  const t = useT();
+  const staleWrite = useStaleWrite<AppFields>(t('admin.apps.staleWhat'), {
+    appName: t('admin.apps.name'), appDescription: t('admin.apps.description'), appOpenRegistration: t('admin.apps.openRegistration'),
+  });
   const [appName, setAppName] = useState(editing?.appName ?? '');
   const [appDescription, setAppDescription] = useState(editing?.appDescription ?? '');
   const [appOpenRegistration, setAppOpenRegistration] = useState(editing?.appOpenRegistration ?? false);
@@ -33,7 +37,8 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
   async function save() {
     const body = SaveAppBodySchema.safeParse({ appId: editing?.appId ?? null, appName, appDescription, appOpenRegistration });
     if (!body.success) {
-      notifyFailure(body.error.issues[0]?.message ?? Messages.appNameRequired);
+      const issue = body.error.issues[0]?.message;
+      notifyFailure(issue === undefined ? t('appNameRequired') : localMessage(issue));
       return;
     }
     try {
@@ -52,12 +57,12 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
       const { answer } = written;
       if (answer === null) return;
       if (answer.status) {
-        notifySuccess(creating ? Messages.appCreated : Messages.appEdited);
+        notifySuccess(creating ? t('appCreated') : t('appEdited'));
         onSaved();
         return;
       }
       const duplicate = creating && answer.httpStatus === 409;
-      notifyFailure(duplicate ? Messages.appDuplicate : firstError(answer, Messages.appDuplicate));
+      notifyFailure(duplicate ? t('appDuplicate') : firstError(answer, t('appDuplicate')));
     } catch (error) {
       // Network failures are only logged (spec 1 §8).
       if (!(error instanceof ApiUnreachableError)) throw error;
@@ -66,12 +71,12 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
   }
 
   return (
-    <FormDialog title={creating ? 'Create New App' : 'Edit Application'} onSubmit={save} onClose={onClose}>
+    <FormDialog title={creating ? t('admin.apps.createNew') : t('admin.apps.editTitle')} onSubmit={save} onClose={onClose}>
       {staleWrite.dialog}
-      <TextInput label="Name" value={appName} onChange={(event) => setAppName(event.currentTarget.value)} data-autofocus />
-      <Textarea label="Description" autosize minRows={3} value={appDescription} onChange={(event) => setAppDescription(event.currentTarget.value)} />
+      <TextInput label={t('admin.apps.name')} value={appName} onChange={(event) => setAppName(event.currentTarget.value)} data-autofocus />
+      <Textarea label={t('admin.apps.description')} autosize minRows={3} value={appDescription} onChange={(event) => setAppDescription(event.currentTarget.value)} />
       <Switch
-        label="Allow self-registration"
+        label={t('admin.apps.openRegistration')}
         checked={appOpenRegistration}
         onChange={(event) => setAppOpenRegistration(event.currentTarget.checked)}
       />

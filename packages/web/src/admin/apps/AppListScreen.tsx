@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
-import { type Application, groupsForApp, Messages, ROOT_APP_SLUG } from '@rakit/core';
+import { type Application, groupsForApp, ROOT_APP_SLUG } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { ApiUnreachableError, type ExportOptions, firstError } from '../../api/c
 import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRemoveDialogs';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
+import { useT } from '../../i18n/LanguageProvider';
 import { useSession } from '../../session/session-context';
 import { storeSession } from '../../session/session-storage';
 import { AppCard } from './AppCard';
@@ -21,6 +22,7 @@ import { ImportAppDialog } from './ImportAppDialog';
  */
 export function AppListScreen() {
   const { app: current, api } = useCurrentApp();
+  const t = useT();
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -31,7 +33,7 @@ export function AppListScreen() {
     queryKey,
     queryFn: async () => {
       const answer = everyApp ? await api.listApp() : await api.listAppUser(user.userId);
-      if (!answer.status) throw new Error(firstError(answer, 'The applications could not be loaded'));
+      if (!answer.status) throw new Error(firstError(answer, t('admin.apps.loadFailed')));
       return answer.data ?? [];
     },
   });
@@ -45,11 +47,11 @@ export function AppListScreen() {
     try {
       const answer = await api.exportApp(app.appId, options);
       if (!answer.status || answer.data === undefined) {
-        notifyFailure(firstError(answer, Messages.forbidden));
+        notifyFailure(firstError(answer, t('forbidden')));
         return;
       }
       downloadBlob(new Blob([JSON.stringify(answer.data, null, 1)], { type: 'application/json' }), `${app.appSlug}.rakit.json`);
-      notifySuccess(`${app.appName} exported`);
+      notifySuccess(t('admin.apps.exported', { name: app.appName }));
     } catch (error) {
       if (!(error instanceof ApiUnreachableError)) throw error;
       console.error(error);
@@ -61,10 +63,10 @@ export function AppListScreen() {
       const answer = await api.deleteApp(app.appId);
       dialogs.close();
       if (answer.status) {
-        notifySuccess(Messages.appRemoved);
+        notifySuccess(t('appRemoved'));
         await reload();
       } else {
-        notifyFailure(firstError(answer, Messages.forbidden));
+        notifyFailure(firstError(answer, t('forbidden')));
       }
     } catch (error) {
       if (!(error instanceof ApiUnreachableError)) throw error;
@@ -97,21 +99,21 @@ export function AppListScreen() {
   return (
     <>
       <Group justify="space-between" mb="lg">
-        <Title order={1} size="h2">Applications</Title>
+        <Title order={1} size="h2">{t('admin.apps.title')}</Title>
         <Group gap="xs">
           <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
-            Import App
+            {t('admin.apps.importApp')}
           </Button>
           <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.edit(null)}>
-            Create New App
+            {t('admin.apps.createNew')}
           </Button>
         </Group>
       </Group>
 
-      {apps.isPending && <Center py="xl"><Loader role="status" aria-label="Loading applications" /></Center>}
-      {apps.isError && <Alert color="red" title="Applications">{apps.error.message}</Alert>}
+      {apps.isPending && <Center py="xl"><Loader role="status" aria-label={t('admin.apps.loading')} /></Center>}
+      {apps.isError && <Alert color="red" title={t('admin.apps.title')}>{apps.error.message}</Alert>}
       {apps.data?.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">No applications yet.</Text>
+        <Text c="dimmed" ta="center" py="xl">{t('admin.apps.empty')}</Text>
       )}
       {apps.data !== undefined && apps.data.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -131,7 +133,7 @@ export function AppListScreen() {
       <EditRemoveDialogs
         state={dialogs}
         form={(editing) => <AppFormDialog editing={editing} onClose={dialogs.close} onSaved={dialogs.saved} />}
-        removeMessage={Messages.appRemoveConfirm}
+        removeMessage={t('appRemoveConfirm')}
         onRemove={remove}
       />
       {importing && (

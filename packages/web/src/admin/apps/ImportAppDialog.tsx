@@ -1,11 +1,13 @@
 import { Alert, Checkbox, FileInput, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { type Application, type BundlePreview, isBuiltInApp, MAX_BUNDLE_BYTES, slugify } from '@rakit/core';
+import { type Application, type BundlePreview, isBuiltInApp, MAX_BUNDLE_BYTES, type MessageKey, slugify } from '@rakit/core';
 import { useState } from 'react';
 import { ApiUnreachableError, firstError, type ImportBundleInput } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
+import { t } from '../../i18n/i18n';
+import { useT } from '../../i18n/LanguageProvider';
 
 interface ImportAppDialogProps {
   /** The applications the user may import over (the server checks he administers the one chosen). */
@@ -15,21 +17,25 @@ interface ImportAppDialogProps {
 }
 
 /** What each kind of the preview is called on screen. */
-const KIND_LABELS: Record<string, string> = {
-  pages: 'Pages', menus: 'Menus', groups: 'Groups', connections: 'Connections', queries: 'Stored queries', functions: 'Functions',
-  triggers: 'Triggers', workflows: 'Workflows', printTemplates: 'Print templates', pdfTemplates: 'Extraction templates',
+const KIND_LABELS: Record<string, MessageKey> = {
+  pages: 'admin.import.kindPages', menus: 'admin.import.kindMenus', groups: 'admin.import.kindGroups', connections: 'admin.import.kindConnections',
+  queries: 'admin.import.kindQueries', functions: 'admin.import.kindFunctions', triggers: 'admin.import.kindTriggers', workflows: 'admin.import.kindWorkflows',
+  printTemplates: 'admin.import.kindPrintTemplates', pdfTemplates: 'admin.import.kindPdfTemplates',
 };
+
+/** A bundle's usual file name, as the file field's example (a technical token, in no catalog). */
+const BUNDLE_FILE_EXAMPLE = 'application.rakit.json';
 
 /** The names of one column of the preview, or a dash. */
 const names = (list: readonly string[]) => (list.length === 0 ? '—' : list.join(', '));
 
 /** A bundle file as JSON, or the reason it is not one. */
 async function readBundleFile(file: File): Promise<{ ok: true; bundle: unknown } | { ok: false; error: string }> {
-  if (file.size > MAX_BUNDLE_BYTES) return { ok: false, error: `The file is larger than ${MAX_BUNDLE_BYTES / 1024 / 1024} MB` };
+  if (file.size > MAX_BUNDLE_BYTES) return { ok: false, error: t('admin.import.tooLarge', { mb: MAX_BUNDLE_BYTES / 1024 / 1024 }) };
   try {
     return { ok: true, bundle: JSON.parse(await file.text()) };
   } catch {
-    return { ok: false, error: 'The file is not a Rakit bundle (not JSON)' };
+    return { ok: false, error: t('admin.import.notJson') };
   }
 }
 
@@ -45,6 +51,7 @@ function bundleAppName(bundle: unknown): string {
  */
 export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogProps) {
   const { api } = useCurrentApp();
+  const translate = useT();
   const [file, setFile] = useState<File | null>(null);
   const [bundle, setBundle] = useState<unknown>(undefined);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -69,7 +76,7 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
       return;
     }
     setBundle(read.bundle);
-    if (appName === '') setAppName(`${bundleAppName(read.bundle)} copy`.trim());
+    if (appName === '') setAppName(translate('admin.import.copyName', { name: bundleAppName(read.bundle) }).trim());
   }
 
   /** Any change of the target asks for a new preview. */
@@ -90,40 +97,40 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
   async function submit() {
     const input = body();
     if (input === null) {
-      notifyFailure(bundle === undefined ? 'Choose a bundle file' : 'Choose the application to replace');
+      notifyFailure(bundle === undefined ? translate('admin.import.chooseFile') : translate('admin.import.chooseTarget'));
       return;
     }
     if (input.target.kind === 'new' && input.target.appName === '') {
-      notifyFailure('Name the new application');
+      notifyFailure(translate('admin.import.nameRequired'));
       return;
     }
     try {
       if (preview === null) {
         const answer = await api.previewImport(input);
         if (answer.status && answer.data !== undefined) setPreview(answer.data);
-        else notifyFailure(firstError(answer, 'The bundle could not be read'));
+        else notifyFailure(firstError(answer, translate('admin.import.readFailed')));
         return;
       }
       const answer = await api.importApp(input);
       if (!answer.status || answer.data === undefined) {
-        notifyFailure([firstError(answer, 'The bundle could not be imported'), ...(answer.error?.slice(1) ?? [])].join(': '));
+        notifyFailure([firstError(answer, translate('admin.import.importFailed')), ...(answer.error?.slice(1) ?? [])].join(': '));
         return;
       }
-      notifySuccess(`Application imported: /${answer.data.appSlug}`);
-      for (const workflow of answer.data.unpublished) notifyFailure(`Workflow ${workflow.name} was not published: ${workflow.problems.join('; ')}`);
+      notifySuccess(translate('admin.import.imported', { slug: answer.data.appSlug }));
+      for (const workflow of answer.data.unpublished) notifyFailure(translate('admin.import.notPublished', { name: workflow.name, problems: workflow.problems.join('; ') }));
       onImported();
     } catch (error) {
       if (!(error instanceof ApiUnreachableError)) throw error;
       console.error(error);
-      notifyFailure('The server could not be reached');
+      notifyFailure(translate('admin.serverUnreachable'));
     }
   }
 
   return (
-    <FormDialog title="Import Application" onSubmit={submit} onClose={onClose} size="lg" submitLabel={preview === null ? 'Preview' : 'Import'}>
+    <FormDialog title={translate('admin.import.title')} onSubmit={submit} onClose={onClose} size="lg" submitLabel={preview === null ? translate('admin.import.preview') : translate('admin.import.import')}>
       <FileInput
-        label="Bundle file"
-        placeholder="application.rakit.json"
+        label={translate('admin.import.bundleFile')}
+        placeholder={BUNDLE_FILE_EXAMPLE}
         accept="application/json,.json"
         leftSection={<IconFileImport size={16} />}
         value={file}
@@ -135,16 +142,16 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
       <SegmentedControl
         value={kind}
         onChange={retarget((value: string) => setKind(value === 'replace' ? 'replace' : 'new'))}
-        data={[{ value: 'new', label: 'As a new application' }, { value: 'replace', label: 'Over an existing one' }]}
+        data={[{ value: 'new', label: translate('admin.import.asNew') }, { value: 'replace', label: translate('admin.import.overExisting') }]}
         disabled={kind === 'new' && replaceable.length === 0}
       />
       {kind === 'new'
         ? (
           <>
-            <TextInput label="New application's name" value={appName} onChange={(event) => retarget(setAppName)(event.currentTarget.value)} />
+            <TextInput label={translate('admin.import.newName')} value={appName} onChange={(event) => retarget(setAppName)(event.currentTarget.value)} />
             <TextInput
-              label="Address (slug)"
-              description="Optional: made from the name when empty"
+              label={translate('admin.import.slug')}
+              description={translate('admin.import.slugHint')}
               placeholder={slugify(appName)}
               value={appSlug}
               onChange={(event) => retarget(setAppSlug)(event.currentTarget.value)}
@@ -153,30 +160,33 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
         )
         : (
           <Select
-            label="Application to replace"
-            placeholder="Choose an application"
+            label={translate('admin.import.target')}
+            placeholder={translate('admin.import.targetPlaceholder')}
             data={replaceable.map((app) => ({ value: String(app.appId), label: `${app.appName} (/${app.appSlug})` }))}
             value={replaceId}
             onChange={retarget(setReplaceId)}
           />
         )}
-      <Checkbox label="Bring the bundle's users (their ids; an administrator sets their passwords)" checked={withUsers} onChange={(event) => retarget(setWithUsers)(event.currentTarget.checked)} />
+      <Checkbox label={translate('admin.import.withUsers')} checked={withUsers} onChange={(event) => retarget(setWithUsers)(event.currentTarget.checked)} />
 
       {preview !== null && (
         <Stack gap="xs" data-testid="import-preview">
-          <Text size="sm" fw={600}>What the import will do to {preview.appName}</Text>
+          <Text size="sm" fw={600}>{translate('admin.import.previewTitle', { name: preview.appName })}</Text>
           {kind === 'replace' && (
-            <Alert color="orange" p="xs">Everything the bundle does not hold is removed from the application; its groups keep their members.</Alert>
+            <Alert color="orange" p="xs">{translate('admin.import.replaceWarning')}</Alert>
           )}
           <Table.ScrollContainer minWidth={420}>
             <Table withTableBorder striped fz="xs">
               <Table.Thead>
-                <Table.Tr><Table.Th>Kind</Table.Th><Table.Th>Added</Table.Th><Table.Th>Changed</Table.Th><Table.Th>Removed</Table.Th></Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{translate('admin.import.colKind')}</Table.Th><Table.Th>{translate('admin.import.colAdded')}</Table.Th>
+                  <Table.Th>{translate('admin.import.colChanged')}</Table.Th><Table.Th>{translate('admin.import.colRemoved')}</Table.Th>
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {preview.changes.filter((c) => c.added.length + c.changed.length + c.removed.length > 0).map((change) => (
                   <Table.Tr key={change.kind}>
-                    <Table.Td>{KIND_LABELS[change.kind] ?? change.kind}</Table.Td>
+                    <Table.Td>{change.kind in KIND_LABELS ? translate(KIND_LABELS[change.kind] as MessageKey) : change.kind}</Table.Td>
                     <Table.Td>{names(change.added)}</Table.Td>
                     <Table.Td>{names(change.changed)}</Table.Td>
                     <Table.Td c={change.removed.length > 0 ? 'red' : undefined}>{names(change.removed)}</Table.Td>
@@ -188,7 +198,7 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
           {preview.connections.filter((c) => c.needsPassword).map((connection) => (
             <PasswordInput
               key={connection.id}
-              label={`Password of ${connection.dbType} ${connection.dbUser}@${connection.dbHost}:${connection.dbPort}/${connection.dbDatabase}`}
+              label={translate('admin.import.connectionPassword', { connection: `${connection.dbType} ${connection.dbUser}@${connection.dbHost}:${connection.dbPort}/${connection.dbDatabase}` })}
               value={passwords[String(connection.id)] ?? ''}
               onChange={(event) => {
                 const value = event.currentTarget.value;

@@ -16,6 +16,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
+import { useT } from '../../i18n/LanguageProvider';
 import { dataOf } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
 import { AuditDetails } from './AuditDetails';
@@ -34,6 +35,7 @@ const when = (at: string) => new Date(at).toLocaleString(undefined, { dateStyle:
  */
 export function AuditLogScreen() {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const isRoot = app.appSlug === ROOT_APP_SLUG;
   const [typed, setTyped] = useState(EMPTY_FILTER);
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
@@ -43,12 +45,12 @@ export function AuditLogScreen() {
   const filter: AuditQuery = Object.fromEntries(Object.entries(debounced).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''));
   const scopeAppId = isRoot ? (appFilter === null ? undefined : Number(appFilter)) : app.appId;
 
-  const apps = useQuery({ queryKey: ['apps', app.appSlug, 'all'], queryFn: async () => dataOf(await api.listApp(), 'Applications'), enabled: isRoot });
+  const apps = useQuery({ queryKey: ['apps', app.appSlug, 'all'], queryFn: async () => dataOf(await api.listApp(), t('admin.apps.title')), enabled: isRoot });
   const log = useQuery({
     queryKey: ['audit', app.appSlug, scopeAppId, filter, page],
     queryFn: async () => dataOf(isRoot
       ? await api.listAllAuditLog(scopeAppId, filter, page, AUDIT_PAGE_SIZE_DEFAULT)
-      : await api.listAuditLog(app.appId, filter, page, AUDIT_PAGE_SIZE_DEFAULT), 'The audit log'),
+      : await api.listAuditLog(app.appId, filter, page, AUDIT_PAGE_SIZE_DEFAULT), t('admin.audit.what')),
     placeholderData: keepPreviousData,
   });
 
@@ -69,51 +71,53 @@ export function AuditLogScreen() {
     }
   }
 
-  const columns = isRoot ? ['WHEN', 'WHO', 'APPLICATION', 'ACTION', 'WHAT'] as const : ['WHEN', 'WHO', 'ACTION', 'WHAT'] as const;
+  const columns = isRoot
+    ? [t('admin.audit.colWhen'), t('admin.audit.colWho'), t('admin.audit.colApplication'), t('admin.audit.colAction'), t('admin.audit.colWhat')]
+    : [t('admin.audit.colWhen'), t('admin.audit.colWho'), t('admin.audit.colAction'), t('admin.audit.colWhat')];
   return (
     <>
-      <ScreenHeader title="Audit log">
-        <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={exporting} onClick={() => void exportLog()}>Export to Excel</Button>
+      <ScreenHeader title={t('admin.audit.title')}>
+        <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={exporting} onClick={() => void exportLog()}>{t('admin.audit.export')}</Button>
       </ScreenHeader>
       <Text size="sm" c="dimmed" mb="sm">
-        {isRoot ? 'Who did what in every application: sign-ins, changes, members\' row edits, exports and runs.' : 'Who did what in this application: sign-ins, changes, members\' row edits, exports and runs.'}
+        {isRoot ? t('admin.audit.introRoot') : t('admin.audit.intro')}
       </Text>
       <Stack gap="xs" mb="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: isRoot ? 4 : 3 }} spacing="sm">
           {isRoot && (
             <Select
-              label="Application" placeholder="All applications" clearable searchable
+              label={t('admin.audit.application')} placeholder={t('admin.audit.allApplications')} clearable searchable
               data={(apps.data ?? []).map((a) => ({ value: String(a.appId), label: a.appName }))}
               value={appFilter} onChange={(value) => { setAppFilter(value); setPage(1); }}
             />
           )}
-          <TextInput label="Who" placeholder="User id" value={typed.actor} onChange={(e) => setField('actor')(e.currentTarget.value)} />
-          <Autocomplete label="Action" placeholder="Any action" data={ACTIONS} limit={20} value={typed.action} onChange={setField('action')} />
-          <Autocomplete label="Entity" placeholder="Any entity" data={ENTITY_TYPES} value={typed.entityType} onChange={setField('entityType')} />
+          <TextInput label={t('admin.audit.who')} placeholder={t('admin.audit.userId')} value={typed.actor} onChange={(e) => setField('actor')(e.currentTarget.value)} />
+          <Autocomplete label={t('admin.audit.action')} placeholder={t('admin.audit.anyAction')} data={ACTIONS} limit={20} value={typed.action} onChange={setField('action')} />
+          <Autocomplete label={t('admin.audit.entity')} placeholder={t('admin.audit.anyEntity')} data={ENTITY_TYPES} value={typed.entityType} onChange={setField('entityType')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput label="Entity id" placeholder="Any" value={typed.entityId} onChange={(e) => setField('entityId')(e.currentTarget.value)} />
-          <TextInput label="From" type="date" value={typed.from} onChange={(e) => setField('from')(e.currentTarget.value)} />
-          <TextInput label="To" type="date" value={typed.to} onChange={(e) => setField('to')(e.currentTarget.value)} />
+          <TextInput label={t('admin.audit.entityId')} placeholder={t('admin.audit.any')} value={typed.entityId} onChange={(e) => setField('entityId')(e.currentTarget.value)} />
+          <TextInput label={t('admin.audit.from')} type="date" value={typed.from} onChange={(e) => setField('from')(e.currentTarget.value)} />
+          <TextInput label={t('admin.audit.to')} type="date" value={typed.to} onChange={(e) => setField('to')(e.currentTarget.value)} />
         </SimpleGrid>
       </Stack>
 
-      <QueryStatus what="The audit log" isPending={log.isPending} error={log.error} />
+      <QueryStatus what={t('admin.audit.what')} isPending={log.isPending} error={log.error} />
       {log.data !== undefined && (
         <>
           <Box visibleFrom="sm">
-            <DataTable columns={columns} isEmpty={log.data.entries.length === 0} emptyText="Nothing recorded matches." minWidth={isRoot ? 900 : 760} caption="Audit log" wrap>
+            <DataTable columns={columns} isEmpty={log.data.entries.length === 0} emptyText={t('admin.audit.empty')} minWidth={isRoot ? 900 : 760} caption={t('admin.audit.title')} wrap>
               {log.data.entries.map((entry) => <AuditRow key={entry.auditId} entry={entry} showApp={isRoot} />)}
             </DataTable>
           </Box>
           {/* A phone shows each entry as a card: a table this wide would hide what changed. */}
-          <Stack hiddenFrom="sm" gap="xs" aria-label="Audit log entries" role="list">
-            {log.data.entries.length === 0 && <Text c="dimmed" ta="center" py="md">Nothing recorded matches.</Text>}
+          <Stack hiddenFrom="sm" gap="xs" aria-label={t('admin.audit.entries')} role="list">
+            {log.data.entries.length === 0 && <Text c="dimmed" ta="center" py="md">{t('admin.audit.empty')}</Text>}
             {log.data.entries.map((entry) => <AuditCard key={entry.auditId} entry={entry} showApp={isRoot} />)}
           </Stack>
           <Group justify="space-between" mt="md">
-            <Text size="sm" c="dimmed">{log.data.total} {log.data.total === 1 ? 'entry' : 'entries'}</Text>
-            <AdminPager page={page} total={log.data.total} pageSize={log.data.pageSize} onChange={setPage} label="Audit log pages" />
+            <Text size="sm" c="dimmed">{t('admin.audit.count', { count: log.data.total })}</Text>
+            <AdminPager page={page} total={log.data.total} pageSize={log.data.pageSize} onChange={setPage} label={t('admin.audit.pages')} />
           </Group>
         </>
       )}
@@ -122,10 +126,11 @@ export function AuditLogScreen() {
 }
 
 function AuditCard({ entry, showApp }: { entry: AuditEntry; showApp: boolean }) {
+  const t = useT();
   return (
     <Paper withBorder radius="md" p="sm" bg="white" role="listitem">
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="sm" fw={500}>{entry.actorId ?? 'system'}</Text>
+        <Text size="sm" fw={500}>{entry.actorId ?? t('admin.audit.system')}</Text>
         <Code>{entry.action}</Code>
       </Group>
       <Text size="xs" c="dimmed">{when(entry.at)}{showApp && entry.appName !== null ? ` · ${entry.appName}` : ''}{entry.sourceAddress === null ? '' : ` · ${entry.sourceAddress}`}</Text>
@@ -136,11 +141,12 @@ function AuditCard({ entry, showApp }: { entry: AuditEntry; showApp: boolean }) 
 }
 
 function AuditRow({ entry, showApp }: { entry: AuditEntry; showApp: boolean }) {
+  const t = useT();
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}><Text size="sm">{when(entry.at)}</Text></Table.Td>
       <Table.Td>
-        <Text size="sm" fw={500}>{entry.actorId ?? 'system'}</Text>
+        <Text size="sm" fw={500}>{entry.actorId ?? t('admin.audit.system')}</Text>
         {entry.sourceAddress !== null && <Text size="xs" c="dimmed">{entry.sourceAddress}</Text>}
       </Table.Td>
       {showApp && <Table.Td><Text size="sm">{entry.appName ?? '—'}</Text></Table.Td>}

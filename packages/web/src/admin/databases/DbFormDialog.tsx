@@ -10,6 +10,7 @@ import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useStaleWrite } from '../../current-app/use-stale-write';
+import { useT } from '../../i18n/LanguageProvider';
 import { DB_DEFAULT_PORTS, DB_TYPE_LABELS } from './db-types';
 
 interface DbFormDialogProps {
@@ -23,7 +24,6 @@ const TYPE_OPTIONS = DB_TYPES.map((value) => ({ value, label: DB_TYPE_LABELS[val
 
 /** The fields another builder's edit may have changed (the password is never shown nor merged: an empty one keeps the stored). */
 type ConnectionFields = Pick<DbConfig, 'dbType' | 'dbDatabase' | 'dbHost' | 'dbPort' | 'dbUser' | 'dbTimeLimit'>;
-const FIELD_LABELS = { dbType: 'Type', dbDatabase: 'Name', dbHost: 'Host', dbPort: 'Port', dbUser: 'Username', dbTimeLimit: 'Time limit (seconds)' };
 
 /**
  * Add or edit a connection (spec 1 screen 5). The server tries it before storing it; when it
@@ -31,6 +31,7 @@ const FIELD_LABELS = { dbType: 'Type', dbDatabase: 'Name', dbHost: 'Host', dbPor
  */
 export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const [dbType, setDbType] = useState<DbType>(editing?.dbType ?? 'mysql');
   const [dbDatabase, setDbDatabase] = useState(editing?.dbDatabase ?? '');
   const [dbHost, setDbHost] = useState(editing?.dbHost ?? '');
@@ -42,7 +43,10 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
   /** Why the server refused the configuration, shown inside the dialog. */
   const [problem, setProblem] = useState<string | null>(null);
   const isFile = dbType === 'sqlite';
-  const staleWrite = useStaleWrite<ConnectionFields>('this connection', FIELD_LABELS);
+  const staleWrite = useStaleWrite<ConnectionFields>(t('admin.databases.staleWhat'), {
+    dbType: t('admin.databases.type'), dbDatabase: t('admin.databases.name'), dbHost: t('admin.databases.host'), dbPort: t('admin.databases.port'),
+    dbUser: t('admin.databases.username'), dbTimeLimit: t('admin.databases.timeLimit'),
+  });
 
   function changeType(value: string | null) {
     const parsed = DbTypeSchema.safeParse(value);
@@ -72,28 +76,29 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
     }
     if (answer === null) return;
     if (answer.status) {
-      notifySuccess(Messages.configurationSuccess);
+      notifySuccess(t('configurationSuccess'));
       onSaved();
-    } else if (answer.error?.[0] === Messages.incorrectConfig) {
-      notifyFailure(Messages.incorrectConfiguration);
+    } else if (answer.error?.[0] === Messages.incorrectConfig || answer.error?.[0] === t('incorrectConfig')) {
+      // The server answers in the reader's language: its text is the specification's or the catalog's.
+      notifyFailure(t('incorrectConfiguration'));
       setProblem(answer.error[1] ?? '');
     } else {
-      notifyFailure(firstError(answer, Messages.incorrectConfiguration));
+      notifyFailure(firstError(answer, t('incorrectConfiguration')));
     }
   }
 
   return (
-    <FormDialog title={editing === null ? 'Add Database' : 'Edit Database'} onSubmit={save} onClose={onClose} size="lg">
+    <FormDialog title={editing === null ? t('admin.databases.add') : t('admin.databases.editTitle')} onSubmit={save} onClose={onClose} size="lg">
       {staleWrite.dialog}
       {problem !== null && (
-        <Alert color="red" variant="light" title={Messages.incorrectConfiguration} icon={<IconAlertTriangle size={18} />}>
-          {problem === '' ? 'The connection could not be made with these settings.' : problem}
+        <Alert color="red" variant="light" title={t('incorrectConfiguration')} icon={<IconAlertTriangle size={18} />}>
+          {problem === '' ? t('admin.databases.connectFailed') : problem}
         </Alert>
       )}
-      <Select label="Type" data={TYPE_OPTIONS} value={dbType} onChange={changeType} allowDeselect={false} />
+      <Select label={t('admin.databases.type')} data={TYPE_OPTIONS} value={dbType} onChange={changeType} allowDeselect={false} />
       <TextInput
-        label="Name"
-        description={isFile ? "A SQLite file in the application's data folder" : 'The database on the server'}
+        label={t('admin.databases.name')}
+        description={isFile ? t('admin.databases.nameHintSqlite') : t('admin.databases.nameHint')}
         value={dbDatabase}
         onChange={(event) => setDbDatabase(event.currentTarget.value)}
         data-autofocus
@@ -106,13 +111,13 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
             onUsernameChange={setDbUser}
             password={dbPassword}
             onPasswordChange={setDbPassword}
-            passwordDescription={editing === null ? undefined : 'Leave empty to keep the stored one'}
+            passwordDescription={editing === null ? undefined : t('admin.keepStoredPassword')}
           />
         </>
       )}
       <NumberInput
-        label="Time limit (seconds)"
-        description={`How long a table's, chart's or export's query may run before it is stopped; empty: ${TIME_LIMIT_DEFAULT_S} s`}
+        label={t('admin.databases.timeLimit')}
+        description={t('admin.databases.timeLimitHint', { seconds: TIME_LIMIT_DEFAULT_S })}
         placeholder={String(TIME_LIMIT_DEFAULT_S)}
         min={TIME_LIMIT_MIN_S}
         max={TIME_LIMIT_MAX_S}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useCurrentApp } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { dataOf } from '../admin-call';
 import { SearchIndexDialog } from './SearchIndexDialog';
 
@@ -21,28 +22,29 @@ interface DbTablesDrawerProps {
  */
 export function DbTablesDrawer({ db, opened, onClose }: DbTablesDrawerProps) {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const dbId = db?.dbId ?? 0;
   const details = useQuery({
     queryKey: ['databases', app.appSlug, 'details', dbId],
-    queryFn: async () => dataOf(await api.getDbDetails(dbId), 'Tables'),
+    queryFn: async () => dataOf(await api.getDbDetails(dbId), t('admin.databases.tablesWhat')),
     enabled: opened && db !== null,
   });
   const search = useQuery({
     queryKey: ['databases', app.appSlug, 'search', dbId],
-    queryFn: async () => dataOf(await api.searchIndexes(dbId), 'Search indexes'),
+    queryFn: async () => dataOf(await api.searchIndexes(dbId), t('admin.databases.searchIndexesWhat')),
     enabled: opened && db !== null,
   });
   const [indexing, setIndexing] = useState<TableSearch | null>(null);
-  const searchOf = (table: string) => search.data?.tables.find((t) => t.table_name === table);
+  const searchOf = (table: string) => search.data?.tables.find((found) => found.table_name === table);
   // SQLite's FTS5 search tables and their shadow tables are indexes, which the search part leaves out.
   const isShown = (table: string) => search.data === undefined || searchOf(table) !== undefined;
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={<Text fw={700}>Tables of {db?.dbDatabase}</Text>}>
-      <QueryStatus what="Tables" isPending={details.isPending && details.fetchStatus !== 'idle'} error={details.error} />
-      {details.data?.tables.length === 0 && <Text c="dimmed" ta="center" py="xl">This database has no tables.</Text>}
+    <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={<Text fw={700}>{t('admin.databases.tablesOf', { name: db?.dbDatabase ?? '' })}</Text>}>
+      <QueryStatus what={t('admin.databases.tablesWhat')} isPending={details.isPending && details.fetchStatus !== 'idle'} error={details.error} />
+      {details.data?.tables.length === 0 && <Text c="dimmed" ta="center" py="xl">{t('admin.databases.noTables')}</Text>}
       <Stack gap="md">
-        {details.data?.tables.filter((t) => isShown(t.table_name)).map((table) => (
+        {details.data?.tables.filter((each) => isShown(each.table_name)).map((table) => (
           <Paper key={table.table_name} component="section" aria-label={table.table_name} withBorder radius="md" p="sm">
             <Group justify="space-between" mb={6}>
               <Group gap={6}>
@@ -50,18 +52,18 @@ export function DbTablesDrawer({ db, opened, onClose }: DbTablesDrawerProps) {
                 <Text fw={600}>{table.table_name}</Text>
               </Group>
               <Group gap={6}>
-                <Text size="xs" c="dimmed">{table.columns.length} {table.columns.length === 1 ? 'column' : 'columns'}</Text>
+                <Text size="xs" c="dimmed">{t('admin.databases.columnCount', { count: table.columns.length })}</Text>
                 {(() => {
                   const found = searchOf(table.table_name);
                   if (found === undefined || !found.canAdd || !found.columns.some((c) => c.text && !c.indexed)) return null;
-                  return <Button size="compact-xs" variant="light" leftSection={<IconBolt size={12} />} onClick={() => setIndexing(found)}>Add search index</Button>;
+                  return <Button size="compact-xs" variant="light" leftSection={<IconBolt size={12} />} onClick={() => setIndexing(found)}>{t('admin.databases.addSearchIndex')}</Button>;
                 })()}
               </Group>
             </Group>
             {(searchOf(table.table_name)?.refusal ?? null) !== null ? (
               <Text size="xs" c="orange.8" mb={6} data-testid="search-index-refusal">{searchOf(table.table_name)?.refusal}</Text>
             ) : null}
-            <Table verticalSpacing={4} fz="sm" aria-label={`Columns of ${table.table_name}`}>
+            <Table verticalSpacing={4} fz="sm" aria-label={t('admin.databases.columnsOf', { name: table.table_name })}>
               <Table.Tbody>
                 {table.columns.map((column) => (
                   <Table.Tr key={column.COLUMN_NAME}>
@@ -69,7 +71,7 @@ export function DbTablesDrawer({ db, opened, onClose }: DbTablesDrawerProps) {
                     <Table.Td c="dimmed" w="25%">{column.DATA_TYPE}</Table.Td>
                     <Table.Td ta="right">
                       {searchOf(table.table_name)?.columns.find((c) => c.column === column.COLUMN_NAME)?.indexed === true ? (
-                        <Badge size="sm" variant="light" color="teal" mr={4} leftSection={<IconBolt size={11} />}>Fast search</Badge>
+                        <Badge size="sm" variant="light" color="teal" mr={4} leftSection={<IconBolt size={11} />}>{t('admin.databases.fastSearch')}</Badge>
                       ) : null}
                       {column.COLUMN_KEY !== '' && (
                         <Badge size="sm" variant="light" color={column.COLUMN_KEY === 'PRI' ? 'yellow' : 'gray'} leftSection={column.COLUMN_KEY === 'PRI' ? <IconKey size={11} /> : undefined}>

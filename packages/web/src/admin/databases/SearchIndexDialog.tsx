@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, settle } from '../admin-call';
 
 interface SearchIndexDialogProps {
@@ -22,6 +23,7 @@ const PROGRESS_POLL_MS = 1000;
  */
 export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexDialogProps) {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const queryClient = useQueryClient();
   const candidates = table.columns.filter((c) => c.text && !c.indexed).map((c) => c.column);
   const [columns, setColumns] = useState<string[]>(candidates);
@@ -32,7 +34,7 @@ export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexD
 
   const plan = useQuery({
     queryKey: ['databases', app.appSlug, 'search-plan', dbId, table.table_name, columns],
-    queryFn: async () => dataOf(await api.planSearchIndex({ dbId, table: table.table_name, columns }), 'The statements'),
+    queryFn: async () => dataOf(await api.planSearchIndex({ dbId, table: table.table_name, columns }), t('admin.searchIndex.statementsWhat')),
     enabled: opened && columns.length > 0 && job === null,
   });
 
@@ -57,7 +59,7 @@ export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexD
     const answer = await settle(api.addSearchIndex({ dbId, table: table.table_name, columns }));
     if (answer === null) return;
     if (answer.status && answer.data !== undefined) setJob(answer.data);
-    else setRefusal(firstError(answer, 'The index could not be added'));
+    else setRefusal(firstError(answer, t('admin.searchIndex.addFailed')));
   }
 
   const statements = job?.statements ?? plan.data?.statements ?? [];
@@ -65,34 +67,38 @@ export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexD
   const percent = job === null ? 0 : job.state === 'done' ? 100 : Math.round(((job.step - 1 + (job.progress ?? 0)) / Math.max(1, job.statements.length)) * 100);
 
   return (
-    <Modal opened={opened} onClose={onClose} size="xl" title={<Text fw={700}>Add search index on {table.table_name}</Text>} closeOnClickOutside={!running}>
+    <Modal opened={opened} onClose={onClose} size="xl" title={<Text fw={700}>{t('admin.searchIndex.title', { table: table.table_name })}</Text>} closeOnClickOutside={!running}>
       <Stack gap="sm">
         {job === null ? (
-          <Checkbox.Group label="Columns to search fast" value={columns} onChange={setColumns}>
+          <Checkbox.Group label={t('admin.searchIndex.columns')} value={columns} onChange={setColumns}>
             <Group gap="md" mt={4}>
               {candidates.map((c) => <Checkbox key={c} value={c} label={c} />)}
             </Group>
           </Checkbox.Group>
         ) : null}
-        <Text size="sm" fw={600}>These statements will run on the database, as the connection&apos;s user:</Text>
-        <Code block aria-label="Search index statements" style={{ whiteSpace: 'pre-wrap' }}>{statements.map((s) => `${s};`).join('\n')}</Code>
-        {notAllowed !== null ? <Alert color="orange" title="Not allowed here">{notAllowed}</Alert> : null}
-        {refusal !== null ? <Alert color="red" title="Refused">{refusal}</Alert> : null}
+        <Text size="sm" fw={600}>{t('admin.searchIndex.statements')}</Text>
+        <Code block aria-label={t('admin.searchIndex.statementsLabel')} style={{ whiteSpace: 'pre-wrap' }}>{statements.map((s) => `${s};`).join('\n')}</Code>
+        {notAllowed !== null ? <Alert color="orange" title={t('admin.searchIndex.notAllowed')}>{notAllowed}</Alert> : null}
+        {refusal !== null ? <Alert color="red" title={t('admin.searchIndex.refused')}>{refusal}</Alert> : null}
         {job !== null ? (
-          <Stack gap={4} aria-label="Search index progress">
-            <Progress value={percent} animated={running} aria-label="Index progress" />
+          <Stack gap={4} aria-label={t('admin.searchIndex.progress')}>
+            <Progress value={percent} animated={running} aria-label={t('admin.searchIndex.indexProgress')} />
             <Text size="sm" c="dimmed">
-              {lost ? 'The build is no longer seen running: the table list shows whether the index is there.' : null}
-              {job.state === 'running' && !lost ? `Running statement ${Math.max(1, job.step)} of ${job.statements.length}${job.phase === null ? '' : ` (${job.phase})`}…` : null}
-              {job.state === 'done' ? 'The search index is ready: searches of these columns now use it.' : null}
-              {job.state === 'failed' ? `The index could not be added: ${job.message ?? ''}` : null}
+              {lost ? t('admin.searchIndex.lost') : null}
+              {job.state === 'running' && !lost
+                ? (job.phase === null
+                  ? t('admin.searchIndex.running', { step: Math.max(1, job.step), total: job.statements.length })
+                  : t('admin.searchIndex.runningPhase', { step: Math.max(1, job.step), total: job.statements.length, phase: job.phase }))
+                : null}
+              {job.state === 'done' ? t('admin.searchIndex.done') : null}
+              {job.state === 'failed' ? t('admin.searchIndex.failed', { problem: job.message ?? '' }) : null}
             </Text>
           </Stack>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={running}>{job?.state === 'done' ? 'Done' : 'Cancel'}</Button>
+          <Button variant="default" onClick={onClose} disabled={running}>{job?.state === 'done' ? t('admin.searchIndex.close') : t('admin.searchIndex.cancel')}</Button>
           {job === null ? (
-            <Button onClick={() => void start()} disabled={plan.data?.allowed !== true || columns.length === 0}>Run these statements</Button>
+            <Button onClick={() => void start()} disabled={plan.data?.allowed !== true || columns.length === 0}>{t('admin.searchIndex.run')}</Button>
           ) : null}
         </Group>
       </Stack>

@@ -1,10 +1,11 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
-import { DEFAULT_GROUP_FLAG, Messages } from '@rakit/core';
+import { DEFAULT_GROUP_FLAG } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PickerDialog } from '../../components/PickerDialog';
 import { useCurrentApp } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, runChange } from '../admin-call';
 import { GROUP_PICKER_LIMIT } from '../admin-limits';
 import { useGroupOptions } from './use-group-options';
@@ -15,17 +16,18 @@ import { useGroupOptions } from './use-group-options';
  */
 export function DefaultGroupLine() {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const queryClient = useQueryClient();
   const [picking, setPicking] = useState(false);
   const groups = useQuery({
     queryKey: ['groups', app.appSlug, 'all'],
-    queryFn: async () => dataOf(await api.listGroup(app.appId), 'Groups'),
+    queryFn: async () => dataOf(await api.listGroup(app.appId), t('admin.groups.what')),
   });
   const options = useGroupOptions(GROUP_PICKER_LIMIT, picking);
   const current = groups.data?.find((group) => group.groupIsDefault === DEFAULT_GROUP_FLAG);
 
   async function choose(value: string) {
-    if (await runChange(api.setDefaultGroup(app.appId, Number(value)), Messages.defaultGroupSet)) {
+    if (await runChange(api.setDefaultGroup(app.appId, Number(value)), t('defaultGroupSet'))) {
       setPicking(false);
       await queryClient.invalidateQueries({ queryKey: ['groups', app.appSlug] });
     }
@@ -36,21 +38,21 @@ export function DefaultGroupLine() {
       <Group gap={6} mb="md">
         <IconStar size={16} color="var(--mantine-color-yellow-6)" />
         {groups.isPending ? (
-          <Text size="sm" c="dimmed">Default Group : …</Text>
+          <Text size="sm" c="dimmed">{t('admin.groups.defaultGroupLoading')}</Text>
         ) : (
-          <Anchor component="button" type="button" size="sm" onClick={() => setPicking(true)} title="Choose the group new users join">
-            {current === undefined ? Messages.defaultGroupMissing : `Default Group : ${current.groupName}`}
+          <Anchor component="button" type="button" size="sm" onClick={() => setPicking(true)} title={t('admin.groups.defaultGroupHint')}>
+            {current === undefined ? t('defaultGroupMissing') : t('admin.groups.defaultGroup', { name: current.groupName })}
           </Anchor>
         )}
       </Group>
       {picking && (
         <PickerDialog
-          title="Select Default Group"
-          description="New users of this application join this group."
+          title={t('admin.groups.selectDefaultGroup')}
+          description={t('admin.groups.selectDefaultGroupHint')}
           options={options}
           initial={current === undefined ? null : String(current.groupId)}
-          requiredMessage={Messages.groupNameRequired}
-          emptyText="There are no groups yet."
+          requiredMessage={t('groupNameRequired')}
+          emptyText={t('admin.groups.noGroupsToPick')}
           onSave={choose}
           onClose={() => setPicking(false)}
         />

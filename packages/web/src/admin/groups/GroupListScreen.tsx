@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { GROUP_MEMBER_PAGE_SIZE, GROUP_PAGE_SIZE, type GroupPage, type GroupWithMembers, Messages } from '@rakit/core';
+import { GROUP_MEMBER_PAGE_SIZE, GROUP_PAGE_SIZE, type GroupPage, type GroupWithMembers } from '@rakit/core';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPager } from '../../components/AdminPager';
@@ -11,6 +11,7 @@ import { NameDialog } from '../../components/NameDialog';
 import { QueryStatus } from '../../components/QueryStatus';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCurrentApp } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, runChange } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
 import { DefaultGroupLine } from './DefaultGroupLine';
@@ -23,8 +24,6 @@ type Dialog =
   | { kind: 'remove'; group: GroupWithMembers }
   | null;
 
-const COLUMNS = ['GROUP', 'MEMBER', null] as const;
-
 /**
  * The application's user groups (spec 1 screen 6): ten groups a page, each with twenty
  * members a page. The server pages every group's members alike, so a group showing
@@ -32,6 +31,7 @@ const COLUMNS = ['GROUP', 'MEMBER', null] as const;
  */
 export function GroupListScreen() {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [page, setPage] = useState(1);
@@ -45,7 +45,7 @@ export function GroupListScreen() {
     queryKey: [...groupsKey, 'page', page, userId, pageUser],
     queryFn: async () => dataOf(
       await api.listGroupUser(app.appId, { page, limit: GROUP_PAGE_SIZE, pageUser, limitUser: GROUP_MEMBER_PAGE_SIZE, userId }),
-      'Groups',
+      t('admin.groups.what'),
     ),
     placeholderData: keepPreviousData,
   });
@@ -66,25 +66,25 @@ export function GroupListScreen() {
   };
 
   async function createGroup(groupName: string) {
-    if (await runChange(api.addGroup(app.appId, groupName), Messages.groupCreated, 'nothing')) {
+    if (await runChange(api.addGroup(app.appId, groupName), t('groupCreated'), 'nothing')) {
       close();
       await reload();
     }
   }
 
   async function addMember(group: GroupWithMembers, member: string) {
-    if (await runChange(api.addUserToGroup(member, group.groupId), Messages.memberAdded, 'nothing')) {
+    if (await runChange(api.addUserToGroup(member, group.groupId), t('memberAdded'), 'nothing')) {
       close();
       await reload();
     }
   }
 
   async function removeMember(group: GroupWithMembers, member: string) {
-    if (await runChange(api.removeUserFromGroup(member, group.groupId), Messages.userRemoved, 'nothing')) await reload();
+    if (await runChange(api.removeUserFromGroup(member, group.groupId), t('userRemoved'), 'nothing')) await reload();
   }
 
   async function removeGroup(group: GroupWithMembers) {
-    const removed = await runChange(api.deleteGroup(group.groupId), Messages.groupRemoved, 'nothing');
+    const removed = await runChange(api.deleteGroup(group.groupId), t('groupRemoved'), 'nothing');
     close();
     if (!removed) return;
     // The last group of a later page is gone: show the page before it.
@@ -94,15 +94,15 @@ export function GroupListScreen() {
 
   return (
     <>
-      <ScreenHeader title="Daftar Group">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>Add New Group</Button>
+      <ScreenHeader title={t('admin.groups.title')}>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'create' })}>{t('admin.groups.addNew')}</Button>
       </ScreenHeader>
 
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <DefaultGroupLine />
         <TextInput
-          aria-label="Search User"
-          placeholder="Search User"
+          aria-label={t('admin.groups.searchUser')}
+          placeholder={t('admin.groups.searchUser')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => {
@@ -114,14 +114,14 @@ export function GroupListScreen() {
         />
       </Group>
 
-      <QueryStatus what="Groups" isPending={groups.isPending} error={groups.error} />
+      <QueryStatus what={t('admin.groups.what')} isPending={groups.isPending} error={groups.error} />
       {groups.data !== undefined && (
         <>
           <DataTable
-            columns={COLUMNS}
+            columns={[t('admin.groups.colGroup'), t('admin.groups.colMember'), null]}
             isEmpty={groups.data.groups.length === 0}
-            emptyText={userId === '' ? 'No groups yet.' : `No group has a member matching '${userId}'.`}
-            caption="Groups"
+            emptyText={userId === '' ? t('admin.groups.empty') : t('admin.groups.noMatch', { search: `'${userId}'` })}
+            caption={t('admin.groups.what')}
             wrap
           >
             {groups.data.groups.map((group) => (
@@ -138,21 +138,21 @@ export function GroupListScreen() {
             ))}
           </DataTable>
           <Group justify="flex-end" mt="md">
-            <AdminPager page={page} total={groups.data.count} pageSize={GROUP_PAGE_SIZE} onChange={goToPage} label="Group pages" />
+            <AdminPager page={page} total={groups.data.count} pageSize={GROUP_PAGE_SIZE} onChange={goToPage} label={t('admin.groups.pages')} />
           </Group>
         </>
       )}
 
       {dialog?.kind === 'create' && (
-        <NameDialog title="Add New Group" requiredMessage={Messages.groupNameRequired} onSave={createGroup} onClose={close} />
+        <NameDialog title={t('admin.groups.addNew')} requiredMessage={t('groupNameRequired')} onSave={createGroup} onClose={close} />
       )}
       {dialog?.kind === 'add-member' && (
         <SelectUserDialog groupName={dialog.group.groupName} onSave={(member) => addMember(dialog.group, member)} onClose={close} />
       )}
       <ConfirmDialog
         opened={dialog?.kind === 'remove'}
-        message={Messages.groupRemoveConfirm}
-        confirmLabel="Remove"
+        message={t('groupRemoveConfirm')}
+        confirmLabel={t('admin.groups.remove')}
         onClose={close}
         onConfirm={() => (dialog?.kind === 'remove' ? removeGroup(dialog.group) : Promise.resolve())}
       />

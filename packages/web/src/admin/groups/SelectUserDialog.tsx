@@ -1,11 +1,11 @@
 import { Autocomplete, Loader } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Messages } from '@rakit/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
+import { useT } from '../../i18n/LanguageProvider';
 import { dataOf } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS, USER_PICKER_LIMIT } from '../admin-limits';
 
@@ -21,11 +21,12 @@ interface SelectUserDialogProps {
  */
 export function SelectUserDialog({ groupName, onSave, onClose }: SelectUserDialogProps) {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const [value, setValue] = useState('');
   const [search] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
   const users = useQuery({
     queryKey: ['users', app.appSlug, 'picker', search],
-    queryFn: async () => dataOf(await api.listUser(app.appId, { page: 1, limit: USER_PICKER_LIMIT, userId: search }), 'Users'),
+    queryFn: async () => dataOf(await api.listUser(app.appId, { page: 1, limit: USER_PICKER_LIMIT, userId: search }), t('admin.users.what')),
     placeholderData: keepPreviousData,
   });
   const found = users.data?.users.map((user) => user.userId) ?? [];
@@ -35,17 +36,17 @@ export function SelectUserDialog({ groupName, onSave, onClose }: SelectUserDialo
   async function save() {
     const userId = value.trim();
     if (userId === '' || !found.includes(userId)) {
-      notifyFailure(Messages.selectUser);
+      notifyFailure(t('selectUser'));
       return;
     }
     await onSave(userId);
   }
 
   return (
-    <FormDialog title="Select User" onSubmit={save} onClose={onClose}>
+    <FormDialog title={t('admin.groups.selectUser')} onSubmit={save} onClose={onClose}>
       <Autocomplete
-        label={`Add a user to ${groupName}`}
-        placeholder="Type a user id"
+        label={t('admin.groups.addUserTo', { name: groupName })}
+        placeholder={t('admin.groups.typeUserId')}
         data={offered}
         value={value}
         onChange={setValue}

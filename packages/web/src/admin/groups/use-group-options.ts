@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PickerOption } from '../../components/PickerDialog';
 import { useCurrentApp } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { dataOf } from '../admin-call';
 
 /**
@@ -9,9 +10,10 @@ import { dataOf } from '../admin-call';
  */
 export function useGroupOptions(limit: number, enabled: boolean): PickerOption[] | undefined {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const groups = useQuery({
     queryKey: ['groups', app.appSlug, 'picker', limit],
-    queryFn: async () => dataOf(await api.listGroupUser(app.appId, { page: 1, limit, pageUser: 1, limitUser: 1, userId: '' }), 'Groups'),
+    queryFn: async () => dataOf(await api.listGroupUser(app.appId, { page: 1, limit, pageUser: 1, limitUser: 1, userId: '' }), t('admin.groups.what')),
     enabled,
   });
   return groups.data?.groups.map((group) => ({ value: String(group.groupId), label: group.groupName }));

@@ -8,6 +8,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { PageRenderer } from '../../widgets/PageRenderer';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { PageFormProvider } from '../../page-state/form-state';
+import { useT } from '../../i18n/LanguageProvider';
 
 /**
  * The showcase of the interface controls Rakit uses (spec 1 §2 `/{appSlug}/libraries`), and the
@@ -16,50 +17,54 @@ import { PageFormProvider } from '../../page-state/form-state';
  * shows; the other sections hold the controls of the administration screens.
  */
 export function LibrariesScreen() {
+  const t = useT();
   return (
     <Stack gap="lg" maw={1100} mx="auto">
-      <ScreenHeader title="Libraries" />
-      <Text c="dimmed" mt={-12}>
-        The controls pages and administration screens are built from, as they look and behave. A widget shown here is the widget an author places in the editor.
-      </Text>
-      <Section title="Buttons" description="One filled button for the screen's main action; light and subtle ones beside it; red only for removal.">
+      <ScreenHeader title={t('admin.libraries.title')} />
+      <Text c="dimmed" mt={-12}>{t('admin.libraries.intro')}</Text>
+      <Section title={t('admin.libraries.buttons')} description={t('admin.libraries.buttonsHint')}>
         <Group gap="sm">
-          <Button leftSection={<IconPlus size={16} />}>Add</Button>
-          <Button variant="light" leftSection={<IconDeviceFloppy size={16} />}>Save draft</Button>
-          <Button variant="default">Cancel</Button>
-          <Button variant="subtle">Subtle</Button>
-          <Button variant="outline">Outline</Button>
-          <Button color="red" leftSection={<IconTrash size={16} />}>Remove</Button>
-          <Button loading>Saving</Button>
-          <Button disabled>Disabled</Button>
+          <Button leftSection={<IconPlus size={16} />}>{t('admin.libraries.add')}</Button>
+          <Button variant="light" leftSection={<IconDeviceFloppy size={16} />}>{t('admin.libraries.saveDraft')}</Button>
+          <Button variant="default">{t('admin.libraries.cancel')}</Button>
+          <Button variant="subtle">{t('admin.libraries.subtle')}</Button>
+          <Button variant="outline">{t('admin.libraries.outline')}</Button>
+          <Button color="red" leftSection={<IconTrash size={16} />}>{t('admin.libraries.remove')}</Button>
+          <Button loading>{t('admin.libraries.saving')}</Button>
+          <Button disabled>{t('admin.libraries.disabled')}</Button>
         </Group>
-        <WidgetSample components={BUTTON_WIDGETS} caption="The button widget" />
+        <WidgetSample components={BUTTON_WIDGETS} caption={t('admin.libraries.buttonWidget')} />
       </Section>
-      <Section title="Alerts and notices" description="The alert widget in its two colours; notices appear at the top, at most three at a time.">
+      <Section title={t('admin.libraries.alerts')} description={t('admin.libraries.alertsHint')}>
         <WidgetSample components={ALERT_WIDGETS} />
         <Group gap="sm">
-          <Button variant="light" color="green" onClick={() => notifySuccess('Successfully perform the action')}>Show a success notice</Button>
-          <Button variant="light" color="red" onClick={() => notifyFailure('Failed to perform the operation.')}>Show a failure notice</Button>
-          <Badge variant="light">Badge</Badge>
-          <Badge variant="light" color="gray">Draft</Badge>
+          <Button variant="light" color="green" onClick={() => notifySuccess(t('admin.libraries.successSample'))}>{t('admin.libraries.showSuccess')}</Button>
+          <Button variant="light" color="red" onClick={() => notifyFailure(t('admin.libraries.failureSample'))}>{t('admin.libraries.showFailure')}</Button>
+          <Badge variant="light">{t('admin.libraries.badge')}</Badge>
+          <Badge variant="light" color="gray">{t('admin.libraries.draft')}</Badge>
         </Group>
       </Section>
-      <Section title="Form controls" description="The form widgets, each with its label; a required field says so when left empty.">
+      <Section title={t('admin.libraries.forms')} description={t('admin.libraries.formsHint')}>
         <WidgetSample components={FORM_WIDGETS} columns={2} />
       </Section>
-      <Section title="Tables" description="The table widget with sample rows, as the editor shows it; below it, the table of the administration screens.">
+      <Section title={t('admin.libraries.tables')} description={t('admin.libraries.tablesHint')}>
         <WidgetSample components={TABLE_WIDGETS} />
-        <DataTable columns={['Name', 'Role', 'Status', null]} isEmpty={false} emptyText="No rows" caption="Sample administration table">
+        <DataTable
+          columns={[t('admin.libraries.colName'), t('admin.libraries.colRole'), t('admin.libraries.colStatus'), null]}
+          isEmpty={false}
+          emptyText={t('admin.libraries.noRows')}
+          caption={t('admin.libraries.sampleTable')}
+        >
           {SAMPLE_PEOPLE.map(([name, role, active]) => (
             <Table.Tr key={name}>
               <Table.Td>{name}</Table.Td>
               <Table.Td>{role}</Table.Td>
-              <Table.Td><Badge variant="light" color={active ? 'green' : 'gray'}>{active ? 'Active' : 'Inactive'}</Badge></Table.Td>
+              <Table.Td><Badge variant="light" color={active ? 'green' : 'gray'}>{active ? t('admin.libraries.active') : t('admin.libraries.inactive')}</Badge></Table.Td>
               <Table.Td><RowActions
-                  editLabel={`Edit ${name}`}
-                  onEdit={() => notifySuccess(`A sample row: editing ${name} opens its dialog on a real screen`)}
-                  removeLabel={`Remove ${name}`}
-                  onRemove={() => notifyFailure(`A sample row: ${name} cannot be removed`)}
+                  editLabel={t('admin.libraries.editNamed', { name })}
+                  onEdit={() => notifySuccess(t('admin.libraries.sampleEdit', { name }))}
+                  removeLabel={t('admin.libraries.removeNamed', { name })}
+                  onRemove={() => notifyFailure(t('admin.libraries.sampleRemove', { name }))}
                 /></Table.Td>
             </Table.Tr>
           ))}

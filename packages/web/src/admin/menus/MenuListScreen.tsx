@@ -1,6 +1,8 @@
 import { Accordion, Badge, Button, Group, Text } from '@mantine/core';
 import { IconFolder, IconPlus } from '@tabler/icons-react';
-import { type Group as UserGroup, Messages } from '@rakit/core';
+import type { Group as UserGroup } from '@rakit/core';
+import { t as translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/LanguageProvider';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ApiAnswer, firstError } from '../../api/client';
@@ -30,7 +32,7 @@ type Dialog =
 type Area = 'menus' | 'groups' | 'pages';
 
 /** A group that has the menu already answers 409 (spec 1 §8). */
-const groupRefused = (answer: ApiAnswer<unknown>) => (answer.httpStatus === 409 ? Messages.groupUsed : firstError(answer, Messages.groupUsed));
+const groupRefused = (answer: ApiAnswer<unknown>) => (answer.httpStatus === 409 ? translate('groupUsed') : firstError(answer, translate('groupUsed')));
 
 /**
  * The application's menus (spec 1 screen 8): each parent menu with its sub-menus, the page
@@ -39,6 +41,7 @@ const groupRefused = (answer: ApiAnswer<unknown>) => (answer.httpStatus === 409 
  */
 export function MenuListScreen() {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
   /** The expanded parent's id; undefined until the person opens or closes one. */
@@ -47,15 +50,15 @@ export function MenuListScreen() {
 
   const menus = useQuery({
     queryKey: ['menus', app.appSlug],
-    queryFn: async () => dataOf(await api.listMenu(app.appId), 'Menus'),
+    queryFn: async () => dataOf(await api.listMenu(app.appId), t('admin.menus.what')),
   });
   const groups = useQuery({
     queryKey: ['groups', app.appSlug, 'all'],
-    queryFn: async () => dataOf(await api.listGroup(app.appId), 'Groups'),
+    queryFn: async () => dataOf(await api.listGroup(app.appId), t('admin.groups.what')),
   });
   const pages = useQuery({
     queryKey: ['pages', app.appSlug, 'unassigned'],
-    queryFn: async () => dataOf(await api.listUnassignedPages(app.appId), 'Pages'),
+    queryFn: async () => dataOf(await api.listUnassignedPages(app.appId), t('admin.menus.pagesWhat')),
     enabled: dialog?.kind === 'page',
   });
   const groupOptions = useGroupOptions(MENU_GROUP_PICKER_LIMIT, dialog?.kind === 'group');
@@ -66,15 +69,19 @@ export function MenuListScreen() {
   // The first parent is open at first, and again when the open one is removed.
   const expandedGone = expanded !== undefined && expanded !== null && !parents.some((parent) => String(parent.menuId) === expanded);
   const openValue = expanded === undefined || expandedGone ? (first === undefined ? null : String(first.menuId)) : expanded;
+  const parentLabel = (name: string) => t('admin.menus.parentLabel', { name });
   // The names of the pages a menu's clash may show (its own, the offered ones, the one stored since).
   const [storedPageNames, setStoredPageNames] = useState<ReadonlyMap<number, string>>(new Map());
   const pageNames = new Map<number, string>([
-    ...parents.flatMap(menuRows).map((row) => [row.menuPageId, row.pageName] as const),
+    ...parents.flatMap((parent) => menuRows(parent, parentLabel)).map((row) => [row.menuPageId, row.pageName] as const),
     ...(pages.data ?? []).map((page) => [page.pageId, page.pageName] as const),
     ...storedPageNames,
   ]);
-  const staleMenu = useStaleWrite<{ menuPageId: number }>('this menu', {
-    menuPageId: { label: 'The page it opens', show: (id) => (id === 0 ? '(no page)' : `"${pageNames.get(Number(id)) ?? `page ${String(id)}`}"`) },
+  const staleMenu = useStaleWrite<{ menuPageId: number }>(t('admin.menus.staleWhat'), {
+    menuPageId: {
+      label: t('admin.menus.stalePage'),
+      show: (id) => (id === 0 ? t('admin.menus.noPage') : t('admin.menus.quotedPage', { name: pageNames.get(Number(id)) ?? t('admin.menus.pageNumber', { id: String(id) }) })),
+    },
   });
   const groupsOf = (menuId: number): UserGroup[] => (groups.data ?? []).filter((group) => group.groupAccess.menuId.includes(menuId));
 
@@ -119,22 +126,22 @@ export function MenuListScreen() {
   }
 
   async function addSubMenu(parentId: number, name: string) {
-    if (await change(api.saveMenu(app.appId, name, parentId), Messages.submenuCreated, ['menus'])) open(String(parentId));
+    if (await change(api.saveMenu(app.appId, name, parentId), t('submenuCreated'), ['menus'])) open(String(parentId));
   }
 
 
   return (
     <>
       {staleMenu.dialog}
-      <ScreenHeader title="Daftar Menu">
-        <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'parent' })}>Add Parent Menu</Button>
+      <ScreenHeader title={t('admin.menus.title')}>
+        <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'parent' })}>{t('admin.menus.addParentMenu')}</Button>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'sub' })} disabled={selectedParent === undefined}>
-          Add Sub Menu
+          {t('admin.menus.addSubMenu')}
         </Button>
       </ScreenHeader>
 
-      <QueryStatus what="Menus" isPending={menus.isPending} error={menus.error} />
-      {menus.data?.length === 0 && <Text c="dimmed" ta="center" py="xl">No menus yet: start with Add Parent Menu.</Text>}
+      <QueryStatus what={t('admin.menus.what')} isPending={menus.isPending} error={menus.error} />
+      {menus.data?.length === 0 && <Text c="dimmed" ta="center" py="xl">{t('admin.menus.empty')}</Text>}
       {parents.length > 0 && (
         <Accordion value={openValue} onChange={open} variant="separated" radius="md" chevronPosition="left">
           {parents.map((parent) => (
@@ -149,9 +156,9 @@ export function MenuListScreen() {
                   <IconFolder size={18} color="var(--mantine-color-blue-6)" />
                   <Text fw={600}>{parent.menuName}</Text>
                   <Badge size="sm" variant="light" color="gray">
-                    {parent.submenu.length} {parent.submenu.length === 1 ? 'sub-menu' : 'sub-menus'}
+                    {t('admin.menus.subMenuCount', { count: parent.submenu.length })}
                   </Badge>
-                  {parent.menuId === selectedParent?.menuId && <Badge size="sm" variant="light">Selected</Badge>}
+                  {parent.menuId === selectedParent?.menuId && <Badge size="sm" variant="light">{t('admin.menus.selected')}</Badge>}
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
@@ -159,10 +166,10 @@ export function MenuListScreen() {
                   parent={parent}
                   groupsOf={groupsOf}
                   onSelectPage={(row) => setDialog({ kind: 'page', row })}
-                  onRemovePage={(row) => void pointMenu(row, 0, Messages.pageUnassigned)}
+                  onRemovePage={(row) => void pointMenu(row, 0, t('pageUnassigned'))}
                   onSelectGroup={(row) => setDialog({ kind: 'group', row })}
                   onRemoveGroup={(row, group) =>
-                    void change(api.removeGroupAccess(group.groupId, app.appId, row.menuId), Messages.groupUnassigned, ['groups'])}
+                    void change(api.removeGroupAccess(group.groupId, app.appId, row.menuId), t('groupUnassigned'), ['groups'])}
                   onRemove={(row) => setDialog({ kind: 'remove', row })}
                 />
               </Accordion.Panel>
@@ -173,9 +180,9 @@ export function MenuListScreen() {
 
       {dialog?.kind === 'parent' && (
         <NameDialog
-          title="Add Parent Menu"
-          requiredMessage={Messages.parentMenuNameRequired}
-          onSave={async (name) => { await change(api.saveMenu(app.appId, name, 0), Messages.parentMenuCreated, ['menus']); }}
+          title={t('admin.menus.addParentMenu')}
+          requiredMessage={t('parentMenuNameRequired')}
+          onSave={async (name) => { await change(api.saveMenu(app.appId, name, 0), t('parentMenuCreated'), ['menus']); }}
           onClose={close}
         />
       )}
@@ -184,36 +191,36 @@ export function MenuListScreen() {
       )}
       {dialog?.kind === 'page' && (
         <PickerDialog
-          title="Select Page"
-          description={`The page ${dialog.row.label} opens; pages already in a menu are not offered.`}
+          title={t('admin.menus.selectPage')}
+          description={t('admin.menus.selectPageHint', { label: dialog.row.label })}
           options={pages.data?.map((page) => ({ value: String(page.pageId), label: page.pageName }))}
-          requiredMessage={Messages.pageNameRequired}
-          emptyText="Every page is already in a menu."
-          onSave={async (value) => { await pointMenu(dialog.row, Number(value), Messages.pageAssigned); }}
+          requiredMessage={t('pageNameRequired')}
+          emptyText={t('admin.menus.noFreePages')}
+          onSave={async (value) => { await pointMenu(dialog.row, Number(value), t('pageAssigned')); }}
           onClose={close}
         />
       )}
       {dialog?.kind === 'group' && (
         <PickerDialog
-          title="Select Group"
-          description={`A group that may open ${dialog.row.label}.`}
+          title={t('admin.menus.selectGroup')}
+          description={t('admin.menus.selectGroupHint', { label: dialog.row.label })}
           options={groupOptions}
-          requiredMessage={Messages.groupNameRequired}
-          emptyText="There are no groups yet."
+          requiredMessage={t('groupNameRequired')}
+          emptyText={t('admin.groups.noGroupsToPick')}
           onSave={async (value) => {
-            await change(api.updateGroupAccess(Number(value), app.appId, dialog.row.menuId), Messages.groupAssigned, ['groups'], groupRefused);
+            await change(api.updateGroupAccess(Number(value), app.appId, dialog.row.menuId), t('groupAssigned'), ['groups'], groupRefused);
           }}
           onClose={close}
         />
       )}
       <ConfirmDialog
         opened={dialog?.kind === 'remove'}
-        message={Messages.menuRemoveConfirm}
-        confirmLabel="Remove"
+        message={t('menuRemoveConfirm')}
+        confirmLabel={t('admin.groups.remove')}
         onClose={close}
         onConfirm={async () => {
           if (dialog?.kind !== 'remove') return;
-          if (!(await change(api.deleteMenu(dialog.row.menuId), Messages.menuRemoved, ['menus', 'groups', 'pages']))) close();
+          if (!(await change(api.deleteMenu(dialog.row.menuId), t('menuRemoved'), ['menus', 'groups', 'pages']))) close();
         }}
       />
     </>

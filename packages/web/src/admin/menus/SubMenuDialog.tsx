@@ -1,7 +1,8 @@
 import { Select } from '@mantine/core';
-import { type Menu, Messages } from '@rakit/core';
+import type { Menu } from '@rakit/core';
 import { useState } from 'react';
 import { NameDialog } from '../../components/NameDialog';
+import { useT } from '../../i18n/LanguageProvider';
 
 interface SubMenuDialogProps {
   parents: readonly Menu[];
@@ -13,11 +14,12 @@ interface SubMenuDialogProps {
 
 /** 'Add Sub Menu': the parent it goes under and its name. */
 export function SubMenuDialog({ parents, initialParent, onSave, onClose }: SubMenuDialogProps) {
+  const t = useT();
   const [parentId, setParentId] = useState(String(initialParent));
   return (
-    <NameDialog title="Add Sub Menu" requiredMessage={Messages.submenuNameRequired} onSave={(name) => onSave(Number(parentId), name)} onClose={onClose}>
+    <NameDialog title={t('admin.menus.addSubMenu')} requiredMessage={t('submenuNameRequired')} onSave={(name) => onSave(Number(parentId), name)} onClose={onClose}>
       <Select
-        label="Parent Menu"
+        label={t('admin.menus.parentMenu')}
         data={parents.map((parent) => ({ value: String(parent.menuId), label: parent.menuName }))}
         value={parentId}
         onChange={(value) => value !== null && setParentId(value)}

@@ -11,10 +11,13 @@ export interface MenuRow {
   revision: number;
 }
 
-/** The lines of a parent menu's table; the parent's reads '{name} ( Parent Menu )' (spec 1 screen 8). */
-export function menuRows(parent: Menu): MenuRow[] {
+/**
+ * The lines of a parent menu's table; the parent's label is `parentLabel` of its name
+ * ('{name} ( Parent Menu )', spec 1 screen 8, in the reader's language).
+ */
+export function menuRows(parent: Menu, parentLabel: (name: string) => string): MenuRow[] {
   return [
-    { menuId: parent.menuId, label: `${parent.menuName} ( Parent Menu )`, menuPageId: parent.menuPageId, pageName: parent.pageName, revision: parent.revision },
+    { menuId: parent.menuId, label: parentLabel(parent.menuName), menuPageId: parent.menuPageId, pageName: parent.pageName, revision: parent.revision },
     ...parent.submenu.map((sub) => ({ menuId: sub.menuId, label: sub.menuName, menuPageId: sub.menuPageId, pageName: sub.pageName, revision: sub.revision })),
   ];
 }

@@ -9,11 +9,11 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
+import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, settle } from '../admin-call';
 import { FIELD_LABELS, guessMapping, mappedRows, readSchoolFile, type SchoolFile } from './school-file';
 
 const REQUIRED: readonly SchoolField[] = ['npsn', 'name', 'level'];
-const COLUMNS = ['NPSN', 'NAME', 'LEVEL', 'STATUS', 'ADDRESS', 'VILLAGE CODE'] as const;
 
 interface Failure { line: number; npsn: string; reason: string }
 
@@ -25,6 +25,7 @@ interface Failure { line: number; npsn: string; reason: string }
  */
 export function SchoolDirectoryScreen() {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const queryClient = useQueryClient();
   const isRoot = app.appSlug === ROOT_APP_SLUG;
   const [search, setSearch] = useState('');
@@ -34,7 +35,7 @@ export function SchoolDirectoryScreen() {
   const [result, setResult] = useState<{ imported: number; failed: Failure[] } | null>(null);
 
   const queryKey = ['schools', app.appSlug, search];
-  const schools = useQuery({ queryKey, queryFn: async () => dataOf(await api.listSchools(1, search), 'Schools'), enabled: isRoot });
+  const schools = useQuery({ queryKey, queryFn: async () => dataOf(await api.listSchools(1, search), t('admin.schools.what')), enabled: isRoot });
 
   async function choose(picked: File | null) {
     setResult(null);
@@ -54,7 +55,7 @@ export function SchoolDirectoryScreen() {
       for (let start = 0; start < rows.length; start += SCHOOL_IMPORT_BATCH) {
         const answer = await settle(api.importSchools(rows.slice(start, start + SCHOOL_IMPORT_BATCH)));
         if (answer === null || !answer.status || answer.data === undefined) {
-          notifyFailure(answer === null ? 'The server could not be reached' : firstError(answer, 'The import was refused'));
+          notifyFailure(answer === null ? t('admin.serverUnreachable') : firstError(answer, t('admin.schools.importRefused')));
           break;
         }
         imported += answer.data.imported;
@@ -65,36 +66,36 @@ export function SchoolDirectoryScreen() {
       setResult({ imported, failed });
       await queryClient.invalidateQueries({ queryKey: ['schools', app.appSlug] });
     }
-    if (imported > 0) notifySuccess(`${imported} schools imported`);
+    if (imported > 0) notifySuccess(t('admin.schools.imported', { count: imported }));
   }
 
   if (!isRoot) {
     return (
       <>
-        <ScreenHeader title="Schools" />
-        <Alert variant="light" icon={<IconInfoCircle size={18} />}>The school directory is kept in the root application only.</Alert>
+        <ScreenHeader title={t('admin.schools.title')} />
+        <Alert variant="light" icon={<IconInfoCircle size={18} />}>{t('admin.schools.rootOnly')}</Alert>
       </>
     );
   }
 
   const missing = mapping === null ? [] : REQUIRED.filter((field) => mapping[field] < 0);
-  const columnChoices = (file?.read.header ?? []).map((name, index) => ({ value: String(index), label: name === '' ? `Column ${index + 1}` : name }));
+  const columnChoices = (file?.read.header ?? []).map((name, index) => ({ value: String(index), label: name === '' ? t('admin.schools.columnNumber', { number: index + 1 }) : name }));
   return (
     <>
-      <ScreenHeader title="Schools" />
-      <Text size="sm" c="dimmed" mb="sm">The schools the School Search widgets of every application look up.</Text>
+      <ScreenHeader title={t('admin.schools.title')} />
+      <Text size="sm" c="dimmed" mb="sm">{t('admin.schools.intro')}</Text>
       {(schools.data?.samples ?? 0) > 0 && (
-        <Alert variant="light" color="yellow" mb="md" icon={<IconInfoCircle size={18} />} title="Sample data">
-          The {schools.data?.samples} schools marked SAMPLE are invented examples so the widgets can be tried. The first import removes them.
+        <Alert variant="light" color="yellow" mb="md" icon={<IconInfoCircle size={18} />} title={t('admin.schools.sampleData')}>
+          {t('admin.schools.sampleNotice', { count: schools.data?.samples ?? 0 })}
         </Alert>
       )}
 
       <Stack gap="sm" mb="lg">
-        <Title order={2} size="h4">Import a CSV file</Title>
+        <Title order={2} size="h4">{t('admin.schools.importTitle')}</Title>
         <FileInput
-          label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" leftSection={<IconFileTypeCsv size={16} />}
+          label={t('admin.schools.csvFile')} placeholder={t('admin.schools.chooseCsv')} accept=".csv,text/csv" leftSection={<IconFileTypeCsv size={16} />}
           value={null} onChange={(picked) => void choose(picked)} clearable={false} maw={420}
-          description={file === null ? 'A header row first; a school imported again replaces the one of its NPSN' : `${file.name}: ${file.read.rows.length} rows`}
+          description={file === null ? t('admin.schools.csvHint') : t('admin.schools.fileRows', { name: file.name, count: file.read.rows.length })}
         />
         {file !== null && mapping !== null && (
           <>
@@ -102,31 +103,35 @@ export function SchoolDirectoryScreen() {
               {SCHOOL_FIELDS.map((field) => (
                 <Select
                   key={field}
-                  label={`Column of ${FIELD_LABELS[field]}`}
+                  label={t('admin.schools.columnOf', { field: t(FIELD_LABELS[field]) })}
                   withAsterisk={REQUIRED.includes(field)}
-                  data={[{ value: '-1', label: '(none)' }, ...columnChoices]}
+                  data={[{ value: '-1', label: t('admin.schools.noColumn') }, ...columnChoices]}
                   value={String(mapping[field])}
                   onChange={(next) => setMapping({ ...mapping, [field]: Number(next ?? '-1') })}
                   allowDeselect={false}
                 />
               ))}
             </SimpleGrid>
-            {missing.length > 0 && <Text size="sm" c="red">Choose the column of {missing.map((f) => FIELD_LABELS[f]).join(', ')}.</Text>}
+            {missing.length > 0 && <Text size="sm" c="red">{t('admin.schools.chooseColumns', { fields: missing.map((f) => t(FIELD_LABELS[f])).join(', ') })}</Text>}
             <Group>
               <Button leftSection={<IconUpload size={16} />} disabled={missing.length > 0 || file.read.rows.length === 0} loading={progress !== null && result === null} onClick={() => { setResult(null); void importFile(); }}>
-                Import {file.read.rows.length} rows
+                {t('admin.schools.importRows', { count: file.read.rows.length })}
               </Button>
             </Group>
           </>
         )}
         {progress !== null && (
-          <Progress value={progress.total === 0 ? 100 : (progress.done / progress.total) * 100} aria-label="Import progress" size="lg" />
+          <Progress value={progress.total === 0 ? 100 : (progress.done / progress.total) * 100} aria-label={t('admin.schools.importProgress')} size="lg" />
         )}
         {result !== null && (
-          <Alert variant="light" color={result.failed.length === 0 ? 'teal' : 'orange'} title={`${result.imported} imported, ${result.failed.length} failed`}>
+          <Alert variant="light" color={result.failed.length === 0 ? 'teal' : 'orange'} title={t('admin.schools.result', { imported: result.imported, failed: result.failed.length })}>
             {result.failed.length > 0 && (
-              <Table fz="sm" aria-label="Rows that failed">
-                <Table.Thead><Table.Tr><Table.Th>LINE</Table.Th><Table.Th>NPSN</Table.Th><Table.Th>WHY</Table.Th></Table.Tr></Table.Thead>
+              <Table fz="sm" aria-label={t('admin.schools.failedRows')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('admin.schools.colLine')}</Table.Th><Table.Th>{t('admin.schools.colNpsn')}</Table.Th><Table.Th>{t('admin.schools.colWhy')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
                 <Table.Tbody>
                   {result.failed.slice(0, 200).map((f) => (
                     <Table.Tr key={`${f.line}-${f.npsn}`}><Table.Td>{f.line}</Table.Td><Table.Td>{f.npsn}</Table.Td><Table.Td>{f.reason}</Table.Td></Table.Tr>
@@ -134,22 +139,31 @@ export function SchoolDirectoryScreen() {
                 </Table.Tbody>
               </Table>
             )}
-            {result.failed.length > 200 && <Text size="sm">and {result.failed.length - 200} more.</Text>}
+            {result.failed.length > 200 && <Text size="sm">{t('admin.schools.more', { count: result.failed.length - 200 })}</Text>}
           </Alert>
         )}
       </Stack>
 
       <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">Directory{schools.data === undefined ? '' : ` (${schools.data.total})`}</Title>
-        <TextInput placeholder="Search name or NPSN" value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label="Search schools" w={260} />
+        <Title order={2} size="h4">{schools.data === undefined ? t('admin.schools.directory') : t('admin.schools.directoryTotal', { total: schools.data.total })}</Title>
+        <TextInput placeholder={t('admin.schools.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label={t('admin.schools.search')} w={260} />
       </Group>
-      <QueryStatus what="Schools" isPending={schools.isPending} error={schools.error} />
+      <QueryStatus what={t('admin.schools.what')} isPending={schools.isPending} error={schools.error} />
       {schools.data !== undefined && (
-        <DataTable columns={COLUMNS} minWidth={800} isEmpty={schools.data.rows.length === 0} emptyText="No school yet." caption="Schools">
+        <DataTable
+          columns={[
+            t('admin.schools.colNpsn'), t('admin.schools.colName'), t('admin.schools.colLevel'), t('admin.schools.colStatus'),
+            t('admin.schools.colAddress'), t('admin.schools.colVillageCode'),
+          ]}
+          minWidth={800}
+          isEmpty={schools.data.rows.length === 0}
+          emptyText={t('admin.schools.empty')}
+          caption={t('admin.schools.what')}
+        >
           {schools.data.rows.map((s) => (
             <Table.Tr key={s.npsn}>
               <Table.Td><Text size="sm">{s.npsn}</Text></Table.Td>
-              <Table.Td><Group gap={6} wrap="nowrap"><Text size="sm" fw={600}>{s.sekolahName}</Text>{s.isSample && <Badge size="xs" color="yellow">SAMPLE</Badge>}</Group></Table.Td>
+              <Table.Td><Group gap={6} wrap="nowrap"><Text size="sm" fw={600}>{s.sekolahName}</Text>{s.isSample && <Badge size="xs" color="yellow">{t('admin.schools.sample')}</Badge>}</Group></Table.Td>
               <Table.Td><Text size="sm">{s.level}</Text></Table.Td>
               <Table.Td><Text size="sm">{s.status}</Text></Table.Td>
               <Table.Td><Text size="sm">{s.address === '' ? '—' : s.address}</Text></Table.Td>

@@ -1,8 +1,9 @@
-import { csvRows, SCHOOL_FIELDS, type SchoolField, type SchoolImportRow } from '@rakit/core';
+import { csvRows, type MessageKey, SCHOOL_FIELDS, type SchoolField, type SchoolImportRow } from '@rakit/core';
 
-/** What each field of the directory is called in the screen, and header names it is matched to. */
-export const FIELD_LABELS: Record<SchoolField, string> = {
-  npsn: 'NPSN', name: 'School name', level: 'Level', status: 'Status', address: 'Address', villageCode: 'Village code',
+/** What each field of the directory is called in the screen (keys of the catalogs), and header names it is matched to. */
+export const FIELD_LABELS: Record<SchoolField, MessageKey> = {
+  npsn: 'admin.schools.fieldNpsn', name: 'admin.schools.fieldName', level: 'admin.schools.fieldLevel', status: 'admin.schools.fieldStatus',
+  address: 'admin.schools.fieldAddress', villageCode: 'admin.schools.fieldVillageCode',
 };
 const HEADER_NAMES: Record<SchoolField, readonly string[]> = {
   npsn: ['npsn'],

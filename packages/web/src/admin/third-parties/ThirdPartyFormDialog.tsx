@@ -1,5 +1,5 @@
 import { Select, TextInput } from '@mantine/core';
-import { Messages, SMTP_SECURITY, type SaveThirdPartyBody, type SmtpSecurity, SmtpSecuritySchema, type ThirdParty } from '@rakit/core';
+import { SMTP_SECURITY, type SaveThirdPartyBody, type SmtpSecurity, SmtpSecuritySchema, type ThirdParty } from '@rakit/core';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { CredentialFields, HostPortFields } from '../../components/ServerFields';
@@ -7,6 +7,7 @@ import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useStaleWrite } from '../../current-app/use-stale-write';
+import { useT } from '../../i18n/LanguageProvider';
 import { SECURITY_LABELS, SECURITY_PORTS } from './smtp-security';
 
 interface ThirdPartyFormDialogProps {
@@ -16,15 +17,16 @@ interface ThirdPartyFormDialogProps {
   onSaved: () => void;
 }
 
-const SECURITY_OPTIONS = SMTP_SECURITY.map((value) => ({ value, label: SECURITY_LABELS[value] }));
+/** An example address (a technical token, in no catalog). */
+const SENDER_EXAMPLE = 'noreply@example.com';
 
 /** The fields another's edit may have changed (never the password: an empty one keeps the stored). */
 type ServerFields = Pick<ThirdParty, 'name' | 'host' | 'port' | 'security' | 'username' | 'fromAddress'>;
-const FIELD_LABELS = { name: 'Name', host: 'Host', port: 'Port', security: 'Security', username: 'Username', fromAddress: 'Sender address' };
 
 /** Add or edit an SMTP server of the Third Parties; its stored password is never shown, and an empty one keeps it. */
 export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFormDialogProps) {
   const { api } = useCurrentApp();
+  const t = useT();
   const [name, setName] = useState(editing?.name ?? '');
   const [host, setHost] = useState(editing?.host ?? '');
   const [security, setSecurity] = useState<SmtpSecurity>(editing?.security ?? 'starttls');
@@ -32,7 +34,11 @@ export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFo
   const [username, setUsername] = useState(editing?.username ?? '');
   const [password, setPassword] = useState('');
   const [fromAddress, setFromAddress] = useState(editing?.fromAddress ?? '');
-  const staleWrite = useStaleWrite<ServerFields>('this SMTP server', FIELD_LABELS);
+  const staleWrite = useStaleWrite<ServerFields>(t('admin.thirdParties.staleWhat'), {
+    name: t('admin.thirdParties.name'), host: t('admin.thirdParties.host'), port: t('admin.thirdParties.port'), security: t('admin.thirdParties.security'),
+    username: t('admin.thirdParties.username'), fromAddress: t('admin.thirdParties.sender'),
+  });
+  const securityOptions = SMTP_SECURITY.map((value) => ({ value, label: t(SECURITY_LABELS[value]) }));
 
   function changeSecurity(value: string | null) {
     const parsed = SmtpSecuritySchema.safeParse(value);
@@ -61,22 +67,22 @@ export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFo
     }
     if (answer === null) return;
     if (answer.status) {
-      notifySuccess(Messages.thirdPartySaved);
+      notifySuccess(t('thirdPartySaved'));
       onSaved();
     } else {
-      notifyFailure(firstError(answer, 'The SMTP server could not be saved'));
+      notifyFailure(firstError(answer, t('admin.thirdParties.saveFailed')));
     }
   }
 
   return (
-    <FormDialog title={editing === null ? 'Add SMTP Server' : 'Edit SMTP Server'} onSubmit={save} onClose={onClose} size="lg">
+    <FormDialog title={editing === null ? t('admin.thirdParties.add') : t('admin.thirdParties.editTitle')} onSubmit={save} onClose={onClose} size="lg">
       {staleWrite.dialog}
-      <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
+      <TextInput label={t('admin.thirdParties.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
       <HostPortFields host={host} onHostChange={setHost} port={port} onPortChange={setPort} hostPlaceholder="smtp.example.com" />
       <Select
-        label="Security"
-        description="TLS from the start (465), STARTTLS required (587), or none for a relay on a trusted network"
-        data={SECURITY_OPTIONS}
+        label={t('admin.thirdParties.security')}
+        description={t('admin.thirdParties.securityHint')}
+        data={securityOptions}
         value={security}
         onChange={changeSecurity}
         allowDeselect={false}
@@ -86,12 +92,12 @@ export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFo
         onUsernameChange={setUsername}
         password={password}
         onPasswordChange={setPassword}
-        passwordDescription={editing === null ? undefined : editing.hasPassword ? 'Leave empty to keep the stored one' : 'None stored'}
+        passwordDescription={editing === null ? undefined : editing.hasPassword ? t('admin.keepStoredPassword') : t('admin.thirdParties.noneStored')}
       />
       <TextInput
-        label="Sender address"
-        description="The From of every email sent through this server"
-        placeholder="noreply@example.com"
+        label={t('admin.thirdParties.sender')}
+        description={t('admin.thirdParties.senderHint')}
+        placeholder={SENDER_EXAMPLE}
         value={fromAddress}
         onChange={(event) => setFromAddress(event.currentTarget.value)}
       />

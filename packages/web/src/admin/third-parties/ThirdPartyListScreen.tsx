@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlugConnected, IconPlus } from '@tabler/icons-react';
-import { Messages, ROOT_APP_SLUG, type ThirdParty } from '@rakit/core';
+import { ROOT_APP_SLUG, type ThirdParty } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
@@ -11,11 +11,10 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
+import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, runChange, settle } from '../admin-call';
 import { SECURITY_LABELS } from './smtp-security';
 import { ThirdPartyFormDialog } from './ThirdPartyFormDialog';
-
-const COLUMNS = ['NAME', 'HOST', 'PORT', 'SECURITY', 'USERNAME', 'PASSWORD', 'SENDER', null] as const;
 
 /**
  * The root application's Third Parties (spec 1 screen 4): the SMTP servers the operator lets the
@@ -24,16 +23,17 @@ const COLUMNS = ['NAME', 'HOST', 'PORT', 'SECURITY', 'USERNAME', 'PASSWORD', 'SE
  */
 export function ThirdPartyListScreen() {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const queryClient = useQueryClient();
   const [testing, setTesting] = useState<number | null>(null);
   const isRoot = app.appSlug === ROOT_APP_SLUG;
 
   const queryKey = ['third-parties', app.appSlug];
-  const services = useQuery({ queryKey, queryFn: async () => dataOf(await api.listThirdParties(), 'Third parties'), enabled: isRoot });
+  const services = useQuery({ queryKey, queryFn: async () => dataOf(await api.listThirdParties(), t('admin.thirdParties.what')), enabled: isRoot });
   const dialogs = useEditRemoveDialog<ThirdParty>(() => queryClient.invalidateQueries({ queryKey }));
 
   async function remove(service: ThirdParty) {
-    const removed = await runChange(api.deleteThirdParty(service.serviceId), Messages.thirdPartyRemoved);
+    const removed = await runChange(api.deleteThirdParty(service.serviceId), t('thirdPartyRemoved'));
     dialogs.close();
     if (removed) await queryClient.invalidateQueries({ queryKey });
   }
@@ -44,7 +44,7 @@ export function ThirdPartyListScreen() {
       const answer = await settle(api.testThirdParty(service.serviceId));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) notifySuccess(answer.data.message);
-      else notifyFailure(firstError(answer, 'The SMTP server could not be reached'));
+      else notifyFailure(firstError(answer, t('admin.thirdParties.testFailed')));
     } finally {
       setTesting(null);
     }
@@ -53,32 +53,41 @@ export function ThirdPartyListScreen() {
   if (!isRoot) {
     return (
       <>
-        <ScreenHeader title="Third Parties" />
-        <Alert variant="light" icon={<IconInfoCircle size={18} />}>Third parties are configured in the root application only.</Alert>
+        <ScreenHeader title={t('admin.thirdParties.title')} />
+        <Alert variant="light" icon={<IconInfoCircle size={18} />}>{t('admin.thirdParties.rootOnly')}</Alert>
       </>
     );
   }
 
   return (
     <>
-      <ScreenHeader title="Third Parties">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.edit(null)}>Add SMTP Server</Button>
+      <ScreenHeader title={t('admin.thirdParties.title')}>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.edit(null)}>{t('admin.thirdParties.add')}</Button>
       </ScreenHeader>
       <Text size="sm" c="dimmed" mb="sm">
-        Workflows send email through the first SMTP server listed here.
+        {t('admin.thirdParties.intro')}
       </Text>
 
-      <QueryStatus what="Third parties" isPending={services.isPending} error={services.error} />
+      <QueryStatus what={t('admin.thirdParties.what')} isPending={services.isPending} error={services.error} />
       {services.data !== undefined && (
-        <DataTable columns={COLUMNS} minWidth={900} isEmpty={services.data.length === 0} emptyText="No SMTP server yet: Send Email steps fail until one is added." caption="SMTP servers">
+        <DataTable
+          columns={[
+            t('admin.thirdParties.colName'), t('admin.thirdParties.colHost'), t('admin.thirdParties.colPort'), t('admin.thirdParties.colSecurity'),
+            t('admin.thirdParties.colUsername'), t('admin.thirdParties.colPassword'), t('admin.thirdParties.colSender'), null,
+          ]}
+          minWidth={900}
+          isEmpty={services.data.length === 0}
+          emptyText={t('admin.thirdParties.empty')}
+          caption={t('admin.thirdParties.caption')}
+        >
           {services.data.map((service) => (
             <Table.Tr key={service.serviceId}>
               <Table.Td><Text size="sm" fw={600}>{service.name}</Text></Table.Td>
               <Table.Td><Text size="sm">{service.host}</Text></Table.Td>
               <Table.Td><Text size="sm">{service.port}</Text></Table.Td>
-              <Table.Td><Badge variant="light" color={service.security === 'none' ? 'orange' : 'teal'}>{SECURITY_LABELS[service.security]}</Badge></Table.Td>
+              <Table.Td><Badge variant="light" color={service.security === 'none' ? 'orange' : 'teal'}>{t(SECURITY_LABELS[service.security])}</Badge></Table.Td>
               <Table.Td><Text size="sm">{service.username === '' ? '—' : service.username}</Text></Table.Td>
-              <Table.Td><Text size="sm">{service.hasPassword ? 'Stored' : '—'}</Text></Table.Td>
+              <Table.Td><Text size="sm">{service.hasPassword ? t('admin.thirdParties.stored') : '—'}</Text></Table.Td>
               <Table.Td><Text size="sm">{service.fromAddress}</Text></Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -88,14 +97,14 @@ export function ThirdPartyListScreen() {
                     leftSection={<IconPlugConnected size={16} />}
                     loading={testing === service.serviceId}
                     onClick={() => void test(service)}
-                    aria-label={`Test ${service.name}`}
+                    aria-label={t('admin.thirdParties.testNamed', { name: service.name })}
                   >
-                    Test
+                    {t('admin.thirdParties.test')}
                   </Button>
                   <RowActions
-                    editLabel="Edit SMTP server"
+                    editLabel={t('admin.thirdParties.edit')}
                     onEdit={() => dialogs.edit(service)}
-                    removeLabel="Remove SMTP server"
+                    removeLabel={t('admin.thirdParties.remove')}
                     onRemove={() => dialogs.askRemove(service)}
                   />
                 </Group>
@@ -110,7 +119,7 @@ export function ThirdPartyListScreen() {
       <EditRemoveDialogs
         state={dialogs}
         form={(editing) => <ThirdPartyFormDialog editing={editing} onClose={dialogs.close} onSaved={dialogs.saved} />}
-        removeMessage={Messages.thirdPartyRemoveConfirm}
+        removeMessage={t('thirdPartyRemoveConfirm')}
         onRemove={remove}
       />
     </>
@@ -119,14 +128,10 @@ export function ThirdPartyListScreen() {
 
 /** The data Rakit ships and serves itself, with its licence (the ODbL asks for this notice). */
 function BundledData() {
+  const t = useT();
   return (
-    <Alert variant="light" color="gray" mt="lg" title="Bundled data" icon={<IconInfoCircle size={18} />}>
-      <Text size="sm">
-        The address search widget looks up the provinces, regencies, districts and villages of Indonesia from
-        idn-area-data by Fityan (github.com/fityannugroho/idn-area-data), made available under the
-        Open Database License (ODbL) v1.0: opendatacommons.org/licenses/odbl/1-0/. The data is served by this
-        server; nothing is fetched from outside.
-      </Text>
+    <Alert variant="light" color="gray" mt="lg" title={t('admin.thirdParties.bundledData')} icon={<IconInfoCircle size={18} />}>
+      <Text size="sm">{t('admin.thirdParties.bundledDataNotice')}</Text>
     </Alert>
   );
 }

@@ -1,9 +1,10 @@
-import type { SmtpSecurity } from '@rakit/core';
+import type { MessageKey, SmtpSecurity } from '@rakit/core';
 
-export const SECURITY_LABELS: Record<SmtpSecurity, string> = {
-  tls: 'TLS',
-  starttls: 'STARTTLS',
-  none: 'None',
+/** How each protection is named on the screen (keys of the catalogs). */
+export const SECURITY_LABELS: Record<SmtpSecurity, MessageKey> = {
+  tls: 'admin.thirdParties.securityTls',
+  starttls: 'admin.thirdParties.securityStarttls',
+  none: 'admin.thirdParties.securityNone',
 };
 
 /** The port each protection is usually served on. */

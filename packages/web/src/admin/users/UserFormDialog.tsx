@@ -1,10 +1,11 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { groupsForApp, isPasswordLongEnough, Messages, passwordTooShortMessage, type PublicApplication } from '@rakit/core';
+import { groupsForApp, isPasswordLongEnough, PASSWORD_MIN_LENGTH, type PublicApplication } from '@rakit/core';
 import { useState } from 'react';
 import { publicApi } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
+import { useT } from '../../i18n/LanguageProvider';
 import { useSession } from '../../session/session-context';
 import { storeSession } from '../../session/session-storage';
 import { runChange, settle } from '../admin-call';
@@ -37,6 +38,7 @@ async function signInAgain(app: PublicApplication, userId: string, password: str
  */
 export function UserFormDialog({ editing, onClose, onSaved, title, savedMessage }: UserFormDialogProps) {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const session = useSession();
   const ownAccount = editing !== null && editing === session.user.userId;
   const [userId, setUserId] = useState(editing ?? '');
@@ -47,28 +49,28 @@ export function UserFormDialog({ editing, onClose, onSaved, title, savedMessage 
   async function save() {
     const entries = { userId: userId.trim(), password, confirm_password: confirmPassword };
     if (entries.userId === '' || password === '' || confirmPassword === '' || (ownAccount && currentPassword === '')) {
-      notifyFailure(Messages.fillAllFields);
+      notifyFailure(t('fillAllFields'));
       return;
     }
     if (password !== confirmPassword) {
-      notifyFailure(Messages.passwordConfirmMismatch);
+      notifyFailure(t('passwordConfirmMismatch'));
       return;
     }
     if (!isPasswordLongEnough(password)) {
-      notifyFailure(passwordTooShortMessage());
+      notifyFailure(t('passwordTooShort', { min: PASSWORD_MIN_LENGTH }));
       return;
     }
     const saved = editing === null
-      ? await runChange(api.addUser(app.appId, entries), Messages.userCreated)
-      : await runChange(api.changePassword(app.appId, ownAccount ? { ...entries, current_password: currentPassword } : entries), savedMessage ?? Messages.userEdited);
+      ? await runChange(api.addUser(app.appId, entries), t('userCreated'))
+      : await runChange(api.changePassword(app.appId, ownAccount ? { ...entries, current_password: currentPassword } : entries), savedMessage ?? t('userEdited'));
     if (saved && ownAccount) await signInAgain(app, entries.userId, password);
     if (saved) onSaved();
   }
 
   return (
-    <FormDialog title={title ?? (editing === null ? 'Add New User' : 'Edit User')} onSubmit={save} onClose={onClose}>
+    <FormDialog title={title ?? (editing === null ? t('admin.users.addNew') : t('admin.users.editTitle'))} onSubmit={save} onClose={onClose}>
       <TextInput
-        label="Name"
+        label={t('admin.users.name')}
         value={userId}
         onChange={(event) => setUserId(event.currentTarget.value)}
         disabled={editing !== null}
@@ -78,7 +80,7 @@ export function UserFormDialog({ editing, onClose, onSaved, title, savedMessage 
       />
       {ownAccount && (
         <PasswordInput
-          label="Current Password"
+          label={t('admin.users.currentPassword')}
           value={currentPassword}
           onChange={(event) => setCurrentPassword(event.currentTarget.value)}
           autoComplete="current-password"
@@ -86,14 +88,14 @@ export function UserFormDialog({ editing, onClose, onSaved, title, savedMessage 
         />
       )}
       <PasswordInput
-        label="Password"
+        label={t('admin.users.password')}
         value={password}
         onChange={(event) => setPassword(event.currentTarget.value)}
         autoComplete="new-password"
         data-autofocus={editing === null || ownAccount ? undefined : true}
       />
       <PasswordInput
-        label="Confirm Password"
+        label={t('admin.users.confirmPassword')}
         value={confirmPassword}
         onChange={(event) => setConfirmPassword(event.currentTarget.value)}
         autoComplete="new-password"

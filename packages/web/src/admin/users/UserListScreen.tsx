@@ -1,7 +1,7 @@
 import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUser } from '@tabler/icons-react';
-import { Messages, USER_PAGE_SIZES } from '@rakit/core';
+import { USER_PAGE_SIZES } from '@rakit/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPager } from '../../components/AdminPager';
@@ -11,16 +11,17 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { RowActions } from '../../components/RowActions';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCurrentApp } from '../../current-app/app-context';
+import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, runChange } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
 import { UserFormDialog } from './UserFormDialog';
 
-const COLUMNS = ['USER', 'ACTION'] as const;
 const PAGE_SIZE_OPTIONS = USER_PAGE_SIZES.map(String);
 
 /** The application's users (spec 1 screen 7): searched, paged, added, re-passworded, removed. */
 export function UserListScreen() {
   const { app, api } = useCurrentApp();
+  const t = useT();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(USER_PAGE_SIZES[0]);
@@ -30,7 +31,7 @@ export function UserListScreen() {
   const usersKey = ['users', app.appSlug];
   const users = useQuery({
     queryKey: [...usersKey, 'page', page, pageSize, userId],
-    queryFn: async () => dataOf(await api.listUser(app.appId, { page, limit: pageSize, userId }), 'Users'),
+    queryFn: async () => dataOf(await api.listUser(app.appId, { page, limit: pageSize, userId }), t('admin.users.what')),
     placeholderData: keepPreviousData,
   });
   // Memberships change with users: the group screen reads them afresh.
@@ -38,7 +39,7 @@ export function UserListScreen() {
   const dialogs = useEditRemoveDialog<string>(reload);
 
   async function remove(target: string) {
-    const removed = await runChange(api.deleteUser(app.appId, target), Messages.userRemoved);
+    const removed = await runChange(api.deleteUser(app.appId, target), t('userRemoved'));
     dialogs.close();
     if (!removed) return;
     if (users.data?.users.length === 1 && page > 1) setPage(page - 1);
@@ -47,14 +48,14 @@ export function UserListScreen() {
 
   return (
     <>
-      <ScreenHeader title="Daftar User">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.edit(null)}>Add New User</Button>
+      <ScreenHeader title={t('admin.users.title')}>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => dialogs.edit(null)}>{t('admin.users.addNew')}</Button>
       </ScreenHeader>
 
       <Group justify="space-between" mb="md">
         <TextInput
-          aria-label="Search user"
-          placeholder="Search"
+          aria-label={t('admin.users.search')}
+          placeholder={t('admin.users.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => {
@@ -64,9 +65,9 @@ export function UserListScreen() {
           w={260}
         />
         <Group gap="xs">
-          <Text size="sm" c="dimmed">Rows per page</Text>
+          <Text size="sm" c="dimmed">{t('admin.users.rowsPerPage')}</Text>
           <Select
-            aria-label="Rows per page"
+            aria-label={t('admin.users.rowsPerPage')}
             data={PAGE_SIZE_OPTIONS}
             value={String(pageSize)}
             onChange={(value) => {
@@ -80,15 +81,15 @@ export function UserListScreen() {
         </Group>
       </Group>
 
-      <QueryStatus what="Users" isPending={users.isPending} error={users.error} />
+      <QueryStatus what={t('admin.users.what')} isPending={users.isPending} error={users.error} />
       {users.data !== undefined && (
         <>
           <DataTable
-            columns={COLUMNS}
+            columns={[t('admin.users.colUser'), t('admin.users.colAction')]}
             isEmpty={users.data.users.length === 0}
-            emptyText={userId === '' ? 'No users yet.' : `No user matches '${userId}'.`}
+            emptyText={userId === '' ? t('admin.users.empty') : t('admin.users.noMatch', { search: `'${userId}'` })}
             minWidth={360}
-            caption="Users"
+            caption={t('admin.users.what')}
           >
             {users.data.users.map((user) => (
               <Table.Tr key={user.userId}>
@@ -100,9 +101,9 @@ export function UserListScreen() {
                 </Table.Td>
                 <Table.Td w={120}>
                   <RowActions
-                    editLabel="Edit user"
+                    editLabel={t('admin.users.edit')}
                     onEdit={() => dialogs.edit(user.userId)}
-                    removeLabel="Delete user"
+                    removeLabel={t('admin.users.delete')}
                     onRemove={() => dialogs.askRemove(user.userId)}
                   />
                 </Table.Td>
@@ -110,8 +111,8 @@ export function UserListScreen() {
             ))}
           </DataTable>
           <Group justify="space-between" mt="md">
-            <Text size="sm" c="dimmed">{users.data.count} {users.data.count === 1 ? 'user' : 'users'}</Text>
-            <AdminPager page={page} total={users.data.count} pageSize={pageSize} onChange={setPage} label="User pages" />
+            <Text size="sm" c="dimmed">{t('admin.users.count', { count: users.data.count })}</Text>
+            <AdminPager page={page} total={users.data.count} pageSize={pageSize} onChange={setPage} label={t('admin.users.pages')} />
           </Group>
         </>
       )}
@@ -119,8 +120,8 @@ export function UserListScreen() {
       <EditRemoveDialogs
         state={dialogs}
         form={(editing) => <UserFormDialog editing={editing} onClose={dialogs.close} onSaved={dialogs.saved} />}
-        removeMessage={Messages.userRemoveConfirm}
-        confirmLabel="Delete"
+        removeMessage={t('userRemoveConfirm')}
+        confirmLabel={t('admin.users.confirmDelete')}
         onRemove={remove}
       />
     </>
