@@ -85,9 +85,6 @@ export default tseslint.config(
   },
   {
     files: ['packages/web/src/**/*.tsx'],
-    // Areas still written in the specification's words only (issue 35 converts them one by one).
-    ignores: [
-    ],
     rules: { 'no-restricted-syntax': webTextRules },
   },
   {

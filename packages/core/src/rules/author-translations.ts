@@ -1,5 +1,5 @@
 import type { Language } from '../i18n/languages';
-import { type ComponentTranslations, TRANSLATABLE_FIELDS, TRANSLATED_LANGUAGES } from '../widgets/common';
+import { type ComponentTranslations, TRANSLATABLE_FIELDS, type TRANSLATED_LANGUAGES } from '../widgets/common';
 
 type Translatable = { translations?: ComponentTranslations | undefined } & Record<string, unknown>;
 

@@ -38,7 +38,7 @@ export interface RowActionRunner {
 }
 
 /** Throws an ActionFailure for a failed answer. */
-export function assertAnswered(answer: { status: boolean; error?: string[]; httpStatus: number }): void {
+export function assertAnswered(answer: { status: boolean; error?: string[]; code?: string; httpStatus: number }): void {
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code));
 }
 
