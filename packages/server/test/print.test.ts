@@ -244,7 +244,7 @@ describe('printing to PDF', () => {
       await fetch(`${base}/print/uploadTemplate`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
       const answer = await without.call('POST', '/print/blob/pdf/invoice.docx', { data: {} }, token);
       expect(answer.statusCode).toBe(503);
-      expect(answer.json()).toEqual({ status: false, error: [Messages.printEngineMissing] });
+      expect(answer.json()).toEqual({ status: false, error: [Messages.printEngineMissing], code: 'printEngineMissing' });
     } finally {
       await without.close();
     }

@@ -211,7 +211,7 @@ describe('POST /action/testRequest', () => {
     await expect.poll(() => echo.held.length).toBe(MAX_OUTBOUND_AT_ONCE);
     const busy = await test(allowing, { appId: appAllowing, url: `${echo.url}/q` }, adminAllowing);
     expect(busy.statusCode).toBe(503);
-    expect(busy.json()).toEqual({ status: false, error: [Messages.requestTestsBusy] });
+    expect(busy.json()).toEqual({ status: false, error: [Messages.requestTestsBusy], code: 'requestTestsBusy' });
     for (const res of echo.held.splice(0)) res.writeHead(200, { 'content-type': 'text/plain' }).end('released');
     for (const answer of await Promise.all(holding)) expect(answer.json().data.body).toBe('released');
     expect((await test(allowing, { appId: appAllowing, url: `${echo.url}/q` }, adminAllowing)).statusCode).toBe(200);
@@ -224,7 +224,7 @@ describe('POST /action/testRequest', () => {
     for (let i = 0; i < REQUEST_TEST_RATE_LIMIT; i++) expect((await test(refusing, body, busyUser)).statusCode).toBe(403);
     const limited = await test(refusing, body, busyUser);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ status: false, error: [Messages.tooManyRequests] });
+    expect(limited.json()).toEqual({ status: false, error: [Messages.tooManyRequests], code: 'tooManyRequests' });
     // Another user is counted on his own.
     expect((await test(refusing, { appId, url: 'ftp://example.com/' }, admin)).statusCode).toBe(400);
   });

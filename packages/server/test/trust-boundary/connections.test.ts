@@ -99,7 +99,7 @@ describe.each(engines)('connections to the operator\'s network, on a %s store', 
     for (const { dbId, query } of attacks) {
       const answer = await runQuery(dbId, query);
       expect(answer.statusCode, query).toBe(400);
-      expect(answer.json(), query).toEqual({ status: false, error: [`${specPrefix('databaseHostRefusedAt')}: 127.0.0.1`] });
+      expect(answer.json(), query).toEqual({ status: false, error: [`${specPrefix('databaseHostRefusedAt')}: 127.0.0.1`], code: 'databaseHostRefusedAt' });
       const details = await server.call('GET', `/get/getDbDetails/${dbId}`, undefined, builder.token);
       expect(details.statusCode).toBe(400);
       // Even the super administrator's own call does not vouch for a connection he did not save.
