@@ -89,13 +89,6 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/src/**/*.ts'],
-    // Modules whose errors are still written as literals (issue 35 converts them).
-    ignores: ['packages/server/src/bundles/**', 'packages/server/src/tables/**', 'packages/server/src/engine/**', 'packages/server/src/http/**',
-      'packages/server/src/routes/**', 'packages/server/src/workflows/**', 'packages/server/src/accounts/**', 'packages/server/src/functions/**',
-      'packages/server/src/pages/**', 'packages/server/src/print/**', 'packages/server/src/pdf-templates/**', 'packages/server/src/triggers/**',
-      'packages/server/src/queries/**', 'packages/server/src/storage/**', 'packages/server/src/lookups/**', 'packages/server/src/outbound/**',
-      'packages/server/src/third-parties/**', 'packages/server/src/connections/**', 'packages/server/src/apps/**', 'packages/server/src/auth/**',
-      'packages/server/src/coedit/**', 'packages/server/src/audit/**', 'packages/server/src/datasources/**', 'packages/server/src/documents/**'],
     rules: { 'no-restricted-syntax': serverTextRules },
   },
 );

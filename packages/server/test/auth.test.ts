@@ -41,7 +41,7 @@ describe.each(engines)('sign-in and registration on %s', (engine) => {
     for (const [userId, password, confirm, message] of cases) {
       const response = await register(userId, password, confirm);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ status: false, error: [message] });
+      expect(response.json()).toEqual({ status: false, error: [message], code: expect.any(String) });
     }
     expect(await findUser(server.store, '081200000002')).toBeUndefined();
     expect(await findUser(server.store, '1234567890')).toBeUndefined();
@@ -85,7 +85,7 @@ describe.each(engines)('sign-in and registration on %s', (engine) => {
     ]) {
       const response = await server.call('POST', '/auth/login', body);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ status: false, error: [Messages.loginFailed] });
+      expect(response.json()).toEqual({ status: false, error: [Messages.loginFailed], code: 'loginFailed' });
     }
   });
 
@@ -158,6 +158,6 @@ describe('rate limit of sign-in', () => {
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ status: false, error: [Messages.tooManyRequests] });
+    expect(limited.json()).toEqual({ status: false, error: [Messages.tooManyRequests], code: 'tooManyRequests' });
   });
 });

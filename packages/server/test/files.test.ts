@@ -54,7 +54,7 @@ describe('file uploads over HTTP', () => {
     const before = (await storedFiles()).length;
     const answer = await upload(Buffer.alloc(MAX_UPLOAD_BYTES, 1), 'big.bin', 'application/octet-stream', { token: member });
     expect(answer.status).toBe(413);
-    expect(answer.body).toEqual({ status: false, error: [FILE_TOO_LARGE_MESSAGE] });
+    expect(answer.body).toEqual({ status: false, error: [FILE_TOO_LARGE_MESSAGE], code: 'fileTooLarge' });
     expect(await storedFiles()).toHaveLength(before);
     expect((await upload(Buffer.alloc(MAX_UPLOAD_BYTES - 1, 1), 'just-fits.bin', 'application/octet-stream', { token: member })).status).toBe(201);
   });

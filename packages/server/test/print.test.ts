@@ -5,6 +5,7 @@ import { buildDocx } from './support/docx';
 import { availableEngines } from './support/engines';
 import { sofficeInstalled } from './support/soffice';
 import { pdfText } from './support/pdf-text';
+import { specPrefix } from './support/texts';
 
 const engines = await availableEngines();
 
@@ -94,7 +95,7 @@ describe.each(engines)('print templates on a %s store', (engine) => {
   it('refuses a template name that is too long or holds control characters', async () => {
     const long = await upload(INVOICE, `${'x'.repeat(96)}.docx`, admin);
     expect(long.status).toBe(400);
-    expect(long.body.error?.[0]).toContain(Messages.printTemplateNameInvalid);
+    expect(long.body.error?.[0]).toContain(specPrefix('printTemplateNameRules'));
     expect((await list(admin)).body.data.map((t) => t.templateFilename)).toEqual(['invoice.docx']);
     const nul = await server.call('POST', `/print/blob/pdf/in%00voice.docx?appId=${appId}`, { data: {} }, member);
     expect(nul.statusCode).toBe(400);
@@ -243,7 +244,7 @@ describe('printing to PDF', () => {
       await fetch(`${base}/print/uploadTemplate`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
       const answer = await without.call('POST', '/print/blob/pdf/invoice.docx', { data: {} }, token);
       expect(answer.statusCode).toBe(503);
-      expect(answer.json()).toEqual({ status: false, error: [Messages.printEngineMissing] });
+      expect(answer.json()).toEqual({ status: false, error: [Messages.printEngineMissing], code: 'printEngineMissing' });
     } finally {
       await without.close();
     }

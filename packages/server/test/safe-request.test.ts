@@ -7,6 +7,7 @@ import { isPublicAddress, resolveHost } from '../src/outbound/addresses';
 import { MAX_OUTBOUND_AT_ONCE, outboundUrl, sendToAddress, vetHost } from '../src/outbound/safe-request';
 import { REQUEST_TEST_RATE_LIMIT } from '../src/http/rate-limit';
 import { buildTestServer, type TestServer } from './support/build';
+import { specPrefix } from './support/texts';
 
 describe('the address check of server-sent requests', () => {
   it('refuses loopback, private, link-local and other special IPv4 ranges', () => {
@@ -33,7 +34,7 @@ describe('the address check of server-sent requests', () => {
     const intranet = async () => [{ address: '93.184.216.34', family: 4 as const }, { address: '10.20.30.40', family: 4 as const }];
     await expect(vetHost('intranet.example', false, intranet)).rejects.toMatchObject({ statusCode: 400, message: `${Messages.requestHostRefused}: intranet.example` });
     await expect(vetHost('intranet.example', true, intranet)).resolves.toHaveLength(2);
-    await expect(vetHost('[::1]', false)).rejects.toMatchObject({ statusCode: 400, message: `${Messages.requestAddressRefused}: ::1` });
+    await expect(vetHost('[::1]', false)).rejects.toMatchObject({ statusCode: 400, message: `${specPrefix('requestAddressRefusedAt')}: ::1` });
     await expect(vetHost('127.0.0.1', false)).rejects.toMatchObject({ statusCode: 400 });
     await expect(vetHost('localhost', true)).resolves.toEqual([{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }]);
     await expect(vetHost('no-such-host.invalid', false)).rejects.toMatchObject({ statusCode: 502 });
@@ -45,7 +46,7 @@ describe('the address check of server-sent requests', () => {
     try {
       const started = Date.now();
       await expect(resolveHost('slow.example', 300, [`127.0.0.1:${silent.address().port}`]))
-        .rejects.toMatchObject({ statusCode: 502, message: `${Messages.requestHostTimedOut} 0.3 seconds: slow.example` });
+        .rejects.toMatchObject({ statusCode: 502, message: `${specPrefix('requestHostTimedOutAt')} 0.3 seconds: slow.example` });
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       silent.close();
@@ -137,7 +138,7 @@ describe('POST /action/testRequest', () => {
       const url = echo.url.replace('127.0.0.1', host);
       const answer = await test(refusing, { appId, url, method: 'GET' }, admin);
       expect(answer.statusCode, url).toBe(400);
-      expect(answer.json().error[0], url).toContain(Messages.requestAddressRefused);
+      expect(answer.json().error[0], url).toContain(specPrefix('requestAddressRefusedAt'));
     }
     // A name is refused without the private address it resolves to.
     const named = await test(refusing, { appId, url: echo.url.replace('127.0.0.1', 'localhost'), method: 'GET' }, admin);
@@ -187,7 +188,7 @@ describe('POST /action/testRequest', () => {
   it('gives up on a server that does not finish answering', async () => {
     const port = new URL(echo.url).port;
     await expect(sendToAddress({ url: new URL(`http://127.0.0.1:${port}/slow`), method: 'GET', headers: {} }, [{ address: '127.0.0.1', family: 4 }], 300))
-      .rejects.toMatchObject({ statusCode: 502, message: `${Messages.requestTimedOut} 0.3 seconds` });
+      .rejects.toMatchObject({ statusCode: 502, message: `${specPrefix('requestTimedOutAfter')} 0.3 seconds` });
   });
 
   it('refuses URLs that are not http(s)', async () => {
@@ -210,7 +211,7 @@ describe('POST /action/testRequest', () => {
     await expect.poll(() => echo.held.length).toBe(MAX_OUTBOUND_AT_ONCE);
     const busy = await test(allowing, { appId: appAllowing, url: `${echo.url}/q` }, adminAllowing);
     expect(busy.statusCode).toBe(503);
-    expect(busy.json()).toEqual({ status: false, error: [Messages.requestTestsBusy] });
+    expect(busy.json()).toEqual({ status: false, error: [Messages.requestTestsBusy], code: 'requestTestsBusy' });
     for (const res of echo.held.splice(0)) res.writeHead(200, { 'content-type': 'text/plain' }).end('released');
     for (const answer of await Promise.all(holding)) expect(answer.json().data.body).toBe('released');
     expect((await test(allowing, { appId: appAllowing, url: `${echo.url}/q` }, adminAllowing)).statusCode).toBe(200);
@@ -223,7 +224,7 @@ describe('POST /action/testRequest', () => {
     for (let i = 0; i < REQUEST_TEST_RATE_LIMIT; i++) expect((await test(refusing, body, busyUser)).statusCode).toBe(403);
     const limited = await test(refusing, body, busyUser);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ status: false, error: [Messages.tooManyRequests] });
+    expect(limited.json()).toEqual({ status: false, error: [Messages.tooManyRequests], code: 'tooManyRequests' });
     // Another user is counted on his own.
     expect((await test(refusing, { appId, url: 'ftp://example.com/' }, admin)).statusCode).toBe(400);
   });

@@ -2,6 +2,7 @@ import { createComponent, Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
+import { specPrefix } from './support/texts';
 
 /** Stored triggers and their runs on each metadata store engine (spec 2 §3, §5, §7). */
 const engines = await availableEngines();
@@ -199,13 +200,13 @@ describe.each(engines)('triggers on a %s store', (engine) => {
     const before = await runRows();
     const unknown = await runTrigger(triggerId, { nama: 'x', rahasia: 'y' }, admin);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toEqual([`${Messages.triggerParamUnknown}: rahasia`]);
+    expect(unknown.json().error).toEqual([`${specPrefix('triggerParamUnknownAt')}: rahasia`]);
     expect((await runTrigger(triggerId, { nama: { nested: true } })).statusCode).toBe(400);
     expect((await runTrigger(999_999, { nama: 'x' })).statusCode).toBe(404);
     for (const id of ['2147483648', '9999999999']) {
       const large = await runTrigger(id, { nama: 'x' });
       expect(large.statusCode, id).toBe(400);
-      expect(large.json().error).toEqual([`${Messages.triggerIdTooLarge} 2147483647`]);
+      expect(large.json().error).toEqual([`${specPrefix('triggerIdTooLargeAt')} 2147483647`]);
       expect((await server.call('GET', `/action/triggerRuns/${id}`, undefined, admin)).statusCode, id).toBe(400);
     }
     expect((await server.call('GET', '/action/listTriggers/2147483648', undefined, admin)).statusCode).toBe(400);

@@ -6,6 +6,7 @@ import { httpExecutor } from '../src/workflows/addons/http';
 import { buildTestServer, type TestServer } from './support/build';
 import { listenLocal, type LocalHttpServer } from './support/local-http';
 import { failureOf } from './support/steps';
+import { specPrefix } from './support/texts';
 
 /**
  * The HTTP request add-on (issue 12), called as the engine calls it, against a local HTTP server
@@ -108,7 +109,7 @@ describe('the HTTP request add-on', () => {
     const cases: [string, string][] = [
       [`${base}/fail`, 'answered HTTP 503'],
       [`${base}/busy`, 'answered HTTP 429'],
-      [`${base}/reset`, Messages.requestFailed],
+      [`${base}/reset`, specPrefix('requestFailedAt')],
       ['http://no-such-host.invalid/', Messages.requestHostUnknown],
     ];
     for (const [url, message] of cases) {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import type { Principal } from '../auth/principal';
-import { badRequest, conflict, notFound } from '../errors/http-errors';
+import { badRequest, conflict, local, notFound, quoted } from '../errors/http-errors';
 import { cachedAccount } from '../store/cached-reads';
 import {
   addMember, deleteGroupCascade, findGroupBySlug, grantMenuAccess, groupAsAnswered, insertGroup, listGroupsOfApp, menuAccessOf,
@@ -45,7 +45,7 @@ export async function addUserToGroup(app: FastifyInstance, caller: Principal, ap
 export async function removeUserFromGroup(app: FastifyInstance, caller: Principal, audit: AuditContext, { groupId, userId }: GroupMembershipBody) {
   const group = await findAppGroup(app.store, groupId);
   if (group.groupSlug === ADMIN_GROUP_SLUG && userId === caller.userId && !caller.isSuperAdmin) {
-    throw badRequest('You cannot remove yourself from the administrators');
+    throw badRequest(local('adminRemoveSelf'));
   }
   await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Removed ${userId} from group ${groupId}` }, async (trx) => {
     if ((await removeMember(trx, groupId, userId)) === 0) throw notFound(Messages.userNotFound);
@@ -71,7 +71,7 @@ export async function saveGroup(app: FastifyInstance, caller: Principal, appId: 
     return { groupId, revision };
   }
   const groupSlug = slugify(groupName);
-  if ((await findGroupBySlug(app.store, String(appId), groupSlug)) !== undefined) throw conflict(`Group '${groupName}' already exists`);
+  if ((await findGroupBySlug(app.store, String(appId), groupSlug)) !== undefined) throw conflict(local('groupExists', { group: quoted(groupName) }));
   if (groupAccess.menuId.length > 0 && !(await menusBelongToApp(app.store, appId, groupAccess.menuId))) {
     throw badRequest(Messages.menuNotFound);
   }

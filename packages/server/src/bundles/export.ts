@@ -2,7 +2,7 @@ import {
   type AppBundle, BUNDLE_FORMAT_NAME, MAX_BUNDLE_BYTES, BUNDLE_FORMAT_VERSION, type BundleConnection, type BundleWorkflow, Messages, parsePageComponents,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, notFound } from '../errors/http-errors';
+import { badRequest, conflict, local, notFound } from '../errors/http-errors';
 import { contentOf } from '../storage/file-storage';
 import { findAppById } from '../store/repositories/apps';
 import { listDbConfigs } from '../store/repositories/db-configs';
@@ -94,18 +94,18 @@ export async function exportApp(app: FastifyInstance, appId: number, options: { 
   });
 
   // A template whose file is gone cannot travel: the administrator uploads it again or deletes it.
-  const fileOf = async (fileId: string | null, what: string) => {
+  const fileOf = async (fileId: string | null, kind: 'print' | 'extraction', name: string) => {
     const content = fileId === null ? undefined : await contentOf(app.files, appId, fileId);
-    if (content === undefined) throw conflict(`${what}: ${Messages.templateContentGone}`);
+    if (content === undefined) throw conflict(local('bundleTemplateGone', { kind, name }));
     return content.toString('base64');
   };
   const printTemplates = [];
   for (const t of data.printTemplates) {
-    printTemplates.push({ filename: t.templateFilename, options: jsonOr(t.options, {}), content: await fileOf(t.templateId, `Print template ${t.templateFilename}`) });
+    printTemplates.push({ filename: t.templateFilename, options: jsonOr(t.options, {}), content: await fileOf(t.templateId, 'print', t.templateFilename) });
   }
   const pdfTemplates = [];
   for (const t of data.pdfTemplates) {
-    pdfTemplates.push({ id: t.templateId, name: t.templateName, fields: jsonOr(t.fields, []), sample: await fileOf(t.sampleFileId, `Extraction template ${t.templateName}`) });
+    pdfTemplates.push({ id: t.templateId, name: t.templateName, fields: jsonOr(t.fields, []), sample: await fileOf(t.sampleFileId, 'extraction', t.templateName) });
   }
 
   const memberIds = [...new Set(data.members.map((m) => m.userId))];
@@ -144,7 +144,8 @@ export async function exportApp(app: FastifyInstance, appId: number, options: { 
   // What no import would take is refused here, with what to leave out.
   const bytes = Buffer.byteLength(JSON.stringify(bundle));
   if (bytes > MAX_BUNDLE_BYTES) {
-    throw badRequest(`The bundle would be ${(bytes / 1024 / 1024).toFixed(1)} MB, more than the ${MAX_BUNDLE_BYTES / 1024 / 1024} MB an import takes${options.data ? ': export it without the SQLite data' : ''}`);
+    const sizes = { size: (bytes / 1024 / 1024).toFixed(1), max: String(MAX_BUNDLE_BYTES / 1024 / 1024) };
+    throw badRequest(options.data ? local('bundleTooLargeWithData', sizes) : local('bundleTooLarge', sizes));
   }
   return bundle;
 }

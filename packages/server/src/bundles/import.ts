@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_GROUP_SLUG, type AppBundle, type BundleKindChange, type BundlePreview, type BundleTarget, type ImportBundleBody,
-  type ImportedBundle, isBuiltInApp, isReservedSlug, MAX_PDF_EXTRACT_BYTES, MAX_TEMPLATE_BYTES, Messages, PDF_TOO_LARGE_MESSAGE, slugify,
+  type ImportedBundle, isBuiltInApp, isReservedSlug, MAX_PDF_EXTRACT_BYTES, MAX_TEMPLATE_BYTES, Messages, slugify,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -10,7 +10,7 @@ import { Principal } from '../auth/principal';
 import { reachableSettings } from '../datasources/reach';
 import { testConnection } from '../datasources/registry';
 import { inspectTemplate } from '../documents/docx-template';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors/http-errors';
+import { badRequest, conflict, forbidden, HttpError, local, notFound } from '../errors/http-errors';
 import { keepDeletedPage } from '../pages/history';
 import type { PdfReader } from '../pdf-templates/extract';
 import { templateWork } from '../print/templates';
@@ -44,15 +44,15 @@ async function checkTarget(app: FastifyInstance, caller: Principal, target: Bund
     if (!caller.mayCreateApps) throw forbidden(Messages.forbidden);
     if (await isAppNameTaken(app.store, target.appName)) throw conflict(Messages.appDuplicate);
     if (target.appSlug !== undefined && target.appSlug !== '') {
-      if (slugify(target.appSlug) !== target.appSlug || isReservedSlug(target.appSlug)) throw badRequest(`${target.appSlug} cannot be an application's slug`);
-      if ((await findAppBySlug(app.store, target.appSlug)) !== undefined) throw conflict(`An application already has the slug ${target.appSlug}`);
+      if (slugify(target.appSlug) !== target.appSlug || isReservedSlug(target.appSlug)) throw badRequest(local('appSlugInvalid', { slug: target.appSlug }));
+      if ((await findAppBySlug(app.store, target.appSlug)) !== undefined) throw conflict(local('appSlugTaken', { slug: target.appSlug }));
     }
     return undefined;
   }
   caller.assertAppAdmin(target.appId);
   const existing = await findAppById(app.store, target.appId);
   if (existing === undefined) throw notFound(Messages.appNotFound);
-  if (isBuiltInApp(existing.appSlug)) throw badRequest('The main and root applications cannot be replaced by a bundle');
+  if (isBuiltInApp(existing.appSlug)) throw badRequest(local('bundleBuiltInApp'));
   return existing;
 }
 
@@ -154,13 +154,13 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
   for (const template of bundle.printTemplates) {
     const content = Buffer.from(template.content, 'base64');
     // The limits of an upload by hand.
-    if (content.length > MAX_TEMPLATE_BYTES) throw badRequest(`Print template ${template.filename}: larger than ${MAX_TEMPLATE_BYTES} bytes`);
-    if (!/\.docx$/i.test(template.filename) || (await fileTypeFromBuffer(content))?.mime !== DOCX_MIMETYPE) throw badRequest(`Print template ${template.filename}: ${Messages.printTemplateNotDocx}`);
+    if (content.length > MAX_TEMPLATE_BYTES) throw badRequest(local('bundlePrintTemplateTooLarge', { name: template.filename, max: String(MAX_TEMPLATE_BYTES) }));
+    if (!/\.docx$/i.test(template.filename) || (await fileTypeFromBuffer(content))?.mime !== DOCX_MIMETYPE) throw badRequest(local('bundlePrintTemplateNotDocx', { name: template.filename }));
     let identifier;
     try {
       identifier = templateWork(() => inspectTemplate(content));
     } catch (error) {
-      if (error instanceof HttpError) throw badRequest(`Print template ${template.filename}: ${error.message}`);
+      if (error instanceof HttpError) throw badRequest(local('bundlePrintTemplateProblem', { name: template.filename, detail: error.message }));
       throw error;
     }
     printTemplates.push({ fileId: randomUUID(), filename: template.filename, options: JSON.stringify(template.options), identifier: JSON.stringify(identifier), content });
@@ -168,8 +168,8 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
   const pdfTemplates: Prepared['pdfTemplates'] = [];
   for (const template of bundle.pdfTemplates) {
     const sample = Buffer.from(template.sample, 'base64');
-    if (sample.length >= MAX_PDF_EXTRACT_BYTES) throw badRequest(`Extraction template ${template.name}: ${PDF_TOO_LARGE_MESSAGE}`);
-    const inspection = await reader.inspect(sample).catch((error: unknown) => { throw badRequest(`Extraction template ${template.name}: ${(error as Error).message}`); });
+    if (sample.length >= MAX_PDF_EXTRACT_BYTES) throw badRequest(local('bundlePdfTooLarge', { name: template.name }));
+    const inspection = await reader.inspect(sample).catch((error: unknown) => { throw badRequest(local('bundlePdfProblem', { name: template.name, detail: (error as Error).message })); });
     pdfTemplates.push({
       id: template.id, sampleFileId: randomUUID(), name: template.name, fields: JSON.stringify(template.fields), pages: JSON.stringify(inspection.pages), formFields: JSON.stringify(inspection.formFields), sample,
     });
@@ -355,7 +355,7 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
       if (target.kind === 'new') {
         if (await isAppNameTaken(trx, target.appName)) throw conflict(Messages.appDuplicate);
         const wanted = target.appSlug === undefined || target.appSlug === '' ? undefined : target.appSlug;
-        if (wanted !== undefined && (await findAppBySlug(trx, wanted)) !== undefined) throw conflict(`An application already has the slug ${wanted}`);
+        if (wanted !== undefined && (await findAppBySlug(trx, wanted)) !== undefined) throw conflict(local('appSlugTaken', { slug: wanted }));
         appSlug = wanted ?? await freeAppSlug(trx, target.appName);
         appId = await insertApp(trx, { appName: target.appName, appDescription: bundle.app.appDescription, appSlug, appOpenRegistration: bundle.app.appOpenRegistration });
       } else {

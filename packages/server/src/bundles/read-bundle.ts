@@ -2,7 +2,7 @@ import {
   addonByName, type AppBundle, AppBundleSchema, BUNDLE_FORMAT_VERSION, BundleHeadSchema, checkAddonParams, type Component,
   MAX_JSON_NESTING, nestsDeeperThan, parsePageComponents, parseTriggerParamNames, slugify,
 } from '@rakit/core';
-import { badRequest } from '../errors/http-errors';
+import { badRequest, local } from '../errors/http-errors';
 import { identityMaps, Remapper } from './remap';
 import { sqliteTableProblem } from './sqlite-data';
 
@@ -18,10 +18,12 @@ function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] 
   return `bundle${where}: ${issue?.message ?? 'invalid'}`;
 }
 
-function unique(values: readonly (string | number)[], what: string): void {
+type Duplicate = 'connectionId' | 'sqlite' | 'pageId' | 'pageSlug' | 'menuId' | 'groupId' | 'groupSlug' | 'queryId' | 'functionId' | 'triggerId' | 'workflowId' | 'actionId' | 'printTemplate' | 'pdfTemplateId';
+
+function unique(values: readonly (string | number)[], what: Duplicate): void {
   const seen = new Set<string | number>();
   for (const value of values) {
-    if (seen.has(value)) throw badRequest(`The bundle holds two ${what} ${String(value)}`);
+    if (seen.has(value)) throw badRequest(local('bundleDuplicate', { what, value: String(value) }));
     seen.add(value);
   }
 }
@@ -33,37 +35,37 @@ function unique(values: readonly (string | number)[], what: string): void {
  */
 export function readBundle(raw: unknown): CheckedBundle {
   // Before anything walks it recursively (the schemas, JSON.stringify): a page's components sit 3 levels down.
-  if (nestsDeeperThan(raw, MAX_JSON_NESTING + 3)) throw badRequest(`The bundle is nested more than ${MAX_JSON_NESTING + 3} levels deep`);
+  if (nestsDeeperThan(raw, MAX_JSON_NESTING + 3)) throw badRequest(local('bundleTooDeep', { max: String(MAX_JSON_NESTING + 3) }));
   const head = BundleHeadSchema.safeParse(raw);
-  if (!head.success) throw badRequest(head.error.issues[0]?.message ?? 'Not a Rakit application bundle');
+  if (!head.success) throw badRequest(head.error.issues[0]?.message ?? local('bundleNotRakit'));
   if (head.data.formatVersion > BUNDLE_FORMAT_VERSION) {
-    throw badRequest(`This bundle was written by a newer Rakit (format ${head.data.formatVersion}); this server reads format ${BUNDLE_FORMAT_VERSION} and older. Update Rakit to import it.`);
+    throw badRequest(local('bundleFormatNewer', { version: String(head.data.formatVersion), supported: String(BUNDLE_FORMAT_VERSION) }));
   }
   const parsed = AppBundleSchema.safeParse(raw);
   if (!parsed.success) throw badRequest(firstIssue(parsed.error));
   const bundle = parsed.data;
 
-  unique(bundle.connections.map((c) => c.id), 'connections with id');
-  unique(bundle.connections.filter((c) => c.dbType === 'sqlite').map((c) => c.dbDatabase), 'SQLite databases named');
-  unique(bundle.pages.map((p) => p.id), 'pages with id');
-  unique(bundle.pages.map((p) => p.pageSlug), 'pages with slug');
-  unique(bundle.menus.map((m) => m.id), 'menus with id');
-  unique(bundle.groups.map((g) => g.id), 'groups with id');
-  unique(bundle.groups.map((g) => g.groupSlug), 'groups with slug');
-  unique(bundle.queries.map((q) => q.id), 'stored queries with id');
-  unique(bundle.functions.map((f) => f.id), 'functions with id');
-  unique(bundle.triggers.map((t) => t.id), 'triggers with id');
-  unique(bundle.workflows.map((w) => w.id), 'workflows with id');
-  unique(bundle.workflows.flatMap((w) => w.actions.map((a) => a.id)), 'workflow actions with id');
-  unique(bundle.printTemplates.map((t) => t.filename), 'print templates named');
-  unique(bundle.pdfTemplates.map((t) => t.id), 'extraction templates with id');
-  if (bundle.groups.filter((g) => g.isDefault).length > 1) throw badRequest('The bundle has more than one default group');
+  unique(bundle.connections.map((c) => c.id), 'connectionId');
+  unique(bundle.connections.filter((c) => c.dbType === 'sqlite').map((c) => c.dbDatabase), 'sqlite');
+  unique(bundle.pages.map((p) => p.id), 'pageId');
+  unique(bundle.pages.map((p) => p.pageSlug), 'pageSlug');
+  unique(bundle.menus.map((m) => m.id), 'menuId');
+  unique(bundle.groups.map((g) => g.id), 'groupId');
+  unique(bundle.groups.map((g) => g.groupSlug), 'groupSlug');
+  unique(bundle.queries.map((q) => q.id), 'queryId');
+  unique(bundle.functions.map((f) => f.id), 'functionId');
+  unique(bundle.triggers.map((t) => t.id), 'triggerId');
+  unique(bundle.workflows.map((w) => w.id), 'workflowId');
+  unique(bundle.workflows.flatMap((w) => w.actions.map((a) => a.id)), 'actionId');
+  unique(bundle.printTemplates.map((t) => t.filename), 'printTemplate');
+  unique(bundle.pdfTemplates.map((t) => t.id), 'pdfTemplateId');
+  if (bundle.groups.filter((g) => g.isDefault).length > 1) throw badRequest(local('bundleTwoDefaultGroups'));
 
   for (const page of bundle.pages) {
-    if (slugify(page.pageSlug) !== page.pageSlug) throw badRequest(`Page ${page.pageName}: its slug ${page.pageSlug} is not a slug`);
+    if (slugify(page.pageSlug) !== page.pageSlug) throw badRequest(local('bundlePageSlugInvalid', { page: page.pageName, slug: page.pageSlug }));
   }
   for (const group of bundle.groups) {
-    if (slugify(group.groupSlug) !== group.groupSlug) throw badRequest(`Group ${group.groupName}: its slug ${group.groupSlug} is not a slug`);
+    if (slugify(group.groupSlug) !== group.groupSlug) throw badRequest(local('bundleGroupSlugInvalid', { group: group.groupName, slug: group.groupSlug }));
   }
   for (const connection of bundle.connections) {
     for (const table of connection.sqliteTables ?? []) {
@@ -71,12 +73,12 @@ export function readBundle(raw: unknown): CheckedBundle {
       if (problem !== undefined) throw badRequest(problem);
     }
     if (connection.dbType !== 'sqlite' && (connection.dbHost === '' || connection.dbPort === 0 || connection.dbUser === '')) {
-      throw badRequest(`Connection ${connection.id}: a ${connection.dbType} connection needs a host, a port and a user`);
+      throw badRequest(local('bundleConnectionIncomplete', { id: String(connection.id), type: connection.dbType }));
     }
   }
   for (const trigger of bundle.triggers) {
     const names = parseTriggerParamNames(JSON.stringify(trigger.params));
-    if (!names.ok) throw badRequest(`Trigger ${trigger.name}: ${names.message}`);
+    if (!names.ok) throw badRequest(local('bundleTriggerInvalid', { name: trigger.name, detail: names.message }));
   }
 
   // Every reference must name one of the bundle's own entities: checked with the bundle's ids as they are.
@@ -89,7 +91,7 @@ export function readBundle(raw: unknown): CheckedBundle {
   const components = new Map<number, Component[]>();
   for (const page of bundle.pages) {
     const read = parsePageComponents(JSON.stringify(page.pageComponents));
-    if (!read.ok) throw badRequest(`Page ${page.pageName}: ${read.error}`);
+    if (!read.ok) throw badRequest(local('bundlePageInvalid', { page: page.pageName, detail: read.error }));
     check.components(structuredClone(read.components), page.pageName);
     components.set(page.id, read.components);
   }
@@ -97,13 +99,13 @@ export function readBundle(raw: unknown): CheckedBundle {
   const topMenuIds = new Set(bundle.menus.filter((m) => m.parentId === 0).map((m) => m.id));
   for (const menu of bundle.menus) {
     if (menu.pageId !== 0) check.ref('page', menu.pageId, `Menu ${menu.menuName}`, 0);
-    if (menu.parentId !== 0 && !topMenuIds.has(menu.parentId)) throw badRequest(`Menu ${menu.menuName}: its parent ${menu.parentId} is not a top-level menu of the bundle`);
+    if (menu.parentId !== 0 && !topMenuIds.has(menu.parentId)) throw badRequest(local('bundleMenuParent', { menu: menu.menuName, parent: String(menu.parentId) }));
   }
   for (const group of bundle.groups) {
     const where = `Group ${group.groupName}`;
     check.refs('page', group.pageIds, where);
     check.refs('query', group.queryIds, where);
-    for (const id of group.menuIds) if (!menuIds.has(id)) throw badRequest(`${where} refers to menu ${id}, which is not in the bundle`);
+    for (const id of group.menuIds) if (!menuIds.has(id)) throw badRequest(local('bundleGroupMenuMissing', { group: group.groupName, id: String(id) }));
   }
   for (const query of bundle.queries) {
     check.ref('connection', query.dbId, `Stored query ${query.name}`, 0);
@@ -113,22 +115,22 @@ export function readBundle(raw: unknown): CheckedBundle {
     const where = `Workflow ${workflow.name}`;
     if (workflow.triggerId !== null) check.ref('trigger', workflow.triggerId, where, null);
     const actionIds = new Set(workflow.actions.map((a) => a.id));
-    if (workflow.triggerActionId !== null && !actionIds.has(workflow.triggerActionId)) throw badRequest(`${where}: its trigger action is not one of its actions`);
+    if (workflow.triggerActionId !== null && !actionIds.has(workflow.triggerActionId)) throw badRequest(local('bundleWorkflowTriggerAction', { workflow: workflow.name }));
     for (const edge of workflow.edges) {
-      if (!actionIds.has(edge.from) || !actionIds.has(edge.to)) throw badRequest(`${where}: an edge joins actions that are not its own`);
+      if (!actionIds.has(edge.from) || !actionIds.has(edge.to)) throw badRequest(local('bundleWorkflowEdge', { workflow: workflow.name }));
     }
     for (const action of workflow.actions) {
       const addon = addonByName(action.addonName);
-      if (addon === undefined) throw badRequest(`${where}, action ${action.alias}: unknown add-on ${action.addonName}`);
+      if (addon === undefined) throw badRequest(local('bundleActionAddonUnknown', { workflow: workflow.name, action: action.alias, addon: action.addonName }));
       const checked = checkAddonParams(addon, JSON.stringify(action.params));
-      if (!checked.ok) throw badRequest(`${where}, action ${action.alias}: ${checked.message}`);
+      if (!checked.ok) throw badRequest(local('bundleActionInvalid', { workflow: workflow.name, action: action.alias, detail: checked.message }));
       check.workflowParams(addon.name, action.params, `${where}, action ${action.alias}`);
     }
   }
   for (const group of bundle.groups) {
-    if (group.members !== undefined && bundle.users === undefined) throw badRequest(`Group ${group.groupName} lists members but the bundle has no users`);
+    if (group.members !== undefined && bundle.users === undefined) throw badRequest(local('bundleMembersWithoutUsers', { group: group.groupName }));
     const userIds = new Set(bundle.users?.map((u) => u.userId));
-    for (const member of group.members ?? []) if (!userIds.has(member)) throw badRequest(`Group ${group.groupName}: member ${member} is not among the bundle's users`);
+    for (const member of group.members ?? []) if (!userIds.has(member)) throw badRequest(local('bundleMemberUnknown', { group: group.groupName, member: String(member) }));
   }
   return { bundle, components };
 }

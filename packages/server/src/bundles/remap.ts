@@ -1,5 +1,5 @@
 import { type Component, NO_FUNCTION, walkComponents } from '@rakit/core';
-import { badRequest } from '../errors/http-errors';
+import { badRequest, local } from '../errors/http-errors';
 
 /**
  * The references a bundle holds, and how an import rewrites them. Every id an entity of the
@@ -28,9 +28,6 @@ export function identityMaps(ids: Record<RefKind, readonly number[]>, functionSl
 /** What to do with a reference the maps do not hold: refuse the bundle (import) or clear it (export). */
 export type OnMissing = 'refuse' | 'clear';
 
-const LABEL: Record<RefKind, string> = {
-  connection: 'connection', page: 'page', query: 'stored query', function: 'function', trigger: 'trigger', pdfTemplate: 'extraction template',
-};
 
 /** A reference that is numeric (a number, or digits as text) and not one of the "none" values. */
 function numericRef(value: unknown): number | undefined {
@@ -49,7 +46,7 @@ export class Remapper {
     const mapped = this.maps[kind].get(id);
     if (mapped === undefined) {
       if (this.onMissing === 'clear') return none;
-      throw badRequest(`${where} refers to ${LABEL[kind]} ${id}, which is not in the bundle`);
+      throw badRequest(local('bundleRefMissing', { where, kind, id: String(id) }));
     }
     return typeof value === 'string' ? String(mapped) : mapped;
   }
@@ -117,7 +114,7 @@ export class Remapper {
       const value = out.functionId?.trim();
       if (value !== undefined && value !== '' && !value.includes('{{') && numericRef(value) === undefined) {
         const slug = this.maps.functionSlug.get(value);
-        if (slug === undefined && this.onMissing === 'refuse') throw badRequest(`${where} refers to function ${value}, which is not in the bundle`);
+        if (slug === undefined && this.onMissing === 'refuse') throw badRequest(local('bundleFunctionMissing', { where, slug: String(value) }));
         out.functionId = slug ?? '';
       } else {
         rewrite('functionId', 'function');

@@ -5,7 +5,7 @@ import { type BundleSqliteTable, hasStackedStatements, MAX_BUNDLE_SQLITE_ROWS } 
 import { DatabaseSync } from 'node:sqlite';
 import { SqliteDataSource, sqliteFile, sqliteFolder } from '../datasources/sqlite';
 import { quoteAnsi } from '../datasources/types';
-import { badRequest } from '../errors/http-errors';
+import { badRequest, local } from '../errors/http-errors';
 import { ensureOwnerOnlyFile, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 
 /*
@@ -40,7 +40,7 @@ export function dumpSqlite(dataDir: string, appId: number, name: string, withRow
       const columns = statement.columns().map((c) => c.name);
       const rows = (statement.all() as Record<string, unknown>[]).map((row) => columns.map((c) => cellOf(row[c])));
       if (rows.length > MAX_BUNDLE_SQLITE_ROWS) {
-        throw badRequest(`The SQLite table ${table} of ${name} holds more than ${MAX_BUNDLE_SQLITE_ROWS.toLocaleString('en')} rows: export it without the SQLite data`);
+        throw badRequest(local('bundleSqliteTooManyRows', { table, name, max: MAX_BUNDLE_SQLITE_ROWS.toLocaleString('en') }));
       }
       return { name: table, sql, columns, rows };
     });
@@ -73,7 +73,7 @@ export async function stageSqlite(dataDir: string, stagingId: string, name: stri
     // Checks the name as a connection's file name, in whatever application it ends up.
     sqliteFile(dataDir, 0, name);
   } catch (error) {
-    throw badRequest(`SQLite database ${name}: ${(error as Error).message}`);
+    throw badRequest(local('bundleSqliteProblem', { name, detail: (error as Error).message }));
   }
   const folder = path.join(dataDir, 'databases', `import-${stagingId}`);
   await mkdir(folder, OWNER_ONLY_FOLDERS);
@@ -97,7 +97,7 @@ export async function stageSqlite(dataDir: string, stagingId: string, name: stri
   } catch (error) {
     await source.close();
     await rm(folder, { recursive: true, force: true });
-    if (error instanceof Error && error.name === 'DataSourceError') throw badRequest(`SQLite database ${name}: ${error.message}`);
+    if (error instanceof Error && error.name === 'DataSourceError') throw badRequest(local('bundleSqliteProblem', { name, detail: error.message }));
     throw error;
   }
   await source.close();

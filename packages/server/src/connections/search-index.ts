@@ -7,7 +7,7 @@ import { openDdlSession } from '../datasources/ddl-session';
 import { reachableSettings } from '../datasources/reach';
 import { forgetSearchIndexes, readSearchIndexes, type TableSearchIndexes } from '../datasources/search-indexes';
 import { type DataSource, DataSourceError, type DataSourceType, quoteAnsi, type TableInfo } from '../datasources/types';
-import { badRequest, conflict, forbidden } from '../errors/http-errors';
+import { badRequest, conflict, forbidden, local, quoted } from '../errors/http-errors';
 import type { DbConfigRow } from '../store/repositories/db-configs';
 import { isTextType } from '../datasources/column-types';
 import { dataSourceOf, settingsOf } from './data-source-of';
@@ -222,13 +222,13 @@ function statementsOf(inspected: Inspected, table: TableInfo, columns: string[])
 /** The table and columns of the body, found in the connection's schema (the names used are the schema's). */
 function checkedTarget(inspected: Inspected, body: SearchIndexBody): { table: TableInfo; columns: string[] } {
   const table = inspected.tables.find((t) => t.table_name === body.table);
-  if (table === undefined) throw badRequest(`Table '${body.table}' does not exist in this database`);
+  if (table === undefined) throw badRequest(local('tableNotInDatabase', { table: quoted(body.table) }));
   const columns: string[] = [];
   for (const name of new Set(body.columns)) {
     const column = table.columns.find((c) => c.COLUMN_NAME === name);
-    if (column === undefined) throw badRequest(`Column '${name}' does not exist in table '${table.table_name}'`);
+    if (column === undefined) throw badRequest(local('columnNotInTable', { column: quoted(name), table: quoted(table.table_name) }));
     if (inspected.dialect !== 'sqlite' && !isTextType(inspected.dialect, column.DATA_TYPE)) {
-      throw badRequest(`Column '${name}' is not a text column: a search index serves text columns only`);
+      throw badRequest(local('searchIndexTextOnly', { column: quoted(name) }));
     }
     columns.push(column.COLUMN_NAME);
   }
@@ -379,11 +379,11 @@ async function runJob(app: FastifyInstance, row: DbConfigRow, job: Job, session:
  */
 export async function addSearchIndex(app: FastifyInstance, audit: AuditContext, row: DbConfigRow, body: SearchIndexBody): Promise<SearchIndexJob> {
   const jobs = jobsOf(app);
-  if (jobs.get(row.dbId)?.status.state === 'running') throw conflict('A search index is being added on this connection already; wait until it is done.');
+  if (jobs.get(row.dbId)?.status.state === 'running') throw conflict(local('searchIndexBusy'));
   const { plan, inspected } = await planOf(app, row, body);
   // Another process may be building one on this table: the engine says so.
   if (await buildSeenByEngine(inspected.dialect, inspected.source, plan.table).catch(() => null) !== null) {
-    throw conflict(`A search index is being added on ${plan.table} already; wait until it is done.`);
+    throw conflict(local('searchIndexBusyOn', { table: plan.table }));
   }
   if (plan.statements.length === 0) throw conflict(plan.refusal ?? 'A search index serves these columns already.');
   if (!plan.allowed) throw forbidden(plan.refusal ?? 'A search index cannot be added here');

@@ -1,5 +1,4 @@
-import { Messages } from '@rakit/core';
-import { badRequest } from '../errors/http-errors';
+import { badRequest, local } from '../errors/http-errors';
 import { addressesOf, AllowedHosts, isPublicAddress } from '../outbound/addresses';
 import type { ConnectionSettings } from './types';
 
@@ -24,7 +23,7 @@ export async function reachableSettings(settings: ConnectionSettings, reach: Dat
   if (allowed.allowsName(settings.dbHost)) return settings;
   const { host, addresses } = await addressesOf(settings.dbHost);
   if (!addresses.every((a) => isPublicAddress(a.address) || allowed.allowsAddress(a.address))) {
-    throw badRequest(`${Messages.databaseHostRefused}: ${host}`);
+    throw badRequest(local('databaseHostRefusedAt', { host }));
   }
   // addressesOf answers at least one address; the first is IPv4 when there is one.
   return { ...settings, dbHost: addresses[0]?.address ?? host };

@@ -1,6 +1,6 @@
 import { type RawQuery } from '@rakit/core';
 import { valueForColumn } from '../datasources/column-values';
-import { badRequest } from '../errors/http-errors';
+import { badRequest, local, quoted } from '../errors/http-errors';
 import type { ColumnInfo, DataSource } from '../datasources/types';
 import { type ParamValue, resolveValue } from './bind';
 
@@ -11,7 +11,7 @@ import { type ParamValue, resolveValue } from './bind';
 function conditionValue(column: ColumnInfo, value: ParamValue): ParamValue {
   if (value === null) return null;
   const fitted = valueForColumn(column, typeof value === 'boolean' ? Number(value) : value, { numberAsText: true });
-  if (fitted === undefined) throw badRequest(`The value compared with column '${column.COLUMN_NAME}' is not of its type`);
+  if (fitted === undefined) throw badRequest(local('columnTypeMismatch', { column: quoted(column.COLUMN_NAME) }));
   return fitted;
 }
 
@@ -28,14 +28,14 @@ export async function buildRawQuery(
   userId: string,
 ): Promise<{ sql: string; params: ParamValue[] }> {
   const table = (await source.tables()).find((t) => t.table_name === raw.table);
-  if (table === undefined) throw badRequest(`Table '${raw.table}' does not exist in this database`);
+  if (table === undefined) throw badRequest(local('tableNotInDatabase', { table: quoted(raw.table) }));
   const columnInfo = (name: string) => {
     const info = table.columns.find((c) => c.COLUMN_NAME === name);
-    if (info === undefined) throw badRequest(`Column '${name}' does not exist in table '${raw.table}'`);
+    if (info === undefined) throw badRequest(local('columnNotInTable', { column: quoted(name), table: quoted(raw.table) }));
     return info;
   };
   const column = (name: string) => source.quote(columnInfo(name).COLUMN_NAME);
-  if (raw.setValues.length === 0) throw badRequest('The query has no values to set');
+  if (raw.setValues.length === 0) throw badRequest(local('queryNoValues'));
   const values = raw.setValues.map((v) => resolveValue(v, pageValues, userId));
   const target = source.quote(table.table_name);
 
@@ -43,7 +43,7 @@ export async function buildRawQuery(
     const names = raw.setValues.map((v) => column(v.column)).join(', ');
     return { sql: `INSERT INTO ${target} (${names}) VALUES (${values.map(() => '?').join(', ')})`, params: values };
   }
-  if (raw.conditions.length === 0) throw badRequest('An UPDATE needs at least one condition');
+  if (raw.conditions.length === 0) throw badRequest(local('actionConditionRequired'));
   const assignments = raw.setValues.map((v) => `${column(v.column)} = ?`).join(', ');
   const where = raw.conditions.map((c) => `${column(c.column)} ${c.operator === '!=' ? '<>' : c.operator} ?`).join(' AND ');
   const conditionValues = raw.conditions.map((c) => conditionValue(columnInfo(c.column), resolveValue(c, pageValues, userId)));

@@ -27,3 +27,6 @@ export const conflict = (text: string | LocalText) => new HttpError(409, text);
 /** `{ key, values }` of a server text, checked against the catalog's keys. */
 export const local = (key: MessageCode, values?: MessageValues): LocalText => (values === undefined ? { key } : { key, values });
 
+
+/** A name set in single quotes inside an error ("Table 'orders' does not exist"): ICU would read quotes written in the catalog as its own. */
+export const quoted = (name: string | number): string => `'${String(name)}'`;

@@ -2,7 +2,7 @@ import {
   type Component, type FunctionParameter, FunctionParameterListSchema, type FunctionRun, Messages, NO_FUNCTION,
   typedFunctionValues,
 } from '@rakit/core';
-import { badRequest, HttpError } from '../errors/http-errors';
+import { badRequest, HttpError, local } from '../errors/http-errors';
 import type { FunctionsTable } from '../store/schema';
 import type { SandboxResult } from './sandbox-pool';
 
@@ -32,8 +32,8 @@ export function typedOrThrow(parameters: readonly FunctionParameter[], values: R
 
 export function failedRun(run: FunctionRun, admin: boolean): HttpError {
   if (!admin) return new HttpError(422, Messages.functionFailed);
-  const where = run.line === null || run.line === undefined ? '' : ` (line ${run.line})`;
-  return new HttpError(422, `${run.error ?? Messages.functionFailed}${where}`);
+  const error = run.error ?? Messages.functionFailed;
+  return new HttpError(422, run.line === null || run.line === undefined ? error : local('functionErrorAtLine', { error, line: String(run.line) }));
 }
 
 export const functionIdOf = (component: Component): number => {

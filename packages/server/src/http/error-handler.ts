@@ -68,7 +68,8 @@ export function installErrorHandler(app: FastifyInstance, options: { firstPage: 
         request.log.warn({ err: error.cause }, 'application database unavailable');
         return fail(503, [error.message]);
       }
-      return sendCoded(request, reply, 502, 'databaseError', { detail: error.message });
+      // The database's own words as they are; one of ours ("Send one statement at a time") translated.
+      return sendCoded(request, reply, 502, 'databaseError', { detail: translateText(requestLanguage(request), error.message).text });
     }
     if (isUniqueViolation(error)) return sendCoded(request, reply, 409, 'duplicateRow');
     const statusCode = error.statusCode ?? 500;

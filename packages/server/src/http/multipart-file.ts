@@ -1,6 +1,7 @@
+import type { LocalText } from '@rakit/core';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../errors/http-errors';
+import { badRequest, HttpError, local } from '../errors/http-errors';
 
 /** A multipart Content-Type's boundary parameter, when it names one (quoted or not). */
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]+"|[^\s;"]+)/i;
@@ -12,7 +13,7 @@ const BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]+"|[^\s;"]+)/i;
  */
 function malformedMultipart(error: unknown): unknown {
   if (!(error instanceof Error) || (error as { statusCode?: unknown }).statusCode !== undefined) return error;
-  return badRequest(`The upload is not well-formed multipart/form-data: ${error.message}`);
+  return badRequest(local('uploadMalformed', { detail: error.message }));
 }
 
 /**
@@ -21,13 +22,13 @@ function malformedMultipart(error: unknown): unknown {
  * file passes the limit (the limit cuts the stream short, and may do so without throwing).
  */
 export async function readUploadedFile(
-  app: FastifyInstance, request: FastifyRequest, what: string, tooLargeMessage: string,
+  app: FastifyInstance, request: FastifyRequest, what: 'file' | 'template' | 'pdf' | 'samplePdf', tooLargeMessage: string | LocalText,
 ): Promise<{ part: MultipartFile; content: Buffer }> {
-  if (!request.isMultipart()) throw badRequest(`Send the ${what} as multipart/form-data`);
+  if (!request.isMultipart()) throw badRequest(local('uploadNotMultipart', { what }));
   // Without a boundary the parser finds no parts at all and would answer 'No file was sent'.
-  if (!BOUNDARY.test(request.headers['content-type'] ?? '')) throw badRequest(`Send the ${what} as multipart/form-data with a boundary`);
+  if (!BOUNDARY.test(request.headers['content-type'] ?? '')) throw badRequest(local('uploadNoBoundary', { what }));
   const part = await request.file().catch((error: unknown) => { throw malformedMultipart(error); });
-  if (part === undefined) throw badRequest('No file was sent');
+  if (part === undefined) throw badRequest(local('uploadNoFile'));
   let content: Buffer;
   try {
     content = await part.toBuffer();

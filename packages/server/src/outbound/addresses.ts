@@ -1,8 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { Messages } from '@rakit/core';
 import ipaddr from 'ipaddr.js';
-import { HttpError } from '../errors/http-errors';
+import { HttpError, local } from '../errors/http-errors';
 
 /**
  * Where the server may connect for an author (a Request test, an application's database):
@@ -52,8 +51,6 @@ export function isPublicAddress(address: string): boolean {
   return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
 }
 
-export const secondsOf = (ms: number): string => `${ms / 1000} second${ms === 1000 ? '' : 's'}`;
-
 /** Names that are the machine itself (RFC 6761): never asked of DNS. */
 const isLocalhostName = (host: string): boolean => /(^|\.)localhost\.?$/i.test(host);
 
@@ -80,9 +77,9 @@ export async function resolveHost(host: string, timeoutMs = DNS_TIMEOUT_MS, serv
   const timeoutCodes = new Set(['ETIMEOUT', 'ECANCELLED']);
   const reasons = [v4, v6].flatMap((r) => (r.status === 'rejected' ? [(r.reason as { code?: string } | undefined)?.code] : []));
   if (timedOut || reasons.some((code) => code !== undefined && timeoutCodes.has(code))) {
-    throw new HttpError(502, `${Messages.requestHostTimedOut} ${secondsOf(timeoutMs)}: ${host}`);
+    throw new HttpError(502, local('requestHostTimedOutAt', { seconds: timeoutMs / 1000, host }));
   }
-  throw new HttpError(502, `${Messages.requestHostUnknown}: ${host}`);
+  throw new HttpError(502, local('requestHostUnknownAt', { host }));
 }
 
 export interface HostAddresses {
@@ -99,7 +96,7 @@ export async function addressesOf(hostname: string, resolve: (host: string) => P
   const family = isIP(host);
   if (family !== 0) return { host, literal: true, addresses: [{ address: host, family: family === 6 ? 6 : 4 }] };
   const addresses = await resolve(host);
-  if (addresses.length === 0) throw new HttpError(502, `${Messages.requestHostUnknown}: ${host}`);
+  if (addresses.length === 0) throw new HttpError(502, local('requestHostUnknownAt', { host }));
   return { host, literal: false, addresses };
 }
 

@@ -2,8 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction, TcpNetConnectOpts } from 'node:net';
 import { Messages } from '@rakit/core';
-import { badRequest, HttpError } from '../errors/http-errors';
-import { addressesOf, type AllowedHosts, isPublicAddress, resolveHost, secondsOf, type VettedAddress } from './addresses';
+import { badRequest, HttpError, local } from '../errors/http-errors';
+import { addressesOf, type AllowedHosts, isPublicAddress, resolveHost, type VettedAddress } from './addresses';
 
 /**
  * Requests the server sends for an author (the Request section's Test): only http(s), only to
@@ -42,7 +42,7 @@ export function outboundUrl(text: string): URL {
     throw badRequest(Messages.requestUrlInvalid);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') throw badRequest(Messages.requestUrlInvalid);
-  if (url.username !== '' || url.password !== '') throw badRequest(`${Messages.requestUrlInvalid} without a user name or password in it`);
+  if (url.username !== '' || url.password !== '') throw badRequest(local('requestUrlWithCredentials'));
   return url;
 }
 
@@ -59,7 +59,7 @@ export async function vetHost(
   const { host, literal, addresses } = await addressesOf(hostname, resolve);
   const named = allowed !== undefined && !literal && allowed.allowsName(host);
   if (!allowPrivate && !named && !addresses.every((a) => isPublicAddress(a.address) || (allowed?.allowsAddress(a.address) ?? false))) {
-    throw badRequest(`${literal ? Messages.requestAddressRefused : Messages.requestHostRefused}: ${host}`);
+    throw badRequest(local(literal ? 'requestAddressRefusedAt' : 'requestHostRefusedAt', { host }));
   }
   return addresses;
 }
@@ -128,10 +128,10 @@ export function sendToAddress(
       });
     } catch (error) {
       // Node refuses header names or values it cannot send.
-      reject(badRequest(`Invalid header: ${error instanceof Error ? error.message : String(error)}`));
+      reject(badRequest(local('requestHeaderInvalid', { detail: error instanceof Error ? error.message : String(error) })));
       return;
     }
-    const timer = setTimeout(() => outgoing.destroy(new HttpError(502, `${Messages.requestTimedOut} ${secondsOf(timeoutMs)}`)), timeoutMs);
+    const timer = setTimeout(() => outgoing.destroy(new HttpError(502, local('requestTimedOutAfter', { seconds: timeoutMs / 1000 }))), timeoutMs);
     // Whoever waits for the answer (a workflow step past its time) may give up on it: the reason is rethrown as it is.
     const onAbort = () => outgoing.destroy(signal?.reason as Error);
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -142,7 +142,7 @@ export function sendToAddress(
         reject(error);
         return;
       }
-      reject(error instanceof HttpError ? error : new HttpError(502, `${Messages.requestFailed}: ${error instanceof Error ? error.message : String(error)}`));
+      reject(error instanceof HttpError ? error : new HttpError(502, local('requestFailedAt', { detail: error instanceof Error ? error.message : String(error) })));
     };
     outgoing.on('error', fail);
     outgoing.end(request.body);

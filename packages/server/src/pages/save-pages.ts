@@ -1,5 +1,5 @@
 import { type Component, Messages, type PageInput, parsePageComponents } from '@rakit/core';
-import { badRequest, notFound } from '../errors/http-errors';
+import { badRequest, local, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findPage, insertPage, updatePage } from '../store/repositories/pages';
 import { latestPageVersion } from '../store/repositories/page-versions';
@@ -16,7 +16,7 @@ import { followPageDocument, type PageSaver, recordPageCreated, recordPageVersio
 export async function savePages(trx: Store, appId: number, pages: PageInput[], saver: PageSaver) {
   const saved: { pageId: number; pageSlug: string; revision: number }[] = [];
   for (const page of pages) {
-    if (page.pageAppId !== undefined && page.pageAppId !== appId) throw badRequest('pageAppId must be the application being saved');
+    if (page.pageAppId !== undefined && page.pageAppId !== appId) throw badRequest(local('pageAppIdMismatch'));
     if (page.pageId === null) {
       if (page.pageComponents !== undefined && page.pageComponents !== '' && page.pageComponents !== '[]') throw badRequest(Messages.pageSaveWithoutId);
       if (page.pageName === undefined) throw badRequest(Messages.pageTitleRequired);

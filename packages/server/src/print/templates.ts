@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Principal } from '../auth/principal';
 import { inspectTemplate, TemplateError } from '../documents/docx-template';
-import { badRequest, notFound } from '../errors/http-errors';
+import { badRequest, local, notFound } from '../errors/http-errors';
 import { contentOf } from '../storage/file-storage';
 import { findAppBySlug } from '../store/repositories/apps';
 import {
@@ -25,7 +25,7 @@ export async function printAppOf(app: FastifyInstance, caller: Principal, appId:
   let target = appId;
   if (target === undefined) {
     const signedIn = await findAppBySlug(app.store, caller.tokenAppSlug);
-    if (signedIn === undefined) throw badRequest('Name the application: appId');
+    if (signedIn === undefined) throw badRequest(local('appIdRequired'));
     target = signedIn.appId;
   }
   if (level === 'appAdmin') caller.assertAppAdmin(target);
@@ -36,7 +36,7 @@ export async function printAppOf(app: FastifyInstance, caller: Principal, appId:
 /** A template's name as stored: its base name without folders; 400 when it is too long or holds control characters. */
 function templateName(fileName: string): string {
   const name = TemplateNameSchema.safeParse(path.basename(fileName.replaceAll('\\', '/')).trim());
-  if (!name.success) throw badRequest(`${Messages.printTemplateNameInvalid} (at most ${MAX_TEMPLATE_NAME} characters, no control characters)`);
+  if (!name.success) throw badRequest(local('printTemplateNameRules', { max: String(MAX_TEMPLATE_NAME) }));
   return name.data;
 }
 

@@ -11,7 +11,7 @@ import { bindPositional, type ParamValue, resolveValue, savedActionFor } from '.
 import { type PageQueryAction, pageQueryActions } from '../engine/page-actions';
 import { savedComponents } from '../engine/page-cache';
 import { buildRawQuery } from '../engine/query-builder';
-import { badRequest, forbidden, HttpError, notFound } from '../errors/http-errors';
+import { badRequest, forbidden, HttpError, local, notFound } from '../errors/http-errors';
 import { assertMayReadPage, reachablePageComponents } from '../pages/page-access';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 import { type DbConfigRow, findDbConfig } from '../store/repositories/db-configs';
@@ -28,7 +28,7 @@ import { findQuery } from '../store/repositories/queries';
  * that runs or stores SQL takes one statement, which commits on its own.
  */
 export function assertOneStatement(sql: string): void {
-  if (hasStackedStatements(sql)) throw badRequest('Send one statement at a time');
+  if (hasStackedStatements(sql)) throw badRequest(local('queryOneStatement'));
   assertNoTransactionControl(sql);
 }
 

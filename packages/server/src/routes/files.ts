@@ -1,9 +1,9 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { FILE_TOO_LARGE_MESSAGE, fileCalls, fileMatchesFilter, MAX_UPLOAD_BYTES } from '@rakit/core';
+import { fileCalls, fileMatchesFilter, MAX_UPLOAD_BYTES } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { HttpError } from '../errors/http-errors';
+import { HttpError, local } from '../errors/http-errors';
 import { readUploadedFile } from '../http/multipart-file';
 import { route } from '../http/route';
 import { keepUpload, uploadedFile } from '../storage/uploads';
@@ -17,13 +17,13 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES - 1, files: 1, fields: 5, parts: 6 } });
 
   route(app, fileCalls.uploadFile, async ({ input: { query }, caller, appId, request }) => {
-    const { part, content } = await readUploadedFile(app, request, 'file', FILE_TOO_LARGE_MESSAGE);
+    const { part, content } = await readUploadedFile(app, request, 'file', local('fileTooLarge'));
     const { filter } = query;
     const sniffed = await fileTypeFromBuffer(content);
     // Images and videos must prove it by their bytes; other files fall back to the declared type.
     const mimeType = sniffed?.mime ?? (filter === 'image' || filter === 'video' ? 'application/octet-stream' : part.mimetype);
     const fileName = path.basename(part.filename).slice(0, 255) || 'file';
-    if (!fileMatchesFilter(filter, mimeType, fileName)) throw new HttpError(415, `This type of file is not accepted here (${mimeType})`);
+    if (!fileMatchesFilter(filter, mimeType, fileName)) throw new HttpError(415, local('fileTypeRefusedAt', { type: mimeType }));
 
     const fileId = await keepUpload(app.store, app.files, { appId, uploadedBy: caller.userId, fileName, mimeType, content });
     return [{ fileId, fileName, mimeType, size: content.length }];

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
-import { MAX_PDF_EXTRACT_BYTES, PDF_TOO_LARGE_MESSAGE, pdfTemplateCalls } from '@rakit/core';
+import { MAX_PDF_EXTRACT_BYTES, pdfTemplateCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { readUploadedFile } from '../http/multipart-file';
+import { local } from '../errors/http-errors';
 import { route } from '../http/route';
 import { PdfReader } from '../pdf-templates/extract';
 import {
@@ -23,7 +24,7 @@ const pdfTemplateRoutes: FastifyPluginAsync = async (app) => {
   route(app, pdfTemplateCalls.getTemplateField, async ({ input: { params } }) => templateOf(app, params.id));
 
   route(app, pdfTemplateCalls.extractTemplate, async ({ input: { params }, request }) => {
-    const { content } = await readUploadedFile(app, request, 'PDF', PDF_TOO_LARGE_MESSAGE);
+    const { content } = await readUploadedFile(app, request, 'pdf', local('pdfTooLarge'));
     const { values, notes } = await extractWith(app, reader, params.id, content);
     return { data: values, extra: { error: notes } };
   });
@@ -35,7 +36,7 @@ const pdfTemplateRoutes: FastifyPluginAsync = async (app) => {
     .send(await sampleOf(app, params.id)));
 
   route(app, pdfTemplateCalls.createPdfTemplate, async ({ input: { query }, caller, request }) => {
-    const { part, content } = await readUploadedFile(app, request, 'sample PDF', PDF_TOO_LARGE_MESSAGE);
+    const { part, content } = await readUploadedFile(app, request, 'samplePdf', local('pdfTooLarge'));
     return createTemplate(app, reader, query.appId, caller.userId, part.filename, content);
   });
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountToSetPassword } from '../accounts/password-consent';
 import { managedApp } from '../accounts/user-scope';
 import { hashPassword, verifyPassword } from '../security/passwords';
-import { badRequest, conflict, forbidden, notFound } from '../errors/http-errors';
+import { badRequest, conflict, forbidden, local, notFound } from '../errors/http-errors';
 import { route } from '../http/route';
 import { withAudit } from '../audit/record';
 import { cachedAccount } from '../store/cached-reads';
@@ -33,7 +33,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
       await insertUser(trx, userId, passwordHash, target.isRoot ? null : appId);
       if (target.isRoot) return;
       const defaultGroup = await findDefaultGroup(trx, appId);
-      if (defaultGroup === undefined) throw badRequest('Choose a default group first');
+      if (defaultGroup === undefined) throw badRequest(local('defaultGroupFirst'));
       await addMember(trx, defaultGroup.groupId, userId);
     });
     return { userId };
@@ -66,7 +66,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   route(app, userCalls.deleteUser, async ({ input: { body }, caller, appId, audit }) => {
     const { userId } = body.data;
     const target = await managedApp(app.store, appId);
-    if (userId === caller.userId) throw badRequest('You cannot remove yourself');
+    if (userId === caller.userId) throw badRequest(local('userRemoveSelf'));
     if ((await findUser(app.store, userId)) === undefined) throw notFound(Messages.userNotFound);
     await withAudit(app.store, audit, { entityType: 'user', entityId: userId, summary: `Removed user ${userId}` }, async (trx) => {
       if (target.isRoot) return deleteUserCascade(trx, userId);

@@ -6,7 +6,7 @@ import { cachedTables } from '../datasources/schema-cache';
 import { cachedSearchIndexes, NO_SEARCH_INDEXES } from '../datasources/search-indexes';
 import type { DataSourceType } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
-import { badRequest } from '../errors/http-errors';
+import { badRequest, local, quoted } from '../errors/http-errors';
 import type { WidgetContext } from './data-widget';
 import { isIntegerType, isTextType } from '../datasources/column-types';
 import type { SearchPlan } from './search-condition';
@@ -61,7 +61,7 @@ const unique = <T>(items: readonly T[]) => [...new Set(items)];
 export function customSubquery(query: string, userId: string): { sql: string; params: ParamValue[] } {
   const text = stripSqlComments(query).replace(/[\s;]+$/, '').trim();
   if (text === '') throw badRequest(Messages.tableNotConfigured);
-  if (hasStackedStatements(text) || statementKind(text) !== 'SELECT') throw badRequest('The custom query of a data widget must be one SELECT statement');
+  if (hasStackedStatements(text) || statementKind(text) !== 'SELECT') throw badRequest(local('widgetQuerySelectOnly'));
   const parts = text.split(`'${USER_ID_MARKER}'`);
   const sql = parts.join('?');
   const params = parts.slice(1).map(() => userId);
@@ -149,7 +149,7 @@ async function buildPlan(context: WidgetContext): Promise<ContentPlan> {
     table = widget.table_used.trim();
     if (table === '') throw badRequest(Messages.tableNotConfigured);
     const info = (await cachedTables(source)).find((t) => t.table_name === table);
-    if (info === undefined) throw badRequest(`Table '${table}' does not exist in this database`);
+    if (info === undefined) throw badRequest(local('tableNotInDatabase', { table: quoted(table) }));
     from = quote(info.table_name);
     known = new Set(info.columns.map((c) => c.COLUMN_NAME));
     const keys = info.columns.filter((c) => c.COLUMN_KEY === 'PRI');
@@ -160,9 +160,10 @@ async function buildPlan(context: WidgetContext): Promise<ContentPlan> {
     indexes = (await cachedSearchIndexes(source, context.dbType)).get(info.table_name) ?? NO_SEARCH_INDEXES;
   }
 
-  const where = isCustom ? 'the custom query\'s columns' : `table '${table}'`;
   const check = (name: string) => {
-    if (known !== null && !known.has(name)) throw badRequest(`Column '${name}' does not exist in ${where}`);
+    if (known !== null && !known.has(name)) {
+      throw badRequest(isCustom ? local('columnNotInCustomQuery', { column: quoted(name) }) : local('columnNotInTable', { column: quoted(name), table: quoted(table) }));
+    }
     return name;
   };
   if (shown.length === 0 && known !== null) shown = [...known].map((field) => ({ field, label: field }));

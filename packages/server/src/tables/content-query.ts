@@ -4,7 +4,7 @@ import {
 } from '@rakit/core';
 import { sqliteGuard } from '../datasources/sqlite-guard';
 import type { ParamValue } from '../engine/bind';
-import { badRequest } from '../errors/http-errors';
+import { badRequest, local, quoted } from '../errors/http-errors';
 import type { ContentPlan } from './content-plan';
 import { searchCondition } from './search-condition';
 
@@ -47,7 +47,7 @@ export function conditionsOf(plan: ContentPlan, input: Pick<TableFilterInput, 's
   }
   for (const [field, active] of activeValues(input)) {
     const filter = plan.filters.find((f) => f.field === field);
-    if (filter === undefined) throw badRequest(`Unknown filter '${field}'`);
+    if (filter === undefined) throw badRequest(local('tableFilterUnknown', { field: quoted(field) }));
     const column = plan.quote(filter.field);
     if (filter.interval) {
       const min = intervalBound(active.min);
@@ -79,7 +79,7 @@ export function orderOf(plan: ContentPlan, sort: TableSort | undefined): { colum
   if (sort !== undefined) {
     const sortable = plan.columns.some((c) => c.field === sort.column) || sort.column === plan.primaryKey
       || (plan.columns.length === 0 && plan.known === null);
-    if (!sortable) throw badRequest(`Cannot sort by '${sort.column}'`);
+    if (!sortable) throw badRequest(local('tableSortRefused', { column: quoted(sort.column) }));
     order.push({ column: sort.column, direction: sort.direction });
   }
   if (plan.orderKey !== null && plan.orderKey !== sort?.column) order.push({ column: plan.orderKey, direction: sort?.direction ?? 'asc' });

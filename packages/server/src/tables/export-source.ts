@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { dataSourceOf } from '../connections/data-source-of';
 import type { DataSource, DataSourceType } from '../datasources/types';
-import { badRequest, forbidden, notFound } from '../errors/http-errors';
+import { badRequest, forbidden, local, notFound } from '../errors/http-errors';
 import { findDbConfig } from '../store/repositories/db-configs';
 import { type ContentPlan, contentPlan } from './content-plan';
 import { findDataWidget, type WidgetContext } from './data-widget';
@@ -52,7 +52,7 @@ export async function exportableWidget(
  */
 export async function exportSourceOf(app: FastifyInstance, caller: Principal, body: ExcelFromTableBody, input: TableFilterInput): Promise<ExportSource> {
   if (body.pageId !== undefined && body.componentId !== undefined) return exportableWidget(app, caller, { pageId: body.pageId, componentId: body.componentId }, input.search);
-  if (body.query === undefined || body.dbId === undefined) throw badRequest('Name the table to export: pageId and componentId');
+  if (body.query === undefined || body.dbId === undefined) throw badRequest(local('exportTableRequired'));
   const db = await findDbConfig(app.store, body.dbId);
   if (db === undefined) throw notFound(Messages.databaseNotFound);
   if (!caller.isAppAdmin(db.dbAppId)) throw forbidden(Messages.onlySavedQueries);

@@ -7,7 +7,7 @@ import { valueForColumn } from '../datasources/column-values';
 import { cachedTables } from '../datasources/schema-cache';
 import type { ColumnInfo, TableInfo } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
-import { badRequest, HttpError, notFound } from '../errors/http-errors';
+import { badRequest, HttpError, local, notFound, quoted } from '../errors/http-errors';
 import { contentPlan } from './content-plan';
 import type { Statement } from './content-query';
 import type { WidgetContext } from './data-widget';
@@ -25,11 +25,11 @@ async function writeTarget(context: WidgetContext): Promise<WriteTarget> {
   const name = (widget.table_used === CUSTOM_TABLE ? widget.customSource.table : widget.table_used).trim();
   if (name === '') throw badRequest(Messages.tableNotConfigured);
   const table = (await cachedTables(context.source)).find((t) => t.table_name === name);
-  if (table === undefined) throw badRequest(`Table '${name}' does not exist in this database`);
+  if (table === undefined) throw badRequest(local('tableNotInDatabase', { table: quoted(name) }));
   const keyName = widget.primaryKey.trim();
   if (keyName === '' || keyName === NONE_PRIMARY_KEY) throw badRequest(Messages.primaryKeyRequired);
   const key = table.columns.find((c) => c.COLUMN_NAME === keyName);
-  if (key === undefined) throw badRequest(`Column '${keyName}' does not exist in table '${name}'`);
+  if (key === undefined) throw badRequest(local('columnNotInTable', { column: quoted(keyName), table: quoted(name) }));
   return { table, key };
 }
 
@@ -210,7 +210,7 @@ export async function moveCard(context: WidgetContext, body: MoveCardBody): Prom
   const value = String(body.value);
   if (!(context.widget.groups ?? []).some((g) => g.value === value)) throw badRequest(Messages.kanbanLaneUnknown);
   const target = await writeTarget(context);
-  if (!target.table.columns.some((c) => c.COLUMN_NAME === compared)) throw badRequest(`Column '${compared}' does not exist in table '${target.table.table_name}'`);
+  if (!target.table.columns.some((c) => c.COLUMN_NAME === compared)) throw badRequest(local('columnNotInTable', { column: quoted(compared), table: quoted(target.table.table_name) }));
   if (compared === target.key.COLUMN_NAME) throw new HttpError(400, Messages.columnNotEditable, [compared]);
   return updateRow(context, target, body.key, { [compared]: value });
 }

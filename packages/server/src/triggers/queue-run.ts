@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { pageTriggerActions } from '../engine/page-actions';
 import { memberTriggerArguments, sentArgument } from '../engine/trigger-arguments';
-import { badRequest, forbidden, notFound } from '../errors/http-errors';
+import { badRequest, forbidden, local, notFound } from '../errors/http-errors';
 import { reachablePageComponents } from '../pages/page-access';
 import { findTrigger, insertTriggerRun } from '../store/repositories/triggers';
 import { startTriggerRuns, triggerOutcome } from '../workflows/runs';
@@ -15,7 +15,7 @@ import { storedNames } from './stored-triggers';
 async function triggerOfId(app: FastifyInstance, idText: string | undefined) {
   const text = idText ?? '';
   if (!/^[1-9][0-9]{0,9}$/.test(text)) throw badRequest(Messages.triggerIdEmpty);
-  if (Number(text) > MAX_ROW_ID) throw badRequest(`${Messages.triggerIdTooLarge} ${MAX_ROW_ID}`);
+  if (Number(text) > MAX_ROW_ID) throw badRequest(local('triggerIdTooLargeAt', { max: String(MAX_ROW_ID) }));
   const trigger = await findTrigger(app.store, Number(text));
   if (trigger === undefined) throw notFound(Messages.triggerNotFound);
   return trigger;
@@ -38,7 +38,7 @@ export async function queueTriggerRun(app: FastifyInstance, caller: Principal, i
   if (caller.isAppAdmin(trigger.triggerAppId)) {
     // The author sends any declared value; a name the trigger lacks is his page's mistake to see.
     const unknown = Object.keys(sent).filter((name) => !names.includes(name));
-    if (unknown.length > 0) throw badRequest(`${Messages.triggerParamUnknown}: ${unknown.join(', ')}`);
+    if (unknown.length > 0) throw badRequest(local('triggerParamUnknownAt', { names: unknown.join(', ') }));
     params = Object.fromEntries(names.map((name) => [name, sentArgument(sent, name)]));
   } else {
     const actions = (await reachablePageComponents(app, caller, trigger.triggerAppId))

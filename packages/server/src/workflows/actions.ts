@@ -3,7 +3,7 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { badRequest, HttpError, notFound } from '../errors/http-errors';
+import { badRequest, HttpError, local, notFound } from '../errors/http-errors';
 import { withAudit } from '../audit/record';
 import { cachedDbConfig } from '../store/cached-reads';
 import type { Store } from '../store/db';
@@ -34,7 +34,7 @@ export async function referenceProblem(app: FastifyInstance, addon: Addon, param
   const named = (name: string) => {
     const value = params[name] ?? '';
     if (value === '') return null;
-    return /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : badRequest(`The parameter ${name} must be an id`);
+    return /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : badRequest(local('parameterNotId', { name }));
   };
   if (addon.name === 'query') {
     const queryId = named('queryId');
@@ -64,8 +64,8 @@ export async function referenceProblem(app: FastifyInstance, addon: Addon, param
 /** The add-on a saved action names, which must be known and available. */
 export function availableAddon(name: string): Addon {
   const addon = addonByName(name);
-  if (addon === undefined) throw badRequest(`${Messages.addonUnknown} ${name}`);
-  if (!addon.available) throw badRequest(`${addon.label}: ${addon.unavailableReason ?? 'not available'}`);
+  if (addon === undefined) throw badRequest(local('addonUnknownNamed', { name }));
+  if (!addon.available) throw badRequest(addon.unavailableReason === undefined ? local('addonUnavailable', { addon: addon.label }) : local('addonUnavailableBecause', { addon: addon.label, reason: addon.unavailableReason }));
   return addon;
 }
 
@@ -127,7 +127,7 @@ type ActionValues = Parameters<typeof insertWorkflowAction>[1];
 
 /** Adds an action to a workflow whose row the transaction holds (so the count is exact): at most MAX_WORKFLOW_ACTIONS. */
 export async function addWorkflowAction(trx: Store, chainId: number, values: Omit<ActionValues, 'actionChainId'>): Promise<number> {
-  if (await countActionsOfWorkflow(trx, chainId) >= MAX_WORKFLOW_ACTIONS) throw badRequest(`A workflow has at most ${MAX_WORKFLOW_ACTIONS} actions`);
+  if (await countActionsOfWorkflow(trx, chainId) >= MAX_WORKFLOW_ACTIONS) throw badRequest(local('workflowTooManyActions', { max: String(MAX_WORKFLOW_ACTIONS) }));
   return insertWorkflowAction(trx, { actionChainId: chainId, ...values });
 }
 

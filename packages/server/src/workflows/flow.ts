@@ -3,7 +3,7 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
-import { badRequest, notFound } from '../errors/http-errors';
+import { badRequest, local, notFound } from '../errors/http-errors';
 import { recordAudit } from '../audit/record';
 import type { Store } from '../store/db';
 import {
@@ -23,7 +23,7 @@ function edgesOf(flow: SaveFlowBody['flow']): StoredEdge[] {
     const [from, to, branch] = pair;
     if (pair.length < 2 || typeof from !== 'number' || typeof to !== 'number' || from <= 0 || to <= 0) throw badRequest(Messages.flowIdsMissing);
     if (from > MAX_ROW_ID || to > MAX_ROW_ID) throw notFound(Messages.flowActionForeign);
-    if (pair.length === 3 && !isBranch(branch)) throw badRequest(`${Messages.flowBranchInvalid} ${from} → ${to}`);
+    if (pair.length === 3 && !isBranch(branch)) throw badRequest(local('flowBranchInvalidAt', { from, to }));
     return [from, to, pair.length === 3 ? branch as ConditionBranch : null];
   });
   // The same edge twice is one edge.
@@ -48,12 +48,12 @@ export async function writeFlow(
 ): Promise<number | null> {
   const { edges } = flow;
   const cycle = findCycle(edges.map(([from, to]): FlowEdge => [from, to]));
-  if (cycle !== null) throw badRequest(`${Messages.flowCycle}: ${cycle.join(' → ')}`);
+  if (cycle !== null) throw badRequest(local('flowCycleAt', { cycle: cycle.join(' → ') }));
   if (edges.some(([from, to]) => !addonOf.has(from) || !addonOf.has(to))) throw notFound(Messages.flowActionForeign);
   for (const [from, to, branch] of edges) {
     const fromCondition = addonOf.get(from) === 'condition';
-    if (fromCondition && branch === null) throw badRequest(`${Messages.flowBranchMissing} ${from} → ${to}`);
-    if (!fromCondition && branch !== null) throw badRequest(`${Messages.flowBranchNotCondition} ${from} → ${to}`);
+    if (fromCondition && branch === null) throw badRequest(local('flowBranchMissingAt', { from, to }));
+    if (!fromCondition && branch !== null) throw badRequest(local('flowBranchNotConditionAt', { from, to }));
   }
   if ((flow.layout ?? []).some((card) => !addonOf.has(card.actionId))) throw notFound(Messages.flowActionForeign);
   let triggerActionId = workflow.chainTriggerActionId > 0 ? workflow.chainTriggerActionId : null;
@@ -62,7 +62,7 @@ export async function writeFlow(
     triggerActionId = flow.triggerActionId;
     await setTriggerAction(trx, workflow.chainId, triggerActionId ?? 0);
   }
-  if (triggerActionId !== null && edges.some(([, to]) => to === triggerActionId)) throw badRequest('The trigger action comes first: no edge may lead to it');
+  if (triggerActionId !== null && edges.some(([, to]) => to === triggerActionId)) throw badRequest(local('flowTriggerFirst'));
   await replaceEdges(trx, workflow.chainId, edges);
   if (flow.layout !== undefined) await placeCards(trx, workflow.chainId, flow.layout);
   return triggerActionId;
@@ -79,7 +79,7 @@ export async function saveFlow(
   const workflow = await workflowOfAdmin(app, caller, body.workflowId);
   const edges = edgesOf(body.flow);
   const cycle = findCycle(edges.map(([from, to]): FlowEdge => [from, to]));
-  if (cycle !== null) throw badRequest(`${Messages.flowCycle}: ${cycle.join(' → ')}`);
+  if (cycle !== null) throw badRequest(local('flowCycleAt', { cycle: cycle.join(' → ') }));
   const document = workflowDocumentOf(app, workflow.chainId);
   const saved = await app.store.transaction().execute(async (trx) => {
     // First: the workflow's row is then held, so no action is added or removed (those writes take it too) while the edges are checked.

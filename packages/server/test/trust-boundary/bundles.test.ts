@@ -6,6 +6,7 @@ import { ADMIN_PASSWORD, buildTestServer, type TestServer } from '../support/bui
 import { availableEngines } from '../support/engines';
 import { createSqliteDatabase } from '../support/fixtures';
 import { type HostileBuilder, hostileBuilder } from './hostile';
+import { specPrefix } from '../support/texts';
 
 /**
  * An imported bundle is as untrusted as any author (ARCHITECTURE.md §2, issue 17): the hostile
@@ -46,7 +47,7 @@ describe.each(engines)('hostile bundles, on a %s store', (engine) => {
       const bundle = bundleOf({ connections: [{ id: 1, dbType, dbHost: '127.0.0.1', dbPort, dbUser, dbDatabase: 'test', hadPassword: false }] });
       const answer = await importNew(bundle, `Reach ${dbType}`);
       expect(answer.statusCode).toBe(400);
-      expect(answer.body).toContain(Messages.databaseHostRefused);
+      expect(answer.body).toContain(specPrefix('databaseHostRefusedAt'));
     }
     expect((await server.store.selectFrom('apps').select('appId').where('appName', 'like', 'Reach %').execute())).toEqual([]);
   });

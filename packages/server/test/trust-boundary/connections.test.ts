@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config';
 import { AllowedHosts } from '../../src/outbound/addresses';
 import { insertDbConfig } from '../../src/store/repositories/db-configs';
 import { type HostileBuilder, hostileBuilder } from './hostile';
+import { specPrefix } from '../support/texts';
 
 /**
  * Item 2 of issue 10: an application's author must not aim a connection at the operator's own
@@ -68,7 +69,7 @@ describe.each(engines)('connections to the operator\'s network, on a %s store', 
       const error = answer.json().error as string[];
       expect(error[0], where).toBe(Messages.incorrectConfig);
       // Refused (or not resolved: the decimal and hex spellings are no DNS names), never connected to.
-      expect(error[1], where).toMatch(new RegExp(`^(${Messages.databaseHostRefused}|${Messages.requestHostUnknown})`));
+      expect(error[1], where).toMatch(new RegExp(`^(${specPrefix('databaseHostRefusedAt')}|${Messages.requestHostUnknown})`));
       // A name is refused without the address it resolves to.
       if (isIP(target.dbHost.replace(/^\[|\]$/g, '')) === 0) expect(error.join(' '), where).not.toMatch(/127\.0\.0\.1|::1/);
     }
@@ -82,7 +83,7 @@ describe.each(engines)('connections to the operator\'s network, on a %s store', 
     const before = await storeRows(server.store);
     const moved = await server.call('POST', '/save/saveDbConfig', { dbId: saved.json().data.dbId, dbAppId: builder.appId, ...MARIADB }, builder.token);
     expect(moved.statusCode).toBe(400);
-    expect(moved.json().error).toEqual([Messages.incorrectConfig, `${Messages.databaseHostRefused}: 127.0.0.1`]);
+    expect(moved.json().error).toEqual([Messages.incorrectConfig, `${specPrefix('databaseHostRefusedAt')}: 127.0.0.1`]);
     expect(await storeRows(server.store)).toEqual(before);
   });
 
@@ -98,7 +99,7 @@ describe.each(engines)('connections to the operator\'s network, on a %s store', 
     for (const { dbId, query } of attacks) {
       const answer = await runQuery(dbId, query);
       expect(answer.statusCode, query).toBe(400);
-      expect(answer.json(), query).toEqual({ status: false, error: [`${Messages.databaseHostRefused}: 127.0.0.1`] });
+      expect(answer.json(), query).toEqual({ status: false, error: [`${specPrefix('databaseHostRefusedAt')}: 127.0.0.1`], code: 'databaseHostRefusedAt' });
       const details = await server.call('GET', `/get/getDbDetails/${dbId}`, undefined, builder.token);
       expect(details.statusCode).toBe(400);
       // Even the super administrator's own call does not vouch for a connection he did not save.
@@ -126,7 +127,7 @@ describe.each(engines)('connections to the operator\'s network, on a %s store', 
     for (const moved of [{ ...MARIADB, dbHost: 'localhost' }, { ...MARIADB, dbUser: 'mysql' }, { ...MARIADB, dbDatabase: 'mysql' }, { ...MARIADB, dbPassword: 'guess' }]) {
       const answer = await server.call('POST', '/save/saveDbConfig', { dbId, dbAppId: builder.appId, ...moved }, builder.token);
       expect(answer.statusCode, JSON.stringify(moved)).toBe(400);
-      expect(answer.json().error[1]).toContain(Messages.databaseHostRefused);
+      expect(answer.json().error[1]).toContain(specPrefix('databaseHostRefusedAt'));
     }
     expect(await storeRows(server.store)).toEqual(before);
     expect((await runQuery(dbId, 'SELECT 1 AS one')).statusCode).toBe(200);
@@ -167,7 +168,7 @@ describe('connections when the operator allows private databases', () => {
     for (const host of ['localhost', '10.0.0.5', '::1']) {
       const answer = await save({ ...MARIADB, dbHost: host });
       expect(answer.statusCode, host).toBe(400);
-      expect(answer.json().error[1], host).toBe(`${Messages.databaseHostRefused}: ${host}`);
+      expect(answer.json().error[1], host).toBe(`${specPrefix('databaseHostRefusedAt')}: ${host}`);
     }
   });
 });

@@ -15,6 +15,7 @@ import { listenLocal, type LocalHttpServer } from '../support/local-http';
 import { startSmtpServer } from '../support/smtp';
 import { type HostileBuilder, hostileBuilder } from './hostile';
 import { failureOf, stepOf } from '../support/steps';
+import { specPrefix } from '../support/texts';
 
 /**
  * A hostile author's workflow steps (issue 12): his HTTP step reaches no address of the
@@ -54,7 +55,7 @@ describe('a hostile author\'s HTTP step', () => {
       for (const method of ['GET', 'POST']) {
         const failure = await failureOf(httpExecutor.run(stepOf(server, hostile.appId), { method, url, body: { steal: true } }));
         expect(failure.retryable, url).toBe(false);
-        expect(failure.message, url).toMatch(new RegExp(`^(${Messages.requestAddressRefused}|${Messages.requestHostRefused})`.replaceAll('.', '\\.')));
+        expect(failure.message, url).toMatch(new RegExp(`^(${specPrefix('requestAddressRefusedAt')}|${Messages.requestHostRefused})`.replaceAll('.', '\\.')));
         expect(failure.message).not.toContain('internal secret');
       }
     }

@@ -6,6 +6,7 @@ import { buildTestServer, type TestServer } from '../support/build';
 import { listenLocal, type LocalHttpServer } from '../support/local-http';
 import { type HostileBuilder, hostileBuilder } from './hostile';
 import { failureOf, stepOf } from '../support/steps';
+import { specPrefix } from '../support/texts';
 
 /**
  * RAKIT_ALLOWED_URL_HOSTS: the operator opens named private hosts to the workflows' HTTP steps
@@ -45,7 +46,7 @@ describe('the private hosts an operator allows to HTTP steps', () => {
     for (const url of ['http://10.0.0.1/', 'http://192.168.1.1/', `http://[::1]:${port}/`, 'http://169.254.169.254/latest/meta-data/', 'http://metadata.google.internal/computeMetadata/v1/']) {
       const failure = await failureOf(httpExecutor.run(stepOf(server, hostile.appId), { method: 'GET', url }));
       expect(failure.retryable, url).toBe(false);
-      expect(failure.message, url).toMatch(new RegExp(`^(${Messages.requestAddressRefused}|${Messages.requestHostRefused})`.replaceAll('.', '\\.')));
+      expect(failure.message, url).toMatch(new RegExp(`^(${specPrefix('requestAddressRefusedAt')}|${Messages.requestHostRefused})`.replaceAll('.', '\\.')));
     }
     expect(hits).toBe(before);
   });
@@ -53,7 +54,7 @@ describe('the private hosts an operator allows to HTTP steps', () => {
   it('leaves the Request section\'s Test closed to the listed host', async () => {
     const answer = await server.call('POST', '/action/testRequest', { appId: hostile.appId, url: `http://127.0.0.1:${port}/`, method: 'GET' }, hostile.token);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json<{ error: string[] }>().error[0]).toContain(Messages.requestAddressRefused);
+    expect(answer.json<{ error: string[] }>().error[0]).toContain(specPrefix('requestAddressRefusedAt'));
   });
 
   it('stops the start on a mistyped entry', () => {
