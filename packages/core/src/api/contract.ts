@@ -159,7 +159,7 @@ export type ConflictOf<C> = C extends { conflict?: infer K } ? K extends Schema 
  */
 export function conflictEnvelopeOf(call: AnyCall): z.ZodObject | undefined {
   if (call.conflict === undefined) return undefined;
-  return z.object({ status: z.literal(false), error: z.array(z.string()), data: call.conflict.optional(), savedBy: z.string().nullable().optional() });
+  return z.object({ status: z.literal(false), error: z.array(z.string()), code: z.string().optional(), data: call.conflict.optional(), savedBy: z.string().nullable().optional() });
 }
 
 /** A successful answer's schema: `{ status: true, data }` and the call's extra fields. */

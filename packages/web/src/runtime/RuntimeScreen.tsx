@@ -9,6 +9,7 @@ import { useCurrentApp } from '../current-app/app-context';
 import { useT } from '../i18n/LanguageProvider';
 import { useSession } from '../session/session-context';
 import { useLogout } from '../current-app/use-logout';
+import { LanguageMenu } from '../current-app/OwnLanguagePicker';
 import { AdminLinks } from './AdminLinks';
 import { MenuNav } from './MenuNav';
 import { PageView } from './PageView';
@@ -80,6 +81,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
           <Group gap="xs" wrap="nowrap">
             {administers && <AdminLinks pageSlug={shownPage} />}
             {!preview && <Text size="sm" c="dimmed" visibleFrom="sm">{user.userId}</Text>}
+            {!preview && <LanguageMenu />}
             <Button variant="light" size="xs" onClick={logout}>{t('shell.logout')}</Button>
           </Group>
         </Group>

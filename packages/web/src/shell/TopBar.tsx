@@ -8,6 +8,7 @@ import { useCurrentApp } from '../current-app/app-context';
 import { useT } from '../i18n/LanguageProvider';
 import { useSession } from '../session/session-context';
 import { useLogout } from '../current-app/use-logout';
+import { OwnLanguagePicker } from '../current-app/OwnLanguagePicker';
 
 /** Top bar of every signed-in screen (spec 1 screen 4). */
 export function TopBar() {
@@ -77,6 +78,7 @@ function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => 
             <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>{userId}</Text>
             {/* The role label, the same for everyone (spec 1 screen 4). */}
             <Text size="xs" c="dimmed">{t('shell.profile.role')}</Text>
+            <OwnLanguagePicker />
             <Button variant="subtle" size="xs" justify="flex-start" onClick={changeProfile}>{t('shell.profile.change')}</Button>
             <Button variant="subtle" size="xs" color="red" justify="flex-start" onClick={onLogout}>{t('shell.profile.logout')}</Button>
           </Stack>

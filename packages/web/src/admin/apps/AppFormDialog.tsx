@@ -1,5 +1,5 @@
 import { Switch, Textarea, TextInput } from '@mantine/core';
-import { type Application, SaveAppBodySchema } from '@rakit/core';
+import { type Application, type AppLanguage, DEFAULT_TIME_ZONE, SaveAppBodySchema } from '@rakit/core';
 import { useState } from 'react';
 import { ApiUnreachableError, firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -7,6 +7,7 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useStaleWrite } from '../../current-app/use-stale-write';
 import { useT } from '../../i18n/LanguageProvider';
+import { AppLanguageSelect, TimeZoneSelect } from '../../i18n/LanguageSelect';
 import { localMessage } from '../admin-call';
 
 interface AppFormDialogProps {
@@ -16,8 +17,10 @@ interface AppFormDialogProps {
   onSaved: () => void;
 }
 
-type AppFields = Pick<Application, 'appName' | 'appDescription' | 'appOpenRegistration'>;
-const fieldsOf = (app: AppFields): AppFields => ({ appName: app.appName, appDescription: app.appDescription, appOpenRegistration: app.appOpenRegistration });
+type AppFields = Pick<Application, 'appName' | 'appDescription' | 'appOpenRegistration' | 'appLanguage' | 'appTimeZone'>;
+const fieldsOf = (app: AppFields): AppFields => ({
+  appName: app.appName, appDescription: app.appDescription, appOpenRegistration: app.appOpenRegistration, appLanguage: app.appLanguage, appTimeZone: app.appTimeZone,
+});
 
 /**
  * Create or edit an application: name, description, self-registration (spec 1 screen 3). An
@@ -28,14 +31,17 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
   const t = useT();
   const staleWrite = useStaleWrite<AppFields>(t('admin.apps.staleWhat'), {
     appName: t('admin.apps.name'), appDescription: t('admin.apps.description'), appOpenRegistration: t('admin.apps.openRegistration'),
+    appLanguage: t('languages.label'), appTimeZone: t('languages.timeZone'),
   });
   const [appName, setAppName] = useState(editing?.appName ?? '');
   const [appDescription, setAppDescription] = useState(editing?.appDescription ?? '');
   const [appOpenRegistration, setAppOpenRegistration] = useState(editing?.appOpenRegistration ?? false);
+  const [appLanguage, setAppLanguage] = useState<AppLanguage>(editing?.appLanguage ?? 'spec');
+  const [appTimeZone, setAppTimeZone] = useState(editing?.appTimeZone ?? DEFAULT_TIME_ZONE);
   const creating = editing === null;
 
   async function save() {
-    const body = SaveAppBodySchema.safeParse({ appId: editing?.appId ?? null, appName, appDescription, appOpenRegistration });
+    const body = SaveAppBodySchema.safeParse({ appId: editing?.appId ?? null, appName, appDescription, appOpenRegistration, appLanguage, appTimeZone });
     if (!body.success) {
       const issue = body.error.issues[0]?.message;
       notifyFailure(issue === undefined ? t('appNameRequired') : localMessage(issue));
@@ -45,7 +51,7 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
       const written = editing === null || editing.revision === undefined
         ? { answer: await api.saveApp(body.data) }
         : await staleWrite.write({
-          base: fieldsOf(editing), mine: fieldsOf({ appName, appDescription, appOpenRegistration }), revision: editing.revision,
+          base: fieldsOf(editing), mine: fieldsOf({ appName, appDescription, appOpenRegistration, appLanguage, appTimeZone }), revision: editing.revision,
           send: (values, revision) => api.saveApp({ ...body.data, ...values, revision }),
           fieldsOf: (current) => fieldsOf(current.app ?? editing),
           revisionOf: (current) => current.app?.revision ?? editing.revision ?? 1,
@@ -80,6 +86,8 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
         checked={appOpenRegistration}
         onChange={(event) => setAppOpenRegistration(event.currentTarget.checked)}
       />
+      <AppLanguageSelect value={appLanguage} onChange={setAppLanguage} />
+      <TimeZoneSelect value={appTimeZone} onChange={setAppTimeZone} />
     </FormDialog>
   );
 }
