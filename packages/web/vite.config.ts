@@ -35,11 +35,14 @@ function precompress(): Plugin {
 /** core's catalogs (issue 35): catalogs/<language>/<area>.json. */
 const catalogsDir = path.resolve(import.meta.dirname, '../core/src/i18n/catalogs');
 const CATALOG_PREFIX = 'virtual:rakit-catalog/';
+/** The areas only builders read (admin screens, editors): a part of its own, loaded when a builder's screen is. */
+const builderAreas: string[] = (JSON.parse(readFileSync(path.join(catalogsDir, 'parts.json'), 'utf8')) as { builder: string[] }).builder;
 
 /**
- * `virtual:rakit-catalog/<language>`: one language's texts, every area merged and compiled for
- * Lingui's runtime here, at build time, so the browser never ships the ICU parser. Each
- * language is a chunk of its own, loaded when it is chosen (web/src/i18n).
+ * `virtual:rakit-catalog/<language>/<part>`: one language's texts of the areas of one part
+ * (`runtime`: sign-in, members' pages; `builder`: the builders' screens), merged and compiled
+ * for Lingui's runtime here, at build time, so the browser never ships the ICU parser. Each is
+ * a chunk of its own, loaded when it is needed (web/src/i18n).
  */
 function rakitCatalogs(): Plugin {
   return {
@@ -47,11 +50,12 @@ function rakitCatalogs(): Plugin {
     resolveId: (id) => (id.startsWith(CATALOG_PREFIX) ? `\0${id}` : undefined),
     load(id) {
       if (!id.startsWith(`\0${CATALOG_PREFIX}`)) return undefined;
-      const language = id.slice(CATALOG_PREFIX.length + 1);
-      if (!/^[a-z]+$/.test(language)) throw new Error(`No catalog ${language}`);
+      const [language = '', part = ''] = id.slice(CATALOG_PREFIX.length + 1).split('/');
+      if (!/^[a-z]+$/.test(language) || !['runtime', 'builder'].includes(part)) throw new Error(`No catalog ${id}`);
       const dir = path.join(catalogsDir, language);
       const texts: Record<string, unknown> = {};
       for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+        if (builderAreas.includes(file.slice(0, -'.json'.length)) !== (part === 'builder')) continue;
         this.addWatchFile(path.join(dir, file));
         const area = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, string>;
         for (const [key, text] of Object.entries(area)) texts[key] = compileMessageOrThrow(text);

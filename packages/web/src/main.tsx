@@ -2,7 +2,7 @@ import './zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './theme/theme.css';
-import { NOTICE_LIMIT } from '@rakit/core';
+import { ADMIN_GROUP_SLUG, NOTICE_LIMIT, SUPER_ADMIN_MARKER } from '@rakit/core';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,7 +11,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { appSlugFromHost } from './session/app-resolution';
 import { languageIn } from './current-app/use-language-choice';
-import { activateLanguage, showKeysOnly } from './i18n/i18n';
+import { activateLanguage, showKeysOnly, wantBuilderTexts } from './i18n/i18n';
+import { readSession } from './session/session-storage';
 import { LanguageProvider } from './i18n/LanguageProvider';
 import { firstPageAnswer } from './shell/first-page';
 import { routeTable } from './shell/routes';
@@ -29,6 +30,9 @@ const router = createBrowserRouter(routeTable(subdomainSlug));
 function startingLanguage() {
   const slug = subdomainSlug ?? decodeURIComponent(window.location.pathname.split('/')[1] ?? '');
   const app = firstPageAnswer(slug)?.data;
+  // A builder's stored session: his screens' texts are fetched beside the rest, not after.
+  const stored = readSession(slug);
+  if (stored.kind === 'ok' && stored.session.user.userGroup.some((group) => group.groupSlug === ADMIN_GROUP_SLUG || group.groupAppId === SUPER_ADMIN_MARKER)) wantBuilderTexts();
   return languageIn(app ?? { appSlug: slug, appLanguage: 'spec' });
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { type AppBundle, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, Messages } from '@rakit/core';
+import { type AppBundle, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from '../support/build';
 import { availableEngines } from '../support/engines';

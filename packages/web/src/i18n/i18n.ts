@@ -10,28 +10,55 @@ import {
  */
 export const i18n = setupI18n();
 
-const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  spec: () => import('virtual:rakit-catalog/spec'),
-  id: () => import('virtual:rakit-catalog/id'),
-  en: () => import('virtual:rakit-catalog/en'),
+/**
+ * Each language in two parts: what everyone reads (sign-in, members' pages, actions) and what
+ * only builders read (admin screens, the editors), so a member's first load carries no builder
+ * text (the split is core's i18n/catalogs/parts.json).
+ */
+type Part = 'runtime' | 'builder';
+const loaders: Record<Language, Record<Part, () => Promise<{ default: Messages }>>> = {
+  spec: { runtime: () => import('virtual:rakit-catalog/spec/runtime'), builder: () => import('virtual:rakit-catalog/spec/builder') },
+  id: { runtime: () => import('virtual:rakit-catalog/id/runtime'), builder: () => import('virtual:rakit-catalog/id/builder') },
+  en: { runtime: () => import('virtual:rakit-catalog/en/runtime'), builder: () => import('virtual:rakit-catalog/en/builder') },
 };
-const loading = new Map<Language, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
+/** The language last asked for: a later call of activateLanguage wins over one still fetching. */
+let wanted: Language | undefined;
+/** Set once a builder's screen is opened: every language shown from then on brings both parts. */
+let buildersTextsWanted = false;
 
-/** Fetches a language's texts once (a failed fetch is tried again next time). */
-function loadCatalog(language: Language): Promise<void> {
-  let pending = loading.get(language);
+/** Fetches one part of a language's texts once (a failed fetch is tried again next time). */
+function loadPart(language: Language, part: Part): Promise<void> {
+  const key = `${language}/${part}`;
+  let pending = loading.get(key);
   if (pending === undefined) {
-    pending = loaders[language]().then((module) => i18n.load(language, module.default));
-    pending.catch(() => loading.delete(language));
-    loading.set(language, pending);
+    pending = loaders[language][part]().then((module) => i18n.load(language, module.default));
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
   }
   return pending;
+}
+
+const loadCatalog = (language: Language): Promise<unknown> =>
+  Promise.all([loadPart(language, 'runtime'), ...(buildersTextsWanted ? [loadPart(language, 'builder')] : [])]);
+
+/**
+ * The builders' texts of the language shown (and of every one shown later): the lazy loaders of
+ * the builders' screens await it beside their own code, so they never render a missing text.
+ */
+export function loadBuilderTexts(): Promise<unknown> {
+  wantBuilderTexts();
+  return loadPart(wanted ?? activeLanguage(), 'builder');
+}
+
+/** Before the first language is shown: it will bring its builders' texts too (a builder's session). */
+export function wantBuilderTexts(): void {
+  buildersTextsWanted = true;
 }
 
 /** The catalog shown now. */
 export const activeLanguage = (): Language => LanguageSchema.catch(DEFAULT_LANGUAGE).parse(i18n.locale);
 
-let wanted: Language | undefined;
 
 /**
  * Shows `language` from the next render on: its texts fetched if they are not yet, the

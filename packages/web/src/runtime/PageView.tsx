@@ -10,9 +10,13 @@ import { PageFormProvider } from '../page-state/form-state';
 import { EditModeSwitch, PageHeading } from './PageHeading';
 import { PageRenderer } from '../widgets/PageRenderer';
 import { useRuntimePage } from './use-runtime-page';
+import { loadBuilderTexts } from '../i18n/i18n';
 
 // The editor's parts come with the edit mode, when an administrator switches it on.
-const RuntimeEditMode = lazy(async () => ({ default: (await import('./RuntimeEditMode')).RuntimeEditMode }));
+const RuntimeEditMode = lazy(async () => {
+  const [{ RuntimeEditMode: component }] = await Promise.all([import('./RuntimeEditMode'), loadBuilderTexts()]);
+  return { default: component };
+});
 
 interface PageViewProps {
   pageSlug: string;

@@ -9,6 +9,7 @@ import { ADMIN_SCREENS } from './admin-screens';
 import { AppScope } from './AppScope';
 import { RequireSession } from './RequireSession';
 import { ScreenGate } from './ScreenGate';
+import { loadBuilderTexts } from '../i18n/i18n';
 
 /**
  * A screen's code is fetched when its route is first opened (react-router's route.lazy): the
@@ -26,7 +27,8 @@ const applicationRoutes: RouteObject[] = [
   {
     element: <RequireSession admin />,
     children: [{
-      ...screen(async () => { const { SignedInLayout } = await import('./SignedInLayout'); return <SignedInLayout />; }),
+      // The builders' texts come with the frame of their screens (i18n.ts: a part of their own).
+      ...screen(async () => { const [{ SignedInLayout }] = await Promise.all([import('./SignedInLayout'), loadBuilderTexts()]); return <SignedInLayout />; }),
       children: [
         // Each screen guarded by the rule its top bar link follows (admin-screens.tsx).
         ...ADMIN_SCREENS.map((admin) => ({ path: admin.route, ...screen(async () => <ScreenGate screen={admin}>{await admin.load()}</ScreenGate>) })),
