@@ -56,6 +56,19 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
     expect(JSON.stringify(demo)).not.toMatch(/passwordHash|dbPassword/i);
   });
 
+  it('carries the application\'s language and time zone (issue 35), older bundles taking the defaults', async () => {
+    const copy = (await importAs(demo, 'Bahasa Copy')).json().data as { appId: number };
+    const saved = await server.call('POST', '/save/saveApp', { appId: copy.appId, appLanguage: 'id', appTimeZone: 'Asia/Makassar' }, root);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const bundle = (await server.call('GET', `/get/exportApp/${copy.appId}`, undefined, root)).json().data as AppBundle;
+    expect(bundle.app).toMatchObject({ appLanguage: 'id', appTimeZone: 'Asia/Makassar' });
+    const again = (await importAs(bundle, 'Bahasa Copy 2')).json().data as { appSlug: string };
+    expect((await server.call('GET', `/get/getApp/slug/${again.appSlug}`)).json().data).toMatchObject({ appLanguage: 'id', appTimeZone: 'Asia/Makassar' });
+    const older = { ...bundle, app: { appName: bundle.app.appName, appDescription: '', appSlug: '', appOpenRegistration: false } };
+    const fromOlder = (await importAs(older, 'Bahasa Copy 3')).json().data as { appSlug: string };
+    expect((await server.call('GET', `/get/getApp/slug/${fromOlder.appSlug}`)).json().data).toMatchObject({ appLanguage: 'spec', appTimeZone: 'Asia/Jakarta' });
+  });
+
   it('round trip: the copy\'s pages, menus, groups and data widgets work for a member of the copy', async () => {
     const imported = await importAs(demo, 'Demo Copy');
     expect(imported.statusCode, imported.body).toBe(201);

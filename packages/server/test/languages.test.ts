@@ -2,6 +2,7 @@ import { BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, LANGUAGE_HEADER, Messages } 
 import { translate } from '@rakit/core/translate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
+import { freshUserId, type HostileBuilder, hostileBuilder } from './trust-boundary/hostile';
 
 /**
  * The server answers its errors in the caller's language (issue 35): x-rakit-language first,
@@ -118,5 +119,59 @@ describe('saving one\'s own language', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().status).toBe(false);
     expect((await signIn()).language).toBe('en');
+  });
+});
+
+/**
+ * An application's language and time zone (issue 35): set by its administrators only, never by
+ * a member, another application's builder or anyone anonymous; a value that is no catalog or no
+ * time zone is refused and nothing changes.
+ */
+describe('an application\'s language and time zone', () => {
+  let server: TestServer;
+  let root: string;
+  let owner: HostileBuilder;
+  let stranger: HostileBuilder;
+  let memberToken: string;
+  beforeAll(async () => {
+    server = await buildTestServer('sqlite');
+    root = await server.login('admin', ADMIN_PASSWORD, '_root');
+    owner = await hostileBuilder(server);
+    stranger = await hostileBuilder(server);
+    const opened = await server.call('POST', '/save/saveApp', { appId: owner.appId, appOpenRegistration: true, appName: `Open ${owner.appSlug}` }, owner.token);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const memberId = freshUserId();
+    const registered = await server.call('POST', '/auth/register', { data: { userId: memberId, password: 'member-password-1', confirm_password: 'member-password-1', defaultGroupAppId: [owner.appId] } });
+    expect(registered.statusCode, registered.body).toBe(201);
+    memberToken = await server.login(memberId, 'member-password-1', owner.appSlug);
+  });
+  afterAll(async () => { await server.close(); });
+
+  const settings = async () => {
+    const app = (await server.call('GET', `/get/getApp/slug/${owner.appSlug}`)).json().data as { appLanguage: string; appTimeZone: string };
+    return { appLanguage: app.appLanguage, appTimeZone: app.appTimeZone };
+  };
+  const set = (token: string | undefined, values: Record<string, unknown>) => server.call('POST', '/save/saveApp', { appId: owner.appId, ...values }, token);
+
+  it('starts in the specification and Asia/Jakarta, and its administrator sets both', async () => {
+    expect(await settings()).toEqual({ appLanguage: 'spec', appTimeZone: 'Asia/Jakarta' });
+    const saved = await set(owner.token, { appLanguage: 'id', appTimeZone: 'Asia/Makassar' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await settings()).toEqual({ appLanguage: 'id', appTimeZone: 'Asia/Makassar' });
+    expect((await set(root, { appLanguage: 'browser' })).statusCode).toBe(200);
+    expect(await settings()).toEqual({ appLanguage: 'browser', appTimeZone: 'Asia/Makassar' });
+  });
+
+  it('refuses anyone but its administrators, and values that are no catalog or no time zone', async () => {
+    const before = await settings();
+    expect((await set(undefined, { appLanguage: 'en' })).statusCode).toBe(401);
+    expect((await set(memberToken, { appLanguage: 'en' })).statusCode).toBe(403);
+    expect((await set(stranger.token, { appLanguage: 'en' })).statusCode).toBe(403);
+    expect((await set(owner.token, { appLanguage: 'fr' })).statusCode).toBe(400);
+    const badZone = await set(owner.token, { appTimeZone: 'Mars/Olympus_Mons' });
+    expect(badZone.statusCode).toBe(400);
+    expect(badZone.json().error[0]).toMatch(/appTimeZone/);
+    expect((await set(owner.token, { appTimeZone: 'x'.repeat(65) })).statusCode).toBe(400);
+    expect(await settings()).toEqual(before);
   });
 });

@@ -76,7 +76,7 @@ export const SaveAppBodySchema = z.object({
   /** Editing its name, description or registration: the revision the form loaded; edited since, refused (409). */
   ...baseRevisionField,
   pages: z.array(PageInputSchema).min(1).max(50).optional(),
-}).refine((body) => body.appName !== undefined || (body.pages !== undefined && body.appId !== null), {
+}).refine((body) => body.appName !== undefined || (body.appId !== null && [body.pages, body.appLanguage, body.appTimeZone].some((given) => given !== undefined)), {
   message: Messages.appNameRequired,
   path: ['appName'],
 });

@@ -1,3 +1,4 @@
+import { AppLanguageSchema, DEFAULT_TIME_ZONE, TimeZoneSchema } from '../i18n/languages';
 import { z } from 'zod';
 import { PdfTemplateFieldsSchema, PdfTemplateNameSchema } from '../api/pdf-templates';
 import { DbTypeSchema } from './admin';
@@ -175,6 +176,9 @@ export const AppBundleSchema = z.object({
     appDescription: z.string().max(2000).default(''),
     appSlug: z.string().max(200).default(''),
     appOpenRegistration: z.boolean().default(false),
+    /** Its members' catalog and its dates' time zone (issue 35); older bundles: the defaults. */
+    appLanguage: AppLanguageSchema.default('spec'),
+    appTimeZone: TimeZoneSchema.default(DEFAULT_TIME_ZONE),
   }),
   connections: list(BundleConnectionSchema),
   pages: list(BundlePageSchema),

@@ -1,5 +1,5 @@
 import {
-  type AppBundle, BUNDLE_FORMAT_NAME, MAX_BUNDLE_BYTES, BUNDLE_FORMAT_VERSION, type BundleConnection, type BundleWorkflow, Messages, parsePageComponents,
+  type AppBundle, AppLanguageSchema, BUNDLE_FORMAT_NAME, MAX_BUNDLE_BYTES, BUNDLE_FORMAT_VERSION, type BundleConnection, type BundleWorkflow, Messages, parsePageComponents,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, local, notFound } from '../errors/http-errors';
@@ -113,7 +113,10 @@ export async function exportApp(app: FastifyInstance, appId: number, options: { 
     format: BUNDLE_FORMAT_NAME,
     formatVersion: BUNDLE_FORMAT_VERSION,
     exportedAt: new Date().toISOString(),
-    app: { appName: appRow.appName, appDescription: appRow.appDescription, appSlug: appRow.appSlug, appOpenRegistration: appRow.appOpenRegistration === 1 },
+    app: {
+      appName: appRow.appName, appDescription: appRow.appDescription, appSlug: appRow.appSlug, appOpenRegistration: appRow.appOpenRegistration === 1,
+      appLanguage: AppLanguageSchema.catch('spec').parse(appRow.appLanguage), appTimeZone: appRow.appTimeZone,
+    },
     connections,
     pages: data.pages.map((p) => {
       const parsed = parsePageComponents(p.pageComponents);

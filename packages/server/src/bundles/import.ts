@@ -357,7 +357,10 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
         const wanted = target.appSlug === undefined || target.appSlug === '' ? undefined : target.appSlug;
         if (wanted !== undefined && (await findAppBySlug(trx, wanted)) !== undefined) throw conflict(local('appSlugTaken', { slug: wanted }));
         appSlug = wanted ?? await freeAppSlug(trx, target.appName);
-        appId = await insertApp(trx, { appName: target.appName, appDescription: bundle.app.appDescription, appSlug, appOpenRegistration: bundle.app.appOpenRegistration });
+        appId = await insertApp(trx, {
+          appName: target.appName, appDescription: bundle.app.appDescription, appSlug, appOpenRegistration: bundle.app.appOpenRegistration,
+          appLanguage: bundle.app.appLanguage, appTimeZone: bundle.app.appTimeZone,
+        });
       } else {
         appId = target.appId;
         appSlug = existing?.appSlug ?? '';
@@ -374,7 +377,10 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
         await deleteAppContents(trx, appId);
         // Menus are gone: so is every group's access to them (writeGroups grants the bundle's).
         await trx.deleteFrom('groupMenuAccess').where('groupId', 'in', trx.selectFrom('userGroups').select('groupId').where('groupAppId', '=', String(appId))).execute();
-        await trx.updateTable('apps').set({ appDescription: bundle.app.appDescription, appOpenRegistration: bundle.app.appOpenRegistration ? 1 : 0 }).where('appId', '=', appId).execute();
+        await trx.updateTable('apps').set({
+          appDescription: bundle.app.appDescription, appOpenRegistration: bundle.app.appOpenRegistration ? 1 : 0,
+          appLanguage: bundle.app.appLanguage, appTimeZone: bundle.app.appTimeZone,
+        }).where('appId', '=', appId).execute();
       }
       const result = await writeBundle(trx, app, appId, prepared, caller.isSuperAdmin);
       const groups = await trx.selectFrom('userGroups').select(['groupId', 'groupSlug']).where('groupAppId', '=', String(appId)).execute();
