@@ -192,7 +192,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
       expect((await call('GET', `/get/getDbConf/${appId}`)).json().data.map((c: { dbId: number }) => c.dbId)).not.toContain(dbId);
       const gone = await call('GET', `/get/getDbDetails/${dbId}`);
       expect(gone.statusCode).toBe(404);
-      expect(gone.json()).toEqual({ status: false, error: [Messages.databaseNotFound] });
+      expect(gone.json()).toEqual({ status: false, error: [Messages.databaseNotFound], code: 'databaseNotFound' });
     });
   });
 
@@ -278,7 +278,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
 
       const again = await call('PUT', '/auth/updategroup', access);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ status: false, error: [Messages.groupUsed] });
+      expect(again.json()).toEqual({ status: false, error: [Messages.groupUsed], code: 'groupUsed' });
       const foreignMenu = await call('POST', '/save/saveMenu', { menuId: null, menuName: 'Elsewhere', menuAppId: otherAppId }, callers.root);
       const notOurs = await call('PUT', '/auth/updategroup', { ...access, groupAccess: { menuId: [foreignMenu.json().data.menuId] } });
       expect(notOurs.statusCode).toBe(400);
@@ -310,7 +310,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
       const adminGroup = await findGroupBySlug(server.store, String(appId), 'admin');
       const refused = await call('DELETE', '/auth/deletegroup', { data: { groupId: adminGroup!.groupId } });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ status: false, error: [Messages.groupProtected] });
+      expect(refused.json()).toEqual({ status: false, error: [Messages.groupProtected], code: 'groupProtected' });
       expect(await findGroup(server.store, adminGroup!.groupId)).toBeDefined();
       const leave = await call('DELETE', '/auth/removeUserFromGroup', { userId: ADMIN, groupId: adminGroup!.groupId });
       expect(leave.statusCode).toBe(400);
@@ -367,7 +367,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
 
       const again = await addUser('081677770001', 'password-2');
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ status: false, error: [Messages.userAlreadyInApp] });
+      expect(again.json()).toEqual({ status: false, error: [Messages.userAlreadyInApp], code: 'userAlreadyInApp' });
       await server.login('081677770001', 'password-1', appSlug);
     });
 
@@ -378,7 +378,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
       await server.login('081688880001', 'password-new', appSlug);
       const old = await server.call('POST', '/auth/login', { userId: '081688880001', password: 'password-old', appSlug });
       expect(old.statusCode).toBe(401);
-      expect(old.json()).toEqual({ status: false, error: [Messages.loginFailed] });
+      expect(old.json()).toEqual({ status: false, error: [Messages.loginFailed], code: 'loginFailed' });
     });
 
     it('removes a user from the application, but not the administrator himself', async () => {
@@ -389,7 +389,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
       expect(await isMemberOfApp(server.store, appId, '081699990001')).toBe(false);
       const login = await server.call('POST', '/auth/login', { userId: '081699990001', password: 'password-1', appSlug });
       expect(login.statusCode).toBe(403);
-      expect(login.json()).toEqual({ status: false, error: [Messages.loginFailed] });
+      expect(login.json()).toEqual({ status: false, error: [Messages.loginFailed], code: 'loginFailed' });
 
       const self = await call('DELETE', '/auth/deleteuser', { data: { userId: ADMIN, appId } });
       expect(self.statusCode).toBe(400);
@@ -404,10 +404,10 @@ describe.each(engines)('administration screens on %s', (engine) => {
       const before = await storeRows(server.store);
       const parent = await call('POST', '/save/saveMenu', { menuId: null, menuName: '  ', menuAppId: appId, menuPageId: 0, menuParentMenuId: 0 });
       expect(parent.statusCode).toBe(400);
-      expect(parent.json()).toEqual({ status: false, error: [Messages.parentMenuNameRequired] });
+      expect(parent.json()).toEqual({ status: false, error: [Messages.parentMenuNameRequired], code: 'parentMenuNameRequired' });
       const sub = await call('POST', '/save/saveMenu', { menuId: null, menuName: '', menuAppId: appId, menuPageId: 0, menuParentMenuId: parentId });
       expect(sub.statusCode).toBe(400);
-      expect(sub.json()).toEqual({ status: false, error: [Messages.submenuNameRequired] });
+      expect(sub.json()).toEqual({ status: false, error: [Messages.submenuNameRequired], code: 'submenuNameRequired' });
       expect(await storeRows(server.store)).toEqual(before);
     });
 
@@ -447,7 +447,7 @@ describe.each(engines)('administration screens on %s', (engine) => {
       const foreignPage = await insertPage(otherAppId, 'Elsewhere', 'elsewhere');
       const attach = await call('PUT', '/save/updateMenu', { menuId, menuAppId: appId, menuPageId: foreignPage });
       expect(attach.statusCode).toBe(400);
-      expect(attach.json()).toEqual({ status: false, error: [Messages.pageNotFound] });
+      expect(attach.json()).toEqual({ status: false, error: [Messages.pageNotFound], code: 'pageNotFound' });
       expect((await findMenu(server.store, menuId))?.menuPageId).toBe(0);
       const before = await storeRows(server.store);
       const create = await call('POST', '/save/saveMenu', { menuId: null, menuName: 'With foreign page', menuAppId: appId, menuPageId: foreignPage, menuParentMenuId: 0 });

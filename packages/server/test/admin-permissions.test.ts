@@ -438,12 +438,12 @@ describe.each(engines)('administration permissions on %s', (engine) => {
 
     const anonymous = await server.call(attempt.method, attempt.url, attempt.body, callers.anonymous);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ status: false, error: [Messages.unauthenticated] });
+    expect(anonymous.json()).toEqual({ status: false, error: [Messages.unauthenticated], code: 'unauthenticated' });
     const refusedCallers = routeCase.memberSees === undefined ? [callers.outsider, callers.member] : [callers.outsider];
     for (const token of refusedCallers) {
       const refused = await server.call(attempt.method, attempt.url, attempt.body, token);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ status: false, error: [Messages.forbidden] });
+      expect(refused.json()).toEqual({ status: false, error: [Messages.forbidden], code: 'forbidden' });
     }
     expect(await storeRows(server.store)).toEqual(before);
     routeCase.memberSees?.(await server.call(attempt.method, attempt.url, attempt.body, callers.member));

@@ -48,7 +48,7 @@ describe.each(engines)('applications on %s', (engine) => {
     expect(response.json()).toEqual({ status: true, data: { appId, appName: 'Kasir', appSlug, appOpenRegistration: true } });
     const missing = await server.call('GET', '/get/getApp/slug/no-such-app');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ status: false, error: [Messages.appNotFound] });
+    expect(missing.json()).toEqual({ status: false, error: [Messages.appNotFound], code: 'appNotFound' });
   });
 
   it('lists every application to the super administrator only', async () => {
@@ -92,7 +92,7 @@ describe.each(engines)('applications on %s', (engine) => {
     const before = await server.store.selectFrom('apps').select('appId').execute();
     const duplicate = await server.call('POST', '/save/saveApp', { appId: null, appName: 'Kasir', appDescription: '' }, callers.root);
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ status: false, error: [Messages.appDuplicate] });
+    expect(duplicate.json()).toEqual({ status: false, error: [Messages.appDuplicate], code: 'appDuplicate' });
     const renameClash = await server.call('POST', '/save/saveApp', { appId, appName: 'Other', appDescription: '' }, callers.admin);
     expect(renameClash.json().status).toBe(false);
     expect(await server.store.selectFrom('apps').select('appId').execute()).toHaveLength(before.length);
@@ -128,7 +128,7 @@ describe.each(engines)('applications on %s', (engine) => {
       expect((await server.call('DELETE', '/delete/deleteApp', { appId: tempId }, token)).statusCode).toBe(403);
     }
     expect((await server.call('DELETE', '/delete/deleteApp', { appId: tempId })).statusCode).toBe(401);
-    expect((await server.call('DELETE', '/delete/deleteApp', { appId: 1 }, callers.root)).json()).toEqual({ status: false, error: [Messages.appProtected] });
+    expect((await server.call('DELETE', '/delete/deleteApp', { appId: 1 }, callers.root)).json()).toEqual({ status: false, error: [Messages.appProtected], code: 'appProtected' });
     expect((await server.call('DELETE', '/delete/deleteApp', { appId: tempId }, callers.root)).json()).toEqual({ status: true, data: { appId: tempId } });
     expect(await findAppById(server.store, tempId)).toBeUndefined();
     expect(await server.store.selectFrom('userGroups').select('groupId').where('groupAppId', '=', String(tempId)).execute()).toEqual([]);

@@ -219,7 +219,7 @@ describe('the lookups\' rate limit', () => {
       const refused = await server.call('POST', '/get/getSchool', { appId, school: 'contoh' }, admin);
       expect(statuses).toEqual([200, 200, 200]);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ status: false, error: [Messages.tooManyRequests] });
+      expect(refused.json()).toEqual({ status: false, error: [Messages.tooManyRequests], code: 'tooManyRequests' });
     } finally {
       await server.close();
     }

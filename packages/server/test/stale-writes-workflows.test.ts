@@ -211,9 +211,9 @@ describe.each(engines)('stale workflow writes on %s', (engine) => {
       expect((await as('/save/saveAction', { ...stolen, actionChainId: chainId, revision: actionRevision })).statusCode).toBe(403);
       for (const base of [actionRevision, actionRevision - 1, 999]) {
         const takeover = await as('/save/saveAction', { ...stolen, actionChainId: ownChain, revision: base });
-        expect(takeover.json()).toEqual({ status: false, error: [Messages.workflowActionNotFound] });
+        expect(takeover.json()).toEqual({ status: false, error: [Messages.workflowActionNotFound], code: 'workflowActionNotFound' });
         const renamed = await as('/save/saveWorkflow', { chainId, chainAppId: hostile.appId, chainName: 'Stolen', chainTrigger: null, revision: base });
-        expect(renamed.json()).toEqual({ status: false, error: [Messages.workflowNotFound] });
+        expect(renamed.json()).toEqual({ status: false, error: [Messages.workflowNotFound], code: 'workflowNotFound' });
       }
 
       expect(await victimRows()).toEqual(before);

@@ -47,7 +47,7 @@ describe.each(engines)('sign-in limits on %s', (engine) => {
     expect(statuses).toEqual([401, 401, 401, 429]);
     const limited = await post(behindProxy, '/auth/login', { userId: 'admin', password: ADMIN_PASSWORD, appSlug: ROOT_APP_SLUG });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ status: false, error: [Messages.tooManyRequests] });
+    expect(limited.json()).toEqual({ status: false, error: [Messages.tooManyRequests], code: 'tooManyRequests' });
     // Another account is not held up by it.
     const builder = await hostileBuilder(behindProxy);
     expect((await post(behindProxy, '/auth/login', { userId: builder.userId, password: builder.password, appSlug: 'main' })).statusCode).toBe(200);

@@ -72,7 +72,7 @@ describe.each(engines)('status classes of a %s application database', (engine) =
         });
         const answer = await runQuery(down, 'SELECT 1');
         expect(answer.statusCode, String(port)).toBe(503);
-        expect(answer.json(), String(port)).toEqual({ status: false, error: [Messages.databaseUnreachable] });
+        expect(answer.json(), String(port)).toEqual({ status: false, error: [Messages.databaseUnreachable], code: 'databaseUnreachable' });
         const details = await server.call('GET', `/get/getDbDetails/${down}`, undefined, builder.token);
         expect(details.statusCode).toBe(503);
         expect(details.json().error).toEqual([Messages.databaseUnreachable]);
@@ -101,7 +101,7 @@ describe.each(engines)('status classes of a %s application database', (engine) =
     try {
       const answer = await runQuery(saved.json().data.dbId, 'INSERT INTO t (id) VALUES (1)');
       expect(answer.statusCode).toBe(503);
-      expect(answer.json()).toEqual({ status: false, error: [Messages.databaseBusy] });
+      expect(answer.json()).toEqual({ status: false, error: [Messages.databaseBusy], code: 'databaseBusy' });
     } finally {
       holder.exec('ROLLBACK');
       holder.close();
