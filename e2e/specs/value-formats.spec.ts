@@ -54,8 +54,9 @@ describe('values in the reader\'s catalog', () => {
       // Small numbers have no group; a stock of 300 is 300.
       await products.getByRole('row').filter({ hasText: 'Mie Instan Goreng' }).getByRole('cell', { name: '300', exact: true }).waitFor();
       expect(await products.getByRole('cell', { name: '78000', exact: true }).count()).toBe(0);
-      // On a phone the table scrolls sideways: the prices are brought into view for the picture.
-      await beras.getByRole('cell', { name: '78.000', exact: true }).scrollIntoViewIfNeeded();
+      // On a phone the table scrolls sideways: the prices are brought to its left edge for the
+      // picture (at its right edge the sticky Action column would cover them).
+      await beras.getByRole('cell', { name: '78.000', exact: true }).evaluate((cell) => cell.scrollIntoView({ inline: 'start', block: 'nearest' }));
       await snapshot(page, `value-formats-products-${width}`);
 
       // The orders board's date field, day first.
