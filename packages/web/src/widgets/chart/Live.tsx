@@ -1,7 +1,8 @@
 import { Box, Button, Group, LoadingOverlay, Pagination, Paper, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
-  CHART_DUMMY_DATA, CHART_MAX_ROWS, CHART_TABLE_PAGE_SIZE, chartColor, type ChartPoint, chartPoints, chartSummary, sourceConfigured,
+  CHART_DUMMY_DATA, CHART_MAX_ROWS, CHART_TABLE_PAGE_SIZE, chartColor, type ChartPoint, chartPoints, chartSummary, formatNumber, sourceConfigured,
+  type ValueFormats,
 } from '@rakit/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -12,11 +13,16 @@ import { LoadFailure, useIsAppAdmin } from '../data-source/LoadFailure';
 import type { WidgetLiveProps } from '../types';
 import { CHART_MARGIN, type CategoryAxisLayout, categoryAxisLayout, LABEL_FONT_SIZE, measureLabel } from './category-axis';
 import { WidgetTitle } from '../shared/WidgetTitle';
+import { useValueFormats } from '../shared/use-value-formats';
 
 const CHART_QUERY = { ...FIRST_PAGE, limit: CHART_MAX_ROWS };
 /** Recharts' value axis width, and the bars' height above the category labels. */
 const VALUE_AXIS_WIDTH = 60;
 const PLOT_HEIGHT = 230;
+
+/** A value of the drawing (axis, tooltip, pie label) as its reader writes numbers: 15.000 in Indonesian. */
+const valueText = (value: unknown, formats: ValueFormats): string =>
+  (typeof value === 'number' ? formatNumber(value, formats) : String(value ?? ''));
 
 /** The legend: one entry per point, in its colour (recharts' own legend names a bar chart's series only). */
 const PointLegend = ({ points }: { points: readonly ChartPoint[] }) => (
@@ -55,6 +61,7 @@ function CategoryTick({ x, y, payload, layout }: XAxisTickContentProps & { layou
 function Bars({ points, cells }: { points: readonly ChartPoint[]; cells: React.ReactNode }) {
   const { ref, width } = useElementSize();
   const t = useT();
+  const { formats } = useValueFormats();
   const layout = categoryAxisLayout(points.map((p) => p.label), width - VALUE_AXIS_WIDTH - 2 * CHART_MARGIN, VALUE_AXIS_WIDTH, measureLabel);
   const height = PLOT_HEIGHT + layout.height;
   return (
@@ -63,8 +70,8 @@ function Bars({ points, cells }: { points: readonly ChartPoint[]; cells: React.R
         <BarChart accessibilityLayer={false} width={width} height={height} data={points.map((p) => ({ ...p }))} margin={{ top: CHART_MARGIN, right: CHART_MARGIN, bottom: CHART_MARGIN, left: layout.marginLeft }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="label" interval={layout.interval} height={layout.height} tick={(props: XAxisTickContentProps) => <CategoryTick {...props} layout={layout} />} />
-          <YAxis width={VALUE_AXIS_WIDTH} />
-          <Tooltip />
+          <YAxis width={VALUE_AXIS_WIDTH} tickFormatter={(value: unknown) => valueText(value, formats)} />
+          <Tooltip formatter={(value: unknown) => valueText(value, formats)} />
           <Bar dataKey="value" name={t('datawidgets.chart.value')} isAnimationActive={false}>{cells}</Bar>
         </BarChart>
       )}
@@ -78,13 +85,19 @@ function Bars({ points, cells }: { points: readonly ChartPoint[]; cells: React.R
  */
 function ChartBody({ points, subtype, legend, summary }: { points: readonly ChartPoint[]; subtype: string; legend: boolean; summary: string }) {
   const cells = points.map((p, i) => <Cell key={`${p.label}-${i}`} fill={chartColor(i)} />);
+  const { formats } = useValueFormats();
   return (
     <Box role="img" aria-label={summary}>
       {subtype === 'pie' ? (
         <ResponsiveContainer width="100%" height={260}>
           <PieChart accessibilityLayer={false}>
-            <Pie data={points.map((p) => ({ ...p }))} dataKey="value" nameKey="label" outerRadius={100} label isAnimationActive={false}>{cells}</Pie>
-            <Tooltip />
+            <Pie
+              data={points.map((p) => ({ ...p }))} dataKey="value" nameKey="label" outerRadius={100} isAnimationActive={false}
+              label={({ value }: { value?: unknown }) => valueText(value, formats)}
+            >
+              {cells}
+            </Pie>
+            <Tooltip formatter={(value: unknown) => valueText(value, formats)} />
           </PieChart>
         </ResponsiveContainer>
       ) : <Bars points={points} cells={cells} />}
@@ -98,12 +111,13 @@ function PointsTable({ points, name, headers, id }: { points: readonly ChartPoin
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(points.length / CHART_TABLE_PAGE_SIZE));
   const shown = points.slice((page - 1) * CHART_TABLE_PAGE_SIZE, page * CHART_TABLE_PAGE_SIZE);
+  const { formatCell } = useValueFormats();
   return (
     <Box mt="sm" id={id}>
       <Table striped verticalSpacing={4} aria-label={name}>
         <Table.Thead><Table.Tr><Table.Th>{headers[0]}</Table.Th><Table.Th ta="right">{headers[1]}</Table.Th></Table.Tr></Table.Thead>
         <Table.Tbody>
-          {shown.map((p, i) => <Table.Tr key={`${p.label}-${i}`}><Table.Td>{p.label}</Table.Td><Table.Td ta="right">{p.value}</Table.Td></Table.Tr>)}
+          {shown.map((p, i) => <Table.Tr key={`${p.label}-${i}`}><Table.Td>{p.label}</Table.Td><Table.Td ta="right">{formatCell(p.value)}</Table.Td></Table.Tr>)}
         </Table.Tbody>
       </Table>
       {pages > 1 ? <Group justify="flex-end" mt={4}><Pagination size="sm" total={pages} value={page} onChange={setPage} /></Group> : null}

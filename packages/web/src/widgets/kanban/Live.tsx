@@ -18,6 +18,7 @@ import classes from './Kanban.module.css';
 import { keyboardLaneMoves, laneId, laneValueOf } from './keyboard-moves';
 import type { WidgetLiveProps } from '../types';
 import { WidgetTitle } from '../shared/WidgetTitle';
+import { useValueFormats } from '../shared/use-value-formats';
 
 const BOARD_QUERY = { ...FIRST_PAGE, limit: TABLE_MAX_LIMIT };
 
@@ -55,10 +56,13 @@ const stopDrag = (event: { stopPropagation: () => void }) => event.stopPropagati
 
 /** What a card shows: its title, tag, description and label, and its action menu when given one. */
 function CardFace({ card, map, menu }: { card: Card; map: FieldMap; menu?: CardActions | undefined }) {
-  const title = text(card.row, map.title);
-  const tag = text(card.row, map.tag);
-  const label = text(card.row, map.label);
-  const description = text(card.row, map.description);
+  const { formatCell } = useValueFormats();
+  // Printed in the reader's catalog (15.000, 05/11/2026); the lane's value is compared as the row holds it.
+  const shown = (column: string | undefined) => (column === undefined || column === '' ? '' : formatCell(card.row[column]));
+  const title = shown(map.title);
+  const tag = shown(map.tag);
+  const label = shown(map.label);
+  const description = shown(map.description);
   const t = useT();
   return (
     <Stack gap={4}>

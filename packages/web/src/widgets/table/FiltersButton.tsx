@@ -4,6 +4,8 @@ import { IconFilter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { TableContent } from '../../api/client';
 import { useT } from '../../i18n/LanguageProvider';
+import { useValueFormats } from '../shared/use-value-formats';
+import { boundShown, readBound } from '../shared/value-formats';
 
 type Filters = Record<string, FilterValue>;
 
@@ -27,6 +29,18 @@ const boundText = (value: FilterValue | undefined, bound: 'min' | 'max'): string
 };
 
 /**
+ * What was typed in a min or max field, kept while it is the field's value: `sent` is the bound
+ * the filter held once it was typed (what it read as, or what it was before when it read as
+ * nothing). When the filter's bound is another (cleared, restored), the field shows that bound.
+ */
+interface Typed {
+  text: string;
+  sent: string;
+  /** Left (blurred) since: a text that reads as nothing is said wrong then, not halfway through typing "1.000". */
+  left: boolean;
+}
+
+/**
  * 'Filters': a select per select filter (the server's values), min and max per interval filter.
  * Nothing opens by itself: the first select waits for a click. An open select's list takes room
  * in the popover, below its field, so it never covers 'Clear filters' or the next filter. Escape
@@ -37,6 +51,8 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
   const count = activeCount(value);
   const [opened, setOpened] = useState(false);
   const [openSelect, setOpenSelect] = useState<string | null>(null);
+  const { formats } = useValueFormats();
+  const [typed, setTyped] = useState<Readonly<Record<string, Typed>>>({});
   const set = (field: string, next: FilterValue) => onChange({ ...value, [field]: next });
   return (
     <Popover
@@ -66,14 +82,40 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
             const name = filter.column === '' ? filter.field : filter.column;
             const current = value[filter.field];
             if (isIntervalFilter(filter.type)) {
-              const bound = (which: 'min' | 'max', text: string) =>
-                set(filter.field, { min: boundText(current, 'min'), max: boundText(current, 'max'), [which]: text });
+              // What is typed is read in the reader's catalog ("1.000" is 1000 in Indonesian) and
+              // sent as a number or an ISO date; what reads as neither is shown wrong, not sent.
+              const field = (which: 'min' | 'max') => {
+                const sent = boundText(current, which);
+                const key = `${filter.field}\u0000${which}`;
+                const own = typed[key];
+                const mine = own !== undefined && own.sent === sent ? own : undefined;
+                const text = mine === undefined ? boundShown(sent, formats) : mine.text;
+                return {
+                  value: text,
+                  error: mine?.left === true && !readBound(text, formats).ok ? t('datawidgets.table.filterBoundInvalid') : undefined,
+                  onBlur: () => { if (mine !== undefined) setTyped((was) => ({ ...was, [key]: { ...mine, left: true } })); },
+                  onChange: (next: string) => {
+                    const read = readBound(next, formats);
+                    const bound = read.ok ? read.bound : sent;
+                    setTyped((was) => ({ ...was, [key]: { text: next, sent: bound, left: false } }));
+                    if (read.ok && bound !== sent) set(filter.field, { min: boundText(current, 'min'), max: boundText(current, 'max'), [which]: bound });
+                  },
+                };
+              };
+              const min = field('min');
+              const max = field('max');
               return (
                 <Stack key={filter.field} gap={4}>
                   <Input.Label size="xs">{name}</Input.Label>
-                  <Group gap={6} grow>
-                    <TextInput size="xs" aria-label={t('datawidgets.table.filterMinOf', { name })} placeholder={t('datawidgets.table.filterMin')} value={boundText(current, 'min')} onChange={(e) => bound('min', e.currentTarget.value)} />
-                    <TextInput size="xs" aria-label={t('datawidgets.table.filterMaxOf', { name })} placeholder={t('datawidgets.table.filterMax')} value={boundText(current, 'max')} onChange={(e) => bound('max', e.currentTarget.value)} />
+                  <Group gap={6} grow align="flex-start">
+                    <TextInput
+                      size="xs" aria-label={t('datawidgets.table.filterMinOf', { name })} placeholder={t('datawidgets.table.filterMin')}
+                      value={min.value} error={min.error} onBlur={min.onBlur} onChange={(e) => min.onChange(e.currentTarget.value)}
+                    />
+                    <TextInput
+                      size="xs" aria-label={t('datawidgets.table.filterMaxOf', { name })} placeholder={t('datawidgets.table.filterMax')}
+                      value={max.value} error={max.error} onBlur={max.onBlur} onChange={(e) => max.onChange(e.currentTarget.value)}
+                    />
                   </Group>
                 </Stack>
               );

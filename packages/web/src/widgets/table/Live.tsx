@@ -22,6 +22,8 @@ import { type PagerMoves, TablePager } from './TablePager';
 import { WidgetTitle } from '../shared/WidgetTitle';
 import { Announcement } from '../../components/Announcement';
 import { useT } from '../../i18n/LanguageProvider';
+import { cellKindOf, plainCellText } from '../shared/value-formats';
+import { useValueFormats } from '../shared/use-value-formats';
 
 /** How long a load runs before the table is covered by its loading overlay. */
 const OVERLAY_AFTER_MS = 300;
@@ -35,9 +37,6 @@ const COLUMN_MIN_WIDTH = 120;
 const tableMinWidth = (columns: number, withBulk: boolean, withActions: boolean): number =>
   columns * COLUMN_MIN_WIDTH + (withBulk ? 36 : 0) + (withActions ? 110 : 0);
 
-const cellText = (value: unknown): string =>
-  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-
 /**
  * The data table (spec 3 "Data table", §4): title, Export To Excel, search, filters, bulk
  * actions and the total; rows with a checkbox column and an Action column; the pager. In the
@@ -46,6 +45,7 @@ const cellText = (value: unknown): string =>
 export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const current = useContext(CurrentAppContext);
   const t = useT();
+  const { formatCell } = useValueFormats();
   const { query, setQuery, settled } = useTableQuery(component);
   const { content, failure, functionFailed, timedOut, loading, live, pageId, reload, counting } = useTableContent(component, mode, settled, true, true);
   const primaryKey = content.primaryKey;
@@ -226,7 +226,10 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
                     ) : null}
                     {content.columns.map((c, column) => (
                       <Table.Td key={c.field}>
-                        {markdown.has(column) ? <Box className={classes.markdown}><MarkdownText>{cellText(row[c.field])}</MarkdownText></Box> : cellText(row[c.field])}
+                        {/* A markdown cell is the author's text to render: printed as it is, its links and images intact. */}
+                        {markdown.has(column)
+                          ? <Box className={classes.markdown}><MarkdownText>{plainCellText(row[c.field])}</MarkdownText></Box>
+                          : formatCell(row[c.field], cellKindOf(c.field, { primaryKey }))}
                       </Table.Td>
                     ))}
                     {withActions ? (
