@@ -236,4 +236,23 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
     // main and _root are never replaced.
     expect((await server.call('POST', '/save/importApp', { bundle: demo, target: { kind: 'replace', appId: 1 } }, root)).statusCode).toBe(400);
   });
+  it('keeps the authors\' translations of a page\'s components through export and import (issue 35)', async () => {
+    const translations = { en: { title: 'Product list' }, id: { title: 'Daftar produk' } };
+    const withTexts = structuredClone(demo);
+    const page = withTexts.pages[0];
+    if (page === undefined) throw new Error('the demo has no page');
+    page.pageComponents = page.pageComponents.map((component, index) => (index === 0 ? { ...(component as object), translations } : component));
+    const first = await importAs(withTexts, 'Translated Source');
+    expect(first.statusCode, first.body).toBe(201);
+    const sourceId = (first.json().data as { appId: number }).appId;
+    // The application that holds the translations, exported and imported as a new one.
+    const exported = await server.call('GET', `/get/exportApp/${sourceId}`, undefined, root);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const second = await importAs(exported.json().data, 'Translated Copy');
+    expect(second.statusCode, second.body).toBe(201);
+    const copyId = (second.json().data as { appId: number }).appId;
+    const stored = await server.store.selectFrom('pages').selectAll().where('pageAppId', '=', copyId).where('pageSlug', '=', page.pageSlug).executeTakeFirstOrThrow();
+    const [component] = JSON.parse(stored.pageComponents) as { translations?: unknown }[];
+    expect(component?.translations).toEqual(translations);
+  });
 });

@@ -7,6 +7,7 @@ import { type ComponentType, type KeyboardEvent, memo, type MouseEvent, type Poi
 import { layoutCellProps } from '../components/LayoutGrid';
 import { useT } from '../i18n/LanguageProvider';
 import { widgetDefinition } from '../widgets/registry';
+import { useShownComponent } from '../widgets/shown-component';
 import { AccessibilityMarker } from './AccessibilityWarnings';
 import { componentName, movedWords, widthWords } from './board-announcements';
 import { announceOnBoard } from './BoardAnnouncer';
@@ -254,9 +255,10 @@ function ResizeHandle({ component }: { component: Component }) {
 function Face({ component, List, preview }: { component: Component; List: NestedList; preview: boolean }) {
   const [nearRef, near] = useNearViewport();
   const face = useBoardFace(component, preview);
+  const shown = useShownComponent(component);
   if (!near) return <div ref={nearRef} className={classes.pending} data-pending-face />;
   const { Live } = widgetDefinition(component.type);
   const nested = component.children === undefined ? undefined : <List parentId={component.id} items={component.children} preview={preview} />;
-  const live = <Live component={component} mode={face.mode}>{nested}</Live>;
+  const live = <Live component={shown} mode={face.mode}>{nested}</Live>;
   return face.inert ? <div inert data-face-mode={face.mode}>{live}</div> : live;
 }

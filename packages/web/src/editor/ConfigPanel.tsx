@@ -5,6 +5,7 @@ import { widgetDefinition } from '../widgets/registry';
 import { AccessibilityWarnings } from './AccessibilityWarnings';
 import { componentName } from './board-announcements';
 import classes from './ConfigPanel.module.css';
+import { TranslationsSection } from './TranslationsSection';
 import { widgetName } from './widget-names';
 import { editorStore, useEditor } from '../state/editor-store';
 
@@ -35,6 +36,7 @@ export function ConfigPanel() {
       <div className={classes.body} data-testid="config-panel-body">
         <AccessibilityWarnings component={component} />
         <Config key={component.id} component={component} onChange={store.updateComponent} />
+        <TranslationsSection key={`translations:${component.id}`} component={component} onChange={store.updateComponent} />
       </div>
     </Paper>
   );

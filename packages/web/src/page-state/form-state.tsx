@@ -1,10 +1,10 @@
 import {
-  type Component, initialFieldValue, inputFormatError, isEmptyFieldValue, isRequiredField, Messages, walkComponents, widgetCan,
+  type Component, componentIn, initialFieldValue, inputFormatError, isEmptyFieldValue, isRequiredField, Messages, walkComponents, widgetCan,
 } from '@rakit/core';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createStore, type StoreApi, useStore } from 'zustand';
 import { CurrentAppContext } from '../current-app/app-context';
-import { t } from '../i18n/i18n';
+import { activeLanguage, t } from '../i18n/i18n';
 import { consumeOnceVariables, onGlobalVariablesChange, readGlobalValues } from './global-variables';
 import type { WidgetMode } from './mode';
 
@@ -34,7 +34,10 @@ export interface PageFormState {
   setValue: (id: string, value: unknown) => void;
   /** The field was left: its errors show from now on. */
   touch: (id: string) => void;
-  /** Shows every field's errors; returns the names (titles) of the required fields that are empty. */
+  /**
+   * Shows every field's errors; returns the names (titles, as the reader's catalog shows them)
+   * of the required fields that are empty.
+   */
   validateAll: () => string[];
   /**
    * The form `id` belongs to (the fields of the card holding it, else of the whole page) goes back
@@ -81,6 +84,7 @@ export function createPageFormStore(components: readonly Component[], globals: R
       set({ shown: { ...state.shown, ...Object.fromEntries(fields.map((c) => [c.id, true])) } });
       return fields
         .filter((c) => isRequiredField(c) && isEmptyFieldValue(fieldValue(state, c)))
+        .map((c) => componentIn(c, activeLanguage()))
         .map((c) => (c.title.trim() === '' ? c.id : c.title));
     },
     clearFormOf: (id) => set((state) => {

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { layoutCellProps, layoutGridProps } from '../components/LayoutGrid';
 import { useNearViewport } from '../components/use-near-viewport';
 import { widgetDefinition } from './registry';
+import { useShownComponent } from './shown-component';
 import type { WidgetMode } from './types';
 
 interface PageRendererProps {
@@ -34,6 +35,7 @@ const ALWAYS_RENDERED = new Set<string>(['loader']);
  */
 const RenderedComponent = memo(function RenderedComponent({ component, mode }: { component: Component; mode: WidgetMode }) {
   const [nearRef, near] = useNearViewport();
+  const shown = useShownComponent(component);
   const cell = layoutCellProps(component);
   if (!near && !ALWAYS_RENDERED.has(component.type)) {
     return <div ref={nearRef} {...cell} style={{ ...cell.style, minHeight: 56 }} data-runtime-component data-component-id={component.id} data-pending-face />;
@@ -42,5 +44,6 @@ const RenderedComponent = memo(function RenderedComponent({ component, mode }: {
   const children = component.children !== undefined && component.children.length > 0
     ? <PageRenderer components={component.children} mode={mode} />
     : undefined;
-  return <div {...cell} data-runtime-component data-component-id={component.id}><Live component={component} mode={mode}>{children}</Live></div>;
+  return <div {...cell} data-runtime-component data-component-id={component.id}><Live component={shown} mode={mode}>{children}</Live></div>;
 });
+

@@ -1,0 +1,88 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, demoAppId, demoToken } from '../support/api';
+import { accessibilityViolations } from '../support/axe';
+import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
+import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { createPageInEditor, pageForStaff } from '../support/editor-page';
+
+/**
+ * Issue 35, authors' own texts: a builder gives a Text Input an English title with the panel's
+ * "Add translation"; a member reading English sees it, a member in the specification's catalog
+ * sees the author's own wording, and undo takes the translation back.
+ */
+describe('an author translates a field\'s title', () => {
+  const suite = browserPageForSuite();
+  const page = (): Page => suite.page;
+  const stamp = Date.now().toString(36);
+  const english = `Full name ${stamp}`;
+  const englishMember = `reader-en-${stamp}`;
+  let pageId = 0;
+  let own = '';
+
+  beforeAll(async () => {
+    const admin = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    const appId = await demoAppId();
+    await admin('POST', '/auth/adduser', { data: { userId: englishMember, password: 'password-123', confirm_password: 'password-123', appId } });
+    const reader = apiAs(await demoToken(englishMember, 'password-123'));
+    const chosen = await reader('PUT', '/auth/myLanguage', { language: 'en' });
+    expect(chosen.httpStatus).toBe(200);
+  });
+
+  it('adds an English title with Add translation, and it is saved', async () => {
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await signInToDemo(page());
+    await page().goto('/demo/form-editor');
+    pageId = await createPageInEditor(page(), `Translated ${stamp}`);
+    await page().locator('[data-palette-type="input"]').click();
+    const row = page().getByTestId('editor-component').first();
+    own = (await row.getAttribute('data-title')) ?? '';
+    expect(own).not.toBe('');
+    await row.click();
+    const panel = page().getByTestId('config-panel');
+    const section = panel.getByRole('region', { name: 'Translations' });
+    await section.getByRole('button', { name: 'Add translation' }).click();
+    await page().getByRole('menuitem', { name: 'Title in English' }).click();
+    await section.getByRole('textbox', { name: 'Title in English' }).fill(english);
+    await page().getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor();
+    expect(await accessibilityViolations(page(), '[data-testid="config-panel"]')).toEqual([]);
+    await section.scrollIntoViewIfNeeded();
+    await snapshot(page(), 'author-translations-panel-1366');
+    await page().setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await snapshot(page(), 'author-translations-panel-390');
+    await page().setViewportSize({ width: 1366, height: 900 });
+    const { components } = await pageForStaff(pageId, `Translated ${stamp}`, `Translated ${stamp}`);
+    expect(components[0]).toMatchObject({ title: own, translations: { en: { title: english } } });
+  });
+
+  it('undo takes the translation back, redo gives it again', async () => {
+    const section = page().getByTestId('config-panel').getByRole('region', { name: 'Translations' });
+    await page().getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => section.getByRole('textbox', { name: 'Title in English' }).inputValue()).toBe('');
+    await page().getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => section.getByRole('textbox', { name: 'Title in English' }).inputValue()).toBe(english);
+    await page().getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor();
+  });
+
+  it('shows a member reading English the translation, and one in the specification\'s catalog the original', async () => {
+    const [stored] = (await apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD))<{ pageSlug: string }[]>('GET', `/get/getPage/${pageId}`)).data;
+    const slug = stored?.pageSlug ?? '';
+    await page().context().clearCookies();
+    await page().goto('/demo/auth/login');
+    await page().evaluate(() => localStorage.clear());
+    await signInToDemo(page(), englishMember, 'password-123', /\/demo\/(?!auth)/);
+    await page().goto(`/demo/staff/${slug}`);
+    await page().getByRole('textbox', { name: english }).waitFor();
+    expect(await page().getByRole('textbox', { name: own, exact: true }).count()).toBe(0);
+    await snapshot(page(), 'author-translations-member-en');
+
+    await page().context().clearCookies();
+    await page().goto('/demo/auth/login');
+    await page().evaluate(() => localStorage.clear());
+    await signInToDemo(page(), DEMO_MEMBER, ADMIN_PASSWORD, /\/demo\/(?!auth)/);
+    await page().goto(`/demo/staff/${slug}`);
+    await page().getByRole('textbox', { name: own, exact: true }).waitFor();
+    expect(await page().getByRole('textbox', { name: english }).count()).toBe(0);
+  });
+});

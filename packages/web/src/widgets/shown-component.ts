@@ -1,0 +1,14 @@
+import { type Component, componentIn } from '@rakit/core';
+import { useMemo } from 'react';
+import { useLanguage } from '../i18n/LanguageProvider';
+
+/**
+ * The component as the reader's catalog shows it (issue 35): the author's translated title and
+ * placeholder. Only the face gets it; values, actions and the board's tests keep the component
+ * itself, keyed by its id. The same object while component and catalog stay the same, so a face's
+ * hooks keyed on it do not run again.
+ */
+export function useShownComponent<C extends Component>(component: C): C {
+  const { language } = useLanguage();
+  return useMemo(() => componentIn(component, language), [component, language]);
+}
