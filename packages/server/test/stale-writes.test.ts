@@ -45,6 +45,7 @@ describe.each(engines)('stale writes on %s', (engine) => {
       expect(second.json()).toEqual({
         status: false,
         error: [Messages.staleWrite],
+        code: 'staleWrite',
         data: {
           page: { pageId: loaded.pageId, pageAppId: appId, pageName: 'Pesanan', pageSlug: 'pesanan', pageComponents: componentsOf('first'), revision: 2 },
           savedBy: '081433000001',

@@ -51,3 +51,11 @@ describe('the server\'s texts in each catalog', () => {
     expect(translateText('spec', 'Application not found')).toEqual({ text: 'Application not found', code: 'appNotFound' });
   });
 });
+
+describe('texts core fills before a rule throws them', () => {
+  it('finds the password rule\'s text with its minimum and translates it filled', () => {
+    expect(codeOfText('The password needs at least 8 characters')).toEqual({ code: 'passwordTooShort', rest: '', values: { min: 8 } });
+    expect(translateText('en', 'The password needs at least 8 characters').text).toContain('8');
+    expect(translateText('id', 'The password needs at least 8 characters').text).toContain('8');
+  });
+});

@@ -3,6 +3,8 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { CATALOG_SOURCES, catalogOf } from './catalogs';
 import type { LocalText, MessageCode, MessageKey, MessageValues } from './catalog';
 import { type Language, LANGUAGES, LOCALE_OF } from './languages';
+import { passwordTooShortMessage } from '../messages';
+import { PASSWORD_MIN_LENGTH } from '../constants';
 
 /** A catalog's texts compiled for Lingui's runtime (the browser's are compiled at build time). */
 export const compileCatalog = (texts: Record<string, string>): Record<string, ReturnType<typeof compileMessageOrThrow>> =>
@@ -40,7 +42,13 @@ let prefixTexts: [string, MessageCode][] | undefined;
  * it: `{ code, rest }` for a text of messages.json as it is or followed by details (": a, b",
  * " 255 characters"); undefined for any other text.
  */
-export function codeOfText(text: string): { code: MessageCode; rest: string } | undefined {
+/** Texts of messages.json that core fills before a rule throws them (a schema's message): their code and values. */
+const filledTexts = (): Map<string, { code: MessageCode; values: MessageValues }> =>
+  new Map([[passwordTooShortMessage(), { code: 'passwordTooShort', values: { min: PASSWORD_MIN_LENGTH } }]]);
+
+export function codeOfText(text: string): { code: MessageCode; rest: string; values?: MessageValues } | undefined {
+  const filled = filledTexts().get(text);
+  if (filled !== undefined) return { code: filled.code, rest: '', values: filled.values };
   if (codeOfSpecText === undefined || prefixTexts === undefined) {
     const entries = Object.entries(CATALOG_SOURCES.spec.messages) as [MessageCode, string][];
     codeOfSpecText = new Map(entries.filter(([, spec]) => !spec.includes('{')).map(([code, spec]) => [spec, code]));
@@ -59,5 +67,5 @@ export function codeOfText(text: string): { code: MessageCode; rest: string } | 
 export function translateText(language: Language, text: string): { text: string; code?: MessageCode } {
   const found = codeOfText(text);
   if (found === undefined) return { text };
-  return { text: language === 'spec' ? text : translate(language, found.code) + found.rest, code: found.code };
+  return { text: language === 'spec' ? text : translate(language, found.code, found.values) + found.rest, code: found.code };
 }

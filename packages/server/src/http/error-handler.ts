@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type MessageCode, type MessageValues, Messages } from '@rakit/core';
+import { type MessageCode, type MessageValues, Messages, passwordTooShortMessage } from '@rakit/core';
 import { translate, translateText } from '@rakit/core/translate';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DataSourceError } from '../datasources/types';
@@ -15,7 +15,7 @@ function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY' || code === '23505';
 }
 
-const specMessages = new Set<string>(Object.values(Messages));
+const specMessages = new Set<string>([...Object.values(Messages), passwordTooShortMessage()]);
 
 /**
  * Readable texts of a zod validation failure: a message of the spec as it is ("Please fill

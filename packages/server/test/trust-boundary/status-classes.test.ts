@@ -90,7 +90,7 @@ describe.each(engines)('status classes of a %s application database', (engine) =
       const id = await insertDbConfig(server.store, { dbAppId: builder.appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbPasswordEnc: '', dbDatabase: file });
       const answer = await runQuery(id, 'SELECT 1');
       expect(answer.statusCode, file).toBe(503);
-      expect(answer.json(), file).toEqual({ status: false, error: [message] });
+      expect(answer.json(), file).toEqual({ status: false, error: [message], code: 'databaseFileUnusable' });
     }
 
     createSqliteDatabase(dataDir, builder.appId, 'busy.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
