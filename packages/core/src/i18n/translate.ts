@@ -43,11 +43,11 @@ let prefixTexts: [string, MessageCode][] | undefined;
  * " 255 characters"); undefined for any other text.
  */
 /** Texts of messages.json that core fills before a rule throws them (a schema's message): their code and values. */
-const filledTexts = (): Map<string, { code: MessageCode; values: MessageValues }> =>
-  new Map([[passwordTooShortMessage(), { code: 'passwordTooShort', values: { min: PASSWORD_MIN_LENGTH } }]]);
+let filledTexts: Map<string, { code: MessageCode; values: MessageValues }> | undefined;
 
 export function codeOfText(text: string): { code: MessageCode; rest: string; values?: MessageValues } | undefined {
-  const filled = filledTexts().get(text);
+  filledTexts ??= new Map([[passwordTooShortMessage(), { code: 'passwordTooShort', values: { min: PASSWORD_MIN_LENGTH } }]]);
+  const filled = filledTexts.get(text);
   if (filled !== undefined) return { code: filled.code, rest: '', values: filled.values };
   if (codeOfSpecText === undefined || prefixTexts === undefined) {
     const entries = Object.entries(CATALOG_SOURCES.spec.messages) as [MessageCode, string][];
