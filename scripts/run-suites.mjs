@@ -21,10 +21,17 @@ function runScript(script) {
   });
 }
 
+const FAILURE_TAIL_LINES = 250;
+
+function lastLines(text, count) {
+  return text.split('\n').slice(-count).join('\n');
+}
+
 async function runSuite(suite) {
   const started = performance.now();
   const steps = [];
   let code = 0;
+  let lastOutput = '';
   for (const script of suite.split('+')) {
     const stepStarted = performance.now();
     const result = await runScript(script);
@@ -32,9 +39,10 @@ async function runSuite(suite) {
     process.stdout.write(`\n===== ${script} (${result.code === 0 ? 'passed' : `failed, exit ${result.code}`}) =====\n`);
     process.stdout.write(result.output);
     code = result.code;
+    lastOutput = result.output.toString('utf8');
     if (code !== 0) break;
   }
-  return { suite, code, seconds: (performance.now() - started) / 1000, steps };
+  return { suite, code, seconds: (performance.now() - started) / 1000, steps, tail: lastLines(lastOutput, FAILURE_TAIL_LINES) };
 }
 
 const started = performance.now();
@@ -44,4 +52,8 @@ for (const { suite, code, seconds, steps } of results) {
   console.log(`${code === 0 ? 'passed' : 'FAILED'}  ${seconds.toFixed(0).padStart(5)} s  ${suite}${steps.length > 1 ? `  (${steps.join(', ')})` : ''}`);
 }
 console.log(`all: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+// A failed suite's end (its failures and summary) again at the very end, where a CI log's tail shows it.
+for (const { suite, code, tail } of results) {
+  if (code !== 0) process.stdout.write(`\n===== ${suite} failed: its last lines again =====\n${tail}\n`);
+}
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
