@@ -7,15 +7,17 @@ import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 import { createPageInEditor, pageForStaff } from '../support/editor-page';
 
 /**
- * Issue 35, authors' own texts: a builder gives a Text Input an English title with the panel's
- * "Add translation"; a member reading English sees it, a member in the specification's catalog
- * sees the author's own wording, and undo takes the translation back.
+ * Issue 35, authors' own texts: a builder gives a Text Input an English title and a Radio English
+ * labels with the panel's "Add translation"; a member reading English sees them (the radio's
+ * value still the author's option), a member in the specification's catalog sees the author's
+ * own wording, and undo takes a translation back.
  */
 describe('an author translates a field\'s title', () => {
   const suite = browserPageForSuite();
   const page = (): Page => suite.page;
   const stamp = Date.now().toString(36);
   const english = `Full name ${stamp}`;
+  const firstChoice = `First choice ${stamp}`;
   const englishMember = `reader-en-${stamp}`;
   let pageId = 0;
   let own = '';
@@ -65,6 +67,24 @@ describe('an author translates a field\'s title', () => {
     await page().getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor();
   });
 
+  it('labels a radio\'s options in English under Labels in English, one field per option', async () => {
+    await page().locator('[data-palette-type="radio"]').click();
+    const row = page().getByTestId('editor-component').nth(1);
+    await row.click();
+    const section = page().getByTestId('config-panel').getByRole('region', { name: 'Translations' });
+    await section.getByRole('button', { name: 'Add translation' }).click();
+    await page().getByRole('menuitem', { name: 'Labels in English' }).click();
+    const labels = section.getByRole('group', { name: 'Labels in English' });
+    await labels.getByRole('textbox', { name: 'Option 1' }).fill(firstChoice);
+    await page().getByTestId('sync-indicator').filter({ hasText: 'Saved' }).waitFor();
+    await labels.scrollIntoViewIfNeeded();
+    await snapshot(page(), 'author-translations-labels-1366');
+    expect(await accessibilityViolations(page(), '[data-testid="config-panel"]')).toEqual([]);
+    const { components } = await pageForStaff(pageId, `Translated ${stamp}`, `Translated ${stamp}`);
+    // The values stay the author's options; only the labels have a translation, by position.
+    expect(components[1]).toMatchObject({ type: 'radio', options: 'Option 1,Option 2', translations: { en: { options: [firstChoice] } } });
+  });
+
   it('shows a member reading English the translation, and one in the specification\'s catalog the original', async () => {
     const [stored] = (await apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD))<{ pageSlug: string }[]>('GET', `/get/getPage/${pageId}`)).data;
     const slug = stored?.pageSlug ?? '';
@@ -75,6 +95,11 @@ describe('an author translates a field\'s title', () => {
     await page().goto(`/demo/staff/${slug}`);
     await page().getByRole('textbox', { name: english }).waitFor();
     expect(await page().getByRole('textbox', { name: own, exact: true }).count()).toBe(0);
+    // The radio reads the translated label and keeps the author's option as its value.
+    const choice = page().getByRole('radio', { name: firstChoice });
+    await choice.check();
+    expect(await choice.getAttribute('value')).toBe('Option 1');
+    expect(await page().getByRole('radio', { name: 'Option 2' }).count()).toBe(1);
     await snapshot(page(), 'author-translations-member-en');
 
     await page().context().clearCookies();
@@ -84,5 +109,7 @@ describe('an author translates a field\'s title', () => {
     await page().goto(`/demo/staff/${slug}`);
     await page().getByRole('textbox', { name: own, exact: true }).waitFor();
     expect(await page().getByRole('textbox', { name: english }).count()).toBe(0);
+    expect(await page().getByRole('radio', { name: 'Option 1' }).count()).toBe(1);
+    expect(await page().getByRole('radio', { name: firstChoice }).count()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { type Component, createComponent, CUSTOM_TABLE, Messages } from '@rakit/core';
+import { type Component, createComponent, CUSTOM_TABLE, LANGUAGE_HEADER, Messages } from '@rakit/core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
@@ -39,6 +39,8 @@ function widgets(dbId: number, table: string): Component[] {
   const items = {
     ...createComponent('table', 'items', 'Barang'),
     options: 'Name,City,Price', mapping_table: 'name,city,price', table_used: table, database_used: dbId, primaryKey: 'id', toExcel: true,
+    // The author's labels in other catalogs (issue 35): the export's headers follow the reader's.
+    translations: { id: { options: ['Nama barang', '', 'Harga, Rp'] } },
     filters: [{ field: 'city', type: 'select', column: 'City' }, { field: 'price', type: 'interval', column: 'Price' }],
     custom_action: [edit, remove],
   };
@@ -282,6 +284,20 @@ describe.each(engines)('data widgets on a %s database', (engine) => {
     expect((await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=items`)).statusCode).toBe(401);
     // no Export To Excel on this table: members may not export it
     expect((await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=expensive`, undefined, member)).statusCode).toBe(403);
+  });
+
+  it('heads the export with the author\'s labels in the reader\'s catalog', async () => {
+    const url = `/print/excelFromTable/stream?pageId=${pageId}&componentId=items&search=surabaya&sort=price&filename=x`;
+    const headersIn = async (headers: Record<string, string>) => {
+      const answer = await server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${member}`, ...headers } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (await readSheet(answer.rawPayload))[0];
+    };
+    expect(await headersIn({ [LANGUAGE_HEADER]: 'id' })).toEqual(['Nama barang', 'City', 'Harga, Rp']);
+    expect(await headersIn({ 'accept-language': 'id-ID,id;q=0.9' })).toEqual(['Nama barang', 'City', 'Harga, Rp']);
+    // No translation into English: the author's own labels, as in the specification's catalog.
+    expect(await headersIn({ [LANGUAGE_HEADER]: 'en' })).toEqual(['Name', 'City', 'Price']);
+    expect(await headersIn({ [LANGUAGE_HEADER]: 'spec' })).toEqual(['Name', 'City', 'Price']);
   });
 
   it('edits only the sent columns of one row, and only columns the action allows', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ComponentSchema, createComponent } from '../widgets';
-import { componentIn, withTranslation } from './author-translations';
+import { widgetModel } from '../widgets/registry';
+import { columnsIn, componentIn, labelsIn, withLabelTranslation, withTranslation } from './author-translations';
 
 describe('an author\'s texts in each language (issue 35)', () => {
   const input = { ...createComponent('input', 'name', 'Nama lengkap'), placeholder: 'Tulis nama', translations: { en: { title: 'Full name' } } };
@@ -30,5 +31,49 @@ describe('an author\'s texts in each language (issue 35)', () => {
     expect(parsed({ en: { database_used: '3' } }).success).toBe(false);
     expect(parsed({ en: { title: 'x'.repeat(501) } }).success).toBe(false);
     expect(parsed({ en: { title: { html: '<b>' } } }).success).toBe(false);
+  });
+
+  it('refuses option labels that are not a bounded list of texts', () => {
+    const parsed = (value: unknown) => ComponentSchema.safeParse({ ...input, translations: value });
+    expect(parsed({ en: { options: ['Male', '', 'Other'] } }).success).toBe(true);
+    expect(parsed({ en: { options: 'Male,Female' } }).success).toBe(false);
+    expect(parsed({ en: { options: [{ text: 'x' }] } }).success).toBe(false);
+    expect(parsed({ en: { options: Array.from({ length: 1001 }, () => 'x') } }).success).toBe(false);
+  });
+});
+
+describe('an author\'s option and column labels in each language (issue 35)', () => {
+  const radio = { ...createComponent('radio', 'gender', 'Jenis kelamin'), options: 'Laki-laki,Perempuan', translations: { en: { options: ['Male'] } } };
+
+  it('relabels the translated positions and keeps the author\'s labels elsewhere', () => {
+    const own = widgetModel('radio')?.optionLabels?.(radio) ?? [];
+    expect(own).toEqual(['Laki-laki', 'Perempuan']);
+    expect(labelsIn(own, radio, 'en')).toEqual(['Male', 'Perempuan']);
+    expect(labelsIn(own, radio, 'id')).toEqual(own);
+    expect(labelsIn(own, radio, 'spec')).toEqual(own);
+  });
+
+  it('names each widget\'s labels: a dropdown\'s own options, a kanban\'s lanes, a table\'s columns', () => {
+    const dropdown = { ...createComponent('dropdown', 'kota', 'Kota'), options: [{ textOption: 'Kota Bandung', valueOption: 'BDG' }, { textOption: '', valueOption: 'JKT' }] };
+    expect(widgetModel('dropdown')?.optionLabels?.(dropdown)).toEqual(['Kota Bandung', 'JKT']);
+    expect(widgetModel('dropdown')?.optionLabels?.({ ...dropdown, subtype: 'query' })).toEqual([]);
+    expect(widgetModel('kanban')?.optionLabels?.(createComponent('kanban', 'papan', 'Papan'))).toEqual(['To do', 'In progress', 'Done']);
+    expect(widgetModel('table')?.optionLabels?.({ options: 'Nama,,Stok' })).toEqual(['Nama', '', 'Stok']);
+    expect(widgetModel('input')?.optionLabels).toBeUndefined();
+  });
+
+  it('relabels a table\'s columns by their source column, commas in a translation kept', () => {
+    const table = { options: 'Nama,Stok', mapping_table: 'name,stock', translations: { en: { options: ['Name', 'In stock, units'] } } };
+    const served = [{ field: 'stock', label: 'Stok' }, { field: 'name', label: 'Nama' }, { field: 'extra', label: 'extra' }];
+    expect(columnsIn(served, table, 'en')).toEqual([{ field: 'stock', label: 'In stock, units' }, { field: 'name', label: 'Name' }, { field: 'extra', label: 'extra' }]);
+    expect(columnsIn(served, table, 'id')).toBe(served);
+  });
+
+  it('sets one label, trimming empty ends and dropping what is left empty', () => {
+    const one = withLabelTranslation(undefined, 'en', 1, 'Female');
+    expect(one).toEqual({ en: { options: ['', 'Female'] } });
+    expect(withLabelTranslation(one, 'en', 0, 'Male')).toEqual({ en: { options: ['Male', 'Female'] } });
+    expect(withLabelTranslation(one, 'en', 1, '')).toBeUndefined();
+    expect(withLabelTranslation({ en: { title: 'Gender', options: ['Male'] } }, 'en', 0, '')).toEqual({ en: { title: 'Gender' } });
   });
 });

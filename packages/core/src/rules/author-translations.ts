@@ -1,5 +1,6 @@
 import type { Language } from '../i18n/languages';
 import { type ComponentTranslations, TRANSLATABLE_FIELDS, type TRANSLATED_LANGUAGES } from '../widgets/common';
+import { widgetColumns, type WidgetColumn } from './table-content';
 
 type Translatable = { translations?: ComponentTranslations | undefined } & Record<string, unknown>;
 
@@ -20,6 +21,50 @@ export function componentIn<C extends Translatable>(component: C, language: Lang
     (shown as Record<string, unknown>)[field] = text;
   }
   return shown ?? component;
+}
+
+/**
+ * The labels a reader of `language` sees for `own` (the widget's option or column labels by
+ * position, WidgetModel.optionLabels): each position the author translated shows the
+ * translation, the others his own label. Never a value: a choice still stores the author's option.
+ */
+export function labelsIn(own: readonly string[], component: Translatable, language: Language): string[] {
+  const translated = language === 'spec' ? undefined : component.translations?.[language]?.options;
+  if (translated === undefined) return [...own];
+  return own.map((label, i) => {
+    const text = translated[i]?.trim() ?? '';
+    return text === '' ? label : text;
+  });
+}
+
+/**
+ * A data widget's columns as a reader of `language` sees them: the same source columns, each
+ * labelled with the translation of its position in options (`columns` as the server answered
+ * them, matched by source column). The same list when there is nothing to relabel.
+ */
+export function columnsIn<C extends WidgetColumn>(
+  columns: readonly C[], component: Translatable & { options?: unknown; mapping_table?: unknown }, language: Language,
+): readonly C[] {
+  if (language === 'spec' || component.translations?.[language]?.options === undefined) return columns;
+  const own = String(component.options ?? '').split(',').map((label) => label.trim());
+  const labelled = widgetColumns(labelsIn(own, component, language), String(component.mapping_table ?? ''));
+  const byField = new Map(labelled.map((column) => [column.field, column.label]));
+  return columns.map((column) => ({ ...column, label: byField.get(column.field) ?? column.label }));
+}
+
+/** The translated option labels with the one at `position` set ('' gives the author's back). */
+export function withLabelTranslation(
+  translations: ComponentTranslations | undefined, language: (typeof TRANSLATED_LANGUAGES)[number], position: number, text: string,
+): ComponentTranslations | undefined {
+  const labels = [...(translations?.[language]?.options ?? [])];
+  while (labels.length <= position) labels.push('');
+  labels[position] = text;
+  while (labels.length > 0 && (labels.at(-1) ?? '').trim() === '') labels.pop();
+  const fields: NonNullable<ComponentTranslations[typeof language]> = { ...translations?.[language], options: labels };
+  if (labels.length === 0) delete fields.options;
+  const next: ComponentTranslations = { ...translations, [language]: fields };
+  if (Object.keys(fields).length === 0) delete next[language];
+  return Object.keys(next).length === 0 ? undefined : next;
 }
 
 /**

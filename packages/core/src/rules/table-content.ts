@@ -74,8 +74,9 @@ export interface WidgetColumn {
  * comma lists paired by position; an entry without a source column is not shown, a source
  * column without a label is labelled by its name. Each source column appears once.
  */
-export function widgetColumns(options: string, mappingTable: string): WidgetColumn[] {
-  const labels = options.split(',').map((l) => l.trim());
+export function widgetColumns(options: string | readonly string[], mappingTable: string): WidgetColumn[] {
+  // A list is labels by position already (a translation's may hold commas).
+  const labels = typeof options === 'string' ? options.split(',').map((l) => l.trim()) : options;
   const fields = mappingTable.split(',').map((f) => f.trim());
   const seen = new Set<string>();
   const columns: WidgetColumn[] = [];

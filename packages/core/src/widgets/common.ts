@@ -35,14 +35,22 @@ export const TRANSLATED_LANGUAGES = ['id', 'en'] as const;
 /** The fields of any component whose text an author may give per language. */
 export const TRANSLATABLE_FIELDS = ['title', 'placeholder'] as const;
 export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
+/** Most option or column labels a translation carries: a dropdown's custom options at most. */
+export const MAX_TRANSLATED_LABELS = 1000;
 
 /**
  * An author's texts in other languages: per catalog, per field, the text shown instead of the
- * field's own value when the reader sees that catalog. Only translatable fields, as text.
+ * field's own value when the reader sees that catalog. Only translatable fields, as text;
+ * `options` holds the labels of a widget's options or columns by position ('' keeps the
+ * author's), never their values.
  */
 export const ComponentTranslationsSchema = z.partialRecord(
   z.enum(TRANSLATED_LANGUAGES),
-  z.partialRecord(z.enum(TRANSLATABLE_FIELDS), shortText),
+  z.strictObject({
+    title: shortText,
+    placeholder: shortText,
+    options: z.array(shortText).max(MAX_TRANSLATED_LABELS),
+  }).partial(),
 );
 export type ComponentTranslations = z.infer<typeof ComponentTranslationsSchema>;
 
@@ -128,6 +136,11 @@ export interface WidgetModel<T extends string = string, S extends z.ZodType = z.
   capabilities: WidgetCapabilities;
   /** One step for each version from 2 up to `version`. */
   migrations: readonly WidgetMigration[];
+  /**
+   * The labels of its options or columns a reader sees, by position: what an author may
+   * translate as `options` (issue 35). Absent: the widget shows no such labels.
+   */
+  optionLabels?: (component: Record<string, unknown>) => string[];
 }
 
 /**
@@ -156,6 +169,8 @@ interface WidgetOptions<Shape extends z.ZodRawShape> {
   version?: number;
   /** The widget's own steps; the common ones are added to them. */
   migrations?: readonly WidgetMigration[];
+  /** Its option or column labels by position, when it shows any (WidgetModel.optionLabels). */
+  optionLabels?: (component: Record<string, unknown>) => string[];
 }
 
 export function defineWidget<T extends string, Shape extends z.ZodRawShape>(type: T, label: string, shape: Shape, options: WidgetOptions<NoInfer<Shape>> = {}) {
@@ -168,6 +183,7 @@ export function defineWidget<T extends string, Shape extends z.ZodRawShape>(type
     defaults: options.defaults ?? (() => ({})),
     capabilities: { holdsValue: false, loadsRows: false, movesCards: false, ...options.capabilities },
     migrations: [...COMMON_MIGRATIONS, ...(options.migrations ?? [])],
+    ...(options.optionLabels === undefined ? {} : { optionLabels: options.optionLabels }),
   };
   return model;
 }

@@ -4,6 +4,8 @@ import { CustomActionSchema, dataSourceFields, defineWidget, formFields, longTex
 /** Data and display widgets of spec 3, with the defaults their configuration panels start from. */
 
 const loadsRows = { loadsRows: true };
+/** The column labels by position (options pairs with mapping_table): what a translation relabels. */
+const columnLabels = (component: Record<string, unknown>) => String(component.options ?? '').split(',').map((label) => label.trim());
 
 export const TableFilterSchema = z.looseObject({
   field: shortText, type: shortText.default('select'), column: shortText.default(''),
@@ -16,7 +18,7 @@ export const table = defineWidget('table', 'Table', {
   bulkAction: z.boolean().default(false),
   search: z.boolean().default(true),
   toExcel: z.boolean().default(false),
-}, { defaults: () => ({ options: 'Column 1', mapping_table: '', primaryKey: 'NONE', functionId: -1, timeToRefresh: 0 }), capabilities: loadsRows });
+}, { defaults: () => ({ options: 'Column 1', mapping_table: '', primaryKey: 'NONE', functionId: -1, timeToRefresh: 0 }), capabilities: loadsRows, optionLabels: columnLabels });
 
 export const CHART_TYPES = ['pie', 'bar'] as const;
 export const chart = defineWidget('chart', 'Chart', {
@@ -25,7 +27,7 @@ export const chart = defineWidget('chart', 'Chart', {
   sourceType: z.enum(['column', 'row']).default('column'),
   showLegend: z.boolean().default(true),
   showTable: z.boolean().default(false),
-}, { defaults: () => ({ subtype: 'bar', sourceType: 'column' }), capabilities: loadsRows });
+}, { defaults: () => ({ subtype: 'bar', sourceType: 'column' }), capabilities: loadsRows, optionLabels: columnLabels });
 
 export const alert = defineWidget('alert', 'Alert', {
   color: z.enum(['success', 'error']).default('success'),
@@ -43,6 +45,8 @@ export const kanban = defineWidget('kanban', 'Kanban', {
 }, {
   defaults: () => ({ groups: [{ name: 'To do', value: '1' }, { name: 'In progress', value: '2' }, { name: 'Done', value: '3' }] }),
   capabilities: { ...loadsRows, movesCards: true },
+  // Its lanes are what a member reads; a translation names them, their values stay.
+  optionLabels: (component) => (Array.isArray(component.groups) ? component.groups : []).map((group) => String((group as { name?: unknown }).name ?? '')),
 });
 
 export const loader = defineWidget('loader', 'Loader', {

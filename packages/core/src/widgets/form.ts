@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dropdownOptions, splitOptions } from '../rules/option-lists';
 import { BUTTON_ACTIONS, CustomActionSchema, defineWidget, formFields, longText, shortText } from './common';
 
 /** Form widgets of spec 2 §1–§3, with their defaults at creation. */
@@ -16,10 +17,14 @@ export const datetime = defineWidget('datetime', 'Date Picker', { ...formFields 
 
 /** Options are a comma-joined list; empty entries are dropped when stored. */
 const optionList = shortText.max(5000).default('Option 1,Option 2');
-export const checkbox = defineWidget('checkbox', 'Checkbox', { ...formFields, options: optionList }, { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue });
-export const radio = defineWidget('radio', 'Radio', { ...formFields, options: optionList }, { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue });
+/** A choice widget's options are also its labels; a translation relabels them, the values stay. */
+const choiceLabels = (component: Record<string, unknown>) => splitOptions(String(component.options ?? ''));
+export const checkbox = defineWidget('checkbox', 'Checkbox', { ...formFields, options: optionList },
+  { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue, optionLabels: choiceLabels });
+export const radio = defineWidget('radio', 'Radio', { ...formFields, options: optionList },
+  { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue, optionLabels: choiceLabels });
 export const toggle = defineWidget('toggle', 'Switch', { ...formFields, options: optionList },
-  { defaults: () => ({ options: 'Option 1,Option 2', initValue: 'Inactive' }), capabilities: holdsValue });
+  { defaults: () => ({ options: 'Option 1,Option 2', initValue: 'Inactive' }), capabilities: holdsValue, optionLabels: choiceLabels });
 
 export const DropdownOptionSchema = z.object({ textOption: shortText, valueOption: shortText });
 export const DROPDOWN_SOURCES = ['custom', 'query', 'text'] as const;
@@ -29,7 +34,12 @@ export const dropdown = defineWidget('dropdown', 'Dropdown', {
   options: z.union([z.array(DropdownOptionSchema).max(1000), longText]).default([]),
   database_used: z.union([z.number().int(), z.string().max(20)]).default(''),
   query: longText.default(''),
-}, { defaults: () => ({ subtype: 'custom', options: [{ textOption: 'Option 1', valueOption: '1' }] }), capabilities: holdsValue });
+}, {
+  defaults: () => ({ subtype: 'custom', options: [{ textOption: 'Option 1', valueOption: '1' }] }),
+  capabilities: holdsValue,
+  // Its own options' texts; a query's options come from the data, never translated.
+  optionLabels: (component) => dropdownOptions(component.subtype, component.options).map((o) => (o.textOption === '' ? o.valueOption : o.textOption)),
+});
 
 export const FILE_FILTERS = ['all', 'image', 'document', 'video'] as const;
 export const fileupload = defineWidget('fileupload', 'File Upload', { ...formFields, subtype: shortText.default('photo'), options: z.enum(FILE_FILTERS).default('all') },

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sendXlsx, writeXlsx, XLSX_MIMETYPE, xlsxBuffer, xlsxFilename } from '../documents/excel-export';
 import { recordAudit } from '../audit/record';
 import { callAbort } from '../http/abandoned';
+import { requestLanguage } from '../http/language';
 import { HttpError } from '../errors/http-errors';
 import { route } from '../http/route';
 import { countStatement } from '../tables/content-query';
@@ -15,10 +16,10 @@ import { countRows } from '../tables/run';
 
 /** Export to Excel (spec 3 §7), as the spec's JSON answer and as a streamed download. */
 const exportRoutes: FastifyPluginAsync = async (app) => {
-  route(app, tableCalls.excelFromTable, async ({ input: { body }, caller, reply }) => {
+  route(app, tableCalls.excelFromTable, async ({ input: { body }, caller, request, reply }) => {
     const { signal } = callAbort(reply);
     const input: TableFilterInput = { ...body.filter, sort: body.sort };
-    const { source, plan, columns, transform } = await exportSourceOf(app, caller, body, input);
+    const { source, plan, columns, transform } = await exportSourceOf(app, caller, body, input, requestLanguage(request));
     // Counted no further than the limit: whether there are more is all that matters here.
     const total = await countRows(source, plan, countStatement(plan, input, EXPORT_BLOB_MAX_ROWS), EXPORT_BLOB_MAX_ROWS, signal);
     if (total > EXPORT_BLOB_MAX_ROWS) throw new HttpError(413, Messages.exportTooLarge);
@@ -30,7 +31,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, tableCalls.excelFromTableStream, async ({ input: { query }, caller, request, reply, audit }) => {
     const { signal } = callAbort(reply);
-    const { source, plan, columns: widgetColumns, transform } = await exportableWidget(app, caller, query, query.search);
+    const { source, plan, columns: widgetColumns, transform } = await exportableWidget(app, caller, query, query.search, requestLanguage(request));
     const input: TableFilterInput = {
       search: query.search, filterColumn: query.filterColumn, possibleFilters: [],
       sort: query.sort === undefined ? undefined : { column: query.sort, direction: query.direction },

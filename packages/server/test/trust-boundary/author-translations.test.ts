@@ -38,6 +38,10 @@ describe('a hostile author\'s translations', () => {
       { ...input, translations: { en: { title: 'x'.repeat(501) } } },
       { ...input, translations: { en: { title: { toString: 'x' } } } },
       { ...input, translations: 'en' },
+      { ...input, translations: { en: { options: 'Male,Female' } } },
+      { ...input, translations: { en: { options: [{ textOption: 'x', valueOption: 'DROP' }] } } },
+      { ...input, translations: { en: { options: Array.from({ length: 1001 }, () => 'x') } } },
+      { ...input, translations: { en: { options: ['x'.repeat(501)] } } },
       { ...card, children: [{ ...input, translations: { en: { title: ['a'] } } }] },
     ];
     for (const component of hostile) {
@@ -49,7 +53,10 @@ describe('a hostile author\'s translations', () => {
   });
 
   it('keeps a translation that looks like markup as the text it is', async () => {
-    const input = { ...createComponent('input', 'nama', 'Nama'), translations: { en: { title: '<img src=x onerror=alert(1)>' }, id: { placeholder: 'Tulis nama' } } };
+    const input = {
+      ...createComponent('radio', 'nama', 'Nama'),
+      translations: { en: { title: '<img src=x onerror=alert(1)>', options: ['<script>x</script>', ''] }, id: { placeholder: 'Tulis nama' } },
+    };
     const kept = await save(input);
     expect(kept.statusCode, kept.body).toBe(200);
     const stored = JSON.parse((await findPage(server.store, pageId))?.pageComponents ?? '[]') as { translations?: unknown }[];

@@ -1,25 +1,37 @@
-import { ActionIcon, Button, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Fieldset, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
-  type Component, type ComponentTranslations, LANGUAGE_NAMES, TRANSLATABLE_FIELDS, TRANSLATED_LANGUAGES, type TranslatableField, withTranslation,
+  type Component, type ComponentTranslations, LANGUAGE_NAMES, TRANSLATABLE_FIELDS, TRANSLATED_LANGUAGES, type TranslatableField,
+  widgetModel, withLabelTranslation, withTranslation,
 } from '@rakit/core';
 import { IconLanguage, IconPlus, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { type Translate, useT } from '../i18n/LanguageProvider';
 
 type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
-interface Pair { language: TranslatedLanguage; field: TranslatableField }
+/** A text field, or the widget's option/column labels ('options', a list by position). */
+type TranslatedField = TranslatableField | 'options';
+interface Pair { language: TranslatedLanguage; field: TranslatedField }
 
 const FIELD_NAMES = {
   title: 'editor.translations.field.title',
   placeholder: 'editor.translations.field.placeholder',
-} as const satisfies Record<TranslatableField, string>;
+  options: 'editor.translations.field.options',
+} as const satisfies Record<TranslatedField, string>;
 
 const pairName = (pair: Pair, t: Translate) => t('editor.translations.fieldIn', { field: t(FIELD_NAMES[pair.field]), language: LANGUAGE_NAMES[pair.language] });
 const samePair = (a: Pair, b: Pair) => a.language === b.language && a.field === b.field;
 
-/** The fields of this component an author may translate: its title, and its placeholder when its model has one. */
-const fieldsOf = (component: Component): TranslatableField[] =>
-  TRANSLATABLE_FIELDS.filter((field) => typeof (component as Record<string, unknown>)[field] === 'string');
+/** The author's option or column labels by position, when the widget shows any (its model's optionLabels). */
+const ownLabelsOf = (component: Component): string[] => widgetModel(component.type)?.optionLabels?.(component as unknown as Record<string, unknown>) ?? [];
+
+/**
+ * The fields of this component an author may translate: its title, its placeholder when its
+ * model has one, and its labels when it shows any.
+ */
+const fieldsOf = (component: Component): TranslatedField[] => [
+  ...TRANSLATABLE_FIELDS.filter((field) => typeof (component as Record<string, unknown>)[field] === 'string'),
+  ...(ownLabelsOf(component).some((label) => label !== '') ? ['options' as const] : []),
+];
 
 /**
  * The configuration panel's "Translations" (issue 35), the same for every widget: the author's
@@ -35,19 +47,35 @@ export function TranslationsSection({ component, onChange }: { component: Compon
   const fields = fieldsOf(component);
   const all: Pair[] = TRANSLATED_LANGUAGES.flatMap((language) => fields.map((field) => ({ language, field })));
   const translations = (component as { translations?: ComponentTranslations }).translations;
-  const textOf = (pair: Pair) => translations?.[pair.language]?.[pair.field] ?? '';
+  const textOf = (pair: Pair) => {
+    const value = translations?.[pair.language]?.[pair.field];
+    return Array.isArray(value) ? value.join('') : value ?? '';
+  };
   const shown = all.filter((pair) => textOf(pair) !== '' || opened.some((open) => samePair(open, pair)));
   const addable = all.filter((pair) => !shown.some((open) => samePair(open, pair)));
 
   const keepOpen = (pair: Pair) => setOpened((list) => (list.some((open) => samePair(open, pair)) ? list : [...list, pair]));
-  const write = (pair: Pair, text: string) => {
+  const write = (pair: Pair, text: string, position = 0) => {
     keepOpen(pair);
-    onChange({ ...component, translations: withTranslation(translations, pair.language, pair.field, text) });
+    const next = pair.field === 'options'
+      ? withLabelTranslation(translations, pair.language, position, text)
+      : withTranslation(translations, pair.language, pair.field, text);
+    onChange({ ...component, translations: next });
   };
   const remove = (pair: Pair) => {
     setOpened((list) => list.filter((open) => !samePair(open, pair)));
-    if (textOf(pair) !== '') onChange({ ...component, translations: withTranslation(translations, pair.language, pair.field, '') });
+    if (textOf(pair) === '') return;
+    const fields = { ...translations?.[pair.language] };
+    delete fields[pair.field];
+    const next: ComponentTranslations = { ...translations, [pair.language]: fields };
+    if (Object.keys(fields).length === 0) delete next[pair.language];
+    onChange({ ...component, translations: Object.keys(next).length === 0 ? undefined : next });
   };
+  const removeButton = (pair: Pair, name: string) => (
+    <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('editor.translations.remove', { name })} onClick={() => remove(pair)}>
+      <IconX size={14} />
+    </ActionIcon>
+  );
 
   return (
     <Stack component="section" aria-labelledby={headingId} gap="xs" mt="lg" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} data-testid="translations">
@@ -58,6 +86,26 @@ export function TranslationsSection({ component, onChange }: { component: Compon
       <Text size="xs" c="dimmed">{shown.length === 0 ? t('editor.translations.none') : t('editor.translations.hint')}</Text>
       {shown.map((pair) => {
         const name = pairName(pair, t);
+        if (pair.field === 'options') {
+          const labels = translations?.[pair.language]?.options ?? [];
+          return (
+            <Fieldset key={`${pair.language}:options`} legend={<Group gap={4} wrap="nowrap">{name}{removeButton(pair, name)}</Group>} p="xs" lang={pair.language}>
+              <Text size="xs" c="dimmed" mb={4}>{t('editor.translations.labelsHint')}</Text>
+              <Stack gap={4}>
+                {ownLabelsOf(component).map((own, position) => (own === '' ? null : (
+                  <TextInput
+                    // Positions are the labels' identity: the author's list and its translation pair by them.
+                    key={position}
+                    size="xs"
+                    label={own}
+                    value={labels[position] ?? ''}
+                    onChange={(event) => write(pair, event.currentTarget.value, position)}
+                  />
+                )))}
+              </Stack>
+            </Fieldset>
+          );
+        }
         const own = (component as Record<string, unknown>)[pair.field];
         return (
           <TextInput
@@ -67,11 +115,7 @@ export function TranslationsSection({ component, onChange }: { component: Compon
             lang={pair.language}
             value={textOf(pair)}
             onChange={(event) => write(pair, event.currentTarget.value)}
-            rightSection={(
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('editor.translations.remove', { name })} onClick={() => remove(pair)}>
-                <IconX size={14} />
-              </ActionIcon>
-            )}
+            rightSection={removeButton(pair, name)}
           />
         );
       })}

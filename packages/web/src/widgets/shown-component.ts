@@ -1,4 +1,4 @@
-import { type Component, componentIn } from '@rakit/core';
+import { type Component, componentIn, labelsIn, widgetModel } from '@rakit/core';
 import { useMemo } from 'react';
 import { useLanguage } from '../i18n/LanguageProvider';
 
@@ -11,4 +11,13 @@ import { useLanguage } from '../i18n/LanguageProvider';
 export function useShownComponent<C extends Component>(component: C): C {
   const { language } = useLanguage();
   return useMemo(() => componentIn(component, language), [component, language]);
+}
+
+/**
+ * The labels a reader sees for the widget's options or columns (its model's optionLabels), each
+ * position the author translated into the reader's catalog relabelled. Values stay the author's.
+ */
+export function useOptionLabels(component: Component): string[] {
+  const { language } = useLanguage();
+  return useMemo(() => labelsIn(widgetModel(component.type)?.optionLabels?.(component) ?? [], component, language), [component, language]);
 }

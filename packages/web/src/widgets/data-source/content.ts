@@ -1,13 +1,14 @@
 import {
-  type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, Messages, NO_FUNCTION, type PageCursorRequest, splitOptions, TABLE_PAGE_SIZE,
+  columnsIn, type ComponentTranslations, type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, Messages, NO_FUNCTION, type PageCursorRequest, splitOptions, TABLE_PAGE_SIZE,
   type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useDeferredValue } from 'react';
+import { useContext, useDeferredValue, useMemo } from 'react';
 import type { TableContent } from '../../api/client';
 import type { TableCount, TableSort } from '@rakit/core';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { t } from '../../i18n/i18n';
+import { useLanguage } from '../../i18n/LanguageProvider';
 import { usePageFormStore } from '../../page-state/form-state';
 import { readGlobalValues } from '../../page-state/global-variables';
 import type { WidgetMode } from '../types';
@@ -96,7 +97,7 @@ interface Loaded {
  * to show its application's administrators.
  */
 export function useTableContent(
-  component: ColumnsChoice & Pick<DataSourceValues, 'timeToRefresh'> & { id: string; functionId?: number },
+  component: ColumnsChoice & Pick<DataSourceValues, 'timeToRefresh'> & { id: string; functionId?: number; translations?: ComponentTranslations },
   mode: WidgetMode, query: ContentQuery, enabled = true, rowsFirst = false,
 ): ContentState {
   const current = useContext(CurrentAppContext);
@@ -153,10 +154,11 @@ export function useTableContent(
   const catchingUp = data !== result.data || countData !== counted.data;
   const loaded = data?.content;
   const count = pending && countData !== undefined && countData !== null ? countData : undefined;
+  const content = live
+    ? (loaded === undefined ? emptyContent() : count === undefined ? loaded : { ...loaded, ...count, countPending: false })
+    : sampleContent(component);
   return {
-    content: live
-      ? (loaded === undefined ? emptyContent() : count === undefined ? loaded : { ...loaded, ...count, countPending: false })
-      : sampleContent(component),
+    content: useLabelledColumns(content, component),
     counting: pending && count === undefined && counted.isFetching,
     failure: live ? data?.failure ?? null : null,
     loading: live && (result.isFetching || catchingUp),
@@ -166,6 +168,15 @@ export function useTableContent(
     pageId,
     reload: () => result.refetch(),
   };
+}
+
+/** The content with its columns labelled as the reader's catalog names them (the author's translations). */
+function useLabelledColumns(content: TableContent, component: ColumnsChoice & { translations?: ComponentTranslations }): TableContent {
+  const { language } = useLanguage();
+  return useMemo(() => {
+    const columns = columnsIn(content.columns, component, language);
+    return columns === content.columns ? content : { ...content, columns: [...columns] };
+  }, [content, component, language]);
 }
 
 /**

@@ -5,7 +5,7 @@ import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack
 import {
   actionFailureMessage, type CustomAction, kanbanLanes, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
 } from '@rakit/core';
-import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { type Translate, useT } from '../../i18n/LanguageProvider';
@@ -19,6 +19,7 @@ import { keyboardLaneMoves, laneId, laneValueOf } from './keyboard-moves';
 import type { WidgetLiveProps } from '../types';
 import { WidgetTitle } from '../shared/WidgetTitle';
 import { useValueFormats } from '../shared/use-value-formats';
+import { useOptionLabels } from '../shown-component';
 
 const BOARD_QUERY = { ...FIRST_PAGE, limit: TABLE_MAX_LIMIT };
 
@@ -188,7 +189,9 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: keyboardMoves.coordinates }),
   );
-  const { groups } = component;
+  // The lanes as the reader's catalog names them; cards are still matched by each lane's value.
+  const laneNames = useOptionLabels(component);
+  const groups = useMemo(() => component.groups.map((group, i) => ({ ...group, name: laneNames[i] ?? group.name })), [component.groups, laneNames]);
   const map = live ? component.fieldMap : SAMPLE_MAP;
   const compared = map.compared ?? '';
   const primaryKey = live ? content.primaryKey : '__key';

@@ -2,6 +2,7 @@ import { joinSelection, splitOptions, type WidgetComponent } from '@rakit/core';
 import { Checkbox, MultiSelect, Select, Stack, Switch } from '@mantine/core';
 import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
+import { useOptionLabels } from '../shown-component';
 import type { ConfigProps } from '../types';
 import { withChanges } from './config-fields';
 import { fieldFrame, valueText } from './field-frame';
@@ -24,10 +25,13 @@ export const optionsOf = (component: Pick<OptionFields, 'options'>): string[] =>
 export function MultiChoiceLive({ component, item }: { component: WidgetComponent<'checkbox' | 'toggle'>; item: 'checkbox' | 'switch' }) {
   const binding = useFieldBinding(component);
   const options = optionsOf(component);
+  const labels = useOptionLabels(component);
   const selected = splitOptions(valueText(binding.value));
   const onChange = (next: string[]) => binding.setValue(joinSelection(options, next));
-  const items = options.map((option) =>
-    item === 'checkbox' ? <Checkbox key={option} value={option} label={option} /> : <Switch key={option} value={option} label={option} />);
+  const items = options.map((option, i) => {
+    const label = labels[i] ?? option;
+    return item === 'checkbox' ? <Checkbox key={option} value={option} label={label} /> : <Switch key={option} value={option} label={label} />;
+  });
   const body = <Stack gap={6} mt={4}>{items}</Stack>;
   return item === 'checkbox'
     ? <Checkbox.Group {...fieldFrame(component, binding)} value={selected} onChange={onChange}>{body}</Checkbox.Group>
