@@ -18,6 +18,9 @@ describe('an author translates a field\'s title', () => {
   const stamp = Date.now().toString(36);
   const english = `Full name ${stamp}`;
   const firstChoice = `First choice ${stamp}`;
+  const englishTitle = `Translated page ${stamp}`;
+  const englishMenu = `Translated menu ${stamp}`;
+  const englishEntry = `Translated entry ${stamp}`;
   const englishMember = `reader-en-${stamp}`;
   let pageId = 0;
   let own = '';
@@ -85,6 +88,34 @@ describe('an author translates a field\'s title', () => {
     expect(components[1]).toMatchObject({ type: 'radio', options: 'Option 1,Option 2', translations: { en: { options: [firstChoice] } } });
   });
 
+  it('translates the page\'s title beside the page selector, and its menu on the Menus screen', async () => {
+    await page().getByRole('button', { name: 'Translate the page title' }).click();
+    const titleDialog = page().getByRole('dialog', { name: `Translations of Translated ${stamp}` });
+    await titleDialog.getByRole('textbox', { name: 'Name in English' }).fill(englishTitle);
+    expect(await accessibilityViolations(page(), '[role="dialog"]')).toEqual([]);
+    await titleDialog.getByRole('button', { name: 'Save' }).click();
+    await page().getByRole('alert').filter({ hasText: 'Translations saved' }).waitFor();
+    await titleDialog.waitFor({ state: 'detached' });
+
+    await page().goto('/demo/menu');
+    const parent = page().getByRole('button', { name: new RegExp(`^Translated ${stamp}`) }).first();
+    await parent.click();
+    const translate = async (label: string, english: string) => {
+      await page().getByRole('button', { name: `Translate ${label}`, exact: true }).first().click();
+      const dialog = page().getByRole('dialog');
+      await dialog.getByRole('textbox', { name: 'Name in English' }).fill(english);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await translate(`Translated ${stamp} ( Parent Menu )`, englishMenu);
+    await translate(`Translated ${stamp}`, englishEntry);
+    await snapshot(page(), 'author-translations-menus-1366');
+    const menus = (await apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD))<{ menuName: string; nameTranslations: unknown; submenu: { nameTranslations: unknown }[] }[]>(
+      'GET', `/get/listMenu/${await demoAppId()}`)).data;
+    const translated = menus.find((menu) => menu.menuName === `Translated ${stamp}` && (menu.nameTranslations as { en?: string }).en === englishMenu);
+    expect(translated?.submenu[0]?.nameTranslations).toEqual({ en: englishEntry });
+  });
+
   it('shows a member reading English the translation, and one in the specification\'s catalog the original', async () => {
     const [stored] = (await apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD))<{ pageSlug: string }[]>('GET', `/get/getPage/${pageId}`)).data;
     const slug = stored?.pageSlug ?? '';
@@ -95,6 +126,11 @@ describe('an author translates a field\'s title', () => {
     await page().goto(`/demo/staff/${slug}`);
     await page().getByRole('textbox', { name: english }).waitFor();
     expect(await page().getByRole('textbox', { name: own, exact: true }).count()).toBe(0);
+    // The page's heading and its menu in English.
+    await page().getByRole('heading', { level: 1, name: englishTitle }).waitFor();
+    const nav = page().getByRole('navigation', { name: 'Application menu' });
+    await nav.getByRole('button', { name: englishMenu }).waitFor();
+    await nav.getByRole('link', { name: englishEntry }).waitFor();
     // The radio reads the translated label and keeps the author's option as its value.
     const choice = page().getByRole('radio', { name: firstChoice });
     await choice.check();
@@ -111,5 +147,7 @@ describe('an author translates a field\'s title', () => {
     expect(await page().getByRole('textbox', { name: english }).count()).toBe(0);
     expect(await page().getByRole('radio', { name: 'Option 1' }).count()).toBe(1);
     expect(await page().getByRole('radio', { name: firstChoice }).count()).toBe(0);
+    await page().getByRole('heading', { level: 1, name: `Translated ${stamp}` }).waitFor();
+    expect(await page().getByRole('navigation', { name: 'Application menu' }).getByRole('button', { name: englishMenu }).count()).toBe(0);
   });
 });

@@ -149,10 +149,11 @@ describe('an author restores an older version of a page, and a member sees it', 
     await openHistory();
     await panel().getByRole('button', { name: 'Delete this page' }).click();
     await confirm(`Delete the page "${pageName}"?`, 'Delete');
-    await page.getByText('Page deleted').waitFor();
+    // The notice, not the version the History panel lists under the same words.
+    await page.getByRole('alert').filter({ hasText: 'Page deleted' }).waitFor();
     await panel().getByRole('tab', { name: 'Deleted pages', selected: true }).waitFor();
     await panel().getByRole('button', { name: `Undelete ${pageName}` }).click();
-    await page.getByText('Page undeleted').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Page undeleted' }).waitFor();
     await closeHistory();
     await page.waitForURL(`**/demo/form-editor?page=${pageId}`);
     await row('Nama Lengkap').waitFor();

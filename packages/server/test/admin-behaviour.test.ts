@@ -415,8 +415,8 @@ describe.each(engines)('administration screens on %s', (engine) => {
       const parentId = await createMenu('Penjualan');
       const subId = await createMenu('Harian', parentId);
       expect((await listMenus()).find((m) => m.menuId === parentId)).toEqual({
-        menuId: parentId, menuName: 'Penjualan', menuAppId: appId, menuPageId: 0, menuParentMenuId: 0, pageName: '', revision: 1,
-        submenu: [{ menuId: subId, menuName: 'Harian', menuPageId: 0, pageName: '', pageSlug: '', revision: 1 }],
+        menuId: parentId, menuName: 'Penjualan', nameTranslations: {}, menuAppId: appId, menuPageId: 0, menuParentMenuId: 0, pageName: '', revision: 1,
+        submenu: [{ menuId: subId, menuName: 'Harian', nameTranslations: {}, menuPageId: 0, pageName: '', pageSlug: '', revision: 1 }],
       });
 
       const daily = await insertPage(appId, 'Laporan Harian', 'laporan-harian');
@@ -427,14 +427,14 @@ describe.each(engines)('administration screens on %s', (engine) => {
       const attached = await call('PUT', '/save/updateMenu', { menuId: subId, menuAppId: appId, menuPageId: daily });
       expect(attached.json()).toEqual({ status: true, data: { menuId: subId, menuPageId: daily, revision: 2 } });
       expect((await listMenus()).find((m) => m.menuId === parentId)?.submenu).toEqual([
-        { menuId: subId, menuName: 'Harian', menuPageId: daily, pageName: 'Laporan Harian', pageSlug: 'laporan-harian', revision: 2 },
+        { menuId: subId, menuName: 'Harian', nameTranslations: {}, menuPageId: daily, pageName: 'Laporan Harian', pageSlug: 'laporan-harian', revision: 2 },
       ]);
       expect(await unassigned()).toContain(weekly);
       expect(await unassigned()).not.toContain(daily);
       const pages = (await call('GET', `/get/listAppPages/${appId}`)).json().data;
       expect(pages).toEqual(expect.arrayContaining([
-        { pageId: daily, pageName: 'Laporan Harian', pageSlug: 'laporan-harian', pageComponents: '[]', revision: 1 },
-        { pageId: weekly, pageName: 'Laporan Mingguan', pageSlug: 'laporan-mingguan', pageComponents: '[]', revision: 1 },
+        { pageId: daily, pageName: 'Laporan Harian', pageSlug: 'laporan-harian', pageComponents: '[]', revision: 1, nameTranslations: {} },
+        { pageId: weekly, pageName: 'Laporan Mingguan', pageSlug: 'laporan-mingguan', pageComponents: '[]', revision: 1, nameTranslations: {} },
       ]));
 
       // Taking the page away puts it back among the unassigned ones.

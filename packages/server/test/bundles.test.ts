@@ -242,6 +242,11 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
     const page = withTexts.pages[0];
     if (page === undefined) throw new Error('the demo has no page');
     page.pageComponents = page.pageComponents.map((component, index) => (index === 0 ? { ...(component as object), translations } : component));
+    // The page's title and a menu's name in English, kept as well.
+    page.nameTranslations = { en: 'Products' };
+    const menu = withTexts.menus[0];
+    if (menu === undefined) throw new Error('the demo has no menu');
+    menu.nameTranslations = { en: 'Shop', id: 'Toko kami' };
     const first = await importAs(withTexts, 'Translated Source');
     expect(first.statusCode, first.body).toBe(201);
     const sourceId = (first.json().data as { appId: number }).appId;
@@ -254,5 +259,8 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
     const stored = await server.store.selectFrom('pages').selectAll().where('pageAppId', '=', copyId).where('pageSlug', '=', page.pageSlug).executeTakeFirstOrThrow();
     const [component] = JSON.parse(stored.pageComponents) as { translations?: unknown }[];
     expect(component?.translations).toEqual(translations);
+    expect(JSON.parse(stored.nameTranslations ?? 'null')).toEqual({ en: 'Products' });
+    const menus = await server.store.selectFrom('menus').selectAll().where('menuAppId', '=', copyId).where('menuName', '=', menu.menuName).execute();
+    expect(menus.map((m) => JSON.parse(m.nameTranslations ?? 'null'))).toEqual([{ en: 'Shop', id: 'Toko kami' }]);
   });
 });

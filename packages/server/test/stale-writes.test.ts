@@ -47,7 +47,7 @@ describe.each(engines)('stale writes on %s', (engine) => {
         error: [Messages.staleWrite],
         code: 'staleWrite',
         data: {
-          page: { pageId: loaded.pageId, pageAppId: appId, pageName: 'Pesanan', pageSlug: 'pesanan', pageComponents: componentsOf('first'), revision: 2 },
+          page: { pageId: loaded.pageId, pageAppId: appId, pageName: 'Pesanan', pageSlug: 'pesanan', pageComponents: componentsOf('first'), revision: 2, nameTranslations: {} },
           savedBy: '081433000001',
         },
       });

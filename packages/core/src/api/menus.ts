@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  AppIdParamsSchema, DeleteMenuBodySchema, MenuSchema, PageSummarySchema, SaveMenuBodySchema, StoredMenuSchema, UpdateMenuBodySchema,
+  AppIdParamsSchema, DeleteMenuBodySchema, MenuNameTranslationsBodySchema, MenuSchema, PageNameTranslationsBodySchema, PageSummarySchema, SaveMenuBodySchema, StoredMenuSchema, UpdateMenuBodySchema,
 } from '../schemas/admin';
 import { revisionField } from '../schemas/revision';
 import { defineCall, lazyCalls } from './contract';
@@ -38,6 +38,20 @@ export const menuCalls = lazyCalls(() => ({
     body: DeleteMenuBodySchema,
     data: MenuIdSchema,
     access: { level: 'appAdmin', app: { entity: 'menu', id: (input) => input.body.menuId } },
+  }),
+  translateMenuName: defineCall({
+    method: 'PUT', path: '/save/menuNameTranslations', tag: 'menus',
+    summary: 'Set a menu\'s name in other languages (members reading them see it instead of its own)',
+    body: MenuNameTranslationsBodySchema,
+    data: MenuIdSchema.extend({ nameTranslations: MenuSchema.shape.nameTranslations }),
+    access: { level: 'appAdmin', app: { entity: 'menu', id: (input) => input.body.menuId } },
+  }),
+  translatePageName: defineCall({
+    method: 'PUT', path: '/save/pageNameTranslations', tag: 'pages',
+    summary: 'Set a page\'s title in other languages (members reading them see it instead of its own)',
+    body: PageNameTranslationsBodySchema,
+    data: z.object({ pageId: z.number().int(), nameTranslations: PageSummarySchema.shape.nameTranslations }),
+    access: { level: 'appAdmin', app: { entity: 'page', id: (input) => input.body.pageId } },
   }),
   listAppPages: defineCall({
     method: 'GET', path: '/get/listAppPages/:appId', tag: 'pages',

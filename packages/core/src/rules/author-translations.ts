@@ -1,5 +1,5 @@
 import type { Language } from '../i18n/languages';
-import { type ComponentTranslations, TRANSLATABLE_FIELDS, type TRANSLATED_LANGUAGES } from '../widgets/common';
+import { type ComponentTranslations, type NameTranslations, TRANSLATABLE_FIELDS, type TRANSLATED_LANGUAGES } from '../widgets/common';
 import { widgetColumns, type WidgetColumn } from './table-content';
 
 type Translatable = { translations?: ComponentTranslations | undefined } & Record<string, unknown>;
@@ -79,4 +79,17 @@ export function withTranslation(
   if (text.trim() === '') delete fields[field];
   if (Object.keys(fields).length === 0) delete next[language];
   return Object.keys(next).length === 0 ? undefined : next;
+}
+
+/** A menu's name or a page's title as a reader of `language` sees it: the translation, else the author's. */
+export function nameIn(name: string, translations: NameTranslations | null | undefined, language: Language): string {
+  if (language === 'spec') return name;
+  const text = translations?.[language]?.trim() ?? '';
+  return text === '' ? name : text;
+}
+
+/** The name translations as stored: empty ones dropped, null when none is left. */
+export function storedNameTranslations(translations: NameTranslations): NameTranslations | null {
+  const kept = Object.fromEntries(Object.entries(translations).filter(([, text]) => text !== undefined && text.trim() !== ''));
+  return Object.keys(kept).length === 0 ? null : kept;
 }

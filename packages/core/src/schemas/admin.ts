@@ -3,6 +3,7 @@ import { MAX_ROW_ID } from '../constants';
 import { Messages, passwordTooShortMessage } from '../messages';
 import { newPasswordSchema } from './api';
 import { baseRevisionField, revisionField } from './revision';
+import { NameTranslationsSchema } from '../widgets/common';
 
 const id = z.number().int().positive().max(MAX_ROW_ID);
 const nonBlank = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
@@ -143,10 +144,17 @@ export const UpdateMenuBodySchema = z.object({
   ...baseRevisionField,
 });
 export const DeleteMenuBodySchema = z.object({ menuId: id });
+/** A menu's name in other catalogs (issue 35): every language at once; an empty one is removed. */
+export const MenuNameTranslationsBodySchema = z.object({ menuId: id, translations: NameTranslationsSchema });
+/** A page's title in other catalogs (issue 35), as for a menu. */
+export const PageNameTranslationsBodySchema = z.object({ pageId: id, translations: NameTranslationsSchema });
+/** What an author's names in other catalogs answer: as stored, {} when none. */
+const nameTranslationsField = { nameTranslations: NameTranslationsSchema.default({}) };
 
 export const SubMenuSchema = z.object({
   menuId: z.number().int(),
   menuName: z.string(),
+  ...nameTranslationsField,
   menuPageId: z.number().int(),
   pageName: z.string(),
   pageSlug: z.string(),
@@ -155,6 +163,7 @@ export const SubMenuSchema = z.object({
 export const MenuSchema = z.object({
   menuId: z.number().int(),
   menuName: z.string(),
+  ...nameTranslationsField,
   menuAppId: z.number().int(),
   menuPageId: z.number().int(),
   menuParentMenuId: z.number().int(),
@@ -170,6 +179,7 @@ export type SubMenu = z.infer<typeof SubMenuSchema>;
 export const PageSummarySchema = z.object({
   pageId: z.number().int(),
   pageName: z.string(),
+  ...nameTranslationsField,
   pageSlug: z.string(),
   pageComponents: z.string(),
   ...revisionField,

@@ -5,6 +5,7 @@ import { DbTypeSchema } from './admin';
 import { UserIdSchema } from './api';
 import { FunctionCodeSchema, FunctionNameSchema, FunctionParameterListSchema } from './functions';
 import { PrintOptionsSchema, TemplateNameSchema } from './print';
+import { NameTranslationsSchema } from '../widgets/common';
 
 /**
  * An application as one file (issue 17, docs/bundle-format.md). Ids inside a bundle are the
@@ -61,6 +62,8 @@ export const BundlePageSchema = z.object({
   pageName: name,
   pageSlug: z.string().trim().min(1).max(200),
   pageComponents: z.array(z.unknown()).max(10_000),
+  /** Its title in other catalogs (issue 35); older bundles have none. */
+  nameTranslations: NameTranslationsSchema.optional(),
 });
 export type BundlePage = z.infer<typeof BundlePageSchema>;
 
@@ -72,6 +75,8 @@ export const BundleMenuSchema = z.object({
   /** Its parent menu, 0 for a top-level menu. */
   parentId: optionalRef,
   order: z.number().int().min(0).max(1_000_000).default(0),
+  /** Its name in other catalogs (issue 35); older bundles have none. */
+  nameTranslations: NameTranslationsSchema.optional(),
 });
 export type BundleMenu = z.infer<typeof BundleMenuSchema>;
 

@@ -54,6 +54,12 @@ export const ComponentTranslationsSchema = z.partialRecord(
 );
 export type ComponentTranslations = z.infer<typeof ComponentTranslationsSchema>;
 
+/** Longest menu name or page title, in the author's language or another (spec 1 screen 8). */
+export const MAX_NAME_LENGTH = 200;
+/** A menu's name or a page's title in other catalogs (issue 35); a language left out shows the author's. */
+export const NameTranslationsSchema = z.partialRecord(z.enum(TRANSLATED_LANGUAGES), z.string().trim().max(MAX_NAME_LENGTH));
+export type NameTranslations = z.infer<typeof NameTranslationsSchema>;
+
 /** Fields every component has. */
 export const componentBase = {
   id: z.string().min(1).max(100),

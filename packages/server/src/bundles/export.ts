@@ -8,6 +8,7 @@ import { findAppById } from '../store/repositories/apps';
 import { listDbConfigs } from '../store/repositories/db-configs';
 import { listFunctionsOfApp } from '../store/repositories/functions';
 import { listGroupsOfApp } from '../store/repositories/groups';
+import { nameTranslationsOf } from '../store/repositories/pages';
 import { listPdfTemplates } from '../store/repositories/pdf-templates';
 import { listPrintTemplates } from '../store/repositories/print-templates';
 import { listTriggersOfApp } from '../store/repositories/triggers';
@@ -120,11 +121,14 @@ export async function exportApp(app: FastifyInstance, appId: number, options: { 
     connections,
     pages: data.pages.map((p) => {
       const parsed = parsePageComponents(p.pageComponents);
-      return { id: p.pageId, pageName: p.pageName, pageSlug: p.pageSlug, pageComponents: parsed.ok ? clear.components(parsed.components, p.pageName) : [] };
+      return {
+        id: p.pageId, pageName: p.pageName, pageSlug: p.pageSlug, pageComponents: parsed.ok ? clear.components(parsed.components, p.pageName) : [],
+        nameTranslations: nameTranslationsOf(p.nameTranslations),
+      };
     }),
     menus: data.menus.map((m) => ({
       id: m.menuId, menuName: m.menuName, pageId: maps.page.has(m.menuPageId) ? m.menuPageId : 0,
-      parentId: menuIds.has(m.menuParentMenuId) ? m.menuParentMenuId : 0, order: m.menuOrder,
+      parentId: menuIds.has(m.menuParentMenuId) ? m.menuParentMenuId : 0, order: m.menuOrder, nameTranslations: nameTranslationsOf(m.nameTranslations),
     })),
     groups: data.groups.map((g) => ({
       id: g.groupId, groupName: g.groupName, groupSlug: g.groupSlug, isDefault: g.groupIsDefault === '1',

@@ -18,6 +18,7 @@ import type { Store } from '../store/db';
 import { insertReturningId } from '../store/insert';
 import { deleteAppContents, findAppById, findAppBySlug, freeAppSlug, insertApp, isAppNameTaken } from '../store/repositories/apps';
 import { addMember, deleteGroupCascade, grantMenuAccess, groupsOfUser, insertGroup, setGroupPageAndActionAccess } from '../store/repositories/groups';
+import { storedNameText } from '../store/repositories/pages';
 import { findUser, insertUser } from '../store/repositories/users';
 import { buildWorkflow } from '../workflows/build';
 import { type CheckedBundle, readBundle } from './read-bundle';
@@ -224,7 +225,9 @@ async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prep
   }
   const now = new Date().toISOString();
   for (const page of bundle.pages) {
-    maps.page.set(page.id, await insertReturningId(trx, 'pages', { pageAppId: appId, pageName: page.pageName, pageSlug: page.pageSlug, pageComponents: '[]', updatedAt: now }, 'pageId'));
+    maps.page.set(page.id, await insertReturningId(trx, 'pages', {
+      pageAppId: appId, pageName: page.pageName, pageSlug: page.pageSlug, pageComponents: '[]', updatedAt: now, nameTranslations: storedNameText(page.nameTranslations ?? {}),
+    }, 'pageId'));
   }
   for (const query of bundle.queries) {
     maps.query.set(query.id, await insertReturningId(trx, 'queries', {
@@ -257,7 +260,7 @@ async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prep
   for (const menu of [...bundle.menus].sort((a, b) => Number(a.parentId !== 0) - Number(b.parentId !== 0))) {
     menuMap.set(menu.id, await insertReturningId(trx, 'menus', {
       menuAppId: appId, menuName: menu.menuName, menuPageId: menu.pageId === 0 ? 0 : Number(remap.ref('page', menu.pageId, `Menu ${menu.menuName}`, 0)),
-      menuParentMenuId: menu.parentId === 0 ? 0 : menuMap.get(menu.parentId) ?? 0, menuOrder: menu.order,
+      menuParentMenuId: menu.parentId === 0 ? 0 : menuMap.get(menu.parentId) ?? 0, menuOrder: menu.order, nameTranslations: storedNameText(menu.nameTranslations ?? {}),
     }, 'menuId'));
   }
   await writeGroups(trx, appId, bundle, remap, menuMap);

@@ -1,7 +1,7 @@
 import { type Component, Messages, type PageInput, parsePageComponents } from '@rakit/core';
 import { badRequest, local, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
-import { findPage, insertPage, updatePage } from '../store/repositories/pages';
+import { findPage, insertPage, storedPageAnswer, updatePage } from '../store/repositories/pages';
 import { latestPageVersion } from '../store/repositories/page-versions';
 import { revisionOf, StaleRevision } from '../store/revisions';
 import { followPageDocument, type PageSaver, recordPageCreated, recordPageVersion } from './history';
@@ -37,7 +37,7 @@ export async function savePages(trx: Store, appId: number, pages: PageInput[], s
     }
     const values = { ...(page.pageName === undefined ? {} : { pageName: page.pageName }), ...(pageComponents === undefined ? {} : { pageComponents }) };
     if (!(await updatePage(trx, page.pageId, values, page.revision))) throw new StaleRevision(async (store) => ({
-      page: await findPage(store, existing.pageId),
+      page: await storedPageAnswer(store, existing.pageId),
       // Who saved what replaced his copy (its newest version's author), for the screen to name.
       savedBy: (await latestPageVersion(store, appId, existing.pageId))?.authorId ?? null,
     }));

@@ -1,11 +1,13 @@
-import { menuCalls, Messages } from '@rakit/core';
+import { menuCalls, Messages, storedNameTranslations } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, notFound } from '../errors/http-errors';
 import { route } from '../http/route';
 import { withAudit } from '../audit/record';
-import { deleteMenuCascade, findMenu, insertMenu, listMenuTree, setMenuPage, storedMenu } from '../store/repositories/menus';
+import {
+  deleteMenuCascade, findMenu, insertMenu, listMenuTree, setMenuNameTranslations, setMenuPage, storedMenu,
+} from '../store/repositories/menus';
 import { claimRevision } from '../store/revisions';
-import { findPage, listAppPages, listUnassignedPages } from '../store/repositories/pages';
+import { findPage, listAppPages, listUnassignedPages, setPageNameTranslations } from '../store/repositories/pages';
 
 /** Menus and the pages they point to (spec 1 screen 8, §7). */
 const menuRoutes: FastifyPluginAsync = async (app) => {
@@ -51,6 +53,23 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
   route(app, menuCalls.deleteMenu, async ({ input: { body }, audit }) => {
     await withAudit(app.store, audit, { entityType: 'menu', entityId: body.menuId, summary: `Deleted menu ${body.menuId}` }, (trx) => deleteMenuCascade(trx, body.menuId));
     return { menuId: body.menuId };
+  });
+
+  // An author's names in other catalogs (issue 35): all languages at once, empty ones removed.
+  route(app, menuCalls.translateMenuName, async ({ input: { body }, audit }) => {
+    const stored = storedNameTranslations(body.translations);
+    await withAudit(app.store, audit, { entityType: 'menu', entityId: body.menuId, summary: `Translated the name of menu ${body.menuId}` }, async (trx) => {
+      if (!(await setMenuNameTranslations(trx, body.menuId, body.translations))) throw notFound(Messages.menuNotFound);
+    });
+    return { menuId: body.menuId, nameTranslations: stored ?? {} };
+  });
+
+  route(app, menuCalls.translatePageName, async ({ input: { body }, audit }) => {
+    const stored = storedNameTranslations(body.translations);
+    await withAudit(app.store, audit, { entityType: 'page', entityId: body.pageId, summary: `Translated the title of page ${body.pageId}` }, async (trx) => {
+      if (!(await setPageNameTranslations(trx, body.pageId, body.translations))) throw notFound(Messages.pageNotFound);
+    });
+    return { pageId: body.pageId, nameTranslations: stored ?? {} };
   });
 
   route(app, menuCalls.listAppPages, async ({ appId }) => listAppPages(app.store, appId));

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../errors/http-errors';
 import { route } from '../http/route';
 import { assertMayReadPage, readablePageBySlug } from '../pages/page-access';
-import { findPage } from '../store/repositories/pages';
+import { findPage, pageAnswer } from '../store/repositories/pages';
 
 /** Pages by id and by slug (spec 1 §7); the answer holds the fields of core's PageSchema. */
 const pageRoutes: FastifyPluginAsync = async (app) => {
@@ -11,11 +11,11 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
     const page = await findPage(app.store, params.id);
     if (page === undefined) throw notFound(Messages.pageNotFound);
     await assertMayReadPage(app, caller, page);
-    return [page];
+    return [pageAnswer(page)];
   });
 
   route(app, pageCalls.getPageBySlug, async ({ input: { params, query }, caller }) =>
-    [await readablePageBySlug(app, caller, params.slug, query.appSlug)]);
+    [pageAnswer(await readablePageBySlug(app, caller, params.slug, query.appSlug))]);
 };
 
 export default pageRoutes;

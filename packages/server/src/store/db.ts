@@ -30,6 +30,7 @@ import * as pageDocuments from './migrations/2026-11-30-0101-page-documents';
 import * as auditEntityIndex from './migrations/2026-11-30-0201-audit-entity-index';
 import * as workflowDocuments from './migrations/2026-11-30-0301-workflow-documents';
 import * as languages from './migrations/2026-11-30-0401-languages';
+import * as nameTranslations from './migrations/2026-11-30-0501-name-translations';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -168,6 +169,7 @@ const migrations = {
   '2026-11-30-0201-audit-entity-index': auditEntityIndex,
   '2026-11-30-0301-workflow-documents': workflowDocuments,
   '2026-11-30-0401-languages': languages,
+  '2026-11-30-0501-name-translations': nameTranslations,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

@@ -66,6 +66,8 @@ export interface PagesTable {
   updatedAt: string;
   /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
   revision: Generated<number>;
+  /** Its title in other catalogs (issue 35), JSON of core's NameTranslations; null: none. */
+  nameTranslations: string | null;
 }
 
 /**
@@ -118,6 +120,8 @@ export interface MenusTable {
   menuOrder: number;
   /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
   revision: Generated<number>;
+  /** Its name in other catalogs (issue 35), JSON of core's NameTranslations; null: none. */
+  nameTranslations: string | null;
 }
 
 export interface DbConfigsTable {

@@ -1,5 +1,6 @@
 import { createComponent } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMenu } from '../../src/store/repositories/menus';
 import { findPage } from '../../src/store/repositories/pages';
 import { buildTestServer, type TestServer } from '../support/build';
 import { type HostileBuilder, hostileBuilder } from './hostile';
@@ -61,5 +62,42 @@ describe('a hostile author\'s translations', () => {
     expect(kept.statusCode, kept.body).toBe(200);
     const stored = JSON.parse((await findPage(server.store, pageId))?.pageComponents ?? '[]') as { translations?: unknown }[];
     expect(stored[0]?.translations).toEqual(input.translations);
+  });
+
+  it('names his menu and page per language as text only, never another application\'s', async () => {
+    const victim = await hostileBuilder(server);
+    const made = await server.call('POST', '/save/saveMenu', { menuName: 'Produk', menuAppId: victim.appId }, victim.token);
+    const victimMenu = made.json().data.menuId as number;
+    const victimPage = (await server.call('POST', '/save/saveApp', { appId: victim.appId, pages: [{ pageId: null, pageName: 'Stok' }] }, victim.token)).json().data.pages[0].pageId as number;
+    // Another application's menu and page: refused, nothing written.
+    expect((await server.call('PUT', '/save/menuNameTranslations', { menuId: victimMenu, translations: { en: 'Pwned' } }, author.token)).statusCode).toBe(403);
+    expect((await server.call('PUT', '/save/pageNameTranslations', { pageId: victimPage, translations: { en: 'Pwned' } }, author.token)).statusCode).toBe(403);
+    expect((await findMenu(server.store, victimMenu))?.nameTranslations).toBeNull();
+    expect((await findPage(server.store, victimPage))?.nameTranslations).toBeNull();
+
+    const own = (await server.call('POST', '/save/saveMenu', { menuName: 'Barang', menuAppId: author.appId }, author.token)).json().data.menuId as number;
+    const hostile: unknown[] = [
+      { fr: 'Produits' }, { en: 'x'.repeat(201) }, { en: { toString: 'x' } }, { en: ['a'] }, 'en', { __proto__: { en: 'x' }, id: 7 },
+    ];
+    for (const translations of hostile) {
+      const refused = await server.call('PUT', '/save/menuNameTranslations', { menuId: own, translations }, author.token);
+      expect(refused.statusCode, JSON.stringify(translations)).toBe(400);
+      expect((await server.call('PUT', '/save/pageNameTranslations', { pageId, translations }, author.token)).statusCode).toBe(400);
+    }
+    expect((await findMenu(server.store, own))?.nameTranslations).toBeNull();
+    expect((await findPage(server.store, pageId))?.nameTranslations).toBeNull();
+
+    // Markup is kept as the text it is; an empty language is removed.
+    const kept = await server.call('PUT', '/save/menuNameTranslations', { menuId: own, translations: { en: '<b>Goods</b>', id: '  ' } }, author.token);
+    expect(kept.json()).toEqual({ status: true, data: { menuId: own, nameTranslations: { en: '<b>Goods</b>' } } });
+    const titled = await server.call('PUT', '/save/pageNameTranslations', { pageId, translations: { en: 'Translations' } }, author.token);
+    expect(titled.statusCode, titled.body).toBe(200);
+    const menus = (await server.call('GET', `/get/listMenu/${author.appId}`, undefined, author.token)).json().data as { menuId: number; nameTranslations: unknown }[];
+    expect(menus.find((m) => m.menuId === own)?.nameTranslations).toEqual({ en: '<b>Goods</b>' });
+    const page = (await server.call('GET', `/get/getPage/${pageId}`, undefined, author.token)).json().data[0];
+    expect(page).toMatchObject({ pageName: 'Terjemahan', nameTranslations: { en: 'Translations' } });
+    // Clearing every language leaves none stored.
+    await server.call('PUT', '/save/pageNameTranslations', { pageId, translations: { en: '' } }, author.token);
+    expect((await findPage(server.store, pageId))?.nameTranslations).toBeNull();
   });
 });

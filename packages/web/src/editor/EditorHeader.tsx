@@ -13,6 +13,7 @@ import { HistoryPanel } from './history/HistoryPanel';
 import { PeerAvatars } from '../live/PeerAvatars';
 import type { Peer } from '../state/live-state';
 import { PageSelector } from './PageSelector';
+import { PageTitleTranslations } from './PageTitleTranslations';
 import { editorStore, useEditor } from '../state/editor-store';
 import { SyncIndicator } from './SyncIndicator';
 import { editorPagesKey, usePageParam } from './use-editor-pages';
@@ -52,7 +53,10 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap">
           <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => void navigate(path('home'))}>{t('editor.header.back')}</Button>
-          <PageSelector onCreate={() => setCreating(true)} />
+          <Group gap={4} wrap="nowrap">
+            <PageSelector onCreate={() => setCreating(true)} />
+            <PageTitleTranslations />
+          </Group>
           <WorkflowSelector
             workflows={workflows.data ?? []}
             current={undefined}

@@ -1,9 +1,9 @@
 import { NavLink, Text } from '@mantine/core';
-import type { Menu } from '@rakit/core';
+import { type Menu, nameIn } from '@rakit/core';
 import { IconFileText, IconFolder } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { useState } from 'react';
-import { useT } from '../i18n/LanguageProvider';
+import { useLanguage, useT } from '../i18n/LanguageProvider';
 
 interface MenuNavProps {
   menus: readonly Menu[];
@@ -25,6 +25,7 @@ const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey &
  */
 export function MenuNav({ menus, activePageSlug, pageHref, onOpenPage }: MenuNavProps) {
   const t = useT();
+  const { language } = useLanguage();
   const holdsActive = menus.find((menu) => menu.submenu.some((sub) => sub.pageSlug !== '' && sub.pageSlug === activePageSlug));
   const [expanded, setExpanded] = useState<number | undefined>((holdsActive ?? menus[0])?.menuId);
   if (menus.length === 0) return <Text size="sm" c="dimmed" p="sm">{t('shell.runtime.noMenu')}</Text>;
@@ -35,7 +36,7 @@ export function MenuNav({ menus, activePageSlug, pageHref, onOpenPage }: MenuNav
           key={menu.menuId}
           component="button"
           type="button"
-          label={menu.menuName}
+          label={nameIn(menu.menuName, menu.nameTranslations, language)}
           leftSection={<IconFolder size={16} aria-hidden />}
           opened={expanded === menu.menuId}
           aria-expanded={expanded === menu.menuId}
@@ -49,7 +50,7 @@ export function MenuNav({ menus, activePageSlug, pageHref, onOpenPage }: MenuNav
                 key={sub.menuId}
                 component="a"
                 href={sub.pageSlug === '' ? undefined : pageHref(sub.pageSlug)}
-                label={sub.menuName}
+                label={nameIn(sub.menuName, sub.nameTranslations, language)}
                 leftSection={<IconFileText size={16} aria-hidden />}
                 active={active}
                 aria-current={active ? 'page' : undefined}

@@ -1,10 +1,10 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { isAdminInApp, parsePageComponents, truncateTitle } from '@rakit/core';
+import { isAdminInApp, nameIn, parsePageComponents, truncateTitle } from '@rakit/core';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { FirstReveal } from '../components/first-reveal';
 import { useCurrentApp } from '../current-app/app-context';
-import { useT } from '../i18n/LanguageProvider';
+import { useLanguage, useT } from '../i18n/LanguageProvider';
 import { useSession } from '../session/session-context';
 import { PageFormProvider } from '../page-state/form-state';
 import { EditModeSwitch, PageHeading } from './PageHeading';
@@ -29,6 +29,7 @@ interface PageViewProps {
 /** One page of the application, its components live (preview mode); administrators may edit it in place. */
 export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps) {
   const t = useT();
+  const { language } = useLanguage();
   const { app } = useCurrentApp();
   const { user } = useSession();
   const small = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
@@ -52,7 +53,9 @@ export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps)
     const reason = answer?.httpStatus === 403 ? t('shell.runtime.pageForbidden') : t('shell.runtime.pageFailed');
     return <Alert color="gray" title={t('shell.runtime.pageUnavailable')}>{reason}</Alert>;
   }
-  const title = preview && small === true ? truncateTitle(found.pageName) : found.pageName;
+  // The author's title, or his translation into the reader's catalog.
+  const shownName = nameIn(found.pageName, found.nameTranslations, language);
+  const title = preview && small === true ? truncateTitle(shownName) : shownName;
   if (editingNow && parsed.ok) {
     return (
       <Suspense fallback={<Loader role="status" aria-label={t('shell.runtime.loadingEditor')} />}>

@@ -1,6 +1,8 @@
-import type { Menu } from '@rakit/core';
+import type { Menu, NameTranslations } from '@rakit/core';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
+import { wroteRow } from '../revisions';
+import { nameTranslationsOf, storedNameText } from './pages';
 
 export const findMenu = (db: Store, menuId: number) =>
   db.selectFrom('menus').selectAll().where('menuId', '=', menuId).executeTakeFirst();
@@ -12,7 +14,7 @@ export const findMenu = (db: Store, menuId: number) =>
 export async function listMenuTree(db: Store, appId: number, visibleMenuIds?: ReadonlySet<number>): Promise<Menu[]> {
   const rows = await db.selectFrom('menus as m')
     .leftJoin('pages as p', 'p.pageId', 'm.menuPageId')
-    .select(['m.menuId', 'm.menuName', 'm.menuAppId', 'm.menuPageId', 'm.menuParentMenuId', 'm.revision', 'p.pageName', 'p.pageSlug'])
+    .select(['m.menuId', 'm.menuName', 'm.menuAppId', 'm.menuPageId', 'm.menuParentMenuId', 'm.revision', 'm.nameTranslations', 'p.pageName', 'p.pageSlug'])
     .where('m.menuAppId', '=', appId)
     .orderBy('m.menuOrder').orderBy('m.menuId')
     .execute();
@@ -23,6 +25,7 @@ export async function listMenuTree(db: Store, appId: number, visibleMenuIds?: Re
     .map((parent) => ({
       menuId: parent.menuId,
       menuName: parent.menuName,
+      nameTranslations: nameTranslationsOf(parent.nameTranslations),
       menuAppId: parent.menuAppId,
       menuPageId: parent.menuPageId,
       menuParentMenuId: 0,
@@ -30,7 +33,7 @@ export async function listMenuTree(db: Store, appId: number, visibleMenuIds?: Re
       revision: parent.revision,
       submenu: rows
         .filter((r) => r.menuParentMenuId === parent.menuId && visible(r.menuId))
-        .map((r) => ({ menuId: r.menuId, menuName: r.menuName, menuPageId: r.menuPageId, pageName: r.pageName ?? '', pageSlug: r.pageSlug ?? '', revision: r.revision })),
+        .map((r) => ({ menuId: r.menuId, menuName: r.menuName, nameTranslations: nameTranslationsOf(r.nameTranslations), menuPageId: r.menuPageId, pageName: r.pageName ?? '', pageSlug: r.pageSlug ?? '', revision: r.revision })),
     }));
 }
 
@@ -41,6 +44,14 @@ export async function insertMenu(db: Store, values: { menuAppId: number; menuNam
 
 export async function setMenuPage(db: Store, menuId: number, menuPageId: number): Promise<void> {
   await db.updateTable('menus').set({ menuPageId }).where('menuId', '=', menuId).execute();
+}
+
+/** Stores a menu's name translations, bumping its revision; false when the menu is gone. */
+export async function setMenuNameTranslations(db: Store, menuId: number, translations: NameTranslations): Promise<boolean> {
+  const result = await db.updateTable('menus')
+    .set((eb) => ({ nameTranslations: storedNameText(translations), revision: eb('revision', '+', 1) }))
+    .where('menuId', '=', menuId).executeTakeFirst();
+  return wroteRow(result);
 }
 
 /** A menu as a stale updateMenu answers it (core's StoredMenuSchema). */

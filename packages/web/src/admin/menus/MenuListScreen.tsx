@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { type ApiAnswer, firstError } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NameDialog } from '../../components/NameDialog';
+import { NameTranslationsDialog } from '../../components/NameTranslationsDialog';
 import { PickerDialog } from '../../components/PickerDialog';
 import { QueryStatus } from '../../components/QueryStatus';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -26,6 +27,7 @@ type Dialog =
   | { kind: 'page'; row: MenuRow }
   | { kind: 'group'; row: MenuRow }
   | { kind: 'remove'; row: MenuRow }
+  | { kind: 'translate'; row: MenuRow }
   | null;
 
 /** What a change of the menus may touch, by query key. */
@@ -171,6 +173,7 @@ export function MenuListScreen() {
                   onRemoveGroup={(row, group) =>
                     void change(api.removeGroupAccess(group.groupId, app.appId, row.menuId), t('groupUnassigned'), ['groups'])}
                   onRemove={(row) => setDialog({ kind: 'remove', row })}
+                  onTranslate={(row) => setDialog({ kind: 'translate', row })}
                 />
               </Accordion.Panel>
             </Accordion.Item>
@@ -183,6 +186,14 @@ export function MenuListScreen() {
           title={t('admin.menus.addParentMenu')}
           requiredMessage={t('parentMenuNameRequired')}
           onSave={async (name) => { await change(api.saveMenu(app.appId, name, 0), t('parentMenuCreated'), ['menus']); }}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'translate' && (
+        <NameTranslationsDialog
+          name={dialog.row.menuName}
+          translations={dialog.row.nameTranslations}
+          onSave={async (translations) => { await change(api.translateMenuName(dialog.row.menuId, translations), t('admin.nameTranslations.saved'), ['menus']); }}
           onClose={close}
         />
       )}

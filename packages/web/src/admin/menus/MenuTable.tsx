@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Table, Text } from '@mantine/core';
-import { IconFile, IconPlus, IconUsersPlus } from '@tabler/icons-react';
+import { IconFile, IconLanguage, IconPlus, IconUsersPlus } from '@tabler/icons-react';
 import type { Group as UserGroup, Menu } from '@rakit/core';
 import { DataTable } from '../../components/DataTable';
 import { RemovableChip } from '../../components/RemovableChip';
@@ -13,6 +13,8 @@ export interface MenuTableActions {
   onSelectGroup: (row: MenuRow) => void;
   onRemoveGroup: (row: MenuRow, group: UserGroup) => void;
   onRemove: (row: MenuRow) => void;
+  /** Opens the menu's name in other catalogs (issue 35). */
+  onTranslate: (row: MenuRow) => void;
 }
 
 interface MenuTableProps extends MenuTableActions {
@@ -22,7 +24,7 @@ interface MenuTableProps extends MenuTableActions {
 }
 
 /** A parent menu and its sub-menus with their page and the groups that may open them. */
-export function MenuTable({ parent, groupsOf, onSelectPage, onRemovePage, onSelectGroup, onRemoveGroup, onRemove }: MenuTableProps) {
+export function MenuTable({ parent, groupsOf, onSelectPage, onRemovePage, onSelectGroup, onRemoveGroup, onRemove, onTranslate }: MenuTableProps) {
   const t = useT();
   const columns = [t('admin.menus.colMenu'), t('admin.menus.colPage'), t('admin.menus.colAccess'), null];
   return (
@@ -30,7 +32,15 @@ export function MenuTable({ parent, groupsOf, onSelectPage, onRemovePage, onSele
       {menuRows(parent, (name) => t('admin.menus.parentLabel', { name })).map((row, index) => (
         <Table.Tr key={row.menuId}>
           <Table.Td w="36%">
-            <Text size="sm" fw={index === 0 ? 600 : 400} pl={index === 0 ? 0 : 'md'}>{row.label}</Text>
+            <Group gap={4} wrap="nowrap" pl={index === 0 ? 0 : 'md'}>
+              <Text size="sm" fw={index === 0 ? 600 : 400}>{row.label}</Text>
+              <ActionIcon
+                variant="subtle" color={Object.keys(row.nameTranslations).length > 0 ? 'blue' : 'gray'} size="sm" onClick={() => onTranslate(row)}
+                aria-label={t('admin.menus.translate', { label: row.label })} title={t('admin.menus.translate', { label: row.label })}
+              >
+                <IconLanguage size={14} />
+              </ActionIcon>
+            </Group>
           </Table.Td>
           <Table.Td w="24%">
             {row.menuPageId === 0 ? (

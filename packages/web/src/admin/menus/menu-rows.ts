@@ -1,9 +1,12 @@
-import type { Menu } from '@rakit/core';
+import type { Menu, NameTranslations } from '@rakit/core';
 
 /** One line of a parent menu's table: the parent itself first, then its sub-menus. */
 export interface MenuRow {
   menuId: number;
   label: string;
+  /** Its own name, and that name in other catalogs (issue 35). */
+  menuName: string;
+  nameTranslations: NameTranslations;
   /** 0 when the menu shows no page. */
   menuPageId: number;
   pageName: string;
@@ -17,7 +20,13 @@ export interface MenuRow {
  */
 export function menuRows(parent: Menu, parentLabel: (name: string) => string): MenuRow[] {
   return [
-    { menuId: parent.menuId, label: parentLabel(parent.menuName), menuPageId: parent.menuPageId, pageName: parent.pageName, revision: parent.revision },
-    ...parent.submenu.map((sub) => ({ menuId: sub.menuId, label: sub.menuName, menuPageId: sub.menuPageId, pageName: sub.pageName, revision: sub.revision })),
+    {
+      menuId: parent.menuId, label: parentLabel(parent.menuName), menuName: parent.menuName, nameTranslations: parent.nameTranslations,
+      menuPageId: parent.menuPageId, pageName: parent.pageName, revision: parent.revision,
+    },
+    ...parent.submenu.map((sub) => ({
+      menuId: sub.menuId, label: sub.menuName, menuName: sub.menuName, nameTranslations: sub.nameTranslations,
+      menuPageId: sub.menuPageId, pageName: sub.pageName, revision: sub.revision,
+    })),
   ];
 }
