@@ -56,10 +56,10 @@ describe('actionOfType', () => {
 describe('actionConfigProblem', () => {
   it('says where the dialog shows each refusal', () => {
     const query = { ...newAction('QUERY'), name: 'Q' };
-    expect(actionConfigProblem({ ...query, name: '' }, [])).toEqual({ field: 'name', message: Messages.actionNameRequired });
-    expect(actionConfigProblem(query, ['Q'])).toEqual({ field: 'name', message: Messages.actionNameTaken });
-    expect(actionConfigProblem(query, [])).toEqual({ field: 'database', message: Messages.actionDatabaseRequired });
-    expect(actionConfigProblem(withActionDatabase(query, 1), [])).toEqual({ field: 'section', message: Messages.actionQueryRequired });
+    expect(actionConfigProblem({ ...query, name: '' }, [])).toEqual({ field: 'name', code: 'actionNameRequired' });
+    expect(actionConfigProblem(query, ['Q'])).toEqual({ field: 'name', code: 'actionNameTaken' });
+    expect(actionConfigProblem(query, [])).toEqual({ field: 'database', code: 'actionDatabaseRequired' });
+    expect(actionConfigProblem(withActionDatabase(query, 1), [])).toEqual({ field: 'section', code: 'actionQueryRequired' });
     expect(actionConfigProblem(newAction('BACK'), [])).toBeNull();
   });
 });
@@ -71,28 +71,28 @@ describe('actionConfigIssue', () => {
   });
 
   it('wants a unique name', () => {
-    expect(actionConfigIssue({ ...insert({}), name: ' ' }, [])).toBe(Messages.actionNameRequired);
-    expect(actionConfigIssue(insert({}), ['Simpan'])).toBe(Messages.actionNameTaken);
+    expect(actionConfigIssue({ ...insert({}), name: ' ' }, [])).toBe('actionNameRequired');
+    expect(actionConfigIssue(insert({}), ['Simpan'])).toBe('actionNameTaken');
     expect(actionConfigIssue(insert({}), ['Lain'])).toBeNull();
   });
 
   it('checks the query builder', () => {
-    expect(actionConfigIssue(insert({ database: null }), [])).toBe(Messages.actionDatabaseRequired);
-    expect(actionConfigIssue(insert({ table: '' }), [])).toBe(Messages.actionTableRequired);
-    expect(actionConfigIssue(insert({ setValues: [] }), [])).toBe(Messages.actionValuesRequired);
-    expect(actionConfigIssue(insert({ setValues: [{ column: '', source: 'c1', custom: '' }] }), [])).toBe(Messages.actionColumnRequired);
-    expect(actionConfigIssue(insert({ type: 'UPDATE' }), [])).toBe(Messages.actionConditionRequired);
+    expect(actionConfigIssue(insert({ database: null }), [])).toBe('actionDatabaseRequired');
+    expect(actionConfigIssue(insert({ table: '' }), [])).toBe('actionTableRequired');
+    expect(actionConfigIssue(insert({ setValues: [] }), [])).toBe('actionValuesRequired');
+    expect(actionConfigIssue(insert({ setValues: [{ column: '', source: 'c1', custom: '' }] }), [])).toBe('actionColumnRequired');
+    expect(actionConfigIssue(insert({ type: 'UPDATE' }), [])).toBe('actionConditionRequired');
     expect(actionConfigIssue(insert({ type: 'UPDATE', conditions: [{ column: 'id', operator: '=', source: '--userId--', custom: '' }] }), [])).toBeNull();
   });
 
   it('checks the other sections', () => {
-    expect(actionConfigIssue({ ...withActionDatabase(newAction('QUERY'), 1), name: 'Q' }, [])).toBe(Messages.actionQueryRequired);
-    expect(actionConfigIssue({ ...newAction('REDIRECT'), raw: { pageSlug: '' } }, [])).toBe(Messages.actionRedirectRequired);
+    expect(actionConfigIssue({ ...withActionDatabase(newAction('QUERY'), 1), name: 'Q' }, [])).toBe('actionQueryRequired');
+    expect(actionConfigIssue({ ...newAction('REDIRECT'), raw: { pageSlug: '' } }, [])).toBe('actionRedirectRequired');
     expect(actionConfigIssue(newAction('REDIRECT'), [])).toBeNull();
-    expect(actionConfigIssue({ ...newAction('GLOBAL'), raw: { params: [{ name: '', source: '--custom--', custom: 'x', type: 'once' }] } }, [])).toBe(Messages.actionKeyRequired);
-    expect(actionConfigIssue({ ...newAction('TRIGGER'), name: 'T', raw: { id: null, params: [{ name: ' ', source: 'a', custom: '' }] } }, [])).toBe(Messages.actionParamNameRequired);
-    expect(actionConfigIssue(newAction('REQUEST'), [])).toBe(Messages.actionUrlRequired);
-    expect(actionConfigIssue(withActionDatabase(newAction('DELETE'), 1), [])).toBe(Messages.actionPrimaryKeyRequired);
+    expect(actionConfigIssue({ ...newAction('GLOBAL'), raw: { params: [{ name: '', source: '--custom--', custom: 'x', type: 'once' }] } }, [])).toBe('actionKeyRequired');
+    expect(actionConfigIssue({ ...newAction('TRIGGER'), name: 'T', raw: { id: null, params: [{ name: ' ', source: 'a', custom: '' }] } }, [])).toBe('actionParamNameRequired');
+    expect(actionConfigIssue(newAction('REQUEST'), [])).toBe('actionUrlRequired');
+    expect(actionConfigIssue(withActionDatabase(newAction('DELETE'), 1), [])).toBe('actionPrimaryKeyRequired');
     expect(actionConfigIssue(newAction('BACK'), [])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Messages } from '../messages';
+import type { MessageCode } from '../i18n/catalog';
 import {
   GlobalConfigSchema, RedirectConfigSchema, RequestConfigSchema, TriggerConfigSchema,
 } from '../schemas/action-config';
@@ -110,34 +110,34 @@ const rowsOf = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null) : [];
 const blank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
 
-/** The first thing missing from the type's own section, or null. */
-function sectionIssue(action: CustomAction): string | null {
+/** The first thing missing from the type's own section (its message's code), or null. */
+function sectionIssue(action: CustomAction): MessageCode | null {
   const raw = (action.raw ?? {}) as Record<string, unknown>;
   switch (action.action) {
     case 'CUSTOM': {
       const setValues = rowsOf(raw.setValues);
       const conditions = rowsOf(raw.conditions);
-      if (blank(raw.table)) return Messages.actionTableRequired;
-      if (setValues.length === 0) return Messages.actionValuesRequired;
-      if ([...setValues, ...conditions].some((row) => blank(row.column))) return Messages.actionColumnRequired;
-      return raw.type === 'UPDATE' && conditions.length === 0 ? Messages.actionConditionRequired : null;
+      if (blank(raw.table)) return 'actionTableRequired';
+      if (setValues.length === 0) return 'actionValuesRequired';
+      if ([...setValues, ...conditions].some((row) => blank(row.column))) return 'actionColumnRequired';
+      return raw.type === 'UPDATE' && conditions.length === 0 ? 'actionConditionRequired' : null;
     }
     case 'QUERY':
-      return blank(action.stored?.query) ? Messages.actionQueryRequired : null;
+      return blank(action.stored?.query) ? 'actionQueryRequired' : null;
     case 'DELETE':
-      return blank(action.stored?.query) ? Messages.actionPrimaryKeyRequired : null;
+      return blank(action.stored?.query) ? 'actionPrimaryKeyRequired' : null;
     case 'REDIRECT':
-      return blank(raw.pageSlug) ? Messages.actionRedirectRequired : null;
+      return blank(raw.pageSlug) ? 'actionRedirectRequired' : null;
     case 'GLOBAL':
-      return rowsOf(raw.params).some((row) => blank(row.name)) ? Messages.actionKeyRequired : null;
+      return rowsOf(raw.params).some((row) => blank(row.name)) ? 'actionKeyRequired' : null;
     case 'TRIGGER':
-      return rowsOf(raw.params).some((row) => blank(row.name)) ? Messages.actionParamNameRequired : null;
+      return rowsOf(raw.params).some((row) => blank(row.name)) ? 'actionParamNameRequired' : null;
     case 'REQUEST':
-      return blank((raw.configuration as { url?: unknown } | undefined)?.url) ? Messages.actionUrlRequired : null;
+      return blank((raw.configuration as { url?: unknown } | undefined)?.url) ? 'actionUrlRequired' : null;
     case 'EDIT':
-      return rowsOf(raw.editFields).some((row) => blank(row.name)) ? Messages.actionColumnRequired : null;
+      return rowsOf(raw.editFields).some((row) => blank(row.name)) ? 'actionColumnRequired' : null;
     case 'PRINT':
-      return blank((action.print as { document?: unknown } | undefined)?.document) ? Messages.actionTemplateRequired : null;
+      return blank((action.print as { document?: unknown } | undefined)?.document) ? 'actionTemplateRequired' : null;
     default:
       return null;
   }
@@ -147,22 +147,22 @@ function sectionIssue(action: CustomAction): string | null {
 export type ActionConfigField = 'name' | 'database' | 'section';
 
 /**
- * Why the dialog cannot save the action yet: the message, naming the field in words, and where to
- * show it; or null. `otherNames` are the names of the component's other actions: names identify
+ * Why the dialog cannot save the action yet: the code of its message (naming the field in words,
+ * in the reader's catalog) and where to show it; or null. `otherNames` are the names of the component's other actions: names identify
  * actions for causes and runAction.
  */
-export function actionConfigProblem(action: CustomAction, otherNames: readonly string[]): { field: ActionConfigField; message: string } | null {
+export function actionConfigProblem(action: CustomAction, otherNames: readonly string[]): { field: ActionConfigField; code: MessageCode } | null {
   const name = action.name.trim();
-  if (name === '') return { field: 'name', message: Messages.actionNameRequired };
-  if (otherNames.includes(name)) return { field: 'name', message: Messages.actionNameTaken };
-  if (needsDatabase(action.action) && actionDatabase(action) === null) return { field: 'database', message: Messages.actionDatabaseRequired };
+  if (name === '') return { field: 'name', code: 'actionNameRequired' };
+  if (otherNames.includes(name)) return { field: 'name', code: 'actionNameTaken' };
+  if (needsDatabase(action.action) && actionDatabase(action) === null) return { field: 'database', code: 'actionDatabaseRequired' };
   const issue = sectionIssue(action);
-  return issue === null ? null : { field: 'section', message: issue };
+  return issue === null ? null : { field: 'section', code: issue };
 }
 
-/** The message of actionConfigProblem alone. */
-export function actionConfigIssue(action: CustomAction, otherNames: readonly string[]): string | null {
-  return actionConfigProblem(action, otherNames)?.message ?? null;
+/** The message code of actionConfigProblem alone. */
+export function actionConfigIssue(action: CustomAction, otherNames: readonly string[]): MessageCode | null {
+  return actionConfigProblem(action, otherNames)?.code ?? null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Component, widgetCan } from '../widgets/registry';
 import { Messages } from '../messages';
+import type { MessageCode } from '../i18n/catalog';
 import { MAX_UPLOAD_BYTES } from './file-filters';
 import { joinOptions, splitOptions } from './option-lists';
 
@@ -39,11 +40,14 @@ export const isValidEmail = (value: string): boolean => /^[^\s@"'<>(),;:]+@[^\s@
 const URL_PATTERN = /^(?:https?:\/\/)?(?:localhost|(?:\d{1,3}\.){3}\d{1,3}|(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,})(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
 export const isValidUrl = (value: string): boolean => URL_PATTERN.test(value);
 
-/** The format error of an input's value: e-mail and URL subtypes, only once something was typed. */
-export function inputFormatError(subtype: unknown, value: unknown): string | null {
+/** What is wrong with a field's value: the code of its message in the catalogs. */
+export type FieldProblem = Extract<MessageCode, 'emailInvalid' | 'urlInvalid' | 'fieldRequired'>;
+
+/** The format error of an input's value (its message's code): e-mail and URL subtypes, only once something was typed. */
+export function inputFormatError(subtype: unknown, value: unknown): Exclude<FieldProblem, 'fieldRequired'> | null {
   if (typeof value !== 'string' || value === '') return null;
-  if (subtype === 'email' && !isValidEmail(value)) return Messages.emailInvalid;
-  if (subtype === 'url' && !isValidUrl(value)) return Messages.urlInvalid;
+  if (subtype === 'email' && !isValidEmail(value)) return 'emailInvalid';
+  if (subtype === 'url' && !isValidUrl(value)) return 'urlInvalid';
   return null;
 }
 
@@ -62,13 +66,13 @@ type FieldLike = Pick<Component, 'type'> & { subtype?: unknown; required?: unkno
 export const isRequiredField = (component: FieldLike): boolean =>
   component.required === true && component.disabled !== true && widgetCan(component.type, 'holdsValue');
 
-/** The error a field's value shows, format first then required; null when valid. */
-export function fieldError(component: FieldLike, value: unknown): string | null {
+/** The error a field's value shows (its message's code), format first then required; null when valid. */
+export function fieldError(component: FieldLike, value: unknown): FieldProblem | null {
   if (component.type === 'input') {
     const format = inputFormatError(component.subtype, value);
     if (format !== null) return format;
   }
-  return isRequiredField(component) && isEmptyFieldValue(value) ? Messages.fieldRequired : null;
+  return isRequiredField(component) && isEmptyFieldValue(value) ? 'fieldRequired' : null;
 }
 
 /** 'FIELD "{name}" wajib diisi', shown when a button finds a required input empty (spec 2 §5). */

@@ -52,7 +52,7 @@ describe('print data of a PRINT action', () => {
   it('asks for a template before a PRINT action is saved, and offers PRINT in the bulk menu', () => {
     const print = newAction('PRINT');
     expect(print.name).toBe('PRINT');
-    expect(actionConfigIssue(print, [])).toBe(Messages.actionTemplateRequired);
+    expect(actionConfigIssue(print, [])).toBe('actionTemplateRequired');
     expect(actionConfigIssue({ ...print, print: { ...print.print, document: 'invoice.docx' } }, [])).toBeNull();
     expect(bulkActions([print])).toEqual([print]);
   });

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Messages } from '../messages';
 import { forcePhonePrefix, registrationError, typedPhone } from './register';
 
 describe('registrationError', () => {
   it('reports the first failing rule in the order of the spec', () => {
-    expect(registrationError({ userId: '', password: '', confirm_password: '' })).toBe(Messages.registerUsernameEmpty);
-    expect(registrationError({ userId: '0812', password: '', confirm_password: '' })).toBe(Messages.registerPasswordShort);
-    expect(registrationError({ userId: '0812', password: '1234567', confirm_password: '1234567' })).toBe(Messages.registerPasswordShort);
-    expect(registrationError({ userId: '0812', password: '12345678', confirm_password: '' })).toBe(Messages.registerPasswordMismatch);
-    expect(registrationError({ userId: '0812', password: '12345678', confirm_password: '12345679' })).toBe(Messages.registerPasswordMismatch);
-    expect(registrationError({ userId: '62812345678', password: '12345678', confirm_password: '12345678' })).toBe(Messages.registerPhonePrefix);
+    expect(registrationError({ userId: '', password: '', confirm_password: '' })).toBe('registerUsernameEmpty');
+    expect(registrationError({ userId: '0812', password: '', confirm_password: '' })).toBe('registerPasswordShort');
+    expect(registrationError({ userId: '0812', password: '1234567', confirm_password: '1234567' })).toBe('registerPasswordShort');
+    expect(registrationError({ userId: '0812', password: '12345678', confirm_password: '' })).toBe('registerPasswordMismatch');
+    expect(registrationError({ userId: '0812', password: '12345678', confirm_password: '12345679' })).toBe('registerPasswordMismatch');
+    expect(registrationError({ userId: '62812345678', password: '12345678', confirm_password: '12345678' })).toBe('registerPhonePrefix');
     expect(registrationError({ userId: '081234567890', password: '12345678', confirm_password: '12345678' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH, PHONE_PREFIX } from '../constants';
-import { Messages } from '../messages';
+import type { MessageCode } from '../i18n/catalog';
 
 export interface RegistrationInput {
   userId: string;
@@ -7,15 +7,18 @@ export interface RegistrationInput {
   confirm_password: string;
 }
 
+/** What registrationError finds wrong: the code of its message in the catalogs. */
+export type RegistrationProblem = Extract<MessageCode, 'registerUsernameEmpty' | 'registerPasswordShort' | 'registerPasswordMismatch' | 'registerPhonePrefix'>;
+
 /**
  * The register screen's checks in the order of spec 1 §5; the first failure wins.
- * Returns the message to show, or null when the input may be sent.
+ * Returns the code of the message to show (in the reader's catalog), or null when the input may be sent.
  */
-export function registrationError(input: RegistrationInput): string | null {
-  if (input.userId.trim() === '') return Messages.registerUsernameEmpty;
-  if (!isPasswordLongEnough(input.password)) return Messages.registerPasswordShort;
-  if (input.confirm_password === '' || input.confirm_password !== input.password) return Messages.registerPasswordMismatch;
-  if (!isWhatsAppNumber(input.userId)) return Messages.registerPhonePrefix;
+export function registrationError(input: RegistrationInput): RegistrationProblem | null {
+  if (input.userId.trim() === '') return 'registerUsernameEmpty';
+  if (!isPasswordLongEnough(input.password)) return 'registerPasswordShort';
+  if (input.confirm_password === '' || input.confirm_password !== input.password) return 'registerPasswordMismatch';
+  if (!isWhatsAppNumber(input.userId)) return 'registerPhonePrefix';
   return null;
 }
 

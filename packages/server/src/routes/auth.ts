@@ -2,7 +2,7 @@ import { authCalls, groupsForApp, Messages, mayEnterApp, registrationError } fro
 import type { FastifyPluginAsync } from 'fastify';
 import { openAppSession } from '../accounts/open-app';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../security/passwords';
-import { badRequest, forbidden, notFound, unauthorized } from '../errors/http-errors';
+import { badRequest, forbidden, local, notFound, unauthorized } from '../errors/http-errors';
 import { route } from '../http/route';
 import { recordSignIn, signInRefused } from '../accounts/sign-in-audit';
 import { recordAudit, withAudit } from '../audit/record';
@@ -49,7 +49,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     if (target === undefined) throw notFound(Messages.appNotFound);
     if (target.appOpenRegistration !== 1) throw forbidden(Messages.registerClosed);
     const invalid = registrationError(input);
-    if (invalid !== null) throw badRequest(invalid);
+    if (invalid !== null) throw badRequest(local(invalid));
 
     const defaultGroup = await findDefaultGroup(app.store, appId);
     if (defaultGroup === undefined) throw forbidden(Messages.registerClosed);

@@ -1,11 +1,11 @@
 import { Alert, Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   type ActionConfigField, type ActionDataContext, actionConfigProblem, actionDatabase, actionOfType, type ActionType, type Component, type CustomAction,
-  type MessageCode, Messages, needsDatabase, newAction, valueComponentsOf, withActionDatabase,
+  type MessageCode, needsDatabase, newAction, valueComponentsOf, withActionDatabase,
 } from '@rakit/core';
 import { type ComponentType, useContext, useMemo, useState } from 'react';
 import { CurrentAppContext } from '../current-app/app-context';
-import { type Translate, useT } from '../i18n/LanguageProvider';
+import { useT } from '../i18n/LanguageProvider';
 import { ActionDialogContext, type ActionDialogScope, type ActionSectionProps, tablesOf, withRaw } from './dialog-scope';
 import { DeleteSection } from './sections/DeleteSection';
 import { PrintSection } from './sections/PrintSection';
@@ -25,15 +25,6 @@ function BackSection() {
   const t = useT();
   return <Text size="sm" c="dimmed">{t('actions.dialog.backNothing')}</Text>;
 }
-
-/** The codes of messages.json by their specification's text: actionConfigProblem answers the text. */
-const CODE_OF_TEXT = new Map(Object.entries(Messages).map(([code, text]) => [text, code as MessageCode]));
-
-/** A refusal of actionConfigProblem (a text of messages.json) in the reader's catalog. */
-const refusalText = (t: Translate, message: string): string => {
-  const code = CODE_OF_TEXT.get(message);
-  return code === undefined ? message : t(code);
-};
 
 /** Each type's own section; a data widget may replace some (its `sections` prop). */
 const SECTIONS: Record<ActionType, ComponentType<ActionSectionProps>> = {
@@ -83,12 +74,12 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
   const current = useContext(CurrentAppContext);
   const databases = useDatabases();
   const [draft, setDraftOnly] = useState<CustomAction>(() => action ?? newAction(types[0] ?? 'CUSTOM', dataContext));
-  const [refusal, setRefusal] = useState<{ field: ActionConfigField; message: string } | null>(null);
+  const [refusal, setRefusal] = useState<{ field: ActionConfigField; code: MessageCode } | null>(null);
   const setDraft = (next: CustomAction) => {
     setDraftOnly(next);
     setRefusal(null);
   };
-  const refusalOn = (field: ActionConfigField) => (refusal?.field === field ? refusalText(t, refusal.message) : undefined);
+  const refusalOn = (field: ActionConfigField) => (refusal?.field === field ? t(refusal.code) : undefined);
   const otherNames = otherActions.map((a) => a.name).filter((name) => name !== '');
   const scope = useMemo<ActionDialogScope>(() => ({
     valueComponents: valueComponentsOf(components),

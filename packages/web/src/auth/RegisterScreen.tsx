@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { type MessageCode, Messages, type RegistrationInput, registrationError, typedPhone } from '@rakit/core';
+import { type RegistrationInput, registrationError, typedPhone } from '@rakit/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiUnreachableError, publicApi } from '../api/client';
@@ -11,14 +11,6 @@ import type { LoginLocationState } from './LoginScreen';
 import { PasswordField } from './PasswordField';
 
 const EMPTY: RegistrationInput = { userId: '', password: '', confirm_password: '' };
-
-/** The codes of registrationError's texts (core answers the specification's words), to show them in the reader's language. */
-const REGISTRATION_ERRORS: Record<string, MessageCode> = {
-  [Messages.registerUsernameEmpty]: 'registerUsernameEmpty',
-  [Messages.registerPasswordShort]: 'registerPasswordShort',
-  [Messages.registerPasswordMismatch]: 'registerPasswordMismatch',
-  [Messages.registerPhonePrefix]: 'registerPhonePrefix',
-};
 
 /** Registration (spec 1 screen 2): the username is an active WhatsApp number starting with 08. */
 export function RegisterScreen() {
@@ -34,8 +26,7 @@ export function RegisterScreen() {
     if (busy) return;
     const invalid = registrationError(input);
     if (invalid !== null) {
-      const code = REGISTRATION_ERRORS[invalid];
-      notifyFailure(code === undefined ? invalid : t(code));
+      notifyFailure(t(invalid));
       return;
     }
     setBusy(true);

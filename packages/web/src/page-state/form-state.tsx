@@ -1,5 +1,5 @@
 import {
-  type Component, componentIn, initialFieldValue, inputFormatError, isEmptyFieldValue, isRequiredField, Messages, walkComponents, widgetCan,
+  type Component, componentIn, initialFieldValue, inputFormatError, isEmptyFieldValue, isRequiredField, walkComponents, widgetCan,
 } from '@rakit/core';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createStore, type StoreApi, useStore } from 'zustand';
@@ -117,8 +117,7 @@ export function fieldErrorShown(state: PageFormState, component: Component): str
   const shown = state.shown[current.id] === true;
   if (current.type === 'input' && (shown || state.dirty[current.id] === true)) {
     const format = inputFormatError(current.subtype, value);
-    // Core answers the specification's words: shown in the reader's language.
-    if (format !== null) return format === Messages.emailInvalid ? t('emailInvalid') : format === Messages.urlInvalid ? t('urlInvalid') : format;
+    if (format !== null) return t(format);
   }
   return shown && isRequiredField(current) && isEmptyFieldValue(value) ? t('fieldRequired') : null;
 }

@@ -1,7 +1,7 @@
 import { Alert, NumberInput, Select, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
-  DB_TYPES, type DbConfig, type DbType, DbTypeSchema, Messages, type SaveDbConfigBody, TIME_LIMIT_DEFAULT_S, TIME_LIMIT_MAX_S, TIME_LIMIT_MIN_S,
+  DB_TYPES, type DbConfig, type DbType, DbTypeSchema, type SaveDbConfigBody, TIME_LIMIT_DEFAULT_S, TIME_LIMIT_MAX_S, TIME_LIMIT_MIN_S,
 } from '@rakit/core';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
@@ -78,10 +78,10 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
     if (answer.status) {
       notifySuccess(t('configurationSuccess'));
       onSaved();
-    } else if (answer.error?.[0] === Messages.incorrectConfig || answer.error?.[0] === t('incorrectConfig')) {
-      // The server answers in the reader's language: its text is the specification's or the catalog's.
+    } else if (answer.code === 'incorrectConfig') {
+      // Known by its code: the server's words are in the reader's language.
       notifyFailure(t('incorrectConfiguration'));
-      setProblem(answer.error[1] ?? '');
+      setProblem(answer.error?.[1] ?? '');
     } else {
       notifyFailure(firstError(answer, t('incorrectConfiguration')));
     }

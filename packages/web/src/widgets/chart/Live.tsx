@@ -168,7 +168,7 @@ export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="chart" data-component={component.id}>
       {component.title === '' ? null : <WidgetTitle mb="sm">{component.title}</WidgetTitle>}
-      <LoadFailure failure={failure} toMembers={timedOut} />
+      <LoadFailure failure={failure} toMembers={timedOut} timedOut={timedOut} />
       <Box pos="relative">
         <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} />
         {empty ? <EmptyChart configured={configured} /> : (

@@ -4,7 +4,6 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useContext } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
-import { isTimeOut } from './content';
 import { SessionContext } from '../../session/session-context';
 
 /**
@@ -12,14 +11,14 @@ import { SessionContext } from '../../session/session-context';
  * they can fix its configuration. Members see the spec's empty widget only (spec 3 §4), except
  * when the widget's function failed: then they are told so, in the server's plain words.
  */
-export function LoadFailure({ failure, toMembers = false }: { failure: string | null; toMembers?: boolean }) {
+export function LoadFailure({ failure, toMembers = false, timedOut = false }: { failure: string | null; toMembers?: boolean; timedOut?: boolean }) {
   const admin = useIsAppAdmin();
   const t = useT();
   if (failure === null || (!admin && !toMembers)) return null;
   return (
     <Alert color={admin ? 'orange' : 'red'} variant="light" icon={<IconAlertTriangle size={18} />} title={t('datawidgets.loadFailure.title')} mb="sm" role="alert">
       <Text size="sm">{failure}</Text>
-      {admin && !isTimeOut(failure) ? <Text size="xs" c="dimmed" mt={4}>{toMembers ? t('datawidgets.loadFailure.adminNoteFailed') : t('datawidgets.loadFailure.adminNoteEmpty')}</Text> : null}
+      {admin && !timedOut ? <Text size="xs" c="dimmed" mt={4}>{toMembers ? t('datawidgets.loadFailure.adminNoteFailed') : t('datawidgets.loadFailure.adminNoteEmpty')}</Text> : null}
     </Alert>
   );
 }

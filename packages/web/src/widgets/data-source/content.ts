@@ -1,5 +1,5 @@
 import {
-  columnsIn, type ComponentTranslations, type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, Messages, NO_FUNCTION, type PageCursorRequest, splitOptions, TABLE_PAGE_SIZE,
+  columnsIn, type ComponentTranslations, type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, type MessageCode, NO_FUNCTION, type PageCursorRequest, splitOptions, TABLE_PAGE_SIZE,
   type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +7,6 @@ import { useContext, useDeferredValue, useMemo } from 'react';
 import type { TableContent } from '../../api/client';
 import type { TableCount, TableSort } from '@rakit/core';
 import { CurrentAppContext } from '../../current-app/app-context';
-import { t } from '../../i18n/i18n';
 import { useLanguage } from '../../i18n/LanguageProvider';
 import { usePageFormStore } from '../../page-state/form-state';
 import { readGlobalValues } from '../../page-state/global-variables';
@@ -85,10 +84,18 @@ export interface ContentState {
   counting: boolean;
 }
 
-/** One load's answer: the content, or the empty content and why it failed. */
+/** One load's answer: the content, or the empty content and why it failed (the server's code too). */
 interface Loaded {
   content: TableContent;
   failure: string | null;
+  failureCode?: string;
+}
+
+/** A refused load: the server's words and its code, the same in every catalog. */
+class LoadRefused extends Error {
+  constructor(message: string, readonly code: string | undefined) {
+    super(message);
+  }
 }
 
 /**
@@ -124,12 +131,13 @@ export function useTableContent(
       try {
         const answer = await current.api.loadTableContent(body, signal);
         const content = answer.data?.[0];
-        if (!answer.status || content === undefined) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
+        if (!answer.status || content === undefined) throw new LoadRefused(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`, answer.code);
         return { content, failure: null };
       } catch (error) {
         if (signal.aborted) throw error;
         console.error(`The rows of ${component.id} could not be loaded`, error);
-        return { content: emptyContent(), failure: error instanceof Error ? error.message : String(error) };
+        const code = error instanceof LoadRefused ? error.code : undefined;
+        return { content: emptyContent(), failure: error instanceof Error ? error.message : String(error), ...(code === undefined ? {} : { failureCode: code }) };
       }
     },
   });
@@ -164,7 +172,7 @@ export function useTableContent(
     loading: live && (result.isFetching || catchingUp),
     live,
     functionFailed: live && withFunction && (data?.failure ?? null) !== null,
-    timedOut: live && isTimeOut(data?.failure ?? null),
+    timedOut: live && data?.failureCode === TIME_LIMIT_CODE,
     pageId,
     reload: () => result.refetch(),
   };
@@ -179,12 +187,8 @@ function useLabelledColumns(content: TableContent, component: ColumnsChoice & { 
   }, [content, component, language]);
 }
 
-/**
- * Whether a failure is the time limit's (the server answers it in the reader's catalog; the
- * specification's words are kept for an answer in them).
- */
-export const isTimeOut = (failure: string | null): boolean =>
-  failure !== null && (failure === Messages.searchTookTooLong || failure === t('searchTookTooLong'));
+/** The code of a load stopped by its connection's time limit (issue 19). */
+const TIME_LIMIT_CODE: MessageCode = 'searchTookTooLong';
 
 /** The global variables a function may take: plain values under names a parameter can have. */
 function functionValues(globals: Record<string, unknown>): Record<string, string | number | boolean | null> {

@@ -267,7 +267,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   return (
     <Box ref={board} pos="relative" data-testid="kanban" data-component={component.id}>
       {component.title === '' ? null : <WidgetTitle mb="sm">{component.title}</WidgetTitle>}
-      <LoadFailure failure={failure} toMembers={timedOut} />
+      <LoadFailure failure={failure} toMembers={timedOut} timedOut={timedOut} />
       <LoadingOverlay visible={(loading && content.filteredResult.length === 0) || rowActions.running} loaderProps={{ size: 'sm' }} />
       <DndContext
         sensors={sensors}

@@ -132,7 +132,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
           </Button>
         ) : null}
       </Group>
-      <LoadFailure failure={failure} toMembers={functionFailed || timedOut} />
+      <LoadFailure failure={failure} toMembers={functionFailed || timedOut} timedOut={timedOut} />
       <Group justify="space-between" mb="sm" gap="sm">
         <Group gap="sm">
           {component.search ? (
