@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { PRODUCT_NAME } from '@rakit/core';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { localisedValidatorCompiler } from './http/validation';
 import authPlugin, { principalOfToken } from './auth/plugin';
 import { liveDocumentsOf } from './coedit/live-documents';
 import { createCollab } from './coedit/collab';
@@ -132,7 +133,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
     // its pooled connection would otherwise fail, and it may not retry a non-idempotent one.
     return503OnClosing: false,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(localisedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installSecurityHeaders(app);
   app.decorate('config', config);

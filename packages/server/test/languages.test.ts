@@ -80,6 +80,21 @@ describe('errors in the caller\'s language', () => {
     const en = (await register({ 'accept-language': 'en-GB,en;q=0.9' })).json();
     expect(en).toMatchObject({ error: [translate('en', 'registerPasswordShort')], code: 'registerPasswordShort' });
   });
+
+  it('answers zod\'s own refusals in Indonesian to an Indonesian reader, a schema\'s own words kept', async () => {
+    // A too-long password and an unknown field: zod's words, named by the field they are about.
+    const login = (headers: Record<string, string>) =>
+      call('POST', '/auth/login', { userId: '081300000001', password: 'x'.repeat(300), appSlug: 'main', extra: 1 }, headers);
+    const en = (await login({ [LANGUAGE_HEADER]: 'en' })).json() as { error: string[] };
+    const id = (await login({ [LANGUAGE_HEADER]: 'id' })).json() as { error: string[] };
+    expect(en.error[0]).toMatch(/Too big/);
+    expect(id.error[0]).toMatch(/^password: Terlalu besar/);
+    expect(id.error[0]).not.toMatch(/Too big|Unrecognized/);
+    expect((await login({})).json().error[0]).toBe(en.error[0]);
+    // A schema's own text is the catalog's, not zod's Indonesian.
+    const register = await call('POST', '/auth/register', { data: { userId: '081300000002', password: 'short', confirm_password: 'short', defaultGroupAppId: [1] } }, { [LANGUAGE_HEADER]: 'id' });
+    expect(register.json().error).toEqual([translate('id', 'registerPasswordShort')]);
+  });
 });
 
 describe('saving one\'s own language', () => {

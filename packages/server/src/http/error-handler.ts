@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type MessageCode, type MessageValues, Messages, passwordTooShortMessage } from '@rakit/core';
+import { type Language, type MessageCode, type MessageValues, Messages, passwordTooShortMessage } from '@rakit/core';
 import { translate, translateText } from '@rakit/core/translate';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DataSourceError } from '../datasources/types';
@@ -8,6 +8,7 @@ import { HttpError } from '../errors/http-errors';
 import { latestActorOf } from '../store/repositories/audit-log';
 import { StaleRevision } from '../store/revisions';
 import { requestLanguage } from './language';
+import type { ValidationItemParams } from './validation';
 
 /** Unique-key violations of the three store engines: a race lost to another writer. */
 function isUniqueViolation(error: unknown): boolean {
@@ -19,15 +20,17 @@ const specMessages = new Set<string>([...Object.values(Messages), passwordTooSho
 
 /**
  * Readable texts of a zod validation failure: a message of the spec as it is ("Please fill
- * all fields"), any other with the field it is about ("data.password: Too small: …").
+ * all fields"), any other with the field it is about ("data.password: Too small: …"), in
+ * Indonesian for a caller reading it (http/validation.ts parsed it in both).
  */
-function validationTexts(error: FastifyError): string[] {
+function validationTexts(error: FastifyError, language: Language): string[] {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return error.validation.map((issue) => {
       if (issue.message !== undefined && specMessages.has(issue.message)) return issue.message;
       const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const prefix = where === '' ? error.validationContext ?? 'body' : where;
-      return `${prefix}: ${issue.message}`;
+      const indonesian = (issue.params as ValidationItemParams).messageIn?.id;
+      return `${prefix}: ${language === 'id' && indonesian !== undefined ? indonesian : issue.message}`;
     });
   }
   return [error.message];
@@ -36,7 +39,7 @@ function validationTexts(error: FastifyError): string[] {
 /** A validation failure: its texts translated one by one, joined into the one error shown. */
 function sendValidationFailure(request: FastifyRequest, reply: FastifyReply, error: FastifyError): FastifyReply {
   const language = requestLanguage(request);
-  const parts = validationTexts(error).map((text) => translateText(language, text));
+  const parts = validationTexts(error, language).map((text) => translateText(language, text));
   const code = parts[0]?.code;
   return reply.code(400).send({ status: false, error: [parts.map((part) => part.text).join('; ')], ...(code === undefined ? {} : { code }) });
 }
