@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { valueFormatsOf } from '../i18n/formats';
 import { Messages } from '../messages';
 import { CUSTOM_VALUE } from '../schemas/actions';
 import { actionConfigIssue, newAction } from './action-config';
@@ -29,6 +30,20 @@ describe('print data of a PRINT action', () => {
       customer: 'Kopi', clerk: 'u-7', title: 'Faktur', note: 'urgent',
       items: [{ item: 'Kopi', qty: 2, unit: 'pcs' }, { item: 'Teh', qty: null, unit: 'pcs' }],
     });
+  });
+
+  it('prints numbers and dates as its reader reads them, the key, custom text and user id as they are (issue 35)', () => {
+    const dated = { ...config, mappings: [...config.mappings, { field: 'day', source: 'day', custom: '' }, { field: 'number', source: 'id', custom: '' }] };
+    const rows = [{ id: 12345, name: 'Kopi', qty: 1500, day: '2026-11-30' }, { id: 12346, name: 'Teh', qty: 2.5, day: null }];
+    const shown = { formats: valueFormatsOf('id', 'Asia/Jakarta'), primaryKey: 'id' };
+    expect(printDataOf({ ...dated, mappings: [...dated.mappings, { field: 'clerk2', source: USER_ID_MARKER, custom: '' }] }, rows, { 'in-note': 'urgent' }, '081200001234', shown)).toEqual({
+      customer: 'Kopi', clerk: '081200001234', clerk2: '081200001234', title: 'Faktur', note: 'urgent', day: '30/11/2026', number: 12345,
+      items: [{ item: 'Kopi', qty: '1.500', unit: 'pcs' }, { item: 'Teh', qty: '2,5', unit: 'pcs' }],
+    });
+    // The specification's catalog prints the values as they are, as before.
+    expect(printDataOf(dated, rows, {}, 'u', { formats: valueFormatsOf('spec', 'Asia/Jakarta') }).items).toEqual([
+      { item: 'Kopi', qty: 1500, unit: 'pcs' }, { item: 'Teh', qty: 2.5, unit: 'pcs' },
+    ]);
   });
 
   it('gives a single row\'s print one item per group, and values missing from the row print as null', () => {

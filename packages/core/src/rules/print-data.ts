@@ -3,6 +3,8 @@ import { CUSTOM_VALUE } from '../schemas/actions';
 import {
   MAX_PRINT_BODY_BYTES, MAX_PRINT_ITEMS, type PrintConfig, type PrintData, type PrintIdentifier, type PrintMapping, type PrintPdfBody,
 } from '../schemas/print';
+import { cellKindOf, formatCellValue, type ValueFormats } from '../i18n/formats';
+import { USER_ID_MARKER } from './placeholders';
 import { resolveSource } from './action-values';
 import type { RowValues } from './data-widgets';
 
@@ -12,6 +14,24 @@ function printValue(value: unknown): string | number | boolean | null {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value) ?? null;
+}
+
+/** How a print shows its values to the reader who asks for it (issue 35); absent: as they are. */
+export interface PrintFormats {
+  formats: ValueFormats;
+  /** The row's key column: printed as it is (an invoice number is a name, not an amount). */
+  primaryKey?: string | null;
+}
+
+/**
+ * A mapped value as the reader reads it: a page's or row's value in his catalog's numbers and
+ * dates (as the table showed it), the author's custom text and the user id as they are.
+ */
+function printedValue(mapping: PrintMapping, values: Readonly<Record<string, unknown>>, userId: string, shown: PrintFormats | undefined) {
+  const value = printValue(resolveSource(mapping, values, userId));
+  if (shown === undefined || shown.formats.locale === null || value === null || mapping.source === CUSTOM_VALUE || mapping.source === USER_ID_MARKER) return value;
+  const kind = cellKindOf(mapping.source, { primaryKey: shown.primaryKey });
+  return kind === 'identifier' ? value : formatCellValue(value, shown.formats, kind);
 }
 
 /**
@@ -24,11 +44,12 @@ export function printDataOf(
   rows: readonly RowValues[],
   pageValues: Readonly<Record<string, unknown>>,
   userId: string,
+  shown?: PrintFormats,
 ): PrintData {
   const data: PrintData = {};
   const first = { ...pageValues, ...rows[0] };
   for (const mapping of config.mappings) {
-    if (mapping.field !== '') data[mapping.field] = printValue(resolveSource(mapping, first, userId));
+    if (mapping.field !== '') data[mapping.field] = printedValue(mapping, first, userId, shown);
   }
   const groups = new Map<string, { field: string; mapping: PrintConfig['bulkMappings'][number] }[]>();
   for (const mapping of config.bulkMappings) {
@@ -39,7 +60,7 @@ export function printDataOf(
   for (const [group, fields] of groups) {
     data[group] = rows.map((row) => {
       const values = { ...pageValues, ...row };
-      return Object.fromEntries(fields.map(({ field, mapping }) => [field, printValue(resolveSource(mapping, values, userId))]));
+      return Object.fromEntries(fields.map(({ field, mapping }) => [field, printedValue(mapping, values, userId, shown)]));
     });
   }
   return data;

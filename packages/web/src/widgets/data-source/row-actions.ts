@@ -13,6 +13,7 @@ import { notifyFailure, notifySuccess } from '../../components/notify';
 import { exclusively } from '../../actions/exclusive-run';
 import { t } from '../../i18n/i18n';
 import { type OwnStep, runRowActions } from './row-run';
+import { useValueFormats } from '../shared/use-value-formats';
 
 /**
  * Row actions of a data widget (spec 3 §4): the chosen action runs on a row (or on each selected
@@ -52,13 +53,15 @@ export function useRowActions(component: Component, primaryKey: string | null, a
   const actions = actionsOfComponent(component);
   const busy = useRef(false);
   const [running, setRunning] = useState(false);
+  // A print shows numbers and dates as the table showed them to its reader (issue 35).
+  const { formats } = useValueFormats();
 
   async function print(page: PageActionScope, action: CustomAction, rows: readonly RowValues[], tab: PendingTab | null): Promise<void> {
     if (current === null) return;
     const config = configOf(PrintConfigSchema, action.print);
     if (config.document === '') throw new ActionFailure(t('actionTemplateRequired'));
     const runtime = page.runtime(rows[0]);
-    const body = { data: printDataOf(config, rows, runtime.pageValues(), runtime.userId), options: config.options };
+    const body = { data: printDataOf(config, rows, runtime.pageValues(), runtime.userId, { formats, primaryKey }), options: config.options };
     const tooBig = printBodyProblem(body);
     if (tooBig !== null) throw new ActionFailure(tooBig);
     const answer = await current.api.printPdf(current.app.appId, config.document, body);

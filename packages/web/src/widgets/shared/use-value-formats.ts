@@ -1,8 +1,7 @@
-import { DEFAULT_TIME_ZONE, type ValueFormats, valueFormatsOf } from '@rakit/core';
+import { type CellKind, DEFAULT_TIME_ZONE, formatCellValue, type ValueFormats, valueFormatsOf } from '@rakit/core';
 import { useContext, useMemo } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { useLanguage } from '../../i18n/LanguageProvider';
-import { type CellKind, formatCellValue } from './value-formats';
 
 export interface ReaderFormats {
   /** The reader's catalog in the application's time zone (Asia/Jakarta outside an application). */

@@ -1,6 +1,6 @@
-import { valueFormatsOf } from '@rakit/core';
+import { cellKindOf, formatCellValue, plainCellText, valueFormatsOf } from '@rakit/core';
 import { describe, expect, it } from 'vitest';
-import { boundShown, cellKindOf, formatCellValue, plainCellText, readBound } from './value-formats';
+import { boundShown, readBound } from './value-formats';
 
 const id = valueFormatsOf('id', 'Asia/Jakarta');
 const en = valueFormatsOf('en', 'Asia/Jakarta');

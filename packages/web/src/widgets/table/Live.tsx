@@ -1,7 +1,7 @@
 import {
   ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput,
 } from '@mantine/core';
-import { actionFailureMessage, fromEndLabel, rowKeyOf, rowsFoundText, totalItemText } from '@rakit/core';
+import { actionFailureMessage, cellKindOf, fromEndLabel, plainCellText, rowKeyOf, rowsFoundText, totalItemText } from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useState } from 'react';
@@ -22,7 +22,6 @@ import { type PagerMoves, TablePager } from './TablePager';
 import { WidgetTitle } from '../shared/WidgetTitle';
 import { Announcement } from '../../components/Announcement';
 import { useT } from '../../i18n/LanguageProvider';
-import { cellKindOf, plainCellText } from '../shared/value-formats';
 import { useValueFormats } from '../shared/use-value-formats';
 
 /** How long a load runs before the table is covered by its loading overlay. */
