@@ -16,6 +16,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
+import { useInstantText } from '../../current-app/use-instant-text';
 import { useT } from '../../i18n/LanguageProvider';
 import { dataOf } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
@@ -26,7 +27,6 @@ const ACTIONS = [...Object.keys(calls), LOGIN_FAILED_ACTION, WORKFLOW_RUN_STARTE
 const ENTITY_TYPES = ['app', 'page', 'row', 'user', 'group', 'menu', 'db', 'function', 'workflow', 'workflowAction', 'workflowRun', 'trigger', 'template', 'pdfTemplate', 'thirdParty', 'schools', 'auditLog'];
 const EMPTY_FILTER: Required<AuditQuery> = { actor: '', action: '', entityType: '', entityId: '', from: '', to: '' };
 
-const when = (at: string) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /**
  * The audit log (issue 17): who did what, newest first, filtered and paged on the server, and
@@ -127,6 +127,7 @@ export function AuditLogScreen() {
 
 function AuditCard({ entry, showApp }: { entry: AuditEntry; showApp: boolean }) {
   const t = useT();
+  const when = useInstantText(true);
   return (
     <Paper withBorder radius="md" p="sm" bg="white" role="listitem">
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -142,6 +143,7 @@ function AuditCard({ entry, showApp }: { entry: AuditEntry; showApp: boolean }) 
 
 function AuditRow({ entry, showApp }: { entry: AuditEntry; showApp: boolean }) {
   const t = useT();
+  const when = useInstantText(true);
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}><Text size="sm">{when(entry.at)}</Text></Table.Td>

@@ -10,7 +10,8 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { settle } from '../admin-call';
 import { t as translateNow } from '../../i18n/i18n';
-import { useLanguage, useT } from '../../i18n/LanguageProvider';
+import { useT } from '../../i18n/LanguageProvider';
+import { useInstantText } from '../../current-app/use-instant-text';
 import { loaded } from './load';
 import { durationText, runIsGoing, runStatusColor, STATUS_TEXTS, starterText } from './run-view';
 
@@ -135,12 +136,12 @@ export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelPro
 
 function RunRow({ run, active, onOpen }: { run: WorkflowRunSummary; active: boolean; onOpen: () => void }) {
   const t = useT();
-  const { locale } = useLanguage();
+  const when = useInstantText(true);
   return (
     <Table.Tr data-testid="run-row" data-status={run.status} bg={active ? 'var(--mantine-color-blue-light)' : undefined}>
       <Table.Td><UnstyledButton onClick={onOpen} fw={600} aria-label={t('workflow.runs.open', { id: run.runId })}>#{run.runId}</UnstyledButton></Table.Td>
       <Table.Td><Badge color={runStatusColor(run.status)} variant="light">{t(STATUS_TEXTS[run.status])}</Badge></Table.Td>
-      <Table.Td>{new Date(run.startedAt ?? run.createdAt).toLocaleString(locale)}</Table.Td>
+      <Table.Td>{when(run.startedAt ?? run.createdAt)}</Table.Td>
       <Table.Td>{durationText(run.durationMs)}</Table.Td>
       <Table.Td>{starterText(t, run.startedBy)}</Table.Td>
     </Table.Tr>

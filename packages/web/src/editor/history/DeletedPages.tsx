@@ -5,11 +5,13 @@ import { dataOf, runChange } from '../../admin/admin-call';
 import { useCurrentApp } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
 import { usePageParam } from '../use-editor-pages';
-import { deletedPagesKey, refreshPageLists, when } from './history-queries';
+import { deletedPagesKey, refreshPageLists } from './history-queries';
+import { useInstantText } from '../../current-app/use-instant-text';
 
 /** The application's deleted pages whose history is still kept; undeleting one opens it. */
 export function DeletedPages({ onUndeleted }: { onUndeleted: () => void }) {
   const t = useT();
+  const when = useInstantText();
   const { api, app } = useCurrentApp();
   const queryClient = useQueryClient();
   const [, choosePage] = usePageParam();

@@ -11,7 +11,8 @@ import { useT } from '../../i18n/LanguageProvider';
 import { cardLabel } from '../diff-places';
 import { PageFormProvider } from '../../page-state/form-state';
 import { editorStore, selectComponents, useEditor } from '../../state/editor-store';
-import { KIND_LABELS, refreshPageLists, versionComponents, when } from './history-queries';
+import { KIND_LABELS, refreshPageLists, versionComponents } from './history-queries';
+import { useInstantText } from '../../current-app/use-instant-text';
 
 interface VersionDetailProps {
   summary: PageVersionSummary;
@@ -24,6 +25,7 @@ interface VersionDetailProps {
  */
 export function VersionDetail({ summary, onBack }: VersionDetailProps) {
   const t = useT();
+  const when = useInstantText();
   const { api, app } = useCurrentApp();
   const queryClient = useQueryClient();
   const current = useEditor(selectComponents);

@@ -6,11 +6,13 @@ import { dataOf } from '../../admin/admin-call';
 import { AdminPager } from '../../components/AdminPager';
 import { useCurrentApp } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
-import { KIND_LABELS, pageVersionsKey, when } from './history-queries';
+import { KIND_LABELS, pageVersionsKey } from './history-queries';
+import { useInstantText } from '../../current-app/use-instant-text';
 
 /** A page's versions, newest first, a page of them at a time; choosing one opens it. */
 export function VersionList({ pageId, onOpen }: { pageId: number; onOpen: (version: PageVersionSummary) => void }) {
   const t = useT();
+  const when = useInstantText();
   const { api } = useCurrentApp();
   const [page, setPage] = useState(1);
   const list = useQuery({

@@ -21,8 +21,6 @@ export function versionComponents(text: string): { components: Component[]; erro
   return parsed.ok ? { components: parsed.components } : { components: [], error: parsed.error };
 }
 
-export const when = (iso: string) => new Date(iso).toLocaleString();
-
 /** After a restore, delete or undelete: the lists that show pages and their history read again. */
 export async function refreshPageLists(queryClient: QueryClient, appId: number, pageId: number): Promise<void> {
   await Promise.all([
