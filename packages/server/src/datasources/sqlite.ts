@@ -21,7 +21,7 @@ export const sqliteFolder = (dataDir: string, appId: number) => path.join(dataDi
  */
 export function sqliteFile(dataDir: string, appId: number, name: string): string {
   if (!/^[\w.-]{1,100}$/.test(name) || name.startsWith('.')) {
-    throw new DataSourceError('A SQLite database is a file name of letters, digits, dots, dashes and underscores');
+    throw new DataSourceError(Messages.sqliteFileNameInvalid);
   }
   return path.join(sqliteFolder(dataDir, appId), name);
 }
@@ -44,8 +44,7 @@ export function sqliteCodeName(errcode: number | undefined): string | undefined 
 }
 
 /** What an author is told when SQLite's authorizer refused his statement. */
-export const SQLITE_REFUSED_MESSAGE = 'Not allowed on an application\'s SQLite database: ATTACH, DETACH, VACUUM, load_extension, '
-  + 'transaction statements (each call is its own transaction) and pragmas other than table and index descriptions';
+export const SQLITE_REFUSED_MESSAGE = Messages.sqliteStatementRefused;
 
 /** A pragma table function refused while it runs reports SQLite's text without a code. */
 const REFUSED_WHILE_RUNNING = 'not authorized';
@@ -298,7 +297,7 @@ export class SqliteDataSource implements DataSource {
     const known = this.placeholdersOf.get(sql);
     if (known !== undefined) return known;
     // SQLite compiles the first statement and would silently drop the rest.
-    if (hasStackedStatements(sql)) throw new DataSourceError('Send one statement at a time', 'SQLITE_MISUSE');
+    if (hasStackedStatements(sql)) throw new DataSourceError(Messages.oneStatementAtATime, 'SQLITE_MISUSE');
     const count = countPlaceholders(sql);
     if (this.placeholdersOf.size >= PREPARED_KEPT) this.placeholdersOf.delete(this.placeholdersOf.keys().next().value as string);
     this.placeholdersOf.set(sql, count);

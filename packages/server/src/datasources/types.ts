@@ -1,4 +1,4 @@
-import { type DbColumn, type DbTable, TIME_LIMIT_DEFAULT_S } from '@rakit/core';
+import { type DbColumn, type DbTable, Messages, TIME_LIMIT_DEFAULT_S } from '@rakit/core';
 
 export type DataSourceType = 'mysql' | 'postgres' | 'sqlite';
 
@@ -126,6 +126,6 @@ export function capRows(rows: Record<string, unknown>[], maxRows: number | undef
 }
 
 /** A statement stopped at its connection's time limit (the caller's to narrow, 4xx: see tables/run.ts). */
-export const timeLimitReached = (cause: unknown) => new DataSourceError('The statement ran past its time limit', TIME_LIMIT_CODE, { cause });
+export const timeLimitReached = (cause: unknown) => new DataSourceError(Messages.statementTimeLimit, TIME_LIMIT_CODE, { cause });
 /** A statement cancelled because its caller went away. */
-export const cancelled = (cause: unknown) => new DataSourceError('The statement was cancelled', CANCELLED_CODE, { cause });
+export const cancelled = (cause: unknown) => new DataSourceError(Messages.statementCancelled, CANCELLED_CODE, { cause });
