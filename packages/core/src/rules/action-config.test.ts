@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Messages } from '../messages';
 import { type CustomAction } from '../widgets/common';
 import { createComponent } from '../widgets/registry';
 import {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { valueFormatsOf } from '../i18n/formats';
-import { Messages } from '../messages';
 import { CUSTOM_VALUE } from '../schemas/actions';
 import { actionConfigIssue, newAction } from './action-config';
 import { bulkActions } from './data-widgets';
