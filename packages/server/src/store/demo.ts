@@ -9,6 +9,7 @@ import { findAppBySlug, insertApp } from './repositories/apps';
 import { listDbConfigs } from './repositories/db-configs';
 import { addMember, grantMenuAccess, insertGroup } from './repositories/groups';
 import { insertMenu } from './repositories/menus';
+import { storedNameText } from './repositories/pages';
 import { findUser, insertUser } from './repositories/users';
 
 export const DEMO_APP_SLUG = 'demo';
@@ -231,20 +232,26 @@ function insertDemo(db: Store, passwordHash: string): Promise<number> {
       dbAppId: appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbPasswordEnc: '', dbDatabase: DEMO_DATABASE_FILE,
     }, 'dbId');
     const pageIds: Record<string, number> = {};
-    for (const [pageName, pageSlug] of [['Products', 'products'], ['Customers', 'customers'], ['Orders', 'orders'], ['Reports', 'reports']] as const) {
+    // Each page's title (and its menu's name) in Indonesian too: a member reading Indonesian sees them (issue 35).
+    const pages = [['Products', 'products', 'Produk'], ['Customers', 'customers', 'Pelanggan'], ['Orders', 'orders', 'Pesanan'], ['Reports', 'reports', 'Laporan']] as const;
+    for (const [pageName, pageSlug, indonesian] of pages) {
       const components = {
         products: productsTable(dbId), customers: [...newCustomerForm(dbId), customersTable(dbId)], orders: ordersBoard(dbId), reports: reports(dbId),
       }[pageSlug];
       pageIds[pageSlug] = await insertReturningId(trx, 'pages', {
         pageAppId: appId, pageName, pageSlug, pageComponents: JSON.stringify(components), updatedAt: new Date().toISOString(),
+        nameTranslations: storedNameText({ id: indonesian }),
       }, 'pageId');
     }
-    const shop = await insertMenu(trx, { menuAppId: appId, menuName: 'Toko', menuPageId: 0, menuParentMenuId: 0 });
-    const products = await insertMenu(trx, { menuAppId: appId, menuName: 'Products', menuPageId: pageIds.products ?? 0, menuParentMenuId: shop });
-    const customers = await insertMenu(trx, { menuAppId: appId, menuName: 'Customers', menuPageId: pageIds.customers ?? 0, menuParentMenuId: shop });
-    const orders = await insertMenu(trx, { menuAppId: appId, menuName: 'Orders', menuPageId: pageIds.orders ?? 0, menuParentMenuId: shop });
-    const reportsMenu = await insertMenu(trx, { menuAppId: appId, menuName: 'Reports', menuPageId: pageIds.reports ?? 0, menuParentMenuId: shop });
-    await grantMenuAccess(trx, staffGroup, [shop, products, customers, orders, reportsMenu]);
+    const shop = await insertMenu(trx, { menuAppId: appId, menuName: 'Toko', menuPageId: 0, menuParentMenuId: 0, nameTranslations: storedNameText({ en: 'Shop' }) });
+    // One after another: each takes the next place in the menu.
+    const entries: number[] = [];
+    for (const [pageName, pageSlug, indonesian] of pages) {
+      entries.push(await insertMenu(trx, {
+        menuAppId: appId, menuName: pageName, menuPageId: pageIds[pageSlug] ?? 0, menuParentMenuId: shop, nameTranslations: storedNameText({ id: indonesian }),
+      }));
+    }
+    await grantMenuAccess(trx, staffGroup, [shop, ...entries]);
     return appId;
   });
 }

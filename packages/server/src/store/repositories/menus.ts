@@ -37,7 +37,7 @@ export async function listMenuTree(db: Store, appId: number, visibleMenuIds?: Re
     }));
 }
 
-export async function insertMenu(db: Store, values: { menuAppId: number; menuName: string; menuPageId: number; menuParentMenuId: number }) {
+export async function insertMenu(db: Store, values: { menuAppId: number; menuName: string; menuPageId: number; menuParentMenuId: number; nameTranslations?: string | null }) {
   const last = await db.selectFrom('menus').select((eb) => eb.fn.max('menuOrder').as('order')).where('menuAppId', '=', values.menuAppId).executeTakeFirst();
   return insertReturningId(db, 'menus', { ...values, menuOrder: Number(last?.order ?? 0) + 1 }, 'menuId');
 }
