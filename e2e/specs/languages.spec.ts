@@ -73,6 +73,8 @@ describe('Rakit in each language', () => {
       await signInAsMember(page, language);
       await page.goto(`/${appSlug}/staff/products`);
       await page.getByPlaceholder(translate(language, 'tableSearchPlaceholder')).first().waitFor();
+      // The demo's page title has an Indonesian translation (its author's own words elsewhere).
+      await page.getByRole('heading', { level: 1, name: language === 'id' ? 'Produk' : 'Products', exact: true }).waitFor();
       await snapshot(page, `languages-table-${language}`);
 
       // The form: saved empty, its required field is named in the catalog's words.

@@ -1,4 +1,5 @@
-import { ADDONS, Messages } from '@rakit/core';
+import { ADDONS, LANGUAGE_HEADER, Messages } from '@rakit/core';
+import { translate } from '@rakit/core/translate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
@@ -141,6 +142,12 @@ describe.each(engines)('workflow definitions on a %s store', (engine) => {
       built: false, versionId: null, entryActionIds: [a],
       problems: [{ actionId: c, message: 'Not reachable from the trigger action' }, { actionId: b, message: 'Required parameters are empty: url' }],
     });
+    // In the catalog of the builder who asks (issue 35).
+    const inIndonesian = await server.app.inject({ method: 'POST', url: `/action/buildWorkflow/${chainId}`, payload: {}, headers: { authorization: `Bearer ${admin}`, [LANGUAGE_HEADER]: 'id' } });
+    expect(inIndonesian.json().data.problems).toEqual([
+      { actionId: c, message: translate('id', 'workflow.build.unreachable') }, { actionId: b, message: translate('id', 'workflow.build.requiredEmpty', { names: 'url' }) },
+    ]);
+    expect(translate('id', 'workflow.build.unreachable')).not.toBe('Not reachable from the trigger action');
 
     await saveAction({ actionId: b, actionChainId: chainId, addonName: 'http', actionParams: '{"method":"GET","url":"https://example.com"}' });
     await post('/save/saveFlow', { workflowId: chainId, flow: [[a, b], [a, c], [b, c]] });

@@ -1,5 +1,6 @@
 import { ADDONS, workflowCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
+import { requestLanguage } from '../http/language';
 import { route } from '../http/route';
 import { deleteWorkflowAction, saveWorkflowAction, workflowNode } from '../workflows/actions';
 import { buildWorkflow } from '../workflows/build';
@@ -31,7 +32,7 @@ const workflowRoutes: FastifyPluginAsync = async (app) => {
     return { actionId: body.actionId };
   });
   route(app, workflowCalls.saveFlow, async ({ input: { body }, caller }) => saveFlow(app, caller, body));
-  route(app, workflowCalls.buildWorkflow, async ({ input: { params }, caller }) => buildWorkflow(app, caller, params.id));
+  route(app, workflowCalls.buildWorkflow, async ({ input: { params }, caller, request }) => buildWorkflow(app, caller, params.id, requestLanguage(request)));
 };
 
 export default workflowRoutes;

@@ -1,7 +1,8 @@
 import {
-  addonByName, type BuildProblem, checkAddonParams, findCycle, type FlowEdge, Messages, missingRequiredParams,
+  addonByName, type BuildProblem, checkAddonParams, DEFAULT_LANGUAGE, findCycle, type FlowEdge, type Language, missingRequiredParams,
   reachableFrom, rootsOf, templateErrors, topologicalOrder, type WorkflowBuild,
 } from '@rakit/core';
+import { translate } from '@rakit/core/translate';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { insertWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow } from '../store/repositories/workflows';
@@ -30,7 +31,9 @@ export interface PublishedWorkflow {
  * wrong the flow is published as a new version, the one runs use; otherwise the answer lists
  * what was found and nothing is published.
  */
-export async function buildWorkflow(app: FastifyInstance, caller: Principal, chainId: number): Promise<WorkflowBuild> {
+export async function buildWorkflow(app: FastifyInstance, caller: Principal, chainId: number, language: Language = DEFAULT_LANGUAGE): Promise<WorkflowBuild> {
+  // The problems are read by the builder who asked: in his catalog.
+  const say = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) => translate(language, key, values);
   const workflow = await workflowOfAdmin(app, caller, chainId);
   // The drawing read at one moment; the references are checked outside the transaction, whose
   // connection is the only one on SQLite.
@@ -39,16 +42,16 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
   const publishedEdges = stored.map((e): PublishedEdge => (e.branch === 'true' || e.branch === 'false' ? [e.fromActionId, e.toActionId, e.branch] : [e.fromActionId, e.toActionId]));
   const ids = actions.map((a) => a.actionId);
   const problems: BuildProblem[] = [];
-  if (actions.length === 0) problems.push({ actionId: null, message: 'The workflow has no actions' });
+  if (actions.length === 0) problems.push({ actionId: null, message: say('workflow.build.noActions') });
 
   const cycle = findCycle(edges);
-  if (cycle !== null) problems.push({ actionId: cycle[0] ?? null, message: `${Messages.flowCycle}: ${cycle.join(' → ')}` });
+  if (cycle !== null) problems.push({ actionId: cycle[0] ?? null, message: `${say('flowCycle')}: ${cycle.join(' → ')}` });
   const triggerActionId = workflow.chainTriggerActionId > 0 && ids.includes(workflow.chainTriggerActionId) ? workflow.chainTriggerActionId : null;
   const entryActionIds = triggerActionId === null ? rootsOf(ids, edges) : [triggerActionId];
   const reached = reachableFrom(entryActionIds, edges);
   for (const id of ids) {
     if (!reached.has(id)) {
-      problems.push({ actionId: id, message: triggerActionId === null ? 'Not reachable: it is on a cycle no start leads into' : 'Not reachable from the trigger action' });
+      problems.push({ actionId: id, message: say(triggerActionId === null ? 'workflow.build.unreachableCycle' : 'workflow.build.unreachable') });
     }
   }
 
@@ -56,10 +59,10 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
   for (const action of actions) {
     const addon = addonByName(action.addonName);
     if (addon === undefined) {
-      problems.push({ actionId: action.actionId, message: `${Messages.addonUnknown} ${action.addonName}` });
+      problems.push({ actionId: action.actionId, message: `${say('addonUnknown')} ${action.addonName}` });
       continue;
     }
-    if (!addon.available) problems.push({ actionId: action.actionId, message: `${addon.label}: ${addon.unavailableReason ?? 'not available'}` });
+    if (!addon.available) problems.push({ actionId: action.actionId, message: addon.unavailableReason === undefined ? say('workflow.build.unavailable', { addon: addon.label }) : `${addon.label}: ${addon.unavailableReason}` });
     const checked = checkAddonParams(addon, action.actionParams);
     if (!checked.ok) {
       problems.push({ actionId: action.actionId, message: checked.message });
@@ -68,7 +71,7 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
     const problem = await referenceProblem(app, addon, checked.params, workflow.chainAppId);
     if (problem !== null) problems.push({ actionId: action.actionId, message: problem.message });
     const missing = missingRequiredParams(addon, checked.params);
-    if (missing.length > 0) problems.push({ actionId: action.actionId, message: `Required parameters are empty: ${missing.join(', ')}` });
+    if (missing.length > 0) problems.push({ actionId: action.actionId, message: say('workflow.build.requiredEmpty', { names: missing.join(', ') }) });
     published.push({
       actionId: action.actionId, actionAlias: action.actionAlias, actionName: action.actionName, addonName: addon.name,
       actionScript: action.actionScript, params: storedParams(action.actionParams),
