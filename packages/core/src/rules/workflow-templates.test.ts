@@ -191,9 +191,10 @@ describe('resolveTemplate', () => {
     });
 
     it('refuses these names at build time and marks them Not Valid', () => {
-      expect(templateErrors('{{$1.__proto__.polluted}}', [1])).toEqual(["{{$1.__proto__.polluted}}: the field name '__proto__' cannot be used in a template"]);
-      expect(templateErrors('{{$1.constructor.prototype}}', [1])).toEqual(["{{$1.constructor.prototype}}: the field name 'constructor' cannot be used in a template"]);
-      expect(templateErrors('{{$0.a.prototype}}', [])).toEqual(["{{$0.a.prototype}}: the field name 'prototype' cannot be used in a template"]);
+      const forbidden = (reference: string, field: string) => ({ key: 'workflow.template.forbiddenField', values: { reference, field: `'${field}'` } });
+      expect(templateErrors('{{$1.__proto__.polluted}}', [1])).toEqual([forbidden('{{$1.__proto__.polluted}}', '__proto__')]);
+      expect(templateErrors('{{$1.constructor.prototype}}', [1])).toEqual([forbidden('{{$1.constructor.prototype}}', 'constructor')]);
+      expect(templateErrors('{{$0.a.prototype}}', [])).toEqual([forbidden('{{$0.a.prototype}}', 'prototype')]);
       expect(isValidWorkflowParameter('{{$1.__proto__.polluted}}')).toBe(false);
       expect(isValidWorkflowParameter('{{$1.constructor.prototype}}')).toBe(false);
       expect(isValidWorkflowParameter('{{$1.prototype}}')).toBe(false);
@@ -231,13 +232,15 @@ describe('templateErrors', () => {
 
   it('names each reference to a step that does not run before this one', () => {
     expect(templateErrors('{{$1.a}} and {{$3.b[0]}} and {{$7}}', new Set([1, 2]))).toEqual([
-      '{{$3.b[0]}}: step 3 does not run before this step',
-      '{{$7}}: step 7 does not run before this step',
+      { key: 'workflow.template.notBefore', values: { reference: '{{$3.b[0]}}', step: '3' } },
+      { key: 'workflow.template.notBefore', values: { reference: '{{$7}}', step: '7' } },
     ]);
   });
 
   it('reports a text the parser refuses', () => {
-    expect(templateErrors('{{$1}}'.repeat(TEMPLATE_LIMITS.maxReferences + 1), [1])).toEqual([`A template may hold at most ${TEMPLATE_LIMITS.maxReferences} references`]);
+    expect(templateErrors('{{$1}}'.repeat(TEMPLATE_LIMITS.maxReferences + 1), [1])).toEqual([
+      { key: 'workflow.template.refused', values: { reason: `A template may hold at most ${TEMPLATE_LIMITS.maxReferences} references` } },
+    ]);
   });
 });
 

@@ -26,6 +26,8 @@
  *   would exceed `maxResolvedLength`, is refused with a message rather than processed.
  */
 
+import type { LocalText } from '../i18n/catalog';
+
 export const TRIGGER_STEP = 0;
 
 export const TEMPLATE_LIMITS = {
@@ -127,19 +129,21 @@ function forbiddenField(path: readonly TemplatePathSegment[]): string | undefine
 
 /**
  * What is wrong with the references of a step's parameter text, for building a flow: each
- * message names the reference. `earlierSteps` holds the numbers of the steps that run before
- * this one; the run's input (`$0`) is always available.
+ * message names the reference, as a text of the catalogs (the editor and the build show it in
+ * the builder's language). `earlierSteps` holds the numbers of the steps that run before this
+ * one; the run's input (`$0`) is always available.
  */
-export function templateErrors(text: string, earlierSteps: Iterable<number>): string[] {
+export function templateErrors(text: string, earlierSteps: Iterable<number>): LocalText[] {
   const parsed = parseTemplate(text);
-  if (!parsed.ok) return [parsed.error];
+  // The parser's limits say why in the specification's words (a run's failure reads them too).
+  if (!parsed.ok) return [{ key: 'workflow.template.refused', values: { reason: parsed.error } }];
   const earlier = new Set(earlierSteps);
-  const errors: string[] = [];
+  const errors: LocalText[] = [];
   for (const reference of parsed.references) {
     const forbidden = forbiddenField(reference.path);
-    if (forbidden !== undefined) errors.push(`${reference.text}: the field name '${forbidden}' cannot be used in a template`);
+    if (forbidden !== undefined) errors.push({ key: 'workflow.template.forbiddenField', values: { reference: reference.text, field: `'${forbidden}'` } });
     if (reference.step !== TRIGGER_STEP && !earlier.has(reference.step)) {
-      errors.push(`${reference.text}: step ${reference.step} does not run before this step`);
+      errors.push({ key: 'workflow.template.notBefore', values: { reference: reference.text, step: String(reference.step) } });
     }
   }
   return errors;

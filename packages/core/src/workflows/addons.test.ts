@@ -16,10 +16,10 @@ describe('the add-ons of the workflow palette', () => {
     expect(checkAddonParams(http, '')).toEqual({ ok: true, params: {} });
     expect(checkAddonParams(http, '{"method":"GET","url":"{{$1.url[0]}}"}')).toEqual({ ok: true, params: { method: 'GET', url: '{{$1.url[0]}}' } });
     expect(checkAddonParams(http, '[1]')).toMatchObject({ ok: false });
-    expect(checkAddonParams(http, '{"method":"HEAD"}')).toMatchObject({ ok: false, message: 'The parameter method must be one of GET, POST, PUT, PATCH, DELETE' });
+    expect(checkAddonParams(http, '{"method":"HEAD"}')).toMatchObject({ ok: false, message: { key: 'addonParamNotOption', values: { name: 'method', options: 'GET, POST, PUT, PATCH, DELETE' } } });
     expect(checkAddonParams(http, '{"body":"[1,2]"}')).toEqual({ ok: true, params: { body: '[1,2]' } });
-    expect(checkAddonParams(http, '{"body":"nope"}')).toMatchObject({ ok: false, message: 'The parameter body must be JSON' });
-    expect(checkAddonParams(http, '{"url":null}')).toMatchObject({ ok: false, message: 'The parameter url must be text' });
+    expect(checkAddonParams(http, '{"body":"nope"}')).toMatchObject({ ok: false, message: { key: 'addonParamNotJson', values: { name: 'body' } } });
+    expect(checkAddonParams(http, '{"url":null}')).toMatchObject({ ok: false, message: { key: 'addonParamNotText', values: { name: 'url' } } });
     expect(missingRequiredParams(http, { method: 'GET', url: '  ' })).toEqual(['url']);
     expect(missingRequiredParams(http, { method: 'GET', url: 'https://e.com' })).toEqual([]);
   });

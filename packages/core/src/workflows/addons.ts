@@ -5,6 +5,8 @@
  * `{{$1.name[0]}}` is resolved by the engine, never evaluated.
  */
 
+import type { LocalText } from '../i18n/catalog';
+
 export type AddonParamType = 'text' | 'select';
 
 export interface AddonOption { key: string; value: string }
@@ -94,7 +96,8 @@ export const addonByName = (name: string): Addon | undefined => ADDONS.find((add
 /** The longest value one parameter may have. */
 export const MAX_ADDON_PARAM_LENGTH = 20_000;
 
-export type AddonParamsCheck = { ok: true; params: Record<string, string> } | { ok: false; message: string };
+/** The parameters as checked, or why they are refused (a text of the catalogs, in the reader's language where shown). */
+export type AddonParamsCheck = { ok: true; params: Record<string, string> } | { ok: false; message: LocalText };
 
 function isJsonObject(value: string): boolean {
   try {
@@ -116,23 +119,23 @@ export function checkAddonParams(addon: Addon, paramsText: string): AddonParamsC
   try {
     parsed = JSON.parse(paramsText === '' ? '{}' : paramsText);
   } catch {
-    return { ok: false, message: 'actionParams must be the JSON text of an object of parameter values' };
+    return { ok: false, message: { key: 'addonParamsNotObject' } };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { ok: false, message: 'actionParams must be the JSON text of an object of parameter values' };
+    return { ok: false, message: { key: 'addonParamsNotObject' } };
   }
   const form = [...addon.input.required, ...addon.input.optional];
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(parsed)) {
     const param = form.find((p) => p.name === name);
-    if (param === undefined) return { ok: false, message: `The add-on ${addon.label} has no parameter named ${name}` };
-    if (typeof value !== 'string') return { ok: false, message: `The parameter ${name} must be text` };
-    if (value.length > MAX_ADDON_PARAM_LENGTH) return { ok: false, message: `The parameter ${name} is longer than ${MAX_ADDON_PARAM_LENGTH} characters` };
+    if (param === undefined) return { ok: false, message: { key: 'addonParamUnknown', values: { addon: addon.label, name } } };
+    if (typeof value !== 'string') return { ok: false, message: { key: 'addonParamNotText', values: { name } } };
+    if (value.length > MAX_ADDON_PARAM_LENGTH) return { ok: false, message: { key: 'addonParamTooLong', values: { name, max: String(MAX_ADDON_PARAM_LENGTH) } } };
     const [field] = param.parameters;
     if (value !== '' && field.type === 'select' && !field.options.some((o) => o.key === value)) {
-      return { ok: false, message: `The parameter ${name} must be one of ${field.options.map((o) => o.key).join(', ')}` };
+      return { ok: false, message: { key: 'addonParamNotOption', values: { name, options: field.options.map((o) => o.key).join(', ') } } };
     }
-    if (value !== '' && param.json === true && !isJsonObject(value)) return { ok: false, message: `The parameter ${name} must be JSON` };
+    if (value !== '' && param.json === true && !isJsonObject(value)) return { ok: false, message: { key: 'addonParamNotJson', values: { name } } };
     params[name] = value;
   }
   return { ok: true, params };

@@ -1,7 +1,8 @@
 import {
-  addonByName, type AppBundle, AppBundleSchema, BUNDLE_FORMAT_VERSION, BundleHeadSchema, checkAddonParams, type Component,
+  addonByName, type AppBundle, AppBundleSchema, BUNDLE_FORMAT_VERSION, BundleHeadSchema, checkAddonParams, type Component, DEFAULT_LANGUAGE,
   MAX_JSON_NESTING, nestsDeeperThan, parsePageComponents, parseTriggerParamNames, slugify,
 } from '@rakit/core';
+import { localise } from '@rakit/core/translate';
 import { badRequest, local } from '../errors/http-errors';
 import { identityMaps, Remapper } from './remap';
 import { sqliteTableProblem } from './sqlite-data';
@@ -123,7 +124,8 @@ export function readBundle(raw: unknown): CheckedBundle {
       const addon = addonByName(action.addonName);
       if (addon === undefined) throw badRequest(local('bundleActionAddonUnknown', { workflow: workflow.name, action: action.alias, addon: action.addonName }));
       const checked = checkAddonParams(addon, JSON.stringify(action.params));
-      if (!checked.ok) throw badRequest(local('bundleActionInvalid', { workflow: workflow.name, action: action.alias, detail: checked.message }));
+      // The detail in the specification's words: the bundle's reader is not known here.
+      if (!checked.ok) throw badRequest(local('bundleActionInvalid', { workflow: workflow.name, action: action.alias, detail: localise(DEFAULT_LANGUAGE, checked.message) }));
       check.workflowParams(addon.name, action.params, `${where}, action ${action.alias}`);
     }
   }

@@ -65,7 +65,7 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
     if (!addon.available) problems.push({ actionId: action.actionId, message: addon.unavailableReason === undefined ? say('workflow.build.unavailable', { addon: addon.label }) : `${addon.label}: ${addon.unavailableReason}` });
     const checked = checkAddonParams(addon, action.actionParams);
     if (!checked.ok) {
-      problems.push({ actionId: action.actionId, message: checked.message });
+      problems.push({ actionId: action.actionId, message: say(checked.message.key, checked.message.values) });
       continue;
     }
     const problem = await referenceProblem(app, addon, checked.params, workflow.chainAppId);
@@ -86,7 +86,7 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
       const before = [...reachableFrom([action.actionId], edges.map(([from, to]): FlowEdge => [to, from]))]
         .filter((id) => id !== action.actionId).map((id) => stepOf.get(id) ?? 0);
       for (const [name, text] of Object.entries(action.params)) {
-        for (const error of templateErrors(text, before)) problems.push({ actionId: action.actionId, message: `${name}: ${error}` });
+        for (const error of templateErrors(text, before)) problems.push({ actionId: action.actionId, message: `${name}: ${say(error.key, error.values)}` });
       }
     }
   }

@@ -187,7 +187,7 @@ function ParamField({ param, addonName, required, value, steps, onChange }: Para
   }
   const valid = isValidWorkflowParameter(value);
   // What the build would say of its references: a step that does not run before this one.
-  const problems = templateErrors(value, steps.map((s) => s.step));
+  const problems = templateErrors(value, steps.map((s) => s.step)).map((problem) => t(problem.key, problem.values));
   const insert = (reference: string) => {
     const element = input.current;
     const next = insertIntoText(value, reference, element?.selectionStart ?? null, element?.selectionEnd ?? null);
