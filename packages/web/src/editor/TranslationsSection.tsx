@@ -89,7 +89,7 @@ export function TranslationsSection({ component, onChange }: { component: Compon
         if (pair.field === 'options') {
           const labels = translations?.[pair.language]?.options ?? [];
           return (
-            <Fieldset key={`${pair.language}:options`} legend={<Group gap={4} wrap="nowrap">{name}{removeButton(pair, name)}</Group>} p="xs" lang={pair.language}>
+            <Fieldset key={`${pair.language}:options`} legend={<Group gap={4} wrap="nowrap">{name}{removeButton(pair, name)}</Group>} p="xs">
               <Text size="xs" c="dimmed" mb={4}>{t('editor.translations.labelsHint')}</Text>
               <Stack gap={4}>
                 {ownLabelsOf(component).map((own, position) => (own === '' ? null : (
@@ -98,6 +98,8 @@ export function TranslationsSection({ component, onChange }: { component: Compon
                     key={position}
                     size="xs"
                     label={own}
+                    // The author's label names the field; what is typed is in the translation's language.
+                    lang={pair.language}
                     value={labels[position] ?? ''}
                     onChange={(event) => write(pair, event.currentTarget.value, position)}
                   />
