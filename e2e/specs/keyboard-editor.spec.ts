@@ -297,8 +297,14 @@ for (const viewport of [{ width: 1366, height: 1000 }, { width: 390, height: 844
       await tabTo('[data-title="Text 1"] [aria-label="Drag component"]', 'Shift+Tab');
       await pickUp('Space', 'Picked up Text 1, position 2 of 2 in Card 1.');
       await pressAndHear('ArrowUp', 'Text 1 moved to position 1 of 2 in Card 1.');
-      expect(await accessibilityViolations(page, '[data-testid="editor-board"]')).toEqual([]);
+      // Mid-move, rows of different widths slide over each other until the drop, so a neighbour's
+      // controls are briefly covered: target size is checked at rest, before and after the move
+      // (docs/accessibility.md, exceptions). Everything else is checked while it moves.
+      expect(await accessibilityViolations(page, '[data-testid="editor-board"]', ['target-size'])).toEqual([]);
       await pressAndHear('Escape', 'Move cancelled, Text 1 back at position 2 of 2 in Card 1.');
+      await page.waitForFunction(() => (document.querySelector('[data-testid="editor-board"]')?.getAnimations({ subtree: true }) ?? [])
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+      expect(await accessibilityViolations(page, '[data-testid="editor-board"]')).toEqual([]);
     });
 
     it('lets the focus leave the board both ways: no keyboard trap', async () => {
