@@ -352,20 +352,15 @@ describe('the runtime by keyboard', () => {
         await page().keyboard.type('3');
         await page().keyboard.press('Enter');
         await expect.poll(currentPage).toBe('3');
+        // A native select: the arrow keys choose the next size at once, as on a desktop's own select.
         await tabTo('Rows per page', true);
         await page().keyboard.press('ArrowDown');
-        await page().getByRole('option', { name: '50 / page' }).waitFor();
-        await page().keyboard.press('ArrowDown');
-        await page().keyboard.press('Enter');
         await rowCount().filter({ hasText: `${GOODS} of ${GOODS} rows` }).waitFor();
         await expect.poll(focusedName).toBe('Rows per page');
         // Back to 20 a page: the table keeps its state for the next width.
         await page().keyboard.press('Shift+Tab');
         await tabTo('Rows per page');
-        await page().keyboard.press('ArrowDown');
-        await page().getByRole('option', { name: '20 / page' }).waitFor();
         await page().keyboard.press('ArrowUp');
-        await page().keyboard.press('Enter');
         await rowCount().filter({ hasText: `20 of ${GOODS} rows` }).waitFor();
         expect(await accessibilityViolations(page(), '[data-testid="data-table"]')).toEqual([]);
       });

@@ -8,9 +8,10 @@ import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 /**
  * The JavaScript (as transferred, compressed) a member's page asks for before its first
  * contentful paint: the shell, React, Mantine's base and the table. Measured 257-260 KB
- * (issue 42); a change that makes the phone wait for more code before anything shows fails here.
+ * (issue 42), 244 KB since issue 35's budget work; issue 35 sets 250 KB as the first load's
+ * limit, so a change that makes the phone wait for more code before anything shows fails here.
  */
-const JS_BEFORE_FIRST_PAINT_BUDGET_KB = 270;
+const JS_BEFORE_FIRST_PAINT_BUDGET_KB = 250;
 /** Layout Instability API: the page may move by this much at most while it loads (issue 42; 0.1 is "needs improvement"). */
 const MOST_LAYOUT_SHIFT = 0.02;
 

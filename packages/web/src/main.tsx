@@ -2,9 +2,8 @@ import './zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './theme/theme.css';
-import { ADMIN_GROUP_SLUG, NOTICE_LIMIT, SUPER_ADMIN_MARKER } from '@rakit/core';
+import { ADMIN_GROUP_SLUG, SUPER_ADMIN_MARKER } from '@rakit/core';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -16,6 +15,7 @@ import { readSession } from './session/session-storage';
 import { LanguageProvider } from './i18n/LanguageProvider';
 import { firstPageAnswer } from './shell/first-page';
 import { routeTable } from './shell/routes';
+import { Notices } from './components/notify';
 import { cssVariablesResolver, theme } from './theme/theme';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
@@ -45,7 +45,7 @@ const reactRoot = createRoot(root);
 const render = () => startTransition(() => reactRoot.render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-center" limit={NOTICE_LIMIT} />
+      <Notices />
       <QueryClientProvider client={queryClient}>
         <LanguageProvider>
           <RouterProvider router={router} />

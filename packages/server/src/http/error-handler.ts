@@ -16,7 +16,8 @@ function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY' || code === '23505';
 }
 
-const specMessages = new Set<string>([...Object.values(Messages), passwordTooShortMessage()]);
+// Messages is the JSON's namespace: its texts, and the whole object as `default` beside them.
+const specMessages = new Set<string>([...Object.values(Messages).filter((text): text is string => typeof text === 'string'), passwordTooShortMessage()]);
 
 /**
  * Readable texts of a zod validation failure: a message of the spec as it is ("Please fill

@@ -1,4 +1,3 @@
-import { type MessageCode, Messages } from '@rakit/core';
 import { type ApiAnswer, ApiUnreachableError, firstError } from '../api/client';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { t } from '../i18n/i18n';
@@ -18,15 +17,6 @@ export async function settle<T>(request: Promise<ApiAnswer<T>>): Promise<ApiAnsw
 export function dataOf<T>(answer: ApiAnswer<T>, what: string): T {
   if (!answer.status || answer.data === undefined) throw new Error(firstError(answer, t('admin.loadFailed', { what })));
   return answer.data;
-}
-
-/**
- * A text of messages.json as a rule of core gives it (a schema's issue, in the specification's
- * words), in the reader's language; any other text as it is.
- */
-export function localMessage(text: string): string {
-  const code = (Object.keys(Messages) as MessageCode[]).find((key) => Messages[key] === text);
-  return code === undefined ? text : t(code);
 }
 
 /**

@@ -4,21 +4,12 @@ import {
 } from '@rakit/core';
 import { callApi } from './request';
 import { appsApi } from './apps';
-import { databasesApi } from './databases';
-import { groupsApi } from './groups';
-import { usersApi } from './users';
 import { menusApi } from './menus';
 import { actionsApi } from './actions';
 import { tablesApi } from './tables';
-import { printApi } from './print';
-import { workflowsApi } from './workflows';
-import { thirdPartiesApi } from './third-parties';
-import { functionsApi } from './functions';
-import { pdfTemplatesApi } from './pdf-templates';
-import { pageVersionsApi } from './page-versions';
-import { lookupsApi } from './lookups';
-import { bundlesApi } from './bundles';
-import { auditApi } from './audit';
+import { usersApi } from './users';
+import { withLazyAreas } from './lazy-areas';
+import type { BuilderAreasApi } from './builder-areas';
 
 export * from './request';
 export type { RunActionBody } from './actions';
@@ -38,25 +29,21 @@ export const publicApi = {
     }, null),
 };
 
-/** Calls made on behalf of the user signed in to `appSlug` (bearer token of its stored session). */
-export function appApi(appSlug: string) {
-  return {
+/**
+ * Calls made on behalf of the user signed in to `appSlug` (bearer token of its stored session).
+ * The areas a member's page opens with are here; the others (the builders' screens, the
+ * widgets that load their own code) come in a chunk of their own on their first call, so a
+ * phone's first load does not carry their schemas (issue 35's budget).
+ */
+export function appApi(appSlug: string): AppApi {
+  const firstPaint = {
     ...appsApi(appSlug),
-    ...databasesApi(appSlug),
-    ...groupsApi(appSlug),
-    ...usersApi(appSlug),
     ...menusApi(appSlug),
+    ...usersApi(appSlug),
     ...actionsApi(appSlug),
     ...tablesApi(appSlug),
-    ...printApi(appSlug),
-    ...workflowsApi(appSlug),
-    ...thirdPartiesApi(appSlug),
-    ...functionsApi(appSlug),
-    ...pdfTemplatesApi(appSlug),
-    ...pageVersionsApi(appSlug),
-    ...lookupsApi(appSlug),
-    ...bundlesApi(appSlug),
-    ...auditApi(appSlug),
   };
+  return withLazyAreas<typeof firstPaint, BuilderAreasApi>(firstPaint, () => import('./builder-areas').then((areas) => areas.builderAreasApi(appSlug)));
 }
-export type AppApi = ReturnType<typeof appApi>;
+export type AppApi = ReturnType<typeof appsApi> & ReturnType<typeof menusApi> & ReturnType<typeof usersApi>
+  & ReturnType<typeof actionsApi> & ReturnType<typeof tablesApi> & BuilderAreasApi;

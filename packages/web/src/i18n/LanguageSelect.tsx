@@ -1,4 +1,4 @@
-import { NativeSelect, Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { type AppLanguage, AppLanguageSchema, type Language, LANGUAGE_NAMES, LANGUAGES, LanguageSchema } from '@rakit/core';
 import { useT } from './LanguageProvider';
 
@@ -45,23 +45,4 @@ export function AppLanguageSelect({ value, onChange }: { value: AppLanguage; onC
 export function useAppLanguageName(): (language: AppLanguage) => string {
   const t = useT();
   return (language) => (language === 'browser' ? t('languages.browser') : LANGUAGE_NAMES[language]);
-}
-
-/** Indonesia's three zones first (WIB, WITA, WIT), then every zone this browser knows. */
-const INDONESIAN_ZONES = ['Asia/Jakarta', 'Asia/Pontianak', 'Asia/Makassar', 'Asia/Jayapura'];
-const timeZones = (): string[] => [...INDONESIAN_ZONES, ...Intl.supportedValuesOf('timeZone').filter((zone) => !INDONESIAN_ZONES.includes(zone))];
-
-/** An application's time zone, searchable by name ("Makassar"). */
-export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
-  const t = useT();
-  return (
-    <Select
-      label={t('languages.timeZone')}
-      value={value}
-      data={timeZones()}
-      searchable
-      allowDeselect={false}
-      onChange={(zone) => { if (zone !== null) onChange(zone); }}
-    />
-  );
 }

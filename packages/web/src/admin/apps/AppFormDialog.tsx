@@ -1,5 +1,5 @@
 import { Switch, Textarea, TextInput } from '@mantine/core';
-import { type Application, type AppLanguage, DEFAULT_TIME_ZONE, SaveAppBodySchema } from '@rakit/core';
+import { type Application, type AppLanguage, DEFAULT_TIME_ZONE, Messages, SaveAppBodySchema } from '@rakit/core';
 import { useState } from 'react';
 import { ApiUnreachableError, firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -7,8 +7,8 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useStaleWrite } from '../../current-app/use-stale-write';
 import { useT } from '../../i18n/LanguageProvider';
-import { AppLanguageSelect, TimeZoneSelect } from '../../i18n/LanguageSelect';
-import { localMessage } from '../admin-call';
+import { AppLanguageSelect } from '../../i18n/LanguageSelect';
+import { TimeZoneSelect } from './TimeZoneSelect';
 
 interface AppFormDialogProps {
   /** The application to edit, or null to create one. */
@@ -44,7 +44,8 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
     const body = SaveAppBodySchema.safeParse({ appId: editing?.appId ?? null, appName, appDescription, appOpenRegistration, appLanguage, appTimeZone });
     if (!body.success) {
       const issue = body.error.issues[0]?.message;
-      notifyFailure(issue === undefined ? t('appNameRequired') : localMessage(issue));
+      // The schema's own refusal is said in the reader's language; zod's others as zod words them.
+      notifyFailure(issue === undefined || issue === Messages.appNameRequired ? t('appNameRequired') : issue);
       return;
     }
     try {

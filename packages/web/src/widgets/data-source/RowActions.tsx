@@ -3,14 +3,16 @@ import {
   bulkActions, type Component, type CustomAction, menuActions, type RowValues, rowKeyValue, topLevelActions, type WidgetColumn,
 } from '@rakit/core';
 import { IconDotsVertical } from '@tabler/icons-react';
-import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useT } from '../../i18n/LanguageProvider';
 import { t as translate } from '../../i18n/i18n';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { assertAnswered, useRowActions } from './row-actions';
-import { editFieldsOf, RowEditDialog } from './RowEditDialog';
+
+/** The edit dialog's code comes with the first EDIT: most visits edit nothing (issue 35's budget). */
+const RowEditDialog = lazy(() => import('./RowEditDialog').then(({ RowEditDialog: dialog }) => ({ default: dialog })));
 
 /**
  * The row actions of a data widget (table rows, kanban cards; spec 3 "Data table", "Kanban",
@@ -100,14 +102,17 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
   const dialogs = (
     <>
       {editing !== null && editRow !== undefined ? (
-        <RowEditDialog
-          action={editing.action}
-          row={editRow}
-          fields={editFieldsOf(editing.action, columns, primaryKey)}
-          labels={Object.fromEntries(columns.map((c) => [c.field, c.label]))}
-          onClose={closeEdit}
-          onSave={(changes) => saveEdit(editing, changes)}
-        />
+        <Suspense fallback={null}>
+          <RowEditDialog
+            action={editing.action}
+            row={editRow}
+            columns={columns}
+            primaryKey={primaryKey}
+            labels={Object.fromEntries(columns.map((c) => [c.field, c.label]))}
+            onClose={closeEdit}
+            onSave={(changes) => saveEdit(editing, changes)}
+          />
+        </Suspense>
       ) : null}
       <ConfirmDialog
         opened={deleting !== null}

@@ -20,7 +20,9 @@ export function editFieldsOf(action: CustomAction, columns: readonly WidgetColum
 interface RowEditDialogProps {
   action: CustomAction;
   row: RowValues;
-  fields: readonly RowEditField[];
+  /** The widget's shown columns and its key: the fields, when the action lists none (editFieldsOf). */
+  columns: readonly WidgetColumn[];
+  primaryKey: string | null;
   /** Labels of the shown columns, by source column. */
   labels: Readonly<Record<string, string>>;
   /** Saves the changed columns; resolves when done. The owner closes the dialog once saved, and keeps it after a failure. */
@@ -29,8 +31,9 @@ interface RowEditDialogProps {
 }
 
 /** The edit dialog of a row: one input per field, by its type; Save sends only what changed. */
-export function RowEditDialog({ action, row, fields, labels, onSave, onClose }: RowEditDialogProps) {
+export function RowEditDialog({ action, row, columns, primaryKey, labels, onSave, onClose }: RowEditDialogProps) {
   const t = useT();
+  const [fields] = useState(() => editFieldsOf(action, columns, primaryKey));
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((f) => [f.name, editableText(row[f.name], f.type)])));
   const set = (name: string, text: string) => setValues((previous) => ({ ...previous, [name]: text }));

@@ -1,6 +1,5 @@
 import { extractionRunsActions, MAX_PDF_EXTRACT_BYTES } from '@rakit/core';
 import { FileInput, Loader, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useContext, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
@@ -8,6 +7,7 @@ import { runButtonActions } from '../../actions/run-chain';
 import { usePageActionScope } from '../../actions/use-action-runtime';
 import { ApiUnreachableError, firstError } from '../../api/request';
 import { CurrentAppContext } from '../../current-app/app-context';
+import { notify } from '../../components/notify';
 import { t } from '../../i18n/i18n';
 import { useT } from '../../i18n/LanguageProvider';
 import type { WidgetLiveProps } from '../types';
@@ -15,9 +15,9 @@ import { mappedFields, templateIdOf } from './mapped';
 
 /** The PDF extractor's notices last 2 s (spec 3 §4). */
 const NOTICE_MS = 2000;
-const notifySuccess = (message: string) => notifications.show({ message, color: 'green', autoClose: NOTICE_MS, withBorder: true });
+const notifySuccess = (message: string) => notify({ message, color: 'green', autoClose: NOTICE_MS, withBorder: true });
 /** Every failure notice says so first (spec 3 §4: 'Failed !'). */
-const notifyFailure = (message: string) => notifications.show({
+const notifyFailure = (message: string) => notify({
   message: t('formwidgets.pdfextractor.failed', { detail: message }), color: 'red', autoClose: NOTICE_MS, withBorder: true,
 });
 

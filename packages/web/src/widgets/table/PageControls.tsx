@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select } from '@mantine/core';
+import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from '@rakit/core';
 import { useState } from 'react';
 import { useT } from '../../i18n/LanguageProvider';
@@ -19,7 +19,7 @@ const SIZES = TABLE_PAGE_SIZES.map(String);
  */
 export function PageControls({ limit, onLimit, pageCount, onPage }: PageControlsProps) {
   const t = useT();
-  const [target, setTarget] = useState<string | number>('');
+  const [target, setTarget] = useState('');
   const sizeChoices = SIZES.map((value) => ({ value, label: t('datawidgets.table.perPage', { size: value }) }));
   const go = () => {
     const page = Number(target);
@@ -29,15 +29,17 @@ export function PageControls({ limit, onLimit, pageCount, onPage }: PageControls
   };
   return (
     <Group gap="xs" wrap="nowrap">
-      <Select
-        size="xs" w={104} aria-label={t('datawidgets.table.rowsPerPage')} data={sizeChoices} value={String(SIZES.includes(String(limit)) ? limit : TABLE_PAGE_SIZE)}
-        allowDeselect={false} comboboxProps={{ withinPortal: true }}
-        onChange={(value) => { if (value !== null) onLimit(Number(value)); }}
+      {/* Native: a phone shows its own picker, and the first load does not carry Mantine's combobox. */}
+      <NativeSelect
+        size="xs" w={112} aria-label={t('datawidgets.table.rowsPerPage')} data={sizeChoices} value={String(SIZES.includes(String(limit)) ? limit : TABLE_PAGE_SIZE)}
+        onChange={(event) => onLimit(Number(event.currentTarget.value))}
       />
       {pageCount !== null && pageCount > 1 ? (
-        <NumberInput
-          size="xs" w={96} aria-label={t('datawidgets.table.goToPage')} placeholder={t('datawidgets.table.goToPage')} min={1} max={pageCount} allowDecimal={false} allowNegative={false} hideControls
-          value={target} onChange={setTarget} onKeyDown={(event) => { if (event.key === 'Enter') go(); }} onBlur={go}
+        // A plain number field: the phone shows its number pad, and a member's first load does
+        // not carry Mantine's NumberInput and its formatting library (issue 35's budget).
+        <TextInput
+          size="xs" w={96} type="number" inputMode="numeric" aria-label={t('datawidgets.table.goToPage')} placeholder={t('datawidgets.table.goToPage')} min={1} max={pageCount} step={1}
+          value={target} onChange={(event) => setTarget(event.currentTarget.value)} onKeyDown={(event) => { if (event.key === 'Enter') go(); }} onBlur={go}
         />
       ) : null}
     </Group>

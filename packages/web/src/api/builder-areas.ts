@@ -1,0 +1,27 @@
+/* The API areas a member's first page does not call: loaded on their first call (client.ts). */
+import { auditApi } from './audit';
+import { bundlesApi } from './bundles';
+import { databasesApi } from './databases';
+import { functionsApi } from './functions';
+import { groupsApi } from './groups';
+import { lookupsApi } from './lookups';
+import { pageVersionsApi } from './page-versions';
+import { pdfTemplatesApi } from './pdf-templates';
+import { printApi } from './print';
+import { thirdPartiesApi } from './third-parties';
+import { workflowsApi } from './workflows';
+
+export const builderAreasApi = (appSlug: string) => ({
+  ...databasesApi(appSlug),
+  ...groupsApi(appSlug),
+  ...printApi(appSlug),
+  ...workflowsApi(appSlug),
+  ...thirdPartiesApi(appSlug),
+  ...functionsApi(appSlug),
+  ...pdfTemplatesApi(appSlug),
+  ...pageVersionsApi(appSlug),
+  ...lookupsApi(appSlug),
+  ...bundlesApi(appSlug),
+  ...auditApi(appSlug),
+});
+export type BuilderAreasApi = ReturnType<typeof builderAreasApi>;

@@ -1,0 +1,36 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+/**
+ * A module fetched on demand that renders at once when it is already here: React.lazy suspends
+ * on every first render, even of a module that has arrived, which let a popover's focus trap run
+ * before its fields existed. `preload` starts the fetch (on a pointer over, or focus on, what
+ * opens it); `useModule(wanted)` gives the module once loaded (null before), fetching it when wanted.
+ */
+export function lazyModule<M>(load: () => Promise<M>) {
+  let loaded: M | null = null;
+  let loading: Promise<M> | null = null;
+  const listeners = new Set<() => void>();
+  const preload = (): Promise<M> => {
+    loading ??= load().then((module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    }, (error: unknown) => {
+      loading = null; // tried again next time (the connection may be back)
+      throw error;
+    });
+    return loading;
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => { listeners.delete(listener); };
+  };
+  const useModule = (wanted: boolean): M | null => {
+    const module = useSyncExternalStore(subscribe, () => loaded);
+    useEffect(() => {
+      if (wanted) preload().catch((error: unknown) => console.error('A part of the page could not be loaded', error));
+    }, [wanted]);
+    return module;
+  };
+  return { preload: () => { preload().catch(() => undefined); }, useModule };
+}

@@ -1,0 +1,55 @@
+import { NOTICE_FAILURE_MS, NOTICE_LIMIT, NOTICE_SUCCESS_MS } from '@rakit/core';
+import type { NotificationData } from '@mantine/notifications';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+/**
+ * The notices' library is fetched with the first notice, not with the page: most visits show
+ * none, and a phone's first load need not carry it (issue 35's budget). Mantine's notices live
+ * in a store of the library's module, so a notice shown while the container is still loading
+ * appears as soon as it mounts.
+ */
+const loadLibrary = () => import('@mantine/notifications');
+let wanted = false;
+const listeners = new Set<() => void>();
+
+const MantineNotifications = lazy(() => loadLibrary().then(({ Notifications }) => ({ default: Notifications })));
+
+/** Where the notices show (once in the app, inside MantineProvider): nothing until the first one. */
+export function Notices() {
+  const shown = useSyncExternalStore(
+    (listener) => { listeners.add(listener); return () => listeners.delete(listener); },
+    () => wanted,
+  );
+  if (!shown) return null;
+  return <Suspense fallback={null}><MantineNotifications position="top-center" limit={NOTICE_LIMIT} /></Suspense>;
+}
+
+/** Shows a notice (the library loads on the first). */
+export function notify(notice: NotificationData): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  loadLibrary().then(({ notifications }) => notifications.show(notice)).catch((error: unknown) => {
+    // Offline before the library ever loaded: the notice cannot show; the page itself still works.
+    console.error('A notice could not be shown', notice.message, error);
+  });
+}
+
+/** Success notice: green, at the top, 3000 ms (spec 1 §8). */
+export function notifySuccess(message: string): void {
+  notify({ message, color: 'green', autoClose: NOTICE_SUCCESS_MS, withBorder: true });
+}
+
+/** Failure notice: red, at the top, 1500 ms (spec 1 §8). */
+export function notifyFailure(message: string): void {
+  notify({ message, color: 'red', autoClose: NOTICE_FAILURE_MS, withBorder: true });
+}
+
+/** How long a notice that needs reading stays: what another builder changed (issue 33). */
+export const NOTICE_READ_MS = 8000;
+
+/** A neutral notice with a title, for news the person did not ask for but should read. */
+export function notifyInfo(message: string, title: string): void {
+  notify({ title, message, color: 'blue', autoClose: NOTICE_READ_MS, withBorder: true });
+}
