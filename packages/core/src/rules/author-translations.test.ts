@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ComponentSchema, createComponent } from '../widgets';
 import { widgetModel } from '../widgets/registry';
-import { columnsIn, componentIn, labelsIn, withLabelTranslation, withTranslation } from './author-translations';
+import { columnsIn, componentIn, labelsIn, withLabelTranslation, withoutTranslation, withTranslation } from './author-translations';
 
 describe('an author\'s texts in each language (issue 35)', () => {
   const input = { ...createComponent('input', 'name', 'Nama lengkap'), placeholder: 'Tulis nama', translations: { en: { title: 'Full name' } } };
@@ -22,6 +22,16 @@ describe('an author\'s texts in each language (issue 35)', () => {
     expect(added).toEqual({ id: { placeholder: 'Ketik di sini' } });
     expect(withTranslation(added, 'id', 'placeholder', '')).toBeUndefined();
     expect(withTranslation(added, 'en', 'title', 'Name')).toEqual({ id: { placeholder: 'Ketik di sini' }, en: { title: 'Name' } });
+  });
+
+  it('removes one field of one language, its labels too, keeping the rest', () => {
+    const both = { id: { title: 'Nama', options: ['Ya', 'Tidak'] }, en: { title: 'Name' } };
+    expect(withoutTranslation(both, 'id', 'options')).toEqual({ id: { title: 'Nama' }, en: { title: 'Name' } });
+    expect(withoutTranslation(both, 'en', 'title')).toEqual({ id: { title: 'Nama', options: ['Ya', 'Tidak'] } });
+    expect(withoutTranslation({ en: { title: 'Name' } }, 'en', 'title')).toBeUndefined();
+    expect(withoutTranslation(undefined, 'en', 'placeholder')).toBeUndefined();
+    // The translations given are left as they were.
+    expect(both.id.options).toEqual(['Ya', 'Tidak']);
   });
 
   it('the model keeps translations of its translatable fields only, as text of bounded length', () => {

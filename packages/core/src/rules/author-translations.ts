@@ -52,19 +52,35 @@ export function columnsIn<C extends WidgetColumn>(
   return columns.map((column) => ({ ...column, label: byField.get(column.field) ?? column.label }));
 }
 
+type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+type LanguageFields = NonNullable<ComponentTranslations[TranslatedLanguage]>;
+
+/** The translations with one language's fields replaced: a language, or the whole, left with nothing is dropped. */
+function withLanguageFields(translations: ComponentTranslations | undefined, language: TranslatedLanguage, fields: LanguageFields): ComponentTranslations | undefined {
+  const next: ComponentTranslations = { ...translations, [language]: fields };
+  if (Object.keys(fields).length === 0) delete next[language];
+  return Object.keys(next).length === 0 ? undefined : next;
+}
+
+/** The translations without one field of one language: the panel's remove button. */
+export function withoutTranslation(
+  translations: ComponentTranslations | undefined, language: TranslatedLanguage, field: keyof LanguageFields,
+): ComponentTranslations | undefined {
+  const fields = { ...translations?.[language] };
+  delete fields[field];
+  return withLanguageFields(translations, language, fields);
+}
+
 /** The translated option labels with the one at `position` set ('' gives the author's back). */
 export function withLabelTranslation(
-  translations: ComponentTranslations | undefined, language: (typeof TRANSLATED_LANGUAGES)[number], position: number, text: string,
+  translations: ComponentTranslations | undefined, language: TranslatedLanguage, position: number, text: string,
 ): ComponentTranslations | undefined {
   const labels = [...(translations?.[language]?.options ?? [])];
   while (labels.length <= position) labels.push('');
   labels[position] = text;
   while (labels.length > 0 && (labels.at(-1) ?? '').trim() === '') labels.pop();
-  const fields: NonNullable<ComponentTranslations[typeof language]> = { ...translations?.[language], options: labels };
-  if (labels.length === 0) delete fields.options;
-  const next: ComponentTranslations = { ...translations, [language]: fields };
-  if (Object.keys(fields).length === 0) delete next[language];
-  return Object.keys(next).length === 0 ? undefined : next;
+  if (labels.length === 0) return withoutTranslation(translations, language, 'options');
+  return withLanguageFields(translations, language, { ...translations?.[language], options: labels });
 }
 
 /**
@@ -72,13 +88,10 @@ export function withLabelTranslation(
  * "Add translation" saves. Languages and fields left without text are dropped.
  */
 export function withTranslation(
-  translations: ComponentTranslations | undefined, language: (typeof TRANSLATED_LANGUAGES)[number], field: (typeof TRANSLATABLE_FIELDS)[number], text: string,
+  translations: ComponentTranslations | undefined, language: TranslatedLanguage, field: (typeof TRANSLATABLE_FIELDS)[number], text: string,
 ): ComponentTranslations | undefined {
-  const next: ComponentTranslations = { ...translations, [language]: { ...translations?.[language], [field]: text } };
-  const fields = next[language] ?? {};
-  if (text.trim() === '') delete fields[field];
-  if (Object.keys(fields).length === 0) delete next[language];
-  return Object.keys(next).length === 0 ? undefined : next;
+  if (text.trim() === '') return withoutTranslation(translations, language, field);
+  return withLanguageFields(translations, language, { ...translations?.[language], [field]: text });
 }
 
 /** A menu's name or a page's title as a reader of `language` sees it: the translation, else the author's. */

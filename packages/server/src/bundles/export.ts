@@ -8,7 +8,7 @@ import { findAppById } from '../store/repositories/apps';
 import { listDbConfigs } from '../store/repositories/db-configs';
 import { listFunctionsOfApp } from '../store/repositories/functions';
 import { listGroupsOfApp } from '../store/repositories/groups';
-import { nameTranslationsOf } from '../store/repositories/pages';
+import { nameTranslationsOf } from '../store/repositories/name-translations';
 import { listPdfTemplates } from '../store/repositories/pdf-templates';
 import { listPrintTemplates } from '../store/repositories/print-templates';
 import { listTriggersOfApp } from '../store/repositories/triggers';

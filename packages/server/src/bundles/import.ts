@@ -18,7 +18,7 @@ import type { Store } from '../store/db';
 import { insertReturningId } from '../store/insert';
 import { deleteAppContents, findAppById, findAppBySlug, freeAppSlug, insertApp, isAppNameTaken } from '../store/repositories/apps';
 import { addMember, deleteGroupCascade, grantMenuAccess, groupsOfUser, insertGroup, setGroupPageAndActionAccess } from '../store/repositories/groups';
-import { storedNameText } from '../store/repositories/pages';
+import { storedNameText } from '../store/repositories/name-translations';
 import { findUser, insertUser } from '../store/repositories/users';
 import { buildWorkflow } from '../workflows/build';
 import { type CheckedBundle, readBundle } from './read-bundle';

@@ -1,13 +1,15 @@
-import { menuCalls, Messages, storedNameTranslations } from '@rakit/core';
+import { menuCalls, Messages, type NameTranslations } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest, notFound } from '../errors/http-errors';
 import { route } from '../http/route';
 import { withAudit } from '../audit/record';
 import {
-  deleteMenuCascade, findMenu, insertMenu, listMenuTree, setMenuNameTranslations, setMenuPage, storedMenu,
+  deleteMenuCascade, findMenu, insertMenu, listMenuTree, setMenuPage, storedMenu,
 } from '../store/repositories/menus';
 import { claimRevision } from '../store/revisions';
-import { findPage, listAppPages, listUnassignedPages, setPageNameTranslations } from '../store/repositories/pages';
+import { findPage, listAppPages, listUnassignedPages } from '../store/repositories/pages';
+import { type NamedTable, setNameTranslations } from '../store/repositories/name-translations';
+import type { AuditContext } from '../audit/context';
 
 /** Menus and the pages they point to (spec 1 screen 8, §7). */
 const menuRoutes: FastifyPluginAsync = async (app) => {
@@ -56,21 +58,21 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // An author's names in other catalogs (issue 35): all languages at once, empty ones removed.
-  route(app, menuCalls.translateMenuName, async ({ input: { body }, audit }) => {
-    const stored = storedNameTranslations(body.translations);
-    await withAudit(app.store, audit, { entityType: 'menu', entityId: body.menuId, summary: `Translated the name of menu ${body.menuId}` }, async (trx) => {
-      if (!(await setMenuNameTranslations(trx, body.menuId, body.translations))) throw notFound(Messages.menuNotFound);
+  const translateName = async (audit: AuditContext, table: NamedTable, id: number, translations: NameTranslations): Promise<NameTranslations> => {
+    const what = table === 'menus' ? { entityType: 'menu', summary: `Translated the name of menu ${id}`, missing: Messages.menuNotFound } as const
+      : { entityType: 'page', summary: `Translated the title of page ${id}`, missing: Messages.pageNotFound } as const;
+    return withAudit(app.store, audit, { entityType: what.entityType, entityId: id, summary: what.summary }, async (trx) => {
+      const stored = await setNameTranslations(trx, table, id, translations);
+      if (stored === null) throw notFound(what.missing);
+      return stored;
     });
-    return { menuId: body.menuId, nameTranslations: stored ?? {} };
-  });
+  };
 
-  route(app, menuCalls.translatePageName, async ({ input: { body }, audit }) => {
-    const stored = storedNameTranslations(body.translations);
-    await withAudit(app.store, audit, { entityType: 'page', entityId: body.pageId, summary: `Translated the title of page ${body.pageId}` }, async (trx) => {
-      if (!(await setPageNameTranslations(trx, body.pageId, body.translations))) throw notFound(Messages.pageNotFound);
-    });
-    return { pageId: body.pageId, nameTranslations: stored ?? {} };
-  });
+  route(app, menuCalls.translateMenuName, async ({ input: { body }, audit }) =>
+    ({ menuId: body.menuId, nameTranslations: await translateName(audit, 'menus', body.menuId, body.translations) }));
+
+  route(app, menuCalls.translatePageName, async ({ input: { body }, audit }) =>
+    ({ pageId: body.pageId, nameTranslations: await translateName(audit, 'pages', body.pageId, body.translations) }));
 
   route(app, menuCalls.listAppPages, async ({ appId }) => listAppPages(app.store, appId));
 

@@ -9,7 +9,7 @@ import { findAppBySlug, insertApp } from './repositories/apps';
 import { listDbConfigs } from './repositories/db-configs';
 import { addMember, grantMenuAccess, insertGroup } from './repositories/groups';
 import { insertMenu } from './repositories/menus';
-import { storedNameText } from './repositories/pages';
+import { storedNameText } from './repositories/name-translations';
 import { findUser, insertUser } from './repositories/users';
 
 export const DEMO_APP_SLUG = 'demo';

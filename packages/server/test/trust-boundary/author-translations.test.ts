@@ -87,9 +87,12 @@ describe('a hostile author\'s translations', () => {
     expect((await findMenu(server.store, own))?.nameTranslations).toBeNull();
     expect((await findPage(server.store, pageId))?.nameTranslations).toBeNull();
 
-    // Markup is kept as the text it is; an empty language is removed.
+    // Markup is kept as the text it is; an empty language is removed. The menu's revision moves
+    // on, so an editor holding the menu as it was is told it changed.
+    const revision = (await findMenu(server.store, own))?.revision ?? 0;
     const kept = await server.call('PUT', '/save/menuNameTranslations', { menuId: own, translations: { en: '<b>Goods</b>', id: '  ' } }, author.token);
     expect(kept.json()).toEqual({ status: true, data: { menuId: own, nameTranslations: { en: '<b>Goods</b>' } } });
+    expect((await findMenu(server.store, own))?.revision).toBe(revision + 1);
     const titled = await server.call('PUT', '/save/pageNameTranslations', { pageId, translations: { en: 'Translations' } }, author.token);
     expect(titled.statusCode, titled.body).toBe(200);
     const menus = (await server.call('GET', `/get/listMenu/${author.appId}`, undefined, author.token)).json().data as { menuId: number; nameTranslations: unknown }[];

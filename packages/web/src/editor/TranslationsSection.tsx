@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Fieldset, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   type Component, type ComponentTranslations, LANGUAGE_NAMES, TRANSLATABLE_FIELDS, TRANSLATED_LANGUAGES, type TranslatableField,
-  widgetModel, withLabelTranslation, withTranslation,
+  widgetModel, withLabelTranslation, withoutTranslation, withTranslation,
 } from '@rakit/core';
 import { IconLanguage, IconPlus, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -65,11 +65,7 @@ export function TranslationsSection({ component, onChange }: { component: Compon
   const remove = (pair: Pair) => {
     setOpened((list) => list.filter((open) => !samePair(open, pair)));
     if (textOf(pair) === '') return;
-    const fields = { ...translations?.[pair.language] };
-    delete fields[pair.field];
-    const next: ComponentTranslations = { ...translations, [pair.language]: fields };
-    if (Object.keys(fields).length === 0) delete next[pair.language];
-    onChange({ ...component, translations: Object.keys(next).length === 0 ? undefined : next });
+    onChange({ ...component, translations: withoutTranslation(translations, pair.language, pair.field) });
   };
   const removeButton = (pair: Pair, name: string) => (
     <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('editor.translations.remove', { name })} onClick={() => remove(pair)}>

@@ -1,8 +1,7 @@
-import type { Menu, NameTranslations } from '@rakit/core';
+import type { Menu } from '@rakit/core';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
-import { wroteRow } from '../revisions';
-import { nameTranslationsOf, storedNameText } from './pages';
+import { nameTranslationsOf } from './name-translations';
 
 export const findMenu = (db: Store, menuId: number) =>
   db.selectFrom('menus').selectAll().where('menuId', '=', menuId).executeTakeFirst();
@@ -44,14 +43,6 @@ export async function insertMenu(db: Store, values: { menuAppId: number; menuNam
 
 export async function setMenuPage(db: Store, menuId: number, menuPageId: number): Promise<void> {
   await db.updateTable('menus').set({ menuPageId }).where('menuId', '=', menuId).execute();
-}
-
-/** Stores a menu's name translations, bumping its revision; false when the menu is gone. */
-export async function setMenuNameTranslations(db: Store, menuId: number, translations: NameTranslations): Promise<boolean> {
-  const result = await db.updateTable('menus')
-    .set((eb) => ({ nameTranslations: storedNameText(translations), revision: eb('revision', '+', 1) }))
-    .where('menuId', '=', menuId).executeTakeFirst();
-  return wroteRow(result);
 }
 
 /** A menu as a stale updateMenu answers it (core's StoredMenuSchema). */

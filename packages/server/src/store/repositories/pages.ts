@@ -1,28 +1,12 @@
-import { type NameTranslations, NameTranslationsSchema, type PageSummary, slugify, storedNameTranslations } from '@rakit/core';
+import { type NameTranslations, type PageSummary, slugify } from '@rakit/core';
 import type { Kysely } from 'kysely';
 import type { Store } from '../db';
 import { engineOf } from '../dialect';
 import { insertReturningId } from '../insert';
 import { wroteRow } from '../revisions';
+import { nameTranslationsOf } from './name-translations';
 
 const summaryColumns = ['pageId', 'pageName', 'pageSlug', 'pageComponents', 'revision', 'nameTranslations'] as const;
-
-/** A menu's or page's stored name translations (JSON text) as answered: {} when none or unreadable. */
-export function nameTranslationsOf(stored: string | null): NameTranslations {
-  if (stored === null) return {};
-  try {
-    const parsed = NameTranslationsSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Name translations as stored: JSON without the empty ones, null when none is left. */
-export function storedNameText(translations: NameTranslations): string | null {
-  const kept = storedNameTranslations(translations);
-  return kept === null ? null : JSON.stringify(kept);
-}
 
 /** A page row as answered: its name translations read. */
 export const pageAnswer = <P extends { nameTranslations: string | null }>(page: P): Omit<P, 'nameTranslations'> & { nameTranslations: NameTranslations } =>
@@ -47,14 +31,6 @@ export const listUnassignedPages = async (db: Store, appId: number): Promise<Pag
   (await db.selectFrom('pages').select(summaryColumns).where('pageAppId', '=', appId)
     .where('pageId', 'not in', db.selectFrom('menus').select('menuPageId').where('menuAppId', '=', appId))
     .orderBy('pageId').execute()).map(pageAnswer);
-
-/** Stores a page's title translations, bumping its revision; false when the page is gone. */
-export async function setPageNameTranslations(db: Store, pageId: number, translations: NameTranslations): Promise<boolean> {
-  const result = await db.updateTable('pages')
-    .set((eb) => ({ nameTranslations: storedNameText(translations), revision: eb('revision', '+', 1) }))
-    .where('pageId', '=', pageId).executeTakeFirst();
-  return wroteRow(result);
-}
 
 /** A page as answered (its name translations read), or undefined when it is gone. */
 export async function storedPageAnswer(db: Store, pageId: number) {
