@@ -35,7 +35,9 @@ describe('the condition executor', () => {
     expect(await conditionExecutor.run(context, { left: 'a', operator: '=', right: 'b' })).toMatchObject({ branch: 'false' });
   });
   it('fails without retrying on an unknown operator', async () => {
-    await expect(conditionExecutor.run(context, { left: 1, operator: '<=', right: 2 })).rejects.toEqual(new StepFailure('The operator must be one of <, >, =, !=, contains, empty', false));
+    const refused = conditionExecutor.run(context, { left: 1, operator: '<=', right: 2 });
+    await expect(refused).rejects.toThrow('The operator must be one of <, >, =, !=, contains, empty');
+    await expect(refused).rejects.toMatchObject({ retryable: false, text: [{ key: 'workflow.failure.operator' }] });
   });
 });
 

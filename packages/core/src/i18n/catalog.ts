@@ -22,3 +22,14 @@ export interface LocalText {
   key: MessageKey;
   values?: MessageValues;
 }
+
+/**
+ * A text made of pieces, some in a language (LocalText), some in none (a step's alias, a
+ * parameter's name, what a database or mail server said): a workflow run's failure is stored
+ * this way, and each reader gets it in his own language.
+ */
+export type TextParts = readonly (string | LocalText)[];
+
+/** The pieces as one text, each LocalText said by `say`. */
+export const partsText = (parts: TextParts, say: (text: LocalText) => string): string =>
+  parts.map((part) => (typeof part === 'string' ? part : say(part))).join('');

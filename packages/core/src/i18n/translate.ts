@@ -1,7 +1,7 @@
 import { type I18n, setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { CATALOG_SOURCES, catalogOf } from './catalogs';
-import type { LocalText, MessageCode, MessageKey, MessageValues } from './catalog';
+import { type LocalText, type MessageCode, type MessageKey, type MessageValues, partsText, type TextParts } from './catalog';
 import { type Language, LANGUAGES, LOCALE_OF } from './languages';
 import { passwordTooShortMessage } from '../messages';
 import { PASSWORD_MIN_LENGTH } from '../constants';
@@ -31,6 +31,9 @@ export const translate = (language: Language, key: MessageKey, values?: MessageV
 
 /** A LocalText in a language. */
 export const localise = (language: Language, text: LocalText): string => translate(language, text.key, text.values);
+
+/** TextParts in a language. */
+export const localiseParts = (language: Language, parts: TextParts): string => partsText(parts, (text) => localise(language, text));
 
 /** The specification's texts of messages.json, by text: how a thrown text finds its code. */
 let codeOfSpecText: Map<string, MessageCode> | undefined;
@@ -69,3 +72,8 @@ export function translateText(language: Language, text: string): { text: string;
   if (found === undefined) return { text };
   return { text: language === 'spec' ? text : translate(language, found.code, found.values) + found.rest, code: found.code };
 }
+
+let specKeys: Set<string> | undefined;
+
+/** Whether a text read back from storage names a text of the catalogs (a key renamed since does not). */
+export const isMessageKey = (key: string): key is MessageKey => (specKeys ??= new Set(Object.keys(catalogOf('spec')))).has(key);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TextParts } from '../i18n/catalog';
 import { addonByName } from '../workflows/addons';
 import { resolveJsonTemplate, resolveStepParameters } from './workflow-params';
 import type { StepOutputs } from './workflow-templates';
@@ -24,14 +25,14 @@ describe('resolveJsonTemplate', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
   it('refuses text that is not a JSON object or list, and too deep a value', () => {
-    expect(resolveJsonTemplate('{oops', outputs)).toEqual({ ok: false, error: 'The value is not JSON' });
-    expect(resolveJsonTemplate('"text"', outputs)).toEqual({ ok: false, error: 'The value must be a JSON object or list' });
+    expect(resolveJsonTemplate('{oops', outputs)).toEqual({ ok: false, error: [{ key: 'workflow.template.notJson' }] });
+    expect(resolveJsonTemplate('"text"', outputs)).toEqual({ ok: false, error: [{ key: 'workflow.template.notJsonObject' }] });
     expect(resolveJsonTemplate(`${'['.repeat(40)}${']'.repeat(40)}`, outputs).ok).toBe(false);
   });
   it('names the field whose template is refused', () => {
     const result = resolveJsonTemplate(`{"big": "${'{{$0.name}}'.repeat(300)}"}`, outputs);
     expect(result.ok).toBe(false);
-    expect((result as { error: string }).error).toMatch(/^big: /);
+    expect((result as { error: TextParts }).error[0]).toBe('big: ');
   });
 });
 
@@ -44,7 +45,7 @@ describe('resolveStepParameters', () => {
   it('lists every refusal with its parameter\'s name', () => {
     const variable = addonByName('variable');
     const result = resolveStepParameters(variable, { values: 'not json' }, outputs);
-    expect(result).toEqual({ ok: false, errors: ['values: The value is not JSON'] });
+    expect(result).toEqual({ ok: false, errors: [['values: ', { key: 'workflow.template.notJson' }]] });
   });
   it('treats every parameter as a template when the add-on is unknown', () => {
     expect(resolveStepParameters(undefined, { values: '{"a": "{{$0.id}}"}' }, outputs)).toEqual({ ok: true, values: { values: '{"a": "7"}' } });

@@ -1,4 +1,5 @@
 import type { Addon } from '../workflows/addons';
+import type { TextParts } from '../i18n/catalog';
 import { resolveTemplate, type ResolvedParameters, type StepOutputs, TEMPLATE_LIMITS } from './workflow-templates';
 
 /**
@@ -12,16 +13,16 @@ import { resolveTemplate, type ResolvedParameters, type StepOutputs, TEMPLATE_LI
  * left out (the add-on's optional parameter not filled).
  */
 
-type Resolved = { ok: true; value: unknown } | { ok: false; error: string };
+type Resolved = { ok: true; value: unknown } | { ok: false; error: TextParts };
 
 /** At most this many strings of one JSON parameter are resolved; a deeper value is refused. */
 const MAX_JSON_DEPTH = 32;
 
 function resolveInside(value: unknown, outputs: StepOutputs, depth: number, budget: { strings: number }): Resolved {
-  if (depth > MAX_JSON_DEPTH) return { ok: false, error: `The JSON is nested deeper than ${MAX_JSON_DEPTH} levels` };
+  if (depth > MAX_JSON_DEPTH) return { ok: false, error: [{ key: 'workflow.template.jsonTooDeep', values: { max: String(MAX_JSON_DEPTH) } }] };
   if (typeof value === 'string') {
     budget.strings += 1;
-    if (budget.strings > TEMPLATE_LIMITS.maxReferences * 16) return { ok: false, error: 'The JSON holds too many texts' };
+    if (budget.strings > TEMPLATE_LIMITS.maxReferences * 16) return { ok: false, error: [{ key: 'workflow.template.jsonTooManyTexts' }] };
     return resolveTemplate(value, outputs);
   }
   if (Array.isArray(value)) {
@@ -37,7 +38,7 @@ function resolveInside(value: unknown, outputs: StepOutputs, depth: number, budg
     const entries: [string, unknown][] = [];
     for (const [key, item] of Object.entries(value)) {
       const resolved = resolveInside(item, outputs, depth + 1, budget);
-      if (!resolved.ok) return { ok: false, error: `${key}: ${resolved.error}` };
+      if (!resolved.ok) return { ok: false, error: [`${key}: `, ...resolved.error] };
       entries.push([key, resolved.value]);
     }
     return { ok: true, value: Object.fromEntries(entries) };
@@ -47,14 +48,14 @@ function resolveInside(value: unknown, outputs: StepOutputs, depth: number, budg
 
 /** One JSON parameter's text resolved inside its parsed value (see the module comment). */
 export function resolveJsonTemplate(text: string, outputs: StepOutputs): Resolved {
-  if (text.length > TEMPLATE_LIMITS.maxLength) return { ok: false, error: `The text is longer than ${TEMPLATE_LIMITS.maxLength} characters` };
+  if (text.length > TEMPLATE_LIMITS.maxLength) return { ok: false, error: [{ key: 'workflow.template.jsonTooLong', values: { max: String(TEMPLATE_LIMITS.maxLength) } }] };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { ok: false, error: 'The value is not JSON' };
+    return { ok: false, error: [{ key: 'workflow.template.notJson' }] };
   }
-  if (typeof parsed !== 'object' || parsed === null) return { ok: false, error: 'The value must be a JSON object or list' };
+  if (typeof parsed !== 'object' || parsed === null) return { ok: false, error: [{ key: 'workflow.template.notJsonObject' }] };
   return resolveInside(parsed, outputs, 0, { strings: 0 });
 }
 
@@ -65,12 +66,12 @@ export function resolveJsonTemplate(text: string, outputs: StepOutputs): Resolve
 export function resolveStepParameters(addon: Pick<Addon, 'input'> | undefined, params: Readonly<Record<string, string>>, outputs: StepOutputs): ResolvedParameters {
   const jsonNames = new Set([...(addon?.input.required ?? []), ...(addon?.input.optional ?? [])].filter((p) => p.json === true).map((p) => p.name));
   const values: [string, unknown][] = [];
-  const errors: string[] = [];
+  const errors: TextParts[] = [];
   for (const [name, text] of Object.entries(params)) {
     if (jsonNames.has(name) && text.trim() === '') continue;
     const result = jsonNames.has(name) ? resolveJsonTemplate(text, outputs) : resolveTemplate(text, outputs);
     if (result.ok) values.push([name, result.value]);
-    else errors.push(`${name}: ${result.error}`);
+    else errors.push([`${name}: `, ...result.error]);
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, values: Object.fromEntries(values) };
 }

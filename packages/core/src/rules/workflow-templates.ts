@@ -26,7 +26,7 @@
  *   would exceed `maxResolvedLength`, is refused with a message rather than processed.
  */
 
-import type { LocalText } from '../i18n/catalog';
+import type { TextParts } from '../i18n/catalog';
 
 export const TRIGGER_STEP = 0;
 
@@ -65,9 +65,9 @@ export type TemplatePart = { kind: 'text'; text: string } | { kind: 'reference';
 
 export type ParsedTemplate =
   | { ok: true; parts: TemplatePart[]; references: TemplateReference[] }
-  | { ok: false; error: string };
+  | { ok: false; error: TextParts };
 
-export type ResolvedTemplate = { ok: true; value: unknown } | { ok: false; error: string };
+export type ResolvedTemplate = { ok: true; value: unknown } | { ok: false; error: TextParts };
 
 /** What the references of a template read: the run's input under 0, each step's output under its number. */
 export type StepOutputs = ReadonlyMap<number, unknown>;
@@ -77,8 +77,8 @@ const REFERENCE_AT = /\{\{\$(0|[1-9]\d{0,5})((?:\.\w+|\[(?:0|[1-9]\d{0,8})\])*)\
 const PATH_SEGMENT = /\.(\w+)|\[(\d+)\]/g;
 const FIELD_NAME = /^\w+$/;
 
-function tooLong(length: number): string {
-  return `The text is ${length} characters long; a template may hold at most ${TEMPLATE_LIMITS.maxLength}`;
+function tooLong(length: number): TextParts {
+  return [{ key: 'workflow.template.tooLong', values: { length: String(length), max: String(TEMPLATE_LIMITS.maxLength) } }];
 }
 
 /** Splits a template into literal text and references (see the module comment). */
@@ -97,10 +97,10 @@ export function parseTemplate(text: string): ParsedTemplate {
     }
     const path = [...(match[2] as string).matchAll(PATH_SEGMENT)].map(([, field, index]) => field ?? Number(index));
     if (path.length > TEMPLATE_LIMITS.maxPathSegments) {
-      return { ok: false, error: `${match[0].slice(0, 40)}…: a reference may have at most ${TEMPLATE_LIMITS.maxPathSegments} fields and indexes` };
+      return { ok: false, error: [`${match[0].slice(0, 40)}…: `, { key: 'workflow.template.tooManyFields', values: { max: String(TEMPLATE_LIMITS.maxPathSegments) } }] };
     }
     if (references.length === TEMPLATE_LIMITS.maxReferences) {
-      return { ok: false, error: `A template may hold at most ${TEMPLATE_LIMITS.maxReferences} references` };
+      return { ok: false, error: [{ key: 'workflow.template.tooManyReferences', values: { max: String(TEMPLATE_LIMITS.maxReferences) } }] };
     }
     const reference: TemplateReference = { step: Number(match[1]), path, text: match[0], start: at, end: at + match[0].length };
     if (at > literalStart) parts.push({ kind: 'text', text: text.slice(literalStart, at) });
@@ -133,17 +133,16 @@ function forbiddenField(path: readonly TemplatePathSegment[]): string | undefine
  * the builder's language). `earlierSteps` holds the numbers of the steps that run before this
  * one; the run's input (`$0`) is always available.
  */
-export function templateErrors(text: string, earlierSteps: Iterable<number>): LocalText[] {
+export function templateErrors(text: string, earlierSteps: Iterable<number>): TextParts[] {
   const parsed = parseTemplate(text);
-  // The parser's limits say why in the specification's words (a run's failure reads them too).
-  if (!parsed.ok) return [{ key: 'workflow.template.refused', values: { reason: parsed.error } }];
+  if (!parsed.ok) return [parsed.error];
   const earlier = new Set(earlierSteps);
-  const errors: LocalText[] = [];
+  const errors: TextParts[] = [];
   for (const reference of parsed.references) {
     const forbidden = forbiddenField(reference.path);
-    if (forbidden !== undefined) errors.push({ key: 'workflow.template.forbiddenField', values: { reference: reference.text, field: `'${forbidden}'` } });
+    if (forbidden !== undefined) errors.push([{ key: 'workflow.template.forbiddenField', values: { reference: reference.text, field: `'${forbidden}'` } }]);
     if (reference.step !== TRIGGER_STEP && !earlier.has(reference.step)) {
-      errors.push({ key: 'workflow.template.notBefore', values: { reference: reference.text, step: String(reference.step) } });
+      errors.push([{ key: 'workflow.template.notBefore', values: { reference: reference.text, step: String(reference.step) } }]);
     }
   }
   return errors;
@@ -203,9 +202,9 @@ export function resolveTemplate(text: string, outputs: StepOutputs): ResolvedTem
   let result = '';
   for (const part of parsed.parts) {
     const piece = part.kind === 'text' ? part.text : asText(resolveReference(part.reference, outputs));
-    if (piece === null) return { ok: false, error: `${part.kind === 'reference' ? part.reference.text : ''}: the value cannot be written as text` };
+    if (piece === null) return { ok: false, error: [`${part.kind === 'reference' ? part.reference.text : ''}: `, { key: 'workflow.template.notText' }] };
     if (result.length + piece.length > TEMPLATE_LIMITS.maxResolvedLength) {
-      return { ok: false, error: `The filled-in text would be longer than ${TEMPLATE_LIMITS.maxResolvedLength} characters` };
+      return { ok: false, error: [{ key: 'workflow.template.resolvedTooLong', values: { max: String(TEMPLATE_LIMITS.maxResolvedLength) } }] };
     }
     result += piece;
   }
@@ -253,7 +252,7 @@ export function isValidWorkflowParameter(text: string): boolean {
     part.kind === 'text' ? ALLOWED_OUTSIDE_REFERENCES.test(part.text) : forbiddenField(part.reference.path) === undefined);
 }
 
-export type ResolvedParameters = { ok: true; values: Record<string, unknown> } | { ok: false; errors: string[] };
+export type ResolvedParameters = { ok: true; values: Record<string, unknown> } | { ok: false; errors: TextParts[] };
 
 /**
  * A step's parameters (name → template text, as its `actionParams`) filled in from the
@@ -262,11 +261,11 @@ export type ResolvedParameters = { ok: true; values: Record<string, unknown> } |
  */
 export function resolveParameters(params: Readonly<Record<string, string>>, outputs: StepOutputs): ResolvedParameters {
   const values: [string, unknown][] = [];
-  const errors: string[] = [];
+  const errors: TextParts[] = [];
   for (const [name, text] of Object.entries(params)) {
     const result = resolveTemplate(text, outputs);
     if (result.ok) values.push([name, result.value]);
-    else errors.push(`${name}: ${result.error}`);
+    else errors.push([`${name}: `, ...result.error]);
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, values: Object.fromEntries(values) };
 }

@@ -1,5 +1,6 @@
 import { TRIGGER_RUNS_SHOWN, triggerCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
+import { requestLanguage } from '../http/language';
 import { route } from '../http/route';
 import { queueTriggerRun } from '../triggers/queue-run';
 import { latestRuns, saveTrigger, triggersOfApp } from '../triggers/stored-triggers';
@@ -12,9 +13,9 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
     return { action: { actionId: triggerId }, revision };
   });
 
-  route(app, triggerCalls.runTrigger, async ({ input: { params, body }, caller }) => queueTriggerRun(app, caller, params.id, body));
+  route(app, triggerCalls.runTrigger, async ({ input: { params, body }, caller, request }) => queueTriggerRun(app, caller, params.id, body, requestLanguage(request)));
   // Without an id the answer is the spec's 'trigger id kosong', not a missing route.
-  route(app, triggerCalls.runTriggerWithoutId, async ({ input: { params, body }, caller }) => queueTriggerRun(app, caller, params.id, body));
+  route(app, triggerCalls.runTriggerWithoutId, async ({ input: { params, body }, caller, request }) => queueTriggerRun(app, caller, params.id, body, requestLanguage(request)));
 
   route(app, triggerCalls.listTriggers, async ({ appId }) => triggersOfApp(app, appId));
 

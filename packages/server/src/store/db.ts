@@ -31,6 +31,7 @@ import * as auditEntityIndex from './migrations/2026-11-30-0201-audit-entity-ind
 import * as workflowDocuments from './migrations/2026-11-30-0301-workflow-documents';
 import * as languages from './migrations/2026-11-30-0401-languages';
 import * as nameTranslations from './migrations/2026-11-30-0501-name-translations';
+import * as runFailureTexts from './migrations/2026-11-30-0601-run-failure-texts';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -170,6 +171,7 @@ const migrations = {
   '2026-11-30-0301-workflow-documents': workflowDocuments,
   '2026-11-30-0401-languages': languages,
   '2026-11-30-0501-name-translations': nameTranslations,
+  '2026-11-30-0601-run-failure-texts': runFailureTexts,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

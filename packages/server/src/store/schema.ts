@@ -200,6 +200,8 @@ export interface WorkflowRunsTable {
   startedAt: string | null;
   finishedAt: string | null;
   error: string | null;
+  /** The failure as core's TextParts (JSON), for each reader's language; null before issue 35. */
+  errorText: string | null;
   /** The worker holding the run, and until when (ms since the epoch). */
   leaseOwner: string | null;
   leaseExpiresAt: number | string | null;
@@ -222,6 +224,8 @@ export interface WorkflowStepRunsTable {
   maxAttempts: number;
   timeoutMs: number;
   error: string | null;
+  /** The failure as core's TextParts (JSON), for each reader's language; null before issue 35. */
+  errorText: string | null;
   branch: string | null;
   idempotencyKey: string;
   startedAt: string | null;

@@ -1,5 +1,5 @@
 import {
-  MAX_ROW_ID, Messages, type RunTriggerBody, type TriggerOutcome,
+  type Language, MAX_ROW_ID, Messages, type RunTriggerBody, type TriggerOutcome,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
@@ -29,7 +29,7 @@ async function triggerOfId(app: FastifyInstance, idText: string | undefined) {
  * answer waits a short while (RAKIT_TRIGGER_WAIT_MS) for them. With no built workflow
  * listening the trigger run stays 'queued', started when such a workflow is built.
  */
-export async function queueTriggerRun(app: FastifyInstance, caller: Principal, idText: string | undefined, sent: RunTriggerBody): Promise<TriggerOutcome> {
+export async function queueTriggerRun(app: FastifyInstance, caller: Principal, idText: string | undefined, sent: RunTriggerBody, language: Language): Promise<TriggerOutcome> {
   const trigger = await triggerOfId(app, idText);
   caller.assertAppMember(trigger.triggerAppId);
   const names = storedNames(trigger.triggerParams);
@@ -52,5 +52,5 @@ export async function queueTriggerRun(app: FastifyInstance, caller: Principal, i
     triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params: JSON.stringify(params), status: 'queued',
   }));
   const runIds = await startTriggerRuns(app, caller.audit, { runId, triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params });
-  return triggerOutcome(app, runId, trigger.triggerId, runIds);
+  return triggerOutcome(app, runId, trigger.triggerId, runIds, language);
 }

@@ -2,7 +2,7 @@ import {
   addonByName, type BuildProblem, checkAddonParams, DEFAULT_LANGUAGE, findCycle, type FlowEdge, type Language, missingRequiredParams,
   reachableFrom, rootsOf, templateErrors, topologicalOrder, type WorkflowBuild,
 } from '@rakit/core';
-import { translate } from '@rakit/core/translate';
+import { localiseParts, translate } from '@rakit/core/translate';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { insertWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow } from '../store/repositories/workflows';
@@ -86,7 +86,7 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
       const before = [...reachableFrom([action.actionId], edges.map(([from, to]): FlowEdge => [to, from]))]
         .filter((id) => id !== action.actionId).map((id) => stepOf.get(id) ?? 0);
       for (const [name, text] of Object.entries(action.params)) {
-        for (const error of templateErrors(text, before)) problems.push({ actionId: action.actionId, message: `${name}: ${say(error.key, error.values)}` });
+        for (const error of templateErrors(text, before)) problems.push({ actionId: action.actionId, message: `${name}: ${localiseParts(language, error)}` });
       }
     }
   }

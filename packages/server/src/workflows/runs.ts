@@ -1,14 +1,15 @@
 import {
   Messages, type RunChainsBody, WORKFLOW_RUN_STARTED_ACTION, type RunOutcome, type TriggerOutcome, WORKFLOW_RUNS_SHOWN,
   type WorkflowRunDetail, type WorkflowRunStatus, type WorkflowRunSummary, type WorkflowStepRun, type WorkflowStepStatus,
-  type ConditionBranch,
+  type ConditionBranch, type Language,
 } from '@rakit/core';
+import { localiseParts, translateText } from '@rakit/core/translate';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, notFound } from '../errors/http-errors';
 import {
-  findRun, insertRun, latestRunsOfWorkflow, type NewStep, resetFailedRun, setTriggerRunStatus, stepsOfRun, swapTriggerRunStatus, unstartedTriggerRuns,
+  findRun, insertRun, latestRunsOfWorkflow, type NewStep, resetFailedRun, setTriggerRunStatus, stepsOfRun, storedFailure, swapTriggerRunStatus, unstartedTriggerRuns,
   type WorkflowRunRow, type WorkflowStepRunRow,
 } from '../store/repositories/workflow-runs';
 import { findWorkflowAction, latestWorkflowVersion } from '../store/repositories/workflows';
@@ -105,19 +106,26 @@ export async function waitForRuns(app: FastifyInstance, runIds: readonly number[
   }
 }
 
+/**
+ * A recorded failure in the reader's language: its pieces, each text of the catalogs in his
+ * words; one recorded before they were kept, a text of messages.json in it translated.
+ */
+const failureIn = (language: Language, row: { error: string | null; errorText: string | null }): string =>
+  (row.errorText === null && row.error !== null ? translateText(language, row.error).text : localiseParts(language, storedFailure(row)));
+
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text) as unknown);
 const durationOf = (from: string | null, to: string | null): number | null =>
   (from === null || to === null ? null : Math.max(0, Date.parse(to) - Date.parse(from)));
 
 /** How a run went, for a caller that waited: finished, or 'started' while it goes on. */
-export async function outcomeOf(app: FastifyInstance, runId: number): Promise<RunOutcome> {
+export async function outcomeOf(app: FastifyInstance, runId: number, language: Language): Promise<RunOutcome> {
   const run = await findRun(app.store, runId);
   if (run === undefined) throw notFound(Messages.workflowRunNotFound);
   const steps = await stepsOfRun(app.store, runId);
   const finished = steps.filter((s) => s.status === 'succeeded').sort((a, b) => (a.finishedAt ?? '').localeCompare(b.finishedAt ?? '') || a.stepNumber - b.stepNumber);
   const status = run.status === 'succeeded' || run.status === 'failed' ? run.status : 'started';
-  const errors = steps.filter((s) => s.status === 'failed').map((s) => `${s.alias}: ${s.error ?? 'failed'}`);
-  if (run.status === 'failed' && errors.length === 0) errors.push(run.error ?? 'failed');
+  const errors = steps.filter((s) => s.status === 'failed').map((s) => `${s.alias}: ${failureIn(language, s)}`);
+  if (run.status === 'failed' && errors.length === 0) errors.push(failureIn(language, run));
   return { runId, workflowId: run.workflowId, status, errors, output: parse(finished.at(-1)?.output ?? null) };
 }
 
@@ -130,7 +138,7 @@ async function publishedOf(app: FastifyInstance, chainId: number): Promise<{ ver
 }
 
 /** runWorkflow: an administrator runs the published version from the editor. */
-export async function runWorkflow(app: FastifyInstance, caller: Principal, chainId: number, input: Record<string, unknown>): Promise<RunOutcome> {
+export async function runWorkflow(app: FastifyInstance, caller: Principal, chainId: number, input: Record<string, unknown>, language: Language): Promise<RunOutcome> {
   const workflow = await workflowOfAdmin(app, caller, chainId);
   const { versionId, definition } = await publishedOf(app, chainId);
   const runId = await startRun(app, caller.audit, {
@@ -138,11 +146,11 @@ export async function runWorkflow(app: FastifyInstance, caller: Principal, chain
     starter: { kind: 'editor', userId: caller.userId, triggerId: null, triggerRunId: null },
   });
   await waitForRuns(app, [runId], app.config.triggerWaitMs);
-  return outcomeOf(app, runId);
+  return outcomeOf(app, runId, language);
 }
 
 /** runChains (spec 1 §7): the chain from one action of a workflow onward, in its published version. */
-export async function runChains(app: FastifyInstance, caller: Principal, body: RunChainsBody): Promise<RunOutcome> {
+export async function runChains(app: FastifyInstance, caller: Principal, body: RunChainsBody, language: Language): Promise<RunOutcome> {
   const action = await findWorkflowAction(app.store, body.actionId);
   if (action === undefined) throw notFound(Messages.workflowActionNotFound);
   const workflow = await workflowOfAdmin(app, caller, action.actionChainId);
@@ -153,34 +161,34 @@ export async function runChains(app: FastifyInstance, caller: Principal, body: R
     starter: { kind: 'chain', userId: caller.userId, triggerId: null, triggerRunId: null },
   });
   await waitForRuns(app, [runId], app.config.triggerWaitMs);
-  return outcomeOf(app, runId);
+  return outcomeOf(app, runId, language);
 }
 
-function summaryOf(run: WorkflowRunRow): WorkflowRunSummary {
+function summaryOf(run: WorkflowRunRow, language: Language): WorkflowRunSummary {
   return {
     runId: run.runId, workflowId: run.workflowId, versionId: run.versionId, status: run.status as WorkflowRunStatus,
     startedBy: {
       kind: run.startedByKind as 'trigger' | 'editor' | 'chain', userId: run.startedByUser, userName: run.startedByUser,
       triggerId: run.triggerId, triggerRunId: run.triggerRunId,
     },
-    createdAt: run.createdAt, startedAt: run.startedAt, finishedAt: run.finishedAt, durationMs: durationOf(run.startedAt, run.finishedAt), error: run.error,
+    createdAt: run.createdAt, startedAt: run.startedAt, finishedAt: run.finishedAt, durationMs: durationOf(run.startedAt, run.finishedAt), error: run.error === null ? null : failureIn(language, run),
   };
 }
 
-function stepOf(step: WorkflowStepRunRow): WorkflowStepRun {
+function stepOf(step: WorkflowStepRunRow, language: Language): WorkflowStepRun {
   return {
     stepNumber: step.stepNumber, actionId: step.actionId, actionAlias: step.alias, addonName: step.addonName,
     status: step.status as WorkflowStepStatus, input: parse(step.input), output: parse(step.output),
-    attempt: step.attempt, maxAttempts: step.maxAttempts, timeoutMs: step.timeoutMs, error: step.error,
+    attempt: step.attempt, maxAttempts: step.maxAttempts, timeoutMs: step.timeoutMs, error: step.error === null ? null : failureIn(language, step),
     branch: step.branch as ConditionBranch | null, startedAt: step.startedAt, finishedAt: step.finishedAt,
     durationMs: durationOf(step.startedAt, step.finishedAt),
   };
 }
 
 /** The latest runs of a workflow, newest first. */
-export async function runsOfWorkflow(app: FastifyInstance, caller: Principal, chainId: number): Promise<WorkflowRunSummary[]> {
+export async function runsOfWorkflow(app: FastifyInstance, caller: Principal, chainId: number, language: Language): Promise<WorkflowRunSummary[]> {
   await workflowOfAdmin(app, caller, chainId);
-  return (await latestRunsOfWorkflow(app.store, chainId, WORKFLOW_RUNS_SHOWN)).map(summaryOf);
+  return (await latestRunsOfWorkflow(app.store, chainId, WORKFLOW_RUNS_SHOWN)).map((run) => summaryOf(run, language));
 }
 
 async function runOfAdmin(app: FastifyInstance, caller: Principal, runId: number): Promise<WorkflowRunRow> {
@@ -191,18 +199,18 @@ async function runOfAdmin(app: FastifyInstance, caller: Principal, runId: number
 }
 
 /** A run with its input and steps. */
-export async function runDetail(app: FastifyInstance, caller: Principal, runId: number): Promise<WorkflowRunDetail> {
+export async function runDetail(app: FastifyInstance, caller: Principal, runId: number, language: Language): Promise<WorkflowRunDetail> {
   const run = await runOfAdmin(app, caller, runId);
   const input = parse(run.input);
   return {
-    ...summaryOf(run),
+    ...summaryOf(run, language),
     input: typeof input === 'object' && input !== null && !Array.isArray(input) ? input as Record<string, unknown> : {},
-    steps: (await stepsOfRun(app.store, runId)).map(stepOf),
+    steps: (await stepsOfRun(app.store, runId)).map((step) => stepOf(step, language)),
   };
 }
 
 /** Resumes a failed run at its failed step, keeping the earlier outputs. */
-export async function rerunRun(app: FastifyInstance, caller: Principal, runId: number): Promise<RunOutcome> {
+export async function rerunRun(app: FastifyInstance, caller: Principal, runId: number, language: Language): Promise<RunOutcome> {
   const run = await runOfAdmin(app, caller, runId);
   if (run.status !== 'failed') throw badRequest(Messages.workflowRunNotFailed);
   if ((await loadDefinition(app.store, run.versionId)) === undefined) throw badRequest(Messages.workflowNotBuilt);
@@ -215,7 +223,7 @@ export async function rerunRun(app: FastifyInstance, caller: Principal, runId: n
   if (!reset) throw badRequest(Messages.workflowRunNotFailed);
   await enqueue(app, runId);
   await waitForRuns(app, [runId], app.config.triggerWaitMs);
-  return outcomeOf(app, runId);
+  return outcomeOf(app, runId, language);
 }
 
 /** The workflows listening to a trigger that have a published version. */
@@ -249,10 +257,10 @@ export async function startTriggerRuns(
 }
 
 /** runTrigger's answer once its runs started: waits for them a short while. */
-export async function triggerOutcome(app: FastifyInstance, triggerRunId: number, triggerId: number, runIds: readonly number[]): Promise<TriggerOutcome> {
+export async function triggerOutcome(app: FastifyInstance, triggerRunId: number, triggerId: number, runIds: readonly number[], language: Language): Promise<TriggerOutcome> {
   if (runIds.length === 0) return { runId: triggerRunId, triggerId, status: 'no-workflow', runs: [], errors: [] };
   await waitForRuns(app, runIds, app.config.triggerWaitMs);
-  const runs = await Promise.all(runIds.map((id) => outcomeOf(app, id)));
+  const runs = await Promise.all(runIds.map((id) => outcomeOf(app, id, language)));
   const status = runs.some((r) => r.status === 'started') ? 'started' : runs.some((r) => r.status === 'failed') ? 'failed' : 'succeeded';
   return { runId: triggerRunId, triggerId, status, runs, errors: runs.flatMap((r) => r.errors) };
 }

@@ -1,3 +1,6 @@
+import type { TextParts } from '@rakit/core';
+import { z } from 'zod';
+import { isMessageKey, localiseParts } from '@rakit/core/translate';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
@@ -7,6 +10,31 @@ import type { WorkflowRunsTable, WorkflowStepRunsTable } from '../schema';
 
 export type WorkflowRunRow = Selectable<WorkflowRunsTable>;
 export type WorkflowStepRunRow = Selectable<WorkflowStepRunsTable>;
+
+const StoredPartsSchema = z.array(z.union([
+  z.string(),
+  z.object({ key: z.string().refine(isMessageKey), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() }),
+]));
+
+/**
+ * A run's or step's failure as recorded: its pieces, or, for one recorded before they were kept
+ * (or unreadable), its text as it is (a reader's language then finds a text of messages.json in it).
+ */
+export function storedFailure(row: { error: string | null; errorText: string | null }): TextParts {
+  if (row.errorText !== null) {
+    try {
+      const parsed = StoredPartsSchema.safeParse(JSON.parse(row.errorText));
+      if (parsed.success) return parsed.data as TextParts;
+    } catch {
+      // an unreadable text: its wording below
+    }
+  }
+  return row.error === null ? [{ key: 'workflow.failure.unknown' }] : [row.error];
+}
+
+/** A failure as stored: the specification's wording in `error`, the pieces for each reader's language in `errorText`. */
+export const failureColumns = (failure: TextParts | null): { error: string | null; errorText: string | null } =>
+  (failure === null ? { error: null, errorText: null } : { error: localiseParts('spec', failure), errorText: JSON.stringify(failure) });
 
 export interface NewRun {
   workflowId: number;
@@ -21,7 +49,7 @@ export interface NewRun {
   runKey: string;
 }
 
-export type NewStep = Omit<WorkflowStepRunsTable, 'runId' | 'attempt' | 'input' | 'output' | 'error' | 'branch' | 'startedAt' | 'finishedAt' | 'status'>;
+export type NewStep = Omit<WorkflowStepRunsTable, 'runId' | 'attempt' | 'input' | 'output' | 'error' | 'errorText' | 'branch' | 'startedAt' | 'finishedAt' | 'status'>;
 
 /** Records a queued run with its steps, all pending. Call inside a transaction. */
 export async function insertRun(db: Store, run: NewRun, steps: readonly NewStep[]): Promise<number> {
@@ -69,9 +97,9 @@ export const claimableRunIds = (db: Store, now: number, limit: number) =>
     .orderBy('runId').limit(limit);
 
 /** Ends the run held by `owner`; answers whether it still held it. */
-export async function finishRun(db: Store, runId: number, owner: string, status: 'succeeded' | 'failed', error: string | null): Promise<boolean> {
+export async function finishRun(db: Store, runId: number, owner: string, status: 'succeeded' | 'failed', failure: TextParts | null): Promise<boolean> {
   const result = await db.updateTable('workflowRuns')
-    .set({ status, error, finishedAt: new Date().toISOString(), leaseOwner: null, leaseExpiresAt: null })
+    .set({ status, ...failureColumns(failure), finishedAt: new Date().toISOString(), leaseOwner: null, leaseExpiresAt: null })
     .where('runId', '=', runId).where('leaseOwner', '=', owner).where('status', '=', 'running').executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -112,11 +140,11 @@ export async function resetFailedRun(db: Store, run: WorkflowRunRow): Promise<vo
   for (const step of steps) {
     if (step.stepNumber < from || step.status === 'succeeded') continue;
     await db.updateTable('workflowStepRuns').set({
-      status: 'pending', attempt: 0, error: null, output: null, branch: null, input: null, startedAt: null, finishedAt: null,
+      status: 'pending', attempt: 0, error: null, errorText: null, output: null, branch: null, input: null, startedAt: null, finishedAt: null,
       idempotencyKey: `${run.runKey}-${step.stepNumber}-r${rerun}`,
     }).where('runId', '=', run.runId).where('stepNumber', '=', step.stepNumber).execute();
   }
-  await db.updateTable('workflowRuns').set({ status: 'queued', error: null, finishedAt: null, leaseOwner: null, leaseExpiresAt: null, rerunCount: rerun })
+  await db.updateTable('workflowRuns').set({ status: 'queued', error: null, errorText: null, finishedAt: null, leaseOwner: null, leaseExpiresAt: null, rerunCount: rerun })
     .where('runId', '=', run.runId).execute();
 }
 

@@ -1,4 +1,3 @@
-import { Messages } from '@rakit/core';
 import { dataSourceOf } from '../../connections/data-source-of';
 import { cachedTables } from '../../datasources/schema-cache';
 import { type DataSource, DataSourceError, type QueryResult, type TableInfo } from '../../datasources/types';
@@ -6,7 +5,7 @@ import type { ParamValue } from '../../engine/bind';
 import { HttpError } from '../../errors/http-errors';
 import { runOnConnection } from '../../queries/run-sql';
 import { type DbConfigRow, findDbConfig } from '../../store/repositories/db-configs';
-import { type StepContext, StepFailure } from './executor';
+import { failureParts, type StepContext, StepFailure } from './executor';
 
 /*
  * SQL a workflow step runs: on a connection of the workflow's own application only, whoever
@@ -27,11 +26,10 @@ export function sqlStepFailure(error: unknown): unknown {
   if (error instanceof StepFailure) return error;
   if (error instanceof DataSourceError) {
     const transient = error.failure === 'unavailable' || (error.code !== undefined && TRANSIENT_STATEMENT_CODES.has(error.code));
-    return new StepFailure(error.message, transient);
+    return new StepFailure(failureParts(error), transient);
   }
   if (error instanceof HttpError) {
-    const message = [error.message, ...error.details].join(': ');
-    return new StepFailure(message, error.statusCode >= 500);
+    return new StepFailure(failureParts(error), error.statusCode >= 500);
   }
   return error;
 }
@@ -39,7 +37,7 @@ export function sqlStepFailure(error: unknown): unknown {
 /** A connection of the step's application, or a failure saying it is not found (another application's reads the same). */
 export async function appConnection(context: StepContext, dbId: number): Promise<DbConfigRow> {
   const db = await findDbConfig(context.app.store, dbId);
-  if (db === undefined || db.dbAppId !== context.appId) throw new StepFailure(Messages.databaseNotFound, false);
+  if (db === undefined || db.dbAppId !== context.appId) throw new StepFailure({ key: 'databaseNotFound' }, false);
   return db;
 }
 
@@ -71,7 +69,7 @@ export async function schemaTable(source: DataSource, name: string): Promise<Tab
     throw sqlStepFailure(error);
   }
   const table = tables.find((t) => t.table_name === name);
-  if (table === undefined) throw new StepFailure(`Table '${name}' does not exist in this database`, false);
+  if (table === undefined) throw new StepFailure({ key: 'workflow.failure.noTable', values: { table: `'${name}'` } }, false);
   return table;
 }
 
@@ -80,10 +78,10 @@ export function bindable(value: unknown, where: string): ParamValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new StepFailure(`The value of ${where} is not a finite number`, false);
+    if (!Number.isFinite(value)) throw new StepFailure({ key: 'workflow.failure.notFinite', values: { where } }, false);
     return value;
   }
-  throw new StepFailure(`The value of ${where} must be text, a number, true/false or null, not ${Array.isArray(value) ? 'a list' : typeof value}`, false);
+  throw new StepFailure({ key: 'workflow.failure.notBindable', values: { where, kind: Array.isArray(value) ? 'list' : typeof value } }, false);
 }
 
 /** The write's result as a step's output. */

@@ -57,7 +57,7 @@ export const conditionExecutor: AddonExecutor = {
   defaults: { timeoutMs: 1000, retries: 0 },
   async run(_context, params) {
     const { left, operator, right } = params;
-    if (!isOperator(operator)) throw new StepFailure(`The operator must be one of ${WORKFLOW_CONDITION_OPERATORS.join(', ')}`, false);
+    if (!isOperator(operator)) throw new StepFailure({ key: 'workflow.failure.operator', values: { operators: WORKFLOW_CONDITION_OPERATORS.join(', ') } }, false);
     const result = compare(left, operator, right);
     const branch: ConditionBranch = result ? 'true' : 'false';
     return { output: { result, left: left ?? null, right: right ?? null }, branch };

@@ -1,8 +1,8 @@
-import { Messages, PLAIN_EMAIL_ADDRESS } from '@rakit/core';
+import { type LocalText, PLAIN_EMAIL_ADDRESS } from '@rakit/core';
 import { HttpError } from '../../errors/http-errors';
 import { firstThirdPartyOfKind } from '../../store/repositories/third-parties';
 import { type SmtpError, smtpFailureText, smtpSettingsOf, smtpTransport } from '../../third-parties/smtp';
-import { type AddonExecutor, StepFailure } from './executor';
+import { type AddonExecutor, failureParts, StepFailure } from './executor';
 import { requiredText, textParam } from './params';
 
 /**
@@ -17,13 +17,13 @@ export const MAX_EMAIL_RECIPIENTS = 20;
 export const MAX_EMAIL_SUBJECT_LENGTH = 255;
 export const MAX_EMAIL_BODY_BYTES = 256 * 1024;
 
-const configuration = (message: string) => new StepFailure(message, false);
+const configuration = (text: LocalText) => new StepFailure(text, false);
 
 /** A header text of the author's: one line, or refused. */
 function oneLine(name: string, value: string): string {
-  if (/[\r\n\u0085\u2028\u2029]/.test(value)) throw configuration(`The parameter ${name} must be one line: a line break could add headers`);
+  if (/[\r\n\u0085\u2028\u2029]/.test(value)) throw configuration({ key: 'workflow.failure.emailOneLine', values: { name } });
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw configuration(`The parameter ${name} must not hold control characters`);
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw configuration({ key: 'workflow.failure.emailControlCharacters', values: { name } });
   return value;
 }
 
@@ -31,7 +31,7 @@ function oneLine(name: string, value: string): string {
 function addressList(name: string, value: string): string[] {
   const addresses = oneLine(name, value).split(/[,;]/).map((a) => a.trim()).filter((a) => a !== '');
   for (const address of addresses) {
-    if (address.length > 254 || !PLAIN_EMAIL_ADDRESS.test(address)) throw configuration(`The parameter ${name} holds '${address.slice(0, 100)}', which is not a plain e-mail address`);
+    if (address.length > 254 || !PLAIN_EMAIL_ADDRESS.test(address)) throw configuration({ key: 'workflow.failure.emailAddress', values: { name, address: `'${address.slice(0, 100)}'` } });
   }
   return addresses;
 }
@@ -45,7 +45,7 @@ function sendFailure(error: unknown): StepFailure {
   const temporary = typeof e.responseCode === 'number'
     ? e.responseCode >= 400 && e.responseCode < 500
     : e.code !== 'EAUTH' && e.code !== 'EENVELOPE' && e.code !== 'EMESSAGE' && e.code !== 'ETLS';
-  return new StepFailure(smtpFailureText(error), temporary);
+  return new StepFailure([smtpFailureText(error)], temporary);
 }
 
 export const emailExecutor: AddonExecutor = {
@@ -54,21 +54,21 @@ export const emailExecutor: AddonExecutor = {
   async run(context, params) {
     const to = addressList('to', requiredText(params, 'to'));
     const cc = addressList('cc', textParam(params, 'cc'));
-    if (to.length === 0) throw configuration('The parameter to names no address');
-    if (to.length + cc.length > MAX_EMAIL_RECIPIENTS) throw configuration(`An email may have at most ${MAX_EMAIL_RECIPIENTS} recipients`);
+    if (to.length === 0) throw configuration({ key: 'workflow.failure.emailNoRecipient' });
+    if (to.length + cc.length > MAX_EMAIL_RECIPIENTS) throw configuration({ key: 'workflow.failure.emailTooManyRecipients', values: { max: String(MAX_EMAIL_RECIPIENTS) } });
     const subject = oneLine('subject', requiredText(params, 'subject'));
-    if (subject.length > MAX_EMAIL_SUBJECT_LENGTH) throw configuration(`The subject is longer than ${MAX_EMAIL_SUBJECT_LENGTH} characters`);
+    if (subject.length > MAX_EMAIL_SUBJECT_LENGTH) throw configuration({ key: 'workflow.failure.emailSubjectTooLong', values: { max: String(MAX_EMAIL_SUBJECT_LENGTH) } });
     const body = textParam(params, 'body');
-    if (Buffer.byteLength(body, 'utf8') > MAX_EMAIL_BODY_BYTES) throw configuration(`The body is larger than ${MAX_EMAIL_BODY_BYTES / 1024} KB`);
+    if (Buffer.byteLength(body, 'utf8') > MAX_EMAIL_BODY_BYTES) throw configuration({ key: 'workflow.failure.emailBodyTooLarge', values: { max: String(MAX_EMAIL_BODY_BYTES / 1024) } });
 
     const service = await firstThirdPartyOfKind(context.app.store, 'smtp');
-    if (service === undefined) throw configuration(Messages.smtpNotConfigured);
+    if (service === undefined) throw configuration({ key: 'smtpNotConfigured' });
     context.signal.throwIfAborted();
     let transport;
     try {
       transport = await smtpTransport(context.app, smtpSettingsOf(context.app, service));
     } catch (error) {
-      if (error instanceof HttpError) throw new StepFailure([error.message, ...error.details].join(': '), error.statusCode >= 500);
+      if (error instanceof HttpError) throw new StepFailure(failureParts(error), error.statusCode >= 500);
       throw error;
     }
     const messageId = `<${context.idempotencyKey.replace(/[^A-Za-z0-9.-]/g, '-')}@rakit.workflow>`;

@@ -1,4 +1,5 @@
-import type { ConditionBranch } from '@rakit/core';
+import type { ConditionBranch, LocalText, TextParts } from '@rakit/core';
+import { codeOfText, localiseParts } from '@rakit/core/translate';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -36,10 +37,29 @@ export interface StepOutcome {
  * timeout, a dropped connection, a 5xx) lets the engine try again with backoff.
  */
 export class StepFailure extends Error {
-  constructor(message: string, readonly retryable: boolean) {
-    super(message);
+  /** What the run records: each reader gets it in his language (its message is the specification's wording). */
+  readonly text: TextParts;
+
+  /** A string is a text from outside (a database's, a mail server's): kept as it is. */
+  constructor(text: string | LocalText | TextParts, readonly retryable: boolean) {
+    const parts: TextParts = Array.isArray(text) ? text : [text as string | LocalText];
+    super(localiseParts('spec', parts));
+    this.text = parts;
     this.name = 'StepFailure';
   }
+}
+
+/**
+ * Another module's error as a failure's text: its own LocalText, or a text of messages.json
+ * found by its wording (a data source's, an SSRF guard's), or, from outside (a database's, a
+ * mail server's words), the text as it is; then its details.
+ */
+export function failureParts(error: Error & { local?: LocalText | undefined; details?: readonly string[] }): TextParts {
+  const details = (error.details ?? []).map((detail) => `: ${detail}`);
+  if (error.local !== undefined) return [error.local, ...details];
+  const coded = codeOfText(error.message);
+  if (coded === undefined) return [error.message, ...details];
+  return [coded.values === undefined ? { key: coded.code } : { key: coded.code, values: coded.values }, coded.rest, ...details];
 }
 
 export interface StepDefaults {

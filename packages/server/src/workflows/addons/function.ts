@@ -1,6 +1,6 @@
 import { HttpError } from '../../errors/http-errors';
 import { runFunctionForApp } from '../../functions/functions';
-import { type AddonExecutor, StepFailure } from './executor';
+import { type AddonExecutor, failureParts, StepFailure } from './executor';
 import { objectParam, requiredText } from './params';
 
 /**
@@ -21,10 +21,11 @@ export const functionExecutor: AddonExecutor = {
     try {
       result = await runFunctionForApp(context.app, context.appId, ref, values);
     } catch (error) {
-      if (error instanceof HttpError) throw new StepFailure(error.message, false);
+      if (error instanceof HttpError) throw new StepFailure(failureParts(error), false);
       throw error;
     }
-    if (!result.ok) throw new StepFailure(result.line === null ? result.error : `line ${result.line}: ${result.error}`, false);
+    // The function's own error is the author's code speaking: kept as it is, its line in the reader's words.
+    if (!result.ok) throw new StepFailure(result.line === null ? [result.error] : [{ key: 'workflow.failure.functionLine', values: { line: String(result.line) } }, `: ${result.error}`], false);
     return { output: result.value };
   },
 };

@@ -1,8 +1,8 @@
-import { answerBodyOf, Messages, WORKFLOW_HTTP_METHODS } from '@rakit/core';
+import { answerBodyOf, type LocalText, Messages, type TextParts, WORKFLOW_HTTP_METHODS } from '@rakit/core';
 import { HttpError } from '../../errors/http-errors';
 import { AllowedHosts } from '../../outbound/addresses';
 import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../../outbound/safe-request';
-import { type AddonExecutor, StepFailure } from './executor';
+import { type AddonExecutor, failureParts, StepFailure } from './executor';
 import { jsonParam, objectParam, requiredText } from './params';
 
 /**
@@ -24,7 +24,7 @@ const SHOWN_HEADERS = new Set([
 /** Answers a client may send again as they are: the other side was too busy or too slow, not refusing. */
 const RETRYABLE_CLIENT_STATUSES = new Set([408, 425, 429]);
 
-const configuration = (message: string) => new StepFailure(message, false);
+const configuration = (text: LocalText | TextParts) => new StepFailure(text, false);
 
 /**
  * Cloud metadata services' names: they resolve to a link-local address only inside the cloud,
@@ -36,7 +36,7 @@ const METADATA_HOSTS = /^(metadata|metadata\.google\.internal|metadata\.goog|ins
 function methodOf(params: Readonly<Record<string, unknown>>): Method {
   const method = requiredText(params, 'method').toUpperCase();
   const known = WORKFLOW_HTTP_METHODS.find((m) => m === method);
-  if (known === undefined) throw configuration(`The parameter method must be one of ${WORKFLOW_HTTP_METHODS.join(', ')}`);
+  if (known === undefined) throw configuration({ key: 'workflow.failure.httpMethod', values: { methods: WORKFLOW_HTTP_METHODS.join(', ') } });
   return known;
 }
 
@@ -45,7 +45,7 @@ function headersOf(params: Readonly<Record<string, unknown>>): Record<string, st
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(objectParam(params, 'headers'))) {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') headers[name] = String(value);
-    else if (value !== null) throw configuration(`The header ${name} must be text`);
+    else if (value !== null) throw configuration({ key: 'workflow.failure.headerNotText', values: { name } });
   }
   return headers;
 }
@@ -68,8 +68,7 @@ function bodyOf(method: Method, params: Readonly<Record<string, unknown>>, heade
  */
 function requestFailure(error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;
-  const message = [error.message, ...error.details].join(': ');
-  return new StepFailure(message, error.statusCode >= 500 && error.message !== Messages.requestTooLarge);
+  return new StepFailure(failureParts(error), error.statusCode >= 500 && error.message !== Messages.requestTooLarge);
 }
 
 const shownHeaders = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => SHOWN_HEADERS.has(name)));
@@ -85,7 +84,7 @@ export const httpExecutor: AddonExecutor = {
       throw requestFailure(error);
     }
     if (!context.app.config.allowPrivateUrls && METADATA_HOSTS.test(url.hostname)) {
-      throw configuration(`${Messages.requestHostRefused}: ${url.hostname}`);
+      throw configuration([{ key: 'requestHostRefused' }, `: ${url.hostname}`]);
     }
     const headers = headersOf(params);
     const body = bodyOf(method, params, headers);
@@ -105,8 +104,8 @@ export const httpExecutor: AddonExecutor = {
     }
     if (answer.status >= 300) {
       const retryable = answer.status >= 500 || RETRYABLE_CLIENT_STATUSES.has(answer.status);
-      const why = answer.status < 400 ? ': redirects are not followed' : '';
-      throw new StepFailure(`${method} ${url.origin}${url.pathname} answered HTTP ${answer.status}${why}`, retryable);
+      const key = answer.status < 400 ? 'workflow.failure.httpRedirect' : 'workflow.failure.httpStatus';
+      throw new StepFailure({ key, values: { request: `${method} ${url.origin}${url.pathname}`, status: String(answer.status) } }, retryable);
     }
     return { output: { status: answer.status, headers: shownHeaders(answer.headers), body: answerBodyOf(answer.text) } };
   },

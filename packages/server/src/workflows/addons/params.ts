@@ -1,3 +1,4 @@
+import type { LocalText } from '@rakit/core';
 import { StepFailure } from './executor';
 
 /*
@@ -7,7 +8,7 @@ import { StepFailure } from './executor';
  * a failure that no retry cures.
  */
 
-const configuration = (message: string) => new StepFailure(message, false);
+const configuration = (text: LocalText) => new StepFailure(text, false);
 
 /** A parameter as text: text as it is, a number or boolean in its usual form; empty when missing. */
 export function textParam(params: Readonly<Record<string, unknown>>, name: string): string {
@@ -15,13 +16,13 @@ export function textParam(params: Readonly<Record<string, unknown>>, name: strin
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw configuration(`The parameter ${name} must be text`);
+  throw configuration({ key: 'workflow.failure.paramNotText', values: { name } });
 }
 
 /** A required text parameter, trimmed: a failure when empty. */
 export function requiredText(params: Readonly<Record<string, unknown>>, name: string): string {
   const value = textParam(params, name).trim();
-  if (value === '') throw configuration(`The parameter ${name} is empty`);
+  if (value === '') throw configuration({ key: 'workflow.failure.paramEmpty', values: { name } });
   return value;
 }
 
@@ -29,7 +30,7 @@ export function requiredText(params: Readonly<Record<string, unknown>>, name: st
 export function idParam(params: Readonly<Record<string, unknown>>, name: string): number {
   const value = params[name];
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^[1-9][0-9]{0,9}$/.test(text)) throw configuration(`The parameter ${name} must be an id`);
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) throw configuration({ key: 'workflow.failure.paramNotId', values: { name } });
   return Number(text);
 }
 
@@ -42,7 +43,7 @@ export function jsonParam(params: Readonly<Record<string, unknown>>, name: strin
   try {
     return JSON.parse(value) as unknown;
   } catch {
-    throw configuration(`The parameter ${name} must be JSON`);
+    throw configuration({ key: 'workflow.failure.paramNotJson', values: { name } });
   }
 }
 
@@ -53,7 +54,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export function objectParam(params: Readonly<Record<string, unknown>>, name: string): Record<string, unknown> {
   const value = jsonParam(params, name);
   if (value === undefined) return {};
-  if (!isPlainObject(value)) throw configuration(`The parameter ${name} must be a JSON object`);
+  if (!isPlainObject(value)) throw configuration({ key: 'workflow.failure.paramNotObject', values: { name } });
   return value;
 }
 
@@ -62,5 +63,5 @@ export function listOrObjectParam(params: Readonly<Record<string, unknown>>, nam
   const value = jsonParam(params, name);
   if (value === undefined) return [];
   if (Array.isArray(value) || isPlainObject(value)) return value;
-  throw configuration(`The parameter ${name} must be a JSON list or object`);
+  throw configuration({ key: 'workflow.failure.paramNotListOrObject', values: { name } });
 }

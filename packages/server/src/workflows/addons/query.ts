@@ -1,4 +1,3 @@
-import { Messages } from '@rakit/core';
 import { assertOneStatement } from '../../queries/run-sql';
 import { findDbConfig } from '../../store/repositories/db-configs';
 import { findQuery } from '../../store/repositories/queries';
@@ -18,13 +17,13 @@ export const queryExecutor: AddonExecutor = {
     const queryId = idParam(params, 'queryId');
     const values = listOrObjectParam(params, 'params');
     if (!Array.isArray(values)) {
-      throw new StepFailure('A stored query binds its values by position (?): give params as a JSON list, e.g. ["{{$1.id[0]}}"]', false);
+      throw new StepFailure({ key: 'workflow.failure.queryParamsByPosition', values: { example: '["{{$1.id[0]}}"]' } }, false);
     }
     const bound = values.map((value, i) => bindable(value, `params[${i}]`));
     const query = await findQuery(context.app.store, queryId);
     // Another application's query reads as a missing one: the step learns nothing of it.
     const db = query === undefined ? undefined : await findDbConfig(context.app.store, query.actionDbId);
-    if (query === undefined || db === undefined || db.dbAppId !== context.appId) throw new StepFailure(Messages.actionNotFound, false);
+    if (query === undefined || db === undefined || db.dbAppId !== context.appId) throw new StepFailure({ key: 'actionNotFound' }, false);
     try {
       assertOneStatement(query.actionSqlQuery);
     } catch (error) {

@@ -31,7 +31,7 @@ export async function writeTarget(context: StepContext, params: Readonly<Record<
 /** The column of the table, or a failure naming it. */
 export function tableColumn(table: TableInfo, name: string): ColumnInfo {
   const column = table.columns.find((c) => c.COLUMN_NAME === name);
-  if (column === undefined) throw new StepFailure(`Column '${name}' does not exist in table '${table.table_name}'`, false);
+  if (column === undefined) throw new StepFailure({ key: 'workflow.failure.noColumn', values: { column: `'${name}'`, table: `'${table.table_name}'` } }, false);
   return column;
 }
 
@@ -40,14 +40,14 @@ export function columnParam(column: ColumnInfo, value: unknown, where: string): 
   const plain = bindable(value, where);
   if (plain === null) return null;
   const fitted = valueForColumn(column, typeof plain === 'boolean' ? Number(plain) : plain, { numberAsText: true });
-  if (fitted === undefined) throw new StepFailure(`The value of ${where} is not of the type of column '${column.COLUMN_NAME}' (${column.DATA_TYPE})`, false);
+  if (fitted === undefined) throw new StepFailure({ key: 'workflow.failure.columnType', values: { where, column: `'${column.COLUMN_NAME}'`, type: column.DATA_TYPE } }, false);
   return fitted;
 }
 
 /** The columns and values of an object parameter, checked against the table; a failure when it is empty. */
 export function columnValues(table: TableInfo, params: Readonly<Record<string, unknown>>, name: string): { column: ColumnInfo; value: ParamValue }[] {
   const entries = Object.entries(objectParam(params, name));
-  if (entries.length === 0) throw new StepFailure(`The parameter ${name} names no column`, false);
+  if (entries.length === 0) throw new StepFailure({ key: 'workflow.failure.noColumnNamed', values: { name } }, false);
   return entries.map(([key, value]) => {
     const column = tableColumn(table, key);
     return { column, value: columnParam(column, value, `${name}.${key}`) };

@@ -13,7 +13,7 @@ export const updateExecutor: AddonExecutor = {
   defaults: { timeoutMs: 30_000, retries: 2 },
   async run(context, params) {
     if (Object.keys(objectParam(params, 'where')).length === 0) {
-      throw new StepFailure('An update needs at least one condition in where: it never updates a whole table', false);
+      throw new StepFailure({ key: 'workflow.failure.updateNeedsWhere' }, false);
     }
     const { db, source, table } = await writeTarget(context, params);
     const values = columnValues(table, params, 'values');

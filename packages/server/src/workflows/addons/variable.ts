@@ -10,7 +10,7 @@ export const variableExecutor: AddonExecutor = {
   defaults: { timeoutMs: 1000, retries: 0 },
   async run(_context, params) {
     const { values } = params;
-    if (typeof values !== 'object' || values === null || Array.isArray(values)) throw new StepFailure('values must be a JSON object', false);
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) throw new StepFailure({ key: 'workflow.failure.valuesNotObject' }, false);
     return { output: values };
   },
 };

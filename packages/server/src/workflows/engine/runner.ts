@@ -1,10 +1,10 @@
-import { addonByName, resolveStepParameters } from '@rakit/core';
+import { addonByName, resolveStepParameters, type TextParts } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { ExecutorLookup } from '../addons';
 import type { Store } from '../../store/db';
 import { type StepOutcome, StepFailure } from '../addons/executor';
 import {
-  findRun, finishRun, renewLease, runsOfTriggerRun, setTriggerRunStatus, stepsOfRun, updateHeldStep,
+  failureColumns, findRun, finishRun, renewLease, storedFailure, runsOfTriggerRun, setTriggerRunStatus, stepsOfRun, updateHeldStep,
   type WorkflowStepRunRow,
 } from '../../store/repositories/workflow-runs';
 import { chainOf, decideStep, loadDefinition, type PublishedEdge, type StepState } from './definition';
@@ -28,8 +28,6 @@ export interface RunnerOptions {
   /** Told when a run this process advanced has ended (callers waiting in this process). */
   onRunFinished?: (runId: number) => void;
 }
-
-class Timeout extends Error {}
 
 /** Thrown inside a commit whose lease is gone, to roll it back. */
 class LeaseLost extends Error {}
@@ -86,7 +84,7 @@ async function runWithTimeout(run: (signal: AbortSignal) => Promise<StepOutcome>
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const error = new Timeout(`Timed out after ${timeoutMs} ms`);
+      const error = new StepFailure({ key: 'workflow.failure.timeout', values: { ms: String(timeoutMs) } }, true);
       controller.abort(error);
       reject(error);
     }, timeoutMs);
@@ -99,10 +97,9 @@ async function runWithTimeout(run: (signal: AbortSignal) => Promise<StepOutcome>
   }
 }
 
-function failureOf(error: unknown): { message: string; retryable: boolean } {
-  if (error instanceof StepFailure) return { message: error.message, retryable: error.retryable };
-  if (error instanceof Timeout) return { message: error.message, retryable: true };
-  return { message: error instanceof Error ? error.message : String(error), retryable: false };
+function failureOf(error: unknown): { text: TextParts; retryable: boolean } {
+  if (error instanceof StepFailure) return { text: error.text, retryable: error.retryable };
+  return { text: [error instanceof Error ? error.message : String(error)], retryable: false };
 }
 
 /** After a run ends, its trigger run (if any) ends too once every run it started has. */
@@ -143,10 +140,10 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
       throw error;
     }
   };
-  const finish = async (status: 'succeeded' | 'failed', error: string | null, step?: { number: number; attempt: number; message: string }) => {
+  const finish = async (status: 'succeeded' | 'failed', failure: TextParts | null, step?: { number: number; attempt: number; text: TextParts }) => {
     // The run ends last in the commit, conditioned on the lease: a stale worker writes nothing at all.
-    const failedStep = step === undefined ? [] : [held(step.number, { status: 'failed', error: step.message, finishedAt: new Date().toISOString() }, { attempt: step.attempt })];
-    const ended = await commit(...failedStep, (db) => finishRun(db, runId, owner, status, error));
+    const failedStep = step === undefined ? [] : [held(step.number, { status: 'failed', ...failureColumns(step.text), finishedAt: new Date().toISOString() }, { attempt: step.attempt })];
+    const ended = await commit(...failedStep, (db) => finishRun(db, runId, owner, status, failure));
     if (!ended) return 'lost' as const;
     // Its trigger run is settled before anyone waiting hears of the end: what they read next is final.
     const finished = await findRun(store, runId).catch(() => undefined);
@@ -158,7 +155,7 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
     const run = await findRun(store, runId);
     if (run === undefined || run.leaseOwner !== owner || run.status !== 'running') return 'lost';
     const definition = await loadDefinition(store, run.versionId);
-    if (definition === undefined) return await finish('failed', 'The published version of the workflow is gone');
+    if (definition === undefined) return await finish('failed', [{ key: 'workflow.failure.versionGone' }]);
     const edges = definition.edges as PublishedEdge[];
     const actions = new Map(definition.actions.map((a) => [a.actionId, a]));
     const input = parse(run.input);
@@ -173,7 +170,7 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
       if (lease.lost) return 'lost';
       const states = new Map<number, StepState>(steps.map((s) => [s.actionId, { actionId: s.actionId, status: s.status, branch: s.branch }]));
       const failedStep = steps.find((s) => s.status === 'failed');
-      if (failedStep !== undefined) return await finish('failed', `${failedStep.alias}: ${failedStep.error ?? 'failed'}`);
+      if (failedStep !== undefined) return await finish('failed', [`${failedStep.alias}: `, ...storedFailure(failedStep)]);
 
       let next: WorkflowStepRunRow | undefined;
       const skipped: number[] = [];
@@ -196,20 +193,20 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
       }
       if (next === undefined) {
         const unfinished = steps.some((s) => s.status === 'pending' || s.status === 'running');
-        return await finish(unfinished ? 'failed' : 'succeeded', unfinished ? 'No step can run: the flow is stuck' : null);
+        return await finish(unfinished ? 'failed' : 'succeeded', unfinished ? [{ key: 'workflow.failure.stuck' }] : null);
       }
 
       const step = next;
       const action = actions.get(step.actionId);
       const executor = options.executorFor(step.addonName);
       const resolved = resolveStepParameters(addonByName(step.addonName), action?.params ?? {}, outputs);
-      const refuse = (message: string) => finish('failed', `${step.alias}: ${message}`, { number: step.stepNumber, attempt: step.attempt, message });
-      if (action === undefined) return await refuse('The action is not in the published version');
-      if (executor === undefined) return await refuse(`The add-on ${step.addonName} cannot run on this server`);
-      if (!resolved.ok) return await refuse(resolved.errors.join('; '));
+      const refuse = (text: TextParts) => finish('failed', [`${step.alias}: `, ...text], { number: step.stepNumber, attempt: step.attempt, text });
+      if (action === undefined) return await refuse([{ key: 'workflow.failure.actionNotPublished' }]);
+      if (executor === undefined) return await refuse([{ key: 'workflow.failure.addonCannotRun', values: { addon: step.addonName } }]);
+      if (!resolved.ok) return await refuse(resolved.errors.flatMap((error, index) => (index === 0 ? error : ['; ', ...error])));
       // Found 'running': its worker died during it. A crash is not the step's failure, so it runs
       // again (its idempotency key unchanged), but a step that keeps killing workers stops.
-      if (step.status === 'running' && step.attempt >= step.maxAttempts + CRASH_ALLOWANCE) return await refuse('Workers stopped during this step too many times');
+      if (step.status === 'running' && step.attempt >= step.maxAttempts + CRASH_ALLOWANCE) return await refuse([{ key: 'workflow.failure.workersStopped' }]);
 
       const attempt = step.attempt + 1;
       const startedAt = new Date().toISOString();
@@ -224,7 +221,7 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
         app: options.app, appId: run.appId, runId, actionId: step.actionId, idempotencyKey: step.idempotencyKey,
       };
       let outcome: StepOutcome | undefined;
-      let failure: { message: string; retryable: boolean } | undefined;
+      let failure: { text: TextParts; retryable: boolean } | undefined;
       try {
         outcome = await runWithTimeout((signal) => executor.run({ ...context, signal }, resolved.values), step.timeoutMs, lease);
       } catch (error) {
@@ -236,19 +233,20 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
         const output = JSON.stringify(outcome.output ?? null);
         const finishedAt = new Date().toISOString();
         const branch = outcome.branch ?? null;
-        carried.push(held(step.stepNumber, { status: 'succeeded', output, branch, error: null, finishedAt }, { status: 'running', attempt }));
-        Object.assign(step, { status: 'succeeded', output, branch, error: null, finishedAt });
+        carried.push(held(step.stepNumber, { status: 'succeeded', output, branch, ...failureColumns(null), finishedAt }, { status: 'running', attempt }));
+        Object.assign(step, { status: 'succeeded', output, branch, ...failureColumns(null), finishedAt });
         // As a resumed run would read it back: the JSON of the output.
         outputs.set(step.stepNumber, parse(output));
         continue;
       }
-      const { message, retryable } = failure as { message: string; retryable: boolean };
+      const { text, retryable } = failure as { text: TextParts; retryable: boolean };
       if (!retryable || attempt >= step.maxAttempts) {
-        return await finish('failed', `${step.alias}: ${message}`, { number: step.stepNumber, attempt, message });
+        return await finish('failed', [`${step.alias}: `, ...text], { number: step.stepNumber, attempt, text });
       }
-      const again = await commit(held(step.stepNumber, { status: 'pending', error: message, finishedAt: new Date().toISOString() }, { status: 'running', attempt }));
+      const failed = failureColumns(text);
+      const again = await commit(held(step.stepNumber, { status: 'pending', ...failed, finishedAt: new Date().toISOString() }, { status: 'running', attempt }));
       if (!again) return 'lost';
-      Object.assign(step, { status: 'pending', error: message });
+      Object.assign(step, { status: 'pending', ...failed });
       await sleep(Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** (attempt - 1)), lease.signal);
     }
   } finally {

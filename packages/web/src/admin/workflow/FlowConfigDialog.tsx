@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Divider, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter, templateErrors } from '@rakit/core';
+import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter, partsText, templateErrors } from '@rakit/core';
 import { useRef, useState } from 'react';
 import { notifyFailure } from '../../components/notify';
 import { useT } from '../../i18n/LanguageProvider';
@@ -187,7 +187,7 @@ function ParamField({ param, addonName, required, value, steps, onChange }: Para
   }
   const valid = isValidWorkflowParameter(value);
   // What the build would say of its references: a step that does not run before this one.
-  const problems = templateErrors(value, steps.map((s) => s.step)).map((problem) => t(problem.key, problem.values));
+  const problems = templateErrors(value, steps.map((s) => s.step)).map((problem) => partsText(problem, (text) => t(text.key, text.values)));
   const insert = (reference: string) => {
     const element = input.current;
     const next = insertIntoText(value, reference, element?.selectionStart ?? null, element?.selectionEnd ?? null);
