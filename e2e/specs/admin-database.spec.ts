@@ -65,7 +65,8 @@ describe('the demo administrator manages database connections', () => {
     await fillConnection({ port: '1', user: 'root' });
     await dialog().getByRole('button', { name: 'Save' }).click();
     await dialog().getByText('Incorrect Configuration').waitFor();
-    expect(await page.getByText('Incorrect Configuration').count()).toBe(2);
+    // The same words in the dialog and in the red notice at the top.
+    await expect.poll(() => page.getByText('Incorrect Configuration').count()).toBe(2);
     expect(await dialog().getByLabel('Host').inputValue()).toBe('127.0.0.1');
     await snapshot(page, 'admin-database-refused');
     await dialog().getByRole('button', { name: 'Cancel' }).click();

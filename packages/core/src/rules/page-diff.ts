@@ -1,3 +1,5 @@
+import type { MessageKey } from '../i18n/catalog';
+import { widgetNameKey } from '../widgets/names';
 import { type Component, widgetLabel } from '../widgets/registry';
 import { walkPlacedComponents } from './component-tree';
 
@@ -12,6 +14,8 @@ export interface DiffComponent {
   type: string;
   /** `Text Input "Name"`, or `Text Input t3` for one without a title: the type by its model's label, as the palette names it. */
   label: string;
+  /** Its title, trimmed ('' when it has none): a reader's catalog names it with its type's name (DiffWords). */
+  title: string;
 }
 
 export interface MovedComponent extends DiffComponent {
@@ -83,7 +87,7 @@ export function keptOrder(before: readonly string[], after: readonly string[]): 
 /** A component as the difference names it: `Text Input "Name"`, or its type and id without a title. */
 export function describeComponent(c: Component): DiffComponent {
   const title = typeof c.title === 'string' ? c.title.trim() : '';
-  return { id: c.id, type: c.type, label: title === '' ? `${widgetLabel(c.type)} ${c.id}` : `${widgetLabel(c.type)} "${title}"` };
+  return { id: c.id, type: c.type, title, label: title === '' ? `${widgetLabel(c.type)} ${c.id}` : `${widgetLabel(c.type)} "${title}"` };
 }
 
 /** Ids of the components under each parent, in order, keeping only those in `keep`. */
@@ -135,30 +139,57 @@ export function diffPageComponents(before: readonly Component[], after: readonly
 export const isEmptyDiff = (diff: PageDiff): boolean =>
   diff.added.length + diff.removed.length + diff.moved.length + diff.changed.length === 0;
 
-/** One readable line per change: `Added Table "Orders"`, `Changed Text "Hi": content, title`. */
-export function describePageDiff(diff: PageDiff, labelOf: (id: string | null) => string = (id) => (id === null ? 'the page' : id)): string[] {
+/** A catalog's text, its placeholders filled: the editor's `t`, the server's `translate` in one language. */
+export type Say = (key: MessageKey, values?: Record<string, string>) => string;
+
+/** How a page's changes are said in one catalog: a component by its type's name and title (or id), a list's place. */
+export interface DiffWords {
+  component: (c: DiffComponent) => string;
+  place: (parent: string | null) => string;
+  say: Say;
+}
+
+/** The words of a page's changes in the catalog `say` speaks. */
+export function diffWordsOf(say: Say): DiffWords {
+  const typeName = (type: string) => {
+    const key = widgetNameKey(type);
+    return key === undefined ? type : say(key);
+  };
+  return {
+    component: (c) => (c.title === '' ? say('editor.diff.untitled', { type: typeName(c.type), id: c.id }) : say('editor.diff.titled', { type: typeName(c.type), title: c.title })),
+    place: (parent) => (parent === null ? say('editor.conflict.thePage') : say('editor.conflict.card', { id: parent })),
+    say,
+  };
+}
+
+/** One readable line per change: `Added Table "Orders"`, `Changed Text "Hi": content, title` (a setting by its field's name). */
+export function describePageDiff(diff: PageDiff, words: DiffWords): string[] {
+  const { component, place, say } = words;
   return [
-    ...diff.added.map((c) => `Added ${c.label}`),
-    ...diff.removed.map((c) => `Removed ${c.label}`),
-    ...diff.moved.map((c) => (c.fromParent === c.toParent ? `Moved ${c.label}` : `Moved ${c.label} from ${labelOf(c.fromParent)} to ${labelOf(c.toParent)}`)),
-    ...diff.changed.map((c) => `Changed ${c.label}: ${c.settings.join(', ')}`),
+    ...diff.added.map((c) => say('editor.diff.added', { component: component(c) })),
+    ...diff.removed.map((c) => say('editor.diff.removed', { component: component(c) })),
+    ...diff.moved.map((c) => (c.fromParent === c.toParent
+      ? say('editor.diff.moved', { component: component(c) })
+      : say('editor.diff.movedBetween', { component: component(c), from: place(c.fromParent), to: place(c.toParent) }))),
+    ...diff.changed.map((c) => say('editor.diff.changed', { component: component(c), settings: c.settings.join(', ') })),
   ];
 }
 
 export const MAX_VERSION_SUMMARY = 500;
 
 /** A version's short summary: its changes' lines, cut to `max` characters with how many more there were. */
-export function summarizePageDiff(diff: PageDiff, max = MAX_VERSION_SUMMARY): string {
-  const lines = describePageDiff(diff, (id) => (id === null ? 'the page' : `card ${id}`));
-  if (lines.length === 0) return 'No change to the components';
+export function summarizePageDiff(diff: PageDiff, words: DiffWords, max = MAX_VERSION_SUMMARY): string {
+  const lines = describePageDiff(diff, words);
+  if (lines.length === 0) return words.say('editor.diff.noChange');
+  const more = (count: number) => words.say('editor.diff.more', { count: String(count) });
   let summary = '';
   for (const [index, line] of lines.entries()) {
     const rest = lines.length - index - 1;
     const next = summary === '' ? line : `${summary}; ${line}`;
-    const tail = rest > 0 ? `; … and ${rest} more` : '';
+    const tail = rest > 0 ? `; ${more(rest)}` : '';
     if (next.length + tail.length > max) {
-      const more = `… and ${lines.length - index} more`;
-      return summary === '' ? `${line.slice(0, Math.max(0, max - more.length - 3))}…; ${more}`.slice(0, max) : `${summary}; ${more}`;
+      const left = more(lines.length - index);
+      return summary === '' ? `${line.slice(0, Math.max(0, max - left.length - 3))}…; ${left}`.slice(0, max) : `${summary}; ${left}`;
     }
     summary = next;
   }

@@ -1,7 +1,8 @@
 import {
-  type Component, diffPageComponents, MAX_VERSION_SUMMARY, Messages, type PageVersionKind,
+  type Component, diffPageComponents, type DiffWords, diffWordsOf, MAX_VERSION_SUMMARY, Messages, type PageVersionKind,
   type RestoredPage, summarizePageDiff,
 } from '@rakit/core';
+import { translate } from '@rakit/core/translate';
 import { writeComponentsToDoc } from '@rakit/core/page-ydoc';
 import * as Y from 'yjs';
 import { conflict, notFound } from '../errors/http-errors';
@@ -115,12 +116,16 @@ function componentsOf(text: string): Component[] {
   }
 }
 
+/** A version's summary is stored in the Specification's words (docs/languages.md). */
+let specWords: DiffWords | undefined;
+const specDiffWords = (): DiffWords => (specWords ??= diffWordsOf((key, values) => translate('spec', key, values)));
+
 /** What changed from one state of a page to the next, in a line (a rename, then the components' changes). */
 function summaryOf(before: { name: string; components: string }, after: { name: string; components: string }): string {
   const renamed = before.name === after.name ? '' : `Renamed "${before.name}" to "${after.name}"`;
   const changes = before.components === after.components && renamed !== ''
     ? ''
-    : summarizePageDiff(diffPageComponents(componentsOf(before.components), componentsOf(after.components)));
+    : summarizePageDiff(diffPageComponents(componentsOf(before.components), componentsOf(after.components)), specDiffWords());
   return [renamed, changes].filter((part) => part !== '').join('; ');
 }
 

@@ -3,12 +3,25 @@ import type { NotificationData } from '@mantine/notifications';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /**
- * The notices' library is fetched with the first notice, not with the page: most visits show
- * none, and a phone's first load need not carry it (issue 35's budget). Mantine's notices live
- * in a store of the library's module, so a notice shown while the container is still loading
- * appears as soon as it mounts.
+ * The notices' library is fetched on the person's first click or key press (most notices answer
+ * one, and it arrives long before the call does), or with the first notice: a phone's first load
+ * need not carry it (issue 35's budget). Mantine's notices live in a store of the library's
+ * module, so a notice shown while the container is still loading appears as soon as it mounts.
  */
-const loadLibrary = () => import('@mantine/notifications');
+let library: ReturnType<typeof importLibrary> | undefined;
+const importLibrary = () => import('@mantine/notifications');
+const loadLibrary = () => {
+  library ??= importLibrary().catch((error: unknown) => {
+    library = undefined; // offline: tried again with the next notice
+    throw error;
+  });
+  return library;
+};
+if (typeof window !== 'undefined') {
+  const early = () => { loadLibrary().catch(() => undefined); };
+  window.addEventListener('pointerdown', early, { once: true, capture: true, passive: true });
+  window.addEventListener('keydown', early, { once: true, capture: true, passive: true });
+}
 let wanted = false;
 const listeners = new Set<() => void>();
 

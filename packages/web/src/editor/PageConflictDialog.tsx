@@ -1,15 +1,15 @@
-import { CARD_SETTING, describePageDiff, type PageConflict } from '@rakit/core';
+import { CARD_SETTING, describePageDiff, diffWordsOf, type PageConflict } from '@rakit/core';
 import { type ConflictQuestion, ConflictDialog, shownValue } from '../components/ConflictDialog';
 import { type Translate, useT } from '../i18n/LanguageProvider';
 import { editorStore, useEditor } from '../state/editor-store';
-import { cardLabel } from './diff-places';
 
 
 /** The question one clash of a page merge asks. */
 function question(t: Translate, conflict: PageConflict): ConflictQuestion {
   const { key } = conflict;
-  const place = cardLabel(t);
-  const component = conflict.kind === 'order' ? '' : conflict.component.label;
+  const words = diffWordsOf(t);
+  const { place } = words;
+  const component = conflict.kind === 'order' ? '' : words.component(conflict.component);
   switch (conflict.kind) {
     case 'setting':
       return conflict.setting === CARD_SETTING
@@ -32,7 +32,7 @@ function question(t: Translate, conflict: PageConflict): ConflictQuestion {
     case 'order':
       return {
         key,
-        title: t('editor.conflict.order', { parent: conflict.parent === null ? t('editor.conflict.thePage') : conflict.parent.label }),
+        title: t('editor.conflict.order', { parent: conflict.parent === null ? t('editor.conflict.thePage') : words.component(conflict.parent) }),
         mine: t('editor.conflict.yourOrder'),
         theirs: t('editor.conflict.theirOrder'),
       };
@@ -48,7 +48,7 @@ export function PageConflictDialog() {
     <ConflictDialog
       what={t('editor.thisPage')}
       who={conflict.savedBy}
-      theirChanges={describePageDiff(conflict.changes, cardLabel(t))}
+      theirChanges={describePageDiff(conflict.changes, diffWordsOf(t))}
       questions={conflict.conflicts.map((clash) => question(t, clash))}
       onSettle={(settlement) => editorStore.getState().settleConflict(settlement)}
     />

@@ -1,4 +1,4 @@
-import { describePageDiff, type PageDiff, parsePageComponents } from '@rakit/core';
+import { describePageDiff, diffWordsOf, type PageDiff, parsePageComponents } from '@rakit/core';
 import { useEffect } from 'react';
 import { type AppApi, ApiUnreachableError, firstError } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
@@ -6,7 +6,6 @@ import { notifyFailure, notifyInfo } from '../components/notify';
 import { t } from '../i18n/i18n';
 import { editorStore, useEditor } from '../state/editor-store';
 import { useLivePage } from './live/use-live-page';
-import { cardLabel } from './diff-places';
 import { PageConflictDialog } from './PageConflictDialog';
 
 /** Quiet time after the last change before the editor saves by itself. */
@@ -20,7 +19,7 @@ const MERGE_ATTEMPTS = 2;
 
 /** Tells the builder whose changes joined his page, and which. */
 function notifyMerged(changes: PageDiff, savedBy: string | null): void {
-  const lines = describePageDiff(changes, cardLabel(t));
+  const lines = describePageDiff(changes, diffWordsOf(t));
   const shown = lines.slice(0, 4).join('; ');
   const message = lines.length === 0 ? t('editor.merged.same') : lines.length > 4 ? t('editor.merged.more', { changes: shown, count: lines.length - 4 }) : shown;
   notifyInfo(message, savedBy === null ? t('editor.merged.title') : t('editor.merged.titleBy', { name: savedBy }));

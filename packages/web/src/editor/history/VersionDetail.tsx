@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, List, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { describePageDiff, diffPageComponents, isEmptyDiff, type PageVersionSummary } from '@rakit/core';
+import { describePageDiff, diffPageComponents, diffWordsOf, isEmptyDiff, type PageVersionSummary } from '@rakit/core';
 import { IconArrowLeft, IconRestore } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,7 +8,6 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageRenderer } from '../../widgets/PageRenderer';
 import { useCurrentApp } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
-import { cardLabel } from '../diff-places';
 import { PageFormProvider } from '../../page-state/form-state';
 import { editorStore, selectComponents, useEditor } from '../../state/editor-store';
 import { KIND_LABELS, refreshPageLists, versionComponents } from './history-queries';
@@ -39,7 +38,7 @@ export function VersionDetail({ summary, onBack }: VersionDetailProps) {
     queryFn: async () => dataOf(await api.getPageVersion(summary.versionId), 'The version'),
   });
   const read = useMemo(() => (version.data === undefined ? undefined : versionComponents(version.data.pageComponents)), [version.data]);
-  const changes = useMemo(() => (read === undefined ? [] : describePageDiff(diffPageComponents(read.components, current), cardLabel(t))), [read, current, t]);
+  const changes = useMemo(() => (read === undefined ? [] : describePageDiff(diffPageComponents(read.components, current), diffWordsOf(t))), [read, current, t]);
   const unchanged = read !== undefined && isEmptyDiff(diffPageComponents(read.components, current));
 
   async function saveName() {
