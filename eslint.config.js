@@ -21,6 +21,8 @@ const webTextRules = ['error',
   { selector: `JSXAttribute[name.name=/^(${SHOWN_PROPS})$/] > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]/]`, message: UNLOCALISED },
   { selector: `CallExpression[callee.name=/^notify(Success|Failure|Info)?$/] > Literal${literalText}`, message: UNLOCALISED },
   { selector: `CallExpression[callee.name=/^notify(Success|Failure|Info)?$/] > TemplateLiteral`, message: UNLOCALISED },
+  // What a failed load names ("{what} could not be loaded").
+  { selector: `CallExpression[callee.name='dataOf'] > :matches(Literal${literalText}, TemplateLiteral)`, message: UNLOCALISED },
 ];
 const serverTextRules = ['error',
   { selector: `CallExpression[callee.name=/^(badRequest|unauthorized|forbidden|notFound|conflict)$/] > Literal`, message: UNLOCALISED },

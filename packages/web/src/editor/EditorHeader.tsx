@@ -38,7 +38,7 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
   const peers = useEditor((state) => state.live?.peers ?? NO_PEERS);
   const store = editorStore.getState();
   // Spec 1 §4: the workflows are listed beside the pages; one chosen opens in the workflow editor.
-  const workflows = useQuery({ queryKey: ['workflows', app.appId], queryFn: async () => dataOf(await api.listWorkflow(app.appId), 'The workflows') });
+  const workflows = useQuery({ queryKey: ['workflows', app.appId], queryFn: async () => dataOf(await api.listWorkflow(app.appId), t('editor.workflowsWhat')) });
 
   async function created(pageId: number) {
     setCreating(false);

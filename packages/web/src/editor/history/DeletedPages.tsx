@@ -15,7 +15,7 @@ export function DeletedPages({ onUndeleted }: { onUndeleted: () => void }) {
   const { api, app } = useCurrentApp();
   const queryClient = useQueryClient();
   const [, choosePage] = usePageParam();
-  const deleted = useQuery({ queryKey: deletedPagesKey(app.appId), queryFn: async () => dataOf(await api.listDeletedPages(app.appId), 'The deleted pages') });
+  const deleted = useQuery({ queryKey: deletedPagesKey(app.appId), queryFn: async () => dataOf(await api.listDeletedPages(app.appId), t('editor.history.deletedWhat')) });
 
   async function undelete(pageId: number) {
     if (await runChange(api.undeletePage(pageId), t('editor.history.pageUndeleted'))) {

@@ -35,7 +35,7 @@ export function VersionDetail({ summary, onBack }: VersionDetailProps) {
   const [name, setName] = useState(summary.versionName ?? '');
   const version = useQuery({
     queryKey: ['page-version', summary.versionId],
-    queryFn: async () => dataOf(await api.getPageVersion(summary.versionId), 'The version'),
+    queryFn: async () => dataOf(await api.getPageVersion(summary.versionId), t('editor.history.versionWhat')),
   });
   const read = useMemo(() => (version.data === undefined ? undefined : versionComponents(version.data.pageComponents)), [version.data]);
   const changes = useMemo(() => (read === undefined ? [] : describePageDiff(diffPageComponents(read.components, current), diffWordsOf(t))), [read, current, t]);

@@ -17,7 +17,7 @@ export function VersionList({ pageId, onOpen }: { pageId: number; onOpen: (versi
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: [...pageVersionsKey(pageId), page],
-    queryFn: async () => dataOf(await api.listPageVersions(pageId, page, PAGE_VERSIONS_PAGE_SIZE), 'The versions'),
+    queryFn: async () => dataOf(await api.listPageVersions(pageId, page, PAGE_VERSIONS_PAGE_SIZE), t('editor.history.versionsWhat')),
   });
   if (list.isPending) return <Loader role="status" aria-label={t('editor.history.loadingVersions')} />;
   if (list.error !== null) return <Alert color="red">{list.error.message}</Alert>;
