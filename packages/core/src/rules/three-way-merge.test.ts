@@ -58,7 +58,7 @@ describe('page merge', () => {
     const theirs = base().map((c) => (c.id === 'b' ? { ...c, title: 'Theirs' } : c));
     const merged = mergePageComponents(base(), mine, theirs);
     expect(merged.conflicts).toEqual([{
-      key: 'b:title', kind: 'setting', component: { id: 'b', type: 'input', label: 'Text Input "Mine"' }, setting: 'title', mine: 'Mine', theirs: 'Theirs',
+      key: 'b:title', kind: 'setting', component: { id: 'b', type: 'input', title: 'Mine', label: 'Text Input "Mine"' }, setting: 'title', mine: 'Mine', theirs: 'Theirs',
     }]);
     expect(titled(merged.components, 'b')).toBe('Mine');
     expect(titled(mergePageComponents(base(), mine, theirs, { 'b:title': 'theirs' }).components, 'b')).toBe('Theirs');
@@ -68,7 +68,7 @@ describe('page merge', () => {
     const mine = base().filter((c) => c.id !== 'a');
     const theirs = base().map((c) => (c.id === 'a' ? { ...c, title: 'Still needed' } : c));
     const merged = mergePageComponents(base(), mine, theirs);
-    expect(merged.conflicts).toEqual([{ key: 'a:removed', kind: 'removed', component: { id: 'a', type: 'input', label: 'Text Input "Still needed"' }, removedBy: 'mine' }]);
+    expect(merged.conflicts).toEqual([{ key: 'a:removed', kind: 'removed', component: { id: 'a', type: 'input', title: 'Still needed', label: 'Text Input "Still needed"' }, removedBy: 'mine' }]);
     expect(ids(merged.components)).not.toContain('a');
     expect(ids(mergePageComponents(base(), mine, theirs, { 'a:removed': 'theirs' }).components)[0]).toBe('a');
   });
