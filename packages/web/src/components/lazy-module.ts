@@ -3,15 +3,17 @@ import { useEffect, useSyncExternalStore } from 'react';
 /**
  * A module fetched on demand that renders at once when it is already here: React.lazy suspends
  * on every first render, even of a module that has arrived, which let a popover's focus trap run
- * before its fields existed. `preload` starts the fetch (on a pointer over, or focus on, what
- * opens it); `useModule(wanted)` gives the module once loaded (null before), fetching it when wanted.
+ * before its fields existed; and a chunk that cannot be fetched (the connection dropped) leaves
+ * the part unshown and is tried again, where React.lazy would throw to the page. `preload` starts
+ * the fetch (on a pointer over, or focus on, what opens it); `load` answers the module;
+ * `useModule(wanted)` gives it once loaded (null before), fetching it when wanted.
  */
-export function lazyModule<M>(load: () => Promise<M>) {
+export function lazyModule<M>(fetchModule: () => Promise<M>) {
   let loaded: M | null = null;
   let loading: Promise<M> | null = null;
   const listeners = new Set<() => void>();
-  const preload = (): Promise<M> => {
-    loading ??= load().then((module) => {
+  const load = (): Promise<M> => {
+    loading ??= fetchModule().then((module) => {
       loaded = module;
       for (const listener of listeners) listener();
       return module;
@@ -28,9 +30,9 @@ export function lazyModule<M>(load: () => Promise<M>) {
   const useModule = (wanted: boolean): M | null => {
     const module = useSyncExternalStore(subscribe, () => loaded);
     useEffect(() => {
-      if (wanted) preload().catch((error: unknown) => console.error('A part of the page could not be loaded', error));
+      if (wanted) load().catch((error: unknown) => console.error('A part of the page could not be loaded', error));
     }, [wanted]);
     return module;
   };
-  return { preload: () => { preload().catch(() => undefined); }, useModule };
+  return { load, preload: () => { load().catch(() => undefined); }, useModule };
 }

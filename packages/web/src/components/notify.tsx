@@ -1,6 +1,7 @@
 import { NOTICE_FAILURE_MS, NOTICE_LIMIT, NOTICE_SUCCESS_MS } from '@rakit/core';
 import type { NotificationData } from '@mantine/notifications';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { lazyModule } from './lazy-module';
 
 /**
  * The notices' library is fetched on the person's first click or key press (most notices answer
@@ -8,24 +9,13 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
  * need not carry it (issue 35's budget). Mantine's notices live in a store of the library's
  * module, so a notice shown while the container is still loading appears as soon as it mounts.
  */
-let library: ReturnType<typeof importLibrary> | undefined;
-const importLibrary = () => import('@mantine/notifications');
-const loadLibrary = () => {
-  library ??= importLibrary().catch((error: unknown) => {
-    library = undefined; // offline: tried again with the next notice
-    throw error;
-  });
-  return library;
-};
+const library = lazyModule(() => import('@mantine/notifications'));
 if (typeof window !== 'undefined') {
-  const early = () => { loadLibrary().catch(() => undefined); };
-  window.addEventListener('pointerdown', early, { once: true, capture: true, passive: true });
-  window.addEventListener('keydown', early, { once: true, capture: true, passive: true });
+  window.addEventListener('pointerdown', library.preload, { once: true, capture: true, passive: true });
+  window.addEventListener('keydown', library.preload, { once: true, capture: true, passive: true });
 }
 let wanted = false;
 const listeners = new Set<() => void>();
-
-const MantineNotifications = lazy(() => loadLibrary().then(({ Notifications }) => ({ default: Notifications })));
 
 /** Where the notices show (once in the app, inside MantineProvider): nothing until the first one. */
 export function Notices() {
@@ -33,8 +23,8 @@ export function Notices() {
     (listener) => { listeners.add(listener); return () => listeners.delete(listener); },
     () => wanted,
   );
-  if (!shown) return null;
-  return <Suspense fallback={null}><MantineNotifications position="top-center" limit={NOTICE_LIMIT} /></Suspense>;
+  const loaded = library.useModule(shown);
+  return loaded === null ? null : <loaded.Notifications position="top-center" limit={NOTICE_LIMIT} />;
 }
 
 /** Shows a notice (the library loads on the first). */
@@ -43,7 +33,7 @@ export function notify(notice: NotificationData): void {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  loadLibrary().then(({ notifications }) => notifications.show(notice)).catch((error: unknown) => {
+  library.load().then(({ notifications }) => notifications.show(notice)).catch((error: unknown) => {
     // Offline before the library ever loaded: the notice cannot show; the page itself still works.
     console.error('A notice could not be shown', notice.message, error);
   });

@@ -3,16 +3,17 @@ import {
   bulkActions, type Component, type CustomAction, menuActions, type RowValues, rowKeyValue, topLevelActions, type WidgetColumn,
 } from '@rakit/core';
 import { IconDotsVertical } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useContext, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { lazyModule } from '../../components/lazy-module';
 import { useT } from '../../i18n/LanguageProvider';
 import { t as translate } from '../../i18n/i18n';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { assertAnswered, useRowActions } from './row-actions';
 
 /** The edit dialog's code comes with the first EDIT: most visits edit nothing (issue 35's budget). */
-const RowEditDialog = lazy(() => import('./RowEditDialog').then(({ RowEditDialog: dialog }) => ({ default: dialog })));
+const editDialog = lazyModule(() => import('./RowEditDialog'));
 
 /**
  * The row actions of a data widget (table rows, kanban cards; spec 3 "Data table", "Kanban",
@@ -67,6 +68,7 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
   const t = useT();
   const runner = useRowActions(component, primaryKey, reload);
   const [editing, setEditing] = useState<Pending | null>(null);
+  const dialogCode = editDialog.useModule(editing !== null);
   // The control that opened the edit dialog: the dialog unmounts as it closes, before Mantine
   // could give it the focus back, so it is given back here once the widget's controls are
   // enabled again (they are disabled while the save runs).
@@ -101,18 +103,16 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
   const editRow = editing?.rows[0];
   const dialogs = (
     <>
-      {editing !== null && editRow !== undefined ? (
-        <Suspense fallback={null}>
-          <RowEditDialog
-            action={editing.action}
-            row={editRow}
-            columns={columns}
-            primaryKey={primaryKey}
-            labels={Object.fromEntries(columns.map((c) => [c.field, c.label]))}
-            onClose={closeEdit}
-            onSave={(changes) => saveEdit(editing, changes)}
-          />
-        </Suspense>
+      {editing !== null && editRow !== undefined && dialogCode !== null ? (
+        <dialogCode.RowEditDialog
+          action={editing.action}
+          row={editRow}
+          columns={columns}
+          primaryKey={primaryKey}
+          labels={Object.fromEntries(columns.map((c) => [c.field, c.label]))}
+          onClose={closeEdit}
+          onSave={(changes) => saveEdit(editing, changes)}
+        />
       ) : null}
       <ConfirmDialog
         opened={deleting !== null}
