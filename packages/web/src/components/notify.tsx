@@ -4,20 +4,19 @@ import { useSyncExternalStore } from 'react';
 import { lazyModule } from './lazy-module';
 
 /**
- * The notices' library is fetched on the person's first click or key press (most notices answer
- * one, and it arrives long before the call does), or with the first notice: a phone's first load
- * need not carry it (issue 35's budget). Mantine's notices live in a store of the library's
- * module, so a notice shown while the container is still loading appears as soon as it mounts.
+ * The notices' library: a member's page fetches it with its first notice (most visits show none,
+ * and a phone's first load need not carry it: issue 35's budget); the builders' screens, which
+ * tell of saves and of other builders' changes all the time, fetch it with their frame
+ * (preloadNotices), so a notice never waits for code while two builders edit live. Mantine's
+ * notices live in a store of the library's module: a notice shown while the container is still
+ * loading appears as soon as it mounts.
  */
 const library = lazyModule(() => import('@mantine/notifications'));
-if (typeof window !== 'undefined') {
-  window.addEventListener('pointerdown', library.preload, { once: true, capture: true, passive: true });
-  window.addEventListener('keydown', library.preload, { once: true, capture: true, passive: true });
-}
+export const preloadNotices = library.preload;
 let wanted = false;
 const listeners = new Set<() => void>();
 
-/** Where the notices show (once in the app, inside MantineProvider): nothing until the first one. */
+/** Where the notices show (once in the app, inside MantineProvider): nothing until the library is here. */
 export function Notices() {
   const shown = useSyncExternalStore(
     (listener) => { listeners.add(listener); return () => listeners.delete(listener); },

@@ -1,10 +1,13 @@
 import { AppShell } from '@mantine/core';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { preloadNotices } from '../components/notify';
 import { mainContentProps, SkipLink } from '../components/SkipLink';
 import { TopBar } from './TopBar';
 
 /** Frame of every signed-in screen: the top bar above the screen. */
 export function SignedInLayout() {
+  useEffect(preloadNotices, []);
   return (
     <AppShell header={{ height: 60 }} padding="md">
       <SkipLink />
