@@ -64,6 +64,16 @@ export function codeOfText(text: string): { code: MessageCode; rest: string; val
 }
 
 /**
+ * A server text as pieces: a text of messages.json (found by its wording, as codeOfText finds it)
+ * as its key and values, then what follows it; any other text (a database's, an author's) as it is.
+ */
+export function partsOfText(text: string): TextParts {
+  const coded = codeOfText(text);
+  if (coded === undefined) return [text];
+  return [coded.values === undefined ? { key: coded.code } : { key: coded.code, values: coded.values }, coded.rest];
+}
+
+/**
  * A server text in the reader's language: a text of messages.json (with what follows it)
  * translated, any other (an author's own, a database's) as it is.
  */

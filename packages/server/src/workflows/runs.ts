@@ -3,7 +3,7 @@ import {
   type WorkflowRunDetail, type WorkflowRunStatus, type WorkflowRunSummary, type WorkflowStepRun, type WorkflowStepStatus,
   type ConditionBranch, type Language,
 } from '@rakit/core';
-import { localiseParts, translateText } from '@rakit/core/translate';
+import { localiseParts } from '@rakit/core/translate';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
@@ -106,12 +106,9 @@ export async function waitForRuns(app: FastifyInstance, runIds: readonly number[
   }
 }
 
-/**
- * A recorded failure in the reader's language: its pieces, each text of the catalogs in his
- * words; one recorded before they were kept, a text of messages.json in it translated.
- */
+/** A recorded failure in the reader's language: each text of the catalogs in it in his words. */
 const failureIn = (language: Language, row: { error: string | null; errorText: string | null }): string =>
-  (row.errorText === null && row.error !== null ? translateText(language, row.error).text : localiseParts(language, storedFailure(row)));
+  localiseParts(language, storedFailure(row));
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text) as unknown);
 const durationOf = (from: string | null, to: string | null): number | null =>

@@ -1,6 +1,6 @@
 import type { TextParts } from '@rakit/core';
 import { z } from 'zod';
-import { isMessageKey, localiseParts } from '@rakit/core/translate';
+import { isMessageKey, localiseParts, partsOfText } from '@rakit/core/translate';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
@@ -18,7 +18,7 @@ const StoredPartsSchema = z.array(z.union([
 
 /**
  * A run's or step's failure as recorded: its pieces, or, for one recorded before they were kept
- * (or unreadable), its text as it is (a reader's language then finds a text of messages.json in it).
+ * (or unreadable), its text, a text of messages.json in it found by its wording (partsOfText).
  */
 export function storedFailure(row: { error: string | null; errorText: string | null }): TextParts {
   if (row.errorText !== null) {
@@ -29,7 +29,7 @@ export function storedFailure(row: { error: string | null; errorText: string | n
       // an unreadable text: its wording below
     }
   }
-  return row.error === null ? [{ key: 'workflow.failure.unknown' }] : [row.error];
+  return row.error === null ? [{ key: 'workflow.failure.unknown' }] : partsOfText(row.error);
 }
 
 /** A failure as stored: the specification's wording in `error`, the pieces for each reader's language in `errorText`. */

@@ -1,5 +1,5 @@
 import type { ConditionBranch, LocalText, TextParts } from '@rakit/core';
-import { codeOfText, localiseParts } from '@rakit/core/translate';
+import { localiseParts, partsOfText } from '@rakit/core/translate';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -56,10 +56,7 @@ export class StepFailure extends Error {
  */
 export function failureParts(error: Error & { local?: LocalText | undefined; details?: readonly string[] }): TextParts {
   const details = (error.details ?? []).map((detail) => `: ${detail}`);
-  if (error.local !== undefined) return [error.local, ...details];
-  const coded = codeOfText(error.message);
-  if (coded === undefined) return [error.message, ...details];
-  return [coded.values === undefined ? { key: coded.code } : { key: coded.code, values: coded.values }, coded.rest, ...details];
+  return [...(error.local === undefined ? partsOfText(error.message) : [error.local]), ...details];
 }
 
 export interface StepDefaults {
