@@ -172,4 +172,26 @@ describe('Rakit in each language', () => {
     }
     await page.close();
   });
+
+  it('shows the audit log\'s entries in the language the builder picks, switched without a reload', async () => {
+    const mainToken = ((await (await fetch(new URL('/auth/login', baseUrl()), {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: builder, password, appSlug: 'main' }),
+    })).json()) as { data: { token: string }[] }).data[0]?.token ?? '';
+    const appName = `Buku Bahasa ${stamp}`;
+    const created = await apiAs(mainToken)<{ appSlug: string }>('POST', '/save/saveApp', { appId: null, appName, appDescription: '' });
+    expect(created.status, created.error?.join(', ')).toBe(true);
+    const page = await newPage(suite.browser, { viewport: { width: 1366, height: 900 } });
+    await signInAsBuilder(page, created.data.appSlug, translate('spec', 'shell.signIn.username'));
+    await page.waitForURL(`**/${created.data.appSlug}/home`);
+    await page.goto(`/${created.data.appSlug}/audit`);
+    for (const language of ['id', 'en', 'spec'] as const) {
+      await pickInProfile(page, language);
+      const log = page.getByRole('table', { name: translate(language, 'admin.audit.title') });
+      // The entry the server recorded when the application was made, in the words of the catalog shown.
+      await log.getByRole('row').filter({ hasText: translate(language, 'audit.appCreated', { app: appName }) }).waitFor();
+      await snapshot(page, `languages-audit-${language}`);
+    }
+    expect(translate('id', 'audit.appCreated', { app: appName })).toBe(`Membuat aplikasi ${appName}`);
+    await page.close();
+  });
 });

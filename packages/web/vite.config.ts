@@ -35,8 +35,11 @@ function precompress(): Plugin {
 /** core's catalogs (issue 35): catalogs/<language>/<area>.json. */
 const catalogsDir = path.resolve(import.meta.dirname, '../core/src/i18n/catalogs');
 const CATALOG_PREFIX = 'virtual:rakit-catalog/';
-/** The areas only builders read (admin screens, editors): a part of its own, loaded when a builder's screen is. */
-const builderAreas: string[] = (JSON.parse(readFileSync(path.join(catalogsDir, 'parts.json'), 'utf8')) as { builder: string[] }).builder;
+/**
+ * The areas only builders read (admin screens, editors): a part of its own, loaded when a
+ * builder's screen is; and those only the server says (the audit log's entries), never shipped.
+ */
+const catalogParts = JSON.parse(readFileSync(path.join(catalogsDir, 'parts.json'), 'utf8')) as { builder: string[]; server: string[] };
 
 /**
  * `virtual:rakit-catalog/<language>/<part>`: one language's texts of the areas of one part
@@ -55,10 +58,11 @@ function rakitCatalogs(): Plugin {
       const dir = path.join(catalogsDir, language);
       const texts: Record<string, unknown> = {};
       for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
-        if (builderAreas.includes(file.slice(0, -'.json'.length)) !== (part === 'builder')) continue;
+        const area = file.slice(0, -'.json'.length);
+        if (catalogParts.server.includes(area) || catalogParts.builder.includes(area) !== (part === 'builder')) continue;
         this.addWatchFile(path.join(dir, file));
-        const area = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, string>;
-        for (const [key, text] of Object.entries(area)) texts[key] = compileMessageOrThrow(text);
+        const areaTexts = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, string>;
+        for (const [key, text] of Object.entries(areaTexts)) texts[key] = compileMessageOrThrow(text);
       }
       return `export default ${JSON.stringify(texts)};`;
     },

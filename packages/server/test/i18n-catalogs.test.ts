@@ -3,7 +3,8 @@ import path from 'node:path';
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_SOURCES } from '@rakit/core/catalogs';
-import { LANGUAGES, LOCALE_OF } from '@rakit/core';
+import { calls, LANGUAGES, LOCALE_OF } from '@rakit/core';
+import { callDoneKey, isAudited } from '../src/audit/calls';
 
 /**
  * The catalog check (issue 35): the three catalogs hold the same keys area by area, every text
@@ -88,10 +89,18 @@ describe('catalogs', () => {
     }
     const code = sources.join('\n');
     const unused = areas.flatMap((area) => Object.keys(textsOf('spec', area)).filter((key) => {
+      // Named by the call's name (audit/calls.ts callDoneKey), held to the audited calls below.
+      if (key.startsWith('audit.call.')) return false;
       const quoted = [`'${key}'`, `"${key}"`, `\`${key}\``];
       if (area === 'messages') quoted.push(`Messages.${key}`);
       return !quoted.some((form) => code.includes(form));
     }));
     expect(unused).toEqual([]);
+  });
+
+  it('the audit log says what each audited call did, and nothing of a call it does not record', () => {
+    const audited = Object.entries(calls).filter(([, call]) => isAudited(call)).map(([name]) => callDoneKey(name as keyof typeof calls)).sort();
+    expect(audited.length).toBeGreaterThan(60);
+    expect(Object.keys(textsOf('spec', 'audit')).filter((key) => key.startsWith('audit.call.')).sort()).toEqual(audited);
   });
 });

@@ -37,7 +37,7 @@ export const listGroups = (app: FastifyInstance, appId: number) => listGroupsOfA
 export async function addUserToGroup(app: FastifyInstance, caller: Principal, appId: number, audit: AuditContext, { groupId, userId }: GroupMembershipBody) {
   const account = await cachedAccount(app, userId);
   if (account === undefined || !caller.mayAddMember(appId, account)) throw notFound(Messages.userNotFound);
-  await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Added ${userId} to group ${groupId}` }, (trx) => addMember(trx, groupId, account.user.userId));
+  await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: { key: 'audit.memberAdded', values: { user: userId, group: String(groupId) } } }, (trx) => addMember(trx, groupId, account.user.userId));
   return { groupId, userId };
 }
 
@@ -47,7 +47,7 @@ export async function removeUserFromGroup(app: FastifyInstance, caller: Principa
   if (group.groupSlug === ADMIN_GROUP_SLUG && userId === caller.userId && !caller.isSuperAdmin) {
     throw badRequest(local('adminRemoveSelf'));
   }
-  await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Removed ${userId} from group ${groupId}` }, async (trx) => {
+  await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: { key: 'audit.memberRemoved', values: { user: userId, group: String(groupId) } } }, async (trx) => {
     if ((await removeMember(trx, groupId, userId)) === 0) throw notFound(Messages.userNotFound);
   });
   return { groupId, userId };
@@ -63,7 +63,7 @@ export async function saveGroup(app: FastifyInstance, caller: Principal, appId: 
   if (groupId !== null) {
     const group = await groupForAdmin(app.store, caller, groupId);
     if (group.appId !== appId) throw badRequest(OTHER_APPLICATION);
-    const revision = await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Renamed group ${groupId} to ${groupName}` }, async (trx) => {
+    const revision = await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: { key: 'audit.groupRenamed', values: { group: String(groupId), name: groupName } } }, async (trx) => {
       const claimed = await claimGroupRevision(trx, groupId, draft.revision);
       await renameGroup(trx, groupId, groupName);
       return claimed;
@@ -75,7 +75,7 @@ export async function saveGroup(app: FastifyInstance, caller: Principal, appId: 
   if (groupAccess.menuId.length > 0 && !(await menusBelongToApp(app.store, appId, groupAccess.menuId))) {
     throw badRequest(Messages.menuNotFound);
   }
-  const created = await withAudit(app.store, audit, (id: number) => ({ entityType: 'group', entityId: id, summary: `Added group ${groupName}` }), async (trx) => {
+  const created = await withAudit(app.store, audit, (id: number) => ({ entityType: 'group', entityId: id, summary: { key: 'audit.groupAdded', values: { group: groupName } } }), async (trx) => {
     const id = await insertGroup(trx, { groupName, groupAppId: String(appId), groupSlug });
     await setGroupPageAndActionAccess(trx, id, { pageId: groupAccess.pageId, actionId: groupAccess.actionId });
     if (groupAccess.menuId.length > 0) await grantMenuAccess(trx, id, [...new Set(groupAccess.menuId)]);
@@ -88,7 +88,7 @@ export async function saveGroup(app: FastifyInstance, caller: Principal, appId: 
 export async function deleteGroup(app: FastifyInstance, audit: AuditContext, groupId: number) {
   const group = await findAppGroup(app.store, groupId);
   if (group.groupSlug === ADMIN_GROUP_SLUG) throw badRequest(Messages.groupProtected);
-  await withAudit(app.store, audit, { entityType: 'group', entityId: group.groupId, summary: `Deleted group ${group.groupName}` }, (trx) => deleteGroupCascade(trx, group.groupId));
+  await withAudit(app.store, audit, { entityType: 'group', entityId: group.groupId, summary: { key: 'audit.groupDeleted', values: { group: group.groupName } } }, (trx) => deleteGroupCascade(trx, group.groupId));
   return { groupId: group.groupId };
 }
 
@@ -97,7 +97,7 @@ export async function makeDefaultGroup(app: FastifyInstance, caller: Principal, 
   const group = await groupForAdmin(app.store, caller, groupId);
   if (group.appId !== appId) throw badRequest(OTHER_APPLICATION);
   if (group.groupSlug === ADMIN_GROUP_SLUG) throw badRequest(Messages.adminGroupNotDefault);
-  await withAudit(app.store, audit, { entityType: 'group', entityId: group.groupId, summary: `Made ${group.groupName} the default group` }, (trx) => setDefaultGroup(trx, appId, group.groupId));
+  await withAudit(app.store, audit, { entityType: 'group', entityId: group.groupId, summary: { key: 'audit.defaultGroupSet', values: { group: group.groupName } } }, (trx) => setDefaultGroup(trx, appId, group.groupId));
   return { appId, groupId: group.groupId };
 }
 
@@ -109,7 +109,7 @@ export async function grantGroupMenus(app: FastifyInstance, appId: number, audit
   const granted = new Set((await menuAccessOf(app.store, groupId)).map((a) => a.menuId));
   const wanted = [...new Set(groupAccess.menuId)];
   if (wanted.some((menuId) => granted.has(menuId))) throw conflict(Messages.groupUsed);
-  const revision = await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Gave group ${groupId} menus ${wanted.join(', ')}` }, async (trx) => {
+  const revision = await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: { key: 'audit.menusGiven', values: { group: String(groupId), menus: wanted.join(', ') } } }, async (trx) => {
     const claimed = await claimGroupRevision(trx, groupId, base);
     await grantMenuAccess(trx, groupId, wanted);
     return claimed;
@@ -119,7 +119,7 @@ export async function grantGroupMenus(app: FastifyInstance, appId: number, audit
 
 export async function revokeGroupMenus(app: FastifyInstance, appId: number, audit: AuditContext, { groupId, groupAppId, groupAccess, revision: base }: GroupAccessBody) {
   if (appId !== groupAppId) throw badRequest(OTHER_APPLICATION);
-  const revision = await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: `Took menus ${groupAccess.menuId.join(', ')} from group ${groupId}` }, async (trx) => {
+  const revision = await withAudit(app.store, audit, { entityType: 'group', entityId: groupId, summary: { key: 'audit.menusTaken', values: { menus: groupAccess.menuId.join(', '), group: String(groupId) } } }, async (trx) => {
     const claimed = await claimGroupRevision(trx, groupId, base);
     await revokeMenuAccess(trx, groupId, groupAccess.menuId);
     return claimed;

@@ -21,7 +21,7 @@ export async function openAppSession(store: Store, tokens: TokenService, caller:
   const user = await findUser(store, caller.userId);
   if (target === undefined || user === undefined || userGroup.length === 0 || !isAdminInApp(userGroup, target)) throw forbidden(Messages.forbidden);
   const { token, expiresAtMs } = await tokens.issue(user.userId, target.appSlug, user.sessionKey);
-  await recordAudit(store, caller.audit, { appId: target.appId, entityType: 'user', entityId: user.userId, summary: `Opened ${target.appSlug} from main` });
+  await recordAudit(store, caller.audit, { appId: target.appId, entityType: 'user', entityId: user.userId, summary: { key: 'audit.appOpened', values: { app: target.appSlug } } });
   const defaultGroupAppId = caller.groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
   return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId, language: ownLanguageOf(user) }];
 }

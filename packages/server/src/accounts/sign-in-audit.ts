@@ -1,3 +1,4 @@
+import { partsOfText } from '@rakit/core/translate';
 import { LOGIN_FAILED_ACTION } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
@@ -10,7 +11,7 @@ import type { HttpError } from '../errors/http-errors';
  */
 export async function recordSignIn(app: FastifyInstance, audit: AuditContext, target: { appId: number; appSlug: string }, userId: string): Promise<void> {
   await recordAudit(app.store, audit, {
-    actorId: userId, appId: target.appId, entityType: 'user', entityId: userId, summary: `Signed in to ${target.appSlug}`,
+    actorId: userId, appId: target.appId, entityType: 'user', entityId: userId, summary: { key: 'audit.signedIn', values: { app: target.appSlug } },
   });
 }
 
@@ -20,7 +21,7 @@ export async function signInRefused(
 ): Promise<HttpError> {
   await recordAudit(app.store, audit, {
     action: LOGIN_FAILED_ACTION, actorId: null, appId: target.appId, entityType: 'user', entityId: typedId,
-    summary: `Sign-in to ${target.appSlug} refused: ${refusal.message}`, details: { status: refusal.statusCode },
+    summary: [{ key: 'audit.signInRefused', values: { app: target.appSlug } }, ...partsOfText(refusal.message)], details: { status: refusal.statusCode },
   });
   return refusal;
 }

@@ -15,7 +15,7 @@ export async function deleteApp(store: Store, files: FileStorage, audit: AuditCo
   const existing = await findAppById(store, appId);
   if (existing === undefined) throw notFound(Messages.appNotFound);
   if (isBuiltInApp(existing.appSlug)) throw badRequest(Messages.appProtected);
-  await withAudit(store, audit, { appId, entityType: 'app', entityId: appId, summary: `Deleted application ${existing.appName}` }, (trx) => deleteAppCascade(trx, appId));
+  await withAudit(store, audit, { appId, entityType: 'app', entityId: appId, summary: { key: 'audit.appDeleted', values: { app: existing.appName } } }, (trx) => deleteAppCascade(trx, appId));
   // Its rows are gone, so nothing reaches the files any more; a failure here leaves them unreachable, not exposed.
   await files.deleteApp(appId);
 }

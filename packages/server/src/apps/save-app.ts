@@ -27,7 +27,7 @@ export async function createApp(store: Store, caller: Principal, body: SaveAppBo
     const adminGroupId = await insertGroup(trx, { groupName: 'Admin', groupAppId: String(appId), groupSlug: ADMIN_GROUP_SLUG });
     await insertGroup(trx, { groupName: 'Member', groupAppId: String(appId), groupSlug: 'member', isDefault: true });
     if (!caller.isSuperAdmin) await addMember(trx, adminGroupId, caller.userId);
-    await recordAudit(trx, caller.audit, { appId, entityType: 'app', entityId: appId, summary: `Created application ${appName}` });
+    await recordAudit(trx, caller.audit, { appId, entityType: 'app', entityId: appId, summary: { key: 'audit.appCreated', values: { app: appName } } });
     return { appId, appSlug };
   });
 }
@@ -50,7 +50,9 @@ export async function editApp(store: Store, caller: Principal, appId: number, bo
     const saved = pages === undefined ? [] : await savePages(trx, appId, pages, { authorId: caller.userId, policy: history });
     await recordAudit(trx, caller.audit, {
       appId, entityType: pages === undefined ? 'app' : 'page', entityId: pages === undefined ? appId : saved.map((p) => p.pageId).join(','),
-      summary: pages === undefined ? `Edited application ${existing.appName}` : `Saved pages ${saved.map((p) => p.pageSlug).join(', ')}`,
+      summary: pages === undefined
+        ? { key: 'audit.appEdited', values: { app: existing.appName } }
+        : { key: 'audit.pagesSaved', values: { pages: saved.map((p) => p.pageSlug).join(', ') } },
       // A page's components are its versions' business (page history); the log names what was saved.
       details: { ...settings, pages: pages?.map((p) => ({ ...p, pageComponents: p.pageComponents === undefined ? undefined : `(${p.pageComponents.length} characters)` })) },
     });

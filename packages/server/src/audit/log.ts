@@ -1,10 +1,12 @@
 import { type PassThrough } from 'node:stream';
-import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditFilter, type AuditPage } from '@rakit/core';
+import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditFilter, type AuditPage, type Language } from '@rakit/core';
+import { localiseParts, translate } from '@rakit/core/translate';
 import type { FastifyInstance } from 'fastify';
 import { writeXlsx } from '../documents/excel-export';
 import { flushAudit } from './record';
 import { closeWriter } from '../store/sqlite-writer';
 import { auditEntryChunks, type AuditRow, type AuditScope, listAuditEntries, pruneAuditLog } from '../store/repositories/audit-log';
+import { storedParts } from '../store/stored-parts';
 
 /** Reading the audit log (issue 17): a page of it for the screens, all of it for the Excel export. */
 
@@ -17,32 +19,38 @@ function detailsOf(text: string): Record<string, unknown> {
   }
 }
 
-const toEntry = (row: AuditRow): AuditEntry => ({
+/** An entry's summary in the reader's language (one recorded before summaries had pieces: as stored, a text of messages.json in it translated). */
+const summaryOf = (row: AuditRow, language: Language): string => localiseParts(language, storedParts(row.summaryText, row.summary));
+
+const toEntry = (row: AuditRow, language: Language): AuditEntry => ({
   auditId: Number(row.auditId), at: row.at, actorId: row.actorId, appId: row.appId, appName: row.appName ?? null,
-  action: row.action, entityType: row.entityType, entityId: row.entityId, summary: row.summary,
+  action: row.action, entityType: row.entityType, entityId: row.entityId, summary: summaryOf(row, language),
   details: detailsOf(row.details), sourceAddress: row.sourceAddress,
 });
 
-export async function auditPage(app: FastifyInstance, scope: AuditScope, filter: AuditFilter, page: number, pageSize: number): Promise<AuditPage> {
+export async function auditPage(app: FastifyInstance, scope: AuditScope, filter: AuditFilter, page: number, pageSize: number, language: Language): Promise<AuditPage> {
   await flushAudit(app.store);
   const { rows, total } = await listAuditEntries(app.store, scope, filter, page, pageSize);
-  return { entries: rows.map(toEntry), total, page, pageSize };
+  return { entries: rows.map((row) => toEntry(row, language)), total, page, pageSize };
 }
 
-const EXPORT_COLUMNS = {
-  fields: ['at', 'actorId', 'appName', 'action', 'entityType', 'entityId', 'summary', 'details', 'sourceAddress'],
-  headers: ['When (UTC)', 'Who', 'Application', 'Action', 'Entity', 'Entity id', 'Summary', 'Details', 'Address'],
-};
+/** The export's columns; the action, the entity and the details stay as recorded (they are what the list filters by). */
+const EXPORT_FIELDS = ['at', 'actorId', 'appName', 'action', 'entityType', 'entityId', 'summary', 'details', 'sourceAddress'] as const;
+const EXPORT_HEADERS = {
+  at: 'audit.export.at', actorId: 'audit.export.actor', appName: 'audit.export.app', action: 'audit.export.action', entityType: 'audit.export.entity',
+  entityId: 'audit.export.entityId', summary: 'audit.export.summary', details: 'audit.export.details', sourceAddress: 'audit.export.address',
+} as const satisfies Record<(typeof EXPORT_FIELDS)[number], string>;
 
-/** The matching entries as an .xlsx sheet into `out`, newest first, with the table export's writer. */
-export function writeAuditXlsx(app: FastifyInstance, out: PassThrough, scope: AuditScope, filter: AuditFilter): Promise<number> {
+/** The matching entries as an .xlsx sheet into `out`, newest first, with the table export's writer, in the reader's language. */
+export function writeAuditXlsx(app: FastifyInstance, out: PassThrough, scope: AuditScope, filter: AuditFilter, language: Language): Promise<number> {
   async function* chunks() {
     await flushAudit(app.store);
     for await (const rows of auditEntryChunks(app.store, scope, filter, AUDIT_EXPORT_MAX_ROWS)) {
-      yield rows.map((row) => ({ ...row, appName: row.appName ?? '' }));
+      yield rows.map((row) => ({ ...row, appName: row.appName ?? '', summary: summaryOf(row, language) }));
     }
   }
-  return writeXlsx(out, EXPORT_COLUMNS, chunks());
+  const columns = { fields: [...EXPORT_FIELDS], headers: EXPORT_FIELDS.map((field) => translate(language, EXPORT_HEADERS[field])) };
+  return writeXlsx(out, columns, chunks());
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

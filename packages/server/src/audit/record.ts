@@ -1,4 +1,6 @@
+import type { LocalText, TextParts } from '@rakit/core';
 import type { Store } from '../store/db';
+import { storedPartsColumns } from '../store/stored-parts';
 import { insertAuditEntries, insertAuditEntry, type NewAuditEntry } from '../store/repositories/audit-log';
 import type { AuditContext } from './context';
 import { redacted } from './redact';
@@ -13,7 +15,11 @@ export interface AuditFact {
   appId?: number | null;
   entityType: string;
   entityId?: string | number | null;
-  summary: string;
+  /**
+   * What was done, in catalog texts (core's audit.json) with the names of what changed as their
+   * values: each reader of the log reads it in his language (issue 35).
+   */
+  summary: LocalText | TextParts;
   /**
    * Redacted by field name (see redact.ts) before it is written; by default the call's input when
    * the entry is the call's own. A function is called when the entry is written: recordAfterCommit
@@ -23,6 +29,8 @@ export interface AuditFact {
 }
 
 const MAX_SUMMARY = 500;
+/** A summary whose pieces are longer than this as JSON keeps only its specification's wording: the details say the rest. */
+const MAX_SUMMARY_PARTS = 4000;
 /** Details longer than this (an imported bundle) are left out, their size said: the log says what was done, the change keeps what. */
 const MAX_DETAILS = 64 * 1024;
 
@@ -78,6 +86,7 @@ function originOf(context: AuditContext | undefined, fact: AuditFact): Origin {
 /** The stored entry of a fact and its origin: details redacted and written as JSON. */
 function entryOf(fact: AuditFact, origin: Origin): NewAuditEntry {
   const details = typeof fact.details === 'function' ? fact.details() : fact.details;
+  const summary = storedPartsColumns('key' in fact.summary ? [fact.summary] : fact.summary);
   return {
     at: new Date(origin.at).toISOString(),
     actorId: origin.actorId,
@@ -85,7 +94,8 @@ function entryOf(fact: AuditFact, origin: Origin): NewAuditEntry {
     action: origin.action,
     entityType: fact.entityType,
     entityId: fact.entityId === undefined || fact.entityId === null ? null : String(fact.entityId).slice(0, 200),
-    summary: fact.summary.slice(0, MAX_SUMMARY),
+    summary: summary.text.slice(0, MAX_SUMMARY),
+    summaryText: summary.parts.length > MAX_SUMMARY_PARTS ? null : summary.parts,
     details: detailsText(details ?? origin.input ?? {}),
     sourceAddress: origin.sourceAddress,
   };

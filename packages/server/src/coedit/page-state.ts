@@ -74,7 +74,7 @@ export async function storeLiveDocument(document: Y.Doc, options: LiveStore, kno
     if (pageComponents !== page.content.pageComponents) {
       const [saved] = await savePages(trx, appId, [{ pageId, pageComponents, revision }], { authorId: options.authorId, policy: options.history, fromLiveDocument: true });
       revision = saved!.revision;
-      await recordAudit(trx, options.audit, { appId, entityType: 'page', entityId: pageId, summary: `Saved page ${page.content.pageSlug} (co-editing)` });
+      await recordAudit(trx, options.audit, { appId, entityType: 'page', entityId: pageId, summary: { key: 'audit.pageCoEdited', values: { page: page.content.pageSlug } } });
     }
     return { revision, snapshot, state };
   });

@@ -103,7 +103,7 @@ export async function storeLiveWorkflow(document: Y.Doc, options: LiveWorkflowSt
       let { revision } = current;
       if (brought.changed) {
         revision = (await takeRevision(trx, 'chains', chainId, undefined))!;
-        await recordAudit(trx, options.audit, { appId, entityType: 'workflow', entityId: chainId, summary: `Saved workflow ${current.content.workflow.chainName} (co-editing)` });
+        await recordAudit(trx, options.audit, { appId, entityType: 'workflow', entityId: chainId, summary: { key: 'audit.workflowCoEdited', values: { workflow: current.content.workflow.chainName } } });
       }
       cardActions = cardActionsUpdate(state, brought.created);
       const persisted = cardActions === undefined ? state : Y.mergeUpdates([state, cardActions]);

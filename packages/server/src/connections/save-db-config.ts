@@ -6,7 +6,7 @@ import { testConnection } from '../datasources/registry';
 import type { ConnectionSettings } from '../datasources/types';
 import { HttpError } from '../errors/http-errors';
 import { insertDbConfig, storedDbConfigOf, updateDbConfig } from '../store/repositories/db-configs';
-import { withAudit } from '../audit/record';
+import { withAudit, type AuditFact } from '../audit/record';
 import { claimRevision } from '../store/revisions';
 import { dbConfigForAdmin, settingsOf, timeLimitMs } from './data-source-of';
 
@@ -59,7 +59,7 @@ export async function saveDbConfig(app: FastifyInstance, caller: Principal, body
     dbTimeLimit: body.dbTimeLimit,
   };
   // The body's password is redacted by its field name (audit/redact.ts).
-  const fact = (dbId: number) => ({ appId: body.dbAppId, entityType: 'db', entityId: dbId, summary: `Saved connection ${body.dbType} ${body.dbDatabase}` });
+  const fact = (dbId: number): AuditFact => ({ appId: body.dbAppId, entityType: 'db', entityId: dbId, summary: { key: 'audit.connectionSaved', values: { type: body.dbType, database: body.dbDatabase } } });
   if (existing === undefined) return { dbId: await withAudit(app.store, caller.audit, fact, (trx) => insertDbConfig(trx, values)), revision: 1 };
   const { dbId } = existing;
   const revision = await withAudit(app.store, caller.audit, fact(dbId), async (trx) => {

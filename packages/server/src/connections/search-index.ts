@@ -397,7 +397,7 @@ export async function addSearchIndex(app: FastifyInstance, audit: AuditContext, 
   };
   jobs.set(row.dbId, job);
   await recordAudit(app.store, audit, {
-    entityType: 'db', entityId: row.dbId, summary: `Added a search index on ${plan.table} (${plan.columns.join(', ')})`,
+    entityType: 'db', entityId: row.dbId, summary: { key: 'audit.searchIndexAdded', values: { table: plan.table, columns: plan.columns.join(', ') } },
     details: { table: plan.table, columns: plan.columns, statements: plan.statements },
   });
   void runJob(app, row, job, session);

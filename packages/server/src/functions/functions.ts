@@ -53,7 +53,7 @@ interface FunctionFields { name: string; parameter: FunctionParameter[]; content
 
 export async function saveFunction(app: FastifyInstance, audit: AuditContext, appId: number, fields: FunctionFields): Promise<CustomFunction> {
   const values = { appId, name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
-  const { id, slug } = await withAudit(app.store, audit, (made: { id: number }) => ({ appId, entityType: 'function', entityId: made.id, summary: `Added function ${fields.name}` }),
+  const { id, slug } = await withAudit(app.store, audit, (made: { id: number }) => ({ appId, entityType: 'function', entityId: made.id, summary: { key: 'audit.functionAdded', values: { function: fields.name } } }),
     (trx) => insertFunction(trx, values));
   return { id, slug, appId, name: fields.name, parameter: fields.parameter, content: fields.content, revision: 1 };
 }
@@ -62,7 +62,7 @@ export async function saveFunction(app: FastifyInstance, audit: AuditContext, ap
 export async function changeFunction(app: FastifyInstance, audit: AuditContext, id: number, fields: FunctionFields, base?: number): Promise<CustomFunction> {
   const row = await functionOf(app, id);
   const values = { name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
-  const revision = await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: id, summary: `Changed function ${fields.name}` }, async (trx) => {
+  const revision = await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: id, summary: { key: 'audit.functionChanged', values: { function: fields.name } } }, async (trx) => {
     const claimed = await claimRevision(trx, 'functions', id, base, answeredAs((store) => findFunction(store, id), toCustomFunction));
     await updateFunction(trx, id, values);
     return claimed;
@@ -94,7 +94,7 @@ export async function removeFunction(app: FastifyInstance, audit: AuditContext, 
   const row = await functionOf(app, slug);
   const places = await usesOfFunction(app, row);
   if (places.length > 0) throw conflict(Messages.functionInUse.replace('{places}', places.join('; ')));
-  await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: row.id, summary: `Deleted function ${row.name}` }, (trx) => deleteFunction(trx, row.id));
+  await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: row.id, summary: { key: 'audit.functionDeleted', values: { function: row.name } } }, (trx) => deleteFunction(trx, row.id));
   return { id: row.id, slug: row.slug };
 }
 

@@ -205,7 +205,7 @@ export async function importSchools(store: Store, dataDir: string, principal: Pr
   }
   const values = [...good.values()].map((g) => g.values);
   if (values.length > 0) {
-    await withAudit(store, principal.audit, { appId: null, entityType: 'schools', summary: `Imported ${values.length} schools`, details: { npsn: values.map((v) => v.npsn) } }, async (trx) => {
+    await withAudit(store, principal.audit, { appId: null, entityType: 'schools', summary: { key: 'audit.schoolsImported', values: { count: values.length } }, details: { npsn: values.map((v) => v.npsn) } }, async (trx) => {
       await replaceSchools(trx, values, true);
       await bumpDataVersion(trx, 'schoolDirectory');
     });

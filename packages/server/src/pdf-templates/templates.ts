@@ -9,7 +9,7 @@ import {
 import type { Store } from '../store/db';
 import { claimRevision } from '../store/revisions';
 import type { AuditContext } from '../audit/context';
-import { withAudit } from '../audit/record';
+import { withAudit, type AuditFact } from '../audit/record';
 import { type PdfExtraction, PdfReadError, type PdfReader } from './extract';
 
 /*
@@ -75,7 +75,7 @@ export async function saveTemplate(
   const row = await templateRow(app, templateId);
   const values = { templateName, fields: JSON.stringify(fields), updatedAt: new Date().toISOString() };
   // Recorded with the change: a stale save's 409 names who made the newest one (issue 33).
-  const fact = { appId: row.templateAppId, entityType: 'pdfTemplate', entityId: templateId, summary: `Saved PDF template ${templateName}` };
+  const fact: AuditFact = { appId: row.templateAppId, entityType: 'pdfTemplate', entityId: templateId, summary: { key: 'audit.pdfTemplateSaved', values: { template: templateName } } };
   const revision = await withAudit(app.store, audit, fact, async (trx) => {
     const claimed = await claimRevision(trx, 'pdfTemplates', templateId, base, (store) => currentTemplate(store, templateId));
     await updatePdfTemplate(trx, templateId, values);

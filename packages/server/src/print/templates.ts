@@ -81,7 +81,7 @@ export async function storeTemplate(
       const previous = await findPrintTemplateByName(trx, appId, templateFilename);
       if (previous !== undefined) await deletePrintTemplate(trx, previous.templateId);
       await insertPrintTemplate(trx, row);
-      await recordAudit(trx, audit, { appId, entityType: 'template', entityId: row.templateId, summary: `Uploaded print template ${templateFilename}` });
+      await recordAudit(trx, audit, { appId, entityType: 'template', entityId: row.templateId, summary: { key: 'audit.printTemplateUploaded', values: { file: templateFilename } } });
       return previous;
     });
   } catch (error) {
@@ -96,7 +96,7 @@ export async function storeTemplate(
 export async function removeTemplate(app: FastifyInstance, audit: AuditContext, templateId: string): Promise<void> {
   const row = await findPrintTemplate(app.store, templateId);
   if (row === undefined) throw notFound(Messages.printTemplateNotFound);
-  await withAudit(app.store, audit, { appId: row.templateAppId, entityType: 'template', entityId: row.templateId, summary: `Deleted print template ${row.templateFilename}` },
+  await withAudit(app.store, audit, { appId: row.templateAppId, entityType: 'template', entityId: row.templateId, summary: { key: 'audit.printTemplateDeleted', values: { file: row.templateFilename } } },
     (trx) => deletePrintTemplate(trx, row.templateId));
   await app.files.delete(row.templateAppId, row.templateId);
 }

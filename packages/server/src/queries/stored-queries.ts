@@ -8,7 +8,7 @@ import { findQuery, insertQuery, listQueriesOfDb, updateQuery } from '../store/r
 import { claimRevision } from '../store/revisions';
 import { assertOneStatement } from './run-sql';
 import type { AuditContext } from '../audit/context';
-import { withAudit } from '../audit/record';
+import { withAudit, type AuditFact } from '../audit/record';
 
 type SaveQueryInput = z.output<typeof SaveQueryBodySchema>;
 type QueryRow = NonNullable<Awaited<ReturnType<typeof findQuery>>>;
@@ -43,7 +43,7 @@ export async function saveQuery(
     actionSlug: body.actionSlug, actionDbId: body.actionDbId, actionPageId: body.actionPageId,
     actionName: body.actionName, actionSqlQuery: body.actionSQLQuery, actionFormat: body.actionFormat,
   };
-  const fact = (id: number) => ({ appId, entityType: 'query', entityId: id, summary: `Saved query ${body.actionName}` });
+  const fact = (id: number): AuditFact => ({ appId, entityType: 'query', entityId: id, summary: { key: 'audit.querySaved', values: { query: body.actionName } } });
   if (body.actionId === null) return { actionId: await withAudit(app.store, audit, fact, (trx) => insertQuery(trx, values)), revision: 1, created: true };
   const existing = await findQuery(app.store, body.actionId);
   // Checked before the revision is compared: a stale answer would show another connection's query.

@@ -66,10 +66,10 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         if ((await findUser(trx, input.userId)) !== undefined) return;
         await insertUser(trx, input.userId, passwordHash, appId);
         await addMember(trx, defaultGroup.groupId, input.userId);
-        await recordAudit(trx, audit, { ...registered, summary: `Registered ${input.userId}` });
+        await recordAudit(trx, audit, { ...registered, summary: { key: 'audit.registered', values: { user: input.userId } } });
       });
     } else if (await verifyPassword(existing.passwordHash, input.password)) {
-      await withAudit(app.store, audit, { ...registered, summary: `${existing.userId} joined with his own password` }, (trx) => addMember(trx, defaultGroup.groupId, existing.userId));
+      await withAudit(app.store, audit, { ...registered, summary: { key: 'audit.joinedWithOwnPassword', values: { user: existing.userId } } }, (trx) => addMember(trx, defaultGroup.groupId, existing.userId));
     }
     return { userId: input.userId };
   }, { config: { rateLimit: authRateLimit(app) } });

@@ -45,7 +45,7 @@ const databaseRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, databaseCalls.deleteDbConfig, async ({ input: { body }, audit }) => {
     const row = await storedDbConfig(app, body.dbId);
-    await withAudit(app.store, audit, { entityType: 'db', entityId: row.dbId, summary: `Deleted connection ${row.dbDatabase}` }, (trx) => deleteDbConfig(trx, row.dbId));
+    await withAudit(app.store, audit, { entityType: 'db', entityId: row.dbId, summary: { key: 'audit.connectionDeleted', values: { database: row.dbDatabase } } }, (trx) => deleteDbConfig(trx, row.dbId));
     await app.dataSources.invalidate(row.dbId);
     return { dbId: row.dbId };
   });

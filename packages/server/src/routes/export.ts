@@ -46,7 +46,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
       yield* rows;
     }
     // Recorded before the download starts: a file's answer goes out as it is written.
-    await recordAudit(app.store, audit, { entityType: 'page', entityId: query.pageId, summary: `Exported table ${query.componentId} to Excel` });
+    await recordAudit(app.store, audit, { entityType: 'page', entityId: query.pageId, summary: { key: 'audit.tableExported', values: { table: query.componentId } } });
     return sendXlsx(request, reply, query.filename, (out) => writeXlsx(out, columns, all()));
   });
 };

@@ -34,7 +34,7 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
       if (parent === undefined || parent.menuAppId !== menuAppId || parent.menuParentMenuId !== 0) throw badRequest(Messages.menuNotFound);
     }
     await pageOfApp(menuPageId, menuAppId);
-    const menuId = await withAudit(app.store, audit, (id: number) => ({ entityType: 'menu', entityId: id, summary: `Added menu ${menuName}` }),
+    const menuId = await withAudit(app.store, audit, (id: number) => ({ entityType: 'menu', entityId: id, summary: { key: 'audit.menuAdded', values: { menu: menuName } } }),
       (trx) => insertMenu(trx, { menuAppId, menuName, menuPageId, menuParentMenuId }));
     return { menuId };
   });
@@ -44,7 +44,7 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     const menu = await findMenu(app.store, menuId);
     if (menu === undefined || menu.menuAppId !== menuAppId) throw notFound(Messages.menuNotFound);
     await pageOfApp(menuPageId, menuAppId);
-    const revision = await withAudit(app.store, audit, { entityType: 'menu', entityId: menuId, summary: `Pointed menu ${menu.menuName} to page ${menuPageId}` }, async (trx) => {
+    const revision = await withAudit(app.store, audit, { entityType: 'menu', entityId: menuId, summary: { key: 'audit.menuPointed', values: { menu: menu.menuName, page: String(menuPageId) } } }, async (trx) => {
       const claimed = await claimRevision(trx, 'menus', menuId, body.revision, (store) => storedMenu(store, menuId));
       await setMenuPage(trx, menuId, menuPageId);
       return claimed;
@@ -53,14 +53,14 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, menuCalls.deleteMenu, async ({ input: { body }, audit }) => {
-    await withAudit(app.store, audit, { entityType: 'menu', entityId: body.menuId, summary: `Deleted menu ${body.menuId}` }, (trx) => deleteMenuCascade(trx, body.menuId));
+    await withAudit(app.store, audit, { entityType: 'menu', entityId: body.menuId, summary: { key: 'audit.menuDeleted', values: { menu: String(body.menuId) } } }, (trx) => deleteMenuCascade(trx, body.menuId));
     return { menuId: body.menuId };
   });
 
   // An author's names in other catalogs (issue 35): all languages at once, empty ones removed.
   const translateName = async (audit: AuditContext, table: NamedTable, id: number, translations: NameTranslations): Promise<NameTranslations> => {
-    const what = table === 'menus' ? { entityType: 'menu', summary: `Translated the name of menu ${id}`, missing: Messages.menuNotFound } as const
-      : { entityType: 'page', summary: `Translated the title of page ${id}`, missing: Messages.pageNotFound } as const;
+    const what = table === 'menus' ? { entityType: 'menu', summary: { key: 'audit.menuNameTranslated', values: { id: String(id) } }, missing: Messages.menuNotFound } as const
+      : { entityType: 'page', summary: { key: 'audit.pageTitleTranslated', values: { id: String(id) } }, missing: Messages.pageNotFound } as const;
     return withAudit(app.store, audit, { entityType: what.entityType, entityId: id, summary: what.summary }, async (trx) => {
       const stored = await setNameTranslations(trx, table, id, translations);
       if (stored === null) throw notFound(what.missing);

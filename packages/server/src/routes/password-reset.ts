@@ -40,7 +40,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
     await limitChanges(request, userId);
     const passwordHash = await hashPassword(password);
     // The token and the password are redacted by their field names (audit/redact.ts).
-    await withAudit(app.store, audit, { actorId: userId, appId: null, entityType: 'user', entityId: userId, summary: `Reset the password of ${userId}` }, async (trx) => {
+    await withAudit(app.store, audit, { actorId: userId, appId: null, entityType: 'user', entityId: userId, summary: { key: 'audit.passwordReset', values: { user: userId } } }, async (trx) => {
       if ((await consumePasswordReset(trx, tokenHash, Date.now())) !== userId) throw badRequest(Messages.resetTokenInvalid);
       await setUserPassword(trx, userId, passwordHash);
     });

@@ -5,7 +5,7 @@ import { managedApp } from '../accounts/user-scope';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { badRequest, conflict, forbidden, local, notFound } from '../errors/http-errors';
 import { route } from '../http/route';
-import { withAudit } from '../audit/record';
+import { withAudit, type AuditFact } from '../audit/record';
 import { cachedAccount } from '../store/cached-reads';
 import { addMember, findDefaultGroup, removeUserFromApp } from '../store/repositories/groups';
 import { deleteUserCascade, findUser, insertUser, pageUsers, setOwnLanguage, setUserPassword } from '../store/repositories/users';
@@ -27,7 +27,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const { userId, password } = body.data;
     const target = await managedApp(app.store, appId);
     const passwordHash = await hashPassword(password);
-    await withAudit(app.store, audit, { entityType: 'user', entityId: userId, summary: `Added user ${userId}` }, async (trx) => {
+    await withAudit(app.store, audit, { entityType: 'user', entityId: userId, summary: { key: 'audit.userAdded', values: { user: userId } } }, async (trx) => {
       if ((await findUser(trx, userId)) !== undefined) throw conflict(Messages.userAlreadyInApp);
       // Created here by its administrator: the account is this application's (the operator's in _root).
       await insertUser(trx, userId, passwordHash, target.isRoot ? null : appId);
@@ -53,7 +53,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const target = ownAccount ? account : await accountToSetPassword(app.store, caller, appId, userId, account);
     const passwordHash = await hashPassword(password);
     // One's own password is recorded in no application's log (the super administrator's).
-    const fact = { appId: ownAccount ? null : appId, entityType: 'user', entityId: target.user.userId, summary: `Set the password of ${target.user.userId}` };
+    const fact: AuditFact = { appId: ownAccount ? null : appId, entityType: 'user', entityId: target.user.userId, summary: { key: 'audit.passwordSet', values: { user: target.user.userId } } };
     await withAudit(app.store, audit, fact, (trx) => setUserPassword(trx, target.user.userId, passwordHash));
     return Messages.passwordChanged;
   });
@@ -68,7 +68,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const target = await managedApp(app.store, appId);
     if (userId === caller.userId) throw badRequest(local('userRemoveSelf'));
     if ((await findUser(app.store, userId)) === undefined) throw notFound(Messages.userNotFound);
-    await withAudit(app.store, audit, { entityType: 'user', entityId: userId, summary: `Removed user ${userId}` }, async (trx) => {
+    await withAudit(app.store, audit, { entityType: 'user', entityId: userId, summary: { key: 'audit.userRemoved', values: { user: userId } } }, async (trx) => {
       if (target.isRoot) return deleteUserCascade(trx, userId);
       if ((await removeUserFromApp(trx, appId, userId)) === 0) throw notFound(Messages.userNotFound);
     });

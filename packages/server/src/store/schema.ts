@@ -429,7 +429,10 @@ export interface AuditLogTable {
   action: string;
   entityType: string;
   entityId: string | null;
+  /** In the specification's words. */
   summary: string;
+  /** The summary as JSON of core's TextParts, said in each reader's language; null for an entry recorded before (issue 35). */
+  summaryText: string | null;
   /** JSON, redacted of passwords, tokens and secrets before it is written. */
   details: string;
   sourceAddress: string | null;

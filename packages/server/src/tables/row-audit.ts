@@ -28,8 +28,8 @@ export function recordRowWrite(app: FastifyInstance, context: WidgetContext, wri
     entityType: 'row',
     entityId: `${write.table}:${key}`,
     summary: write.after === undefined
-      ? `Deleted row ${key} of ${write.table}`
-      : `Changed ${Object.keys(write.after).join(', ')} of row ${key} in ${write.table}`,
+      ? { key: 'audit.rowDeleted', values: { key, table: write.table } }
+      : { key: 'audit.rowChanged', values: { columns: Object.keys(write.after).join(', '), key, table: write.table } },
     details: () => rowDetails(where, write),
   }, (error, entries) => app.log.error({ err: error, entries }, 'audit entries of row writes could not be appended'));
   return write.affectedRows;

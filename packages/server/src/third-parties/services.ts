@@ -2,7 +2,7 @@ import { Messages, type SaveThirdPartyBody, type ThirdParty, type SmtpSecurity }
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
-import { withAudit } from '../audit/record';
+import { withAudit, type AuditFact } from '../audit/record';
 import { answeredAs, claimRevision } from '../store/revisions';
 import {
   deleteThirdParty, findThirdParty, insertThirdParty, listThirdPartyRows, type ThirdPartyRow, updateThirdParty,
@@ -54,7 +54,7 @@ export async function saveThirdParty(
     username: body.username, passwordEnc, fromAddress: body.fromAddress,
   };
   // The Third Parties belong to no application: their entries are the super administrator's. The password is redacted by its field name.
-  const fact = (saved: { serviceId: number }) => ({ appId: null, entityType: 'thirdParty', entityId: saved.serviceId, summary: `Saved service ${body.name}` });
+  const fact = (saved: { serviceId: number }): AuditFact => ({ appId: null, entityType: 'thirdParty', entityId: saved.serviceId, summary: { key: 'audit.serviceSaved', values: { service: body.name } } });
   return withAudit(app.store, audit, fact, async (trx) => {
     if (existing === undefined) return { serviceId: await insertThirdParty(trx, values), revision: 1, created: true };
     const { serviceId } = existing;
@@ -66,7 +66,7 @@ export async function saveThirdParty(
 
 export async function removeThirdParty(app: FastifyInstance, audit: AuditContext, serviceId: number): Promise<{ serviceId: number }> {
   const row = await storedThirdParty(app, serviceId);
-  await withAudit(app.store, audit, { appId: null, entityType: 'thirdParty', entityId: row.serviceId, summary: `Deleted service ${row.serviceName}` }, (trx) => deleteThirdParty(trx, row.serviceId));
+  await withAudit(app.store, audit, { appId: null, entityType: 'thirdParty', entityId: row.serviceId, summary: { key: 'audit.serviceDeleted', values: { service: row.serviceName } } }, (trx) => deleteThirdParty(trx, row.serviceId));
   return { serviceId: row.serviceId };
 }
 

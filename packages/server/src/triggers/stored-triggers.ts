@@ -48,14 +48,14 @@ export async function saveTrigger(
   const values = { triggerName: body.triggerAlias, triggerParams: JSON.stringify(parsed.names) };
 
   if (body.triggerId === null) {
-    const triggerId = await withAudit(app.store, audit, (id: number) => ({ appId: body.triggerAppId, entityType: 'trigger', entityId: id, summary: `Added trigger ${body.triggerAlias}` }),
+    const triggerId = await withAudit(app.store, audit, (id: number) => ({ appId: body.triggerAppId, entityType: 'trigger', entityId: id, summary: { key: 'audit.triggerAdded', values: { trigger: body.triggerAlias } } }),
       (trx) => insertTrigger(trx, { triggerAppId: body.triggerAppId, ...values }));
     return { triggerId, revision: 1, created: true };
   }
   const triggerId = body.triggerId;
   // Another application's trigger is refused before its revision is compared: a stale answer would show it.
   if ((await findTrigger(app.store, triggerId))?.triggerAppId !== body.triggerAppId) throw notFound(Messages.triggerNotFound);
-  const revision = await withAudit(app.store, audit, { appId: body.triggerAppId, entityType: 'trigger', entityId: triggerId, summary: `Changed trigger ${body.triggerAlias}` },
+  const revision = await withAudit(app.store, audit, { appId: body.triggerAppId, entityType: 'trigger', entityId: triggerId, summary: { key: 'audit.triggerChanged', values: { trigger: body.triggerAlias } } },
     async (trx) => {
       const claimed = await claimRevision(trx, 'triggers', triggerId, body.revision, answeredAs((store) => findTrigger(store, triggerId), toTriggerRecord));
       if (!(await updateTriggerOfApp(trx, triggerId, body.triggerAppId, values))) throw notFound(Messages.triggerNotFound);

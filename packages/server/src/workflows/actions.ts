@@ -4,7 +4,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, HttpError, local, notFound } from '../errors/http-errors';
-import { withAudit } from '../audit/record';
+import { withAudit, type AuditFact } from '../audit/record';
 import { cachedDbConfig } from '../store/cached-reads';
 import type { Store } from '../store/db';
 import { claimRevision } from '../store/revisions';
@@ -89,7 +89,7 @@ export async function saveWorkflowAction(
   // The builders editing the workflow live see the change (flow-document.ts).
   const document = workflowDocumentOf(app, workflow.chainId);
   if (body.actionId === null) {
-    const fact = (id: number) => ({ appId: workflow.chainAppId, entityType: 'workflowAction', entityId: id, summary: `Added step ${body.actionAlias} to workflow ${workflow.chainName}` });
+    const fact = (id: number): AuditFact => ({ appId: workflow.chainAppId, entityType: 'workflowAction', entityId: id, summary: { key: 'audit.stepAdded', values: { step: body.actionAlias, workflow: workflow.chainName } } });
     const actionId = await withAudit(app.store, caller.audit, fact, async (trx) => {
       // A new card in the flow; the workflow's row, held from here, also makes the count exact.
       await touchWorkflow(trx, workflow.chainId);
@@ -101,7 +101,7 @@ export async function saveWorkflowAction(
     return { actionId, revision: 1, created: true };
   }
   const actionId = body.actionId;
-  const fact = { appId: workflow.chainAppId, entityType: 'workflowAction', entityId: actionId, summary: `Changed step ${body.actionAlias} of workflow ${workflow.chainName}` };
+  const fact: AuditFact = { appId: workflow.chainAppId, entityType: 'workflowAction', entityId: actionId, summary: { key: 'audit.stepChanged', values: { step: body.actionAlias, workflow: workflow.chainName } } };
   const revision = await withAudit(app.store, caller.audit, fact, async (trx) => {
     // The workflow's row first, as deleteWorkflowAction takes it.
     await findWorkflowForUpdate(trx, workflow.chainId);
@@ -175,7 +175,7 @@ export async function deleteWorkflowAction(app: FastifyInstance, caller: Princip
   if (action === undefined) throw notFound(Messages.workflowActionNotFound);
   await workflowOfAdmin(app, caller, action.actionChainId);
   const document = workflowDocumentOf(app, action.actionChainId);
-  await withAudit(app.store, caller.audit, { entityType: 'workflowAction', entityId: actionId, summary: `Deleted step ${action.actionAlias}` }, async (trx) => {
+  await withAudit(app.store, caller.audit, { entityType: 'workflowAction', entityId: actionId, summary: { key: 'audit.stepDeleted', values: { step: action.actionAlias } } }, async (trx) => {
     // The workflow's row first: its live document's store and this write come one after the other,
     // and what this transaction reads (MySQL's snapshot, taken at its first plain read) follows the store.
     await findWorkflowForUpdate(trx, action.actionChainId);

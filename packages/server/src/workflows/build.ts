@@ -10,7 +10,7 @@ import { referenceProblem, workflowOfAdmin } from './actions';
 import { storedParams } from './flow-document';
 import type { PublishedEdge } from './engine/definition';
 import { pickUpTriggerRuns } from './runs';
-import { withAudit } from '../audit/record';
+import { withAudit, type AuditFact } from '../audit/record';
 
 /** What a published version holds: everything a run needs, frozen at build time. */
 export interface PublishedWorkflow {
@@ -95,7 +95,7 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
   const definition: PublishedWorkflow = {
     chainId, chainTrigger, triggerActionId, actions: published, edges: publishedEdges, entryActionIds, order,
   };
-  const built = (id: number) => ({ appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Built version ${id} of workflow ${workflow.chainName}` });
+  const built = (id: number): AuditFact => ({ appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: { key: 'audit.workflowBuilt', values: { version: String(id), workflow: workflow.chainName } } });
   const versionId = await withAudit(app.store, caller.audit, built,
     (trx) => insertWorkflowVersion(trx, { chainId, appId: workflow.chainAppId, definition: JSON.stringify(definition), builtBy: caller.userId }));
   // Trigger runs that waited for a built workflow listening to them start now.

@@ -57,12 +57,12 @@ export async function saveWorkflow(app: FastifyInstance, caller: Principal, body
   }
   const values = { chainName: body.chainName, chainTrigger: body.chainTrigger === null ? '' : String(body.chainTrigger) };
   if (body.chainId === null) {
-    const chainId = await withAudit(app.store, caller.audit, (id: number) => ({ appId: body.chainAppId, entityType: 'workflow', entityId: id, summary: `Added workflow ${body.chainName}` }),
+    const chainId = await withAudit(app.store, caller.audit, (id: number) => ({ appId: body.chainAppId, entityType: 'workflow', entityId: id, summary: { key: 'audit.workflowAdded', values: { workflow: body.chainName } } }),
       (trx) => insertWorkflow(trx, { chainAppId: body.chainAppId, ...values }));
     return { chainId, revision: 1, created: true };
   }
   const chainId = body.chainId;
-  const revision = await withAudit(app.store, caller.audit, { appId: body.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Changed workflow ${body.chainName}` }, async (trx) => {
+  const revision = await withAudit(app.store, caller.audit, { appId: body.chainAppId, entityType: 'workflow', entityId: chainId, summary: { key: 'audit.workflowChanged', values: { workflow: body.chainName } } }, async (trx) => {
     // Found in the application first: another application's workflow is not found, never shown in a 409.
     if (!(await updateWorkflowOfApp(trx, chainId, body.chainAppId, values))) throw notFound(Messages.workflowNotFound);
     const claimed = await claimRevision(trx, 'chains', chainId, body.revision, storedWorkflow(chainId));
@@ -78,7 +78,7 @@ export async function deleteWorkflow(app: FastifyInstance, caller: Principal, ch
   const workflow = await findWorkflow(app.store, chainId);
   if (workflow === undefined) throw notFound(Messages.workflowNotFound);
   caller.assertAppAdmin(workflow.chainAppId);
-  await withAudit(app.store, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: `Deleted workflow ${workflow.chainName}` }, (trx) => deleteWorkflowCascade(trx, chainId));
+  await withAudit(app.store, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: { key: 'audit.workflowDeleted', values: { workflow: workflow.chainName } } }, (trx) => deleteWorkflowCascade(trx, chainId));
   // Its document's state went with it (ON DELETE CASCADE); the builders editing it are disconnected.
   app.workflowDocuments.workflowDeleted(chainId);
 }

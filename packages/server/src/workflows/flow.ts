@@ -88,7 +88,7 @@ export async function saveFlow(
     const addonOf = new Map(actions.map((a) => [a.actionId, a.addonName]));
     const flow = { edges, ...(body.triggerActionId === undefined ? {} : { triggerActionId: body.triggerActionId }), ...(body.layout === undefined ? {} : { layout: body.layout }) };
     const triggerActionId = await writeFlow(trx, workflow, addonOf, flow);
-    await recordAudit(trx, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: workflow.chainId, summary: `Saved the flow of workflow ${workflow.chainName}` });
+    await recordAudit(trx, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: workflow.chainId, summary: { key: 'audit.flowSaved', values: { workflow: workflow.chainName } } });
     await document.follow(trx);
     return { workflowId: workflow.chainId, edges: edges.length, triggerActionId, revision };
   });

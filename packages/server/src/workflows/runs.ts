@@ -17,7 +17,7 @@ import type { PublishedWorkflow } from './build';
 import { workflowOfAdmin } from './actions';
 import { loadDefinition } from './engine/definition';
 import type { AuditContext } from '../audit/context';
-import { withAudit } from '../audit/record';
+import { withAudit, type AuditFact } from '../audit/record';
 
 /**
  * Starting workflow runs and reading what they did (issue 12): the editor's runWorkflow and
@@ -52,9 +52,9 @@ export async function startRun(
       maxAttempts: 1 + defaults.retries, timeoutMs: defaults.timeoutMs, idempotencyKey: '',
     }];
   });
-  const started = (id: number) => ({
+  const started = (id: number): AuditFact => ({
     action: WORKFLOW_RUN_STARTED_ACTION, appId: run.appId, entityType: 'workflowRun', entityId: id,
-    summary: `Started a run of workflow ${run.workflowId} (${run.starter.kind})`, details: { workflowId: run.workflowId, versionId: run.versionId, starter: run.starter },
+    summary: { key: 'audit.runStarted', values: { workflow: String(run.workflowId), starter: run.starter.kind } }, details: { workflowId: run.workflowId, versionId: run.versionId, starter: run.starter },
   });
   const runId = await withAudit(app.store, audit, started, (trx) => insertRun(trx, {
     workflowId: run.workflowId, appId: run.appId, versionId: run.versionId, input: JSON.stringify(run.input),

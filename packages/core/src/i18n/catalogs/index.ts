@@ -7,6 +7,7 @@ import enEditor from './en/editor.json';
 import enActions from './en/actions.json';
 import enDatawidgets from './en/datawidgets.json';
 import enFormwidgets from './en/formwidgets.json';
+import enAudit from './en/audit.json';
 import idLanguages from './id/languages.json';
 import idMessages from './id/messages.json';
 import idShell from './id/shell.json';
@@ -16,6 +17,7 @@ import idEditor from './id/editor.json';
 import idActions from './id/actions.json';
 import idDatawidgets from './id/datawidgets.json';
 import idFormwidgets from './id/formwidgets.json';
+import idAudit from './id/audit.json';
 import specLanguages from './spec/languages.json';
 import specMessages from './spec/messages.json';
 import specShell from './spec/shell.json';
@@ -25,6 +27,7 @@ import specEditor from './spec/editor.json';
 import specActions from './spec/actions.json';
 import specDatawidgets from './spec/datawidgets.json';
 import specFormwidgets from './spec/formwidgets.json';
+import specAudit from './spec/audit.json';
 import type { Language } from '../languages';
 
 /**
@@ -37,9 +40,9 @@ import type { Language } from '../languages';
  * with its name and a dot.
  */
 export const CATALOG_SOURCES = {
-  spec: { messages: specMessages, languages: specLanguages, shell: specShell, admin: specAdmin, workflow: specWorkflow, editor: specEditor, actions: specActions, datawidgets: specDatawidgets, formwidgets: specFormwidgets },
-  id: { messages: idMessages, languages: idLanguages, shell: idShell, admin: idAdmin, workflow: idWorkflow, editor: idEditor, actions: idActions, datawidgets: idDatawidgets, formwidgets: idFormwidgets },
-  en: { messages: enMessages, languages: enLanguages, shell: enShell, admin: enAdmin, workflow: enWorkflow, editor: enEditor, actions: enActions, datawidgets: enDatawidgets, formwidgets: enFormwidgets },
+  spec: { messages: specMessages, languages: specLanguages, shell: specShell, admin: specAdmin, workflow: specWorkflow, editor: specEditor, actions: specActions, datawidgets: specDatawidgets, formwidgets: specFormwidgets, audit: specAudit },
+  id: { messages: idMessages, languages: idLanguages, shell: idShell, admin: idAdmin, workflow: idWorkflow, editor: idEditor, actions: idActions, datawidgets: idDatawidgets, formwidgets: idFormwidgets, audit: idAudit },
+  en: { messages: enMessages, languages: enLanguages, shell: enShell, admin: enAdmin, workflow: enWorkflow, editor: enEditor, actions: enActions, datawidgets: enDatawidgets, formwidgets: enFormwidgets, audit: enAudit },
 } satisfies Record<Language, Record<string, Record<string, string>>>;
 
 /** One language's texts, every area merged. */

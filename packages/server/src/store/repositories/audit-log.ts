@@ -24,7 +24,7 @@ export async function latestActorOf(db: Store, entityType: string, entityId: str
 }
 
 /** The columns of a batch's rows, in the order of their values. */
-const BATCH_COLUMNS = ['at', 'actorId', 'appId', 'action', 'entityType', 'entityId', 'summary', 'details', 'sourceAddress'] as const;
+const BATCH_COLUMNS = ['at', 'actorId', 'appId', 'action', 'entityType', 'entityId', 'summary', 'summaryText', 'details', 'sourceAddress'] as const;
 const BATCH_MAX = 100;
 /** The insert of `n` entries, compiled once per store and size: the batches come every few milliseconds. */
 const batchInserts = new WeakMap<Store, Map<number, CompiledQuery>>();

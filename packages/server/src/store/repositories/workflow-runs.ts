@@ -1,40 +1,29 @@
 import type { TextParts } from '@rakit/core';
-import { z } from 'zod';
-import { isMessageKey, localiseParts, partsOfText } from '@rakit/core/translate';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
 import type { WorkflowRunsTable, WorkflowStepRunsTable } from '../schema';
+import { storedParts, storedPartsColumns } from '../stored-parts';
 
 /** Runs of workflows and their steps (issue 12): the engine's source of truth and the embedded queue's jobs. */
 
 export type WorkflowRunRow = Selectable<WorkflowRunsTable>;
 export type WorkflowStepRunRow = Selectable<WorkflowStepRunsTable>;
 
-const StoredPartsSchema = z.array(z.union([
-  z.string(),
-  z.object({ key: z.string().refine(isMessageKey), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() }),
-]));
-
 /**
  * A run's or step's failure as recorded: its pieces, or, for one recorded before they were kept
- * (or unreadable), its text, a text of messages.json in it found by its wording (partsOfText).
+ * (or unreadable), its text (store/stored-parts.ts).
  */
 export function storedFailure(row: { error: string | null; errorText: string | null }): TextParts {
-  if (row.errorText !== null) {
-    try {
-      const parsed = StoredPartsSchema.safeParse(JSON.parse(row.errorText));
-      if (parsed.success) return parsed.data as TextParts;
-    } catch {
-      // an unreadable text: its wording below
-    }
-  }
-  return row.error === null ? [{ key: 'workflow.failure.unknown' }] : partsOfText(row.error);
+  return row.error === null ? [{ key: 'workflow.failure.unknown' }] : storedParts(row.errorText, row.error);
 }
 
 /** A failure as stored: the specification's wording in `error`, the pieces for each reader's language in `errorText`. */
-export const failureColumns = (failure: TextParts | null): { error: string | null; errorText: string | null } =>
-  (failure === null ? { error: null, errorText: null } : { error: localiseParts('spec', failure), errorText: JSON.stringify(failure) });
+export function failureColumns(failure: TextParts | null): { error: string | null; errorText: string | null } {
+  if (failure === null) return { error: null, errorText: null };
+  const { text, parts } = storedPartsColumns(failure);
+  return { error: text, errorText: parts };
+}
 
 export interface NewRun {
   workflowId: number;

@@ -17,7 +17,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
 import { useInstantText } from '../../current-app/use-instant-text';
-import { useT } from '../../i18n/LanguageProvider';
+import { useLanguage, useT } from '../../i18n/LanguageProvider';
 import { dataOf } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
 import { AuditDetails } from './AuditDetails';
@@ -36,6 +36,7 @@ const EMPTY_FILTER: Required<AuditQuery> = { actor: '', action: '', entityType: 
 export function AuditLogScreen() {
   const { app, api } = useCurrentApp();
   const t = useT();
+  const { language } = useLanguage();
   const isRoot = app.appSlug === ROOT_APP_SLUG;
   const [typed, setTyped] = useState(EMPTY_FILTER);
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
@@ -47,7 +48,8 @@ export function AuditLogScreen() {
 
   const apps = useQuery({ queryKey: ['apps', app.appSlug, 'all'], queryFn: async () => dataOf(await api.listApp(), t('admin.apps.title')), enabled: isRoot });
   const log = useQuery({
-    queryKey: ['audit', app.appSlug, scopeAppId, filter, page],
+    // The server says the summaries in the reader's language: another language is another answer.
+    queryKey: ['audit', app.appSlug, scopeAppId, filter, page, language],
     queryFn: async () => dataOf(isRoot
       ? await api.listAllAuditLog(scopeAppId, filter, page, AUDIT_PAGE_SIZE_DEFAULT)
       : await api.listAuditLog(app.appId, filter, page, AUDIT_PAGE_SIZE_DEFAULT), t('admin.audit.what')),

@@ -10,19 +10,21 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { settle } from '../admin-call';
 import { t as translateNow } from '../../i18n/i18n';
-import { useT } from '../../i18n/LanguageProvider';
+import { useLanguage, useT } from '../../i18n/LanguageProvider';
 import { useInstantText } from '../../current-app/use-instant-text';
 import { loaded } from './load';
 import { durationText, runIsGoing, runStatusColor, STATUS_TEXTS, starterText } from './run-view';
 
+/** The runs' queries; the language ends their keys, as the server says failures in the reader's (invalidating by these prefixes reaches every language). */
 export const runsKey = (workflowId: number) => ['workflow-runs', workflowId] as const;
 export const runKey = (runId: number) => ['workflow-run', runId] as const;
 
 /** The runs of a workflow; looked at again every 2 s while one is queued or running. */
 export function useWorkflowRuns(workflowId: number | null) {
   const { api } = useCurrentApp();
+  const { language } = useLanguage();
   return useQuery({
-    queryKey: runsKey(workflowId ?? 0),
+    queryKey: [...runsKey(workflowId ?? 0), language],
     queryFn: async () => loaded(await api.workflowRuns(workflowId as number), translateNow('workflow.load.runs')),
     enabled: workflowId !== null,
     refetchInterval: (query) => ((query.state.data ?? []).some((r) => runIsGoing(r.status)) ? 2000 : false),
@@ -31,8 +33,9 @@ export function useWorkflowRuns(workflowId: number | null) {
 
 export function useWorkflowRun(runId: number | null) {
   const { api } = useCurrentApp();
+  const { language } = useLanguage();
   return useQuery({
-    queryKey: runKey(runId ?? 0),
+    queryKey: [...runKey(runId ?? 0), language],
     queryFn: async () => loaded(await api.workflowRun(runId as number), translateNow('workflow.load.run')),
     enabled: runId !== null,
     refetchInterval: (query) => (query.state.data !== undefined && runIsGoing(query.state.data.status) ? 2000 : false),
