@@ -1,4 +1,5 @@
-import { type Component, createComponent, type DeletedPage, type PageVersion, type PageVersionList, ROOT_APP_SLUG } from '@rakit/core';
+import { type Component, createComponent, type DeletedPage, LANGUAGE_HEADER, type PageVersion, type PageVersionList, ROOT_APP_SLUG } from '@rakit/core';
+import { translate } from '@rakit/core/translate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prunePageHistory } from '../src/pages/history';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
@@ -56,6 +57,39 @@ describe.each(engines)('page versions on a %s store', (engine) => {
     const { pageId } = await newPage('Labels');
     ok(await save(pageId, [createComponent('input', 'n', 'Nama'), createComponent('toggle', 'a', ''), createComponent('qrcodeReader', 'q', 'Kode')]));
     expect((await versions(pageId)).versions[0]!.summary).toBe('Added Text Input "Nama"; Added Switch a; Added QR Reader "Kode"');
+  });
+
+  it('says each version\'s summary in the reader\'s language, the author\'s names as typed', async () => {
+    const { pageId } = await newPage('Bahasa');
+    // ICU syntax in a title and a page name: shown as typed, never formatted.
+    const title = '{x, select, other {pwned}}';
+    ok(await save(pageId, [text('t', title)]));
+    const [saved] = (await versions(pageId)).versions;
+    ok(await save(pageId, [text('t', title), text('u', 'Dua')], coAdmin, 'Bahasa {baru}'));
+    ok(await server.call('POST', `/page/version/${saved!.versionId}/restore`, undefined, admin));
+    const read = async (language: 'id' | 'en') => ok<PageVersionList>(await server.app.inject({
+      method: 'GET', url: `/page/versions/${pageId}`, headers: { authorization: `Bearer ${admin}`, [LANGUAGE_HEADER]: language },
+    })).versions.map((v) => v.summary);
+    const textWidget = (language: 'spec' | 'id') => translate(language, 'editor.widget.text');
+    expect((await versions(pageId)).versions.map((v) => v.summary)).toEqual([
+      `Restored version ${saved!.versionId}: Renamed "Bahasa {baru}" to "Bahasa"; Removed ${textWidget('spec')} "Dua"`,
+      `Renamed "Bahasa" to "Bahasa {baru}"; Added ${textWidget('spec')} "Dua"`,
+      `Added ${textWidget('spec')} "${title}"`,
+      'Page created',
+    ]);
+    expect(await read('id')).toEqual([
+      `Memulihkan versi ${saved!.versionId}: Mengganti nama "Bahasa {baru}" menjadi "Bahasa"; Menghapus ${textWidget('id')} "Dua"`,
+      `Mengganti nama "Bahasa" menjadi "Bahasa {baru}"; Menambahkan ${textWidget('id')} "Dua"`,
+      `Menambahkan ${textWidget('id')} "${title}"`,
+      'Halaman dibuat',
+    ]);
+    expect((await read('en'))[3]).toBe('Page created');
+    // One version read alone says it so too; a version recorded before the pieces were kept reads as stored.
+    const [restore] = (await versions(pageId)).versions;
+    await server.store.updateTable('pageVersions').set({ summaryText: null, summary: 'As stored' }).where('versionId', '=', restore!.versionId).execute();
+    const alone = ok<PageVersion>(await server.app.inject({ method: 'GET', url: `/page/version/${saved!.versionId}`, headers: { authorization: `Bearer ${admin}`, [LANGUAGE_HEADER]: 'id' } }));
+    expect(alone.summary).toBe(`Menambahkan ${textWidget('id')} "${title}"`);
+    expect((await read('id'))[0]).toBe('As stored');
   });
 
   it('keeps a version per save, folding one person\'s quick saves, never into a named version', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Component, createComponent, widgetLabel } from '../widgets/registry';
 import { translate } from '../i18n/translate';
-import { describePageDiff, diffPageComponents, diffWordsOf, isEmptyDiff, sameJson, summarizePageDiff } from './page-diff';
+import { describePageDiff, diffPageComponents, diffWordsOf, isEmptyDiff, sameJson, sayVersionSummary, summarizePageDiff } from './page-diff';
 
 /** The changes in the specification's words (what a stored summary says), and in Indonesian. */
 const spec = diffWordsOf((key, values) => translate('spec', key, values));
@@ -66,6 +66,17 @@ describe('page diff', () => {
     expect(summary).toMatch(/^Added Text Input "A rather long field title number 0"; .*; … and \d+ more$/);
     const counted = Number(/and (\d+) more$/.exec(summary)![1]);
     expect(summary.split('; ').length - 1 + counted).toBe(60);
+  });
+
+  it('says a version\'s summary, its head, rename and changes, in each catalog and within its limit', () => {
+    const many = Array.from({ length: 60 }, (_, i) => input(`x${i}`, `A rather long field title number ${i}`));
+    const text = { head: [{ key: 'editor.history.summary.restored' as const, values: { id: '7' } }], renamed: { from: 'Lama', to: 'Baru' }, diff: diffPageComponents([], many) };
+    const said = sayVersionSummary(text, spec, 300);
+    expect(said.length).toBeLessThanOrEqual(300);
+    expect(said).toMatch(/^Restored version 7: Renamed "Lama" to "Baru"; Added Text Input "A rather long field title number 0"; .*; … and \d+ more$/);
+    expect(sayVersionSummary(text, indonesian, 300)).toMatch(/^Memulihkan versi 7: Mengganti nama "Lama" menjadi "Baru"; Menambahkan /);
+    expect(sayVersionSummary({ head: [{ key: 'editor.history.summary.created' }] }, indonesian)).toBe('Halaman dibuat');
+    expect(sayVersionSummary({ renamed: { from: 'a', to: 'b' } }, spec)).toBe('Renamed "a" to "b"');
   });
 
   it('compares JSON deeply', () => {

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/catalog';
+import { type MessageKey, type MessageValues, partsText, type TextParts } from '../i18n/catalog';
 import { widgetNameKey } from '../widgets/names';
 import { type Component, widgetLabel } from '../widgets/registry';
 import { walkPlacedComponents } from './component-tree';
@@ -140,7 +140,7 @@ export const isEmptyDiff = (diff: PageDiff): boolean =>
   diff.added.length + diff.removed.length + diff.moved.length + diff.changed.length === 0;
 
 /** A catalog's text, its placeholders filled: the editor's `t`, the server's `translate` in one language. */
-export type Say = (key: MessageKey, values?: Record<string, string>) => string;
+export type Say = (key: MessageKey, values?: MessageValues) => string;
 
 /** How a page's changes are said in one catalog: a component by its type's name and title (or id), a list's place. */
 export interface DiffWords {
@@ -194,6 +194,27 @@ export function summarizePageDiff(diff: PageDiff, words: DiffWords, max = MAX_VE
     summary = next;
   }
   return summary;
+}
+
+/**
+ * A page version's summary as the server keeps it (issue 35), said in each reader's words: a
+ * fixed text first (`Page created`, `Restored version 3: `), then the page's rename and its
+ * components' changes. A restore says its changes after its head; a save has no head.
+ */
+export interface VersionSummaryText {
+  head?: TextParts;
+  renamed?: { from: string; to: string };
+  /** Absent when only the name changed (or nothing is told of the components). */
+  diff?: PageDiff;
+}
+
+/** A version's summary in `words`, cut to `max` characters. */
+export function sayVersionSummary(text: VersionSummaryText, words: DiffWords, max = MAX_VERSION_SUMMARY): string {
+  const head = text.head === undefined ? '' : partsText(text.head, (part) => words.say(part.key, part.values));
+  const renamed = text.renamed === undefined ? '' : words.say('editor.diff.renamed', { from: text.renamed.from, to: text.renamed.to });
+  const changes = text.diff === undefined ? '' : summarizePageDiff(text.diff, words, Math.max(0, max - head.length - renamed.length - 2));
+  const said = head + [renamed, changes].filter((part) => part !== '').join('; ');
+  return said.length > max ? `${said.slice(0, max - 1)}…` : said;
 }
 
 /**

@@ -375,7 +375,7 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
         // The replaced pages stay in the page history, undeletable until its retention ends.
         const saver = { authorId: caller.userId, policy: app.pageHistory };
         for (const page of await trx.selectFrom('pages').selectAll().where('pageAppId', '=', appId).execute()) {
-          await keepDeletedPage(trx, page, saver, 'Replaced by an imported application');
+          await keepDeletedPage(trx, page, saver, { key: 'editor.history.summary.replacedByImport' });
         }
         await deleteAppContents(trx, appId);
         // Menus are gone: so is every group's access to them (writeGroups grants the bundle's).

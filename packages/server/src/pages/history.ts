@@ -1,8 +1,6 @@
 import {
-  type Component, diffPageComponents, type DiffWords, diffWordsOf, MAX_VERSION_SUMMARY, Messages, type PageVersionKind,
-  type RestoredPage, summarizePageDiff,
+  type Component, diffPageComponents, type LocalText, Messages, type PageVersionKind, type RestoredPage, type VersionSummaryText,
 } from '@rakit/core';
-import { translate } from '@rakit/core/translate';
 import { writeComponentsToDoc } from '@rakit/core/page-ydoc';
 import * as Y from 'yjs';
 import { conflict, notFound } from '../errors/http-errors';
@@ -14,6 +12,7 @@ import {
   findPageVersion, foldIntoVersion, insertPageVersion, latestPageVersion, prunePageVersionsByAge, prunePageVersionsByCount,
   setVersionMenus, versionMenus,
 } from '../store/repositories/page-versions';
+import { fixedSummary, versionSummaryColumns } from '../store/version-summary';
 
 /**
  * Page versions (issue 17). Every save of a page's components keeps a version in the save's
@@ -116,20 +115,15 @@ function componentsOf(text: string): Component[] {
   }
 }
 
-/** A version's summary is stored in the Specification's words (docs/languages.md). */
-let specWords: DiffWords | undefined;
-const specDiffWords = (): DiffWords => (specWords ??= diffWordsOf((key, values) => translate('spec', key, values)));
+type NamedComponents = { pageName: string; components: string };
 
-/** What changed from one state of a page to the next, in a line (a rename, then the components' changes). */
-function summaryOf(before: { name: string; components: string }, after: { name: string; components: string }): string {
-  const renamed = before.name === after.name ? '' : `Renamed "${before.name}" to "${after.name}"`;
-  const changes = before.components === after.components && renamed !== ''
-    ? ''
-    : summarizePageDiff(diffPageComponents(componentsOf(before.components), componentsOf(after.components)), specDiffWords());
-  return [renamed, changes].filter((part) => part !== '').join('; ');
+/** What changed from one state of a page to the next: a rename, then the components' changes (none told when only the name changed). */
+function changesOf(before: NamedComponents, after: NamedComponents): VersionSummaryText {
+  const renamed = before.pageName === after.pageName ? undefined : { from: before.pageName, to: after.pageName };
+  if (before.components === after.components && renamed !== undefined) return { renamed };
+  const diff = diffPageComponents(componentsOf(before.components), componentsOf(after.components));
+  return renamed === undefined ? { diff } : { renamed, diff };
 }
-
-const clip = (text: string) => (text.length > MAX_VERSION_SUMMARY ? `${text.slice(0, MAX_VERSION_SUMMARY - 1)}…` : text);
 
 interface PageState {
   pageId: number;
@@ -144,7 +138,7 @@ export async function recordPageCreated(trx: Store, page: PageState, saver: Page
   const now = new Date().toISOString();
   await insertPageVersion(trx, {
     pageId: page.pageId, appId: page.appId, pageName: page.pageName, pageSlug: page.pageSlug, components: page.components,
-    summary: 'Page created', kind: 'created', versionName: null, authorId: saver.authorId, createdAt: now, savedAt: now,
+    ...versionSummaryColumns(fixedSummary([{ key: 'editor.history.summary.created' }])), kind: 'created', versionName: null, authorId: saver.authorId, createdAt: now, savedAt: now,
   });
 }
 
@@ -155,7 +149,7 @@ export async function recordPageCreated(trx: Store, page: PageState, saver: Page
  * version written or folded into (undefined when nothing changed).
  */
 export async function recordPageVersion(
-  trx: Store, before: PageState & { updatedAt: string }, after: PageState, saver: PageSaver, kind: PageVersionKind = 'save', fixedSummary?: string,
+  trx: Store, before: PageState & { updatedAt: string }, after: PageState, saver: PageSaver, kind: PageVersionKind = 'save', summary?: VersionSummaryText,
 ): Promise<number | undefined> {
   const { policy, authorId } = saver;
   if (kind === 'save' && before.components === after.components && before.pageName === after.pageName) return undefined;
@@ -165,7 +159,7 @@ export async function recordPageVersion(
   if (latest === undefined && kind === 'save') {
     await insertPageVersion(trx, {
       pageId: before.pageId, appId: before.appId, pageName: before.pageName, pageSlug: before.pageSlug, components: before.components,
-      summary: 'The page as it was when its history began', kind: 'before', versionName: null, authorId: '', createdAt: before.updatedAt, savedAt: before.updatedAt,
+      ...versionSummaryColumns(fixedSummary([{ key: 'editor.history.summary.began' }])), kind: 'before', versionName: null, authorId: '', createdAt: before.updatedAt, savedAt: before.updatedAt,
     });
   }
   const state = { components: after.components, pageName: after.pageName, pageSlug: after.pageSlug, authorId, savedAt };
@@ -176,13 +170,13 @@ export async function recordPageVersion(
     const base = await trx.selectFrom('pageVersions').select(['components', 'pageName']).where('pageId', '=', after.pageId).where('appId', '=', after.appId)
       .where('versionId', '<', latest.versionId).orderBy('versionId', 'desc').limit(1).executeTakeFirst();
     if (base !== undefined) {
-      await foldIntoVersion(trx, latest.versionId, { ...state, summary: summaryOf({ name: base.pageName, components: base.components }, { name: after.pageName, components: after.components }) });
+      await foldIntoVersion(trx, latest.versionId, { ...state, ...versionSummaryColumns(changesOf(base, after)) });
       versionId = latest.versionId;
     }
   }
   versionId ??= await insertPageVersion(trx, {
     pageId: after.pageId, appId: after.appId, ...state, createdAt: savedAt, kind, versionName: null,
-    summary: clip(fixedSummary ?? summaryOf({ name: before.pageName, components: before.components }, { name: after.pageName, components: after.components })),
+    ...versionSummaryColumns(summary ?? changesOf(before, after)),
   });
   // Count retention here; age retention runs at start and hourly (history-pruner).
   await prunePageVersionsByCount(trx, after.pageId, policy.keep);
@@ -205,6 +199,21 @@ const pageStateOf = (page: { pageId: number; pageAppId: number; pageName: string
  * opened it when it was deleted (relinkMenus). The page must still be its application's: a
  * version never writes into another application.
  */
+type VersionRow = { versionId: number; versionName: string | null };
+
+/** What a restore says before its changes: the version put back, by its name when it has one. */
+const restoredText = (version: VersionRow): LocalText => (version.versionName === null
+  ? { key: 'editor.history.summary.restored', values: { id: String(version.versionId) } }
+  : { key: 'editor.history.summary.restoredNamed', values: { id: String(version.versionId), name: version.versionName } });
+
+/** What bringing a deleted page back says: undeleted as it was deleted, or brought back as an older version. */
+function broughtBackText(kind: 'restore' | 'undeleted', version: VersionRow): LocalText {
+  if (kind === 'undeleted') return { key: 'editor.history.pageUndeleted' };
+  return version.versionName === null
+    ? { key: 'editor.history.summary.broughtBack', values: { id: String(version.versionId) } }
+    : { key: 'editor.history.summary.broughtBackNamed', values: { id: String(version.versionId), name: version.versionName } };
+}
+
 async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'restore' | 'undeleted'): Promise<{ restored: RestoredPage; written: boolean }> {
   const version = await findPageVersion(trx, versionId);
   if (version === undefined) throw notFound(Messages.pageVersionNotFound);
@@ -232,10 +241,10 @@ async function putBack(trx: Store, versionId: number, saver: PageSaver, kind: 'r
     await updatePage(trx, page.pageId, { pageName: version.pageName, pageComponents: version.components });
     written = await followPageDocument(trx, page.pageId, (await revisionOf(trx, 'pages', page.pageId))!, componentsOf(version.components));
   }
-  const label = `version ${version.versionId}${version.versionName === null ? '' : ` "${version.versionName}"`}`;
   const after = { pageId: version.pageId, appId: version.appId, pageName: version.pageName, pageSlug, components: version.components };
-  const changes = summaryOf({ name: before.pageName, components: before.components }, { name: after.pageName, components: after.components });
-  const summary = page === undefined ? `Page ${kind === 'undeleted' ? 'undeleted' : `brought back as ${label}`}` : `Restored ${label}: ${changes}`;
+  const summary = page === undefined
+    ? fixedSummary([broughtBackText(kind, version)])
+    : { head: [restoredText(version)], ...changesOf(before, after) };
   const versionWritten = await recordPageVersion(trx, before, after, saver, kind, summary);
   return { restored: { pageId: version.pageId, pageSlug, versionId: versionWritten!, revision: (await revisionOf(trx, 'pages', version.pageId))! }, written };
 }
@@ -267,7 +276,7 @@ export async function deletePage(store: Store, pageId: number, saver: PageSaver)
   await store.transaction().execute(async (trx) => {
     const page = await findPage(trx, pageId);
     if (page === undefined) throw notFound(Messages.pageNotFound);
-    await keepDeletedPage(trx, page, saver, 'Page deleted');
+    await keepDeletedPage(trx, page, saver, { key: 'editor.history.pageDeleted' });
     await trx.updateTable('menus').set((eb) => ({ menuPageId: 0, revision: eb('revision', '+', 1) })).where('menuPageId', '=', pageId).where('menuAppId', '=', page.pageAppId).execute();
     // Its co-editing document goes with it (ON DELETE CASCADE).
     await trx.deleteFrom('pages').where('pageId', '=', pageId).execute();
@@ -280,9 +289,9 @@ export async function deletePage(store: Store, pageId: number, saver: PageSaver)
  * ids of its application's menus that open it), so it can be undeleted until retention ends.
  * Call inside the transaction that removes it.
  */
-export async function keepDeletedPage(trx: Store, page: Parameters<typeof pageStateOf>[0], saver: PageSaver, summary: string): Promise<void> {
+export async function keepDeletedPage(trx: Store, page: Parameters<typeof pageStateOf>[0], saver: PageSaver, why: LocalText): Promise<void> {
   const state = pageStateOf(page);
-  const versionId = await recordPageVersion(trx, state, state, saver, 'deleted', summary);
+  const versionId = await recordPageVersion(trx, state, state, saver, 'deleted', fixedSummary([why]));
   const menus = await trx.selectFrom('menus').select('menuId').where('menuPageId', '=', page.pageId).where('menuAppId', '=', page.pageAppId).orderBy('menuId').execute();
   if (versionId !== undefined && menus.length > 0) await setVersionMenus(trx, versionId, menus.map((m) => m.menuId));
 }

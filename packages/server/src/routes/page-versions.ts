@@ -1,6 +1,7 @@
 import { Messages, pageVersionCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../errors/http-errors';
+import { requestLanguage } from '../http/language';
 import { route } from '../http/route';
 import { deletePage, type PageSaver, restorePageVersion, undeletePage } from '../pages/history';
 import { findPage } from '../store/repositories/pages';
@@ -18,18 +19,18 @@ const pageVersionRoutes: FastifyPluginAsync = async (app) => {
     return version;
   };
 
-  route(app, pageVersionCalls.listPageVersions, async ({ input: { params, query }, appId }) => {
-    const { versions, total } = await listPageVersions(app.store, appId, params.id, (query.page - 1) * query.pageSize, query.pageSize);
+  route(app, pageVersionCalls.listPageVersions, async ({ input: { params, query }, appId, request }) => {
+    const { versions, total } = await listPageVersions(app.store, appId, params.id, (query.page - 1) * query.pageSize, query.pageSize, requestLanguage(request));
     const page = await findPage(app.store, params.id);
     return { versions, total, pageExists: page !== undefined && page.pageAppId === appId };
   });
 
-  route(app, pageVersionCalls.getPageVersion, async ({ input: { params } }) => toPageVersion(await versionOf(params.id)));
+  route(app, pageVersionCalls.getPageVersion, async ({ input: { params }, request }) => toPageVersion(await versionOf(params.id), requestLanguage(request)));
 
-  route(app, pageVersionCalls.namePageVersion, async ({ input: { params, body } }) => {
+  route(app, pageVersionCalls.namePageVersion, async ({ input: { params, body }, request }) => {
     await versionOf(params.id);
     await setVersionName(app.store, params.id, body.versionName);
-    return toPageVersion(await versionOf(params.id));
+    return toPageVersion(await versionOf(params.id), requestLanguage(request));
   });
 
   route(app, pageVersionCalls.restorePageVersion, async ({ input: { params }, caller }) => restorePageVersion(app.store, params.id, saver(caller.userId)));

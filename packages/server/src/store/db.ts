@@ -32,7 +32,7 @@ import * as workflowDocuments from './migrations/2026-11-30-0301-workflow-docume
 import * as languages from './migrations/2026-11-30-0401-languages';
 import * as nameTranslations from './migrations/2026-11-30-0501-name-translations';
 import * as runFailureTexts from './migrations/2026-11-30-0601-run-failure-texts';
-import * as auditSummaryTexts from './migrations/2026-11-30-0701-audit-summary-texts';
+import * as summaryTexts from './migrations/2026-11-30-0701-summary-texts';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -173,7 +173,7 @@ const migrations = {
   '2026-11-30-0401-languages': languages,
   '2026-11-30-0501-name-translations': nameTranslations,
   '2026-11-30-0601-run-failure-texts': runFailureTexts,
-  '2026-11-30-0701-audit-summary-texts': auditSummaryTexts,
+  '2026-11-30-0701-summary-texts': summaryTexts,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

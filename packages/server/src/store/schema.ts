@@ -98,7 +98,10 @@ export interface PageVersionsTable {
   pageSlug: string;
   /** The components' JSON text, as pages.pageComponents held it. */
   components: string;
+  /** In the specification's words. */
   summary: string;
+  /** The summary as JSON of core's VersionSummaryText, said in each reader's language; null for a version recorded before (issue 35). */
+  summaryText: string | null;
   kind: string;
   /** Set by an administrator: such a version is never folded into nor pruned by count. */
   versionName: string | null;

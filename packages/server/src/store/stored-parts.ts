@@ -8,7 +8,7 @@ import { z } from 'zod';
  * back in each reader's catalog. Workflow runs' failures and the audit log's summaries are kept so.
  */
 
-const StoredPartsSchema = z.array(z.union([
+export const StoredPartsSchema = z.array(z.union([
   z.string(),
   z.object({ key: z.string().refine(isMessageKey), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() }),
 ]));

@@ -1,19 +1,21 @@
-import type { DeletedPage, PageVersion, PageVersionKind, PageVersionSummary } from '@rakit/core';
+import type { DeletedPage, Language, PageVersion, PageVersionKind, PageVersionSummary } from '@rakit/core';
 import type { Insertable, Selectable } from 'kysely';
 import type { Store } from '../db';
 import { insertReturningId } from '../insert';
 import type { PageVersionsTable } from '../schema';
+import { versionSummaryIn } from '../version-summary';
 
 type Row = Selectable<PageVersionsTable>;
 
-const summaryColumns = ['versionId', 'pageId', 'pageName', 'kind', 'summary', 'versionName', 'authorId', 'createdAt', 'savedAt', 'saveCount'] as const;
+const summaryColumns = ['versionId', 'pageId', 'pageName', 'kind', 'summary', 'summaryText', 'versionName', 'authorId', 'createdAt', 'savedAt', 'saveCount'] as const;
 
-const toSummary = (row: Pick<Row, (typeof summaryColumns)[number]>): PageVersionSummary => ({
-  ...row, kind: row.kind as PageVersionKind, saveCount: Number(row.saveCount),
+/** A version as its history lists it, its summary in the reader's language. */
+const toSummary = ({ summaryText, ...row }: Pick<Row, (typeof summaryColumns)[number]>, language: Language): PageVersionSummary => ({
+  ...row, summary: versionSummaryIn(language, { summary: row.summary, summaryText }), kind: row.kind as PageVersionKind, saveCount: Number(row.saveCount),
 });
 
-export const toPageVersion = (row: Row): PageVersion => ({
-  ...toSummary(row), appId: row.appId, pageSlug: row.pageSlug, pageComponents: row.components,
+export const toPageVersion = (row: Row, language: Language): PageVersion => ({
+  ...toSummary(row, language), appId: row.appId, pageSlug: row.pageSlug, pageComponents: row.components,
 });
 
 export const findPageVersion = (db: Store, versionId: number) =>
@@ -33,7 +35,9 @@ export async function appOfPageHistory(db: Store, pageId: number): Promise<numbe
 export const insertPageVersion = (db: Store, values: Insertable<PageVersionsTable>) => insertReturningId(db, 'pageVersions', values, 'versionId');
 
 /** Folds a save into a version: its components, summary, author and time, one more save. */
-export async function foldIntoVersion(db: Store, versionId: number, values: { components: string; pageName: string; pageSlug: string; summary: string; authorId: string; savedAt: string }): Promise<void> {
+export async function foldIntoVersion(
+  db: Store, versionId: number, values: { components: string; pageName: string; pageSlug: string; summary: string; summaryText: string | null; authorId: string; savedAt: string },
+): Promise<void> {
   await db.updateTable('pageVersions')
     .set((eb) => ({ ...values, saveCount: eb('saveCount', '+', 1) }))
     .where('versionId', '=', versionId).execute();
@@ -59,13 +63,13 @@ export async function setVersionName(db: Store, versionId: number, versionName: 
   await db.updateTable('pageVersions').set({ versionName }).where('versionId', '=', versionId).execute();
 }
 
-export async function listPageVersions(db: Store, appId: number, pageId: number, offset: number, limit: number): Promise<{ versions: PageVersionSummary[]; total: number }> {
+export async function listPageVersions(db: Store, appId: number, pageId: number, offset: number, limit: number, language: Language): Promise<{ versions: PageVersionSummary[]; total: number }> {
   const scope = db.selectFrom('pageVersions').where('pageId', '=', pageId).where('appId', '=', appId);
   const [rows, count] = await Promise.all([
     scope.select(summaryColumns).orderBy('versionId', 'desc').offset(offset).limit(limit).execute(),
     scope.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { versions: rows.map(toSummary), total: Number(count.n) };
+  return { versions: rows.map((row) => toSummary(row, language)), total: Number(count.n) };
 }
 
 /** The application's deleted pages that still have history: each one's newest 'deleted' version, last deleted first. */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { dataOf } from '../../admin/admin-call';
 import { AdminPager } from '../../components/AdminPager';
 import { useCurrentApp } from '../../current-app/app-context';
-import { useT } from '../../i18n/LanguageProvider';
+import { useLanguage, useT } from '../../i18n/LanguageProvider';
 import { KIND_LABELS, pageVersionsKey } from './history-queries';
 import { useInstantText } from '../../current-app/use-instant-text';
 
@@ -14,9 +14,11 @@ export function VersionList({ pageId, onOpen }: { pageId: number; onOpen: (versi
   const t = useT();
   const when = useInstantText();
   const { api } = useCurrentApp();
+  const { language } = useLanguage();
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [...pageVersionsKey(pageId), page],
+    // The server says the summaries in the reader's language: another language is another answer.
+    queryKey: [...pageVersionsKey(pageId), page, language],
     queryFn: async () => dataOf(await api.listPageVersions(pageId, page, PAGE_VERSIONS_PAGE_SIZE), t('editor.history.versionsWhat')),
   });
   if (list.isPending) return <Loader role="status" aria-label={t('editor.history.loadingVersions')} />;
