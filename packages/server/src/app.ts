@@ -21,7 +21,7 @@ import type { Config } from './config';
 import { OneLinePerRequest } from './http/access-log';
 import { type FirstPage, installErrorHandler, sendFirstPage } from './http/error-handler';
 import { firstPageRenderer } from './http/first-page';
-import { findAppBySlug, toApplication } from './store/repositories/apps';
+import { publicApplication } from './apps/public-app';
 import { rateLimitOptions } from './http/rate-limit';
 import { installSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
@@ -52,6 +52,7 @@ import pdfTemplateRoutes from './routes/pdf-templates';
 import printRoutes from './routes/print';
 import tableRoutes from './routes/tables';
 import thirdPartyRoutes from './routes/third-parties';
+import signInRoutes from './routes/sign-in';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { installSharedState } from './replicas/shared-state';
@@ -199,10 +200,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   const webDir = config.webDir ?? defaultWebDir;
   const hasWebApp = existsSync(path.join(webDir, 'index.html'));
   const firstPage = hasWebApp
-    ? firstPageRenderer(webDir, async (slug) => {
-      const row = await findAppBySlug(app.store, slug);
-      return row === undefined ? undefined : toApplication(row);
-    })
+    ? firstPageRenderer(webDir, (slug) => publicApplication(app.store, slug))
     : undefined;
   installErrorHandler(app, { firstPage });
 
@@ -245,6 +243,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(exportRoutes);
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
+  await app.register(signInRoutes);
   await app.register(lookupRoutes);
   await app.register(bundleRoutes);
   await app.register(functionRoutes);

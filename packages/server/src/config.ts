@@ -50,6 +50,11 @@ export interface Config {
    */
   allowPrivateUrls: boolean;
   /**
+   * RAKIT_ALLOWED_OIDC_ISSUERS: the only identity providers' issuers applications may sign in
+   * through (issue 36), comma-separated URLs; empty: any whose address the outbound rules allow.
+   */
+  allowedOidcIssuers: string[];
+  /**
    * RAKIT_ALLOWED_URL_HOSTS: the private hosts the workflows' HTTP request steps may call, without
    * opening every private address (RAKIT_ALLOW_PRIVATE_URLS): comma-separated addresses, CIDR
    * ranges and host names (`10.1.2.3,api.intranet,*.corp.lan`). Cloud metadata host names stay refused.
@@ -184,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     readCacheMs: readInt(env.RAKIT_READ_CACHE_MS, DEFAULT_READ_CACHE_MS, 0),
     statementLog: env.RAKIT_STATEMENT_LOG !== undefined && env.RAKIT_STATEMENT_LOG !== '' ? path.resolve(env.RAKIT_STATEMENT_LOG) : undefined,
     allowPrivateUrls: readFlag(env.RAKIT_ALLOW_PRIVATE_URLS),
+    allowedOidcIssuers: readList(env.RAKIT_ALLOWED_OIDC_ISSUERS),
     allowedUrlHosts: readList(env.RAKIT_ALLOWED_URL_HOSTS),
     allowPrivateSmtp: readFlag(env.RAKIT_ALLOW_PRIVATE_SMTP),
     allowPrivateDatabases: readFlag(env.RAKIT_ALLOW_PRIVATE_DATABASES),

@@ -9,6 +9,7 @@ import { buildDocx } from './support/docx';
 import { type AppTable, createAppTable, createSqliteDatabase } from './support/fixtures';
 import { itemsTableSql, listItemsSql, matrixComponents, startJsonServer } from './support/matrix-page';
 import { samplePdf } from './support/pdf-sample';
+import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
 import { freshUserId } from './trust-boundary/hostile';
 
@@ -56,6 +57,8 @@ interface Fixture {
   smtpPort: number;
   /** A custom function the items table uses as its transform (so members may run it). */
   functionSlug: string;
+  /** The local OpenID provider the application's identity providers point at. */
+  oidc: TestOidcProvider;
 }
 
 /** One way to make a call: its input, made fresh for each caller when the call changes things. */
@@ -84,6 +87,10 @@ async function appIdOf(fx: Fixture, slug: string): Promise<number> {
   return ((await must(await fx.server.call('GET', `/get/getApp/slug/${slug}`), 'getApp')).data as { appId: number }).appId;
 }
 
+const identityProviderBody = (fx: Fixture) => ({
+  appId: fx.appId, providerId: null, name: unique('SSO'), issuer: fx.oidc.issuer, clientId: fx.oidc.clientId, clientSecret: fx.oidc.clientSecret,
+});
+
 /** Fresh things of the fixture's application, made by its administrator. */
 const fresh = {
   /** An SMTP service of the Third Parties, saved by the super administrator. */
@@ -91,6 +98,10 @@ const fresh = {
     const body = { serviceId: null, name: unique('SMTP'), host: '127.0.0.1', port: fx.smtpPort, security: 'none', fromAddress: 'robot@example.com' };
     const answer = await must(await fx.server.call('POST', '/save/saveThirdParty', body, fx.tokens.root), 'saveThirdParty');
     return (answer.data as { serviceId: number }).serviceId;
+  },
+  async identityProvider(fx: Fixture): Promise<number> {
+    const answer = await must(await fx.server.call('POST', '/save/identityProvider', identityProviderBody(fx), fx.tokens.admin), 'saveIdentityProvider');
+    return (answer.data as { providerId: number }).providerId;
   },
   async menu(fx: Fixture): Promise<number> {
     const answer = await must(await fx.server.call('POST', '/save/saveMenu', { menuName: unique('Menu'), menuAppId: fx.appId }, fx.tokens.admin), 'saveMenu');
@@ -358,6 +369,11 @@ const makers = {
   exportAuditLog: (fx) => ({ query: { appId: fx.appId } }),
   exportAllAuditLog: (fx) => ({ query: { appId: fx.appId } }),
   saveMyLanguage: () => ({ body: { language: 'id' as const } }),
+  listIdentityProviders: (fx) => ({ params: { appId: fx.appId } }),
+  saveIdentityProvider: (fx) => ({ body: identityProviderBody(fx) }),
+  deleteIdentityProvider: async (fx) => ({ body: { appId: fx.appId, providerId: await fresh.identityProvider(fx) } }),
+  savePasswordSignIn: (fx) => ({ body: { appId: fx.appId, password: true } }),
+  redeemSignInTicket: () => ({ body: { ticket: 'never-issued-ticket-of-43-characters-long-x' } }),
 } satisfies Makers;
 
 /** One extraction template the calls that only read or save it share (each fixture its own). */
@@ -426,10 +442,12 @@ describe('the permission matrix, generated from the contracts', () => {
   let appSlugs: Record<Exclude<Role, 'anonymous'>, string>;
   let jsonServer: Awaited<ReturnType<typeof startJsonServer>>;
   let smtpServer: TestSmtpServer;
+  let oidc: TestOidcProvider;
 
   beforeAll(async () => {
     jsonServer = await startJsonServer();
     smtpServer = await startSmtpServer();
+    oidc = await startOidcProvider({ redirectUris: ['http://localhost/auth/sso/callback'] });
     // testRequest calls the local JSON server: this operator lets administrators reach 127.0.0.1.
     const server = await buildTestServer('sqlite', { allowPrivateUrls: true });
     const [admin, member, outsider] = [freshUserId(), freshUserId(), freshUserId()];
@@ -452,7 +470,7 @@ describe('the permission matrix, generated from the contracts', () => {
     const memberGroupId = groups.find((g) => g.groupSlug !== 'admin')?.groupId ?? 0;
     const saved = (await must(await server.call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId: null, pageName: 'Matrix page' }] }, tokens.admin), 'saveApp pages')).data as { pages: { pageId: number; pageSlug: string }[] };
     const page = saved.pages[0] as { pageId: number; pageSlug: string };
-    fx = { ...partial, memberGroupId, pageId: page.pageId, pageSlug: page.pageSlug, jsonUrl: jsonServer.url, smtpPort: smtpServer.port };
+    fx = { ...partial, memberGroupId, pageId: page.pageId, pageSlug: page.pageSlug, jsonUrl: jsonServer.url, smtpPort: smtpServer.port, oidc };
     const menuId = await fresh.menu(fx);
     await must(await server.call('PUT', '/save/updateMenu', { menuId, menuAppId: created.appId, menuPageId: page.pageId }, tokens.admin), 'updateMenu');
     await must(await server.call('PUT', '/auth/updategroup', { groupId: memberGroupId, groupAppId: created.appId, groupAccess: { menuId: [menuId] } }, tokens.admin), 'grant');
@@ -464,6 +482,7 @@ describe('the permission matrix, generated from the contracts', () => {
     await fx.server.close();
     await jsonServer.close();
     await smtpServer.close();
+    await oidc.close();
   });
 
   it('has a way to make every call', () => {

@@ -14,6 +14,7 @@ import { pageCalls } from './pages';
 import { pageVersionCalls } from './page-versions';
 import { pdfTemplateCalls } from './pdf-templates';
 import { printCalls } from './print';
+import { signInCalls } from './sign-in';
 import { tableCalls } from './tables';
 import { thirdPartyCalls } from './third-parties';
 import { triggerCalls } from './triggers';
@@ -38,6 +39,7 @@ export * from './pages';
 export * from './page-versions';
 export * from './pdf-templates';
 export * from './print';
+export * from './sign-in';
 export * from './tables';
 export * from './third-parties';
 export * from './triggers';
@@ -69,6 +71,7 @@ export const calls = lazyCalls(() => ({
   ...schoolCalls,
   ...bundleCalls,
   ...auditCalls,
+  ...signInCalls,
 }));
 
 export type CallName = keyof typeof calls;
@@ -100,6 +103,7 @@ export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   extractTemplate: 'reads the fields of an uploaded PDF; stores nothing',
   previewImport: 'tells what an import would change; writes nothing (the import itself is recorded)',
   planSearchIndex: 'shows the statements an index would run; runs nothing (adding it is recorded)',
+  redeemSignInTicket: 'trades a one-time ticket for a session; the sign-in was recorded when the provider answered',
 };
 
 /** GET calls that are recorded: exports and downloads of what an application holds. */

@@ -19,6 +19,17 @@ export const ApplicationSchema = z.object({
 });
 export type Application = z.infer<typeof ApplicationSchema>;
 
+/** An application's sign-in screen (issue 36): the password form or not, and its identity providers' buttons. */
+export const SignInOptionsSchema = z.object({
+  /** False: single sign-on only (the password form is not offered, and password sign-in is refused). */
+  password: z.boolean(),
+  providers: z.array(z.object({ providerId: z.number().int().positive(), name: z.string() })),
+});
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
+
+/** The sign-in of an application before any provider is added. */
+export const PASSWORD_ONLY: SignInOptions = { password: true, providers: [] };
+
 /** What an anonymous caller may learn of an application (GET /get/getApp/slug/{slug}). */
 export const PublicApplicationSchema = ApplicationSchema.pick({
   appId: true,
@@ -27,7 +38,7 @@ export const PublicApplicationSchema = ApplicationSchema.pick({
   appOpenRegistration: true,
   appLanguage: true,
   appTimeZone: true,
-});
+}).extend({ signIn: SignInOptionsSchema.default(PASSWORD_ONLY) });
 export type PublicApplication = z.infer<typeof PublicApplicationSchema>;
 
 export const GroupAccessSchema = z.object({

@@ -5,15 +5,15 @@ import { deleteApp } from '../apps/delete-app';
 import { createApp, editApp } from '../apps/save-app';
 import { notFound } from '../errors/http-errors';
 import { route } from '../http/route';
-import { findAppBySlug, listAppsWithGroupNames, toApplication } from '../store/repositories/apps';
+import { publicApplication } from '../apps/public-app';
+import { listAppsWithGroupNames } from '../store/repositories/apps';
 
 /** Applications (spec 1 screen 3, §7). */
 const appRoutes: FastifyPluginAsync = async (app) => {
   route(app, appCalls.getAppBySlug, async ({ input: { params } }) => {
-    const row = await findAppBySlug(app.store, params.slug);
-    if (row === undefined) throw notFound(Messages.appNotFound);
-    // The contract's PublicApplicationSchema sends what an anonymous caller may learn, nothing more.
-    return toApplication(row);
+    const found = await publicApplication(app.store, params.slug);
+    if (found === undefined) throw notFound(Messages.appNotFound);
+    return found;
   });
 
   route(app, appCalls.listApp, () => listAppsWithGroupNames(app.store));

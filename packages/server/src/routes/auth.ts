@@ -24,6 +24,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     if (userId.trim() === '' || password === '') throw unauthorized(Messages.loginFailed);
     const target = await findAppBySlug(app.store, appSlug);
     if (target === undefined) throw notFound(Messages.appNotFound);
+    // Single sign-on only (issue 36): its sign-in screen shows no password form, and none is taken.
+    if (target.appPasswordSignIn === 0) throw forbidden(Messages.ssoPasswordOff);
     const user = await findUser(app.store, userId);
     await limitSignIn(request, user?.userId ?? userId);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
@@ -47,7 +49,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const appId = input.defaultGroupAppId[0] as number;
     const target = await findAppById(app.store, appId);
     if (target === undefined) throw notFound(Messages.appNotFound);
-    if (target.appOpenRegistration !== 1) throw forbidden(Messages.registerClosed);
+    if (target.appOpenRegistration !== 1 || target.appPasswordSignIn === 0) throw forbidden(Messages.registerClosed);
     const invalid = registrationError(input);
     if (invalid !== null) throw badRequest(local(invalid));
 

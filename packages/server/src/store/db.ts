@@ -33,6 +33,7 @@ import * as languages from './migrations/2026-11-30-0401-languages';
 import * as nameTranslations from './migrations/2026-11-30-0501-name-translations';
 import * as runFailureTexts from './migrations/2026-11-30-0601-run-failure-texts';
 import * as summaryTexts from './migrations/2026-11-30-0701-summary-texts';
+import * as singleSignOn from './migrations/2026-11-30-0801-single-sign-on';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -174,6 +175,7 @@ const migrations = {
   '2026-11-30-0501-name-translations': nameTranslations,
   '2026-11-30-0601-run-failure-texts': runFailureTexts,
   '2026-11-30-0701-summary-texts': summaryTexts,
+  '2026-11-30-0801-single-sign-on': singleSignOn,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

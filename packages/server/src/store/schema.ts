@@ -14,6 +14,8 @@ export interface AppsTable {
   appLanguage: Generated<string>;
   /** The IANA time zone its dates are shown in. */
   appTimeZone: Generated<string>;
+  /** 1: its sign-in screen offers the password form; 0: single sign-on only (issue 36). */
+  appPasswordSignIn: Generated<number>;
   createdAt: string;
   /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
   revision: Generated<number>;
@@ -112,6 +114,43 @@ export interface PageVersionsTable {
   saveCount: Generated<number>;
   /** A 'deleted' version's: the menus that opened the page, as a JSON array of ids (null on the others). */
   menuIds: string | null;
+}
+
+/** An application's OpenID Connect provider (issue 36). */
+export interface IdentityProvidersTable {
+  providerId: Generated<number>;
+  appId: number;
+  providerName: string;
+  issuer: string;
+  clientId: string;
+  /** Sealed (security/secret-box.ts); '' when none is stored. */
+  clientSecretEnc: string;
+  scopes: string;
+  groupsClaim: string | null;
+  /** 'create' or 'refuse'. */
+  newUsers: string;
+  revision: Generated<number>;
+  createdAt: string;
+}
+
+/** The account a provider's subject signs in as. */
+export interface UserIdentitiesTable {
+  providerId: number;
+  subject: string;
+  userId: string;
+  createdAt: string;
+}
+
+/** A single sign-on under way: at the provider (state, verifier, nonce), then a ticket to trade. */
+export interface SsoSignInsTable {
+  state: string;
+  providerId: number;
+  codeVerifier: string;
+  nonce: string;
+  createdAt: string;
+  /** SHA-256 of the one-time ticket, once the provider's answer was accepted. */
+  ticketHash: string | null;
+  userId: string | null;
 }
 
 export interface MenusTable {
@@ -474,6 +513,9 @@ export interface Database {
   schoolDirectory: SchoolDirectoryTable;
   dataVersions: DataVersionsTable;
   auditLog: AuditLogTable;
+  identityProviders: IdentityProvidersTable;
+  userIdentities: UserIdentitiesTable;
+  ssoSignIns: SsoSignInsTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

@@ -28,7 +28,7 @@ export interface TestServer {
 /** The real server on a fresh store of the given engine, migrated and seeded. */
 export async function buildTestServer(
   engine: EngineName,
-  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowedUrlHosts' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
+  overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowedOidcIssuers' | 'allowedUrlHosts' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
     | 'lookupRateLimit' | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName' | 'functionLimits'
     | 'pageVersionFoldSeconds' | 'pageVersionKeep' | 'pageVersionDays' | 'redisPrefix' | 'readCacheMs' | 'statementLog'>> = {},
   appOptions: Omit<BuildOptions, 'logger'> = {},
@@ -54,7 +54,7 @@ export async function buildTestServer(
     allowedDatabaseHosts: overrides.allowedDatabaseHosts ?? [],
     ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
     ...Object.fromEntries((['triggerWaitMs', 'workflowBackoffMs', 'workflowLeaseMs', 'workflowWorkers', 'workflowRunRetentionDays', 'redisUrl', 'workflowQueueName', 'functionLimits',
-    'pageVersionFoldSeconds', 'pageVersionKeep', 'pageVersionDays', 'readCacheMs', 'statementLog'] as const)
+    'pageVersionFoldSeconds', 'pageVersionKeep', 'pageVersionDays', 'readCacheMs', 'statementLog', 'allowedOidcIssuers'] as const)
       .filter((key) => overrides[key] !== undefined).map((key) => [key, overrides[key]])),
   });
   const store = openStore(config.databaseUrl, config.dataDir);

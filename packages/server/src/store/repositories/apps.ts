@@ -117,6 +117,8 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   // Replacing an application's contents keeps its page history; removing the application does not.
   await deleteVersionsOfApp(db, appId);
   await db.deleteFrom('files').where('fileAppId', '=', appId).execute();
+  // Its identity providers, with their subjects' links and sign-ins under way (ON DELETE CASCADE).
+  await db.deleteFrom('identityProviders').where('appId', '=', appId).execute();
   await db.deleteFrom('apps').where('appId', '=', appId).execute();
 }
 

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { Messages } from '../messages';
+import { SessionUserSchema } from '../schemas/entities';
+import { baseRevisionField, revisionField } from '../schemas/revision';
+import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
+
+/*
+ * Single sign-on (issue 36): an application's identity providers (OpenID Connect), set up by
+ * its administrators, and whether its sign-in screen still offers the password form. The
+ * browser's trip to the provider and back is two navigations the server answers with
+ * redirects (GET /auth/sso/{providerId}/start, GET /auth/sso/callback), not calls: they end on
+ * the application's /auth/sso page with a one-time ticket, which the page trades for a session
+ * (redeemSignInTicket), so no session token ever travels in an address.
+ */
+
+const id = z.number().int().positive();
+
+/** What new people signing in through a provider get: an account in the default group, or a refusal. */
+export const SSO_NEW_USERS = ['create', 'refuse'] as const;
+export const SsoNewUsersSchema = z.enum(SSO_NEW_USERS);
+export type SsoNewUsers = z.infer<typeof SsoNewUsersSchema>;
+
+/** The scopes asked for when an administrator names none. */
+export const DEFAULT_SSO_SCOPES = 'openid email profile';
+
+/** A provider as its application's settings list it: never its client secret. */
+export const IdentityProviderSchema = z.object({
+  providerId: id,
+  appId: id,
+  /** Shown on the sign-in button ("Masuk dengan {name}"). */
+  name: z.string(),
+  /** The issuer's URL; its discovery document is read from it. */
+  issuer: z.string(),
+  clientId: z.string(),
+  hasClientSecret: z.boolean(),
+  scopes: z.string(),
+  /** The id token's claim naming the user's groups (mapped to the application's group slugs at each sign-in); null: none. */
+  groupsClaim: z.string().nullable(),
+  newUsers: SsoNewUsersSchema,
+  ...revisionField,
+});
+export type IdentityProvider = z.infer<typeof IdentityProviderSchema>;
+
+const SCOPE = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+export const SaveIdentityProviderBodySchema = z.object({
+  appId: id,
+  providerId: id.nullable().default(null),
+  name: z.string().trim().min(1, Messages.ssoNameRequired).max(60),
+  issuer: z.string().trim().min(1, Messages.ssoIssuerRequired).max(500).url(Messages.ssoIssuerInvalid),
+  clientId: z.string().trim().min(1, Messages.ssoClientIdRequired).max(255),
+  /** Empty when editing keeps the stored secret. */
+  clientSecret: z.string().max(1000).default(''),
+  scopes: z.string().trim().max(500).default(DEFAULT_SSO_SCOPES)
+    .refine((text) => text.split(/\s+/).every((scope) => SCOPE.test(scope)) && text.split(/\s+/).includes('openid'), Messages.ssoScopesInvalid),
+  groupsClaim: z.string().trim().max(100).nullable().default(null).transform((claim) => (claim === '' ? null : claim)),
+  newUsers: SsoNewUsersSchema.default('create'),
+  /** The provider's revision the edit was based on (issue 33). */
+  ...baseRevisionField,
+});
+export type SaveIdentityProviderBody = z.infer<typeof SaveIdentityProviderBodySchema>;
+
+const AppIdParamsSchema = z.object({ appId: z.coerce.number().int().positive() });
+
+export const signInCalls = lazyCalls(() => ({
+  listIdentityProviders: defineCall({
+    method: 'GET', path: '/get/identityProviders/:appId', tag: 'sign-in',
+    summary: 'An application\'s identity providers and whether it offers the password form (its administrators); never a client secret',
+    params: AppIdParamsSchema,
+    data: z.object({ password: z.boolean(), providers: z.array(IdentityProviderSchema) }),
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.params.appId } },
+  }),
+  saveIdentityProvider: defineCall({
+    method: 'POST', path: '/save/identityProvider', tag: 'sign-in',
+    summary: 'Add (providerId null) or edit an OpenID Connect provider of an application; an empty client secret keeps the stored one',
+    description: 'The issuer\'s discovery document is read before saving: its address must be public (unless the operator allows private ones), '
+      + 'among RAKIT_ALLOWED_OIDC_ISSUERS when the operator sets it, and name the same issuer. The secret is sealed at rest and never answered.',
+    body: SaveIdentityProviderBodySchema,
+    data: z.object({ providerId: id, ...revisionField }),
+    conflict: IdentityProviderSchema,
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
+    successCode: CREATED_OR_SAVED,
+  }),
+  deleteIdentityProvider: defineCall({
+    method: 'DELETE', path: '/delete/identityProvider', tag: 'sign-in',
+    summary: 'Remove an identity provider; the accounts it made stay, and can no longer sign in through it',
+    body: z.object({ appId: id, providerId: id }),
+    data: z.object({ providerId: id }),
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
+  }),
+  savePasswordSignIn: defineCall({
+    method: 'PUT', path: '/save/passwordSignIn', tag: 'sign-in',
+    summary: 'Offer the password form on the application\'s sign-in screen, or single sign-on only',
+    description: 'Single sign-on only needs a provider. Its administrators still reach it from main; the super administrator from _root.',
+    body: z.object({ appId: id, password: z.boolean() }),
+    data: z.object({ password: z.boolean() }),
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
+  }),
+  redeemSignInTicket: defineCall({
+    method: 'POST', path: '/auth/sso/ticket', tag: 'sign-in',
+    summary: 'Trade the one-time ticket a provider\'s sign-in ended with for a session, as /auth/login answers',
+    description: 'A ticket is good once, for a minute, in the application it was made for.',
+    body: z.object({ ticket: z.string().min(16).max(100) }),
+    data: z.array(SessionUserSchema),
+    access: { level: 'public' },
+  }),
+}));
