@@ -102,7 +102,8 @@ export default defineConfig(({ mode }) => ({
     proxy: {
       [apiPrefix]: {
         target: loadEnv(mode, '.', 'RAKIT_').RAKIT_API_TARGET ?? 'http://127.0.0.1:8080',
-        bypass: (req) => (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined),
+        // Single sign-on's trip to the provider and back is the server's to answer (issue 36).
+        bypass: (req) => (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !(req.url ?? '').startsWith('/auth/sso/') ? '/index.html' : undefined),
       },
       // Builders' shared page documents (issue 33): a WebSocket on the server's port.
       '/collab': { target: loadEnv(mode, '.', 'RAKIT_').RAKIT_API_TARGET ?? 'http://127.0.0.1:8080', ws: true },

@@ -55,7 +55,7 @@ export interface Config {
    */
   allowedOidcIssuers: string[];
   /**
-   * RAKIT_ALLOWED_URL_HOSTS: the private hosts the workflows' HTTP request steps may call, without
+   * RAKIT_ALLOWED_URL_HOSTS: the private hosts the workflows' HTTP request steps and the applications' identity providers may call, without
    * opening every private address (RAKIT_ALLOW_PRIVATE_URLS): comma-separated addresses, CIDR
    * ranges and host names (`10.1.2.3,api.intranet,*.corp.lan`). Cloud metadata host names stay refused.
    */

@@ -161,7 +161,7 @@ describe.each(engines)('single sign-on on a %s store', (engine) => {
     const refused = await server.call('POST', '/auth/login', { userId: member, password: 'password-of-member-1', appSlug: owner.appSlug });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual([Messages.ssoPasswordOff]);
-    expect((await must<PublicApplication>(server.call('GET', `/get/getApp/slug/${owner.appSlug}`))).signIn.password).toBe(false);
+    expect((await must<PublicApplication>(server.call('GET', `/get/getApp/slug/${owner.appSlug}`))).signIn?.password).toBe(false);
     // Its administrator still opens it from main.
     expect((await server.call('POST', '/auth/openApp', { appId: owner.appId }, owner.mainToken)).statusCode).toBe(200);
     await must(as(owner.token)('PUT', '/save/passwordSignIn', { appId: owner.appId, password: true }));

@@ -20,6 +20,11 @@ export const SSO_NEW_USERS = ['create', 'refuse'] as const;
 export const SsoNewUsersSchema = z.enum(SSO_NEW_USERS);
 export type SsoNewUsers = z.infer<typeof SsoNewUsersSchema>;
 
+/** Why a single sign-on came back refused: the code the server sends the browser back with (`?sso=`). */
+export const SSO_REFUSALS = ['ssoRefused', 'ssoNoAccount', 'ssoIdTaken', 'ssoTicketInvalid', 'ssoProviderFailed'] as const;
+export type SsoRefusal = (typeof SSO_REFUSALS)[number];
+export const isSsoRefusal = (code: string): code is SsoRefusal => (SSO_REFUSALS as readonly string[]).includes(code);
+
 /** The scopes asked for when an administrator names none. */
 export const DEFAULT_SSO_SCOPES = 'openid email profile';
 

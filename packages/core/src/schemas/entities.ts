@@ -30,7 +30,7 @@ export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
 /** The sign-in of an application before any provider is added. */
 export const PASSWORD_ONLY: SignInOptions = { password: true, providers: [] };
 
-/** What an anonymous caller may learn of an application (GET /get/getApp/slug/{slug}). */
+/** What an anonymous caller may learn of an application (GET /get/getApp/slug/{slug}); `signIn` absent: the password form only. */
 export const PublicApplicationSchema = ApplicationSchema.pick({
   appId: true,
   appName: true,
@@ -38,7 +38,7 @@ export const PublicApplicationSchema = ApplicationSchema.pick({
   appOpenRegistration: true,
   appLanguage: true,
   appTimeZone: true,
-}).extend({ signIn: SignInOptionsSchema.default(PASSWORD_ONLY) });
+}).extend({ signIn: SignInOptionsSchema.optional() });
 export type PublicApplication = z.infer<typeof PublicApplicationSchema>;
 
 export const GroupAccessSchema = z.object({

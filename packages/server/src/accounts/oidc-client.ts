@@ -2,6 +2,7 @@ import { Messages } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { badRequest, HttpError } from '../errors/http-errors';
+import { AllowedHosts } from '../outbound/addresses';
 import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../outbound/safe-request';
 import type { IdentityProviderRow } from '../store/repositories/identity-providers';
 
@@ -27,7 +28,7 @@ export function allowedIssuer(app: FastifyInstance, issuer: string): URL {
 function outboundFetch(app: FastifyInstance): client.CustomFetch {
   return async (url, options) => withOutboundSlot(async () => {
     const target = outboundUrl(url);
-    const addresses = await vetHost(target.hostname, app.config.allowPrivateUrls);
+    const addresses = await vetHost(target.hostname, app.config.allowPrivateUrls, undefined, new AllowedHosts(app.config.allowedUrlHosts));
     const body = options.body === undefined || options.body === null ? undefined : typeof options.body === 'string' ? options.body : String(options.body);
     const method = options.method.toUpperCase();
     if (method !== 'GET' && method !== 'POST') throw new HttpError(502, Messages.ssoProviderFailed);
@@ -50,8 +51,8 @@ const configurations = new WeakMap<FastifyInstance, Map<number, CachedConfigurat
 
 /**
  * The client of a provider: its discovery document read (and kept for DISCOVERY_TTL_MS, until
- * the provider is edited), its client secret opened. http is allowed only where the operator
- * allows private addresses (a developer's or a test's own provider).
+ * the provider is edited), its client secret opened. http is allowed only to the private hosts
+ * the operator lets the server reach (a developer's or a test's own provider).
  */
 export function providerClient(app: FastifyInstance, provider: IdentityProviderRow): Promise<client.Configuration> {
   let cache = configurations.get(app);
@@ -67,11 +68,17 @@ export function providerClient(app: FastifyInstance, provider: IdentityProviderR
   return configuration;
 }
 
+/** Whether the operator lets the server reach this host though it is private (a developer's or a test's own provider). */
+function privateAllowed(app: FastifyInstance, hostname: string): boolean {
+  const allowed = new AllowedHosts(app.config.allowedUrlHosts);
+  return app.config.allowPrivateUrls || allowed.allowsName(hostname) || allowed.allowsAddress(hostname.replace(/^\[|\]$/g, ''));
+}
+
 /** Reads an issuer's discovery document for a client; a provider that cannot be read is a clear 4xx (the author's address) or 502. */
 export async function discover(app: FastifyInstance, issuer: string, clientId: string, clientSecret: string): Promise<client.Configuration> {
   const url = allowedIssuer(app, issuer);
   const insecure = url.protocol === 'http:';
-  if (insecure && !app.config.allowPrivateUrls) throw badRequest(Messages.ssoIssuerInvalid);
+  if (insecure && !privateAllowed(app, url.hostname)) throw badRequest(Messages.ssoIssuerInvalid);
   try {
     return await client.discovery(url, clientId, undefined, client.ClientSecretPost(clientSecret), {
       [client.customFetch]: outboundFetch(app),

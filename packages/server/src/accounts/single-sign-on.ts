@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  DEFAULT_SSO_SCOPES, groupsForApp, type IdentityProvider, MAIN_APP_SLUG, Messages, mayEnterApp, type MessageCode, type SaveIdentityProviderBody,
-  type SessionUser, type SignInOptions, ROOT_APP_SLUG, type SsoNewUsers,
+  DEFAULT_SSO_SCOPES, groupsForApp, type IdentityProvider, MAIN_APP_SLUG, Messages, mayEnterApp, type SaveIdentityProviderBody,
+  type SessionUser, type SignInOptions, ROOT_APP_SLUG, type SsoNewUsers, type SsoRefusal,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
@@ -85,7 +85,9 @@ async function providerOfApp(store: Store, appId: number, providerId: number): P
 export async function saveIdentityProvider(
   app: FastifyInstance, audit: AuditContext, body: SaveIdentityProviderBody,
 ): Promise<{ providerId: number; revision: number; created: boolean }> {
-  await appOf(app.store, body.appId);
+  const target = await appOf(app.store, body.appId);
+  // Applications are built in main and run from _root: their people sign in with Rakit's passwords.
+  if (target.appSlug === MAIN_APP_SLUG || target.appSlug === ROOT_APP_SLUG) throw forbidden(Messages.forbidden);
   const existing = body.providerId === null ? undefined : await providerOfApp(app.store, body.appId, body.providerId);
   if (existing === undefined && body.clientSecret === '') throw badRequest(Messages.ssoClientSecretRequired);
   const secret = body.clientSecret !== '' ? body.clientSecret : app.secretBox.open(existing!.clientSecretEnc);
@@ -153,7 +155,7 @@ export async function startSignIn(app: FastifyInstance, providerId: number, orig
 
 /** A refused sign-in, said by its code on the application's sign-in screen. */
 export class SignInRefusal extends Error {
-  constructor(readonly code: MessageCode, readonly appSlug: string | undefined) {
+  constructor(readonly code: SsoRefusal, readonly appSlug: string | undefined) {
     super(Messages[code]);
     this.name = 'SignInRefusal';
   }
@@ -214,7 +216,7 @@ export async function finishSignIn(app: FastifyInstance, callbackUrl: URL, audit
   const provider = pending === undefined ? undefined : await findIdentityProvider(app.store, pending.providerId);
   if (pending === undefined || provider === undefined) throw new SignInRefusal('ssoTicketInvalid', undefined);
   const target = await appOf(app.store, provider.appId);
-  const refuse = async (code: MessageCode, who: string): Promise<never> => {
+  const refuse = async (code: SsoRefusal, who: string): Promise<never> => {
     await signInRefused(app, { ...audit, appId: target.appId }, target, who, new HttpError(401, Messages[code]));
     throw new SignInRefusal(code, target.appSlug);
   };

@@ -8,6 +8,7 @@ import { lookupsApi } from './lookups';
 import { pageVersionsApi } from './page-versions';
 import { pdfTemplatesApi } from './pdf-templates';
 import { printApi } from './print';
+import { signInApi } from './sign-in';
 import { thirdPartiesApi } from './third-parties';
 import { workflowsApi } from './workflows';
 
@@ -23,5 +24,6 @@ export const builderAreasApi = (appSlug: string) => ({
   ...lookupsApi(appSlug),
   ...bundlesApi(appSlug),
   ...auditApi(appSlug),
+  ...signInApi(appSlug),
 });
 export type BuilderAreasApi = ReturnType<typeof builderAreasApi>;

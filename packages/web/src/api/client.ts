@@ -1,6 +1,6 @@
 /* The browser's API client: one function per call of core's contracts, by area. */
 import {
-  appCalls, authCalls, type LoginBody, type RegistrationInput,
+  appCalls, authCalls, type LoginBody, type RegistrationInput, signInCalls,
 } from '@rakit/core';
 import { callApi } from './request';
 import { appsApi } from './apps';
@@ -22,6 +22,9 @@ export const publicApi = {
   getAppBySlug: (slug: string) => callApi(appCalls.getAppBySlug, { params: { slug } }, null),
 
   login: (body: LoginBody) => callApi(authCalls.login, { body }, null),
+
+  /** Trades the one-time ticket a single sign-on ended with for a session (issue 36). */
+  redeemSignInTicket: (ticket: string) => callApi(signInCalls.redeemSignInTicket, { body: { ticket } }, null),
 
   register: (input: RegistrationInput, appId: number) =>
     callApi(authCalls.register, {

@@ -1,16 +1,16 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
-import { groupsForApp, MAIN_APP_ID, mayEnterApp, SIGN_IN_TEXT, signInUsernameLabel, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
+import { isSsoRefusal, MAIN_APP_ID, PASSWORD_ONLY, SIGN_IN_TEXT, signInUsernameLabel, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiUnreachableError, firstError, publicApi } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
 import { useT } from '../i18n/LanguageProvider';
-import { landingPath } from '../session/app-resolution';
 import { notifyFailure, notifySuccess } from '../components/notify';
-import { clearAppStorage, storeSession } from '../session/session-storage';
+import { clearAppStorage } from '../session/session-storage';
 import { AuthFrame } from './AuthFrame';
+import { useEnterApp } from './enter-app';
 import { HelpLink } from './HelpLink';
 import { registrationRequirements, tutorial } from './help-texts';
 import { PasswordField } from './PasswordField';
@@ -30,7 +30,9 @@ export function LoginScreen() {
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const enterApp = useEnterApp();
   const isMain = app.appId === MAIN_APP_ID;
+  const signInOptions = app.signIn ?? PASSWORD_ONLY;
 
   // Entering the login screen logs out of this application (spec 1 §4).
   useEffect(() => {
@@ -63,19 +65,7 @@ export function LoginScreen() {
         notifyFailure(firstError(answer, t('loginFailed')));
         return;
       }
-      // The server applies the access rule; the same rule here guards a stale or odd answer.
-      if (!mayEnterApp(user.userGroup, app)) {
-        notifyFailure(t('loginFailed'));
-        return;
-      }
-      const firstGroup = groupsForApp(user.userGroup, app)[0];
-      const target = landingPath(app, user.userGroup, path);
-      if (firstGroup === undefined || target === null) {
-        notifyFailure(t('loginNoGroup'));
-        return;
-      }
-      storeSession(app, user, firstGroup);
-      void navigate(target);
+      enterApp(user);
     } catch (error) {
       if (!(error instanceof ApiUnreachableError)) throw error;
       console.error(error);
@@ -87,25 +77,39 @@ export function LoginScreen() {
 
   return (
     <AuthFrame subtitle={t(SIGN_IN_TEXT.subtitle)}>
-      <form onSubmit={(event) => void signIn(event)} noValidate>
-        <Stack>
-          <TextInput
-            label={t(signInUsernameLabel(app.appSlug))}
-            autoComplete="username"
-            value={userId}
-            onChange={(event) => setUserId(event.currentTarget.value)}
-            autoFocus
-          />
-          <PasswordField
-            label={t(SIGN_IN_TEXT.password)}
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <Button type="submit" loading={busy} fullWidth>{t(SIGN_IN_TEXT.submit)}</Button>
+      <SsoRefusalNotice />
+      {signInOptions.providers.length > 0 && (
+        <Stack gap="xs" mb="md">
+          {/* A navigation to the server, which sends the browser on to the provider (issue 36). */}
+          {signInOptions.providers.map((provider) => (
+            <Button key={provider.providerId} component="a" href={`/auth/sso/${provider.providerId}/start`} variant="default" fullWidth>
+              {t('shell.signIn.withProvider', { name: provider.name })}
+            </Button>
+          ))}
+          {signInOptions.password && <Divider label={t('shell.signIn.or')} labelPosition="center" />}
         </Stack>
-      </form>
-      {(isMain || app.appOpenRegistration) && (
+      )}
+      {signInOptions.password && (
+        <form onSubmit={(event) => void signIn(event)} noValidate>
+          <Stack>
+            <TextInput
+              label={t(signInUsernameLabel(app.appSlug))}
+              autoComplete="username"
+              value={userId}
+              onChange={(event) => setUserId(event.currentTarget.value)}
+              autoFocus
+            />
+            <PasswordField
+              label={t(SIGN_IN_TEXT.password)}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={busy} fullWidth>{t(SIGN_IN_TEXT.submit)}</Button>
+          </Stack>
+        </form>
+      )}
+      {(isMain || (app.appOpenRegistration && signInOptions.password)) && (
         <Stack gap={6} mt="lg" align="center">
           <Anchor component={Link} to={path('auth/register')} size="sm">{t('shell.signIn.registerLink')}</Anchor>
           {isMain && (
@@ -130,4 +134,18 @@ export function LoginScreen() {
       )}
     </AuthFrame>
   );
+}
+
+/** Why a single sign-on came back refused (the server's code in `?sso=`), said once. */
+function SsoRefusalNotice() {
+  const t = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const code = new URLSearchParams(location.search).get('sso');
+  useEffect(() => {
+    if (code === null) return;
+    notifyFailure(t(isSsoRefusal(code) ? code : 'ssoRefused'));
+    void navigate(location.pathname, { replace: true });
+  }, [code, location.pathname, navigate, t]);
+  return null;
 }

@@ -13,6 +13,9 @@ export interface CurrentApp {
   title: string;
 }
 
+/** The query of an application's public fields (GET /get/getApp/slug): AppScope's, refreshed by a screen that changes them. */
+export const appQueryKey = (slug: string) => ['app', slug] as const;
+
 export const CurrentAppContext = createContext<CurrentApp | null>(null);
 
 export function useCurrentApp(): CurrentApp {

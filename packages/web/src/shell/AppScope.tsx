@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { appApi, publicApi } from '../api/client';
-import { CurrentAppContext, type CurrentApp } from '../current-app/app-context';
+import { appQueryKey, CurrentAppContext, type CurrentApp } from '../current-app/app-context';
 import { useLanguageChoice } from '../current-app/use-language-choice';
 import { useT } from '../i18n/LanguageProvider';
 import { appPathBuilder, appTitle } from '../session/app-resolution';
 import { firstPageAnswer } from './first-page';
 
-export const appQueryKey = (slug: string) => ['app', slug] as const;
 
 /**
  * Resolves the application of the address (the subdomain's `slug`, or the first path

@@ -23,6 +23,7 @@ const applicationRoutes: RouteObject[] = [
   { index: true, element: <AppIndex /> },
   { path: 'auth', element: <Navigate to="login" replace /> },
   { path: 'auth/login', element: <LoginScreen /> },
+  { path: 'auth/sso', ...screen(async () => { const { SsoLandingScreen } = await import('../auth/SsoLandingScreen'); return <SsoLandingScreen />; }) },
   { path: 'auth/register', ...screen(async () => { const { RegisterScreen } = await import('../auth/RegisterScreen'); return <RegisterScreen />; }) },
   {
     element: <RequireSession admin />,

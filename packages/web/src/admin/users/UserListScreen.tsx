@@ -14,6 +14,7 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, runChange } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
+import { SignInSettings } from '../sign-in/SignInSettings';
 import { UserFormDialog } from './UserFormDialog';
 
 const PAGE_SIZE_OPTIONS = USER_PAGE_SIZES.map(String);
@@ -124,6 +125,8 @@ export function UserListScreen() {
         confirmLabel={t('admin.users.confirmDelete')}
         onRemove={remove}
       />
+
+      <SignInSettings />
     </>
   );
 }
