@@ -45,7 +45,7 @@ describe.each(engines)('applications on %s', (engine) => {
 
   it('answers the public facts of an application by slug to anyone', async () => {
     const response = await server.call('GET', `/get/getApp/slug/${appSlug}`);
-    expect(response.json()).toEqual({ status: true, data: { appId, appName: 'Kasir', appSlug, appOpenRegistration: true, appLanguage: 'spec', appTimeZone: 'Asia/Jakarta' } });
+    expect(response.json()).toEqual({ status: true, data: { appId, appName: 'Kasir', appSlug, appOpenRegistration: true, appLanguage: 'spec', appTimeZone: 'Asia/Jakarta', signIn: { password: true, providers: [] } } });
     const missing = await server.call('GET', '/get/getApp/slug/no-such-app');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ status: false, error: [Messages.appNotFound], code: 'appNotFound' });

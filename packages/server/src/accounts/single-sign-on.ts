@@ -140,7 +140,11 @@ export async function startSignIn(app: FastifyInstance, providerId: number, orig
   const provider = await findIdentityProvider(app.store, providerId);
   if (provider === undefined) throw notFound(Messages.ssoProviderNotFound);
   const target = await appOf(app.store, provider.appId);
-  const configuration = await providerClient(app, provider);
+  // A provider that cannot be reached now sends the person back to the sign-in screen, told so.
+  const configuration = await providerClient(app, provider).catch((error: unknown) => {
+    app.log.warn({ err: error, providerId }, 'an identity provider could not be reached');
+    throw new SignInRefusal('ssoProviderFailed', target.appSlug);
+  });
   const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  appSlugFromHost, appTitle, FIRST_PAGE_APP_ID, type Language, type MessageKey, type PublicApplication, PublicApplicationSchema, resolveLanguage,
+  appSlugFromHost, appTitle, FIRST_PAGE_APP_ID, type Language, type MessageKey, PASSWORD_ONLY, type PublicApplication, PublicApplicationSchema, resolveLanguage,
   SIGN_IN_TEXT, signInUsernameLabel,
 } from '@rakit/core';
 import { translate } from '@rakit/core/translate';
@@ -28,11 +28,17 @@ const jsonForScript = (value: unknown): string => JSON.stringify(value).replace(
 function signInSkeleton(app: PublicApplication, language: Language): string {
   const text = (key: MessageKey) => escapeHtml(translate(language, key));
   const field = (key: MessageKey) => `<div class="rk-first-label">${text(key)}</div><div class="rk-first-input"></div>`;
+  const signIn = app.signIn ?? PASSWORD_ONLY;
+  // The identity providers' buttons (issue 36), their names the author's, as text.
+  const providers = signIn.providers.map((provider) => `<div class="rk-first-sso">${escapeHtml(translate(language, 'shell.signIn.withProvider', { name: provider.name }))}</div>`).join('')
+    + (signIn.providers.length > 0 && signIn.password ? `<div class="rk-first-or">${text('shell.signIn.or')}</div>` : '');
+  const passwordForm = signIn.password
+    ? field(signInUsernameLabel(app.appSlug)) + field(SIGN_IN_TEXT.password) + `<div class="rk-first-button">${text(SIGN_IN_TEXT.submit)}</div>`
+    : '';
   return `<main class="rk-first-auth" aria-busy="true"><div class="rk-first-card">`
     + `<h1 class="rk-first-title">${escapeHtml(appTitle(app))}</h1>`
     + `<p class="rk-first-subtitle">${text(SIGN_IN_TEXT.subtitle)}</p>`
-    + field(signInUsernameLabel(app.appSlug)) + field(SIGN_IN_TEXT.password)
-    + `<div class="rk-first-button">${text(SIGN_IN_TEXT.submit)}</div>`
+    + providers + passwordForm
     + `</div></main>`;
 }
 

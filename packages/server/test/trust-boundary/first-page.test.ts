@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { FIRST_PAGE_APP_ID } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertIdentityProvider } from '../../src/store/repositories/identity-providers';
 import { buildTestServer, type TestServer } from '../support/build';
 import { type HostileBuilder, hostileBuilder } from './hostile';
 
@@ -59,8 +60,29 @@ describe('the first page of an application, named by a hostile author', () => {
     expect(body.match(/<\/script>/g)).toHaveLength(2);
     expect(dataBlock(body)).toEqual({
       status: true,
-      data: { appId: hostile.appId, appName: HOSTILE_NAME, appSlug: hostile.appSlug, appOpenRegistration: expect.any(Boolean), appLanguage: 'spec', appTimeZone: 'Asia/Jakarta' },
+      data: {
+        appId: hostile.appId, appName: HOSTILE_NAME, appSlug: hostile.appSlug, appOpenRegistration: expect.any(Boolean), appLanguage: 'spec', appTimeZone: 'Asia/Jakarta',
+        signIn: { password: true, providers: [] },
+      },
     });
+  });
+
+  it('draws his identity provider\'s button with its name as text, and no password form once he turns it off (issue 36)', async () => {
+    const other = await hostileBuilder(server, 'Kantor SSO');
+    const providerId = await insertIdentityProvider(server.store, other.appId, {
+      providerName: HOSTILE_NAME, issuer: 'https://login.example', clientId: 'c', clientSecretEnc: '', scopes: 'openid', groupsClaim: null, newUsers: 'create',
+    });
+    const { body } = await navigate(`/${other.appSlug}/auth/login`);
+    expect(body).toContain('<div class="rk-first-sso">Masuk dengan &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
+    expect(body).not.toContain('<img');
+    expect(body.match(/<\/script>/g)).toHaveLength(2);
+    expect(body).toContain('rk-first-input');
+    expect((dataBlock(body) as { data: { signIn: unknown } }).data.signIn).toEqual({ password: true, providers: [{ providerId, name: HOSTILE_NAME }] });
+    await server.store.updateTable('apps').set({ appPasswordSignIn: 0 }).where('appId', '=', other.appId).execute();
+    const { body: ssoOnly } = await navigate(`/${other.appSlug}/auth/login`);
+    expect(ssoOnly).toContain('rk-first-sso');
+    expect(ssoOnly).not.toContain('rk-first-input');
+    expect(ssoOnly).not.toContain('rk-first-or');
   });
 
   it("draws a member's page frame with the name as text, and no sign-in form", async () => {
