@@ -26,8 +26,10 @@ describe('the demo administrator manages users', () => {
   it('lists the users of the application', async () => {
     await signInToDemo(page);
     await openDemoScreen(page, 'user', 'Daftar User');
-    await page.getByRole('columnheader', { name: 'USER' }).waitFor();
-    await page.getByRole('columnheader', { name: 'ACTION' }).waitFor();
+    // The users' table (the Sign-in section below has a table of its own).
+    const users = page.getByRole('table', { name: 'Users' });
+    await users.getByRole('columnheader', { name: 'USER' }).waitFor();
+    await users.getByRole('columnheader', { name: 'ACTION' }).waitFor();
     await page.getByRole('row').filter({ hasText: DEMO_ADMIN }).waitFor();
   });
 
