@@ -68,6 +68,24 @@ describe('the demo administrator manages users', () => {
     }
   });
 
+  it('ends his sessions: his open page is signed out on its next call (issue 36)', async () => {
+    const his = await newPage(browser);
+    try {
+      await signInToDemo(his, userId, 'kasir-pass-new', '**/demo/staff');
+      await row().getByRole('button', { name: `End the sessions of ${userId}` }).click();
+      await page.getByRole('dialog', { name: `End every session of ${userId}? They are signed out on every device and sign in again.` })
+        .getByRole('button', { name: 'End sessions' }).click();
+      await page.getByText('Sessions ended').first().waitFor();
+      // The administrator's own session goes on.
+      await row().waitFor();
+      await his.reload();
+      await his.waitForURL('**/demo/auth/login');
+      await his.getByText('Sesi Anda telah berakhir: silakan masuk lagi').first().waitFor();
+    } finally {
+      await his.context().close();
+    }
+  });
+
   it('refuses a password shorter than 8 characters before sending it', async () => {
     await row().getByRole('button', { name: 'Edit user' }).click();
     await fillUserDialog('short', 'short');

@@ -91,7 +91,7 @@ declare module 'fastify' {
     workflowDocuments: WorkflowDocumentSync;
   }
   interface FastifyContextConfig {
-    /** Not an API call (health, the OpenAPI document, the web app's files): needs no contract. */
+    /** Not an API call (health, the OpenAPI document, the web app's files, single sign-on's redirects): needs no contract. */
     infrastructure?: boolean;
   }
   interface FastifyInstance {

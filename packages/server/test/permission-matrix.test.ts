@@ -373,6 +373,7 @@ const makers = {
   saveIdentityProvider: (fx) => ({ body: identityProviderBody(fx) }),
   deleteIdentityProvider: async (fx) => ({ body: { appId: fx.appId, providerId: await fresh.identityProvider(fx) } }),
   savePasswordSignIn: (fx) => ({ body: { appId: fx.appId, password: true } }),
+  endUserSessions: async (fx) => ({ body: { appId: fx.appId, userId: await fresh.user(fx) } }),
   redeemSignInTicket: () => ({ body: { ticket: 'never-issued-ticket-of-43-characters-long-x' } }),
 } satisfies Makers;
 

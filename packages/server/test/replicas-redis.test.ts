@@ -151,6 +151,22 @@ describe.each(engines)('replicas sharing Redis on a %s store', (engine: EngineNa
     expect(await page(app.member)()).toBe(403);
   });
 
+  it('refuse the sessions ended through one replica on the other within 100 ms (issue 36)', async () => {
+    const [a, b] = await replicas({ readCacheMs: 30_000 });
+    const { app, secondMember } = await twoMembers(a, engine);
+    const page = (token: string) => async () => (await b.call('GET', `/get/getPage/${app.pageId}`, undefined, token)).statusCode;
+    expect(await page(secondMember)()).toBe(200);
+    const root = await a.login('admin', ADMIN_PASSWORD, '_root');
+    const rootApp = (await a.call('GET', '/get/getApp/slug/_root')).json().data.appId as number;
+    const ended = await a.call('POST', '/auth/endSessions', { appId: rootApp, userId: SECOND }, root);
+    expect(ended.statusCode, ended.body).toBe(200);
+    const elapsed = await msUntilRefused(page(secondMember), 401);
+    if (process.env.RAKIT_TEST_REPORT === '1') console.log(`[${engine}] sessions ended through A refused on B after ${elapsed.toFixed(1)} ms`);
+    expect(elapsed).toBeLessThan(100);
+    // Everyone else's sessions stay good.
+    expect(await page(app.member)()).toBe(200);
+  });
+
   it('stop caching while Redis cannot be heard, refuse sign-in then, and resume once it answers', async () => {
     const proxy: TcpProxy = await tcpProxy({ host: new URL(REDIS_URL).hostname, port: Number(new URL(REDIS_URL).port || 6379) });
     open.push(proxy);

@@ -69,6 +69,20 @@ describe.each(engines)('single sign-on on a %s store', (engine) => {
     expect(publicApp.signIn).toEqual({ password: true, providers: [{ providerId, name: 'Kantor' }] });
   });
 
+  it('keeps one of two edits made from the same revision, and answers the other with the provider as stored, never its secret', async () => {
+    const listed = await must<{ providers: IdentityProvider[] }>(as(owner.token)('GET', `/get/identityProviders/${owner.appId}`));
+    const base = listed.providers.find((provider) => provider.providerId === providerId)!;
+    const edit = (name: string) => as(owner.token)('POST', '/save/identityProvider', providerBody({ providerId, name, clientSecret: '', revision: base.revision }));
+    const [first, second] = await Promise.all([edit('Kantor'), edit('Kantor Pusat')]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const stale = first.statusCode === 409 ? first : second;
+    expect(JSON.stringify(stale.json())).not.toContain(oidc.clientSecret);
+    expect(stale.json().data).toMatchObject({ providerId, revision: base.revision + 1, hasClientSecret: true });
+    // Whichever won, the button is named Kantor again for the tests below.
+    await must(as(owner.token)('POST', '/save/identityProvider', providerBody({ providerId, name: 'Kantor', clientSecret: '' })));
+  });
+
   it('signs a new person in through the provider with an account of the application, and the same one next time', async () => {
     oidc.signInAs({ sub: 'sub-siti', email: 'siti@kantor.example', email_verified: true });
     const session = await signInThrough(providerId);

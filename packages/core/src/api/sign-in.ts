@@ -101,6 +101,15 @@ export const signInCalls = lazyCalls(() => ({
     data: z.object({ password: z.boolean() }),
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
   }),
+  endUserSessions: defineCall({
+    method: 'POST', path: '/auth/endSessions', tag: 'sign-in',
+    summary: 'End every session of a user of the application (its administrators, for an account whose password they may set)',
+    description: 'Each of his tokens is refused on its next call, on every replica (at once where Redis carries the news, else within RAKIT_READ_CACHE_MS); '
+      + 'he signs in again. An account in another builder\'s application too is out of reach (403), as for setting its password.',
+    body: z.object({ appId: id, userId: z.string().trim().min(1).max(100) }),
+    data: z.object({ userId: z.string() }),
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
+  }),
   redeemSignInTicket: defineCall({
     method: 'POST', path: '/auth/sso/ticket', tag: 'sign-in',
     summary: 'Trade the one-time ticket a provider\'s sign-in ended with for a session, as /auth/login answers',

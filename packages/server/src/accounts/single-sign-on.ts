@@ -136,7 +136,7 @@ export const callbackUrlOf = (origin: string): string => `${origin}/auth/sso/cal
  * The provider's authorization address for a sign-in into the provider's application: a new
  * state, nonce and PKCE verifier are kept (one use, AT_PROVIDER_MS) before the browser leaves.
  */
-export async function startSignIn(app: FastifyInstance, providerId: number, origin: string): Promise<{ location: string; appSlug?: string }> {
+export async function startSignIn(app: FastifyInstance, providerId: number, origin: string): Promise<{ location: string }> {
   const provider = await findIdentityProvider(app.store, providerId);
   if (provider === undefined) throw notFound(Messages.ssoProviderNotFound);
   const target = await appOf(app.store, provider.appId);
@@ -154,7 +154,7 @@ export async function startSignIn(app: FastifyInstance, providerId: number, orig
     redirect_uri: callbackUrlOf(origin), scope: provider.scopes, state, nonce,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256',
   });
-  return { location: location.href, appSlug: target.appSlug };
+  return { location: location.href };
 }
 
 /** A refused sign-in, said by its code on the application's sign-in screen. */

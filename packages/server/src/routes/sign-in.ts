@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   finishSignIn, listIdentityProviders, redeemTicket, removeIdentityProvider, saveIdentityProvider, savePasswordSignIn, SignInRefusal, startSignIn,
 } from '../accounts/single-sign-on';
+import { endSessionsOf } from '../accounts/sessions';
 import type { AuditContext } from '../audit/context';
 import { notFound } from '../errors/http-errors';
 import { authRateLimit } from '../http/rate-limit';
@@ -23,6 +24,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
   });
   route(app, signInCalls.deleteIdentityProvider, ({ input: { body }, audit }) => removeIdentityProvider(app, audit, body.appId, body.providerId));
   route(app, signInCalls.savePasswordSignIn, ({ input: { body }, audit }) => savePasswordSignIn(app, audit, body.appId, body.password));
+  route(app, signInCalls.endUserSessions, ({ input: { body }, caller, audit }) => endSessionsOf(app, caller, audit, body.appId, body.userId));
   route(app, signInCalls.redeemSignInTicket, ({ input: { body } }) => redeemTicket(app, body.ticket), { config: { rateLimit: authRateLimit(app) } });
 
   /** This server's address as the browser reached it (behind the operator's proxies, as RAKIT_TRUST_PROXY believes them). */
@@ -30,7 +32,10 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
   /** Where a refused sign-in sends the browser: its application's sign-in screen, saying why by code. */
   const refusedAt = (refusal: SignInRefusal) => (refusal.appSlug === undefined ? '/' : `/${encodeURIComponent(refusal.appSlug)}/auth/login?sso=${refusal.code}`);
 
-  app.get('/auth/sso/:providerId/start', { config: { public: true, rateLimit: authRateLimit(app) } }, async (request, reply) => {
+  // Navigations, not calls: no contract, out of the API's document (app.ts `infrastructure`), open to anyone, limited as sign-ins are.
+  const navigation = { config: { public: true, infrastructure: true, rateLimit: authRateLimit(app) }, schema: { hide: true } } as const;
+
+  app.get('/auth/sso/:providerId/start', navigation, async (request, reply) => {
     const providerId = z.coerce.number().int().positive().safeParse((request.params as { providerId?: unknown }).providerId);
     if (!providerId.success) throw notFound(Messages.ssoProviderNotFound);
     try {
@@ -42,7 +47,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.get('/auth/sso/callback', { config: { public: true, rateLimit: authRateLimit(app) } }, async (request, reply) => {
+  app.get('/auth/sso/callback', navigation, async (request, reply) => {
     const audit: AuditContext = { action: 'login', actorId: null, sourceAddress: request.ip, appId: null, input: {}, recorded: false };
     try {
       const { location } = await finishSignIn(app, new URL(request.url, originOf(request)), audit);

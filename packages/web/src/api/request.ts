@@ -60,6 +60,13 @@ interface CallOptions<S extends z.ZodType> {
   signal?: AbortSignal | undefined;
 }
 
+/**
+ * Raised when the server no longer takes a session the browser sent (its token expired, or its
+ * sessions were ended: a new password, an administrator's "end sessions", issue 36), with the
+ * application's slug in `detail`: the shell takes the person to that application's sign-in.
+ */
+export const SESSION_ENDED_EVENT = 'rakit:session-ended';
+
 export async function call<S extends z.ZodType, K = never>(options: CallOptions<S>): Promise<ApiAnswer<z.infer<S>, K>> {
   // The server answers (its errors among them) in the catalog the reader sees (issue 35).
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json', [LANGUAGE_HEADER]: activeLanguage() };
@@ -89,6 +96,9 @@ export async function call<S extends z.ZodType, K = never>(options: CallOptions<
   if (!envelope.success) throw new ApiUnreachableError(`${options.method} ${options.path}: not an API answer`);
   const { status, data, error, code } = envelope.data;
   const answer: ApiAnswer<z.infer<S>, K> = { status, httpStatus: response.status, ...(error === undefined ? {} : { error }), ...(code === undefined ? {} : { code }) };
+  if (response.status === 401 && code === 'unauthenticated' && headers.authorization !== undefined && options.tokenOf !== null) {
+    window.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT, { detail: options.tokenOf }));
+  }
   if (status) {
     const parsed = options.data.safeParse(data);
     if (!parsed.success) throw new ApiUnreachableError(`${options.method} ${options.path}: unexpected data`, { cause: parsed.error });

@@ -9,5 +9,7 @@ export const signInApi = (appSlug: string) => ({
 
   deleteIdentityProvider: (appId: number, providerId: number) => callApi(signInCalls.deleteIdentityProvider, { body: { appId, providerId } }, appSlug),
 
+  endUserSessions: (appId: number, userId: string) => callApi(signInCalls.endUserSessions, { body: { appId, userId } }, appSlug),
+
   savePasswordSignIn: (appId: number, password: boolean) => callApi(signInCalls.savePasswordSignIn, { body: { appId, password } }, appSlug),
 });

@@ -8,6 +8,7 @@ import { useLanguageChoice } from '../current-app/use-language-choice';
 import { useT } from '../i18n/LanguageProvider';
 import { appPathBuilder, appTitle } from '../session/app-resolution';
 import { firstPageAnswer } from './first-page';
+import { SessionEndedWatch } from './SessionEndedWatch';
 
 
 /**
@@ -58,6 +59,7 @@ export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
   if (current === null) return <Navigate to="/404" replace />;
   return (
     <CurrentAppContext.Provider value={current}>
+      <SessionEndedWatch />
       <Outlet />
     </CurrentAppContext.Provider>
   );

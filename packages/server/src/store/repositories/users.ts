@@ -22,6 +22,11 @@ export async function insertUser(db: Store, userId: string, passwordHash: string
   await db.insertInto('users').values({ userId, passwordHash, homeAppId, sessionKey: newSessionKey(), createdAt: new Date().toISOString() }).execute();
 }
 
+/** Revokes every token issued to the user before (a new session key: each token carries the one it was issued with). */
+export async function renewSessionKey(db: Store, userId: string): Promise<void> {
+  await db.updateTable('users').set({ sessionKey: newSessionKey() }).where('userId', '=', userId).execute();
+}
+
 /** Sets a new password and revokes every token issued before. */
 export async function setUserPassword(db: Store, userId: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ passwordHash, sessionKey: newSessionKey() }).where('userId', '=', userId).execute();

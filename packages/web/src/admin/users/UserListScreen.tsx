@@ -1,10 +1,11 @@
-import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconUser } from '@tabler/icons-react';
+import { IconLogout2, IconPlus, IconSearch, IconUser } from '@tabler/icons-react';
 import { USER_PAGE_SIZES } from '@rakit/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPager } from '../../components/AdminPager';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRemoveDialogs';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -38,6 +39,8 @@ export function UserListScreen() {
   // Memberships change with users: the group screen reads them afresh.
   const reload = () => Promise.all([usersKey, ['groups', app.appSlug]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   const dialogs = useEditRemoveDialog<string>(reload);
+  // Whose sessions are about to be ended (issue 36), once asked.
+  const [endingSessionsOf, setEndingSessionsOf] = useState<string | null>(null);
 
   async function remove(target: string) {
     const removed = await runChange(api.deleteUser(app.appId, target), t('userRemoved'));
@@ -100,13 +103,24 @@ export function UserListScreen() {
                     <Text size="sm" fw={500}>{user.userId}</Text>
                   </Group>
                 </Table.Td>
-                <Table.Td w={120}>
-                  <RowActions
-                    editLabel={t('admin.users.edit')}
-                    onEdit={() => dialogs.edit(user.userId)}
-                    removeLabel={t('admin.users.delete')}
-                    onRemove={() => dialogs.askRemove(user.userId)}
-                  />
+                <Table.Td w={160}>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      size="lg"
+                      aria-label={t('admin.users.endSessions', { user: user.userId })}
+                      title={t('admin.users.endSessions', { user: user.userId })}
+                      onClick={() => setEndingSessionsOf(user.userId)}
+                    >
+                      <IconLogout2 size={18} />
+                    </ActionIcon>
+                    <RowActions
+                      editLabel={t('admin.users.edit')}
+                      onEdit={() => dialogs.edit(user.userId)}
+                      removeLabel={t('admin.users.delete')}
+                      onRemove={() => dialogs.askRemove(user.userId)}
+                    />
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -124,6 +138,17 @@ export function UserListScreen() {
         removeMessage={t('userRemoveConfirm')}
         confirmLabel={t('admin.users.confirmDelete')}
         onRemove={remove}
+      />
+
+      <ConfirmDialog
+        opened={endingSessionsOf !== null}
+        message={t('admin.users.endSessionsConfirm', { user: endingSessionsOf ?? '' })}
+        confirmLabel={t('admin.users.endSessionsConfirmLabel')}
+        onConfirm={async () => {
+          if (endingSessionsOf !== null) await runChange(api.endUserSessions(app.appId, endingSessionsOf), t('admin.users.sessionsEnded'));
+          setEndingSessionsOf(null);
+        }}
+        onClose={() => setEndingSessionsOf(null)}
       />
 
       <SignInSettings />
