@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SESSION_ENDED_EVENT } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
-import { notifyFailure } from '../components/notify';
+import { notifyInfo } from '../components/notify';
 import { useT } from '../i18n/LanguageProvider';
 
 /**
@@ -19,7 +19,8 @@ export function SessionEndedWatch() {
   useEffect(() => {
     const ended = (event: Event) => {
       if (onSignIn || (event as CustomEvent<string>).detail !== app.appSlug) return;
-      notifyFailure(t('shell.signIn.sessionEnded'));
+      // News he did not ask for, to be read (a failure notice's 1.5 s is too short for it).
+      notifyInfo(t('shell.signIn.sessionEnded'), t('shell.signIn.sessionEndedTitle'));
       void navigate(path('auth/login'), { replace: true });
     };
     window.addEventListener(SESSION_ENDED_EVENT, ended);
