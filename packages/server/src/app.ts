@@ -16,6 +16,7 @@ import { workflowKind } from './coedit/workflow-collab';
 import { installCollabSocket } from './http/collab-socket';
 import { type PageHistoryPolicy, pageHistoryPolicy } from './pages/history';
 import { TokenService } from './auth/tokens';
+import { SessionUse } from './accounts/sessions';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
 import { OneLinePerRequest } from './http/access-log';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     tokens: TokenService;
+    /** Sessions' last use, written at most once a minute each (accounts/sessions.ts). */
+    sessionUse: SessionUse;
     secretBox: SecretBox;
     /** Pools of the applications' own databases. */
     dataSources: DataSourceRegistry;
@@ -159,6 +162,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   });
   const { redis } = await installSharedState(app);
   app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
+  app.decorate('sessionUse', new SessionUse(store, (error) => app.log.warn({ err: error }, 'could not record a session\'s last use')));
   app.decorate('secretBox', new SecretBox(config.secret));
   app.decorate('dataSources', new DataSourceRegistry(config.dataDir, config.lifecycle.dataSourcePoolMax));
   app.decorate('readiness', new Readiness(store, config.lifecycle.readyTimeoutMs));

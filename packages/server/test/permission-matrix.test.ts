@@ -375,6 +375,9 @@ const makers = {
   savePasswordSignIn: (fx) => ({ body: { appId: fx.appId, password: true } }),
   endUserSessions: async (fx) => ({ body: { appId: fx.appId, userId: await fresh.user(fx) } }),
   redeemSignInTicket: () => ({ body: { ticket: 'never-issued-ticket-of-43-characters-long-x' } }),
+  listOwnSessions: () => ({}),
+  // Every other session of the caller: his own token stays good for the roles after him.
+  endOwnSessions: () => ({ body: { end: 'others' } }),
 } satisfies Makers;
 
 /** One extraction template the calls that only read or save it share (each fixture its own). */

@@ -167,6 +167,23 @@ describe.each(engines)('replicas sharing Redis on a %s store', (engine: EngineNa
     expect(await page(app.member)()).toBe(200);
   });
 
+  it('refuse one session its owner ended through one replica on the other within 100 ms, and keep his others (issue 36)', async () => {
+    const [a, b] = await replicas({ readCacheMs: 30_000 });
+    const { app, secondMember } = await twoMembers(a, engine);
+    const desk = await b.login(SECOND, 'password-1', app.appSlug);
+    const page = (token: string) => async () => (await b.call('GET', `/get/getPage/${app.pageId}`, undefined, token)).statusCode;
+    expect(await page(secondMember)()).toBe(200);
+    expect(await page(desk)()).toBe(200);
+    const sessions = (await a.call('GET', '/auth/sessions', undefined, desk)).json().data.sessions as { sessionId: string; current: boolean }[];
+    const phone = sessions.find((session) => !session.current)!.sessionId;
+    const ended = await a.call('POST', '/auth/sessions/end', { end: 'one', sessionId: phone }, desk);
+    expect(ended.statusCode, ended.body).toBe(200);
+    const elapsed = await msUntilRefused(page(secondMember), 401);
+    if (process.env.RAKIT_TEST_REPORT === '1') console.log(`[${engine}] one session ended through A refused on B after ${elapsed.toFixed(1)} ms`);
+    expect(elapsed).toBeLessThan(100);
+    expect(await page(desk)()).toBe(200);
+  });
+
   it('stop caching while Redis cannot be heard, refuse sign-in then, and resume once it answers', async () => {
     const proxy: TcpProxy = await tcpProxy({ host: new URL(REDIS_URL).hostname, port: Number(new URL(REDIS_URL).port || 6379) });
     open.push(proxy);

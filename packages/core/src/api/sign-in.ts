@@ -67,6 +67,43 @@ export type SaveIdentityProviderBody = z.infer<typeof SaveIdentityProviderBodySc
 
 const AppIdParamsSchema = z.object({ appId: z.coerce.number().int().positive() });
 
+/** How a session was started: the password form, an identity provider, or an administrator opening his application from main. */
+export const SESSION_METHODS = ['password', 'singleSignOn', 'fromMain'] as const;
+export const SessionMethodSchema = z.enum(SESSION_METHODS);
+export type SessionMethod = z.infer<typeof SessionMethodSchema>;
+
+/** A device class as the browser's user agent tells it. */
+export const DEVICE_KINDS = ['desktop', 'mobile', 'tablet', 'other'] as const;
+
+/**
+ * One of the signed-in person's sessions (issue 36): where and when it was started and last
+ * used. Times are ISO strings; `browser` and `system` are read from the user agent ("" when it
+ * names none); `address` is the client's address as the server saw it.
+ */
+export const OwnSessionSchema = z.object({
+  sessionId: z.string(),
+  /** The session this very call is made in. */
+  current: z.boolean(),
+  appSlug: z.string(),
+  method: SessionMethodSchema,
+  browser: z.string(),
+  system: z.string(),
+  device: z.enum(DEVICE_KINDS),
+  address: z.string(),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type OwnSession = z.infer<typeof OwnSessionSchema>;
+
+/** Which of his own sessions a person ends: one by id, every other one, or this one (signing out). */
+export const EndOwnSessionsBodySchema = z.discriminatedUnion('end', [
+  z.object({ end: z.literal('one'), sessionId: z.string().min(1).max(64) }),
+  z.object({ end: z.literal('others') }),
+  z.object({ end: z.literal('current') }),
+]);
+export type EndOwnSessionsBody = z.infer<typeof EndOwnSessionsBodySchema>;
+
 export const signInCalls = lazyCalls(() => ({
   listIdentityProviders: defineCall({
     method: 'GET', path: '/get/identityProviders/:appId', tag: 'sign-in',
@@ -109,6 +146,22 @@ export const signInCalls = lazyCalls(() => ({
     body: z.object({ appId: id, userId: z.string().trim().min(1).max(100) }),
     data: z.object({ userId: z.string() }),
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
+  }),
+  listOwnSessions: defineCall({
+    method: 'GET', path: '/auth/sessions', tag: 'sign-in',
+    summary: 'The caller\'s own sessions, in every application, newest use first: device, address, when started and last used',
+    description: 'Last use is kept to the minute. Sessions that have expired or were ended are not listed.',
+    data: z.object({ sessions: z.array(OwnSessionSchema) }),
+    access: { level: 'signedIn' },
+  }),
+  endOwnSessions: defineCall({
+    method: 'POST', path: '/auth/sessions/end', tag: 'sign-in',
+    summary: 'End one of the caller\'s own sessions, every other one, or the current one (signing out)',
+    description: 'An ended session\'s token is refused on its next call, on every replica (at once where Redis carries the news, else within RAKIT_READ_CACHE_MS). '
+      + 'A session id that is not the caller\'s is answered as one that does not exist (404).',
+    body: EndOwnSessionsBodySchema,
+    data: z.object({ ended: z.number().int().nonnegative() }),
+    access: { level: 'signedIn' },
   }),
   redeemSignInTicket: defineCall({
     method: 'POST', path: '/auth/sso/ticket', tag: 'sign-in',

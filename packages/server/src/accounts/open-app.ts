@@ -5,7 +5,8 @@ import type { TokenService } from '../auth/tokens';
 import { forbidden } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findAppById } from '../store/repositories/apps';
-import { findUser, ownLanguageOf } from '../store/repositories/users';
+import { findUser } from '../store/repositories/users';
+import { type SessionClient, startSession } from './sessions';
 
 /**
  * A session of the application for its administrator, as /auth/login would answer it: the
@@ -15,13 +16,12 @@ import { findUser, ownLanguageOf } from '../store/repositories/users';
  * administrator in _root only, anyone of main in main. Everyone else, and an application that
  * does not exist, gets the same 403, so the call tells no one which applications exist.
  */
-export async function openAppSession(store: Store, tokens: TokenService, caller: Principal, appId: number): Promise<SessionUser[]> {
+export async function openAppSession(store: Store, tokens: TokenService, caller: Principal, appId: number, client: SessionClient): Promise<SessionUser[]> {
   const target = await findAppById(store, appId);
   const userGroup = target === undefined ? [] : groupsForApp(caller.groups, target);
   const user = await findUser(store, caller.userId);
   if (target === undefined || user === undefined || userGroup.length === 0 || !isAdminInApp(userGroup, target)) throw forbidden(Messages.forbidden);
-  const { token, expiresAtMs } = await tokens.issue(user.userId, target.appSlug, user.sessionKey);
+  const session = await startSession(store, tokens, { user, groups: caller.groups, target, method: 'fromMain', client });
   await recordAudit(store, caller.audit, { appId: target.appId, entityType: 'user', entityId: user.userId, summary: { key: 'audit.appOpened', values: { app: target.appSlug } } });
-  const defaultGroupAppId = caller.groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
-  return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId, language: ownLanguageOf(user) }];
+  return session;
 }

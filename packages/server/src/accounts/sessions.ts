@@ -1,16 +1,149 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { type EndOwnSessionsBody, type Group, groupsForApp, Messages, type OwnSession, SessionMethodSchema, type SessionMethod, type SessionUser } from '@rakit/core';
+import Bowser from 'bowser';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditContext } from '../audit/context';
-import { withAudit } from '../audit/record';
+import { type AuditFact, withAudit } from '../audit/record';
 import type { Principal } from '../auth/principal';
+import type { TokenService } from '../auth/tokens';
+import { notFound } from '../errors/http-errors';
+import type { CachedStore } from '../store/cached-reads';
+import type { Store } from '../store/db';
+import { findAppBySlug } from '../store/repositories/apps';
 import { groupsOfUser } from '../store/repositories/groups';
-import { findUser, renewSessionKey } from '../store/repositories/users';
+import {
+  deleteSessionOf, deleteSessionsOf, findSession, insertSession, liveSessionsOf, pruneExpiredSessionsOf, touchSession, type UserSessionRow,
+} from '../store/repositories/user-sessions';
+import { findUser, ownLanguageOf, renewSessionKey } from '../store/repositories/users';
 import { accountToSetPassword } from './password-consent';
 
+/*
+ * Sessions one can see (issue 36). Each sign-in (password, single sign-on, an administrator
+ * opening his application from main) makes a row its token names; the auth path refuses a token
+ * whose row is gone, so a person ends any one of his sessions, or every other one. Ending is a
+ * write, so every replica's read cache hears of it (at once through Redis, else within
+ * RAKIT_READ_CACHE_MS) and the ended token is refused there too.
+ */
+
+/** Where a session is used from: the browser's user agent and the client's address as the server sees it. */
+export interface SessionClient {
+  userAgent: string;
+  address: string;
+}
+
+export const clientOf = (request: FastifyRequest): SessionClient => ({
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 400),
+  address: request.ip.slice(0, 64),
+});
+
+export interface SessionStart {
+  user: { userId: string; sessionKey: string; language: string | null };
+  /** Every group of the user: those of the target application make the session's userGroup. */
+  groups: readonly Group[];
+  target: { appId: number; appSlug: string };
+  method: SessionMethod;
+  client: SessionClient;
+}
+
+/** Starts a session and answers it as /auth/login does. */
+export async function startSession(store: Store, tokens: TokenService, start: SessionStart): Promise<SessionUser[]> {
+  const { user, groups, target } = start;
+  const now = new Date();
+  const expiresAtMs = tokens.expiryFromNow();
+  const sessionId = randomUUID();
+  await pruneExpiredSessionsOf(store, user.userId, now.toISOString());
+  await insertSession(store, {
+    sessionId, userId: user.userId, appSlug: target.appSlug, method: start.method, userAgent: start.client.userAgent, ipAddress: start.client.address,
+    signedInAt: now.toISOString(), lastUsedAt: now.toISOString(), expiresAt: new Date(expiresAtMs).toISOString(),
+  });
+  const { token } = await tokens.issue({ userId: user.userId, appSlug: target.appSlug, sessionKey: user.sessionKey, sessionId }, expiresAtMs);
+  const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
+  return [{ userId: user.userId, token, expired: expiresAtMs, userGroup: groupsForApp(groups, target), defaultGroupAppId, language: ownLanguageOf(user) }];
+}
+
+/** How often a session's last use is written: a list read to the minute needs no write per call. */
+export const LAST_USE_STEP_MS = 60_000;
+const MAX_TRACKED = 10_000;
+
 /**
- * Ending a user's sessions (issue 36): his session key is renewed, so every token issued to him
- * is refused on its next call (auth/plugin.ts compares the key each token carries), on every
- * replica as soon as it hears of the write. Whose sessions an administrator may end is whose
- * password he may set: a member of his application whose every application he administers.
+ * Keeps sessions' last use, at most one write per session per step in this process. The
+ * write touches nothing a cached read answers from (see read-cache.ts), so it empties no cache.
+ */
+export class SessionUse {
+  private readonly written = new Map<string, number>();
+
+  constructor(private readonly store: Store, private readonly onError: (error: unknown) => void) {}
+
+  note(session: { sessionId: string; lastUsedAt: string }): void {
+    const now = Date.now();
+    const last = Math.max(this.written.get(session.sessionId) ?? 0, Date.parse(session.lastUsedAt));
+    if (now - last < LAST_USE_STEP_MS) return;
+    if (this.written.size >= MAX_TRACKED) this.written.clear();
+    this.written.set(session.sessionId, now);
+    touchSession(this.store, session.sessionId, new Date(now).toISOString()).catch(this.onError);
+  }
+}
+
+/** The session a token names, through the read cache: undefined once it was ended or expired. */
+export async function liveSession({ store, readCache }: CachedStore, sessionId: string, userId: string): Promise<UserSessionRow | undefined> {
+  const session = await readCache.get(`session:${sessionId}`, () => findSession(store, sessionId));
+  if (session === undefined || session.userId !== userId || Date.parse(session.expiresAt) <= Date.now()) return undefined;
+  return session;
+}
+
+/** A user agent said as a browser, a system and a device class, for a person to know his devices by. */
+function deviceOf(userAgent: string): Pick<OwnSession, 'browser' | 'system' | 'device'> {
+  if (userAgent === '') return { browser: '', system: '', device: 'other' };
+  const parsed = Bowser.parse(userAgent);
+  const version = parsed.browser.version?.split('.')[0];
+  const browser = [parsed.browser.name, version].filter(Boolean).join(' ');
+  const system = [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ');
+  const kind = parsed.platform.type;
+  const device = kind === 'desktop' || kind === 'mobile' || kind === 'tablet' ? kind : 'other';
+  return { browser, system, device };
+}
+
+/** The caller's own sessions, in every application, last used first. */
+export async function listOwnSessions(store: Store, caller: Principal): Promise<{ sessions: OwnSession[] }> {
+  const rows = await liveSessionsOf(store, caller.userId, new Date().toISOString());
+  return {
+    sessions: rows.map((row) => ({
+      sessionId: row.sessionId,
+      current: row.sessionId === caller.sessionId,
+      appSlug: row.appSlug,
+      method: SessionMethodSchema.catch('password').parse(row.method),
+      ...deviceOf(row.userAgent),
+      address: row.ipAddress,
+      signedInAt: row.signedInAt,
+      lastUsedAt: row.lastUsedAt,
+      expiresAt: row.expiresAt,
+    })),
+  };
+}
+
+/** Ends one of the caller's sessions, every other one, or the current one (signing out). */
+export async function endOwnSessions(store: Store, caller: Principal, audit: AuditContext, body: EndOwnSessionsBody): Promise<{ ended: number }> {
+  const app = await findAppBySlug(store, caller.tokenAppSlug);
+  const which = body.end === 'one' ? body.sessionId : body.end === 'current' ? caller.sessionId : null;
+  const ended = await withAudit(store, audit, (count: number): AuditFact => ({
+    appId: app?.appId ?? null, entityType: 'user', entityId: caller.userId,
+    summary: body.end === 'others' ? { key: 'audit.otherSessionsEnded', values: { count } } : { key: 'audit.ownSessionEnded' },
+    details: { end: body.end },
+  }), async (trx) => {
+    if (body.end === 'others') return deleteSessionsOf(trx, caller.userId, caller.sessionId);
+    const count = which === null ? 0 : await deleteSessionOf(trx, caller.userId, which);
+    // Someone else's session is answered as one that does not exist; nothing is recorded.
+    if (count === 0) throw notFound(Messages.sessionNotFound);
+    return count;
+  });
+  return { ended };
+}
+
+/**
+ * Ending a user's sessions, by an administrator: every row goes and his session key is renewed
+ * (renewSessionKey), so each token issued to him is refused on its next call. Whose sessions an
+ * administrator may end is whose password he may set: a member of his application whose every
+ * application he administers.
  */
 export async function endSessionsOf(app: FastifyInstance, caller: Principal, audit: AuditContext, appId: number, userId: string): Promise<{ userId: string }> {
   const user = await findUser(app.store, userId);

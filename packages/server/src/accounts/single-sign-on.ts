@@ -17,7 +17,8 @@ import {
   accountOfSubject, deleteIdentityProvider, findIdentityProvider, type IdentityProviderRow, insertIdentityProvider, insertSignInState, insertTicket,
   linkSubject, providersOfApp, pruneSignIns, setPasswordSignIn, takeSignInState, takeTicket, updateIdentityProvider,
 } from '../store/repositories/identity-providers';
-import { findUser, insertUser, ownLanguageOf } from '../store/repositories/users';
+import { findUser, insertUser } from '../store/repositories/users';
+import { type SessionClient, startSession } from './sessions';
 import { discover, providerClient } from './oidc-client';
 import { recordSignIn, signInRefused } from './sign-in-audit';
 
@@ -263,17 +264,14 @@ export async function finishSignIn(app: FastifyInstance, callbackUrl: URL, audit
 }
 
 /** Trades a ticket for a session of its application, as /auth/login answers (once, within TICKET_MS). */
-export async function redeemTicket(app: FastifyInstance, ticket: string): Promise<SessionUser[]> {
+export async function redeemTicket(app: FastifyInstance, ticket: string, sessionClient: SessionClient): Promise<SessionUser[]> {
   const taken = await takeTicket(app.store, hashOf(ticket), new Date(Date.now() - TICKET_MS).toISOString());
   const provider = taken === undefined ? undefined : await findIdentityProvider(app.store, taken.providerId);
   const target = provider === undefined ? undefined : await findAppById(app.store, provider.appId);
   const user = taken === undefined ? undefined : await findUser(app.store, taken.userId);
   if (taken === undefined || target === undefined || user === undefined) throw badRequest(Messages.ssoTicketInvalid);
   const groups = await groupsOfUser(app.store, user.userId);
-  const userGroup = groupsForApp(groups, target);
-  if (!mayEnterApp(groups, target) || userGroup.length === 0) throw forbidden(Messages.ssoNoAccount);
-  const { token, expiresAtMs } = await app.tokens.issue(user.userId, target.appSlug, user.sessionKey);
-  const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
-  return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId, language: ownLanguageOf(user) }];
+  if (!mayEnterApp(groups, target) || groupsForApp(groups, target).length === 0) throw forbidden(Messages.ssoNoAccount);
+  return startSession(app.store, app.tokens, { user, groups, target, method: 'singleSignOn', client: sessionClient });
 }
 

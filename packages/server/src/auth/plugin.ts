@@ -2,6 +2,7 @@ import { Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors/http-errors';
+import { liveSession } from '../accounts/sessions';
 import { cachedAccount } from '../store/cached-reads';
 import { installCallAccess } from './call-access';
 import { Principal } from './principal';
@@ -48,14 +49,17 @@ export default fp(authPlugin, { name: 'rakit-auth' });
 
 /**
  * Who a session token signs in: valid, unexpired, of a user who still exists and still has the
- * session key it carries; undefined otherwise. Calls and the co-editing socket both ask here.
+ * session key it carries, naming a session not ended (issue 36); undefined otherwise. Calls and the co-editing socket both ask here.
  */
 export async function principalOfToken(app: FastifyInstance, token: string): Promise<Principal | undefined> {
   const claims = await app.tokens.verify(token);
   if (claims === undefined) return undefined;
   const account = await cachedAccount(app, claims.userId);
   if (account === undefined || claims.sessionKey !== account.user.sessionKey) return undefined;
-  return new Principal(account.user.userId, claims.appSlug, account.groups);
+  const session = await liveSession(app, claims.sessionId, claims.userId);
+  if (session === undefined) return undefined;
+  app.sessionUse.note(session);
+  return new Principal(account.user.userId, claims.appSlug, account.groups, claims.sessionId);
 }
 
 /** The signed-in caller of a route that is not public. */

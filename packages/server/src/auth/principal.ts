@@ -14,7 +14,8 @@ export class Principal {
   /** The call he is making, for its audit entries: set by the route layer (http/route.ts) once it has validated the call. */
   audit: AuditContext | undefined;
 
-  constructor(readonly userId: string, readonly tokenAppSlug: string, readonly groups: Group[]) {
+  /** sessionId: the session the caller's token names (issue 36); null for a principal made without one. */
+  constructor(readonly userId: string, readonly tokenAppSlug: string, readonly groups: Group[], readonly sessionId: string | null = null) {
     this.isSuperAdmin = groups.some(isSuperAdminGroup);
   }
 

@@ -6,6 +6,8 @@ export interface TokenClaims {
   appSlug: string;
   /** The user's session key when the token was issued; a token whose key is no longer his is revoked. */
   sessionKey: string;
+  /** The session's row (issue 36): gone once the session is ended. */
+  sessionId: string;
 }
 
 const MAX_VERIFIED = 10_000;
@@ -23,12 +25,18 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(userId: string, appSlug: string, sessionKey: string): Promise<{ token: string; expiresAtMs: number }> {
+  /** When a token issued now expires, epoch milliseconds. */
+  expiryFromNow(): number {
+    return (Math.floor(Date.now() / 1000) + this.ttlSeconds) * 1000;
+  }
+
+  /** A token for the session; `expiresAtMs` is what expiryFromNow answered when its row was made. */
+  async issue(claims: TokenClaims, expiresAtMs: number): Promise<{ token: string; expiresAtMs: number }> {
     const now = Math.floor(Date.now() / 1000);
-    const expiresAt = now + this.ttlSeconds;
-    const token = await new SignJWT({ app: appSlug, sk: sessionKey })
+    const expiresAt = Math.floor(expiresAtMs / 1000);
+    const token = await new SignJWT({ app: claims.appSlug, sk: claims.sessionKey, sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(userId)
+      .setSubject(claims.userId)
       .setIssuedAt(now)
       .setExpirationTime(expiresAt)
       .setIssuer('rakit')
@@ -46,9 +54,10 @@ export class TokenService {
     }
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: 'rakit', algorithms: ['HS256'] });
-      const { sub, app, sk, exp } = payload;
-      if (typeof sub !== 'string' || typeof app !== 'string' || typeof sk !== 'string' || typeof exp !== 'number') return undefined;
-      const claims = { userId: sub, appSlug: app, sessionKey: sk };
+      const { sub, app, sk, sid, exp } = payload;
+      // A token without a session id was issued before sessions had rows: refused, as an ended one.
+      if (typeof sub !== 'string' || typeof app !== 'string' || typeof sk !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return undefined;
+      const claims = { userId: sub, appSlug: app, sessionKey: sk, sessionId: sid };
       if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
       this.verified.set(token, { claims, expiresAtMs: exp * 1000 });
       return claims;

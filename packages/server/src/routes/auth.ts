@@ -8,7 +8,8 @@ import { recordSignIn, signInRefused } from '../accounts/sign-in-audit';
 import { recordAudit, withAudit } from '../audit/record';
 import { findAppById, findAppBySlug } from '../store/repositories/apps';
 import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories/groups';
-import { findUser, insertUser, ownLanguageOf } from '../store/repositories/users';
+import { findUser, insertUser } from '../store/repositories/users';
+import { clientOf, startSession } from '../accounts/sessions';
 import { accountRateLimit, authRateLimit } from '../http/rate-limit';
 
 /**
@@ -36,13 +37,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const userGroup = groupsForApp(groups, target);
     if (userGroup.length === 0) throw await signInRefused(app, audit, target, userId, forbidden(Messages.loginNoGroup));
 
-    const { token, expiresAtMs } = await app.tokens.issue(user.userId, target.appSlug, user.sessionKey);
+    const session = await startSession(app.store, app.tokens, { user, groups, target, method: 'password', client: clientOf(request) });
     await recordSignIn(app, audit, target, user.userId);
-    const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
-    return [{ userId: user.userId, token, expired: expiresAtMs, userGroup, defaultGroupAppId, language: ownLanguageOf(user) }];
+    return session;
   }, { config: { rateLimit: authRateLimit(app) } });
 
-  route(app, authCalls.openApp, ({ input: { body }, caller }) => openAppSession(app.store, app.tokens, caller, body.appId));
+  route(app, authCalls.openApp, ({ input: { body }, caller, request }) => openAppSession(app.store, app.tokens, caller, body.appId, clientOf(request)));
 
   route(app, authCalls.register, async ({ input: { body }, request, audit }) => {
     const input = body.data;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   finishSignIn, listIdentityProviders, redeemTicket, removeIdentityProvider, saveIdentityProvider, savePasswordSignIn, SignInRefusal, startSignIn,
 } from '../accounts/single-sign-on';
-import { endSessionsOf } from '../accounts/sessions';
+import { clientOf, endOwnSessions, endSessionsOf, listOwnSessions } from '../accounts/sessions';
 import type { AuditContext } from '../audit/context';
 import { notFound } from '../errors/http-errors';
 import { authRateLimit } from '../http/rate-limit';
@@ -25,7 +25,9 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
   route(app, signInCalls.deleteIdentityProvider, ({ input: { body }, audit }) => removeIdentityProvider(app, audit, body.appId, body.providerId));
   route(app, signInCalls.savePasswordSignIn, ({ input: { body }, audit }) => savePasswordSignIn(app, audit, body.appId, body.password));
   route(app, signInCalls.endUserSessions, ({ input: { body }, caller, audit }) => endSessionsOf(app, caller, audit, body.appId, body.userId));
-  route(app, signInCalls.redeemSignInTicket, ({ input: { body } }) => redeemTicket(app, body.ticket), { config: { rateLimit: authRateLimit(app) } });
+  route(app, signInCalls.redeemSignInTicket, ({ input: { body }, request }) => redeemTicket(app, body.ticket, clientOf(request)), { config: { rateLimit: authRateLimit(app) } });
+  route(app, signInCalls.listOwnSessions, ({ caller }) => listOwnSessions(app.store, caller));
+  route(app, signInCalls.endOwnSessions, ({ input: { body }, caller, audit }) => endOwnSessions(app.store, caller, audit, body));
 
   /** This server's address as the browser reached it (behind the operator's proxies, as RAKIT_TRUST_PROXY believes them). */
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

@@ -34,6 +34,7 @@ import * as nameTranslations from './migrations/2026-11-30-0501-name-translation
 import * as runFailureTexts from './migrations/2026-11-30-0601-run-failure-texts';
 import * as summaryTexts from './migrations/2026-11-30-0701-summary-texts';
 import * as singleSignOn from './migrations/2026-11-30-0801-single-sign-on';
+import * as userSessions from './migrations/2026-11-30-0901-user-sessions';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -176,6 +177,7 @@ const migrations = {
   '2026-11-30-0601-run-failure-texts': runFailureTexts,
   '2026-11-30-0701-summary-texts': summaryTexts,
   '2026-11-30-0801-single-sign-on': singleSignOn,
+  '2026-11-30-0901-user-sessions': userSessions,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

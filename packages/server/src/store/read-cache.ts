@@ -86,17 +86,25 @@ export class ReadCache {
 }
 
 /**
- * The audit log is appended to on every change and pruned by age, and no cached read reads
- * it: its writes leave the cache alone (a member's row edit would otherwise empty it each time).
+ * Writes no cached read can have seen, which leave the cache alone:
+ * - the audit log is appended to on every change and pruned by age, and no cached read reads it
+ *   (a member's row edit would otherwise empty it each time);
+ * - a new session's row (its id is new, so no read of it was cached) and a session's last use
+ *   (the cached read asks only whether the row is there). Ending a session is a DELETE: it empties.
  */
-function isAuditLogWrite(node: RootOperationNode): boolean {
-  const table = node.kind === 'InsertQueryNode' ? node.into : node.kind === 'DeleteQueryNode' && node.from.froms.length === 1 ? node.from.froms[0] : undefined;
+function leavesCacheAlone(node: RootOperationNode): boolean {
+  const table = node.kind === 'InsertQueryNode' ? node.into
+    : node.kind === 'UpdateQueryNode' ? node.table
+      : node.kind === 'DeleteQueryNode' && node.from.froms.length === 1 ? node.from.froms[0] : undefined;
   if (table === undefined || !TableNode.is(table)) return false;
   // The CamelCasePlugin runs first; either spelling is the one table.
-  return AUDIT_LOG_NAMES.has(table.table.identifier.name);
+  const name = table.table.identifier.name;
+  if (AUDIT_LOG_NAMES.has(name)) return node.kind !== 'UpdateQueryNode';
+  return SESSION_NAMES.has(name) && node.kind !== 'DeleteQueryNode';
 }
 
 const AUDIT_LOG_NAMES: ReadonlySet<string> = new Set(['audit_log', 'auditLog']);
+const SESSION_NAMES: ReadonlySet<string> = new Set(['user_sessions', 'userSessions']);
 
 /**
  * Empties the cache on every statement that is not a plain SELECT (writes, DDL, raw SQL),
@@ -108,7 +116,7 @@ export class InvalidateOnWrite implements KyselyPlugin {
   constructor(private readonly cache: ReadCache) {}
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    if (node.kind !== 'SelectQueryNode' && !isAuditLogWrite(node)) {
+    if (node.kind !== 'SelectQueryNode' && !leavesCacheAlone(node)) {
       this.writes.add(queryId);
       this.cache.writes++;
       this.cache.invalidate();

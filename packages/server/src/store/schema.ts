@@ -153,6 +153,21 @@ export interface SsoSignInsTable {
   userId: string | null;
 }
 
+/** A signed-in session (issue 36): the row its token names; gone once ended. */
+export interface UserSessionsTable {
+  sessionId: string;
+  userId: string;
+  appSlug: string;
+  /** core's SessionMethod. */
+  method: string;
+  userAgent: string;
+  ipAddress: string;
+  signedInAt: string;
+  /** Kept to the minute (see accounts/sessions.ts). */
+  lastUsedAt: string;
+  expiresAt: string;
+}
+
 export interface MenusTable {
   menuId: Generated<number>;
   menuAppId: number;
@@ -516,6 +531,7 @@ export interface Database {
   identityProviders: IdentityProvidersTable;
   userIdentities: UserIdentitiesTable;
   ssoSignIns: SsoSignInsTable;
+  userSessions: UserSessionsTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

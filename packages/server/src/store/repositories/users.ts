@@ -22,14 +22,19 @@ export async function insertUser(db: Store, userId: string, passwordHash: string
   await db.insertInto('users').values({ userId, passwordHash, homeAppId, sessionKey: newSessionKey(), createdAt: new Date().toISOString() }).execute();
 }
 
-/** Revokes every token issued to the user before (a new session key: each token carries the one it was issued with). */
+/**
+ * Revokes every token issued to the user before: a new session key (each token carries the one
+ * it was issued with) and his sessions' rows gone, so his list of sessions tells the truth.
+ */
 export async function renewSessionKey(db: Store, userId: string): Promise<void> {
   await db.updateTable('users').set({ sessionKey: newSessionKey() }).where('userId', '=', userId).execute();
+  await db.deleteFrom('userSessions').where('userId', '=', userId).execute();
 }
 
 /** Sets a new password and revokes every token issued before. */
 export async function setUserPassword(db: Store, userId: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ passwordHash, sessionKey: newSessionKey() }).where('userId', '=', userId).execute();
+  await db.deleteFrom('userSessions').where('userId', '=', userId).execute();
 }
 
 /** The accounts of a removed application fall to the operator, whatever application later gets its id. */
@@ -58,6 +63,7 @@ export async function pageUsers(db: Store, scope: { appId: number | 'all' }, pag
 export async function deleteUserCascade(db: Store, userId: string): Promise<void> {
   await db.deleteFrom('groupMembers').where('userId', '=', userId).execute();
   await db.deleteFrom('passwordResets').where('userId', '=', userId).execute();
+  await db.deleteFrom('userSessions').where('userId', '=', userId).execute();
   await db.deleteFrom('users').where('userId', '=', userId).execute();
 }
 
