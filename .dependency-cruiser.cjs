@@ -19,7 +19,7 @@ const LAYERS = {
     ['page-state'],
     ['actions'],
     ['widgets'],
-    ['auth', 'pages', 'admin', 'editor', 'runtime'],
+    ['auth', 'pages', 'admin', 'editor', 'runtime', 'sessions'],
     ['shell'],
   ],
 };

@@ -16,7 +16,7 @@ import { workflowKind } from './coedit/workflow-collab';
 import { installCollabSocket } from './http/collab-socket';
 import { type PageHistoryPolicy, pageHistoryPolicy } from './pages/history';
 import { TokenService } from './auth/tokens';
-import { SessionUse } from './accounts/sessions';
+import { SessionUse } from './auth/sessions';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
 import { OneLinePerRequest } from './http/access-log';
@@ -73,7 +73,7 @@ declare module 'fastify' {
     config: Config;
     store: Store;
     tokens: TokenService;
-    /** Sessions' last use, written at most once a minute each (accounts/sessions.ts). */
+    /** Sessions' last use, written at most once a minute each (auth/sessions.ts). */
     sessionUse: SessionUse;
     secretBox: SecretBox;
     /** Pools of the applications' own databases. */

@@ -2,7 +2,7 @@ import { Messages, type OwnSession } from '@rakit/core';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
-import { LAST_USE_STEP_MS } from '../src/accounts/sessions';
+import { LAST_USE_STEP_MS } from '../src/auth/sessions';
 import { buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
 import { freshUserId, type HostileBuilder, hostileBuilder } from './trust-boundary/hostile';
@@ -164,6 +164,22 @@ describe.each(engines)('own sessions on a %s store', (engine) => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await reaches(desk)).toBe(401);
     expect(await server.store.selectFrom('userSessions').select('sessionId').where('userId', '=', userId).execute()).toEqual([]);
+  });
+
+  it('keeps the session a person changes his own password from, and ends his others', async () => {
+    const userId = await member();
+    const phone = await signIn(userId, PHONE, '203.0.113.7');
+    const desk = await signIn(userId, DESK, '198.51.100.20');
+    const changed = await server.call('PUT', '/auth/changePassword', {
+      data: { userId, password: 'member-password-3', confirm_password: 'member-password-3', current_password: PASSWORD, appId: owner.appId },
+    }, desk);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await reaches(desk)).toBe(200);
+    expect(await reaches(phone)).toBe(401);
+    expect((await sessionsOf(desk)).map((s) => s.current)).toEqual([true]);
+    // The old password is gone all the same.
+    const old = await server.call('POST', '/auth/login', { userId, password: PASSWORD, appSlug: owner.appSlug });
+    expect(old.statusCode).toBe(401);
   });
 
   it('keeps every person to his own sessions (the hostile author included)', async () => {

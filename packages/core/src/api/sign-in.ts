@@ -149,7 +149,7 @@ export const signInCalls = lazyCalls(() => ({
   }),
   listOwnSessions: defineCall({
     method: 'GET', path: '/auth/sessions', tag: 'sign-in',
-    summary: 'The caller\'s own sessions, in every application, newest use first: device, address, when started and last used',
+    summary: 'The caller\'s own sessions, in every application, this one first, then by last use: device, address, when started and last used',
     description: 'Last use is kept to the minute. Sessions that have expired or were ended are not listed.',
     data: z.object({ sessions: z.array(OwnSessionSchema) }),
     access: { level: 'signedIn' },

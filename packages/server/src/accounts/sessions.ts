@@ -7,12 +7,11 @@ import { type AuditFact, withAudit } from '../audit/record';
 import type { Principal } from '../auth/principal';
 import type { TokenService } from '../auth/tokens';
 import { notFound } from '../errors/http-errors';
-import type { CachedStore } from '../store/cached-reads';
 import type { Store } from '../store/db';
 import { findAppBySlug } from '../store/repositories/apps';
 import { groupsOfUser } from '../store/repositories/groups';
 import {
-  deleteSessionOf, deleteSessionsOf, findSession, insertSession, liveSessionsOf, pruneExpiredSessionsOf, touchSession, type UserSessionRow,
+  deleteSessionOf, deleteSessionsOf, insertSession, liveSessionsOf, pruneExpiredSessionsOf,
 } from '../store/repositories/user-sessions';
 import { findUser, ownLanguageOf, renewSessionKey } from '../store/repositories/users';
 import { accountToSetPassword } from './password-consent';
@@ -61,36 +60,6 @@ export async function startSession(store: Store, tokens: TokenService, start: Se
   return [{ userId: user.userId, token, expired: expiresAtMs, userGroup: groupsForApp(groups, target), defaultGroupAppId, language: ownLanguageOf(user) }];
 }
 
-/** How often a session's last use is written: a list read to the minute needs no write per call. */
-export const LAST_USE_STEP_MS = 60_000;
-const MAX_TRACKED = 10_000;
-
-/**
- * Keeps sessions' last use, at most one write per session per step in this process. The
- * write touches nothing a cached read answers from (see read-cache.ts), so it empties no cache.
- */
-export class SessionUse {
-  private readonly written = new Map<string, number>();
-
-  constructor(private readonly store: Store, private readonly onError: (error: unknown) => void) {}
-
-  note(session: { sessionId: string; lastUsedAt: string }): void {
-    const now = Date.now();
-    const last = Math.max(this.written.get(session.sessionId) ?? 0, Date.parse(session.lastUsedAt));
-    if (now - last < LAST_USE_STEP_MS) return;
-    if (this.written.size >= MAX_TRACKED) this.written.clear();
-    this.written.set(session.sessionId, now);
-    touchSession(this.store, session.sessionId, new Date(now).toISOString()).catch(this.onError);
-  }
-}
-
-/** The session a token names, through the read cache: undefined once it was ended or expired. */
-export async function liveSession({ store, readCache }: CachedStore, sessionId: string, userId: string): Promise<UserSessionRow | undefined> {
-  const session = await readCache.get(`session:${sessionId}`, () => findSession(store, sessionId));
-  if (session === undefined || session.userId !== userId || Date.parse(session.expiresAt) <= Date.now()) return undefined;
-  return session;
-}
-
 /** A user agent said as a browser, a system and a device class, for a person to know his devices by. */
 function deviceOf(userAgent: string): Pick<OwnSession, 'browser' | 'system' | 'device'> {
   if (userAgent === '') return { browser: '', system: '', device: 'other' };
@@ -103,11 +72,13 @@ function deviceOf(userAgent: string): Pick<OwnSession, 'browser' | 'system' | 'd
   return { browser, system, device };
 }
 
-/** The caller's own sessions, in every application, last used first. */
+/** The caller's own sessions, in every application: this one first, then the others last used first. */
 export async function listOwnSessions(store: Store, caller: Principal): Promise<{ sessions: OwnSession[] }> {
   const rows = await liveSessionsOf(store, caller.userId, new Date().toISOString());
+  // This device first, the others last used first.
+  const ordered = [...rows.filter((row) => row.sessionId === caller.sessionId), ...rows.filter((row) => row.sessionId !== caller.sessionId)];
   return {
-    sessions: rows.map((row) => ({
+    sessions: ordered.map((row) => ({
       sessionId: row.sessionId,
       current: row.sessionId === caller.sessionId,
       appSlug: row.appSlug,
@@ -127,7 +98,7 @@ export async function endOwnSessions(store: Store, caller: Principal, audit: Aud
   const which = body.end === 'one' ? body.sessionId : body.end === 'current' ? caller.sessionId : null;
   const ended = await withAudit(store, audit, (count: number): AuditFact => ({
     appId: app?.appId ?? null, entityType: 'user', entityId: caller.userId,
-    summary: body.end === 'others' ? { key: 'audit.otherSessionsEnded', values: { count } } : { key: 'audit.ownSessionEnded' },
+    summary: body.end === 'others' ? { key: 'audit.otherSessionsEnded', values: { count } } : { key: body.end === 'current' ? 'audit.signedOut' : 'audit.ownSessionEnded' },
     details: { end: body.end },
   }), async (trx) => {
     if (body.end === 'others') return deleteSessionsOf(trx, caller.userId, caller.sessionId);

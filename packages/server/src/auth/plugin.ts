@@ -2,9 +2,9 @@ import { Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors/http-errors';
-import { liveSession } from '../accounts/sessions';
 import { cachedAccount } from '../store/cached-reads';
 import { installCallAccess } from './call-access';
+import { liveSession } from './sessions';
 import { Principal } from './principal';
 
 declare module 'fastify' {

@@ -54,7 +54,8 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const passwordHash = await hashPassword(password);
     // One's own password is recorded in no application's log (the super administrator's).
     const fact: AuditFact = { appId: ownAccount ? null : appId, entityType: 'user', entityId: target.user.userId, summary: { key: 'audit.passwordSet', values: { user: target.user.userId } } };
-    await withAudit(app.store, audit, fact, (trx) => setUserPassword(trx, target.user.userId, passwordHash));
+    // His own change keeps the session he made it from and ends his others (issue 36).
+    await withAudit(app.store, audit, fact, (trx) => setUserPassword(trx, target.user.userId, passwordHash, ownAccount ? caller.sessionId : null));
     return Messages.passwordChanged;
   });
 

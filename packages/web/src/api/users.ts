@@ -1,4 +1,4 @@
-import { type ClientInputOf, type DataOf, type Language, type UserRef, userCalls } from '@rakit/core';
+import { type ClientInputOf, type DataOf, type EndOwnSessionsBody, type Language, signInCalls, type UserRef, userCalls } from '@rakit/core';
 import { callApi, type ApiAnswer } from './request';
 
 /** A page of the users list, searched by text inside user ids. */
@@ -31,4 +31,9 @@ export const usersApi = (appSlug: string) => ({
 
   deleteUser: (appId: number, userId: string) =>
     callApi(userCalls.deleteUser, { body: { data: { userId, appId } } }, appSlug),
+
+  /** The signed-in person's own sessions (issue 36); every member has them, so they come with the first paint's areas. */
+  listOwnSessions: (signal?: AbortSignal) => callApi(signInCalls.listOwnSessions, {}, appSlug, undefined, signal),
+
+  endOwnSessions: (body: EndOwnSessionsBody, signal?: AbortSignal) => callApi(signInCalls.endOwnSessions, { body }, appSlug, undefined, signal),
 });

@@ -1,5 +1,5 @@
 import { mainContentProps, SkipLink } from '../components/SkipLink';
-import { AppShell, Burger, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { isAdminInApp } from '@rakit/core';
@@ -10,6 +10,8 @@ import { useT } from '../i18n/LanguageProvider';
 import { useSession } from '../session/session-context';
 import { useLogout } from '../current-app/use-logout';
 import { LanguageMenu } from '../current-app/OwnLanguagePicker';
+import { useOwnSessions } from '../sessions/use-own-sessions';
+import { IconDevices } from '@tabler/icons-react';
 import { AdminLinks } from './AdminLinks';
 import { MenuNav } from './MenuNav';
 import { PageView } from './PageView';
@@ -28,6 +30,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
   const { app, api, path } = useCurrentApp();
   const { user } = useSession();
   const logout = useLogout();
+  const sessions = useOwnSessions();
   const navigate = useNavigate();
   const { groupSlug = '', pageSlug, appPreview } = useParams();
   // Read at the first render (not in an effect): on a phone the sidebar starts folded instead of
@@ -72,6 +75,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
       padding="md"
     >
       <SkipLink />
+      {sessions.dialog}
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -82,7 +86,8 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
             {administers && <AdminLinks pageSlug={shownPage} />}
             {!preview && <Text size="sm" c="dimmed" visibleFrom="sm">{user.userId}</Text>}
             {!preview && <LanguageMenu />}
-            <Button variant="light" size="xs" onClick={logout}>{t('shell.logout')}</Button>
+            {!preview && <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.sessions.title')} onClick={sessions.open}><IconDevices size={20} /></ActionIcon>}
+            <Button variant="light" size="xs" onClick={() => void logout()}>{t('shell.logout')}</Button>
           </Group>
         </Group>
       </AppShell.Header>

@@ -9,6 +9,7 @@ import { useT } from '../i18n/LanguageProvider';
 import { useSession } from '../session/session-context';
 import { useLogout } from '../current-app/use-logout';
 import { OwnLanguagePicker } from '../current-app/OwnLanguagePicker';
+import { useOwnSessions } from '../sessions/use-own-sessions';
 
 /** Top bar of every signed-in screen (spec 1 screen 4). */
 export function TopBar() {
@@ -33,10 +34,10 @@ export function TopBar() {
         <Counter label={t('shell.topBar.chat')} icon={<IconMessageCircle size={20} />} />
         <Counter label={t('shell.topBar.notifications')} icon={<IconBell size={20} />} />
         <Text size="sm" fw={500} visibleFrom="sm" data-testid="signed-in-user">{user.userId}</Text>
-        <ProfilePopover userId={user.userId} onLogout={logout} />
-        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={logout} visibleFrom="sm">{t('shell.logout')}</Button>
+        <ProfilePopover userId={user.userId} onLogout={() => void logout()} />
+        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={() => void logout()} visibleFrom="sm">{t('shell.logout')}</Button>
         {/* On phones the button keeps its name but not its width, so the title stays readable. */}
-        <ActionIcon variant="light" color="red" size="lg" aria-label={t('shell.logout')} onClick={logout} hiddenFrom="sm"><IconLogout size={18} /></ActionIcon>
+        <ActionIcon variant="light" color="red" size="lg" aria-label={t('shell.logout')} onClick={() => void logout()} hiddenFrom="sm"><IconLogout size={18} /></ActionIcon>
       </Group>
     </Group>
   );
@@ -53,15 +54,21 @@ function Counter({ label, icon }: { label: string; icon: ReactNode }) {
 
 /**
  * The profile popover (spec 1 screen 4): who is signed in, 'change profile' and logout. 'change
- * profile' changes one's own password, with the current one, in the users screen's dialog.
+ * profile' changes one's own password, with the current one, in the users screen's dialog; his
+ * sessions (issue 36) are listed in their own dialog.
  */
 function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => void }) {
   const t = useT();
   const [opened, setOpened] = useState(false);
   const [changing, setChanging] = useState(false);
+  const sessions = useOwnSessions();
   const changeProfile = () => {
     setOpened(false);
     setChanging(true);
+  };
+  const showSessions = () => {
+    setOpened(false);
+    sessions.open();
   };
   return (
     <>
@@ -80,10 +87,12 @@ function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => 
             <Text size="xs" c="dimmed">{t('shell.profile.role')}</Text>
             <OwnLanguagePicker />
             <Button variant="subtle" size="xs" justify="flex-start" onClick={changeProfile}>{t('shell.profile.change')}</Button>
+            <Button variant="subtle" size="xs" justify="flex-start" onClick={showSessions}>{t('shell.sessions.title')}</Button>
             <Button variant="subtle" size="xs" color="red" justify="flex-start" onClick={onLogout}>{t('shell.profile.logout')}</Button>
           </Stack>
         </Popover.Dropdown>
       </Popover>
+      {sessions.dialog}
       {changing && (
         <UserFormDialog
           editing={userId}

@@ -31,10 +31,16 @@ export async function renewSessionKey(db: Store, userId: string): Promise<void> 
   await db.deleteFrom('userSessions').where('userId', '=', userId).execute();
 }
 
-/** Sets a new password and revokes every token issued before. */
-export async function setUserPassword(db: Store, userId: string, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ passwordHash, sessionKey: newSessionKey() }).where('userId', '=', userId).execute();
-  await db.deleteFrom('userSessions').where('userId', '=', userId).execute();
+/**
+ * Sets a new password and ends every session of the user but `keep`: the one a person changing
+ * his own password does it from. With none kept, every token issued before is revoked twice over
+ * (a new session key too).
+ */
+export async function setUserPassword(db: Store, userId: string, passwordHash: string, keep: string | null = null): Promise<void> {
+  await db.updateTable('users').set(keep === null ? { passwordHash, sessionKey: newSessionKey() } : { passwordHash }).where('userId', '=', userId).execute();
+  let others = db.deleteFrom('userSessions').where('userId', '=', userId);
+  if (keep !== null) others = others.where('sessionId', '<>', keep);
+  await others.execute();
 }
 
 /** The accounts of a removed application fall to the operator, whatever application later gets its id. */
