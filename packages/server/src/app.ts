@@ -54,6 +54,7 @@ import printRoutes from './routes/print';
 import tableRoutes from './routes/tables';
 import thirdPartyRoutes from './routes/third-parties';
 import signInRoutes from './routes/sign-in';
+import secondFactorRoutes from './routes/second-factor';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { installSharedState } from './replicas/shared-state';
@@ -186,7 +187,12 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
       pageKind({ store, history: pageHistoryPolicy(config) }),
       workflowKind({ app, onRefusedStore: (chainId, reason) => app.log.warn({ chainId, reason }, 'co-editing: a workflow\'s live document was not stored') }),
     ],
-    principalOf: (token) => principalOfToken(app, token), recheckMs: Math.max(config.readCacheMs, 1000),
+    // A session that must set up a second factor edits nothing together (issue 36).
+    principalOf: async (token) => {
+      const principal = await principalOfToken(app, token);
+      return principal?.session?.mustSetUpSecondFactor === true ? undefined : principal;
+    },
+    recheckMs: Math.max(config.readCacheMs, 1000),
     ...(config.redisUrl === undefined ? {} : { redis: { url: config.redisUrl, prefix: config.redisPrefix } }),
     ...(options.collabStoreDelayMs === undefined ? {} : { storeDelayMs: options.collabStoreDelayMs.after, storeMaxDelayMs: options.collabStoreDelayMs.atMost }),
   });
@@ -248,6 +254,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
   await app.register(signInRoutes);
+  await app.register(secondFactorRoutes);
   await app.register(lookupRoutes);
   await app.register(bundleRoutes);
   await app.register(functionRoutes);

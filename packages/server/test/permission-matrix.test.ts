@@ -378,6 +378,13 @@ const makers = {
   listOwnSessions: () => ({}),
   // Every other session of the caller: his own token stays good for the roles after him.
   endOwnSessions: () => ({ body: { end: 'others' } }),
+  getSecondFactor: () => ({}),
+  startSecondFactor: () => ({ body: {} }),
+  // Each caller's own password and a code of no second factor: refused by the check (400), never by access.
+  confirmSecondFactor: (_fx, role) => ({ body: { password: role === 'root' ? ADMIN_PASSWORD : PASSWORD, code: '000000' } }),
+  disableSecondFactor: (_fx, role) => ({ body: { password: role === 'root' ? ADMIN_PASSWORD : PASSWORD, code: '000000' } }),
+  renewRecoveryCodes: (_fx, role) => ({ body: { password: role === 'root' ? ADMIN_PASSWORD : PASSWORD, code: '000000' } }),
+  saveAdminSecondFactor: (fx) => ({ body: { appId: fx.appId, required: false } }),
 } satisfies Makers;
 
 /** One extraction template the calls that only read or save it share (each fixture its own). */

@@ -15,6 +15,7 @@ import { pageVersionCalls } from './page-versions';
 import { pdfTemplateCalls } from './pdf-templates';
 import { printCalls } from './print';
 import { signInCalls } from './sign-in';
+import { secondFactorCalls } from './second-factor';
 import { tableCalls } from './tables';
 import { thirdPartyCalls } from './third-parties';
 import { triggerCalls } from './triggers';
@@ -40,6 +41,7 @@ export * from './page-versions';
 export * from './pdf-templates';
 export * from './print';
 export * from './sign-in';
+export * from './second-factor';
 export * from './tables';
 export * from './third-parties';
 export * from './triggers';
@@ -72,6 +74,7 @@ export const calls = lazyCalls(() => ({
   ...bundleCalls,
   ...auditCalls,
   ...signInCalls,
+  ...secondFactorCalls,
 }));
 
 export type CallName = keyof typeof calls;
@@ -104,6 +107,7 @@ export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   previewImport: 'tells what an import would change; writes nothing (the import itself is recorded)',
   planSearchIndex: 'shows the statements an index would run; runs nothing (adding it is recorded)',
   redeemSignInTicket: 'trades a one-time ticket for a session; the sign-in was recorded when the provider answered',
+  startSecondFactor: 'makes a secret to set up; nothing is in use until it is confirmed (which is recorded)',
 };
 
 /** GET calls that are recorded: exports and downloads of what an application holds. */

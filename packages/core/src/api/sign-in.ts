@@ -107,9 +107,9 @@ export type EndOwnSessionsBody = z.infer<typeof EndOwnSessionsBodySchema>;
 export const signInCalls = lazyCalls(() => ({
   listIdentityProviders: defineCall({
     method: 'GET', path: '/get/identityProviders/:appId', tag: 'sign-in',
-    summary: 'An application\'s identity providers and whether it offers the password form (its administrators); never a client secret',
+    summary: 'An application\'s identity providers, whether it offers the password form and requires a second factor of its administrators (its administrators); never a client secret',
     params: AppIdParamsSchema,
-    data: z.object({ password: z.boolean(), providers: z.array(IdentityProviderSchema) }),
+    data: z.object({ password: z.boolean(), adminSecondFactor: z.boolean(), providers: z.array(IdentityProviderSchema) }),
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.params.appId } },
   }),
   saveIdentityProvider: defineCall({

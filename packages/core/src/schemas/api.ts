@@ -34,6 +34,8 @@ export const LoginBodySchema = z.object({
   password: text(200),
   /** The application being entered; the access rule of spec 1 §5 is applied for it. */
   appSlug: text(100).default('main'),
+  /** The second factor's code (issue 36): six digits from the authenticator app, or a recovery code; asked for when the account has one. */
+  code: z.string().trim().max(20).optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 

@@ -72,5 +72,7 @@ export const SessionUserSchema = z.object({
   defaultGroupAppId: z.array(z.number().int()),
   /** His own catalog (issue 35); null or absent: his application's. */
   language: LanguageSchema.nullable().optional(),
+  /** This session may only set up a second factor (issue 36): the application requires one of its administrators. */
+  mustSetUpSecondFactor: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;

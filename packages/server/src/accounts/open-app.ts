@@ -6,6 +6,7 @@ import { forbidden } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findAppById } from '../store/repositories/apps';
 import { findUser } from '../store/repositories/users';
+import { openedFactor } from './second-factor';
 import { type SessionClient, startSession } from './sessions';
 
 /**
@@ -21,7 +22,8 @@ export async function openAppSession(store: Store, tokens: TokenService, caller:
   const userGroup = target === undefined ? [] : groupsForApp(caller.groups, target);
   const user = await findUser(store, caller.userId);
   if (target === undefined || user === undefined || userGroup.length === 0 || !isAdminInApp(userGroup, target)) throw forbidden(Messages.forbidden);
-  const session = await startSession(store, tokens, { user, groups: caller.groups, target, method: 'fromMain', client });
+  const factor = openedFactor(caller, user, target);
+  const session = await startSession(store, tokens, { user, groups: caller.groups, target, method: 'fromMain', client, factor });
   await recordAudit(store, caller.audit, { appId: target.appId, entityType: 'user', entityId: user.userId, summary: { key: 'audit.appOpened', values: { app: target.appSlug } } });
   return session;
 }

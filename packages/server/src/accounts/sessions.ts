@@ -15,6 +15,7 @@ import {
 } from '../store/repositories/user-sessions';
 import { findUser, ownLanguageOf, renewSessionKey } from '../store/repositories/users';
 import { accountToSetPassword } from './password-consent';
+import type { SignInFactor } from './second-factor';
 
 /*
  * Sessions one can see (issue 36). Each sign-in (password, single sign-on, an administrator
@@ -42,6 +43,8 @@ export interface SessionStart {
   target: { appId: number; appSlug: string };
   method: SessionMethod;
   client: SessionClient;
+  /** Second-factor-wise (issue 36): none for a sign-in that had none. */
+  factor?: SignInFactor;
 }
 
 /** Starts a session and answers it as /auth/login does. */
@@ -54,10 +57,14 @@ export async function startSession(store: Store, tokens: TokenService, start: Se
   await insertSession(store, {
     sessionId, userId: user.userId, appSlug: target.appSlug, method: start.method, userAgent: start.client.userAgent, ipAddress: start.client.address,
     signedInAt: now.toISOString(), lastUsedAt: now.toISOString(), expiresAt: new Date(expiresAtMs).toISOString(),
+    secondFactor: start.factor?.secondFactor === true ? 1 : 0, mustSetUpSecondFactor: start.factor?.mustSetUpSecondFactor === true ? 1 : 0,
   });
   const { token } = await tokens.issue({ userId: user.userId, appSlug: target.appSlug, sessionKey: user.sessionKey, sessionId }, expiresAtMs);
   const defaultGroupAppId = groups.filter((g) => g.groupIsDefault === '1').map((g) => Number(g.groupAppId));
-  return [{ userId: user.userId, token, expired: expiresAtMs, userGroup: groupsForApp(groups, target), defaultGroupAppId, language: ownLanguageOf(user) }];
+  return [{
+    userId: user.userId, token, expired: expiresAtMs, userGroup: groupsForApp(groups, target), defaultGroupAppId, language: ownLanguageOf(user),
+    ...(start.factor?.mustSetUpSecondFactor === true ? { mustSetUpSecondFactor: true } : {}),
+  }];
 }
 
 /** A user agent said as a browser, a system and a device class, for a person to know his devices by. */

@@ -17,7 +17,7 @@ import {
   accountOfSubject, deleteIdentityProvider, findIdentityProvider, type IdentityProviderRow, insertIdentityProvider, insertSignInState, insertTicket,
   linkSubject, providersOfApp, pruneSignIns, setPasswordSignIn, takeSignInState, takeTicket, updateIdentityProvider,
 } from '../store/repositories/identity-providers';
-import { findUser, insertUser } from '../store/repositories/users';
+import { findUser, insertUser, NO_PASSWORD } from '../store/repositories/users';
 import { type SessionClient, startSession } from './sessions';
 import { discover, providerClient } from './oidc-client';
 import { recordSignIn, signInRefused } from './sign-in-audit';
@@ -37,8 +37,6 @@ import { recordSignIn, signInRefused } from './sign-in-audit';
 const AT_PROVIDER_MS = 10 * 60 * 1000;
 /** How long a ticket waits for the application's page to trade it. */
 const TICKET_MS = 60 * 1000;
-/** An account made by a provider has no password (argon2 never verifies this): it signs in through its provider until one is set for it. */
-const NO_PASSWORD = '!single-sign-on';
 
 const toIdentityProvider = (row: IdentityProviderRow): IdentityProvider => ({
   providerId: row.providerId,
@@ -65,10 +63,10 @@ async function appOf(store: Store, appId: number): Promise<AppRow> {
   return row;
 }
 
-export async function listIdentityProviders(app: FastifyInstance, appId: number): Promise<{ password: boolean; providers: IdentityProvider[] }> {
+export async function listIdentityProviders(app: FastifyInstance, appId: number): Promise<{ password: boolean; adminSecondFactor: boolean; providers: IdentityProvider[] }> {
   const target = await appOf(app.store, appId);
   const rows = await providersOfApp(app.store, appId);
-  return { password: target.appPasswordSignIn !== 0 || rows.length === 0, providers: rows.map(toIdentityProvider) };
+  return { password: target.appPasswordSignIn !== 0 || rows.length === 0, adminSecondFactor: target.appAdminSecondFactor === 1, providers: rows.map(toIdentityProvider) };
 }
 
 /** The provider of the application (a provider of another one is answered as missing). */

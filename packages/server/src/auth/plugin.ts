@@ -1,7 +1,7 @@
-import { Messages } from '@rakit/core';
+import { type AnyCall, callNameOf, type CallName, Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../errors/http-errors';
+import { forbidden, unauthorized } from '../errors/http-errors';
 import { cachedAccount } from '../store/cached-reads';
 import { installCallAccess } from './call-access';
 import { liveSession } from './sessions';
@@ -40,12 +40,24 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const token = bearerToken(request);
     const principal = token === undefined ? undefined : await principalOfToken(app, token);
     if (principal === undefined) throw unauthorized(Messages.unauthenticated);
+    if (principal.session?.mustSetUpSecondFactor === true && !mayCallWhileSettingUp(request.routeOptions.config.call)) throw forbidden(Messages.secondFactorSetupRequired);
     request.principal = principal;
   });
   installCallAccess(app);
 }
 
 export default fp(authPlugin, { name: 'rakit-auth' });
+
+/**
+ * What a session that must set up a second factor may call (issue 36): that, its own sessions and
+ * language; nothing of an application's until it is done.
+ */
+const CALLS_WHILE_SETTING_UP: ReadonlySet<CallName> = new Set(['getSecondFactor', 'startSecondFactor', 'confirmSecondFactor', 'listOwnSessions', 'endOwnSessions', 'saveMyLanguage']);
+
+const mayCallWhileSettingUp = (call: AnyCall | undefined): boolean => {
+  const name = call === undefined ? undefined : callNameOf(call);
+  return name !== undefined && CALLS_WHILE_SETTING_UP.has(name);
+};
 
 /**
  * Who a session token signs in: valid, unexpired, of a user who still exists and still has the
@@ -59,7 +71,9 @@ export async function principalOfToken(app: FastifyInstance, token: string): Pro
   const session = await liveSession(app, claims.sessionId, claims.userId);
   if (session === undefined) return undefined;
   app.sessionUse.note(session);
-  return new Principal(account.user.userId, claims.appSlug, account.groups, claims.sessionId);
+  return new Principal(account.user.userId, claims.appSlug, account.groups, {
+    id: session.sessionId, secondFactor: session.secondFactor === 1, mustSetUpSecondFactor: session.mustSetUpSecondFactor === 1,
+  });
 }
 
 /** The signed-in caller of a route that is not public. */

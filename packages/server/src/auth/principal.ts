@@ -8,15 +8,28 @@ export interface TargetAccount {
   groups: readonly Group[];
 }
 
+/** The session a caller's token names (issue 36). */
+export interface PrincipalSession {
+  id: string;
+  /** Started with a second factor. */
+  secondFactor: boolean;
+  /** May only set up a second factor (his application requires one of its administrators). */
+  mustSetUpSecondFactor: boolean;
+}
+
 /** The signed-in caller of a request, with his groups read from the store on each request. */
 export class Principal {
   readonly isSuperAdmin: boolean;
   /** The call he is making, for its audit entries: set by the route layer (http/route.ts) once it has validated the call. */
   audit: AuditContext | undefined;
 
-  /** sessionId: the session the caller's token names (issue 36); null for a principal made without one. */
-  constructor(readonly userId: string, readonly tokenAppSlug: string, readonly groups: Group[], readonly sessionId: string | null = null) {
+  /** session: the session the caller's token names (issue 36); null for a principal made without one. */
+  constructor(readonly userId: string, readonly tokenAppSlug: string, readonly groups: Group[], readonly session: PrincipalSession | null = null) {
     this.isSuperAdmin = groups.some(isSuperAdminGroup);
+  }
+
+  get sessionId(): string | null {
+    return this.session?.id ?? null;
   }
 
   /** Administrator of the application: the super administrator, or a member of its 'admin' group (core's one rule). */

@@ -10,6 +10,7 @@ import { findAppById, findAppBySlug } from '../store/repositories/apps';
 import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories/groups';
 import { findUser, insertUser } from '../store/repositories/users';
 import { clientOf, startSession } from '../accounts/sessions';
+import { signInFactor } from '../accounts/second-factor';
 import { accountRateLimit, authRateLimit } from '../http/rate-limit';
 
 /**
@@ -37,7 +38,8 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const userGroup = groupsForApp(groups, target);
     if (userGroup.length === 0) throw await signInRefused(app, audit, target, userId, forbidden(Messages.loginNoGroup));
 
-    const session = await startSession(app.store, app.tokens, { user, groups, target, method: 'password', client: clientOf(request) });
+    const factor = await signInFactor(app, user, groups, target, body.code, (refusal) => signInRefused(app, audit, target, userId, refusal));
+    const session = await startSession(app.store, app.tokens, { user, groups, target, method: 'password', client: clientOf(request), factor });
     await recordSignIn(app, audit, target, user.userId);
     return session;
   }, { config: { rateLimit: authRateLimit(app) } });

@@ -16,6 +16,8 @@ export interface AppsTable {
   appTimeZone: Generated<string>;
   /** 1: its sign-in screen offers the password form; 0: single sign-on only (issue 36). */
   appPasswordSignIn: Generated<number>;
+  /** 1: its administrators sign in with a second factor (issue 36). */
+  appAdminSecondFactor: Generated<number>;
   createdAt: string;
   /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
   revision: Generated<number>;
@@ -34,6 +36,13 @@ export interface UsersTable {
   /** His own catalog (issue 35); null: his application's. */
   language: Generated<string | null>;
   createdAt: string;
+  /** His TOTP secret (issue 36), sealed; null: no second factor. */
+  totpSecretEnc: Generated<string | null>;
+  /** A secret he is setting up, sealed, until he confirms it with a code. */
+  totpPendingEnc: Generated<string | null>;
+  /** The last time step a code was accepted for: a code is good once. */
+  totpLastStep: Generated<number | null>;
+  totpEnabledAt: Generated<string | null>;
 }
 
 export interface UserGroupsTable {
@@ -163,9 +172,20 @@ export interface UserSessionsTable {
   userAgent: string;
   ipAddress: string;
   signedInAt: string;
-  /** Kept to the minute (see accounts/sessions.ts). */
+  /** Kept to the minute (see auth/sessions.ts). */
   lastUsedAt: string;
   expiresAt: string;
+  /** 1: started with a second factor (a password sign-in with its code, or opened from such a session). */
+  secondFactor: Generated<number>;
+  /** 1: an administrator whose application requires a second factor, who must set one up before anything else. */
+  mustSetUpSecondFactor: Generated<number>;
+}
+
+/** A one-time recovery code of a person's second factor (SHA-256 of it); used once. */
+export interface RecoveryCodesTable {
+  userId: string;
+  codeHash: string;
+  usedAt: string | null;
 }
 
 export interface MenusTable {
@@ -532,6 +552,7 @@ export interface Database {
   userIdentities: UserIdentitiesTable;
   ssoSignIns: SsoSignInsTable;
   userSessions: UserSessionsTable;
+  recoveryCodes: RecoveryCodesTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

@@ -1,4 +1,4 @@
-import { type SaveIdentityProviderBody, signInCalls } from '@rakit/core';
+import { type SaveIdentityProviderBody, secondFactorCalls, signInCalls } from '@rakit/core';
 import { callApi } from './request';
 
 /** An application's single sign-on settings (issue 36), made on behalf of its administrator signed in to `appSlug`. */
@@ -12,4 +12,6 @@ export const signInApi = (appSlug: string) => ({
   endUserSessions: (appId: number, userId: string) => callApi(signInCalls.endUserSessions, { body: { appId, userId } }, appSlug),
 
   savePasswordSignIn: (appId: number, password: boolean) => callApi(signInCalls.savePasswordSignIn, { body: { appId, password } }, appSlug),
+
+  saveAdminSecondFactor: (appId: number, required: boolean) => callApi(secondFactorCalls.saveAdminSecondFactor, { body: { appId, required } }, appSlug),
 });

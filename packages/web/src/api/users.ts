@@ -1,4 +1,4 @@
-import { type ClientInputOf, type DataOf, type EndOwnSessionsBody, type Language, signInCalls, type UserRef, userCalls } from '@rakit/core';
+import { type ClientInputOf, type DataOf, type EndOwnSessionsBody, type Language, secondFactorCalls, signInCalls, type UserRef, userCalls } from '@rakit/core';
 import { callApi, type ApiAnswer } from './request';
 
 /** A page of the users list, searched by text inside user ids. */
@@ -36,4 +36,17 @@ export const usersApi = (appSlug: string) => ({
   listOwnSessions: (signal?: AbortSignal) => callApi(signInCalls.listOwnSessions, {}, appSlug, undefined, signal),
 
   endOwnSessions: (body: EndOwnSessionsBody, signal?: AbortSignal) => callApi(signInCalls.endOwnSessions, { body }, appSlug, undefined, signal),
+
+  /** One's own second factor (issue 36): a session that must set one up makes these calls before any other. */
+  getSecondFactor: (signal?: AbortSignal) => callApi(secondFactorCalls.getSecondFactor, {}, appSlug, undefined, signal),
+  startSecondFactor: () => callApi(secondFactorCalls.startSecondFactor, { body: {} }, appSlug),
+  confirmSecondFactor: (proof: SecondFactorProof) => callApi(secondFactorCalls.confirmSecondFactor, { body: proof }, appSlug),
+  disableSecondFactor: (proof: SecondFactorProof) => callApi(secondFactorCalls.disableSecondFactor, { body: proof }, appSlug),
+  renewRecoveryCodes: (proof: SecondFactorProof) => callApi(secondFactorCalls.renewRecoveryCodes, { body: proof }, appSlug),
 });
+
+/** The account's password and a code, which every change of one's second factor asks for. */
+export interface SecondFactorProof {
+  password: string;
+  code: string;
+}

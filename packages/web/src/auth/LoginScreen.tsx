@@ -30,6 +30,9 @@ export function LoginScreen() {
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // The second step of an account with a second factor (issue 36): the server asked for a code.
+  const [askedForCode, setAskedForCode] = useState(false);
+  const [code, setCode] = useState('');
   const enterApp = useEnterApp();
   const isMain = app.appId === MAIN_APP_ID;
   const signInOptions = app.signIn ?? PASSWORD_ONLY;
@@ -59,8 +62,12 @@ export function LoginScreen() {
     }
     setBusy(true);
     try {
-      const answer = await publicApi.login({ userId, password, appSlug: app.appSlug });
+      const answer = await publicApi.login({ userId, password, appSlug: app.appSlug, ...(askedForCode ? { code } : {}) });
       const user = answer.data?.[0];
+      if (answer.code === 'secondFactorRequired' && !askedForCode) {
+        setAskedForCode(true);
+        return;
+      }
       if (!answer.status || user === undefined) {
         notifyFailure(firstError(answer, t('loginFailed')));
         return;
@@ -105,6 +112,16 @@ export function LoginScreen() {
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
             />
+            {askedForCode && (
+              <TextInput
+                label={t('shell.signIn.code')}
+                description={t('shell.signIn.codeHint')}
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(event) => setCode(event.currentTarget.value)}
+                autoFocus
+              />
+            )}
             <Button type="submit" loading={busy} fullWidth>{t(SIGN_IN_TEXT.submit)}</Button>
           </Stack>
         </form>

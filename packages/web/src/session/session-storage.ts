@@ -38,13 +38,19 @@ export function storeSession(app: PublicApplication, user: SessionUser, firstGro
   return session;
 }
 
-/** Keeps the signed-in user's own language in his stored session (issue 35): the next visit starts in it. */
-export function storeOwnLanguage(appSlug: string, language: Language | null): void {
+/** Changes the stored session's user (nothing when none is stored). */
+function updateStoredUser(appSlug: string, change: Partial<SessionUser>): void {
   const stored = readSession(appSlug);
   if (stored.kind !== 'ok') return;
-  const session: StoredSession = { ...stored.session, user: { ...stored.session.user, language } };
+  const session: StoredSession = { ...stored.session, user: { ...stored.session.user, ...change } };
   localStorage.setItem(sessionStorageKey(appSlug), JSON.stringify(session));
 }
+
+/** Keeps the signed-in user's own language in his stored session (issue 35): the next visit starts in it. */
+export const storeOwnLanguage = (appSlug: string, language: Language | null): void => updateStoredUser(appSlug, { language });
+
+/** The session has set up its second factor (issue 36): it may use the application now. */
+export const storeSecondFactorSetUp = (appSlug: string): void => updateStoredUser(appSlug, { mustSetUpSecondFactor: false });
 
 /** Removes every entry of the application: its session and any `rakit:<slug>:…` entries. */
 export function clearAppStorage(appSlug: string): void {

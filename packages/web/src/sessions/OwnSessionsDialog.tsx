@@ -9,6 +9,7 @@ import { QueryStatus } from '../components/QueryStatus';
 import { useCurrentApp } from '../current-app/app-context';
 import { useInstantText } from '../current-app/use-instant-text';
 import { type Translate, useLanguage, useT } from '../i18n/LanguageProvider';
+import { useSecondFactorDialog } from './use-second-factor-dialog';
 
 const DEVICE_ICONS = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tablet: IconDeviceTablet, other: IconDevices } as const;
 
@@ -38,6 +39,7 @@ export default function OwnSessionsDialog({ onClose }: { onClose: () => void }) 
   const title = t('shell.sessions.title');
   const sessions = useQuery({ queryKey, queryFn: async ({ signal }) => dataOf(await api.listOwnSessions(signal), title).sessions });
   const [askingOthers, setAskingOthers] = useState(false);
+  const secondFactor = useSecondFactorDialog();
   const others = (sessions.data ?? []).filter((session) => !session.current);
 
   async function end(body: EndOwnSessionsBody, success: string) {
@@ -83,11 +85,14 @@ export default function OwnSessionsDialog({ onClose }: { onClose: () => void }) 
               })}
             </Stack>
           )}
-          <Group mt="xs">
+          <Group mt="xs" justify="space-between">
             <Button color="red" variant="light" disabled={others.length === 0} onClick={() => setAskingOthers(true)}>{t('shell.sessions.endOthers')}</Button>
+            {/* Members reach their second factor from here: the runtime's header has no profile popover. */}
+            <Button variant="subtle" onClick={secondFactor.open}>{t('shell.secondFactor.title')}</Button>
           </Group>
         </Stack>
       </Modal>
+      {secondFactor.dialog}
       <ConfirmDialog
         opened={askingOthers}
         message={t('shell.sessions.endOthersConfirm', { count: others.length })}

@@ -1,11 +1,8 @@
-import { type ReactNode, Suspense, lazy, useState } from 'react';
+import { lazy } from 'react';
+import { useAccountDialog } from './use-account-dialog';
 
 // Opened rarely: its code is not part of a member's first load.
 const OwnSessionsDialog = lazy(() => import('./OwnSessionsDialog'));
 
-/** The "your sessions" dialog (issue 36) and the way to open it, for the signed-in screens' headers. */
-export function useOwnSessions(): { open: () => void; dialog: ReactNode } {
-  const [opened, setOpened] = useState(false);
-  const dialog = opened ? <Suspense fallback={null}><OwnSessionsDialog onClose={() => setOpened(false)} /></Suspense> : null;
-  return { open: () => setOpened(true), dialog };
-}
+/** "Your sessions" (issue 36), for the signed-in screens' headers. */
+export const useOwnSessions = () => useAccountDialog(OwnSessionsDialog);

@@ -1,14 +1,18 @@
 import { isAdminInApp, isSessionLive } from '@rakit/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
 import { SessionContext } from '../session/session-context';
 import { readSession, removeSession } from '../session/session-storage';
 
+// Only an administrator of an application requiring a second factor, who has none, sees it (issue 36).
+const SecondFactorRequiredScreen = lazy(() => import('../sessions/SecondFactorRequiredScreen'));
+
 /**
  * Route guard (spec 1 §6). `admin` routes need a stored, unexpired login that is admin of
  * the application; the others need a stored login. Failing that, the user goes to the
- * application's login; an unreadable stored session is removed and the user goes to '/'.
+ * application's login; an unreadable stored session is removed and the user goes to '/'. A
+ * session that must set up a second factor shows that setup instead of the screen.
  */
 export function RequireSession({ admin = false }: { admin?: boolean }) {
   const { app, path } = useCurrentApp();
@@ -21,7 +25,7 @@ export function RequireSession({ admin = false }: { admin?: boolean }) {
   }
   return (
     <SessionContext.Provider value={session}>
-      <Outlet />
+      {session.user.mustSetUpSecondFactor === true ? <Suspense fallback={null}><SecondFactorRequiredScreen /></Suspense> : <Outlet />}
     </SessionContext.Provider>
   );
 }

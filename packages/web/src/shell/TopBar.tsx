@@ -10,6 +10,7 @@ import { useSession } from '../session/session-context';
 import { useLogout } from '../current-app/use-logout';
 import { OwnLanguagePicker } from '../current-app/OwnLanguagePicker';
 import { useOwnSessions } from '../sessions/use-own-sessions';
+import { useSecondFactorDialog } from '../sessions/use-second-factor-dialog';
 
 /** Top bar of every signed-in screen (spec 1 screen 4). */
 export function TopBar() {
@@ -62,13 +63,14 @@ function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => 
   const [opened, setOpened] = useState(false);
   const [changing, setChanging] = useState(false);
   const sessions = useOwnSessions();
+  const secondFactor = useSecondFactorDialog();
   const changeProfile = () => {
     setOpened(false);
     setChanging(true);
   };
-  const showSessions = () => {
+  const show = (dialog: { open: () => void }) => () => {
     setOpened(false);
-    sessions.open();
+    dialog.open();
   };
   return (
     <>
@@ -87,12 +89,14 @@ function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => 
             <Text size="xs" c="dimmed">{t('shell.profile.role')}</Text>
             <OwnLanguagePicker />
             <Button variant="subtle" size="xs" justify="flex-start" onClick={changeProfile}>{t('shell.profile.change')}</Button>
-            <Button variant="subtle" size="xs" justify="flex-start" onClick={showSessions}>{t('shell.sessions.title')}</Button>
+            <Button variant="subtle" size="xs" justify="flex-start" onClick={show(sessions)}>{t('shell.sessions.title')}</Button>
+            <Button variant="subtle" size="xs" justify="flex-start" onClick={show(secondFactor)}>{t('shell.secondFactor.title')}</Button>
             <Button variant="subtle" size="xs" color="red" justify="flex-start" onClick={onLogout}>{t('shell.profile.logout')}</Button>
           </Stack>
         </Popover.Dropdown>
       </Popover>
       {sessions.dialog}
+      {secondFactor.dialog}
       {changing && (
         <UserFormDialog
           editing={userId}

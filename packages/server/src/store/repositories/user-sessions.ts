@@ -1,11 +1,12 @@
 import type { Store } from '../db';
+import type { Insertable, Selectable } from 'kysely';
 import type { UserSessionsTable } from '../schema';
 
 /** Sessions one can see (issue 36): the rows tokens name. Times are ISO strings, so they order as text. */
 
-export type UserSessionRow = UserSessionsTable;
+export type UserSessionRow = Selectable<UserSessionsTable>;
 
-export async function insertSession(db: Store, session: UserSessionRow): Promise<void> {
+export async function insertSession(db: Store, session: Insertable<UserSessionsTable>): Promise<void> {
   await db.insertInto('userSessions').values(session).execute();
 }
 

@@ -14,6 +14,11 @@ export async function setOwnLanguage(db: Store, userId: string, language: Langua
   await db.updateTable('users').set({ language }).where('userId', '=', userId).execute();
 }
 
+/** An account made by an identity provider has no password (argon2 never verifies this): it signs in through its provider until one is set for it. */
+export const NO_PASSWORD = '!single-sign-on';
+
+export const signsInWithPassword = (user: { passwordHash: string }): boolean => user.passwordHash !== NO_PASSWORD;
+
 /** A fresh session key: no token issued before it was set carries it. */
 const newSessionKey = () => randomBytes(16).toString('base64url');
 

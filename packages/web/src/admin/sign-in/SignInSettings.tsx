@@ -9,12 +9,14 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { RowActions } from '../../components/RowActions';
 import { appQueryKey, useCurrentApp } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
+import type { ApiAnswer } from '../../api/client';
 import { dataOf, runChange } from '../admin-call';
 import { IdentityProviderFormDialog } from './IdentityProviderFormDialog';
 
 /**
  * How people sign in to the application (issue 36): its OpenID Connect providers, offered on
- * the sign-in screen as "Masuk dengan …", and whether the password form is offered beside them.
+ * the sign-in screen as "Masuk dengan …", whether the password form is offered beside them, and
+ * whether its administrators need a second factor.
  * Not in main or _root, where applications are built and run.
  */
 export function SignInSettings() {
@@ -35,10 +37,10 @@ export function SignInSettings() {
     if (removed) await reload();
   }
 
-  async function switchPassword(password: boolean) {
+  async function switchSetting(change: Promise<ApiAnswer<unknown>>, saved: string) {
     setSwitching(true);
     try {
-      if (await runChange(api.savePasswordSignIn(app.appId, password), t('admin.signIn.passwordSaved'))) await reload();
+      if (await runChange(change, saved)) await reload();
     } finally {
       setSwitching(false);
     }
@@ -89,7 +91,15 @@ export function SignInSettings() {
             description={t('admin.signIn.passwordFormHint')}
             checked={settings.data.password}
             disabled={switching || settings.data.providers.length === 0}
-            onChange={(event) => void switchPassword(event.currentTarget.checked)}
+            onChange={(event) => void switchSetting(api.savePasswordSignIn(app.appId, event.currentTarget.checked), t('admin.signIn.passwordSaved'))}
+          />
+          <Switch
+            mt="md"
+            label={t('admin.signIn.adminSecondFactor')}
+            description={t('admin.signIn.adminSecondFactorHint')}
+            checked={settings.data.adminSecondFactor}
+            disabled={switching}
+            onChange={(event) => void switchSetting(api.saveAdminSecondFactor(app.appId, event.currentTarget.checked), t('admin.signIn.adminSecondFactorSaved'))}
           />
         </>
       )}

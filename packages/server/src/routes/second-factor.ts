@@ -1,0 +1,30 @@
+import { secondFactorCalls } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  confirmSecondFactor, disableSecondFactor, renewRecoveryCodes, saveAdminSecondFactor, secondFactorStatus, startSecondFactor,
+} from '../accounts/second-factor';
+import { accountRateLimit } from '../http/rate-limit';
+import { route } from '../http/route';
+
+/** A person's second factor, and an application's rule for its administrators (issue 36). */
+const secondFactorRoutes: FastifyPluginAsync = async (app) => {
+  // A code or a password guessed here counts as a sign-in attempt would.
+  const limitProofs = accountRateLimit(app, 'second-factor');
+  route(app, secondFactorCalls.getSecondFactor, ({ caller }) => secondFactorStatus(app.store, caller));
+  route(app, secondFactorCalls.startSecondFactor, ({ caller }) => startSecondFactor(app, caller));
+  route(app, secondFactorCalls.confirmSecondFactor, async ({ input: { body }, caller, request, audit }) => {
+    await limitProofs(request, caller.userId);
+    return confirmSecondFactor(app, caller, audit, body);
+  });
+  route(app, secondFactorCalls.disableSecondFactor, async ({ input: { body }, caller, request, audit }) => {
+    await limitProofs(request, caller.userId);
+    return disableSecondFactor(app, caller, audit, body);
+  });
+  route(app, secondFactorCalls.renewRecoveryCodes, async ({ input: { body }, caller, request, audit }) => {
+    await limitProofs(request, caller.userId);
+    return renewRecoveryCodes(app, caller, audit, body);
+  });
+  route(app, secondFactorCalls.saveAdminSecondFactor, ({ input: { body }, audit }) => saveAdminSecondFactor(app.store, audit, body.appId, body.required));
+};
+
+export default secondFactorRoutes;
