@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe';
 import { baseUrl, launchBrowser, newPage, snapshot, uniquePhone } from '../support/browser';
+import { readQrCode } from '../support/qr';
 
 /**
  * Two-step verification (issue 36), as people meet it: a builder turns it on from his profile
@@ -60,9 +61,12 @@ describe('a builder turns on two-step verification and signs in with it', () => 
     await page.getByRole('button', { name: 'Two-step verification' }).click();
     await dialog().getByText('Off', { exact: true }).waitFor();
     await dialog().getByRole('button', { name: 'Set up' }).click();
-    await dialog().getByRole('img', { name: 'QR code to add Rakit to an authenticator app' }).waitFor();
+    const qr = dialog().getByRole('img', { name: 'QR code to add Rakit to an authenticator app' });
+    await qr.waitFor();
     key = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
     expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+    // The camera reads the same key the text shows, for this account.
+    expect(await readQrCode(qr)).toEqual([`otpauth://totp/Rakit:${userId}?secret=${key}&issuer=Rakit`]);
     expect(await accessibilityViolations(page, '[role=dialog]')).toEqual([]);
     await snapshot(page, 'second-factor-setup');
 
