@@ -55,6 +55,7 @@ import tableRoutes from './routes/tables';
 import thirdPartyRoutes from './routes/third-parties';
 import signInRoutes from './routes/sign-in';
 import secondFactorRoutes from './routes/second-factor';
+import passkeyRoutes from './routes/passkeys';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { installSharedState } from './replicas/shared-state';
@@ -255,6 +256,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(thirdPartyRoutes);
   await app.register(signInRoutes);
   await app.register(secondFactorRoutes);
+  await app.register(passkeyRoutes);
   await app.register(lookupRoutes);
   await app.register(bundleRoutes);
   await app.register(functionRoutes);

@@ -385,6 +385,13 @@ const makers = {
   disableSecondFactor: (_fx, role) => ({ body: { password: role === 'root' ? ADMIN_PASSWORD : PASSWORD, code: '000000' } }),
   renewRecoveryCodes: (_fx, role) => ({ body: { password: role === 'root' ? ADMIN_PASSWORD : PASSWORD, code: '000000' } }),
   saveAdminSecondFactor: (fx) => ({ body: { appId: fx.appId, required: false } }),
+  listPasskeys: () => ({}),
+  startPasskeyRegistration: () => ({ body: {} }),
+  // A browser's answer no authenticator signed: refused by the check (400), never by access.
+  registerPasskey: () => ({ body: { name: 'Phone', response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } } } }),
+  deletePasskey: () => ({ body: { credentialId: 'bm8tc3VjaC1wYXNza2V5' } }),
+  startPasskeySignIn: () => ({ body: { appSlug: 'main' } }),
+  signInWithPasskey: () => ({ body: { appSlug: 'main', response: { id: 'bm8tc3VjaC1wYXNza2V5', rawId: 'bm8tc3VjaC1wYXNza2V5', type: 'public-key', response: { clientDataJSON: 'e30' } } } }),
 } satisfies Makers;
 
 /** One extraction template the calls that only read or save it share (each fixture its own). */

@@ -16,6 +16,7 @@ import { pdfTemplateCalls } from './pdf-templates';
 import { printCalls } from './print';
 import { signInCalls } from './sign-in';
 import { secondFactorCalls } from './second-factor';
+import { passkeyCalls } from './passkeys';
 import { tableCalls } from './tables';
 import { thirdPartyCalls } from './third-parties';
 import { triggerCalls } from './triggers';
@@ -42,6 +43,7 @@ export * from './pdf-templates';
 export * from './print';
 export * from './sign-in';
 export * from './second-factor';
+export * from './passkeys';
 export * from './tables';
 export * from './third-parties';
 export * from './triggers';
@@ -75,6 +77,7 @@ export const calls = lazyCalls(() => ({
   ...auditCalls,
   ...signInCalls,
   ...secondFactorCalls,
+  ...passkeyCalls,
 }));
 
 export type CallName = keyof typeof calls;
@@ -108,6 +111,8 @@ export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   planSearchIndex: 'shows the statements an index would run; runs nothing (adding it is recorded)',
   redeemSignInTicket: 'trades a one-time ticket for a session; the sign-in was recorded when the provider answered',
   startSecondFactor: 'makes a secret to set up; nothing is in use until it is confirmed (which is recorded)',
+  startPasskeyRegistration: 'hands out a challenge; the passkey made with it is recorded when it is kept',
+  startPasskeySignIn: 'hands out a challenge; the sign-in made with it is recorded',
 };
 
 /** GET calls that are recorded: exports and downloads of what an application holds. */

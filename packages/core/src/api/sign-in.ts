@@ -67,8 +67,8 @@ export type SaveIdentityProviderBody = z.infer<typeof SaveIdentityProviderBodySc
 
 const AppIdParamsSchema = z.object({ appId: z.coerce.number().int().positive() });
 
-/** How a session was started: the password form, an identity provider, or an administrator opening his application from main. */
-export const SESSION_METHODS = ['password', 'singleSignOn', 'fromMain'] as const;
+/** How a session was started: the password form, an identity provider, an administrator opening his application from main, or a passkey. */
+export const SESSION_METHODS = ['password', 'singleSignOn', 'fromMain', 'passkey'] as const;
 export const SessionMethodSchema = z.enum(SESSION_METHODS);
 export type SessionMethod = z.infer<typeof SessionMethodSchema>;
 

@@ -1,9 +1,10 @@
 import { partsOfText } from '@rakit/core/translate';
-import { LOGIN_FAILED_ACTION } from '@rakit/core';
+import { type AppMarker, type Group, groupsForApp, LOGIN_FAILED_ACTION, mayEnterApp, Messages } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { recordAudit } from '../audit/record';
-import type { HttpError } from '../errors/http-errors';
+import { forbidden, type HttpError } from '../errors/http-errors';
+import { groupsOfUser } from '../store/repositories/groups';
 
 /**
  * Sign-ins in the audit log (issue 17), in the application signed into; the password never. A
@@ -24,4 +25,15 @@ export async function signInRefused(
     summary: [{ key: 'audit.signInRefused', values: { app: target.appSlug } }, ...partsOfText(refusal.message)], details: { status: refusal.statusCode },
   });
   return refusal;
+}
+
+/**
+ * The groups a user enters an application with, by the access rule of spec 1 §5; a refusal,
+ * recorded, when he may not enter it or has no group of it. Every way of signing in asks here.
+ */
+export async function groupsToEnter(app: FastifyInstance, audit: AuditContext, target: AppMarker & { appId: number }, userId: string): Promise<Group[]> {
+  const groups = await groupsOfUser(app.store, userId);
+  if (!mayEnterApp(groups, target)) throw await signInRefused(app, audit, target, userId, forbidden(Messages.loginFailed));
+  if (groupsForApp(groups, target).length === 0) throw await signInRefused(app, audit, target, userId, forbidden(Messages.loginNoGroup));
+  return groups;
 }

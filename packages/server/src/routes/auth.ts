@@ -1,13 +1,13 @@
-import { authCalls, groupsForApp, Messages, mayEnterApp, registrationError } from '@rakit/core';
+import { authCalls, Messages, registrationError } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { openAppSession } from '../accounts/open-app';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../security/passwords';
 import { badRequest, forbidden, local, notFound, unauthorized } from '../errors/http-errors';
 import { route } from '../http/route';
-import { recordSignIn, signInRefused } from '../accounts/sign-in-audit';
+import { groupsToEnter, recordSignIn, signInRefused } from '../accounts/sign-in-audit';
 import { recordAudit, withAudit } from '../audit/record';
 import { findAppById, findAppBySlug } from '../store/repositories/apps';
-import { addMember, findDefaultGroup, groupsOfUser } from '../store/repositories/groups';
+import { addMember, findDefaultGroup } from '../store/repositories/groups';
 import { findUser, insertUser } from '../store/repositories/users';
 import { clientOf, startSession } from '../accounts/sessions';
 import { signInFactor } from '../accounts/second-factor';
@@ -33,10 +33,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
     if (user === undefined || !passwordOk) throw await signInRefused(app, audit, target, userId, unauthorized(Messages.loginFailed));
 
-    const groups = await groupsOfUser(app.store, user.userId);
-    if (!mayEnterApp(groups, target)) throw await signInRefused(app, audit, target, userId, forbidden(Messages.loginFailed));
-    const userGroup = groupsForApp(groups, target);
-    if (userGroup.length === 0) throw await signInRefused(app, audit, target, userId, forbidden(Messages.loginNoGroup));
+    const groups = await groupsToEnter(app, audit, target, user.userId);
 
     const factor = await signInFactor(app, user, groups, target, body.code, (refusal) => signInRefused(app, audit, target, userId, refusal));
     const session = await startSession(app.store, app.tokens, { user, groups, target, method: 'password', client: clientOf(request), factor });

@@ -89,6 +89,7 @@ export class ReadCache {
  * Writes no cached read can have seen, which leave the cache alone:
  * - the audit log is appended to on every change and pruned by age, and no cached read reads it
  *   (a member's row edit would otherwise empty it each time);
+ * - passkeys' challenges, handed out and taken at each passkey sign-in, read by no cached read;
  * - a new session's row (its id is new, so no read of it was cached) and an update of a session's
  *   last use alone (the auth path does not act on it). Ending a session (a delete) and any other
  *   update of one (its second factor) empty it.
@@ -101,12 +102,14 @@ function leavesCacheAlone(node: RootOperationNode): boolean {
   // The CamelCasePlugin runs first; either spelling is the one table.
   const name = table.table.identifier.name;
   if (AUDIT_LOG_NAMES.has(name)) return node.kind !== 'UpdateQueryNode';
+  if (CHALLENGE_NAMES.has(name)) return true;
   if (!SESSION_NAMES.has(name)) return false;
   if (node.kind === 'InsertQueryNode') return true;
   return node.kind === 'UpdateQueryNode' && (node.updates ?? []).every((update) => ColumnNode.is(update.column) && LAST_USE_NAMES.has(update.column.column.name));
 }
 
 const AUDIT_LOG_NAMES: ReadonlySet<string> = new Set(['audit_log', 'auditLog']);
+const CHALLENGE_NAMES: ReadonlySet<string> = new Set(['webauthn_challenges', 'webauthnChallenges']);
 const SESSION_NAMES: ReadonlySet<string> = new Set(['user_sessions', 'userSessions']);
 const LAST_USE_NAMES: ReadonlySet<string> = new Set(['last_used_at', 'lastUsedAt']);
 

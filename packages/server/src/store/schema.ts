@@ -181,6 +181,32 @@ export interface UserSessionsTable {
   mustSetUpSecondFactor: Generated<number>;
 }
 
+/** A person's passkey (issue 36): a WebAuthn credential. */
+export interface PasskeysTable {
+  /** base64url, as the browser names it. */
+  credentialId: string;
+  userId: string;
+  passkeyName: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The authenticator's signature counter (0 for those that keep none). */
+  signCount: number;
+  /** The ways the browser may reach it (usb, internal, hybrid…), comma-separated. */
+  transports: string;
+  backedUp: number;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A challenge handed out for a passkey's registration or sign-in: taken once. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  /** 'register' (by `userId`) or 'signIn' (by anyone). */
+  purpose: string;
+  userId: string | null;
+  createdAt: string;
+}
+
 /** A one-time recovery code of a person's second factor (SHA-256 of it); used once. */
 export interface RecoveryCodesTable {
   userId: string;
@@ -553,6 +579,8 @@ export interface Database {
   ssoSignIns: SsoSignInsTable;
   userSessions: UserSessionsTable;
   recoveryCodes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthnChallenges: WebauthnChallengesTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

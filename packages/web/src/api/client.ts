@@ -1,6 +1,6 @@
 /* The browser's API client: one function per call of core's contracts, by area. */
 import {
-  appCalls, authCalls, type LoginBody, type RegistrationInput, signInCalls,
+  appCalls, authCalls, type ClientInputOf, type LoginBody, passkeyCalls, type RegistrationInput, signInCalls,
 } from '@rakit/core';
 import { callApi } from './request';
 import { appsApi } from './apps';
@@ -25,6 +25,11 @@ export const publicApi = {
 
   /** Trades the one-time ticket a single sign-on ended with for a session (issue 36). */
   redeemSignInTicket: (ticket: string) => callApi(signInCalls.redeemSignInTicket, { body: { ticket } }, null),
+
+  /** A passkey's sign-in (issue 36): the challenge, then the authenticator's answer to it. */
+  startPasskeySignIn: (appSlug: string) => callApi(passkeyCalls.startPasskeySignIn, { body: { appSlug } }, null),
+  signInWithPasskey: (appSlug: string, response: Record<string, unknown>) =>
+    callApi(passkeyCalls.signInWithPasskey, { body: { appSlug, response: response as ClientInputOf<typeof passkeyCalls.signInWithPasskey>['body']['response'] } }, null),
 
   register: (input: RegistrationInput, appId: number) =>
     callApi(authCalls.register, {

@@ -1,4 +1,4 @@
-import { type ClientInputOf, type DataOf, type EndOwnSessionsBody, type Language, secondFactorCalls, signInCalls, type UserRef, userCalls } from '@rakit/core';
+import { type ClientInputOf, type DataOf, type EndOwnSessionsBody, type Language, passkeyCalls, secondFactorCalls, signInCalls, type UserRef, userCalls } from '@rakit/core';
 import { callApi, type ApiAnswer } from './request';
 
 /** A page of the users list, searched by text inside user ids. */
@@ -43,6 +43,13 @@ export const usersApi = (appSlug: string) => ({
   confirmSecondFactor: (proof: SecondFactorProof) => callApi(secondFactorCalls.confirmSecondFactor, { body: proof }, appSlug),
   disableSecondFactor: (proof: SecondFactorProof) => callApi(secondFactorCalls.disableSecondFactor, { body: proof }, appSlug),
   renewRecoveryCodes: (proof: SecondFactorProof) => callApi(secondFactorCalls.renewRecoveryCodes, { body: proof }, appSlug),
+
+  /** One's own passkeys (issue 36). */
+  listPasskeys: (signal?: AbortSignal) => callApi(passkeyCalls.listPasskeys, {}, appSlug, undefined, signal),
+  startPasskeyRegistration: () => callApi(passkeyCalls.startPasskeyRegistration, { body: {} }, appSlug),
+  registerPasskey: (name: string, response: Record<string, unknown>) =>
+    callApi(passkeyCalls.registerPasskey, { body: { name, response: response as ClientInputOf<typeof passkeyCalls.registerPasskey>['body']['response'] } }, appSlug),
+  deletePasskey: (credentialId: string) => callApi(passkeyCalls.deletePasskey, { body: { credentialId } }, appSlug),
 });
 
 /** The account's password and a code, which every change of one's second factor asks for. */

@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
-import { IconBrandWhatsapp } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconFingerprint } from '@tabler/icons-react';
 import { isSsoRefusal, MAIN_APP_ID, PASSWORD_ONLY, SIGN_IN_TEXT, signInUsernameLabel, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -82,6 +82,41 @@ export function LoginScreen() {
     }
   }
 
+  /** A passkey instead of the password (issue 36): the device offers the ones it keeps for this address. */
+  async function signInWithPasskey() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const options = await publicApi.startPasskeySignIn(app.appSlug);
+      if (!options.status || options.data === undefined) {
+        notifyFailure(firstError(options, t('loginFailed')));
+        return;
+      }
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      let response;
+      try {
+        response = await startAuthentication({ optionsJSON: options.data.options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
+      } catch {
+        // Cancelled, or no passkey for this address on the device.
+        notifyFailure(t('shell.passkeys.cancelled'));
+        return;
+      }
+      const answer = await publicApi.signInWithPasskey(app.appSlug, response as unknown as Record<string, unknown>);
+      const user = answer.data?.[0];
+      if (!answer.status || user === undefined) {
+        notifyFailure(firstError(answer, t('loginFailed')));
+        return;
+      }
+      enterApp(user);
+    } catch (error) {
+      if (!(error instanceof ApiUnreachableError)) throw error;
+      console.error(error);
+      notifyFailure(t('loginFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <AuthFrame subtitle={t(SIGN_IN_TEXT.subtitle)}>
       <SsoRefusalNotice />
@@ -123,6 +158,11 @@ export function LoginScreen() {
               />
             )}
             <Button type="submit" loading={busy} fullWidth>{t(SIGN_IN_TEXT.submit)}</Button>
+            {typeof window.PublicKeyCredential === 'function' && (
+              <Button variant="default" fullWidth leftSection={<IconFingerprint size={18} />} loading={busy} onClick={() => void signInWithPasskey()}>
+                {t('shell.signIn.passkey')}
+              </Button>
+            )}
           </Stack>
         </form>
       )}

@@ -9,7 +9,7 @@ import { QueryStatus } from '../components/QueryStatus';
 import { useCurrentApp } from '../current-app/app-context';
 import { useInstantText } from '../current-app/use-instant-text';
 import { type Translate, useLanguage, useT } from '../i18n/LanguageProvider';
-import { useSecondFactorDialog } from './use-second-factor-dialog';
+import { usePasskeysDialog, useSecondFactorDialog } from './use-second-factor-dialog';
 
 const DEVICE_ICONS = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tablet: IconDeviceTablet, other: IconDevices } as const;
 
@@ -17,6 +17,7 @@ const METHOD_TEXTS = {
   password: 'shell.sessions.method.password',
   singleSignOn: 'shell.sessions.method.singleSignOn',
   fromMain: 'shell.sessions.method.fromMain',
+  passkey: 'shell.sessions.method.passkey',
 } as const satisfies Record<SessionMethod, MessageKey>;
 
 /** "Chrome 131 on Android 14", or what there is of it. */
@@ -40,6 +41,7 @@ export default function OwnSessionsDialog({ onClose }: { onClose: () => void }) 
   const sessions = useQuery({ queryKey, queryFn: async ({ signal }) => dataOf(await api.listOwnSessions(signal), title).sessions });
   const [askingOthers, setAskingOthers] = useState(false);
   const secondFactor = useSecondFactorDialog();
+  const passkeys = usePasskeysDialog();
   const others = (sessions.data ?? []).filter((session) => !session.current);
 
   async function end(body: EndOwnSessionsBody, success: string) {
@@ -88,11 +90,15 @@ export default function OwnSessionsDialog({ onClose }: { onClose: () => void }) 
           <Group mt="xs" justify="space-between">
             <Button color="red" variant="light" disabled={others.length === 0} onClick={() => setAskingOthers(true)}>{t('shell.sessions.endOthers')}</Button>
             {/* Members reach their second factor from here: the runtime's header has no profile popover. */}
-            <Button variant="subtle" onClick={secondFactor.open}>{t('shell.secondFactor.title')}</Button>
+            <Group gap={0}>
+              <Button variant="subtle" onClick={passkeys.open}>{t('shell.passkeys.title')}</Button>
+              <Button variant="subtle" onClick={secondFactor.open}>{t('shell.secondFactor.title')}</Button>
+            </Group>
           </Group>
         </Stack>
       </Modal>
       {secondFactor.dialog}
+      {passkeys.dialog}
       <ConfirmDialog
         opened={askingOthers}
         message={t('shell.sessions.endOthersConfirm', { count: others.length })}

@@ -10,7 +10,7 @@ import { useSession } from '../session/session-context';
 import { useLogout } from '../current-app/use-logout';
 import { OwnLanguagePicker } from '../current-app/OwnLanguagePicker';
 import { useOwnSessions } from '../sessions/use-own-sessions';
-import { useSecondFactorDialog } from '../sessions/use-second-factor-dialog';
+import { usePasskeysDialog, useSecondFactorDialog } from '../sessions/use-second-factor-dialog';
 
 /** Top bar of every signed-in screen (spec 1 screen 4). */
 export function TopBar() {
@@ -64,6 +64,7 @@ function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => 
   const [changing, setChanging] = useState(false);
   const sessions = useOwnSessions();
   const secondFactor = useSecondFactorDialog();
+  const passkeys = usePasskeysDialog();
   const changeProfile = () => {
     setOpened(false);
     setChanging(true);
@@ -90,6 +91,7 @@ function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => 
             <OwnLanguagePicker />
             <Button variant="subtle" size="xs" justify="flex-start" onClick={changeProfile}>{t('shell.profile.change')}</Button>
             <Button variant="subtle" size="xs" justify="flex-start" onClick={show(sessions)}>{t('shell.sessions.title')}</Button>
+            <Button variant="subtle" size="xs" justify="flex-start" onClick={show(passkeys)}>{t('shell.passkeys.title')}</Button>
             <Button variant="subtle" size="xs" justify="flex-start" onClick={show(secondFactor)}>{t('shell.secondFactor.title')}</Button>
             <Button variant="subtle" size="xs" color="red" justify="flex-start" onClick={onLogout}>{t('shell.profile.logout')}</Button>
           </Stack>
@@ -97,6 +99,7 @@ function ProfilePopover({ userId, onLogout }: { userId: string; onLogout: () => 
       </Popover>
       {sessions.dialog}
       {secondFactor.dialog}
+      {passkeys.dialog}
       {changing && (
         <UserFormDialog
           editing={userId}
