@@ -1,9 +1,10 @@
-import { type AuditPage, LANGUAGE_HEADER, Messages } from '@rakit/core';
+import { type AuditPage, Messages } from '@rakit/core';
 import { translate } from '@rakit/core/translate';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
 import { insertAuditEntry } from '../src/store/repositories/audit-log';
+import { dataOf, languageCall } from './support/language-call';
 import { buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
 import { type HostileBuilder, hostileBuilder } from './trust-boundary/hostile';
@@ -22,15 +23,8 @@ describe.each(engines)('the audit log in the reader\'s language on a %s store', 
   // ICU syntax and a catalog key as names: shown as typed, never formatted or looked up.
   const menuName = '{x, select, other {pwned}} audit.logExported';
 
-  const call = (method: 'GET' | 'POST', url: string, body: unknown, language?: string) => server.app.inject({
-    method, url, ...(body === undefined ? {} : { payload: body as object }),
-    headers: { authorization: `Bearer ${author.token}`, ...(language === undefined ? {} : { [LANGUAGE_HEADER]: language }) },
-  });
-  const must = async (answer: ReturnType<typeof call>) => {
-    const done = await answer;
-    if (done.statusCode >= 300) throw new Error(done.body);
-    return done.json().data as Record<string, unknown>;
-  };
+  const call = languageCall(() => server, () => author.token);
+  const must = dataOf;
   const log = async (query: Record<string, string>, language?: string) => {
     await flushAudit(server.store);
     return (await must(call('GET', `/audit/list?${new URLSearchParams({ appId: String(author.appId), ...query }).toString()}`, undefined, language))) as unknown as AuditPage;

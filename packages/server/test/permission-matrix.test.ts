@@ -218,6 +218,9 @@ async function signInAgain(fx: Fixture, appSlugs: Record<Exclude<Role, 'anonymou
 
 const tokenOf = (fx: Fixture, role: Role) => (role === 'anonymous' ? undefined : fx.tokens[role]);
 
+/** Each caller's own password and a code of no second factor: refused by the check (400), never by access. */
+const ownProof = (_fx: Fixture, role: Role) => ({ body: { password: role === 'root' ? ADMIN_PASSWORD : PASSWORD, code: '000000' } });
+
 const makers = {
   login: (fx) => ({ body: { userId: fx.userIds.member, password: PASSWORD, appSlug: fx.appSlug } }),
   register: (fx) => ({ body: { data: { userId: freshUserId(), password: PASSWORD, confirm_password: PASSWORD, defaultGroupAppId: [fx.appId] } } }),
@@ -380,10 +383,9 @@ const makers = {
   endOwnSessions: () => ({ body: { end: 'others' } }),
   getSecondFactor: () => ({}),
   startSecondFactor: () => ({ body: {} }),
-  // Each caller's own password and a code of no second factor: refused by the check (400), never by access.
-  confirmSecondFactor: (_fx, role) => ({ body: { password: role === 'root' ? ADMIN_PASSWORD : PASSWORD, code: '000000' } }),
-  disableSecondFactor: (_fx, role) => ({ body: { password: role === 'root' ? ADMIN_PASSWORD : PASSWORD, code: '000000' } }),
-  renewRecoveryCodes: (_fx, role) => ({ body: { password: role === 'root' ? ADMIN_PASSWORD : PASSWORD, code: '000000' } }),
+  confirmSecondFactor: ownProof,
+  disableSecondFactor: ownProof,
+  renewRecoveryCodes: ownProof,
   saveAdminSecondFactor: (fx) => ({ body: { appId: fx.appId, required: false } }),
   listPasskeys: () => ({}),
   startPasskeyRegistration: () => ({ body: {} }),

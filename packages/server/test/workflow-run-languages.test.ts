@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { LANGUAGE_HEADER, Messages, TEMPLATE_LIMITS } from '@rakit/core';
+import { Messages, TEMPLATE_LIMITS } from '@rakit/core';
 import { translate } from '@rakit/core/translate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, languageCall } from './support/language-call';
 import { buildTestServer, type TestServer } from './support/build';
 import { type HostileBuilder, hostileBuilder } from './trust-boundary/hostile';
 
@@ -21,15 +22,8 @@ describe('a failed run in the caller\'s language', () => {
   const alias = '{x, select, other {pwned}} Tulis';
   const parameter = 'big';
 
-  const call = (method: 'GET' | 'POST', url: string, body: unknown, language?: string) => server.app.inject({
-    method, url, ...(body === undefined ? {} : { payload: body as object }),
-    headers: { authorization: `Bearer ${author.token}`, ...(language === undefined ? {} : { [LANGUAGE_HEADER]: language }) },
-  });
-  const must = async (answer: ReturnType<typeof call>) => {
-    const done = await answer;
-    if (done.statusCode >= 300) throw new Error(done.body);
-    return done.json().data as Record<string, unknown>;
-  };
+  const call = languageCall(() => server, () => author.token);
+  const must = dataOf;
   const tooLong = (language: 'spec' | 'id' | 'en') =>
     `${alias}: values: ${parameter}: ${translate(language, 'workflow.template.resolvedTooLong', { max: String(TEMPLATE_LIMITS.maxResolvedLength) })}`;
 
