@@ -16,7 +16,7 @@ const PASSWORD = 'two-step-password-1';
 
 async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(new URL(path, baseUrl()), {
-    method: path.startsWith('/save/adminSecondFactor') ? 'PUT' : 'POST',
+    method: path === '/save/adminSecondFactor' ? 'PUT' : 'POST',
     headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
     body: JSON.stringify(body),
   });
@@ -122,6 +122,7 @@ describe('an administrator whose application requires it sets it up before anyth
   let browser: Browser;
   const builder = uniquePhone();
   let appSlug = '';
+  let adminPage: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -151,5 +152,28 @@ describe('an administrator whose application requires it sets it up before anyth
     const required = page.getByRole('switch', { name: 'Administrators sign in with two-step verification' });
     await required.waitFor();
     expect(await required.isChecked()).toBe(true);
+    adminPage = page;
+  });
+
+  it('turns off the second factor of a member who lost his phone, after asking', async () => {
+    // A member of the application with two-step verification on, made through the API as his own phone would.
+    const member = uniquePhone();
+    const adminToken = await adminPage.evaluate((slug) => JSON.parse(localStorage.getItem(`rakit:${slug}`) ?? '{}').user.token as string, appSlug);
+    const appId = ((await (await fetch(new URL(`/get/getApp/slug/${appSlug}`, baseUrl()))).json()) as { data: { appId: number } }).data.appId;
+    await post('/auth/adduser', { data: { userId: member, password: PASSWORD, confirm_password: PASSWORD, appId } }, adminToken);
+    const memberToken = (await post<{ token: string }[]>('/auth/login', { userId: member, password: PASSWORD, appSlug }))[0]!.token;
+    const { secret } = await post<{ secret: string }>('/auth/secondFactor/start', {}, memberToken);
+    await post('/auth/secondFactor/confirm', { password: PASSWORD, code: await generate({ secret }) }, memberToken);
+    const withoutCode = await fetch(new URL('/auth/login', baseUrl()), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: member, password: PASSWORD, appSlug }) });
+    expect(withoutCode.status).toBe(401);
+
+    await adminPage.getByRole('textbox', { name: 'Search user' }).fill(member);
+    const row = adminPage.getByRole('row').filter({ has: adminPage.getByText(member, { exact: true }) });
+    await row.getByRole('button', { name: `Turn off the two-step verification of ${member}` }).click();
+    const question = adminPage.getByRole('dialog', { name: /^Turn off the two-step verification of / });
+    await question.getByRole('button', { name: 'Turn off' }).click();
+    await adminPage.getByText('Two-step verification turned off').first().waitFor();
+    const passwordAlone = await fetch(new URL('/auth/login', baseUrl()), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: member, password: PASSWORD, appSlug }) });
+    expect(passwordAlone.status).toBe(200);
   });
 });

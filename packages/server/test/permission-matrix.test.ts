@@ -387,6 +387,7 @@ const makers = {
   disableSecondFactor: ownProof,
   renewRecoveryCodes: ownProof,
   saveAdminSecondFactor: (fx) => ({ body: { appId: fx.appId, required: false } }),
+  resetUserSecondFactor: async (fx) => ({ body: { appId: fx.appId, userId: await fresh.user(fx) } }),
   listPasskeys: () => ({}),
   startPasskeyRegistration: () => ({ body: {} }),
   // A browser's answer no authenticator signed: refused by the check (400), never by access.

@@ -212,6 +212,31 @@ describe.each(engines)('a second factor on a %s store', (engine) => {
     }
   });
 
+  it('lets an administrator turn off the second factor of a user who lost it, told and recorded, his sessions ended', async () => {
+    const { userId, token } = await member();
+    await turnOn(token);
+    const hostile = await hostileBuilder(server);
+    const reset = (caller: string, appId: number, who: string) => server.call('POST', '/auth/resetSecondFactor', { appId, userId: who }, caller);
+    // Another application's administrator, naming his own application or the owner's; the member himself.
+    expect((await reset(hostile.token, hostile.appId, userId)).statusCode).toBe(404);
+    expect((await reset(hostile.token, owner.appId, userId)).statusCode).toBe(403);
+    expect((await reset(token, owner.appId, userId)).statusCode).toBe(403);
+    expect((await findUser(server.store, userId))!.totpSecretEnc).not.toBeNull();
+    // Never one's own this way.
+    const own = await reset(owner.token, owner.appId, owner.userId);
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error).toEqual([Messages.secondFactorOwnReset]);
+
+    const done = await reset(owner.token, owner.appId, userId);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await findUser(server.store, userId))!.totpSecretEnc).toBeNull();
+    expect((await server.call('GET', '/auth/secondFactor', undefined, token)).statusCode).toBe(401);
+    await tokenOf(await signIn(userId, owner.appSlug));
+    await flushAudit(server.store);
+    const entries = await server.store.selectFrom('auditLog').select(['actorId', 'summary']).where('action', '=', 'resetUserSecondFactor').where('entityId', '=', userId).execute();
+    expect(entries).toEqual([{ actorId: owner.userId, summary: `Turned off the two-step verification of ${userId}` }]);
+  });
+
   it('keeps the hostile author to his own second factor', async () => {
     const { userId, token } = await member();
     await turnOn(token);

@@ -71,6 +71,14 @@ export const secondFactorCalls = lazyCalls(() => ({
     data: RecoveryCodesSchema,
     access: { level: 'signedIn' },
   }),
+  resetUserSecondFactor: defineCall({
+    method: 'POST', path: '/auth/resetSecondFactor', tag: 'second-factor',
+    summary: 'Turn off the second factor of a user who lost it (an administrator who may set his password); his sessions end',
+    description: 'Never one\'s own (400: that needs one\'s password and a code). A password reset alone never turns it off.',
+    body: z.object({ appId: z.number().int().positive(), userId: z.string().trim().min(1).max(100) }),
+    data: z.object({ userId: z.string() }),
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
+  }),
   saveAdminSecondFactor: defineCall({
     method: 'PUT', path: '/save/adminSecondFactor', tag: 'second-factor',
     summary: 'Require a second factor of the application\'s administrators, or not',

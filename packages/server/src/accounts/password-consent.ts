@@ -2,7 +2,8 @@ import { Messages } from '@rakit/core';
 import type { Principal, TargetAccount } from '../auth/principal';
 import { forbidden, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
-import { isMemberOfApp } from '../store/repositories/users';
+import { groupsOfUser } from '../store/repositories/groups';
+import { findUser, isMemberOfApp } from '../store/repositories/users';
 import { managedApp } from './user-scope';
 
 /*
@@ -38,4 +39,11 @@ export async function accountToSetPassword<A extends NamedAccount>(
   if (account === undefined) throw notFound(Messages.userNotFound);
   if (!caller.administersAccount(account)) throw forbidden(Messages.accountOutOfReach);
   return account;
+}
+
+/** The account named by id, read from the store, if the caller may set its password (accountToSetPassword). */
+export async function accountToManage(store: Store, caller: Principal, appId: number, userId: string) {
+  const user = await findUser(store, userId);
+  const account = user === undefined ? undefined : { user, groups: await groupsOfUser(store, userId) };
+  return accountToSetPassword(store, caller, appId, userId, account);
 }

@@ -12,7 +12,8 @@ import { findAppBySlug } from '../store/repositories/apps';
 import {
   disableTotp, enableTotp, markSessionSecondFactor, recoveryCodesLeft, replaceRecoveryCodes, setAdminSecondFactor, setPendingTotp, takeRecoveryCode, takeTotpStep,
 } from '../store/repositories/second-factors';
-import { findUser, signsInWithPassword } from '../store/repositories/users';
+import { findUser, renewSessionKey, signsInWithPassword } from '../store/repositories/users';
+import { accountToManage } from './password-consent';
 import type { UserRow } from '../store/schema';
 
 /*
@@ -182,4 +183,19 @@ export async function saveAdminSecondFactor(store: Store, audit: AuditContext, a
   await withAudit(store, audit, { entityType: 'app', entityId: appId, summary: { key: required ? 'audit.adminSecondFactorOn' : 'audit.adminSecondFactorOff' } },
     (trx) => setAdminSecondFactor(trx, appId, required));
   return { required };
+}
+
+/**
+ * An administrator turns off the second factor of a user who lost his phone and his recovery
+ * codes (whose password he may set): audited, and the user's sessions end. Never one's own this
+ * way: that needs one's password and a code.
+ */
+export async function resetSecondFactorOf(store: Store, caller: Principal, audit: AuditContext, appId: number, userId: string): Promise<{ userId: string }> {
+  if (userId === caller.userId) throw badRequest(Messages.secondFactorOwnReset);
+  const target = await accountToManage(store, caller, appId, userId);
+  await withAudit(store, audit, { entityType: 'user', entityId: target.user.userId, summary: { key: 'audit.secondFactorReset', values: { user: target.user.userId } } }, async (trx) => {
+    await disableTotp(trx, target.user.userId);
+    await renewSessionKey(trx, target.user.userId);
+  });
+  return { userId: target.user.userId };
 }

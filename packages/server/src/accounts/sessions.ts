@@ -9,12 +9,11 @@ import type { TokenService } from '../auth/tokens';
 import { notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findAppBySlug } from '../store/repositories/apps';
-import { groupsOfUser } from '../store/repositories/groups';
 import {
   deleteSessionOf, deleteSessionsOf, insertSession, liveSessionsOf, pruneExpiredSessionsOf,
 } from '../store/repositories/user-sessions';
-import { findUser, ownLanguageOf, renewSessionKey } from '../store/repositories/users';
-import { accountToSetPassword } from './password-consent';
+import { ownLanguageOf, renewSessionKey } from '../store/repositories/users';
+import { accountToManage } from './password-consent';
 import type { SignInFactor } from './second-factor';
 
 /*
@@ -124,9 +123,7 @@ export async function endOwnSessions(store: Store, caller: Principal, audit: Aud
  * application he administers.
  */
 export async function endSessionsOf(app: FastifyInstance, caller: Principal, audit: AuditContext, appId: number, userId: string): Promise<{ userId: string }> {
-  const user = await findUser(app.store, userId);
-  const account = user === undefined ? undefined : { user, groups: await groupsOfUser(app.store, userId) };
-  const target = await accountToSetPassword(app.store, caller, appId, userId, account);
+  const target = await accountToManage(app.store, caller, appId, userId);
   await withAudit(app.store, audit, { entityType: 'user', entityId: target.user.userId, summary: { key: 'audit.sessionsEnded', values: { user: target.user.userId } } },
     (trx) => renewSessionKey(trx, target.user.userId));
   return { userId: target.user.userId };

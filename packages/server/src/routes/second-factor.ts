@@ -1,7 +1,7 @@
 import { secondFactorCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  confirmSecondFactor, disableSecondFactor, renewRecoveryCodes, saveAdminSecondFactor, secondFactorStatus, startSecondFactor,
+  confirmSecondFactor, disableSecondFactor, renewRecoveryCodes, resetSecondFactorOf, saveAdminSecondFactor, secondFactorStatus, startSecondFactor,
 } from '../accounts/second-factor';
 import { accountRateLimit } from '../http/rate-limit';
 import { route } from '../http/route';
@@ -24,6 +24,7 @@ const secondFactorRoutes: FastifyPluginAsync = async (app) => {
     await limitProofs(request, caller.userId);
     return renewRecoveryCodes(app, caller, audit, body);
   });
+  route(app, secondFactorCalls.resetUserSecondFactor, ({ input: { body }, caller, audit }) => resetSecondFactorOf(app.store, caller, audit, body.appId, body.userId));
   route(app, secondFactorCalls.saveAdminSecondFactor, ({ input: { body }, audit }) => saveAdminSecondFactor(app.store, audit, body.appId, body.required));
 };
 

@@ -13,5 +13,7 @@ export const signInApi = (appSlug: string) => ({
 
   savePasswordSignIn: (appId: number, password: boolean) => callApi(signInCalls.savePasswordSignIn, { body: { appId, password } }, appSlug),
 
+  resetUserSecondFactor: (appId: number, userId: string) => callApi(secondFactorCalls.resetUserSecondFactor, { body: { appId, userId } }, appSlug),
+
   saveAdminSecondFactor: (appId: number, required: boolean) => callApi(secondFactorCalls.saveAdminSecondFactor, { body: { appId, required } }, appSlug),
 });

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconLogout2, IconPlus, IconSearch, IconUser } from '@tabler/icons-react';
-import { USER_PAGE_SIZES } from '@rakit/core';
+import { IconLogout2, IconPlus, IconSearch, IconShieldOff, IconUser } from '@tabler/icons-react';
+import { type MessageKey, USER_PAGE_SIZES } from '@rakit/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPager } from '../../components/AdminPager';
@@ -13,12 +13,15 @@ import { RowActions } from '../../components/RowActions';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useCurrentApp } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
+import type { ApiAnswer } from '../../api/client';
 import { dataOf, runChange } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
 import { SignInSettings } from '../sign-in/SignInSettings';
 import { UserFormDialog } from './UserFormDialog';
 
 const PAGE_SIZE_OPTIONS = USER_PAGE_SIZES.map(String);
+
+type AccountChange = 'endSessions' | 'resetSecondFactor';
 
 /** The application's users (spec 1 screen 7): searched, paged, added, re-passworded, removed. */
 export function UserListScreen() {
@@ -40,7 +43,19 @@ export function UserListScreen() {
   const reload = () => Promise.all([usersKey, ['groups', app.appSlug]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   const dialogs = useEditRemoveDialog<string>(reload);
   // Whose sessions are about to be ended (issue 36), once asked.
-  const [endingSessionsOf, setEndingSessionsOf] = useState<string | null>(null);
+  // A question before a change of a user's sign-in (issue 36): ending his sessions, or turning off his second factor.
+  const [asking, setAsking] = useState<{ about: AccountChange; userId: string } | null>(null);
+  const accountChanges: Record<AccountChange, { question: MessageKey; confirm: MessageKey; done: MessageKey; run: (userId: string) => Promise<ApiAnswer<unknown>> }> = {
+    endSessions: {
+      question: 'admin.users.endSessionsConfirm', confirm: 'admin.users.endSessionsConfirmLabel', done: 'admin.users.sessionsEnded',
+      run: (userId) => api.endUserSessions(app.appId, userId),
+    },
+    resetSecondFactor: {
+      question: 'admin.users.resetSecondFactorConfirm', confirm: 'admin.users.resetSecondFactorConfirmLabel', done: 'admin.users.secondFactorReset',
+      run: (userId) => api.resetUserSecondFactor(app.appId, userId),
+    },
+  };
+  const change = asking === null ? null : accountChanges[asking.about];
 
   async function remove(target: string) {
     const removed = await runChange(api.deleteUser(app.appId, target), t('userRemoved'));
@@ -103,16 +118,25 @@ export function UserListScreen() {
                     <Text size="sm" fw={500}>{user.userId}</Text>
                   </Group>
                 </Table.Td>
-                <Table.Td w={160}>
+                <Table.Td w={200}>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <ActionIcon
                       variant="subtle"
                       size="lg"
                       aria-label={t('admin.users.endSessions', { user: user.userId })}
                       title={t('admin.users.endSessions', { user: user.userId })}
-                      onClick={() => setEndingSessionsOf(user.userId)}
+                      onClick={() => setAsking({ about: 'endSessions', userId: user.userId })}
                     >
                       <IconLogout2 size={18} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      size="lg"
+                      aria-label={t('admin.users.resetSecondFactor', { user: user.userId })}
+                      title={t('admin.users.resetSecondFactor', { user: user.userId })}
+                      onClick={() => setAsking({ about: 'resetSecondFactor', userId: user.userId })}
+                    >
+                      <IconShieldOff size={18} />
                     </ActionIcon>
                     <RowActions
                       editLabel={t('admin.users.edit')}
@@ -141,14 +165,14 @@ export function UserListScreen() {
       />
 
       <ConfirmDialog
-        opened={endingSessionsOf !== null}
-        message={t('admin.users.endSessionsConfirm', { user: endingSessionsOf ?? '' })}
-        confirmLabel={t('admin.users.endSessionsConfirmLabel')}
+        opened={asking !== null}
+        message={change === null || asking === null ? '' : t(change.question, { user: asking.userId })}
+        confirmLabel={change === null ? '' : t(change.confirm)}
         onConfirm={async () => {
-          if (endingSessionsOf !== null) await runChange(api.endUserSessions(app.appId, endingSessionsOf), t('admin.users.sessionsEnded'));
-          setEndingSessionsOf(null);
+          if (change !== null && asking !== null) await runChange(change.run(asking.userId), t(change.done));
+          setAsking(null);
         }}
-        onClose={() => setEndingSessionsOf(null)}
+        onClose={() => setAsking(null)}
       />
 
       <SignInSettings />
