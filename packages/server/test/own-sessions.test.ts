@@ -106,6 +106,18 @@ describe.each(engines)('own sessions on a %s store', (engine) => {
     expect(await reaches(desk)).toBe(401);
   });
 
+  it('ends a session once when two devices end it at the same moment', async () => {
+    const userId = await member();
+    await signIn(userId, PHONE, '203.0.113.7');
+    const desk = await signIn(userId, DESK, '198.51.100.20');
+    const tablet = await signIn(userId, DESK, '198.51.100.21');
+    const phoneId = (await sessionsOf(desk)).find((s) => s.browser === 'Chrome 131')!.sessionId;
+    const both = await Promise.all([end(desk, { end: 'one', sessionId: phoneId }), end(tablet, { end: 'one', sessionId: phoneId })]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+    expect(await reaches(desk)).toBe(200);
+    expect(await reaches(tablet)).toBe(200);
+  });
+
   it('keeps last use to the minute without a write per call', async () => {
     const userId = await member();
     const desk = await signIn(userId, DESK, '198.51.100.20');

@@ -116,6 +116,16 @@ describe.each(engines)('a second factor on a %s store', (engine) => {
     expect(refused.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('lets one of two sign-ins racing with the same code through, and one of two with the same recovery code', async () => {
+    const { userId, token } = await member();
+    const { secret, recoveryCodes } = await turnOn(token);
+    const code = await codeOf(secret, 30);
+    const racing = await Promise.all([signIn(userId, owner.appSlug, { code }), signIn(userId, owner.appSlug, { code })]);
+    expect(racing.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    const recovery = await Promise.all([signIn(userId, owner.appSlug, { code: recoveryCodes[2] }), signIn(userId, owner.appSlug, { code: recoveryCodes[2] })]);
+    expect(recovery.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+  });
+
   it('checks codes against a fixed clock: a step before and after are taken, further ones not', async () => {
     const { userId, token } = await member();
     const { secret } = await turnOn(token);

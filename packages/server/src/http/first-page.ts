@@ -34,6 +34,8 @@ function signInSkeleton(app: PublicApplication, language: Language): string {
     + (signIn.providers.length > 0 && signIn.password ? `<div class="rk-first-or">${text('shell.signIn.or')}</div>` : '');
   const passwordForm = signIn.password
     ? field(signInUsernameLabel(app.appSlug)) + field(SIGN_IN_TEXT.password) + `<div class="rk-first-button">${text(SIGN_IN_TEXT.submit)}</div>`
+      // Every browser the product serves offers passkeys (issue 36): the live form shows this button too.
+      + `<div class="rk-first-passkey">${text('shell.signIn.passkey')}</div>`
     : '';
   return `<main class="rk-first-auth" aria-busy="true"><div class="rk-first-card">`
     + `<h1 class="rk-first-title">${escapeHtml(appTitle(app))}</h1>`
