@@ -2,8 +2,9 @@ import { Messages, type SecondFactorStatus } from '@rakit/core';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
-import { secondFactorHolds } from '../src/accounts/second-factor';
-import { findUser } from '../src/store/repositories/users';
+import { secondFactorHolds, secondFactorRequiredOf } from '../src/accounts/second-factor';
+import { groupsOfUser } from '../src/store/repositories/groups';
+import { findUser, NO_PASSWORD } from '../src/store/repositories/users';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
 import { freshUserId, type HostileBuilder, hostileBuilder } from './trust-boundary/hostile';
@@ -79,6 +80,11 @@ describe.each(engines)('a second factor on a %s store', (engine) => {
     const codes = await server.store.selectFrom('recoveryCodes').select('codeHash').where('userId', '=', userId).execute();
     expect(codes.map((c) => c.codeHash).some((hash) => recoveryCodes.some((code) => hash.includes(code.replace('-', ''))))).toBe(false);
     expect(await status(token)).toMatchObject({ totp: true, recoveryCodesLeft: 10, requiredHere: false });
+    // A session and a password alone cannot re-key it: starting again is refused while it is on.
+    const again = await server.call('POST', '/auth/secondFactor/start', {}, token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toEqual([Messages.secondFactorAlreadyOn]);
+    expect((await findUser(server.store, userId))!.totpPendingEnc).toBeNull();
     await flushAudit(server.store);
     const entries = await server.store.selectFrom('auditLog').select(['action', 'summary', 'details']).where('entityId', '=', userId).where('action', '=', 'confirmSecondFactor').execute();
     expect(entries.map((e) => e.summary)).toEqual(['Turned on two-step verification']);
@@ -195,6 +201,11 @@ describe.each(engines)('a second factor on a %s store', (engine) => {
       expect(openedWithCode.json().data[0].mustSetUpSecondFactor).toBeUndefined();
       owner.token = openedWithCode.json().data[0].token as string;
       owner.mainToken = mainWithCode;
+      // An administrator whose account a provider made has no password to set one up with: never required (his provider's factors apply).
+      const groups = await groupsOfUser(server.store, owner.userId);
+      const requiring = { appId: owner.appId, appSlug: owner.appSlug, appAdminSecondFactor: 1 };
+      expect(secondFactorRequiredOf({ totpSecretEnc: null, passwordHash: 'hash' }, groups, requiring)).toBe(true);
+      expect(secondFactorRequiredOf({ totpSecretEnc: null, passwordHash: NO_PASSWORD }, groups, requiring)).toBe(false);
     } finally {
       await server.call('PUT', '/save/adminSecondFactor', { appId: owner.appId, required: false }, owner.token);
     }

@@ -43,7 +43,7 @@ export const secondFactorCalls = lazyCalls(() => ({
   startSecondFactor: defineCall({
     method: 'POST', path: '/auth/secondFactor/start', tag: 'second-factor',
     summary: 'A new TOTP secret to put in an authenticator app (as text and as an otpauth:// address for a QR code)',
-    description: 'Nothing changes until the secret is confirmed with a code; starting again replaces it.',
+    description: 'Nothing changes until the secret is confirmed with a code; starting again replaces it. Refused (400) while one is on: it is turned off first, with a current code.',
     body: z.object({}),
     data: z.object({ secret: z.string(), uri: z.string() }),
     access: { level: 'signedIn' },

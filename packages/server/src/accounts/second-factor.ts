@@ -65,8 +65,13 @@ export async function secondFactorHolds(services: SecondFactorServices, user: Us
   return takeRecoveryCode(services.store, user.userId, recoveryHash(trimmed), now.toISOString());
 }
 
-/** Whether the application requires a second factor of this person: one of its administrators, or _root's super administrator who has one. */
-export function secondFactorRequiredOf(user: Pick<UserRow, 'totpSecretEnc'>, groups: readonly Group[], app: { appId: number; appSlug: string; appAdminSecondFactor: number }): boolean {
+/**
+ * Whether the application requires a second factor of this person: one of its administrators, or
+ * _root's super administrator who has one. Never of an account without a password (made by an
+ * identity provider, whose own factors apply): it could not set one up.
+ */
+export function secondFactorRequiredOf(user: Pick<UserRow, 'totpSecretEnc' | 'passwordHash'>, groups: readonly Group[], app: { appId: number; appSlug: string; appAdminSecondFactor: number }): boolean {
+  if (!signsInWithPassword(user)) return false;
   if (app.appSlug === ROOT_APP_SLUG) return user.totpSecretEnc !== null;
   return app.appAdminSecondFactor === 1 && administersApp(groups, app.appId);
 }
@@ -129,6 +134,8 @@ export async function secondFactorStatus(store: Store, caller: Principal): Promi
 export async function startSecondFactor(services: SecondFactorServices, caller: Principal): Promise<{ secret: string; uri: string }> {
   const user = await accountOf(services.store, caller);
   if (!signsInWithPassword(user)) throw badRequest(Messages.secondFactorNeedsPassword);
+  // Re-keying would need no current code: a session and a password taken would take the factor too.
+  if (user.totpSecretEnc !== null) throw badRequest(Messages.secondFactorAlreadyOn);
   const secret = generateSecret();
   await setPendingTotp(services.store, user.userId, services.secretBox.seal(secret));
   return { secret, uri: generateURI({ issuer: ISSUER, label: user.userId, secret }) };
