@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { QueryStatus } from '../components/QueryStatus';
 import { useCurrentApp } from '../current-app/app-context';
 import { useInstantText } from '../current-app/use-instant-text';
-import { type Translate, useLanguage, useT } from '../i18n/LanguageProvider';
+import { type Translate, useT } from '../i18n/LanguageProvider';
 import { usePasskeysDialog, useSecondFactorDialog } from './use-second-factor-dialog';
 
 const DEVICE_ICONS = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tablet: IconDeviceTablet, other: IconDevices } as const;
@@ -32,11 +32,10 @@ function deviceName(t: Translate, session: OwnSession): string {
  */
 export default function OwnSessionsDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
-  const { language } = useLanguage();
   const { app, api } = useCurrentApp();
   const when = useInstantText();
   const queryClient = useQueryClient();
-  const queryKey = ['ownSessions', app.appSlug, language];
+  const queryKey = ['ownSessions', app.appSlug];
   const title = t('shell.sessions.title');
   const sessions = useQuery({ queryKey, queryFn: async ({ signal }) => dataOf(await api.listOwnSessions(signal), title).sessions });
   const [askingOthers, setAskingOthers] = useState(false);
