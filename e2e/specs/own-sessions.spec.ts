@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe';
 import { baseUrl, launchBrowser, newPage, snapshot, uniquePhone } from '../support/browser';
 import { DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { tabTo } from '../support/keyboard';
 
 /**
  * Sessions one can see (issue 36): a builder signed in on his phone and at his desk lists both
@@ -79,8 +80,9 @@ describe('a person sees and ends his own sessions', () => {
     await dialog(phone).waitFor({ state: 'detached' });
   });
 
-  it('ends the phone\'s session: the phone\'s open page goes to the sign-in screen on its next call', async () => {
-    await entries(desk).nth(1).getByRole('button', { name: 'End the session on Chrome 131 on Android 14' }).click();
+  it('ends the phone\'s session by keyboard: the phone\'s open page goes to the sign-in screen on its next call', async () => {
+    await tabTo(desk, 'End the session on Chrome 131 on Android 14');
+    await desk.keyboard.press('Enter');
     await desk.getByText('Session ended').first().waitFor();
     await expect.poll(() => entries(desk).count()).toBe(1);
     await phone.reload();
