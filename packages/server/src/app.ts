@@ -17,6 +17,7 @@ import { installCollabSocket } from './http/collab-socket';
 import { type PageHistoryPolicy, pageHistoryPolicy } from './pages/history';
 import { TokenService } from './auth/tokens';
 import { SessionUse } from './auth/sessions';
+import { installSessionUpkeep } from './accounts/sessions';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
 import { OneLinePerRequest } from './http/access-log';
@@ -264,6 +265,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(auditRoutes);
   await app.register(healthRoutes);
   installAuditLog(app);
+  installSessionUpkeep(app);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
 import { LAST_USE_STEP_MS } from '../src/auth/sessions';
+import { pruneExpiredSessions } from '../src/store/repositories/user-sessions';
 import { buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
 import { freshUserId, type HostileBuilder, hostileBuilder } from './trust-boundary/hostile';
@@ -160,6 +161,18 @@ describe.each(engines)('own sessions on a %s store', (engine) => {
     const desk = await signIn(userId, DESK, '198.51.100.20');
     expect((await sessionsOf(desk)).map((s) => s.sessionId)).not.toContain(oldId);
     expect(await server.store.selectFrom('userSessions').select('sessionId').where('sessionId', '=', oldId).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('forgets, at its hourly upkeep, the expired sessions of people who never came back', async () => {
+    const userId = await member();
+    const phone = await signIn(userId, PHONE, '203.0.113.7');
+    const phoneId = (await sessionsOf(phone))[0]!.sessionId;
+    const desk = await signIn(userId, DESK, '198.51.100.20');
+    await server.store.updateTable('userSessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('sessionId', '=', phoneId).execute();
+    expect(await pruneExpiredSessions(server.store, new Date().toISOString())).toBeGreaterThanOrEqual(1);
+    const left = await server.store.selectFrom('userSessions').select('sessionId').where('userId', '=', userId).execute();
+    expect(left.map((row) => row.sessionId)).not.toContain(phoneId);
+    expect(await reaches(desk)).toBe(200);
   });
 
   it('ends every session at a password change and when an administrator ends them', async () => {

@@ -10,7 +10,7 @@ import { notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { findAppBySlug } from '../store/repositories/apps';
 import {
-  deleteSessionOf, deleteSessionsOf, insertSession, liveSessionsOf, pruneExpiredSessionsOf,
+  deleteSessionOf, deleteSessionsOf, insertSession, liveSessionsOf, pruneExpiredSessions, pruneExpiredSessionsOf,
 } from '../store/repositories/user-sessions';
 import { ownLanguageOf, renewSessionKey } from '../store/repositories/users';
 import { accountToManage } from './password-consent';
@@ -127,4 +127,23 @@ export async function endSessionsOf(app: FastifyInstance, caller: Principal, aud
   await withAudit(app.store, audit, { entityType: 'user', entityId: target.user.userId, summary: { key: 'audit.sessionsEnded', values: { user: target.user.userId } } },
     (trx) => renewSessionKey(trx, target.user.userId));
   return { userId: target.user.userId };
+}
+
+/**
+ * Expired sessions' rows are forgotten at start and hourly (idempotent, so every process may run
+ * it): a person who never signs in again leaves none behind for long.
+ */
+export function installSessionUpkeep(app: FastifyInstance): void {
+  const prune = () => {
+    pruneExpiredSessions(app.store, new Date().toISOString()).catch((error: unknown) => app.log.error({ err: error }, 'forgetting expired sessions'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    prune();
+    timer = setInterval(prune, 60 * 60 * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer !== undefined) clearInterval(timer);
+  });
 }

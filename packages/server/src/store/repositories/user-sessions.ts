@@ -46,3 +46,15 @@ export async function pruneExpiredSessionsOf(db: Store, userId: string, now: str
   if (expired.length === 0) return;
   await db.deleteFrom('userSessions').where('sessionId', 'in', expired.map((row) => row.sessionId)).execute();
 }
+
+/**
+ * Forgets every expired session (of people who did not sign in again since): how many went.
+ * Looked for first, as pruneExpiredSessionsOf does, and deleted by id in chunks.
+ */
+export async function pruneExpiredSessions(db: Store, now: string): Promise<number> {
+  const expired = await db.selectFrom('userSessions').select('sessionId').where('expiresAt', '<=', now).execute();
+  for (let start = 0; start < expired.length; start += 500) {
+    await db.deleteFrom('userSessions').where('sessionId', 'in', expired.slice(start, start + 500).map((row) => row.sessionId)).execute();
+  }
+  return expired.length;
+}
