@@ -17,8 +17,8 @@ import { accountToManage } from './password-consent';
 import type { SignInFactor } from './second-factor';
 
 /*
- * Sessions one can see (issue 36). Each sign-in (password, single sign-on, an administrator
- * opening his application from main) makes a row its token names; the auth path refuses a token
+ * Sessions one can see (issue 36). Each sign-in (password, single sign-on, passkey, an
+ * administrator opening his application from main) makes a row its token names; the auth path refuses a token
  * whose row is gone, so a person ends any one of his sessions, or every other one. Ending is a
  * write, so every replica's read cache hears of it (at once through Redis, else within
  * RAKIT_READ_CACHE_MS) and the ended token is refused there too.
