@@ -1,6 +1,6 @@
 import { Button, Loader, Popover } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TableContent } from '../../api/client';
 import { useT } from '../../i18n/LanguageProvider';
 import { lazyModule } from '../../components/lazy-module';
@@ -35,6 +35,17 @@ export function FiltersButton({ filters, value, onChange }: FiltersButtonProps) 
   const [openSelect, setOpenSelect] = useState<string | null>(null);
   const [typed, setTyped] = useState<Readonly<Record<string, Typed>>>({});
   const fields = filterFields.useModule(opened);
+  // Escape closes the filters when the focus was lost to the page: a table that reloads under a
+  // slow connection can take it out of the popover, where the dropdown's own handler never hears
+  // the key. Anywhere else (a field's own list, a date picker) the layers close one by one.
+  useEffect(() => {
+    if (!opened) return undefined;
+    const close = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && openSelect === null && (event.target === document.body || event.target === document.documentElement)) setOpened(false);
+    };
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, [opened, openSelect]);
   return (
     <Popover
       width={300}
