@@ -1,10 +1,10 @@
 import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { IconBrandWhatsapp, IconFingerprint } from '@tabler/icons-react';
-import { isSsoRefusal, MAIN_APP_ID, PASSWORD_ONLY, SIGN_IN_TEXT, signInUsernameLabel, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
+import { isSsoRefusal, MAIN_APP_ID, PASSWORD_ONLY, type SessionUser, SIGN_IN_TEXT, signInUsernameLabel, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiUnreachableError, firstError, publicApi } from '../api/client';
+import { type ApiAnswer, ApiUnreachableError, firstError, publicApi } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
 import { useT } from '../i18n/LanguageProvider';
 import { notifyFailure, notifySuccess } from '../components/notify';
@@ -60,33 +60,20 @@ export function LoginScreen() {
       notifyFailure(t('loginFailed'));
       return;
     }
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const answer = await publicApi.login({ userId, password, appSlug: app.appSlug, ...(askedForCode ? { code } : {}) });
-      const user = answer.data?.[0];
       if (answer.code === 'secondFactorRequired' && !askedForCode) {
         setAskedForCode(true);
         return;
       }
-      if (!answer.status || user === undefined) {
-        notifyFailure(firstError(answer, t('loginFailed')));
-        return;
-      }
-      enterApp(user);
-    } catch (error) {
-      if (!(error instanceof ApiUnreachableError)) throw error;
-      console.error(error);
-      notifyFailure(t('loginFailed'));
-    } finally {
-      setBusy(false);
-    }
+      enterWith(answer);
+    });
   }
 
   /** A passkey instead of the password (issue 36): the device offers the ones it keeps for this address. */
   async function signInWithPasskey() {
     if (busy) return;
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const options = await publicApi.startPasskeySignIn(app.appSlug);
       if (!options.status || options.data === undefined) {
         notifyFailure(firstError(options, t('loginFailed')));
@@ -101,13 +88,15 @@ export function LoginScreen() {
         notifyFailure(t('shell.passkeys.cancelled'));
         return;
       }
-      const answer = await publicApi.signInWithPasskey(app.appSlug, response as unknown as Record<string, unknown>);
-      const user = answer.data?.[0];
-      if (!answer.status || user === undefined) {
-        notifyFailure(firstError(answer, t('loginFailed')));
-        return;
-      }
-      enterApp(user);
+      enterWith(await publicApi.signInWithPasskey(app.appSlug, response as unknown as Record<string, unknown>));
+    });
+  }
+
+  /** Runs a sign-in with the buttons busy; an unreachable server is a refused sign-in, said once. */
+  async function attempt(signInWith: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await signInWith();
     } catch (error) {
       if (!(error instanceof ApiUnreachableError)) throw error;
       console.error(error);
@@ -115,6 +104,16 @@ export function LoginScreen() {
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Enters the application with the session a sign-in answered, or says why it was refused. */
+  function enterWith(answer: ApiAnswer<SessionUser[]>) {
+    const user = answer.data?.[0];
+    if (!answer.status || user === undefined) {
+      notifyFailure(firstError(answer, t('loginFailed')));
+      return;
+    }
+    enterApp(user);
   }
 
   return (
