@@ -13,6 +13,7 @@ import {
   deleteSessionOf, deleteSessionsOf, insertSession, liveSessionsOf, pruneExpiredSessions, pruneExpiredSessionsOf,
 } from '../store/repositories/user-sessions';
 import { ownLanguageOf, renewSessionKey } from '../store/repositories/users';
+import { everyHour } from '../lifecycle/every-hour';
 import { accountToManage } from './password-consent';
 import type { SignInFactor } from './second-factor';
 
@@ -134,16 +135,5 @@ export async function endSessionsOf(app: FastifyInstance, caller: Principal, aud
  * it): a person who never signs in again leaves none behind for long.
  */
 export function installSessionUpkeep(app: FastifyInstance): void {
-  const prune = () => {
-    pruneExpiredSessions(app.store, new Date().toISOString()).catch((error: unknown) => app.log.error({ err: error }, 'forgetting expired sessions'));
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    prune();
-    timer = setInterval(prune, 60 * 60 * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer !== undefined) clearInterval(timer);
-  });
+  everyHour(app, 'forgetting expired sessions', () => pruneExpiredSessions(app.store, new Date().toISOString()));
 }

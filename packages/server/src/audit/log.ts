@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { writeXlsx } from '../documents/excel-export';
 import { flushAudit } from './record';
 import { closeWriter } from '../store/sqlite-writer';
+import { everyHour } from '../lifecycle/every-hour';
 import { auditEntryChunks, type AuditRow, type AuditScope, listAuditEntries, pruneAuditLog } from '../store/repositories/audit-log';
 import { storedParts } from '../store/stored-parts';
 
@@ -67,15 +68,8 @@ export async function pruneAudit(app: FastifyInstance, now = Date.now()): Promis
  * idempotent, so every process may run it), and what waits to be appended is appended on close.
  */
 export function installAuditLog(app: FastifyInstance): void {
-  const prune = () => { void pruneAudit(app).catch((error: unknown) => app.log.error({ err: error }, 'pruning the audit log')); };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    prune();
-    timer = setInterval(prune, 60 * 60 * 1000);
-    timer.unref();
-  });
+  everyHour(app, 'pruning the audit log', () => pruneAudit(app));
   app.addHook('onClose', async () => {
-    if (timer !== undefined) clearInterval(timer);
     await flushAudit(app.store);
     await closeWriter(app.store);
   });
