@@ -16,7 +16,8 @@ import { workflowKind } from './coedit/workflow-collab';
 import { installCollabSocket } from './http/collab-socket';
 import { type PageHistoryPolicy, pageHistoryPolicy } from './pages/history';
 import { TokenService } from './auth/tokens';
-import { SessionUse } from './auth/sessions';
+import { type LastUse, sessionUseOf } from './auth/sessions';
+import { tokenUseOf } from './auth/machine-tokens';
 import { installSessionUpkeep } from './accounts/sessions';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
@@ -57,6 +58,7 @@ import thirdPartyRoutes from './routes/third-parties';
 import signInRoutes from './routes/sign-in';
 import secondFactorRoutes from './routes/second-factor';
 import passkeyRoutes from './routes/passkeys';
+import apiTokenRoutes from './routes/api-tokens';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { installSharedState } from './replicas/shared-state';
@@ -77,7 +79,9 @@ declare module 'fastify' {
     store: Store;
     tokens: TokenService;
     /** Sessions' last use, written at most once a minute each (auth/sessions.ts). */
-    sessionUse: SessionUse;
+    sessionUse: LastUse;
+    /** Tokens for machines' last use (issue 36). */
+    tokenUse: LastUse;
     secretBox: SecretBox;
     /** Pools of the applications' own databases. */
     dataSources: DataSourceRegistry;
@@ -165,7 +169,8 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   });
   const { redis } = await installSharedState(app);
   app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
-  app.decorate('sessionUse', new SessionUse(store, (error) => app.log.warn({ err: error }, 'could not record a session\'s last use')));
+  app.decorate('sessionUse', sessionUseOf(store, (error) => app.log.warn({ err: error }, 'could not record a session\'s last use')));
+  app.decorate('tokenUse', tokenUseOf(store, (error) => app.log.warn({ err: error }, 'could not record an API token\'s last use')));
   app.decorate('secretBox', new SecretBox(config.secret));
   app.decorate('dataSources', new DataSourceRegistry(config.dataDir, config.lifecycle.dataSourcePoolMax));
   app.decorate('readiness', new Readiness(store, config.lifecycle.readyTimeoutMs));
@@ -258,6 +263,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(signInRoutes);
   await app.register(secondFactorRoutes);
   await app.register(passkeyRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(lookupRoutes);
   await app.register(bundleRoutes);
   await app.register(functionRoutes);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultSandboxLimits, type SandboxLimits } from './functions/sandbox-pool';
 import { type LifecycleSettings, readLifecycleSettings } from './lifecycle/settings';
-import { LOOKUP_RATE_LIMIT } from './http/rate-limit';
+import { API_TOKEN_RATE_LIMIT, LOOKUP_RATE_LIMIT } from './http/rate-limit';
 import { AllowedHosts } from './outbound/addresses';
 import { OWNER_ONLY_FILE_MODE, OWNER_ONLY_FOLDERS, tightenDataDir } from './security/owner-only';
 import { DEFAULT_READ_CACHE_MS } from './store/read-cache';
@@ -26,6 +26,8 @@ export interface Config {
   authAccountRateLimit: number;
   /** Address and school lookups per minute per signed-in user (RAKIT_LOOKUP_RATE_LIMIT). */
   lookupRateLimit: number;
+  /** Calls per minute of one token for machines, whatever it calls (RAKIT_API_TOKEN_RATE_LIMIT). */
+  apiTokenRateLimit: number;
   /**
    * Which proxies' X-Forwarded-For to believe (RAKIT_TRUST_PROXY), in Fastify's trustProxy forms:
    * addresses/CIDRs, or true (any). Off by default: the client address is the peer's.
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimit: readInt(env.RAKIT_AUTH_RATE_LIMIT, 20),
     authAccountRateLimit: readInt(env.RAKIT_AUTH_ACCOUNT_RATE_LIMIT, 100),
     lookupRateLimit: readInt(env.RAKIT_LOOKUP_RATE_LIMIT, LOOKUP_RATE_LIMIT),
+    apiTokenRateLimit: readInt(env.RAKIT_API_TOKEN_RATE_LIMIT, API_TOKEN_RATE_LIMIT),
     trustProxy: parseTrustProxy(env.RAKIT_TRUST_PROXY),
     bodyLimitBytes: readInt(env.RAKIT_BODY_LIMIT_BYTES, 5 * 1024 * 1024),
     webDir: env.RAKIT_WEB_DIR,

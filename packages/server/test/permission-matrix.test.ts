@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type AnyCall, AUDITED_READS, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG, UNAUDITED_CALLS,
+  type AnyCall, AUDITED_READS, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, callNameOf, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG, TOKEN_ABILITIES,
+  TOKEN_ABILITY_NAMES, type TokenAbility, UNAUDITED_CALLS,
 } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
@@ -32,6 +33,11 @@ import { freshUserId } from './trust-boundary/hostile';
  * application's administrators an error by design (runTrigger without an id is always 400,
  * printPdf 503 where LibreOffice is missing), but never refuses them. No caller ever gets a 5xx
  * but 503 (a tool the server lacks). The outsider administers another application.
+ *
+ * Then each call is made with a token for machines of each ability (issue 36), on the
+ * fixture's page: the calls its ability opens answer as they answer the member (a public call
+ * as anyone), every other call is refused (403) before its input is read; and each use of a
+ * token leaves an entry of the token in the application's log.
  */
 
 type Role = 'anonymous' | 'outsider' | 'member' | 'admin' | 'root';
@@ -59,6 +65,8 @@ interface Fixture {
   functionSlug: string;
   /** The local OpenID provider the application's identity providers point at. */
   oidc: TestOidcProvider;
+  /** A token for machines of each ability alone, on the fixture's page, by its name. */
+  machineTokens: Record<TokenAbility, { name: string; text: string }>;
 }
 
 /** One way to make a call: its input, made fresh for each caller when the call changes things. */
@@ -182,6 +190,13 @@ const fresh = {
   async function(fx: Fixture): Promise<{ id: number; slug: string }> {
     const body = { appId: fx.appId, name: unique('Fn'), parameter: [{ name: 'value', type: 'int' as const }], content: 'return rows ?? value;' };
     return (await must(await fx.server.call('POST', '/function/saveFunction', body, fx.tokens.admin), 'saveFunction')).data as { id: number; slug: string };
+  },
+  /** A token for machines of the application: those abilities on its page. */
+  async apiToken(fx: Fixture, abilities: TokenAbility[] = ['readPages']): Promise<{ tokenId: string; name: string; text: string }> {
+    const name = unique('Token');
+    const answer = await must(await fx.server.call('POST', '/save/createApiToken', { appId: fx.appId, tokenName: name, abilities, pageIds: [fx.pageId], expiresInDays: 30 }, fx.tokens.admin), 'createApiToken');
+    const { token, secret } = answer.data as { token: { tokenId: string }; secret: string };
+    return { tokenId: token.tokenId, name, text: secret };
   },
   /** A fresh page of the application, saved by its administrator. */
   async page(fx: Fixture): Promise<number> {
@@ -395,6 +410,9 @@ const makers = {
   deletePasskey: () => ({ body: { credentialId: 'bm8tc3VjaC1wYXNza2V5' } }),
   startPasskeySignIn: () => ({ body: { appSlug: 'main' } }),
   signInWithPasskey: () => ({ body: { appSlug: 'main', response: { id: 'bm8tc3VjaC1wYXNza2V5', rawId: 'bm8tc3VjaC1wYXNza2V5', type: 'public-key', response: { clientDataJSON: 'e30' } } } }),
+  listApiTokens: (fx) => ({ params: { appId: fx.appId } }),
+  createApiToken: (fx) => ({ body: { appId: fx.appId, tokenName: unique('Token'), abilities: ['readTables'], pageIds: [fx.pageId], expiresInDays: 7 } }),
+  revokeApiToken: async (fx) => ({ body: { tokenId: (await fresh.apiToken(fx)).tokenId } }),
 } satisfies Makers;
 
 /** One extraction template the calls that only read or save it share (each fixture its own). */
@@ -416,11 +434,12 @@ function multipartOf(file: Multipart): { payload: Buffer; contentType: string } 
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function make(fx: Fixture, call: AnyCall, input: Record<string, unknown> & { multipart?: Multipart }, role: Role) {
+/** Makes the call as the role, or with the bearer token given (a token for machines). */
+async function make(fx: Fixture, call: AnyCall, input: Record<string, unknown> & { multipart?: Multipart }, role: Role, bearer?: string) {
   const search = Object.entries((input.query ?? {}) as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]);
   const query = search.length === 0 ? '' : `?${new URLSearchParams(search).toString()}`;
   const headers: Record<string, string> = Object.fromEntries(Object.entries((input.headers ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-  const token = tokenOf(fx, role);
+  const token = bearer ?? tokenOf(fx, role);
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   const url = pathOf(call, input.params as Record<string, string | number> | undefined) + query;
   if (input.multipart !== undefined) {
@@ -498,6 +517,9 @@ describe('the permission matrix, generated from the contracts', () => {
     Object.assign(fx, await furnishPage(fx));
     const upload = await make(fx, calls.uploadFile, makers.uploadFile(fx), 'member');
     fx.fileId = ((await must(upload, 'upload')).data as { fileId: string }[])[0]?.fileId ?? '';
+    const machineTokens: Partial<Fixture['machineTokens']> = {};
+    for (const ability of TOKEN_ABILITY_NAMES) machineTokens[ability] = await fresh.apiToken(fx, [ability]);
+    fx.machineTokens = machineTokens as Fixture['machineTokens'];
   });
   afterAll(async () => {
     await fx.server.close();
@@ -549,6 +571,26 @@ describe('the permission matrix, generated from the contracts', () => {
             : want === 'success' ? got < 300 : got === want);
         expect({ role, want, got, outcome, body: outcome ? '' : answer.body.slice(0, 200) }).toEqual({ role, want, got, outcome: true, body: '' });
         if (ENDS_SESSIONS.has(name)) await signInAgain(fx, appSlugs);
+      }
+      const maker = makers[name] as Maker<AnyCall>;
+      // A refused call is refused before its input is read: the refused share one input, an opened one has its own.
+      const refusedInput = await maker(fx, 'member') as Record<string, unknown>;
+      for (const ability of TOKEN_ABILITY_NAMES) {
+        const token = fx.machineTokens[ability];
+        const opened = (TOKEN_ABILITIES[ability] as readonly string[]).includes(name);
+        const input = opened ? await maker(fx, 'member') as Record<string, unknown> : refusedInput;
+        const before = await lastAuditId();
+        const answer = await make(fx, call, input, 'member', token.text);
+        const got = answer.statusCode;
+        const level = call.access.level;
+        const want = level === 'public' ? 'allowed' : !opened ? 403 : level === 'member' ? 'success' : 'allowed';
+        const outcome = (got < 500 || got === 503) && (want === 'allowed' ? got !== 401 && got !== 403 : want === 'success' ? got < 300 : got === want);
+        expect({ ability, want, got, outcome, body: outcome ? '' : answer.body.slice(0, 200) }).toEqual({ ability, want, got, outcome: true, body: '' });
+        // Each use of a token is in the application's log, by the token.
+        if (opened && got < 300) {
+          const entries = await entriesSince(before, callNameOf(call) ?? name);
+          expect(entries.map((e) => [e.actorId, e.appId]), `${name} by a token of ${ability}`).toContainEqual([`token:${token.name}`, fx.appId]);
+        }
       }
     });
   }

@@ -1,4 +1,5 @@
 import { actionCalls } from './actions';
+import { apiTokenCalls, type TokenCallName } from './api-tokens';
 import { appCalls } from './apps';
 import { auditCalls } from './audit';
 import { type AnyCall, lazyCalls } from './contract';
@@ -27,6 +28,7 @@ import { workflowCalls } from './workflows';
 export * from './contract';
 export * from './collab';
 export * from './actions';
+export * from './api-tokens';
 export * from './apps';
 export * from './audit';
 export * from './auth';
@@ -78,9 +80,14 @@ export const calls = lazyCalls(() => ({
   ...signInCalls,
   ...secondFactorCalls,
   ...passkeyCalls,
+  ...apiTokenCalls,
 }));
 
 export type CallName = keyof typeof calls;
+
+// Every call a token's ability opens is a call (checked where both are known; api-tokens.ts cannot import calls).
+type AbilityCallsAreCalls = TokenCallName extends CallName ? true : never;
+export const abilityCallsAreCalls: AbilityCallsAreCalls = true;
 
 let namesOfCalls: Map<AnyCall, CallName> | undefined;
 

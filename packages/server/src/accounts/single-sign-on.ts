@@ -11,6 +11,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors/http-error
 import type { Store } from '../store/db';
 import { answeredAs, claimRevision } from '../store/revisions';
 import { type AppRow } from '../store/schema';
+import { existingApp } from './existing-app';
 import { findAppById } from '../store/repositories/apps';
 import { addMember, findDefaultGroup, groupsOfUser, listGroupsOfApp, removeMember } from '../store/repositories/groups';
 import {
@@ -57,14 +58,9 @@ export async function signInOptionsOf(store: Store, app: Pick<AppRow, 'appId' | 
   return { password: app.appPasswordSignIn !== 0 || providers.length === 0, providers: providers.map((p) => ({ providerId: p.providerId, name: p.providerName })) };
 }
 
-async function appOf(store: Store, appId: number): Promise<AppRow> {
-  const row = await findAppById(store, appId);
-  if (row === undefined) throw notFound(Messages.appNotFound);
-  return row;
-}
 
 export async function listIdentityProviders(app: FastifyInstance, appId: number): Promise<{ password: boolean; adminSecondFactor: boolean; providers: IdentityProvider[] }> {
-  const target = await appOf(app.store, appId);
+  const target = await existingApp(app.store, appId);
   const rows = await providersOfApp(app.store, appId);
   return { password: target.appPasswordSignIn !== 0 || rows.length === 0, adminSecondFactor: target.appAdminSecondFactor === 1, providers: rows.map(toIdentityProvider) };
 }
@@ -84,7 +80,7 @@ async function providerOfApp(store: Store, appId: number, providerId: number): P
 export async function saveIdentityProvider(
   app: FastifyInstance, audit: AuditContext, body: SaveIdentityProviderBody,
 ): Promise<{ providerId: number; revision: number; created: boolean }> {
-  const target = await appOf(app.store, body.appId);
+  const target = await existingApp(app.store, body.appId);
   // Applications are built in main and run from _root: their people sign in with Rakit's passwords.
   if (target.appSlug === MAIN_APP_SLUG || target.appSlug === ROOT_APP_SLUG) throw forbidden(Messages.forbidden);
   const existing = body.providerId === null ? undefined : await providerOfApp(app.store, body.appId, body.providerId);
@@ -119,7 +115,7 @@ export async function removeIdentityProvider(app: FastifyInstance, audit: AuditC
 
 /** Offers the password form or not; single sign-on only needs a provider, and never in main or _root (where applications are built and run). */
 export async function savePasswordSignIn(app: FastifyInstance, audit: AuditContext, appId: number, password: boolean): Promise<{ password: boolean }> {
-  const target = await appOf(app.store, appId);
+  const target = await existingApp(app.store, appId);
   if (!password && (target.appSlug === MAIN_APP_SLUG || target.appSlug === ROOT_APP_SLUG)) throw forbidden(Messages.forbidden);
   await withAudit(app.store, audit, { appId, entityType: 'app', entityId: appId, summary: { key: password ? 'audit.passwordSignInOn' : 'audit.passwordSignInOff' } }, async (trx) => {
     if (!password && (await providersOfApp(trx, appId)).length === 0) throw badRequest(Messages.ssoNeedsProvider);
@@ -138,7 +134,7 @@ export const callbackUrlOf = (origin: string): string => `${origin}/auth/sso/cal
 export async function startSignIn(app: FastifyInstance, providerId: number, origin: string): Promise<{ location: string }> {
   const provider = await findIdentityProvider(app.store, providerId);
   if (provider === undefined) throw notFound(Messages.ssoProviderNotFound);
-  const target = await appOf(app.store, provider.appId);
+  const target = await existingApp(app.store, provider.appId);
   // A provider that cannot be reached now sends the person back to the sign-in screen, told so.
   const configuration = await providerClient(app, provider).catch((error: unknown) => {
     app.log.warn({ err: error, providerId }, 'an identity provider could not be reached');
@@ -218,7 +214,7 @@ export async function finishSignIn(app: FastifyInstance, callbackUrl: URL, audit
   const pending = state === '' ? undefined : await takeSignInState(app.store, state, new Date(Date.now() - AT_PROVIDER_MS).toISOString());
   const provider = pending === undefined ? undefined : await findIdentityProvider(app.store, pending.providerId);
   if (pending === undefined || provider === undefined) throw new SignInRefusal('ssoTicketInvalid', undefined);
-  const target = await appOf(app.store, provider.appId);
+  const target = await existingApp(app.store, provider.appId);
   const refuse = async (code: SsoRefusal, who: string): Promise<never> => {
     await signInRefused(app, { ...audit, appId: target.appId }, target, who, new HttpError(401, Messages[code]));
     throw new SignInRefusal(code, target.appSlug);

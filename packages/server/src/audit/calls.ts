@@ -27,7 +27,7 @@ export function auditContextOf(call: AnyCall, request: FastifyRequest): AuditCon
   return {
     input,
     action: callNameOf(call) ?? `${call.method} ${call.path}`,
-    actorId: request.principal?.userId ?? null,
+    actorId: request.principal?.auditActor ?? null,
     sourceAddress: request.ip,
     appId: request.callAppId ?? null,
     recorded: false,
@@ -52,12 +52,16 @@ export const callDoneKey = (name: CallName): MessageKey => `audit.call.${name}` 
 /** After a successful call: its entry, unless its domain module recorded one (appended by recordAfterCommit). */
 export function recordCallIfUnrecorded(app: FastifyInstance, call: AnyCall, request: FastifyRequest, context: AuditContext): void {
   const name = callNameOf(call);
-  if (context.recorded || name === undefined || !isAudited(call)) return;
+  if (context.recorded || name === undefined) return;
+  // Each use of a token for machines is recorded, its reads too (issue 36).
+  const audited = isAudited(call);
+  if (!audited && (request.principal?.machine ?? null) === null) return;
   const { entityType, entityId } = entityOf(call, request);
+  const done = audited ? { key: callDoneKey(name) } : { key: 'audit.apiTokenUsed' as const, values: { call: name } };
   recordAfterCommit(app.store, context, {
     appId: context.appId,
     entityType,
     entityId,
-    summary: [{ key: callDoneKey(name) }, entityId === null ? '' : ` (${entityType} ${entityId})`],
+    summary: [done, entityId === null ? '' : ` (${entityType} ${entityId})`],
   }, (error, entries) => app.log.error({ err: error, entries }, 'audit entries of calls could not be appended'));
 }

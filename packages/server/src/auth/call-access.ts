@@ -2,6 +2,7 @@ import { type AnyCall, type AppEntity, Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from '../errors/http-errors';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
+import { findApiToken } from '../store/repositories/api-tokens';
 import { findAppBySlug } from '../store/repositories/apps';
 import { findFile } from '../store/repositories/files';
 import { findFunction, findFunctionBySlug } from '../store/repositories/functions';
@@ -32,6 +33,7 @@ const numeric = (id: number | string) => (typeof id === 'number' ? id : Number(i
 
 /** How each entity leads to its application, and what a missing one is answered. */
 const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
+  apiToken: { find: async (app, id) => (await findApiToken(app.store, String(id)))?.appId, missing: Messages.apiTokenNotFound },
   // An application id is taken as named: an unknown one is simply one the caller is not in.
   app: { find: async (_, id) => numeric(id), missing: Messages.appNotFound },
   appSlug: { find: async (app, slug) => (await findAppBySlug(app.store, String(slug)))?.appId, missing: Messages.appNotFound },

@@ -1,9 +1,10 @@
 import { type AnyCall, callNameOf, type CallName, Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../errors/http-errors';
+import { forbidden, HttpError, unauthorized } from '../errors/http-errors';
 import { cachedAccount } from '../store/cached-reads';
 import { installCallAccess } from './call-access';
+import { isMachineToken, machinePrincipalOf } from './machine-tokens';
 import { liveSession } from './sessions';
 import { Principal } from './principal';
 
@@ -38,11 +39,32 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public === true || request.routeOptions.url === undefined) return;
     const token = bearerToken(request);
+    if (token !== undefined && isMachineToken(token)) {
+      request.principal = await machineCaller(request, token);
+      return;
+    }
     const principal = token === undefined ? undefined : await principalOfToken(app, token);
     if (principal === undefined) throw unauthorized(Messages.unauthenticated);
     if (principal.session?.mustSetUpSecondFactor === true && !mayCallWhileSettingUp(request.routeOptions.config.call)) throw forbidden(Messages.secondFactorSetupRequired);
     request.principal = principal;
   });
+
+  // A token for machines (issue 36): only the calls its abilities open (no route made without a
+  // contract, no administration, no account call), counted per token like a person's calls.
+  const tokenLimit = app.createRateLimit({
+    max: app.config.apiTokenRateLimit, timeWindow: '1 minute',
+    keyGenerator: (request) => `apiToken:${request.principal?.machine?.tokenId ?? ''}`,
+  });
+  async function machineCaller(request: FastifyRequest, token: string): Promise<Principal> {
+    const principal = await machinePrincipalOf(app, token);
+    if (principal === undefined) throw unauthorized(Messages.unauthenticated);
+    const name = request.routeOptions.config.call === undefined ? undefined : callNameOf(request.routeOptions.config.call);
+    if (name === undefined || principal.machine?.calls.has(name) !== true) throw forbidden(Messages.apiTokenRefused);
+    request.principal = principal;
+    const limit = await tokenLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, Messages.tooManyRequests);
+    return principal;
+  }
   installCallAccess(app);
 }
 
@@ -70,7 +92,7 @@ export async function principalOfToken(app: FastifyInstance, token: string): Pro
   if (account === undefined || claims.sessionKey !== account.user.sessionKey) return undefined;
   const session = await liveSession(app, claims.sessionId, claims.userId);
   if (session === undefined) return undefined;
-  app.sessionUse.note(session);
+  app.sessionUse.note(session.sessionId, session.lastUsedAt);
   return new Principal(account.user.userId, claims.appSlug, account.groups, {
     id: session.sessionId, secondFactor: session.secondFactor === 1, mustSetUpSecondFactor: session.mustSetUpSecondFactor === 1,
   });

@@ -1,4 +1,4 @@
-import { administersApp, type Group, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
+import { administersApp, type CallName, type Group, isSuperAdminGroup, MAIN_APP_SLUG, Messages } from '@rakit/core';
 import { type AuditContext, auditAppIs } from '../audit/context';
 import { forbidden } from '../errors/http-errors';
 
@@ -17,6 +17,18 @@ export interface PrincipalSession {
   mustSetUpSecondFactor: boolean;
 }
 
+/**
+ * What a token for machines may do (issue 36): the calls its abilities open, on the pages it
+ * names, in its one application. It is never an administrator and belongs to no group.
+ */
+export interface MachineGrant {
+  tokenId: string;
+  tokenName: string;
+  appId: number;
+  calls: ReadonlySet<CallName>;
+  pageIds: ReadonlySet<number>;
+}
+
 /** The signed-in caller of a request, with his groups read from the store on each request. */
 export class Principal {
   readonly isSuperAdmin: boolean;
@@ -24,8 +36,23 @@ export class Principal {
   audit: AuditContext | undefined;
 
   /** session: the session the caller's token names (issue 36); null for a principal made without one. */
-  constructor(readonly userId: string, readonly tokenAppSlug: string, readonly groups: Group[], readonly session: PrincipalSession | null = null) {
-    this.isSuperAdmin = groups.some(isSuperAdminGroup);
+  /** A token for machines (issue 36): null for a person. */
+  readonly machine: MachineGrant | null;
+
+  constructor(readonly userId: string, readonly tokenAppSlug: string, readonly groups: Group[], readonly session: PrincipalSession | null = null, machine: MachineGrant | null = null) {
+    this.machine = machine;
+    // A token's principal has no groups: nothing a group grants reaches it.
+    this.isSuperAdmin = machine === null && groups.some(isSuperAdminGroup);
+  }
+
+  /** A token for machines as a caller: no groups, no session; its id names it (`token:<id>`) in per-caller limits and the audit log. */
+  static ofMachine(grant: MachineGrant, appSlug: string): Principal {
+    return new Principal(`token:${grant.tokenId}`, appSlug, [], null, grant);
+  }
+
+  /** Who the audit log says made a call: the user, or `token:<name>` for a token for machines. */
+  get auditActor(): string {
+    return this.machine === null ? this.userId : `token:${this.machine.tokenName}`;
   }
 
   get sessionId(): string | null {
@@ -34,11 +61,12 @@ export class Principal {
 
   /** Administrator of the application: the super administrator, or a member of its 'admin' group (core's one rule). */
   isAppAdmin(appId: number): boolean {
-    return administersApp(this.groups, appId);
+    return this.machine === null && administersApp(this.groups, appId);
   }
 
-  /** Member of the application through any of its groups (administrators included). */
+  /** Member of the application through any of its groups (administrators included); a token of its own application. */
   isAppMember(appId: number): boolean {
+    if (this.machine !== null) return this.machine.appId === appId;
     return this.isAppAdmin(appId) || this.groupsIn(appId).length > 0;
   }
 
@@ -54,7 +82,7 @@ export class Principal {
 
   /** Signed in through the main or root application, where applications are built. */
   get mayCreateApps(): boolean {
-    return this.isSuperAdmin || this.tokenAppSlug === MAIN_APP_SLUG;
+    return this.isSuperAdmin || (this.machine === null && this.tokenAppSlug === MAIN_APP_SLUG);
   }
 
   /**

@@ -90,6 +90,8 @@ export function accountRateLimit(app: FastifyInstance, name: string): (request: 
 export const REQUEST_TEST_RATE_LIMIT = 30;
 /** Prints (a LibreOffice conversion each) per minute per signed-in user. */
 export const PRINT_RATE_LIMIT = 30;
+/** Calls per minute of one token for machines, unless RAKIT_API_TOKEN_RATE_LIMIT says otherwise: a script's steady work, not a flood. */
+export const API_TOKEN_RATE_LIMIT = 600;
 /** Address and school lookups (an index search each, as a member types) per minute per signed-in user, unless RAKIT_LOOKUP_RATE_LIMIT says otherwise. */
 export const LOOKUP_RATE_LIMIT = 120;
 

@@ -7,9 +7,15 @@ import { type CachedStore, cachedPageReach } from '../store/cached-reads';
 import { findAppBySlug } from '../store/repositories/apps';
 import { findPageBySlug, pagesReachable } from '../store/repositories/pages';
 
-/** Administrators read every page of their application; members only pages their groups' menus reach. */
+/** Whether the caller reaches the page: every one of his application for an administrator; those a token names; else those his groups' menus reach. */
+async function reachesPage(app: CachedStore, caller: Principal, page: { pageId: number; pageAppId: number }): Promise<boolean> {
+  if (caller.machine !== null) return caller.machine.appId === page.pageAppId && caller.machine.pageIds.has(page.pageId);
+  return caller.isAppAdmin(page.pageAppId) || cachedPageReach(app, page.pageId, caller.groupIdsIn(page.pageAppId));
+}
+
+/** Administrators read every page of their application; members only pages their groups' menus reach; a token for machines those it names. */
 export async function assertMayReadPage(app: CachedStore, caller: Principal, page: { pageId: number; pageAppId: number }) {
-  if (!caller.isAppAdmin(page.pageAppId) && !(await cachedPageReach(app, page.pageId, caller.groupIdsIn(page.pageAppId)))) throw forbidden(Messages.forbidden);
+  if (!(await reachesPage(app, caller, page))) throw forbidden(Messages.forbidden);
   // What the call does next happens in the page's application (its audit entries go there).
   auditAppIs(caller.audit, page.pageAppId);
 }
@@ -29,7 +35,8 @@ export async function readablePageBySlug(app: CachedStore, caller: Principal, pa
  * administrators): where the actions he may run are configured.
  */
 export async function reachablePageComponents(app: CachedStore, caller: Principal, appId: number): Promise<Component[][]> {
-  const scope = caller.isAppAdmin(appId) ? 'all' : caller.groupIdsIn(appId);
+  const scope = caller.machine !== null ? { pageIds: caller.machine.appId === appId ? [...caller.machine.pageIds] : [] }
+    : caller.isAppAdmin(appId) ? 'all' : caller.groupIdsIn(appId);
   const pages = await pagesReachable(app.store, appId, scope);
   return pages.map((page) => savedComponents(page) ?? []);
 }

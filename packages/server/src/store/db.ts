@@ -37,6 +37,7 @@ import * as singleSignOn from './migrations/2026-11-30-0801-single-sign-on';
 import * as userSessions from './migrations/2026-11-30-0901-user-sessions';
 import * as secondFactor from './migrations/2026-11-30-1001-second-factor';
 import * as passkeys from './migrations/2026-11-30-1101-passkeys';
+import * as apiTokens from './migrations/2026-11-30-1201-api-tokens';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -182,6 +183,7 @@ const migrations = {
   '2026-11-30-0901-user-sessions': userSessions,
   '2026-11-30-1001-second-factor': secondFactor,
   '2026-11-30-1101-passkeys': passkeys,
+  '2026-11-30-1201-api-tokens': apiTokens,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

@@ -92,7 +92,8 @@ export class ReadCache {
  * - passkeys' challenges, handed out and taken at each passkey sign-in, read by no cached read;
  * - a new session's row (its id is new, so no read of it was cached) and an update of a session's
  *   last use alone (the auth path does not act on it). Ending a session (a delete) and any other
- *   update of one (its second factor) empty it.
+ *   update of one (its second factor) empty it;
+ * - an update of a token for machines' last use alone (issue 36); making or revoking one empties it.
  */
 function leavesCacheAlone(node: RootOperationNode): boolean {
   const table = node.kind === 'InsertQueryNode' ? node.into
@@ -103,14 +104,16 @@ function leavesCacheAlone(node: RootOperationNode): boolean {
   const name = table.table.identifier.name;
   if (AUDIT_LOG_NAMES.has(name)) return node.kind !== 'UpdateQueryNode';
   if (CHALLENGE_NAMES.has(name)) return true;
+  const lastUseOnly = node.kind === 'UpdateQueryNode' && (node.updates ?? []).every((update) => ColumnNode.is(update.column) && LAST_USE_NAMES.has(update.column.column.name));
+  if (TOKEN_NAMES.has(name)) return lastUseOnly;
   if (!SESSION_NAMES.has(name)) return false;
-  if (node.kind === 'InsertQueryNode') return true;
-  return node.kind === 'UpdateQueryNode' && (node.updates ?? []).every((update) => ColumnNode.is(update.column) && LAST_USE_NAMES.has(update.column.column.name));
+  return node.kind === 'InsertQueryNode' || lastUseOnly;
 }
 
 const AUDIT_LOG_NAMES: ReadonlySet<string> = new Set(['audit_log', 'auditLog']);
 const CHALLENGE_NAMES: ReadonlySet<string> = new Set(['webauthn_challenges', 'webauthnChallenges']);
 const SESSION_NAMES: ReadonlySet<string> = new Set(['user_sessions', 'userSessions']);
+const TOKEN_NAMES: ReadonlySet<string> = new Set(['api_tokens', 'apiTokens']);
 const LAST_USE_NAMES: ReadonlySet<string> = new Set(['last_used_at', 'lastUsedAt']);
 
 /**

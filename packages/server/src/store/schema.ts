@@ -181,6 +181,24 @@ export interface UserSessionsTable {
   mustSetUpSecondFactor: Generated<number>;
 }
 
+/** A token for machines (issue 36): its abilities on a few pages of one application, until it expires. */
+export interface ApiTokensTable {
+  tokenId: string;
+  appId: number;
+  tokenName: string;
+  /** SHA-256 of the secret, hex. */
+  secretHash: string;
+  /** core's TokenAbility names, comma-separated. */
+  abilities: string;
+  /** The page ids, a JSON array. */
+  pageIds: string;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  /** Kept to the minute, as a session's. */
+  lastUsedAt: string | null;
+}
+
 /** A person's passkey (issue 36): a WebAuthn credential. */
 export interface PasskeysTable {
   /** base64url, as the browser names it. */
@@ -581,6 +599,7 @@ export interface Database {
   recoveryCodes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   webauthnChallenges: WebauthnChallengesTable;
+  apiTokens: ApiTokensTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

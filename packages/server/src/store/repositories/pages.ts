@@ -80,14 +80,21 @@ export async function pageReachableByGroups(db: Store, pageId: number, groupIds:
   return row !== undefined;
 }
 
-/** The pages of an application with their components: all for administrators, else those the groups reach. */
-export async function pagesReachable(db: Store, appId: number, groupIds: number[] | 'all') {
+/**
+ * The pages of an application with their components: all for administrators, else those the
+ * groups' menus reach, or those a token for machines names (issue 36).
+ */
+export async function pagesReachable(db: Store, appId: number, reach: number[] | 'all' | { pageIds: readonly number[] }) {
   let query = db.selectFrom('pages').select(['pageId', 'pageComponents', 'updatedAt']).where('pageAppId', '=', appId);
-  if (groupIds !== 'all') {
-    if (groupIds.length === 0) return [];
+  if (reach === 'all') return query.execute();
+  if (!Array.isArray(reach)) {
+    if (reach.pageIds.length === 0) return [];
+    query = query.where('pageId', 'in', [...reach.pageIds]);
+  } else {
+    if (reach.length === 0) return [];
     query = query.where('pageId', 'in', db.selectFrom('menus as m')
       .innerJoin('groupMenuAccess as a', 'a.menuId', 'm.menuId')
-      .select('m.menuPageId').where('a.groupId', 'in', groupIds));
+      .select('m.menuPageId').where('a.groupId', 'in', reach));
   }
   return query.execute();
 }
