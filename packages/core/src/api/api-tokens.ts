@@ -54,6 +54,8 @@ export const ApiTokenSchema = z.object({
   createdBy: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** Past its expiry when the list was read (kept until revoked, so the log's entries keep a name on the screen). */
+  expired: z.boolean(),
   lastUsedAt: z.string().nullable(),
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;

@@ -24,6 +24,7 @@ const tokenOf = (row: ApiTokenRow): ApiToken => ({
   createdBy: row.createdBy,
   createdAt: row.createdAt,
   expiresAt: row.expiresAt,
+  expired: Date.parse(row.expiresAt) <= Date.now(),
   lastUsedAt: row.lastUsedAt,
 });
 

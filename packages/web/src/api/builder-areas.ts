@@ -1,4 +1,5 @@
 /* The API areas a member's first page does not call: loaded on their first call (client.ts). */
+import { apiTokensApi } from './api-tokens';
 import { auditApi } from './audit';
 import { bundlesApi } from './bundles';
 import { databasesApi } from './databases';
@@ -25,5 +26,6 @@ export const builderAreasApi = (appSlug: string) => ({
   ...bundlesApi(appSlug),
   ...auditApi(appSlug),
   ...signInApi(appSlug),
+  ...apiTokensApi(appSlug),
 });
 export type BuilderAreasApi = ReturnType<typeof builderAreasApi>;

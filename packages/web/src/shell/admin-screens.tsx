@@ -15,6 +15,7 @@ export interface AdminScreen {
 const everywhere = () => true;
 const exceptMain = (appSlug: string) => appSlug !== MAIN_APP_SLUG;
 const rootOnly = (appSlug: string) => appSlug === ROOT_APP_SLUG;
+const builtApps = (appSlug: string) => appSlug !== MAIN_APP_SLUG && appSlug !== ROOT_APP_SLUG;
 
 /**
  * The admin screens of spec 1 §2, in the top bar's order (the order a builder works:
@@ -31,6 +32,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { route: 'workflow', label: 'shell.screens.workflow', access: 'appAdmin', linkedIn: everywhere, load: async () => { const { WorkflowEditorScreen } = await import('../admin/workflow/WorkflowEditorScreen'); return <WorkflowEditorScreen />; } },
   { route: 'function', label: 'shell.screens.function', access: 'appAdmin', linkedIn: everywhere, load: async () => { const { FunctionScreen } = await import('../admin/functions/FunctionScreen'); return <FunctionScreen />; } },
   { route: 'libraries', label: 'shell.screens.libraries', access: 'signedIn', linkedIn: everywhere, load: async () => { const { LibrariesScreen } = await import('../admin/libraries/LibrariesScreen'); return <LibrariesScreen />; } },
+  { route: 'api-tokens', label: 'shell.screens.apiTokens', access: 'appAdmin', linkedIn: builtApps, load: async () => { const { ApiTokenListScreen } = await import('../admin/api-tokens/ApiTokenListScreen'); return <ApiTokenListScreen />; } },
   { route: 'audit', label: 'shell.screens.audit', access: 'appAdmin', linkedIn: everywhere, load: async () => { const { AuditLogScreen } = await import('../admin/audit/AuditLogScreen'); return <AuditLogScreen />; } },
   { route: 'third-parties', label: 'shell.screens.thirdParties', access: 'superAdmin', linkedIn: rootOnly, load: async () => { const { ThirdPartyListScreen } = await import('../admin/third-parties/ThirdPartyListScreen'); return <ThirdPartyListScreen />; } },
   { route: 'schools', label: 'shell.screens.schools', access: 'superAdmin', linkedIn: rootOnly, load: async () => { const { SchoolDirectoryScreen } = await import('../admin/schools/SchoolDirectoryScreen'); return <SchoolDirectoryScreen />; } },
