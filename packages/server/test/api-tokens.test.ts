@@ -75,13 +75,18 @@ describe.each(engines)('tokens for machines on a %s store', (engine: EngineName)
   });
 
   it('makes only the calls its abilities open: no other kind of call, no administration, no account call', async () => {
-    const { secret } = await tokenFor(['readTables']);
+    const { token, secret } = await tokenFor(['readTables'], [shop.pageId], 'Hanya baca');
     const edit = await server.call('POST', '/action/editRow', { pageId: shop.pageId, componentId: 'items', actionName: 'EDIT', key: 1, values: { name: 'Beras merah' } }, secret);
     expect(edit.statusCode, edit.body).toBe(403);
     expect(edit.json().error[0]).toBe(Messages.apiTokenRefused);
     for (const [method, url] of [['GET', `/get/listMenu/${shop.appId}`], ['GET', `/get/listApiTokens/${shop.appId}`], ['GET', '/auth/sessions'], ['GET', `/get/getPage/${shop.pageId}`]] as const) {
       expect((await server.call(method, url, undefined, secret)).statusCode, url).toBe(403);
     }
+    // What it tried is in the application's log, so its administrator sees a script reach beyond its abilities.
+    await flushAudit(server.store);
+    const refused = await server.store.selectFrom('auditLog').selectAll().where('entityType', '=', 'apiToken').where('entityId', '=', token.tokenId).where('action', '=', 'editRow').execute();
+    expect(refused.map((e) => [e.actorId, e.appId])).toEqual([['token:Hanya baca', shop.appId]]);
+    expect(refused[0]!.summary).toContain('editRow');
     // Nor does it make another token, whatever it names.
     expect((await create(secret, { appId: shop.appId, tokenName: 'Anak', abilities: ['editTables'], pageIds: [shop.pageId], expiresInDays: 1 })).statusCode).toBe(403);
     const editor = await tokenFor(['editTables']);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { forbidden, HttpError, unauthorized } from '../errors/http-errors';
 import { cachedAccount } from '../store/cached-reads';
 import { installCallAccess } from './call-access';
-import { isMachineToken, machinePrincipalOf } from './machine-tokens';
+import { isMachineToken, machinePrincipalOf, recordRefusedMachineCall } from './machine-tokens';
 import { liveSession } from './sessions';
 import { Principal } from './principal';
 
@@ -58,11 +58,15 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   async function machineCaller(request: FastifyRequest, token: string): Promise<Principal> {
     const principal = await machinePrincipalOf(app, token);
     if (principal === undefined) throw unauthorized(Messages.unauthenticated);
-    const name = request.routeOptions.config.call === undefined ? undefined : callNameOf(request.routeOptions.config.call);
-    if (name === undefined || principal.machine?.calls.has(name) !== true) throw forbidden(Messages.apiTokenRefused);
     request.principal = principal;
+    // Counted before the scope is checked: a script flooding calls it may not make is slowed too.
     const limit = await tokenLimit(request);
     if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, Messages.tooManyRequests);
+    const name = request.routeOptions.config.call === undefined ? undefined : callNameOf(request.routeOptions.config.call);
+    if (name === undefined || principal.machine?.calls.has(name) !== true) {
+      recordRefusedMachineCall(app, request, principal, name);
+      throw forbidden(Messages.apiTokenRefused);
+    }
     return principal;
   }
   installCallAccess(app);
