@@ -19,6 +19,7 @@ import { TokenService } from './auth/tokens';
 import { type LastUse, sessionUseOf } from './auth/sessions';
 import { tokenUseOf } from './auth/machine-tokens';
 import { installSessionUpkeep } from './accounts/sessions';
+import { installHookUpkeep } from './hooks/workflow-hooks';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
 import { OneLinePerRequest } from './http/access-log';
@@ -59,6 +60,7 @@ import signInRoutes from './routes/sign-in';
 import secondFactorRoutes from './routes/second-factor';
 import passkeyRoutes from './routes/passkeys';
 import apiTokenRoutes from './routes/api-tokens';
+import hookRoutes from './routes/hooks';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { installSharedState } from './replicas/shared-state';
@@ -264,6 +266,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(secondFactorRoutes);
   await app.register(passkeyRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(hookRoutes);
   await app.register(lookupRoutes);
   await app.register(bundleRoutes);
   await app.register(functionRoutes);
@@ -272,6 +275,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(healthRoutes);
   installAuditLog(app);
   installSessionUpkeep(app);
+  installHookUpkeep(app);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -28,6 +28,10 @@ export interface Config {
   lookupRateLimit: number;
   /** Calls per minute of one token for machines, whatever it calls (RAKIT_API_TOKEN_RATE_LIMIT). */
   apiTokenRateLimit: number;
+  /** Calls per minute of one incoming webhook (RAKIT_HOOK_RATE_LIMIT). */
+  hookRateLimit: number;
+  /** The largest body an incoming webhook takes, in bytes (RAKIT_HOOK_BODY_LIMIT_BYTES). */
+  hookBodyLimitBytes: number;
   /**
    * Which proxies' X-Forwarded-For to believe (RAKIT_TRUST_PROXY), in Fastify's trustProxy forms:
    * addresses/CIDRs, or true (any). Off by default: the client address is the peer's.
@@ -184,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authAccountRateLimit: readInt(env.RAKIT_AUTH_ACCOUNT_RATE_LIMIT, 100),
     lookupRateLimit: readInt(env.RAKIT_LOOKUP_RATE_LIMIT, LOOKUP_RATE_LIMIT),
     apiTokenRateLimit: readInt(env.RAKIT_API_TOKEN_RATE_LIMIT, API_TOKEN_RATE_LIMIT),
+    hookRateLimit: readInt(env.RAKIT_HOOK_RATE_LIMIT, 1200),
+    hookBodyLimitBytes: readInt(env.RAKIT_HOOK_BODY_LIMIT_BYTES, 1024 * 1024),
     trustProxy: parseTrustProxy(env.RAKIT_TRUST_PROXY),
     bodyLimitBytes: readInt(env.RAKIT_BODY_LIMIT_BYTES, 5 * 1024 * 1024),
     webDir: env.RAKIT_WEB_DIR,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AnyCall, AUDITED_READS, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, callNameOf, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG, TOKEN_ABILITIES,
-  TOKEN_ABILITY_NAMES, type TokenAbility, UNAUDITED_CALLS,
+  TOKEN_ABILITY_NAMES, type TokenAbility, UNAUDITED_CALLS, HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER,
 } from '@rakit/core';
+import { hookSignature } from '../src/hooks/receive-hook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
@@ -197,6 +198,13 @@ const fresh = {
     const answer = await must(await fx.server.call('POST', '/save/createApiToken', { appId: fx.appId, tokenName: name, abilities, pageIds: [fx.pageId], expiresInDays: 30 }, fx.tokens.admin), 'createApiToken');
     const { token, secret } = answer.data as { token: { tokenId: string }; secret: string };
     return { tokenId: token.tokenId, name, text: secret };
+  },
+  /** An incoming webhook of a fresh built workflow, signed, and its secret. */
+  async hook(fx: Fixture): Promise<{ hookId: string; secret: string }> {
+    const { chainId } = await fresh.builtWorkflow(fx);
+    const answer = await must(await fx.server.call('POST', '/save/workflowHook', { hookId: null, workflowId: chainId, hookName: unique('Hook'), auth: 'signature', waitMs: 0 }, fx.tokens.admin), 'saveWorkflowHook');
+    const { hook, secret } = answer.data as { hook: { hookId: string }; secret: string };
+    return { hookId: hook.hookId, secret };
   },
   /** A fresh page of the application, saved by its administrator. */
   async page(fx: Fixture): Promise<number> {
@@ -413,6 +421,21 @@ const makers = {
   listApiTokens: (fx) => ({ params: { appId: fx.appId } }),
   createApiToken: (fx) => ({ body: { appId: fx.appId, tokenName: unique('Token'), abilities: ['readTables'], pageIds: [fx.pageId], expiresInDays: 7 } }),
   revokeApiToken: async (fx) => ({ body: { tokenId: (await fresh.apiToken(fx)).tokenId } }),
+  listWorkflowHooks: async (fx) => ({ params: { id: await fresh.workflow(fx) } }),
+  saveWorkflowHook: async (fx) => ({ body: { hookId: null, workflowId: await fresh.workflow(fx), hookName: unique('Hook'), auth: 'bearer', waitMs: 0 } }),
+  rotateHookSecret: async (fx) => ({ body: { hookId: (await fresh.hook(fx)).hookId } }),
+  deleteWorkflowHook: async (fx) => ({ body: { hookId: (await fresh.hook(fx)).hookId } }),
+  // A call signed with the hook's secret (each caller's bearer token beside it means nothing to a hook).
+  receiveHook: async (fx) => {
+    const { hookId, secret } = await fresh.hook(fx);
+    const body = JSON.stringify({ by: unique('matrix') });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    return {
+      params: { appSlug: fx.appSlug, hookId },
+      headers: { 'content-type': 'application/json', [HOOK_TIMESTAMP_HEADER]: timestamp, [HOOK_SIGNATURE_HEADER]: hookSignature(secret, timestamp, Buffer.from(body)) },
+      body,
+    };
+  },
 } satisfies Makers;
 
 /** One extraction template the calls that only read or save it share (each fixture its own). */
@@ -563,7 +586,9 @@ describe('the permission matrix, generated from the contracts', () => {
           if (call.access.level === 'public') expect(actors.length, `${name} by ${role} left no audit entry`).toBeGreaterThan(0);
           else expect(actors, `${name} by ${role} left no audit entry`).toContain(fx.userIds[role as Exclude<Role, 'anonymous'>]);
         }
-        if (role === 'outsider' || role === 'anonymous') expect(entries.filter((e) => e.appId === fx.appId && name !== 'login' && name !== 'register'), `${name} by ${role}`).toEqual([]);
+        // A webhook acts in its application whoever calls it: the signature is the proof.
+        const actsInTheApp = name === 'login' || name === 'register' || name === 'receiveHook';
+        if (role === 'outsider' || role === 'anonymous') expect(entries.filter((e) => e.appId === fx.appId && !actsInTheApp), `${name} by ${role}`).toEqual([]);
         const want = expected(call.access.level, role);
         const got = answer.statusCode;
         const outcome = (got < 500 || got === 503) && (want === 'allowed' ? got !== 401 && got !== 403
@@ -578,7 +603,8 @@ describe('the permission matrix, generated from the contracts', () => {
       for (const ability of TOKEN_ABILITY_NAMES) {
         const token = fx.machineTokens[ability];
         const opened = (TOKEN_ABILITIES[ability] as readonly string[]).includes(name);
-        const input = opened ? await maker(fx, 'member') as Record<string, unknown> : refusedInput;
+        // A public call ignores the token and is made: its input is its own too (a webhook's signature is good once).
+        const input = opened || call.access.level === 'public' ? await maker(fx, 'member') as Record<string, unknown> : refusedInput;
         const before = await lastAuditId();
         const answer = await make(fx, call, input, 'member', token.text);
         const got = answer.statusCode;

@@ -24,6 +24,7 @@ import { triggerCalls } from './triggers';
 import { userCalls } from './users';
 import { workflowRunCalls } from './workflow-runs';
 import { workflowCalls } from './workflows';
+import { workflowHookCalls } from './workflow-hooks';
 
 export * from './contract';
 export * from './collab';
@@ -52,6 +53,7 @@ export * from './triggers';
 export * from './users';
 export * from './workflow-runs';
 export * from './workflows';
+export * from './workflow-hooks';
 
 /** Every call of the API, by name: the server registers a route for each, the web client calls them. */
 export const calls = lazyCalls(() => ({
@@ -81,6 +83,7 @@ export const calls = lazyCalls(() => ({
   ...secondFactorCalls,
   ...passkeyCalls,
   ...apiTokenCalls,
+  ...workflowHookCalls,
 }));
 
 export type CallName = keyof typeof calls;

@@ -25,10 +25,11 @@ export const WORKFLOW_RUNS_SHOWN = 50;
 
 /**
  * What started a run: a trigger run (a member's TRIGGER button or a stored trigger), an
- * administrator from the editor (runWorkflow, runChains), or a re-run of a failed run.
+ * administrator from the editor (runWorkflow, runChains), a re-run of a failed run, or an
+ * incoming webhook (issue 37: userId null, userName the hook's name).
  */
 export const WorkflowRunStarterSchema = z.object({
-  kind: z.enum(['trigger', 'editor', 'chain']),
+  kind: z.enum(['trigger', 'editor', 'chain', 'hook']),
   /** The account that started it; null when nobody did (a trigger run picked up from before the engine). */
   userId: z.string().nullable(),
   userName: z.string().nullable(),

@@ -13,6 +13,7 @@ import { findPdfTemplate } from '../store/repositories/pdf-templates';
 import { findPrintTemplate } from '../store/repositories/print-templates';
 import { findQuery } from '../store/repositories/queries';
 import { findTrigger } from '../store/repositories/triggers';
+import { findWorkflowHook } from '../store/repositories/workflow-hooks';
 import { findRun } from '../store/repositories/workflow-runs';
 import { findWorkflow, findWorkflowAction } from '../store/repositories/workflows';
 
@@ -78,6 +79,7 @@ const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
     },
     missing: Messages.workflowActionNotFound,
   },
+  workflowHook: { find: async (app, id) => (await findWorkflowHook(app.store, String(id)))?.appId, missing: Messages.workflowHookNotFound },
   workflowRun: { find: async (app, id) => (await findRun(app.store, numeric(id)))?.appId, missing: Messages.workflowRunNotFound },
 };
 

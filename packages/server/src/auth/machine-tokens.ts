@@ -1,7 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { abilitiesOfText, type CallName, callsOfAbilities, TOKEN_PREFIX } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAfterCommit } from '../audit/record';
+import { prefixedSecret, unguessableId } from '../security/random-ids';
 import type { CachedStore } from '../store/cached-reads';
 import type { Store } from '../store/db';
 import { findApiTokenWithApp, touchApiToken } from '../store/repositories/api-tokens';
@@ -24,9 +25,8 @@ export const isMachineToken = (text: string): boolean => text.startsWith(TOKEN_P
 
 /** A new token: its id, the text shown once, and the hash kept. */
 export function newMachineToken(): { tokenId: string; text: string; secretHash: string } {
-  // 24 characters of base 36: ~124 bits, so ids never collide and cannot be guessed either.
-  const tokenId = [...randomBytes(24)].map((byte) => (byte % 36).toString(36)).join('');
-  const secret = randomBytes(32).toString('base64url');
+  const tokenId = unguessableId();
+  const secret = prefixedSecret('');
   return { tokenId, text: `${TOKEN_PREFIX}${tokenId}_${secret}`, secretHash: sha256(secret).toString('hex') };
 }
 

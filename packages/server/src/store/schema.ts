@@ -199,6 +199,39 @@ export interface ApiTokensTable {
   lastUsedAt: string | null;
 }
 
+/** An incoming webhook of a workflow (issue 37). */
+export interface WorkflowHooksTable {
+  hookId: string;
+  appId: number;
+  workflowId: number;
+  hookName: string;
+  /** core's HookAuthMode. */
+  auth: string;
+  waitMs: number;
+  /** The secret, sealed (SecretBox): a signature is checked with the secret itself. */
+  secretEnc: string;
+  createdAt: string;
+  secretSetAt: string;
+}
+
+/** One call to a webhook, accepted or refused (core's HookCallOutcome). */
+export interface HookCallsTable {
+  callId: Generated<number>;
+  hookId: string;
+  at: string;
+  outcome: string;
+  runId: number | null;
+  sourceAddress: string;
+}
+
+/** A signature a webhook took: good once, kept while its timestamp could still be accepted. */
+export interface HookDeliveriesTable {
+  hookId: string;
+  /** SHA-256 of the signature header, hex. */
+  signature: string;
+  receivedAt: string;
+}
+
 /** A person's passkey (issue 36): a WebAuthn credential. */
 export interface PasskeysTable {
   /** base64url, as the browser names it. */
@@ -312,6 +345,8 @@ export interface WorkflowRunsTable {
   startedByUser: string | null;
   triggerId: number | null;
   triggerRunId: number | null;
+  /** The name of what started it when no account did (a webhook's, issue 37). */
+  startedByName: Generated<string | null>;
   /** runChains: the action the run starts at (the steps not reachable from it are skipped). */
   startActionId: number | null;
   /** Random, part of every step's idempotency key. */
@@ -600,6 +635,9 @@ export interface Database {
   passkeys: PasskeysTable;
   webauthnChallenges: WebauthnChallengesTable;
   apiTokens: ApiTokensTable;
+  workflowHooks: WorkflowHooksTable;
+  hookCalls: HookCallsTable;
+  hookDeliveries: HookDeliveriesTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

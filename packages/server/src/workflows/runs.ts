@@ -1,7 +1,7 @@
 import {
   Messages, type RunChainsBody, WORKFLOW_RUN_STARTED_ACTION, type RunOutcome, type TriggerOutcome, WORKFLOW_RUNS_SHOWN,
   type WorkflowRunDetail, type WorkflowRunStatus, type WorkflowRunSummary, type WorkflowStepRun, type WorkflowStepStatus,
-  type ConditionBranch, type Language,
+  type ConditionBranch, type Language, type WorkflowRunStarter,
 } from '@rakit/core';
 import { localiseParts } from '@rakit/core/translate';
 import { randomBytes } from 'node:crypto';
@@ -30,8 +30,10 @@ import { withAudit, type AuditFact } from '../audit/record';
 const FALLBACK_DEFAULTS = { timeoutMs: 30_000, retries: 0 };
 
 export interface RunStarter {
-  kind: 'trigger' | 'editor' | 'chain';
+  kind: WorkflowRunStarter['kind'];
   userId: string | null;
+  /** What started it when no account did: a webhook's name (issue 37). */
+  name?: string;
   triggerId: number | null;
   triggerRunId: number | null;
 }
@@ -58,7 +60,7 @@ export async function startRun(
   });
   const runId = await withAudit(app.store, audit, started, (trx) => insertRun(trx, {
     workflowId: run.workflowId, appId: run.appId, versionId: run.versionId, input: JSON.stringify(run.input),
-    startedByKind: run.starter.kind, startedByUser: run.starter.userId, triggerId: run.starter.triggerId, triggerRunId: run.starter.triggerRunId,
+    startedByKind: run.starter.kind, startedByUser: run.starter.userId, startedByName: run.starter.name ?? null, triggerId: run.starter.triggerId, triggerRunId: run.starter.triggerRunId,
     startActionId: run.startActionId, runKey: randomBytes(12).toString('hex'),
   }, steps));
   await enqueue(app, runId);
@@ -126,12 +128,17 @@ export async function outcomeOf(app: FastifyInstance, runId: number, language: L
   return { runId, workflowId: run.workflowId, status, errors, output: parse(finished.at(-1)?.output ?? null) };
 }
 
-async function publishedOf(app: FastifyInstance, chainId: number): Promise<{ versionId: number; definition: PublishedWorkflow }> {
+/** The workflow's published version, if it was ever built. */
+export async function publishedVersionOf(app: FastifyInstance, chainId: number): Promise<{ versionId: number; definition: PublishedWorkflow } | undefined> {
   const version = await latestWorkflowVersion(app.store, chainId);
-  if (version === undefined) throw badRequest(Messages.workflowNotBuilt);
-  const definition = await loadDefinition(app.store, version.versionId);
-  if (definition === undefined) throw badRequest(Messages.workflowNotBuilt);
-  return { versionId: version.versionId, definition };
+  const definition = version === undefined ? undefined : await loadDefinition(app.store, version.versionId);
+  return version === undefined || definition === undefined ? undefined : { versionId: version.versionId, definition };
+}
+
+async function publishedOf(app: FastifyInstance, chainId: number): Promise<{ versionId: number; definition: PublishedWorkflow }> {
+  const published = await publishedVersionOf(app, chainId);
+  if (published === undefined) throw badRequest(Messages.workflowNotBuilt);
+  return published;
 }
 
 /** runWorkflow: an administrator runs the published version from the editor. */
@@ -165,7 +172,7 @@ function summaryOf(run: WorkflowRunRow, language: Language): WorkflowRunSummary 
   return {
     runId: run.runId, workflowId: run.workflowId, versionId: run.versionId, status: run.status as WorkflowRunStatus,
     startedBy: {
-      kind: run.startedByKind as 'trigger' | 'editor' | 'chain', userId: run.startedByUser, userName: run.startedByUser,
+      kind: run.startedByKind as WorkflowRunStarter['kind'], userId: run.startedByUser, userName: run.startedByName ?? run.startedByUser,
       triggerId: run.triggerId, triggerRunId: run.triggerRunId,
     },
     createdAt: run.createdAt, startedAt: run.startedAt, finishedAt: run.finishedAt, durationMs: durationOf(run.startedAt, run.finishedAt), error: run.error === null ? null : failureIn(language, run),

@@ -30,7 +30,7 @@ export async function buildTestServer(
   engine: EngineName,
   overrides: Partial<Pick<Config, 'authRateLimit' | 'authAccountRateLimit' | 'trustProxy' | 'allowPrivateUrls' | 'allowedOidcIssuers' | 'allowedUrlHosts' | 'allowPrivateSmtp' | 'allowPrivateDatabases' | 'allowedDatabaseHosts' | 'soffice' | 'webDir' | 'bodyLimitBytes'
     | 'lookupRateLimit' | 'triggerWaitMs' | 'workflowBackoffMs' | 'workflowLeaseMs' | 'workflowWorkers' | 'workflowRunRetentionDays' | 'redisUrl' | 'workflowQueueName' | 'functionLimits'
-    | 'pageVersionFoldSeconds' | 'pageVersionKeep' | 'pageVersionDays' | 'redisPrefix' | 'readCacheMs' | 'statementLog' | 'apiTokenRateLimit'>> = {},
+    | 'pageVersionFoldSeconds' | 'pageVersionKeep' | 'pageVersionDays' | 'redisPrefix' | 'readCacheMs' | 'statementLog' | 'apiTokenRateLimit' | 'hookRateLimit' | 'hookBodyLimitBytes'>> = {},
   appOptions: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(engine);
@@ -54,7 +54,7 @@ export async function buildTestServer(
     allowedDatabaseHosts: overrides.allowedDatabaseHosts ?? [],
     ...(overrides.soffice === undefined ? {} : { soffice: overrides.soffice }),
     ...Object.fromEntries((['triggerWaitMs', 'workflowBackoffMs', 'workflowLeaseMs', 'workflowWorkers', 'workflowRunRetentionDays', 'redisUrl', 'workflowQueueName', 'functionLimits',
-    'pageVersionFoldSeconds', 'pageVersionKeep', 'pageVersionDays', 'readCacheMs', 'statementLog', 'allowedOidcIssuers', 'apiTokenRateLimit'] as const)
+    'pageVersionFoldSeconds', 'pageVersionKeep', 'pageVersionDays', 'readCacheMs', 'statementLog', 'allowedOidcIssuers', 'apiTokenRateLimit', 'hookRateLimit', 'hookBodyLimitBytes'] as const)
       .filter((key) => overrides[key] !== undefined).map((key) => [key, overrides[key]])),
   });
   const store = openStore(config.databaseUrl, config.dataDir);

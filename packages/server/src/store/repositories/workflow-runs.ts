@@ -32,6 +32,8 @@ export interface NewRun {
   input: string;
   startedByKind: string;
   startedByUser: string | null;
+  /** What started it when no account did (a webhook's name); absent for a person's runs. */
+  startedByName?: string | null;
   triggerId: number | null;
   triggerRunId: number | null;
   startActionId: number | null;

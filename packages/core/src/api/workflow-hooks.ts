@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { IdParamsSchema } from '../schemas/admin';
+import { RunOutcomeSchema } from '../workflows/runs';
+import { CREATED_OR_SAVED, defineCall, lazyCalls } from './contract';
+
+/*
+ * Incoming webhooks (issue 37): another system starts a workflow with
+ * `POST /hook/{appSlug}/{hookId}`, its body the run's input ($0). The caller proves it holds the
+ * hook's secret, either by signing (HMAC-SHA256 over `<timestamp>.<raw body>`, the timestamp
+ * within five minutes, each signature good once) or by sending the secret as a bearer token.
+ * Every call is kept in the hook's log, accepted or refused with why.
+ */
+
+/** How a caller proves it holds the hook's secret. */
+export const HOOK_AUTH_MODES = ['signature', 'bearer'] as const;
+export type HookAuthMode = (typeof HOOK_AUTH_MODES)[number];
+
+/** The headers of a signed call (and of the Send Webhook step's, so another Rakit can verify it). */
+export const HOOK_TIMESTAMP_HEADER = 'x-rakit-timestamp';
+export const HOOK_SIGNATURE_HEADER = 'x-rakit-signature';
+/** How far a signed call's timestamp may be from the server's clock, in seconds. */
+export const HOOK_TIMESTAMP_TOLERANCE_S = 300;
+/** The longest a call may wait for the workflow's answer, in milliseconds (0: answer at once with the run id). */
+export const HOOK_MAX_WAIT_MS = 10_000;
+/** How many calls a hook's log lists, newest first. */
+export const HOOK_CALLS_SHOWN = 50;
+/** The prefix of a hook's secret, so a leaked one is recognised. */
+export const HOOK_SECRET_PREFIX = 'rkh_';
+
+/** Why a call was refused (or 'accepted'): what the hook's log says of it. */
+export const HOOK_CALL_OUTCOMES = [
+  'accepted', 'wrongApplication', 'missingSignature', 'badSignature', 'staleTimestamp', 'replayed', 'badSecret', 'badBody', 'unsupportedType',
+  'bodyTooLarge', 'notBuilt', 'rateLimited',
+] as const;
+export type HookCallOutcome = (typeof HOOK_CALL_OUTCOMES)[number];
+
+export const WorkflowHookSchema = z.object({
+  hookId: z.string(),
+  workflowId: z.number().int(),
+  hookName: z.string(),
+  auth: z.enum(HOOK_AUTH_MODES),
+  waitMs: z.number().int(),
+  /** The path to call, under the server's address. */
+  path: z.string(),
+  createdAt: z.string(),
+  secretSetAt: z.string(),
+});
+export type WorkflowHook = z.infer<typeof WorkflowHookSchema>;
+
+export const HookCallSchema = z.object({
+  at: z.string(),
+  outcome: z.enum(HOOK_CALL_OUTCOMES),
+  runId: z.number().int().nullable(),
+  sourceAddress: z.string(),
+});
+export type HookCall = z.infer<typeof HookCallSchema>;
+
+const HookIdSchema = z.string().regex(/^[a-z0-9]{20,40}$/);
+
+export const SaveWorkflowHookBodySchema = z.object({
+  /** null: a new hook (its secret answered once). */
+  hookId: HookIdSchema.nullable(),
+  workflowId: z.number().int().positive(),
+  hookName: z.string().trim().min(1).max(80),
+  auth: z.enum(HOOK_AUTH_MODES),
+  waitMs: z.number().int().min(0).max(HOOK_MAX_WAIT_MS),
+});
+export type SaveWorkflowHookBody = z.infer<typeof SaveWorkflowHookBodySchema>;
+
+export const workflowHookCalls = lazyCalls(() => ({
+  listWorkflowHooks: defineCall({
+    method: 'GET', path: '/action/workflowHooks/:id', tag: 'workflows',
+    summary: 'A workflow\'s incoming webhooks (never their secrets), each with its latest calls',
+    params: IdParamsSchema,
+    data: z.array(WorkflowHookSchema.extend({ calls: z.array(HookCallSchema) })),
+    access: { level: 'appAdmin', app: { entity: 'workflow', id: (input) => input.params.id } },
+  }),
+  saveWorkflowHook: defineCall({
+    method: 'POST', path: '/save/workflowHook', tag: 'workflows',
+    summary: 'Add an incoming webhook to a workflow (201, its secret answered once) or change one (200)',
+    body: SaveWorkflowHookBodySchema,
+    data: z.object({ hook: WorkflowHookSchema, secret: z.string().nullable() }),
+    successCode: CREATED_OR_SAVED,
+    access: { level: 'appAdmin', app: { entity: 'workflow', id: (input) => input.body.workflowId } },
+  }),
+  rotateHookSecret: defineCall({
+    method: 'POST', path: '/action/rotateHookSecret', tag: 'workflows',
+    summary: 'A new secret for a webhook, answered once: the old one is refused from now on',
+    body: z.object({ hookId: HookIdSchema }),
+    data: z.object({ secret: z.string() }),
+    access: { level: 'appAdmin', app: { entity: 'workflowHook', id: (input) => input.body.hookId } },
+  }),
+  deleteWorkflowHook: defineCall({
+    method: 'DELETE', path: '/delete/workflowHook', tag: 'workflows',
+    summary: 'Remove a webhook: its calls are refused (404) from now on',
+    body: z.object({ hookId: HookIdSchema }),
+    data: z.object({ hookId: z.string() }),
+    access: { level: 'appAdmin', app: { entity: 'workflowHook', id: (input) => input.body.hookId } },
+  }),
+  receiveHook: defineCall({
+    method: 'POST', path: '/hook/:appSlug/:hookId', tag: 'webhooks',
+    summary: 'Start the hook\'s workflow with the body (JSON or a form) as its input',
+    description: `Signed hooks: ${HOOK_TIMESTAMP_HEADER} (Unix seconds, within ${HOOK_TIMESTAMP_TOLERANCE_S} s) and ${HOOK_SIGNATURE_HEADER}: `
+      + 'sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>" with the secret>, each signature good once. Bearer hooks: Authorization: Bearer <secret>. '
+      + 'Answers 202 with the run id at once, or with the workflow\'s outcome when it ends within the hook\'s wait.',
+    params: z.object({ appSlug: z.string().min(1).max(100), hookId: z.string().min(1).max(40) }),
+    // A signed hook's headers, documented; the others (Authorization, Content-Type) pass through.
+    headers: z.looseObject({ [HOOK_TIMESTAMP_HEADER]: z.string().optional(), [HOOK_SIGNATURE_HEADER]: z.string().optional() }),
+    // The raw bytes: the signature is over them, and the handler reads JSON or a form from them.
+    body: z.unknown(),
+    data: RunOutcomeSchema,
+    successCode: 202,
+    access: { level: 'public' },
+  }),
+}));

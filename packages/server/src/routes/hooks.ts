@@ -1,0 +1,52 @@
+import { workflowHookCalls } from '@rakit/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { cachedHook, type HookRefusal, logHookCall, receiveHook } from '../hooks/receive-hook';
+import { listWorkflowHooks, removeWorkflowHook, rotateHookSecret, saveWorkflowHook } from '../hooks/workflow-hooks';
+import { requestLanguage } from '../http/language';
+import { route } from '../http/route';
+
+/** Incoming webhooks (issue 37): the administrator's calls, and the public one other systems make. */
+const hookRoutes: FastifyPluginAsync = async (app) => {
+  route(app, workflowHookCalls.listWorkflowHooks, ({ input: { params } }) => listWorkflowHooks(app, params.id));
+  route(app, workflowHookCalls.saveWorkflowHook, async ({ input: { body }, audit, reply }) => {
+    const { created, ...saved } = await saveWorkflowHook(app, audit, body);
+    if (created) reply.code(201);
+    return saved;
+  });
+  route(app, workflowHookCalls.rotateHookSecret, ({ input: { body }, audit }) => rotateHookSecret(app, audit, body.hookId));
+  route(app, workflowHookCalls.deleteWorkflowHook, ({ input: { body }, audit }) => removeWorkflowHook(app, audit, body.hookId));
+  await app.register(receivingRoutes);
+};
+
+/**
+ * The public call, in a context of its own: it reads the body as raw bytes, whatever its type
+ * (the signature is over them), up to RAKIT_HOOK_BODY_LIMIT_BYTES, and is counted per hook.
+ * A call refused before its handler runs (too large, too many) is still kept in the hook's log.
+ */
+const receivingRoutes: FastifyPluginAsync = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => { done(null, body); });
+  const hookIdOf = (request: FastifyRequest) => (request.params as { hookId?: string }).hookId ?? '';
+  const refusedEarly: Record<number, HookRefusal> = { 413: 'bodyTooLarge', 429: 'rateLimited' };
+  app.addHook('onResponse', async (request, reply) => {
+    const outcome = refusedEarly[reply.statusCode];
+    if (outcome === undefined) return;
+    const found = await cachedHook(app, hookIdOf(request)).catch(() => undefined);
+    if (found !== undefined) await logHookCall(app, found.hook.hookId, outcome, null, request.ip);
+  });
+  route(app, workflowHookCalls.receiveHook, ({ input: { params }, request, audit }) => {
+    // The entries of the call say which hook was called, never the bytes it was sent.
+    audit.input = { params };
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    return receiveHook(app, audit, { ...params, headers: request.headers, body, sourceAddress: request.ip }, requestLanguage(request));
+  }, {
+    bodyLimit: app.config.hookBodyLimitBytes,
+    config: {
+      rateLimit: {
+        max: app.config.hookRateLimit, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `hook:${hookIdOf(request)}`,
+      },
+    },
+  });
+};
+
+export default hookRoutes;
