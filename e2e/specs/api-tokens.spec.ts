@@ -51,7 +51,7 @@ describe('an administrator gives a script a token for machines', () => {
 
     await page().getByRole('dialog', { name: 'Copy the token now' }).waitFor();
     await page().getByText('This is the only time it is shown').waitFor();
-    secret = (await page().getByTestId('api-token-secret').textContent()) ?? '';
+    secret = (await page().getByTestId('shown-once-secret').textContent()) ?? '';
     expect(secret).toMatch(/^rkt_[a-z0-9]{24}_[A-Za-z0-9_-]{43}$/);
     await page().getByText(`Authorization: Bearer ${secret}`).waitFor();
     expect(await accessibilityViolations(page())).toEqual([]);

@@ -1,4 +1,4 @@
-import { type ClientInputOf, workflowCalls, workflowRunCalls } from '@rakit/core';
+import { type ClientInputOf, type SaveWorkflowHookBody, workflowCalls, workflowHookCalls, workflowRunCalls } from '@rakit/core';
 import { callApi } from './request';
 
 type BodyOf<C> = ClientInputOf<C> extends { body: infer B } ? B : never;
@@ -28,4 +28,10 @@ export const workflowsApi = (appSlug: string) => ({
   workflowRuns: (workflowId: number) => callApi(workflowRunCalls.workflowRuns, { params: { id: workflowId } }, appSlug),
   workflowRun: (runId: number) => callApi(workflowRunCalls.workflowRun, { params: { id: runId } }, appSlug),
   rerunWorkflowRun: (runId: number) => callApi(workflowRunCalls.rerunWorkflowRun, { params: { id: runId } }, appSlug),
+
+  /** A workflow's incoming webhooks (issue 37). */
+  listWorkflowHooks: (workflowId: number) => callApi(workflowHookCalls.listWorkflowHooks, { params: { id: workflowId } }, appSlug),
+  saveWorkflowHook: (body: SaveWorkflowHookBody) => callApi(workflowHookCalls.saveWorkflowHook, { body }, appSlug),
+  rotateHookSecret: (hookId: string) => callApi(workflowHookCalls.rotateHookSecret, { body: { hookId } }, appSlug),
+  deleteWorkflowHook: (hookId: string) => callApi(workflowHookCalls.deleteWorkflowHook, { body: { hookId } }, appSlug),
 });

@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { type CreateApiTokenBody, type PageSummary, TOKEN_ABILITY_NAMES, TOKEN_MAX_DAYS, type TokenAbility } from '@rakit/core';
 import { useState } from 'react';
 import { firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
+import { ShownOnceDialog } from '../../components/ShownOnceDialog';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useCurrentApp } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
@@ -83,23 +84,20 @@ export function ApiTokenFormDialog({ pages, onClose, onCreated }: ApiTokenFormDi
   );
 }
 
-/** The new token's text, shown this once, with a copy button and how to send it. */
+/** The new token's text, shown this once, with how to send it. */
 function ShownOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
   const t = useT();
   return (
-    <Modal opened onClose={onDone} title={t('admin.apiTokens.shownOnceTitle')} centered size="lg">
-      <Stack>
-        <Alert color="yellow">{t('admin.apiTokens.shownOnce')}</Alert>
-        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="api-token-secret">{secret}</Code>
-        <Text size="sm">{t('admin.apiTokens.howToUse')}</Text>
-        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{bearerHeader(secret)}</Code>
-        <Group justify="space-between">
-          <CopyButton value={secret}>
-            {({ copied, copy }) => <Button variant="default" onClick={copy}>{copied ? t('admin.apiTokens.copied') : t('admin.apiTokens.copy')}</Button>}
-          </CopyButton>
-          <Button onClick={onDone}>{t('admin.apiTokens.done')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ShownOnceDialog
+      title={t('admin.apiTokens.shownOnceTitle')}
+      warning={t('admin.apiTokens.shownOnce')}
+      secret={secret}
+      howTo={t('admin.apiTokens.howToUse')}
+      howToLines={[bearerHeader(secret)]}
+      copyLabel={t('admin.apiTokens.copy')}
+      copiedLabel={t('admin.apiTokens.copied')}
+      doneLabel={t('admin.apiTokens.done')}
+      onDone={onDone}
+    />
   );
 }

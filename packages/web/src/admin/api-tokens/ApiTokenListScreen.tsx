@@ -7,15 +7,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { QueryStatus } from '../../components/QueryStatus';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { WRAPPING_BADGE } from '../../components/wrapping-badge';
 import { useCurrentApp } from '../../current-app/app-context';
 import { useInstantText } from '../../current-app/use-instant-text';
 import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, runChange } from '../admin-call';
 import { ABILITY_LABELS } from './ability-labels';
 import { ApiTokenFormDialog } from './ApiTokenFormDialog';
-
-/** A badge whose words wrap in a narrow column (a phone) rather than being cut. */
-const WRAPPING_BADGE = { label: { whiteSpace: 'normal', overflow: 'visible' } } as const;
 
 /**
  * An application's tokens for machines (issue 36): what each may do, on which pages, until when,

@@ -23,6 +23,7 @@ import { announcements } from './flow-keyboard';
 import { FlowConflictDialog } from './FlowConflictDialog';
 import { BlockLeaving, OFFLINE_CHANGES_QUESTION } from '../../components/BlockLeaving';
 import { type SyncResult, syncWorkflow } from './flow-sync';
+import { HooksPanel } from './HooksPanel';
 import { RunsPanel, useWorkflowRun, useWorkflowRuns } from './RunsPanel';
 import { outputsOfRun, stepLimitsOfRun } from './template-picker';
 import { type CardTemplate, WorkflowPalette } from './WorkflowPalette';
@@ -367,6 +368,7 @@ export function WorkflowEditorScreen() {
       </div>
 
       {isOpen && <RunsPanel workflowId={workflowId} inputNames={inputNames} built={builtVersion !== null} cards={drawing.cards} />}
+      {isOpen && <HooksPanel workflowId={workflowId} built={builtVersion !== null} />}
 
       {creating && (
         <NameDialog

@@ -1,0 +1,226 @@
+import { ActionIcon, Badge, Button, Code, CopyButton, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  HOOK_MAX_WAIT_MS, HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, type HookAuthMode, type HookCallOutcome, type MessageKey, type WorkflowHook,
+} from '@rakit/core';
+import { IconCopy, IconPlus } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { firstError } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormDialog } from '../../components/FormDialog';
+import { notifyFailure, notifySuccess } from '../../components/notify';
+import { ShownOnceDialog } from '../../components/ShownOnceDialog';
+import { WRAPPING_BADGE } from '../../components/wrapping-badge';
+import { useCurrentApp } from '../../current-app/app-context';
+import { useInstantText } from '../../current-app/use-instant-text';
+import { t as translateNow } from '../../i18n/i18n';
+import { useT } from '../../i18n/LanguageProvider';
+import { runChange, settle } from '../admin-call';
+import { loaded } from './load';
+
+/** The hook calls each card lists, newest first. */
+const CALLS_LISTED = 5;
+
+const AUTH_LABELS: Record<HookAuthMode, MessageKey> = {
+  signature: 'workflow.hooks.auth.signature',
+  bearer: 'workflow.hooks.auth.bearer',
+};
+
+/** How long a caller may wait for the workflow's answer: at once, or a few seconds (core's HOOK_MAX_WAIT_MS at most). */
+const WAITS: readonly { ms: number; label: MessageKey }[] = [
+  { ms: 0, label: 'workflow.hooks.wait.none' },
+  { ms: 5000, label: 'workflow.hooks.wait.short' },
+  { ms: HOOK_MAX_WAIT_MS, label: 'workflow.hooks.wait.long' },
+];
+
+const OUTCOME_LABELS: Record<HookCallOutcome, MessageKey> = {
+  accepted: 'workflow.hooks.outcome.accepted',
+  wrongApplication: 'workflow.hooks.outcome.wrongApplication',
+  missingSignature: 'workflow.hooks.outcome.missingSignature',
+  badSignature: 'workflow.hooks.outcome.badSignature',
+  staleTimestamp: 'workflow.hooks.outcome.staleTimestamp',
+  replayed: 'workflow.hooks.outcome.replayed',
+  badSecret: 'workflow.hooks.outcome.badSecret',
+  badBody: 'workflow.hooks.outcome.badBody',
+  unsupportedType: 'workflow.hooks.outcome.unsupportedType',
+  bodyTooLarge: 'workflow.hooks.outcome.bodyTooLarge',
+  notBuilt: 'workflow.hooks.outcome.notBuilt',
+  rateLimited: 'workflow.hooks.outcome.rateLimited',
+};
+
+/** The address other systems call (this server's, as the browser reaches it). */
+const hookUrl = (hook: Pick<WorkflowHook, 'path'>) => `${window.location.origin}${hook.path}`;
+
+/** What a caller sends, as lines of HTTP (its own words, in no catalog). */
+const callLines = (hook: Pick<WorkflowHook, 'path' | 'auth'>, secret: string): string[] => (hook.auth === 'bearer'
+  ? [`POST ${hookUrl(hook)}`, `Authorization: Bearer ${secret}`]
+  : [`POST ${hookUrl(hook)}`, `${HOOK_TIMESTAMP_HEADER}: <unix seconds>`, `${HOOK_SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 of "<unix seconds>.<body>">`]);
+
+const hooksKey = (workflowId: number) => ['workflow-hooks', workflowId] as const;
+
+/**
+ * A workflow's incoming webhooks (issue 37): each one's address to give another system, how its
+ * caller proves the secret, its latest calls (accepted or refused, with why); a new one's secret
+ * (and a rotated one's) is shown once.
+ */
+export function HooksPanel({ workflowId, built }: { workflowId: number; built: boolean }) {
+  const { api } = useCurrentApp();
+  const t = useT();
+  const queryClient = useQueryClient();
+  const hooks = useQuery({
+    queryKey: hooksKey(workflowId),
+    queryFn: async () => loaded(await api.listWorkflowHooks(workflowId), translateNow('workflow.hooks.title')),
+  });
+  const [adding, setAdding] = useState(false);
+  const [rotating, setRotating] = useState<WorkflowHook | null>(null);
+  const [removing, setRemoving] = useState<WorkflowHook | null>(null);
+  const [shown, setShown] = useState<{ hook: WorkflowHook; secret: string } | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: hooksKey(workflowId) });
+
+  async function rotate(hook: WorkflowHook) {
+    const answer = await settle(api.rotateHookSecret(hook.hookId));
+    setRotating(null);
+    if (answer === null) return;
+    if (answer.status && answer.data !== undefined) setShown({ hook, secret: answer.data.secret });
+    else notifyFailure(firstError(answer, t('workflow.hooks.saveFailed')));
+  }
+
+  async function remove(hook: WorkflowHook) {
+    const removed = await runChange(api.deleteWorkflowHook(hook.hookId), t('workflow.hooks.removed'));
+    setRemoving(null);
+    if (removed) await refresh();
+  }
+
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label={t('workflow.hooks.title')} data-testid="hooks-panel">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">{t('workflow.hooks.title')}</Title>
+        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>{t('workflow.hooks.add')}</Button>
+      </Group>
+      <Text size="sm" c="dimmed" mb="xs">{t('workflow.hooks.intro')}</Text>
+      {!built && <Text size="sm" c="orange" mb="xs">{t('workflow.hooks.buildFirst')}</Text>}
+      {hooks.data !== undefined && hooks.data.length === 0 && <Text size="sm" c="dimmed">{t('workflow.hooks.none')}</Text>}
+      <Stack gap="sm">
+        {(hooks.data ?? []).map((hook) => (
+          <HookCard key={hook.hookId} hook={hook} onRotate={() => setRotating(hook)} onRemove={() => setRemoving(hook)} />
+        ))}
+      </Stack>
+      {adding && (
+        <HookFormDialog
+          workflowId={workflowId}
+          onClose={() => setAdding(false)}
+          onAdded={(hook, secret) => { setAdding(false); setShown({ hook, secret }); void refresh(); }}
+        />
+      )}
+      {shown !== null && (
+        <ShownOnceDialog
+          title={t('workflow.hooks.secretTitle')}
+          warning={t('workflow.hooks.secretWarning')}
+          secret={shown.secret}
+          howTo={t(shown.hook.auth === 'bearer' ? 'workflow.hooks.howToBearer' : 'workflow.hooks.howToSign')}
+          howToLines={callLines(shown.hook, shown.secret)}
+          copyLabel={t('workflow.hooks.copy')}
+          copiedLabel={t('workflow.hooks.copied')}
+          doneLabel={t('workflow.hooks.done')}
+          onDone={() => setShown(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={rotating !== null}
+        message={t('workflow.hooks.rotateConfirm', { name: rotating?.hookName ?? '' })}
+        confirmLabel={t('workflow.hooks.rotate')}
+        onConfirm={() => (rotating === null ? Promise.resolve() : rotate(rotating))}
+        onClose={() => setRotating(null)}
+      />
+      <ConfirmDialog
+        opened={removing !== null}
+        message={t('workflow.hooks.removeConfirm', { name: removing?.hookName ?? '' })}
+        confirmLabel={t('workflow.hooks.remove')}
+        onConfirm={() => (removing === null ? Promise.resolve() : remove(removing))}
+        onClose={() => setRemoving(null)}
+      />
+    </Paper>
+  );
+}
+
+function HookCard({ hook, onRotate, onRemove }: { hook: WorkflowHook & { calls: { at: string; outcome: HookCallOutcome; runId: number | null }[] }; onRotate: () => void; onRemove: () => void }) {
+  const t = useT();
+  const instant = useInstantText(true);
+  return (
+    <Paper withBorder radius="sm" p="xs" data-testid={`hook-${hook.hookId}`} aria-label={hook.hookName} component="article">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Text fw={600} size="sm">{hook.hookName}</Text>
+          <Badge variant="light" tt="none">{t(AUTH_LABELS[hook.auth])}</Badge>
+        </Group>
+        <Group gap={4}>
+          <Button size="compact-sm" variant="subtle" onClick={onRotate} aria-label={t('workflow.hooks.rotateNamed', { name: hook.hookName })}>{t('workflow.hooks.rotate')}</Button>
+          <Button size="compact-sm" variant="subtle" color="red" onClick={onRemove} aria-label={t('workflow.hooks.removeNamed', { name: hook.hookName })}>{t('workflow.hooks.remove')}</Button>
+        </Group>
+      </Group>
+      <Group gap={4} wrap="nowrap" mt={4}>
+        <Code style={{ wordBreak: 'break-all' }} aria-label={t('workflow.hooks.address')}>{hookUrl(hook)}</Code>
+        <CopyButton value={hookUrl(hook)}>
+          {({ copy }) => <ActionIcon variant="subtle" onClick={copy} aria-label={t('workflow.hooks.copyAddress', { name: hook.hookName })}><IconCopy size={16} /></ActionIcon>}
+        </CopyButton>
+      </Group>
+      <Text size="xs" c="dimmed" mt={6}>{t('workflow.hooks.calls')}</Text>
+      {hook.calls.length === 0 ? <Text size="sm" c="dimmed">{t('workflow.hooks.noCalls')}</Text> : (
+        <Table verticalSpacing={2} fz="sm">
+          <Table.Tbody>
+            {hook.calls.slice(0, CALLS_LISTED).map((call, index) => (
+              <Table.Tr key={`${call.at}-${index}`}>
+                <Table.Td>{instant(call.at)}</Table.Td>
+                <Table.Td><Badge variant="light" color={call.outcome === 'accepted' ? 'teal' : 'red'} tt="none" h="auto" styles={WRAPPING_BADGE}>{t(OUTCOME_LABELS[call.outcome])}</Badge></Table.Td>
+                <Table.Td>{call.runId === null ? '' : t('workflow.hooks.runNumber', { id: call.runId })}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+function HookFormDialog({ workflowId, onClose, onAdded }: { workflowId: number; onClose: () => void; onAdded: (hook: WorkflowHook, secret: string) => void }) {
+  const { api } = useCurrentApp();
+  const t = useT();
+  const [name, setName] = useState('');
+  const [auth, setAuth] = useState<HookAuthMode>('signature');
+  const [waitMs, setWaitMs] = useState('0');
+
+  async function save() {
+    if (name.trim() === '') {
+      notifyFailure(t('workflow.hooks.nameEmpty'));
+      return;
+    }
+    const answer = await settle(api.saveWorkflowHook({ hookId: null, workflowId, hookName: name.trim(), auth, waitMs: Number(waitMs) }));
+    if (answer === null) return;
+    if (answer.status && answer.data !== undefined && answer.data.secret !== null) {
+      notifySuccess(t('workflow.hooks.added'));
+      onAdded(answer.data.hook, answer.data.secret);
+    } else {
+      notifyFailure(firstError(answer, t('workflow.hooks.saveFailed')));
+    }
+  }
+
+  return (
+    <FormDialog title={t('workflow.hooks.add')} onSubmit={save} onClose={onClose} submitLabel={t('workflow.hooks.save')}>
+      <TextInput label={t('workflow.hooks.name')} description={t('workflow.hooks.nameHint')} value={name} maxLength={80} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
+      <Select
+        label={t('workflow.hooks.auth')}
+        data={(Object.keys(AUTH_LABELS) as HookAuthMode[]).map((mode) => ({ value: mode, label: t(AUTH_LABELS[mode]) }))}
+        value={auth}
+        onChange={(value) => setAuth(value === 'bearer' ? 'bearer' : 'signature')}
+        allowDeselect={false}
+      />
+      <Select
+        label={t('workflow.hooks.wait')}
+        data={WAITS.map((wait) => ({ value: String(wait.ms), label: t(wait.label) }))}
+        value={waitMs}
+        onChange={(value) => setWaitMs(value ?? '0')}
+        allowDeselect={false}
+      />
+    </FormDialog>
+  );
+}
