@@ -7,14 +7,10 @@ import { DataSourceError } from '../datasources/types';
 import { HttpError } from '../errors/http-errors';
 import { latestActorOf } from '../store/repositories/audit-log';
 import { StaleRevision } from '../store/revisions';
+import { isUniqueViolation } from '../store/unique-violation';
 import { requestLanguage } from './language';
 import type { ValidationItemParams } from './validation';
 
-/** Unique-key violations of the three store engines: a race lost to another writer. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY' || code === '23505';
-}
 
 // Messages is the JSON's namespace: its texts, and the whole object as `default` beside them.
 const specMessages = new Set<string>([...Object.values(Messages).filter((text): text is string => typeof text === 'string'), passwordTooShortMessage()]);

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Store } from '../db';
 import type { WorkflowHooksTable } from '../schema';
+import { isUniqueViolation } from '../unique-violation';
 
 /** Incoming webhooks (issue 37): the hooks, their calls' log and the signatures taken. */
 
@@ -45,7 +46,7 @@ export async function takeDelivery(db: Store, hookId: string, signature: string,
     await db.insertInto('hookDeliveries').values({ hookId, signature, receivedAt: at }).execute();
     return true;
   } catch (error) {
-    if ((await db.selectFrom('hookDeliveries').select('hookId').where('hookId', '=', hookId).where('signature', '=', signature).executeTakeFirst()) !== undefined) return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }
