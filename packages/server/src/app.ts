@@ -20,6 +20,7 @@ import { type LastUse, sessionUseOf } from './auth/sessions';
 import { tokenUseOf } from './auth/machine-tokens';
 import { installSessionUpkeep } from './accounts/sessions';
 import { installHookUpkeep } from './hooks/workflow-hooks';
+import { Scheduler, SCHEDULER_TICK_MS } from './schedules/scheduler';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
 import { OneLinePerRequest } from './http/access-log';
@@ -61,6 +62,7 @@ import secondFactorRoutes from './routes/second-factor';
 import passkeyRoutes from './routes/passkeys';
 import apiTokenRoutes from './routes/api-tokens';
 import hookRoutes from './routes/hooks';
+import scheduleRoutes from './routes/schedules';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { installSharedState } from './replicas/shared-state';
@@ -84,6 +86,8 @@ declare module 'fastify' {
     sessionUse: LastUse;
     /** Tokens for machines' last use (issue 36). */
     tokenUse: LastUse;
+    /** Starts the runs of due schedules (issue 37). */
+    scheduler: Scheduler;
     secretBox: SecretBox;
     /** Pools of the applications' own databases. */
     dataSources: DataSourceRegistry;
@@ -132,6 +136,8 @@ export interface BuildOptions {
   workflowPollMs?: number;
   /** How long after the last change a co-edited page is stored, and at most (tests lengthen it). */
   collabStoreDelayMs?: { after: number; atMost: number };
+  /** How often this process looks for due schedules; null: never by itself (a test ticks with its own clock). */
+  schedulerTickMs?: number | null;
 }
 
 export async function buildApp(config: Config, store: Store, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -190,6 +196,11 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   });
   // Registered before the store's users close: the workers stop first.
   app.addHook('onClose', async () => app.workflows.close());
+  // Schedules (issue 37): every process looks for due ones; the rows decide which one runs each occurrence.
+  app.decorate('scheduler', new Scheduler(app));
+  const schedulerTickMs = options.schedulerTickMs === undefined ? SCHEDULER_TICK_MS : options.schedulerTickMs;
+  if (schedulerTickMs !== null) app.addHook('onReady', async () => app.scheduler.start(schedulerTickMs));
+  app.addHook('onClose', async () => app.scheduler.stop());
   // Builders editing one page or one workflow together (issue 33): its Yjs document over a socket on this port.
   const collab = createCollab({
     kinds: [
@@ -267,6 +278,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(passkeyRoutes);
   await app.register(apiTokenRoutes);
   await app.register(hookRoutes);
+  await app.register(scheduleRoutes);
   await app.register(lookupRoutes);
   await app.register(bundleRoutes);
   await app.register(functionRoutes);

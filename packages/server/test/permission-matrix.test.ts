@@ -206,6 +206,12 @@ const fresh = {
     const { hook, secret } = answer.data as { hook: { hookId: string }; secret: string };
     return { hookId: hook.hookId, secret };
   },
+  /** A schedule of a fresh workflow. */
+  async schedule(fx: Fixture): Promise<number> {
+    const workflowId = await fresh.workflow(fx);
+    const answer = await must(await fx.server.call('POST', '/save/workflowSchedule', { scheduleId: null, workflowId, cron: '0 7 * * *', startsOn: null, endsOn: null, missed: 'skip', enabled: true }, fx.tokens.admin), 'saveWorkflowSchedule');
+    return (answer.data as { scheduleId: number }).scheduleId;
+  },
   /** A fresh page of the application, saved by its administrator. */
   async page(fx: Fixture): Promise<number> {
     const saved = await must(await fx.server.call('POST', '/save/saveApp', { appId: fx.appId, pages: [{ pageId: null, pageName: unique('Page') }] }, fx.tokens.admin), 'saveApp page');
@@ -425,6 +431,10 @@ const makers = {
   saveWorkflowHook: async (fx) => ({ body: { hookId: null, workflowId: await fresh.workflow(fx), hookName: unique('Hook'), auth: 'bearer', waitMs: 0 } }),
   rotateHookSecret: async (fx) => ({ body: { hookId: (await fresh.hook(fx)).hookId } }),
   deleteWorkflowHook: async (fx) => ({ body: { hookId: (await fresh.hook(fx)).hookId } }),
+  listWorkflowSchedules: async (fx) => ({ params: { id: await fresh.workflow(fx) } }),
+  previewSchedule: async (fx) => ({ body: { workflowId: await fresh.workflow(fx), cron: '*/15 * * * *', startsOn: null, endsOn: null } }),
+  saveWorkflowSchedule: async (fx) => ({ body: { scheduleId: null, workflowId: await fresh.workflow(fx), cron: '0 7 * * 1', startsOn: null, endsOn: null, missed: 'runOnce', enabled: true } }),
+  deleteWorkflowSchedule: async (fx) => ({ body: { scheduleId: await fresh.schedule(fx) } }),
   // A call signed with the hook's secret (each caller's bearer token beside it means nothing to a hook).
   receiveHook: async (fx) => {
     const { hookId, secret } = await fresh.hook(fx);

@@ -25,6 +25,7 @@ import { userCalls } from './users';
 import { workflowRunCalls } from './workflow-runs';
 import { workflowCalls } from './workflows';
 import { workflowHookCalls } from './workflow-hooks';
+import { workflowScheduleCalls } from './workflow-schedules';
 
 export * from './contract';
 export * from './collab';
@@ -54,6 +55,7 @@ export * from './users';
 export * from './workflow-runs';
 export * from './workflows';
 export * from './workflow-hooks';
+export * from './workflow-schedules';
 
 /** Every call of the API, by name: the server registers a route for each, the web client calls them. */
 export const calls = lazyCalls(() => ({
@@ -84,6 +86,7 @@ export const calls = lazyCalls(() => ({
   ...passkeyCalls,
   ...apiTokenCalls,
   ...workflowHookCalls,
+  ...workflowScheduleCalls,
 }));
 
 export type CallName = keyof typeof calls;
@@ -123,6 +126,7 @@ export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   startSecondFactor: 'makes a secret to set up; nothing is in use until it is confirmed (which is recorded)',
   startPasskeyRegistration: 'hands out a challenge; the passkey made with it is recorded when it is kept',
   startPasskeySignIn: 'hands out a challenge; the sign-in made with it is recorded',
+  previewSchedule: 'tells when a cron expression would run; saves nothing',
 };
 
 /** GET calls that are recorded: exports and downloads of what an application holds. */

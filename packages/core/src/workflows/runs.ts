@@ -26,10 +26,10 @@ export const WORKFLOW_RUNS_SHOWN = 50;
 /**
  * What started a run: a trigger run (a member's TRIGGER button or a stored trigger), an
  * administrator from the editor (runWorkflow, runChains), a re-run of a failed run, or an
- * incoming webhook (issue 37: userId null, userName the hook's name).
+ * incoming webhook or a schedule (issue 37: userId null, userName the hook's name or the cron).
  */
 export const WorkflowRunStarterSchema = z.object({
-  kind: z.enum(['trigger', 'editor', 'chain', 'hook']),
+  kind: z.enum(['trigger', 'editor', 'chain', 'hook', 'schedule']),
   /** The account that started it; null when nobody did (a trigger run picked up from before the engine). */
   userId: z.string().nullable(),
   userName: z.string().nullable(),

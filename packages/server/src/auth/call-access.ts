@@ -14,6 +14,7 @@ import { findPrintTemplate } from '../store/repositories/print-templates';
 import { findQuery } from '../store/repositories/queries';
 import { findTrigger } from '../store/repositories/triggers';
 import { findWorkflowHook } from '../store/repositories/workflow-hooks';
+import { findWorkflowSchedule } from '../store/repositories/workflow-schedules';
 import { findRun } from '../store/repositories/workflow-runs';
 import { findWorkflow, findWorkflowAction } from '../store/repositories/workflows';
 
@@ -80,6 +81,7 @@ const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
     missing: Messages.workflowActionNotFound,
   },
   workflowHook: { find: async (app, id) => (await findWorkflowHook(app.store, String(id)))?.appId, missing: Messages.workflowHookNotFound },
+  workflowSchedule: { find: async (app, id) => (await findWorkflowSchedule(app.store, numeric(id)))?.appId, missing: Messages.workflowScheduleNotFound },
   workflowRun: { find: async (app, id) => (await findRun(app.store, numeric(id)))?.appId, missing: Messages.workflowRunNotFound },
 };
 

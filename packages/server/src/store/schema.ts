@@ -232,6 +232,30 @@ export interface HookDeliveriesTable {
   receivedAt: string;
 }
 
+/** A schedule of a workflow (issue 37): a cron expression in its application's time zone. */
+export interface WorkflowSchedulesTable {
+  scheduleId: Generated<number>;
+  appId: number;
+  workflowId: number;
+  cron: string;
+  /** YYYY-MM-DD, the first and last days (in the application's time zone), or null. */
+  startsOn: string | null;
+  endsOn: string | null;
+  /** core's MissedOccurrences. */
+  missed: string;
+  enabled: number;
+  /** ISO time of the next occurrence; null once past the last day. */
+  nextAt: string | null;
+  createdAt: string;
+}
+
+/** An occurrence of a schedule, claimed with its run's row (one per schedule and time). */
+export interface ScheduleOccurrencesTable {
+  scheduleId: number;
+  occurrenceAt: string;
+  runId: number;
+}
+
 /** A person's passkey (issue 36): a WebAuthn credential. */
 export interface PasskeysTable {
   /** base64url, as the browser names it. */
@@ -638,6 +662,8 @@ export interface Database {
   workflowHooks: WorkflowHooksTable;
   hookCalls: HookCallsTable;
   hookDeliveries: HookDeliveriesTable;
+  workflowSchedules: WorkflowSchedulesTable;
+  scheduleOccurrences: ScheduleOccurrencesTable;
 }
 
 export type AppRow = Selectable<AppsTable>;

@@ -6,6 +6,7 @@ import {
 import { localiseParts } from '@rakit/core/translate';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Store } from '../store/db';
 import type { Principal } from '../auth/principal';
 import { badRequest, notFound } from '../errors/http-errors';
 import {
@@ -43,6 +44,8 @@ export async function startRun(
   app: FastifyInstance,
   audit: AuditContext | undefined,
   run: { workflowId: number; appId: number; versionId: number; definition: PublishedWorkflow; input: Record<string, unknown>; starter: RunStarter; startActionId: number | null },
+  /** Written in the run's transaction: a schedule's claim of its occurrence, so a run is recorded with its claim or not at all. */
+  withRun?: (trx: Store, runId: number) => Promise<void>,
 ): Promise<number> {
   const actions = new Map(run.definition.actions.map((a) => [a.actionId, a]));
   const steps: NewStep[] = run.definition.order.flatMap((actionId, index) => {
@@ -58,11 +61,15 @@ export async function startRun(
     action: WORKFLOW_RUN_STARTED_ACTION, appId: run.appId, entityType: 'workflowRun', entityId: id,
     summary: { key: 'audit.runStarted', values: { workflow: String(run.workflowId), starter: run.starter.kind } }, details: { workflowId: run.workflowId, versionId: run.versionId, starter: run.starter },
   });
-  const runId = await withAudit(app.store, audit, started, (trx) => insertRun(trx, {
-    workflowId: run.workflowId, appId: run.appId, versionId: run.versionId, input: JSON.stringify(run.input),
-    startedByKind: run.starter.kind, startedByUser: run.starter.userId, startedByName: run.starter.name ?? null, triggerId: run.starter.triggerId, triggerRunId: run.starter.triggerRunId,
-    startActionId: run.startActionId, runKey: randomBytes(12).toString('hex'),
-  }, steps));
+  const runId = await withAudit(app.store, audit, started, async (trx) => {
+    const id = await insertRun(trx, {
+      workflowId: run.workflowId, appId: run.appId, versionId: run.versionId, input: JSON.stringify(run.input),
+      startedByKind: run.starter.kind, startedByUser: run.starter.userId, startedByName: run.starter.name ?? null, triggerId: run.starter.triggerId, triggerRunId: run.starter.triggerRunId,
+      startActionId: run.startActionId, runKey: randomBytes(12).toString('hex'),
+    }, steps);
+    await withRun?.(trx, id);
+    return id;
+  });
   await enqueue(app, runId);
   return runId;
 }

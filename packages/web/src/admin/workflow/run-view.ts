@@ -39,6 +39,7 @@ export const STATUS_TEXTS: Record<WorkflowRunStatus | WorkflowStepStatus, Messag
 /** Who or what started a run. */
 export function starterText(t: Translate, starter: WorkflowRunStarter): string {
   if (starter.kind === 'hook') return t('workflow.runs.starter.hook', { name: starter.userName ?? '' });
+  if (starter.kind === 'schedule') return t('workflow.runs.starter.schedule', { cron: starter.userName ?? '' });
   const who = starter.userName ?? starter.userId;
   const what = starter.kind === 'trigger'
     ? (starter.triggerId === null ? t('workflow.runs.starter.trigger') : t('workflow.runs.starter.triggerNumber', { id: starter.triggerId }))
