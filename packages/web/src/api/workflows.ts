@@ -1,4 +1,6 @@
-import { type ClientInputOf, type SaveWorkflowHookBody, workflowCalls, workflowHookCalls, workflowRunCalls } from '@rakit/core';
+import {
+  type ClientInputOf, type SaveWorkflowHookBody, type SaveWorkflowScheduleBody, workflowCalls, workflowHookCalls, workflowRunCalls, workflowScheduleCalls,
+} from '@rakit/core';
 import { callApi } from './request';
 
 type BodyOf<C> = ClientInputOf<C> extends { body: infer B } ? B : never;
@@ -34,4 +36,11 @@ export const workflowsApi = (appSlug: string) => ({
   saveWorkflowHook: (body: SaveWorkflowHookBody) => callApi(workflowHookCalls.saveWorkflowHook, { body }, appSlug),
   rotateHookSecret: (hookId: string) => callApi(workflowHookCalls.rotateHookSecret, { body: { hookId } }, appSlug),
   deleteWorkflowHook: (hookId: string) => callApi(workflowHookCalls.deleteWorkflowHook, { body: { hookId } }, appSlug),
+
+  /** A workflow's schedules (issue 37). */
+  listWorkflowSchedules: (workflowId: number) => callApi(workflowScheduleCalls.listWorkflowSchedules, { params: { id: workflowId } }, appSlug),
+  previewSchedule: (body: { workflowId: number; cron: string; startsOn: string | null; endsOn: string | null }, signal?: AbortSignal) =>
+    callApi(workflowScheduleCalls.previewSchedule, { body }, appSlug, undefined, signal),
+  saveWorkflowSchedule: (body: SaveWorkflowScheduleBody) => callApi(workflowScheduleCalls.saveWorkflowSchedule, { body }, appSlug),
+  deleteWorkflowSchedule: (scheduleId: number) => callApi(workflowScheduleCalls.deleteWorkflowSchedule, { body: { scheduleId } }, appSlug),
 });

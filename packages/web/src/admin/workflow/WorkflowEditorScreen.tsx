@@ -24,6 +24,7 @@ import { FlowConflictDialog } from './FlowConflictDialog';
 import { BlockLeaving, OFFLINE_CHANGES_QUESTION } from '../../components/BlockLeaving';
 import { type SyncResult, syncWorkflow } from './flow-sync';
 import { HooksPanel } from './HooksPanel';
+import { SchedulesPanel } from './SchedulesPanel';
 import { RunsPanel, useWorkflowRun, useWorkflowRuns } from './RunsPanel';
 import { outputsOfRun, stepLimitsOfRun } from './template-picker';
 import { type CardTemplate, WorkflowPalette } from './WorkflowPalette';
@@ -368,6 +369,7 @@ export function WorkflowEditorScreen() {
       </div>
 
       {isOpen && <RunsPanel workflowId={workflowId} inputNames={inputNames} built={builtVersion !== null} cards={drawing.cards} />}
+      {isOpen && <SchedulesPanel workflowId={workflowId} built={builtVersion !== null} />}
       {isOpen && <HooksPanel workflowId={workflowId} built={builtVersion !== null} />}
 
       {creating && (

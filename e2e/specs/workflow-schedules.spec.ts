@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type Api, apiAs, demoAppId, demoToken } from '../support/api';
+import { accessibilityViolations } from '../support/axe';
+import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
+import { confirmRemoval, DEMO_ADMIN, signInToDemo } from '../support/demo';
+
+/**
+ * Schedules (issue 37): the demo's administrator makes a built workflow run every Monday at 08:30
+ * in the application's time zone (Asia/Jakarta), reading its next five runs as he chooses; a cron
+ * expression that is none is refused; he turns the schedule off, then removes it.
+ */
+describe('an administrator schedules a workflow', () => {
+  const suite = browserPageForSuite();
+  const page = (): Page => suite.page;
+  const stamp = Date.now().toString(36);
+  let api: Api;
+  let workflowId = 0;
+
+  const panel = () => page().getByTestId('schedules-panel');
+  const dialog = () => page().getByRole('dialog');
+  const card = (what: string) => panel().getByRole('article', { name: what });
+  const previewTexts = async () => page().getByTestId('schedule-preview').getByRole('listitem').allInnerTexts();
+
+  it('sees the next runs as he chooses every Monday at 08:30, and saves it', async () => {
+    api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
+    workflowId = (await api<{ chainId: number }>('POST', '/save/saveWorkflow', { chainId: null, chainAppId: await demoAppId(), chainName: `Laporan pagi ${stamp}`, chainTrigger: null })).data.chainId;
+    const step = { actionId: null, actionChainId: workflowId, actionAlias: 'Rekap', addonName: 'variable', actionParams: JSON.stringify({ values: '{"at": "{{$0.scheduledAt}}"}' }) };
+    expect((await api('POST', '/save/saveAction', step)).status).toBe(true);
+    expect((await api('POST', `/action/buildWorkflow/${workflowId}`)).status).toBe(true);
+
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await signInToDemo(page());
+    await page().goto(`/demo/workflow?workflow=${workflowId}`);
+    await panel().waitFor();
+    await panel().getByText('No schedule yet').waitFor();
+    await panel().getByText('in the application\'s time zone (Asia/Jakarta)').waitFor();
+    await panel().getByRole('button', { name: 'Add schedule' }).click();
+    // Every day at 07:00 to begin with: five mornings.
+    await expect.poll(previewTexts).toHaveLength(5);
+    for (const text of await previewTexts()) expect(text).toContain('7:00');
+
+    await dialog().getByRole('combobox', { name: 'Runs', exact: true }).click();
+    await page().getByRole('option', { name: 'Every week' }).click();
+    await dialog().getByLabel('At', { exact: true }).fill('08:30');
+    await expect.poll(async () => (await previewTexts()).every((text) => text.includes('8:30'))).toBe(true);
+    expect(await previewTexts()).toHaveLength(5);
+    expect(await accessibilityViolations(page(), '[role=dialog]')).toEqual([]);
+    await snapshot(page(), 'workflow-schedules-form');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await page().getByText('Schedule saved').waitFor();
+    await card('Every Monday at 08:30').getByText(/^Next: /).waitFor();
+    const stored = (await api<{ cron: string; nextRuns: string[] }[]>('GET', `/action/workflowSchedules/${workflowId}`)).data;
+    expect(stored.map((s) => s.cron)).toEqual(['30 8 * * 1']);
+    // 08:30 in Jakarta is 01:30 UTC, on a Monday.
+    expect(stored[0]!.nextRuns.every((at) => at.endsWith('T01:30:00.000Z') && new Date(at).getUTCDay() === 1)).toBe(true);
+  });
+
+  it('refuses a cron expression that is none', async () => {
+    await panel().getByRole('button', { name: 'Add schedule' }).click();
+    await dialog().getByRole('combobox', { name: 'Runs', exact: true }).click();
+    await page().getByRole('option', { name: 'At a cron expression\'s times' }).click();
+    await dialog().getByLabel('Cron expression').fill('61 7 * * *');
+    await dialog().getByRole('alert').filter({ hasText: 'Not a cron expression the scheduler reads' }).waitFor();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await page().getByText(/Not a cron expression the scheduler reads/).first().waitFor();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    expect((await api<unknown[]>('GET', `/action/workflowSchedules/${workflowId}`)).data).toHaveLength(1);
+  });
+
+  it('turns the schedule off', async () => {
+    await card('Every Monday at 08:30').getByRole('button', { name: 'Edit the schedule Every Monday at 08:30' }).click();
+    await dialog().getByRole('switch', { name: 'On' }).uncheck();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await card('Every Monday at 08:30').getByText('Off').waitFor();
+    await card('Every Monday at 08:30').getByText('No run ahead').waitFor();
+  });
+
+  it('fits a phone', async () => {
+    await page().setViewportSize({ width: 390, height: 844 });
+    await card('Every Monday at 08:30').scrollIntoViewIfNeeded();
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snapshot(page(), 'workflow-schedules-phone');
+    await page().setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it('removes the schedule', async () => {
+    await card('Every Monday at 08:30').getByRole('button', { name: 'Remove the schedule Every Monday at 08:30' }).click();
+    await confirmRemoval(page(), 'Remove the schedule “Every Monday at 08:30”?', 'Remove');
+    await page().getByText('Schedule removed').waitFor();
+    await panel().getByText('No schedule yet').waitFor();
+  });
+});
