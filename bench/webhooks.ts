@@ -3,12 +3,11 @@
 // is lost: every 202 is a queued run and an 'accepted' line in the hook's log. Workers are off
 // (acceptance is measured, not the runs). SQLite metadata store, or BENCH_DATABASE_URL.
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'node:http';
-import { buildApp, loadConfig, migrateToLatest, openStore, seed } from '@rakit/server/bench-kit';
+import { buildApp, loadConfig } from '@rakit/server/bench-kit';
+import { benchStore, benchWorkflowApp } from './bench-workflow-app';
 import { latencyLine } from './stats';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
@@ -17,11 +16,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const FLOOR_PER_SECOND = 500;
 const PASSWORD = 'bench-password-1';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-bench-webhooks-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const store = openStore(databaseUrl, dataDir);
-await migrateToLatest(store);
-await seed(store, PASSWORD);
+const { dataDir, databaseUrl, store } = await benchStore('webhooks', PASSWORD);
+
 const config = loadConfig({}, {
   dataDir, databaseUrl, authRateLimit: 1_000_000, webDir: '/nonexistent', workflowWorkers: 0, hookRateLimit: 1_000_000,
   secret: 'bench-secret-that-is-long-enough-for-hs256',
@@ -30,18 +26,8 @@ const app = await buildApp(config, store, { logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-const call = async (method: 'POST', url: string, payload: unknown, token?: string) => {
-  const answer = await app.inject({ method, url, payload: payload as object, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
-  if (answer.statusCode >= 300) throw new Error(`${url}: ${answer.body}`);
-  return answer.json().data as Record<string, unknown>;
-};
-const login = async (userId: string, appSlug: string) => ((await call('POST', '/auth/login', { userId, password: PASSWORD, appSlug })) as unknown as { token: string }[])[0]?.token as string;
-await call('POST', '/auth/register', { data: { userId: '081799990002', password: PASSWORD, confirm_password: PASSWORD, defaultGroupAppId: [1] } });
-const created = await call('POST', '/save/saveApp', { appId: null, appName: 'Bench hooks', appDescription: '' }, await login('081799990002', 'main'));
-const admin = await login('081799990002', created.appSlug as string);
-const chainId = (await call('POST', '/save/saveWorkflow', { chainId: null, chainAppId: created.appId, chainName: 'Payments', chainTrigger: null }, admin)).chainId as number;
-await call('POST', '/save/saveAction', { actionId: null, actionChainId: chainId, actionAlias: 'Paid', addonName: 'variable', actionParams: JSON.stringify({ values: '{"order": "{{$0.order}}"}' }) }, admin);
-await call('POST', `/action/buildWorkflow/${chainId}`, {}, admin);
+const { call, admin, builtWorkflow } = await benchWorkflowApp(app, '081799990002', PASSWORD, 'Bench hooks');
+const chainId = await builtWorkflow('Payments', '{"order": "{{$0.order}}"}');
 const saved = await call('POST', '/save/workflowHook', { hookId: null, workflowId: chainId, hookName: 'Gateway', auth: 'signature', waitMs: 0 }, admin);
 const secret = saved.secret as string;
 const hookPath = (saved.hook as { path: string }).path;
