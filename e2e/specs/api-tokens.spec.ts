@@ -91,6 +91,7 @@ describe('an administrator gives a script a token for machines', () => {
     await page().getByRole('heading', { name: 'API tokens' }).waitFor();
     await row().scrollIntoViewIfNeeded();
     expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations(page())).toEqual([]);
     await snapshot(page(), 'api-tokens-phone');
     await page().setViewportSize({ width: 1366, height: 900 });
   });

@@ -48,7 +48,7 @@ describe('an administrator lets another system start a workflow', () => {
     const dialog = page().getByRole('dialog', { name: 'Add webhook' });
     await dialog.getByLabel('Name').fill(hookName);
     expect(await dialog.getByRole('combobox', { name: 'The caller proves it holds the secret by' }).inputValue()).toBe('Signing each call (HMAC-SHA256)');
-    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
 
     await page().getByRole('dialog', { name: 'Copy the webhook\'s secret now' }).waitFor();
     secret = (await page().getByTestId('shown-once-secret').textContent()) ?? '';
@@ -89,12 +89,29 @@ describe('an administrator lets another system start a workflow', () => {
     await page().getByRole('button', { name: 'Done' }).click();
     expect((await gatewayCall(secret, JSON.stringify({ order: 'INV-OLD' }))).status).toBe(401);
     expect((await gatewayCall(renewed, JSON.stringify({ order: 'INV-NEW' }))).status).toBe(202);
+    secret = renewed;
+  });
+
+  it('asks for the fields the gateway must send, and refuses a body without them', async () => {
+    await card().getByRole('button', { name: `Edit ${hookName}` }).click();
+    const dialog = page().getByRole('dialog', { name: 'Edit webhook' });
+    await dialog.getByRole('button', { name: 'Add field' }).click();
+    await dialog.getByRole('textbox', { name: 'Field' }).fill('order');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page().getByText('Webhook saved').waitFor();
+    await card().getByText('Takes: order (Text, Required)').waitFor();
+    const refused = await gatewayCall(secret, JSON.stringify({ amount: 150000 }));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string[] }).error[0]).toContain('order (required)');
+    await page().reload();
+    await card().getByText('Refused: fields not as the webhook asks').waitFor();
   });
 
   it('fits a phone', async () => {
     await page().setViewportSize({ width: 390, height: 844 });
     await card().scrollIntoViewIfNeeded();
     expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations(page(), '[data-testid=hooks-panel]')).toEqual([]);
     await snapshot(page(), 'workflow-hooks-phone');
     await page().setViewportSize({ width: 1366, height: 900 });
   });

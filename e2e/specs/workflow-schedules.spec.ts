@@ -4,6 +4,7 @@ import { type Api, apiAs, demoAppId, demoToken } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
 import { confirmRemoval, DEMO_ADMIN, signInToDemo } from '../support/demo';
+import { tabTo } from '../support/keyboard';
 
 /**
  * Schedules (issue 37): the demo's administrator makes a built workflow run every Monday at 08:30
@@ -70,16 +71,32 @@ describe('an administrator schedules a workflow', () => {
 
   it('turns the schedule off', async () => {
     await card('Every Monday at 08:30').getByRole('button', { name: 'Edit the schedule Every Monday at 08:30' }).click();
-    await dialog().getByRole('switch', { name: 'On' }).uncheck();
+    await dialog().getByRole('switch', { name: 'Active' }).uncheck();
     await dialog().getByRole('button', { name: 'Save' }).click();
     await card('Every Monday at 08:30').getByText('Off').waitFor();
     await card('Every Monday at 08:30').getByText('No run ahead').waitFor();
+  });
+
+  it('turns it on again by keyboard alone', async () => {
+    // From the panel's first button on, as a keyboard user arriving there would.
+    await panel().getByRole('button', { name: 'Add schedule' }).focus();
+    await tabTo(page(), 'Edit the schedule Every Monday at 08:30');
+    await page().keyboard.press('Enter');
+    await dialog().waitFor();
+    await tabTo(page(), 'Active');
+    await page().keyboard.press('Space');
+    await tabTo(page(), 'Save');
+    await page().keyboard.press('Enter');
+    await dialog().waitFor({ state: 'detached' });
+    await card('Every Monday at 08:30').getByText(/^Next: /).waitFor();
+    expect(await card('Every Monday at 08:30').getByText('Off').count()).toBe(0);
   });
 
   it('fits a phone', async () => {
     await page().setViewportSize({ width: 390, height: 844 });
     await card('Every Monday at 08:30').scrollIntoViewIfNeeded();
     expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations(page(), '[data-testid=schedules-panel]')).toEqual([]);
     await snapshot(page(), 'workflow-schedules-phone');
     await page().setViewportSize({ width: 1366, height: 900 });
   });

@@ -163,6 +163,14 @@ describe.each(engines)('tokens for machines on a %s store', (engine: EngineName)
     expect(Number(await count())).toBe(before + 1);
   });
 
+  it('makes one of two tokens of one name asked for at once, and answers the other 409', async () => {
+    const body = { appId: shop.appId, tokenName: 'Serentak', abilities: ['readTables'], pageIds: [shop.pageId], expiresInDays: 30 };
+    const answers = await Promise.all([create(shop.admin, body), create(shop.admin, body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const rows = await server.store.selectFrom('apiTokens').select('tokenId').where('appId', '=', shop.appId).where('tokenName', '=', 'Serentak').execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('is an application\'s own: members, outsiders and anonymous callers manage none; main and _root have none', async () => {
     const body = { appId: shop.appId, tokenName: 'Bukan milikmu', abilities: ['readTables'], pageIds: [shop.pageId], expiresInDays: 30 };
     expect((await create(shop.member, body)).statusCode).toBe(403);

@@ -116,6 +116,28 @@ describe.each(engines)('incoming webhooks on a %s store', (engine: EngineName) =
     expect(wrong.json().error[0]).toBe(Messages.hookUnauthorized);
   });
 
+  it('holds the body to the fields the editor names: a form read as their kinds, a body that breaks them refused with why', async () => {
+    const workflowId = await workflow(owner);
+    const { hook: made, secret } = await hook(owner, workflowId, 'signature', 5000);
+    const fields = [{ name: 'by', type: 'text', required: true }, { name: 'amount', type: 'number', required: true }, { name: 'paid', type: 'boolean', required: false }];
+    const changed = await server.call('POST', '/save/workflowHook', { hookId: made.hookId, workflowId, hookName: 'Midtrans', auth: 'signature', waitMs: 5000, fields }, owner.token);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ hook: { hookName: 'Midtrans', fields }, secret: null });
+    const fits = await signedCall(made.path, secret, 'by=Midtrans&amount=150000&paid=true', { type: 'application/x-www-form-urlencoded' });
+    expect(fits.statusCode, fits.body).toBe(202);
+    const detail = (await server.call('GET', `/action/workflowRun/${fits.json().data.runId}`, undefined, owner.token)).json().data as { input: unknown };
+    expect(detail.input).toEqual({ by: 'Midtrans', amount: 150_000, paid: true });
+    const breaks = await signedCall(made.path, secret, JSON.stringify({ amount: 'banyak' }));
+    expect(breaks.statusCode).toBe(400);
+    expect(breaks.json().error[0]).toContain('by (required), amount (number)');
+    expect(await runsOf(workflowId)).toHaveLength(1);
+    expect((await callsOf(workflowId, made.hookId)).map((c) => c.outcome)).toEqual(['badInput', 'accepted']);
+    // A field named twice, or a name that is no field, is refused in the editor's call.
+    for (const bad of [[...fields, fields[0]], [{ name: 'two words', type: 'text', required: true }]]) {
+      expect((await server.call('POST', '/save/workflowHook', { hookId: made.hookId, workflowId, hookName: 'Midtrans', auth: 'signature', waitMs: 0, fields: bad }, owner.token)).statusCode).toBe(400);
+    }
+  });
+
   it('takes a bearer secret, and refuses another', async () => {
     const workflowId = await workflow(owner);
     const { hook: made, secret } = await hook(owner, workflowId, 'bearer');

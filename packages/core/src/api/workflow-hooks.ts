@@ -30,9 +30,26 @@ export const HOOK_SECRET_PREFIX = 'rkh_';
 /** Why a call was refused (or 'accepted'): what the hook's log says of it. */
 export const HOOK_CALL_OUTCOMES = [
   'accepted', 'wrongApplication', 'missingSignature', 'badSignature', 'staleTimestamp', 'replayed', 'badSecret', 'badBody', 'unsupportedType',
-  'bodyTooLarge', 'notBuilt', 'rateLimited',
+  'bodyTooLarge', 'badInput', 'notBuilt', 'rateLimited',
 ] as const;
 export type HookCallOutcome = (typeof HOOK_CALL_OUTCOMES)[number];
+
+/** The kinds of value a hook's input field takes (a form's fields arrive as text: numbers and yes/no are read from it). */
+export const HOOK_FIELD_TYPES = ['text', 'number', 'boolean', 'object', 'list'] as const;
+export type HookFieldType = (typeof HOOK_FIELD_TYPES)[number];
+/** Fields a hook's input may name. */
+export const HOOK_MAX_FIELDS = 50;
+
+/**
+ * A field the caller's body must (or may) carry, of a kind: the hook's input schema, written in
+ * the editor. A body whose fields break it starts nothing (400, 'badInput' in the log).
+ */
+export const HookFieldSchema = z.object({
+  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'A field name is letters, digits and _, starting with a letter or _'),
+  type: z.enum(HOOK_FIELD_TYPES),
+  required: z.boolean(),
+});
+export type HookField = z.infer<typeof HookFieldSchema>;
 
 export const WorkflowHookSchema = z.object({
   hookId: z.string(),
@@ -40,6 +57,7 @@ export const WorkflowHookSchema = z.object({
   hookName: z.string(),
   auth: z.enum(HOOK_AUTH_MODES),
   waitMs: z.number().int(),
+  fields: z.array(HookFieldSchema),
   /** The path to call, under the server's address. */
   path: z.string(),
   createdAt: z.string(),
@@ -64,6 +82,8 @@ export const SaveWorkflowHookBodySchema = z.object({
   hookName: z.string().trim().min(1).max(80),
   auth: z.enum(HOOK_AUTH_MODES),
   waitMs: z.number().int().min(0).max(HOOK_MAX_WAIT_MS),
+  fields: z.array(HookFieldSchema).max(HOOK_MAX_FIELDS).default([])
+    .refine((fields) => new Set(fields.map((field) => field.name)).size === fields.length, { message: 'Each field once' }),
 });
 export type SaveWorkflowHookBody = z.infer<typeof SaveWorkflowHookBodySchema>;
 

@@ -4,10 +4,12 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
-import { HttpError } from '../errors/http-errors';
+import { badRequest, HttpError, local } from '../errors/http-errors';
 import { findAppById } from '../store/repositories/apps';
 import { findWorkflowHook, insertHookCall, takeDelivery, type WorkflowHookRow } from '../store/repositories/workflow-hooks';
 import { outcomeOf, publishedVersionOf, startRun, waitForRuns } from '../workflows/runs';
+import { checkHookInput } from './hook-input';
+import { fieldsOf } from './workflow-hooks';
 
 /*
  * Incoming webhooks (issue 37), the caller's side: `POST /hook/{appSlug}/{hookId}`. The hook is
@@ -40,6 +42,7 @@ const REFUSALS: Record<HookRefusal, { code: number; text: string }> = {
   badBody: { code: 400, text: Messages.hookBadBody },
   unsupportedType: { code: 415, text: Messages.hookBadBody },
   bodyTooLarge: { code: 413, text: Messages.hookBadBody },
+  badInput: { code: 400, text: Messages.hookBadBody },
   notBuilt: { code: 409, text: Messages.workflowNotBuilt },
   rateLimited: { code: 429, text: Messages.tooManyRequests },
 };
@@ -114,8 +117,14 @@ export async function receiveHook(app: FastifyInstance, audit: AuditContext, del
   if (found.appSlug !== delivery.appSlug) return refuse('wrongApplication');
   const failure = await proofFailure(app, hook, delivery);
   if (failure !== null) return refuse(failure);
-  const input = inputOf(header(delivery.headers, 'content-type'), delivery.body);
-  if (typeof input === 'string') return refuse(input);
+  const body = inputOf(header(delivery.headers, 'content-type'), delivery.body);
+  if (typeof body === 'string') return refuse(body);
+  const checked = checkHookInput(fieldsOf(hook), body);
+  if ('problems' in checked) {
+    await logHookCall(app, hook.hookId, 'badInput', null, delivery.sourceAddress);
+    throw badRequest(local('hookInputInvalidAt', { fields: checked.problems.join(', ') }));
+  }
+  const { input } = checked;
   const published = await publishedVersionOf(app, hook.workflowId);
   if (published === undefined) return refuse('notBuilt');
 

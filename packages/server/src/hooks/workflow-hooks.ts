@@ -1,4 +1,4 @@
-import { HOOK_CALLS_SHOWN, HOOK_SECRET_PREFIX, HOOK_TIMESTAMP_TOLERANCE_S, type HookAuthMode, type HookCall, type HookCallOutcome, Messages, type SaveWorkflowHookBody, type WorkflowHook } from '@rakit/core';
+import { HOOK_CALLS_SHOWN, HOOK_SECRET_PREFIX, HOOK_TIMESTAMP_TOLERANCE_S, type HookAuthMode, type HookField, HookFieldSchema, type HookCall, type HookCallOutcome, Messages, type SaveWorkflowHookBody, type WorkflowHook } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
@@ -20,8 +20,15 @@ import { findWorkflow } from '../store/repositories/workflows';
 /** The path a hook is called at. */
 export const hookPath = (appSlug: string, hookId: string): string => `/hook/${encodeURIComponent(appSlug)}/${hookId}`;
 
+/** A hook's input schema as stored; a field that no longer reads as one is left out. */
+export const fieldsOf = (row: Pick<WorkflowHookRow, 'inputFields'>): HookField[] =>
+  (JSON.parse(row.inputFields) as unknown[]).flatMap((field) => {
+    const parsed = HookFieldSchema.safeParse(field);
+    return parsed.success ? [parsed.data] : [];
+  });
+
 const hookOf = (row: WorkflowHookRow, appSlug: string): WorkflowHook => ({
-  hookId: row.hookId, workflowId: row.workflowId, hookName: row.hookName, auth: row.auth as HookAuthMode, waitMs: row.waitMs,
+  hookId: row.hookId, workflowId: row.workflowId, hookName: row.hookName, auth: row.auth as HookAuthMode, waitMs: row.waitMs, fields: fieldsOf(row),
   path: hookPath(appSlug, row.hookId), createdAt: row.createdAt, secretSetAt: row.secretSetAt,
 });
 
@@ -51,7 +58,7 @@ export async function saveWorkflowHook(
   const workflow = await findWorkflow(app.store, body.workflowId);
   if (workflow === undefined) throw notFound(Messages.workflowNotFound);
   const appSlug = await appSlugOf(app, workflow.chainAppId);
-  const values = { hookName: body.hookName, auth: body.auth, waitMs: body.waitMs };
+  const values = { hookName: body.hookName, auth: body.auth, waitMs: body.waitMs, inputFields: JSON.stringify(body.fields) };
   if (body.hookId === null) {
     const now = new Date().toISOString();
     const secret = prefixedSecret(HOOK_SECRET_PREFIX);

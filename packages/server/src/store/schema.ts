@@ -208,6 +208,8 @@ export interface WorkflowHooksTable {
   /** core's HookAuthMode. */
   auth: string;
   waitMs: number;
+  /** core's HookField list, JSON: the input schema ([] takes any body). */
+  inputFields: string;
   /** The secret, sealed (SecretBox): a signature is checked with the secret itself. */
   secretEnc: string;
   createdAt: string;

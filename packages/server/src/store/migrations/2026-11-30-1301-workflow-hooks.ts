@@ -19,6 +19,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('hook_name', 'varchar(80)', notNull)
     .addColumn('auth', 'varchar(20)', notNull)
     .addColumn('wait_ms', 'integer', notNull)
+    // The input schema: core's HookField list, JSON ([] takes any body).
+    .addColumn('input_fields', 'text', notNull)
     .addColumn('secret_enc', 'text', notNull)
     .addColumn('created_at', 'varchar(30)', notNull)
     .addColumn('secret_set_at', 'varchar(30)', notNull)

@@ -17,7 +17,7 @@ export async function insertWorkflowHook(db: Store, hook: Insertable<WorkflowHoo
   await db.insertInto('workflowHooks').values(hook).execute();
 }
 
-export async function updateWorkflowHook(db: Store, hookId: string, values: Partial<Pick<WorkflowHookRow, 'hookName' | 'auth' | 'waitMs' | 'secretEnc' | 'secretSetAt'>>): Promise<number> {
+export async function updateWorkflowHook(db: Store, hookId: string, values: Partial<Pick<WorkflowHookRow, 'hookName' | 'auth' | 'waitMs' | 'inputFields' | 'secretEnc' | 'secretSetAt'>>): Promise<number> {
   const result = await db.updateTable('workflowHooks').set(values).where('hookId', '=', hookId).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Button, Code, CopyButton, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Code, CopyButton, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import {
-  HOOK_MAX_WAIT_MS, HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, type HookAuthMode, type HookCallOutcome, type MessageKey, type WorkflowHook,
+  HOOK_FIELD_TYPES, HOOK_MAX_FIELDS, HOOK_MAX_WAIT_MS, HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, type HookAuthMode, type HookCallOutcome, type HookField, type HookFieldType,
+  type MessageKey, type WorkflowHook,
 } from '@rakit/core';
-import { IconCopy, IconPlus } from '@tabler/icons-react';
+import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { firstError } from '../../api/client';
@@ -44,11 +45,17 @@ const OUTCOME_LABELS: Record<HookCallOutcome, MessageKey> = {
   badBody: 'workflow.hooks.outcome.badBody',
   unsupportedType: 'workflow.hooks.outcome.unsupportedType',
   bodyTooLarge: 'workflow.hooks.outcome.bodyTooLarge',
+  badInput: 'workflow.hooks.outcome.badInput',
   notBuilt: 'workflow.hooks.outcome.notBuilt',
   rateLimited: 'workflow.hooks.outcome.rateLimited',
 };
 
 /** The address other systems call (this server's, as the browser reaches it). */
+const TYPE_LABELS: Record<HookFieldType, MessageKey> = {
+  text: 'workflow.hooks.type.text', number: 'workflow.hooks.type.number', boolean: 'workflow.hooks.type.boolean',
+  object: 'workflow.hooks.type.object', list: 'workflow.hooks.type.list',
+};
+
 const hookUrl = (hook: Pick<WorkflowHook, 'path'>) => `${window.location.origin}${hook.path}`;
 
 /** What a caller sends, as lines of HTTP (its own words, in no catalog). */
@@ -71,7 +78,7 @@ export function HooksPanel({ workflowId, built }: { workflowId: number; built: b
     queryKey: hooksKey(workflowId),
     queryFn: async () => loaded(await api.listWorkflowHooks(workflowId), translateNow('workflow.hooks.title')),
   });
-  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<WorkflowHook | 'new' | null>(null);
   const [rotating, setRotating] = useState<WorkflowHook | null>(null);
   const [removing, setRemoving] = useState<WorkflowHook | null>(null);
   const [shown, setShown] = useState<{ hook: WorkflowHook; secret: string } | null>(null);
@@ -95,21 +102,22 @@ export function HooksPanel({ workflowId, built }: { workflowId: number; built: b
     <Paper withBorder radius="md" p="sm" component="section" aria-label={t('workflow.hooks.title')} data-testid="hooks-panel">
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4">{t('workflow.hooks.title')}</Title>
-        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>{t('workflow.hooks.add')}</Button>
+        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>{t('workflow.hooks.add')}</Button>
       </Group>
       <Text size="sm" c="dimmed" mb="xs">{t('workflow.hooks.intro')}</Text>
       {!built && <Text size="sm" c="orange" mb="xs">{t('workflow.hooks.buildFirst')}</Text>}
       {hooks.data !== undefined && hooks.data.length === 0 && <Text size="sm" c="dimmed">{t('workflow.hooks.none')}</Text>}
       <Stack gap="sm">
         {(hooks.data ?? []).map((hook) => (
-          <HookCard key={hook.hookId} hook={hook} onRotate={() => setRotating(hook)} onRemove={() => setRemoving(hook)} />
+          <HookCard key={hook.hookId} hook={hook} onEdit={() => setEditing(hook)} onRotate={() => setRotating(hook)} onRemove={() => setRemoving(hook)} />
         ))}
       </Stack>
-      {adding && (
+      {editing !== null && (
         <HookFormDialog
           workflowId={workflowId}
-          onClose={() => setAdding(false)}
-          onAdded={(hook, secret) => { setAdding(false); setShown({ hook, secret }); void refresh(); }}
+          editing={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(hook, secret) => { setEditing(null); if (secret !== null) setShown({ hook, secret }); void refresh(); }}
         />
       )}
       {shown !== null && (
@@ -143,7 +151,9 @@ export function HooksPanel({ workflowId, built }: { workflowId: number; built: b
   );
 }
 
-function HookCard({ hook, onRotate, onRemove }: { hook: WorkflowHook & { calls: { at: string; outcome: HookCallOutcome; runId: number | null }[] }; onRotate: () => void; onRemove: () => void }) {
+function HookCard({ hook, onEdit, onRotate, onRemove }: {
+  hook: WorkflowHook & { calls: { at: string; outcome: HookCallOutcome; runId: number | null }[] }; onEdit: () => void; onRotate: () => void; onRemove: () => void;
+}) {
   const t = useT();
   const instant = useInstantText(true);
   return (
@@ -154,6 +164,7 @@ function HookCard({ hook, onRotate, onRemove }: { hook: WorkflowHook & { calls: 
           <Badge variant="light" tt="none">{t(AUTH_LABELS[hook.auth])}</Badge>
         </Group>
         <Group gap={4}>
+          <Button size="compact-sm" variant="subtle" onClick={onEdit} aria-label={t('workflow.hooks.editNamed', { name: hook.hookName })}>{t('workflow.hooks.edit')}</Button>
           <Button size="compact-sm" variant="subtle" onClick={onRotate} aria-label={t('workflow.hooks.rotateNamed', { name: hook.hookName })}>{t('workflow.hooks.rotate')}</Button>
           <Button size="compact-sm" variant="subtle" color="red" onClick={onRemove} aria-label={t('workflow.hooks.removeNamed', { name: hook.hookName })}>{t('workflow.hooks.remove')}</Button>
         </Group>
@@ -164,6 +175,9 @@ function HookCard({ hook, onRotate, onRemove }: { hook: WorkflowHook & { calls: 
           {({ copy }) => <ActionIcon variant="subtle" onClick={copy} aria-label={t('workflow.hooks.copyAddress', { name: hook.hookName })}><IconCopy size={16} /></ActionIcon>}
         </CopyButton>
       </Group>
+      {hook.fields.length > 0 && (
+        <Text size="sm" mt={4}>{t('workflow.hooks.fieldsShown', { fields: hook.fields.map((field) => `${field.name} (${t(TYPE_LABELS[field.type])}${field.required ? `, ${t('workflow.hooks.fieldRequired')}` : ''})`).join(', ') })}</Text>
+      )}
       <Text size="xs" c="dimmed" mt={6}>{t('workflow.hooks.calls')}</Text>
       {hook.calls.length === 0 ? <Text size="sm" c="dimmed">{t('workflow.hooks.noCalls')}</Text> : (
         <Table verticalSpacing={2} fz="sm">
@@ -182,30 +196,36 @@ function HookCard({ hook, onRotate, onRemove }: { hook: WorkflowHook & { calls: 
   );
 }
 
-function HookFormDialog({ workflowId, onClose, onAdded }: { workflowId: number; onClose: () => void; onAdded: (hook: WorkflowHook, secret: string) => void }) {
+function HookFormDialog({ workflowId, editing, onClose, onSaved }: {
+  workflowId: number; editing: WorkflowHook | null; onClose: () => void; onSaved: (hook: WorkflowHook, secret: string | null) => void;
+}) {
   const { api } = useCurrentApp();
   const t = useT();
-  const [name, setName] = useState('');
-  const [auth, setAuth] = useState<HookAuthMode>('signature');
-  const [waitMs, setWaitMs] = useState('0');
+  const [name, setName] = useState(editing?.hookName ?? '');
+  const [auth, setAuth] = useState<HookAuthMode>(editing?.auth ?? 'signature');
+  const [waitMs, setWaitMs] = useState(String(editing?.waitMs ?? 0));
+  const [fields, setFields] = useState<HookField[]>(editing?.fields ?? []);
+  const changeField = (index: number, change: Partial<HookField>) => setFields((list) => list.map((field, at) => (at === index ? { ...field, ...change } : field)));
 
   async function save() {
     if (name.trim() === '') {
       notifyFailure(t('workflow.hooks.nameEmpty'));
       return;
     }
-    const answer = await settle(api.saveWorkflowHook({ hookId: null, workflowId, hookName: name.trim(), auth, waitMs: Number(waitMs) }));
+    const answer = await settle(api.saveWorkflowHook({
+      hookId: editing?.hookId ?? null, workflowId, hookName: name.trim(), auth, waitMs: Number(waitMs), fields: fields.map((field) => ({ ...field, name: field.name.trim() })),
+    }));
     if (answer === null) return;
-    if (answer.status && answer.data !== undefined && answer.data.secret !== null) {
-      notifySuccess(t('workflow.hooks.added'));
-      onAdded(answer.data.hook, answer.data.secret);
+    if (answer.status && answer.data !== undefined) {
+      notifySuccess(t(editing === null ? 'workflow.hooks.added' : 'workflow.hooks.saved'));
+      onSaved(answer.data.hook, answer.data.secret);
     } else {
       notifyFailure(firstError(answer, t('workflow.hooks.saveFailed')));
     }
   }
 
   return (
-    <FormDialog title={t('workflow.hooks.add')} onSubmit={save} onClose={onClose} submitLabel={t('workflow.hooks.save')}>
+    <FormDialog title={editing === null ? t('workflow.hooks.add') : t('workflow.hooks.editTitle')} onSubmit={save} onClose={onClose} size="lg" submitLabel={editing === null ? t('workflow.hooks.save') : undefined}>
       <TextInput label={t('workflow.hooks.name')} description={t('workflow.hooks.nameHint')} value={name} maxLength={80} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
       <Select
         label={t('workflow.hooks.auth')}
@@ -221,6 +241,33 @@ function HookFormDialog({ workflowId, onClose, onAdded }: { workflowId: number; 
         onChange={(value) => setWaitMs(value ?? '0')}
         allowDeselect={false}
       />
+      <Stack gap={6} role="group" aria-label={t('workflow.hooks.fields')}>
+        <Text size="sm" fw={500}>{t('workflow.hooks.fields')}</Text>
+        <Text size="xs" c="dimmed">{t('workflow.hooks.fieldsHint')}</Text>
+        {fields.map((field, index) => (
+          <Group key={index} gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput label={t('workflow.hooks.fieldName')} value={field.name} onChange={(event) => changeField(index, { name: event.currentTarget.value })} style={{ flex: 1 }} />
+            <Select
+              label={t('workflow.hooks.fieldType')}
+              data={HOOK_FIELD_TYPES.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) }))}
+              value={field.type}
+              onChange={(value) => { if (value !== null) changeField(index, { type: value as HookFieldType }); }}
+              allowDeselect={false}
+              w={140}
+            />
+            <Checkbox label={t('workflow.hooks.fieldRequired')} checked={field.required} onChange={(event) => changeField(index, { required: event.currentTarget.checked })} mb={8} />
+            <ActionIcon variant="subtle" color="red" mb={4} onClick={() => setFields((list) => list.filter((_, at) => at !== index))} aria-label={t('workflow.hooks.removeField', { name: field.name })}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button size="xs" variant="default" leftSection={<IconPlus size={14} />} disabled={fields.length >= HOOK_MAX_FIELDS}
+            onClick={() => setFields((list) => [...list, { name: '', type: 'text', required: true }])}>
+            {t('workflow.hooks.addField')}
+          </Button>
+        </Group>
+      </Stack>
     </FormDialog>
   );
 }

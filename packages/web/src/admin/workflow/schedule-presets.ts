@@ -60,12 +60,12 @@ export function formOf(cron: string): ScheduleForm {
 }
 
 const WEEKDAY_KEYS: readonly MessageKey[] = [
-  'workflow.schedules.weekday.0', 'workflow.schedules.weekday.1', 'workflow.schedules.weekday.2', 'workflow.schedules.weekday.3',
-  'workflow.schedules.weekday.4', 'workflow.schedules.weekday.5', 'workflow.schedules.weekday.6',
+  'workflow.schedules.weekday.sunday', 'workflow.schedules.weekday.monday', 'workflow.schedules.weekday.tuesday', 'workflow.schedules.weekday.wednesday',
+  'workflow.schedules.weekday.thursday', 'workflow.schedules.weekday.friday', 'workflow.schedules.weekday.saturday',
 ];
 
 /** A weekday's name (0 Sunday … 6 Saturday, as cron counts). */
-export const weekdayKey = (weekday: number): MessageKey => WEEKDAY_KEYS[weekday] ?? 'workflow.schedules.weekday.0';
+export const weekdayKey = (weekday: number): MessageKey => WEEKDAY_KEYS[weekday] ?? 'workflow.schedules.weekday.sunday';
 
 const clock = (hour: number, minute: number) => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
