@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Api, apiAs, demoAppId, demoToken } from '../support/api';
+import { type Api, apiAs, builtDemoWorkflow, demoToken, openDemoWorkflow } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, baseUrl, browserPageForSuite, snapshot } from '../support/browser';
-import { confirmRemoval, DEMO_ADMIN, signInToDemo } from '../support/demo';
+import { confirmRemoval, DEMO_ADMIN } from '../support/demo';
 
 /**
  * Incoming webhooks (issue 37): the demo's administrator adds a signed webhook to a built
@@ -33,15 +33,8 @@ describe('an administrator lets another system start a workflow', () => {
 
   it('adds a signed webhook to a built workflow and shows its secret once', async () => {
     api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
-    const created = await api<{ chainId: number }>('POST', '/save/saveWorkflow', { chainId: null, chainAppId: await demoAppId(), chainName: `Pembayaran ${stamp}`, chainTrigger: null });
-    workflowId = created.data.chainId;
-    const step = { actionId: null, actionChainId: workflowId, actionAlias: 'Catat', addonName: 'variable', actionParams: JSON.stringify({ values: '{"order": "{{$0.order}}"}' }) };
-    expect((await api('POST', '/save/saveAction', step)).status).toBe(true);
-    expect((await api('POST', `/action/buildWorkflow/${workflowId}`)).status).toBe(true);
-
-    await page().setViewportSize({ width: 1366, height: 900 });
-    await signInToDemo(page());
-    await page().goto(`/demo/workflow?workflow=${workflowId}`);
+    workflowId = await builtDemoWorkflow(api, `Pembayaran ${stamp}`, '{"order": "{{$0.order}}"}');
+    await openDemoWorkflow(page(), workflowId);
     await panel().waitFor();
     await panel().getByText('No webhook yet').waitFor();
     await panel().getByRole('button', { name: 'Add webhook' }).click();

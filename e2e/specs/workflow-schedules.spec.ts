@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Api, apiAs, demoAppId, demoToken } from '../support/api';
+import { type Api, apiAs, builtDemoWorkflow, demoToken, openDemoWorkflow } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
-import { confirmRemoval, DEMO_ADMIN, signInToDemo } from '../support/demo';
+import { confirmRemoval, DEMO_ADMIN } from '../support/demo';
 import { tabTo } from '../support/keyboard';
 
 /**
@@ -25,14 +25,8 @@ describe('an administrator schedules a workflow', () => {
 
   it('sees the next runs as he chooses every Monday at 08:30, and saves it', async () => {
     api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
-    workflowId = (await api<{ chainId: number }>('POST', '/save/saveWorkflow', { chainId: null, chainAppId: await demoAppId(), chainName: `Laporan pagi ${stamp}`, chainTrigger: null })).data.chainId;
-    const step = { actionId: null, actionChainId: workflowId, actionAlias: 'Rekap', addonName: 'variable', actionParams: JSON.stringify({ values: '{"at": "{{$0.scheduledAt}}"}' }) };
-    expect((await api('POST', '/save/saveAction', step)).status).toBe(true);
-    expect((await api('POST', `/action/buildWorkflow/${workflowId}`)).status).toBe(true);
-
-    await page().setViewportSize({ width: 1366, height: 900 });
-    await signInToDemo(page());
-    await page().goto(`/demo/workflow?workflow=${workflowId}`);
+    workflowId = await builtDemoWorkflow(api, `Laporan pagi ${stamp}`, '{"at": "{{$0.scheduledAt}}"}');
+    await openDemoWorkflow(page(), workflowId);
     await panel().waitFor();
     await panel().getByText('No schedule yet').waitFor();
     await panel().getByText('in the application\'s time zone (Asia/Jakarta)').waitFor();

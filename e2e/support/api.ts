@@ -1,4 +1,6 @@
+import type { Page } from 'playwright-core';
 import { baseUrl } from './browser';
+import { signInToDemo } from './demo';
 
 /** An answer of the API with its HTTP status. */
 export interface Answer<T = never> {
@@ -50,4 +52,20 @@ export async function demoShopDatabase(api: Api): Promise<{ dbId: number; label:
   const shop = databases.find((d) => d.dbDatabase === 'demo-shop.db');
   if (shop === undefined) throw new Error('the demo has no shop database');
   return { dbId: shop.dbId, label: `${shop.dbDatabase} (${shop.dbType} #${shop.dbId})` };
+}
+
+/** A built workflow of the demo application: one Set Variable step of these values (templates of $0), as its administrator makes it. */
+export async function builtDemoWorkflow(api: Api, name: string, values: string): Promise<number> {
+  const workflowId = (await api<{ chainId: number }>('POST', '/save/saveWorkflow', { chainId: null, chainAppId: await demoAppId(), chainName: name, chainTrigger: null })).data.chainId;
+  const step = { actionId: null, actionChainId: workflowId, actionAlias: 'Step', addonName: 'variable', actionParams: JSON.stringify({ values }) };
+  if (!(await api('POST', '/save/saveAction', step)).status) throw new Error('the step could not be saved');
+  if (!(await api('POST', `/action/buildWorkflow/${workflowId}`)).status) throw new Error('the workflow could not be built');
+  return workflowId;
+}
+
+/** Opens a workflow in the demo's editor, signed in as its administrator, at 1366 px. */
+export async function openDemoWorkflow(page: Page, workflowId: number): Promise<void> {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInToDemo(page);
+  await page.goto(`/demo/workflow?workflow=${workflowId}`);
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Checkbox, Code, CopyButton, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Code, CopyButton, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   HOOK_FIELD_TYPES, HOOK_MAX_FIELDS, HOOK_MAX_WAIT_MS, HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, type HookAuthMode, type HookCallOutcome, type HookField, type HookFieldType,
   type MessageKey, type WorkflowHook,
@@ -18,6 +18,7 @@ import { t as translateNow } from '../../i18n/i18n';
 import { useT } from '../../i18n/LanguageProvider';
 import { runChange, settle } from '../admin-call';
 import { loaded } from './load';
+import { WorkflowPanel } from './WorkflowPanel';
 
 /** The hook calls each card lists, newest first. */
 const CALLS_LISTED = 5;
@@ -99,13 +100,14 @@ export function HooksPanel({ workflowId, built }: { workflowId: number; built: b
   }
 
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label={t('workflow.hooks.title')} data-testid="hooks-panel">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">{t('workflow.hooks.title')}</Title>
-        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>{t('workflow.hooks.add')}</Button>
-      </Group>
-      <Text size="sm" c="dimmed" mb="xs">{t('workflow.hooks.intro')}</Text>
-      {!built && <Text size="sm" c="orange" mb="xs">{t('workflow.hooks.buildFirst')}</Text>}
+    <WorkflowPanel
+      title={t('workflow.hooks.title')}
+      testId="hooks-panel"
+      addLabel={t('workflow.hooks.add')}
+      onAdd={() => setEditing('new')}
+      intro={t('workflow.hooks.intro')}
+      notBuilt={built ? null : t('workflow.hooks.buildFirst')}
+    >
       {hooks.data !== undefined && hooks.data.length === 0 && <Text size="sm" c="dimmed">{t('workflow.hooks.none')}</Text>}
       <Stack gap="sm">
         {(hooks.data ?? []).map((hook) => (
@@ -147,7 +149,7 @@ export function HooksPanel({ workflowId, built }: { workflowId: number; built: b
         onConfirm={() => (removing === null ? Promise.resolve() : remove(removing))}
         onClose={() => setRemoving(null)}
       />
-    </Paper>
+    </WorkflowPanel>
   );
 }
 

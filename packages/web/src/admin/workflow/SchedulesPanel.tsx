@@ -1,7 +1,6 @@
-import { Alert, Badge, Button, Group, List, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, NumberInput, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MISSED_OCCURRENCES, type MissedOccurrences, type WorkflowSchedule } from '@rakit/core';
-import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { firstError } from '../../api/client';
@@ -14,6 +13,7 @@ import { t as translateNow } from '../../i18n/i18n';
 import { useT } from '../../i18n/LanguageProvider';
 import { runChange, settle } from '../admin-call';
 import { loaded } from './load';
+import { WorkflowPanel } from './WorkflowPanel';
 import { cronOf, describeForm, formOf, MINUTE_STEPS, SCHEDULE_KINDS, type ScheduleForm, type ScheduleKind, weekdayKey } from './schedule-presets';
 
 const schedulesKey = (workflowId: number) => ['workflow-schedules', workflowId] as const;
@@ -67,13 +67,14 @@ export function SchedulesPanel({ workflowId, built }: { workflowId: number; buil
   }
 
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label={t('workflow.schedules.title')} data-testid="schedules-panel">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">{t('workflow.schedules.title')}</Title>
-        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>{t('workflow.schedules.add')}</Button>
-      </Group>
-      <Text size="sm" c="dimmed" mb="xs">{t('workflow.schedules.intro', { zone: app.appTimeZone })}</Text>
-      {!built && <Text size="sm" c="orange" mb="xs">{t('workflow.schedules.buildFirst')}</Text>}
+    <WorkflowPanel
+      title={t('workflow.schedules.title')}
+      testId="schedules-panel"
+      addLabel={t('workflow.schedules.add')}
+      onAdd={() => setEditing('new')}
+      intro={t('workflow.schedules.intro', { zone: app.appTimeZone })}
+      notBuilt={built ? null : t('workflow.schedules.buildFirst')}
+    >
       {schedules.data !== undefined && schedules.data.length === 0 && <Text size="sm" c="dimmed">{t('workflow.schedules.none')}</Text>}
       <Stack gap="xs">
         {(schedules.data ?? []).map((schedule) => {
@@ -110,7 +111,7 @@ export function SchedulesPanel({ workflowId, built }: { workflowId: number; buil
         onConfirm={() => (removing === null ? Promise.resolve() : remove(removing))}
         onClose={() => setRemoving(null)}
       />
-    </Paper>
+    </WorkflowPanel>
   );
 }
 
