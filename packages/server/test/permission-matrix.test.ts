@@ -3,7 +3,7 @@ import {
   type AnyCall, AUDITED_READS, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, callNameOf, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG, TOKEN_ABILITIES,
   TOKEN_ABILITY_NAMES, type TokenAbility, UNAUDITED_CALLS, HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER,
 } from '@rakit/core';
-import { hookSignature } from '../src/hooks/receive-hook';
+import { hookSignature } from '../src/security/hook-signature';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
@@ -158,6 +158,11 @@ const fresh = {
   async action(fx: Fixture, chainId?: number): Promise<number> {
     const actionChainId = chainId ?? await fresh.workflow(fx);
     const body = { actionId: null, actionChainId, actionAlias: unique('Step'), addonName: 'http', actionParams: JSON.stringify({ method: 'GET', url: fx.jsonUrl }) };
+    return ((await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction')).data as { actionId: number }).actionId;
+  },
+  /** A Send Webhook action of a fresh workflow. */
+  async webhookAction(fx: Fixture): Promise<number> {
+    const body = { actionId: null, actionChainId: await fresh.workflow(fx), actionAlias: unique('Tell'), addonName: 'webhook', actionParams: JSON.stringify({ url: fx.jsonUrl }) };
     return ((await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction')).data as { actionId: number }).actionId;
   },
   /** A built workflow of one Set Variable step, and that step's id. */
@@ -431,6 +436,9 @@ const makers = {
   saveWorkflowHook: async (fx) => ({ body: { hookId: null, workflowId: await fresh.workflow(fx), hookName: unique('Hook'), auth: 'bearer', waitMs: 0 } }),
   rotateHookSecret: async (fx) => ({ body: { hookId: (await fresh.hook(fx)).hookId } }),
   deleteWorkflowHook: async (fx) => ({ body: { hookId: (await fresh.hook(fx)).hookId } }),
+  listStepSecrets: async (fx) => ({ params: { id: await fresh.workflow(fx) } }),
+  setStepSecret: async (fx) => ({ body: { actionId: await fresh.webhookAction(fx) } }),
+  deleteStepSecret: async (fx) => ({ body: { actionId: await fresh.webhookAction(fx) } }),
   listWorkflowSchedules: async (fx) => ({ params: { id: await fresh.workflow(fx) } }),
   previewSchedule: async (fx) => ({ body: { workflowId: await fresh.workflow(fx), cron: '*/15 * * * *', startsOn: null, endsOn: null } }),
   saveWorkflowSchedule: async (fx) => ({ body: { scheduleId: null, workflowId: await fresh.workflow(fx), cron: '0 7 * * 1', startsOn: null, endsOn: null, missed: 'runOnce', enabled: true } }),

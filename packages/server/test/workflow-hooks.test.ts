@@ -1,7 +1,7 @@
 import { HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, type HookCall, Messages, type RunOutcome, type WorkflowHook, type WorkflowRunSummary } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
-import { hookSignature } from '../src/hooks/receive-hook';
+import { hookSignature } from '../src/security/hook-signature';
 import { buildTestServer, type TestServer } from './support/build';
 import { availableEngines, type EngineName } from './support/engines';
 import { type HostileBuilder, hostileBuilder } from './trust-boundary/hostile';

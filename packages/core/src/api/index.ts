@@ -24,7 +24,7 @@ import { triggerCalls } from './triggers';
 import { userCalls } from './users';
 import { workflowRunCalls } from './workflow-runs';
 import { workflowCalls } from './workflows';
-import { workflowHookCalls } from './workflow-hooks';
+import { stepSecretCalls, workflowHookCalls } from './workflow-hooks';
 import { workflowScheduleCalls } from './workflow-schedules';
 
 export * from './contract';
@@ -86,6 +86,7 @@ export const calls = lazyCalls(() => ({
   ...passkeyCalls,
   ...apiTokenCalls,
   ...workflowHookCalls,
+  ...stepSecretCalls,
   ...workflowScheduleCalls,
 }));
 

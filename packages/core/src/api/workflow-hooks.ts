@@ -133,3 +133,53 @@ export const workflowHookCalls = lazyCalls(() => ({
     access: { level: 'public' },
   }),
 }));
+
+/*
+ * Outgoing webhooks (issue 37): a Send Webhook step signs its body as incoming hooks are checked,
+ * with a secret of its own. The secret is the step's, set here, kept sealed and never answered
+ * back: it is not a parameter, so the co-edited flow, its versions and an exported bundle never
+ * carry it.
+ */
+
+/** The prefix of a step secret the server makes, so a leaked one is recognised. */
+export const STEP_SECRET_PREFIX = 'rkw_';
+/** The shortest secret an administrator may paste (a receiver's own). */
+export const STEP_SECRET_MIN_LENGTH = 16;
+export const STEP_SECRET_MAX_LENGTH = 256;
+
+export const StepSecretSchema = z.object({
+  actionId: z.number().int(),
+  setAt: z.string(),
+});
+export type StepSecret = z.infer<typeof StepSecretSchema>;
+
+export const SetStepSecretBodySchema = z.object({
+  actionId: z.number().int().positive(),
+  /** The receiver's secret, pasted; absent: the server makes one and answers it this once. */
+  secret: z.string().trim().min(STEP_SECRET_MIN_LENGTH).max(STEP_SECRET_MAX_LENGTH).optional(),
+});
+export type SetStepSecretBody = z.infer<typeof SetStepSecretBodySchema>;
+
+export const stepSecretCalls = lazyCalls(() => ({
+  listStepSecrets: defineCall({
+    method: 'GET', path: '/action/stepSecrets/:id', tag: 'workflows',
+    summary: 'Which Send Webhook steps of a workflow have a signing secret, and since when (never the secrets)',
+    params: IdParamsSchema,
+    data: z.array(StepSecretSchema),
+    access: { level: 'appAdmin', app: { entity: 'workflow', id: (input) => input.params.id } },
+  }),
+  setStepSecret: defineCall({
+    method: 'POST', path: '/action/setStepSecret', tag: 'workflows',
+    summary: 'Set a Send Webhook step\'s signing secret: the one given, or a new one answered this once',
+    body: SetStepSecretBodySchema,
+    data: StepSecretSchema.extend({ secret: z.string().nullable() }),
+    access: { level: 'appAdmin', app: { entity: 'workflowAction', id: (input) => input.body.actionId } },
+  }),
+  deleteStepSecret: defineCall({
+    method: 'DELETE', path: '/delete/stepSecret', tag: 'workflows',
+    summary: 'Remove a Send Webhook step\'s signing secret: the step fails until one is set',
+    body: z.object({ actionId: z.number().int().positive() }),
+    data: z.object({ actionId: z.number().int() }),
+    access: { level: 'appAdmin', app: { entity: 'workflowAction', id: (input) => input.body.actionId } },
+  }),
+}));

@@ -40,6 +40,8 @@ export const WORKFLOW_HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] a
 export const WORKFLOW_CONDITION_OPERATORS = ['<', '>', '=', '!=', 'contains', 'empty'] as const;
 /** The branch a condition took: the steps on its edge of that name run. */
 export const CONDITION_BRANCHES = ['true', 'false'] as const;
+/** The add-on whose steps sign their body with a secret of their own (set by setStepSecret, never a parameter). */
+export const WEBHOOK_ADDON = 'webhook';
 export type ConditionBranch = (typeof CONDITION_BRANCHES)[number];
 
 export const ADDONS: readonly Addon[] = [
@@ -68,6 +70,11 @@ export const ADDONS: readonly Addon[] = [
       required: [select('method', 'Method', WORKFLOW_HTTP_METHODS), text('url', 'https://example.com/api/{{$1.id[0]}}')],
       optional: [text('headers', '{"Authorization": "Bearer ..."}', true), text('body', '{"name": "{{$1.name[0]}}"}', true)],
     },
+  },
+  {
+    name: WEBHOOK_ADDON, label: 'Send Webhook', available: true,
+    description: "Posts a JSON body to an address, signed with the step's secret as Rakit's incoming webhooks check it; retried on 5xx and timeouts",
+    input: { required: [text('url', 'https://example.com/hook/...')], optional: [text('body', '{"orderId": "{{$1.id[0]}}"}', true)] },
   },
   {
     name: 'condition', label: 'Condition', available: true,

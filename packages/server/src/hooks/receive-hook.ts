@@ -1,10 +1,11 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, HOOK_TIMESTAMP_TOLERANCE_S, type HookCallOutcome, type Language, Messages, type RunOutcome,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { badRequest, HttpError, local } from '../errors/http-errors';
+import { hookSignature } from '../security/hook-signature';
 import { findAppById } from '../store/repositories/apps';
 import { findWorkflowHook, insertHookCall, takeDelivery, type WorkflowHookRow } from '../store/repositories/workflow-hooks';
 import { outcomeOf, publishedVersionOf, startRun, waitForRuns } from '../workflows/runs';
@@ -57,10 +58,6 @@ const sameText = (a: string, b: string): boolean => {
   const [x, y] = [createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest()];
   return timingSafeEqual(x, y);
 };
-
-/** The signature a holder of the secret sends: `sha256=<hex>` of `<timestamp>.<raw body>`. */
-export const hookSignature = (secret: string, timestamp: string, body: Buffer): string =>
-  `sha256=${createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex')}`;
 
 /** Why the delivery does not prove the secret, or null when it does (a signature is then taken, once). */
 async function proofFailure(app: FastifyInstance, hook: WorkflowHookRow, delivery: HookDelivery): Promise<HookRefusal | null> {

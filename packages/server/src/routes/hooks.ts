@@ -1,11 +1,12 @@
-import { workflowHookCalls } from '@rakit/core';
+import { stepSecretCalls, workflowHookCalls } from '@rakit/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { cachedHook, type HookRefusal, logHookCall, receiveHook } from '../hooks/receive-hook';
+import { listStepSecrets, removeStepSecret, setStepSecret } from '../hooks/step-secrets';
 import { listWorkflowHooks, removeWorkflowHook, rotateHookSecret, saveWorkflowHook } from '../hooks/workflow-hooks';
 import { requestLanguage } from '../http/language';
 import { route } from '../http/route';
 
-/** Incoming webhooks (issue 37): the administrator's calls, and the public one other systems make. */
+/** Webhooks (issue 37): the administrator's calls (incoming hooks, Send Webhook steps' secrets), and the public one other systems make. */
 const hookRoutes: FastifyPluginAsync = async (app) => {
   route(app, workflowHookCalls.listWorkflowHooks, ({ input: { params } }) => listWorkflowHooks(app, params.id));
   route(app, workflowHookCalls.saveWorkflowHook, async ({ input: { body }, audit, reply }) => {
@@ -15,6 +16,9 @@ const hookRoutes: FastifyPluginAsync = async (app) => {
   });
   route(app, workflowHookCalls.rotateHookSecret, ({ input: { body }, audit }) => rotateHookSecret(app, audit, body.hookId));
   route(app, workflowHookCalls.deleteWorkflowHook, ({ input: { body }, audit }) => removeWorkflowHook(app, audit, body.hookId));
+  route(app, stepSecretCalls.listStepSecrets, ({ input: { params } }) => listStepSecrets(app, params.id));
+  route(app, stepSecretCalls.setStepSecret, ({ input: { body }, audit }) => setStepSecret(app, audit, body));
+  route(app, stepSecretCalls.deleteStepSecret, ({ input: { body }, audit }) => removeStepSecret(app, audit, body.actionId));
   await app.register(receivingRoutes);
 };
 

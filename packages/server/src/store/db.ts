@@ -40,6 +40,7 @@ import * as passkeys from './migrations/2026-11-30-1101-passkeys';
 import * as apiTokens from './migrations/2026-11-30-1201-api-tokens';
 import * as workflowHooks from './migrations/2026-11-30-1301-workflow-hooks';
 import * as workflowSchedules from './migrations/2026-11-30-1401-workflow-schedules';
+import * as stepSecrets from './migrations/2026-11-30-1501-step-secrets';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -188,6 +189,7 @@ const migrations = {
   '2026-11-30-1201-api-tokens': apiTokens,
   '2026-11-30-1301-workflow-hooks': workflowHooks,
   '2026-11-30-1401-workflow-schedules': workflowSchedules,
+  '2026-11-30-1501-step-secrets': stepSecrets,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

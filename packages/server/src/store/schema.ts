@@ -234,6 +234,14 @@ export interface HookDeliveriesTable {
   receivedAt: string;
 }
 
+/** A Send Webhook step's signing secret (issue 37), sealed (SecretBox): the signature is made with the secret itself. */
+export interface WorkflowStepSecretsTable {
+  actionId: number;
+  appId: number;
+  secretEnc: string;
+  setAt: string;
+}
+
 /** A schedule of a workflow (issue 37): a cron expression in its application's time zone. */
 export interface WorkflowSchedulesTable {
   scheduleId: Generated<number>;
@@ -665,6 +673,7 @@ export interface Database {
   hookCalls: HookCallsTable;
   hookDeliveries: HookDeliveriesTable;
   workflowSchedules: WorkflowSchedulesTable;
+  workflowStepSecrets: WorkflowStepSecretsTable;
   scheduleOccurrences: ScheduleOccurrencesTable;
 }
 

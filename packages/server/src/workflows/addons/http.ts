@@ -2,7 +2,7 @@ import { answerBodyOf, type LocalText, Messages, type TextParts, WORKFLOW_HTTP_M
 import { HttpError } from '../../errors/http-errors';
 import { AllowedHosts } from '../../outbound/addresses';
 import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../../outbound/safe-request';
-import { type AddonExecutor, failureParts, StepFailure } from './executor';
+import { type AddonExecutor, failureParts, type StepContext, StepFailure } from './executor';
 import { jsonParam, objectParam, requiredText } from './params';
 
 /**
@@ -73,40 +73,69 @@ function requestFailure(error: unknown): unknown {
 
 const shownHeaders = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => SHOWN_HEADERS.has(name)));
 
+/** A request a step sends: its method, address, headers (the Idempotency-Key is set here) and body. */
+export interface StepRequest {
+  method: Method;
+  url: URL;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** What a step's request answered, as later steps read it. */
+export interface StepAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * Sends a step's request through the outbound guard with the step's idempotency key. An answer
+ * of 3xx, 4xx or 5xx fails the step; 5xx, 408, 425 and 429 may pass (the engine tries again).
+ */
+export async function sendStepRequest(context: StepContext, request: StepRequest): Promise<StepAnswer> {
+  const { method, url, body } = request;
+  if (!context.app.config.allowPrivateUrls && METADATA_HOSTS.test(url.hostname)) {
+    throw configuration([{ key: 'requestHostRefused' }, `: ${url.hostname}`]);
+  }
+  const headers = { ...request.headers };
+  for (const name of Object.keys(headers)) if (name.trim().toLowerCase() === 'idempotency-key') delete headers[name];
+  headers['idempotency-key'] = context.idempotencyKey;
+
+  context.signal.throwIfAborted();
+  let answer;
+  try {
+    answer = await withOutboundSlot(async () => {
+      const targets = await vetHost(url.hostname, context.app.config.allowPrivateUrls, undefined, new AllowedHosts(context.app.config.allowedUrlHosts));
+      context.signal.throwIfAborted();
+      return sendToAddress({ url, method, headers, body }, targets, undefined, context.signal);
+    });
+  } catch (error) {
+    throw requestFailure(error);
+  }
+  if (answer.status >= 300) {
+    const retryable = answer.status >= 500 || RETRYABLE_CLIENT_STATUSES.has(answer.status);
+    const key = answer.status < 400 ? 'workflow.failure.httpRedirect' : 'workflow.failure.httpStatus';
+    throw new StepFailure({ key, values: { request: `${method} ${url.origin}${url.pathname}`, status: String(answer.status) } }, retryable);
+  }
+  return { status: answer.status, headers: shownHeaders(answer.headers), body: answerBodyOf(answer.text) };
+}
+
+/** The step's address, or its failure: a refused or malformed URL is the author's to fix. */
+export function stepUrl(params: Readonly<Record<string, unknown>>): URL {
+  try {
+    return outboundUrl(requiredText(params, 'url'));
+  } catch (error) {
+    throw requestFailure(error);
+  }
+}
+
 export const httpExecutor: AddonExecutor = {
   defaults: { timeoutMs: 15_000, retries: 3 },
   async run(context, params) {
     const method = methodOf(params);
-    let url: URL;
-    try {
-      url = outboundUrl(requiredText(params, 'url'));
-    } catch (error) {
-      throw requestFailure(error);
-    }
-    if (!context.app.config.allowPrivateUrls && METADATA_HOSTS.test(url.hostname)) {
-      throw configuration([{ key: 'requestHostRefused' }, `: ${url.hostname}`]);
-    }
+    const url = stepUrl(params);
     const headers = headersOf(params);
     const body = bodyOf(method, params, headers);
-    for (const name of Object.keys(headers)) if (name.trim().toLowerCase() === 'idempotency-key') delete headers[name];
-    headers['idempotency-key'] = context.idempotencyKey;
-
-    context.signal.throwIfAborted();
-    let answer;
-    try {
-      answer = await withOutboundSlot(async () => {
-        const targets = await vetHost(url.hostname, context.app.config.allowPrivateUrls, undefined, new AllowedHosts(context.app.config.allowedUrlHosts));
-        context.signal.throwIfAborted();
-        return sendToAddress({ url, method, headers, body }, targets, undefined, context.signal);
-      });
-    } catch (error) {
-      throw requestFailure(error);
-    }
-    if (answer.status >= 300) {
-      const retryable = answer.status >= 500 || RETRYABLE_CLIENT_STATUSES.has(answer.status);
-      const key = answer.status < 400 ? 'workflow.failure.httpRedirect' : 'workflow.failure.httpStatus';
-      throw new StepFailure({ key, values: { request: `${method} ${url.origin}${url.pathname}`, status: String(answer.status) } }, retryable);
-    }
-    return { output: { status: answer.status, headers: shownHeaders(answer.headers), body: answerBodyOf(answer.text) } };
+    return { output: await sendStepRequest(context, { method, url, headers, body }) };
   },
 };

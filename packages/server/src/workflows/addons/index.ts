@@ -7,6 +7,7 @@ import { insertExecutor } from './insert';
 import { queryExecutor } from './query';
 import { updateExecutor } from './update';
 import { variableExecutor } from './variable';
+import { webhookExecutor } from './webhook';
 
 /**
  * The executors the engine runs, by add-on name (core's ADDONS). An add-on without one here
@@ -17,6 +18,7 @@ const EXECUTORS: ReadonlyMap<string, AddonExecutor> = new Map<string, AddonExecu
   ['insert', insertExecutor],
   ['update', updateExecutor],
   ['http', httpExecutor],
+  ['webhook', webhookExecutor],
   ['email', emailExecutor],
   ['condition', conditionExecutor],
   ['variable', variableExecutor],
