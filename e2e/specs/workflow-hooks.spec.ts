@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Api, apiAs, builtDemoWorkflow, demoToken, openDemoWorkflow } from '../support/api';
+import { type Api, apiAs, builtDemoWorkflow, demoAppId, demoToken, openDemoWorkflow } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, baseUrl, browserPageForSuite, snapshot } from '../support/browser';
 import { confirmRemoval, DEMO_ADMIN } from '../support/demo';
@@ -107,6 +107,37 @@ describe('an administrator lets another system start a workflow', () => {
     expect(await accessibilityViolations(page(), '[data-testid=hooks-panel]')).toEqual([]);
     await snapshot(page(), 'workflow-hooks-phone');
     await page().setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it("gives a Send Webhook step of another workflow the hook's secret: its run starts this one", async () => {
+    const senderId = (await api<{ chainId: number }>('POST', '/save/saveWorkflow', { chainId: null, chainAppId: await demoAppId(), chainName: `Kabari kasir ${stamp}`, chainTrigger: null })).data.chainId;
+    const step = { actionId: null, actionChainId: senderId, actionAlias: 'Kabari', addonName: 'webhook', actionParams: JSON.stringify({ url: address, body: '{"order": "INV-FROM-STEP"}' }) };
+    expect((await api('POST', '/save/saveAction', step)).status).toBe(true);
+    expect((await api('POST', `/action/buildWorkflow/${senderId}`)).status).toBe(true);
+    await page().goto(`/demo/workflow?workflow=${senderId}`);
+    await page().getByRole('button', { name: 'Configure Kabari' }).click();
+    const dialog = page().getByTestId('flow-config');
+    const section = dialog.getByTestId('step-secret');
+    await section.getByText('No secret yet: the step fails until one is set').waitFor();
+    await section.getByRole('button', { name: "Use the receiver's secret" }).click();
+    const save = section.getByRole('button', { name: 'Save secret' });
+    await section.getByLabel("The receiver's secret").fill('too short');
+    expect(await save.isDisabled()).toBe(true);
+    await section.getByLabel("The receiver's secret").fill(secret);
+    await save.click();
+    await page().getByText('The signing secret is saved').waitFor();
+    await section.getByText(/^Set /).waitFor();
+    expect(await accessibilityViolations(page(), '[data-testid="flow-config"]')).toEqual([]);
+    await snapshot(page(), 'workflow-step-secret');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page().content()).not.toContain(secret);
+
+    const sent = await api<{ status: string; output: { status: number; body: { data: { runId: number } } } }>('POST', `/action/runWorkflow/${senderId}`, { params: {} });
+    expect(sent.data.status).toBe('succeeded');
+    expect(sent.data.output.status).toBe(202);
+    const started = await api<{ input: unknown }>('GET', `/action/workflowRun/${sent.data.output.body.data.runId}`);
+    expect(started.data.input).toEqual({ order: 'INV-FROM-STEP' });
+    await page().goto(`/demo/workflow?workflow=${workflowId}`);
   });
 
   it('removes the webhook: its address answers 404', async () => {

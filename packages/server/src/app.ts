@@ -20,6 +20,7 @@ import { type LastUse, sessionUseOf } from './auth/sessions';
 import { tokenUseOf } from './auth/machine-tokens';
 import { installSessionUpkeep } from './accounts/sessions';
 import { installHookUpkeep } from './hooks/workflow-hooks';
+import { installTaskDeadlines } from './tasks/workflow-tasks';
 import { Scheduler, SCHEDULER_TICK_MS } from './schedules/scheduler';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
@@ -63,6 +64,7 @@ import passkeyRoutes from './routes/passkeys';
 import apiTokenRoutes from './routes/api-tokens';
 import hookRoutes from './routes/hooks';
 import scheduleRoutes from './routes/schedules';
+import taskRoutes from './routes/tasks';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { installSharedState } from './replicas/shared-state';
@@ -279,6 +281,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(apiTokenRoutes);
   await app.register(hookRoutes);
   await app.register(scheduleRoutes);
+  await app.register(taskRoutes);
   await app.register(lookupRoutes);
   await app.register(bundleRoutes);
   await app.register(functionRoutes);
@@ -288,6 +291,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   installAuditLog(app);
   installSessionUpkeep(app);
   installHookUpkeep(app);
+  installTaskDeadlines(app);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -165,6 +165,16 @@ const fresh = {
     const body = { actionId: null, actionChainId: await fresh.workflow(fx), actionAlias: unique('Tell'), addonName: 'webhook', actionParams: JSON.stringify({ url: fx.jsonUrl }) };
     return ((await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction')).data as { actionId: number }).actionId;
   },
+  /** A run waiting for an approval given to the member (issue 37): its id and its task's. */
+  async waitingRun(fx: Fixture): Promise<{ runId: number; taskId: number }> {
+    const chainId = await fresh.workflow(fx);
+    const body = { actionId: null, actionChainId: chainId, actionAlias: unique('Approve'), addonName: 'approval', actionParams: JSON.stringify({ assignee: fx.userIds.member, message: 'Setuju?' }) };
+    await must(await fx.server.call('POST', '/save/saveAction', body, fx.tokens.admin), 'saveAction');
+    await must(await fx.server.call('POST', `/action/buildWorkflow/${chainId}`, undefined, fx.tokens.admin), 'buildWorkflow');
+    const runId = ((await must(await fx.server.call('POST', `/action/runWorkflow/${chainId}`, { params: {} }, fx.tokens.admin), 'runWorkflow')).data as { runId: number }).runId;
+    const task = await fx.server.store.selectFrom('workflowTasks').select('taskId').where('runId', '=', runId).executeTakeFirstOrThrow();
+    return { runId, taskId: task.taskId };
+  },
   /** A built workflow of one Set Variable step, and that step's id. */
   async builtWorkflow(fx: Fixture): Promise<{ chainId: number; actionId: number }> {
     const chainId = await fresh.workflow(fx);
@@ -439,6 +449,9 @@ const makers = {
   listStepSecrets: async (fx) => ({ params: { id: await fresh.workflow(fx) } }),
   setStepSecret: async (fx) => ({ body: { actionId: await fresh.webhookAction(fx) } }),
   deleteStepSecret: async (fx) => ({ body: { actionId: await fresh.webhookAction(fx) } }),
+  listMyTasks: (fx) => ({ params: { appId: fx.appId } }),
+  answerTask: async (fx) => ({ body: { taskId: (await fresh.waitingRun(fx)).taskId, answer: 'approve' } }),
+  cancelWorkflowRun: async (fx) => ({ params: { id: (await fresh.waitingRun(fx)).runId } }),
   listWorkflowSchedules: async (fx) => ({ params: { id: await fresh.workflow(fx) } }),
   previewSchedule: async (fx) => ({ body: { workflowId: await fresh.workflow(fx), cron: '*/15 * * * *', startsOn: null, endsOn: null } }),
   saveWorkflowSchedule: async (fx) => ({ body: { scheduleId: null, workflowId: await fresh.workflow(fx), cron: '0 7 * * 1', startsOn: null, endsOn: null, missed: 'runOnce', enabled: true } }),

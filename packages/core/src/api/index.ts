@@ -26,6 +26,7 @@ import { workflowRunCalls } from './workflow-runs';
 import { workflowCalls } from './workflows';
 import { stepSecretCalls, workflowHookCalls } from './workflow-hooks';
 import { workflowScheduleCalls } from './workflow-schedules';
+import { workflowTaskCalls } from './workflow-tasks';
 
 export * from './contract';
 export * from './collab';
@@ -56,6 +57,7 @@ export * from './workflow-runs';
 export * from './workflows';
 export * from './workflow-hooks';
 export * from './workflow-schedules';
+export * from './workflow-tasks';
 
 /** Every call of the API, by name: the server registers a route for each, the web client calls them. */
 export const calls = lazyCalls(() => ({
@@ -88,6 +90,7 @@ export const calls = lazyCalls(() => ({
   ...workflowHookCalls,
   ...stepSecretCalls,
   ...workflowScheduleCalls,
+  ...workflowTaskCalls,
 }));
 
 export type CallName = keyof typeof calls;

@@ -40,6 +40,14 @@ export const WORKFLOW_HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] a
 export const WORKFLOW_CONDITION_OPERATORS = ['<', '>', '=', '!=', 'contains', 'empty'] as const;
 /** The branch a condition took: the steps on its edge of that name run. */
 export const CONDITION_BRANCHES = ['true', 'false'] as const;
+/** The add-ons whose steps wait for a person's answer (issue 37): their run waits, durably, for a task. */
+export const APPROVAL_ADDON = 'approval';
+export const INPUT_ADDON = 'input';
+export const TASK_ADDONS: readonly string[] = [APPROVAL_ADDON, INPUT_ADDON];
+/** What an assignee names: a group of the application (`group:<name>`) or one account (its user id). */
+export const TASK_GROUP_PREFIX = 'group:';
+/** The longest deadline a task may have, in hours (a year). */
+export const MAX_TASK_DEADLINE_HOURS = 24 * 366;
 /** The add-on whose steps sign their body with a secret of their own (set by setStepSecret, never a parameter). */
 export const WEBHOOK_ADDON = 'webhook';
 export type ConditionBranch = (typeof CONDITION_BRANCHES)[number];
@@ -75,6 +83,22 @@ export const ADDONS: readonly Addon[] = [
     name: WEBHOOK_ADDON, label: 'Send Webhook', available: true,
     description: "Posts a JSON body to an address, signed with the step's secret as Rakit's incoming webhooks check it; retried on 5xx and timeouts",
     input: { required: [text('url', 'https://example.com/hook/...')], optional: [text('body', '{"orderId": "{{$1.id[0]}}"}', true)] },
+  },
+  {
+    name: APPROVAL_ADDON, label: 'Approval', available: true,
+    description: "Waits, for days if need be, until an assignee approves or rejects; its output's decision is approved, rejected or deadline, for a Condition after it",
+    input: {
+      required: [text('assignee', 'group:Manajer or a user id'), text('message', 'Approve the purchase of {{$0.total}}?')],
+      optional: [text('deadlineHours', '48')],
+    },
+  },
+  {
+    name: INPUT_ADDON, label: 'Wait for Input', available: true,
+    description: 'Waits until an assignee fills in a small form; its output holds the values, or the decision deadline',
+    input: {
+      required: [text('assignee', 'group:Gudang or a user id'), text('message', 'How many arrived of order {{$0.order}}?'), text('fields', '{"received": "number", "note": "text"}', true)],
+      optional: [text('deadlineHours', '24')],
+    },
   },
   {
     name: 'condition', label: 'Condition', available: true,

@@ -8,15 +8,19 @@ import { CONDITION_BRANCHES } from './addons';
  * source of truth the queue's workers resume from.
  */
 
-/** queued: waiting for a worker; running: a worker holds its lease; the rest are final. */
-export const WORKFLOW_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+/**
+ * queued: waiting for a worker; running: a worker holds its lease; waiting: a step waits for a
+ * person (issue 37: an Approval or Wait for Input), no worker holds it; the rest are final.
+ */
+export const WORKFLOW_RUN_STATUSES = ['queued', 'running', 'waiting', 'succeeded', 'failed', 'cancelled'] as const;
 export type WorkflowRunStatus = (typeof WORKFLOW_RUN_STATUSES)[number];
 
 /**
- * pending: not reached yet; running: started (its attempt counted); skipped: on the branch of a
- * condition that was not taken, or after such a step; the rest are final.
+ * pending: not reached yet; running: started (its attempt counted); waiting: its task waits for
+ * a person's answer; skipped: on the branch of a condition that was not taken, or after such a
+ * step; the rest are final.
  */
-export const WORKFLOW_STEP_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'skipped'] as const;
+export const WORKFLOW_STEP_STATUSES = ['pending', 'running', 'waiting', 'succeeded', 'failed', 'skipped', 'cancelled'] as const;
 export type WorkflowStepStatus = (typeof WORKFLOW_STEP_STATUSES)[number];
 
 

@@ -16,6 +16,7 @@ import { findTrigger } from '../store/repositories/triggers';
 import { findWorkflowHook } from '../store/repositories/workflow-hooks';
 import { findWorkflowSchedule } from '../store/repositories/workflow-schedules';
 import { findRun } from '../store/repositories/workflow-runs';
+import { findWorkflowTask } from '../store/repositories/workflow-tasks';
 import { findWorkflow, findWorkflowAction } from '../store/repositories/workflows';
 
 declare module 'fastify' {
@@ -83,6 +84,7 @@ const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
   workflowHook: { find: async (app, id) => (await findWorkflowHook(app.store, String(id)))?.appId, missing: Messages.workflowHookNotFound },
   workflowSchedule: { find: async (app, id) => (await findWorkflowSchedule(app.store, numeric(id)))?.appId, missing: Messages.workflowScheduleNotFound },
   workflowRun: { find: async (app, id) => (await findRun(app.store, numeric(id)))?.appId, missing: Messages.workflowRunNotFound },
+  workflowTask: { find: async (app, id) => (await findWorkflowTask(app.store, numeric(id)))?.appId, missing: Messages.workflowTaskNotFound },
 };
 
 /**

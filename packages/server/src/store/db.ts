@@ -41,6 +41,7 @@ import * as apiTokens from './migrations/2026-11-30-1201-api-tokens';
 import * as workflowHooks from './migrations/2026-11-30-1301-workflow-hooks';
 import * as workflowSchedules from './migrations/2026-11-30-1401-workflow-schedules';
 import * as stepSecrets from './migrations/2026-11-30-1501-step-secrets';
+import * as workflowTasks from './migrations/2026-11-30-1601-workflow-tasks';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -190,6 +191,7 @@ const migrations = {
   '2026-11-30-1301-workflow-hooks': workflowHooks,
   '2026-11-30-1401-workflow-schedules': workflowSchedules,
   '2026-11-30-1501-step-secrets': stepSecrets,
+  '2026-11-30-1601-workflow-tasks': workflowTasks,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

@@ -242,6 +242,34 @@ export interface WorkflowStepSecretsTable {
   setAt: string;
 }
 
+/** A task an Approval or Wait for Input step gave (issue 37); its run waits for it. */
+export interface WorkflowTasksTable {
+  taskId: Generated<number>;
+  appId: number;
+  workflowId: number;
+  runId: number;
+  stepNumber: number;
+  /** core's TaskKind. */
+  kind: string;
+  /** Given to a group of the application, or to one account (one of the two). */
+  assigneeGroupId: number | null;
+  assigneeUser: string | null;
+  /** As the step named it: `group:<name>` or the user id. */
+  assigneeLabel: string;
+  message: string;
+  /** core's TaskField list, JSON ([] for an approval). */
+  fields: string;
+  /** core's TaskStatus. */
+  status: string;
+  deadlineAt: string | null;
+  createdAt: string;
+  /** core's TaskDecision, the answer's JSON (comment, values), who gave it and when; null while open. */
+  decision: string | null;
+  answer: string | null;
+  answeredBy: string | null;
+  answeredAt: string | null;
+}
+
 /** A schedule of a workflow (issue 37): a cron expression in its application's time zone. */
 export interface WorkflowSchedulesTable {
   scheduleId: Generated<number>;
@@ -674,6 +702,7 @@ export interface Database {
   hookDeliveries: HookDeliveriesTable;
   workflowSchedules: WorkflowSchedulesTable;
   workflowStepSecrets: WorkflowStepSecretsTable;
+  workflowTasks: WorkflowTasksTable;
   scheduleOccurrences: ScheduleOccurrencesTable;
 }
 

@@ -79,7 +79,7 @@ export async function startRun(
  * stays 'queued' in the store, where the workers' sweep finds it (the embedded queue's poll reads
  * the rows anyway).
  */
-async function enqueue(app: FastifyInstance, runId: number): Promise<void> {
+export async function enqueue(app: FastifyInstance, runId: number): Promise<void> {
   try {
     await app.workflows.queue.enqueue(runId);
   } catch (error) {
@@ -100,7 +100,8 @@ export async function waitForRuns(app: FastifyInstance, runIds: readonly number[
     for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
       for (const runId of [...pending]) {
         const run = await findRun(app.store, runId);
-        if (run === undefined || FINAL.has(run.status)) pending.delete(runId);
+        // A run that waits for a person will not end within a caller's wait: it is answered as started.
+        if (run === undefined || FINAL.has(run.status) || run.status === 'waiting') pending.delete(runId);
       }
       const left = deadline - Date.now();
       if (pending.size === 0 || left <= 0) return;

@@ -8,6 +8,7 @@ import { menusApi } from './menus';
 import { actionsApi } from './actions';
 import { tablesApi } from './tables';
 import { usersApi } from './users';
+import { tasksApi } from './tasks';
 import { withLazyAreas } from './lazy-areas';
 import type { BuilderAreasApi } from './builder-areas';
 
@@ -50,8 +51,9 @@ export function appApi(appSlug: string): AppApi {
     ...usersApi(appSlug),
     ...actionsApi(appSlug),
     ...tablesApi(appSlug),
+    ...tasksApi(appSlug),
   };
   return withLazyAreas<typeof firstPaint, BuilderAreasApi>(firstPaint, () => import('./builder-areas').then((areas) => areas.builderAreasApi(appSlug)));
 }
 export type AppApi = ReturnType<typeof appsApi> & ReturnType<typeof menusApi> & ReturnType<typeof usersApi>
-  & ReturnType<typeof actionsApi> & ReturnType<typeof tablesApi> & BuilderAreasApi;
+  & ReturnType<typeof actionsApi> & ReturnType<typeof tablesApi> & ReturnType<typeof tasksApi> & BuilderAreasApi;

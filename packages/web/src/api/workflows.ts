@@ -1,5 +1,6 @@
 import {
-  type ClientInputOf, type SaveWorkflowHookBody, type SaveWorkflowScheduleBody, workflowCalls, workflowHookCalls, workflowRunCalls, workflowScheduleCalls,
+  type ClientInputOf, type SaveWorkflowHookBody, type SaveWorkflowScheduleBody, type SetStepSecretBody, stepSecretCalls, workflowCalls, workflowHookCalls, workflowRunCalls,
+  workflowScheduleCalls, workflowTaskCalls,
 } from '@rakit/core';
 import { callApi } from './request';
 
@@ -36,6 +37,14 @@ export const workflowsApi = (appSlug: string) => ({
   saveWorkflowHook: (body: SaveWorkflowHookBody) => callApi(workflowHookCalls.saveWorkflowHook, { body }, appSlug),
   rotateHookSecret: (hookId: string) => callApi(workflowHookCalls.rotateHookSecret, { body: { hookId } }, appSlug),
   deleteWorkflowHook: (hookId: string) => callApi(workflowHookCalls.deleteWorkflowHook, { body: { hookId } }, appSlug),
+
+  /** Send Webhook steps' signing secrets (issue 37): whether set, never what. */
+  listStepSecrets: (workflowId: number) => callApi(stepSecretCalls.listStepSecrets, { params: { id: workflowId } }, appSlug),
+  setStepSecret: (body: SetStepSecretBody) => callApi(stepSecretCalls.setStepSecret, { body }, appSlug),
+  deleteStepSecret: (actionId: number) => callApi(stepSecretCalls.deleteStepSecret, { body: { actionId } }, appSlug),
+
+  /** Cancels a run that waits for a worker or a person (issue 37). */
+  cancelWorkflowRun: (runId: number) => callApi(workflowTaskCalls.cancelWorkflowRun, { params: { id: runId } }, appSlug),
 
   /** A workflow's schedules (issue 37). */
   listWorkflowSchedules: (workflowId: number) => callApi(workflowScheduleCalls.listWorkflowSchedules, { params: { id: workflowId } }, appSlug),

@@ -14,6 +14,7 @@ import { useOwnSessions } from '../sessions/use-own-sessions';
 import { IconDevices } from '@tabler/icons-react';
 import { AdminLinks } from './AdminLinks';
 import { MenuNav } from './MenuNav';
+import { TasksEntry } from './TasksEntry';
 import { PageView } from './PageView';
 
 interface RuntimeScreenProps {
@@ -95,6 +96,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
       <AppShell.Navbar p="xs" aria-label={t('shell.runtime.appMenu')} inert={!sidebarShown}>
         <Text fw={700} px="sm" py="xs">{app.appName}</Text>
         <ScrollArea>
+          {!preview && <TasksEntry />}
           {menus.isPending ? <Loader size="sm" m="sm" /> : (
             <MenuNav menus={menus.data?.data ?? []} activePageSlug={shownPage} pageHref={pageHref} onOpenPage={openPage} />
           )}

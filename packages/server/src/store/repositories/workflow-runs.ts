@@ -95,6 +95,35 @@ export async function finishRun(db: Store, runId: number, owner: string, status:
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Lets go of a run whose step waits for a person (issue 37): no worker holds it until the answer queues it again. */
+export async function parkRun(db: Store, runId: number, owner: string): Promise<boolean> {
+  const result = await db.updateTable('workflowRuns').set({ status: 'waiting', leaseOwner: null, leaseExpiresAt: null })
+    .where('runId', '=', runId).where('leaseOwner', '=', owner).where('status', '=', 'running').executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Takes a waiting run out of its wait (issue 37): the step becomes what the task's answer says
+ * and the run queued again, or, cancelled, the run ends. False when it was not waiting.
+ */
+export async function resumeWaitingRun(db: Store, runId: number, stepNumber: number, output: string): Promise<boolean> {
+  const run = await db.updateTable('workflowRuns').set({ status: 'queued' }).where('runId', '=', runId).where('status', '=', 'waiting').executeTakeFirst();
+  if (Number(run.numUpdatedRows) === 0) return false;
+  await db.updateTable('workflowStepRuns').set({ status: 'succeeded', output, finishedAt: new Date().toISOString() })
+    .where('runId', '=', runId).where('stepNumber', '=', stepNumber).where('status', '=', 'waiting').execute();
+  return true;
+}
+
+/** Cancels a run no worker holds (queued or waiting): false when it was in neither state. */
+export async function cancelUnheldRun(db: Store, runId: number): Promise<boolean> {
+  const now = new Date().toISOString();
+  const run = await db.updateTable('workflowRuns').set({ status: 'cancelled', finishedAt: now, leaseOwner: null, leaseExpiresAt: null })
+    .where('runId', '=', runId).where('status', 'in', ['queued', 'waiting']).executeTakeFirst();
+  if (Number(run.numUpdatedRows) === 0) return false;
+  await db.updateTable('workflowStepRuns').set({ status: 'cancelled', finishedAt: now }).where('runId', '=', runId).where('status', 'in', ['waiting', 'pending']).execute();
+  return true;
+}
+
 /** Lets go of a run without ending it (the worker is closing): another worker claims it at once. */
 export async function releaseRun(db: Store, runId: number, owner: string): Promise<void> {
   await db.updateTable('workflowRuns').set({ status: 'queued', leaseOwner: null, leaseExpiresAt: null })

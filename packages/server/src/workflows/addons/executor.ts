@@ -1,4 +1,4 @@
-import type { ConditionBranch, LocalText, TextParts } from '@rakit/core';
+import type { ConditionBranch, LocalText, TaskField, TaskKind, TextParts } from '@rakit/core';
 import { localiseParts, partsOfText } from '@rakit/core/translate';
 import type { FastifyInstance } from 'fastify';
 
@@ -25,10 +25,27 @@ export interface StepContext {
   signal: AbortSignal;
 }
 
-/** What a step produced: its output (`$N` of later templates) and, for a condition, the edge taken. */
+/** A task a step gives (issue 37): the engine records it and the run waits for its answer. */
+export interface TaskRequest {
+  kind: TaskKind;
+  /** A group of the application, or one account of it (one of the two). */
+  assigneeGroupId: number | null;
+  assigneeUser: string | null;
+  /** As the step names it: `group:<name>` or the user id. */
+  assigneeLabel: string;
+  message: string;
+  fields: TaskField[];
+  deadlineAt: string | null;
+}
+
+/**
+ * What a step produced: its output (`$N` of later templates) and, for a condition, the edge
+ * taken; or a task to wait for, whose answer becomes the output.
+ */
 export interface StepOutcome {
   output: unknown;
   branch?: ConditionBranch;
+  wait?: TaskRequest;
 }
 
 /**

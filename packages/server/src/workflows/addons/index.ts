@@ -5,6 +5,7 @@ import { functionExecutor } from './function';
 import { httpExecutor } from './http';
 import { insertExecutor } from './insert';
 import { queryExecutor } from './query';
+import { approvalExecutor, inputExecutor } from './task';
 import { updateExecutor } from './update';
 import { variableExecutor } from './variable';
 import { webhookExecutor } from './webhook';
@@ -19,6 +20,8 @@ const EXECUTORS: ReadonlyMap<string, AddonExecutor> = new Map<string, AddonExecu
   ['update', updateExecutor],
   ['http', httpExecutor],
   ['webhook', webhookExecutor],
+  ['approval', approvalExecutor],
+  ['input', inputExecutor],
   ['email', emailExecutor],
   ['condition', conditionExecutor],
   ['variable', variableExecutor],

@@ -49,7 +49,7 @@ export function decideStep(
   for (const edge of incoming) {
     const source = stateOf(edge[0]);
     if (source === undefined) continue;
-    if (source.status === 'pending' || source.status === 'running') return 'wait';
+    if (source.status === 'pending' || source.status === 'running' || source.status === 'waiting') return 'wait';
     if (source.status === 'succeeded' && (edge[2] === undefined || edge[2] === source.branch)) live = true;
   }
   return live ? 'run' : 'skip';

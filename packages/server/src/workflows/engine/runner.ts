@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ExecutorLookup } from '../addons';
 import type { Store } from '../../store/db';
 import { type StepOutcome, StepFailure } from '../addons/executor';
+import { insertWorkflowTask } from '../../store/repositories/workflow-tasks';
 import {
-  failureColumns, findRun, finishRun, renewLease, storedFailure, runsOfTriggerRun, setTriggerRunStatus, stepsOfRun, updateHeldStep,
+  failureColumns, findRun, finishRun, parkRun, renewLease, storedFailure, runsOfTriggerRun, setTriggerRunStatus, stepsOfRun, updateHeldStep,
   type WorkflowStepRunRow,
 } from '../../store/repositories/workflow-runs';
 import { chainOf, decideStep, loadDefinition, type PublishedEdge, type StepState } from './definition';
@@ -103,12 +104,12 @@ function failureOf(error: unknown): { text: TextParts; retryable: boolean } {
 }
 
 /** After a run ends, its trigger run (if any) ends too once every run it started has. */
-async function settleTriggerRun(options: RunnerOptions, triggerRunId: number | null): Promise<void> {
+export async function settleTriggerRun(options: RunnerOptions, triggerRunId: number | null): Promise<void> {
   if (triggerRunId === null) return;
   const store = options.app.store;
   const runs = await runsOfTriggerRun(store, triggerRunId);
   const statuses = await Promise.all(runs.map(async (r) => (await findRun(store, r.runId))?.status));
-  if (statuses.some((s) => s === 'queued' || s === 'running')) return;
+  if (statuses.some((s) => s === 'queued' || s === 'running' || s === 'waiting')) return;
   await setTriggerRunStatus(store, triggerRunId, statuses.some((s) => s === 'failed') ? 'failed' : 'succeeded');
 }
 
@@ -116,7 +117,7 @@ async function settleTriggerRun(options: RunnerOptions, triggerRunId: number | n
  * Advances the run `runId`, which the caller has claimed for `owner`, until it ends or the lease
  * is lost. Answers how it stopped.
  */
-export async function advanceRun(options: RunnerOptions, runId: number, owner: string): Promise<'succeeded' | 'failed' | 'lost'> {
+export async function advanceRun(options: RunnerOptions, runId: number, owner: string): Promise<'succeeded' | 'failed' | 'waiting' | 'lost'> {
   const { store } = options.app;
   const lease = new Lease(options, runId, owner);
   // Writes made after a step (its output, the steps skipped after it) are carried to the next
@@ -229,6 +230,27 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
       }
       if (lease.lost) return 'lost';
 
+      if (outcome?.wait !== undefined) {
+        // The step gives its task and the run waits for the answer with no worker holding it: the
+        // task, the step waiting with the task's id as its output and the run let go, in one commit.
+        const task = outcome.wait;
+        let taskId = 0;
+        const parked = await commit(
+          async (db) => {
+            taskId = await insertWorkflowTask(db, {
+              appId: run.appId, workflowId: run.workflowId, runId, stepNumber: step.stepNumber, kind: task.kind, assigneeGroupId: task.assigneeGroupId,
+              assigneeUser: task.assigneeUser, assigneeLabel: task.assigneeLabel, message: task.message, fields: JSON.stringify(task.fields), status: 'open',
+              deadlineAt: task.deadlineAt, createdAt: new Date().toISOString(),
+            });
+            return true;
+          },
+          (db) => updateHeldStep(db, runId, owner, step.stepNumber, {
+            status: 'waiting', output: JSON.stringify({ taskId, assignee: task.assigneeLabel, deadlineAt: task.deadlineAt }), ...failureColumns(null),
+          }, { status: 'running', attempt }),
+          (db) => parkRun(db, runId, owner),
+        );
+        return parked ? 'waiting' : 'lost';
+      }
       if (outcome !== undefined) {
         const output = JSON.stringify(outcome.output ?? null);
         const finishedAt = new Date().toISOString();

@@ -1,16 +1,18 @@
 import { Alert, Badge, Button, Divider, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter, partsText, templateErrors } from '@rakit/core';
+import { type Addon, type AddonParam, type ConditionBranch, isValidWorkflowParameter, partsText, templateErrors, WEBHOOK_ADDON } from '@rakit/core';
 import { useRef, useState } from 'react';
 import { notifyFailure } from '../../components/notify';
 import { useT } from '../../i18n/LanguageProvider';
 import { addonDescription, addonLabel, optionLabel, paramLabel, paramPlaceholder } from './addon-texts';
 import { attachCard, CONDITION_ADDON, earlierCards, editCard, type FlowCard, type FlowDrawing, stepNumbers } from './flow-drawing';
+import { StepSecretSection } from './StepSecretSection';
 import { type PickableStep, TemplatePicker } from './TemplatePicker';
 import { insertIntoText, knownOutputSample } from './template-picker';
 
 const TRIGGER = 'TRIGGER';
 
 interface FlowConfigDialogProps {
+  workflowId: number;
   card: FlowCard;
   addon: Addon | undefined;
   drawing: FlowDrawing;
@@ -37,7 +39,7 @@ function beforeOf(drawing: FlowDrawing, actionId: number): string | null {
  * parameters (text marked Valid / Not Valid, or a select), 'Insert From Template', and where it
  * hangs: as the trigger (the 'before' option TRIGGER) or after a chosen previous action.
  */
-export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParams, runOutputs, onApply, onClose }: FlowConfigDialogProps) {
+export function FlowConfigDialog({ workflowId, card, addon, drawing, triggerId, triggerParams, runOutputs, onApply, onClose }: FlowConfigDialogProps) {
   const t = useT();
   const [alias, setAlias] = useState(card.alias);
   const [params, setParams] = useState<Record<string, string>>({ ...card.params });
@@ -119,6 +121,7 @@ export function FlowConfigDialog({ card, addon, drawing, triggerId, triggerParam
         ) : null}
         <Divider label={t('workflow.config.parameters')} labelPosition="left" />
         {form}
+        {addon?.name === WEBHOOK_ADDON && <StepSecretSection workflowId={workflowId} actionId={card.actionId} />}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>{t('workflow.common.cancel')}</Button>
           <Button onClick={apply}>{t('workflow.config.apply')}</Button>

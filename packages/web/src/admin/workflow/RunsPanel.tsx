@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { firstError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
-import { settle } from '../admin-call';
+import { runChange, settle } from '../admin-call';
 import { t as translateNow } from '../../i18n/i18n';
 import { useLanguage, useT } from '../../i18n/LanguageProvider';
 import { useInstantText } from '../../current-app/use-instant-text';
@@ -100,6 +100,13 @@ export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelPro
     await started(answer.data);
   }
 
+  async function cancel(runId: number) {
+    const cancelled = await runChange(api.cancelWorkflowRun(runId), t('workflow.runs.cancelled'));
+    if (!cancelled) return;
+    await queryClient.invalidateQueries({ queryKey: runsKey(workflowId) });
+    await queryClient.invalidateQueries({ queryKey: runKey(runId) });
+  }
+
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={t('workflow.runs.title')} data-testid="runs-panel">
       <Group justify="space-between" mb="xs">
@@ -131,7 +138,7 @@ export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelPro
           </Table>
         </ScrollArea.Autosize>
       )}
-      {shownId !== null && <RunDetail runId={shownId} onRerun={(id) => void rerun(id)} />}
+      {shownId !== null && <RunDetail runId={shownId} onRerun={(id) => void rerun(id)} onCancel={(id) => void cancel(id)} />}
       {asking && <RunInputDialog names={inputNames} cards={cards} onRun={run} onClose={() => setAsking(false)} />}
     </Paper>
   );
@@ -151,7 +158,7 @@ function RunRow({ run, active, onOpen }: { run: WorkflowRunSummary; active: bool
   );
 }
 
-function RunDetail({ runId, onRerun }: { runId: number; onRerun: (runId: number) => void }) {
+function RunDetail({ runId, onRerun, onCancel }: { runId: number; onRerun: (runId: number) => void; onCancel: (runId: number) => void }) {
   const t = useT();
   const run = useWorkflowRun(runId);
   if (run.isPending) return <Loader size="sm" mt="sm" />;
@@ -169,6 +176,9 @@ function RunDetail({ runId, onRerun }: { runId: number; onRerun: (runId: number)
           <Button size="xs" color="orange" leftSection={<IconRotateClockwise size={14} />} onClick={() => onRerun(detail.runId)}>
             {t('workflow.runs.rerun')}
           </Button>
+        )}
+        {(detail.status === 'waiting' || detail.status === 'queued') && (
+          <Button size="xs" variant="default" color="red" onClick={() => onCancel(detail.runId)}>{t('workflow.runs.cancel')}</Button>
         )}
       </Group>
       {detail.error !== null && <Alert color="red" p="xs">{detail.error}</Alert>}

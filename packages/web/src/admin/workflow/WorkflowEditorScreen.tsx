@@ -381,8 +381,9 @@ export function WorkflowEditorScreen() {
           onClose={() => setCreating(false)}
         />
       )}
-      {configured !== undefined && (
+      {configured !== undefined && workflowId !== null && (
         <FlowConfigDialog
+          workflowId={workflowId}
           card={configured}
           addon={(addons.data ?? []).find((a) => a.name === configured.addonName)}
           drawing={drawing}

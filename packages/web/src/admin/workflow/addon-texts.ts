@@ -12,6 +12,9 @@ const LABELS: Record<string, MessageKey> = {
   insert: 'workflow.addon.insert.label',
   update: 'workflow.addon.update.label',
   http: 'workflow.addon.http.label',
+  webhook: 'workflow.addon.webhook.label',
+  approval: 'workflow.addon.approval.label',
+  input: 'workflow.addon.input.label',
   condition: 'workflow.addon.condition.label',
   variable: 'workflow.addon.variable.label',
   function: 'workflow.addon.function.label',
@@ -23,6 +26,9 @@ const DESCRIPTIONS: Record<string, MessageKey> = {
   insert: 'workflow.addon.insert.description',
   update: 'workflow.addon.update.description',
   http: 'workflow.addon.http.description',
+  webhook: 'workflow.addon.webhook.description',
+  approval: 'workflow.addon.approval.description',
+  input: 'workflow.addon.input.description',
   condition: 'workflow.addon.condition.description',
   variable: 'workflow.addon.variable.description',
   function: 'workflow.addon.function.description',
@@ -48,6 +54,10 @@ const PARAM_LABELS: Record<string, MessageKey> = {
   to: 'workflow.addon.param.to',
   subject: 'workflow.addon.param.subject',
   cc: 'workflow.addon.param.cc',
+  assignee: 'workflow.addon.param.assignee',
+  message: 'workflow.addon.param.message',
+  fields: 'workflow.addon.param.fields',
+  deadlineHours: 'workflow.addon.param.deadlineHours',
 };
 
 /**

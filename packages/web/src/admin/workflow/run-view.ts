@@ -12,6 +12,7 @@ export function runStatusColor(status: WorkflowRunStatus | WorkflowStepStatus): 
     case 'running': return 'blue';
     case 'queued':
     case 'pending': return 'yellow';
+    case 'waiting': return 'violet';
     default: return 'gray';
   }
 }
@@ -34,6 +35,7 @@ export const STATUS_TEXTS: Record<WorkflowRunStatus | WorkflowStepStatus, Messag
   cancelled: 'workflow.runs.status.cancelled',
   pending: 'workflow.runs.status.pending',
   skipped: 'workflow.runs.status.skipped',
+  waiting: 'workflow.runs.status.waiting',
 };
 
 /** Who or what started a run. */

@@ -1,0 +1,13 @@
+import { workflowTaskCalls } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../http/route';
+import { answerTask, cancelRun, listMyTasks } from '../tasks/workflow-tasks';
+
+/** A person in the loop (issue 37): the assignees' tasks, and an administrator's cancel of a waiting run. */
+const taskRoutes: FastifyPluginAsync = async (app) => {
+  route(app, workflowTaskCalls.listMyTasks, ({ input: { params }, caller }) => listMyTasks(app, caller, params.appId));
+  route(app, workflowTaskCalls.answerTask, ({ input: { body }, audit, caller }) => answerTask(app, audit, caller, body));
+  route(app, workflowTaskCalls.cancelWorkflowRun, ({ input: { params }, audit }) => cancelRun(app, audit, params.id));
+};
+
+export default taskRoutes;
