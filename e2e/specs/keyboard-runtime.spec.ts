@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
+import { queuedTimersRun } from '../support/keyboard';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 import { addMariaDbConnection, MARIADB } from '../support/mariadb';
 
@@ -44,14 +45,18 @@ describe('the runtime by keyboard', () => {
     (await sql.query(`SELECT id, price, note FROM \`${goodsTable}\` WHERE id IN (?) ORDER BY id`, [ids]))[0] as { id: number; price: number; note: string }[];
 
   /** The focused element's name as a test reads it: its aria-label, its label, else its text. */
-  const focusedName = () => page().evaluate(() => {
-    const element = document.activeElement;
-    if (element === null || element === document.body) return '(nothing)';
-    const labelled = element.getAttribute('aria-label');
-    if (labelled !== null) return labelled;
-    const label = (element as HTMLInputElement).labels?.[0]?.textContent;
-    return label ?? element.textContent?.trim() ?? '';
-  });
+  const focusedName = async () => {
+    // Read once the page's queued timers ran (support/keyboard's queuedTimersRun says why).
+    await queuedTimersRun(page());
+    return page().evaluate(() => {
+      const element = document.activeElement;
+      if (element === null || element === document.body) return '(nothing)';
+      const labelled = element.getAttribute('aria-label');
+      if (labelled !== null) return labelled;
+      const label = (element as HTMLInputElement).labels?.[0]?.textContent;
+      return label ?? element.textContent?.trim() ?? '';
+    });
+  };
   const focusInside = (selector: string) => page().evaluate((s) => document.activeElement?.closest(s) !== null, selector);
 
   /** Presses Tab (or Shift+Tab) until the focused element is named `name`. */
@@ -211,6 +216,7 @@ describe('the runtime by keyboard', () => {
         expect(await page().evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)).toBe('solid');
         await page().keyboard.press('Space');
         await expect.poll(announcement).toBe(`Picked up ${moving} in Baru`);
+        await queuedTimersRun(page());
         // Right on a wide board, down where the lanes stack: each press reaches the next lane.
         const next = width === 1366 ? 'ArrowRight' : 'ArrowDown';
         await page().keyboard.press(next);
@@ -234,6 +240,7 @@ describe('the runtime by keyboard', () => {
         await tabTo(cancelled);
         await page().keyboard.press('Space');
         await expect.poll(announcement).toBe(`Picked up ${cancelled} in Baru`);
+        await queuedTimersRun(page());
         await page().keyboard.press(next);
         await expect.poll(announcement).toBe(`${cancelled} over Dikemas`);
         await page().keyboard.press('Escape');
@@ -308,6 +315,7 @@ describe('the runtime by keyboard', () => {
         // A person presses the arrow once he sees all he typed: on a busy machine the list shows
         // Beta after the first letter, and each later letter's search would drop the mark again.
         await expect.poll(() => page().locator(':focus').inputValue()).toBe('Beta');
+        await queuedTimersRun(page());
         await page().keyboard.press('ArrowDown');
         // Enter picks the option the arrow marked; a person sees it marked first (a busy machine
         // marks it a few frames later than the key).

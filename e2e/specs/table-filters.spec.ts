@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
+import { queuedTimersRun } from '../support/keyboard';
 import { DEMO_MEMBER, signInToDemo } from '../support/demo';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -54,6 +55,7 @@ describe("the table's Filters popover", () => {
     expect(listBox.y).toBeGreaterThanOrEqual((await boxOf(category)).y);
     await snapshot(page(), 'table-filters-open-list');
 
+    await queuedTimersRun(page());
     await page().keyboard.press('Escape');
     await list.waitFor({ state: 'hidden' });
     await page().waitForTimeout(200);

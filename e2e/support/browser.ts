@@ -50,7 +50,22 @@ afterAll(failOnCspViolations);
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, ...options });
   watchContentSecurityPolicy(context);
-  return context.newPage();
+  const page = await context.newPage();
+  await slowDown(page);
+  return page;
+}
+
+/**
+ * E2E_CPU_THROTTLE=N runs every page's scripts N times slower (Chromium's CPU throttling): a
+ * phone's pace, or a loaded CI machine's, on demand, to bring out what depends on timing.
+ */
+async function slowDown(page: Page): Promise<void> {
+  const rate = Number(process.env.E2E_CPU_THROTTLE ?? '1');
+  const delayMs = Number(process.env.E2E_NETWORK_DELAY_MS ?? '0');
+  if (delayMs > 0) await page.route('**/*', async (route) => { await new Promise((r) => setTimeout(r, delayMs * Math.random())); await route.continue(); });
+  if (!(rate > 1)) return;
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 /**
@@ -76,3 +91,4 @@ export async function snapshot(page: Page, name: string): Promise<void> {
 let counter = 0;
 /** A WhatsApp-style number no other spec uses in this run. */
 export const uniquePhone = () => `0813${String(Date.now()).slice(-6)}${String(counter++).padStart(2, '0')}`;
+
