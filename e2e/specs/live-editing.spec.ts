@@ -135,7 +135,8 @@ describe('two builders edit one page live', () => {
     const clickedAt = await andi.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
     const seenAt = await siti.evaluate(() => (window as unknown as { rowSeenAt: number }).rowSeenAt);
     console.log(`live co-editing: his click to her board ${seenAt - clickedAt} ms`);
-    expect(seenAt - clickedAt).toBeLessThan(200);
+    // Issue 33's target is p99 ≤ 250 ms (bench/coedit.ts measures the distribution): one click, on a CI machine running two shards, stays within it.
+    expect(seenAt - clickedAt).toBeLessThan(250);
 
     // At the same moment: she renames one component while he moves another.
     await Promise.all([

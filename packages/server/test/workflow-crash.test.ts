@@ -123,4 +123,45 @@ describe(`a worker killed mid-step (${realHttp ? 'the HTTP add-on' : 'a stand-in
     expect(applied.get(key)).toBe(1);
     expect(JSON.stringify(JSON.parse(steps[1]?.output ?? 'null'))).toContain(key);
   }, 60_000);
+
+  it('keeps an approval waiting when its worker is killed, and a new worker goes on once it is answered (issue 37)', async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    const post = (url: string, body?: unknown) => server.call('POST', url, body, admin);
+    const runOf = (runId: number) => server.store.selectFrom('workflowRuns').selectAll().where('runId', '=', runId).executeTakeFirstOrThrow();
+    const until = async (runId: number, statuses: readonly string[]) => {
+      let run = await runOf(runId);
+      for (let i = 0; i < 300 && !statuses.includes(run.status); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        run = await runOf(runId);
+      }
+      return run;
+    };
+    const chainId = (await post('/save/saveWorkflow', { chainId: null, chainAppId: appId, chainName: 'Approve', chainTrigger: null })).json().data.chainId as number;
+    const approve = (await post('/save/saveAction', {
+      actionId: null, actionChainId: chainId, actionAlias: 'Approve', addonName: 'approval', actionParams: JSON.stringify({ assignee: '081700000051', message: 'Kirim {{$0.order}}?' }),
+    })).json().data.actionId as number;
+    const record = (await post('/save/saveAction', {
+      actionId: null, actionChainId: chainId, actionAlias: 'Record', addonName: 'variable', actionParams: JSON.stringify({ values: '{"decision": "{{$1.decision}}"}' }),
+    })).json().data.actionId as number;
+    await post('/save/saveFlow', { workflowId: chainId, flow: [[approve, record]] });
+    expect((await post(`/action/buildWorkflow/${chainId}`)).json().data.built).toBe(true);
+
+    const doomed = await startWorker();
+    const runId = (await post(`/action/runWorkflow/${chainId}`, { params: { order: 'B-2' } })).json().data.runId as number;
+    expect((await until(runId, ['waiting'])).status).toBe('waiting');
+    // The worker that gave the task dies; the run is in the rows, held by no one.
+    const exited = new Promise((resolve) => doomed.once('exit', resolve));
+    doomed.kill('SIGKILL');
+    await exited;
+    const task = await server.store.selectFrom('workflowTasks').selectAll().where('runId', '=', runId).executeTakeFirstOrThrow();
+    expect(task).toMatchObject({ status: 'open', message: 'Kirim B-2?' });
+    // Answered through the web process, which only enqueues (BullMQ): nothing runs until a worker is back.
+    expect((await post('/task/answerTask', { taskId: task.taskId, answer: 'approve' })).statusCode).toBe(200);
+    expect((await runOf(runId)).status).toBe('queued');
+    await startWorker();
+    const run = await until(runId, ['succeeded', 'failed']);
+    expect([run.status, run.error]).toEqual(['succeeded', null]);
+    const steps = await server.store.selectFrom('workflowStepRuns').selectAll().where('runId', '=', runId).orderBy('stepNumber').execute();
+    expect(JSON.parse(steps[1]?.output ?? 'null')).toEqual({ decision: 'approved' });
+  }, 60_000);
 });
