@@ -4,6 +4,7 @@ import { type Api, apiAs, demoAppId, demoToken } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { tabTo } from '../support/keyboard';
 
 /**
  * A person in the loop (issue 37): a purchase waits for the demo's member to approve it. He sees
@@ -69,6 +70,24 @@ describe('a member answers the tasks a workflow gives him', () => {
     await entry().waitFor({ state: 'detached' });
   });
 
+  it('lets him reject one by keyboard alone', async () => {
+    const purchase = await workflow(`Pembelian kunci ${stamp}`, [
+      { alias: 'Approve', addonName: 'approval', params: { assignee: DEMO_MEMBER, message: `Beli kunci ${stamp}?` } },
+    ]);
+    const run = await start(purchase, {});
+    await page().reload();
+    await entry().waitFor();
+    await entry().focus();
+    await page().keyboard.press('Enter');
+    await card(`Beli kunci ${stamp}?`).waitFor();
+    await tabTo(page(), 'Reject');
+    await page().keyboard.press('Enter');
+    await page().getByText('Your answer is sent: the workflow goes on').waitFor();
+    await expect.poll(async () => (await runOf(run.runId)).status).toBe('succeeded');
+    await page().keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+  });
+
   it('takes his number in a Wait for Input form, on a phone', async () => {
     const count = await workflow(`Penerimaan ${stamp}`, [
       { alias: 'Count', addonName: 'input', params: { assignee: DEMO_MEMBER, message: `Berapa dus ${stamp} yang datang?`, fields: '{"received": "number", "damaged": "boolean"}' } },
@@ -87,6 +106,7 @@ describe('a member answers the tasks a workflow gives him', () => {
     await card(message).getByLabel('received').fill('12');
     await card(message).getByLabel('damaged').check();
     expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations(page(), '[role=dialog]')).toEqual([]);
     await snapshot(page(), 'workflow-tasks-form-phone');
     await card(message).getByRole('button', { name: 'Send' }).click();
     await page().getByText('Your answer is sent: the workflow goes on').waitFor();

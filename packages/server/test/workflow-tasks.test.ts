@@ -119,6 +119,22 @@ describe.each(engines)('tasks for people on a %s store', (engine: EngineName) =>
     expect(audited.map((e) => [e.action, e.actorId])).toEqual([['answerTask', people.manager]]);
   });
 
+  it('counts one of two answers given at the same moment', async () => {
+    const workflowId = await workflow(owner, purchase('group:Manajer'));
+    const started = await start(workflowId);
+    const [task] = (await tasksOf(tokens.manager)).filter((t) => t.runId === started.runId);
+    // The manager approves on his phone while the administrator rejects at his desk.
+    const answers = await Promise.all([
+      answer(tokens.manager, { taskId: task!.taskId, answer: 'approve' }),
+      answer(owner.token, { taskId: task!.taskId, answer: 'reject' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json().data.decision as string;
+    const run = await ended(started.runId);
+    expect(run.steps[0]!.output).toMatchObject({ decision: winner });
+    expect(run.steps.filter((s) => s.status === 'succeeded').map((s) => s.actionAlias)).toEqual(['Approve', 'Approved', winner === 'approved' ? 'Proceed' : 'Tell']);
+  });
+
   it('asks one account for a form, reads its values as their kinds, and refuses values that do not fit', async () => {
     const workflowId = await workflow(owner, [
       { alias: 'Count', addonName: 'input', params: { assignee: people.clerk, message: 'Berapa yang datang?', fields: '{"received": "number", "note": "text", "damaged": "boolean"}' } },
