@@ -76,7 +76,7 @@ interface TaskOutput {
  * Closes the open task with `output` and puts its run back in the queue, in one transaction:
  * false when the task was no longer open or its run no longer waited (nothing is written).
  */
-async function closeAndResume(app: FastifyInstance, trx: Store, task: WorkflowTaskRow, status: 'answered' | 'expired', output: TaskOutput): Promise<boolean> {
+async function closeAndResume(trx: Store, task: WorkflowTaskRow, status: 'answered' | 'expired', output: TaskOutput): Promise<boolean> {
   const closed = await closeTask(trx, task.taskId, {
     status, decision: output.decision, answer: JSON.stringify({ comment: output.comment, values: output.values }), answeredBy: output.answeredBy, answeredAt: output.answeredAt,
   });
@@ -104,7 +104,7 @@ export async function answerTask(app: FastifyInstance, audit: AuditContext, prin
   const output: TaskOutput = { decision, answeredBy: principal.userId, answeredAt: new Date().toISOString(), comment: body.comment, values };
   try {
     await withAudit(app.store, audit, { entityType: 'workflowTask', entityId: task.taskId, summary: { key: 'audit.taskAnswered', values: { run: String(task.runId), decision } }, details: { decision, comment: body.comment } },
-      async (trx) => { if (!(await closeAndResume(app, trx, task, 'answered', output))) throw conflict(Messages.taskAlreadyClosed); });
+      async (trx) => { if (!(await closeAndResume(trx, task, 'answered', output))) throw conflict(Messages.taskAlreadyClosed); });
   } catch (error) {
     if (error instanceof TaskClosed) throw conflict(Messages.taskAlreadyClosed);
     throw error;
@@ -122,7 +122,7 @@ export async function expireDueTasks(app: FastifyInstance, now = Date.now()): Pr
   let expired = 0;
   for (const task of await dueTasks(app.store, at, EXPIRED_AT_ONCE)) {
     const output: TaskOutput = { decision: 'deadline', answeredBy: null, answeredAt: at, comment: '', values: {} };
-    const resumed = await app.store.transaction().execute((trx) => closeAndResume(app, trx, task, 'expired', output)).catch((error: unknown) => {
+    const resumed = await app.store.transaction().execute((trx) => closeAndResume(trx, task, 'expired', output)).catch((error: unknown) => {
       if (error instanceof TaskClosed) return false;
       throw error;
     });
