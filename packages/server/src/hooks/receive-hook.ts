@@ -8,8 +8,8 @@ import { badRequest, HttpError, local } from '../errors/http-errors';
 import { hookSignature } from '../security/hook-signature';
 import { findAppById } from '../store/repositories/apps';
 import { findWorkflowHook, insertHookCall, takeDelivery, type WorkflowHookRow } from '../store/repositories/workflow-hooks';
+import { checkFieldValues } from '../workflows/field-values';
 import { outcomeOf, publishedVersionOf, startRun, waitForRuns } from '../workflows/runs';
-import { checkHookInput } from './hook-input';
 import { fieldsOf } from './workflow-hooks';
 
 /*
@@ -116,7 +116,7 @@ export async function receiveHook(app: FastifyInstance, audit: AuditContext, del
   if (failure !== null) return refuse(failure);
   const body = inputOf(header(delivery.headers, 'content-type'), delivery.body);
   if (typeof body === 'string') return refuse(body);
-  const checked = checkHookInput(fieldsOf(hook), body);
+  const checked = checkFieldValues(fieldsOf(hook), body);
   if ('problems' in checked) {
     await logHookCall(app, hook.hookId, 'badInput', null, delivery.sourceAddress);
     throw badRequest(local('hookInputInvalidAt', { fields: checked.problems.join(', ') }));

@@ -5,6 +5,7 @@ import { withAudit } from '../audit/record';
 import { notFound } from '../errors/http-errors';
 import { everyHour } from '../lifecycle/every-hour';
 import { prefixedSecret, unguessableId } from '../security/random-ids';
+import { validItemsOf } from '../store/json-list';
 import { findAppById } from '../store/repositories/apps';
 import {
   deleteWorkflowHook as deleteHookRow, findWorkflowHook, hooksOfWorkflow, insertWorkflowHook, latestCallsOf, pruneHookRecords, updateWorkflowHook, type WorkflowHookRow,
@@ -21,11 +22,7 @@ import { findWorkflow } from '../store/repositories/workflows';
 export const hookPath = (appSlug: string, hookId: string): string => `/hook/${encodeURIComponent(appSlug)}/${hookId}`;
 
 /** A hook's input schema as stored; a field that no longer reads as one is left out. */
-export const fieldsOf = (row: Pick<WorkflowHookRow, 'inputFields'>): HookField[] =>
-  (JSON.parse(row.inputFields) as unknown[]).flatMap((field) => {
-    const parsed = HookFieldSchema.safeParse(field);
-    return parsed.success ? [parsed.data] : [];
-  });
+export const fieldsOf = (row: Pick<WorkflowHookRow, 'inputFields'>): HookField[] => validItemsOf(row.inputFields, HookFieldSchema);
 
 const hookOf = (row: WorkflowHookRow, appSlug: string): WorkflowHook => ({
   hookId: row.hookId, workflowId: row.workflowId, hookName: row.hookName, auth: row.auth as HookAuthMode, waitMs: row.waitMs, fields: fieldsOf(row),

@@ -7,9 +7,11 @@ import { withAudit } from '../audit/record';
 import type { Principal } from '../auth/principal';
 import { badRequest, conflict, forbidden, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
+import { validItemsOf } from '../store/json-list';
 import { cancelUnheldRun, findRun, resumeWaitingRun } from '../store/repositories/workflow-runs';
 import { closeTask, dueTasks, findWorkflowTask, openTaskOfRun, openTasksFor, type WorkflowTaskRow } from '../store/repositories/workflow-tasks';
 import { settleTriggerRun } from '../workflows/engine/runner';
+import { checkFieldValues } from '../workflows/field-values';
 import { enqueue } from '../workflows/runs';
 
 /*
@@ -20,11 +22,7 @@ import { enqueue } from '../workflows/runs';
  * many answer at once, or an answer meets the deadline, one of them counts.
  */
 
-const fieldsOf = (row: Pick<WorkflowTaskRow, 'fields'>): TaskField[] =>
-  (JSON.parse(row.fields) as unknown[]).flatMap((field) => {
-    const parsed = TaskFieldSchema.safeParse(field);
-    return parsed.success ? [parsed.data] : [];
-  });
+const fieldsOf = (row: Pick<WorkflowTaskRow, 'fields'>): TaskField[] => validItemsOf(row.fields, TaskFieldSchema);
 
 const kindOf = (row: Pick<WorkflowTaskRow, 'kind'>): TaskKind => TASK_KINDS.find((kind) => kind === row.kind) ?? 'approval';
 
@@ -41,26 +39,14 @@ const isAssignee = (principal: Principal, task: WorkflowTaskRow): boolean =>
   (task.assigneeUser !== null && task.assigneeUser === principal.userId)
   || (task.assigneeGroupId !== null && principal.groupIdsIn(task.appId).includes(task.assigneeGroupId));
 
-/** A form's values read as its fields ask: every field, of its type, and nothing else; null when they do not fit. */
+/**
+ * A form's values read as its fields ask (as a webhook's input is read): every field, of its
+ * kind, and nothing else; null when they do not fit.
+ */
 function formValues(fields: readonly TaskField[], values: Readonly<Record<string, string | number | boolean>>): Record<string, string | number | boolean> | null {
   if (Object.keys(values).some((name) => !fields.some((field) => field.name === name))) return null;
-  const read: Record<string, string | number | boolean> = {};
-  for (const field of fields) {
-    const value = values[field.name];
-    if (value === undefined) return null;
-    if (field.type === 'number') {
-      const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-      if (!Number.isFinite(number)) return null;
-      read[field.name] = number;
-    } else if (field.type === 'boolean') {
-      if (typeof value !== 'boolean') return null;
-      read[field.name] = value;
-    } else {
-      if (typeof value !== 'string') return null;
-      read[field.name] = value;
-    }
-  }
-  return read;
+  const checked = checkFieldValues(fields.map((field) => ({ ...field, required: true })), values);
+  return 'input' in checked ? checked.input as Record<string, string | number | boolean> : null;
 }
 
 /** The step's output once its task is answered (or its deadline passed): what a Condition after it reads. */

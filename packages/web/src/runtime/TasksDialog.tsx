@@ -1,26 +1,18 @@
 import { Alert, Button, Checkbox, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { TaskField, WorkflowTask } from '@rakit/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { firstError } from '../api/client';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { useCurrentApp } from '../current-app/app-context';
 import { useInstantText } from '../current-app/use-instant-text';
 import { useT } from '../i18n/LanguageProvider';
-import { myTasksKey } from './my-tasks';
+import { myTasksKey, useMyTasks } from './my-tasks';
 
 /** The member's open tasks (issue 37), each answered here: approve or reject, or its small form sent. */
 export default function TasksDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
-  const { app, api } = useCurrentApp();
-  const tasks = useQuery({
-    queryKey: myTasksKey(app.appId),
-    queryFn: async () => {
-      const answer = await api.listMyTasks(app.appId);
-      if (!answer.status) throw new Error(firstError(answer, t('shell.tasks.loadFailed')));
-      return answer.data ?? [];
-    },
-  });
+  const tasks = useMyTasks();
   return (
     <Modal opened onClose={onClose} title={t('shell.tasks.title')} size="lg" centered>
       <Stack gap="sm">

@@ -1,16 +1,11 @@
 import { Badge, NavLink } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useCurrentApp } from '../current-app/app-context';
 import { useT } from '../i18n/LanguageProvider';
-import { myTasksKey } from './my-tasks';
+import { useMyTasks } from './my-tasks';
 
 // Opened when there is something to answer: its code is not part of a member's first load.
 const TasksDialog = lazy(() => import('./TasksDialog'));
-
-/** How often the count is asked again while the page is open (and whenever the window is back in focus). */
-const TASKS_REFRESH_MS = 60_000;
 
 /**
  * "Tasks" in the runtime's menu (issue 37): shown while an Approval or a Wait for Input waits for
@@ -18,16 +13,8 @@ const TASKS_REFRESH_MS = 60_000;
  */
 export function TasksEntry() {
   const t = useT();
-  const { app, api } = useCurrentApp();
   const [opened, setOpened] = useState(false);
-  const tasks = useQuery({
-    queryKey: myTasksKey(app.appId),
-    queryFn: async () => {
-      const answer = await api.listMyTasks(app.appId);
-      return answer.status ? answer.data ?? [] : [];
-    },
-    refetchInterval: TASKS_REFRESH_MS,
-  });
+  const tasks = useMyTasks();
   const count = tasks.data?.length ?? 0;
   if (count === 0 && !opened) return null;
   return (

@@ -103,8 +103,8 @@ export async function parkRun(db: Store, runId: number, owner: string): Promise<
 }
 
 /**
- * Takes a waiting run out of its wait (issue 37): the step becomes what the task's answer says
- * and the run queued again, or, cancelled, the run ends. False when it was not waiting.
+ * Takes a waiting run out of its wait (issue 37): the step succeeds with what the task's answer
+ * says and the run is queued again. False when it was not waiting.
  */
 export async function resumeWaitingRun(db: Store, runId: number, stepNumber: number, output: string): Promise<boolean> {
   const run = await db.updateTable('workflowRuns').set({ status: 'queued' }).where('runId', '=', runId).where('status', '=', 'waiting').executeTakeFirst();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkHookInput } from './hook-input';
+import { checkFieldValues } from './field-values';
 
 describe('a webhook\'s input schema', () => {
   const fields = [
@@ -8,16 +8,16 @@ describe('a webhook\'s input schema', () => {
   ] as const;
 
   it('takes a body that fits, reading a form\'s numbers and yes/no from their text, and passes other fields', () => {
-    expect(checkHookInput(fields, { order: 'INV-7', amount: '150000', paid: 'true', note: 'x' }))
+    expect(checkFieldValues(fields, { order: 'INV-7', amount: '150000', paid: 'true', note: 'x' }))
       .toEqual({ input: { order: 'INV-7', amount: 150_000, paid: true, note: 'x' } });
-    expect(checkHookInput(fields, { order: 7, amount: 1.5, items: [1], buyer: { name: 'Siti' } }))
+    expect(checkFieldValues(fields, { order: 7, amount: 1.5, items: [1], buyer: { name: 'Siti' } }))
       .toEqual({ input: { order: '7', amount: 1.5, items: [1], buyer: { name: 'Siti' } } });
-    expect(checkHookInput([], { anything: [1] })).toEqual({ input: { anything: [1] } });
+    expect(checkFieldValues([], { anything: [1] })).toEqual({ input: { anything: [1] } });
   });
 
   it('names every field that breaks it', () => {
-    expect(checkHookInput(fields, { amount: 'lots', paid: 'yes', items: {}, buyer: [] }))
+    expect(checkFieldValues(fields, { amount: 'lots', paid: 'yes', items: {}, buyer: [] }))
       .toEqual({ problems: ['order (required)', 'amount (number)', 'paid (boolean)', 'items (list)', 'buyer (object)'] });
-    expect(checkHookInput(fields, { order: 'INV-7', amount: null })).toEqual({ problems: ['amount (required)'] });
+    expect(checkFieldValues(fields, { order: 'INV-7', amount: null })).toEqual({ problems: ['amount (required)'] });
   });
 });

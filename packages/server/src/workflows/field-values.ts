@@ -1,16 +1,23 @@
-import type { HookField } from '@rakit/core';
+import type { HookFieldType } from '@rakit/core';
 
 /*
- * A webhook's input schema (issue 37): the fields the administrator wrote in the editor, each
- * of a kind and maybe required. A form's fields arrive as text, so a number or a yes/no is read
- * from its text; a JSON body's values must be of their kind already (a number may stand for
- * text). Fields the schema does not name pass as they are.
+ * Values checked against fields an administrator wrote (issue 37): a webhook's input schema, a
+ * Wait for Input step's form. Each field is of a kind and maybe required. A form's fields arrive
+ * as text, so a number or a yes/no is read from its text; a JSON body's values must be of their
+ * kind already (a number may stand for text). Fields the list does not name pass as they are.
  */
+
+/** A field values are checked against: a webhook's (core's HookField) or a form's, whose kinds are some of the same. */
+export interface CheckedField {
+  name: string;
+  type: HookFieldType;
+  required: boolean;
+}
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
 /** The field's value read as its kind, or undefined when it is not one. */
-function asKind(field: HookField, value: unknown): unknown {
+function asKind(field: CheckedField, value: unknown): unknown {
   switch (field.type) {
     case 'text': return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
     case 'number': return typeof value === 'number' && Number.isFinite(value) ? value : typeof value === 'string' && NUMBER_TEXT.test(value) ? Number(value) : undefined;
@@ -20,8 +27,8 @@ function asKind(field: HookField, value: unknown): unknown {
   }
 }
 
-/** The input with its fields read as their kinds, or the fields that break the schema (`name (kind)`, `name (required)`). */
-export function checkHookInput(fields: readonly HookField[], input: Record<string, unknown>): { input: Record<string, unknown> } | { problems: string[] } {
+/** The input with its fields read as their kinds, or the fields that break them (`name (kind)`, `name (required)`). */
+export function checkFieldValues(fields: readonly CheckedField[], input: Record<string, unknown>): { input: Record<string, unknown> } | { problems: string[] } {
   const problems: string[] = [];
   const read: Record<string, unknown> = { ...input };
   for (const field of fields) {
