@@ -29,3 +29,11 @@ export const RESERVED_SLUGS = [
   'print', 'addon', 'openapi.json', 'docs', 'assets', '404', 'health', 'home', 'preview',
   'api', MAIN_APP_SLUG, ROOT_APP_SLUG,
 ] as const;
+
+/**
+ * Writes sent again (issue 38): the header naming a write once, what a key may be made of, and
+ * how long the server keeps the first answer of each (a phone may stay offline for days).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
+export const REQUEST_KEYS_KEPT_DAYS = 30;

@@ -21,6 +21,7 @@ import { tokenUseOf } from './auth/machine-tokens';
 import { installSessionUpkeep } from './accounts/sessions';
 import { installHookUpkeep } from './hooks/workflow-hooks';
 import { installTaskDeadlines } from './tasks/workflow-tasks';
+import { installRequestKeyUpkeep } from './http/replay';
 import { Scheduler, SCHEDULER_TICK_MS } from './schedules/scheduler';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
@@ -292,6 +293,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   installSessionUpkeep(app);
   installHookUpkeep(app);
   installTaskDeadlines(app);
+  installRequestKeyUpkeep(app);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -52,6 +52,7 @@ export const actionCalls = lazyCalls(() => ({
     extra: truncatedExtra,
     // The application is the page's or the stored query's, whichever the body names: the queries' rule finds it.
     access: { level: 'signedIn' },
+    replayable: true,
   }),
   saveQuery: defineCall({
     method: 'POST', path: '/save/saveQuery', tag: 'actions',

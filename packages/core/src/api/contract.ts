@@ -82,6 +82,12 @@ export interface CallDefinition<
    */
   conflict?: Schema;
   access: A;
+  /**
+   * A write a device may send again (issue 38's queue of offline writes): with an
+   * `Idempotency-Key` header, the same key from the same caller answers the first answer again
+   * and never runs the call twice (server/src/http/replay.ts).
+   */
+  replayable?: true;
   /** The HTTP code of success: 201 where the call creates something (see CREATED_OR_SAVED), 202 where it queues work. */
   successCode?: 200 | 201 | 202 | typeof CREATED_OR_SAVED;
 }

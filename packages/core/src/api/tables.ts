@@ -135,6 +135,7 @@ export const tableCalls = lazyCalls(() => ({
     body: EditRowBodySchema,
     data: AffectedRowsSchema,
     access: { level: 'member', app: widgetPage },
+    replayable: true,
   }),
   deleteRow: defineCall({
     method: 'POST', path: '/action/deleteRow', tag: 'tables',
@@ -143,6 +144,7 @@ export const tableCalls = lazyCalls(() => ({
     body: DeleteRowBodySchema,
     data: AffectedRowsSchema,
     access: { level: 'member', app: widgetPage },
+    replayable: true,
   }),
   moveCard: defineCall({
     method: 'POST', path: '/action/moveCard', tag: 'tables',
@@ -151,6 +153,7 @@ export const tableCalls = lazyCalls(() => ({
     body: MoveCardBodySchema,
     data: AffectedRowsSchema,
     access: { level: 'member', app: widgetPage },
+    replayable: true,
   }),
   excelFromTable: defineCall({
     method: 'POST', path: '/print/blob/excelFromTable', tag: 'export',

@@ -25,6 +25,7 @@ const runTriggerCall = (path: string, summary: string) => defineCall({
   data: TriggerOutcomeSchema,
   successCode: 202,
   access: { level: 'signedIn' },
+  replayable: true,
 });
 
 /**

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { auditContextOf, recordCallIfUnrecorded } from '../audit/calls';
 import type { AuditContext } from '../audit/context';
 import type { Principal } from '../auth/principal';
+import { replayHooks } from './replay';
 
 /** What a handler is given: the validated input, the caller, and the application the access check found. */
 export interface RouteContext<C extends AnyCall> {
@@ -31,6 +32,9 @@ export type HandlerResult<C extends AnyCall> = C['data'] extends typeof FILE_ANS
  */
 const FILE_RESPONSE = { description: 'The file\'s bytes, with its own Content-Type', content: { '*/*': { schema: z.file() } } };
 
+const REPLAYABLE_NOTE = 'Send an Idempotency-Key header (8-100 of A-Z a-z 0-9 . _ : -) to make a sending safe to repeat: '
+  + 'the same key from the same caller answers the first answer again (Idempotent-Replayed: true) and runs nothing.';
+
 /** Route options beside what the contract says (a rate limit, a body limit). */
 export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
 
@@ -48,13 +52,16 @@ export function route<C extends AnyCall>(
   const successCodes = successCode === CREATED_OR_SAVED ? [200, 201] : [successCode];
   const isPublic = call.access.level === 'public';
   const conflictEnvelope = conflictEnvelopeOf(call);
+  const description = call.replayable === true
+    ? [call.description, REPLAYABLE_NOTE].filter((part) => part !== undefined).join(' ')
+    : call.description;
   app.route({
     method: call.method,
     url: call.path,
     schema: {
       tags: [call.tag],
       summary: call.summary,
-      ...(call.description === undefined ? {} : { description: call.description }),
+      ...(description === undefined ? {} : { description }),
       ...(call.params === undefined ? {} : { params: call.params }),
       ...(call.query === undefined ? {} : { querystring: call.query }),
       ...(call.body === undefined ? {} : { body: call.body }),
@@ -69,6 +76,7 @@ export function route<C extends AnyCall>(
     },
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     config: { ...options.config, call, public: isPublic },
+    ...(call.replayable === true ? replayHooks(app, call) : {}),
     handler: async (request, reply) => {
       // Who is calling, for the audit entries written while the call runs (audit/context.ts).
       const audit = auditContextOf(call, request);

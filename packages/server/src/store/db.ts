@@ -42,6 +42,7 @@ import * as workflowHooks from './migrations/2026-11-30-1301-workflow-hooks';
 import * as workflowSchedules from './migrations/2026-11-30-1401-workflow-schedules';
 import * as stepSecrets from './migrations/2026-11-30-1501-step-secrets';
 import * as workflowTasks from './migrations/2026-11-30-1601-workflow-tasks';
+import * as requestKeys from './migrations/2026-12-01-0101-request-keys';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -192,6 +193,7 @@ const migrations = {
   '2026-11-30-1401-workflow-schedules': workflowSchedules,
   '2026-11-30-1501-step-secrets': stepSecrets,
   '2026-11-30-1601-workflow-tasks': workflowTasks,
+  '2026-12-01-0101-request-keys': requestKeys,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

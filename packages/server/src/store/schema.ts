@@ -242,6 +242,25 @@ export interface WorkflowStepSecretsTable {
   setAt: string;
 }
 
+/**
+ * A replayable write's Idempotency-Key (issue 38) by caller: 'running' while the write is carried
+ * out, then 'done' with the answer a second sending gets back.
+ */
+export interface RequestKeysTable {
+  /** `<token's application slug>:<userId>`: keys are the caller's own. */
+  caller: string;
+  requestKey: string;
+  callName: string;
+  /** SHA-256 of the request (method, path, body), hex: a key names one request. */
+  fingerprint: string;
+  status: 'running' | 'done';
+  httpStatus: number | null;
+  /** The answer's JSON as sent. */
+  answer: string | null;
+  createdAt: string;
+  doneAt: string | null;
+}
+
 /** A task an Approval or Wait for Input step gave (issue 37); its run waits for it. */
 export interface WorkflowTasksTable {
   taskId: Generated<number>;
@@ -703,6 +722,7 @@ export interface Database {
   workflowSchedules: WorkflowSchedulesTable;
   workflowStepSecrets: WorkflowStepSecretsTable;
   workflowTasks: WorkflowTasksTable;
+  requestKeys: RequestKeysTable;
   scheduleOccurrences: ScheduleOccurrencesTable;
 }
 
