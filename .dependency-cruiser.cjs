@@ -12,8 +12,9 @@ const LAYERS = {
     ['http', 'routes'],
   ],
   'packages/web/src': [
-    ['components', 'i18n', 'session', 'state', 'theme'],
+    ['components', 'i18n', 'session', 'state', 'theme', 'pwa'],
     ['api'],
+    ['offline'],
     ['current-app'],
     ['live'],
     ['page-state'],

@@ -4,22 +4,40 @@ import '@mantine/notifications/styles.css';
 import './theme/theme.css';
 import { ADMIN_GROUP_SLUG, SUPER_ADMIN_MARKER } from '@rakit/core';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { appSlugFromHost } from './session/app-resolution';
 import { languageIn } from './current-app/use-language-choice';
-import { activateLanguage, showKeysOnly, wantBuilderTexts } from './i18n/i18n';
+import { activateLanguage, showKeysOnly, t, wantBuilderTexts } from './i18n/i18n';
 import { readSession } from './session/session-storage';
 import { LanguageProvider } from './i18n/LanguageProvider';
 import { firstPageAnswer } from './shell/first-page';
 import { routeTable } from './shell/routes';
+import { startInstallable } from './pwa/start';
 import { Notices } from './components/notify';
 import { cssVariablesResolver, theme } from './theme/theme';
+import { OFFLINE_MAX_AGE_MS, offlinePersistOptions } from './offline/offline-cache';
+import { installWriteQueue } from './offline/write-queue';
+import { SendLater, sendQueuedWrite } from './actions/offline-chain';
+import { appApi } from './api/client';
+import { notifySuccess } from './components/notify';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+// A kept answer (issue 38) stays in the cache as long as the device keeps it.
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, gcTime: OFFLINE_MAX_AGE_MS } } });
 const subdomainSlug = appSlugFromHost(window.location.hostname);
+installWriteQueue(queryClient, {
+  send: (write) => sendQueuedWrite(write, appApi(write.appSlug)),
+  tryAgain: (error) => error instanceof SendLater,
+  onSent: (write) => {
+    // What the page shows is read again, the sent rows with it.
+    void queryClient.invalidateQueries({ predicate: (query) => query.meta?.offline === true && query.queryKey.includes(write.appSlug) });
+    notifySuccess(t('shell.offline.sent', { label: write.label }));
+  },
+});
+const persistOptions = offlinePersistOptions(subdomainSlug);
 const router = createBrowserRouter(routeTable(subdomainSlug));
 
 /**
@@ -46,14 +64,17 @@ const render = () => startTransition(() => reactRoot.render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notices />
-      <QueryClientProvider client={queryClient}>
+      {/* The writes kept while offline go out once the kept state is back (issue 38). */}
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={() => void queryClient.resumePausedMutations()}>
         <LanguageProvider>
           <RouterProvider router={router} />
         </LanguageProvider>
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </MantineProvider>
   </StrictMode>,
 ));
 // A catalog that cannot be fetched (the network dropped) falls back to the specification's,
 // and that failing too still renders: the screens then say their keys rather than nothing.
 activateLanguage(startingLanguage()).catch(() => activateLanguage('spec')).catch(showKeysOnly).finally(render);
+// Installable, its shell offline (issue 38): the service worker is registered once the page is loaded and idle.
+startInstallable(subdomainSlug);

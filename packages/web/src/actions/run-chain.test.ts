@@ -168,3 +168,28 @@ describe('a TRIGGER waits for its workflows (issue 12)', () => {
     expect(triggerOutcomeNote(undefined)).toEqual({ note: null });
   });
 });
+
+describe('a click while offline (issue 38)', () => {
+  const trigger: CustomAction = { name: 'Kabari', action: 'TRIGGER', cause: 'Simpan', show: true, raw: { id: 7, params: [{ name: 'nama', source: 'nama', custom: '' }] } };
+  const request: CustomAction = { name: 'Tanya', action: 'REQUEST', cause: '', show: true, raw: { configuration: { url: 'https://example.com', method: 'GET' } } };
+
+  it('keeps the writes in the chain\'s order, with the values of the click, and runs the rest on the device at once', async () => {
+    const kept: { steps: unknown[]; params: Record<string, unknown> }[] = [];
+    const { run, events } = fakeRun({ keepForLater: (steps, params) => kept.push({ steps, params }) });
+    expect(await runButtonActions([insert, global, redirect, trigger], run)).toBe('done');
+    expect(kept).toEqual([{
+      steps: [{ kind: 'action', actionName: 'Simpan' }, { kind: 'trigger', triggerId: 7, args: { nama: 'Siti' } }],
+      params: { nama: 'Siti', kota: 'Bandung', lahir: '2000-01-02T00:00:00.000Z' },
+    }]);
+    // Nothing was sent; the global variables and the redirect happened; the notice says it waits.
+    expect(events).toEqual(['globals nama,oleh', 'open terima-kasih', 'success Saved on this device. It will be sent when the connection returns.']);
+  });
+
+  it('refuses a chain that needs an answer now, and keeps nothing', async () => {
+    const kept: unknown[] = [];
+    const { run, events } = fakeRun({ keepForLater: (steps) => kept.push(steps) });
+    expect(await runButtonActions([insert, request], run)).toBe('failed');
+    expect(kept).toEqual([]);
+    expect(events).toEqual(['failure This button needs the network (REQUEST): try again when you are online.']);
+  });
+});

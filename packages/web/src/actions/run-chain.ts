@@ -2,6 +2,9 @@ import { type CustomAction, runActionChain } from '@rakit/core';
 import { ApiUnreachableError } from '../api/client';
 import { t } from '../i18n/i18n';
 import { ActionFailure, type ActionRuntime, runAction } from './run-action';
+import type { QueuedStep } from '../offline/write-queue';
+import { offlineChainOf } from './offline-chain';
+import type { ParamValue } from '@rakit/core';
 
 /** What a button's run needs besides the runtime of its actions. */
 export interface ButtonRun extends ActionRuntime {
@@ -11,6 +14,8 @@ export interface ButtonRun extends ActionRuntime {
   notifyFailure: (message: string) => void;
   /** Where failures are logged (spec 2 §8: failed calls are logged to the console). */
   log?: (error: unknown) => void;
+  /** Offline (issue 38): keeps the click's writes on the device, to be sent when the network returns. */
+  keepForLater?: (steps: QueuedStep[], params: Record<string, ParamValue>) => void;
 }
 
 export type ButtonRunResult = 'nothing' | 'refused' | 'done' | 'failed';
@@ -37,6 +42,7 @@ export async function runButtonActions(actions: readonly CustomAction[], run: Bu
     run.notifyFailure(t('fieldRequiredNamed', { name: firstMissing }));
     return 'refused';
   }
+  if (run.keepForLater !== undefined) return keepOffline(actions, run, run.keepForLater);
   const notes: string[] = [];
   const result = await runActionChain(actions, async (action) => {
     const note = await runAction(action, run);
@@ -49,5 +55,26 @@ export async function runButtonActions(actions: readonly CustomAction[], run: Bu
   }
   if (result.done.length === 0) return 'nothing';
   run.notifySuccess([t('actionSucceeded'), ...notes].join('. '));
+  return 'done';
+}
+
+/**
+ * A click while offline (issue 38): its writes are kept to be sent later, in order, once; what
+ * happens on the device (global variables, a redirect, Back) happens now. A chain with an
+ * action that needs an answer now says it needs the network and does nothing.
+ */
+function keepOffline(actions: readonly CustomAction[], run: ButtonRun, keep: NonNullable<ButtonRun['keepForLater']>): ButtonRunResult {
+  const chain = offlineChainOf(actions, run);
+  if (chain.kind === 'needsNetwork') {
+    run.notifyFailure(t('shell.offline.needsNetwork', { type: chain.actionType }));
+    return 'failed';
+  }
+  if (chain.kind === 'triggerIdEmpty') {
+    run.notifyFailure(t('actionFailed', { detail: t('triggerIdEmpty') }).trim());
+    return 'failed';
+  }
+  if (chain.steps.length > 0) keep(chain.steps, chain.params);
+  for (const effect of chain.effects) effect(run);
+  run.notifySuccess(chain.steps.length > 0 ? t('shell.offline.kept') : t('actionSucceeded'));
   return 'done';
 }

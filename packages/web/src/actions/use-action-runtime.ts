@@ -12,6 +12,8 @@ import type { ActionRuntime } from './run-action';
 export interface PageActionScope {
   store: PageFormStore;
   pageId: number;
+  /** The application the page belongs to. */
+  appSlug: string;
   /** The runtime; `extraValues` are added to the page's values (a data widget's row by column). */
   runtime: (extraValues?: Readonly<Record<string, unknown>>) => ActionRuntime;
 }
@@ -44,6 +46,7 @@ export function usePageActionScope(component: Component): PageActionScope | null
   return {
     store,
     pageId,
+    appSlug,
     runtime: (extraValues = {}) => ({
       pageId,
       componentId: component.id,

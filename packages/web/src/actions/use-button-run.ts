@@ -1,5 +1,8 @@
 import type { Component } from '@rakit/core';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { queueWrite } from '../offline/write-queue';
+import { newWriteKey } from './offline-chain';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { exclusively } from './exclusive-run';
 import type { WidgetMode } from '../page-state/mode';
@@ -15,16 +18,26 @@ import { type PageActionScope, usePageActionScope } from './use-action-runtime';
  */
 export function useButtonRun(component: Component, mode: WidgetMode): { run: () => void; running: boolean } {
   const scope = usePageActionScope(component);
+  const queryClient = useQueryClient();
   const [running, setRunning] = useState(false);
   // A ref, not the state: a second click before React re-renders must not run the actions again.
   const busy = useRef(false);
 
   const runActions = (page: PageActionScope) => exclusively(busy, async () => {
+    const runtime = page.runtime();
     const result = await runButtonActions(actionsOfComponent(component), {
-      ...page.runtime(),
+      ...runtime,
       validateAll: () => page.store.getState().validateAll(),
       notifySuccess,
       notifyFailure,
+      // Offline, the click's writes wait on the device (issue 38).
+      ...(onlineManager.isOnline() ? {} : {
+        keepForLater: (steps, params) => queueWrite(queryClient, {
+          key: newWriteKey(), appSlug: page.appSlug, userId: runtime.userId, pageId: page.pageId, componentId: component.id,
+          label: 'label' in component && typeof component.label === 'string' && component.label !== '' ? component.label : component.id,
+          queuedAt: Date.now(), params, steps,
+        }),
+      }),
     });
     // The author's choice (on by default): a saved form starts empty again for the next entry.
     if (result === 'done' && component.type === 'button' && component.clearAfterSuccess) page.store.getState().clearFormOf(component.id);

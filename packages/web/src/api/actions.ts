@@ -13,7 +13,7 @@ type BoundValue = BodyOf<typeof actionCalls.runQuery>['params'] extends (infer V
 /** Calls of the actions area, made on behalf of the user signed in to `appSlug`. */
 export const actionsApi = (appSlug: string) => ({
   /** A database action of a saved page; a failure answers ['Query Error' | 'Duplicate Entry For File', detail]. */
-  runAction: (body: RunActionBody) => callApi(actionCalls.runAction, { body }, appSlug),
+  runAction: (body: RunActionBody, requestKey?: string) => callApi(actionCalls.runAction, { body }, appSlug, undefined, undefined, requestKey),
 
   /** Raw SQL: any statement for the connection's administrators (the Custom Query dialog). */
   runQuery: (dbId: number, query: string, params: BoundValue[] = []) => callApi(actionCalls.runQuery, { body: { dbId, query, params } }, appSlug),
@@ -34,6 +34,6 @@ export const actionsApi = (appSlug: string) => ({
   testRequest: (body: BodyOf<typeof actionCalls.testRequest>) => callApi(actionCalls.testRequest, { body }, appSlug),
 
   /** Queues a run of a stored trigger with its named arguments (the server sets --userId-- itself). */
-  runTrigger: (triggerId: number, args: Record<string, BoundValue>) =>
-    callApi(triggerCalls.runTrigger, { params: { id: String(triggerId) }, body: args }, appSlug),
+  runTrigger: (triggerId: number, args: Record<string, BoundValue>, requestKey?: string) =>
+    callApi(triggerCalls.runTrigger, { params: { id: String(triggerId) }, body: args }, appSlug, undefined, undefined, requestKey),
 });

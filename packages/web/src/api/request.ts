@@ -1,7 +1,7 @@
 import {
   type AnyCall, type ClientInputOf, type ConflictOf, type DataOf, FILE_ANSWER, pathOf,
 } from '@rakit/core';
-import { LANGUAGE_HEADER } from '@rakit/core';
+import { IDEMPOTENCY_KEY_HEADER, LANGUAGE_HEADER } from '@rakit/core';
 import { z } from 'zod';
 import { activeLanguage } from '../i18n/i18n';
 import { readSession } from '../session/session-storage';
@@ -115,20 +115,23 @@ export async function call<S extends z.ZodType, K = never>(options: CallOptions<
 /**
  * Makes a call of core's contracts: the path from its params, the query string, the JSON body
  * (or `form` for a multipart upload), and the answer's `data` parsed by the contract's schema.
- * `signal` aborts the request (TanStack Query passes one to a query's function).
+ * `signal` aborts the request (TanStack Query passes one to a query's function). `requestKey`
+ * names a replayable write once (Idempotency-Key, issue 38): sent again, it is applied once.
  */
 export function callApi<C extends AnyCall>(
-  contract: C, input: ClientInputOf<C>, tokenOf: string | null, form?: FormData, signal?: AbortSignal,
+  contract: C, input: ClientInputOf<C>, tokenOf: string | null, form?: FormData, signal?: AbortSignal, requestKey?: string,
 ): Promise<ApiAnswer<DataOf<C>, ConflictOf<C>>> {
   if (contract.data === FILE_ANSWER) throw new Error(`${contract.path} answers a file: fetch it as a download`);
-  const { params, query: search, body, headers } = input as {
+  if (requestKey !== undefined && contract.replayable !== true) throw new Error(`${contract.path} takes no Idempotency-Key`);
+  const { params, query: search, body, headers: inputHeaders } = input as {
     params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, unknown>;
   };
   const queryString = search === undefined ? '' : `?${query(search)}`;
+  const headers = { ...inputHeaders, ...(requestKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: requestKey }) };
   return call<z.ZodType<DataOf<C>>, ConflictOf<C>>({
     method: contract.method,
     path: pathOf(contract, params) + queryString,
-    ...(headers === undefined ? {} : { headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])) }),
+    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])),
     ...(form === undefined ? { body } : { form }),
     data: contract.data as z.ZodType<DataOf<C>>,
     conflict: contract.conflict,

@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { restoreAfterSignIn } from '../offline/offline-cache';
 import { groupsForApp, mayEnterApp, type SessionUser } from '@rakit/core';
 import { useNavigate } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
@@ -16,6 +18,7 @@ export function useEnterApp(): (user: SessionUser) => boolean {
   const t = useT();
   const { app, path } = useCurrentApp();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (user) => {
     if (!mayEnterApp(user.userGroup, app)) {
       notifyFailure(t('loginFailed'));
@@ -28,6 +31,7 @@ export function useEnterApp(): (user: SessionUser) => boolean {
       return false;
     }
     storeSession(app, user, firstGroup);
+    void restoreAfterSignIn(queryClient, app.appSlug, user.userId).catch(() => undefined);
     void navigate(target);
     return true;
   };

@@ -11,11 +11,14 @@ import { useSession } from '../session/session-context';
 import { useLogout } from '../current-app/use-logout';
 import { LanguageMenu } from '../current-app/OwnLanguagePicker';
 import { useOwnSessions } from '../sessions/use-own-sessions';
+import { InstallBanner } from '../pwa/InstallBanner';
 import { IconDevices } from '@tabler/icons-react';
 import { AdminLinks } from './AdminLinks';
 import { MenuNav } from './MenuNav';
 import { TasksEntry } from './TasksEntry';
 import { PageView } from './PageView';
+import { OFFLINE_KEPT } from '../offline/offline-cache';
+import { OfflineStatus } from '../offline/OfflineStatus';
 
 interface RuntimeScreenProps {
   /** The preview window (/{appSlug}/preview/{page}): only Logout in the header. */
@@ -58,7 +61,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
   // The administrator's way back to the admin screens; never in the preview window.
   const administers = !preview && isAdminInApp(user.userGroup, app);
 
-  const menus = useQuery({ queryKey: ['menus', app.appId], queryFn: () => api.listMenu(app.appId) });
+  const menus = useQuery({ queryKey: ['menus', app.appId], queryFn: () => api.listMenu(app.appId), ...OFFLINE_KEPT });
   const shownPage = preview ? appPreview : pageSlug;
   const pageHref = (slug: string) => path(preview ? `preview/${slug}` : `${groupSlug}/${slug}`);
   const openPage = (slug: string) => {
@@ -84,6 +87,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
             {!preview && <Text fw={700} fz="h4" lineClamp={1} title={app.appName}>{app.appName}</Text>}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {!preview && <OfflineStatus appSlug={app.appSlug} userId={user.userId} />}
             {administers && <AdminLinks pageSlug={shownPage} />}
             {!preview && <Text size="sm" c="dimmed" visibleFrom="sm">{user.userId}</Text>}
             {!preview && <LanguageMenu />}
@@ -105,6 +109,8 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
       <AppShell.Main bg="gray.0" {...mainContentProps}>
         {shownPage === undefined ? <Welcome appName={app.appName} /> : <PageView key={shownPage} pageSlug={shownPage} preview={preview} onEditModeChange={onEditModeChange} />}
       </AppShell.Main>
+      {/* A member on a phone is offered to install the application, once (issue 38); never in the preview. */}
+      {!preview && <InstallBanner appSlug={app.appSlug} appName={app.appName} />}
     </AppShell>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCurrentApp } from '../current-app/app-context';
+import { OFFLINE_KEPT } from '../offline/offline-cache';
 
 /**
  * The runtime page `pageSlug` as the server gives it to the signed-in user: one query, read by
@@ -10,7 +11,7 @@ import { useCurrentApp } from '../current-app/app-context';
 export function useRuntimePage(pageSlug: string | undefined) {
   const { api, app } = useCurrentApp();
   const queryKey = useMemo(() => ['page', app.appSlug, pageSlug] as const, [app.appSlug, pageSlug]);
-  const query = useQuery({ queryKey, queryFn: () => api.getPageBySlug(pageSlug ?? ''), enabled: pageSlug !== undefined });
+  const query = useQuery({ queryKey, queryFn: () => api.getPageBySlug(pageSlug ?? ''), enabled: pageSlug !== undefined, ...OFFLINE_KEPT });
   const answer = query.data;
   const found = answer?.status === true ? answer.data?.[0] : undefined;
   return { queryKey, pending: query.isPending, answer, found };

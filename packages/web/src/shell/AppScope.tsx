@@ -9,6 +9,8 @@ import { useT } from '../i18n/LanguageProvider';
 import { appPathBuilder, appTitle } from '../session/app-resolution';
 import { firstPageAnswer } from './first-page';
 import { SessionEndedWatch } from './SessionEndedWatch';
+import { OFFLINE_KEPT } from '../offline/offline-cache';
+import { UnsentWritesQuestion } from '../offline/UnsentWritesQuestion';
 
 
 /**
@@ -26,6 +28,7 @@ export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
     initialData: () => firstPageAnswer(slug),
     staleTime: Infinity,
     retry: false,
+    ...OFFLINE_KEPT,
   });
 
   // The answer renders the whole screen below: deferred, that render yields to the browser every
@@ -60,6 +63,7 @@ export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
   return (
     <CurrentAppContext.Provider value={current}>
       <SessionEndedWatch />
+      <UnsentWritesQuestion />
       <Outlet />
     </CurrentAppContext.Provider>
   );

@@ -10,6 +10,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer,
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { useT } from '../../i18n/LanguageProvider';
 import { LoadFailure, useIsAppAdmin } from '../data-source/LoadFailure';
+import { RowsAsOf } from '../data-source/RowsAsOf';
 import type { WidgetLiveProps } from '../types';
 import { CHART_MARGIN, type CategoryAxisLayout, categoryAxisLayout, LABEL_FONT_SIZE, measureLabel } from './category-axis';
 import { WidgetTitle } from '../shared/WidgetTitle';
@@ -154,7 +155,7 @@ function EmptyChart({ configured }: { configured: boolean }) {
  */
 export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
   const configured = sourceConfigured(component);
-  const { content, failure, timedOut, loading, live } = useTableContent(component, mode, CHART_QUERY, configured);
+  const { content, failure, timedOut, loading, live, asOf } = useTableContent(component, mode, CHART_QUERY, configured);
   const points = live ? chartPoints(content.filteredResult, content.columns, component.sourceType) : CHART_DUMMY_DATA;
   const empty = points.length === 0 && !loading;
   const [tableShown, setTableShown] = useState(false);
@@ -168,6 +169,7 @@ export function ChartLive({ component, mode }: WidgetLiveProps<'chart'>) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="chart" data-component={component.id}>
       {component.title === '' ? null : <WidgetTitle mb="sm">{component.title}</WidgetTitle>}
+      <RowsAsOf asOf={asOf} />
       <LoadFailure failure={failure} toMembers={timedOut} timedOut={timedOut} />
       <Box pos="relative">
         <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} />

@@ -4,7 +4,8 @@ import {
 } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useDeferredValue, useMemo } from 'react';
-import type { TableContent } from '../../api/client';
+import { ApiUnreachableError, type TableContent } from '../../api/client';
+import { OFFLINE_KEPT } from '../../offline/offline-cache';
 import type { TableCount, TableSort } from '@rakit/core';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { useLanguage } from '../../i18n/LanguageProvider';
@@ -82,6 +83,8 @@ export interface ContentState {
   reload: () => Promise<unknown>;
   /** The rows are in and their count is on its way (rows first). */
   counting: boolean;
+  /** Offline (issue 38): when the rows shown were read (ms since the epoch), or null when they are current. */
+  asOf: number | null;
 }
 
 /** One load's answer: the content, or the empty content and why it failed (the server's code too). */
@@ -124,6 +127,8 @@ export function useTableContent(
     refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
     refetchOnWindowFocus: false,
     placeholderData: (previous) => previous,
+    // The rows last read stay on the device for a visit without a network (issue 38).
+    ...OFFLINE_KEPT,
     // The signal aborts the request when a newer query (a keystroke, another page) supersedes
     // it or the widget goes away: the server then stops its statements (issue 19).
     queryFn: async ({ signal }): Promise<Loaded> => {
@@ -134,7 +139,8 @@ export function useTableContent(
         if (!answer.status || content === undefined) throw new LoadRefused(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`, answer.code);
         return { content, failure: null };
       } catch (error) {
-        if (signal.aborted) throw error;
+        // Aborted, or the network gone: the rows last read stay (marked "as of"), not an empty table.
+        if (signal.aborted || error instanceof ApiUnreachableError) throw error;
         console.error(`The rows of ${component.id} could not be loaded`, error);
         const code = error instanceof LoadRefused ? error.code : undefined;
         return { content: emptyContent(), failure: error instanceof Error ? error.message : String(error), ...(code === undefined ? {} : { failureCode: code }) };
@@ -147,6 +153,7 @@ export function useTableContent(
     queryKey: [...pageContentKey(current?.app.appSlug, pageId), component.id, 'count', query, params],
     enabled: pending,
     refetchOnWindowFocus: false,
+    ...OFFLINE_KEPT,
     queryFn: async ({ signal }) => {
       if (current === null) return null;
       const answer = await current.api.countTableContent(body, signal);
@@ -175,6 +182,7 @@ export function useTableContent(
     timedOut: live && data?.failureCode === TIME_LIMIT_CODE,
     pageId,
     reload: () => result.refetch(),
+    asOf: live && loaded !== undefined && (result.fetchStatus === 'paused' || result.isError) ? result.dataUpdatedAt : null,
   };
 }
 

@@ -12,6 +12,7 @@ import { type Translate, useT } from '../../i18n/LanguageProvider';
 import { notifyFailure } from '../../components/notify';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { LoadFailure } from '../data-source/LoadFailure';
+import { RowsAsOf } from '../data-source/RowsAsOf';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
 import type { FieldMap, KanbanGroup } from './board';
 import classes from './Kanban.module.css';
@@ -182,7 +183,7 @@ function moveAnnouncements(t: Translate, cardName: (id: string) => string, laneN
 export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   const current = useContext(CurrentAppContext);
   const t = useT();
-  const { content, failure, timedOut, loading, live, pageId, reload } = useTableContent(component, mode, BOARD_QUERY);
+  const { content, failure, timedOut, loading, live, pageId, reload, asOf } = useTableContent(component, mode, BOARD_QUERY);
   const [moved, setMoved] = useState<Readonly<Record<string, string>>>({});
   const [keyboardMoves] = useState(keyboardLaneMoves);
   const sensors = useSensors(
@@ -267,6 +268,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   return (
     <Box ref={board} pos="relative" data-testid="kanban" data-component={component.id}>
       {component.title === '' ? null : <WidgetTitle mb="sm">{component.title}</WidgetTitle>}
+      <RowsAsOf asOf={asOf} />
       <LoadFailure failure={failure} toMembers={timedOut} timedOut={timedOut} />
       <LoadingOverlay visible={(loading && content.filteredResult.length === 0) || rowActions.running} loaderProps={{ size: 'sm' }} />
       <DndContext

@@ -10,6 +10,7 @@ import { CurrentAppContext } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
 import { useTableContent } from '../data-source/content';
 import { LoadFailure } from '../data-source/LoadFailure';
+import { RowsAsOf } from '../data-source/RowsAsOf';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
 import type { WidgetLiveProps } from '../types';
 import { exportTable } from './export';
@@ -46,7 +47,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const t = useT();
   const { formatCell } = useValueFormats();
   const { query, setQuery, settled } = useTableQuery(component);
-  const { content, failure, functionFailed, timedOut, loading, live, pageId, reload, counting } = useTableContent(component, mode, settled, true, true);
+  const { content, failure, functionFailed, timedOut, loading, live, pageId, reload, counting, asOf } = useTableContent(component, mode, settled, true, true);
   const primaryKey = content.primaryKey;
   const actions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -131,6 +132,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
           </Button>
         ) : null}
       </Group>
+      <RowsAsOf asOf={asOf} />
       <LoadFailure failure={failure} toMembers={functionFailed || timedOut} timedOut={timedOut} />
       <Group justify="space-between" mb="sm" gap="sm">
         <Group gap="sm">

@@ -1,0 +1,111 @@
+import {
+  actionFailureDetail, type CustomAction, GlobalConfigSchema, globalVariablesOf, NO_REDIRECT, type ParamValue, reachableActions,
+  RedirectConfigSchema, toParamValues, TriggerConfigSchema, triggerArguments,
+} from '@rakit/core';
+import type { AppApi, ApiAnswer } from '../api/client';
+import type { QueuedStep, QueuedWrite } from '../offline/write-queue';
+import { configOf } from './config-of';
+import type { ActionRuntime } from './run-action';
+
+/**
+ * A button's click while offline (issue 38): what it would have sent, computed at the click (the
+ * page's values, the trigger's arguments) and kept on the device (offline/write-queue.ts); each
+ * step is sent later with the write's key and its index as the Idempotency-Key, so a sending the
+ * connection cut is applied once however often it is sent again.
+ */
+
+/** What happens on the device at the click, in the chain's order, beside the writes kept for later. */
+export type LocalEffect = (rt: ActionRuntime) => void;
+
+export type OfflineChain =
+  | { kind: 'queued'; steps: QueuedStep[]; params: Record<string, ParamValue>; effects: LocalEffect[] }
+  /** An action that needs an answer now (a REQUEST, an action of a row): the click cannot be kept for later. */
+  | { kind: 'needsNetwork'; actionType: string }
+  | { kind: 'triggerIdEmpty' };
+
+/**
+ * What a click on a button keeps for later when offline: its database actions and triggers,
+ * in the order the chain runs them; the global variables, redirects and Back happen at once.
+ */
+export function offlineChainOf(actions: readonly CustomAction[], rt: ActionRuntime): OfflineChain {
+  const values = rt.pageValues();
+  const steps: QueuedStep[] = [];
+  const effects: LocalEffect[] = [];
+  for (const action of reachableActions(actions)) {
+    switch (action.action) {
+      case 'CUSTOM':
+      case 'QUERY':
+      case 'DELETE':
+        steps.push({ kind: 'action', actionName: action.name });
+        break;
+      case 'TRIGGER': {
+        const config = configOf(TriggerConfigSchema, action.raw);
+        if (config.id === null) return { kind: 'triggerIdEmpty' };
+        steps.push({ kind: 'trigger', triggerId: config.id, args: triggerArguments(config.params, values, rt.userId) });
+        break;
+      }
+      case 'GLOBAL': {
+        const variables = globalVariablesOf(configOf(GlobalConfigSchema, action.raw).params, values, rt.userId);
+        effects.push((runtime) => runtime.setGlobals(variables));
+        break;
+      }
+      case 'REDIRECT': {
+        const { pageSlug } = configOf(RedirectConfigSchema, action.raw);
+        if (pageSlug !== NO_REDIRECT && pageSlug !== '') effects.push((runtime) => runtime.openPage(pageSlug));
+        break;
+      }
+      case 'BACK':
+        effects.push((runtime) => runtime.back());
+        break;
+      default:
+        return { kind: 'needsNetwork', actionType: action.action };
+    }
+  }
+  return { kind: 'queued', steps, params: toParamValues(values), effects };
+}
+
+/** A sending to try again later: the network, the server busy with the same key, or a session to sign in to again. */
+export class SendLater extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'SendLater';
+  }
+}
+
+/** A write the server refused: shown to its person with the reason, to discard or enter again. */
+export class WriteRefused extends Error {
+  constructor(detail: string, readonly code: string | undefined, readonly stepsApplied: number) {
+    super(detail);
+    this.name = 'WriteRefused';
+  }
+}
+
+/** Codes that say "not now", not "no". */
+const LATER_CODES = new Set(['requestInProgress', 'unauthenticated']);
+
+/**
+ * Sends a kept write's steps in order, each with its own Idempotency-Key; steps a cut
+ * connection left applied are answered again by the server, not applied twice.
+ */
+export async function sendQueuedWrite(write: QueuedWrite, api: Pick<AppApi, 'runAction' | 'runTrigger'>): Promise<void> {
+  for (const [index, step] of write.steps.entries()) {
+    const requestKey = `${write.key}.${index}`;
+    let answer: ApiAnswer<unknown>;
+    try {
+      answer = step.kind === 'action'
+        ? await api.runAction({ pageId: write.pageId, componentId: write.componentId, actionName: step.actionName, params: write.params }, requestKey)
+        : await api.runTrigger(step.triggerId, step.args, requestKey);
+    } catch (error) {
+      throw new SendLater(error instanceof Error ? error.message : String(error));
+    }
+    if (answer.status) continue;
+    if (answer.httpStatus >= 500 || (answer.code !== undefined && LATER_CODES.has(answer.code))) throw new SendLater(answer.error?.[0] ?? `HTTP ${answer.httpStatus}`);
+    throw new WriteRefused(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code), answer.code, index);
+  }
+}
+
+/** A write's key: random, unguessable, and usable where crypto.randomUUID is not (plain http on a LAN). */
+export function newWriteKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

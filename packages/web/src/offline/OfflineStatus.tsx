@@ -1,0 +1,63 @@
+import { Badge, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
+import { useT } from '../i18n/LanguageProvider';
+import { useWaitingWrites, type WaitingWrite } from './write-queue';
+
+/** Whether the browser says it is online, as TanStack Query pauses and resumes by it. */
+export const useOnline = (): boolean => useSyncExternalStore((listener) => onlineManager.subscribe(listener), () => onlineManager.isOnline());
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The member's header while the network is away or writes wait (issue 38): "Offline", and how
+ * many saved entries wait to be sent, opening the list of them: each with its state, and the
+ * reason of a refusal with a way to discard it.
+ */
+export function OfflineStatus({ appSlug, userId }: { appSlug: string; userId: string }) {
+  const t = useT();
+  const online = useOnline();
+  const writes = useWaitingWrites(useQueryClient(), appSlug, userId);
+  const refused = writes.filter((item) => item.state === 'refused').length;
+  const waiting = writes.length - refused;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {!online && (
+        <Badge color="orange" variant="light" leftSection={<IconCloudOff size={14} />} tt="none" role="status">{t('shell.offline.badge')}</Badge>
+      )}
+      {writes.length > 0 && (
+        <Popover width={320} position="bottom-end" withArrow shadow="md" trapFocus>
+          <Popover.Target>
+            <Button size="xs" variant="light" color={refused > 0 ? 'red' : 'blue'} leftSection={<IconCloudUpload size={16} />}>
+              {[waiting > 0 ? t('shell.offline.waiting', { count: waiting }) : null, refused > 0 ? t('shell.offline.refusedCount', { count: refused }) : null].filter(Boolean).join(' · ')}
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Text fw={600} mb="xs">{t('shell.offline.listTitle')}</Text>
+            <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {writes.map((item) => <WaitingWriteLine key={item.write.key} item={item} />)}
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      )}
+    </Group>
+  );
+}
+
+function WaitingWriteLine({ item }: { item: WaitingWrite }) {
+  const t = useT();
+  const state = item.state === 'refused'
+    ? t('shell.offline.state.refused', { reason: item.reason ?? '' })
+    : item.state === 'sending' ? t('shell.offline.state.sending') : t('shell.offline.state.waiting');
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" fw={500} truncate>{item.write.label}</Text>
+        <Text size="xs" c="dimmed">{t('shell.offline.savedAt', { time: clock.format(item.write.queuedAt) })}</Text>
+        <Text size="xs" c={item.state === 'refused' ? 'red' : 'dimmed'}>{state}</Text>
+      </div>
+      {item.state === 'refused' && <Button size="compact-xs" variant="subtle" color="red" onClick={item.discard}>{t('shell.offline.discard')}</Button>}
+    </Group>
+  );
+}
