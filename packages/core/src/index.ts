@@ -18,6 +18,7 @@ export * from './rules/sign-in';
 export * from './rules/pagination';
 export * from './rules/register';
 export * from './rules/slug';
+export * from './rules/installable';
 export * from './rules/file-filters';
 export * from './rules/text';
 export * from './rules/sql';

@@ -42,6 +42,7 @@ import triggerRoutes from './routes/triggers';
 import workflowRunRoutes from './routes/workflow-runs';
 import workflowRoutes from './routes/workflows';
 import appRoutes from './routes/apps';
+import appManifestRoutes from './routes/app-manifest';
 import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import bundleRoutes from './routes/bundles';
@@ -289,6 +290,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(pdfTemplateRoutes);
   await app.register(auditRoutes);
   await app.register(healthRoutes);
+  await app.register(appManifestRoutes);
   installAuditLog(app);
   installSessionUpkeep(app);
   installHookUpkeep(app);

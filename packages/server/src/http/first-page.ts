@@ -1,10 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  appSlugFromHost, appTitle, FIRST_PAGE_APP_ID, type Language, type MessageKey, PASSWORD_ONLY, type PublicApplication, PublicApplicationSchema, resolveLanguage,
+  appManifestPath, appSlugFromHost, appTitle, FIRST_PAGE_APP_ID, type Language, type MessageKey, PASSWORD_ONLY, type PublicApplication, PublicApplicationSchema, resolveLanguage,
   SIGN_IN_TEXT, signInUsernameLabel,
 } from '@rakit/core';
 import { translate } from '@rakit/core/translate';
+import { appIconPath, shortNameOf } from '../apps/manifest';
 
 /** Where the built index.html leaves the app its element. */
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -77,10 +78,20 @@ function skeletonFor(route: readonly string[], app: PublicApplication, language:
 }
 
 /** The application an address names (its subdomain, else its first segment) and the route after it. */
-function addressed(hostname: string, url: string): { slug: string | undefined; route: string[] } {
+function addressed(hostname: string, url: string): { slug: string | undefined; route: string[]; fromSubdomain: boolean } {
   const segments = new URL(url, 'http://address.invalid').pathname.split('/').filter((segment) => segment !== '').map(decodeURIComponent);
   const fromHost = appSlugFromHost(hostname);
-  return fromHost === null ? { slug: segments[0], route: segments.slice(1) } : { slug: fromHost, route: segments };
+  return fromHost === null ? { slug: segments[0], route: segments.slice(1), fromSubdomain: false } : { slug: fromHost, route: segments, fromSubdomain: true };
+}
+
+/**
+ * What makes the application installable from this page (issue 38): its manifest, and the icon
+ * and name iOS puts on the home screen (Safari reads no manifest for them).
+ */
+function installLinks(app: PublicApplication, fromSubdomain: boolean): string {
+  return `<link rel="manifest" href="${escapeHtml(appManifestPath(app.appSlug, fromSubdomain))}">`
+    + `<link rel="apple-touch-icon" href="${escapeHtml(appIconPath(app.appSlug, fromSubdomain, 'icon-192.png'))}">`
+    + `<meta name="apple-mobile-web-app-title" content="${escapeHtml(shortNameOf(app.appName))}">`;
 }
 
 /**
@@ -103,9 +114,11 @@ export function firstPageRenderer(webDir: string, findApp: PublicAppLookup) {
   return async (hostname: string, url: string, acceptLanguage?: string): Promise<string | undefined> => {
     let app: PublicApplication | undefined;
     let route: string[] = [];
+    let fromSubdomain = false;
     try {
       const target = addressed(hostname, url);
       route = target.route;
+      fromSubdomain = target.fromSubdomain;
       app = target.slug === undefined ? undefined : await findApp(target.slug);
     } catch {
       app = undefined; // an undecodable address or a lookup that failed: the plain page
@@ -117,7 +130,8 @@ export function firstPageRenderer(webDir: string, findApp: PublicAppLookup) {
     // No one is signed in on a navigation the server sees: the application's setting, or the browser's languages.
     const drawn = skeletonFor(route, publicApp, resolveLanguage({ app: publicApp.appLanguage, browser: acceptLanguage }));
     const data = `<script type="application/json" id="${FIRST_PAGE_APP_ID}">${jsonForScript({ status: true, data: publicApp })}</script>`;
-    const page = html.replace(ROOT_ELEMENT, () => `<div id="root">${drawn ?? ''}</div>${data}`);
+    const page = html.replace('</head>', () => `${installLinks(publicApp, fromSubdomain)}</head>`)
+      .replace(ROOT_ELEMENT, () => `<div id="root">${drawn ?? ''}</div>${data}`);
     return drawn === undefined ? page : withCodeAfterPaint(page);
   };
 }
