@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes a .br and a .gz beside each built text file, compressed once at the strongest levels,
@@ -69,6 +70,40 @@ function rakitCatalogs(): Plugin {
   };
 }
 
+/** What a phone keeps to open the app offline (issue 38) may weigh this much at most. */
+const PRECACHE_BUDGET_BYTES = 1.5 * 1024 * 1024;
+
+/**
+ * The files a member's first screen needs (issue 38): index.html, the entry and every chunk it
+ * imports statically with their stylesheets, and the members' catalogs (each language's
+ * `runtime` part). Read from the bundle's graph, not from file names; the service worker
+ * precaches exactly these. The builders' screens, the widgets' own chunks, pdf.js and the QR
+ * reader's WebAssembly are cached as they are first used (sw.ts), not up front.
+ */
+function memberShell(): Plugin & { files: Set<string> } {
+  const files = new Set<string>();
+  return {
+    name: 'rakit-member-shell',
+    apply: 'build',
+    files,
+    generateBundle(_options, bundle) {
+      files.clear();
+      files.add('index.html');
+      const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
+      const add = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (chunk === undefined || files.has(fileName)) return;
+        files.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) add(imported);
+      };
+      const membersCatalog = (id: string | null) => id !== null && id.startsWith(`\0${CATALOG_PREFIX}`) && id.endsWith('/runtime');
+      for (const chunk of chunks.values()) if (chunk.isEntry || membersCatalog(chunk.facadeModuleId)) add(chunk.fileName);
+    },
+  };
+}
+const shell = memberShell();
+
 /**
  * First path segments the API answers. In development (and `vite preview`) they go to the
  * server on :8080 (or RAKIT_API_TARGET), except a browser navigation (GET accepting HTML),
@@ -77,7 +112,36 @@ function rakitCatalogs(): Plugin {
 const apiPrefix = '^/(auth|get|save|delete|forgot_password|action|function|file|print|addon|openapi\\.json)(/|$|\\?)';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), rakitCatalogs(), precompress()],
+  plugins: [
+    react(), rakitCatalogs(), precompress(), shell,
+    // The service worker (issue 38, src/pwa/sw.ts): the member's shell precached, the pages
+    // the network sends kept for offline, the API never touched. It waits for the member's
+    // "Reload" before it takes over (registerType 'prompt'): no page runs half old, half new code.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // src/pwa/service-worker.ts registers it, after the first render; each application's manifest is the server's.
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        // Never the .br/.gz copies beside each file, nor source maps.
+        globPatterns: ['**/*.{html,js,css,woff2,wasm}'],
+        globIgnores: ['**/*.map'],
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        // Content-hashed names need no revision of their own.
+        dontCacheBustURLsMatching: /^assets\//,
+        manifestTransforms: [(entries) => {
+          const manifest = entries.filter((entry) => shell.files.has(entry.url));
+          const bytes = manifest.reduce((sum, entry) => sum + entry.size, 0);
+          const warnings = bytes > PRECACHE_BUDGET_BYTES ? [`The precache holds ${bytes} bytes, over its budget of ${PRECACHE_BUDGET_BYTES}`] : [];
+          return { manifest, warnings };
+        }],
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
