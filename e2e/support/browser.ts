@@ -46,9 +46,15 @@ function failOnCspViolations(): void {
 afterEach(failOnCspViolations);
 afterAll(failOnCspViolations);
 
-/** A fresh, isolated browser context (own local storage) with one page. */
+/**
+ * A fresh, isolated browser context (own local storage) with one page. Service workers are
+ * blocked unless a spec allows them (`serviceWorkers: 'allow'`, installable.spec.ts): a worker
+ * that precaches and answers from its caches would make the other specs' network figures
+ * (phone-speed's bytes before the first paint) and routed requests (page.route) depend on
+ * whether an earlier page of the context had registered it yet.
+ */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, ...options });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...options });
   watchContentSecurityPolicy(context);
   const page = await context.newPage();
   await slowDown(page);
