@@ -4,7 +4,7 @@ import '@mantine/notifications/styles.css';
 import './theme/theme.css';
 import { ADMIN_GROUP_SLUG, SUPER_ADMIN_MARKER } from '@rakit/core';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -25,6 +25,9 @@ import { SendLater, sendQueuedWrite } from './actions/offline-chain';
 import { appApi } from './api/client';
 import { notifySuccess } from './components/notify';
 
+// TanStack Query starts online and hears only of changes; a page opened offline says so at once
+// (navigator.onLine false is reliable: no network at all).
+if (!navigator.onLine) onlineManager.setOnline(false);
 // A kept answer (issue 38) stays in the cache as long as the device keeps it.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, gcTime: OFFLINE_MAX_AGE_MS } } });
 const subdomainSlug = appSlugFromHost(window.location.hostname);

@@ -47,3 +47,6 @@ export function isServerPath(pathname: string): boolean {
   if (first === 'auth') return !(rest.length <= 1 && WEB_AUTH_ROUTES.includes(rest[0] ?? ''));
   return (SERVER_PATH_SEGMENTS as readonly string[]).includes(first);
 }
+
+/** The service worker's cache of content-hashed assets (a widget's code): the page fills it too, with what it loaded before the worker. */
+export const OFFLINE_ASSETS_CACHE = 'rakit-assets';

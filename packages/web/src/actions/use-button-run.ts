@@ -34,7 +34,7 @@ export function useButtonRun(component: Component, mode: WidgetMode): { run: () 
       ...(onlineManager.isOnline() ? {} : {
         keepForLater: (steps, params) => queueWrite(queryClient, {
           key: newWriteKey(), appSlug: page.appSlug, userId: runtime.userId, pageId: page.pageId, componentId: component.id,
-          label: 'label' in component && typeof component.label === 'string' && component.label !== '' ? component.label : component.id,
+          label: component.title === '' ? component.id : component.title,
           queuedAt: Date.now(), params, steps,
         }),
       }),

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { preloadNotices } from '../components/notify';
 import { useT } from '../i18n/LanguageProvider';
 import { useWaitingWrites, type WaitingWrite } from './write-queue';
 
@@ -18,6 +19,12 @@ const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-d
 export function OfflineStatus({ appSlug, userId }: { appSlug: string; userId: string }) {
   const t = useT();
   const online = useOnline();
+  // A click offline says so in a notice: its code must be on the device before the network goes.
+  useEffect(() => {
+    if (!online) return undefined;
+    const idle = window.requestIdleCallback?.(preloadNotices) ?? window.setTimeout(preloadNotices, 2000);
+    return () => (window.cancelIdleCallback === undefined ? window.clearTimeout(idle) : window.cancelIdleCallback(idle));
+  }, [online]);
   const writes = useWaitingWrites(useQueryClient(), appSlug, userId);
   const refused = writes.filter((item) => item.state === 'refused').length;
   const waiting = writes.length - refused;

@@ -1,3 +1,4 @@
+import { OFFLINE_ASSETS_CACHE } from '@rakit/core';
 import { registerSW } from 'virtual:pwa-register';
 import { showUpdateNotice } from './update-notice';
 
@@ -15,7 +16,9 @@ export function registerServiceWorker(): void {
   // reload, which then never reloaded for the next version.)
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (reloadWhenItTakesOver) window.location.reload();
+    else void keepLoadedAssets().catch(() => undefined);
   });
+  if (navigator.serviceWorker.controller !== null) void keepLoadedAssets().catch(() => undefined);
   const activateWaiting = registerSW({
     immediate: true,
     onNeedRefresh: () => showUpdateNotice(() => {
@@ -28,4 +31,18 @@ export function registerServiceWorker(): void {
     },
     onRegisterError: (error: unknown) => console.warn('The service worker could not be registered', error),
   });
+}
+
+/**
+ * The code this page loaded before a worker controlled it (the first visit's widgets) goes into
+ * the worker's asset cache, so the page opens offline with everything it showed (issue 38);
+ * what it loads later goes through the worker, which keeps it.
+ */
+async function keepLoadedAssets(): Promise<void> {
+  const loaded = performance.getEntriesByType('resource').map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'));
+  const cache = await caches.open(OFFLINE_ASSETS_CACHE);
+  await Promise.all(loaded.map(async (url) => {
+    if ((await cache.match(url.href)) === undefined) await cache.add(url.href);
+  }));
 }

@@ -14,7 +14,7 @@
  * - Nothing else is cached: no call, no answer, no header of the API, so no token.
  * A new version waits until the page says "Reload" (the update notice, update-notice.tsx).
  */
-import { appSlugFromHost, isServerPath } from '@rakit/core';
+import { appSlugFromHost, isServerPath, OFFLINE_ASSETS_CACHE } from '@rakit/core';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
@@ -28,7 +28,7 @@ const manifest = self.__WB_MANIFEST;
 const build = manifest.find((entry) => typeof entry !== 'string' && entry.url === 'index.html');
 const PAGES_PREFIX = 'rakit-pages-';
 const PAGES = `${PAGES_PREFIX}${typeof build === 'object' ? build.revision ?? 'unversioned' : 'unversioned'}`;
-const ASSETS = 'rakit-assets';
+const ASSETS = OFFLINE_ASSETS_CACHE;
 /** A slow network answers within this, or the kept page is shown. */
 const NETWORK_TIMEOUT_SECONDS = 3;
 

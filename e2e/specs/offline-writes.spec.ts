@@ -1,0 +1,149 @@
+import { type Component, createComponent } from '@rakit/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiAs, demoAppId, demoShopDatabase, demoToken, menuForStaff } from '../support/api';
+import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
+import { DEMO_MEMBER, signInToDemo } from '../support/demo';
+
+/**
+ * Works where the signal drops (issue 38): a member on a phone saves entries with the network
+ * gone; they wait on the device (a reload keeps them), go out in order when it returns, and are
+ * applied exactly once; one the server refuses is shown with its reason and can be discarded.
+ * Chromium's own offline mode, the real server, the demo's real database.
+ */
+describe('a member saves entries while offline', () => {
+  const stamp = Date.now().toString(36);
+  const table = `offline_receipts_${stamp}`;
+  let api: Api;
+  let dbId: number;
+  let browser: Browser;
+  let page: Page;
+
+  const rowsOf = async (code: string) =>
+    (await api<{ n: number }[]>('POST', '/action/runQuery', { dbId, query: `SELECT COUNT(*) AS n FROM ${table} WHERE code = ?`, params: [code] })).data[0]?.n;
+  const saveEntry = async (code: string) => {
+    await page.getByLabel('Kode Barang').fill(code);
+    await page.getByLabel('Catatan').fill(`diterima ${code}`);
+    await page.getByRole('button', { name: 'Simpan Penerimaan' }).click();
+    await page.getByText('Saved on this device. It will be sent when the connection returns.').last().waitFor();
+  };
+  const header = () => page.getByRole('banner');
+  /** What the device keeps for the member (IndexedDB): the labels of the writes waiting, and how many answers. */
+  const keptEntry = () => page.evaluate(async (userId) => {
+    const opened = indexedDB.open('rakit-offline');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => { opened.onsuccess = () => resolve(opened.result); opened.onerror = () => reject(opened.error); });
+    const read = <T,>(request: IDBRequest<T>) => new Promise<T>((resolve) => { request.onsuccess = () => resolve(request.result); });
+    const store = db.transaction('clients').objectStore('clients');
+    const keys = (await read(store.getAllKeys())).map(String);
+    const mine = keys.find((key) => key === `demo\n${userId}`);
+    const entry = mine === undefined ? undefined : await read(store.get(mine)) as { clientState: { mutations: { state: { variables: { label: string } } }[]; queries: unknown[] } } | undefined;
+    db.close();
+    return { keys, waiting: entry?.clientState.mutations.map((m) => m.state.variables.label) ?? [], answers: entry?.clientState.queries.length ?? 0 };
+  }, DEMO_MEMBER);
+
+  beforeAll(async () => {
+    api = apiAs(await demoToken('demo-admin', ADMIN_PASSWORD));
+    const appId = await demoAppId();
+    dbId = (await demoShopDatabase(api)).dbId;
+    const created = await api('POST', '/action/runQuery', { dbId, query: `CREATE TABLE ${table} (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL UNIQUE, note TEXT NOT NULL)`, params: [] });
+    expect(created.status, created.error?.join()).toBe(true);
+    const pageId = (await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: `Penerimaan ${stamp}` }] })).data.pages[0]?.pageId as number;
+    const save = createComponent('button', 'receipt-save', 'Simpan Penerimaan');
+    save.custom_action = [{
+      name: 'Simpan', action: 'CUSTOM', cause: '', show: true,
+      raw: { database: dbId, type: 'INSERT', table, conditions: [], setValues: [{ column: 'code', source: 'receipt-code', custom: '' }, { column: 'note', source: 'receipt-note', custom: '' }] },
+    }];
+    const components: Component[] = [createComponent('input', 'receipt-code', 'Kode Barang'), createComponent('input', 'receipt-note', 'Catatan'), save];
+    expect((await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] })).status).toBe(true);
+    await menuForStaff(api, appId, `Gudang ${stamp}`, [['Penerimaan', pageId]]);
+    browser = await launchBrowser();
+    // Chromium's offline emulation does not hold back what a service worker passes through to the
+    // network, so the writes' queue is tested without one (installable.spec opens pages offline).
+    page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  });
+  afterAll(async () => {
+    await api?.('POST', '/action/runQuery', { dbId, query: `DROP TABLE IF EXISTS ${table}`, params: [] });
+    await browser?.close();
+  });
+
+  it('keeps four entries on the phone and sends them in order once the network returns: each applied once, the duplicate refused', async () => {
+    await signInToDemo(page, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    await page.goto(`/demo/staff/penerimaan-${stamp}`);
+    await page.getByLabel('Kode Barang').waitFor();
+
+    await page.context().setOffline(true);
+    await header().getByText('Offline', { exact: true }).waitFor();
+    for (const code of [`A-${stamp}`, `B-${stamp}`, `C-${stamp}`, `A-${stamp}`]) await saveEntry(code);
+    await header().getByRole('button', { name: '4 waiting to send' }).waitFor();
+    // The form starts empty again for the next entry, as after a save online.
+    expect(await page.getByLabel('Kode Barang').inputValue()).toBe('');
+    await snapshot(page, 'offline-writes-waiting');
+
+    // The list says what waits, oldest first.
+    await header().getByRole('button', { name: '4 waiting to send' }).click();
+    const list = page.getByRole('dialog');
+    await expect.poll(async () => (await list.getByText('Simpan Penerimaan').all()).length).toBe(4);
+    await snapshot(page, 'offline-writes-list');
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+
+    // Nothing went out yet.
+    expect(Number(await rowsOf(`A-${stamp}`))).toBe(0);
+
+    await page.context().setOffline(false);
+    // In order, once each: the fourth is the second A, which the table refuses as a duplicate.
+    await header().getByRole('button', { name: '1 refused' }).waitFor({ timeout: 30_000 });
+    for (const code of [`A-${stamp}`, `B-${stamp}`, `C-${stamp}`]) expect(Number(await rowsOf(code)), code).toBe(1);
+    await header().getByText('Offline', { exact: true }).waitFor({ state: 'detached' });
+
+    // The notices of what was sent cover the header a moment (a pointer resting on them keeps them).
+    await page.mouse.move(200, 700);
+    await page.getByText('Sent: Simpan Penerimaan').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await header().getByRole('button', { name: '1 refused' }).click();
+    await list.getByText(/^Refused: /).waitFor();
+    await snapshot(page, 'offline-writes-refused');
+    await list.getByRole('button', { name: 'Discard' }).click();
+    await header().getByRole('button', { name: '1 refused' }).waitFor({ state: 'detached' });
+  });
+
+  it('keeps the waiting entries on the device across a reload, then sends them once', async () => {
+    await page.context().setOffline(true);
+    await header().getByText('Offline', { exact: true }).waitFor();
+    await saveEntry(`D-${stamp}`);
+    await header().getByRole('button', { name: '1 waiting to send' }).waitFor();
+    // The device holds it, not the page: IndexedDB keeps the waiting write for the next open.
+    await expect.poll(async () => (await keptEntry()).waiting).toEqual([`Simpan Penerimaan`]);
+    expect((await keptEntry()).answers).toBeGreaterThan(0);
+    expect(Number(await rowsOf(`D-${stamp}`))).toBe(0);
+    // The page closed and opened again: the write is read back from the device and sent once.
+    await page.context().setOffline(false);
+    await page.reload();
+    await page.getByLabel('Kode Barang').waitFor();
+    await expect.poll(async () => Number(await rowsOf(`D-${stamp}`)), { timeout: 30_000 }).toBe(1);
+    await header().getByRole('button', { name: /waiting to send/ }).waitFor({ state: 'detached' });
+  });
+
+  it('asks before signing out with entries not yet sent, and the next user of the phone sees none of them', async () => {
+    await page.context().setOffline(true);
+    await header().getByText('Offline', { exact: true }).waitFor();
+    await saveEntry(`E-${stamp}`);
+    await page.mouse.move(200, 700);
+    await page.getByText('Saved on this device. It will be sent when the connection returns.').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await header().getByRole('button', { name: 'Logout' }).click();
+    const question = page.getByRole('dialog', { name: /1 saved entries have not been sent yet/ });
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await header().getByRole('button', { name: '1 waiting to send' }).waitFor();
+    await header().getByRole('button', { name: 'Logout' }).click();
+    await question.getByRole('button', { name: 'Sign out and remove them' }).click();
+    // Offline, the way to the sign-in page fails (no service worker here); once online it opens.
+    await page.waitForEvent('requestfailed', (request) => request.url().endsWith('/demo/auth/login'));
+    await page.context().setOffline(false);
+    await page.goto('/demo/auth/login');
+    await page.getByRole('button', { name: /sign in|masuk/i }).first().waitFor();
+    // Nothing of the first member's is left on the device, and nothing was sent.
+    const { keys: kept } = await keptEntry();
+    expect(kept.filter((key) => key.endsWith(`\n${DEMO_MEMBER}`))).toEqual([]);
+    expect(Number(await rowsOf(`E-${stamp}`))).toBe(0);
+  });
+});
