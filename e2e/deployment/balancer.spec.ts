@@ -334,8 +334,10 @@ describe('two replicas behind nginx', () => {
       for (const tab of builders) await tab.locator('[data-testid="sync-indicator"][data-live="live"]').waitFor();
       // A socket is logged when it ends: of the builders' two, only the one on the killed replica
       // has (the other, on the living replica, is still open), so they were on different replicas.
+      // (That builder's socket may have ended and reopened on the same replica before the kill,
+      // on a loaded machine: one replica all the same.)
       const ended = upstreamsSince(deployment.accessLog, socketsLogStart, 'GET /collab');
-      expect(ended).toEqual([`127.0.0.1:${victim.port}`]);
+      expect(new Set(ended)).toEqual(new Set([`127.0.0.1:${victim.port}`]));
     });
   });
 });

@@ -242,7 +242,10 @@ describe('row actions of the table and the kanban', () => {
       await dialog.getByLabel('Title', { exact: true }).fill('Write the annual report');
       const sent = page.waitForRequest((r) => r.url().endsWith('/action/editRow'));
       await dialog.getByRole('button', { name: 'Save' }).click();
-      expect((await sent).postDataJSON()).toEqual({ pageId: expect.any(Number), componentId: 'tasks', actionName: 'Edit', key: writeReport.id, values: { title: 'Write the annual report' } });
+      // Based on the title the dialog showed: a card changed meanwhile is refused, not overwritten (issue 38).
+      expect((await sent).postDataJSON()).toEqual({
+        pageId: expect.any(Number), componentId: 'tasks', actionName: 'Edit', key: writeReport.id, values: { title: 'Write the annual report' }, expected: { title: writeReport.title },
+      });
       await page.getByText(Messages.actionSucceeded).waitFor();
       expect(await task(writeReport.id)).toEqual({ ...writeReport, title: 'Write the annual report' });
       await lane('1').getByText('Write the annual report').waitFor();

@@ -53,7 +53,12 @@ describe('a member saves entries while offline', () => {
       name: 'Simpan', action: 'CUSTOM', cause: '', show: true,
       raw: { database: dbId, type: 'INSERT', table, conditions: [], setValues: [{ column: 'code', source: 'receipt-code', custom: '' }, { column: 'note', source: 'receipt-note', custom: '' }] },
     }];
-    const components: Component[] = [createComponent('input', 'receipt-code', 'Kode Barang'), createComponent('input', 'receipt-note', 'Catatan'), save];
+    const list: Component = {
+      ...createComponent('table', 'receipt-list', 'Penerimaan Tercatat'),
+      database_used: dbId, primaryKey: 'id', table_used: table, options: 'Kode,Catatan', mapping_table: 'code,note',
+      custom_action: [{ name: 'Ubah', action: 'EDIT', cause: '', show: true, raw: { editFields: [{ name: 'note', type: 'text', options: '' }] } }],
+    };
+    const components: Component[] = [createComponent('input', 'receipt-code', 'Kode Barang'), createComponent('input', 'receipt-note', 'Catatan'), save, list];
     expect((await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] })).status).toBe(true);
     await menuForStaff(api, appId, `Gudang ${stamp}`, [['Penerimaan', pageId]]);
     browser = await launchBrowser();
@@ -83,6 +88,7 @@ describe('a member saves entries while offline', () => {
     await header().getByRole('button', { name: '4 waiting to send' }).click();
     const list = page.getByRole('dialog');
     await expect.poll(async () => (await list.getByText('Simpan Penerimaan').all()).length).toBe(4);
+    await expect.poll(() => list.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await snapshot(page, 'offline-writes-list');
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'detached' });
@@ -101,6 +107,8 @@ describe('a member saves entries while offline', () => {
     await page.getByText('Sent: Simpan Penerimaan').first().waitFor({ state: 'detached', timeout: 15_000 });
     await header().getByRole('button', { name: '1 refused' }).click();
     await list.getByText(/^Refused: /).waitFor();
+    // The list fades in: the picture is of what the person reads.
+    await expect.poll(() => list.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await snapshot(page, 'offline-writes-refused');
     await list.getByRole('button', { name: 'Discard' }).click();
     await header().getByRole('button', { name: '1 refused' }).waitFor({ state: 'detached' });
@@ -123,6 +131,42 @@ describe('a member saves entries while offline', () => {
     await header().getByRole('button', { name: /waiting to send/ }).waitFor({ state: 'detached' });
   });
 
+  it('refuses the second of two phones that edited the same row offline, and shows it what the row holds now', async () => {
+    const second = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phones = [page, second] as const;
+    await signInToDemo(second, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    const code = `B-${stamp}`;
+    const rowOf = (phone: Page) => phone.getByTestId('data-table').locator('tr').filter({ hasText: code });
+    for (const phone of phones) {
+      await phone.goto(`/demo/staff/penerimaan-${stamp}`);
+      await rowOf(phone).waitFor();
+    }
+    for (const [index, phone] of phones.entries()) {
+      await phone.context().setOffline(true);
+      await phone.getByRole('banner').getByText('Offline', { exact: true }).waitFor();
+      await rowOf(phone).getByRole('button', { name: /^Edit row/ }).click();
+      const dialog = phone.getByRole('dialog');
+      await dialog.getByLabel('Catatan', { exact: true }).fill(`dicek di HP ${index + 1}`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await phone.getByText('Saved on this device. It will be sent when the connection returns.').last().waitFor();
+      await phone.getByRole('banner').getByRole('button', { name: '1 waiting to send' }).waitFor();
+    }
+    // The first phone's edit goes out first; the second was based on the note as both read it.
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await api<{ note: string }[]>('POST', '/action/runQuery', { dbId, query: `SELECT note FROM ${table} WHERE code = ?`, params: [code] })).data[0]?.note).toBe('dicek di HP 1');
+    await second.context().setOffline(false);
+    const refused = second.getByRole('banner').getByRole('button', { name: '1 refused' });
+    await refused.waitFor({ timeout: 30_000 });
+    await second.mouse.move(200, 700);
+    await refused.click();
+    const secondList = second.getByRole('dialog');
+    await secondList.getByText('Refused: Someone else saved this after you opened it: your change was not saved (note: dicek di HP 1)').waitFor();
+    await expect.poll(() => secondList.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    await snapshot(second, 'offline-writes-conflict');
+    // Never overwritten silently.
+    expect((await api<{ note: string }[]>('POST', '/action/runQuery', { dbId, query: `SELECT note FROM ${table} WHERE code = ?`, params: [code] })).data[0]?.note).toBe('dicek di HP 1');
+    await second.context().close();
+  });
   it('asks before signing out with entries not yet sent, and the next user of the phone sees none of them', async () => {
     await page.context().setOffline(true);
     await header().getByText('Offline', { exact: true }).waitFor();
@@ -146,4 +190,5 @@ describe('a member saves entries while offline', () => {
     expect(kept.filter((key) => key.endsWith(`\n${DEMO_MEMBER}`))).toEqual([]);
     expect(Number(await rowsOf(`E-${stamp}`))).toBe(0);
   });
+
 });

@@ -351,6 +351,32 @@ describe.each(engines)('data widgets on a %s database', (engine) => {
     expect((await server.call('POST', '/action/moveCard', { pageId, componentId: 'items', key: 5, value: '1' }, member)).statusCode).toBe(404);
   });
 
+  it('writes a row based on the values read only while they still hold, else answers what the row holds now (issue 38)', async () => {
+    const edit = (body: Record<string, unknown>) => server.call('POST', '/action/editRow', { pageId, componentId: 'items', actionName: 'EDIT', key: 3, ...body }, member);
+    const read = (await tableRows()).find((r) => r.id === 3) as { name: string; city: string };
+    // Device A read the row and edits it: the row still holds what A read.
+    const first = await edit({ values: { name: 'Dari perangkat A' }, expected: { name: read.name } });
+    expect(first.statusCode, first.body).toBe(200);
+    // Device B read the same row before A's edit: its edit is refused, with the row as it is now.
+    const second = await edit({ values: { name: 'Dari perangkat B' }, expected: { name: read.name } });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ status: false, code: 'staleWrite', data: { name: 'Dari perangkat A' } });
+    expect((await tableRows()).find((r) => r.id === 3)?.name).toBe('Dari perangkat A');
+    // The expected values may name only the columns being changed: no other column's value comes back.
+    const probe = await edit({ values: { name: 'x' }, expected: { name: 'Dari perangkat A', city: 'guess' } });
+    expect(probe.statusCode).toBe(400);
+    expect(probe.body).not.toContain(read.city);
+
+    const move = (value: unknown, expected: unknown) => server.call('POST', '/action/moveCard', { pageId, componentId: 'board', key: 6, value, expected }, member);
+    const status = (await tableRows()).find((r) => r.id === 6)?.status as number;
+    const lanes = ['1', '2', '3'].filter((lane) => lane !== String(status));
+    expect((await move(lanes[0], status)).statusCode).toBe(200);
+    const stale = await move(lanes[1], status);
+    expect(stale.statusCode).toBe(409);
+    expect(Number(stale.json().data.status)).toBe(Number(lanes[0]));
+    expect(String((await tableRows()).find((r) => r.id === 6)?.status)).toBe(lanes[0]);
+  });
+
   it('reads the schema once per connection for a while, and again once the connection is edited', async () => {
     await content({});
     await fixture.exec(`ALTER TABLE ${fixture.table} ADD COLUMN extra INTEGER`);

@@ -136,6 +136,8 @@ export const tableCalls = lazyCalls(() => ({
     data: AffectedRowsSchema,
     access: { level: 'member', app: widgetPage },
     replayable: true,
+    // Based on the values read (issue 38): the row's columns as they are now, when they changed meanwhile.
+    conflict: ResultRowSchema,
   }),
   deleteRow: defineCall({
     method: 'POST', path: '/action/deleteRow', tag: 'tables',
@@ -154,6 +156,8 @@ export const tableCalls = lazyCalls(() => ({
     data: AffectedRowsSchema,
     access: { level: 'member', app: widgetPage },
     replayable: true,
+    // Based on the values read (issue 38): the row's columns as they are now, when they changed meanwhile.
+    conflict: ResultRowSchema,
   }),
   excelFromTable: defineCall({
     method: 'POST', path: '/print/blob/excelFromTable', tag: 'export',

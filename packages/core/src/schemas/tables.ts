@@ -121,6 +121,13 @@ export const EditRowBodySchema = z.object({
   values: z.record(z.string().min(1).max(200), CellValueSchema)
     .refine((v) => Object.keys(v).length > 0, 'values: send at least one changed column')
     .refine((v) => Object.keys(v).length <= 200, 'values: at most 200 columns'),
+  /**
+   * The changed columns as the editor read them (issue 38): the row is written only if they still
+   * hold these values, else 409 with their values now. Only columns of `values`.
+   */
+  expected: z.record(z.string().min(1).max(200), CellValueSchema).optional(),
+}).refine((body) => body.expected === undefined || Object.keys(body.expected).every((column) => column in body.values), {
+  message: 'expected: only the columns being changed', path: ['expected'],
 });
 export type EditRowBody = z.infer<typeof EditRowBodySchema>;
 
@@ -137,6 +144,8 @@ export const MoveCardBodySchema = z.object({
   ...widgetRef,
   key: RowKeySchema,
   value: z.union([z.string().max(500), z.number()]),
+  /** The card's lane value as the board read it (issue 38): moved only if it is still there, else 409 with its value now. */
+  expected: CellValueSchema.optional(),
 });
 export type MoveCardBody = z.infer<typeof MoveCardBodySchema>;
 

@@ -68,7 +68,7 @@ export function replayHooks(app: FastifyInstance, call: AnyCall): { preHandler: 
     claims.delete(request);
     const record = reply.statusCode >= 500
       ? releaseRequestKey(app.store, claimed.caller, claimed.requestKey)
-      : finishRequestKey(app.store, claimed.caller, claimed.requestKey, reply.statusCode, typeof payload === 'string' ? payload : String(payload), new Date().toISOString());
+      : finishRequestKey(app.store, claimed.caller, claimed.requestKey, reply.statusCode, replayableAnswer(payload, reply.statusCode), new Date().toISOString());
     // The write is applied either way: its answer goes out even when the record could not be kept
     // (a later sending is then told the outcome is unknown, never applied twice).
     record.catch((error: unknown) => request.log.error({ err: error }, 'could not record the answer of an Idempotency-Key'))
@@ -76,6 +76,10 @@ export function replayHooks(app: FastifyInstance, call: AnyCall): { preHandler: 
   };
   return { preHandler, onSend };
 }
+
+/** The answer kept for a repeat: the JSON sent, or (never for these calls' JSON answers) its outcome alone. */
+const replayableAnswer = (payload: unknown, statusCode: number): string =>
+  (typeof payload === 'string' ? payload : JSON.stringify({ status: statusCode < 400 }));
 
 /** Hourly, on every process (idempotent): keys sent longer ago than any device keeps a write are forgotten. */
 export function installRequestKeyUpkeep(app: FastifyInstance): void {

@@ -8,6 +8,7 @@ import { cachedTables } from '../datasources/schema-cache';
 import type { ColumnInfo, TableInfo } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
 import { badRequest, HttpError, local, notFound, quoted } from '../errors/http-errors';
+import { StaleRevision } from '../store/revisions';
 import { contentPlan } from './content-plan';
 import type { Statement } from './content-query';
 import type { WidgetContext } from './data-widget';
@@ -64,8 +65,44 @@ export interface RowWrite {
 /** A row write's statements come again and again: the connection keeps them prepared. */
 const KEEP_PREPARED = { keepPrepared: true } as const;
 
-/** What a row write does: set some columns, or delete the row. */
-type RowChange = { values: Record<string, ParamValue> } | { values?: undefined };
+/**
+ * What a row write does: set some columns (only if those named in `expected` still hold the
+ * values the writer read, issue 38), or delete the row.
+ */
+type RowChange = { values: Record<string, ParamValue>; expected?: Record<string, ParamValue> | undefined } | { values?: undefined; expected?: undefined };
+
+/**
+ * Whether a value read now is the one a writer read before: both as a row load answers them
+ * (JSON: a date as its ISO text), so what the browser was given compares equal to itself.
+ */
+const sameAsRead = (now: unknown, read: ParamValue): boolean => {
+  try {
+    return JSON.stringify(now ?? null) === JSON.stringify(read);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The row's columns of `expected` as they are now, locked for the write, or undefined when they
+ * still hold what the writer read. Another device's write meanwhile is never overwritten silently.
+ */
+async function changedMeanwhile(
+  context: WidgetContext, tx: Parameters<typeof run>[0], target: WriteTarget, key: ParamValue, expected: Record<string, ParamValue>,
+): Promise<Record<string, unknown> | undefined> {
+  const { source } = context;
+  const names = Object.keys(expected);
+  const lock = context.dbType === 'sqlite' ? '' : ' FOR UPDATE';
+  const now = await run(tx, {
+    sql: `SELECT ${names.map((c) => source.quote(c)).join(', ')} FROM ${source.quote(target.table.table_name)} WHERE ${source.quote(target.key.COLUMN_NAME)} = ?${lock}`,
+    params: [key],
+  });
+  const row = now.rows[0];
+  if (row === undefined) throw notFound(Messages.rowNotFound);
+  if (names.every((name) => sameAsRead(row[name], expected[name] ?? null))) return undefined;
+  // As a row load answers it: the browser shows what the row holds now beside what was typed.
+  return JSON.parse(JSON.stringify(Object.fromEntries(names.map((name) => [name, row[name] ?? null])))) as Record<string, unknown>;
+}
 
 /** A row write's statements: the write, and the read of the old values when the write cannot answer them itself. */
 interface WriteStatements {
@@ -142,6 +179,10 @@ async function writeOneRow(
         });
         if (Number(visible.rows[0]?.n ?? 0) === 0) throw notFound(Messages.rowNotFound);
       }
+      if (change.expected !== undefined && Object.keys(change.expected).length > 0) {
+        const now = await changedMeanwhile(context, tx, target, key, change.expected);
+        if (now !== undefined) throw new StaleRevision(async () => now);
+      }
       const old = read === undefined ? undefined : await run(tx, read, KEEP_PREPARED);
       const written = await run(tx, write, KEEP_PREPARED);
       const affectedRows = returnsOld ? written.rows.length : written.affectedRows;
@@ -156,9 +197,11 @@ async function writeOneRow(
 }
 
 /** Sets columns of the one row the key names. */
-async function updateRow(context: WidgetContext, target: WriteTarget, sentKey: RowKey, values: Record<string, ParamValue>): Promise<RowWrite> {
+async function updateRow(
+  context: WidgetContext, target: WriteTarget, sentKey: RowKey, values: Record<string, ParamValue>, expected?: Record<string, ParamValue>,
+): Promise<RowWrite> {
   const key = keyValue(target, sentKey);
-  const written = await writeOneRow(context, target, key, { values });
+  const written = await writeOneRow(context, target, key, { values, expected });
   return { ...written, table: target.table.table_name, key, after: values };
 }
 
@@ -188,7 +231,7 @@ export async function editRow(context: WidgetContext, body: EditRowBody): Promis
       throw new HttpError(400, Messages.columnNotEditable, [column]);
     }
   }
-  return updateRow(context, target, body.key, body.values);
+  return updateRow(context, target, body.key, body.values, body.expected);
 }
 
 /** Row delete: DELETE of the one row by primary key, through a DELETE action of the widget. */
@@ -212,5 +255,5 @@ export async function moveCard(context: WidgetContext, body: MoveCardBody): Prom
   const target = await writeTarget(context);
   if (!target.table.columns.some((c) => c.COLUMN_NAME === compared)) throw badRequest(local('columnNotInTable', { column: quoted(compared), table: quoted(target.table.table_name) }));
   if (compared === target.key.COLUMN_NAME) throw new HttpError(400, Messages.columnNotEditable, [compared]);
-  return updateRow(context, target, body.key, { [compared]: value });
+  return updateRow(context, target, body.key, { [compared]: value }, body.expected === undefined ? undefined : { [compared]: body.expected });
 }

@@ -87,20 +87,41 @@ const LATER_CODES = new Set(['requestInProgress', 'unauthenticated']);
  * Sends a kept write's steps in order, each with its own Idempotency-Key; steps a cut
  * connection left applied are answered again by the server, not applied twice.
  */
-export async function sendQueuedWrite(write: QueuedWrite, api: Pick<AppApi, 'runAction' | 'runTrigger'>): Promise<void> {
+/** Why the server refused a kept write; for a row changed meanwhile, what it holds now. */
+function refusalOf(answer: ApiAnswer<unknown>): string {
+  const detail = actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code);
+  const now = answer.conflict;
+  if (typeof now !== 'object' || now === null) return detail;
+  return `${detail} (${Object.entries(now).map(([column, value]) => `${column}: ${String(value)}`).join(', ')})`;
+}
+
+type WriteApi = Pick<AppApi, 'runAction' | 'runTrigger' | 'editRow' | 'moveCard'>;
+
+function sendStep(write: QueuedWrite, step: QueuedStep, api: WriteApi, requestKey: string): Promise<ApiAnswer<unknown>> {
+  switch (step.kind) {
+    case 'action':
+      return api.runAction({ pageId: write.pageId, componentId: write.componentId, actionName: step.actionName, params: write.params }, requestKey);
+    case 'trigger':
+      return api.runTrigger(step.triggerId, step.args, requestKey);
+    case 'editRow':
+      return api.editRow(step.body, requestKey);
+    case 'moveCard':
+      return api.moveCard(step.body, requestKey);
+  }
+}
+
+export async function sendQueuedWrite(write: QueuedWrite, api: WriteApi): Promise<void> {
   for (const [index, step] of write.steps.entries()) {
     const requestKey = `${write.key}.${index}`;
     let answer: ApiAnswer<unknown>;
     try {
-      answer = step.kind === 'action'
-        ? await api.runAction({ pageId: write.pageId, componentId: write.componentId, actionName: step.actionName, params: write.params }, requestKey)
-        : await api.runTrigger(step.triggerId, step.args, requestKey);
+      answer = await sendStep(write, step, api, requestKey);
     } catch (error) {
       throw new SendLater(error instanceof Error ? error.message : String(error));
     }
     if (answer.status) continue;
     if (answer.httpStatus >= 500 || (answer.code !== undefined && LATER_CODES.has(answer.code))) throw new SendLater(answer.error?.[0] ?? `HTTP ${answer.httpStatus}`);
-    throw new WriteRefused(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code), answer.code, index);
+    throw new WriteRefused(refusalOf(answer), answer.code, index);
   }
 }
 

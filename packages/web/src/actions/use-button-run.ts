@@ -1,8 +1,6 @@
 import type { Component } from '@rakit/core';
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { queueWrite } from '../offline/write-queue';
-import { newWriteKey } from './offline-chain';
+import { useKeepForLater } from './keep-for-later';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { exclusively } from './exclusive-run';
 import type { WidgetMode } from '../page-state/mode';
@@ -18,7 +16,7 @@ import { type PageActionScope, usePageActionScope } from './use-action-runtime';
  */
 export function useButtonRun(component: Component, mode: WidgetMode): { run: () => void; running: boolean } {
   const scope = usePageActionScope(component);
-  const queryClient = useQueryClient();
+  const later = useKeepForLater(component);
   const [running, setRunning] = useState(false);
   // A ref, not the state: a second click before React re-renders must not run the actions again.
   const busy = useRef(false);
@@ -31,13 +29,7 @@ export function useButtonRun(component: Component, mode: WidgetMode): { run: () 
       notifySuccess,
       notifyFailure,
       // Offline, the click's writes wait on the device (issue 38).
-      ...(onlineManager.isOnline() ? {} : {
-        keepForLater: (steps, params) => queueWrite(queryClient, {
-          key: newWriteKey(), appSlug: page.appSlug, userId: runtime.userId, pageId: page.pageId, componentId: component.id,
-          label: component.title === '' ? component.id : component.title,
-          queuedAt: Date.now(), params, steps,
-        }),
-      }),
+      ...(later?.offline() !== true ? {} : { keepForLater: (steps, params) => later.keep(steps, component.title === '' ? component.id : component.title, params) }),
     });
     // The author's choice (on by default): a saved form starts empty again for the next entry.
     if (result === 'done' && component.type === 'button' && component.clearAfterSuccess) page.store.getState().clearFormOf(component.id);

@@ -25,11 +25,11 @@ export const tablesApi = (appSlug: string) => ({
   /** A barcode widget's scan: data is [row] when its first mapped column equals the code, [] when none does. */
   scanBarcode: (body: BodyOf<typeof tableCalls.scanBarcode>) => callApi(tableCalls.scanBarcode, { body }, appSlug),
 
-  editRow: (body: BodyOf<typeof tableCalls.editRow>) => callApi(tableCalls.editRow, { body }, appSlug),
+  editRow: (body: BodyOf<typeof tableCalls.editRow>, requestKey?: string) => callApi(tableCalls.editRow, { body }, appSlug, undefined, undefined, requestKey),
 
   deleteRow: (body: BodyOf<typeof tableCalls.deleteRow>) => callApi(tableCalls.deleteRow, { body }, appSlug),
 
-  moveCard: (body: BodyOf<typeof tableCalls.moveCard>) => callApi(tableCalls.moveCard, { body }, appSlug),
+  moveCard: (body: BodyOf<typeof tableCalls.moveCard>, requestKey?: string) => callApi(tableCalls.moveCard, { body }, appSlug, undefined, undefined, requestKey),
 
   /** The widget's rows as an .xlsx, base64 in the answer; 413 when too many (use excelStream). */
   excelFromTable: (body: ExcelRequest) => callApi(tableCalls.excelFromTable, { body }, appSlug),

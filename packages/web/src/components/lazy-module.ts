@@ -36,3 +36,16 @@ export function lazyModule<M>(fetchModule: () => Promise<M>) {
   };
   return { load, preload: () => { load().catch(() => undefined); }, useModule };
 }
+
+/**
+ * Runs `preload` once the browser is idle (a code the page may need offline, issue 38, fetched
+ * while the network is there, after the first screen); answers how to call it off.
+ */
+export function preloadWhenIdle(preload: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const idle = window.requestIdleCallback(preload);
+    return () => window.cancelIdleCallback(idle);
+  }
+  const timer = window.setTimeout(preload, 2000);
+  return () => window.clearTimeout(timer);
+}

@@ -3,6 +3,7 @@ import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { preloadNotices } from '../components/notify';
+import { preloadWhenIdle } from '../components/lazy-module';
 import { useT } from '../i18n/LanguageProvider';
 import { useWaitingWrites, type WaitingWrite } from './write-queue';
 
@@ -21,9 +22,7 @@ export function OfflineStatus({ appSlug, userId }: { appSlug: string; userId: st
   const online = useOnline();
   // A click offline says so in a notice: its code must be on the device before the network goes.
   useEffect(() => {
-    if (!online) return undefined;
-    const idle = window.requestIdleCallback?.(preloadNotices) ?? window.setTimeout(preloadNotices, 2000);
-    return () => (window.cancelIdleCallback === undefined ? window.clearTimeout(idle) : window.cancelIdleCallback(idle));
+    return online ? preloadWhenIdle(preloadNotices) : undefined;
   }, [online]);
   const writes = useWaitingWrites(useQueryClient(), appSlug, userId);
   const refused = writes.filter((item) => item.state === 'refused').length;
@@ -40,7 +39,7 @@ export function OfflineStatus({ appSlug, userId }: { appSlug: string; userId: st
               {[waiting > 0 ? t('shell.offline.waiting', { count: waiting }) : null, refused > 0 ? t('shell.offline.refusedCount', { count: refused }) : null].filter(Boolean).join(' · ')}
             </Button>
           </Popover.Target>
-          <Popover.Dropdown>
+          <Popover.Dropdown maw="calc(100vw - 1rem)">
             <Text fw={600} mb="xs">{t('shell.offline.listTitle')}</Text>
             <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
               {writes.map((item) => <WaitingWriteLine key={item.write.key} item={item} />)}
@@ -59,12 +58,12 @@ function WaitingWriteLine({ item }: { item: WaitingWrite }) {
     : item.state === 'sending' ? t('shell.offline.state.sending') : t('shell.offline.state.waiting');
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-      <div style={{ minWidth: 0 }}>
+      <div style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm" fw={500} truncate>{item.write.label}</Text>
         <Text size="xs" c="dimmed">{t('shell.offline.savedAt', { time: clock.format(item.write.queuedAt) })}</Text>
         <Text size="xs" c={item.state === 'refused' ? 'red' : 'dimmed'}>{state}</Text>
       </div>
-      {item.state === 'refused' && <Button size="compact-xs" variant="subtle" color="red" onClick={item.discard}>{t('shell.offline.discard')}</Button>}
+      {item.state === 'refused' && <Button size="compact-xs" variant="subtle" color="red" style={{ flexShrink: 0 }} onClick={item.discard}>{t('shell.offline.discard')}</Button>}
     </Group>
   );
 }

@@ -1,10 +1,16 @@
 import { type Mutation, type QueryClient, useMutationState } from '@tanstack/react-query';
-import type { ParamValue } from '@rakit/core';
+import type { EditRowBody, MoveCardBody, ParamValue } from '@rakit/core';
 
-/** A kept write's steps: the page's database actions by name, and triggers with their arguments. */
+/**
+ * A kept write's steps: the page's database actions by name, triggers with their arguments, and
+ * a data widget's row edit or card move with the values they were based on (a row changed
+ * meanwhile is refused, never overwritten).
+ */
 export type QueuedStep =
   | { kind: 'action'; actionName: string }
-  | { kind: 'trigger'; triggerId: number; args: Record<string, ParamValue> };
+  | { kind: 'trigger'; triggerId: number; args: Record<string, ParamValue> }
+  | { kind: 'editRow'; body: EditRowBody }
+  | { kind: 'moveCard'; body: MoveCardBody };
 
 /** A click's writes kept on the device while offline, as they are sent later (actions/offline-chain.ts). */
 export interface QueuedWrite {

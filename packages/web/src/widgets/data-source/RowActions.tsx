@@ -6,11 +6,13 @@ import { IconDotsVertical } from '@tabler/icons-react';
 import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { lazyModule } from '../../components/lazy-module';
+import { lazyModule, preloadWhenIdle } from '../../components/lazy-module';
 import { useT } from '../../i18n/LanguageProvider';
 import { t as translate } from '../../i18n/i18n';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { assertAnswered, useRowActions } from './row-actions';
+import { readValuesOf, useKeepForLater } from '../../actions/keep-for-later';
+import { notifyFailure, notifySuccess } from '../../components/notify';
 
 /** The edit dialog's code comes with the first EDIT: most visits edit nothing (issue 35's budget). */
 const editDialog = lazyModule(() => import('./RowEditDialog'));
@@ -67,6 +69,7 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
   const current = useContext(CurrentAppContext);
   const t = useT();
   const runner = useRowActions(component, primaryKey, reload);
+  const later = useKeepForLater(component);
   const [editing, setEditing] = useState<Pending | null>(null);
   const dialogCode = editDialog.useModule(editing !== null);
   // The control that opened the edit dialog: the dialog unmounts as it closes, before Mantine
@@ -81,14 +84,33 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
   const [deleting, setDeleting] = useState<Pending | null>(null);
   const actions = actionsOfComponent(component);
   const topLevel = topLevelActions(actions);
+  // A row edit made offline needs the dialog's code on the device: fetched while the network is there (issue 38).
+  const editable = runner.ready && actions.some((action) => action.action === 'EDIT');
+  useEffect(() => {
+    return editable ? preloadWhenIdle(editDialog.preload) : undefined;
+  }, [editable]);
 
   async function saveEdit(pending: Pending, changes: Record<string, string | number | null>) {
     const row = pending.rows[0];
     if (row === undefined || current === null || pageId === null) return;
     const key = rowKeyValue(row, primaryKey);
+    // Based on the values the dialog showed: a row another device changed meanwhile is refused, not overwritten (issue 38).
+    const expected = readValuesOf(row, Object.keys(changes));
+    if (later?.offline() === true && key !== null) {
+      // Offline, the edit waits on the device; what it would cause needs the network.
+      if (actions.some((action) => action.cause === pending.action.name)) {
+        notifyFailure(translate('shell.offline.needsNetwork', { type: pending.action.action }));
+        return;
+      }
+      later.keep([{ kind: 'editRow', body: { pageId, componentId: component.id, actionName: pending.action.name, key, values: changes, expected } }], `${component.title || component.id} #${key}`);
+      notifySuccess(translate('shell.offline.kept'));
+      closeEdit();
+      pending.onSuccess?.();
+      return;
+    }
     const succeeded = await runner.run(pending.action, [row], async () => {
       if (key === null) throw new Error(translate('rowKeyMissing'));
-      assertAnswered(await current.api.editRow({ pageId, componentId: component.id, actionName: pending.action.name, key, values: changes }));
+      assertAnswered(await current.api.editRow({ pageId, componentId: component.id, actionName: pending.action.name, key, values: changes, expected }));
     });
     // A failed save keeps the dialog, and what was typed, for another try after the notice.
     if (!succeeded) return;

@@ -9,7 +9,8 @@ import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { type Translate, useT } from '../../i18n/LanguageProvider';
-import { notifyFailure } from '../../components/notify';
+import { notifyFailure, notifySuccess } from '../../components/notify';
+import { readValuesOf, useKeepForLater } from '../../actions/keep-for-later';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { LoadFailure } from '../data-source/LoadFailure';
 import { RowsAsOf } from '../data-source/RowsAsOf';
@@ -203,6 +204,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
     return { key, row: Object.hasOwn(moved, key) ? { ...row, [compared]: moved[key] } : row, name: title === '' ? t('datawidgets.kanban.card', { number: index + 1 }) : title };
   });
   const rowActions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
+  const later = useKeepForLater(component);
   const menu: CardActions = { actions: rowActions.topLevel, busy: rowActions.running, choose: (action, row) => rowActions.choose(action, [row]) };
   const lanes = kanbanLanes(cards.map((c) => ({ ...c.row, __card: c })), groups, compared);
   const laneOfCard = (id: string) => lanes.find((l) => l.cards.some((c) => (c.__card as Card).key === id))?.name ?? t('datawidgets.kanban.noLane');
@@ -253,9 +255,17 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
       notifyFailure(actionFailureMessage(detail));
     };
     if (primaryKey === null) return failed(t('primaryKeyRequired'));
+    const rowKey = card.row[primaryKey];
+    // Based on the lane the board showed: a card another device moved meanwhile is refused (issue 38).
+    const body = { pageId, componentId: component.id, key: typeof rowKey === 'number' ? rowKey : String(rowKey), value, expected: readValuesOf(card.row, [compared])[compared] ?? null };
+    if (later?.offline() === true) {
+      // Offline, the card stays where it was dropped and its move waits on the device.
+      later.keep([{ kind: 'moveCard', body }], `${component.title || component.id} #${body.key}`);
+      notifySuccess(t('shell.offline.kept'));
+      return;
+    }
     try {
-      const rowKey = card.row[primaryKey];
-      const answer = await current.api.moveCard({ pageId, componentId: component.id, key: typeof rowKey === 'number' ? rowKey : String(rowKey), value });
+      const answer = await current.api.moveCard(body);
       if (!answer.status) return failed(answer.error?.[0] ?? `HTTP ${answer.httpStatus}`);
       await reload();
       setMoved((now) => Object.fromEntries(Object.entries(now).filter(([k]) => k !== key)));
