@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
-import { freePort } from '../support/ports';
+import { startOwnServer } from '../support/own-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const builtWebApp = path.join(root, 'packages/web/dist');
@@ -19,41 +18,6 @@ const PRECACHE_BUDGET_BYTES = 1.5 * 1024 * 1024;
 function precachedFiles(webDir: string): string[] {
   const worker = readFileSync(path.join(webDir, 'sw.js'), 'utf8');
   return [...worker.matchAll(/\{"revision":(?:null|"[0-9a-f]+"),"url":"([^"]+)"\}/g)].map((match) => match[1] as string);
-}
-
-/**
- * A server of this spec's own, on a copy of the built web app: the spec changes its sw.js (a
- * new build deployed) and stops it (the network gone), which the suite's shared server must not
- * see. It seeds the demo application as `npm start` does.
- */
-async function startOwnServer(webDir: string, dataDir: string): Promise<{ base: string; process: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'packages/server'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_WEB_DIR: webDir, RAKIT_ADMIN_PASSWORD: ADMIN_PASSWORD, RAKIT_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the spec's server did not start:\n${output}`)), 120_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Rakit is running on')) { clearTimeout(timer); resolve(); }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    void exited.then(() => reject(new Error(`the spec's server exited:\n${output}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    process: child,
-    stop: async () => {
-      // At once, as a network that drops: no draining of the browser's kept-alive connections.
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await exited;
-    },
-  };
 }
 
 /**

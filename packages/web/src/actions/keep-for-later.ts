@@ -9,7 +9,7 @@ export interface KeepForLater {
   /** Asked at the click: the network may have gone since the widget was drawn. */
   offline: () => boolean;
   /** Queues the steps as one write of the widget's page, named by `label` in the list of entries waiting. */
-  keep: (steps: QueuedStep[], label: string, params?: Record<string, string | number | boolean | null>) => void;
+  keep: (steps: QueuedStep[], label: string, params?: Record<string, string | number | boolean | null>, key?: string) => void;
 }
 
 /** Offline (issue 38), a widget's writes wait on the device. Null where actions never run (the editor). */
@@ -19,8 +19,8 @@ export function useKeepForLater(component: Component): KeepForLater | null {
   if (scope === null) return null;
   return {
     offline: () => !onlineManager.isOnline(),
-    keep: (steps, label, params = {}) => queueWrite(queryClient, {
-      key: newWriteKey(), appSlug: scope.appSlug, userId: scope.runtime().userId, pageId: scope.pageId, componentId: component.id,
+    keep: (steps, label, params = {}, key = newWriteKey()) => queueWrite(queryClient, {
+      key, appSlug: scope.appSlug, userId: scope.runtime().userId, pageId: scope.pageId, componentId: component.id,
       label, queuedAt: Date.now(), params, steps,
     }),
   };

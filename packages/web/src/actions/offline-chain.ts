@@ -14,8 +14,11 @@ import type { ActionRuntime } from './run-action';
  * connection cut is applied once however often it is sent again.
  */
 
-/** What happens on the device at the click, in the chain's order, beside the writes kept for later. */
-export type LocalEffect = (rt: ActionRuntime) => void;
+/** What happens on the device at the click (an action's own), in the chain's order, beside the writes kept for later. */
+export interface LocalEffect {
+  action: CustomAction;
+  apply: (rt: ActionRuntime) => void;
+}
 
 export type OfflineChain =
   | { kind: 'queued'; steps: QueuedStep[]; params: Record<string, ParamValue>; effects: LocalEffect[] }
@@ -46,16 +49,16 @@ export function offlineChainOf(actions: readonly CustomAction[], rt: ActionRunti
       }
       case 'GLOBAL': {
         const variables = globalVariablesOf(configOf(GlobalConfigSchema, action.raw).params, values, rt.userId);
-        effects.push((runtime) => runtime.setGlobals(variables));
+        effects.push({ action, apply: (runtime) => runtime.setGlobals(variables) });
         break;
       }
       case 'REDIRECT': {
         const { pageSlug } = configOf(RedirectConfigSchema, action.raw);
-        if (pageSlug !== NO_REDIRECT && pageSlug !== '') effects.push((runtime) => runtime.openPage(pageSlug));
+        if (pageSlug !== NO_REDIRECT && pageSlug !== '') effects.push({ action, apply: (runtime) => runtime.openPage(pageSlug) });
         break;
       }
       case 'BACK':
-        effects.push((runtime) => runtime.back());
+        effects.push({ action, apply: (runtime) => runtime.back() });
         break;
       default:
         return { kind: 'needsNetwork', actionType: action.action };

@@ -32,12 +32,17 @@ export interface ActionRuntime {
   back: () => void;
   setGlobals: (variables: GlobalVariable[]) => void;
   saveFile: (file: ResponseFile) => void;
+  /**
+   * The Idempotency-Key of the next call to the server, when the run names its writes (a
+   * button's click, issue 38): a click the network cut and kept for later is applied once.
+   */
+  requestKey?: () => string;
 }
 
 /** The database actions run by the server from the saved page (spec 1 §7 runAction). */
 async function runDatabaseAction(action: CustomAction, rt: ActionRuntime): Promise<void> {
   if (rt.pageId === null) throw new ActionFailure(t('actionPageUnknown'));
-  const answer = await rt.api.runAction({ pageId: rt.pageId, componentId: rt.componentId, actionName: action.name, params: toParamValues(rt.pageValues()) });
+  const answer = await rt.api.runAction({ pageId: rt.pageId, componentId: rt.componentId, actionName: action.name, params: toParamValues(rt.pageValues()) }, rt.requestKey?.());
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code));
 }
 
@@ -67,7 +72,7 @@ export function triggerOutcomeNote(data: unknown): { failed: string } | { note: 
 async function runTrigger(action: CustomAction, rt: ActionRuntime): Promise<string | undefined> {
   const config = configOf(TriggerConfigSchema, action.raw);
   if (config.id === null) throw new ActionFailure(t('triggerIdEmpty'));
-  const answer = await rt.api.runTrigger(config.id, triggerArguments(config.params, rt.pageValues(), rt.userId));
+  const answer = await rt.api.runTrigger(config.id, triggerArguments(config.params, rt.pageValues(), rt.userId), rt.requestKey?.());
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code));
   const outcome = triggerOutcomeNote(answer.data);
   if ('failed' in outcome) throw new ActionFailure(outcome.failed);

@@ -2,7 +2,7 @@ import { type CustomAction, Messages, type StatementResult } from '@rakit/core';
 import { catalogOf } from '@rakit/core/catalogs';
 import { compileCatalog } from '@rakit/core/translate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiAnswer, RunActionBody } from '../api/client';
+import { type ApiAnswer, ApiUnreachableError, type RunActionBody } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import type { GlobalVariable } from '../page-state/global-variables';
 import { triggerOutcomeNote } from './run-action';
@@ -175,7 +175,7 @@ describe('a click while offline (issue 38)', () => {
 
   it('keeps the writes in the chain\'s order, with the values of the click, and runs the rest on the device at once', async () => {
     const kept: { steps: unknown[]; params: Record<string, unknown> }[] = [];
-    const { run, events } = fakeRun({ keepForLater: (steps, params) => kept.push({ steps, params }) });
+    const { run, events } = fakeRun({ keepForLater: { offline: true, keep: (steps, params) => kept.push({ steps, params }) } });
     expect(await runButtonActions([insert, global, redirect, trigger], run)).toBe('done');
     expect(kept).toEqual([{
       steps: [{ kind: 'action', actionName: 'Simpan' }, { kind: 'trigger', triggerId: 7, args: { nama: 'Siti' } }],
@@ -187,9 +187,54 @@ describe('a click while offline (issue 38)', () => {
 
   it('refuses a chain that needs an answer now, and keeps nothing', async () => {
     const kept: unknown[] = [];
-    const { run, events } = fakeRun({ keepForLater: (steps) => kept.push(steps) });
+    const { run, events } = fakeRun({ keepForLater: { offline: true, keep: (steps) => kept.push(steps) } });
     expect(await runButtonActions([insert, request], run)).toBe('failed');
     expect(kept).toEqual([]);
     expect(events).toEqual(['failure This button needs the network (REQUEST): try again when you are online.']);
+  });
+
+  it('names each write of an online click, and keeps the click under the same name when the network drops during it', async () => {
+    const keys: (string | undefined)[] = [];
+    const kept: { steps: unknown[]; key: string }[] = [];
+    const { run, events } = fakeRun({
+      keepForLater: { offline: false, keep: (steps, _params, key) => kept.push({ steps, key }) },
+    });
+    run.api = {
+      runAction: async (_body, requestKey) => {
+        keys.push(requestKey);
+        return { status: true, httpStatus: 200, data: [] };
+      },
+      runTrigger: async (_id, _args, requestKey) => {
+        keys.push(requestKey);
+        return { status: true, httpStatus: 202 };
+      },
+    };
+    expect(await runButtonActions([insert, trigger], run)).toBe('done');
+    const [first, second] = keys;
+    expect(first).toMatch(/^[0-9a-f]{32}\.0$/);
+    expect(second).toBe(first?.replace(/\.0$/, '.1'));
+    expect(kept).toEqual([]);
+
+    // The insert reached the server, then the network dropped before the trigger: both are kept
+    // under the click's key, so the server answers the insert again and runs the trigger once.
+    keys.length = 0;
+    events.length = 0;
+    let calls = 0;
+    run.api = {
+      ...run.api,
+      runTrigger: async (_id, _args, requestKey) => {
+        calls += 1;
+        keys.push(requestKey);
+        throw new ApiUnreachableError('POST /action/runTrigger failed');
+      },
+    };
+    expect(await runButtonActions([insert, global, trigger], run)).toBe('done');
+    expect(calls).toBe(1);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.key).toBe(keys[1]?.replace(/\.1$/, ''));
+    expect(kept[0]?.steps).toEqual([{ kind: 'action', actionName: 'Simpan' }, { kind: 'trigger', triggerId: 7, args: { nama: 'Siti' } }]);
+    // The global variables ran once, in the online run, not again when the click was kept.
+    expect(events.filter((event) => event.startsWith('globals'))).toEqual(['globals nama,oleh']);
+    expect(events.at(-1)).toBe('success Saved on this device. It will be sent when the connection returns.');
   });
 });

@@ -3,7 +3,7 @@ import { ApiUnreachableError } from '../api/client';
 import { t } from '../i18n/i18n';
 import { ActionFailure, type ActionRuntime, runAction } from './run-action';
 import type { QueuedStep } from '../offline/write-queue';
-import { offlineChainOf } from './offline-chain';
+import { newWriteKey, offlineChainOf } from './offline-chain';
 import type { ParamValue } from '@rakit/core';
 
 /** What a button's run needs besides the runtime of its actions. */
@@ -14,8 +14,12 @@ export interface ButtonRun extends ActionRuntime {
   notifyFailure: (message: string) => void;
   /** Where failures are logged (spec 2 §8: failed calls are logged to the console). */
   log?: (error: unknown) => void;
-  /** Offline (issue 38): keeps the click's writes on the device, to be sent when the network returns. */
-  keepForLater?: (steps: QueuedStep[], params: Record<string, ParamValue>) => void;
+  /**
+   * Issue 38: keeps the click's writes on the device, to be sent when the network returns, under
+   * the write's key: at once when the device is offline, or when the network drops during the
+   * run (what reached the server is answered again, not applied twice).
+   */
+  keepForLater?: { offline: boolean; keep: (steps: QueuedStep[], params: Record<string, ParamValue>, key: string) => void };
 }
 
 export type ButtonRunResult = 'nothing' | 'refused' | 'done' | 'failed';
@@ -42,12 +46,21 @@ export async function runButtonActions(actions: readonly CustomAction[], run: Bu
     run.notifyFailure(t('fieldRequiredNamed', { name: firstMissing }));
     return 'refused';
   }
-  if (run.keepForLater !== undefined) return keepOffline(actions, run, run.keepForLater);
+  const later = run.keepForLater;
+  const writeKey = newWriteKey();
+  if (later?.offline === true) return keepOffline(actions, run, later, writeKey, []);
+  let serverCalls = 0;
+  const named: ButtonRun = later === undefined ? run : { ...run, requestKey: () => `${writeKey}.${serverCalls++}` };
   const notes: string[] = [];
   const result = await runActionChain(actions, async (action) => {
-    const note = await runAction(action, run);
+    const note = await runAction(action, named);
     if (note !== undefined) notes.push(note);
   });
+  if (result.failed !== undefined && later !== undefined && result.failed.error instanceof ApiUnreachableError) {
+    // The network dropped during the run: the click waits on the device under the same key.
+    const kept = keepOffline(actions, run, later, writeKey, result.done);
+    if (kept === 'done') return kept;
+  }
   if (result.failed !== undefined) {
     (run.log ?? console.error)(result.failed.error);
     run.notifyFailure(t('actionFailed', { detail: failureDetail(result.failed.error) }).trim());
@@ -63,7 +76,9 @@ export async function runButtonActions(actions: readonly CustomAction[], run: Bu
  * happens on the device (global variables, a redirect, Back) happens now. A chain with an
  * action that needs an answer now says it needs the network and does nothing.
  */
-function keepOffline(actions: readonly CustomAction[], run: ButtonRun, keep: NonNullable<ButtonRun['keepForLater']>): ButtonRunResult {
+function keepOffline(
+  actions: readonly CustomAction[], run: ButtonRun, later: NonNullable<ButtonRun['keepForLater']>, writeKey: string, done: readonly CustomAction[],
+): ButtonRunResult {
   const chain = offlineChainOf(actions, run);
   if (chain.kind === 'needsNetwork') {
     run.notifyFailure(t('shell.offline.needsNetwork', { type: chain.actionType }));
@@ -73,8 +88,8 @@ function keepOffline(actions: readonly CustomAction[], run: ButtonRun, keep: Non
     run.notifyFailure(t('actionFailed', { detail: t('triggerIdEmpty') }).trim());
     return 'failed';
   }
-  if (chain.steps.length > 0) keep(chain.steps, chain.params);
-  for (const effect of chain.effects) effect(run);
+  if (chain.steps.length > 0) later.keep(chain.steps, chain.params, writeKey);
+  for (const effect of chain.effects) if (!done.includes(effect.action)) effect.apply(run);
   run.notifySuccess(chain.steps.length > 0 ? t('shell.offline.kept') : t('actionSucceeded'));
   return 'done';
 }

@@ -29,7 +29,9 @@ export function useButtonRun(component: Component, mode: WidgetMode): { run: () 
       notifySuccess,
       notifyFailure,
       // Offline, the click's writes wait on the device (issue 38).
-      ...(later?.offline() !== true ? {} : { keepForLater: (steps, params) => later.keep(steps, component.title === '' ? component.id : component.title, params) }),
+      ...(later === null ? {} : {
+        keepForLater: { offline: later.offline(), keep: (steps, params, key) => later.keep(steps, component.title === '' ? component.id : component.title, params, key) },
+      }),
     });
     // The author's choice (on by default): a saved form starts empty again for the next entry.
     if (result === 'done' && component.type === 'button' && component.clearAfterSuccess) page.store.getState().clearFormOf(component.id);
