@@ -113,4 +113,26 @@ describe('the address search widget', () => {
       await member.context().close();
     });
   }
+
+  it('answers on a phone without a network from the villages looked up on it before, and says so', async () => {
+    const member = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signInToDemo(member, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    await member.goto(`/demo/staff/${pageSlug}`);
+    const field = member.locator('input').and(member.getByLabel('Alamat Rumah'));
+    await field.click();
+    await field.pressSequentially('sukamaju cibungbulan', { delay: 20 });
+    await member.getByRole('option').first().filter({ hasText: 'Sukamaju, Cibungbulang, Kabupaten Bogor, Jawa Barat' }).waitFor();
+    await member.keyboard.press('Escape');
+
+    await member.context().setOffline(true);
+    await field.fill('');
+    await field.pressSequentially('sukamaju', { delay: 20 });
+    await member.getByRole('option', { name: 'Sukamaju, Cibungbulang, Kabupaten Bogor, Jawa Barat' }).waitFor();
+    await member.getByText('Offline: only what was looked up on this device before').waitFor();
+    await snapshot(member, 'address-offline-390');
+    await field.fill('');
+    await field.pressSequentially('kampung baru', { delay: 20 });
+    await member.getByText('Not looked up on this device before: try again when you are online').waitFor();
+    await member.context().close();
+  });
 });

@@ -5,6 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { preloadNotices } from '../components/notify';
 import { preloadWhenIdle } from '../components/lazy-module';
 import { useT } from '../i18n/LanguageProvider';
+import classes from './OfflineStatus.module.css';
 import { useWaitingWrites, type WaitingWrite } from './write-queue';
 
 /** Whether the browser says it is online, as TanStack Query pauses and resumes by it. */
@@ -27,16 +28,21 @@ export function OfflineStatus({ appSlug, userId }: { appSlug: string; userId: st
   const writes = useWaitingWrites(useQueryClient(), appSlug, userId);
   const refused = writes.filter((item) => item.state === 'refused').length;
   const waiting = writes.length - refused;
+  const summary = [waiting > 0 ? t('shell.offline.waiting', { count: waiting }) : null, refused > 0 ? t('shell.offline.refusedCount', { count: refused }) : null]
+    .filter((part) => part !== null).join(' · ');
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
       {!online && (
-        <Badge color="orange" variant="light" leftSection={<IconCloudOff size={14} />} tt="none" role="status">{t('shell.offline.badge')}</Badge>
+        <Badge color="orange" variant="light" leftSection={<IconCloudOff size={14} />} tt="none" role="status" style={{ flexShrink: 0, overflow: 'visible' }}>
+          <span className={classes.phoneHidden}>{t('shell.offline.badge')}</span>
+        </Badge>
       )}
       {writes.length > 0 && (
         <Popover width={320} position="bottom-end" withArrow shadow="md" trapFocus>
           <Popover.Target>
-            <Button size="xs" variant="light" color={refused > 0 ? 'red' : 'blue'} leftSection={<IconCloudUpload size={16} />}>
-              {[waiting > 0 ? t('shell.offline.waiting', { count: waiting }) : null, refused > 0 ? t('shell.offline.refusedCount', { count: refused }) : null].filter(Boolean).join(' · ')}
+            <Button size="xs" variant="light" color={refused > 0 ? 'red' : 'blue'} leftSection={<IconCloudUpload size={16} />} aria-label={summary}>
+              <span className={classes.phoneHidden}>{summary}</span>
+              <span className={classes.phoneOnly} aria-hidden>{writes.length}</span>
             </Button>
           </Popover.Target>
           <Popover.Dropdown maw="calc(100vw - 1rem)">

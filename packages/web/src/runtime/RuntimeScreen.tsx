@@ -86,7 +86,8 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
             <Burger opened={sidebarShown} onClick={toggleShownSidebar} size="sm" aria-label={t('shell.runtime.toggleMenu')} hiddenFrom={preview ? 'sm' : undefined} />
             {!preview && <Text fw={700} fz="h4" lineClamp={1} title={app.appName}>{app.appName}</Text>}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* The controls keep their size; the application's name gives way on a phone. */}
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             {!preview && <OfflineStatus appSlug={app.appSlug} userId={user.userId} />}
             {administers && <AdminLinks pageSlug={shownPage} />}
             {!preview && <Text size="sm" c="dimmed" visibleFrom="sm">{user.userId}</Text>}

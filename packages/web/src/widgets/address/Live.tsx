@@ -1,9 +1,7 @@
 import { ADDRESS_LOOKUP_MIN_CHARS } from '@rakit/core';
-import { useCallback, useContext } from 'react';
-import { CurrentAppContext } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
-import { type LookupChoice, LookupSelect } from '../shared/LookupSelect';
+import { LookupSelect, useKeptLookUp } from '../shared/LookupSelect';
 import type { WidgetLiveProps } from '../types';
 
 /**
@@ -15,17 +13,16 @@ import type { WidgetLiveProps } from '../types';
 export function AddressLive({ component }: WidgetLiveProps<'address'>) {
   const t = useT();
   const binding = useFieldBinding(component);
-  const current = useContext(CurrentAppContext);
-  const lookUp = useCallback(async (typed: string): Promise<LookupChoice[]> => {
-    if (current === null) return [];
+  // Offline, what was looked up before answers (issue 38).
+  const lookUp = useKeptLookUp('address', async (current, typed) => {
     const answer = await current.api.getAddress({ appId: current.app.appId, address: typed });
-    return answer.status ? (answer.data ?? []).map((o) => ({ value: o.villageCode, label: o.location })) : [];
-  }, [current]);
+    return answer.status ? (answer.data ?? []).map((o) => ({ value: o.villageCode, label: o.location })) : null;
+  });
   return (
     <LookupSelect
       component={component} binding={binding} minChars={ADDRESS_LOOKUP_MIN_CHARS} hint={t('formwidgets.address.hint', { count: ADDRESS_LOOKUP_MIN_CHARS })}
       defaultPlaceholder={t('formwidgets.address.placeholder')} nothingFound={t('formwidgets.address.nothingFound')} clearLabel={t('formwidgets.address.clear')}
-      lookUp={current === null ? null : lookUp} keeps="label"
+      lookUp={lookUp} keeps="label"
     />
   );
 }

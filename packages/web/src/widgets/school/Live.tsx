@@ -1,9 +1,7 @@
 import { SCHOOL_LOOKUP_MIN_CHARS } from '@rakit/core';
-import { useCallback, useContext } from 'react';
-import { CurrentAppContext } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
-import { type LookupChoice, LookupSelect } from '../shared/LookupSelect';
+import { LookupSelect, useKeptLookUp } from '../shared/LookupSelect';
 import type { WidgetLiveProps } from '../types';
 
 /**
@@ -14,17 +12,16 @@ import type { WidgetLiveProps } from '../types';
 export function SchoolLive({ component }: WidgetLiveProps<'school'>) {
   const t = useT();
   const binding = useFieldBinding(component);
-  const current = useContext(CurrentAppContext);
-  const lookUp = useCallback(async (typed: string): Promise<LookupChoice[]> => {
-    if (current === null) return [];
+  // Offline, what was looked up before answers (issue 38).
+  const lookUp = useKeptLookUp('school', async (current, typed) => {
     const answer = await current.api.getSchool({ appId: current.app.appId, school: typed });
-    return answer.status ? (answer.data ?? []).map((o) => ({ value: o.id, label: o.sekolahName })) : [];
-  }, [current]);
+    return answer.status ? (answer.data ?? []).map((o) => ({ value: o.id, label: o.sekolahName })) : null;
+  });
   return (
     <LookupSelect
       component={component} binding={binding} minChars={SCHOOL_LOOKUP_MIN_CHARS} hint={t('formwidgets.school.hint', { count: SCHOOL_LOOKUP_MIN_CHARS })}
       defaultPlaceholder={t('formwidgets.school.placeholder')} nothingFound={t('formwidgets.school.nothingFound')} clearLabel={t('formwidgets.school.clear')}
-      lookUp={current === null ? null : lookUp} keeps="value"
+      lookUp={lookUp} keeps="value"
     />
   );
 }

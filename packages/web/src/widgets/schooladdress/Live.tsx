@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { fetchKept } from '../../offline/kept-lookups';
 import { Loader, Text, TextInput } from '@mantine/core';
 import { useContext, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
@@ -20,6 +22,7 @@ const lonely = createPageFormStore([]);
 export function SchooladdressLive({ component }: WidgetLiveProps<'schooladdress'>) {
   const t = useT();
   const current = useContext(CurrentAppContext);
+  const queryClient = useQueryClient();
   const store = usePageFormStore() ?? lonely;
   const schoolId = useStore(store, (state) => {
     const school = Object.values(state.components).find((c) => c.type === 'school');
@@ -30,14 +33,17 @@ export function SchooladdressLive({ component }: WidgetLiveProps<'schooladdress'
   useEffect(() => {
     if (schoolId === '' || current === null) return undefined;
     let live = true;
-    current.api.getSchoolAddress({ appId: current.app.appId, schooladdress: schoolId })
-      .then(
-        (answer): Lookup => (answer.status ? { address: answer.data?.address ?? null, failed: false } : { address: null, failed: true }),
-        (): Lookup => ({ address: null, failed: true }),
-      )
+    // Offline, the address looked up before for this school answers (issue 38).
+    fetchKept(queryClient, ['lookup', current.app.appId, 'schooladdress', schoolId], async (): Promise<Lookup> => {
+      const answer = await current.api.getSchoolAddress({ appId: current.app.appId, schooladdress: schoolId });
+      // A refusal is not kept: it is asked again next time.
+      if (!answer.status) throw new Error('the school address lookup was refused');
+      return { address: answer.data?.address ?? null, failed: false };
+    })
+      .then((kept): Lookup => kept ?? { address: null, failed: true }, (): Lookup => ({ address: null, failed: true }))
       .then((lookup) => { if (live) setShown({ for: schoolId, lookup }); });
     return () => { live = false; };
-  }, [schoolId, current]);
+  }, [schoolId, current, queryClient]);
 
   const loading = schoolId !== '' && shown?.for !== schoolId;
   const lookup = schoolId !== '' && shown?.for === schoolId ? shown.lookup : null;

@@ -1,12 +1,31 @@
 import { Select } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { type CurrentApp, CurrentAppContext } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
 import type { FieldBinding } from '../../page-state/form-state';
 import { fieldFrame, placeholderOf, valueText } from './field-frame';
 import type { ComponentBaseValues, FormFieldValues } from '@rakit/core';
+import { type KeptChoice, type LookupAnswer, lookUpKept } from '../../offline/kept-lookups';
 
 /** One offered entry of a server lookup: `value` tells entries apart, `label` is what a person reads. */
-export interface LookupChoice { value: string; label: string }
+export type LookupChoice = KeptChoice;
+
+/**
+ * A lookup of the current application (`kind`: 'address', 'school') whose answers stay on the
+ * device (issue 38): `ask` asks the server for the typed text (null: refused). Null outside an application.
+ */
+export function useKeptLookUp(kind: string, ask: (current: CurrentApp, typed: string) => Promise<KeptChoice[] | null>): ((typed: string) => Promise<LookupAnswer>) | null {
+  const current = useContext(CurrentAppContext);
+  const queryClient = useQueryClient();
+  const lookUp = useCallback(
+    (typed: string) => (current === null ? Promise.resolve({ choices: [], fromDevice: false }) : lookUpKept(queryClient, ['lookup', current.app.appId, kind], typed, () => ask(current, typed))),
+    // `ask` is the widget's own fixed function: the lookup changes with the application only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [current, queryClient, kind],
+  );
+  return current === null ? null : lookUp;
+}
 
 /** How long typing rests before the lookup is made. */
 const LOOKUP_DELAY_MS = 300;
@@ -21,8 +40,8 @@ interface LookupSelectProps {
   defaultPlaceholder: string;
   nothingFound: string;
   clearLabel: string;
-  /** Asks the server; a failure answers an empty list (spec 3 §8). */
-  lookUp: ((typed: string) => Promise<LookupChoice[]>) | null;
+  /** Asks the server (or, offline, what was looked up before); a failure answers an empty list (spec 3 §8). */
+  lookUp: ((typed: string) => Promise<LookupAnswer>) | null;
   /** The field's value is the entry's `value` (a key) or its `label` (its text). */
   keeps: 'value' | 'label';
 }
@@ -39,6 +58,7 @@ export function LookupSelect({ component, binding, minChars, hint, defaultPlaceh
   const [options, setOptions] = useState<LookupChoice[]>([]);
   const [chosen, setChosen] = useState<LookupChoice | null>(null);
   const [loading, setLoading] = useState(false);
+  const [fromDevice, setFromDevice] = useState(false);
   const asked = useRef(0);
 
   const typed = search.trim();
@@ -48,9 +68,10 @@ export function LookupSelect({ component, binding, minChars, hint, defaultPlaceh
     const turn = ++asked.current;
     const timer = setTimeout(() => {
       setLoading(true);
-      lookUp(typed).catch(() => []).then((found) => {
+      lookUp(typed).catch((): LookupAnswer => ({ choices: [], fromDevice: false })).then((found) => {
         if (turn !== asked.current) return;
-        setOptions(found);
+        setOptions(found.choices);
+        setFromDevice(found.fromDevice);
         setLoading(false);
       });
     }, LOOKUP_DELAY_MS);
@@ -63,7 +84,7 @@ export function LookupSelect({ component, binding, minChars, hint, defaultPlaceh
   return (
     <Select
       {...fieldFrame(component, binding)}
-      description={hint}
+      description={looksUp && fromDevice ? t('shell.offline.lookupFromDevice') : hint}
       placeholder={placeholderOf(component) ?? defaultPlaceholder}
       searchable
       searchValue={search}
@@ -78,7 +99,7 @@ export function LookupSelect({ component, binding, minChars, hint, defaultPlaceh
       }}
       clearable
       clearButtonProps={{ 'aria-label': clearLabel }}
-      nothingFoundMessage={typed.length < minChars ? hint : loading ? t('datawidgets.shared.lookingUp') : nothingFound}
+      nothingFoundMessage={typed.length < minChars ? hint : loading ? t('datawidgets.shared.lookingUp') : fromDevice ? t('shell.offline.lookupNotKept') : nothingFound}
       maxDropdownHeight={280}
     />
   );
