@@ -2,7 +2,9 @@ import { type Component, createComponent } from '@rakit/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoShopDatabase, demoToken, menuForStaff } from '../support/api';
+import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
+import { focusedName, tabTo } from '../support/keyboard';
 import { DEMO_MEMBER, signInToDemo } from '../support/demo';
 
 /**
@@ -84,12 +86,17 @@ describe('a member saves entries while offline', () => {
     expect(await page.getByLabel('Kode Barang').inputValue()).toBe('');
     await snapshot(page, 'offline-writes-waiting');
 
-    // The list says what waits, oldest first.
-    await header().getByRole('button', { name: '4 waiting to send' }).click();
+    // The list says what waits, oldest first; a keyboard opens it as a finger does.
+    await page.mouse.move(200, 700);
+    await page.getByText('Saved on this device. It will be sent when the connection returns.').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await tabTo(page, '4 waiting to send', { backwards: true });
+    await page.keyboard.press('Enter');
     const list = page.getByRole('dialog');
     await expect.poll(async () => (await list.getByText('Simpan Penerimaan').all()).length).toBe(4);
     await expect.poll(() => list.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await snapshot(page, 'offline-writes-list');
+    expect(await accessibilityViolations(page, 'header')).toEqual([]);
+    expect(await accessibilityViolations(page, '[role=dialog]')).toEqual([]);
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'detached' });
 
@@ -110,7 +117,11 @@ describe('a member saves entries while offline', () => {
     // The list fades in: the picture is of what the person reads.
     await expect.poll(() => list.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await snapshot(page, 'offline-writes-refused');
-    await list.getByRole('button', { name: 'Discard' }).click();
+    expect(await accessibilityViolations(page, '[role=dialog]')).toEqual([]);
+    // Discarded by keyboard: the list holds the focus, Tab reaches Discard.
+    await tabTo(page, 'Discard');
+    expect(await focusedName(page)).toBe('Discard');
+    await page.keyboard.press('Enter');
     await header().getByRole('button', { name: '1 refused' }).waitFor({ state: 'detached' });
   });
 
@@ -157,12 +168,16 @@ describe('a member saves entries while offline', () => {
     await second.context().setOffline(false);
     const refused = second.getByRole('banner').getByRole('button', { name: '1 refused' });
     await refused.waitFor({ timeout: 30_000 });
+    // The same list on a desktop's width, its words in the top bar.
+    await second.setViewportSize({ width: 1366, height: 900 });
     await second.mouse.move(200, 700);
     await refused.click();
     const secondList = second.getByRole('dialog');
     await secondList.getByText('Refused: Someone else saved this after you opened it: your change was not saved (note: dicek di HP 1)').waitFor();
     await expect.poll(() => secondList.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-    await snapshot(second, 'offline-writes-conflict');
+    await snapshot(second, 'offline-writes-conflict-1366');
+    await second.getByRole('banner').getByText('1 refused', { exact: true }).waitFor();
+    expect(await accessibilityViolations(second, '[role=dialog]')).toEqual([]);
     // Never overwritten silently.
     expect((await api<{ note: string }[]>('POST', '/action/runQuery', { dbId, query: `SELECT note FROM ${table} WHERE code = ?`, params: [code] })).data[0]?.note).toBe('dicek di HP 1');
     await second.context().close();
@@ -176,6 +191,9 @@ describe('a member saves entries while offline', () => {
     await header().getByRole('button', { name: 'Logout' }).click();
     const question = page.getByRole('dialog', { name: /1 saved entries have not been sent yet/ });
     await question.waitFor();
+    // Read once it has faded in (a half-faded button reads as too little contrast).
+    await expect.poll(() => question.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    expect(await accessibilityViolations(page, '[role=dialog]')).toEqual([]);
     await question.getByRole('button', { name: 'Cancel' }).click();
     await header().getByRole('button', { name: '1 waiting to send' }).waitFor();
     await header().getByRole('button', { name: 'Logout' }).click();
