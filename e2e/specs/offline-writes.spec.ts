@@ -143,9 +143,12 @@ describe('a member saves entries while offline', () => {
   });
 
   it('refuses the second of two phones that edited the same row offline, and shows it what the row holds now', async () => {
-    const second = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const phones = [page, second] as const;
-    await signInToDemo(second, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    // Two phones of their own, each signed in afresh (the suite's page keeps what earlier tests left on it).
+    const newPhone = () => newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const first = await newPhone();
+    const second = await newPhone();
+    const phones = [first, second] as const;
+    for (const each of phones) await signInToDemo(each, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
     const code = `B-${stamp}`;
     const rowOf = (phone: Page) => phone.getByTestId('data-table').locator('tr').filter({ hasText: code });
     for (const phone of phones) {
@@ -163,7 +166,7 @@ describe('a member saves entries while offline', () => {
       await phone.getByRole('banner').getByRole('button', { name: '1 waiting to send' }).waitFor();
     }
     // The first phone's edit goes out first; the second was based on the note as both read it.
-    await page.context().setOffline(false);
+    await first.context().setOffline(false);
     await expect.poll(async () => (await api<{ note: string }[]>('POST', '/action/runQuery', { dbId, query: `SELECT note FROM ${table} WHERE code = ?`, params: [code] })).data[0]?.note).toBe('dicek di HP 1');
     await second.context().setOffline(false);
     const refused = second.getByRole('banner').getByRole('button', { name: '1 refused' });
@@ -180,6 +183,7 @@ describe('a member saves entries while offline', () => {
     expect(await accessibilityViolations(second, '[role=dialog]')).toEqual([]);
     // Never overwritten silently.
     expect((await api<{ note: string }[]>('POST', '/action/runQuery', { dbId, query: `SELECT note FROM ${table} WHERE code = ?`, params: [code] })).data[0]?.note).toBe('dicek di HP 1');
+    await first.context().close();
     await second.context().close();
   });
   it('asks before signing out with entries not yet sent, and the next user of the phone sees none of them', async () => {
