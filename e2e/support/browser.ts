@@ -57,9 +57,37 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...options });
   watchContentSecurityPolicy(context);
   const page = await context.newPage();
+  watchForFailureReport(page);
   await slowDown(page);
   return page;
 }
+
+/**
+ * What each open page showed when a test failed, printed with the failure: a CI run leaves no
+ * screenshot to look at, so its log says where the page was, what it said and what went wrong
+ * in it (its last console errors and failed or refused requests).
+ */
+const openPages = new Map<Page, string[]>();
+const REPORT_EVENTS_KEPT = 15;
+
+function watchForFailureReport(page: Page): void {
+  const events: string[] = [];
+  const note = (line: string) => { events.push(`${new Date().toISOString().slice(11, 23)} ${line}`); if (events.length > REPORT_EVENTS_KEPT) events.shift(); };
+  openPages.set(page, events);
+  page.on('close', () => openPages.delete(page));
+  page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text().slice(0, 300)}`); });
+  page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 300)}`));
+  page.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => { if (response.status() >= 400) note(`answer ${response.status()}: ${response.request().method()} ${response.url()}`); });
+}
+
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  for (const [page, events] of openPages) {
+    const text = await page.evaluate(() => document.body?.innerText ?? '').catch((error: unknown) => `(unreadable: ${String(error)})`);
+    console.error(`--- a page open when "${task.name}" failed: ${page.url()} (${page.viewportSize()?.width ?? '?'} px)\n${text.replace(/\n{2,}/g, '\n').slice(0, 3000)}\n--- its last events:\n${events.join('\n') || '(none)'}`);
+  }
+});
 
 /**
  * E2E_CPU_THROTTLE=N runs every page's scripts N times slower (Chromium's CPU throttling): a

@@ -36,25 +36,57 @@ export const ownerFromLocation = (subdomainSlug: string | null | undefined): Own
   return stored.kind === 'ok' ? { appSlug, userId: stored.session.user.userId } : null;
 };
 
+/** At most one write of the kept answers to the device per this long (a table's load changes the cache three times). */
+export const KEPT_ANSWERS_WRITE_EVERY_MS = 1000;
+
+/** The waiting writes' labels and states: when these change, the device is written at once. */
+const writesOf = (client: PersistedClient) => client.clientState.mutations.map((m) => `${m.state.status}:${m.state.submittedAt}`).join();
+
 /**
  * The persister of the page's query client: it writes the kept part to the signed-in user's
  * entry. A write being sent when the page closes is kept as waiting (it is sent again with the
- * same key on the next open, and applied once).
+ * same key on the next open, and applied once). TanStack calls it on every change of the cache;
+ * a change of the waiting writes is written at once (the phone may be put away the next
+ * second), one of the answers alone at most once a second, and whatever is pending when the
+ * page is hidden is written then.
  */
 export function offlinePersister(ownerOf: OwnerOf): Persister {
+  let pending: { client: PersistedClient; owner: { appSlug: string; userId: string } } | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writtenWrites = '';
+  const write = async () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (pending === null) return;
+    const { client, owner } = pending;
+    pending = null;
+    // Signed out (or another user) meanwhile: what was pending is no longer theirs to keep.
+    const now = ownerOf();
+    if (now === null || now.appSlug !== owner.appSlug || now.userId !== owner.userId) return;
+    writtenWrites = writesOf(client);
+    const mutations = client.clientState.mutations.map((mutation) =>
+      (mutation.state.status === 'pending' ? { ...mutation, state: { ...mutation.state, isPaused: true } } : mutation));
+    await set(entryKey(owner.appSlug, owner.userId), { ...client, clientState: { ...client.clientState, mutations } }, store());
+  };
+  window.addEventListener('pagehide', () => void write());
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') void write(); });
   return {
     persistClient: async (client: PersistedClient) => {
       const owner = ownerOf();
       if (owner === null) return;
-      const mutations = client.clientState.mutations.map((mutation) =>
-        (mutation.state.status === 'pending' ? { ...mutation, state: { ...mutation.state, isPaused: true } } : mutation));
-      await set(entryKey(owner.appSlug, owner.userId), { ...client, clientState: { ...client.clientState, mutations } }, store());
+      if (pending !== null && (pending.owner.appSlug !== owner.appSlug || pending.owner.userId !== owner.userId)) await write();
+      pending = { client, owner };
+      if (writesOf(client) !== writtenWrites) await write();
+      else timer ??= setTimeout(() => void write(), KEPT_ANSWERS_WRITE_EVERY_MS);
     },
     restoreClient: async () => {
       const owner = ownerOf();
       return owner === null ? undefined : get<PersistedClient>(entryKey(owner.appSlug, owner.userId), store());
     },
     removeClient: async () => {
+      pending = null;
+      clearTimeout(timer);
+      timer = undefined;
       const owner = ownerOf();
       if (owner !== null) await del(entryKey(owner.appSlug, owner.userId), store());
     },
