@@ -2,7 +2,7 @@ import {
   countPlaceholders, CUSTOM_TABLE, hasStackedStatements, isIntervalFilter, Messages, NONE_PRIMARY_KEY, statementKind,
   stripSqlComments, USER_ID_MARKER, type WidgetColumn, widgetColumns,
 } from '@rakit/core';
-import { cachedTables } from '../datasources/schema-cache';
+import { cachedTable, cachedTables } from '../datasources/schema-cache';
 import { cachedSearchIndexes, NO_SEARCH_INDEXES } from '../datasources/search-indexes';
 import type { DataSourceType } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
@@ -148,7 +148,9 @@ async function buildPlan(context: WidgetContext): Promise<ContentPlan> {
   } else {
     table = widget.table_used.trim();
     if (table === '') throw badRequest(Messages.tableNotConfigured);
-    const info = (await cachedTables(source)).find((t) => t.table_name === table);
+    // Every column the widget names: one added a moment ago is read from the schema at once.
+    const named = [...shown.map((c) => c.field), ...(primaryKey === null ? [] : [primaryKey]), ...fieldMapColumns, ...(widget.filters ?? []).map((f) => f.field.trim())];
+    const info = await cachedTable(source, table, named.filter((c) => c !== ''));
     if (info === undefined) throw badRequest(local('tableNotInDatabase', { table: quoted(table) }));
     from = quote(info.table_name);
     known = new Set(info.columns.map((c) => c.COLUMN_NAME));

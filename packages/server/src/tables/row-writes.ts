@@ -4,7 +4,7 @@ import {
 } from '@rakit/core';
 import { isAuditRecording } from '../audit/record';
 import { valueForColumn } from '../datasources/column-values';
-import { cachedTables } from '../datasources/schema-cache';
+import { cachedTable } from '../datasources/schema-cache';
 import type { ColumnInfo, TableInfo } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
 import { badRequest, HttpError, local, notFound, quoted } from '../errors/http-errors';
@@ -25,7 +25,7 @@ async function writeTarget(context: WidgetContext): Promise<WriteTarget> {
   const { widget } = context;
   const name = (widget.table_used === CUSTOM_TABLE ? widget.customSource.table : widget.table_used).trim();
   if (name === '') throw badRequest(Messages.tableNotConfigured);
-  const table = (await cachedTables(context.source)).find((t) => t.table_name === name);
+  const table = await cachedTable(context.source, name);
   if (table === undefined) throw badRequest(local('tableNotInDatabase', { table: quoted(name) }));
   const keyName = widget.primaryKey.trim();
   if (keyName === '' || keyName === NONE_PRIMARY_KEY) throw badRequest(Messages.primaryKeyRequired);

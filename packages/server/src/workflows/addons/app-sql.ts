@@ -1,5 +1,5 @@
 import { dataSourceOf } from '../../connections/data-source-of';
-import { cachedTables } from '../../datasources/schema-cache';
+import { cachedTable } from '../../datasources/schema-cache';
 import { type DataSource, DataSourceError, type QueryResult, type TableInfo } from '../../datasources/types';
 import type { ParamValue } from '../../engine/bind';
 import { HttpError } from '../../errors/http-errors';
@@ -62,13 +62,12 @@ export async function runStepSql(context: StepContext, db: DbConfigRow, sql: str
 
 /** A table of the connection's schema, or a failure naming it. */
 export async function schemaTable(source: DataSource, name: string): Promise<TableInfo> {
-  let tables: TableInfo[];
+  let table: TableInfo | undefined;
   try {
-    tables = await cachedTables(source);
+    table = await cachedTable(source, name);
   } catch (error) {
     throw sqlStepFailure(error);
   }
-  const table = tables.find((t) => t.table_name === name);
   if (table === undefined) throw new StepFailure({ key: 'workflow.failure.noTable', values: { table: `'${name}'` } }, false);
   return table;
 }
