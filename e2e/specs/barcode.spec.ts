@@ -1,9 +1,10 @@
-import { type Component, Messages } from '@rakit/core';
+import { type Component, createComponent, Messages } from '@rakit/core';
 import mysql from 'mysql2/promise';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
-import { ADMIN_PASSWORD, browserPageForSuite, snapshot } from '../support/browser';
+import { accessibilityViolations } from '../support/axe';
+import { ADMIN_PASSWORD, browserPageForSuite, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 import { addMariaDbConnection, MARIADB } from '../support/mariadb';
 
@@ -19,6 +20,7 @@ describe('the barcode widget', () => {
   const page = (): Page => suite.page;
   const stamp = Date.now().toString(36);
   const stockTable = `rakit_e2e_stock_${stamp}`;
+  const scanLog = `rakit_e2e_scanlog_${stamp}`;
   const pageName = `Scan ${stamp}`;
   let sql: mysql.Connection;
   let api: Api;
@@ -42,6 +44,7 @@ describe('the barcode widget', () => {
 
   afterAll(async () => {
     await sql?.query(`DROP TABLE IF EXISTS \`${stockTable}\``);
+    await sql?.query(`DROP TABLE IF EXISTS \`${scanLog}\``);
     await sql?.end();
     if (dbId !== undefined) await api('DELETE', '/delete/deleteDbConfig', { dbId });
   });
@@ -135,5 +138,73 @@ describe('the barcode widget', () => {
     await snapshot(page(), 'barcode-member-1366');
     await page().setViewportSize({ width: 390, height: 844 });
     await snapshot(page(), 'barcode-member-390');
+  });
+
+  it('keeps scanning on a phone offline: each scan waits on the device and is applied once in MariaDB, an unknown code refused', async () => {
+    // A page of its own whose barcode logs every scan: a scan applied twice would show as two rows.
+    await sql.query(`CREATE TABLE \`${scanLog}\` (id INT AUTO_INCREMENT PRIMARY KEY, sku VARCHAR(50) NOT NULL)`);
+    const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: `Scan offline ${stamp}` }] });
+    const offlinePageId = (created.data.pages[0] as { pageId: number }).pageId;
+    const scanner: Component = {
+      ...createComponent('barcode', 'scan-log', 'Gudang'),
+      database_used: dbId, table_used: stockTable, options: 'SKU,Nama', mapping_table: 'sku,name', primaryKey: 'id',
+      custom_action: [{ name: 'Log scan', action: 'CUSTOM', cause: '', show: true, raw: { database: dbId, type: 'INSERT', table: scanLog, conditions: [], setValues: [{ column: 'sku', source: 'sku', custom: '' }] } }],
+    };
+    expect((await api('POST', '/save/saveApp', { appId, pages: [{ pageId: offlinePageId, pageComponents: JSON.stringify([scanner]) }] })).status).toBe(true);
+    await menuForStaff(api, appId, `Scan offline ${stamp}`, [['Scan offline', offlinePageId]]);
+    const logged = async () => ((await sql.query(`SELECT sku, COUNT(*) AS n FROM \`${scanLog}\` GROUP BY sku ORDER BY sku`))[0] as { sku: string; n: number }[])
+      .map((r) => `${r.sku}×${r.n}`);
+
+    const phone = await newPage(suite.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signInToDemo(phone, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    await phone.goto(`/demo/staff/scan-offline-${stamp}`);
+    const open = async () => {
+      await phone.getByRole('button', { name: Messages.barcodeOpen }).click();
+      const dialog = phone.getByRole('dialog', { name: 'Gudang' });
+      await expect.poll(() => dialog.getByPlaceholder(Messages.barcodePlaceholder).evaluate((el) => el === document.activeElement), { timeout: 3000 }).toBe(true);
+      return dialog;
+    };
+    const scan = async (code: string) => { await phone.keyboard.type(code); await phone.keyboard.press('Enter'); };
+    const line = (dialog: ReturnType<Page['getByRole']>, code: string) => dialog.getByTestId('scan-row').filter({ hasText: code });
+    let dialog = await open();
+    // Online first: SKU-003 is looked up (and so known to the device), and logged.
+    await scan('SKU-003');
+    await line(dialog, 'Gula pasir').getByText(Messages.barcodeSynced).waitFor();
+    expect(await logged()).toEqual(['SKU-003×1']);
+
+    await phone.context().setOffline(true);
+    await phone.getByRole('banner').getByText('Offline', { exact: true }).waitFor();
+    await scan('sku-003');
+    await scan('SKU-005');
+    await scan('NOPE-77');
+    // What the device knew is shown; the others say they were not looked up yet; all three wait.
+    await expect.poll(() => dialog.getByTestId('scan-row').getByText('Waiting to send').count()).toBe(3);
+    expect(await dialog.getByTestId('scan-row').first().getByRole('cell').allInnerTexts()).toEqual(['NOPE-77', '', 'Not looked up yet', 'Waiting to send']);
+    // Newest first: the second offline scan of SKU-003 shows the row the device looked up online.
+    expect(await dialog.getByTestId('scan-row').nth(2).getByRole('cell').allInnerTexts()).toEqual(['SKU-003', 'Gula pasir', Messages.barcodeFound, 'Waiting to send']);
+    expect(await dialog.getByPlaceholder(Messages.barcodePlaceholder).evaluate((el) => el === document.activeElement)).toBe(true);
+    await phone.getByRole('banner').getByRole('button', { name: '3 waiting to send' }).waitFor();
+    await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    await snapshot(phone, 'barcode-offline-390');
+    expect(await accessibilityViolations(phone, '[role=dialog]')).toEqual([]);
+    expect(await logged()).toEqual(['SKU-003×1']);
+
+    // Back online: sent in order, each once; the unknown code is refused with its reason.
+    await phone.context().setOffline(false);
+    await phone.getByRole('banner').getByRole('button', { name: '1 refused' }).waitFor({ timeout: 30_000 });
+    await expect.poll(logged).toEqual(['SKU-003×2', 'SKU-005×1']);
+    await line(dialog, 'Barang 5').getByText(Messages.barcodeSynced).waitFor();
+    await line(dialog, 'NOPE-77').getByText(Messages.barcodeSyncFailed).waitFor();
+
+    // The history is kept on the device: a reload shows it again.
+    await phone.reload();
+    dialog = await open();
+    expect(await dialog.getByTestId('scan-row').count()).toBe(4);
+    await line(dialog, 'Barang 5').getByText(Messages.barcodeSynced).waitFor();
+    await phone.keyboard.press('Escape');
+    await phone.getByRole('banner').getByRole('button', { name: '1 refused' }).click();
+    await phone.getByRole('dialog').getByText('Refused: NOPE-77 was not found when it was sent').waitFor();
+    expect(await logged()).toEqual(['SKU-003×2', 'SKU-005×1']);
+    await phone.context().close();
   });
 });

@@ -150,12 +150,17 @@ describe('the QR reader', () => {
   });
 
   it('says why when the camera is refused, and reads a chosen picture instead', async () => {
+    const wasmBefore = wasm.length;
     const page = await guarded([]);
     await signInToDemo(page, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
     await page.goto(`/demo/staff/qr-${stamp}`);
     const reader = page.getByTestId('qrcode-reader');
     await reader.getByText('The camera was refused').waitFor();
     expect(await reader.innerText()).toContain('HTTPS (or localhost)');
+    // The reader's code came while the page opened: the network gone, a picture is still read (issue 38).
+    await expect.poll(() => wasm.length).toBeGreaterThan(wasmBefore);
+    await page.waitForLoadState('networkidle');
+    await page.context().setOffline(true);
     const picture = await QRCode.toBuffer(`FOTO-${stamp}`, { type: 'png', margin: 4, scale: 8 });
     const chooser = page.waitForEvent('filechooser');
     await reader.getByRole('button', { name: 'Choose an image' }).click();
@@ -170,6 +175,7 @@ describe('the QR reader', () => {
     await reader.getByText(Messages.qrNotFound).waitFor();
     expect(await reader.getAttribute('data-state')).toBe('failure');
     await snapshot(page, 'qrcode-reader-refused');
+    await page.context().setOffline(false);
     await page.context().close();
   });
 

@@ -23,6 +23,7 @@ import { OFFLINE_MAX_AGE_MS, offlinePersistOptions } from './offline/offline-cac
 import { installWriteQueue } from './offline/write-queue';
 import { SendLater, sendQueuedWrite } from './actions/offline-chain';
 import { appApi } from './api/client';
+import { markScanSent } from './widgets/barcode/scan-history';
 import { notifySuccess } from './components/notify';
 
 // TanStack Query starts online and hears only of changes; a page opened offline says so at once
@@ -34,7 +35,8 @@ const subdomainSlug = appSlugFromHost(window.location.hostname);
 installWriteQueue(queryClient, {
   send: (write) => sendQueuedWrite(write, appApi(write.appSlug)),
   tryAgain: (error) => error instanceof SendLater,
-  onSent: (write) => {
+  onSent: (write, sent) => {
+    if (write.steps[0]?.kind === 'scan') markScanSent(queryClient, write, sent.scannedRow);
     // What the page shows is read again, the sent rows with it.
     void queryClient.invalidateQueries({ predicate: (query) => query.meta?.offline === true && query.queryKey.includes(write.appSlug) });
     notifySuccess(t('shell.offline.sent', { label: write.label }));

@@ -1,9 +1,10 @@
 import {
   actionFailureDetail, type CustomAction, GlobalConfigSchema, globalVariablesOf, NO_REDIRECT, type ParamValue, reachableActions,
-  RedirectConfigSchema, toParamValues, TriggerConfigSchema, triggerArguments,
+  RedirectConfigSchema, type ResultRow, toParamValues, TriggerConfigSchema, triggerArguments,
 } from '@rakit/core';
 import type { AppApi, ApiAnswer } from '../api/client';
-import type { QueuedStep, QueuedWrite } from '../offline/write-queue';
+import type { QueuedStep, QueuedWrite, SentWrite } from '../offline/write-queue';
+import { t } from '../i18n/i18n';
 import { configOf } from './config-of';
 import type { ActionRuntime } from './run-action';
 
@@ -98,12 +99,15 @@ function refusalOf(answer: ApiAnswer<unknown>): string {
   return `${detail} (${Object.entries(now).map(([column, value]) => `${column}: ${String(value)}`).join(', ')})`;
 }
 
-type WriteApi = Pick<AppApi, 'runAction' | 'runTrigger' | 'editRow' | 'moveCard'>;
+type WriteApi = Pick<AppApi, 'runAction' | 'runTrigger' | 'editRow' | 'moveCard' | 'scanBarcode'>;
 
-function sendStep(write: QueuedWrite, step: QueuedStep, api: WriteApi, requestKey: string): Promise<ApiAnswer<unknown>> {
+function sendStep(write: QueuedWrite, step: QueuedStep, api: WriteApi, requestKey: string, params: Record<string, ParamValue>): Promise<ApiAnswer<unknown>> {
   switch (step.kind) {
     case 'action':
-      return api.runAction({ pageId: write.pageId, componentId: write.componentId, actionName: step.actionName, params: write.params }, requestKey);
+      return api.runAction({ pageId: write.pageId, componentId: write.componentId, actionName: step.actionName, params }, requestKey);
+    case 'scan':
+      // A read: sent again after a cut, it reads again.
+      return api.scanBarcode({ pageId: write.pageId, componentId: write.componentId, code: step.code });
     case 'trigger':
       return api.runTrigger(step.triggerId, step.args, requestKey);
     case 'editRow':
@@ -113,19 +117,29 @@ function sendStep(write: QueuedWrite, step: QueuedStep, api: WriteApi, requestKe
   }
 }
 
-export async function sendQueuedWrite(write: QueuedWrite, api: WriteApi): Promise<void> {
+export async function sendQueuedWrite(write: QueuedWrite, api: WriteApi): Promise<SentWrite> {
+  let params = write.params;
+  let scannedRow: ResultRow | null = null;
   for (const [index, step] of write.steps.entries()) {
     const requestKey = `${write.key}.${index}`;
     let answer: ApiAnswer<unknown>;
     try {
-      answer = await sendStep(write, step, api, requestKey);
+      answer = await sendStep(write, step, api, requestKey, params);
     } catch (error) {
       throw new SendLater(error instanceof Error ? error.message : String(error));
     }
-    if (answer.status) continue;
-    if (answer.httpStatus >= 500 || (answer.code !== undefined && LATER_CODES.has(answer.code))) throw new SendLater(answer.error?.[0] ?? `HTTP ${answer.httpStatus}`);
-    throw new WriteRefused(refusalOf(answer), answer.code, index);
+    if (!answer.status) {
+      if (answer.httpStatus >= 500 || (answer.code !== undefined && LATER_CODES.has(answer.code))) throw new SendLater(answer.error?.[0] ?? `HTTP ${answer.httpStatus}`);
+      throw new WriteRefused(refusalOf(answer), answer.code, index);
+    }
+    if (step.kind === 'scan') {
+      // The row the code names now, as an online scan reads it; none: nothing to run it on.
+      scannedRow = (answer.data as ResultRow[] | undefined)?.[0] ?? null;
+      if (scannedRow === null) throw new WriteRefused(t('formwidgets.barcode.notFoundWhenSent', { code: step.code }), undefined, index);
+      params = { ...params, ...toParamValues(scannedRow) };
+    }
   }
+  return { scannedRow };
 }
 
 /** A write's key: random, unguessable, and usable where crypto.randomUUID is not (plain http on a LAN). */

@@ -1,13 +1,15 @@
 import { type Mutation, type QueryClient, useMutationState } from '@tanstack/react-query';
-import type { EditRowBody, MoveCardBody, ParamValue } from '@rakit/core';
+import type { EditRowBody, MoveCardBody, ParamValue, ResultRow } from '@rakit/core';
 
 /**
- * A kept write's steps: the page's database actions by name, triggers with their arguments, and
- * a data widget's row edit or card move with the values they were based on (a row changed
- * meanwhile is refused, never overwritten).
+ * A kept write's steps: the page's database actions by name, triggers with their arguments, a
+ * data widget's row edit or card move with the values they were based on (a row changed
+ * meanwhile is refused, never overwritten), and a barcode's scan, whose row (read when sent)
+ * is the following actions' values.
  */
 export type QueuedStep =
   | { kind: 'action'; actionName: string }
+  | { kind: 'scan'; code: string }
   | { kind: 'trigger'; triggerId: number; args: Record<string, ParamValue> }
   | { kind: 'editRow'; body: EditRowBody }
   | { kind: 'moveCard'; body: MoveCardBody };
@@ -31,11 +33,15 @@ export interface QueuedWrite {
 
 /** How kept writes are sent (the composition root gives it: sending is the actions' business). */
 export interface WriteSender {
-  send: (write: QueuedWrite) => Promise<void>;
+  /** Sends the write; answers the row a scan step read, if it had one. */
+  send: (write: QueuedWrite) => Promise<SentWrite>;
   /** Whether a failed sending is to be tried again later (the network, the server away). */
   tryAgain: (error: unknown) => boolean;
-  onSent: (write: QueuedWrite) => void;
+  onSent: (write: QueuedWrite, sent: SentWrite) => void;
 }
+
+/** What the server answered a sent write, as far as the page shows it. */
+export interface SentWrite { scannedRow: ResultRow | null }
 
 /**
  * The writes a device keeps while offline (issue 38), as TanStack Query mutations: paused while
@@ -59,11 +65,12 @@ export function installWriteQueue(queryClient: QueryClient, sender: WriteSender)
     meta: OFFLINE_WRITE_META,
   });
   queryClient.getMutationCache().subscribe((event) => {
-    const mutation = event.mutation as Mutation<unknown, unknown, QueuedWrite> | undefined;
+    const mutation = event.mutation as Mutation<SentWrite | undefined, unknown, QueuedWrite> | undefined;
     if (event.type !== 'updated' || mutation?.meta?.offlineWrite !== true || mutation.state.status !== 'success') return;
     const write = mutation.state.variables;
+    const sent = mutation.state.data ?? { scannedRow: null };
     queryClient.getMutationCache().remove(mutation);
-    if (write !== undefined) sender.onSent(write);
+    if (write !== undefined) sender.onSent(write, sent);
   });
 }
 

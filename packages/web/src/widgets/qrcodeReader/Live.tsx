@@ -50,6 +50,9 @@ export function QrcodeReaderLive({ component, mode }: WidgetLiveProps<'qrcodeRea
   const { setValue } = binding;
 
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
+  // The reader's code is fetched while the network is there (the service worker keeps it), so a
+  // picture can be read offline even when the camera never opened (issue 38).
+  useEffect(() => { if (live) void qrDetector().catch(() => undefined); }, [live]);
 
   const later = (ms: number, run: () => void) => { timers.current.push(window.setTimeout(run, ms)); };
 

@@ -28,8 +28,11 @@ export function qrDetector(): Promise<QrDetector> {
       }
     }
     const ponyfill = await import('barcode-detector/ponyfill');
-    ponyfill.prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) } });
+    // Fetched and compiled now, not at the first read: a detector made online reads offline too.
+    await ponyfill.prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) }, fireImmediately: true });
     return new ponyfill.BarcodeDetector({ formats: ['qr_code'] });
   })();
+  // A load that failed (offline before the code was ever fetched) is tried again next time.
+  made.catch(() => { made = undefined; });
   return made;
 }
