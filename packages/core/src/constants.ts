@@ -21,13 +21,22 @@ export const PRODUCT_NAME = 'Rakit';
 export const WHATSAPP_ADMIN_NUMBER = '6281234567890';
 
 /**
+ * First path segments the server answers itself and a browser may navigate to (its API calls'
+ * segments, single sign-on's redirects, files, the co-editing socket, health, documents), never
+ * an application's page: a service worker leaves such navigations to the network, and no
+ * application may take one as its slug. core's tests hold it to every call's path.
+ */
+export const SERVER_PATH_SEGMENTS = [
+  'auth', 'get', 'save', 'delete', 'forgot_password', 'action', 'function', 'file', 'print', 'addon',
+  'page', 'hook', 'task', 'audit', 'collab', 'health', 'healthz', 'readyz', 'docs', 'assets', 'api',
+] as const;
+
+/**
  * First path segments the server answers itself; they can never be an application,
  * group or page slug, so a browser address and an API call are never confused.
  */
 export const RESERVED_SLUGS = [
-  'auth', 'get', 'save', 'delete', 'forgot_password', 'action', 'function', 'file',
-  'print', 'addon', 'openapi.json', 'docs', 'assets', '404', 'health', 'home', 'preview',
-  'api', MAIN_APP_SLUG, ROOT_APP_SLUG,
+  ...SERVER_PATH_SEGMENTS, 'openapi.json', '404', 'home', 'preview', MAIN_APP_SLUG, ROOT_APP_SLUG,
 ] as const;
 
 /**

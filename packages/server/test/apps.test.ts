@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Messages } from '@rakit/core';
+import { Messages, SERVER_PATH_SEGMENTS } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAppById } from '../src/store/repositories/apps';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
@@ -113,6 +113,19 @@ describe.each(engines)('applications on %s', (engine) => {
     const byRoot = await server.call('POST', '/save/saveApp', body, callers.root);
     expect(byRoot.statusCode).toBe(201);
     expect(byRoot.json().data.appSlug).toBe('created-by-member');
+  });
+
+  it('never gives an application a slug the server answers itself (a hostile builder names his app after a route)', async () => {
+    const builder = await server.login('081300000003', 'password-1', 'main');
+    for (const name of ['Healthz', 'Readyz', 'Hook', 'Task', 'Audit', 'Collab', 'Page', 'Auth', 'API']) {
+      const made = await server.call('POST', '/save/saveApp', { appId: null, appName: name, appDescription: '' }, builder);
+      expect(made.statusCode, made.body).toBe(201);
+      const slug = made.json().data.appSlug as string;
+      expect(SERVER_PATH_SEGMENTS as readonly string[], `${name} → ${slug}`).not.toContain(slug);
+      expect(slug.startsWith(name.toLowerCase())).toBe(true);
+    }
+    // /healthz still answers the server's health, not an application.
+    expect((await server.call('GET', '/healthz')).statusCode).toBe(200);
   });
 
   it('removes an application only for its administrators, never main or _root', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { calls } from '../api';
 import { COLLAB_PATH } from '../api/collab';
-import { appInstallBase, appManifestPath, isServerPath, SERVER_PATH_SEGMENTS } from './installable';
+import { SERVER_PATH_SEGMENTS } from '../constants';
+import { appInstallBase, appManifestPath, isServerPath } from './installable';
 
 describe('the server\'s own addresses a service worker leaves alone (issue 38)', () => {
   it('name the first segment of every call\'s path and of the co-editing socket', () => {

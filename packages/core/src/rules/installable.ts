@@ -4,6 +4,8 @@
  * first page's links; the browser adds the link itself when it got the plain index.html.
  */
 
+import { SERVER_PATH_SEGMENTS } from '../constants';
+
 /** The manifest's file, after the application's part of the address. */
 export const APP_MANIFEST_FILE = 'manifest.webmanifest';
 
@@ -20,17 +22,6 @@ export const appInstallBase = (appSlug: string, fromSubdomain: boolean): string 
 
 /** Where the application's manifest is. */
 export const appManifestPath = (appSlug: string, fromSubdomain: boolean): string => `${appInstallBase(appSlug, fromSubdomain)}${APP_MANIFEST_FILE}`;
-
-/**
- * First path segments the server answers itself and a browser may navigate to (its API calls'
- * segments, single sign-on's redirects, files, the co-editing socket, health, documents), never
- * an application's page: a service worker leaves such navigations to the network. core's tests
- * hold it to every call's path.
- */
-export const SERVER_PATH_SEGMENTS = [
-  'auth', 'get', 'save', 'delete', 'forgot_password', 'action', 'function', 'file', 'print', 'addon',
-  'page', 'hook', 'task', 'audit', 'collab', 'health', 'healthz', 'readyz', 'docs', 'assets', 'api',
-] as const;
 
 /** The web app's own routes under /auth when a subdomain names the application (shell/routes.tsx). */
 const WEB_AUTH_ROUTES = ['', 'login', 'register', 'sso'];
