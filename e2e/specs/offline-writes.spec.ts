@@ -5,7 +5,7 @@ import { type Api, apiAs, demoAppId, demoShopDatabase, demoToken, menuForStaff }
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { focusedName, tabTo } from '../support/keyboard';
-import { DEMO_MEMBER, signInToDemo } from '../support/demo';
+import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
 
 /**
  * Works where the signal drops (issue 38): a member on a phone saves entries with the network
@@ -213,4 +213,40 @@ describe('a member saves entries while offline', () => {
     expect(Number(await rowsOf(`E-${stamp}`))).toBe(0);
   });
 
+  it('holds the entries while the session has ended, and sends them once when the same member signs in again', async () => {
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signInToDemo(phone, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+    await phone.goto(`/demo/staff/penerimaan-${stamp}`);
+    await phone.getByLabel('Kode Barang').waitFor();
+    await phone.context().setOffline(true);
+    await phone.getByRole('banner').getByText('Offline', { exact: true }).waitFor();
+    await phone.getByLabel('Kode Barang').fill(`F-${stamp}`);
+    await phone.getByLabel('Catatan').fill('sesi berakhir');
+    await phone.getByRole('button', { name: 'Simpan Penerimaan' }).click();
+    await phone.getByRole('banner').getByRole('button', { name: '1 waiting to send' }).waitFor();
+    // Meanwhile his administrator ends his sessions (a lost phone, a password changed elsewhere).
+    const ended = await api('POST', '/auth/endSessions', { appId: await demoAppId(), userId: DEMO_MEMBER });
+    expect(ended.status, ended.error?.join()).toBe(true);
+    await phone.context().setOffline(false);
+    // The server refuses the session: he is sent to sign in, and the entry waits on the device.
+    await phone.waitForURL('**/demo/auth/login');
+    await phone.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(Number(await rowsOf(`F-${stamp}`))).toBe(0);
+    // Another member of the application takes the phone meanwhile: the entry is never sent under his session.
+    await phone.getByLabel('Username').fill(DEMO_ADMIN);
+    await phone.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await phone.getByRole('button', { name: 'Sign In' }).click();
+    await phone.waitForURL('**/demo/home');
+    await phone.waitForTimeout(5000);
+    expect(Number(await rowsOf(`F-${stamp}`))).toBe(0);
+    await phone.goto('/demo/auth/login');
+    await phone.getByLabel('Username').fill(DEMO_MEMBER);
+    await phone.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await phone.getByRole('button', { name: 'Sign In' }).click();
+    await phone.waitForURL('**/demo/staff**');
+    await expect.poll(async () => Number(await rowsOf(`F-${stamp}`)), { timeout: 45_000 }).toBe(1);
+    await phone.getByRole('banner').getByRole('button', { name: /waiting to send/ }).waitFor({ state: 'detached' });
+    expect(Number(await rowsOf(`F-${stamp}`))).toBe(1);
+    await phone.context().close();
+  });
 });

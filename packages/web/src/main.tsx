@@ -19,7 +19,7 @@ import { routeTable } from './shell/routes';
 import { startInstallable } from './pwa/start';
 import { Notices } from './components/notify';
 import { cssVariablesResolver, theme } from './theme/theme';
-import { OFFLINE_MAX_AGE_MS, offlinePersistOptions } from './offline/offline-cache';
+import { mayBeSentNow, OFFLINE_MAX_AGE_MS, offlinePersistOptions } from './offline/offline-cache';
 import { installWriteQueue } from './offline/write-queue';
 import { SendLater, sendQueuedWrite } from './actions/offline-chain';
 import { appApi } from './api/client';
@@ -32,9 +32,12 @@ if (!navigator.onLine) onlineManager.setOnline(false);
 // A kept answer (issue 38) stays in the cache as long as the device keeps it.
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, gcTime: OFFLINE_MAX_AGE_MS } } });
 const subdomainSlug = appSlugFromHost(window.location.hostname);
+/** A kept write waiting for its own user to sign in again (his session ended): looked at often, it costs no request. */
+class WaitForSignIn extends SendLater {}
 installWriteQueue(queryClient, {
-  send: (write) => sendQueuedWrite(write, appApi(write.appSlug)),
+  send: (write) => (mayBeSentNow(write) ? sendQueuedWrite(write, appApi(write.appSlug)) : Promise.reject(new WaitForSignIn(t('shell.offline.waitsForSignIn')))),
   tryAgain: (error) => error instanceof SendLater,
+  delayBeforeTry: (attempt, error) => (error instanceof WaitForSignIn ? 2000 : Math.min(1000 * 2 ** attempt, 30_000)),
   onSent: (write, sent) => {
     if (write.steps[0]?.kind === 'scan') markScanSent(queryClient, write, sent.scannedRow);
     // What the page shows is read again, the sent rows with it.

@@ -20,18 +20,19 @@ export function useLogout(): () => Promise<void> {
   const { app, api, path } = useCurrentApp();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    const unsent = unsentWriteCount(queryClient, app.appSlug);
+    const signedIn = readSession(app.appSlug);
+    // His own: another member's entries waiting here stay in that member's part of the device.
+    const unsent = signedIn.kind === 'ok' ? unsentWriteCount(queryClient, app.appSlug, signedIn.session.user.userId) : 0;
     if (unsent > 0 && !(await askBeforeLosingWrites(unsent))) return;
     try {
       await api.endOwnSessions({ end: 'current' }, AbortSignal.timeout(END_SESSION_WAIT_MS));
     } catch {
       // Unreachable or too slow: the session ends with its token's life.
     }
-    const stored = readSession(app.appSlug);
     // The session first: with it gone, nothing is written to the device's entry again.
     clearAppStorage(app.appSlug);
     queryClient.getMutationCache().clear();
-    if (stored.kind === 'ok') await forgetOfflineData(app.appSlug, stored.session.user.userId).catch(() => undefined);
+    if (signedIn.kind === 'ok') await forgetOfflineData(app.appSlug, signedIn.session.user.userId).catch(() => undefined);
     window.location.assign(path('auth/login'));
   }, [api, app.appSlug, path, queryClient]);
 }

@@ -64,7 +64,8 @@ export function offlinePersister(ownerOf: OwnerOf): Persister {
     const now = ownerOf();
     if (now === null || now.appSlug !== owner.appSlug || now.userId !== owner.userId) return;
     writtenWrites = writesOf(client);
-    const mutations = client.clientState.mutations.map((mutation) =>
+    // Only the owner's writes: another user's, still in this page's memory, are in his own entry.
+    const mutations = client.clientState.mutations.filter((mutation) => isWriteOf(mutation.state.variables, owner)).map((mutation) =>
       (mutation.state.status === 'pending' ? { ...mutation, state: { ...mutation.state, isPaused: true } } : mutation));
     await set(entryKey(owner.appSlug, owner.userId), { ...client, clientState: { ...client.clientState, mutations } }, store());
   };
@@ -92,6 +93,12 @@ export function offlinePersister(ownerOf: OwnerOf): Persister {
     },
   };
 }
+
+/** Whether a kept write's variables are `owner`'s (a write names its application and user). */
+export const isWriteOf = (variables: unknown, owner: { appSlug: string; userId: string }): boolean => {
+  const write = variables as { appSlug?: unknown; userId?: unknown } | undefined;
+  return write?.appSlug === owner.appSlug && write.userId === owner.userId;
+};
 
 /** Only the queries marked OFFLINE_KEPT, with an answer. */
 export const shouldKeepQuery = (query: Query): boolean => query.meta?.offline === true && query.state.status === 'success';
@@ -131,7 +138,7 @@ let activeOptions: ReturnType<typeof offlinePersistOptions> | null = null;
 /**
  * After a sign-in: what the device kept for this user comes back (the writes an expired session
  * held are sent now), and other users' kept rows of the application go; their unsent writes stay,
- * theirs alone, until they sign in again.
+ * theirs alone, until they sign in again (never sent under another's session: mayBeSentNow).
  */
 export async function restoreAfterSignIn(queryClient: QueryClient, appSlug: string, userId: string): Promise<void> {
   if (activeOptions === null) return;
@@ -142,5 +149,27 @@ export async function restoreAfterSignIn(queryClient: QueryClient, appSlug: stri
     else await set(key, { ...client, clientState: { mutations: client.clientState.mutations, queries: [] } }, store());
   }));
   await persistQueryClientRestore({ queryClient, ...activeOptions });
+  dropRestoredTwins(queryClient);
   await queryClient.resumePausedMutations();
+}
+
+/**
+ * A write this page still held (an ended session kept it waiting) comes back from the device
+ * too: the one already here stays, its twin goes (each would be sent under the same key and
+ * applied once, but the list would count it twice).
+ */
+function dropRestoredTwins(queryClient: QueryClient): void {
+  const seen = new Set<string>();
+  for (const mutation of queryClient.getMutationCache().getAll()) {
+    const key = mutation.meta?.offlineWrite === true ? (mutation.state.variables as { key?: unknown } | undefined)?.key : undefined;
+    if (typeof key !== 'string') continue;
+    if (seen.has(key)) queryClient.getMutationCache().remove(mutation);
+    else seen.add(key);
+  }
+}
+
+/** Whether `write` may be sent now: its own user is the one signed in to its application (else it waits for him). */
+export function mayBeSentNow(write: { appSlug: string; userId: string }): boolean {
+  const stored = readSession(write.appSlug);
+  return stored.kind === 'ok' && stored.session.user.userId === write.userId;
 }

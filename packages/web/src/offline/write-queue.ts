@@ -37,6 +37,8 @@ export interface WriteSender {
   send: (write: QueuedWrite) => Promise<SentWrite>;
   /** Whether a failed sending is to be tried again later (the network, the server away). */
   tryAgain: (error: unknown) => boolean;
+  /** How long to wait before the next try (ms); the default backs off from 2 s to 30 s. */
+  delayBeforeTry?: (attempt: number, error: unknown) => number;
   onSent: (write: QueuedWrite, sent: SentWrite) => void;
 }
 
@@ -57,7 +59,7 @@ export function installWriteQueue(queryClient: QueryClient, sender: WriteSender)
   queryClient.setMutationDefaults(OFFLINE_WRITE_KEY, {
     mutationFn: sender.send,
     retry: (_failures, error) => sender.tryAgain(error),
-    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+    retryDelay: sender.delayBeforeTry ?? ((attempt) => Math.min(1000 * 2 ** attempt, 30_000)),
     scope: { id: 'offline-writes' },
     networkMode: 'online',
     // A refused write stays until its person discards it; a sent one is removed below.
@@ -108,7 +110,10 @@ export function useWaitingWrites(queryClient: QueryClient, appSlug: string, user
   }, queryClient).filter((item): item is WaitingWrite => item !== null);
 }
 
-/** How many of the application's kept writes have not been sent (refused ones aside). */
-export const unsentWriteCount = (queryClient: QueryClient, appSlug: string): number =>
+/** How many of the user's kept writes of the application have not been sent (refused ones aside). */
+export const unsentWriteCount = (queryClient: QueryClient, appSlug: string, userId: string): number =>
   queryClient.getMutationCache().findAll({ mutationKey: OFFLINE_WRITE_KEY, status: 'pending' })
-    .filter((mutation) => (mutation.state.variables as QueuedWrite | undefined)?.appSlug === appSlug).length;
+    .filter((mutation) => {
+      const write = mutation.state.variables as QueuedWrite | undefined;
+      return write?.appSlug === appSlug && write.userId === userId;
+    }).length;
