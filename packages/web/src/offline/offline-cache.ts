@@ -114,14 +114,6 @@ export async function forgetOfflineData(appSlug: string, userId?: string): Promi
   await Promise.all(doomed.map((key) => del(key, store())));
 }
 
-/** How many writes another user of the application left unsent on this device (asked before they are removed). */
-export async function unsentWritesOfOthers(appSlug: string, userId: string): Promise<number> {
-  const kept = await keys<string>(store());
-  const others = kept.filter((key) => key.startsWith(`${appSlug}\n`) && key !== entryKey(appSlug, userId));
-  const clients = await Promise.all(others.map((key) => get<PersistedClient>(key, store())));
-  return clients.reduce((sum, client) => sum + (client?.clientState.mutations.filter((m) => m.state.status !== 'error').length ?? 0), 0);
-}
-
 /** How the page's query client keeps its state on the device (PersistQueryClientProvider's options). */
 export function offlinePersistOptions(subdomainSlug: string | null | undefined) {
   const options = {
