@@ -171,6 +171,16 @@ describe('the barcode widget', () => {
     await scan('SKU-003');
     await line(dialog, 'Gula pasir').getByText(Messages.barcodeSynced).waitFor();
     expect(await logged()).toEqual(['SKU-003×1']);
+    // The row looked up is kept on the device (IndexedDB), not only in the page: a reload offline finds it.
+    const keptCodes = () => phone.evaluate(async () => {
+      const opened = indexedDB.open('rakit-offline');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => { opened.onsuccess = () => resolve(opened.result); opened.onerror = () => reject(opened.error); });
+      const request = db.transaction('clients').objectStore('clients').getAll();
+      const entries = await new Promise<{ clientState: { queries: { queryKey: unknown[] }[] } }[]>((resolve) => { request.onsuccess = () => resolve(request.result); });
+      db.close();
+      return entries.flatMap((entry) => entry.clientState.queries.filter((q) => q.queryKey[0] === 'barcode-scan').map((q) => String(q.queryKey.at(-1))));
+    });
+    await expect.poll(keptCodes).toEqual(['sku-003']);
 
     await phone.context().setOffline(true);
     await phone.getByRole('banner').getByText('Offline', { exact: true }).waitFor();
@@ -187,6 +197,11 @@ describe('the barcode widget', () => {
     await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await snapshot(phone, 'barcode-offline-390');
     expect(await accessibilityViolations(phone, '[role=dialog]')).toEqual([]);
+    // And on a desktop's width, where the dialog does not fill the screen.
+    await phone.setViewportSize({ width: 1366, height: 900 });
+    await snapshot(phone, 'barcode-offline-1366');
+    expect(await accessibilityViolations(phone, '[role=dialog]')).toEqual([]);
+    await phone.setViewportSize({ width: 390, height: 844 });
     expect(await logged()).toEqual(['SKU-003×1']);
 
     // Back online: sent in order, each once; the unknown code is refused with its reason.

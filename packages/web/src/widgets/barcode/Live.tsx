@@ -10,7 +10,7 @@ import { newWriteKey, offlineChainOf } from '../../actions/offline-chain';
 import { usePageActionScope } from '../../actions/use-action-runtime';
 import { ApiUnreachableError } from '../../api/request';
 import { useWaitingWrites } from '../../offline/write-queue';
-import { keptScanKey, type ScanEntry, type ScanSync, useScanHistory } from './scan-history';
+import { keepScannedRow, keptScanKey, type ScanEntry, type ScanSync, useScanHistory } from './scan-history';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { type Translate, useT } from '../../i18n/LanguageProvider';
 import { Announcement } from '../../components/Announcement';
@@ -112,7 +112,7 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
       return;
     }
     // Kept for a scan of the same code without a network.
-    queryClient.setQueryData(keptScanKey(appSlug, pageId, component.id, scanned), row, { updatedAt: Date.now() });
+    keepScannedRow(queryClient, appSlug, pageId, component.id, scanned, row);
     const id = newWriteKey();
     update((now) => [{ id, code: scanned, row, sync: row === null ? null : 'syncing' }, ...now]);
     if (row === null) return;

@@ -26,6 +26,14 @@ const historyKey = (appSlug: string, pageId: number, componentId: string) => ['b
 export const keptScanKey = (appSlug: string, pageId: number, componentId: string, code: string) =>
   ['barcode-scan', appSlug, pageId, componentId, code.trim().toLowerCase()] as const;
 
+/** Keeps the row a code named (null: none) in the user's kept answers, for a scan of it without a network. */
+export function keepScannedRow(queryClient: QueryClient, appSlug: string, pageId: number, componentId: string, code: string, row: RowValues | null): void {
+  const queryKey = keptScanKey(appSlug, pageId, componentId, code);
+  // Built with its meta first: setQueryData alone makes a query the device does not keep.
+  queryClient.getQueryCache().build(queryClient, { queryKey, ...OFFLINE_KEPT });
+  queryClient.setQueryData(queryKey, row);
+}
+
 /**
  * A barcode widget's scan history, kept on the device with the user's other kept answers (it
  * survives a reload and an app closed offline; signing out removes it), newest first.
