@@ -62,7 +62,7 @@ export function offlinePersister(ownerOf: OwnerOf): Persister {
     pending = null;
     // Signed out (or another user) meanwhile: what was pending is no longer theirs to keep.
     const now = ownerOf();
-    if (now === null || now.appSlug !== owner.appSlug || now.userId !== owner.userId) return;
+    if (!isWriteOf(now, owner)) return;
     writtenWrites = writesOf(client);
     // Only the owner's writes: another user's, still in this page's memory, are in his own entry.
     const mutations = client.clientState.mutations.filter((mutation) => isWriteOf(mutation.state.variables, owner)).map((mutation) =>
@@ -75,7 +75,7 @@ export function offlinePersister(ownerOf: OwnerOf): Persister {
     persistClient: async (client: PersistedClient) => {
       const owner = ownerOf();
       if (owner === null) return;
-      if (pending !== null && (pending.owner.appSlug !== owner.appSlug || pending.owner.userId !== owner.userId)) await write();
+      if (pending !== null && !isWriteOf(pending.owner, owner)) await write();
       pending = { client, owner };
       if (writesOf(client) !== writtenWrites) await write();
       else timer ??= setTimeout(() => void write(), KEPT_ANSWERS_WRITE_EVERY_MS);
@@ -94,7 +94,7 @@ export function offlinePersister(ownerOf: OwnerOf): Persister {
   };
 }
 
-/** Whether a kept write's variables are `owner`'s (a write names its application and user). */
+/** Whether a kept write's variables (or another owner) are `owner`'s: the same application and user. */
 export const isWriteOf = (variables: unknown, owner: { appSlug: string; userId: string }): boolean => {
   const write = variables as { appSlug?: unknown; userId?: unknown } | undefined;
   return write?.appSlug === owner.appSlug && write.userId === owner.userId;
