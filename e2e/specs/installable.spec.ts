@@ -93,6 +93,33 @@ describe('an application installed on a phone, opened offline', () => {
     expect((await kept()).filter((url) => /^\/(get|save|delete|auth|action|file|function|print|addon|task|page|audit|hook)\//.test(url))).toEqual([]);
   });
 
+  it('takes a page whose navigation was under way while the first worker activated', async () => {
+    // The first worker's claim skips a page not yet running; the page asks again (src/pwa/messages.ts).
+    const phone = await newPage(browser, { baseURL: server.base, serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      let workerHeldBack = false;
+      let letWorkerFinish = () => undefined as void;
+      const workerMayFinish = new Promise<void>((resolve) => { letWorkerFinish = resolve; });
+      await phone.context().route('**/assets/**', async (route) => {
+        if (route.request().serviceWorker() !== null && !workerHeldBack) { workerHeldBack = true; await workerMayFinish; }
+        await route.continue();
+      });
+      await phone.goto('/demo/auth/login');
+      await phone.waitForFunction(() => navigator.serviceWorker.getRegistration().then((registration) => (registration?.installing ?? null) !== null), undefined, { timeout: 30_000 });
+      // The next page's answer comes only after the worker has activated and claimed its clients.
+      await phone.route('**/demo/auth/login?next', async (route) => {
+        letWorkerFinish();
+        const worker = phone.context().serviceWorkers()[0] ?? await phone.context().waitForEvent('serviceworker');
+        await worker.evaluate('new Promise((resolve) => { if (self.serviceWorker.state === "activated") resolve(); else self.serviceWorker.addEventListener("statechange", () => { if (self.serviceWorker.state === "activated") resolve(); }); })');
+        await route.continue();
+      });
+      await phone.goto('/demo/auth/login?next');
+      await phone.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    } finally {
+      await phone.context().close();
+    }
+  });
+
   it('offers a new build with a notice, and Reload takes the page to it', async () => {
     // A new build deployed: its service worker differs from the one the page runs under.
     appendFileSync(path.join(webDir, 'sw.js'), '\n// the next build\n');

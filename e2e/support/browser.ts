@@ -79,14 +79,36 @@ function watchForFailureReport(page: Page): void {
   page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 300)}`));
   page.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
   page.on('response', (response) => { if (response.status() >= 400) note(`answer ${response.status()}: ${response.request().method()} ${response.url()}`); });
+  // A service worker's own requests and console are the context's, not the page's.
+  const context = page.context();
+  context.on('serviceworker', (worker) => {
+    note(`service worker started: ${worker.url()}`);
+    worker.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') note(`worker console ${message.type()}: ${message.text().slice(0, 300)}`); });
+  });
+  context.on('requestfailed', (request) => { if (request.serviceWorker() !== null) note(`worker request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`); });
+  context.on('response', (response) => { if (response.request().serviceWorker() !== null && response.status() >= 400) note(`worker answer ${response.status()}: ${response.url()}`); });
 }
 
+/** Where the page's service worker stands (installing, waiting, active, controlling), for a failure's report. */
+const serviceWorkerState = `(async () => {
+  if (!('serviceWorker' in navigator)) return 'no service workers';
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (registration === undefined) return 'none registered';
+  const state = (worker) => (worker === null ? '-' : worker.state);
+  return 'installing ' + state(registration.installing) + ', waiting ' + state(registration.waiting) + ', active ' + state(registration.active) + ', controlled ' + (navigator.serviceWorker.controller !== null);
+})()`;
+
+// Thrown, not printed: the report then stands with the failure in the run's summary, at the
+// end of the log, which is the part of a CI log one gets to read.
 afterEach(async ({ task }) => {
   if (task.result?.state !== 'fail') return;
+  const reports: string[] = [];
   for (const [page, events] of openPages) {
+    const worker = await page.evaluate(serviceWorkerState).catch((error: unknown) => `(unreadable: ${String(error)})`);
     const text = await page.evaluate(() => document.body?.innerText ?? '').catch((error: unknown) => `(unreadable: ${String(error)})`);
-    console.error(`--- a page open when "${task.name}" failed: ${page.url()} (${page.viewportSize()?.width ?? '?'} px)\n${text.replace(/\n{2,}/g, '\n').slice(0, 3000)}\n--- its last events:\n${events.join('\n') || '(none)'}`);
+    reports.push(`--- ${page.url()} (${page.viewportSize()?.width ?? '?'} px), service worker: ${String(worker)}\n--- its last events:\n${events.join('\n') || '(none)'}\n--- its text:\n${text.replace(/\n{2,}/g, '\n').slice(0, 1000)}`);
   }
+  if (reports.length > 0) throw new Error(`What the open pages showed when "${task.name}" failed:\n${reports.join('\n')}`);
 });
 
 /**

@@ -1,5 +1,6 @@
 import { OFFLINE_ASSETS_CACHE } from '@rakit/core';
 import { registerSW } from 'virtual:pwa-register';
+import { CLAIM_ME } from './messages';
 import { showUpdateNotice } from './update-notice';
 
 /** A page open for hours still hears of a new version: the browser only looks on navigations. */
@@ -19,6 +20,9 @@ export function registerServiceWorker(): void {
     else void keepLoadedAssets().catch(() => undefined);
   });
   if (navigator.serviceWorker.controller !== null) void keepLoadedAssets().catch(() => undefined);
+  void navigator.serviceWorker.ready.then((registration) => {
+    if (navigator.serviceWorker.controller === null) registration.active?.postMessage({ type: CLAIM_ME });
+  });
   const activateWaiting = registerSW({
     immediate: true,
     onNeedRefresh: () => showUpdateNotice(() => {

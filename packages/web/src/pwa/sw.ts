@@ -20,6 +20,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CLAIM_ME } from './messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -77,7 +78,10 @@ registerRoute(
 // The first worker takes the page that registered it (no page ran other code before it); a
 // later one waits for the page's "Reload", which sends this.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page the first claim missed (messages.ts); claim() refuses a worker not (yet) the active one.
+  else if (type === CLAIM_ME) event.waitUntil(self.clients.claim().catch(() => undefined));
 });
 clientsClaim();
 
