@@ -68,6 +68,13 @@ export function offlineChainOf(actions: readonly CustomAction[], rt: ActionRunti
   return { kind: 'queued', steps, params: toParamValues(values), effects };
 }
 
+/** What the person is told of a click that cannot wait on the device. */
+export function whyNotKept(chain: Exclude<OfflineChain, { kind: 'queued' }>): string {
+  return chain.kind === 'needsNetwork'
+    ? t('shell.offline.needsNetwork', { type: chain.actionType })
+    : t('actionFailed', { detail: t('triggerIdEmpty') }).trim();
+}
+
 /** A sending to try again later: the network, the server busy with the same key, or a session to sign in to again. */
 export class SendLater extends Error {
   constructor(reason: string) {

@@ -3,7 +3,7 @@ import { ApiUnreachableError } from '../api/client';
 import { t } from '../i18n/i18n';
 import { ActionFailure, type ActionRuntime, runAction } from './run-action';
 import type { QueuedStep } from '../offline/write-queue';
-import { newWriteKey, offlineChainOf } from './offline-chain';
+import { newWriteKey, offlineChainOf, whyNotKept } from './offline-chain';
 import type { ParamValue } from '@rakit/core';
 
 /** What a button's run needs besides the runtime of its actions. */
@@ -80,12 +80,8 @@ function keepOffline(
   actions: readonly CustomAction[], run: ButtonRun, later: NonNullable<ButtonRun['keepForLater']>, writeKey: string, done: readonly CustomAction[],
 ): ButtonRunResult {
   const chain = offlineChainOf(actions, run);
-  if (chain.kind === 'needsNetwork') {
-    run.notifyFailure(t('shell.offline.needsNetwork', { type: chain.actionType }));
-    return 'failed';
-  }
-  if (chain.kind === 'triggerIdEmpty') {
-    run.notifyFailure(t('actionFailed', { detail: t('triggerIdEmpty') }).trim());
+  if (chain.kind !== 'queued') {
+    run.notifyFailure(whyNotKept(chain));
     return 'failed';
   }
   if (chain.steps.length > 0) later.keep(chain.steps, chain.params, writeKey);

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
 import { useKeepForLater } from '../../actions/keep-for-later';
-import { newWriteKey, offlineChainOf } from '../../actions/offline-chain';
+import { newWriteKey, offlineChainOf, whyNotKept } from '../../actions/offline-chain';
 import { usePageActionScope } from '../../actions/use-action-runtime';
 import { ApiUnreachableError } from '../../api/request';
 import { useWaitingWrites } from '../../offline/write-queue';
@@ -18,6 +18,7 @@ import { notifyFailure } from '../../components/notify';
 import { configuredColumns } from '../data-source/content';
 import { useRowActions } from '../data-source/row-actions';
 import { usePageFormStore } from '../../page-state/form-state';
+import { usePlaceholderValues } from '../../page-state/placeholder-values';
 import type { WidgetLiveProps } from '../types';
 
 /** The scan input gets the focus this long after the dialog opens (spec 3 §4). */
@@ -64,7 +65,7 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
   const queryClient = useQueryClient();
   const keep = useKeepForLater(component);
   const scope = usePageActionScope(component);
-  const waitingWrites = useWaitingWrites(queryClient, appSlug, scope?.runtime().userId ?? '');
+  const waitingWrites = useWaitingWrites(queryClient, appSlug, usePlaceholderValues().userId ?? '');
   const input = useRef<HTMLInputElement>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const columns = configuredColumns(component);
@@ -86,9 +87,14 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
     if (keep === null || pageId === null || scope === null) return;
     const rt = scope.runtime();
     const plan = offlineChainOf(firstAction === undefined ? [] : chainFrom(actions, firstAction), rt);
+    if (plan.kind !== 'queued') {
+      notifyFailure(whyNotKept(plan));
+      return;
+    }
     // The row is only known once sent: what the chain does on the device at once would use none.
-    if (plan.kind !== 'queued' || plan.effects.length > 0) {
-      notifyFailure(t('shell.offline.needsNetwork', { type: plan.kind === 'needsNetwork' ? plan.actionType : plan.kind === 'queued' ? plan.effects[0]?.action.action ?? '' : 'TRIGGER' }));
+    const onDevice = plan.effects[0];
+    if (onDevice !== undefined) {
+      notifyFailure(t('shell.offline.needsNetwork', { type: onDevice.action.action }));
       return;
     }
     const writeKey = newWriteKey();
