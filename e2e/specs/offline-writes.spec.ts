@@ -118,11 +118,22 @@ describe('a member saves entries while offline', () => {
     await expect.poll(() => list.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await snapshot(page, 'offline-writes-refused');
     expect(await accessibilityViolations(page, '[role=dialog]')).toEqual([]);
-    // Discarded by keyboard: the list holds the focus, Tab reaches Discard.
-    await tabTo(page, 'Discard');
-    expect(await focusedName(page)).toBe('Discard');
+    // Fixed by keyboard: the list holds the focus, Tab reaches Fix, and the entry is back in its form.
+    await tabTo(page, 'Fix');
+    expect(await focusedName(page)).toBe('Fix');
     await page.keyboard.press('Enter');
+    await list.waitFor({ state: 'detached' });
     await header().getByRole('button', { name: '1 refused' }).waitFor({ state: 'detached' });
+    await page.getByText('The refused entry is back in its form: correct it and save again.').waitFor();
+    expect(await page.getByLabel('Kode Barang').inputValue()).toBe(`A-${stamp}`);
+    expect(await page.getByLabel('Catatan').inputValue()).toBe(`diterima A-${stamp}`);
+    // Corrected and saved again, online now: applied once, the first A untouched.
+    await page.getByLabel('Kode Barang').fill(`A2-${stamp}`);
+    await page.getByRole('button', { name: 'Simpan Penerimaan' }).click();
+    await expect.poll(async () => Number(await rowsOf(`A2-${stamp}`))).toBe(1);
+    expect(Number(await rowsOf(`A-${stamp}`))).toBe(1);
+    const noteOfD = await api<{ note: string }[]>('POST', '/action/runQuery', { dbId, query: `SELECT note FROM ${table} WHERE code = ?`, params: [`A2-${stamp}`] });
+    expect(noteOfD.data[0]?.note).toBe(`diterima A-${stamp}`);
   });
 
   it('keeps the waiting entries on the device across a reload, then sends them once', async () => {
@@ -183,6 +194,10 @@ describe('a member saves entries while offline', () => {
     expect(await accessibilityViolations(second, '[role=dialog]')).toEqual([]);
     // Never overwritten silently.
     expect((await api<{ note: string }[]>('POST', '/action/runQuery', { dbId, query: `SELECT note FROM ${table} WHERE code = ?`, params: [code] })).data[0]?.note).toBe('dicek di HP 1');
+    // A row's edit has no form to go back to: only Discard, which takes it away.
+    expect(await secondList.getByRole('button', { name: 'Fix' }).count()).toBe(0);
+    await secondList.getByRole('button', { name: 'Discard' }).click();
+    await refused.waitFor({ state: 'detached' });
     await first.context().close();
     await second.context().close();
   });

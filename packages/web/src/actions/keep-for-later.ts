@@ -1,6 +1,8 @@
-import type { Component, RowValues } from '@rakit/core';
+import type { Component, ParamValue, RowValues } from '@rakit/core';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
+import { keepableFields } from '../offline/enter-again';
 import { type QueuedStep, queueWrite } from '../offline/write-queue';
+import { allFieldValues } from '../page-state/form-state';
 import { newWriteKey } from './offline-chain';
 import { usePageActionScope } from './use-action-runtime';
 
@@ -9,7 +11,16 @@ export interface KeepForLater {
   /** Asked at the click: the network may have gone since the widget was drawn. */
   offline: () => boolean;
   /** Queues the steps as one write of the widget's page, named by `label` in the list of entries waiting. */
-  keep: (steps: QueuedStep[], label: string, params?: Record<string, string | number | boolean | null>, key?: string) => void;
+  keep: (steps: QueuedStep[], label: string, options?: KeepOptions) => void;
+}
+
+export interface KeepOptions {
+  /** The values bound to the write's database actions. */
+  params?: Record<string, ParamValue>;
+  /** The write's key, when the widget needs it before (a scan's history line). */
+  key?: string;
+  /** The write is a form's: its entry is kept with it, to go back into the form if it is refused. */
+  fromForm?: boolean;
 }
 
 /** Offline (issue 38), a widget's writes wait on the device. Null where actions never run (the editor). */
@@ -19,9 +30,10 @@ export function useKeepForLater(component: Component): KeepForLater | null {
   if (scope === null) return null;
   return {
     offline: () => !onlineManager.isOnline(),
-    keep: (steps, label, params = {}, key = newWriteKey()) => queueWrite(queryClient, {
+    keep: (steps, label, { params = {}, key = newWriteKey(), fromForm = false } = {}) => queueWrite(queryClient, {
       key, appSlug: scope.appSlug, userId: scope.runtime().userId, pageId: scope.pageId, componentId: component.id,
       label, queuedAt: Date.now(), params, steps,
+      ...(fromForm ? { form: { path: `${window.location.pathname}${window.location.search}`, fields: keepableFields(allFieldValues(scope.store.getState())) } } : {}),
     }),
   };
 }

@@ -30,7 +30,7 @@ export function useButtonRun(component: Component, mode: WidgetMode): { run: () 
       notifyFailure,
       // Offline, the click's writes wait on the device (issue 38).
       ...(later === null ? {} : {
-        keepForLater: { offline: later.offline(), keep: (steps, params, key) => later.keep(steps, component.title === '' ? component.id : component.title, params, key) },
+        keepForLater: { offline: later.offline(), keep: (steps, params, key) => later.keep(steps, component.title === '' ? component.id : component.title, { params, key, fromForm: true }) },
       }),
     });
     // The author's choice (on by default): a saved form starts empty again for the next entry.

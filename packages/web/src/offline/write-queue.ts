@@ -29,6 +29,8 @@ export interface QueuedWrite {
   /** The page's values as they were when clicked, bound to every database action. */
   params: Record<string, ParamValue>;
   steps: QueuedStep[];
+  /** A button's form as it was filled, and where: a refused write's entry can go back into it (enter-again.ts). */
+  form?: { path: string; fields: Record<string, unknown> };
 }
 
 /** How kept writes are sent (the composition root gives it: sending is the actions' business). */

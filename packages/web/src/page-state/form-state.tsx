@@ -4,6 +4,7 @@ import {
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createStore, type StoreApi, useStore } from 'zustand';
 import { CurrentAppContext } from '../current-app/app-context';
+import { entryToEnterAgain, takeEntryFor } from '../offline/enter-again';
 import { activeLanguage, t } from '../i18n/i18n';
 import { consumeOnceVariables, onGlobalVariablesChange, readGlobalValues } from './global-variables';
 import type { WidgetMode } from './mode';
@@ -46,6 +47,8 @@ export interface PageFormState {
   clearFormOf: (id: string) => void;
   /** Adds variables stored after the page opened (a GLOBAL action on this page). */
   mergeGlobals: (globals: Readonly<Record<string, unknown>>) => void;
+  /** Puts an entry back into the page's fields (a refused offline write's Fix): those the page still has. */
+  enterAgain: (fields: Readonly<Record<string, unknown>>) => void;
 }
 
 export type PageFormStore = StoreApi<PageFormState>;
@@ -95,6 +98,13 @@ export function createPageFormStore(components: readonly Component[], globals: R
       return { values: keep(state.values), dirty: keep(state.dirty), shown: keep(state.shown) };
     }),
     mergeGlobals: (more) => set((state) => ({ globals: { ...state.globals, ...more } })),
+    enterAgain: (fields) => set((state) => {
+      const ids = Object.keys(fields).filter((id) => widgetCan(state.components[id]?.type ?? '', 'holdsValue'));
+      return {
+        values: { ...state.values, ...Object.fromEntries(ids.map((id) => [id, fields[id]])) },
+        dirty: { ...state.dirty, ...Object.fromEntries(ids.map((id) => [id, true])) },
+      };
+    }),
   }));
 }
 
@@ -158,6 +168,17 @@ export function PageFormProvider({ components, appSlug, mode = 'preview', pageId
     consumeOnceVariables(slug, Object.keys(store.getState().globals));
     return onGlobalVariablesChange(slug, () => store.getState().mergeGlobals(readGlobalValues(slug)));
   }, [store, slug]);
+
+  // A refused offline write's entry, handed to this page by the list of waiting writes (issue 38).
+  useEffect(() => {
+    if (slug === undefined || pageId === undefined) return undefined;
+    const take = () => {
+      const fields = takeEntryFor(pageId);
+      if (fields !== null) store.getState().enterAgain(fields);
+    };
+    take();
+    return entryToEnterAgain.subscribe(take);
+  }, [store, slug, pageId]);
 
   return <PageFormContext value={store}>{children}</PageFormContext>;
 }

@@ -99,7 +99,7 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
     }
     const writeKey = newWriteKey();
     const kept = queryClient.getQueryData<RowValues | null>(keptScanKey(appSlug, pageId, component.id, scanned)) ?? null;
-    keep.keep([{ kind: 'scan', code: scanned }, ...plan.steps], `${title}: ${scanned}`, plan.params, writeKey);
+    keep.keep([{ kind: 'scan', code: scanned }, ...plan.steps], `${title}: ${scanned}`, { params: plan.params, key: writeKey });
     update((now) => [{ id: writeKey, code: scanned, row: kept, sync: 'waiting', writeKey }, ...now]);
   }
 
