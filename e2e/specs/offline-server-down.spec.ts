@@ -14,7 +14,8 @@ const builtWebApp = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * Works where the signal drops (issue 38), with the network really gone: the phone says it is
  * online, but the server cannot be reached (killed, as a dead zone or a captive Wi-Fi does). The
  * member's saves wait on the device, the installed application opens again from its service
- * worker and the device, and once the server is back each entry is applied exactly once.
+ * worker and the device, and once the server is back each entry is applied exactly once, also
+ * when the server is killed in the middle of sending them.
  */
 describe('a member keeps working while the server cannot be reached', () => {
   let browser: Browser;
@@ -85,5 +86,49 @@ describe('a member keeps working while the server cannot be reached', () => {
     await page.reload();
     await header.getByRole('button', { name: /waiting to send/ }).waitFor({ state: 'detached', timeout: 30_000 });
     for (const name of names) expect(await customersNamed(name), name).toBe(1);
+  });
+
+  it('applies each once when the server is killed while it sends them: the one it applied unanswered is answered again, not applied again', async () => {
+    const later = [`Nur ${Date.now().toString(36)}`, `Ketut ${Date.now().toString(36)}`, `Made ${Date.now().toString(36)}`];
+    const header = page.getByRole('banner');
+    await page.getByLabel('Nama Pelanggan').waitFor();
+    await server.stop();
+    for (const name of later) {
+      await page.getByLabel('Nama Pelanggan').fill(name);
+      await page.getByLabel('Nomor WA').fill(uniquePhone());
+      await page.getByLabel('Kota').fill('Ende');
+      await page.getByRole('button', { name: 'Simpan Pelanggan' }).click();
+      await page.getByText('Saved on this device. It will be sent when the connection returns.').last().waitFor();
+    }
+    await header.getByRole('button', { name: '3 waiting to send' }).waitFor();
+
+    // The second entry reaches the server, which applies it and keeps its answer; the server is
+    // killed before the answer gets back, so the phone only sees its connection cut.
+    let killed = () => undefined as void;
+    const killedMidway = new Promise<void>((resolve) => { killed = resolve; });
+    let cut = false;
+    let appliedAnswer = 0;
+    await page.route('**/action/runAction', async (route) => {
+      if (cut || !(route.request().postData() ?? '').includes(later[1] as string)) return route.continue();
+      cut = true;
+      appliedAnswer = (await route.fetch()).status();
+      await server.stop();
+      killed();
+      return route.abort('connectionreset');
+    });
+    const replayed: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/action/runAction') && response.headers()['idempotent-replayed'] === 'true') replayed.push(response.request().postData() ?? '');
+    });
+    server = await startOwnServer(webDir, dataDir, server.port);
+    await page.reload();
+    await killedMidway;
+    expect(appliedAnswer).toBe(200);
+    // Back again: the cut entry is sent again under its key and answered with the kept answer.
+    server = await startOwnServer(webDir, dataDir, server.port);
+    await page.reload();
+    await header.getByRole('button', { name: /waiting to send/ }).waitFor({ state: 'detached', timeout: 30_000 });
+    for (const name of later) expect(await customersNamed(name), name).toBe(1);
+    expect(replayed.some((body) => body.includes(later[1] as string))).toBe(true);
   });
 });
