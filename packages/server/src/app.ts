@@ -22,6 +22,7 @@ import { installSessionUpkeep } from './accounts/sessions';
 import { installHookUpkeep } from './hooks/workflow-hooks';
 import { installTaskDeadlines } from './tasks/workflow-tasks';
 import { installRequestKeyUpkeep } from './http/replay';
+import { installProcessPresence, newProcessId } from './lifecycle/process-presence';
 import { Scheduler, SCHEDULER_TICK_MS } from './schedules/scheduler';
 import { installAuditLog } from './audit/log';
 import type { Config } from './config';
@@ -85,6 +86,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     store: Store;
+    /** This server process's id in the store's server_processes (lifecycle/process-presence.ts). */
+    processId: string;
     tokens: TokenService;
     /** Sessions' last use, written at most once a minute each (auth/sessions.ts). */
     sessionUse: LastUse;
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   installSecurityHeaders(app);
   app.decorate('config', config);
   app.decorate('store', store);
+  app.decorate('processId', newProcessId());
   app.decorate('files', openFileStorage(store));
   const readCache = readCacheOf(store);
   readCache.ttlMs = config.readCacheMs;
@@ -296,6 +300,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   installHookUpkeep(app);
   installTaskDeadlines(app);
   installRequestKeyUpkeep(app);
+  installProcessPresence(app);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

@@ -185,20 +185,40 @@ describe.each(engines)('replayable writes on a %s store', (engine: EngineName) =
   });
 
   it('says when the outcome cannot be known: a claim left running by a server that stopped', async () => {
-    const running = async (minutesAgo: number) => {
+    const running = async (secondsAgo: number, claimedBy: string) => {
       const key = randomUUID();
       // What a process killed between its write and recording the answer leaves in the store.
       const first = await save(server, member, key, 'Bata merah');
       expect(first.statusCode).toBe(200);
-      await server.store.updateTable('requestKeys').set({ status: 'running', httpStatus: null, answer: null, createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() })
+      await server.store.updateTable('requestKeys').set({ status: 'running', httpStatus: null, answer: null, createdAt: new Date(Date.now() - secondsAgo * 1000).toISOString(), claimedBy })
         .where('requestKey', '=', key).execute();
-      return save(replica, member, key, 'Bata merah');
+      return (await save(replica, member, key, 'Bata merah')).json().code as string;
     };
-    const fresh = await running(0);
-    expect([fresh.statusCode, fresh.json().code]).toEqual([409, 'requestInProgress']);
-    const stale = await running(5);
-    expect([stale.statusCode, stale.json().code]).toEqual([409, 'requestOutcomeUnknown']);
-    // Neither was applied again.
-    expect(Number(await count('Bata merah'))).toBe(2);
+    await replica.app.ready();
+    await expect.poll(() => server.store.selectFrom('serverProcesses').select('processId').where('processId', '=', replica.app.processId).executeTakeFirst()).toBeDefined();
+    // Its process alive (this one, another replica): still being carried out.
+    expect(await running(45, server.app.processId)).toBe('requestInProgress');
+    expect(await running(45, replica.app.processId)).toBe('requestInProgress');
+    // A process that claimed a moment ago is alive, though the store has not seen it yet.
+    expect(await running(0, randomUUID())).toBe('requestInProgress');
+    // Longer than any write runs, even on a process alive.
+    expect(await running(300, server.app.processId)).toBe('requestOutcomeUnknown');
+    // Its process gone (killed, so its row was left to go stale; or never seen since): known at once.
+    const killed = randomUUID();
+    await server.store.insertInto('serverProcesses').values({ processId: killed, seenAt: new Date(Date.now() - 60_000).toISOString() }).execute();
+    expect(await running(45, killed)).toBe('requestOutcomeUnknown');
+    expect(await running(45, randomUUID())).toBe('requestOutcomeUnknown');
+    // None was applied again.
+    expect(Number(await count('Bata merah'))).toBe(6);
+  });
+
+  it('keeps each server process\'s presence in the store, one row per process, fresh while it runs', async () => {
+    const seen = async (processId: string) => (await server.store.selectFrom('serverProcesses').select('seenAt').where('processId', '=', processId).executeTakeFirst())?.seenAt;
+    await expect.poll(async () => Date.now() - Date.parse(await seen(server.app.processId) ?? '0')).toBeLessThan(15_000);
+    expect(server.app.processId).not.toBe(replica.app.processId);
+    const another = await anotherProcess(server);
+    await another.app.ready();
+    await expect.poll(() => seen(another.app.processId)).toBeDefined();
+    await another.close();
   });
 });

@@ -3,7 +3,8 @@ import { type AnyCall, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, REQUEST_
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { conflict, HttpError, local } from '../errors/http-errors';
 import { everyHour } from '../lifecycle/every-hour';
-import { claimRequestKey, finishRequestKey, purgeRequestKeys, releaseRequestKey } from '../store/repositories/request-keys';
+import { processAlive } from '../lifecycle/process-presence';
+import { claimRequestKey, finishRequestKey, purgeRequestKeys, releaseRequestKey, type RequestKeyRow } from '../store/repositories/request-keys';
 
 /**
  * Writes sent again (issue 38). A phone's queue of offline writes sends each with an
@@ -14,8 +15,9 @@ import { claimRequestKey, finishRequestKey, purgeRequestKeys, releaseRequestKey 
  *
  * What cannot be known is said so: a sending that meets a claim still running answers 409
  * `requestInProgress`; one that meets a claim left running longer than any write takes (its
- * server stopped between the write and recording its answer) answers 409 `requestOutcomeUnknown`,
- * so the device asks its user rather than applying the write twice. Our own failures (5xx)
+ * server stopped between the write and recording its answer: its process is no longer seen
+ * alive, lifecycle/process-presence.ts) answers 409 `requestOutcomeUnknown`, so the device asks
+ * its user rather than applying the write twice. Our own failures (5xx)
  * release the key: nothing was applied, the device may send it again.
  */
 
@@ -44,17 +46,14 @@ export function replayHooks(app: FastifyInstance, call: AnyCall): { preHandler: 
     if (requestKey === undefined || request.principal === null) return;
     const caller = `${request.principal.tokenAppSlug}:${request.principal.userId}`;
     const fingerprint = fingerprintOf(request);
-    const outcome = await claimRequestKey(app.store, { caller, requestKey, callName: call.path, fingerprint, createdAt: new Date().toISOString() });
+    const outcome = await claimRequestKey(app.store, { caller, requestKey, callName: call.path, fingerprint, createdAt: new Date().toISOString(), claimedBy: app.processId });
     if (outcome.claimed) {
       claims.set(request, { caller, requestKey });
       return;
     }
     const { existing } = outcome;
     if (existing.callName !== call.path || existing.fingerprint !== fingerprint) throw new HttpError(422, local('requestKeyReused'));
-    if (existing.status === 'running') {
-      const runningFor = Date.now() - Date.parse(existing.createdAt);
-      throw conflict(local(runningFor < RUNNING_CLAIM_MS ? 'requestInProgress' : 'requestOutcomeUnknown'));
-    }
+    if (existing.status === 'running') throw conflict(local(await claimStillRunning(app, existing) ? 'requestInProgress' : 'requestOutcomeUnknown'));
     reply.code(existing.httpStatus ?? 200).header('idempotent-replayed', 'true').type('application/json; charset=utf-8');
     return reply.send(existing.answer ?? '');
   };
@@ -75,6 +74,17 @@ export function replayHooks(app: FastifyInstance, call: AnyCall): { preHandler: 
       .finally(() => done(null, payload));
   };
   return { preHandler, onSend };
+}
+
+/**
+ * Whether a claim's request may still be running: its process is alive and it began less than
+ * RUNNING_CLAIM_MS ago. A claim whose process is gone (killed between the write and recording
+ * its answer) will never be answered: its outcome is unknown at once.
+ */
+async function claimStillRunning(app: FastifyInstance, claim: RequestKeyRow): Promise<boolean> {
+  const claimedAt = Date.parse(claim.createdAt);
+  if (Date.now() - claimedAt >= RUNNING_CLAIM_MS) return false;
+  return claim.claimedBy === null || await processAlive(app, claim.claimedBy, claimedAt);
 }
 
 /** The answer kept for a repeat: the JSON sent, or (never for these calls' JSON answers) its outcome alone. */

@@ -43,6 +43,7 @@ import * as workflowSchedules from './migrations/2026-11-30-1401-workflow-schedu
 import * as stepSecrets from './migrations/2026-11-30-1501-step-secrets';
 import * as workflowTasks from './migrations/2026-11-30-1601-workflow-tasks';
 import * as requestKeys from './migrations/2026-12-01-0101-request-keys';
+import * as serverProcesses from './migrations/2026-12-01-0201-server-processes';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -194,6 +195,7 @@ const migrations = {
   '2026-11-30-1501-step-secrets': stepSecrets,
   '2026-11-30-1601-workflow-tasks': workflowTasks,
   '2026-12-01-0101-request-keys': requestKeys,
+  '2026-12-01-0201-server-processes': serverProcesses,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

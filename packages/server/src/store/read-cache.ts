@@ -95,7 +95,9 @@ export class ReadCache {
  *   update of one (its second factor) empty it;
  * - an update of a token for machines' last use alone (issue 36); making or revoking one empties it;
  * - a webhook's log of calls and the signatures it took (issue 37), read by no cached read: a
- *   hook called hundreds of times a second must not empty the cache each time.
+ *   hook called hundreds of times a second must not empty the cache each time;
+ * - Idempotency-Key claims and the server processes' presence (issue 38), read by no cached
+ *   read: a process's refresh every few seconds must not empty every replica's cache.
  */
 function leavesCacheAlone(node: RootOperationNode): boolean {
   const table = node.kind === 'InsertQueryNode' ? node.into
@@ -105,7 +107,7 @@ function leavesCacheAlone(node: RootOperationNode): boolean {
   // The CamelCasePlugin runs first; either spelling is the one table.
   const name = table.table.identifier.name;
   if (AUDIT_LOG_NAMES.has(name)) return node.kind !== 'UpdateQueryNode';
-  if (CHALLENGE_NAMES.has(name) || HOOK_LOG_NAMES.has(name)) return true;
+  if (CHALLENGE_NAMES.has(name) || HOOK_LOG_NAMES.has(name) || UNCACHED_BOOKKEEPING_NAMES.has(name)) return true;
   const lastUseOnly = node.kind === 'UpdateQueryNode' && (node.updates ?? []).every((update) => ColumnNode.is(update.column) && LAST_USE_NAMES.has(update.column.column.name));
   if (TOKEN_NAMES.has(name)) return lastUseOnly;
   if (!SESSION_NAMES.has(name)) return false;
@@ -117,6 +119,7 @@ const CHALLENGE_NAMES: ReadonlySet<string> = new Set(['webauthn_challenges', 'we
 const SESSION_NAMES: ReadonlySet<string> = new Set(['user_sessions', 'userSessions']);
 const TOKEN_NAMES: ReadonlySet<string> = new Set(['api_tokens', 'apiTokens']);
 const HOOK_LOG_NAMES: ReadonlySet<string> = new Set(['hook_calls', 'hookCalls', 'hook_deliveries', 'hookDeliveries']);
+const UNCACHED_BOOKKEEPING_NAMES: ReadonlySet<string> = new Set(['request_keys', 'requestKeys', 'server_processes', 'serverProcesses']);
 const LAST_USE_NAMES: ReadonlySet<string> = new Set(['last_used_at', 'lastUsedAt']);
 
 /**

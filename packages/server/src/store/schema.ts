@@ -259,6 +259,14 @@ export interface RequestKeysTable {
   answer: string | null;
   createdAt: string;
   doneAt: string | null;
+  /** The server process that claimed it (server_processes), null for claims made before it was kept. */
+  claimedBy: string | null;
+}
+
+/** The server processes alive: each refreshes its row while it runs (lifecycle/process-presence.ts). */
+export interface ServerProcessesTable {
+  processId: string;
+  seenAt: string;
 }
 
 /** A task an Approval or Wait for Input step gave (issue 37); its run waits for it. */
@@ -723,6 +731,7 @@ export interface Database {
   workflowStepSecrets: WorkflowStepSecretsTable;
   workflowTasks: WorkflowTasksTable;
   requestKeys: RequestKeysTable;
+  serverProcesses: ServerProcessesTable;
   scheduleOccurrences: ScheduleOccurrencesTable;
 }
 

@@ -13,6 +13,8 @@ export interface RequestKeyClaim {
   callName: string;
   fingerprint: string;
   createdAt: string;
+  /** The server process carrying it out. */
+  claimedBy: string;
 }
 
 /**
