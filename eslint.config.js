@@ -80,7 +80,7 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    files: ['packages/web/**/*.{ts,tsx}'],
+    files: ['packages/web/**/*.{ts,tsx}', 'packages/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

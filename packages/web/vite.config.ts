@@ -89,6 +89,8 @@ function memberShell(): Plugin & { files: Set<string> } {
     generateBundle(_options, bundle) {
       files.clear();
       files.add('index.html');
+      // public/: what loads the code of a page the server drew (its sign-in opens offline too).
+      files.add('after-first-paint.js');
       const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
       const add = (fileName: string) => {
         const chunk = chunks.get(fileName);

@@ -53,11 +53,15 @@ describe('the first page of an application, named by a hostile author', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(body).toContain('<h1 class="rk-first-title">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; &quot;quoted&quot; &#39;single&#39; $&amp; $&#39; &lt;!-- &amp;amp;</h1>');
     expect(body).toContain('Masuk ke akun Anda');
-    // Nothing of the name became an element: the built page's one script, the data block, and no other.
+    // Nothing of the name became an element: the data block, the list of the code, its loader, and no other.
     expect(body).not.toContain('<script>');
     expect(body).not.toContain('<img');
     expect(body).not.toContain('<!--');
-    expect(body.match(/<\/script>/g)).toHaveLength(2);
+    expect(body.match(/<\/script>/g)).toHaveLength(3);
+    // The code is asked for once the drawing has painted (issue 42): no script of the build's in the page itself.
+    expect(body).not.toContain('src="/assets/');
+    expect(body).toContain('<script type="module" src="/after-first-paint.js"></script>');
+    expect(JSON.parse(body.match(/<script type="application\/json" id="rk-code">([^<]*)<\/script>/)?.[1] ?? 'null')).toEqual({ preload: [], entry: '/assets/index-Bx7a9Qk2.js' });
     expect(dataBlock(body)).toEqual({
       status: true,
       data: {
@@ -75,7 +79,7 @@ describe('the first page of an application, named by a hostile author', () => {
     const { body } = await navigate(`/${other.appSlug}/auth/login`);
     expect(body).toContain('<div class="rk-first-sso">Masuk dengan &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
     expect(body).not.toContain('<img');
-    expect(body.match(/<\/script>/g)).toHaveLength(2);
+    expect(body.match(/<\/script>/g)).toHaveLength(3);
     expect(body).toContain('rk-first-input');
     expect((dataBlock(body) as { data: { signIn: unknown } }).data.signIn).toEqual({ password: true, providers: [{ providerId, name: HOSTILE_NAME }] });
     await server.store.updateTable('apps').set({ appPasswordSignIn: 0 }).where('appId', '=', other.appId).execute();
