@@ -39,6 +39,15 @@ describe('a member keeps working while the server cannot be reached', () => {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /** The member's Save of a new customer while the server is gone: it waits on the device. */
+  async function saveOnDevice(name: string, city: string): Promise<void> {
+    await page.getByLabel('Nama Pelanggan').fill(name);
+    await page.getByLabel('Nomor WA').fill(uniquePhone());
+    await page.getByLabel('Kota').fill(city);
+    await page.getByRole('button', { name: 'Simpan Pelanggan' }).click();
+    await page.getByText('Saved on this device. It will be sent when the connection returns.').last().waitFor();
+  }
+
   beforeAll(async () => {
     cpSync(builtWebApp, webDir, { recursive: true });
     server = await startOwnServer(webDir, dataDir);
@@ -62,13 +71,7 @@ describe('a member keeps working while the server cannot be reached', () => {
     await expect.poll(() => page.evaluate(async () => (await (await caches.open('rakit-assets')).keys()).length), { timeout: 15_000 }).toBeGreaterThan(0);
 
     await server.stop();
-    for (const name of names) {
-      await page.getByLabel('Nama Pelanggan').fill(name);
-      await page.getByLabel('Nomor WA').fill(uniquePhone());
-      await page.getByLabel('Kota').fill('Kupang');
-      await page.getByRole('button', { name: 'Simpan Pelanggan' }).click();
-      await page.getByText('Saved on this device. It will be sent when the connection returns.').last().waitFor();
-    }
+    for (const name of names) await saveOnDevice(name, 'Kupang');
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: '2 waiting to send' }).waitFor();
 
@@ -95,13 +98,7 @@ describe('a member keeps working while the server cannot be reached', () => {
     const header = page.getByRole('banner');
     await page.getByLabel('Nama Pelanggan').waitFor();
     await server.stop();
-    for (const name of later) {
-      await page.getByLabel('Nama Pelanggan').fill(name);
-      await page.getByLabel('Nomor WA').fill(uniquePhone());
-      await page.getByLabel('Kota').fill('Ende');
-      await page.getByRole('button', { name: 'Simpan Pelanggan' }).click();
-      await page.getByText('Saved on this device. It will be sent when the connection returns.').last().waitFor();
-    }
+    for (const name of later) await saveOnDevice(name, 'Ende');
     await header.getByRole('button', { name: '3 waiting to send' }).waitFor();
 
     // The second entry reaches the server, which applies it and keeps its answer; the server is
