@@ -55,7 +55,7 @@ const withCodeAfterPaint = (html: string): string =>
     .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
 
 /** The page's own data block that public/after-first-paint.js reads: the modules to preload and the entry. */
-export const CODE_LIST_ID = 'rk-code';
+const CODE_LIST_ID = 'rk-code';
 const LOADER = '<script type="module" src="/after-first-paint.js"></script>';
 
 /**

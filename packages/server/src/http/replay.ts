@@ -17,8 +17,8 @@ import { claimRequestKey, finishRequestKey, purgeRequestKeys, releaseRequestKey,
  * `requestInProgress`; one that meets a claim left running longer than any write takes (its
  * server stopped between the write and recording its answer: its process is no longer seen
  * alive, lifecycle/process-presence.ts) answers 409 `requestOutcomeUnknown`, so the device asks
- * its user rather than applying the write twice. Our own failures (5xx)
- * release the key: nothing was applied, the device may send it again.
+ * its user rather than applying the write twice. Our own failures (5xx) release the key:
+ * nothing was applied, the device may send it again.
  */
 
 /** Longer than any replayable write may run (statements have their own time limits). */

@@ -12,7 +12,7 @@ import { everyHour, everyInterval } from './every-hour';
  */
 const PRESENCE_REFRESH_MS = 10_000;
 /** Not seen for this long: the process is gone (three refreshes missed). */
-export const PRESENCE_STALE_MS = 3 * PRESENCE_REFRESH_MS;
+const PRESENCE_STALE_MS = 3 * PRESENCE_REFRESH_MS;
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export function installProcessPresence(app: FastifyInstance): void {

@@ -8,7 +8,7 @@ export async function markProcessSeen(db: Store, processId: string, seenAt: stri
   if (Number(updated.numUpdatedRows) === 0) await db.insertInto('serverProcesses').values({ processId, seenAt }).execute();
 }
 
-/** When the process was last seen (ISO), or null when it never was or has ended. */
+/** When the process was last seen (ISO), or null when it never was (or stopped over a day ago). */
 export async function processLastSeen(db: Store, processId: string): Promise<string | null> {
   const row = await db.selectFrom('serverProcesses').select('seenAt').where('processId', '=', processId).executeTakeFirst();
   return row?.seenAt ?? null;
