@@ -206,6 +206,24 @@ describe('the offer to install the application', () => {
     }
   });
 
+  it('waits for the member to begin working: never what a page opens with', async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await signInToDemo(page, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
+      await page.reload();
+      const appName = page.getByRole('banner').getByText('Demo Toko');
+      await appName.waitFor();
+      await offerInstall(page);
+      await page.waitForTimeout(1500);
+      const banner = page.getByRole('region', { name: 'Install Demo Toko on this phone' });
+      expect(await banner.count(), 'offered as the page opened').toBe(0);
+      await appName.tap();
+      await banner.waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('opens the browser\'s install dialog on Install', async () => {
     const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {

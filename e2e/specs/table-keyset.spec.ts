@@ -222,6 +222,11 @@ describe('paging a 100,000-row table by key', () => {
     // Only the name has the note: the key orders the id.
     expect(await small().getByRole('img', { name: Messages.tableSortSlow }).count()).toBe(1);
     expect(await nameHeader().getByRole('img', { name: Messages.tableSortSlow }).count()).toBe(1);
+    // The note shows on hover too (its tooltip is set up on the first hover).
+    await nameHeader().getByRole('img', { name: Messages.tableSortSlow }).hover();
+    await page().getByRole('tooltip', { name: Messages.tableSortSlow }).waitFor();
+    await page().mouse.move(0, 0);
+    await page().getByRole('tooltip').waitFor({ state: 'detached' });
 
     const sortByName = small().getByRole('button', { name: 'Nama', exact: true });
     await sortByName.click();

@@ -11,12 +11,17 @@ const LONGEST_WAIT_MS = 3000;
 interface Holds { hold: () => () => void }
 const HoldsContext = createContext<Holds | null>(null);
 
+/** The page's first reveal, to hold while something renders (null outside a FirstReveal). */
+export function useFirstRevealHolds(): Holds | null {
+  return useContext(HoldsContext);
+}
+
 /**
  * Keeps the first reveal of a page waiting while the calling component is mounted (a widget's
  * code still loading). Outside a FirstReveal it does nothing.
  */
 export function useHoldFirstReveal(): void {
-  const holds = useContext(HoldsContext);
+  const holds = useFirstRevealHolds();
   useEffect(() => holds?.hold(), [holds]);
 }
 

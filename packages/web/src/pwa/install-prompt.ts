@@ -7,6 +7,10 @@ interface BeforeInstallPromptEvent extends Event {
 }
 
 let offer: BeforeInstallPromptEvent | null = null;
+/** The member has done something on the page (issue 42: the offer is never part of what a page shows as it opens). */
+let engaged = false;
+/** After the member's first click or key, this long before the offer shows: never under his finger as he taps. */
+const AFTER_ENGAGED_MS = 1000;
 const listeners = new Set<() => void>();
 const changed = () => { for (const listener of listeners) listener(); };
 
@@ -25,13 +29,23 @@ export function keepInstallOffer(): void {
     offer = null;
     changed();
   });
+  const onEngaged = () => {
+    window.removeEventListener('click', onEngaged, true);
+    window.removeEventListener('keyup', onEngaged, true);
+    setTimeout(() => {
+      engaged = true;
+      changed();
+    }, AFTER_ENGAGED_MS);
+  };
+  window.addEventListener('click', onEngaged, true);
+  window.addEventListener('keyup', onEngaged, true);
 }
 
-/** Whether the browser offers to install the application now. */
+/** Whether the browser offers to install the application now and the member has begun to use the page. */
 export function useInstallOffer(): boolean {
   return useSyncExternalStore(
     (listener) => { listeners.add(listener); return () => listeners.delete(listener); },
-    () => offer !== null,
+    () => offer !== null && engaged,
   );
 }
 

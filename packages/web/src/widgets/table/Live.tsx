@@ -174,7 +174,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
       </Group>
       <Box pos="relative">
         <LoadingOverlay visible={slowLoad || actions.running} loaderProps={{ size: 'sm' }} transitionProps={{ duration: 0 }} />
-        <Table.ScrollContainer minWidth={tableMinWidth(content.columns.length, withBulk, withActions)}>
+        <Table.ScrollContainer type="native" minWidth={tableMinWidth(content.columns.length, withBulk, withActions)}>
           <Table striped highlightOnHover verticalSpacing="xs" aria-label={component.title === '' ? t('datawidgets.table.dataTable') : component.title}>
             <Table.Thead>
               <Table.Tr>

@@ -1,6 +1,7 @@
-import { Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import type { TableSort } from '@rakit/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconHourglassLow } from '@tabler/icons-react';
+import { LazyTooltip } from '../../components/LazyTooltip';
 import { useT } from '../../i18n/LanguageProvider';
 
 interface SortHeaderProps {
@@ -36,9 +37,9 @@ export function SortHeader({ label, field, sort, onSort, indexed }: SortHeaderPr
           </Group>
         </UnstyledButton>
         {indexed ? null : (
-          <Tooltip label={t('tableSortSlow')} withinPortal>
+          <LazyTooltip label={t('tableSortSlow')}>
             <IconHourglassLow size={14} aria-label={t('tableSortSlow')} role="img" opacity={0.6} />
-          </Tooltip>
+          </LazyTooltip>
         )}
       </Group>
     </Table.Th>
