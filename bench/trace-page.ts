@@ -36,7 +36,7 @@ try {
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
   if (CPU_RATE > 1) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-  cdp.on('Tracing.dataCollected', ({ value }) => { events = events.concat(value as TraceEvent[]); });
+  cdp.on('Tracing.dataCollected', ({ value }) => { events = events.concat(value as unknown as TraceEvent[]); });
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
