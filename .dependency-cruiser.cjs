@@ -12,7 +12,7 @@ const LAYERS = {
     ['http', 'routes'],
   ],
   'packages/web/src': [
-    ['components', 'i18n', 'session', 'state', 'theme', 'pwa'],
+    ['boot', 'components', 'i18n', 'session', 'state', 'theme', 'pwa'],
     ['api'],
     ['offline'],
     ['current-app'],

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations } from '../support/axe';
@@ -83,6 +86,47 @@ const loadFigures = (page: Page): Promise<LoadFigures> => page.evaluate(`new Pro
  * (rows, cards and lists appear together in their places), and the code asked for before the
  * first paint stays within its budget. What the member sees at the end is checked too.
  */
+const builtWebApp = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/web/dist');
+const built = (file: string) => readFileSync(path.join(builtWebApp, file), 'utf8');
+const staticImportsOf = (code: string) => [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map((found) => found[1] as string);
+
+/**
+ * The app's code starts in parts, each a task of its own (issue 42: as one, its evaluation was
+ * a ~230 ms task on the phone profile, the largest part of the products page's blocking time):
+ * the entry evaluates neither the shared rules' chunk nor the app's with itself, imports them in
+ * turn, and the page's head asks for every part, the chunks they import and their stylesheets
+ * beside the entry, so no part waits for a fetch it could have started earlier.
+ */
+describe("the app's code on a member's first screen", () => {
+  it('starts in parts, each fetched with the entry', () => {
+    const html = built('index.html');
+    const scripts = [...html.matchAll(/<script type="module"[^>]* src="\/(assets\/[^"]+)"/g)].map((found) => found[1] as string);
+    expect(scripts, 'one entry').toHaveLength(1);
+    const entry = built(scripts[0] as string);
+    const parts = [...entry.matchAll(/import\(`\.\/([^`]+)`\)/g)].map((found) => found[1] as string);
+    expect(parts, 'the shared rules, then the app').toEqual([expect.stringMatching(/^shared-rules-/), expect.stringMatching(/^start-/)]);
+    const evaluatedWithEntry = staticImportsOf(entry);
+    expect(evaluatedWithEntry.filter((file) => /^(core|app)-/.test(file)), 'evaluated with the entry').toEqual([]);
+
+    const preloaded = new Set([...html.matchAll(/<link rel="modulepreload"[^>]* href="\/assets\/([^"]+)"/g)].map((found) => found[1]));
+    const stylesheets = new Set([...html.matchAll(/<link rel="stylesheet"[^>]* href="\/assets\/([^"]+)"/g)].map((found) => found[1]));
+    const needed = new Set<string>();
+    const follow = (file: string) => {
+      if (needed.has(file)) return;
+      needed.add(file);
+      staticImportsOf(built(`assets/${file}`)).forEach(follow);
+    };
+    parts.forEach(follow);
+    expect([...needed].filter((file) => !preloaded.has(file)), 'not preloaded').toEqual([]);
+    expect([...needed].some((file) => /^core-/.test(file)) && [...needed].some((file) => /^app-/.test(file)), 'core and the app in chunks of their own').toBe(true);
+    // Each part's stylesheets (Vite's list of what the entry's imports need) are in the head.
+    const listed = /m\.f=\[([^\]]*)\]/.exec(entry)?.[1] ?? '';
+    const partStyles = [...listed.matchAll(/"assets\/([^"]+\.css)"/g)].map((found) => found[1] as string);
+    expect(partStyles.length).toBeGreaterThan(0);
+    expect(partStyles.filter((file) => !stylesheets.has(file)), 'stylesheets found only when the code runs').toEqual([]);
+  });
+});
+
 describe("a member's pages on a slow phone", () => {
   let page: Page;
   beforeAll(async () => {

@@ -74,8 +74,8 @@ function rakitCatalogs(): Plugin {
 const PRECACHE_BUDGET_BYTES = 1.5 * 1024 * 1024;
 
 /**
- * The files a member's first screen needs (issue 38): index.html, the entry and every chunk it
- * imports statically with their stylesheets, and the members' catalogs (each language's
+ * The files a member's first screen needs (issue 38): index.html, the entry, the parts it imports
+ * in turn and every chunk they import statically with their stylesheets, and the members' catalogs (each language's
  * `runtime` part). Read from the bundle's graph, not from file names; the service worker
  * precaches exactly these. The builders' screens, the widgets' own chunks, pdf.js and the QR
  * reader's WebAssembly are cached as they are first used (sw.ts), not up front.
@@ -101,10 +101,49 @@ function memberShell(): Plugin & { files: Set<string> } {
       };
       const membersCatalog = (id: string | null) => id !== null && id.startsWith(`\0${CATALOG_PREFIX}`) && id.endsWith('/runtime');
       for (const chunk of chunks.values()) if (chunk.isEntry || membersCatalog(chunk.facadeModuleId)) add(chunk.fileName);
+      // The parts the entry imports in turn (src/main.tsx), which are the first screen's too.
+      for (const chunk of chunks.values()) if (chunk.isEntry) chunk.dynamicImports.forEach(add);
     },
   };
 }
 const shell = memberShell();
+
+/**
+ * index.html preloads the parts the entry imports in turn (src/main.tsx: the shared rules, then
+ * the app's start) and every chunk they import, with their stylesheets, as it does the entry's
+ * own: fetched beside the entry, never one round trip after another on a slow line.
+ */
+function startPreload(): Plugin {
+  return {
+    name: 'rakit-start-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle ?? {};
+        const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
+        const entry = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === 'index');
+        if (entry === undefined) throw new Error('No chunk for index.html');
+        const files = new Set<string>();
+        const styles = new Set<string>();
+        const add = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          if (chunk === undefined || files.has(fileName)) return;
+          files.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const imported of chunk.imports) add(imported);
+        };
+        for (const part of entry.dynamicImports) add(part);
+        // Their stylesheets are the first screen's too: in the head, not discovered when the code runs.
+        const links = [
+          ...[...styles].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+          ...[...files].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ];
+        return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
 
 /**
  * First path segments the API answers. In development (and `vite preview`) they go to the
@@ -115,7 +154,7 @@ const apiPrefix = '^/(auth|get|save|delete|forgot_password|action|function|file|
 
 export default defineConfig(({ mode }) => ({
   plugins: [
-    react(), rakitCatalogs(), precompress(), shell,
+    react(), rakitCatalogs(), precompress(), shell, startPreload(),
     // The service worker (issue 38, src/pwa/sw.ts): the member's shell precached, the pages
     // the network sends kept for offline, the API never touched. It waits for the member's
     // "Reload" before it takes over (registerType 'prompt'): no page runs half old, half new code.
@@ -148,6 +187,9 @@ export default defineConfig(({ mode }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // The app's start is an entry of its own (src/main.tsx imports it after a pause): its
+      // static imports then count as initial for the groups below, and are preloaded (startPreload).
+      input: { index: path.resolve(import.meta.dirname, 'index.html'), start: path.resolve(import.meta.dirname, 'src/start.tsx') },
       output: {
         // Libraries every screen uses change less often than the app: their own chunks stay
         // cached across releases. The others (editor, charts, kanban, markdown, dates…) go with
@@ -157,8 +199,15 @@ export default defineConfig(({ mode }) => ({
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             // The libraries' parts every screen loads (Mantine's base, the router, queries) in one file.
             { name: 'libs', test: /node_modules/, tags: ['$initial'] },
-            // The app's own code every screen loads (the shell, the runtime viewer, the table), likewise.
-            { name: 'app', tags: ['$initial'] },
+            // The rules shared with the server: built in a task of their own before the app's (src/main.tsx).
+            // What the entry (src/main.tsx) needs to start the rest in turn: Vite's helper that loads a
+            // lazy chunk with its stylesheets, and the pause between parts. Not in the app's chunk,
+            // which it would then evaluate at once.
+            { name: 'boot', test: /^\0vite\/|[\\/]src[\\/]boot[\\/]next-task/ },
+            { name: 'core', test: /[\\/]packages[\\/]core[\\/]/, tags: ['$initial'], includeDependenciesRecursively: false },
+            // The app's own code every screen loads (the shell, the runtime viewer, the table), likewise;
+            // not the entry itself, which only waits for them in turn.
+            { name: 'app', test: (id) => !id.startsWith('\0') && !/[\\/]src[\\/](main\.tsx|boot[\\/])|index\.html|\.css$/.test(id), tags: ['$initial'] },
           ],
         },
       },
