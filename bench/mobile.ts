@@ -8,7 +8,7 @@
 // Last, a member's second visit to the products table (issue 38), online and then offline with
 // the server stopped: from navigation until the first row is drawn.
 // Run: npm run bench:mobile -w @rakit/bench   (BENCH_MOBILE_PAGES=sign-in,products,second-visit picks;
-// BENCH_MOBILE_JSON=<dir> keeps each run's Lighthouse report)
+// BENCH_MOBILE_JSON=<dir> keeps each run's Lighthouse report and trace)
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,7 +65,12 @@ async function lighthouseRun(url: string, profile: string | undefined, keep: str
     if (result === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    if (keep !== undefined) writeFileSync(path.join(keep, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    if (keep !== undefined) {
+      const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}`;
+      writeFileSync(path.join(keep, `${name}.json`), JSON.stringify(lhr));
+      // The run's own trace (the page unthrottled, before the simulation): where its tasks' time went.
+      writeFileSync(path.join(keep, `${name}.trace`), JSON.stringify(result.artifacts.Trace));
+    }
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
