@@ -247,6 +247,11 @@ describe('a member saves entries while offline', () => {
     await phone.waitForURL('**/demo/auth/login');
     await phone.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(Number(await rowsOf(`F-${stamp}`))).toBe(0);
+    // The sign-in screen says whose entry waits, and that it goes when he signs in again.
+    const waitingNotice = phone.getByRole('status').filter({ hasText: `1 entry saved on this device waits for ${DEMO_MEMBER}` });
+    await waitingNotice.waitFor();
+    await snapshot(phone, 'offline-waiting-for-sign-in-390');
+    expect(await accessibilityViolations(phone, '[role="status"]')).toEqual([]);
     // Another member of the application takes the phone meanwhile: the entry is never sent under his session.
     await phone.getByLabel('Username').fill(DEMO_ADMIN);
     await phone.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
@@ -255,6 +260,8 @@ describe('a member saves entries while offline', () => {
     await phone.waitForTimeout(5000);
     expect(Number(await rowsOf(`F-${stamp}`))).toBe(0);
     await phone.goto('/demo/auth/login');
+    // Another member's sign-in did not send it, nor take it away.
+    await waitingNotice.waitFor();
     await phone.getByLabel('Username').fill(DEMO_MEMBER);
     await phone.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     await phone.getByRole('button', { name: 'Sign In' }).click();
@@ -262,6 +269,12 @@ describe('a member saves entries while offline', () => {
     await expect.poll(async () => Number(await rowsOf(`F-${stamp}`)), { timeout: 45_000 }).toBe(1);
     await phone.getByRole('banner').getByRole('button', { name: /waiting to send/ }).waitFor({ state: 'detached' });
     expect(Number(await rowsOf(`F-${stamp}`))).toBe(1);
+    // Sent: the sign-in screen has nothing left to say of it (the device's copy is written at most once a second).
+    await phone.waitForTimeout(1500);
+    await phone.goto('/demo/auth/login');
+    await phone.getByRole('button', { name: 'Sign In' }).waitFor();
+    await phone.waitForTimeout(500);
+    expect(await phone.getByText(/saved on this device wait/).count()).toBe(0);
     await phone.context().close();
   });
 });

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { type ApiAnswer, ApiUnreachableError, firstError, publicApi } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
 import { useT } from '../i18n/LanguageProvider';
+import { WaitingForSignIn } from '../offline/WaitingForSignIn';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { clearAppStorage } from '../session/session-storage';
 import { AuthFrame } from './AuthFrame';
@@ -119,6 +120,7 @@ export function LoginScreen() {
   return (
     <AuthFrame subtitle={t(SIGN_IN_TEXT.subtitle)}>
       <SsoRefusalNotice />
+      <WaitingForSignIn appSlug={app.appSlug} />
       {signInOptions.providers.length > 0 && (
         <Stack gap="xs" mb="md">
           {/* A navigation to the server, which sends the browser on to the provider (issue 36). */}

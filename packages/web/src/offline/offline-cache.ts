@@ -114,6 +114,24 @@ export async function forgetOfflineData(appSlug: string, userId?: string): Promi
   await Promise.all(doomed.map((key) => del(key, store())));
 }
 
+/**
+ * The members of the application whose entries wait on this device for them to sign in again
+ * (an ended session holds them, mayBeSentNow), with how many: the sign-in screen says so.
+ * A device whose storage cannot be read has none to tell of.
+ */
+export async function entriesWaitingForSignIn(appSlug: string): Promise<{ userId: string; count: number }[]> {
+  try {
+    const kept = (await keys<string>(store())).filter((key) => key.startsWith(`${appSlug}\n`));
+    const found = await Promise.all(kept.map(async (key) => ({
+      userId: key.slice(appSlug.length + 1),
+      count: (await get<PersistedClient>(key, store()))?.clientState.mutations.length ?? 0,
+    })));
+    return found.filter((entry) => entry.count > 0);
+  } catch {
+    return [];
+  }
+}
+
 /** How the page's query client keeps its state on the device (PersistQueryClientProvider's options). */
 export function offlinePersistOptions(subdomainSlug: string | null | undefined) {
   const options = {
