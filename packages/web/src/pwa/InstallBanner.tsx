@@ -10,8 +10,9 @@ const PHONE = '(max-width: 48em) and (pointer: coarse)';
 /**
  * Offers a member on a phone to install the application, once (issue 38): when the browser
  * offers it and the member has begun to work (a moment after his first click or key, so the
- * offer is never what a page opens with), at the foot of the member's pages; Install opens the browser's dialog, Not now
- * puts it away, and either way it is not offered again for this application on this device.
+ * offer is never what a page opens with), at the foot of the member's pages; Install opens the
+ * browser's dialog, Not now puts it away, and either way it is not offered again for this
+ * application on this device.
  */
 export function InstallBanner({ appSlug, appName }: { appSlug: string; appName: string }) {
   const t = useT();
