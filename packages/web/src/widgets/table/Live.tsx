@@ -57,6 +57,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   // page its paint and the answer its handling (issue 32, bench/table-clicks.ts).
   const [loadingAWhile] = useDebouncedValue(loading, OVERLAY_AFTER_MS);
   const slowLoad = loading && loadingAWhile;
+  const tableName = component.title === '' ? t('datawidgets.table.dataTable') : component.title;
 
   // Another page, search or filter: the selection was of rows no longer shown.
   if (selectionOf !== settled && JSON.stringify(selectionOf) !== JSON.stringify(settled)) {
@@ -174,8 +175,12 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
       </Group>
       <Box pos="relative">
         <LoadingOverlay visible={slowLoad || actions.running} loaderProps={{ size: 'sm' }} transitionProps={{ duration: 0 }} />
-        <Table.ScrollContainer type="native" minWidth={tableMinWidth(content.columns.length, withBulk, withActions)}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label={component.title === '' ? t('datawidgets.table.dataTable') : component.title}>
+        {/* Scrolled sideways on a phone: by keys too, so it takes the focus (a table may hold nothing else that does). */}
+        <Table.ScrollContainer
+          type="native" minWidth={tableMinWidth(content.columns.length, withBulk, withActions)}
+          tabIndex={0} role="group" aria-label={tableName} className={classes.scroller}
+        >
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label={tableName}>
             <Table.Thead>
               <Table.Tr>
                 {withBulk ? (
