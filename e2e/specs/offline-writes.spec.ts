@@ -252,6 +252,11 @@ describe('a member saves entries while offline', () => {
     await waitingNotice.waitFor();
     await snapshot(phone, 'offline-waiting-for-sign-in-390');
     expect(await accessibilityViolations(phone, '[role="status"]')).toEqual([]);
+    await phone.setViewportSize({ width: 1366, height: 768 });
+    await waitingNotice.waitFor();
+    await snapshot(phone, 'offline-waiting-for-sign-in-1366');
+    expect(await accessibilityViolations(phone, '[role="status"]')).toEqual([]);
+    await phone.setViewportSize({ width: 390, height: 844 });
     // Another member of the application takes the phone meanwhile: the entry is never sent under his session.
     await phone.getByLabel('Username').fill(DEMO_ADMIN);
     await phone.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
