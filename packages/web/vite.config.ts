@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -73,10 +73,29 @@ function rakitCatalogs(): Plugin {
 /** What a phone keeps to open the app offline (issue 38) may weigh this much at most. */
 const PRECACHE_BUDGET_BYTES = 1.5 * 1024 * 1024;
 
+type Chunks = Map<string, Rolldown.OutputChunk>;
+const chunksOf = (bundle: Rolldown.OutputBundle): Chunks =>
+  new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
+
+/** `roots` and every chunk they import statically, and the stylesheets those import. */
+function withStaticImports(chunks: Chunks, roots: Iterable<string>): { scripts: Set<string>; styles: Set<string> } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const add = (fileName: string) => {
+    const chunk = chunks.get(fileName);
+    if (chunk === undefined || scripts.has(fileName)) return;
+    scripts.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    for (const imported of chunk.imports) add(imported);
+  };
+  for (const root of roots) add(root);
+  return { scripts, styles };
+}
+
 /**
  * The files a member's first screen needs (issue 38): index.html, the entry, the parts it imports
- * in turn and every chunk they import statically with their stylesheets, and the members' catalogs (each language's
- * `runtime` part). Read from the bundle's graph, not from file names; the service worker
+ * in turn and every chunk they import statically with their stylesheets, and the members'
+ * catalogs (each language's `runtime` part). Read from the bundle's graph, not from file names; the service worker
  * precaches exactly these. The builders' screens, the widgets' own chunks, pdf.js and the QR
  * reader's WebAssembly are cached as they are first used (sw.ts), not up front.
  */
@@ -91,18 +110,15 @@ function memberShell(): Plugin & { files: Set<string> } {
       files.add('index.html');
       // public/: what loads the code of a page the server drew (its sign-in opens offline too).
       files.add('after-first-paint.js');
-      const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
-      const add = (fileName: string) => {
-        const chunk = chunks.get(fileName);
-        if (chunk === undefined || files.has(fileName)) return;
-        files.add(fileName);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-        for (const imported of chunk.imports) add(imported);
-      };
+      const chunks = chunksOf(bundle);
       const membersCatalog = (id: string | null) => id !== null && id.startsWith(`\0${CATALOG_PREFIX}`) && id.endsWith('/runtime');
-      for (const chunk of chunks.values()) if (chunk.isEntry || membersCatalog(chunk.facadeModuleId)) add(chunk.fileName);
-      // The parts the entry imports in turn (src/main.tsx), which are the first screen's too.
-      for (const chunk of chunks.values()) if (chunk.isEntry) chunk.dynamicImports.forEach(add);
+      const roots = [...chunks.values()].flatMap((chunk) => [
+        ...(chunk.isEntry || membersCatalog(chunk.facadeModuleId) ? [chunk.fileName] : []),
+        // The parts the entry imports in turn (src/main.tsx), which are the first screen's too.
+        ...(chunk.isEntry ? chunk.dynamicImports : []),
+      ]);
+      const { scripts, styles } = withStaticImports(chunks, roots);
+      for (const file of [...scripts, ...styles]) files.add(file);
     },
   };
 }
@@ -120,24 +136,14 @@ function startPreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const bundle = context.bundle ?? {};
-        const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
+        const chunks = chunksOf(context.bundle ?? {});
         const entry = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === 'index');
         if (entry === undefined) throw new Error('No chunk for index.html');
-        const files = new Set<string>();
-        const styles = new Set<string>();
-        const add = (fileName: string) => {
-          const chunk = chunks.get(fileName);
-          if (chunk === undefined || files.has(fileName)) return;
-          files.add(fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const imported of chunk.imports) add(imported);
-        };
-        for (const part of entry.dynamicImports) add(part);
+        const { scripts, styles } = withStaticImports(chunks, entry.dynamicImports);
         // Their stylesheets are the first screen's too: in the head, not discovered when the code runs.
         const links = [
           ...[...styles].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-          ...[...files].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...scripts].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
         ];
         return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
       },
