@@ -22,7 +22,6 @@ import { SendLater, sendQueuedWrite } from './actions/offline-chain';
 import { appApi } from './api/client';
 import { markScanSent } from './widgets/barcode/scan-history';
 import { notifySuccess } from './components/notify';
-
 import { nextTask } from './boot/next-task';
 
 // The app's modules are evaluated; its set-up and first render come in a task of their own.
