@@ -144,6 +144,8 @@ describe('an author translates a field\'s title', () => {
     await signInToDemo(page(), DEMO_MEMBER, ADMIN_PASSWORD, /\/demo\/(?!auth)/);
     await page().goto(`/demo/staff/${slug}`);
     await page().getByRole('textbox', { name: own, exact: true }).waitFor();
+    // Each component's face renders when it comes near the screen (a transition): the radio may follow the field.
+    await page().getByRole('radio', { name: 'Option 1' }).waitFor();
     expect(await page().getByRole('textbox', { name: english }).count()).toBe(0);
     expect(await page().getByRole('radio', { name: 'Option 1' }).count()).toBe(1);
     expect(await page().getByRole('radio', { name: firstChoice }).count()).toBe(0);
