@@ -8,7 +8,7 @@ const LAYERS = {
     ['errors', 'security', 'documents', 'outbound'],
     ['datasources', 'engine', 'store'],
     ['audit', 'storage', 'replicas', 'pdf-templates', 'auth', 'lifecycle', 'third-parties'],
-    ['accounts', 'connections', 'lookups', 'pages', 'print', 'apps', 'functions', 'queries', 'tables', 'workflows', 'triggers', 'hooks', 'schedules', 'tasks', 'bundles', 'coedit'],
+    ['accounts', 'apis', 'connections', 'lookups', 'pages', 'print', 'apps', 'functions', 'queries', 'tables', 'workflows', 'triggers', 'hooks', 'schedules', 'tasks', 'bundles', 'coedit'],
     ['http', 'routes'],
   ],
   'packages/web/src': [

@@ -61,6 +61,7 @@ import pdfTemplateRoutes from './routes/pdf-templates';
 import printRoutes from './routes/print';
 import tableRoutes from './routes/tables';
 import thirdPartyRoutes from './routes/third-parties';
+import apiSourceRoutes from './routes/api-sources';
 import signInRoutes from './routes/sign-in';
 import secondFactorRoutes from './routes/second-factor';
 import passkeyRoutes from './routes/passkeys';
@@ -281,6 +282,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(exportRoutes);
   await app.register(printRoutes);
   await app.register(thirdPartyRoutes);
+  await app.register(apiSourceRoutes);
   await app.register(signInRoutes);
   await app.register(secondFactorRoutes);
   await app.register(passkeyRoutes);

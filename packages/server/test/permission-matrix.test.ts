@@ -112,6 +112,14 @@ const fresh = {
     const answer = await must(await fx.server.call('POST', '/save/identityProvider', identityProviderBody(fx), fx.tokens.admin), 'saveIdentityProvider');
     return (answer.data as { providerId: number }).providerId;
   },
+  /** An API of the application, on the local JSON server, with one endpoint. */
+  async apiSource(fx: Fixture): Promise<{ sourceId: number; endpointId: number }> {
+    const body = { sourceId: null, appId: fx.appId, name: unique('API'), baseUrl: new URL(fx.jsonUrl).origin };
+    const { sourceId } = (await must(await fx.server.call('POST', '/save/saveApiSource', body, fx.tokens.admin), 'saveApiSource')).data as { sourceId: number };
+    const endpoint = { endpointId: null, sourceId, name: 'Ping', path: '/ping', rowsPath: '[@]' };
+    const { endpointId } = (await must(await fx.server.call('POST', '/save/saveApiEndpoint', endpoint, fx.tokens.admin), 'saveApiEndpoint')).data as { endpointId: number };
+    return { sourceId, endpointId };
+  },
   async menu(fx: Fixture): Promise<number> {
     const answer = await must(await fx.server.call('POST', '/save/saveMenu', { menuName: unique('Menu'), menuAppId: fx.appId }, fx.tokens.admin), 'saveMenu');
     return (answer.data as { menuId: number }).menuId;
@@ -340,6 +348,12 @@ const makers = {
   runAction: (fx) => ({ body: { pageId: fx.pageId, componentId: 'button', actionName: 'list', params: {} } }),
   saveQuery: (fx) => ({ body: { actionId: null, actionDbId: fx.dbId, actionName: unique('Query'), actionSQLQuery: 'SELECT 1' } }),
   listQueries: (fx) => ({ params: { id: fx.dbId } }),
+  listApiSources: (fx) => ({ params: { appId: fx.appId } }),
+  saveApiSource: (fx) => ({ body: { sourceId: null, appId: fx.appId, name: unique('API'), baseUrl: new URL(fx.jsonUrl).origin } }),
+  deleteApiSource: async (fx) => ({ body: { sourceId: (await fresh.apiSource(fx)).sourceId } }),
+  saveApiEndpoint: async (fx) => ({ body: { endpointId: null, sourceId: (await fresh.apiSource(fx)).sourceId, name: unique('Endpoint'), path: '/ping' } }),
+  deleteApiEndpoint: async (fx) => ({ body: { endpointId: (await fresh.apiSource(fx)).endpointId } }),
+  previewApiEndpoint: async (fx) => ({ body: { sourceId: (await fresh.apiSource(fx)).sourceId, endpoint: { name: 'Ping', path: '/ping', rowsPath: '[@]' } } }),
   testRequest: (fx) => ({ body: { appId: fx.appId, url: fx.jsonUrl, method: 'GET' as const } }),
   saveTrigger: (fx) => ({ body: { triggerId: null, triggerAppId: fx.appId, triggerAlias: unique('trigger'), triggerParams: '["by"]' } }),
   runTrigger: (fx) => ({ params: { id: String(fx.triggerId) }, body: {} }),

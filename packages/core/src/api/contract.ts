@@ -12,7 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * The stored things a call's application is found from. The server looks each one up: a missing
  * one is answered 404 with its own message, and the caller's groups of its application decide.
  */
-export type AppEntity = 'apiToken' | 'app' | 'appSlug' | 'db' | 'file' | 'function' | 'group' | 'menu' | 'page' | 'pageHistory' | 'pageVersion' | 'pdfTemplate' | 'query' | 'trigger' | 'template' | 'workflow' | 'workflowAction' | 'workflowHook' | 'workflowRun' | 'workflowSchedule' | 'workflowTask';
+export type AppEntity = 'apiEndpoint' | 'apiSource' | 'apiToken' | 'app' | 'appSlug' | 'db' | 'file' | 'function' | 'group' | 'menu' | 'page' | 'pageHistory' | 'pageVersion' | 'pdfTemplate' | 'query' | 'trigger' | 'template' | 'workflow' | 'workflowAction' | 'workflowHook' | 'workflowRun' | 'workflowSchedule' | 'workflowTask';
 
 type Schema = z.ZodType;
 type OutputOf<S> = S extends Schema ? z.output<S> : undefined;

@@ -1,4 +1,5 @@
 import { actionCalls } from './actions';
+import { apiSourceCalls } from './api-sources';
 import { apiTokenCalls, type TokenCallName } from './api-tokens';
 import { appCalls } from './apps';
 import { auditCalls } from './audit';
@@ -31,6 +32,7 @@ import { workflowTaskCalls } from './workflow-tasks';
 export * from './contract';
 export * from './collab';
 export * from './actions';
+export * from './api-sources';
 export * from './api-tokens';
 export * from './apps';
 export * from './audit';
@@ -66,6 +68,7 @@ export const calls = lazyCalls(() => ({
   ...groupCalls,
   ...appCalls,
   ...databaseCalls,
+  ...apiSourceCalls,
   ...fileCalls,
   ...menuCalls,
   ...pageCalls,
@@ -131,6 +134,7 @@ export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   startPasskeyRegistration: 'hands out a challenge; the passkey made with it is recorded when it is kept',
   startPasskeySignIn: 'hands out a challenge; the sign-in made with it is recorded',
   previewSchedule: 'tells when a cron expression would run; saves nothing',
+  previewApiEndpoint: 'calls an endpoint the administrator is writing and shows its first rows; stores nothing',
 };
 
 /** GET calls that are recorded: exports and downloads of what an application holds. */

@@ -2,6 +2,7 @@ import { type AnyCall, type AppEntity, Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from '../errors/http-errors';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
+import { findApiEndpoint, findApiSource } from '../store/repositories/api-sources';
 import { findApiToken } from '../store/repositories/api-tokens';
 import { findAppBySlug } from '../store/repositories/apps';
 import { findFile } from '../store/repositories/files';
@@ -36,6 +37,14 @@ const numeric = (id: number | string) => (typeof id === 'number' ? id : Number(i
 
 /** How each entity leads to its application, and what a missing one is answered. */
 const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
+  apiEndpoint: {
+    find: async (app, id) => {
+      const endpoint = await findApiEndpoint(app.store, numeric(id));
+      return endpoint === undefined ? undefined : (await findApiSource(app.store, endpoint.sourceId))?.appId;
+    },
+    missing: Messages.apiEndpointNotFound,
+  },
+  apiSource: { find: async (app, id) => (await findApiSource(app.store, numeric(id)))?.appId, missing: Messages.apiSourceNotFound },
   apiToken: { find: async (app, id) => (await findApiToken(app.store, String(id)))?.appId, missing: Messages.apiTokenNotFound },
   // An application id is taken as named: an unknown one is simply one the caller is not in.
   app: { find: async (_, id) => numeric(id), missing: Messages.appNotFound },

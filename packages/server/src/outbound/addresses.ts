@@ -51,6 +51,14 @@ export function isPublicAddress(address: string): boolean {
   return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
 }
 
+/**
+ * Cloud metadata services' names: they resolve to a link-local address only inside the cloud,
+ * where the address guard refuses them anyway; refused by name first so that no DNS answer
+ * (or its absence here) decides.
+ */
+const METADATA_HOSTS = /^(metadata|metadata\.google\.internal|metadata\.goog|instance-data|instance-data\.ec2\.internal|metadata\.azure\.internal)\.?$/i;
+export const isMetadataHostName = (host: string): boolean => METADATA_HOSTS.test(host);
+
 /** Names that are the machine itself (RFC 6761): never asked of DNS. */
 const isLocalhostName = (host: string): boolean => /(^|\.)localhost\.?$/i.test(host);
 

@@ -90,7 +90,7 @@ export interface OutboundResponse {
  * redirects are answered, not followed.
  */
 export function sendToAddress(
-  request: OutboundRequest, targets: readonly VettedAddress[], timeoutMs = OUTBOUND_TIMEOUT_MS, signal?: AbortSignal,
+  request: OutboundRequest, targets: readonly VettedAddress[], timeoutMs = OUTBOUND_TIMEOUT_MS, signal?: AbortSignal, maxBytes = OUTBOUND_MAX_BYTES,
 ): Promise<OutboundResponse> {
   const first = targets[0];
   if (first === undefined) return Promise.reject(new HttpError(502, Messages.requestHostUnknown));
@@ -117,7 +117,7 @@ export function sendToAddress(
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > OUTBOUND_MAX_BYTES) outgoing.destroy(new HttpError(502, Messages.requestTooLarge));
+          if (size > maxBytes) outgoing.destroy(new HttpError(502, maxBytes === OUTBOUND_MAX_BYTES ? Messages.requestTooLarge : local('apiAnswerTooLarge', { kb: String(Math.floor(maxBytes / 1024)) })));
           else chunks.push(chunk);
         });
         response.on('end', () => {

@@ -16,6 +16,7 @@ import * as dbConfigVouched from './migrations/2026-11-23-0001-db-config-vouched
 import * as accountHomeAndSessionKey from './migrations/2026-11-23-0006-account-home-and-session-key';
 import * as workflowVersions from './migrations/2026-11-24-0101-workflow-versions';
 import * as thirdParties from './migrations/2026-11-24-0301-third-parties';
+import * as apiSources from './migrations/2026-12-02-0101-api-sources';
 import * as workflowRuns from './migrations/2026-11-24-0401-workflow-runs';
 import * as schoolDirectory from './migrations/2026-11-24-0601-school-directory';
 import * as pdfTemplates from './migrations/2026-11-24-0901-pdf-templates';
@@ -196,6 +197,7 @@ const migrations = {
   '2026-11-30-1601-workflow-tasks': workflowTasks,
   '2026-12-01-0101-request-keys': requestKeys,
   '2026-12-01-0201-server-processes': serverProcesses,
+  '2026-12-02-0101-api-sources': apiSources,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

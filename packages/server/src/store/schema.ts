@@ -505,6 +505,33 @@ export interface ThirdPartiesTable {
   revision: Generated<number>;
 }
 
+/** An application's HTTP API (issue 40). */
+export interface ApiSourcesTable {
+  sourceId: Generated<number>;
+  appId: number;
+  sourceName: string;
+  baseUrl: string;
+  /** JSON of core's ApiAuthSettings: how the server signs in, without the secret. */
+  authSettings: string;
+  /** AES-256-GCM ciphertext of the token, password, key or client secret ('' for none); never sent to a browser. */
+  secretEnc: string;
+  /** JSON of [{ name, value }]: headers every request carries. */
+  headers: string;
+  timeLimitS: number;
+  maxKb: number;
+  revision: Generated<number>;
+}
+
+/** An endpoint of an API: a request with {{ }} parameters and how its answer becomes rows. */
+export interface ApiEndpointsTable {
+  endpointId: Generated<number>;
+  sourceId: number;
+  endpointName: string;
+  /** JSON of core's ApiEndpointDraft without its name. */
+  definition: string;
+  revision: Generated<number>;
+}
+
 /** The school directory of the school search widgets (imported by the super administrator). */
 export interface SchoolDirectoryTable {
   /** The school's national number (NPSN): re-importing it replaces the row. */
@@ -713,6 +740,8 @@ export interface Database {
   pdfTemplates: PdfTemplatesTable;
   passwordResets: PasswordResetsTable;
   thirdParties: ThirdPartiesTable;
+  apiSources: ApiSourcesTable;
+  apiEndpoints: ApiEndpointsTable;
   schoolDirectory: SchoolDirectoryTable;
   dataVersions: DataVersionsTable;
   auditLog: AuditLogTable;

@@ -1,6 +1,6 @@
 import { answerBodyOf, type LocalText, Messages, type TextParts, WORKFLOW_HTTP_METHODS } from '@rakit/core';
 import { HttpError } from '../../errors/http-errors';
-import { AllowedHosts } from '../../outbound/addresses';
+import { AllowedHosts, isMetadataHostName } from '../../outbound/addresses';
 import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../../outbound/safe-request';
 import { type AddonExecutor, failureParts, type StepContext, StepFailure } from './executor';
 import { jsonParam, objectParam, requiredText } from './params';
@@ -25,13 +25,6 @@ const SHOWN_HEADERS = new Set([
 const RETRYABLE_CLIENT_STATUSES = new Set([408, 425, 429]);
 
 const configuration = (text: LocalText | TextParts) => new StepFailure(text, false);
-
-/**
- * Cloud metadata services' names: they resolve to a link-local address only inside the cloud,
- * where the address guard refuses them anyway; refused by name first so that no DNS answer
- * (or its absence here) decides.
- */
-const METADATA_HOSTS = /^(metadata|metadata\.google\.internal|metadata\.goog|instance-data|instance-data\.ec2\.internal|metadata\.azure\.internal)\.?$/i;
 
 function methodOf(params: Readonly<Record<string, unknown>>): Method {
   const method = requiredText(params, 'method').toUpperCase();
@@ -94,7 +87,7 @@ export interface StepAnswer {
  */
 export async function sendStepRequest(context: StepContext, request: StepRequest): Promise<StepAnswer> {
   const { method, url, body } = request;
-  if (!context.app.config.allowPrivateUrls && METADATA_HOSTS.test(url.hostname)) {
+  if (!context.app.config.allowPrivateUrls && isMetadataHostName(url.hostname)) {
     throw configuration([{ key: 'requestHostRefused' }, `: ${url.hostname}`]);
   }
   const headers = { ...request.headers };

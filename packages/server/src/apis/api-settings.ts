@@ -1,0 +1,44 @@
+import { type ApiAuthSettings, ApiAuthSettingsSchema, type ApiEndpointDraft, ApiEndpointDraftSchema, type NameValue, NameValueSchema } from '@rakit/core';
+import { z } from 'zod';
+import type { ApiEndpointRow, ApiSourceRow } from '../store/repositories/api-sources';
+
+/** What the server needs of a stored API to call it: its settings, the secret unsealed. */
+export interface ApiSettings {
+  sourceId: number;
+  appId: number;
+  revision: number;
+  baseUrl: string;
+  auth: ApiAuthSettings;
+  secret: string;
+  headers: NameValue[];
+  timeLimitMs: number;
+  maxBytes: number;
+}
+
+/** Opens sealed secrets (security/secret-box.ts). */
+export interface SecretOpener {
+  open(sealed: string): string;
+}
+
+const HeadersSchema = z.array(NameValueSchema);
+
+// A row's JSON was written by these schemas; parsing it again keeps a row written some other way from leading anywhere unchecked.
+export const authOfRow = (row: ApiSourceRow): ApiAuthSettings => ApiAuthSettingsSchema.parse(JSON.parse(row.authSettings));
+export const headersOfRow = (row: ApiSourceRow): NameValue[] => HeadersSchema.parse(JSON.parse(row.headers));
+
+export function apiSettingsOf(row: ApiSourceRow, secrets: SecretOpener): ApiSettings {
+  return {
+    sourceId: row.sourceId,
+    appId: row.appId,
+    revision: row.revision,
+    baseUrl: row.baseUrl,
+    auth: authOfRow(row),
+    secret: row.secretEnc === '' ? '' : secrets.open(row.secretEnc),
+    headers: headersOfRow(row),
+    timeLimitMs: row.timeLimitS * 1000,
+    maxBytes: row.maxKb * 1024,
+  };
+}
+
+export const endpointOfRow = (row: ApiEndpointRow): ApiEndpointDraft =>
+  ApiEndpointDraftSchema.parse({ ...(JSON.parse(row.definition) as object), name: row.endpointName });

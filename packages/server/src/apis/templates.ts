@@ -1,0 +1,34 @@
+/*
+ * An endpoint's {{ }} parameters, filled from the values a page or a preview sends, and
+ * `--userId--`, filled by the server with the caller's own id (never a value the browser sends),
+ * as in SQL queries. Each place encodes its values so that none can leave its place: a path
+ * segment percent-encoded (dots included, so `..` never climbs), a JSON body as string content.
+ */
+
+export type ApiParamValue = string | number | boolean | null;
+export type ApiParamValues = Readonly<Record<string, ApiParamValue>>;
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.-]{0,99})\s*\}\}|--userId--/g;
+
+const textOf = (value: ApiParamValue | undefined): string => (value === undefined || value === null ? '' : String(value));
+
+/** The template with each parameter replaced by its value as `encode` writes it. */
+export function fillTemplate(template: string, values: ApiParamValues, userId: string, encode: (value: string) => string = (v) => v): string {
+  return template.replace(PLACEHOLDER, (_match, name: string | undefined) => encode(name === undefined ? userId : textOf(Object.hasOwn(values, name) ? values[name] : undefined)));
+}
+
+/** Whether a template names the caller (`--userId--`): its answers are then kept per user. */
+export const namesUser = (template: string): boolean => template.includes('--userId--');
+
+/** The names of the {{ }} parameters a template uses, in order of first use. */
+export function parameterNames(templates: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const template of templates) for (const match of template.matchAll(PLACEHOLDER)) if (match[1] !== undefined) names.add(match[1]);
+  return [...names];
+}
+
+/** A value as one path segment: percent-encoded, dots too. */
+export const pathSegment = (value: string): string => encodeURIComponent(value).replace(/\./g, '%2E');
+
+/** A value inside a JSON string (or as a bare number): escaped so it cannot end the string. */
+export const jsonContent = (value: string): string => JSON.stringify(value).slice(1, -1);

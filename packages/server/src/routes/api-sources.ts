@@ -1,0 +1,25 @@
+import { apiSourceCalls } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../http/route';
+import { previewApiEndpoint, removeApiEndpoint, saveApiEndpoint } from '../apis/endpoints';
+import { listApiSources, removeApiSource, saveApiSource } from '../apis/sources';
+
+/** An application's APIs and their endpoints (issue 40): its administrators' calls. */
+const apiSourceRoutes: FastifyPluginAsync = async (app) => {
+  route(app, apiSourceCalls.listApiSources, ({ input: { params } }) => listApiSources(app, params.appId));
+  route(app, apiSourceCalls.saveApiSource, async ({ input: { body }, reply, audit }) => {
+    const { created, ...saved } = await saveApiSource(app, audit, body);
+    if (created) reply.code(201);
+    return saved;
+  });
+  route(app, apiSourceCalls.deleteApiSource, ({ input: { body }, audit }) => removeApiSource(app, audit, body.sourceId));
+  route(app, apiSourceCalls.saveApiEndpoint, async ({ input: { body }, reply, audit }) => {
+    const { created, ...saved } = await saveApiEndpoint(app, audit, body);
+    if (created) reply.code(201);
+    return saved;
+  });
+  route(app, apiSourceCalls.deleteApiEndpoint, ({ input: { body }, audit }) => removeApiEndpoint(app, audit, body.endpointId));
+  route(app, apiSourceCalls.previewApiEndpoint, ({ input: { body }, caller }) => previewApiEndpoint(app, caller.userId, body));
+};
+
+export default apiSourceRoutes;
