@@ -1,8 +1,12 @@
+import { Messages } from '@rakit/core';
+import { badRequest } from '../errors/http-errors';
+
 /*
  * An endpoint's {{ }} parameters, filled from the values a page or a preview sends, and
  * `--userId--`, filled by the server with the caller's own id (never a value the browser sends),
  * as in SQL queries. Each place encodes its values so that none can leave its place: a path
- * segment percent-encoded (dots included, so `..` never climbs), a JSON body as string content.
+ * segment percent-encoded (a value of only dots is refused: URLs read `%2E%2E` as `..`), a JSON
+ * body as string content.
  */
 
 export type ApiParamValue = string | number | boolean | null;
@@ -27,8 +31,11 @@ export function parameterNames(templates: readonly string[]): string[] {
   return [...names];
 }
 
-/** A value as one path segment: percent-encoded, dots too. */
-export const pathSegment = (value: string): string => encodeURIComponent(value).replace(/\./g, '%2E');
+/** A value as (part of) one path segment: percent-encoded; `.` and `..` would climb, so they are refused. */
+export function pathSegment(value: string): string {
+  if (/^\.{1,2}$/.test(value)) throw badRequest(Messages.requestUrlInvalid);
+  return encodeURIComponent(value);
+}
 
 /** A value inside a JSON string (or as a bare number): escaped so it cannot end the string. */
 export const jsonContent = (value: string): string => JSON.stringify(value).slice(1, -1);

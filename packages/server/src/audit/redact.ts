@@ -27,6 +27,8 @@ export function redacted(value: unknown, depth = 0): unknown {
     const items = value.slice(0, MAX_ITEMS).map((item) => redacted(item, depth + 1));
     return value.length > MAX_ITEMS ? [...items, `(${value.length - MAX_ITEMS} more)`] : items;
   }
+  // A header or parameter written as { name, value } (an API's default headers): its value is as secret as its name says.
+  const namesSecret = typeof (value as { name?: unknown }).name === 'string' && isSecretField((value as { name: string }).name);
   return Object.fromEntries(Object.entries(value as Record<string, unknown>)
-    .map(([key, item]) => [key, isSecretField(key) ? REDACTED : redacted(item, depth + 1)]));
+    .map(([key, item]) => [key, isSecretField(key) || (namesSecret && key === 'value') ? REDACTED : redacted(item, depth + 1)]));
 }

@@ -115,13 +115,19 @@ export function sendToAddress(
       outgoing = client.request(request.url, options, (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
+        const tooLarge = () => new HttpError(502, maxBytes === OUTBOUND_MAX_BYTES ? Messages.requestTooLarge : local('apiAnswerTooLarge', { kb: String(Math.floor(maxBytes / 1024)) }));
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > maxBytes) outgoing.destroy(new HttpError(502, maxBytes === OUTBOUND_MAX_BYTES ? Messages.requestTooLarge : local('apiAnswerTooLarge', { kb: String(Math.floor(maxBytes / 1024)) })));
+          if (size > maxBytes) outgoing.destroy(tooLarge());
           else chunks.push(chunk);
         });
         response.on('end', () => {
           clearTimeout(timer);
+          // The chunk that passed the limit may be the last: its end comes before the destroy's error.
+          if (size > maxBytes) {
+            fail(tooLarge());
+            return;
+          }
           resolve({ status: response.statusCode ?? 0, headers: flatHeaders(response.headers), text: Buffer.concat(chunks).toString('utf8') });
         });
         response.on('error', (error) => fail(error));
