@@ -53,10 +53,15 @@ export const NameValueSchema = z.object({ name: fieldName, value: fieldValue });
 export type NameValue = z.infer<typeof NameValueSchema>;
 const nameValues = z.array(NameValueSchema).max(50).default([]);
 
+/** Whether a text is an http(s) URL (the server parses it again before any request). */
+const isHttpUrl = (text: string): boolean => z.url({ protocol: /^https?$/ }).safeParse(text).success;
+/** user:password@ before the host. */
+const CREDENTIALS_IN_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
+
 /** An http(s) address with no credentials in it; where it may lead is checked by the server. */
 export const ApiBaseUrlSchema = z.string().trim().min(1, 'Please, fill the base URL').max(2000)
-  .refine((text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol), 'The base URL must be an http:// or https:// address')
-  .refine((text) => !URL.canParse(text) || (new URL(text).username === '' && new URL(text).password === ''), 'Put credentials in the authentication, not in the URL');
+  .refine(isHttpUrl, 'The base URL must be an http:// or https:// address')
+  .refine((text) => !CREDENTIALS_IN_URL.test(text), 'Put credentials in the authentication, not in the URL');
 
 /** How the server signs in to the API, without the secret. */
 export const ApiAuthSettingsSchema = z.object({
@@ -104,7 +109,7 @@ export const SaveApiSourceBodySchema = z.object({
   if (body.auth.kind === 'apiKey' && body.auth.keyName === '') context.addIssue({ code: 'custom', path: ['auth', 'keyName'], message: 'Please, fill the key\'s name' });
   if (body.auth.kind === 'basic' && body.auth.username === '') context.addIssue({ code: 'custom', path: ['auth', 'username'], message: 'Please, fill the user name' });
   if (body.auth.kind === 'oauth2') {
-    if (!URL.canParse(body.auth.tokenUrl) || !/^https?:$/.test(new URL(body.auth.tokenUrl).protocol)) {
+    if (!isHttpUrl(body.auth.tokenUrl) || CREDENTIALS_IN_URL.test(body.auth.tokenUrl)) {
       context.addIssue({ code: 'custom', path: ['auth', 'tokenUrl'], message: 'The token URL must be an http:// or https:// address' });
     }
     if (body.auth.clientId === '') context.addIssue({ code: 'custom', path: ['auth', 'clientId'], message: 'Please, fill the client id' });

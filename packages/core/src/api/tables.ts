@@ -65,6 +65,12 @@ export const TableContentSchema = z.object({
    * Absent for a custom query (its columns' indexes are not known).
    */
   sortIndexed: z.array(z.string()).optional(),
+  /**
+   * The rows come from an API endpoint (issue 40): they are in the API's order (no sort by a
+   * column, no filters, no paging by key), searched only when the endpoint takes a search
+   * parameter, and a last page not known from a total cannot be jumped to.
+   */
+  fromApi: z.object({ searchable: z.boolean() }).optional(),
 });
 export type TableContent = z.infer<typeof TableContentSchema>;
 

@@ -94,6 +94,11 @@ export const dataSourceFields = {
   table_used: shortText.default(''),
   /** The connection's dbId, '' when none is chosen. */
   database_used: z.union([z.number().int(), z.string().max(20)]).default(''),
+  /**
+   * An endpoint of the application's APIs the rows come from instead of a connection (issue 40);
+   * 0 when the widget reads a database.
+   */
+  apiEndpointId: z.number().int().min(0).default(0),
   primaryKey: shortText.default(NONE_PRIMARY_KEY),
   customSource: z.object({ query: longText.default(''), columns: z.array(shortText).default([]), table: shortText.default('') }).default({ query: '', columns: [], table: '' }),
   functionId: z.number().int().default(NO_FUNCTION),

@@ -4,9 +4,9 @@ import { callAbort } from '../http/abandoned';
 import { route } from '../http/route';
 import { scanBarcode } from '../tables/barcode-scan';
 import { findDataWidget } from '../tables/data-widget';
-import { countContent, loadTransformedContent } from '../tables/load-content';
 import { recordRowWrite } from '../tables/row-audit';
 import { deleteRow, editRow, moveCard } from '../tables/row-writes';
+import { countWidgetContent, loadWidgetContent } from '../tables/widget-content';
 
 /**
  * Data widgets at runtime (spec 3): their rows, row edit and delete, kanban moves. The
@@ -16,13 +16,12 @@ import { deleteRow, editRow, moveCard } from '../tables/row-writes';
 const tableRoutes: FastifyPluginAsync = async (app) => {
   for (const call of [tableCalls.loadTableContent, tableCalls.loadQueryContent]) {
     route(app, call, async ({ input: { body }, caller, reply }) => {
-      const abort = callAbort(reply);
-      return [await loadTransformedContent(app, { ...await findDataWidget(app, caller, body), abort, log: reply.log }, body)];
+      return [await loadWidgetContent(app, caller, body, { abort: callAbort(reply), log: reply.log })];
     });
   }
 
   route(app, tableCalls.countTableContent, async ({ input: { body }, caller, reply }) =>
-    [await countContent({ ...await findDataWidget(app, caller, body), abort: callAbort(reply) }, body)]);
+    [await countWidgetContent(app, caller, body, { abort: callAbort(reply) })]);
 
   route(app, tableCalls.scanBarcode, async ({ input: { body }, caller }) => scanBarcode(app, caller, body));
 

@@ -1,5 +1,6 @@
 import type { Store } from './db';
 import type { ReadCache } from './read-cache';
+import { findApiEndpoint, findApiSource } from './repositories/api-sources';
 import { findDbConfig } from './repositories/db-configs';
 import { groupsOfUser } from './repositories/groups';
 import { findPage, pageReachableByGroups } from './repositories/pages';
@@ -40,3 +41,11 @@ export const cachedDbConfig = ({ store, readCache }: CachedStore, dbId: number) 
 
 export const cachedPageReach = ({ store, readCache }: CachedStore, pageId: number, groupIds: number[]) =>
   readCache.get(`reach:${pageId}:${groupIds.join(',')}`, () => pageReachableByGroups(store, pageId, groupIds));
+
+/** An API endpoint with its API (issue 40): what every load of a widget reading it repeats. */
+export const cachedApiEndpoint = ({ store, readCache }: CachedStore, endpointId: number) =>
+  readCache.get(`apiEndpoint:${endpointId}`, async () => {
+    const endpoint = await findApiEndpoint(store, endpointId);
+    const source = endpoint === undefined ? undefined : await findApiSource(store, endpoint.sourceId);
+    return endpoint === undefined || source === undefined ? undefined : deepFreeze({ endpoint, source });
+  });

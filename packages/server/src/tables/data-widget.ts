@@ -33,32 +33,58 @@ export interface WidgetContext {
   log?: { debug(details: object, message: string): void };
 }
 
+/** A data widget of a saved page the caller may open, before its source is opened. */
+export interface PageWidget {
+  caller: Principal;
+  pageId: number;
+  appId: number;
+  widget: DataWidget;
+}
+
+/** The endpoint of the application's APIs a widget reads (issue 40), or 0 when it reads a database. */
+export const apiEndpointOf = (widget: DataWidget): number => {
+  const id = (widget as { apiEndpointId?: unknown }).apiEndpointId;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : 0;
+};
+
 /**
  * Finds the data widget `componentId` on the saved page `pageId` for the caller: 404 for a
  * missing page, 403 when his groups do not reach it (administrators of the application reach
- * every page), 404 when the page holds no data widget of an accepted type with that id. The
- * widget's connection must belong to the page's application.
+ * every page), 404 when the page holds no data widget of an accepted type with that id.
  */
-export async function findDataWidget(
+export async function findPageWidget(
   app: FastifyInstance,
   caller: Principal,
   ref: { pageId: number; componentId: string },
   types: readonly string[] = widgetTypesThat('loadsRows'),
-): Promise<WidgetContext> {
+): Promise<PageWidget> {
   const page = await cachedPage(app, ref.pageId);
   if (page === undefined) throw notFound(Messages.pageNotFound);
   await assertMayReadPage(app, caller, page);
   const components = savedComponents(page);
   const component = components === undefined ? undefined : findComponent(components, ref.componentId);
   if (component === undefined || !types.includes(component.type)) throw notFound(Messages.dataWidgetNotFound);
-  const widget = component as unknown as DataWidget;
+  return { caller, pageId: page.pageId, appId: page.pageAppId, widget: component as unknown as DataWidget };
+}
 
+/** The widget's connection, which must belong to the page's application; a widget reading an API has none (its rows are read only). */
+export async function withConnection(app: FastifyInstance, found: PageWidget): Promise<WidgetContext> {
+  const { widget } = found;
+  if (apiEndpointOf(widget) > 0) throw badRequest(Messages.apiRowsReadOnly);
   const dbId = Number(widget.database_used);
   if (!Number.isInteger(dbId) || dbId <= 0) throw badRequest(Messages.tableNotConfigured);
   const db = await cachedDbConfig(app, dbId);
-  if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
+  if (db === undefined || db.dbAppId !== found.appId) throw notFound(Messages.databaseNotFound);
   const source = await dataSourceOf(app, db);
-  return {
-    caller, pageId: page.pageId, appId: page.pageAppId, widget, dbId, dbType: db.dbType as DataSourceType, source,
-  };
+  return { ...found, dbId, dbType: db.dbType as DataSourceType, source };
+}
+
+/** findPageWidget, then the widget's connection (withConnection). */
+export async function findDataWidget(
+  app: FastifyInstance,
+  caller: Principal,
+  ref: { pageId: number; componentId: string },
+  types: readonly string[] = widgetTypesThat('loadsRows'),
+): Promise<WidgetContext> {
+  return withConnection(app, await findPageWidget(app, caller, ref, types));
 }

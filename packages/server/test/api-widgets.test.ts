@@ -1,0 +1,181 @@
+import { type Component, createComponent, Messages } from '@rakit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_COUNT, startTestApi, type TestApi } from './support/api-server';
+import { buildTestServer, type TestServer } from './support/build';
+import { specPrefix } from './support/texts';
+import { freshUserId, hostileBuilder, type HostileBuilder } from './trust-boundary/hostile';
+
+/**
+ * Data widgets on an API endpoint (issue 40): a member's table pages through an API's 10,000
+ * rows by its cursors, searches through its search parameter, gets its own rows where the
+ * endpoint names him, and reaches the endpoint only through a widget of a page he may open.
+ * Against a real HTTP API started here.
+ */
+
+type Content = {
+  count: number; countCapped: boolean; pageCount: number; page: number; columns: { label: string; field: string }[];
+  filteredResult: Record<string, unknown>[]; fromApi?: { searchable: boolean }; primaryKey: string | null;
+};
+
+describe('data widgets reading an API endpoint', () => {
+  let server: TestServer;
+  let api: TestApi;
+  let owner: HostileBuilder;
+  let member: string;
+  let outsider: HostileBuilder;
+  let pageId: number;
+  let hiddenPageId: number;
+  const endpoints: Record<string, number> = {};
+
+  const load = (componentId: string, body: Record<string, unknown> = {}, token = member, page = pageId) =>
+    server.call('POST', '/get/loadTableContent', { pageId: page, componentId, ...body }, token);
+  const loaded = async (componentId: string, body: Record<string, unknown> = {}, token = member) => {
+    const answer = await load(componentId, body, token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return (answer.json().data as Content[])[0] as Content;
+  };
+  const widget = (type: 'table' | 'chart' | 'kanban' | 'loader', id: string, endpoint: string, columns: string[]): Component => ({
+    ...createComponent(type, id, id), apiEndpointId: endpoints[endpoint], options: columns.join(','), mapping_table: columns.join(','),
+  });
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    server = await buildTestServer('sqlite', { allowPrivateUrls: true });
+    owner = await hostileBuilder(server, 'Marketplace orders');
+    outsider = await hostileBuilder(server, 'Another shop');
+    const call = async (method: 'POST' | 'PUT', url: string, body: unknown) => {
+      const answer = await server.call(method, url, body, owner.token);
+      expect(answer.statusCode, `${url} ${answer.body}`).toBeLessThan(300);
+      return answer.json().data;
+    };
+    const { sourceId } = await call('POST', '/save/saveApiSource', { sourceId: null, appId: owner.appId, name: 'Marketplace', baseUrl: api.base, auth: { kind: 'bearer' }, secret: 'market-token' });
+    const endpoint = async (name: string, body: Record<string, unknown>) => {
+      endpoints[name] = (await call('POST', '/save/saveApiEndpoint', { endpointId: null, sourceId, name, ...body })).endpointId as number;
+    };
+    await endpoint('cursor', { path: '/orders-cursor', rowsPath: 'results', paging: { scheme: 'cursor', sizeParam: 'limit', nextCursorPath: 'next' }, searchParam: 'q', columns: [{ name: 'id', type: 'number' }, { name: 'customer' }, { name: 'amount', type: 'number' }] });
+    await endpoint('pages', { path: '/orders', rowsPath: 'data', paging: { scheme: 'page', totalPath: 'meta.total' } });
+    await endpoint('mine', { path: '/echo', method: 'POST', body: '{"for": "--userId--", "status": "{{status}}"}', rowsPath: 'rows' });
+    await endpoint('cached', { path: '/orders', rowsPath: 'data', paging: { scheme: 'page' }, cacheS: 60 });
+    await endpoint('whole', { path: '/orders-link', paging: { scheme: 'none' } });
+
+    const components = JSON.stringify([
+      widget('table', 'orders', 'cursor', ['id', 'customer', 'amount']),
+      widget('table', 'numbered', 'pages', ['id', 'customer']),
+      widget('table', 'mine', 'mine', ['body']),
+      widget('table', 'cached', 'cached', ['id']),
+      widget('table', 'whole', 'whole', ['id']),
+      widget('chart', 'chart', 'pages', ['customer', 'amount']),
+      widget('kanban', 'board', 'pages', ['id', 'customer']),
+    ]);
+    const pages = (await call('POST', '/save/saveApp', { appId: owner.appId, pages: [{ pageId: null, pageName: 'Orders' }, { pageId: null, pageName: 'Hidden' }] })).pages as { pageId: number }[];
+    pageId = pages[0]?.pageId as number;
+    hiddenPageId = pages[1]?.pageId as number;
+    await call('POST', '/save/saveApp', { appId: owner.appId, pages: [{ pageId, pageComponents: components }, { pageId: hiddenPageId, pageComponents: components }] });
+    const groups = (await server.call('GET', `/auth/listgroup/${owner.appId}`, undefined, owner.token)).json().data as { groupId: number; groupSlug: string }[];
+    const memberGroup = groups.find((group) => group.groupSlug === 'member')?.groupId as number;
+    const memberId = freshUserId();
+    await server.register(memberId, 'password-1');
+    await server.addToGroup(memberId, memberGroup);
+    const menu = (await call('POST', '/save/saveMenu', { menuId: null, menuName: 'Orders', menuAppId: owner.appId, menuPageId: pageId, menuParentMenuId: 0 })).menuId as number;
+    await call('PUT', '/auth/updategroup', { groupId: memberGroup, groupAppId: owner.appId, groupAccess: { menuId: [menu] } });
+    member = await server.login(memberId, 'password-1', owner.appSlug);
+    api.guard = { authorization: 'Bearer market-token' };
+  });
+  afterAll(async () => {
+    await server.close();
+    await api.close();
+  });
+
+  it('pages a member through 10,000 rows by the API\'s cursors, Next after Next, and back', async () => {
+    const first = await loaded('orders', { page: 1, limit: 100 });
+    expect(first.filteredResult[0]).toEqual({ id: 1, customer: 'Customer 00001', amount: 0.5 });
+    expect([first.count, first.countCapped, first.pageCount, first.primaryKey, first.fromApi]).toEqual([100, true, 2, null, { searchable: true }]);
+    expect(first.columns.map((column) => column.field)).toEqual(['id', 'customer', 'amount']);
+    const start = api.seen.length;
+    let last: Content = first;
+    for (let page = 2; page <= ORDER_COUNT / 100; page++) last = await loaded('orders', { page, limit: 100 });
+    // One request per Next: each page's cursor came with the page before.
+    expect(api.seen.length - start).toBe(ORDER_COUNT / 100 - 1);
+    expect([last.filteredResult.length, last.filteredResult.at(-1)?.id, last.countCapped, last.count, last.pageCount]).toEqual([100, ORDER_COUNT, false, ORDER_COUNT, 100]);
+    // Prev: its cursor is known, one request.
+    const back = api.seen.length;
+    expect((await loaded('orders', { page: 50, limit: 100 })).filteredResult[0]?.id).toBe(4901);
+    expect(api.seen.length - back).toBe(1);
+    // A page far past the cursors known is refused rather than walked to.
+    const far = await load('orders', { page: 40, limit: 20 });
+    expect([far.statusCode, far.json().error]).toEqual([400, [Messages.apiPageTooFar]]);
+  });
+
+  it('searches through the endpoint\'s search parameter, and says so where it has none', async () => {
+    const found = await loaded('orders', { search: 'Customer 0424' });
+    expect(found.filteredResult.map((row) => row.id)).toEqual(Array.from({ length: 10 }, (_, i) => 4240 + i));
+    expect(api.seen.at(-1)?.url).toContain('q=Customer+0424');
+    const refused = await load('numbered', { search: 'x' });
+    expect([refused.statusCode, refused.json().error]).toEqual([400, [Messages.apiCannotSearch]]);
+    expect((await loaded('numbered')).fromApi).toEqual({ searchable: false });
+    const sorted = await load('orders', { sort: { column: 'amount', direction: 'desc' } });
+    expect([sorted.statusCode, sorted.json().error]).toEqual([400, [Messages.apiCannotSort]]);
+    const filtered = await load('orders', { filterColumn: { customer: 'x' } });
+    expect([filtered.statusCode, filtered.json().error]).toEqual([400, [Messages.apiCannotFilter]]);
+  });
+
+  it('jumps to any page and knows the last from the API\'s total', async () => {
+    const page = await loaded('numbered', { page: 437, limit: 20 });
+    expect([page.filteredResult[0]?.id, page.count, page.countCapped, page.pageCount]).toEqual([8721, ORDER_COUNT, false, 501]);
+    const chart = await loaded('chart', { limit: 5 });
+    expect(chart.filteredResult.map((row) => row.customer)).toEqual(['Customer 00001', 'Customer 00002', 'Customer 00003', 'Customer 00004', 'Customer 00005']);
+    expect((await loaded('board', { limit: 3 })).filteredResult).toHaveLength(3);
+    // The whole list in one answer (no paging scheme): the table pages it here.
+    const whole = await loaded('whole', { page: 2, limit: 5 });
+    expect([whole.filteredResult.map((row) => row.id), whole.count]).toEqual([[6, 7, 8, 9, 10], 20]);
+  });
+
+  it('fills --userId-- with the member\'s own id and {{ }} parameters from the page\'s values', async () => {
+    const rows = (await loaded('mine', { params: { status: 'open', userId: 'someone-else' } })).filteredResult;
+    const sent = JSON.parse(String(rows[0]?.body)) as { for: string; status: string };
+    expect(sent.status).toBe('open');
+    expect(sent.for).not.toBe('someone-else');
+    expect(sent.for).toMatch(/^089/);
+  });
+
+  it('keeps an answer for the endpoint\'s cache time', async () => {
+    const start = api.seen.length;
+    await loaded('cached', { page: 3 });
+    await loaded('cached', { page: 3 });
+    await loaded('cached', { page: 3 }, owner.token);
+    expect(api.seen.length - start).toBe(1);
+  });
+
+  it('shows administrators why an API fails, and never a 5xx of ours', async () => {
+    api.guard = { authorization: 'Bearer another-token' };
+    try {
+      const failed = await load('numbered', { page: 2 }, owner.token);
+      expect([failed.statusCode, failed.json().error]).toEqual([502, [`${specPrefix('apiAnswerStatus')} 401`]]);
+    } finally {
+      api.guard = { authorization: 'Bearer market-token' };
+    }
+  });
+
+  it('lets nobody reach an endpoint but through a widget of a page he may open', async () => {
+    // A page his group does not reach.
+    expect((await load('orders', {}, member, hiddenPageId)).statusCode).toBe(403);
+    // Another application's builder, and nobody signed in.
+    expect((await load('orders', {}, outsider.token)).statusCode).toBe(403);
+    expect((await load('orders', {}, '')).statusCode).toBe(401);
+    // No row writes through an API's widget.
+    const edit = await server.call('POST', '/action/editRow', { pageId, componentId: 'orders', actionName: 'EDIT', key: { id: 1 }, values: { customer: 'x' } }, owner.token);
+    expect(edit.statusCode).toBe(400);
+  });
+
+  it('gives a hostile builder nothing of another application\'s endpoint named in his own widget', async () => {
+    const { appId, token } = outsider;
+    const components = JSON.stringify([{ ...createComponent('table', 'stolen', 'Stolen'), apiEndpointId: endpoints.cursor, options: 'id', mapping_table: 'id' }]);
+    const pages = (await server.call('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName: 'Steal' }] }, token)).json().data.pages as { pageId: number }[];
+    const stealPage = pages[0]?.pageId as number;
+    await server.call('POST', '/save/saveApp', { appId, pages: [{ pageId: stealPage, pageComponents: components }] }, token);
+    const start = api.seen.length;
+    const answer = await load('stolen', {}, token, stealPage);
+    expect([answer.statusCode, answer.json().error]).toEqual([404, [Messages.apiEndpointNotFound]]);
+    expect(api.seen.length).toBe(start);
+  });
+});
