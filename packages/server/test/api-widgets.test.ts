@@ -2,6 +2,7 @@ import { type Component, createComponent, Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_COUNT, startTestApi, type TestApi } from './support/api-server';
 import { buildTestServer, type TestServer } from './support/build';
+import { readSheet } from './support/sheets';
 import { specPrefix } from './support/texts';
 import { freshUserId, hostileBuilder, type HostileBuilder } from './trust-boundary/hostile';
 
@@ -59,7 +60,7 @@ describe('data widgets reading an API endpoint', () => {
     await endpoint('whole', { path: '/orders-link', paging: { scheme: 'none' } });
 
     const components = JSON.stringify([
-      widget('table', 'orders', 'cursor', ['id', 'customer', 'amount']),
+      { ...widget('table', 'orders', 'cursor', ['id', 'customer', 'amount']), options: 'Id,Customer,Amount', toExcel: true },
       widget('table', 'numbered', 'pages', ['id', 'customer']),
       widget('table', 'mine', 'mine', ['body']),
       widget('table', 'cached', 'cached', ['id']),
@@ -90,7 +91,7 @@ describe('data widgets reading an API endpoint', () => {
     const first = await loaded('orders', { page: 1, limit: 100 });
     expect(first.filteredResult[0]).toEqual({ id: 1, customer: 'Customer 00001', amount: 0.5 });
     expect([first.count, first.countCapped, first.pageCount, first.primaryKey, first.fromApi]).toEqual([100, true, 2, null, { searchable: true }]);
-    expect(first.columns.map((column) => column.field)).toEqual(['id', 'customer', 'amount']);
+    expect(first.columns).toEqual([{ label: 'Id', field: 'id' }, { label: 'Customer', field: 'customer' }, { label: 'Amount', field: 'amount' }]);
     const start = api.seen.length;
     let last: Content = first;
     for (let page = 2; page <= ORDER_COUNT / 100; page++) last = await loaded('orders', { page, limit: 100 });
@@ -104,6 +105,26 @@ describe('data widgets reading an API endpoint', () => {
     // A page far past the cursors known is refused rather than walked to.
     const far = await load('orders', { page: 40, limit: 20 });
     expect([far.statusCode, far.json().error]).toEqual([400, [Messages.apiPageTooFar]]);
+  });
+
+  it('exports every row through the API\'s pages, searched as the table is', async () => {
+    const answer = await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=orders&filename=orders`, undefined, member);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const sheet = await readSheet(answer.rawPayload);
+    expect(sheet).toHaveLength(ORDER_COUNT + 1);
+    expect(sheet.slice(0, 2)).toEqual([['Id', 'Customer', 'Amount'], [1, 'Customer 00001', 0.5]]);
+    expect(sheet.at(-1)?.[0]).toBe(ORDER_COUNT);
+    const searched = await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=orders&search=Customer%20099&filename=x`, undefined, member);
+    expect((await readSheet(searched.rawPayload)).map((row) => row[0])).toEqual(['Id', ...Array.from({ length: 100 }, (_, i) => 9900 + i)]);
+    // The table that does not offer Export To Excel: members may not export it.
+    expect((await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=numbered`, undefined, member)).statusCode).toBe(403);
+    // Administrators export any data widget; the whole list, read page after page.
+    const blob = await server.call('POST', '/print/blob/excelFromTable', { pageId, componentId: 'numbered', filter: {} }, owner.token);
+    expect(blob.statusCode, blob.body).toBe(200);
+    expect((await readSheet(Buffer.from(blob.json().data.buffer, 'base64'))).length).toBe(ORDER_COUNT + 1);
+    const small = await server.call('POST', '/print/blob/excelFromTable', { pageId, componentId: 'orders', filter: { search: 'Customer 0000' } }, member);
+    expect(small.statusCode, small.body).toBe(200);
+    expect((await readSheet(Buffer.from(small.json().data.buffer, 'base64'))).length).toBe(10);
   });
 
   it('searches through the endpoint\'s search parameter, and says so where it has none', async () => {

@@ -1,5 +1,5 @@
 import { type Component, createComponent, CUSTOM_TABLE, LANGUAGE_HEADER, Messages } from '@rakit/core';
-import ExcelJS from 'exceljs';
+import { readSheet } from './support/sheets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from './support/build';
 import { dataWidgetApp } from './support/data-widget-app';
@@ -475,13 +475,3 @@ describe.each(engines)('data widgets on a %s database', (engine) => {
     expect(after.filter((r) => ![7, 8, 10].includes(r.id))).toEqual(before.filter((r) => ![7, 8, 10, 12].includes(r.id)));
   });
 });
-
-/** The first sheet of an .xlsx as rows of cell values, read back with exceljs. */
-async function readSheet(buffer: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}

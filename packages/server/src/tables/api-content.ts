@@ -1,10 +1,11 @@
-import { type LoadTableContentBody, Messages, type TableContent, tablePageCount, widgetColumns } from '@rakit/core';
+import { type Language, type LoadTableContentBody, Messages, type TableContent, type TableFilterInput, tablePageCount, widgetColumns } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { apiSettingsOf, endpointOfRow } from '../apis/api-settings';
 import { endpointPage } from '../apis/endpoint-pages';
 import { badRequest, notFound } from '../errors/http-errors';
 import { cachedApiEndpoint } from '../store/cached-reads';
-import { apiEndpointOf, type PageWidget } from './data-widget';
+import { apiEndpointOf, type DataWidget, type PageWidget } from './data-widget';
+import { type ExportSource, headersOf } from './export-shape';
 
 /*
  * A data widget's rows read from an endpoint of its application's APIs (issue 40): the page the
@@ -18,20 +19,30 @@ import { apiEndpointOf, type PageWidget } from './data-widget';
 export const readsApi = (found: PageWidget): boolean => apiEndpointOf(found.widget) > 0;
 
 const chosen = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
-const isActive = (filter: LoadTableContentBody['possibleFilters'][number]): boolean => [filter.value, filter.values, filter.min, filter.max].some(chosen);
+const isActive = (filter: TableFilterInput['possibleFilters'][number]): boolean => [filter.value, filter.values, filter.min, filter.max].some(chosen);
 
-export async function loadApiContent(app: FastifyInstance, found: PageWidget, body: LoadTableContentBody, signal?: AbortSignal): Promise<TableContent> {
+/** The widget's endpoint and API, which must be its page's application's; the query's sort and filters refused (an API's rows keep its order). */
+async function widgetEndpoint(app: FastifyInstance, found: PageWidget, input: TableFilterInput) {
   const stored = await cachedApiEndpoint(app, apiEndpointOf(found.widget));
   // An endpoint of another application's API is as good as none.
   if (stored === undefined || stored.source.appId !== found.appId) throw notFound(Messages.apiEndpointNotFound);
-  if (body.sort !== undefined) throw badRequest(Messages.apiCannotSort);
-  if (Object.keys(body.filterColumn).length > 0 || body.possibleFilters.some(isActive)) throw badRequest(Messages.apiCannotFilter);
-  const endpoint = { ...endpointOfRow(stored.endpoint), endpointId: stored.endpoint.endpointId, revision: stored.endpoint.revision };
-  const api = apiSettingsOf(stored.source, app.secretBox);
+  if (input.sort !== undefined) throw badRequest(Messages.apiCannotSort);
+  if (Object.keys(input.filterColumn).length > 0 || input.possibleFilters.some(isActive)) throw badRequest(Messages.apiCannotFilter);
+  return {
+    endpoint: { ...endpointOfRow(stored.endpoint), endpointId: stored.endpoint.endpointId, revision: stored.endpoint.revision },
+    api: apiSettingsOf(stored.source, app.secretBox),
+  };
+}
+
+/** The widget's columns as its panel maps them. */
+const shownColumns = (widget: DataWidget) => widgetColumns(String(widget.options ?? ''), String(widget.mapping_table ?? ''));
+
+export async function loadApiContent(app: FastifyInstance, found: PageWidget, body: LoadTableContentBody, signal?: AbortSignal): Promise<TableContent> {
+  const { endpoint, api } = await widgetEndpoint(app, found, body);
   const page = await endpointPage({
     api, endpoint, params: body.params ?? {}, userId: found.caller.userId, search: body.search, index: body.page - 1, size: body.limit, signal,
   }, app.config);
-  const columns = widgetColumns(String(found.widget.options ?? ''), String(found.widget.mapping_table ?? ''));
+  const columns = shownColumns(found.widget);
   const seen = (body.page - 1) * body.limit + page.rows.length;
   const count = page.total ?? seen;
   return {
@@ -45,5 +56,37 @@ export async function loadApiContent(app: FastifyInstance, found: PageWidget, bo
     possibleFilters: [],
     filteredResult: page.rows,
     fromApi: { searchable: endpoint.searchParam !== '' },
+  };
+}
+
+/** Rows asked of an API per page while exporting (what APIs commonly take at most). */
+export const API_EXPORT_PAGE_ROWS = 100;
+
+/**
+ * A widget's export through its API's pages: page after page (cursors kept as a table's Next
+ * keeps them) until the rows end or the limit is reached. No function's values are sent: an
+ * export has no page around it.
+ */
+export async function apiExport(app: FastifyInstance, found: PageWidget, language: Language): Promise<ExportSource> {
+  const columns = shownColumns(found.widget);
+  async function* rows(input: TableFilterInput, maxRows: number, signal?: AbortSignal): AsyncGenerator<Record<string, unknown>[]> {
+    const { endpoint, api } = await widgetEndpoint(app, found, input);
+    let total = 0;
+    for (let index = 0; total < maxRows; index++) {
+      const page = await endpointPage({ api, endpoint, params: {}, userId: found.caller.userId, search: input.search, index, size: API_EXPORT_PAGE_ROWS, signal }, app.config);
+      const kept = page.rows.slice(0, maxRows - total);
+      if (kept.length > 0) yield kept;
+      total += kept.length;
+      if (!page.hasNext || page.rows.length === 0) return;
+    }
+  }
+  return {
+    columns: headersOf(columns, found.widget, language),
+    rows,
+    async count(input, cap, signal) {
+      let counted = 0;
+      for await (const chunk of rows(input, cap + 1, signal)) counted += chunk.length;
+      return counted;
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { auditAppIs } from '../audit/context';
 import {
-  columnsIn, type ExcelFromTableBody, type Language, Messages, splitOptions, type TableFilterInput, XLSX_MAX_ROWS,
+  type ExcelFromTableBody, type Language, Messages, splitOptions, type TableFilterInput, XLSX_MAX_ROWS,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
@@ -9,51 +9,54 @@ import type { DataSource, DataSourceType } from '../datasources/types';
 import { badRequest, forbidden, local, notFound } from '../errors/http-errors';
 import { findDbConfig } from '../store/repositories/db-configs';
 import { type ContentPlan, contentPlan } from './content-plan';
-import { findDataWidget, type WidgetContext } from './data-widget';
-import { EXPORT_CHUNK_ROWS, queryPlan } from './export-rows';
+import { apiExport, readsApi } from './api-content';
+import { type ExportSource, headersOf } from './export-shape';
+import { findPageWidget, withConnection } from './data-widget';
+import { countStatement } from './content-query';
+import { countRows } from './run';
+import { EXPORT_CHUNK_ROWS, exportChunks, queryPlan } from './export-rows';
 import { exportPlan } from './search-planner';
-import { hasTransform, type TransformOf } from './transform';
+import { hasTransform } from './transform';
 
-/** What an export reads and writes: the rows' source and plan, the sheet's columns and headers. */
-export interface ExportSource {
-  source: DataSource;
-  plan: ContentPlan;
-  columns: { fields: string[]; headers: string[] };
-  /** The widget's function its rows pass through (a widget's export only). */
-  transform?: TransformOf;
+/** An export read from a connection by a plan. */
+function sqlExport(source: DataSource, plan: ContentPlan, columns: ExportSource['columns']): ExportSource {
+  return {
+    columns,
+    rows: (input, maxRows, signal) => exportChunks(source, plan, input, maxRows, signal),
+    count: (input, cap, signal) => countRows(source, plan, countStatement(plan, input, cap), cap, signal),
+  };
 }
 
 const listOf = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value.map((v) => v.trim()).filter((v) => v !== '') : splitOptions(value);
 
-/** The sheet's columns: the plan's, headed as the reader's catalog labels them (the author's translations). */
-function headersOf(plan: ContentPlan, widget: WidgetContext['widget'], language: Language) {
-  const columns = columnsIn(plan.columns, widget as Parameters<typeof columnsIn>[1], language);
-  return { fields: columns.map((c) => c.field), headers: columns.map((c) => c.label) };
-}
-
 /**
  * A widget's export: members only of a table whose panel turned Export Table To Excel on
- * (administrators of the application may export any data widget they can open).
+ * (administrators of the application may export any data widget they can open). A widget
+ * reading an API endpoint exports through the API's pages (issue 40).
  */
 export async function exportableWidget(
   app: FastifyInstance, caller: Principal, ref: { pageId: number; componentId: string }, search: string, language: Language,
-): Promise<ExportSource & { context: WidgetContext }> {
-  const context = await findDataWidget(app, caller, ref);
-  if (!caller.isAppAdmin(context.appId) && (context.widget.type !== 'table' || (context.widget as { toExcel?: boolean }).toExcel !== true)) {
+): Promise<ExportSource> {
+  const found = await findPageWidget(app, caller, ref);
+  if (!caller.isAppAdmin(found.appId) && (found.widget.type !== 'table' || (found.widget as { toExcel?: boolean }).toExcel !== true)) {
     throw forbidden(Messages.forbidden);
   }
+  const { functionId } = found.widget as { functionId?: number };
+  const transform = hasTransform({ functionId }) ? { transform: { caller, appId: found.appId, functionId: functionId as number } } : {};
+  if (readsApi(found)) return { ...await apiExport(app, found, language), ...transform };
+  const context = await withConnection(app, found);
   // Read as the planner reads a count: every row the search keeps.
   const plan = await exportPlan(context.source, await contentPlan(context), search, EXPORT_CHUNK_ROWS, XLSX_MAX_ROWS);
-  const { functionId } = context.widget as { functionId?: number };
-  const transform = hasTransform({ functionId }) ? { caller, appId: context.appId, functionId: functionId as number } : undefined;
-  return { context, source: context.source, plan, columns: headersOf(plan, context.widget, language), ...(transform === undefined ? {} : { transform }) };
+  return { ...sqlExport(context.source, plan, headersOf(plan.columns, context.widget, language)), ...transform };
 }
 
 /**
  * What POST /print/blob/excelFromTable exports: the widget pageId + componentId name (read like
  * its table load), else the spec's query + dbId, for the connection's administrators only.
  */
+export { type ExportSource } from './export-shape';
+
 export async function exportSourceOf(
   app: FastifyInstance, caller: Principal, body: ExcelFromTableBody, input: TableFilterInput, language: Language,
 ): Promise<ExportSource> {
@@ -68,5 +71,5 @@ export async function exportSourceOf(
   const source = await dataSourceOf(app, db);
   const fields = listOf(body.columns);
   const columns = { fields, headers: listOf(body.columnAlias) };
-  return { source, plan: queryPlan(source, db.dbType as DataSourceType, body.query, caller.userId, columns, input), columns };
+  return sqlExport(source, queryPlan(source, db.dbType as DataSourceType, body.query, caller.userId, columns, input), columns);
 }
