@@ -188,6 +188,51 @@ describe('data widgets reading an API endpoint', () => {
     expect(edit.statusCode).toBe(400);
   });
 
+  it('travels in a bundle: APIs and endpoints without their secret, widgets pointing at the copy\'s endpoints', async () => {
+    await server.call('POST', '/save/saveApiSource', {
+      sourceId: null, appId: owner.appId, name: 'Keyed', baseUrl: api.base, headers: [{ name: 'X-Api-Key', value: 'header-secret' }, { name: 'X-Shop', value: 'north' }],
+    }, owner.token);
+    const exported = await server.call('GET', `/get/exportApp/${owner.appId}`, undefined, owner.token);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).not.toContain('market-token');
+    expect(exported.body).not.toContain('header-secret');
+    const bundle = exported.json().data as { apis: { id: number; name: string; hadSecret: boolean; headers: unknown[]; endpoints: { id: number; name: string }[] }[] };
+    expect(bundle.apis.map((a) => [a.name, a.hadSecret, a.endpoints.length])).toEqual([['Keyed', false, 0], ['Marketplace', true, 5]]);
+    expect(bundle.apis[0]?.headers).toEqual([{ name: 'X-Api-Key', value: '' }, { name: 'X-Shop', value: 'north' }]);
+    const marketplace = bundle.apis.find((a) => a.name === 'Marketplace');
+
+    const importAs = (appName: string, extra: Record<string, unknown>) => server.call('POST', '/save/importApp', { bundle, target: { kind: 'new', appName }, ...extra }, owner.mainToken);
+    const preview = await server.call('POST', '/save/previewImport', { bundle, target: { kind: 'new', appName: 'Copy' } }, owner.mainToken);
+    expect(preview.json().data.apis).toEqual([
+      { id: bundle.apis[0]?.id, name: 'Keyed', baseUrl: api.base, needsSecret: false }, { id: marketplace?.id, name: 'Marketplace', baseUrl: api.base, needsSecret: true },
+    ]);
+    const withoutSecret = await importAs('Copy without secret', {});
+    expect([withoutSecret.statusCode, withoutSecret.json().error]).toEqual([400, [Messages.bundleApiSecretMissing.replace('{name}', 'Marketplace')]]);
+
+    const imported = await importAs('Orders copy', { apiSecrets: { [String(marketplace?.id)]: 'market-token' } });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const copy = imported.json().data as { appId: number; appSlug: string; counts: Record<string, number> };
+    expect(copy.counts.apis).toBe(2);
+    const copyToken = await server.login(owner.userId, owner.password, copy.appSlug);
+    const copied = (await server.call('GET', `/get/listApiSources/${copy.appId}`, undefined, copyToken)).json().data as { name: string; endpoints: { endpointId: number; name: string }[] }[];
+    const copiedCursor = copied.find((a) => a.name === 'Marketplace')?.endpoints.find((e) => e.name === 'cursor')?.endpointId;
+    expect(copiedCursor).toBeDefined();
+    expect(copiedCursor).not.toBe(endpoints.cursor);
+    const pages = (await server.store.selectFrom('pages').select(['pageId', 'pageComponents']).where('pageAppId', '=', copy.appId).execute());
+    const table = pages.flatMap((page) => JSON.parse(page.pageComponents) as { id: string; apiEndpointId?: number }[]).find((c) => c.id === 'orders');
+    expect(table?.apiEndpointId).toBe(copiedCursor);
+    const ordersPage = pages.find((page) => page.pageComponents.includes('"orders"'))?.pageId as number;
+    const rows = await server.call('POST', '/get/loadTableContent', { pageId: ordersPage, componentId: 'orders', limit: 3 }, copyToken);
+    expect(rows.statusCode, rows.body).toBe(200);
+    expect((rows.json().data[0] as Content).filteredResult.map((row) => row.id)).toEqual([1, 2, 3]);
+
+    // A bundle whose widget names an endpoint it does not hold is refused, naming it.
+    const stray = structuredClone(bundle) as typeof bundle & { pages: { pageComponents: { id: string; apiEndpointId?: number }[] }[] };
+    for (const page of stray.pages) for (const component of page.pageComponents) if (component.id === 'orders') component.apiEndpointId = 987_654;
+    const refused = await server.call('POST', '/save/importApp', { bundle: stray, target: { kind: 'new', appName: 'Stray' }, apiSecrets: { [String(marketplace?.id)]: 'x' } }, owner.mainToken);
+    expect([refused.statusCode, refused.body]).toEqual([400, expect.stringContaining('987654')]);
+  });
+
   it('gives a hostile builder nothing of another application\'s endpoint named in his own widget', async () => {
     const { appId, token } = outsider;
     const components = JSON.stringify([{ ...createComponent('table', 'stolen', 'Stolen'), apiEndpointId: endpoints.cursor, options: 'id', mapping_table: 'id' }]);

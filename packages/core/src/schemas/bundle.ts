@@ -1,5 +1,6 @@
 import { AppLanguageSchema, DEFAULT_TIME_ZONE, TimeZoneSchema } from '../i18n/languages';
 import { z } from 'zod';
+import { ApiAuthSettingsSchema, ApiEndpointDraftSchema, NameValueSchema } from '../api/api-sources';
 import { PdfTemplateFieldsSchema, PdfTemplateNameSchema } from '../api/pdf-templates';
 import { DbTypeSchema } from './admin';
 import { UserIdSchema } from './api';
@@ -55,6 +56,24 @@ export const BundleConnectionSchema = z.object({
   sqliteTables: z.array(BundleSqliteTableSchema).max(500).optional(),
 });
 export type BundleConnection = z.infer<typeof BundleConnectionSchema>;
+
+/**
+ * An API with its endpoints (issue 40), without its secret: the importer types one for each
+ * that had one. A default header named as a secret (X-Api-Key, Authorization…) goes with an
+ * empty value.
+ */
+export const BundleApiSchema = z.object({
+  id: bundleId,
+  name,
+  baseUrl: z.string().trim().min(1).max(2000),
+  auth: ApiAuthSettingsSchema,
+  hadSecret: z.boolean().default(false),
+  headers: z.array(NameValueSchema).max(50).default([]),
+  timeLimitS: z.number().int().min(1).max(60).default(15),
+  maxKb: z.number().int().min(1).max(10_240).default(2048),
+  endpoints: z.array(ApiEndpointDraftSchema.extend({ id: bundleId })).max(200).default([]),
+});
+export type BundleApi = z.infer<typeof BundleApiSchema>;
 
 /** A page: its components as core's widget schemas read them (validated again on import). */
 export const BundlePageSchema = z.object({
@@ -195,6 +214,8 @@ export const AppBundleSchema = z.object({
   workflows: list(BundleWorkflowSchema),
   printTemplates: list(BundlePrintTemplateSchema),
   pdfTemplates: list(BundlePdfTemplateSchema),
+  /** APIs and their endpoints (issue 40); older bundles have none. */
+  apis: list(BundleApiSchema),
   /** Present when exported with users: their ids, never a password or its hash. */
   users: z.array(BundleUserSchema).max(MAX_BUNDLE_ITEMS).optional(),
 });
@@ -215,6 +236,8 @@ export const ImportBundleBodySchema = z.object({
   target: BundleTargetSchema,
   /** The bundle's connection id (as text) → the password to save it with. */
   passwords: z.record(z.string().max(20), z.string().max(1000)).default({}),
+  /** The bundle's API id (as text) → the secret to save it with (issue 40). */
+  apiSecrets: z.record(z.string().max(20), z.string().max(4000)).default({}),
   /** Whether to bring the bundle's users (accounts are created without a usable password). */
   withUsers: z.boolean().default(false),
 });
@@ -238,6 +261,8 @@ export const BundlePreviewSchema = z.object({
     id: z.number().int(), dbType: DbTypeSchema, dbHost: z.string(), dbPort: z.number().int(), dbUser: z.string(), dbDatabase: z.string(),
     needsPassword: z.boolean(),
   })),
+  /** The bundle's APIs, and whether each needs its secret typed (issue 40). */
+  apis: z.array(z.object({ id: z.number().int(), name: z.string(), baseUrl: z.string(), needsSecret: z.boolean() })).default([]),
   users: z.number().int(),
 });
 export type BundlePreview = z.infer<typeof BundlePreviewSchema>;

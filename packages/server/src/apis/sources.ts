@@ -4,7 +4,7 @@ import {
 import type { AuditContext } from '../audit/context';
 import { type AuditFact, withAudit } from '../audit/record';
 import { badRequest, conflict, notFound } from '../errors/http-errors';
-import { vetOutboundHost } from '../outbound/guarded-send';
+import { type OutboundRules, vetOutboundHost } from '../outbound/guarded-send';
 import { outboundUrl } from '../outbound/safe-request';
 import {
   deleteApiSource, findApiSource, insertApiSource, listApiEndpointRows, listApiSourceRows, updateApiSource,
@@ -27,9 +27,9 @@ export async function listApiSources(services: ApiServices, appId: number): Prom
 }
 
 /** The addresses an API's settings lead to, checked against the outbound rules (400 naming the refused host). */
-async function vetAddresses(services: ApiServices, body: SaveApiSourceBody): Promise<void> {
-  await vetOutboundHost(outboundUrl(body.baseUrl), services.config);
-  if (body.auth.kind === 'oauth2') await vetOutboundHost(outboundUrl(body.auth.tokenUrl), services.config);
+export async function vetApiAddresses(rules: OutboundRules, api: Pick<SaveApiSourceBody, 'baseUrl' | 'auth'>): Promise<void> {
+  await vetOutboundHost(outboundUrl(api.baseUrl), rules);
+  if (api.auth.kind === 'oauth2') await vetOutboundHost(outboundUrl(api.auth.tokenUrl), rules);
 }
 
 /**
@@ -43,7 +43,7 @@ export async function saveApiSource(
   const existing = body.sourceId === null ? undefined : await storedApiSource(services, body.sourceId);
   // An API is edited only through its own application (the access check read body.appId).
   if (existing !== undefined && existing.appId !== body.appId) throw notFound(Messages.apiSourceNotFound);
-  await vetAddresses(services, body);
+  await vetApiAddresses(services.config, body);
   const keptSecret = existing !== undefined && authOfRow(existing).kind === body.auth.kind ? existing.secretEnc : '';
   const secretEnc = body.secret === '' ? keptSecret : services.secretBox.seal(body.secret);
   if (secretEnc === '' && API_AUTH_WITH_SECRET.includes(body.auth.kind)) throw badRequest(Messages.apiSecretRequired);

@@ -1,9 +1,14 @@
 import {
-  type AppBundle, AppLanguageSchema, BUNDLE_FORMAT_NAME, MAX_BUNDLE_BYTES, BUNDLE_FORMAT_VERSION, type BundleConnection, type BundleWorkflow, Messages, parsePageComponents,
+  type AppBundle, AppLanguageSchema, BUNDLE_FORMAT_NAME, MAX_BUNDLE_BYTES, BUNDLE_FORMAT_VERSION, type BundleApi, type BundleConnection, type BundleWorkflow, Messages,
+  parsePageComponents,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, local, notFound } from '../errors/http-errors';
 import { contentOf } from '../storage/file-storage';
+import { authOfRow, endpointOfRow, headersOfRow } from '../apis/api-settings';
+import { isSecretField } from '../audit/redact';
+import type { Store } from '../store/db';
+import { type ApiEndpointRow, type ApiSourceRow, listApiEndpointRows, listApiSourceRows } from '../store/repositories/api-sources';
 import { findAppById } from '../store/repositories/apps';
 import { listDbConfigs } from '../store/repositories/db-configs';
 import { listFunctionsOfApp } from '../store/repositories/functions';
@@ -22,6 +27,21 @@ function jsonOr<T>(text: string, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+async function readApis(trx: Store, appId: number) {
+  const apiSources = await listApiSourceRows(trx, appId);
+  return { apiSources, apiEndpoints: await listApiEndpointRows(trx, apiSources.map((source) => source.sourceId)) };
+}
+
+/** An API without its secret; a default header named as a secret goes with an empty value. */
+function bundleApi(source: ApiSourceRow, endpoints: readonly ApiEndpointRow[]): BundleApi {
+  return {
+    id: source.sourceId, name: source.sourceName, baseUrl: source.baseUrl, auth: authOfRow(source), hadSecret: source.secretEnc !== '',
+    headers: headersOfRow(source).map((header) => (isSecretField(header.name) ? { ...header, value: '' } : header)),
+    timeLimitS: source.timeLimitS, maxKb: source.maxKb,
+    endpoints: endpoints.filter((endpoint) => endpoint.sourceId === source.sourceId).map((endpoint) => ({ ...endpointOfRow(endpoint), id: endpoint.endpointId })),
+  };
 }
 
 /** Reads everything of the application that goes into a bundle, in one transaction so it is one moment's state. */
@@ -47,6 +67,7 @@ async function readApp(app: FastifyInstance, appId: number) {
       published: chainIds.length === 0 ? [] : await trx.selectFrom('workflowVersions').select('chainId').distinct().where('chainId', 'in', chainIds).execute(),
       printTemplates: await listPrintTemplates(trx, appId),
       pdfTemplates: await listPdfTemplates(trx, appId),
+      ...await readApis(trx, appId),
     };
   });
 }
@@ -64,6 +85,7 @@ export async function exportApp(app: FastifyInstance, appId: number, options: { 
   const maps = identityMaps({
     connection: data.dbConfigs.map((d) => d.dbId), page: data.pages.map((p) => p.pageId), query: data.queries.map((q) => q.actionId),
     function: data.functions.map((f) => f.id), trigger: data.triggers.map((t) => t.triggerId), pdfTemplate: data.pdfTemplates.map((t) => t.templateId),
+    apiEndpoint: data.apiEndpoints.map((e) => e.endpointId),
   }, data.functions.map((f) => f.slug));
   const clear = new Remapper(maps, 'clear');
   const menuIds = new Set(data.menus.map((m) => m.menuId));
@@ -146,6 +168,7 @@ export async function exportApp(app: FastifyInstance, appId: number, options: { 
     workflows,
     printTemplates,
     pdfTemplates,
+    apis: data.apiSources.map((source) => bundleApi(source, data.apiEndpoints)),
     ...(withUsers ? { users: memberIds.map((userId) => ({ userId })) } : {}),
   };
   // What no import would take is refused here, with what to leave out.

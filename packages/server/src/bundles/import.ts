@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  ADMIN_GROUP_SLUG, type AppBundle, type BundleKindChange, type BundlePreview, type BundleTarget, type ImportBundleBody,
+  ADMIN_GROUP_SLUG, API_AUTH_WITH_SECRET, type AppBundle, type BundleKindChange, type BundlePreview, type BundleTarget, type ImportBundleBody,
   type ImportedBundle, isBuiltInApp, isReservedSlug, MAX_PDF_EXTRACT_BYTES, MAX_TEMPLATE_BYTES, Messages, slugify,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { vetApiAddresses } from '../apis/sources';
 import { hashPassword } from '../security/passwords';
 import { Principal } from '../auth/principal';
 import { reachableSettings } from '../datasources/reach';
@@ -16,6 +17,7 @@ import type { PdfReader } from '../pdf-templates/extract';
 import { templateWork } from '../print/templates';
 import type { Store } from '../store/db';
 import { insertReturningId } from '../store/insert';
+import { insertApiEndpoint, insertApiSource } from '../store/repositories/api-sources';
 import { deleteAppContents, findAppById, findAppBySlug, freeAppSlug, insertApp, isAppNameTaken } from '../store/repositories/apps';
 import { addMember, deleteGroupCascade, grantMenuAccess, groupsOfUser, insertGroup, setGroupPageAndActionAccess } from '../store/repositories/groups';
 import { storedNameText } from '../store/repositories/name-translations';
@@ -29,6 +31,8 @@ import { discardStaging, placeSqlite, stageSqlite, type StagedSqlite } from './s
 interface Prepared {
   checked: CheckedBundle;
   passwords: Map<number, string>;
+  /** The bundle's API id → the secret typed for it ('' for none). */
+  apiSecrets: Map<number, string>;
   /** `fileId`: the id its stored file will have (random), which is also the template's. */
   printTemplates: { fileId: string; filename: string; options: string; identifier: string; content: Buffer }[];
   /** `sampleFileId`: the id its sample's stored file will have (random). */
@@ -78,6 +82,10 @@ const KINDS: { kind: string; stored: (store: Store, appId: number) => Promise<st
   {
     kind: 'connections', inBundle: (b) => b.connections.map(connectionName),
     stored: async (store, appId) => (await store.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).execute()).map(connectionName),
+  },
+  {
+    kind: 'apis', inBundle: (b) => b.apis.map((a) => a.name),
+    stored: async (store, appId) => (await store.selectFrom('apiSources').select('sourceName').where('appId', '=', appId).execute()).map((r) => r.sourceName),
   },
   {
     kind: 'queries', inBundle: (b) => b.queries.map((q) => q.name),
@@ -130,6 +138,7 @@ export async function previewImport(app: FastifyInstance, caller: Principal, bod
     connections: bundle.connections.map((c) => ({
       id: c.id, dbType: c.dbType, dbHost: c.dbHost, dbPort: c.dbPort, dbUser: c.dbUser, dbDatabase: c.dbDatabase, needsPassword: c.dbType !== 'sqlite',
     })),
+    apis: bundle.apis.map((a) => ({ id: a.id, name: a.name, baseUrl: a.baseUrl, needsSecret: API_AUTH_WITH_SECRET.includes(a.auth.kind) })),
     users: bundle.users?.length ?? 0,
   };
 }
@@ -150,6 +159,14 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
     } catch (error) {
       throw new HttpError(400, Messages.incorrectConfig, [`Connection ${connection.dbType} ${connection.dbHost}/${connection.dbDatabase}: ${(error as Error).message}`]);
     }
+  }
+  const apiSecrets = new Map<number, string>();
+  for (const api of bundle.apis) {
+    // As an API saved by hand: its addresses under the outbound rules, a way of signing in that needs a secret given one.
+    await vetApiAddresses(app.config, api);
+    const secret = body.apiSecrets[String(api.id)] ?? '';
+    if (secret === '' && API_AUTH_WITH_SECRET.includes(api.auth.kind)) throw badRequest(local('bundleApiSecretMissing', { name: api.name }));
+    apiSecrets.set(api.id, secret);
   }
   const printTemplates: Prepared['printTemplates'] = [];
   for (const template of bundle.printTemplates) {
@@ -185,7 +202,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
     await discardStaging(app.config.dataDir, stagingId);
     throw error;
   }
-  return { checked, passwords, printTemplates, pdfTemplates, staged, stagingId };
+  return { checked, passwords, apiSecrets, printTemplates, pdfTemplates, staged, stagingId };
 }
 
 /** Groups of the target: the bundle's, matched by slug to those there are (their members stay); the administrators' group always. */
@@ -250,6 +267,16 @@ async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prep
       sampleSize: template.sample.length, createdBy: 'import', updatedAt: now, sampleFileId: template.sampleFileId,
     }, 'templateId');
     maps.pdfTemplate.set(template.id, id);
+  }
+  for (const api of bundle.apis) {
+    const secret = prepared.apiSecrets.get(api.id) ?? '';
+    const sourceId = await insertApiSource(trx, {
+      appId, sourceName: api.name, baseUrl: api.baseUrl, authSettings: JSON.stringify(api.auth), secretEnc: secret === '' ? '' : app.secretBox.seal(secret),
+      headers: JSON.stringify(api.headers), timeLimitS: api.timeLimitS, maxKb: api.maxKb,
+    });
+    for (const { id, name, ...definition } of api.endpoints) {
+      maps.apiEndpoint.set(id, await insertApiEndpoint(trx, { sourceId, endpointName: name, definition: JSON.stringify(definition) }));
+    }
   }
   for (const page of bundle.pages) {
     const pageComponents = remap.components(structuredClone(components.get(page.id) ?? []), page.pageName);
@@ -424,7 +451,7 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
     counts: {
       connections: bundle.connections.length, pages: bundle.pages.length, menus: bundle.menus.length, groups: bundle.groups.length,
       queries: bundle.queries.length, functions: bundle.functions.length, triggers: bundle.triggers.length, workflows: bundle.workflows.length,
-      printTemplates: bundle.printTemplates.length, pdfTemplates: bundle.pdfTemplates.length, members: written.members,
+      printTemplates: bundle.printTemplates.length, pdfTemplates: bundle.pdfTemplates.length, apis: bundle.apis.length, members: written.members,
     },
     unpublished,
   };

@@ -4,6 +4,7 @@ import {
 } from '@rakit/core';
 import { localise } from '@rakit/core/translate';
 import { badRequest, local } from '../errors/http-errors';
+import { checkExpressions } from '../apis/answer-rows';
 import { identityMaps, Remapper } from './remap';
 import { sqliteTableProblem } from './sqlite-data';
 
@@ -19,7 +20,8 @@ function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] 
   return `bundle${where}: ${issue?.message ?? 'invalid'}`;
 }
 
-type Duplicate = 'connectionId' | 'sqlite' | 'pageId' | 'pageSlug' | 'menuId' | 'groupId' | 'groupSlug' | 'queryId' | 'functionId' | 'triggerId' | 'workflowId' | 'actionId' | 'printTemplate' | 'pdfTemplateId';
+type Duplicate = 'connectionId' | 'sqlite' | 'pageId' | 'pageSlug' | 'menuId' | 'groupId' | 'groupSlug' | 'queryId' | 'functionId' | 'triggerId' | 'workflowId' | 'actionId' | 'printTemplate' | 'pdfTemplateId'
+  | 'apiId' | 'apiName' | 'apiEndpointId' | 'apiEndpointName';
 
 function unique(values: readonly (string | number)[], what: Duplicate): void {
   const seen = new Set<string | number>();
@@ -58,6 +60,14 @@ export function readBundle(raw: unknown): CheckedBundle {
   unique(bundle.triggers.map((t) => t.id), 'triggerId');
   unique(bundle.workflows.map((w) => w.id), 'workflowId');
   unique(bundle.workflows.flatMap((w) => w.actions.map((a) => a.id)), 'actionId');
+  unique(bundle.apis.map((a) => a.id), 'apiId');
+  unique(bundle.apis.map((a) => a.name.toLowerCase()), 'apiName');
+  unique(bundle.apis.flatMap((a) => a.endpoints.map((e) => e.id)), 'apiEndpointId');
+  for (const api of bundle.apis) {
+    unique(api.endpoints.map((e) => e.name.toLowerCase()), 'apiEndpointName');
+    // As saveApiEndpoint checks them: an expression that does not compile is refused here, not when a member opens the page.
+    for (const endpoint of api.endpoints) checkExpressions(endpoint);
+  }
   unique(bundle.printTemplates.map((t) => t.filename), 'printTemplate');
   unique(bundle.pdfTemplates.map((t) => t.id), 'pdfTemplateId');
   if (bundle.groups.filter((g) => g.isDefault).length > 1) throw badRequest(local('bundleTwoDefaultGroups'));
@@ -87,6 +97,7 @@ export function readBundle(raw: unknown): CheckedBundle {
   const maps = identityMaps({
     connection: idsOf(bundle.connections), page: idsOf(bundle.pages), query: idsOf(bundle.queries),
     function: idsOf(bundle.functions), trigger: idsOf(bundle.triggers), pdfTemplate: idsOf(bundle.pdfTemplates),
+    apiEndpoint: idsOf(bundle.apis.flatMap((a) => a.endpoints)),
   }, bundle.functions.map((f) => f.slug).filter((slug) => slug !== ''));
   const check = new Remapper(maps, 'refuse');
   const components = new Map<number, Component[]>();

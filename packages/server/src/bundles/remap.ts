@@ -7,13 +7,13 @@ import { badRequest, local } from '../errors/http-errors';
  * into another application of this instance), an export clears one that points at nothing.
  */
 
-export type RefKind = 'connection' | 'page' | 'query' | 'function' | 'trigger' | 'pdfTemplate';
+export type RefKind = 'connection' | 'page' | 'query' | 'function' | 'trigger' | 'pdfTemplate' | 'apiEndpoint';
 
 /** The bundle's id of each entity → the id it has here. */
 export type IdMaps = Record<RefKind, Map<number, number>> & { functionSlug: Map<string, string> };
 
 export const emptyMaps = (): IdMaps => ({
-  connection: new Map(), page: new Map(), query: new Map(), function: new Map(), trigger: new Map(), pdfTemplate: new Map(), functionSlug: new Map(),
+  connection: new Map(), page: new Map(), query: new Map(), function: new Map(), trigger: new Map(), pdfTemplate: new Map(), apiEndpoint: new Map(), functionSlug: new Map(),
 });
 
 /** Maps of each kind where every id maps to itself: for checking references against a set of ids, not rewriting them. */
@@ -21,7 +21,7 @@ export function identityMaps(ids: Record<RefKind, readonly number[]>, functionSl
   const same = (list: readonly number[]) => new Map(list.map((id) => [id, id]));
   return {
     connection: same(ids.connection), page: same(ids.page), query: same(ids.query), function: same(ids.function), trigger: same(ids.trigger),
-    pdfTemplate: same(ids.pdfTemplate), functionSlug: new Map(functionSlugs.map((slug) => [slug, slug])),
+    pdfTemplate: same(ids.pdfTemplate), apiEndpoint: same(ids.apiEndpoint), functionSlug: new Map(functionSlugs.map((slug) => [slug, slug])),
   };
 }
 
@@ -63,7 +63,7 @@ export class Remapper {
 
   /**
    * A page's components with their references rewritten: connections (database_used, an
-   * action's raw.database and stored.database), functions (functionId), extraction templates
+   * action's raw.database and stored.database), API endpoints (apiEndpointId), functions (functionId), extraction templates
    * (templateId), stored queries (stored.id), pages (stored.pageId, a redirect's raw.pageId)
    * and triggers (a TRIGGER's raw.id). The components are the parsed ones: changed in place.
    */
@@ -72,6 +72,7 @@ export class Remapper {
       const where = `Page ${pageName}, component ${component.id}`;
       const c = component as Record<string, unknown>;
       if ('database_used' in c) c.database_used = this.ref('connection', c.database_used, where, '');
+      if ('apiEndpointId' in c) c.apiEndpointId = this.ref('apiEndpoint', c.apiEndpointId, where, 0);
       if ('functionId' in c) c.functionId = this.ref('function', c.functionId, where, NO_FUNCTION);
       if (c.type === 'pdfextractor' && 'templateId' in c) c.templateId = this.ref('pdfTemplate', c.templateId, where, '');
       const actions = Array.isArray(c.custom_action) ? (c.custom_action as Record<string, unknown>[]) : [];

@@ -1,4 +1,4 @@
-import { Messages } from '@rakit/core';
+import { BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildTestServer, type TestServer } from '../support/build';
@@ -42,6 +42,18 @@ describe('a hostile author\'s APIs under the default outbound rules', () => {
       sourceId: null, appId: hostile.appId, name: 'Token inside', baseUrl: 'https://1.1.1.1/', auth: { kind: 'oauth2', tokenUrl: 'http://127.0.0.1:9/token', clientId: 'c' }, secret: 's',
     }, hostile.token);
     expect([token.statusCode, token.json().error?.[0]]).toEqual([400, `${specPrefix('requestAddressRefusedAt')}: 127.0.0.1`]);
+    expect(await server.store.selectFrom('apiSources').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses a bundle whose API points inside, and writes nothing', async () => {
+    const bundle = {
+      format: BUNDLE_FORMAT_NAME, formatVersion: BUNDLE_FORMAT_VERSION, app: { appName: 'Smuggled' },
+      apis: [{ id: 1, name: 'Inside', baseUrl: 'http://169.254.169.254/latest/meta-data/', auth: { kind: 'none' }, endpoints: [{ id: 2, name: 'Keys', path: '/iam' }] }],
+    };
+    const apps = await server.store.selectFrom('apps').select('appId').execute();
+    const answer = await server.call('POST', '/save/importApp', { bundle, target: { kind: 'new', appName: 'Smuggled' } }, hostile.mainToken);
+    expect([answer.statusCode, answer.json().error?.[0]]).toEqual([400, `${specPrefix('requestAddressRefusedAt')}: 169.254.169.254`]);
+    expect(await server.store.selectFrom('apps').select('appId').execute()).toEqual(apps);
     expect(await server.store.selectFrom('apiSources').selectAll().execute()).toEqual([]);
   });
 

@@ -123,8 +123,8 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
 }
 
 /**
- * Removes what an application is built of (pages, menus, connections and their queries,
- * workflows and their runs, functions, triggers, templates), keeping the application, its
+ * Removes what an application is built of (pages, menus, connections and their queries, APIs
+ * and their endpoints, workflows and their runs, functions, triggers, templates), keeping the application, its
  * groups, users, uploaded files and page history. Call inside a transaction.
  */
 export async function deleteAppContents(db: Store, appId: number): Promise<void> {
@@ -138,6 +138,8 @@ export async function deleteAppContents(db: Store, appId: number): Promise<void>
   await db.deleteFrom('menus').where('menuAppId', '=', appId).execute();
   await db.deleteFrom('pages').where('pageAppId', '=', appId).execute();
   await db.deleteFrom('dbConfigs').where('dbAppId', '=', appId).execute();
+  await db.deleteFrom('apiEndpoints').where('sourceId', 'in', db.selectFrom('apiSources').select('sourceId').where('appId', '=', appId)).execute();
+  await db.deleteFrom('apiSources').where('appId', '=', appId).execute();
   await db.deleteFrom('functions').where('appId', '=', appId).execute();
   await db.deleteFrom('triggerRuns').where('appId', '=', appId).execute();
   await db.deleteFrom('triggers').where('triggerAppId', '=', appId).execute();

@@ -20,7 +20,7 @@ interface ImportAppDialogProps {
 const KIND_LABELS: Record<string, MessageKey> = {
   pages: 'admin.import.kindPages', menus: 'admin.import.kindMenus', groups: 'admin.import.kindGroups', connections: 'admin.import.kindConnections',
   queries: 'admin.import.kindQueries', functions: 'admin.import.kindFunctions', triggers: 'admin.import.kindTriggers', workflows: 'admin.import.kindWorkflows',
-  printTemplates: 'admin.import.kindPrintTemplates', pdfTemplates: 'admin.import.kindPdfTemplates',
+  printTemplates: 'admin.import.kindPrintTemplates', pdfTemplates: 'admin.import.kindPdfTemplates', apis: 'admin.import.kindApis',
 };
 
 /** A bundle's usual file name, as the file field's example (a technical token, in no catalog). */
@@ -61,6 +61,7 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
   const [replaceId, setReplaceId] = useState<string | null>(null);
   const [withUsers, setWithUsers] = useState(false);
   const [passwords, setPasswords] = useState<Record<string, string>>({});
+  const [apiSecrets, setApiSecrets] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<BundlePreview | null>(null);
   const replaceable = apps.filter((app) => !isBuiltInApp(app.appSlug));
 
@@ -89,9 +90,9 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
     if (bundle === undefined) return null;
     if (kind === 'new') {
       const slug = appSlug.trim();
-      return { bundle, target: { kind: 'new', appName: appName.trim(), ...(slug === '' ? {} : { appSlug: slug }) }, passwords, withUsers };
+      return { bundle, target: { kind: 'new', appName: appName.trim(), ...(slug === '' ? {} : { appSlug: slug }) }, passwords, apiSecrets, withUsers };
     }
-    return replaceId === null ? null : { bundle, target: { kind: 'replace', appId: Number(replaceId) }, passwords, withUsers };
+    return replaceId === null ? null : { bundle, target: { kind: 'replace', appId: Number(replaceId) }, passwords, apiSecrets, withUsers };
   }
 
   async function submit() {
@@ -203,6 +204,17 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
               onChange={(event) => {
                 const value = event.currentTarget.value;
                 setPasswords((current) => ({ ...current, [String(connection.id)]: value }));
+              }}
+            />
+          ))}
+          {preview.apis.filter((api) => api.needsSecret).map((api) => (
+            <PasswordInput
+              key={`api-${api.id}`}
+              label={translate('admin.import.apiSecret', { api: api.name, url: api.baseUrl })}
+              value={apiSecrets[String(api.id)] ?? ''}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setApiSecrets((current) => ({ ...current, [String(api.id)]: value }));
               }}
             />
           ))}
