@@ -67,6 +67,9 @@ describe('data widgets reading an API endpoint', () => {
       widget('table', 'whole', 'whole', ['id']),
       widget('chart', 'chart', 'pages', ['customer', 'amount']),
       widget('kanban', 'board', 'pages', ['id', 'customer']),
+      { ...createComponent('dropdown', 'customer', 'Customer'), apiEndpointId: endpoints.pages, optionTextColumn: 'customer', optionValueColumn: 'id' },
+      { ...createComponent('radio', 'paid', 'Paid'), apiEndpointId: endpoints.whole, optionTextColumn: 'paid' },
+      { ...createComponent('checkbox', 'own', 'Own'), options: 'A,B' },
     ]);
     const pages = (await call('POST', '/save/saveApp', { appId: owner.appId, pages: [{ pageId: null, pageName: 'Orders' }, { pageId: null, pageName: 'Hidden' }] })).pages as { pageId: number }[];
     pageId = pages[0]?.pageId as number;
@@ -149,6 +152,23 @@ describe('data widgets reading an API endpoint', () => {
     // The whole list in one answer (no paging scheme): the table pages it here.
     const whole = await loaded('whole', { page: 2, limit: 5 });
     expect([whole.filteredResult.map((row) => row.id), whole.count]).toEqual([[6, 7, 8, 9, 10], 20]);
+  });
+
+  it('gives a dropdown and a radio their options from endpoints, at most 1,000, without repeats', async () => {
+    const options = async (componentId: string, token = member) => {
+      const answer = await server.call('POST', '/get/loadApiOptions', { pageId, componentId }, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as { options: { textOption: string; valueOption: string }[]; truncated: boolean };
+    };
+    const customers = await options('customer');
+    expect([customers.options.length, customers.truncated]).toEqual([1000, true]);
+    expect(customers.options[0]).toEqual({ textOption: 'Customer 00001', valueOption: '1' });
+    expect(await options('paid')).toEqual({ options: [{ textOption: 'true', valueOption: 'true' }, { textOption: 'false', valueOption: 'false' }], truncated: false });
+    // A checkbox with its own options, a table, another application's builder, a hidden page: no options from an API.
+    expect((await server.call('POST', '/get/loadApiOptions', { pageId, componentId: 'own' }, member)).statusCode).toBe(400);
+    expect((await server.call('POST', '/get/loadApiOptions', { pageId, componentId: 'orders' }, member)).statusCode).toBe(404);
+    expect((await server.call('POST', '/get/loadApiOptions', { pageId, componentId: 'customer' }, outsider.token)).statusCode).toBe(403);
+    expect((await server.call('POST', '/get/loadApiOptions', { pageId: hiddenPageId, componentId: 'customer' }, member)).statusCode).toBe(403);
   });
 
   it('fills --userId-- with the member\'s own id and {{ }} parameters from the page\'s values', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type AnyCall, AUDITED_READS, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, callNameOf, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG, TOKEN_ABILITIES,
+  type AnyCall, createComponent, AUDITED_READS, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, callNameOf, calls, type ClientInputOf, pathOf, ROOT_APP_SLUG, TOKEN_ABILITIES,
   TOKEN_ABILITY_NAMES, type TokenAbility, UNAUDITED_CALLS, HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER,
 } from '@rakit/core';
 import { hookSignature } from '../src/security/hook-signature';
@@ -353,6 +353,7 @@ const makers = {
   deleteApiSource: async (fx) => ({ body: { sourceId: (await fresh.apiSource(fx)).sourceId } }),
   saveApiEndpoint: async (fx) => ({ body: { endpointId: null, sourceId: (await fresh.apiSource(fx)).sourceId, name: unique('Endpoint'), path: '/ping' } }),
   deleteApiEndpoint: async (fx) => ({ body: { endpointId: (await fresh.apiSource(fx)).endpointId } }),
+  loadApiOptions: (fx) => ({ body: { pageId: fx.pageId, componentId: 'choices' } }),
   previewApiEndpoint: async (fx) => ({ body: { sourceId: (await fresh.apiSource(fx)).sourceId, endpoint: { name: 'Ping', path: '/ping', rowsPath: '[@]' } } }),
   testRequest: (fx) => ({ body: { appId: fx.appId, url: fx.jsonUrl, method: 'GET' as const } }),
   saveTrigger: (fx) => ({ body: { triggerId: null, triggerAppId: fx.appId, triggerAlias: unique('trigger'), triggerParams: '["by"]' } }),
@@ -537,7 +538,10 @@ async function furnishPage(fx: Fixture): Promise<Pick<Fixture, 'items' | 'dbId' 
   const trigger = await must(await make(fx, calls.saveTrigger, makers.saveTrigger(fx), 'admin'), 'saveTrigger');
   const triggerId = (trigger.data as { action: { actionId: number } }).action.actionId;
   const fn = await fresh.function(fx);
-  const components = matrixComponents(dbId, items.table, triggerId).map((c) => (c.id === 'items' ? { ...c, functionId: fn.id } : c));
+  // A dropdown whose options come from an API endpoint (issue 40), so that members may read them.
+  const { endpointId } = await fresh.apiSource(fx);
+  const choices = { ...createComponent('dropdown', 'choices', 'Choices'), apiEndpointId: endpointId, optionTextColumn: 'ok' };
+  const components = [...matrixComponents(dbId, items.table, triggerId).map((c) => (c.id === 'items' ? { ...c, functionId: fn.id } : c)), choices];
   const pageComponents = JSON.stringify(components);
   await must(await fx.server.call('POST', '/save/saveApp', { appId: fx.appId, pages: [{ pageId: fx.pageId, pageComponents }] }, fx.tokens.admin), 'saveApp components');
   const templateName = 'matrix.docx';

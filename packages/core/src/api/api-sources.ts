@@ -204,6 +204,24 @@ export const ApiPreviewSchema = z.object({
 });
 export type ApiPreview = z.infer<typeof ApiPreviewSchema>;
 
+/** A choice widget of a saved page whose options come from an endpoint, and the page's values for its {{ }} parameters. */
+export const LoadApiOptionsBodySchema = z.object({
+  pageId: z.number().int().positive(),
+  componentId: z.string().min(1).max(200),
+  params: ApiParamValuesSchema.default({}),
+});
+export type LoadApiOptionsBody = z.infer<typeof LoadApiOptionsBodySchema>;
+
+/** The most options one widget gets from an endpoint. */
+export const MAX_API_OPTIONS = 1000;
+
+export const ApiOptionsSchema = z.object({
+  options: z.array(z.object({ textOption: z.string(), valueOption: z.string() })),
+  /** The endpoint had more rows than MAX_API_OPTIONS: the first ones are given. */
+  truncated: z.boolean(),
+});
+export type ApiOptions = z.infer<typeof ApiOptionsSchema>;
+
 const SourceIdSchema = z.object({ sourceId: id });
 const EndpointIdSchema = z.object({ endpointId: id });
 const sourceOfBody = { entity: 'apiSource', id: (input: { body: { sourceId: number } }) => input.body.sourceId } as const;
@@ -250,6 +268,14 @@ export const apiSourceCalls = lazyCalls(() => ({
     body: EndpointIdSchema,
     data: EndpointIdSchema,
     access: { level: 'appAdmin', app: { entity: 'apiEndpoint', id: (input) => input.body.endpointId } },
+  }),
+  loadApiOptions: defineCall({
+    method: 'POST', path: '/get/loadApiOptions', tag: 'api-sources',
+    summary: 'The options a dropdown, radio or checkbox of a saved page reads from its API endpoint',
+    description: `At most ${MAX_API_OPTIONS} options, one per row of the endpoint's answer (its pages read in turn), without repeated values; the widget's {{ }} parameters are filled from params, --userId-- with the caller's id.`,
+    body: LoadApiOptionsBodySchema,
+    data: ApiOptionsSchema,
+    access: { level: 'member', app: { entity: 'page', id: (input) => input.body.pageId } },
   }),
   previewApiEndpoint: defineCall({
     method: 'POST', path: '/action/previewApiEndpoint', tag: 'api-sources',

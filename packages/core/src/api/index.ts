@@ -117,6 +117,7 @@ export function callNameOf(call: AnyCall): CallName | undefined {
  */
 export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   loadTableContent: 'reads rows (POST for its filter body)',
+  loadApiOptions: 'reads a widget\'s options from its API (POST for the page\'s values)',
   loadQueryContent: 'reads rows (POST for its filter body)',
   countTableContent: 'counts rows (POST for its filter body)',
   scanBarcode: 'reads the row a code names',

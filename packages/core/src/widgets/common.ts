@@ -106,6 +106,18 @@ export const dataSourceFields = {
   custom_action: z.array(CustomActionSchema).max(100).default([]),
 };
 
+/**
+ * A choice widget's options read from an endpoint of the application's APIs (issue 40) instead of
+ * its own list: each row gives an option, shown by one column and giving another's value.
+ */
+export const apiOptionFields = {
+  /** The endpoint; 0 when the widget's own options are used. */
+  apiEndpointId: z.number().int().min(0).default(0),
+  /** The column an option shows, and the column whose value it gives ('' : the shown one's). */
+  optionTextColumn: shortText.default(''),
+  optionValueColumn: shortText.default(''),
+};
+
 type FieldsOf<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
 /** The fields every component has, as parsed. */
 export type ComponentBaseValues = FieldsOf<typeof componentBase>;
@@ -122,6 +134,8 @@ export interface WidgetCapabilities {
   loadsRows: boolean;
   /** Moves a row to another lane by setting its compared column (moveCard). */
   movesCards: boolean;
+  /** Its options may come from an API endpoint (apiOptionFields, loadApiOptions; issue 40). */
+  optionsFromApi: boolean;
 }
 export type WidgetCapability = keyof WidgetCapabilities;
 
@@ -192,7 +206,7 @@ export function defineWidget<T extends string, Shape extends z.ZodRawShape>(type
     version: options.version ?? COMMON_VERSION,
     schema,
     defaults: options.defaults ?? (() => ({})),
-    capabilities: { holdsValue: false, loadsRows: false, movesCards: false, ...options.capabilities },
+    capabilities: { holdsValue: false, loadsRows: false, movesCards: false, optionsFromApi: false, ...options.capabilities },
     migrations: [...COMMON_MIGRATIONS, ...(options.migrations ?? [])],
     ...(options.optionLabels === undefined ? {} : { optionLabels: options.optionLabels }),
   };

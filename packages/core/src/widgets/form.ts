@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dropdownOptions, splitOptions } from '../rules/option-lists';
-import { BUTTON_ACTIONS, CustomActionSchema, defineWidget, formFields, longText, shortText } from './common';
+import { apiOptionFields, BUTTON_ACTIONS, CustomActionSchema, defineWidget, formFields, longText, shortText } from './common';
 
 /** Form widgets of spec 2 §1–§3, with their defaults at creation. */
 
@@ -19,10 +19,12 @@ export const datetime = defineWidget('datetime', 'Date Picker', { ...formFields 
 const optionList = shortText.max(5000).default('Option 1,Option 2');
 /** A choice widget's options are also its labels; a translation relabels them, the values stay. */
 const choiceLabels = (component: Record<string, unknown>) => splitOptions(String(component.options ?? ''));
-export const checkbox = defineWidget('checkbox', 'Checkbox', { ...formFields, options: optionList },
-  { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue, optionLabels: choiceLabels });
-export const radio = defineWidget('radio', 'Radio', { ...formFields, options: optionList },
-  { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: holdsValue, optionLabels: choiceLabels });
+/** A form field whose options may come from an API endpoint. */
+const choosesFromApi = { ...holdsValue, optionsFromApi: true };
+export const checkbox = defineWidget('checkbox', 'Checkbox', { ...formFields, options: optionList, ...apiOptionFields },
+  { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: choosesFromApi, optionLabels: choiceLabels });
+export const radio = defineWidget('radio', 'Radio', { ...formFields, options: optionList, ...apiOptionFields },
+  { defaults: () => ({ options: 'Option 1,Option 2' }), capabilities: choosesFromApi, optionLabels: choiceLabels });
 export const toggle = defineWidget('toggle', 'Switch', { ...formFields, options: optionList },
   { defaults: () => ({ options: 'Option 1,Option 2', initValue: 'Inactive' }), capabilities: holdsValue, optionLabels: choiceLabels });
 
@@ -34,9 +36,10 @@ export const dropdown = defineWidget('dropdown', 'Dropdown', {
   options: z.union([z.array(DropdownOptionSchema).max(1000), longText]).default([]),
   database_used: z.union([z.number().int(), z.string().max(20)]).default(''),
   query: longText.default(''),
+  ...apiOptionFields,
 }, {
   defaults: () => ({ subtype: 'custom', options: [{ textOption: 'Option 1', valueOption: '1' }] }),
-  capabilities: holdsValue,
+  capabilities: choosesFromApi,
   // Its own options' texts; a query's options come from the data, never translated.
   optionLabels: (component) => dropdownOptions(component.subtype, component.options).map((o) => (o.textOption === '' ? o.valueOption : o.textOption)),
 });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../http/route';
 import { previewApiEndpoint, removeApiEndpoint, saveApiEndpoint } from '../apis/endpoints';
 import { listApiSources, removeApiSource, saveApiSource } from '../apis/sources';
+import { loadApiOptions } from '../tables/api-options';
 
 /** An application's APIs and their endpoints (issue 40): its administrators' calls. */
 const apiSourceRoutes: FastifyPluginAsync = async (app) => {
@@ -19,6 +20,7 @@ const apiSourceRoutes: FastifyPluginAsync = async (app) => {
     return saved;
   });
   route(app, apiSourceCalls.deleteApiEndpoint, ({ input: { body }, audit }) => removeApiEndpoint(app, audit, body.endpointId));
+  route(app, apiSourceCalls.loadApiOptions, ({ input: { body }, caller }) => loadApiOptions(app, caller, body));
   route(app, apiSourceCalls.previewApiEndpoint, ({ input: { body }, caller }) => previewApiEndpoint(app, caller.userId, body));
 };
 

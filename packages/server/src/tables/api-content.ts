@@ -21,17 +21,21 @@ export const readsApi = (found: PageWidget): boolean => apiEndpointOf(found.widg
 const chosen = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 const isActive = (filter: TableFilterInput['possibleFilters'][number]): boolean => [filter.value, filter.values, filter.min, filter.max].some(chosen);
 
-/** The widget's endpoint and API, which must be its page's application's; the query's sort and filters refused (an API's rows keep its order). */
-async function widgetEndpoint(app: FastifyInstance, found: PageWidget, input: TableFilterInput) {
+/** The endpoint a widget names and its API, which must be its page's application's (another's is as good as none). */
+export async function endpointOfWidget(app: FastifyInstance, found: PageWidget) {
   const stored = await cachedApiEndpoint(app, apiEndpointOf(found.widget));
-  // An endpoint of another application's API is as good as none.
   if (stored === undefined || stored.source.appId !== found.appId) throw notFound(Messages.apiEndpointNotFound);
-  if (input.sort !== undefined) throw badRequest(Messages.apiCannotSort);
-  if (Object.keys(input.filterColumn).length > 0 || input.possibleFilters.some(isActive)) throw badRequest(Messages.apiCannotFilter);
   return {
     endpoint: { ...endpointOfRow(stored.endpoint), endpointId: stored.endpoint.endpointId, revision: stored.endpoint.revision },
     api: apiSettingsOf(stored.source, app.secretBox),
   };
+}
+
+/** The widget's endpoint for a table's query: its sort and filters refused (an API's rows keep its order). */
+async function widgetEndpoint(app: FastifyInstance, found: PageWidget, input: TableFilterInput) {
+  if (input.sort !== undefined) throw badRequest(Messages.apiCannotSort);
+  if (Object.keys(input.filterColumn).length > 0 || input.possibleFilters.some(isActive)) throw badRequest(Messages.apiCannotFilter);
+  return endpointOfWidget(app, found);
 }
 
 /** The widget's columns as its panel maps them. */

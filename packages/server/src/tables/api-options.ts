@@ -1,0 +1,43 @@
+import { type ApiOptions, type LoadApiOptionsBody, MAX_API_OPTIONS, Messages, widgetTypesThat } from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import { endpointPage } from '../apis/endpoint-pages';
+import type { Principal } from '../auth/principal';
+import { badRequest } from '../errors/http-errors';
+import { endpointOfWidget } from './api-content';
+import { apiEndpointOf, findPageWidget } from './data-widget';
+
+/** Rows asked per page while reading options. */
+const OPTION_PAGE_ROWS = 100;
+
+const textOf = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/**
+ * A dropdown's, radio's or checkbox's options from its API endpoint (issue 40): one per row, shown
+ * by the widget's text column and giving its value column ('' : the text's), repeated values
+ * left out, at most MAX_API_OPTIONS. As a table's rows, reached only through a widget of a page
+ * the caller may open.
+ */
+export async function loadApiOptions(app: FastifyInstance, caller: Principal, body: LoadApiOptionsBody): Promise<ApiOptions> {
+  const found = await findPageWidget(app, caller, body, widgetTypesThat('optionsFromApi'));
+  if (apiEndpointOf(found.widget) === 0) throw badRequest(Messages.apiEndpointNotFound);
+  const { endpoint, api } = await endpointOfWidget(app, found);
+  const widget = found.widget as { optionTextColumn?: string; optionValueColumn?: string };
+  const options = new Map<string, string>();
+  let truncated = false;
+  for (let index = 0; ; index++) {
+    const page = await endpointPage({ api, endpoint, params: body.params, userId: caller.userId, search: '', index, size: OPTION_PAGE_ROWS }, app.config);
+    const textColumn = widget.optionTextColumn || page.columns[0]?.name || '';
+    const valueColumn = widget.optionValueColumn || textColumn;
+    for (const row of page.rows) {
+      const value = textOf(row[valueColumn]);
+      if (options.has(value)) continue;
+      if (options.size >= MAX_API_OPTIONS) {
+        truncated = true;
+        break;
+      }
+      options.set(value, textOf(row[textColumn]));
+    }
+    if (truncated || !page.hasNext || page.rows.length === 0) break;
+  }
+  return { options: [...options].map(([valueOption, textOption]) => ({ textOption, valueOption })), truncated };
+}
