@@ -1,4 +1,5 @@
 /* The API areas a member's first page does not call: loaded on their first call (client.ts). */
+import { apiSourcesApi } from './api-sources';
 import { apiTokensApi } from './api-tokens';
 import { auditApi } from './audit';
 import { bundlesApi } from './bundles';
@@ -27,5 +28,6 @@ export const builderAreasApi = (appSlug: string) => ({
   ...auditApi(appSlug),
   ...signInApi(appSlug),
   ...apiTokensApi(appSlug),
+  ...apiSourcesApi(appSlug),
 });
 export type BuilderAreasApi = ReturnType<typeof builderAreasApi>;

@@ -1,0 +1,17 @@
+import { apiSourceCalls, type PreviewApiEndpointBody, type SaveApiEndpointBody, type SaveApiSourceBody } from '@rakit/core';
+import { callApi } from './request';
+
+/** Calls of an application's APIs and their endpoints (issue 40), made on behalf of its administrator signed in to `appSlug`. */
+export const apiSourcesApi = (appSlug: string) => ({
+  listApiSources: (appId: number) => callApi(apiSourceCalls.listApiSources, { params: { appId } }, appSlug),
+
+  saveApiSource: (body: SaveApiSourceBody) => callApi(apiSourceCalls.saveApiSource, { body }, appSlug),
+
+  deleteApiSource: (sourceId: number) => callApi(apiSourceCalls.deleteApiSource, { body: { sourceId } }, appSlug),
+
+  saveApiEndpoint: (body: SaveApiEndpointBody) => callApi(apiSourceCalls.saveApiEndpoint, { body }, appSlug),
+
+  deleteApiEndpoint: (endpointId: number) => callApi(apiSourceCalls.deleteApiEndpoint, { body: { endpointId } }, appSlug),
+
+  previewApiEndpoint: (body: PreviewApiEndpointBody) => callApi(apiSourceCalls.previewApiEndpoint, { body }, appSlug),
+});
