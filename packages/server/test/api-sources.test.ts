@@ -302,4 +302,55 @@ describe('an endpoint called through its API (SQLite store)', () => {
     const notJson = await preview(sourceId, { method: 'POST', path: '/echo', body: '{"qty": {{qty}}}' }, { qty: '1, "x": 2' });
     expect([notJson.statusCode, notJson.json().error]).toEqual([400, [Messages.apiBodyNotJson]]);
   });
+
+  it('reads an OpenAPI 3 document (YAML or JSON) into endpoints that work as they are', async () => {
+    const sourceId = await openSource();
+    const yaml = `openapi: 3.0.3
+info: { title: Orders API, version: '2.1' }
+components:
+  parameters:
+    Size: { name: size, in: query, required: true, schema: { type: integer } }
+paths:
+  /orders:
+    get:
+      operationId: listOrders
+      summary: All orders, a page at a time
+      parameters:
+        - { $ref: '#/components/parameters/Size' }
+        - { name: page, in: query, schema: { type: integer } }
+      responses: { '200': { description: ok } }
+    post:
+      summary: Add an order
+      requestBody: { content: { application/json: { schema: { type: object } } } }
+      responses: { '201': { description: made } }
+  /orders/{orderId}:
+    parameters:
+      - { name: orderId, in: path, required: true, schema: { type: integer } }
+    get:
+      parameters:
+        - { name: X-Trace, in: header, required: true, schema: { type: string } }
+      responses: { '200': { description: ok } }
+`;
+    const answer = await server.call('POST', '/action/readOpenApi', { sourceId, document: yaml }, owner.token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const read = answer.json().data as { title: string; version: string; operations: { method: string; path: string; summary: string; parameters: unknown[]; draft: Record<string, unknown> }[] };
+    expect([read.title, read.version]).toEqual(['Orders API', '2.1']);
+    expect(read.operations.map((o) => [o.method, o.path, o.draft.name])).toEqual([
+      ['GET', '/orders', 'listOrders'], ['POST', '/orders', 'Add an order'], ['GET', '/orders/{orderId}', 'GET /orders/{orderId}'],
+    ]);
+    const [list, add, one] = read.operations;
+    expect(list?.parameters).toEqual([{ name: 'size', in: 'query', required: true }, { name: 'page', in: 'query', required: false }]);
+    expect([list?.draft.query, add?.draft.body, one?.draft.path, one?.draft.headers]).toEqual([
+      [{ name: 'size', value: '{{size}}' }], '{}', '/orders/{{orderId}}', [{ name: 'X-Trace', value: '{{X-Trace}}' }],
+    ]);
+    // The draft as read, with the rows' expression added, is an endpoint that works.
+    const preview = await previewed(sourceId, { ...list?.draft, rowsPath: 'data' }, { size: 3 });
+    expect(preview.rows.map((row) => row.id)).toEqual([1, 2, 3]);
+    const asJson = await server.call('POST', '/action/readOpenApi', { sourceId, document: JSON.stringify({ openapi: '3.1.0', info: { title: 'J', version: '1' }, paths: {} }) }, owner.token);
+    expect([asJson.statusCode, asJson.json().data?.operations]).toEqual([200, []]);
+    for (const document of ['not: [valid', '{"swagger": "2.0"}', 'openapi: 3.0.3\ninfo: 7\npaths: {}', '[]']) {
+      const refused = await server.call('POST', '/action/readOpenApi', { sourceId, document }, owner.token);
+      expect([refused.statusCode, refused.json().error?.[0]], document).toEqual([400, expect.stringContaining(specPrefix('apiOpenApiInvalid'))]);
+    }
+  });
 });

@@ -353,6 +353,7 @@ const makers = {
   deleteApiSource: async (fx) => ({ body: { sourceId: (await fresh.apiSource(fx)).sourceId } }),
   saveApiEndpoint: async (fx) => ({ body: { endpointId: null, sourceId: (await fresh.apiSource(fx)).sourceId, name: unique('Endpoint'), path: '/ping' } }),
   deleteApiEndpoint: async (fx) => ({ body: { endpointId: (await fresh.apiSource(fx)).endpointId } }),
+  readOpenApi: async (fx) => ({ body: { sourceId: (await fresh.apiSource(fx)).sourceId, document: JSON.stringify({ openapi: '3.0.3', info: { title: 'Ping', version: '1' }, paths: { '/ping': { get: { responses: { 200: { description: 'ok' } } } } } }) } }),
   loadApiOptions: (fx) => ({ body: { pageId: fx.pageId, componentId: 'choices' } }),
   previewApiEndpoint: async (fx) => ({ body: { sourceId: (await fresh.apiSource(fx)).sourceId, endpoint: { name: 'Ping', path: '/ping', rowsPath: '[@]' } } }),
   testRequest: (fx) => ({ body: { appId: fx.appId, url: fx.jsonUrl, method: 'GET' as const } }),

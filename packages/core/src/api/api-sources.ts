@@ -222,6 +222,30 @@ export const ApiOptionsSchema = z.object({
 });
 export type ApiOptions = z.infer<typeof ApiOptionsSchema>;
 
+/** The most bytes of an OpenAPI document an import reads. */
+export const MAX_OPENAPI_BYTES = 2 * 1024 * 1024;
+
+export const ReadOpenApiBodySchema = z.object({
+  sourceId: id,
+  /** The document's text, JSON or YAML (OpenAPI 3.0 or 3.1). */
+  document: z.string().min(1).max(MAX_OPENAPI_BYTES),
+});
+
+/** An operation of an OpenAPI document, with the endpoint it would make. */
+export const OpenApiOperationSchema = z.object({
+  method: ApiMethodSchema,
+  /** The path as the document writes it (/orders/{id}). */
+  path: z.string(),
+  summary: z.string(),
+  parameters: z.array(z.object({ name: z.string(), in: z.enum(['path', 'query', 'header', 'cookie']), required: z.boolean() })),
+  /** The endpoint it makes: its path's and required parameters as {{ }} parameters of the same names. */
+  draft: ApiEndpointDraftSchema,
+});
+export type OpenApiOperation = z.infer<typeof OpenApiOperationSchema>;
+
+export const OpenApiReadSchema = z.object({ title: z.string(), version: z.string(), operations: z.array(OpenApiOperationSchema) });
+export type OpenApiRead = z.infer<typeof OpenApiReadSchema>;
+
 const SourceIdSchema = z.object({ sourceId: id });
 const EndpointIdSchema = z.object({ endpointId: id });
 const sourceOfBody = { entity: 'apiSource', id: (input: { body: { sourceId: number } }) => input.body.sourceId } as const;
@@ -268,6 +292,14 @@ export const apiSourceCalls = lazyCalls(() => ({
     body: EndpointIdSchema,
     data: EndpointIdSchema,
     access: { level: 'appAdmin', app: { entity: 'apiEndpoint', id: (input) => input.body.endpointId } },
+  }),
+  readOpenApi: defineCall({
+    method: 'POST', path: '/action/readOpenApi', tag: 'api-sources',
+    summary: 'Lists the operations of an OpenAPI 3 document with the endpoints they would make (saves nothing)',
+    description: 'The document is read as given: a $ref outside it (a file, a URL) is never followed. At most 500 operations.',
+    body: ReadOpenApiBodySchema,
+    data: OpenApiReadSchema,
+    access: { level: 'appAdmin', app: sourceOfBody },
   }),
   loadApiOptions: defineCall({
     method: 'POST', path: '/get/loadApiOptions', tag: 'api-sources',

@@ -135,6 +135,7 @@ export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   startPasskeyRegistration: 'hands out a challenge; the passkey made with it is recorded when it is kept',
   startPasskeySignIn: 'hands out a challenge; the sign-in made with it is recorded',
   previewSchedule: 'tells when a cron expression would run; saves nothing',
+  readOpenApi: 'lists the operations of a document the administrator gives; stores nothing',
   previewApiEndpoint: 'calls an endpoint the administrator is writing and shows its first rows; stores nothing',
 };
 

@@ -2,6 +2,7 @@ import { apiSourceCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../http/route';
 import { previewApiEndpoint, removeApiEndpoint, saveApiEndpoint } from '../apis/endpoints';
+import { readOpenApi } from '../apis/openapi-import';
 import { listApiSources, removeApiSource, saveApiSource } from '../apis/sources';
 import { loadApiOptions } from '../tables/api-options';
 
@@ -20,6 +21,7 @@ const apiSourceRoutes: FastifyPluginAsync = async (app) => {
     return saved;
   });
   route(app, apiSourceCalls.deleteApiEndpoint, ({ input: { body }, audit }) => removeApiEndpoint(app, audit, body.endpointId));
+  route(app, apiSourceCalls.readOpenApi, ({ input: { body } }) => readOpenApi(body.document));
   route(app, apiSourceCalls.loadApiOptions, ({ input: { body }, caller }) => loadApiOptions(app, caller, body));
   route(app, apiSourceCalls.previewApiEndpoint, ({ input: { body }, caller }) => previewApiEndpoint(app, caller.userId, body));
 };

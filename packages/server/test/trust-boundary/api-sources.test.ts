@@ -150,6 +150,27 @@ describe('a hostile author where the operator allows one intranet host', () => {
     expect([stored.sourceId, JSON.parse(stored.definition).path]).toEqual([victimSource, '/orders']);
   });
 
+  it('reads an OpenAPI document without following a $ref out of it (a file, an address), and refuses a YAML bomb', async () => {
+    const { sourceId } = (await server.call('POST', '/save/saveApiSource', { sourceId: null, appId: hostile.appId, name: 'Documented', baseUrl: api.base }, hostile.token)).json().data as { sourceId: number };
+    const hits = elsewhereHits;
+    const document = JSON.stringify({
+      openapi: '3.0.3', info: { title: 'Probe', version: '1' },
+      paths: {
+        '/a': { get: { parameters: [{ $ref: '/etc/passwd' }, { $ref: `http://localhost:${elsewhere.port}/param.json` }, { $ref: 'file:///etc/hostname' }], responses: { 200: { description: 'ok' } } } },
+        '/b': { $ref: `http://127.0.0.1:${elsewhere.port}/path-item.json` },
+      },
+    });
+    const answer = await server.call('POST', '/action/readOpenApi', { sourceId, document }, hostile.token);
+    expect(elsewhereHits).toBe(hits);
+    expect(answer.body).not.toContain('root:');
+    if (answer.statusCode === 200) expect(answer.json().data.operations.flatMap((o: { parameters: unknown[] }) => o.parameters)).toEqual([]);
+    else expect(answer.statusCode).toBe(400);
+    const bomb = ['openapi: 3.0.3', 'a: &a ["x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`)].join('\n');
+    const started = Date.now();
+    const exploded = await server.call('POST', '/action/readOpenApi', { sourceId, document: bomb }, hostile.token);
+    expect([exploded.statusCode, Date.now() - started < 2_000]).toEqual([400, true]);
+  });
+
   it('never sends the victim\'s secret to the hostile author\'s API, nor answers it', async () => {
     const start = api.seen.length;
     const { sourceId } = (await server.call('POST', '/save/saveApiSource', { sourceId: null, appId: hostile.appId, name: 'Echo', baseUrl: api.base }, hostile.token)).json().data as { sourceId: number };

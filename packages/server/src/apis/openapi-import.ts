@@ -1,0 +1,78 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { type ApiMethod, type NameValue, type OpenApiOperation, type OpenApiRead } from '@rakit/core';
+import { parse as parseYaml } from 'yaml';
+import { badRequest, local } from '../errors/http-errors';
+
+/*
+ * An OpenAPI 3 document read into the endpoints it describes (issue 40): parsed as JSON or YAML
+ * here (never handed to the parser as a path or URL), checked by swagger-parser against the
+ * OpenAPI schema with its own $refs resolved and no other: a $ref to a file or an address is left
+ * as it is, never read. Each operation becomes an endpoint draft the administrator may save.
+ */
+
+export const MAX_OPENAPI_OPERATIONS = 500;
+
+const METHODS: Record<string, ApiMethod> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
+
+interface Parameter { name?: unknown; in?: unknown; required?: unknown; $ref?: unknown }
+interface Operation { summary?: unknown; operationId?: unknown; parameters?: Parameter[]; requestBody?: unknown }
+type PathItem = Record<string, Operation | Parameter[] | undefined> & { parameters?: Parameter[] };
+
+function documentObject(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      // Aliases are bounded (a "billion laughs" document is refused), as are the document's bytes by the call's schema.
+      return parseYaml(text, { maxAliasCount: 100 });
+    } catch (error) {
+      throw badRequest(local('apiOpenApiInvalid', { detail: error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error) }));
+    }
+  }
+}
+
+const isParameter = (parameter: Parameter): parameter is { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: unknown } =>
+  typeof parameter.name === 'string' && ['path', 'query', 'header', 'cookie'].includes(String(parameter.in)) && parameter.$ref === undefined;
+
+/** The operation's parameters and its path's, the operation's winning by name and place (OpenAPI 3 §4.8.10). */
+function parametersOf(item: PathItem, operation: Operation): OpenApiOperation['parameters'] {
+  const byKey = new Map<string, OpenApiOperation['parameters'][number]>();
+  for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+    if (isParameter(parameter)) byKey.set(`${parameter.in}:${parameter.name}`, { name: parameter.name, in: parameter.in, required: parameter.in === 'path' || parameter.required === true });
+  }
+  return [...byKey.values()];
+}
+
+const placeholder = (name: string) => `{{${name.replace(/[^\w.-]/g, '_')}}}`;
+
+export async function readOpenApi(text: string): Promise<OpenApiRead> {
+  const raw = documentObject(text);
+  if (raw === null || typeof raw !== 'object' || !('openapi' in raw)) throw badRequest(local('apiOpenApiInvalid', { detail: 'not an OpenAPI 3 document (no "openapi" field)' }));
+  let document: { info?: { title?: unknown; version?: unknown }; paths?: Record<string, PathItem> };
+  try {
+    document = await SwaggerParser.validate(raw as never, { resolve: { external: false } }) as typeof document;
+  } catch (error) {
+    throw badRequest(local('apiOpenApiInvalid', { detail: error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error) }));
+  }
+  const operations: OpenApiOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [key, method] of Object.entries(METHODS)) {
+      const operation = item[key] as Operation | undefined;
+      if (operation === undefined) continue;
+      if (operations.length >= MAX_OPENAPI_OPERATIONS) return { title: String(document.info?.title ?? ''), version: String(document.info?.version ?? ''), operations };
+      const parameters = parametersOf(item, operation);
+      const required = (place: string): NameValue[] => parameters.filter((p) => p.in === place && p.required).map((p) => ({ name: p.name, value: placeholder(p.name) }));
+      const summary = typeof operation.summary === 'string' ? operation.summary : '';
+      const name = (typeof operation.operationId === 'string' && operation.operationId !== '' ? operation.operationId : summary !== '' ? summary : `${method} ${path}`).slice(0, 100);
+      operations.push({
+        method, path, summary, parameters,
+        draft: {
+          name, method, path: path.replace(/\{([^}]+)\}/g, (_m, param: string) => placeholder(param)), query: required('query'), headers: required('header'),
+          body: operation.requestBody === undefined ? '' : '{}', rowsPath: '', columns: [], searchParam: '', cacheS: 0,
+          paging: { scheme: 'none', pageParam: 'page', sizeParam: 'size', firstPage: 1, offsetParam: 'offset', limitParam: 'limit', cursorParam: 'cursor', nextCursorPath: '', totalPath: '' },
+        },
+      });
+    }
+  }
+  return { title: String(document.info?.title ?? ''), version: String(document.info?.version ?? ''), operations };
+}
