@@ -96,4 +96,8 @@ describe('sourceConfigured', () => {
     expect(sourceConfigured({ database_used: 3, table_used: CUSTOM_TABLE, customSource: none })).toBe(false);
     expect(sourceConfigured({ database_used: '3', table_used: CUSTOM_TABLE, customSource: { ...none, query: 'SELECT 1 AS n' } })).toBe(true);
   });
+  it('or an endpoint of the application\'s APIs', () => {
+    expect(sourceConfigured({ database_used: '', table_used: '', customSource: none, apiEndpointId: 7 })).toBe(true);
+    expect(sourceConfigured({ database_used: '', table_used: '', customSource: none, apiEndpointId: 0 })).toBe(false);
+  });
 });

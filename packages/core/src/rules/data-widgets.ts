@@ -9,11 +9,16 @@ import { reachableActions } from './action-chain';
  * loader's mapping and the alert's condition.
  */
 
+/** Whether a data widget's rows come from an endpoint of its application's APIs (issue 40) rather than a connection. */
+export const readsApiEndpoint = (widget: Partial<Pick<DataSourceValues, 'apiEndpointId'>>): boolean => (widget.apiEndpointId ?? 0) > 0;
+
 /**
- * Whether a data widget names what to read: a connection and a table, or a connection and a
- * custom query. One that does not has nothing to load yet (its panel is still to be filled in).
+ * Whether a data widget names what to read: an API endpoint, a connection and a table, or a
+ * connection and a custom query. One that does not has nothing to load yet (its panel is still
+ * to be filled in).
  */
-export function sourceConfigured(widget: Pick<DataSourceValues, 'database_used' | 'table_used' | 'customSource'>): boolean {
+export function sourceConfigured(widget: Pick<DataSourceValues, 'database_used' | 'table_used' | 'customSource'> & Partial<Pick<DataSourceValues, 'apiEndpointId'>>): boolean {
+  if (readsApiEndpoint(widget)) return true;
   if (String(widget.database_used).trim() === '' || widget.table_used.trim() === '') return false;
   return widget.table_used !== CUSTOM_TABLE || widget.customSource.query.trim() !== '';
 }
