@@ -10,7 +10,7 @@ import { lazyModule, preloadWhenIdle } from '../../components/lazy-module';
 import { useT } from '../../i18n/LanguageProvider';
 import { t as translate } from '../../i18n/i18n';
 import { CurrentAppContext } from '../../current-app/app-context';
-import { assertAnswered, useRowActions } from './row-actions';
+import { assertAnswered, useRowActions, writesRow } from './row-actions';
 import { readValuesOf, useKeepForLater } from '../../actions/keep-for-later';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 
@@ -33,6 +33,8 @@ export interface RowActionsSource {
   columns: readonly WidgetColumn[];
   pageId: number | null;
   reload: () => void;
+  /** The rows cannot be written (an API's, issue 40): no EDIT or DELETE is offered. */
+  readOnly?: boolean;
 }
 
 export interface RowActions {
@@ -65,7 +67,7 @@ interface Pending {
   onSuccess?: (() => void) | undefined;
 }
 
-export function useRowActionsOf({ component, primaryKey, columns, pageId, reload }: RowActionsSource): RowActions {
+export function useRowActionsOf({ component, primaryKey, columns, pageId, reload, readOnly = false }: RowActionsSource): RowActions {
   const current = useContext(CurrentAppContext);
   const t = useT();
   const runner = useRowActions(component, primaryKey, reload);
@@ -83,9 +85,9 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
   }, [editing, runner.running]);
   const [deleting, setDeleting] = useState<Pending | null>(null);
   const actions = actionsOfComponent(component);
-  const topLevel = topLevelActions(actions);
+  const topLevel = topLevelActions(actions).filter((action) => !readOnly || !writesRow(action));
   // A row edit made offline needs the dialog's code on the device: fetched while the network is there (issue 38).
-  const editable = runner.ready && actions.some((action) => action.action === 'EDIT');
+  const editable = runner.ready && !readOnly && actions.some((action) => action.action === 'EDIT');
   useEffect(() => {
     return editable ? preloadWhenIdle(editDialog.preload) : undefined;
   }, [editable]);
@@ -158,7 +160,7 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
     edit: topLevel.find((a) => a.action === 'EDIT'),
     remove: topLevel.find((a) => a.action === 'DELETE'),
     others: menuActions(actions),
-    bulk: bulkActions(actions),
+    bulk: bulkActions(actions).filter((action) => !readOnly || !writesRow(action)),
     choose: (action, rows, onSuccess) => {
       if (!runner.ready || runner.running || rows.length === 0) return;
       if (action.action === 'EDIT') {

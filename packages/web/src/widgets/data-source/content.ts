@@ -1,6 +1,6 @@
 import {
-  columnsIn, type ComponentTranslations, type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, type MessageCode, NO_FUNCTION, type PageCursorRequest, splitOptions, TABLE_PAGE_SIZE,
-  type WidgetColumn, widgetColumns,
+  columnsIn, type ComponentTranslations, type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, type MessageCode, NO_FUNCTION, type PageCursorRequest, readsApiEndpoint,
+  splitOptions, TABLE_PAGE_SIZE, type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useDeferredValue, useMemo } from 'react';
@@ -35,6 +35,15 @@ export interface ContentQuery {
 
 export const FIRST_PAGE: ContentQuery = { page: 1, search: '', filterColumn: {} };
 
+/**
+ * What a widget reading an API endpoint asks (issue 40): a page by its number and, where the
+ * endpoint takes one, a search. Never a sort, a filter or a cursor: the rows keep the API's
+ * order and the server keeps the API's cursors (it refuses the others).
+ */
+export const pageOnlyQuery = (query: ContentQuery, search = true): ContentQuery => ({
+  page: query.page, search: search ? query.search : '', filterColumn: {}, ...(query.limit === undefined ? {} : { limit: query.limit }),
+});
+
 /** The cached rows of every data widget of one saved page: what a save of the page makes stale. */
 export const pageContentKey = (appSlug: string | undefined, pageId: number | null) => ['table-content', appSlug, pageId] as const;
 
@@ -64,6 +73,8 @@ export interface ContentState {
   content: TableContent;
   /** Why the last load failed (the server's words), or null; the content is then empty. */
   failure: string | null;
+  /** The server's code for that failure (the same in every catalog), or null. */
+  failureCode: string | null;
   /** Rows are being fetched (the first load or a reload). */
   loading: boolean;
   /** Whether this widget loads real rows (a saved page in preview mode). */
@@ -107,7 +118,7 @@ class LoadRefused extends Error {
  * to show its application's administrators.
  */
 export function useTableContent(
-  component: ColumnsChoice & Pick<DataSourceValues, 'timeToRefresh'> & { id: string; functionId?: number; translations?: ComponentTranslations },
+  component: ColumnsChoice & Pick<DataSourceValues, 'timeToRefresh'> & { id: string; functionId?: number; apiEndpointId?: number; translations?: ComponentTranslations },
   mode: WidgetMode, query: ContentQuery, enabled = true, rowsFirst = false,
 ): ContentState {
   const current = useContext(CurrentAppContext);
@@ -115,14 +126,17 @@ export function useTableContent(
   const pageId = store?.getState().pageId ?? null;
   const live = mode === 'preview' && pageId !== null && current !== null;
   const refreshSeconds = component.timeToRefresh;
-  // A widget with a function gets the page's values: the application's global variables (the
-  // server passes those its parameters name).
+  // A widget with a function, or reading an API endpoint, gets the page's values: the
+  // application's global variables (the server passes those the function's parameters or the
+  // endpoint's {{ }} parameters name).
   const withFunction = component.functionId !== undefined && component.functionId !== NO_FUNCTION;
-  const params = live && withFunction && current !== null ? functionValues(readGlobalValues(current.app.appSlug)) : undefined;
-  const { fromEnd: _fromEnd, ...sent } = query;
+  const fromApi = readsApiEndpoint(component);
+  const params = live && (withFunction || fromApi) && current !== null ? functionValues(readGlobalValues(current.app.appSlug)) : undefined;
+  const asked = fromApi ? pageOnlyQuery(query) : query;
+  const { fromEnd: _fromEnd, ...sent } = asked;
   const body = { pageId: pageId ?? 0, componentId: component.id, ...sent, ...(params === undefined ? {} : { params }), ...(rowsFirst ? { countLater: true } : {}) };
   const result = useQuery<Loaded>({
-    queryKey: [...pageContentKey(current?.app.appSlug, pageId), component.id, query, params],
+    queryKey: [...pageContentKey(current?.app.appSlug, pageId), component.id, asked, params],
     enabled: live && enabled,
     refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
     refetchOnWindowFocus: false,
@@ -150,7 +164,7 @@ export function useTableContent(
   // Rows first: a count the load did not wait for comes by its own call, the same body.
   const pending = live && result.data?.content.countPending === true;
   const counted = useQuery<TableCount | null>({
-    queryKey: [...pageContentKey(current?.app.appSlug, pageId), component.id, 'count', query, params],
+    queryKey: [...pageContentKey(current?.app.appSlug, pageId), component.id, 'count', asked, params],
     enabled: pending,
     refetchOnWindowFocus: false,
     ...OFFLINE_KEPT,
@@ -176,6 +190,7 @@ export function useTableContent(
     content: useLabelledColumns(content, component),
     counting: pending && count === undefined && counted.isFetching,
     failure: live ? data?.failure ?? null : null,
+    failureCode: live ? data?.failureCode ?? null : null,
     loading: live && (result.isFetching || catchingUp),
     live,
     functionFailed: live && withFunction && (data?.failure ?? null) !== null,

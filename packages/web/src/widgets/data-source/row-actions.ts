@@ -38,6 +38,9 @@ export interface RowActionRunner {
   run: (chosen: CustomAction, rows: readonly RowValues[], own?: OwnStep) => Promise<boolean>;
 }
 
+/** The actions that write the widget's own row through its primary key: none run on an API's rows (issue 40). */
+export const writesRow = (action: { action: string }): boolean => action.action === 'EDIT' || action.action === 'DELETE';
+
 /** Throws an ActionFailure for a failed answer. */
 export function assertAnswered(answer: { status: boolean; error?: string[]; code?: string; httpStatus: number }): void {
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code));

@@ -3,7 +3,7 @@ import {
 } from '@dnd-kit/core';
 import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
-  actionFailureMessage, type CustomAction, kanbanLanes, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
+  actionFailureMessage, type CustomAction, kanbanLanes, readsApiEndpoint, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
 } from '@rakit/core';
 import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -89,10 +89,18 @@ function CardFace({ card, map, menu }: { card: Card; map: FieldMap; menu?: CardA
 /**
  * A card in its lane. While it is dragged it stays there, faded, and its copy in the drag
  * overlay moves: drawn in place, it was clipped by its lane's scroll area as soon as it left it.
+ * A card of a read-only board (an API's rows, issue 40) is not picked up at all.
  */
-function KanbanCard({ card, map, menu }: { card: Card; map: FieldMap; menu: CardActions }) {
+function KanbanCard({ card, map, menu, movable }: { card: Card; map: FieldMap; menu: CardActions; movable: boolean }) {
   // A group, not dnd-kit's default button: a button's children are presentational, which would hide the action menu.
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.key, attributes: { role: 'group' } });
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: card.key, attributes: { role: 'group' }, disabled: !movable });
+  if (!movable) {
+    return (
+      <Paper className={classes.card} withBorder p="xs" radius="sm" shadow="xs" data-testid="kanban-card" data-card-key={card.key} role="group" aria-label={card.name}>
+        <CardFace card={card} map={map} menu={menu} />
+      </Paper>
+    );
+  }
   return (
     <Paper
       className={classes.card}
@@ -121,7 +129,7 @@ const DraggedCard = ({ card, map }: { card: Card; map: FieldMap }) => (
 );
 
 /** A lane's heading sits one level under the widget's title (h2), or under the page's h1 when there is none. */
-function Lane({ group, cards, map, menu, headingOrder }: { group: KanbanGroup; cards: readonly Card[]; map: FieldMap; menu: CardActions; headingOrder: 2 | 3 }) {
+function Lane({ group, cards, map, menu, headingOrder, movable }: { group: KanbanGroup; cards: readonly Card[]; map: FieldMap; menu: CardActions; headingOrder: 2 | 3; movable: boolean }) {
   const { setNodeRef, isOver } = useDroppable({ id: laneId(group.value) });
   const headingId = useId();
   const t = useT();
@@ -140,7 +148,7 @@ function Lane({ group, cards, map, menu, headingOrder }: { group: KanbanGroup; c
         <Stack gap="xs" mih={60} pb={2}>
           {cards.length === 0 ? <Text size="xs" c="dimmed" ta="center" py="md">{t('kanbanLaneEmpty')}</Text> : (
             <Stack component="ul" gap="xs" className={classes.cards} aria-labelledby={headingId}>
-              {cards.map((card) => <li key={card.key}><KanbanCard card={card} map={map} menu={menu} /></li>)}
+              {cards.map((card) => <li key={card.key}><KanbanCard card={card} map={map} menu={menu} movable={movable} /></li>)}
             </Stack>
           )}
         </Stack>
@@ -180,11 +188,13 @@ function moveAnnouncements(t: Translate, cardName: (id: string) => string, laneN
  * of their compared column. Dropping a card on another lane (mouse or keyboard) sets that
  * column to the lane's value (moveCard), shown at once and undone when the server refuses.
  * Each card's ellipsis menu lists the widget's top-level actions, run as the table runs them.
+ * A board of an API's rows (issue 40) is read only: its cards are not moved, edited or deleted.
  */
 export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
   const current = useContext(CurrentAppContext);
   const t = useT();
   const { content, failure, timedOut, loading, live, pageId, reload, asOf } = useTableContent(component, mode, BOARD_QUERY);
+  const movable = !readsApiEndpoint(component);
   const [moved, setMoved] = useState<Readonly<Record<string, string>>>({});
   const [keyboardMoves] = useState(keyboardLaneMoves);
   const sensors = useSensors(
@@ -203,7 +213,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
     const title = text(row, map.title);
     return { key, row: Object.hasOwn(moved, key) ? { ...row, [compared]: moved[key] } : row, name: title === '' ? t('datawidgets.kanban.card', { number: index + 1 }) : title };
   });
-  const rowActions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
+  const rowActions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload(), readOnly: !movable });
   const later = useKeepForLater(component);
   const menu: CardActions = { actions: rowActions.topLevel, busy: rowActions.running, choose: (action, row) => rowActions.choose(action, [row]) };
   const lanes = kanbanLanes(cards.map((c) => ({ ...c.row, __card: c })), groups, compared);
@@ -244,7 +254,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
 
   /** Draws the card in the lane of `value` at once, stores it, and draws it back if that fails. */
   async function moveCard(key: string, value: string | null) {
-    if (value === null) return;
+    if (value === null || !movable) return;
     const card = cards.find((c) => c.key === key);
     if (card === undefined || text(card.row, compared).trim() === value.trim()) return;
     const before = moved;
@@ -303,7 +313,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
       >
         <SimpleGrid cols={{ base: 1, sm: Math.min(Math.max(groups.length, 1), 4) }} spacing="sm">
           {lanes.map((lane) => (
-            <Lane key={lane.value} group={lane} cards={lane.cards.map((c) => c.__card as Card)} map={map} menu={menu} headingOrder={component.title === '' ? 2 : 3} />
+            <Lane key={lane.value} group={lane} cards={lane.cards.map((c) => c.__card as Card)} map={map} menu={menu} headingOrder={component.title === '' ? 2 : 3} movable={movable} />
           ))}
         </SimpleGrid>
         {/* In the body: a transformed ancestor (the page's layout) would make its fixed position relative to itself. */}

@@ -1,14 +1,16 @@
 import {
   ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput,
 } from '@mantine/core';
-import { actionFailureMessage, cellKindOf, fromEndLabel, plainCellText, rowKeyOf, rowsFoundText, totalItemText } from '@rakit/core';
+import {
+  actionFailureMessage, cellKindOf, fromEndLabel, type MessageCode, plainCellText, readsApiEndpoint, rowKeyOf, rowsFoundText, totalItemText,
+} from '@rakit/core';
 import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useState } from 'react';
 import { MarkdownText } from '../shared/MarkdownText';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
-import { useTableContent } from '../data-source/content';
+import { pageOnlyQuery, useTableContent } from '../data-source/content';
 import { LoadFailure } from '../data-source/LoadFailure';
 import { RowsAsOf } from '../data-source/RowsAsOf';
 import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
@@ -37,19 +39,35 @@ const COLUMN_MIN_WIDTH = 120;
 const tableMinWidth = (columns: number, withBulk: boolean, withActions: boolean): number =>
   columns * COLUMN_MIN_WIDTH + (withBulk ? 36 : 0) + (withActions ? 110 : 0);
 
+/** The server's code for a search sent to an API endpoint that takes none. */
+const API_CANNOT_SEARCH: MessageCode = 'apiCannotSearch';
+
 /**
  * The data table (spec 3 "Data table", §4): title, Export To Excel, search, filters, bulk
  * actions and the total; rows with a checkbox column and an Action column; the pager. In the
  * editor it shows 3 sample rows and runs nothing.
+ *
+ * A table reading an API endpoint (issue 40) shows the API's rows in its order: no sort by a
+ * header, no filters, a search only where the endpoint takes one, no row edit or delete (its
+ * rows have no key here), and pages asked by number (the server keeps the API's cursors); when
+ * the API does not say how many rows it has, its last page cannot be reached.
  */
 export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const current = useContext(CurrentAppContext);
   const t = useT();
   const { formatCell } = useValueFormats();
   const { query, setQuery, settled } = useTableQuery(component);
-  const { content, failure, functionFailed, timedOut, loading, live, pageId, reload, counting, asOf } = useTableContent(component, mode, settled, true, true);
+  const fromApi = readsApiEndpoint(component);
+  // Whether the API takes a search: its answers say so; until one has, the panel's Search.
+  const [apiSearch, setApiSearch] = useState(true);
+  const loaded = fromApi ? pageOnlyQuery(settled, apiSearch) : settled;
+  const {
+    content, failure, failureCode, functionFailed, timedOut, loading, live, pageId, reload, counting, asOf,
+  } = useTableContent(component, mode, loaded, true, true);
+  const searchable = content.fromApi?.searchable ?? (failureCode === API_CANNOT_SEARCH ? false : apiSearch);
+  if (fromApi && searchable !== apiSearch) setApiSearch(searchable);
   const primaryKey = content.primaryKey;
-  const actions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload() });
+  const actions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload(), readOnly: fromApi });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [selectionOf, setSelectionOf] = useState(settled);
   const [exporting, setExporting] = useState(false);
@@ -72,7 +90,8 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const withBulk = component.bulkAction;
   const withActions = editAction !== undefined || deleteAction !== undefined || others.length > 0;
   const chosenRows = rows.filter((_, i) => selected.has(keys[i] as string));
-  const filtersShown = live ? content.possibleFilters.length > 0 : component.filters.length > 0;
+  const filtersShown = !fromApi && (live ? content.possibleFilters.length > 0 : component.filters.length > 0);
+  const searchShown = component.search && (!fromApi || searchable);
 
   const clearSelection = () => setSelected(new Set());
 
@@ -84,8 +103,14 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   // Next, Prev and Last by key with the cursors of the page shown; by number while it loads.
   const cursors = shown ? content.cursors : undefined;
   const { cursor: _cursor, fromEnd: _fromEnd, ...unplaced } = query;
-  const moves: PagerMoves = {
-    onPage: (page) => setQuery({ ...unplaced, page }),
+  const byNumber = (page: number) => setQuery({ ...unplaced, page });
+  const moves: PagerMoves = fromApi ? {
+    onPage: byNumber,
+    onNext: () => byNumber(shownPage + 1),
+    onPrev: () => byNumber(Math.max(1, shownPage - 1)),
+    onLast: () => byNumber(Math.max(1, content.pageCount)),
+  } : {
+    onPage: byNumber,
     onNext: () => (cursors === undefined
       ? setQuery({ ...unplaced, page: shownPage + 1 })
       : setQuery({
@@ -105,7 +130,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
     try {
       await exportTable(current.api, {
         pageId, componentId: component.id, filename: component.title === '' ? 'export' : component.title,
-        filter: { search: settled.search, filterColumn: settled.filterColumn },
+        filter: { search: loaded.search, filterColumn: loaded.filterColumn },
       });
     } catch (error) {
       console.error(error);
@@ -137,7 +162,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
       <LoadFailure failure={failure} toMembers={functionFailed || timedOut} timedOut={timedOut} />
       <Group justify="space-between" mb="sm" gap="sm">
         <Group gap="sm">
-          {component.search ? (
+          {searchShown ? (
             <TextInput
               size="sm"
               w={240}
@@ -193,7 +218,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
                     />
                   </Table.Th>
                 ) : null}
-                {content.columns.map((c) => (live
+                {content.columns.map((c) => (live && !fromApi
                   ? (
                     <SortHeader
                       key={c.field} label={c.label} field={c.field} sort={query.sort}
@@ -273,7 +298,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
         />
         <TablePager
           page={shownPage} pageCount={content.pageCount} countCapped={content.countCapped} rows={content.filteredResult.length} limit={content.limit}
-          lastByKey={content.cursors !== undefined} fromEnd={fromEnd} {...moves}
+          lastByKey={content.cursors !== undefined} fromEnd={fromEnd} lastUnknown={fromApi && content.countCapped} {...moves}
         />
       </Group>
       {actions.dialogs}

@@ -1,5 +1,6 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { fromEndLabel, type PagerItem, tablePager, type TablePagerInput } from '@rakit/core';
+import { useId } from 'react';
 import { type Translate, useT } from '../../i18n/LanguageProvider';
 
 /** Where a click on the pager goes; the table turns each into a load (by key where it can). */
@@ -25,10 +26,13 @@ const itemKey = (item: PagerItem, i: number) => (item === 'ellipsis' ? `gap-${i}
 /**
  * Prev, the page numbers of the table pager rule (ellipses for gaps), Next. When the count
  * stopped at its cap the last page has no number: Last reads it from the end by key, and
- * the pages reached from there are labelled from the end ("Last − 1").
+ * the pages reached from there are labelled from the end ("Last − 1"). Where the last page
+ * cannot be reached at all (`lastUnknown`: an API that does not say how many rows it has,
+ * issue 40), Last is shown disabled, saying why.
  */
-export function TablePager({ onPage, onNext, onPrev, onLast, ...loaded }: TablePagerInput & PagerMoves) {
+export function TablePager({ onPage, onNext, onPrev, onLast, lastUnknown = false, ...loaded }: TablePagerInput & PagerMoves & { lastUnknown?: boolean }) {
   const t = useT();
+  const whyNoLast = useId();
   const { page, pageCount, countCapped } = loaded;
   const { items, hasPrev, hasNext } = tablePager(loaded);
   const current = countCapped ? loaded.fromEnd : undefined;
@@ -62,6 +66,12 @@ export function TablePager({ onPage, onNext, onPrev, onLast, ...loaded }: TableP
             {typeof item === 'number' ? item : t(fromEndLabel(item.fromEnd).key, fromEndLabel(item.fromEnd).values)}
           </Button>
         )))}
+      {lastUnknown ? (
+        <>
+          <Button size="compact-sm" variant="default" disabled aria-label={t('datawidgets.table.pageLast')} aria-describedby={whyNoLast}>{t('datawidgets.table.pagerLast')}</Button>
+          <VisuallyHidden id={whyNoLast}>{t('datawidgets.table.lastUnknown')}</VisuallyHidden>
+        </>
+      ) : null}
       <Button size="compact-sm" variant="default" disabled={!hasNext} onClick={onNext}>{t('datawidgets.table.next')}</Button>
     </Group>
   );

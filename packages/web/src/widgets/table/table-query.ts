@@ -1,8 +1,10 @@
-import { type Component, TABLE_PAGE_SIZE, TABLE_PAGE_SIZES, TABLE_RELOAD_DELAY_MS, TableSortSchema, tableStateVariable } from '@rakit/core';
+import {
+  type Component, readsApiEndpoint, TABLE_PAGE_SIZE, TABLE_PAGE_SIZES, TABLE_RELOAD_DELAY_MS, TableSortSchema, tableStateVariable,
+} from '@rakit/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useEffect, useState } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
-import { type ContentQuery, FIRST_PAGE } from '../data-source/content';
+import { type ContentQuery, FIRST_PAGE, pageOnlyQuery } from '../data-source/content';
 import { usePageFormStore } from '../../page-state/form-state';
 import { readGlobalValues, setGlobalVariable } from '../../page-state/global-variables';
 
@@ -32,15 +34,19 @@ export interface TableQueryState {
 /**
  * A table's search, filters and page (spec 3 §4): changes settle after 800 ms, then the rows
  * reload and the state is kept as the permanent global variable `table:{pageId}:{componentId}`,
- * from which the table starts again when it mounts.
+ * from which the table starts again when it mounts. A table reading an API endpoint (issue 40)
+ * starts again from its page, page size and search only: a sort or filters kept from when it
+ * read a database are not the API's to apply.
  */
-export function useTableQuery(component: Component): TableQueryState {
+export function useTableQuery(component: Component & { apiEndpointId?: number }): TableQueryState {
   const current = useContext(CurrentAppContext);
   const pageId = usePageFormStore()?.getState().pageId ?? null;
   const slug = current?.app.appSlug;
   const name = pageId === null ? null : tableStateVariable(pageId, component.id);
-  const [query, setQuery] = useState<ContentQuery>(() =>
-    (slug === undefined || name === null ? null : restored(readGlobalValues(slug)[name])) ?? FIRST_PAGE);
+  const [query, setQuery] = useState<ContentQuery>(() => {
+    const kept = (slug === undefined || name === null ? null : restored(readGlobalValues(slug)[name])) ?? FIRST_PAGE;
+    return readsApiEndpoint(component) ? pageOnlyQuery(kept) : kept;
+  });
   const [settledText] = useDebouncedValue(JSON.stringify(query), TABLE_RELOAD_DELAY_MS);
   const settled = JSON.parse(settledText) as ContentQuery;
 
