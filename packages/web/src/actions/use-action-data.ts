@@ -6,7 +6,7 @@ import { CurrentAppContext } from '../current-app/app-context';
 import { t } from '../i18n/i18n';
 
 /** A list of the current application, loaded once for the dialogs; a failed answer is an error (`failure` when it names none). */
-function useAppList<T>(key: string, failure: MessageKey, load: (api: AppApi, appId: number) => Promise<ApiAnswer<T[]>>) {
+function useAppList<T>(key: string, failure: MessageKey, load: (api: AppApi, appId: number) => Promise<ApiAnswer<T[]>>, wanted = true) {
   const current = useContext(CurrentAppContext);
   return useQuery({
     queryKey: [key, current?.app.appId],
@@ -16,13 +16,16 @@ function useAppList<T>(key: string, failure: MessageKey, load: (api: AppApi, app
       if (!answer.status) throw new Error(firstError(answer, t(failure)));
       return answer.data ?? [];
     },
-    enabled: current !== null,
+    enabled: current !== null && wanted,
     staleTime: 30_000,
   });
 }
 
 /** The application's connections with their tables and columns. */
 export const useDatabases = () => useAppList('action-databases', 'actions.data.databasesFailed', (api, appId) => api.listDatabase(appId));
+
+/** The application's APIs with their endpoints (issue 40: a data widget's rows may come from one), once `wanted`. */
+export const useApiSources = (wanted: boolean) => useAppList('api-sources-of-widgets', 'datawidgets.source.endpointsFailed', (api, appId) => api.listApiSources(appId), wanted);
 
 /** The application's pages (REDIRECT targets). */
 export const useAppPages = () => useAppList('action-pages', 'actions.data.pagesFailed', (api, appId) => api.listAppPages(appId));

@@ -22,7 +22,7 @@ export function ChartConfig(props: WidgetConfigProps<'chart'>) {
       <ChoiceField {...props} field="subtype" label={t('datawidgets.chartConfig.type')} data={types} />
       <SwitchField {...props} field="showLegend" label={t('datawidgets.chartConfig.showLegends')} />
       <SwitchField {...props} field="showTable" label={t('datawidgets.chartConfig.showTable')} />
-      <SourceFields {...props} scope={scope} primaryKey={false} />
+      <SourceFields {...props} scope={scope} primaryKey={false} api />
       <ColumnsField {...props} scope={scope} />
     </PanelStack>
   );

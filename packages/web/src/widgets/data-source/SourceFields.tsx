@@ -1,8 +1,8 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { type ComponentBaseValues, CUSTOM_TABLE, DATA_ACTIONS, type DataSourceValues, NO_FUNCTION, NONE_PRIMARY_KEY } from '@rakit/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { CurrentAppContext } from '../../current-app/app-context';
@@ -11,7 +11,10 @@ import { withChanges } from '../shared/config-fields';
 import type { ConfigProps } from '../types';
 import { ColumnsEditor } from './ColumnsEditor';
 import { QueryDialogHost } from './QueryDialogHost';
-import { customSourceOf, primaryKeyOf, type SourceScope, tablePrimaryKey } from './source-scope';
+import { writesRow } from './row-actions';
+import {
+  customSourceOf, type EndpointChoice, NO_CUSTOM_SOURCE, primaryKeyOf, type SourceKind, type SourceScope, tablePrimaryKey,
+} from './source-scope';
 
 /** What the data source fields edit: a widget that loads rows. */
 type SourceComponent = ComponentBaseValues & DataSourceValues;
@@ -175,6 +178,9 @@ export function FunctionField<C extends SourceComponent>({ component, onChange }
   );
 }
 
+/** The data actions an API's rows take: none that writes the row (issue 40), which is read only. */
+const API_DATA_ACTIONS = DATA_ACTIONS.filter((action) => !writesRow({ action }));
+
 /** The widget's custom actions, with the data widgets' action types. */
 export function DataActionsField<C extends SourceComponent>({ component, onChange, scope }: ScopedProps<C>) {
   const page = useAuthoringPage();
@@ -182,7 +188,7 @@ export function DataActionsField<C extends SourceComponent>({ component, onChang
     <ActionList
       actions={component.custom_action}
       onChange={(actions) => onChange(withChanges<C, DataSourceValues>(component, { custom_action: actions }))}
-      types={DATA_ACTIONS}
+      types={scope.kind === 'api' ? API_DATA_ACTIONS : DATA_ACTIONS}
       components={page.components}
       pageId={page.pageId}
       columns={scope.columns}
@@ -191,11 +197,98 @@ export function DataActionsField<C extends SourceComponent>({ component, onChang
   );
 }
 
-/** Database, table (or custom query) and primary key: the source part of every data widget's panel. */
-export const SourceFields = <C extends SourceComponent>(props: ScopedProps<C> & { primaryKey?: boolean }) => (
-  <>
-    <DatabaseField {...props} />
-    <TableField {...props} />
-    {props.primaryKey === false ? null : <PrimaryKeyField {...props} />}
-  </>
-);
+/**
+ * Where the rows come from: a connection or an endpoint of the application's APIs (issue 40).
+ * Back to Database forgets the endpoint; API is the panel's choice until an endpoint is picked.
+ */
+export function SourceKindField<C extends SourceComponent>({ component, onChange, scope }: ScopedProps<C>) {
+  const t = useT();
+  const labelId = useId();
+  const choose = (kind: string) => {
+    if (kind === scope.kind) return;
+    scope.setKind(kind as SourceKind);
+    if (kind === 'database' && component.apiEndpointId !== 0) onChange(withChanges<C, DataSourceValues>(component, { apiEndpointId: 0 }));
+  };
+  return (
+    <Stack gap={4}>
+      <Input.Label id={labelId}>{t('datawidgets.source.from')}</Input.Label>
+      <SegmentedControl
+        fullWidth
+        size="xs"
+        aria-labelledby={labelId}
+        data={[{ value: 'database', label: t('datawidgets.source.fromDatabase') }, { value: 'api', label: t('datawidgets.source.fromApi') }]}
+        value={scope.kind}
+        onChange={choose}
+      />
+    </Stack>
+  );
+}
+
+/** What choosing an endpoint changes besides the source: a widget's own settings the endpoint decides (the table's search). */
+export type EndpointAdjust<C> = (component: C, endpoint: EndpointChoice) => C;
+
+/**
+ * The API endpoint the rows come from, as "API › endpoint": choosing one forgets the
+ * connection, the table and the primary key (an API's rows are read only). A saved id no
+ * longer listed is kept and shown.
+ */
+export function EndpointField<C extends SourceComponent>({ component, onChange, scope, adjust }: ScopedProps<C> & { adjust?: EndpointAdjust<C> | undefined }) {
+  const t = useT();
+  const chosen = component.apiEndpointId;
+  const data = scope.endpoints.map((e) => ({ value: String(e.endpointId), label: e.label }));
+  if (chosen > 0 && !scope.endpointsLoading && !data.some((d) => d.value === String(chosen))) {
+    data.push({ value: String(chosen), label: t('datawidgets.source.endpointNumber', { id: String(chosen) }) });
+  }
+  const choose = (next: string | null) => {
+    const endpoint = scope.endpoints.find((e) => String(e.endpointId) === next);
+    if (endpoint === undefined || endpoint.endpointId === chosen) return;
+    const reading = withChanges<C, DataSourceValues>(component, {
+      apiEndpointId: endpoint.endpointId, database_used: '', table_used: '', primaryKey: NONE_PRIMARY_KEY, customSource: NO_CUSTOM_SOURCE,
+    });
+    onChange(adjust === undefined ? reading : adjust(reading, endpoint));
+  };
+  return (
+    <Select
+      label={t('datawidgets.source.endpoint')}
+      description={t('datawidgets.source.endpointHint')}
+      placeholder={scope.endpointsLoading ? t('datawidgets.source.loading') : t('datawidgets.source.chooseEndpoint')}
+      data={data}
+      value={chosen > 0 ? String(chosen) : null}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage={t('datawidgets.source.noEndpoint')}
+      error={scope.endpointsFailed ? t('datawidgets.source.endpointsFailed') : !scope.endpointsLoading && scope.endpoints.length === 0 ? t('datawidgets.source.noEndpoint') : undefined}
+      onChange={choose}
+    />
+  );
+}
+
+interface SourceFieldsProps<C> extends ScopedProps<C> {
+  /** False: the widget has no primary key field (it edits no rows). */
+  primaryKey?: boolean;
+  /** The widget may read an API endpoint instead of a connection (issue 40): the choice is offered. */
+  api?: boolean;
+  /** What choosing an endpoint changes of the widget's own settings. */
+  onEndpoint?: EndpointAdjust<C>;
+}
+
+/**
+ * The source part of every data widget's panel: database, table (or custom query) and primary
+ * key; or, where the widget may read an API, the choice of Database or API, and with API the
+ * endpoint.
+ */
+export function SourceFields<C extends SourceComponent>({ primaryKey, api = false, onEndpoint, ...props }: SourceFieldsProps<C>) {
+  const fromApi = api && props.scope.kind === 'api';
+  return (
+    <>
+      {api ? <SourceKindField {...props} /> : null}
+      {fromApi ? <EndpointField {...props} adjust={onEndpoint} /> : (
+        <>
+          <DatabaseField {...props} />
+          <TableField {...props} />
+          {primaryKey === false ? null : <PrimaryKeyField {...props} />}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,8 +1,23 @@
 import {
-  type ActionDataContext, CUSTOM_TABLE, type DatabaseWithTables, type DataSourceValues, NONE_PRIMARY_KEY,
+  type ActionDataContext, type ApiSourceWithEndpoints, CUSTOM_TABLE, type DatabaseWithTables, type DataSourceValues, NONE_PRIMARY_KEY, readsApiEndpoint,
 } from '@rakit/core';
+import { useState } from 'react';
 import { columnsOf, tablesOf } from '../../actions/dialog-scope';
-import { useDatabases } from '../../actions/use-action-data';
+import { useApiSources, useDatabases } from '../../actions/use-action-data';
+
+/** Where a data widget's rows come from: a connection, or an endpoint of the application's APIs (issue 40). */
+export type SourceKind = 'database' | 'api';
+
+/** An endpoint a data widget may read, as its panel offers it. */
+export interface EndpointChoice {
+  endpointId: number;
+  /** 'API name › endpoint name'. */
+  label: string;
+  /** The names of the endpoint's columns: what the widget's mappings may name. */
+  columns: string[];
+  /** Whether the endpoint takes a table's search (it has a search parameter). */
+  searchable: boolean;
+}
 
 /** What a data widget's panel knows about its source: the connections, the chosen one and its columns. */
 export interface SourceScope {
@@ -18,20 +33,40 @@ export interface SourceScope {
   columns: string[];
   /** For the Action Management dialog (DELETE's query). */
   dataContext: ActionDataContext | undefined;
+  /** A connection, or an API endpoint: the widget's, or the panel's choice until an endpoint is picked. */
+  kind: SourceKind;
+  setKind: (kind: SourceKind) => void;
+  /** The application's API endpoints, fetched once the panel reads from an API. */
+  endpoints: readonly EndpointChoice[];
+  endpointsLoading: boolean;
+  endpointsFailed: boolean;
+  /** The endpoint the widget reads, when listed. */
+  endpoint: EndpointChoice | undefined;
 }
 
 type CustomSource = DataSourceValues['customSource'];
-const NO_CUSTOM_SOURCE: CustomSource = { query: '', columns: [], table: '' };
+export const NO_CUSTOM_SOURCE: CustomSource = { query: '', columns: [], table: '' };
 
 /** What a panel reads of its widget's source; the alert has a connection only. */
-export type SourceChoice = Pick<DataSourceValues, 'database_used'> & Partial<Pick<DataSourceValues, 'table_used' | 'customSource' | 'primaryKey'>>;
+export type SourceChoice = Pick<DataSourceValues, 'database_used'> & Partial<Pick<DataSourceValues, 'table_used' | 'customSource' | 'primaryKey' | 'apiEndpointId'>>;
 
 export const customSourceOf = (component: SourceChoice): CustomSource => component.customSource ?? NO_CUSTOM_SOURCE;
 
 export const primaryKeyOf = (component: SourceChoice): string => component.primaryKey || NONE_PRIMARY_KEY;
 
+/** Every endpoint of the application's APIs, named by its API and its own name. */
+export const endpointChoices = (sources: readonly ApiSourceWithEndpoints[]): EndpointChoice[] => sources.flatMap((source) => source.endpoints.map((endpoint) => ({
+  endpointId: endpoint.endpointId,
+  label: `${source.name} › ${endpoint.name}`,
+  columns: endpoint.columns.map((column) => column.name),
+  searchable: endpoint.searchParam !== '',
+})));
+
 export function useSourceScope(component: SourceChoice): SourceScope {
+  const [chosenKind, setKind] = useState<SourceKind>('database');
+  const kind: SourceKind = readsApiEndpoint(component) ? 'api' : chosenKind;
   const databases = useDatabases();
+  const apis = useApiSources(kind === 'api');
   const list = databases.data ?? [];
   const id = Number(component.database_used);
   const dbId = Number.isInteger(id) && id > 0 ? id : null;
@@ -40,7 +75,9 @@ export function useSourceScope(component: SourceChoice): SourceScope {
   const source = customSourceOf(component);
   const table = custom ? source.table : component.table_used ?? '';
   const tableColumns = columnsOf(tablesOf(list, dbId), table);
-  const columns = custom ? (source.columns.length > 0 ? source.columns : tableColumns) : tableColumns;
+  const endpoints = endpointChoices(apis.data ?? []);
+  const endpoint = endpoints.find((e) => e.endpointId === component.apiEndpointId);
+  const databaseColumns = custom ? (source.columns.length > 0 ? source.columns : tableColumns) : tableColumns;
   const primaryKey = primaryKeyOf(component);
   return {
     databases: list,
@@ -50,10 +87,16 @@ export function useSourceScope(component: SourceChoice): SourceScope {
     database,
     table,
     custom,
-    columns,
-    dataContext: dbId === null || database === undefined
+    columns: kind === 'api' ? endpoint?.columns ?? [] : databaseColumns,
+    dataContext: kind === 'api' || dbId === null || database === undefined
       ? undefined
       : { database: dbId, dbType: database.dbType, table, primaryKey: primaryKey === NONE_PRIMARY_KEY ? '' : primaryKey },
+    kind,
+    setKind,
+    endpoints,
+    endpointsLoading: apis.isPending && apis.fetchStatus !== 'idle',
+    endpointsFailed: apis.isError,
+    endpoint,
   };
 }
 

@@ -37,7 +37,7 @@ export function KanbanConfig(props: WidgetConfigProps<'kanban'>) {
           </>
         )}
       </RowList>
-      <SourceFields {...props} scope={scope} />
+      <SourceFields {...props} scope={scope} api />
       <Stack gap={4}>
         <Input.Label>{t('datawidgets.kanbanConfig.fieldMap')}</Input.Label>
         <SimpleGrid cols={2} spacing={6}>

@@ -29,7 +29,7 @@ export function LoaderConfig(props: WidgetConfigProps<'loader'>) {
   return (
     <PanelStack>
       <TitleField {...props} />
-      <SourceFields {...props} scope={scope} primaryKey={false} />
+      <SourceFields {...props} scope={scope} primaryKey={false} api />
       <RowList
         label={t('datawidgets.loaderConfig.mapping')}
         description={t('datawidgets.loaderConfig.mappingHint')}
@@ -63,7 +63,8 @@ export function LoaderConfig(props: WidgetConfigProps<'loader'>) {
         allowDeselect={false}
         onChange={(next) => onChange(withChanges(next === null || next === NO_LOADER_TRIGGER ? withTriggerColumn(component, '') : component, { trigger: next ?? NO_LOADER_TRIGGER }))}
       />
-      {trigger === NO_LOADER_TRIGGER ? null : (
+      {/* An API's rows are not filtered: no column is matched (issue 40). */}
+      {trigger === NO_LOADER_TRIGGER || scope.kind === 'api' ? null : (
         <Select
           label={t('datawidgets.loaderConfig.matchColumn')}
           description={t('datawidgets.loaderConfig.matchColumnHint')}

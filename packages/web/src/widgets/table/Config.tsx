@@ -4,7 +4,7 @@ import { RowList } from '../../actions/RowList';
 import { useT } from '../../i18n/LanguageProvider';
 import { ColumnSelect } from '../../actions/sections/ColumnSelect';
 import { configuredColumns } from '../data-source/content';
-import { ColumnsField, DataActionsField, FunctionField, RefreshField, SourceFields } from '../data-source/SourceFields';
+import { ColumnsField, DataActionsField, type EndpointAdjust, FunctionField, RefreshField, SourceFields } from '../data-source/SourceFields';
 import { type SourceScope, useSourceScope } from '../data-source/source-scope';
 import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
@@ -43,31 +43,40 @@ function FiltersField({ component, onChange, scope }: WidgetConfigProps<'table'>
 }
 
 
+type TableComponent = WidgetConfigProps<'table'>['component'];
+
+/** An endpoint without a search parameter cannot be searched: the table's Search goes off with it. */
+const searchOfEndpoint: EndpointAdjust<TableComponent> = (component, endpoint) => (endpoint.searchable ? component : withChanges(component, { search: false }));
+
 /** The data table's panel (spec 3 "Data table" configuration). */
 export function TableConfig(props: WidgetConfigProps<'table'>) {
   const { component, onChange } = props;
   const scope = useSourceScope(component);
   const t = useT();
   const columns = configuredColumns(component);
+  const fromApi = scope.kind === 'api';
+  const unsearchable = fromApi && scope.endpoint?.searchable === false;
   const checks = [
     ['search', t('datawidgets.tableConfig.enableSearch')], ['bulkAction', t('datawidgets.tableConfig.enableBulkAction')], ['toExcel', t('datawidgets.tableConfig.exportToExcel')],
   ] as const;
   return (
     <PanelStack>
       <TitleField {...props} />
-      <SourceFields {...props} scope={scope} />
+      <SourceFields {...props} scope={scope} api onEndpoint={searchOfEndpoint} />
       <ColumnsField {...props} scope={scope} />
       <Stack gap={6}>
         {checks.map(([field, label]) => (
           <Checkbox
             key={field}
             label={label}
-            checked={component[field]}
+            checked={component[field] && !(field === 'search' && unsearchable)}
+            disabled={field === 'search' && unsearchable}
+            description={field === 'search' && unsearchable ? t('datawidgets.tableConfig.searchNotOffered') : undefined}
             onChange={(event) => onChange(withChanges(component, { [field]: event.currentTarget.checked }))}
           />
         ))}
       </Stack>
-      <FiltersField {...props} scope={scope} />
+      {fromApi ? null : <FiltersField {...props} scope={scope} />}
       <MultiSelect
         label={t('datawidgets.tableConfig.markdownColumns')}
         description={t('datawidgets.tableConfig.markdownHint')}
