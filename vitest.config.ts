@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { unitTestOptions } from './vitest.shared';
+import { unitTestOptions } from './vitest.shared.ts';
 
 /**
  * Every package's unit tests in one run (`npm run test:unit`); each package also runs its own
