@@ -15,7 +15,7 @@ import { freshUserId, hostileBuilder, type HostileBuilder } from './trust-bounda
 
 type Content = {
   count: number; countCapped: boolean; pageCount: number; page: number; columns: { label: string; field: string }[];
-  filteredResult: Record<string, unknown>[]; fromApi?: { searchable: boolean }; primaryKey: string | null;
+  filteredResult: Record<string, unknown>[]; fromApi?: { searchable: boolean; sequential?: boolean }; primaryKey: string | null;
 };
 
 describe('data widgets reading an API endpoint', () => {
@@ -93,7 +93,7 @@ describe('data widgets reading an API endpoint', () => {
   it('pages a member through 10,000 rows by the API\'s cursors, Next after Next, and back', async () => {
     const first = await loaded('orders', { page: 1, limit: 100 });
     expect(first.filteredResult[0]).toEqual({ id: 1, customer: 'Customer 00001', amount: 0.5 });
-    expect([first.count, first.countCapped, first.pageCount, first.primaryKey, first.fromApi]).toEqual([100, true, 2, null, { searchable: true }]);
+    expect([first.count, first.countCapped, first.pageCount, first.primaryKey, first.fromApi]).toEqual([100, true, 2, null, { searchable: true, sequential: true }]);
     expect(first.columns).toEqual([{ label: 'Id', field: 'id' }, { label: 'Customer', field: 'customer' }, { label: 'Amount', field: 'amount' }]);
     const start = api.seen.length;
     let last: Content = first;
@@ -136,7 +136,7 @@ describe('data widgets reading an API endpoint', () => {
     expect(api.seen.at(-1)?.url).toContain('q=Customer+0424');
     const refused = await load('numbered', { search: 'x' });
     expect([refused.statusCode, refused.json().error]).toEqual([400, [Messages.apiCannotSearch]]);
-    expect((await loaded('numbered')).fromApi).toEqual({ searchable: false });
+    expect((await loaded('numbered')).fromApi).toEqual({ searchable: false, sequential: false });
     const sorted = await load('orders', { sort: { column: 'amount', direction: 'desc' } });
     expect([sorted.statusCode, sorted.json().error]).toEqual([400, [Messages.apiCannotSort]]);
     const filtered = await load('orders', { filterColumn: { customer: 'x' } });

@@ -68,9 +68,11 @@ export const TableContentSchema = z.object({
   /**
    * The rows come from an API endpoint (issue 40): they are in the API's order (no sort by a
    * column, no filters, no paging by key), searched only when the endpoint takes a search
-   * parameter, and a last page not known from a total cannot be jumped to.
+   * parameter, and a last page not known from a total cannot be jumped to. `sequential`: the API
+   * pages by cursor or Link header, so a page is reached from the one before (Next, Prev, a few
+   * pages on), never by a jump.
    */
-  fromApi: z.object({ searchable: z.boolean() }).optional(),
+  fromApi: z.object({ searchable: z.boolean(), sequential: z.boolean().optional() }).optional(),
 });
 export type TableContent = z.infer<typeof TableContentSchema>;
 

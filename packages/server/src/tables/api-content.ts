@@ -59,7 +59,7 @@ export async function loadApiContent(app: FastifyInstance, found: PageWidget, bo
     primaryKey: null,
     possibleFilters: [],
     filteredResult: page.rows,
-    fromApi: { searchable: endpoint.searchParam !== '' },
+    fromApi: { searchable: endpoint.searchParam !== '', sequential: endpoint.paging.scheme === 'cursor' || endpoint.paging.scheme === 'link' },
   };
 }
 

@@ -65,6 +65,8 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
     content, failure, failureCode, functionFailed, timedOut, loading, live, pageId, reload, counting, asOf,
   } = useTableContent(component, mode, loaded, true, true);
   const searchable = content.fromApi?.searchable ?? (failureCode === API_CANNOT_SEARCH ? false : apiSearch);
+  // A cursor-paged API reaches a page from the one before: no jumps, no Last, whatever its total says.
+  const sequential = content.fromApi?.sequential === true;
   if (fromApi && searchable !== apiSearch) setApiSearch(searchable);
   const primaryKey = content.primaryKey;
   const actions = useRowActionsOf({ component, primaryKey, columns: content.columns, pageId, reload: () => void reload(), readOnly: fromApi });
@@ -86,7 +88,8 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const rows = content.filteredResult;
   const keys = rows.map((row, index) => String(rowKeyOf(row, primaryKey, index)));
   const { edit: editAction, remove: deleteAction, others, bulk } = actions;
-  const markdown = new Set(component.markdownColumns);
+  // An API's rows are shown as text, never rendered: what an API answers is not the author's markdown.
+  const markdown = new Set(fromApi ? [] : component.markdownColumns);
   const withBulk = component.bulkAction;
   const withActions = editAction !== undefined || deleteAction !== undefined || others.length > 0;
   const chosenRows = rows.filter((_, i) => selected.has(keys[i] as string));
@@ -293,12 +296,13 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
         <PageControls
           limit={query.limit ?? content.limit}
           onLimit={(limit) => setQuery({ ...unplaced, limit, page: 1 })}
-          pageCount={live && !content.countCapped && content.countPending !== true ? content.pageCount : null}
+          pageCount={live && !content.countCapped && content.countPending !== true && !sequential ? content.pageCount : null}
           onPage={moves.onPage}
         />
         <TablePager
-          page={shownPage} pageCount={content.pageCount} countCapped={content.countCapped} rows={content.filteredResult.length} limit={content.limit}
-          lastByKey={content.cursors !== undefined} fromEnd={fromEnd} lastUnknown={fromApi && content.countCapped} {...moves}
+          page={shownPage} pageCount={sequential ? Math.min(content.pageCount, shownPage + 1) : content.pageCount} countCapped={content.countCapped || sequential}
+          rows={content.filteredResult.length} limit={content.limit} lastByKey={content.cursors !== undefined} fromEnd={fromEnd}
+          lastUnreachable={!fromApi ? false : sequential ? 'sequential' : content.countCapped ? 'unknown' : false} {...moves}
         />
       </Group>
       {actions.dialogs}

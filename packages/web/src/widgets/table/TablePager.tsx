@@ -27,10 +27,10 @@ const itemKey = (item: PagerItem, i: number) => (item === 'ellipsis' ? `gap-${i}
  * Prev, the page numbers of the table pager rule (ellipses for gaps), Next. When the count
  * stopped at its cap the last page has no number: Last reads it from the end by key, and
  * the pages reached from there are labelled from the end ("Last − 1"). Where the last page
- * cannot be reached at all (`lastUnknown`: an API that does not say how many rows it has,
- * issue 40), Last is shown disabled, saying why.
+ * cannot be reached at all (`lastUnreachable`, issue 40: an API that does not say how many rows
+ * it has, or one that goes from page to page by cursor), Last is shown disabled, saying why.
  */
-export function TablePager({ onPage, onNext, onPrev, onLast, lastUnknown = false, ...loaded }: TablePagerInput & PagerMoves & { lastUnknown?: boolean }) {
+export function TablePager({ onPage, onNext, onPrev, onLast, lastUnreachable = false, ...loaded }: TablePagerInput & PagerMoves & { lastUnreachable?: false | 'unknown' | 'sequential' }) {
   const t = useT();
   const whyNoLast = useId();
   const { page, pageCount, countCapped } = loaded;
@@ -66,10 +66,10 @@ export function TablePager({ onPage, onNext, onPrev, onLast, lastUnknown = false
             {typeof item === 'number' ? item : t(fromEndLabel(item.fromEnd).key, fromEndLabel(item.fromEnd).values)}
           </Button>
         )))}
-      {lastUnknown ? (
+      {lastUnreachable !== false ? (
         <>
           <Button size="compact-sm" variant="default" disabled aria-label={t('datawidgets.table.pageLast')} aria-describedby={whyNoLast}>{t('datawidgets.table.pagerLast')}</Button>
-          <VisuallyHidden id={whyNoLast}>{t('datawidgets.table.lastUnknown')}</VisuallyHidden>
+          <VisuallyHidden id={whyNoLast}>{t(lastUnreachable === 'sequential' ? 'datawidgets.table.lastSequential' : 'datawidgets.table.lastUnknown')}</VisuallyHidden>
         </>
       ) : null}
       <Button size="compact-sm" variant="default" disabled={!hasNext} onClick={onNext}>{t('datawidgets.table.next')}</Button>
