@@ -58,6 +58,9 @@ describe('data widgets reading an API endpoint', () => {
     await endpoint('mine', { path: '/echo', method: 'POST', body: '{"for": "--userId--", "status": "{{status}}"}', rowsPath: 'rows' });
     await endpoint('cached', { path: '/orders', rowsPath: 'data', paging: { scheme: 'page' }, cacheS: 60 });
     await endpoint('whole', { path: '/orders-link', paging: { scheme: 'none' } });
+    const doubled = await call('POST', '/function/saveFunction', {
+      appId: owner.appId, name: 'Doubled', parameter: [{ name: 'rate', type: 'int' }], content: 'return rows.map((row) => ({ ...row, doubled: row.amount * rate }));',
+    });
 
     const components = JSON.stringify([
       { ...widget('table', 'orders', 'cursor', ['id', 'customer', 'amount']), options: 'Id,Customer,Amount', toExcel: true },
@@ -65,6 +68,7 @@ describe('data widgets reading an API endpoint', () => {
       widget('table', 'mine', 'mine', ['body']),
       widget('table', 'cached', 'cached', ['id']),
       widget('table', 'whole', 'whole', ['id']),
+      { ...widget('table', 'transformed', 'pages', ['id', 'amount']), functionId: doubled.id as number },
       widget('chart', 'chart', 'pages', ['customer', 'amount']),
       widget('kanban', 'board', 'pages', ['id', 'customer']),
       { ...createComponent('dropdown', 'customer', 'Customer'), apiEndpointId: endpoints.pages, optionTextColumn: 'customer', optionValueColumn: 'id' },
@@ -169,6 +173,13 @@ describe('data widgets reading an API endpoint', () => {
     expect((await server.call('POST', '/get/loadApiOptions', { pageId, componentId: 'orders' }, member)).statusCode).toBe(404);
     expect((await server.call('POST', '/get/loadApiOptions', { pageId, componentId: 'customer' }, outsider.token)).statusCode).toBe(403);
     expect((await server.call('POST', '/get/loadApiOptions', { pageId: hiddenPageId, componentId: 'customer' }, member)).statusCode).toBe(403);
+  });
+
+  it('sends the browser only the fields the widget shows, and passes them through the widget\'s function', async () => {
+    // The endpoint names no column: every field of the API's rows is read, only the widget's two leave.
+    const content = await loaded('transformed', { limit: 2, params: { rate: 3 } });
+    expect(content.filteredResult).toEqual([{ id: 1, amount: '0.50', doubled: 1.5 }, { id: 2, amount: '37.50', doubled: 112.5 }]);
+    expect(content.columns.map((column) => column.field)).toEqual(['id', 'amount', 'doubled']);
   });
 
   it('fills --userId-- with the member\'s own id and {{ }} parameters from the page\'s values', async () => {

@@ -41,6 +41,19 @@ async function widgetEndpoint(app: FastifyInstance, found: PageWidget, input: Ta
 /** The widget's columns as its panel maps them. */
 const shownColumns = (widget: DataWidget) => widgetColumns(String(widget.options ?? ''), String(widget.mapping_table ?? ''));
 
+/**
+ * The rows with only the fields the widget uses (its shown columns and a board's field map), as
+ * a table's statement selects only those: what else an API answers never reaches the browser.
+ * A widget that maps no column shows the endpoint's columns, all of them.
+ */
+function keptFields(widget: DataWidget, rows: Record<string, unknown>[]): Record<string, unknown>[] {
+  const shown = shownColumns(widget).map((column) => column.field);
+  if (shown.length === 0) return rows;
+  const fieldMap = Object.values(widget.fieldMap ?? {}).map((column) => (column ?? '').trim()).filter((column) => column !== '');
+  const fields = [...new Set([...shown, ...fieldMap])];
+  return rows.map((row) => Object.fromEntries(fields.filter((field) => Object.hasOwn(row, field)).map((field) => [field, row[field]])));
+}
+
 export async function loadApiContent(app: FastifyInstance, found: PageWidget, body: LoadTableContentBody, signal?: AbortSignal): Promise<TableContent> {
   const { endpoint, api } = await widgetEndpoint(app, found, body);
   const page = await endpointPage({
@@ -58,7 +71,7 @@ export async function loadApiContent(app: FastifyInstance, found: PageWidget, bo
     columns: columns.length > 0 ? columns : page.columns.map((column) => ({ label: column.name, field: column.name })),
     primaryKey: null,
     possibleFilters: [],
-    filteredResult: page.rows,
+    filteredResult: keptFields(found.widget, page.rows),
     fromApi: { searchable: endpoint.searchParam !== '', sequential: endpoint.paging.scheme === 'cursor' || endpoint.paging.scheme === 'link' },
   };
 }
@@ -78,7 +91,7 @@ export async function apiExport(app: FastifyInstance, found: PageWidget, languag
     let total = 0;
     for (let index = 0; total < maxRows; index++) {
       const page = await endpointPage({ api, endpoint, params: {}, userId: found.caller.userId, search: input.search, index, size: API_EXPORT_PAGE_ROWS, signal }, app.config);
-      const kept = page.rows.slice(0, maxRows - total);
+      const kept = keptFields(found.widget, page.rows.slice(0, maxRows - total));
       if (kept.length > 0) yield kept;
       total += kept.length;
       if (!page.hasNext || page.rows.length === 0) return;
