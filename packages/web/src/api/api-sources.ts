@@ -14,4 +14,7 @@ export const apiSourcesApi = (appSlug: string) => ({
   deleteApiEndpoint: (endpointId: number) => callApi(apiSourceCalls.deleteApiEndpoint, { body: { endpointId } }, appSlug),
 
   previewApiEndpoint: (body: PreviewApiEndpointBody) => callApi(apiSourceCalls.previewApiEndpoint, { body }, appSlug),
+
+  /** The operations of an OpenAPI 3 document (its text, JSON or YAML) with the endpoints of `sourceId` they would make; saves nothing. */
+  readOpenApi: (sourceId: number, document: string) => callApi(apiSourceCalls.readOpenApi, { body: { sourceId, document } }, appSlug),
 });
