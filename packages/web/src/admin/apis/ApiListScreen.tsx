@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { ApiEndpoint, ApiSource, ApiSourceWithEndpoints } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRemoveDialogs';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -14,6 +14,7 @@ import { dataOf, runChange } from '../admin-call';
 import { AUTH_LABELS } from './api-labels';
 import { ApiEndpointDialog } from './ApiEndpointDialog';
 import { ApiSourceDialog } from './ApiSourceDialog';
+import { OpenApiImportDialog } from './OpenApiImportDialog';
 
 /** An endpoint with the API it belongs to: what its dialogs are opened on. */
 interface EndpointOf {
@@ -38,6 +39,9 @@ export function ApiListScreen() {
   const endpointDialogs = useEditRemoveDialog<EndpointOf>(reload);
   const removingSource = sourceDialogs.dialog?.kind === 'remove' ? sourceDialogs.dialog.item : null;
   const removingEndpoint = endpointDialogs.dialog?.kind === 'remove' ? endpointDialogs.dialog.item.endpoint : null;
+  /** The API whose OpenAPI import is open, by id: the dialog follows the list as it is read again. */
+  const [importingId, setImportingId] = useState<number | null>(null);
+  const importing = sources.data?.find((source) => source.sourceId === importingId);
 
   async function removeSource(source: ApiSourceWithEndpoints) {
     const removed = await runChange(api.deleteApiSource(source.sourceId), t('admin.apis.removed'));
@@ -73,6 +77,7 @@ export function ApiListScreen() {
             onEdit={() => sourceDialogs.edit(source)}
             onRemove={() => sourceDialogs.askRemove(source)}
             onAddEndpoint={() => endpointDialogs.edit({ source, endpoint: null })}
+            onImport={() => setImportingId(source.sourceId)}
             onEditEndpoint={(endpoint) => endpointDialogs.edit({ source, endpoint })}
             onRemoveEndpoint={(endpoint) => endpointDialogs.askRemove({ source, endpoint })}
           />
@@ -93,6 +98,7 @@ export function ApiListScreen() {
         removeMessage={t('admin.apis.endpointRemoveConfirm', { name: removingEndpoint?.name ?? '' })}
         onRemove={removeEndpoint}
       />
+      {importing !== undefined && <OpenApiImportDialog source={importing} onClose={() => setImportingId(null)} onAdded={reload} />}
     </>
   );
 }
@@ -102,12 +108,13 @@ interface ApiSourceSectionProps {
   onEdit: () => void;
   onRemove: () => void;
   onAddEndpoint: () => void;
+  onImport: () => void;
   onEditEndpoint: (endpoint: ApiEndpoint) => void;
   onRemoveEndpoint: (endpoint: ApiEndpoint) => void;
 }
 
 /** One API: its name, address, way of signing in and endpoint count, its buttons, and its endpoints' table. */
-function ApiSourceSection({ source, onEdit, onRemove, onAddEndpoint, onEditEndpoint, onRemoveEndpoint }: ApiSourceSectionProps) {
+function ApiSourceSection({ source, onEdit, onRemove, onAddEndpoint, onImport, onEditEndpoint, onRemoveEndpoint }: ApiSourceSectionProps) {
   const t = useT();
   const headingId = useId();
   return (
@@ -121,10 +128,16 @@ function ApiSourceSection({ source, onEdit, onRemove, onAddEndpoint, onEditEndpo
           </Group>
           <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{source.baseUrl}</Text>
         </Stack>
-        <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={onAddEndpoint} aria-label={t('admin.apis.addEndpointTo', { name: source.name })}>
-            {t('admin.apis.addEndpoint')}
-          </Button>
+        {/* On a phone the two buttons stack, beside the API's edit and remove. */}
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <Group gap={4} justify="flex-end">
+            <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={onAddEndpoint} aria-label={t('admin.apis.addEndpointTo', { name: source.name })}>
+              {t('admin.apis.addEndpoint')}
+            </Button>
+            <Button size="compact-sm" variant="light" leftSection={<IconFileImport size={14} />} onClick={onImport} aria-label={t('admin.apis.importOpenApiInto', { name: source.name })}>
+              {t('admin.apis.importOpenApi')}
+            </Button>
+          </Group>
           <RowActions
             editLabel={t('admin.apis.editNamed', { name: source.name })}
             onEdit={onEdit}
