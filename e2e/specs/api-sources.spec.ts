@@ -17,6 +17,58 @@ const ORDERS = Array.from({ length: 45 }, (_, index) => ({
   placedAt: `2026-11-${String(1 + (index % 28)).padStart(2, '0')}T08:00:00Z`,
 }));
 const PAID = ORDERS.filter((order) => order.paid);
+/** The customers the local API serves to the tenant it knows, as an array of rows. */
+const CUSTOMERS = [
+  { id: 1, name: 'Toko Maju', city: 'Bandung' },
+  { id: 2, name: 'Warung Sari', city: 'Surabaya' },
+  { id: 3, name: 'CV Sentosa', city: 'Medan' },
+];
+
+/**
+ * The local API described in OpenAPI 3, as an administrator would paste it: its orders (the
+ * operation id `orders` is the name of the endpoint added by hand, so it is marked), placing an
+ * order, one order by its id, and the customers of a tenant named in a required header.
+ */
+const OPENAPI_YAML = `openapi: 3.0.3
+info:
+  title: Orders service
+  version: 1.2.0
+paths:
+  /orders:
+    get:
+      operationId: orders
+      summary: Orders, a page at a time
+      parameters:
+        - { name: status, in: query, schema: { type: string } }
+        - { name: page, in: query, schema: { type: integer } }
+      responses:
+        '200': { description: A page of orders }
+    post:
+      operationId: createOrder
+      summary: Place an order
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object }
+      responses:
+        '201': { description: Placed }
+  /orders/{orderId}:
+    parameters:
+      - { name: orderId, in: path, required: true, schema: { type: integer } }
+    get:
+      operationId: getOrder
+      summary: One order
+      responses:
+        '200': { description: The order }
+  /customers:
+    get:
+      operationId: listCustomers
+      summary: Every customer of a tenant
+      parameters:
+        - { name: X-Tenant, in: header, required: true, schema: { type: string } }
+      responses:
+        '200': { description: The customers }
+`;
 
 interface Seen { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders }
 
@@ -25,8 +77,9 @@ interface Seen { method: string; path: string; query: URLSearchParams; headers: 
  * token (a real server on loopback, which the e2e operator allows with RAKIT_ALLOWED_URL_HOSTS),
  * adds its orders endpoint, previews it (a bad expression first, then the rows, paged and
  * filtered by a sample parameter), takes the preview's columns and saves; edits the API without
- * typing the token again and the preview still signs in; on a phone too; removes the endpoint
- * and the API.
+ * typing the token again and the preview still signs in; on a phone too; imports operations of
+ * an OpenAPI document as endpoints (pasted, then read from a file on a phone); removes the
+ * endpoint and the API.
  */
 describe('an administrator reads rows from an HTTP API', () => {
   const suite = browserPageForSuite();
@@ -38,7 +91,9 @@ describe('an administrator reads rows from an HTTP API', () => {
 
   const dialog = (name: string) => page().getByRole('dialog', { name });
   const section = () => page().getByRole('region', { name: apiName });
-  const endpointRow = () => section().getByRole('row').filter({ hasText: 'Orders' });
+  /** The row of the endpoint named exactly so (an imported one's path may hold the same word). */
+  const rowOf = (name: string) => section().getByRole('row').filter({ has: page().getByRole('cell', { name, exact: true }) });
+  const endpointRow = () => rowOf('Orders');
   const choose = async (scope: Locator, combobox: string, option: string) => {
     await scope.getByRole('combobox', { name: combobox }).click();
     await page().getByRole('option', { name: option, exact: true }).click();
@@ -54,6 +109,9 @@ describe('an administrator reads rows from an HTTP API', () => {
         response.end(JSON.stringify(body));
       };
       if (request.headers.authorization !== `Bearer ${TOKEN}`) return answer(401, { error: 'unauthorized' });
+      if (request.method === 'GET' && url.pathname === '/v1/customers') {
+        return request.headers['x-tenant'] === 'acme' ? answer(200, CUSTOMERS) : answer(403, { error: 'unknown tenant' });
+      }
       if (request.method !== 'GET' || url.pathname !== '/v1/orders') return answer(404, { error: 'not found' });
       const status = url.searchParams.get('status');
       const rows = status === null || status === '' ? ORDERS : ORDERS.filter((order) => order.paid === (status === 'paid'));
@@ -233,6 +291,121 @@ describe('an administrator reads rows from an HTTP API', () => {
     await endpoint.getByRole('button', { name: 'Cancel' }).click();
     await endpoint.waitFor({ state: 'detached' });
     await page().setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it('imports two operations of an OpenAPI document as endpoints, one previewing its rows', async () => {
+    await section().getByRole('button', { name: `Import from OpenAPI into ${apiName}` }).click();
+    const form = dialog(`Import from OpenAPI into ${apiName}`);
+    const documentField = form.getByLabel('Document', { exact: true });
+    const read = form.getByRole('button', { name: 'Read', exact: true });
+
+    // Not an OpenAPI document: the server says why, in the dialog.
+    await documentField.fill('title: Orders\nitems: []\n');
+    await read.click();
+    await form.getByRole('alert').filter({ hasText: 'The document could not be read' }).filter({ hasText: 'not an OpenAPI 3 document' }).waitFor();
+
+    await documentField.fill(OPENAPI_YAML);
+    await read.click();
+    await form.getByRole('heading', { name: 'Orders service 1.2.0: 4 operations' }).waitFor();
+    expect(await form.getByRole('alert').count()).toBe(0);
+    const operation = (name: string) => form.getByRole('checkbox', { name, exact: true });
+    const description = (name: string) => operation(name).evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+    // Nothing is checked at first; the operation named as the endpoint added by hand is marked.
+    for (const name of ['GET /orders', 'POST /orders', 'GET /orders/{orderId}', 'GET /customers']) expect(await operation(name).isChecked()).toBe(false);
+    expect(await description('GET /orders')).toContain('Already an endpoint');
+    expect(await description('GET /customers')).not.toContain('Already an endpoint');
+    // What each would be: its summary, the endpoint's name, its parameters.
+    expect(await description('GET /customers')).toContain('Every customer of a tenant');
+    expect(await description('GET /customers')).toContain('Endpoint name: listCustomers');
+    expect(await description('GET /customers')).toContain('Parameters: X-Tenant (header, required)');
+    expect(await description('GET /orders/{orderId}')).toContain('Parameters: orderId (path, required)');
+
+    // Select all leaves the marked one out; one unchecked again leaves two.
+    await form.getByRole('checkbox', { name: 'Select all' }).check();
+    expect(await operation('GET /orders').isChecked()).toBe(false);
+    await form.getByRole('button', { name: 'Add 3 endpoints' }).waitFor();
+    await operation('POST /orders').uncheck();
+    await form.getByRole('button', { name: 'Add 2 endpoints' }).waitFor();
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await snapshot(page(), 'api-sources-openapi-dialog-1366');
+
+    await form.getByRole('button', { name: 'Add 2 endpoints' }).click();
+    await form.getByRole('alert').filter({ hasText: '2 endpoints added' }).waitFor();
+    await form.getByRole('alert').filter({ hasText: '2 endpoints added' }).scrollIntoViewIfNeeded();
+    await snapshot(page(), 'api-sources-openapi-added-1366');
+    // The added are now marked too, and the list behind has them.
+    expect(await description('GET /customers')).toContain('Already an endpoint');
+    expect(await operation('GET /customers').isChecked()).toBe(false);
+    await rowOf('listCustomers').waitFor();
+    // A marked operation checked anyway is added under a name of its own.
+    await operation('GET /orders').check();
+    await form.getByRole('button', { name: 'Add 1 endpoint' }).click();
+    await form.getByRole('alert').filter({ hasText: '1 endpoint added' }).waitFor();
+    await form.getByRole('button', { name: 'Done' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    expect(await rowOf('listCustomers').getByRole('cell').allInnerTexts()).toEqual(['listCustomers', 'GET', '/customers', '']);
+    expect(await rowOf('getOrder').getByRole('cell').allInnerTexts()).toEqual(['getOrder', 'GET', '/orders/{{orderId}}', '']);
+    expect(await rowOf('orders (2)').getByRole('cell').allInnerTexts()).toEqual(['orders (2)', 'GET', '/orders', '']);
+    expect(await rowOf('createOrder').count()).toBe(0);
+    await section().getByText('4 endpoints').waitFor();
+
+    // The imported customers endpoint sends its required header as a parameter and reads rows.
+    await rowOf('listCustomers').getByRole('button', { name: 'Edit endpoint listCustomers' }).click();
+    const endpoint = dialog(`Edit endpoint of ${apiName}`);
+    expect(await endpoint.getByLabel('Name of header 1').inputValue()).toBe('X-Tenant');
+    expect(await endpoint.getByLabel('Value of header 1').inputValue()).toBe('{{X-Tenant}}');
+    await endpoint.getByLabel('Sample value of X-Tenant').fill('acme');
+    await endpoint.getByRole('button', { name: 'Preview', exact: true }).click();
+    const rows = endpoint.getByRole('table', { name: 'Rows of the preview' });
+    await rows.waitFor();
+    await endpoint.getByText(/^3 rows in [\d.]+ ms$/).waitFor();
+    expect(lastCall()?.path).toBe('/v1/customers');
+    expect(lastCall()?.headers['x-tenant']).toBe('acme');
+    expect(await rows.getByRole('columnheader').allInnerTexts()).toEqual(['id', 'name', 'city']);
+    expect(await rows.locator('tbody tr').first().getByRole('cell').allInnerTexts()).toEqual(['1', 'Toko Maju', 'Bandung']);
+    await endpoint.getByRole('button', { name: 'Cancel' }).click();
+    await endpoint.waitFor({ state: 'detached' });
+  });
+
+  it('the import dialog fits a phone; a file is read in the browser, one over 2 MB is refused', async () => {
+    await page().setViewportSize({ width: 390, height: 844 });
+    await section().getByRole('button', { name: `Import from OpenAPI into ${apiName}` }).click();
+    const form = dialog(`Import from OpenAPI into ${apiName}`);
+    const file = form.locator('input[type="file"]');
+    await file.setInputFiles({ name: 'huge.yaml', mimeType: 'application/yaml', buffer: Buffer.alloc(3 * 1024 * 1024, 'a') });
+    await form.getByText('huge.yaml is 3 MB: an OpenAPI document may be 2 MB at most').waitFor();
+    expect(await form.getByLabel('Document', { exact: true }).inputValue()).toBe('');
+
+    await file.setInputFiles({ name: 'orders.yaml', mimeType: 'application/yaml', buffer: Buffer.from(OPENAPI_YAML) });
+    await expect.poll(() => form.getByLabel('Document', { exact: true }).inputValue()).toBe(OPENAPI_YAML);
+    await form.getByRole('button', { name: 'Read', exact: true }).click();
+    await form.getByRole('heading', { name: 'Orders service 1.2.0: 4 operations' }).waitFor();
+    // Three are endpoints already; the one left is all Select all takes.
+    await form.getByRole('checkbox', { name: 'Select all' }).check();
+    await form.getByRole('button', { name: 'Add 1 endpoint' }).waitFor();
+    expect(await form.getByRole('checkbox', { name: 'POST /orders', exact: true }).isChecked()).toBe(true);
+    const overflow = () => page().evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await snapshot(page(), 'api-sources-openapi-dialog-390');
+    await form.getByRole('button', { name: 'Add 1 endpoint' }).scrollIntoViewIfNeeded();
+    await snapshot(page(), 'api-sources-openapi-dialog-390-end');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect(await rowOf('createOrder').count()).toBe(0);
+
+    // The imported endpoints go again, so the API is left as the tests below expect it.
+    await page().setViewportSize({ width: 1366, height: 900 });
+    for (const name of ['listCustomers', 'getOrder', 'orders (2)']) {
+      await rowOf(name).getByRole('button', { name: `Remove endpoint ${name}` }).click();
+      await confirmRemoval(page(), `Remove the endpoint ${name}?`);
+      await rowOf(name).waitFor({ state: 'detached' });
+      // Its notice is closed, so the one of the removal below is the only one.
+      const notice = page().getByRole('alert').filter({ hasText: 'Endpoint removed' });
+      await notice.getByRole('button', { name: 'Close' }).click();
+      await notice.waitFor({ state: 'detached' });
+    }
   });
 
   it('removes the endpoint, then the API', async () => {
