@@ -138,6 +138,7 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
         onChange={(chosen) => void choose(chosen)}
         error={fileError}
         clearable
+        clearButtonProps={{ 'aria-label': translate('admin.import.clearFile') }}
         data-autofocus
       />
       <SegmentedControl
