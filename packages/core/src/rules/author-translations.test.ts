@@ -67,6 +67,9 @@ describe('an author\'s option and column labels in each language (issue 35)', ()
     const dropdown = { ...createComponent('dropdown', 'kota', 'Kota'), options: [{ textOption: 'Kota Bandung', valueOption: 'BDG' }, { textOption: '', valueOption: 'JKT' }] };
     expect(widgetModel('dropdown')?.optionLabels?.(dropdown)).toEqual(['Kota Bandung', 'JKT']);
     expect(widgetModel('dropdown')?.optionLabels?.({ ...dropdown, subtype: 'query' })).toEqual([]);
+    // Options read from an API endpoint are the data's (issue 40): none to translate.
+    expect(widgetModel('dropdown')?.optionLabels?.({ ...dropdown, apiEndpointId: 4 })).toEqual([]);
+    expect(widgetModel('radio')?.optionLabels?.({ ...radio, apiEndpointId: 4 })).toEqual([]);
     expect(widgetModel('kanban')?.optionLabels?.(createComponent('kanban', 'papan', 'Papan'))).toEqual(['To do', 'In progress', 'Done']);
     expect(widgetModel('table')?.optionLabels?.({ options: 'Nama,,Stok' })).toEqual(['Nama', '', 'Stok']);
     expect(widgetModel('input')?.optionLabels).toBeUndefined();

@@ -17,8 +17,10 @@ export const datetime = defineWidget('datetime', 'Date Picker', { ...formFields 
 
 /** Options are a comma-joined list; empty entries are dropped when stored. */
 const optionList = shortText.max(5000).default('Option 1,Option 2');
+/** Whether a choice widget's options come from an API endpoint: the data's texts, never translated (issue 40). */
+const optionsFromEndpoint = (component: Record<string, unknown>) => Number(component.apiEndpointId ?? 0) > 0;
 /** A choice widget's options are also its labels; a translation relabels them, the values stay. */
-const choiceLabels = (component: Record<string, unknown>) => splitOptions(String(component.options ?? ''));
+const choiceLabels = (component: Record<string, unknown>) => (optionsFromEndpoint(component) ? [] : splitOptions(String(component.options ?? '')));
 /** A form field whose options may come from an API endpoint. */
 const choosesFromApi = { ...holdsValue, optionsFromApi: true };
 export const checkbox = defineWidget('checkbox', 'Checkbox', { ...formFields, options: optionList, ...apiOptionFields },
@@ -40,8 +42,8 @@ export const dropdown = defineWidget('dropdown', 'Dropdown', {
 }, {
   defaults: () => ({ subtype: 'custom', options: [{ textOption: 'Option 1', valueOption: '1' }] }),
   capabilities: choosesFromApi,
-  // Its own options' texts; a query's options come from the data, never translated.
-  optionLabels: (component) => dropdownOptions(component.subtype, component.options).map((o) => (o.textOption === '' ? o.valueOption : o.textOption)),
+  // Its own options' texts; a query's or an endpoint's options come from the data, never translated.
+  optionLabels: (component) => (optionsFromEndpoint(component) ? [] : dropdownOptions(component.subtype, component.options).map((o) => (o.textOption === '' ? o.valueOption : o.textOption))),
 });
 
 export const FILE_FILTERS = ['all', 'image', 'document', 'video'] as const;
