@@ -1,8 +1,8 @@
-import { Button, Group, Input, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { type ComponentBaseValues, CUSTOM_TABLE, DATA_ACTIONS, type DataSourceValues, NO_FUNCTION, NONE_PRIMARY_KEY } from '@rakit/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useId, useState } from 'react';
+import { useContext, useState } from 'react';
 import { ActionList } from '../../actions/ActionList';
 import { useAuthoringPage } from '../../actions/authoring-page';
 import { CurrentAppContext } from '../../current-app/app-context';
@@ -12,6 +12,7 @@ import type { ConfigProps } from '../types';
 import { ColumnsEditor } from './ColumnsEditor';
 import { QueryDialogHost } from './QueryDialogHost';
 import { writesRow } from './row-actions';
+import { EndpointSelect, SourceSwitch } from './SourcePickers';
 import {
   customSourceOf, type EndpointChoice, NO_CUSTOM_SOURCE, primaryKeyOf, type SourceKind, type SourceScope, tablePrimaryKey,
 } from './source-scope';
@@ -203,24 +204,18 @@ export function DataActionsField<C extends SourceComponent>({ component, onChang
  */
 export function SourceKindField<C extends SourceComponent>({ component, onChange, scope }: ScopedProps<C>) {
   const t = useT();
-  const labelId = useId();
-  const choose = (kind: string) => {
+  const choose = (kind: SourceKind) => {
     if (kind === scope.kind) return;
-    scope.setKind(kind as SourceKind);
+    scope.setKind(kind);
     if (kind === 'database' && component.apiEndpointId !== 0) onChange(withChanges<C, DataSourceValues>(component, { apiEndpointId: 0 }));
   };
   return (
-    <Stack gap={4}>
-      <Input.Label id={labelId}>{t('datawidgets.source.from')}</Input.Label>
-      <SegmentedControl
-        fullWidth
-        size="xs"
-        aria-labelledby={labelId}
-        data={[{ value: 'database', label: t('datawidgets.source.fromDatabase') }, { value: 'api', label: t('datawidgets.source.fromApi') }]}
-        value={scope.kind}
-        onChange={choose}
-      />
-    </Stack>
+    <SourceSwitch<SourceKind>
+      label={t('datawidgets.source.from')}
+      data={[{ value: 'database', label: t('datawidgets.source.fromDatabase') }, { value: 'api', label: t('datawidgets.source.fromApi') }]}
+      value={scope.kind}
+      onChange={choose}
+    />
   );
 }
 
@@ -228,37 +223,25 @@ export function SourceKindField<C extends SourceComponent>({ component, onChange
 export type EndpointAdjust<C> = (component: C, endpoint: EndpointChoice) => C;
 
 /**
- * The API endpoint the rows come from, as "API › endpoint": choosing one forgets the
- * connection, the table and the primary key (an API's rows are read only). A saved id no
- * longer listed is kept and shown.
+ * The API endpoint the rows come from: choosing one forgets the connection, the table and the
+ * primary key (an API's rows are read only).
  */
 export function EndpointField<C extends SourceComponent>({ component, onChange, scope, adjust }: ScopedProps<C> & { adjust?: EndpointAdjust<C> | undefined }) {
   const t = useT();
-  const chosen = component.apiEndpointId;
-  const data = scope.endpoints.map((e) => ({ value: String(e.endpointId), label: e.label }));
-  if (chosen > 0 && !scope.endpointsLoading && !data.some((d) => d.value === String(chosen))) {
-    data.push({ value: String(chosen), label: t('datawidgets.source.endpointNumber', { id: String(chosen) }) });
-  }
-  const choose = (next: string | null) => {
-    const endpoint = scope.endpoints.find((e) => String(e.endpointId) === next);
-    if (endpoint === undefined || endpoint.endpointId === chosen) return;
+  const choose = (endpoint: EndpointChoice) => {
     const reading = withChanges<C, DataSourceValues>(component, {
       apiEndpointId: endpoint.endpointId, database_used: '', table_used: '', primaryKey: NONE_PRIMARY_KEY, customSource: NO_CUSTOM_SOURCE,
     });
     onChange(adjust === undefined ? reading : adjust(reading, endpoint));
   };
   return (
-    <Select
-      label={t('datawidgets.source.endpoint')}
+    <EndpointSelect
+      value={component.apiEndpointId}
       description={t('datawidgets.source.endpointHint')}
-      placeholder={scope.endpointsLoading ? t('datawidgets.source.loading') : t('datawidgets.source.chooseEndpoint')}
-      data={data}
-      value={chosen > 0 ? String(chosen) : null}
-      searchable
-      allowDeselect={false}
-      nothingFoundMessage={t('datawidgets.source.noEndpoint')}
-      error={scope.endpointsFailed ? t('datawidgets.source.endpointsFailed') : !scope.endpointsLoading && scope.endpoints.length === 0 ? t('datawidgets.source.noEndpoint') : undefined}
-      onChange={choose}
+      endpoints={scope.endpoints}
+      loading={scope.endpointsLoading}
+      failed={scope.endpointsFailed}
+      onChoose={choose}
     />
   );
 }

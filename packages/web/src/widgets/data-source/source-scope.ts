@@ -1,7 +1,7 @@
 import {
   type ActionDataContext, type ApiSourceWithEndpoints, CUSTOM_TABLE, type DatabaseWithTables, type DataSourceValues, NONE_PRIMARY_KEY, readsApiEndpoint,
 } from '@rakit/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { columnsOf, tablesOf } from '../../actions/dialog-scope';
 import { useApiSources, useDatabases } from '../../actions/use-action-data';
 
@@ -62,11 +62,25 @@ export const endpointChoices = (sources: readonly ApiSourceWithEndpoints[]): End
   searchable: endpoint.searchParam !== '',
 })));
 
+/** The endpoints a panel offers, fetched once `wanted` (the panel reads from an API). */
+export interface EndpointList {
+  endpoints: readonly EndpointChoice[];
+  loading: boolean;
+  failed: boolean;
+}
+
+export function useEndpointChoices(wanted: boolean): EndpointList {
+  const apis = useApiSources(wanted);
+  const sources = apis.data;
+  const endpoints = useMemo(() => endpointChoices(sources ?? []), [sources]);
+  return { endpoints, loading: apis.isPending && apis.fetchStatus !== 'idle', failed: apis.isError };
+}
+
 export function useSourceScope(component: SourceChoice): SourceScope {
   const [chosenKind, setKind] = useState<SourceKind>('database');
   const kind: SourceKind = readsApiEndpoint(component) ? 'api' : chosenKind;
   const databases = useDatabases();
-  const apis = useApiSources(kind === 'api');
+  const apis = useEndpointChoices(kind === 'api');
   const list = databases.data ?? [];
   const id = Number(component.database_used);
   const dbId = Number.isInteger(id) && id > 0 ? id : null;
@@ -75,7 +89,7 @@ export function useSourceScope(component: SourceChoice): SourceScope {
   const source = customSourceOf(component);
   const table = custom ? source.table : component.table_used ?? '';
   const tableColumns = columnsOf(tablesOf(list, dbId), table);
-  const endpoints = endpointChoices(apis.data ?? []);
+  const { endpoints } = apis;
   const endpoint = endpoints.find((e) => e.endpointId === component.apiEndpointId);
   const databaseColumns = custom ? (source.columns.length > 0 ? source.columns : tableColumns) : tableColumns;
   const primaryKey = primaryKeyOf(component);
@@ -94,8 +108,8 @@ export function useSourceScope(component: SourceChoice): SourceScope {
     kind,
     setKind,
     endpoints,
-    endpointsLoading: apis.isPending && apis.fetchStatus !== 'idle',
-    endpointsFailed: apis.isError,
+    endpointsLoading: apis.loading,
+    endpointsFailed: apis.failed,
     endpoint,
   };
 }
