@@ -1,4 +1,4 @@
-import { apiSourceCalls, type PreviewApiEndpointBody, type SaveApiEndpointBody, type SaveApiSourceBody } from '@rakit/core';
+import { apiSourceCalls, type LoadApiOptionsBody, type PreviewApiEndpointBody, type SaveApiEndpointBody, type SaveApiSourceBody } from '@rakit/core';
 import { callApi } from './request';
 
 /** Calls of an application's APIs and their endpoints (issue 40), made on behalf of its administrator signed in to `appSlug`. */
@@ -14,6 +14,9 @@ export const apiSourcesApi = (appSlug: string) => ({
   deleteApiEndpoint: (endpointId: number) => callApi(apiSourceCalls.deleteApiEndpoint, { body: { endpointId } }, appSlug),
 
   previewApiEndpoint: (body: PreviewApiEndpointBody) => callApi(apiSourceCalls.previewApiEndpoint, { body }, appSlug),
+
+  /** A dropdown's, radio's or checkbox's options from its endpoint, on behalf of a member of its page; `signal` abandons it. */
+  loadApiOptions: (body: LoadApiOptionsBody, signal?: AbortSignal) => callApi(apiSourceCalls.loadApiOptions, { body }, appSlug, undefined, signal),
 
   /** The operations of an OpenAPI 3 document (its text, JSON or YAML) with the endpoints of `sourceId` they would make; saves nothing. */
   readOpenApi: (sourceId: number, document: string) => callApi(apiSourceCalls.readOpenApi, { body: { sourceId, document } }, appSlug),

@@ -214,7 +214,7 @@ function useLabelledColumns(content: TableContent, component: ColumnsChoice & { 
 const TIME_LIMIT_CODE: MessageCode = 'searchTookTooLong';
 
 /** The global variables a function may take: plain values under names a parameter can have. */
-function functionValues(globals: Record<string, unknown>): Record<string, string | number | boolean | null> {
+export function functionValues(globals: Record<string, unknown>): Record<string, string | number | boolean | null> {
   const values: Record<string, string | number | boolean | null> = {};
   for (const [name, value] of Object.entries(globals)) {
     if (!/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/.test(name)) continue;

@@ -1,21 +1,29 @@
 import { Radio, Stack } from '@mantine/core';
 import { useFieldBinding } from '../../page-state/form-state';
-import { optionsOf } from '../shared/choices';
+import { ApiOptionsFailure, OptionsLoading } from '../data-source/ApiOptionsNotes';
+import { shownChoices, useApiOptions } from '../data-source/api-options';
+import { useOwnChoices } from '../shared/choices';
 import { fieldFrame, valueText } from '../shared/field-frame';
-import { useOptionLabels } from '../shown-component';
 import type { WidgetLiveProps } from '../types';
 
-/** One choice among the options; the error clears when the choice changes (spec 2 §5). */
-export function RadioLive({ component }: WidgetLiveProps<'radio'>) {
+/**
+ * One choice among the options: its own, or an API endpoint's (issue 40), whose value is the
+ * option's value and whose label its text. The error clears when the choice changes (spec 2 §5).
+ */
+export function RadioLive({ component, mode }: WidgetLiveProps<'radio'>) {
   const binding = useFieldBinding(component);
-  const options = optionsOf(component);
-  const labels = useOptionLabels(component);
+  const api = useApiOptions(component, mode);
+  const own = useOwnChoices(component);
+  const choices = api.fromApi ? shownChoices(api.options) : own;
   const value = valueText(binding.value);
   return (
-    <Radio.Group {...fieldFrame(component, binding)} value={options.includes(value) ? value : null} onChange={binding.setValue}>
-      <Stack gap={6} mt={4}>
-        {options.map((option, i) => <Radio key={option} value={option} label={labels[i] ?? option} />)}
-      </Stack>
-    </Radio.Group>
+    <>
+      <ApiOptionsFailure state={api} />
+      <Radio.Group {...fieldFrame(component, binding)} description={api.note} value={choices.some((c) => c.value === value) ? value : null} onChange={binding.setValue}>
+        <Stack gap={6} mt={4}>
+          {api.loading ? <OptionsLoading /> : choices.map((choice) => <Radio key={choice.value} value={choice.value} label={choice.label} />)}
+        </Stack>
+      </Radio.Group>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { joinSelection, splitOptions, type WidgetComponent } from '@rakit/core';
 import { Checkbox, MultiSelect, Select, Stack, Switch } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
 import { useOptionLabels } from '../shown-component';
@@ -18,24 +19,44 @@ interface OptionFields {
 
 export const optionsOf = (component: Pick<OptionFields, 'options'>): string[] => splitOptions(component.options);
 
+/** An option as a face shows it: the value choosing it gives, and the text it shows. */
+export interface ShownChoice {
+  value: string;
+  label: string;
+}
+
+/** The widget's own options, each labelled as the reader's catalog relabels it (the author's translations). */
+export function useOwnChoices(component: WidgetComponent<'checkbox' | 'radio' | 'toggle'>): ShownChoice[] {
+  const labels = useOptionLabels(component);
+  return optionsOf(component).map((option, i) => ({ value: option, label: labels[i] ?? option }));
+}
+
+/** What a choice widget's face shows besides its options: a note under its label, a status in place of its options. */
+export interface ChoiceExtras {
+  /** Other options than the widget's own (an API endpoint's). */
+  choices?: readonly ShownChoice[] | undefined;
+  description?: string | undefined;
+  /** Shown in place of the options (they are loading). */
+  status?: ReactNode;
+}
+
 /**
  * The live face of the widgets where several options can be on (checkbox, switch): their value
- * (realValue) is the chosen options joined by commas, in the order of the options.
+ * (realValue) is the chosen options' values joined by commas, in the order of the options.
  */
-export function MultiChoiceLive({ component, item }: { component: WidgetComponent<'checkbox' | 'toggle'>; item: 'checkbox' | 'switch' }) {
+export function MultiChoiceLive({ component, item, choices, description, status }: { component: WidgetComponent<'checkbox' | 'toggle'>; item: 'checkbox' | 'switch' } & ChoiceExtras) {
   const binding = useFieldBinding(component);
-  const options = optionsOf(component);
-  const labels = useOptionLabels(component);
+  const own = useOwnChoices(component);
+  const shown = choices ?? own;
+  const values = shown.map((choice) => choice.value);
   const selected = splitOptions(valueText(binding.value));
-  const onChange = (next: string[]) => binding.setValue(joinSelection(options, next));
-  const items = options.map((option, i) => {
-    const label = labels[i] ?? option;
-    return item === 'checkbox' ? <Checkbox key={option} value={option} label={label} /> : <Switch key={option} value={option} label={label} />;
-  });
-  const body = <Stack gap={6} mt={4}>{items}</Stack>;
+  const onChange = (next: string[]) => binding.setValue(joinSelection(values, next));
+  const items = shown.map(({ value, label }) => (item === 'checkbox' ? <Checkbox key={value} value={value} label={label} /> : <Switch key={value} value={value} label={label} />));
+  const body = <Stack gap={6} mt={4}>{status ?? items}</Stack>;
+  const frame = { ...fieldFrame(component, binding), description };
   return item === 'checkbox'
-    ? <Checkbox.Group {...fieldFrame(component, binding)} value={selected} onChange={onChange}>{body}</Checkbox.Group>
-    : <Switch.Group {...fieldFrame(component, binding)} value={selected} onChange={onChange}>{body}</Switch.Group>;
+    ? <Checkbox.Group {...frame} value={selected} onChange={onChange}>{body}</Checkbox.Group>
+    : <Switch.Group {...frame} value={selected} onChange={onChange}>{body}</Switch.Group>;
 }
 
 /**
