@@ -4,27 +4,33 @@ import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
+import { ApiOptionFields, useOptionsFromApi } from '../data-source/ApiOptionFields';
+import { SourceSwitch } from '../data-source/SourcePickers';
 import {
-  ChoiceField, PanelStack, PlaceholderField, RequiredDisabledFields, TextAreaField, TitleField, withChanges,
+  PanelStack, PlaceholderField, RequiredDisabledFields, TextAreaField, TitleField, withChanges,
 } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 import { OptionRowsEditor } from './OptionRowsEditor';
 
-const SOURCE_LABELS: Record<(typeof DROPDOWN_SOURCES)[number], MessageKey> = {
-  custom: 'formwidgets.dropdown.sourceCustom', text: 'formwidgets.dropdown.sourceText', query: 'formwidgets.dropdown.sourceQuery',
+type Dropdown = WidgetComponent<'dropdown'>;
+
+/** Where the options come from: the stored subtype, or an API endpoint (apiEndpointId > 0, issue 40). */
+type OptionsSource = Dropdown['subtype'] | 'api';
+const SOURCES: readonly OptionsSource[] = [...DROPDOWN_SOURCES, 'api'];
+const SOURCE_LABELS: Record<OptionsSource, MessageKey> = {
+  custom: 'formwidgets.dropdown.sourceCustom', text: 'formwidgets.dropdown.sourceText', query: 'formwidgets.dropdown.sourceQuery', api: 'formwidgets.dropdown.sourceApi',
 };
+
 /** Examples in the fields: SQL and an option list, written the same in every language. */
 const QUERY_EXAMPLE = 'SELECT name, id FROM cities';
 const TEXT_OPTIONS_EXAMPLE = 'Jakarta:1,Bandung:2';
 
-type Dropdown = WidgetComponent<'dropdown'>;
-
-/** Switching the source keeps the options, rewritten for the new source. */
+/** Switching the source keeps the options, rewritten for the new source; the widget's own options forget the endpoint. */
 function withSource(component: Dropdown, source: Dropdown['subtype']): Dropdown {
   const options = dropdownOptions(component.subtype, component.options);
-  if (source === 'custom') return withChanges(component, { subtype: source, options });
-  if (source === 'text') return withChanges(component, { subtype: source, options: formatTextOptions(options) });
-  return withChanges(component, { subtype: source });
+  if (source === 'custom') return withChanges(component, { subtype: source, options, apiEndpointId: 0 });
+  if (source === 'text') return withChanges(component, { subtype: source, options: formatTextOptions(options), apiEndpointId: 0 });
+  return withChanges(component, { subtype: source, apiEndpointId: 0 });
 }
 
 /** The database whose stored query gives the options; the query runs with the actions release. */
@@ -63,26 +69,33 @@ function QuerySourceFields(props: WidgetConfigProps<'dropdown'>) {
 export function DropdownConfig(props: WidgetConfigProps<'dropdown'>) {
   const t = useT();
   const { component, onChange } = props;
+  const [fromApi, setFromApi] = useOptionsFromApi(component);
   const source = component.subtype;
   const options = dropdownOptions(source, component.options);
   const { initValue } = component;
   // Options are a list (custom) or 'text:value' text (text); switching the source rewrites them.
   const optionText = typeof component.options === 'string' ? component.options : formatTextOptions(options);
+  const choose = (next: OptionsSource) => {
+    setFromApi(next === 'api');
+    // An API's options keep the own list for a way back: a query's options are none, so its list is the custom one.
+    const changed = next === 'api' ? (source === 'query' ? withSource(component, 'custom') : component) : withSource(component, next);
+    if (changed.subtype !== component.subtype || changed.options !== component.options || changed.apiEndpointId !== component.apiEndpointId) onChange(changed);
+  };
   return (
     <PanelStack>
       <TitleField {...props} />
       <PlaceholderField {...props} />
-      <ChoiceField
-        component={component}
-        onChange={(next) => onChange(withSource(component, next.subtype))}
-        field="subtype"
+      <SourceSwitch<OptionsSource>
         label={t('formwidgets.dropdown.optionsFrom')}
-        data={DROPDOWN_SOURCES.map((value) => ({ value, label: t(SOURCE_LABELS[value]) }))}
+        data={SOURCES.map((value) => ({ value, label: t(SOURCE_LABELS[value]) }))}
+        value={fromApi ? 'api' : source}
+        onChange={choose}
       />
-      {source === 'custom' ? (
+      {fromApi ? <ApiOptionFields {...props} /> : null}
+      {!fromApi && source === 'custom' ? (
         <OptionRowsEditor value={typeof component.options === 'string' ? options : component.options} onChange={(next) => onChange(withChanges(component, { options: next }))} />
       ) : null}
-      {source === 'text' ? (
+      {!fromApi && source === 'text' ? (
         <TextAreaField
           component={{ ...component, options: optionText }}
           onChange={onChange}
@@ -93,8 +106,8 @@ export function DropdownConfig(props: WidgetConfigProps<'dropdown'>) {
           rows={3}
         />
       ) : null}
-      {source === 'query' ? <QuerySourceFields {...props} /> : null}
-      {source === 'query' ? null : (
+      {!fromApi && source === 'query' ? <QuerySourceFields {...props} /> : null}
+      {fromApi || source === 'query' ? null : (
         <Select
           label={t('formwidgets.common.defaultValue')}
           placeholder={t('formwidgets.dropdown.noneSelected')}

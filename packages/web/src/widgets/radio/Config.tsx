@@ -1,13 +1,20 @@
+import { ApiOptionFields, OptionsSourceField, useOptionsFromApi } from '../data-source/ApiOptionFields';
 import { DefaultChoiceField, OptionsField } from '../shared/choices';
 import { PanelStack, RequiredDisabledFields, TitleField } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 
 export function RadioConfig(props: WidgetConfigProps<'radio'>) {
+  const [fromApi, setFromApi] = useOptionsFromApi(props.component);
   return (
     <PanelStack>
       <TitleField {...props} />
-      <OptionsField {...props} />
-      <DefaultChoiceField {...props} multiple={false} />
+      <OptionsSourceField {...props} fromApi={fromApi} onChoose={setFromApi} />
+      {fromApi ? <ApiOptionFields {...props} /> : (
+        <>
+          <OptionsField {...props} />
+          <DefaultChoiceField {...props} multiple={false} />
+        </>
+      )}
       <RequiredDisabledFields {...props} />
     </PanelStack>
   );
