@@ -1,9 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Component, createComponent, sessionStorageKey } from '@rakit/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
+import {
+  type LocalApi, newPages, pageSlugOf, saveApiWithEndpoints, savePageComponents, startLocalApi, storedComponents,
+} from '../support/api-sources';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInToDemo } from '../support/demo';
@@ -36,8 +37,7 @@ describe('data widgets reading an HTTP API', () => {
   const pageName = `API Orders ${stamp}`;
   const editorPageName = `API Editor ${stamp}`;
   const apiName = `Shop API ${stamp}`;
-  const seen: URL[] = [];
-  let server: Server;
+  let server: LocalApi;
   let browser: Browser;
   let api: Api;
   let sourceId: number;
@@ -47,10 +47,7 @@ describe('data widgets reading an HTTP API', () => {
   const endpoints: Record<'orders' | 'regions', number> = { orders: 0, regions: 0 };
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      seen.push(url);
-      const answer = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    server = await startLocalApi('/v1', (url, request, answer) => {
       if (request.headers.authorization !== `Bearer ${TOKEN}`) return answer(401, { error: 'unauthorized' });
       if (url.pathname === '/v1/orders') {
         const q = url.searchParams.get('q') ?? '';
@@ -66,29 +63,21 @@ describe('data widgets reading an HTTP API', () => {
       }
       return answer(404, { error: 'not found' });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 
     api = apiAs(await demoToken(DEMO_ADMIN, ADMIN_PASSWORD));
     const appId = await demoAppId();
-    const call = async <T>(method: string, path: string, body: unknown): Promise<T> => {
-      const answer = await api<T>(method, path, body);
-      expect(answer.status, `${path}: ${answer.error?.join(', ')}`).toBe(true);
-      return answer.data;
-    };
-    sourceId = (await call<{ sourceId: number }>('POST', '/save/saveApiSource', { sourceId: null, appId, name: apiName, baseUrl, auth: { kind: 'bearer' }, secret: TOKEN })).sourceId;
-    endpoints.orders = (await call<{ endpointId: number }>('POST', '/save/saveApiEndpoint', {
-      endpointId: null, sourceId, name: 'Orders', path: '/orders', query: [{ name: 'store', value: '{{ store }}' }], rowsPath: 'results',
+    const saved = await saveApiWithEndpoints(api, { appId, name: apiName, baseUrl: server.baseUrl, auth: { kind: 'bearer' }, secret: TOKEN }, [{
+      name: 'Orders', path: '/orders', query: [{ name: 'store', value: '{{ store }}' }], rowsPath: 'results',
       paging: { scheme: 'cursor', sizeParam: 'limit', cursorParam: 'cursor', nextCursorPath: 'next' }, searchParam: 'q',
       columns: [{ name: 'id', type: 'number' }, { name: 'customer' }, { name: 'amount', type: 'number' }],
-    })).endpointId;
-    endpoints.regions = (await call<{ endpointId: number }>('POST', '/save/saveApiEndpoint', {
-      endpointId: null, sourceId, name: 'Sales by region', path: '/regions', rowsPath: 'data',
+    }, {
+      name: 'Sales by region', path: '/regions', rowsPath: 'data',
       paging: { scheme: 'page', pageParam: 'page', sizeParam: 'size', totalPath: 'meta.total' }, columns: [{ name: 'region' }, { name: 'sales', type: 'number' }],
-    })).endpointId;
+    }]);
+    sourceId = saved.sourceId;
+    [endpoints.orders, endpoints.regions] = saved.endpointIds as [number, number];
 
-    const created = await call<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName }, { pageId: null, pageName: editorPageName }] });
-    [pageId, editorPageId] = created.pages.map((p) => p.pageId) as [number, number];
+    [pageId, editorPageId] = await newPages(api, appId, [pageName, editorPageName]) as [number, number];
     const table: Component = {
       ...createComponent('table', 'orders', 'Pesanan'), apiEndpointId: endpoints.orders, options: 'No,Pelanggan,Jumlah', mapping_table: 'id,customer,amount', search: true,
       // Configured while the table read a database: an API's rows are neither filtered nor edited.
@@ -99,10 +88,8 @@ describe('data widgets reading an HTTP API', () => {
       ...createComponent('chart', 'regions', 'Penjualan per Wilayah'), apiEndpointId: endpoints.regions, options: 'Wilayah,Penjualan', mapping_table: 'region,sales',
       sourceType: 'row', subtype: 'bar', showTable: true,
     };
-    await call('POST', '/save/saveApp', {
-      appId, pages: [{ pageId, pageComponents: JSON.stringify([table, chart]) }, { pageId: editorPageId, pageComponents: JSON.stringify([createComponent('table', 'fresh', 'Tabel Baru')]) }],
-    });
-    pageSlug = (await call<{ pageSlug: string }[]>('GET', `/get/getPage/${pageId}`, undefined))[0]?.pageSlug ?? '';
+    await savePageComponents(api, appId, [[pageId, [table, chart]], [editorPageId, [createComponent('table', 'fresh', 'Tabel Baru')]]]);
+    pageSlug = await pageSlugOf(api, pageId);
     await menuForStaff(api, appId, pageName, [['Pesanan API', pageId]]);
     browser = await launchBrowser();
   });
@@ -111,7 +98,7 @@ describe('data widgets reading an HTTP API', () => {
     await browser?.close();
     for (const id of [pageId, editorPageId]) if (id !== undefined) await api(`DELETE`, `/page/${id}`);
     if (sourceId !== undefined) await api('DELETE', '/delete/deleteApiSource', { sourceId });
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server?.close();
   });
 
   for (const width of [1366, 390]) {
@@ -123,7 +110,7 @@ describe('data widgets reading an HTTP API', () => {
       });
       await signInToDemo(page, DEMO_MEMBER, ADMIN_PASSWORD, '**/demo/staff');
       await page.evaluate(({ key, store }) => window.localStorage.setItem(key, JSON.stringify({ store: { value: store, type: 'permanent' } })), { key: `${sessionStorageKey('demo')}:globals`, store: STORE });
-      const apiCalls = seen.length;
+      const apiCalls = server.seen.length;
       await page.goto(`/demo/staff/${pageSlug}`);
 
       const table = page.getByTestId('data-table');
@@ -177,11 +164,11 @@ describe('data widgets reading an HTTP API', () => {
       }
       // The API got the member's store, the search in its search parameter, one request per Next
       // (the cursor came with the page before) and the chart's first page.
-      const orderCalls = seen.slice(apiCalls).filter((url) => url.pathname === '/v1/orders');
+      const orderCalls = server.seen.slice(apiCalls).filter((url) => url.pathname === '/v1/orders');
       expect(orderCalls.every((url) => url.searchParams.get('store') === STORE)).toBe(true);
       expect(orderCalls.map((url) => url.searchParams.get('cursor'))).toEqual(expect.arrayContaining([null, 'c20', 'c40']));
       expect(orderCalls.some((url) => url.searchParams.get('q') === 'Customer 12')).toBe(true);
-      expect(seen.slice(apiCalls).some((url) => url.pathname === '/v1/regions' && url.searchParams.get('page') === '1')).toBe(true);
+      expect(server.seen.slice(apiCalls).some((url) => url.pathname === '/v1/regions' && url.searchParams.get('page') === '1')).toBe(true);
       await page.context().close();
     });
   }
@@ -213,9 +200,7 @@ describe('data widgets reading an HTTP API', () => {
 
     // Stored as the endpoint, with no connection.
     const stored = async () => {
-      const [saved] = (await api<{ pageComponents: string | Component[] }[]>('GET', `/get/getPage/${editorPageId}`)).data;
-      const components = (typeof saved?.pageComponents === 'string' ? JSON.parse(saved.pageComponents) : saved?.pageComponents ?? []) as Component[];
-      const fresh = components.find((c) => c.id === 'fresh');
+      const fresh = (await storedComponents(api, editorPageId)).find((c) => c.id === 'fresh');
       return [fresh?.apiEndpointId, fresh?.database_used, fresh?.mapping_table];
     };
     await expect.poll(stored).toEqual([endpoints.orders, '', 'customer']);
