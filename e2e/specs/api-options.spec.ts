@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import {
-  type LocalApi, newPages, pageSlugOf, saveApiWithEndpoints, savePageComponents, startLocalApi, storedComponents,
+  checkPanelOnPhone, type LocalApi, newPages, pageSlugOf, saveApiWithEndpoints, savePageComponents, startLocalApi, storedComponents,
 } from '../support/api-sources';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
@@ -204,12 +204,7 @@ describe('choice widgets with options from an HTTP API', () => {
     expect(await accessibilityViolations(page, '[data-testid="config-panel"]')).toEqual([]);
     await snapshot(page, 'api-options-panel-1366');
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    await panel.getByRole('radiogroup', { name: 'Options from' }).scrollIntoViewIfNeeded();
-    expect(await accessibilityViolations(page, '[data-testid="config-panel"]')).toEqual([]);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await snapshot(page, 'api-options-panel-390');
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await checkPanelOnPhone(page, panel.getByRole('radiogroup', { name: 'Options from' }), 'api-options-panel-390');
 
     // Back to its own list: the endpoint is forgotten and the list is edited again.
     await optionsFrom.getByText('Custom list', { exact: true }).click();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId, demoToken, menuForStaff } from '../support/api';
 import {
-  type LocalApi, newPages, pageSlugOf, saveApiWithEndpoints, savePageComponents, startLocalApi, storedComponents,
+  checkPanelOnPhone, type LocalApi, newPages, pageSlugOf, saveApiWithEndpoints, savePageComponents, startLocalApi, storedComponents,
 } from '../support/api-sources';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, launchBrowser, newPage, snapshot } from '../support/browser';
@@ -211,12 +211,7 @@ describe('data widgets reading an HTTP API', () => {
     const search = panel.getByRole('checkbox', { name: 'Enable Search' });
     expect([await search.isChecked(), await search.isDisabled()]).toEqual([false, true]);
     await panel.getByText('This endpoint has no search parameter').waitFor();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await panel.getByRole('radiogroup', { name: 'Rows from' }).scrollIntoViewIfNeeded();
-    expect(await accessibilityViolations(page, '[data-testid="config-panel"]')).toEqual([]);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await snapshot(page, 'api-widgets-panel-390');
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await checkPanelOnPhone(page, panel.getByRole('radiogroup', { name: 'Rows from' }), 'api-widgets-panel-390');
 
     // Back to Database: the endpoint is forgotten.
     await rowsFrom.getByText('Database', { exact: true }).click();

@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Component } from '@rakit/core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Api } from './api';
+import { accessibilityViolations } from './axe';
+import { snapshot } from './browser';
 
 /**
  * What the specs of APIs as data sources (issue 40) share: an HTTP API of their own on loopback
@@ -77,4 +80,17 @@ export async function pageSlugOf(api: Api, pageId: number): Promise<string> {
 export async function storedComponents(api: Api, pageId: number): Promise<Component[]> {
   const [saved] = (await api<{ pageComponents: string | Component[] }[]>('GET', `/get/getPage/${pageId}`)).data;
   return (typeof saved?.pageComponents === 'string' ? JSON.parse(saved.pageComponents) : saved?.pageComponents ?? []) as Component[];
+}
+
+/**
+ * The open configuration panel at 390 px: scrolled to `group` (the source switch), checked by axe,
+ * photographed from the top as `shot`; then back to 1366 px.
+ */
+export async function checkPanelOnPhone(page: Page, group: Locator, shot: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await group.scrollIntoViewIfNeeded();
+  expect(await accessibilityViolations(page, '[data-testid="config-panel"]')).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapshot(page, shot);
+  await page.setViewportSize({ width: 1366, height: 900 });
 }
