@@ -14,6 +14,7 @@ export * from './schemas/functions';
 export * from './schemas/bundle';
 export * from './schemas/revision';
 export * from './rules/access';
+export * from './rules/api-templates';
 export * from './rules/sign-in';
 export * from './rules/pagination';
 export * from './rules/register';

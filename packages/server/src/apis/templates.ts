@@ -1,4 +1,4 @@
-import { Messages } from '@rakit/core';
+import { API_PARAMETER_SOURCE, Messages } from '@rakit/core';
 import { badRequest } from '../errors/http-errors';
 
 /*
@@ -12,7 +12,7 @@ import { badRequest } from '../errors/http-errors';
 export type ApiParamValue = string | number | boolean | null;
 export type ApiParamValues = Readonly<Record<string, ApiParamValue>>;
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.-]{0,99})\s*\}\}|--userId--/g;
+const PLACEHOLDER = new RegExp(`${API_PARAMETER_SOURCE}|--userId--`, 'g');
 
 const textOf = (value: ApiParamValue | undefined): string => (value === undefined || value === null ? '' : String(value));
 
@@ -23,13 +23,6 @@ export function fillTemplate(template: string, values: ApiParamValues, userId: s
 
 /** Whether a template names the caller (`--userId--`): its answers are then kept per user. */
 export const namesUser = (template: string): boolean => template.includes('--userId--');
-
-/** The names of the {{ }} parameters a template uses, in order of first use. */
-export function parameterNames(templates: readonly string[]): string[] {
-  const names = new Set<string>();
-  for (const template of templates) for (const match of template.matchAll(PLACEHOLDER)) if (match[1] !== undefined) names.add(match[1]);
-  return [...names];
-}
 
 /** A value as (part of) one path segment: percent-encoded; `.` and `..` would climb, so they are refused. */
 export function pathSegment(value: string): string {

@@ -1,4 +1,4 @@
-import { type ApiOptions, type LoadApiOptionsBody, MAX_API_OPTIONS, Messages, widgetTypesThat } from '@rakit/core';
+import { type ApiOptions, apiValueText, type LoadApiOptionsBody, MAX_API_OPTIONS, Messages, widgetTypesThat } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { endpointPage } from '../apis/endpoint-pages';
 import type { Principal } from '../auth/principal';
@@ -8,8 +8,6 @@ import { apiEndpointOf, findPageWidget } from './data-widget';
 
 /** Rows asked per page while reading options. */
 const OPTION_PAGE_ROWS = 100;
-
-const textOf = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
 /**
  * A dropdown's, radio's or checkbox's options from its API endpoint (issue 40): one per row, shown
@@ -29,13 +27,13 @@ export async function loadApiOptions(app: FastifyInstance, caller: Principal, bo
     const textColumn = widget.optionTextColumn || page.columns[0]?.name || '';
     const valueColumn = widget.optionValueColumn || textColumn;
     for (const row of page.rows) {
-      const value = textOf(row[valueColumn]);
+      const value = apiValueText(row[valueColumn]);
       if (options.has(value)) continue;
       if (options.size >= MAX_API_OPTIONS) {
         truncated = true;
         break;
       }
-      options.set(value, textOf(row[textColumn]));
+      options.set(value, apiValueText(row[textColumn]));
     }
     if (truncated || !page.hasNext || page.rows.length === 0) break;
   }

@@ -1,5 +1,5 @@
 import {
-  type ApiColumn, type ApiEndpoint, type ApiEndpointDraft, type ApiPagingScheme, ApiPagingSchema, type NameValue,
+  apiParameterNames, apiValueText, type ApiColumn, type ApiEndpoint, type ApiEndpointDraft, type ApiPagingScheme, ApiPagingSchema, type NameValue,
 } from '@rakit/core';
 
 /*
@@ -37,9 +37,6 @@ export function sentDraft(draft: ApiEndpointDraft): ApiEndpointDraft {
 /** The same rows without those left wholly blank (an API's default headers). */
 export const filledRows = (rows: readonly NameValue[]): NameValue[] => rows.filter(filledPair).map((row) => ({ name: row.name.trim(), value: row.value }));
 
-/** A {{ }} parameter, as the server reads it (apis/templates.ts). */
-const PARAMETER = /\{\{\s*([A-Za-z_][\w.-]{0,99})\s*\}\}/g;
-
 /**
  * The names of the {{ }} parameters an endpoint uses, in order of first use: in its path, its
  * query and header values, its body (not a GET's) and the API's default headers.
@@ -49,9 +46,7 @@ export function parameterNames(draft: ApiEndpointDraft, apiHeaders: readonly Nam
     draft.path, ...draft.query.map((row) => row.value), ...draft.headers.map((row) => row.value), draft.method === 'GET' ? '' : draft.body,
     ...apiHeaders.map((row) => row.value),
   ];
-  const names = new Set<string>();
-  for (const template of templates) for (const match of template.matchAll(PARAMETER)) if (match[1] !== undefined) names.add(match[1]);
-  return [...names];
+  return apiParameterNames(templates);
 }
 
 /** The parameter-name fields each paging scheme sends (the server's call-endpoint.ts addPaging). */
@@ -64,8 +59,4 @@ export const PAGING_FIELDS: Record<ApiPagingScheme, readonly ('pageParam' | 'siz
 };
 
 /** A value of a preview's row as text: never markup, an object as its JSON. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
+export const cellText = apiValueText;
