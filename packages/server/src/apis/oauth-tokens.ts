@@ -16,13 +16,14 @@ interface KeptToken {
   renewAt: number;
 }
 
-const kept = new Map<string, KeptToken>();
+/** The token of each API, by its id: a token asked under an older revision of the API (another client, scope or secret) is not used. */
+const kept = new Map<number, KeptToken & { revision: number }>();
 const asking = new Map<string, Promise<KeptToken>>();
 /** Renewed this long before the expiry the token endpoint gave. */
 const RENEW_EARLY_MS = 30_000;
 const DEFAULT_LIFETIME_S = 300;
 
-const keyOf = (api: ApiSettings) => `${api.sourceId}:${api.revision}`;
+const askingKey = (api: ApiSettings) => `${api.sourceId}:${api.revision}`;
 
 async function requestToken(api: ApiSettings, rules: OutboundRules): Promise<KeptToken> {
   const url = outboundUrl(api.auth.tokenUrl);
@@ -50,13 +51,13 @@ async function requestToken(api: ApiSettings, rules: OutboundRules): Promise<Kep
 
 /** The API's access token: the kept one while it is fresh, else a new one. */
 export async function accessToken(api: ApiSettings, rules: OutboundRules): Promise<string> {
-  const key = keyOf(api);
-  const current = kept.get(key);
-  if (current !== undefined && current.renewAt > Date.now()) return current.accessToken;
+  const current = kept.get(api.sourceId);
+  if (current !== undefined && current.revision === api.revision && current.renewAt > Date.now()) return current.accessToken;
+  const key = askingKey(api);
   let pending = asking.get(key);
   if (pending === undefined) {
     pending = requestToken(api, rules).then((token) => {
-      kept.set(key, token);
+      kept.set(api.sourceId, { ...token, revision: api.revision });
       return token;
     }).finally(() => asking.delete(key));
     asking.set(key, pending);
@@ -66,6 +67,5 @@ export async function accessToken(api: ApiSettings, rules: OutboundRules): Promi
 
 /** Forgets the API's token (the API refused it): the next call asks for a new one. */
 export function forgetToken(api: ApiSettings, refused: string): void {
-  const key = keyOf(api);
-  if (kept.get(key)?.accessToken === refused) kept.delete(key);
+  if (kept.get(api.sourceId)?.accessToken === refused) kept.delete(api.sourceId);
 }
