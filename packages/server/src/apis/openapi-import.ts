@@ -1,6 +1,4 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { type ApiMethod, type NameValue, type OpenApiOperation, type OpenApiRead } from '@rakit/core';
-import { parse as parseYaml } from 'yaml';
 import { badRequest, local } from '../errors/http-errors';
 
 /*
@@ -8,6 +6,7 @@ import { badRequest, local } from '../errors/http-errors';
  * here (never handed to the parser as a path or URL), checked by swagger-parser against the
  * OpenAPI schema with its own $refs resolved and no other: a $ref to a file or an address is left
  * as it is, never read. Each operation becomes an endpoint draft the administrator may save.
+ * The parser and its schemas (~0.5 s to load) are imported on the first document, not with the server.
  */
 
 export const MAX_OPENAPI_OPERATIONS = 500;
@@ -18,11 +17,12 @@ interface Parameter { name?: unknown; in?: unknown; required?: unknown; $ref?: u
 interface Operation { summary?: unknown; operationId?: unknown; parameters?: Parameter[]; requestBody?: unknown }
 type PathItem = Record<string, Operation | Parameter[] | undefined> & { parameters?: Parameter[] };
 
-function documentObject(text: string): unknown {
+async function documentObject(text: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
     try {
+      const { parse: parseYaml } = await import('yaml');
       // Aliases are bounded (a "billion laughs" document is refused), as are the document's bytes by the call's schema.
       return parseYaml(text, { maxAliasCount: 100 });
     } catch (error) {
@@ -46,10 +46,11 @@ function parametersOf(item: PathItem, operation: Operation): OpenApiOperation['p
 const placeholder = (name: string) => `{{${name.replace(/[^\w.-]/g, '_')}}}`;
 
 export async function readOpenApi(text: string): Promise<OpenApiRead> {
-  const raw = documentObject(text);
+  const raw = await documentObject(text);
   if (raw === null || typeof raw !== 'object' || !('openapi' in raw)) throw badRequest(local('apiOpenApiInvalid', { detail: 'not an OpenAPI 3 document (no "openapi" field)' }));
   let document: { info?: { title?: unknown; version?: unknown }; paths?: Record<string, PathItem> };
   try {
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     document = await SwaggerParser.validate(raw as never, { resolve: { external: false } }) as typeof document;
   } catch (error) {
     throw badRequest(local('apiOpenApiInvalid', { detail: error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error) }));
