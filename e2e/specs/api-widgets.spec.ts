@@ -185,7 +185,7 @@ describe('data widgets reading an HTTP API', () => {
     await rowsFrom.waitFor();
     expect(await panel.getByRole('combobox', { name: 'Primary key' }).count()).toBe(1);
 
-    await rowsFrom.getByText('API', { exact: true }).click();
+    await rowsFrom.getByText('An API endpoint', { exact: true }).click();
     expect(await panel.getByRole('combobox', { name: 'Primary key' }).count()).toBe(0);
     expect(await panel.getByRole('combobox', { name: 'Database' }).count()).toBe(0);
     await panel.getByRole('combobox', { name: 'Endpoint' }).click();
@@ -214,7 +214,7 @@ describe('data widgets reading an HTTP API', () => {
     await checkPanelOnPhone(page, panel.getByRole('radiogroup', { name: 'Rows from' }), 'api-widgets-panel-390');
 
     // Back to Database: the endpoint is forgotten.
-    await rowsFrom.getByText('Database', { exact: true }).click();
+    await rowsFrom.getByText('A database table', { exact: true }).click();
     await panel.getByRole('combobox', { name: 'Database' }).waitFor();
     await expect.poll(async () => (await stored())[0]).toBe(0);
     await page.context().close();
