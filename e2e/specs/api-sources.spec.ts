@@ -218,7 +218,19 @@ describe('an administrator reads rows from an HTTP API', () => {
     await form.getByRole('button', { name: 'Use these columns' }).scrollIntoViewIfNeeded();
     await snapshot(page(), 'api-sources-endpoint-dialog-1366');
 
+    // The column a table may filter, the parameter the API filters it by, and the choices offered.
+    await form.getByRole('button', { name: 'Add filter' }).click();
+    await form.getByLabel('Column of filter 1', { exact: true }).fill('paid');
+    await form.getByLabel('Parameter of filter 1', { exact: true }).fill('paid');
+    const choices = form.getByLabel('Choices of filter 1', { exact: true });
+    for (const choice of ['true', 'false']) {
+      await choices.fill(choice);
+      await choices.press('Enter');
+    }
+    expect(await accessibilityViolations(page())).toEqual([]);
+    const saving = page().waitForRequest((request) => request.url().includes('/save/saveApiEndpoint'));
     await form.getByRole('button', { name: 'Save' }).click();
+    expect(((await saving).postDataJSON() as { filterParams: unknown }).filterParams).toEqual([{ field: 'paid', param: 'paid', maxParam: '', choices: ['true', 'false'] }]);
     await page().getByText('Endpoint saved').last().waitFor();
     await form.waitFor({ state: 'detached' });
     await endpointRow().waitFor();

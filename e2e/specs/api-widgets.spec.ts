@@ -28,8 +28,8 @@ interface LoadBody { componentId: string; page?: number; search?: string; sort?:
  * cursor-paged orders and a chart on the page-numbered sales. The member pages the table with
  * Next and Prev (the server keeps the API's cursors), finds Last disabled (the API does not say
  * how many orders it has), searches through the endpoint's search parameter and sees the chart,
- * on a desktop and on a phone; the table offers no sort, no filters and no row edits, and the
- * browser never sends a sort, a filter or a cursor. In the page editor the administrator points
+ * on a desktop and on a phone, and filters the amount through the parameter the endpoint maps; the
+ * table offers no sort and no row edits, and the browser never sends a sort or a cursor. In the page editor the administrator points
  * a table at the endpoint and is offered its columns.
  */
 describe('data widgets reading an HTTP API', () => {
@@ -51,7 +51,8 @@ describe('data widgets reading an HTTP API', () => {
       if (request.headers.authorization !== `Bearer ${TOKEN}`) return answer(401, { error: 'unauthorized' });
       if (url.pathname === '/v1/orders') {
         const q = url.searchParams.get('q') ?? '';
-        const rows = ORDERS.filter((order) => order.customer.includes(q));
+        const least = Number(url.searchParams.get('min_amount') ?? 0);
+        const rows = ORDERS.filter((order) => order.customer.includes(q) && order.amount >= least);
         const start = Number(/^c(\d+)$/.exec(url.searchParams.get('cursor') ?? '')?.[1] ?? 0);
         const limit = Number(url.searchParams.get('limit') ?? 20);
         return answer(200, { results: rows.slice(start, start + limit), next: start + limit < rows.length ? `c${start + limit}` : null });
@@ -69,6 +70,7 @@ describe('data widgets reading an HTTP API', () => {
     const saved = await saveApiWithEndpoints(api, { appId, name: apiName, baseUrl: server.baseUrl, auth: { kind: 'bearer' }, secret: TOKEN }, [{
       name: 'Orders', path: '/orders', query: [{ name: 'store', value: '{{ store }}' }], rowsPath: 'results',
       paging: { scheme: 'cursor', sizeParam: 'limit', cursorParam: 'cursor', nextCursorPath: 'next' }, searchParam: 'q',
+      filterParams: [{ field: 'amount', param: 'min_amount' }],
       columns: [{ name: 'id', type: 'number' }, { name: 'customer' }, { name: 'amount', type: 'number' }],
     }, {
       name: 'Sales by region', path: '/regions', rowsPath: 'data',
@@ -80,8 +82,9 @@ describe('data widgets reading an HTTP API', () => {
     [pageId, editorPageId] = await newPages(api, appId, [pageName, editorPageName]) as [number, number];
     const table: Component = {
       ...createComponent('table', 'orders', 'Pesanan'), apiEndpointId: endpoints.orders, options: 'No,Pelanggan,Jumlah', mapping_table: 'id,customer,amount', search: true,
-      // Configured while the table read a database: an API's rows are neither filtered nor edited.
-      filters: [{ column: 'Pelanggan', type: 'select', field: 'customer' }],
+      // The customer filter was configured while the table read a database: the endpoint sends
+      // no parameter for it, so only the amount's is offered. An API's rows are never edited.
+      filters: [{ column: 'Pelanggan', type: 'select', field: 'customer' }, { column: 'Jumlah', type: 'interval', field: 'amount' }],
       custom_action: [{ name: 'Ubah', action: 'EDIT', cause: '', show: true, raw: { editFields: [{ name: 'customer', type: 'text', options: '' }] } }],
     };
     const chart: Component = {
@@ -120,10 +123,9 @@ describe('data widgets reading an HTTP API', () => {
       await expect.poll(firstCells).toEqual(['1', 'Customer 001', expect.stringMatching(/^1[.,]?000$/)]);
       expect(await firstIds()).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       await table.getByTestId('total-item').filter({ hasText: 'Total Item: 20+' }).waitFor();
-      // The API's order: plain headers, no sort buttons; no filters; no row edit (an API's rows have no key here).
+      // The API's order: plain headers, no sort buttons; no row edit (an API's rows have no key here).
       expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['No', 'Pelanggan', 'Jumlah']);
       expect(await table.locator('thead button').count()).toBe(0);
-      expect(await table.getByRole('button', { name: /Filter/ }).count()).toBe(0);
       expect(await table.getByRole('button', { name: /Edit row/ }).count()).toBe(0);
       // The last page of an API that gives no total is not known.
       expect(await pager.getByRole('button', { name: 'Last page' }).isDisabled()).toBe(true);
@@ -155,7 +157,7 @@ describe('data widgets reading an HTTP API', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await snapshot(page, `api-widgets-member-search-${width}`);
 
-      // Pages by number with the page's values; never a sort, a filter or a cursor.
+      // Pages by number with the page's values; never a sort or a cursor; no filter yet.
       const ordersLoads = loads.filter((body) => body.componentId === 'orders');
       expect(ordersLoads.map((body) => body.page)).toEqual(expect.arrayContaining([1, 2, 3]));
       for (const body of ordersLoads) {
@@ -169,6 +171,19 @@ describe('data widgets reading an HTTP API', () => {
       expect(orderCalls.map((url) => url.searchParams.get('cursor'))).toEqual(expect.arrayContaining([null, 'c20', 'c40']));
       expect(orderCalls.some((url) => url.searchParams.get('q') === 'Customer 12')).toBe(true);
       expect(server.seen.slice(apiCalls).some((url) => url.pathname === '/v1/regions' && url.searchParams.get('page') === '1')).toBe(true);
+
+      // The amount filter, the one the endpoint sends a parameter for: the API filters the rows.
+      await table.getByRole('textbox', { name: 'Search Inside Table' }).fill('');
+      await expect.poll(firstIds).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      await table.getByRole('button', { name: 'Filters' }).click();
+      expect(await page.getByRole('textbox', { name: 'Pelanggan', exact: true }).count()).toBe(0);
+      await page.getByRole('textbox', { name: 'Jumlah min', exact: true }).fill('296000');
+      await expect.poll(firstIds).toEqual([296, 297, 298, 299, 300]);
+      await table.getByRole('button', { name: 'Filters (1)' }).waitFor();
+      await page.keyboard.press('Escape');
+      await table.getByTestId('total-item').filter({ hasText: 'Total Item: 5' }).waitFor();
+      expect(server.seen.slice(apiCalls).some((url) => url.pathname === '/v1/orders' && url.searchParams.get('min_amount') === '296000')).toBe(true);
+      await snapshot(page, `api-widgets-member-filtered-${width}`);
       await page.context().close();
     });
   }

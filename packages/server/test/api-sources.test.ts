@@ -318,6 +318,7 @@ paths:
       parameters:
         - { $ref: '#/components/parameters/Size' }
         - { name: page, in: query, schema: { type: integer } }
+        - { name: paid, in: query, schema: { type: string, enum: ['true', 'false'] } }
       responses: { '200': { description: ok } }
     post:
       summary: Add an order
@@ -339,7 +340,9 @@ paths:
       ['GET', '/orders', 'listOrders'], ['POST', '/orders', 'Add an order'], ['GET', '/orders/{orderId}', 'GET /orders/{orderId}'],
     ]);
     const [list, add, one] = read.operations;
-    expect(list?.parameters).toEqual([{ name: 'size', in: 'query', required: true }, { name: 'page', in: 'query', required: false }]);
+    expect(list?.parameters).toEqual([{ name: 'size', in: 'query', required: true }, { name: 'page', in: 'query', required: false }, { name: 'paid', in: 'query', required: false }]);
+    // An optional parameter with listed values: a filter of the column of its name, offering them.
+    expect([list?.draft.filterParams, add?.draft.filterParams]).toEqual([[{ field: 'paid', param: 'paid', maxParam: '', choices: ['true', 'false'] }], []]);
     expect([list?.draft.query, add?.draft.body, one?.draft.path, one?.draft.headers]).toEqual([
       [{ name: 'size', value: '{{size}}' }], '{}', '/orders/{{orderId}}', [{ name: 'X-Trace', value: '{{X-Trace}}' }],
     ]);

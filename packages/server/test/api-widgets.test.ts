@@ -1,6 +1,6 @@
 import { type Component, createComponent, Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_COUNT, startTestApi, type TestApi } from './support/api-server';
+import { ORDER_COUNT, orders, startTestApi, type TestApi } from './support/api-server';
 import { buildTestServer, type TestServer } from './support/build';
 import { readSheet } from './support/sheets';
 import { specPrefix } from './support/texts';
@@ -15,7 +15,7 @@ import { freshUserId, hostileBuilder, type HostileBuilder } from './trust-bounda
 
 type Content = {
   count: number; countCapped: boolean; pageCount: number; page: number; columns: { label: string; field: string }[];
-  filteredResult: Record<string, unknown>[]; fromApi?: { searchable: boolean; sequential?: boolean }; primaryKey: string | null;
+  filteredResult: Record<string, unknown>[]; possibleFilters: unknown[]; fromApi?: { searchable: boolean; sequential?: boolean }; primaryKey: string | null;
 };
 
 describe('data widgets reading an API endpoint', () => {
@@ -55,6 +55,10 @@ describe('data widgets reading an API endpoint', () => {
     };
     await endpoint('cursor', { path: '/orders-cursor', rowsPath: 'results', paging: { scheme: 'cursor', sizeParam: 'limit', nextCursorPath: 'next' }, searchParam: 'q', columns: [{ name: 'id', type: 'number' }, { name: 'customer' }, { name: 'amount', type: 'number' }] });
     await endpoint('pages', { path: '/orders', rowsPath: 'data', paging: { scheme: 'page', totalPath: 'meta.total' } });
+    await endpoint('filtered', {
+      path: '/orders-link', paging: { scheme: 'link', sizeParam: 'per_page' }, columns: [{ name: 'id', type: 'number' }, { name: 'paid', type: 'boolean' }, { name: 'amount', type: 'number' }],
+      filterParams: [{ field: 'paid', param: 'paid', choices: ['true', 'false'] }, { field: 'amount', param: 'min_amount', maxParam: 'max_amount' }, { field: 'id', maxParam: 'max_id' }],
+    });
     await endpoint('mine', { path: '/echo', method: 'POST', body: '{"for": "--userId--", "status": "{{status}}"}', rowsPath: 'rows' });
     await endpoint('cached', { path: '/orders', rowsPath: 'data', paging: { scheme: 'page' }, cacheS: 60 });
     await endpoint('whole', { path: '/orders-link', paging: { scheme: 'none' } });
@@ -65,6 +69,14 @@ describe('data widgets reading an API endpoint', () => {
     const components = JSON.stringify([
       { ...widget('table', 'orders', 'cursor', ['id', 'customer', 'amount']), options: 'Id,Customer,Amount', toExcel: true },
       widget('table', 'numbered', 'pages', ['id', 'customer']),
+      {
+        ...widget('table', 'filtered', 'filtered', ['id', 'paid', 'amount']),
+        toExcel: true,
+        filters: [
+          { field: 'paid', type: 'select', column: 'Paid' }, { field: 'amount', type: 'interval', column: 'Amount' },
+          { field: 'id', type: 'interval', column: 'Id' }, { field: 'created', type: 'select', column: 'Created' },
+        ],
+      },
       widget('table', 'mine', 'mine', ['body']),
       widget('table', 'cached', 'cached', ['id']),
       widget('table', 'whole', 'whole', ['id']),
@@ -145,6 +157,40 @@ describe('data widgets reading an API endpoint', () => {
     expect([sorted.statusCode, sorted.json().error]).toEqual([400, [Messages.apiCannotSort]]);
     const filtered = await load('orders', { filterColumn: { customer: 'x' } });
     expect([filtered.statusCode, filtered.json().error]).toEqual([400, [Messages.apiCannotFilter]]);
+  });
+
+  it('filters through the parameters the endpoint maps, page after page and in the export', async () => {
+    const offered = await loaded('filtered');
+    expect(offered.possibleFilters).toEqual([
+      { field: 'paid', column: 'Paid', type: 'select', options: ['true', 'false'] },
+      { field: 'amount', column: 'Amount', type: 'interval', options: [] },
+      { field: 'id', column: 'Id', type: 'interval', options: [] },
+    ]);
+    const asked = () => new URL(api.seen.at(-1)?.url ?? '', api.base).searchParams;
+    const chosen = { filterColumn: { paid: 'true', amount: { min: 990, max: 0 } }, limit: 10 };
+    const first = await loaded('filtered', chosen);
+    expect(Object.fromEntries(asked())).toEqual({ per_page: '10', paid: 'true', min_amount: '990' });
+    const kept = (row: Record<string, unknown>) => row.paid === true && Number(row.amount) >= 990;
+    expect([first.filteredResult.length, first.filteredResult.every(kept)]).toEqual([10, true]);
+    const second = await loaded('filtered', { ...chosen, page: 2 });
+    expect([second.filteredResult.length, second.filteredResult.every(kept)]).toEqual([10, true]);
+    expect(second.filteredResult[0]?.id as number).toBeGreaterThan(first.filteredResult[9]?.id as number);
+    const both = await loaded('filtered', { possibleFilters: [{ field: 'paid', values: ['true', 'false'] }], limit: 5 });
+    expect(asked().getAll('paid')).toEqual(['true', 'false']);
+    expect(both.filteredResult.map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
+
+    // A column the endpoint maps no parameter for, or a bound it takes none for: refused, never shown as filtered.
+    for (const filterColumn of [{ created: '2026-01-01' }, { id: { min: 5 } }, { customer: 'x' }]) {
+      const refused = await load('filtered', { filterColumn });
+      expect([refused.statusCode, refused.json().error], JSON.stringify(filterColumn)).toEqual([400, [Messages.apiCannotFilter]]);
+    }
+    expect((await loaded('filtered', { filterColumn: { id: { max: 3 } } })).filteredResult.map((row) => row.id)).toEqual([1, 2, 3]);
+
+    const unpaid = encodeURIComponent(JSON.stringify({ paid: 'false' }));
+    const exported = await server.call('GET', `/print/excelFromTable/stream?pageId=${pageId}&componentId=filtered&filterColumn=${unpaid}&filename=unpaid`, undefined, member);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const sheet = await readSheet(exported.rawPayload);
+    expect(sheet.length - 1).toBe(orders.filter((order) => !order.paid).length);
   });
 
   it('jumps to any page and knows the last from the API\'s total', async () => {
@@ -228,7 +274,9 @@ describe('data widgets reading an API endpoint', () => {
     expect(exported.body).not.toContain('market-token');
     expect(exported.body).not.toContain('header-secret');
     const bundle = exported.json().data as { apis: { id: number; name: string; hadSecret: boolean; headers: unknown[]; endpoints: { id: number; name: string }[] }[] };
-    expect(bundle.apis.map((a) => [a.name, a.hadSecret, a.endpoints.length])).toEqual([['Keyed', false, 0], ['Marketplace', true, 5]]);
+    expect(bundle.apis.map((a) => [a.name, a.hadSecret, a.endpoints.length])).toEqual([['Keyed', false, 0], ['Marketplace', true, 6]]);
+    // An endpoint's filter parameters travel with it.
+    expect(JSON.stringify(bundle.apis[1]?.endpoints.find((e) => e.name === 'filtered'))).toContain('"maxParam":"max_amount"');
     expect(bundle.apis[0]?.headers).toEqual([{ name: 'X-Api-Key', value: '' }, { name: 'X-Shop', value: 'north' }]);
     const marketplace = bundle.apis.find((a) => a.name === 'Marketplace');
 

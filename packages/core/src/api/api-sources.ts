@@ -143,6 +143,20 @@ export const ApiColumnSchema = z.object({
 });
 export type ApiColumn = z.infer<typeof ApiColumnSchema>;
 
+/**
+ * How a table's filter on a column of the endpoint's rows is sent: a select filter's value (each
+ * of its values, when several) in `param`; an interval filter's bounds in `param` (the least) and
+ * `maxParam` (the most), either left '' when the API takes no such bound. A select filter offers
+ * `choices`: an API cannot be asked for a column's distinct values as a table can.
+ */
+export const ApiFilterParamSchema = z.object({
+  field: z.string().trim().min(1, 'Please, choose the filtered column').max(100),
+  param: z.union([z.literal(''), fieldName]).default(''),
+  maxParam: z.union([z.literal(''), fieldName]).default(''),
+  choices: z.array(z.string().trim().min(1).max(200)).max(100).default([]),
+});
+export type ApiFilterParam = z.infer<typeof ApiFilterParamSchema>;
+
 /** An endpoint's request and the rows of its answer, as an administrator writes them. */
 export const ApiEndpointDraftSchema = z.object({
   name,
@@ -161,6 +175,10 @@ export const ApiEndpointDraftSchema = z.object({
   }),
   /** The parameter a table's search text is sent in ('' when the API cannot search). */
   searchParam: z.string().trim().max(100).default(''),
+  /** The columns a table may filter, and the parameters their values are sent in (one per column). */
+  filterParams: z.array(ApiFilterParamSchema).max(20).default([])
+    .refine((filters) => new Set(filters.map((f) => f.field)).size === filters.length, 'A column is filtered by one parameter mapping only')
+    .refine((filters) => filters.every((f) => f.param !== '' || f.maxParam !== ''), 'A filter needs the parameter its value is sent in'),
   /** How long an answer is kept and given again (0: never kept). */
   cacheS: z.coerce.number().int().min(0).max(86_400).default(0),
 });

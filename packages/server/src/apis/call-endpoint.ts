@@ -1,4 +1,4 @@
-import { type ApiEndpointDraft, IDEMPOTENT_API_METHODS, Messages } from '@rakit/core';
+import { type ApiEndpointDraft, IDEMPOTENT_API_METHODS, Messages, type NameValue } from '@rakit/core';
 import { badRequest, HttpError, local } from '../errors/http-errors';
 import { type OutboundRules, sendGuarded } from '../outbound/guarded-send';
 import { outboundUrl, type OutboundResponse } from '../outbound/safe-request';
@@ -34,6 +34,8 @@ export interface EndpointCall {
   page?: PageAsked | undefined;
   /** A table's search text, sent in endpoint.searchParam. */
   search?: string | undefined;
+  /** A table's active filters, as the endpoint's filterParams name them (tables/api-content.ts). */
+  filters?: readonly NameValue[] | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -156,6 +158,9 @@ export async function callEndpoint(call: EndpointCall, rules: OutboundRules): Pr
   const started = performance.now();
   let url = endpointUrl(call);
   if (call.search !== undefined && call.search !== '' && call.endpoint.searchParam !== '') url.searchParams.set(call.endpoint.searchParam, call.search);
+  // A filter's parameter replaces the endpoint's own value of it; a select filter's values each repeat it.
+  for (const name of new Set((call.filters ?? []).map((f) => f.name))) url.searchParams.delete(name);
+  for (const { name, value } of call.filters ?? []) url.searchParams.append(name, value);
   if (call.page !== undefined) url = addPaging(url, call.endpoint, call.page);
   const attempts = IDEMPOTENT_API_METHODS.includes(call.endpoint.method) ? 2 : 1;
   let refreshedToken = false;

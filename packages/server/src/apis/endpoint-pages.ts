@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ApiEndpointDraft, Messages } from '@rakit/core';
+import { type ApiEndpointDraft, Messages, type NameValue } from '@rakit/core';
 import { LRUCache } from 'lru-cache';
 import { badRequest } from '../errors/http-errors';
 import type { OutboundRules } from '../outbound/guarded-send';
@@ -11,7 +11,7 @@ import { type ApiParamValues, namesUser } from './templates';
 /*
  * Pages of an endpoint's rows as a table asks for them (issue 40). Page and offset schemes reach
  * any page at once; cursor and Link-header schemes only from the page before, so the cursors
- * each answer gives are kept (per endpoint, parameters, search, size and, when the endpoint names
+ * each answer gives are kept (per endpoint, parameters, search, filters, size and, when the endpoint names
  * the caller, user) and a page further on is reached by walking a few pages at most. Answers are
  * kept for the endpoint's cacheS seconds, per user when its requests carry the user.
  */
@@ -25,6 +25,8 @@ export interface EndpointPageRequest {
   params: ApiParamValues;
   userId: string;
   search: string;
+  /** The table's active filters as query parameters (tables/api-content.ts). */
+  filters: readonly NameValue[];
   /** 0-based. */
   index: number;
   size: number;
@@ -47,12 +49,12 @@ const perUser = (endpoint: ApiEndpointDraft, api: ApiSettings): boolean =>
 function listKey(request: EndpointPageRequest): string {
   const { api, endpoint } = request;
   const user = perUser(endpoint, api) ? request.userId : '';
-  return createHash('sha256').update(JSON.stringify([api.sourceId, api.revision, endpoint.endpointId, endpoint.revision, request.params, request.search, request.size, user])).digest('base64url');
+  return createHash('sha256').update(JSON.stringify([api.sourceId, api.revision, endpoint.endpointId, endpoint.revision, request.params, request.search, request.filters, request.size, user])).digest('base64url');
 }
 
 async function fetchPage(request: EndpointPageRequest, page: PageAsked, rules: OutboundRules, key: string): Promise<EndpointAnswer | { json: unknown; nextLink: string | null }> {
   const { endpoint } = request;
-  const call = { api: request.api, endpoint, params: request.params, userId: request.userId, page, search: request.search, signal: request.signal };
+  const call = { api: request.api, endpoint, params: request.params, userId: request.userId, page, search: request.search, filters: request.filters, signal: request.signal };
   if (endpoint.cacheS <= 0) return callEndpoint(call, rules);
   const answerKey = `${key}:${page.index}:${page.cursor ?? ''}:${page.link ?? ''}`;
   const kept = answersKept.get(answerKey);

@@ -1,4 +1,4 @@
-import { type ApiMethod, type NameValue, type OpenApiOperation, type OpenApiRead } from '@rakit/core';
+import { type ApiFilterParam, type ApiMethod, type NameValue, type OpenApiOperation, type OpenApiRead } from '@rakit/core';
 import { badRequest, local } from '../errors/http-errors';
 
 /*
@@ -13,7 +13,7 @@ export const MAX_OPENAPI_OPERATIONS = 500;
 
 const METHODS: Record<string, ApiMethod> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
 
-interface Parameter { name?: unknown; in?: unknown; required?: unknown; $ref?: unknown }
+interface Parameter { name?: unknown; in?: unknown; required?: unknown; schema?: { enum?: unknown }; $ref?: unknown }
 interface Operation { summary?: unknown; operationId?: unknown; parameters?: Parameter[]; requestBody?: unknown }
 type PathItem = Record<string, Operation | Parameter[] | undefined> & { parameters?: Parameter[] };
 
@@ -31,17 +31,29 @@ async function documentObject(text: string): Promise<unknown> {
   }
 }
 
-const isParameter = (parameter: Parameter): parameter is { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: unknown } =>
+const isParameter = (parameter: Parameter): parameter is Parameter & { name: string; in: 'path' | 'query' | 'header' | 'cookie' } =>
   typeof parameter.name === 'string' && ['path', 'query', 'header', 'cookie'].includes(String(parameter.in)) && parameter.$ref === undefined;
 
 /** The operation's parameters and its path's, the operation's winning by name and place (OpenAPI 3 §4.8.10). */
-function parametersOf(item: PathItem, operation: Operation): OpenApiOperation['parameters'] {
-  const byKey = new Map<string, OpenApiOperation['parameters'][number]>();
+function parametersOf(item: PathItem, operation: Operation): (OpenApiOperation['parameters'][number] & { choices: string[] })[] {
+  const byKey = new Map<string, OpenApiOperation['parameters'][number] & { choices: string[] }>();
   for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
-    if (isParameter(parameter)) byKey.set(`${parameter.in}:${parameter.name}`, { name: parameter.name, in: parameter.in, required: parameter.in === 'path' || parameter.required === true });
+    if (!isParameter(parameter)) continue;
+    const listed = Array.isArray(parameter.schema?.enum) ? parameter.schema.enum : [];
+    const choices = listed.filter((choice) => ['string', 'number', 'boolean'].includes(typeof choice)).map(String).filter((choice) => choice.trim() !== '' && choice.length <= 200);
+    byKey.set(`${parameter.in}:${parameter.name}`, { name: parameter.name, in: parameter.in, required: parameter.in === 'path' || parameter.required === true, choices });
   }
   return [...byKey.values()];
 }
+
+/**
+ * An optional query parameter with listed values reads as a filter of the rows' column of its
+ * name (`?status=open|closed` filters `status`): a table on the endpoint offers it with those values.
+ */
+const filtersOf = (parameters: ReturnType<typeof parametersOf>): ApiFilterParam[] => parameters
+  .filter((p) => p.in === 'query' && !p.required && p.choices.length > 0 && /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(p.name))
+  .slice(0, 20)
+  .map((p) => ({ field: p.name, param: p.name, maxParam: '', choices: [...new Set(p.choices)].slice(0, 100) }));
 
 const placeholder = (name: string) => `{{${name.replace(/[^\w.-]/g, '_')}}}`;
 
@@ -66,10 +78,10 @@ export async function readOpenApi(text: string): Promise<OpenApiRead> {
       const summary = typeof operation.summary === 'string' ? operation.summary : '';
       const name = (typeof operation.operationId === 'string' && operation.operationId !== '' ? operation.operationId : summary !== '' ? summary : `${method} ${path}`).slice(0, 100);
       operations.push({
-        method, path, summary, parameters,
+        method, path, summary, parameters: parameters.map(({ choices: _choices, ...parameter }) => parameter),
         draft: {
           name, method, path: path.replace(/\{([^}]+)\}/g, (_m, param: string) => placeholder(param)), query: required('query'), headers: required('header'),
-          body: operation.requestBody === undefined ? '' : '{}', rowsPath: '', columns: [], searchParam: '', cacheS: 0,
+          body: operation.requestBody === undefined ? '' : '{}', rowsPath: '', columns: [], searchParam: '', filterParams: filtersOf(parameters), cacheS: 0,
           paging: { scheme: 'none', pageParam: 'page', sizeParam: 'size', firstPage: 1, offsetParam: 'offset', limitParam: 'limit', cursorParam: 'cursor', nextCursorPath: '', totalPath: '' },
         },
       });

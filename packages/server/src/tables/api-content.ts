@@ -1,25 +1,26 @@
-import { type Language, type LoadTableContentBody, Messages, type TableContent, type TableFilterInput, tablePageCount, widgetColumns } from '@rakit/core';
+import {
+  type ApiEndpointDraft, type ApiFilterParam, intervalBound, isIntervalFilter, type Language, type LoadTableContentBody, Messages, type NameValue,
+  selectValues, type TableContent, type TableFilterInput, tablePageCount, widgetColumns,
+} from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { apiSettingsOf, endpointOfRow } from '../apis/api-settings';
 import { endpointPage } from '../apis/endpoint-pages';
 import { badRequest, notFound } from '../errors/http-errors';
 import { cachedApiEndpoint } from '../store/cached-reads';
 import { apiEndpointOf, type DataWidget, type PageWidget } from './data-widget';
+import { activeValues } from './content-query';
 import { type ExportSource, headersOf } from './export-shape';
 
 /*
  * A data widget's rows read from an endpoint of its application's APIs (issue 40): the page the
  * table asks for, in the endpoint's paging scheme, its search sent in the endpoint's search
- * parameter, its {{ }} parameters filled from the page's values and --userId-- with the
- * member's id. The member reaches the endpoint only through the widget of a page he may open
+ * parameter and its filters in the parameters the endpoint maps them to, its {{ }} parameters
+ * filled from the page's values and --userId-- with the member's id. The member reaches the endpoint only through the widget of a page he may open
  * (findPageWidget checked that); the rows are the API's, in its order, read only.
  */
 
 /** Whether the widget reads an API endpoint rather than a connection. */
 export const readsApi = (found: PageWidget): boolean => apiEndpointOf(found.widget) > 0;
-
-const chosen = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
-const isActive = (filter: TableFilterInput['possibleFilters'][number]): boolean => [filter.value, filter.values, filter.min, filter.max].some(chosen);
 
 /** The endpoint a widget names and its API, which must be its page's application's (another's is as good as none). */
 export async function endpointOfWidget(app: FastifyInstance, found: PageWidget) {
@@ -31,11 +32,61 @@ export async function endpointOfWidget(app: FastifyInstance, found: PageWidget) 
   };
 }
 
-/** The widget's endpoint for a table's query: its sort and filters refused (an API's rows keep its order). */
+interface OfferedFilter {
+  field: string;
+  column: string;
+  type: string;
+  interval: boolean;
+  sent: ApiFilterParam;
+}
+
+/** The widget's filters the endpoint can send: those on a column it maps to a parameter. */
+function offeredFilters(widget: DataWidget, endpoint: ApiEndpointDraft): OfferedFilter[] {
+  return (widget.filters ?? []).flatMap((filter) => {
+    const field = filter.field.trim();
+    const sent = endpoint.filterParams.find((mapped) => mapped.field === field);
+    const interval = isIntervalFilter(filter.type);
+    if (sent === undefined || (!interval && sent.param === '')) return [];
+    return [{ field, column: filter.column, type: filter.type, interval, sent }];
+  });
+}
+
+/**
+ * The active filters as the endpoint's query parameters: a select filter's values in its
+ * parameter, an interval's bounds (0 or empty: none) in theirs. A value for a filter the widget
+ * does not offer, or a bound the API takes no parameter for, is refused rather than left out: the
+ * member would read unfiltered rows as filtered ones.
+ */
+function filterQuery(offered: readonly OfferedFilter[], input: Pick<TableFilterInput, 'filterColumn' | 'possibleFilters'>): NameValue[] {
+  const query: NameValue[] = [];
+  for (const [field, active] of activeValues(input)) {
+    const filter = offered.find((f) => f.field === field);
+    const bounds = [intervalBound(active.min), intervalBound(active.max)] as const;
+    const values = Array.isArray(active.values) && active.values.length > 0 ? selectValues(active.values) : selectValues(active.value);
+    if (filter === undefined) {
+      if (values.length > 0 || bounds.some((bound) => bound !== undefined)) throw badRequest(Messages.apiCannotFilter);
+      continue;
+    }
+    if (!filter.interval) {
+      query.push(...values.map((value) => ({ name: filter.sent.param, value: String(value) })));
+      continue;
+    }
+    [filter.sent.param, filter.sent.maxParam].forEach((name, i) => {
+      const bound = bounds[i];
+      if (bound === undefined) return;
+      if (name === '') throw badRequest(Messages.apiCannotFilter);
+      query.push({ name, value: String(bound) });
+    });
+  }
+  return query;
+}
+
+/** The widget's endpoint for a table's query, with the query parameters of its filters. Sorts are refused: an API's rows keep its order. */
 async function widgetEndpoint(app: FastifyInstance, found: PageWidget, input: TableFilterInput) {
   if (input.sort !== undefined) throw badRequest(Messages.apiCannotSort);
-  if (Object.keys(input.filterColumn).length > 0 || input.possibleFilters.some(isActive)) throw badRequest(Messages.apiCannotFilter);
-  return endpointOfWidget(app, found);
+  const { endpoint, api } = await endpointOfWidget(app, found);
+  const offered = offeredFilters(found.widget, endpoint);
+  return { endpoint, api, offered, filters: filterQuery(offered, input) };
 }
 
 /** The widget's columns as its panel maps them. */
@@ -55,9 +106,9 @@ function keptFields(widget: DataWidget, rows: Record<string, unknown>[]): Record
 }
 
 export async function loadApiContent(app: FastifyInstance, found: PageWidget, body: LoadTableContentBody, signal?: AbortSignal): Promise<TableContent> {
-  const { endpoint, api } = await widgetEndpoint(app, found, body);
+  const { endpoint, api, offered, filters } = await widgetEndpoint(app, found, body);
   const page = await endpointPage({
-    api, endpoint, params: body.params ?? {}, userId: found.caller.userId, search: body.search, index: body.page - 1, size: body.limit, signal,
+    api, endpoint, params: body.params ?? {}, userId: found.caller.userId, search: body.search, filters, index: body.page - 1, size: body.limit, signal,
   }, app.config);
   const columns = shownColumns(found.widget);
   const seen = (body.page - 1) * body.limit + page.rows.length;
@@ -70,7 +121,7 @@ export async function loadApiContent(app: FastifyInstance, found: PageWidget, bo
     limit: body.limit,
     columns: columns.length > 0 ? columns : page.columns.map((column) => ({ label: column.name, field: column.name })),
     primaryKey: null,
-    possibleFilters: [],
+    possibleFilters: offered.map((f) => ({ field: f.field, column: f.column, type: f.type, options: f.interval ? [] : f.sent.choices })),
     filteredResult: keptFields(found.widget, page.rows),
     fromApi: { searchable: endpoint.searchParam !== '', sequential: endpoint.paging.scheme === 'cursor' || endpoint.paging.scheme === 'link' },
   };
@@ -87,10 +138,10 @@ export const API_EXPORT_PAGE_ROWS = 100;
 export async function apiExport(app: FastifyInstance, found: PageWidget, language: Language): Promise<ExportSource> {
   const columns = shownColumns(found.widget);
   async function* rows(input: TableFilterInput, maxRows: number, signal?: AbortSignal): AsyncGenerator<Record<string, unknown>[]> {
-    const { endpoint, api } = await widgetEndpoint(app, found, input);
+    const { endpoint, api, filters } = await widgetEndpoint(app, found, input);
     let total = 0;
     for (let index = 0; total < maxRows; index++) {
-      const page = await endpointPage({ api, endpoint, params: {}, userId: found.caller.userId, search: input.search, index, size: API_EXPORT_PAGE_ROWS, signal }, app.config);
+      const page = await endpointPage({ api, endpoint, params: {}, userId: found.caller.userId, search: input.search, filters, index, size: API_EXPORT_PAGE_ROWS, signal }, app.config);
       const kept = keptFields(found.widget, page.rows.slice(0, maxRows - total));
       if (kept.length > 0) yield kept;
       total += kept.length;

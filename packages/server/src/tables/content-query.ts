@@ -14,10 +14,10 @@ export interface Statement {
   params: ParamValue[];
 }
 
-interface ActiveValue { value?: unknown; values?: unknown; min?: unknown; max?: unknown }
+export interface ActiveValue { value?: unknown; values?: unknown; min?: unknown; max?: unknown }
 
 /** The filter values the browser sent, by field: possibleFilters first, filterColumn over them. */
-function activeValues(input: Pick<TableFilterInput, 'filterColumn' | 'possibleFilters'>): Map<string, ActiveValue> {
+export function activeValues(input: Pick<TableFilterInput, 'filterColumn' | 'possibleFilters'>): Map<string, ActiveValue> {
   const active = new Map<string, ActiveValue>();
   for (const f of input.possibleFilters) active.set(f.field, { value: f.value, values: f.values, min: f.min, max: f.max });
   for (const [field, value] of Object.entries(input.filterColumn) as [string, FilterValue][]) {

@@ -25,6 +25,24 @@ export const orders: Order[] = Array.from({ length: ORDER_COUNT }, (_, index) =>
   created: new Date(Date.UTC(2026, 0, 1) + index * 3_600_000).toISOString(),
 }));
 
+/**
+ * The orders a request's query keeps: `q` found in the customer, `paid` one of its values (the
+ * parameter repeated for several), `min_amount` and `max_amount` the amount's bounds, `max_id` the id's upper one.
+ */
+function ordersFound(query: URLSearchParams): Order[] {
+  const search = query.get('q') ?? '';
+  const paid = query.getAll('paid');
+  const min = query.get('min_amount');
+  const max = query.get('max_amount');
+  const maxId = query.get('max_id');
+  if (search === '' && paid.length === 0 && min === null && max === null && maxId === null) return orders;
+  return orders.filter((order) => order.customer.includes(search)
+    && (paid.length === 0 || paid.includes(String(order.paid)))
+    && (min === null || Number(order.amount) >= Number(min))
+    && (max === null || Number(order.amount) <= Number(max))
+    && (maxId === null || order.id <= Number(maxId)));
+}
+
 export interface SeenRequest {
   method: string;
   url: string;
@@ -99,8 +117,7 @@ export async function startTestApi(): Promise<TestApi> {
     if (url.pathname === '/echo') return json(response, 200, { rows: [{ method: request.method, path: url.pathname, query: url.search, body, user: request.headers['x-user'] ?? null }] });
     if (!url.pathname.startsWith('/orders')) return json(response, 404, { error: 'not found' });
     if (!allowed(request, url)) return json(response, 401, { error: 'unauthorized' });
-    const search = url.searchParams.get('q') ?? '';
-    const kept = search === '' ? orders : orders.filter((order) => order.customer.includes(search));
+    const kept = ordersFound(url.searchParams);
     const single = /^\/orders\/(\d+)$/.exec(url.pathname);
     if (single !== null) return json(response, 200, { order: orders.find((order) => order.id === Number(single[1])) ?? null });
     switch (url.pathname) {
@@ -128,8 +145,14 @@ export async function startTestApi(): Promise<TestApi> {
         const page = Math.max(1, numberParam(url, 'page', 1));
         const perPage = Math.min(100, numberParam(url, 'per_page', 20));
         const links: string[] = [];
-        if (page * perPage < kept.length) links.push(`<${url.pathname}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-        if (page > 1) links.push(`<${url.pathname}?page=${page - 1}&per_page=${perPage}>; rel="prev"`);
+        const pageLink = (to: number) => {
+          const query = new URLSearchParams(url.searchParams);
+          query.set('page', String(to));
+          query.set('per_page', String(perPage));
+          return `${url.pathname}?${query}`;
+        };
+        if (page * perPage < kept.length) links.push(`<${pageLink(page + 1)}>; rel="next"`);
+        if (page > 1) links.push(`<${pageLink(page - 1)}>; rel="prev"`);
         return json(response, 200, kept.slice((page - 1) * perPage, page * perPage), links.length > 0 ? { link: links.join(', ') } : {});
       }
       default:

@@ -15,6 +15,7 @@ import { useT } from '../../i18n/LanguageProvider';
 import { COLUMN_TYPE_LABELS, PAGING_LABELS } from './api-labels';
 import { draftOf, newEndpointDraft, PAGING_FIELDS, sentDraft } from './endpoint-draft';
 import { EndpointPreview } from './EndpointPreview';
+import { FilterParamRows } from './FilterParamRows';
 import { NameValueRows } from './NameValueRows';
 
 interface ApiEndpointDialogProps {
@@ -51,7 +52,7 @@ export function ApiEndpointDialog({ source, editing, onClose, onSaved }: ApiEndp
   const staleWrite = useStaleWrite<ApiEndpointDraft>(t('admin.apis.endpointStaleWhat'), {
     name: t('admin.apis.name'), method: t('admin.apis.method'), path: t('admin.apis.path'), query: t('admin.apis.query'), headers: t('admin.apis.endpointHeaders'),
     body: t('admin.apis.body'), rowsPath: t('admin.apis.rowsPath'), columns: t('admin.apis.columns'), paging: t('admin.apis.paging'),
-    searchParam: t('admin.apis.searchParam'), cacheS: t('admin.apis.cacheS'),
+    searchParam: t('admin.apis.searchParam'), filterParams: t('admin.apis.filters'), cacheS: t('admin.apis.cacheS'),
   });
   const set = (changes: Partial<ApiEndpointDraft>) => setDraft((current) => ({ ...current, ...changes }));
   const setPaging = (changes: Partial<ApiPaging>) => setDraft((current) => ({ ...current, paging: { ...current.paging, ...changes } }));
@@ -270,6 +271,7 @@ export function ApiEndpointDialog({ source, editing, onClose, onSaved }: ApiEndp
           </>
         )}
       </RowList>
+      <FilterParamRows rows={draft.filterParams} columns={draft.columns.map((column) => column.name.trim()).filter((name) => name !== '')} onChange={(filterParams) => set({ filterParams })} />
 
       <Divider />
       <EndpointPreview source={source} draft={sent} onUseColumns={(columns) => set({ columns })} />

@@ -25,9 +25,11 @@ describe('the endpoint dialog\'s draft', () => {
       headers: [{ name: '', value: ' ' }],
       body: '{"a":1}',
       columns: [{ name: '', path: '', type: 'text' }, { name: 'id', path: ' id ', type: 'number' }],
+      filterParams: [{ field: ' ', param: '', maxParam: '', choices: [] }, { field: ' paid', param: 'paid ', maxParam: '', choices: ['yes'] }],
     });
     expect(sent).toMatchObject({
       name: 'Orders', query: [{ name: 'size', value: '10' }], headers: [], body: '', columns: [{ name: 'id', path: 'id', type: 'number' }],
+      filterParams: [{ field: 'paid', param: 'paid', maxParam: '', choices: ['yes'] }],
     });
   });
 

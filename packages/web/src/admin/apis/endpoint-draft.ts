@@ -1,5 +1,5 @@
 import {
-  apiParameterNames, apiValueText, type ApiColumn, type ApiEndpoint, type ApiEndpointDraft, type ApiPagingScheme, ApiPagingSchema, type NameValue,
+  apiParameterNames, apiValueText, type ApiColumn, type ApiFilterParam, type ApiEndpoint, type ApiEndpointDraft, type ApiPagingScheme, ApiPagingSchema, type NameValue,
 } from '@rakit/core';
 
 /*
@@ -9,7 +9,7 @@ import {
  */
 
 export const newEndpointDraft = (): ApiEndpointDraft => ({
-  name: '', method: 'GET', path: '', query: [], headers: [], body: '', rowsPath: '', columns: [], paging: ApiPagingSchema.parse({}), searchParam: '', cacheS: 0,
+  name: '', method: 'GET', path: '', query: [], headers: [], body: '', rowsPath: '', columns: [], paging: ApiPagingSchema.parse({}), searchParam: '', filterParams: [], cacheS: 0,
 });
 
 /** The fields of a stored endpoint the dialog edits. */
@@ -20,6 +20,7 @@ export function draftOf(endpoint: ApiEndpoint): ApiEndpointDraft {
 
 const filledPair = (row: NameValue) => row.name.trim() !== '' || row.value.trim() !== '';
 const filledColumn = (column: ApiColumn) => column.name.trim() !== '' || column.path.trim() !== '';
+const filledFilter = (filter: ApiFilterParam) => [filter.field, filter.param, filter.maxParam].some((text) => text.trim() !== '') || filter.choices.length > 0;
 
 /** The draft as the server gets it: rows left wholly blank are not sent, a GET has no body. */
 export function sentDraft(draft: ApiEndpointDraft): ApiEndpointDraft {
@@ -31,6 +32,7 @@ export function sentDraft(draft: ApiEndpointDraft): ApiEndpointDraft {
     headers: draft.headers.filter(filledPair).map((row) => ({ name: row.name.trim(), value: row.value })),
     body: draft.method === 'GET' ? '' : draft.body,
     columns: draft.columns.filter(filledColumn).map((column) => ({ ...column, name: column.name.trim(), path: column.path.trim() })),
+    filterParams: draft.filterParams.filter(filledFilter).map((filter) => ({ ...filter, field: filter.field.trim(), param: filter.param.trim(), maxParam: filter.maxParam.trim() })),
   };
 }
 

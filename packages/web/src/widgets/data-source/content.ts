@@ -36,12 +36,12 @@ export interface ContentQuery {
 export const FIRST_PAGE: ContentQuery = { page: 1, search: '', filterColumn: {} };
 
 /**
- * What a widget reading an API endpoint asks (issue 40): a page by its number and, where the
- * endpoint takes one, a search. Never a sort, a filter or a cursor: the rows keep the API's
- * order and the server keeps the API's cursors (it refuses the others).
+ * What a widget reading an API endpoint asks (issue 40): a page by its number, its filters (the
+ * endpoint sends those it maps) and, where the endpoint takes one, a search. Never a sort or a
+ * cursor: the rows keep the API's order and the server keeps the API's cursors.
  */
 export const pageOnlyQuery = (query: ContentQuery, search = true): ContentQuery => ({
-  page: query.page, search: search ? query.search : '', filterColumn: {}, ...(query.limit === undefined ? {} : { limit: query.limit }),
+  page: query.page, search: search ? query.search : '', filterColumn: query.filterColumn, ...(query.limit === undefined ? {} : { limit: query.limit }),
 });
 
 /** The cached rows of every data widget of one saved page: what a save of the page makes stale. */

@@ -17,6 +17,8 @@ export interface EndpointChoice {
   columns: string[];
   /** Whether the endpoint takes a table's search (it has a search parameter). */
   searchable: boolean;
+  /** The columns a table may filter: those the endpoint sends a parameter for. */
+  filterColumns: string[];
 }
 
 /** What a data widget's panel knows about its source: the connections, the chosen one and its columns. */
@@ -60,6 +62,7 @@ export const endpointChoices = (sources: readonly ApiSourceWithEndpoints[]): End
   label: `${source.name} › ${endpoint.name}`,
   columns: endpoint.columns.map((column) => column.name),
   searchable: endpoint.searchParam !== '',
+  filterColumns: endpoint.filterParams.map((filter) => filter.field),
 })));
 
 /** The endpoints a panel offers, fetched once `wanted` (the panel reads from an API). */

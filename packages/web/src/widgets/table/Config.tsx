@@ -16,7 +16,7 @@ type TableFilter = WidgetComponent<'table'>['filters'][number];
  * Filters: a name, a type (select or interval) and the source column filtered. The name has a line
  * of its own, so the panel's width shows it whole beside neither select.
  */
-function FiltersField({ component, onChange, scope }: WidgetConfigProps<'table'> & { scope: SourceScope }) {
+function FiltersField({ component, onChange, scope, description }: WidgetConfigProps<'table'> & { scope: SourceScope; description?: string }) {
   const t = useT();
   const filterTypes = [{ value: 'select', label: t('datawidgets.tableConfig.filterSelect') }, { value: INTERVAL_FILTER_TYPES[0], label: t('datawidgets.tableConfig.filterInterval') }];
   return (
@@ -28,6 +28,7 @@ function FiltersField({ component, onChange, scope }: WidgetConfigProps<'table'>
       newRow={(): TableFilter => ({ column: '', type: 'select', field: '' })}
       addLabel={t('datawidgets.tableConfig.addFilter')}
       emptyText={t('datawidgets.tableConfig.noFilters')}
+      description={description}
     >
       {(row, set, index) => (
         <Stack gap={4} flex={1} miw={0}>
@@ -76,7 +77,9 @@ export function TableConfig(props: WidgetConfigProps<'table'>) {
           />
         ))}
       </Stack>
-      {fromApi ? null : <FiltersField {...props} scope={scope} />}
+      {fromApi
+        ? <FiltersField {...props} scope={{ ...scope, columns: scope.endpoint?.filterColumns ?? [] }} description={t('datawidgets.tableConfig.apiFiltersHint')} />
+        : <FiltersField {...props} scope={scope} />}
       <MultiSelect
         label={t('datawidgets.tableConfig.markdownColumns')}
         description={t('datawidgets.tableConfig.markdownHint')}

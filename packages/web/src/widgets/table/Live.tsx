@@ -93,7 +93,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const withBulk = component.bulkAction;
   const withActions = editAction !== undefined || deleteAction !== undefined || others.length > 0;
   const chosenRows = rows.filter((_, i) => selected.has(keys[i] as string));
-  const filtersShown = !fromApi && (live ? content.possibleFilters.length > 0 : component.filters.length > 0);
+  const filtersShown = live ? content.possibleFilters.length > 0 : component.filters.length > 0;
   const searchShown = component.search && (!fromApi || searchable);
 
   const clearSelection = () => setSelected(new Set());
