@@ -72,6 +72,7 @@ import taskRoutes from './routes/tasks';
 import userRoutes from './routes/users';
 import { SecretBox } from './security/secret-box';
 import { installSharedState } from './replicas/shared-state';
+import { type ApiCursorStore, localCursorStore, sharedCursorStore } from './apis/cursor-store';
 import { readCacheOf, type Store } from './store/db';
 import { statementLog } from './tables/statement-log';
 import type { ReadCache } from './store/read-cache';
@@ -113,6 +114,8 @@ declare module 'fastify' {
     pageHistory: PageHistoryPolicy;
     /** The live documents every write of a workflow's drawing reaches (co-editing). */
     workflowDocuments: WorkflowDocumentSync;
+    /** The cursors of cursor-paged API endpoints, shared by the replicas through Redis (issue 40). */
+    apiCursors: ApiCursorStore;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files, single sign-on's redirects): needs no contract. */
@@ -189,6 +192,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   app.decorate('sessionUse', sessionUseOf(store, (error) => app.log.warn({ err: error }, 'could not record a session\'s last use')));
   app.decorate('tokenUse', tokenUseOf(store, (error) => app.log.warn({ err: error }, 'could not record an API token\'s last use')));
   app.decorate('secretBox', new SecretBox(config.secret));
+  app.decorate('apiCursors', redis === undefined ? localCursorStore() : sharedCursorStore(redis, config.redisPrefix, (error) => app.log.warn({ err: error }, 'API cursors: Redis did not answer, this process\'s own are used')));
   app.decorate('dataSources', new DataSourceRegistry(config.dataDir, config.lifecycle.dataSourcePoolMax));
   app.decorate('readiness', new Readiness(store, config.lifecycle.readyTimeoutMs));
   closeConnectionsWhileDraining(app);

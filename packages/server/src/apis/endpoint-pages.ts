@@ -6,13 +6,15 @@ import type { OutboundRules } from '../outbound/guarded-send';
 import { type AnswerRows, rowsOfAnswer } from './answer-rows';
 import type { ApiSettings } from './api-settings';
 import { callEndpoint, type EndpointAnswer, type PageAsked } from './call-endpoint';
+import type { ApiCursorStore } from './cursor-store';
 import { type ApiParamValues, namesUser } from './templates';
 
 /*
  * Pages of an endpoint's rows as a table asks for them (issue 40). Page and offset schemes reach
  * any page at once; cursor and Link-header schemes only from the page before, so the cursors
- * each answer gives are kept (per endpoint, parameters, search, filters, size and, when the endpoint names
- * the caller, user) and a page further on is reached by walking a few pages at most. Answers are
+ * each answer gives are kept (cursor-store.ts: per endpoint, parameters, search, filters, size
+ * and, when the endpoint names the caller, user; shared by the replicas through Redis) and a page
+ * further on is reached by walking a few pages at most. Answers are
  * kept for the endpoint's cacheS seconds, per user when its requests carry the user.
  */
 
@@ -38,7 +40,6 @@ export interface EndpointPage extends AnswerRows {
   hasNext: boolean;
 }
 
-const cursorsKept = new LRUCache<string, (string | null)[]>({ max: 5_000 });
 /** Kept answers, bounded by their JSON's length (64 MB in all). */
 const answersKept = new LRUCache<string, { json: unknown; nextLink: string | null; size: number }>({ max: 1_000, maxSize: 64 * 1024 * 1024, sizeCalculation: (value) => value.size });
 
@@ -66,8 +67,8 @@ async function fetchPage(request: EndpointPageRequest, page: PageAsked, rules: O
 
 const sequential = (endpoint: ApiEndpointDraft): boolean => endpoint.paging.scheme === 'cursor' || endpoint.paging.scheme === 'link';
 
-/** The page `index` of the endpoint's rows. */
-export async function endpointPage(request: EndpointPageRequest, rules: OutboundRules): Promise<EndpointPage> {
+/** The page `index` of the endpoint's rows; a cursor-paged endpoint's cursors are kept in `cursors`. */
+export async function endpointPage(request: EndpointPageRequest, rules: OutboundRules, cursors: ApiCursorStore): Promise<EndpointPage> {
   const { endpoint, size } = request;
   if (request.search !== '' && endpoint.searchParam === '') throw badRequest(Messages.apiCannotSearch);
   const key = listKey(request);
@@ -82,19 +83,19 @@ export async function endpointPage(request: EndpointPageRequest, rules: Outbound
     const read = rowsOfAnswer(answer.json, endpoint);
     return { ...read, hasNext: read.total === null ? read.rows.length >= size : (request.index + 1) * size < read.total };
   }
-  // Cursor or Link: from the nearest page whose cursor is known.
-  const cursors = cursorsKept.get(key) ?? [null];
-  let from = Math.min(request.index, cursors.length - 1);
-  while (from > 0 && cursors[from] === undefined) from--;
+  // Cursor or Link: from the nearest page whose cursor is known (the first page needs none).
+  const known = await cursors.known(key);
+  let from = request.index;
+  while (from > 0 && !known.has(from)) from--;
   if (request.index - from > MAX_PAGES_WALKED) throw badRequest(Messages.apiPageTooFar);
+  let cursor = known.get(from) ?? null;
   for (let index = from; ; index++) {
-    const known = cursors[index] ?? null;
-    const page: PageAsked = endpoint.paging.scheme === 'cursor' ? { index, size, cursor: known } : { index, size, link: known };
+    const page: PageAsked = endpoint.paging.scheme === 'cursor' ? { index, size, cursor } : { index, size, link: cursor };
     const answer = await fetchPage(request, page, rules, key);
     const read = rowsOfAnswer(answer.json, endpoint);
     const next = endpoint.paging.scheme === 'cursor' ? read.nextCursor : answer.nextLink;
-    if (next !== null) cursors[index + 1] = next;
-    cursorsKept.set(key, cursors);
+    if (next !== null && known.get(index + 1) !== next) await cursors.remember(key, index + 1, next);
+    cursor = next;
     if (index >= request.index || next === null) {
       // Asked past the end: an empty page.
       return index >= request.index ? { ...read, hasNext: next !== null } : { ...read, rows: [], hasNext: false };

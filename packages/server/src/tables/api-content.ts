@@ -109,7 +109,7 @@ export async function loadApiContent(app: FastifyInstance, found: PageWidget, bo
   const { endpoint, api, offered, filters } = await widgetEndpoint(app, found, body);
   const page = await endpointPage({
     api, endpoint, params: body.params ?? {}, userId: found.caller.userId, search: body.search, filters, index: body.page - 1, size: body.limit, signal,
-  }, app.config);
+  }, app.config, app.apiCursors);
   const columns = shownColumns(found.widget);
   const seen = (body.page - 1) * body.limit + page.rows.length;
   const count = page.total ?? seen;
@@ -141,7 +141,7 @@ export async function apiExport(app: FastifyInstance, found: PageWidget, languag
     const { endpoint, api, filters } = await widgetEndpoint(app, found, input);
     let total = 0;
     for (let index = 0; total < maxRows; index++) {
-      const page = await endpointPage({ api, endpoint, params: {}, userId: found.caller.userId, search: input.search, filters, index, size: API_EXPORT_PAGE_ROWS, signal }, app.config);
+      const page = await endpointPage({ api, endpoint, params: {}, userId: found.caller.userId, search: input.search, filters, index, size: API_EXPORT_PAGE_ROWS, signal }, app.config, app.apiCursors);
       const kept = keptFields(found.widget, page.rows.slice(0, maxRows - total));
       if (kept.length > 0) yield kept;
       total += kept.length;

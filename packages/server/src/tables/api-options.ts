@@ -23,7 +23,7 @@ export async function loadApiOptions(app: FastifyInstance, caller: Principal, bo
   const options = new Map<string, string>();
   let truncated = false;
   for (let index = 0; ; index++) {
-    const page = await endpointPage({ api, endpoint, params: body.params, userId: caller.userId, search: '', filters: [], index, size: OPTION_PAGE_ROWS }, app.config);
+    const page = await endpointPage({ api, endpoint, params: body.params, userId: caller.userId, search: '', filters: [], index, size: OPTION_PAGE_ROWS }, app.config, app.apiCursors);
     const textColumn = widget.optionTextColumn || page.columns[0]?.name || '';
     const valueColumn = widget.optionValueColumn || textColumn;
     for (const row of page.rows) {
