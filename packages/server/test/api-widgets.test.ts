@@ -62,6 +62,7 @@ describe('data widgets reading an API endpoint', () => {
     await endpoint('mine', { path: '/echo', method: 'POST', body: '{"for": "--userId--", "status": "{{status}}"}', rowsPath: 'rows' });
     await endpoint('cached', { path: '/orders', rowsPath: 'data', paging: { scheme: 'page' }, cacheS: 60 });
     await endpoint('whole', { path: '/orders-link', paging: { scheme: 'none' } });
+    await endpoint('labelled', { path: '/orders-link', paging: { scheme: 'none' }, columns: [{ name: 'id', type: 'number' }, { name: 'label', path: "join(', ', [customer, amount])" }] });
     const doubled = await call('POST', '/function/saveFunction', {
       appId: owner.appId, name: 'Doubled', parameter: [{ name: 'rate', type: 'int' }], content: 'return rows.map((row) => ({ ...row, doubled: row.amount * rate }));',
     });
@@ -86,6 +87,8 @@ describe('data widgets reading an API endpoint', () => {
       { ...createComponent('dropdown', 'customer', 'Customer'), apiEndpointId: endpoints.pages, optionTextColumn: 'customer', optionValueColumn: 'id' },
       { ...createComponent('radio', 'paid', 'Paid'), apiEndpointId: endpoints.whole, optionTextColumn: 'paid' },
       { ...createComponent('checkbox', 'own', 'Own'), options: 'A,B' },
+      { ...createComponent('checkbox', 'byId', 'By id'), apiEndpointId: endpoints.labelled, optionTextColumn: 'label', optionValueColumn: 'id' },
+      { ...createComponent('checkbox', 'byLabel', 'By label'), apiEndpointId: endpoints.labelled, optionTextColumn: 'label', optionValueColumn: 'label' },
     ]);
     const pages = (await call('POST', '/save/saveApp', { appId: owner.appId, pages: [{ pageId: null, pageName: 'Orders' }, { pageId: null, pageName: 'Hidden' }] })).pages as { pageId: number }[];
     pageId = pages[0]?.pageId as number;
@@ -208,12 +211,16 @@ describe('data widgets reading an API endpoint', () => {
     const options = async (componentId: string, token = member) => {
       const answer = await server.call('POST', '/get/loadApiOptions', { pageId, componentId }, token);
       expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json().data as { options: { textOption: string; valueOption: string }[]; truncated: boolean };
+      return answer.json().data as { options: { textOption: string; valueOption: string }[]; truncated: boolean; withComma: number };
     };
     const customers = await options('customer');
     expect([customers.options.length, customers.truncated]).toEqual([1000, true]);
     expect(customers.options[0]).toEqual({ textOption: 'Customer 00001', valueOption: '1' });
-    expect(await options('paid')).toEqual({ options: [{ textOption: 'true', valueOption: 'true' }, { textOption: 'false', valueOption: 'false' }], truncated: false });
+    expect(await options('paid')).toEqual({ options: [{ textOption: 'true', valueOption: 'true' }, { textOption: 'false', valueOption: 'false' }], truncated: false, withComma: 0 });
+    // A checkbox's value joins its values by commas: a value holding one is left out, and counted.
+    const byId = await options('byId');
+    expect([byId.options.length, byId.options[0], byId.withComma]).toEqual([20, { textOption: 'Customer 00001, 0.50', valueOption: '1' }, 0]);
+    expect(await options('byLabel')).toEqual({ options: [], truncated: false, withComma: 20 });
     // A checkbox with its own options, a table, another application's builder, a hidden page: no options from an API.
     expect((await server.call('POST', '/get/loadApiOptions', { pageId, componentId: 'own' }, member)).statusCode).toBe(400);
     expect((await server.call('POST', '/get/loadApiOptions', { pageId, componentId: 'orders' }, member)).statusCode).toBe(404);
@@ -274,7 +281,7 @@ describe('data widgets reading an API endpoint', () => {
     expect(exported.body).not.toContain('market-token');
     expect(exported.body).not.toContain('header-secret');
     const bundle = exported.json().data as { apis: { id: number; name: string; hadSecret: boolean; headers: unknown[]; endpoints: { id: number; name: string }[] }[] };
-    expect(bundle.apis.map((a) => [a.name, a.hadSecret, a.endpoints.length])).toEqual([['Keyed', false, 0], ['Marketplace', true, 6]]);
+    expect(bundle.apis.map((a) => [a.name, a.hadSecret, a.endpoints.length])).toEqual([['Keyed', false, 0], ['Marketplace', true, 7]]);
     // An endpoint's filter parameters travel with it.
     expect(JSON.stringify(bundle.apis[1]?.endpoints.find((e) => e.name === 'filtered'))).toContain('"maxParam":"max_amount"');
     expect(bundle.apis[0]?.headers).toEqual([{ name: 'X-Api-Key', value: '' }, { name: 'X-Shop', value: 'north' }]);

@@ -237,6 +237,11 @@ export const ApiOptionsSchema = z.object({
   options: z.array(z.object({ textOption: z.string(), valueOption: z.string() })),
   /** The endpoint had more rows than MAX_API_OPTIONS: the first ones are given. */
   truncated: z.boolean(),
+  /**
+   * A checkbox's options left out because their value holds a comma: a checkbox's value is its
+   * checked options' values joined by commas (spec 2 §2), which such a value would split.
+   */
+  withComma: z.number().int().default(0),
 });
 export type ApiOptions = z.infer<typeof ApiOptionsSchema>;
 

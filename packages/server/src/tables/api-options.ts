@@ -12,7 +12,8 @@ const OPTION_PAGE_ROWS = 100;
 /**
  * A dropdown's, radio's or checkbox's options from its API endpoint (issue 40): one per row, shown
  * by the widget's text column and giving its value column ('' : the text's), repeated values
- * left out, at most MAX_API_OPTIONS. As a table's rows, reached only through a widget of a page
+ * left out (and a checkbox's values holding a comma, which its value would split), at most
+ * MAX_API_OPTIONS. As a table's rows, reached only through a widget of a page
  * the caller may open.
  */
 export async function loadApiOptions(app: FastifyInstance, caller: Principal, body: LoadApiOptionsBody): Promise<ApiOptions> {
@@ -22,6 +23,8 @@ export async function loadApiOptions(app: FastifyInstance, caller: Principal, bo
   const widget = found.widget as { optionTextColumn?: string; optionValueColumn?: string };
   const options = new Map<string, string>();
   let truncated = false;
+  let withComma = 0;
+  const joinsByComma = (found.widget as { type: string }).type === 'checkbox';
   for (let index = 0; ; index++) {
     const page = await endpointPage({ api, endpoint, params: body.params, userId: caller.userId, search: '', filters: [], index, size: OPTION_PAGE_ROWS }, app.config, app.apiCursors);
     const textColumn = widget.optionTextColumn || page.columns[0]?.name || '';
@@ -29,6 +32,10 @@ export async function loadApiOptions(app: FastifyInstance, caller: Principal, bo
     for (const row of page.rows) {
       const value = apiValueText(row[valueColumn]);
       if (options.has(value)) continue;
+      if (joinsByComma && value.includes(',')) {
+        withComma++;
+        continue;
+      }
       if (options.size >= MAX_API_OPTIONS) {
         truncated = true;
         break;
@@ -37,5 +44,5 @@ export async function loadApiOptions(app: FastifyInstance, caller: Principal, bo
     }
     if (truncated || !page.hasNext || page.rows.length === 0) break;
   }
-  return { options: [...options].map(([valueOption, textOption]) => ({ textOption, valueOption })), truncated };
+  return { options: [...options].map(([valueOption, textOption]) => ({ textOption, valueOption })), truncated, withComma };
 }

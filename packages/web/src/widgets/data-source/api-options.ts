@@ -1,4 +1,4 @@
-import type { ApiOptions, DropdownOption } from '@rakit/core';
+import { type ApiOptions, type DropdownOption, MAX_API_OPTIONS } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useMemo } from 'react';
 import { ApiUnreachableError } from '../../api/client';
@@ -42,9 +42,8 @@ export interface ApiOptionsState {
   note: string | undefined;
 }
 
-/** One load's answer: the options, or none and why. */
-interface Loaded {
-  options: ApiOptions['options'];
+/** One load's answer: the options (with what was left of them), or none and why. */
+interface Loaded extends Pick<ApiOptions, 'options' | 'truncated' | 'withComma'> {
   failure: string | null;
 }
 
@@ -66,16 +65,16 @@ export function useApiOptions(component: ApiOptionsSource, mode: WidgetMode): Ap
     // The options last read stay on the device for a visit without a network (issue 38).
     ...OFFLINE_KEPT,
     queryFn: async ({ signal }): Promise<Loaded> => {
-      if (current === null || pageId === null) return { options: [], failure: null };
+      if (current === null || pageId === null) return { options: [], truncated: false, withComma: 0, failure: null };
       try {
         const answer = await current.api.loadApiOptions({ pageId, componentId: component.id, params: params ?? {} }, signal);
         if (!answer.status || answer.data === undefined) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
-        return { options: answer.data.options, failure: null };
+        return { ...answer.data, failure: null };
       } catch (error) {
         // Aborted, or the network gone: the options last read stay.
         if (signal.aborted || error instanceof ApiUnreachableError) throw error;
         console.error(`The options of ${component.id} could not be loaded`, error);
-        return { options: [], failure: error instanceof Error ? error.message : String(error) };
+        return { options: [], truncated: false, withComma: 0, failure: error instanceof Error ? error.message : String(error) };
       }
     },
   });
@@ -91,9 +90,18 @@ export function useApiOptions(component: ApiOptionsSource, mode: WidgetMode): Ap
   const loading = loaded === undefined && result.fetchStatus !== 'paused' && !result.isError;
   const failure = loaded?.failure ?? (result.error === null ? null : result.error.message);
   const failed = !loading && (failure !== null || loaded === undefined);
-  return {
-    fromApi, live, options: loaded?.options ?? NO_OPTIONS, loading, failed, failure, note: failed ? t('formwidgets.apiOptions.failed') : undefined,
-  };
+  return { fromApi, live, options: loaded?.options ?? NO_OPTIONS, loading, failed, failure, note: failed ? t('formwidgets.apiOptions.failed') : loadedNote(loaded, t) };
+}
+
+/** What the field says of options that loaded: none at all, some left out, only the first ones. */
+function loadedNote(loaded: Loaded | undefined, t: ReturnType<typeof useT>): string | undefined {
+  if (loaded === undefined) return undefined;
+  const notes = [
+    loaded.options.length === 0 && loaded.withComma === 0 ? t('formwidgets.apiOptions.none') : '',
+    loaded.withComma > 0 ? t('formwidgets.apiOptions.withComma', { count: String(loaded.withComma) }) : '',
+    loaded.truncated ? t('formwidgets.apiOptions.truncated', { count: String(MAX_API_OPTIONS) }) : '',
+  ].filter((note) => note !== '');
+  return notes.length === 0 ? undefined : notes.join(' ');
 }
 
 /** An option as a face shows it: the value it gives, and its text (its value when it has none). Never HTML. */
