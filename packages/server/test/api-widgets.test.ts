@@ -119,6 +119,8 @@ describe('data widgets reading an API endpoint', () => {
     for (let page = 2; page <= ORDER_COUNT / 100; page++) last = await loaded('orders', { page, limit: 100 });
     // One request per Next: each page's cursor came with the page before.
     expect(api.seen.length - start).toBe(ORDER_COUNT / 100 - 1);
+    // On one kept-alive connection, not a connection (and a TLS handshake) per page.
+    expect(new Set(api.seen.slice(start).map((request) => request.connection)).size).toBe(1);
     expect([last.filteredResult.length, last.filteredResult.at(-1)?.id, last.countCapped, last.count, last.pageCount]).toEqual([100, ORDER_COUNT, false, ORDER_COUNT, 100]);
     // Prev: its cursor is known, one request.
     const back = api.seen.length;

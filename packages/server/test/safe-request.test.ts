@@ -177,6 +177,25 @@ describe('POST /action/testRequest', () => {
     expect(JSON.parse(answer.text)).toMatchObject({ url: '/same' });
   });
 
+  it('keeps a connection alive only for the very addresses it was opened to', async () => {
+    // Listening on every loopback address, answering which one it was reached on and from which port.
+    const where = createServer((request, response) => response.end(JSON.stringify({ local: request.socket.localAddress, port: request.socket.remotePort })));
+    await new Promise<void>((resolve) => where.listen(0, '0.0.0.0', resolve));
+    try {
+      const url = new URL(`http://pooled.invalid:${(where.address() as AddressInfo).port}/where`);
+      const ask = async (address: string) => JSON.parse((await sendToAddress({ url, method: 'GET', headers: {} }, [{ address, family: 4 }], 2000, undefined, undefined, true)).text) as { local: string; port: number };
+      const first = await ask('127.0.0.1');
+      expect(await ask('127.0.0.1')).toEqual(first);
+      // The name now vetted to another address: a connection of its own, never the kept one.
+      const moved = await ask('127.0.0.2');
+      expect(moved.local).toBe('127.0.0.2');
+      expect(moved.port).not.toBe(first.port);
+    } finally {
+      where.closeAllConnections();
+      await new Promise<void>((resolve) => where.close(() => resolve()));
+    }
+  });
+
   it('tries the next address of the host when one cannot be connected to', async () => {
     // The echo server listens on 127.0.0.1 only: ::1 refuses the connection.
     const port = new URL(echo.url).port;

@@ -171,7 +171,7 @@ export async function callEndpoint(call: EndpointCall, rules: OutboundRules): Pr
     const body = requestBody(call, headers);
     try {
       answer = await withAppSlot(call.api.appId, () => sendGuarded(
-        { url: target, method: call.endpoint.method, headers, body }, rules, { timeoutMs: call.api.timeLimitMs, maxBytes: call.api.maxBytes, signal: call.signal },
+        { url: target, method: call.endpoint.method, headers, body }, rules, { timeoutMs: call.api.timeLimitMs, maxBytes: call.api.maxBytes, signal: call.signal, keepAlive: true },
       ));
     } catch (error) {
       // A refusal of ours (400) or the caller gone is final; a connection that failed may be tried again.

@@ -28,6 +28,8 @@ export interface GuardedSendOptions {
   timeoutMs: number;
   maxBytes: number;
   signal?: AbortSignal | undefined;
+  /** Keep the connection for the next request to the same origin and addresses (safe-request.ts). */
+  keepAlive?: boolean;
 }
 
 /**
@@ -37,5 +39,5 @@ export interface GuardedSendOptions {
 export async function sendGuarded(request: OutboundRequest, rules: OutboundRules, options: GuardedSendOptions): Promise<OutboundResponse> {
   const targets = await vetOutboundHost(request.url, rules);
   options.signal?.throwIfAborted();
-  return sendToAddress(request, targets, options.timeoutMs, options.signal, options.maxBytes);
+  return sendToAddress(request, targets, options.timeoutMs, options.signal, options.maxBytes, options.keepAlive ?? false);
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction, TcpNetConnectOpts } from 'node:net';
+import { LRUCache } from 'lru-cache';
 import { Messages } from '@rakit/core';
 import { badRequest, HttpError, local } from '../errors/http-errors';
 import { addressesOf, type AllowedHosts, isPublicAddress, resolveHost, type VettedAddress } from './addresses';
@@ -84,13 +85,37 @@ export interface OutboundResponse {
   text: string;
 }
 
+/** How long a kept-alive connection waits unused before it is closed (below common servers' own 60 s). */
+const IDLE_CONNECTION_MS = 15_000;
+
+/**
+ * Kept-alive connections for the requests that ask for them (an API's pages, issue 40: a TLS
+ * handshake per page costs more than the page), one pool per origin *and* the addresses vetted
+ * for it: a socket is only ever reused for the very addresses it was opened to, so a host whose
+ * DNS now answers otherwise gets a new pool, made through a new vetting.
+ */
+const pools = new LRUCache<string, http.Agent>({ max: 200, dispose: (agent) => agent.destroy() });
+
+function poolFor(url: URL, targets: readonly VettedAddress[]): http.Agent {
+  const key = `${url.protocol}//${url.host} ${targets.map((t) => t.address).join(' ')}`;
+  let agent = pools.get(key);
+  if (agent === undefined) {
+    const settings = { keepAlive: true, maxSockets: 8, maxFreeSockets: 4, timeout: IDLE_CONNECTION_MS, scheduling: 'lifo' as const };
+    agent = url.protocol === 'https:' ? new https.Agent(settings) : new http.Agent(settings);
+    pools.set(key, agent);
+  }
+  return agent;
+}
+
 /**
  * Sends the request to `targets` (the vetted addresses of the URL's host, tried in turn when one
  * cannot be connected to: a host whose IPv6 address is unreachable from here still answers);
- * redirects are answered, not followed.
+ * redirects are answered, not followed. With `keepAlive` the connection is kept for the next
+ * request to the same origin and addresses.
  */
 export function sendToAddress(
   request: OutboundRequest, targets: readonly VettedAddress[], timeoutMs = OUTBOUND_TIMEOUT_MS, signal?: AbortSignal, maxBytes = OUTBOUND_MAX_BYTES,
+  keepAlive = false,
 ): Promise<OutboundResponse> {
   const first = targets[0];
   if (first === undefined) return Promise.reject(new HttpError(502, Messages.requestHostUnknown));
@@ -107,7 +132,9 @@ export function sendToAddress(
   }
   const client = request.url.protocol === 'https:' ? https : http;
   // Every vetted address is tried in turn (Node's "happy eyeballs"), not only the first.
-  const options: http.RequestOptions & Pick<TcpNetConnectOpts, 'autoSelectFamily'> = { method: request.method, headers, lookup, agent: false, autoSelectFamily: true };
+  const options: http.RequestOptions & Pick<TcpNetConnectOpts, 'autoSelectFamily'> = {
+    method: request.method, headers, lookup, agent: keepAlive ? poolFor(request.url, targets) : false, autoSelectFamily: true,
+  };
 
   return new Promise((resolve, reject) => {
     let outgoing: http.ClientRequest;

@@ -3,7 +3,7 @@ import {
   selectValues, type TableContent, type TableFilterInput, tablePageCount, widgetColumns,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
-import { apiSettingsOf, endpointOfRow } from '../apis/api-settings';
+import { type ApiSettings, apiSettingsOf, endpointOfRow } from '../apis/api-settings';
 import { endpointPage } from '../apis/endpoint-pages';
 import { badRequest, notFound } from '../errors/http-errors';
 import { cachedApiEndpoint } from '../store/cached-reads';
@@ -22,14 +22,27 @@ import { type ExportSource, headersOf } from './export-shape';
 /** Whether the widget reads an API endpoint rather than a connection. */
 export const readsApi = (found: PageWidget): boolean => apiEndpointOf(found.widget) > 0;
 
+type WidgetEndpoint = { endpoint: ApiEndpointDraft & { endpointId: number; revision: number }; api: ApiSettings };
+
+/**
+ * The endpoint and API of each cached read, parsed and its secret opened once: the cache's
+ * objects are frozen and replaced on a write, so a read keyed by one is never stale.
+ */
+const readEndpoints = new WeakMap<object, WidgetEndpoint>();
+
 /** The endpoint a widget names and its API, which must be its page's application's (another's is as good as none). */
-export async function endpointOfWidget(app: FastifyInstance, found: PageWidget) {
+export async function endpointOfWidget(app: FastifyInstance, found: PageWidget): Promise<WidgetEndpoint> {
   const stored = await cachedApiEndpoint(app, apiEndpointOf(found.widget));
   if (stored === undefined || stored.source.appId !== found.appId) throw notFound(Messages.apiEndpointNotFound);
-  return {
-    endpoint: { ...endpointOfRow(stored.endpoint), endpointId: stored.endpoint.endpointId, revision: stored.endpoint.revision },
-    api: apiSettingsOf(stored.source, app.secretBox),
-  };
+  let read = readEndpoints.get(stored);
+  if (read === undefined) {
+    read = {
+      endpoint: { ...endpointOfRow(stored.endpoint), endpointId: stored.endpoint.endpointId, revision: stored.endpoint.revision },
+      api: apiSettingsOf(stored.source, app.secretBox),
+    };
+    readEndpoints.set(stored, read);
+  }
+  return read;
 }
 
 interface OfferedFilter {

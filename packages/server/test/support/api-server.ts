@@ -48,6 +48,8 @@ export interface SeenRequest {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** Which connection it came on (numbered as they open): a kept-alive connection carries several. */
+  connection: number;
 }
 
 export interface TestApi extends LocalHttpServer {
@@ -160,12 +162,22 @@ export async function startTestApi(): Promise<TestApi> {
     }
   }
 
+  const connections = new WeakMap<object, number>();
+  let opened = 0;
+  const connectionOf = (socket: object) => {
+    let number = connections.get(socket);
+    if (number === undefined) {
+      number = ++opened;
+      connections.set(socket, number);
+    }
+    return number;
+  };
   const server = await listenLocal((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      api.seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      api.seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body, connection: connectionOf(request.socket) });
       route(request, body, response);
     });
   });
