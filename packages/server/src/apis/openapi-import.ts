@@ -1,4 +1,4 @@
-import { type ApiFilterParam, type ApiMethod, type NameValue, type OpenApiOperation, type OpenApiRead } from '@rakit/core';
+import { type ApiFilterParam, ApiFilterParamSchema, type ApiMethod, type NameValue, type OpenApiOperation, type OpenApiRead } from '@rakit/core';
 import { badRequest, local } from '../errors/http-errors';
 
 /*
@@ -51,9 +51,13 @@ function parametersOf(item: PathItem, operation: Operation): (OpenApiOperation['
  * name (`?status=open|closed` filters `status`): a table on the endpoint offers it with those values.
  */
 const filtersOf = (parameters: ReturnType<typeof parametersOf>): ApiFilterParam[] => parameters
-  .filter((p) => p.in === 'query' && !p.required && p.choices.length > 0 && /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(p.name))
-  .slice(0, 20)
-  .map((p) => ({ field: p.name, param: p.name, maxParam: '', choices: [...new Set(p.choices)].slice(0, 100) }));
+  .filter((p) => p.in === 'query' && !p.required && p.choices.length > 0)
+  // A name an endpoint could not save (not a header token, too long) is no filter.
+  .flatMap((p) => {
+    const filter = ApiFilterParamSchema.safeParse({ field: p.name, param: p.name, choices: [...new Set(p.choices)].slice(0, 100) });
+    return filter.success ? [filter.data] : [];
+  })
+  .slice(0, 20);
 
 const placeholder = (name: string) => `{{${name.replace(/[^\w.-]/g, '_')}}}`;
 
