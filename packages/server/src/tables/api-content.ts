@@ -1,6 +1,6 @@
 import {
   type ApiEndpointDraft, type ApiFilterParam, intervalBound, isIntervalFilter, type Language, type LoadTableContentBody, Messages, type NameValue,
-  selectValues, type TableContent, type TableFilterInput, tablePageCount, widgetColumns,
+  type TableContent, type TableFilterInput, tablePageCount, widgetColumns,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { type ApiSettings, apiSettingsOf, endpointOfRow } from '../apis/api-settings';
@@ -8,15 +8,16 @@ import { endpointPage } from '../apis/endpoint-pages';
 import { badRequest, notFound } from '../errors/http-errors';
 import { cachedApiEndpoint } from '../store/cached-reads';
 import { apiEndpointOf, type DataWidget, type PageWidget } from './data-widget';
-import { activeValues } from './content-query';
+import { activeValues, chosenValues } from './content-query';
 import { type ExportSource, headersOf } from './export-shape';
 
 /*
  * A data widget's rows read from an endpoint of its application's APIs (issue 40): the page the
  * table asks for, in the endpoint's paging scheme, its search sent in the endpoint's search
  * parameter and its filters in the parameters the endpoint maps them to, its {{ }} parameters
- * filled from the page's values and --userId-- with the member's id. The member reaches the endpoint only through the widget of a page he may open
- * (findPageWidget checked that); the rows are the API's, in its order, read only.
+ * filled from the page's values and --userId-- with the member's id. The member reaches the
+ * endpoint only through the widget of a page he may open (findPageWidget checked that); the rows
+ * are the API's, in its order, read only.
  */
 
 /** Whether the widget reads an API endpoint rather than a connection. */
@@ -75,7 +76,7 @@ function filterQuery(offered: readonly OfferedFilter[], input: Pick<TableFilterI
   for (const [field, active] of activeValues(input)) {
     const filter = offered.find((f) => f.field === field);
     const bounds = [intervalBound(active.min), intervalBound(active.max)] as const;
-    const values = Array.isArray(active.values) && active.values.length > 0 ? selectValues(active.values) : selectValues(active.value);
+    const values = chosenValues(active);
     if (filter === undefined) {
       if (values.length > 0 || bounds.some((bound) => bound !== undefined)) throw badRequest(Messages.apiCannotFilter);
       continue;

@@ -27,6 +27,9 @@ export function activeValues(input: Pick<TableFilterInput, 'filterColumn' | 'pos
   return active;
 }
 
+/** A select filter's chosen values: its list when it has one, else its value ([] when none). */
+export const chosenValues = (active: ActiveValue) => (Array.isArray(active.values) && active.values.length > 0 ? selectValues(active.values) : selectValues(active.value));
+
 /** SQLite's guard of the plan's statements (sqliteGuard): a custom query's rows name their columns to it. */
 const guardText = (plan: ContentPlan) => sqliteGuard(plan.kind, plan.kind === 'custom' ? plan.selected.map((c) => plan.quote(c)) : []);
 
@@ -56,7 +59,7 @@ export function conditionsOf(plan: ContentPlan, input: Pick<TableFilterInput, 's
       if (max !== undefined) { conditions.push(`${column} <= ?`); params.push(max); }
       continue;
     }
-    const listed = Array.isArray(active.values) && active.values.length > 0 ? selectValues(active.values) : selectValues(active.value);
+    const listed = chosenValues(active);
     if (listed.length === 1) conditions.push(`${column} = ?`);
     else if (listed.length > 1) conditions.push(`${column} IN (${listed.map(() => '?').join(', ')})`);
     params.push(...listed);
