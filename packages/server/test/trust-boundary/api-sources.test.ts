@@ -1,4 +1,4 @@
-import { BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, Messages } from '@rakit/core';
+import { BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, createComponent, Messages } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildTestServer, type TestServer } from '../support/build';
@@ -123,6 +123,34 @@ describe('a hostile author where the operator allows one intranet host', () => {
     expect(other.statusCode).toBe(400);
     const answer = await server.call('POST', '/action/previewApiEndpoint', { sourceId, endpoint: { name: 'E', path: '/orders-link', paging: { scheme: 'link', sizeParam: 'per_page' } } }, hostile.token);
     expect(answer.statusCode).toBe(200);
+    expect(elsewhereHits).toBe(0);
+  });
+
+  it('keeps a table filter\'s value inside its one query parameter, and takes no parameter name that could end it', async () => {
+    const call = async (url: string, body: unknown) => {
+      const answer = await server.call('POST', url, body, hostile.token);
+      expect(answer.statusCode, `${url} ${answer.body}`).toBeLessThan(300);
+      return answer.json().data;
+    };
+    const { sourceId } = await call('/save/saveApiSource', { sourceId: null, appId: hostile.appId, name: 'Filtering', baseUrl: api.base });
+    for (const param of ['state\r\nX-Injected: 1', 'a=b', 'a b', 'a/b']) {
+      const refused = await server.call('POST', '/save/saveApiEndpoint', { endpointId: null, sourceId, name: 'Bad', path: '/echo', filterParams: [{ field: 'status', param }] }, hostile.token);
+      expect(refused.statusCode, JSON.stringify(param)).toBe(400);
+    }
+    const { endpointId } = await call('/save/saveApiEndpoint', {
+      endpointId: null, sourceId, name: 'Echo', path: '/echo', rowsPath: 'rows', filterParams: [{ field: 'status', param: 'state', choices: ['open'] }],
+    });
+    const { pages } = await call('/save/saveApp', { appId: hostile.appId, pages: [{ pageId: null, pageName: 'Filtered echo' }] }) as { pages: { pageId: number }[] };
+    const pageId = pages[0]?.pageId as number;
+    const table = { ...createComponent('table', 'echo', 'Echo'), apiEndpointId: endpointId, options: 'query', mapping_table: 'query', filters: [{ field: 'status', type: 'select', column: 'Status' }] };
+    await call('/save/saveApp', { appId: hostile.appId, pages: [{ pageId, pageComponents: JSON.stringify([table]) }] });
+    const before = api.seen.length;
+    const value = 'open&state=closed#http://169.254.169.254/';
+    const answer = await server.call('POST', '/get/loadTableContent', { pageId, componentId: 'echo', filterColumn: { status: value } }, hostile.token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const reached = api.seen.slice(before);
+    expect(reached.map((request) => new URL(request.url, api.base).pathname)).toEqual(['/echo']);
+    expect(new URL(reached[0]?.url ?? '', api.base).searchParams.getAll('state')).toEqual([value]);
     expect(elsewhereHits).toBe(0);
   });
 
