@@ -9,7 +9,7 @@ const LAYERS = {
     ['datasources', 'engine', 'store'],
     ['audit', 'storage', 'replicas', 'pdf-templates', 'auth', 'lifecycle', 'third-parties'],
     ['accounts', 'apis', 'connections', 'lookups', 'pages', 'print', 'apps', 'functions', 'queries', 'tables', 'workflows', 'triggers', 'hooks', 'schedules', 'tasks', 'bundles', 'coedit'],
-    ['http', 'routes'],
+    ['http', 'routes', 'cli'],
   ],
   'packages/web/src': [
     ['boot', 'components', 'i18n', 'session', 'state', 'theme', 'pwa'],

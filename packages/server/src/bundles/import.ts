@@ -17,7 +17,8 @@ import type { PdfReader } from '../pdf-templates/extract';
 import { templateWork } from '../print/templates';
 import type { Store } from '../store/db';
 import { insertReturningId } from '../store/insert';
-import { insertApiEndpoint, insertApiSource } from '../store/repositories/api-sources';
+import { insertApiEndpoint, insertApiSource, listApiSourceRows } from '../store/repositories/api-sources';
+import { authOfRow } from '../apis/api-settings';
 import { deleteAppContents, findAppById, findAppBySlug, freeAppSlug, insertApp, isAppNameTaken } from '../store/repositories/apps';
 import { addMember, deleteGroupCascade, grantMenuAccess, groupsOfUser, insertGroup, setGroupPageAndActionAccess } from '../store/repositories/groups';
 import { storedNameText } from '../store/repositories/name-translations';
@@ -126,19 +127,51 @@ async function changesOf(store: Store, bundle: AppBundle, appId: number | undefi
   return changes;
 }
 
+const connectionKey = (c: { dbType: string; dbHost: string; dbPort: number; dbDatabase: string; dbUser: string }) => [c.dbType, c.dbHost, c.dbPort, c.dbDatabase, c.dbUser].join('|');
+const apiKey = (a: { name: string; baseUrl: string; kind: string }) => [a.name, a.baseUrl, a.kind].join('|');
+
+/**
+ * Over an existing application, the passwords of its connections and the secrets of its APIs,
+ * by what each is (a connection's type, host, port, database and user; an API's name, address and
+ * way of signing in): a bundle naming the very same one keeps it when the importer types none, so
+ * the application's own files imported again (issue 39) need no secret typed. A connection to
+ * anything else needs its own, as before. The caller administers the application (checkTarget).
+ */
+async function keptSecrets(app: FastifyInstance, appId: number): Promise<{ passwords: Map<string, string>; apiSecrets: Map<string, string> }> {
+  const open = (sealed: string) => {
+    try {
+      return sealed === '' ? '' : app.secretBox.open(sealed);
+    } catch {
+      return ''; // sealed under a key this server no longer has: typed again, as a new one
+    }
+  };
+  const connections = await app.store.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).execute();
+  const apis = await listApiSourceRows(app.store, appId);
+  return {
+    passwords: new Map(connections.map((c) => [connectionKey(c), open(c.dbPasswordEnc)])),
+    apiSecrets: new Map(apis.map((a) => [apiKey({ name: a.sourceName, baseUrl: a.baseUrl, kind: authOfRow(a).kind }), open(a.secretEnc)])),
+  };
+}
+
 /** What importing would do; writes nothing. */
 export async function previewImport(app: FastifyInstance, caller: Principal, body: ImportBundleBody): Promise<BundlePreview> {
   const existing = await checkTarget(app, caller, body.target);
   const { bundle } = readBundle(body.bundle);
+  const kept = existing === undefined ? undefined : await keptSecrets(app, existing.appId);
   return {
     appName: body.target.kind === 'new' ? body.target.appName : existing?.appName ?? '',
     formatVersion: bundle.formatVersion,
     exportedAt: bundle.exportedAt,
     changes: await changesOf(app.store, bundle, existing?.appId),
     connections: bundle.connections.map((c) => ({
-      id: c.id, dbType: c.dbType, dbHost: c.dbHost, dbPort: c.dbPort, dbUser: c.dbUser, dbDatabase: c.dbDatabase, needsPassword: c.dbType !== 'sqlite',
+      id: c.id, dbType: c.dbType, dbHost: c.dbHost, dbPort: c.dbPort, dbUser: c.dbUser, dbDatabase: c.dbDatabase,
+      // One the application has, with its password, keeps it.
+      needsPassword: c.dbType !== 'sqlite' && (kept?.passwords.get(connectionKey(c)) ?? '') === '',
     })),
-    apis: bundle.apis.map((a) => ({ id: a.id, name: a.name, baseUrl: a.baseUrl, needsSecret: API_AUTH_WITH_SECRET.includes(a.auth.kind) })),
+    apis: bundle.apis.map((a) => ({
+      id: a.id, name: a.name, baseUrl: a.baseUrl,
+      needsSecret: API_AUTH_WITH_SECRET.includes(a.auth.kind) && (kept?.apiSecrets.get(apiKey({ name: a.name, baseUrl: a.baseUrl, kind: a.auth.kind })) ?? '') === '',
+    })),
     users: bundle.users?.length ?? 0,
   };
 }
@@ -147,10 +180,11 @@ export async function previewImport(app: FastifyInstance, caller: Principal, bod
 async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principal, body: ImportBundleBody): Promise<Prepared> {
   const checked = readBundle(body.bundle);
   const { bundle } = checked;
+  const kept = body.target.kind === 'replace' ? await keptSecrets(app, body.target.appId) : { passwords: new Map<string, string>(), apiSecrets: new Map<string, string>() };
   const passwords = new Map<number, string>();
   for (const connection of bundle.connections) {
     if (connection.dbType === 'sqlite') continue;
-    const password = body.passwords[String(connection.id)] ?? '';
+    const password = body.passwords[String(connection.id)] || kept.passwords.get(connectionKey(connection)) || '';
     passwords.set(connection.id, password);
     const settings = { ...connection, dbAppId: 0, dbPassword: password };
     try {
@@ -164,7 +198,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
   for (const api of bundle.apis) {
     // As an API saved by hand: its addresses under the outbound rules, a way of signing in that needs a secret given one.
     await vetApiAddresses(app.config, api);
-    const secret = body.apiSecrets[String(api.id)] ?? '';
+    const secret = body.apiSecrets[String(api.id)] || kept.apiSecrets.get(apiKey({ name: api.name, baseUrl: api.baseUrl, kind: api.auth.kind })) || '';
     if (secret === '' && API_AUTH_WITH_SECRET.includes(api.auth.kind)) throw badRequest(local('bundleApiSecretMissing', { name: api.name }));
     apiSecrets.set(api.id, secret);
   }

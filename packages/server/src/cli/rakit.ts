@@ -1,0 +1,222 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AppBundle } from '@rakit/core';
+import { createTwoFilesPatch } from 'diff';
+import { type BundleFile, bundleFromFiles, bundleToFiles, isBundlePath } from '../bundles/files';
+
+/*
+ * `npx rakit export|diff|import` (issue 39): an application kept as files in a folder (a git
+ * repository's work tree), exchanged with a running Rakit over its HTTP API. The server decides
+ * who may do what: the caller is an administrator of the application (a session token in
+ * RAKIT_TOKEN, or RAKIT_USER and RAKIT_PASSWORD signing in to the application).
+ */
+
+const USAGE = `Usage: rakit <command> <folder> --server <url> --app <slug> [options]
+
+Commands:
+  export   write the application into the folder as files (removing files of things it no longer has)
+  diff     show what importing the folder would change; exits 1 when there is a difference
+  import   replace the application with the folder's files
+
+Options:
+  --server <url>        the Rakit server (default: RAKIT_SERVER, or http://localhost:8080)
+  --app <slug>          the application
+  --users               export: with the members' user ids
+  --no-data             export: without the rows of embedded SQLite databases
+  --password <id>=<pw>  import: the password of connection <id> (repeatable); one the
+                        application already has for the same connection is kept
+
+Signing in: RAKIT_TOKEN (a session token), or RAKIT_USER and RAKIT_PASSWORD (an
+administrator of the application).`;
+
+class CliError extends Error {}
+
+interface Options {
+  server: string;
+  appSlug: string;
+  users: boolean;
+  data: boolean;
+  passwords: Record<string, string>;
+}
+
+interface Answer<T> {
+  status: boolean;
+  data: T;
+  error?: string[];
+  message?: string;
+}
+
+/** One call to the server; a refusal becomes the server's own words. */
+async function call<T>(options: Options, token: string, method: string, route: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(route, options.server), {
+      method,
+      headers: { ...(token === '' ? {} : { authorization: `Bearer ${token}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new CliError(`${options.server} does not answer: ${(error as Error).message}`);
+  }
+  const text = await response.text();
+  let answer: Answer<T>;
+  try {
+    answer = JSON.parse(text) as Answer<T>;
+  } catch {
+    throw new CliError(`${method} ${route}: ${response.status} ${text.slice(0, 200)}`);
+  }
+  if (!response.ok || answer.status === false) {
+    throw new CliError(`${method} ${route}: ${response.status} ${[answer.message, ...(answer.error ?? [])].filter(Boolean).join('; ')}`);
+  }
+  return answer.data;
+}
+
+async function signIn(options: Options): Promise<string> {
+  const token = process.env.RAKIT_TOKEN ?? '';
+  if (token !== '') return token;
+  const userId = process.env.RAKIT_USER ?? '';
+  const password = process.env.RAKIT_PASSWORD ?? '';
+  if (userId === '' || password === '') throw new CliError('Set RAKIT_TOKEN, or RAKIT_USER and RAKIT_PASSWORD');
+  const answer = await call<{ token: string }[]>(options, '', 'POST', '/auth/login', { userId, password, appSlug: options.appSlug });
+  const signedIn = answer[0]?.token;
+  if (signedIn === undefined) throw new CliError('The server gave no session (an account with a second factor signs in with RAKIT_TOKEN)');
+  return signedIn;
+}
+
+async function appIdOf(options: Options): Promise<number> {
+  return (await call<{ appId: number }>(options, '', 'GET', `/get/getApp/slug/${encodeURIComponent(options.appSlug)}`)).appId;
+}
+
+async function serverFiles(options: Options, token: string, appId: number): Promise<BundleFile[]> {
+  const bundle = await call<AppBundle>(options, token, 'GET', `/get/exportApp/${appId}?users=${options.users}&data=${options.data}`);
+  return bundleToFiles(bundle);
+}
+
+/** The folder's files of the application's layout (a README, .git and the like are the repository's own). */
+async function folderFiles(folder: string): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  let entries;
+  try {
+    entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  } catch {
+    throw new CliError(`${folder} cannot be read`);
+  }
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (isBundlePath(relative)) out.set(relative, await readFile(path.join(folder, relative)));
+  }
+  return out;
+}
+
+async function exportTo(folder: string, options: Options): Promise<void> {
+  const token = await signIn(options);
+  const files = await serverFiles(options, token, await appIdOf(options));
+  // Only once the server has answered: a refusal leaves no folder behind.
+  await mkdir(folder, { recursive: true });
+  const before = await folderFiles(folder);
+  let written = 0;
+  for (const file of files) {
+    if (before.get(file.path)?.equals(file.content) === true) continue;
+    await mkdir(path.dirname(path.join(folder, file.path)), { recursive: true });
+    await writeFile(path.join(folder, file.path), file.content);
+    written++;
+  }
+  const kept = new Set(files.map((f) => f.path));
+  const removed = [...before.keys()].filter((p) => !kept.has(p));
+  for (const relative of removed) await rm(path.join(folder, relative));
+  console.log(`${options.appSlug}: ${files.length} files, ${written} written, ${removed.length} removed`);
+}
+
+/** What importing the folder would change, file by file, as a unified diff; true when anything would. */
+async function diffWith(folder: string, options: Options): Promise<boolean> {
+  const token = await signIn(options);
+  const server = new Map((await serverFiles(options, token, await appIdOf(options))).map((f) => [f.path, f.content]));
+  const local = await folderFiles(folder);
+  bundleFromFiles(local); // the folder must read as an application before it is compared
+  const paths = [...new Set([...server.keys(), ...local.keys()])].sort();
+  let changed = 0;
+  for (const relative of paths) {
+    const before = server.get(relative);
+    const after = local.get(relative);
+    if (before !== undefined && after !== undefined && before.equals(after)) continue;
+    changed++;
+    const binary = /\.(docx|pdf)$/.test(relative);
+    if (binary) {
+      console.log(`Binary ${relative} ${before === undefined ? 'added' : after === undefined ? 'removed' : 'changed'}`);
+      continue;
+    }
+    process.stdout.write(createTwoFilesPatch(
+      before === undefined ? '/dev/null' : `server/${relative}`, after === undefined ? '/dev/null' : `folder/${relative}`,
+      before?.toString('utf8') ?? '', after?.toString('utf8') ?? '',
+    ));
+  }
+  console.log(changed === 0 ? 'No differences.' : (changed === 1 ? '1 file differs.' : `${changed} files differ.`));
+  return changed > 0;
+}
+
+async function importFrom(folder: string, options: Options): Promise<void> {
+  const bundle = bundleFromFiles(await folderFiles(folder));
+  const token = await signIn(options);
+  const appId = await appIdOf(options);
+  const body = { bundle, target: { kind: 'replace', appId }, passwords: options.passwords, apiSecrets: {}, withUsers: bundle.users !== undefined };
+  const preview = await call<{ connections: { id: number; needsPassword: boolean; dbHost: string; dbDatabase: string }[] }>(options, token, 'POST', '/save/previewImport', body);
+  const missing = preview.connections.filter((c) => c.needsPassword && (options.passwords[String(c.id)] ?? '') === '');
+  if (missing.length > 0) {
+    throw new CliError(`Connections that need a password: ${missing.map((c) => `${c.id} (${c.dbHost}/${c.dbDatabase})`).join(', ')}. Give each with --password <id>=<password>.`);
+  }
+  const imported = await call<{ counts: Record<string, number>; unpublished: { name: string; problems: string[] }[] }>(options, token, 'POST', '/save/importApp', body);
+  console.log(`${options.appSlug}: imported (${Object.entries(imported.counts).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind}`).join(', ')})`);
+  for (const workflow of imported.unpublished) console.log(`Not published: ${workflow.name}: ${workflow.problems.join('; ')}`);
+}
+
+/** Runs the command line; answers the exit code (0 done, 1 a difference found by diff, 2 refused). */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv], allowPositionals: true,
+      options: {
+        server: { type: 'string' }, app: { type: 'string' }, users: { type: 'boolean', default: false }, 'no-data': { type: 'boolean', default: false },
+        password: { type: 'string', multiple: true, default: [] }, help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command, folder] = parsed.positionals;
+  if (parsed.values.help || command === undefined) {
+    console.log(USAGE);
+    return parsed.values.help ? 0 : 2;
+  }
+  if (folder === undefined || parsed.values.app === undefined || !['export', 'diff', 'import'].includes(command)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const passwords: Record<string, string> = {};
+  for (const pair of parsed.values.password) {
+    const at = pair.indexOf('=');
+    if (at < 1) {
+      console.error(`--password takes <connection id>=<password>, not ${pair.replace(/=.*/, '=…')}`);
+      return 2;
+    }
+    passwords[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  const options: Options = {
+    server: parsed.values.server ?? process.env.RAKIT_SERVER ?? 'http://localhost:8080', appSlug: parsed.values.app,
+    users: parsed.values.users, data: !parsed.values['no-data'], passwords,
+  };
+  try {
+    if (command === 'export') await exportTo(folder, options);
+    else if (command === 'import') await importFrom(folder, options);
+    else return (await diffWith(folder, options)) ? 1 : 0;
+    return 0;
+  } catch (error) {
+    // A refusal of the server, or a file of the folder that does not read: its words, no stack.
+    const message = error instanceof CliError ? error.message : (error as Error).message;
+    console.error(`rakit ${command}: ${message}`);
+    return 2;
+  }
+}
