@@ -230,6 +230,36 @@ describe.each(engines)('rakit export, diff and import on a %s store', (engine) =
     }
   });
 
+  it('a CI job deploys with a token of the application whose abilities say so, and with no other', async () => {
+    const demoId = (await server.call('GET', '/get/getApp/slug/demo')).json().data.appId as number;
+    const tokenOf = async (abilities: string[]) => {
+      // The demo's pages now (an import gives them new ids).
+      const pageId = (await server.call('GET', `/get/exportApp/${demoId}`, undefined, root)).json().data.pages[0].id as number;
+      const made = await server.call('POST', '/save/createApiToken', { appId: demoId, tokenName: `CI ${abilities.join(' ')}`, abilities, pageIds: [pageId], expiresInDays: 30 }, root);
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data.secret as string;
+    };
+    const folder = path.join(work, 'ci-job');
+    process.env.RAKIT_TOKEN = await tokenOf(['deployApp']);
+    expect((await rakit('export', folder, '--app', 'demo')).code).toBe(0);
+    expect((await rakit('diff', folder, '--app', 'demo')).code).toBe(0);
+    const imported = await rakit('import', folder, '--app', 'demo');
+    expect(imported.code, imported.out).toBe(0);
+    // Its members are not a token's to read or bring.
+    const withUsers = await rakit('export', path.join(work, 'ci-users'), '--app', 'demo', '--users');
+    expect(withUsers.code).toBe(2);
+    expect(withUsers.out).toMatch(/403/);
+    // Nor is another application, or a new one.
+    expect((await server.call('POST', '/save/importApp', { bundle: sample, target: { kind: 'new', appName: 'Dari Token' } }, process.env.RAKIT_TOKEN)).statusCode).toBe(403);
+    const hostile = await hostileBuilder(server);
+    expect((await rakit('import', folder, '--app', hostile.appSlug)).out).toMatch(/403/);
+    // A token that reads tables does not deploy.
+    process.env.RAKIT_TOKEN = await tokenOf(['readTables']);
+    const refused = await rakit('export', path.join(work, 'ci-reader'), '--app', 'demo');
+    expect(refused.code).toBe(2);
+    expect(refused.out).toMatch(/403/);
+  });
+
   it('the installed `rakit` command runs, and a hostile builder can neither export nor import another application', async () => {
     const hostile = await hostileBuilder(server);
     const folder = path.join(work, 'hostile');

@@ -13,8 +13,10 @@ import { defineCall, lazyCalls } from './contract';
 /**
  * What a token may be allowed to do, each the calls it opens (core's call names). Every one acts
  * on the token's pages only: the pages' tables, the actions configured on them, the workflows
- * their triggers start, the functions they call. Nothing else is open to a token: no
- * administration, no account call, no menu, no upload.
+ * their triggers start, the functions they call. Nothing else is open to a token: no account
+ * call, no menu, no upload, and no administration but one: `deployApp` (issue 39) exports the
+ * application and imports over it (`npx rakit` in a CI job), its structure only: never its
+ * members, never another application, never a new one.
  */
 export const TOKEN_ABILITIES = {
   readPages: ['getPage', 'getPageBySlug'],
@@ -23,6 +25,7 @@ export const TOKEN_ABILITIES = {
   runActions: ['runAction', 'runQuery'],
   runWorkflows: ['runTrigger', 'runTriggerWithoutId'],
   runFunctions: ['runFunction'],
+  deployApp: ['exportApp', 'previewImport', 'importApp'],
 } as const;
 
 /** A call a token's ability opens (index.ts holds each to be a name of `calls`). */

@@ -117,7 +117,7 @@ export function installCallAccess(app: FastifyInstance): void {
     const lookup = LOOKUPS[access.app.entity];
     const appId = await lookup.find(app, access.app.id({ params: request.params, query: request.query, body: request.body, headers: request.headers }));
     if (appId === undefined) throw notFound(lookup.missing);
-    const allowed = access.level === 'appAdmin' ? caller.isAppAdmin(appId) : caller.isAppMember(appId);
+    const allowed = access.level === 'appAdmin' ? caller.administers(appId) : caller.isAppMember(appId);
     if (!allowed) throw forbidden(Messages.forbidden);
     request.callAppId = appId;
   });

@@ -64,6 +64,20 @@ export class Principal {
     return this.machine === null && administersApp(this.groups, appId);
   }
 
+  /**
+   * A token of the application whose abilities deploy it (core's `deployApp`, issue 39): it
+   * exports the application and imports over it. auth/plugin.ts lets a token make no call outside
+   * its abilities, so this reaches the bundle calls alone.
+   */
+  deploysApp(appId: number): boolean {
+    return this.machine !== null && this.machine.appId === appId && this.machine.calls.has('importApp');
+  }
+
+  /** Who an administrator's call is open to: the application's administrators, and a token that deploys it. */
+  administers(appId: number): boolean {
+    return this.isAppAdmin(appId) || this.deploysApp(appId);
+  }
+
   /** Member of the application through any of its groups (administrators included); a token of its own application. */
   isAppMember(appId: number): boolean {
     if (this.machine !== null) return this.machine.appId === appId;
@@ -112,7 +126,7 @@ export class Principal {
 
   /** Refuses a caller who does not administer the application; the call then acts in it (its audit entries go there). */
   assertAppAdmin(appId: number): void {
-    if (!this.isAppAdmin(appId)) throw forbidden(Messages.forbidden);
+    if (!this.administers(appId)) throw forbidden(Messages.forbidden);
     auditAppIs(this.audit, appId);
   }
 

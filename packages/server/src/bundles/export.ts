@@ -3,7 +3,8 @@ import {
   parsePageComponents,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, local, notFound } from '../errors/http-errors';
+import type { Principal } from '../auth/principal';
+import { badRequest, conflict, forbidden, local, notFound } from '../errors/http-errors';
 import { contentOf } from '../storage/file-storage';
 import { authOfRow, endpointOfRow, headersOfRow } from '../apis/api-settings';
 import { isSecretField } from '../audit/redact';
@@ -77,8 +78,10 @@ async function readApp(app: FastifyInstance, appId: number) {
  * users (ids only) when asked. A reference to something the application no longer holds is
  * cleared, so that the bundle imports.
  */
-export async function exportApp(app: FastifyInstance, appId: number, options: { users: boolean; data: boolean }): Promise<AppBundle> {
+export async function exportApp(app: FastifyInstance, caller: Principal, appId: number, options: { users: boolean; data: boolean }): Promise<AppBundle> {
   const withUsers = options.users;
+  // A token that deploys the application (issue 39) exports its structure, never its members' ids.
+  if (caller.machine !== null && withUsers) throw forbidden(Messages.forbidden);
   const appRow = await findAppById(app.store, appId);
   if (appRow === undefined) throw notFound(Messages.appNotFound);
   const data = await readApp(app, appId);

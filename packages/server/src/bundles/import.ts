@@ -45,7 +45,9 @@ interface Prepared {
 const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Who may import where: a new application needs the right to create one; over one, its administrators (never main or _root). */
-async function checkTarget(app: FastifyInstance, caller: Principal, target: BundleTarget) {
+async function checkTarget(app: FastifyInstance, caller: Principal, target: BundleTarget, withUsers: boolean) {
+  // A token deploys an application's structure; its members are its administrators' to bring.
+  if (caller.machine !== null && withUsers) throw forbidden(Messages.forbidden);
   if (target.kind === 'new') {
     if (!caller.mayCreateApps) throw forbidden(Messages.forbidden);
     if (await isAppNameTaken(app.store, target.appName)) throw conflict(Messages.appDuplicate);
@@ -155,7 +157,7 @@ async function keptSecrets(app: FastifyInstance, appId: number): Promise<{ passw
 
 /** What importing would do; writes nothing. */
 export async function previewImport(app: FastifyInstance, caller: Principal, body: ImportBundleBody): Promise<BundlePreview> {
-  const existing = await checkTarget(app, caller, body.target);
+  const existing = await checkTarget(app, caller, body.target, body.withUsers);
   const { bundle } = readBundle(body.bundle);
   const kept = existing === undefined ? undefined : await keptSecrets(app, existing.appId);
   return {
@@ -402,7 +404,7 @@ async function writeUsers(trx: Store, caller: Principal, appId: number, bundle: 
  * published are built again with the same checks as Build.
  */
 export async function importBundle(app: FastifyInstance, reader: PdfReader, caller: Principal, body: ImportBundleBody): Promise<ImportedBundle & { created: boolean }> {
-  const existing = await checkTarget(app, caller, body.target);
+  const existing = await checkTarget(app, caller, body.target, body.withUsers);
   const prepared = await prepare(app, reader, caller, body);
   const { bundle } = prepared.checked;
   const withUsers = body.withUsers && bundle.users !== undefined;
@@ -464,7 +466,8 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
   for (const id of [...oldFiles.print, ...oldFiles.pdf]) await app.files.delete(written.appId, id);
 
   // Published workflows are built again here, by the caller as administrator of the application he now holds.
-  const principal = new Principal(caller.userId, caller.tokenAppSlug, await groupsOfUser(app.store, caller.userId));
+  // A token that deploys the application builds as itself (it has no groups to read again).
+  const principal = caller.machine !== null ? caller : new Principal(caller.userId, caller.tokenAppSlug, await groupsOfUser(app.store, caller.userId));
   // Still the import's call: the builds' audit entries are the caller's.
   principal.audit = caller.audit;
   const unpublished: ImportedBundle['unpublished'] = [];

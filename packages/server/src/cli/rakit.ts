@@ -8,8 +8,9 @@ import { type BundleFile, bundleFromFiles, bundleToFiles, isBundlePath } from '.
 /*
  * `npx rakit export|diff|import` (issue 39): an application kept as files in a folder (a git
  * repository's work tree), exchanged with a running Rakit over its HTTP API. The server decides
- * who may do what: the caller is an administrator of the application (a session token in
- * RAKIT_TOKEN, or RAKIT_USER and RAKIT_PASSWORD signing in to the application).
+ * who may do what: the caller administers the application (a session token in RAKIT_TOKEN, or
+ * RAKIT_USER and RAKIT_PASSWORD signing in to it), or is one of its API tokens with the
+ * deployApp ability (RAKIT_TOKEN=rkt_…, a CI job).
  */
 
 const USAGE = `Usage: rakit <command> <folder> --server <url> --app <slug> [options]
@@ -27,7 +28,8 @@ Options:
   --password <id>=<pw>  import: the password of connection <id> (repeatable); one the
                         application already has for the same connection is kept
 
-Signing in: RAKIT_TOKEN (a session token), or RAKIT_USER and RAKIT_PASSWORD (an
+Signing in: RAKIT_TOKEN (a session token, or an API token that may deploy the
+application), or RAKIT_USER and RAKIT_PASSWORD (an
 administrator of the application).`;
 
 class CliError extends Error {}

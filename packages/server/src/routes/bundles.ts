@@ -11,7 +11,7 @@ const bundleRoutes: FastifyPluginAsync = async (app) => {
   // A bundle's JSON, with room for the request's other fields.
   const bodyLimit = MAX_BUNDLE_BYTES + 64 * 1024;
 
-  route(app, bundleCalls.exportApp, ({ input: { params, query } }) => exportApp(app, params.appId, query));
+  route(app, bundleCalls.exportApp, ({ input: { params, query }, caller }) => exportApp(app, caller, params.appId, query));
 
   route(app, bundleCalls.previewImport, ({ input: { body }, caller }) => previewImport(app, caller, body), { bodyLimit });
 

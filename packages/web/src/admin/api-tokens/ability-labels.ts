@@ -8,4 +8,5 @@ export const ABILITY_LABELS: Record<TokenAbility, MessageKey> = {
   runActions: 'admin.apiTokens.ability.runActions',
   runWorkflows: 'admin.apiTokens.ability.runWorkflows',
   runFunctions: 'admin.apiTokens.ability.runFunctions',
+  deployApp: 'admin.apiTokens.ability.deployApp',
 };
