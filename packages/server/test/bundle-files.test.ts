@@ -6,6 +6,7 @@ import { type AppBundle, BUNDLE_FORMAT_NAME, BUNDLE_FORMAT_VERSION, type Compone
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFromFiles, bundleToFiles, stableJson, withStableIds } from '../src/bundles/files';
+import { mergePage } from '../src/bundles/merge';
 import { runCli } from '../src/cli/rakit';
 import { seedDemo } from '../src/store/demo';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
@@ -90,6 +91,24 @@ describe('an application as files', () => {
     expect(() => bundleFromFiles(files)).toThrow(/pages\/barang-masuk\.json/);
     files.delete('rakit.json');
     expect(() => bundleFromFiles(files)).toThrow(/rakit\.json/);
+  });
+});
+
+describe('a page changed on both sides', () => {
+  const base = { pageName: 'Barang', pageComponents: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }, { id: 'c', title: 'C' }] };
+
+  it('keeps both builders\' changes to different components, in the folder\'s order, with the application\'s new one after its neighbour', () => {
+    const application = { ...base, pageComponents: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B (app)' }, { id: 'n', title: 'New' }, { id: 'c', title: 'C' }] };
+    const folder = { ...base, pageName: 'Barang Masuk', pageComponents: [{ id: 'c', title: 'C' }, { id: 'a', title: 'A (folder)' }, { id: 'b', title: 'B' }] };
+    expect(mergePage(base, application, folder)).toEqual({
+      page: { pageName: 'Barang Masuk', pageComponents: [{ id: 'c', title: 'C' }, { id: 'a', title: 'A (folder)' }, { id: 'b', title: 'B (app)' }, { id: 'n', title: 'New' }] },
+    });
+  });
+
+  it('names each component both changed in two ways, and one removed on a side and changed on the other', () => {
+    const application = { ...base, pageComponents: [{ id: 'a', title: 'A1' }, { id: 'c', title: 'C1' }] };
+    const folder = { ...base, pageComponents: [{ id: 'a', title: 'A2' }, { id: 'b', title: 'B2' }] };
+    expect(mergePage(base, application, folder)).toEqual({ conflicts: ['component a (A1)', 'component b (B2)', 'component c (C1)'] });
   });
 });
 
@@ -228,6 +247,57 @@ describe.each(engines)('rakit export, diff and import on a %s store', (engine) =
       await admin.query(`DROP USER IF EXISTS '${user}'@'%'`);
       await admin.end();
     }
+  });
+
+  it('an import merges the application\'s changes made meanwhile, component by component, and refuses one both made', async () => {
+    process.env.RAKIT_TOKEN = root;
+    const folder = path.join(work, 'merging');
+    expect((await rakit('export', folder, '--app', 'demo')).code).toBe(0);
+    expect(readFileSync(path.join(folder, '.rakit/.gitignore'), 'utf8')).toBe('*\n');
+    const demoId = (await server.call('GET', '/get/getApp/slug/demo')).json().data.appId as number;
+    type Page = { pageComponents: { id: string; title: string }[] };
+    const stored = async () => {
+      const page = (await server.call('GET', `/get/exportApp/${demoId}`, undefined, root)).json().data.pages.find((p: { pageSlug: string }) => p.pageSlug === 'customers');
+      return page as Page & { id: number };
+    };
+    /** A builder in the editor, meanwhile: one component of the customers page retitled. */
+    const editInApplication = async (index: number, title: string) => {
+      const page = await stored();
+      page.pageComponents[index]!.title = title;
+      const saved = await server.call('POST', '/save/saveApp', { appId: demoId, pages: [{ pageId: page.id, pageComponents: JSON.stringify(page.pageComponents) }] }, root);
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const file = path.join(folder, 'pages/customers.json');
+    const editInFolder = (index: number, title: string) => {
+      const page = JSON.parse(readFileSync(file, 'utf8')) as Page;
+      page.pageComponents[index]!.title = title;
+      writeFileSync(file, stableJson(page));
+    };
+    const count = (await stored()).pageComponents.length;
+    expect(count).toBeGreaterThan(1);
+
+    editInFolder(0, 'Dari Folder');
+    await editInApplication(count - 1, 'Dari Editor');
+    // diff shows what the import would write: her change, not his undone.
+    const diff = await rakit('diff', folder, '--app', 'demo');
+    expect(diff.code, diff.out).toBe(1);
+    expect(diff.out).toContain('+      "title": "Dari Folder"');
+    expect(diff.out).not.toContain('"title": "Dari Editor"');
+    const merged = await rakit('import', folder, '--app', 'demo');
+    expect(merged.code, merged.out).toBe(0);
+    expect(merged.out).toContain('Kept the application\'s changes to: pages/customers.json');
+    expect((await stored()).pageComponents.map((c) => c.title)).toEqual(expect.arrayContaining(['Dari Folder', 'Dari Editor']));
+    expect(readFileSync(file, 'utf8')).toContain('Dari Editor');
+
+    // Both retitle the same component: refused, named, and the application keeps its own.
+    editInFolder(0, 'Folder Lagi');
+    await editInApplication(0, 'Editor Lagi');
+    expect((await rakit('diff', folder, '--app', 'demo')).code).toBe(2);
+    const refused = await rakit('import', folder, '--app', 'demo');
+    expect(refused.code).toBe(2);
+    expect(refused.out).toMatch(/pages\/customers\.json: component \S+ \(Editor Lagi\)/);
+    expect(refused.out).toContain('+      "title": "Editor Lagi"');
+    expect((await stored()).pageComponents[0]?.title).toBe('Editor Lagi');
   });
 
   it('a CI job deploys with a token of the application whose abilities say so, and with no other', async () => {

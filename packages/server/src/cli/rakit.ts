@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppBundle } from '@rakit/core';
 import { createTwoFilesPatch } from 'diff';
-import { type BundleFile, bundleFromFiles, bundleToFiles, isBundlePath } from '../bundles/files';
+import { type BundleFile, bundleFromFiles, bundleToFiles, isBundlePath, stableJson } from '../bundles/files';
+import { mergeFiles } from '../bundles/merge';
 
 /*
  * `npx rakit export|diff|import` (issue 39): an application kept as files in a folder (a git
@@ -18,7 +19,8 @@ const USAGE = `Usage: rakit <command> <folder> --server <url> --app <slug> [opti
 Commands:
   export   write the application into the folder as files (removing files of things it no longer has)
   diff     show what importing the folder would change; exits 1 when there is a difference
-  import   replace the application with the folder's files
+  import   replace the application with the folder's files, merging the changes made in
+           the application since the last export or import (refused where both changed one thing)
 
 Options:
   --server <url>        the Rakit server (default: RAKIT_SERVER, or http://localhost:8080)
@@ -112,31 +114,84 @@ async function folderFiles(folder: string): Promise<Map<string, Buffer>> {
   return out;
 }
 
-async function exportTo(folder: string, options: Options): Promise<void> {
-  const token = await signIn(options);
-  const files = await serverFiles(options, token, await appIdOf(options));
-  // Only once the server has answered: a refusal leaves no folder behind.
+/** Makes the folder's files of the layout these: writes what differs, removes what is gone. */
+async function writeTree(folder: string, files: ReadonlyMap<string, Buffer>): Promise<{ written: number; removed: number }> {
   await mkdir(folder, { recursive: true });
   const before = await folderFiles(folder);
   let written = 0;
-  for (const file of files) {
-    if (before.get(file.path)?.equals(file.content) === true) continue;
-    await mkdir(path.dirname(path.join(folder, file.path)), { recursive: true });
-    await writeFile(path.join(folder, file.path), file.content);
+  for (const [relative, content] of files) {
+    if (before.get(relative)?.equals(content) === true) continue;
+    await mkdir(path.dirname(path.join(folder, relative)), { recursive: true });
+    await writeFile(path.join(folder, relative), content);
     written++;
   }
-  const kept = new Set(files.map((f) => f.path));
-  const removed = [...before.keys()].filter((p) => !kept.has(p));
+  const removed = [...before.keys()].filter((p) => !files.has(p));
   for (const relative of removed) await rm(path.join(folder, relative));
-  console.log(`${options.appSlug}: ${files.length} files, ${written} written, ${removed.length} removed`);
+  return { written, removed: removed.length };
+}
+
+/**
+ * Where the folder keeps the files as they were when it and the application last agreed (an
+ * export or an import): the base of the next import's three-way merge. Ignored by git (its own
+ * .gitignore), since it belongs to this work tree, not to the repository.
+ */
+const baseOf = (folder: string) => path.join(folder, '.rakit', 'base');
+
+async function readBase(folder: string): Promise<Map<string, Buffer>> {
+  try {
+    return await folderFiles(baseOf(folder));
+  } catch {
+    return new Map();
+  }
+}
+
+async function writeBase(folder: string, files: ReadonlyMap<string, Buffer>): Promise<void> {
+  await rm(baseOf(folder), { recursive: true, force: true });
+  await writeTree(baseOf(folder), files);
+  await writeFile(path.join(folder, '.rakit', '.gitignore'), '*\n');
+}
+
+async function exportTo(folder: string, options: Options): Promise<void> {
+  const token = await signIn(options);
+  const files = new Map((await serverFiles(options, token, await appIdOf(options))).map((f) => [f.path, f.content]));
+  // Only once the server has answered: a refusal leaves no folder behind.
+  const { written, removed } = await writeTree(folder, files);
+  await writeBase(folder, files);
+  console.log(`${options.appSlug}: ${files.size} files, ${written} written, ${removed} removed`);
+}
+
+/**
+ * The folder's files, with the application's changes since the base merged in (three ways,
+ * component by component in a page); a change made on both sides in two ways refuses the import
+ * and shows what the application changed. Without a base (a fresh clone, a CI job) the folder's
+ * files as they are.
+ */
+async function filesToImport(folder: string, options: Options, token: string, appId: number): Promise<{ files: Map<string, Buffer>; kept: string[] }> {
+  const local = await folderFiles(folder);
+  const base = await readBase(folder);
+  if (base.size === 0) return { files: local, kept: [] };
+  const withUsers = bundleFromFiles(local).users !== undefined;
+  const application = new Map((await serverFiles({ ...options, users: withUsers }, token, appId)).map((f) => [f.path, f.content]));
+  const merged = mergeFiles(base, application, local, stableJson);
+  if (merged.conflicts.length > 0) {
+    for (const relative of new Set(merged.conflicts.map((c) => c.path))) {
+      process.stdout.write(createTwoFilesPatch(`base/${relative}`, `application/${relative}`, base.get(relative)?.toString('utf8') ?? '', application.get(relative)?.toString('utf8') ?? ''));
+    }
+    throw new CliError(`The application and this folder both changed, in two ways: ${merged.conflicts.map((c) => `${c.path}: ${c.what}`).join('; ')}. `
+      + 'Nothing was imported. Export into another folder to see the application\'s version, settle each one here, then import again.');
+  }
+  return { files: merged.files, kept: merged.keptFromApplication };
 }
 
 /** What importing the folder would change, file by file, as a unified diff; true when anything would. */
 async function diffWith(folder: string, options: Options): Promise<boolean> {
+  bundleFromFiles(await folderFiles(folder)); // the folder must read as an application before it is compared
   const token = await signIn(options);
-  const server = new Map((await serverFiles(options, token, await appIdOf(options))).map((f) => [f.path, f.content]));
-  const local = await folderFiles(folder);
-  bundleFromFiles(local); // the folder must read as an application before it is compared
+  const appId = await appIdOf(options);
+  // What an import would write: the folder's files with the application's own changes merged in.
+  const { files: local } = await filesToImport(folder, options, token, appId);
+  const withUsers = bundleFromFiles(local).users !== undefined;
+  const server = new Map((await serverFiles({ ...options, users: withUsers }, token, appId)).map((f) => [f.path, f.content]));
   const paths = [...new Set([...server.keys(), ...local.keys()])].sort();
   let changed = 0;
   for (const relative of paths) {
@@ -159,9 +214,11 @@ async function diffWith(folder: string, options: Options): Promise<boolean> {
 }
 
 async function importFrom(folder: string, options: Options): Promise<void> {
-  const bundle = bundleFromFiles(await folderFiles(folder));
+  bundleFromFiles(await folderFiles(folder)); // the folder must read as an application before anything is asked of the server
   const token = await signIn(options);
   const appId = await appIdOf(options);
+  const { files, kept } = await filesToImport(folder, options, token, appId);
+  const bundle = bundleFromFiles(files);
   const body = { bundle, target: { kind: 'replace', appId }, passwords: options.passwords, apiSecrets: {}, withUsers: bundle.users !== undefined };
   const preview = await call<{ connections: { id: number; needsPassword: boolean; dbHost: string; dbDatabase: string }[] }>(options, token, 'POST', '/save/previewImport', body);
   const missing = preview.connections.filter((c) => c.needsPassword && (options.passwords[String(c.id)] ?? '') === '');
@@ -171,6 +228,11 @@ async function importFrom(folder: string, options: Options): Promise<void> {
   const imported = await call<{ counts: Record<string, number>; unpublished: { name: string; problems: string[] }[] }>(options, token, 'POST', '/save/importApp', body);
   console.log(`${options.appSlug}: imported (${Object.entries(imported.counts).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind}`).join(', ')})`);
   for (const workflow of imported.unpublished) console.log(`Not published: ${workflow.name}: ${workflow.problems.join('; ')}`);
+  // The folder now holds what it imported (the application's own changes merged in), and the
+  // base is what the application holds after the import: the next import's starting point.
+  await writeTree(folder, files);
+  await writeBase(folder, new Map((await serverFiles({ ...options, users: bundle.users !== undefined }, token, appId)).map((f) => [f.path, f.content])));
+  if (kept.length > 0) console.log(`Kept the application's changes to: ${kept.join(', ')} (now in the folder too)`);
 }
 
 /** Runs the command line; answers the exit code (0 done, 1 a difference found by diff, 2 refused). */
