@@ -9,7 +9,7 @@ import { confirmRemoval, DEMO_ADMIN, signInToDemo } from '../support/demo';
  * Tokens for machines (issue 36): the demo's administrator makes a token that may read the
  * Products page's tables, copies it from the dialog that shows it once, and a script reads the
  * products with it (and nothing else); the list then says when it was last used; revoked, the
- * script is refused.
+ * script is refused. A second token only deploys the application (issue 39): it names no page.
  */
 describe('an administrator gives a script a token for machines', () => {
   const suite = browserPageForSuite();
@@ -94,6 +94,30 @@ describe('an administrator gives a script a token for machines', () => {
     expect(await accessibilityViolations(page())).toEqual([]);
     await snapshot(page(), 'api-tokens-phone');
     await page().setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it('makes a token a CI job deploys with: no page to pick, the whole application', async () => {
+    const deployer = `Rilis ${Date.now().toString(36)}`;
+    await page().getByRole('button', { name: 'New token' }).click();
+    await dialog().getByLabel('Name').fill(deployer);
+    await dialog().getByRole('checkbox', { name: 'Read and export the tables' }).click();
+    await dialog().getByRole('checkbox', { name: 'Export the application and import over it (npx rakit)' }).click();
+    // Deploying acts on the whole application: the page picker goes.
+    await dialog().getByRole('combobox', { name: 'On these pages' }).waitFor({ state: 'detached' });
+    await dialog().getByRole('button', { name: 'Create token' }).click();
+    await page().getByRole('dialog', { name: 'Copy the token now' }).waitFor();
+    const deploySecret = (await page().getByTestId('shown-once-secret').textContent()) ?? '';
+    await page().getByRole('button', { name: 'Done' }).click();
+    const deployRow = page().getByRole('row').filter({ hasText: deployer });
+    await deployRow.waitFor();
+    expect(await deployRow.textContent()).toContain('The whole application');
+    // The job exports the application with it, and reads no table.
+    const headers = { authorization: `Bearer ${deploySecret}`, 'content-type': 'application/json' };
+    const exported = await fetch(new URL(`/get/exportApp/${await demoAppId()}`, baseUrl()), { headers });
+    expect(exported.status).toBe(200);
+    expect(((await exported.json()) as { data: { format: string } }).data.format).toBe('rakit-app-bundle');
+    const read = await fetch(new URL('/get/loadTableContent', baseUrl()), { method: 'POST', headers, body: JSON.stringify({ pageId: pageIds.products, componentId: 'products-table' }) });
+    expect(read.status).toBe(403);
   });
 
   it('revokes the token: the script is refused from its next call', async () => {

@@ -35,6 +35,12 @@ export type TokenAbility = keyof typeof TOKEN_ABILITIES;
 export const TOKEN_ABILITY_NAMES = Object.keys(TOKEN_ABILITIES) as TokenAbility[];
 export const TokenAbilitySchema = z.enum(TOKEN_ABILITY_NAMES as [TokenAbility, ...TokenAbility[]]);
 
+/** The abilities that act on the whole application, not on pages: a token of these alone names no page. */
+export const APP_WIDE_ABILITIES: readonly TokenAbility[] = ['deployApp'];
+
+/** Whether a token of these abilities acts on pages, so must name at least one. */
+export const tokenNeedsPages = (abilities: readonly TokenAbility[]): boolean => abilities.some((ability) => !APP_WIDE_ABILITIES.includes(ability));
+
 /** The abilities a stored list names (comma-separated), any unknown name left out. */
 export const abilitiesOfText = (text: string): TokenAbility[] =>
   text.split(',').flatMap((name) => (name in TOKEN_ABILITIES ? [name as TokenAbility] : []));
@@ -68,10 +74,11 @@ export const CreateApiTokenBodySchema = z.object({
   tokenName: z.string().trim().min(1).max(80),
   abilities: z.array(TokenAbilitySchema).min(1).max(TOKEN_ABILITY_NAMES.length)
     .refine((list) => new Set(list).size === list.length, { message: 'Each ability once' }),
-  pageIds: z.array(z.number().int().positive()).min(1).max(TOKEN_MAX_PAGES)
+  /** The pages its abilities act on: at least one, unless it only deploys the application. */
+  pageIds: z.array(z.number().int().positive()).max(TOKEN_MAX_PAGES)
     .refine((list) => new Set(list).size === list.length, { message: 'Each page once' }),
   expiresInDays: z.number().int().min(1).max(TOKEN_MAX_DAYS),
-});
+}).refine((body) => !tokenNeedsPages(body.abilities) || body.pageIds.length > 0, { path: ['pageIds'], message: 'Pick the pages the token may use' });
 export type CreateApiTokenBody = z.infer<typeof CreateApiTokenBodySchema>;
 
 const TokenIdSchema = z.string().regex(/^[a-z0-9]{16,40}$/);

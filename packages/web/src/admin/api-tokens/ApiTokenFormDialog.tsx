@@ -1,5 +1,5 @@
 import { Checkbox, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import { type CreateApiTokenBody, type PageSummary, TOKEN_ABILITY_NAMES, TOKEN_MAX_DAYS, type TokenAbility } from '@rakit/core';
+import { type CreateApiTokenBody, type PageSummary, TOKEN_ABILITY_NAMES, TOKEN_MAX_DAYS, type TokenAbility, tokenNeedsPages } from '@rakit/core';
 import { useState } from 'react';
 import { firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -36,12 +36,15 @@ export function ApiTokenFormDialog({ pages, onClose, onCreated }: ApiTokenFormDi
   const [days, setDays] = useState<string>('90');
   const [secret, setSecret] = useState<string | null>(null);
 
+  // Deploying acts on the whole application: a token that only deploys names no page.
+  const onPages = tokenNeedsPages(abilities);
+
   async function create() {
-    if (name.trim() === '' || abilities.length === 0 || pageIds.length === 0) {
+    if (name.trim() === '' || abilities.length === 0 || (onPages && pageIds.length === 0)) {
       notifyFailure(t('admin.apiTokens.incomplete'));
       return;
     }
-    const body: CreateApiTokenBody = { appId: app.appId, tokenName: name.trim(), abilities, pageIds: pageIds.map(Number), expiresInDays: Number(days) };
+    const body: CreateApiTokenBody = { appId: app.appId, tokenName: name.trim(), abilities, pageIds: onPages ? pageIds.map(Number) : [], expiresInDays: Number(days) };
     const answer = await settle(api.createApiToken(body));
     if (answer === null) return;
     if (answer.status && answer.data !== undefined) {
@@ -64,7 +67,7 @@ export function ApiTokenFormDialog({ pages, onClose, onCreated }: ApiTokenFormDi
           {TOKEN_ABILITY_NAMES.map((ability) => <Checkbox key={ability} value={ability} label={t(ABILITY_LABELS[ability])} />)}
         </Stack>
       </Checkbox.Group>
-      <MultiSelect
+      {onPages && <MultiSelect
         label={t('admin.apiTokens.pages')}
         description={t('admin.apiTokens.pagesHint')}
         data={pages.map((page) => ({ value: String(page.pageId), label: page.pageName }))}
@@ -72,7 +75,7 @@ export function ApiTokenFormDialog({ pages, onClose, onCreated }: ApiTokenFormDi
         onChange={setPageIds}
         searchable
         comboboxProps={{ withinPortal: true }}
-      />
+      />}
       <Select
         label={t('admin.apiTokens.expiresIn')}
         data={LIFETIMES.map((value) => ({ value: String(value), label: lifetimeLabel(value) }))}

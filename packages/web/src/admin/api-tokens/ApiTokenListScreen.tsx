@@ -74,7 +74,7 @@ export function ApiTokenListScreen() {
               <Table.Td>
                 <Group gap={4}>{token.abilities.map((ability) => <Badge key={ability} variant="light" tt="none" h="auto" styles={WRAPPING_BADGE}>{t(ABILITY_LABELS[ability])}</Badge>)}</Group>
               </Table.Td>
-              <Table.Td><Text size="sm">{token.pageIds.map(pageName).join(', ')}</Text></Table.Td>
+              <Table.Td><Text size="sm">{token.pageIds.length === 0 ? t('admin.apiTokens.wholeApp') : token.pageIds.map(pageName).join(', ')}</Text></Table.Td>
               <Table.Td>
                 {token.expired ? <Badge color="red" variant="light" tt="none">{t('admin.apiTokens.expired')}</Badge> : <Text size="sm">{instant(token.expiresAt)}</Text>}
               </Table.Td>
