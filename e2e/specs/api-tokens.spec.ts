@@ -104,6 +104,12 @@ describe('an administrator gives a script a token for machines', () => {
     await dialog().getByRole('checkbox', { name: 'Export the application and import over it (npx rakit)' }).click();
     // Deploying acts on the whole application: the page picker goes.
     await dialog().getByRole('combobox', { name: 'On these pages' }).waitFor({ state: 'detached' });
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await page().setViewportSize({ width: 390, height: 844 });
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await snapshot(page(), 'api-tokens-deploy-form-390');
+    await page().setViewportSize({ width: 1366, height: 900 });
     await dialog().getByRole('button', { name: 'Create token' }).click();
     await page().getByRole('dialog', { name: 'Copy the token now' }).waitFor();
     const deploySecret = (await page().getByTestId('shown-once-secret').textContent()) ?? '';
