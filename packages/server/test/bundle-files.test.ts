@@ -143,7 +143,7 @@ describe.each(engines)('rakit export, diff and import on a %s store', (engine) =
     .map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), readFileSync(path.join(e.parentPath, e.name), 'utf8')]));
 
   beforeAll(async () => {
-    server = await buildTestServer(engine, { allowPrivateDatabases: true });
+    server = await buildTestServer(engine, { allowPrivateDatabases: true, allowPrivateUrls: true });
     await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: DEMO_PASSWORD });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     root = await server.login('admin', ADMIN_PASSWORD, '_root');
@@ -247,6 +247,26 @@ describe.each(engines)('rakit export, diff and import on a %s store', (engine) =
       await admin.query(`DROP USER IF EXISTS '${user}'@'%'`);
       await admin.end();
     }
+  });
+
+  it('keeps an API\'s secret on an import over its application only while the secret would go where it went', async () => {
+    const api = {
+      id: 30, name: 'Gudang API', baseUrl: 'http://127.0.0.1:9/api', hadSecret: true, headers: [], endpoints: [],
+      auth: { kind: 'oauth2' as const, username: '', keyName: '', keyIn: 'header' as const, tokenUrl: 'http://127.0.0.1:9/token', clientId: 'rakit', scope: '' },
+    };
+    const bundle: AppBundle = { ...sample, app: { ...sample.app, appName: `API ${engine}`, appSlug: '' }, connections: [{ id: 7, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbDatabase: 'gudang-api', hadPassword: false }], apis: [api] };
+    const created = await server.call('POST', '/save/importApp', { bundle, target: { kind: 'new', appName: `API ${engine}` }, apiSecrets: { 30: 'client-secret-1' } }, root);
+    expect(created.statusCode, created.body).toBe(201);
+    const target = { kind: 'replace', appId: created.json().data.appId as number };
+    const preview = await server.call('POST', '/save/previewImport', { bundle, target }, root);
+    expect(preview.json().data.apis).toEqual([expect.objectContaining({ name: 'Gudang API', needsSecret: false })]);
+    expect((await server.call('POST', '/save/importApp', { bundle, target }, root)).statusCode).toBe(200);
+    // The same API whose token now comes from elsewhere: the secret would go there, so it is typed again.
+    const elsewhere = { ...bundle, apis: [{ ...api, auth: { ...api.auth, tokenUrl: 'http://127.0.0.1:9/elsewhere' } }] };
+    expect((await server.call('POST', '/save/previewImport', { bundle: elsewhere, target }, root)).json().data.apis[0].needsSecret).toBe(true);
+    const refused = await server.call('POST', '/save/importApp', { bundle: elsewhere, target }, root);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Gudang API');
   });
 
   it('an import merges the application\'s changes made meanwhile, component by component, and refuses one both made', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  ADMIN_GROUP_SLUG, API_AUTH_WITH_SECRET, type AppBundle, type BundleKindChange, type BundlePreview, type BundleTarget, type ImportBundleBody,
+  ADMIN_GROUP_SLUG, API_AUTH_WITH_SECRET, type ApiAuthSettings, type AppBundle, type BundleKindChange, type BundlePreview, type BundleTarget, type ImportBundleBody,
   type ImportedBundle, isBuiltInApp, isReservedSlug, MAX_PDF_EXTRACT_BYTES, MAX_TEMPLATE_BYTES, Messages, slugify,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +19,7 @@ import type { Store } from '../store/db';
 import { insertReturningId } from '../store/insert';
 import { insertApiEndpoint, insertApiSource, listApiSourceRows } from '../store/repositories/api-sources';
 import { authOfRow } from '../apis/api-settings';
+import { stableJson } from './files';
 import { deleteAppContents, findAppById, findAppBySlug, freeAppSlug, insertApp, isAppNameTaken } from '../store/repositories/apps';
 import { addMember, deleteGroupCascade, grantMenuAccess, groupsOfUser, insertGroup, setGroupPageAndActionAccess } from '../store/repositories/groups';
 import { storedNameText } from '../store/repositories/name-translations';
@@ -130,12 +131,13 @@ async function changesOf(store: Store, bundle: AppBundle, appId: number | undefi
 }
 
 const connectionKey = (c: { dbType: string; dbHost: string; dbPort: number; dbDatabase: string; dbUser: string }) => [c.dbType, c.dbHost, c.dbPort, c.dbDatabase, c.dbUser].join('|');
-const apiKey = (a: { name: string; baseUrl: string; kind: string }) => [a.name, a.baseUrl, a.kind].join('|');
+/** An API by its name and by everything that says where its secret goes: the address, and the whole way of signing in (an OAuth token URL included). */
+const apiKey = (a: { name: string; baseUrl: string; auth: ApiAuthSettings }) => [a.name, a.baseUrl, stableJson(a.auth)].join('|');
 
 /**
  * Over an existing application, the passwords of its connections and the secrets of its APIs,
  * by what each is (a connection's type, host, port, database and user; an API's name, address and
- * way of signing in): a bundle naming the very same one keeps it when the importer types none, so
+ * whole way of signing in, so a secret never goes anywhere new): a bundle naming the very same one keeps it when the importer types none, so
  * the application's own files imported again (issue 39) need no secret typed. A connection to
  * anything else needs its own, as before. The caller administers the application (checkTarget).
  */
@@ -151,7 +153,7 @@ async function keptSecrets(app: FastifyInstance, appId: number): Promise<{ passw
   const apis = await listApiSourceRows(app.store, appId);
   return {
     passwords: new Map(connections.map((c) => [connectionKey(c), open(c.dbPasswordEnc)])),
-    apiSecrets: new Map(apis.map((a) => [apiKey({ name: a.sourceName, baseUrl: a.baseUrl, kind: authOfRow(a).kind }), open(a.secretEnc)])),
+    apiSecrets: new Map(apis.map((a) => [apiKey({ name: a.sourceName, baseUrl: a.baseUrl, auth: authOfRow(a) }), open(a.secretEnc)])),
   };
 }
 
@@ -172,7 +174,7 @@ export async function previewImport(app: FastifyInstance, caller: Principal, bod
     })),
     apis: bundle.apis.map((a) => ({
       id: a.id, name: a.name, baseUrl: a.baseUrl,
-      needsSecret: API_AUTH_WITH_SECRET.includes(a.auth.kind) && (kept?.apiSecrets.get(apiKey({ name: a.name, baseUrl: a.baseUrl, kind: a.auth.kind })) ?? '') === '',
+      needsSecret: API_AUTH_WITH_SECRET.includes(a.auth.kind) && (kept?.apiSecrets.get(apiKey(a)) ?? '') === '',
     })),
     users: bundle.users?.length ?? 0,
   };
@@ -200,7 +202,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
   for (const api of bundle.apis) {
     // As an API saved by hand: its addresses under the outbound rules, a way of signing in that needs a secret given one.
     await vetApiAddresses(app.config, api);
-    const secret = body.apiSecrets[String(api.id)] || kept.apiSecrets.get(apiKey({ name: api.name, baseUrl: api.baseUrl, kind: api.auth.kind })) || '';
+    const secret = body.apiSecrets[String(api.id)] || kept.apiSecrets.get(apiKey(api)) || '';
     if (secret === '' && API_AUTH_WITH_SECRET.includes(api.auth.kind)) throw badRequest(local('bundleApiSecretMissing', { name: api.name }));
     apiSecrets.set(api.id, secret);
   }
