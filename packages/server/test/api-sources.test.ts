@@ -57,11 +57,21 @@ describe.each(engines)('APIs and endpoints on a %s store', (engine) => {
 
     // Another way of signing in does not inherit the old secret.
     const switched = await saveSource({ sourceId, name: 'Shop', baseUrl: api.base, auth: { kind: 'apiKey', keyName: 'X-Key' }, secret: '' });
-    expect([switched.statusCode, switched.json().error]).toEqual([400, [Messages.apiSecretRequired]]);
+    expect([switched.statusCode, switched.json().error]).toEqual([400, [Messages.apiSecretNewPlace]]);
+    // Nor does another server: a co-administrator re-pointing the API types the secret himself.
+    const elsewhere = new URL(api.base);
+    elsewhere.hostname = elsewhere.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const repointed = await saveSource({ sourceId, name: 'Shop', baseUrl: elsewhere.toString(), auth: { kind: 'bearer' }, secret: '', revision: 2 });
+    expect([repointed.statusCode, repointed.json().error]).toEqual([400, [Messages.apiSecretNewPlace]]);
+    // Another path on the same server keeps it.
+    const samePlace = await saveSource({ sourceId, name: 'Shop', baseUrl: new URL('v2/', api.base.endsWith('/') ? api.base : `${api.base}/`).toString(), auth: { kind: 'bearer' }, secret: '', revision: 2 });
+    expect(samePlace.statusCode, samePlace.body).toBe(200);
+    const restored = await saveSource({ sourceId, name: 'Shop', baseUrl: api.base, auth: { kind: 'bearer' }, secret: '', revision: 3 });
+    expect(restored.statusCode, restored.body).toBe(200);
     const stale = await saveSource({ sourceId, name: 'Shop renamed', baseUrl: api.base, auth: { kind: 'bearer' }, revision: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.body).not.toContain(BEARER);
-    expect(stale.json().data).toMatchObject({ name: 'Shop', revision: 2 });
+    expect(stale.json().data).toMatchObject({ name: 'Shop', revision: 4 });
 
     await flushAudit(server.store);
     const entries = await server.store.selectFrom('auditLog').select(['details', 'summaryText']).where('appId', '=', owner.appId).execute();

@@ -251,7 +251,7 @@ describe.each(engines)('rakit export, diff and import on a %s store', (engine) =
 
   it('keeps an API\'s secret on an import over its application only while the secret would go where it went', async () => {
     const api = {
-      id: 30, name: 'Gudang API', baseUrl: 'http://127.0.0.1:9/api', hadSecret: true, headers: [], endpoints: [],
+      id: 30, name: 'Gudang API', baseUrl: 'http://127.0.0.1:9/api', hadSecret: true, headers: [], endpoints: [], timeLimitS: 15, maxKb: 2048,
       auth: { kind: 'oauth2' as const, username: '', keyName: '', keyIn: 'header' as const, tokenUrl: 'http://127.0.0.1:9/token', clientId: 'rakit', scope: '' },
     };
     const bundle: AppBundle = { ...sample, app: { ...sample.app, appName: `API ${engine}`, appSlug: '' }, connections: [{ id: 7, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbDatabase: 'gudang-api', hadPassword: false }], apis: [api] };

@@ -23,6 +23,22 @@ export interface SecretOpener {
 const HeadersSchema = z.array(NameValueSchema);
 
 // A row's JSON was written by these schemas; parsing it again keeps a row written some other way from leading anywhere unchecked.
+/**
+ * Where an API's secret goes: the kind of sign-in, the origin the requests go to and, for client
+ * credentials, the token URL the client secret is sent to. A stored secret is kept (an edit, an
+ * import over the application) only while this stays the same: re-pointing an API must never send
+ * a secret someone else typed to a server of one's own.
+ */
+export function secretDestination(baseUrl: string, auth: ApiAuthSettings): string {
+  let origin = baseUrl;
+  try {
+    origin = new URL(baseUrl).origin;
+  } catch {
+    // not a URL: compared as typed
+  }
+  return [auth.kind, origin, auth.kind === 'oauth2' ? auth.tokenUrl : ''].join(' ');
+}
+
 export const authOfRow = (row: ApiSourceRow): ApiAuthSettings => ApiAuthSettingsSchema.parse(JSON.parse(row.authSettings));
 export const headersOfRow = (row: ApiSourceRow): NameValue[] => HeadersSchema.parse(JSON.parse(row.headers));
 

@@ -10,7 +10,7 @@ import {
   deleteApiSource, findApiSource, insertApiSource, listApiEndpointRows, listApiSourceRows, updateApiSource,
 } from '../store/repositories/api-sources';
 import { answeredAs, claimRevision } from '../store/revisions';
-import { authOfRow } from './api-settings';
+import { authOfRow, secretDestination } from './api-settings';
 import { storedApiSource, toApiEndpoint, toApiSource } from './stored';
 import type { ApiServices } from './services';
 
@@ -33,8 +33,8 @@ export async function vetApiAddresses(rules: OutboundRules, api: Pick<SaveApiSou
 }
 
 /**
- * Creates (sourceId null) or edits an API. An empty secret keeps the stored one while the way of
- * signing in stays the same; a way that needs a secret and has none is refused. With
+ * Creates (sourceId null) or edits an API. An empty secret keeps the stored one while it would go
+ * where it went (api-settings.ts's secretDestination); a way that needs a secret and has none is refused. With
  * body.revision, an edit is written only while the API is still at it (issue 33).
  */
 export async function saveApiSource(
@@ -44,9 +44,11 @@ export async function saveApiSource(
   // An API is edited only through its own application (the access check read body.appId).
   if (existing !== undefined && existing.appId !== body.appId) throw notFound(Messages.apiSourceNotFound);
   await vetApiAddresses(services.config, body);
-  const keptSecret = existing !== undefined && authOfRow(existing).kind === body.auth.kind ? existing.secretEnc : '';
-  const secretEnc = body.secret === '' ? keptSecret : services.secretBox.seal(body.secret);
-  if (secretEnc === '' && API_AUTH_WITH_SECRET.includes(body.auth.kind)) throw badRequest(Messages.apiSecretRequired);
+  const samePlace = existing !== undefined && secretDestination(existing.baseUrl, authOfRow(existing)) === secretDestination(body.baseUrl, body.auth);
+  const secretEnc = body.secret === '' ? (samePlace ? existing.secretEnc : '') : services.secretBox.seal(body.secret);
+  if (secretEnc === '' && API_AUTH_WITH_SECRET.includes(body.auth.kind)) {
+    throw badRequest(existing !== undefined && existing.secretEnc !== '' && !samePlace ? Messages.apiSecretNewPlace : Messages.apiSecretRequired);
+  }
   const sameName = (await listApiSourceRows(services.store, body.appId)).find((row) => row.sourceName.toLowerCase() === body.name.toLowerCase() && row.sourceId !== existing?.sourceId);
   if (sameName !== undefined) throw conflict(Messages.apiSourceNameTaken);
   const values = {

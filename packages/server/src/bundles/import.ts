@@ -18,8 +18,7 @@ import { templateWork } from '../print/templates';
 import type { Store } from '../store/db';
 import { insertReturningId } from '../store/insert';
 import { insertApiEndpoint, insertApiSource, listApiSourceRows } from '../store/repositories/api-sources';
-import { authOfRow } from '../apis/api-settings';
-import { stableJson } from './files';
+import { authOfRow, secretDestination } from '../apis/api-settings';
 import { deleteAppContents, findAppById, findAppBySlug, freeAppSlug, insertApp, isAppNameTaken } from '../store/repositories/apps';
 import { addMember, deleteGroupCascade, grantMenuAccess, groupsOfUser, insertGroup, setGroupPageAndActionAccess } from '../store/repositories/groups';
 import { storedNameText } from '../store/repositories/name-translations';
@@ -131,13 +130,13 @@ async function changesOf(store: Store, bundle: AppBundle, appId: number | undefi
 }
 
 const connectionKey = (c: { dbType: string; dbHost: string; dbPort: number; dbDatabase: string; dbUser: string }) => [c.dbType, c.dbHost, c.dbPort, c.dbDatabase, c.dbUser].join('|');
-/** An API by its name and by everything that says where its secret goes: the address, and the whole way of signing in (an OAuth token URL included). */
-const apiKey = (a: { name: string; baseUrl: string; auth: ApiAuthSettings }) => [a.name, a.baseUrl, stableJson(a.auth)].join('|');
+/** An API by its name and where its secret goes (api-settings.ts): an import keeps a secret only for the same. */
+const apiKey = (a: { name: string; baseUrl: string; auth: ApiAuthSettings }) => `${a.name}|${secretDestination(a.baseUrl, a.auth)}`;
 
 /**
  * Over an existing application, the passwords of its connections and the secrets of its APIs,
- * by what each is (a connection's type, host, port, database and user; an API's name, address and
- * whole way of signing in, so a secret never goes anywhere new): a bundle naming the very same one keeps it when the importer types none, so
+ * by what each is (a connection's type, host, port, database and user; an API's name and where its
+ * secret goes, so a secret never goes anywhere new): a bundle naming the very same one keeps it when the importer types none, so
  * the application's own files imported again (issue 39) need no secret typed. A connection to
  * anything else needs its own, as before. The caller administers the application (checkTarget).
  */
