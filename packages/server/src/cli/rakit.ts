@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppBundle } from '@rakit/core';
 import { createTwoFilesPatch } from 'diff';
-import { type BundleFile, bundleFromFiles, bundleToFiles, isBundlePath, stableJson } from '../bundles/files';
+import { bundleFromFiles, bundleToFiles, isBundlePath, stableJson } from '../bundles/files';
 import { mergeFiles } from '../bundles/merge';
 
 /*
@@ -92,9 +92,10 @@ async function appIdOf(options: Options): Promise<number> {
   return (await call<{ appId: number }>(options, '', 'GET', `/get/getApp/slug/${encodeURIComponent(options.appSlug)}`)).appId;
 }
 
-async function serverFiles(options: Options, token: string, appId: number): Promise<BundleFile[]> {
+/** The application as the server has it now, as files by path. */
+async function serverFiles(options: Options, token: string, appId: number): Promise<Map<string, Buffer>> {
   const bundle = await call<AppBundle>(options, token, 'GET', `/get/exportApp/${appId}?users=${options.users}&data=${options.data}`);
-  return bundleToFiles(bundle);
+  return new Map(bundleToFiles(bundle).map((file) => [file.path, file.content]));
 }
 
 /** The folder's files of the application's layout (a README, .git and the like are the repository's own). */
@@ -153,7 +154,7 @@ async function writeBase(folder: string, files: ReadonlyMap<string, Buffer>): Pr
 
 async function exportTo(folder: string, options: Options): Promise<void> {
   const token = await signIn(options);
-  const files = new Map((await serverFiles(options, token, await appIdOf(options))).map((f) => [f.path, f.content]));
+  const files = await serverFiles(options, token, await appIdOf(options));
   // Only once the server has answered: a refusal leaves no folder behind.
   const { written, removed } = await writeTree(folder, files);
   await writeBase(folder, files);
@@ -166,12 +167,12 @@ async function exportTo(folder: string, options: Options): Promise<void> {
  * and shows what the application changed. Without a base (a fresh clone, a CI job) the folder's
  * files as they are.
  */
-async function filesToImport(folder: string, options: Options, token: string, appId: number): Promise<{ files: Map<string, Buffer>; kept: string[] }> {
+async function filesToImport(folder: string, options: Options, token: string, appId: number): Promise<{ files: Map<string, Buffer>; kept: string[]; application: Map<string, Buffer> }> {
   const local = await folderFiles(folder);
+  // As the folder was exported: with the members' ids when it holds them.
+  const application = await serverFiles({ ...options, users: bundleFromFiles(local).users !== undefined }, token, appId);
   const base = await readBase(folder);
-  if (base.size === 0) return { files: local, kept: [] };
-  const withUsers = bundleFromFiles(local).users !== undefined;
-  const application = new Map((await serverFiles({ ...options, users: withUsers }, token, appId)).map((f) => [f.path, f.content]));
+  if (base.size === 0) return { files: local, kept: [], application };
   const merged = mergeFiles(base, application, local, stableJson);
   if (merged.conflicts.length > 0) {
     for (const relative of new Set(merged.conflicts.map((c) => c.path))) {
@@ -180,7 +181,7 @@ async function filesToImport(folder: string, options: Options, token: string, ap
     throw new CliError(`The application and this folder both changed, in two ways: ${merged.conflicts.map((c) => `${c.path}: ${c.what}`).join('; ')}. `
       + 'Nothing was imported. Export into another folder to see the application\'s version, settle each one here, then import again.');
   }
-  return { files: merged.files, kept: merged.keptFromApplication };
+  return { files: merged.files, kept: merged.keptFromApplication, application };
 }
 
 /** What importing the folder would change, file by file, as a unified diff; true when anything would. */
@@ -189,9 +190,7 @@ async function diffWith(folder: string, options: Options): Promise<boolean> {
   const token = await signIn(options);
   const appId = await appIdOf(options);
   // What an import would write: the folder's files with the application's own changes merged in.
-  const { files: local } = await filesToImport(folder, options, token, appId);
-  const withUsers = bundleFromFiles(local).users !== undefined;
-  const server = new Map((await serverFiles({ ...options, users: withUsers }, token, appId)).map((f) => [f.path, f.content]));
+  const { files: local, application: server } = await filesToImport(folder, options, token, appId);
   const paths = [...new Set([...server.keys(), ...local.keys()])].sort();
   let changed = 0;
   for (const relative of paths) {
@@ -231,7 +230,7 @@ async function importFrom(folder: string, options: Options): Promise<void> {
   // The folder now holds what it imported (the application's own changes merged in), and the
   // base is what the application holds after the import: the next import's starting point.
   await writeTree(folder, files);
-  await writeBase(folder, new Map((await serverFiles({ ...options, users: bundle.users !== undefined }, token, appId)).map((f) => [f.path, f.content])));
+  await writeBase(folder, await serverFiles({ ...options, users: bundle.users !== undefined }, token, appId));
   if (kept.length > 0) console.log(`Kept the application's changes to: ${kept.join(', ')} (now in the folder too)`);
 }
 
