@@ -56,7 +56,8 @@ function stableIdsOf<T>(items: readonly T[], idOf: (item: T) => number, keyOf: (
   return out;
 }
 
-const connectionKey = (c: AppBundle['connections'][number]) => `${c.dbType}|${c.dbHost}|${c.dbPort}|${c.dbDatabase}|${c.dbUser}`;
+/** What a connection is: its type, host, port, database and user (its file's id here; whose password an import keeps). */
+export const connectionKey = (c: { dbType: string; dbHost: string; dbPort: number; dbDatabase: string; dbUser: string }) => [c.dbType, c.dbHost, c.dbPort, c.dbDatabase, c.dbUser].join('|');
 
 /** The bundle with every id replaced by a stable one and every reference rewritten to match. */
 export function withStableIds(bundle: AppBundle): AppBundle {

@@ -19,6 +19,7 @@ import type { Store } from '../store/db';
 import { insertReturningId } from '../store/insert';
 import { insertApiEndpoint, insertApiSource, listApiSourceRows } from '../store/repositories/api-sources';
 import { authOfRow, secretDestination } from '../apis/api-settings';
+import { connectionKey } from './files';
 import { deleteAppContents, findAppById, findAppBySlug, freeAppSlug, insertApp, isAppNameTaken } from '../store/repositories/apps';
 import { addMember, deleteGroupCascade, grantMenuAccess, groupsOfUser, insertGroup, setGroupPageAndActionAccess } from '../store/repositories/groups';
 import { storedNameText } from '../store/repositories/name-translations';
@@ -129,7 +130,6 @@ async function changesOf(store: Store, bundle: AppBundle, appId: number | undefi
   return changes;
 }
 
-const connectionKey = (c: { dbType: string; dbHost: string; dbPort: number; dbDatabase: string; dbUser: string }) => [c.dbType, c.dbHost, c.dbPort, c.dbDatabase, c.dbUser].join('|');
 /** An API by its name and where its secret goes (api-settings.ts): an import keeps a secret only for the same. */
 const apiKey = (a: { name: string; baseUrl: string; auth: ApiAuthSettings }) => `${a.name}|${secretDestination(a.baseUrl, a.auth)}`;
 
