@@ -51,6 +51,7 @@ import databaseRoutes from './routes/databases';
 import exportRoutes from './routes/export';
 import fileRoutes from './routes/files';
 import healthRoutes from './routes/health';
+import gitRoutes from './routes/git';
 import groupRoutes from './routes/groups';
 import lookupRoutes from './routes/lookups';
 import menuRoutes from './routes/menus';
@@ -296,6 +297,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(taskRoutes);
   await app.register(lookupRoutes);
   await app.register(bundleRoutes);
+  await app.register(gitRoutes);
   await app.register(functionRoutes);
   await app.register(pdfTemplateRoutes);
   await app.register(auditRoutes);

@@ -13,6 +13,7 @@ import { itemsTableSql, listItemsSql, matrixComponents, startJsonServer } from '
 import { samplePdf } from './support/pdf-sample';
 import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp';
+import { startGitServer, type TestGitServer } from './support/git-server';
 import { freshUserId } from './trust-boundary/hostile';
 
 /**
@@ -66,6 +67,8 @@ interface Fixture {
   functionSlug: string;
   /** The local OpenID provider the application's identity providers point at. */
   oidc: TestOidcProvider;
+  /** The local git server (git http-backend) the application's repository is made on. */
+  gitServer: TestGitServer;
   /** A token for machines of each ability alone, on the fixture's page, by its name. */
   machineTokens: Record<TokenAbility, { name: string; text: string }>;
 }
@@ -102,6 +105,12 @@ const identityProviderBody = (fx: Fixture) => ({
 
 /** Fresh things of the fixture's application, made by its administrator. */
 const fresh = {
+  /** The fixture's application connected (by its administrator) to a new empty repository; pushed to it when `pushed`. */
+  async repository(fx: Fixture, pushed = false): Promise<void> {
+    const repositoryUrl = await fx.gitServer.createRepository(unique('repo').replace(/[^A-Za-z0-9-]/g, '-'));
+    await must(await fx.server.call('POST', '/save/gitSettings', { appId: fx.appId, repositoryUrl }, fx.tokens.admin), 'saveGitSettings');
+    if (pushed) await must(await fx.server.call('POST', '/save/pushToGit', { appId: fx.appId, message: 'Start' }, fx.tokens.admin), 'pushToGit');
+  },
   /** An SMTP service of the Third Parties, saved by the super administrator. */
   async thirdParty(fx: Fixture): Promise<number> {
     const body = { serviceId: null, name: unique('SMTP'), host: '127.0.0.1', port: fx.smtpPort, security: 'none', fromAddress: 'robot@example.com' };
@@ -383,6 +392,17 @@ const makers = {
   exportApp: (fx) => ({ params: { appId: fx.appId }, query: { users: 'false' as const } }),
   previewImport: (fx) => ({ body: { bundle: MATRIX_BUNDLE, target: { kind: 'replace' as const, appId: fx.appId } } }),
   importApp: async (fx) => ({ body: { bundle: MATRIX_BUNDLE, target: { kind: 'replace' as const, appId: await fresh.app(fx) } } }),
+  getGitSettings: (fx) => ({ params: { appId: fx.appId } }),
+  saveGitSettings: async (fx) => ({ body: { appId: fx.appId, repositoryUrl: await fx.gitServer.createRepository(unique('saved').replace(/[^A-Za-z0-9-]/g, '-')) } }),
+  disconnectGit: (fx) => ({ body: { appId: fx.appId } }),
+  pushToGit: async (fx) => {
+    await fresh.repository(fx);
+    return { body: { appId: fx.appId, message: unique('Push') } };
+  },
+  pullFromGit: async (fx) => {
+    await fresh.repository(fx, true);
+    return { body: { appId: fx.appId } };
+  },
   listWorkflow: (fx) => ({ params: { appId: fx.appId } }),
   saveWorkflow: (fx) => ({ body: { chainId: null, chainAppId: fx.appId, chainName: unique('Flow'), chainTrigger: fx.triggerId } }),
   deleteWorkflow: async (fx) => ({ body: { chainId: await fresh.workflow(fx) } }),
@@ -556,8 +576,10 @@ describe('the permission matrix, generated from the contracts', () => {
   let jsonServer: Awaited<ReturnType<typeof startJsonServer>>;
   let smtpServer: TestSmtpServer;
   let oidc: TestOidcProvider;
+  let gitServer: TestGitServer;
 
   beforeAll(async () => {
+    gitServer = await startGitServer();
     jsonServer = await startJsonServer();
     smtpServer = await startSmtpServer();
     oidc = await startOidcProvider({ redirectUris: ['http://localhost/auth/sso/callback'] });
@@ -583,7 +605,7 @@ describe('the permission matrix, generated from the contracts', () => {
     const memberGroupId = groups.find((g) => g.groupSlug !== 'admin')?.groupId ?? 0;
     const saved = (await must(await server.call('POST', '/save/saveApp', { appId: created.appId, pages: [{ pageId: null, pageName: 'Matrix page' }] }, tokens.admin), 'saveApp pages')).data as { pages: { pageId: number; pageSlug: string }[] };
     const page = saved.pages[0] as { pageId: number; pageSlug: string };
-    fx = { ...partial, memberGroupId, pageId: page.pageId, pageSlug: page.pageSlug, jsonUrl: jsonServer.url, smtpPort: smtpServer.port, oidc };
+    fx = { ...partial, memberGroupId, pageId: page.pageId, pageSlug: page.pageSlug, jsonUrl: jsonServer.url, smtpPort: smtpServer.port, oidc, gitServer };
     const menuId = await fresh.menu(fx);
     await must(await server.call('PUT', '/save/updateMenu', { menuId, menuAppId: created.appId, menuPageId: page.pageId }, tokens.admin), 'updateMenu');
     await must(await server.call('PUT', '/auth/updategroup', { groupId: memberGroupId, groupAppId: created.appId, groupAccess: { menuId: [menuId] } }, tokens.admin), 'grant');
@@ -599,6 +621,7 @@ describe('the permission matrix, generated from the contracts', () => {
     await jsonServer.close();
     await smtpServer.close();
     await oidc.close();
+    await gitServer.close();
   });
 
   it('has a way to make every call', () => {

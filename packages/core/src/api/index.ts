@@ -9,6 +9,7 @@ import { bundleCalls } from './bundles';
 import { databaseCalls } from './databases';
 import { fileCalls } from './files';
 import { functionCalls } from './functions';
+import { gitCalls } from './git';
 import { groupCalls } from './groups';
 import { lookupCalls, schoolCalls } from './lookups';
 import { menuCalls } from './menus';
@@ -41,6 +42,7 @@ export * from './bundles';
 export * from './databases';
 export * from './files';
 export * from './functions';
+export * from './git';
 export * from './groups';
 export * from './lookups';
 export * from './menus';
@@ -85,6 +87,7 @@ export const calls = lazyCalls(() => ({
   ...lookupCalls,
   ...schoolCalls,
   ...bundleCalls,
+  ...gitCalls,
   ...auditCalls,
   ...signInCalls,
   ...secondFactorCalls,

@@ -1,6 +1,6 @@
 import { badRequest, local } from '../errors/http-errors';
 import { AllowedHosts, isMetadataHostName } from './addresses';
-import { type OutboundRequest, type OutboundResponse, sendToAddress, vetHost } from './safe-request';
+import { type OutboundBytes, type OutboundRequest, type OutboundResponse, sendBytesToAddress, sendToAddress, vetHost } from './safe-request';
 
 /** The operator's outbound rules for authors' requests (RAKIT_ALLOW_PRIVATE_URLS, RAKIT_ALLOWED_URL_HOSTS). */
 export interface OutboundRules {
@@ -40,4 +40,11 @@ export async function sendGuarded(request: OutboundRequest, rules: OutboundRules
   const targets = await vetOutboundHost(request.url, rules);
   options.signal?.throwIfAborted();
   return sendToAddress(request, targets, options.timeoutMs, options.signal, options.maxBytes, options.keepAlive ?? false);
+}
+
+/** sendGuarded, answering the body's bytes (a git pack). */
+export async function sendGuardedBytes(request: OutboundRequest, rules: OutboundRules, options: GuardedSendOptions): Promise<OutboundBytes> {
+  const targets = await vetOutboundHost(request.url, rules);
+  options.signal?.throwIfAborted();
+  return sendBytesToAddress(request, targets, options.timeoutMs, options.signal, options.maxBytes, options.keepAlive ?? false);
 }

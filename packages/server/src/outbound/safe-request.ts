@@ -75,7 +75,7 @@ export interface OutboundRequest {
   url: URL;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers: Record<string, string>;
-  body?: string | undefined;
+  body?: string | Buffer | undefined;
 }
 
 export interface OutboundResponse {
@@ -113,10 +113,26 @@ function poolFor(url: URL, targets: readonly VettedAddress[]): http.Agent {
  * redirects are answered, not followed. With `keepAlive` the connection is kept for the next
  * request to the same origin and addresses.
  */
-export function sendToAddress(
+export async function sendToAddress(
   request: OutboundRequest, targets: readonly VettedAddress[], timeoutMs = OUTBOUND_TIMEOUT_MS, signal?: AbortSignal, maxBytes = OUTBOUND_MAX_BYTES,
   keepAlive = false,
 ): Promise<OutboundResponse> {
+  const { bytes, ...answer } = await sendBytesToAddress(request, targets, timeoutMs, signal, maxBytes, keepAlive);
+  return { ...answer, text: bytes.toString('utf8') };
+}
+
+/** An answer as it came, for what is not text (a git pack). */
+export interface OutboundBytes {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+}
+
+/** sendToAddress, answering the body's bytes. */
+export function sendBytesToAddress(
+  request: OutboundRequest, targets: readonly VettedAddress[], timeoutMs = OUTBOUND_TIMEOUT_MS, signal?: AbortSignal, maxBytes = OUTBOUND_MAX_BYTES,
+  keepAlive = false,
+): Promise<OutboundBytes> {
   const first = targets[0];
   if (first === undefined) return Promise.reject(new HttpError(502, Messages.requestHostUnknown));
   if (signal?.aborted === true) return Promise.reject(signal.reason as Error);
@@ -155,7 +171,7 @@ export function sendToAddress(
             fail(tooLarge());
             return;
           }
-          resolve({ status: response.statusCode ?? 0, headers: flatHeaders(response.headers), text: Buffer.concat(chunks).toString('utf8') });
+          resolve({ status: response.statusCode ?? 0, headers: flatHeaders(response.headers), bytes: Buffer.concat(chunks) });
         });
         response.on('error', (error) => fail(error));
       });

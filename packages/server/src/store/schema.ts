@@ -506,6 +506,20 @@ export interface ThirdPartiesTable {
 }
 
 /** An application's HTTP API (issue 40). */
+/** An application's git repository (issue 39). */
+export interface AppGitTable {
+  appId: number;
+  repositoryUrl: string;
+  branch: string;
+  username: string;
+  /** AES-256-GCM ciphertext of the access token ('' for none); never sent to a browser. */
+  tokenEnc: string;
+  /** The commit the application and the branch last agreed on: the next pull's merge base. */
+  syncedCommit: string | null;
+  /** ISO time of that agreement. */
+  syncedAt: string | null;
+}
+
 export interface ApiSourcesTable {
   sourceId: Generated<number>;
   appId: number;
@@ -741,6 +755,7 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   thirdParties: ThirdPartiesTable;
   apiSources: ApiSourcesTable;
+  appGit: AppGitTable;
   apiEndpoints: ApiEndpointsTable;
   schoolDirectory: SchoolDirectoryTable;
   dataVersions: DataVersionsTable;

@@ -1,0 +1,172 @@
+import type { GitPullBody, GitPushBody, GitSettings, SaveGitSettingsBody } from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import git from 'isomorphic-git';
+import type { Principal } from '../auth/principal';
+import { exportApp } from '../bundles/export';
+import { bundleFromFiles, bundleToFiles, stableJson } from '../bundles/files';
+import { importBundle } from '../bundles/import';
+import { mergeFiles } from '../bundles/merge';
+import { conflict, HttpError, local } from '../errors/http-errors';
+import { vetOutboundHost } from '../outbound/guarded-send';
+import { outboundUrl } from '../outbound/safe-request';
+import type { PdfReader } from '../pdf-templates/extract';
+import type { AppGitRow } from '../store/repositories/app-git';
+import { deleteAppGit, findAppGit, markSynced, saveAppGit } from '../store/repositories/app-git';
+import { type Author, checkedOutFiles, commitAndPush, type Files, filesAt, type Remote, withCheckout } from './repository';
+
+/*
+ * An application kept in git (issue 39): its administrators' calls. The token is sealed at rest
+ * and never answered; the repository's address is vetted against the outbound rules when saved,
+ * and again on every request (guardedGitHttp: a name may resolve elsewhere since). The commit the
+ * application and the branch last agreed on is the merge base of the next pull, and a push is
+ * refused while the branch holds commits the application has not pulled.
+ */
+
+const settingsOf = (appId: number, row: AppGitRow | undefined): GitSettings => ({
+  appId,
+  repositoryUrl: row?.repositoryUrl ?? '',
+  branch: row?.branch ?? 'main',
+  username: row?.username ?? '',
+  hasToken: (row?.tokenEnc ?? '') !== '',
+  syncedCommit: row?.syncedCommit ?? null,
+  syncedAt: row?.syncedAt ?? null,
+});
+
+export async function getGitSettings(app: FastifyInstance, appId: number): Promise<GitSettings> {
+  return settingsOf(appId, await findAppGit(app.store, appId));
+}
+
+/**
+ * Connects the application to a repository, or changes its settings. An empty token keeps the
+ * stored one only while the address stays (a token is never sent to a place it was not typed
+ * for); another address or branch forgets the last agreement, so the next pull starts again.
+ */
+export async function saveGitSettings(app: FastifyInstance, body: SaveGitSettingsBody): Promise<GitSettings> {
+  await vetOutboundHost(outboundUrl(body.repositoryUrl), app.config);
+  const existing = await findAppGit(app.store, body.appId);
+  const sameRepository = existing !== undefined && existing.repositoryUrl === body.repositoryUrl;
+  const tokenEnc = body.token === '' ? (sameRepository ? existing.tokenEnc : '') : app.secretBox.seal(body.token);
+  const sameBranch = sameRepository && existing.branch === body.branch;
+  const row: AppGitRow = {
+    appId: body.appId, repositoryUrl: body.repositoryUrl, branch: body.branch, username: body.username, tokenEnc,
+    syncedCommit: sameBranch ? existing.syncedCommit : null, syncedAt: sameBranch ? existing.syncedAt : null,
+  };
+  await saveAppGit(app.store, row);
+  return settingsOf(body.appId, row);
+}
+
+export async function disconnectGit(app: FastifyInstance, appId: number): Promise<{ appId: number }> {
+  await deleteAppGit(app.store, appId);
+  return { appId };
+}
+
+/** One push or pull of an application at a time in this process (a second waits for nothing: 409). */
+const underWay = new Set<number>();
+
+async function oneAtATime<T>(appId: number, work: () => Promise<T>): Promise<T> {
+  if (underWay.has(appId)) throw conflict(local('gitBusy'));
+  underWay.add(appId);
+  try {
+    return await work();
+  } finally {
+    underWay.delete(appId);
+  }
+}
+
+async function remoteOf(app: FastifyInstance, appId: number): Promise<{ row: AppGitRow; remote: Remote }> {
+  const row = await findAppGit(app.store, appId);
+  if (row === undefined || row.repositoryUrl === '') throw conflict(local('gitNotConnected'));
+  const token = row.tokenEnc === '' ? '' : app.secretBox.open(row.tokenEnc);
+  return { row, remote: { url: row.repositoryUrl, branch: row.branch, username: row.username, token, rules: app.config } };
+}
+
+/** What isomorphic-git's failures mean to the administrator: the repository's answer, in words. */
+function repositoryFailure(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof git.Errors.HttpError) {
+    const status = error.data.statusCode;
+    const answered = { status: `${status} ${error.data.statusMessage}`.trim() };
+    // A refused token is the administrator's setting to fix (4xx); anything else is the repository's answer (502).
+    return status === 401 || status === 403 ? new HttpError(400, local('gitAuthRefused', answered)) : new HttpError(502, local('gitAnswered', answered));
+  }
+  if (error instanceof git.Errors.PushRejectedError) return conflict(local('gitBehind'));
+  const detail = error instanceof Error ? error.message : String(error);
+  return new HttpError(502, local('gitFailed', { detail }));
+}
+
+async function withRepository<T>(app: FastifyInstance, appId: number, work: (found: { row: AppGitRow; remote: Remote }) => Promise<T>): Promise<T> {
+  const found = await remoteOf(app, appId);
+  return oneAtATime(appId, async () => {
+    try {
+      return await work(found);
+    } catch (error) {
+      throw repositoryFailure(error);
+    }
+  });
+}
+
+/** The application as the files a repository holds: its structure, no member, no rows, no secret. */
+async function applicationFiles(app: FastifyInstance, caller: Principal, appId: number): Promise<Files> {
+  const bundle = await exportApp(app, caller, appId, { users: false, data: false });
+  return new Map(bundleToFiles(bundle).map((file) => [file.path, file.content]));
+}
+
+const differs = (a: Buffer | undefined, b: Buffer | undefined): boolean => (a === undefined || b === undefined ? a !== b : !a.equals(b));
+
+const authorOf = (caller: Principal): Author => ({
+  name: caller.userId,
+  // Accounts have no address of their own unless their name is one; .invalid is reserved for this (RFC 2606).
+  email: caller.userId.includes('@') ? caller.userId : `${caller.userId.replace(/[^A-Za-z0-9._-]/g, '_')}@rakit.invalid`,
+});
+
+/**
+ * Commits the application as files to its branch and pushes. Refused while the branch holds a
+ * commit the application has not pulled: a push never overwrites a change made there.
+ */
+export async function pushToGit(app: FastifyInstance, caller: Principal, body: GitPushBody): Promise<{ commit: string; changedFiles: number }> {
+  return withRepository(app, body.appId, async ({ row, remote }) => {
+    const files = await applicationFiles(app, caller, body.appId);
+    return withCheckout(remote, async (checkout) => {
+      if (checkout.tip !== undefined && checkout.tip !== row.syncedCommit) throw conflict(local('gitBehind'));
+      const pushed = await commitAndPush(remote, checkout, files, body.message, authorOf(caller));
+      await markSynced(app.store, body.appId, pushed.commit, new Date().toISOString());
+      return pushed;
+    });
+  });
+}
+
+/**
+ * Brings the branch's changes into the application: merged three ways from the commit both last
+ * agreed on (component by component in a page), then imported over the application in one
+ * transaction (importApp's checks and page history). Without that commit in the branch's history
+ * (a first pull, another branch, a rewritten history) the branch's files replace the application.
+ */
+export async function pullFromGit(app: FastifyInstance, reader: PdfReader, caller: Principal, body: GitPullBody): Promise<{ commit: string; changedFiles: string[]; keptFromApplication: string[] }> {
+  return withRepository(app, body.appId, async ({ row, remote }) => withCheckout(remote, async (checkout) => {
+    if (checkout.tip === undefined) throw conflict(local('gitBranchEmpty', { branch: remote.branch }));
+    const tip = checkout.tip;
+    const application = await applicationFiles(app, caller, body.appId);
+    if (tip === row.syncedCommit) return { commit: tip, changedFiles: [], keptFromApplication: [] };
+    const branch = await checkedOutFiles(checkout);
+    const base = row.syncedCommit === null ? undefined : await filesAt(checkout, row.syncedCommit);
+    let files: Files = branch;
+    let keptFromApplication: string[] = [];
+    if (base !== undefined) {
+      const merged = mergeFiles(base, application, branch, stableJson);
+      if (merged.conflicts.length > 0) {
+        throw new HttpError(409, local('gitConflicts', { count: String(merged.conflicts.length) }), merged.conflicts.map((c) => `${c.path}: ${c.what}`));
+      }
+      files = merged.files;
+      keptFromApplication = merged.keptFromApplication;
+    }
+    const changedFiles = [...new Set([...application.keys(), ...files.keys()])].sort().filter((path) => differs(application.get(path), files.get(path)));
+    if (changedFiles.length > 0) {
+      const bundle = bundleFromFiles(files);
+      await importBundle(app, reader, caller, {
+        bundle, target: { kind: 'replace', appId: body.appId }, passwords: body.passwords, apiSecrets: {}, withUsers: false,
+      });
+    }
+    await markSynced(app.store, body.appId, tip, new Date().toISOString());
+    return { commit: tip, changedFiles, keptFromApplication };
+  }));
+}

@@ -1,0 +1,17 @@
+import { gitCalls } from '@rakit/core';
+import type { FastifyPluginAsync } from 'fastify';
+import { disconnectGit, getGitSettings, pullFromGit, pushToGit, saveGitSettings } from '../git/sync';
+import { route } from '../http/route';
+import { PdfReader } from '../pdf-templates/extract';
+
+/** An application kept in a git repository (issue 39): its administrators' calls. */
+const gitRoutes: FastifyPluginAsync = async (app) => {
+  const reader = new PdfReader();
+  route(app, gitCalls.getGitSettings, ({ input: { params } }) => getGitSettings(app, params.appId));
+  route(app, gitCalls.saveGitSettings, ({ input: { body } }) => saveGitSettings(app, body));
+  route(app, gitCalls.disconnectGit, ({ input: { body } }) => disconnectGit(app, body.appId));
+  route(app, gitCalls.pushToGit, ({ input: { body }, caller }) => pushToGit(app, caller, body));
+  route(app, gitCalls.pullFromGit, ({ input: { body }, caller }) => pullFromGit(app, reader, caller, body));
+};
+
+export default gitRoutes;

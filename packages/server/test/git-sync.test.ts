@@ -1,0 +1,216 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { AppBundle, Component } from '@rakit/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushAudit } from '../src/audit/record';
+import { stableJson } from '../src/bundles/files';
+import { seedDemo } from '../src/store/demo';
+import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
+import { availableEngines } from './support/engines';
+import { startGitServer, type TestGitServer } from './support/git-server';
+import { hostileBuilder } from './trust-boundary/hostile';
+
+/**
+ * Issue 39, an application kept in git from the product: connected to a repository served by
+ * git's own http-backend (token required), pushed in the builder's name, edited there with the
+ * `git` command as a reviewer would, pulled back and merged component by component with what
+ * the application changed meanwhile. The operator lets authors reach the git server's address
+ * (RAKIT_ALLOWED_URL_HOSTS=127.0.0.1) and no other private one.
+ */
+const engines = await availableEngines();
+const GIT_TOKEN = 'git-token-secret-7f3a';
+const API_SECRET = 'api-secret-never-in-git-91c2';
+
+interface PageFile { pageComponents: (Component & { title?: string })[] }
+
+describe.each(engines)('an application kept in git on a %s store', (engine) => {
+  let server: TestServer;
+  let gitServer: TestGitServer;
+  let root: string;
+  let demoId: number;
+
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token = root) => server.call(method, url, body, token);
+  const connect = async (appId: number, repositoryUrl: string, extra: Record<string, unknown> = {}) =>
+    call('POST', '/save/gitSettings', { appId, repositoryUrl, token: GIT_TOKEN, ...extra });
+  const demoBundle = async () => (await call('GET', `/get/exportApp/${demoId}`)).json().data as AppBundle;
+  const componentsOf = async (slug: string) => (await demoBundle()).pages.find((p) => p.pageSlug === slug)?.pageComponents as (Component & { title?: string })[];
+  /** Sets one component's title in the application, as the editor's save does. */
+  async function retitle(slug: string, componentId: string, title: string): Promise<void> {
+    const bundle = await demoBundle();
+    const page = bundle.pages.find((p) => p.pageSlug === slug);
+    const pages = (await call('GET', `/get/listAppPages/${demoId}`)).json().data as { pageId: number; pageSlug: string }[];
+    const pageId = pages.find((p) => p.pageSlug === slug)?.pageId;
+    const components = (page?.pageComponents ?? []).map((c) => (c.id === componentId ? { ...c, title } : c));
+    const saved = await call('POST', '/save/saveApp', { appId: demoId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+  }
+  /** A reviewer's change to one component's title in the repository, committed and pushed with git. */
+  async function reviewerRetitles(repository: string, slug: string, index: number, title: string): Promise<string> {
+    const clone = await gitServer.clone(repository);
+    const file = path.join(clone, 'pages', `${slug}.json`);
+    const page = JSON.parse(await readFile(file, 'utf8')) as PageFile;
+    const component = page.pageComponents.filter((c) => typeof c.title === 'string' && c.title !== '')[index] as { id: string; title: string };
+    component.title = title;
+    await writeFile(file, stableJson(page));
+    await gitServer.git(clone, 'commit', '-q', '-am', `Retitle ${component.id}`);
+    await gitServer.git(clone, 'push', '-q', 'origin', 'main');
+    return component.id;
+  }
+
+  beforeAll(async () => {
+    gitServer = await startGitServer({ token: GIT_TOKEN });
+    server = await buildTestServer(engine, { allowedUrlHosts: ['127.0.0.1'] });
+    await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: 'demo-password-1' });
+    root = await server.login('admin', ADMIN_PASSWORD, '_root');
+    demoId = (await server.call('GET', '/get/getApp/slug/demo')).json().data.appId as number;
+  }, 60_000);
+  afterAll(async () => {
+    await server.close();
+    await gitServer.close();
+  });
+
+  it('pushes the application as files in the builder\'s name, and never a secret', async () => {
+    const repository = await gitServer.createRepository(`push-${engine}`);
+    // An API with a secret: it must stay in the application.
+    const api = await call('POST', '/save/saveApiSource', { sourceId: null, appId: demoId, name: 'Kurir', baseUrl: 'http://127.0.0.1:9/kurir', auth: { kind: 'bearer' }, secret: API_SECRET });
+    expect(api.statusCode, api.body).toBe(201);
+    expect((await call('GET', `/get/gitSettings/${demoId}`)).json().data).toMatchObject({ repositoryUrl: '', syncedCommit: null });
+    const saved = await connect(demoId, repository);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ repositoryUrl: repository, branch: 'main', hasToken: true, syncedCommit: null });
+    expect(saved.body).not.toContain(GIT_TOKEN);
+
+    const pushed = await call('POST', '/save/pushToGit', { appId: demoId, message: 'Demo Toko, first commit' });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const { commit, changedFiles } = pushed.json().data as { commit: string; changedFiles: number };
+    expect(changedFiles).toBeGreaterThan(5);
+    const clone = await gitServer.clone(`push-${engine}`);
+    expect((await gitServer.git(clone, 'rev-parse', 'HEAD')).trim()).toBe(commit);
+    expect(await gitServer.git(clone, 'log', '-1', '--format=%an <%ae>|%s')).toBe('admin <admin@rakit.invalid>|Demo Toko, first commit\n');
+    const tracked = (await gitServer.git(clone, 'ls-files')).split('\n');
+    expect(tracked).toEqual(expect.arrayContaining(['rakit.json', 'menus.json', 'groups.json', 'pages/products.json', 'apis/kurir.json']));
+    // Neither the API's secret nor the repository's token is anywhere in the history.
+    for (const secret of [API_SECRET, GIT_TOKEN]) {
+      expect(await gitServer.git(clone, 'log', '--all', '-p', '--format=%H')).not.toContain(secret);
+    }
+    expect((await call('GET', `/get/gitSettings/${demoId}`)).json().data.syncedCommit).toBe(commit);
+
+    // Nothing changed: no empty commit.
+    const again = (await call('POST', '/save/pushToGit', { appId: demoId, message: 'Nothing' })).json().data as { commit: string; changedFiles: number };
+    expect(again).toEqual({ commit, changedFiles: 0 });
+    // The log names the pushes, never the token.
+    await flushAudit(server.store);
+    const log = await server.store.selectFrom('auditLog').select(['action', 'details']).where('action', 'in', ['saveGitSettings', 'pushToGit']).execute();
+    expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['saveGitSettings', 'pushToGit']));
+    expect(JSON.stringify(log)).not.toContain(GIT_TOKEN);
+    await call('DELETE', '/delete/deleteApiSource', { sourceId: (api.json().data as { sourceId: number }).sourceId });
+  });
+
+  it('pulls a reviewer\'s change made in git; a push waits until the branch\'s changes are pulled', async () => {
+    const repository = await gitServer.createRepository(`pull-${engine}`);
+    await connect(demoId, repository);
+    expect((await call('POST', '/save/pushToGit', { appId: demoId, message: 'Start' })).statusCode).toBe(200);
+    const componentId = await reviewerRetitles(`pull-${engine}`, 'products', 0, 'Daftar Barang (ditinjau)');
+
+    const behind = await call('POST', '/save/pushToGit', { appId: demoId, message: 'Too early' });
+    expect(behind.statusCode).toBe(409);
+    expect(behind.json().error[0]).toMatch(/pull first/);
+
+    const pulled = await call('POST', '/save/pullFromGit', { appId: demoId });
+    expect(pulled.statusCode, pulled.body).toBe(200);
+    expect(pulled.json().data).toMatchObject({ changedFiles: ['pages/products.json'], keptFromApplication: [] });
+    expect((await componentsOf('products')).find((c) => c.id === componentId)?.title).toBe('Daftar Barang (ditinjau)');
+    // Pulled again: nothing new.
+    expect((await call('POST', '/save/pullFromGit', { appId: demoId })).json().data.changedFiles).toEqual([]);
+  });
+
+  it('merges the application\'s change to one component with the branch\'s to another, and refuses two changes to the same one', async () => {
+    const name = `merge-${engine}`;
+    const repository = await gitServer.createRepository(name);
+    await connect(demoId, repository);
+    expect((await call('POST', '/save/pushToGit', { appId: demoId, message: 'Start' })).statusCode).toBe(200);
+    const titled = (await componentsOf('reports')).filter((c) => typeof c.title === 'string' && c.title !== '');
+    const [first, second] = [titled[0], titled[1]] as [Component, Component];
+
+    // Different components: both kept.
+    await reviewerRetitles(name, 'reports', 0, 'Judul dari peninjau');
+    await retitle('reports', second.id, 'Judul dari aplikasi');
+    const merged = await call('POST', '/save/pullFromGit', { appId: demoId });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json().data.keptFromApplication).toEqual(['pages/reports.json']);
+    const after = await componentsOf('reports');
+    expect(after.find((c) => c.id === first.id)?.title).toBe('Judul dari peninjau');
+    expect(after.find((c) => c.id === second.id)?.title).toBe('Judul dari aplikasi');
+    // The application's change is not in the branch yet: the next push carries it.
+    const pushed = await call('POST', '/save/pushToGit', { appId: demoId, message: 'The application\'s title' });
+    expect(pushed.json().data.changedFiles).toBe(1);
+
+    // The same component, two ways: refused, named, nothing written.
+    await reviewerRetitles(name, 'reports', 0, 'Peninjau lagi');
+    await retitle('reports', first.id, 'Aplikasi lagi');
+    const before = await demoBundle();
+    const refused = await call('POST', '/save/pullFromGit', { appId: demoId });
+    expect(refused.statusCode).toBe(409);
+    const errors = refused.json().error as string[];
+    expect(errors[0]).toMatch(/nothing was pulled/);
+    expect(errors).toContain(`pages/reports.json: component ${first.id} (Aplikasi lagi)`);
+    expect(await demoBundle()).toEqual({ ...before, exportedAt: expect.any(String) as string });
+  });
+
+  it('tells a refused token and an unknown repository apart from a success', async () => {
+    const repository = await gitServer.createRepository(`token-${engine}`);
+    await connect(demoId, repository, { token: 'wrong-token' });
+    const refused = await call('POST', '/save/pushToGit', { appId: demoId, message: 'x' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error[0]).toMatch(/refused the token \(401/);
+    await connect(demoId, `${gitServer.url}/missing.git`);
+    const missing = await call('POST', '/save/pullFromGit', { appId: demoId });
+    expect(missing.statusCode).toBe(502);
+    expect(missing.json().error[0]).toMatch(/answered 404/);
+    // An empty token keeps the stored one only for the same address.
+    await connect(demoId, repository);
+    expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: repository, token: '' })).json().data.hasToken).toBe(true);
+    expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: `${gitServer.url}/other.git`, token: '' })).json().data.hasToken).toBe(false);
+    expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: 'ftp://example.com/x.git' })).statusCode).toBe(400);
+    expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: `http://u:p@127.0.0.1/x.git` })).statusCode).toBe(400);
+    expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: repository, branch: 'a..b' })).statusCode).toBe(400);
+    expect((await call('DELETE', '/delete/gitSettings', { appId: demoId })).statusCode).toBe(200);
+    expect((await call('POST', '/save/pushToGit', { appId: demoId, message: 'x' })).statusCode).toBe(409);
+  });
+
+  it('a hostile author can neither reach a private address through his repository nor touch another application\'s', async () => {
+    const hostile = await hostileBuilder(server);
+    const as = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) => server.call(method, url, body, hostile.token);
+    for (const address of ['http://10.0.0.5/r.git', 'http://192.168.1.1/r.git', 'http://169.254.169.254/latest', 'http://metadata.google.internal/r.git',
+      'http://[::1]/r.git', 'http://[::ffff:127.0.0.3]:1/r.git', 'http://localhost:1/r.git', 'http://0.0.0.0/r.git', 'http://2130706435/r.git', 'http://0x7f.3/r.git']) {
+      const refused = await as('POST', '/save/gitSettings', { appId: hostile.appId, repositoryUrl: address });
+      expect(refused.statusCode, `${address}: ${refused.body}`).toBe(400);
+    }
+    // A repository that answers with a redirect to a private address: not followed.
+    const inside = http.createServer((_request, response) => response.end('inside'));
+    let insideHits = 0;
+    inside.on('request', () => { insideHits++; });
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.2', resolve));
+    const redirecting = http.createServer((_request, response) => response.writeHead(302, { location: `http://127.0.0.2:${(inside.address() as AddressInfo).port}/r.git/info/refs` }).end());
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      expect((await as('POST', '/save/gitSettings', { appId: hostile.appId, repositoryUrl: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/r.git` })).statusCode).toBe(200);
+      const pulled = await as('POST', '/save/pullFromGit', { appId: hostile.appId });
+      expect(pulled.statusCode).toBe(502);
+      expect(insideHits).toBe(0);
+    } finally {
+      redirecting.close();
+      inside.close();
+    }
+    // Another application's repository: not his to read, point, push or pull.
+    await connect(demoId, await gitServer.createRepository(`hostile-${engine}`));
+    expect((await as('GET', `/get/gitSettings/${demoId}`)).statusCode).toBe(403);
+    expect((await as('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: `${gitServer.url}/his.git` })).statusCode).toBe(403);
+    expect((await as('POST', '/save/pushToGit', { appId: demoId, message: 'mine now' })).statusCode).toBe(403);
+    expect((await as('POST', '/save/pullFromGit', { appId: demoId })).statusCode).toBe(403);
+    expect((await as('DELETE', '/delete/gitSettings', { appId: demoId })).statusCode).toBe(403);
+    expect((await call('GET', `/get/gitSettings/${demoId}`)).json().data.repositoryUrl).toContain(`hostile-${engine}`);
+  });
+});
