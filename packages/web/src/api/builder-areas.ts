@@ -5,6 +5,7 @@ import { auditApi } from './audit';
 import { bundlesApi } from './bundles';
 import { databasesApi } from './databases';
 import { functionsApi } from './functions';
+import { gitApi } from './git';
 import { groupsApi } from './groups';
 import { lookupsApi } from './lookups';
 import { pageVersionsApi } from './page-versions';
@@ -29,5 +30,6 @@ export const builderAreasApi = (appSlug: string) => ({
   ...signInApi(appSlug),
   ...apiTokensApi(appSlug),
   ...apiSourcesApi(appSlug),
+  ...gitApi(appSlug),
 });
 export type BuilderAreasApi = ReturnType<typeof builderAreasApi>;
