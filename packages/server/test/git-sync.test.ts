@@ -6,6 +6,7 @@ import type { AppBundle, Component } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
 import { stableJson } from '../src/bundles/files';
+import { runCli } from '../src/cli/rakit';
 import { seedDemo } from '../src/store/demo';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
@@ -157,6 +158,54 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     expect(errors[0]).toMatch(/nothing was pulled/);
     expect(errors).toContain(`pages/reports.json: component ${first.id} (Aplikasi lagi)`);
     expect(await demoBundle()).toEqual({ ...before, exportedAt: expect.any(String) as string });
+  });
+
+  it('a CI job pulls a merged pull request and pushes with `npx rakit` and a token that deploys the application', async () => {
+    const name = `ci-${engine}`;
+    await connect(demoId, await gitServer.createRepository(name));
+    expect((await call('POST', '/save/pushToGit', { appId: demoId, message: 'Start' })).statusCode).toBe(200);
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const serverUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const tokenOf = async (abilities: string[]) => {
+      const made = await call('POST', '/save/createApiToken', { appId: demoId, tokenName: `CI ${engine} ${abilities.join(' ')}`, abilities, pageIds: [], expiresInDays: 30 });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data.secret as string;
+    };
+    /** Runs the command line in this process as `token`; answers its exit code and what it printed. */
+    async function rakit(token: string, ...args: string[]): Promise<{ code: number; out: string }> {
+      const out: string[] = [];
+      const [log, error, was] = [console.log, console.error, process.env.RAKIT_TOKEN];
+      console.log = (...parts: unknown[]) => { out.push(parts.join(' ')); };
+      console.error = console.log;
+      process.env.RAKIT_TOKEN = token;
+      try {
+        return { code: await runCli([...args, '--app', 'demo', '--server', serverUrl]), out: out.join('\n') };
+      } finally {
+        [console.log, console.error] = [log, error];
+        if (was === undefined) delete process.env.RAKIT_TOKEN;
+        else process.env.RAKIT_TOKEN = was;
+      }
+    }
+    const deployer = await tokenOf(['deployApp']);
+    const componentId = await reviewerRetitles(name, 'customers', 0, 'Halo dari CI');
+    const pulled = await rakit(deployer, 'pull');
+    expect(pulled.code, pulled.out).toBe(0);
+    expect(pulled.out).toMatch(/demo: pulled [0-9a-f]{7}, 1 files changed: pages\/customers.json/);
+    expect((await componentsOf('customers')).find((c) => c.id === componentId)?.title).toBe('Halo dari CI');
+    expect((await rakit(deployer, 'pull')).out).toMatch(/demo: already at [0-9a-f]{7}/);
+
+    await retitle('customers', componentId, 'Halo dari aplikasi');
+    expect((await rakit(deployer, 'push')).code).toBe(2);
+    const pushed = await rakit(deployer, 'push', '--message', 'From the CI job');
+    expect(pushed.code, pushed.out).toBe(0);
+    const clone = await gitServer.clone(name);
+    expect(await gitServer.git(clone, 'log', '-1', '--format=%an|%s')).toBe(`token:CI ${engine} deployApp|From the CI job\n`);
+    // A token that may not deploy the application may neither pull nor push it, nor read or change its repository.
+    const reader = await call('POST', '/save/createApiToken', { appId: demoId, tokenName: `Reader ${engine}`, abilities: ['readTables'], pageIds: [(await call('GET', `/get/listAppPages/${demoId}`)).json().data[0].pageId], expiresInDays: 30 });
+    const readerToken = reader.json().data.secret as string;
+    expect((await rakit(readerToken, 'pull')).out).toMatch(/403/);
+    expect((await server.call('GET', `/get/gitSettings/${demoId}`, undefined, readerToken)).statusCode).toBe(403);
+    expect((await server.call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: `${gitServer.url}/x.git` }, deployer)).statusCode).toBe(403);
   });
 
   it('tells a refused token and an unknown repository apart from a success', async () => {

@@ -15,8 +15,9 @@ import { defineCall, lazyCalls } from './contract';
  * on the token's pages only: the pages' tables, the actions configured on them, the workflows
  * their triggers start, the functions they call. Nothing else is open to a token: no account
  * call, no menu, no upload, and no administration but one: `deployApp` (issue 39) exports the
- * application and imports over it (`npx rakit` in a CI job), its structure only: never its
- * members, never another application, never a new one.
+ * application and imports over it, or pulls and pushes it through its git repository (`npx
+ * rakit` in a CI job), its structure only: never its members, never another application, never
+ * a new one, never the repository's settings.
  */
 export const TOKEN_ABILITIES = {
   readPages: ['getPage', 'getPageBySlug'],
@@ -25,7 +26,7 @@ export const TOKEN_ABILITIES = {
   runActions: ['runAction', 'runQuery'],
   runWorkflows: ['runTrigger', 'runTriggerWithoutId'],
   runFunctions: ['runFunction'],
-  deployApp: ['exportApp', 'previewImport', 'importApp'],
+  deployApp: ['exportApp', 'previewImport', 'importApp', 'getGitSettings', 'pullFromGit', 'pushToGit'],
 } as const;
 
 /** A call a token's ability opens (index.ts holds each to be a name of `calls`). */

@@ -15,20 +15,25 @@ import { mergeFiles } from '../bundles/merge';
  */
 
 const USAGE = `Usage: rakit <command> <folder> --server <url> --app <slug> [options]
+       rakit pull|push --server <url> --app <slug> [--message <text>]
 
 Commands:
   export   write the application into the folder as files (removing files of things it no longer has)
   diff     show what importing the folder would change; exits 1 when there is a difference
   import   replace the application with the folder's files, merging the changes made in
            the application since the last export or import (refused where both changed one thing)
+  pull     bring the changes of the application's git repository (its Git screen) into it,
+           merged with its own (refused where both changed one thing)
+  push     commit the application to its git repository, with --message, and push
 
 Options:
   --server <url>        the Rakit server (default: RAKIT_SERVER, or http://localhost:8080)
   --app <slug>          the application
   --users               export: with the members' user ids
   --no-data             export: without the rows of embedded SQLite databases
-  --password <id>=<pw>  import: the password of connection <id> (repeatable); one the
+  --password <id>=<pw>  import, pull: the password of connection <id> (repeatable); one the
                         application already has for the same connection is kept
+  --message <text>      push: what changed (the commit's message)
 
 Signing in: RAKIT_TOKEN (a session token, or an API token that may deploy the
 application), or RAKIT_USER and RAKIT_PASSWORD (an
@@ -212,6 +217,25 @@ async function diffWith(folder: string, options: Options): Promise<boolean> {
   return changed > 0;
 }
 
+/** The application's repository's changes pulled in by the server (its Git screen's Pull). */
+async function pullApp(options: Options): Promise<void> {
+  const token = await signIn(options);
+  const appId = await appIdOf(options);
+  const pulled = await call<{ commit: string; changedFiles: string[]; keptFromApplication: string[] }>(options, token, 'POST', '/save/pullFromGit', { appId, passwords: options.passwords });
+  console.log(pulled.changedFiles.length === 0
+    ? `${options.appSlug}: already at ${pulled.commit.slice(0, 7)}`
+    : `${options.appSlug}: pulled ${pulled.commit.slice(0, 7)}, ${pulled.changedFiles.length} files changed: ${pulled.changedFiles.join(', ')}`);
+  if (pulled.keptFromApplication.length > 0) console.log(`Kept the application's changes to: ${pulled.keptFromApplication.join(', ')} (push to send them)`);
+}
+
+/** The application committed to its repository by the server and pushed. */
+async function pushApp(options: Options, message: string): Promise<void> {
+  const token = await signIn(options);
+  const appId = await appIdOf(options);
+  const pushed = await call<{ commit: string; changedFiles: number }>(options, token, 'POST', '/save/pushToGit', { appId, message });
+  console.log(pushed.changedFiles === 0 ? `${options.appSlug}: nothing to commit (at ${pushed.commit.slice(0, 7)})` : `${options.appSlug}: pushed ${pushed.commit.slice(0, 7)}, ${pushed.changedFiles} files changed`);
+}
+
 async function importFrom(folder: string, options: Options): Promise<void> {
   bundleFromFiles(await folderFiles(folder)); // the folder must read as an application before anything is asked of the server
   const token = await signIn(options);
@@ -242,7 +266,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       args: [...argv], allowPositionals: true,
       options: {
         server: { type: 'string' }, app: { type: 'string' }, users: { type: 'boolean', default: false }, 'no-data': { type: 'boolean', default: false },
-        password: { type: 'string', multiple: true, default: [] }, help: { type: 'boolean', short: 'h', default: false },
+        password: { type: 'string', multiple: true, default: [] }, message: { type: 'string', short: 'm' }, help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
@@ -254,8 +278,13 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     console.log(USAGE);
     return parsed.values.help ? 0 : 2;
   }
-  if (folder === undefined || parsed.values.app === undefined || !['export', 'diff', 'import'].includes(command)) {
+  const onRepository = command === 'pull' || command === 'push';
+  if (parsed.values.app === undefined || (onRepository ? folder !== undefined : folder === undefined || !['export', 'diff', 'import'].includes(command))) {
     console.error(USAGE);
+    return 2;
+  }
+  if (command === 'push' && (parsed.values.message ?? '').trim() === '') {
+    console.error('rakit push: say what changed with --message <text>');
     return 2;
   }
   const passwords: Record<string, string> = {};
@@ -272,7 +301,10 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     users: parsed.values.users, data: !parsed.values['no-data'], passwords,
   };
   try {
-    if (command === 'export') await exportTo(folder, options);
+    if (command === 'pull') await pullApp(options);
+    else if (command === 'push') await pushApp(options, parsed.values.message ?? '');
+    else if (folder === undefined) return 2;
+    else if (command === 'export') await exportTo(folder, options);
     else if (command === 'import') await importFrom(folder, options);
     else return (await diffWith(folder, options)) ? 1 : 0;
     return 0;

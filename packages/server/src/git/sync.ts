@@ -113,10 +113,11 @@ async function applicationFiles(app: FastifyInstance, caller: Principal, appId: 
 
 const differs = (a: Buffer | undefined, b: Buffer | undefined): boolean => (a === undefined || b === undefined ? a !== b : !a.equals(b));
 
+/** The commit's author: the builder, or `token:<name>` for a CI job's token. */
 const authorOf = (caller: Principal): Author => ({
-  name: caller.userId,
+  name: caller.auditActor,
   // Accounts have no address of their own unless their name is one; .invalid is reserved for this (RFC 2606).
-  email: caller.userId.includes('@') ? caller.userId : `${caller.userId.replace(/[^A-Za-z0-9._-]/g, '_')}@rakit.invalid`,
+  email: caller.auditActor.includes('@') ? caller.auditActor : `${caller.auditActor.replace(/[^A-Za-z0-9._-]/g, '_')}@rakit.invalid`,
 });
 
 /**
