@@ -43,7 +43,7 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     const page = bundle.pages.find((p) => p.pageSlug === slug);
     const pages = (await call('GET', `/get/listAppPages/${demoId}`)).json().data as { pageId: number; pageSlug: string }[];
     const pageId = pages.find((p) => p.pageSlug === slug)?.pageId;
-    const components = (page?.pageComponents ?? []).map((c) => (c.id === componentId ? { ...c, title } : c));
+    const components = ((page?.pageComponents ?? []) as Component[]).map((c) => (c.id === componentId ? { ...c, title } : c));
     const saved = await call('POST', '/save/saveApp', { appId: demoId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] });
     expect(saved.statusCode, saved.body).toBeLessThan(300);
   }
