@@ -102,9 +102,18 @@ describe('an administrator keeps his application in git', () => {
 
   it('pulls a reviewer\'s change and finds it in the page editor', async () => {
     await reviewerRetitles('Daftar Produk (ditinjau)');
-    await page().getByRole('button', { name: 'Pull' }).click();
+    // Seen before it is pulled: the page, the table, its title before and after.
+    await page().getByRole('button', { name: 'Check the branch' }).click();
+    await page().getByRole('heading', { name: /^1 change at commit [0-9a-f]{7}$/ }).waitFor();
+    const change = page().getByRole('article', { name: 'Page: Products' });
+    await change.getByText('table Daftar Produk (ditinjau)', { exact: true }).waitFor();
+    const row = change.getByRole('row').filter({ hasText: 'title' });
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['title', 'Daftar Produk', 'Daftar Produk (ditinjau)']);
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await snapshot(page(), 'git-preview');
+    await page().getByRole('button', { name: 'Pull these changes' }).click();
     const outcome = page().getByTestId('git-outcome');
-    await outcome.getByText(/^Pulled commit [0-9a-f]{7}: 1 files changed$/).waitFor();
+    await outcome.getByText(/^Pulled commit [0-9a-f]{7}: 1 file changed$/).waitFor();
     await outcome.getByText('pages/products.json').waitFor();
     expect(await accessibilityViolations(page())).toEqual([]);
 
@@ -122,8 +131,8 @@ describe('an administrator keeps his application in git', () => {
 
     await page().setViewportSize({ width: 390, height: 844 });
     await page().goto(`/${appSlug}/git`);
-    await page().getByRole('button', { name: 'Pull' }).click();
-    const refused = page().getByRole('alert').filter({ hasText: 'nothing was pulled' });
+    await page().getByRole('button', { name: 'Check the branch' }).click();
+    const refused = page().getByRole('alert').filter({ hasText: 'a pull would be refused' });
     await refused.getByText('pages/products.json: component products-table (Produk Toko)').waitFor();
     await snapshot(page(), 'git-conflict-390');
     expect(await accessibilityViolations(page())).toEqual([]);

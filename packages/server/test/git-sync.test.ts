@@ -138,6 +138,15 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     // Different components: both kept.
     await reviewerRetitles(name, 'reports', 0, 'Judul dari peninjau');
     await retitle('reports', second.id, 'Judul dari aplikasi');
+    // Seen first: the page, the component and its property, before and after; nothing written.
+    const preview = await call('POST', '/save/previewPullFromGit', { appId: demoId });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({ conflicts: [], keptFromApplication: ['pages/reports.json'] });
+    expect(preview.json().data.changes).toEqual([{
+      path: 'pages/reports.json', thing: 'page', name: 'Reports', status: 'changed', fields: [],
+      components: [{ id: first.id, type: first.type, title: 'Judul dari peninjau', status: 'changed', properties: [{ property: 'title', before: first.title, after: 'Judul dari peninjau' }] }],
+    }]);
+    expect((await componentsOf('reports')).find((c) => c.id === first.id)?.title).toBe(first.title);
     const merged = await call('POST', '/save/pullFromGit', { appId: demoId });
     expect(merged.statusCode, merged.body).toBe(200);
     expect(merged.json().data.keptFromApplication).toEqual(['pages/reports.json']);
@@ -152,6 +161,8 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     await reviewerRetitles(name, 'reports', 0, 'Peninjau lagi');
     await retitle('reports', first.id, 'Aplikasi lagi');
     const before = await demoBundle();
+    const previewed = (await call('POST', '/save/previewPullFromGit', { appId: demoId })).json().data as { changes: unknown[]; conflicts: string[] };
+    expect(previewed).toMatchObject({ changes: [], conflicts: [`pages/reports.json: component ${first.id} (Aplikasi lagi)`] });
     const refused = await call('POST', '/save/pullFromGit', { appId: demoId });
     expect(refused.statusCode).toBe(409);
     const errors = refused.json().error as string[];

@@ -399,6 +399,10 @@ const makers = {
     await fresh.repository(fx);
     return { body: { appId: fx.appId, message: unique('Push') } };
   },
+  previewPullFromGit: async (fx) => {
+    await fresh.repository(fx, true);
+    return { body: { appId: fx.appId } };
+  },
   pullFromGit: async (fx) => {
     await fresh.repository(fx, true);
     return { body: { appId: fx.appId } };

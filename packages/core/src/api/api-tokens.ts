@@ -26,7 +26,7 @@ export const TOKEN_ABILITIES = {
   runActions: ['runAction', 'runQuery'],
   runWorkflows: ['runTrigger', 'runTriggerWithoutId'],
   runFunctions: ['runFunction'],
-  deployApp: ['exportApp', 'previewImport', 'importApp', 'getGitSettings', 'pullFromGit', 'pushToGit'],
+  deployApp: ['exportApp', 'previewImport', 'importApp', 'getGitSettings', 'previewPullFromGit', 'pullFromGit', 'pushToGit'],
 } as const;
 
 /** A call a token's ability opens (index.ts holds each to be a name of `calls`). */

@@ -81,6 +81,54 @@ export const GitPullResultSchema = z.object({
   keptFromApplication: z.array(z.string()),
 });
 
+/** One value before and after a change, as JSON text (cut when long); null where there was none. */
+export const PropertyChangeSchema = z.object({
+  property: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type PropertyChange = z.infer<typeof PropertyChangeSchema>;
+
+export const CHANGE_STATUSES = ['added', 'changed', 'removed'] as const;
+const ChangeStatusSchema = z.enum(CHANGE_STATUSES);
+
+export const ComponentChangeSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  status: ChangeStatusSchema,
+  /** For a changed component: each property that differs. */
+  properties: z.array(PropertyChangeSchema),
+});
+export type ComponentChange = z.infer<typeof ComponentChangeSchema>;
+
+/** What an application file's change is about (docs/bundle-format.md "As files"). */
+export const CHANGED_THINGS = ['application', 'connection', 'page', 'menus', 'groups', 'triggers', 'query', 'function', 'workflow', 'printTemplate', 'pdfTemplate', 'api'] as const;
+
+/**
+ * One file of the application changed, as people read it: what it is and its name, its own
+ * fields that differ, and for a page each component added, removed or changed, property by
+ * property (issue 39: the readable diff a pull, and later a promotion, shows before it applies).
+ */
+export const FileChangeSchema = z.object({
+  path: z.string(),
+  thing: z.enum(CHANGED_THINGS),
+  name: z.string(),
+  status: ChangeStatusSchema,
+  fields: z.array(PropertyChangeSchema),
+  components: z.array(ComponentChangeSchema),
+});
+export type FileChange = z.infer<typeof FileChangeSchema>;
+
+export const GitPullPreviewSchema = z.object({
+  commit: z.string(),
+  changes: z.array(FileChangeSchema),
+  /** Both sides changed these in two ways: a pull would be refused. */
+  conflicts: z.array(z.string()),
+  keptFromApplication: z.array(z.string()),
+});
+export type GitPullPreview = z.infer<typeof GitPullPreviewSchema>;
+
 export const gitCalls = lazyCalls(() => ({
   getGitSettings: defineCall({
     method: 'GET', path: '/get/gitSettings/:appId', tag: 'git',
@@ -112,6 +160,14 @@ export const gitCalls = lazyCalls(() => ({
     description: 'Refused (409) while the branch holds commits the application has not pulled. No password or secret is ever written.',
     body: GitPushBodySchema,
     data: GitPushResultSchema,
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
+  }),
+  previewPullFromGit: defineCall({
+    method: 'POST', path: '/save/previewPullFromGit', tag: 'git',
+    summary: 'What a pull would change in the application, page by page and component by component, and what it would refuse',
+    description: 'Writes nothing. The answer is the pull\'s plan at the branch\'s commit now: pulling later pulls what the branch holds then.',
+    body: z.object({ appId: z.number().int().positive() }),
+    data: GitPullPreviewSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
   }),
   pullFromGit: defineCall({

@@ -1,18 +1,19 @@
-import type { GitPullBody, GitPushBody, GitSettings, SaveGitSettingsBody } from '@rakit/core';
+import type { GitPullBody, GitPullPreview, GitPushBody, GitSettings, SaveGitSettingsBody } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import git from 'isomorphic-git';
 import type { Principal } from '../auth/principal';
 import { exportApp } from '../bundles/export';
 import { bundleFromFiles, bundleToFiles, stableJson } from '../bundles/files';
 import { importBundle } from '../bundles/import';
-import { mergeFiles } from '../bundles/merge';
+import { changesBetween } from '../bundles/changes';
+import { type Conflict, mergeFiles } from '../bundles/merge';
 import { conflict, HttpError, local } from '../errors/http-errors';
 import { vetOutboundHost } from '../outbound/guarded-send';
 import { outboundUrl } from '../outbound/safe-request';
 import type { PdfReader } from '../pdf-templates/extract';
 import type { AppGitRow } from '../store/repositories/app-git';
 import { deleteAppGit, findAppGit, markSynced, saveAppGit } from '../store/repositories/app-git';
-import { type Author, checkedOutFiles, commitAndPush, type Files, filesAt, type Remote, withCheckout } from './repository';
+import { type Author, type Checkout, checkedOutFiles, commitAndPush, type Files, filesAt, type Remote, withCheckout } from './repository';
 
 /*
  * An application kept in git (issue 39): its administrators' calls. The token is sealed at rest
@@ -136,35 +137,59 @@ export async function pushToGit(app: FastifyInstance, caller: Principal, body: G
   });
 }
 
+interface PullPlan {
+  tip: string;
+  /** The application's files now, and as the pull would leave them. */
+  application: Files;
+  files: Files;
+  conflicts: Conflict[];
+  keptFromApplication: string[];
+}
+
 /**
- * Brings the branch's changes into the application: merged three ways from the commit both last
- * agreed on (component by component in a page), then imported over the application in one
- * transaction (importApp's checks and page history). Without that commit in the branch's history
- * (a first pull, another branch, a rewritten history) the branch's files replace the application.
+ * What a pull of the checked-out branch would do: its files merged three ways with the
+ * application's from the commit both last agreed on (component by component in a page), or, with
+ * no such commit in the branch's history (a first pull, another branch, a rewritten history),
+ * the branch's files as they are.
+ */
+async function planPull(app: FastifyInstance, caller: Principal, appId: number, row: AppGitRow, checkout: Checkout): Promise<PullPlan> {
+  if (checkout.tip === undefined) throw conflict(local('gitBranchEmpty', { branch: row.branch }));
+  const tip = checkout.tip;
+  const application = await applicationFiles(app, caller, appId);
+  if (tip === row.syncedCommit) return { tip, application, files: application, conflicts: [], keptFromApplication: [] };
+  const branch = await checkedOutFiles(checkout);
+  const base = row.syncedCommit === null ? undefined : await filesAt(checkout, row.syncedCommit);
+  if (base === undefined) return { tip, application, files: branch, conflicts: [], keptFromApplication: [] };
+  const merged = mergeFiles(base, application, branch, stableJson);
+  return { tip, application, files: merged.files, conflicts: merged.conflicts, keptFromApplication: merged.keptFromApplication };
+}
+
+const conflictTexts = (conflicts: readonly Conflict[]) => conflicts.map((c) => `${c.path}: ${c.what}`);
+
+/** What a pull would change, page by page and component by component, and what it would refuse; writes nothing. */
+export async function previewPullFromGit(app: FastifyInstance, caller: Principal, appId: number): Promise<GitPullPreview> {
+  return withRepository(app, appId, async ({ row, remote }) => withCheckout(remote, async (checkout) => {
+    const plan = await planPull(app, caller, appId, row, checkout);
+    return {
+      commit: plan.tip, conflicts: conflictTexts(plan.conflicts), keptFromApplication: plan.keptFromApplication,
+      changes: plan.conflicts.length > 0 ? [] : changesBetween(plan.application, plan.files),
+    };
+  }));
+}
+
+/**
+ * Brings the branch's changes into the application (planPull), imported over it in one
+ * transaction (importApp's checks and page history). A change made on both sides in two ways
+ * refuses the pull, each one named; nothing is written.
  */
 export async function pullFromGit(app: FastifyInstance, reader: PdfReader, caller: Principal, body: GitPullBody): Promise<{ commit: string; changedFiles: string[]; keptFromApplication: string[] }> {
   return withRepository(app, body.appId, async ({ row, remote }) => withCheckout(remote, async (checkout) => {
-    if (checkout.tip === undefined) throw conflict(local('gitBranchEmpty', { branch: remote.branch }));
-    const tip = checkout.tip;
-    const application = await applicationFiles(app, caller, body.appId);
-    if (tip === row.syncedCommit) return { commit: tip, changedFiles: [], keptFromApplication: [] };
-    const branch = await checkedOutFiles(checkout);
-    const base = row.syncedCommit === null ? undefined : await filesAt(checkout, row.syncedCommit);
-    let files: Files = branch;
-    let keptFromApplication: string[] = [];
-    if (base !== undefined) {
-      const merged = mergeFiles(base, application, branch, stableJson);
-      if (merged.conflicts.length > 0) {
-        throw new HttpError(409, local('gitConflicts', { count: String(merged.conflicts.length) }), merged.conflicts.map((c) => `${c.path}: ${c.what}`));
-      }
-      files = merged.files;
-      keptFromApplication = merged.keptFromApplication;
-    }
+    const { tip, application, files, conflicts, keptFromApplication } = await planPull(app, caller, body.appId, row, checkout);
+    if (conflicts.length > 0) throw new HttpError(409, local('gitConflicts', { count: String(conflicts.length) }), conflictTexts(conflicts));
     const changedFiles = [...new Set([...application.keys(), ...files.keys()])].sort().filter((path) => differs(application.get(path), files.get(path)));
     if (changedFiles.length > 0) {
-      const bundle = bundleFromFiles(files);
       await importBundle(app, reader, caller, {
-        bundle, target: { kind: 'replace', appId: body.appId }, passwords: body.passwords, apiSecrets: {}, withUsers: false,
+        bundle: bundleFromFiles(files), target: { kind: 'replace', appId: body.appId }, passwords: body.passwords, apiSecrets: {}, withUsers: false,
       });
     }
     await markSynced(app.store, body.appId, tip, new Date().toISOString());

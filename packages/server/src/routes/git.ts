@@ -1,6 +1,6 @@
 import { gitCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { disconnectGit, getGitSettings, pullFromGit, pushToGit, saveGitSettings } from '../git/sync';
+import { disconnectGit, getGitSettings, previewPullFromGit, pullFromGit, pushToGit, saveGitSettings } from '../git/sync';
 import { route } from '../http/route';
 import { PdfReader } from '../pdf-templates/extract';
 
@@ -11,6 +11,7 @@ const gitRoutes: FastifyPluginAsync = async (app) => {
   route(app, gitCalls.saveGitSettings, ({ input: { body } }) => saveGitSettings(app, body));
   route(app, gitCalls.disconnectGit, ({ input: { body } }) => disconnectGit(app, body.appId));
   route(app, gitCalls.pushToGit, ({ input: { body }, caller }) => pushToGit(app, caller, body));
+  route(app, gitCalls.previewPullFromGit, ({ input: { body }, caller }) => previewPullFromGit(app, caller, body.appId));
   route(app, gitCalls.pullFromGit, ({ input: { body }, caller }) => pullFromGit(app, reader, caller, body));
 };
 

@@ -11,5 +11,7 @@ export const gitApi = (appSlug: string) => ({
 
   pushToGit: (body: GitPushBody) => callApi(gitCalls.pushToGit, { body }, appSlug),
 
+  previewPullFromGit: (appId: number) => callApi(gitCalls.previewPullFromGit, { body: { appId } }, appSlug),
+
   pullFromGit: (body: GitPullBody) => callApi(gitCalls.pullFromGit, { body }, appSlug),
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, List, Paper, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconGitBranch, IconInfoCircle } from '@tabler/icons-react';
-import { type GitSettings, GIT_MESSAGE_MAX, MAIN_APP_SLUG, ROOT_APP_SLUG } from '@rakit/core';
+import { type GitPullPreview, type GitSettings, GIT_MESSAGE_MAX, MAIN_APP_SLUG, ROOT_APP_SLUG } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { ApiAnswer } from '../../api/request';
@@ -12,6 +12,7 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { useInstantText } from '../../current-app/use-instant-text';
 import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, runChange, settle } from '../admin-call';
+import { ChangeList } from './ChangeList';
 
 /** A commit as people read it: its first seven characters. */
 const shortCommit = (commit: string) => commit.slice(0, 7);
@@ -143,6 +144,8 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
   const [message, setMessage] = useState('');
   const [pushing, setPushing] = useState(false);
   const [pulling, setPulling] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [preview, setPreview] = useState<GitPullPreview | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const refused = (answer: ApiAnswer<unknown>) => {
@@ -170,9 +173,25 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
     }
   }
 
+  /** What a pull would change, shown before anything is written. */
+  async function check() {
+    setChecking(true);
+    setOutcome(null);
+    setPreview(null);
+    try {
+      const answer = await settle(api.previewPullFromGit(app.appId));
+      if (answer === null) return;
+      if (answer.status && answer.data !== undefined) setPreview(answer.data);
+      else refused(answer);
+    } finally {
+      setChecking(false);
+    }
+  }
+
   async function pull() {
     setPulling(true);
     setOutcome(null);
+    setPreview(null);
     try {
       const answer = await settle(api.pullFromGit({ appId: app.appId, passwords: {} }));
       if (answer === null) return;
@@ -203,11 +222,35 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
         <Paper withBorder p="md" component="section" aria-labelledby="git-pull">
           <Title order={2} size="h4" id="git-pull" mb={4}>{t('admin.git.pullTitle')}</Title>
           <Text size="sm" c="dimmed" mb="sm">{t('admin.git.pullHint', { branch: settings.branch })}</Text>
-          <Group justify="flex-end"><Button variant="light" leftSection={<IconGitBranch size={16} />} loading={pulling} disabled={pushing} onClick={() => void pull()}>{t('admin.git.pull')}</Button></Group>
+          <Group justify="flex-end"><Button variant="light" leftSection={<IconGitBranch size={16} />} loading={checking} disabled={pushing || pulling} onClick={() => void check()}>{t('admin.git.check')}</Button></Group>
         </Paper>
       </SimpleGrid>
+      {preview !== null && <PreviewPanel preview={preview} syncedCommit={settings.syncedCommit} pulling={pulling} onPull={() => void pull()} />}
       {outcome !== null && <OutcomeAlert outcome={outcome} />}
     </>
+  );
+}
+
+/** The branch's changes as a pull would apply them, and the button that applies them; or what would refuse it. */
+function PreviewPanel({ preview, syncedCommit, pulling, onPull }: { preview: GitPullPreview; syncedCommit: string | null; pulling: boolean; onPull: () => void }) {
+  const t = useT();
+  if (preview.conflicts.length > 0) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('admin.git.conflictsTitle')} role="alert" data-testid="git-outcome">
+        <List size="sm" spacing={2}>{preview.conflicts.map((conflict) => <List.Item key={conflict}><Code>{conflict}</Code></List.Item>)}</List>
+      </Alert>
+    );
+  }
+  const upToDate = preview.changes.length === 0 && preview.commit === syncedCommit;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="git-preview">
+      <Title order={2} size="h4" id="git-preview" mb="sm">
+        {upToDate ? t('admin.git.nothingToPull') : t('admin.git.changesTitle', { count: preview.changes.length, commit: shortCommit(preview.commit) })}
+      </Title>
+      {preview.keptFromApplication.length > 0 && <Text size="sm" mb="sm">{t('admin.git.keptBefore', { files: preview.keptFromApplication.join(', ') })}</Text>}
+      <ChangeList changes={preview.changes} />
+      {!upToDate && <Group justify="flex-end" mt="md"><Button loading={pulling} onClick={onPull}>{t('admin.git.pullChanges')}</Button></Group>}
+    </Paper>
   );
 }
 
