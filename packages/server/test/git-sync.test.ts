@@ -135,6 +135,12 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     const titled = (await componentsOf('reports')).filter((c) => typeof c.title === 'string' && c.title !== '');
     const [first, second] = [titled[0], titled[1]] as [Component, Component];
 
+    // The repository's own files beside the application's (a README, a CI job) are its own.
+    const readme = await gitServer.clone(name);
+    await writeFile(path.join(readme, 'README.md'), '# Toko\n');
+    await gitServer.git(readme, 'add', 'README.md');
+    await gitServer.git(readme, 'commit', '-q', '-m', 'A README');
+    await gitServer.git(readme, 'push', '-q', 'origin', 'main');
     // Different components: both kept.
     await reviewerRetitles(name, 'reports', 0, 'Judul dari peninjau');
     await retitle('reports', second.id, 'Judul dari aplikasi');
@@ -156,6 +162,9 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     // The application's change is not in the branch yet: the next push carries it.
     const pushed = await call('POST', '/save/pushToGit', { appId: demoId, message: 'The application\'s title' });
     expect(pushed.json().data.changedFiles).toBe(1);
+    const pushedTree = await gitServer.clone(name);
+    expect(await readFile(path.join(pushedTree, 'README.md'), 'utf8')).toBe('# Toko\n');
+    expect(await gitServer.git(pushedTree, 'show', '--stat', '--format=%s', 'HEAD')).toMatch(/The application's title\n\n pages\/reports.json \| 2 \+-\n 1 file changed/);
 
     // The same component, two ways: refused, named, nothing written.
     await reviewerRetitles(name, 'reports', 0, 'Peninjau lagi');

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import git from 'isomorphic-git';
@@ -8,7 +8,7 @@ import type { OutboundRules } from '../outbound/guarded-send';
 import { guardedGitHttp } from './transport';
 
 /*
- * One push or pull's copy of a repository's branch (issue 39): cloned into a folder of its own
+ * One push or pull's copy of a repository's branch (issue 39): fetched into a folder of its own
  * through the guarded transport, worked on, and removed, so that no replica keeps a copy that
  * another replica's push would make stale. The application's files are the tree's paths that a
  * bundle holds (files.ts's isBundlePath): a README or a CI workflow beside them is left alone.
@@ -39,7 +39,11 @@ export type Files = Map<string, Buffer>;
 const headersOf = (remote: Remote): Record<string, string> =>
   remote.token === '' ? {} : { authorization: `Basic ${Buffer.from(`${remote.username === '' ? 'rakit' : remote.username}:${remote.token}`).toString('base64')}` };
 
-/** The branch cloned into a fresh folder (or a new repository when the branch has no commit), `work` run on it, the folder removed. */
+/**
+ * The branch fetched into a fresh folder (or a new repository when the branch has no commit),
+ * `work` run on it, the folder removed. Nothing is checked out: the repository's objects are
+ * read and written in its .git alone, so no path a hostile tree names is ever a file here.
+ */
 export async function withCheckout<T>(remote: Remote, work: (checkout: Checkout) => Promise<T>): Promise<T> {
   const http = guardedGitHttp(remote.rules);
   const headers = headersOf(remote);
@@ -51,7 +55,7 @@ export async function withCheckout<T>(remote: Remote, work: (checkout: Checkout)
       await git.init({ fs, dir, defaultBranch: remote.branch });
       await git.addRemote({ fs, dir, remote: 'origin', url: remote.url });
     } else {
-      await git.clone({ fs, http, dir, url: remote.url, ref: remote.branch, singleBranch: true, noTags: true, headers });
+      await git.clone({ fs, http, dir, url: remote.url, ref: remote.branch, singleBranch: true, noTags: true, noCheckout: true, headers });
     }
     return await work({ dir, tip });
   } finally {
@@ -81,35 +85,76 @@ export async function filesAt(checkout: Checkout, commit: string): Promise<Files
   return files;
 }
 
+interface Entry { mode: string; oid: string; type: 'blob' | 'tree' | 'commit' }
+
+/** Every blob (and submodule) of a tree by its path. */
+async function flatTree(dir: string, oid: string, prefix = ''): Promise<Map<string, Entry>> {
+  const entries = new Map<string, Entry>();
+  for (const entry of (await git.readTree({ fs, dir, oid })).tree) {
+    const at = `${prefix}${entry.path}`;
+    if (entry.type === 'tree') for (const [inner, value] of await flatTree(dir, entry.oid, `${at}/`)) entries.set(inner, value);
+    else entries.set(at, { mode: entry.mode, oid: entry.oid, type: entry.type });
+  }
+  return entries;
+}
+
+/** Writes the trees of a flat map of paths, deepest first; answers the root tree's id. */
+async function writeTrees(dir: string, entries: ReadonlyMap<string, Entry>): Promise<string> {
+  interface Folder { files: Map<string, Entry>; folders: Map<string, Folder> }
+  const root: Folder = { files: new Map(), folders: new Map() };
+  for (const [at, entry] of entries) {
+    const parts = at.split('/');
+    const name = parts.pop() as string;
+    let folder = root;
+    for (const part of parts) {
+      let inner = folder.folders.get(part);
+      if (inner === undefined) {
+        inner = { files: new Map(), folders: new Map() };
+        folder.folders.set(part, inner);
+      }
+      folder = inner;
+    }
+    folder.files.set(name, entry);
+  }
+  const write = async (folder: Folder): Promise<string> => {
+    const tree = [...folder.files].map(([name, entry]) => ({ mode: entry.mode, path: name, oid: entry.oid, type: entry.type }));
+    for (const [name, inner] of folder.folders) tree.push({ mode: '040000', path: name, oid: await write(inner), type: 'tree' });
+    return git.writeTree({ fs, dir, tree });
+  };
+  return write(root);
+}
+
 /**
- * Makes the checkout's application files `files` (others in the tree left alone), commits them
- * in `author`'s name and pushes; answers the new commit and how many files changed, or the tip
- * and 0 when nothing did (no empty commit is made).
+ * Commits the application's files `files` on the branch's tip (its other files left as they
+ * are) in `author`'s name and pushes; answers the new commit and how many files changed, or the
+ * tip and 0 when nothing did (no empty commit is made).
  */
 export async function commitAndPush(remote: Remote, checkout: Checkout, files: Files, message: string, author: Author): Promise<{ commit: string; changedFiles: number }> {
-  const { dir } = checkout;
-  const before = checkout.tip === undefined ? new Map<string, Buffer>() : (await filesAt(checkout, checkout.tip)) ?? new Map<string, Buffer>();
+  const { dir, tip } = checkout;
+  const entries = tip === undefined ? new Map<string, Entry>() : await flatTree(dir, (await git.readCommit({ fs, dir, oid: tip })).commit.tree);
   let changedFiles = 0;
-  for (const filepath of before.keys()) {
-    if (files.has(filepath)) continue;
-    await rm(path.join(dir, filepath), { force: true });
-    await git.remove({ fs, dir, filepath });
+  for (const [at, entry] of [...entries]) {
+    if (entry.type !== 'blob' || !isBundlePath(at) || files.has(at)) continue;
+    entries.delete(at);
     changedFiles++;
   }
-  for (const [filepath, content] of files) {
-    if (before.get(filepath)?.equals(content) === true) continue;
-    await mkdir(path.dirname(path.join(dir, filepath)), { recursive: true });
-    await writeFile(path.join(dir, filepath), content);
-    await git.add({ fs, dir, filepath });
+  for (const [at, content] of files) {
+    const oid = await git.writeBlob({ fs, dir, blob: content });
+    if (entries.get(at)?.oid === oid) continue;
+    entries.set(at, { mode: '100644', oid, type: 'blob' });
     changedFiles++;
   }
-  if (changedFiles === 0 && checkout.tip !== undefined) return { commit: checkout.tip, changedFiles: 0 };
-  const commit = await git.commit({ fs, dir, message, author: { ...author, timestamp: Math.floor(Date.now() / 1000) }, ref: `refs/heads/${remote.branch}` });
+  if (changedFiles === 0 && tip !== undefined) return { commit: tip, changedFiles: 0 };
+  const tree = await writeTrees(dir, entries);
+  const commit = await git.commit({
+    fs, dir, message, tree, parent: tip === undefined ? [] : [tip], ref: `refs/heads/${remote.branch}`,
+    author: { ...author, timestamp: Math.floor(Date.now() / 1000) },
+  });
   await git.push({ fs, http: guardedGitHttp(remote.rules), dir, remote: 'origin', ref: remote.branch, remoteRef: remote.branch, headers: headersOf(remote) });
   return { commit, changedFiles };
 }
 
-/** The application's files of the checked-out tip. */
+/** The application's files of the fetched tip. */
 export async function checkedOutFiles(checkout: Checkout): Promise<Files> {
   if (checkout.tip === undefined) return new Map();
   const files = await filesAt(checkout, checkout.tip);
