@@ -125,6 +125,17 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     expect((await componentsOf('products')).find((c) => c.id === componentId)?.title).toBe('Daftar Barang (ditinjau)');
     // Pulled again: nothing new.
     expect((await call('POST', '/save/pullFromGit', { appId: demoId })).json().data.changedFiles).toEqual([]);
+
+    // A pull of what a preview showed is refused once the branch has moved on; two at once: one waits for nothing.
+    const shown = (await call('POST', '/save/previewPullFromGit', { appId: demoId })).json().data.commit as string;
+    await reviewerRetitles(`pull-${engine}`, 'products', 0, 'Daftar Barang (lagi)');
+    const moved = await call('POST', '/save/pullFromGit', { appId: demoId, commit: shown });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().error[0]).toMatch(/has moved since you checked/);
+    const [one, two] = await Promise.all([call('POST', '/save/pullFromGit', { appId: demoId }), call('POST', '/save/pullFromGit', { appId: demoId })]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+    expect([one, two].find((answer) => answer.statusCode === 409)?.json().error[0]).toMatch(/already under way/);
+    expect((await componentsOf('products')).find((c) => c.id === componentId)?.title).toBe('Daftar Barang (lagi)');
   });
 
   it('merges the application\'s change to one component with the branch\'s to another, and refuses two changes to the same one', async () => {
@@ -245,6 +256,12 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: 'ftp://example.com/x.git' })).statusCode).toBe(400);
     expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: `http://u:p@127.0.0.1/x.git` })).statusCode).toBe(400);
     expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: repository, branch: 'a..b' })).statusCode).toBe(400);
+    expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: repository, username: 'a:b' })).statusCode).toBe(400);
+    // A token never crosses the internet in clear text: http:// is for the operator's own network.
+    const clear = await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: 'http://93.184.216.34/toko.git', token: GIT_TOKEN });
+    expect(clear.statusCode).toBe(400);
+    expect(clear.json().error[0]).toMatch(/only over https/);
+    expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: 'https://93.184.216.34/toko.git', token: GIT_TOKEN })).statusCode).toBe(200);
     expect((await call('DELETE', '/delete/gitSettings', { appId: demoId })).statusCode).toBe(200);
     expect((await call('POST', '/save/pushToGit', { appId: demoId, message: 'x' })).statusCode).toBe(409);
   });

@@ -47,7 +47,7 @@ export const SaveGitSettingsBodySchema = z.object({
   repositoryUrl: GitRepositoryUrlSchema,
   branch: GitBranchSchema.default('main'),
   /** The user name sent with the token (some hosts want their own, e.g. x-access-token or oauth2). */
-  username: z.string().trim().max(255).default(''),
+  username: z.string().trim().max(255).regex(/^[^:\p{Cc}]*$/u, 'A user name has no colon').default(''),
   /** The access token; empty keeps the stored one while the repository stays the same. */
   token: z.string().max(4000).refine((text) => !/[\r\n\0]/.test(text), 'A token has no line break').default(''),
 });
@@ -69,7 +69,9 @@ export const GitPushResultSchema = z.object({
 export const GitPullBodySchema = z.object({
   appId: z.number().int().positive(),
   /** Passwords of connections the repository adds, by their id in the files (nothing is in the repository). */
-  passwords: z.record(z.string(), z.string().max(1000)).default({}),
+  passwords: z.record(z.string().max(20), z.string().max(1000)).default({}),
+  /** The commit a preview showed: the pull is refused (409) if the branch has moved since. */
+  commit: z.string().regex(/^[0-9a-f]{40}$/).optional(),
 });
 export type GitPullBody = z.infer<typeof GitPullBodySchema>;
 

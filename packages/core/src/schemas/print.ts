@@ -34,7 +34,9 @@ export type PrintTemplate = z.infer<typeof PrintTemplateSchema>;
 
 /** Template names: what a path parameter carries (Fastify's limit is 100), no control characters. */
 export const MAX_TEMPLATE_NAME = 100;
-export const TemplateNameSchema = z.string().min(1).max(MAX_TEMPLATE_NAME).regex(/^[^\p{Cc}]+$/u, 'A template name may not hold control characters');
+export const TemplateNameSchema = z.string().min(1).max(MAX_TEMPLATE_NAME).regex(/^[^\p{Cc}]+$/u, 'A template name may not hold control characters')
+  // A file name, never a path: it names a file in a folder (an upload, `npx rakit export`, a repository).
+  .refine((name) => !/[/\\]/.test(name) && name !== '.' && name !== '..', 'A template name is a file name, without / or \\');
 
 /** The largest template accepted: Word files with a logo or two stay well below it. */
 export const MAX_TEMPLATE_BYTES = 5 * 1024 * 1024;

@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import git from 'isomorphic-git';
+import { MAX_BUNDLE_BYTES } from '@rakit/core';
+import { HttpError, local } from '../errors/http-errors';
 import { isBundlePath } from '../bundles/files';
 import type { OutboundRules } from '../outbound/guarded-send';
 import { guardedGitHttp } from './transport';
@@ -48,14 +50,17 @@ export async function withCheckout<T>(remote: Remote, work: (checkout: Checkout)
   const http = guardedGitHttp(remote.rules);
   const headers = headersOf(remote);
   const info = await git.getRemoteInfo2({ http, url: remote.url, headers, protocolVersion: 1 });
-  const tip = info.refs?.find((ref) => ref.ref === `refs/heads/${remote.branch}`)?.oid;
+  const hasBranch = info.refs?.some((ref) => ref.ref === `refs/heads/${remote.branch}`) ?? false;
   const dir = await mkdtemp(path.join(tmpdir(), 'rakit-git-'));
   try {
-    if (tip === undefined) {
+    let tip: string | undefined;
+    if (hasBranch) {
+      await git.clone({ fs, http, dir, url: remote.url, ref: remote.branch, singleBranch: true, noTags: true, noCheckout: true, headers });
+      // The tip is the clone's own: a push made since the branches were listed is in it, or not at all.
+      tip = await git.resolveRef({ fs, dir, ref: `refs/heads/${remote.branch}` });
+    } else {
       await git.init({ fs, dir, defaultBranch: remote.branch });
       await git.addRemote({ fs, dir, remote: 'origin', url: remote.url });
-    } else {
-      await git.clone({ fs, http, dir, url: remote.url, ref: remote.branch, singleBranch: true, noTags: true, noCheckout: true, headers });
     }
     return await work({ dir, tip });
   } finally {
@@ -66,6 +71,7 @@ export async function withCheckout<T>(remote: Remote, work: (checkout: Checkout)
 /** The application's files in a commit (the paths a bundle holds); undefined when the commit is not in the branch's history. */
 export async function filesAt(checkout: Checkout, commit: string): Promise<Files | undefined> {
   const files: Files = new Map();
+  let total = 0;
   try {
     await git.walk({
       fs, dir: checkout.dir, trees: [git.TREE({ ref: commit })],
@@ -73,7 +79,12 @@ export async function filesAt(checkout: Checkout, commit: string): Promise<Files
         if (entry === null || entry === undefined) return undefined;
         if ((await entry.type()) === 'blob' && isBundlePath(filepath)) {
           const content = await entry.content();
-          if (content !== undefined) files.set(filepath, Buffer.from(content));
+          if (content !== undefined) {
+            // No larger than an application an import takes (a bundle's limit), read file by file.
+            total += content.byteLength;
+            if (total > MAX_BUNDLE_BYTES) throw new HttpError(413, local('gitTooLarge', { mb: String(MAX_BUNDLE_BYTES / 1024 / 1024) }));
+            files.set(filepath, Buffer.from(content));
+          }
         }
         return true;
       },

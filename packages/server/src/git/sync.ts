@@ -7,12 +7,13 @@ import { bundleFromFiles, bundleToFiles, stableJson } from '../bundles/files';
 import { importBundle } from '../bundles/import';
 import { changesBetween } from '../bundles/changes';
 import { type Conflict, mergeFiles } from '../bundles/merge';
-import { conflict, HttpError, local } from '../errors/http-errors';
+import { badRequest, conflict, HttpError, local } from '../errors/http-errors';
+import { isPublicAddress } from '../outbound/addresses';
 import { vetOutboundHost } from '../outbound/guarded-send';
 import { outboundUrl } from '../outbound/safe-request';
 import type { PdfReader } from '../pdf-templates/extract';
 import type { AppGitRow } from '../store/repositories/app-git';
-import { deleteAppGit, findAppGit, markSynced, saveAppGit } from '../store/repositories/app-git';
+import { deleteAppGit, findAppGit, leaseAppGit, markSynced, releaseAppGit, saveAppGit } from '../store/repositories/app-git';
 import { type Author, type Checkout, checkedOutFiles, commitAndPush, type Files, filesAt, type Remote, withCheckout } from './repository';
 
 /*
@@ -43,10 +44,13 @@ export async function getGitSettings(app: FastifyInstance, appId: number): Promi
  * for); another address or branch forgets the last agreement, so the next pull starts again.
  */
 export async function saveGitSettings(app: FastifyInstance, body: SaveGitSettingsBody): Promise<GitSettings> {
-  await vetOutboundHost(outboundUrl(body.repositoryUrl), app.config);
+  const url = outboundUrl(body.repositoryUrl);
+  const addresses = await vetOutboundHost(url, app.config);
   const existing = await findAppGit(app.store, body.appId);
   const sameRepository = existing !== undefined && existing.repositoryUrl === body.repositoryUrl;
   const tokenEnc = body.token === '' ? (sameRepository ? existing.tokenEnc : '') : app.secretBox.seal(body.token);
+  // A token crosses the internet only encrypted; http:// is for a host on the operator's own network.
+  if (tokenEnc !== '' && url.protocol === 'http:' && addresses.some((a) => isPublicAddress(a.address))) throw badRequest(local('gitTokenInClear'));
   const sameBranch = sameRepository && existing.branch === body.branch;
   const row: AppGitRow = {
     appId: body.appId, repositoryUrl: body.repositoryUrl, branch: body.branch, username: body.username, tokenEnc,
@@ -61,29 +65,50 @@ export async function disconnectGit(app: FastifyInstance, appId: number): Promis
   return { appId };
 }
 
-/** One push or pull of an application at a time in this process (a second waits for nothing: 409). */
-const underWay = new Set<number>();
+/**
+ * One push or pull of an application at a time, on every replica (a lease on its row: a second
+ * waits for nothing, 409), and a few at once in this process: each may hold a repository's
+ * answer in memory (GIT_MAX_MB), so an author with many applications cannot have the server hold
+ * many (503, tried again later).
+ */
+export const MAX_GIT_AT_ONCE = 3;
+/** How long a push or pull may hold its application's repository (a dead replica's lease runs out). */
+const LEASE_MS = 5 * 60_000;
+let gitUnderWay = 0;
 
-async function oneAtATime<T>(appId: number, work: () => Promise<T>): Promise<T> {
-  if (underWay.has(appId)) throw conflict(local('gitBusy'));
-  underWay.add(appId);
+async function oneAtATime<T>(app: FastifyInstance, appId: number, work: () => Promise<T>): Promise<T> {
+  if (gitUnderWay >= MAX_GIT_AT_ONCE) throw new HttpError(503, local('gitServerBusy'));
+  const now = Date.now();
+  if (!(await leaseAppGit(app.store, appId, new Date(now).toISOString(), new Date(now + LEASE_MS).toISOString()))) throw conflict(local('gitBusy'));
+  gitUnderWay++;
   try {
     return await work();
   } finally {
-    underWay.delete(appId);
+    gitUnderWay--;
+    await releaseAppGit(app.store, appId);
   }
 }
 
 async function remoteOf(app: FastifyInstance, appId: number): Promise<{ row: AppGitRow; remote: Remote }> {
   const row = await findAppGit(app.store, appId);
   if (row === undefined || row.repositoryUrl === '') throw conflict(local('gitNotConnected'));
-  const token = row.tokenEnc === '' ? '' : app.secretBox.open(row.tokenEnc);
+  let token: string;
+  try {
+    token = row.tokenEnc === '' ? '' : app.secretBox.open(row.tokenEnc);
+  } catch {
+    // Sealed under another server secret (RAKIT_SECRET changed): typed again, it is sealed anew.
+    throw conflict(local('gitTokenUnreadable'));
+  }
   return { row, remote: { url: row.repositoryUrl, branch: row.branch, username: row.username, token, rules: app.config } };
 }
 
-/** What isomorphic-git's failures mean to the administrator: the repository's answer, in words. */
-function repositoryFailure(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
+/** isomorphic-git's own failures (its Errors classes all name themselves in `code`). */
+const GIT_ERROR_CODES: ReadonlySet<unknown> = new Set(Object.keys(git.Errors));
+const isGitError = (error: unknown): error is Error & { code: string } => error instanceof Error && GIT_ERROR_CODES.has((error as { code?: unknown }).code);
+
+/** What isomorphic-git's failures mean to the administrator: the repository's answer, in words. Anything else is ours: as it is. */
+function repositoryFailure(error: unknown): unknown {
+  if (!isGitError(error)) return error;
   if (error instanceof git.Errors.HttpError) {
     const status = error.data.statusCode;
     const answered = { status: `${status} ${error.data.statusMessage}`.trim() };
@@ -91,13 +116,13 @@ function repositoryFailure(error: unknown): HttpError {
     return status === 401 || status === 403 ? new HttpError(400, local('gitAuthRefused', answered)) : new HttpError(502, local('gitAnswered', answered));
   }
   if (error instanceof git.Errors.PushRejectedError) return conflict(local('gitBehind'));
-  const detail = error instanceof Error ? error.message : String(error);
-  return new HttpError(502, local('gitFailed', { detail }));
+  return new HttpError(502, local('gitFailed', { detail: error.message }));
 }
 
 async function withRepository<T>(app: FastifyInstance, appId: number, work: (found: { row: AppGitRow; remote: Remote }) => Promise<T>): Promise<T> {
-  const found = await remoteOf(app, appId);
-  return oneAtATime(appId, async () => {
+  return oneAtATime(app, appId, async () => {
+    // Read under the lease: the agreed commit is the one no other push or pull is changing.
+    const found = await remoteOf(app, appId);
     try {
       return await work(found);
     } catch (error) {
@@ -114,12 +139,13 @@ async function applicationFiles(app: FastifyInstance, caller: Principal, appId: 
 
 const differs = (a: Buffer | undefined, b: Buffer | undefined): boolean => (a === undefined || b === undefined ? a !== b : !a.equals(b));
 
-/** The commit's author: the builder, or `token:<name>` for a CI job's token. */
-const authorOf = (caller: Principal): Author => ({
-  name: caller.auditActor,
+/** The commit's author: the builder, or `token:<name>` for a CI job's token (nothing that would end a commit's header line). */
+function authorOf(caller: Principal): Author {
+  const name = caller.auditActor.replace(/[\p{Cc}<>]/gu, ' ').trim();
   // Accounts have no address of their own unless their name is one; .invalid is reserved for this (RFC 2606).
-  email: caller.auditActor.includes('@') ? caller.auditActor : `${caller.auditActor.replace(/[^A-Za-z0-9._-]/g, '_')}@rakit.invalid`,
-});
+  const email = /^[^\s@]+@[^\s@]+$/.test(name) ? name : `${name.replace(/[^A-Za-z0-9._-]/g, '_')}@rakit.invalid`;
+  return { name, email };
+}
 
 /**
  * Commits the application as files to its branch and pushes. Refused while the branch holds a
@@ -170,6 +196,8 @@ const conflictTexts = (conflicts: readonly Conflict[]) => conflicts.map((c) => `
 export async function previewPullFromGit(app: FastifyInstance, caller: Principal, appId: number): Promise<GitPullPreview> {
   return withRepository(app, appId, async ({ row, remote }) => withCheckout(remote, async (checkout) => {
     const plan = await planPull(app, caller, appId, row, checkout);
+    // A branch whose files do not read as an application is refused now, not when pulled.
+    if (plan.conflicts.length === 0) bundleFromFiles(plan.files);
     return {
       commit: plan.tip, conflicts: conflictTexts(plan.conflicts), keptFromApplication: plan.keptFromApplication,
       changes: plan.conflicts.length > 0 ? [] : changesBetween(plan.application, plan.files),
@@ -185,6 +213,7 @@ export async function previewPullFromGit(app: FastifyInstance, caller: Principal
 export async function pullFromGit(app: FastifyInstance, reader: PdfReader, caller: Principal, body: GitPullBody): Promise<{ commit: string; changedFiles: string[]; keptFromApplication: string[] }> {
   return withRepository(app, body.appId, async ({ row, remote }) => withCheckout(remote, async (checkout) => {
     const { tip, application, files, conflicts, keptFromApplication } = await planPull(app, caller, body.appId, row, checkout);
+    if (body.commit !== undefined && body.commit !== tip) throw conflict(local('gitMoved', { commit: tip.slice(0, 7) }));
     if (conflicts.length > 0) throw new HttpError(409, local('gitConflicts', { count: String(conflicts.length) }), conflictTexts(conflicts));
     const changedFiles = [...new Set([...application.keys(), ...files.keys()])].sort().filter((path) => differs(application.get(path), files.get(path)));
     if (changedFiles.length > 0) {

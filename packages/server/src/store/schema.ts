@@ -518,6 +518,8 @@ export interface AppGitTable {
   syncedCommit: string | null;
   /** ISO time of that agreement. */
   syncedAt: string | null;
+  /** Until when a push or pull under way holds the application's repository (ISO time); null: none. */
+  busyUntil: Generated<string | null>;
 }
 
 export interface ApiSourcesTable {

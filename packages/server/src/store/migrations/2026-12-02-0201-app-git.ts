@@ -3,7 +3,8 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 // Frozen once shipped.
 // An application's git repository (issue 39): one row per connected application, gone with it
 // (ON DELETE CASCADE). The access token is sealed (security/secret-box.ts) as a connection's
-// password is; the commit both sides last agreed on is the base of the next pull's merge.
+// password is; the commit both sides last agreed on is the base of the next pull's merge; a push
+// or pull under way leases the row (busy_until), so two replicas never interleave on one application.
 
 type AnyDb = Kysely<unknown>;
 
@@ -18,6 +19,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('token_enc', 'text', notNull)
     .addColumn('synced_commit', 'varchar(64)')
     .addColumn('synced_at', 'varchar(40)')
+    // A push or pull under way holds the row until then (ISO time), on every replica.
+    .addColumn('busy_until', 'varchar(40)')
     .addForeignKeyConstraint('app_git_app_fk', ['app_id'], 'apps', ['app_id'], (c) => c.onDelete('cascade'))
     .execute();
 }

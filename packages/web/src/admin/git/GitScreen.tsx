@@ -188,12 +188,13 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
     }
   }
 
-  async function pull() {
+  /** Pulls the commit the preview showed: if the branch moved since, the server refuses and says so. */
+  async function pull(commit: string) {
     setPulling(true);
     setOutcome(null);
     setPreview(null);
     try {
-      const answer = await settle(api.pullFromGit({ appId: app.appId, passwords: {} }));
+      const answer = await settle(api.pullFromGit({ appId: app.appId, passwords: {}, commit }));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) {
         setOutcome({ kind: 'pulled', ...answer.data });
@@ -225,7 +226,7 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
           <Group justify="flex-end"><Button variant="light" leftSection={<IconGitBranch size={16} />} loading={checking} disabled={pushing || pulling} onClick={() => void check()}>{t('admin.git.check')}</Button></Group>
         </Paper>
       </SimpleGrid>
-      {preview !== null && <PreviewPanel preview={preview} syncedCommit={settings.syncedCommit} pulling={pulling} onPull={() => void pull()} />}
+      {preview !== null && <PreviewPanel preview={preview} syncedCommit={settings.syncedCommit} pulling={pulling} onPull={() => void pull(preview.commit)} />}
       {outcome !== null && <OutcomeAlert outcome={outcome} />}
     </>
   );
