@@ -263,7 +263,9 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     expect(clear.json().error[0]).toMatch(/only over https/);
     expect((await call('POST', '/save/gitSettings', { appId: demoId, repositoryUrl: 'https://93.184.216.34/toko.git', token: GIT_TOKEN })).statusCode).toBe(200);
     expect((await call('DELETE', '/delete/gitSettings', { appId: demoId })).statusCode).toBe(200);
-    expect((await call('POST', '/save/pushToGit', { appId: demoId, message: 'x' })).statusCode).toBe(409);
+    const unconnected = await call('POST', '/save/pushToGit', { appId: demoId, message: 'x' });
+    expect(unconnected.statusCode).toBe(409);
+    expect(unconnected.json().error[0]).toBe('The application is not connected to a git repository');
   });
 
   it('a hostile author can neither reach a private address through his repository nor touch another application\'s', async () => {

@@ -78,6 +78,7 @@ let gitUnderWay = 0;
 
 async function oneAtATime<T>(app: FastifyInstance, appId: number, work: () => Promise<T>): Promise<T> {
   if (gitUnderWay >= MAX_GIT_AT_ONCE) throw new HttpError(503, local('gitServerBusy'));
+  if ((await findAppGit(app.store, appId)) === undefined) throw conflict(local('gitNotConnected'));
   const now = Date.now();
   if (!(await leaseAppGit(app.store, appId, new Date(now).toISOString(), new Date(now + LEASE_MS).toISOString()))) throw conflict(local('gitBusy'));
   gitUnderWay++;
