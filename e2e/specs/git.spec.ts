@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { startGitServer, type TestGitServer } from '../../packages/server/test/s
 import { type Api, apiAs, demoAppId } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, baseUrl, browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
+import { tabTo } from '../support/keyboard';
 
 /**
  * Issue 39, an application kept in git, as its administrator works with it: he connects his copy
@@ -100,10 +101,11 @@ describe('an administrator keeps his application in git', () => {
     await snapshot(page(), 'git-pushed');
   });
 
-  it('pulls a reviewer\'s change and finds it in the page editor', async () => {
+  it('pulls a reviewer\'s change, with the keyboard alone, and finds it in the page editor', async () => {
     await reviewerRetitles('Daftar Produk (ditinjau)');
     // Seen before it is pulled: the page, the table, its title before and after.
-    await page().getByRole('button', { name: 'Check the branch' }).click();
+    await tabTo(page(), 'Check the branch');
+    await page().keyboard.press('Enter');
     await page().getByRole('heading', { name: /^1 change at commit [0-9a-f]{7}$/ }).waitFor();
     const change = page().getByRole('article', { name: 'Page: Products' });
     await change.getByText('table Daftar Produk (ditinjau)', { exact: true }).waitFor();
@@ -111,7 +113,8 @@ describe('an administrator keeps his application in git', () => {
     expect(await row.getByRole('cell').allTextContents()).toEqual(['title', 'Daftar Produk', 'Daftar Produk (ditinjau)']);
     expect(await accessibilityViolations(page())).toEqual([]);
     await snapshot(page(), 'git-preview');
-    await page().getByRole('button', { name: 'Pull these changes' }).click();
+    await tabTo(page(), 'Pull these changes');
+    await page().keyboard.press('Enter');
     const outcome = page().getByTestId('git-outcome');
     await outcome.getByText(/^Pulled commit [0-9a-f]{7}: 1 file changed$/).waitFor();
     await outcome.getByText('pages/products.json').waitFor();
@@ -119,6 +122,37 @@ describe('an administrator keeps his application in git', () => {
 
     await page().goto(`/${appSlug}/form-editor?page=${await productsPageId()}`);
     await page().locator('[data-testid="editor-component"][data-title="Daftar Produk (ditinjau)"]').first().waitFor();
+  });
+
+  it('asks for the secret of an API the branch adds, and pulls it once typed', async () => {
+    const clone = await gitServer.clone('toko');
+    await mkdir(path.join(clone, 'apis'), { recursive: true });
+    await writeFile(path.join(clone, 'apis', 'gudang.json'), `${JSON.stringify({
+      id: 9001, name: 'Gudang', baseUrl: 'http://127.0.0.1:9/gudang', hadSecret: true, headers: [], endpoints: [], timeLimitS: 15, maxKb: 2048,
+      auth: { kind: 'bearer', username: '', keyName: '', keyIn: 'header', tokenUrl: '', clientId: '', scope: '' },
+    }, null, 2)}\n`);
+    await gitServer.git(clone, 'add', '-A');
+    await gitServer.git(clone, 'commit', '-q', '-m', 'The warehouse API');
+    await gitServer.git(clone, 'push', '-q', 'origin', 'main');
+
+    await page().goto(`/${appSlug}/git`);
+    await page().getByRole('button', { name: 'Check the branch' }).click();
+    await page().getByRole('article', { name: 'API: Gudang' }).waitFor();
+    const secret = page().getByLabel('Secret of the API Gudang (http://127.0.0.1:9/gudang)');
+    await secret.waitFor();
+    // Without it the pull is refused, and says what is missing.
+    await page().getByRole('button', { name: 'Pull these changes' }).click();
+    await page().getByTestId('git-outcome').getByText('Type the secret of the API Gudang: it signs in with one').waitFor();
+    await page().getByRole('button', { name: 'Check the branch' }).click();
+    await secret.fill('gudang-bearer-token');
+    await snapshot(page(), 'git-pull-secret');
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await page().getByRole('button', { name: 'Pull these changes' }).click();
+    await page().getByTestId('git-outcome').getByText(/^Pulled commit [0-9a-f]{7}: 1 file changed$/).waitFor();
+    // The application holds it now: the next check asks for none.
+    await page().getByRole('button', { name: 'Check the branch' }).click();
+    await page().getByRole('heading', { name: 'Already up to date' }).waitFor();
+    expect(await secret.count()).toBe(0);
   });
 
   it('refuses a pull when both retitled the same table, naming it', async () => {

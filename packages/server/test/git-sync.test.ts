@@ -1,8 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { AppBundle, Component } from '@rakit/core';
+import type { AppBundle, Component, GitPullPreview } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
 import { stableJson } from '../src/bundles/files';
@@ -189,6 +189,50 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     expect(errors[0]).toMatch(/nothing was pulled/);
     expect(errors).toContain(`pages/reports.json: component ${first.id} (Aplikasi lagi)`);
     expect(await demoBundle()).toEqual({ ...before, exportedAt: expect.any(String) as string });
+  });
+
+  it('asks for the secret of an API the branch adds, keeps it in the application and never in git', async () => {
+    const name = `secret-${engine}`;
+    await connect(demoId, await gitServer.createRepository(name));
+    const start = await call('POST', '/save/pushToGit', { appId: demoId, message: 'Start' });
+    expect(start.statusCode).toBe(200);
+    const startCommit = start.json().data.commit as string;
+    // A reviewer adds an API that signs in with a bearer token: the file names no token.
+    const clone = await gitServer.clone(name);
+    await mkdir(path.join(clone, 'apis'), { recursive: true });
+    const api = {
+      id: 9001, name: 'Gudang API', baseUrl: 'http://127.0.0.1:9/gudang', hadSecret: true, headers: [], endpoints: [], timeLimitS: 15, maxKb: 2048,
+      auth: { kind: 'bearer', username: '', keyName: '', keyIn: 'header', tokenUrl: '', clientId: '', scope: '' },
+    };
+    await writeFile(path.join(clone, 'apis', 'gudang-api.json'), stableJson(api));
+    await gitServer.git(clone, 'add', '-A');
+    await gitServer.git(clone, 'commit', '-q', '-m', 'The warehouse API');
+    await gitServer.git(clone, 'push', '-q', 'origin', 'main');
+    const apisOfDemo = async () => (await call('GET', `/get/listApiSources/${demoId}`)).json().data as { sourceId: number; name: string }[];
+
+    const preview = (await call('POST', '/save/previewPullFromGit', { appId: demoId })).json().data as GitPullPreview;
+    expect(preview.changes.map((c) => `${c.status} ${c.thing} ${c.name}`)).toEqual(['added api Gudang API']);
+    expect(preview.apis).toEqual([{ id: 9001, name: 'Gudang API', baseUrl: 'http://127.0.0.1:9/gudang', needsSecret: true }]);
+    // Without it: refused, named, nothing written.
+    const refused = await call('POST', '/save/pullFromGit', { appId: demoId, commit: preview.commit });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error[0]).toBe('Type the secret of the API Gudang API: it signs in with one');
+    expect((await apisOfDemo()).map((a) => a.name)).not.toContain('Gudang API');
+    expect((await call('GET', `/get/gitSettings/${demoId}`)).json().data.syncedCommit).toBe(startCommit);
+
+    const pulled = await call('POST', '/save/pullFromGit', { appId: demoId, commit: preview.commit, apiSecrets: { 9001: API_SECRET } });
+    expect(pulled.statusCode, pulled.body).toBe(200);
+    expect(pulled.json().data.changedFiles).toEqual(['apis/gudang-api.json']);
+    // The application holds the secret now: the next check asks for none, and a push writes none
+    // (it writes the API's file with the id its name gives, docs/bundle-format.md "Ids that stay").
+    const after = (await call('POST', '/save/previewPullFromGit', { appId: demoId })).json().data as GitPullPreview;
+    expect(after.apis.find((a) => a.name === 'Gudang API')?.needsSecret).toBe(false);
+    const pushed = await call('POST', '/save/pushToGit', { appId: demoId, message: 'The API as the application has it' });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const history = await gitServer.clone(name);
+    expect(await gitServer.git(history, 'log', '--all', '-p', '--format=%H')).not.toContain(API_SECRET);
+    const added = (await apisOfDemo()).find((a) => a.name === 'Gudang API');
+    expect((await call('DELETE', '/delete/deleteApiSource', { sourceId: added?.sourceId })).statusCode).toBe(200);
   });
 
   it('a CI job pulls a merged pull request and pushes with `npx rakit` and a token that deploys the application', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppIdParamsSchema } from '../schemas/admin';
+import { SecretsNeededSchema, TypedSecretsSchema } from '../schemas/bundle';
 import { defineCall, lazyCalls } from './contract';
 
 /*
@@ -68,8 +69,8 @@ export const GitPushResultSchema = z.object({
 
 export const GitPullBodySchema = z.object({
   appId: z.number().int().positive(),
-  /** Passwords of connections the repository adds, by their id in the files (nothing is in the repository). */
-  passwords: z.record(z.string().max(20), z.string().max(1000)).default({}),
+  /** Passwords and secrets of connections and APIs the branch adds or re-points, by their id in the files (nothing of them is in the repository). */
+  ...TypedSecretsSchema.shape,
   /** The commit a preview showed: the pull is refused (409) if the branch has moved since. */
   commit: z.string().regex(/^[0-9a-f]{40}$/).optional(),
 });
@@ -128,6 +129,8 @@ export const GitPullPreviewSchema = z.object({
   /** Both sides changed these in two ways: a pull would be refused. */
   conflicts: z.array(z.string()),
   keptFromApplication: z.array(z.string()),
+  /** The merged application's connections and APIs: the ones a pull needs a password or secret typed for. */
+  ...SecretsNeededSchema.shape,
 });
 export type GitPullPreview = z.infer<typeof GitPullPreviewSchema>;
 

@@ -230,14 +230,20 @@ export const BundleTargetSchema = z.union([
 ]);
 export type BundleTarget = z.infer<typeof BundleTargetSchema>;
 
-export const ImportBundleBodySchema = z.object({
-  /** The bundle as read from its file; checked by the server (format first). */
-  bundle: z.unknown(),
-  target: BundleTargetSchema,
+/** The secrets typed for an import or a pull: nothing of them is in a bundle or a repository. */
+export const TypedSecretsSchema = z.object({
   /** The bundle's connection id (as text) → the password to save it with. */
   passwords: z.record(z.string().max(20), z.string().max(1000)).default({}),
   /** The bundle's API id (as text) → the secret to save it with (issue 40). */
   apiSecrets: z.record(z.string().max(20), z.string().max(4000)).default({}),
+});
+export type TypedSecrets = z.infer<typeof TypedSecretsSchema>;
+
+export const ImportBundleBodySchema = z.object({
+  /** The bundle as read from its file; checked by the server (format first). */
+  bundle: z.unknown(),
+  target: BundleTargetSchema,
+  ...TypedSecretsSchema.shape,
   /** Whether to bring the bundle's users (accounts are created without a usable password). */
   withUsers: z.boolean().default(false),
 });
@@ -251,18 +257,27 @@ const KindChangeSchema = z.object({
 });
 export type BundleKindChange = z.infer<typeof KindChangeSchema>;
 
+/**
+ * A bundle's connections, and whether each needs its password typed, and its APIs, whether each
+ * needs its secret (issue 40): those the application does not already hold for the same
+ * destination (an import over it, a pull from git).
+ */
+export const SecretsNeededSchema = z.object({
+  connections: z.array(z.object({
+    id: z.number().int(), dbType: DbTypeSchema, dbHost: z.string(), dbPort: z.number().int(), dbUser: z.string(), dbDatabase: z.string(),
+    needsPassword: z.boolean(),
+  })),
+  apis: z.array(z.object({ id: z.number().int(), name: z.string(), baseUrl: z.string(), needsSecret: z.boolean() })).default([]),
+});
+export type SecretsNeeded = z.infer<typeof SecretsNeededSchema>;
+
 /** What an import would do: per kind, the names added, changed and removed, and the connections to type a password for. */
 export const BundlePreviewSchema = z.object({
   appName: z.string(),
   formatVersion: z.number().int(),
   exportedAt: z.string(),
   changes: z.array(KindChangeSchema),
-  connections: z.array(z.object({
-    id: z.number().int(), dbType: DbTypeSchema, dbHost: z.string(), dbPort: z.number().int(), dbUser: z.string(), dbDatabase: z.string(),
-    needsPassword: z.boolean(),
-  })),
-  /** The bundle's APIs, and whether each needs its secret typed (issue 40). */
-  apis: z.array(z.object({ id: z.number().int(), name: z.string(), baseUrl: z.string(), needsSecret: z.boolean() })).default([]),
+  ...SecretsNeededSchema.shape,
   users: z.number().int(),
 });
 export type BundlePreview = z.infer<typeof BundlePreviewSchema>;

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_GROUP_SLUG, API_AUTH_WITH_SECRET, type ApiAuthSettings, type AppBundle, type BundleKindChange, type BundlePreview, type BundleTarget, type ImportBundleBody,
-  type ImportedBundle, isBuiltInApp, isReservedSlug, MAX_PDF_EXTRACT_BYTES, MAX_TEMPLATE_BYTES, Messages, slugify,
+  type ImportedBundle, isBuiltInApp, type SecretsNeeded, isReservedSlug, MAX_PDF_EXTRACT_BYTES, MAX_TEMPLATE_BYTES, Messages, slugify,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -156,16 +156,14 @@ async function keptSecrets(app: FastifyInstance, appId: number): Promise<{ passw
   };
 }
 
-/** What importing would do; writes nothing. */
-export async function previewImport(app: FastifyInstance, caller: Principal, body: ImportBundleBody): Promise<BundlePreview> {
-  const existing = await checkTarget(app, caller, body.target, body.withUsers);
-  const { bundle } = readBundle(body.bundle);
-  const kept = existing === undefined ? undefined : await keptSecrets(app, existing.appId);
+/**
+ * Which of the bundle's connections need a password typed and which of its APIs a secret: those
+ * the application (an import over it, a pull into it) does not hold for the very same
+ * destination (keptSecrets). The caller administers the application.
+ */
+export async function secretsNeeded(app: FastifyInstance, bundle: AppBundle, appId: number | undefined): Promise<SecretsNeeded> {
+  const kept = appId === undefined ? undefined : await keptSecrets(app, appId);
   return {
-    appName: body.target.kind === 'new' ? body.target.appName : existing?.appName ?? '',
-    formatVersion: bundle.formatVersion,
-    exportedAt: bundle.exportedAt,
-    changes: await changesOf(app.store, bundle, existing?.appId),
     connections: bundle.connections.map((c) => ({
       id: c.id, dbType: c.dbType, dbHost: c.dbHost, dbPort: c.dbPort, dbUser: c.dbUser, dbDatabase: c.dbDatabase,
       // One the application has, with its password, keeps it.
@@ -175,6 +173,19 @@ export async function previewImport(app: FastifyInstance, caller: Principal, bod
       id: a.id, name: a.name, baseUrl: a.baseUrl,
       needsSecret: API_AUTH_WITH_SECRET.includes(a.auth.kind) && (kept?.apiSecrets.get(apiKey(a)) ?? '') === '',
     })),
+  };
+}
+
+/** What importing would do; writes nothing. */
+export async function previewImport(app: FastifyInstance, caller: Principal, body: ImportBundleBody): Promise<BundlePreview> {
+  const existing = await checkTarget(app, caller, body.target, body.withUsers);
+  const { bundle } = readBundle(body.bundle);
+  return {
+    appName: body.target.kind === 'new' ? body.target.appName : existing?.appName ?? '',
+    formatVersion: bundle.formatVersion,
+    exportedAt: bundle.exportedAt,
+    changes: await changesOf(app.store, bundle, existing?.appId),
+    ...await secretsNeeded(app, bundle, existing?.appId),
     users: bundle.users?.length ?? 0,
   };
 }

@@ -23,7 +23,8 @@ export interface Merged {
   keptFromApplication: string[];
 }
 
-const same = (a: Buffer | undefined, b: Buffer | undefined) => (a === undefined ? b === undefined : b !== undefined && a.equals(b));
+/** Whether two versions of a file hold the same bytes (undefined: the file is not there). */
+export const sameFile = (a: Buffer | undefined, b: Buffer | undefined): boolean => (a === undefined ? b === undefined : b !== undefined && a.equals(b));
 
 type Json = Record<string, unknown>;
 
@@ -92,10 +93,10 @@ export function mergeFiles(base: Files, application: Files, folder: Files, write
   for (const path of paths) {
     const [b, a, f] = [base.get(path), application.get(path), folder.get(path)];
     let result: Buffer | undefined;
-    if (same(a, b)) result = f;
-    else if (same(f, b) || same(f, a)) {
+    if (sameFile(a, b)) result = f;
+    else if (sameFile(f, b) || sameFile(f, a)) {
       result = a;
-      if (!same(f, a)) keptFromApplication.push(path);
+      if (!sameFile(f, a)) keptFromApplication.push(path);
     } else {
       const pages = path.startsWith('pages/') ? [parsed(b), parsed(a), parsed(f)] : [];
       const [pb, pa, pf] = pages;

@@ -4,9 +4,9 @@ import git from 'isomorphic-git';
 import type { Principal } from '../auth/principal';
 import { exportApp } from '../bundles/export';
 import { bundleFromFiles, bundleToFiles, stableJson } from '../bundles/files';
-import { importBundle } from '../bundles/import';
+import { importBundle, secretsNeeded } from '../bundles/import';
 import { changesBetween } from '../bundles/changes';
-import { type Conflict, mergeFiles } from '../bundles/merge';
+import { type Conflict, mergeFiles, sameFile } from '../bundles/merge';
 import { badRequest, conflict, HttpError, local } from '../errors/http-errors';
 import { isPublicAddress } from '../outbound/addresses';
 import { vetOutboundHost } from '../outbound/guarded-send';
@@ -138,8 +138,6 @@ async function applicationFiles(app: FastifyInstance, caller: Principal, appId: 
   return new Map(bundleToFiles(bundle).map((file) => [file.path, file.content]));
 }
 
-const differs = (a: Buffer | undefined, b: Buffer | undefined): boolean => (a === undefined || b === undefined ? a !== b : !a.equals(b));
-
 /** The commit's author: the builder, or `token:<name>` for a CI job's token (nothing that would end a commit's header line). */
 function authorOf(caller: Principal): Author {
   const name = caller.auditActor.replace(/[\p{Cc}<>]/gu, ' ').trim();
@@ -197,11 +195,15 @@ const conflictTexts = (conflicts: readonly Conflict[]) => conflicts.map((c) => `
 export async function previewPullFromGit(app: FastifyInstance, caller: Principal, appId: number): Promise<GitPullPreview> {
   return withRepository(app, appId, async ({ row, remote }) => withCheckout(remote, async (checkout) => {
     const plan = await planPull(app, caller, appId, row, checkout);
+    if (plan.conflicts.length > 0) {
+      return { commit: plan.tip, conflicts: conflictTexts(plan.conflicts), keptFromApplication: plan.keptFromApplication, changes: [], connections: [], apis: [] };
+    }
     // A branch whose files do not read as an application is refused now, not when pulled.
-    if (plan.conflicts.length === 0) bundleFromFiles(plan.files);
+    const merged = bundleFromFiles(plan.files);
     return {
-      commit: plan.tip, conflicts: conflictTexts(plan.conflicts), keptFromApplication: plan.keptFromApplication,
-      changes: plan.conflicts.length > 0 ? [] : changesBetween(plan.application, plan.files),
+      commit: plan.tip, conflicts: [], keptFromApplication: plan.keptFromApplication,
+      changes: changesBetween(plan.application, plan.files),
+      ...await secretsNeeded(app, merged, appId),
     };
   }));
 }
@@ -216,10 +218,10 @@ export async function pullFromGit(app: FastifyInstance, reader: PdfReader, calle
     const { tip, application, files, conflicts, keptFromApplication } = await planPull(app, caller, body.appId, row, checkout);
     if (body.commit !== undefined && body.commit !== tip) throw conflict(local('gitMoved', { commit: tip.slice(0, 7) }));
     if (conflicts.length > 0) throw new HttpError(409, local('gitConflicts', { count: String(conflicts.length) }), conflictTexts(conflicts));
-    const changedFiles = [...new Set([...application.keys(), ...files.keys()])].sort().filter((path) => differs(application.get(path), files.get(path)));
+    const changedFiles = [...new Set([...application.keys(), ...files.keys()])].sort().filter((path) => !sameFile(application.get(path), files.get(path)));
     if (changedFiles.length > 0) {
       await importBundle(app, reader, caller, {
-        bundle: bundleFromFiles(files), target: { kind: 'replace', appId: body.appId }, passwords: body.passwords, apiSecrets: {}, withUsers: false,
+        bundle: bundleFromFiles(files), target: { kind: 'replace', appId: body.appId }, passwords: body.passwords, apiSecrets: body.apiSecrets, withUsers: false,
       });
     }
     await markSynced(app.store, body.appId, tip, new Date().toISOString());

@@ -1,6 +1,6 @@
-import { Alert, Checkbox, FileInput, PasswordInput, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, FileInput, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { type Application, type BundlePreview, isBuiltInApp, MAX_BUNDLE_BYTES, type MessageKey, slugify } from '@rakit/core';
+import { type Application, type BundlePreview, isBuiltInApp, MAX_BUNDLE_BYTES, type MessageKey, slugify, type TypedSecrets } from '@rakit/core';
 import { useState } from 'react';
 import { ApiUnreachableError, firstError, type ImportBundleInput } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -8,6 +8,7 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { t } from '../../i18n/i18n';
 import { useT } from '../../i18n/LanguageProvider';
+import { NO_SECRETS_TYPED, SecretFields } from './SecretFields';
 
 interface ImportAppDialogProps {
   /** The applications the user may import over (the server checks he administers the one chosen). */
@@ -60,8 +61,7 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
   const [appSlug, setAppSlug] = useState('');
   const [replaceId, setReplaceId] = useState<string | null>(null);
   const [withUsers, setWithUsers] = useState(false);
-  const [passwords, setPasswords] = useState<Record<string, string>>({});
-  const [apiSecrets, setApiSecrets] = useState<Record<string, string>>({});
+  const [secrets, setSecrets] = useState<TypedSecrets>(NO_SECRETS_TYPED);
   const [preview, setPreview] = useState<BundlePreview | null>(null);
   const replaceable = apps.filter((app) => !isBuiltInApp(app.appSlug));
 
@@ -90,9 +90,9 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
     if (bundle === undefined) return null;
     if (kind === 'new') {
       const slug = appSlug.trim();
-      return { bundle, target: { kind: 'new', appName: appName.trim(), ...(slug === '' ? {} : { appSlug: slug }) }, passwords, apiSecrets, withUsers };
+      return { bundle, target: { kind: 'new', appName: appName.trim(), ...(slug === '' ? {} : { appSlug: slug }) }, ...secrets, withUsers };
     }
-    return replaceId === null ? null : { bundle, target: { kind: 'replace', appId: Number(replaceId) }, passwords, apiSecrets, withUsers };
+    return replaceId === null ? null : { bundle, target: { kind: 'replace', appId: Number(replaceId) }, ...secrets, withUsers };
   }
 
   async function submit() {
@@ -197,28 +197,7 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {preview.connections.filter((c) => c.needsPassword).map((connection) => (
-            <PasswordInput
-              key={connection.id}
-              label={translate('admin.import.connectionPassword', { connection: `${connection.dbType} ${connection.dbUser}@${connection.dbHost}:${connection.dbPort}/${connection.dbDatabase}` })}
-              value={passwords[String(connection.id)] ?? ''}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setPasswords((current) => ({ ...current, [String(connection.id)]: value }));
-              }}
-            />
-          ))}
-          {preview.apis.filter((api) => api.needsSecret).map((api) => (
-            <PasswordInput
-              key={`api-${api.id}`}
-              label={translate('admin.import.apiSecret', { api: api.name, url: api.baseUrl })}
-              value={apiSecrets[String(api.id)] ?? ''}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setApiSecrets((current) => ({ ...current, [String(api.id)]: value }));
-              }}
-            />
-          ))}
+          <SecretFields needed={preview} typed={secrets} onChange={setSecrets} />
         </Stack>
       )}
     </FormDialog>

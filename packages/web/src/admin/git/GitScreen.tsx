@@ -1,8 +1,8 @@
 import { Alert, Button, Code, Group, List, Paper, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconGitBranch, IconInfoCircle } from '@tabler/icons-react';
-import { type GitPullPreview, type GitSettings, GIT_MESSAGE_MAX, MAIN_APP_SLUG, ROOT_APP_SLUG } from '@rakit/core';
+import { type GitPullPreview, type GitSettings, GIT_MESSAGE_MAX, MAIN_APP_SLUG, ROOT_APP_SLUG, type TypedSecrets } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { ApiAnswer } from '../../api/request';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifyFailure, notifySuccess } from '../../components/notify';
@@ -12,6 +12,7 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { useInstantText } from '../../current-app/use-instant-text';
 import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, runChange, settle } from '../admin-call';
+import { needsSecrets, NO_SECRETS_TYPED, SecretFields } from '../apps/SecretFields';
 import { ChangeList } from './ChangeList';
 
 /** A commit as people read it: its first seven characters. */
@@ -147,6 +148,8 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
   const [checking, setChecking] = useState(false);
   const [preview, setPreview] = useState<GitPullPreview | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** Passwords and secrets for the connections and APIs the branch brings, typed under its preview. */
+  const [secrets, setSecrets] = useState<TypedSecrets>(NO_SECRETS_TYPED);
 
   const refused = (answer: ApiAnswer<unknown>) => {
     const [title, ...details] = answer.error ?? [t('admin.changeRefused')];
@@ -178,6 +181,7 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
     setChecking(true);
     setOutcome(null);
     setPreview(null);
+    setSecrets(NO_SECRETS_TYPED);
     try {
       const answer = await settle(api.previewPullFromGit(app.appId));
       if (answer === null) return;
@@ -194,7 +198,7 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
     setOutcome(null);
     setPreview(null);
     try {
-      const answer = await settle(api.pullFromGit({ appId: app.appId, passwords: {}, commit }));
+      const answer = await settle(api.pullFromGit({ appId: app.appId, ...secrets, commit }));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) {
         setOutcome({ kind: 'pulled', ...answer.data });
@@ -226,14 +230,18 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
           <Group justify="flex-end"><Button variant="light" leftSection={<IconGitBranch size={16} />} loading={checking} disabled={pushing || pulling} onClick={() => void check()}>{t('admin.git.check')}</Button></Group>
         </Paper>
       </SimpleGrid>
-      {preview !== null && <PreviewPanel preview={preview} syncedCommit={settings.syncedCommit} pulling={pulling} onPull={() => void pull(preview.commit)} />}
+      {preview !== null && (
+        <PreviewPanel preview={preview} syncedCommit={settings.syncedCommit} pulling={pulling} onPull={() => void pull(preview.commit)}>
+          <SecretFields needed={preview} typed={secrets} onChange={setSecrets} />
+        </PreviewPanel>
+      )}
       {outcome !== null && <OutcomeAlert outcome={outcome} />}
     </>
   );
 }
 
 /** The branch's changes as a pull would apply them, and the button that applies them; or what would refuse it. */
-function PreviewPanel({ preview, syncedCommit, pulling, onPull }: { preview: GitPullPreview; syncedCommit: string | null; pulling: boolean; onPull: () => void }) {
+function PreviewPanel({ preview, syncedCommit, pulling, onPull, children }: { preview: GitPullPreview; syncedCommit: string | null; pulling: boolean; onPull: () => void; children: ReactNode }) {
   const t = useT();
   if (preview.conflicts.length > 0) {
     return (
@@ -250,7 +258,13 @@ function PreviewPanel({ preview, syncedCommit, pulling, onPull }: { preview: Git
       </Title>
       {preview.keptFromApplication.length > 0 && <Text size="sm" mb="sm">{t('admin.git.keptBefore', { files: preview.keptFromApplication.join(', ') })}</Text>}
       <ChangeList changes={preview.changes} />
-      {!upToDate && <Group justify="flex-end" mt="md"><Button loading={pulling} onClick={onPull}>{t('admin.git.pullChanges')}</Button></Group>}
+      {!upToDate && (
+        <>
+          {/* The connections and APIs the branch brings that the application holds no secret for. */}
+          {needsSecrets(preview) && <Stack gap="sm" mt="md">{children}</Stack>}
+          <Group justify="flex-end" mt="md"><Button loading={pulling} onClick={onPull}>{t('admin.git.pullChanges')}</Button></Group>
+        </>
+      )}
     </Paper>
   );
 }
