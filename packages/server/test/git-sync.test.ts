@@ -336,6 +336,38 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
       redirecting.close();
       inside.close();
     }
+    // His own branch names what he may not reach: a connection to a private host, then an API at
+    // the cloud's metadata address. Each pull, its secret typed, is refused; nothing is written.
+    const own = `hostile-own-${engine}`;
+    const ownUrl = await gitServer.createRepository(own);
+    expect((await as('POST', '/save/gitSettings', { appId: hostile.appId, repositoryUrl: ownUrl, token: GIT_TOKEN })).statusCode).toBe(200);
+    expect((await as('POST', '/save/pushToGit', { appId: hostile.appId, message: 'Mine' })).statusCode).toBe(200);
+    const branch = await gitServer.clone(own);
+    const commitFile = async (file: string, content: unknown, remove?: string) => {
+      await mkdir(path.dirname(path.join(branch, file)), { recursive: true });
+      await writeFile(path.join(branch, file), stableJson(content));
+      if (remove !== undefined) await gitServer.git(branch, 'rm', '-q', remove);
+      await gitServer.git(branch, 'add', '-A');
+      await gitServer.git(branch, 'commit', '-q', '-m', file);
+      await gitServer.git(branch, 'push', '-q', 'origin', 'main');
+    };
+    const unchanged = async () => {
+      expect((await as('GET', `/get/listApiSources/${hostile.appId}`)).json().data).toEqual([]);
+      expect((await as('GET', `/get/gitSettings/${hostile.appId}`)).json().data.syncedCommit).not.toBeNull();
+    };
+    await commitFile('connections/inside.json', { id: 9003, dbType: 'mysql', dbHost: '10.0.0.5', dbPort: 3306, dbUser: 'root', dbDatabase: 'payroll', hadPassword: true });
+    const toConnection = await as('POST', '/save/pullFromGit', { appId: hostile.appId, passwords: { 9003: 'guess' } });
+    expect(toConnection.statusCode, toConnection.body).toBe(400);
+    expect(toConnection.json()).toMatchObject({ code: 'incorrectConfig', error: expect.arrayContaining([expect.stringContaining('10.0.0.5')]) as unknown });
+    await unchanged();
+    await commitFile('apis/metadata.json', {
+      id: 9004, name: 'Metadata', baseUrl: 'http://169.254.169.254/latest', hadSecret: true, headers: [], endpoints: [], timeLimitS: 15, maxKb: 2048,
+      auth: { kind: 'bearer', username: '', keyName: '', keyIn: 'header', tokenUrl: '', clientId: '', scope: '' },
+    }, 'connections/inside.json');
+    const toMetadata = await as('POST', '/save/pullFromGit', { appId: hostile.appId, apiSecrets: { 9004: 'token' } });
+    expect(toMetadata.statusCode, toMetadata.body).toBe(400);
+    expect(toMetadata.json()).toMatchObject({ code: 'requestAddressRefusedAt', error: [expect.stringContaining('169.254.169.254')] });
+    await unchanged();
     // Another application's repository: not his to read, point, push or pull.
     await connect(demoId, await gitServer.createRepository(`hostile-${engine}`));
     expect((await as('GET', `/get/gitSettings/${demoId}`)).statusCode).toBe(403);
