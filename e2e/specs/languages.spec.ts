@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, demoAppId } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, baseUrl, browserPageForSuite, newPage, snapshot, uniquePhone } from '../support/browser';
+import { deferredLoadsDone } from '../support/settled';
 
 /**
  * Issue 35: the sign-in, a member's table and form, a builder's home screen and the editor in
@@ -94,12 +95,16 @@ describe('Rakit in each language', () => {
     await page.goto(`/${appSlug}/staff/products`);
     await page.getByPlaceholder(translate('id', 'tableSearchPlaceholder')).first().waitFor();
     await page.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
+    // The page's own idle-time preloads first: on a loaded machine they ran late, inside the
+    // switch's window, and were counted as its bytes (35 KB in stop 57's and this stop's CI).
+    await deferredLoadsDone(page);
 
     // What the switch fetches, as transferred: the other catalog's part only (budget: 30 KB).
     let fetched = 0;
+    const urls: string[] = [];
     const sizes: Promise<void>[] = [];
     page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script') sizes.push(request.sizes().then((size) => { fetched += size.responseBodySize; }));
+      if (request.resourceType() === 'script') sizes.push(request.sizes().then((size) => { fetched += size.responseBodySize; urls.push(request.url()); }));
     });
     await page.getByRole('button', { name: translate('id', 'languages.label') }).click();
     await page.getByRole('combobox', { name: translate('id', 'languages.label') }).selectOption('en');
@@ -107,7 +112,7 @@ describe('Rakit in each language', () => {
     await page.getByText(translate('en', 'languages.saved')).waitFor();
     await Promise.all(sizes);
     expect(fetched).toBeGreaterThan(0);
-    expect(fetched).toBeLessThanOrEqual(30 * 1024);
+    expect(fetched, urls.join(', ')).toBeLessThanOrEqual(30 * 1024);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await snapshot(page, 'languages-member-chose-english');
 
