@@ -68,7 +68,11 @@ describe.each([
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
     expect(await focusedName(page)).toBe(`Connect to ${to}`);
-    expect(await card.boundingBox()).toEqual(at);
+    // An arrow that moved the card would move it 5 px; a loaded machine's canvas can still settle
+    // by a pixel after the menu opens (CI: y 402 -> 403), which is not the keys' doing.
+    const after = await card.boundingBox();
+    expect(Math.abs((after?.x ?? 0) - (at?.x ?? 0))).toBeLessThan(5);
+    expect(Math.abs((after?.y ?? 0) - (at?.y ?? 0))).toBeLessThan(5);
     await page.keyboard.press('Enter');
     await expect.poll(announced).toBe(`Connected ${from} to ${to}.`);
   }
