@@ -52,6 +52,7 @@ import exportRoutes from './routes/export';
 import fileRoutes from './routes/files';
 import healthRoutes from './routes/health';
 import gitRoutes from './routes/git';
+import environmentRoutes from './routes/environments';
 import groupRoutes from './routes/groups';
 import lookupRoutes from './routes/lookups';
 import menuRoutes from './routes/menus';
@@ -298,6 +299,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(lookupRoutes);
   await app.register(bundleRoutes);
   await app.register(gitRoutes);
+  await app.register(environmentRoutes);
   await app.register(functionRoutes);
   await app.register(pdfTemplateRoutes);
   await app.register(auditRoutes);

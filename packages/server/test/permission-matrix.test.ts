@@ -262,6 +262,19 @@ const fresh = {
     return pageId;
   },
   /** An application of the fixture's administrator (the super administrator's for root), to delete. */
+  /** A new application of the administrator's with its environments: Development, Staging and Production's ids. */
+  async family(fx: Fixture): Promise<number[]> {
+    const answer = await must(await fx.server.call('POST', '/save/createEnvironments', { appId: await fresh.app(fx) }, fx.tokens.admin), 'createEnvironments');
+    return (answer.data as { environments: { appId: number }[] }).environments.map((e) => e.appId);
+  },
+  /** A family whose Staging a promotion from Development changed (a page added there). */
+  async promotedFamily(fx: Fixture): Promise<number[]> {
+    const ids = await fresh.family(fx);
+    const [development = 0, staging = 0] = ids;
+    await must(await fx.server.call('POST', '/save/saveApp', { appId: development, pages: [{ pageId: null, pageName: unique('Promoted') }] }, fx.tokens.admin), 'saveApp page');
+    await must(await fx.server.call('POST', '/save/promote', { appId: development, targetAppId: staging }, fx.tokens.admin), 'promote');
+    return ids;
+  },
   async app(fx: Fixture): Promise<number> {
     const mainToken = await fx.server.login(fx.userIds.admin, PASSWORD, 'main');
     const answer = await must(await fx.server.call('POST', '/save/saveApp', { appId: null, appName: unique('Doomed') }, mainToken), 'saveApp');
@@ -407,6 +420,19 @@ const makers = {
     await fresh.repository(fx, true);
     return { body: { appId: fx.appId } };
   },
+  getEnvironments: (fx) => ({ params: { appId: fx.appId } }),
+  createEnvironments: async (fx) => ({ body: { appId: await fresh.app(fx) } }),
+  addEnvironment: async (fx) => ({ body: { appId: (await sharedFamily(fx))[0] ?? 0, name: unique('QA') } }),
+  renameEnvironment: async (fx) => ({ body: { appId: (await sharedFamily(fx))[1] ?? 0, name: unique('Staging') } }),
+  previewPromotion: async (fx) => {
+    const [development = 0, staging = 0] = await sharedFamily(fx);
+    return { body: { appId: development, targetAppId: staging } };
+  },
+  promote: async (fx) => {
+    const [development = 0, staging = 0] = await sharedFamily(fx);
+    return { body: { appId: development, targetAppId: staging } };
+  },
+  undoPromotion: async (fx) => ({ body: { appId: (await fresh.promotedFamily(fx))[1] ?? 0 } }),
   listWorkflow: (fx) => ({ params: { appId: fx.appId } }),
   saveWorkflow: (fx) => ({ body: { chainId: null, chainAppId: fx.appId, chainName: unique('Flow'), chainTrigger: fx.triggerId } }),
   deleteWorkflow: async (fx) => ({ body: { chainId: await fresh.workflow(fx) } }),
@@ -508,6 +534,17 @@ const makers = {
     };
   },
 } satisfies Makers;
+
+/** One family of environments the calls that read, rename or promote without changing anything share (each fixture its own). */
+const sharedFamilies = new WeakMap<Fixture, Promise<number[]>>();
+function sharedFamily(fx: Fixture): Promise<number[]> {
+  let ids = sharedFamilies.get(fx);
+  if (ids === undefined) {
+    ids = fresh.family(fx);
+    sharedFamilies.set(fx, ids);
+  }
+  return ids;
+}
 
 /** One extraction template the calls that only read or save it share (each fixture its own). */
 const sharedPdfTemplates = new WeakMap<Fixture, Promise<number>>();

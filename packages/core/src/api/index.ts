@@ -9,6 +9,7 @@ import { bundleCalls } from './bundles';
 import { databaseCalls } from './databases';
 import { fileCalls } from './files';
 import { functionCalls } from './functions';
+import { environmentCalls } from './environments';
 import { gitCalls } from './git';
 import { groupCalls } from './groups';
 import { lookupCalls, schoolCalls } from './lookups';
@@ -42,6 +43,7 @@ export * from './bundles';
 export * from './databases';
 export * from './files';
 export * from './functions';
+export * from './environments';
 export * from './git';
 export * from './groups';
 export * from './lookups';
@@ -88,6 +90,7 @@ export const calls = lazyCalls(() => ({
   ...schoolCalls,
   ...bundleCalls,
   ...gitCalls,
+  ...environmentCalls,
   ...auditCalls,
   ...signInCalls,
   ...secondFactorCalls,
@@ -133,6 +136,7 @@ export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   extractTemplate: 'reads the fields of an uploaded PDF; stores nothing',
   previewImport: 'tells what an import would change; writes nothing (the import itself is recorded)',
   previewPullFromGit: 'tells what a pull would change; writes nothing (the pull itself is recorded)',
+  previewPromotion: 'tells what a promotion would change; writes nothing (the promotion itself is recorded)',
   planSearchIndex: 'shows the statements an index would run; runs nothing (adding it is recorded)',
   redeemSignInTicket: 'trades a one-time ticket for a session; the sign-in was recorded when the provider answered',
   startSecondFactor: 'makes a secret to set up; nothing is in use until it is confirmed (which is recorded)',

@@ -43,6 +43,9 @@ export const BundleSqliteTableSchema = z.object({
 export type BundleSqliteTable = z.infer<typeof BundleSqliteTableSchema>;
 
 /** A connection without its password: the importer types one for each. */
+/** A connection's name across an application's environments: letters, digits, - and _. */
+export const ConnectionLinkSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A connection link is letters, digits, - and _');
+
 export const BundleConnectionSchema = z.object({
   id: bundleId,
   dbType: DbTypeSchema,
@@ -54,6 +57,8 @@ export const BundleConnectionSchema = z.object({
   hadPassword: z.boolean().default(false),
   /** sqlite only: its tables and rows. */
   sqliteTables: z.array(BundleSqliteTableSchema).max(500).optional(),
+  /** Its name across the application's environments (issue 39): a promotion keeps each environment's own host, database and user by it. */
+  link: ConnectionLinkSchema.optional(),
 });
 export type BundleConnection = z.infer<typeof BundleConnectionSchema>;
 

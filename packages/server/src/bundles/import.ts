@@ -33,6 +33,8 @@ import { discardStaging, placeSqlite, stageSqlite, type StagedSqlite } from './s
 interface Prepared {
   checked: CheckedBundle;
   passwords: Map<number, string>;
+  /** The bundle's connections the super administrator vouches for (kept, or saved by him now). */
+  vouched: Set<number>;
   /** The bundle's API id → the secret typed for it ('' for none). */
   apiSecrets: Map<number, string>;
   /** `fileId`: the id its stored file will have (random), which is also the template's. */
@@ -46,11 +48,12 @@ interface Prepared {
 const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Who may import where: a new application needs the right to create one; over one, its administrators (never main or _root). */
-async function checkTarget(app: FastifyInstance, caller: Principal, target: BundleTarget, withUsers: boolean) {
+async function checkTarget(app: FastifyInstance, caller: Principal, target: BundleTarget, withUsers: boolean, environmentCopy = false) {
   // A token deploys an application's structure; its members are its administrators' to bring.
   if (caller.machine !== null && withUsers) throw forbidden(Messages.forbidden);
   if (target.kind === 'new') {
-    if (!caller.mayCreateApps) throw forbidden(Messages.forbidden);
+    // An environment's copy is made by the administrators of the application it copies (environments/family.ts).
+    if (!caller.mayCreateApps && !environmentCopy) throw forbidden(Messages.forbidden);
     if (await isAppNameTaken(app.store, target.appName)) throw conflict(Messages.appDuplicate);
     if (target.appSlug !== undefined && target.appSlug !== '') {
       if (slugify(target.appSlug) !== target.appSlug || isReservedSlug(target.appSlug)) throw badRequest(local('appSlugInvalid', { slug: target.appSlug }));
@@ -140,7 +143,14 @@ const apiKey = (a: { name: string; baseUrl: string; auth: ApiAuthSettings }) => 
  * the application's own files imported again (issue 39) need no secret typed. A connection to
  * anything else needs its own, as before. The caller administers the application (checkTarget).
  */
-async function keptSecrets(app: FastifyInstance, appId: number): Promise<{ passwords: Map<string, string>; apiSecrets: Map<string, string> }> {
+interface Kept {
+  passwords: Map<string, string>;
+  apiSecrets: Map<string, string>;
+  /** Connections the super administrator vouched for (a private host): the very same stays vouched for. */
+  vouched: Set<string>;
+}
+
+async function keptSecrets(app: FastifyInstance, appId: number): Promise<Kept> {
   const open = (sealed: string) => {
     try {
       return sealed === '' ? '' : app.secretBox.open(sealed);
@@ -153,6 +163,7 @@ async function keptSecrets(app: FastifyInstance, appId: number): Promise<{ passw
   return {
     passwords: new Map(connections.map((c) => [connectionKey(c), open(c.dbPasswordEnc)])),
     apiSecrets: new Map(apis.map((a) => [apiKey({ name: a.sourceName, baseUrl: a.baseUrl, auth: authOfRow(a) }), open(a.secretEnc)])),
+    vouched: new Set(connections.filter((c) => c.dbVouched === 1).map(connectionKey)),
   };
 }
 
@@ -191,19 +202,22 @@ export async function previewImport(app: FastifyInstance, caller: Principal, bod
 }
 
 /** Reads the files, tests the connections and stages the SQLite databases: everything that may fail before a row is written. */
-async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principal, body: ImportBundleBody): Promise<Prepared> {
+async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principal, body: ImportBundleBody, copyOf: number | undefined): Promise<Prepared> {
   const checked = readBundle(body.bundle);
   const { bundle } = checked;
-  const kept = body.target.kind === 'replace' ? await keptSecrets(app, body.target.appId) : { passwords: new Map<string, string>(), apiSecrets: new Map<string, string>() };
+  const keptFrom = body.target.kind === 'replace' ? body.target.appId : copyOf;
+  const kept: Kept = keptFrom === undefined ? { passwords: new Map(), apiSecrets: new Map(), vouched: new Set() } : await keptSecrets(app, keptFrom);
   const passwords = new Map<number, string>();
+  const vouched = new Set<number>();
   for (const connection of bundle.connections) {
     if (connection.dbType === 'sqlite') continue;
     const password = body.passwords[String(connection.id)] || kept.passwords.get(connectionKey(connection)) || '';
     passwords.set(connection.id, password);
+    if (caller.isSuperAdmin || kept.vouched.has(connectionKey(connection))) vouched.add(connection.id);
     const settings = { ...connection, dbAppId: 0, dbPassword: password };
     try {
-      // As a connection saved by hand: a private host needs the operator (ARCHITECTURE.md §2).
-      await testConnection(await reachableSettings(settings, app.config, caller.isSuperAdmin), app.config.dataDir);
+      // As a connection saved by hand: a private host needs the operator (ARCHITECTURE.md §2), who vouched for it already or saves it now.
+      await testConnection(await reachableSettings(settings, app.config, vouched.has(connection.id)), app.config.dataDir);
     } catch (error) {
       throw new HttpError(400, Messages.incorrectConfig, [`Connection ${connection.dbType} ${connection.dbHost}/${connection.dbDatabase}: ${(error as Error).message}`]);
     }
@@ -250,7 +264,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
     await discardStaging(app.config.dataDir, stagingId);
     throw error;
   }
-  return { checked, passwords, apiSecrets, printTemplates, pdfTemplates, staged, stagingId };
+  return { checked, passwords, vouched, apiSecrets, printTemplates, pdfTemplates, staged, stagingId };
 }
 
 /** Groups of the target: the bundle's, matched by slug to those there are (their members stay); the administrators' group always. */
@@ -277,7 +291,7 @@ async function writeGroups(trx: Store, appId: number, bundle: AppBundle, remap: 
 }
 
 /** Writes the bundle into the application (emptied of its contents when replaced), remapping every id. */
-async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prepared: Prepared, vouched: boolean): Promise<{ maps: IdMaps; workflowIds: Map<number, number> }> {
+async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prepared: Prepared): Promise<{ maps: IdMaps; workflowIds: Map<number, number> }> {
   const { bundle, components } = prepared.checked;
   const maps = emptyMaps();
   const remap = new Remapper(maps, 'refuse');
@@ -285,7 +299,8 @@ async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prep
     const password = prepared.passwords.get(connection.id) ?? '';
     maps.connection.set(connection.id, await insertReturningId(trx, 'dbConfigs', {
       dbAppId: appId, dbType: connection.dbType, dbHost: connection.dbHost, dbPort: connection.dbPort, dbUser: connection.dbUser,
-      dbPasswordEnc: password === '' ? '' : app.secretBox.seal(password), dbDatabase: connection.dbDatabase, dbVouched: vouched ? 1 : 0,
+      dbPasswordEnc: password === '' ? '' : app.secretBox.seal(password), dbDatabase: connection.dbDatabase, dbVouched: prepared.vouched.has(connection.id) ? 1 : 0,
+      dbLink: connection.link ?? null,
     }, 'dbId'));
   }
   const now = new Date().toISOString();
@@ -415,9 +430,11 @@ async function writeUsers(trx: Store, caller: Principal, appId: number, bundle: 
  * writes nothing; files and SQLite databases are placed once it commits. Workflows that were
  * published are built again with the same checks as Build.
  */
-export async function importBundle(app: FastifyInstance, reader: PdfReader, caller: Principal, body: ImportBundleBody): Promise<ImportedBundle & { created: boolean }> {
-  const existing = await checkTarget(app, caller, body.target, body.withUsers);
-  const prepared = await prepare(app, reader, caller, body);
+export async function importBundle(
+  app: FastifyInstance, reader: PdfReader, caller: Principal, body: ImportBundleBody, options: { copyOf?: number } = {},
+): Promise<ImportedBundle & { created: boolean }> {
+  const existing = await checkTarget(app, caller, body.target, body.withUsers, options.copyOf !== undefined);
+  const prepared = await prepare(app, reader, caller, body, options.copyOf);
   const { bundle } = prepared.checked;
   const withUsers = body.withUsers && bundle.users !== undefined;
   // The accounts the import may create get the hash of a random password nobody is told (their
@@ -460,7 +477,7 @@ export async function importBundle(app: FastifyInstance, reader: PdfReader, call
           appLanguage: bundle.app.appLanguage, appTimeZone: bundle.app.appTimeZone,
         }).where('appId', '=', appId).execute();
       }
-      const result = await writeBundle(trx, app, appId, prepared, caller.isSuperAdmin);
+      const result = await writeBundle(trx, app, appId, prepared);
       const groups = await trx.selectFrom('userGroups').select(['groupId', 'groupSlug']).where('groupAppId', '=', String(appId)).execute();
       const groupSlugToId = new Map(groups.map((g) => [g.groupSlug, g.groupId]));
       const adminGroupId = groupSlugToId.get(ADMIN_GROUP_SLUG);

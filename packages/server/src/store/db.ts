@@ -18,6 +18,7 @@ import * as workflowVersions from './migrations/2026-11-24-0101-workflow-version
 import * as thirdParties from './migrations/2026-11-24-0301-third-parties';
 import * as apiSources from './migrations/2026-12-02-0101-api-sources';
 import * as appGit from './migrations/2026-12-02-0201-app-git';
+import * as environments from './migrations/2026-12-03-0101-environments';
 import * as workflowRuns from './migrations/2026-11-24-0401-workflow-runs';
 import * as schoolDirectory from './migrations/2026-11-24-0601-school-directory';
 import * as pdfTemplates from './migrations/2026-11-24-0901-pdf-templates';
@@ -200,6 +201,7 @@ const migrations = {
   '2026-12-01-0201-server-processes': serverProcesses,
   '2026-12-02-0101-api-sources': apiSources,
   '2026-12-02-0201-app-git': appGit,
+  '2026-12-03-0101-environments': environments,
 };
 
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */

@@ -381,6 +381,8 @@ export interface DbConfigsTable {
   dbVouched: Generated<number>;
   /** Seconds a data widget's statement may run; null: the default (core TIME_LIMIT_DEFAULT_S). */
   dbTimeLimit: number | null;
+  /** The connection's name across its application's environments (issue 39); null until a promotion or environments need one. */
+  dbLink: Generated<string | null>;
   /** Written objects' revision (issue 33): 1 when created, bumped by every write (store/revisions.ts). */
   revision: Generated<number>;
 }
@@ -507,6 +509,25 @@ export interface ThirdPartiesTable {
 
 /** An application's HTTP API (issue 40). */
 /** An application's git repository (issue 39). */
+/** An environment of an application (issue 39): an application of its own, in its family. */
+export interface AppEnvironmentsTable {
+  appId: number;
+  /** The application the environments were made from (the first Production). */
+  familyId: number;
+  envName: string;
+  envOrder: number;
+  /** The environment's structure (an export's bundle, JSON) as its last promotion or its making left it. */
+  base: string;
+  /** The structure the last promotion replaced (JSON), for its undo; null: nothing to undo. */
+  undo: string | null;
+  /** The environment the last promotion came from, when and by whom. */
+  promotedFrom: string | null;
+  promotedAt: string | null;
+  promotedBy: string | null;
+  /** Until when a promotion under way holds the environment (ISO time); null: none. */
+  busyUntil: Generated<string | null>;
+}
+
 export interface AppGitTable {
   appId: number;
   repositoryUrl: string;
@@ -758,6 +779,7 @@ export interface Database {
   thirdParties: ThirdPartiesTable;
   apiSources: ApiSourcesTable;
   appGit: AppGitTable;
+  appEnvironments: AppEnvironmentsTable;
   apiEndpoints: ApiEndpointsTable;
   schoolDirectory: SchoolDirectoryTable;
   dataVersions: DataVersionsTable;

@@ -119,6 +119,8 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('files').where('fileAppId', '=', appId).execute();
   // Its identity providers, with their subjects' links and sign-ins under way (ON DELETE CASCADE).
   await db.deleteFrom('identityProviders').where('appId', '=', appId).execute();
+  // Its place among its family's environments; the others stay environments of one another.
+  await db.deleteFrom('appEnvironments').where('appId', '=', appId).execute();
   await db.deleteFrom('apps').where('appId', '=', appId).execute();
 }
 

@@ -30,7 +30,7 @@ export async function storedDbConfigOf(db: Store, dbId: number): Promise<DbConfi
 export const listDbConfigs = (db: Store, appId: number) =>
   db.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).orderBy('dbId').execute();
 
-export type DbConfigValues = Omit<DbConfigRow, 'dbId' | 'dbVouched' | 'dbTimeLimit' | 'revision'> & { dbVouched?: number; dbTimeLimit?: number | null };
+export type DbConfigValues = Omit<DbConfigRow, 'dbId' | 'dbVouched' | 'dbTimeLimit' | 'revision' | 'dbLink'> & { dbVouched?: number; dbTimeLimit?: number | null; dbLink?: string | null };
 
 export const insertDbConfig = (db: Store, values: DbConfigValues) => insertReturningId(db, 'dbConfigs', values, 'dbId');
 

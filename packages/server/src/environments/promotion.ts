@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import {
+  type AppBundle, AppBundleSchema, type BundleConnection, type PromoteBody, type PromotionBody, type PromotionPreview, type TypedSecrets,
+} from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import { changesBetween } from '../bundles/changes';
+import { bundleToFiles } from '../bundles/files';
+import { importBundle, secretsNeeded } from '../bundles/import';
+import { type Files, sameFile } from '../bundles/merge';
+import { badRequest, conflict, HttpError, local } from '../errors/http-errors';
+import type { PdfReader } from '../pdf-templates/extract';
+import { type AppEnvironmentRow, findEnvironment, leaseEnvironment, recordPromotion, releaseEnvironment } from '../store/repositories/app-environments';
+import { structureOf } from './family';
+
+/*
+ * A promotion (issue 39): one environment's structure carried to another of its family, shown
+ * first as a readable diff (bundles/changes.ts), applied as an import over the target in one
+ * transaction (page history kept), undoable in one step. What is the target's own stays its own:
+ * its connections' host, port, database, user and password (matched by their link), its APIs'
+ * addresses, ways of signing in and secrets (matched by name), its members and its data, and its
+ * name, address and settings. A target changed since its last promotion is refused, with what
+ * changed there, so a fix made in Production is never overwritten unseen.
+ */
+
+/** How long a promotion may hold its target (a dead replica's lease runs out). */
+const LEASE_MS = 5 * 60_000;
+
+const asFiles = (bundle: AppBundle): Files => new Map(bundleToFiles(bundle).map((file) => [file.path, file.content]));
+
+/** A fingerprint of an application's files: a preview's, sent back, tells whether the target moved since. */
+function stateOf(files: Files): string {
+  const hash = createHash('sha256');
+  for (const path of [...files.keys()].sort()) hash.update(path).update('\0').update(files.get(path) as Buffer).update('\0');
+  return hash.digest('hex');
+}
+
+/** A stored structure (base or undo), read back as a bundle. */
+function storedBundle(json: string): AppBundle {
+  return AppBundleSchema.parse(JSON.parse(json));
+}
+
+/** What an undo puts back: the structure, and the target's secrets as they were, still sealed as the store keeps them. */
+const UndoSchema = z.object({ bundle: z.unknown(), passwords: z.record(z.string(), z.string()), apiSecrets: z.record(z.string(), z.string()) });
+
+/** A connection's link in the source: its own, or one named by its id until the promotion gives it one. */
+const linkOf = (connection: BundleConnection): string => connection.link ?? `db${connection.id}`;
+
+interface Plan {
+  source: AppEnvironmentRow;
+  target: AppEnvironmentRow;
+  /** The target's structure now, as files. */
+  targetFiles: Files;
+  /** The structure the promotion would leave in the target. */
+  promoted: AppBundle;
+  changedInTarget: PromotionPreview['changedInTarget'];
+  newConnections: PromotionPreview['newConnections'];
+}
+
+/** Both environments, of one family, both administered by the caller (the source is the call's declared access). */
+async function environmentsOf(app: FastifyInstance, caller: Principal, body: PromotionBody): Promise<{ source: AppEnvironmentRow; target: AppEnvironmentRow }> {
+  caller.assertAppAdmin(body.targetAppId);
+  // Acting on the target: the audit entry is in the application that changes.
+  const [source, target] = [await findEnvironment(app.store, body.appId), await findEnvironment(app.store, body.targetAppId)];
+  if (source === undefined || target === undefined || source.familyId !== target.familyId) throw badRequest(local('promotionNotFamily'));
+  if (source.appId === target.appId) throw badRequest(local('promotionToItself'));
+  return { source, target };
+}
+
+/**
+ * The source's structure as the target would hold it: each connection the target has (by link)
+ * as the target has it, each API the target has (by name) with the target's address, way of
+ * signing in and headers, and the target's own name and settings. A connection new to the target
+ * leads where the promotion's caller types (`typed`), never where the source's does.
+ */
+function promotedBundle(sourceBundle: AppBundle, targetBundle: AppBundle, typed: PromoteBody['newConnections'] | undefined): { bundle: AppBundle; newConnections: Plan['newConnections'] } {
+  const targetConnections = new Map(targetBundle.connections.flatMap((c) => (c.link === undefined ? [] : [[c.link, c]])));
+  const newConnections: Plan['newConnections'] = [];
+  const connections = sourceBundle.connections.map((connection): BundleConnection => {
+    const link = linkOf(connection);
+    const own = targetConnections.get(link);
+    if (own !== undefined) {
+      if (own.dbType !== connection.dbType) throw badRequest(local('promotionConnectionType', { database: connection.dbDatabase, source: connection.dbType, target: own.dbType }));
+      return { ...own, id: connection.id, link };
+    }
+    // An embedded database is a file of each application's own: a new one starts empty there.
+    if (connection.dbType === 'sqlite') return { ...connection, link };
+    newConnections.push({ link, dbType: connection.dbType, sourceDatabase: connection.dbDatabase });
+    const where = typed?.[link];
+    return where === undefined
+      ? { ...connection, link, dbHost: '', dbPort: 0, dbUser: '', dbDatabase: connection.dbDatabase, hadPassword: false }
+      : { ...connection, link, dbHost: where.dbHost, dbPort: where.dbPort, dbUser: where.dbUser, dbDatabase: where.dbDatabase, hadPassword: where.dbPassword !== '' };
+  });
+  const targetApis = new Map(targetBundle.apis.map((a) => [a.name, a]));
+  const apis = sourceBundle.apis.map((api) => {
+    const own = targetApis.get(api.name);
+    return own === undefined ? api : { ...api, baseUrl: own.baseUrl, auth: own.auth, headers: own.headers, hadSecret: own.hadSecret };
+  });
+  return { bundle: { ...sourceBundle, app: targetBundle.app, connections, apis }, newConnections };
+}
+
+async function planPromotion(app: FastifyInstance, caller: Principal, body: PromotionBody, typed?: PromoteBody['newConnections']): Promise<Plan> {
+  const { source, target } = await environmentsOf(app, caller, body);
+  const [sourceBundle, targetBundle] = [await structureOf(app, caller, source.appId), await structureOf(app, caller, target.appId)];
+  const targetFiles = asFiles(targetBundle);
+  const { bundle: promoted, newConnections } = promotedBundle(sourceBundle, targetBundle, typed);
+  return { source, target, targetFiles, promoted, changedInTarget: changesBetween(asFiles(storedBundle(target.base)), targetFiles), newConnections };
+}
+
+/** What promoting would change in the target, and what the target changed since its last promotion; writes nothing. */
+export async function previewPromotion(app: FastifyInstance, caller: Principal, body: PromotionBody): Promise<PromotionPreview> {
+  const plan = await planPromotion(app, caller, body);
+  return {
+    source: plan.source.envName,
+    target: plan.target.envName,
+    changes: changesBetween(plan.targetFiles, asFiles(plan.promoted)),
+    changedInTarget: plan.changedInTarget,
+    newConnections: plan.newConnections,
+    apis: (await secretsNeeded(app, plan.promoted, plan.target.appId)).apis,
+    targetState: stateOf(plan.targetFiles),
+  };
+}
+
+/** One promotion or undo of an environment at a time, on every replica (a lease on its row; a second gets 409). */
+async function holdingTarget<T>(app: FastifyInstance, appId: number, work: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  if (!(await leaseEnvironment(app.store, appId, new Date(now).toISOString(), new Date(now + LEASE_MS).toISOString()))) throw conflict(local('promotionBusy'));
+  try {
+    return await work();
+  } finally {
+    await releaseEnvironment(app.store, appId);
+  }
+}
+
+/** The target's sealed secrets as the store holds them, by their id in its export: kept for an undo, never opened until then. */
+async function sealedSecretsOf(app: FastifyInstance, appId: number): Promise<TypedSecrets> {
+  const connections = await app.store.selectFrom('dbConfigs').select(['dbId', 'dbPasswordEnc']).where('dbAppId', '=', appId).execute();
+  const apis = await app.store.selectFrom('apiSources').select(['sourceId', 'secretEnc']).where('appId', '=', appId).execute();
+  return {
+    passwords: Object.fromEntries(connections.map((c) => [String(c.dbId), c.dbPasswordEnc])),
+    apiSecrets: Object.fromEntries(apis.map((a) => [String(a.sourceId), a.secretEnc])),
+  };
+}
+
+const changedPaths = (before: Files, after: Files) => [...new Set([...before.keys(), ...after.keys()])].sort().filter((path) => !sameFile(before.get(path), after.get(path)));
+
+/** Refused while the target changed since its last promotion: its changes are named in the answer. */
+function refuseIfChanged(changedInTarget: Plan['changedInTarget'], target: string): void {
+  if (changedInTarget.length > 0) {
+    throw new HttpError(409, local('promotionTargetChanged', { target, count: String(changedInTarget.length) }), changedInTarget.map((c) => `${c.path}: ${c.status}`));
+  }
+}
+
+/**
+ * Promotes the source's structure to the target (planPromotion), as an import over it in one
+ * transaction. Gives the source's new connections their link first, so the next promotion knows
+ * them as the same.
+ */
+export async function promote(app: FastifyInstance, reader: PdfReader, caller: Principal, body: PromoteBody): Promise<{ target: string; changedFiles: string[] }> {
+  caller.assertAppAdmin(body.targetAppId);
+  return holdingTarget(app, body.targetAppId, async () => {
+    const plan = await planPromotion(app, caller, body, body.newConnections);
+    if (body.targetState !== undefined && body.targetState !== stateOf(plan.targetFiles)) throw conflict(local('promotionTargetMoved', { target: plan.target.envName }));
+    refuseIfChanged(plan.changedInTarget, plan.target.envName);
+    const missing = plan.newConnections.filter((c) => body.newConnections[c.link] === undefined);
+    if (missing.length > 0) throw badRequest(local('promotionConnectionMissing', { target: plan.target.envName, database: missing.map((c) => c.sourceDatabase).join(', ') }));
+    const changedFiles = changedPaths(plan.targetFiles, asFiles(plan.promoted));
+    if (changedFiles.length === 0) return { target: plan.target.envName, changedFiles };
+    for (const connection of plan.promoted.connections) {
+      if (connection.link === `db${connection.id}`) await app.store.updateTable('dbConfigs').set({ dbLink: connection.link }).where('dbId', '=', connection.id).where('dbLink', 'is', null).execute();
+    }
+    const undo = JSON.stringify({ bundle: await structureOf(app, caller, plan.target.appId), ...await sealedSecretsOf(app, plan.target.appId) });
+    const passwords = Object.fromEntries(plan.newConnections.map((c) => {
+      const connection = plan.promoted.connections.find((each) => each.link === c.link);
+      return [String(connection?.id ?? 0), body.newConnections[c.link]?.dbPassword ?? ''];
+    }));
+    await importBundle(app, reader, caller, {
+      bundle: plan.promoted, target: { kind: 'replace', appId: plan.target.appId }, passwords, apiSecrets: body.apiSecrets, withUsers: false,
+    });
+    const base = JSON.stringify(await structureOf(app, caller, plan.target.appId));
+    await recordPromotion(app.store, plan.target.appId, { base, undo, promotedFrom: plan.source.envName, promotedAt: new Date().toISOString(), promotedBy: caller.auditActor });
+    return { target: plan.target.envName, changedFiles };
+  });
+}
+
+/** Puts the environment back as its last promotion found it; refused when it changed since (its changes named). */
+export async function undoPromotion(app: FastifyInstance, reader: PdfReader, caller: Principal, appId: number): Promise<{ target: string; changedFiles: string[] }> {
+  return holdingTarget(app, appId, async () => {
+    const target = await findEnvironment(app.store, appId);
+    if (target === undefined) throw conflict(local('environmentsNone'));
+    if (target.undo === null) throw conflict(local('promotionNothingToUndo', { target: target.envName }));
+    const nowFiles = asFiles(await structureOf(app, caller, appId));
+    refuseIfChanged(changesBetween(asFiles(storedBundle(target.base)), nowFiles), target.envName);
+    const undo = UndoSchema.parse(JSON.parse(target.undo));
+    const bundle = AppBundleSchema.parse(undo.bundle);
+    // Sealed by this server when the promotion kept them; one it can no longer open is asked for again by the import.
+    const open = (sealed: string) => {
+      try {
+        return sealed === '' ? '' : app.secretBox.open(sealed);
+      } catch {
+        return '';
+      }
+    };
+    const opened = (record: Record<string, string>) => Object.fromEntries(Object.entries(record).map(([id, sealed]) => [id, open(sealed)]));
+    const changedFiles = changedPaths(nowFiles, asFiles(bundle));
+    await importBundle(app, reader, caller, {
+      bundle, target: { kind: 'replace', appId }, passwords: opened(undo.passwords), apiSecrets: opened(undo.apiSecrets), withUsers: false,
+    });
+    const base = JSON.stringify(await structureOf(app, caller, appId));
+    await recordPromotion(app.store, appId, { base, undo: null, promotedFrom: target.promotedFrom, promotedAt: target.promotedAt, promotedBy: target.promotedBy });
+    return { target: target.envName, changedFiles };
+  });
+}
+
