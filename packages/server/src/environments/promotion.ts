@@ -158,7 +158,8 @@ function refuseIfChanged(changedInTarget: Plan['changedInTarget'], target: strin
  * them as the same.
  */
 export async function promote(app: FastifyInstance, reader: PdfReader, caller: Principal, body: PromoteBody): Promise<{ target: string; changedFiles: string[] }> {
-  caller.assertAppAdmin(body.targetAppId);
+  // Refused as what it is (not one family, not his) before the target is held.
+  await environmentsOf(app, caller, body);
   return holdingTarget(app, body.targetAppId, async () => {
     const plan = await planPromotion(app, caller, body, body.newConnections);
     if (body.targetState !== undefined && body.targetState !== stateOf(plan.targetFiles)) throw conflict(local('promotionTargetMoved', { target: plan.target.envName }));
@@ -186,7 +187,9 @@ export async function promote(app: FastifyInstance, reader: PdfReader, caller: P
 
 /** Puts the environment back as its last promotion found it; refused when it changed since (its changes named). */
 export async function undoPromotion(app: FastifyInstance, reader: PdfReader, caller: Principal, appId: number): Promise<{ target: string; changedFiles: string[] }> {
+  if ((await findEnvironment(app.store, appId)) === undefined) throw conflict(local('environmentsNone'));
   return holdingTarget(app, appId, async () => {
+    // Read under the lease: the promotion to undo is the one no other is changing.
     const target = await findEnvironment(app.store, appId);
     if (target === undefined) throw conflict(local('environmentsNone'));
     if (target.undo === null) throw conflict(local('promotionNothingToUndo', { target: target.envName }));

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import type { AppBundle, Component, Environments, PromotionPreview } from '@rakit/core';
+import { createConnection } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushAudit } from '../src/audit/record';
+import { seedDemo } from '../src/store/demo';
+import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
+import { availableEngines, MYSQL_ADMIN_URL } from './support/engines';
+import { hostileBuilder } from './trust-boundary/hostile';
+
+/**
+ * Issue 39, environments: the demo gets Development, Staging and Production (each an application
+ * of its own), a change made in Development is promoted to Production with each environment
+ * keeping where its connections lead (two real MariaDB databases), undone, refused once
+ * Production was changed meanwhile; a connection new to the target is typed for it; and a hostile
+ * author reaches no other application's environments. On each store engine; the operator lets
+ * authors reach 127.0.0.1 (the test's databases) and no other private address.
+ */
+const engines = await availableEngines();
+
+type Titled = Component & { title?: string };
+
+describe.each(engines)('environments on a %s store', (engine) => {
+  let server: TestServer;
+  let root: string;
+  let demoId: number;
+  const databases = { production: `rakit_env_prod_${randomBytes(3).toString('hex')}`, development: `rakit_env_dev_${randomBytes(3).toString('hex')}` };
+
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token = root) => server.call(method, url, body, token);
+  const ok = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+    const answer = await call(method, url, body);
+    expect(answer.statusCode, `${url}: ${answer.body}`).toBeLessThan(300);
+    return answer.json().data as T;
+  };
+  const bundleOf = (appId: number) => ok<AppBundle>('GET', `/get/exportApp/${appId}`);
+  const componentsOf = async (appId: number, slug: string) => (await bundleOf(appId)).pages.find((p) => p.pageSlug === slug)?.pageComponents as Titled[];
+  const connectionsOf = (appId: number) => ok<{ dbId: number; dbType: string; dbHost: string; dbDatabase: string }[]>('GET', `/get/getDbConf/${appId}`);
+  /** Sets one component's title in the application, as the editor's save does. */
+  async function retitle(appId: number, slug: string, componentId: string, title: string): Promise<void> {
+    const pages = await ok<{ pageId: number; pageSlug: string }[]>('GET', `/get/listAppPages/${appId}`);
+    const components = (await componentsOf(appId, slug)).map((c) => (c.id === componentId ? { ...c, title } : c));
+    await ok('POST', '/save/saveApp', { appId, pages: [{ pageId: pages.find((p) => p.pageSlug === slug)?.pageId, pageComponents: JSON.stringify(components) }] });
+  }
+  const mysqlAdmin = async (statements: string) => {
+    const connection = await createConnection({ uri: MYSQL_ADMIN_URL, multipleStatements: true });
+    await connection.query(statements);
+    await connection.end();
+  };
+
+  beforeAll(async () => {
+    await mysqlAdmin(`CREATE DATABASE ${databases.production}; CREATE DATABASE ${databases.development};`);
+    server = await buildTestServer(engine, { allowedUrlHosts: ['127.0.0.1'] });
+    await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: 'demo-password-1' });
+    root = await server.login('admin', ADMIN_PASSWORD, '_root');
+    demoId = (await server.call('GET', '/get/getApp/slug/demo')).json().data.appId as number;
+  }, 60_000);
+  afterAll(async () => {
+    await server.close();
+    await mysqlAdmin(`DROP DATABASE IF EXISTS ${databases.production}; DROP DATABASE IF EXISTS ${databases.development};`);
+  });
+
+  let ids: { development: number; staging: number; production: number };
+  let productsTitle: { id: string; title: string };
+
+  it('makes Development and Staging as copies of the application, which becomes Production', async () => {
+    // The application's own MariaDB connection, to Production's database.
+    await ok('POST', '/save/saveDbConfig', { dbId: null, dbAppId: demoId, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.production });
+    expect((await ok<Environments>('GET', `/get/environments/${demoId}`)).environments).toEqual([]);
+
+    const made = await ok<Environments>('POST', '/save/createEnvironments', { appId: demoId });
+    expect(made.environments.map((e) => [e.name, e.order, e.appName])).toEqual([
+      ['Development', 1, 'Demo Toko (Development)'], ['Staging', 2, 'Demo Toko (Staging)'], ['Production', 3, 'Demo Toko'],
+    ]);
+    const [development, staging, production] = made.environments.map((e) => e.appId) as [number, number, number];
+    ids = { development, staging, production };
+    expect(production).toBe(demoId);
+    // Twice is refused; the family stays as it is.
+    const again = await call('POST', '/save/createEnvironments', { appId: development });
+    expect(again.statusCode).toBe(409);
+    expect((await ok<Environments>('GET', `/get/environments/${development}`)).environments).toHaveLength(3);
+
+    // A copy holds the same structure and the embedded shop's rows; no member of Production.
+    const [copy, original] = [await bundleOf(development), await bundleOf(demoId)];
+    expect(copy.pages.map((p) => p.pageSlug)).toEqual(original.pages.map((p) => p.pageSlug));
+    const rowsOf = (bundle: AppBundle) => bundle.connections.flatMap((c) => c.sqliteTables ?? []).map((t) => [t.name, t.rows.length]);
+    expect(rowsOf(await ok<AppBundle>('GET', `/get/exportApp/${development}?data=true`))).toEqual(rowsOf(await ok<AppBundle>('GET', `/get/exportApp/${demoId}?data=true`)));
+    expect((await server.login('demo-user', 'demo-password-1', 'demo')).length).toBeGreaterThan(0);
+    const member = await server.call('POST', '/auth/login', { userId: 'demo-user', password: 'demo-password-1', appSlug: made.environments[0]?.appSlug });
+    expect(member.statusCode).toBeGreaterThanOrEqual(400);
+
+    // Development is pointed at its own database.
+    const devMysql = (await connectionsOf(development)).find((c) => c.dbType === 'mysql');
+    await ok('POST', '/save/saveDbConfig', { dbId: devMysql?.dbId, dbAppId: development, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.development });
+    const listed = await ok<Environments>('GET', `/get/environments/${development}`);
+    expect(listed.environments.map((e) => e.connections.find((c) => c.dbType === 'mysql')?.dbDatabase)).toEqual([databases.development, databases.production, databases.production]);
+  });
+
+  it('promotes a changed page and a new workflow to Production, keeping each environment\'s connections, and undoes it', async () => {
+    const products = await componentsOf(ids.development, 'products');
+    const titled = products.find((c) => typeof c.title === 'string' && c.title !== '') as { id: string; title: string };
+    productsTitle = { id: titled.id, title: titled.title };
+    await retitle(ids.development, 'products', titled.id, 'Daftar Barang (baru)');
+    await ok('POST', '/save/saveWorkflow', { chainId: null, chainAppId: ids.development, chainName: 'Kirim Laporan', chainTrigger: null });
+
+    const preview = await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.production });
+    expect(preview).toMatchObject({ source: 'Development', target: 'Production', changedInTarget: [], newConnections: [] });
+    const page = preview.changes.find((c) => c.path === 'pages/products.json');
+    expect(page).toMatchObject({ thing: 'page', status: 'changed' });
+    expect(page?.components).toEqual([expect.objectContaining({ id: titled.id, status: 'changed', properties: [{ property: 'title', before: titled.title, after: 'Daftar Barang (baru)' }] })]);
+    expect(preview.changes.find((c) => c.thing === 'workflow')).toMatchObject({ name: 'Kirim Laporan', status: 'added' });
+    // Where a connection leads is each environment's own: no change to show.
+    expect(preview.changes.filter((c) => c.thing === 'connection' || c.thing === 'application')).toEqual([]);
+
+    // A preview of a target that moved since is refused.
+    const stale = await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.production, targetState: '0'.repeat(64) });
+    expect(stale.statusCode).toBe(409);
+    expect((await componentsOf(ids.production, 'products')).find((c) => c.id === titled.id)?.title).toBe(titled.title);
+
+    const promoted = await ok<{ target: string; changedFiles: string[] }>('POST', '/save/promote', { appId: ids.development, targetAppId: ids.production, targetState: preview.targetState });
+    expect(promoted.changedFiles).toEqual(expect.arrayContaining(['pages/products.json']));
+    expect((await componentsOf(ids.production, 'products')).find((c) => c.id === titled.id)?.title).toBe('Daftar Barang (baru)');
+    expect((await bundleOf(ids.production)).workflows.map((w) => w.name)).toContain('Kirim Laporan');
+    // Each environment still leads to its own database; Production's members still sign in.
+    expect((await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql')?.dbDatabase).toBe(databases.production);
+    expect((await connectionsOf(ids.development)).find((c) => c.dbType === 'mysql')?.dbDatabase).toBe(databases.development);
+    expect((await server.login('demo-user', 'demo-password-1', 'demo')).length).toBeGreaterThan(0);
+    // The replaced page is in Production's page history; the promotion in its audit log.
+    const kept = await server.store.selectFrom('pageVersions').select('pageSlug').where('appId', '=', ids.production).where('pageSlug', '=', 'products').execute();
+    expect(kept.length).toBeGreaterThan(0);
+    await flushAudit(server.store);
+    const audit = await server.store.selectFrom('auditLog').select(['appId', 'actorId']).where('action', '=', 'promote').execute();
+    expect(audit).toContainEqual({ appId: ids.production, actorId: 'admin' });
+    const production = (await ok<Environments>('GET', `/get/environments/${ids.production}`)).environments.find((e) => e.appId === ids.production);
+    expect(production?.lastPromotion).toMatchObject({ from: 'Development', by: 'admin', undoable: true });
+    // Nothing more to carry: a second promotion changes nothing.
+    expect((await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.production })).changes).toEqual([]);
+
+    const undone = await ok<{ changedFiles: string[] }>('POST', '/save/undoPromotion', { appId: ids.production });
+    expect(undone.changedFiles).toEqual(expect.arrayContaining(['pages/products.json']));
+    expect((await componentsOf(ids.production, 'products')).find((c) => c.id === titled.id)?.title).toBe(titled.title);
+    expect((await bundleOf(ids.production)).workflows.map((w) => w.name)).not.toContain('Kirim Laporan');
+    expect((await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql')?.dbDatabase).toBe(databases.production);
+    expect((await call('POST', '/save/undoPromotion', { appId: ids.production })).statusCode).toBe(409);
+  });
+
+  it('refuses a promotion into Production changed meanwhile, naming what changed there', async () => {
+    // A fix made right in Production, on the component Development changed too.
+    const other = { id: productsTitle.id };
+    await retitle(ids.production, 'products', other.id, 'Diperbaiki langsung di Production');
+    const preview = await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.production });
+    expect(preview.changedInTarget.map((c) => c.path)).toEqual(['pages/products.json']);
+    expect(preview.changedInTarget[0]?.components.map((c) => c.id)).toEqual([other.id]);
+    const refused = await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.production, targetState: preview.targetState });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error[0]).toMatch(/Production was changed since its last promotion/);
+    // Nothing was written.
+    const components = await componentsOf(ids.production, 'products');
+    expect(components.find((c) => c.id === other.id)?.title).toBe('Diperbaiki langsung di Production');
+    // Development → Staging is not held up by Production.
+    expect((await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.staging })).statusCode).toBe(200);
+  });
+
+  it('asks where a connection new to the target leads there, never taking the source\'s', async () => {
+    await ok('POST', '/save/saveDbConfig', { dbId: null, dbAppId: ids.development, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.development });
+    const preview = await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.staging });
+    expect(preview.newConnections).toEqual([expect.objectContaining({ dbType: 'mysql', sourceDatabase: databases.development })]);
+    const link = preview.newConnections[0]?.link as string;
+    const missing = await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.staging });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error[0]).toContain(databases.development);
+    const typed = { [link]: { dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbPassword: '', dbDatabase: databases.production } };
+    await ok('POST', '/save/promote', { appId: ids.development, targetAppId: ids.staging, newConnections: typed });
+    const staging = (await connectionsOf(ids.staging)).filter((c) => c.dbType === 'mysql').map((c) => c.dbDatabase);
+    expect(staging).toEqual([databases.production, databases.production]);
+    // Known by its link from now on: the next promotion asks nothing.
+    expect((await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.staging })).newConnections).toEqual([]);
+  });
+
+  it('renames and adds environments within bounds', async () => {
+    const renamed = await ok<Environments>('POST', '/save/renameEnvironment', { appId: ids.staging, name: 'Uji Coba' });
+    expect(renamed.environments.map((e) => e.name)).toEqual(['Development', 'Uji Coba', 'Production']);
+    expect((await call('POST', '/save/renameEnvironment', { appId: ids.staging, name: 'production' })).statusCode).toBe(409);
+    expect((await call('POST', '/save/renameEnvironment', { appId: ids.staging, name: ' ' })).statusCode).toBe(400);
+    const added = await ok<Environments>('POST', '/save/addEnvironment', { appId: ids.development, name: 'QA' });
+    expect(added.environments.map((e) => e.name)).toEqual(['Development', 'QA', 'Uji Coba', 'Production']);
+    expect((await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.development })).statusCode).toBe(400);
+  });
+
+  it('lets a hostile author reach no other application\'s environments', async () => {
+    const hostile = await hostileBuilder(server);
+    const as = (url: string, body?: unknown) => server.call(body === undefined ? 'GET' : 'POST', url, body, hostile.token);
+    const mine = (await as('/save/createEnvironments', { appId: hostile.appId })).json().data as Environments;
+    expect(mine.environments.map((e) => e.name)).toEqual(['Development', 'Staging', 'Production']);
+    const myDevelopment = mine.environments[0]?.appId as number;
+    // Another application's family: not listed, not promoted from or to, not renamed, not copied.
+    expect((await as(`/get/environments/${ids.production}`)).statusCode).toBe(403);
+    for (const [url, body] of [
+      ['/save/previewPromotion', { appId: myDevelopment, targetAppId: ids.production }],
+      ['/save/promote', { appId: myDevelopment, targetAppId: ids.production }],
+      ['/save/promote', { appId: ids.development, targetAppId: hostile.appId }],
+      ['/save/undoPromotion', { appId: ids.production }],
+      ['/save/renameEnvironment', { appId: ids.production, name: 'Mine' }],
+      ['/save/addEnvironment', { appId: ids.development, name: 'Mine' }],
+      ['/save/createEnvironments', { appId: 1 }],
+    ] as const) expect((await as(url, body)).statusCode, url).toBe(403);
+    // A root token's view lists his environments' connections only where he administers them.
+    const inFamily = (await ok<Environments>('GET', `/get/environments/${ids.production}`)).environments;
+    expect(inFamily.map((e) => e.appId)).not.toContain(myDevelopment);
+    // Two applications of his own, not of one family: no promotion between them.
+    const other = await server.call('POST', '/save/saveApp', { appId: null, appName: `Other ${randomBytes(3).toString('hex')}` }, hostile.mainToken);
+    const otherId = (other.json().data as { appId: number }).appId;
+    const hostileAgain = await server.login(hostile.userId, hostile.password, hostile.appSlug);
+    expect((await server.call('POST', '/save/promote', { appId: myDevelopment, targetAppId: otherId }, hostileAgain)).statusCode).toBe(400);
+    // A family stays small: he cannot make applications without end through it.
+    for (let n = 0; n < 3; n++) expect((await server.call('POST', '/save/addEnvironment', { appId: myDevelopment, name: `Extra ${n}` }, hostileAgain)).statusCode).toBe(200);
+    const beyond = await server.call('POST', '/save/addEnvironment', { appId: myDevelopment, name: 'One too many' }, hostileAgain);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().error[0]).toMatch(/at most 6 environments/);
+  });
+});
