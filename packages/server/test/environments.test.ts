@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { AppBundle, Component, Environments, PromotionPreview } from '@rakit/core';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { flushAudit } from '../src/audit/record';
 import { seedDemo } from '../src/store/demo';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { availableEngines, MYSQL_ADMIN_URL } from './support/engines';
+import { rakitAs } from './support/rakit-cli';
 import { hostileBuilder } from './trust-boundary/hostile';
 
 /**
@@ -174,6 +176,32 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect(staging).toEqual([databases.production, databases.production]);
     // Known by its link from now on: the next promotion asks nothing.
     expect((await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.staging })).newConnections).toEqual([]);
+  });
+
+  it('promotes from a terminal with `npx rakit promote`, and refuses there as the screen does', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const serverUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const developmentSlug = (await ok<Environments>('GET', `/get/environments/${ids.development}`)).environments[0]?.appSlug as string;
+    const rakit = (...args: string[]) => rakitAs(root, ['promote', '--app', developmentSlug, '--server', serverUrl, ...args]);
+    await retitle(ids.development, 'products', productsTitle.id, 'Dari terminal');
+
+    const checked = await rakit('--to', 'staging', '--check');
+    expect(checked.code, checked.out).toBe(1);
+    expect(checked.out).toContain('changed  page');
+    expect(checked.out).toContain(`changed component ${productsTitle.id}`);
+    expect((await componentsOf(ids.staging, 'products')).find((c) => c.id === productsTitle.id)?.title).not.toBe('Dari terminal');
+
+    const promoted = await rakit('--to', 'Staging');
+    expect(promoted.code, promoted.out).toBe(0);
+    expect(promoted.out).toMatch(/Promoted to Staging: \d+ files changed/);
+    expect((await componentsOf(ids.staging, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Dari terminal');
+    expect((await rakit('--to', 'Staging', '--check')).code).toBe(0);
+
+    // Production was fixed by hand (the test before): refused, naming what changed there.
+    const refused = await rakit('--to', 'Production');
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('Production was changed since its last promotion');
+    expect((await rakit('--to', 'Nowhere')).out).toContain('choose one of Staging, Production');
   });
 
   it('renames and adds environments within bounds', async () => {

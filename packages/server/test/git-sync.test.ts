@@ -6,11 +6,11 @@ import type { AppBundle, Component, GitPullPreview } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
 import { stableJson } from '../src/bundles/files';
-import { runCli } from '../src/cli/rakit';
 import { seedDemo } from '../src/store/demo';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { availableEngines } from './support/engines';
 import { startGitServer, type TestGitServer } from './support/git-server';
+import { rakitAs } from './support/rakit-cli';
 import { hostileBuilder } from './trust-boundary/hostile';
 
 /**
@@ -246,21 +246,7 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
       expect(made.statusCode, made.body).toBe(201);
       return made.json().data.secret as string;
     };
-    /** Runs the command line in this process as `token`; answers its exit code and what it printed. */
-    async function rakit(token: string, ...args: string[]): Promise<{ code: number; out: string }> {
-      const out: string[] = [];
-      const [log, error, was] = [console.log, console.error, process.env.RAKIT_TOKEN];
-      console.log = (...parts: unknown[]) => { out.push(parts.join(' ')); };
-      console.error = console.log;
-      process.env.RAKIT_TOKEN = token;
-      try {
-        return { code: await runCli([...args, '--app', 'demo', '--server', serverUrl]), out: out.join('\n') };
-      } finally {
-        [console.log, console.error] = [log, error];
-        if (was === undefined) delete process.env.RAKIT_TOKEN;
-        else process.env.RAKIT_TOKEN = was;
-      }
-    }
+    const rakit = (token: string, ...args: string[]) => rakitAs(token, [...args, '--app', 'demo', '--server', serverUrl]);
     const deployer = await tokenOf(['deployApp']);
     const componentId = await reviewerRetitles(name, 'customers', 0, 'Halo dari CI');
     const pulled = await rakit(deployer, 'pull');

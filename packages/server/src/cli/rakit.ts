@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AppBundle } from '@rakit/core';
+import type { AppBundle, Environments, FileChange, PromotionPreview } from '@rakit/core';
 import { createTwoFilesPatch } from 'diff';
 import { bundleFromFiles, bundleToFiles, isBundlePath, stableJson } from '../bundles/files';
 import { mergeFiles } from '../bundles/merge';
@@ -16,6 +16,7 @@ import { mergeFiles } from '../bundles/merge';
 
 const USAGE = `Usage: rakit <command> <folder> --server <url> --app <slug> [options]
        rakit pull|push --server <url> --app <slug> [--message <text>]
+       rakit promote --server <url> --app <slug> --to <environment> [--check]
 
 Commands:
   export   write the application into the folder as files (removing files of things it no longer has)
@@ -25,6 +26,9 @@ Commands:
   pull     bring the changes of the application's git repository (its Git screen) into it,
            merged with its own (refused where both changed one thing)
   push     commit the application to its git repository, with --message, and push
+  promote  promote the application (an environment) to another of its environments, named
+           by --to, showing what changes first; with --check, only show it (exits 1 when
+           anything would change)
 
 Options:
   --server <url>        the Rakit server (default: RAKIT_SERVER, or http://localhost:8080)
@@ -34,6 +38,8 @@ Options:
   --password <id>=<pw>  import, pull: the password of connection <id> (repeatable); one the
                         application already has for the same connection is kept
   --message <text>      push: what changed (the commit's message)
+  --to <environment>    promote: the environment promoted to (Staging, Production…)
+  --check               promote: show what would change, change nothing
 
 Signing in: RAKIT_TOKEN (a session token, or an API token that may deploy the
 application), or RAKIT_USER and RAKIT_PASSWORD (an
@@ -258,6 +264,51 @@ async function importFrom(folder: string, options: Options): Promise<void> {
   if (kept.length > 0) console.log(`Kept the application's changes to: ${kept.join(', ')} (now in the folder too)`);
 }
 
+/** A promotion's changes, one line per file and one per component. */
+function printChanges(changes: readonly FileChange[]): void {
+  for (const change of changes) {
+    console.log(`  ${change.status.padEnd(8)} ${change.thing} ${change.name} (${change.path})`);
+    for (const component of change.components) console.log(`           ${component.status} component ${component.id}${component.title === '' ? '' : ` (${component.title})`}`);
+  }
+}
+
+/**
+ * The Environments screen's promotion from a terminal: the preview's changes printed, then
+ * promoted unless `check`. Refused (2) where the screen would refuse: the target changed since
+ * its last promotion, or a connection new to it (typed on the screen, never copied). Answers
+ * whether anything changes (for --check's exit code).
+ */
+async function promoteApp(options: Options, to: string, check: boolean): Promise<boolean> {
+  const token = await signIn(options);
+  const appId = await appIdOf(options);
+  const family = await call<Environments>(options, token, 'GET', `/get/environments/${appId}`);
+  const target = family.environments.find((e) => e.name.toLowerCase() === to.toLowerCase() && e.appId !== appId);
+  if (target === undefined) {
+    const names = family.environments.filter((e) => e.appId !== appId).map((e) => e.name);
+    throw new CliError(names.length === 0 ? `${options.appSlug} has no environments` : `No environment ${to}: choose one of ${names.join(', ')}`);
+  }
+  const body = { appId, targetAppId: target.appId };
+  const preview = await call<PromotionPreview>(options, token, 'POST', '/save/previewPromotion', body);
+  if (preview.changedInTarget.length > 0) {
+    console.log(`${preview.target} was changed since its last promotion:`);
+    printChanges(preview.changedInTarget);
+    throw new CliError(`bring those changes into ${preview.source}, or undo them in ${preview.target}, then promote`);
+  }
+  if (preview.changes.length === 0) {
+    console.log(`${preview.target} already holds what ${preview.source} holds.`);
+    return false;
+  }
+  console.log(`${preview.source} → ${preview.target}:`);
+  printChanges(preview.changes);
+  if (check) return true;
+  if (preview.newConnections.length > 0) {
+    throw new CliError(`new connections need where they lead in ${preview.target} (${preview.newConnections.map((c) => c.sourceDatabase).join(', ')}): promote from the Environments screen`);
+  }
+  const promoted = await call<{ changedFiles: string[] }>(options, token, 'POST', '/save/promote', { ...body, targetState: preview.targetState });
+  console.log(`Promoted to ${preview.target}: ${promoted.changedFiles.length} files changed.`);
+  return true;
+}
+
 /** Runs the command line; answers the exit code (0 done, 1 a difference found by diff, 2 refused). */
 export async function runCli(argv: readonly string[]): Promise<number> {
   let parsed;
@@ -267,6 +318,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       options: {
         server: { type: 'string' }, app: { type: 'string' }, users: { type: 'boolean', default: false }, 'no-data': { type: 'boolean', default: false },
         password: { type: 'string', multiple: true, default: [] }, message: { type: 'string', short: 'm' }, help: { type: 'boolean', short: 'h', default: false },
+        to: { type: 'string' }, check: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -278,9 +330,13 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     console.log(USAGE);
     return parsed.values.help ? 0 : 2;
   }
-  const onRepository = command === 'pull' || command === 'push';
+  const onRepository = command === 'pull' || command === 'push' || command === 'promote';
   if (parsed.values.app === undefined || (onRepository ? folder !== undefined : folder === undefined || !['export', 'diff', 'import'].includes(command))) {
     console.error(USAGE);
+    return 2;
+  }
+  if (command === 'promote' && (parsed.values.to ?? '').trim() === '') {
+    console.error('rakit promote: name the environment to promote to with --to <environment>');
     return 2;
   }
   if (command === 'push' && (parsed.values.message ?? '').trim() === '') {
@@ -301,6 +357,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     users: parsed.values.users, data: !parsed.values['no-data'], passwords,
   };
   try {
+    if (command === 'promote') return (await promoteApp(options, parsed.values.to ?? '', parsed.values.check)) && parsed.values.check ? 1 : 0;
     if (command === 'pull') await pullApp(options);
     else if (command === 'push') await pushApp(options, parsed.values.message ?? '');
     else if (folder === undefined) return 2;
