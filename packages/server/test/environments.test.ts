@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { AppBundle, Component, Environments, PromotionPreview } from '@rakit/core';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
+import { stableJson } from '../src/bundles/files';
 import { seedDemo } from '../src/store/demo';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
 import { availableEngines, MYSQL_ADMIN_URL } from './support/engines';
 import { rakitAs } from './support/rakit-cli';
+import { startGitServer, type TestGitServer } from './support/git-server';
 import { hostileBuilder } from './trust-boundary/hostile';
 
 /**
@@ -19,11 +23,13 @@ import { hostileBuilder } from './trust-boundary/hostile';
  * authors reach 127.0.0.1 (the test's databases) and no other private address.
  */
 const engines = await availableEngines();
+const GIT_TOKEN = 'git-token-envs-5d1e';
 
 type Titled = Component & { title?: string };
 
 describe.each(engines)('environments on a %s store', (engine) => {
   let server: TestServer;
+  let gitServer: TestGitServer;
   let root: string;
   let demoId: number;
   const databases = { production: `rakit_env_prod_${randomBytes(3).toString('hex')}`, development: `rakit_env_dev_${randomBytes(3).toString('hex')}` };
@@ -51,6 +57,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
 
   beforeAll(async () => {
     await mysqlAdmin(`CREATE DATABASE ${databases.production}; CREATE DATABASE ${databases.development};`);
+    gitServer = await startGitServer({ token: GIT_TOKEN });
     server = await buildTestServer(engine, { allowedUrlHosts: ['127.0.0.1'] });
     await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: 'demo-password-1' });
     root = await server.login('admin', ADMIN_PASSWORD, '_root');
@@ -58,6 +65,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
   }, 60_000);
   afterAll(async () => {
     await server.close();
+    await gitServer.close();
     await mysqlAdmin(`DROP DATABASE IF EXISTS ${databases.production}; DROP DATABASE IF EXISTS ${databases.development};`);
   });
 
@@ -244,5 +252,32 @@ describe.each(engines)('environments on a %s store', (engine) => {
     const beyond = await server.call('POST', '/save/addEnvironment', { appId: myDevelopment, name: 'One too many' }, hostileAgain);
     expect(beyond.statusCode).toBe(400);
     expect(beyond.json().error[0]).toMatch(/at most 6 environments/);
+  });
+
+  it('keeps each environment on a branch of its own in one repository; a change merged into Staging\'s reaches Staging on pull', async () => {
+    const repository = await gitServer.createRepository(`environments-${engine}`);
+    for (const [appId, branch] of [[ids.development, 'development'], [ids.staging, 'staging']] as const) {
+      await ok('POST', '/save/gitSettings', { appId, repositoryUrl: repository, branch, token: GIT_TOKEN });
+      await ok('POST', '/save/pushToGit', { appId, message: `${branch} as it is` });
+    }
+    // A pull request merged into Staging's branch, as a reviewer's commit there.
+    const clone = await gitServer.clone(`environments-${engine}`);
+    await gitServer.git(clone, 'checkout', '-q', 'staging');
+    const file = path.join(clone, 'pages', 'products.json');
+    const page = JSON.parse(await readFile(file, 'utf8')) as { pageComponents: Titled[] };
+    const reviewed = page.pageComponents.find((c) => c.id === productsTitle.id) as Titled;
+    reviewed.title = 'Ditinjau untuk Staging';
+    await writeFile(file, stableJson(page));
+    await gitServer.git(clone, 'commit', '-q', '-am', 'Retitle the products for Staging');
+    await gitServer.git(clone, 'push', '-q', 'origin', 'staging');
+
+    await ok('POST', '/save/pullFromGit', { appId: ids.staging });
+    expect((await componentsOf(ids.staging, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Ditinjau untuk Staging');
+    // Development and its branch are as they were.
+    expect((await componentsOf(ids.development, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Dari terminal');
+    expect(await gitServer.git(clone, 'show', 'origin/development:pages/products.json')).toContain('Dari terminal');
+    // Staging now differs from its last promotion: a promotion into it waits.
+    expect((await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.staging })).changedInTarget.map((c) => c.path))
+      .toEqual(['pages/products.json']);
   });
 });

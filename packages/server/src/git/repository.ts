@@ -47,7 +47,8 @@ const headersOf = (remote: Remote): Record<string, string> =>
  * read and written in its .git alone, so no path a hostile tree names is ever a file here.
  */
 export async function withCheckout<T>(remote: Remote, work: (checkout: Checkout) => Promise<T>): Promise<T> {
-  const http = guardedGitHttp(remote.rules);
+  // A repository without a default branch still serves the branch asked for (transport.ts).
+  const http = guardedGitHttp(remote.rules, { headAt: remote.branch });
   const headers = headersOf(remote);
   const info = await git.getRemoteInfo2({ http, url: remote.url, headers, protocolVersion: 1 });
   const hasBranch = info.refs?.some((ref) => ref.ref === `refs/heads/${remote.branch}`) ?? false;

@@ -18,13 +18,39 @@ async function* once(bytes: Buffer): AsyncIterableIterator<Uint8Array> {
   yield bytes;
 }
 
+/** A pkt-line: four hex digits of length (themselves included), then the line (bytes as latin1 text). */
+const pktLine = (text: string): Buffer => {
+  const bytes = Buffer.from(text, 'latin1');
+  return Buffer.concat([Buffer.from((bytes.length + 4).toString(16).padStart(4, '0')), bytes]);
+};
+
+/**
+ * A repository whose HEAD leads nowhere (no default branch: its branches are the environments'
+ * own, say) advertises no HEAD, and isomorphic-git then fails to fetch any branch ("Could not
+ * find HEAD", isomorphic-git issue #1654). The advertisement is given the symref git would send
+ * if HEAD were the branch asked for: isomorphic-git reads it as the default branch and fetches
+ * the branch named, as git does. Anything else is answered as it came.
+ */
+export function withHeadAt(advertisement: Buffer, branch: string): Buffer {
+  const text = advertisement.toString('latin1');
+  // The service line and its flush, then the first ref's line with the capabilities after a NUL.
+  const firstRef = text.indexOf('0000') + 4;
+  if (firstRef < 4 || text.length < firstRef + 4) return advertisement;
+  const length = Number.parseInt(text.slice(firstRef, firstRef + 4), 16);
+  const line = text.slice(firstRef + 4, firstRef + length);
+  const nul = line.indexOf('\0');
+  if (Number.isNaN(length) || nul < 0 || line.slice(0, nul).endsWith(' HEAD') || line.includes('symref=HEAD:')) return advertisement;
+  const withSymref = `${line.replace(/\n$/, '')} symref=HEAD:refs/heads/${branch}\n`;
+  return Buffer.concat([advertisement.subarray(0, firstRef), pktLine(withSymref), advertisement.subarray(firstRef + length)]);
+}
+
 /**
  * isomorphic-git's HTTP client, held to the outbound rules of the trust boundary (ARCHITECTURE.md
  * §2): every request's host vetted by name and by each address it resolves to, the connection
  * made to those very addresses (no DNS rebinding), no redirect followed (a repository that
  * answers 302 elsewhere is an error, not a second request), within a time and a size.
  */
-export function guardedGitHttp(rules: OutboundRules): HttpClient {
+export function guardedGitHttp(rules: OutboundRules, options: { headAt?: string } = {}): HttpClient {
   return {
     async request({ url, method = 'GET', headers = {}, body }: GitHttpRequest): Promise<GitHttpResponse> {
       if (method !== 'GET' && method !== 'POST') throw new Error(`git asked for ${method}`);
@@ -33,7 +59,9 @@ export function guardedGitHttp(rules: OutboundRules): HttpClient {
         rules,
         { timeoutMs: GIT_REQUEST_TIMEOUT_MS, maxBytes: GIT_MAX_MB * 1024 * 1024 },
       );
-      return { url, method, statusCode: answer.status, statusMessage: STATUS_CODES[answer.status] ?? '', headers: answer.headers, body: once(answer.bytes) };
+      const advertisement = method === 'GET' && answer.status === 200 && url.includes('/info/refs?service=git-upload-pack');
+      const bytes = advertisement && options.headAt !== undefined ? withHeadAt(answer.bytes, options.headAt) : answer.bytes;
+      return { url, method, statusCode: answer.status, statusMessage: STATUS_CODES[answer.status] ?? '', headers: answer.headers, body: once(bytes) };
     },
   };
 }
