@@ -32,7 +32,8 @@ describe.each(engines)('environments on a %s store', (engine) => {
   let gitServer: TestGitServer;
   let root: string;
   let demoId: number;
-  const databases = { production: `rakit_env_prod_${randomBytes(3).toString('hex')}`, development: `rakit_env_dev_${randomBytes(3).toString('hex')}` };
+  const suffix = randomBytes(3).toString('hex');
+  const databases = { production: `rakit_env_prod_${suffix}`, development: `rakit_env_dev_${suffix}`, moved: `rakit_env_moved_${suffix}` };
 
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token = root) => server.call(method, url, body, token);
   const ok = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
@@ -56,7 +57,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
   };
 
   beforeAll(async () => {
-    await mysqlAdmin(`CREATE DATABASE ${databases.production}; CREATE DATABASE ${databases.development};`);
+    await mysqlAdmin(Object.values(databases).map((name) => `CREATE DATABASE ${name};`).join(' '));
     gitServer = await startGitServer({ token: GIT_TOKEN });
     server = await buildTestServer(engine, { allowedUrlHosts: ['127.0.0.1'] });
     await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: 'demo-password-1' });
@@ -66,7 +67,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
   afterAll(async () => {
     await server.close();
     await gitServer.close();
-    await mysqlAdmin(`DROP DATABASE IF EXISTS ${databases.production}; DROP DATABASE IF EXISTS ${databases.development};`);
+    await mysqlAdmin(Object.values(databases).map((name) => `DROP DATABASE IF EXISTS ${name};`).join(' '));
   });
 
   let ids: { development: number; staging: number; production: number };
@@ -170,6 +171,21 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect((await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.staging })).statusCode).toBe(200);
   });
 
+  it('lets Production\'s own parts change without holding a promotion up, and keeps them', async () => {
+    // Production's database moves and its application gets a new description: its own, not a promotion's.
+    const productionMysql = (await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql');
+    await ok('POST', '/save/saveDbConfig', { dbId: productionMysql?.dbId, dbAppId: ids.production, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.moved });
+    await ok('POST', '/save/saveApp', { appId: ids.production, appName: 'Demo Toko', appDescription: 'Toko demo, di server baru' });
+    // Production's fix of the test before is undone by hand, so only its own parts differ from its last promotion.
+    await retitle(ids.production, 'products', productsTitle.id, productsTitle.title);
+    const preview = await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.production });
+    expect(preview.changedInTarget).toEqual([]);
+    await ok('POST', '/save/promote', { appId: ids.development, targetAppId: ids.production, targetState: preview.targetState });
+    expect((await componentsOf(ids.production, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Daftar Barang (baru)');
+    expect((await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql')?.dbDatabase).toBe(databases.moved);
+    expect((await bundleOf(ids.production)).app.appDescription).toBe('Toko demo, di server baru');
+  });
+
   it('asks where a connection new to the target leads there, never taking the source\'s', async () => {
     await ok('POST', '/save/saveDbConfig', { dbId: null, dbAppId: ids.development, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.development });
     const preview = await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.staging });
@@ -205,7 +221,8 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect((await componentsOf(ids.staging, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Dari terminal');
     expect((await rakit('--to', 'Staging', '--check')).code).toBe(0);
 
-    // Production was fixed by hand (the test before): refused, naming what changed there.
+    // Production fixed by hand: refused, naming what changed there.
+    await retitle(ids.production, 'products', productsTitle.id, 'Diperbaiki lagi di Production');
     const refused = await rakit('--to', 'Production');
     expect(refused.code).toBe(2);
     expect(refused.out).toContain('Production was changed since its last promotion');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  type AppBundle, AppBundleSchema, type BundleConnection, type PromoteBody, type PromotionBody, type PromotionPreview, type TypedSecrets,
+  ApiAuthSettingsSchema, type AppBundle, AppBundleSchema, type BundleConnection, type PromoteBody, type PromotionBody, type PromotionPreview, type TypedSecrets,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -28,6 +28,26 @@ import { structureOf } from './family';
 const LEASE_MS = 5 * 60_000;
 
 const asFiles = (bundle: AppBundle): Files => new Map(bundleToFiles(bundle).map((file) => [file.path, file.content]));
+
+/**
+ * What of an environment a promotion carries, as files: its own parts left out, so that changing
+ * them (renaming the application, pointing a connection at another server, giving an API a new
+ * secret) never stands in a promotion's way. A connection is known by its link, whatever its
+ * host, so references to it read the same.
+ */
+function promotedPart(bundle: AppBundle): Files {
+  return asFiles({
+    ...bundle,
+    app: { ...bundle.app, appName: '', appSlug: '', appDescription: '', appOpenRegistration: false },
+    connections: bundle.connections.map((c) => ({
+      id: c.id, dbType: c.dbType, dbHost: '', dbPort: 0, dbUser: '', dbDatabase: c.link ?? c.dbDatabase, hadPassword: false, ...(c.link === undefined ? {} : { link: c.link }),
+    })),
+    apis: bundle.apis.map((a) => ({ ...a, baseUrl: '-', auth: ApiAuthSettingsSchema.parse({}), headers: [], hadSecret: false })),
+  });
+}
+
+/** What the target changed since its last promotion (or its making), in what a promotion carries. */
+const changedSince = (base: string, now: AppBundle) => changesBetween(promotedPart(storedBundle(base)), promotedPart(now));
 
 /** A fingerprint of an application's files: a preview's, sent back, tells whether the target moved since. */
 function stateOf(files: Files): string {
@@ -105,7 +125,7 @@ async function planPromotion(app: FastifyInstance, caller: Principal, body: Prom
   const [sourceBundle, targetBundle] = [await structureOf(app, caller, source.appId), await structureOf(app, caller, target.appId)];
   const targetFiles = asFiles(targetBundle);
   const { bundle: promoted, newConnections } = promotedBundle(sourceBundle, targetBundle, typed);
-  return { source, target, targetFiles, promoted, changedInTarget: changesBetween(asFiles(storedBundle(target.base)), targetFiles), newConnections };
+  return { source, target, targetFiles, promoted, changedInTarget: changedSince(target.base, targetBundle), newConnections };
 }
 
 /** What promoting would change in the target, and what the target changed since its last promotion; writes nothing. */
@@ -193,8 +213,9 @@ export async function undoPromotion(app: FastifyInstance, reader: PdfReader, cal
     const target = await findEnvironment(app.store, appId);
     if (target === undefined) throw conflict(local('environmentsNone'));
     if (target.undo === null) throw conflict(local('promotionNothingToUndo', { target: target.envName }));
-    const nowFiles = asFiles(await structureOf(app, caller, appId));
-    refuseIfChanged(changesBetween(asFiles(storedBundle(target.base)), nowFiles), target.envName);
+    const now = await structureOf(app, caller, appId);
+    const nowFiles = asFiles(now);
+    refuseIfChanged(changedSince(target.base, now), target.envName);
     const undo = UndoSchema.parse(JSON.parse(target.undo));
     const bundle = AppBundleSchema.parse(undo.bundle);
     // Sealed by this server when the promotion kept them; one it can no longer open is asked for again by the import.
