@@ -184,6 +184,15 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect((await componentsOf(ids.production, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Daftar Barang (baru)');
     expect((await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql')?.dbDatabase).toBe(databases.moved);
     expect((await bundleOf(ids.production)).app.appDescription).toBe('Toko demo, di server baru');
+
+    // Moved back after the promotion, then the promotion undone: the page goes back, the connection stays where it is now.
+    // (A promotion gives the target's rows new ids, as an import does.)
+    const movedBack = (await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql');
+    await ok('POST', '/save/saveDbConfig', { dbId: movedBack?.dbId, dbAppId: ids.production, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.production });
+    await ok('POST', '/save/undoPromotion', { appId: ids.production });
+    expect((await componentsOf(ids.production, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe(productsTitle.title);
+    expect((await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql')?.dbDatabase).toBe(databases.production);
+    expect((await bundleOf(ids.production)).app.appDescription).toBe('Toko demo, di server baru');
   });
 
   it('asks where a connection new to the target leads there, never taking the source\'s', async () => {

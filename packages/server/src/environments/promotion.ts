@@ -94,7 +94,9 @@ async function environmentsOf(app: FastifyInstance, caller: Principal, body: Pro
  * signing in and headers, and the target's own name and settings. A connection new to the target
  * leads where the promotion's caller types (`typed`), never where the source's does.
  */
-function promotedBundle(sourceBundle: AppBundle, targetBundle: AppBundle, typed: PromoteBody['newConnections'] | undefined): { bundle: AppBundle; newConnections: Plan['newConnections'] } {
+function promotedBundle(
+  sourceBundle: AppBundle, targetBundle: AppBundle, typed: PromoteBody['newConnections'] | 'asTheyAre' | undefined,
+): { bundle: AppBundle; newConnections: Plan['newConnections'] } {
   const targetConnections = new Map(targetBundle.connections.flatMap((c) => (c.link === undefined ? [] : [[c.link, c]])));
   const newConnections: Plan['newConnections'] = [];
   const connections = sourceBundle.connections.map((connection): BundleConnection => {
@@ -105,9 +107,10 @@ function promotedBundle(sourceBundle: AppBundle, targetBundle: AppBundle, typed:
       return { ...own, id: connection.id, link };
     }
     // An embedded database is a file of each application's own: a new one starts empty there.
-    if (connection.dbType === 'sqlite') return { ...connection, link };
+    // An undo's connections are the target's own, as they were: those it no longer has come back so.
+    if (connection.dbType === 'sqlite' || typed === 'asTheyAre') return { ...connection, link };
     newConnections.push({ link, dbType: connection.dbType, sourceDatabase: connection.dbDatabase });
-    const where = typed?.[link];
+    const where = typed === undefined ? undefined : typed[link];
     return where === undefined
       ? { ...connection, link, dbHost: '', dbPort: 0, dbUser: '', dbDatabase: connection.dbDatabase, hadPassword: false }
       : { ...connection, link, dbHost: where.dbHost, dbPort: where.dbPort, dbUser: where.dbUser, dbDatabase: where.dbDatabase, hadPassword: where.dbPassword !== '' };
@@ -205,6 +208,30 @@ export async function promote(app: FastifyInstance, reader: PdfReader, caller: P
   });
 }
 
+/**
+ * The passwords and secrets an undo types: those the promotion took away, opened (sealed by this
+ * server when it kept them; one it can no longer open is asked for again by the import). What the
+ * target still has keeps its password or secret as it is now.
+ */
+function secretsToRestore(app: FastifyInstance, undo: z.infer<typeof UndoSchema>, restored: AppBundle, now: AppBundle): TypedSecrets {
+  const open = (sealed: string) => {
+    try {
+      return sealed === '' ? '' : app.secretBox.open(sealed);
+    } catch {
+      return '';
+    }
+  };
+  const links = new Set(now.connections.flatMap((c) => c.link ?? []));
+  const apis = new Set(now.apis.map((a) => a.name));
+  const gone = {
+    connection: (id: string) => !links.has(restored.connections.find((c) => String(c.id) === id)?.link ?? ''),
+    api: (id: string) => !apis.has(restored.apis.find((a) => String(a.id) === id)?.name ?? ''),
+  };
+  const opened = (record: Record<string, string>, taken: (id: string) => boolean) =>
+    Object.fromEntries(Object.entries(record).filter(([id]) => taken(id)).map(([id, sealed]) => [id, open(sealed)]));
+  return { passwords: opened(undo.passwords, gone.connection), apiSecrets: opened(undo.apiSecrets, gone.api) };
+}
+
 /** Puts the environment back as its last promotion found it; refused when it changed since (its changes named). */
 export async function undoPromotion(app: FastifyInstance, reader: PdfReader, caller: Principal, appId: number): Promise<{ target: string; changedFiles: string[] }> {
   if ((await findEnvironment(app.store, appId)) === undefined) throw conflict(local('environmentsNone'));
@@ -217,20 +244,10 @@ export async function undoPromotion(app: FastifyInstance, reader: PdfReader, cal
     const nowFiles = asFiles(now);
     refuseIfChanged(changedSince(target.base, now), target.envName);
     const undo = UndoSchema.parse(JSON.parse(target.undo));
-    const bundle = AppBundleSchema.parse(undo.bundle);
-    // Sealed by this server when the promotion kept them; one it can no longer open is asked for again by the import.
-    const open = (sealed: string) => {
-      try {
-        return sealed === '' ? '' : app.secretBox.open(sealed);
-      } catch {
-        return '';
-      }
-    };
-    const opened = (record: Record<string, string>) => Object.fromEntries(Object.entries(record).map(([id, sealed]) => [id, open(sealed)]));
+    // What the promotion replaced, with the target's own parts as they are now (a connection moved since stays moved).
+    const { bundle } = promotedBundle(AppBundleSchema.parse(undo.bundle), now, 'asTheyAre');
     const changedFiles = changedPaths(nowFiles, asFiles(bundle));
-    await importBundle(app, reader, caller, {
-      bundle, target: { kind: 'replace', appId }, passwords: opened(undo.passwords), apiSecrets: opened(undo.apiSecrets), withUsers: false,
-    });
+    await importBundle(app, reader, caller, { bundle, target: { kind: 'replace', appId }, ...secretsToRestore(app, undo, bundle, now), withUsers: false });
     const base = JSON.stringify(await structureOf(app, caller, appId));
     await recordPromotion(app.store, appId, { base, undo: null, promotedFrom: target.promotedFrom, promotedAt: target.promotedAt, promotedBy: target.promotedBy });
     return { target: target.envName, changedFiles };
