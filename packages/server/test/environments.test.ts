@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { AppBundle, Component, Environments, PromotionPreview } from '@rakit/core';
+import type { AppBundle, Environments, PromotionPreview } from '@rakit/core';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
 import { stableJson } from '../src/bundles/files';
-import { seedDemo } from '../src/store/demo';
-import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
+import type { TestServer } from './support/build';
+import { bundleOf as appBundleOf, componentsOf as appComponentsOf, demoServer, retitle as retitleComponent, type TitledComponent as Titled } from './support/demo-app';
 import { availableEngines, MYSQL_ADMIN_URL } from './support/engines';
 import { rakitAs } from './support/rakit-cli';
 import { startGitServer, type TestGitServer } from './support/git-server';
@@ -25,8 +25,6 @@ import { hostileBuilder } from './trust-boundary/hostile';
 const engines = await availableEngines();
 const GIT_TOKEN = 'git-token-envs-5d1e';
 
-type Titled = Component & { title?: string };
-
 describe.each(engines)('environments on a %s store', (engine) => {
   let server: TestServer;
   let gitServer: TestGitServer;
@@ -41,15 +39,10 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect(answer.statusCode, `${url}: ${answer.body}`).toBeLessThan(300);
     return answer.json().data as T;
   };
-  const bundleOf = (appId: number) => ok<AppBundle>('GET', `/get/exportApp/${appId}`);
-  const componentsOf = async (appId: number, slug: string) => (await bundleOf(appId)).pages.find((p) => p.pageSlug === slug)?.pageComponents as Titled[];
+  const bundleOf = (appId: number) => appBundleOf(server, root, appId);
+  const componentsOf = (appId: number, slug: string) => appComponentsOf(server, root, appId, slug);
+  const retitle = (appId: number, slug: string, componentId: string, title: string) => retitleComponent(server, root, appId, slug, componentId, title);
   const connectionsOf = (appId: number) => ok<{ dbId: number; dbType: string; dbHost: string; dbDatabase: string }[]>('GET', `/get/getDbConf/${appId}`);
-  /** Sets one component's title in the application, as the editor's save does. */
-  async function retitle(appId: number, slug: string, componentId: string, title: string): Promise<void> {
-    const pages = await ok<{ pageId: number; pageSlug: string }[]>('GET', `/get/listAppPages/${appId}`);
-    const components = (await componentsOf(appId, slug)).map((c) => (c.id === componentId ? { ...c, title } : c));
-    await ok('POST', '/save/saveApp', { appId, pages: [{ pageId: pages.find((p) => p.pageSlug === slug)?.pageId, pageComponents: JSON.stringify(components) }] });
-  }
   const mysqlAdmin = async (statements: string) => {
     const connection = await createConnection({ uri: MYSQL_ADMIN_URL, multipleStatements: true });
     await connection.query(statements);
@@ -59,10 +52,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
   beforeAll(async () => {
     await mysqlAdmin(Object.values(databases).map((name) => `CREATE DATABASE ${name};`).join(' '));
     gitServer = await startGitServer({ token: GIT_TOKEN });
-    server = await buildTestServer(engine, { allowedUrlHosts: ['127.0.0.1'] });
-    await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: 'demo-password-1' });
-    root = await server.login('admin', ADMIN_PASSWORD, '_root');
-    demoId = (await server.call('GET', '/get/getApp/slug/demo')).json().data.appId as number;
+    ({ server, root, demoId } = await demoServer(engine));
   }, 60_000);
   afterAll(async () => {
     await server.close();

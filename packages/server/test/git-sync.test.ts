@@ -2,12 +2,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { AppBundle, Component, GitPullPreview } from '@rakit/core';
+import type { Component, GitPullPreview } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
 import { stableJson } from '../src/bundles/files';
-import { seedDemo } from '../src/store/demo';
-import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
+import type { TestServer } from './support/build';
+import { bundleOf, componentsOf as demoComponentsOf, demoServer, retitle as retitleComponent } from './support/demo-app';
 import { availableEngines } from './support/engines';
 import { startGitServer, type TestGitServer } from './support/git-server';
 import { rakitAs } from './support/rakit-cli';
@@ -35,18 +35,9 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token = root) => server.call(method, url, body, token);
   const connect = async (appId: number, repositoryUrl: string, extra: Record<string, unknown> = {}) =>
     call('POST', '/save/gitSettings', { appId, repositoryUrl, token: GIT_TOKEN, ...extra });
-  const demoBundle = async () => (await call('GET', `/get/exportApp/${demoId}`)).json().data as AppBundle;
-  const componentsOf = async (slug: string) => (await demoBundle()).pages.find((p) => p.pageSlug === slug)?.pageComponents as (Component & { title?: string })[];
-  /** Sets one component's title in the application, as the editor's save does. */
-  async function retitle(slug: string, componentId: string, title: string): Promise<void> {
-    const bundle = await demoBundle();
-    const page = bundle.pages.find((p) => p.pageSlug === slug);
-    const pages = (await call('GET', `/get/listAppPages/${demoId}`)).json().data as { pageId: number; pageSlug: string }[];
-    const pageId = pages.find((p) => p.pageSlug === slug)?.pageId;
-    const components = ((page?.pageComponents ?? []) as Component[]).map((c) => (c.id === componentId ? { ...c, title } : c));
-    const saved = await call('POST', '/save/saveApp', { appId: demoId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] });
-    expect(saved.statusCode, saved.body).toBeLessThan(300);
-  }
+  const demoBundle = () => bundleOf(server, root, demoId);
+  const componentsOf = (slug: string) => demoComponentsOf(server, root, demoId, slug);
+  const retitle = (slug: string, componentId: string, title: string) => retitleComponent(server, root, demoId, slug, componentId, title);
   /** A reviewer's change to one component's title in the repository, committed and pushed with git. */
   async function reviewerRetitles(repository: string, slug: string, index: number, title: string): Promise<string> {
     const clone = await gitServer.clone(repository);
@@ -62,10 +53,7 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
 
   beforeAll(async () => {
     gitServer = await startGitServer({ token: GIT_TOKEN });
-    server = await buildTestServer(engine, { allowedUrlHosts: ['127.0.0.1'] });
-    await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: 'demo-password-1' });
-    root = await server.login('admin', ADMIN_PASSWORD, '_root');
-    demoId = (await server.call('GET', '/get/getApp/slug/demo')).json().data.appId as number;
+    ({ server, root, demoId } = await demoServer(engine));
   }, 60_000);
   afterAll(async () => {
     await server.close();
