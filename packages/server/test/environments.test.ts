@@ -243,6 +243,8 @@ describe.each(engines)('environments on a %s store', (engine) => {
     const as = (url: string, body?: unknown) => server.call(body === undefined ? 'GET' : 'POST', url, body, hostile.token);
     const mine = (await as('/save/createEnvironments', { appId: hostile.appId })).json().data as Environments;
     expect(mine.environments.map((e) => e.name)).toEqual(['Development', 'Staging', 'Production']);
+    // His copies are his to administer from the first answer.
+    expect(mine.environments.map((e) => e.administered)).toEqual([true, true, true]);
     const myDevelopment = mine.environments[0]?.appId as number;
     // Another application's family: not listed, not promoted from or to, not renamed, not copied.
     expect((await as(`/get/environments/${ids.production}`)).statusCode).toBe(403);

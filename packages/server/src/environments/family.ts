@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { type AddEnvironmentBody, type AppBundle, DEFAULT_ENVIRONMENTS, type Environments, isBuiltInApp, Messages, type RenameEnvironmentBody } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { deleteApp } from '../apps/delete-app';
-import type { Principal } from '../auth/principal';
+import { Principal } from '../auth/principal';
 import { exportApp } from '../bundles/export';
 import { importBundle } from '../bundles/import';
 import { badRequest, conflict, local, notFound } from '../errors/http-errors';
 import type { PdfReader } from '../pdf-templates/extract';
 import { findEnvironment, insertEnvironment, listFamily, renameEnvironmentRow } from '../store/repositories/app-environments';
 import { findAppById, isAppNameTaken } from '../store/repositories/apps';
+import { groupsOfUser } from '../store/repositories/groups';
 
 /*
  * An application's environments (issue 39): each an application of its own in one family, made
@@ -34,6 +35,12 @@ async function linkConnections(app: FastifyInstance, appId: number): Promise<voi
 
 /** The structure of an application as an environment's base and undo hold it: no member, no row. */
 export const structureOf = (app: FastifyInstance, caller: Principal, appId: number): Promise<AppBundle> => exportApp(app, caller, appId, { users: false, data: false });
+
+/** The caller as he is after making copies: his groups read again, so he is seen administering them. */
+async function afterCopies(app: FastifyInstance, caller: Principal): Promise<Principal> {
+  if (caller.machine !== null) return caller;
+  return new Principal(caller.userId, caller.tokenAppSlug, await groupsOfUser(app.store, caller.userId), caller.session);
+}
 
 /** The caller's view of the family the application belongs to (none: an empty list). */
 export async function getEnvironments(app: FastifyInstance, caller: Principal, appId: number): Promise<Environments> {
@@ -111,7 +118,7 @@ export async function createEnvironments(app: FastifyInstance, reader: PdfReader
     await removeCopies(app, caller, copies);
     throw error;
   }
-  return getEnvironments(app, caller, appId);
+  return getEnvironments(app, await afterCopies(app, caller), appId);
 }
 
 /** Adds an environment to the family, as a copy of the one named (placed after it). */
@@ -138,7 +145,7 @@ export async function addEnvironment(app: FastifyInstance, reader: PdfReader, ca
     await removeCopies(app, caller, [copy]);
     throw error;
   }
-  return getEnvironments(app, caller, body.appId);
+  return getEnvironments(app, await afterCopies(app, caller), body.appId);
 }
 
 export async function renameEnvironment(app: FastifyInstance, caller: Principal, body: RenameEnvironmentBody): Promise<Environments> {
