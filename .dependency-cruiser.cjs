@@ -8,7 +8,7 @@ const LAYERS = {
     ['errors', 'security', 'documents', 'outbound'],
     ['datasources', 'engine', 'store'],
     ['audit', 'storage', 'replicas', 'pdf-templates', 'auth', 'lifecycle', 'third-parties'],
-    ['accounts', 'apis', 'connections', 'lookups', 'pages', 'print', 'apps', 'functions', 'queries', 'tables', 'workflows', 'triggers', 'hooks', 'schedules', 'tasks', 'bundles', 'git', 'coedit'],
+    ['accounts', 'apis', 'connections', 'lookups', 'pages', 'print', 'apps', 'functions', 'queries', 'tables', 'workflows', 'triggers', 'hooks', 'schedules', 'tasks', 'bundles', 'git', 'environments', 'coedit'],
     ['http', 'routes', 'cli'],
   ],
   'packages/web/src': [

@@ -92,7 +92,7 @@ describe("a builder's top bar in main", () => {
     const nav = page().getByRole('navigation', { name: 'Administration' });
     await nav.getByRole('link', { name: 'Function' }).click();
     await page().getByLabel('Function Name').waitFor();
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Home', 'Editor', 'Menu', 'Group', 'User', 'Database', 'APIs', 'Workflow', 'Function', 'Libraries', 'API tokens', 'Git', 'Audit log']);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Home', 'Editor', 'Menu', 'Group', 'User', 'Database', 'APIs', 'Workflow', 'Function', 'Libraries', 'API tokens', 'Git', 'Environments', 'Audit log']);
   });
 });
 

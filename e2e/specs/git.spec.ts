@@ -7,6 +7,7 @@ import { type Api, apiAs, demoAppId } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
 import { ADMIN_PASSWORD, baseUrl, browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
 import { tabTo } from '../support/keyboard';
+import { noticesGone } from '../support/settled';
 
 /**
  * Issue 39, an application kept in git, as its administrator works with it: he connects his copy
@@ -85,6 +86,7 @@ describe('an administrator keeps his application in git', () => {
     // The token is never shown again, not even in the field.
     expect(await page().getByLabel('Access token').inputValue()).toBe('');
     expect(await page().content()).not.toContain(token);
+    await noticesGone(page());
     expect(await accessibilityViolations(page())).toEqual([]);
   });
 
@@ -111,6 +113,7 @@ describe('an administrator keeps his application in git', () => {
     await change.getByText('table Daftar Produk (ditinjau)', { exact: true }).waitFor();
     const row = change.getByRole('row').filter({ hasText: 'title' });
     expect(await row.getByRole('cell').allTextContents()).toEqual(['title', 'Daftar Produk', 'Daftar Produk (ditinjau)']);
+    await noticesGone(page());
     expect(await accessibilityViolations(page())).toEqual([]);
     await snapshot(page(), 'git-preview');
     await tabTo(page(), 'Pull these changes');

@@ -36,3 +36,13 @@ export async function deferredLoadsDone(page: Page, { quietMs = 500, limitMs = 2
     page.off('requestfailed', ended);
   }
 }
+
+/**
+ * Waits until the notices on the screen have closed (on their own, within seconds). Axe is run
+ * after it where a notice may still show: at 1366 px the close button of a notice at the top
+ * lies over one of the top bar's links, a target axe then finds too small while it shows.
+ */
+export async function noticesGone(page: Page): Promise<void> {
+  const notices = page.locator('.mantine-Notification-root');
+  while ((await notices.count()) > 0) await notices.first().waitFor({ state: 'detached', timeout: 15_000 });
+}

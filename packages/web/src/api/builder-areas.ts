@@ -4,6 +4,7 @@ import { apiTokensApi } from './api-tokens';
 import { auditApi } from './audit';
 import { bundlesApi } from './bundles';
 import { databasesApi } from './databases';
+import { environmentsApi } from './environments';
 import { functionsApi } from './functions';
 import { gitApi } from './git';
 import { groupsApi } from './groups';
@@ -31,5 +32,6 @@ export const builderAreasApi = (appSlug: string) => ({
   ...apiTokensApi(appSlug),
   ...apiSourcesApi(appSlug),
   ...gitApi(appSlug),
+  ...environmentsApi(appSlug),
 });
 export type BuilderAreasApi = ReturnType<typeof builderAreasApi>;

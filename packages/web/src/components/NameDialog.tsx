@@ -12,14 +12,16 @@ interface NameDialogProps {
   onSave: (name: string) => Promise<void>;
   onClose: () => void;
   label?: string;
+  /** The name the field starts with (a rename); empty for a new thing. */
+  initialName?: string;
   /** Fields above the name, such as the parent of a sub-menu. */
   children?: ReactNode;
 }
 
-/** A dialog asking for one name: a new group, parent menu or sub-menu. Enter saves. */
-export function NameDialog({ title, requiredMessage, onSave, onClose, label, children }: NameDialogProps) {
+/** A dialog asking for one name: a new group, parent menu, sub-menu or environment, or an environment's new name. Enter saves. */
+export function NameDialog({ title, requiredMessage, onSave, onClose, label, initialName = '', children }: NameDialogProps) {
   const t = useT();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initialName);
 
   async function save() {
     const trimmed = name.trim();

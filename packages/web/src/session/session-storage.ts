@@ -29,7 +29,7 @@ export const removeSession = (appSlug: string): void => localStorage.removeItem(
  * Keeps a successful login of `app` with the first matching group's menu ids (`pg`).
  * Returns that first group.
  */
-export function storeSession(app: PublicApplication, user: SessionUser, firstGroup: Group): StoredSession {
+export function storeSession(app: Pick<PublicApplication, 'appId' | 'appName' | 'appSlug'>, user: SessionUser, firstGroup: Group): StoredSession {
   const session: StoredSession = {
     user: { ...user, id: user.userId },
     app: { appId: app.appId, appName: app.appName, appSlug: app.appSlug, pg: firstGroup.groupAccess.menuId },

@@ -25,8 +25,8 @@ export function AdminNavLinks() {
     <Group gap={2} wrap="nowrap" visibleFrom="lg" component="nav" aria-label={t('shell.nav.label')}>
       {useLinkedScreens().map(({ route, label }) => (
         <NavLink key={route} to={path(route)} style={{ textDecoration: 'none' }}>
-          {/* A little narrower than an xs button's own padding: the bar holds every screen at 1366 px with the application's name whole. */}
-          {({ isActive }) => <Button component="span" size="xs" px={10} variant={isActive ? 'light' : 'subtle'}>{t(label)}</Button>}
+          {/* Narrower than an xs button's own padding: the bar holds every screen at 1366 px with the application's name whole. */}
+          {({ isActive }) => <Button component="span" size="xs" px={8} variant={isActive ? 'light' : 'subtle'}>{t(label)}</Button>}
         </NavLink>
       ))}
     </Group>

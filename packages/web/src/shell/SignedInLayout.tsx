@@ -1,11 +1,12 @@
 import { AppShell } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { EnvironmentBanner } from '../admin/environments/EnvironmentBanner';
 import { preloadNotices } from '../components/notify';
 import { mainContentProps, SkipLink } from '../components/SkipLink';
 import { TopBar } from './TopBar';
 
-/** Frame of every signed-in screen: the top bar above the screen. */
+/** Frame of every signed-in screen: the top bar above the screen, and the environment a builder is in (when in one). */
 export function SignedInLayout() {
   useEffect(preloadNotices, []);
   return (
@@ -15,6 +16,7 @@ export function SignedInLayout() {
         <TopBar />
       </AppShell.Header>
       <AppShell.Main bg="gray.0" {...mainContentProps}>
+        <EnvironmentBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -37,9 +37,9 @@ export function TopBar() {
         <Counter label={t('shell.topBar.notifications')} icon={<IconBell size={20} />} />
         <Text size="sm" fw={500} visibleFrom="sm" data-testid="signed-in-user">{user.userId}</Text>
         <ProfilePopover userId={user.userId} onLogout={() => void logout()} />
-        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={() => void logout()} visibleFrom="sm">{t('shell.logout')}</Button>
-        {/* On phones the button keeps its name but not its width, so the title stays readable. */}
-        <ActionIcon variant="light" color="red" size="lg" aria-label={t('shell.logout')} onClick={() => void logout()} hiddenFrom="sm"><IconLogout size={18} /></ActionIcon>
+        {/* Below 1408 px (phones, and widths where the bar also holds every screen's link) the button keeps its name but not its width, so the title stays readable. */}
+        <Button variant="light" color="red" size="xs" leftSection={<IconLogout size={16} />} onClick={() => void logout()} visibleFrom="xl">{t('shell.logout')}</Button>
+        <ActionIcon variant="light" color="red" size="lg" aria-label={t('shell.logout')} onClick={() => void logout()} hiddenFrom="xl"><IconLogout size={18} /></ActionIcon>
       </Group>
     </Group>
   );

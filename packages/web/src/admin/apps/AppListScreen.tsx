@@ -1,9 +1,8 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
-import { type Application, groupsForApp, ROOT_APP_SLUG } from '@rakit/core';
+import { type Application, ROOT_APP_SLUG } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { downloadBlob } from '../../actions/file-download';
 import { ApiUnreachableError, type ExportOptions, firstError } from '../../api/client';
 import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRemoveDialogs';
@@ -11,10 +10,10 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useT } from '../../i18n/LanguageProvider';
 import { useSession } from '../../session/session-context';
-import { storeSession } from '../../session/session-storage';
 import { AppCard } from './AppCard';
 import { AppFormDialog } from './AppFormDialog';
 import { ImportAppDialog } from './ImportAppDialog';
+import { useOpenApp } from './use-open-app';
 
 /**
  * The applications list (spec 1 screen 3): every application for the root super
@@ -24,7 +23,7 @@ export function AppListScreen() {
   const { app: current, api } = useCurrentApp();
   const t = useT();
   const { user } = useSession();
-  const navigate = useNavigate();
+  const open = useOpenApp();
   const queryClient = useQueryClient();
   const everyApp = current.appSlug === ROOT_APP_SLUG;
 
@@ -72,28 +71,6 @@ export function AppListScreen() {
       if (!(error instanceof ApiUnreachableError)) throw error;
       console.error(error);
     }
-  }
-
-  /**
-   * Open: the application's administrator gets its session from the server and lands on its
-   * admin home without signing in again; anyone else (a member) goes to its runtime, entered
-   * with his own session there or through its login.
-   */
-  async function open(target: Application) {
-    try {
-      const answer = await api.openApp(target.appId);
-      const user = answer.data?.[0];
-      const firstGroup = user === undefined ? undefined : groupsForApp(user.userGroup, target)[0];
-      if (answer.status && user !== undefined && firstGroup !== undefined) {
-        storeSession(target, user, firstGroup);
-        void navigate(`/${target.appSlug}/home`);
-        return;
-      }
-    } catch (error) {
-      if (!(error instanceof ApiUnreachableError)) throw error;
-      console.error(error);
-    }
-    void navigate(`/${target.appSlug}`);
   }
 
   return (

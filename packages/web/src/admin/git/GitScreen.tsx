@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, List, Paper, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconGitBranch, IconInfoCircle } from '@tabler/icons-react';
+import { IconCheck, IconGitBranch, IconInfoCircle } from '@tabler/icons-react';
 import { type GitPullPreview, type GitSettings, GIT_MESSAGE_MAX, MAIN_APP_SLUG, ROOT_APP_SLUG, type TypedSecrets } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -12,6 +12,7 @@ import { useCurrentApp } from '../../current-app/app-context';
 import { useInstantText } from '../../current-app/use-instant-text';
 import { useT } from '../../i18n/LanguageProvider';
 import { dataOf, runChange, settle } from '../admin-call';
+import { type Refusal, RefusalAlert, refusalOf } from '../RefusalAlert';
 import { needsSecrets, NO_SECRETS_TYPED, SecretFields } from '../apps/SecretFields';
 import { ChangeList } from './ChangeList';
 
@@ -21,7 +22,7 @@ const shortCommit = (commit: string) => commit.slice(0, 7);
 /** What the last push or pull said, kept on the screen (a conflict's list is too long for a notice). */
 type Outcome =
   | { kind: 'pulled'; commit: string; changedFiles: string[]; keptFromApplication: string[] }
-  | { kind: 'refused'; title: string; details: string[] };
+  | ({ kind: 'refused' } & Refusal);
 
 /**
  * An application kept in a git repository (issue 39): where it is (address, branch, the token
@@ -151,10 +152,7 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
   /** Passwords and secrets for the connections and APIs the branch brings, typed under its preview. */
   const [secrets, setSecrets] = useState<TypedSecrets>(NO_SECRETS_TYPED);
 
-  const refused = (answer: ApiAnswer<unknown>) => {
-    const [title, ...details] = answer.error ?? [t('admin.changeRefused')];
-    setOutcome({ kind: 'refused', title: title ?? t('admin.changeRefused'), details });
-  };
+  const refused = (answer: ApiAnswer<unknown>) => setOutcome({ kind: 'refused', ...refusalOf(answer, t('admin.changeRefused')) });
 
   async function push(event: FormEvent) {
     event.preventDefault();
@@ -244,11 +242,7 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
 function PreviewPanel({ preview, syncedCommit, pulling, onPull, children }: { preview: GitPullPreview; syncedCommit: string | null; pulling: boolean; onPull: () => void; children: ReactNode }) {
   const t = useT();
   if (preview.conflicts.length > 0) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('admin.git.conflictsTitle')} role="alert" data-testid="git-outcome">
-        <List size="sm" spacing={2}>{preview.conflicts.map((conflict) => <List.Item key={conflict}><Code>{conflict}</Code></List.Item>)}</List>
-      </Alert>
-    );
+    return <RefusalAlert refusal={{ title: t('admin.git.conflictsTitle'), details: preview.conflicts }} testId="git-outcome" />;
   }
   const upToDate = preview.changes.length === 0 && preview.commit === syncedCommit;
   return (
@@ -271,13 +265,7 @@ function PreviewPanel({ preview, syncedCommit, pulling, onPull, children }: { pr
 
 function OutcomeAlert({ outcome }: { outcome: Outcome }) {
   const t = useT();
-  if (outcome.kind === 'refused') {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={outcome.title} role="alert" data-testid="git-outcome">
-        {outcome.details.length > 0 && <List size="sm" spacing={2}>{outcome.details.map((detail) => <List.Item key={detail}><Code>{detail}</Code></List.Item>)}</List>}
-      </Alert>
-    );
-  }
+  if (outcome.kind === 'refused') return <RefusalAlert refusal={outcome} testId="git-outcome" />;
   const title = outcome.changedFiles.length === 0 ? t('admin.git.nothingToPull') : t('admin.git.pulled', { commit: shortCommit(outcome.commit), count: outcome.changedFiles.length });
   return (
     <Alert color="green" variant="light" icon={<IconCheck size={18} />} title={title} role="status" data-testid="git-outcome">

@@ -1,0 +1,185 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiAs, demoAppId } from '../support/api';
+import { accessibilityViolations } from '../support/axe';
+import { ADMIN_PASSWORD, baseUrl, browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
+import { tabTo } from '../support/keyboard';
+import { noticesGone } from '../support/settled';
+
+interface FamilyMember { appId: number; appSlug: string; name: string }
+
+/**
+ * Issue 39, an application's environments, as its administrator works with them: on his copy of
+ * the demo he creates Development, Staging and Production from the Environments screen; a
+ * retitled products table in Development is checked (the page and the table named, the title
+ * before and after), promoted to Production with the keyboard, found in Production's editor and
+ * undone; a fix made in Production itself stops the next promotion, named. The application is a
+ * copy of the demo, so that the promotions' imports never touch what other specs read.
+ */
+describe('an administrator promotes his application from Development to Production', () => {
+  const suite = browserPageForSuite();
+  const page = (): Page => suite.page;
+  const stamp = Date.now().toString(36);
+  const appSlug = `env-${stamp}`;
+  const userId = uniquePhone();
+  const password = 'env-password-1';
+  let root: Api;
+  let appId = 0;
+  /** Development, Staging and Production once created. */
+  let family: FamilyMember[] = [];
+  const environment = (name: string): FamilyMember => {
+    const found = family.find((member) => member.name === name);
+    if (found === undefined) throw new Error(`no environment ${name} in ${family.map((member) => member.name).join(', ')}`);
+    return found;
+  };
+
+  const productsPageId = async (inApp: number) =>
+    (await root<{ pageId: number; pageSlug: string }[]>('GET', `/get/listAppPages/${inApp}`)).data.find((p) => p.pageSlug === 'products')?.pageId ?? 0;
+  async function productsTableTitle(inApp: number): Promise<string | undefined> {
+    const components = JSON.parse((await root<{ pageComponents: string }[]>('GET', `/get/getPage/${await productsPageId(inApp)}`)).data[0]?.pageComponents ?? '[]') as { id: string; title: string }[];
+    return components.find((c) => c.id === 'products-table')?.title;
+  }
+  /** A builder's change, made through the API as the editor saves it: the products table retitled. */
+  async function retitleProductsTable(inApp: number, title: string): Promise<void> {
+    const pageId = await productsPageId(inApp);
+    const components = JSON.parse((await root<{ pageComponents: string }[]>('GET', `/get/getPage/${pageId}`)).data[0]?.pageComponents ?? '[]') as { id: string; title: string }[];
+    const table = components.find((c) => c.id === 'products-table');
+    if (table === undefined) throw new Error('no products table on the products page');
+    table.title = title;
+    const saved = await root('POST', '/save/saveApp', { appId: inApp, pages: [{ pageId, pageComponents: JSON.stringify(components) }] });
+    expect(saved.status, saved.error?.join(', ')).toBe(true);
+  }
+  /** The Environments screen's row of an environment. */
+  const row = (name: string) => page().getByTestId('environment-row').filter({ has: page().locator('td:first-child').getByText(name, { exact: true }) });
+
+  beforeAll(async () => {
+    const signIn = await fetch(new URL('/auth/login', baseUrl()), {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'admin', password: ADMIN_PASSWORD, appSlug: '_root' }),
+    });
+    root = apiAs(((await signIn.json()) as { data: { token: string }[] }).data[0]?.token ?? '');
+    const bundle = await root<unknown>('GET', `/get/exportApp/${await demoAppId()}`);
+    const imported = await root<{ appId: number }>('POST', '/save/importApp', { bundle: bundle.data, target: { kind: 'new', appName: `Toko Env ${stamp}`, appSlug } });
+    expect(imported.status, imported.error?.join(', ')).toBe(true);
+    appId = imported.data.appId;
+    expect((await root('POST', '/auth/adduser', { data: { userId, password, confirm_password: password, appId } })).status).toBe(true);
+    const groups = (await root<{ groupId: number; groupSlug: string }[]>('GET', `/auth/listgroup/${appId}`)).data;
+    const admins = groups.find((g) => g.groupSlug === 'admin')?.groupId;
+    expect((await root('POST', '/auth/addUserToGroup', { userId, groupId: admins })).status).toBe(true);
+  });
+
+  it('creates Development, Staging and Production from the top bar\'s Environments screen', async () => {
+    await page().setViewportSize({ width: 1366, height: 900 });
+    await page().goto(`/${appSlug}/auth/login`);
+    await page().getByLabel('Username').fill(userId);
+    await page().getByLabel('Password', { exact: true }).fill(password);
+    await page().getByRole('button', { name: 'Sign In' }).click();
+    await page().waitForURL(`**/${appSlug}/home`);
+    // No family yet: no banner over his screens.
+    expect(await page().getByTestId('environment-banner').count()).toBe(0);
+    await page().getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Environments' }).click();
+    await page().waitForURL(`**/${appSlug}/environments`);
+    await page().getByRole('heading', { name: 'Environments', level: 1 }).waitFor();
+    await page().getByText('This application has no environments yet').waitFor();
+
+    await page().getByRole('button', { name: 'Create environments' }).click();
+    await page().locator('.mantine-Notification-root').filter({ hasText: 'Development, Staging and Production are ready' }).waitFor();
+    const rows = page().getByTestId('environment-row');
+    await rows.nth(2).waitFor();
+    expect(await rows.evaluateAll((each) => each.map((r) => r.querySelector('td p')?.textContent))).toEqual(['Development', 'Staging', 'Production']);
+    // This application became Production; the banner over every admin screen says so, and where its data is.
+    expect(await row('Production').getAttribute('aria-current')).toBe('true');
+    // His, each of them: where their connections lead is shown.
+    for (const name of ['Development', 'Staging', 'Production']) await row(name).getByText('sqlite demo-shop.db').waitFor();
+    const banner = page().getByRole('region', { name: 'Environment' });
+    expect(await banner.textContent()).toBe('Environment: Production · sqlite demo-shop.db');
+
+    const listed = await root<{ environments: FamilyMember[] }>('GET', `/get/environments/${appId}`);
+    family = listed.data.environments;
+    expect(family.map((member) => member.name)).toEqual(['Development', 'Staging', 'Production']);
+    await row('Development').getByRole('link', { name: `Toko Env ${stamp} (Development)` }).waitFor();
+    await noticesGone(page());
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await snapshot(page(), 'environments-created');
+  });
+
+  it('checks the promotion of a change made in Development and promotes it to Production with the keyboard', async () => {
+    await retitleProductsTable(environment('Development').appId, 'Daftar Produk (baru)');
+    // Development is opened from its row, without signing in again.
+    await row('Development').getByRole('link', { name: `Toko Env ${stamp} (Development)` }).click();
+    await page().waitForURL(`**/${environment('Development').appSlug}/home`);
+    await page().getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Environments' }).click();
+    await page().getByRole('heading', { name: 'Environments', level: 1 }).waitFor();
+    expect(await page().getByRole('region', { name: 'Environment' }).textContent()).toBe('Environment: Development · sqlite demo-shop.db');
+    await row('Development').getByText('This one').waitFor();
+
+    // Staging, the next one, is offered first.
+    const target = page().getByRole('combobox', { name: 'Promote to' });
+    expect(await target.inputValue()).toBe('Staging');
+    await target.click();
+    await page().getByRole('option', { name: 'Production', exact: true }).click();
+    expect(await target.inputValue()).toBe('Production');
+
+    await tabTo(page(), 'Check the promotion');
+    await page().keyboard.press('Enter');
+    const preview = page().getByTestId('promotion-preview');
+    await preview.getByRole('heading', { name: '1 change to Production' }).waitFor();
+    const change = preview.getByRole('article', { name: 'Page: Products' });
+    await change.getByText('table Daftar Produk (baru)', { exact: true }).waitFor();
+    const titleRow = change.getByRole('row').filter({ hasText: 'title' });
+    expect(await titleRow.getByRole('cell').allTextContents()).toEqual(['title', 'Daftar Produk', 'Daftar Produk (baru)']);
+    expect(await page().getByTestId('changed-in-target').count()).toBe(0);
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await page().screenshot({ path: '/tmp/env-preview-1366.png', fullPage: true });
+    await page().setViewportSize({ width: 390, height: 844 });
+    await preview.getByRole('button', { name: 'Promote to Production' }).waitFor();
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await page().screenshot({ path: '/tmp/env-preview-390.png', fullPage: true });
+    await page().setViewportSize({ width: 1366, height: 900 });
+
+    await tabTo(page(), 'Promote to Production');
+    await page().keyboard.press('Enter');
+    await page().getByText('Promoted to Production: 1 file changed').waitFor();
+    await row('Production').getByText(new RegExp(`^Promoted from Development at .+ by ${userId}$`)).waitFor();
+    await snapshot(page(), 'environments-promoted');
+    expect(await productsTableTitle(environment('Production').appId)).toBe('Daftar Produk (baru)');
+    // Staging was not touched.
+    expect(await productsTableTitle(environment('Staging').appId)).toBe('Daftar Produk');
+
+    // Production's page editor shows the promoted title (his session there is the one he signed in with).
+    await page().goto(`/${appSlug}/form-editor?page=${await productsPageId(environment('Production').appId)}`);
+    await page().locator('[data-testid="editor-component"][data-title="Daftar Produk (baru)"]').first().waitFor();
+  });
+
+  it('undoes the promotion from Development\'s screen', async () => {
+    await page().goto(`/${environment('Development').appSlug}/environments`);
+    await row('Production').getByRole('button', { name: 'Undo last promotion of Production' }).click();
+    await page().getByRole('dialog').getByText('Put Production back as it was before its last promotion from Development?').waitFor();
+    await page().getByRole('dialog').getByRole('button', { name: 'Undo last promotion' }).click();
+    await page().getByText('Production is back as before its last promotion: 1 file changed').waitFor();
+    await row('Production').getByRole('button', { name: 'Undo last promotion of Production' }).waitFor({ state: 'detached' });
+    expect(await productsTableTitle(environment('Production').appId)).toBe('Daftar Produk');
+  });
+
+  it('refuses a promotion over a fix made in Production since, naming it', async () => {
+    await retitleProductsTable(environment('Production').appId, 'Produk (perbaikan)');
+    await page().setViewportSize({ width: 390, height: 844 });
+    await page().goto(`/${environment('Development').appSlug}/environments`);
+    await page().getByRole('combobox', { name: 'Promote to' }).click();
+    await page().getByRole('option', { name: 'Production', exact: true }).click();
+    await page().getByRole('button', { name: 'Check the promotion' }).click();
+    const refused = page().getByTestId('changed-in-target');
+    await refused.getByText('Production was changed since its last promotion').waitFor();
+    const fix = refused.getByRole('article', { name: 'Page: Products' });
+    expect(await fix.getByRole('row').filter({ hasText: 'title' }).getByRole('cell').allTextContents()).toEqual(['title', 'Daftar Produk', 'Produk (perbaikan)']);
+    expect(await page().getByRole('button', { name: 'Promote to Production' }).isDisabled()).toBe(true);
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await snapshot(page(), 'environments-refused-390');
+    await page().screenshot({ path: '/tmp/env-refused-390.png', fullPage: true });
+    // The server says the same to a promotion sent anyway: nothing is written.
+    const sent = await root('POST', '/save/promote', { appId: environment('Development').appId, targetAppId: environment('Production').appId });
+    expect(sent.httpStatus).toBe(409);
+    expect(await productsTableTitle(environment('Production').appId)).toBe('Produk (perbaikan)');
+  });
+});
