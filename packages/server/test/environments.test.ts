@@ -42,7 +42,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
   const bundleOf = (appId: number) => appBundleOf(server, root, appId);
   const componentsOf = (appId: number, slug: string) => appComponentsOf(server, root, appId, slug);
   const retitle = (appId: number, slug: string, componentId: string, title: string) => retitleComponent(server, root, appId, slug, componentId, title);
-  const connectionsOf = (appId: number) => ok<{ dbId: number; dbType: string; dbHost: string; dbDatabase: string }[]>('GET', `/get/getDbConf/${appId}`);
+  const connectionsOf = (appId: number) => ok<{ dbId: number; dbType: string; dbHost: string; dbDatabase: string; dbTimeLimit: number | null }[]>('GET', `/get/getDbConf/${appId}`);
   const mysqlAdmin = async (statements: string) => {
     const connection = await createConnection({ uri: MYSQL_ADMIN_URL, multipleStatements: true });
     await connection.query(statements);
@@ -164,7 +164,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
   it('lets Production\'s own parts change without holding a promotion up, and keeps them', async () => {
     // Production's database moves and its application gets a new description: its own, not a promotion's.
     const productionMysql = (await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql');
-    await ok('POST', '/save/saveDbConfig', { dbId: productionMysql?.dbId, dbAppId: ids.production, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.moved });
+    await ok('POST', '/save/saveDbConfig', { dbId: productionMysql?.dbId, dbAppId: ids.production, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.moved, dbTimeLimit: 45 });
     await ok('POST', '/save/saveApp', { appId: ids.production, appName: 'Demo Toko', appDescription: 'Toko demo, di server baru' });
     // Production's fix of the test before is undone by hand, so only its own parts differ from its last promotion.
     await retitle(ids.production, 'products', productsTitle.id, productsTitle.title);
@@ -172,7 +172,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect(preview.changedInTarget).toEqual([]);
     await ok('POST', '/save/promote', { appId: ids.development, targetAppId: ids.production, targetState: preview.targetState });
     expect((await componentsOf(ids.production, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Daftar Barang (baru)');
-    expect((await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql')?.dbDatabase).toBe(databases.moved);
+    expect((await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql')).toMatchObject({ dbDatabase: databases.moved, dbTimeLimit: 45 });
     expect((await bundleOf(ids.production)).app.appDescription).toBe('Toko demo, di server baru');
 
     // Moved back after the promotion, then the promotion undone: the page goes back, the connection stays where it is now.

@@ -2,7 +2,7 @@ import { AppLanguageSchema, DEFAULT_TIME_ZONE, TimeZoneSchema } from '../i18n/la
 import { z } from 'zod';
 import { ApiAuthSettingsSchema, ApiEndpointDraftSchema, NameValueSchema } from '../api/api-sources';
 import { PdfTemplateFieldsSchema, PdfTemplateNameSchema } from '../api/pdf-templates';
-import { DbTypeSchema } from './admin';
+import { DbTypeSchema, TimeLimitSchema } from './admin';
 import { UserIdSchema } from './api';
 import { FunctionCodeSchema, FunctionNameSchema, FunctionParameterListSchema } from './functions';
 import { PrintOptionsSchema, TemplateNameSchema } from './print';
@@ -59,6 +59,8 @@ export const BundleConnectionSchema = z.object({
   sqliteTables: z.array(BundleSqliteTableSchema).max(500).optional(),
   /** Its name across the application's environments (issue 39): a promotion keeps each environment's own host, database and user by it. */
   link: ConnectionLinkSchema.optional(),
+  /** Seconds a data widget's statement may run; left out: the default (core TIME_LIMIT_DEFAULT_S). */
+  dbTimeLimit: TimeLimitSchema.optional(),
 });
 export type BundleConnection = z.infer<typeof BundleConnectionSchema>;
 

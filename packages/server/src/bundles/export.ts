@@ -98,6 +98,7 @@ export async function exportApp(app: FastifyInstance, caller: Principal, appId: 
     id: d.dbId, dbType: d.dbType as BundleConnection['dbType'], dbHost: d.dbHost, dbPort: d.dbPort, dbUser: d.dbUser, dbDatabase: d.dbDatabase,
     hadPassword: d.dbPasswordEnc !== '',
     ...(d.dbLink === null ? {} : { link: d.dbLink }),
+    ...(d.dbTimeLimit === null ? {} : { dbTimeLimit: d.dbTimeLimit }),
     ...(d.dbType === 'sqlite' ? { sqliteTables: dumpSqlite(app.config.dataDir, appId, d.dbDatabase, options.data) } : {}),
   }));
 

@@ -300,7 +300,7 @@ async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prep
     maps.connection.set(connection.id, await insertReturningId(trx, 'dbConfigs', {
       dbAppId: appId, dbType: connection.dbType, dbHost: connection.dbHost, dbPort: connection.dbPort, dbUser: connection.dbUser,
       dbPasswordEnc: password === '' ? '' : app.secretBox.seal(password), dbDatabase: connection.dbDatabase, dbVouched: prepared.vouched.has(connection.id) ? 1 : 0,
-      dbLink: connection.link ?? null,
+      dbLink: connection.link ?? null, dbTimeLimit: connection.dbTimeLimit ?? null,
     }, 'dbId'));
   }
   const now = new Date().toISOString();
