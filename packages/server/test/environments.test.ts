@@ -159,6 +159,14 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect(components.find((c) => c.id === other.id)?.title).toBe('Diperbaiki langsung di Production');
     // Development → Staging is not held up by Production.
     expect((await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.staging })).statusCode).toBe(200);
+
+    // Development takes the same fix: nothing of Production's is undone any more, and the promotion goes through.
+    await retitle(ids.development, 'products', other.id, 'Diperbaiki langsung di Production');
+    const again = await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.production });
+    expect(again.changedInTarget).toEqual([]);
+    expect(again.changes.map((c) => c.path)).not.toContain('pages/products.json');
+    await ok('POST', '/save/promote', { appId: ids.development, targetAppId: ids.production, targetState: again.targetState });
+    expect((await componentsOf(ids.production, 'products')).find((c) => c.id === other.id)?.title).toBe('Diperbaiki langsung di Production');
   });
 
   it('lets Production\'s own parts change without holding a promotion up, and keeps them', async () => {
@@ -166,8 +174,8 @@ describe.each(engines)('environments on a %s store', (engine) => {
     const productionMysql = (await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql');
     await ok('POST', '/save/saveDbConfig', { dbId: productionMysql?.dbId, dbAppId: ids.production, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.moved, dbTimeLimit: 45 });
     await ok('POST', '/save/saveApp', { appId: ids.production, appName: 'Demo Toko', appDescription: 'Toko demo, di server baru' });
-    // Production's fix of the test before is undone by hand, so only its own parts differ from its last promotion.
-    await retitle(ids.production, 'products', productsTitle.id, productsTitle.title);
+    // Only its own parts differ from its last promotion; Development changes the title once more.
+    await retitle(ids.development, 'products', productsTitle.id, 'Daftar Barang (baru)');
     const preview = await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.production });
     expect(preview.changedInTarget).toEqual([]);
     await ok('POST', '/save/promote', { appId: ids.development, targetAppId: ids.production, targetState: preview.targetState });
@@ -180,7 +188,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
     const movedBack = (await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql');
     await ok('POST', '/save/saveDbConfig', { dbId: movedBack?.dbId, dbAppId: ids.production, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.production });
     await ok('POST', '/save/undoPromotion', { appId: ids.production });
-    expect((await componentsOf(ids.production, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe(productsTitle.title);
+    expect((await componentsOf(ids.production, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Diperbaiki langsung di Production');
     expect((await connectionsOf(ids.production)).find((c) => c.dbType === 'mysql')?.dbDatabase).toBe(databases.production);
     expect((await bundleOf(ids.production)).app.appDescription).toBe('Toko demo, di server baru');
   });

@@ -11,7 +11,8 @@ import { FileChangeSchema } from './git';
  * structure (pages, menus and access, queries, workflows, functions, APIs' endpoints, templates)
  * from one environment to another, after showing what changes, in one transaction, and can be
  * undone in one step; it never carries one environment's connection values (host, database, user,
- * password) to another, and it is refused when the target was changed since it was last promoted.
+ * password) to another, and it is refused when it would undo a change made in the target since
+ * it was last promoted (a fix made right in Production), until the source holds that change too.
  */
 
 export const DEFAULT_ENVIRONMENTS = ['Development', 'Staging', 'Production'] as const;
@@ -92,7 +93,7 @@ export const PromotionPreviewSchema = z.object({
   target: z.string(),
   /** What the promotion would change in the target, page by page and component by component. */
   changes: z.array(FileChangeSchema),
-  /** What was changed in the target since its last promotion: while any, a promotion is refused. */
+  /** What was changed in the target since its last promotion and the promotion would undo: while any, a promotion is refused. */
   changedInTarget: z.array(FileChangeSchema),
   /** Connections of the source the target does not have: where each leads there must be typed. */
   newConnections: z.array(z.object({ link: ConnectionLinkSchema, dbType: DbTypeSchema, sourceDatabase: z.string() })),
@@ -151,8 +152,9 @@ export const environmentCalls = lazyCalls(() => ({
   promote: defineCall({
     method: 'POST', path: '/save/promote', tag: 'environments',
     summary: 'Promote one environment\'s structure to another, keeping the target\'s connections, members and data',
-    description: 'In one transaction, as an import over the target (page history kept). Refused (409) when the target changed since its last '
-      + 'promotion, or since the preview; each environment keeps its own connection values.',
+    description: 'In one transaction, as an import over the target (page history kept). Refused (409) when it would undo a change made in the '
+      + 'target since its last promotion (until the source holds it too), or when the target changed since the preview; each environment keeps '
+      + 'its own connection values.',
     body: PromoteBodySchema,
     data: PromotionResultSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import {
-  ApiAuthSettingsSchema, type AppBundle, AppBundleSchema, type BundleConnection, type PromoteBody, type PromotionBody, type PromotionPreview, type TypedSecrets,
+  ApiAuthSettingsSchema, type AppBundle, AppBundleSchema, type BundleConnection, type FileChange, type PromoteBody, type PromotionBody, type PromotionPreview, type TypedSecrets,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -48,6 +49,34 @@ function promotedPart(bundle: AppBundle): Files {
 
 /** What the target changed since its last promotion (or its making), in what a promotion carries. */
 const changedSince = (base: string, now: AppBundle) => changesBetween(promotedPart(storedBundle(base)), promotedPart(now));
+
+const parsedJson = (content: Buffer | undefined): Record<string, unknown> | undefined => {
+  if (content === undefined) return undefined;
+  try {
+    return JSON.parse(content.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+};
+const componentById = (page: Record<string, unknown> | undefined, id: string): unknown =>
+  (Array.isArray(page?.pageComponents) ? (page.pageComponents as { id?: unknown }[]) : []).find((c) => String(c.id) === id);
+
+/**
+ * The target's changes since its last promotion that the promotion would undo: a change the
+ * source holds as well (a fix made in Production and made the same in Development) is not in the
+ * way. A page is judged component by component and field by field, anything else as a whole file.
+ */
+function overwrittenBy(promoted: AppBundle, base: string, now: AppBundle): FileChange[] {
+  const [after, current] = [promotedPart(promoted), promotedPart(now)];
+  const kept = (path: string) => sameFile(after.get(path), current.get(path));
+  return changedSince(base, now).flatMap((change) => {
+    if (change.thing !== 'page' || change.status !== 'changed') return kept(change.path) ? [] : [change];
+    const [was, is] = [parsedJson(after.get(change.path)), parsedJson(current.get(change.path))];
+    const components = change.components.filter((c) => !isDeepStrictEqual(componentById(was, c.id), componentById(is, c.id)));
+    const fields = change.fields.filter((f) => !isDeepStrictEqual(was?.[f.property], is?.[f.property]));
+    return components.length === 0 && fields.length === 0 ? [] : [{ ...change, components, fields }];
+  });
+}
 
 /** A fingerprint of an application's files: a preview's, sent back, tells whether the target moved since. */
 function stateOf(files: Files): string {
@@ -128,7 +157,7 @@ async function planPromotion(app: FastifyInstance, caller: Principal, body: Prom
   const [sourceBundle, targetBundle] = [await structureOf(app, caller, source.appId), await structureOf(app, caller, target.appId)];
   const targetFiles = asFiles(targetBundle);
   const { bundle: promoted, newConnections } = promotedBundle(sourceBundle, targetBundle, typed);
-  return { source, target, targetFiles, promoted, changedInTarget: changedSince(target.base, targetBundle), newConnections };
+  return { source, target, targetFiles, promoted, changedInTarget: overwrittenBy(promoted, target.base, targetBundle), newConnections };
 }
 
 /** What promoting would change in the target, and what the target changed since its last promotion; writes nothing. */
