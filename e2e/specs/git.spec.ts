@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitServer, type TestGitServer } from '../../packages/server/test/support/git-server';
-import { type Api, apiAs, demoAppId } from '../support/api';
+import type { Api } from '../support/api';
 import { accessibilityViolations } from '../support/axe';
-import { ADMIN_PASSWORD, baseUrl, browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
+import { browserPageForSuite, snapshot, uniquePhone } from '../support/browser';
+import { demoCopyAdministeredBy } from '../support/demo';
 import { tabTo } from '../support/keyboard';
 import { noticesGone } from '../support/settled';
 
@@ -48,18 +49,7 @@ describe('an administrator keeps his application in git', () => {
   beforeAll(async () => {
     gitServer = await startGitServer({ token });
     repository = await gitServer.createRepository('toko');
-    const signIn = await fetch(new URL('/auth/login', baseUrl()), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'admin', password: ADMIN_PASSWORD, appSlug: '_root' }),
-    });
-    root = apiAs(((await signIn.json()) as { data: { token: string }[] }).data[0]?.token ?? '');
-    const bundle = await root<unknown>('GET', `/get/exportApp/${await demoAppId()}`);
-    const imported = await root<{ appId: number }>('POST', '/save/importApp', { bundle: bundle.data, target: { kind: 'new', appName: `Toko Git ${stamp}`, appSlug } });
-    expect(imported.status, imported.error?.join(', ')).toBe(true);
-    appId = imported.data.appId;
-    expect((await root('POST', '/auth/adduser', { data: { userId, password, confirm_password: password, appId } })).status).toBe(true);
-    const groups = (await root<{ groupId: number; groupSlug: string }[]>('GET', `/auth/listgroup/${appId}`)).data;
-    const admins = groups.find((g) => g.groupSlug === 'admin')?.groupId;
-    expect((await root('POST', '/auth/addUserToGroup', { userId, groupId: admins })).status).toBe(true);
+    ({ root, appId } = await demoCopyAdministeredBy({ appName: `Toko Git ${stamp}`, appSlug }, { userId, password }));
   });
   afterAll(async () => {
     await gitServer.close();

@@ -67,6 +67,8 @@ describe.each(engines)('environments on a %s store', (engine) => {
     // The application's own MariaDB connection, to Production's database.
     await ok('POST', '/save/saveDbConfig', { dbId: null, dbAppId: demoId, dbType: 'mysql', dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'root', dbDatabase: databases.production });
     expect((await ok<Environments>('GET', `/get/environments/${demoId}`)).environments).toEqual([]);
+    // A function, whose slug is unique on the server: each environment's copy has its own.
+    await ok('POST', '/function/saveFunction', { appId: demoId, name: 'Harga Grosir', parameter: [{ name: 'value', type: 'int' }], content: 'return value * 0.9;' });
 
     const made = await ok<Environments>('POST', '/save/createEnvironments', { appId: demoId });
     expect(made.environments.map((e) => [e.name, e.order, e.appName])).toEqual([
@@ -74,6 +76,10 @@ describe.each(engines)('environments on a %s store', (engine) => {
     ]);
     const [development, staging, production] = made.environments.map((e) => e.appId) as [number, number, number];
     ids = { development, staging, production };
+    // Copies just made: nothing to promote, each environment's function slug its own.
+    expect((await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: development, targetAppId: production })).changes).toEqual([]);
+    const slugs = await Promise.all([development, production].map(async (id) => (await bundleOf(id)).functions.map((f) => f.slug)));
+    expect(slugs[0]).not.toEqual(slugs[1]);
     expect(production).toBe(demoId);
     // Twice is refused; the family stays as it is.
     const again = await call('POST', '/save/createEnvironments', { appId: development });

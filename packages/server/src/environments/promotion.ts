@@ -144,12 +144,33 @@ function promotedBundle(
       ? { ...connection, link, dbHost: '', dbPort: 0, dbUser: '', dbDatabase: connection.dbDatabase, hadPassword: false }
       : { ...connection, link, dbHost: where.dbHost, dbPort: where.dbPort, dbUser: where.dbUser, dbDatabase: where.dbDatabase, hadPassword: where.dbPassword !== '' };
   });
+  const { functions, workflows } = withTargetFunctionSlugs(sourceBundle, targetBundle);
   const targetApis = new Map(targetBundle.apis.map((a) => [a.name, a]));
   const apis = sourceBundle.apis.map((api) => {
     const own = targetApis.get(api.name);
     return own === undefined ? api : { ...api, baseUrl: own.baseUrl, auth: own.auth, headers: own.headers, hadSecret: own.hadSecret };
   });
-  return { bundle: { ...sourceBundle, app: targetBundle.app, connections, apis }, newConnections };
+  return { bundle: { ...sourceBundle, app: targetBundle.app, connections, apis, functions, workflows }, newConnections };
+}
+
+/**
+ * The source's functions under the target's slugs (by name), and its workflows' steps that name
+ * them by slug rewritten to match. A slug is unique across the server, so each environment's copy
+ * of a function has its own; the target's is what its pages and workflows already call.
+ */
+function withTargetFunctionSlugs(sourceBundle: AppBundle, targetBundle: AppBundle): Pick<AppBundle, 'functions' | 'workflows'> {
+  const targetSlugs = new Map(targetBundle.functions.map((f) => [f.name, f.slug]));
+  const slugs = new Map(sourceBundle.functions.map((f) => [f.slug, targetSlugs.get(f.name) ?? f.slug]));
+  return {
+    functions: sourceBundle.functions.map((f) => ({ ...f, slug: slugs.get(f.slug) ?? f.slug })),
+    workflows: sourceBundle.workflows.map((w) => ({
+      ...w,
+      actions: w.actions.map((a) => {
+        const named = a.addonName === 'function' ? slugs.get(a.params.functionId?.trim() ?? '') : undefined;
+        return named === undefined ? a : { ...a, params: { ...a.params, functionId: named } };
+      }),
+    })),
+  };
 }
 
 async function planPromotion(app: FastifyInstance, caller: Principal, body: PromotionBody, typed?: PromoteBody['newConnections']): Promise<Plan> {
