@@ -93,7 +93,7 @@ function NoEnvironments({ onCreated }: { onCreated: () => Promise<void> }) {
       if (answer === null) return;
       if (answer.status) {
         notifySuccess(t('admin.environments.created'));
-        // Read again rather than taken from the answer: the server answers with the caller's groups as the call found them, before the copies he now administers.
+        // Read again rather than taken from the answer: the screen and the environment bar above share that one query.
         await onCreated();
       } else {
         setRefusal(refusalOf(answer, t('admin.changeRefused')));
