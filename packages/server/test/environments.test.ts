@@ -10,6 +10,7 @@ import { stableJson } from '../src/bundles/files';
 import type { TestServer } from './support/build';
 import { bundleOf as appBundleOf, componentsOf as appComponentsOf, demoServer, retitle as retitleComponent, type TitledComponent as Titled } from './support/demo-app';
 import { availableEngines, MYSQL_ADMIN_URL } from './support/engines';
+import { leaseEnvironment, releaseEnvironment } from '../src/store/repositories/app-environments';
 import { rakitAs } from './support/rakit-cli';
 import { startGitServer, type TestGitServer } from './support/git-server';
 import { hostileBuilder } from './trust-boundary/hostile';
@@ -311,5 +312,21 @@ describe.each(engines)('environments on a %s store', (engine) => {
     // Staging now differs from its last promotion: a promotion into it waits.
     expect((await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.staging })).changedInTarget.map((c) => c.path))
       .toEqual(['pages/products.json']);
+  });
+
+  it('holds a target for one promotion or undo at a time, on every replica, until the hold runs out', async () => {
+    const at = Date.now();
+    // Another replica's promotion under way: its hold is on the target's row in the store.
+    expect(await leaseEnvironment(server.store, ids.production, new Date(at).toISOString(), new Date(at + 60_000).toISOString())).toBe(true);
+    for (const [url, body] of [['/save/promote', { appId: ids.development, targetAppId: ids.production }], ['/save/undoPromotion', { appId: ids.production }]] as const) {
+      const busy = await call('POST', url, body);
+      expect(busy.statusCode, url).toBe(409);
+      expect(busy.json().error[0]).toMatch(/already under way/);
+    }
+    // A replica that died holding it: the hold runs out, and the target is answered as it is (here: changed by hand, so refused for that).
+    await releaseEnvironment(server.store, ids.production);
+    expect(await leaseEnvironment(server.store, ids.production, new Date(at).toISOString(), new Date(at - 1000).toISOString())).toBe(true);
+    const after = await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.production });
+    expect(after.json().error?.[0] ?? '').not.toMatch(/already under way/);
   });
 });
