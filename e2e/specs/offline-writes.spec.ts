@@ -63,7 +63,7 @@ describe('a member saves entries while offline', () => {
     const components: Component[] = [createComponent('input', 'receipt-code', 'Kode Barang'), createComponent('input', 'receipt-note', 'Catatan'), save, list];
     expect((await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] })).status).toBe(true);
     await menuForStaff(api, appId, `Gudang ${stamp}`, [['Penerimaan', pageId]]);
-    browser = await launchBrowser();
+    browser = await launchBrowser([], { fullBrowser: true });
     // Chromium's offline emulation does not hold back what a service worker passes through to the
     // network, so the writes' queue is tested without one (installable.spec opens pages offline).
     page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -51,7 +51,7 @@ describe('printing table rows into a DOCX template', () => {
     const saved = await api('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify([table]) }] });
     expect(saved.status).toBe(true);
     await menuForStaff(api, appId, `Print ${stamp}`, [['Products', pageId]]);
-    browser = await launchBrowser();
+    browser = await launchBrowser([], { fullBrowser: true });
   });
   afterAll(async () => {
     await browser?.close();

@@ -61,7 +61,7 @@ describe('the QR reader', () => {
     const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName }] });
     pageId = (created.data.pages[0] as { pageId: number }).pageId;
     await menuForStaff(api, appId, `QR ${stamp}`, [['QR', pageId]]);
-    browser = await launchBrowser(['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+    browser = await launchBrowser(['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`], { fullBrowser: true });
   });
 
   afterAll(async () => {

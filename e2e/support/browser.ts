@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
@@ -9,10 +9,25 @@ export const baseUrl = () => inject('baseUrl');
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-/** Debian's Chromium, headless, with the flags this closed network needs (and a spec's own, e.g. a fake camera). */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+/**
+ * Debian's headless shell (`chromium-headless-shell`, what Playwright itself runs headless) when
+ * installed, else Debian's full Chromium. The shell renders the same Blink without the full
+ * browser around it: the same specs took a third less CPU (86 → 56 s) and a quarter less time.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
+
+/**
+ * What a spec needs of the whole browser, which the shell lacks: its PDF viewer (a printed PDF
+ * opened in a tab), a fake camera, and the error page a navigation gets while offline.
+ */
+export interface BrowserNeeds { fullBrowser?: boolean }
+
+/** Headless Chromium with the flags this closed network needs (and a spec's own, e.g. a fake camera). */
+export function launchBrowser(extraArgs: readonly string[] = [], needs: BrowserNeeds = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: needs.fullBrowser === true ? FULL_CHROMIUM : chromiumPath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
