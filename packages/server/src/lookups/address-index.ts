@@ -344,14 +344,24 @@ export function searchWords(text: string, keep: (word: string) => string | null 
   return words;
 }
 
-let cached: Promise<AddressIndex> | null = null;
+type SavedIndex = AddressIndex & { saved: Promise<void> };
+let cached: Promise<SavedIndex> | null = null;
 
 /**
- * The one index of the process: loaded from the data directory's file on first use, else built
- * and saved there for the next start (a failed build is tried again next time; a failed save
- * only costs the next start a build).
+ * The one index of the process (its words do not depend on the data directory): loaded from the
+ * first caller's data directory's file on first use, else built and saved there for the next
+ * start (a failed build is tried again next time; a failed save only costs the next start a build).
  */
 export function addressIndex(dataDir: string): Promise<AddressIndex> {
+  return savedAddressIndex(dataDir);
+}
+
+/** The process's index once it is in memory and, when it was built, saved for the next start. */
+export async function addressIndexSettled(dataDir: string): Promise<void> {
+  await (await savedAddressIndex(dataDir)).saved;
+}
+
+function savedAddressIndex(dataDir: string): Promise<SavedIndex> {
   if (cached === null) {
     cached = loadOrBuildAddressIndex(addressIndexFile(dataDir));
     cached.catch(() => { cached = null; });
