@@ -1,7 +1,8 @@
 // `npm test`'s runner: the suites named on the command line (npm scripts) run at the same time,
 // each one's output held back and printed whole when it ends, so the log reads suite by suite.
 // Prints each suite's time; fails when any suite fails (after all have ended, so every failure shows).
-// A name of the form `a+b` runs a, then b, as one suite (b only when a passed).
+// A name of the form `a+b` runs a, then b, as one suite (b only when a passed); `script@folder`
+// runs a workspace's own script (`npm run script -w folder`).
 import { spawn } from 'node:child_process';
 
 const suites = process.argv.slice(2);
@@ -12,8 +13,9 @@ if (suites.length === 0) {
 
 /** Runs one npm script; resolves with its exit code and everything it printed. */
 function runScript(script) {
+  const [name, workspace] = script.split('@');
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    const child = spawn('npm', ['run', '--silent', name, ...(workspace === undefined ? [] : ['-w', workspace])], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));

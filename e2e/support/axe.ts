@@ -25,7 +25,8 @@ export interface AxeViolation {
  * each with its reason in docs/accessibility.md's exceptions.
  */
 export async function accessibilityViolations(page: Page, within?: string, except: readonly string[] = []): Promise<string[]> {
-  await page.evaluate(axeSource);
+  // Once per document: a page checked in several states (dialogs opened in turn) keeps it.
+  if (await page.evaluate('typeof axe === "undefined"')) await page.evaluate(axeSource);
   // A string, not a function: the test runner's transform would add helpers the page lacks.
   const violations = await page.evaluate(`axe.run(${within === undefined ? 'document' : JSON.stringify({ include: [within] })}, {
     runOnly: { type: 'tag', values: ${JSON.stringify(RULE_TAGS)} },
