@@ -35,7 +35,9 @@ describe('an author restores an older version of a page, and a member sees it', 
     const components = [createComponent('input', 'nama', 'Nama')];
     expect((await admin('POST', '/save/saveApp', { appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] })).httpStatus).toBe(200);
     await menuForStaff(admin, appId, menuName, [['Isi Riwayat', pageId]]);
-    browser = await launchBrowser();
+    // The full browser: in the headless shell under load (CI's, or 4× CPU throttling) the editor
+    // did not show the page after a restore or an undelete; not yet understood (issue 31's note).
+    browser = await launchBrowser([], { fullBrowser: true });
     page = await newPage(browser, { viewport: { width: 1366, height: 900 } });
   });
   afterAll(async () => { await browser.close(); });

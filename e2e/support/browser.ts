@@ -20,7 +20,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? 
 
 /**
  * What a spec needs of the whole browser, which the shell lacks: its PDF viewer (a printed PDF
- * opened in a tab), a fake camera, and the error page a navigation gets while offline.
+ * opened in a tab), a fake camera, and the error page a navigation gets while offline; and
+ * page-history, which behaves differently in the shell under load.
  */
 export interface BrowserNeeds { fullBrowser?: boolean }
 
