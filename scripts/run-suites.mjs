@@ -4,6 +4,7 @@
 // A name of the form `a+b` runs a, then b, as one suite (b only when a passed); `script@folder`
 // runs a workspace's own script (`npm run script -w folder`).
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 const suites = process.argv.slice(2);
 if (suites.length === 0) {
@@ -24,9 +25,28 @@ function runScript(script) {
 }
 
 const FAILURE_TAIL_LINES = 250;
+/** Of each failure vitest lists, its first lines: the test's name and what went wrong. */
+const FAILURE_HEAD_LINES = 24;
 
 function lastLines(text, count) {
   return text.split('\n').slice(-count).join('\n');
+}
+
+/**
+ * What a failed suite's log says went wrong, short enough for the end of a CI log: for vitest,
+ * the head of every failure it lists (a retried test's first try too, which a plain tail loses
+ * behind the second try's page reports) and its summary; for anything else, the last lines.
+ */
+function failureDigest(text) {
+  const lines = stripVTControlCharacters(text).split('\n');
+  const listStart = lines.findIndex((line) => /Failed Tests \d+/.test(line));
+  if (listStart < 0) return lastLines(text, FAILURE_TAIL_LINES);
+  const digest = [];
+  for (let index = listStart; index < lines.length; index += 1) {
+    if (/^\s*FAIL\s/.test(lines[index])) digest.push('', ...lines.slice(index, index + FAILURE_HEAD_LINES).filter((line) => line.trim() !== ''));
+  }
+  const summary = lines.filter((line) => /^\s*(Test Files|Tests|Duration)\s/.test(line));
+  return [...digest, '', ...summary].join('\n');
 }
 
 async function runSuite(suite) {
@@ -44,7 +64,7 @@ async function runSuite(suite) {
     lastOutput = result.output.toString('utf8');
     if (code !== 0) break;
   }
-  return { suite, code, seconds: (performance.now() - started) / 1000, steps, tail: lastLines(lastOutput, FAILURE_TAIL_LINES) };
+  return { suite, code, seconds: (performance.now() - started) / 1000, steps, tail: failureDigest(lastOutput) };
 }
 
 const started = performance.now();
@@ -54,8 +74,8 @@ for (const { suite, code, seconds, steps } of results) {
   console.log(`${code === 0 ? 'passed' : 'FAILED'}  ${seconds.toFixed(0).padStart(5)} s  ${suite}${steps.length > 1 ? `  (${steps.join(', ')})` : ''}`);
 }
 console.log(`all: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-// A failed suite's end (its failures and summary) again at the very end, where a CI log's tail shows it.
+// What a failed suite says went wrong, again at the very end, where a CI log's tail shows it.
 for (const { suite, code, tail } of results) {
-  if (code !== 0) process.stdout.write(`\n===== ${suite} failed: its last lines again =====\n${tail}\n`);
+  if (code !== 0) process.stdout.write(`\n===== ${suite} failed: what went wrong =====\n${tail}\n`);
 }
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
