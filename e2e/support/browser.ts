@@ -68,9 +68,13 @@ afterAll(failOnCspViolations);
  * that precaches and answers from its caches would make the other specs' network figures
  * (phone-speed's bytes before the first paint) and routed requests (page.route) depend on
  * whether an earlier page of the context had registered it yet.
+ *
+ * The person asks for less motion (the theme respects it): a dialog, a menu or a toast is there
+ * at once, so what a test reads or axe checks is never a state half faded in, whose timing on a
+ * loaded machine is the machine's (accessibility.spec checks the motion others see).
  */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...options });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', reducedMotion: 'reduce', ...options });
   watchContentSecurityPolicy(context);
   const page = await context.newPage();
   watchForFailureReport(page);

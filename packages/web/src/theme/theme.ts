@@ -64,6 +64,9 @@ export const theme = createTheme({
   // An author's own colour on a filled control (a button's hex) gets dark or light text by its
   // luminance; the theme's filled shades all take white.
   autoContrast: true,
+  // A person whose system asks for less motion (vestibular disorders; WCAG 2.3.3) gets dialogs,
+  // menus and toasts that appear and go at once, without sliding or fading.
+  respectReducedMotion: true,
   components: {
     Modal: Modal.extend({ defaultProps: dialogParts }),
     Drawer: Drawer.extend({ defaultProps: dialogParts }),

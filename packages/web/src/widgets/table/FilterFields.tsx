@@ -41,15 +41,21 @@ export interface FilterFieldsProps {
 
 /**
  * The popover's fields (FiltersButton), fetched when it first opens. The popover's focus trap
- * ran before they arrived, so the first field takes the focus when they do.
+ * ran before they arrived, so the first field takes the focus when they do: in a timer, after
+ * the popover has noted where the focus came from (its effect runs after this one). Taken at
+ * once, the popover noted the field, and closing it returned the focus nowhere; with motion
+ * reduced, the fields mount in the same render as the popover.
  */
 export function FilterFields({ filters, value, onChange, count, openSelect, setOpenSelect, typed, setTyped }: FilterFieldsProps) {
   const t = useT();
   const { formats } = useValueFormats();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const fields = root.current;
-    if (fields !== null && !fields.contains(document.activeElement)) fields.querySelector<HTMLElement>('input, button')?.focus();
+    const timer = setTimeout(() => {
+      const fields = root.current;
+      if (fields !== null && !fields.contains(document.activeElement)) fields.querySelector<HTMLElement>('input, button')?.focus();
+    });
+    return () => clearTimeout(timer);
   }, []);
   const set = (field: string, next: FilterValue) => onChange({ ...value, [field]: next });
   return (
