@@ -127,6 +127,9 @@ export const ChangeUserPasswordBodySchema = z.object({
   data: z.object({ ...userFields, current_password: z.string().max(200).optional() }).refine(passwordsMatch, mismatch),
 });
 export const DeleteUserBodySchema = z.object({ data: z.object({ userId: z.string().trim().min(1).max(100), appId: id }) });
+export type ListUserQuery = z.infer<typeof ListUserQuerySchema>;
+export type UserDraft = z.infer<typeof AddUserBodySchema>['data'];
+export type PasswordChange = z.infer<typeof ChangeUserPasswordBodySchema>['data'];
 
 // ---- Menus (spec 1 screen 8) ----
 export const SaveMenuBodySchema = z.object({
@@ -144,6 +147,8 @@ export const UpdateMenuBodySchema = z.object({
   ...baseRevisionField,
 });
 export const DeleteMenuBodySchema = z.object({ menuId: id });
+export type MenuDraft = z.infer<typeof SaveMenuBodySchema>;
+export type MenuPointing = z.infer<typeof UpdateMenuBodySchema>;
 /** A menu's name in other catalogs (issue 35): every language at once; an empty one is removed. */
 export const MenuNameTranslationsBodySchema = z.object({ menuId: id, translations: NameTranslationsSchema });
 /** A page's title in other catalogs (issue 35), as for a menu. */
