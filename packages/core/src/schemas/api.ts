@@ -54,6 +54,7 @@ export const ChangePasswordBodySchema = z.object({
   token: z.string().min(1).max(200),
   password: newPasswordSchema(Messages.registerPasswordShort),
 });
+export type PasswordResetBody = z.infer<typeof ChangePasswordBodySchema>;
 
 /** A page sent with saveApp from the editor: a null pageId creates one with no components. */
 export const PageInputSchema = z.object({

@@ -1,16 +1,17 @@
 import path from 'node:path';
 import {
-  MAX_TEMPLATE_NAME, Messages, type PrintOptions, type PrintTemplate, TemplateNameSchema,
+  MAX_TEMPLATE_NAME, Messages, type PrintOptions, type PrintPdfBody, type PrintTemplate, TemplateNameSchema,
 } from '@rakit/core';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Principal } from '../auth/principal';
-import { inspectTemplate, TemplateError } from '../documents/docx-template';
-import { badRequest, local, notFound } from '../errors/http-errors';
+import { inspectTemplate, renderDocx, TemplateError } from '../documents/docx-template';
+import { ConversionError, ConverterBusyError, ConverterMissingError, type PdfConverter } from '../documents/pdf-convert';
+import { badRequest, HttpError, local, notFound } from '../errors/http-errors';
 import { contentOf } from '../storage/file-storage';
 import { findAppBySlug } from '../store/repositories/apps';
 import {
-  deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, type PrintTemplateRow, toPrintTemplate,
+  deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, listPrintTemplates, type PrintTemplateRow, toPrintTemplate,
 } from '../store/repositories/print-templates';
 import type { AuditContext } from '../audit/context';
 import { recordAudit, withAudit } from '../audit/record';
@@ -115,4 +116,38 @@ export function pdfFilename(templateFilename: string, options: PrintOptions): st
   const wanted = options.filename !== undefined && options.filename.trim() !== '' ? options.filename : templateFilename;
   const base = wanted.replace(/\.(docx|pdf)$/i, '').replace(/[^\w .-]+/g, '_').replace(/^[\s.]+/, '').trim().slice(0, 100);
   return `${base === '' ? 'document' : base}.pdf`;
+}
+
+/** The templates a member of the application may print with. */
+export async function templatesFor(app: FastifyInstance, caller: Principal, appId: number | undefined): Promise<PrintTemplate[]> {
+  const printApp = await printAppOf(app, caller, appId, 'member');
+  return (await listPrintTemplates(app.store, printApp)).map(toPrintTemplate);
+}
+
+const PDF_MIMETYPE = 'application/pdf';
+
+/**
+ * Prints: fills the application's template named `document` with the data (docxtemplater) and
+ * converts it to PDF with LibreOffice. A converter that is missing or busy is ours (503); one
+ * that fails on the document is a bad gateway (502), logged.
+ */
+export async function printPdf(
+  app: FastifyInstance, converter: PdfConverter, caller: Principal, appId: number | undefined, document: string, body: PrintPdfBody,
+  log: FastifyInstance['log'],
+) {
+  const printApp = await printAppOf(app, caller, appId, 'member');
+  const { template, content } = await templateNamed(app, printApp, document);
+  let pdf: Buffer;
+  try {
+    pdf = await converter.toPdf(() => templateWork(() => renderDocx(content, body.data)), 'docx');
+  } catch (error) {
+    if (error instanceof ConverterMissingError) throw new HttpError(503, Messages.printEngineMissing);
+    if (error instanceof ConverterBusyError) throw new HttpError(503, Messages.printBusy);
+    if (error instanceof ConversionError) {
+      log.error({ err: error }, 'print conversion failed');
+      throw new HttpError(502, Messages.printConversionFailed);
+    }
+    throw error;
+  }
+  return { buffer: pdf.toString('base64'), mimetype: PDF_MIMETYPE, filename: pdfFilename(template.templateFilename, { ...template.options, ...body.options }) };
 }

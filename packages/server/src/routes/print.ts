@@ -3,16 +3,11 @@ import {
   MAX_PRINT_BODY_BYTES, MAX_TEMPLATE_BYTES, Messages, printCalls,
 } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
-import { renderDocx } from '../documents/docx-template';
-import { ConversionError, ConverterBusyError, ConverterMissingError, DEFAULT_CONVERTER_OPTIONS, PdfConverter } from '../documents/pdf-convert';
-import { HttpError } from '../errors/http-errors';
+import { DEFAULT_CONVERTER_OPTIONS, PdfConverter } from '../documents/pdf-convert';
 import { readUploadedFile } from '../http/multipart-file';
 import { route } from '../http/route';
-import { pdfFilename, printAppOf, removeTemplate, storeTemplate, templateNamed, templateWork } from '../print/templates';
-import { listPrintTemplates, toPrintTemplate } from '../store/repositories/print-templates';
+import { printAppOf, printPdf, removeTemplate, storeTemplate, templatesFor } from '../print/templates';
 import { perUserRateLimit, PRINT_RATE_LIMIT } from '../http/rate-limit';
-
-const PDF_MIMETYPE = 'application/pdf';
 
 /**
  * Print templates and printing (spec 2 "Print configuration", §7 GET /print/listTemplates;
@@ -24,10 +19,7 @@ const printRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_TEMPLATE_BYTES, files: 1, fields: 5, parts: 6 } });
   const converter = new PdfConverter({ ...DEFAULT_CONVERTER_OPTIONS, command: app.config.soffice, warn: (message) => app.log.warn(message) });
 
-  route(app, printCalls.listTemplates, async ({ input: { query }, caller }) => {
-    const appId = await printAppOf(app, caller, query.appId, 'member');
-    return (await listPrintTemplates(app.store, appId)).map(toPrintTemplate);
-  });
+  route(app, printCalls.listTemplates, ({ input: { query }, caller }) => templatesFor(app, caller, query.appId));
 
   route(app, printCalls.uploadTemplate, async ({ input: { query }, caller, request, reply, audit }) => {
     const appId = await printAppOf(app, caller, query.appId, 'appAdmin');
@@ -42,23 +34,8 @@ const printRoutes: FastifyPluginAsync = async (app) => {
     return { templateId: params.templateId };
   });
 
-  route(app, printCalls.printPdf, async ({ input: { params, query, body }, caller, request }) => {
-    const appId = await printAppOf(app, caller, query.appId, 'member');
-    const { template, content } = await templateNamed(app, appId, params.document);
-    let pdf: Buffer;
-    try {
-      pdf = await converter.toPdf(() => templateWork(() => renderDocx(content, body.data)), 'docx');
-    } catch (error) {
-      if (error instanceof ConverterMissingError) throw new HttpError(503, Messages.printEngineMissing);
-      if (error instanceof ConverterBusyError) throw new HttpError(503, Messages.printBusy);
-      if (error instanceof ConversionError) {
-        request.log.error({ err: error }, 'print conversion failed');
-        throw new HttpError(502, Messages.printConversionFailed);
-      }
-      throw error;
-    }
-    return { buffer: pdf.toString('base64'), mimetype: PDF_MIMETYPE, filename: pdfFilename(template.templateFilename, { ...template.options, ...body.options }) };
-  }, {
+  route(app, printCalls.printPdf, ({ input: { params, query, body }, caller, request }) =>
+    printPdf(app, converter, caller, query.appId, params.document, body, request.log), {
     // A print fills a template and runs LibreOffice: bounded per user and in size.
     bodyLimit: MAX_PRINT_BODY_BYTES,
     config: { rateLimit: perUserRateLimit(PRINT_RATE_LIMIT) },
