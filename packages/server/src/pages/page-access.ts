@@ -5,7 +5,7 @@ import { savedComponents } from '../engine/page-cache';
 import { forbidden, notFound } from '../errors/http-errors';
 import { type CachedStore, cachedPageReach } from '../store/cached-reads';
 import { findAppBySlug } from '../store/repositories/apps';
-import { findPageBySlug, pagesReachable } from '../store/repositories/pages';
+import { findPage, findPageBySlug, pageAnswer, pagesReachable } from '../store/repositories/pages';
 
 /** Whether the caller reaches the page: every one of his application for an administrator; those a token names; else those his groups' menus reach. */
 async function reachesPage(app: CachedStore, caller: Principal, page: { pageId: number; pageAppId: number }): Promise<boolean> {
@@ -29,6 +29,18 @@ export async function readablePageBySlug(app: CachedStore, caller: Principal, pa
   await assertMayReadPage(app, caller, page);
   return page;
 }
+
+/** A page by id as its answer has it (core's PageSchema), if the caller may read it. */
+export async function readablePage(app: CachedStore, caller: Principal, pageId: number) {
+  const page = await findPage(app.store, pageId);
+  if (page === undefined) throw notFound(Messages.pageNotFound);
+  await assertMayReadPage(app, caller, page);
+  return pageAnswer(page);
+}
+
+/** A page by slug as its answer has it, if the caller may read it. */
+export const readablePageAnswerBySlug = async (app: CachedStore, caller: Principal, pageSlug: string, appSlug?: string) =>
+  pageAnswer(await readablePageBySlug(app, caller, pageSlug, appSlug));
 
 /**
  * The saved components of each page the caller reaches in the application (every page for its

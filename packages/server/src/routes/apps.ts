@@ -1,22 +1,16 @@
-import { appCalls, Messages } from '@rakit/core';
+import { appCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { appsOfUserFor } from '../apps/apps-of-user';
 import { deleteApp } from '../apps/delete-app';
 import { createApp, editApp } from '../apps/save-app';
-import { notFound } from '../errors/http-errors';
 import { route } from '../http/route';
-import { publicApplication } from '../apps/public-app';
-import { listAppsWithGroupNames } from '../store/repositories/apps';
+import { listApplications, publicApplicationNamed } from '../apps/public-app';
 
 /** Applications (spec 1 screen 3, §7). */
 const appRoutes: FastifyPluginAsync = async (app) => {
-  route(app, appCalls.getAppBySlug, async ({ input: { params } }) => {
-    const found = await publicApplication(app.store, params.slug);
-    if (found === undefined) throw notFound(Messages.appNotFound);
-    return found;
-  });
+  route(app, appCalls.getAppBySlug, ({ input: { params } }) => publicApplicationNamed(app.store, params.slug));
 
-  route(app, appCalls.listApp, () => listAppsWithGroupNames(app.store));
+  route(app, appCalls.listApp, () => listApplications(app.store));
 
   route(app, appCalls.listAppUser, async ({ input: { params }, caller }) => appsOfUserFor(app.store, caller, params.userId));
 

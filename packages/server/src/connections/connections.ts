@@ -1,0 +1,45 @@
+import type { DatabaseWithTables, DbTable } from '@rakit/core';
+import type { FastifyInstance } from 'fastify';
+import type { AuditContext } from '../audit/context';
+import { withAudit } from '../audit/record';
+import { deleteDbConfig, listDbConfigs, toDbConfig } from '../store/repositories/db-configs';
+import { dataSourceOf, storedDbConfig } from './data-source-of';
+
+/*
+ * An application's own database connections (spec 1 screen 5, §7), as its administrators' calls
+ * ask for them; saving one is save-db-config.ts's, its search indexes search-index.ts's.
+ */
+
+/** The application's connections, without their passwords. */
+export const connectionsOf = async (app: FastifyInstance, appId: number) => (await listDbConfigs(app.store, appId)).map(toDbConfig);
+
+/** The application's connections, each with its tables; one that cannot be opened or read is listed without. */
+export async function connectionsWithTables(app: FastifyInstance, appId: number): Promise<DatabaseWithTables[]> {
+  const data: DatabaseWithTables[] = [];
+  for (const row of await listDbConfigs(app.store, appId)) {
+    const { dbId, dbDatabase, dbType, revision } = toDbConfig(row);
+    let tables: DbTable[] = [];
+    try {
+      tables = await (await dataSourceOf(app, row)).tables();
+    } catch {
+      // Listed without tables: the screen shows the others.
+    }
+    data.push({ dbId, dbDatabase, dbType, revision, tables });
+  }
+  return data;
+}
+
+/** One connection's tables, read from the database now (its failure is the answer). */
+export async function connectionDetails(app: FastifyInstance, dbId: number) {
+  const row = await storedDbConfig(app, dbId);
+  const tables = await (await dataSourceOf(app, row)).tables();
+  return { dbId: row.dbId, dbDatabase: row.dbDatabase, tables };
+}
+
+/** Removes a connection, and closes its pool. */
+export async function removeConnection(app: FastifyInstance, audit: AuditContext, dbId: number) {
+  const row = await storedDbConfig(app, dbId);
+  await withAudit(app.store, audit, { entityType: 'db', entityId: row.dbId, summary: { key: 'audit.connectionDeleted', values: { database: row.dbDatabase } } }, (trx) => deleteDbConfig(trx, row.dbId));
+  await app.dataSources.invalidate(row.dbId);
+  return { dbId: row.dbId };
+}
