@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { PRODUCT_NAME } from '@rakit/core';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { openApiTransforms } from './http/openapi';
 import { localisedValidatorCompiler } from './http/validation';
 import authPlugin, { principalOfToken } from './auth/plugin';
 import { liveDocumentsOf } from './coedit/live-documents';
@@ -255,7 +255,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    ...openApiTransforms,
   });
   // Every API route comes from a contract (http/route.ts), so none can forget its access rule.
   // Read lazily: later onRoute hooks (the web app's files) still mark their routes.

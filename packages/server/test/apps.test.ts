@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Messages, SERVER_PATH_SEGMENTS } from '@rakit/core';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAppById } from '../src/store/repositories/apps';
 import { ADMIN_PASSWORD, buildTestServer, type TestServer } from './support/build';
@@ -165,7 +167,39 @@ describe.each(engines)('applications on %s', (engine) => {
       '/get/getApp/slug/{slug}', '/get/listApp', '/get/listAppUser/{userId}', '/save/saveApp', '/delete/deleteApp']) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
-    expect(doc.paths['/save/saveApp'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('appName');
+    const body = doc.paths['/save/saveApp'].post.requestBody.content['application/json'].schema as { $ref: string };
+    expect(doc.components.schemas[body.$ref.replace('#/components/schemas/', '')].properties).toHaveProperty('appName');
+  });
+});
+
+describe('the OpenAPI document for people (issue 31)', () => {
+  it('is valid OpenAPI 3, names core\'s schemas as components and documents every answer', async () => {
+    const server = await buildTestServer('sqlite');
+    try {
+      const doc = (await server.call('GET', '/openapi.json')).json() as OpenAPIV3.Document;
+      // swagger-parser checks it against the OpenAPI 3 schema and resolves every reference.
+      await SwaggerParser.validate(structuredClone(doc) as never);
+      const schemas = doc.components?.schemas ?? {};
+      expect(schemas).toHaveProperty('ErrorEnvelope');
+      expect(schemas).toHaveProperty('Menu');
+      const operations = Object.values(doc.paths).flatMap((item) => Object.values(item ?? {}).filter((op): op is OpenAPIV3.OperationObject => typeof op === 'object' && op !== null && 'responses' in op));
+      expect(operations.length).toBeGreaterThan(150);
+      for (const operation of operations) {
+        const label = `${operation.operationId ?? operation.summary}`;
+        expect(operation.tags?.length, label).toBe(1);
+        for (const [code, response] of Object.entries(operation.responses)) expect((response as OpenAPIV3.ResponseObject).description, `${label} ${code}`).not.toBe('Default Response');
+        expect(Object.keys(operation.responses), label).toContain('503');
+        if (operation.security === undefined) expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['401', '403', '429']));
+        if (operation.requestBody !== undefined) expect(Object.keys(operation.responses), label).toEqual(expect.arrayContaining(['400', '413']));
+      }
+      // A call's stored object comes back by name where the call answers it.
+      const menus = doc.paths['/get/listMenu/{appId}']?.get?.responses['200'] as OpenAPIV3.ResponseObject | undefined;
+      expect(JSON.stringify(menus?.content)).toContain('#/components/schemas/Menu');
+      const refused = doc.paths['/auth/login']?.post?.responses['400'] as OpenAPIV3.ResponseObject | undefined;
+      expect(refused?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -618,6 +618,8 @@ describe('the permission matrix, generated from the contracts', () => {
   let smtpServer: TestSmtpServer;
   let oidc: TestOidcProvider;
   let gitServer: TestGitServer;
+  /** The answers the served OpenAPI document says each call can give (issue 31): every one seen must be there. */
+  let documented: (call: AnyCall) => string[];
 
   beforeAll(async () => {
     gitServer = await startGitServer();
@@ -656,6 +658,8 @@ describe('the permission matrix, generated from the contracts', () => {
     const machineTokens: Partial<Fixture['machineTokens']> = {};
     for (const ability of TOKEN_ABILITY_NAMES) machineTokens[ability] = await fresh.apiToken(fx, [ability]);
     fx.machineTokens = machineTokens as Fixture['machineTokens'];
+    const openApi = (await server.call('GET', '/openapi.json')).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    documented = (call) => Object.keys(openApi.paths[call.path.replace(/:(\w+)/g, '{$1}')]?.[call.method.toLowerCase()]?.responses ?? {});
   });
   afterAll(async () => {
     await fx.server.close();
@@ -709,6 +713,7 @@ describe('the permission matrix, generated from the contracts', () => {
           : want === 'signedIn' ? got !== 401
             : want === 'success' ? got < 300 : got === want);
         expect({ role, want, got, outcome, body: outcome ? '' : answer.body.slice(0, 200) }).toEqual({ role, want, got, outcome: true, body: '' });
+        expect(documented(call), `${name} by ${role} answered ${got}, which the OpenAPI document does not list`).toContain(String(got));
         if (ENDS_SESSIONS.has(name)) await signInAgain(fx, appSlugs);
       }
       const maker = makers[name] as Maker<AnyCall>;
@@ -729,6 +734,7 @@ describe('the permission matrix, generated from the contracts', () => {
         const want = level === 'public' ? 'allowed' : !opened || anotherApp ? 403 : level === 'member' ? 'success' : 'allowed';
         const outcome = (got < 500 || got === 503) && (want === 'allowed' ? got !== 401 && got !== 403 : want === 'success' ? got < 300 : got === want);
         expect({ ability, want, got, outcome, body: outcome ? '' : answer.body.slice(0, 200) }).toEqual({ ability, want, got, outcome: true, body: '' });
+        expect(documented(call), `${name} by a token of ${ability} answered ${got}, which the OpenAPI document does not list`).toContain(String(got));
         // Each use of a token is in the application's log, by the token.
         if (opened && got < 300) {
           const entries = await entriesSince(before, callNameOf(call) ?? name);
