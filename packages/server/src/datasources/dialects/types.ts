@@ -1,0 +1,55 @@
+import type { TableSearchIndexes } from '../search-indexes';
+import type { DataSource, TableInfo } from '../types';
+
+/**
+ * What the connection's user may do towards search indexes (issue 19), by table: the engine is
+ * asked first, so the Database screen says so plainly before anything runs.
+ */
+export interface SearchIndexPermissions {
+  /** Why no table can have one on this connection, if so (an extension missing). */
+  everywhere: string | null;
+  /** Why this table cannot, if so (not its owner, a privilege missing). */
+  table(name: string): string | null;
+  /** PostgreSQL: pg_trgm must be created first. */
+  createExtension: boolean;
+}
+
+/** An index build the engine shows running: its table and how far it is. */
+export interface IndexBuildSeen {
+  table: string;
+  progress: number | null;
+  phase: string | null;
+}
+
+/** A statement session of its own (datasources/ddl-session.ts). */
+export interface StatementSession {
+  run(sql: string): Promise<void>;
+}
+
+/** How one engine adds, recognises and follows the search indexes Rakit adds (connections/search-index.ts). */
+export interface SearchIndexDialect {
+  /** The index matches whole words only (MariaDB's FULLTEXT); the others match any part of a word. */
+  wholeWords: boolean;
+  /** Only text columns may be indexed (FTS5 reads every column as text). */
+  textColumnsOnly: boolean;
+  /** The statements run in one transaction (SQLite); the others build online, statement by statement. */
+  transactional: boolean;
+  permissions(source: DataSource, user: string): Promise<SearchIndexPermissions>;
+  /** The columns a search index serves, on one table. */
+  indexedColumns(indexes: TableSearchIndexes | undefined): Set<string>;
+  /** The statements adding a search index on `columns` of `table` (names checked against the schema). */
+  statements(table: TableInfo, columns: string[], existing: TableSearchIndexes | undefined, permissions: SearchIndexPermissions): string[];
+  /** How far the build on the engine's session `sessionId` is, where the engine says. */
+  buildProgress(source: DataSource, sessionId: number): Promise<{ progress: number | null; phase: string | null }>;
+  /** The search-index builds the engine shows running on the connection's database, whoever started them. */
+  buildsSeen(source: DataSource): Promise<IndexBuildSeen[]>;
+  /** What a failed statement leaves behind is removed (an invalid index after CREATE INDEX CONCURRENTLY). */
+  afterFailure(session: StatementSession, failedStatement: string): Promise<void>;
+}
+
+/** One engine's SQL: each concern an engine answers differently lives in its dialect object. */
+export interface Dialect {
+  /** An identifier quoted by the engine's rules. */
+  quote(identifier: string): string;
+  searchIndex: SearchIndexDialect;
+}
