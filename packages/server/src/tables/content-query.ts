@@ -2,6 +2,7 @@ import {
   FILTER_VALUES_CAP, type FilterValue, intervalBound, type PageCursor, type PageCursorRequest, type RowKey, selectValues,
   type TableFilterInput, type TableSort,
 } from '@rakit/core';
+import { dialectFor } from '../datasources/dialects';
 import { sqliteGuard } from '../datasources/sqlite-guard';
 import type { ParamValue } from '../engine/bind';
 import { badRequest, local, quoted } from '../errors/http-errors';
@@ -41,7 +42,7 @@ const guardText = (plan: ContentPlan) => sqliteGuard(plan.kind, plan.kind === 'c
  * widget's saved filters may be used.
  */
 export function conditionsOf(plan: ContentPlan, input: Pick<TableFilterInput, 'search' | 'filterColumn' | 'possibleFilters'>): { conditions: string[]; params: ParamValue[] } {
-  const conditions: string[] = plan.dialect === 'sqlite' ? [guardText(plan)] : [];
+  const conditions: string[] = dialectFor(plan.dialect).contents.timeGuard ? [guardText(plan)] : [];
   const params: ParamValue[] = [];
   const search = searchCondition(plan, input.search);
   if (search !== undefined) {
@@ -68,7 +69,7 @@ export function conditionsOf(plan: ContentPlan, input: Pick<TableFilterInput, 's
 }
 
 /** SQLite's time limit, first of a WHERE that is not built by conditionsOf (see sqliteGuard). */
-const guardOf = (plan: ContentPlan) => (plan.dialect === 'sqlite' ? `${guardText(plan)} AND ` : '');
+const guardOf = (plan: ContentPlan) => (dialectFor(plan.dialect).contents.timeGuard ? `${guardText(plan)} AND ` : '');
 
 const whereText = (conditions: readonly string[]) => (conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`);
 
@@ -135,15 +136,16 @@ function pastCursor(plan: ContentPlan, keyset: KeysetOrder, cursor: PageCursor, 
   const key = plan.quote(keyset.key);
   if (keyset.sortColumn === undefined) return { sql: `${key} ${op} ?`, params: [cursor.key] };
   const sorted = plan.quote(keyset.sortColumn);
-  const nullsLast = (plan.dialect === 'postgres') === ascending;
+  const engine = dialectFor(plan.dialect).contents;
+  const nullsLast = engine.nullsLastAscending === ascending;
   const value = cursor.sortValue ?? null;
   if (value === null) {
     const rest = `(${sorted} IS NULL AND ${key} ${op} ?)`;
     return { sql: nullsLast ? rest : `(${rest} OR ${sorted} IS NOT NULL)`, params: [cursor.key] };
   }
-  const past = plan.dialect === 'mysql'
-    ? { sql: `${sorted} ${op} ? OR (${sorted} = ? AND ${key} ${op} ?)`, params: [value, value, cursor.key] }
-    : { sql: `(${sorted}, ${key}) ${op} (?, ?)`, params: [value, cursor.key] };
+  const past = engine.rowValueComparison
+    ? { sql: `(${sorted}, ${key}) ${op} (?, ?)`, params: [value, cursor.key] }
+    : { sql: `${sorted} ${op} ? OR (${sorted} = ? AND ${key} ${op} ?)`, params: [value, value, cursor.key] };
   // The NULLs that follow are read by a second branch (see keysetStatement): an OR here would
   // cost the index condition (PostgreSQL: 235 ms against 52 ms at 1,000,000 rows).
   return { sql: `(${past.sql})`, params: past.params, ...(nullsLast ? { nullsAfter: true as const } : {}) };
@@ -301,7 +303,7 @@ export function chunkStatement(plan: ContentPlan, input: TableFilterInput, curso
  * code is bound, the column compared through LOWER of its text so numbers match too.
  */
 export function exactMatchStatement(plan: ContentPlan, column: string, code: string): Statement {
-  const text = plan.dialect === 'mysql' ? 'CHAR' : 'TEXT';
+  const text = dialectFor(plan.dialect).contents.textType;
   const order = orderOf(plan, undefined);
   return {
     sql: `SELECT ${selectText(plan)} FROM ${plan.from} WHERE ${guardOf(plan)}LOWER(CAST(${plan.quote(column)} AS ${text})) = LOWER(?)${orderText(plan, order)} LIMIT 1`,

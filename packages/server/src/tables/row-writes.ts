@@ -4,6 +4,7 @@ import {
 } from '@rakit/core';
 import { isAuditRecording } from '../audit/record';
 import { valueForColumn } from '../datasources/column-values';
+import { dialectFor } from '../datasources/dialects';
 import { cachedTable } from '../datasources/schema-cache';
 import type { ColumnInfo, TableInfo } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
@@ -92,7 +93,7 @@ async function changedMeanwhile(
 ): Promise<Record<string, unknown> | undefined> {
   const { source } = context;
   const names = Object.keys(expected);
-  const lock = context.dbType === 'sqlite' ? '' : ' FOR UPDATE';
+  const lock = dialectFor(context.dbType).rowWrites.lockForUpdate;
   const now = await run(tx, {
     sql: `SELECT ${names.map((c) => source.quote(c)).join(', ')} FROM ${source.quote(target.table.table_name)} WHERE ${source.quote(target.key.COLUMN_NAME)} = ?${lock}`,
     params: [key],
@@ -126,9 +127,11 @@ function writeStatements(context: WidgetContext, target: WriteTarget, key: Param
   const table = source.quote(target.table.table_name);
   const keyColumn = source.quote(target.key.COLUMN_NAME);
   const audited = isAuditRecording();
-  const lock = dbType === 'sqlite' ? '' : ' FOR UPDATE';
+  const engine = dialectFor(dbType).rowWrites;
+  const lock = engine.lockForUpdate;
   if (change.values === undefined) {
-    if (audited && dbType !== 'mysql') return { write: { sql: `DELETE FROM ${table} WHERE ${keyColumn} = ? RETURNING *`, params: [key] }, returnsOld: true };
+    const answering = audited ? engine.deleteAnsweringOld(table, keyColumn) : undefined;
+    if (answering !== undefined) return { write: { sql: answering, params: [key] }, returnsOld: true };
     return {
       ...(audited ? { read: { sql: `SELECT * FROM ${table} WHERE ${keyColumn} = ?${lock}`, params: [key] } } : {}),
       write: { sql: `DELETE FROM ${table} WHERE ${keyColumn} = ?`, params: [key] },
@@ -140,17 +143,8 @@ function writeStatements(context: WidgetContext, target: WriteTarget, key: Param
   const columns = names.map((c) => source.quote(c));
   const params = names.map((c) => values[c] ?? null);
   const set = columns.map((c) => `${c} = ?`).join(', ');
-  if (audited && dbType === 'postgres') {
-    return {
-      write: {
-        sql: `WITH rakit_old AS (SELECT ${keyColumn}, ${columns.join(', ')} FROM ${table} WHERE ${keyColumn} = ? FOR UPDATE) `
-          + `UPDATE ${table} AS rakit_new SET ${set} FROM rakit_old WHERE rakit_new.${keyColumn} = rakit_old.${keyColumn} `
-          + `RETURNING ${columns.map((c) => `rakit_old.${c}`).join(', ')}`,
-        params: [key, ...params],
-      },
-      returnsOld: true,
-    };
-  }
+  const answering = audited ? engine.updateAnsweringOld(table, keyColumn, columns, set) : undefined;
+  if (answering !== undefined) return { write: { sql: answering, params: [key, ...params] }, returnsOld: true };
   return {
     ...(audited ? { read: { sql: `SELECT ${columns.join(', ')} FROM ${table} WHERE ${keyColumn} = ?${lock}`, params: [key] } } : {}),
     write: { sql: `UPDATE ${table} SET ${set} WHERE ${keyColumn} = ?`, params: [...params, key] },

@@ -59,5 +59,8 @@ async function buildsSeen(source: DataSource): Promise<IndexBuildSeen[]> {
 
 export const mysqlDialect: Dialect = {
   quote,
+  contents: { nullsLastAscending: false, rowValueComparison: false, textType: 'CHAR', timeGuard: false },
+  // Neither a DELETE nor an UPDATE answers rows here: the old values are read first, locked.
+  rowWrites: { lockForUpdate: ' FOR UPDATE', deleteAnsweringOld: () => undefined, updateAnsweringOld: () => undefined },
   searchIndex: { wholeWords: true, textColumnsOnly: true, transactional: false, permissions, indexedColumns, statements, buildProgress, buildsSeen, afterFailure: async () => undefined },
 };

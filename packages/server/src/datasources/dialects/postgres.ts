@@ -79,5 +79,16 @@ async function afterFailure(session: StatementSession, failedStatement: string):
 
 export const postgresDialect: Dialect = {
   quote: quoteAnsi,
+  contents: { nullsLastAscending: true, rowValueComparison: true, textType: 'TEXT', timeGuard: false },
+  rowWrites: {
+    lockForUpdate: ' FOR UPDATE',
+    deleteAnsweringOld: (table, keyColumn) => `DELETE FROM ${table} WHERE ${keyColumn} = ? RETURNING *`,
+    // The row locked by a common table expression, whose RETURNING names its old values; the key
+    // comes first, then the values.
+    updateAnsweringOld: (table, keyColumn, columns, set) =>
+      `WITH rakit_old AS (SELECT ${keyColumn}, ${columns.join(', ')} FROM ${table} WHERE ${keyColumn} = ? FOR UPDATE) `
+      + `UPDATE ${table} AS rakit_new SET ${set} FROM rakit_old WHERE rakit_new.${keyColumn} = rakit_old.${keyColumn} `
+      + `RETURNING ${columns.map((c) => `rakit_old.${c}`).join(', ')}`,
+  },
   searchIndex: { wholeWords: false, textColumnsOnly: true, transactional: false, permissions, indexedColumns, statements, buildProgress, buildsSeen, afterFailure },
 };

@@ -58,6 +58,14 @@ function statements(table: TableInfo, columns: string[], existing: TableSearchIn
 
 export const sqliteDialect: Dialect = {
   quote: quoteAnsi,
+  contents: { nullsLastAscending: false, rowValueComparison: true, textType: 'TEXT', timeGuard: true },
+  // A write transaction holds the whole database; an UPDATE's RETURNING answers new values only,
+  // so its old ones are read first (in-process, no round trip).
+  rowWrites: {
+    lockForUpdate: '',
+    deleteAnsweringOld: (table, keyColumn) => `DELETE FROM ${table} WHERE ${keyColumn} = ? RETURNING *`,
+    updateAnsweringOld: () => undefined,
+  },
   searchIndex: {
     wholeWords: false, textColumnsOnly: false, transactional: true, permissions, indexedColumns, statements,
     // The build is one transaction of this process's own: nothing to follow from outside.

@@ -47,9 +47,36 @@ export interface SearchIndexDialect {
   afterFailure(session: StatementSession, failedStatement: string): Promise<void>;
 }
 
+/**
+ * How one engine writes a row of a data widget (tables/row-writes.ts) so that the audit log gets
+ * its old values, in the write itself where the engine can answer them. Names come quoted.
+ */
+export interface RowWriteDialect {
+  /** What locks a row read for the write that follows ('' where a write transaction holds the whole database). */
+  lockForUpdate: string;
+  /** A DELETE of the row the key names that answers the row it removed; undefined where the engine cannot. */
+  deleteAnsweringOld(table: string, keyColumn: string): string | undefined;
+  /** An UPDATE of the row setting `set` (one ? per column, then the key's) that answers the old values of `columns`; undefined where the engine cannot. */
+  updateAnsweringOld(table: string, keyColumn: string, columns: readonly string[], set: string): string | undefined;
+}
+
+/** How one engine reads a data widget's rows (tables/content-query.ts). */
+export interface ContentDialect {
+  /** NULLs sort after every value in ascending order (PostgreSQL); before it elsewhere. */
+  nullsLastAscending: boolean;
+  /** Past a cursor on (sort column, key), compared as a row value `(a, b) > (?, ?)`; else spelled out (MariaDB reads no index for a row value). */
+  rowValueComparison: boolean;
+  /** The type a value is cast to, to be compared as text. */
+  textType: string;
+  /** Every statement's WHERE begins with the statement's time-limit guard (SQLite: sqlite-guard.ts). */
+  timeGuard: boolean;
+}
+
 /** One engine's SQL: each concern an engine answers differently lives in its dialect object. */
 export interface Dialect {
   /** An identifier quoted by the engine's rules. */
   quote(identifier: string): string;
   searchIndex: SearchIndexDialect;
+  rowWrites: RowWriteDialect;
+  contents: ContentDialect;
 }
