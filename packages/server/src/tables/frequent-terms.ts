@@ -1,4 +1,5 @@
 import type { DataSource } from '../datasources/types';
+import { dialectFor } from '../datasources/dialects';
 import { builtOnce, type ContentPlan } from './content-plan';
 import { countStatement, cursorOf, keysetOrder, type PageStatement, pageStatement, type PagingInput, type Statement } from './content-query';
 import { cacheOf, type StatementCache } from './run';
@@ -39,7 +40,7 @@ export async function keyOrderReads(
   source: DataSource, plan: ContentPlan, input: TableFilterInput & PagingInput, page: number, limit: number, cap: number, request: string,
   choice: SearchChoice | undefined,
 ): Promise<KeyOrderReads | undefined> {
-  if (plan.dialect !== 'mysql' || choice === undefined || !choice.pageByScan) return undefined;
+  if (dialectFor(plan.dialect).search.index !== 'fulltext' || choice === undefined || !choice.pageByScan) return undefined;
   const key = `key order ${choice.pageScanRows} ${choice.countScanRows} ${request}`;
   const reads = builtOnce(plan, key, () => keyOrderStatements(plan, input, page, limit, cap, choice));
   if (reads === undefined) return undefined;

@@ -1,4 +1,5 @@
 import { containsPattern } from '@rakit/core';
+import { dialectFor } from '../datasources/dialects';
 import type { TableSearchIndexes } from '../datasources/search-indexes';
 import type { DataSourceType } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
@@ -113,7 +114,7 @@ export const usableFulltext = (plan: Pick<SearchPlan, 'indexes'>, columns: reado
 
 /** Whether the search goes through a FULLTEXT index, which matches whole words and word beginnings only. */
 export function searchesWholeWords(plan: SearchPlan): boolean {
-  return plan.dialect === 'mysql' && plan.indexes.fulltext.some((columns) => columns.every((c) => plan.searchable.includes(c)));
+  return dialectFor(plan.dialect).search.index === 'fulltext' && plan.indexes.fulltext.some((columns) => columns.every((c) => plan.searchable.includes(c)));
 }
 
 /** The shortest text an FTS5 trigram table can look for: below it LIKE is used. */
@@ -125,7 +126,7 @@ const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
 /** `column contains text` by LIKE, case-insensitive where the engine's LIKE is not; a cast only where the column is not text. */
 function likeCondition(plan: SearchPlan, column: string): string {
   const quoted = plan.quote(column);
-  if (plan.dialect !== 'postgres') return `${quoted} LIKE ? ESCAPE '!'`;
+  if (dialectFor(plan.dialect).search.likeFoldsCase) return `${quoted} LIKE ? ESCAPE '!'`;
   // Without a cast on a text column, a pg_trgm index on it serves '%term%' unchanged.
   const text = plan.textColumns?.has(column) === true;
   return text ? `${quoted} ILIKE ? ESCAPE '!'` : `CAST(${quoted} AS TEXT) ILIKE ? ESCAPE '!'`;
@@ -142,8 +143,9 @@ export function searchCondition(plan: SearchPlan, text: string): { sql: string; 
   const parts: string[] = [];
   const params: ParamValue[] = [];
   let rest = [...plan.searchable];
+  const engine = dialectFor(plan.dialect).search;
 
-  if (plan.dialect === 'mysql') {
+  if (engine.index === 'fulltext') {
     // MATCH names exactly the columns of one FULLTEXT index; the largest ones within the searched columns first.
     const words = fulltextWords(search);
     const usable = usableFulltext(plan, rest);
@@ -174,7 +176,7 @@ export function searchCondition(plan: SearchPlan, text: string): { sql: string; 
   }
 
   const fts = plan.indexes.fts;
-  if (plan.dialect === 'sqlite' && fts !== null && plan.ftsByScan !== true && [...search].length >= TRIGRAM_MIN_CHARS) {
+  if (engine.index === 'fts5' && fts !== null && plan.ftsByScan !== true && [...search].length >= TRIGRAM_MIN_CHARS) {
     const covered = rest.filter((c) => fts.columns.includes(c));
     if (covered.length > 0) {
       // A column filter only when the FTS table indexes more than is searched.
@@ -193,13 +195,13 @@ export function searchCondition(plan: SearchPlan, text: string): { sql: string; 
   // Once an index serves the text columns, a LIKE on a number column would read the whole
   // table again: there the search looks for the exact number (integer columns), and in no
   // other column that is not text (dates: the filters find them).
-  const served = plan.dialect === 'postgres' ? plan.indexes.trigram.some((c) => rest.includes(c)) : parts.length > 0;
+  const served = engine.index === 'trigram' ? plan.indexes.trigram.some((c) => rest.includes(c)) : parts.length > 0;
   const texts = plan.textColumns;
   if (served && texts !== null) {
     const numbers = rest.filter((c) => !texts.has(c) && plan.integerColumns?.has(c) === true);
     rest = rest.filter((c) => texts.has(c));
     for (const column of WHOLE_NUMBER.test(search) ? numbers : []) {
-      parts.push(plan.dialect === 'postgres' ? `${plan.quote(column)} = CAST(? AS BIGINT)` : `${plan.quote(column)} = ?`);
+      parts.push(engine.integerEquals(plan.quote(column)));
       params.push(search);
     }
   }

@@ -1,4 +1,5 @@
 import type { DataSource } from '../datasources/types';
+import { dialectFor } from '../datasources/dialects';
 import type { ContentPlan } from './content-plan';
 import { widgetRead } from './run';
 import { fulltextWords, TRIGRAM_MIN_CHARS, usableFulltext, WORD_SEPARATOR } from './search-condition';
@@ -140,10 +141,8 @@ async function takeSample(source: DataSource, plan: ContentPlan, columns: readon
     ({ rows } = await source.query(`SELECT ${selected} FROM ${table} ORDER BY ${key} LIMIT ${SAMPLE_SEGMENTS * SAMPLE_SEGMENT_ROWS}`, [], read));
   }
   let tableRows = Number.isSafeInteger(lo) && Number.isSafeInteger(hi) ? hi - lo + 1 : rows.length;
-  if (plan.dialect === 'mysql') {
-    const size = await source.query('SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [plan.table], read);
-    tableRows = Math.max(tableRows, Number(size.rows[0]?.n ?? 0));
-  }
+  const estimate = dialectFor(plan.dialect).search.estimatedRows;
+  if (estimate !== undefined) tableRows = Math.max(tableRows, await estimate(source, plan.table, read));
   return {
     rows: rows.map((row) => columns.flatMap((c) => wordsOf(row[c]))),
     texts: rows.map((row) => columns.map((c) => (row[c] === null || row[c] === undefined ? '' : String(row[c]).toLowerCase())).join('\u0000')),
@@ -220,7 +219,8 @@ function remembered(sample: WordSample, key: string, choose: () => SearchChoice)
 export async function planSearch(source: DataSource, plan: ContentPlan, text: string, rowsNeeded: number, cap: number): Promise<SearchChoice | undefined> {
   if (plan.kind !== 'table' || !plan.orderKeyUnique || plan.orderKey === null) return undefined;
   const search = text.trim();
-  if (plan.dialect === 'mysql') {
+  const { index } = dialectFor(plan.dialect).search;
+  if (index === 'fulltext') {
     const words = fulltextWords(search);
     const indexes = usableFulltext(plan, plan.searchable);
     if (words === undefined || indexes.length === 0) return undefined;
@@ -228,7 +228,7 @@ export async function planSearch(source: DataSource, plan: ContentPlan, text: st
     return remembered(sample, `${words.join('\u0000')}\u0001${rowsNeeded}\u0001${cap}`, () => chooseSearch(words, sample, rowsNeeded, cap));
   }
   const fts = plan.indexes.fts;
-  if (plan.dialect !== 'sqlite' || fts === null || [...search].length < TRIGRAM_MIN_CHARS) return undefined;
+  if (index !== 'fts5' || fts === null || [...search].length < TRIGRAM_MIN_CHARS) return undefined;
   const covered = plan.searchable.filter((c) => fts.columns.includes(c));
   if (covered.length === 0) return undefined;
   const sample = await sampleOf(source, plan, covered);
@@ -240,7 +240,7 @@ export async function planSearch(source: DataSource, plan: ContentPlan, text: st
  * MariaDB/MySQL the index driven by the choice's words (its key-order reads are frequent-terms.ts').
  */
 export const plannedBy = (plan: ContentPlan, choice: SearchChoice, byScan: boolean): ContentPlan =>
-  (plan.dialect === 'sqlite' ? { ...plan, ftsByScan: byScan } : { ...plan, fulltextDrivers: choice.drivers });
+  (dialectFor(plan.dialect).search.index === 'fts5' ? { ...plan, ftsByScan: byScan } : { ...plan, fulltextDrivers: choice.drivers });
 
 /** The plan an export of every row the search keeps reads by: as a count reads them (planSearch). */
 export async function exportPlan(source: DataSource, plan: ContentPlan, search: string, chunkRows: number, cap: number): Promise<ContentPlan> {

@@ -59,6 +59,11 @@ async function buildsSeen(source: DataSource): Promise<IndexBuildSeen[]> {
 
 export const mysqlDialect: Dialect = {
   quote,
+  search: {
+    index: 'fulltext', likeFoldsCase: true, integerEquals: (column) => `${column} = ?`,
+    estimatedRows: async (source, table, options) =>
+      Number((await source.query('SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [table], options)).rows[0]?.n ?? 0),
+  },
   contents: { nullsLastAscending: false, rowValueComparison: false, textType: 'CHAR', timeGuard: false },
   // Neither a DELETE nor an UPDATE answers rows here: the old values are read first, locked.
   rowWrites: { lockForUpdate: ' FOR UPDATE', deleteAnsweringOld: () => undefined, updateAnsweringOld: () => undefined },

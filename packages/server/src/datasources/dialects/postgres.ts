@@ -79,6 +79,7 @@ async function afterFailure(session: StatementSession, failedStatement: string):
 
 export const postgresDialect: Dialect = {
   quote: quoteAnsi,
+  search: { index: 'trigram', likeFoldsCase: false, integerEquals: (column) => `${column} = CAST(? AS BIGINT)` },
   contents: { nullsLastAscending: true, rowValueComparison: true, textType: 'TEXT', timeGuard: false },
   rowWrites: {
     lockForUpdate: ' FOR UPDATE',

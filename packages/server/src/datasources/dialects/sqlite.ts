@@ -58,6 +58,7 @@ function statements(table: TableInfo, columns: string[], existing: TableSearchIn
 
 export const sqliteDialect: Dialect = {
   quote: quoteAnsi,
+  search: { index: 'fts5', likeFoldsCase: true, integerEquals: (column) => `${column} = ?` },
   contents: { nullsLastAscending: false, rowValueComparison: true, textType: 'TEXT', timeGuard: true },
   // A write transaction holds the whole database; an UPDATE's RETURNING answers new values only,
   // so its old ones are read first (in-process, no round trip).

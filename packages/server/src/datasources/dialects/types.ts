@@ -1,5 +1,5 @@
 import type { TableSearchIndexes } from '../search-indexes';
-import type { DataSource, TableInfo } from '../types';
+import type { DataSource, QueryOptions, TableInfo } from '../types';
 
 /**
  * What the connection's user may do towards search indexes (issue 19), by table: the engine is
@@ -72,6 +72,18 @@ export interface ContentDialect {
   timeGuard: boolean;
 }
 
+/** How one engine searches a data widget's rows (tables/search-condition.ts, search-planner.ts). */
+export interface SearchDialect {
+  /** The search index its tables may have, as Rakit reads and uses it (datasources/search-indexes.ts). */
+  index: 'fulltext' | 'trigram' | 'fts5';
+  /** LIKE folds the case of ASCII letters (MariaDB's collations, SQLite); else ILIKE is used. */
+  likeFoldsCase: boolean;
+  /** `column = ?` for a whole number typed into the search, the value bound as text. */
+  integerEquals(column: string): string;
+  /** The engine's own estimate of a table's rows, where it keeps one (InnoDB's TABLE_ROWS). */
+  estimatedRows?(source: DataSource, table: string, options: QueryOptions): Promise<number>;
+}
+
 /** One engine's SQL: each concern an engine answers differently lives in its dialect object. */
 export interface Dialect {
   /** An identifier quoted by the engine's rules. */
@@ -79,4 +91,5 @@ export interface Dialect {
   searchIndex: SearchIndexDialect;
   rowWrites: RowWriteDialect;
   contents: ContentDialect;
+  search: SearchDialect;
 }
