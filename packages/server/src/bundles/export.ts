@@ -21,6 +21,7 @@ import { listTriggersOfApp } from '../store/repositories/triggers';
 import { storedNames } from '../triggers/stored-triggers';
 import { identityMaps, Remapper } from './remap';
 import { dumpSqlite } from './sqlite-data';
+import { isEmbedded } from '../datasources/dialects';
 
 function jsonOr<T>(text: string, fallback: T): T {
   try {
@@ -99,7 +100,7 @@ export async function exportApp(app: FastifyInstance, caller: Principal, appId: 
     hadPassword: d.dbPasswordEnc !== '',
     ...(d.dbLink === null ? {} : { link: d.dbLink }),
     ...(d.dbTimeLimit === null ? {} : { dbTimeLimit: d.dbTimeLimit }),
-    ...(d.dbType === 'sqlite' ? { sqliteTables: dumpSqlite(app.config.dataDir, appId, d.dbDatabase, options.data) } : {}),
+    ...(isEmbedded(d.dbType as BundleConnection['dbType']) ? { sqliteTables: dumpSqlite(app.config.dataDir, appId, d.dbDatabase, options.data) } : {}),
   }));
 
   const workflows: BundleWorkflow[] = data.chains.map((chain) => {

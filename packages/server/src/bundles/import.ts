@@ -28,6 +28,7 @@ import { buildWorkflow } from '../workflows/build';
 import { type CheckedBundle, readBundle } from './read-bundle';
 import { emptyMaps, type IdMaps, Remapper } from './remap';
 import { discardStaging, placeSqlite, stageSqlite, type StagedSqlite } from './sqlite-data';
+import { isEmbedded } from '../datasources/dialects';
 
 /** What an import checked before its transaction: files read, connections tested, databases staged. */
 interface Prepared {
@@ -178,7 +179,7 @@ export async function secretsNeeded(app: FastifyInstance, bundle: AppBundle, app
     connections: bundle.connections.map((c) => ({
       id: c.id, dbType: c.dbType, dbHost: c.dbHost, dbPort: c.dbPort, dbUser: c.dbUser, dbDatabase: c.dbDatabase,
       // One the application has, with its password, keeps it.
-      needsPassword: c.dbType !== 'sqlite' && (kept?.passwords.get(connectionKey(c)) ?? '') === '',
+      needsPassword: !isEmbedded(c.dbType) && (kept?.passwords.get(connectionKey(c)) ?? '') === '',
     })),
     apis: bundle.apis.map((a) => ({
       id: a.id, name: a.name, baseUrl: a.baseUrl,
@@ -210,7 +211,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
   const passwords = new Map<number, string>();
   const vouched = new Set<number>();
   for (const connection of bundle.connections) {
-    if (connection.dbType === 'sqlite') continue;
+    if (isEmbedded(connection.dbType)) continue;
     const password = body.passwords[String(connection.id)] || kept.passwords.get(connectionKey(connection)) || '';
     passwords.set(connection.id, password);
     if (caller.isSuperAdmin || kept.vouched.has(connectionKey(connection))) vouched.add(connection.id);
@@ -258,7 +259,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
   const staged = new Map<number, StagedSqlite>();
   try {
     for (const connection of bundle.connections) {
-      if (connection.dbType === 'sqlite') staged.set(connection.id, await stageSqlite(app.config.dataDir, stagingId, connection.dbDatabase, connection.sqliteTables ?? []));
+      if (isEmbedded(connection.dbType)) staged.set(connection.id, await stageSqlite(app.config.dataDir, stagingId, connection.dbDatabase, connection.sqliteTables ?? []));
     }
   } catch (error) {
     await discardStaging(app.config.dataDir, stagingId);

@@ -7,6 +7,7 @@ import { badRequest, local } from '../errors/http-errors';
 import { checkExpressions } from '../apis/answer-rows';
 import { identityMaps, Remapper } from './remap';
 import { sqliteTableProblem } from './sqlite-data';
+import { isEmbedded } from '../datasources/dialects';
 
 /** A bundle once read and checked: its pages' components parsed by core's widget schemas. */
 export interface CheckedBundle {
@@ -49,7 +50,7 @@ export function readBundle(raw: unknown): CheckedBundle {
   const bundle = parsed.data;
 
   unique(bundle.connections.map((c) => c.id), 'connectionId');
-  unique(bundle.connections.filter((c) => c.dbType === 'sqlite').map((c) => c.dbDatabase), 'sqlite');
+  unique(bundle.connections.filter((c) => isEmbedded(c.dbType)).map((c) => c.dbDatabase), 'sqlite');
   unique(bundle.pages.map((p) => p.id), 'pageId');
   unique(bundle.pages.map((p) => p.pageSlug), 'pageSlug');
   unique(bundle.menus.map((m) => m.id), 'menuId');
@@ -83,7 +84,7 @@ export function readBundle(raw: unknown): CheckedBundle {
       const problem = sqliteTableProblem(table);
       if (problem !== undefined) throw badRequest(problem);
     }
-    if (connection.dbType !== 'sqlite' && (connection.dbHost === '' || connection.dbPort === 0 || connection.dbUser === '')) {
+    if (!isEmbedded(connection.dbType) && (connection.dbHost === '' || connection.dbPort === 0 || connection.dbUser === '')) {
       throw badRequest(local('bundleConnectionIncomplete', { id: String(connection.id), type: connection.dbType }));
     }
   }

@@ -9,6 +9,7 @@ import { insertDbConfig, storedDbConfigOf, updateDbConfig } from '../store/repos
 import { withAudit, type AuditFact } from '../audit/record';
 import { claimRevision } from '../store/revisions';
 import { dbConfigForAdmin, settingsOf, timeLimitMs } from './data-source-of';
+import { isEmbedded } from '../datasources/dialects';
 
 /** 'Incorrect Config' first, then what went wrong; the dialog stays open (spec 1 §8). */
 const incorrectConfig = (detail: string) => new HttpError(400, Messages.incorrectConfig, [detail]);
@@ -19,7 +20,7 @@ const incorrectConfig = (detail: string) => new HttpError(400, Messages.incorrec
  */
 function blankField(body: SaveDbConfigBody): string | undefined {
   if (body.dbDatabase === '') return 'dbDatabase';
-  if (body.dbType === 'sqlite') return undefined;
+  if (isEmbedded(body.dbType)) return undefined;
   if (body.dbHost === '') return 'dbHost';
   if (body.dbPort === 0) return 'dbPort';
   if (body.dbUser === '') return 'dbUser';

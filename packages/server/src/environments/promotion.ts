@@ -14,6 +14,7 @@ import { badRequest, conflict, HttpError, local } from '../errors/http-errors';
 import type { PdfReader } from '../pdf-templates/extract';
 import { type AppEnvironmentRow, findEnvironment, leaseEnvironment, recordPromotion, releaseEnvironment } from '../store/repositories/app-environments';
 import { structureOf } from './family';
+import { isEmbedded } from '../datasources/dialects';
 
 /*
  * A promotion (issue 39): one environment's structure carried to another of its family, shown
@@ -137,7 +138,7 @@ function promotedBundle(
     }
     // An embedded database is a file of each application's own: a new one starts empty there.
     // An undo's connections are the target's own, as they were: those it no longer has come back so.
-    if (connection.dbType === 'sqlite' || typed === 'asTheyAre') return { ...connection, link };
+    if (isEmbedded(connection.dbType) || typed === 'asTheyAre') return { ...connection, link };
     newConnections.push({ link, dbType: connection.dbType, sourceDatabase: connection.dbDatabase });
     const where = typed === undefined ? undefined : typed[link];
     return where === undefined

@@ -9,4 +9,7 @@ const DIALECTS: Record<DataSourceType, Dialect> = { mysql: mysqlDialect, postgre
 /** The engine's dialect object: where each thing engines do differently is answered (issue 31). */
 export const dialectFor = (type: DataSourceType): Dialect => DIALECTS[type];
 
+/** A database kept as a file of the application's own (see Dialect.embedded). */
+export const isEmbedded = (type: DataSourceType): boolean => DIALECTS[type].embedded;
+
 export type { Dialect, SearchIndexDialect, SearchIndexPermissions } from './types';

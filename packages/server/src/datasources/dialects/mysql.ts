@@ -58,6 +58,7 @@ async function buildsSeen(source: DataSource): Promise<IndexBuildSeen[]> {
 }
 
 export const mysqlDialect: Dialect = {
+  embedded: false,
   quote,
   search: {
     index: 'fulltext', likeFoldsCase: true, integerEquals: (column) => `${column} = ?`,
@@ -66,6 +67,6 @@ export const mysqlDialect: Dialect = {
   },
   contents: { nullsLastAscending: false, rowValueComparison: false, textType: 'CHAR', timeGuard: false },
   // Neither a DELETE nor an UPDATE answers rows here: the old values are read first, locked.
-  rowWrites: { lockForUpdate: ' FOR UPDATE', deleteAnsweringOld: () => undefined, updateAnsweringOld: () => undefined },
+  rowWrites: { lockForUpdate: ' FOR UPDATE', insertIdByReturning: false, deleteAnsweringOld: () => undefined, updateAnsweringOld: () => undefined },
   searchIndex: { wholeWords: true, textColumnsOnly: true, transactional: false, permissions, indexedColumns, statements, buildProgress, buildsSeen, afterFailure: async () => undefined },
 };

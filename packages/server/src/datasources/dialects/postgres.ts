@@ -78,10 +78,12 @@ async function afterFailure(session: StatementSession, failedStatement: string):
 }
 
 export const postgresDialect: Dialect = {
+  embedded: false,
   quote: quoteAnsi,
   search: { index: 'trigram', likeFoldsCase: false, integerEquals: (column) => `${column} = CAST(? AS BIGINT)` },
   contents: { nullsLastAscending: true, rowValueComparison: true, textType: 'TEXT', timeGuard: false },
   rowWrites: {
+    insertIdByReturning: true,
     lockForUpdate: ' FOR UPDATE',
     deleteAnsweringOld: (table, keyColumn) => `DELETE FROM ${table} WHERE ${keyColumn} = ? RETURNING *`,
     // The row locked by a common table expression, whose RETURNING names its old values; the key

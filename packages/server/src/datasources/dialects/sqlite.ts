@@ -57,12 +57,14 @@ function statements(table: TableInfo, columns: string[], existing: TableSearchIn
 }
 
 export const sqliteDialect: Dialect = {
+  embedded: true,
   quote: quoteAnsi,
   search: { index: 'fts5', likeFoldsCase: true, integerEquals: (column) => `${column} = ?` },
   contents: { nullsLastAscending: false, rowValueComparison: true, textType: 'TEXT', timeGuard: true },
   // A write transaction holds the whole database; an UPDATE's RETURNING answers new values only,
   // so its old ones are read first (in-process, no round trip).
   rowWrites: {
+    insertIdByReturning: false,
     lockForUpdate: '',
     deleteAnsweringOld: (table, keyColumn) => `DELETE FROM ${table} WHERE ${keyColumn} = ? RETURNING *`,
     updateAnsweringOld: () => undefined,

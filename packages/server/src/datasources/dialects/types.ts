@@ -54,6 +54,8 @@ export interface SearchIndexDialect {
 export interface RowWriteDialect {
   /** What locks a row read for the write that follows ('' where a write transaction holds the whole database). */
   lockForUpdate: string;
+  /** An INSERT's new key comes back only through RETURNING (PostgreSQL); the other drivers answer it themselves. */
+  insertIdByReturning: boolean;
   /** A DELETE of the row the key names that answers the row it removed; undefined where the engine cannot. */
   deleteAnsweringOld(table: string, keyColumn: string): string | undefined;
   /** An UPDATE of the row setting `set` (one ? per column, then the key's) that answers the old values of `columns`; undefined where the engine cannot. */
@@ -86,6 +88,11 @@ export interface SearchDialect {
 
 /** One engine's SQL: each concern an engine answers differently lives in its dialect object. */
 export interface Dialect {
+  /**
+   * The database is a file of the application's own in Rakit's data folder (SQLite): it has no
+   * host, user or password, a bundle carries its rows, and each environment has its own.
+   */
+  embedded: boolean;
   /** An identifier quoted by the engine's rules. */
   quote(identifier: string): string;
   searchIndex: SearchIndexDialect;

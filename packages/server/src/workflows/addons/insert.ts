@@ -1,6 +1,8 @@
 import { runStepSql, writeOutput } from './app-sql';
 import type { AddonExecutor } from './executor';
 import { columnValues, singleKey, writeTarget } from './table-write';
+import { dialectFor } from '../../datasources/dialects';
+import type { DataSourceType } from '../../datasources/types';
 
 /**
  * Insert: one row into a table of one of the application's connections (the query builder's
@@ -16,7 +18,7 @@ export const insertExecutor: AddonExecutor = {
     const values = columnValues(table, params, 'values');
     const names = values.map((v) => source.quote(v.column.COLUMN_NAME)).join(', ');
     let sql = `INSERT INTO ${source.quote(table.table_name)} (${names}) VALUES (${values.map(() => '?').join(', ')})`;
-    const key = db.dbType === 'postgres' ? singleKey(table) : undefined;
+    const key = dialectFor(db.dbType as DataSourceType).rowWrites.insertIdByReturning ? singleKey(table) : undefined;
     if (key !== undefined) sql += ` RETURNING ${source.quote(key.COLUMN_NAME)} AS ${source.quote('insertId')}`;
     const result = await runStepSql(context, db, sql, values.map((v) => v.value));
     if (key === undefined) return { output: writeOutput(result) };
