@@ -47,6 +47,8 @@ const SUCCESS: Record<string, string> = {
 
 /** Routes with a rate limit of their own (sign-in, prints…), by method and OpenAPI path. */
 const rateLimited = new Set<string>();
+/** Infrastructure routes (/healthz, /readyz): outside the contracts, they list every answer they give themselves. */
+const selfDocumented = new Set<string>();
 const operationKey = (method: string, path: string) => `${method.toLowerCase()} ${path.replace(/:(\w+)/g, '{$1}')}`;
 
 const transformRoute = createJsonSchemaTransform({ schemaRegistry: namedSchemas });
@@ -56,9 +58,10 @@ const transformParameters = createJsonSchemaTransform({ schemaRegistry: z.regist
 const transformDocument = createJsonSchemaTransformObject({ schemaRegistry: namedSchemas });
 
 const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input) => {
-  const { route } = input as { route?: { method: string | string[]; config?: { rateLimit?: unknown } } };
-  if (route?.config?.rateLimit !== undefined) {
-    for (const method of [route.method].flat()) rateLimited.add(operationKey(method, input.url));
+  const { route } = input as { route?: { method: string | string[]; config?: { rateLimit?: unknown; infrastructure?: boolean } } };
+  for (const method of [route?.method ?? []].flat()) {
+    if (route?.config?.rateLimit !== undefined) rateLimited.add(operationKey(method, input.url));
+    if (route?.config?.infrastructure === true) selfDocumented.add(operationKey(method, input.url));
   }
   const routeInput = input as Parameters<typeof transformRoute>[0];
   const whole = transformRoute(routeInput);
@@ -109,7 +112,9 @@ const transformObject: NonNullable<FastifyDynamicSwaggerOptions['transformObject
         const meaning = SUCCESS[code] ?? ERRORS[Number(code) as keyof typeof ERRORS];
         if ('description' in response && response.description === 'Default Response' && meaning !== undefined) response.description = meaning;
       }
-      for (const code of errorsOf(operationKey(method, path), operation)) operation.responses[code] ??= errorAnswer(ERRORS[code]);
+      const key = operationKey(method, path);
+      if (selfDocumented.has(key)) continue;
+      for (const code of errorsOf(key, operation)) operation.responses[code] ??= errorAnswer(ERRORS[code]);
     }
   }
   // The components no operation uses (core exports schemas for the browser's own use too) are left out.

@@ -22,13 +22,14 @@ export default async function healthRoutes(fastify: FastifyInstance): Promise<vo
 
   app.get('/healthz', {
     config,
-    schema: { tags: ['health'], summary: 'The process lives (answers without touching the store)', response: { 200: LiveSchema } },
+    schema: { tags: ['health'], summary: 'The process lives (answers without touching the store)', security: [], response: { 200: LiveSchema } },
   }, async () => ({ status: true as const, data: { live: true as const } }));
 
   app.get('/readyz', {
     config,
     schema: {
       tags: ['health'],
+      security: [],
       summary: 'Whether to send this replica requests: its store answers, has this version\'s migrations, and it is not draining',
       response: { 200: ReadySchema, 503: NotReadySchema },
     },
