@@ -29,6 +29,14 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 const folders = (root, names) => `^${escape(root)}/(${names.map(escape).join('|')})/`;
 /** The composition root: files directly in src (app.ts, main.ts, main.tsx, …), above every layer. */
 const rootFiles = (root) => `^${escape(root)}/[^/]+$`;
+/**
+ * The one exception: the Services type the composition root builds (server/src/services.ts), which
+ * every domain module takes. Named as a type only (`import type`): erased at run time, so modules
+ * still load bottom-up; any value import of it points up like the rest of the root.
+ */
+const servicesType = (root) => `^${escape(root)}/services\\.ts$`;
+const exceptServicesType = (root) => ({ pathNot: servicesType(root) });
+const servicesValueImport = (root) => ({ path: servicesType(root), dependencyTypesNot: ['type-only'] });
 const TESTS = '\\.test\\.tsx?$';
 
 const layerRules = Object.entries(LAYERS).flatMap(([root, layers]) => [
@@ -37,14 +45,21 @@ const layerRules = Object.entries(LAYERS).flatMap(([root, layers]) => [
     comment: `${root}: ${layer.join(', ')} may not import a layer above it (${layers.slice(index + 1).flat().join(', ')}) nor the composition root`,
     severity: 'error',
     from: { path: folders(root, layer), pathNot: TESTS },
-    to: { path: [folders(root, layers.slice(index + 1).flat()), rootFiles(root)] },
+    to: { path: [folders(root, layers.slice(index + 1).flat()), rootFiles(root)], ...exceptServicesType(root) },
+  })),
+  ...layers.map((layer) => ({
+    name: 'import-points-up',
+    comment: `${root}: ${layer.join(', ')} may name the composition root's Services type, not import its values`,
+    severity: 'error',
+    from: { path: folders(root, layer), pathNot: TESTS },
+    to: servicesValueImport(root),
   })),
   {
     name: 'import-points-up',
     comment: `${root}: the top layer may not import the composition root`,
     severity: 'error',
     from: { path: folders(root, layers.at(-1)), pathNot: TESTS },
-    to: { path: rootFiles(root) },
+    to: { path: rootFiles(root), ...exceptServicesType(root) },
   },
   {
     name: 'unplaced',

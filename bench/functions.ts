@@ -48,7 +48,7 @@ await seed(store, 'bench-password');
 const app = await buildApp(loadConfig({}, { dataDir, authRateLimit: 1_000_000, authAccountRateLimit: 1_000_000, webDir: '/nonexistent' }), store, { logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-await app.sandbox.warm();
+await app.services.sandbox.warm();
 const json = async (method: string, url: string, body?: unknown, token?: string) => {
   const response = await fetch(base + url, {
     method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
@@ -91,7 +91,7 @@ const p99During = percentile(during, 0.99);
 const stopped = attacks.filter((a) => (a.data as { ok?: boolean } | undefined)?.ok === false).length;
 console.log(latencyLine('/health idle', idle) + `   p99 ${p99Idle.toFixed(3)} ms`);
 console.log(latencyLine('/health during 50 hostile calls', during) + `   p99 ${p99During.toFixed(3)} ms (${during.length} samples)`);
-console.log(`50 hostile calls ended in ${(attackMs / 1000).toFixed(1)} s, each with an error to its author: ${stopped}/50; workers replaced by the watchdog: ${app.sandbox.restarts}`);
+console.log(`50 hostile calls ended in ${(attackMs / 1000).toFixed(1)} s, each with an error to its author: ${stopped}/50; workers replaced by the watchdog: ${app.services.sandbox.restarts}`);
 console.log(`p99 during / idle: ${(p99During / p99Idle).toFixed(2)} (target ≤ 2)`);
 await app.close();
 await store.destroy();

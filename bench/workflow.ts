@@ -120,7 +120,7 @@ const version = await latestWorkflowVersion(store, chainId);
 const definition = await loadDefinition(store, version?.versionId ?? 0);
 if (version === undefined || definition === undefined) throw new Error('no version');
 const input = { id: 1, total: 150 };
-const newRun = () => startRun(app, undefined, {
+const newRun = () => startRun(app.services, undefined, {
   workflowId: chainId, appId, versionId: version.versionId, definition, input, startActionId: null,
   starter: { kind: 'editor', userId: null, triggerId: null, triggerRunId: null },
 });
@@ -143,11 +143,11 @@ await allEnded(0, 20);
 
 // 1. Engine overhead per step: one run at a time, start → ended, against the executors run directly.
 const finishedAt = new Map<number, number>();
-app.workflows.events.on('finished', (runId: number) => finishedAt.set(runId, performance.now()));
+app.services.workflows.events.on('finished', (runId: number) => finishedAt.set(runId, performance.now()));
 const overhead: number[] = [];
 const directTimes: number[] = [];
 const engineOwn: number[] = [];
-const context = { app, appId, runId: 0, actionId: 0, idempotencyKey: 'direct', signal: new AbortController().signal };
+const context = { services: app.services, appId, runId: 0, actionId: 0, idempotencyKey: 'direct', signal: new AbortController().signal };
 for (let i = 0; i < ROUNDS; i += 1) {
   const started = performance.now();
   const runId = await newRun();
@@ -209,7 +209,7 @@ for (let i = 0; i < 2; i += 1) {
 since = await lastRunId();
 start = performance.now();
 for (let i = 0; i < RUNS; i += 1) {
-  await startRun(web, undefined, {
+  await startRun(web.services, undefined, {
     workflowId: chainId, appId, versionId: version.versionId, definition, input, startActionId: null,
     starter: { kind: 'editor', userId: null, triggerId: null, triggerRunId: null },
   });

@@ -5,26 +5,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { PRODUCT_NAME } from '@rakit/core';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { openApiTransforms } from './http/openapi';
 import { localisedValidatorCompiler } from './http/validation';
-import authPlugin, { principalOfToken } from './auth/plugin';
-import { liveDocumentsOf } from './coedit/live-documents';
-import { createCollab } from './coedit/collab';
-import { pageKind } from './coedit/page-collab';
-import { workflowKind } from './coedit/workflow-collab';
+import authPlugin from './http/auth-plugin';
+import { buildServices, type ServiceOptions, type Services } from './services';
 import { installCollabSocket } from './http/collab-socket';
-import { type PageHistoryPolicy, pageHistoryPolicy } from './pages/history';
-import { TokenService } from './auth/tokens';
-import { type LastUse, sessionUseOf } from './auth/sessions';
-import { tokenUseOf } from './auth/machine-tokens';
-import { installSessionUpkeep } from './accounts/sessions';
-import { installHookUpkeep } from './hooks/workflow-hooks';
-import { installTaskDeadlines } from './tasks/workflow-tasks';
 import { installRequestKeyUpkeep } from './http/replay';
-import { installProcessPresence, newProcessId } from './lifecycle/process-presence';
-import { Scheduler, SCHEDULER_TICK_MS } from './schedules/scheduler';
-import { installAuditLog } from './audit/log';
 import type { Config } from './config';
 import { OneLinePerRequest } from './http/access-log';
 import { type FirstPage, installErrorHandler, sendFirstPage } from './http/error-handler';
@@ -33,9 +20,7 @@ import { publicApplication } from './apps/public-app';
 import { rateLimitOptions } from './http/rate-limit';
 import { installSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
-import { DataSourceRegistry } from './datasources/registry';
-import { closeConnectionsWhileDraining, Readiness } from './lifecycle/readiness';
-import { SandboxPool } from './functions/sandbox-pool';
+import { closeConnectionsWhileDraining } from './http/shutdown';
 import functionRoutes from './routes/functions';
 import actionRoutes from './routes/actions';
 import requestTestRoutes from './routes/request-test';
@@ -72,52 +57,12 @@ import hookRoutes from './routes/hooks';
 import scheduleRoutes from './routes/schedules';
 import taskRoutes from './routes/tasks';
 import userRoutes from './routes/users';
-import { SecretBox } from './security/secret-box';
-import { installSharedState } from './replicas/shared-state';
-import { type ApiCursorStore, localCursorStore, sharedCursorStore } from './apis/cursor-store';
-import { readCacheOf, type Store } from './store/db';
-import { statementLog } from './tables/statement-log';
-import type { ReadCache } from './store/read-cache';
-import type { ExecutorLookup } from './workflows/addons';
-import { startPageHistoryPruner } from './pages/history-pruner';
-import { createWorkflowEngine, type WorkflowEngine } from './workflows/engine';
-import { pickUpTriggerRuns } from './workflows/runs';
-import type { WorkflowDocumentSync } from './workflows/flow-document';
-import type { FileStorage } from './storage/file-storage';
-import { openFileStorage } from './storage/open';
+import type { Store } from './store/db';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    store: Store;
-    /** This server process's id in the store's server_processes (lifecycle/process-presence.ts). */
-    processId: string;
-    tokens: TokenService;
-    /** Sessions' last use, written at most once a minute each (auth/sessions.ts). */
-    sessionUse: LastUse;
-    /** Tokens for machines' last use (issue 36). */
-    tokenUse: LastUse;
-    /** Starts the runs of due schedules (issue 37). */
-    scheduler: Scheduler;
-    secretBox: SecretBox;
-    /** Pools of the applications' own databases. */
-    dataSources: DataSourceRegistry;
-    /** Metadata reads every request repeats, emptied by every write of this process. */
-    readCache: ReadCache;
-    /** The workflow engine: its queue, runner and the news of ended runs. */
-    workflows: WorkflowEngine;
-    /** Worker threads running the applications' custom functions in QuickJS. */
-    sandbox: SandboxPool;
-    /** The applications' files (uploads, templates), where every replica reads them. */
-    files: FileStorage;
-    /** What GET /readyz answers; draining once SIGTERM came (lifecycle/shutdown.ts). */
-    readiness: Readiness;
-    /** How page versions are kept, and the live documents every page write reaches (co-editing). */
-    pageHistory: PageHistoryPolicy;
-    /** The live documents every write of a workflow's drawing reaches (co-editing). */
-    workflowDocuments: WorkflowDocumentSync;
-    /** The cursors of cursor-paged API endpoints, shared by the replicas through Redis (issue 40). */
-    apiCursors: ApiCursorStore;
+    /** The process's services (services.ts): routes hand them to the domain modules. */
+    services: Services;
   }
   interface FastifyContextConfig {
     /** Not an API call (health, the OpenAPI document, the web app's files, single sign-on's redirects): needs no contract. */
@@ -135,27 +80,13 @@ declare module 'fastify' {
 
 export const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** Builds the whole server: API routes, OpenAPI document and the built web app. */
-export interface BuildOptions {
-  logger?: boolean;
-  /**
-   * Whether this process works the workflow queue. Default: the embedded queue's workers
-   * (config.workflowWorkers of them) unless REDIS_URL is set (then `npm run worker` does).
-   */
-  workflowWorkers?: number;
-  /** The executors by add-on name (a test's own registry); the built-in ones otherwise. */
-  workflowExecutors?: ExecutorLookup;
-  /** How often idle embedded workers look for runs (tests shorten it). */
-  workflowPollMs?: number;
-  /** How long after the last change a co-edited page is stored, and at most (tests lengthen it). */
-  collabStoreDelayMs?: { after: number; atMost: number };
-  /** How often this process looks for due schedules; null: never by itself (a test ticks with its own clock). */
-  schedulerTickMs?: number | null;
-}
+/** Builds the whole server over its services: API routes, OpenAPI document and the built web app. */
+export type BuildOptions = ServiceOptions;
 
 export async function buildApp(config: Config, store: Store, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const services = await buildServices(config, store, options);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    ...(options.logger === false ? {} : { loggerInstance: services.log as FastifyBaseLogger }),
     logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     // X-Forwarded-For only from the proxies the operator names: otherwise any caller picks his address.
@@ -168,14 +99,8 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   app.setValidatorCompiler(localisedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installSecurityHeaders(app);
-  app.decorate('config', config);
-  app.decorate('store', store);
-  app.decorate('processId', newProcessId());
-  app.decorate('files', openFileStorage(store));
-  const readCache = readCacheOf(store);
-  readCache.ttlMs = config.readCacheMs;
-  app.decorate('readCache', readCache);
-  statementLog.file = config.statementLog;
+  app.decorate('services', services);
+  const { readCache } = services;
   // Each statement empties the cache, but a transaction's reads may be cached between its last
   // statement and its COMMIT: a request that wrote empties it again before it answers.
   app.decorateRequest('storeWritesAtStart', 0);
@@ -189,63 +114,15 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
     if (readCache.writes === request.storeWritesAtStart) done(null, payload);
     else readCache.written().then(() => done(null, payload), (error: unknown) => done(error as Error));
   });
-  const { redis } = await installSharedState(app);
-  app.decorate('tokens', new TokenService(config.secret, config.tokenTtlSeconds));
-  app.decorate('sessionUse', sessionUseOf(store, (error) => app.log.warn({ err: error }, 'could not record a session\'s last use')));
-  app.decorate('tokenUse', tokenUseOf(store, (error) => app.log.warn({ err: error }, 'could not record an API token\'s last use')));
-  app.decorate('secretBox', new SecretBox(config.secret));
-  app.decorate('apiCursors', redis === undefined ? localCursorStore() : sharedCursorStore(redis, config.redisPrefix, (error) => app.log.warn({ err: error }, 'API cursors: Redis did not answer, this process\'s own are used')));
-  app.decorate('dataSources', new DataSourceRegistry(config.dataDir, config.lifecycle.dataSourcePoolMax));
-  app.decorate('readiness', new Readiness(store, config.lifecycle.readyTimeoutMs));
   closeConnectionsWhileDraining(app);
-  app.addHook('onClose', async () => app.dataSources.closeAll());
-  app.decorate('workflows', createWorkflowEngine(app, {
-    ...(options.workflowExecutors === undefined ? {} : { executorFor: options.workflowExecutors }),
-    ...(options.workflowPollMs === undefined ? {} : { pollMs: options.workflowPollMs }),
-  }));
-  const workers = options.workflowWorkers ?? (config.redisUrl === undefined ? config.workflowWorkers : 0);
-  app.addHook('onReady', async () => {
-    app.workflows.startWorkers(workers);
-    // The trigger runs recorded before the engine (or while no built workflow listened) start now.
-    if (workers > 0) await pickUpTriggerRuns(app).catch((error: unknown) => app.log.error({ err: error }, 'picking up trigger runs'));
-  });
-  // Registered before the store's users close: the workers stop first.
-  app.addHook('onClose', async () => app.workflows.close());
-  // Schedules (issue 37): every process looks for due ones; the rows decide which one runs each occurrence.
-  app.decorate('scheduler', new Scheduler(app));
-  const schedulerTickMs = options.schedulerTickMs === undefined ? SCHEDULER_TICK_MS : options.schedulerTickMs;
-  if (schedulerTickMs !== null) app.addHook('onReady', async () => app.scheduler.start(schedulerTickMs));
-  app.addHook('onClose', async () => app.scheduler.stop());
-  // Builders editing one page or one workflow together (issue 33): its Yjs document over a socket on this port.
-  const collab = createCollab({
-    kinds: [
-      pageKind({ store, history: pageHistoryPolicy(config) }),
-      workflowKind({ app, onRefusedStore: (chainId, reason) => app.log.warn({ chainId, reason }, 'co-editing: a workflow\'s live document was not stored') }),
-    ],
-    // A session that must set up a second factor edits nothing together (issue 36).
-    principalOf: async (token) => {
-      const principal = await principalOfToken(app, token);
-      return principal?.session?.mustSetUpSecondFactor === true ? undefined : principal;
-    },
-    recheckMs: Math.max(config.readCacheMs, 1000),
-    ...(config.redisUrl === undefined ? {} : { redis: { url: config.redisUrl, prefix: config.redisPrefix } }),
-    ...(options.collabStoreDelayMs === undefined ? {} : { storeDelayMs: options.collabStoreDelayMs.after, storeMaxDelayMs: options.collabStoreDelayMs.atMost }),
-  });
-  // Every other write of a page (saveApp, a restore, a deletion) or a workflow (its actions, flow, deletion) reaches the open documents.
-  const documents = liveDocumentsOf(collab, {
-    store, acrossReplicas: config.redisUrl !== undefined, onError: (error) => app.log.warn({ err: error }, 'co-editing: a write did not reach its live document'),
-  });
-  // Read on each use: the retention is the configuration's as it is now.
-  app.decorate('pageHistory', { getter: () => ({ ...pageHistoryPolicy(config), documents }) });
-  app.decorate('workflowDocuments', documents);
-  installCollabSocket(app, collab);
-  startPageHistoryPruner(app);
-  app.decorate('sandbox', new SandboxPool(config.functionLimits));
-  app.addHook('onClose', async () => app.sandbox.close());
+  installCollabSocket(app, services.collab);
+  installRequestKeyUpkeep(services);
+  app.addHook('onReady', () => services.lifecycle.start());
+  app.addHook('onClose', () => services.lifecycle.stop());
   const webDir = config.webDir ?? defaultWebDir;
   const hasWebApp = existsSync(path.join(webDir, 'index.html'));
   const firstPage = hasWebApp
-    ? firstPageRenderer(webDir, (slug) => publicApplication(app.store, slug))
+    ? firstPageRenderer(webDir, (slug) => publicApplication(store, slug))
     : undefined;
   installErrorHandler(app, { firstPage });
 
@@ -266,7 +143,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
       .filter((route) => route.config?.call === undefined && route.config?.infrastructure !== true && route.method !== 'HEAD')
       .map((route) => `${String(route.method)} ${route.url}`),
   });
-  await app.register(rateLimit, rateLimitOptions(redis, config.redisPrefix));
+  await app.register(rateLimit, rateLimitOptions(services.sharedRedis, config.redisPrefix));
   await app.register(authPlugin);
 
   await app.register(authRoutes);
@@ -305,12 +182,6 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
   await app.register(auditRoutes);
   await app.register(healthRoutes);
   await app.register(appManifestRoutes);
-  installAuditLog(app);
-  installSessionUpkeep(app);
-  installHookUpkeep(app);
-  installTaskDeadlines(app);
-  installRequestKeyUpkeep(app);
-  installProcessPresence(app);
   app.get('/health', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => ({ status: true, data: 'ok' }));
   app.get('/openapi.json', { config: { public: true, infrastructure: true }, schema: { hide: true } }, async () => app.swagger());
 

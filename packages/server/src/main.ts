@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { commandExists } from './documents/pdf-convert';
-import { drainOnSignals, poolsLine } from './lifecycle/shutdown';
+import { drainOnSignals, poolsLine } from './http/shutdown';
 import { prepareStore } from './lifecycle/startup';
 import { sharedStateNotice } from './replicas/shared-state';
 import { openStore } from './store/db';

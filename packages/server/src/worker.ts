@@ -1,16 +1,15 @@
 import { pathToFileURL } from 'node:url';
-import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateUnderLock } from './lifecycle/startup';
 import { openStore } from './store/db';
 import { executorFor, type ExecutorLookup } from './workflows/addons';
 import type { AddonExecutor } from './workflows/addons/executor';
-import { pickUpTriggerRuns } from './workflows/runs';
+import { buildServices } from './services';
 
 /**
  * A workflow worker process (`npm run worker`, issue 12): works the BullMQ queue on REDIS_URL
  * with the same runner as the embedded queue, over the same metadata store as the web
- * processes, which then only enqueue. It serves no HTTP. SIGTERM/SIGINT let the runs under way
+ * processes, which then only enqueue. It serves no HTTP: it builds the services (services.ts) without Fastify. SIGTERM/SIGINT let the runs under way
  * finish; a worker killed outright leaves its runs under a lease another worker reclaims.
  *
  * RAKIT_WORKFLOW_WORKER_EXECUTORS names a module whose `executors` (add-on name → executor)
@@ -33,14 +32,13 @@ if (extra !== undefined && extra !== '') {
   lookup = (name) => own.get(name) ?? executorFor(name);
 }
 
-const app = await buildApp(config, store, { workflowWorkers: 0, workflowExecutors: lookup });
-await app.ready();
+// The services alone, without HTTP: this process works the queue and the upkeep every process does.
 const concurrency = Math.max(1, config.workflowWorkers);
-app.workflows.startWorkers(concurrency);
-await pickUpTriggerRuns(app);
+const services = await buildServices(config, store, { workflowWorkers: concurrency, workflowExecutors: lookup });
+await services.lifecycle.start();
 
 const shutdown = async () => {
-  await app.close();
+  await services.lifecycle.stop();
   await store.destroy();
   process.exit(0);
 };

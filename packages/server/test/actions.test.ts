@@ -13,7 +13,7 @@ const INJECTIONS = ["' OR 1=1 --", "x'; DROP TABLE people; --", 'a" OR "1"="1', 
 
 /** The people table, its id auto-numbered in each engine's own way. */
 const createPeopleTable = (engine: EngineName, server: TestServer, appId: number) =>
-  createAppTable(engine, server.app.config.dataDir, appId, 'people', (quoted) => {
+  createAppTable(engine, server.app.services.config.dataDir, appId, 'people', (quoted) => {
     const id = engine === 'mysql' ? 'INT AUTO_INCREMENT PRIMARY KEY' : engine === 'postgres' ? 'SERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT';
     return `CREATE TABLE ${quoted} (id ${id}, name VARCHAR(200) NOT NULL, owner VARCHAR(100) NOT NULL)`;
   });

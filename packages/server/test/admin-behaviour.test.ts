@@ -170,22 +170,22 @@ describe.each(engines)('administration screens on %s', (engine) => {
     });
 
     it('keeps the password sealed, keeps it on an edit without one, and removes the connection', async () => {
-      createSqliteDatabase(server.app.config.dataDir, appId, 'sealed.db', 'CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT)');
+      createSqliteDatabase(server.app.services.config.dataDir, appId, 'sealed.db', 'CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT)');
       const saved = await save({ dbType: 'sqlite', dbPassword: 'S3cret-pass', dbDatabase: 'sealed.db' });
       expect(saved.statusCode).toBe(200);
       const dbId = saved.json().data.dbId as number;
       const stored = await findDbConfig(server.store, dbId);
       expect(stored?.dbPasswordEnc).not.toContain('S3cret-pass');
-      expect(server.app.secretBox.open(stored!.dbPasswordEnc)).toBe('S3cret-pass');
+      expect(server.app.services.secretBox.open(stored!.dbPasswordEnc)).toBe('S3cret-pass');
       const listed = await call('GET', `/get/getDbConf/${appId}`);
       expect(listed.body).not.toContain('S3cret-pass');
       expect(listed.body).not.toContain(stored!.dbPasswordEnc);
 
       const edited = await save({ dbId, dbType: 'sqlite', dbPassword: '', dbDatabase: 'sealed.db' });
       expect(edited.json()).toEqual({ status: true, data: { dbId, revision: 2 } });
-      expect(server.app.secretBox.open((await findDbConfig(server.store, dbId))!.dbPasswordEnc)).toBe('S3cret-pass');
+      expect(server.app.services.secretBox.open((await findDbConfig(server.store, dbId))!.dbPasswordEnc)).toBe('S3cret-pass');
       await save({ dbId, dbType: 'sqlite', dbPassword: 'N3w-pass', dbDatabase: 'sealed.db' });
-      expect(server.app.secretBox.open((await findDbConfig(server.store, dbId))!.dbPasswordEnc)).toBe('N3w-pass');
+      expect(server.app.services.secretBox.open((await findDbConfig(server.store, dbId))!.dbPasswordEnc)).toBe('N3w-pass');
 
       expect((await call('DELETE', '/delete/deleteDbConfig', { dbId })).json()).toEqual({ status: true, data: { dbId } });
       expect(await findDbConfig(server.store, dbId)).toBeUndefined();

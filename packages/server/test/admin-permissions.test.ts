@@ -102,7 +102,7 @@ describe.each(engines)('administration permissions on %s', (engine) => {
     otherAppId = other.json().data.appId;
 
     for (const name of ['perm-test.db', 'perm-other.db']) {
-      createSqliteDatabase(server.app.config.dataDir, appId, name, 'CREATE TABLE perm_items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)');
+      createSqliteDatabase(server.app.services.config.dataDir, appId, name, 'CREATE TABLE perm_items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)');
     }
     fixtureDbId = await newDbConfig();
     // The member's group may see one parent menu and one of its two sub-menus.

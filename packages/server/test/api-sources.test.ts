@@ -49,11 +49,11 @@ describe.each(engines)('APIs and endpoints on a %s store', (engine) => {
     expect(JSON.stringify(listed)).not.toContain(BEARER);
     const row = await server.store.selectFrom('apiSources').selectAll().where('sourceId', '=', sourceId).executeTakeFirstOrThrow();
     expect(row.secretEnc).not.toContain(BEARER);
-    expect(server.app.secretBox.open(row.secretEnc)).toBe(BEARER);
+    expect(server.app.services.secretBox.open(row.secretEnc)).toBe(BEARER);
 
     const kept = await saveSource({ sourceId, name: 'Shop', baseUrl: api.base, auth: { kind: 'bearer' }, secret: '', revision: 1 });
     expect([kept.statusCode, kept.json().data]).toEqual([200, { sourceId, revision: 2 }]);
-    expect(server.app.secretBox.open((await server.store.selectFrom('apiSources').select('secretEnc').where('sourceId', '=', sourceId).executeTakeFirstOrThrow()).secretEnc)).toBe(BEARER);
+    expect(server.app.services.secretBox.open((await server.store.selectFrom('apiSources').select('secretEnc').where('sourceId', '=', sourceId).executeTakeFirstOrThrow()).secretEnc)).toBe(BEARER);
 
     // Another way of signing in does not inherit the old secret.
     const switched = await saveSource({ sourceId, name: 'Shop', baseUrl: api.base, auth: { kind: 'apiKey', keyName: 'X-Key' }, secret: '' });

@@ -37,7 +37,7 @@ describe('an application\'s web app manifest and icons', () => {
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Rakit</title></head><body><div id="root"></div><script type="module" src="/assets/index-a1.js"></script></body></html>');
     writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     server = await buildTestServer('sqlite', { webDir });
-    await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: 'demo-password-1' });
+    await seedDemo(server.store, { dataDir: server.app.services.config.dataDir, password: 'demo-password-1' });
     hostileSlug = (await hostileBuilder(server, hostileName)).appSlug;
   });
   afterAll(async () => {

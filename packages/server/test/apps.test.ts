@@ -135,8 +135,8 @@ describe.each(engines)('applications on %s', (engine) => {
     const tempId = target.json().data.appId as number;
     // Files the application holds: an upload and a print template in the file storage, an embedded database.
     const held = await Promise.all((['upload', 'print-template'] as const).map((kind) =>
-      server.app.files.put(Buffer.from('x'), { appId: tempId, kind, name: 'held-file', contentType: 'application/octet-stream' })));
-    const database = path.join(server.app.config.dataDir, 'databases', String(tempId), 'held-file');
+      server.app.services.files.put(Buffer.from('x'), { appId: tempId, kind, name: 'held-file', contentType: 'application/octet-stream' })));
+    const database = path.join(server.app.services.config.dataDir, 'databases', String(tempId), 'held-file');
     mkdirSync(path.dirname(database), { recursive: true });
     writeFileSync(database, 'x');
     for (const token of [callers.outsider, callers.member, callers.admin]) {
@@ -148,8 +148,8 @@ describe.each(engines)('applications on %s', (engine) => {
     expect(await findAppById(server.store, tempId)).toBeUndefined();
     expect(await server.store.selectFrom('userGroups').select('groupId').where('groupAppId', '=', String(tempId)).execute()).toEqual([]);
     // Its uploads and templates go with it; its databases are its owner's data and stay.
-    expect(await Promise.all(held.map((file) => server.app.files.exists(tempId, file.id)))).toEqual([false, false]);
-    expect(await server.app.files.list(tempId)).toEqual([]);
+    expect(await Promise.all(held.map((file) => server.app.services.files.exists(tempId, file.id)))).toEqual([false, false]);
+    expect(await server.app.services.files.list(tempId)).toEqual([]);
     expect(existsSync(database)).toBe(true);
   });
 

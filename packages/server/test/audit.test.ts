@@ -183,10 +183,10 @@ describe.each(engines)('the audit log on a %s store', (engine) => {
   });
 
   it('prunes what is older than the operator\'s retention', async () => {
-    const old = new Date(Date.now() - (server.app.config.auditRetentionDays + 1) * 86_400_000).toISOString();
+    const old = new Date(Date.now() - (server.app.services.config.auditRetentionDays + 1) * 86_400_000).toISOString();
     await insertAuditEntry(server.store, { at: old, actorId: 'ghost', appId: fx.appId, action: 'saveMenu', entityType: 'menu', summary: 'old', details: '{}', sourceAddress: null });
     const before = (await appLog()).total;
-    expect(await pruneAudit(server.app)).toBe(1);
+    expect(await pruneAudit(server.app.services)).toBe(1);
     expect((await appLog()).total).toBe(before - 1);
     expect((await appLog({ actor: 'ghost' })).total).toBe(0);
   });

@@ -144,7 +144,7 @@ describe.each(engines)('rakit export, diff and import on a %s store', (engine) =
 
   beforeAll(async () => {
     server = await buildTestServer(engine, { allowPrivateDatabases: true, allowPrivateUrls: true });
-    await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: DEMO_PASSWORD });
+    await seedDemo(server.store, { dataDir: server.app.services.config.dataDir, password: DEMO_PASSWORD });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     root = await server.login('admin', ADMIN_PASSWORD, '_root');
     work = mkdtempSync(path.join(os.tmpdir(), 'rakit-cli-'));

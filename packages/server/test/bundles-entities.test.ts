@@ -41,7 +41,7 @@ describe.each(engines)('bundle entities on a %s store', (engine) => {
     base = await server.app.listen({ port: 0, host: '127.0.0.1' });
     root = await server.login('admin', ADMIN_PASSWORD, '_root');
     ({ appId } = await call('POST', '/save/saveApp', { appId: null, appName: 'Gudang' }));
-    createSqliteDatabase(server.app.config.dataDir, appId, 'stock.db', 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)');
+    createSqliteDatabase(server.app.services.config.dataDir, appId, 'stock.db', 'CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)');
     ids.sqliteDb = (await call('POST', '/save/saveDbConfig', { dbAppId: appId, dbType: 'sqlite', dbDatabase: 'stock.db' })).dbId;
     // PostgreSQL trusts 127.0.0.1, so any password connects: the super administrator may reach a private host.
     ids.pgDb = (await call('POST', '/save/saveDbConfig', {
@@ -107,7 +107,7 @@ describe.each(engines)('bundle entities on a %s store', (engine) => {
     const dbs = await store.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', copy).orderBy('dbId').execute();
     const [sqliteDb, pgDb] = dbs;
     expect(pgDb?.dbPasswordEnc).not.toBe('');
-    expect(server.app.secretBox.open(pgDb?.dbPasswordEnc ?? '')).toBe(PG_PASSWORD);
+    expect(server.app.services.secretBox.open(pgDb?.dbPasswordEnc ?? '')).toBe(PG_PASSWORD);
     const pages = await store.selectFrom('pages').selectAll().where('pageAppId', '=', copy).orderBy('pageId').execute();
     const [page, other] = pages;
     const query = await store.selectFrom('queries').selectAll().where('actionDbId', '=', sqliteDb?.dbId ?? 0).executeTakeFirstOrThrow();
@@ -137,9 +137,9 @@ describe.each(engines)('bundle entities on a %s store', (engine) => {
     expect(print.templateFilename).toBe('stock.docx');
     // Their files came along into the store, byte for byte, under the copy.
     const original = await store.selectFrom('printTemplates').select('templateId').where('templateAppId', '=', appId).executeTakeFirstOrThrow();
-    expect((await contentOf(server.app.files, copy, print.templateId))?.equals(await contentOf(server.app.files, appId, original.templateId) as Buffer)).toBe(true);
+    expect((await contentOf(server.app.services.files, copy, print.templateId))?.equals(await contentOf(server.app.services.files, appId, original.templateId) as Buffer)).toBe(true);
     const originalPdf = await store.selectFrom('pdfTemplates').select('sampleFileId').where('templateAppId', '=', appId).executeTakeFirstOrThrow();
-    expect((await contentOf(server.app.files, copy, pdf.sampleFileId as string))?.equals(await contentOf(server.app.files, appId, originalPdf.sampleFileId as string) as Buffer)).toBe(true);
+    expect((await contentOf(server.app.services.files, copy, pdf.sampleFileId as string))?.equals(await contentOf(server.app.services.files, appId, originalPdf.sampleFileId as string) as Buffer)).toBe(true);
     const listed = await call('GET', `/print/listTemplates?appId=${copy}`);
     expect(listed.map((t: { templateFilename: string }) => t.templateFilename)).toEqual(['stock.docx']);
   });

@@ -35,7 +35,7 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
 
   beforeAll(async () => {
     server = await buildTestServer(engine);
-    await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: DEMO_PASSWORD });
+    await seedDemo(server.store, { dataDir: server.app.services.config.dataDir, password: DEMO_PASSWORD });
     root = await server.login('admin', ADMIN_PASSWORD, '_root');
     demoAppId = (await server.call('GET', '/get/getApp/slug/demo')).json().data.appId;
     const exported = await server.call('GET', `/get/exportApp/${demoAppId}`, undefined, root);
@@ -99,7 +99,7 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
     expect(Number(figure.json().data[0]?.jumlah)).toBe(10);
     const reports = JSON.parse((await server.call('GET', `/get/getPage/${reportsPageId}`, undefined, member)).json().data[0].pageComponents as string) as { children?: { custom_action: { stored: { database: number } }[] }[] }[];
     expect(reports[1]?.children?.[0]?.custom_action[0]?.stored.database).toBe(copyDb.dbId);
-    expect(existsSync(path.join(server.app.config.dataDir, 'databases', String(appId), 'demo-shop.db'))).toBe(true);
+    expect(existsSync(path.join(server.app.services.config.dataDir, 'databases', String(appId), 'demo-shop.db'))).toBe(true);
     // The copy is its own: the demo's member is no member of it.
     const demoMember = await server.login('demo-user', DEMO_PASSWORD, 'demo');
     expect((await server.call('GET', `/get/getPage/${productsPageId}`, undefined, demoMember)).statusCode).toBe(403);
@@ -217,7 +217,7 @@ describe.each(engines)('application bundles on a %s store', (engine) => {
     });
     expect(oversized.statusCode).toBe(413);
     expect(await counts(server)).toEqual(before);
-    expect(existsSync(path.join(server.app.config.dataDir, 'databases')) ? (await import('node:fs')).readdirSync(path.join(server.app.config.dataDir, 'databases')).filter((d) => d.startsWith('import-')) : []).toEqual([]);
+    expect(existsSync(path.join(server.app.services.config.dataDir, 'databases')) ? (await import('node:fs')).readdirSync(path.join(server.app.services.config.dataDir, 'databases')).filter((d) => d.startsWith('import-')) : []).toEqual([]);
   });
 
   it('who may: export is for the application\'s administrators, import over one for its administrators', async () => {

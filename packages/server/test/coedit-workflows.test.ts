@@ -237,7 +237,7 @@ describe.each(engines)('co-editing a workflow on %s', (engine) => {
 
   it('cuts off a hostile builder whose drawing saveAction or saveFlow would refuse, and changes nothing in the store', async () => {
     // The honest application's objects: a workflow's action and a stored query.
-    createSqliteDatabase(server.app.config.dataDir, appId, 'alur.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
+    createSqliteDatabase(server.app.services.config.dataDir, appId, 'alur.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
     const dbId = (await must<{ dbId: number }>(post('/save/saveDbConfig', { dbAppId: appId, dbType: 'sqlite', dbDatabase: 'alur.db' }))).dbId;
     const queryId = (await must<{ actionId: number }>(post('/save/saveQuery', { actionId: null, actionDbId: dbId, actionName: 'q', actionSQLQuery: 'SELECT * FROM t' }))).actionId;
     const honestChain = await newWorkflow();

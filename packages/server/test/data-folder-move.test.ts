@@ -42,7 +42,7 @@ describe.each(engines)('moving a data folder\'s files into a %s store at start',
 
   beforeAll(async () => {
     server = await buildTestServer(engine);
-    dataDir = server.app.config.dataDir;
+    dataDir = server.app.services.config.dataDir;
     otherDataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-replica-'));
     other = await anotherProcess(server, { dataDir: otherDataDir });
     await server.register('081700000001', 'password-1');
@@ -86,7 +86,7 @@ describe.each(engines)('moving a data folder\'s files into a %s store at start',
   });
 
   it('moves them at start: every replica serves them, the folder\'s copies are removed, strangers are left', async () => {
-    const moved = await moveDataFolderIntoStore(server.store, server.app.files, dataDir);
+    const moved = await moveDataFolderIntoStore(server.store, server.app.services.files, dataDir);
     expect(moved).toEqual({
       moved: 3, alreadyStored: 0,
       leftBehind: expect.arrayContaining([path.join(dataDir, 'uploads', String(appId), orphan), path.join(dataDir, 'uploads', String(appId), misplaced.id)]),
@@ -97,12 +97,12 @@ describe.each(engines)('moving a data folder\'s files into a %s store at start',
     const answer = await download(other, upload.id);
     expect(answer.statusCode).toBe(200);
     expect(answer.rawPayload.equals(upload.content)).toBe(true);
-    expect((await contentOf(other.app.files, appId, template.id))?.equals(template.content)).toBe(true);
+    expect((await contentOf(other.app.services.files, appId, template.id))?.equals(template.content)).toBe(true);
     const sample = await other.app.inject({ method: 'GET', url: `/file/templateSample/${pdf.id}`, headers: { authorization: `Bearer ${admin}` } });
     expect(sample.statusCode).toBe(200);
     expect(sample.rawPayload.equals(pdf.content)).toBe(true);
     // The misplaced file did not become the other application's.
-    expect(await other.app.files.exists(otherAppId, misplaced.id)).toBe(false);
+    expect(await other.app.services.files.exists(otherAppId, misplaced.id)).toBe(false);
 
     expect(existsSync(path.join(dataDir, 'print-templates'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'pdf-templates'))).toBe(false);
@@ -110,14 +110,14 @@ describe.each(engines)('moving a data folder\'s files into a %s store at start',
   });
 
   it('does nothing twice: a second start moves nothing, and a copy left by a move cut short is only removed', async () => {
-    const again = await moveDataFolderIntoStore(server.store, server.app.files, dataDir);
+    const again = await moveDataFolderIntoStore(server.store, server.app.services.files, dataDir);
     expect({ moved: again.moved, alreadyStored: again.alreadyStored, left: again.leftBehind.length }).toEqual({ moved: 0, alreadyStored: 0, left: 2 });
     // A move stopped after storing the file and before removing the copy.
     place('uploads', appId, upload.id, upload.content);
-    const resumed = await moveDataFolderIntoStore(server.store, server.app.files, dataDir);
+    const resumed = await moveDataFolderIntoStore(server.store, server.app.services.files, dataDir);
     expect({ moved: resumed.moved, alreadyStored: resumed.alreadyStored }).toEqual({ moved: 0, alreadyStored: 1 });
     expect(existsSync(path.join(dataDir, 'uploads', String(appId), upload.id))).toBe(false);
-    expect((await server.app.files.list(appId)).map((f) => f.kind).sort()).toEqual(['pdf-sample', 'print-template', 'upload']);
+    expect((await server.app.services.files.list(appId)).map((f) => f.kind).sort()).toEqual(['pdf-sample', 'print-template', 'upload']);
   });
 
   it('is done by the server\'s start (npm start), under its start-up lock', { timeout: 120_000 }, async () => {
@@ -125,8 +125,8 @@ describe.each(engines)('moving a data folder\'s files into a %s store at start',
     await insertFile(server.store, { fileId: late.id, fileAppId: appId, fileName: 'baru.bin', fileMimeType: 'application/octet-stream', fileSize: late.content.length, uploadedBy: '081700000001' });
     place('uploads', appId, late.id, late.content);
     const started = await startServerProcess({
-      ...(server.app.config.databaseUrl === undefined ? {} : { DATABASE_URL: server.app.config.databaseUrl }),
-      RAKIT_DATA_DIR: dataDir, RAKIT_SECRET: server.app.config.secret, RAKIT_ADMIN_PASSWORD: 'move-admin-password', RAKIT_NO_DEMO: '1',
+      ...(server.app.services.config.databaseUrl === undefined ? {} : { DATABASE_URL: server.app.services.config.databaseUrl }),
+      RAKIT_DATA_DIR: dataDir, RAKIT_SECRET: server.app.services.config.secret, RAKIT_ADMIN_PASSWORD: 'move-admin-password', RAKIT_NO_DEMO: '1',
       RAKIT_WORKFLOW_WORKERS: '0', RAKIT_SHUTDOWN_DELAY_MS: '0',
     }, 110_000);
     try {

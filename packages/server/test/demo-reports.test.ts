@@ -26,7 +26,7 @@ describe("the demo's Reports page", () => {
 
   beforeAll(async () => {
     server = await buildTestServer('sqlite');
-    await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: DEMO_PASSWORD });
+    await seedDemo(server.store, { dataDir: server.app.services.config.dataDir, password: DEMO_PASSWORD });
     appId = (await server.call('GET', '/get/getApp/slug/demo')).json().data.appId;
     const page = await server.store.selectFrom('pages').select('pageId').where('pageAppId', '=', appId).where('pageSlug', '=', 'reports').executeTakeFirstOrThrow();
     reportsPageId = page.pageId;

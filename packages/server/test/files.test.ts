@@ -33,7 +33,7 @@ describe('file uploads over HTTP', () => {
     const response = await fetch(`${base}/file/upload${options.filter === undefined ? '' : `?filter=${options.filter}`}`, { method: 'POST', headers, body: form });
     return { status: response.status, body: (await response.json()) as { status: boolean; data: { fileId: string; fileName: string; mimeType: string; size: number }[]; error?: string[] } };
   };
-  const storedFiles = async () => (await server.app.files.list(appId, 'upload')).map((file) => file.id);
+  const storedFiles = async () => (await server.app.services.files.list(appId, 'upload')).map((file) => file.id);
 
   it('stores a member\'s file under a random id and answers data[0].fileId', async () => {
     const answer = await upload(PNG, 'logo.png', 'image/png', { token: member, filter: 'image' });

@@ -58,7 +58,7 @@ describe.each(engines)('custom functions on a %s store', (engine) => {
     const groups = (await must(call('GET', `/auth/listgroup/${appId}`))) as unknown as { groupId: number; groupSlug: string }[];
     const memberGroup = groups.find((g) => g.groupSlug !== 'admin') as { groupId: number };
     await must(call('PUT', '/auth/updategroup', { groupId: memberGroup.groupId, groupAppId: appId, groupAccess: { menuId: [menuId] } }));
-    items = await createAppTable(engine, server.app.config.dataDir, appId, 'stock', (q) => `CREATE TABLE ${q} (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INTEGER NOT NULL);
+    items = await createAppTable(engine, server.app.services.config.dataDir, appId, 'stock', (q) => `CREATE TABLE ${q} (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INTEGER NOT NULL);
       INSERT INTO ${q} (id, name, qty) VALUES (1, 'Pens', 3), (2, 'Ink', 5);`);
     dbId = ((await must(call('POST', '/save/saveDbConfig', { dbAppId: appId, ...items.dbBody }))) as { dbId: number }).dbId;
   });
@@ -179,8 +179,8 @@ describe.each(engines)('custom functions on a %s store', (engine) => {
     const refused = await call('DELETE', `/function/deleteFunction/${fn.slug}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error[0]).toContain('workflow "Welcome", step "greet"');
-    const result = await runFunctionForApp(server.app, appId, String(fn.id), { name: 'Ana' });
+    const result = await runFunctionForApp(server.app.services, appId, String(fn.id), { name: 'Ana' });
     expect(result).toMatchObject({ ok: true, value: 'Hello Ana' });
-    await expect(runFunctionForApp(server.app, appId + 1000, fn.id, { name: 'Ana' })).rejects.toThrow(Messages.functionNotFound);
+    await expect(runFunctionForApp(server.app.services, appId + 1000, fn.id, { name: 'Ana' })).rejects.toThrow(Messages.functionNotFound);
   });
 });

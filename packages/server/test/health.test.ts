@@ -32,9 +32,9 @@ describe('GET /healthz and /readyz', () => {
   });
 
   it('/readyz answers 503 "draining" once the replica drains, while /healthz still lives', async () => {
-    const other = await buildApp(server.app.config, server.store, { logger: false });
+    const other = await buildApp(server.app.services.config, server.store, { logger: false });
     try {
-      other.readiness.startDraining();
+      other.services.readiness.startDraining();
       const answer = await other.inject({ method: 'GET', url: '/readyz' });
       expect(answer.statusCode).toBe(503);
       expect(answer.json()).toMatchObject({ status: false, data: { ready: false, reason: 'draining' } });

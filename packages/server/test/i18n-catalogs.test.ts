@@ -4,7 +4,7 @@ import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-uti
 import { describe, expect, it } from 'vitest';
 import { CATALOG_SOURCES } from '@rakit/core/catalogs';
 import { calls, LANGUAGES, LOCALE_OF } from '@rakit/core';
-import { callDoneKey, isAudited } from '../src/audit/calls';
+import { callDoneKey, isAudited } from '../src/http/audit-calls';
 
 /**
  * The catalog check (issue 35): the three catalogs hold the same keys area by area, every text

@@ -128,13 +128,13 @@ describe.each(engines)('own sessions on a %s store', (engine) => {
     const lastUse = async () => (await server.store.selectFrom('userSessions').select('lastUsedAt').where('sessionId', '=', session!.sessionId).executeTakeFirstOrThrow()).lastUsedAt;
     // Written through another statement: the server reads the row again (the write empties its cache).
     await setLastUse(anHourAgo);
-    server.app.readCache.invalidate();
+    server.app.services.readCache.invalidate();
     expect(await reaches(desk)).toBe(200);
     await expect.poll(lastUse).not.toBe(anHourAgo);
     expect(Date.now() - Date.parse(await lastUse())).toBeLessThan(LAST_USE_STEP_MS);
     // Within the step, this process writes it no more.
     await setLastUse(anHourAgo);
-    server.app.readCache.invalidate();
+    server.app.services.readCache.invalidate();
     expect(await reaches(desk)).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await lastUse()).toBe(anHourAgo);
@@ -144,9 +144,9 @@ describe.each(engines)('own sessions on a %s store', (engine) => {
     const userId = await member();
     const desk = await signIn(userId, DESK, '198.51.100.20');
     await reaches(desk);
-    const writes = server.app.readCache.writes;
+    const writes = server.app.services.readCache.writes;
     await signIn(userId, PHONE, '203.0.113.7');
-    expect(server.app.readCache.writes).toBe(writes);
+    expect(server.app.services.readCache.writes).toBe(writes);
   });
 
   it('forgets expired sessions at the next sign-in and never lists them', async () => {
@@ -155,7 +155,7 @@ describe.each(engines)('own sessions on a %s store', (engine) => {
     const oldId = (await sessionsOf(old))[0]!.sessionId;
     await server.store.updateTable('userSessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('sessionId', '=', oldId).execute();
     // Nothing of the server's updates a session but its last use, which leaves the cache alone.
-    server.app.readCache.invalidate();
+    server.app.services.readCache.invalidate();
     // The row says it is over, whatever the token says.
     expect(await reaches(old)).toBe(401);
     const desk = await signIn(userId, DESK, '198.51.100.20');
@@ -241,7 +241,7 @@ describe.each(engines)('own sessions on a %s store', (engine) => {
     const phoneId = (await sessionsOf(phone))[0]!.sessionId;
     const user = await server.store.selectFrom('users').select(['userId', 'sessionKey']).where('userId', '=', owner.userId).executeTakeFirstOrThrow();
     // Signed with the server's own key, as only the server could: still refused.
-    const key = new TextEncoder().encode(server.app.config.secret);
+    const key = new TextEncoder().encode(server.app.services.config.secret);
     const token = (claims: Record<string, string>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(user.userId)
       .setIssuedAt().setExpirationTime('1h').setIssuer('rakit').sign(key);
     // A token of before sessions had rows.

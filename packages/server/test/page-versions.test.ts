@@ -229,7 +229,7 @@ describe.each(engines)('page versions on a %s store', (engine) => {
   });
 
   it('keeps the newest unnamed versions per page and the named ones (RAKIT_PAGE_VERSION_KEEP)', async () => {
-    const config = server.app.config;
+    const config = server.app.services.config;
     const saved = { keep: config.pageVersionKeep, fold: config.pageVersionFoldSeconds };
     config.pageVersionKeep = 3;
     config.pageVersionFoldSeconds = 0;
@@ -250,7 +250,7 @@ describe.each(engines)('page versions on a %s store', (engine) => {
   });
 
   it('prunes unnamed versions older than RAKIT_PAGE_VERSION_DAYS, keeping each live page\'s newest, and a page deleted that long ago', async () => {
-    const config = server.app.config;
+    const config = server.app.services.config;
     const saved = config.pageVersionFoldSeconds;
     config.pageVersionFoldSeconds = 0;
     try {

@@ -45,7 +45,7 @@ describe.each(engines)('PDF extraction templates on a %s store', (engine) => {
     expect(made.status).toBe(201);
     const template = made.json.data as { templateId: number; templateName: string; pages: unknown; formFields: string[]; fields: unknown[] };
     expect(template).toMatchObject({ templateName: 'Faktur pajak', pages: [{ width: 595, height: 842 }], formFields: ['customer.name'], fields: [] });
-    expect((await server.app.files.list(appId, 'pdf-sample')).map((file) => file.name)).toContain('Faktur pajak.pdf');
+    expect((await server.app.services.files.list(appId, 'pdf-sample')).map((file) => file.name)).toContain('Faktur pajak.pdf');
     const sample = await fetch(`${base}/file/templateSample/${template.templateId}`, { headers: { authorization: `Bearer ${admin}` } });
     expect(sample.status).toBe(200);
     expect(Buffer.from(await sample.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -101,13 +101,13 @@ describe.each(engines)('PDF extraction templates on a %s store', (engine) => {
   it('lets only administrators make, save and delete templates; deleting removes the sample', async () => {
     const templateId = await newTemplate();
     const { sampleFileId } = await server.store.selectFrom('pdfTemplates').select('sampleFileId').where('templateId', '=', templateId).executeTakeFirstOrThrow();
-    expect(await server.app.files.exists(appId, sampleFileId as string)).toBe(true);
+    expect(await server.app.services.files.exists(appId, sampleFileId as string)).toBe(true);
     const byMember = await server.call('PUT', `/file/template/${templateId}`, { templateName: 'X', fields: [] }, member);
     expect(byMember.statusCode).toBe(403);
     expect((await send(`/file/template?appId=${appId}`, await samplePdf(), member)).status).toBe(403);
     expect((await server.call('DELETE', `/file/template/${templateId}`, undefined, member)).statusCode).toBe(403);
     expect((await server.call('DELETE', `/file/template/${templateId}`, undefined, admin)).statusCode).toBe(200);
-    expect(await server.app.files.exists(appId, sampleFileId as string)).toBe(false);
+    expect(await server.app.services.files.exists(appId, sampleFileId as string)).toBe(false);
     expect((await server.call('GET', `/file/getTemplateField/${templateId}`, undefined, admin)).statusCode).toBe(404);
   });
 });

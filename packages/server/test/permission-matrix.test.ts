@@ -140,7 +140,7 @@ const fresh = {
   },
   async db(fx: Fixture): Promise<number> {
     const file = `${randomBytes(4).toString('hex')}.db`;
-    createSqliteDatabase(fx.server.app.config.dataDir, fx.appId, file, 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
+    createSqliteDatabase(fx.server.app.services.config.dataDir, fx.appId, file, 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
     const answer = await must(await fx.server.call('POST', '/save/saveDbConfig', { dbAppId: fx.appId, dbType: 'sqlite', dbDatabase: file }, fx.tokens.admin), 'saveDbConfig');
     return (answer.data as { dbId: number }).dbId;
   },
@@ -339,7 +339,7 @@ const makers = {
   getDbDetails: (fx) => ({ params: { dbId: fx.dbId } }),
   saveDbConfig: async (fx) => {
     const file = `${randomBytes(4).toString('hex')}.db`;
-    createSqliteDatabase(fx.server.app.config.dataDir, fx.appId, file, 'SELECT 1');
+    createSqliteDatabase(fx.server.app.services.config.dataDir, fx.appId, file, 'SELECT 1');
     return { body: { dbAppId: fx.appId, dbType: 'sqlite' as const, dbDatabase: file } };
   },
   deleteDbConfig: async (fx) => ({ body: { dbId: await fresh.db(fx) } }),
@@ -594,7 +594,7 @@ function expected(level: AnyCall['access']['level'], role: Role): 'allowed' | 's
  * trigger, the page's widgets that use them (see matrix-page), and a print template.
  */
 async function furnishPage(fx: Fixture): Promise<Pick<Fixture, 'items' | 'dbId' | 'triggerId' | 'templateName' | 'functionSlug'>> {
-  const items = await createAppTable('sqlite', fx.server.app.config.dataDir, fx.appId, 'items', itemsTableSql);
+  const items = await createAppTable('sqlite', fx.server.app.services.config.dataDir, fx.appId, 'items', itemsTableSql);
   const db = await must(await fx.server.call('POST', '/save/saveDbConfig', { dbAppId: fx.appId, ...items.dbBody }, fx.tokens.admin), 'saveDbConfig');
   const dbId = (db.data as { dbId: number }).dbId;
   const trigger = await must(await make(fx, calls.saveTrigger, makers.saveTrigger(fx), 'admin'), 'saveTrigger');

@@ -56,7 +56,7 @@ describe.each(engines)('print templates on a %s store', (engine) => {
     const response = await server.call('GET', `/print/listTemplates?appId=${app}`, undefined, token);
     return { status: response.statusCode, body: response.json() as Answer<PrintTemplate[]> };
   };
-  const stored = async () => (await server.app.files.list(appId, 'print-template')).map((file) => file.id);
+  const stored = async () => (await server.app.services.files.list(appId, 'print-template')).map((file) => file.id);
 
   it('lets only the application\'s administrators upload, and reads the template\'s fields', async () => {
     expect((await upload(INVOICE, 'invoice.docx')).status).toBe(401);
@@ -225,7 +225,7 @@ describe('printing to PDF', () => {
     upload.append('file', new Blob([INVOICE]), 'gone.docx');
     const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
     const stored = (await (await fetch(`${base}/print/uploadTemplate?appId=${appId}`, { method: 'POST', body: upload, headers: { authorization: `Bearer ${admin}` } })).json()) as Answer<PrintTemplate>;
-    expect(await server.app.files.delete(appId, stored.data.templateId)).toBe(true);
+    expect(await server.app.services.files.delete(appId, stored.data.templateId)).toBe(true);
     const answer = await server.call('POST', `/print/blob/pdf/gone.docx?appId=${appId}`, { data: {} }, admin);
     expect(answer.statusCode).toBe(404);
     expect(answer.json().error).toEqual([Messages.templateContentGone]);

@@ -60,14 +60,14 @@ describe('the server\'s read cache', () => {
 
   it('sees a write of another process sharing the store within its life', async () => {
     server = await buildTestServer('sqlite');
-    server.app.readCache.ttlMs = 300;
+    server.app.services.readCache.ttlMs = 300;
     await server.register('081200000002', PASSWORD);
     const token = await server.login('081200000002', PASSWORD, 'main');
     const ownApps = '/get/listAppUser/081200000002';
     expect((await server.call('GET', ownApps, undefined, token)).statusCode).toBe(200);
 
     // A second server process: its own connection and cache on the same store.
-    otherProcess = openStore(undefined, server.app.config.dataDir);
+    otherProcess = openStore(undefined, server.app.services.config.dataDir);
     await deleteUserCascade(otherProcess, '081200000002');
     expect(await findUser(server.store, '081200000002')).toBeUndefined();
     expect((await server.call('GET', ownApps, undefined, token)).statusCode).toBe(200);

@@ -51,7 +51,7 @@ describe.each(engines)('replayable writes on a %s store', (engine: EngineName) =
     const created = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Gudang', appDescription: '' }, builder)).json().data;
     appId = created.appId;
     admin = await server.login('081800000001', 'password-1', created.appSlug);
-    fixture = await createAppTable(engine, server.app.config.dataDir, appId, 'receipts', (quoted) => {
+    fixture = await createAppTable(engine, server.app.services.config.dataDir, appId, 'receipts', (quoted) => {
       const id = engine === 'mysql' ? 'INT AUTO_INCREMENT PRIMARY KEY' : engine === 'postgres' ? 'SERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT';
       return `CREATE TABLE ${quoted} (id ${id}, name VARCHAR(200) NOT NULL, owner VARCHAR(100) NOT NULL)`;
     });
@@ -195,14 +195,14 @@ describe.each(engines)('replayable writes on a %s store', (engine: EngineName) =
       return (await save(replica, member, key, 'Bata merah')).json().code as string;
     };
     await replica.app.ready();
-    await expect.poll(() => server.store.selectFrom('serverProcesses').select('processId').where('processId', '=', replica.app.processId).executeTakeFirst()).toBeDefined();
+    await expect.poll(() => server.store.selectFrom('serverProcesses').select('processId').where('processId', '=', replica.app.services.processId).executeTakeFirst()).toBeDefined();
     // Its process alive (this one, another replica): still being carried out.
-    expect(await running(45, server.app.processId)).toBe('requestInProgress');
-    expect(await running(45, replica.app.processId)).toBe('requestInProgress');
+    expect(await running(45, server.app.services.processId)).toBe('requestInProgress');
+    expect(await running(45, replica.app.services.processId)).toBe('requestInProgress');
     // A process that claimed a moment ago is alive, though the store has not seen it yet.
     expect(await running(0, randomUUID())).toBe('requestInProgress');
     // Longer than any write runs, even on a process alive.
-    expect(await running(300, server.app.processId)).toBe('requestOutcomeUnknown');
+    expect(await running(300, server.app.services.processId)).toBe('requestOutcomeUnknown');
     // Its process gone (killed, so its row was left to go stale; or never seen since): known at once.
     const killed = randomUUID();
     await server.store.insertInto('serverProcesses').values({ processId: killed, seenAt: new Date(Date.now() - 60_000).toISOString() }).execute();
@@ -214,11 +214,11 @@ describe.each(engines)('replayable writes on a %s store', (engine: EngineName) =
 
   it('keeps each server process\'s presence in the store, one row per process, fresh while it runs', async () => {
     const seen = async (processId: string) => (await server.store.selectFrom('serverProcesses').select('seenAt').where('processId', '=', processId).executeTakeFirst())?.seenAt;
-    await expect.poll(async () => Date.now() - Date.parse(await seen(server.app.processId) ?? '0')).toBeLessThan(15_000);
-    expect(server.app.processId).not.toBe(replica.app.processId);
+    await expect.poll(async () => Date.now() - Date.parse(await seen(server.app.services.processId) ?? '0')).toBeLessThan(15_000);
+    expect(server.app.services.processId).not.toBe(replica.app.services.processId);
     const another = await anotherProcess(server);
     await another.app.ready();
-    await expect.poll(() => seen(another.app.processId)).toBeDefined();
+    await expect.poll(() => seen(another.app.services.processId)).toBeDefined();
     await another.close();
   });
 });

@@ -133,7 +133,7 @@ describe.each(engines)('replicas sharing Redis on a %s store', (engine: EngineNa
     // are let arrive first, on a loaded machine.)
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await page(app.member)()).toBe(200);
-    const silent = openStore(a.app.config.databaseUrl, a.app.config.dataDir);
+    const silent = openStore(a.app.services.config.databaseUrl, a.app.services.config.dataDir);
     try {
       await removeMember(silent, memberGroup, MEMBER);
     } finally {
@@ -193,7 +193,7 @@ describe.each(engines)('replicas sharing Redis on a %s store', (engine: EngineNa
     expect(await page(app.member)()).toBe(200);
 
     await proxy.cut();
-    await expect.poll(() => b.app.readCache.isSuspended, { timeout: 5000 }).toBe(true);
+    await expect.poll(() => b.app.services.readCache.isSuspended, { timeout: 5000 }).toBe(true);
     // A's announcement cannot go out; B reads the store on every call instead.
     const removed = await a.call('DELETE', '/auth/removeUserFromGroup', { userId: MEMBER, groupId: memberGroup }, app.admin);
     expect(removed.statusCode, removed.body).toBe(200);
@@ -205,7 +205,7 @@ describe.each(engines)('replicas sharing Redis on a %s store', (engine: EngineNa
     expect((await b.call('POST', '/action/testRequest', { appId: app.appId, url: 'http://127.0.0.1:9/', method: 'GET' }, app.admin)).statusCode).toBe(400);
 
     await proxy.mend();
-    await expect.poll(() => b.app.readCache.isSuspended, { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => b.app.services.readCache.isSuspended, { timeout: 10_000 }).toBe(false);
     await expect.poll(async () => (await signIn(a, 'admin', ADMIN_PASSWORD)).statusCode, { timeout: 10_000 }).toBe(200);
     // Subscribed again: caching, and told of A's writes.
     expect(await page(secondMember)()).toBe(200);
@@ -224,8 +224,8 @@ describe.each(engines)('replicas sharing Redis on a %s store', (engine: EngineNa
 
     proxy.freeze();
     // The subscription's heartbeat goes unanswered.
-    await expect.poll(() => b.app.readCache.isSuspended, { timeout: 5000 }).toBe(true);
-    const silent = openStore(a.app.config.databaseUrl, a.app.config.dataDir);
+    await expect.poll(() => b.app.services.readCache.isSuspended, { timeout: 5000 }).toBe(true);
+    const silent = openStore(a.app.services.config.databaseUrl, a.app.services.config.dataDir);
     try {
       await removeMember(silent, memberGroup, MEMBER);
     } finally {
@@ -235,7 +235,7 @@ describe.each(engines)('replicas sharing Redis on a %s store', (engine: EngineNa
     // The network comes back (new connections): B subscribes again.
     await proxy.cut();
     await proxy.mend();
-    await expect.poll(() => b.app.readCache.isSuspended, { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => b.app.services.readCache.isSuspended, { timeout: 10_000 }).toBe(false);
   });
 
   it('empty the cache on a message, whatever it says, and take nothing else from it', async () => {
@@ -244,7 +244,7 @@ describe.each(engines)('replicas sharing Redis on a %s store', (engine: EngineNa
     const page = async () => (await b.call('GET', `/get/getPage/${app.pageId}`, undefined, app.member)).statusCode;
     expect(await page()).toBe(200);
     let loads = 0;
-    const probe = () => b.app.readCache.get('probe', async () => ++loads);
+    const probe = () => b.app.services.readCache.get('probe', async () => ++loads);
     await probe();
     // Earlier writes' messages may still be arriving (a loaded machine): what counts is that one more empties the cache.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -253,7 +253,7 @@ describe.each(engines)('replicas sharing Redis on a %s store', (engine: EngineNa
     // Anyone who can publish on the channel can only make the replicas reread the store.
     const publisher = new Redis(REDIS_URL);
     try {
-      await publisher.publish(readCacheChannel(a.app.config), JSON.stringify({ grant: { userId: OUTSIDER, groupId: 1 } }));
+      await publisher.publish(readCacheChannel(a.app.services.config), JSON.stringify({ grant: { userId: OUTSIDER, groupId: 1 } }));
     } finally {
       await publisher.quit();
     }

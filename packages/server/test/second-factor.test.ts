@@ -138,7 +138,7 @@ describe.each(engines)('a second factor on a %s store', (engine) => {
     const at = new Date(Date.UTC(2031, 0, 1, 8, 0, 10));
     const epoch = Math.floor(at.getTime() / 1000);
     const user = async () => (await findUser(server.store, userId))!;
-    const holds = async (offset: number) => secondFactorHolds(server.app, await user(), await generate({ secret, epoch: epoch + offset }), at);
+    const holds = async (offset: number) => secondFactorHolds(server.app.services, await user(), await generate({ secret, epoch: epoch + offset }), at);
     expect(await holds(-90)).toBe(false);
     expect(await holds(90)).toBe(false);
     expect(await holds(-30)).toBe(true);

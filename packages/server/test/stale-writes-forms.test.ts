@@ -51,7 +51,7 @@ describe.each(engines)('stale form writes on %s', (engine) => {
 
   /** A connection to a SQLite file of `ownerAppId`. */
   async function sqliteConnection(ownerAppId: number, token: string, name: string, extra: Record<string, unknown> = {}) {
-    createSqliteDatabase(server.app.config.dataDir, ownerAppId, name, 'CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY)');
+    createSqliteDatabase(server.app.services.config.dataDir, ownerAppId, name, 'CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY)');
     const saved = await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: ownerAppId, dbType: 'sqlite', dbDatabase: name, ...extra }, token);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.revision).toBe(1);
@@ -159,7 +159,7 @@ describe.each(engines)('stale form writes on %s', (engine) => {
         secret: async () => [SECRET, (await row(dbId)).dbPasswordEnc],
       });
       // An edit with an empty password kept the stored one all along.
-      expect(server.app.secretBox.open((await row(dbId)).dbPasswordEnc)).toBe(SECRET);
+      expect(server.app.services.secretBox.open((await row(dbId)).dbPasswordEnc)).toBe(SECRET);
     });
 
     it('lets exactly one of three saves from one revision through when they arrive together', async () => {
@@ -214,7 +214,7 @@ describe.each(engines)('stale form writes on %s', (engine) => {
         },
         secret: async () => [SECRET, (await row(serviceId)).passwordEnc],
       });
-      expect(server.app.secretBox.open((await row(serviceId)).passwordEnc)).toBe(SECRET);
+      expect(server.app.services.secretBox.open((await row(serviceId)).passwordEnc)).toBe(SECRET);
     });
 
     it('refuses the administrator of another application', async () => {

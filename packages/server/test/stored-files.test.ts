@@ -74,7 +74,7 @@ describe.each(engines)('files shared by two replicas on a %s store', (engine) =>
     // The other way round too, and neither replica wrote it into its data folder.
     const back = await upload(two, Buffer.from('kembali'), 'kembali.txt');
     expect(Buffer.from(await (await download(one, back)).arrayBuffer()).toString()).toBe('kembali');
-    for (const dataDir of [one.server.app.config.dataDir, secondDataDir]) expect(existsSync(path.join(dataDir, 'uploads'))).toBe(false);
+    for (const dataDir of [one.server.app.services.config.dataDir, secondDataDir]) expect(existsSync(path.join(dataDir, 'uploads'))).toBe(false);
   });
 
   it.skipIf(!withSoffice)('prints through one replica with a template uploaded through the other', async () => {
@@ -84,7 +84,7 @@ describe.each(engines)('files shared by two replicas on a %s store', (engine) =>
     expect(printed.statusCode).toBe(200);
     const { buffer } = printed.json().data as { buffer: string };
     expect((await pdfText(Buffer.from(buffer, 'base64'))).replace(/\s+/g, ' ')).toContain('Surat untuk Budi Santoso');
-    expect(existsSync(path.join(one.server.app.config.dataDir, 'print-templates'))).toBe(false);
+    expect(existsSync(path.join(one.server.app.services.config.dataDir, 'print-templates'))).toBe(false);
   }, 120_000);
 
   it('serves through one replica the sample PDF of an extraction template made through the other', async () => {
@@ -138,11 +138,11 @@ describe.each(engines)('files shared by two replicas on a %s store', (engine) =>
     form.append('file', new Blob([Buffer.from('sebentar')]), 'sebentar.txt');
     const sent = await fetch(`${one.base}/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${ownAdmin}`, 'app-id': String(created.appId) }, body: form });
     const { fileId } = ((await sent.json()) as Answer<{ fileId: string }[]>).data[0] as { fileId: string };
-    expect(await one.server.app.files.exists(created.appId, fileId)).toBe(true);
+    expect(await one.server.app.services.files.exists(created.appId, fileId)).toBe(true);
     // Through the replica that made it: the other may still honour its cached groups for a moment (issue 20's cache part).
     const removed = await one.server.call('DELETE', '/delete/deleteApp', { appId: created.appId }, builder);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(await two.server.app.files.list(created.appId)).toEqual([]);
+    expect(await two.server.app.services.files.list(created.appId)).toEqual([]);
     expect((await download(two, fileId)).status).toBe(404);
     expect(await chunkRows(fileId)).toEqual([]);
   });

@@ -47,7 +47,7 @@ describe.each(engines)('Third Parties on a %s store', (engine) => {
     expect(answerText).not.toContain(PASSWORD);
     const stored = await server.store.selectFrom('thirdParties').selectAll().where('serviceId', '=', serviceId).executeTakeFirstOrThrow();
     expect(stored.passwordEnc).not.toContain(PASSWORD);
-    expect(server.app.secretBox.open(stored.passwordEnc)).toBe(PASSWORD);
+    expect(server.app.services.secretBox.open(stored.passwordEnc)).toBe(PASSWORD);
 
     const tested = await server.call('POST', '/action/testThirdParty', { serviceId }, root);
     expect([tested.statusCode, tested.json().data?.message]).toEqual([200, `Connected to 127.0.0.1:${smtp.port} as robot`]);

@@ -162,7 +162,7 @@ describe.each(engines)('the time limit of data widgets on a %s database', (engin
     // A limit far past the test: only the cancel can stop these statements.
     expect((await saveLimit(120)).statusCode).toBe(200);
     expect((await load({ componentId: 'big', page: 1 })).statusCode).toBe(200);
-    const source = await server.app.dataSources.get(dbId, () => Promise.reject(new Error('opened by the load above')));
+    const source = await server.app.services.dataSources.get(dbId, () => Promise.reject(new Error('opened by the load above')));
     const statements = watchStatements(source);
     try {
       for (const search of ['b', 'ba', 'ban']) {

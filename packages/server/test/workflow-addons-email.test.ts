@@ -30,7 +30,7 @@ describe('the Send Email add-on', () => {
     smtp = await startSmtpServer({ user: 'robot', password: PASSWORD });
     server = await buildTestServer('sqlite', { allowPrivateSmtp: true });
     root = await server.login('admin', ADMIN_PASSWORD, '_root');
-    context = { app: server.app, appId: 1, runId: 3, actionId: 5, idempotencyKey: 'run-3-action-5', signal: new AbortController().signal };
+    context = { services: server.app.services, appId: 1, runId: 3, actionId: 5, idempotencyKey: 'run-3-action-5', signal: new AbortController().signal };
   });
   beforeEach(() => {
     smtp.received.length = 0;

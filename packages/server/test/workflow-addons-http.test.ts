@@ -68,7 +68,7 @@ describe('the HTTP request add-on', () => {
       });
     });
     base = remote.base;
-    context = { app: server.app, appId: 1, runId: 4, actionId: 9, idempotencyKey: 'run-4-action-9', signal: new AbortController().signal };
+    context = { services: server.app.services, appId: 1, runId: 4, actionId: 9, idempotencyKey: 'run-4-action-9', signal: new AbortController().signal };
   });
   beforeEach(() => {
     received = [];

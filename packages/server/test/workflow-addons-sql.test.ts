@@ -22,7 +22,7 @@ const engines = await availableEngines();
 const INJECTIONS = ["' OR 1=1 --", "x'; DROP TABLE items; --", '1; DELETE FROM items', '/* */ UNION SELECT 1 --'];
 
 const createItemsTable = (engine: EngineName, server: TestServer, appId: number) =>
-  createAppTable(engine, server.app.config.dataDir, appId, 'items', (quoted) => {
+  createAppTable(engine, server.app.services.config.dataDir, appId, 'items', (quoted) => {
     const id = engine === 'mysql' ? 'INT AUTO_INCREMENT PRIMARY KEY' : engine === 'postgres' ? 'SERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY AUTOINCREMENT';
     return `CREATE TABLE ${quoted} (id ${id}, name VARCHAR(200) NOT NULL, qty INT, note VARCHAR(100))`;
   });
@@ -59,11 +59,11 @@ describe.each(engines)('SQL add-ons on a %s database', (engine) => {
     dbId = (await must(server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: appId, ...fixture.dbBody }, admin))).dbId as number;
 
     const other = await hostileBuilder(server);
-    createSqliteDatabase(server.app.config.dataDir, other.appId, 'other.db', `CREATE TABLE ${fixture.table} (id INTEGER PRIMARY KEY, name TEXT NOT NULL, qty INT, note TEXT)`);
+    createSqliteDatabase(server.app.services.config.dataDir, other.appId, 'other.db', `CREATE TABLE ${fixture.table} (id INTEGER PRIMARY KEY, name TEXT NOT NULL, qty INT, note TEXT)`);
     otherDbId = (await must(server.call('POST', '/save/saveDbConfig', { dbAppId: other.appId, dbType: 'sqlite', dbDatabase: 'other.db' }, other.token))).dbId as number;
     otherQueryId = await saveQuery(`SELECT * FROM ${fixture.table}`, otherDbId, other.token);
 
-    context = { app: server.app, appId, runId: 1, actionId: 1, idempotencyKey: 'run-1-step-1', signal: new AbortController().signal };
+    context = { services: server.app.services, appId, runId: 1, actionId: 1, idempotencyKey: 'run-1-step-1', signal: new AbortController().signal };
   });
   afterAll(async () => {
     await fixture.drop();

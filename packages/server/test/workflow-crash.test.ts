@@ -38,7 +38,7 @@ describe(`a worker killed mid-step (${realHttp ? 'the HTTP add-on' : 'a stand-in
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
       cwd: serverDir,
       env: {
-        ...process.env, RAKIT_DATA_DIR: server.app.config.dataDir, RAKIT_SECRET: server.app.config.secret, REDIS_URL,
+        ...process.env, RAKIT_DATA_DIR: server.app.services.config.dataDir, RAKIT_SECRET: server.app.services.config.secret, REDIS_URL,
         RAKIT_WORKFLOW_QUEUE: queueName, RAKIT_WORKFLOW_WORKERS: '1', RAKIT_WORKFLOW_LEASE_MS: String(LEASE_MS), RAKIT_WORKFLOW_BACKOFF_MS: '100',
         RAKIT_ALLOW_PRIVATE_URLS: 'true', RAKIT_LOG_LEVEL: 'warn',
         RAKIT_WORKFLOW_WORKER_EXECUTORS: realHttp ? '' : path.join(serverDir, 'test/support/worker-executors.ts'),

@@ -210,7 +210,7 @@ describe.each(engines)('the workflow engine on a %s store', (engine) => {
         .where('runId', '=', id).where('stepNumber', '=', 1).execute();
       return id;
     });
-    await server.app.workflows.queue.enqueue(runId);
+    await server.app.services.workflows.queue.enqueue(runId);
     const resumed = await ended(runId);
     expect(resumed.status).toBe('succeeded');
     expect(resumed.steps.map((s) => [s.status, s.attempt])).toEqual([['succeeded', 1], ['succeeded', 1]]);
@@ -275,7 +275,7 @@ describe.each(engines)('the workflow engine on a %s store', (engine) => {
     const { chainId } = await workflow([variable('Old', { was: '{{$0.nama}}' })], [], triggerId);
     // As the release before the engine left it: a trigger run 'queued', no workflow run for it.
     const triggerRunId = await insertTriggerRun(server.store, { triggerId, appId, userId: '081700000031', params: JSON.stringify({ nama: 'Lama' }), status: 'queued' });
-    const restarted = await buildApp(server.app.config, server.store, { logger: false, workflowWorkers: 1, workflowExecutors: registry, workflowPollMs: 100 });
+    const restarted = await buildApp(server.app.services.config, server.store, { logger: false, workflowWorkers: 1, workflowExecutors: registry, workflowPollMs: 100 });
     try {
       await restarted.ready();
       const runs = await server.store.selectFrom('workflowRuns').select(['runId', 'workflowId']).where('triggerRunId', '=', triggerRunId).execute();
@@ -292,7 +292,7 @@ describe.each(engines)('the workflow engine on a %s store', (engine) => {
     const recent = await run(chainId);
     const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
     await server.store.updateTable('workflowRuns').set({ finishedAt: longAgo }).where('runId', '=', old.runId).execute();
-    expect(await server.app.workflows.prune()).toBeGreaterThanOrEqual(1);
+    expect(await server.app.services.workflows.prune()).toBeGreaterThanOrEqual(1);
     expect((await get(`/action/workflowRun/${old.runId}`)).statusCode).toBe(404);
     expect(await server.store.selectFrom('workflowStepRuns').select('runId').where('runId', '=', old.runId).execute()).toEqual([]);
     expect((await get(`/action/workflowRun/${recent.runId}`)).statusCode).toBe(200);

@@ -49,12 +49,12 @@ describe.each(engines)('a stale worker on a %s store', (engine) => {
     const version = await latestWorkflowVersion(server.store, chainId);
     const definition = await loadDefinition(server.store, version?.versionId ?? 0);
     if (version === undefined || definition === undefined) throw new Error('not built');
-    const runId = await startRun(server.app, undefined, {
+    const runId = await startRun(server.app.services, undefined, {
       workflowId: chainId, appId, versionId: version.versionId, definition, input: {}, startActionId: null,
       starter: { kind: 'editor', userId: null, triggerId: null, triggerRunId: null },
     });
     expect(await claimRun(server.store, runId, 'worker-a', Date.now(), 60_000)).toBe(true);
-    const stale = advanceRun(server.app.workflows.runner, runId, 'worker-a');
+    const stale = advanceRun(server.app.services.workflows.runner, runId, 'worker-a');
     for (let i = 0; i < 200 && release === undefined; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
     // Worker B reclaims the run (A's lease expired while it stalled).
     await server.store.updateTable('workflowRuns').set({ leaseExpiresAt: Date.now() - 1 }).where('runId', '=', runId).execute();

@@ -44,7 +44,7 @@ export function queueContract(label: string, engine: EngineName, makeQueue: Make
     let appId: number;
     const open: WorkflowQueue[] = [];
     const make = () => {
-      const queue = makeQueue(server.store, (runId, owner) => advanceRun(server.app.workflows.runner, runId, owner), { leaseMs: LEASE_MS });
+      const queue = makeQueue(server.store, (runId, owner) => advanceRun(server.app.services.workflows.runner, runId, owner), { leaseMs: LEASE_MS });
       open.push(queue);
       return queue;
     };
@@ -67,7 +67,7 @@ export function queueContract(label: string, engine: EngineName, makeQueue: Make
       if (version === undefined || definition === undefined) throw new Error('not built');
       const ids: number[] = [];
       for (let i = 0; i < count; i += 1) {
-        ids.push(await startRun(server.app, undefined, {
+        ids.push(await startRun(server.app.services, undefined, {
           workflowId: chainId, appId, versionId: version.versionId, definition, input: { i }, startActionId: null,
           starter: { kind: 'editor', userId: null, triggerId: null, triggerRunId: null },
         }));

@@ -52,10 +52,10 @@ describe.each(engines)('schedules on a %s store', (engine: EngineName) => {
    */
   const bothTick = async (at: number) => {
     if (engine === 'sqlite') {
-      await server.app.scheduler.tick(at);
-      await replica.app.scheduler.tick(at);
+      await server.app.services.scheduler.tick(at);
+      await replica.app.services.scheduler.tick(at);
     } else {
-      await Promise.all([server.app.scheduler.tick(at), replica.app.scheduler.tick(at)]);
+      await Promise.all([server.app.services.scheduler.tick(at), replica.app.services.scheduler.tick(at)]);
     }
   };
 
@@ -86,10 +86,10 @@ describe.each(engines)('schedules on a %s store', (engine: EngineName) => {
       const workflowId = await workflow(owner);
       const { scheduleId } = (await schedule(workflowId, { missed })).json().data as WorkflowSchedule;
       const first = Date.parse((await nextAtOf(scheduleId))!);
-      await server.app.scheduler.tick(first + 100);
+      await server.app.services.scheduler.tick(first + 100);
       // The server is down for three and a half minutes; another process comes up.
       const later = await anotherProcess(server, { appOptions: { schedulerTickMs: null } });
-      await later.app.scheduler.tick(first + 3.5 * MINUTE);
+      await later.app.services.scheduler.tick(first + 3.5 * MINUTE);
       await later.close();
       const runs = await runsOf(workflowId);
       expect(runs, missed).toHaveLength(expected);

@@ -159,8 +159,8 @@ describe.each(engines)('tasks for people on a %s store', (engine: EngineName) =>
     const started = await start(workflowId);
     const [task] = (await tasksOf(tokens.manager)).filter((t) => t.runId === started.runId);
     expect(Date.parse(task!.deadlineAt as string) - Date.now()).toBeGreaterThan(7_100_000);
-    expect(await expireDueTasks(server.app, Date.now() + 3_600_000)).toBe(0);
-    expect(await expireDueTasks(server.app, Date.now() + 3 * 3_600_000)).toBe(1);
+    expect(await expireDueTasks(server.app.services, Date.now() + 3_600_000)).toBe(0);
+    expect(await expireDueTasks(server.app.services, Date.now() + 3 * 3_600_000)).toBe(1);
     const run = await ended(started.runId);
     expect(run.steps.map((s) => [s.actionAlias, s.status])).toEqual([['Approve', 'succeeded'], ['Approved', 'succeeded'], ['Proceed', 'skipped'], ['Tell', 'succeeded']]);
     expect(run.steps[3]!.output).toEqual({ notBought: 'deadline' });

@@ -158,7 +158,7 @@ describe.each(engines)('workflow definitions on a %s store', (engine) => {
   });
 
   it('reports a query or connection an action names that is gone since it was saved', async () => {
-    createSqliteDatabase(server.app.config.dataDir, appId, 'alur.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)');
+    createSqliteDatabase(server.app.services.config.dataDir, appId, 'alur.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)');
     const dbId = (await post('/save/saveDbConfig', { dbAppId: appId, dbType: 'sqlite', dbDatabase: 'alur.db' })).json().data.dbId as number;
     const queryId = (await post('/save/saveQuery', { actionId: null, actionDbId: dbId, actionName: 'q', actionSQLQuery: 'SELECT * FROM t' })).json().data.actionId as number;
     const chainId = await newWorkflow();

@@ -1,5 +1,4 @@
 import { type ApiToken, type CreateApiTokenBody, MAIN_APP_SLUG, Messages, ROOT_APP_SLUG, abilitiesOfText } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { existingApp } from './existing-app';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
@@ -8,6 +7,7 @@ import type { Principal } from '../auth/principal';
 import { badRequest, conflict, forbidden, notFound } from '../errors/http-errors';
 import { type ApiTokenRow, apiTokensOf, deleteApiToken, findApiToken, findApiTokenByName, insertApiToken } from '../store/repositories/api-tokens';
 import { listAppPages } from '../store/repositories/pages';
+import type { Services } from '../services';
 
 /*
  * Tokens for machines (issue 36): made, listed and revoked by an application's administrator.
@@ -28,8 +28,8 @@ const tokenOf = (row: ApiTokenRow): ApiToken => ({
   lastUsedAt: row.lastUsedAt,
 });
 
-export async function listApiTokens(app: FastifyInstance, appId: number): Promise<ApiToken[]> {
-  return (await apiTokensOf(app.store, appId)).map(tokenOf);
+export async function listApiTokens(services: Services, appId: number): Promise<ApiToken[]> {
+  return (await apiTokensOf(services.store, appId)).map(tokenOf);
 }
 
 /**
@@ -38,11 +38,11 @@ export async function listApiTokens(app: FastifyInstance, appId: number): Promis
  * must be the application's.
  */
 export async function createApiToken(
-  app: FastifyInstance, caller: Principal, audit: AuditContext, body: CreateApiTokenBody,
+  services: Services, caller: Principal, audit: AuditContext, body: CreateApiTokenBody,
 ): Promise<{ token: ApiToken; secret: string }> {
-  const target = await existingApp(app.store, body.appId);
+  const target = await existingApp(services.store, body.appId);
   if (target.appSlug === MAIN_APP_SLUG || target.appSlug === ROOT_APP_SLUG) throw forbidden(Messages.apiTokenNotHere);
-  const pagesOfApp = new Set((await listAppPages(app.store, body.appId)).map((page) => page.pageId));
+  const pagesOfApp = new Set((await listAppPages(services.store, body.appId)).map((page) => page.pageId));
   if (body.pageIds.some((pageId) => !pagesOfApp.has(pageId))) throw badRequest(Messages.apiTokenPageOutside);
   const { tokenId, text, secretHash } = newMachineToken();
   const now = new Date();
@@ -50,7 +50,7 @@ export async function createApiToken(
     tokenId, appId: body.appId, tokenName: body.tokenName, secretHash, abilities: body.abilities.join(','), pageIds: JSON.stringify(body.pageIds),
     createdBy: caller.userId, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + body.expiresInDays * DAY_MS).toISOString(), lastUsedAt: null,
   };
-  await withAudit(app.store, audit, {
+  await withAudit(services.store, audit, {
     entityType: 'apiToken', entityId: tokenId, summary: { key: 'audit.apiTokenCreated', values: { name: body.tokenName } },
     // The call's input says the abilities and pages; the secret is never in it.
   }, async (trx) => {
@@ -61,10 +61,10 @@ export async function createApiToken(
 }
 
 /** Revokes a token: its row goes (the audit log keeps its name), so its next call is refused. */
-export async function revokeApiToken(app: FastifyInstance, audit: AuditContext, tokenId: string): Promise<{ tokenId: string }> {
-  const row = await findApiToken(app.store, tokenId);
+export async function revokeApiToken(services: Services, audit: AuditContext, tokenId: string): Promise<{ tokenId: string }> {
+  const row = await findApiToken(services.store, tokenId);
   if (row === undefined) throw notFound(Messages.apiTokenNotFound);
-  await withAudit(app.store, audit, { entityType: 'apiToken', entityId: tokenId, summary: { key: 'audit.apiTokenRevoked', values: { name: row.tokenName } } }, async (trx) => {
+  await withAudit(services.store, audit, { entityType: 'apiToken', entityId: tokenId, summary: { key: 'audit.apiTokenRevoked', values: { name: row.tokenName } } }, async (trx) => {
     if ((await deleteApiToken(trx, tokenId)) === 0) throw notFound(Messages.apiTokenNotFound);
   });
   return { tokenId };

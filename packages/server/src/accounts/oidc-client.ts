@@ -1,10 +1,10 @@
 import { Messages } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { badRequest, HttpError } from '../errors/http-errors';
 import { AllowedHosts } from '../outbound/addresses';
 import { outboundUrl, sendToAddress, vetHost, withOutboundSlot } from '../outbound/safe-request';
 import type { IdentityProviderRow } from '../store/repositories/identity-providers';
+import type { Services } from '../services';
 
 /**
  * The relying party's side of OpenID Connect (issue 36), on openid-client: every request it
@@ -16,19 +16,19 @@ import type { IdentityProviderRow } from '../store/repositories/identity-provide
  */
 
 /** The issuer's URL as the operator's rules take it: http(s), allowed by RAKIT_ALLOWED_OIDC_ISSUERS when he set it. */
-export function allowedIssuer(app: FastifyInstance, issuer: string): URL {
+export function allowedIssuer(services: Services, issuer: string): URL {
   const url = outboundUrl(issuer);
-  const allowed = app.config.allowedOidcIssuers;
+  const allowed = services.config.allowedOidcIssuers;
   const same = (text: string) => text.replace(/\/+$/, '') === url.href.replace(/\/+$/, '');
   if (allowed.length > 0 && !allowed.some(same)) throw badRequest(Messages.ssoIssuerNotAllowed);
   return url;
 }
 
 /** openid-client's fetch, sent as the trust boundary sends an author's requests. */
-function outboundFetch(app: FastifyInstance): client.CustomFetch {
+function outboundFetch(services: Services): client.CustomFetch {
   return async (url, options) => withOutboundSlot(async () => {
     const target = outboundUrl(url);
-    const addresses = await vetHost(target.hostname, app.config.allowPrivateUrls, undefined, new AllowedHosts(app.config.allowedUrlHosts));
+    const addresses = await vetHost(target.hostname, services.config.allowPrivateUrls, undefined, new AllowedHosts(services.config.allowedUrlHosts));
     const body = options.body === undefined || options.body === null ? undefined : typeof options.body === 'string' ? options.body : String(options.body);
     const method = options.method.toUpperCase();
     if (method !== 'GET' && method !== 'POST') throw new HttpError(502, Messages.ssoProviderFailed);
@@ -47,41 +47,41 @@ interface CachedConfiguration {
 
 /** A provider's discovery document is read again after this long (its keys rotate). */
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;
-const configurations = new WeakMap<FastifyInstance, Map<number, CachedConfiguration>>();
+const configurations = new WeakMap<Services, Map<number, CachedConfiguration>>();
 
 /**
  * The client of a provider: its discovery document read (and kept for DISCOVERY_TTL_MS, until
  * the provider is edited), its client secret opened. http is allowed only to the private hosts
  * the operator lets the server reach (a developer's or a test's own provider).
  */
-export function providerClient(app: FastifyInstance, provider: IdentityProviderRow): Promise<client.Configuration> {
-  let cache = configurations.get(app);
+export function providerClient(services: Services, provider: IdentityProviderRow): Promise<client.Configuration> {
+  let cache = configurations.get(services);
   if (cache === undefined) {
     cache = new Map();
-    configurations.set(app, cache);
+    configurations.set(services, cache);
   }
   const known = cache.get(provider.providerId);
   if (known !== undefined && known.revision === provider.revision && Date.now() - known.at < DISCOVERY_TTL_MS) return known.configuration;
-  const configuration = discover(app, provider.issuer, provider.clientId, provider.clientSecretEnc === '' ? '' : app.secretBox.open(provider.clientSecretEnc));
+  const configuration = discover(services, provider.issuer, provider.clientId, provider.clientSecretEnc === '' ? '' : services.secretBox.open(provider.clientSecretEnc));
   cache.set(provider.providerId, { revision: provider.revision, at: Date.now(), configuration });
   configuration.catch(() => cache.delete(provider.providerId));
   return configuration;
 }
 
 /** Whether the operator lets the server reach this host though it is private (a developer's or a test's own provider). */
-function privateAllowed(app: FastifyInstance, hostname: string): boolean {
-  const allowed = new AllowedHosts(app.config.allowedUrlHosts);
-  return app.config.allowPrivateUrls || allowed.allowsName(hostname) || allowed.allowsAddress(hostname.replace(/^\[|\]$/g, ''));
+function privateAllowed(services: Services, hostname: string): boolean {
+  const allowed = new AllowedHosts(services.config.allowedUrlHosts);
+  return services.config.allowPrivateUrls || allowed.allowsName(hostname) || allowed.allowsAddress(hostname.replace(/^\[|\]$/g, ''));
 }
 
 /** Reads an issuer's discovery document for a client; a provider that cannot be read is a clear 4xx (the author's address) or 502. */
-export async function discover(app: FastifyInstance, issuer: string, clientId: string, clientSecret: string): Promise<client.Configuration> {
-  const url = allowedIssuer(app, issuer);
+export async function discover(services: Services, issuer: string, clientId: string, clientSecret: string): Promise<client.Configuration> {
+  const url = allowedIssuer(services, issuer);
   const insecure = url.protocol === 'http:';
-  if (insecure && !privateAllowed(app, url.hostname)) throw badRequest(Messages.ssoIssuerInvalid);
+  if (insecure && !privateAllowed(services, url.hostname)) throw badRequest(Messages.ssoIssuerInvalid);
   try {
     return await client.discovery(url, clientId, undefined, client.ClientSecretPost(clientSecret), {
-      [client.customFetch]: outboundFetch(app),
+      [client.customFetch]: outboundFetch(services),
       ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
     });
   } catch (error) {

@@ -3,7 +3,6 @@ import {
   type AuthenticationResponseJSON, generateAuthenticationOptions, generateRegistrationOptions, type RegistrationResponseJSON, verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import type { Principal } from '../auth/principal';
@@ -16,6 +15,7 @@ import { findUser } from '../store/repositories/users';
 import { secondFactorRequiredOf } from './second-factor';
 import { type SessionClient, startSession } from './sessions';
 import { groupsToEnter, recordSignIn, signInRefused } from './sign-in-audit';
+import type { Services } from '../services';
 
 /*
  * Passkeys (issue 36), on SimpleWebAuthn. The relying party is the address the browser uses
@@ -46,40 +46,40 @@ function challengeOf(clientDataJSON: string): string | undefined {
   }
 }
 
-export async function listPasskeys(app: FastifyInstance, caller: Principal): Promise<{ passkeys: Passkey[] }> {
-  const rows = await passkeysOf(app.store, caller.userId);
+export async function listPasskeys(services: Services, caller: Principal): Promise<{ passkeys: Passkey[] }> {
+  const rows = await passkeysOf(services.store, caller.userId);
   return { passkeys: rows.map((row) => ({ credentialId: row.credentialId, name: row.passkeyName, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, backedUp: row.backedUp === 1 })) };
 }
 
-export async function startRegistration(app: FastifyInstance, caller: Principal, party: RelyingParty): Promise<{ options: { challenge: string } }> {
-  const existing = await passkeysOf(app.store, caller.userId);
+export async function startRegistration(services: Services, caller: Principal, party: RelyingParty): Promise<{ options: { challenge: string } }> {
+  const existing = await passkeysOf(services.store, caller.userId);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME, rpID: party.rpId, userName: caller.userId, userID: new TextEncoder().encode(caller.userId), attestationType: 'none',
     excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: row.transports === '' ? [] : row.transports.split(',') })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
-  await pruneChallenges(app.store, since());
-  await insertChallenge(app.store, options.challenge, 'register', caller.userId);
+  await pruneChallenges(services.store, since());
+  await insertChallenge(services.store, options.challenge, 'register', caller.userId);
   return { options };
 }
 
 export async function registerPasskey(
-  app: FastifyInstance, caller: Principal, audit: AuditContext, party: RelyingParty, input: { name: string; response: Record<string, unknown> },
+  services: Services, caller: Principal, audit: AuditContext, party: RelyingParty, input: { name: string; response: Record<string, unknown> },
 ): Promise<{ credentialId: string }> {
   const response = input.response as unknown as RegistrationResponseJSON;
   let verification;
   try {
     verification = await verifyRegistrationResponse({
       response, expectedOrigin: party.origin, expectedRPID: party.rpId, requireUserVerification: false,
-      expectedChallenge: (challenge) => takeChallenge(app.store, challenge, 'register', caller.userId, since()),
+      expectedChallenge: (challenge) => takeChallenge(services.store, challenge, 'register', caller.userId, since()),
     });
   } catch {
     throw badRequest(Messages.passkeyRefused);
   }
   if (!verification.verified) throw badRequest(Messages.passkeyRefused);
   const { credential, credentialBackedUp } = verification.registrationInfo;
-  if ((await findPasskey(app.store, credential.id)) !== undefined) throw badRequest(Messages.passkeyRefused);
-  await withAudit(app.store, audit, { entityType: 'user', entityId: caller.userId, summary: { key: 'audit.passkeyAdded', values: { name: input.name } } },
+  if ((await findPasskey(services.store, credential.id)) !== undefined) throw badRequest(Messages.passkeyRefused);
+  await withAudit(services.store, audit, { entityType: 'user', entityId: caller.userId, summary: { key: 'audit.passkeyAdded', values: { name: input.name } } },
     (trx) => insertPasskey(trx, {
       credentialId: credential.id, userId: caller.userId, passkeyName: input.name, publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       signCount: credential.counter, transports: (credential.transports ?? []).join(','), backedUp: credentialBackedUp ? 1 : 0,
@@ -88,17 +88,17 @@ export async function registerPasskey(
   return { credentialId: credential.id };
 }
 
-export async function removePasskey(app: FastifyInstance, caller: Principal, audit: AuditContext, credentialId: string): Promise<{ credentialId: string }> {
-  await withAudit(app.store, audit, { entityType: 'user', entityId: caller.userId, summary: { key: 'audit.passkeyRemoved' } }, async (trx) => {
+export async function removePasskey(services: Services, caller: Principal, audit: AuditContext, credentialId: string): Promise<{ credentialId: string }> {
+  await withAudit(services.store, audit, { entityType: 'user', entityId: caller.userId, summary: { key: 'audit.passkeyRemoved' } }, async (trx) => {
     if ((await deletePasskeyOf(trx, caller.userId, credentialId)) === 0) throw notFound(Messages.passkeyNotFound);
   });
   return { credentialId };
 }
 
-export async function startSignIn(app: FastifyInstance, party: RelyingParty): Promise<{ options: { challenge: string } }> {
+export async function startSignIn(services: Services, party: RelyingParty): Promise<{ options: { challenge: string } }> {
   const options = await generateAuthenticationOptions({ rpID: party.rpId, userVerification: 'preferred' });
-  await pruneChallenges(app.store, since());
-  await insertChallenge(app.store, options.challenge, 'signIn', null);
+  await pruneChallenges(services.store, since());
+  await insertChallenge(services.store, options.challenge, 'signIn', null);
   return { options };
 }
 
@@ -108,14 +108,14 @@ export async function startSignIn(app: FastifyInstance, party: RelyingParty): Pr
  * that verified its owner counts as a second factor.
  */
 export async function signInWithPasskey(
-  app: FastifyInstance, audit: AuditContext, party: RelyingParty, client: SessionClient, input: { appSlug: string; response: Record<string, unknown> },
+  services: Services, audit: AuditContext, party: RelyingParty, client: SessionClient, input: { appSlug: string; response: Record<string, unknown> },
 ): Promise<SessionUser[]> {
-  const target = await findAppBySlug(app.store, input.appSlug);
+  const target = await findAppBySlug(services.store, input.appSlug);
   if (target === undefined) throw notFound(Messages.appNotFound);
   if (target.appPasswordSignIn === 0) throw forbidden(Messages.passkeyOff);
   const response = input.response as unknown as AuthenticationResponseJSON;
-  const passkey = await findPasskey(app.store, response.id);
-  const user = passkey === undefined ? undefined : await findUser(app.store, passkey.userId);
+  const passkey = await findPasskey(services.store, response.id);
+  const user = passkey === undefined ? undefined : await findUser(services.store, passkey.userId);
   // One the browser offers that is not (or no longer) kept here: said as such, no sign-in was tried.
   if (passkey === undefined || user === undefined) throw badRequest(Messages.passkeyNotFound);
   const challenge = challengeOf(response.response.clientDataJSON);
@@ -123,22 +123,22 @@ export async function signInWithPasskey(
   try {
     verification = await verifyAuthenticationResponse({
       response, expectedOrigin: party.origin, expectedRPID: party.rpId, requireUserVerification: false,
-      expectedChallenge: (given) => given === challenge && takeChallenge(app.store, given, 'signIn', null, since()),
+      expectedChallenge: (given) => given === challenge && takeChallenge(services.store, given, 'signIn', null, since()),
       credential: {
         id: passkey.credentialId, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.signCount,
         transports: passkey.transports === '' ? [] : passkey.transports.split(','),
       },
     });
   } catch {
-    throw await signInRefused(app, audit, target, user.userId, unauthorized(Messages.passkeyRefused));
+    throw await signInRefused(services, audit, target, user.userId, unauthorized(Messages.passkeyRefused));
   }
-  if (!verification.verified) throw await signInRefused(app, audit, target, user.userId, unauthorized(Messages.passkeyRefused));
+  if (!verification.verified) throw await signInRefused(services, audit, target, user.userId, unauthorized(Messages.passkeyRefused));
   const { newCounter, userVerified, credentialBackedUp } = verification.authenticationInfo;
-  await notePasskeyUse(app.store, passkey.credentialId, newCounter, credentialBackedUp, new Date().toISOString());
-  const groups = await groupsToEnter(app, audit, target, user.userId);
+  await notePasskeyUse(services.store, passkey.credentialId, newCounter, credentialBackedUp, new Date().toISOString());
+  const groups = await groupsToEnter(services, audit, target, user.userId);
   const factor = { secondFactor: userVerified, mustSetUpSecondFactor: !userVerified && user.totpSecretEnc === null && secondFactorRequiredOf(user, groups, target) };
-  if (!userVerified && user.totpSecretEnc !== null) throw await signInRefused(app, audit, target, user.userId, unauthorized(Messages.passkeyRefused));
-  const session = await startSession(app.store, app.tokens, { user, groups, target, method: 'passkey', client, factor });
-  await recordSignIn(app, audit, target, user.userId);
+  if (!userVerified && user.totpSecretEnc !== null) throw await signInRefused(services, audit, target, user.userId, unauthorized(Messages.passkeyRefused));
+  const session = await startSession(services.store, services.tokens, { user, groups, target, method: 'passkey', client, factor });
+  await recordSignIn(services, audit, target, user.userId);
   return session;
 }

@@ -1,6 +1,6 @@
+import type { Services } from '../services';
 import { createHash, randomBytes } from 'node:crypto';
 import { administersApp, type Group, Messages, RECOVERY_CODE_COUNT, ROOT_APP_SLUG, type SecondFactorStatus } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
@@ -31,7 +31,7 @@ const ISSUER = 'Rakit';
 
 interface SecondFactorServices {
   store: Store;
-  secretBox: FastifyInstance['secretBox'];
+  secretBox: Services['secretBox'];
 }
 
 /** A recovery code as typed, compared without case, spaces or dashes. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type EndOwnSessionsBody, type Group, groupsForApp, Messages, type OwnSession, SessionMethodSchema, type SessionMethod, type SessionUser } from '@rakit/core';
 import Bowser from 'bowser';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { type AuditFact, withAudit } from '../audit/record';
 import type { Principal } from '../auth/principal';
@@ -16,6 +15,7 @@ import { ownLanguageOf, renewSessionKey } from '../store/repositories/users';
 import { everyHour } from '../lifecycle/every-hour';
 import { accountToManage } from './password-consent';
 import type { SignInFactor } from './second-factor';
+import type { Services } from '../services';
 
 /*
  * Sessions one can see (issue 36). Each sign-in (password, single sign-on, passkey, an
@@ -31,10 +31,6 @@ export interface SessionClient {
   address: string;
 }
 
-export const clientOf = (request: FastifyRequest): SessionClient => ({
-  userAgent: (request.headers['user-agent'] ?? '').slice(0, 400),
-  address: request.ip.slice(0, 64),
-});
 
 export interface SessionStart {
   user: { userId: string; sessionKey: string; language: string | null };
@@ -123,9 +119,9 @@ export async function endOwnSessions(store: Store, caller: Principal, audit: Aud
  * administrator may end is whose password he may set: a member of his application whose every
  * application he administers.
  */
-export async function endSessionsOf(app: FastifyInstance, caller: Principal, audit: AuditContext, appId: number, userId: string): Promise<{ userId: string }> {
-  const target = await accountToManage(app.store, caller, appId, userId);
-  await withAudit(app.store, audit, { entityType: 'user', entityId: target.user.userId, summary: { key: 'audit.sessionsEnded', values: { user: target.user.userId } } },
+export async function endSessionsOf(services: Services, caller: Principal, audit: AuditContext, appId: number, userId: string): Promise<{ userId: string }> {
+  const target = await accountToManage(services.store, caller, appId, userId);
+  await withAudit(services.store, audit, { entityType: 'user', entityId: target.user.userId, summary: { key: 'audit.sessionsEnded', values: { user: target.user.userId } } },
     (trx) => renewSessionKey(trx, target.user.userId));
   return { userId: target.user.userId };
 }
@@ -134,6 +130,6 @@ export async function endSessionsOf(app: FastifyInstance, caller: Principal, aud
  * Expired sessions' rows are forgotten at start and hourly (idempotent, so every process may run
  * it): a person who never signs in again leaves none behind for long.
  */
-export function installSessionUpkeep(app: FastifyInstance): void {
-  everyHour(app, 'forgetting expired sessions', () => pruneExpiredSessions(app.store, new Date().toISOString()));
+export function installSessionUpkeep(services: Services): void {
+  everyHour(services, 'forgetting expired sessions', () => pruneExpiredSessions(services.store, new Date().toISOString()));
 }

@@ -3,7 +3,6 @@ import {
   DEFAULT_SSO_SCOPES, groupsForApp, type IdentityProvider, MAIN_APP_SLUG, Messages, mayEnterApp, type SaveIdentityProviderBody,
   type SessionUser, type SignInOptions, ROOT_APP_SLUG, type SsoNewUsers, type SsoRefusal,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
@@ -22,6 +21,7 @@ import { findUser, insertUser, NO_PASSWORD } from '../store/repositories/users';
 import { type SessionClient, startSession } from './sessions';
 import { discover, providerClient } from './oidc-client';
 import { recordSignIn, signInRefused } from './sign-in-audit';
+import type { Services } from '../services';
 
 /**
  * Single sign-on through an application's OpenID Connect providers (issue 36): authorization
@@ -59,9 +59,9 @@ export async function signInOptionsOf(store: Store, app: Pick<AppRow, 'appId' | 
 }
 
 
-export async function listIdentityProviders(app: FastifyInstance, appId: number): Promise<{ password: boolean; adminSecondFactor: boolean; providers: IdentityProvider[] }> {
-  const target = await existingApp(app.store, appId);
-  const rows = await providersOfApp(app.store, appId);
+export async function listIdentityProviders(services: Services, appId: number): Promise<{ password: boolean; adminSecondFactor: boolean; providers: IdentityProvider[] }> {
+  const target = await existingApp(services.store, appId);
+  const rows = await providersOfApp(services.store, appId);
   return { password: target.appPasswordSignIn !== 0 || rows.length === 0, adminSecondFactor: target.appAdminSecondFactor === 1, providers: rows.map(toIdentityProvider) };
 }
 
@@ -78,23 +78,23 @@ async function providerOfApp(store: Store, appId: number, providerId: number): P
  * empty secret keeps the stored one; a new provider needs one.
  */
 export async function saveIdentityProvider(
-  app: FastifyInstance, audit: AuditContext, body: SaveIdentityProviderBody,
+  services: Services, audit: AuditContext, body: SaveIdentityProviderBody,
 ): Promise<{ providerId: number; revision: number; created: boolean }> {
-  const target = await existingApp(app.store, body.appId);
+  const target = await existingApp(services.store, body.appId);
   // Applications are built in main and run from _root: their people sign in with Rakit's passwords.
   if (target.appSlug === MAIN_APP_SLUG || target.appSlug === ROOT_APP_SLUG) throw forbidden(Messages.forbidden);
-  const existing = body.providerId === null ? undefined : await providerOfApp(app.store, body.appId, body.providerId);
+  const existing = body.providerId === null ? undefined : await providerOfApp(services.store, body.appId, body.providerId);
   if (existing === undefined && body.clientSecret === '') throw badRequest(Messages.ssoClientSecretRequired);
-  const secret = body.clientSecret !== '' ? body.clientSecret : app.secretBox.open(existing!.clientSecretEnc);
-  await discover(app, body.issuer, body.clientId, secret);
+  const secret = body.clientSecret !== '' ? body.clientSecret : services.secretBox.open(existing!.clientSecretEnc);
+  await discover(services, body.issuer, body.clientId, secret);
   const values = {
-    providerName: body.name, issuer: body.issuer, clientId: body.clientId, clientSecretEnc: body.clientSecret === '' ? existing!.clientSecretEnc : app.secretBox.seal(body.clientSecret),
+    providerName: body.name, issuer: body.issuer, clientId: body.clientId, clientSecretEnc: body.clientSecret === '' ? existing!.clientSecretEnc : services.secretBox.seal(body.clientSecret),
     scopes: body.scopes === '' ? DEFAULT_SSO_SCOPES : body.scopes, groupsClaim: body.groupsClaim, newUsers: body.newUsers,
   };
   const fact = (saved: { providerId: number }) => ({
     appId: body.appId, entityType: 'identityProvider', entityId: saved.providerId, summary: { key: 'audit.identityProviderSaved', values: { provider: body.name } } as const,
   });
-  return withAudit(app.store, audit, fact, async (trx) => {
+  return withAudit(services.store, audit, fact, async (trx) => {
     if (existing === undefined) return { providerId: await insertIdentityProvider(trx, body.appId, values), revision: 1, created: true };
     const { providerId } = existing;
     const revision = await claimRevision(trx, 'identityProviders', providerId, body.revision, answeredAs((store) => findIdentityProvider(store, providerId), toIdentityProvider));
@@ -104,9 +104,9 @@ export async function saveIdentityProvider(
 }
 
 /** Removes a provider (its subjects' links and sign-ins under way go with it); the last one takes single-sign-on-only with it. */
-export async function removeIdentityProvider(app: FastifyInstance, audit: AuditContext, appId: number, providerId: number): Promise<{ providerId: number }> {
-  const row = await providerOfApp(app.store, appId, providerId);
-  await withAudit(app.store, audit, { appId, entityType: 'identityProvider', entityId: providerId, summary: { key: 'audit.identityProviderDeleted', values: { provider: row.providerName } } }, async (trx) => {
+export async function removeIdentityProvider(services: Services, audit: AuditContext, appId: number, providerId: number): Promise<{ providerId: number }> {
+  const row = await providerOfApp(services.store, appId, providerId);
+  await withAudit(services.store, audit, { appId, entityType: 'identityProvider', entityId: providerId, summary: { key: 'audit.identityProviderDeleted', values: { provider: row.providerName } } }, async (trx) => {
     await deleteIdentityProvider(trx, providerId);
     if ((await providersOfApp(trx, appId)).length === 0) await setPasswordSignIn(trx, appId, true);
   });
@@ -114,10 +114,10 @@ export async function removeIdentityProvider(app: FastifyInstance, audit: AuditC
 }
 
 /** Offers the password form or not; single sign-on only needs a provider, and never in main or _root (where applications are built and run). */
-export async function savePasswordSignIn(app: FastifyInstance, audit: AuditContext, appId: number, password: boolean): Promise<{ password: boolean }> {
-  const target = await existingApp(app.store, appId);
+export async function savePasswordSignIn(services: Services, audit: AuditContext, appId: number, password: boolean): Promise<{ password: boolean }> {
+  const target = await existingApp(services.store, appId);
   if (!password && (target.appSlug === MAIN_APP_SLUG || target.appSlug === ROOT_APP_SLUG)) throw forbidden(Messages.forbidden);
-  await withAudit(app.store, audit, { appId, entityType: 'app', entityId: appId, summary: { key: password ? 'audit.passwordSignInOn' : 'audit.passwordSignInOff' } }, async (trx) => {
+  await withAudit(services.store, audit, { appId, entityType: 'app', entityId: appId, summary: { key: password ? 'audit.passwordSignInOn' : 'audit.passwordSignInOff' } }, async (trx) => {
     if (!password && (await providersOfApp(trx, appId)).length === 0) throw badRequest(Messages.ssoNeedsProvider);
     await setPasswordSignIn(trx, appId, password);
   });
@@ -131,20 +131,20 @@ export const callbackUrlOf = (origin: string): string => `${origin}/auth/sso/cal
  * The provider's authorization address for a sign-in into the provider's application: a new
  * state, nonce and PKCE verifier are kept (one use, AT_PROVIDER_MS) before the browser leaves.
  */
-export async function startSignIn(app: FastifyInstance, providerId: number, origin: string): Promise<{ location: string }> {
-  const provider = await findIdentityProvider(app.store, providerId);
+export async function startSignIn(services: Services, providerId: number, origin: string): Promise<{ location: string }> {
+  const provider = await findIdentityProvider(services.store, providerId);
   if (provider === undefined) throw notFound(Messages.ssoProviderNotFound);
-  const target = await existingApp(app.store, provider.appId);
+  const target = await existingApp(services.store, provider.appId);
   // A provider that cannot be reached now sends the person back to the sign-in screen, told so.
-  const configuration = await providerClient(app, provider).catch((error: unknown) => {
-    app.log.warn({ err: error, providerId }, 'an identity provider could not be reached');
+  const configuration = await providerClient(services, provider).catch((error: unknown) => {
+    services.log.warn({ err: error, providerId }, 'an identity provider could not be reached');
     throw new SignInRefusal('ssoProviderFailed', target.appSlug);
   });
   const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
-  await pruneSignIns(app.store, new Date(Date.now() - AT_PROVIDER_MS).toISOString());
-  await insertSignInState(app.store, { state, providerId, codeVerifier, nonce });
+  await pruneSignIns(services.store, new Date(Date.now() - AT_PROVIDER_MS).toISOString());
+  await insertSignInState(services.store, { state, providerId, codeVerifier, nonce });
   const location = client.buildAuthorizationUrl(configuration, {
     redirect_uri: callbackUrlOf(origin), scope: provider.scopes, state, nonce,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256',
@@ -209,19 +209,19 @@ async function followGroupsClaim(trx: Store, provider: IdentityProviderRow, user
  * its groups followed; answers where to send the browser (the application's /auth/sso page
  * with a ticket). A refusal is a SignInRefusal, recorded in the application's audit log.
  */
-export async function finishSignIn(app: FastifyInstance, callbackUrl: URL, audit: AuditContext): Promise<{ location: string }> {
+export async function finishSignIn(services: Services, callbackUrl: URL, audit: AuditContext): Promise<{ location: string }> {
   const state = callbackUrl.searchParams.get('state') ?? '';
-  const pending = state === '' ? undefined : await takeSignInState(app.store, state, new Date(Date.now() - AT_PROVIDER_MS).toISOString());
-  const provider = pending === undefined ? undefined : await findIdentityProvider(app.store, pending.providerId);
+  const pending = state === '' ? undefined : await takeSignInState(services.store, state, new Date(Date.now() - AT_PROVIDER_MS).toISOString());
+  const provider = pending === undefined ? undefined : await findIdentityProvider(services.store, pending.providerId);
   if (pending === undefined || provider === undefined) throw new SignInRefusal('ssoTicketInvalid', undefined);
-  const target = await existingApp(app.store, provider.appId);
+  const target = await existingApp(services.store, provider.appId);
   const refuse = async (code: SsoRefusal, who: string): Promise<never> => {
-    await signInRefused(app, { ...audit, appId: target.appId }, target, who, new HttpError(401, Messages[code]));
+    await signInRefused(services, { ...audit, appId: target.appId }, target, who, new HttpError(401, Messages[code]));
     throw new SignInRefusal(code, target.appSlug);
   };
   let claims: client.IDToken | undefined;
   try {
-    const configuration = await providerClient(app, provider);
+    const configuration = await providerClient(services, provider);
     const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
       pkceCodeVerifier: pending.codeVerifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true,
     });
@@ -233,14 +233,14 @@ export async function finishSignIn(app: FastifyInstance, callbackUrl: URL, audit
       : await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
     claims = idToken === undefined ? undefined : { ...userInfo, ...idToken };
   } catch (error) {
-    app.log.warn({ err: error, providerId: provider.providerId }, 'a single sign-on answer was refused');
+    services.log.warn({ err: error, providerId: provider.providerId }, 'a single sign-on answer was refused');
   }
   if (claims === undefined) return refuse('ssoRefused', `${provider.providerName}:?`);
   const signedIn = claims;
   const groupsClaim = provider.groupsClaim === null ? undefined : claimStrings(signedIn[provider.groupsClaim]);
   let userId: string;
   try {
-    userId = await app.store.transaction().execute(async (trx) => {
+    userId = await services.store.transaction().execute(async (trx) => {
       const account = await accountOf(trx, provider, signedIn, target.appSlug);
       if (groupsClaim !== undefined) await followGroupsClaim(trx, provider, account, groupsClaim);
       return account;
@@ -249,23 +249,23 @@ export async function finishSignIn(app: FastifyInstance, callbackUrl: URL, audit
     if (error instanceof SignInRefusal) return refuse(error.code, `${provider.providerName}:${signedIn.sub}`);
     throw error;
   }
-  const groups = await groupsOfUser(app.store, userId);
+  const groups = await groupsOfUser(services.store, userId);
   if (!mayEnterApp(groups, target) || groupsForApp(groups, target).length === 0) return refuse('ssoNoAccount', userId);
   const ticket = randomBytes(32).toString('base64url');
-  await insertTicket(app.store, { state: `t${randomBytes(24).toString('base64url')}`, providerId: provider.providerId, ticketHash: hashOf(ticket), userId });
-  await recordSignIn(app, { ...audit, appId: target.appId }, target, userId);
+  await insertTicket(services.store, { state: `t${randomBytes(24).toString('base64url')}`, providerId: provider.providerId, ticketHash: hashOf(ticket), userId });
+  await recordSignIn(services, { ...audit, appId: target.appId }, target, userId);
   return { location: `/${encodeURIComponent(target.appSlug)}/auth/sso?ticket=${ticket}` };
 }
 
 /** Trades a ticket for a session of its application, as /auth/login answers (once, within TICKET_MS). */
-export async function redeemTicket(app: FastifyInstance, ticket: string, sessionClient: SessionClient): Promise<SessionUser[]> {
-  const taken = await takeTicket(app.store, hashOf(ticket), new Date(Date.now() - TICKET_MS).toISOString());
-  const provider = taken === undefined ? undefined : await findIdentityProvider(app.store, taken.providerId);
-  const target = provider === undefined ? undefined : await findAppById(app.store, provider.appId);
-  const user = taken === undefined ? undefined : await findUser(app.store, taken.userId);
+export async function redeemTicket(services: Services, ticket: string, sessionClient: SessionClient): Promise<SessionUser[]> {
+  const taken = await takeTicket(services.store, hashOf(ticket), new Date(Date.now() - TICKET_MS).toISOString());
+  const provider = taken === undefined ? undefined : await findIdentityProvider(services.store, taken.providerId);
+  const target = provider === undefined ? undefined : await findAppById(services.store, provider.appId);
+  const user = taken === undefined ? undefined : await findUser(services.store, taken.userId);
   if (taken === undefined || target === undefined || user === undefined) throw badRequest(Messages.ssoTicketInvalid);
-  const groups = await groupsOfUser(app.store, user.userId);
+  const groups = await groupsOfUser(services.store, user.userId);
   if (!mayEnterApp(groups, target) || groupsForApp(groups, target).length === 0) throw forbidden(Messages.ssoNoAccount);
-  return startSession(app.store, app.tokens, { user, groups, target, method: 'singleSignOn', client: sessionClient });
+  return startSession(services.store, services.tokens, { user, groups, target, method: 'singleSignOn', client: sessionClient });
 }
 

@@ -1,5 +1,4 @@
 import { type Language, type ListUserQuery, Messages, type PasswordChange, type UserDraft, type UserRef } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { type AuditFact, withAudit } from '../audit/record';
 import type { Principal } from '../auth/principal';
@@ -10,6 +9,7 @@ import { addMember, findDefaultGroup, removeUserFromApp } from '../store/reposit
 import { deleteUserCascade, findUser, insertUser, pageUsers, setOwnLanguage, setUserPassword } from '../store/repositories/users';
 import { accountToSetPassword } from './password-consent';
 import { managedApp } from './user-scope';
+import type { Services } from '../services';
 
 /*
  * Users of an application (spec 1 screen 7, §7). The calls' contracts (core's userCalls) have
@@ -18,17 +18,17 @@ import { managedApp } from './user-scope';
  */
 
 /** A page of the users whose id contains the search; each entry a one-item list, as the spec's answer has it. */
-export async function listUsers(app: FastifyInstance, appId: number, { page, limit, userId }: ListUserQuery) {
-  const target = await managedApp(app.store, appId);
-  const { users, count } = await pageUsers(app.store, { appId: target.isRoot ? 'all' : appId }, { page, limit, search: userId.trim() });
+export async function listUsers(services: Services, appId: number, { page, limit, userId }: ListUserQuery) {
+  const target = await managedApp(services.store, appId);
+  const { users, count } = await pageUsers(services.store, { appId: target.isRoot ? 'all' : appId }, { page, limit, search: userId.trim() });
   return { users: users.map((u): [UserRef] => [{ userId: u.userId }]), count };
 }
 
 /** A new account, made by its administrator: the application's (the operator's in _root), in its default group. */
-export async function addUser(app: FastifyInstance, appId: number, audit: AuditContext, { userId, password }: UserDraft): Promise<UserRef> {
-  const target = await managedApp(app.store, appId);
+export async function addUser(services: Services, appId: number, audit: AuditContext, { userId, password }: UserDraft): Promise<UserRef> {
+  const target = await managedApp(services.store, appId);
   const passwordHash = await hashPassword(password);
-  await withAudit(app.store, audit, { entityType: 'user', entityId: userId, summary: { key: 'audit.userAdded', values: { user: userId } } }, async (trx) => {
+  await withAudit(services.store, audit, { entityType: 'user', entityId: userId, summary: { key: 'audit.userAdded', values: { user: userId } } }, async (trx) => {
     if ((await findUser(trx, userId)) !== undefined) throw conflict(Messages.userAlreadyInApp);
     await insertUser(trx, userId, passwordHash, target.isRoot ? null : appId);
     if (target.isRoot) return;
@@ -46,30 +46,30 @@ export async function addUser(app: FastifyInstance, appId: number, audit: AuditC
  * from and ends the others (issue 36), and is recorded in no application's log.
  */
 export async function changePassword(
-  app: FastifyInstance, caller: Principal, audit: AuditContext, { userId, password, appId, current_password: currentPassword }: PasswordChange,
+  services: Services, caller: Principal, audit: AuditContext, { userId, password, appId, current_password: currentPassword }: PasswordChange,
   limitOwnChange: () => Promise<void>,
 ): Promise<string> {
-  const account = await cachedAccount(app, userId);
+  const account = await cachedAccount(services, userId);
   const ownAccount = account !== undefined && account.user.userId === caller.userId;
   if (ownAccount) {
     if (currentPassword === undefined || currentPassword === '') throw badRequest(Messages.currentPasswordRequired);
     await limitOwnChange();
-    const user = await findUser(app.store, caller.userId);
+    const user = await findUser(services.store, caller.userId);
     if (user === undefined || !(await verifyPassword(user.passwordHash, currentPassword))) throw forbidden(Messages.currentPasswordWrong);
   }
-  const target = ownAccount ? account : await accountToSetPassword(app.store, caller, appId, userId, account);
+  const target = ownAccount ? account : await accountToSetPassword(services.store, caller, appId, userId, account);
   const passwordHash = await hashPassword(password);
   const fact: AuditFact = { appId: ownAccount ? null : appId, entityType: 'user', entityId: target.user.userId, summary: { key: 'audit.passwordSet', values: { user: target.user.userId } } };
-  await withAudit(app.store, audit, fact, (trx) => setUserPassword(trx, target.user.userId, passwordHash, ownAccount ? caller.sessionId : null));
+  await withAudit(services.store, audit, fact, (trx) => setUserPassword(trx, target.user.userId, passwordHash, ownAccount ? caller.sessionId : null));
   return Messages.passwordChanged;
 }
 
 /** Removes a user from the application (in _root, the account itself); never oneself. */
-export async function removeUser(app: FastifyInstance, caller: Principal, appId: number, audit: AuditContext, userId: string): Promise<UserRef> {
-  const target = await managedApp(app.store, appId);
+export async function removeUser(services: Services, caller: Principal, appId: number, audit: AuditContext, userId: string): Promise<UserRef> {
+  const target = await managedApp(services.store, appId);
   if (userId === caller.userId) throw badRequest(local('userRemoveSelf'));
-  if ((await findUser(app.store, userId)) === undefined) throw notFound(Messages.userNotFound);
-  await withAudit(app.store, audit, { entityType: 'user', entityId: userId, summary: { key: 'audit.userRemoved', values: { user: userId } } }, async (trx) => {
+  if ((await findUser(services.store, userId)) === undefined) throw notFound(Messages.userNotFound);
+  await withAudit(services.store, audit, { entityType: 'user', entityId: userId, summary: { key: 'audit.userRemoved', values: { user: userId } } }, async (trx) => {
     if (target.isRoot) return deleteUserCascade(trx, userId);
     if ((await removeUserFromApp(trx, appId, userId)) === 0) throw notFound(Messages.userNotFound);
   });
@@ -77,7 +77,7 @@ export async function removeUser(app: FastifyInstance, caller: Principal, appId:
 }
 
 /** The catalog the caller reads Rakit in (issue 35); null: the application's. */
-export const saveOwnLanguage = async (app: FastifyInstance, caller: Principal, language: Language | null) => {
-  await setOwnLanguage(app.store, caller.userId, language);
+export const saveOwnLanguage = async (services: Services, caller: Principal, language: Language | null) => {
+  await setOwnLanguage(services.store, caller.userId, language);
   return { language };
 };

@@ -1,13 +1,13 @@
 import { type PassThrough } from 'node:stream';
 import { AUDIT_EXPORT_MAX_ROWS, type AuditEntry, type AuditFilter, type AuditPage, type Language } from '@rakit/core';
 import { localiseParts, translate } from '@rakit/core/translate';
-import type { FastifyInstance } from 'fastify';
 import { writeXlsx } from '../documents/excel-export';
 import { flushAudit } from './record';
 import { closeWriter } from '../store/sqlite-writer';
 import { everyHour } from '../lifecycle/every-hour';
 import { auditEntryChunks, type AuditRow, type AuditScope, listAuditEntries, pruneAuditLog } from '../store/repositories/audit-log';
 import { storedParts } from '../store/stored-parts';
+import type { Services } from '../services';
 
 /** Reading the audit log (issue 17): a page of it for the screens, all of it for the Excel export. */
 
@@ -29,9 +29,9 @@ const toEntry = (row: AuditRow, language: Language): AuditEntry => ({
   details: detailsOf(row.details), sourceAddress: row.sourceAddress,
 });
 
-export async function auditPage(app: FastifyInstance, scope: AuditScope, filter: AuditFilter, page: number, pageSize: number, language: Language): Promise<AuditPage> {
-  await flushAudit(app.store);
-  const { rows, total } = await listAuditEntries(app.store, scope, filter, page, pageSize);
+export async function auditPage(services: Services, scope: AuditScope, filter: AuditFilter, page: number, pageSize: number, language: Language): Promise<AuditPage> {
+  await flushAudit(services.store);
+  const { rows, total } = await listAuditEntries(services.store, scope, filter, page, pageSize);
   return { entries: rows.map((row) => toEntry(row, language)), total, page, pageSize };
 }
 
@@ -43,10 +43,10 @@ const EXPORT_HEADERS = {
 } as const satisfies Record<(typeof EXPORT_FIELDS)[number], string>;
 
 /** The matching entries as an .xlsx sheet into `out`, newest first, with the table export's writer, in the reader's language. */
-export function writeAuditXlsx(app: FastifyInstance, out: PassThrough, scope: AuditScope, filter: AuditFilter, language: Language): Promise<number> {
+export function writeAuditXlsx(services: Services, out: PassThrough, scope: AuditScope, filter: AuditFilter, language: Language): Promise<number> {
   async function* chunks() {
-    await flushAudit(app.store);
-    for await (const rows of auditEntryChunks(app.store, scope, filter, AUDIT_EXPORT_MAX_ROWS)) {
+    await flushAudit(services.store);
+    for await (const rows of auditEntryChunks(services.store, scope, filter, AUDIT_EXPORT_MAX_ROWS)) {
       yield rows.map((row) => ({ ...row, appName: row.appName ?? '', summary: summaryOf(row, language) }));
     }
   }
@@ -57,20 +57,20 @@ export function writeAuditXlsx(app: FastifyInstance, out: PassThrough, scope: Au
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes the entries older than the operator's retention (RAKIT_AUDIT_RETENTION_DAYS; 0 keeps all). */
-export async function pruneAudit(app: FastifyInstance, now = Date.now()): Promise<number> {
-  const days = app.config.auditRetentionDays;
+export async function pruneAudit(services: Services, now = Date.now()): Promise<number> {
+  const days = services.config.auditRetentionDays;
   if (days <= 0) return 0;
-  return pruneAuditLog(app.store, new Date(now - days * DAY_MS).toISOString());
+  return pruneAuditLog(services.store, new Date(now - days * DAY_MS).toISOString());
 }
 
 /**
  * The audit log's upkeep in this process: retention at start, then hourly (pruning by age is
- * idempotent, so every process may run it), and what waits to be appended is appended on close.
+ * idempotent, so every process may run it), and what waits to be appended is appended when the process stops.
  */
-export function installAuditLog(app: FastifyInstance): void {
-  everyHour(app, 'pruning the audit log', () => pruneAudit(app));
-  app.addHook('onClose', async () => {
-    await flushAudit(app.store);
-    await closeWriter(app.store);
+export function installAuditWriter(services: Services): void {
+  everyHour(services, 'pruning the audit log', () => pruneAudit(services));
+  services.lifecycle.whenStopped(async () => {
+    await flushAudit(services.store);
+    await closeWriter(services.store);
   });
 }

@@ -1,7 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { abilitiesOfText, type CallName, callsOfAbilities, TOKEN_PREFIX } from '@rakit/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordAfterCommit } from '../audit/record';
+import { abilitiesOfText, callsOfAbilities, TOKEN_PREFIX } from '@rakit/core';
 import { prefixedSecret, unguessableId } from '../security/random-ids';
 import type { CachedStore } from '../store/cached-reads';
 import type { Store } from '../store/db';
@@ -49,19 +47,4 @@ export async function machinePrincipalOf(app: CachedStore & { tokenUse: LastUse 
     tokenId, tokenName: row.tokenName, appId: row.appId,
     calls: new Set(callsOfAbilities(abilities)), pageIds: new Set(JSON.parse(row.pageIds) as number[]),
   }, row.appSlug);
-}
-
-/**
- * A call a token may not make, in its application's log: its administrator sees what a script
- * tried beyond its abilities (a leaked token being tried, or a script that needs more).
- */
-export function recordRefusedMachineCall(app: FastifyInstance, request: FastifyRequest, caller: Principal, name: CallName | undefined): void {
-  const machine = caller.machine;
-  if (machine === null) return;
-  const call = name ?? `${request.method} ${request.routeOptions.url ?? request.url}`;
-  recordAfterCommit(app.store, {
-    action: call, actorId: caller.auditActor, sourceAddress: request.ip, appId: machine.appId, input: {}, recorded: false,
-  }, {
-    entityType: 'apiToken', entityId: machine.tokenId, summary: { key: 'audit.apiTokenRefused', values: { call } },
-  }, (error, entries) => app.log.error({ err: error, entries }, 'a refused call of an API token could not be recorded'));
 }

@@ -2,7 +2,6 @@ import {
   type AppBundle, AppLanguageSchema, BUNDLE_FORMAT_NAME, MAX_BUNDLE_BYTES, BUNDLE_FORMAT_VERSION, type BundleApi, type BundleConnection, type BundleWorkflow, Messages,
   parsePageComponents,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, conflict, forbidden, local, notFound } from '../errors/http-errors';
 import { contentOf } from '../storage/file-storage';
@@ -22,6 +21,7 @@ import { storedNames } from '../triggers/stored-triggers';
 import { identityMaps, Remapper } from './remap';
 import { dumpSqlite } from './sqlite-data';
 import { isEmbedded } from '../datasources/dialects';
+import type { Services } from '../services';
 
 function jsonOr<T>(text: string, fallback: T): T {
   try {
@@ -47,8 +47,8 @@ function bundleApi(source: ApiSourceRow, endpoints: readonly ApiEndpointRow[]): 
 }
 
 /** Reads everything of the application that goes into a bundle, in one transaction so it is one moment's state. */
-async function readApp(app: FastifyInstance, appId: number) {
-  return app.store.transaction().execute(async (trx) => {
+async function readApp(services: Services, appId: number) {
+  return services.store.transaction().execute(async (trx) => {
     const dbConfigs = await listDbConfigs(trx, appId);
     const dbIds = dbConfigs.map((d) => d.dbId);
     const chains = await trx.selectFrom('chains').selectAll().where('chainAppId', '=', appId).orderBy('chainId').execute();
@@ -79,13 +79,13 @@ async function readApp(app: FastifyInstance, appId: number) {
  * users (ids only) when asked. A reference to something the application no longer holds is
  * cleared, so that the bundle imports.
  */
-export async function exportApp(app: FastifyInstance, caller: Principal, appId: number, options: { users: boolean; data: boolean }): Promise<AppBundle> {
+export async function exportApp(services: Services, caller: Principal, appId: number, options: { users: boolean; data: boolean }): Promise<AppBundle> {
   const withUsers = options.users;
   // A token that deploys the application (issue 39) exports its structure, never its members' ids.
   if (caller.machine !== null && withUsers) throw forbidden(Messages.forbidden);
-  const appRow = await findAppById(app.store, appId);
+  const appRow = await findAppById(services.store, appId);
   if (appRow === undefined) throw notFound(Messages.appNotFound);
-  const data = await readApp(app, appId);
+  const data = await readApp(services, appId);
   const maps = identityMaps({
     connection: data.dbConfigs.map((d) => d.dbId), page: data.pages.map((p) => p.pageId), query: data.queries.map((q) => q.actionId),
     function: data.functions.map((f) => f.id), trigger: data.triggers.map((t) => t.triggerId), pdfTemplate: data.pdfTemplates.map((t) => t.templateId),
@@ -100,7 +100,7 @@ export async function exportApp(app: FastifyInstance, caller: Principal, appId: 
     hadPassword: d.dbPasswordEnc !== '',
     ...(d.dbLink === null ? {} : { link: d.dbLink }),
     ...(d.dbTimeLimit === null ? {} : { dbTimeLimit: d.dbTimeLimit }),
-    ...(isEmbedded(d.dbType as BundleConnection['dbType']) ? { sqliteTables: dumpSqlite(app.config.dataDir, appId, d.dbDatabase, options.data) } : {}),
+    ...(isEmbedded(d.dbType as BundleConnection['dbType']) ? { sqliteTables: dumpSqlite(services.config.dataDir, appId, d.dbDatabase, options.data) } : {}),
   }));
 
   const workflows: BundleWorkflow[] = data.chains.map((chain) => {
@@ -124,7 +124,7 @@ export async function exportApp(app: FastifyInstance, caller: Principal, appId: 
 
   // A template whose file is gone cannot travel: the administrator uploads it again or deletes it.
   const fileOf = async (fileId: string | null, kind: 'print' | 'extraction', name: string) => {
-    const content = fileId === null ? undefined : await contentOf(app.files, appId, fileId);
+    const content = fileId === null ? undefined : await contentOf(services.files, appId, fileId);
     if (content === undefined) throw conflict(local('bundleTemplateGone', { kind, name }));
     return content.toString('base64');
   };

@@ -3,7 +3,6 @@ import {
   ADMIN_GROUP_SLUG, API_AUTH_WITH_SECRET, type ApiAuthSettings, type AppBundle, type BundleKindChange, type BundlePreview, type BundleTarget, type ImportBundleBody,
   type ImportedBundle, isBuiltInApp, type SecretsNeeded, isReservedSlug, MAX_PDF_EXTRACT_BYTES, MAX_TEMPLATE_BYTES, Messages, slugify,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { vetApiAddresses } from '../apis/sources';
 import { hashPassword } from '../security/passwords';
@@ -29,6 +28,7 @@ import { type CheckedBundle, readBundle } from './read-bundle';
 import { emptyMaps, type IdMaps, Remapper } from './remap';
 import { discardStaging, placeSqlite, stageSqlite, type StagedSqlite } from './sqlite-data';
 import { isEmbedded } from '../datasources/dialects';
+import type { Services } from '../services';
 
 /** What an import checked before its transaction: files read, connections tested, databases staged. */
 interface Prepared {
@@ -49,21 +49,21 @@ interface Prepared {
 const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Who may import where: a new application needs the right to create one; over one, its administrators (never main or _root). */
-async function checkTarget(app: FastifyInstance, caller: Principal, target: BundleTarget, withUsers: boolean, environmentCopy = false) {
+async function checkTarget(services: Services, caller: Principal, target: BundleTarget, withUsers: boolean, environmentCopy = false) {
   // A token deploys an application's structure; its members are its administrators' to bring.
   if (caller.machine !== null && withUsers) throw forbidden(Messages.forbidden);
   if (target.kind === 'new') {
     // An environment's copy is made by the administrators of the application it copies (environments/family.ts).
     if (!caller.mayCreateApps && !environmentCopy) throw forbidden(Messages.forbidden);
-    if (await isAppNameTaken(app.store, target.appName)) throw conflict(Messages.appDuplicate);
+    if (await isAppNameTaken(services.store, target.appName)) throw conflict(Messages.appDuplicate);
     if (target.appSlug !== undefined && target.appSlug !== '') {
       if (slugify(target.appSlug) !== target.appSlug || isReservedSlug(target.appSlug)) throw badRequest(local('appSlugInvalid', { slug: target.appSlug }));
-      if ((await findAppBySlug(app.store, target.appSlug)) !== undefined) throw conflict(local('appSlugTaken', { slug: target.appSlug }));
+      if ((await findAppBySlug(services.store, target.appSlug)) !== undefined) throw conflict(local('appSlugTaken', { slug: target.appSlug }));
     }
     return undefined;
   }
   caller.assertAppAdmin(target.appId);
-  const existing = await findAppById(app.store, target.appId);
+  const existing = await findAppById(services.store, target.appId);
   if (existing === undefined) throw notFound(Messages.appNotFound);
   if (isBuiltInApp(existing.appSlug)) throw badRequest(local('bundleBuiltInApp'));
   return existing;
@@ -151,16 +151,16 @@ interface Kept {
   vouched: Set<string>;
 }
 
-async function keptSecrets(app: FastifyInstance, appId: number): Promise<Kept> {
+async function keptSecrets(services: Services, appId: number): Promise<Kept> {
   const open = (sealed: string) => {
     try {
-      return sealed === '' ? '' : app.secretBox.open(sealed);
+      return sealed === '' ? '' : services.secretBox.open(sealed);
     } catch {
       return ''; // sealed under a key this server no longer has: typed again, as a new one
     }
   };
-  const connections = await app.store.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).execute();
-  const apis = await listApiSourceRows(app.store, appId);
+  const connections = await services.store.selectFrom('dbConfigs').selectAll().where('dbAppId', '=', appId).execute();
+  const apis = await listApiSourceRows(services.store, appId);
   return {
     passwords: new Map(connections.map((c) => [connectionKey(c), open(c.dbPasswordEnc)])),
     apiSecrets: new Map(apis.map((a) => [apiKey({ name: a.sourceName, baseUrl: a.baseUrl, auth: authOfRow(a) }), open(a.secretEnc)])),
@@ -173,8 +173,8 @@ async function keptSecrets(app: FastifyInstance, appId: number): Promise<Kept> {
  * the application (an import over it, a pull into it) does not hold for the very same
  * destination (keptSecrets). The caller administers the application.
  */
-export async function secretsNeeded(app: FastifyInstance, bundle: AppBundle, appId: number | undefined): Promise<SecretsNeeded> {
-  const kept = appId === undefined ? undefined : await keptSecrets(app, appId);
+export async function secretsNeeded(services: Services, bundle: AppBundle, appId: number | undefined): Promise<SecretsNeeded> {
+  const kept = appId === undefined ? undefined : await keptSecrets(services, appId);
   return {
     connections: bundle.connections.map((c) => ({
       id: c.id, dbType: c.dbType, dbHost: c.dbHost, dbPort: c.dbPort, dbUser: c.dbUser, dbDatabase: c.dbDatabase,
@@ -189,25 +189,25 @@ export async function secretsNeeded(app: FastifyInstance, bundle: AppBundle, app
 }
 
 /** What importing would do; writes nothing. */
-export async function previewImport(app: FastifyInstance, caller: Principal, body: ImportBundleBody): Promise<BundlePreview> {
-  const existing = await checkTarget(app, caller, body.target, body.withUsers);
+export async function previewImport(services: Services, caller: Principal, body: ImportBundleBody): Promise<BundlePreview> {
+  const existing = await checkTarget(services, caller, body.target, body.withUsers);
   const { bundle } = readBundle(body.bundle);
   return {
     appName: body.target.kind === 'new' ? body.target.appName : existing?.appName ?? '',
     formatVersion: bundle.formatVersion,
     exportedAt: bundle.exportedAt,
-    changes: await changesOf(app.store, bundle, existing?.appId),
-    ...await secretsNeeded(app, bundle, existing?.appId),
+    changes: await changesOf(services.store, bundle, existing?.appId),
+    ...await secretsNeeded(services, bundle, existing?.appId),
     users: bundle.users?.length ?? 0,
   };
 }
 
 /** Reads the files, tests the connections and stages the SQLite databases: everything that may fail before a row is written. */
-async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principal, body: ImportBundleBody, copyOf: number | undefined): Promise<Prepared> {
+async function prepare(services: Services, reader: PdfReader, caller: Principal, body: ImportBundleBody, copyOf: number | undefined): Promise<Prepared> {
   const checked = readBundle(body.bundle);
   const { bundle } = checked;
   const keptFrom = body.target.kind === 'replace' ? body.target.appId : copyOf;
-  const kept: Kept = keptFrom === undefined ? { passwords: new Map(), apiSecrets: new Map(), vouched: new Set() } : await keptSecrets(app, keptFrom);
+  const kept: Kept = keptFrom === undefined ? { passwords: new Map(), apiSecrets: new Map(), vouched: new Set() } : await keptSecrets(services, keptFrom);
   const passwords = new Map<number, string>();
   const vouched = new Set<number>();
   for (const connection of bundle.connections) {
@@ -218,7 +218,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
     const settings = { ...connection, dbAppId: 0, dbPassword: password };
     try {
       // As a connection saved by hand: a private host needs the operator (ARCHITECTURE.md §2), who vouched for it already or saves it now.
-      await testConnection(await reachableSettings(settings, app.config, vouched.has(connection.id)), app.config.dataDir);
+      await testConnection(await reachableSettings(settings, services.config, vouched.has(connection.id)), services.config.dataDir);
     } catch (error) {
       throw new HttpError(400, Messages.incorrectConfig, [`Connection ${connection.dbType} ${connection.dbHost}/${connection.dbDatabase}: ${(error as Error).message}`]);
     }
@@ -226,7 +226,7 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
   const apiSecrets = new Map<number, string>();
   for (const api of bundle.apis) {
     // As an API saved by hand: its addresses under the outbound rules, a way of signing in that needs a secret given one.
-    await vetApiAddresses(app.config, api);
+    await vetApiAddresses(services.config, api);
     const secret = body.apiSecrets[String(api.id)] || kept.apiSecrets.get(apiKey(api)) || '';
     if (secret === '' && API_AUTH_WITH_SECRET.includes(api.auth.kind)) throw badRequest(local('bundleApiSecretMissing', { name: api.name }));
     apiSecrets.set(api.id, secret);
@@ -259,10 +259,10 @@ async function prepare(app: FastifyInstance, reader: PdfReader, caller: Principa
   const staged = new Map<number, StagedSqlite>();
   try {
     for (const connection of bundle.connections) {
-      if (isEmbedded(connection.dbType)) staged.set(connection.id, await stageSqlite(app.config.dataDir, stagingId, connection.dbDatabase, connection.sqliteTables ?? []));
+      if (isEmbedded(connection.dbType)) staged.set(connection.id, await stageSqlite(services.config.dataDir, stagingId, connection.dbDatabase, connection.sqliteTables ?? []));
     }
   } catch (error) {
-    await discardStaging(app.config.dataDir, stagingId);
+    await discardStaging(services.config.dataDir, stagingId);
     throw error;
   }
   return { checked, passwords, vouched, apiSecrets, printTemplates, pdfTemplates, staged, stagingId };
@@ -292,7 +292,7 @@ async function writeGroups(trx: Store, appId: number, bundle: AppBundle, remap: 
 }
 
 /** Writes the bundle into the application (emptied of its contents when replaced), remapping every id. */
-async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prepared: Prepared): Promise<{ maps: IdMaps; workflowIds: Map<number, number> }> {
+async function writeBundle(trx: Store, services: Services, appId: number, prepared: Prepared): Promise<{ maps: IdMaps; workflowIds: Map<number, number> }> {
   const { bundle, components } = prepared.checked;
   const maps = emptyMaps();
   const remap = new Remapper(maps, 'refuse');
@@ -300,7 +300,7 @@ async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prep
     const password = prepared.passwords.get(connection.id) ?? '';
     maps.connection.set(connection.id, await insertReturningId(trx, 'dbConfigs', {
       dbAppId: appId, dbType: connection.dbType, dbHost: connection.dbHost, dbPort: connection.dbPort, dbUser: connection.dbUser,
-      dbPasswordEnc: password === '' ? '' : app.secretBox.seal(password), dbDatabase: connection.dbDatabase, dbVouched: prepared.vouched.has(connection.id) ? 1 : 0,
+      dbPasswordEnc: password === '' ? '' : services.secretBox.seal(password), dbDatabase: connection.dbDatabase, dbVouched: prepared.vouched.has(connection.id) ? 1 : 0,
       dbLink: connection.link ?? null, dbTimeLimit: connection.dbTimeLimit ?? null,
     }, 'dbId'));
   }
@@ -335,7 +335,7 @@ async function writeBundle(trx: Store, app: FastifyInstance, appId: number, prep
   for (const api of bundle.apis) {
     const secret = prepared.apiSecrets.get(api.id) ?? '';
     const sourceId = await insertApiSource(trx, {
-      appId, sourceName: api.name, baseUrl: api.baseUrl, authSettings: JSON.stringify(api.auth), secretEnc: secret === '' ? '' : app.secretBox.seal(secret),
+      appId, sourceName: api.name, baseUrl: api.baseUrl, authSettings: JSON.stringify(api.auth), secretEnc: secret === '' ? '' : services.secretBox.seal(secret),
       headers: JSON.stringify(api.headers), timeLimitS: api.timeLimitS, maxKb: api.maxKb,
     });
     for (const { id, name, ...definition } of api.endpoints) {
@@ -432,10 +432,10 @@ async function writeUsers(trx: Store, caller: Principal, appId: number, bundle: 
  * published are built again with the same checks as Build.
  */
 export async function importBundle(
-  app: FastifyInstance, reader: PdfReader, caller: Principal, body: ImportBundleBody, options: { copyOf?: number } = {},
+  services: Services, reader: PdfReader, caller: Principal, body: ImportBundleBody, options: { copyOf?: number } = {},
 ): Promise<ImportedBundle & { created: boolean }> {
-  const existing = await checkTarget(app, caller, body.target, body.withUsers, options.copyOf !== undefined);
-  const prepared = await prepare(app, reader, caller, body, options.copyOf);
+  const existing = await checkTarget(services, caller, body.target, body.withUsers, options.copyOf !== undefined);
+  const prepared = await prepare(services, reader, caller, body, options.copyOf);
   const { bundle } = prepared.checked;
   const withUsers = body.withUsers && bundle.users !== undefined;
   // The accounts the import may create get the hash of a random password nobody is told (their
@@ -445,7 +445,7 @@ export async function importBundle(
   let oldFiles: { print: string[]; pdf: string[]; dbIds: number[] } = { print: [], pdf: [], dbIds: [] };
   let written;
   try {
-    written = await app.store.transaction().execute(async (trx) => {
+    written = await services.store.transaction().execute(async (trx) => {
       let appId: number;
       let appSlug: string;
       if (target.kind === 'new') {
@@ -466,7 +466,7 @@ export async function importBundle(
           dbIds: (await trx.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId).execute()).map((r) => r.dbId),
         };
         // The replaced pages stay in the page history, undeletable until its retention ends.
-        const saver = { authorId: caller.userId, policy: app.pageHistory };
+        const saver = { authorId: caller.userId, policy: services.pageHistory };
         for (const page of await trx.selectFrom('pages').selectAll().where('pageAppId', '=', appId).execute()) {
           await keepDeletedPage(trx, page, saver, { key: 'editor.history.summary.replacedByImport' });
         }
@@ -478,7 +478,7 @@ export async function importBundle(
           appLanguage: bundle.app.appLanguage, appTimeZone: bundle.app.appTimeZone,
         }).where('appId', '=', appId).execute();
       }
-      const result = await writeBundle(trx, app, appId, prepared);
+      const result = await writeBundle(trx, services, appId, prepared);
       const groups = await trx.selectFrom('userGroups').select(['groupId', 'groupSlug']).where('groupAppId', '=', String(appId)).execute();
       const groupSlugToId = new Map(groups.map((g) => [g.groupSlug, g.groupId]));
       const adminGroupId = groupSlugToId.get(ADMIN_GROUP_SLUG);
@@ -487,17 +487,17 @@ export async function importBundle(
       return { appId, appSlug, members, ...result };
     });
   } catch (error) {
-    await discardStaging(app.config.dataDir, prepared.stagingId);
+    await discardStaging(services.config.dataDir, prepared.stagingId);
     throw error;
   }
-  await placeFiles(app, written.appId, prepared);
-  await discardStaging(app.config.dataDir, prepared.stagingId);
-  for (const dbId of oldFiles.dbIds) await app.dataSources.invalidate(dbId);
-  for (const id of [...oldFiles.print, ...oldFiles.pdf]) await app.files.delete(written.appId, id);
+  await placeFiles(services, written.appId, prepared);
+  await discardStaging(services.config.dataDir, prepared.stagingId);
+  for (const dbId of oldFiles.dbIds) await services.dataSources.invalidate(dbId);
+  for (const id of [...oldFiles.print, ...oldFiles.pdf]) await services.files.delete(written.appId, id);
 
   // Published workflows are built again here, by the caller as administrator of the application he now holds.
   // A token that deploys the application builds as itself (it has no groups to read again).
-  const principal = caller.machine !== null ? caller : new Principal(caller.userId, caller.tokenAppSlug, await groupsOfUser(app.store, caller.userId));
+  const principal = caller.machine !== null ? caller : new Principal(caller.userId, caller.tokenAppSlug, await groupsOfUser(services.store, caller.userId));
   // Still the import's call: the builds' audit entries are the caller's.
   principal.audit = caller.audit;
   const unpublished: ImportedBundle['unpublished'] = [];
@@ -505,7 +505,7 @@ export async function importBundle(
     const chainId = written.workflowIds.get(workflow.id);
     if (chainId === undefined) continue;
     // The application is written by now: a build that cannot run is reported, not answered as the import's failure.
-    const problems = await buildWorkflow(app, principal, chainId).then(
+    const problems = await buildWorkflow(services, principal, chainId).then(
       (build) => build.problems.map((p) => p.message),
       (error: unknown) => [error instanceof HttpError ? error.message : 'The workflow could not be built'],
     );
@@ -529,12 +529,12 @@ export async function importBundle(
  * the ids its rows were given. A file that fails to store leaves its template answering 404
  * with the reason (as a file gone would), and the import's caller gets the error.
  */
-async function placeFiles(app: FastifyInstance, appId: number, prepared: Prepared): Promise<void> {
-  for (const staged of prepared.staged.values()) await placeSqlite(app.config.dataDir, appId, staged);
+async function placeFiles(services: Services, appId: number, prepared: Prepared): Promise<void> {
+  for (const staged of prepared.staged.values()) await placeSqlite(services.config.dataDir, appId, staged);
   for (const template of prepared.printTemplates) {
-    await app.files.put(template.content, { id: template.fileId, appId, kind: 'print-template', name: template.filename, contentType: DOCX_MIMETYPE });
+    await services.files.put(template.content, { id: template.fileId, appId, kind: 'print-template', name: template.filename, contentType: DOCX_MIMETYPE });
   }
   for (const template of prepared.pdfTemplates) {
-    await app.files.put(template.sample, { id: template.sampleFileId, appId, kind: 'pdf-sample', name: `${template.name}.pdf`, contentType: 'application/pdf' });
+    await services.files.put(template.sample, { id: template.sampleFileId, appId, kind: 'pdf-sample', name: `${template.name}.pdf`, contentType: 'application/pdf' });
   }
 }

@@ -1,13 +1,13 @@
 import {
   FLOW_CARDS, FLOW_LINKS, FLOW_SETTINGS, flowOfDoc, type LiveFlow, liveFlowProblem,
 } from '@rakit/core/flow-ydoc';
-import type { FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
 import type { AuditContext } from '../audit/context';
 import { findWorkflow } from '../store/repositories/workflows';
 import { cardsChanged, cardsProblem } from '../workflows/live-flow';
 import { closesOf, type LiveKind, readAfterUpdate } from './collab';
 import { loadWorkflowState, storeLiveWorkflow } from './workflow-state';
+import type { Services } from '../services';
 
 /**
  * Live co-editing of workflows (issue 33, collab.ts): each workflow's drawing is a Yjs document
@@ -37,13 +37,13 @@ const flowAfter = (document: Y.Doc, update: Uint8Array): LiveFlow | undefined =>
 });
 
 export interface WorkflowKindOptions {
-  app: FastifyInstance;
+  services: Services;
   /** A store refused by a rule (the document stays as it is, its builders keep editing). */
   onRefusedStore: (chainId: number, reason: string) => void;
 }
 
 /** Workflows as a kind of co-edited object: joined by their application's administrators, stored as the workflow's actions and flow. */
-export function workflowKind({ app, onRefusedStore }: WorkflowKindOptions): LiveKind {
+export function workflowKind({ services: app, onRefusedStore }: WorkflowKindOptions): LiveKind {
   return {
     name: 'workflow',
     appOf: async (chainId) => (await findWorkflow(app.store, chainId))?.chainAppId,
@@ -66,7 +66,7 @@ export function workflowKind({ app, onRefusedStore }: WorkflowKindOptions): Live
     },
     async store(document, { principal, id: chainId, appId }, sourceAddress, known) {
       const audit: AuditContext = { action: 'coEditWorkflow', actorId: principal.userId, sourceAddress, appId, input: { chainId }, recorded: false };
-      return storeLiveWorkflow(document, { app, chainId, appId, audit, refused: (reason) => onRefusedStore(chainId, reason) }, known);
+      return storeLiveWorkflow(document, { services: app, chainId, appId, audit, refused: (reason) => onRefusedStore(chainId, reason) }, known);
     },
   };
 }

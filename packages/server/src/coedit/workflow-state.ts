@@ -1,5 +1,4 @@
 import { flowOfDoc, setCardAction } from '@rakit/core/flow-ydoc';
-import type { FastifyInstance } from 'fastify';
 import { encodedSnapshotOf } from '@rakit/core/live-doc';
 import * as Y from 'yjs';
 import { recordAudit } from '../audit/record';
@@ -10,6 +9,7 @@ import { takeRevision } from '../store/revisions';
 import { flowStateWith, type StoredWorkflow, storedWorkflow } from '../workflows/flow-document';
 import { bringWorkflowTo, cardsNotStored, cardsProblem } from '../workflows/live-flow';
 import { loadLiveState, PERSISTED_ORIGIN, type StateKeeping, type StoredState, storeLiveState } from './live-state';
+import type { Services } from '../services';
 
 /**
  * A workflow's co-editing document in the store (issue 33, live-state.ts): its Yjs state
@@ -27,7 +27,7 @@ const WORKFLOW_KEEPING: StateKeeping<StoredWorkflow> = {
 };
 
 /** The state a workflow's document loads from (live-state's loadLiveState). */
-export const loadWorkflowState = (app: FastifyInstance, chainId: number) => loadLiveState(app.store, WORKFLOW_KEEPING, chainId);
+export const loadWorkflowState = (services: Services, chainId: number) => loadLiveState(services.store, WORKFLOW_KEEPING, chainId);
 
 /** The actions a state's drawing names. */
 function actionsIn(state: Uint8Array | undefined): Set<number> {
@@ -64,7 +64,7 @@ function cardActionsUpdate(state: Uint8Array, created: ReadonlyMap<string, numbe
 }
 
 export interface LiveWorkflowStore {
-  app: FastifyInstance;
+  services: Services;
   chainId: number;
   appId: number;
   audit: AuditContext;
@@ -85,7 +85,7 @@ export interface LiveWorkflowStore {
  * it is: 'refused'.
  */
 export async function storeLiveWorkflow(document: Y.Doc, options: LiveWorkflowStore, known: Uint8Array | undefined): Promise<StoredState | 'gone' | 'refused'> {
-  const { app, chainId, appId } = options;
+  const { services: app, chainId, appId } = options;
   const before = await storedWorkflow(app.store, chainId, false);
   if (before === undefined) return 'gone';
   const problem = await cardsProblem(app, { chainId, chainAppId: appId }, cardsNotStored(flowOfDoc(document), before));

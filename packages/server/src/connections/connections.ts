@@ -1,9 +1,9 @@
 import type { DatabaseWithTables, DbTable } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import { deleteDbConfig, listDbConfigs, toDbConfig } from '../store/repositories/db-configs';
 import { dataSourceOf, storedDbConfig } from './data-source-of';
+import type { Services } from '../services';
 
 /*
  * An application's own database connections (spec 1 screen 5, §7), as its administrators' calls
@@ -11,16 +11,16 @@ import { dataSourceOf, storedDbConfig } from './data-source-of';
  */
 
 /** The application's connections, without their passwords. */
-export const connectionsOf = async (app: FastifyInstance, appId: number) => (await listDbConfigs(app.store, appId)).map(toDbConfig);
+export const connectionsOf = async (services: Services, appId: number) => (await listDbConfigs(services.store, appId)).map(toDbConfig);
 
 /** The application's connections, each with its tables; one that cannot be opened or read is listed without. */
-export async function connectionsWithTables(app: FastifyInstance, appId: number): Promise<DatabaseWithTables[]> {
+export async function connectionsWithTables(services: Services, appId: number): Promise<DatabaseWithTables[]> {
   const data: DatabaseWithTables[] = [];
-  for (const row of await listDbConfigs(app.store, appId)) {
+  for (const row of await listDbConfigs(services.store, appId)) {
     const { dbId, dbDatabase, dbType, revision } = toDbConfig(row);
     let tables: DbTable[] = [];
     try {
-      tables = await (await dataSourceOf(app, row)).tables();
+      tables = await (await dataSourceOf(services, row)).tables();
     } catch {
       // Listed without tables: the screen shows the others.
     }
@@ -30,16 +30,16 @@ export async function connectionsWithTables(app: FastifyInstance, appId: number)
 }
 
 /** One connection's tables, read from the database now (its failure is the answer). */
-export async function connectionDetails(app: FastifyInstance, dbId: number) {
-  const row = await storedDbConfig(app, dbId);
-  const tables = await (await dataSourceOf(app, row)).tables();
+export async function connectionDetails(services: Services, dbId: number) {
+  const row = await storedDbConfig(services, dbId);
+  const tables = await (await dataSourceOf(services, row)).tables();
   return { dbId: row.dbId, dbDatabase: row.dbDatabase, tables };
 }
 
 /** Removes a connection, and closes its pool. */
-export async function removeConnection(app: FastifyInstance, audit: AuditContext, dbId: number) {
-  const row = await storedDbConfig(app, dbId);
-  await withAudit(app.store, audit, { entityType: 'db', entityId: row.dbId, summary: { key: 'audit.connectionDeleted', values: { database: row.dbDatabase } } }, (trx) => deleteDbConfig(trx, row.dbId));
-  await app.dataSources.invalidate(row.dbId);
+export async function removeConnection(services: Services, audit: AuditContext, dbId: number) {
+  const row = await storedDbConfig(services, dbId);
+  await withAudit(services.store, audit, { entityType: 'db', entityId: row.dbId, summary: { key: 'audit.connectionDeleted', values: { database: row.dbDatabase } } }, (trx) => deleteDbConfig(trx, row.dbId));
+  await services.dataSources.invalidate(row.dbId);
   return { dbId: row.dbId };
 }

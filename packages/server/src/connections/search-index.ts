@@ -1,5 +1,4 @@
 import type { DbSearch, SearchIndexBody, SearchIndexJob, SearchIndexPlan, TableSearch } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { recordAudit } from '../audit/record';
 import { openDdlSession } from '../datasources/ddl-session';
@@ -11,6 +10,7 @@ import { badRequest, conflict, forbidden, local, quoted } from '../errors/http-e
 import type { DbConfigRow } from '../store/repositories/db-configs';
 import { isTextType } from '../datasources/column-types';
 import { dataSourceOf, settingsOf } from './data-source-of';
+import type { Services } from '../services';
 
 /**
  * Adding a search index from the Database screen (issue 19). The statements are built only
@@ -23,10 +23,10 @@ import { dataSourceOf, settingsOf } from './data-source-of';
 const dialectOf = (row: DbConfigRow) => row.dbType as DataSourceType;
 
 /** Everything the search part of the Database screen and the statements are built from. */
-async function inspect(app: FastifyInstance, row: DbConfigRow) {
+async function inspect(services: Services, row: DbConfigRow) {
   const dialect = dialectOf(row);
   const engine = dialectFor(dialect).searchIndex;
-  const source = await dataSourceOf(app, row);
+  const source = await dataSourceOf(services, row);
   const [tables, indexes, permissions] = await Promise.all([
     source.tables(), readSearchIndexes(source, dialect), engine.permissions(source, row.dbUser),
   ]);
@@ -53,8 +53,8 @@ function tableSearch(inspected: Inspected, table: TableInfo): TableSearch {
 }
 
 /** Per table of the connection, which columns search fast and whether an index may be added. */
-export async function searchIndexOverview(app: FastifyInstance, row: DbConfigRow): Promise<DbSearch> {
-  const inspected = await inspect(app, row);
+export async function searchIndexOverview(services: Services, row: DbConfigRow): Promise<DbSearch> {
+  const inspected = await inspect(services, row);
   return {
     dbId: row.dbId,
     dbType: inspected.dialect,
@@ -79,8 +79,8 @@ function checkedTarget(inspected: Inspected, body: SearchIndexBody): { table: Ta
   return { table, columns };
 }
 
-async function planOf(app: FastifyInstance, row: DbConfigRow, body: SearchIndexBody) {
-  const inspected = await inspect(app, row);
+async function planOf(services: Services, row: DbConfigRow, body: SearchIndexBody) {
+  const inspected = await inspect(services, row);
   const { table, columns } = checkedTarget(inspected, body);
   const search = tableSearch(inspected, table);
   const statements = inspected.engine.statements(table, columns, inspected.indexes.get(table.table_name), inspected.permissions);
@@ -93,8 +93,8 @@ async function planOf(app: FastifyInstance, row: DbConfigRow, body: SearchIndexB
 }
 
 /** The exact statements an Add search index would run, and whether it may; runs nothing. */
-export async function planSearchIndex(app: FastifyInstance, row: DbConfigRow, body: SearchIndexBody): Promise<SearchIndexPlan> {
-  return (await planOf(app, row, body)).plan;
+export async function planSearchIndex(services: Services, row: DbConfigRow, body: SearchIndexBody): Promise<SearchIndexPlan> {
+  return (await planOf(services, row, body)).plan;
 }
 
 /** A running or finished Add search index, with what reads its progress while it runs. */
@@ -106,13 +106,13 @@ interface Job {
 }
 
 /** The last Add search index of each connection (by dbId), since the server started, per server. */
-const jobsByServer = new WeakMap<FastifyInstance, Map<number, Job>>();
+const jobsByServer = new WeakMap<Services, Map<number, Job>>();
 
-function jobsOf(app: FastifyInstance): Map<number, Job> {
-  let jobs = jobsByServer.get(app);
+function jobsOf(services: Services): Map<number, Job> {
+  let jobs = jobsByServer.get(services);
   if (jobs === undefined) {
     jobs = new Map();
-    jobsByServer.set(app, jobs);
+    jobsByServer.set(services, jobs);
   }
   return jobs;
 }
@@ -133,15 +133,15 @@ async function buildSeenByEngine(engine: SearchIndexDialect, source: DataSource,
  * another process, or by hand), else how this process's last one ended (done, or why it
  * failed); null when there is none of these.
  */
-export async function searchIndexProgress(app: FastifyInstance, row: DbConfigRow): Promise<SearchIndexJob | null> {
-  const job = jobsOf(app).get(row.dbId);
+export async function searchIndexProgress(services: Services, row: DbConfigRow): Promise<SearchIndexJob | null> {
+  const job = jobsOf(services).get(row.dbId);
   if (job?.status.state === 'running') {
     const reported = await job.engine.buildProgress(job.source, job.sessionId).catch(() => ({ progress: null, phase: null }));
     // The build may have ended while the engine was asked: its own end is then the answer.
     return job.status.state === 'running' ? { ...job.status, ...reported } : job.status;
   }
   // After a build of its own, only another one on the same table is told over it.
-  const seen = await buildSeenByEngine(dialectFor(dialectOf(row)).searchIndex, await dataSourceOf(app, row), job?.status.table).catch(() => null);
+  const seen = await buildSeenByEngine(dialectFor(dialectOf(row)).searchIndex, await dataSourceOf(services, row), job?.status.table).catch(() => null);
   return seen ?? job?.status ?? null;
 }
 
@@ -149,7 +149,7 @@ export async function searchIndexProgress(app: FastifyInstance, row: DbConfigRow
 const failureText = (error: unknown) => (error instanceof DataSourceError ? error.message : 'The index could not be added');
 
 /** Runs the statements one by one on a session of their own, recording where it is. */
-async function runJob(app: FastifyInstance, row: DbConfigRow, job: Job, session: Awaited<ReturnType<typeof openDdlSession>>): Promise<void> {
+async function runJob(services: Services, row: DbConfigRow, job: Job, session: Awaited<ReturnType<typeof openDdlSession>>): Promise<void> {
   const { statements } = job.status;
   const { transactional } = job.engine;
   try {
@@ -164,7 +164,7 @@ async function runJob(app: FastifyInstance, row: DbConfigRow, job: Job, session:
     if (transactional) await session.run('ROLLBACK').catch(() => undefined);
     await job.engine.afterFailure(session, statements[job.status.step - 1] ?? '');
     job.status = { ...job.status, state: 'failed', phase: null, message: failureText(error) };
-    app.log.warn({ dbId: row.dbId, err: error }, 'Adding a search index failed');
+    services.log.warn({ dbId: row.dbId, err: error }, 'Adding a search index failed');
   } finally {
     await session.close();
     forgetSearchIndexes(job.source);
@@ -176,18 +176,18 @@ async function runJob(app: FastifyInstance, row: DbConfigRow, job: Job, session:
  * added on this connection already) and answers at once; searchIndexProgress tells how far it
  * is. Recorded in the audit log with its statements.
  */
-export async function addSearchIndex(app: FastifyInstance, audit: AuditContext, row: DbConfigRow, body: SearchIndexBody): Promise<SearchIndexJob> {
-  const jobs = jobsOf(app);
+export async function addSearchIndex(services: Services, audit: AuditContext, row: DbConfigRow, body: SearchIndexBody): Promise<SearchIndexJob> {
+  const jobs = jobsOf(services);
   if (jobs.get(row.dbId)?.status.state === 'running') throw conflict(local('searchIndexBusy'));
-  const { plan, inspected } = await planOf(app, row, body);
+  const { plan, inspected } = await planOf(services, row, body);
   // Another process may be building one on this table: the engine says so.
   if (await buildSeenByEngine(inspected.engine, inspected.source, plan.table).catch(() => null) !== null) {
     throw conflict(local('searchIndexBusyOn', { table: plan.table }));
   }
   if (plan.statements.length === 0) throw conflict(plan.refusal ?? 'A search index serves these columns already.');
   if (!plan.allowed) throw forbidden(plan.refusal ?? 'A search index cannot be added here');
-  const settings = await reachableSettings(settingsOf(app, row), app.config, row.dbVouched === 1);
-  const session = await openDdlSession(settings, app.config.dataDir);
+  const settings = await reachableSettings(settingsOf(services, row), services.config, row.dbVouched === 1);
+  const session = await openDdlSession(settings, services.config.dataDir);
   const job: Job = {
     status: { table: plan.table, columns: plan.columns, state: 'running', step: 0, statements: plan.statements, progress: null, phase: null, message: null },
     sessionId: session.sessionId,
@@ -195,10 +195,10 @@ export async function addSearchIndex(app: FastifyInstance, audit: AuditContext, 
     source: inspected.source,
   };
   jobs.set(row.dbId, job);
-  await recordAudit(app.store, audit, {
+  await recordAudit(services.store, audit, {
     entityType: 'db', entityId: row.dbId, summary: { key: 'audit.searchIndexAdded', values: { table: plan.table, columns: plan.columns.join(', ') } },
     details: { table: plan.table, columns: plan.columns, statements: plan.statements },
   });
-  void runJob(app, row, job, session);
+  void runJob(services, row, job, session);
   return job.status;
 }

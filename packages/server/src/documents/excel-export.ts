@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { XLSX_MAX_ROWS } from '@rakit/core';
 import ExcelJS from 'exceljs';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const XLSX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Excel's own limit of characters in a cell (its row limit, XLSX_MAX_ROWS, is in core). */
@@ -159,22 +158,4 @@ export async function xlsxBuffer(columns: { fields: string[]; headers: string[] 
     throw error;
   }
   return collected;
-}
-
-/**
- * Answers an .xlsx download streamed as `write` produces it: headers go out at once, a failure
- * while streaming is logged and ends the download.
- */
-export function sendXlsx(request: FastifyRequest, reply: FastifyReply, filename: string, write: (out: PassThrough) => Promise<number>): FastifyReply {
-  const out = new PassThrough();
-  out.on('error', () => undefined);
-  write(out).catch((error: unknown) => {
-    request.log.error({ err: error }, 'excel export failed while streaming');
-    out.destroy();
-  });
-  return reply
-    .header('content-type', XLSX_MIMETYPE)
-    .header('content-disposition', `attachment; filename="${xlsxFilename(filename)}"`)
-    .header('cache-control', 'no-store')
-    .send(out);
 }

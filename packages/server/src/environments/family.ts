@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { type AddEnvironmentBody, type AppBundle, DEFAULT_ENVIRONMENTS, type Environments, isBuiltInApp, Messages, type RenameEnvironmentBody } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { deleteApp } from '../apps/delete-app';
 import { Principal } from '../auth/principal';
 import { exportApp } from '../bundles/export';
@@ -10,6 +9,7 @@ import type { PdfReader } from '../pdf-templates/extract';
 import { findEnvironment, insertEnvironment, listFamily, renameEnvironmentRow } from '../store/repositories/app-environments';
 import { findAppById, isAppNameTaken } from '../store/repositories/apps';
 import { groupsOfUser } from '../store/repositories/groups';
+import type { Services } from '../services';
 
 /*
  * An application's environments (issue 39): each an application of its own in one family, made
@@ -28,30 +28,30 @@ export const MAX_ENVIRONMENTS = 6;
 export const newConnectionLink = (): string => randomBytes(12).toString('base64url');
 
 /** Gives every connection of the application that has none a link, so a copy's connections are known as the same. */
-async function linkConnections(app: FastifyInstance, appId: number): Promise<void> {
-  const unlinked = await app.store.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId).where('dbLink', 'is', null).execute();
-  for (const { dbId } of unlinked) await app.store.updateTable('dbConfigs').set({ dbLink: newConnectionLink() }).where('dbId', '=', dbId).where('dbLink', 'is', null).execute();
+async function linkConnections(services: Services, appId: number): Promise<void> {
+  const unlinked = await services.store.selectFrom('dbConfigs').select('dbId').where('dbAppId', '=', appId).where('dbLink', 'is', null).execute();
+  for (const { dbId } of unlinked) await services.store.updateTable('dbConfigs').set({ dbLink: newConnectionLink() }).where('dbId', '=', dbId).where('dbLink', 'is', null).execute();
 }
 
 /** The structure of an application as an environment's base and undo hold it: no member, no row. */
-export const structureOf = (app: FastifyInstance, caller: Principal, appId: number): Promise<AppBundle> => exportApp(app, caller, appId, { users: false, data: false });
+export const structureOf = (services: Services, caller: Principal, appId: number): Promise<AppBundle> => exportApp(services, caller, appId, { users: false, data: false });
 
 /** The caller as he is after making copies: his groups read again, so he is seen administering them. */
-async function afterCopies(app: FastifyInstance, caller: Principal): Promise<Principal> {
+async function afterCopies(services: Services, caller: Principal): Promise<Principal> {
   if (caller.machine !== null) return caller;
-  return new Principal(caller.userId, caller.tokenAppSlug, await groupsOfUser(app.store, caller.userId), caller.session);
+  return new Principal(caller.userId, caller.tokenAppSlug, await groupsOfUser(services.store, caller.userId), caller.session);
 }
 
 /** The caller's view of the family the application belongs to (none: an empty list). */
-export async function getEnvironments(app: FastifyInstance, caller: Principal, appId: number): Promise<Environments> {
-  const own = await findEnvironment(app.store, appId);
+export async function getEnvironments(services: Services, caller: Principal, appId: number): Promise<Environments> {
+  const own = await findEnvironment(services.store, appId);
   if (own === undefined) return { appId, environments: [] };
-  const family = await listFamily(app.store, own.familyId);
+  const family = await listFamily(services.store, own.familyId);
   const environments = [];
   for (const member of family) {
     const administered = caller.isAppAdmin(member.appId);
     const connections = administered
-      ? (await app.store.selectFrom('dbConfigs').select(['dbType', 'dbHost', 'dbDatabase']).where('dbAppId', '=', member.appId).orderBy('dbId').execute())
+      ? (await services.store.selectFrom('dbConfigs').select(['dbType', 'dbHost', 'dbDatabase']).where('dbAppId', '=', member.appId).orderBy('dbId').execute())
         .map((c) => ({ dbType: c.dbType as Environments['environments'][number]['connections'][number]['dbType'], dbHost: c.dbHost, dbDatabase: c.dbDatabase }))
       : [];
     const lastPromotion = administered && member.promotedAt !== null
@@ -63,32 +63,32 @@ export async function getEnvironments(app: FastifyInstance, caller: Principal, a
 }
 
 /** A free application name for an environment's copy: "Toko (Staging)", then "Toko (Staging 2)"… */
-async function copyName(app: FastifyInstance, appName: string, envName: string): Promise<string> {
+async function copyName(services: Services, appName: string, envName: string): Promise<string> {
   for (let n = 1; ; n++) {
     const name = `${appName} (${envName}${n === 1 ? '' : ` ${n}`})`;
-    if (!(await isAppNameTaken(app.store, name))) return name;
+    if (!(await isAppNameTaken(services.store, name))) return name;
   }
 }
 
 /** A copy of the application (its structure, its embedded databases' rows, its secrets), as a new application the caller administers. */
-async function copyApplication(app: FastifyInstance, reader: PdfReader, caller: Principal, appId: number, envName: string, baseName: string): Promise<number> {
-  const bundle = await exportApp(app, caller, appId, { users: false, data: true });
+async function copyApplication(services: Services, reader: PdfReader, caller: Principal, appId: number, envName: string, baseName: string): Promise<number> {
+  const bundle = await exportApp(services, caller, appId, { users: false, data: true });
   // Its connections and APIs keep their passwords, secrets and the operator's word on a private host (the import's copyOf).
-  const created = await importBundle(app, reader, caller, {
-    bundle, target: { kind: 'new', appName: await copyName(app, baseName, envName) }, passwords: {}, apiSecrets: {}, withUsers: false,
+  const created = await importBundle(services, reader, caller, {
+    bundle, target: { kind: 'new', appName: await copyName(services, baseName, envName) }, passwords: {}, apiSecrets: {}, withUsers: false,
   }, { copyOf: appId });
   return created.appId;
 }
 
 /** Removes copies made by a step that failed later: a failure leaves no half-made family behind. */
-async function removeCopies(app: FastifyInstance, caller: Principal, appIds: readonly number[]): Promise<void> {
+async function removeCopies(services: Services, caller: Principal, appIds: readonly number[]): Promise<void> {
   for (const id of appIds) {
-    if (caller.audit !== undefined) await deleteApp(app.store, app.files, caller.audit, id).catch(() => undefined);
+    if (caller.audit !== undefined) await deleteApp(services.store, services.files, caller.audit, id).catch(() => undefined);
   }
 }
 
-async function environmentApp(app: FastifyInstance, appId: number) {
-  const existing = await findAppById(app.store, appId);
+async function environmentApp(services: Services, appId: number) {
+  const existing = await findAppById(services.store, appId);
   if (existing === undefined) throw notFound(Messages.appNotFound);
   if (isBuiltInApp(existing.appSlug)) throw badRequest(local('environmentsBuiltInApp'));
   return existing;
@@ -99,42 +99,42 @@ async function environmentApp(app: FastifyInstance, appId: number) {
  * made as copies of it. Each environment's base is its structure now, so the first promotion into
  * it shows what changes from there.
  */
-export async function createEnvironments(app: FastifyInstance, reader: PdfReader, caller: Principal, appId: number): Promise<Environments> {
-  const existing = await environmentApp(app, appId);
-  if ((await findEnvironment(app.store, appId)) !== undefined) throw conflict(local('environmentsExist'));
-  await linkConnections(app, appId);
+export async function createEnvironments(services: Services, reader: PdfReader, caller: Principal, appId: number): Promise<Environments> {
+  const existing = await environmentApp(services, appId);
+  if ((await findEnvironment(services.store, appId)) !== undefined) throw conflict(local('environmentsExist'));
+  await linkConnections(services, appId);
   const [development, staging, production] = DEFAULT_ENVIRONMENTS;
   const copies: number[] = [];
   try {
-    for (const name of [development, staging]) copies.push(await copyApplication(app, reader, caller, appId, name, existing.appName));
+    for (const name of [development, staging]) copies.push(await copyApplication(services, reader, caller, appId, name, existing.appName));
     const members = [{ appId: copies[0] as number, name: development }, { appId: copies[1] as number, name: staging }, { appId, name: production }];
-    const bases = await Promise.all(members.map(async (m) => JSON.stringify(await structureOf(app, caller, m.appId))));
-    await app.store.transaction().execute(async (trx) => {
+    const bases = await Promise.all(members.map(async (m) => JSON.stringify(await structureOf(services, caller, m.appId))));
+    await services.store.transaction().execute(async (trx) => {
       for (const [index, member] of members.entries()) {
         await insertEnvironment(trx, { appId: member.appId, familyId: appId, envName: member.name, envOrder: index + 1, base: bases[index] as string, undo: null, promotedFrom: null, promotedAt: null, promotedBy: null });
       }
     });
   } catch (error) {
-    await removeCopies(app, caller, copies);
+    await removeCopies(services, caller, copies);
     throw error;
   }
-  return getEnvironments(app, await afterCopies(app, caller), appId);
+  return getEnvironments(services, await afterCopies(services, caller), appId);
 }
 
 /** Adds an environment to the family, as a copy of the one named (placed after it). */
-export async function addEnvironment(app: FastifyInstance, reader: PdfReader, caller: Principal, body: AddEnvironmentBody): Promise<Environments> {
-  const from = await findEnvironment(app.store, body.appId);
+export async function addEnvironment(services: Services, reader: PdfReader, caller: Principal, body: AddEnvironmentBody): Promise<Environments> {
+  const from = await findEnvironment(services.store, body.appId);
   if (from === undefined) throw conflict(local('environmentsNone'));
-  const family = await listFamily(app.store, from.familyId);
+  const family = await listFamily(services.store, from.familyId);
   // Each environment is an application its administrators made: a family has a few, not a server's worth.
   if (family.length >= MAX_ENVIRONMENTS) throw badRequest(local('environmentsTooMany', { max: String(MAX_ENVIRONMENTS) }));
   if (family.some((m) => m.envName.toLowerCase() === body.name.toLowerCase())) throw conflict(local('environmentNameTaken', { name: body.name }));
-  const familyApp = await findAppById(app.store, from.familyId);
-  await linkConnections(app, body.appId);
-  const copy = await copyApplication(app, reader, caller, body.appId, body.name, familyApp?.appName ?? (await environmentApp(app, body.appId)).appName);
+  const familyApp = await findAppById(services.store, from.familyId);
+  await linkConnections(services, body.appId);
+  const copy = await copyApplication(services, reader, caller, body.appId, body.name, familyApp?.appName ?? (await environmentApp(services, body.appId)).appName);
   try {
-    const base = JSON.stringify(await structureOf(app, caller, copy));
-    await app.store.transaction().execute(async (trx) => {
+    const base = JSON.stringify(await structureOf(services, caller, copy));
+    await services.store.transaction().execute(async (trx) => {
       // Placed right after the environment it copies: the others after it move one down.
       for (const member of family) {
         if (member.envOrder > from.envOrder) await trx.updateTable('appEnvironments').set({ envOrder: member.envOrder + 1 }).where('appId', '=', member.appId).execute();
@@ -142,17 +142,17 @@ export async function addEnvironment(app: FastifyInstance, reader: PdfReader, ca
       await insertEnvironment(trx, { appId: copy, familyId: from.familyId, envName: body.name, envOrder: from.envOrder + 1, base, undo: null, promotedFrom: null, promotedAt: null, promotedBy: null });
     });
   } catch (error) {
-    await removeCopies(app, caller, [copy]);
+    await removeCopies(services, caller, [copy]);
     throw error;
   }
-  return getEnvironments(app, await afterCopies(app, caller), body.appId);
+  return getEnvironments(services, await afterCopies(services, caller), body.appId);
 }
 
-export async function renameEnvironment(app: FastifyInstance, caller: Principal, body: RenameEnvironmentBody): Promise<Environments> {
-  const own = await findEnvironment(app.store, body.appId);
+export async function renameEnvironment(services: Services, caller: Principal, body: RenameEnvironmentBody): Promise<Environments> {
+  const own = await findEnvironment(services.store, body.appId);
   if (own === undefined) throw conflict(local('environmentsNone'));
-  const family = await listFamily(app.store, own.familyId);
+  const family = await listFamily(services.store, own.familyId);
   if (family.some((m) => m.appId !== body.appId && m.envName.toLowerCase() === body.name.toLowerCase())) throw conflict(local('environmentNameTaken', { name: body.name }));
-  await renameEnvironmentRow(app.store, body.appId, body.name);
-  return getEnvironments(app, caller, body.appId);
+  await renameEnvironmentRow(services.store, body.appId, body.name);
+  return getEnvironments(services, caller, body.appId);
 }

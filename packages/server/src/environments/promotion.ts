@@ -3,7 +3,6 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   ApiAuthSettingsSchema, type AppBundle, AppBundleSchema, type BundleConnection, type FileChange, type PromoteBody, type PromotionBody, type PromotionPreview, type TypedSecrets,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { changesBetween } from '../bundles/changes';
@@ -15,6 +14,7 @@ import type { PdfReader } from '../pdf-templates/extract';
 import { type AppEnvironmentRow, findEnvironment, leaseEnvironment, recordPromotion, releaseEnvironment } from '../store/repositories/app-environments';
 import { structureOf } from './family';
 import { isEmbedded } from '../datasources/dialects';
+import type { Services } from '../services';
 
 /*
  * A promotion (issue 39): one environment's structure carried to another of its family, shown
@@ -109,10 +109,10 @@ interface Plan {
 }
 
 /** Both environments, of one family, both administered by the caller (the source is the call's declared access). */
-async function environmentsOf(app: FastifyInstance, caller: Principal, body: PromotionBody): Promise<{ source: AppEnvironmentRow; target: AppEnvironmentRow }> {
+async function environmentsOf(services: Services, caller: Principal, body: PromotionBody): Promise<{ source: AppEnvironmentRow; target: AppEnvironmentRow }> {
   caller.assertAppAdmin(body.targetAppId);
   // Acting on the target: the audit entry is in the application that changes.
-  const [source, target] = [await findEnvironment(app.store, body.appId), await findEnvironment(app.store, body.targetAppId)];
+  const [source, target] = [await findEnvironment(services.store, body.appId), await findEnvironment(services.store, body.targetAppId)];
   if (source === undefined || target === undefined || source.familyId !== target.familyId) throw badRequest(local('promotionNotFamily'));
   if (source.appId === target.appId) throw badRequest(local('promotionToItself'));
   return { source, target };
@@ -174,43 +174,43 @@ function withTargetFunctionSlugs(sourceBundle: AppBundle, targetBundle: AppBundl
   };
 }
 
-async function planPromotion(app: FastifyInstance, caller: Principal, body: PromotionBody, typed?: PromoteBody['newConnections']): Promise<Plan> {
-  const { source, target } = await environmentsOf(app, caller, body);
-  const [sourceBundle, targetBundle] = [await structureOf(app, caller, source.appId), await structureOf(app, caller, target.appId)];
+async function planPromotion(services: Services, caller: Principal, body: PromotionBody, typed?: PromoteBody['newConnections']): Promise<Plan> {
+  const { source, target } = await environmentsOf(services, caller, body);
+  const [sourceBundle, targetBundle] = [await structureOf(services, caller, source.appId), await structureOf(services, caller, target.appId)];
   const targetFiles = asFiles(targetBundle);
   const { bundle: promoted, newConnections } = promotedBundle(sourceBundle, targetBundle, typed);
   return { source, target, targetFiles, promoted, changedInTarget: overwrittenBy(promoted, target.base, targetBundle), newConnections };
 }
 
 /** What promoting would change in the target, and what the target changed since its last promotion; writes nothing. */
-export async function previewPromotion(app: FastifyInstance, caller: Principal, body: PromotionBody): Promise<PromotionPreview> {
-  const plan = await planPromotion(app, caller, body);
+export async function previewPromotion(services: Services, caller: Principal, body: PromotionBody): Promise<PromotionPreview> {
+  const plan = await planPromotion(services, caller, body);
   return {
     source: plan.source.envName,
     target: plan.target.envName,
     changes: changesBetween(plan.targetFiles, asFiles(plan.promoted)),
     changedInTarget: plan.changedInTarget,
     newConnections: plan.newConnections,
-    apis: (await secretsNeeded(app, plan.promoted, plan.target.appId)).apis,
+    apis: (await secretsNeeded(services, plan.promoted, plan.target.appId)).apis,
     targetState: stateOf(plan.targetFiles),
   };
 }
 
 /** One promotion or undo of an environment at a time, on every replica (a lease on its row; a second gets 409). */
-async function holdingTarget<T>(app: FastifyInstance, appId: number, work: () => Promise<T>): Promise<T> {
+async function holdingTarget<T>(services: Services, appId: number, work: () => Promise<T>): Promise<T> {
   const now = Date.now();
-  if (!(await leaseEnvironment(app.store, appId, new Date(now).toISOString(), new Date(now + LEASE_MS).toISOString()))) throw conflict(local('promotionBusy'));
+  if (!(await leaseEnvironment(services.store, appId, new Date(now).toISOString(), new Date(now + LEASE_MS).toISOString()))) throw conflict(local('promotionBusy'));
   try {
     return await work();
   } finally {
-    await releaseEnvironment(app.store, appId);
+    await releaseEnvironment(services.store, appId);
   }
 }
 
 /** The target's sealed secrets as the store holds them, by their id in its export: kept for an undo, never opened until then. */
-async function sealedSecretsOf(app: FastifyInstance, appId: number): Promise<TypedSecrets> {
-  const connections = await app.store.selectFrom('dbConfigs').select(['dbId', 'dbPasswordEnc']).where('dbAppId', '=', appId).execute();
-  const apis = await app.store.selectFrom('apiSources').select(['sourceId', 'secretEnc']).where('appId', '=', appId).execute();
+async function sealedSecretsOf(services: Services, appId: number): Promise<TypedSecrets> {
+  const connections = await services.store.selectFrom('dbConfigs').select(['dbId', 'dbPasswordEnc']).where('dbAppId', '=', appId).execute();
+  const apis = await services.store.selectFrom('apiSources').select(['sourceId', 'secretEnc']).where('appId', '=', appId).execute();
   return {
     passwords: Object.fromEntries(connections.map((c) => [String(c.dbId), c.dbPasswordEnc])),
     apiSecrets: Object.fromEntries(apis.map((a) => [String(a.sourceId), a.secretEnc])),
@@ -231,11 +231,11 @@ function refuseIfChanged(changedInTarget: Plan['changedInTarget'], target: strin
  * transaction. Gives the source's new connections their link first, so the next promotion knows
  * them as the same.
  */
-export async function promote(app: FastifyInstance, reader: PdfReader, caller: Principal, body: PromoteBody): Promise<{ target: string; changedFiles: string[] }> {
+export async function promote(services: Services, reader: PdfReader, caller: Principal, body: PromoteBody): Promise<{ target: string; changedFiles: string[] }> {
   // Refused as what it is (not one family, not his) before the target is held.
-  await environmentsOf(app, caller, body);
-  return holdingTarget(app, body.targetAppId, async () => {
-    const plan = await planPromotion(app, caller, body, body.newConnections);
+  await environmentsOf(services, caller, body);
+  return holdingTarget(services, body.targetAppId, async () => {
+    const plan = await planPromotion(services, caller, body, body.newConnections);
     if (body.targetState !== undefined && body.targetState !== stateOf(plan.targetFiles)) throw conflict(local('promotionTargetMoved', { target: plan.target.envName }));
     refuseIfChanged(plan.changedInTarget, plan.target.envName);
     const missing = plan.newConnections.filter((c) => body.newConnections[c.link] === undefined);
@@ -243,18 +243,18 @@ export async function promote(app: FastifyInstance, reader: PdfReader, caller: P
     const changedFiles = changedPaths(plan.targetFiles, asFiles(plan.promoted));
     if (changedFiles.length === 0) return { target: plan.target.envName, changedFiles };
     for (const connection of plan.promoted.connections) {
-      if (connection.link === `db${connection.id}`) await app.store.updateTable('dbConfigs').set({ dbLink: connection.link }).where('dbId', '=', connection.id).where('dbLink', 'is', null).execute();
+      if (connection.link === `db${connection.id}`) await services.store.updateTable('dbConfigs').set({ dbLink: connection.link }).where('dbId', '=', connection.id).where('dbLink', 'is', null).execute();
     }
-    const undo = JSON.stringify({ bundle: await structureOf(app, caller, plan.target.appId), ...await sealedSecretsOf(app, plan.target.appId) });
+    const undo = JSON.stringify({ bundle: await structureOf(services, caller, plan.target.appId), ...await sealedSecretsOf(services, plan.target.appId) });
     const passwords = Object.fromEntries(plan.newConnections.map((c) => {
       const connection = plan.promoted.connections.find((each) => each.link === c.link);
       return [String(connection?.id ?? 0), body.newConnections[c.link]?.dbPassword ?? ''];
     }));
-    await importBundle(app, reader, caller, {
+    await importBundle(services, reader, caller, {
       bundle: plan.promoted, target: { kind: 'replace', appId: plan.target.appId }, passwords, apiSecrets: body.apiSecrets, withUsers: false,
     });
-    const base = JSON.stringify(await structureOf(app, caller, plan.target.appId));
-    await recordPromotion(app.store, plan.target.appId, { base, undo, promotedFrom: plan.source.envName, promotedAt: new Date().toISOString(), promotedBy: caller.auditActor });
+    const base = JSON.stringify(await structureOf(services, caller, plan.target.appId));
+    await recordPromotion(services.store, plan.target.appId, { base, undo, promotedFrom: plan.source.envName, promotedAt: new Date().toISOString(), promotedBy: caller.auditActor });
     return { target: plan.target.envName, changedFiles };
   });
 }
@@ -264,10 +264,10 @@ export async function promote(app: FastifyInstance, reader: PdfReader, caller: P
  * server when it kept them; one it can no longer open is asked for again by the import). What the
  * target still has keeps its password or secret as it is now.
  */
-function secretsToRestore(app: FastifyInstance, undo: z.infer<typeof UndoSchema>, restored: AppBundle, now: AppBundle): TypedSecrets {
+function secretsToRestore(services: Services, undo: z.infer<typeof UndoSchema>, restored: AppBundle, now: AppBundle): TypedSecrets {
   const open = (sealed: string) => {
     try {
-      return sealed === '' ? '' : app.secretBox.open(sealed);
+      return sealed === '' ? '' : services.secretBox.open(sealed);
     } catch {
       return '';
     }
@@ -284,23 +284,23 @@ function secretsToRestore(app: FastifyInstance, undo: z.infer<typeof UndoSchema>
 }
 
 /** Puts the environment back as its last promotion found it; refused when it changed since (its changes named). */
-export async function undoPromotion(app: FastifyInstance, reader: PdfReader, caller: Principal, appId: number): Promise<{ target: string; changedFiles: string[] }> {
-  if ((await findEnvironment(app.store, appId)) === undefined) throw conflict(local('environmentsNone'));
-  return holdingTarget(app, appId, async () => {
+export async function undoPromotion(services: Services, reader: PdfReader, caller: Principal, appId: number): Promise<{ target: string; changedFiles: string[] }> {
+  if ((await findEnvironment(services.store, appId)) === undefined) throw conflict(local('environmentsNone'));
+  return holdingTarget(services, appId, async () => {
     // Read under the lease: the promotion to undo is the one no other is changing.
-    const target = await findEnvironment(app.store, appId);
+    const target = await findEnvironment(services.store, appId);
     if (target === undefined) throw conflict(local('environmentsNone'));
     if (target.undo === null) throw conflict(local('promotionNothingToUndo', { target: target.envName }));
-    const now = await structureOf(app, caller, appId);
+    const now = await structureOf(services, caller, appId);
     const nowFiles = asFiles(now);
     refuseIfChanged(changedSince(target.base, now), target.envName);
     const undo = UndoSchema.parse(JSON.parse(target.undo));
     // What the promotion replaced, with the target's own parts as they are now (a connection moved since stays moved).
     const { bundle } = promotedBundle(AppBundleSchema.parse(undo.bundle), now, 'asTheyAre');
     const changedFiles = changedPaths(nowFiles, asFiles(bundle));
-    await importBundle(app, reader, caller, { bundle, target: { kind: 'replace', appId }, ...secretsToRestore(app, undo, bundle, now), withUsers: false });
-    const base = JSON.stringify(await structureOf(app, caller, appId));
-    await recordPromotion(app.store, appId, { base, undo: null, promotedFrom: target.promotedFrom, promotedAt: target.promotedAt, promotedBy: target.promotedBy });
+    await importBundle(services, reader, caller, { bundle, target: { kind: 'replace', appId }, ...secretsToRestore(services, undo, bundle, now), withUsers: false });
+    const base = JSON.stringify(await structureOf(services, caller, appId));
+    await recordPromotion(services.store, appId, { base, undo: null, promotedFrom: target.promotedFrom, promotedAt: target.promotedAt, promotedBy: target.promotedBy });
     return { target: target.envName, changedFiles };
   });
 }

@@ -1,7 +1,6 @@
 import {
   type CustomFunction, type FunctionParameter, type FunctionRun, type FunctionWidgetUse, Messages, parsePageComponents, walkComponents,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { conflict, forbidden, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
@@ -14,30 +13,31 @@ import {
 } from '../store/repositories/functions';
 import type { SandboxResult } from './sandbox-pool';
 import { asRun, failedRun, functionIdOf, type FunctionRow, parametersOf, typedOrThrow } from './run';
+import type { Services } from '../services';
 
 export const toCustomFunction = (row: FunctionRow): CustomFunction => ({
   id: row.id, slug: row.slug, name: row.name, parameter: parametersOf(row), content: row.content, appId: row.appId, revision: row.revision,
 });
 
-export async function listFunctions(app: FastifyInstance, appId: number): Promise<CustomFunction[]> {
-  return (await listFunctionsOfApp(app.store, appId)).map(toCustomFunction);
+export async function listFunctions(services: Services, appId: number): Promise<CustomFunction[]> {
+  return (await listFunctionsOfApp(services.store, appId)).map(toCustomFunction);
 }
 
-async function functionOf(app: FastifyInstance, idOrSlug: number | string): Promise<FunctionRow> {
-  const row = typeof idOrSlug === 'number' ? await findFunction(app.store, idOrSlug) : await findFunctionBySlug(app.store, idOrSlug);
+async function functionOf(services: Services, idOrSlug: number | string): Promise<FunctionRow> {
+  const row = typeof idOrSlug === 'number' ? await findFunction(services.store, idOrSlug) : await findFunctionBySlug(services.store, idOrSlug);
   if (row === undefined) throw notFound(Messages.functionNotFound);
   return row;
 }
 
-export async function getFunction(app: FastifyInstance, slug: string): Promise<CustomFunction> {
-  const row = await functionOf(app, slug);
-  return { ...toCustomFunction(row), usedBy: await widgetsUsing(app, row) };
+export async function getFunction(services: Services, slug: string): Promise<CustomFunction> {
+  const row = await functionOf(services, slug);
+  return { ...toCustomFunction(row), usedBy: await widgetsUsing(services, row) };
 }
 
 /** The data widgets of the application's pages whose rows pass through the function. */
-async function widgetsUsing(app: FastifyInstance, row: FunctionRow): Promise<FunctionWidgetUse[]> {
+async function widgetsUsing(services: Services, row: FunctionRow): Promise<FunctionWidgetUse[]> {
   const uses: FunctionWidgetUse[] = [];
-  for (const page of await pagesOfAppWithComponents(app.store, row.appId)) {
+  for (const page of await pagesOfAppWithComponents(services.store, row.appId)) {
     const parsed = parsePageComponents(page.pageComponents);
     if (!parsed.ok) continue;
     for (const component of walkComponents(parsed.components)) {
@@ -51,18 +51,18 @@ async function widgetsUsing(app: FastifyInstance, row: FunctionRow): Promise<Fun
 
 interface FunctionFields { name: string; parameter: FunctionParameter[]; content: string }
 
-export async function saveFunction(app: FastifyInstance, audit: AuditContext, appId: number, fields: FunctionFields): Promise<CustomFunction> {
+export async function saveFunction(services: Services, audit: AuditContext, appId: number, fields: FunctionFields): Promise<CustomFunction> {
   const values = { appId, name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
-  const { id, slug } = await withAudit(app.store, audit, (made: { id: number }) => ({ appId, entityType: 'function', entityId: made.id, summary: { key: 'audit.functionAdded', values: { function: fields.name } } }),
+  const { id, slug } = await withAudit(services.store, audit, (made: { id: number }) => ({ appId, entityType: 'function', entityId: made.id, summary: { key: 'audit.functionAdded', values: { function: fields.name } } }),
     (trx) => insertFunction(trx, values));
   return { id, slug, appId, name: fields.name, parameter: fields.parameter, content: fields.content, revision: 1 };
 }
 
 /** Changes a function; with `base`, only while it is still at that revision (issue 33). */
-export async function changeFunction(app: FastifyInstance, audit: AuditContext, id: number, fields: FunctionFields, base?: number): Promise<CustomFunction> {
-  const row = await functionOf(app, id);
+export async function changeFunction(services: Services, audit: AuditContext, id: number, fields: FunctionFields, base?: number): Promise<CustomFunction> {
+  const row = await functionOf(services, id);
   const values = { name: fields.name, parameter: JSON.stringify(fields.parameter), content: fields.content };
-  const revision = await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: id, summary: { key: 'audit.functionChanged', values: { function: fields.name } } }, async (trx) => {
+  const revision = await withAudit(services.store, audit, { appId: row.appId, entityType: 'function', entityId: id, summary: { key: 'audit.functionChanged', values: { function: fields.name } } }, async (trx) => {
     const claimed = await claimRevision(trx, 'functions', id, base, answeredAs((store) => findFunction(store, id), toCustomFunction));
     await updateFunction(trx, id, values);
     return claimed;
@@ -71,9 +71,9 @@ export async function changeFunction(app: FastifyInstance, audit: AuditContext, 
 }
 
 /** Where the function is used: widgets of the application's pages and its workflows' Function steps. */
-export async function usesOfFunction(app: FastifyInstance, row: FunctionRow): Promise<string[]> {
-  const places = (await widgetsUsing(app, row)).map((use) => `page "${use.pageName}", ${use.type} "${use.title}"`);
-  for (const step of await functionStepsOfApp(app.store, row.appId)) {
+export async function usesOfFunction(services: Services, row: FunctionRow): Promise<string[]> {
+  const places = (await widgetsUsing(services, row)).map((use) => `page "${use.pageName}", ${use.type} "${use.title}"`);
+  for (const step of await functionStepsOfApp(services.store, row.appId)) {
     const named = stepFunctionRef(step.actionParams);
     if (named === String(row.id) || named === row.slug) places.push(`workflow "${step.chainName}", step "${step.actionAlias}"`);
   }
@@ -90,11 +90,11 @@ function stepFunctionRef(actionParams: string): string | undefined {
   }
 }
 
-export async function removeFunction(app: FastifyInstance, audit: AuditContext, slug: string): Promise<{ id: number; slug: string }> {
-  const row = await functionOf(app, slug);
-  const places = await usesOfFunction(app, row);
+export async function removeFunction(services: Services, audit: AuditContext, slug: string): Promise<{ id: number; slug: string }> {
+  const row = await functionOf(services, slug);
+  const places = await usesOfFunction(services, row);
   if (places.length > 0) throw conflict(Messages.functionInUse.replace('{places}', places.join('; ')));
-  await withAudit(app.store, audit, { appId: row.appId, entityType: 'function', entityId: row.id, summary: { key: 'audit.functionDeleted', values: { function: row.name } } }, (trx) => deleteFunction(trx, row.id));
+  await withAudit(services.store, audit, { appId: row.appId, entityType: 'function', entityId: row.id, summary: { key: 'audit.functionDeleted', values: { function: row.name } } }, (trx) => deleteFunction(trx, row.id));
   return { id: row.id, slug: row.slug };
 }
 
@@ -104,13 +104,13 @@ export async function removeFunction(app: FastifyInstance, audit: AuditContext, 
  * result; a function of another application is not found.
  */
 export async function runFunctionForApp(
-  app: FastifyInstance, appId: number, functionIdOrSlug: number | string, values: Record<string, unknown>,
+  services: Services, appId: number, functionIdOrSlug: number | string, values: Record<string, unknown>,
 ): Promise<SandboxResult> {
   const ref = typeof functionIdOrSlug === 'string' && /^\d+$/.test(functionIdOrSlug) ? Number(functionIdOrSlug) : functionIdOrSlug;
-  const row = await functionOf(app, ref);
+  const row = await functionOf(services, ref);
   if (row.appId !== appId) throw notFound(Messages.functionNotFound);
   const parameters = parametersOf(row);
-  return app.sandbox.run({ appId, code: row.content, paramNames: parameters.map((p) => p.name), params: typedOrThrow(parameters, values) });
+  return services.sandbox.run({ appId, code: row.content, paramNames: parameters.map((p) => p.name), params: typedOrThrow(parameters, values) });
 }
 
 /**
@@ -118,15 +118,15 @@ export async function runFunctionForApp(
  * members only one that a widget of a page their groups reach uses. A failure is 422: the
  * author's error for administrators, a plain failure for members.
  */
-export async function runStoredFunction(app: FastifyInstance, caller: Principal, slug: string, values: Record<string, unknown>): Promise<FunctionRun> {
-  const row = await functionOf(app, slug);
+export async function runStoredFunction(services: Services, caller: Principal, slug: string, values: Record<string, unknown>): Promise<FunctionRun> {
+  const row = await functionOf(services, slug);
   const admin = caller.isAppAdmin(row.appId);
   if (!admin) {
-    const pages = await reachablePageComponents(app, caller, row.appId);
+    const pages = await reachablePageComponents(services, caller, row.appId);
     const used = pages.some((components) => [...walkComponents(components)].some((c) => functionIdOf(c) === row.id));
     if (!used) throw forbidden(Messages.functionNotReachable);
   }
-  const run = asRun(await runFunctionForApp(app, row.appId, row.id, values));
+  const run = asRun(await runFunctionForApp(services, row.appId, row.id, values));
   if (!run.ok) throw failedRun(run, admin);
   return run;
 }

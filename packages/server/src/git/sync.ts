@@ -1,5 +1,4 @@
 import type { GitPullBody, GitPullPreview, GitPushBody, GitSettings, SaveGitSettingsBody } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import git from 'isomorphic-git';
 import type { Principal } from '../auth/principal';
 import { exportApp } from '../bundles/export';
@@ -15,6 +14,7 @@ import type { PdfReader } from '../pdf-templates/extract';
 import type { AppGitRow } from '../store/repositories/app-git';
 import { deleteAppGit, findAppGit, leaseAppGit, markSynced, releaseAppGit, saveAppGit } from '../store/repositories/app-git';
 import { type Author, type Checkout, checkedOutFiles, commitAndPush, type Files, filesAt, type Remote, withCheckout } from './repository';
+import type { Services } from '../services';
 
 /*
  * An application kept in git (issue 39): its administrators' calls. The token is sealed at rest
@@ -34,8 +34,8 @@ const settingsOf = (appId: number, row: AppGitRow | undefined): GitSettings => (
   syncedAt: row?.syncedAt ?? null,
 });
 
-export async function getGitSettings(app: FastifyInstance, appId: number): Promise<GitSettings> {
-  return settingsOf(appId, await findAppGit(app.store, appId));
+export async function getGitSettings(services: Services, appId: number): Promise<GitSettings> {
+  return settingsOf(appId, await findAppGit(services.store, appId));
 }
 
 /**
@@ -43,12 +43,12 @@ export async function getGitSettings(app: FastifyInstance, appId: number): Promi
  * stored one only while the address stays (a token is never sent to a place it was not typed
  * for); another address or branch forgets the last agreement, so the next pull starts again.
  */
-export async function saveGitSettings(app: FastifyInstance, body: SaveGitSettingsBody): Promise<GitSettings> {
+export async function saveGitSettings(services: Services, body: SaveGitSettingsBody): Promise<GitSettings> {
   const url = outboundUrl(body.repositoryUrl);
-  const addresses = await vetOutboundHost(url, app.config);
-  const existing = await findAppGit(app.store, body.appId);
+  const addresses = await vetOutboundHost(url, services.config);
+  const existing = await findAppGit(services.store, body.appId);
   const sameRepository = existing !== undefined && existing.repositoryUrl === body.repositoryUrl;
-  const tokenEnc = body.token === '' ? (sameRepository ? existing.tokenEnc : '') : app.secretBox.seal(body.token);
+  const tokenEnc = body.token === '' ? (sameRepository ? existing.tokenEnc : '') : services.secretBox.seal(body.token);
   // A token crosses the internet only encrypted; http:// is for a host on the operator's own network.
   if (tokenEnc !== '' && url.protocol === 'http:' && addresses.some((a) => isPublicAddress(a.address))) throw badRequest(local('gitTokenInClear'));
   const sameBranch = sameRepository && existing.branch === body.branch;
@@ -56,12 +56,12 @@ export async function saveGitSettings(app: FastifyInstance, body: SaveGitSetting
     appId: body.appId, repositoryUrl: body.repositoryUrl, branch: body.branch, username: body.username, tokenEnc,
     syncedCommit: sameBranch ? existing.syncedCommit : null, syncedAt: sameBranch ? existing.syncedAt : null,
   };
-  await saveAppGit(app.store, row);
+  await saveAppGit(services.store, row);
   return settingsOf(body.appId, row);
 }
 
-export async function disconnectGit(app: FastifyInstance, appId: number): Promise<{ appId: number }> {
-  await deleteAppGit(app.store, appId);
+export async function disconnectGit(services: Services, appId: number): Promise<{ appId: number }> {
+  await deleteAppGit(services.store, appId);
   return { appId };
 }
 
@@ -76,31 +76,31 @@ export const MAX_GIT_AT_ONCE = 3;
 const LEASE_MS = 5 * 60_000;
 let gitUnderWay = 0;
 
-async function oneAtATime<T>(app: FastifyInstance, appId: number, work: () => Promise<T>): Promise<T> {
+async function oneAtATime<T>(services: Services, appId: number, work: () => Promise<T>): Promise<T> {
   if (gitUnderWay >= MAX_GIT_AT_ONCE) throw new HttpError(503, local('gitServerBusy'));
-  if ((await findAppGit(app.store, appId)) === undefined) throw conflict(local('gitNotConnected'));
+  if ((await findAppGit(services.store, appId)) === undefined) throw conflict(local('gitNotConnected'));
   const now = Date.now();
-  if (!(await leaseAppGit(app.store, appId, new Date(now).toISOString(), new Date(now + LEASE_MS).toISOString()))) throw conflict(local('gitBusy'));
+  if (!(await leaseAppGit(services.store, appId, new Date(now).toISOString(), new Date(now + LEASE_MS).toISOString()))) throw conflict(local('gitBusy'));
   gitUnderWay++;
   try {
     return await work();
   } finally {
     gitUnderWay--;
-    await releaseAppGit(app.store, appId);
+    await releaseAppGit(services.store, appId);
   }
 }
 
-async function remoteOf(app: FastifyInstance, appId: number): Promise<{ row: AppGitRow; remote: Remote }> {
-  const row = await findAppGit(app.store, appId);
+async function remoteOf(services: Services, appId: number): Promise<{ row: AppGitRow; remote: Remote }> {
+  const row = await findAppGit(services.store, appId);
   if (row === undefined || row.repositoryUrl === '') throw conflict(local('gitNotConnected'));
   let token: string;
   try {
-    token = row.tokenEnc === '' ? '' : app.secretBox.open(row.tokenEnc);
+    token = row.tokenEnc === '' ? '' : services.secretBox.open(row.tokenEnc);
   } catch {
     // Sealed under another server secret (RAKIT_SECRET changed): typed again, it is sealed anew.
     throw conflict(local('gitTokenUnreadable'));
   }
-  return { row, remote: { url: row.repositoryUrl, branch: row.branch, username: row.username, token, rules: app.config } };
+  return { row, remote: { url: row.repositoryUrl, branch: row.branch, username: row.username, token, rules: services.config } };
 }
 
 /** isomorphic-git's own failures (its Errors classes all name themselves in `code`). */
@@ -120,10 +120,10 @@ function repositoryFailure(error: unknown): unknown {
   return new HttpError(502, local('gitFailed', { detail: error.message }));
 }
 
-async function withRepository<T>(app: FastifyInstance, appId: number, work: (found: { row: AppGitRow; remote: Remote }) => Promise<T>): Promise<T> {
-  return oneAtATime(app, appId, async () => {
+async function withRepository<T>(services: Services, appId: number, work: (found: { row: AppGitRow; remote: Remote }) => Promise<T>): Promise<T> {
+  return oneAtATime(services, appId, async () => {
     // Read under the lease: the agreed commit is the one no other push or pull is changing.
-    const found = await remoteOf(app, appId);
+    const found = await remoteOf(services, appId);
     try {
       return await work(found);
     } catch (error) {
@@ -133,8 +133,8 @@ async function withRepository<T>(app: FastifyInstance, appId: number, work: (fou
 }
 
 /** The application as the files a repository holds: its structure, no member, no rows, no secret. */
-async function applicationFiles(app: FastifyInstance, caller: Principal, appId: number): Promise<Files> {
-  const bundle = await exportApp(app, caller, appId, { users: false, data: false });
+async function applicationFiles(services: Services, caller: Principal, appId: number): Promise<Files> {
+  const bundle = await exportApp(services, caller, appId, { users: false, data: false });
   return new Map(bundleToFiles(bundle).map((file) => [file.path, file.content]));
 }
 
@@ -150,13 +150,13 @@ function authorOf(caller: Principal): Author {
  * Commits the application as files to its branch and pushes. Refused while the branch holds a
  * commit the application has not pulled: a push never overwrites a change made there.
  */
-export async function pushToGit(app: FastifyInstance, caller: Principal, body: GitPushBody): Promise<{ commit: string; changedFiles: number }> {
-  return withRepository(app, body.appId, async ({ row, remote }) => {
-    const files = await applicationFiles(app, caller, body.appId);
+export async function pushToGit(services: Services, caller: Principal, body: GitPushBody): Promise<{ commit: string; changedFiles: number }> {
+  return withRepository(services, body.appId, async ({ row, remote }) => {
+    const files = await applicationFiles(services, caller, body.appId);
     return withCheckout(remote, async (checkout) => {
       if (checkout.tip !== undefined && checkout.tip !== row.syncedCommit) throw conflict(local('gitBehind'));
       const pushed = await commitAndPush(remote, checkout, files, body.message, authorOf(caller));
-      await markSynced(app.store, body.appId, pushed.commit, new Date().toISOString());
+      await markSynced(services.store, body.appId, pushed.commit, new Date().toISOString());
       return pushed;
     });
   });
@@ -177,10 +177,10 @@ interface PullPlan {
  * no such commit in the branch's history (a first pull, another branch, a rewritten history),
  * the branch's files as they are.
  */
-async function planPull(app: FastifyInstance, caller: Principal, appId: number, row: AppGitRow, checkout: Checkout): Promise<PullPlan> {
+async function planPull(services: Services, caller: Principal, appId: number, row: AppGitRow, checkout: Checkout): Promise<PullPlan> {
   if (checkout.tip === undefined) throw conflict(local('gitBranchEmpty', { branch: row.branch }));
   const tip = checkout.tip;
-  const application = await applicationFiles(app, caller, appId);
+  const application = await applicationFiles(services, caller, appId);
   if (tip === row.syncedCommit) return { tip, application, files: application, conflicts: [], keptFromApplication: [] };
   const branch = await checkedOutFiles(checkout);
   const base = row.syncedCommit === null ? undefined : await filesAt(checkout, row.syncedCommit);
@@ -192,9 +192,9 @@ async function planPull(app: FastifyInstance, caller: Principal, appId: number, 
 const conflictTexts = (conflicts: readonly Conflict[]) => conflicts.map((c) => `${c.path}: ${c.what}`);
 
 /** What a pull would change, page by page and component by component, and what it would refuse; writes nothing. */
-export async function previewPullFromGit(app: FastifyInstance, caller: Principal, appId: number): Promise<GitPullPreview> {
-  return withRepository(app, appId, async ({ row, remote }) => withCheckout(remote, async (checkout) => {
-    const plan = await planPull(app, caller, appId, row, checkout);
+export async function previewPullFromGit(services: Services, caller: Principal, appId: number): Promise<GitPullPreview> {
+  return withRepository(services, appId, async ({ row, remote }) => withCheckout(remote, async (checkout) => {
+    const plan = await planPull(services, caller, appId, row, checkout);
     if (plan.conflicts.length > 0) {
       return { commit: plan.tip, conflicts: conflictTexts(plan.conflicts), keptFromApplication: plan.keptFromApplication, changes: [], connections: [], apis: [] };
     }
@@ -203,7 +203,7 @@ export async function previewPullFromGit(app: FastifyInstance, caller: Principal
     return {
       commit: plan.tip, conflicts: [], keptFromApplication: plan.keptFromApplication,
       changes: changesBetween(plan.application, plan.files),
-      ...await secretsNeeded(app, merged, appId),
+      ...await secretsNeeded(services, merged, appId),
     };
   }));
 }
@@ -213,18 +213,18 @@ export async function previewPullFromGit(app: FastifyInstance, caller: Principal
  * transaction (importApp's checks and page history). A change made on both sides in two ways
  * refuses the pull, each one named; nothing is written.
  */
-export async function pullFromGit(app: FastifyInstance, reader: PdfReader, caller: Principal, body: GitPullBody): Promise<{ commit: string; changedFiles: string[]; keptFromApplication: string[] }> {
-  return withRepository(app, body.appId, async ({ row, remote }) => withCheckout(remote, async (checkout) => {
-    const { tip, application, files, conflicts, keptFromApplication } = await planPull(app, caller, body.appId, row, checkout);
+export async function pullFromGit(services: Services, reader: PdfReader, caller: Principal, body: GitPullBody): Promise<{ commit: string; changedFiles: string[]; keptFromApplication: string[] }> {
+  return withRepository(services, body.appId, async ({ row, remote }) => withCheckout(remote, async (checkout) => {
+    const { tip, application, files, conflicts, keptFromApplication } = await planPull(services, caller, body.appId, row, checkout);
     if (body.commit !== undefined && body.commit !== tip) throw conflict(local('gitMoved', { commit: tip.slice(0, 7) }));
     if (conflicts.length > 0) throw new HttpError(409, local('gitConflicts', { count: String(conflicts.length) }), conflictTexts(conflicts));
     const changedFiles = [...new Set([...application.keys(), ...files.keys()])].sort().filter((path) => !sameFile(application.get(path), files.get(path)));
     if (changedFiles.length > 0) {
-      await importBundle(app, reader, caller, {
+      await importBundle(services, reader, caller, {
         bundle: bundleFromFiles(files), target: { kind: 'replace', appId: body.appId }, passwords: body.passwords, apiSecrets: body.apiSecrets, withUsers: false,
       });
     }
-    await markSynced(app.store, body.appId, tip, new Date().toISOString());
+    await markSynced(services.store, body.appId, tip, new Date().toISOString());
     return { commit: tip, changedFiles, keptFromApplication };
   }));
 }

@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, HOOK_TIMESTAMP_TOLERANCE_S, type HookCallOutcome, type Language, Messages, type RunOutcome,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { badRequest, HttpError, local } from '../errors/http-errors';
 import { hookSignature } from '../security/hook-signature';
@@ -11,6 +10,7 @@ import { findWorkflowHook, insertHookCall, takeDelivery, type WorkflowHookRow } 
 import { checkFieldValues } from '../workflows/field-values';
 import { outcomeOf, publishedVersionOf, startRun, waitForRuns } from '../workflows/runs';
 import { fieldsOf } from './workflow-hooks';
+import type { Services } from '../services';
 
 /*
  * Incoming webhooks (issue 37), the caller's side: `POST /hook/{appSlug}/{hookId}`. The hook is
@@ -60,8 +60,8 @@ const sameText = (a: string, b: string): boolean => {
 };
 
 /** Why the delivery does not prove the secret, or null when it does (a signature is then taken, once). */
-async function proofFailure(app: FastifyInstance, hook: WorkflowHookRow, delivery: HookDelivery): Promise<HookRefusal | null> {
-  const secret = app.secretBox.open(hook.secretEnc);
+async function proofFailure(services: Services, hook: WorkflowHookRow, delivery: HookDelivery): Promise<HookRefusal | null> {
+  const secret = services.secretBox.open(hook.secretEnc);
   if (hook.auth === 'bearer') {
     const [scheme, sent] = (header(delivery.headers, 'authorization') ?? '').split(' ');
     return scheme?.toLowerCase() === 'bearer' && sent !== undefined && sameText(sent, secret) ? null : 'badSecret';
@@ -71,7 +71,7 @@ async function proofFailure(app: FastifyInstance, hook: WorkflowHookRow, deliver
   if (timestamp === undefined || signature === undefined) return 'missingSignature';
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > HOOK_TIMESTAMP_TOLERANCE_S) return 'staleTimestamp';
   if (!sameText(signature, hookSignature(secret, timestamp, delivery.body))) return 'badSignature';
-  const taken = await takeDelivery(app.store, hook.hookId, createHash('sha256').update(signature).digest('hex'), new Date().toISOString());
+  const taken = await takeDelivery(services.store, hook.hookId, createHash('sha256').update(signature).digest('hex'), new Date().toISOString());
   return taken ? null : 'replayed';
 }
 
@@ -90,48 +90,48 @@ function inputOf(contentType: string | undefined, body: Buffer): Record<string, 
 }
 
 /** The hook of a call, through the read cache (every call reads it; a change or removal empties the cache). */
-export const cachedHook = (app: FastifyInstance, hookId: string) =>
-  app.readCache.get(`workflowHook:${hookId}`, async () => {
-    const hook = await findWorkflowHook(app.store, hookId);
-    const target = hook === undefined ? undefined : await findAppById(app.store, hook.appId);
+export const cachedHook = (services: Services, hookId: string) =>
+  services.readCache.get(`workflowHook:${hookId}`, async () => {
+    const hook = await findWorkflowHook(services.store, hookId);
+    const target = hook === undefined ? undefined : await findAppById(services.store, hook.appId);
     return hook === undefined || target === undefined ? undefined : { hook, appSlug: target.appSlug };
   });
 
 /** Keeps a call in the hook's log; a log that cannot be written is the server's log's to say, never the caller's failure. */
-export function logHookCall(app: FastifyInstance, hookId: string, outcome: HookCallOutcome, runId: number | null, sourceAddress: string): Promise<void> {
-  return insertHookCall(app.store, { hookId, at: new Date().toISOString(), outcome, runId, sourceAddress: sourceAddress.slice(0, 64) })
-    .catch((error: unknown) => { app.log.error({ err: error, hookId, outcome }, 'a webhook call could not be logged'); });
+export function logHookCall(services: Services, hookId: string, outcome: HookCallOutcome, runId: number | null, sourceAddress: string): Promise<void> {
+  return insertHookCall(services.store, { hookId, at: new Date().toISOString(), outcome, runId, sourceAddress: sourceAddress.slice(0, 64) })
+    .catch((error: unknown) => { services.log.error({ err: error, hookId, outcome }, 'a webhook call could not be logged'); });
 }
 
-export async function receiveHook(app: FastifyInstance, audit: AuditContext, delivery: HookDelivery, language: Language): Promise<RunOutcome> {
-  const found = await cachedHook(app, delivery.hookId);
+export async function receiveHook(services: Services, audit: AuditContext, delivery: HookDelivery, language: Language): Promise<RunOutcome> {
+  const found = await cachedHook(services, delivery.hookId);
   if (found === undefined) throw new HttpError(404, Messages.workflowHookNotFound);
   const { hook } = found;
   const refuse = async (outcome: HookRefusal): Promise<never> => {
-    await logHookCall(app, hook.hookId, outcome, null, delivery.sourceAddress);
+    await logHookCall(services, hook.hookId, outcome, null, delivery.sourceAddress);
     throw new HttpError(REFUSALS[outcome].code, REFUSALS[outcome].text);
   };
   if (found.appSlug !== delivery.appSlug) return refuse('wrongApplication');
-  const failure = await proofFailure(app, hook, delivery);
+  const failure = await proofFailure(services, hook, delivery);
   if (failure !== null) return refuse(failure);
   const body = inputOf(header(delivery.headers, 'content-type'), delivery.body);
   if (typeof body === 'string') return refuse(body);
   const checked = checkFieldValues(fieldsOf(hook), body);
   if ('problems' in checked) {
-    await logHookCall(app, hook.hookId, 'badInput', null, delivery.sourceAddress);
+    await logHookCall(services, hook.hookId, 'badInput', null, delivery.sourceAddress);
     throw badRequest(local('hookInputInvalidAt', { fields: checked.problems.join(', ') }));
   }
   const { input } = checked;
-  const published = await publishedVersionOf(app, hook.workflowId);
+  const published = await publishedVersionOf(services, hook.workflowId);
   if (published === undefined) return refuse('notBuilt');
 
   // The run is the application's, started by the hook: its entries say so.
   Object.assign(audit, { actorId: `hook:${hook.hookName}`.slice(0, 100), appId: hook.appId });
-  const runId = await startRun(app, audit, {
+  const runId = await startRun(services, audit, {
     workflowId: hook.workflowId, appId: hook.appId, ...published, input, startActionId: null,
     starter: { kind: 'hook', userId: null, triggerId: null, triggerRunId: null, name: hook.hookName },
   });
-  await logHookCall(app, hook.hookId, 'accepted', runId, delivery.sourceAddress);
-  if (hook.waitMs > 0) await waitForRuns(app, [runId], hook.waitMs);
-  return hook.waitMs > 0 ? outcomeOf(app, runId, language) : { runId, workflowId: hook.workflowId, status: 'started', errors: [], output: null };
+  await logHookCall(services, hook.hookId, 'accepted', runId, delivery.sourceAddress);
+  if (hook.waitMs > 0) await waitForRuns(services, [runId], hook.waitMs);
+  return hook.waitMs > 0 ? outcomeOf(services, runId, language) : { runId, workflowId: hook.workflowId, status: 'started', errors: [], output: null };
 }

@@ -108,7 +108,7 @@ function sendCoded(request: FastifyRequest, reply: FastifyReply, statusCode: num
 
 /** 409 with the object as it is stored now (read after the write's transaction rolled back). */
 async function sendStaleRevision(error: StaleRevision, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const store = request.server.store;
+  const store = request.server.services.store;
   const [current, savedBy] = await Promise.all([
     error.current(store),
     error.entity === undefined ? undefined : latestActorOf(store, error.entity.type, error.entity.id),

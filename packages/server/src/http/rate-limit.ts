@@ -57,7 +57,7 @@ export function rateLimitOptions(redis: Redis | undefined, prefix: string): Fast
  * address (the peer's, or the one a proxy named in RAKIT_TRUST_PROXY forwards).
  */
 export const authRateLimit = (app: FastifyInstance) => ({
-  max: app.config.authRateLimit,
+  max: app.services.config.authRateLimit,
   timeWindow: '1 minute',
   errorResponseBuilder: () => ({ statusCode: 429, message: Messages.tooManyRequests }),
 });
@@ -75,7 +75,7 @@ const ACCOUNT_WINDOW = '15 minutes';
 export function accountRateLimit(app: FastifyInstance, name: string): (request: FastifyRequest, account: string) => Promise<void> {
   const accountOf = new WeakMap<FastifyRequest, string>();
   const limiter = app.createRateLimit({
-    max: app.config.authAccountRateLimit,
+    max: app.services.config.authAccountRateLimit,
     timeWindow: ACCOUNT_WINDOW,
     keyGenerator: (request) => `${name}:${accountOf.get(request) ?? ''}`,
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type AnyCall, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, REQUEST_KEYS_KEPT_DAYS } from '@rakit/core';
+import type { Services } from '../services';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { conflict, HttpError, local } from '../errors/http-errors';
 import { everyHour } from '../lifecycle/every-hour';
@@ -46,7 +47,7 @@ export function replayHooks(app: FastifyInstance, call: AnyCall): { preHandler: 
     if (requestKey === undefined || request.principal === null) return;
     const caller = `${request.principal.tokenAppSlug}:${request.principal.userId}`;
     const fingerprint = fingerprintOf(request);
-    const outcome = await claimRequestKey(app.store, { caller, requestKey, callName: call.path, fingerprint, createdAt: new Date().toISOString(), claimedBy: app.processId });
+    const outcome = await claimRequestKey(app.services.store, { caller, requestKey, callName: call.path, fingerprint, createdAt: new Date().toISOString(), claimedBy: app.services.processId });
     if (outcome.claimed) {
       claims.set(request, { caller, requestKey });
       return;
@@ -66,8 +67,8 @@ export function replayHooks(app: FastifyInstance, call: AnyCall): { preHandler: 
     }
     claims.delete(request);
     const record = reply.statusCode >= 500
-      ? releaseRequestKey(app.store, claimed.caller, claimed.requestKey)
-      : finishRequestKey(app.store, claimed.caller, claimed.requestKey, reply.statusCode, replayableAnswer(payload, reply.statusCode), new Date().toISOString());
+      ? releaseRequestKey(app.services.store, claimed.caller, claimed.requestKey)
+      : finishRequestKey(app.services.store, claimed.caller, claimed.requestKey, reply.statusCode, replayableAnswer(payload, reply.statusCode), new Date().toISOString());
     // The write is applied either way: its answer goes out even when the record could not be kept
     // (a later sending is then told the outcome is unknown, never applied twice).
     record.catch((error: unknown) => request.log.error({ err: error }, 'could not record the answer of an Idempotency-Key'))
@@ -84,7 +85,7 @@ export function replayHooks(app: FastifyInstance, call: AnyCall): { preHandler: 
 async function claimStillRunning(app: FastifyInstance, claim: RequestKeyRow): Promise<boolean> {
   const claimedAt = Date.parse(claim.createdAt);
   if (Date.now() - claimedAt >= RUNNING_CLAIM_MS) return false;
-  return claim.claimedBy === null || await processAlive(app, claim.claimedBy, claimedAt);
+  return claim.claimedBy === null || await processAlive(app.services, claim.claimedBy, claimedAt);
 }
 
 /** The answer kept for a repeat: the JSON sent, or (never for these calls' JSON answers) its outcome alone. */
@@ -92,7 +93,7 @@ const replayableAnswer = (payload: unknown, statusCode: number): string =>
   (typeof payload === 'string' ? payload : JSON.stringify({ status: statusCode < 400 }));
 
 /** Hourly, on every process (idempotent): keys sent longer ago than any device keeps a write are forgotten. */
-export function installRequestKeyUpkeep(app: FastifyInstance): void {
-  everyHour(app, 'forgetting old Idempotency-Keys', () =>
-    purgeRequestKeys(app.store, new Date(Date.now() - REQUEST_KEYS_KEPT_DAYS * 86_400_000).toISOString()));
+export function installRequestKeyUpkeep(services: Services): void {
+  everyHour(services, 'forgetting old Idempotency-Keys', () =>
+    purgeRequestKeys(services.store, new Date(Date.now() - REQUEST_KEYS_KEPT_DAYS * 86_400_000).toISOString()));
 }

@@ -3,7 +3,7 @@ import {
 } from '@rakit/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { auditContextOf, recordCallIfUnrecorded } from '../audit/calls';
+import { auditContextOf, recordCallIfUnrecorded } from './audit-calls';
 import type { AuditContext } from '../audit/context';
 import type { Principal } from '../auth/principal';
 import { replayHooks } from './replay';

@@ -1,26 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * A recurring job of this process: once when the server is ready (not awaited: a store that
+ * A recurring job of this process: once when the process starts (not awaited: a store that
  * hangs must not keep the server from answering its probes), then every `intervalMs`, its
- * failures logged as `what`. The timer holds no process open and stops on close.
+ * failures logged as `what`. The timer holds no process open and stops with the process.
  */
-export function everyInterval(app: FastifyInstance, intervalMs: number, what: string, job: () => Promise<unknown>): void {
-  const run = () => { job().catch((error: unknown) => app.log.error({ err: error }, what)); };
+export function everyInterval({ lifecycle, log }: Pick<Services, 'lifecycle' | 'log'>, intervalMs: number, what: string, job: () => Promise<unknown>): void {
+  const run = () => { job().catch((error: unknown) => log.error({ err: error }, what)); };
   let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
+  lifecycle.whenStarted(() => {
     run();
     timer = setInterval(run, intervalMs);
     timer.unref();
   });
-  app.addHook('onClose', async () => {
+  lifecycle.whenStopped(() => {
     if (timer !== undefined) clearInterval(timer);
   });
 }
 
 /** An upkeep job (pruning by age, which is idempotent, so every process may run it), hourly. */
-export function everyHour(app: FastifyInstance, what: string, job: () => Promise<unknown>): void {
-  everyInterval(app, HOUR_MS, what, job);
+export function everyHour(services: Pick<Services, 'lifecycle' | 'log'>, what: string, job: () => Promise<unknown>): void {
+  everyInterval(services, HOUR_MS, what, job);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { forgetProcessesNotSeenSince, markProcessSeen, processLastSeen } from '../store/repositories/server-processes';
 import { everyHour, everyInterval } from './every-hour';
+import type { Services } from '../services';
 
 /**
  * This server process's presence in the store (issue 38), for what another process must know of
@@ -15,10 +15,10 @@ const PRESENCE_REFRESH_MS = 10_000;
 const PRESENCE_STALE_MS = 3 * PRESENCE_REFRESH_MS;
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export function installProcessPresence(app: FastifyInstance): void {
-  const seen = () => markProcessSeen(app.store, app.processId, new Date().toISOString());
-  everyInterval(app, PRESENCE_REFRESH_MS, 'recording that this server process is alive', seen);
-  everyHour(app, 'forgetting server processes long gone', () => forgetProcessesNotSeenSince(app.store, new Date(Date.now() - FORGET_AFTER_MS).toISOString()));
+export function installProcessPresence(services: Services): void {
+  const seen = () => markProcessSeen(services.store, services.processId, new Date().toISOString());
+  everyInterval(services, PRESENCE_REFRESH_MS, 'recording that this server process is alive', seen);
+  everyHour(services, 'forgetting server processes long gone', () => forgetProcessesNotSeenSince(services.store, new Date(Date.now() - FORGET_AFTER_MS).toISOString()));
 }
 
 /** A new process's id (one per built app: two apps in one Node process are two servers). */
@@ -29,8 +29,8 @@ export const newProcessId = (): string => randomUUID();
  * `lastSign` of life (a claim it made, ms) counting as a sighting: a process just started may
  * claim before its first row is written.
  */
-export async function processAlive(app: FastifyInstance, processId: string, lastSign: number): Promise<boolean> {
-  if (processId === app.processId) return true;
-  const seenAt = await processLastSeen(app.store, processId);
+export async function processAlive(services: Services, processId: string, lastSign: number): Promise<boolean> {
+  if (processId === services.processId) return true;
+  const seenAt = await processLastSeen(services.store, processId);
   return Date.now() - Math.max(seenAt === null ? 0 : Date.parse(seenAt), lastSign) < PRESENCE_STALE_MS;
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/db';
 import { storeState } from '../store/readiness';
 
@@ -36,16 +35,4 @@ export class Readiness {
       message: state === 'late' ? `The metadata store did not answer within ${this.timeoutMs} ms.` : 'The metadata store cannot be reached.',
     };
   }
-}
-
-/**
- * Once draining, every answer says Connection: close, so a kept-alive connection ends with the
- * answer of its request in flight: the listener's close (which waits for every connection) then
- * completes as soon as the last answer is sent, and no client reuses a connection about to go.
- */
-export function closeConnectionsWhileDraining(app: FastifyInstance): void {
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (app.readiness.draining) reply.header('connection', 'close');
-    done(null, payload);
-  });
 }

@@ -1,5 +1,4 @@
 import { type MenuDraft, type MenuPointing, Messages, type NameTranslations } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import type { Principal } from '../auth/principal';
@@ -11,6 +10,7 @@ import { type NamedTable, setNameTranslations } from '../store/repositories/name
 import { findPage, listAppPages, listUnassignedPages } from '../store/repositories/pages';
 import type { Store } from '../store/db';
 import { claimRevision } from '../store/revisions';
+import type { Services } from '../services';
 
 /*
  * Menus and the pages they point to (spec 1 screen 8, §7). The calls' contracts (core's
@@ -26,30 +26,30 @@ async function pageOfApp(store: Store, pageId: number, appId: number): Promise<v
 }
 
 /** The application's menu tree: all of it for its administrators, the menus of his groups for a member. */
-export function menuTreeFor(app: FastifyInstance, caller: Principal, appId: number) {
+export function menuTreeFor(services: Services, caller: Principal, appId: number) {
   const visible = caller.isAppAdmin(appId) ? undefined : new Set(caller.groupsIn(appId).flatMap((g) => g.groupAccess.menuId));
-  return listMenuTree(app.store, appId, visible);
+  return listMenuTree(services.store, appId, visible);
 }
 
 /** A new menu, or a sub-menu of one of the application's top-level menus. */
-export async function addMenu(app: FastifyInstance, audit: AuditContext, { menuName, menuAppId, menuPageId, menuParentMenuId }: MenuDraft) {
+export async function addMenu(services: Services, audit: AuditContext, { menuName, menuAppId, menuPageId, menuParentMenuId }: MenuDraft) {
   if (menuName === '') throw badRequest(menuParentMenuId === 0 ? Messages.parentMenuNameRequired : Messages.submenuNameRequired);
   if (menuParentMenuId !== 0) {
-    const parent = await findMenu(app.store, menuParentMenuId);
+    const parent = await findMenu(services.store, menuParentMenuId);
     if (parent === undefined || parent.menuAppId !== menuAppId || parent.menuParentMenuId !== 0) throw badRequest(Messages.menuNotFound);
   }
-  await pageOfApp(app.store, menuPageId, menuAppId);
-  const menuId = await withAudit(app.store, audit, (id: number) => ({ entityType: 'menu', entityId: id, summary: { key: 'audit.menuAdded', values: { menu: menuName } } }),
+  await pageOfApp(services.store, menuPageId, menuAppId);
+  const menuId = await withAudit(services.store, audit, (id: number) => ({ entityType: 'menu', entityId: id, summary: { key: 'audit.menuAdded', values: { menu: menuName } } }),
     (trx) => insertMenu(trx, { menuAppId, menuName, menuPageId, menuParentMenuId }));
   return { menuId };
 }
 
 /** Points a menu to another page, unless it changed since the screen read it (409). */
-export async function pointMenu(app: FastifyInstance, audit: AuditContext, { menuId, menuAppId, menuPageId, revision: seen }: MenuPointing) {
-  const menu = await findMenu(app.store, menuId);
+export async function pointMenu(services: Services, audit: AuditContext, { menuId, menuAppId, menuPageId, revision: seen }: MenuPointing) {
+  const menu = await findMenu(services.store, menuId);
   if (menu === undefined || menu.menuAppId !== menuAppId) throw notFound(Messages.menuNotFound);
-  await pageOfApp(app.store, menuPageId, menuAppId);
-  const revision = await withAudit(app.store, audit, { entityType: 'menu', entityId: menuId, summary: { key: 'audit.menuPointed', values: { menu: menu.menuName, page: String(menuPageId) } } }, async (trx) => {
+  await pageOfApp(services.store, menuPageId, menuAppId);
+  const revision = await withAudit(services.store, audit, { entityType: 'menu', entityId: menuId, summary: { key: 'audit.menuPointed', values: { menu: menu.menuName, page: String(menuPageId) } } }, async (trx) => {
     const claimed = await claimRevision(trx, 'menus', menuId, seen, (store) => storedMenu(store, menuId));
     await setMenuPage(trx, menuId, menuPageId);
     return claimed;
@@ -58,16 +58,16 @@ export async function pointMenu(app: FastifyInstance, audit: AuditContext, { men
 }
 
 /** Removes a menu with its sub-menus and the groups' access to them. */
-export async function removeMenu(app: FastifyInstance, audit: AuditContext, menuId: number) {
-  await withAudit(app.store, audit, { entityType: 'menu', entityId: menuId, summary: { key: 'audit.menuDeleted', values: { menu: String(menuId) } } }, (trx) => deleteMenuCascade(trx, menuId));
+export async function removeMenu(services: Services, audit: AuditContext, menuId: number) {
+  await withAudit(services.store, audit, { entityType: 'menu', entityId: menuId, summary: { key: 'audit.menuDeleted', values: { menu: String(menuId) } } }, (trx) => deleteMenuCascade(trx, menuId));
   return { menuId };
 }
 
 /** An author's name of a menu or title of a page in other catalogs (issue 35): all languages at once, empty ones removed. */
-export function translateName(app: FastifyInstance, audit: AuditContext, table: NamedTable, id: number, translations: NameTranslations): Promise<NameTranslations> {
+export function translateName(services: Services, audit: AuditContext, table: NamedTable, id: number, translations: NameTranslations): Promise<NameTranslations> {
   const what = table === 'menus' ? { entityType: 'menu', summary: { key: 'audit.menuNameTranslated', values: { id: String(id) } }, missing: Messages.menuNotFound } as const
     : { entityType: 'page', summary: { key: 'audit.pageTitleTranslated', values: { id: String(id) } }, missing: Messages.pageNotFound } as const;
-  return withAudit(app.store, audit, { entityType: what.entityType, entityId: id, summary: what.summary }, async (trx) => {
+  return withAudit(services.store, audit, { entityType: what.entityType, entityId: id, summary: what.summary }, async (trx) => {
     const stored = await setNameTranslations(trx, table, id, translations);
     if (stored === null) throw notFound(what.missing);
     return stored;
@@ -75,7 +75,7 @@ export function translateName(app: FastifyInstance, audit: AuditContext, table: 
 }
 
 /** The application's pages, for a menu to point to. */
-export const appPages = (app: FastifyInstance, appId: number) => listAppPages(app.store, appId);
+export const appPages = (services: Services, appId: number) => listAppPages(services.store, appId);
 
 /** The application's pages no menu points to yet. */
-export const unassignedPages = (app: FastifyInstance, appId: number) => listUnassignedPages(app.store, appId);
+export const unassignedPages = (services: Services, appId: number) => listUnassignedPages(services.store, appId);

@@ -1,11 +1,11 @@
 import { type Language, Messages } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors/http-errors';
 import {
   findPageVersion, listDeletedPages, listPageVersions, setVersionName, toPageVersion,
 } from '../store/repositories/page-versions';
 import { findPage } from '../store/repositories/pages';
 import { deletePage, type PageSaver, restorePageVersion, undeletePage } from './history';
+import type { Services } from '../services';
 
 /*
  * Page versions, restore, deleted pages and their undelete (issue 17), as the administrators'
@@ -13,37 +13,37 @@ import { deletePage, type PageSaver, restorePageVersion, undeletePage } from './
  * contracts have found each id's application and checked its administrator.
  */
 
-const saverOf = (app: FastifyInstance, userId: string): PageSaver => ({ authorId: userId, policy: app.pageHistory });
+const saverOf = (services: Services, userId: string): PageSaver => ({ authorId: userId, policy: services.pageHistory });
 
-async function storedVersion(app: FastifyInstance, versionId: number) {
-  const version = await findPageVersion(app.store, versionId);
+async function storedVersion(services: Services, versionId: number) {
+  const version = await findPageVersion(services.store, versionId);
   if (version === undefined) throw notFound(Messages.pageVersionNotFound);
   return version;
 }
 
 /** A page of the page's versions, newest first, and whether the page itself still exists. */
-export async function versionsOfPage(app: FastifyInstance, appId: number, pageId: number, { page, pageSize }: { page: number; pageSize: number }, language: Language) {
-  const { versions, total } = await listPageVersions(app.store, appId, pageId, (page - 1) * pageSize, pageSize, language);
-  const current = await findPage(app.store, pageId);
+export async function versionsOfPage(services: Services, appId: number, pageId: number, { page, pageSize }: { page: number; pageSize: number }, language: Language) {
+  const { versions, total } = await listPageVersions(services.store, appId, pageId, (page - 1) * pageSize, pageSize, language);
+  const current = await findPage(services.store, pageId);
   return { versions, total, pageExists: current !== undefined && current.pageAppId === appId };
 }
 
-export const pageVersion = async (app: FastifyInstance, versionId: number, language: Language) => toPageVersion(await storedVersion(app, versionId), language);
+export const pageVersion = async (services: Services, versionId: number, language: Language) => toPageVersion(await storedVersion(services, versionId), language);
 
 /** Names a version (null: unnamed), answered as it now is. */
-export async function nameVersion(app: FastifyInstance, versionId: number, versionName: string | null, language: Language) {
-  await storedVersion(app, versionId);
-  await setVersionName(app.store, versionId, versionName);
-  return pageVersion(app, versionId, language);
+export async function nameVersion(services: Services, versionId: number, versionName: string | null, language: Language) {
+  await storedVersion(services, versionId);
+  await setVersionName(services.store, versionId, versionName);
+  return pageVersion(services, versionId, language);
 }
 
-export const restoreVersion = (app: FastifyInstance, userId: string, versionId: number) => restorePageVersion(app.store, versionId, saverOf(app, userId));
+export const restoreVersion = (services: Services, userId: string, versionId: number) => restorePageVersion(services.store, versionId, saverOf(services, userId));
 
-export async function removePage(app: FastifyInstance, userId: string, pageId: number) {
-  await deletePage(app.store, pageId, saverOf(app, userId));
+export async function removePage(services: Services, userId: string, pageId: number) {
+  await deletePage(services.store, pageId, saverOf(services, userId));
   return { pageId };
 }
 
-export const deletedPages = (app: FastifyInstance, appId: number) => listDeletedPages(app.store, appId);
+export const deletedPages = (services: Services, appId: number) => listDeletedPages(services.store, appId);
 
-export const restoreDeletedPage = (app: FastifyInstance, userId: string, appId: number, pageId: number) => undeletePage(app.store, appId, pageId, saverOf(app, userId));
+export const restoreDeletedPage = (services: Services, userId: string, appId: number, pageId: number) => undeletePage(services.store, appId, pageId, saverOf(services, userId));

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Messages, type PdfTemplate, type PdfTemplateField, PdfTemplateNameSchema } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors/http-errors';
 import {
   deletePdfTemplate, findPdfTemplate, insertPdfTemplate, listPdfTemplates, type PdfTemplateRow, toPdfTemplate, toPdfTemplateSummary, updatePdfTemplate,
@@ -11,6 +10,7 @@ import { claimRevision } from '../store/revisions';
 import type { AuditContext } from '../audit/context';
 import { withAudit, type AuditFact } from '../audit/record';
 import { type PdfExtraction, PdfReadError, type PdfReader } from './extract';
+import type { Services } from '../services';
 
 /*
  * Extraction templates of the PDF extractor (issue 14). The route has checked the caller's
@@ -25,15 +25,15 @@ function readFailure(error: unknown): unknown {
   return new HttpError(error.busy ? 503 : 422, error.message);
 }
 
-async function templateRow(app: FastifyInstance, templateId: number): Promise<PdfTemplateRow> {
-  const row = await findPdfTemplate(app.store, templateId);
+async function templateRow(services: Services, templateId: number): Promise<PdfTemplateRow> {
+  const row = await findPdfTemplate(services.store, templateId);
   if (row === undefined) throw notFound(Messages.pdfTemplateNotFound);
   return row;
 }
 
-export const listTemplates = async (app: FastifyInstance, appId: number) => (await listPdfTemplates(app.store, appId)).map(toPdfTemplateSummary);
+export const listTemplates = async (services: Services, appId: number) => (await listPdfTemplates(services.store, appId)).map(toPdfTemplateSummary);
 
-export const templateOf = async (app: FastifyInstance, templateId: number): Promise<PdfTemplate> => toPdfTemplate(await templateRow(app, templateId));
+export const templateOf = async (services: Services, templateId: number): Promise<PdfTemplate> => toPdfTemplate(await templateRow(services, templateId));
 
 /** A name from an uploaded file's name: without folders and the .pdf ending. */
 function nameFromFile(fileName: string): string {
@@ -43,23 +43,23 @@ function nameFromFile(fileName: string): string {
 
 /** Makes a template of the application from a sample PDF, which must be readable. */
 export async function createTemplate(
-  app: FastifyInstance, reader: PdfReader, appId: number, createdBy: string, fileName: string, sample: Buffer,
+  services: Services, reader: PdfReader, appId: number, createdBy: string, fileName: string, sample: Buffer,
 ): Promise<PdfTemplate> {
   const inspection = await reader.inspect(sample).catch((error: unknown) => { throw readFailure(error); });
   const templateName = nameFromFile(fileName);
-  const stored = await app.files.put(sample, { appId, kind: 'pdf-sample', name: `${templateName}.pdf`, contentType: 'application/pdf' });
+  const stored = await services.files.put(sample, { appId, kind: 'pdf-sample', name: `${templateName}.pdf`, contentType: 'application/pdf' });
   let templateId: number;
   try {
-    templateId = await insertPdfTemplate(app.store, {
+    templateId = await insertPdfTemplate(services.store, {
       templateAppId: appId, templateName, fields: '[]',
       pages: JSON.stringify(inspection.pages), formFields: JSON.stringify(inspection.formFields),
       sampleSize: sample.length, createdBy, updatedAt: new Date().toISOString(), sampleFileId: stored.id,
     });
   } catch (error) {
-    await app.files.delete(appId, stored.id);
+    await services.files.delete(appId, stored.id);
     throw error;
   }
-  return toPdfTemplate(await templateRow(app, templateId));
+  return toPdfTemplate(await templateRow(services, templateId));
 }
 
 /** A template as getTemplateField answers it (undefined when gone): what a stale save is shown. */
@@ -70,13 +70,13 @@ async function currentTemplate(db: Store, templateId: number): Promise<PdfTempla
 
 /** Renames a template and sets its fields; with `base`, only while it is still at that revision (issue 33). */
 export async function saveTemplate(
-  app: FastifyInstance, audit: AuditContext, templateId: number, templateName: string, fields: PdfTemplateField[], base?: number,
+  services: Services, audit: AuditContext, templateId: number, templateName: string, fields: PdfTemplateField[], base?: number,
 ): Promise<PdfTemplate> {
-  const row = await templateRow(app, templateId);
+  const row = await templateRow(services, templateId);
   const values = { templateName, fields: JSON.stringify(fields), updatedAt: new Date().toISOString() };
   // Recorded with the change: a stale save's 409 names who made the newest one (issue 33).
   const fact: AuditFact = { appId: row.templateAppId, entityType: 'pdfTemplate', entityId: templateId, summary: { key: 'audit.pdfTemplateSaved', values: { template: templateName } } };
-  const revision = await withAudit(app.store, audit, fact, async (trx) => {
+  const revision = await withAudit(services.store, audit, fact, async (trx) => {
     const claimed = await claimRevision(trx, 'pdfTemplates', templateId, base, (store) => currentTemplate(store, templateId));
     await updatePdfTemplate(trx, templateId, values);
     return claimed;
@@ -84,22 +84,22 @@ export async function saveTemplate(
   return toPdfTemplate({ ...row, ...values, revision });
 }
 
-export async function removeTemplate(app: FastifyInstance, templateId: number): Promise<void> {
-  const row = await templateRow(app, templateId);
-  await deletePdfTemplate(app.store, templateId);
-  if (row.sampleFileId !== null) await app.files.delete(row.templateAppId, row.sampleFileId);
+export async function removeTemplate(services: Services, templateId: number): Promise<void> {
+  const row = await templateRow(services, templateId);
+  await deletePdfTemplate(services.store, templateId);
+  if (row.sampleFileId !== null) await services.files.delete(row.templateAppId, row.sampleFileId);
 }
 
 /** Reads a template's fields from a member's PDF. */
-export async function extractWith(app: FastifyInstance, reader: PdfReader, templateId: number, pdf: Buffer): Promise<PdfExtraction> {
-  const template = await templateOf(app, templateId);
+export async function extractWith(services: Services, reader: PdfReader, templateId: number, pdf: Buffer): Promise<PdfExtraction> {
+  const template = await templateOf(services, templateId);
   return reader.extract(pdf, template.fields).catch((error: unknown) => { throw readFailure(error); });
 }
 
 /** The sample, streamed for the editor to draw boxes on; 404 with the reason when its file is gone. */
-export async function sampleOf(app: FastifyInstance, templateId: number): Promise<Readable> {
-  const row = await templateRow(app, templateId);
-  const stored = row.sampleFileId === null ? undefined : await app.files.get(row.templateAppId, row.sampleFileId);
+export async function sampleOf(services: Services, templateId: number): Promise<Readable> {
+  const row = await templateRow(services, templateId);
+  const stored = row.sampleFileId === null ? undefined : await services.files.get(row.templateAppId, row.sampleFileId);
   if (stored === undefined) throw notFound(Messages.templateContentGone);
   return stored.content;
 }

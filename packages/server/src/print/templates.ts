@@ -2,7 +2,6 @@ import path from 'node:path';
 import {
   MAX_TEMPLATE_NAME, Messages, type PrintOptions, type PrintPdfBody, type PrintTemplate, TemplateNameSchema,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Principal } from '../auth/principal';
 import { inspectTemplate, renderDocx, TemplateError } from '../documents/docx-template';
@@ -15,6 +14,7 @@ import {
 } from '../store/repositories/print-templates';
 import type { AuditContext } from '../audit/context';
 import { recordAudit, withAudit } from '../audit/record';
+import type { Services } from '../services';
 
 const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -22,10 +22,10 @@ const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocess
  * The application a print call is about (?appId=, else the one the caller signed in to), once
  * the caller may act in it: a member lists and prints, an administrator uploads.
  */
-export async function printAppOf(app: FastifyInstance, caller: Principal, appId: number | undefined, level: 'member' | 'appAdmin'): Promise<number> {
+export async function printAppOf(services: Services, caller: Principal, appId: number | undefined, level: 'member' | 'appAdmin'): Promise<number> {
   let target = appId;
   if (target === undefined) {
-    const signedIn = await findAppBySlug(app.store, caller.tokenAppSlug);
+    const signedIn = await findAppBySlug(services.store, caller.tokenAppSlug);
     if (signedIn === undefined) throw badRequest(local('appIdRequired'));
     target = signedIn.appId;
   }
@@ -56,7 +56,7 @@ export function templateWork<T>(work: () => T): T {
  * read now; one of the same name is replaced (its file removed once the new one is in).
  */
 export async function storeTemplate(
-  app: FastifyInstance, audit: AuditContext, appId: number, uploadedBy: string, fileName: string, content: Buffer,
+  services: Services, audit: AuditContext, appId: number, uploadedBy: string, fileName: string, content: Buffer,
 ): Promise<{ template: PrintTemplate; replaced: boolean }> {
   const templateFilename = templateName(fileName);
   if (!/\.docx$/i.test(templateFilename) || (await fileTypeFromBuffer(content))?.mime !== DOCX_MIMETYPE) {
@@ -65,7 +65,7 @@ export async function storeTemplate(
   const identifier = templateWork(() => inspectTemplate(content));
 
   // The template's id is its stored file's (a random one).
-  const stored = await app.files.put(content, { appId, kind: 'print-template', name: templateFilename, contentType: DOCX_MIMETYPE });
+  const stored = await services.files.put(content, { appId, kind: 'print-template', name: templateFilename, contentType: DOCX_MIMETYPE });
   const row: PrintTemplateRow = {
     templateId: stored.id,
     templateAppId: appId,
@@ -78,7 +78,7 @@ export async function storeTemplate(
   };
   let replaced: PrintTemplateRow | undefined;
   try {
-    replaced = await app.store.transaction().execute(async (trx) => {
+    replaced = await services.store.transaction().execute(async (trx) => {
       const previous = await findPrintTemplateByName(trx, appId, templateFilename);
       if (previous !== undefined) await deletePrintTemplate(trx, previous.templateId);
       await insertPrintTemplate(trx, row);
@@ -86,27 +86,27 @@ export async function storeTemplate(
       return previous;
     });
   } catch (error) {
-    await app.files.delete(appId, stored.id);
+    await services.files.delete(appId, stored.id);
     throw error;
   }
-  if (replaced !== undefined) await app.files.delete(appId, replaced.templateId);
+  if (replaced !== undefined) await services.files.delete(appId, replaced.templateId);
   return { template: toPrintTemplate(row), replaced: replaced !== undefined };
 }
 
 /** Removes a template and its file (its application's administrators, checked by the call's contract). */
-export async function removeTemplate(app: FastifyInstance, audit: AuditContext, templateId: string): Promise<void> {
-  const row = await findPrintTemplate(app.store, templateId);
+export async function removeTemplate(services: Services, audit: AuditContext, templateId: string): Promise<void> {
+  const row = await findPrintTemplate(services.store, templateId);
   if (row === undefined) throw notFound(Messages.printTemplateNotFound);
-  await withAudit(app.store, audit, { appId: row.templateAppId, entityType: 'template', entityId: row.templateId, summary: { key: 'audit.printTemplateDeleted', values: { file: row.templateFilename } } },
+  await withAudit(services.store, audit, { appId: row.templateAppId, entityType: 'template', entityId: row.templateId, summary: { key: 'audit.printTemplateDeleted', values: { file: row.templateFilename } } },
     (trx) => deletePrintTemplate(trx, row.templateId));
-  await app.files.delete(row.templateAppId, row.templateId);
+  await services.files.delete(row.templateAppId, row.templateId);
 }
 
 /** A template of the application by name, with its .docx content; 404 with the reason when either is missing. */
-export async function templateNamed(app: FastifyInstance, appId: number, name: string): Promise<{ template: PrintTemplate; content: Buffer }> {
-  const row = await findPrintTemplateByName(app.store, appId, name);
+export async function templateNamed(services: Services, appId: number, name: string): Promise<{ template: PrintTemplate; content: Buffer }> {
+  const row = await findPrintTemplateByName(services.store, appId, name);
   if (row === undefined) throw notFound(Messages.printTemplateNotFound);
-  const content = await contentOf(app.files, row.templateAppId, row.templateId);
+  const content = await contentOf(services.files, row.templateAppId, row.templateId);
   if (content === undefined) throw notFound(Messages.templateContentGone);
   return { template: toPrintTemplate(row), content };
 }
@@ -119,9 +119,9 @@ export function pdfFilename(templateFilename: string, options: PrintOptions): st
 }
 
 /** The templates a member of the application may print with. */
-export async function templatesFor(app: FastifyInstance, caller: Principal, appId: number | undefined): Promise<PrintTemplate[]> {
-  const printApp = await printAppOf(app, caller, appId, 'member');
-  return (await listPrintTemplates(app.store, printApp)).map(toPrintTemplate);
+export async function templatesFor(services: Services, caller: Principal, appId: number | undefined): Promise<PrintTemplate[]> {
+  const printApp = await printAppOf(services, caller, appId, 'member');
+  return (await listPrintTemplates(services.store, printApp)).map(toPrintTemplate);
 }
 
 const PDF_MIMETYPE = 'application/pdf';
@@ -132,11 +132,11 @@ const PDF_MIMETYPE = 'application/pdf';
  * that fails on the document is a bad gateway (502), logged.
  */
 export async function printPdf(
-  app: FastifyInstance, converter: PdfConverter, caller: Principal, appId: number | undefined, document: string, body: PrintPdfBody,
-  log: FastifyInstance['log'],
+  services: Services, converter: PdfConverter, caller: Principal, appId: number | undefined, document: string, body: PrintPdfBody,
+  log: Pick<Services['log'], 'warn' | 'error' | 'info'>,
 ) {
-  const printApp = await printAppOf(app, caller, appId, 'member');
-  const { template, content } = await templateNamed(app, printApp, document);
+  const printApp = await printAppOf(services, caller, appId, 'member');
+  const { template, content } = await templateNamed(services, printApp, document);
   let pdf: Buffer;
   try {
     pdf = await converter.toPdf(() => templateWork(() => renderDocx(content, body.data)), 'docx');

@@ -1,7 +1,6 @@
 import {
   hasStackedStatements, isTransactionControl, Messages, type RunActionBodySchema, type StoredQuery, stripSqlComments,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { dataSourceOf } from '../connections/data-source-of';
@@ -16,6 +15,7 @@ import { assertMayReadPage, reachablePageComponents } from '../pages/page-access
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 import { type DbConfigRow, findDbConfig } from '../store/repositories/db-configs';
 import { findQuery } from '../store/repositories/queries';
+import type { Services } from '../services';
 
 /*
  * Who may run which SQL on an application's connection (spec 1 §7, spec 2 §4): its
@@ -46,9 +46,9 @@ function assertNoTransactionControl(sql: string): void {
  * them. Who may run it is the caller's to have checked: a member's rule here, a workflow's
  * application (workflows/addons/app-sql.ts).
  */
-export async function runOnConnection(app: FastifyInstance, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
+export async function runOnConnection(services: Services, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
   assertRunnable(sql);
-  const source = await dataSourceOf(app, db);
+  const source = await dataSourceOf(services, db);
   try {
     return await source.query(sql, params);
   } catch (error) {
@@ -74,15 +74,15 @@ function assertRunnable(sql: string): void {
 }
 
 /** A stored connection, or 404. */
-async function connection(app: FastifyInstance, dbId: number): Promise<DbConfigRow> {
-  const db = await findDbConfig(app.store, dbId);
+async function connection(services: Services, dbId: number): Promise<DbConfigRow> {
+  const db = await findDbConfig(services.store, dbId);
   if (db === undefined) throw notFound(Messages.databaseNotFound);
   return db;
 }
 
 /** Every database action of the pages the caller reaches in the application. */
-const reachableActions = async (app: FastifyInstance, caller: Principal, appId: number): Promise<PageQueryAction[]> =>
-  (await reachablePageComponents(app, caller, appId)).flatMap(pageQueryActions);
+const reachableActions = async (services: Services, caller: Principal, appId: number): Promise<PageQueryAction[]> =>
+  (await reachablePageComponents(services, caller, appId)).flatMap(pageQueryActions);
 
 /**
  * Runs for a member a query saved in an action of a page he reaches, named without the page
@@ -91,13 +91,13 @@ const reachableActions = async (app: FastifyInstance, caller: Principal, appId: 
  * he reaches holds it.
  */
 async function runSavedForMember(
-  app: FastifyInstance, db: DbConfigRow, caller: Principal, isWanted: (stored: StoredQuery) => boolean, sent: readonly ParamValue[],
+  services: Services, db: DbConfigRow, caller: Principal, isWanted: (stored: StoredQuery) => boolean, sent: readonly ParamValue[],
 ): Promise<QueryResult> {
-  const candidates = (await reachableActions(app, caller, db.dbAppId))
+  const candidates = (await reachableActions(services, caller, db.dbAppId))
     .flatMap((action) => (action.stored !== undefined && action.stored.database === db.dbId && isWanted(action.stored) ? [action.stored] : []));
   const saved = savedActionFor(candidates, sent, caller.userId);
   if (saved === undefined) throw forbidden(Messages.onlySavedQueries);
-  return runOnConnection(app, db, saved.query, bindPositional(saved.params, sent, caller.userId));
+  return runOnConnection(services, db, saved.query, bindPositional(saved.params, sent, caller.userId));
 }
 
 /**
@@ -105,58 +105,58 @@ async function runSavedForMember(
  * statement for its administrators; for the others only the exact text of a query saved in a
  * page they reach (403 otherwise).
  */
-export async function runSqlAs(app: FastifyInstance, caller: Principal, dbId: number, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
-  const db = await connection(app, dbId);
+export async function runSqlAs(services: Services, caller: Principal, dbId: number, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
+  const db = await connection(services, dbId);
   assertOneStatement(sql);
-  if (caller.isAppAdmin(db.dbAppId)) return runOnConnection(app, db, sql, params);
+  if (caller.isAppAdmin(db.dbAppId)) return runOnConnection(services, db, sql, params);
   // Exactly the saved text: one differing by a comment (which MariaDB may execute, /*! … */) is another query.
-  return runSavedForMember(app, db, caller, (stored) => stored.query === sql, params);
+  return runSavedForMember(services, db, caller, (stored) => stored.query === sql, params);
 }
 
 type RunActionInput = z.output<typeof RunActionBodySchema>;
 
 /** A stored query (runAction with actionId): its administrators run it; a member only through an action of a page he reaches that holds it. */
-async function runStoredQueryAs(app: FastifyInstance, caller: Principal, actionId: number, params: readonly ParamValue[]): Promise<QueryResult> {
-  const record = await findQuery(app.store, actionId);
+async function runStoredQueryAs(services: Services, caller: Principal, actionId: number, params: readonly ParamValue[]): Promise<QueryResult> {
+  const record = await findQuery(services.store, actionId);
   if (record === undefined) throw notFound(Messages.actionNotFound);
-  const db = await connection(app, record.actionDbId);
+  const db = await connection(services, record.actionDbId);
   caller.assertAppMember(db.dbAppId);
   // Its author may run any SQL on the connection anyway (runQuery).
-  if (caller.isAppAdmin(db.dbAppId)) return runOnConnection(app, db, record.actionSqlQuery, params);
+  if (caller.isAppAdmin(db.dbAppId)) return runOnConnection(services, db, record.actionSqlQuery, params);
   // The page's mappings say which values are the member's to send.
   const holdsRecord = (saved: StoredQuery) => Number(saved['id']) === record.actionId && saved.query === record.actionSqlQuery;
-  return runSavedForMember(app, db, caller, holdsRecord, params);
+  return runSavedForMember(services, db, caller, holdsRecord, params);
 }
 
 /** A database action of a saved page the caller may read, with the page's values; its connection must be the page's application's. */
 async function runPageActionAs(
-  app: FastifyInstance, caller: Principal, ref: { pageId: number; componentId: string; actionName: string }, pageValues: Record<string, ParamValue>,
+  services: Services, caller: Principal, ref: { pageId: number; componentId: string; actionName: string }, pageValues: Record<string, ParamValue>,
 ): Promise<QueryResult> {
-  const page = await cachedPage(app, ref.pageId);
+  const page = await cachedPage(services, ref.pageId);
   if (page === undefined) throw notFound(Messages.pageNotFound);
-  await assertMayReadPage(app, caller, page);
+  await assertMayReadPage(services, caller, page);
   const action = pageQueryActions(savedComponents(page) ?? []).find((a) => a.componentId === ref.componentId && a.actionName === ref.actionName);
   if (action === undefined) throw notFound(Messages.actionNotFound);
   const dbId = action.raw?.database ?? (action.stored as StoredQuery).database;
-  const db = await cachedDbConfig(app, dbId);
+  const db = await cachedDbConfig(services, dbId);
   if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
 
   if (action.raw !== undefined) {
-    const built = await buildRawQuery(await dataSourceOf(app, db), action.raw, pageValues, caller.userId);
-    return runOnConnection(app, db, built.sql, built.params);
+    const built = await buildRawQuery(await dataSourceOf(services, db), action.raw, pageValues, caller.userId);
+    return runOnConnection(services, db, built.sql, built.params);
   }
   const stored = action.stored as StoredQuery;
-  return runOnConnection(app, db, stored.query, stored.params.map((mapping) => resolveValue(mapping, pageValues, caller.userId)));
+  return runOnConnection(services, db, stored.query, stored.params.map((mapping) => resolveValue(mapping, pageValues, caller.userId)));
 }
 
 /** POST /action/runAction: a stored query by its id, or a database action of a saved page. */
-export function runActionAs(app: FastifyInstance, caller: Principal, body: RunActionInput): Promise<QueryResult> {
+export function runActionAs(services: Services, caller: Principal, body: RunActionInput): Promise<QueryResult> {
   if (body.actionId !== undefined) {
     const params = Array.isArray(body.params) ? body.params : Object.values(body.params);
-    return runStoredQueryAs(app, caller, body.actionId, params);
+    return runStoredQueryAs(services, caller, body.actionId, params);
   }
   const pageValues: Record<string, ParamValue> = Array.isArray(body.params) ? Object.fromEntries(body.params.map((v, i) => [String(i), v])) : body.params;
   // The body's refinement guarantees the page's three names when there is no actionId.
   const ref = { pageId: body.pageId as number, componentId: body.componentId as string, actionName: body.actionName as string };
-  return runPageActionAs(app, caller, ref, pageValues);
+  return runPageActionAs(services, caller, ref, pageValues);
 }

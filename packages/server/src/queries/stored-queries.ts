@@ -1,5 +1,4 @@
 import { Messages, type QueryRecord, type SaveQueryBodySchema } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../errors/http-errors';
 import type { Store } from '../store/db';
@@ -9,6 +8,7 @@ import { claimRevision } from '../store/revisions';
 import { assertOneStatement } from './run-sql';
 import type { AuditContext } from '../audit/context';
 import { withAudit, type AuditFact } from '../audit/record';
+import type { Services } from '../services';
 
 type SaveQueryInput = z.output<typeof SaveQueryBodySchema>;
 type QueryRow = NonNullable<Awaited<ReturnType<typeof findQuery>>>;
@@ -32,11 +32,11 @@ async function currentQuery(db: Store, actionId: number): Promise<QueryRecord | 
  * still at it, issue 33); another connection's is not found.
  */
 export async function saveQuery(
-  app: FastifyInstance, audit: AuditContext, appId: number, body: SaveQueryInput,
+  services: Services, audit: AuditContext, appId: number, body: SaveQueryInput,
 ): Promise<{ actionId: number; revision: number; created: boolean }> {
   assertOneStatement(body.actionSQLQuery);
   if (body.actionPageId !== 0) {
-    const page = await findPage(app.store, body.actionPageId);
+    const page = await findPage(services.store, body.actionPageId);
     if (page === undefined || page.pageAppId !== appId) throw badRequest(Messages.pageNotFound);
   }
   const values = {
@@ -44,12 +44,12 @@ export async function saveQuery(
     actionName: body.actionName, actionSqlQuery: body.actionSQLQuery, actionFormat: body.actionFormat,
   };
   const fact = (id: number): AuditFact => ({ appId, entityType: 'query', entityId: id, summary: { key: 'audit.querySaved', values: { query: body.actionName } } });
-  if (body.actionId === null) return { actionId: await withAudit(app.store, audit, fact, (trx) => insertQuery(trx, values)), revision: 1, created: true };
-  const existing = await findQuery(app.store, body.actionId);
+  if (body.actionId === null) return { actionId: await withAudit(services.store, audit, fact, (trx) => insertQuery(trx, values)), revision: 1, created: true };
+  const existing = await findQuery(services.store, body.actionId);
   // Checked before the revision is compared: a stale answer would show another connection's query.
   if (existing === undefined || existing.actionDbId !== body.actionDbId) throw notFound(Messages.actionNotFound);
   const actionId = body.actionId;
-  const revision = await withAudit(app.store, audit, fact(actionId), async (trx) => {
+  const revision = await withAudit(services.store, audit, fact(actionId), async (trx) => {
     const claimed = await claimRevision(trx, 'queries', actionId, body.revision, (store) => currentQuery(store, actionId));
     await updateQuery(trx, actionId, values);
     return claimed;
@@ -58,6 +58,6 @@ export async function saveQuery(
 }
 
 /** The stored queries of a connection, named as the spec's Query record names them. */
-export async function queriesOfConnection(app: FastifyInstance, dbId: number): Promise<QueryRecord[]> {
-  return (await listQueriesOfDb(app.store, dbId)).map(toQueryRecord);
+export async function queriesOfConnection(services: Services, dbId: number): Promise<QueryRecord[]> {
+  return (await listQueriesOfDb(services.store, dbId)).map(toQueryRecord);
 }

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../services';
 import type { Redis } from 'ioredis';
 import type { ReadCache, WriteAnnouncer } from '../store/read-cache';
 
@@ -29,7 +29,7 @@ export class ReadCacheSync implements WriteAnnouncer {
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
     private readonly channel: string,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
   ) {
     cache.suspend();
     subscriber.on('message', (from: string) => {

@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../services';
 
 /** How long a start waits for Redis before serving anyway (limits then refuse sign-in, the cache reads through). */
 const FIRST_CONNECT_MS = 3000;
@@ -10,7 +10,7 @@ const FIRST_CONNECT_MS = 3000;
  * is refused, a cached read goes to the store, never a request hanging on Redis. It reconnects
  * by itself.
  */
-export async function openSharedRedis(url: string, name: string, log: FastifyBaseLogger, options: RedisOptions = {}): Promise<Redis> {
+export async function openSharedRedis(url: string, name: string, log: Logger, options: RedisOptions = {}): Promise<Redis> {
   const redis = new Redis(url, {
     connectionName: name,
     enableOfflineQueue: false,

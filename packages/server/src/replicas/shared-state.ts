@@ -1,24 +1,24 @@
-import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ReadCacheSync } from './read-cache-sync';
 import { closeRedis, openSharedRedis } from './redis';
+import type { Services } from '../services';
 
 /**
  * What the replicas of one deployment share through REDIS_URL: one connection for the limits'
- * counts and the read cache's announcements (closed with the app), and one subscribed to the
+ * counts and the read cache's announcements (closed when the process stops), and one subscribed to the
  * announcements of the others. Without REDIS_URL, nothing: limits count per process and the
  * read cache hears only this process's writes.
  */
-export async function installSharedState(app: FastifyInstance): Promise<{ redis: Redis | undefined }> {
-  const { redisUrl, redisPrefix } = app.config;
+export async function openSharedState(services: Pick<Services, 'config' | 'log' | 'readCache' | 'lifecycle'>): Promise<{ redis: Redis | undefined }> {
+  const { redisUrl, redisPrefix } = services.config;
   if (redisUrl === undefined) return { redis: undefined };
   const [redis, subscriber] = await Promise.all([
-    openSharedRedis(redisUrl, `${redisPrefix}shared`, app.log),
+    openSharedRedis(redisUrl, `${redisPrefix}shared`, services.log),
     // A subscribed connection can do nothing else; it renews its subscription itself (ReadCacheSync).
-    openSharedRedis(redisUrl, `${redisPrefix}read-cache`, app.log, { autoResubscribe: false }),
+    openSharedRedis(redisUrl, `${redisPrefix}read-cache`, services.log, { autoResubscribe: false }),
   ]);
-  const sync = new ReadCacheSync(app.readCache, redis, subscriber, readCacheChannel(app.config), app.log);
-  app.addHook('onClose', async () => {
+  const sync = new ReadCacheSync(services.readCache, redis, subscriber, readCacheChannel(services.config), services.log);
+  services.lifecycle.whenStopped(async () => {
     sync.close();
     await closeRedis(subscriber);
     await closeRedis(redis);

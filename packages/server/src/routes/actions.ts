@@ -14,17 +14,17 @@ const statementAnswer = (result: QueryResult): { data: StatementResult; extra: {
 /** Actions and queries (spec 1 §7, spec 2 §4): who may run which SQL is the queries' rule (queries/run-sql.ts). */
 const actionRoutes: FastifyPluginAsync = async (app) => {
   route(app, actionCalls.runQuery, async ({ input: { body }, caller }) =>
-    statementAnswer(await runSqlAs(app, caller, body.dbId, body.query, body.params)));
+    statementAnswer(await runSqlAs(app.services, caller, body.dbId, body.query, body.params)));
 
-  route(app, actionCalls.runAction, async ({ input: { body }, caller }) => statementAnswer(await runActionAs(app, caller, body)));
+  route(app, actionCalls.runAction, async ({ input: { body }, caller }) => statementAnswer(await runActionAs(app.services, caller, body)));
 
   route(app, actionCalls.saveQuery, async ({ input: { body }, appId, reply, audit }) => {
-    const { created, ...saved } = await saveQuery(app, audit, appId, body);
+    const { created, ...saved } = await saveQuery(app.services, audit, appId, body);
     if (created) reply.code(201);
     return saved;
   });
 
-  route(app, actionCalls.listQueries, async ({ input: { params } }) => queriesOfConnection(app, params.id));
+  route(app, actionCalls.listQueries, async ({ input: { params } }) => queriesOfConnection(app.services, params.id));
 };
 
 export default actionRoutes;

@@ -30,13 +30,13 @@ export default async function appManifestRoutes(app: FastifyInstance): Promise<v
   };
 
   app.get<{ Params: { appSlug: string } }>(`/:appSlug/${APP_MANIFEST_FILE}`, { config, schema }, async (request, reply) =>
-    send(request, reply, await appManifest(app.store, request.params.appSlug, false)));
+    send(request, reply, await appManifest(app.services.store, request.params.appSlug, false)));
   app.get(`/${APP_MANIFEST_FILE}`, { config, schema }, async (request, reply) =>
-    send(request, reply, await appManifest(app.store, hostSlug(request), true)));
+    send(request, reply, await appManifest(app.services.store, hostSlug(request), true)));
 
   for (const file of Object.keys(APP_ICONS).filter(isAppIconFile)) {
     app.get<{ Params: { appSlug: string } }>(`/:appSlug/${file}`, { config, schema }, async (request, reply) =>
-      send(request, reply, await appIcon(app.store, request.params.appSlug, file)));
-    app.get(`/${file}`, { config, schema }, async (request, reply) => send(request, reply, await appIcon(app.store, hostSlug(request), file)));
+      send(request, reply, await appIcon(app.services.store, request.params.appSlug, file)));
+    app.get(`/${file}`, { config, schema }, async (request, reply) => send(request, reply, await appIcon(app.services.store, hostSlug(request), file)));
   }
 }

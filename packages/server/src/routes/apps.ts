@@ -8,21 +8,21 @@ import { listApplications, publicApplicationNamed } from '../apps/public-app';
 
 /** Applications (spec 1 screen 3, §7). */
 const appRoutes: FastifyPluginAsync = async (app) => {
-  route(app, appCalls.getAppBySlug, ({ input: { params } }) => publicApplicationNamed(app.store, params.slug));
+  route(app, appCalls.getAppBySlug, ({ input: { params } }) => publicApplicationNamed(app.services.store, params.slug));
 
-  route(app, appCalls.listApp, () => listApplications(app.store));
+  route(app, appCalls.listApp, () => listApplications(app.services.store));
 
-  route(app, appCalls.listAppUser, async ({ input: { params }, caller }) => appsOfUserFor(app.store, caller, params.userId));
+  route(app, appCalls.listAppUser, async ({ input: { params }, caller }) => appsOfUserFor(app.services.store, caller, params.userId));
 
   route(app, appCalls.saveApp, async ({ input: { body }, caller, reply }) => {
-    if (body.appId !== null) return editApp(app.store, caller, body.appId, body, app.pageHistory);
-    const created = await createApp(app.store, caller, body);
+    if (body.appId !== null) return editApp(app.services.store, caller, body.appId, body, app.services.pageHistory);
+    const created = await createApp(app.services.store, caller, body);
     reply.code(201);
     return created;
   });
 
   route(app, appCalls.deleteApp, async ({ input: { body }, audit }) => {
-    await deleteApp(app.store, app.files, audit, body.appId);
+    await deleteApp(app.services.store, app.services.files, audit, body.appId);
     return { appId: body.appId };
   });
 };

@@ -2,7 +2,7 @@ import { authCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { openAppSession } from '../accounts/open-app';
 import { register, signInWithPassword } from '../accounts/password-sign-in';
-import { clientOf } from '../accounts/sessions';
+import { clientOf } from '../http/session-client';
 import { route } from '../http/route';
 import { accountRateLimit, authRateLimit } from '../http/rate-limit';
 
@@ -14,10 +14,10 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   const limitSignIn = accountRateLimit(app, 'sign-in');
   const limitRegistration = accountRateLimit(app, 'registration');
   route(app, authCalls.login, ({ input: { body }, request, audit }) =>
-    signInWithPassword(app, audit, body, clientOf(request), (account) => limitSignIn(request, account)), { config: { rateLimit: authRateLimit(app) } });
-  route(app, authCalls.openApp, ({ input: { body }, caller, request }) => openAppSession(app.store, app.tokens, caller, body.appId, clientOf(request)));
+    signInWithPassword(app.services, audit, body, clientOf(request), (account) => limitSignIn(request, account)), { config: { rateLimit: authRateLimit(app) } });
+  route(app, authCalls.openApp, ({ input: { body }, caller, request }) => openAppSession(app.services.store, app.services.tokens, caller, body.appId, clientOf(request)));
   route(app, authCalls.register, ({ input: { body }, request, audit }) =>
-    register(app, audit, body.data, (account) => limitRegistration(request, account)), { config: { rateLimit: authRateLimit(app) } });
+    register(app.services, audit, body.data, (account) => limitRegistration(request, account)), { config: { rateLimit: authRateLimit(app) } });
 };
 
 export default authRoutes;

@@ -11,12 +11,12 @@ const bundleRoutes: FastifyPluginAsync = async (app) => {
   // A bundle's JSON, with room for the request's other fields.
   const bodyLimit = MAX_BUNDLE_BYTES + 64 * 1024;
 
-  route(app, bundleCalls.exportApp, ({ input: { params, query }, caller }) => exportApp(app, caller, params.appId, query));
+  route(app, bundleCalls.exportApp, ({ input: { params, query }, caller }) => exportApp(app.services, caller, params.appId, query));
 
-  route(app, bundleCalls.previewImport, ({ input: { body }, caller }) => previewImport(app, caller, body), { bodyLimit });
+  route(app, bundleCalls.previewImport, ({ input: { body }, caller }) => previewImport(app.services, caller, body), { bodyLimit });
 
   route(app, bundleCalls.importApp, async ({ input: { body }, caller, reply }) => {
-    const { created, ...imported } = await importBundle(app, reader, caller, body);
+    const { created, ...imported } = await importBundle(app.services, reader, caller, body);
     if (created) reply.code(201);
     return imported;
   }, { bodyLimit });

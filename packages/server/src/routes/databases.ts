@@ -8,15 +8,15 @@ import { route } from '../http/route';
 
 /** An application's own database connections (spec 1 screen 5, §7): connections/. */
 const databaseRoutes: FastifyPluginAsync = async (app) => {
-  route(app, databaseCalls.getDbConf, ({ appId }) => connectionsOf(app, appId));
-  route(app, databaseCalls.listDatabase, ({ appId }) => connectionsWithTables(app, appId));
-  route(app, databaseCalls.getDbDetails, ({ input: { params } }) => connectionDetails(app, params.dbId));
-  route(app, databaseCalls.saveDbConfig, ({ input: { body }, caller }) => saveDbConfig(app, caller, body));
-  route(app, databaseCalls.searchIndexes, async ({ input: { params } }) => searchIndexOverview(app, await storedDbConfig(app, params.dbId)));
-  route(app, databaseCalls.planSearchIndex, async ({ input: { body } }) => planSearchIndex(app, await storedDbConfig(app, body.dbId), body));
-  route(app, databaseCalls.addSearchIndex, async ({ input: { body }, audit }) => addSearchIndex(app, audit, await storedDbConfig(app, body.dbId), body));
-  route(app, databaseCalls.searchIndexProgress, async ({ input: { params } }) => searchIndexProgress(app, await storedDbConfig(app, params.dbId)));
-  route(app, databaseCalls.deleteDbConfig, ({ input: { body }, audit }) => removeConnection(app, audit, body.dbId));
+  route(app, databaseCalls.getDbConf, ({ appId }) => connectionsOf(app.services, appId));
+  route(app, databaseCalls.listDatabase, ({ appId }) => connectionsWithTables(app.services, appId));
+  route(app, databaseCalls.getDbDetails, ({ input: { params } }) => connectionDetails(app.services, params.dbId));
+  route(app, databaseCalls.saveDbConfig, ({ input: { body }, caller }) => saveDbConfig(app.services, caller, body));
+  route(app, databaseCalls.searchIndexes, async ({ input: { params } }) => searchIndexOverview(app.services, await storedDbConfig(app.services, params.dbId)));
+  route(app, databaseCalls.planSearchIndex, async ({ input: { body } }) => planSearchIndex(app.services, await storedDbConfig(app.services, body.dbId), body));
+  route(app, databaseCalls.addSearchIndex, async ({ input: { body }, audit }) => addSearchIndex(app.services, audit, await storedDbConfig(app.services, body.dbId), body));
+  route(app, databaseCalls.searchIndexProgress, async ({ input: { params } }) => searchIndexProgress(app.services, await storedDbConfig(app.services, params.dbId)));
+  route(app, databaseCalls.deleteDbConfig, ({ input: { body }, audit }) => removeConnection(app.services, audit, body.dbId));
 };
 
 export default databaseRoutes;

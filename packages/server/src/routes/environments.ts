@@ -8,13 +8,13 @@ import { PdfReader } from '../pdf-templates/extract';
 /** An application's environments and promotions between them (issue 39): its administrators' calls. */
 const environmentRoutes: FastifyPluginAsync = async (app) => {
   const reader = new PdfReader();
-  route(app, environmentCalls.getEnvironments, ({ input: { params }, caller }) => getEnvironments(app, caller, params.appId));
-  route(app, environmentCalls.createEnvironments, ({ input: { body }, caller }) => createEnvironments(app, reader, caller, body.appId));
-  route(app, environmentCalls.addEnvironment, ({ input: { body }, caller }) => addEnvironment(app, reader, caller, body));
-  route(app, environmentCalls.renameEnvironment, ({ input: { body }, caller }) => renameEnvironment(app, caller, body));
-  route(app, environmentCalls.previewPromotion, ({ input: { body }, caller }) => previewPromotion(app, caller, body));
-  route(app, environmentCalls.promote, ({ input: { body }, caller }) => promote(app, reader, caller, body));
-  route(app, environmentCalls.undoPromotion, ({ input: { body }, caller }) => undoPromotion(app, reader, caller, body.appId));
+  route(app, environmentCalls.getEnvironments, ({ input: { params }, caller }) => getEnvironments(app.services, caller, params.appId));
+  route(app, environmentCalls.createEnvironments, ({ input: { body }, caller }) => createEnvironments(app.services, reader, caller, body.appId));
+  route(app, environmentCalls.addEnvironment, ({ input: { body }, caller }) => addEnvironment(app.services, reader, caller, body));
+  route(app, environmentCalls.renameEnvironment, ({ input: { body }, caller }) => renameEnvironment(app.services, caller, body));
+  route(app, environmentCalls.previewPromotion, ({ input: { body }, caller }) => previewPromotion(app.services, caller, body));
+  route(app, environmentCalls.promote, ({ input: { body }, caller }) => promote(app.services, reader, caller, body));
+  route(app, environmentCalls.undoPromotion, ({ input: { body }, caller }) => undoPromotion(app.services, reader, caller, body.appId));
 };
 
 export default environmentRoutes;

@@ -25,12 +25,12 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
     const fileName = path.basename(part.filename).slice(0, 255) || 'file';
     if (!fileMatchesFilter(filter, mimeType, fileName)) throw new HttpError(415, local('fileTypeRefusedAt', { type: mimeType }));
 
-    const fileId = await keepUpload(app.store, app.files, { appId, uploadedBy: caller.userId, fileName, mimeType, content });
+    const fileId = await keepUpload(app.services.store, app.services.files, { appId, uploadedBy: caller.userId, fileName, mimeType, content });
     return [{ fileId, fileName, mimeType, size: content.length }];
   });
 
   route(app, fileCalls.downloadFile, async ({ input: { params }, reply }) => {
-    const file = await uploadedFile(app.store, app.files, params.fileId);
+    const file = await uploadedFile(app.services.store, app.services.files, params.fileId);
     return reply
       .header('content-type', file.mimeType)
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)

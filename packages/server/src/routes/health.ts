@@ -34,7 +34,7 @@ export default async function healthRoutes(fastify: FastifyInstance): Promise<vo
       response: { 200: ReadySchema, 503: NotReadySchema },
     },
   }, async (_request, reply) => {
-    const answer = await fastify.readiness.check();
+    const answer = await fastify.services.readiness.check();
     if (answer.ready) return { status: true as const, data: { ready: true as const } };
     return reply.code(503).send({ status: false as const, data: { ready: false as const, reason: answer.reason }, error: [answer.message] });
   });

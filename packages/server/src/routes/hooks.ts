@@ -8,17 +8,17 @@ import { route } from '../http/route';
 
 /** Webhooks (issue 37): the administrator's calls (incoming hooks, Send Webhook steps' secrets), and the public one other systems make. */
 const hookRoutes: FastifyPluginAsync = async (app) => {
-  route(app, workflowHookCalls.listWorkflowHooks, ({ input: { params } }) => listWorkflowHooks(app, params.id));
+  route(app, workflowHookCalls.listWorkflowHooks, ({ input: { params } }) => listWorkflowHooks(app.services, params.id));
   route(app, workflowHookCalls.saveWorkflowHook, async ({ input: { body }, audit, reply }) => {
-    const { created, ...saved } = await saveWorkflowHook(app, audit, body);
+    const { created, ...saved } = await saveWorkflowHook(app.services, audit, body);
     if (created) reply.code(201);
     return saved;
   });
-  route(app, workflowHookCalls.rotateHookSecret, ({ input: { body }, audit }) => rotateHookSecret(app, audit, body.hookId));
-  route(app, workflowHookCalls.deleteWorkflowHook, ({ input: { body }, audit }) => removeWorkflowHook(app, audit, body.hookId));
-  route(app, stepSecretCalls.listStepSecrets, ({ input: { params } }) => listStepSecrets(app, params.id));
-  route(app, stepSecretCalls.setStepSecret, ({ input: { body }, audit }) => setStepSecret(app, audit, body));
-  route(app, stepSecretCalls.deleteStepSecret, ({ input: { body }, audit }) => removeStepSecret(app, audit, body.actionId));
+  route(app, workflowHookCalls.rotateHookSecret, ({ input: { body }, audit }) => rotateHookSecret(app.services, audit, body.hookId));
+  route(app, workflowHookCalls.deleteWorkflowHook, ({ input: { body }, audit }) => removeWorkflowHook(app.services, audit, body.hookId));
+  route(app, stepSecretCalls.listStepSecrets, ({ input: { params } }) => listStepSecrets(app.services, params.id));
+  route(app, stepSecretCalls.setStepSecret, ({ input: { body }, audit }) => setStepSecret(app.services, audit, body));
+  route(app, stepSecretCalls.deleteStepSecret, ({ input: { body }, audit }) => removeStepSecret(app.services, audit, body.actionId));
   await app.register(receivingRoutes);
 };
 
@@ -35,19 +35,19 @@ const receivingRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onResponse', async (request, reply) => {
     const outcome = refusedEarly[reply.statusCode];
     if (outcome === undefined) return;
-    const found = await cachedHook(app, hookIdOf(request)).catch(() => undefined);
-    if (found !== undefined) await logHookCall(app, found.hook.hookId, outcome, null, request.ip);
+    const found = await cachedHook(app.services, hookIdOf(request)).catch(() => undefined);
+    if (found !== undefined) await logHookCall(app.services, found.hook.hookId, outcome, null, request.ip);
   });
   route(app, workflowHookCalls.receiveHook, ({ input: { params }, request, audit }) => {
     // The entries of the call say which hook was called, never the bytes it was sent.
     audit.input = { params };
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    return receiveHook(app, audit, { ...params, headers: request.headers, body, sourceAddress: request.ip }, requestLanguage(request));
+    return receiveHook(app.services, audit, { ...params, headers: request.headers, body, sourceAddress: request.ip }, requestLanguage(request));
   }, {
-    bodyLimit: app.config.hookBodyLimitBytes,
+    bodyLimit: app.services.config.hookBodyLimitBytes,
     config: {
       rateLimit: {
-        max: app.config.hookRateLimit, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `hook:${hookIdOf(request)}`,
+        max: app.services.config.hookRateLimit, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `hook:${hookIdOf(request)}`,
       },
     },
   });

@@ -1,7 +1,7 @@
 import { passkeyCalls } from '@rakit/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { listPasskeys, type RelyingParty, registerPasskey, removePasskey, signInWithPasskey, startRegistration, startSignIn } from '../accounts/passkeys';
-import { clientOf } from '../accounts/sessions';
+import { clientOf } from '../http/session-client';
 import { authRateLimit } from '../http/rate-limit';
 import { route } from '../http/route';
 
@@ -10,12 +10,12 @@ const partyOf = (request: FastifyRequest): RelyingParty => ({ origin: `${request
 
 /** Passkeys (issue 36): one's own, and signing in with one. */
 const passkeyRoutes: FastifyPluginAsync = async (app) => {
-  route(app, passkeyCalls.listPasskeys, ({ caller }) => listPasskeys(app, caller));
-  route(app, passkeyCalls.startPasskeyRegistration, ({ caller, request }) => startRegistration(app, caller, partyOf(request)));
-  route(app, passkeyCalls.registerPasskey, ({ input: { body }, caller, request, audit }) => registerPasskey(app, caller, audit, partyOf(request), body));
-  route(app, passkeyCalls.deletePasskey, ({ input: { body }, caller, audit }) => removePasskey(app, caller, audit, body.credentialId));
-  route(app, passkeyCalls.startPasskeySignIn, ({ request }) => startSignIn(app, partyOf(request)), { config: { rateLimit: authRateLimit(app) } });
-  route(app, passkeyCalls.signInWithPasskey, ({ input: { body }, request, audit }) => signInWithPasskey(app, audit, partyOf(request), clientOf(request), body),
+  route(app, passkeyCalls.listPasskeys, ({ caller }) => listPasskeys(app.services, caller));
+  route(app, passkeyCalls.startPasskeyRegistration, ({ caller, request }) => startRegistration(app.services, caller, partyOf(request)));
+  route(app, passkeyCalls.registerPasskey, ({ input: { body }, caller, request, audit }) => registerPasskey(app.services, caller, audit, partyOf(request), body));
+  route(app, passkeyCalls.deletePasskey, ({ input: { body }, caller, audit }) => removePasskey(app.services, caller, audit, body.credentialId));
+  route(app, passkeyCalls.startPasskeySignIn, ({ request }) => startSignIn(app.services, partyOf(request)), { config: { rateLimit: authRateLimit(app) } });
+  route(app, passkeyCalls.signInWithPasskey, ({ input: { body }, request, audit }) => signInWithPasskey(app.services, audit, partyOf(request), clientOf(request), body),
     { config: { rateLimit: authRateLimit(app) } });
 };
 

@@ -9,9 +9,9 @@ const passwordResetRoutes: FastifyPluginAsync = async (app) => {
   const limitTokens = accountRateLimit(app, 'reset-token');
   const limitChanges = accountRateLimit(app, 'reset-password');
   route(app, authCalls.getResetToken, ({ input: { body }, caller, request }) =>
-    issueResetToken(app, caller, body.userId, (account) => limitTokens(request, account)), { config: { rateLimit: authRateLimit(app) } });
+    issueResetToken(app.services, caller, body.userId, (account) => limitTokens(request, account)), { config: { rateLimit: authRateLimit(app) } });
   route(app, authCalls.resetPassword, ({ input: { body }, request, audit }) =>
-    resetPassword(app, audit, body, (account) => limitChanges(request, account)), { config: { rateLimit: authRateLimit(app) } });
+    resetPassword(app.services, audit, body, (account) => limitChanges(request, account)), { config: { rateLimit: authRateLimit(app) } });
 };
 
 export default passwordResetRoutes;

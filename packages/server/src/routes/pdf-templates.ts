@@ -19,13 +19,13 @@ const pdfTemplateRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_PDF_EXTRACT_BYTES - 1, files: 1, fields: 5, parts: 6 } });
   const reader = new PdfReader();
 
-  route(app, pdfTemplateCalls.getTemplateList, async ({ input: { query } }) => listTemplates(app, query.appId));
+  route(app, pdfTemplateCalls.getTemplateList, async ({ input: { query } }) => listTemplates(app.services, query.appId));
 
-  route(app, pdfTemplateCalls.getTemplateField, async ({ input: { params } }) => templateOf(app, params.id));
+  route(app, pdfTemplateCalls.getTemplateField, async ({ input: { params } }) => templateOf(app.services, params.id));
 
   route(app, pdfTemplateCalls.extractTemplate, async ({ input: { params }, request }) => {
     const { content } = await readUploadedFile(app, request, 'pdf', local('pdfTooLarge'));
-    const { values, notes } = await extractWith(app, reader, params.id, content);
+    const { values, notes } = await extractWith(app.services, reader, params.id, content);
     return { data: values, extra: { error: notes } };
   });
 
@@ -33,17 +33,17 @@ const pdfTemplateRoutes: FastifyPluginAsync = async (app) => {
     .header('content-type', 'application/pdf')
     .header('content-disposition', 'attachment; filename="sample.pdf"')
     .header('x-content-type-options', 'nosniff')
-    .send(await sampleOf(app, params.id)));
+    .send(await sampleOf(app.services, params.id)));
 
   route(app, pdfTemplateCalls.createPdfTemplate, async ({ input: { query }, caller, request }) => {
     const { part, content } = await readUploadedFile(app, request, 'samplePdf', local('pdfTooLarge'));
-    return createTemplate(app, reader, query.appId, caller.userId, part.filename, content);
+    return createTemplate(app.services, reader, query.appId, caller.userId, part.filename, content);
   });
 
-  route(app, pdfTemplateCalls.savePdfTemplate, async ({ input: { params, body }, audit }) => saveTemplate(app, audit, params.id, body.templateName, body.fields, body.revision));
+  route(app, pdfTemplateCalls.savePdfTemplate, async ({ input: { params, body }, audit }) => saveTemplate(app.services, audit, params.id, body.templateName, body.fields, body.revision));
 
   route(app, pdfTemplateCalls.deletePdfTemplate, async ({ input: { params } }) => {
-    await removeTemplate(app, params.id);
+    await removeTemplate(app.services, params.id);
     return { templateId: params.id };
   });
 };

@@ -17,25 +17,25 @@ import { perUserRateLimit, PRINT_RATE_LIMIT } from '../http/rate-limit';
  */
 const printRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_TEMPLATE_BYTES, files: 1, fields: 5, parts: 6 } });
-  const converter = new PdfConverter({ ...DEFAULT_CONVERTER_OPTIONS, command: app.config.soffice, warn: (message) => app.log.warn(message) });
+  const converter = new PdfConverter({ ...DEFAULT_CONVERTER_OPTIONS, command: app.services.config.soffice, warn: (message) => app.log.warn(message) });
 
-  route(app, printCalls.listTemplates, ({ input: { query }, caller }) => templatesFor(app, caller, query.appId));
+  route(app, printCalls.listTemplates, ({ input: { query }, caller }) => templatesFor(app.services, caller, query.appId));
 
   route(app, printCalls.uploadTemplate, async ({ input: { query }, caller, request, reply, audit }) => {
-    const appId = await printAppOf(app, caller, query.appId, 'appAdmin');
+    const appId = await printAppOf(app.services, caller, query.appId, 'appAdmin');
     const { part, content } = await readUploadedFile(app, request, 'template', Messages.printTemplateTooLarge);
-    const { template, replaced } = await storeTemplate(app, audit, appId, caller.userId, part.filename, content);
+    const { template, replaced } = await storeTemplate(app.services, audit, appId, caller.userId, part.filename, content);
     reply.code(replaced ? 200 : 201);
     return template;
   });
 
   route(app, printCalls.deleteTemplate, async ({ input: { params }, audit }) => {
-    await removeTemplate(app, audit, params.templateId);
+    await removeTemplate(app.services, audit, params.templateId);
     return { templateId: params.templateId };
   });
 
   route(app, printCalls.printPdf, ({ input: { params, query, body }, caller, request }) =>
-    printPdf(app, converter, caller, query.appId, params.document, body, request.log), {
+    printPdf(app.services, converter, caller, query.appId, params.document, body, request.log), {
     // A print fills a template and runs LibreOffice: bounded per user and in size.
     bodyLimit: MAX_PRINT_BODY_BYTES,
     config: { rateLimit: perUserRateLimit(PRINT_RATE_LIMIT) },

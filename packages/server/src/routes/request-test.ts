@@ -17,7 +17,7 @@ const requestTestRoutes: FastifyPluginAsync = async (app) => {
     // A GET sends no body, as in the browser.
     const method = requestHttpMethod(body.method);
     const answer = await withOutboundSlot(async () => {
-      const targets = await vetHost(url.hostname, app.config.allowPrivateUrls);
+      const targets = await vetHost(url.hostname, app.services.config.allowPrivateUrls);
       return sendToAddress({ url, method, headers: body.headers, body: method === 'GET' ? undefined : body.body }, targets);
     });
     return { status: answer.status, headers: answer.headers, body: answerBodyOf(answer.text) };

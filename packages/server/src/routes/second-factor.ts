@@ -10,22 +10,22 @@ import { route } from '../http/route';
 const secondFactorRoutes: FastifyPluginAsync = async (app) => {
   // A code or a password guessed here counts as a sign-in attempt would.
   const limitProofs = accountRateLimit(app, 'second-factor');
-  route(app, secondFactorCalls.getSecondFactor, ({ caller }) => secondFactorStatus(app.store, caller));
-  route(app, secondFactorCalls.startSecondFactor, ({ caller }) => startSecondFactor(app, caller));
+  route(app, secondFactorCalls.getSecondFactor, ({ caller }) => secondFactorStatus(app.services.store, caller));
+  route(app, secondFactorCalls.startSecondFactor, ({ caller }) => startSecondFactor(app.services, caller));
   route(app, secondFactorCalls.confirmSecondFactor, async ({ input: { body }, caller, request, audit }) => {
     await limitProofs(request, caller.userId);
-    return confirmSecondFactor(app, caller, audit, body);
+    return confirmSecondFactor(app.services, caller, audit, body);
   });
   route(app, secondFactorCalls.disableSecondFactor, async ({ input: { body }, caller, request, audit }) => {
     await limitProofs(request, caller.userId);
-    return disableSecondFactor(app, caller, audit, body);
+    return disableSecondFactor(app.services, caller, audit, body);
   });
   route(app, secondFactorCalls.renewRecoveryCodes, async ({ input: { body }, caller, request, audit }) => {
     await limitProofs(request, caller.userId);
-    return renewRecoveryCodes(app, caller, audit, body);
+    return renewRecoveryCodes(app.services, caller, audit, body);
   });
-  route(app, secondFactorCalls.resetUserSecondFactor, ({ input: { body }, caller, audit }) => resetSecondFactorOf(app.store, caller, audit, body.appId, body.userId));
-  route(app, secondFactorCalls.saveAdminSecondFactor, ({ input: { body }, audit }) => saveAdminSecondFactor(app.store, audit, body.appId, body.required));
+  route(app, secondFactorCalls.resetUserSecondFactor, ({ input: { body }, caller, audit }) => resetSecondFactorOf(app.services.store, caller, audit, body.appId, body.userId));
+  route(app, secondFactorCalls.saveAdminSecondFactor, ({ input: { body }, audit }) => saveAdminSecondFactor(app.services.store, audit, body.appId, body.required));
 };
 
 export default secondFactorRoutes;

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import {
   finishSignIn, listIdentityProviders, redeemTicket, removeIdentityProvider, saveIdentityProvider, savePasswordSignIn, SignInRefusal, startSignIn,
 } from '../accounts/single-sign-on';
-import { clientOf, endOwnSessions, endSessionsOf, listOwnSessions } from '../accounts/sessions';
+import { endOwnSessions, endSessionsOf, listOwnSessions } from '../accounts/sessions';
+import { clientOf } from '../http/session-client';
 import type { AuditContext } from '../audit/context';
 import { notFound } from '../errors/http-errors';
 import { authRateLimit } from '../http/rate-limit';
@@ -16,18 +17,18 @@ import { route } from '../http/route';
  * contract: a browser follows them, nothing parses them).
  */
 const signInRoutes: FastifyPluginAsync = async (app) => {
-  route(app, signInCalls.listIdentityProviders, ({ input: { params } }) => listIdentityProviders(app, params.appId));
+  route(app, signInCalls.listIdentityProviders, ({ input: { params } }) => listIdentityProviders(app.services, params.appId));
   route(app, signInCalls.saveIdentityProvider, async ({ input: { body }, reply, audit }) => {
-    const { created, ...saved } = await saveIdentityProvider(app, audit, body);
+    const { created, ...saved } = await saveIdentityProvider(app.services, audit, body);
     if (created) reply.code(201);
     return saved;
   });
-  route(app, signInCalls.deleteIdentityProvider, ({ input: { body }, audit }) => removeIdentityProvider(app, audit, body.appId, body.providerId));
-  route(app, signInCalls.savePasswordSignIn, ({ input: { body }, audit }) => savePasswordSignIn(app, audit, body.appId, body.password));
-  route(app, signInCalls.endUserSessions, ({ input: { body }, caller, audit }) => endSessionsOf(app, caller, audit, body.appId, body.userId));
-  route(app, signInCalls.redeemSignInTicket, ({ input: { body }, request }) => redeemTicket(app, body.ticket, clientOf(request)), { config: { rateLimit: authRateLimit(app) } });
-  route(app, signInCalls.listOwnSessions, ({ caller }) => listOwnSessions(app.store, caller));
-  route(app, signInCalls.endOwnSessions, ({ input: { body }, caller, audit }) => endOwnSessions(app.store, caller, audit, body));
+  route(app, signInCalls.deleteIdentityProvider, ({ input: { body }, audit }) => removeIdentityProvider(app.services, audit, body.appId, body.providerId));
+  route(app, signInCalls.savePasswordSignIn, ({ input: { body }, audit }) => savePasswordSignIn(app.services, audit, body.appId, body.password));
+  route(app, signInCalls.endUserSessions, ({ input: { body }, caller, audit }) => endSessionsOf(app.services, caller, audit, body.appId, body.userId));
+  route(app, signInCalls.redeemSignInTicket, ({ input: { body }, request }) => redeemTicket(app.services, body.ticket, clientOf(request)), { config: { rateLimit: authRateLimit(app) } });
+  route(app, signInCalls.listOwnSessions, ({ caller }) => listOwnSessions(app.services.store, caller));
+  route(app, signInCalls.endOwnSessions, ({ input: { body }, caller, audit }) => endOwnSessions(app.services.store, caller, audit, body));
 
   /** This server's address as the browser reached it (behind the operator's proxies, as RAKIT_TRUST_PROXY believes them). */
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -41,7 +42,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     const providerId = z.coerce.number().int().positive().safeParse((request.params as { providerId?: unknown }).providerId);
     if (!providerId.success) throw notFound(Messages.ssoProviderNotFound);
     try {
-      const { location } = await startSignIn(app, providerId.data, originOf(request));
+      const { location } = await startSignIn(app.services, providerId.data, originOf(request));
       return await reply.redirect(location, 303);
     } catch (error) {
       if (error instanceof SignInRefusal) return reply.redirect(refusedAt(error), 303);
@@ -52,7 +53,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
   app.get('/auth/sso/callback', navigation, async (request, reply) => {
     const audit: AuditContext = { action: 'login', actorId: null, sourceAddress: request.ip, appId: null, input: {}, recorded: false };
     try {
-      const { location } = await finishSignIn(app, new URL(request.url, originOf(request)), audit);
+      const { location } = await finishSignIn(app.services, new URL(request.url, originOf(request)), audit);
       return await reply.redirect(location, 303);
     } catch (error) {
       if (error instanceof SignInRefusal) return reply.redirect(refusedAt(error), 303);

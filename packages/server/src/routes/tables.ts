@@ -16,28 +16,28 @@ import { countWidgetContent, loadWidgetContent } from '../tables/widget-content'
 const tableRoutes: FastifyPluginAsync = async (app) => {
   for (const call of [tableCalls.loadTableContent, tableCalls.loadQueryContent]) {
     route(app, call, async ({ input: { body }, caller, reply }) => {
-      return [await loadWidgetContent(app, caller, body, { abort: callAbort(reply), log: reply.log })];
+      return [await loadWidgetContent(app.services, caller, body, { abort: callAbort(reply), log: reply.log })];
     });
   }
 
   route(app, tableCalls.countTableContent, async ({ input: { body }, caller, reply }) =>
-    [await countWidgetContent(app, caller, body, { abort: callAbort(reply) })]);
+    [await countWidgetContent(app.services, caller, body, { abort: callAbort(reply) })]);
 
-  route(app, tableCalls.scanBarcode, async ({ input: { body }, caller }) => scanBarcode(app, caller, body));
+  route(app, tableCalls.scanBarcode, async ({ input: { body }, caller }) => scanBarcode(app.services, caller, body));
 
   route(app, tableCalls.editRow, async ({ input: { body }, caller }) => {
-    const widget = await findDataWidget(app, caller, body);
-    return [{ affectedRows: recordRowWrite(app, widget, await editRow(widget, body)) }];
+    const widget = await findDataWidget(app.services, caller, body);
+    return [{ affectedRows: recordRowWrite(app.services, widget, await editRow(widget, body)) }];
   });
 
   route(app, tableCalls.deleteRow, async ({ input: { body }, caller }) => {
-    const widget = await findDataWidget(app, caller, body);
-    return [{ affectedRows: recordRowWrite(app, widget, await deleteRow(widget, body)) }];
+    const widget = await findDataWidget(app.services, caller, body);
+    return [{ affectedRows: recordRowWrite(app.services, widget, await deleteRow(widget, body)) }];
   });
 
   route(app, tableCalls.moveCard, async ({ input: { body }, caller }) => {
-    const widget = await findDataWidget(app, caller, body, widgetTypesThat('movesCards'));
-    return [{ affectedRows: recordRowWrite(app, widget, await moveCard(widget, body)) }];
+    const widget = await findDataWidget(app.services, caller, body, widgetTypesThat('movesCards'));
+    return [{ affectedRows: recordRowWrite(app.services, widget, await moveCard(widget, body)) }];
   });
 };
 

@@ -5,9 +5,9 @@ import { answerTask, cancelRun, listMyTasks } from '../tasks/workflow-tasks';
 
 /** A person in the loop (issue 37): the assignees' tasks, and an administrator's cancel of a waiting run. */
 const taskRoutes: FastifyPluginAsync = async (app) => {
-  route(app, workflowTaskCalls.listMyTasks, ({ input: { params }, caller }) => listMyTasks(app, caller, params.appId));
-  route(app, workflowTaskCalls.answerTask, ({ input: { body }, audit, caller }) => answerTask(app, audit, caller, body));
-  route(app, workflowTaskCalls.cancelWorkflowRun, ({ input: { params }, audit }) => cancelRun(app, audit, params.id));
+  route(app, workflowTaskCalls.listMyTasks, ({ input: { params }, caller }) => listMyTasks(app.services, caller, params.appId));
+  route(app, workflowTaskCalls.answerTask, ({ input: { body }, audit, caller }) => answerTask(app.services, audit, caller, body));
+  route(app, workflowTaskCalls.cancelWorkflowRun, ({ input: { params }, audit }) => cancelRun(app.services, audit, params.id));
 };
 
 export default taskRoutes;

@@ -5,14 +5,14 @@ import { listThirdParties, removeThirdParty, saveThirdParty, testThirdParty } fr
 
 /** The root application's Third Parties screen (spec 1 screen 4): the super administrator's only. */
 const thirdPartyRoutes: FastifyPluginAsync = async (app) => {
-  route(app, thirdPartyCalls.listThirdParties, () => listThirdParties(app));
+  route(app, thirdPartyCalls.listThirdParties, () => listThirdParties(app.services));
   route(app, thirdPartyCalls.saveThirdParty, async ({ input: { body }, reply, audit }) => {
-    const { created, ...saved } = await saveThirdParty(app, audit, body);
+    const { created, ...saved } = await saveThirdParty(app.services, audit, body);
     if (created) reply.code(201);
     return saved;
   });
-  route(app, thirdPartyCalls.deleteThirdParty, ({ input: { body }, audit }) => removeThirdParty(app, audit, body.serviceId));
-  route(app, thirdPartyCalls.testThirdParty, ({ input: { body } }) => testThirdParty(app, body.serviceId));
+  route(app, thirdPartyCalls.deleteThirdParty, ({ input: { body }, audit }) => removeThirdParty(app.services, audit, body.serviceId));
+  route(app, thirdPartyCalls.testThirdParty, ({ input: { body } }) => testThirdParty(app.services, body.serviceId));
 };
 
 export default thirdPartyRoutes;

@@ -8,18 +8,18 @@ import { latestRuns, saveTrigger, triggersOfApp } from '../triggers/stored-trigg
 /** Stored triggers (spec 2 §3 "Trigger", §7 saveTrigger and runTrigger); their runs are queued for the workflow engine. */
 const triggerRoutes: FastifyPluginAsync = async (app) => {
   route(app, triggerCalls.saveTrigger, async ({ input: { body }, reply, audit }) => {
-    const { triggerId, revision, created } = await saveTrigger(app, audit, body);
+    const { triggerId, revision, created } = await saveTrigger(app.services, audit, body);
     if (created) reply.code(201);
     return { action: { actionId: triggerId }, revision };
   });
 
-  route(app, triggerCalls.runTrigger, async ({ input: { params, body }, caller, request }) => queueTriggerRun(app, caller, params.id, body, requestLanguage(request)));
+  route(app, triggerCalls.runTrigger, async ({ input: { params, body }, caller, request }) => queueTriggerRun(app.services, caller, params.id, body, requestLanguage(request)));
   // Without an id the answer is the spec's 'trigger id kosong', not a missing route.
-  route(app, triggerCalls.runTriggerWithoutId, async ({ input: { params, body }, caller, request }) => queueTriggerRun(app, caller, params.id, body, requestLanguage(request)));
+  route(app, triggerCalls.runTriggerWithoutId, async ({ input: { params, body }, caller, request }) => queueTriggerRun(app.services, caller, params.id, body, requestLanguage(request)));
 
-  route(app, triggerCalls.listTriggers, async ({ appId }) => triggersOfApp(app, appId));
+  route(app, triggerCalls.listTriggers, async ({ appId }) => triggersOfApp(app.services, appId));
 
-  route(app, triggerCalls.triggerRuns, async ({ input: { params } }) => latestRuns(app, params.id, TRIGGER_RUNS_SHOWN));
+  route(app, triggerCalls.triggerRuns, async ({ input: { params } }) => latestRuns(app.services, params.id, TRIGGER_RUNS_SHOWN));
 };
 
 export default triggerRoutes;

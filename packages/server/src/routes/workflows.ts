@@ -10,29 +10,29 @@ import { saveFlow, workflowFlow } from '../workflows/flow';
 /** Workflow definitions (spec 1 §3, §5, §7; issue 12): the add-on palette, workflows, their actions and flow. */
 const workflowRoutes: FastifyPluginAsync = async (app) => {
   route(app, workflowCalls.listAddOn, async () => [...ADDONS]);
-  route(app, workflowCalls.listWorkflow, async ({ appId }) => workflowsOfApp(app, appId));
+  route(app, workflowCalls.listWorkflow, async ({ appId }) => workflowsOfApp(app.services, appId));
   route(app, workflowCalls.saveWorkflow, async ({ input: { body }, caller, reply }) => {
-    const { created, ...saved } = await saveWorkflow(app, caller, body);
+    const { created, ...saved } = await saveWorkflow(app.services, caller, body);
     if (created) reply.code(201);
     return saved;
   });
   route(app, workflowCalls.deleteWorkflow, async ({ input: { body }, caller }) => {
-    await deleteWorkflow(app, caller, body.chainId);
+    await deleteWorkflow(app.services, caller, body.chainId);
     return { chainId: body.chainId };
   });
   route(app, workflowCalls.saveWorkflowAction, async ({ input: { body }, caller, reply }) => {
-    const { created, ...saved } = await saveWorkflowAction(app, caller, body);
+    const { created, ...saved } = await saveWorkflowAction(app.services, caller, body);
     if (created) reply.code(201);
     return saved;
   });
-  route(app, workflowCalls.getNode, async ({ input: { params }, caller }) => workflowNode(app, caller, params.id));
-  route(app, workflowCalls.getFlow, async ({ input: { params }, caller }) => workflowFlow(app, caller, params.id));
+  route(app, workflowCalls.getNode, async ({ input: { params }, caller }) => workflowNode(app.services, caller, params.id));
+  route(app, workflowCalls.getFlow, async ({ input: { params }, caller }) => workflowFlow(app.services, caller, params.id));
   route(app, workflowCalls.deleteWorkflowAction, async ({ input: { body }, caller }) => {
-    await deleteWorkflowAction(app, caller, body.actionId, body.revision);
+    await deleteWorkflowAction(app.services, caller, body.actionId, body.revision);
     return { actionId: body.actionId };
   });
-  route(app, workflowCalls.saveFlow, async ({ input: { body }, caller }) => saveFlow(app, caller, body));
-  route(app, workflowCalls.buildWorkflow, async ({ input: { params }, caller, request }) => buildWorkflow(app, caller, params.id, requestLanguage(request)));
+  route(app, workflowCalls.saveFlow, async ({ input: { body }, caller }) => saveFlow(app.services, caller, body));
+  route(app, workflowCalls.buildWorkflow, async ({ input: { params }, caller, request }) => buildWorkflow(app.services, caller, params.id, requestLanguage(request)));
 };
 
 export default workflowRoutes;

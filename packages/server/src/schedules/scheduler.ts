@@ -1,10 +1,10 @@
 import { WORKFLOW_RUN_STARTED_ACTION } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { dueSchedules, advanceSchedule, claimOccurrence } from '../store/repositories/workflow-schedules';
 import { isUniqueViolation } from '../store/unique-violation';
 import { publishedVersionOf, startRun } from '../workflows/runs';
 import { latestUpTo, nextAfter, occurrencesOf } from './occurrences';
+import type { Services } from '../services';
 
 /*
  * The scheduler (issue 37): every process looks for due schedules twice a second and starts
@@ -27,12 +27,12 @@ export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<number> | undefined;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly services: Services) {}
 
   /** Looks for due schedules every `everyMs` until stopped; a failed look is logged and the next one tries again. */
   start(everyMs = SCHEDULER_TICK_MS): void {
     this.timer ??= setInterval(() => {
-      this.tick().catch((error: unknown) => this.app.log.error({ err: error }, 'the scheduler could not look for due schedules'));
+      this.tick().catch((error: unknown) => this.services.log.error({ err: error }, 'the scheduler could not look for due schedules'));
     }, everyMs);
     this.timer.unref();
   }
@@ -54,7 +54,7 @@ export class Scheduler {
    * wait for their run's transaction, and one after another the last would start seconds late.
    */
   private async startDue(now: number): Promise<number> {
-    const due = await dueSchedules(this.app.store, new Date(now).toISOString());
+    const due = await dueSchedules(this.services.store, new Date(now).toISOString());
     let started = 0;
     for (let from = 0; from < due.length; from += FIRED_AT_ONCE) {
       const fired = await Promise.all(due.slice(from, from + FIRED_AT_ONCE).map((schedule) => this.fire(schedule, now)));
@@ -71,15 +71,15 @@ export class Scheduler {
     const occurrence = !missed ? at : schedule.missed === 'runOnce' ? latestUpTo(cron, at, new Date(now)) : null;
     const started = occurrence === null ? false : await this.runOccurrence(schedule, occurrence);
     // The next occurrence after now (after the due one, should the clock be behind it).
-    await advanceSchedule(this.app.store, schedule.scheduleId, at, nextAfter(cron, new Date(Math.max(now, Date.parse(at)))));
+    await advanceSchedule(this.services.store, schedule.scheduleId, at, nextAfter(cron, new Date(Math.max(now, Date.parse(at)))));
     return started;
   }
 
   /** Records the occurrence's run with its claim: false when another process claimed it, or the workflow was never built. */
   private async runOccurrence(schedule: DueSchedule, occurrence: string): Promise<boolean> {
-    const published = await publishedVersionOf(this.app, schedule.workflowId);
+    const published = await publishedVersionOf(this.services, schedule.workflowId);
     if (published === undefined) {
-      this.app.log.warn({ scheduleId: schedule.scheduleId, workflowId: schedule.workflowId }, 'a schedule came due for a workflow never built: nothing ran');
+      this.services.log.warn({ scheduleId: schedule.scheduleId, workflowId: schedule.workflowId }, 'a schedule came due for a workflow never built: nothing ran');
       return false;
     }
     // The run is the application's, started by the schedule: its entries say so.
@@ -88,7 +88,7 @@ export class Scheduler {
       input: { scheduleId: schedule.scheduleId, occurrence }, recorded: false,
     };
     try {
-      await startRun(this.app, audit, {
+      await startRun(this.services, audit, {
         workflowId: schedule.workflowId, appId: schedule.appId, ...published, input: { scheduledAt: occurrence }, startActionId: null,
         starter: { kind: 'schedule', userId: null, triggerId: null, triggerRunId: null, name: schedule.cron },
       }, (trx, runId) => claimOccurrence(trx, schedule.scheduleId, occurrence, runId));

@@ -1,7 +1,6 @@
 import {
   Messages, type MissedOccurrences, SCHEDULE_NEXT_SHOWN, type SaveWorkflowScheduleBody, type WorkflowSchedule,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import { notFound } from '../errors/http-errors';
@@ -11,6 +10,7 @@ import {
 } from '../store/repositories/workflow-schedules';
 import { findWorkflow } from '../store/repositories/workflows';
 import { nextAfter, nextOccurrences, occurrencesOf, type ScheduleTimes } from './occurrences';
+import type { Services } from '../services';
 
 /*
  * Schedules (issue 37), the administrator's side: a workflow's cron expressions, each with its
@@ -18,10 +18,10 @@ import { nextAfter, nextOccurrences, occurrencesOf, type ScheduleTimes } from '.
  */
 
 /** The workflow a call names, with its application's time zone. */
-async function workflowAndZone(app: FastifyInstance, workflowId: number): Promise<{ appId: number; timeZone: string }> {
-  const workflow = await findWorkflow(app.store, workflowId);
+async function workflowAndZone(services: Services, workflowId: number): Promise<{ appId: number; timeZone: string }> {
+  const workflow = await findWorkflow(services.store, workflowId);
   if (workflow === undefined) throw notFound(Messages.workflowNotFound);
-  const target = await findAppById(app.store, workflow.chainAppId);
+  const target = await findAppById(services.store, workflow.chainAppId);
   if (target === undefined) throw notFound(Messages.appNotFound);
   return { appId: target.appId, timeZone: target.appTimeZone };
 }
@@ -34,15 +34,15 @@ function scheduleOf(row: WorkflowScheduleRow, timeZone: string, now: Date): Work
   };
 }
 
-export async function listWorkflowSchedules(app: FastifyInstance, workflowId: number): Promise<WorkflowSchedule[]> {
-  const { timeZone } = await workflowAndZone(app, workflowId);
+export async function listWorkflowSchedules(services: Services, workflowId: number): Promise<WorkflowSchedule[]> {
+  const { timeZone } = await workflowAndZone(services, workflowId);
   const now = new Date();
-  return (await schedulesOfWorkflow(app.store, workflowId)).map((row) => scheduleOf(row, timeZone, now));
+  return (await schedulesOfWorkflow(services.store, workflowId)).map((row) => scheduleOf(row, timeZone, now));
 }
 
 /** When a cron expression would run: the editor shows it as the administrator types. */
-export async function previewSchedule(app: FastifyInstance, body: ScheduleTimes & { workflowId: number }): Promise<{ timeZone: string; nextRuns: string[] }> {
-  const { timeZone } = await workflowAndZone(app, body.workflowId);
+export async function previewSchedule(services: Services, body: ScheduleTimes & { workflowId: number }): Promise<{ timeZone: string; nextRuns: string[] }> {
+  const { timeZone } = await workflowAndZone(services, body.workflowId);
   return { timeZone, nextRuns: nextOccurrences(occurrencesOf(body, timeZone), SCHEDULE_NEXT_SHOWN, new Date()) };
 }
 
@@ -51,9 +51,9 @@ export async function previewSchedule(app: FastifyInstance, body: ScheduleTimes 
  * the old times would have run before it.
  */
 export async function saveWorkflowSchedule(
-  app: FastifyInstance, audit: AuditContext, body: SaveWorkflowScheduleBody,
+  services: Services, audit: AuditContext, body: SaveWorkflowScheduleBody,
 ): Promise<{ schedule: WorkflowSchedule; created: boolean }> {
-  const { appId, timeZone } = await workflowAndZone(app, body.workflowId);
+  const { appId, timeZone } = await workflowAndZone(services, body.workflowId);
   const now = new Date();
   const values = {
     appId, workflowId: body.workflowId, cron: body.cron, startsOn: body.startsOn, endsOn: body.endsOn, missed: body.missed, enabled: body.enabled ? 1 : 0,
@@ -61,23 +61,23 @@ export async function saveWorkflowSchedule(
   };
   const fact = (scheduleId: number) => ({ entityType: 'workflowSchedule', entityId: scheduleId, summary: { key: 'audit.scheduleSaved' as const, values: { cron: body.cron } } });
   if (body.scheduleId === null) {
-    const scheduleId = await withAudit(app.store, audit, fact, (trx) => insertWorkflowSchedule(trx, values));
+    const scheduleId = await withAudit(services.store, audit, fact, (trx) => insertWorkflowSchedule(trx, values));
     return { schedule: scheduleOf({ ...values, scheduleId, createdAt: now.toISOString() }, timeZone, now), created: true };
   }
   const scheduleId = body.scheduleId;
-  const existing = await findWorkflowSchedule(app.store, scheduleId);
+  const existing = await findWorkflowSchedule(services.store, scheduleId);
   // Another workflow's schedule is answered as missing: the access check vouched for this workflow only.
   if (existing === undefined || existing.workflowId !== body.workflowId) throw notFound(Messages.workflowScheduleNotFound);
-  await withAudit(app.store, audit, fact(scheduleId), async (trx) => {
+  await withAudit(services.store, audit, fact(scheduleId), async (trx) => {
     if ((await updateWorkflowSchedule(trx, scheduleId, values)) === 0) throw notFound(Messages.workflowScheduleNotFound);
   });
   return { schedule: scheduleOf({ ...existing, ...values }, timeZone, now), created: false };
 }
 
-export async function removeWorkflowSchedule(app: FastifyInstance, audit: AuditContext, scheduleId: number): Promise<{ scheduleId: number }> {
-  const existing = await findWorkflowSchedule(app.store, scheduleId);
+export async function removeWorkflowSchedule(services: Services, audit: AuditContext, scheduleId: number): Promise<{ scheduleId: number }> {
+  const existing = await findWorkflowSchedule(services.store, scheduleId);
   if (existing === undefined) throw notFound(Messages.workflowScheduleNotFound);
-  await withAudit(app.store, audit, { entityType: 'workflowSchedule', entityId: scheduleId, summary: { key: 'audit.scheduleRemoved', values: { cron: existing.cron } } }, async (trx) => {
+  await withAudit(services.store, audit, { entityType: 'workflowSchedule', entityId: scheduleId, summary: { key: 'audit.scheduleRemoved', values: { cron: existing.cron } } }, async (trx) => {
     if ((await deleteWorkflowSchedule(trx, scheduleId)) === 0) throw notFound(Messages.workflowScheduleNotFound);
   });
   return { scheduleId };

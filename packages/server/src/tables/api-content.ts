@@ -2,7 +2,6 @@ import {
   type ApiEndpointDraft, type ApiFilterParam, intervalBound, isIntervalFilter, type Language, type LoadTableContentBody, Messages, type NameValue,
   type TableContent, type TableFilterInput, tablePageCount, widgetColumns,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { type ApiSettings, apiSettingsOf, endpointOfRow } from '../apis/api-settings';
 import { endpointPage } from '../apis/endpoint-pages';
 import { badRequest, notFound } from '../errors/http-errors';
@@ -10,6 +9,7 @@ import { cachedApiEndpoint } from '../store/cached-reads';
 import { apiEndpointOf, type DataWidget, type PageWidget } from './data-widget';
 import { activeValues, chosenValues } from './content-query';
 import { type ExportSource, headersOf } from './export-shape';
+import type { Services } from '../services';
 
 /*
  * A data widget's rows read from an endpoint of its application's APIs (issue 40): the page the
@@ -32,14 +32,14 @@ type WidgetEndpoint = { endpoint: ApiEndpointDraft & { endpointId: number; revis
 const readEndpoints = new WeakMap<object, WidgetEndpoint>();
 
 /** The endpoint a widget names and its API, which must be its page's application's (another's is as good as none). */
-export async function endpointOfWidget(app: FastifyInstance, found: PageWidget): Promise<WidgetEndpoint> {
-  const stored = await cachedApiEndpoint(app, apiEndpointOf(found.widget));
+export async function endpointOfWidget(services: Services, found: PageWidget): Promise<WidgetEndpoint> {
+  const stored = await cachedApiEndpoint(services, apiEndpointOf(found.widget));
   if (stored === undefined || stored.source.appId !== found.appId) throw notFound(Messages.apiEndpointNotFound);
   let read = readEndpoints.get(stored);
   if (read === undefined) {
     read = {
       endpoint: { ...endpointOfRow(stored.endpoint), endpointId: stored.endpoint.endpointId, revision: stored.endpoint.revision },
-      api: apiSettingsOf(stored.source, app.secretBox),
+      api: apiSettingsOf(stored.source, services.secretBox),
     };
     readEndpoints.set(stored, read);
   }
@@ -96,9 +96,9 @@ function filterQuery(offered: readonly OfferedFilter[], input: Pick<TableFilterI
 }
 
 /** The widget's endpoint for a table's query, with the query parameters of its filters. Sorts are refused: an API's rows keep its order. */
-async function widgetEndpoint(app: FastifyInstance, found: PageWidget, input: TableFilterInput) {
+async function widgetEndpoint(services: Services, found: PageWidget, input: TableFilterInput) {
   if (input.sort !== undefined) throw badRequest(Messages.apiCannotSort);
-  const { endpoint, api } = await endpointOfWidget(app, found);
+  const { endpoint, api } = await endpointOfWidget(services, found);
   const offered = offeredFilters(found.widget, endpoint);
   return { endpoint, api, offered, filters: filterQuery(offered, input) };
 }
@@ -119,11 +119,11 @@ function keptFields(widget: DataWidget, rows: Record<string, unknown>[]): Record
   return rows.map((row) => Object.fromEntries(fields.filter((field) => Object.hasOwn(row, field)).map((field) => [field, row[field]])));
 }
 
-export async function loadApiContent(app: FastifyInstance, found: PageWidget, body: LoadTableContentBody, signal?: AbortSignal): Promise<TableContent> {
-  const { endpoint, api, offered, filters } = await widgetEndpoint(app, found, body);
+export async function loadApiContent(services: Services, found: PageWidget, body: LoadTableContentBody, signal?: AbortSignal): Promise<TableContent> {
+  const { endpoint, api, offered, filters } = await widgetEndpoint(services, found, body);
   const page = await endpointPage({
     api, endpoint, params: body.params ?? {}, userId: found.caller.userId, search: body.search, filters, index: body.page - 1, size: body.limit, signal,
-  }, app.config, app.apiCursors);
+  }, services.config, services.apiCursors);
   const columns = shownColumns(found.widget);
   const seen = (body.page - 1) * body.limit + page.rows.length;
   const count = page.total ?? seen;
@@ -149,13 +149,13 @@ export const API_EXPORT_PAGE_ROWS = 100;
  * keeps them) until the rows end or the limit is reached. No function's values are sent: an
  * export has no page around it.
  */
-export async function apiExport(app: FastifyInstance, found: PageWidget, language: Language): Promise<ExportSource> {
+export async function apiExport(services: Services, found: PageWidget, language: Language): Promise<ExportSource> {
   const columns = shownColumns(found.widget);
   async function* rows(input: TableFilterInput, maxRows: number, signal?: AbortSignal): AsyncGenerator<Record<string, unknown>[]> {
-    const { endpoint, api, filters } = await widgetEndpoint(app, found, input);
+    const { endpoint, api, filters } = await widgetEndpoint(services, found, input);
     let total = 0;
     for (let index = 0; total < maxRows; index++) {
-      const page = await endpointPage({ api, endpoint, params: {}, userId: found.caller.userId, search: input.search, filters, index, size: API_EXPORT_PAGE_ROWS, signal }, app.config, app.apiCursors);
+      const page = await endpointPage({ api, endpoint, params: {}, userId: found.caller.userId, search: input.search, filters, index, size: API_EXPORT_PAGE_ROWS, signal }, services.config, services.apiCursors);
       const kept = keptFields(found.widget, page.rows.slice(0, maxRows - total));
       if (kept.length > 0) yield kept;
       total += kept.length;

@@ -1,5 +1,4 @@
 import { Messages, type ResultRow, type ScanBarcodeBody } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest } from '../errors/http-errors';
 import { contentPlan } from './content-plan';
@@ -7,6 +6,7 @@ import { exactMatchStatement } from './content-query';
 import { findDataWidget } from './data-widget';
 import { run, widgetRead } from './run';
 import { hasTransform, transformed } from './transform';
+import type { Services } from '../services';
 
 /**
  * A barcode scan (spec 3 §4): the row of the barcode widget whose first mapped column equals
@@ -15,8 +15,8 @@ import { hasTransform, transformed } from './transform';
  * scans only on pages his groups reach. A found row passes through the widget's function
  * (functionId) as a table's rows do: it may add columns, or drop the row (then none is found).
  */
-export async function scanBarcode(app: FastifyInstance, caller: Principal, body: ScanBarcodeBody): Promise<ResultRow[]> {
-  const context = await findDataWidget(app, caller, body, ['barcode']);
+export async function scanBarcode(services: Services, caller: Principal, body: ScanBarcodeBody): Promise<ResultRow[]> {
+  const context = await findDataWidget(services, caller, body, ['barcode']);
   const plan = await contentPlan(context);
   const first = plan.columns[0]?.field;
   if (first === undefined) throw badRequest(Messages.barcodeNoColumn);
@@ -24,5 +24,5 @@ export async function scanBarcode(app: FastifyInstance, caller: Principal, body:
   const found = rows.slice(0, 1);
   const { functionId } = context.widget as { functionId?: number };
   if (found.length === 0 || !hasTransform({ functionId })) return found;
-  return (await transformed(app, { caller, appId: context.appId, functionId: functionId as number }, found)).slice(0, 1);
+  return (await transformed(services, { caller, appId: context.appId, functionId: functionId as number }, found)).slice(0, 1);
 }

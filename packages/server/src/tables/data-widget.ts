@@ -1,6 +1,5 @@
 import { type chart, findComponent, type kanban, type loader, Messages, type table, widgetTypesThat } from '@rakit/core';
 import { savedComponents } from '../engine/page-cache';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import type { DataSource, DataSourceType } from '../datasources/types';
@@ -8,6 +7,7 @@ import { badRequest, notFound } from '../errors/http-errors';
 import { dataSourceOf } from '../connections/data-source-of';
 import { assertMayReadPage } from '../pages/page-access';
 import { cachedDbConfig, cachedPage } from '../store/cached-reads';
+import type { Services } from '../services';
 
 type TableWidget = z.infer<typeof table.schema>;
 type KanbanWidget = z.infer<typeof kanban.schema>;
@@ -53,14 +53,14 @@ export const apiEndpointOf = (widget: DataWidget): number => {
  * every page), 404 when the page holds no data widget of an accepted type with that id.
  */
 export async function findPageWidget(
-  app: FastifyInstance,
+  services: Services,
   caller: Principal,
   ref: { pageId: number; componentId: string },
   types: readonly string[] = widgetTypesThat('loadsRows'),
 ): Promise<PageWidget> {
-  const page = await cachedPage(app, ref.pageId);
+  const page = await cachedPage(services, ref.pageId);
   if (page === undefined) throw notFound(Messages.pageNotFound);
-  await assertMayReadPage(app, caller, page);
+  await assertMayReadPage(services, caller, page);
   const components = savedComponents(page);
   const component = components === undefined ? undefined : findComponent(components, ref.componentId);
   if (component === undefined || !types.includes(component.type)) throw notFound(Messages.dataWidgetNotFound);
@@ -68,23 +68,23 @@ export async function findPageWidget(
 }
 
 /** The widget's connection, which must belong to the page's application; a widget reading an API has none (its rows are read only). */
-export async function withConnection(app: FastifyInstance, found: PageWidget): Promise<WidgetContext> {
+export async function withConnection(services: Services, found: PageWidget): Promise<WidgetContext> {
   const { widget } = found;
   if (apiEndpointOf(widget) > 0) throw badRequest(Messages.apiRowsReadOnly);
   const dbId = Number(widget.database_used);
   if (!Number.isInteger(dbId) || dbId <= 0) throw badRequest(Messages.tableNotConfigured);
-  const db = await cachedDbConfig(app, dbId);
+  const db = await cachedDbConfig(services, dbId);
   if (db === undefined || db.dbAppId !== found.appId) throw notFound(Messages.databaseNotFound);
-  const source = await dataSourceOf(app, db);
+  const source = await dataSourceOf(services, db);
   return { ...found, dbId, dbType: db.dbType as DataSourceType, source };
 }
 
 /** findPageWidget, then the widget's connection (withConnection). */
 export async function findDataWidget(
-  app: FastifyInstance,
+  services: Services,
   caller: Principal,
   ref: { pageId: number; componentId: string },
   types: readonly string[] = widgetTypesThat('loadsRows'),
 ): Promise<WidgetContext> {
-  return withConnection(app, await findPageWidget(app, caller, ref, types));
+  return withConnection(services, await findPageWidget(services, caller, ref, types));
 }

@@ -2,7 +2,6 @@ import { auditAppIs } from '../audit/context';
 import {
   type ExcelFromTableBody, type Language, Messages, splitOptions, type TableFilterInput, XLSX_MAX_ROWS,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { dataSourceOf } from '../connections/data-source-of';
 import type { DataSource, DataSourceType } from '../datasources/types';
@@ -17,6 +16,7 @@ import { countRows } from './run';
 import { EXPORT_CHUNK_ROWS, exportChunks, queryPlan } from './export-rows';
 import { exportPlan } from './search-planner';
 import { hasTransform } from './transform';
+import type { Services } from '../services';
 
 /** An export read from a connection by a plan. */
 function sqlExport(source: DataSource, plan: ContentPlan, columns: ExportSource['columns']): ExportSource {
@@ -36,16 +36,16 @@ const listOf = (value: string | string[] | undefined): string[] =>
  * reading an API endpoint exports through the API's pages (issue 40).
  */
 export async function exportableWidget(
-  app: FastifyInstance, caller: Principal, ref: { pageId: number; componentId: string }, search: string, language: Language,
+  services: Services, caller: Principal, ref: { pageId: number; componentId: string }, search: string, language: Language,
 ): Promise<ExportSource> {
-  const found = await findPageWidget(app, caller, ref);
+  const found = await findPageWidget(services, caller, ref);
   if (!caller.isAppAdmin(found.appId) && (found.widget.type !== 'table' || (found.widget as { toExcel?: boolean }).toExcel !== true)) {
     throw forbidden(Messages.forbidden);
   }
   const { functionId } = found.widget as { functionId?: number };
   const transform = hasTransform({ functionId }) ? { transform: { caller, appId: found.appId, functionId: functionId as number } } : {};
-  if (readsApi(found)) return { ...await apiExport(app, found, language), ...transform };
-  const context = await withConnection(app, found);
+  if (readsApi(found)) return { ...await apiExport(services, found, language), ...transform };
+  const context = await withConnection(services, found);
   // Read as the planner reads a count: every row the search keeps.
   const plan = await exportPlan(context.source, await contentPlan(context), search, EXPORT_CHUNK_ROWS, XLSX_MAX_ROWS);
   return { ...sqlExport(context.source, plan, headersOf(plan.columns, context.widget, language)), ...transform };
@@ -58,17 +58,17 @@ export async function exportableWidget(
 export { type ExportSource } from './export-shape';
 
 export async function exportSourceOf(
-  app: FastifyInstance, caller: Principal, body: ExcelFromTableBody, input: TableFilterInput, language: Language,
+  services: Services, caller: Principal, body: ExcelFromTableBody, input: TableFilterInput, language: Language,
 ): Promise<ExportSource> {
   if (body.pageId !== undefined && body.componentId !== undefined) {
-    return exportableWidget(app, caller, { pageId: body.pageId, componentId: body.componentId }, input.search, language);
+    return exportableWidget(services, caller, { pageId: body.pageId, componentId: body.componentId }, input.search, language);
   }
   if (body.query === undefined || body.dbId === undefined) throw badRequest(local('exportTableRequired'));
-  const db = await findDbConfig(app.store, body.dbId);
+  const db = await findDbConfig(services.store, body.dbId);
   if (db === undefined) throw notFound(Messages.databaseNotFound);
   if (!caller.isAppAdmin(db.dbAppId)) throw forbidden(Messages.onlySavedQueries);
   auditAppIs(caller.audit, db.dbAppId);
-  const source = await dataSourceOf(app, db);
+  const source = await dataSourceOf(services, db);
   const fields = listOf(body.columns);
   const columns = { fields, headers: listOf(body.columnAlias) };
   return sqlExport(source, queryPlan(source, db.dbType as DataSourceType, body.query, caller.userId, columns, input), columns);

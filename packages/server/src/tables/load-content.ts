@@ -7,21 +7,21 @@ import {
 import { type KeyOrderReads, keyOrderReads, rememberRare, rowsNeeded } from './frequent-terms';
 import { searchesWholeWords } from './search-condition';
 import { plannedBy, planSearch, type SearchChoice } from './search-planner';
-import type { FastifyInstance } from 'fastify';
 import type { PageWidget, WidgetContext } from './data-widget';
 import type { DataSource, QueryResult } from '../datasources/types';
 import { cacheOf, countRows, distinctValues, forgetCount, run, type StatementCache, widgetRead } from './run';
 import { hasTransform, transformed, withComputedColumns } from './transform';
+import type { Services } from '../services';
 
 /**
  * The content with the page's rows passed through the widget's function (functionId) before
  * they reach the browser: its computed columns are added to the widget's. A failing function
  * answers an error (the author's to administrators), never a half-transformed table.
  */
-export async function withTransform(app: FastifyInstance, found: PageWidget, body: LoadTableContentBody, content: TableContent): Promise<TableContent> {
+export async function withTransform(services: Services, found: PageWidget, body: LoadTableContentBody, content: TableContent): Promise<TableContent> {
   const { functionId } = found.widget as { functionId?: number };
   if (!hasTransform({ functionId })) return content;
-  const rows = await transformed(app, { caller: found.caller, appId: found.appId, functionId: functionId as number, values: body.params }, content.filteredResult);
+  const rows = await transformed(services, { caller: found.caller, appId: found.appId, functionId: functionId as number, values: body.params }, content.filteredResult);
   return { ...content, columns: withComputedColumns(content.columns, content.filteredResult, rows), filteredResult: rows };
 }
 

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { recordAfterCommit } from '../audit/record';
 import type { WidgetContext } from './data-widget';
 import type { RowWrite } from './row-writes';
+import type { Services } from '../services';
 
 /** The details of a row write's entry: each changed column's old and new value, or a deleted row's every column. */
 function rowDetails(where: { pageId: number; componentId: string; dbId: number }, write: RowWrite): Record<string, unknown> {
@@ -20,10 +20,10 @@ function rowDetails(where: { pageId: number; componentId: string; dbId: number }
  * after that write committed (its details are built when the entry is appended, off the
  * member's call), and answers its affected rows.
  */
-export function recordRowWrite(app: FastifyInstance, context: WidgetContext, write: RowWrite): number {
+export function recordRowWrite(services: Services, context: WidgetContext, write: RowWrite): number {
   const where = { pageId: context.pageId, componentId: context.widget.id, dbId: context.dbId };
   const key = typeof write.key === 'object' && write.key !== null ? JSON.stringify(write.key) : String(write.key);
-  recordAfterCommit(app.store, context.caller.audit, {
+  recordAfterCommit(services.store, context.caller.audit, {
     appId: context.appId,
     entityType: 'row',
     entityId: `${write.table}:${key}`,
@@ -31,6 +31,6 @@ export function recordRowWrite(app: FastifyInstance, context: WidgetContext, wri
       ? { key: 'audit.rowDeleted', values: { key, table: write.table } }
       : { key: 'audit.rowChanged', values: { columns: Object.keys(write.after).join(', '), key, table: write.table } },
     details: () => rowDetails(where, write),
-  }, (error, entries) => app.log.error({ err: error, entries }, 'audit entries of row writes could not be appended'));
+  }, (error, entries) => services.log.error({ err: error, entries }, 'audit entries of row writes could not be appended'));
   return write.affectedRows;
 }

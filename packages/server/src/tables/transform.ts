@@ -1,7 +1,7 @@
 import { NO_FUNCTION } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { transformRows } from '../functions/transform-rows';
+import type { Services } from '../services';
 
 type Row = Record<string, unknown>;
 type Columns = { field: string; label: string }[];
@@ -37,8 +37,8 @@ export function withComputedColumns(columns: Columns, loaded: Row[], rows: Row[]
   return [...columns, ...added];
 }
 
-export function transformed(app: FastifyInstance, of: TransformOf, rows: Row[]): Promise<Row[]> {
-  return transformRows(app, of.caller, of.appId, of.functionId, rows, of.values ?? {});
+export function transformed(services: Services, of: TransformOf, rows: Row[]): Promise<Row[]> {
+  return transformRows(services, of.caller, of.appId, of.functionId, rows, of.values ?? {});
 }
 
 /**
@@ -47,16 +47,16 @@ export function transformed(app: FastifyInstance, of: TransformOf, rows: Row[]):
  * and the computed columns are known for the sheet's header.
  */
 export async function transformedChunks(
-  app: FastifyInstance, of: TransformOf, columns: { fields: string[]; headers: string[] }, chunks: AsyncGenerator<Row[]>,
+  services: Services, of: TransformOf, columns: { fields: string[]; headers: string[] }, chunks: AsyncGenerator<Row[]>,
 ): Promise<{ columns: { fields: string[]; headers: string[] }; chunks: AsyncGenerator<Row[]> }> {
   const first = await chunks.next();
   const loaded = first.done === true ? [] : first.value;
-  const firstRows = first.done === true ? [] : await transformed(app, of, loaded);
+  const firstRows = first.done === true ? [] : await transformed(services, of, loaded);
   const base = columns.fields.map((field, i) => ({ field, label: columns.headers[i] ?? field }));
   const all = withComputedColumns(base, loaded, firstRows);
   async function* rest() {
     if (first.done !== true) yield firstRows;
-    for await (const chunk of chunks) yield await transformed(app, of, chunk);
+    for await (const chunk of chunks) yield await transformed(services, of, chunk);
   }
   return { columns: { fields: all.map((c) => c.field), headers: all.map((c) => c.label) }, chunks: rest() };
 }

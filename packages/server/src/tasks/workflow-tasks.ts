@@ -1,7 +1,6 @@
 import {
   type AnswerTaskBody, Messages, type TaskDecision, type TaskField, TaskFieldSchema, type TaskKind, TASK_KINDS, type WorkflowTask,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import type { Principal } from '../auth/principal';
@@ -13,6 +12,7 @@ import { closeTask, dueTasks, findWorkflowTask, openTaskOfRun, openTasksFor, typ
 import { settleTriggerRun } from '../workflows/engine/runner';
 import { checkFieldValues } from '../workflows/field-values';
 import { enqueue } from '../workflows/runs';
+import type { Services } from '../services';
 
 /*
  * A person in the loop (issue 37), the answering side: the tasks Approval and Wait for Input
@@ -27,8 +27,8 @@ const fieldsOf = (row: Pick<WorkflowTaskRow, 'fields'>): TaskField[] => validIte
 const kindOf = (row: Pick<WorkflowTaskRow, 'kind'>): TaskKind => TASK_KINDS.find((kind) => kind === row.kind) ?? 'approval';
 
 /** The open tasks of the application given to the caller or one of his groups. */
-export async function listMyTasks(app: FastifyInstance, principal: Principal, appId: number): Promise<WorkflowTask[]> {
-  const rows = await openTasksFor(app.store, appId, principal.userId, principal.groupIdsIn(appId));
+export async function listMyTasks(services: Services, principal: Principal, appId: number): Promise<WorkflowTask[]> {
+  const rows = await openTasksFor(services.store, appId, principal.userId, principal.groupIdsIn(appId));
   return rows.map((row) => ({
     taskId: row.taskId, kind: kindOf(row), workflowId: row.workflowId, workflowName: row.chainName, runId: row.runId, message: row.message,
     fields: fieldsOf(row), assignee: row.assigneeLabel, createdAt: row.createdAt, deadlineAt: row.deadlineAt,
@@ -75,8 +75,8 @@ async function closeAndResume(trx: Store, task: WorkflowTaskRow, status: 'answer
 class TaskClosed extends Error {}
 
 /** Answers a task given to the caller or his group; the run goes on from the step. */
-export async function answerTask(app: FastifyInstance, audit: AuditContext, principal: Principal, body: AnswerTaskBody): Promise<{ taskId: number; decision: TaskDecision }> {
-  const task = await findWorkflowTask(app.store, body.taskId);
+export async function answerTask(services: Services, audit: AuditContext, principal: Principal, body: AnswerTaskBody): Promise<{ taskId: number; decision: TaskDecision }> {
+  const task = await findWorkflowTask(services.store, body.taskId);
   if (task === undefined) throw notFound(Messages.workflowTaskNotFound);
   // The application's administrators may answer any of its tasks (one stuck with someone away); others only their own.
   if (!isAssignee(principal, task) && !principal.isAppAdmin(task.appId)) throw forbidden(Messages.taskNotYours);
@@ -89,13 +89,13 @@ export async function answerTask(app: FastifyInstance, audit: AuditContext, prin
   const decision: TaskDecision = kind === 'input' ? 'answered' : body.answer === 'approve' ? 'approved' : 'rejected';
   const output: TaskOutput = { decision, answeredBy: principal.userId, answeredAt: new Date().toISOString(), comment: body.comment, values };
   try {
-    await withAudit(app.store, audit, { entityType: 'workflowTask', entityId: task.taskId, summary: { key: 'audit.taskAnswered', values: { run: String(task.runId), decision } }, details: { decision, comment: body.comment } },
+    await withAudit(services.store, audit, { entityType: 'workflowTask', entityId: task.taskId, summary: { key: 'audit.taskAnswered', values: { run: String(task.runId), decision } }, details: { decision, comment: body.comment } },
       async (trx) => { if (!(await closeAndResume(trx, task, 'answered', output))) throw conflict(Messages.taskAlreadyClosed); });
   } catch (error) {
     if (error instanceof TaskClosed) throw conflict(Messages.taskAlreadyClosed);
     throw error;
   }
-  await enqueue(app, task.runId);
+  await enqueue(services, task.runId);
   return { taskId: task.taskId, decision };
 }
 
@@ -103,17 +103,17 @@ export async function answerTask(app: FastifyInstance, audit: AuditContext, prin
 const EXPIRED_AT_ONCE = 50;
 
 /** Closes the open tasks whose deadline is past `now` with the decision 'deadline'; answers how many. */
-export async function expireDueTasks(app: FastifyInstance, now = Date.now()): Promise<number> {
+export async function expireDueTasks(services: Services, now = Date.now()): Promise<number> {
   const at = new Date(now).toISOString();
   let expired = 0;
-  for (const task of await dueTasks(app.store, at, EXPIRED_AT_ONCE)) {
+  for (const task of await dueTasks(services.store, at, EXPIRED_AT_ONCE)) {
     const output: TaskOutput = { decision: 'deadline', answeredBy: null, answeredAt: at, comment: '', values: {} };
-    const resumed = await app.store.transaction().execute((trx) => closeAndResume(trx, task, 'expired', output)).catch((error: unknown) => {
+    const resumed = await services.store.transaction().execute((trx) => closeAndResume(trx, task, 'expired', output)).catch((error: unknown) => {
       if (error instanceof TaskClosed) return false;
       throw error;
     });
     if (resumed) {
-      await enqueue(app, task.runId);
+      await enqueue(services, task.runId);
       expired += 1;
     }
   }
@@ -124,34 +124,34 @@ export async function expireDueTasks(app: FastifyInstance, now = Date.now()): Pr
 export const TASK_DEADLINE_CHECK_MS = 5000;
 
 /** Every process looks for tasks past their deadline (idempotent: a task closes once). */
-export function installTaskDeadlines(app: FastifyInstance, everyMs = TASK_DEADLINE_CHECK_MS): void {
+export function installTaskDeadlines(services: Services, everyMs = TASK_DEADLINE_CHECK_MS): void {
   let timer: NodeJS.Timeout | undefined;
   let looking: Promise<unknown> | undefined;
-  app.addHook('onReady', async () => {
+  services.lifecycle.whenStarted(() => {
     timer = setInterval(() => {
-      looking ??= expireDueTasks(app)
-        .catch((error: unknown) => app.log.error({ err: error }, 'tasks past their deadline could not be closed'))
+      looking ??= expireDueTasks(services)
+        .catch((error: unknown) => services.log.error({ err: error }, 'tasks past their deadline could not be closed'))
         .finally(() => { looking = undefined; });
     }, everyMs);
     timer.unref();
   });
-  app.addHook('onClose', async () => {
+  services.lifecycle.whenStopped(async () => {
     clearInterval(timer);
     await looking;
   });
 }
 
 /** Cancels a run that waits (for a worker or for a person); its open task is withdrawn. */
-export async function cancelRun(app: FastifyInstance, audit: AuditContext, runId: number): Promise<{ runId: number }> {
-  const run = await findRun(app.store, runId);
+export async function cancelRun(services: Services, audit: AuditContext, runId: number): Promise<{ runId: number }> {
+  const run = await findRun(services.store, runId);
   if (run === undefined) throw notFound(Messages.workflowRunNotFound);
   const now = new Date().toISOString();
-  await withAudit(app.store, audit, { entityType: 'workflowRun', entityId: runId, summary: { key: 'audit.runCancelled', values: { run: String(runId) } } }, async (trx) => {
+  await withAudit(services.store, audit, { entityType: 'workflowRun', entityId: runId, summary: { key: 'audit.runCancelled', values: { run: String(runId) } } }, async (trx) => {
     if (!(await cancelUnheldRun(trx, runId))) throw conflict(Messages.runNotCancellable);
     const task = await openTaskOfRun(trx, runId);
     if (task !== undefined) await closeTask(trx, task.taskId, { status: 'cancelled', decision: null, answer: null, answeredBy: audit.actorId, answeredAt: now });
   });
-  await settleTriggerRun(app.workflows.runner, run.triggerRunId).catch(() => undefined);
-  app.workflows.events.emit('finished', runId);
+  await settleTriggerRun(services.workflows.runner, run.triggerRunId).catch(() => undefined);
+  services.workflows.events.emit('finished', runId);
   return { runId };
 }

@@ -1,5 +1,4 @@
 import { Messages, type SaveThirdPartyBody, type ThirdParty, type SmtpSecurity } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit, type AuditFact } from '../audit/record';
@@ -8,6 +7,7 @@ import {
   deleteThirdParty, findThirdParty, insertThirdParty, listThirdPartyRows, type ThirdPartyRow, updateThirdParty,
 } from '../store/repositories/third-parties';
 import { smtpFailureText, smtpSettingsOf, smtpTransport, vettedSmtpAddress } from './smtp';
+import type { Services } from '../services';
 
 /*
  * The root application's Third Parties (spec 1 screen 4): outbound services the operator lets
@@ -28,12 +28,12 @@ const toThirdParty = (row: ThirdPartyRow): ThirdParty => ({
   revision: row.revision,
 });
 
-export async function listThirdParties(app: FastifyInstance): Promise<ThirdParty[]> {
-  return (await listThirdPartyRows(app.store)).map(toThirdParty);
+export async function listThirdParties(services: Services): Promise<ThirdParty[]> {
+  return (await listThirdPartyRows(services.store)).map(toThirdParty);
 }
 
-async function storedThirdParty(app: FastifyInstance, serviceId: number): Promise<ThirdPartyRow> {
-  const row = await findThirdParty(app.store, serviceId);
+async function storedThirdParty(services: Services, serviceId: number): Promise<ThirdPartyRow> {
+  const row = await findThirdParty(services.store, serviceId);
   if (row === undefined) throw notFound(Messages.thirdPartyNotFound);
   return row;
 }
@@ -44,18 +44,18 @@ async function storedThirdParty(app: FastifyInstance, serviceId: number): Promis
  * while the service is still at it (issue 33).
  */
 export async function saveThirdParty(
-  app: FastifyInstance, audit: AuditContext, body: SaveThirdPartyBody,
+  services: Services, audit: AuditContext, body: SaveThirdPartyBody,
 ): Promise<{ serviceId: number; revision: number; created: boolean }> {
-  await vettedSmtpAddress(app, body.host);
-  const existing = body.serviceId === null ? undefined : await storedThirdParty(app, body.serviceId);
-  const passwordEnc = body.password === '' ? existing?.passwordEnc ?? '' : app.secretBox.seal(body.password);
+  await vettedSmtpAddress(services, body.host);
+  const existing = body.serviceId === null ? undefined : await storedThirdParty(services, body.serviceId);
+  const passwordEnc = body.password === '' ? existing?.passwordEnc ?? '' : services.secretBox.seal(body.password);
   const values = {
     serviceKind: body.kind, serviceName: body.name, host: body.host, port: body.port, security: body.security,
     username: body.username, passwordEnc, fromAddress: body.fromAddress,
   };
   // The Third Parties belong to no application: their entries are the super administrator's. The password is redacted by its field name.
   const fact = (saved: { serviceId: number }): AuditFact => ({ appId: null, entityType: 'thirdParty', entityId: saved.serviceId, summary: { key: 'audit.serviceSaved', values: { service: body.name } } });
-  return withAudit(app.store, audit, fact, async (trx) => {
+  return withAudit(services.store, audit, fact, async (trx) => {
     if (existing === undefined) return { serviceId: await insertThirdParty(trx, values), revision: 1, created: true };
     const { serviceId } = existing;
     const revision = await claimRevision(trx, 'thirdParties', serviceId, body.revision, answeredAs((store) => findThirdParty(store, serviceId), toThirdParty));
@@ -64,16 +64,16 @@ export async function saveThirdParty(
   });
 }
 
-export async function removeThirdParty(app: FastifyInstance, audit: AuditContext, serviceId: number): Promise<{ serviceId: number }> {
-  const row = await storedThirdParty(app, serviceId);
-  await withAudit(app.store, audit, { appId: null, entityType: 'thirdParty', entityId: row.serviceId, summary: { key: 'audit.serviceDeleted', values: { service: row.serviceName } } }, (trx) => deleteThirdParty(trx, row.serviceId));
+export async function removeThirdParty(services: Services, audit: AuditContext, serviceId: number): Promise<{ serviceId: number }> {
+  const row = await storedThirdParty(services, serviceId);
+  await withAudit(services.store, audit, { appId: null, entityType: 'thirdParty', entityId: row.serviceId, summary: { key: 'audit.serviceDeleted', values: { service: row.serviceName } } }, (trx) => deleteThirdParty(trx, row.serviceId));
   return { serviceId: row.serviceId };
 }
 
 /** Connects to the stored SMTP server and signs in (nothing is sent): 502 with the reason when it cannot. */
-export async function testThirdParty(app: FastifyInstance, serviceId: number): Promise<{ serviceId: number; message: string }> {
-  const row = await storedThirdParty(app, serviceId);
-  const transport = await smtpTransport(app, smtpSettingsOf(app, row));
+export async function testThirdParty(services: Services, serviceId: number): Promise<{ serviceId: number; message: string }> {
+  const row = await storedThirdParty(services, serviceId);
+  const transport = await smtpTransport(services, smtpSettingsOf(services, row));
   try {
     await transport.verify();
   } catch (error) {

@@ -1,16 +1,16 @@
 import { Messages, type SmtpSecurity } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { HttpError } from '../errors/http-errors';
 import { addressesOf, isPublicAddress } from '../outbound/addresses';
 import type { ThirdPartyRow } from '../store/repositories/third-parties';
+import type { Services } from '../services';
 
 /** How long the SMTP server may take to accept the connection, greet, and answer each command. */
 export const SMTP_CONNECT_TIMEOUT_MS = 10_000;
 export const SMTP_SOCKET_TIMEOUT_MS = 20_000;
 
 /** Whether the operator lets the SMTP server be on a private address. */
-const privateAllowed = (app: FastifyInstance) => app.config.allowPrivateSmtp || app.config.allowPrivateUrls;
+const privateAllowed = (services: Services) => services.config.allowPrivateSmtp || services.config.allowPrivateUrls;
 
 /**
  * The address to connect to for the SMTP host: every address it resolves to must be public,
@@ -18,9 +18,9 @@ const privateAllowed = (app: FastifyInstance) => app.config.allowPrivateSmtp || 
  * The connection is then made to this checked address (no second DNS answer can lead it
  * elsewhere) while TLS still verifies the host's name. A refusal names the host only.
  */
-export async function vettedSmtpAddress(app: FastifyInstance, host: string): Promise<string> {
+export async function vettedSmtpAddress(services: Services, host: string): Promise<string> {
   const { host: bare, addresses } = await addressesOf(host);
-  if (!privateAllowed(app) && !addresses.every((a) => isPublicAddress(a.address))) throw new HttpError(400, Messages.smtpHostRefused, [bare]);
+  if (!privateAllowed(services) && !addresses.every((a) => isPublicAddress(a.address))) throw new HttpError(400, Messages.smtpHostRefused, [bare]);
   // addressesOf answers at least one address; the first is IPv4 when there is one.
   return addresses[0]?.address ?? bare;
 }
@@ -33,17 +33,17 @@ export interface SmtpSettings {
   password: string;
 }
 
-export const smtpSettingsOf = (app: FastifyInstance, row: ThirdPartyRow): SmtpSettings => ({
+export const smtpSettingsOf = (services: Services, row: ThirdPartyRow): SmtpSettings => ({
   host: row.host,
   port: row.port,
   security: row.security as SmtpSecurity,
   username: row.username,
-  password: row.passwordEnc === '' ? '' : app.secretBox.open(row.passwordEnc),
+  password: row.passwordEnc === '' ? '' : services.secretBox.open(row.passwordEnc),
 });
 
 /** A one-connection transport to the SMTP server at its vetted address; the caller closes it. */
-export async function smtpTransport(app: FastifyInstance, settings: SmtpSettings): Promise<Transporter> {
-  const address = await vettedSmtpAddress(app, settings.host);
+export async function smtpTransport(services: Services, settings: SmtpSettings): Promise<Transporter> {
+  const address = await vettedSmtpAddress(services, settings.host);
   const bare = settings.host.replace(/^\[(.*)\]$/, '$1');
   return nodemailer.createTransport({
     host: address,

@@ -1,7 +1,6 @@
 import {
   type Language, MAX_ROW_ID, Messages, type RunTriggerBody, type TriggerOutcome,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { pageTriggerActions } from '../engine/page-actions';
 import { memberTriggerArguments, sentArgument } from '../engine/trigger-arguments';
@@ -10,13 +9,14 @@ import { reachablePageComponents } from '../pages/page-access';
 import { findTrigger, insertTriggerRun } from '../store/repositories/triggers';
 import { startTriggerRuns, triggerOutcome } from '../workflows/runs';
 import { storedNames } from './stored-triggers';
+import type { Services } from '../services';
 
 /** The trigger an id names: 400 for a missing or malformed id (the spec's 'trigger id kosong') before any lookup, then 404. */
-async function triggerOfId(app: FastifyInstance, idText: string | undefined) {
+async function triggerOfId(services: Services, idText: string | undefined) {
   const text = idText ?? '';
   if (!/^[1-9][0-9]{0,9}$/.test(text)) throw badRequest(Messages.triggerIdEmpty);
   if (Number(text) > MAX_ROW_ID) throw badRequest(local('triggerIdTooLargeAt', { max: String(MAX_ROW_ID) }));
-  const trigger = await findTrigger(app.store, Number(text));
+  const trigger = await findTrigger(services.store, Number(text));
   if (trigger === undefined) throw notFound(Messages.triggerNotFound);
   return trigger;
 }
@@ -29,8 +29,8 @@ async function triggerOfId(app: FastifyInstance, idText: string | undefined) {
  * answer waits a short while (RAKIT_TRIGGER_WAIT_MS) for them. With no built workflow
  * listening the trigger run stays 'queued', started when such a workflow is built.
  */
-export async function queueTriggerRun(app: FastifyInstance, caller: Principal, idText: string | undefined, sent: RunTriggerBody, language: Language): Promise<TriggerOutcome> {
-  const trigger = await triggerOfId(app, idText);
+export async function queueTriggerRun(services: Services, caller: Principal, idText: string | undefined, sent: RunTriggerBody, language: Language): Promise<TriggerOutcome> {
+  const trigger = await triggerOfId(services, idText);
   caller.assertAppMember(trigger.triggerAppId);
   const names = storedNames(trigger.triggerParams);
 
@@ -41,16 +41,16 @@ export async function queueTriggerRun(app: FastifyInstance, caller: Principal, i
     if (unknown.length > 0) throw badRequest(local('triggerParamUnknownAt', { names: unknown.join(', ') }));
     params = Object.fromEntries(names.map((name) => [name, sentArgument(sent, name)]));
   } else {
-    const actions = (await reachablePageComponents(app, caller, trigger.triggerAppId))
+    const actions = (await reachablePageComponents(services, caller, trigger.triggerAppId))
       .flatMap(pageTriggerActions)
       .filter((action) => action.triggerId === trigger.triggerId);
     if (actions.length === 0) throw forbidden(Messages.forbidden);
     params = memberTriggerArguments(names, actions, sent, caller.userId);
   }
 
-  const runId = await app.store.transaction().execute((trx) => insertTriggerRun(trx, {
+  const runId = await services.store.transaction().execute((trx) => insertTriggerRun(trx, {
     triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params: JSON.stringify(params), status: 'queued',
   }));
-  const runIds = await startTriggerRuns(app, caller.audit, { runId, triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params });
-  return triggerOutcome(app, runId, trigger.triggerId, runIds, language);
+  const runIds = await startTriggerRuns(services, caller.audit, { runId, triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params });
+  return triggerOutcome(services, runId, trigger.triggerId, runIds, language);
 }

@@ -1,7 +1,6 @@
 import {
   Messages, parseTriggerParamNames, type SaveTriggerBody, type TriggerRecord, type TriggerRun,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../errors/http-errors';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
@@ -10,6 +9,7 @@ import {
   findTrigger, insertTrigger, latestTriggerRuns, listTriggersOfApp, updateTriggerOfApp,
 } from '../store/repositories/triggers';
 import { answeredAs, claimRevision } from '../store/revisions';
+import type { Services } from '../services';
 
 export type TriggerRow = NonNullable<Awaited<ReturnType<typeof findTrigger>>>;
 
@@ -40,22 +40,22 @@ const toTriggerRecord = (row: TriggerRow): TriggerRecord => ({
  * is still at it (issue 33).
  */
 export async function saveTrigger(
-  app: FastifyInstance, audit: AuditContext, body: SaveTriggerBody,
+  services: Services, audit: AuditContext, body: SaveTriggerBody,
 ): Promise<{ triggerId: number; revision: number; created: boolean }> {
-  if ((await findAppById(app.store, body.triggerAppId)) === undefined) throw notFound(Messages.appNotFound);
+  if ((await findAppById(services.store, body.triggerAppId)) === undefined) throw notFound(Messages.appNotFound);
   const parsed = parseTriggerParamNames(body.triggerParams);
   if (!parsed.ok) throw badRequest(parsed.message);
   const values = { triggerName: body.triggerAlias, triggerParams: JSON.stringify(parsed.names) };
 
   if (body.triggerId === null) {
-    const triggerId = await withAudit(app.store, audit, (id: number) => ({ appId: body.triggerAppId, entityType: 'trigger', entityId: id, summary: { key: 'audit.triggerAdded', values: { trigger: body.triggerAlias } } }),
+    const triggerId = await withAudit(services.store, audit, (id: number) => ({ appId: body.triggerAppId, entityType: 'trigger', entityId: id, summary: { key: 'audit.triggerAdded', values: { trigger: body.triggerAlias } } }),
       (trx) => insertTrigger(trx, { triggerAppId: body.triggerAppId, ...values }));
     return { triggerId, revision: 1, created: true };
   }
   const triggerId = body.triggerId;
   // Another application's trigger is refused before its revision is compared: a stale answer would show it.
-  if ((await findTrigger(app.store, triggerId))?.triggerAppId !== body.triggerAppId) throw notFound(Messages.triggerNotFound);
-  const revision = await withAudit(app.store, audit, { appId: body.triggerAppId, entityType: 'trigger', entityId: triggerId, summary: { key: 'audit.triggerChanged', values: { trigger: body.triggerAlias } } },
+  if ((await findTrigger(services.store, triggerId))?.triggerAppId !== body.triggerAppId) throw notFound(Messages.triggerNotFound);
+  const revision = await withAudit(services.store, audit, { appId: body.triggerAppId, entityType: 'trigger', entityId: triggerId, summary: { key: 'audit.triggerChanged', values: { trigger: body.triggerAlias } } },
     async (trx) => {
       const claimed = await claimRevision(trx, 'triggers', triggerId, body.revision, answeredAs((store) => findTrigger(store, triggerId), toTriggerRecord));
       if (!(await updateTriggerOfApp(trx, triggerId, body.triggerAppId, values))) throw notFound(Messages.triggerNotFound);
@@ -65,12 +65,12 @@ export async function saveTrigger(
 }
 
 /** The triggers of an application with their parameter names. */
-export const triggersOfApp = async (app: FastifyInstance, appId: number): Promise<TriggerRecord[]> =>
-  (await listTriggersOfApp(app.store, appId)).map(toTriggerRecord);
+export const triggersOfApp = async (services: Services, appId: number): Promise<TriggerRecord[]> =>
+  (await listTriggersOfApp(services.store, appId)).map(toTriggerRecord);
 
 /** The latest `count` runs of a trigger, newest first, with the values each was given. */
-export async function latestRuns(app: FastifyInstance, triggerId: number, count: number): Promise<TriggerRun[]> {
-  const runs = await latestTriggerRuns(app.store, triggerId, count);
+export async function latestRuns(services: Services, triggerId: number, count: number): Promise<TriggerRun[]> {
+  const runs = await latestTriggerRuns(services.store, triggerId, count);
   return runs.map((run) => ({
     runId: run.runId, triggerId: run.triggerId, userId: run.userId, params: parseJsonObject(run.params), status: run.status, createdAt: run.createdAt,
   }));

@@ -1,7 +1,6 @@
 import {
   type Addon, addonByName, checkAddonParams, Messages, type SaveWorkflowActionBody, MAX_WORKFLOW_ACTIONS, type WorkflowNode,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, HttpError, local, notFound } from '../errors/http-errors';
 import { withAudit, type AuditFact } from '../audit/record';
@@ -16,10 +15,11 @@ import {
 } from '../store/repositories/workflows';
 import { touchWorkflow } from './definitions';
 import { storedParams, workflowDocumentOf } from './flow-document';
+import type { Services } from '../services';
 
 /** The workflow an id names, once the caller is known to administer its application. */
-export async function workflowOfAdmin(app: FastifyInstance, caller: Principal, chainId: number) {
-  const workflow = await findWorkflow(app.store, chainId);
+export async function workflowOfAdmin(services: Services, caller: Principal, chainId: number) {
+  const workflow = await findWorkflow(services.store, chainId);
   if (workflow === undefined) throw notFound(Messages.workflowNotFound);
   caller.assertAppAdmin(workflow.chainAppId);
   return workflow;
@@ -30,7 +30,7 @@ export async function workflowOfAdmin(app: FastifyInstance, caller: Principal, c
  * not (a 400 for a text that is no id, a 404 for another application's or a missing one), or null.
  * Saving refuses the action; the build reports it, since the query or connection may be gone since.
  */
-export async function referenceProblem(app: FastifyInstance, addon: Addon, params: Record<string, string>, appId: number): Promise<HttpError | null> {
+export async function referenceProblem(services: Services, addon: Addon, params: Record<string, string>, appId: number): Promise<HttpError | null> {
   const named = (name: string) => {
     const value = params[name] ?? '';
     if (value === '') return null;
@@ -40,22 +40,22 @@ export async function referenceProblem(app: FastifyInstance, addon: Addon, param
     const queryId = named('queryId');
     if (queryId instanceof HttpError) return queryId;
     if (queryId === null) return null;
-    const query = await findQuery(app.store, queryId);
-    const db = query === undefined ? undefined : await cachedDbConfig(app, query.actionDbId);
+    const query = await findQuery(services.store, queryId);
+    const db = query === undefined ? undefined : await cachedDbConfig(services, query.actionDbId);
     return db === undefined || db.dbAppId !== appId ? notFound(Messages.actionNotFound) : null;
   }
   if (addon.name === 'insert' || addon.name === 'update') {
     const dbId = named('dbId');
     if (dbId instanceof HttpError) return dbId;
     if (dbId === null) return null;
-    const db = await cachedDbConfig(app, dbId);
+    const db = await cachedDbConfig(services, dbId);
     return db === undefined || db.dbAppId !== appId ? notFound(Messages.databaseNotFound) : null;
   }
   if (addon.name === 'function') {
     const ref = (params.functionId ?? '').trim();
     // A template picks the function at run time; the step then checks it is the application's.
     if (ref === '' || ref.includes('{{')) return null;
-    const row = /^[1-9][0-9]{0,9}$/.test(ref) ? await findFunction(app.store, Number(ref)) : await findFunctionBySlug(app.store, ref);
+    const row = /^[1-9][0-9]{0,9}$/.test(ref) ? await findFunction(services.store, Number(ref)) : await findFunctionBySlug(services.store, ref);
     return row === undefined || row.appId !== appId ? notFound(Messages.functionNotFound) : null;
   }
   return null;
@@ -76,21 +76,21 @@ export function availableAddon(name: string): Addon {
  * a revision is made only while the action is still at it (issue 33).
  */
 export async function saveWorkflowAction(
-  app: FastifyInstance, caller: Principal, body: SaveWorkflowActionBody,
+  services: Services, caller: Principal, body: SaveWorkflowActionBody,
 ): Promise<{ actionId: number; revision: number; created: boolean }> {
-  const workflow = await workflowOfAdmin(app, caller, body.actionChainId);
+  const workflow = await workflowOfAdmin(services, caller, body.actionChainId);
   const { addon, params } = actionParamsOf(body.addonName, body.actionParams);
-  const problem = await referenceProblem(app, addon, params, workflow.chainAppId);
+  const problem = await referenceProblem(services, addon, params, workflow.chainAppId);
   if (problem !== null) throw problem;
   const values = {
     actionAlias: body.actionAlias, actionName: body.actionName, addonName: addon.name, actionScript: body.actionScript,
     actionParams: JSON.stringify(params),
   };
   // The builders editing the workflow live see the change (flow-document.ts).
-  const document = workflowDocumentOf(app, workflow.chainId);
+  const document = workflowDocumentOf(services, workflow.chainId);
   if (body.actionId === null) {
     const fact = (id: number): AuditFact => ({ appId: workflow.chainAppId, entityType: 'workflowAction', entityId: id, summary: { key: 'audit.stepAdded', values: { step: body.actionAlias, workflow: workflow.chainName } } });
-    const actionId = await withAudit(app.store, caller.audit, fact, async (trx) => {
+    const actionId = await withAudit(services.store, caller.audit, fact, async (trx) => {
       // A new card in the flow; the workflow's row, held from here, also makes the count exact.
       await touchWorkflow(trx, workflow.chainId);
       const id = await addWorkflowAction(trx, workflow.chainId, values);
@@ -102,7 +102,7 @@ export async function saveWorkflowAction(
   }
   const actionId = body.actionId;
   const fact: AuditFact = { appId: workflow.chainAppId, entityType: 'workflowAction', entityId: actionId, summary: { key: 'audit.stepChanged', values: { step: body.actionAlias, workflow: workflow.chainName } } };
-  const revision = await withAudit(app.store, caller.audit, fact, async (trx) => {
+  const revision = await withAudit(services.store, caller.audit, fact, async (trx) => {
     // The workflow's row first, as deleteWorkflowAction takes it.
     await findWorkflowForUpdate(trx, workflow.chainId);
     // Found in the workflow first: another workflow's action is not found, never shown in a 409.
@@ -158,11 +158,11 @@ const storedNode = (actionId: number) => async (store: Store): Promise<WorkflowN
 };
 
 /** getNode: an action of a workflow its caller administers. */
-export async function workflowNode(app: FastifyInstance, caller: Principal, actionId: number): Promise<WorkflowNode> {
-  const action = await findWorkflowAction(app.store, actionId);
+export async function workflowNode(services: Services, caller: Principal, actionId: number): Promise<WorkflowNode> {
+  const action = await findWorkflowAction(services.store, actionId);
   if (action === undefined) throw notFound(Messages.workflowActionNotFound);
-  await workflowOfAdmin(app, caller, action.actionChainId);
-  return toWorkflowNode(app.store, action);
+  await workflowOfAdmin(services, caller, action.actionChainId);
+  return toWorkflowNode(services.store, action);
 }
 
 /**
@@ -170,12 +170,12 @@ export async function workflowNode(app: FastifyInstance, caller: Principal, acti
  * flow. With `base`, only while the action is still at that revision: one another builder
  * changed since is shown (409) rather than removed unseen.
  */
-export async function deleteWorkflowAction(app: FastifyInstance, caller: Principal, actionId: number, base?: number): Promise<void> {
-  const action = await findWorkflowAction(app.store, actionId);
+export async function deleteWorkflowAction(services: Services, caller: Principal, actionId: number, base?: number): Promise<void> {
+  const action = await findWorkflowAction(services.store, actionId);
   if (action === undefined) throw notFound(Messages.workflowActionNotFound);
-  await workflowOfAdmin(app, caller, action.actionChainId);
-  const document = workflowDocumentOf(app, action.actionChainId);
-  await withAudit(app.store, caller.audit, { entityType: 'workflowAction', entityId: actionId, summary: { key: 'audit.stepDeleted', values: { step: action.actionAlias } } }, async (trx) => {
+  await workflowOfAdmin(services, caller, action.actionChainId);
+  const document = workflowDocumentOf(services, action.actionChainId);
+  await withAudit(services.store, caller.audit, { entityType: 'workflowAction', entityId: actionId, summary: { key: 'audit.stepDeleted', values: { step: action.actionAlias } } }, async (trx) => {
     // The workflow's row first: its live document's store and this write come one after the other,
     // and what this transaction reads (MySQL's snapshot, taken at its first plain read) follows the store.
     await findWorkflowForUpdate(trx, action.actionChainId);

@@ -3,7 +3,6 @@ import {
   reachableFrom, rootsOf, templateErrors, topologicalOrder, type WorkflowBuild,
 } from '@rakit/core';
 import { localiseParts, translate } from '@rakit/core/translate';
-import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { insertWorkflowVersion, listActionsOfWorkflow, listEdgesOfWorkflow } from '../store/repositories/workflows';
 import { referenceProblem, workflowOfAdmin } from './actions';
@@ -11,6 +10,7 @@ import { storedParams } from './flow-document';
 import type { PublishedEdge } from './engine/definition';
 import { pickUpTriggerRuns } from './runs';
 import { withAudit, type AuditFact } from '../audit/record';
+import type { Services } from '../services';
 
 /** What a published version holds: everything a run needs, frozen at build time. */
 export interface PublishedWorkflow {
@@ -31,13 +31,13 @@ export interface PublishedWorkflow {
  * wrong the flow is published as a new version, the one runs use; otherwise the answer lists
  * what was found and nothing is published.
  */
-export async function buildWorkflow(app: FastifyInstance, caller: Principal, chainId: number, language: Language = DEFAULT_LANGUAGE): Promise<WorkflowBuild> {
+export async function buildWorkflow(services: Services, caller: Principal, chainId: number, language: Language = DEFAULT_LANGUAGE): Promise<WorkflowBuild> {
   // The problems are read by the builder who asked: in his catalog.
   const say = (key: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) => translate(language, key, values);
-  const workflow = await workflowOfAdmin(app, caller, chainId);
+  const workflow = await workflowOfAdmin(services, caller, chainId);
   // The drawing read at one moment; the references are checked outside the transaction, whose
   // connection is the only one on SQLite.
-  const [actions, stored] = await app.store.transaction().execute(async (trx) => [await listActionsOfWorkflow(trx, chainId), await listEdgesOfWorkflow(trx, chainId)] as const);
+  const [actions, stored] = await services.store.transaction().execute(async (trx) => [await listActionsOfWorkflow(trx, chainId), await listEdgesOfWorkflow(trx, chainId)] as const);
   const edges: FlowEdge[] = stored.map((e) => [e.fromActionId, e.toActionId]);
   const publishedEdges = stored.map((e): PublishedEdge => (e.branch === 'true' || e.branch === 'false' ? [e.fromActionId, e.toActionId, e.branch] : [e.fromActionId, e.toActionId]));
   const ids = actions.map((a) => a.actionId);
@@ -68,7 +68,7 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
       problems.push({ actionId: action.actionId, message: say(checked.message.key, checked.message.values) });
       continue;
     }
-    const problem = await referenceProblem(app, addon, checked.params, workflow.chainAppId);
+    const problem = await referenceProblem(services, addon, checked.params, workflow.chainAppId);
     if (problem !== null) problems.push({ actionId: action.actionId, message: problem.message });
     const missing = missingRequiredParams(addon, checked.params);
     if (missing.length > 0) problems.push({ actionId: action.actionId, message: say('workflow.build.requiredEmpty', { names: missing.join(', ') }) });
@@ -96,9 +96,9 @@ export async function buildWorkflow(app: FastifyInstance, caller: Principal, cha
     chainId, chainTrigger, triggerActionId, actions: published, edges: publishedEdges, entryActionIds, order,
   };
   const built = (id: number): AuditFact => ({ appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: { key: 'audit.workflowBuilt', values: { version: String(id), workflow: workflow.chainName } } });
-  const versionId = await withAudit(app.store, caller.audit, built,
+  const versionId = await withAudit(services.store, caller.audit, built,
     (trx) => insertWorkflowVersion(trx, { chainId, appId: workflow.chainAppId, definition: JSON.stringify(definition), builtBy: caller.userId }));
   // Trigger runs that waited for a built workflow listening to them start now.
-  if (chainTrigger !== null) await pickUpTriggerRuns(app);
+  if (chainTrigger !== null) await pickUpTriggerRuns(services);
   return { workflowId: chainId, built: true, problems: [], versionId, entryActionIds, order };
 }

@@ -1,5 +1,4 @@
 import { Messages, type SaveWorkflowBody, type Workflow } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { notFound } from '../errors/http-errors';
 import { withAudit } from '../audit/record';
@@ -11,6 +10,7 @@ import { followWorkflowDocument } from './flow-document';
 import {
   deleteWorkflowCascade, findWorkflow, insertWorkflow, listWorkflowsOfApp, updateWorkflowOfApp,
 } from '../store/repositories/workflows';
+import type { Services } from '../services';
 
 type WorkflowRow = NonNullable<Awaited<ReturnType<typeof findWorkflow>>>;
 
@@ -39,8 +39,8 @@ export async function touchWorkflow(trx: Store, chainId: number): Promise<void> 
 }
 
 /** The workflows of an application. */
-export const workflowsOfApp = async (app: FastifyInstance, appId: number): Promise<Workflow[]> =>
-  (await listWorkflowsOfApp(app.store, appId)).map(toWorkflow);
+export const workflowsOfApp = async (services: Services, appId: number): Promise<Workflow[]> =>
+  (await listWorkflowsOfApp(services.store, appId)).map(toWorkflow);
 
 /**
  * Creates (chainId null) or renames a workflow of the application the body names (its
@@ -48,21 +48,21 @@ export const workflowsOfApp = async (app: FastifyInstance, appId: number): Promi
  * found here, and nothing changes. A rename naming a revision is made only while the workflow is
  * still at it (issue 33).
  */
-export async function saveWorkflow(app: FastifyInstance, caller: Principal, body: SaveWorkflowBody): Promise<{ chainId: number; revision: number; created: boolean }> {
+export async function saveWorkflow(services: Services, caller: Principal, body: SaveWorkflowBody): Promise<{ chainId: number; revision: number; created: boolean }> {
   caller.assertAppAdmin(body.chainAppId);
-  if ((await findAppById(app.store, body.chainAppId)) === undefined) throw notFound(Messages.appNotFound);
+  if ((await findAppById(services.store, body.chainAppId)) === undefined) throw notFound(Messages.appNotFound);
   if (body.chainTrigger !== null) {
-    const trigger = await findTrigger(app.store, body.chainTrigger);
+    const trigger = await findTrigger(services.store, body.chainTrigger);
     if (trigger === undefined || trigger.triggerAppId !== body.chainAppId) throw notFound(Messages.triggerNotFound);
   }
   const values = { chainName: body.chainName, chainTrigger: body.chainTrigger === null ? '' : String(body.chainTrigger) };
   if (body.chainId === null) {
-    const chainId = await withAudit(app.store, caller.audit, (id: number) => ({ appId: body.chainAppId, entityType: 'workflow', entityId: id, summary: { key: 'audit.workflowAdded', values: { workflow: body.chainName } } }),
+    const chainId = await withAudit(services.store, caller.audit, (id: number) => ({ appId: body.chainAppId, entityType: 'workflow', entityId: id, summary: { key: 'audit.workflowAdded', values: { workflow: body.chainName } } }),
       (trx) => insertWorkflow(trx, { chainAppId: body.chainAppId, ...values }));
     return { chainId, revision: 1, created: true };
   }
   const chainId = body.chainId;
-  const revision = await withAudit(app.store, caller.audit, { appId: body.chainAppId, entityType: 'workflow', entityId: chainId, summary: { key: 'audit.workflowChanged', values: { workflow: body.chainName } } }, async (trx) => {
+  const revision = await withAudit(services.store, caller.audit, { appId: body.chainAppId, entityType: 'workflow', entityId: chainId, summary: { key: 'audit.workflowChanged', values: { workflow: body.chainName } } }, async (trx) => {
     // Found in the application first: another application's workflow is not found, never shown in a 409.
     if (!(await updateWorkflowOfApp(trx, chainId, body.chainAppId, values))) throw notFound(Messages.workflowNotFound);
     const claimed = await claimRevision(trx, 'chains', chainId, body.revision, storedWorkflow(chainId));
@@ -74,11 +74,11 @@ export async function saveWorkflow(app: FastifyInstance, caller: Principal, body
 }
 
 /** Removes a workflow of an application its caller administers, with its actions, flow and versions, in one transaction. */
-export async function deleteWorkflow(app: FastifyInstance, caller: Principal, chainId: number): Promise<void> {
-  const workflow = await findWorkflow(app.store, chainId);
+export async function deleteWorkflow(services: Services, caller: Principal, chainId: number): Promise<void> {
+  const workflow = await findWorkflow(services.store, chainId);
   if (workflow === undefined) throw notFound(Messages.workflowNotFound);
   caller.assertAppAdmin(workflow.chainAppId);
-  await withAudit(app.store, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: { key: 'audit.workflowDeleted', values: { workflow: workflow.chainName } } }, (trx) => deleteWorkflowCascade(trx, chainId));
+  await withAudit(services.store, caller.audit, { appId: workflow.chainAppId, entityType: 'workflow', entityId: chainId, summary: { key: 'audit.workflowDeleted', values: { workflow: workflow.chainName } } }, (trx) => deleteWorkflowCascade(trx, chainId));
   // Its document's state went with it (ON DELETE CASCADE); the builders editing it are disconnected.
-  app.workflowDocuments.workflowDeleted(chainId);
+  services.workflowDocuments.workflowDeleted(chainId);
 }

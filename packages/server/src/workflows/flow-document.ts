@@ -1,10 +1,10 @@
 import { CONDITION_BRANCHES, type ConditionBranch } from '@rakit/core';
 import { actionCardKey, flowOfDoc, type LiveFlow, writeFlowToDoc } from '@rakit/core/flow-ydoc';
-import type { FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
 import type { Store } from '../store/db';
 import { findPersistedState, updatePersistedState, WORKFLOW_STATES } from '../store/repositories/document-states';
 import { findWorkflow, findWorkflowForUpdate, listActionsOfWorkflow, listEdgesOfWorkflow } from '../store/repositories/workflows';
+import type { Services } from '../services';
 
 /**
  * A workflow's co-editing document as the workflows domain knows it (issue 33, live co-editing of
@@ -131,14 +131,14 @@ export async function followWorkflowDocument(trx: Store, chainId: number): Promi
  * A write of a workflow's drawing reaching its live documents: `follow` at the end of the write's
  * transaction (followWorkflowDocument), `committed` once the transaction is.
  */
-export function workflowDocumentOf(app: FastifyInstance, chainId: number) {
+export function workflowDocumentOf(services: Services, chainId: number) {
   let written = false;
   return {
     follow: async (trx: Store): Promise<void> => {
       written = (await followWorkflowDocument(trx, chainId)) || written;
     },
     committed: (): void => {
-      if (written) app.workflowDocuments.workflowWritten(chainId);
+      if (written) services.workflowDocuments.workflowWritten(chainId);
     },
   };
 }

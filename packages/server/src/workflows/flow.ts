@@ -1,7 +1,6 @@
 import {
   type ConditionBranch, findCycle, type FlowEdge, MAX_ROW_ID, Messages, type SaveFlowBody, type WorkflowFlow,
 } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/principal';
 import { badRequest, local, notFound } from '../errors/http-errors';
 import { recordAudit } from '../audit/record';
@@ -13,6 +12,7 @@ import { claimRevision } from '../store/revisions';
 import { toWorkflow } from './definitions';
 import { workflowOfAdmin } from './actions';
 import { isBranch, workflowDocumentOf } from './flow-document';
+import type { Services } from '../services';
 
 /**
  * The flow's pairs as edges: a missing, null or non-positive id answers the spec's 'from and to
@@ -74,14 +74,14 @@ export async function writeFlow(
  * still at it (issue 33).
  */
 export async function saveFlow(
-  app: FastifyInstance, caller: Principal, body: SaveFlowBody,
+  services: Services, caller: Principal, body: SaveFlowBody,
 ): Promise<{ workflowId: number; edges: number; triggerActionId: number | null; revision: number }> {
-  const workflow = await workflowOfAdmin(app, caller, body.workflowId);
+  const workflow = await workflowOfAdmin(services, caller, body.workflowId);
   const edges = edgesOf(body.flow);
   const cycle = findCycle(edges.map(([from, to]): FlowEdge => [from, to]));
   if (cycle !== null) throw badRequest(local('flowCycleAt', { cycle: cycle.join(' → ') }));
-  const document = workflowDocumentOf(app, workflow.chainId);
-  const saved = await app.store.transaction().execute(async (trx) => {
+  const document = workflowDocumentOf(services, workflow.chainId);
+  const saved = await services.store.transaction().execute(async (trx) => {
     // First: the workflow's row is then held, so no action is added or removed (those writes take it too) while the edges are checked.
     const revision = await claimRevision(trx, 'chains', workflow.chainId, body.revision, (store) => storedFlow(store, workflow.chainId));
     const actions = await listActionsOfWorkflow(trx, workflow.chainId);
@@ -120,9 +120,9 @@ async function storedFlow(store: Store, chainId: number): Promise<WorkflowFlow |
 }
 
 /** getFlow: everything the editor draws of a workflow its caller administers. */
-export async function workflowFlow(app: FastifyInstance, caller: Principal, chainId: number): Promise<WorkflowFlow> {
-  await workflowOfAdmin(app, caller, chainId);
-  const flow = await storedFlow(app.store, chainId);
+export async function workflowFlow(services: Services, caller: Principal, chainId: number): Promise<WorkflowFlow> {
+  await workflowOfAdmin(services, caller, chainId);
+  const flow = await storedFlow(services.store, chainId);
   if (flow === undefined) throw notFound(Messages.workflowNotFound);
   return flow;
 }

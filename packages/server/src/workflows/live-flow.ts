@@ -1,5 +1,4 @@
 import { type LiveCard, type LiveFlow, liveFlowProblem } from '@rakit/core/flow-ydoc';
-import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors/http-errors';
 import type { Store } from '../store/db';
 import { takeRevision } from '../store/revisions';
@@ -9,6 +8,7 @@ import {
 import { actionParamsOf, addWorkflowAction, referenceProblem } from './actions';
 import { type StoredWorkflow, storedParams } from './flow-document';
 import { writeFlow } from './flow';
+import type { Services } from '../services';
 
 /**
  * A workflow drawn live (issue 33): the domain's rules for a builder's changes of a workflow's
@@ -43,7 +43,7 @@ const messageOf = (error: unknown): string => {
  * any, one of this workflow's (or one gone since: an undo brought its card back, and the card
  * gets a new action). Reads outside any transaction (SQLite's store has one connection).
  */
-export async function cardsProblem(app: FastifyInstance, workflow: { chainId: number; chainAppId: number }, cards: readonly LiveCard[]): Promise<string | null> {
+export async function cardsProblem(services: Services, workflow: { chainId: number; chainAppId: number }, cards: readonly LiveCard[]): Promise<string | null> {
   for (const card of cards) {
     let checked: ReturnType<typeof actionParamsOf>;
     try {
@@ -51,10 +51,10 @@ export async function cardsProblem(app: FastifyInstance, workflow: { chainId: nu
     } catch (error) {
       return `Card ${card.key}: ${messageOf(error)}`;
     }
-    const problem = await referenceProblem(app, checked.addon, checked.params, workflow.chainAppId);
+    const problem = await referenceProblem(services, checked.addon, checked.params, workflow.chainAppId);
     if (problem !== null) return `Card ${card.key}: ${problem.message}`;
     if (card.actionId !== null) {
-      const action = await findWorkflowAction(app.store, card.actionId);
+      const action = await findWorkflowAction(services.store, card.actionId);
       if (action !== undefined && action.actionChainId !== workflow.chainId) return `Card ${card.key} names an action of another workflow`;
     }
   }

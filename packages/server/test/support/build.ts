@@ -76,7 +76,7 @@ export async function buildTestServer(
  * still opened where `server` keeps it); `appOptions` are its own build options.
  */
 export async function anotherProcess(server: TestServer, options: { dataDir?: string; appOptions?: Omit<BuildOptions, 'logger'> } = {}): Promise<TestServer> {
-  const { config } = server.app;
+  const { config } = server.app.services;
   const store = openStore(config.databaseUrl, config.dataDir);
   const app = await buildApp({ ...config, dataDir: options.dataDir ?? config.dataDir }, store, { ...options.appOptions, logger: false });
   return testServer(app, store, async () => {

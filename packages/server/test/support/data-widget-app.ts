@@ -55,7 +55,7 @@ export async function furnishDataWidgetApp(
   options: Pick<DataWidgetAppOptions, 'pageName' | 'table' | 'widgets'>,
 ): Promise<Omit<DataWidgetApp, 'outsider'>> {
   const { appId, admin } = app;
-  const fixture = await createAppTable(engine, server.app.config.dataDir, appId, options.table.prefix, options.table.createSql);
+  const fixture = await createAppTable(engine, server.app.services.config.dataDir, appId, options.table.prefix, options.table.createSql);
   const saved = await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: appId, ...fixture.dbBody }, admin);
   expect(saved.statusCode, saved.body).toBe(200);
   const dbId = saved.json().data.dbId as number;

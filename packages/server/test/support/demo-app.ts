@@ -9,7 +9,7 @@ export type TitledComponent = Component & { title?: string };
 /** A server with the seeded demo whose authors may reach 127.0.0.1 (the tests' own servers), its super administrator signed in. */
 export async function demoServer(engine: EngineName): Promise<{ server: TestServer; root: string; demoId: number }> {
   const server = await buildTestServer(engine, { allowedUrlHosts: ['127.0.0.1'] });
-  await seedDemo(server.store, { dataDir: server.app.config.dataDir, password: 'demo-password-1' });
+  await seedDemo(server.store, { dataDir: server.app.services.config.dataDir, password: 'demo-password-1' });
   const root = await server.login('admin', ADMIN_PASSWORD, '_root');
   const demoId = (await server.call('GET', '/get/getApp/slug/demo')).json().data.appId as number;
   return { server, root, demoId };

@@ -14,7 +14,7 @@ export interface RecordedStatements {
 export async function recordStatements(
   server: TestServer, dbId: number, keep: (sql: string) => boolean = () => true, delayMs = 0,
 ): Promise<RecordedStatements> {
-  const source = await server.app.dataSources.get(dbId, () => Promise.reject(new Error('the widget opened the connection already')));
+  const source = await server.app.services.dataSources.get(dbId, () => Promise.reject(new Error('the widget opened the connection already')));
   const query = source.query;
   const texts: string[] = [];
   source.query = async (sql, params, options) => {

@@ -15,5 +15,5 @@ export async function failureOf(run: Promise<unknown>): Promise<StepFailure> {
 
 /** A step of a run of the application's workflow, as the engine hands it to an executor. */
 export const stepOf = (server: TestServer, appId: number, signal = new AbortController().signal): StepContext => ({
-  app: server.app, appId, runId: 1, actionId: 1, idempotencyKey: `step-${randomBytes(4).toString('hex')}`, signal,
+  services: server.app.services, appId, runId: 1, actionId: 1, idempotencyKey: `step-${randomBytes(4).toString('hex')}`, signal,
 });

@@ -29,9 +29,9 @@ describe('a hostile author\'s barcode widget', () => {
     server = await buildTestServer('sqlite');
     victim = await hostileBuilder(server, 'Gudang korban');
     author = await hostileBuilder(server, 'Gudang jahat');
-    victimTable = await createAppTable('sqlite', server.app.config.dataDir, victim.appId, 'stock', (quoted) =>
+    victimTable = await createAppTable('sqlite', server.app.services.config.dataDir, victim.appId, 'stock', (quoted) =>
       `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, sku VARCHAR(50) NOT NULL); INSERT INTO ${quoted} (id, sku) VALUES (1, 'SECRET-1'), (2, 'SECRET-2');`);
-    ownTable = await createAppTable('sqlite', server.app.config.dataDir, author.appId, 'stock', (quoted) =>
+    ownTable = await createAppTable('sqlite', server.app.services.config.dataDir, author.appId, 'stock', (quoted) =>
       `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, sku VARCHAR(50) NOT NULL); INSERT INTO ${quoted} (id, sku) VALUES (1, 'MINE-1');`);
     victimDbId = (await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: victim.appId, ...victimTable.dbBody }, victim.token)).json().data.dbId;
     ownDbId = (await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: author.appId, ...ownTable.dbBody }, author.token)).json().data.dbId;

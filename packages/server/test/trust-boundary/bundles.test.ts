@@ -34,7 +34,7 @@ describe.each(engines)('hostile bundles, on a %s store', (engine) => {
     const root = await server.login('admin', ADMIN_PASSWORD, '_root');
     // Someone else's application, with a connection, a page and a function the builder would like to reach.
     const app = (await server.call('POST', '/save/saveApp', { appId: null, appName: 'Victim' }, root)).json().data as { appId: number };
-    createSqliteDatabase(server.app.config.dataDir, app.appId, 'secret.db', 'CREATE TABLE salaries (id INTEGER PRIMARY KEY, amount INTEGER)');
+    createSqliteDatabase(server.app.services.config.dataDir, app.appId, 'secret.db', 'CREATE TABLE salaries (id INTEGER PRIMARY KEY, amount INTEGER)');
     const dbId = (await server.call('POST', '/save/saveDbConfig', { dbAppId: app.appId, dbType: 'sqlite', dbDatabase: 'secret.db' }, root)).json().data.dbId as number;
     const pageId = (await server.call('POST', '/save/saveApp', { appId: app.appId, pages: [{ pageId: null, pageName: 'Salaries' }] }, root)).json().data.pages[0].pageId as number;
     const fn = (await server.call('POST', '/function/saveFunction', { appId: app.appId, name: 'Payroll', parameter: [], content: 'return 1;' }, root)).json().data as { slug: string };
@@ -76,7 +76,7 @@ describe.each(engines)('hostile bundles, on a %s store', (engine) => {
     const refused = [
       sqlite([], `../${victim.appId}/secret.db`),
       sqlite([], '.hidden.db'),
-      sqlite([{ name: 't', sql: `CREATE TABLE t (a); ATTACH '${path.join(server.app.config.dataDir, 'databases', String(victim.appId), 'secret.db')}' AS v`, columns: ['a'], rows: [] }]),
+      sqlite([{ name: 't', sql: `CREATE TABLE t (a); ATTACH '${path.join(server.app.services.config.dataDir, 'databases', String(victim.appId), 'secret.db')}' AS v`, columns: ['a'], rows: [] }]),
       sqlite([{ name: 't', sql: 'CREATE TABLE t AS SELECT load_extension(\'/tmp/x\') AS a', columns: ['a'], rows: [] }]),
       sqlite([{ name: 't', sql: 'CREATE TABLE t (a) /* */; PRAGMA writable_schema = 1', columns: ['a'], rows: [] }]),
     ];
@@ -84,11 +84,11 @@ describe.each(engines)('hostile bundles, on a %s store', (engine) => {
       const answer = await importNew(bundle, `Sqlite ${index}`);
       expect({ index, status: answer.statusCode }).toEqual({ index, status: 400 });
     }
-    expect(readdirSync(path.join(server.app.config.dataDir, 'databases')).filter((d) => d.startsWith('import-'))).toEqual([]);
+    expect(readdirSync(path.join(server.app.services.config.dataDir, 'databases')).filter((d) => d.startsWith('import-'))).toEqual([]);
     const fine = await importNew(sqlite([{ name: 't', sql: 'CREATE TABLE t (a TEXT)', columns: ['a'], rows: [['x']] }]), 'Sqlite fine');
     expect(fine.statusCode, fine.body).toBe(201);
     const { appId } = fine.json().data as { appId: number };
-    expect(existsSync(path.join(server.app.config.dataDir, 'databases', String(appId), 'mine.db'))).toBe(true);
+    expect(existsSync(path.join(server.app.services.config.dataDir, 'databases', String(appId), 'mine.db'))).toBe(true);
   });
 
   it('neither replaces another\'s application nor exports it', async () => {

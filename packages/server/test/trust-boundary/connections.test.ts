@@ -77,7 +77,7 @@ describe.each(engines)('connections to the operator\'s network, on a %s store', 
   });
 
   it('refuses the builder an edit that moves his connection onto a private host', async () => {
-    createSqliteDatabase(server.app.config.dataDir, builder.appId, 'own.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
+    createSqliteDatabase(server.app.services.config.dataDir, builder.appId, 'own.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
     const saved = await save({ dbType: 'sqlite', dbDatabase: 'own.db' });
     expect(saved.statusCode).toBe(200);
     const before = await storeRows(server.store);

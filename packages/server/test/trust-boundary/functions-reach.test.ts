@@ -47,7 +47,7 @@ describe('custom functions across applications', () => {
   });
 
   it('cannot run another application\'s function as his own table\'s transform or workflow step', async () => {
-    createSqliteDatabase(server.app.config.dataDir, hostile.appId, 'mine.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t VALUES (1, \'a\')');
+    createSqliteDatabase(server.app.services.config.dataDir, hostile.appId, 'mine.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t VALUES (1, \'a\')');
     const db = await as(hostile.token)('POST', '/save/saveDbConfig', { dbAppId: hostile.appId, dbType: 'sqlite', dbDatabase: 'mine.db' });
     const dbId = (db.json().data as { dbId: number }).dbId;
     const pages = await as(hostile.token)('POST', '/save/saveApp', { appId: hostile.appId, pages: [{ pageId: null, pageName: 'Mine' }] });
@@ -62,8 +62,8 @@ describe('custom functions across applications', () => {
     const victimPage = (victimPages.json().data as { pages: { pageId: number }[] }).pages[0]?.pageId as number;
     const sample = await as(hostile.token)('POST', '/function/testFunction', { appId: hostile.appId, parameter: [], content: 'return rows', params: {}, sample: { pageId: victimPage, componentId: 'x' } });
     expect(sample.statusCode).toBe(403);
-    await expect(runFunctionForApp(server.app, hostile.appId, secret.id, { n: 1 })).rejects.toThrow(Messages.functionNotFound);
-    await expect(runFunctionForApp(server.app, hostile.appId, secret.slug, { n: 1 })).rejects.toThrow(Messages.functionNotFound);
+    await expect(runFunctionForApp(server.app.services, hostile.appId, secret.id, { n: 1 })).rejects.toThrow(Messages.functionNotFound);
+    await expect(runFunctionForApp(server.app.services, hostile.appId, secret.slug, { n: 1 })).rejects.toThrow(Messages.functionNotFound);
   });
 
   it('does not let a member run code from the browser, only functions his pages use', async () => {

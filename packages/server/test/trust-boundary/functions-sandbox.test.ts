@@ -18,7 +18,7 @@ describe('custom function sandbox: escape and abuse corpus', () => {
   beforeAll(async () => {
     server = await buildTestServer('sqlite');
     hostile = await hostileBuilder(server);
-    await server.app.sandbox.warm();
+    await server.app.services.sandbox.warm();
   });
   afterAll(async () => {
     await server.close();
@@ -112,13 +112,13 @@ describe('custom function sandbox: escape and abuse corpus', () => {
   });
 
   it('recovers after a worker was terminated by the watchdog', async () => {
-    const restarts = server.app.sandbox.restarts;
+    const restarts = server.app.services.sandbox.restarts;
     const stuck = await test('const s = "[" + "1,".repeat(3e6) + "1]"; for (;;) JSON.parse(s)');
     expect(stuck.json().data.ok).toBe(false);
     const after = await test('return 40 + 2');
     expect(after.json().data).toMatchObject({ ok: true, result: 42 });
     // JSON.parse of a big text does not look at QuickJS's deadline: the host's watchdog ended the worker.
-    expect(server.app.sandbox.restarts).toBeGreaterThan(restarts);
+    expect(server.app.services.sandbox.restarts).toBeGreaterThan(restarts);
   }, 20_000);
 
   it('refuses a flood beyond the per-application queue without slowing other applications', async () => {

@@ -22,7 +22,7 @@ describe('a hostile author and the lookups', () => {
     // Then saves it once for the next start, holding the event loop about a second: the costs
     // measured below are the lookups', not that one-time save's. (The index is the process's:
     // another file run in this worker may have built and saved it already.)
-    await addressIndexSettled(server.app.config.dataDir);
+    await addressIndexSettled(server.app.services.config.dataDir);
   });
   afterAll(async () => {
     await server.close();

@@ -66,7 +66,7 @@ describe.each(engines)('trust boundary: malformed input answers 4xx and changes 
   });
   afterAll(async () => { await server.close(); });
 
-  const storedFiles = async (kind: StoredFileKind) => (await server.app.files.list(hostile.appId, kind)).map((file) => file.id);
+  const storedFiles = async (kind: StoredFileKind) => (await server.app.services.files.list(hostile.appId, kind)).map((file) => file.id);
   const storedComponents = async () => (await server.call('GET', `/get/getPage/${pageId}`, undefined, hostile.token)).json().data[0].pageComponents as string;
   const templates = async () => (await server.call('GET', `/print/listTemplates?appId=${hostile.appId}`, undefined, hostile.token)).json().data as unknown[];
   const send = (url: string, contentType: string, payload: Buffer) => server.app.inject({
@@ -192,7 +192,7 @@ describe('trust boundary: the data directory is readable by its owner only', () 
     Object.fromEntries(paths.map((file) => [path.relative(dataDir, file), ((expected ?? statSync(file).mode) & 0o777).toString(8)]));
 
   it('creates the store and application databases owner-only (uploads and templates live in the store)', async () => {
-    const { dataDir } = server.app.config;
+    const { dataDir } = server.app.services.config;
     const boundary = BOUNDARY;
     const upload = await server.app.inject({
       method: 'POST', url: '/file/upload', payload: wholeBody('logo.png', PNG),
@@ -222,7 +222,7 @@ describe('trust boundary: the data directory is readable by its owner only', () 
   });
 
   it('tightens a data directory an older version left world-readable when the server starts', async () => {
-    const { dataDir } = server.app.config;
+    const { dataDir } = server.app.services.config;
     const loose = [[dataDir, 0o755], [path.join(dataDir, 'rakit.db'), 0o644], [path.join(dataDir, 'secret'), 0o644],
       [path.join(dataDir, 'uploads'), 0o755], [path.join(dataDir, 'uploads', String(hostile.appId)), 0o755],
       [path.join(dataDir, 'databases', String(hostile.appId)), 0o755]] as const;

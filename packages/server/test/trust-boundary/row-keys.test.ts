@@ -23,7 +23,7 @@ const suffixed = (quoted: string, suffix: string) => `${quoted.slice(0, -1)}_${s
 
 /** Three tables: text-keyed codes, integer-keyed nums, and dupes, whose key column has no unique index. */
 const createTables = (engine: EngineName, server: TestServer, appId: number) =>
-  createAppTable(engine, server.app.config.dataDir, appId, 'rowkeys', (quoted) => `
+  createAppTable(engine, server.app.services.config.dataDir, appId, 'rowkeys', (quoted) => `
     CREATE TABLE ${quoted} (code VARCHAR(20) PRIMARY KEY, name VARCHAR(100) NOT NULL, status INTEGER NOT NULL);
     INSERT INTO ${quoted} (code, name, status) VALUES ('abc', 'A', 1), ('abd', 'B', 1), ('xyz', 'X', 1);
     CREATE TABLE ${suffixed(quoted, 'nums')} (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL, status INTEGER NOT NULL);
@@ -219,7 +219,7 @@ describe.each(engines)('row calls on a %s database touch at most one row, keyed 
       Number((await query(`SELECT COUNT(*) AS n FROM ${source.quote(`${fixture.table}_dupes`)}`, [])).rows[0]?.n);
 
     beforeAll(() => {
-      source = openDataSource(settings(), server.app.config.dataDir);
+      source = openDataSource(settings(), server.app.services.config.dataDir);
     });
     afterAll(async () => {
       await source?.close();

@@ -116,7 +116,7 @@ describe.each(engines)('a hostile author adding a search index on %s', (engine) 
   it('cannot index another application\'s connection', async () => {
     const victim = await hostileBuilder(server);
     const file = `${stamp}.db`;
-    createSqliteDatabase(server.app.config.dataDir, victim.appId, file, 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)');
+    createSqliteDatabase(server.app.services.config.dataDir, victim.appId, file, 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)');
     const saved = await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: victim.appId, dbType: 'sqlite', dbDatabase: file }, victim.token);
     const victimDb = saved.json().data.dbId as number;
     for (const [method, path, body] of [

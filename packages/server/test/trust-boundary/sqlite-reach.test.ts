@@ -70,7 +70,7 @@ describe('an author\'s SQL on an embedded SQLite database', () => {
     server = await buildTestServer('sqlite');
     builder = await hostileBuilder(server);
     victim = await hostileBuilder(server);
-    const dataDir = server.app.config.dataDir;
+    const dataDir = server.app.services.config.dataDir;
     createSqliteDatabase(dataDir, builder.appId, 'shop.db', `CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
       CREATE TABLE orders (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE log (f TEXT);
       CREATE TRIGGER planted AFTER INSERT ON orders BEGIN INSERT INTO log SELECT file FROM pragma_database_list; END;`);
@@ -99,7 +99,7 @@ describe('an author\'s SQL on an embedded SQLite database', () => {
     for (const query of ['SELECT file FROM pragma_database_list', 'PRAGMA database_list']) {
       const answer = await runQuery(query);
       expect(answer.statusCode).toBe(400);
-      expect(answer.body).not.toContain(server.app.config.dataDir);
+      expect(answer.body).not.toContain(server.app.services.config.dataDir);
     }
   });
 
@@ -108,7 +108,7 @@ describe('an author\'s SQL on an embedded SQLite database', () => {
     for (const query of HOSTILE) {
       const answer = await runQuery(fill(query));
       expect({ query, status: answer.statusCode }).toEqual({ query, status: 400 });
-      expect(answer.body).not.toContain(server.app.config.dataDir);
+      expect(answer.body).not.toContain(server.app.services.config.dataDir);
     }
     expect(readdirSync(corpus.dir).sort()).toEqual(before);
     expect(existsSync(path.join(corpus.dir, 'copy.db'))).toBe(false);
@@ -122,7 +122,7 @@ describe('an author\'s SQL on an embedded SQLite database', () => {
     // A trigger that came with the file (made outside Rakit) is checked when it fires.
     const insert = await runQuery("INSERT INTO orders (name) VALUES ('bait')");
     expect(insert.statusCode).toBe(400);
-    expect(insert.body).not.toContain(server.app.config.dataDir);
+    expect(insert.body).not.toContain(server.app.services.config.dataDir);
     expect((await runQuery('SELECT * FROM log')).json().data).toEqual([]);
     expect((await runQuery('SELECT * FROM orders')).json().data).toEqual([]);
   });

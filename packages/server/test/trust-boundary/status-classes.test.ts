@@ -35,7 +35,7 @@ describe.each(engines)('status classes of a %s application database', (engine) =
     // The local test databases are private addresses: the operator allows them on this server.
     server = await buildTestServer('sqlite', { allowPrivateDatabases: true });
     builder = await hostileBuilder(server);
-    fixture = await createAppTable(engine, server.app.config.dataDir, builder.appId, 'status', (quoted) => `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, label VARCHAR(20))`);
+    fixture = await createAppTable(engine, server.app.services.config.dataDir, builder.appId, 'status', (quoted) => `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, label VARCHAR(20))`);
     const saved = await server.call('POST', '/save/saveDbConfig', { dbId: null, dbAppId: builder.appId, ...fixture.dbBody }, builder.token);
     expect(saved.statusCode).toBe(200);
     dbId = saved.json().data.dbId;
@@ -84,7 +84,7 @@ describe.each(engines)('status classes of a %s application database', (engine) =
   }, 30_000);
 
   it.skipIf(engine !== 'sqlite')('answers 503 when the SQLite file is missing, damaged or busy', async () => {
-    const { dataDir } = server.app.config;
+    const { dataDir } = server.app.services.config;
     writeFileSync(sqliteFile(dataDir, builder.appId, 'damaged.db'), 'this is not a database '.repeat(200));
     for (const [file, message] of [['missing.db', Messages.databaseFileUnusable], ['damaged.db', Messages.databaseFileUnusable]] as const) {
       const id = await insertDbConfig(server.store, { dbAppId: builder.appId, dbType: 'sqlite', dbHost: '', dbPort: 0, dbUser: '', dbPasswordEnc: '', dbDatabase: file });

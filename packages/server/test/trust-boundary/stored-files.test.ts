@@ -56,7 +56,7 @@ describe.each(engines)('stored files across applications on a %s store', (engine
     for (let i = 0; i < 3; i += 1) ids.push(((await send(hostile.token, '/file/upload', Buffer.from(`file ${i}`), 'a.txt', hostile.appId)).json.data as { fileId: string }[])[0]?.fileId);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(new Set(ids).size).toBe(3);
-    expect((await server.app.files.list(hostile.appId, 'upload')).map((f) => f.id).sort()).toEqual([...ids].sort());
+    expect((await server.app.services.files.list(hostile.appId, 'upload')).map((f) => f.id).sort()).toEqual([...ids].sort());
   });
 
   it('refuses him another application\'s file, template or sample through any replica', async () => {
@@ -73,27 +73,27 @@ describe.each(engines)('stored files across applications on a %s store', (engine
       expect((await target.call('DELETE', `/file/template/${victimPdf}`, undefined, hostile.token)).statusCode).toBe(403);
     }
     // The storage itself answers nothing for the victim's id under the hostile application.
-    expect(await server.app.files.get(hostile.appId, victimFile)).toBeUndefined();
-    expect(await server.app.files.delete(hostile.appId, victimFile)).toBe(false);
+    expect(await server.app.services.files.get(hostile.appId, victimFile)).toBeUndefined();
+    expect(await server.app.services.files.delete(hostile.appId, victimFile)).toBe(false);
   });
 
   it('cannot write into another application\'s storage', async () => {
-    const before = await server.app.files.list(victim.appId);
+    const before = await server.app.services.files.list(victim.appId);
     const intoVictim = await send(hostile.token, '/file/upload', Buffer.from('planted'), 'planted.txt', victim.appId);
     expect(intoVictim.status).toBe(403);
     const template = await send(hostile.token, `/print/uploadTemplate?appId=${victim.appId}`, buildDocx(['Planted {x}']), 'Rahasia.docx');
     expect(template.status).toBe(403);
     const sample = await send(hostile.token, `/file/template?appId=${victim.appId}`, await samplePdf(), 'Planted.pdf');
     expect(sample.status).toBe(403);
-    expect(await server.app.files.list(victim.appId)).toEqual(before);
-    expect((await contentOf(replica.app.files, victim.appId, victimFile))?.equals(secret)).toBe(true);
+    expect(await server.app.services.files.list(victim.appId)).toEqual(before);
+    expect((await contentOf(replica.app.services.files, victim.appId, victimFile))?.equals(secret)).toBe(true);
   });
 
   it('leaves the victim\'s files alone when he deletes his own application', async () => {
     const removed = await server.call('DELETE', '/delete/deleteApp', { appId: hostile.appId }, hostile.mainToken);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(await server.app.files.list(hostile.appId)).toEqual([]);
-    expect(await server.app.files.list(victim.appId)).toHaveLength(3);
-    expect((await contentOf(replica.app.files, victim.appId, victimFile))?.equals(secret)).toBe(true);
+    expect(await server.app.services.files.list(hostile.appId)).toEqual([]);
+    expect(await server.app.services.files.list(victim.appId)).toHaveLength(3);
+    expect((await contentOf(replica.app.services.files, victim.appId, victimFile))?.equals(secret)).toBe(true);
   });
 });

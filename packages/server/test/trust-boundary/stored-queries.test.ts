@@ -41,7 +41,7 @@ describe.each(engines)('stored queries on a %s database', (engine) => {
     author = await hostileBuilder(server, 'Catatan');
     outsider = await hostileBuilder(server);
     const t = `notes_${engine}`;
-    fixture = await createAppTable(engine, server.app.config.dataDir, author.appId, t, (quoted) =>
+    fixture = await createAppTable(engine, server.app.services.config.dataDir, author.appId, t, (quoted) =>
       `CREATE TABLE ${quoted} (id INTEGER PRIMARY KEY, body VARCHAR(200) NOT NULL, owner VARCHAR(100) NOT NULL, status VARCHAR(20) NOT NULL)`);
     const table = fixture.table;
     await fixture.exec(`INSERT INTO ${table} (id, body, owner, status) VALUES

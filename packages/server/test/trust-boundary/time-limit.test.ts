@@ -61,7 +61,7 @@ describe.each(engines)('the time limit against a hostile author on %s', (engine)
     // A row that reached the store some other way (an old import, a hand edit) is never unbounded.
     for (const [stored, ms] of [[1_000_000, TIME_LIMIT_MAX_S * 1000], [0, 1000], [-7, 1000], [2.7, 2000], [null, 10_000]] as const) {
       const row = await findDbConfig(server.store, dbId);
-      expect(settingsOf(server.app, { ...row!, dbTimeLimit: stored }).timeLimitMs).toBe(ms);
+      expect(settingsOf(server.app.services, { ...row!, dbTimeLimit: stored }).timeLimitMs).toBe(ms);
     }
   });
 

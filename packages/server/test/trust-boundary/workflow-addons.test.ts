@@ -98,7 +98,7 @@ describe('a hostile author\'s SQL steps', () => {
     server = await buildTestServer('sqlite');
     victim = await hostileBuilder(server, `Victim ${randomBytes(3).toString('hex')}`);
     hostile = await hostileBuilder(server);
-    createSqliteDatabase(server.app.config.dataDir, victim.appId, 'payroll.db', "CREATE TABLE pay (id INTEGER PRIMARY KEY, who TEXT NOT NULL, amount INT); INSERT INTO pay (who, amount) VALUES ('ani', 100)");
+    createSqliteDatabase(server.app.services.config.dataDir, victim.appId, 'payroll.db', "CREATE TABLE pay (id INTEGER PRIMARY KEY, who TEXT NOT NULL, amount INT); INSERT INTO pay (who, amount) VALUES ('ani', 100)");
     const saved = await server.call('POST', '/save/saveDbConfig', { dbAppId: victim.appId, dbType: 'sqlite', dbDatabase: 'payroll.db' }, victim.token);
     victimDb = saved.json().data.dbId as number;
     const query = await server.call('POST', '/save/saveQuery', { actionId: null, actionDbId: victimDb, actionName: 'all', actionSQLQuery: 'SELECT who, amount FROM pay' }, victim.token);
@@ -127,10 +127,10 @@ describe('a hostile author\'s SQL steps', () => {
   });
 
   it('cannot reach past his own SQLite file through a stored query step', async () => {
-    createSqliteDatabase(server.app.config.dataDir, hostile.appId, 'mine.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
+    createSqliteDatabase(server.app.services.config.dataDir, hostile.appId, 'mine.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
     const saved = await server.call('POST', '/save/saveDbConfig', { dbAppId: hostile.appId, dbType: 'sqlite', dbDatabase: 'mine.db' }, hostile.token);
     const dbId = saved.json().data.dbId as number;
-    const meta = path.join(server.app.config.dataDir, 'rakit.db');
+    const meta = path.join(server.app.services.config.dataDir, 'rakit.db');
     for (const sql of [`ATTACH DATABASE '${meta}' AS meta`, "SELECT load_extension('/tmp/x.so')", 'PRAGMA writable_schema = 1']) {
       const query = await server.call('POST', '/save/saveQuery', { actionId: null, actionDbId: dbId, actionName: 'evil', actionSQLQuery: sql }, hostile.token);
       const queryId = query.json().data.actionId as number;

@@ -58,7 +58,7 @@ describe('the private hosts an operator allows to HTTP steps', () => {
   });
 
   it('stops the start on a mistyped entry', () => {
-    expect(() => loadConfig({ RAKIT_DATA_DIR: server.app.config.dataDir, RAKIT_ALLOWED_URL_HOSTS: '10.0.0.0/99' })).toThrow(/RAKIT_ALLOWED_URL_HOSTS/);
-    expect(loadConfig({ RAKIT_DATA_DIR: server.app.config.dataDir, RAKIT_ALLOWED_URL_HOSTS: ' 10.1.2.3 , api.intranet ' }).allowedUrlHosts).toEqual(['10.1.2.3', 'api.intranet']);
+    expect(() => loadConfig({ RAKIT_DATA_DIR: server.app.services.config.dataDir, RAKIT_ALLOWED_URL_HOSTS: '10.0.0.0/99' })).toThrow(/RAKIT_ALLOWED_URL_HOSTS/);
+    expect(loadConfig({ RAKIT_DATA_DIR: server.app.services.config.dataDir, RAKIT_ALLOWED_URL_HOSTS: ' 10.1.2.3 , api.intranet ' }).allowedUrlHosts).toEqual(['10.1.2.3', 'api.intranet']);
   });
 });

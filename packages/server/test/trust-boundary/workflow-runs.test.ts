@@ -52,10 +52,10 @@ describe('workflow runs across applications', () => {
     expect(failed.status).toBe('failed');
     ids.failedRun = failed.runId as number;
     ids.ownChain = (await builtWorkflow(hostile, { mine: 'yes' })).chainId;
-    createSqliteDatabase(server.app.config.dataDir, victim.appId, 'pay.db', "CREATE TABLE pay (id INTEGER PRIMARY KEY, amount INTEGER); INSERT INTO pay VALUES (1, 73519);");
+    createSqliteDatabase(server.app.services.config.dataDir, victim.appId, 'pay.db', "CREATE TABLE pay (id INTEGER PRIMARY KEY, amount INTEGER); INSERT INTO pay VALUES (1, 73519);");
     ids.victimDb = (await must(post('/save/saveDbConfig', { dbAppId: victim.appId, dbType: 'sqlite', dbDatabase: 'pay.db' }, victim.token))).dbId as number;
     ids.victimQuery = (await must(post('/save/saveQuery', { actionId: null, actionDbId: ids.victimDb, actionName: 'all', actionSQLQuery: 'SELECT * FROM pay' }, victim.token))).actionId as number;
-    createSqliteDatabase(server.app.config.dataDir, hostile.appId, 'mine.db', 'CREATE TABLE pay (id INTEGER PRIMARY KEY, amount INTEGER);');
+    createSqliteDatabase(server.app.services.config.dataDir, hostile.appId, 'mine.db', 'CREATE TABLE pay (id INTEGER PRIMARY KEY, amount INTEGER);');
     ids.ownDb = (await must(post('/save/saveDbConfig', { dbAppId: hostile.appId, dbType: 'sqlite', dbDatabase: 'mine.db' }))).dbId as number;
     ids.ownQuery = (await must(post('/save/saveQuery', { actionId: null, actionDbId: ids.ownDb, actionName: 'all', actionSQLQuery: 'SELECT * FROM pay' }))).actionId as number;
   });
@@ -143,7 +143,7 @@ describe('workflow runs across applications', () => {
     const detail = await must(server.call('GET', `/action/workflowRun/${writeRun.runId as number}`, undefined, hostile.token));
     expect(JSON.stringify(detail)).not.toContain('73519');
     // The victim's row is as it was.
-    const file = new DatabaseSync(sqliteFile(server.app.config.dataDir, victim.appId, 'pay.db'));
+    const file = new DatabaseSync(sqliteFile(server.app.services.config.dataDir, victim.appId, 'pay.db'));
     expect(file.prepare('SELECT id, amount FROM pay').all()).toEqual([{ id: 1, amount: 73519 }]);
     file.close();
   });

@@ -42,7 +42,7 @@ describe('workflow definitions across applications', () => {
     ids.second = (await must(post('/save/saveAction', { actionId: null, actionChainId: ids.chain, actionAlias: 'b', ...http }, as))).actionId as number;
     await must(post('/save/saveFlow', { workflowId: ids.chain, flow: [[ids.action, ids.second]], triggerActionId: ids.action }, as));
     await must(post(`/action/buildWorkflow/${ids.chain}`, {}, as));
-    createSqliteDatabase(server.app.config.dataDir, victim.appId, 'pay.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
+    createSqliteDatabase(server.app.services.config.dataDir, victim.appId, 'pay.db', 'CREATE TABLE t (id INTEGER PRIMARY KEY)');
     ids.db = (await must(post('/save/saveDbConfig', { dbAppId: victim.appId, dbType: 'sqlite', dbDatabase: 'pay.db' }, as))).dbId as number;
     ids.query = (await must(post('/save/saveQuery', { actionId: null, actionDbId: ids.db, actionName: 'q', actionSQLQuery: 'SELECT 1' }, as))).actionId as number;
 

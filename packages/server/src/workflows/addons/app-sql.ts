@@ -36,7 +36,7 @@ export function sqlStepFailure(error: unknown): unknown {
 
 /** A connection of the step's application, or a failure saying it is not found (another application's reads the same). */
 export async function appConnection(context: StepContext, dbId: number): Promise<DbConfigRow> {
-  const db = await findDbConfig(context.app.store, dbId);
+  const db = await findDbConfig(context.services.store, dbId);
   if (db === undefined || db.dbAppId !== context.appId) throw new StepFailure({ key: 'databaseNotFound' }, false);
   return db;
 }
@@ -44,7 +44,7 @@ export async function appConnection(context: StepContext, dbId: number): Promise
 /** The connection's pool, its host checked as for any of the application's connections. */
 export async function appSource(context: StepContext, db: DbConfigRow): Promise<DataSource> {
   try {
-    return await dataSourceOf(context.app, db);
+    return await dataSourceOf(context.services, db);
   } catch (error) {
     throw sqlStepFailure(error);
   }
@@ -54,7 +54,7 @@ export async function appSource(context: StepContext, db: DbConfigRow): Promise<
 export async function runStepSql(context: StepContext, db: DbConfigRow, sql: string, params: readonly ParamValue[]): Promise<QueryResult> {
   context.signal.throwIfAborted();
   try {
-    return await runOnConnection(context.app, db, sql, params);
+    return await runOnConnection(context.services, db, sql, params);
   } catch (error) {
     throw sqlStepFailure(error);
   }

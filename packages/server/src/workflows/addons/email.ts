@@ -61,12 +61,12 @@ export const emailExecutor: AddonExecutor = {
     const body = textParam(params, 'body');
     if (Buffer.byteLength(body, 'utf8') > MAX_EMAIL_BODY_BYTES) throw configuration({ key: 'workflow.failure.emailBodyTooLarge', values: { max: String(MAX_EMAIL_BODY_BYTES / 1024) } });
 
-    const service = await firstThirdPartyOfKind(context.app.store, 'smtp');
+    const service = await firstThirdPartyOfKind(context.services.store, 'smtp');
     if (service === undefined) throw configuration({ key: 'smtpNotConfigured' });
     context.signal.throwIfAborted();
     let transport;
     try {
-      transport = await smtpTransport(context.app, smtpSettingsOf(context.app, service));
+      transport = await smtpTransport(context.services, smtpSettingsOf(context.services, service));
     } catch (error) {
       if (error instanceof HttpError) throw new StepFailure(failureParts(error), error.statusCode >= 500);
       throw error;

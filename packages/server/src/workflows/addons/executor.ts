@@ -1,6 +1,6 @@
 import type { ConditionBranch, LocalText, TaskField, TaskKind, TextParts } from '@rakit/core';
 import { localiseParts, partsOfText } from '@rakit/core/translate';
-import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services';
 
 /**
  * The seam between the workflow engine and its add-ons (issue 12): the engine resolves a step's
@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
  * since the build), the SSRF-guarded outbound HTTP, the sandboxed functions.
  */
 export interface StepContext {
-  app: FastifyInstance;
+  services: Services;
   /** The application whose workflow runs: the only one whose connections a step may use. */
   appId: number;
   runId: number;

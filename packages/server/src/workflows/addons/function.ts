@@ -19,7 +19,7 @@ export const functionExecutor: AddonExecutor = {
     const values = objectParam(params, 'params');
     let result;
     try {
-      result = await runFunctionForApp(context.app, context.appId, ref, values);
+      result = await runFunctionForApp(context.services, context.appId, ref, values);
     } catch (error) {
       if (error instanceof HttpError) throw new StepFailure(failureParts(error), false);
       throw error;

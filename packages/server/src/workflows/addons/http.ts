@@ -87,7 +87,7 @@ export interface StepAnswer {
  */
 export async function sendStepRequest(context: StepContext, request: StepRequest): Promise<StepAnswer> {
   const { method, url, body } = request;
-  if (!context.app.config.allowPrivateUrls && isMetadataHostName(url.hostname)) {
+  if (!context.services.config.allowPrivateUrls && isMetadataHostName(url.hostname)) {
     throw configuration([{ key: 'requestHostRefused' }, `: ${url.hostname}`]);
   }
   const headers = { ...request.headers };
@@ -98,7 +98,7 @@ export async function sendStepRequest(context: StepContext, request: StepRequest
   let answer;
   try {
     answer = await withOutboundSlot(async () => {
-      const targets = await vetHost(url.hostname, context.app.config.allowPrivateUrls, undefined, new AllowedHosts(context.app.config.allowedUrlHosts));
+      const targets = await vetHost(url.hostname, context.services.config.allowPrivateUrls, undefined, new AllowedHosts(context.services.config.allowedUrlHosts));
       context.signal.throwIfAborted();
       return sendToAddress({ url, method, headers, body }, targets, undefined, context.signal);
     });

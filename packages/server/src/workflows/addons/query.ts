@@ -20,9 +20,9 @@ export const queryExecutor: AddonExecutor = {
       throw new StepFailure({ key: 'workflow.failure.queryParamsByPosition', values: { example: '["{{$1.id[0]}}"]' } }, false);
     }
     const bound = values.map((value, i) => bindable(value, `params[${i}]`));
-    const query = await findQuery(context.app.store, queryId);
+    const query = await findQuery(context.services.store, queryId);
     // Another application's query reads as a missing one: the step learns nothing of it.
-    const db = query === undefined ? undefined : await findDbConfig(context.app.store, query.actionDbId);
+    const db = query === undefined ? undefined : await findDbConfig(context.services.store, query.actionDbId);
     if (query === undefined || db === undefined || db.dbAppId !== context.appId) throw new StepFailure({ key: 'actionNotFound' }, false);
     try {
       assertOneStatement(query.actionSqlQuery);

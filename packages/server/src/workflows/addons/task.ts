@@ -19,7 +19,7 @@ const configuration = (key: MessageKey, values: Record<string, string> = {}) => 
 
 /** The assignee the step names, found in its own application only. */
 async function assigneeOf(context: StepContext, named: string): Promise<Pick<TaskRequest, 'assigneeGroupId' | 'assigneeUser' | 'assigneeLabel'>> {
-  const { store } = context.app;
+  const { store } = context.services;
   if (named.toLowerCase().startsWith(TASK_GROUP_PREFIX)) {
     const name = named.slice(TASK_GROUP_PREFIX.length).trim().toLowerCase();
     const group = (await listGroupsOfApp(store, context.appId)).find((g) => g.groupName.trim().toLowerCase() === name);

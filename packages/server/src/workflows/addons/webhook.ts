@@ -14,8 +14,8 @@ import { jsonParam } from './params';
 
 /** The step's secret, if it has one of its own application's (never another's, whatever the action id). */
 async function signingSecretOf(context: StepContext): Promise<string | null> {
-  const row = await findStepSecret(context.app.store, context.actionId);
-  return row === undefined || row.appId !== context.appId ? null : context.app.secretBox.open(row.secretEnc);
+  const row = await findStepSecret(context.services.store, context.actionId);
+  return row === undefined || row.appId !== context.appId ? null : context.services.secretBox.open(row.secretEnc);
 }
 
 export const webhookExecutor: AddonExecutor = {

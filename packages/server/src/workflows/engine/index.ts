@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
-import type { FastifyInstance } from 'fastify';
 import { executorFor as defaultExecutors, type ExecutorLookup } from '../addons';
 import { pruneFinishedRuns } from '../../store/repositories/workflow-runs';
 import { BullQueue } from './bullmq-queue';
 import { EmbeddedQueue } from './embedded-queue';
 import type { WorkflowQueue } from './queue';
 import { advanceRun, type RunnerOptions } from './runner';
+import type { Services } from '../../services';
 
 /**
  * The workflow engine of one process (issue 12): its queue (embedded, or BullMQ when REDIS_URL is
@@ -35,12 +35,12 @@ export interface EngineOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createWorkflowEngine(app: FastifyInstance, options: EngineOptions = {}): WorkflowEngine {
-  const { config } = app;
+export function createWorkflowEngine(services: Services, options: EngineOptions = {}): WorkflowEngine {
+  const { config } = services;
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const runner: RunnerOptions = {
-    app,
+    services,
     executorFor: options.executorFor ?? defaultExecutors,
     leaseMs: config.workflowLeaseMs,
     backoffBaseMs: config.workflowBackoffMs,
@@ -48,16 +48,16 @@ export function createWorkflowEngine(app: FastifyInstance, options: EngineOption
     onRunFinished: (runId) => events.emit('finished', runId),
   };
   const work = (runId: number, owner: string) => advanceRun(runner, runId, owner);
-  const onError = (error: unknown) => app.log.error({ err: error }, 'workflow queue');
+  const onError = (error: unknown) => services.log.error({ err: error }, 'workflow queue');
   const pollMs = options.pollMs ?? 1000;
   const queue: WorkflowQueue = config.redisUrl === undefined
-    ? new EmbeddedQueue({ store: app.store, work, leaseMs: config.workflowLeaseMs, pollMs, onError })
+    ? new EmbeddedQueue({ store: services.store, work, leaseMs: config.workflowLeaseMs, pollMs, onError })
     : new BullQueue({
-      store: app.store, redisUrl: config.redisUrl, name: options.queueName ?? config.workflowQueueName, work, leaseMs: config.workflowLeaseMs,
+      store: services.store, redisUrl: config.redisUrl, name: options.queueName ?? config.workflowQueueName, work, leaseMs: config.workflowLeaseMs,
       sweepMs: Math.max(pollMs, Math.floor(config.workflowLeaseMs / 2)), onError,
     });
   let pruner: NodeJS.Timeout | undefined;
-  const prune = () => pruneFinishedRuns(app.store, new Date(Date.now() - config.workflowRunRetentionDays * DAY_MS).toISOString());
+  const prune = () => pruneFinishedRuns(services.store, new Date(Date.now() - config.workflowRunRetentionDays * DAY_MS).toISOString());
   return {
     queue,
     runner,

@@ -1,5 +1,4 @@
 import { addonByName, resolveStepParameters, type TextParts } from '@rakit/core';
-import type { FastifyInstance } from 'fastify';
 import type { ExecutorLookup } from '../addons';
 import type { Store } from '../../store/db';
 import { type StepOutcome, StepFailure } from '../addons/executor';
@@ -9,6 +8,7 @@ import {
   type WorkflowStepRunRow,
 } from '../../store/repositories/workflow-runs';
 import { chainOf, decideStep, loadDefinition, type PublishedEdge, type StepState } from './definition';
+import type { Services } from '../../services';
 
 /**
  * The workflow runner (issue 12): advances ONE run held under a lease, step by step, writing
@@ -19,7 +19,7 @@ import { chainOf, decideStep, loadDefinition, type PublishedEdge, type StepState
  */
 
 export interface RunnerOptions {
-  app: FastifyInstance;
+  services: Services;
   executorFor: ExecutorLookup;
   /** How long a lease lasts without renewal; renewed every third of it. */
   leaseMs: number;
@@ -51,7 +51,7 @@ class Lease {
   async renew(): Promise<boolean> {
     if (this.lost) return false;
     try {
-      const held = await renewLease(this.options.app.store, this.runId, this.owner, Date.now() + this.options.leaseMs);
+      const held = await renewLease(this.options.services.store, this.runId, this.owner, Date.now() + this.options.leaseMs);
       if (!held) this.controller.abort(new Error('The run\'s lease was lost'));
       return held;
     } catch {
@@ -106,7 +106,7 @@ function failureOf(error: unknown): { text: TextParts; retryable: boolean } {
 /** After a run ends, its trigger run (if any) ends too once every run it started has. */
 export async function settleTriggerRun(options: RunnerOptions, triggerRunId: number | null): Promise<void> {
   if (triggerRunId === null) return;
-  const store = options.app.store;
+  const store = options.services.store;
   const runs = await runsOfTriggerRun(store, triggerRunId);
   const statuses = await Promise.all(runs.map(async (r) => (await findRun(store, r.runId))?.status));
   if (statuses.some((s) => s === 'queued' || s === 'running' || s === 'waiting')) return;
@@ -118,7 +118,7 @@ export async function settleTriggerRun(options: RunnerOptions, triggerRunId: num
  * is lost. Answers how it stopped.
  */
 export async function advanceRun(options: RunnerOptions, runId: number, owner: string): Promise<'succeeded' | 'failed' | 'waiting' | 'lost'> {
-  const { store } = options.app;
+  const { store } = options.services;
   const lease = new Lease(options, runId, owner);
   // Writes made after a step (its output, the steps skipped after it) are carried to the next
   // step's start or the run's end and committed with it: one commit per step boundary. Each is
@@ -219,7 +219,7 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
       Object.assign(step, { status: 'running', attempt, input: inputText, startedAt, finishedAt: null });
 
       const context = {
-        app: options.app, appId: run.appId, runId, actionId: step.actionId, idempotencyKey: step.idempotencyKey,
+        services: options.services, appId: run.appId, runId, actionId: step.actionId, idempotencyKey: step.idempotencyKey,
       };
       let outcome: StepOutcome | undefined;
       let failure: { text: TextParts; retryable: boolean } | undefined;

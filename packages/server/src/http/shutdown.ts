@@ -18,9 +18,9 @@ export function drainOnSignals(app: FastifyInstance, store: Store, exit: (code: 
   const drain = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    const { shutdownDelayMs, shutdownGraceMs } = app.config.lifecycle;
+    const { shutdownDelayMs, shutdownGraceMs } = app.services.config.lifecycle;
     const delayMs = signal === 'SIGINT' ? 0 : Math.min(shutdownDelayMs, shutdownGraceMs);
-    app.readiness.startDraining();
+    app.services.readiness.startDraining();
     app.log.info({ signal, delayMs, graceMs: shutdownGraceMs }, 'draining: /readyz answers 503; requests in flight are finished');
     const deadline = setTimeout(() => {
       app.log.error({ graceMs: shutdownGraceMs }, 'requests still running at the end of RAKIT_SHUTDOWN_GRACE_MS: cut');
@@ -46,7 +46,19 @@ export function drainOnSignals(app: FastifyInstance, store: Store, exit: (code: 
 
 /** One line of the start-up notice: what this replica's pools are (README "Scaling out" has the arithmetic). */
 export function poolsLine(app: FastifyInstance): string {
-  const { storePoolMax, dataSourcePoolMax } = app.config.lifecycle;
-  const store = app.config.databaseUrl === undefined ? 'the embedded SQLite store (one connection)' : `up to ${storePoolMax} connections to the metadata store`;
+  const { storePoolMax, dataSourcePoolMax } = app.services.config.lifecycle;
+  const store = app.services.config.databaseUrl === undefined ? 'the embedded SQLite store (one connection)' : `up to ${storePoolMax} connections to the metadata store`;
   return `  Pools: ${store}, up to ${dataSourcePoolMax} to each application's MySQL/PostgreSQL connection (RAKIT_STORE_POOL_MAX, RAKIT_DATASOURCE_POOL_MAX)`;
+}
+
+/**
+ * Once draining, every answer says Connection: close, so a kept-alive connection ends with the
+ * answer of its request in flight: the listener's close (which waits for every connection) then
+ * completes as soon as the last answer is sent, and no client reuses a connection about to go.
+ */
+export function closeConnectionsWhileDraining(app: FastifyInstance): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (app.services.readiness.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
 }

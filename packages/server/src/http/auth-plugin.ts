@@ -1,12 +1,13 @@
 import { type AnyCall, callNameOf, type CallName, Messages } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Services } from '../services';
 import { forbidden, HttpError, unauthorized } from '../errors/http-errors';
-import { cachedAccount } from '../store/cached-reads';
+import { principalOfToken } from '../auth/session-principal';
 import { installCallAccess } from './call-access';
-import { isMachineToken, machinePrincipalOf, recordRefusedMachineCall } from './machine-tokens';
-import { liveSession } from './sessions';
-import { Principal } from './principal';
+import { isMachineToken, machinePrincipalOf } from '../auth/machine-tokens';
+import type { Principal } from '../auth/principal';
+import { recordAfterCommit } from '../audit/record';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,7 +44,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       request.principal = await machineCaller(request, token);
       return;
     }
-    const principal = token === undefined ? undefined : await principalOfToken(app, token);
+    const principal = token === undefined ? undefined : await principalOfToken(app.services, token);
     if (principal === undefined) throw unauthorized(Messages.unauthenticated);
     if (principal.session?.mustSetUpSecondFactor === true && !mayCallWhileSettingUp(request.routeOptions.config.call)) throw forbidden(Messages.secondFactorSetupRequired);
     request.principal = principal;
@@ -52,11 +53,11 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   // A token for machines (issue 36): only the calls its abilities open (no route made without a
   // contract, no administration, no account call), counted per token like a person's calls.
   const tokenLimit = app.createRateLimit({
-    max: app.config.apiTokenRateLimit, timeWindow: '1 minute',
+    max: app.services.config.apiTokenRateLimit, timeWindow: '1 minute',
     keyGenerator: (request) => `apiToken:${request.principal?.machine?.tokenId ?? ''}`,
   });
   async function machineCaller(request: FastifyRequest, token: string): Promise<Principal> {
-    const principal = await machinePrincipalOf(app, token);
+    const principal = await machinePrincipalOf(app.services, token);
     if (principal === undefined) throw unauthorized(Messages.unauthenticated);
     request.principal = principal;
     // Counted before the scope is checked: a script flooding calls it may not make is slowed too.
@@ -64,7 +65,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, Messages.tooManyRequests);
     const name = request.routeOptions.config.call === undefined ? undefined : callNameOf(request.routeOptions.config.call);
     if (name === undefined || principal.machine?.calls.has(name) !== true) {
-      recordRefusedMachineCall(app, request, principal, name);
+      recordRefusedMachineCall(app.services, request, principal, name);
       throw forbidden(Messages.apiTokenRefused);
     }
     return principal;
@@ -85,25 +86,23 @@ const mayCallWhileSettingUp = (call: AnyCall | undefined): boolean => {
   return name !== undefined && CALLS_WHILE_SETTING_UP.has(name);
 };
 
-/**
- * Who a session token signs in: valid, unexpired, of a user who still exists and still has the
- * session key it carries, naming a session not ended (issue 36); undefined otherwise. Calls and the co-editing socket both ask here.
- */
-export async function principalOfToken(app: FastifyInstance, token: string): Promise<Principal | undefined> {
-  const claims = await app.tokens.verify(token);
-  if (claims === undefined) return undefined;
-  const account = await cachedAccount(app, claims.userId);
-  if (account === undefined || claims.sessionKey !== account.user.sessionKey) return undefined;
-  const session = await liveSession(app, claims.sessionId, claims.userId);
-  if (session === undefined) return undefined;
-  app.sessionUse.note(session.sessionId, session.lastUsedAt);
-  return new Principal(account.user.userId, claims.appSlug, account.groups, {
-    id: session.sessionId, secondFactor: session.secondFactor === 1, mustSetUpSecondFactor: session.mustSetUpSecondFactor === 1,
-  });
-}
-
 /** The signed-in caller of a route that is not public. */
 export function principalOf(request: FastifyRequest): Principal {
   if (request.principal === null) throw unauthorized(Messages.unauthenticated);
   return request.principal;
+}
+
+/**
+ * A call a token may not make, in its application's log: its administrator sees what a script
+ * tried beyond its abilities (a leaked token being tried, or a script that needs more).
+ */
+function recordRefusedMachineCall(services: Services, request: FastifyRequest, caller: Principal, name: CallName | undefined): void {
+  const machine = caller.machine;
+  if (machine === null) return;
+  const call = name ?? `${request.method} ${request.routeOptions.url ?? request.url}`;
+  recordAfterCommit(services.store, {
+    action: call, actorId: caller.auditActor, sourceAddress: request.ip, appId: machine.appId, input: {}, recorded: false,
+  }, {
+    entityType: 'apiToken', entityId: machine.tokenId, summary: { key: 'audit.apiTokenRefused', values: { call } },
+  }, (error, entries) => services.log.error({ err: error, entries }, 'a refused call of an API token could not be recorded'));
 }

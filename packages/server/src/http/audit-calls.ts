@@ -1,7 +1,7 @@
 import { type AnyCall, AUDITED_READS, type CallName, callNameOf, type MessageKey, UNAUDITED_CALLS } from '@rakit/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuditContext } from './context';
-import { recordAfterCommit } from './record';
+import type { AuditContext } from '../audit/context';
+import { recordAfterCommit } from '../audit/record';
 
 /**
  * The audit log's floor under every call (issue 17): each call other than GET (and each export)
@@ -58,7 +58,7 @@ export function recordCallIfUnrecorded(app: FastifyInstance, call: AnyCall, requ
   if (!audited && (request.principal?.machine ?? null) === null) return;
   const { entityType, entityId } = entityOf(call, request);
   const done = audited ? { key: callDoneKey(name) } : { key: 'audit.apiTokenUsed' as const, values: { call: name } };
-  recordAfterCommit(app.store, context, {
+  recordAfterCommit(app.services.store, context, {
     appId: context.appId,
     entityType,
     entityId,

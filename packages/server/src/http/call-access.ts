@@ -39,61 +39,61 @@ const numeric = (id: number | string) => (typeof id === 'number' ? id : Number(i
 const LOOKUPS: Record<AppEntity, { find: Lookup; missing: string }> = {
   apiEndpoint: {
     find: async (app, id) => {
-      const endpoint = await findApiEndpoint(app.store, numeric(id));
-      return endpoint === undefined ? undefined : (await findApiSource(app.store, endpoint.sourceId))?.appId;
+      const endpoint = await findApiEndpoint(app.services.store, numeric(id));
+      return endpoint === undefined ? undefined : (await findApiSource(app.services.store, endpoint.sourceId))?.appId;
     },
     missing: Messages.apiEndpointNotFound,
   },
-  apiSource: { find: async (app, id) => (await findApiSource(app.store, numeric(id)))?.appId, missing: Messages.apiSourceNotFound },
-  apiToken: { find: async (app, id) => (await findApiToken(app.store, String(id)))?.appId, missing: Messages.apiTokenNotFound },
+  apiSource: { find: async (app, id) => (await findApiSource(app.services.store, numeric(id)))?.appId, missing: Messages.apiSourceNotFound },
+  apiToken: { find: async (app, id) => (await findApiToken(app.services.store, String(id)))?.appId, missing: Messages.apiTokenNotFound },
   // An application id is taken as named: an unknown one is simply one the caller is not in.
   app: { find: async (_, id) => numeric(id), missing: Messages.appNotFound },
-  appSlug: { find: async (app, slug) => (await findAppBySlug(app.store, String(slug)))?.appId, missing: Messages.appNotFound },
-  db: { find: async (app, id) => (await cachedDbConfig(app, numeric(id)))?.dbAppId, missing: Messages.databaseNotFound },
-  file: { find: async (app, id) => (await findFile(app.store, String(id)))?.fileAppId, missing: Messages.fileNotFound },
+  appSlug: { find: async (app, slug) => (await findAppBySlug(app.services.store, String(slug)))?.appId, missing: Messages.appNotFound },
+  db: { find: async (app, id) => (await cachedDbConfig(app.services, numeric(id)))?.dbAppId, missing: Messages.databaseNotFound },
+  file: { find: async (app, id) => (await findFile(app.services.store, String(id)))?.fileAppId, missing: Messages.fileNotFound },
   // By id (a number, as in updateFunction's body) or by slug (the paths'), never both readings of one value.
   function: {
-    find: async (app, id) => (typeof id === 'number' ? await findFunction(app.store, id) : await findFunctionBySlug(app.store, id))?.appId,
+    find: async (app, id) => (typeof id === 'number' ? await findFunction(app.services.store, id) : await findFunctionBySlug(app.services.store, id))?.appId,
     missing: Messages.functionNotFound,
   },
   group: {
     find: async (app, id) => {
-      const group = await findGroup(app.store, numeric(id));
+      const group = await findGroup(app.services.store, numeric(id));
       // The super administrator's marker group belongs to no application.
       return group === undefined || !/^\d+$/.test(group.groupAppId) ? undefined : Number(group.groupAppId);
     },
     missing: Messages.groupNotFound,
   },
-  menu: { find: async (app, id) => (await findMenu(app.store, numeric(id)))?.menuAppId, missing: Messages.menuNotFound },
-  page: { find: async (app, id) => (await cachedPage(app, numeric(id)))?.pageAppId, missing: Messages.pageNotFound },
+  menu: { find: async (app, id) => (await findMenu(app.services.store, numeric(id)))?.menuAppId, missing: Messages.menuNotFound },
+  page: { find: async (app, id) => (await cachedPage(app.services, numeric(id)))?.pageAppId, missing: Messages.pageNotFound },
   // A page's history: the page's application while it lives, its history's once it is deleted.
   pageHistory: {
-    find: async (app, id) => (await cachedPage(app, numeric(id)))?.pageAppId ?? (await appOfPageHistory(app.store, numeric(id))),
+    find: async (app, id) => (await cachedPage(app.services, numeric(id)))?.pageAppId ?? (await appOfPageHistory(app.services.store, numeric(id))),
     missing: Messages.pageNotFound,
   },
-  pageVersion: { find: async (app, id) => (await findPageVersion(app.store, numeric(id)))?.appId, missing: Messages.pageVersionNotFound },
-  pdfTemplate: { find: async (app, id) => (await findPdfTemplate(app.store, numeric(id)))?.templateAppId, missing: Messages.pdfTemplateNotFound },
+  pageVersion: { find: async (app, id) => (await findPageVersion(app.services.store, numeric(id)))?.appId, missing: Messages.pageVersionNotFound },
+  pdfTemplate: { find: async (app, id) => (await findPdfTemplate(app.services.store, numeric(id)))?.templateAppId, missing: Messages.pdfTemplateNotFound },
   query: {
     find: async (app, id) => {
-      const query = await findQuery(app.store, numeric(id));
-      return query === undefined ? undefined : (await cachedDbConfig(app, query.actionDbId))?.dbAppId;
+      const query = await findQuery(app.services.store, numeric(id));
+      return query === undefined ? undefined : (await cachedDbConfig(app.services, query.actionDbId))?.dbAppId;
     },
     missing: Messages.actionNotFound,
   },
-  trigger: { find: async (app, id) => (await findTrigger(app.store, numeric(id)))?.triggerAppId, missing: Messages.triggerNotFound },
-  template: { find: async (app, id) => (await findPrintTemplate(app.store, String(id)))?.templateAppId, missing: Messages.printTemplateNotFound },
-  workflow: { find: async (app, id) => (await findWorkflow(app.store, numeric(id)))?.chainAppId, missing: Messages.workflowNotFound },
+  trigger: { find: async (app, id) => (await findTrigger(app.services.store, numeric(id)))?.triggerAppId, missing: Messages.triggerNotFound },
+  template: { find: async (app, id) => (await findPrintTemplate(app.services.store, String(id)))?.templateAppId, missing: Messages.printTemplateNotFound },
+  workflow: { find: async (app, id) => (await findWorkflow(app.services.store, numeric(id)))?.chainAppId, missing: Messages.workflowNotFound },
   workflowAction: {
     find: async (app, id) => {
-      const action = await findWorkflowAction(app.store, numeric(id));
-      return action === undefined ? undefined : (await findWorkflow(app.store, action.actionChainId))?.chainAppId;
+      const action = await findWorkflowAction(app.services.store, numeric(id));
+      return action === undefined ? undefined : (await findWorkflow(app.services.store, action.actionChainId))?.chainAppId;
     },
     missing: Messages.workflowActionNotFound,
   },
-  workflowHook: { find: async (app, id) => (await findWorkflowHook(app.store, String(id)))?.appId, missing: Messages.workflowHookNotFound },
-  workflowSchedule: { find: async (app, id) => (await findWorkflowSchedule(app.store, numeric(id)))?.appId, missing: Messages.workflowScheduleNotFound },
-  workflowRun: { find: async (app, id) => (await findRun(app.store, numeric(id)))?.appId, missing: Messages.workflowRunNotFound },
-  workflowTask: { find: async (app, id) => (await findWorkflowTask(app.store, numeric(id)))?.appId, missing: Messages.workflowTaskNotFound },
+  workflowHook: { find: async (app, id) => (await findWorkflowHook(app.services.store, String(id)))?.appId, missing: Messages.workflowHookNotFound },
+  workflowSchedule: { find: async (app, id) => (await findWorkflowSchedule(app.services.store, numeric(id)))?.appId, missing: Messages.workflowScheduleNotFound },
+  workflowRun: { find: async (app, id) => (await findRun(app.services.store, numeric(id)))?.appId, missing: Messages.workflowRunNotFound },
+  workflowTask: { find: async (app, id) => (await findWorkflowTask(app.services.store, numeric(id)))?.appId, missing: Messages.workflowTaskNotFound },
 };
 
 /**
