@@ -1,6 +1,6 @@
 import type { MessageCode } from '../i18n/catalog';
 import {
-  GlobalConfigSchema, RedirectConfigSchema, RequestConfigSchema, TriggerConfigSchema,
+  actionReferences, GlobalConfigSchema, RedirectConfigSchema, RequestConfigSchema, TriggerConfigSchema,
 } from '../schemas/action-config';
 import { type StoredQuery } from '../schemas/actions';
 import { PrintConfigSchema } from '../schemas/print';
@@ -62,7 +62,8 @@ export interface ActionDataContext {
 
 /** The connection an action runs on, or null (raw.database for CUSTOM, stored.database else). */
 export function actionDatabase(action: Pick<CustomAction, 'action' | 'raw' | 'stored'>): number | null {
-  const value = action.action === 'CUSTOM' ? (action.raw as { database?: unknown } | undefined)?.database : action.stored?.database;
+  const reference = actionReferences(action).find((one) => one.names === 'connection');
+  const value = reference === undefined ? undefined : action[reference.part]?.[reference.key];
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : null;
 }

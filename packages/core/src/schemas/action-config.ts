@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CUSTOM_VALUE, NO_REDIRECT, ValueSourceSchema } from './actions';
+import { type ActionType, ActionTypeSchema, type CustomAction } from '../widgets/common';
+import { CUSTOM_VALUE, NO_REDIRECT, RawQuerySchema, StoredQuerySchema, ValueSourceSchema } from './actions';
+import { PrintConfigSchema } from './print';
 
 /**
  * Where each action type keeps its configuration inside a CustomAction (spec 2 §3 "Action"):
@@ -90,3 +92,84 @@ export const EditFieldSchema = z.object({
   options: z.string().max(5000).default(''),
 });
 export type EditField = z.infer<typeof EditFieldSchema>;
+
+/** An EDIT action's configuration: the fields its dialog edits (none: the widget's shown columns). */
+export const EditConfigSchema = z.looseObject({ editFields: z.array(EditFieldSchema).max(200).default([]) });
+export type EditConfig = z.infer<typeof EditConfigSchema>;
+
+/** A REQUEST action's configuration, kept under `configuration` as the spec names it. */
+export const RequestActionConfigSchema = z.looseObject({ configuration: RequestConfigSchema.default(RequestConfigSchema.parse({})) });
+
+/** A CUSTOM action's configuration: the query builder's statement and the connection it runs on. */
+export const CustomQueryConfigSchema = RawQuerySchema.extend({ database: z.coerce.number().int().positive() });
+
+/** A stored query of a QUERY or DELETE action, with the ids the saved query and its page keep. */
+export const StoredActionConfigSchema = StoredQuerySchema.extend({
+  /** The persisted query's id (POST /action/saveQuery), which members run by. */
+  id: z.coerce.number().int().positive().optional(),
+  pageId: z.coerce.number().int().positive().nullable().optional(),
+});
+
+/** What an action's stored id names: export and import rewrite each to the copy's own. */
+export const ACTION_REFERENCE_KINDS = ['connection', 'page', 'trigger', 'query'] as const;
+export type ActionReferenceKind = (typeof ACTION_REFERENCE_KINDS)[number];
+
+/** Where an action keeps a stored id: the part of the action and the key in it. */
+export interface ActionReference {
+  part: 'raw' | 'stored';
+  key: string;
+  names: ActionReferenceKind;
+}
+
+/** The part of a CustomAction that holds a kind's configuration (spec 2 §3); BACK has none. */
+type ActionPart = 'raw' | 'stored' | 'print' | null;
+
+interface ActionModel {
+  part: ActionPart;
+  schema: z.ZodType;
+  references: readonly ActionReference[];
+}
+
+const storedQueryReferences: readonly ActionReference[] = [
+  { part: 'stored', key: 'database', names: 'connection' },
+  { part: 'stored', key: 'id', names: 'query' },
+  { part: 'stored', key: 'pageId', names: 'page' },
+];
+
+/**
+ * One model per action kind (the table at the top of this file, as data): where its
+ * configuration is kept, its schema, and the stored ids it references. The action system reads
+ * a configuration through its kind's model (actionConfigOf), and a bundle's export and import
+ * rewrite exactly the references the models declare.
+ */
+export const ACTION_MODELS = {
+  CUSTOM: { part: 'raw', schema: CustomQueryConfigSchema, references: [{ part: 'raw', key: 'database', names: 'connection' }] },
+  QUERY: { part: 'stored', schema: StoredActionConfigSchema, references: storedQueryReferences },
+  DELETE: { part: 'stored', schema: StoredActionConfigSchema, references: storedQueryReferences },
+  TRIGGER: { part: 'raw', schema: TriggerConfigSchema, references: [{ part: 'raw', key: 'id', names: 'trigger' }] },
+  REDIRECT: { part: 'raw', schema: RedirectConfigSchema, references: [{ part: 'raw', key: 'pageId', names: 'page' }] },
+  GLOBAL: { part: 'raw', schema: GlobalConfigSchema, references: [] },
+  REQUEST: { part: 'raw', schema: RequestActionConfigSchema, references: [] },
+  EDIT: { part: 'raw', schema: EditConfigSchema, references: [] },
+  PRINT: { part: 'print', schema: PrintConfigSchema, references: [] },
+  BACK: { part: null, schema: z.object({}), references: [] },
+} as const satisfies Record<ActionType, ActionModel>;
+
+export type ActionConfigOf<T extends ActionType> = z.output<(typeof ACTION_MODELS)[T]['schema']>;
+
+/**
+ * An action's configuration read by the model of `type`, its defaults filled in; undefined when
+ * the action is of another kind or what is stored does not fit the model.
+ */
+export function actionConfigOf<T extends ActionType>(action: Pick<CustomAction, 'action' | 'raw' | 'stored' | 'print'>, type: T): ActionConfigOf<T> | undefined {
+  if (action.action !== type) return undefined;
+  const model: ActionModel = ACTION_MODELS[type];
+  const parsed = model.schema.safeParse(model.part === null ? {} : action[model.part] ?? {});
+  return parsed.success ? (parsed.data as ActionConfigOf<T>) : undefined;
+}
+
+/** The stored ids an action's kind references (none for an unknown kind). */
+export function actionReferences(action: { action?: unknown }): readonly ActionReference[] {
+  const type = ActionTypeSchema.safeParse(action.action);
+  return type.success ? ACTION_MODELS[type.data].references : [];
+}

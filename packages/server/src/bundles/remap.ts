@@ -1,4 +1,4 @@
-import { type Component, NO_FUNCTION, walkComponents } from '@rakit/core';
+import { type ActionReferenceKind, actionReferences, type Component, NO_FUNCTION, walkComponents } from '@rakit/core';
 import { badRequest, local } from '../errors/http-errors';
 
 /**
@@ -7,7 +7,10 @@ import { badRequest, local } from '../errors/http-errors';
  * into another application of this instance), an export clears one that points at nothing.
  */
 
-export type RefKind = 'connection' | 'page' | 'query' | 'function' | 'trigger' | 'pdfTemplate' | 'apiEndpoint';
+export type RefKind = ActionReferenceKind | 'function' | 'pdfTemplate' | 'apiEndpoint';
+
+/** What an action's reference reads as once cleared (an export's reference to nothing it carries). */
+const NONE_OF: Record<ActionReferenceKind, string | null> = { connection: '', page: null, query: null, trigger: null };
 
 /** The bundle's id of each entity → the id it has here. */
 export type IdMaps = Record<RefKind, Map<number, number>> & { functionSlug: Map<string, string> };
@@ -62,10 +65,10 @@ export class Remapper {
   }
 
   /**
-   * A page's components with their references rewritten: connections (database_used, an
-   * action's raw.database and stored.database), API endpoints (apiEndpointId), functions (functionId), extraction templates
-   * (templateId), stored queries (stored.id), pages (stored.pageId, a redirect's raw.pageId)
-   * and triggers (a TRIGGER's raw.id). The components are the parsed ones: changed in place.
+   * A page's components with their references rewritten: connections (database_used), API
+   * endpoints (apiEndpointId), functions (functionId), extraction templates (templateId), and
+   * those each action's kind declares (a CUSTOM's connection, a stored query's connection, id
+   * and page, a redirect's page, a trigger). The components are the parsed ones: changed in place.
    */
   components(components: Component[], pageName: string): Component[] {
     for (const component of walkComponents(components)) {
@@ -81,18 +84,13 @@ export class Remapper {
     return components;
   }
 
+  /** An action's references, as its kind's model declares them (core's ACTION_MODELS). */
   private action(action: Record<string, unknown>, where: string): void {
-    const raw = action.raw as Record<string, unknown> | undefined;
-    const stored = action.stored as Record<string, unknown> | undefined;
-    if (raw !== undefined) {
-      if ('database' in raw) raw.database = this.ref('connection', raw.database, where, '');
-      if ('pageId' in raw) raw.pageId = this.ref('page', raw.pageId, where, null);
-      if (action.action === 'TRIGGER' && 'id' in raw) raw.id = this.ref('trigger', raw.id, where, null);
-    }
-    if (stored !== undefined) {
-      if ('database' in stored) stored.database = this.ref('connection', stored.database, where, '');
-      if ('pageId' in stored) stored.pageId = this.ref('page', stored.pageId, where, null);
-      if ('id' in stored) stored.id = this.ref('query', stored.id, where, null);
+    for (const reference of actionReferences(action)) {
+      const part = action[reference.part];
+      if (typeof part !== 'object' || part === null || !(reference.key in part)) continue;
+      const config = part as Record<string, unknown>;
+      config[reference.key] = this.ref(reference.names, config[reference.key], where, NONE_OF[reference.names]);
     }
   }
 

@@ -1,16 +1,20 @@
 import {
+  actionDatabase,
   type Component, type CustomAction, type RawQuery, RawQuerySchema, type StoredQuery, StoredQuerySchema, type TriggerParam, TriggerParamSchema, walkComponents,
 } from '@rakit/core';
 import { z } from 'zod';
 
 /** A database action of a saved page: a stored query (QUERY, DELETE…) or a query-builder one (CUSTOM). */
-export interface PageQueryAction {
+interface PageActionOf {
   componentId: string;
   actionName: string;
   action: CustomAction;
-  stored?: StoredQuery;
-  raw?: RawQuery & { database: number };
 }
+
+/** A database action of a page: the query builder's statement (CUSTOM) or a stored query. */
+export type PageQueryAction =
+  | PageActionOf & { raw: RawQuery & { database: number }; stored?: undefined }
+  | PageActionOf & { stored: StoredQuery; raw?: undefined };
 
 /** Every configured action of a page (buttons', tables', kanbans'… custom_action), with its component. */
 export function* pageActions(components: readonly Component[]): Generator<{ componentId: string; action: CustomAction }> {
@@ -42,9 +46,9 @@ function findQueryActions(components: readonly Component[]): PageQueryAction[] {
   for (const { componentId, action } of pageActions(components)) {
     const stored = StoredQuerySchema.safeParse(action.stored);
     const raw = RawQuerySchema.safeParse(action.raw);
-    const database = Number((action.raw as { database?: unknown } | undefined)?.database ?? (action.stored as { database?: unknown } | undefined)?.database);
-    const entry: PageQueryAction = { componentId, actionName: action.name, action };
-    if (action.action === 'CUSTOM' && raw.success && Number.isInteger(database) && database > 0) found.push({ ...entry, raw: { ...raw.data, database } });
+    const database = actionDatabase(action);
+    const entry: PageActionOf = { componentId, actionName: action.name, action };
+    if (action.action === 'CUSTOM' && raw.success && database !== null) found.push({ ...entry, raw: { ...raw.data, database } });
     else if (stored.success) found.push({ ...entry, stored: stored.data });
   }
   return found;

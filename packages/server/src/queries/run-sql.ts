@@ -137,7 +137,7 @@ async function runPageActionAs(
   await assertMayReadPage(services, caller, page);
   const action = pageQueryActions(savedComponents(page) ?? []).find((a) => a.componentId === ref.componentId && a.actionName === ref.actionName);
   if (action === undefined) throw notFound(Messages.actionNotFound);
-  const dbId = action.raw?.database ?? (action.stored as StoredQuery).database;
+  const dbId = action.raw === undefined ? action.stored.database : action.raw.database;
   const db = await cachedDbConfig(services, dbId);
   if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
 
@@ -145,7 +145,7 @@ async function runPageActionAs(
     const built = await buildRawQuery(await dataSourceOf(services, db), action.raw, pageValues, caller.userId);
     return runOnConnection(services, db, built.sql, built.params);
   }
-  const stored = action.stored as StoredQuery;
+  const { stored } = action;
   return runOnConnection(services, db, stored.query, stored.params.map((mapping) => resolveValue(mapping, pageValues, caller.userId)));
 }
 

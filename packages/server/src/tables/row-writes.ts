@@ -201,7 +201,8 @@ async function updateRow(
 
 /** The names listed in an EDIT action's editFields. */
 function editFieldNames(action: CustomAction): string[] {
-  const fields = (action.raw as { editFields?: unknown } | undefined)?.editFields;
+  // Read entry by entry: a malformed one is left out, the others still bound what may be edited.
+  const fields = action.raw?.editFields;
   if (!Array.isArray(fields)) return [];
   return fields
     .map((f: unknown) => (typeof f === 'object' && f !== null ? (f as { name?: unknown }).name : undefined))

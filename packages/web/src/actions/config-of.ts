@@ -1,4 +1,4 @@
-import { type Component, type CustomAction, type RequestConfig, RequestConfigSchema } from '@rakit/core';
+import { actionConfigOf, type Component, type CustomAction, type RequestConfig, RequestConfigSchema } from '@rakit/core';
 import type { z } from 'zod';
 
 /** An action's configuration read with its schema's defaults; one that does not fit reads as blank. */
@@ -9,7 +9,7 @@ export function configOf<S extends z.ZodType>(schema: S, value: unknown): z.outp
 
 /** A REQUEST action's configuration (kept in raw.configuration). */
 export const requestConfigOf = (action: CustomAction): RequestConfig =>
-  configOf(RequestConfigSchema, (action.raw as { configuration?: unknown } | undefined)?.configuration);
+  actionConfigOf({ ...action, action: 'REQUEST' }, 'REQUEST')?.configuration ?? RequestConfigSchema.parse({});
 
 /** A component's configured actions (custom_action). */
 export const actionsOfComponent = (component: Component): CustomAction[] =>

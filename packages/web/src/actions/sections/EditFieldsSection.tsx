@@ -1,12 +1,10 @@
 import { Select, TextInput } from '@mantine/core';
-import { EDIT_FIELD_TYPES, EditFieldSchema, type MessageKey } from '@rakit/core';
-import { z } from 'zod';
+import { EDIT_FIELD_TYPES, EditConfigSchema, type MessageKey } from '@rakit/core';
 import { useT } from '../../i18n/LanguageProvider';
 import { configOf } from '../config-of';
 import { type ActionSectionProps, withRaw } from '../dialog-scope';
 import { RowList } from '../RowList';
 
-const EditConfigSchema = z.looseObject({ editFields: z.array(EditFieldSchema).default([]) });
 
 /** Each input type as the select names it. */
 const TYPE_LABELS: Record<(typeof EDIT_FIELD_TYPES)[number], MessageKey> = {

@@ -1,14 +1,12 @@
 import { Select, Text, Textarea, TextInput } from '@mantine/core';
 import {
-  changedRowValues, type CustomAction, EditFieldSchema, editableText, type RowEditField, type RowValues, splitOptions, type WidgetColumn,
+  changedRowValues, type CustomAction, EditConfigSchema, editableText, type RowEditField, type RowValues, splitOptions, type WidgetColumn,
 } from '@rakit/core';
 import { useState } from 'react';
-import { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
 import { configOf } from '../../actions/config-of';
 import { useT } from '../../i18n/LanguageProvider';
 
-const EditConfigSchema = z.looseObject({ editFields: z.array(EditFieldSchema).default([]) });
 
 /** The fields the EDIT action lists, or the shown columns (the key excepted) as text fields. */
 export function editFieldsOf(action: CustomAction, columns: readonly WidgetColumn[], primaryKey: string | null): RowEditField[] {
