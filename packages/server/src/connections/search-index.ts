@@ -1,9 +1,9 @@
 import type { DbSearch, SearchIndexBody, SearchIndexJob, SearchIndexPlan, TableSearch } from '@rakit/core';
 import type { AuditContext } from '../audit/context';
 import { recordAudit } from '../audit/record';
-import { openDdlSession } from '../datasources/ddl-session';
+import { openDdlSession } from '../datasources/registry';
 import { reachableSettings } from '../datasources/reach';
-import { forgetSearchIndexes, readSearchIndexes } from '../datasources/search-indexes';
+import { forgetSearchIndexes, readSearchIndexes } from '../datasources/search-index-cache';
 import { dialectFor, type SearchIndexDialect } from '../datasources/dialects';
 import { type DataSource, DataSourceError, type DataSourceType, type TableInfo } from '../datasources/types';
 import { badRequest, conflict, forbidden, local, quoted } from '../errors/http-errors';

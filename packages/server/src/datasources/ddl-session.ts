@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { mysqlFailure, postgresFailure, sqliteFailure } from './errors';
-import { sqliteCodeName, sqliteFile } from './sqlite';
+import { sqliteCodeName } from './sqlite';
 import { CONNECT_TIMEOUT_MS, type ConnectionSettings } from './types';
 
 /**
@@ -19,41 +19,35 @@ export interface DdlSession {
   close(): Promise<void>;
 }
 
-/**
- * A DDL session on the connection's database. SQLite: a second connection to the
- * application's file (SQLite's locks keep the two apart), with the same limits as the
- * data source's but without the authorizer, which is there for an author's SQL; it lets a
- * trigger body hold several statements, which the data source refuses to an author.
- */
-export async function openDdlSession(settings: ConnectionSettings, dataDir: string): Promise<DdlSession> {
-  if (settings.dbType === 'postgres') {
-    const client = new pg.Client({
-      host: settings.dbHost, port: settings.dbPort, user: settings.dbUser, password: settings.dbPassword,
-      database: settings.dbDatabase, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    });
-    client.on('error', () => undefined);
-    await client.connect().catch((error: unknown) => { throw postgresFailure(error, 'connect'); });
-    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    return {
-      sessionId: Number(rows[0]?.pid),
-      run: async (sql) => { await client.query(sql).catch((error: unknown) => { throw postgresFailure(error, 'statement'); }); },
-      close: () => client.end().catch(() => undefined),
-    };
-  }
-  if (settings.dbType === 'mysql') {
-    const connection = await createConnection({
-      host: settings.dbHost, port: settings.dbPort, user: settings.dbUser, password: settings.dbPassword,
-      database: settings.dbDatabase, connectTimeout: CONNECT_TIMEOUT_MS, multipleStatements: false,
-    }).catch((error: unknown) => { throw mysqlFailure(error, 'connect'); });
-    connection.on('error', () => undefined);
-    const [rows] = await connection.query('SELECT CONNECTION_ID() AS id');
-    return {
-      sessionId: Number((rows as { id: number }[])[0]?.id),
-      run: async (sql) => { await connection.query(sql).catch((error: unknown) => { throw mysqlFailure(error, 'statement'); }); },
-      close: () => connection.end().catch(() => undefined),
-    };
-  }
-  return openSqliteWorker(sqliteFile(dataDir, settings.dbAppId, settings.dbDatabase));
+/** A DDL session on a PostgreSQL database: its own client, outside the pool. */
+export async function openPostgresDdlSession(settings: ConnectionSettings): Promise<DdlSession> {
+  const client = new pg.Client({
+    host: settings.dbHost, port: settings.dbPort, user: settings.dbUser, password: settings.dbPassword,
+    database: settings.dbDatabase, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  client.on('error', () => undefined);
+  await client.connect().catch((error: unknown) => { throw postgresFailure(error, 'connect'); });
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  return {
+    sessionId: Number(rows[0]?.pid),
+    run: async (sql) => { await client.query(sql).catch((error: unknown) => { throw postgresFailure(error, 'statement'); }); },
+    close: () => client.end().catch(() => undefined),
+  };
+}
+
+/** A DDL session on a MariaDB/MySQL database: its own connection, outside the pool. */
+export async function openMysqlDdlSession(settings: ConnectionSettings): Promise<DdlSession> {
+  const connection = await createConnection({
+    host: settings.dbHost, port: settings.dbPort, user: settings.dbUser, password: settings.dbPassword,
+    database: settings.dbDatabase, connectTimeout: CONNECT_TIMEOUT_MS, multipleStatements: false,
+  }).catch((error: unknown) => { throw mysqlFailure(error, 'connect'); });
+  connection.on('error', () => undefined);
+  const [rows] = await connection.query('SELECT CONNECTION_ID() AS id');
+  return {
+    sessionId: Number((rows as { id: number }[])[0]?.id),
+    run: async (sql) => { await connection.query(sql).catch((error: unknown) => { throw mysqlFailure(error, 'statement'); }); },
+    close: () => connection.end().catch(() => undefined),
+  };
 }
 
 /**
@@ -81,7 +75,13 @@ parentPort.on('message', (sql) => {
 
 interface WorkerAnswer { opened?: boolean; ok?: boolean; message?: string; errcode?: number }
 
-async function openSqliteWorker(file: string): Promise<DdlSession> {
+/**
+ * A DDL session on a SQLite file: a second connection to the application's file (SQLite's locks
+ * keep the two apart), with the same limits as the data source's but without the authorizer,
+ * which is there for an author's SQL; it lets a trigger body hold several statements, which the
+ * data source refuses to an author.
+ */
+export async function openSqliteDdlSession(file: string): Promise<DdlSession> {
   const worker = new Worker(SQLITE_WORKER, { eval: true, workerData: { file } });
   const next = () => new Promise<WorkerAnswer>((resolve, reject) => {
     const onError = (error: Error) => { worker.off('message', onMessage); reject(error); };

@@ -1,5 +1,6 @@
 import { badRequest, local } from '../errors/http-errors';
 import { addressesOf, AllowedHosts, isPublicAddress } from '../outbound/addresses';
+import { dialectFor } from './dialects';
 import type { ConnectionSettings } from './types';
 
 /** What the operator opened to application databases (config from the environment). */
@@ -18,7 +19,7 @@ export interface DatabaseReach { allowPrivateDatabases: boolean; allowedDatabase
  * A refusal names the host, never the address it resolves to.
  */
 export async function reachableSettings(settings: ConnectionSettings, reach: DatabaseReach, vouched: boolean): Promise<ConnectionSettings> {
-  if (settings.dbType === 'sqlite' || vouched || reach.allowPrivateDatabases) return settings;
+  if (dialectFor(settings.dbType).embedded || vouched || reach.allowPrivateDatabases) return settings;
   const allowed = new AllowedHosts(reach.allowedDatabaseHosts);
   if (allowed.allowsName(settings.dbHost)) return settings;
   const { host, addresses } = await addressesOf(settings.dbHost);

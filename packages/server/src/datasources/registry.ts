@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { ensureOwnerOnlyFile, OWNER_ONLY_FOLDERS } from '../security/owner-only';
-import { MysqlDataSource } from './mysql';
-import { PostgresDataSource } from './postgres';
-import { SqliteDataSource, sqliteFile, sqliteFolder } from './sqlite';
+import type { DdlSession } from './ddl-session';
+import { dialectFor } from './dialects';
 import { type ConnectionSettings, type DataSource, DEFAULT_DATASOURCE_POOL_MAX } from './types';
 
 /**
@@ -10,15 +7,15 @@ import { type ConnectionSettings, type DataSource, DEFAULT_DATASOURCE_POOL_MAX }
  * (RAKIT_DATASOURCE_POOL_MAX) bounds a MySQL or PostgreSQL connection's pool.
  */
 export function openDataSource(settings: ConnectionSettings, dataDir: string, options: { create?: boolean; poolMax?: number } = {}): DataSource {
-  if (settings.dbType === 'mysql') return new MysqlDataSource(settings, options.poolMax);
-  if (settings.dbType === 'postgres') return new PostgresDataSource(settings, options.poolMax);
-  const file = sqliteFile(dataDir, settings.dbAppId, settings.dbDatabase);
-  if (options.create === true) {
-    mkdirSync(sqliteFolder(dataDir, settings.dbAppId), OWNER_ONLY_FOLDERS);
-    // SQLite would create it readable to others; its -wal and -shm files take its permissions.
-    ensureOwnerOnlyFile(file);
-  }
-  return new SqliteDataSource(file, { mustExist: options.create !== true, timeLimitMs: settings.timeLimitMs });
+  return dialectFor(settings.dbType).connections.open(settings, dataDir, options);
+}
+
+/**
+ * A connection of its own for a long statement of the server's (building an index on a big
+ * table), outside the pool: see ddl-session.ts.
+ */
+export function openDdlSession(settings: ConnectionSettings, dataDir: string): Promise<DdlSession> {
+  return dialectFor(settings.dbType).connections.openDdlSession(settings, dataDir);
 }
 
 /** Connects with the settings and runs a trivial query, then lets go. Throws when unreachable. */

@@ -1,13 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { countPlaceholders, hasStackedStatements, Messages } from '@rakit/core';
 import { type CancelWatch, throwIfAbandoned, watchCancel } from './cancel';
+import { ensureOwnerOnlyFile, OWNER_ONLY_FOLDERS } from '../security/owner-only';
 import { sqliteFailure } from './errors';
 import { groupColumns } from './mysql';
 import { SQLITE_GUARD_FUNCTION } from './sqlite-guard';
 import {
-  cancelled, type DataSource, DataSourceError, DEFAULT_MAX_ROWS, DEFAULT_TIME_LIMIT_MS, type Queryable, type QueryOptions,
+  cancelled, type ConnectionSettings, type DataSource, DataSourceError, DEFAULT_MAX_ROWS, DEFAULT_TIME_LIMIT_MS, type Queryable, type QueryOptions,
   type QueryResult, quoteAnsi, type TableInfo, TIME_LIMIT_GRACE_MS, timeLimitReached,
 } from './types';
 
@@ -373,4 +374,15 @@ export class SqliteDataSource implements DataSource {
     this.closed = true;
     await this.worker?.close();
   }
+}
+
+/** The data source of an application's SQLite file; the file is created (owner-only) when `create` is set. */
+export function openSqliteDataSource(settings: ConnectionSettings, dataDir: string, options: { create?: boolean }): SqliteDataSource {
+  const file = sqliteFile(dataDir, settings.dbAppId, settings.dbDatabase);
+  if (options.create === true) {
+    mkdirSync(sqliteFolder(dataDir, settings.dbAppId), OWNER_ONLY_FOLDERS);
+    // SQLite would create it readable to others; its -wal and -shm files take its permissions.
+    ensureOwnerOnlyFile(file);
+  }
+  return new SqliteDataSource(file, { mustExist: options.create !== true, timeLimitMs: settings.timeLimitMs });
 }

@@ -3,7 +3,8 @@ import {
   stripSqlComments, USER_ID_MARKER, type WidgetColumn, widgetColumns,
 } from '@rakit/core';
 import { cachedTable, cachedTables } from '../datasources/schema-cache';
-import { cachedSearchIndexes, NO_SEARCH_INDEXES } from '../datasources/search-indexes';
+import { cachedSearchIndexes } from '../datasources/search-index-cache';
+import { NO_SEARCH_INDEXES } from '../datasources/search-indexes';
 import type { DataSourceType } from '../datasources/types';
 import type { ParamValue } from '../engine/bind';
 import { badRequest, local, quoted } from '../errors/http-errors';

@@ -1,4 +1,6 @@
-import type { TableSearchIndexes } from '../search-indexes';
+import { addSorted, entry, type SearchIndexes, type TableSearchIndexes } from '../search-indexes';
+import { openMysqlDdlSession } from '../ddl-session';
+import { MysqlDataSource } from '../mysql';
 import type { DataSource, TableInfo } from '../types';
 import { indexName } from './index-names';
 import type { Dialect, IndexBuildSeen, SearchIndexPermissions } from './types';
@@ -57,9 +59,48 @@ async function buildsSeen(source: DataSource): Promise<IndexBuildSeen[]> {
   });
 }
 
+/** What serves searches on each table, read from the engine's catalog. */
+async function readIndexes(source: DataSource): Promise<SearchIndexes> {
+  const { rows } = await source.query(
+    `SELECT TABLE_NAME AS table_name, INDEX_NAME AS index_name, COLUMN_NAME AS column_name
+       FROM information_schema.STATISTICS
+      WHERE TABLE_SCHEMA = DATABASE() AND INDEX_TYPE = 'FULLTEXT'
+      ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX`,
+    [],
+    { maxRows: 100_000 },
+  );
+  const byIndex = new Map<string, { table: string; columns: string[] }>();
+  for (const row of rows) {
+    const key = `${String(row.table_name)}\u0000${String(row.index_name)}`;
+    const index = byIndex.get(key) ?? { table: String(row.table_name), columns: [] };
+    index.columns.push(String(row.column_name));
+    byIndex.set(key, index);
+  }
+  const map = new Map<string, TableSearchIndexes>();
+  for (const index of byIndex.values()) entry(map, index.table).fulltext.push(index.columns);
+  const sorted = await source.query(
+    `SELECT TABLE_NAME AS table_name, COLUMN_NAME AS column_name
+       FROM information_schema.STATISTICS
+      WHERE TABLE_SCHEMA = DATABASE() AND SEQ_IN_INDEX = 1 AND INDEX_TYPE = 'BTREE'
+      ORDER BY TABLE_NAME, COLUMN_NAME`,
+    [],
+    { maxRows: 100_000 },
+  );
+  addSorted(map, sorted.rows);
+  return map;
+}
+
+const MYSQL_INTEGER_TYPES = new Set(['tinyint', 'smallint', 'mediumint', 'int', 'bigint']);
+const MYSQL_TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext']);
+
 export const mysqlDialect: Dialect = {
   embedded: false,
   quote,
+  connections: {
+    open: (settings, _dataDir, options) => new MysqlDataSource(settings, options.poolMax),
+    openDdlSession: (settings) => openMysqlDdlSession(settings),
+  },
+  columnTypes: { isInteger: (type) => MYSQL_INTEGER_TYPES.has(type), isText: (type) => MYSQL_TEXT_TYPES.has(type) },
   search: {
     index: 'fulltext', likeFoldsCase: true, integerEquals: (column) => `${column} = ?`,
     estimatedRows: async (source, table, options) =>
@@ -68,5 +109,5 @@ export const mysqlDialect: Dialect = {
   contents: { nullsLastAscending: false, rowValueComparison: false, textType: 'CHAR', timeGuard: false },
   // Neither a DELETE nor an UPDATE answers rows here: the old values are read first, locked.
   rowWrites: { lockForUpdate: ' FOR UPDATE', insertIdByReturning: false, deleteAnsweringOld: () => undefined, updateAnsweringOld: () => undefined },
-  searchIndex: { wholeWords: true, textColumnsOnly: true, transactional: false, permissions, indexedColumns, statements, buildProgress, buildsSeen, afterFailure: async () => undefined },
+  searchIndex: { wholeWords: true, textColumnsOnly: true, transactional: false, permissions, indexedColumns, statements, buildProgress, buildsSeen, afterFailure: async () => undefined, read: readIndexes },
 };

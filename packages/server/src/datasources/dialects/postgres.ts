@@ -1,4 +1,6 @@
-import type { TableSearchIndexes } from '../search-indexes';
+import { addSorted, entry, type SearchIndexes, type TableSearchIndexes } from '../search-indexes';
+import { openPostgresDdlSession } from '../ddl-session';
+import { PostgresDataSource } from '../postgres';
 import { type DataSource, quoteAnsi, type TableInfo } from '../types';
 import { indexName } from './index-names';
 import type { Dialect, IndexBuildSeen, SearchIndexPermissions, StatementSession } from './types';
@@ -77,9 +79,58 @@ async function afterFailure(session: StatementSession, failedStatement: string):
   if (invalid !== undefined) await session.run(`DROP INDEX CONCURRENTLY IF EXISTS ${invalid}`).catch(() => undefined);
 }
 
+/** What serves searches on each table, read from the engine's catalog. */
+async function readIndexes(source: DataSource): Promise<SearchIndexes> {
+  // Only whole-column, valid, non-partial indexes serve `col ILIKE '%term%'` for every row:
+  // an index left invalid by a failed CREATE INDEX CONCURRENTLY is not counted.
+  const { rows } = await source.query(
+    `SELECT t.relname AS table_name, a.attname AS column_name
+       FROM pg_index x
+       JOIN pg_class t ON t.oid = x.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+       JOIN pg_opclass oc ON oc.oid = x.indclass[0]
+       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = x.indkey[0]
+      WHERE n.nspname = current_schema() AND x.indnatts = 1 AND x.indisvalid AND x.indpred IS NULL
+        AND oc.opcname IN ('gin_trgm_ops', 'gist_trgm_ops')
+      ORDER BY t.relname, a.attname`,
+    [],
+    { maxRows: 100_000 },
+  );
+  const map = new Map<string, TableSearchIndexes>();
+  for (const row of rows) {
+    const found = entry(map, String(row.table_name));
+    const column = String(row.column_name);
+    if (!found.trigram.includes(column)) found.trigram.push(column);
+  }
+  const sorted = await source.query(
+    `SELECT t.relname AS table_name, a.attname AS column_name
+       FROM pg_index x
+       JOIN pg_class i ON i.oid = x.indexrelid
+       JOIN pg_am am ON am.oid = i.relam
+       JOIN pg_class t ON t.oid = x.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = x.indkey[0]
+      WHERE n.nspname = current_schema() AND am.amname = 'btree' AND x.indisvalid AND x.indpred IS NULL
+      ORDER BY t.relname, a.attname`,
+    [],
+    { maxRows: 100_000 },
+  );
+  addSorted(map, sorted.rows);
+  return map;
+}
+
+const POSTGRES_INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint']);
+/** PostgreSQL's text types, as information_schema.columns.data_type names them. */
+const POSTGRES_TEXT_TYPES = new Set(['text', 'character varying', 'character', 'name', 'citext']);
+
 export const postgresDialect: Dialect = {
   embedded: false,
   quote: quoteAnsi,
+  connections: {
+    open: (settings, _dataDir, options) => new PostgresDataSource(settings, options.poolMax),
+    openDdlSession: (settings) => openPostgresDdlSession(settings),
+  },
+  columnTypes: { isInteger: (type) => POSTGRES_INTEGER_TYPES.has(type), isText: (type) => POSTGRES_TEXT_TYPES.has(type) },
   search: { index: 'trigram', likeFoldsCase: false, integerEquals: (column) => `${column} = CAST(? AS BIGINT)` },
   contents: { nullsLastAscending: true, rowValueComparison: true, textType: 'TEXT', timeGuard: false },
   rowWrites: {
@@ -93,5 +144,5 @@ export const postgresDialect: Dialect = {
       + `UPDATE ${table} AS rakit_new SET ${set} FROM rakit_old WHERE rakit_new.${keyColumn} = rakit_old.${keyColumn} `
       + `RETURNING ${columns.map((c) => `rakit_old.${c}`).join(', ')}`,
   },
-  searchIndex: { wholeWords: false, textColumnsOnly: true, transactional: false, permissions, indexedColumns, statements, buildProgress, buildsSeen, afterFailure },
+  searchIndex: { wholeWords: false, textColumnsOnly: true, transactional: false, permissions, indexedColumns, statements, buildProgress, buildsSeen, afterFailure, read: readIndexes },
 };

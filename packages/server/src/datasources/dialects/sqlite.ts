@@ -1,4 +1,6 @@
-import type { TableSearchIndexes } from '../search-indexes';
+import { addSorted, entry, parseTrigramFts, type SearchIndexes, type TableSearchIndexes } from '../search-indexes';
+import { openSqliteDdlSession } from '../ddl-session';
+import { openSqliteDataSource, sqliteFile } from '../sqlite';
 import { type DataSource, quoteAnsi, type TableInfo } from '../types';
 import { noBuildProgress } from './index-names';
 import type { Dialect, SearchIndexPermissions } from './types';
@@ -56,9 +58,46 @@ function statements(table: TableInfo, columns: string[], existing: TableSearchIn
   ];
 }
 
+/** What serves searches on each table, read from the engine's catalog. */
+async function readIndexes(source: DataSource): Promise<SearchIndexes> {
+  const { rows } = await source.query(
+    `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name`,
+    [],
+    { maxRows: 100_000 },
+  );
+  const map = new Map<string, TableSearchIndexes>();
+  for (const row of rows) {
+    const fts = parseTrigramFts(String(row.name), String(row.sql));
+    if (fts === undefined) continue;
+    const found = entry(map, fts.content);
+    // Two over one table: the one indexing more columns serves more searches.
+    if (found.fts === null || found.fts.columns.length < fts.columns.length) found.fts = { name: fts.name, rowid: fts.rowid, columns: fts.columns };
+  }
+  // The first column of each index, and the INTEGER PRIMARY KEY (the rowid itself, in no index list).
+  const sorted = await source.query(
+    `SELECT m.name AS table_name, ii.name AS column_name
+       FROM sqlite_master m, pragma_index_list(m.name) il, pragma_index_info(il.name) ii
+      WHERE m.type = 'table' AND ii.seqno = 0 AND il.partial = 0
+     UNION
+     SELECT m.name, ti.name FROM sqlite_master m, pragma_table_info(m.name) ti
+      WHERE m.type = 'table' AND ti.pk = 1 AND lower(ti.type) = 'integer'
+        AND (SELECT COUNT(*) FROM pragma_table_info(m.name) WHERE pk > 0) = 1`,
+    [],
+    { maxRows: 100_000 },
+  );
+  addSorted(map, sorted.rows);
+  return map;
+}
+
 export const sqliteDialect: Dialect = {
   embedded: true,
   quote: quoteAnsi,
+  connections: {
+    open: (settings, dataDir, options) => openSqliteDataSource(settings, dataDir, options),
+    openDdlSession: (settings, dataDir) => openSqliteDdlSession(sqliteFile(dataDir, settings.dbAppId, settings.dbDatabase)),
+  },
+  // SQLite's type affinity: a declared type containing INT is an integer, CHAR, CLOB or TEXT text.
+  columnTypes: { isInteger: (type) => type.includes('int'), isText: (type) => /char|clob|text/.test(type) },
   search: { index: 'fts5', likeFoldsCase: true, integerEquals: (column) => `${column} = ?` },
   contents: { nullsLastAscending: false, rowValueComparison: true, textType: 'TEXT', timeGuard: true },
   // A write transaction holds the whole database; an UPDATE's RETURNING answers new values only,
@@ -72,6 +111,6 @@ export const sqliteDialect: Dialect = {
   searchIndex: {
     wholeWords: false, textColumnsOnly: false, transactional: true, permissions, indexedColumns, statements,
     // The build is one transaction of this process's own: nothing to follow from outside.
-    buildProgress: noBuildProgress, buildsSeen: async () => [], afterFailure: async () => undefined,
+    buildProgress: noBuildProgress, buildsSeen: async () => [], afterFailure: async () => undefined, read: readIndexes,
   },
 };

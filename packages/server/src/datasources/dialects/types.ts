@@ -1,5 +1,6 @@
-import type { TableSearchIndexes } from '../search-indexes';
-import type { DataSource, QueryOptions, TableInfo } from '../types';
+import type { DdlSession } from '../ddl-session';
+import type { SearchIndexes, TableSearchIndexes } from '../search-indexes';
+import type { ConnectionSettings, DataSource, QueryOptions, TableInfo } from '../types';
 
 /**
  * What the connection's user may do towards search indexes (issue 19), by table: the engine is
@@ -45,6 +46,24 @@ export interface SearchIndexDialect {
   buildsSeen(source: DataSource): Promise<IndexBuildSeen[]>;
   /** What a failed statement leaves behind is removed (an invalid index after CREATE INDEX CONCURRENTLY). */
   afterFailure(session: StatementSession, failedStatement: string): Promise<void>;
+  /** What serves searches on each table of the connection, read from the engine's catalog. */
+  read(source: DataSource): Promise<SearchIndexes>;
+}
+
+/** What kind of value a column holds, from the data type the engine names (lower case). */
+export interface ColumnTypes {
+  /** Holds integers: an exact number is looked for in it once an index serves the search. */
+  isInteger(dataType: string): boolean;
+  /** Holds text: what an index for search can be put on. */
+  isText(dataType: string): boolean;
+}
+
+/** How the server connects to a database of the engine (datasources/registry.ts). */
+export interface EngineConnections {
+  /** The pooled data source of a connection; SQLite's file is created when `create` is set. */
+  open(settings: ConnectionSettings, dataDir: string, options: { create?: boolean; poolMax?: number }): DataSource;
+  /** A session of its own for a long statement of the server's (datasources/ddl-session.ts). */
+  openDdlSession(settings: ConnectionSettings, dataDir: string): Promise<DdlSession>;
 }
 
 /**
@@ -95,6 +114,8 @@ export interface Dialect {
   embedded: boolean;
   /** An identifier quoted by the engine's rules. */
   quote(identifier: string): string;
+  connections: EngineConnections;
+  columnTypes: ColumnTypes;
   searchIndex: SearchIndexDialect;
   rowWrites: RowWriteDialect;
   contents: ContentDialect;
