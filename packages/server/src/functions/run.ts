@@ -37,6 +37,6 @@ export function failedRun(run: FunctionRun, admin: boolean): HttpError {
 }
 
 export const functionIdOf = (component: Component): number => {
-  const id = (component as { functionId?: unknown }).functionId;
+  const id = component.functionId;
   return typeof id === 'number' ? id : NO_FUNCTION;
 };

@@ -22,7 +22,7 @@ export async function scanBarcode(services: Services, caller: Principal, body: S
   if (first === undefined) throw badRequest(Messages.barcodeNoColumn);
   const { rows } = await run(context.source, exactMatchStatement(plan, first, body.code.trim()), widgetRead(plan, undefined, 1));
   const found = rows.slice(0, 1);
-  const { functionId } = context.widget as { functionId?: number };
+  const { functionId } = context.widget;
   if (found.length === 0 || !hasTransform({ functionId })) return found;
-  return (await transformed(services, { caller, appId: context.appId, functionId: functionId as number }, found)).slice(0, 1);
+  return (await transformed(services, { caller, appId: context.appId, functionId }, found)).slice(0, 1);
 }

@@ -43,7 +43,7 @@ export interface PageWidget {
 
 /** The endpoint of the application's APIs a widget reads (issue 40), or 0 when it reads a database. */
 export const apiEndpointOf = (widget: DataWidget): number => {
-  const id = (widget as { apiEndpointId?: unknown }).apiEndpointId;
+  const id: unknown = widget.apiEndpointId;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : 0;
 };
 

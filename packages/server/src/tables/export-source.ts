@@ -39,11 +39,11 @@ export async function exportableWidget(
   services: Services, caller: Principal, ref: { pageId: number; componentId: string }, search: string, language: Language,
 ): Promise<ExportSource> {
   const found = await findPageWidget(services, caller, ref);
-  if (!caller.isAppAdmin(found.appId) && (found.widget.type !== 'table' || (found.widget as { toExcel?: boolean }).toExcel !== true)) {
+  if (!caller.isAppAdmin(found.appId) && (found.widget.type !== 'table' || found.widget.toExcel !== true)) {
     throw forbidden(Messages.forbidden);
   }
-  const { functionId } = found.widget as { functionId?: number };
-  const transform = hasTransform({ functionId }) ? { transform: { caller, appId: found.appId, functionId: functionId as number } } : {};
+  const { functionId } = found.widget;
+  const transform = hasTransform({ functionId }) ? { transform: { caller, appId: found.appId, functionId } } : {};
   if (readsApi(found)) return { ...await apiExport(services, found, language), ...transform };
   const context = await withConnection(services, found);
   // Read as the planner reads a count: every row the search keeps.

@@ -19,9 +19,9 @@ import type { Services } from '../services';
  * answers an error (the author's to administrators), never a half-transformed table.
  */
 export async function withTransform(services: Services, found: PageWidget, body: LoadTableContentBody, content: TableContent): Promise<TableContent> {
-  const { functionId } = found.widget as { functionId?: number };
+  const { functionId } = found.widget;
   if (!hasTransform({ functionId })) return content;
-  const rows = await transformed(services, { caller: found.caller, appId: found.appId, functionId: functionId as number, values: body.params }, content.filteredResult);
+  const rows = await transformed(services, { caller: found.caller, appId: found.appId, functionId, values: body.params }, content.filteredResult);
   return { ...content, columns: withComputedColumns(content.columns, content.filteredResult, rows), filteredResult: rows };
 }
 
