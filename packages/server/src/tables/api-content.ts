@@ -32,7 +32,7 @@ type WidgetEndpoint = { endpoint: ApiEndpointDraft & { endpointId: number; revis
 const readEndpoints = new WeakMap<object, WidgetEndpoint>();
 
 /** The endpoint a widget names and its API, which must be its page's application's (another's is as good as none). */
-export async function endpointOfWidget(services: Services, found: PageWidget): Promise<WidgetEndpoint> {
+export async function endpointOfWidget(services: Services, found: PageWidget<{ apiEndpointId?: unknown }>): Promise<WidgetEndpoint> {
   const stored = await cachedApiEndpoint(services, apiEndpointOf(found.widget));
   if (stored === undefined || stored.source.appId !== found.appId) throw notFound(Messages.apiEndpointNotFound);
   let read = readEndpoints.get(stored);

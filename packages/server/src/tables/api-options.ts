@@ -1,9 +1,9 @@
-import { type ApiOptions, apiValueText, type LoadApiOptionsBody, MAX_API_OPTIONS, Messages, widgetTypesThat } from '@rakit/core';
+import { type ApiOptions, apiValueText, type LoadApiOptionsBody, MAX_API_OPTIONS, Messages } from '@rakit/core';
 import { endpointPage } from '../apis/endpoint-pages';
 import type { Principal } from '../auth/principal';
 import { badRequest } from '../errors/http-errors';
 import { endpointOfWidget } from './api-content';
-import { apiEndpointOf, findPageWidget } from './data-widget';
+import { apiEndpointOf, findOptionsWidget } from './data-widget';
 import type { Services } from '../services';
 
 /** Rows asked per page while reading options. */
@@ -17,14 +17,14 @@ const OPTION_PAGE_ROWS = 100;
  * the caller may open.
  */
 export async function loadApiOptions(services: Services, caller: Principal, body: LoadApiOptionsBody): Promise<ApiOptions> {
-  const found = await findPageWidget(services, caller, body, widgetTypesThat('optionsFromApi'));
+  const found = await findOptionsWidget(services, caller, body);
   if (apiEndpointOf(found.widget) === 0) throw badRequest(Messages.apiEndpointNotFound);
   const { endpoint, api } = await endpointOfWidget(services, found);
-  const widget = found.widget as { optionTextColumn?: string; optionValueColumn?: string };
   const options = new Map<string, string>();
   let truncated = false;
   let withComma = 0;
-  const joinsByComma = (found.widget as { type: string }).type === 'checkbox';
+  const { widget } = found;
+  const joinsByComma = widget.type === 'checkbox';
   for (let index = 0; ; index++) {
     const page = await endpointPage({ api, endpoint, params: body.params, userId: caller.userId, search: '', filters: [], index, size: OPTION_PAGE_ROWS }, services.config, services.apiCursors);
     const textColumn = widget.optionTextColumn || page.columns[0]?.name || '';

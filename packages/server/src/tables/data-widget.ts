@@ -1,4 +1,4 @@
-import { type chart, findComponent, type kanban, type loader, Messages, type table, widgetTypesThat } from '@rakit/core';
+import { type chart, findComponent, type kanban, type loader, Messages, type table, type WidgetComponent, widgetTypesThat } from '@rakit/core';
 import { savedComponents } from '../engine/page-cache';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
@@ -34,16 +34,19 @@ export interface WidgetContext {
 }
 
 /** A data widget of a saved page the caller may open, before its source is opened. */
-export interface PageWidget {
+export interface PageWidget<W = DataWidget> {
   caller: Principal;
   pageId: number;
   appId: number;
-  widget: DataWidget;
+  widget: W;
 }
 
+/** A choice widget whose options an endpoint of the application's APIs may give (issue 40). */
+export type OptionsWidget = WidgetComponent<'checkbox' | 'radio' | 'dropdown'>;
+
 /** The endpoint of the application's APIs a widget reads (issue 40), or 0 when it reads a database. */
-export const apiEndpointOf = (widget: DataWidget): number => {
-  const id: unknown = widget.apiEndpointId;
+export const apiEndpointOf = (widget: { apiEndpointId?: unknown }): number => {
+  const id = widget.apiEndpointId;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : 0;
 };
 
@@ -58,13 +61,25 @@ export async function findPageWidget(
   ref: { pageId: number; componentId: string },
   types: readonly string[] = widgetTypesThat('loadsRows'),
 ): Promise<PageWidget> {
+  const found = await findPageComponent(services, caller, ref, types);
+  // Parsed by its own model's schema (core's parsePageComponents), of one of the data types.
+  return { ...found, widget: found.widget as unknown as DataWidget };
+}
+
+/** A choice widget of a saved page the caller may open, whose options an endpoint may give. */
+export async function findOptionsWidget(services: Services, caller: Principal, ref: { pageId: number; componentId: string }): Promise<PageWidget<OptionsWidget>> {
+  const found = await findPageComponent(services, caller, ref, widgetTypesThat('optionsFromApi'));
+  return { ...found, widget: found.widget as unknown as OptionsWidget };
+}
+
+async function findPageComponent(services: Services, caller: Principal, ref: { pageId: number; componentId: string }, types: readonly string[]) {
   const page = await cachedPage(services, ref.pageId);
   if (page === undefined) throw notFound(Messages.pageNotFound);
   await assertMayReadPage(services, caller, page);
   const components = savedComponents(page);
   const component = components === undefined ? undefined : findComponent(components, ref.componentId);
   if (component === undefined || !types.includes(component.type)) throw notFound(Messages.dataWidgetNotFound);
-  return { caller, pageId: page.pageId, appId: page.pageAppId, widget: component as unknown as DataWidget };
+  return { caller, pageId: page.pageId, appId: page.pageAppId, widget: component };
 }
 
 /** The widget's connection, which must belong to the page's application; a widget reading an API has none (its rows are read only). */
