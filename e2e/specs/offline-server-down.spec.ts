@@ -39,13 +39,17 @@ describe('a member keeps working while the server cannot be reached', () => {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** The member's Save of a new customer while the server is gone: it waits on the device. */
-  async function saveOnDevice(name: string, city: string): Promise<void> {
+  /**
+   * The member's Save of a new customer while the server is gone: it waits on the device, the
+   * `waiting`th entry there. Waited for by the header's count, not by the toast: an earlier
+   * save's toast is still shown, and the next fill must not race this save's run.
+   */
+  async function saveOnDevice(name: string, city: string, waiting: number): Promise<void> {
     await page.getByLabel('Nama Pelanggan').fill(name);
     await page.getByLabel('Nomor WA').fill(uniquePhone());
     await page.getByLabel('Kota').fill(city);
     await page.getByRole('button', { name: 'Simpan Pelanggan' }).click();
-    await page.getByText('Saved on this device. It will be sent when the connection returns.').last().waitFor();
+    await page.getByRole('banner').getByRole('button', { name: `${waiting} waiting to send` }).waitFor();
   }
 
   beforeAll(async () => {
@@ -71,7 +75,7 @@ describe('a member keeps working while the server cannot be reached', () => {
     await expect.poll(() => page.evaluate(async () => (await (await caches.open('rakit-assets')).keys()).length), { timeout: 15_000 }).toBeGreaterThan(0);
 
     await server.stop();
-    for (const name of names) await saveOnDevice(name, 'Kupang');
+    for (const [index, name] of names.entries()) await saveOnDevice(name, 'Kupang', index + 1);
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: '2 waiting to send' }).waitFor();
 
@@ -98,7 +102,7 @@ describe('a member keeps working while the server cannot be reached', () => {
     const header = page.getByRole('banner');
     await page.getByLabel('Nama Pelanggan').waitFor();
     await server.stop();
-    for (const name of later) await saveOnDevice(name, 'Ende');
+    for (const [index, name] of later.entries()) await saveOnDevice(name, 'Ende', index + 1);
     await header.getByRole('button', { name: '3 waiting to send' }).waitFor();
 
     // The second entry reaches the server, which applies it and keeps its answer; the server is
