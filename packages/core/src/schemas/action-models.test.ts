@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { actionOfType, newAction } from '../rules/action-config';
+import { newAction } from '../rules/action-config';
 import { ACTION_TYPES, type CustomAction } from '../widgets/common';
 import { ACTION_MODELS, actionConfigOf, actionReferences } from './action-config';
 
-const blank = (type: (typeof ACTION_TYPES)[number]): CustomAction => actionOfType(newAction(), type);
+const blank = (type: (typeof ACTION_TYPES)[number]): CustomAction => newAction(type);
 
 describe('the action models', () => {
   it('read every kind\'s blank configuration but those that need a database and a statement first', () => {
@@ -12,7 +12,7 @@ describe('the action models', () => {
       if (type === 'CUSTOM' || type === 'QUERY' || type === 'DELETE') expect(config, type).toBeUndefined();
       else expect(config, type).toBeDefined();
     }
-    const deleteByKey = actionOfType(newAction(), 'DELETE', { database: 3, dbType: 'sqlite', table: 'orders', primaryKey: 'id' });
+    const deleteByKey = newAction('DELETE', { database: 3, dbType: 'sqlite', table: 'orders', primaryKey: 'id' });
     expect(actionConfigOf(deleteByKey, 'DELETE')).toMatchObject({ database: 3, query: 'DELETE FROM "orders" WHERE "id" = ?' });
   });
 
