@@ -2,8 +2,7 @@ import {
   Alert, Badge, Button, Checkbox, Grid, Group, Input, Modal, ScrollArea, Select, Stack, TagsInput, Text, Textarea,
 } from '@mantine/core';
 import {
-  actionDatabase, countPlaceholders, CUSTOM_VALUE, type CustomAction, hasStackedStatements, inferColumns, statementKind, type ValueSource,
-} from '@rakit/core';
+  actionDatabase, countPlaceholders, CUSTOM_VALUE, type CustomAction, hasStackedStatements, inferColumns, statementKind, type ValueSource, actionCalls } from '@rakit/core';
 import { IconWand } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { firstError } from '../api/client';
@@ -98,8 +97,8 @@ export function CustomQueryDialog({ action, onSave, onClose, parameters = 'mappe
     if (current === null) return null;
     const body = { actionDbId: dbId, actionPageId: pageId ?? 0, actionName: action.name.trim() === '' ? 'Custom Query' : action.name.trim(), actionSQLQuery: query };
     try {
-      let answer = await current.api.saveQuery({ ...body, actionId });
-      if (!answer.status && actionId !== null) answer = await current.api.saveQuery({ ...body, actionId: null });
+      let answer = await current.api.call(actionCalls.saveQuery, { body: { ...body, actionId, actionSlug: '', actionFormat: '' } });
+      if (!answer.status && actionId !== null) answer = await current.api.call(actionCalls.saveQuery, { body: { ...body, actionId: null, actionSlug: '', actionFormat: '' } });
       if (answer.status) return answer.data?.actionId ?? null;
       notifyFailure(t('actions.customQuery.notStored', { reason: firstError(answer, t('actions.customQuery.unknownError')) }));
     } catch (error) {

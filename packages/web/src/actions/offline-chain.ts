@@ -1,7 +1,6 @@
 import {
   actionFailureDetail, type CustomAction, GlobalConfigSchema, globalVariablesOf, NO_REDIRECT, type ParamValue, reachableActions,
-  RedirectConfigSchema, type ResultRow, toParamValues, TriggerConfigSchema, triggerArguments,
-} from '@rakit/core';
+  RedirectConfigSchema, type ResultRow, toParamValues, TriggerConfigSchema, triggerArguments, actionCalls, triggerCalls, tableCalls } from '@rakit/core';
 import type { AppApi, ApiAnswer } from '../api/client';
 import type { QueuedStep, QueuedWrite, SentWrite } from '../offline/write-queue';
 import { t } from '../i18n/i18n';
@@ -106,25 +105,24 @@ function refusalOf(answer: ApiAnswer<unknown>): string {
   return `${detail} (${Object.entries(now).map(([column, value]) => `${column}: ${String(value)}`).join(', ')})`;
 }
 
-type WriteApi = Pick<AppApi, 'runAction' | 'runTrigger' | 'editRow' | 'moveCard' | 'scanBarcode'>;
 
-function sendStep(write: QueuedWrite, step: QueuedStep, api: WriteApi, requestKey: string, params: Record<string, ParamValue>): Promise<ApiAnswer<unknown>> {
+function sendStep(write: QueuedWrite, step: QueuedStep, api: AppApi, requestKey: string, params: Record<string, ParamValue>): Promise<ApiAnswer<unknown>> {
   switch (step.kind) {
     case 'action':
-      return api.runAction({ pageId: write.pageId, componentId: write.componentId, actionName: step.actionName, params }, requestKey);
+      return api.call(actionCalls.runAction, { body: { pageId: write.pageId, componentId: write.componentId, actionName: step.actionName, params } }, { requestKey });
     case 'scan':
       // A read: sent again after a cut, it reads again.
-      return api.scanBarcode({ pageId: write.pageId, componentId: write.componentId, code: step.code });
+      return api.call(tableCalls.scanBarcode, { body: { pageId: write.pageId, componentId: write.componentId, code: step.code } });
     case 'trigger':
-      return api.runTrigger(step.triggerId, step.args, requestKey);
+      return api.call(triggerCalls.runTrigger, { params: { id: String(step.triggerId) }, body: step.args }, { requestKey });
     case 'editRow':
-      return api.editRow(step.body, requestKey);
+      return api.call(tableCalls.editRow, { body: step.body }, { requestKey });
     case 'moveCard':
-      return api.moveCard(step.body, requestKey);
+      return api.call(tableCalls.moveCard, { body: step.body }, { requestKey });
   }
 }
 
-export async function sendQueuedWrite(write: QueuedWrite, api: WriteApi): Promise<SentWrite> {
+export async function sendQueuedWrite(write: QueuedWrite, api: AppApi): Promise<SentWrite> {
   let params = write.params;
   let scannedRow: ResultRow | null = null;
   for (const [index, step] of write.steps.entries()) {

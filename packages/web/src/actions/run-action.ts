@@ -1,7 +1,6 @@
 import {
   actionFailureDetail, type CustomAction, GlobalConfigSchema, globalVariablesOf, NO_REDIRECT, RedirectConfigSchema,
-  responseFileOf, type ResponseFile, toParamValues, TriggerConfigSchema, triggerArguments, TriggerOutcomeSchema,
-} from '@rakit/core';
+  responseFileOf, type ResponseFile, toParamValues, TriggerConfigSchema, triggerArguments, TriggerOutcomeSchema, actionCalls, triggerCalls } from '@rakit/core';
 import type { AppApi } from '../api/client';
 import { t } from '../i18n/i18n';
 import type { GlobalVariable } from '../page-state/global-variables';
@@ -25,7 +24,7 @@ export interface ActionRuntime {
   userId: string;
   /** The page's form values by component id, read when an action needs them. */
   pageValues: () => Record<string, unknown>;
-  api: Pick<AppApi, 'runAction' | 'runTrigger'>;
+  api: AppApi;
   fetch: typeof fetch;
   /** Opens a page of the application by slug (same group, or the preview window). */
   openPage: (pageSlug: string) => void;
@@ -42,7 +41,7 @@ export interface ActionRuntime {
 /** The database actions run by the server from the saved page (spec 1 §7 runAction). */
 async function runDatabaseAction(action: CustomAction, rt: ActionRuntime): Promise<void> {
   if (rt.pageId === null) throw new ActionFailure(t('actionPageUnknown'));
-  const answer = await rt.api.runAction({ pageId: rt.pageId, componentId: rt.componentId, actionName: action.name, params: toParamValues(rt.pageValues()) }, rt.requestKey?.());
+  const answer = await rt.api.call(actionCalls.runAction, { body: { pageId: rt.pageId, componentId: rt.componentId, actionName: action.name, params: toParamValues(rt.pageValues()) } }, { requestKey: rt.requestKey?.() });
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code));
 }
 
@@ -72,7 +71,7 @@ export function triggerOutcomeNote(data: unknown): { failed: string } | { note: 
 async function runTrigger(action: CustomAction, rt: ActionRuntime): Promise<string | undefined> {
   const config = configOf(TriggerConfigSchema, action.raw);
   if (config.id === null) throw new ActionFailure(t('triggerIdEmpty'));
-  const answer = await rt.api.runTrigger(config.id, triggerArguments(config.params, rt.pageValues(), rt.userId), rt.requestKey?.());
+  const answer = await rt.api.call(triggerCalls.runTrigger, { params: { id: String(config.id) }, body: triggerArguments(config.params, rt.pageValues(), rt.userId) }, { requestKey: rt.requestKey?.() });
   if (!answer.status) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code));
   const outcome = triggerOutcomeNote(answer.data);
   if ('failed' in outcome) throw new ActionFailure(outcome.failed);

@@ -1,8 +1,9 @@
-import { type CustomAction, Messages, type StatementResult } from '@rakit/core';
+import { actionCalls, type ClientInputOf, type CustomAction, Messages, type StatementResult, triggerCalls } from '@rakit/core';
 import { catalogOf } from '@rakit/core/catalogs';
 import { compileCatalog } from '@rakit/core/translate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiAnswer, ApiUnreachableError, type RunActionBody } from '../api/client';
+import { type ApiAnswer, ApiUnreachableError } from '../api/client';
+import { type TestApi, testApi } from '../api/test-api';
 import { i18n } from '../i18n/i18n';
 import type { GlobalVariable } from '../page-state/global-variables';
 import { triggerOutcomeNote } from './run-action';
@@ -21,7 +22,7 @@ beforeAll(() => i18n.loadAndActivate({ locale: 'spec', locales: ['en-US'], messa
 /** A run against fakes that records what happened, in order. */
 function fakeRun(changes: Partial<ButtonRun> = {}, answer: Partial<ApiAnswer<StatementResult, never>> = { status: true, data: [] }) {
   const events: string[] = [];
-  const calls: RunActionBody[] = [];
+  const calls: ClientInputOf<typeof actionCalls.runAction>['body'][] = [];
   const globals: GlobalVariable[] = [];
   const run: ButtonRun = {
     pageId: 12,
@@ -29,17 +30,16 @@ function fakeRun(changes: Partial<ButtonRun> = {}, answer: Partial<ApiAnswer<Sta
     userId: 'u-1',
     pageValues: () => ({ nama: 'Siti', kota: 'Bandung', lahir: new Date('2000-01-02T00:00:00Z') }),
     validateAll: () => [],
-    api: {
-      runAction: async (body) => {
+    api: testApi()
+      .on(actionCalls.runAction, async ({ body }) => {
         calls.push(body);
         events.push(`runAction ${body.actionName}`);
         return { status: false, httpStatus: 200, ...answer };
-      },
-      runTrigger: async (id, args) => {
-        events.push(`runTrigger ${id} ${JSON.stringify(args)}`);
+      })
+      .on(triggerCalls.runTrigger, async ({ params, body }) => {
+        events.push(`runTrigger ${params.id} ${JSON.stringify(body)}`);
         return { status: true, httpStatus: 200 };
-      },
-    },
+      }),
     fetch: async () => new Response('{}'),
     openPage: (slug) => events.push(`open ${slug}`),
     back: () => events.push('back'),
@@ -53,7 +53,7 @@ function fakeRun(changes: Partial<ButtonRun> = {}, answer: Partial<ApiAnswer<Sta
     log: () => undefined,
     ...changes,
   };
-  return { run, events, calls, globals };
+  return { run, events, calls, globals, api: run.api as TestApi };
 }
 
 describe('runButtonActions', () => {
@@ -140,7 +140,7 @@ describe('a TRIGGER waits for its workflows (issue 12)', () => {
   function triggered(outcome: unknown) {
     const fake = fakeRun();
     // The answer's data as the engine's runTrigger gives it; the type is the contract's.
-    fake.run.api = { ...fake.run.api, runTrigger: async () => ({ status: true, httpStatus: 200, data: outcome as never }) };
+    fake.api.on(triggerCalls.runTrigger, async () => ({ status: true, httpStatus: 200, data: outcome as never }));
     return fake;
   }
 
@@ -199,16 +199,16 @@ describe('a click while offline (issue 38)', () => {
     const { run, events } = fakeRun({
       keepForLater: { offline: false, keep: (steps, _params, key) => kept.push({ steps, key }) },
     });
-    run.api = {
-      runAction: async (_body, requestKey) => {
+    const api = testApi()
+      .on(actionCalls.runAction, async (_input, { requestKey }) => {
         keys.push(requestKey);
         return { status: true, httpStatus: 200, data: [] };
-      },
-      runTrigger: async (_id, _args, requestKey) => {
+      })
+      .on(triggerCalls.runTrigger, async (_input, { requestKey }) => {
         keys.push(requestKey);
         return { status: true, httpStatus: 202 };
-      },
-    };
+      });
+    run.api = api;
     expect(await runButtonActions([insert, trigger], run)).toBe('done');
     const [first, second] = keys;
     expect(first).toMatch(/^[0-9a-f]{32}\.0$/);
@@ -220,14 +220,11 @@ describe('a click while offline (issue 38)', () => {
     keys.length = 0;
     events.length = 0;
     let calls = 0;
-    run.api = {
-      ...run.api,
-      runTrigger: async (_id, _args, requestKey) => {
-        calls += 1;
-        keys.push(requestKey);
-        throw new ApiUnreachableError('POST /action/runTrigger failed');
-      },
-    };
+    api.on(triggerCalls.runTrigger, async (_input, { requestKey }) => {
+      calls += 1;
+      keys.push(requestKey);
+      throw new ApiUnreachableError('POST /action/runTrigger failed');
+    });
     expect(await runButtonActions([insert, global, trigger], run)).toBe('done');
     expect(calls).toBe(1);
     expect(kept).toHaveLength(1);

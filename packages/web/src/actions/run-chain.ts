@@ -1,10 +1,9 @@
-import { type CustomAction, runActionChain } from '@rakit/core';
 import { ApiUnreachableError } from '../api/client';
 import { t } from '../i18n/i18n';
 import { ActionFailure, type ActionRuntime, runAction } from './run-action';
 import type { QueuedStep } from '../offline/write-queue';
 import { newWriteKey, offlineChainOf, whyNotKept } from './offline-chain';
-import type { ParamValue } from '@rakit/core';
+import { type CustomAction, type ParamValue, runActionChain } from '@rakit/core';
 
 /** What a button's run needs besides the runtime of its actions. */
 export interface ButtonRun extends ActionRuntime {

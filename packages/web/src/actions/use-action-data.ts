@@ -1,4 +1,4 @@
-import type { MessageKey } from '@rakit/core';
+import { apiSourceCalls, databaseCalls, menuCalls, type MessageKey, printCalls, triggerCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { type ApiAnswer, type AppApi, firstError } from '../api/client';
@@ -22,18 +22,18 @@ function useAppList<T>(key: string, failure: MessageKey, load: (api: AppApi, app
 }
 
 /** The application's connections with their tables and columns. */
-export const useDatabases = () => useAppList('action-databases', 'actions.data.databasesFailed', (api, appId) => api.listDatabase(appId));
+export const useDatabases = () => useAppList('action-databases', 'actions.data.databasesFailed', (api, appId) => api.call(databaseCalls.listDatabase, { params: { appId } }));
 
 /** The application's APIs with their endpoints (issue 40: a data widget's rows may come from one), once `wanted`. */
-export const useApiSources = (wanted: boolean) => useAppList('api-sources-of-widgets', 'datawidgets.source.endpointsFailed', (api, appId) => api.listApiSources(appId), wanted);
+export const useApiSources = (wanted: boolean) => useAppList('api-sources-of-widgets', 'datawidgets.source.endpointsFailed', (api, appId) => api.call(apiSourceCalls.listApiSources, { params: { appId } }), wanted);
 
 /** The application's pages (REDIRECT targets). */
-export const useAppPages = () => useAppList('action-pages', 'actions.data.pagesFailed', (api, appId) => api.listAppPages(appId));
+export const useAppPages = () => useAppList('action-pages', 'actions.data.pagesFailed', (api, appId) => api.call(menuCalls.listAppPages, { params: { appId } }));
 
 /** The application's stored triggers (the Trigger section's picker); the key is invalidated after a save. */
 export const TRIGGERS_KEY = 'action-triggers';
-export const useTriggers = () => useAppList(TRIGGERS_KEY, 'actions.data.triggersFailed', (api, appId) => api.listTriggers(appId));
+export const useTriggers = () => useAppList(TRIGGERS_KEY, 'actions.data.triggersFailed', (api, appId) => api.call(triggerCalls.listTriggers, { params: { appId } }));
 
 /** The application's print templates (GET /print/listTemplates). */
 export const PRINT_TEMPLATES_KEY = 'print-templates';
-export const usePrintTemplates = () => useAppList(PRINT_TEMPLATES_KEY, 'actions.data.templatesFailed', (api, appId) => api.listPrintTemplates(appId));
+export const usePrintTemplates = () => useAppList(PRINT_TEMPLATES_KEY, 'actions.data.templatesFailed', (api, appId) => api.call(printCalls.listTemplates, { query: { appId } }));

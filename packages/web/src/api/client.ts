@@ -1,59 +1,49 @@
-/* The browser's API client: one function per call of core's contracts, by area. */
-import {
-  appCalls, authCalls, type ClientInputOf, type LoginBody, passkeyCalls, type RegistrationInput, signInCalls,
-} from '@rakit/core';
-import { callApi } from './request';
-import { appsApi } from './apps';
-import { menusApi } from './menus';
-import { actionsApi } from './actions';
-import { tablesApi } from './tables';
-import { usersApi } from './users';
-import { tasksApi } from './tasks';
-import { withLazyAreas } from './lazy-areas';
-import type { BuilderAreasApi } from './builder-areas';
+/*
+ * The browser's API client. A screen names the call of core's contracts it makes
+ * (`api.call(groupCalls.addGroup, { body })`): the path, the query, the body and the answer's
+ * schema all come from the contract, so a new call needs no wrapper here, and each screen's
+ * chunk carries only the contracts it uses (a member's first page does not load the builders').
+ */
+import type { AnyCall, ClientInputOf, ConflictOf, DataOf } from '@rakit/core';
+import { type ApiAnswer, callApi, fetchFile } from './request';
 
 export * from './request';
-export type { RunActionBody } from './actions';
-export type { ExcelRequest } from './tables';
-export type { ExportOptions, ImportBundleInput } from './bundles';
 export type { TableContent } from '@rakit/core';
 
-/** Public calls: no token. */
+/** How one call is sent, beside its input. */
+export interface CallOptions {
+  /** Abandons the request (a newer query superseded it): the server then stops its statements. */
+  signal?: AbortSignal | undefined;
+  /** Names a replayable write once (Idempotency-Key, issue 38): sent again, it is applied once. */
+  requestKey?: string | undefined;
+  /** A multipart body (an upload) instead of JSON. */
+  form?: FormData | undefined;
+}
+
+/** Calls made on behalf of the user signed in to `appSlug` (the bearer token of its stored session). */
+export interface AppApi {
+  readonly appSlug: string;
+  call<C extends AnyCall>(contract: C, input: ClientInputOf<C>, options?: CallOptions): Promise<ApiAnswer<DataOf<C>, ConflictOf<C>>>;
+  /** A call that answers a file, fetched with the token (never a plain link); a refusal throws its first error text. */
+  download<C extends AnyCall>(contract: C, input: { params?: Record<string, string | number>; query?: Record<string, unknown> }): Promise<Blob>;
+}
+
+export function appApi(appSlug: string): AppApi {
+  return {
+    appSlug,
+    call: (contract, input, options = {}) => callApi(contract, input, appSlug, options.form, options.signal, options.requestKey),
+    download: (contract, input) => fetchFile(contract, input, appSlug),
+  };
+}
+
+/** The calls made without a session: the application's sign-in screens. */
 export const publicApi = {
-  getAppBySlug: (slug: string) => callApi(appCalls.getAppBySlug, { params: { slug } }, null),
-
-  login: (body: LoginBody) => callApi(authCalls.login, { body }, null),
-
-  /** Trades the one-time ticket a single sign-on ended with for a session (issue 36). */
-  redeemSignInTicket: (ticket: string) => callApi(signInCalls.redeemSignInTicket, { body: { ticket } }, null),
-
-  /** A passkey's sign-in (issue 36): the challenge, then the authenticator's answer to it. */
-  startPasskeySignIn: (appSlug: string) => callApi(passkeyCalls.startPasskeySignIn, { body: { appSlug } }, null),
-  signInWithPasskey: (appSlug: string, response: Record<string, unknown>) =>
-    callApi(passkeyCalls.signInWithPasskey, { body: { appSlug, response: response as ClientInputOf<typeof passkeyCalls.signInWithPasskey>['body']['response'] } }, null),
-
-  register: (input: RegistrationInput, appId: number) =>
-    callApi(authCalls.register, {
-      body: { data: { userId: input.userId, password: input.password, confirm_password: input.confirm_password, defaultGroupAppId: [appId] } },
-    }, null),
+  call: <C extends AnyCall>(contract: C, input: ClientInputOf<C>): Promise<ApiAnswer<DataOf<C>, ConflictOf<C>>> => callApi(contract, input, null),
 };
 
-/**
- * Calls made on behalf of the user signed in to `appSlug` (bearer token of its stored session).
- * The areas a member's page opens with are here; the others (the builders' screens, the
- * widgets that load their own code) come in a chunk of their own on their first call, so a
- * phone's first load does not carry their schemas (issue 35's budget).
- */
-export function appApi(appSlug: string): AppApi {
-  const firstPaint = {
-    ...appsApi(appSlug),
-    ...menusApi(appSlug),
-    ...usersApi(appSlug),
-    ...actionsApi(appSlug),
-    ...tablesApi(appSlug),
-    ...tasksApi(appSlug),
-  };
-  return withLazyAreas<typeof firstPaint, BuilderAreasApi>(firstPaint, () => import('./builder-areas').then((areas) => areas.builderAreasApi(appSlug)));
+/** A multipart body of one file, as the upload calls take it. */
+export function fileForm(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
 }
-export type AppApi = ReturnType<typeof appsApi> & ReturnType<typeof menusApi> & ReturnType<typeof usersApi>
-  & ReturnType<typeof actionsApi> & ReturnType<typeof tablesApi> & ReturnType<typeof tasksApi> & BuilderAreasApi;

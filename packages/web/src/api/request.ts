@@ -1,7 +1,4 @@
-import {
-  type AnyCall, type ClientInputOf, type ConflictOf, type DataOf, FILE_ANSWER, pathOf,
-} from '@rakit/core';
-import { IDEMPOTENCY_KEY_HEADER, LANGUAGE_HEADER } from '@rakit/core';
+import { type AnyCall, type ClientInputOf, type ConflictOf, type DataOf, FILE_ANSWER, IDEMPOTENCY_KEY_HEADER, LANGUAGE_HEADER, pathOf } from '@rakit/core';
 import { z } from 'zod';
 import { activeLanguage } from '../i18n/i18n';
 import { readSession } from '../session/session-storage';

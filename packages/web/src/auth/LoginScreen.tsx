@@ -1,6 +1,6 @@
 import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { IconBrandWhatsapp, IconFingerprint } from '@tabler/icons-react';
-import { isSsoRefusal, MAIN_APP_ID, PASSWORD_ONLY, type SessionUser, SIGN_IN_TEXT, signInUsernameLabel, WHATSAPP_ADMIN_NUMBER } from '@rakit/core';
+import { isSsoRefusal, MAIN_APP_ID, PASSWORD_ONLY, type SessionUser, SIGN_IN_TEXT, signInUsernameLabel, WHATSAPP_ADMIN_NUMBER, authCalls, passkeyCalls } from '@rakit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { useEnterApp } from './enter-app';
 import { HelpLink } from './HelpLink';
 import { registrationRequirements, tutorial } from './help-texts';
 import { PasswordField } from './PasswordField';
+import { plainPasskeyAnswer } from './passkey-answer';
 
 /** What the register screen passes to the login screen after a successful registration. */
 export interface LoginLocationState {
@@ -62,7 +63,7 @@ export function LoginScreen() {
       return;
     }
     await attempt(async () => {
-      const answer = await publicApi.login({ userId, password, appSlug: app.appSlug, ...(askedForCode ? { code } : {}) });
+      const answer = await publicApi.call(authCalls.login, { body: { userId, password, appSlug: app.appSlug, ...(askedForCode ? { code } : {}) } });
       if (answer.code === 'secondFactorRequired' && !askedForCode) {
         setAskedForCode(true);
         return;
@@ -75,7 +76,7 @@ export function LoginScreen() {
   async function signInWithPasskey() {
     if (busy) return;
     await attempt(async () => {
-      const options = await publicApi.startPasskeySignIn(app.appSlug);
+      const options = await publicApi.call(passkeyCalls.startPasskeySignIn, { body: { appSlug: app.appSlug } });
       if (!options.status || options.data === undefined) {
         notifyFailure(firstError(options, t('loginFailed')));
         return;
@@ -89,7 +90,7 @@ export function LoginScreen() {
         notifyFailure(t('shell.passkeys.cancelled'));
         return;
       }
-      enterWith(await publicApi.signInWithPasskey(app.appSlug, response as unknown as Record<string, unknown>));
+      enterWith(await publicApi.call(passkeyCalls.signInWithPasskey, { body: { appSlug: app.appSlug, response: plainPasskeyAnswer(response) } }));
     });
   }
 

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { type RegistrationInput, registrationError, typedPhone } from '@rakit/core';
+import { type RegistrationInput, registrationError, typedPhone, authCalls } from '@rakit/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiUnreachableError, publicApi } from '../api/client';
@@ -31,7 +31,9 @@ export function RegisterScreen() {
     }
     setBusy(true);
     try {
-      const answer = await publicApi.register(input, app.appId);
+      const answer = await publicApi.call(authCalls.register, {
+            body: { data: { userId: input.userId, password: input.password, confirm_password: input.confirm_password, defaultGroupAppId: [app.appId] } },
+          });
       if (!answer.status) {
         const message = answer.error?.[0];
         if (message !== undefined) notifyFailure(message);

@@ -1,3 +1,4 @@
+import { signInCalls } from '@rakit/core';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -30,7 +31,7 @@ export function SsoLandingScreen() {
       void navigate(path('auth/login'), { replace: true });
     };
     void navigate(location.pathname, { replace: true });
-    publicApi.redeemSignInTicket(ticket).then((answer) => {
+    publicApi.call(signInCalls.redeemSignInTicket, { body: { ticket } }).then((answer) => {
       const user = answer.data?.[0];
       if (!answer.status || user === undefined) backToSignIn(firstError(answer, t('ssoTicketInvalid')));
       else if (!enterApp(user)) void navigate(path('auth/login'), { replace: true });

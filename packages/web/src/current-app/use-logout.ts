@@ -1,3 +1,4 @@
+import { signInCalls } from '@rakit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useCurrentApp } from './app-context';
@@ -25,7 +26,7 @@ export function useLogout(): () => Promise<void> {
     const unsent = signedIn.kind === 'ok' ? unsentWriteCount(queryClient, app.appSlug, signedIn.session.user.userId) : 0;
     if (unsent > 0 && !(await askBeforeLosingWrites(unsent))) return;
     try {
-      await api.endOwnSessions({ end: 'current' }, AbortSignal.timeout(END_SESSION_WAIT_MS));
+      await api.call(signInCalls.endOwnSessions, { body: { end: 'current' } }, { signal: AbortSignal.timeout(END_SESSION_WAIT_MS) });
     } catch {
       // Unreachable or too slow: the session ends with its token's life.
     }

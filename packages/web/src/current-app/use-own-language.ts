@@ -1,4 +1,4 @@
-import type { Language } from '@rakit/core';
+import { type Language, userCalls } from '@rakit/core';
 import { useMutation } from '@tanstack/react-query';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { firstError } from '../api/request';
@@ -15,7 +15,7 @@ export function useSaveOwnLanguage() {
   const { app, api } = useCurrentApp();
   return useMutation({
     mutationFn: async (language: Language | null) => {
-      const answer = await api.saveMyLanguage(language);
+      const answer = await api.call(userCalls.saveMyLanguage, { body: { language } });
       if (!answer.status) throw new Error(firstError(answer, t('internalError')));
       return language;
     },

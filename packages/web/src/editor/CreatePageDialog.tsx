@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import { Messages, PageInputSchema } from '@rakit/core';
+import { Messages, PageInputSchema, appCalls } from '@rakit/core';
 import { useState } from 'react';
 import { ApiUnreachableError, firstError } from '../api/client';
 import { FormDialog } from '../components/FormDialog';
@@ -34,7 +34,7 @@ export function CreatePageDialog({ onClose, onCreated }: CreatePageDialogProps) 
       return;
     }
     try {
-      const answer = await api.savePages(app.appId, [input.data]);
+      const answer = await api.call(appCalls.saveApp, { body: { appId: app.appId, pages: [input.data] } });
       const created = answer.status ? answer.data?.pages?.[0] : undefined;
       if (created === undefined) {
         notifyFailure(firstError(answer, translate('editorOperationFailed')));

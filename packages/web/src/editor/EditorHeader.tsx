@@ -1,3 +1,4 @@
+import { workflowCalls } from '@rakit/core';
 import { Button, Group, Paper, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconEye, IconEyeOff, IconHistory } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,7 +39,7 @@ export function EditorHeader({ onSave }: EditorHeaderProps) {
   const peers = useEditor((state) => state.live?.peers ?? NO_PEERS);
   const store = editorStore.getState();
   // Spec 1 §4: the workflows are listed beside the pages; one chosen opens in the workflow editor.
-  const workflows = useQuery({ queryKey: ['workflows', app.appId], queryFn: async () => dataOf(await api.listWorkflow(app.appId), t('editor.workflowsWhat')) });
+  const workflows = useQuery({ queryKey: ['workflows', app.appId], queryFn: async () => dataOf(await api.call(workflowCalls.listWorkflow, { params: { appId: app.appId } }), t('editor.workflowsWhat')) });
 
   async function created(pageId: number) {
     setCreating(false);

@@ -1,3 +1,4 @@
+import { menuCalls } from '@rakit/core';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,7 +36,7 @@ export function PageTitleTranslations() {
           name={page.pageName}
           translations={translations}
           onSave={async (next) => {
-            if (!(await runChange(api.translatePageName(page.pageId, next), t('admin.nameTranslations.saved')))) return;
+            if (!(await runChange(api.call(menuCalls.translatePageName, { body: { pageId: page.pageId, translations: next } }), t('admin.nameTranslations.saved')))) return;
             setOpen(false);
             await queryClient.invalidateQueries({ queryKey: editorPagesKey(app.appId) });
           }}

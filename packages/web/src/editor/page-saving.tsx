@@ -1,4 +1,4 @@
-import { describePageDiff, diffWordsOf, type PageDiff, parsePageComponents } from '@rakit/core';
+import { describePageDiff, diffWordsOf, type PageDiff, parsePageComponents, appCalls } from '@rakit/core';
 import { useEffect } from 'react';
 import { type AppApi, ApiUnreachableError, firstError } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
@@ -46,9 +46,9 @@ export function savePage(api: AppApi, appId: number): Promise<boolean> {
     try {
       for (let attempt = 1; ; attempt++) {
         const base = editorStore.getState().stored?.revision;
-        const answer = await api.savePages(appId, [{
-          pageId: page.pageId, pageAppId: appId, pageComponents: JSON.stringify(components), ...(base === undefined ? {} : { revision: base }),
-        }]);
+        const answer = await api.call(appCalls.saveApp, { body: { appId, pages: [{
+                  pageId: page.pageId, pageAppId: appId, pageComponents: JSON.stringify(components), ...(base === undefined ? {} : { revision: base }),
+                }] } });
         const saved = answer.data?.pages?.[0];
         if (answer.status && saved !== undefined) {
           editorStore.getState().saveSucceeded(page.pageId, revision, { revision: saved.revision, components });

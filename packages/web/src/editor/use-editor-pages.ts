@@ -1,4 +1,4 @@
-import { parsePageComponents } from '@rakit/core';
+import { parsePageComponents, pageCalls, menuCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ export function usePageList(wanted: boolean) {
     queryKey: editorPagesKey(app.appId),
     enabled: wanted,
     queryFn: async () => {
-      const answer = await api.listAppPages(app.appId);
+      const answer = await api.call(menuCalls.listAppPages, { params: { appId: app.appId } });
       if (!answer.status) throw new Error(firstError(answer, t('editor.load.pagesFailed')));
       return answer.data ?? [];
     },
@@ -45,7 +45,7 @@ export function useOpenedPage() {
     gcTime: 0,
     retry: false,
     queryFn: async () => {
-      const answer = await api.getPage(pageId as number);
+      const answer = await api.call(pageCalls.getPage, { params: { id: pageId as number } });
       const page = answer.status ? answer.data?.[0] : undefined;
       if (page === undefined) throw new Error(firstError(answer, t('editor.load.pageFailed')));
       if (page.pageAppId !== app.appId) throw new Error(t('editor.load.otherApp'));

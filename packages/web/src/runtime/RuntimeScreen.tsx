@@ -2,7 +2,7 @@ import { mainContentProps, SkipLink } from '../components/SkipLink';
 import { ActionIcon, AppShell, Burger, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { isAdminInApp } from '@rakit/core';
+import { isAdminInApp, menuCalls } from '@rakit/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
@@ -61,7 +61,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
   // The administrator's way back to the admin screens; never in the preview window.
   const administers = !preview && isAdminInApp(user.userGroup, app);
 
-  const menus = useQuery({ queryKey: ['menus', app.appId], queryFn: () => api.listMenu(app.appId), ...OFFLINE_KEPT });
+  const menus = useQuery({ queryKey: ['menus', app.appId], queryFn: () => api.call(menuCalls.listMenu, { params: { appId: app.appId } }), ...OFFLINE_KEPT });
   const shownPage = preview ? appPreview : pageSlug;
   const pageHref = (slug: string) => path(preview ? `preview/${slug}` : `${groupSlug}/${slug}`);
   const openPage = (slug: string) => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { TaskField, WorkflowTask } from '@rakit/core';
+import { type TaskField, type WorkflowTask, workflowTaskCalls } from '@rakit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { firstError } from '../api/client';
@@ -40,7 +40,7 @@ function TaskCard({ task }: { task: WorkflowTask }) {
 
   async function send(answer: 'approve' | 'reject' | 'submit') {
     setBusy(answer);
-    const sent = await api.answerTask({ taskId: task.taskId, answer, comment, values: answer === 'submit' ? values : {} }).catch(() => null);
+    const sent = await api.call(workflowTaskCalls.answerTask, { body: { taskId: task.taskId, answer, comment, values: answer === 'submit' ? values : {} } }).catch(() => null);
     setBusy(null);
     if (sent === null || !sent.status) {
       notifyFailure(sent === null ? t('shell.tasks.failed') : firstError(sent, t('shell.tasks.failed')));

@@ -1,3 +1,4 @@
+import { workflowTaskCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { firstError } from '../api/client';
 import { useCurrentApp } from '../current-app/app-context';
@@ -15,7 +16,7 @@ export function useMyTasks() {
   return useQuery({
     queryKey: myTasksKey(app.appId),
     queryFn: async () => {
-      const answer = await api.listMyTasks(app.appId);
+      const answer = await api.call(workflowTaskCalls.listMyTasks, { params: { appId: app.appId } });
       if (!answer.status) throw new Error(firstError(answer, t('shell.tasks.loadFailed')));
       return answer.data ?? [];
     },

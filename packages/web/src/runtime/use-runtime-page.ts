@@ -1,3 +1,4 @@
+import { pageCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCurrentApp } from '../current-app/app-context';
@@ -11,7 +12,7 @@ import { OFFLINE_KEPT } from '../offline/offline-cache';
 export function useRuntimePage(pageSlug: string | undefined) {
   const { api, app } = useCurrentApp();
   const queryKey = useMemo(() => ['page', app.appSlug, pageSlug] as const, [app.appSlug, pageSlug]);
-  const query = useQuery({ queryKey, queryFn: () => api.getPageBySlug(pageSlug ?? ''), enabled: pageSlug !== undefined, ...OFFLINE_KEPT });
+  const query = useQuery({ queryKey, queryFn: () => api.call(pageCalls.getPageBySlug, { params: { slug: pageSlug ?? '' }, query: { appSlug: api.appSlug } }), enabled: pageSlug !== undefined, ...OFFLINE_KEPT });
   const answer = query.data;
   const found = answer?.status === true ? answer.data?.[0] : undefined;
   return { queryKey, pending: query.isPending, answer, found };

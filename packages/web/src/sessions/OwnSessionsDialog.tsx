@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconDevices } from '@tabler/icons-react';
-import { type EndOwnSessionsBody, type MessageKey, type OwnSession, type SessionMethod } from '@rakit/core';
+import { type EndOwnSessionsBody, type MessageKey, type OwnSession, type SessionMethod, signInCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dataOf, runChange } from '../admin/admin-call';
@@ -37,14 +37,14 @@ export default function OwnSessionsDialog({ onClose }: { onClose: () => void }) 
   const queryClient = useQueryClient();
   const queryKey = ['ownSessions', app.appSlug];
   const title = t('shell.sessions.title');
-  const sessions = useQuery({ queryKey, queryFn: async ({ signal }) => dataOf(await api.listOwnSessions(signal), title).sessions });
+  const sessions = useQuery({ queryKey, queryFn: async ({ signal }) => dataOf(await api.call(signInCalls.listOwnSessions, {}, { signal }), title).sessions });
   const [askingOthers, setAskingOthers] = useState(false);
   const secondFactor = useSecondFactorDialog();
   const passkeys = usePasskeysDialog();
   const others = (sessions.data ?? []).filter((session) => !session.current);
 
   async function end(body: EndOwnSessionsBody, success: string) {
-    await runChange(api.endOwnSessions(body), success);
+    await runChange(api.call(signInCalls.endOwnSessions, { body }), success);
     await queryClient.invalidateQueries({ queryKey });
   }
 

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
-import { type Passkey } from '@rakit/core';
+import { type Passkey, passkeyCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { dataOf, runChange, settle } from '../admin/admin-call';
@@ -10,6 +10,7 @@ import { QueryStatus } from '../components/QueryStatus';
 import { useCurrentApp } from '../current-app/app-context';
 import { useInstantText } from '../current-app/use-instant-text';
 import { useT } from '../i18n/LanguageProvider';
+import { plainPasskeyAnswer } from '../auth/passkey-answer';
 
 /**
  * One's own passkeys (issue 36): a phone's or computer's fingerprint, face or PIN, or a security
@@ -23,7 +24,7 @@ export default function PasskeysDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const title = t('shell.passkeys.title');
   const queryKey = ['passkeys', app.appSlug];
-  const passkeys = useQuery({ queryKey, queryFn: async ({ signal }) => dataOf(await api.listPasskeys(signal), title).passkeys });
+  const passkeys = useQuery({ queryKey, queryFn: async ({ signal }) => dataOf(await api.call(passkeyCalls.listPasskeys, {}, { signal }), title).passkeys });
   const [name, setName] = useState(defaultPasskeyName());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +37,7 @@ export default function PasskeysDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const options = await settle(api.startPasskeyRegistration());
+      const options = await settle(api.call(passkeyCalls.startPasskeyRegistration, { body: {} }));
       if (options === null || !options.status || options.data === undefined) {
         setError(options === null ? t('admin.changeRefused') : firstError(options, t('admin.changeRefused')));
         return;
@@ -50,7 +51,7 @@ export default function PasskeysDialog({ onClose }: { onClose: () => void }) {
         setError(t('shell.passkeys.cancelled'));
         return;
       }
-      if (await runChange(api.registerPasskey(name.trim() || defaultPasskeyName(), response as unknown as Record<string, unknown>), t('shell.passkeys.added'))) {
+      if (await runChange(api.call(passkeyCalls.registerPasskey, { body: { name: name.trim() || defaultPasskeyName(), response: plainPasskeyAnswer(response) } }), t('shell.passkeys.added'))) {
         setName(defaultPasskeyName());
         await queryClient.invalidateQueries({ queryKey });
       }
@@ -107,7 +108,7 @@ export default function PasskeysDialog({ onClose }: { onClose: () => void }) {
         message={t('shell.passkeys.removeConfirm', { name: removing?.name ?? '' })}
         confirmLabel={t('shell.dialog.remove')}
         onConfirm={async () => {
-          if (removing !== null && await runChange(api.deletePasskey(removing.credentialId), t('shell.passkeys.removed'))) await queryClient.invalidateQueries({ queryKey });
+          if (removing !== null && await runChange(api.call(passkeyCalls.deletePasskey, { body: { credentialId: removing.credentialId } }), t('shell.passkeys.removed'))) await queryClient.invalidateQueries({ queryKey });
           setRemoving(null);
         }}
         onClose={() => setRemoving(null)}

@@ -1,9 +1,9 @@
+import { type ClientInputOf, secondFactorCalls } from '@rakit/core';
 import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { dataOf, settle } from '../admin/admin-call';
 import { type ApiAnswer, firstError } from '../api/client';
-import type { SecondFactorProof } from '../api/users';
 import { PasswordField } from '../auth/PasswordField';
 import { notifySuccess } from '../components/notify';
 import { QueryStatus } from '../components/QueryStatus';
@@ -11,6 +11,9 @@ import { useCurrentApp } from '../current-app/app-context';
 import { useInstantText } from '../current-app/use-instant-text';
 import { useT } from '../i18n/LanguageProvider';
 import { RecoveryCodes, SecondFactorSetup } from './SecondFactorSetup';
+
+/** The account's password and a code, which every change of one's second factor asks for. */
+type SecondFactorProof = ClientInputOf<typeof secondFactorCalls.confirmSecondFactor>['body'];
 
 type Step = 'status' | 'setUp' | 'turnOff' | 'renew';
 
@@ -22,7 +25,7 @@ export default function SecondFactorDialog({ onClose }: { onClose: () => void })
   const queryClient = useQueryClient();
   const title = t('shell.secondFactor.title');
   const queryKey = ['secondFactor', app.appSlug];
-  const status = useQuery({ queryKey, queryFn: async ({ signal }) => dataOf(await api.getSecondFactor(signal), title) });
+  const status = useQuery({ queryKey, queryFn: async ({ signal }) => dataOf(await api.call(secondFactorCalls.getSecondFactor, {}, { signal }), title) });
   const [step, setStep] = useState<Step>('status');
   const [renewed, setRenewed] = useState<string[] | null>(null);
   const back = async () => {
@@ -55,12 +58,12 @@ export default function SecondFactorDialog({ onClose }: { onClose: () => void })
         {step === 'setUp' && <SecondFactorSetup onDone={() => { notifySuccess(t('shell.secondFactor.turnedOn')); void back(); }} />}
         {step === 'turnOff' && (
           <ProofForm submitLabel={t('shell.secondFactor.turnOff')} danger onCancel={() => void back()}
-            send={(proof) => api.disableSecondFactor(proof)}
+            send={(proof) => api.call(secondFactorCalls.disableSecondFactor, { body: proof })}
             onDone={() => { notifySuccess(t('shell.secondFactor.turnedOff')); void back(); }} />
         )}
         {step === 'renew' && renewed === null && (
           <ProofForm submitLabel={t('shell.secondFactor.renew')} onCancel={() => void back()}
-            send={(proof) => api.renewRecoveryCodes(proof)}
+            send={(proof) => api.call(secondFactorCalls.renewRecoveryCodes, { body: proof })}
             onDone={(data) => setRenewed((data as { recoveryCodes: string[] }).recoveryCodes)} />
         )}
         {renewed !== null && <RecoveryCodes codes={renewed} onDone={() => void back()} />}

@@ -1,3 +1,4 @@
+import { secondFactorCalls } from '@rakit/core';
 import { Alert, Button, Code, CopyButton, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -24,7 +25,7 @@ export function SecondFactorSetup({ onDone }: { onDone: () => void }) {
   // Made once per setup (a second call would replace the secret the QR code shows).
   const secret = useQuery({
     queryKey: ['secondFactorSecret', app.appSlug], staleTime: Infinity, gcTime: 0, retry: false,
-    queryFn: async () => dataOf(await api.startSecondFactor(), title),
+    queryFn: async () => dataOf(await api.call(secondFactorCalls.startSecondFactor, { body: {} }), title),
   });
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -36,7 +37,7 @@ export function SecondFactorSetup({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    const answer = await settle(api.confirmSecondFactor({ password, code }));
+    const answer = await settle(api.call(secondFactorCalls.confirmSecondFactor, { body: { password, code } }));
     setBusy(false);
     if (answer === null) setError(t('admin.changeRefused'));
     else if (!answer.status || answer.data === undefined) setError(firstError(answer, t('admin.changeRefused')));

@@ -1,3 +1,4 @@
+import { appCalls } from '@rakit/core';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
@@ -24,7 +25,7 @@ export function AppScope({ subdomainSlug }: { subdomainSlug?: string }) {
   const slug = subdomainSlug ?? params.appSlug ?? '';
   const query = useQuery({
     queryKey: appQueryKey(slug),
-    queryFn: () => publicApi.getAppBySlug(slug),
+    queryFn: () => publicApi.call(appCalls.getAppBySlug, { params: { slug } }),
     initialData: () => firstPageAnswer(slug),
     staleTime: Infinity,
     retry: false,

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, FileButton, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { type PrintConfig, PrintConfigSchema, printMappingsFor, type PrintTemplate } from '@rakit/core';
+import { type PrintConfig, PrintConfigSchema, printMappingsFor, type PrintTemplate, printCalls } from '@rakit/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
-import { ApiUnreachableError, firstError } from '../../api/client';
+import { ApiUnreachableError, fileForm, firstError } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
@@ -66,7 +66,7 @@ export function PrintSection({ action, onChange }: ActionSectionProps) {
     if (file === null || current === null) return;
     setBusy(true);
     try {
-      const answer = await current.api.uploadPrintTemplate(current.app.appId, file);
+      const answer = await current.api.call(printCalls.uploadTemplate, { query: { appId: current.app.appId } }, { form: fileForm(file) });
       if (!answer.status || answer.data === undefined) {
         notifyFailure(firstError(answer, t('actions.print.uploadFailed')));
         return;
@@ -84,7 +84,7 @@ export function PrintSection({ action, onChange }: ActionSectionProps) {
   async function remove(template: PrintTemplate) {
     if (current === null) return;
     try {
-      const answer = await current.api.deletePrintTemplate(template.templateId);
+      const answer = await current.api.call(printCalls.deleteTemplate, { params: { templateId: template.templateId } });
       if (!answer.status) {
         notifyFailure(firstError(answer, t('actions.print.deleteFailed')));
         return;

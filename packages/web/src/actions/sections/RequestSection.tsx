@@ -1,7 +1,6 @@
 import { Badge, Button, Code, Group, ScrollArea, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
-  countBodyPlaceholders, CUSTOM_VALUE, fillBodyPlaceholders, REQUEST_METHODS, type RequestConfig, type RequestParam, requestSource,
-} from '@rakit/core';
+  countBodyPlaceholders, CUSTOM_VALUE, fillBodyPlaceholders, REQUEST_METHODS, type RequestConfig, type RequestParam, requestSource, actionCalls } from '@rakit/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { firstError } from '../../api/client';
@@ -71,7 +70,7 @@ export function RequestSection({ action, onChange }: ActionSectionProps) {
     if (current === null) return;
     setTesting(true);
     try {
-      const answer = await current.api.testRequest({ appId: current.app.appId, ...prepareRequest({ ...config, bodyParams }, {}, userId ?? '') });
+      const answer = await current.api.call(actionCalls.testRequest, { body: { appId: current.app.appId, ...prepareRequest({ ...config, bodyParams }, {}, userId ?? '') } });
       if (answer.status && answer.data !== undefined) {
         const { status, body } = answer.data;
         setOutcome({ ok: status >= 200 && status < 300, status, body });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { CUSTOM_VALUE, stripParamName, type TriggerConfig, TriggerConfigSchema, type TriggerRecord } from '@rakit/core';
+import { CUSTOM_VALUE, stripParamName, type TriggerConfig, TriggerConfigSchema, type TriggerRecord, triggerCalls } from '@rakit/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
@@ -56,9 +56,9 @@ export function TriggerSection({ action, onChange }: ActionSectionProps) {
     setBusy(true);
     try {
       const mine = { triggerAlias: alias, triggerParams: config.params.map((p) => stripParamName(p.name)).filter((name) => name !== '') };
-      const send = (values: TriggerFields, revision?: number) => current.api.saveTrigger({
-        triggerId: config.id, triggerAppId: current.app.appId, triggerAlias: values.triggerAlias, triggerParams: JSON.stringify(values.triggerParams), revision,
-      });
+      const send = (values: TriggerFields, revision?: number) => current.api.call(triggerCalls.saveTrigger, { body: {
+              triggerId: config.id, triggerAppId: current.app.appId, triggerAlias: values.triggerAlias, triggerParams: JSON.stringify(values.triggerParams), revision,
+            } });
       // An update is based on the trigger as listed: another's change since is merged or asked about (issue 33).
       const loaded = triggers.data?.find((trigger) => trigger.triggerId === config.id);
       const written = loaded === undefined

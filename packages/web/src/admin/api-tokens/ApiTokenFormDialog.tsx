@@ -1,5 +1,5 @@
 import { Checkbox, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import { type CreateApiTokenBody, type PageSummary, TOKEN_ABILITY_NAMES, TOKEN_MAX_DAYS, type TokenAbility, tokenNeedsPages } from '@rakit/core';
+import { type CreateApiTokenBody, type PageSummary, TOKEN_ABILITY_NAMES, TOKEN_MAX_DAYS, type TokenAbility, tokenNeedsPages, apiTokenCalls } from '@rakit/core';
 import { useState } from 'react';
 import { firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -45,7 +45,7 @@ export function ApiTokenFormDialog({ pages, onClose, onCreated }: ApiTokenFormDi
       return;
     }
     const body: CreateApiTokenBody = { appId: app.appId, tokenName: name.trim(), abilities, pageIds: onPages ? pageIds.map(Number) : [], expiresInDays: Number(days) };
-    const answer = await settle(api.createApiToken(body));
+    const answer = await settle(api.call(apiTokenCalls.createApiToken, { body }));
     if (answer === null) return;
     if (answer.status && answer.data !== undefined) {
       notifySuccess(t('admin.apiTokens.created'));

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconInfoCircle, IconKey, IconPlus } from '@tabler/icons-react';
-import { type ApiToken, MAIN_APP_SLUG, ROOT_APP_SLUG } from '@rakit/core';
+import { type ApiToken, MAIN_APP_SLUG, ROOT_APP_SLUG, apiTokenCalls, menuCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -29,13 +29,13 @@ export function ApiTokenListScreen() {
   const builtApp = app.appSlug !== MAIN_APP_SLUG && app.appSlug !== ROOT_APP_SLUG;
 
   const queryKey = ['api-tokens', app.appSlug];
-  const tokens = useQuery({ queryKey, queryFn: async () => dataOf(await api.listApiTokens(app.appId), t('admin.apiTokens.what')), enabled: builtApp });
-  const pages = useQuery({ queryKey: ['pages', app.appSlug, 'all'], queryFn: async () => dataOf(await api.listAppPages(app.appId), t('admin.apiTokens.colPages')), enabled: builtApp });
+  const tokens = useQuery({ queryKey, queryFn: async () => dataOf(await api.call(apiTokenCalls.listApiTokens, { params: { appId: app.appId } }), t('admin.apiTokens.what')), enabled: builtApp });
+  const pages = useQuery({ queryKey: ['pages', app.appSlug, 'all'], queryFn: async () => dataOf(await api.call(menuCalls.listAppPages, { params: { appId: app.appId } }), t('admin.apiTokens.colPages')), enabled: builtApp });
   const pageName = (pageId: number) => pages.data?.find((page) => page.pageId === pageId)?.pageName ?? t('admin.apiTokens.missingPage', { id: pageId });
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
   async function revoke(token: ApiToken) {
-    const revoked = await runChange(api.revokeApiToken(token.tokenId), t('admin.apiTokens.revoked'));
+    const revoked = await runChange(api.call(apiTokenCalls.revokeApiToken, { body: { tokenId: token.tokenId } }), t('admin.apiTokens.revoked'));
     setRevoking(null);
     if (revoked) await refresh();
   }

@@ -2,8 +2,7 @@ import { Alert, Divider, Grid, NumberInput, Select, SimpleGrid, Textarea, TextIn
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   API_COLUMN_TYPES, API_METHODS, API_PAGING_SCHEMES, type ApiColumn, ApiColumnTypeSchema, type ApiEndpoint, type ApiEndpointDraft, ApiMethodSchema,
-  type ApiPaging, ApiPagingSchemeSchema, type ApiSource, type SaveApiEndpointBody,
-} from '@rakit/core';
+  type ApiPaging, ApiPagingSchemeSchema, type ApiSource, type SaveApiEndpointBody, apiSourceCalls } from '@rakit/core';
 import { useState } from 'react';
 import { RowList } from '../../actions/RowList';
 import { firstError } from '../../api/client';
@@ -62,7 +61,7 @@ export function ApiEndpointDialog({ source, editing, onClose, onSaved }: ApiEndp
   async function save() {
     const body: SaveApiEndpointBody = { ...sent, endpointId: editing?.endpointId ?? null, sourceId: source.sourceId };
     setProblem(null);
-    const answer = await staleWrite.saveForm({ editing, body, send: (written) => api.saveApiEndpoint(written) });
+    const answer = await staleWrite.saveForm({ editing, body, send: (written) => api.call(apiSourceCalls.saveApiEndpoint, { body: written }) });
     if (answer === 'theirs') {
       onSaved();
       return;

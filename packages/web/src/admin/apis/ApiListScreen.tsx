@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
-import type { ApiEndpoint, ApiSource, ApiSourceWithEndpoints } from '@rakit/core';
+import { type ApiEndpoint, type ApiSource, apiSourceCalls, type ApiSourceWithEndpoints } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DataTable } from '../../components/DataTable';
@@ -33,7 +33,7 @@ export function ApiListScreen() {
   const queryClient = useQueryClient();
 
   const queryKey = ['api-sources', app.appSlug];
-  const sources = useQuery({ queryKey, queryFn: async () => dataOf(await api.listApiSources(app.appId), t('admin.apis.what')) });
+  const sources = useQuery({ queryKey, queryFn: async () => dataOf(await api.call(apiSourceCalls.listApiSources, { params: { appId: app.appId } }), t('admin.apis.what')) });
   const reload = () => queryClient.invalidateQueries({ queryKey });
   const sourceDialogs = useEditRemoveDialog<ApiSourceWithEndpoints>(reload);
   const endpointDialogs = useEditRemoveDialog<EndpointOf>(reload);
@@ -44,14 +44,14 @@ export function ApiListScreen() {
   const importing = sources.data?.find((source) => source.sourceId === importingId);
 
   async function removeSource(source: ApiSourceWithEndpoints) {
-    const removed = await runChange(api.deleteApiSource(source.sourceId), t('admin.apis.removed'));
+    const removed = await runChange(api.call(apiSourceCalls.deleteApiSource, { body: { sourceId: source.sourceId } }), t('admin.apis.removed'));
     sourceDialogs.close();
     if (removed) await reload();
   }
 
   async function removeEndpoint({ endpoint }: EndpointOf) {
     if (endpoint === null) return;
-    const removed = await runChange(api.deleteApiEndpoint(endpoint.endpointId), t('admin.apis.endpointRemoved'));
+    const removed = await runChange(api.call(apiSourceCalls.deleteApiEndpoint, { body: { endpointId: endpoint.endpointId } }), t('admin.apis.endpointRemoved'));
     endpointDialogs.close();
     if (removed) await reload();
   }

@@ -2,8 +2,7 @@ import { Alert, NumberInput, PasswordInput, Select, SimpleGrid, TextInput } from
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   API_AUTH_KINDS, API_MAX_KB_DEFAULT, API_MAX_KB_MAX, API_TIME_LIMIT_DEFAULT_S, API_TIME_LIMIT_MAX_S, type ApiAuthKind, ApiAuthKindSchema,
-  type ApiAuthSettings, type ApiSource, type NameValue, type SaveApiSourceBody,
-} from '@rakit/core';
+  type ApiAuthSettings, type ApiSource, type NameValue, type SaveApiSourceBody, apiSourceCalls } from '@rakit/core';
 import { useState } from 'react';
 import { firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -78,7 +77,7 @@ export function ApiSourceDialog({ editing, onClose, onSaved }: ApiSourceDialogPr
       maxKb: maxKb === '' ? API_MAX_KB_DEFAULT : maxKb,
     };
     setProblem(null);
-    const answer = await staleWrite.saveForm({ editing, body, send: (sent) => api.saveApiSource(sent) });
+    const answer = await staleWrite.saveForm({ editing, body, send: (sent) => api.call(apiSourceCalls.saveApiSource, { body: sent }) });
     if (answer === 'theirs') {
       onSaved();
       return;

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconColumns, IconPlayerPlay } from '@tabler/icons-react';
-import type { ApiColumn, ApiEndpointDraft, ApiPreview, ApiSource } from '@rakit/core';
+import { type ApiColumn, type ApiEndpointDraft, type ApiPreview, type ApiSource, apiSourceCalls } from '@rakit/core';
 import { useId, useState } from 'react';
 import { firstError } from '../../api/client';
 import { Announcement } from '../../components/Announcement';
@@ -44,7 +44,7 @@ export function EndpointPreview({ source, draft, onUseColumns }: EndpointPreview
     setBusy(true);
     try {
       const params = Object.fromEntries(names.map((name) => [name, samples[name] ?? '']));
-      const answer = await settle(api.previewApiEndpoint({ sourceId: source.sourceId, endpoint: { ...draft, name: draft.name === '' ? UNNAMED : draft.name }, params }));
+      const answer = await settle(api.call(apiSourceCalls.previewApiEndpoint, { body: { sourceId: source.sourceId, endpoint: { ...draft, name: draft.name === '' ? UNNAMED : draft.name }, params } }));
       if (answer === null) setOutcome({ error: t('admin.apis.previewUnreachable') });
       else if (answer.status && answer.data !== undefined) setOutcome({ preview: answer.data });
       else setOutcome({ error: firstError(answer, t('admin.apis.previewFailed')) });

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, FileInput, Group, List, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconFileImport, IconFileSearch } from '@tabler/icons-react';
-import { type ApiSourceWithEndpoints, MAX_API_ENDPOINTS, MAX_OPENAPI_BYTES, type OpenApiOperation, type OpenApiRead } from '@rakit/core';
+import { type ApiSourceWithEndpoints, MAX_API_ENDPOINTS, MAX_OPENAPI_BYTES, type OpenApiOperation, type OpenApiRead, apiSourceCalls } from '@rakit/core';
 import { useId, useState } from 'react';
 import { firstError } from '../../api/client';
 import { Announcement } from '../../components/Announcement';
@@ -85,7 +85,7 @@ export function OpenApiImportDialog({ source, onClose, onAdded }: OpenApiImportD
     }
     setReading(true);
     try {
-      const answer = await settle(api.readOpenApi(source.sourceId, text));
+      const answer = await settle(api.call(apiSourceCalls.readOpenApi, { body: { sourceId: source.sourceId, document: text } }));
       if (answer === null) setReadError(t('admin.serverUnreachable'));
       else if (answer.status && answer.data !== undefined) {
         setRead(answer.data);
@@ -110,7 +110,7 @@ export function OpenApiImportDialog({ source, onClose, onAdded }: OpenApiImportD
         const operation = operations[Number(index)];
         if (operation === undefined) continue;
         const name = uniqueName(operation.draft.name, names);
-        const answer = await settle(api.saveApiEndpoint({ ...operation.draft, name, endpointId: null, sourceId: source.sourceId }));
+        const answer = await settle(api.call(apiSourceCalls.saveApiEndpoint, { body: { ...operation.draft, name, endpointId: null, sourceId: source.sourceId } }));
         if (answer?.status === true) {
           names.add(nameKey(name));
           added.push(name);

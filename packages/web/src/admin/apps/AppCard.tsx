@@ -1,8 +1,13 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type Application, isBuiltInApp } from '@rakit/core';
-import type { ExportOptions } from '../../api/client';
 import { useT } from '../../i18n/LanguageProvider';
+
+/** What an export holds besides the application itself. */
+export interface ExportOptions {
+  users: boolean;
+  data: boolean;
+}
 
 interface AppCardProps {
   app: Application;

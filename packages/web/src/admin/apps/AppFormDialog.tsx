@@ -1,5 +1,5 @@
 import { Switch, Textarea, TextInput } from '@mantine/core';
-import { type Application, type AppLanguage, DEFAULT_TIME_ZONE, Messages, SaveAppBodySchema } from '@rakit/core';
+import { type Application, type AppLanguage, DEFAULT_TIME_ZONE, Messages, SaveAppBodySchema, appCalls } from '@rakit/core';
 import { useState } from 'react';
 import { ApiUnreachableError, firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -50,10 +50,10 @@ export function AppFormDialog({ editing, onClose, onSaved }: AppFormDialogProps)
     }
     try {
       const written = editing === null || editing.revision === undefined
-        ? { answer: await api.saveApp(body.data) }
+        ? { answer: await api.call(appCalls.saveApp, { body: body.data }) }
         : await staleWrite.write({
           base: fieldsOf(editing), mine: fieldsOf({ appName, appDescription, appOpenRegistration, appLanguage, appTimeZone }), revision: editing.revision,
-          send: (values, revision) => api.saveApp({ ...body.data, ...values, revision }),
+          send: (values, revision) => api.call(appCalls.saveApp, { body: { ...body.data, ...values, revision } }),
           fieldsOf: (current) => fieldsOf(current.app ?? editing),
           revisionOf: (current) => current.app?.revision ?? editing.revision ?? 1,
         });

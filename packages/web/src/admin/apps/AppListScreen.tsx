@@ -1,16 +1,16 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
-import { type Application, ROOT_APP_SLUG } from '@rakit/core';
+import { type Application, ROOT_APP_SLUG, appCalls, bundleCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { downloadBlob } from '../../actions/file-download';
-import { ApiUnreachableError, type ExportOptions, firstError } from '../../api/client';
+import { ApiUnreachableError, firstError } from '../../api/client';
 import { EditRemoveDialogs, useEditRemoveDialog } from '../../components/EditRemoveDialogs';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { useT } from '../../i18n/LanguageProvider';
 import { useSession } from '../../session/session-context';
-import { AppCard } from './AppCard';
+import { AppCard, type ExportOptions } from './AppCard';
 import { AppFormDialog } from './AppFormDialog';
 import { ImportAppDialog } from './ImportAppDialog';
 import { useOpenApp } from './use-open-app';
@@ -31,7 +31,7 @@ export function AppListScreen() {
   const apps = useQuery({
     queryKey,
     queryFn: async () => {
-      const answer = everyApp ? await api.listApp() : await api.listAppUser(user.userId);
+      const answer = everyApp ? await api.call(appCalls.listApp, {}) : await api.call(appCalls.listAppUser, { params: { userId: user.userId } });
       if (!answer.status) throw new Error(firstError(answer, t('admin.apps.loadFailed')));
       return answer.data ?? [];
     },
@@ -44,7 +44,7 @@ export function AppListScreen() {
   /** Downloads the application as one bundle file (docs/bundle-format.md). */
   async function exportApp(app: Application, options: ExportOptions) {
     try {
-      const answer = await api.exportApp(app.appId, options);
+      const answer = await api.call(bundleCalls.exportApp, { params: { appId: app.appId }, query: { users: options.users ? 'true' : 'false', data: options.data ? 'true' : 'false' } });
       if (!answer.status || answer.data === undefined) {
         notifyFailure(firstError(answer, t('forbidden')));
         return;
@@ -59,7 +59,7 @@ export function AppListScreen() {
 
   async function remove(app: Application) {
     try {
-      const answer = await api.deleteApp(app.appId);
+      const answer = await api.call(appCalls.deleteApp, { body: { appId: app.appId } });
       dialogs.close();
       if (answer.status) {
         notifySuccess(t('appRemoved'));

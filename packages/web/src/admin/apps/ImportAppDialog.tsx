@@ -1,14 +1,17 @@
 import { Alert, Checkbox, FileInput, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { type Application, type BundlePreview, isBuiltInApp, MAX_BUNDLE_BYTES, type MessageKey, slugify, type TypedSecrets } from '@rakit/core';
+import { type Application, type BundlePreview, isBuiltInApp, MAX_BUNDLE_BYTES, type MessageKey, slugify, type TypedSecrets, bundleCalls, type ClientInputOf } from '@rakit/core';
 import { useState } from 'react';
-import { ApiUnreachableError, firstError, type ImportBundleInput } from '../../api/client';
+import { ApiUnreachableError, firstError } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { useCurrentApp } from '../../current-app/app-context';
 import { notifyFailure, notifySuccess } from '../../components/notify';
 import { t } from '../../i18n/i18n';
 import { useT } from '../../i18n/LanguageProvider';
 import { NO_SECRETS_TYPED, SecretFields } from './SecretFields';
+
+/** What previewImport and importApp take: the bundle as read from its file, where it goes, the connections' passwords. */
+type ImportBundleInput = ClientInputOf<typeof bundleCalls.importApp>['body'];
 
 interface ImportAppDialogProps {
   /** The applications the user may import over (the server checks he administers the one chosen). */
@@ -107,12 +110,12 @@ export function ImportAppDialog({ apps, onClose, onImported }: ImportAppDialogPr
     }
     try {
       if (preview === null) {
-        const answer = await api.previewImport(input);
+        const answer = await api.call(bundleCalls.previewImport, { body: input });
         if (answer.status && answer.data !== undefined) setPreview(answer.data);
         else notifyFailure(firstError(answer, translate('admin.import.readFailed')));
         return;
       }
-      const answer = await api.importApp(input);
+      const answer = await api.call(bundleCalls.importApp, { body: input });
       if (!answer.status || answer.data === undefined) {
         notifyFailure([firstError(answer, translate('admin.import.importFailed')), ...(answer.error?.slice(1) ?? [])].join(': '));
         return;

@@ -1,4 +1,4 @@
-import { groupsForApp, type PublicApplication } from '@rakit/core';
+import { groupsForApp, type PublicApplication, authCalls } from '@rakit/core';
 import { useNavigate } from 'react-router';
 import { ApiUnreachableError } from '../../api/client';
 import { useCurrentApp } from '../../current-app/app-context';
@@ -17,7 +17,7 @@ export function useOpenApp(): (target: OpenableApp) => Promise<void> {
   const navigate = useNavigate();
   return async (target) => {
     try {
-      const answer = await api.openApp(target.appId);
+      const answer = await api.call(authCalls.openApp, { body: { appId: target.appId } });
       const user = answer.data?.[0];
       const firstGroup = user === undefined ? undefined : groupsForApp(user.userGroup, target)[0];
       if (answer.status && user !== undefined && firstGroup !== undefined) {

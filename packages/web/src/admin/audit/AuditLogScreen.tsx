@@ -4,12 +4,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import {
-  AUDIT_PAGE_SIZE_DEFAULT, type AuditEntry, calls, LOGIN_FAILED_ACTION, ROOT_APP_SLUG, WORKFLOW_RUN_STARTED_ACTION,
-} from '@rakit/core';
+  AUDIT_PAGE_SIZE_DEFAULT, type AuditEntry, type AuditFilter, calls, LOGIN_FAILED_ACTION, ROOT_APP_SLUG, WORKFLOW_RUN_STARTED_ACTION, appCalls, auditCalls } from '@rakit/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { downloadBlob } from '../../actions/file-download';
-import type { AuditQuery } from '../../api/audit';
 import { AdminPager } from '../../components/AdminPager';
 import { DataTable } from '../../components/DataTable';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -25,6 +23,9 @@ import { AuditDetails } from './AuditDetails';
 /** The actions one may filter by: every call's name, and the two that are no call. */
 const ACTIONS = [...Object.keys(calls), LOGIN_FAILED_ACTION, WORKFLOW_RUN_STARTED_ACTION].sort();
 const ENTITY_TYPES = ['app', 'page', 'row', 'user', 'group', 'menu', 'db', 'function', 'workflow', 'workflowAction', 'workflowRun', 'trigger', 'template', 'pdfTemplate', 'thirdParty', 'schools', 'auditLog'];
+/** The filters of the audit log screens: what the person typed, blanks left out by the server. */
+type AuditQuery = { [K in keyof AuditFilter]?: string };
+
 const EMPTY_FILTER: Required<AuditQuery> = { actor: '', action: '', entityType: '', entityId: '', from: '', to: '' };
 
 
@@ -46,13 +47,13 @@ export function AuditLogScreen() {
   const filter: AuditQuery = Object.fromEntries(Object.entries(debounced).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''));
   const scopeAppId = isRoot ? (appFilter === null ? undefined : Number(appFilter)) : app.appId;
 
-  const apps = useQuery({ queryKey: ['apps', app.appSlug, 'all'], queryFn: async () => dataOf(await api.listApp(), t('admin.apps.title')), enabled: isRoot });
+  const apps = useQuery({ queryKey: ['apps', app.appSlug, 'all'], queryFn: async () => dataOf(await api.call(appCalls.listApp, {}), t('admin.apps.title')), enabled: isRoot });
   const log = useQuery({
     // The server says the summaries in the reader's language: another language is another answer.
     queryKey: ['audit', app.appSlug, scopeAppId, filter, page, language],
     queryFn: async () => dataOf(isRoot
-      ? await api.listAllAuditLog(scopeAppId, filter, page, AUDIT_PAGE_SIZE_DEFAULT)
-      : await api.listAuditLog(app.appId, filter, page, AUDIT_PAGE_SIZE_DEFAULT), t('admin.audit.what')),
+      ? await api.call(auditCalls.listAllAuditLog, { query: { ...filter, appId: scopeAppId, page, pageSize: AUDIT_PAGE_SIZE_DEFAULT } })
+      : await api.call(auditCalls.listAuditLog, { query: { ...filter, appId: app.appId, page, pageSize: AUDIT_PAGE_SIZE_DEFAULT } }), t('admin.audit.what')),
     placeholderData: keepPreviousData,
   });
 
@@ -64,7 +65,9 @@ export function AuditLogScreen() {
   async function exportLog() {
     setExporting(true);
     try {
-      const blob = isRoot ? await api.exportAllAuditLog(scopeAppId, filter) : await api.exportAuditLog(app.appId, filter);
+      const blob = isRoot
+        ? await api.download(auditCalls.exportAllAuditLog, { query: { ...filter, appId: scopeAppId } })
+        : await api.download(auditCalls.exportAuditLog, { query: { ...filter, appId: app.appId } });
       downloadBlob(blob, 'audit-log.xlsx');
     } catch (error) {
       notifyFailure((error as Error).message);

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { DbConfig } from '@rakit/core';
+import { databaseCalls, type DbConfig } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
@@ -26,11 +26,11 @@ export function DatabaseListScreen() {
   const [browsed, setBrowsed] = useState<{ db: DbConfig; opened: boolean } | null>(null);
 
   const queryKey = ['databases', app.appSlug];
-  const databases = useQuery({ queryKey, queryFn: async () => dataOf(await api.getDbConf(app.appId), t('admin.databases.what')) });
+  const databases = useQuery({ queryKey, queryFn: async () => dataOf(await api.call(databaseCalls.getDbConf, { params: { id: app.appId } }), t('admin.databases.what')) });
   const dialogs = useEditRemoveDialog<DbConfig>(() => queryClient.invalidateQueries({ queryKey }));
 
   async function remove(db: DbConfig) {
-    const removed = await runChange(api.deleteDbConfig(db.dbId), t('databaseRemoved'));
+    const removed = await runChange(api.call(databaseCalls.deleteDbConfig, { body: { dbId: db.dbId } }), t('databaseRemoved'));
     dialogs.close();
     if (removed) await queryClient.invalidateQueries({ queryKey });
   }

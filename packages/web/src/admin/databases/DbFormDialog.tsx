@@ -1,8 +1,7 @@
 import { Alert, NumberInput, Select, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
-  DB_TYPES, type DbConfig, type DbType, DbTypeSchema, type SaveDbConfigBody, TIME_LIMIT_DEFAULT_S, TIME_LIMIT_MAX_S, TIME_LIMIT_MIN_S,
-} from '@rakit/core';
+  DB_TYPES, type DbConfig, type DbType, DbTypeSchema, type SaveDbConfigBody, TIME_LIMIT_DEFAULT_S, TIME_LIMIT_MAX_S, TIME_LIMIT_MIN_S, databaseCalls } from '@rakit/core';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { CredentialFields, HostPortFields } from '../../components/ServerFields';
@@ -69,7 +68,7 @@ export function DbFormDialog({ editing, onClose, onSaved }: DbFormDialogProps) {
       dbTimeLimit: dbTimeLimit === '' ? null : dbTimeLimit,
     };
     setProblem(null);
-    const answer = await staleWrite.saveForm({ editing, body, send: (sent) => api.saveDbConfig(sent) });
+    const answer = await staleWrite.saveForm({ editing, body, send: (sent) => api.call(databaseCalls.saveDbConfig, { body: sent }) });
     if (answer === 'theirs') {
       onSaved();
       return;

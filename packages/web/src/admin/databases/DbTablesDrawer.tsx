@@ -1,6 +1,6 @@
 import { Badge, Button, Drawer, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconBolt, IconKey, IconTable } from '@tabler/icons-react';
-import type { DbConfig, TableSearch } from '@rakit/core';
+import { databaseCalls, type DbConfig, type TableSearch } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -26,12 +26,12 @@ export function DbTablesDrawer({ db, opened, onClose }: DbTablesDrawerProps) {
   const dbId = db?.dbId ?? 0;
   const details = useQuery({
     queryKey: ['databases', app.appSlug, 'details', dbId],
-    queryFn: async () => dataOf(await api.getDbDetails(dbId), t('admin.databases.tablesWhat')),
+    queryFn: async () => dataOf(await api.call(databaseCalls.getDbDetails, { params: { dbId } }), t('admin.databases.tablesWhat')),
     enabled: opened && db !== null,
   });
   const search = useQuery({
     queryKey: ['databases', app.appSlug, 'search', dbId],
-    queryFn: async () => dataOf(await api.searchIndexes(dbId), t('admin.databases.searchIndexesWhat')),
+    queryFn: async () => dataOf(await api.call(databaseCalls.searchIndexes, { params: { dbId } }), t('admin.databases.searchIndexesWhat')),
     enabled: opened && db !== null,
   });
   const [indexing, setIndexing] = useState<TableSearch | null>(null);

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Code, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import type { SearchIndexJob, TableSearch } from '@rakit/core';
+import { databaseCalls, type SearchIndexJob, type TableSearch } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { firstError } from '../../api/client';
@@ -34,7 +34,7 @@ export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexD
 
   const plan = useQuery({
     queryKey: ['databases', app.appSlug, 'search-plan', dbId, table.table_name, columns],
-    queryFn: async () => dataOf(await api.planSearchIndex({ dbId, table: table.table_name, columns }), t('admin.searchIndex.statementsWhat')),
+    queryFn: async () => dataOf(await api.call(databaseCalls.planSearchIndex, { body: { dbId, table: table.table_name, columns } }), t('admin.searchIndex.statementsWhat')),
     enabled: opened && columns.length > 0 && job === null,
   });
 
@@ -42,7 +42,7 @@ export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexD
   useEffect(() => {
     if (!running) return undefined;
     const timer = setInterval(() => {
-      void settle(api.searchIndexProgress(dbId)).then((answer) => {
+      void settle(api.call(databaseCalls.searchIndexProgress, { params: { dbId } })).then((answer) => {
         if (answer?.status !== true || answer.data === undefined) return;
         if (answer.data === null) setLost(true);
         else setJob(answer.data.statements.length === 0 ? { ...answer.data, statements: job?.statements ?? [] } : answer.data);
@@ -56,7 +56,7 @@ export function SearchIndexDialog({ dbId, table, opened, onClose }: SearchIndexD
 
   async function start() {
     setRefusal(null);
-    const answer = await settle(api.addSearchIndex({ dbId, table: table.table_name, columns }));
+    const answer = await settle(api.call(databaseCalls.addSearchIndex, { body: { dbId, table: table.table_name, columns } }));
     if (answer === null) return;
     if (answer.status && answer.data !== undefined) setJob(answer.data);
     else setRefusal(firstError(answer, t('admin.searchIndex.addFailed')));

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowBackUp, IconInfoCircle, IconPencil, IconPlus } from '@tabler/icons-react';
-import type { Environment } from '@rakit/core';
+import { type Environment, environmentCalls } from '@rakit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -66,7 +66,7 @@ export function EnvironmentsScreen() {
           requiredMessage={t('admin.environments.nameRequired')}
           onClose={() => setAdding(false)}
           onSave={async (name) => {
-            if (!(await runChange(api.addEnvironment({ appId: app.appId, name }), t('admin.environments.added', { name })))) return;
+            if (!(await runChange(api.call(environmentCalls.addEnvironment, { body: { appId: app.appId, name } }), t('admin.environments.added', { name })))) return;
             setAdding(false);
             reload();
           }}
@@ -89,7 +89,7 @@ function NoEnvironments({ onCreated }: { onCreated: () => Promise<void> }) {
     setCreating(true);
     setRefusal(null);
     try {
-      const answer = await settle(api.createEnvironments(app.appId));
+      const answer = await settle(api.call(environmentCalls.createEnvironments, { body: { appId: app.appId } }));
       if (answer === null) return;
       if (answer.status) {
         notifySuccess(t('admin.environments.created'));
@@ -122,7 +122,7 @@ function FamilyTable({ environments, current, onChanged }: { environments: reado
 
   async function undo(environment: Environment) {
     setRefusal(null);
-    const answer = await settle(api.undoPromotion(environment.appId));
+    const answer = await settle(api.call(environmentCalls.undoPromotion, { body: { appId: environment.appId } }));
     setUndoing(null);
     if (answer === null) return;
     if (answer.status && answer.data !== undefined) {
@@ -162,7 +162,7 @@ function FamilyTable({ environments, current, onChanged }: { environments: reado
           initialName={renaming.name}
           onClose={() => setRenaming(null)}
           onSave={async (name) => {
-            if (!(await runChange(api.renameEnvironment({ appId: renaming.appId, name }), t('admin.environments.renamed', { name })))) return;
+            if (!(await runChange(api.call(environmentCalls.renameEnvironment, { body: { appId: renaming.appId, name } }), t('admin.environments.renamed', { name })))) return;
             setRenaming(null);
             onChanged();
           }}

@@ -1,6 +1,6 @@
 import { Alert, Button, Fieldset, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowsDiff } from '@tabler/icons-react';
-import type { Environment, PromotionPreview, TargetConnection, TypedSecrets } from '@rakit/core';
+import { type Environment, environmentCalls, type PromotionPreview, type TargetConnection, type TypedSecrets } from '@rakit/core';
 import { useState } from 'react';
 import { CredentialFields, HostPortFields } from '../../components/ServerFields';
 import { notifySuccess } from '../../components/notify';
@@ -54,7 +54,7 @@ export function PromotionSection({ environments, current, onPromoted }: { enviro
     setChecked(null);
     setRefusal(null);
     try {
-      const answer = await settle(api.previewPromotion({ appId: current.appId, targetAppId: chosen.appId }));
+      const answer = await settle(api.call(environmentCalls.previewPromotion, { body: { appId: current.appId, targetAppId: chosen.appId } }));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) {
         setChecked({ target: chosen, preview: answer.data });
@@ -74,7 +74,7 @@ export function PromotionSection({ environments, current, onPromoted }: { enviro
     setRefusal(null);
     try {
       const newConnections = Object.fromEntries(Object.entries(connections).map(([link, typed]) => [link, { ...typed, dbPort: typed.dbPort === '' ? 0 : typed.dbPort }]));
-      const answer = await settle(api.promote({ appId: current.appId, targetAppId: to.appId, newConnections, apiSecrets: secrets.apiSecrets, targetState: preview.targetState }));
+      const answer = await settle(api.call(environmentCalls.promote, { body: { appId: current.appId, targetAppId: to.appId, newConnections, apiSecrets: secrets.apiSecrets, targetState: preview.targetState } }));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) {
         notifySuccess(t('admin.environments.promoted', { target: answer.data.target, count: answer.data.changedFiles.length }));

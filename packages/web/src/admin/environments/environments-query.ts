@@ -1,4 +1,4 @@
-import { type Environment, MAIN_APP_SLUG, ROOT_APP_SLUG } from '@rakit/core';
+import { type Environment, MAIN_APP_SLUG, ROOT_APP_SLUG, environmentCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentApp } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
@@ -15,7 +15,7 @@ export function useEnvironments(enabled: boolean) {
   const t = useT();
   return useQuery({
     queryKey: environmentsQueryKey(app.appSlug),
-    queryFn: async () => dataOf(await api.getEnvironments(app.appId), t('admin.environments.what')),
+    queryFn: async () => dataOf(await api.call(environmentCalls.getEnvironments, { params: { appId: app.appId } }), t('admin.environments.what')),
     enabled: enabled && hasEnvironments(app.appSlug),
   });
 }

@@ -4,8 +4,7 @@ import {
 import { IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type CustomFunction, type FunctionParameter, type FunctionParameterType, type FunctionRun, MAX_TEST_ROWS, type MessageKey,
-  NEW_FUNCTION_TEMPLATE, TEST_SAMPLE_ROWS,
-} from '@rakit/core';
+  NEW_FUNCTION_TEMPLATE, TEST_SAMPLE_ROWS, functionCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -46,7 +45,7 @@ export function FunctionScreen() {
   const t = useT();
   const queryClient = useQueryClient();
   const queryKey = ['functions', app.appSlug];
-  const functions = useQuery({ queryKey, queryFn: async () => dataOf(await api.listFunction(app.appId), t('admin.functions.what')) });
+  const functions = useQuery({ queryKey, queryFn: async () => dataOf(await api.call(functionCalls.listFunction, { params: { appId: app.appId } }), t('admin.functions.what')) });
   const [draft, setDraft] = useState<Draft>(template);
   const [asking, setAsking] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -59,7 +58,7 @@ export function FunctionScreen() {
   });
 
   async function open(fn: CustomFunction) {
-    const answer = await settle(api.getFunction(fn.slug));
+    const answer = await settle(api.call(functionCalls.getFunction, { params: { slug: fn.slug } }));
     if (answer?.status === true && answer.data !== undefined) {
       setDraft(draftOf(answer.data));
       setNameError(null);
@@ -79,10 +78,10 @@ export function FunctionScreen() {
       const fields = fieldsOf(draft);
       const { stored } = draft;
       const written = stored === null
-        ? { answer: await settle(api.saveFunction(app.appId, fields)) }
+        ? { answer: await settle(api.call(functionCalls.saveFunction, { body: { appId: app.appId, ...fields } })) }
         : await staleWrite.write({
           base: fieldsOf(stored), mine: fields, revision: stored.revision,
-          send: (values, revision) => api.updateFunction(stored.id, values, revision),
+          send: (values, revision) => api.call(functionCalls.updateFunction, { body: { id: stored.id, ...values, revision } }),
           fieldsOf: (current) => fieldsOf(current),
           revisionOf: (current) => current.revision,
         });
@@ -107,7 +106,7 @@ export function FunctionScreen() {
 
   async function remove() {
     if (draft.stored === null) return;
-    const removed = await runChange(api.deleteFunction(draft.stored.slug), t('admin.functions.deleted'));
+    const removed = await runChange(api.call(functionCalls.deleteFunction, { params: { slug: draft.stored.slug } }), t('admin.functions.deleted'));
     setAsking(false);
     if (removed) {
       setDraft(template());
@@ -240,7 +239,7 @@ function TestPanel({ draft, onErrorLine }: { draft: Draft; onErrorLine: (line: n
     setRunning(true);
     try {
       const params = Object.fromEntries(draft.parameter.map((p) => [p.name, values[p.name] ?? '']));
-      const answer = await settle(api.testFunction({ appId: app.appId, parameter: draft.parameter, content: draft.content, params, ...(rows === undefined ? {} : { rows }), ...(sampled === undefined ? {} : { sample: sampled }) }));
+      const answer = await settle(api.call(functionCalls.testFunction, { body: { appId: app.appId, parameter: draft.parameter, content: draft.content, params, ...(rows === undefined ? {} : { rows }), ...(sampled === undefined ? {} : { sample: sampled }) } }));
       if (answer === null) return;
       if (!answer.status || answer.data === undefined) {
         setRun(null);

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, List, Paper, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconGitBranch, IconInfoCircle } from '@tabler/icons-react';
-import { type GitPullPreview, type GitSettings, GIT_MESSAGE_MAX, MAIN_APP_SLUG, ROOT_APP_SLUG, type TypedSecrets } from '@rakit/core';
+import { type GitPullPreview, type GitSettings, GIT_MESSAGE_MAX, MAIN_APP_SLUG, ROOT_APP_SLUG, type TypedSecrets, gitCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { ApiAnswer } from '../../api/request';
@@ -36,7 +36,7 @@ export function GitScreen() {
   const builtApp = app.appSlug !== MAIN_APP_SLUG && app.appSlug !== ROOT_APP_SLUG;
   const queryKey = ['git', app.appSlug];
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey, queryFn: async () => dataOf(await api.getGitSettings(app.appId), t('admin.git.what')), enabled: builtApp });
+  const settings = useQuery({ queryKey, queryFn: async () => dataOf(await api.call(gitCalls.getGitSettings, { params: { appId: app.appId } }), t('admin.git.what')), enabled: builtApp });
 
   if (!builtApp) {
     return (
@@ -76,7 +76,7 @@ function RepositoryForm({ settings, onSaved, onDisconnected }: { settings: GitSe
     event.preventDefault();
     setBusy(true);
     try {
-      const answer = await settle(api.saveGitSettings({ appId: app.appId, repositoryUrl: repositoryUrl.trim(), branch: branch.trim(), username: username.trim(), token }));
+      const answer = await settle(api.call(gitCalls.saveGitSettings, { body: { appId: app.appId, repositoryUrl: repositoryUrl.trim(), branch: branch.trim(), username: username.trim(), token } }));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) {
         notifySuccess(t('admin.git.saved'));
@@ -124,7 +124,7 @@ function RepositoryForm({ settings, onSaved, onDisconnected }: { settings: GitSe
         message={t('admin.git.disconnectConfirm')}
         confirmLabel={t('admin.git.disconnect')}
         onConfirm={async () => {
-          if (await runChange(api.disconnectGit(app.appId), t('admin.git.disconnected'))) onDisconnected();
+          if (await runChange(api.call(gitCalls.disconnectGit, { body: { appId: app.appId } }), t('admin.git.disconnected'))) onDisconnected();
           setDisconnecting(false);
         }}
         onClose={() => setDisconnecting(false)}
@@ -159,7 +159,7 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
     setPushing(true);
     setOutcome(null);
     try {
-      const answer = await settle(api.pushToGit({ appId: app.appId, message: message.trim() }));
+      const answer = await settle(api.call(gitCalls.pushToGit, { body: { appId: app.appId, message: message.trim() } }));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) {
         const { commit, changedFiles } = answer.data;
@@ -181,7 +181,7 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
     setPreview(null);
     setSecrets(NO_SECRETS_TYPED);
     try {
-      const answer = await settle(api.previewPullFromGit(app.appId));
+      const answer = await settle(api.call(gitCalls.previewPullFromGit, { body: { appId: app.appId } }));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) setPreview(answer.data);
       else refused(answer);
@@ -196,7 +196,7 @@ function Exchange({ settings, onDone }: { settings: GitSettings; onDone: () => v
     setOutcome(null);
     setPreview(null);
     try {
-      const answer = await settle(api.pullFromGit({ appId: app.appId, ...secrets, commit }));
+      const answer = await settle(api.call(gitCalls.pullFromGit, { body: { appId: app.appId, ...secrets, commit } }));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) {
         setOutcome({ kind: 'pulled', ...answer.data });

@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
-import { DEFAULT_GROUP_FLAG } from '@rakit/core';
+import { DEFAULT_GROUP_FLAG, groupCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PickerDialog } from '../../components/PickerDialog';
@@ -21,13 +21,13 @@ export function DefaultGroupLine() {
   const [picking, setPicking] = useState(false);
   const groups = useQuery({
     queryKey: ['groups', app.appSlug, 'all'],
-    queryFn: async () => dataOf(await api.listGroup(app.appId), t('admin.groups.what')),
+    queryFn: async () => dataOf(await api.call(groupCalls.listGroup, { params: { appId: app.appId } }), t('admin.groups.what')),
   });
   const options = useGroupOptions(GROUP_PICKER_LIMIT, picking);
   const current = groups.data?.find((group) => group.groupIsDefault === DEFAULT_GROUP_FLAG);
 
   async function choose(value: string) {
-    if (await runChange(api.setDefaultGroup(app.appId, Number(value)), t('defaultGroupSet'))) {
+    if (await runChange(api.call(groupCalls.setDefaultGroup, { body: { data: { appId: app.appId, groupId: Number(value) } } }), t('defaultGroupSet'))) {
       setPicking(false);
       await queryClient.invalidateQueries({ queryKey: ['groups', app.appSlug] });
     }

@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { GROUP_MEMBER_PAGE_SIZE, GROUP_PAGE_SIZE, type GroupPage, type GroupWithMembers } from '@rakit/core';
+import { GROUP_MEMBER_PAGE_SIZE, GROUP_PAGE_SIZE, type GroupPage, type GroupWithMembers, groupCalls } from '@rakit/core';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPager } from '../../components/AdminPager';
@@ -44,7 +44,7 @@ export function GroupListScreen() {
   const listing = (pageUser: number) => ({
     queryKey: [...groupsKey, 'page', page, userId, pageUser],
     queryFn: async () => dataOf(
-      await api.listGroupUser(app.appId, { page, limit: GROUP_PAGE_SIZE, pageUser, limitUser: GROUP_MEMBER_PAGE_SIZE, userId }),
+      await api.call(groupCalls.listGroupUser, { params: { appId: app.appId }, query: { page, limit: GROUP_PAGE_SIZE, pageUser, limitUser: GROUP_MEMBER_PAGE_SIZE, userId } }),
       t('admin.groups.what'),
     ),
     placeholderData: keepPreviousData,
@@ -66,25 +66,27 @@ export function GroupListScreen() {
   };
 
   async function createGroup(groupName: string) {
-    if (await runChange(api.addGroup(app.appId, groupName), t('groupCreated'), 'nothing')) {
+    if (await runChange(api.call(groupCalls.addGroup, {
+              body: { data: { groupId: null, groupName, groupAppId: app.appId, groupAccess: { pageId: [], actionId: [], menuId: [] } } },
+            }), t('groupCreated'), 'nothing')) {
       close();
       await reload();
     }
   }
 
   async function addMember(group: GroupWithMembers, member: string) {
-    if (await runChange(api.addUserToGroup(member, group.groupId), t('memberAdded'), 'nothing')) {
+    if (await runChange(api.call(groupCalls.addUserToGroup, { body: { userId: member, groupId: group.groupId } }), t('memberAdded'), 'nothing')) {
       close();
       await reload();
     }
   }
 
   async function removeMember(group: GroupWithMembers, member: string) {
-    if (await runChange(api.removeUserFromGroup(member, group.groupId), t('userRemoved'), 'nothing')) await reload();
+    if (await runChange(api.call(groupCalls.removeUserFromGroup, { body: { userId: member, groupId: group.groupId } }), t('userRemoved'), 'nothing')) await reload();
   }
 
   async function removeGroup(group: GroupWithMembers) {
-    const removed = await runChange(api.deleteGroup(group.groupId), t('groupRemoved'), 'nothing');
+    const removed = await runChange(api.call(groupCalls.deleteGroup, { body: { data: { groupId: group.groupId } } }), t('groupRemoved'), 'nothing');
     close();
     if (!removed) return;
     // The last group of a later page is gone: show the page before it.

@@ -8,6 +8,7 @@ import { notifyFailure } from '../../components/notify';
 import { useT } from '../../i18n/LanguageProvider';
 import { dataOf } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS, USER_PICKER_LIMIT } from '../admin-limits';
+import { listUserPage } from '../users/user-page';
 
 interface SelectUserDialogProps {
   groupName: string;
@@ -26,7 +27,7 @@ export function SelectUserDialog({ groupName, onSave, onClose }: SelectUserDialo
   const [search] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
   const users = useQuery({
     queryKey: ['users', app.appSlug, 'picker', search],
-    queryFn: async () => dataOf(await api.listUser(app.appId, { page: 1, limit: USER_PICKER_LIMIT, userId: search }), t('admin.users.what')),
+    queryFn: async () => dataOf(await listUserPage(api, app.appId, { page: 1, limit: USER_PICKER_LIMIT, userId: search }), t('admin.users.what')),
     placeholderData: keepPreviousData,
   });
   const found = users.data?.users.map((user) => user.userId) ?? [];

@@ -1,3 +1,4 @@
+import { groupCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PickerOption } from '../../components/PickerDialog';
 import { useCurrentApp } from '../../current-app/app-context';
@@ -13,7 +14,7 @@ export function useGroupOptions(limit: number, enabled: boolean): PickerOption[]
   const t = useT();
   const groups = useQuery({
     queryKey: ['groups', app.appSlug, 'picker', limit],
-    queryFn: async () => dataOf(await api.listGroupUser(app.appId, { page: 1, limit, pageUser: 1, limitUser: 1, userId: '' }), t('admin.groups.what')),
+    queryFn: async () => dataOf(await api.call(groupCalls.listGroupUser, { params: { appId: app.appId }, query: { page: 1, limit, pageUser: 1, limitUser: 1, userId: '' } }), t('admin.groups.what')),
     enabled,
   });
   return groups.data?.groups.map((group) => ({ value: String(group.groupId), label: group.groupName }));

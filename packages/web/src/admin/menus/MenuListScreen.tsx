@@ -1,6 +1,6 @@
 import { Accordion, Badge, Button, Group, Text } from '@mantine/core';
 import { IconFolder, IconPlus } from '@tabler/icons-react';
-import type { Group as UserGroup } from '@rakit/core';
+import { type Group as UserGroup, groupCalls, menuCalls } from '@rakit/core';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/LanguageProvider';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -52,15 +52,15 @@ export function MenuListScreen() {
 
   const menus = useQuery({
     queryKey: ['menus', app.appSlug],
-    queryFn: async () => dataOf(await api.listMenu(app.appId), t('admin.menus.what')),
+    queryFn: async () => dataOf(await api.call(menuCalls.listMenu, { params: { appId: app.appId } }), t('admin.menus.what')),
   });
   const groups = useQuery({
     queryKey: ['groups', app.appSlug, 'all'],
-    queryFn: async () => dataOf(await api.listGroup(app.appId), t('admin.groups.what')),
+    queryFn: async () => dataOf(await api.call(groupCalls.listGroup, { params: { appId: app.appId } }), t('admin.groups.what')),
   });
   const pages = useQuery({
     queryKey: ['pages', app.appSlug, 'unassigned'],
-    queryFn: async () => dataOf(await api.listUnassignedPages(app.appId), t('admin.menus.pagesWhat')),
+    queryFn: async () => dataOf(await api.call(menuCalls.listUnassignedPages, { params: { appId: app.appId } }), t('admin.menus.pagesWhat')),
     enabled: dialog?.kind === 'page',
   });
   const groupOptions = useGroupOptions(MENU_GROUP_PICKER_LIMIT, dialog?.kind === 'group');
@@ -107,7 +107,7 @@ export function MenuListScreen() {
   async function pointMenu(row: MenuRow, menuPageId: number, success: string) {
     const written = await staleMenu.write({
       base: { menuPageId: row.menuPageId }, mine: { menuPageId }, revision: row.revision,
-      send: (values, revision) => api.updateMenu(app.appId, row.menuId, values.menuPageId, revision),
+      send: (values, revision) => api.call(menuCalls.updateMenu, { body: { menuId: row.menuId, menuAppId: app.appId, menuPageId: values.menuPageId, revision } }),
       fieldsOf: (current) => {
         setStoredPageNames((known) => new Map([...known, [current.menuPageId, current.pageName]]));
         return { menuPageId: current.menuPageId };
@@ -128,7 +128,7 @@ export function MenuListScreen() {
   }
 
   async function addSubMenu(parentId: number, name: string) {
-    if (await change(api.saveMenu(app.appId, name, parentId), t('submenuCreated'), ['menus'])) open(String(parentId));
+    if (await change(api.call(menuCalls.saveMenu, { body: { menuId: null, menuName: name, menuAppId: app.appId, menuPageId: 0, menuParentMenuId: parentId } }), t('submenuCreated'), ['menus'])) open(String(parentId));
   }
 
 
@@ -171,7 +171,7 @@ export function MenuListScreen() {
                   onRemovePage={(row) => void pointMenu(row, 0, t('pageUnassigned'))}
                   onSelectGroup={(row) => setDialog({ kind: 'group', row })}
                   onRemoveGroup={(row, group) =>
-                    void change(api.removeGroupAccess(group.groupId, app.appId, row.menuId), t('groupUnassigned'), ['groups'])}
+                    void change(api.call(groupCalls.removeGroupAccess, { body: { groupId: group.groupId, groupAppId: app.appId, groupAccess: { menuId: [row.menuId] } } }), t('groupUnassigned'), ['groups'])}
                   onRemove={(row) => setDialog({ kind: 'remove', row })}
                   onTranslate={(row) => setDialog({ kind: 'translate', row })}
                 />
@@ -185,7 +185,7 @@ export function MenuListScreen() {
         <NameDialog
           title={t('admin.menus.addParentMenu')}
           requiredMessage={t('parentMenuNameRequired')}
-          onSave={async (name) => { await change(api.saveMenu(app.appId, name, 0), t('parentMenuCreated'), ['menus']); }}
+          onSave={async (name) => { await change(api.call(menuCalls.saveMenu, { body: { menuId: null, menuName: name, menuAppId: app.appId, menuPageId: 0, menuParentMenuId: 0 } }), t('parentMenuCreated'), ['menus']); }}
           onClose={close}
         />
       )}
@@ -193,7 +193,7 @@ export function MenuListScreen() {
         <NameTranslationsDialog
           name={dialog.row.menuName}
           translations={dialog.row.nameTranslations}
-          onSave={async (translations) => { await change(api.translateMenuName(dialog.row.menuId, translations), t('admin.nameTranslations.saved'), ['menus']); }}
+          onSave={async (translations) => { await change(api.call(menuCalls.translateMenuName, { body: { menuId: dialog.row.menuId, translations } }), t('admin.nameTranslations.saved'), ['menus']); }}
           onClose={close}
         />
       )}
@@ -219,7 +219,7 @@ export function MenuListScreen() {
           requiredMessage={t('groupNameRequired')}
           emptyText={t('admin.groups.noGroupsToPick')}
           onSave={async (value) => {
-            await change(api.updateGroupAccess(Number(value), app.appId, dialog.row.menuId), t('groupAssigned'), ['groups'], groupRefused);
+            await change(api.call(groupCalls.updateGroup, { body: { groupId: Number(value), groupAppId: app.appId, groupAccess: { menuId: [dialog.row.menuId] } } }), t('groupAssigned'), ['groups'], groupRefused);
           }}
           onClose={close}
         />
@@ -231,7 +231,7 @@ export function MenuListScreen() {
         onClose={close}
         onConfirm={async () => {
           if (dialog?.kind !== 'remove') return;
-          if (!(await change(api.deleteMenu(dialog.row.menuId), t('menuRemoved'), ['menus', 'groups', 'pages']))) close();
+          if (!(await change(api.call(menuCalls.deleteMenu, { body: { menuId: dialog.row.menuId } }), t('menuRemoved'), ['menus', 'groups', 'pages']))) close();
         }}
       />
     </>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, FileInput, Group, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconFileTypeCsv, IconInfoCircle, IconUpload } from '@tabler/icons-react';
-import { ROOT_APP_SLUG, SCHOOL_FIELDS, SCHOOL_IMPORT_BATCH, type SchoolField } from '@rakit/core';
+import { ROOT_APP_SLUG, SCHOOL_FIELDS, SCHOOL_IMPORT_BATCH, type SchoolField, schoolCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { firstError } from '../../api/client';
@@ -35,7 +35,7 @@ export function SchoolDirectoryScreen() {
   const [result, setResult] = useState<{ imported: number; failed: Failure[] } | null>(null);
 
   const queryKey = ['schools', app.appSlug, search];
-  const schools = useQuery({ queryKey, queryFn: async () => dataOf(await api.listSchools(1, search), t('admin.schools.what')), enabled: isRoot });
+  const schools = useQuery({ queryKey, queryFn: async () => dataOf(await api.call(schoolCalls.listSchools, { query: { page: 1, search } }), t('admin.schools.what')), enabled: isRoot });
 
   async function choose(picked: File | null) {
     setResult(null);
@@ -53,7 +53,7 @@ export function SchoolDirectoryScreen() {
     setProgress({ done: 0, total: rows.length });
     try {
       for (let start = 0; start < rows.length; start += SCHOOL_IMPORT_BATCH) {
-        const answer = await settle(api.importSchools(rows.slice(start, start + SCHOOL_IMPORT_BATCH)));
+        const answer = await settle(api.call(schoolCalls.importSchools, { body: { rows: rows.slice(start, start + SCHOOL_IMPORT_BATCH) } }));
         if (answer === null || !answer.status || answer.data === undefined) {
           notifyFailure(answer === null ? t('admin.serverUnreachable') : firstError(answer, t('admin.schools.importRefused')));
           break;

@@ -1,5 +1,5 @@
 import { PasswordInput, Select, TextInput } from '@mantine/core';
-import { DEFAULT_SSO_SCOPES, type IdentityProvider, type SaveIdentityProviderBody, SsoNewUsersSchema, type SsoNewUsers } from '@rakit/core';
+import { DEFAULT_SSO_SCOPES, type IdentityProvider, type SaveIdentityProviderBody, SsoNewUsersSchema, type SsoNewUsers, signInCalls } from '@rakit/core';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { firstError } from '../../api/client';
@@ -49,7 +49,7 @@ export function IdentityProviderFormDialog({ editing, onClose, onSaved }: Identi
       groupsClaim: groupsClaim.trim() === '' ? null : groupsClaim.trim(),
       newUsers,
     };
-    const answer = await staleWrite.saveForm({ editing, body, send: (sent) => api.saveIdentityProvider(sent) });
+    const answer = await staleWrite.saveForm({ editing, body, send: (sent) => api.call(signInCalls.saveIdentityProvider, { body: sent }) });
     if (answer === 'theirs') {
       onSaved();
       return;

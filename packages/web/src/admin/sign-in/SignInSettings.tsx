@@ -1,6 +1,6 @@
 import { Badge, Button, Code, Group, Paper, Switch, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type IdentityProvider, MAIN_APP_SLUG, ROOT_APP_SLUG } from '@rakit/core';
+import { type IdentityProvider, MAIN_APP_SLUG, ROOT_APP_SLUG, signInCalls, secondFactorCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
@@ -26,13 +26,13 @@ export function SignInSettings() {
   const [switching, setSwitching] = useState(false);
   const builtHere = app.appSlug === MAIN_APP_SLUG || app.appSlug === ROOT_APP_SLUG;
   const queryKey = ['identity-providers', app.appSlug];
-  const settings = useQuery({ queryKey, queryFn: async () => dataOf(await api.listIdentityProviders(app.appId), t('admin.signIn.what')), enabled: !builtHere });
+  const settings = useQuery({ queryKey, queryFn: async () => dataOf(await api.call(signInCalls.listIdentityProviders, { params: { appId: app.appId } }), t('admin.signIn.what')), enabled: !builtHere });
   const reload = () => Promise.all([queryClient.invalidateQueries({ queryKey }), queryClient.invalidateQueries({ queryKey: appQueryKey(app.appSlug) })]);
   const dialogs = useEditRemoveDialog<IdentityProvider>(reload);
   if (builtHere) return null;
 
   async function remove(provider: IdentityProvider) {
-    const removed = await runChange(api.deleteIdentityProvider(app.appId, provider.providerId), t('admin.signIn.removed'));
+    const removed = await runChange(api.call(signInCalls.deleteIdentityProvider, { body: { appId: app.appId, providerId: provider.providerId } }), t('admin.signIn.removed'));
     dialogs.close();
     if (removed) await reload();
   }
@@ -91,7 +91,7 @@ export function SignInSettings() {
             description={t('admin.signIn.passwordFormHint')}
             checked={settings.data.password}
             disabled={switching || settings.data.providers.length === 0}
-            onChange={(event) => void switchSetting(api.savePasswordSignIn(app.appId, event.currentTarget.checked), t('admin.signIn.passwordSaved'))}
+            onChange={(event) => void switchSetting(api.call(signInCalls.savePasswordSignIn, { body: { appId: app.appId, password: event.currentTarget.checked } }), t('admin.signIn.passwordSaved'))}
           />
           <Switch
             mt="md"
@@ -99,7 +99,7 @@ export function SignInSettings() {
             description={t('admin.signIn.adminSecondFactorHint')}
             checked={settings.data.adminSecondFactor}
             disabled={switching}
-            onChange={(event) => void switchSetting(api.saveAdminSecondFactor(app.appId, event.currentTarget.checked), t('admin.signIn.adminSecondFactorSaved'))}
+            onChange={(event) => void switchSetting(api.call(secondFactorCalls.saveAdminSecondFactor, { body: { appId: app.appId, required: event.currentTarget.checked } }), t('admin.signIn.adminSecondFactorSaved'))}
           />
         </>
       )}

@@ -1,5 +1,5 @@
 import { Select, TextInput } from '@mantine/core';
-import { SMTP_SECURITY, type SaveThirdPartyBody, type SmtpSecurity, SmtpSecuritySchema, type ThirdParty } from '@rakit/core';
+import { SMTP_SECURITY, type SaveThirdPartyBody, type SmtpSecurity, SmtpSecuritySchema, type ThirdParty, thirdPartyCalls } from '@rakit/core';
 import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { CredentialFields, HostPortFields } from '../../components/ServerFields';
@@ -60,7 +60,7 @@ export function ThirdPartyFormDialog({ editing, onClose, onSaved }: ThirdPartyFo
       password,
       fromAddress: fromAddress.trim(),
     };
-    const answer = await staleWrite.saveForm({ editing, body, send: (sent) => api.saveThirdParty(sent) });
+    const answer = await staleWrite.saveForm({ editing, body, send: (sent) => api.call(thirdPartyCalls.saveThirdParty, { body: sent }) });
     if (answer === 'theirs') {
       onSaved();
       return;

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlugConnected, IconPlus } from '@tabler/icons-react';
-import { ROOT_APP_SLUG, type ThirdParty } from '@rakit/core';
+import { ROOT_APP_SLUG, type ThirdParty, thirdPartyCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
@@ -29,11 +29,11 @@ export function ThirdPartyListScreen() {
   const isRoot = app.appSlug === ROOT_APP_SLUG;
 
   const queryKey = ['third-parties', app.appSlug];
-  const services = useQuery({ queryKey, queryFn: async () => dataOf(await api.listThirdParties(), t('admin.thirdParties.what')), enabled: isRoot });
+  const services = useQuery({ queryKey, queryFn: async () => dataOf(await api.call(thirdPartyCalls.listThirdParties, {}), t('admin.thirdParties.what')), enabled: isRoot });
   const dialogs = useEditRemoveDialog<ThirdParty>(() => queryClient.invalidateQueries({ queryKey }));
 
   async function remove(service: ThirdParty) {
-    const removed = await runChange(api.deleteThirdParty(service.serviceId), t('thirdPartyRemoved'));
+    const removed = await runChange(api.call(thirdPartyCalls.deleteThirdParty, { body: { serviceId: service.serviceId } }), t('thirdPartyRemoved'));
     dialogs.close();
     if (removed) await queryClient.invalidateQueries({ queryKey });
   }
@@ -41,7 +41,7 @@ export function ThirdPartyListScreen() {
   async function test(service: ThirdParty) {
     setTesting(service.serviceId);
     try {
-      const answer = await settle(api.testThirdParty(service.serviceId));
+      const answer = await settle(api.call(thirdPartyCalls.testThirdParty, { body: { serviceId: service.serviceId } }));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) notifySuccess(answer.data.message);
       else notifyFailure(firstError(answer, t('admin.thirdParties.testFailed')));

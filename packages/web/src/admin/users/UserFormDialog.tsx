@@ -1,5 +1,5 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { groupsForApp, isPasswordLongEnough, PASSWORD_MIN_LENGTH, type PublicApplication } from '@rakit/core';
+import { groupsForApp, isPasswordLongEnough, PASSWORD_MIN_LENGTH, type PublicApplication, authCalls, userCalls } from '@rakit/core';
 import { useState } from 'react';
 import { publicApi } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
@@ -25,7 +25,7 @@ interface UserFormDialogProps {
  * the administrator stays on his screen.
  */
 async function signInAgain(app: PublicApplication, userId: string, password: string): Promise<void> {
-  const answer = await settle(publicApi.login({ userId, password, appSlug: app.appSlug }));
+  const answer = await settle(publicApi.call(authCalls.login, { body: { userId, password, appSlug: app.appSlug } }));
   const user = answer?.status === true ? answer.data?.[0] : undefined;
   const firstGroup = user === undefined ? undefined : groupsForApp(user.userGroup, app)[0];
   if (user !== undefined && firstGroup !== undefined) storeSession(app, user, firstGroup);
@@ -61,8 +61,8 @@ export function UserFormDialog({ editing, onClose, onSaved, title, savedMessage 
       return;
     }
     const saved = editing === null
-      ? await runChange(api.addUser(app.appId, entries), t('userCreated'))
-      : await runChange(api.changePassword(app.appId, ownAccount ? { ...entries, current_password: currentPassword } : entries), savedMessage ?? t('userEdited'));
+      ? await runChange(api.call(userCalls.addUser, { body: { data: { ...entries, appId: app.appId } } }), t('userCreated'))
+      : await runChange(api.call(userCalls.changePassword, { body: { data: { ...(ownAccount ? { ...entries, current_password: currentPassword } : entries), appId: app.appId } } }), savedMessage ?? t('userEdited'));
     if (saved && ownAccount) await signInAgain(app, entries.userId, password);
     if (saved) onSaved();
   }

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLogout2, IconPlus, IconSearch, IconShieldOff, IconUser } from '@tabler/icons-react';
-import { type MessageKey, USER_PAGE_SIZES } from '@rakit/core';
+import { type MessageKey, USER_PAGE_SIZES, signInCalls, secondFactorCalls, userCalls } from '@rakit/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPager } from '../../components/AdminPager';
@@ -18,6 +18,7 @@ import { dataOf, runChange } from '../admin-call';
 import { SEARCH_DEBOUNCE_MS } from '../admin-limits';
 import { SignInSettings } from '../sign-in/SignInSettings';
 import { UserFormDialog } from './UserFormDialog';
+import { listUserPage } from './user-page';
 
 const PAGE_SIZE_OPTIONS = USER_PAGE_SIZES.map(String);
 
@@ -36,7 +37,7 @@ export function UserListScreen() {
   const usersKey = ['users', app.appSlug];
   const users = useQuery({
     queryKey: [...usersKey, 'page', page, pageSize, userId],
-    queryFn: async () => dataOf(await api.listUser(app.appId, { page, limit: pageSize, userId }), t('admin.users.what')),
+    queryFn: async () => dataOf(await listUserPage(api, app.appId, { page, limit: pageSize, userId }), t('admin.users.what')),
     placeholderData: keepPreviousData,
   });
   // Memberships change with users: the group screen reads them afresh.
@@ -48,17 +49,17 @@ export function UserListScreen() {
   const accountChanges: Record<AccountChange, { question: MessageKey; confirm: MessageKey; done: MessageKey; run: (userId: string) => Promise<ApiAnswer<unknown>> }> = {
     endSessions: {
       question: 'admin.users.endSessionsConfirm', confirm: 'admin.users.endSessionsConfirmLabel', done: 'admin.users.sessionsEnded',
-      run: (userId) => api.endUserSessions(app.appId, userId),
+      run: (userId) => api.call(signInCalls.endUserSessions, { body: { appId: app.appId, userId } }),
     },
     resetSecondFactor: {
       question: 'admin.users.resetSecondFactorConfirm', confirm: 'admin.users.resetSecondFactorConfirmLabel', done: 'admin.users.secondFactorReset',
-      run: (userId) => api.resetUserSecondFactor(app.appId, userId),
+      run: (userId) => api.call(secondFactorCalls.resetUserSecondFactor, { body: { appId: app.appId, userId } }),
     },
   };
   const change = asking === null ? null : accountChanges[asking.about];
 
   async function remove(target: string) {
-    const removed = await runChange(api.deleteUser(app.appId, target), t('userRemoved'));
+    const removed = await runChange(api.call(userCalls.deleteUser, { body: { data: { userId: target, appId: app.appId } } }), t('userRemoved'));
     dialogs.close();
     if (!removed) return;
     if (users.data?.users.length === 1 && page > 1) setPage(page - 1);

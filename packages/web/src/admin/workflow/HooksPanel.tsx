@@ -1,8 +1,7 @@
 import { ActionIcon, Badge, Button, Checkbox, Code, CopyButton, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   HOOK_FIELD_TYPES, HOOK_MAX_FIELDS, HOOK_MAX_WAIT_MS, HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, type HookAuthMode, type HookCallOutcome, type HookField, type HookFieldType,
-  type MessageKey, type WorkflowHook,
-} from '@rakit/core';
+  type MessageKey, type WorkflowHook, workflowHookCalls } from '@rakit/core';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -77,7 +76,7 @@ export function HooksPanel({ workflowId, built }: { workflowId: number; built: b
   const queryClient = useQueryClient();
   const hooks = useQuery({
     queryKey: hooksKey(workflowId),
-    queryFn: async () => loaded(await api.listWorkflowHooks(workflowId), translateNow('workflow.hooks.title')),
+    queryFn: async () => loaded(await api.call(workflowHookCalls.listWorkflowHooks, { params: { id: workflowId } }), translateNow('workflow.hooks.title')),
   });
   const [editing, setEditing] = useState<WorkflowHook | 'new' | null>(null);
   const [rotating, setRotating] = useState<WorkflowHook | null>(null);
@@ -86,7 +85,7 @@ export function HooksPanel({ workflowId, built }: { workflowId: number; built: b
   const refresh = () => queryClient.invalidateQueries({ queryKey: hooksKey(workflowId) });
 
   async function rotate(hook: WorkflowHook) {
-    const answer = await settle(api.rotateHookSecret(hook.hookId));
+    const answer = await settle(api.call(workflowHookCalls.rotateHookSecret, { body: { hookId: hook.hookId } }));
     setRotating(null);
     if (answer === null) return;
     if (answer.status && answer.data !== undefined) setShown({ hook, secret: answer.data.secret });
@@ -94,7 +93,7 @@ export function HooksPanel({ workflowId, built }: { workflowId: number; built: b
   }
 
   async function remove(hook: WorkflowHook) {
-    const removed = await runChange(api.deleteWorkflowHook(hook.hookId), t('workflow.hooks.removed'));
+    const removed = await runChange(api.call(workflowHookCalls.deleteWorkflowHook, { body: { hookId: hook.hookId } }), t('workflow.hooks.removed'));
     setRemoving(null);
     if (removed) await refresh();
   }
@@ -214,9 +213,9 @@ function HookFormDialog({ workflowId, editing, onClose, onSaved }: {
       notifyFailure(t('workflow.hooks.nameEmpty'));
       return;
     }
-    const answer = await settle(api.saveWorkflowHook({
-      hookId: editing?.hookId ?? null, workflowId, hookName: name.trim(), auth, waitMs: Number(waitMs), fields: fields.map((field) => ({ ...field, name: field.name.trim() })),
-    }));
+    const answer = await settle(api.call(workflowHookCalls.saveWorkflowHook, { body: {
+              hookId: editing?.hookId ?? null, workflowId, hookName: name.trim(), auth, waitMs: Number(waitMs), fields: fields.map((field) => ({ ...field, name: field.name.trim() })),
+            } }));
     if (answer === null) return;
     if (answer.status && answer.data !== undefined) {
       notifySuccess(t(editing === null ? 'workflow.hooks.added' : 'workflow.hooks.saved'));

@@ -1,7 +1,7 @@
 import {
   ActionIcon, Alert, Badge, Button, Code, Collapse, Group, Loader, Modal, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title, UnstyledButton,
 } from '@mantine/core';
-import type { RunOutcome, WorkflowRunDetail, WorkflowRunSummary, WorkflowStepRun } from '@rakit/core';
+import { type RunOutcome, workflowRunCalls, type WorkflowRunDetail, type WorkflowRunSummary, type WorkflowStepRun, workflowTaskCalls } from '@rakit/core';
 import { IconChevronDown, IconChevronRight, IconPlayerPlay, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,7 +25,7 @@ export function useWorkflowRuns(workflowId: number | null) {
   const { language } = useLanguage();
   return useQuery({
     queryKey: [...runsKey(workflowId ?? 0), language],
-    queryFn: async () => loaded(await api.workflowRuns(workflowId as number), translateNow('workflow.load.runs')),
+    queryFn: async () => loaded(await api.call(workflowRunCalls.workflowRuns, { params: { id: workflowId as number } }), translateNow('workflow.load.runs')),
     enabled: workflowId !== null,
     refetchInterval: (query) => ((query.state.data ?? []).some((r) => runIsGoing(r.status)) ? 2000 : false),
   });
@@ -36,7 +36,7 @@ export function useWorkflowRun(runId: number | null) {
   const { language } = useLanguage();
   return useQuery({
     queryKey: [...runKey(runId ?? 0), language],
-    queryFn: async () => loaded(await api.workflowRun(runId as number), translateNow('workflow.load.run')),
+    queryFn: async () => loaded(await api.call(workflowRunCalls.workflowRun, { params: { id: runId as number } }), translateNow('workflow.load.run')),
     enabled: runId !== null,
     refetchInterval: (query) => (query.state.data !== undefined && runIsGoing(query.state.data.status) ? 2000 : false),
   });
@@ -80,7 +80,7 @@ export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelPro
       notifyFailure(t('workflow.common.actionIdEmpty'));
       return;
     }
-    const answer = await settle(from === 'start' ? api.runWorkflow(workflowId, params) : api.runChains(from, params));
+    const answer = await settle(from === 'start' ? api.call(workflowRunCalls.runWorkflow, { params: { id: workflowId }, body: { params } }) : api.call(workflowRunCalls.runChains, { body: { actionId: from, params } }));
     if (answer === null) return;
     if (!answer.status || answer.data === undefined) {
       notifyFailure(firstError(answer, t('workflow.runs.runFailed')));
@@ -91,7 +91,7 @@ export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelPro
   }
 
   async function rerun(runId: number) {
-    const answer = await settle(api.rerunWorkflowRun(runId));
+    const answer = await settle(api.call(workflowRunCalls.rerunWorkflowRun, { params: { id: runId } }));
     if (answer === null) return;
     if (!answer.status || answer.data === undefined) {
       notifyFailure(firstError(answer, t('workflow.runs.resumeFailed')));
@@ -101,7 +101,7 @@ export function RunsPanel({ workflowId, inputNames, built, cards }: RunsPanelPro
   }
 
   async function cancel(runId: number) {
-    const cancelled = await runChange(api.cancelWorkflowRun(runId), t('workflow.runs.cancelled'));
+    const cancelled = await runChange(api.call(workflowTaskCalls.cancelWorkflowRun, { params: { id: runId } }), t('workflow.runs.cancelled'));
     if (!cancelled) return;
     await queryClient.invalidateQueries({ queryKey: runsKey(workflowId) });
     await queryClient.invalidateQueries({ queryKey: runKey(runId) });

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, List, NumberInput, Paper, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MISSED_OCCURRENCES, type MissedOccurrences, type WorkflowSchedule } from '@rakit/core';
+import { MISSED_OCCURRENCES, type MissedOccurrences, type WorkflowSchedule, workflowScheduleCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { firstError } from '../../api/client';
@@ -54,14 +54,14 @@ export function SchedulesPanel({ workflowId, built }: { workflowId: number; buil
   const queryClient = useQueryClient();
   const schedules = useQuery({
     queryKey: schedulesKey(workflowId),
-    queryFn: async () => loaded(await api.listWorkflowSchedules(workflowId), translateNow('workflow.schedules.title')),
+    queryFn: async () => loaded(await api.call(workflowScheduleCalls.listWorkflowSchedules, { params: { id: workflowId } }), translateNow('workflow.schedules.title')),
   });
   const [editing, setEditing] = useState<WorkflowSchedule | 'new' | null>(null);
   const [removing, setRemoving] = useState<WorkflowSchedule | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: schedulesKey(workflowId) });
 
   async function remove(schedule: WorkflowSchedule) {
-    const removed = await runChange(api.deleteWorkflowSchedule(schedule.scheduleId), t('workflow.schedules.removed'));
+    const removed = await runChange(api.call(workflowScheduleCalls.deleteWorkflowSchedule, { body: { scheduleId: schedule.scheduleId } }), t('workflow.schedules.removed'));
     setRemoving(null);
     if (removed) await refresh();
   }
@@ -128,12 +128,12 @@ function ScheduleFormDialog({ workflowId, editing, onClose, onSaved }: { workflo
   const [asked] = useDebouncedValue(times, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery({
     queryKey: ['schedule-preview', asked],
-    queryFn: async ({ signal }) => loaded(await api.previewSchedule(asked, signal), translateNow('workflow.schedules.preview')),
+    queryFn: async ({ signal }) => loaded(await api.call(workflowScheduleCalls.previewSchedule, { body: asked }, { signal }), translateNow('workflow.schedules.preview')),
     retry: false,
   });
 
   async function save() {
-    const answer = await settle(api.saveWorkflowSchedule({ scheduleId: editing?.scheduleId ?? null, ...times, missed, enabled }));
+    const answer = await settle(api.call(workflowScheduleCalls.saveWorkflowSchedule, { body: { scheduleId: editing?.scheduleId ?? null, ...times, missed, enabled } }));
     if (answer === null) return;
     if (answer.status) {
       notifySuccess(t('workflow.schedules.saved'));

@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, STEP_SECRET_MAX_LENGTH, STEP_SECRET_MIN_LENGTH } from '@rakit/core';
+import { HOOK_SIGNATURE_HEADER, HOOK_TIMESTAMP_HEADER, STEP_SECRET_MAX_LENGTH, STEP_SECRET_MIN_LENGTH, stepSecretCalls } from '@rakit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { firstError } from '../../api/client';
@@ -28,7 +28,7 @@ export function StepSecretSection({ workflowId, actionId }: { workflowId: number
   const exists = actionId > 0;
   const secrets = useQuery({
     queryKey: secretsKey(workflowId),
-    queryFn: async () => loaded(await api.listStepSecrets(workflowId), translateNow('workflow.stepSecret.title')),
+    queryFn: async () => loaded(await api.call(stepSecretCalls.listStepSecrets, { params: { id: workflowId } }), translateNow('workflow.stepSecret.title')),
     enabled: exists,
   });
   const [pasting, setPasting] = useState(false);
@@ -40,7 +40,7 @@ export function StepSecretSection({ workflowId, actionId }: { workflowId: number
 
   async function save(secret?: string) {
     setBusy(true);
-    const answer = await settle(api.setStepSecret(secret === undefined ? { actionId } : { actionId, secret }));
+    const answer = await settle(api.call(stepSecretCalls.setStepSecret, { body: secret === undefined ? { actionId } : { actionId, secret } }));
     setBusy(false);
     if (answer === null) return;
     if (!answer.status || answer.data === undefined) {
@@ -56,7 +56,7 @@ export function StepSecretSection({ workflowId, actionId }: { workflowId: number
 
   async function remove() {
     setBusy(true);
-    const removed = await runChange(api.deleteStepSecret(actionId), t('workflow.stepSecret.removed'));
+    const removed = await runChange(api.call(stepSecretCalls.deleteStepSecret, { body: { actionId } }), t('workflow.stepSecret.removed'));
     setBusy(false);
     if (removed) await refresh();
   }

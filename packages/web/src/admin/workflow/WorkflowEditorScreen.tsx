@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { addonByName, type LocalText, type WorkflowBuild } from '@rakit/core';
+import { addonByName, type LocalText, type WorkflowBuild, actionCalls, triggerCalls, databaseCalls, workflowCalls } from '@rakit/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconDeviceFloppy, IconHammer, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -81,21 +81,21 @@ export function WorkflowEditorScreen() {
     setAnnouncement((said) => ({ message, times: said.times + 1 }));
   }, [t]);
 
-  const addons = useQuery({ queryKey: ['addons'], queryFn: async () => loaded(await api.listAddOn(), translateNow('workflow.load.addons')), staleTime: Infinity });
+  const addons = useQuery({ queryKey: ['addons'], queryFn: async () => loaded(await api.call(workflowCalls.listAddOn, {}), translateNow('workflow.load.addons')), staleTime: Infinity });
   const workflowsKey = ['workflows', app.appId] as const;
-  const workflows = useQuery({ queryKey: workflowsKey, queryFn: async () => loaded(await api.listWorkflow(app.appId), translateNow('workflow.load.workflows')) });
-  const triggers = useQuery({ queryKey: ['triggers', app.appId], queryFn: async () => loaded(await api.listTriggers(app.appId), translateNow('workflow.load.triggers')) });
+  const workflows = useQuery({ queryKey: workflowsKey, queryFn: async () => loaded(await api.call(workflowCalls.listWorkflow, { params: { appId: app.appId } }), translateNow('workflow.load.workflows')) });
+  const triggers = useQuery({ queryKey: ['triggers', app.appId], queryFn: async () => loaded(await api.call(triggerCalls.listTriggers, { params: { appId: app.appId } }), translateNow('workflow.load.triggers')) });
   const queries = useQuery({
     queryKey: ['stored-queries', app.appId],
     queryFn: async () => {
-      const databases = loaded(await api.listDatabase(app.appId), translateNow('workflow.load.connections'));
-      const lists = await Promise.all(databases.map(async (db) => loaded(await api.listQueries(db.dbId), translateNow('workflow.load.queries'))));
+      const databases = loaded(await api.call(databaseCalls.listDatabase, { params: { appId: app.appId } }), translateNow('workflow.load.connections'));
+      const lists = await Promise.all(databases.map(async (db) => loaded(await api.call(actionCalls.listQueries, { params: { id: db.dbId } }), translateNow('workflow.load.queries'))));
       return lists.flat();
     },
   });
   const flow = useQuery({
     queryKey: ['workflow-flow', workflowId],
-    queryFn: async () => loaded(await api.getFlow(workflowId as number), translateNow('workflow.load.workflow')),
+    queryFn: async () => loaded(await api.call(workflowCalls.getFlow, { params: { id: workflowId as number } }), translateNow('workflow.load.workflow')),
     enabled: workflowId !== null,
     // Opened again later, a workflow is read anew: a cached drawing would overwrite newer edges.
     refetchOnMount: 'always',
@@ -163,7 +163,7 @@ export function WorkflowEditorScreen() {
   }, [setSearch]);
 
   async function create(name: string) {
-    const answer = await settle(api.saveWorkflow({ chainId: null, chainAppId: app.appId, chainName: name, chainTrigger: null }));
+    const answer = await settle(api.call(workflowCalls.saveWorkflow, { body: { chainId: null, chainAppId: app.appId, chainName: name, chainTrigger: null } }));
     if (answer === null) return;
     if (!answer.status || answer.data === undefined) {
       notifyFailure(firstError(answer, t('workflow.editor.createFailed')));
@@ -177,7 +177,7 @@ export function WorkflowEditorScreen() {
 
   async function chooseTrigger(value: string | null) {
     if (current === undefined) return;
-    const answer = await settle(api.saveWorkflow({ chainId: current.chainId, chainAppId: app.appId, chainName: current.chainName, chainTrigger: value === null ? null : Number(value) }));
+    const answer = await settle(api.call(workflowCalls.saveWorkflow, { body: { chainId: current.chainId, chainAppId: app.appId, chainName: current.chainName, chainTrigger: value === null ? null : Number(value) } }));
     if (answer === null) return;
     if (!answer.status) notifyFailure(firstError(answer, t('workflow.editor.triggerFailed')));
     await queryClient.invalidateQueries({ queryKey: workflowsKey });
@@ -197,9 +197,9 @@ export function WorkflowEditorScreen() {
       announce(announcements.added(template.alias));
       return;
     }
-    const answer = await settle(api.saveWorkflowAction({
-      actionId: null, actionChainId: workflowId, actionAlias: template.alias, actionName: '', addonName: template.addonName, actionScript: '', actionParams: JSON.stringify(template.params),
-    }));
+    const answer = await settle(api.call(workflowCalls.saveWorkflowAction, { body: {
+              actionId: null, actionChainId: workflowId, actionAlias: template.alias, actionName: '', addonName: template.addonName, actionScript: '', actionParams: JSON.stringify(template.params),
+            } }));
     if (answer === null) return;
     if (!answer.status || answer.data === undefined) {
       notifyFailure(firstError(answer, t('workflow.common.actionSaveFailed')));
@@ -224,7 +224,7 @@ export function WorkflowEditorScreen() {
 
   async function deleteCurrent() {
     if (workflowId === null) return;
-    const answer = await settle(api.deleteWorkflow(workflowId));
+    const answer = await settle(api.call(workflowCalls.deleteWorkflow, { body: { chainId: workflowId } }));
     setDeletingWorkflow(false);
     if (answer === null) return;
     if (!answer.status) {
@@ -265,7 +265,7 @@ export function WorkflowEditorScreen() {
           return;
         }
       }
-      const answer = await settle(api.buildWorkflow(workflowId));
+      const answer = await settle(api.call(workflowCalls.buildWorkflow, { params: { id: workflowId } }));
       if (answer === null) return;
       if (!answer.status || answer.data === undefined) {
         notifyFailure(firstError(answer, t('workflow.editor.buildFailed')));

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@rakit/core';
+import { type MessageKey, workflowCalls } from '@rakit/core';
 import type { ApiAnswer, AppApi } from '../../api/client';
 import { notifyInfo } from '../../components/notify';
 import { t } from '../../i18n/i18n';
@@ -6,7 +6,6 @@ import { saveFlowBody, syncPlan } from './flow-drawing';
 import { storedDrawing } from './flow-merge';
 import type { WorkflowStore } from './workflow-store';
 
-type SyncApi = Pick<AppApi, 'saveWorkflowAction' | 'deleteWorkflowAction' | 'saveFlow' | 'getFlow'>;
 
 /** `conflict`: another builder's save clashed with this drawing; the editor asks, nothing more is synced until it is settled. */
 export type SyncResult = { ok: true } | { ok: false; message: string } | { ok: false; conflict: true };
@@ -27,17 +26,17 @@ let running: Promise<SyncResult> = Promise.resolve({ ok: true });
  * or the clash waits for the builder. One sync at a time; a call made while one runs waits for
  * it and then syncs what is left.
  */
-export function syncWorkflow(api: SyncApi, store: WorkflowStore): Promise<SyncResult> {
+export function syncWorkflow(api: AppApi, store: WorkflowStore): Promise<SyncResult> {
   running = running.then(() => syncMerging(api, store), () => syncMerging(api, store));
   return running;
 }
 
-async function syncMerging(api: SyncApi, store: WorkflowStore): Promise<SyncResult> {
+async function syncMerging(api: AppApi, store: WorkflowStore): Promise<SyncResult> {
   for (let attempt = 0; ; attempt++) {
     const result = await syncOnce(api, store);
     if (result !== 'stale') return result;
     const { workflowId, history } = store.getState();
-    const flow = workflowId === null ? null : await api.getFlow(workflowId);
+    const flow = workflowId === null ? null : await api.call(workflowCalls.getFlow, { params: { id: workflowId } });
     if (flow === null || !flow.status || flow.data === undefined || attempt >= MERGE_ATTEMPTS) {
       return { ok: false, message: t('workflow.sync.staleAgain') };
     }
@@ -49,7 +48,7 @@ async function syncMerging(api: SyncApi, store: WorkflowStore): Promise<SyncResu
 }
 
 /** One pass of the sync; 'stale' when a write was refused because another builder saved first. */
-async function syncOnce(api: SyncApi, store: WorkflowStore): Promise<SyncResult | 'stale'> {
+async function syncOnce(api: AppApi, store: WorkflowStore): Promise<SyncResult | 'stale'> {
   const { workflowId, stored, revisions, conflict } = store.getState();
   if (workflowId === null || stored === null || revisions === null || conflict !== null) return { ok: true };
   const plan = syncPlan(stored, store.getState().history.present);
@@ -61,9 +60,9 @@ async function syncOnce(api: SyncApi, store: WorkflowStore): Promise<SyncResult 
   store.getState().setSyncing(true);
   try {
     for (const card of plan.create) {
-      const answer = await api.saveWorkflowAction({
-        actionId: null, actionChainId: workflowId, actionAlias: card.alias, actionName: '', addonName: card.addonName, actionScript: '', actionParams: JSON.stringify(card.params),
-      });
+      const answer = await api.call(workflowCalls.saveWorkflowAction, { body: {
+              actionId: null, actionChainId: workflowId, actionAlias: card.alias, actionName: '', addonName: card.addonName, actionScript: '', actionParams: JSON.stringify(card.params),
+            } });
       if (!answer.status || answer.data === undefined) return { ok: false, message: refusal(answer, 'workflow.common.actionSaveFailed') };
       workflowRevision += 1;
       actionRevisions[answer.data.actionId] = answer.data.revision;
@@ -73,10 +72,10 @@ async function syncOnce(api: SyncApi, store: WorkflowStore): Promise<SyncResult 
       if (now !== null) store.getState().setStored({ ...now, cards: [...now.cards, { ...card, actionId: answer.data.actionId }] });
     }
     for (const card of plan.update) {
-      const answer = await api.saveWorkflowAction({
-        actionId: card.actionId, actionChainId: workflowId, actionAlias: card.alias, actionName: '', addonName: card.addonName, actionScript: '',
-        actionParams: JSON.stringify(card.params), revision: actionRevisions[card.actionId],
-      });
+      const answer = await api.call(workflowCalls.saveWorkflowAction, { body: {
+              actionId: card.actionId, actionChainId: workflowId, actionAlias: card.alias, actionName: '', addonName: card.addonName, actionScript: '',
+              actionParams: JSON.stringify(card.params), revision: actionRevisions[card.actionId],
+            } });
       if (answer.conflict !== undefined) return 'stale';
       if (!answer.status || answer.data === undefined) return { ok: false, message: refusal(answer, 'workflow.common.actionSaveFailed') };
       actionRevisions[card.actionId] = answer.data.revision;
@@ -85,7 +84,7 @@ async function syncOnce(api: SyncApi, store: WorkflowStore): Promise<SyncResult 
       if (now !== null) store.getState().setStored({ ...now, cards: now.cards.map((c) => (c.actionId === card.actionId ? { ...c, alias: card.alias, params: card.params } : c)) });
     }
     for (const actionId of plan.remove) {
-      const answer = await api.deleteWorkflowAction(actionId, actionRevisions[actionId]);
+      const answer = await api.call(workflowCalls.deleteWorkflowAction, { body: { actionId, revision: actionRevisions[actionId] } });
       if (answer.conflict !== undefined) return 'stale';
       if (!answer.status) return { ok: false, message: refusal(answer, 'workflow.sync.actionRemoveFailed') };
       workflowRevision += 1;
@@ -96,7 +95,7 @@ async function syncOnce(api: SyncApi, store: WorkflowStore): Promise<SyncResult 
     }
     // The present after the new ids, as one value: the flow saved is the one recorded as stored.
     const wanted = store.getState().history.present;
-    const answer = await api.saveFlow({ ...saveFlowBody(workflowId, wanted), revision: workflowRevision });
+    const answer = await api.call(workflowCalls.saveFlow, { body: { ...saveFlowBody(workflowId, wanted), revision: workflowRevision } });
     if (answer.conflict !== undefined) return 'stale';
     if (!answer.status || answer.data === undefined) {
       // The actions are on the server now, whatever the flow's fate.

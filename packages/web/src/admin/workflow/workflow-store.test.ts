@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AppApi } from '../../api/client';
+import { workflowCalls } from '@rakit/core';
+import { testApi } from '../../api/test-api';
 import { addCard, type FlowCard, moveCard, removeCard } from './flow-drawing';
 import { syncWorkflow } from './flow-sync';
 import { createWorkflowStore } from './workflow-store';
 
 const card = (actionId: number): FlowCard => ({ actionId, alias: `A${actionId}`, addonName: 'query', params: { queryId: '1' }, x: 0, y: 0 });
-
-type SyncApi = Pick<AppApi, 'saveWorkflowAction' | 'deleteWorkflowAction' | 'saveFlow' | 'getFlow'>;
 
 const REVISIONS = { workflow: 1, actions: { 1: 1, 2: 1 } };
 
@@ -14,22 +13,21 @@ const REVISIONS = { workflow: 1, actions: { 1: 1, 2: 1 } };
 function recordingApi(firstId: number) {
   const calls: string[] = [];
   let nextId = firstId;
-  const api = {
-    saveWorkflowAction: (body) => {
+  const api = testApi()
+    .on(workflowCalls.saveWorkflowAction, ({ body }) => {
       const actionId = body.actionId ?? nextId++;
       calls.push(`save ${body.actionId ?? 'new'}→${actionId}`);
       return Promise.resolve({ status: true, httpStatus: body.actionId === null ? 201 : 200, data: { actionId, revision: 1 } });
-    },
-    deleteWorkflowAction: (actionId) => {
+    })
+    .on(workflowCalls.deleteWorkflowAction, ({ body: { actionId } }) => {
       calls.push(`delete ${actionId}`);
       return Promise.resolve({ status: true, httpStatus: 200, data: { actionId } });
-    },
-    saveFlow: (body) => {
+    })
+    .on(workflowCalls.saveFlow, ({ body }) => {
       calls.push(`flow ${JSON.stringify(body.flow)} trigger ${body.triggerActionId ?? null} at ${body.layout?.map((l) => `${l.actionId}:${l.x}`).join(',')}`);
       return Promise.resolve({ status: true, httpStatus: 200, data: { workflowId: 3, edges: body.flow.length, triggerActionId: body.triggerActionId ?? null, revision: 1 } });
-    },
-    getFlow: () => Promise.reject(new Error('no other builder here: nothing is stale')),
-  } satisfies SyncApi;
+    })
+    .on(workflowCalls.getFlow, () => Promise.reject(new Error('no other builder here: nothing is stale')));
   return { api, calls };
 }
 
@@ -78,7 +76,7 @@ describe('undo and redo of the canvas', () => {
     const store = createWorkflowStore();
     store.getState().open(3, { cards: [card(1)], links: [], triggerActionId: null }, REVISIONS);
     const { api } = recordingApi(9);
-    const refusing: SyncApi = { ...api, saveFlow: () => Promise.resolve({ status: false, httpStatus: 400, error: ['The flow has a cycle: 1 → 1'] }) };
+    const refusing = api.on(workflowCalls.saveFlow, () => Promise.resolve({ status: false, httpStatus: 400, error: ['The flow has a cycle: 1 → 1'] }));
     store.getState().change(moveCard(store.getState().history.present, 1, 20, 0));
     expect(await syncWorkflow(refusing, store)).toEqual({ ok: false, message: 'The flow has a cycle: 1 → 1' });
     expect(store.getState().stored?.cards[0]?.x).toBe(20);

@@ -1,3 +1,4 @@
+import { pageVersionCalls } from '@rakit/core';
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,10 +16,10 @@ export function DeletedPages({ onUndeleted }: { onUndeleted: () => void }) {
   const { api, app } = useCurrentApp();
   const queryClient = useQueryClient();
   const [, choosePage] = usePageParam();
-  const deleted = useQuery({ queryKey: deletedPagesKey(app.appId), queryFn: async () => dataOf(await api.listDeletedPages(app.appId), t('editor.history.deletedWhat')) });
+  const deleted = useQuery({ queryKey: deletedPagesKey(app.appId), queryFn: async () => dataOf(await api.call(pageVersionCalls.listDeletedPages, { query: { appId: app.appId } }), t('editor.history.deletedWhat')) });
 
   async function undelete(pageId: number) {
-    if (await runChange(api.undeletePage(pageId), t('editor.history.pageUndeleted'))) {
+    if (await runChange(api.call(pageVersionCalls.undeletePage, { params: { id: pageId } }), t('editor.history.pageUndeleted'))) {
       await refreshPageLists(queryClient, app.appId, pageId);
       choosePage(pageId);
       onUndeleted();

@@ -1,6 +1,6 @@
 import { Button, Drawer, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { PageVersionSummary } from '@rakit/core';
+import { pageVersionCalls, type PageVersionSummary } from '@rakit/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export function HistoryPanel({ opened, onClose }: { opened: boolean; onClose: ()
 
   async function deletePage() {
     if (page === null) return;
-    if (await runChange(api.deletePage(page.pageId), t('editor.history.pageDeleted'))) {
+    if (await runChange(api.call(pageVersionCalls.deletePage, { params: { id: page.pageId } }), t('editor.history.pageDeleted'))) {
       setDeleting(false);
       editorStore.getState().closePage();
       setParams({}, { replace: true });

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, List, Loader, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { describePageDiff, diffPageComponents, diffWordsOf, isEmptyDiff, type PageVersionSummary } from '@rakit/core';
+import { describePageDiff, diffPageComponents, diffWordsOf, isEmptyDiff, type PageVersionSummary, pageVersionCalls } from '@rakit/core';
 import { IconArrowLeft, IconRestore } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -35,20 +35,20 @@ export function VersionDetail({ summary, onBack }: VersionDetailProps) {
   const [name, setName] = useState(summary.versionName ?? '');
   const version = useQuery({
     queryKey: ['page-version', summary.versionId],
-    queryFn: async () => dataOf(await api.getPageVersion(summary.versionId), t('editor.history.versionWhat')),
+    queryFn: async () => dataOf(await api.call(pageVersionCalls.getPageVersion, { params: { id: summary.versionId } }), t('editor.history.versionWhat')),
   });
   const read = useMemo(() => (version.data === undefined ? undefined : versionComponents(version.data.pageComponents)), [version.data]);
   const changes = useMemo(() => (read === undefined ? [] : describePageDiff(diffPageComponents(read.components, current), diffWordsOf(t))), [read, current, t]);
   const unchanged = read !== undefined && isEmptyDiff(diffPageComponents(read.components, current));
 
   async function saveName() {
-    if (await runChange(api.namePageVersion(summary.versionId, name.trim() === '' ? null : name.trim()), name.trim() === '' ? t('editor.history.versionUnnamed') : t('editor.history.versionNamedDone'))) {
+    if (await runChange(api.call(pageVersionCalls.namePageVersion, { params: { id: summary.versionId }, body: { versionName: name.trim() === '' ? null : name.trim() } }), name.trim() === '' ? t('editor.history.versionUnnamed') : t('editor.history.versionNamedDone'))) {
       await refreshPageLists(queryClient, app.appId, summary.pageId);
     }
   }
 
   async function restore() {
-    const answer = api.restorePageVersion(summary.versionId);
+    const answer = api.call(pageVersionCalls.restorePageVersion, { params: { id: summary.versionId } });
     if (await runChange(answer, t('editor.history.versionRestored')) && read !== undefined && version.data !== undefined) {
       const restored = (await answer).data;
       if (restored === undefined) return;

@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { PAGE_VERSIONS_PAGE_SIZE, type PageVersionSummary } from '@rakit/core';
+import { PAGE_VERSIONS_PAGE_SIZE, type PageVersionSummary, pageVersionCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dataOf } from '../../admin/admin-call';
@@ -19,7 +19,7 @@ export function VersionList({ pageId, onOpen }: { pageId: number; onOpen: (versi
   const list = useQuery({
     // The server says the summaries in the reader's language: another language is another answer.
     queryKey: [...pageVersionsKey(pageId), page, language],
-    queryFn: async () => dataOf(await api.listPageVersions(pageId, page, PAGE_VERSIONS_PAGE_SIZE), t('editor.history.versionsWhat')),
+    queryFn: async () => dataOf(await api.call(pageVersionCalls.listPageVersions, { params: { id: pageId }, query: { page, pageSize: PAGE_VERSIONS_PAGE_SIZE } }), t('editor.history.versionsWhat')),
   });
   if (list.isPending) return <Loader role="status" aria-label={t('editor.history.loadingVersions')} />;
   if (list.error !== null) return <Alert color="red">{list.error.message}</Alert>;

@@ -1,4 +1,4 @@
-import { ADDRESS_LOOKUP_MIN_CHARS } from '@rakit/core';
+import { ADDRESS_LOOKUP_MIN_CHARS, lookupCalls } from '@rakit/core';
 import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
 import { LookupSelect, useKeptLookUp } from '../shared/LookupSelect';
@@ -15,7 +15,7 @@ export function AddressLive({ component }: WidgetLiveProps<'address'>) {
   const binding = useFieldBinding(component);
   // Offline, what was looked up before answers (issue 38).
   const lookUp = useKeptLookUp('address', async (current, typed) => {
-    const answer = await current.api.getAddress({ appId: current.app.appId, address: typed });
+    const answer = await current.api.call(lookupCalls.getAddress, { body: { appId: current.app.appId, address: typed } });
     return answer.status ? (answer.data ?? []).map((o) => ({ value: o.villageCode, label: o.location })) : null;
   });
   return (

@@ -1,5 +1,5 @@
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
-import { ALERT_COLORS, alertShown, NO_REDIRECT, readableTextOn } from '@rakit/core';
+import { ALERT_COLORS, alertShown, NO_REDIRECT, readableTextOn, pageCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { usePageOpener } from '../../actions/use-action-runtime';
@@ -51,7 +51,7 @@ export function AlertLive({ component, mode }: WidgetLiveProps<'alert'>) {
   const redirects = redirect !== '' && redirect !== NO_REDIRECT;
   const onClick = async () => {
     if (!live || !redirects || current === null) return;
-    const answer = await current.api.getPage(Number(redirect));
+    const answer = await current.api.call(pageCalls.getPage, { params: { id: Number(redirect) } });
     const slug = answer.status ? answer.data?.[0]?.pageSlug : undefined;
     if (slug !== undefined) openPage(slug);
   };

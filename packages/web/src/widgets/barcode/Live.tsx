@@ -1,6 +1,6 @@
 import { Box, Button, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { chainFrom, type MessageKey, type RowValues, topLevelActions } from '@rakit/core';
+import { chainFrom, type MessageKey, type RowValues, topLevelActions, tableCalls } from '@rakit/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useContext, useEffect, useRef, useState } from 'react';
@@ -108,7 +108,7 @@ export function BarcodeLive({ component, mode }: WidgetLiveProps<'barcode'>) {
     if (keep?.offline() === true) return keepScan(scanned);
     let row: RowValues | null;
     try {
-      const answer = await current.api.scanBarcode({ pageId, componentId: component.id, code: scanned });
+      const answer = await current.api.call(tableCalls.scanBarcode, { body: { pageId, componentId: component.id, code: scanned } });
       if (!answer.status) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
       row = (answer.data?.[0] as RowValues | undefined) ?? null;
     } catch (error) {

@@ -1,7 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import {
-  bulkActions, type Component, type CustomAction, menuActions, type RowValues, rowKeyValue, topLevelActions, type WidgetColumn,
-} from '@rakit/core';
+  bulkActions, type Component, type CustomAction, menuActions, type RowValues, rowKeyValue, topLevelActions, type WidgetColumn, tableCalls } from '@rakit/core';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { actionsOfComponent } from '../../actions/config-of';
@@ -112,7 +111,7 @@ export function useRowActionsOf({ component, primaryKey, columns, pageId, reload
     }
     const succeeded = await runner.run(pending.action, [row], async () => {
       if (key === null) throw new Error(translate('rowKeyMissing'));
-      assertAnswered(await current.api.editRow({ pageId, componentId: component.id, actionName: pending.action.name, key, values: changes, expected }));
+      assertAnswered(await current.api.call(tableCalls.editRow, { body: { pageId, componentId: component.id, actionName: pending.action.name, key, values: changes, expected } }));
     });
     // A failed save keeps the dialog, and what was typed, for another try after the notice.
     if (!succeeded) return;

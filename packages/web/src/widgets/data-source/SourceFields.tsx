@@ -1,5 +1,5 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { type ComponentBaseValues, CUSTOM_TABLE, DATA_ACTIONS, type DataSourceValues, NO_FUNCTION, NONE_PRIMARY_KEY } from '@rakit/core';
+import { type ComponentBaseValues, CUSTOM_TABLE, DATA_ACTIONS, type DataSourceValues, NO_FUNCTION, NONE_PRIMARY_KEY, functionCalls } from '@rakit/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
@@ -159,7 +159,7 @@ export function FunctionField<C extends SourceComponent>({ component, onChange }
     enabled: current !== null,
     queryFn: async (): Promise<FunctionChoice[]> => {
       if (current === null) return [];
-      const answer = await current.api.listFunction(current.app.appId);
+      const answer = await current.api.call(functionCalls.listFunction, { params: { appId: current.app.appId } });
       return answer.status ? (answer.data ?? []).map((f) => ({ id: f.id, name: f.name })) : [];
     },
   });

@@ -1,4 +1,4 @@
-import { type ApiOptions, type DropdownOption, MAX_API_OPTIONS } from '@rakit/core';
+import { type ApiOptions, type DropdownOption, MAX_API_OPTIONS, apiSourceCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useMemo } from 'react';
 import { ApiUnreachableError } from '../../api/client';
@@ -67,7 +67,7 @@ export function useApiOptions(component: ApiOptionsSource, mode: WidgetMode): Ap
     queryFn: async ({ signal }): Promise<Loaded> => {
       if (current === null || pageId === null) return { options: [], truncated: false, withComma: 0, failure: null };
       try {
-        const answer = await current.api.loadApiOptions({ pageId, componentId: component.id, params: params ?? {} }, signal);
+        const answer = await current.api.call(apiSourceCalls.loadApiOptions, { body: { pageId, componentId: component.id, params: params ?? {} } }, { signal });
         if (!answer.status || answer.data === undefined) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
         return { ...answer.data, failure: null };
       } catch (error) {

@@ -1,12 +1,8 @@
-import {
-  columnsIn, type ComponentTranslations, type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, type MessageCode, NO_FUNCTION, type PageCursorRequest, readsApiEndpoint,
-  splitOptions, TABLE_PAGE_SIZE, type WidgetColumn, widgetColumns,
-} from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useDeferredValue, useMemo } from 'react';
 import { ApiUnreachableError, type TableContent } from '../../api/client';
 import { OFFLINE_KEPT } from '../../offline/offline-cache';
-import type { TableCount, TableSort } from '@rakit/core';
+import { columnsIn, type ComponentTranslations, type DataSourceValues, EDITOR_SAMPLE_ROWS, type FilterValue, type MessageCode, NO_FUNCTION, type PageCursorRequest, readsApiEndpoint, splitOptions, TABLE_PAGE_SIZE, tableCalls, type TableCount, type TableSort, type WidgetColumn, widgetColumns } from '@rakit/core';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { useLanguage } from '../../i18n/LanguageProvider';
 import { usePageFormStore } from '../../page-state/form-state';
@@ -148,7 +144,7 @@ export function useTableContent(
     queryFn: async ({ signal }): Promise<Loaded> => {
       if (current === null || pageId === null) return { content: emptyContent(), failure: null };
       try {
-        const answer = await current.api.loadTableContent(body, signal);
+        const answer = await current.api.call(tableCalls.loadTableContent, { body }, { signal });
         const content = answer.data?.[0];
         if (!answer.status || content === undefined) throw new LoadRefused(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`, answer.code);
         return { content, failure: null };
@@ -170,7 +166,7 @@ export function useTableContent(
     ...OFFLINE_KEPT,
     queryFn: async ({ signal }) => {
       if (current === null) return null;
-      const answer = await current.api.countTableContent(body, signal);
+      const answer = await current.api.call(tableCalls.countTableContent, { body }, { signal });
       // Not counted (its time limit): the rows stand, the total stays "at least".
       return answer.status ? answer.data?.[0] ?? null : null;
     },

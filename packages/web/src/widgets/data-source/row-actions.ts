@@ -1,7 +1,6 @@
 import {
   actionFailureDetail, type Component, type CustomAction, PrintConfigSchema, printBodyProblem, printDataOf,
-  printRowsProblem, type RowValues, rowKeyValue, runMayPrint,
-} from '@rakit/core';
+  printRowsProblem, type RowValues, rowKeyValue, runMayPrint, printCalls, tableCalls } from '@rakit/core';
 import { useContext, useRef, useState } from 'react';
 import { actionsOfComponent, configOf } from '../../actions/config-of';
 import { fileOfAnswer, openPrintedFile, openPrintTab } from '../../actions/file-download';
@@ -67,7 +66,7 @@ export function useRowActions(component: Component, primaryKey: string | null, a
     const body = { data: printDataOf(config, rows, runtime.pageValues(), runtime.userId, { formats, primaryKey }), options: config.options };
     const tooBig = printBodyProblem(body);
     if (tooBig !== null) throw new ActionFailure(tooBig);
-    const answer = await current.api.printPdf(current.app.appId, config.document, body);
+    const answer = await current.api.call(printCalls.printPdf, { params: { document: config.document }, query: { appId: current.app.appId }, body });
     assertAnswered(answer);
     if (answer.data !== undefined) openPrintedFile(fileOfAnswer(answer.data), tab);
   }
@@ -80,7 +79,7 @@ export function useRowActions(component: Component, primaryKey: string | null, a
       const key = rowKeyValue(row, primaryKey);
       if (key === null) throw new ActionFailure(t('rowKeyMissing'));
       if (action.action === 'EDIT') throw new ActionFailure('EDIT runs from the edit dialog');
-      assertAnswered(await current.api.deleteRow({ pageId: page.pageId, componentId: component.id, actionName: action.name, key }));
+      assertAnswered(await current.api.call(tableCalls.deleteRow, { body: { pageId: page.pageId, componentId: component.id, actionName: action.name, key } }));
       return;
     }
     await runAction(action, page.runtime(row));

@@ -1,4 +1,4 @@
-import { DROPDOWN_SOURCES, dropdownOptions, formatTextOptions, type MessageKey, type WidgetComponent } from '@rakit/core';
+import { DROPDOWN_SOURCES, dropdownOptions, formatTextOptions, type MessageKey, type WidgetComponent, databaseCalls } from '@rakit/core';
 import { Alert, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
@@ -43,7 +43,7 @@ function QuerySourceFields(props: WidgetConfigProps<'dropdown'>) {
     enabled: current !== null,
     queryFn: async () => {
       if (current === null) return [];
-      const answer = await current.api.getDbConf(current.app.appId);
+      const answer = await current.api.call(databaseCalls.getDbConf, { params: { id: current.app.appId } });
       if (!answer.status) throw new Error(answer.error?.[0] ?? 'databases not loaded');
       return answer.data ?? [];
     },

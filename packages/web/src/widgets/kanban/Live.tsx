@@ -3,8 +3,7 @@ import {
 } from '@dnd-kit/core';
 import { Badge, Box, Group, LoadingOverlay, Paper, ScrollArea, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
-  actionFailureMessage, type CustomAction, kanbanLanes, readsApiEndpoint, type RowValues, rowKeyOf, TABLE_MAX_LIMIT,
-} from '@rakit/core';
+  actionFailureMessage, type CustomAction, kanbanLanes, readsApiEndpoint, type RowValues, rowKeyOf, TABLE_MAX_LIMIT, tableCalls } from '@rakit/core';
 import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { CurrentAppContext } from '../../current-app/app-context';
@@ -275,7 +274,7 @@ export function KanbanLive({ component, mode }: WidgetLiveProps<'kanban'>) {
       return;
     }
     try {
-      const answer = await current.api.moveCard(body);
+      const answer = await current.api.call(tableCalls.moveCard, { body });
       if (!answer.status) return failed(answer.error?.[0] ?? `HTTP ${answer.httpStatus}`);
       await reload();
       setMoved((now) => Object.fromEntries(Object.entries(now).filter(([k]) => k !== key)));

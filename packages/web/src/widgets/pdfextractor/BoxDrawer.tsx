@@ -1,4 +1,5 @@
 import { Button, Group, Loader, Modal, Text } from '@mantine/core';
+import { pdfTemplateCalls } from '@rakit/core';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useCurrentApp } from '../../current-app/app-context';
 import { useT } from '../../i18n/LanguageProvider';
@@ -34,7 +35,7 @@ export function BoxDrawer({ templateId, page, box, opened, onClose, onDrawn }: {
     void (async () => {
       try {
         const [pdfjs, worker, bytes] = await Promise.all([
-          import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url'), api.pdfTemplateSample(templateId),
+          import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url'), api.download(pdfTemplateCalls.getPdfTemplateSample, { params: { id: templateId } }).then((sample) => sample.arrayBuffer()),
         ]);
         pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
         const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, enableXfa: false, useSystemFonts: false }).promise;

@@ -1,5 +1,5 @@
 import { Button, FileButton, Group, Select, Stack, Text } from '@mantine/core';
-import { BUTTON_ACTIONS, type CustomAction, MAX_PDF_EXTRACT_BYTES, type PdfTemplate, type PdfTemplateSummary, type WidgetComponent } from '@rakit/core';
+import { BUTTON_ACTIONS, type CustomAction, MAX_PDF_EXTRACT_BYTES, type PdfTemplate, type PdfTemplateSummary, type WidgetComponent, pdfTemplateCalls } from '@rakit/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useContext, useEffect, useState } from 'react';
 import { ActionList } from '../../actions/ActionList';
@@ -13,6 +13,7 @@ import { PanelStack, TitleField, withChanges } from '../shared/config-fields';
 import type { WidgetConfigProps } from '../types';
 import { mappedFields, templateIdOf } from './mapped';
 import { TemplateFields } from './TemplateFields';
+import { fileForm } from '../../api/client';
 
 type ExtractorAction = WidgetComponent<'pdfextractor'>['custom_action'][number];
 const isButtonAction = (action: CustomAction): action is ExtractorAction => (BUTTON_ACTIONS as readonly string[]).includes(action.action);
@@ -40,11 +41,11 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
 
   useEffect(() => {
     if (current === null) return;
-    void current.api.getTemplateList(current.app.appId).then((answer) => setTemplates(answer.data ?? []));
+    void current.api.call(pdfTemplateCalls.getTemplateList, { query: { appId: current.app.appId } }).then((answer) => setTemplates(answer.data ?? []));
   }, [current]);
   useEffect(() => {
     if (current === null || templateId === null) return;
-    void current.api.getTemplateField(templateId).then((answer) => setTemplate(answer.data ?? null));
+    void current.api.call(pdfTemplateCalls.getTemplateField, { params: { id: templateId } }).then((answer) => setTemplate(answer.data ?? null));
   }, [current, templateId]);
 
   const adopt = (chosen: PdfTemplate) => {
@@ -54,7 +55,7 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
 
   async function choose(value: string | null) {
     if (current === null || value === null) return;
-    const answer = await current.api.getTemplateField(Number(value));
+    const answer = await current.api.call(pdfTemplateCalls.getTemplateField, { params: { id: Number(value) } });
     if (answer.data === undefined) return setProblem(firstError(answer, t('formwidgets.pdfextractor.readFailed')));
     adopt(answer.data);
   }
@@ -63,7 +64,7 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
     setProblem(null);
     if (file === null || current === null) return;
     if (file.size >= MAX_PDF_EXTRACT_BYTES) return setProblem(t('formwidgets.pdfextractor.tooLarge'));
-    const answer = await current.api.createPdfTemplate(current.app.appId, file);
+    const answer = await current.api.call(pdfTemplateCalls.createPdfTemplate, { query: { appId: current.app.appId } }, { form: fileForm(file) });
     if (answer.data === undefined) return setProblem(firstError(answer, t('formwidgets.pdfextractor.sampleFailed')));
     const made = answer.data;
     setTemplates((list) => [...list, made]);
@@ -74,7 +75,7 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
     if (current === null || template === null) return t('formwidgets.pdfextractor.notInApp');
     const written = await staleTemplate.write({
       base: { templateName: template.templateName, fields: template.fields }, mine: { templateName: name, fields }, revision: template.revision,
-      send: (values, revision) => current.api.savePdfTemplate(template.templateId, values.templateName, values.fields, revision),
+      send: (values, revision) => current.api.call(pdfTemplateCalls.savePdfTemplate, { params: { id: template.templateId }, body: { templateName: values.templateName, fields: values.fields, revision } }),
       fieldsOf: (stored) => ({ templateName: stored.templateName, fields: stored.fields }),
       revisionOf: (stored) => stored.revision,
     });
@@ -93,7 +94,7 @@ export function PdfextractorConfig(props: WidgetConfigProps<'pdfextractor'>) {
 
   async function remove() {
     if (current === null || templateId === null) return;
-    const answer = await current.api.deletePdfTemplate(templateId);
+    const answer = await current.api.call(pdfTemplateCalls.deletePdfTemplate, { params: { id: templateId } });
     setDeleting(false);
     if (answer.data === undefined) return setProblem(firstError(answer, t('formwidgets.pdfextractor.deleteFailed')));
     setProblem(null);

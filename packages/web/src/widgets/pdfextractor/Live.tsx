@@ -1,4 +1,4 @@
-import { extractionRunsActions, MAX_PDF_EXTRACT_BYTES } from '@rakit/core';
+import { extractionRunsActions, MAX_PDF_EXTRACT_BYTES, pdfTemplateCalls } from '@rakit/core';
 import { FileInput, Loader, Table, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useContext, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { t } from '../../i18n/i18n';
 import { useT } from '../../i18n/LanguageProvider';
 import type { WidgetLiveProps } from '../types';
 import { mappedFields, templateIdOf } from './mapped';
+import { fileForm } from '../../api/client';
 
 /** The PDF extractor's notices last 2 s (spec 3 §4). */
 const NOTICE_MS = 2000;
@@ -52,7 +53,7 @@ export function PdfextractorLive({ component, mode }: WidgetLiveProps<'pdfextrac
     running.current = true;
     setBusy(true);
     try {
-      const answer = await current.api.extractTemplate(templateId, chosen);
+      const answer = await current.api.call(pdfTemplateCalls.extractTemplate, { params: { id: templateId } }, { form: fileForm(chosen) });
       if (!answer.status || answer.data === undefined) return notifyFailure(firstError(answer, `HTTP ${answer.httpStatus}`));
       const extracted = answer.data;
       setValues(extracted);

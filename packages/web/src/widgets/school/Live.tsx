@@ -1,4 +1,4 @@
-import { SCHOOL_LOOKUP_MIN_CHARS } from '@rakit/core';
+import { SCHOOL_LOOKUP_MIN_CHARS, schoolCalls } from '@rakit/core';
 import { useT } from '../../i18n/LanguageProvider';
 import { useFieldBinding } from '../../page-state/form-state';
 import { LookupSelect, useKeptLookUp } from '../shared/LookupSelect';
@@ -14,7 +14,7 @@ export function SchoolLive({ component }: WidgetLiveProps<'school'>) {
   const binding = useFieldBinding(component);
   // Offline, what was looked up before answers (issue 38).
   const lookUp = useKeptLookUp('school', async (current, typed) => {
-    const answer = await current.api.getSchool({ appId: current.app.appId, school: typed });
+    const answer = await current.api.call(schoolCalls.getSchool, { body: { appId: current.app.appId, school: typed } });
     return answer.status ? (answer.data ?? []).map((o) => ({ value: o.id, label: o.sekolahName })) : null;
   });
   return (

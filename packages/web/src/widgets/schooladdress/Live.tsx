@@ -1,3 +1,4 @@
+import { schoolCalls } from '@rakit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { fetchKept } from '../../offline/kept-lookups';
 import { Loader, Text, TextInput } from '@mantine/core';
@@ -35,7 +36,7 @@ export function SchooladdressLive({ component }: WidgetLiveProps<'schooladdress'
     let live = true;
     // Offline, the address looked up before for this school answers (issue 38).
     fetchKept(queryClient, ['lookup', current.app.appId, 'schooladdress', schoolId], async (): Promise<Lookup> => {
-      const answer = await current.api.getSchoolAddress({ appId: current.app.appId, schooladdress: schoolId });
+      const answer = await current.api.call(schoolCalls.getSchoolAddress, { body: { appId: current.app.appId, schooladdress: schoolId } });
       // A refusal is not kept: it is asked again next time.
       if (!answer.status) throw new Error('the school address lookup was refused');
       return { address: answer.data?.address ?? null, failed: false };

@@ -1,4 +1,4 @@
-import { type Component, type CustomAction, type PlaceholderValues, substitutePlaceholders, toParamValues } from '@rakit/core';
+import { type Component, type CustomAction, type PlaceholderValues, substitutePlaceholders, toParamValues, actionCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { usePageActionScope } from '../../actions/use-action-runtime';
@@ -34,7 +34,7 @@ export function usePageActionRunner(component: Component): { run: ActionRunner; 
   if (scope === null || current === null) return null;
   const run: ActionRunner = async (action) => {
     const params = toParamValues(allFieldValues(scope.store.getState()));
-    const answer = await current.api.runAction({ pageId: scope.pageId, componentId: component.id, actionName: action.name, params });
+    const answer = await current.api.call(actionCalls.runAction, { body: { pageId: scope.pageId, componentId: component.id, actionName: action.name, params } });
     if (!answer.status) throw new Error(answer.error?.join(', ') ?? `HTTP ${answer.httpStatus}`);
     return answer.data ?? [];
   };
