@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import { PRODUCT_NAME } from '@rakit/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { openApiTransforms } from './http/openapi';
+import { CallOwners } from './security/call-owners';
 import { registerRouteModules } from './http/route-modules';
 import { localisedValidatorCompiler } from './http/validation';
 import authPlugin from './http/auth-plugin';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, store: Store, options: BuildOptio
       .map((route) => `${String(route.method)} ${route.url}`),
   });
   await app.register(rateLimit, rateLimitOptions(services.sharedRedis, config.redisPrefix));
+  app.decorate('callOwners', new CallOwners());
   await app.register(authPlugin);
   await registerRouteModules(app, path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes'));
 

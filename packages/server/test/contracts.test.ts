@@ -1,5 +1,6 @@
 import { type AnyCall, calls } from '@rakit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallOwners } from '../src/security/call-owners';
 import { buildTestServer, type TestServer } from './support/build';
 
 /**
@@ -20,6 +21,18 @@ describe('the API\'s contracts', () => {
       .filter(([, call]) => !server.app.hasRoute({ method: call.method, url: call.path }))
       .map(([name]) => name);
     expect(missing).toEqual([]);
+  });
+
+  it('name only entities whose owner a route module declares, each declared once', () => {
+    // The running application started: every entity a call names has its lookup.
+    expect(() => server.app.callOwners.assertEveryCallHasOwner()).not.toThrow();
+    const owners = new CallOwners();
+    expect(() => owners.assertEveryCallHasOwner()).toThrow(/listGroup \(app\).*removeGroupAccess \(group\)/);
+    const group = { find: async () => 1, missing: 'no such group' };
+    owners.declare({ group }, 'routes/groups.ts');
+    expect(owners.of('group')).toBe(group);
+    expect(() => owners.declare({ group }, 'routes/other.ts')).toThrow('routes/other.ts declares the owner of group, which routes/groups.ts declared already');
+    expect(() => owners.of('menu')).toThrow('No route module declares the owner of menu');
   });
 
   it('refuse an anonymous caller every call that is not public, before reading its input', async () => {

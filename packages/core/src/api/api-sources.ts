@@ -341,3 +341,13 @@ export const apiSourceCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: sourceOfBody },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** An API source, by its id. */
+    apiSource: true;
+    /** An endpoint of an API source, by its id. */
+    apiEndpoint: true;
+  }
+}

@@ -110,3 +110,11 @@ export const apiTokenCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'apiToken', id: (input) => input.body.tokenId } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** An API token, by its id. */
+    apiToken: true;
+  }
+}

@@ -62,3 +62,11 @@ export const appCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** An application, by its id (an unknown one is one the caller is not in). */
+    app: true;
+  }
+}

@@ -9,10 +9,14 @@ import { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * The stored things a call's application is found from. The server looks each one up: a missing
- * one is answered 404 with its own message, and the caller's groups of its application decide.
+ * The stored things a call's application is found from. Each area's contract module declares
+ * its own (`declare module './contract'`), so a new area names its entities where it defines
+ * its calls. The server looks each one up (its route module says how): a missing one is
+ * answered 404 with its own message, and the caller's groups of its application decide.
  */
-export type AppEntity = 'apiEndpoint' | 'apiSource' | 'apiToken' | 'app' | 'appSlug' | 'db' | 'file' | 'function' | 'group' | 'menu' | 'page' | 'pageHistory' | 'pageVersion' | 'pdfTemplate' | 'query' | 'trigger' | 'template' | 'workflow' | 'workflowAction' | 'workflowHook' | 'workflowRun' | 'workflowSchedule' | 'workflowTask';
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
+export interface AppEntities {}
+export type AppEntity = keyof AppEntities;
 
 type Schema = z.ZodType;
 type OutputOf<S> = S extends Schema ? z.output<S> : undefined;

@@ -156,3 +156,11 @@ export const databaseCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'db', id: (input) => input.body.dbId } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A database connection, by its id. */
+    db: true;
+  }
+}

@@ -33,3 +33,11 @@ export const fileCalls = lazyCalls(() => ({
     access: { level: 'member', app: { entity: 'file', id: (input) => input.params.fileId } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A stored file, by its id. */
+    file: true;
+  }
+}

@@ -87,3 +87,11 @@ export const functionCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A function, by its id or its slug. */
+    function: true;
+  }
+}

@@ -91,3 +91,11 @@ export const groupCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'group', id: (input) => input.body.groupId } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A user group, by its id. */
+    group: true;
+  }
+}

@@ -68,3 +68,11 @@ export const menuCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.params.appId } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A menu, by its id. */
+    menu: true;
+  }
+}

@@ -123,3 +123,13 @@ export const pageVersionCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'pageHistory', id: (input) => input.params.id } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A page's history, by the page's id: the page's application while it lives, its history's once deleted. */
+    pageHistory: true;
+    /** A saved version of a page, by its id. */
+    pageVersion: true;
+  }
+}

@@ -22,3 +22,11 @@ export const pageCalls = lazyCalls(() => ({
     access: { level: 'signedIn' },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A page, by its id. */
+    page: true;
+  }
+}

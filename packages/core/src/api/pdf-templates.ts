@@ -154,3 +154,11 @@ export function extractionRunsActions(mapped: readonly string[], values: Readonl
   const filled = mapped.filter((name) => (values[name] ?? '').trim() !== '').length;
   return filled > 0 && filled / mapped.length > 0.1;
 }
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A PDF extraction template, by its id. */
+    pdfTemplate: true;
+  }
+}

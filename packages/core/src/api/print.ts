@@ -56,3 +56,11 @@ export const printCalls = lazyCalls(() => ({
     access: { level: 'signedIn' },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A print template, by its id. */
+    template: true;
+  }
+}

@@ -61,3 +61,11 @@ export const triggerCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'trigger', id: (input) => input.params.id } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A trigger, by its id. */
+    trigger: true;
+  }
+}

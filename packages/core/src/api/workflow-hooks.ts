@@ -183,3 +183,11 @@ export const stepSecretCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'workflowAction', id: (input) => input.body.actionId } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A webhook of a workflow, by its id. */
+    workflowHook: true;
+  }
+}

@@ -48,3 +48,11 @@ export const workflowRunCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'workflowRun', id: (input) => input.params.id } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A run of a workflow, by its id. */
+    workflowRun: true;
+  }
+}

@@ -92,3 +92,11 @@ export const workflowScheduleCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'workflowSchedule', id: (input) => input.body.scheduleId } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A schedule of a workflow, by its id. */
+    workflowSchedule: true;
+  }
+}

@@ -86,3 +86,11 @@ export const workflowTaskCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'workflowRun', id: (input) => input.params.id } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A task a workflow waits on, by its id. */
+    workflowTask: true;
+  }
+}

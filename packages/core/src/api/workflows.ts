@@ -91,3 +91,13 @@ export const workflowCalls = lazyCalls(() => ({
     access: { level: 'appAdmin', app: { entity: 'workflow', id: (input) => input.params.id } },
   }),
 }));
+
+// The stored things of this area a call's application is found from (contract.ts).
+declare module './contract' {
+  interface AppEntities {
+    /** A workflow, by its id. */
+    workflow: true;
+    /** An action of a workflow, by its id. */
+    workflowAction: true;
+  }
+}

@@ -5,9 +5,12 @@ import { withAudit } from '../audit/record';
 import { newMachineToken } from '../auth/machine-tokens';
 import type { Principal } from '../auth/principal';
 import { badRequest, conflict, forbidden, notFound } from '../errors/http-errors';
-import { type ApiTokenRow, apiTokensOf, deleteApiToken, findApiToken, findApiTokenByName, insertApiToken } from '../store/repositories/api-tokens';
+import {
+  type ApiTokenRow, apiTokensOf, deleteApiToken, findApiToken, findApiTokenByName, insertApiToken,
+} from '../store/repositories/api-tokens';
 import { listAppPages } from '../store/repositories/pages';
 import type { Services } from '../services';
+import { type OwnerLookups } from '../security/call-owners';
 
 /*
  * Tokens for machines (issue 36): made, listed and revoked by an application's administrator.
@@ -69,3 +72,8 @@ export async function revokeApiToken(services: Services, audit: AuditContext, to
   });
   return { tokenId };
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const apiTokenOwners: OwnerLookups = {
+  apiToken: { find: async (services, id) => (await findApiToken(services.store, String(id)))?.appId, missing: Messages.apiTokenNotFound },
+};

@@ -7,14 +7,16 @@ import type { Principal } from '../auth/principal';
 import { badRequest, conflict, local, notFound, quoted } from '../errors/http-errors';
 import { cachedAccount } from '../store/cached-reads';
 import {
-  addMember, deleteGroupCascade, findGroupBySlug, grantMenuAccess, groupAsAnswered, insertGroup, listGroupsOfApp, menuAccessOf,
-  pageGroupsWithMembers, removeMember, renameGroup, revokeMenuAccess, setDefaultGroup, setGroupPageAndActionAccess,
+  addMember, deleteGroupCascade, findGroup, findGroupBySlug, grantMenuAccess, groupAsAnswered, insertGroup,
+  listGroupsOfApp, menuAccessOf, pageGroupsWithMembers, removeMember, renameGroup, revokeMenuAccess, setDefaultGroup,
+  setGroupPageAndActionAccess,
 } from '../store/repositories/groups';
 import { menusBelongToApp } from '../store/repositories/menus';
 import type { Store } from '../store/db';
 import { claimRevision } from '../store/revisions';
 import { findAppGroup, groupForAdmin } from './app-groups';
 import type { Services } from '../services';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 /*
  * User groups of an application, their members and menu access (spec 1 screen 6, §7). The
@@ -126,3 +128,15 @@ export async function revokeGroupMenus(services: Services, appId: number, audit:
   });
   return { groupId, menuId: groupAccess.menuId, revision };
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const groupOwners: OwnerLookups = {
+  group: {
+    find: async (services, id) => {
+      const group = await findGroup(services.store, numericId(id));
+      // The super administrator's marker group belongs to no application.
+      return group === undefined || !/^\d+$/.test(group.groupAppId) ? undefined : Number(group.groupAppId);
+    },
+    missing: Messages.groupNotFound,
+  },
+};

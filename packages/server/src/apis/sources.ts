@@ -7,12 +7,14 @@ import { badRequest, conflict, notFound } from '../errors/http-errors';
 import { type OutboundRules, vetOutboundHost } from '../outbound/guarded-send';
 import { outboundUrl } from '../outbound/safe-request';
 import {
-  deleteApiSource, findApiSource, insertApiSource, listApiEndpointRows, listApiSourceRows, updateApiSource,
+  deleteApiSource, findApiEndpoint, findApiSource, insertApiSource, listApiEndpointRows, listApiSourceRows,
+  updateApiSource,
 } from '../store/repositories/api-sources';
 import { answeredAs, claimRevision } from '../store/revisions';
 import { authOfRow, secretDestination } from './api-settings';
 import { storedApiSource, toApiEndpoint, toApiSource } from './stored';
 import type { ApiServices } from './services';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 /*
  * An application's APIs (issue 40), for its administrators (the contracts say so). The secret is
@@ -72,3 +74,15 @@ export async function removeApiSource(services: ApiServices, audit: AuditContext
   await withAudit(services.store, audit, fact, (trx) => deleteApiSource(trx, row.sourceId));
   return { sourceId: row.sourceId };
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const apiSourceOwners: OwnerLookups = {
+  apiSource: { find: async (services, id) => (await findApiSource(services.store, numericId(id)))?.appId, missing: Messages.apiSourceNotFound },
+  apiEndpoint: {
+    find: async (services, id) => {
+      const endpoint = await findApiEndpoint(services.store, numericId(id));
+      return endpoint === undefined ? undefined : (await findApiSource(services.store, endpoint.sourceId))?.appId;
+    },
+    missing: Messages.apiEndpointNotFound,
+  },
+};

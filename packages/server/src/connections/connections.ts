@@ -1,9 +1,11 @@
-import type { DatabaseWithTables, DbTable } from '@rakit/core';
+import { type DatabaseWithTables, type DbTable, Messages } from '@rakit/core';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import { deleteDbConfig, listDbConfigs, toDbConfig } from '../store/repositories/db-configs';
 import { dataSourceOf, storedDbConfig } from './data-source-of';
 import type { Services } from '../services';
+import { cachedDbConfig } from '../store/cached-reads';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 /*
  * An application's own database connections (spec 1 screen 5, §7), as its administrators' calls
@@ -43,3 +45,8 @@ export async function removeConnection(services: Services, audit: AuditContext, 
   await services.dataSources.invalidate(row.dbId);
   return { dbId: row.dbId };
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const databaseOwners: OwnerLookups = {
+  db: { find: async (services, id) => (await cachedDbConfig(services, numericId(id)))?.dbAppId, missing: Messages.databaseNotFound },
+};

@@ -14,6 +14,7 @@ import {
 import type { SandboxResult } from './sandbox-pool';
 import { asRun, failedRun, functionIdOf, type FunctionRow, parametersOf, typedOrThrow } from './run';
 import type { Services } from '../services';
+import { type OwnerLookups } from '../security/call-owners';
 
 export const toCustomFunction = (row: FunctionRow): CustomFunction => ({
   id: row.id, slug: row.slug, name: row.name, parameter: parametersOf(row), content: row.content, appId: row.appId, revision: row.revision,
@@ -131,3 +132,11 @@ export async function runStoredFunction(services: Services, caller: Principal, s
   return run;
 }
 
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const functionOwners: OwnerLookups = {
+  // By id (a number, as in updateFunction's body) or by slug (the paths'), never both readings of one value.
+  function: {
+    find: async (services, id) => (typeof id === 'number' ? await findFunction(services.store, id) : await findFunctionBySlug(services.store, id))?.appId,
+    missing: Messages.functionNotFound,
+  },
+};

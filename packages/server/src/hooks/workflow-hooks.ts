@@ -1,4 +1,7 @@
-import { HOOK_CALLS_SHOWN, HOOK_SECRET_PREFIX, HOOK_TIMESTAMP_TOLERANCE_S, type HookAuthMode, type HookField, HookFieldSchema, type HookCall, type HookCallOutcome, Messages, type SaveWorkflowHookBody, type WorkflowHook } from '@rakit/core';
+import {
+  HOOK_CALLS_SHOWN, HOOK_SECRET_PREFIX, HOOK_TIMESTAMP_TOLERANCE_S, type HookAuthMode, type HookField, HookFieldSchema,
+  type HookCall, type HookCallOutcome, Messages, type SaveWorkflowHookBody, type WorkflowHook,
+} from '@rakit/core';
 import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import { notFound } from '../errors/http-errors';
@@ -7,10 +10,12 @@ import { prefixedSecret, unguessableId } from '../security/random-ids';
 import { validItemsOf } from '../store/json-list';
 import { findAppById } from '../store/repositories/apps';
 import {
-  deleteWorkflowHook as deleteHookRow, findWorkflowHook, hooksOfWorkflow, insertWorkflowHook, latestCallsOf, pruneHookRecords, updateWorkflowHook, type WorkflowHookRow,
+  deleteWorkflowHook as deleteHookRow, findWorkflowHook, hooksOfWorkflow, insertWorkflowHook, latestCallsOf,
+  pruneHookRecords, updateWorkflowHook, type WorkflowHookRow,
 } from '../store/repositories/workflow-hooks';
 import { findWorkflow } from '../store/repositories/workflows';
 import type { Services } from '../services';
+import { type OwnerLookups } from '../security/call-owners';
 
 /*
  * Incoming webhooks (issue 37), the administrator's side: a workflow's hooks, each with its
@@ -109,3 +114,8 @@ export function installHookUpkeep(services: Services): void {
     return pruneHookRecords(services.store, new Date(now - 2 * HOOK_TIMESTAMP_TOLERANCE_S * 1000).toISOString(), new Date(now - HOOK_CALLS_KEPT_DAYS * 86_400_000).toISOString());
   });
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const workflowHookOwners: OwnerLookups = {
+  workflowHook: { find: async (services, id) => (await findWorkflowHook(services.store, String(id)))?.appId, missing: Messages.workflowHookNotFound },
+};

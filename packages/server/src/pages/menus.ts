@@ -3,14 +3,13 @@ import type { AuditContext } from '../audit/context';
 import { withAudit } from '../audit/record';
 import type { Principal } from '../auth/principal';
 import { badRequest, notFound } from '../errors/http-errors';
-import {
-  deleteMenuCascade, findMenu, insertMenu, listMenuTree, setMenuPage, storedMenu,
-} from '../store/repositories/menus';
+import { deleteMenuCascade, findMenu, insertMenu, listMenuTree, setMenuPage, storedMenu } from '../store/repositories/menus';
 import { type NamedTable, setNameTranslations } from '../store/repositories/name-translations';
 import { findPage, listAppPages, listUnassignedPages } from '../store/repositories/pages';
 import type { Store } from '../store/db';
 import { claimRevision } from '../store/revisions';
 import type { Services } from '../services';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 /*
  * Menus and the pages they point to (spec 1 screen 8, §7). The calls' contracts (core's
@@ -79,3 +78,8 @@ export const appPages = (services: Services, appId: number) => listAppPages(serv
 
 /** The application's pages no menu points to yet. */
 export const unassignedPages = (services: Services, appId: number) => listUnassignedPages(services.store, appId);
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const menuOwners: OwnerLookups = {
+  menu: { find: async (services, id) => (await findMenu(services.store, numericId(id)))?.menuAppId, missing: Messages.menuNotFound },
+};

@@ -3,9 +3,10 @@ import { type Component, Messages } from '@rakit/core';
 import type { Principal } from '../auth/principal';
 import { savedComponents } from '../engine/page-cache';
 import { forbidden, notFound } from '../errors/http-errors';
-import { type CachedStore, cachedPageReach } from '../store/cached-reads';
+import { cachedPage, cachedPageReach, type CachedStore } from '../store/cached-reads';
 import { findAppBySlug } from '../store/repositories/apps';
 import { findPage, findPageBySlug, pageAnswer, pagesReachable } from '../store/repositories/pages';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 /** Whether the caller reaches the page: every one of his application for an administrator; those a token names; else those his groups' menus reach. */
 async function reachesPage(app: CachedStore, caller: Principal, page: { pageId: number; pageAppId: number }): Promise<boolean> {
@@ -52,3 +53,8 @@ export async function reachablePageComponents(app: CachedStore, caller: Principa
   const pages = await pagesReachable(app.store, appId, scope);
   return pages.map((page) => savedComponents(page) ?? []);
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const pageOwners: OwnerLookups = {
+  page: { find: async (services, id) => (await cachedPage(services, numericId(id)))?.pageAppId, missing: Messages.pageNotFound },
+};

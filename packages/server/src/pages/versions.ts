@@ -1,11 +1,13 @@
 import { type Language, Messages } from '@rakit/core';
 import { notFound } from '../errors/http-errors';
 import {
-  findPageVersion, listDeletedPages, listPageVersions, setVersionName, toPageVersion,
+  appOfPageHistory, findPageVersion, listDeletedPages, listPageVersions, setVersionName, toPageVersion,
 } from '../store/repositories/page-versions';
 import { findPage } from '../store/repositories/pages';
 import { deletePage, type PageSaver, restorePageVersion, undeletePage } from './history';
 import type { Services } from '../services';
+import { cachedPage } from '../store/cached-reads';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 /*
  * Page versions, restore, deleted pages and their undelete (issue 17), as the administrators'
@@ -47,3 +49,13 @@ export async function removePage(services: Services, userId: string, pageId: num
 export const deletedPages = (services: Services, appId: number) => listDeletedPages(services.store, appId);
 
 export const restoreDeletedPage = (services: Services, userId: string, appId: number, pageId: number) => undeletePage(services.store, appId, pageId, saverOf(services, userId));
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const pageVersionOwners: OwnerLookups = {
+  // A page's history: the page's application while it lives, its history's once it is deleted.
+  pageHistory: {
+    find: async (services, id) => (await cachedPage(services, numericId(id)))?.pageAppId ?? (await appOfPageHistory(services.store, numericId(id))),
+    missing: Messages.pageNotFound,
+  },
+  pageVersion: { find: async (services, id) => (await findPageVersion(services.store, numericId(id)))?.appId, missing: Messages.pageVersionNotFound },
+};

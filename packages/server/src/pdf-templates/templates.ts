@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 import { Messages, type PdfTemplate, type PdfTemplateField, PdfTemplateNameSchema } from '@rakit/core';
 import { HttpError, notFound } from '../errors/http-errors';
 import {
-  deletePdfTemplate, findPdfTemplate, insertPdfTemplate, listPdfTemplates, type PdfTemplateRow, toPdfTemplate, toPdfTemplateSummary, updatePdfTemplate,
+  deletePdfTemplate, findPdfTemplate, insertPdfTemplate, listPdfTemplates, type PdfTemplateRow, toPdfTemplate,
+  toPdfTemplateSummary, updatePdfTemplate,
 } from '../store/repositories/pdf-templates';
 import type { Store } from '../store/db';
 import { claimRevision } from '../store/revisions';
@@ -11,6 +12,7 @@ import type { AuditContext } from '../audit/context';
 import { withAudit, type AuditFact } from '../audit/record';
 import { type PdfExtraction, PdfReadError, type PdfReader } from './extract';
 import type { Services } from '../services';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 /*
  * Extraction templates of the PDF extractor (issue 14). The route has checked the caller's
@@ -103,3 +105,8 @@ export async function sampleOf(services: Services, templateId: number): Promise<
   if (stored === undefined) throw notFound(Messages.templateContentGone);
   return stored.content;
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const pdfTemplateOwners: OwnerLookups = {
+  pdfTemplate: { find: async (services, id) => (await findPdfTemplate(services.store, numericId(id)))?.templateAppId, missing: Messages.pdfTemplateNotFound },
+};

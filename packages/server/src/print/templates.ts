@@ -10,11 +10,13 @@ import { badRequest, HttpError, local, notFound } from '../errors/http-errors';
 import { contentOf } from '../storage/file-storage';
 import { findAppBySlug } from '../store/repositories/apps';
 import {
-  deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, listPrintTemplates, type PrintTemplateRow, toPrintTemplate,
+  deletePrintTemplate, findPrintTemplate, findPrintTemplateByName, insertPrintTemplate, listPrintTemplates,
+  type PrintTemplateRow, toPrintTemplate,
 } from '../store/repositories/print-templates';
 import type { AuditContext } from '../audit/context';
 import { recordAudit, withAudit } from '../audit/record';
 import type { Services } from '../services';
+import { type OwnerLookups } from '../security/call-owners';
 
 const DOCX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -151,3 +153,8 @@ export async function printPdf(
   }
   return { buffer: pdf.toString('base64'), mimetype: PDF_MIMETYPE, filename: pdfFilename(template.templateFilename, { ...template.options, ...body.options }) };
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const printTemplateOwners: OwnerLookups = {
+  template: { find: async (services, id) => (await findPrintTemplate(services.store, String(id)))?.templateAppId, missing: Messages.printTemplateNotFound },
+};

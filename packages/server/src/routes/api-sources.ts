@@ -26,4 +26,6 @@ const apiSourceRoutes: FastifyPluginAsync = async (app) => {
   route(app, apiSourceCalls.previewApiEndpoint, ({ input: { body }, caller }) => previewApiEndpoint(app.services, caller.userId, body));
 };
 
+export { apiSourceOwners as owners } from '../apis/sources';
+
 export default apiSourceRoutes;

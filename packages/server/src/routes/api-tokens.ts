@@ -10,4 +10,6 @@ const apiTokenRoutes: FastifyPluginAsync = async (app) => {
   route(app, apiTokenCalls.revokeApiToken, ({ input: { body }, audit }) => revokeApiToken(app.services, audit, body.tokenId));
 };
 
+export { apiTokenOwners as owners } from '../accounts/api-tokens';
+
 export default apiTokenRoutes;

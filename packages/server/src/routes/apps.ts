@@ -27,4 +27,6 @@ const appRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+export { appOwners as owners } from '../apps/apps-of-user';
+
 export default appRoutes;

@@ -19,4 +19,6 @@ const databaseRoutes: FastifyPluginAsync = async (app) => {
   route(app, databaseCalls.deleteDbConfig, ({ input: { body }, audit }) => removeConnection(app.services, audit, body.dbId));
 };
 
+export { databaseOwners as owners } from '../connections/connections';
+
 export default databaseRoutes;

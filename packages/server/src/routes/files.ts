@@ -40,4 +40,6 @@ const fileRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+export { fileOwners as owners } from '../storage/uploads';
+
 export default fileRoutes;

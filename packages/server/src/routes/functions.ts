@@ -23,4 +23,6 @@ const functionRoutes: FastifyPluginAsync = async (app) => {
   route(app, functionCalls.testFunction, async ({ input: { body }, caller }) => testFunction(app.services, caller, body.appId, body));
 };
 
+export { functionOwners as owners } from '../functions/functions';
+
 export default functionRoutes;

@@ -19,4 +19,6 @@ const groupRoutes: FastifyPluginAsync = async (app) => {
   route(app, groupCalls.removeGroupAccess, async ({ input: { body }, appId, audit }) => revokeGroupMenus(app.services, appId, audit, body));
 };
 
+export { groupOwners as owners } from '../accounts/groups';
+
 export default groupRoutes;

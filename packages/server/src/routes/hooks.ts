@@ -53,4 +53,6 @@ const receivingRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+export { workflowHookOwners as owners } from '../hooks/workflow-hooks';
+
 export default hookRoutes;

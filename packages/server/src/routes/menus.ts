@@ -17,4 +17,6 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
   route(app, menuCalls.listUnassignedPages, async ({ appId }) => unassignedPages(app.services, appId));
 };
 
+export { menuOwners as owners } from '../pages/menus';
+
 export default menuRoutes;

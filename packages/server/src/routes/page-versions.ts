@@ -17,4 +17,6 @@ const pageVersionRoutes: FastifyPluginAsync = async (app) => {
   route(app, pageVersionCalls.undeletePage, ({ input: { params }, caller, appId }) => restoreDeletedPage(app.services, caller.userId, appId, params.id));
 };
 
+export { pageVersionOwners as owners } from '../pages/versions';
+
 export default pageVersionRoutes;

@@ -9,4 +9,6 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
   route(app, pageCalls.getPageBySlug, async ({ input: { params, query }, caller }) => [await readablePageAnswerBySlug(app.services, caller, params.slug, query.appSlug)]);
 };
 
+export { pageOwners as owners } from '../pages/page-access';
+
 export default pageRoutes;

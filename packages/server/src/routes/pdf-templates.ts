@@ -48,4 +48,6 @@ const pdfTemplateRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+export { pdfTemplateOwners as owners } from '../pdf-templates/templates';
+
 export default pdfTemplateRoutes;

@@ -42,4 +42,6 @@ const printRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+export { printTemplateOwners as owners } from '../print/templates';
+
 export default printRoutes;

@@ -15,4 +15,6 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
   route(app, workflowScheduleCalls.deleteWorkflowSchedule, ({ input: { body }, audit }) => removeWorkflowSchedule(app.services, audit, body.scheduleId));
 };
 
+export { workflowScheduleOwners as owners } from '../schedules/workflow-schedules';
+
 export default scheduleRoutes;

@@ -10,4 +10,6 @@ const taskRoutes: FastifyPluginAsync = async (app) => {
   route(app, workflowTaskCalls.cancelWorkflowRun, ({ input: { params }, audit }) => cancelRun(app.services, audit, params.id));
 };
 
+export { workflowTaskOwners as owners } from '../tasks/workflow-tasks';
+
 export default taskRoutes;

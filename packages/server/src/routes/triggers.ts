@@ -22,4 +22,6 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
   route(app, triggerCalls.triggerRuns, async ({ input: { params } }) => latestRuns(app.services, params.id, TRIGGER_RUNS_SHOWN));
 };
 
+export { triggerOwners as owners } from '../triggers/stored-triggers';
+
 export default triggerRoutes;

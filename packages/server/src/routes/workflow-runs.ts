@@ -13,4 +13,6 @@ const workflowRunRoutes: FastifyPluginAsync = async (app) => {
   route(app, workflowRunCalls.rerunWorkflowRun, async ({ input: { params }, caller, request }) => rerunRun(app.services, caller, params.id, requestLanguage(request)));
 };
 
+export { workflowRunOwners as owners } from '../workflows/runs';
+
 export default workflowRunRoutes;

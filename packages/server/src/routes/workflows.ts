@@ -35,4 +35,6 @@ const workflowRoutes: FastifyPluginAsync = async (app) => {
   route(app, workflowCalls.buildWorkflow, async ({ input: { params }, caller, request }) => buildWorkflow(app.services, caller, params.id, requestLanguage(request)));
 };
 
+export { workflowOwners as owners } from '../workflows/definitions';
+
 export default workflowRoutes;

@@ -6,11 +6,13 @@ import { withAudit } from '../audit/record';
 import { notFound } from '../errors/http-errors';
 import { findAppById } from '../store/repositories/apps';
 import {
-  deleteWorkflowSchedule, findWorkflowSchedule, insertWorkflowSchedule, schedulesOfWorkflow, updateWorkflowSchedule, type WorkflowScheduleRow,
+  deleteWorkflowSchedule, findWorkflowSchedule, insertWorkflowSchedule, schedulesOfWorkflow, updateWorkflowSchedule,
+  type WorkflowScheduleRow,
 } from '../store/repositories/workflow-schedules';
 import { findWorkflow } from '../store/repositories/workflows';
 import { nextAfter, nextOccurrences, occurrencesOf, type ScheduleTimes } from './occurrences';
 import type { Services } from '../services';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 /*
  * Schedules (issue 37), the administrator's side: a workflow's cron expressions, each with its
@@ -82,3 +84,8 @@ export async function removeWorkflowSchedule(services: Services, audit: AuditCon
   });
   return { scheduleId };
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const workflowScheduleOwners: OwnerLookups = {
+  workflowSchedule: { find: async (services, id) => (await findWorkflowSchedule(services.store, numericId(id)))?.appId, missing: Messages.workflowScheduleNotFound },
+};

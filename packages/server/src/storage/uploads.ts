@@ -4,6 +4,7 @@ import { notFound } from '../errors/http-errors';
 import { findFile, insertFile } from '../store/repositories/files';
 import type { Store } from '../store/db';
 import type { FileStorage } from './file-storage';
+import { type OwnerLookups } from '../security/call-owners';
 
 /*
  * Uploads of the file widget (spec 2 §7): the route has checked the file (size, type) and the
@@ -36,3 +37,8 @@ export async function uploadedFile(store: Store, files: FileStorage, fileId: str
   if (stored === undefined) throw notFound(Messages.fileContentGone);
   return { fileName: row.fileName, mimeType: row.fileMimeType, size: stored.file.size, content: stored.content };
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const fileOwners: OwnerLookups = {
+  file: { find: async (services, id) => (await findFile(services.store, String(id)))?.fileAppId, missing: Messages.fileNotFound },
+};

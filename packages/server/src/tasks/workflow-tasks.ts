@@ -8,11 +8,14 @@ import { badRequest, conflict, forbidden, notFound } from '../errors/http-errors
 import type { Store } from '../store/db';
 import { validItemsOf } from '../store/json-list';
 import { cancelUnheldRun, findRun, resumeWaitingRun } from '../store/repositories/workflow-runs';
-import { closeTask, dueTasks, findWorkflowTask, openTaskOfRun, openTasksFor, type WorkflowTaskRow } from '../store/repositories/workflow-tasks';
+import {
+  closeTask, dueTasks, findWorkflowTask, openTaskOfRun, openTasksFor, type WorkflowTaskRow,
+} from '../store/repositories/workflow-tasks';
 import { settleTriggerRun } from '../workflows/engine/runner';
 import { checkFieldValues } from '../workflows/field-values';
 import { enqueue } from '../workflows/runs';
 import type { Services } from '../services';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 /*
  * A person in the loop (issue 37), the answering side: the tasks Approval and Wait for Input
@@ -155,3 +158,8 @@ export async function cancelRun(services: Services, audit: AuditContext, runId: 
   services.workflows.events.emit('finished', runId);
   return { runId };
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const workflowTaskOwners: OwnerLookups = {
+  workflowTask: { find: async (services, id) => (await findWorkflowTask(services.store, numericId(id)))?.appId, missing: Messages.workflowTaskNotFound },
+};

@@ -10,6 +10,7 @@ import {
 } from '../store/repositories/triggers';
 import { answeredAs, claimRevision } from '../store/revisions';
 import type { Services } from '../services';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 export type TriggerRow = NonNullable<Awaited<ReturnType<typeof findTrigger>>>;
 
@@ -75,3 +76,8 @@ export async function latestRuns(services: Services, triggerId: number, count: n
     runId: run.runId, triggerId: run.triggerId, userId: run.userId, params: parseJsonObject(run.params), status: run.status, createdAt: run.createdAt,
   }));
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const triggerOwners: OwnerLookups = {
+  trigger: { find: async (services, id) => (await findTrigger(services.store, numericId(id)))?.triggerAppId, missing: Messages.triggerNotFound },
+};

@@ -8,9 +8,10 @@ import { findTrigger } from '../store/repositories/triggers';
 import { claimRevision, takeRevision } from '../store/revisions';
 import { followWorkflowDocument } from './flow-document';
 import {
-  deleteWorkflowCascade, findWorkflow, insertWorkflow, listWorkflowsOfApp, updateWorkflowOfApp,
+  deleteWorkflowCascade, findWorkflow, findWorkflowAction, insertWorkflow, listWorkflowsOfApp, updateWorkflowOfApp,
 } from '../store/repositories/workflows';
 import type { Services } from '../services';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 type WorkflowRow = NonNullable<Awaited<ReturnType<typeof findWorkflow>>>;
 
@@ -82,3 +83,15 @@ export async function deleteWorkflow(services: Services, caller: Principal, chai
   // Its document's state went with it (ON DELETE CASCADE); the builders editing it are disconnected.
   services.workflowDocuments.workflowDeleted(chainId);
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const workflowOwners: OwnerLookups = {
+  workflow: { find: async (services, id) => (await findWorkflow(services.store, numericId(id)))?.chainAppId, missing: Messages.workflowNotFound },
+  workflowAction: {
+    find: async (services, id) => {
+      const action = await findWorkflowAction(services.store, numericId(id));
+      return action === undefined ? undefined : (await findWorkflow(services.store, action.actionChainId))?.chainAppId;
+    },
+    missing: Messages.workflowActionNotFound,
+  },
+};

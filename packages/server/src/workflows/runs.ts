@@ -9,8 +9,8 @@ import type { Store } from '../store/db';
 import type { Principal } from '../auth/principal';
 import { badRequest, notFound } from '../errors/http-errors';
 import {
-  findRun, insertRun, latestRunsOfWorkflow, type NewStep, resetFailedRun, setTriggerRunStatus, stepsOfRun, storedFailure, swapTriggerRunStatus, unstartedTriggerRuns,
-  type WorkflowRunRow, type WorkflowStepRunRow,
+  findRun, insertRun, latestRunsOfWorkflow, type NewStep, resetFailedRun, setTriggerRunStatus, stepsOfRun, storedFailure,
+  swapTriggerRunStatus, unstartedTriggerRuns, type WorkflowRunRow, type WorkflowStepRunRow,
 } from '../store/repositories/workflow-runs';
 import { findWorkflowAction, latestWorkflowVersion } from '../store/repositories/workflows';
 import type { PublishedWorkflow } from './build';
@@ -19,6 +19,7 @@ import { loadDefinition } from './engine/definition';
 import type { AuditContext } from '../audit/context';
 import { withAudit, type AuditFact } from '../audit/record';
 import type { Services } from '../services';
+import { numericId, type OwnerLookups } from '../security/call-owners';
 
 /**
  * Starting workflow runs and reading what they did (issue 12): the editor's runWorkflow and
@@ -308,3 +309,8 @@ export async function pickUpTriggerRuns(services: Services): Promise<number> {
     if (waiting.length < 200 || !progressed) return started;
   }
 }
+
+/** How the entities of this area lead to their application (the access check's lookups, http/call-access.ts). */
+export const workflowRunOwners: OwnerLookups = {
+  workflowRun: { find: async (services, id) => (await findRun(services.store, numericId(id)))?.appId, missing: Messages.workflowRunNotFound },
+};
