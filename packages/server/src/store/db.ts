@@ -8,45 +8,8 @@ import { Migrator } from 'kysely/migration';
 import { createPool as createMysqlPool } from 'mysql2';
 import pg from 'pg';
 import { ensureOwnerOnlyFile } from '../security/owner-only';
-import * as initial from './migrations/2026-11-22-0001-initial';
-import * as triggers from './migrations/2026-11-22-0002-triggers';
+import { loadMigrations, MIGRATION_NAMES } from './migration-folder';
 import { DEFAULT_READ_CACHE_MS, InvalidateOnWrite, ReadCache } from './read-cache';
-import * as printTemplates from './migrations/2026-11-22-0003-print-templates';
-import * as dbConfigVouched from './migrations/2026-11-23-0001-db-config-vouched';
-import * as accountHomeAndSessionKey from './migrations/2026-11-23-0006-account-home-and-session-key';
-import * as workflowVersions from './migrations/2026-11-24-0101-workflow-versions';
-import * as thirdParties from './migrations/2026-11-24-0301-third-parties';
-import * as apiSources from './migrations/2026-12-02-0101-api-sources';
-import * as appGit from './migrations/2026-12-02-0201-app-git';
-import * as environments from './migrations/2026-12-03-0101-environments';
-import * as workflowRuns from './migrations/2026-11-24-0401-workflow-runs';
-import * as schoolDirectory from './migrations/2026-11-24-0601-school-directory';
-import * as pdfTemplates from './migrations/2026-11-24-0901-pdf-templates';
-import * as pageVersions from './migrations/2026-11-25-0101-page-versions';
-import * as auditLog from './migrations/2026-11-25-0301-audit-log';
-import * as dataVersions from './migrations/2026-11-25-0401-data-versions';
-import * as pageVersionMenus from './migrations/2026-11-25-0701-page-version-menus';
-import * as dbTimeLimit from './migrations/2026-11-26-0101-db-time-limit';
-import * as storedFiles from './migrations/2026-11-26-0201-stored-files';
-import * as revisions from './migrations/2026-11-29-0101-revisions';
-import * as pageDocuments from './migrations/2026-11-30-0101-page-documents';
-import * as auditEntityIndex from './migrations/2026-11-30-0201-audit-entity-index';
-import * as workflowDocuments from './migrations/2026-11-30-0301-workflow-documents';
-import * as languages from './migrations/2026-11-30-0401-languages';
-import * as nameTranslations from './migrations/2026-11-30-0501-name-translations';
-import * as runFailureTexts from './migrations/2026-11-30-0601-run-failure-texts';
-import * as summaryTexts from './migrations/2026-11-30-0701-summary-texts';
-import * as singleSignOn from './migrations/2026-11-30-0801-single-sign-on';
-import * as userSessions from './migrations/2026-11-30-0901-user-sessions';
-import * as secondFactor from './migrations/2026-11-30-1001-second-factor';
-import * as passkeys from './migrations/2026-11-30-1101-passkeys';
-import * as apiTokens from './migrations/2026-11-30-1201-api-tokens';
-import * as workflowHooks from './migrations/2026-11-30-1301-workflow-hooks';
-import * as workflowSchedules from './migrations/2026-11-30-1401-workflow-schedules';
-import * as stepSecrets from './migrations/2026-11-30-1501-step-secrets';
-import * as workflowTasks from './migrations/2026-11-30-1601-workflow-tasks';
-import * as requestKeys from './migrations/2026-12-01-0101-request-keys';
-import * as serverProcesses from './migrations/2026-12-01-0201-server-processes';
 import type { Database } from './schema';
 import { registerEmbeddedFile } from './sqlite-writer';
 
@@ -162,55 +125,13 @@ export function readCacheOf(store: Store): ReadCache {
   return cache;
 }
 
-/** Every migration, in order; names are date-prefixed and never change. */
-const migrations = {
-  '2026-11-22-0001-initial': initial,
-  '2026-11-22-0002-triggers': triggers,
-  '2026-11-22-0003-print-templates': printTemplates,
-  '2026-11-23-0001-db-config-vouched': dbConfigVouched,
-  '2026-11-23-0006-account-home-and-session-key': accountHomeAndSessionKey,
-  '2026-11-24-0101-workflow-versions': workflowVersions,
-  '2026-11-24-0301-third-parties': thirdParties,
-  '2026-11-24-0401-workflow-runs': workflowRuns,
-  '2026-11-24-0601-school-directory': schoolDirectory,
-  '2026-11-24-0901-pdf-templates': pdfTemplates,
-  '2026-11-25-0101-page-versions': pageVersions,
-  '2026-11-25-0301-audit-log': auditLog,
-  '2026-11-25-0401-data-versions': dataVersions,
-  '2026-11-25-0701-page-version-menus': pageVersionMenus,
-  '2026-11-26-0101-db-time-limit': dbTimeLimit,
-  '2026-11-26-0201-stored-files': storedFiles,
-  '2026-11-29-0101-revisions': revisions,
-  '2026-11-30-0101-page-documents': pageDocuments,
-  '2026-11-30-0201-audit-entity-index': auditEntityIndex,
-  '2026-11-30-0301-workflow-documents': workflowDocuments,
-  '2026-11-30-0401-languages': languages,
-  '2026-11-30-0501-name-translations': nameTranslations,
-  '2026-11-30-0601-run-failure-texts': runFailureTexts,
-  '2026-11-30-0701-summary-texts': summaryTexts,
-  '2026-11-30-0801-single-sign-on': singleSignOn,
-  '2026-11-30-0901-user-sessions': userSessions,
-  '2026-11-30-1001-second-factor': secondFactor,
-  '2026-11-30-1101-passkeys': passkeys,
-  '2026-11-30-1201-api-tokens': apiTokens,
-  '2026-11-30-1301-workflow-hooks': workflowHooks,
-  '2026-11-30-1401-workflow-schedules': workflowSchedules,
-  '2026-11-30-1501-step-secrets': stepSecrets,
-  '2026-11-30-1601-workflow-tasks': workflowTasks,
-  '2026-12-01-0101-request-keys': requestKeys,
-  '2026-12-01-0201-server-processes': serverProcesses,
-  '2026-12-02-0101-api-sources': apiSources,
-  '2026-12-02-0201-app-git': appGit,
-  '2026-12-03-0101-environments': environments,
-};
-
 /** The newest migration this code knows: a store without it is not ready for this code (see /readyz). */
-export const LATEST_MIGRATION = Object.keys(migrations).at(-1) as string;
+export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1) as string;
 
 export async function migrateToLatest(db: Store): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
+    provider: { getMigrations: loadMigrations },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
