@@ -11,8 +11,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * The stored things a call's application is found from. Each area's contract module declares
  * its own (`declare module './contract'`), so a new area names its entities where it defines
- * its calls. The server looks each one up (its route module says how): a missing one is
- * answered 404 with its own message, and the caller's groups of its application decide.
+ * its calls. The server looks each one up (its domain module says how, its route module hands
+ * that over): a missing one is answered 404 with its own message, and the caller's groups of its application decide.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
 export interface AppEntities {}

@@ -10,8 +10,8 @@ const ROUTE_MODULE = /^[\w-]+\.ts$/;
  * Registers every module of `dir` (routes/): each is one area's routes, its default export a
  * plugin binding its contracts, registered encapsulated as app.register does, and its `owners`
  * say how the entities its contracts name lead to their application (the access check's lookups).
- * A new area adds its file, with no list to edit. Imported by our own code rather than @fastify/autoload, whose
- * native import() would load the modules outside the test runner's module graph (a second copy
+ * A new area adds its file, with no list to edit. Imported by our own code rather than
+ * @fastify/autoload, whose native import() would load the modules outside the test runner's module graph (a second copy
  * of every module they import).
  */
 export async function registerRouteModules(app: FastifyInstance, dir: string): Promise<void> {

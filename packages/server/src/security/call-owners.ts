@@ -7,14 +7,14 @@ export interface OwnerLookup {
   missing: string;
 }
 
-/** The lookups an area's route module declares (`export const owners`) for the entities its contracts name. */
+/** The lookups an area's domain module declares for the entities its contracts name; its route module exports them as `owners`. */
 export type OwnerLookups = { readonly [E in AppEntity]?: OwnerLookup };
 
 /** An id read from a path (a string) or a body (a number) as the number it names. */
 export const numericId = (id: number | string): number => (typeof id === 'number' ? id : Number(id));
 
 /**
- * The owners of every entity, as the route modules declared them. Each entity is declared once,
+ * The owners of every entity, as the route modules handed them over. Each entity is declared once,
  * by its area; `assertEveryCallHasOwner` refuses to start an application one of whose calls
  * names an entity no area declared (so a forgotten lookup fails every test, not one request).
  */

@@ -11,9 +11,17 @@ import type { Migration } from 'kysely/migration';
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_FILE = /^(\d{4}-\d{2}-\d{2}-\d{4}-[a-z0-9-]+)\.ts$/;
 
-/** Every migration's name, in the order they run. */
+/**
+ * Every migration's name, in the order they run. A module of the folder named otherwise stops the
+ * start: skipped in silence, its change would never reach a store.
+ */
 export const MIGRATION_NAMES: readonly string[] = readdirSync(MIGRATIONS_DIR)
-  .flatMap((file) => MIGRATION_FILE.exec(file)?.[1] ?? [])
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => {
+    const name = MIGRATION_FILE.exec(file)?.[1];
+    if (name === undefined) throw new Error(`store/migrations/${file} is not named as a migration (date-order-name.ts, lower case)`);
+    return name;
+  })
   .sort();
 
 /**
