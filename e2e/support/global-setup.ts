@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort } from './ports';
+import { portOfStartLine } from './ports';
 
 export const ADMIN_PASSWORD = 'e2e-admin-password';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -13,11 +13,11 @@ let server: ChildProcess | undefined;
 let dataDir: string | undefined;
 
 /**
- * Starts Rakit the way a user does (`npm start`), on a free port with a fresh data
- * directory, and waits until it prints where to sign in.
+ * Starts Rakit the way a user does (`npm start`), on a free port (PORT=0: the system picks one
+ * as it binds, so nothing can take it in between) with a fresh data directory, and waits until it
+ * prints where to sign in.
  */
 export async function setup(project: TestProject): Promise<void> {
-  const port = await freePort();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'rakit-e2e-'));
   server = spawn('npm', ['start'], {
     cwd: root,
@@ -25,7 +25,7 @@ export async function setup(project: TestProject): Promise<void> {
     // sign-in limits per address and per account (tested by the server's suite) would refuse
     // some of them depending on the specs' order.
     env: {
-      ...process.env, PORT: String(port), RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: ADMIN_PASSWORD, RAKIT_LOG_LEVEL: 'warn', RAKIT_ALLOW_PRIVATE_URLS: 'false',
+      ...process.env, PORT: '0', RAKIT_DATA_DIR: dataDir, RAKIT_ADMIN_PASSWORD: ADMIN_PASSWORD, RAKIT_LOG_LEVEL: 'warn', RAKIT_ALLOW_PRIVATE_URLS: 'false',
       RAKIT_AUTH_RATE_LIMIT: '1000', RAKIT_AUTH_ACCOUNT_RATE_LIMIT: '1000',
       // The demo's administrators connect to the CI's MariaDB on loopback: the operator names it.
       RAKIT_ALLOWED_DATABASE_HOSTS: '127.0.0.1',
@@ -53,7 +53,7 @@ export async function setup(project: TestProject): Promise<void> {
     server?.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     server?.on('exit', (code) => reject(new Error(`Rakit exited with ${code}:\n${output}`)));
   });
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('baseUrl', `http://127.0.0.1:${portOfStartLine(output)}`);
   project.provide('startOutput', output);
   project.provide('statementLog', path.join(dataDir, 'statements.log'));
 }

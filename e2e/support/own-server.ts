@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_PASSWORD } from './browser';
-import { freePort } from './ports';
+import { portOfStartLine } from './ports';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,10 +21,9 @@ export interface OwnServer {
  * seeds the demo application as `npm start` does.
  */
 export async function startOwnServer(webDir: string, dataDir: string, port?: number): Promise<OwnServer> {
-  const listenOn = port ?? await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'packages/server'),
-    env: { ...process.env, PORT: String(listenOn), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_WEB_DIR: webDir, RAKIT_ADMIN_PASSWORD: ADMIN_PASSWORD, RAKIT_LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port ?? 0), HOST: '127.0.0.1', RAKIT_DATA_DIR: dataDir, RAKIT_WEB_DIR: webDir, RAKIT_ADMIN_PASSWORD: ADMIN_PASSWORD, RAKIT_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -39,6 +38,7 @@ export async function startOwnServer(webDir: string, dataDir: string, port?: num
     child.stderr?.on('data', read);
     void exited.then(() => reject(new Error(`the spec's server exited:\n${output}`)));
   });
+  const listenOn = portOfStartLine(output);
   return {
     base: `http://127.0.0.1:${listenOn}`,
     port: listenOn,

@@ -177,7 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   mkdirSync(dataDir, OWNER_ONLY_FOLDERS);
   tightenDataDir(dataDir);
   const config: Config = {
-    port: readInt(env.PORT, 8080),
+    // 0 asks the system for a free port; the start line prints the one bound (the tests use it).
+    port: readInt(env.PORT, 8080, 0),
     host: env.HOST !== undefined && env.HOST !== '' ? env.HOST : '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL !== undefined && env.DATABASE_URL !== '' ? env.DATABASE_URL : undefined,

@@ -20,7 +20,8 @@ drainOnSignals(app, store);
 
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-const base = `http://${shownHost}:${config.port}`;
+const address = app.server.address();
+const base = `http://${shownHost}:${typeof address === 'object' && address !== null ? address.port : config.port}`;
 const lines = [
   '',
   `Rakit is running on ${base}`,

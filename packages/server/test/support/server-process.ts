@@ -1,21 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A free TCP port on 127.0.0.1 (the listener is closed again before it is handed out). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A server process as an operator starts one (src/main.ts, as `npm start` runs it). */
 export interface ServerProcess {
@@ -29,14 +16,14 @@ export interface ServerProcess {
 }
 
 /**
- * Starts src/main.ts with `env` on top of the test's environment and a free port; resolves once
+ * Starts src/main.ts with `env` on top of the test's environment on a free port (PORT=0, read back
+ * from its start line: a port probed beforehand may be taken by the time it binds); resolves once
  * it prints where to sign in, rejects with what it printed if it exits first or takes too long.
  */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RAKIT_WEB_DIR: '/nonexistent', RAKIT_LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RAKIT_WEB_DIR: '/nonexistent', RAKIT_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -49,5 +36,6 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     child.stdout?.on('data', look);
     void exited.then((code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}) before it started:\n${output}`)); });
   });
+  const port = Number(/Rakit is running on http:\/\/[^:\s]+:(\d+)/.exec(output)?.[1]);
   return { base: `http://127.0.0.1:${port}`, port, child, output: () => output, exited };
 }
