@@ -132,8 +132,8 @@ describe('data widgets reading an HTTP API', () => {
       expect(await pager.getByRole('button', { name: 'Prev' }).isDisabled()).toBe(true);
 
       const chart = page.getByTestId('chart');
-      await chart.locator('.recharts-bar-rectangle').first().waitFor();
-      expect(await chart.locator('.recharts-bar-rectangle').count()).toBe(REGIONS.length);
+      await chart.locator('.chart-bar').first().waitFor();
+      expect(await chart.locator('.chart-bar').count()).toBe(REGIONS.length);
       await chart.getByRole('cell', { name: 'Kalimantan', exact: true }).waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
       await snapshot(page, `api-widgets-member-${width}`);

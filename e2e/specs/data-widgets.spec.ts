@@ -86,6 +86,10 @@ describe('data widgets on a MariaDB table', () => {
       alertOf('alertShown', 'Stock is running low', 'SELECT 1 AS n'),
       { ...alertOf('alertHidden', 'Nothing to report', 'SELECT 0 AS n'), color: 'error' },
       { ...createComponent('chart', 'prices', 'Prices'), ...source, primaryKey: 'NONE', table_used: goodsTable, options: 'Name,Price', mapping_table: 'name,price', sourceType: 'row', subtype: 'bar', showTable: true },
+      {
+        ...createComponent('chart', 'taskShares', 'Task shares'), ...source, primaryKey: 'NONE', table_used: tasksTable, options: 'Title,Status', mapping_table: 'title,status',
+        sourceType: 'row', subtype: 'pie', showLegend: true,
+      },
       { ...createComponent('kanban', 'tasks', 'Tasks'), ...source, table_used: tasksTable, fieldMap: { compared: 'status', title: 'title' } },
       { ...createComponent('input', 'firstItem', 'First item'), required: false },
       { ...createComponent('loader', 'loadFirst', ''), ...source, primaryKey: 'NONE', table_used: goodsTable, options: 'name', mapping_table: 'name', loaderMapping: 'name:firstItem' },
@@ -236,11 +240,26 @@ describe('data widgets on a MariaDB table', () => {
         expect(await page.getByText('Nothing to report').count()).toBe(0);
       });
 
+      const chartOf = (title: string) => page.getByTestId('chart').filter({ has: page.getByRole('heading', { name: title }) });
+
       it('charts the rows', async () => {
-        const chart = page.getByTestId('chart');
-        await chart.locator('.recharts-bar-rectangle').first().waitFor();
-        expect(await chart.locator('.recharts-bar-rectangle').count()).toBeGreaterThanOrEqual(20);
+        const chart = chartOf('Prices');
+        await chart.locator('.chart-bar').first().waitFor();
+        expect(await chart.locator('.chart-bar').count()).toBeGreaterThanOrEqual(20);
         await chart.getByRole('cell', { name: '30', exact: true }).waitFor();
+      });
+
+      it('draws a pie of the rows, each slice\'s value beside it, and names the slice a finger taps', async () => {
+        const pie = chartOf('Task shares');
+        await pie.locator('.chart-slice').first().waitFor();
+        expect(await pie.locator('.chart-slice').count()).toBe(3);
+        // The values in the rows' order (the legend's), not sorted: 1, 1, 2.
+        expect(await pie.locator('svg text').allTextContents()).toEqual(['1', '1', '2']);
+        for (const title of ['Write report', 'Call supplier', 'Pack orders']) await pie.getByText(title, { exact: true }).waitFor();
+        await pie.scrollIntoViewIfNeeded();
+        await pie.locator('.chart-slice').nth(2).click();
+        await pie.getByText('Value: 2').waitFor();
+        expect(await pie.getByText('Pack orders', { exact: true }).count()).toBe(2);
       });
 
       it('fills an input from the first row with the loader', async () => {

@@ -22,7 +22,7 @@ interface AxisLabel {
 
 /** The bar chart's category labels as drawn on its x-axis, with where they are on the screen. */
 const axisLabels = (chart: Locator): Promise<AxisLabel[]> =>
-  chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label').evaluateAll((ticks) => ticks.map((tick) => {
+  chart.locator('.chart-category-label').evaluateAll((ticks) => ticks.map((tick) => {
     const text = tick.querySelector('text');
     const box = text?.getBoundingClientRect();
     return {
@@ -83,7 +83,7 @@ describe("the demo's Reports page, a dashboard to copy", () => {
       });
 
       it('names every product on the stock chart\'s axis, inside the chart', async () => {
-        await chart().locator('.recharts-bar-rectangle').first().waitFor();
+        await chart().locator('.chart-bar').first().waitFor();
         const labels = await axisLabels(chart());
         expect(PRODUCTS.filter((product) => !labels.some((label) => names(label, product))), JSON.stringify(labels.map((l) => l.text))).toEqual([]);
         const frame = await chart().boundingBox();

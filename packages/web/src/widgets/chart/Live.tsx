@@ -1,31 +1,21 @@
 import { Box, Button, Group, LoadingOverlay, Pagination, Paper, Stack, Table, Text, ThemeIcon } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import {
-  CHART_DUMMY_DATA, CHART_MAX_ROWS, CHART_TABLE_PAGE_SIZE, chartColor, type ChartPoint, chartPoints, chartSummary, formatNumber, sourceConfigured,
-  type ValueFormats,
+  CHART_DUMMY_DATA, CHART_MAX_ROWS, CHART_TABLE_PAGE_SIZE, chartColor, type ChartPoint, chartPoints, chartSummary, sourceConfigured,
 } from '@rakit/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, type XAxisTickContentProps, YAxis } from 'recharts';
 import { FIRST_PAGE, useTableContent } from '../data-source/content';
 import { useT } from '../../i18n/LanguageProvider';
 import { LoadFailure, useIsAppAdmin } from '../data-source/LoadFailure';
 import { RowsAsOf } from '../data-source/RowsAsOf';
 import type { WidgetLiveProps } from '../types';
-import { CHART_MARGIN, type CategoryAxisLayout, categoryAxisLayout, LABEL_FONT_SIZE, measureLabel } from './category-axis';
+import { Bars, PieDrawing } from './drawing';
 import { WidgetTitle } from '../shared/WidgetTitle';
 import { useValueFormats } from '../shared/use-value-formats';
 
 const CHART_QUERY = { ...FIRST_PAGE, limit: CHART_MAX_ROWS };
-/** Recharts' value axis width, and the bars' height above the category labels. */
-const VALUE_AXIS_WIDTH = 60;
-const PLOT_HEIGHT = 230;
 
-/** A value of the drawing (axis, tooltip, pie label) as its reader writes numbers: 15.000 in Indonesian. */
-const valueText = (value: unknown, formats: ValueFormats): string =>
-  (typeof value === 'number' ? formatNumber(value, formats) : String(value ?? ''));
-
-/** The legend: one entry per point, in its colour (recharts' own legend names a bar chart's series only). */
+/** The legend: one entry per point, in its colour. */
 const PointLegend = ({ points }: { points: readonly ChartPoint[] }) => (
   <Group gap="sm" justify="center" mt={4}>
     {points.map((p, i) => (
@@ -37,71 +27,14 @@ const PointLegend = ({ points }: { points: readonly ChartPoint[] }) => (
   </Group>
 );
 
-/** A category label under its bar, as the layout says; a shortened one shows the full label on hover. */
-function CategoryTick({ x, y, payload, layout }: XAxisTickContentProps & { layout: CategoryAxisLayout }) {
-  const full = String(payload.value);
-  const shown = layout.shown[payload.index] ?? full;
-  const flat = layout.angle === 0;
-  return (
-    <g transform={`translate(${x},${y})`}>
-      {shown === full ? null : <title>{full}</title>}
-      <text
-        transform={flat ? undefined : `translate(0,4) rotate(${layout.angle})`}
-        textAnchor={flat ? 'middle' : 'end'}
-        dy={flat ? '0.71em' : '0.35em'}
-        fontSize={LABEL_FONT_SIZE}
-        fill="var(--mantine-color-gray-7)"
-      >
-        {shown}
-      </text>
-    </g>
-  );
-}
-
-/** Bars drawn at the width of their box, every one named under it (category-axis.ts). */
-function Bars({ points, cells }: { points: readonly ChartPoint[]; cells: React.ReactNode }) {
-  const { ref, width } = useElementSize();
-  const t = useT();
-  const { formats } = useValueFormats();
-  const layout = categoryAxisLayout(points.map((p) => p.label), width - VALUE_AXIS_WIDTH - 2 * CHART_MARGIN, VALUE_AXIS_WIDTH, measureLabel);
-  const height = PLOT_HEIGHT + layout.height;
-  return (
-    <Box ref={ref} h={height}>
-      {width === 0 ? null : (
-        <BarChart accessibilityLayer={false} width={width} height={height} data={points.map((p) => ({ ...p }))} margin={{ top: CHART_MARGIN, right: CHART_MARGIN, bottom: CHART_MARGIN, left: layout.marginLeft }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="label" interval={layout.interval} height={layout.height} tick={(props: XAxisTickContentProps) => <CategoryTick {...props} layout={layout} />} />
-          <YAxis width={VALUE_AXIS_WIDTH} tickFormatter={(value: unknown) => valueText(value, formats)} />
-          <Tooltip formatter={(value: unknown) => valueText(value, formats)} />
-          <Bar dataKey="value" name={t('datawidgets.chart.value')} isAnimationActive={false}>{cells}</Bar>
-        </BarChart>
-      )}
-    </Box>
-  );
-}
-
 /**
  * The drawing and its legend, one image to screen readers named by its summary (the numbers are
  * in the data table, shown beside it or by its toggle).
  */
 function ChartBody({ points, subtype, legend, summary }: { points: readonly ChartPoint[]; subtype: string; legend: boolean; summary: string }) {
-  const cells = points.map((p, i) => <Cell key={`${p.label}-${i}`} fill={chartColor(i)} />);
-  const { formats } = useValueFormats();
   return (
     <Box role="img" aria-label={summary}>
-      {subtype === 'pie' ? (
-        <ResponsiveContainer width="100%" height={260}>
-          <PieChart accessibilityLayer={false}>
-            <Pie
-              data={points.map((p) => ({ ...p }))} dataKey="value" nameKey="label" outerRadius={100} isAnimationActive={false}
-              label={({ value }: { value?: unknown }) => valueText(value, formats)}
-            >
-              {cells}
-            </Pie>
-            <Tooltip formatter={(value: unknown) => valueText(value, formats)} />
-          </PieChart>
-        </ResponsiveContainer>
-      ) : <Bars points={points} cells={cells} />}
+      {subtype === 'pie' ? <PieDrawing points={points} /> : <Bars points={points} />}
       {legend ? <PointLegend points={points} /> : null}
     </Box>
   );

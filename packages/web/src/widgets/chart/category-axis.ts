@@ -1,5 +1,5 @@
 /**
- * How a bar chart's category labels fit under its bars. Recharts' default drops labels that
+ * How a bar chart's category labels fit under its bars. A chart library's default drops labels that
  * would overlap, so a reader cannot tell which bar is which; here every label is drawn: flat
  * when all fit their bar's width, else tilted, long ones shortened with '…' (the tick shows the
  * full name on hover), upright when even tilted ones would touch, and only past that (more bars
@@ -14,13 +14,13 @@ const maxLabelWidth = (plotWidth: number) => Math.min(130, Math.max(70, plotWidt
 const TILTED = -40;
 const UPRIGHT = -90;
 const FLAT_HEIGHT = 30;
-/** Recharts' margin around the plot, which the labels may need more of on the left. */
+/** The margin around the plot, which the labels may need more of on the left. */
 export const CHART_MARGIN = 5;
 
 export interface CategoryAxisLayout {
   /** Degrees the labels turn: 0, or negative (down to the left of their bar). */
   angle: number;
-  /** Recharts' interval: labels skipped between two drawn ones (0: all are drawn). */
+  /** Labels skipped between two drawn ones (0: all are drawn). */
   interval: number;
   /** Pixels the labels take under the plot. */
   height: number;
