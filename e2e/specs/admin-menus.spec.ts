@@ -55,6 +55,8 @@ describe('the demo administrator manages menus', () => {
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText("Please, fill page's name").waitFor();
     await dialog().getByRole('textbox', { name: 'Search' }).fill(pageName);
+    // Enter once the page is listed: pressed while the list loads, it says to choose one.
+    await dialog().getByRole('radio', { name: pageName }).waitFor();
     await dialog().getByRole('textbox', { name: 'Search' }).press('Enter');
     await page.getByText('Insert page success').waitFor();
     await subRow().getByRole('button', { name: `Remove page ${pageName}` }).waitFor();

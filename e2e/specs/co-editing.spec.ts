@@ -198,6 +198,8 @@ describe('two tabs point one menu at different pages', () => {
     await tab.getByRole('row').filter({ hasText: sub }).getByRole('button', { name: `Select page for ${sub}` }).click();
     const search = tab.getByRole('dialog').getByRole('textbox', { name: 'Search' });
     await search.fill(pageName);
+    // As a person does: Enter once the page is listed (the list loads as the dialog opens).
+    await tab.getByRole('dialog').getByRole('radio', { name: pageName }).waitFor();
     await search.press('Enter');
   }
 
