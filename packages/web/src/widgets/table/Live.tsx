@@ -1,19 +1,20 @@
 import {
-  ActionIcon, Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput,
+  Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput,
 } from '@mantine/core';
 import {
-  actionFailureMessage, cellKindOf, fromEndLabel, type MessageCode, plainCellText, readsApiEndpoint, rowKeyOf, rowsFoundText, totalItemText,
+  actionFailureMessage, type CustomAction, fromEndLabel, type MessageCode, readsApiEndpoint, type RowValues, rowsFoundText, totalItemText,
 } from '@rakit/core';
-import { IconDownload, IconPencil, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconSearch, IconStack2 } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useState } from 'react';
-import { MarkdownText } from '../shared/MarkdownText';
 import { CurrentAppContext } from '../../current-app/app-context';
 import { notifyFailure } from '../../components/notify';
 import { pageOnlyQuery, useTableContent } from '../data-source/content';
 import { LoadFailure } from '../data-source/LoadFailure';
 import { RowsAsOf } from '../data-source/RowsAsOf';
-import { RowActionMenu, useRowActionsOf } from '../data-source/RowActions';
+import { useRowActionsOf } from '../data-source/RowActions';
+import { useStableHandler } from '../../components/memo-props';
+import { rowKeysOf, TableRows } from './TableRows';
 import type { WidgetLiveProps } from '../types';
 import { exportTable } from './export';
 import { FiltersButton } from './FiltersButton';
@@ -41,6 +42,7 @@ const tableMinWidth = (columns: number, withBulk: boolean, withActions: boolean)
 
 /** The server's code for a search sent to an API endpoint that takes none. */
 const API_CANNOT_SEARCH: MessageCode = 'apiCannotSearch';
+const NO_COLUMNS: readonly number[] = [];
 
 /**
  * The data table (spec 3 "Data table", §4): title, Export To Excel, search, filters, bulk
@@ -86,10 +88,10 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   }
 
   const rows = content.filteredResult;
-  const keys = rows.map((row, index) => String(rowKeyOf(row, primaryKey, index)));
+  const keys = rowKeysOf(rows, primaryKey);
   const { edit: editAction, remove: deleteAction, others, bulk } = actions;
   // An API's rows are shown as text, never rendered: what an API answers is not the author's markdown.
-  const markdown = new Set(fromApi ? [] : component.markdownColumns);
+  const markdownColumns = fromApi ? NO_COLUMNS : component.markdownColumns;
   const withBulk = component.bulkAction;
   const withActions = editAction !== undefined || deleteAction !== undefined || others.length > 0;
   const chosenRows = rows.filter((_, i) => selected.has(keys[i] as string));
@@ -97,6 +99,14 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const searchShown = component.search && (!fromApi || searchable);
 
   const clearSelection = () => setSelected(new Set());
+  // Stable, so that the rows render again only when what they show changes.
+  const toggleRow = useStableHandler((key: string) => setSelected((previous) => {
+    const next = new Set(previous);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    return next;
+  }));
+  const chooseForRow = useStableHandler((action: CustomAction, row: RowValues) => actions.choose(action, [row]));
 
   // The page shown: the server's number once the rows of the query are in (Last, or a Prev
   // that reached the start, may correct it); the asked one while they load.
@@ -234,60 +244,12 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={content.columns.length + (withBulk ? 1 : 0) + (withActions ? 1 : 0)}>
-                    <Text c="dimmed" ta="center" size="sm" py="sm">{loading ? t('datawidgets.table.loading') : t('datawidgets.table.noData')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : rows.map((row, index) => {
-                const key = keys[index] as string;
-                return (
-                  <Table.Tr key={key} data-row-key={key}>
-                    {withBulk ? (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t('datawidgets.table.selectRow', { number: index + 1 })}
-                          checked={selected.has(key)}
-                          onChange={() => setSelected((previous) => {
-                            const next = new Set(previous);
-                            if (next.has(key)) next.delete(key);
-                            else next.add(key);
-                            return next;
-                          })}
-                        />
-                      </Table.Td>
-                    ) : null}
-                    {content.columns.map((c, column) => (
-                      <Table.Td key={c.field}>
-                        {/* A markdown cell is the author's text to render: printed as it is, its links and images intact. */}
-                        {markdown.has(column)
-                          ? <Box className={classes.markdown}><MarkdownText>{plainCellText(row[c.field])}</MarkdownText></Box>
-                          : formatCell(row[c.field], cellKindOf(c.field, { primaryKey }))}
-                      </Table.Td>
-                    ))}
-                    {withActions ? (
-                      <Table.Td className={classes.actionCell}>
-                        <Group gap={2} justify="flex-end" wrap="nowrap">
-                          {editAction === undefined ? null : (
-                            <ActionIcon variant="subtle" aria-label={t('datawidgets.table.editRow', { number: index + 1 })} disabled={actions.running} onClick={() => actions.choose(editAction, [row])}>
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                          )}
-                          {deleteAction === undefined ? null : (
-                            <ActionIcon variant="subtle" color="red" aria-label={t('datawidgets.table.deleteRow', { number: index + 1 })} disabled={actions.running} onClick={() => actions.choose(deleteAction, [row])}>
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          )}
-                          {others.length === 0 ? null : (
-                            <RowActionMenu actions={others} label={t('datawidgets.table.moreActions', { number: index + 1 })} busy={actions.running} onChoose={(action) => actions.choose(action, [row])} />
-                          )}
-                        </Group>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                );
-              })}
+              <TableRows
+                rows={rows} columns={content.columns} primaryKey={primaryKey} markdownColumns={markdownColumns} formatCell={formatCell}
+                withBulk={withBulk} selected={selected} onToggle={toggleRow}
+                withActions={withActions} edit={editAction} remove={deleteAction} others={others} running={actions.running} onChoose={chooseForRow}
+                loading={loading && rows.length === 0}
+              />
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
