@@ -13,7 +13,7 @@ interface FamilyMember { appId: number; appSlug: string; name: string }
  * Issue 39, an application's environments, as its administrator works with them: on his copy of
  * the demo he creates Development, Staging and Production from the Environments screen; a
  * retitled products table in Development is checked (the page and the table named, the title
- * before and after), promoted to Production with the keyboard, found in Production's editor and
+ * before and after, the page drawn both ways), promoted to Production with the keyboard, found in Production's editor and
  * undone; a fix made in Production itself stops the next promotion, named. The application is a
  * copy of the demo, so that the promotions' imports never touch what other specs read.
  */
@@ -118,6 +118,15 @@ describe('an administrator promotes his application from Development to Producti
     const titleRow = change.getByRole('row').filter({ hasText: 'title' });
     expect(await titleRow.getByRole('cell').allTextContents()).toEqual(['title', 'Daftar Produk', 'Daftar Produk (baru)']);
     expect(await page().getByTestId('changed-in-target').count()).toBe(0);
+    // The page drawn as Production has it and as it will be, side by side.
+    await change.getByRole('button', { name: 'Show the page before and after' }).click();
+    const before = change.getByRole('figure', { name: 'Before' });
+    const after = change.getByRole('figure', { name: 'After' });
+    await after.scrollIntoViewIfNeeded();
+    await before.getByText('Daftar Produk', { exact: true }).waitFor();
+    await after.getByText('Daftar Produk (baru)', { exact: true }).waitFor();
+    expect(await before.getByText('Daftar Produk (baru)', { exact: true }).count()).toBe(0);
+    expect(await after.getByText('Daftar Produk', { exact: true }).count()).toBe(0);
     expect(await accessibilityViolations(page())).toEqual([]);
     await page().screenshot({ path: '/tmp/env-preview-1366.png', fullPage: true });
     await page().setViewportSize({ width: 390, height: 844 });

@@ -57,6 +57,19 @@ describe('the changes between two states of an application', () => {
     ]);
   });
 
+  it('gives a page whose components change both sides to draw, and nothing else a drawing', () => {
+    const changes = changesBetween(before, after);
+    const page = changes.find((c) => c.path === 'pages/masuk.json');
+    expect(JSON.parse(page?.drawing?.before ?? 'null')).toEqual([{ id: 'a', type: 'input', title: 'Barang' }, { id: 'b', type: 'button', title: 'Simpan' }]);
+    expect(JSON.parse(page?.drawing?.after ?? 'null')).toEqual([{ id: 'c', type: 'text', title: 'Baru' }, { id: 'a', type: 'input', title: 'Nama Barang', required: true }]);
+    // A page added has nothing before; one whose components stay (only its name changes) needs no drawing.
+    const added = changesBetween(files({}), files({ 'pages/baru.json': { pageName: 'Baru', pageComponents: [{ id: 'x', type: 'text', title: 'Halo' }] } }));
+    expect(added[0]?.drawing).toEqual({ before: null, after: '[{"id":"x","title":"Halo","type":"text"}]' });
+    const renamed = changesBetween(files({ 'pages/p.json': { pageName: 'A', pageComponents: [{ id: 'x' }] } }), files({ 'pages/p.json': { pageName: 'B', pageComponents: [{ id: 'x' }] } }));
+    expect(renamed[0]?.drawing).toBeUndefined();
+    expect(changes.filter((c) => c.drawing !== undefined).map((c) => c.path)).toEqual(['pages/masuk.json']);
+  });
+
   it('finds nothing between a state and itself', () => {
     expect(changesBetween(before, before)).toEqual([]);
   });

@@ -115,6 +115,9 @@ describe.each(engines)('environments on a %s store', (engine) => {
     const page = preview.changes.find((c) => c.path === 'pages/products.json');
     expect(page).toMatchObject({ thing: 'page', status: 'changed' });
     expect(page?.components).toEqual([expect.objectContaining({ id: titled.id, status: 'changed', properties: [{ property: 'title', before: titled.title, after: 'Daftar Barang (baru)' }] })]);
+    // Both sides of the page, to draw: Production's as it is, and as it will be.
+    const drawn = (text: string | null | undefined) => (JSON.parse(text ?? '[]') as { id: string; title?: string }[]).find((c) => c.id === titled.id)?.title;
+    expect([drawn(page?.drawing?.before), drawn(page?.drawing?.after)]).toEqual([titled.title, 'Daftar Barang (baru)']);
     expect(preview.changes.find((c) => c.thing === 'workflow')).toMatchObject({ name: 'Kirim Laporan', status: 'added' });
     // Where a connection leads is each environment's own: no change to show.
     expect(preview.changes.filter((c) => c.thing === 'connection' || c.thing === 'application')).toEqual([]);

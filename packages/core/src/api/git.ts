@@ -120,6 +120,11 @@ export const FileChangeSchema = z.object({
   status: ChangeStatusSchema,
   fields: z.array(PropertyChangeSchema),
   components: z.array(ComponentChangeSchema),
+  /**
+   * For a page whose components change: its components before and after, as JSON text (as a
+   * page version holds them; null where the page is not), so that both can be drawn.
+   */
+  drawing: z.object({ before: z.string().nullable(), after: z.string().nullable() }).optional(),
 });
 export type FileChange = z.infer<typeof FileChangeSchema>;
 

@@ -101,6 +101,9 @@ function componentChanges(before: unknown, after: unknown): ComponentChange[] {
   return changes;
 }
 
+/** A page file's components as JSON text, as a page version holds them (null: no page there). */
+const componentsText = (page: unknown): string | null => (isObject(page) && Array.isArray(page.pageComponents) ? JSON.stringify(page.pageComponents) : null);
+
 const binary = (path: string) => /\.(docx|pdf)$/.test(path);
 const PAGE_OWN = new Set(['pageComponents']);
 
@@ -132,9 +135,10 @@ export function changesBetween(before: Files, after: Files): FileChange[] {
       const text = (content: Buffer | undefined) => (content === undefined ? null : binary(path) ? `(${content.length} bytes)` : valueText(content.toString('utf8')));
       fields.push({ property: ownerBinary ? 'file' : field, before: text(b), after: text(a) });
     }
+    const components = thing === 'page' ? componentChanges(was, now) : [];
     return {
-      path: owner, thing, name: nameOf(owner, now ?? was), status,
-      fields, components: thing === 'page' ? componentChanges(was, now) : [],
+      path: owner, thing, name: nameOf(owner, now ?? was), status, fields, components,
+      ...(components.length === 0 ? {} : { drawing: { before: componentsText(was), after: componentsText(now) } }),
     };
   });
 }

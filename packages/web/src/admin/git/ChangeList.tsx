@@ -1,6 +1,12 @@
-import { Badge, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ComponentChange, FileChange, MessageKey, PropertyChange } from '@rakit/core';
+import { IconLayoutDashboard } from '@tabler/icons-react';
+import { useState } from 'react';
+import { lazyModule } from '../../components/lazy-module';
 import { useT } from '../../i18n/LanguageProvider';
+
+/** The widgets that draw a page come with the first drawing asked for: most reviews read the tables. */
+const pageDrawing = lazyModule(() => import('./PageBeforeAfter'));
 
 const STATUS_COLORS: Record<FileChange['status'], string> = { added: 'green', changed: 'blue', removed: 'red' };
 const STATUS_LABELS: Record<FileChange['status'], MessageKey> = {
@@ -53,6 +59,26 @@ function ComponentItem({ change }: { change: ComponentChange }) {
   );
 }
 
+/** "Show the page before and after": both sides drawn under the page's changes, on demand. */
+function DrawingToggle({ drawing }: { drawing: NonNullable<FileChange['drawing']> }) {
+  const t = useT();
+  const [shown, setShown] = useState(false);
+  const code = pageDrawing.useModule(shown);
+  return (
+    <Stack gap="xs">
+      <Group>
+        <Button
+          size="compact-sm" variant="subtle" leftSection={<IconLayoutDashboard size={14} />} aria-expanded={shown}
+          onPointerEnter={pageDrawing.preload} onFocus={pageDrawing.preload} onClick={() => setShown((was) => !was)}
+        >
+          {shown ? t('admin.git.drawHide') : t('admin.git.drawShow')}
+        </Button>
+      </Group>
+      {shown && (code === null ? <Loader size="sm" role="status" aria-label={t('admin.git.drawLoading')} /> : <code.PageBeforeAfter drawing={drawing} />)}
+    </Stack>
+  );
+}
+
 /**
  * What a pull would change (issue 39), as people read it: each page, workflow, function… added,
  * changed or removed; its fields before and after; a page's components one by one, property by
@@ -74,6 +100,7 @@ export function ChangeList({ changes }: { changes: readonly FileChange[] }) {
             <Stack gap="xs">
               {change.fields.length > 0 && <PropertyTable properties={change.fields} caption={t('admin.git.fieldsCaption', { thing: title })} />}
               {change.components.map((component) => <ComponentItem key={component.id} change={component} />)}
+              {change.drawing === undefined ? null : <DrawingToggle drawing={change.drawing} />}
             </Stack>
           </Paper>
         );
