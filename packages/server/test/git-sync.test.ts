@@ -150,6 +150,8 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     expect(preview.json().data.changes).toEqual([{
       path: 'pages/reports.json', thing: 'page', name: 'Reports', status: 'changed', fields: [],
       components: [{ id: first.id, type: first.type, title: 'Judul dari peninjau', status: 'changed', properties: [{ property: 'title', before: first.title, after: 'Judul dari peninjau' }] }],
+      // The page to draw both ways: as the application has it, and merged (the application's own change kept).
+      drawing: { before: expect.stringContaining(JSON.stringify(first.title)) as unknown, after: expect.stringMatching(/"Judul dari peninjau".*"Judul dari aplikasi"/) as unknown },
     }]);
     expect((await componentsOf('reports')).find((c) => c.id === first.id)?.title).toBe(first.title);
     const merged = await call('POST', '/save/pullFromGit', { appId: demoId });
