@@ -344,6 +344,15 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     expect(toMetadata.statusCode, toMetadata.body).toBe(400);
     expect(toMetadata.json()).toMatchObject({ code: 'requestAddressRefusedAt', error: [expect.stringContaining('169.254.169.254')] });
     await unchanged();
+    // A file of 70 MB of zeros (70 KB as git sends it) in his history: refused before isomorphic-git unpacks any of it.
+    await writeFile(path.join(branch, 'zeros.bin'), Buffer.alloc(70 * 1024 * 1024));
+    await gitServer.git(branch, 'add', '-A');
+    await gitServer.git(branch, 'commit', '-q', '-m', 'zeros');
+    await gitServer.git(branch, 'push', '-q', 'origin', 'main');
+    const unpacked = await as('POST', '/save/pullFromGit', { appId: hostile.appId });
+    expect(unpacked.statusCode, unpacked.body).toBe(413);
+    expect(unpacked.json().error[0]).toMatch(/unpacks to more than 512 MB \(or holds a file larger than 64 MB\)/);
+    await unchanged();
     // Another application's repository: not his to read, point, push or pull.
     await connect(demoId, await gitServer.createRepository(`hostile-${engine}`));
     expect((await as('GET', `/get/gitSettings/${demoId}`)).statusCode).toBe(403);

@@ -22,6 +22,11 @@ const isHttpUrl = (text: string): boolean => z.url({ protocol: /^https?$/ }).saf
 export const GIT_MESSAGE_MAX = 2000;
 /** The most bytes a repository may send for one pull or push (its history included). */
 export const GIT_MAX_MB = 64;
+/**
+ * What the objects a repository sends may unpack to, all together (a file alone: GIT_MAX_MB): a
+ * pack of 64 MB is sent compressed, and a hostile one inflates a thousandfold.
+ */
+export const GIT_MAX_UNPACKED_MB = 512;
 
 export const GitRepositoryUrlSchema = z.string().trim().min(1, 'Please, fill the repository\'s address').max(2000)
   .refine(isHttpUrl, 'The repository\'s address must be an https:// (or http://) address')

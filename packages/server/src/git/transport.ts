@@ -1,8 +1,10 @@
 import { STATUS_CODES } from 'node:http';
-import { GIT_MAX_MB } from '@rakit/core';
+import { GIT_MAX_MB, GIT_MAX_UNPACKED_MB } from '@rakit/core';
+import { HttpError, local } from '../errors/http-errors';
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git';
 import { type OutboundRules, sendGuardedBytes } from '../outbound/guarded-send';
 import { outboundUrl } from '../outbound/safe-request';
+import { checkPackBounds, PackTooLarge, PackUnreadable, packOfUploadPackAnswer } from './pack-bounds';
 
 /** How long one request to a repository may take (a pack of a large history is sent in one). */
 export const GIT_REQUEST_TIMEOUT_MS = 60_000;
@@ -44,11 +46,26 @@ export function withHeadAt(advertisement: Buffer, branch: string): Buffer {
   return Buffer.concat([advertisement.subarray(0, firstRef), pktLine(withSymref), advertisement.subarray(firstRef + length)]);
 }
 
+const MB = 1024 * 1024;
+
+/** A fetched pack is read before isomorphic-git inflates it (pack-bounds.ts): too large to unpack, or no pack at all, is refused. */
+function withinUnpackBounds(answer: Buffer): void {
+  try {
+    const pack = packOfUploadPackAnswer(answer);
+    if (pack !== undefined) checkPackBounds(pack, { objectBytes: GIT_MAX_MB * MB, totalBytes: GIT_MAX_UNPACKED_MB * MB });
+  } catch (error) {
+    if (error instanceof PackTooLarge) throw new HttpError(413, local('gitUnpacksTooLarge', { mb: String(GIT_MAX_UNPACKED_MB), objectMb: String(GIT_MAX_MB) }));
+    if (error instanceof PackUnreadable) throw new HttpError(502, local('gitPackUnreadable', { detail: error.message }));
+    throw error;
+  }
+}
+
 /**
  * isomorphic-git's HTTP client, held to the outbound rules of the trust boundary (ARCHITECTURE.md
  * §2): every request's host vetted by name and by each address it resolves to, the connection
  * made to those very addresses (no DNS rebinding), no redirect followed (a repository that
- * answers 302 elsewhere is an error, not a second request), within a time and a size.
+ * answers 302 elsewhere is an error, not a second request), within a time and a size; a pack
+ * within what it may unpack to.
  */
 export function guardedGitHttp(rules: OutboundRules, options: { headAt?: string } = {}): HttpClient {
   return {
@@ -59,6 +76,7 @@ export function guardedGitHttp(rules: OutboundRules, options: { headAt?: string 
         rules,
         { timeoutMs: GIT_REQUEST_TIMEOUT_MS, maxBytes: GIT_MAX_MB * 1024 * 1024 },
       );
+      if (method === 'POST' && answer.status === 200 && new URL(url).pathname.endsWith('/git-upload-pack')) withinUnpackBounds(answer.bytes);
       const advertisement = method === 'GET' && answer.status === 200 && url.includes('/info/refs?service=git-upload-pack');
       const bytes = advertisement && options.headAt !== undefined ? withHeadAt(answer.bytes, options.headAt) : answer.bytes;
       return { url, method, statusCode: answer.status, statusMessage: STATUS_CODES[answer.status] ?? '', headers: answer.headers, body: once(bytes) };
