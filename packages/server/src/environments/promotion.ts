@@ -100,7 +100,8 @@ const linkOf = (connection: BundleConnection): string => connection.link ?? `db$
 interface Plan {
   source: AppEnvironmentRow;
   target: AppEnvironmentRow;
-  /** The target's structure now, as files. */
+  /** The target's structure now (what an undo puts back), and as files. */
+  targetBundle: AppBundle;
   targetFiles: Files;
   /** The structure the promotion would leave in the target. */
   promoted: AppBundle;
@@ -179,7 +180,7 @@ async function planPromotion(services: Services, caller: Principal, body: Promot
   const [sourceBundle, targetBundle] = [await structureOf(services, caller, source.appId), await structureOf(services, caller, target.appId)];
   const targetFiles = asFiles(targetBundle);
   const { bundle: promoted, newConnections } = promotedBundle(sourceBundle, targetBundle, typed);
-  return { source, target, targetFiles, promoted, changedInTarget: overwrittenBy(promoted, target.base, targetBundle), newConnections };
+  return { source, target, targetBundle, targetFiles, promoted, changedInTarget: overwrittenBy(promoted, target.base, targetBundle), newConnections };
 }
 
 /** What promoting would change in the target, and what the target changed since its last promotion; writes nothing. */
@@ -245,7 +246,8 @@ export async function promote(services: Services, reader: PdfReader, caller: Pri
     for (const connection of plan.promoted.connections) {
       if (connection.link === `db${connection.id}`) await services.store.updateTable('dbConfigs').set({ dbLink: connection.link }).where('dbId', '=', connection.id).where('dbLink', 'is', null).execute();
     }
-    const undo = JSON.stringify({ bundle: await structureOf(services, caller, plan.target.appId), ...await sealedSecretsOf(services, plan.target.appId) });
+    // The structure the plan read, under the lease: nothing has changed it since.
+    const undo = JSON.stringify({ bundle: plan.targetBundle, ...await sealedSecretsOf(services, plan.target.appId) });
     const passwords = Object.fromEntries(plan.newConnections.map((c) => {
       const connection = plan.promoted.connections.find((each) => each.link === c.link);
       return [String(connection?.id ?? 0), body.newConnections[c.link]?.dbPassword ?? ''];
