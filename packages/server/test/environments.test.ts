@@ -246,6 +246,64 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect((await rakit('--to', 'Nowhere')).out).toContain('choose one of Staging, Production');
   });
 
+  it('promotes from a CI job with two API tokens, each reaching its own environment alone', async () => {
+    const address = server.app.server.address() as AddressInfo | null;
+    if (address === null) await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const serverUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const family = (await ok<Environments>('GET', `/get/environments/${ids.development}`)).environments;
+    const slugOf = (appId: number) => family.find((e) => e.appId === appId)?.appSlug as string;
+    const tokenOf = async (appId: number, name: string, abilities = ['deployApp']) => {
+      const pageIds = abilities.includes('readTables') ? [(await call('GET', `/get/listAppPages/${appId}`)).json().data[0].pageId as number] : [];
+      const made = await call('POST', '/save/createApiToken', { appId, tokenName: `${name} ${engine}`, abilities, pageIds, expiresInDays: 30 });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data.secret as string;
+    };
+    const [fromDevelopment, intoStaging, intoProduction] = [
+      await tokenOf(ids.development, 'CI development'), await tokenOf(ids.staging, 'CI staging'), await tokenOf(ids.production, 'CI production'),
+    ];
+    const rakit = (source: string, target: string, toApp: string, ...args: string[]) =>
+      rakitAs(source, ['promote', '--app', slugOf(ids.development), '--to-app', toApp, '--server', serverUrl, ...args], { RAKIT_TARGET_TOKEN: target });
+    await retitle(ids.development, 'products', productsTitle.id, 'Dari CI');
+
+    const checked = await rakit(fromDevelopment, intoStaging, slugOf(ids.staging), '--check');
+    expect(checked.code, checked.out).toBe(1);
+    expect(checked.out).toContain(`changed component ${productsTitle.id}`);
+    expect((await componentsOf(ids.staging, 'products')).find((c) => c.id === productsTitle.id)?.title).not.toBe('Dari CI');
+    const promoted = await rakit(fromDevelopment, intoStaging, slugOf(ids.staging));
+    expect(promoted.code, promoted.out).toBe(0);
+    expect(promoted.out).toMatch(/Promoted to Staging: \d+ files changed/);
+    expect((await componentsOf(ids.staging, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Dari CI');
+    const staging = (await ok<Environments>('GET', `/get/environments/${ids.staging}`)).environments.find((e) => e.appId === ids.staging);
+    expect(staging?.lastPromotion).toMatchObject({ from: 'Development', by: `token:CI staging ${engine}`, undoable: true });
+    // Production, fixed by hand earlier, refuses it as the screen does.
+    const refused = await rakit(fromDevelopment, intoProduction, slugOf(ids.production));
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('Production was changed since its last promotion');
+
+    // Neither token reaches the other's application: Development's cannot promote into Staging,
+    // Staging's cannot export Development, a token that may not deploy Staging cannot either.
+    expect((await rakit(fromDevelopment, fromDevelopment, slugOf(ids.staging))).out).toMatch(/previewBundlePromotion: 403/);
+    expect((await server.call('GET', `/get/exportApp/${ids.development}?users=false&data=false`, undefined, intoStaging)).statusCode).toBe(403);
+    const reader = await tokenOf(ids.staging, 'Reader staging', ['readTables']);
+    expect((await rakit(fromDevelopment, reader, slugOf(ids.staging))).out).toMatch(/previewBundlePromotion: 403/);
+    // A bundle said to come from outside the family, or from the target itself, is refused; nothing changes.
+    const bundle = await bundleOf(ids.development);
+    const hostile = await hostileBuilder(server);
+    const outside = await server.call('POST', '/save/previewBundlePromotion', { appId: ids.staging, sourceAppSlug: hostile.appSlug, bundle }, intoStaging);
+    expect(outside.statusCode, outside.body).toBe(400);
+    const itself = await server.call('POST', '/save/promoteBundle', { appId: ids.staging, sourceAppSlug: slugOf(ids.staging), bundle }, intoStaging);
+    expect(itself.statusCode, itself.body).toBe(400);
+    const notBundle = await server.call('POST', '/save/promoteBundle', { appId: ids.staging, sourceAppSlug: slugOf(ids.development), bundle: { format: 'nope' } }, intoStaging);
+    expect(notBundle.statusCode, notBundle.body).toBe(400);
+    // The hostile author may not promote into Staging at all.
+    expect((await server.call('POST', '/save/promoteBundle', { appId: ids.staging, sourceAppSlug: slugOf(ids.development), bundle }, hostile.token)).statusCode).toBe(403);
+    expect((await componentsOf(ids.staging, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Dari CI');
+    // Development's title back as the terminal's promotion left it, promoted again: the next tests start where they did.
+    await retitle(ids.development, 'products', productsTitle.id, 'Dari terminal');
+    expect((await rakit(fromDevelopment, intoStaging, slugOf(ids.staging))).code).toBe(0);
+    expect((await componentsOf(ids.staging, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Dari terminal');
+  });
+
   it('renames and adds environments within bounds', async () => {
     const renamed = await ok<Environments>('POST', '/save/renameEnvironment', { appId: ids.staging, name: 'Uji Coba' });
     expect(renamed.environments.map((e) => e.name)).toEqual(['Development', 'Uji Coba', 'Production']);

@@ -432,6 +432,14 @@ const makers = {
     const [development = 0, staging = 0] = await sharedFamily(fx);
     return { body: { appId: development, targetAppId: staging } };
   },
+  previewBundlePromotion: async (fx) => {
+    const [development = 0, staging = 0] = await sharedFamily(fx);
+    return { body: { appId: staging, ...await exportedEnvironment(fx, development) } };
+  },
+  promoteBundle: async (fx) => {
+    const [development = 0, staging = 0] = await sharedFamily(fx);
+    return { body: { appId: staging, ...await exportedEnvironment(fx, development) } };
+  },
   undoPromotion: async (fx) => ({ body: { appId: (await fresh.promotedFamily(fx))[1] ?? 0 } }),
   listWorkflow: (fx) => ({ params: { appId: fx.appId } }),
   saveWorkflow: (fx) => ({ body: { chainId: null, chainAppId: fx.appId, chainName: unique('Flow'), chainTrigger: fx.triggerId } }),
@@ -544,6 +552,13 @@ function sharedFamily(fx: Fixture): Promise<number[]> {
     sharedFamilies.set(fx, ids);
   }
   return ids;
+}
+
+/** An environment's structure as its export gives it to a CI job, and its address: a CI job's promotion's source. */
+async function exportedEnvironment(fx: Fixture, appId: number): Promise<{ sourceAppSlug: string; bundle: unknown }> {
+  const answer = await must(await fx.server.call('GET', `/get/exportApp/${appId}?users=false&data=false`, undefined, fx.tokens.admin), 'exportApp');
+  const bundle = answer.data as { app: { appSlug: string } };
+  return { sourceAppSlug: bundle.app.appSlug, bundle };
 }
 
 /** One extraction template the calls that only read or save it share (each fixture its own). */
@@ -730,7 +745,8 @@ describe('the permission matrix, generated from the contracts', () => {
         const level = call.access.level;
         // importApp's input replaces a fresh application, not the token's own: refused as another
         // application's (test/bundle-files.test.ts deploys the token's own with it).
-        const anotherApp = name === 'importApp';
+        // So do a CI job's promotion's, made into the fixture's environments (test/environments.test.ts promotes into the token's own).
+        const anotherApp = name === 'importApp' || name === 'previewBundlePromotion' || name === 'promoteBundle';
         const want = level === 'public' ? 'allowed' : !opened || anotherApp ? 403 : level === 'member' ? 'success' : 'allowed';
         const outcome = (got < 500 || got === 503) && (want === 'allowed' ? got !== 401 && got !== 403 : want === 'success' ? got < 300 : got === want);
         expect({ ability, want, got, outcome, body: outcome ? '' : answer.body.slice(0, 200) }).toEqual({ ability, want, got, outcome: true, body: '' });

@@ -15,8 +15,9 @@ import { defineCall, lazyCalls } from './contract';
  * on the token's pages only: the pages' tables, the actions configured on them, the workflows
  * their triggers start, the functions they call. Nothing else is open to a token: no account
  * call, no menu, no upload, and no administration but one: `deployApp` (issue 39) exports the
- * application and imports over it, or pulls and pushes it through its git repository (`npx
- * rakit` in a CI job), its structure only: never its members, never another application, never
+ * application and imports over it, pulls and pushes it through its git repository, or promotes
+ * into it another environment's structure exported by that one's token (`npx rakit` in a CI
+ * job), its structure only: never its members, never another application, never
  * a new one, never the repository's settings.
  */
 export const TOKEN_ABILITIES = {
@@ -26,7 +27,7 @@ export const TOKEN_ABILITIES = {
   runActions: ['runAction', 'runQuery'],
   runWorkflows: ['runTrigger', 'runTriggerWithoutId'],
   runFunctions: ['runFunction'],
-  deployApp: ['exportApp', 'previewImport', 'importApp', 'getGitSettings', 'previewPullFromGit', 'pullFromGit', 'pushToGit'],
+  deployApp: ['exportApp', 'previewImport', 'importApp', 'getGitSettings', 'previewPullFromGit', 'pullFromGit', 'pushToGit', 'previewBundlePromotion', 'promoteBundle'],
 } as const;
 
 /** A call a token's ability opens (index.ts holds each to be a name of `calls`). */

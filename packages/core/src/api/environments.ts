@@ -88,6 +88,27 @@ export const PromoteBodySchema = PromotionBodySchema.extend({
 });
 export type PromoteBody = z.infer<typeof PromoteBodySchema>;
 
+/**
+ * A promotion from a CI job (issue 39): the source's structure as exportApp gave it to the
+ * source's own token, promoted into the target by the target's (a token never reaches another
+ * application). The same rules as a promotion between environments the caller administers.
+ */
+export const BundlePromotionBodySchema = z.object({
+  /** The environment promoted to. */
+  appId,
+  /** The address of the environment the bundle was exported from: of the target's family. */
+  sourceAppSlug: z.string().trim().min(1).max(200),
+  /** The source's structure, as exportApp answered it; checked as an import checks a bundle. */
+  bundle: z.unknown(),
+});
+export type BundlePromotionBody = z.infer<typeof BundlePromotionBodySchema>;
+
+export const BundlePromoteBodySchema = BundlePromotionBodySchema.extend({
+  apiSecrets: PromoteBodySchema.shape.apiSecrets,
+  targetState: PromoteBodySchema.shape.targetState,
+});
+export type BundlePromoteBody = z.infer<typeof BundlePromoteBodySchema>;
+
 export const PromotionPreviewSchema = z.object({
   source: z.string(),
   target: z.string(),
@@ -156,6 +177,24 @@ export const environmentCalls = lazyCalls(() => ({
       + 'target since its last promotion (until the source holds it too), or when the target changed since the preview; each environment keeps '
       + 'its own connection values.',
     body: PromoteBodySchema,
+    data: PromotionResultSchema,
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
+  }),
+  previewBundlePromotion: defineCall({
+    method: 'POST', path: '/save/previewBundlePromotion', tag: 'environments',
+    summary: 'What promoting another environment\'s exported structure to this one would change (a CI job\'s promotion)',
+    description: 'Writes nothing. The bundle is the source environment\'s export (its own token may make it); the caller administers the target, '
+      + 'or is a token that deploys it.',
+    body: BundlePromotionBodySchema,
+    data: PromotionPreviewSchema,
+    access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
+  }),
+  promoteBundle: defineCall({
+    method: 'POST', path: '/save/promoteBundle', tag: 'environments',
+    summary: 'Promote another environment\'s exported structure to this one, as promote does (a CI job\'s promotion)',
+    description: 'Refused as promote is: a target changed since its last promotion or since the preview (409), a connection new to the target (400: '
+      + 'where it leads there is typed on the Environments screen).',
+    body: BundlePromoteBodySchema,
     data: PromotionResultSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
   }),

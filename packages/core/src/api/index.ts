@@ -137,6 +137,7 @@ export const UNAUDITED_CALLS: Partial<Record<CallName, string>> = {
   previewImport: 'tells what an import would change; writes nothing (the import itself is recorded)',
   previewPullFromGit: 'tells what a pull would change; writes nothing (the pull itself is recorded)',
   previewPromotion: 'tells what a promotion would change; writes nothing (the promotion itself is recorded)',
+  previewBundlePromotion: 'tells what a CI job\'s promotion would change; writes nothing (the promotion itself is recorded)',
   planSearchIndex: 'shows the statements an index would run; runs nothing (adding it is recorded)',
   redeemSignInTicket: 'trades a one-time ticket for a session; the sign-in was recorded when the provider answered',
   startSecondFactor: 'makes a secret to set up; nothing is in use until it is confirmed (which is recorded)',

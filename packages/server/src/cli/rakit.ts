@@ -17,6 +17,7 @@ import { mergeFiles } from '../bundles/merge';
 const USAGE = `Usage: rakit <command> <folder> --server <url> --app <slug> [options]
        rakit pull|push --server <url> --app <slug> [--message <text>]
        rakit promote --server <url> --app <slug> --to <environment> [--check]
+       rakit promote --server <url> --app <slug> --to-app <slug> [--check]   (RAKIT_TARGET_TOKEN)
 
 Commands:
   export   write the application into the folder as files (removing files of things it no longer has)
@@ -39,11 +40,14 @@ Options:
                         application already has for the same connection is kept
   --message <text>      push: what changed (the commit's message)
   --to <environment>    promote: the environment promoted to (Staging, Production…)
+  --to-app <slug>       promote with RAKIT_TARGET_TOKEN: the address of the environment promoted to
   --check               promote: show what would change, change nothing
 
 Signing in: RAKIT_TOKEN (a session token, or an API token that may deploy the
 application), or RAKIT_USER and RAKIT_PASSWORD (an
-administrator of the application).`;
+administrator of the application). A CI job promotes with two API tokens that may
+deploy: RAKIT_TOKEN of the environment promoted from (--app), RAKIT_TARGET_TOKEN of
+the one promoted to (--to-app).`;
 
 class CliError extends Error {}
 
@@ -272,23 +276,55 @@ function printChanges(changes: readonly FileChange[]): void {
   }
 }
 
+/** A promotion's two calls: what it would change, then the promotion of what the preview showed. */
+interface PromotionCalls {
+  preview: () => Promise<PromotionPreview>;
+  promote: (targetState: string) => Promise<{ changedFiles: string[] }>;
+}
+
+/**
+ * The calls of a promotion to `to` (an environment's name), made as the signed-in administrator
+ * of both; or, with RAKIT_TARGET_TOKEN (a CI job), to the environment at `toApp`: the source's
+ * structure exported with its own token (RAKIT_TOKEN) and promoted by the target's, so neither
+ * token reaches the other's application.
+ */
+async function promotionCalls(options: Options, target: { to: string; toApp: string }): Promise<PromotionCalls> {
+  const token = await signIn(options);
+  const appId = await appIdOf(options);
+  const targetToken = process.env.RAKIT_TARGET_TOKEN ?? '';
+  if (targetToken !== '') {
+    if (target.toApp === '') throw new CliError('with RAKIT_TARGET_TOKEN, name the address of the environment promoted to with --to-app <slug>');
+    const targetAppId = await appIdOf({ ...options, appSlug: target.toApp });
+    const bundle = await call<AppBundle>(options, token, 'GET', `/get/exportApp/${appId}?users=false&data=false`);
+    const body = { appId: targetAppId, sourceAppSlug: options.appSlug, bundle };
+    return {
+      preview: () => call<PromotionPreview>(options, targetToken, 'POST', '/save/previewBundlePromotion', body),
+      promote: (targetState) => call<{ changedFiles: string[] }>(options, targetToken, 'POST', '/save/promoteBundle', { ...body, targetState }),
+    };
+  }
+  if (target.to === '') throw new CliError('name the environment to promote to with --to <environment>');
+  const family = await call<Environments>(options, token, 'GET', `/get/environments/${appId}`);
+  const found = family.environments.find((e) => e.name.toLowerCase() === target.to.toLowerCase() && e.appId !== appId);
+  if (found === undefined) {
+    const names = family.environments.filter((e) => e.appId !== appId).map((e) => e.name);
+    throw new CliError(names.length === 0 ? `${options.appSlug} has no environments` : `No environment ${target.to}: choose one of ${names.join(', ')}`);
+  }
+  const body = { appId, targetAppId: found.appId };
+  return {
+    preview: () => call<PromotionPreview>(options, token, 'POST', '/save/previewPromotion', body),
+    promote: (targetState) => call<{ changedFiles: string[] }>(options, token, 'POST', '/save/promote', { ...body, targetState }),
+  };
+}
+
 /**
  * The Environments screen's promotion from a terminal: the preview's changes printed, then
  * promoted unless `check`. Refused (2) where the screen would refuse: the target changed since
  * its last promotion, or a connection new to it (typed on the screen, never copied). Answers
  * whether anything changes (for --check's exit code).
  */
-async function promoteApp(options: Options, to: string, check: boolean): Promise<boolean> {
-  const token = await signIn(options);
-  const appId = await appIdOf(options);
-  const family = await call<Environments>(options, token, 'GET', `/get/environments/${appId}`);
-  const target = family.environments.find((e) => e.name.toLowerCase() === to.toLowerCase() && e.appId !== appId);
-  if (target === undefined) {
-    const names = family.environments.filter((e) => e.appId !== appId).map((e) => e.name);
-    throw new CliError(names.length === 0 ? `${options.appSlug} has no environments` : `No environment ${to}: choose one of ${names.join(', ')}`);
-  }
-  const body = { appId, targetAppId: target.appId };
-  const preview = await call<PromotionPreview>(options, token, 'POST', '/save/previewPromotion', body);
+async function promoteApp(options: Options, target: { to: string; toApp: string }, check: boolean): Promise<boolean> {
+  const calls = await promotionCalls(options, target);
+  const preview = await calls.preview();
   if (preview.changedInTarget.length > 0) {
     console.log(`${preview.target} was changed since its last promotion:`);
     printChanges(preview.changedInTarget);
@@ -304,7 +340,7 @@ async function promoteApp(options: Options, to: string, check: boolean): Promise
   if (preview.newConnections.length > 0) {
     throw new CliError(`new connections need where they lead in ${preview.target} (${preview.newConnections.map((c) => c.sourceDatabase).join(', ')}): promote from the Environments screen`);
   }
-  const promoted = await call<{ changedFiles: string[] }>(options, token, 'POST', '/save/promote', { ...body, targetState: preview.targetState });
+  const promoted = await calls.promote(preview.targetState);
   console.log(`Promoted to ${preview.target}: ${promoted.changedFiles.length} files changed.`);
   return true;
 }
@@ -318,7 +354,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       options: {
         server: { type: 'string' }, app: { type: 'string' }, users: { type: 'boolean', default: false }, 'no-data': { type: 'boolean', default: false },
         password: { type: 'string', multiple: true, default: [] }, message: { type: 'string', short: 'm' }, help: { type: 'boolean', short: 'h', default: false },
-        to: { type: 'string' }, check: { type: 'boolean', default: false },
+        to: { type: 'string' }, 'to-app': { type: 'string' }, check: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -335,8 +371,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  if (command === 'promote' && (parsed.values.to ?? '').trim() === '') {
-    console.error('rakit promote: name the environment to promote to with --to <environment>');
+  if (command === 'promote' && (parsed.values.to ?? '').trim() === '' && (parsed.values['to-app'] ?? '').trim() === '') {
+    console.error('rakit promote: name the environment to promote to with --to <environment> (or, with RAKIT_TARGET_TOKEN, --to-app <slug>)');
     return 2;
   }
   if (command === 'push' && (parsed.values.message ?? '').trim() === '') {
@@ -357,7 +393,10 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     users: parsed.values.users, data: !parsed.values['no-data'], passwords,
   };
   try {
-    if (command === 'promote') return (await promoteApp(options, parsed.values.to ?? '', parsed.values.check)) && parsed.values.check ? 1 : 0;
+    if (command === 'promote') {
+      const target = { to: (parsed.values.to ?? '').trim(), toApp: (parsed.values['to-app'] ?? '').trim() };
+      return (await promoteApp(options, target, parsed.values.check)) && parsed.values.check ? 1 : 0;
+    }
     if (command === 'pull') await pullApp(options);
     else if (command === 'push') await pushApp(options, parsed.values.message ?? '');
     else if (folder === undefined) return 2;

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
-  ApiAuthSettingsSchema, type AppBundle, AppBundleSchema, type BundleConnection, type FileChange, type PromoteBody, type PromotionBody, type PromotionPreview, type TypedSecrets,
+  ApiAuthSettingsSchema, type AppBundle, AppBundleSchema, type BundleConnection, type BundlePromoteBody, type BundlePromotionBody, type FileChange, type PromoteBody,
+  type PromotionBody, type PromotionPreview, type TypedSecrets,
 } from '@rakit/core';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { changesBetween } from '../bundles/changes';
 import { bundleToFiles } from '../bundles/files';
 import { importBundle, secretsNeeded } from '../bundles/import';
+import { readBundle } from '../bundles/read-bundle';
 import { type Files, sameFile } from '../bundles/merge';
 import { badRequest, conflict, HttpError, local } from '../errors/http-errors';
 import type { PdfReader } from '../pdf-templates/extract';
 import { type AppEnvironmentRow, findEnvironment, leaseEnvironment, recordPromotion, releaseEnvironment } from '../store/repositories/app-environments';
+import { findAppBySlug } from '../store/repositories/apps';
 import { structureOf } from './family';
 import { isEmbedded } from '../datasources/dialects';
 import type { Services } from '../services';
@@ -175,17 +178,44 @@ function withTargetFunctionSlugs(sourceBundle: AppBundle, targetBundle: AppBundl
   };
 }
 
-async function planPromotion(services: Services, caller: Principal, body: PromotionBody, typed?: PromoteBody['newConnections']): Promise<Plan> {
-  const { source, target } = await environmentsOf(services, caller, body);
-  const [sourceBundle, targetBundle] = [await structureOf(services, caller, source.appId), await structureOf(services, caller, target.appId)];
+/**
+ * A CI job's promotion (issue 39): the target is the caller's (administered, or a token that
+ * deploys it), the source named by its address is of the target's family, and its structure is
+ * the bundle given (exported by the source's own token), read as an import reads one. Nothing of
+ * the source is read here: a token never reaches another application.
+ */
+async function bundleEnvironmentsOf(services: Services, caller: Principal, body: BundlePromotionBody): Promise<{ source: AppEnvironmentRow; target: AppEnvironmentRow; sourceBundle: AppBundle }> {
+  caller.assertAppAdmin(body.appId);
+  const sourceApp = await findAppBySlug(services.store, body.sourceAppSlug);
+  const [source, target] = [sourceApp === undefined ? undefined : await findEnvironment(services.store, sourceApp.appId), await findEnvironment(services.store, body.appId)];
+  if (source === undefined || target === undefined || source.familyId !== target.familyId) throw badRequest(local('promotionNotFamily'));
+  if (source.appId === target.appId) throw badRequest(local('promotionToItself'));
+  return { source, target, sourceBundle: readBundle(body.bundle).bundle };
+}
+
+/** Where a promotion's source is: an environment the caller administers (read here), or a CI job's bundle of one. */
+type PromotionSource = { kind: 'environment'; body: PromotionBody } | { kind: 'bundle'; body: BundlePromotionBody };
+
+async function planPromotion(services: Services, caller: Principal, from: PromotionSource, typed?: PromoteBody['newConnections']): Promise<Plan> {
+  const { source, target, sourceBundle } = from.kind === 'bundle'
+    ? await bundleEnvironmentsOf(services, caller, from.body)
+    : await environmentsOf(services, caller, from.body).then(async (both) => ({ ...both, sourceBundle: await structureOf(services, caller, both.source.appId) }));
+  const targetBundle = await structureOf(services, caller, target.appId);
   const targetFiles = asFiles(targetBundle);
   const { bundle: promoted, newConnections } = promotedBundle(sourceBundle, targetBundle, typed);
   return { source, target, targetBundle, targetFiles, promoted, changedInTarget: overwrittenBy(promoted, target.base, targetBundle), newConnections };
 }
 
 /** What promoting would change in the target, and what the target changed since its last promotion; writes nothing. */
-export async function previewPromotion(services: Services, caller: Principal, body: PromotionBody): Promise<PromotionPreview> {
-  const plan = await planPromotion(services, caller, body);
+export const previewPromotion = (services: Services, caller: Principal, body: PromotionBody): Promise<PromotionPreview> =>
+  previewOf(services, caller, { kind: 'environment', body });
+
+/** previewPromotion for a CI job: the source's structure given as its export. */
+export const previewBundlePromotion = (services: Services, caller: Principal, body: BundlePromotionBody): Promise<PromotionPreview> =>
+  previewOf(services, caller, { kind: 'bundle', body });
+
+async function previewOf(services: Services, caller: Principal, from: PromotionSource): Promise<PromotionPreview> {
+  const plan = await planPromotion(services, caller, from);
   return {
     source: plan.source.envName,
     target: plan.target.envName,
@@ -235,8 +265,24 @@ function refuseIfChanged(changedInTarget: Plan['changedInTarget'], target: strin
 export async function promote(services: Services, reader: PdfReader, caller: Principal, body: PromoteBody): Promise<{ target: string; changedFiles: string[] }> {
   // Refused as what it is (not one family, not his) before the target is held.
   await environmentsOf(services, caller, body);
-  return holdingTarget(services, body.targetAppId, async () => {
-    const plan = await planPromotion(services, caller, body, body.newConnections);
+  return promoteFrom(services, reader, caller, { kind: 'environment', body }, body.targetAppId, body);
+}
+
+/**
+ * promote for a CI job: the source's structure given as its export. No connection new to the
+ * target can be typed here: one the target lacks refuses it, as promote does without it.
+ */
+export async function promoteBundle(services: Services, reader: PdfReader, caller: Principal, body: BundlePromoteBody): Promise<{ target: string; changedFiles: string[] }> {
+  await bundleEnvironmentsOf(services, caller, body);
+  return promoteFrom(services, reader, caller, { kind: 'bundle', body }, body.appId, { newConnections: {}, apiSecrets: body.apiSecrets, targetState: body.targetState });
+}
+
+async function promoteFrom(
+  services: Services, reader: PdfReader, caller: Principal, from: PromotionSource, targetAppId: number,
+  body: Pick<PromoteBody, 'newConnections' | 'apiSecrets' | 'targetState'>,
+): Promise<{ target: string; changedFiles: string[] }> {
+  return holdingTarget(services, targetAppId, async () => {
+    const plan = await planPromotion(services, caller, from, body.newConnections);
     if (body.targetState !== undefined && body.targetState !== stateOf(plan.targetFiles)) throw conflict(local('promotionTargetMoved', { target: plan.target.envName }));
     refuseIfChanged(plan.changedInTarget, plan.target.envName);
     const missing = plan.newConnections.filter((c) => body.newConnections[c.link] === undefined);
