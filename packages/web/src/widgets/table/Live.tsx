@@ -1,10 +1,9 @@
 import {
-  Box, Button, Checkbox, Group, LoadingOverlay, Menu, Paper, Table, Text, TextInput,
+  Box, Checkbox, Group, LoadingOverlay, Paper, Table, Text,
 } from '@mantine/core';
 import {
   actionFailureMessage, type CustomAction, fromEndLabel, type MessageCode, readsApiEndpoint, type RowValues, rowsFoundText, totalItemText,
 } from '@rakit/core';
-import { IconDownload, IconSearch, IconStack2 } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useState } from 'react';
 import { CurrentAppContext } from '../../current-app/app-context';
@@ -13,17 +12,16 @@ import { pageOnlyQuery, useTableContent } from '../data-source/content';
 import { LoadFailure } from '../data-source/LoadFailure';
 import { RowsAsOf } from '../data-source/RowsAsOf';
 import { useRowActionsOf } from '../data-source/RowActions';
+import { TableTitleRow, TableTools } from './TableToolbar';
 import { useStableHandler } from '../../components/memo-props';
 import { rowKeysOf, TableRows } from './TableRows';
 import type { WidgetLiveProps } from '../types';
 import { exportTable } from './export';
-import { FiltersButton } from './FiltersButton';
 import { useTableQuery } from './table-query';
 import classes from './Table.module.css';
 import { PageControls } from './PageControls';
 import { SortHeader } from './SortHeader';
 import { type PagerMoves, TablePager } from './TablePager';
-import { WidgetTitle } from '../shared/WidgetTitle';
 import { Announcement } from '../../components/Announcement';
 import { useT } from '../../i18n/LanguageProvider';
 import { useValueFormats } from '../shared/use-value-formats';
@@ -153,6 +151,16 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
     }
   }
 
+  const onBulk = useStableHandler((action: CustomAction) => actions.choose(action, chosenRows, clearSelection));
+  const onSearch = useStableHandler((search: string) => setQuery({ ...unplaced, search, page: 1 }));
+  const onFilters = useStableHandler((filterColumn: typeof query.filterColumn) => setQuery({ ...unplaced, filterColumn, page: 1 }));
+  const onExport = useStableHandler(() => void exportRows());
+  const onSort = useStableHandler((sort: typeof query.sort) => setQuery({ ...unplaced, page: 1, sort }));
+  const onLimit = useStableHandler((limit: number) => setQuery({ ...unplaced, limit, page: 1 }));
+  const stableMoves: PagerMoves = {
+    onPage: useStableHandler(moves.onPage), onNext: useStableHandler(moves.onNext), onPrev: useStableHandler(moves.onPrev), onLast: useStableHandler(moves.onLast),
+  };
+
   const allChecked = rows.length > 0 && keys.every((k) => selected.has(k));
   // Said once per change (the text is the same across other renders, so the DOM is left alone).
   const fromEndPage = fromEnd === undefined ? undefined : fromEndLabel(fromEnd);
@@ -163,56 +171,21 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
   const rowsFound = t(found.key, found.values);
   return (
     <Paper withBorder radius="md" p="md" data-testid="data-table" data-component={component.id}>
-      <Group justify="space-between" mb="sm">
-        <WidgetTitle>{component.title}</WidgetTitle>
-        {component.toExcel ? (
-          <Button size="sm" variant="light" leftSection={<IconDownload size={16} />} loading={exporting} disabled={!live} onClick={() => void exportRows()}>
-            {t('datawidgets.table.exportExcel')}
-          </Button>
-        ) : null}
-      </Group>
+      <TableTitleRow title={component.title} toExcel={component.toExcel} live={live} exporting={exporting} onExport={onExport} />
       <RowsAsOf asOf={asOf} />
       <LoadFailure failure={failure} toMembers={functionFailed || timedOut} timedOut={timedOut} />
       <Group justify="space-between" mb="sm" gap="sm">
-        <Group gap="sm">
-          {searchShown ? (
-            <TextInput
-              size="sm"
-              w={240}
-              leftSection={<IconSearch size={16} />}
-              placeholder={t('tableSearchPlaceholder')}
-              aria-label={t('tableSearchPlaceholder')}
-              description={content.searchWholeWords === true ? t('tableSearchWholeWords') : undefined}
-              value={query.search}
-              onChange={(event) => setQuery({ ...unplaced, search: event.currentTarget.value, page: 1 })}
-            />
-          ) : null}
-          {filtersShown ? (
-            <FiltersButton filters={content.possibleFilters} value={query.filterColumn} onChange={(filterColumn) => setQuery({ ...unplaced, filterColumn, page: 1 })} />
-          ) : null}
-          {withBulk ? (
-            <Menu position="bottom-start" withinPortal>
-              <Menu.Target>
-                <Button size="sm" variant="default" leftSection={<IconStack2 size={16} />} disabled={chosenRows.length === 0} loading={actions.running && chosenRows.length > 0}>
-                  {t('datawidgets.table.bulkAction')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {bulk.length === 0 ? <Menu.Label>{t('datawidgets.table.noBulkAction')}</Menu.Label> : null}
-                {bulk.map((action) => (
-                  <Menu.Item key={action.name} disabled={actions.running} onClick={() => actions.choose(action, chosenRows, clearSelection)}>{action.name}</Menu.Item>
-                ))}
-                <Menu.Divider />
-                <Menu.Item color="gray">{t('datawidgets.rowActions.cancel')}</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          ) : null}
-        </Group>
+        <TableTools
+          searchShown={searchShown} search={query.search} searchWholeWords={content.searchWholeWords === true} onSearch={onSearch}
+          filtersShown={filtersShown} possibleFilters={content.possibleFilters} filters={query.filterColumn} onFilters={onFilters}
+          withBulk={withBulk} bulk={bulk} chosenCount={chosenRows.length} running={actions.running} onBulk={onBulk}
+        />
         {live ? <Announcement message={rowsFound} /> : null}
         <Text size="sm" c="dimmed" data-testid="total-item">{t('datawidgets.table.totalItem', { total: counting ? t('tableCounting') : totalItemText(content.count, content.countCapped) })}</Text>
       </Group>
       <Box pos="relative">
-        <LoadingOverlay visible={slowLoad || actions.running} loaderProps={{ size: 'sm' }} transitionProps={{ duration: 0 }} />
+        {/* Mounted only while shown (it has no fade): a hidden one still rendered its overlay and transition on every render. */}
+        {slowLoad || actions.running ? <LoadingOverlay visible loaderProps={{ size: 'sm' }} transitionProps={{ duration: 0 }} /> : null}
         {/* Scrolled sideways on a phone: by keys too, so it takes the focus (a table may hold nothing else that does). */}
         <Table.ScrollContainer
           type="native" minWidth={tableMinWidth(content.columns.length, withBulk, withActions)}
@@ -236,7 +209,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
                     <SortHeader
                       key={c.field} label={c.label} field={c.field} sort={query.sort}
                       indexed={content.sortIndexed === undefined || content.sortIndexed.includes(c.field)}
-                      onSort={(sort) => setQuery({ ...unplaced, page: 1, sort })}
+                      onSort={onSort}
                     />
                   )
                   : <Table.Th key={c.field}>{c.label}</Table.Th>))}
@@ -257,14 +230,14 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
       <Group mt="sm" justify="space-between" gap="xs">
         <PageControls
           limit={query.limit ?? content.limit}
-          onLimit={(limit) => setQuery({ ...unplaced, limit, page: 1 })}
+          onLimit={onLimit}
           pageCount={live && !content.countCapped && content.countPending !== true && !sequential ? content.pageCount : null}
-          onPage={moves.onPage}
+          onPage={stableMoves.onPage}
         />
         <TablePager
           page={shownPage} pageCount={sequential ? Math.min(content.pageCount, shownPage + 1) : content.pageCount} countCapped={content.countCapped || sequential}
           rows={content.filteredResult.length} limit={content.limit} lastByKey={content.cursors !== undefined} fromEnd={fromEnd}
-          lastUnreachable={!fromApi ? false : sequential ? 'sequential' : content.countCapped ? 'unknown' : false} {...moves}
+          lastUnreachable={!fromApi ? false : sequential ? 'sequential' : content.countCapped ? 'unknown' : false} {...stableMoves}
         />
       </Group>
       {actions.dialogs}

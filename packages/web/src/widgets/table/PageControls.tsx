@@ -1,6 +1,6 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from '@rakit/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useT } from '../../i18n/LanguageProvider';
 
 interface PageControlsProps {
@@ -17,7 +17,7 @@ const SIZES = TABLE_PAGE_SIZES.map(String);
  * Under a table, beside its pager (issue 32): how many rows a page shows (20, 50 or 100, kept
  * with the table's state) and, while the count is exact, a page number to go to.
  */
-export function PageControls({ limit, onLimit, pageCount, onPage }: PageControlsProps) {
+export const PageControls = memo(function PageControls({ limit, onLimit, pageCount, onPage }: PageControlsProps) {
   const t = useT();
   const [target, setTarget] = useState('');
   const sizeChoices = SIZES.map((value) => ({ value, label: t('datawidgets.table.perPage', { size: value }) }));
@@ -44,4 +44,4 @@ export function PageControls({ limit, onLimit, pageCount, onPage }: PageControls
       ) : null}
     </Group>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import type { TableSort } from '@rakit/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconHourglassLow } from '@tabler/icons-react';
@@ -23,7 +24,7 @@ const nextSort = (field: string, sort: TableSort | undefined): TableSort | undef
  * A column header that sorts the table by its column (issue 32). A column no index orders
  * carries a note, on hover and for screen readers, that its sort reads every row.
  */
-export function SortHeader({ label, field, sort, onSort, indexed }: SortHeaderProps) {
+export const SortHeader = memo(function SortHeader({ label, field, sort, onSort, indexed }: SortHeaderProps) {
   const t = useT();
   const direction = sort?.column === field ? sort.direction : undefined;
   const Icon = direction === 'asc' ? IconArrowUp : direction === 'desc' ? IconArrowDown : IconArrowsSort;
@@ -44,4 +45,4 @@ export function SortHeader({ label, field, sort, onSort, indexed }: SortHeaderPr
       </Group>
     </Table.Th>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { fromEndLabel, type PagerItem, tablePager, type TablePagerInput } from '@rakit/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { type Translate, useT } from '../../i18n/LanguageProvider';
 
 /** Where a click on the pager goes; the table turns each into a load (by key where it can). */
@@ -30,7 +30,7 @@ const itemKey = (item: PagerItem, i: number) => (item === 'ellipsis' ? `gap-${i}
  * cannot be reached at all (`lastUnreachable`, issue 40: an API that does not say how many rows
  * it has, or one that goes from page to page by cursor), Last is shown disabled, saying why.
  */
-export function TablePager({ onPage, onNext, onPrev, onLast, lastUnreachable = false, ...loaded }: TablePagerInput & PagerMoves & { lastUnreachable?: false | 'unknown' | 'sequential' }) {
+export const TablePager = memo(function TablePager({ onPage, onNext, onPrev, onLast, lastUnreachable = false, ...loaded }: TablePagerInput & PagerMoves & { lastUnreachable?: false | 'unknown' | 'sequential' }) {
   const t = useT();
   const whyNoLast = useId();
   const { page, pageCount, countCapped } = loaded;
@@ -75,4 +75,4 @@ export function TablePager({ onPage, onNext, onPrev, onLast, lastUnreachable = f
       <Button size="compact-sm" variant="default" disabled={!hasNext} onClick={onNext}>{t('datawidgets.table.next')}</Button>
     </Group>
   );
-}
+});
