@@ -16,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { createPageWithComponents, DEMO_SLUG, formComponents } from './page-fixtures';
+import { asSlowPhone, signInToDemo, SLOW_4G } from './phone-profile';
 import { jsonClient, startProduct } from './server-process';
 
 const PASSWORD = 'bench-mobile-password';
@@ -89,18 +90,8 @@ async function editorReady(base: string, pageId: number, count: number): Promise
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await page.goto(`${base}/${DEMO_SLUG}/auth/login`);
-    await page.getByLabel('Username').fill('demo-admin');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/auth/login'));
-    await page.goto('about:blank');
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    // Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await signInToDemo(page, base, 'demo-admin', PASSWORD);
+    await asSlowPhone(page.context(), page);
     await page.goto(`${base}/${DEMO_SLUG}/form-editor?page=${pageId}`, { waitUntil: 'commit' });
     const rows = page.locator('[data-testid="editor-component"]');
     await rows.nth(count - 1).waitFor({ timeout: 60_000 });
@@ -155,7 +146,7 @@ async function secondVisits(base: string, stopServer: () => void): Promise<{ onl
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     const online: number[] = [];
     for (let run = 0; run < RUNS; run++) online.push(await shownIn());
     stopServer();

@@ -7,6 +7,7 @@
 // Run: npm run bench:renders -w @rakit/bench -- [/demo/staff/products] [demo-user] [runs]   (names: build unminified first,
 // npx vite build --minify false in packages/web)
 import { chromium } from 'playwright-core';
+import { asSlowPhone, signInToDemo } from './phone-profile';
 import { startProduct } from './server-process';
 
 const PASSWORD = 'bench-render-password';
@@ -59,18 +60,9 @@ try {
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
     const page = await context.newPage();
-    await page.goto(`${product.base}/demo/auth/login`);
-    await page.getByLabel('Username').fill(user);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/auth/login'));
-    await page.goto('about:blank');
+    await signInToDemo(page, product.base, user, PASSWORD);
     await context.addInitScript(HOOK);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await asSlowPhone(context, page);
     await page.goto(`${product.base}${pagePath}`);
     await page.waitForTimeout(WATCH_MS);
     results.push(await page.evaluate(() => (window as unknown as { __renderStats: Stats }).__renderStats));

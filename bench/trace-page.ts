@@ -6,6 +6,7 @@
 // Run: npx tsx trace-page.ts [/demo/staff/products] [demo-user]   (BENCH_TRACE_OUT=<file> keeps the trace)
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { asSlowPhone, signInToDemo } from './phone-profile';
 import { startProduct } from './server-process';
 
 const PASSWORD = 'bench-trace-password';
@@ -25,17 +26,8 @@ let events: TraceEvent[] = [];
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto(`${product.base}/demo/auth/login`);
-  await page.getByLabel('Username').fill(user);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/auth/login'));
-  await page.goto('about:blank');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
-  if (CPU_RATE > 1) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await signInToDemo(page, product.base, user, PASSWORD);
+  const cdp = await asSlowPhone(context, page, CPU_RATE);
   cdp.on('Tracing.dataCollected', ({ value }) => { events = events.concat(value as unknown as TraceEvent[]); });
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', {
