@@ -180,26 +180,25 @@ function withTargetFunctionSlugs(sourceBundle: AppBundle, targetBundle: AppBundl
 
 /**
  * A CI job's promotion (issue 39): the target is the caller's (administered, or a token that
- * deploys it), the source named by its address is of the target's family, and its structure is
- * the bundle given (exported by the source's own token), read as an import reads one. Nothing of
- * the source is read here: a token never reaches another application.
+ * deploys it) and the source named by its address is of the target's family; its structure is
+ * the bundle given (exported by the source's own token), read as an import reads one (by the
+ * plan). Nothing of the source is read: a token never reaches another application.
  */
-async function bundleEnvironmentsOf(services: Services, caller: Principal, body: BundlePromotionBody): Promise<{ source: AppEnvironmentRow; target: AppEnvironmentRow; sourceBundle: AppBundle }> {
+async function bundleEnvironmentsOf(services: Services, caller: Principal, body: BundlePromotionBody): Promise<{ source: AppEnvironmentRow; target: AppEnvironmentRow }> {
   caller.assertAppAdmin(body.appId);
   const sourceApp = await findAppBySlug(services.store, body.sourceAppSlug);
   const [source, target] = [sourceApp === undefined ? undefined : await findEnvironment(services.store, sourceApp.appId), await findEnvironment(services.store, body.appId)];
   if (source === undefined || target === undefined || source.familyId !== target.familyId) throw badRequest(local('promotionNotFamily'));
   if (source.appId === target.appId) throw badRequest(local('promotionToItself'));
-  return { source, target, sourceBundle: readBundle(body.bundle).bundle };
+  return { source, target };
 }
 
 /** Where a promotion's source is: an environment the caller administers (read here), or a CI job's bundle of one. */
 type PromotionSource = { kind: 'environment'; body: PromotionBody } | { kind: 'bundle'; body: BundlePromotionBody };
 
 async function planPromotion(services: Services, caller: Principal, from: PromotionSource, typed?: PromoteBody['newConnections']): Promise<Plan> {
-  const { source, target, sourceBundle } = from.kind === 'bundle'
-    ? await bundleEnvironmentsOf(services, caller, from.body)
-    : await environmentsOf(services, caller, from.body).then(async (both) => ({ ...both, sourceBundle: await structureOf(services, caller, both.source.appId) }));
+  const { source, target } = from.kind === 'bundle' ? await bundleEnvironmentsOf(services, caller, from.body) : await environmentsOf(services, caller, from.body);
+  const sourceBundle = from.kind === 'bundle' ? readBundle(from.body.bundle).bundle : await structureOf(services, caller, source.appId);
   const targetBundle = await structureOf(services, caller, target.appId);
   const targetFiles = asFiles(targetBundle);
   const { bundle: promoted, newConnections } = promotedBundle(sourceBundle, targetBundle, typed);

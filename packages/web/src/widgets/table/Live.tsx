@@ -218,7 +218,7 @@ export function TableLive({ component, mode }: WidgetLiveProps<'table'>) {
             </Table.Thead>
             <Table.Tbody>
               <TableRows
-                rows={rows} columns={content.columns} primaryKey={primaryKey} markdownColumns={markdownColumns} formatCell={formatCell}
+                rows={rows} keys={keys} columns={content.columns} primaryKey={primaryKey} markdownColumns={markdownColumns} formatCell={formatCell}
                 withBulk={withBulk} selected={selected} onToggle={toggleRow}
                 withActions={withActions} edit={editAction} remove={deleteAction} others={others} running={actions.running} onChoose={chooseForRow}
                 loading={loading && rows.length === 0}

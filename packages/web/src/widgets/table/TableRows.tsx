@@ -10,6 +10,8 @@ import classes from './Table.module.css';
 
 interface TableRowsProps {
   rows: readonly RowValues[];
+  /** Each row's key (rowKeysOf), in the rows' order. */
+  keys: readonly string[];
   columns: readonly WidgetColumn[];
   primaryKey: string | null;
   /** The indexes of the columns whose cells are the author's markdown. */
@@ -42,7 +44,7 @@ export const rowKeysOf = (rows: readonly RowValues[], primaryKey: string | null)
  * phone's main thread for 100 ms or more per step (issue 42).
  */
 export const TableRows = memo(function TableRows({
-  rows, columns, primaryKey, markdownColumns, formatCell, withBulk, selected, onToggle,
+  rows, keys, columns, primaryKey, markdownColumns, formatCell, withBulk, selected, onToggle,
   withActions, edit, remove, others, running, onChoose, loading,
 }: TableRowsProps) {
   const t = useT();
@@ -55,7 +57,6 @@ export const TableRows = memo(function TableRows({
       </Table.Tr>
     );
   }
-  const keys = rowKeysOf(rows, primaryKey);
   return rows.map((row, index) => {
     const key = keys[index] as string;
     return (
