@@ -7,7 +7,7 @@ const LAYERS = {
   'packages/server/src': [
     ['errors', 'security', 'documents', 'outbound'],
     ['datasources', 'engine', 'store'],
-    ['audit', 'storage', 'replicas', 'pdf-templates', 'auth', 'lifecycle', 'third-parties'],
+    ['audit', 'storage', 'replicas', 'pdf-templates', 'auth', 'lifecycle', 'third-parties', 'variables'],
     ['accounts', 'apis', 'connections', 'lookups', 'pages', 'print', 'apps', 'functions', 'queries', 'tables', 'workflows', 'triggers', 'hooks', 'schedules', 'tasks', 'bundles', 'git', 'environments', 'coedit'],
     ['http', 'routes', 'cli'],
   ],

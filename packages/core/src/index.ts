@@ -35,6 +35,7 @@ export * from './rules/table-content';
 export * from './rules/action-chain';
 export * from './rules/action-config';
 export * from './rules/action-values';
+export * from './rules/variables';
 export * from './rules/file-view';
 export * from './rules/print-data';
 export * from './widgets';

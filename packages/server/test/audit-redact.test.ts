@@ -16,6 +16,12 @@ describe('the audit log\'s redaction', () => {
     });
   });
 
+  it('keeps a secret variable\'s value and a promotion\'s typed variables out, and a plain variable\'s value in (issue 39)', () => {
+    expect(redacted({ appId: 1, name: 'API_KEY', secret: true, value: 'k' })).toEqual({ appId: 1, name: 'API_KEY', secret: REDACTED, value: REDACTED });
+    expect(redacted({ appId: 1, name: 'BRANCH', secret: false, value: 'JKT' })).toEqual({ appId: 1, name: 'BRANCH', secret: REDACTED, value: 'JKT' });
+    expect(redacted({ appId: 1, newVariables: { API_KEY: 'k' } })).toEqual({ appId: 1, newVariables: REDACTED });
+  });
+
   it('cuts long texts, long lists and deep nesting', () => {
     expect(redacted('x'.repeat(5000))).toMatch(/^x{2000}… \(5000 characters\)$/);
     const list = redacted(Array.from({ length: 250 }, (_, i) => i)) as unknown[];

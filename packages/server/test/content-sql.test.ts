@@ -161,12 +161,12 @@ const GOLDENS: [string, Build][] = [
     type: 'INSERT', table: name,
     setValues: [{ column: 'id', source: 'new-id', custom: '' }, { column: 'name', source: 'name-input', custom: '' }, { column: 'city', source: '--custom--', custom: 'Bandung' },
       { column: 'price', source: 'price-input', custom: '' }, { column: 'status', source: '--custom--', custom: '1' }, { column: 'owner', source: USER_ID_MARKER, custom: '' }],
-  }), { 'new-id': 99, 'name-input': "x'); DROP TABLE golden; --", 'price-input': 5 }, USER_ID)],
+  }), { 'new-id': 99, 'name-input': "x'); DROP TABLE golden; --", 'price-input': 5 }, { userId: USER_ID, variables: new Map() })],
   ['query builder: UPDATE (a condition in its column\'s type)', (source, _engine, name) => buildRawQuery(source, RawQuerySchema.parse({
     type: 'UPDATE', table: name,
     setValues: [{ column: 'status', source: '--custom--', custom: '3' }, { column: 'note', source: 'note-input', custom: '' }],
     conditions: [{ column: 'id', operator: '=', source: 'row-id', custom: '' }, { column: 'owner', operator: '!=', source: '--custom--', custom: 'nobody' }],
-  }), { 'row-id': '2', 'note-input': null }, USER_ID)],
+  }), { 'row-id': '2', 'note-input': null }, { userId: USER_ID, variables: new Map() })],
 ];
 
 /** One golden: its name, its statement, the values bound to it, in order. */

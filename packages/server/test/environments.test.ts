@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { AppBundle, Environments, PromotionPreview } from '@rakit/core';
+import { type AppBundle, createComponent, type Environments, type PromotionPreview, VARIABLE_VALUE } from '@rakit/core';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushAudit } from '../src/audit/record';
@@ -219,6 +219,51 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect((await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.staging })).newConnections).toEqual([]);
   });
 
+  it('keeps each environment\'s variables: a promotion asks the target\'s values of new ones and never carries the source\'s', async () => {
+    type Listed = { variableId: number; name: string; secret: boolean; value: string; hasValue: boolean }[];
+    const variablesOf = (appId: number) => ok<Listed>('GET', `/get/listVariables/${appId}`);
+    await ok('POST', '/save/saveVariable', { appId: ids.development, name: 'BRANCH', value: 'DEV-JKT' });
+    await ok('POST', '/save/saveVariable', { appId: ids.development, name: 'API_KEY', secret: true, value: 'dev-secret-91c' });
+    // Development's products page gets a button whose query takes both.
+    const pages = await ok<{ pageId: number; pageSlug: string }[]>('GET', `/get/listAppPages/${ids.development}`);
+    const dbId = (await connectionsOf(ids.development))[0]?.dbId as number;
+    const button = createComponent('button', 'branch-button', 'Cabang');
+    button.custom_action = [{
+      name: 'branch', action: 'QUERY', cause: '', show: true,
+      stored: { database: dbId, query: 'SELECT ? AS branch, ? AS apiKey', params: [{ source: VARIABLE_VALUE, custom: 'BRANCH' }, { source: VARIABLE_VALUE, custom: 'API_KEY' }] },
+    }];
+    const withButton = [...await componentsOf(ids.development, 'products'), button];
+    await ok('POST', '/save/saveApp', { appId: ids.development, pages: [{ pageId: pages.find((p) => p.pageSlug === 'products')?.pageId, pageComponents: JSON.stringify(withButton) }] });
+
+    const preview = await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.staging });
+    expect(preview.newVariables).toEqual([{ name: 'API_KEY', secret: true }, { name: 'BRANCH', secret: false }]);
+    // Without Staging's values: refused, naming them; nothing is written.
+    const missing = await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.staging });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error[0]).toMatch(/Give Staging a value for the variables its pages will use: API_KEY, BRANCH/);
+    expect(await variablesOf(ids.staging)).toEqual([]);
+    expect((await componentsOf(ids.staging, 'products')).some((c) => c.id === 'branch-button')).toBe(false);
+
+    await ok('POST', '/save/promote', { appId: ids.development, targetAppId: ids.staging, newVariables: { API_KEY: 'stg-secret-4d2', BRANCH: 'STG-BDG' } });
+    expect((await componentsOf(ids.staging, 'products')).some((c) => c.id === 'branch-button')).toBe(true);
+    expect((await variablesOf(ids.staging)).map((v) => [v.name, v.secret, v.value, v.hasValue])).toEqual([['API_KEY', true, '', true], ['BRANCH', false, 'STG-BDG', true]]);
+    const stored = await server.store.selectFrom('appVariables').select(['varName', 'varValue']).where('appId', '=', ids.staging).execute();
+    expect(JSON.stringify(stored)).not.toContain('stg-secret-4d2');
+    expect(JSON.stringify(await server.store.selectFrom('auditLog').select('details').execute())).not.toMatch(/stg-secret-4d2|dev-secret-91c/);
+
+    // Each environment keeps its own from now on: a later promotion asks nothing and changes no value.
+    await ok('POST', '/save/saveVariable', { appId: ids.development, variableId: (await variablesOf(ids.development)).find((v) => v.name === 'BRANCH')?.variableId, name: 'BRANCH', value: 'DEV-2' });
+    await retitle(ids.development, 'products', 'branch-button', 'Cabang (baru)');
+    const later = await ok<PromotionPreview>('POST', '/save/previewPromotion', { appId: ids.development, targetAppId: ids.staging });
+    expect(later.newVariables).toEqual([]);
+    await ok('POST', '/save/promote', { appId: ids.development, targetAppId: ids.staging, targetState: later.targetState });
+    expect((await variablesOf(ids.staging)).find((v) => v.name === 'BRANCH')?.value).toBe('STG-BDG');
+    // Undone, the page goes back and Staging's values stay Staging's.
+    await ok('POST', '/save/undoPromotion', { appId: ids.staging });
+    expect((await variablesOf(ids.staging)).map((v) => v.name)).toEqual(['API_KEY', 'BRANCH']);
+    await ok('POST', '/save/promote', { appId: ids.development, targetAppId: ids.staging });
+  });
+
   it('promotes from a terminal with `npx rakit promote`, and refuses there as the screen does', async () => {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const serverUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
@@ -311,6 +356,9 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect((await call('POST', '/save/renameEnvironment', { appId: ids.staging, name: ' ' })).statusCode).toBe(400);
     const added = await ok<Environments>('POST', '/save/addEnvironment', { appId: ids.development, name: 'QA' });
     expect(added.environments.map((e) => e.name)).toEqual(['Development', 'QA', 'Uji Coba', 'Production']);
+    // A new environment starts with the variables of the one it copies, a secret one still sealed.
+    const qa = added.environments.find((e) => e.name === 'QA')?.appId as number;
+    expect((await ok<{ name: string; value: string; secret: boolean }[]>('GET', `/get/listVariables/${qa}`)).map((v) => [v.name, v.secret, v.value])).toEqual([['API_KEY', true, ''], ['BRANCH', false, 'DEV-2']]);
     expect((await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.development })).statusCode).toBe(400);
   });
 

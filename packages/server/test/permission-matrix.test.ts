@@ -129,6 +129,11 @@ const fresh = {
     const { endpointId } = (await must(await fx.server.call('POST', '/save/saveApiEndpoint', endpoint, fx.tokens.admin), 'saveApiEndpoint')).data as { endpointId: number };
     return { sourceId, endpointId };
   },
+  /** A named variable of the application. */
+  async variable(fx: Fixture): Promise<number> {
+    const body = { variableId: null, appId: fx.appId, name: unique('V').replace(' ', '_'), value: 'x' };
+    return ((await must(await fx.server.call('POST', '/save/saveVariable', body, fx.tokens.admin), 'saveVariable')).data as { variableId: number }).variableId;
+  },
   async menu(fx: Fixture): Promise<number> {
     const answer = await must(await fx.server.call('POST', '/save/saveMenu', { menuName: unique('Menu'), menuAppId: fx.appId }, fx.tokens.admin), 'saveMenu');
     return (answer.data as { menuId: number }).menuId;
@@ -370,6 +375,9 @@ const makers = {
   runAction: (fx) => ({ body: { pageId: fx.pageId, componentId: 'button', actionName: 'list', params: {} } }),
   saveQuery: (fx) => ({ body: { actionId: null, actionDbId: fx.dbId, actionName: unique('Query'), actionSQLQuery: 'SELECT 1' } }),
   listQueries: (fx) => ({ params: { id: fx.dbId } }),
+  listVariables: (fx) => ({ params: { appId: fx.appId } }),
+  saveVariable: (fx) => ({ body: { variableId: null, appId: fx.appId, name: unique('V').replace(' ', '_'), value: 'x' } }),
+  deleteVariable: async (fx) => ({ body: { variableId: await fresh.variable(fx) } }),
   listApiSources: (fx) => ({ params: { appId: fx.appId } }),
   saveApiSource: (fx) => ({ body: { sourceId: null, appId: fx.appId, name: unique('API'), baseUrl: new URL(fx.jsonUrl).origin } }),
   deleteApiSource: async (fx) => ({ body: { sourceId: (await fresh.apiSource(fx)).sourceId } }),

@@ -3,6 +3,7 @@ import { AppIdParamsSchema, DbTypeSchema } from '../schemas/admin';
 import { ConnectionLinkSchema, SecretsNeededSchema } from '../schemas/bundle';
 import { defineCall, lazyCalls } from './contract';
 import { FileChangeSchema } from './git';
+import { MAX_VARIABLE_VALUE_LENGTH, VariableNameSchema } from './variables';
 
 /*
  * Environments (issue 39): an application gets Development, Staging and Production. Each
@@ -83,6 +84,8 @@ export const PromoteBodySchema = PromotionBodySchema.extend({
   newConnections: z.record(ConnectionLinkSchema, TargetConnectionSchema).default({}),
   /** Secrets of APIs new to the target, by their id in the preview. */
   apiSecrets: z.record(z.string().max(20), z.string().max(4000)).default({}),
+  /** Values of the variables the promoted structure uses that the target does not have (its `newVariables`), by name. */
+  newVariables: z.record(VariableNameSchema, z.string().max(MAX_VARIABLE_VALUE_LENGTH)).default({}),
   /** The target's state the preview showed (its `targetState`): refused (409) if the target changed since. */
   targetState: z.string().max(100).optional(),
 });
@@ -120,6 +123,8 @@ export const PromotionPreviewSchema = z.object({
   newConnections: z.array(z.object({ link: ConnectionLinkSchema, dbType: DbTypeSchema, sourceDatabase: z.string() })),
   /** The APIs the target would have; those new to it need their secret typed. */
   apis: SecretsNeededSchema.shape.apis,
+  /** Variables the promoted pages use that the target does not have: each needs its value there (a secret one stays secret). */
+  newVariables: z.array(z.object({ name: z.string(), secret: z.boolean() })),
   /** A fingerprint of the target's structure now (sent back with the promotion). */
   targetState: z.string(),
 });

@@ -25,6 +25,7 @@ import { tableCalls } from './tables';
 import { thirdPartyCalls } from './third-parties';
 import { triggerCalls } from './triggers';
 import { userCalls } from './users';
+import { variableCalls } from './variables';
 import { workflowRunCalls } from './workflow-runs';
 import { workflowCalls } from './workflows';
 import { stepSecretCalls, workflowHookCalls } from './workflow-hooks';
@@ -59,6 +60,7 @@ export * from './tables';
 export * from './third-parties';
 export * from './triggers';
 export * from './users';
+export * from './variables';
 export * from './workflow-runs';
 export * from './workflows';
 export * from './workflow-hooks';
@@ -91,6 +93,7 @@ export const calls = lazyCalls(() => ({
   ...bundleCalls,
   ...gitCalls,
   ...environmentCalls,
+  ...variableCalls,
   ...auditCalls,
   ...signInCalls,
   ...secondFactorCalls,

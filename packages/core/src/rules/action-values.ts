@@ -1,5 +1,5 @@
 import { type GlobalParam, type RequestMethod, type RequestParam, type TriggerParam } from '../schemas/action-config';
-import { CUSTOM_VALUE, type ValueSource } from '../schemas/actions';
+import { CUSTOM_VALUE, type ValueSource, VARIABLE_VALUE } from '../schemas/actions';
 import { stripParamName } from './action-config';
 import { MAX_JSON_NESTING, nestsDeeperThan } from './json-nesting';
 import { USER_ID_MARKER } from './placeholders';
@@ -17,6 +17,8 @@ export type ParamValue = string | number | boolean | null;
 export function resolveSource(mapping: ValueSource, pageValues: Readonly<Record<string, unknown>>, userId: string): unknown {
   if (mapping.source === USER_ID_MARKER) return userId;
   if (mapping.source === CUSTOM_VALUE) return mapping.custom;
+  // The server binds a variable (a secret one never reaches the browser): nothing to send.
+  if (mapping.source === VARIABLE_VALUE) return null;
   return pageValues[mapping.source] ?? null;
 }
 

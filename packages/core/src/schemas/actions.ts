@@ -4,11 +4,17 @@ import { baseRevisionField } from './revision';
 /** Markers of spec 2 §9 for where a value comes from. */
 export const CUSTOM_VALUE = '--custom--';
 export const NO_REDIRECT = '--no-redirect--';
+/**
+ * A value taken from one of the environment's named variables (issue 39), its name in `custom`:
+ * the server binds it (a secret one's value never reaches a browser).
+ */
+export const VARIABLE_VALUE = '--variable--';
 export const CONDITION_OPERATORS = ['<', '>', '=', '!='] as const;
 
 /**
  * Where one `?` of a stored query (or one value of the query builder) takes its value:
- * a component of the page (its id), a fixed custom value, or the signed-in user.
+ * a component of the page (its id), a fixed custom value, the signed-in user, or a named
+ * variable of the environment (VARIABLE_VALUE).
  */
 export const ValueSourceSchema = z.object({
   source: z.string().max(200),

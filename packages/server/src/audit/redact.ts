@@ -6,6 +6,8 @@
 const SECRET_FIELD = /pass(word|wd|phrase)?|secret|token|api[-_]?key|authorization|credential|private[-_]?key|hash|session[-_]?key|cookie/i;
 
 export const REDACTED = '[redacted]';
+/** Records of values typed by name, some of them secret (a promotion's values of the target's new variables): kept whole out of the log. */
+const VALUES_BY_NAME = new Set(['newVariables']);
 /** A text longer than this is cut (a page's components, a function's code): the log says what changed, not all of it. */
 const MAX_TEXT = 2000;
 /** Nesting deeper than this is summarised. */
@@ -27,8 +29,10 @@ export function redacted(value: unknown, depth = 0): unknown {
     const items = value.slice(0, MAX_ITEMS).map((item) => redacted(item, depth + 1));
     return value.length > MAX_ITEMS ? [...items, `(${value.length - MAX_ITEMS} more)`] : items;
   }
-  // A header or parameter written as { name, value } (an API's default headers): its value is as secret as its name says.
-  const namesSecret = typeof (value as { name?: unknown }).name === 'string' && isSecretField((value as { name: string }).name);
+  // A header or parameter written as { name, value } (an API's default headers): its value is as secret as its name says;
+  // a variable written as { name, value, secret: true } (issue 39) says so itself.
+  const record = value as { name?: unknown; secret?: unknown };
+  const valueIsSecret = record.secret === true || (typeof record.name === 'string' && isSecretField(record.name));
   return Object.fromEntries(Object.entries(value as Record<string, unknown>)
-    .map(([key, item]) => [key, isSecretField(key) || (namesSecret && key === 'value') ? REDACTED : redacted(item, depth + 1)]));
+    .map(([key, item]) => [key, isSecretField(key) || VALUES_BY_NAME.has(key) || (valueIsSecret && key === 'value') ? REDACTED : redacted(item, depth + 1)]));
 }

@@ -2,7 +2,7 @@ import { type RawQuery } from '@rakit/core';
 import { valueForColumn } from '../datasources/column-values';
 import { badRequest, local, quoted } from '../errors/http-errors';
 import type { ColumnInfo, DataSource } from '../datasources/types';
-import { type ParamValue, resolveValue } from './bind';
+import { type FixedValues, type ParamValue, resolveValue } from './bind';
 
 /**
  * A condition's value as its column compares it (see columnValue), so that a page's 0 never
@@ -25,7 +25,7 @@ export async function buildRawQuery(
   source: DataSource,
   raw: RawQuery,
   pageValues: Readonly<Record<string, ParamValue>>,
-  userId: string,
+  fixed: FixedValues,
 ): Promise<{ sql: string; params: ParamValue[] }> {
   const table = (await source.tables()).find((t) => t.table_name === raw.table);
   if (table === undefined) throw badRequest(local('tableNotInDatabase', { table: quoted(raw.table) }));
@@ -36,7 +36,7 @@ export async function buildRawQuery(
   };
   const column = (name: string) => source.quote(columnInfo(name).COLUMN_NAME);
   if (raw.setValues.length === 0) throw badRequest(local('queryNoValues'));
-  const values = raw.setValues.map((v) => resolveValue(v, pageValues, userId));
+  const values = raw.setValues.map((v) => resolveValue(v, pageValues, fixed));
   const target = source.quote(table.table_name);
 
   if (raw.type === 'INSERT') {
@@ -46,6 +46,6 @@ export async function buildRawQuery(
   if (raw.conditions.length === 0) throw badRequest(local('actionConditionRequired'));
   const assignments = raw.setValues.map((v) => `${column(v.column)} = ?`).join(', ');
   const where = raw.conditions.map((c) => `${column(c.column)} ${c.operator === '!=' ? '<>' : c.operator} ?`).join(' AND ');
-  const conditionValues = raw.conditions.map((c) => conditionValue(columnInfo(c.column), resolveValue(c, pageValues, userId)));
+  const conditionValues = raw.conditions.map((c) => conditionValue(columnInfo(c.column), resolveValue(c, pageValues, fixed)));
   return { sql: `UPDATE ${target} SET ${assignments} WHERE ${where}`, params: [...values, ...conditionValues] };
 }

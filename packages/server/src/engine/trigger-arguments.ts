@@ -1,16 +1,40 @@
-import { CUSTOM_VALUE, type ParamValue, stripParamName, USER_ID_MARKER } from '@rakit/core';
+import { CUSTOM_VALUE, type ParamValue, stripParamName, USER_ID_MARKER, VARIABLE_VALUE } from '@rakit/core';
+import type { FixedValues } from './bind';
 import type { PageTriggerAction } from './page-actions';
 
 /** The body's value of a parameter; null when it sends none. */
 export const sentArgument = (body: Readonly<Record<string, ParamValue>>, name: string): ParamValue => (Object.hasOwn(body, name) ? body[name] ?? null : null);
+
+const FIXED_SOURCES = new Set([USER_ID_MARKER, CUSTOM_VALUE, VARIABLE_VALUE]);
+
+const fixedArgument = (mapping: { source: string; custom: string }, fixed: FixedValues): string | null =>
+  mapping.source === USER_ID_MARKER ? fixed.userId : mapping.source === VARIABLE_VALUE ? fixed.variables.get(mapping.custom) ?? null : mapping.custom;
+
+/**
+ * An author's run: what his page sent, and for a parameter it did not send that his pages feed
+ * from a variable, the environment's value (his browser never holds a secret one).
+ */
+export function authorTriggerArguments(
+  names: readonly string[],
+  actions: readonly PageTriggerAction[],
+  body: Readonly<Record<string, ParamValue>>,
+  fixed: FixedValues,
+): Record<string, ParamValue> {
+  const fromVariables = actions.flatMap((action) => action.params).filter((p) => p.source === VARIABLE_VALUE);
+  return Object.fromEntries(names.map((name): [string, ParamValue] => {
+    const variable = fromVariables.find((p) => stripParamName(p.name) === name);
+    return [name, Object.hasOwn(body, name) || variable === undefined ? sentArgument(body, name) : fixedArgument(variable, fixed)];
+  }));
+}
 
 /**
  * The parameters a member's run of a trigger records (spec 2 §5 TRIGGER), decided from the
  * TRIGGER actions of the pages he reaches, never from what his browser claims:
  *
  * - a parameter some reaching action feeds from a page input (a component id) takes the body's value;
- * - one fed only by fixed values (--userId-- is the caller, a custom value is its constant) takes
- *   that value: the body's one only when it equals one of them (actions that disagree), else the first;
+ * - one fed only by fixed values (--userId-- is the caller, a custom value is its constant, a
+ *   variable the environment's value) takes that value: the body's one only when it equals one of
+ *   them (actions that disagree), else the first;
  * - one no reaching action maps is null, whatever the body says.
  *
  * Names the trigger does not declare are left out: a page saved before the author renamed a
@@ -20,16 +44,16 @@ export function memberTriggerArguments(
   names: readonly string[],
   actions: readonly PageTriggerAction[],
   body: Readonly<Record<string, ParamValue>>,
-  callerId: string,
+  fixed: FixedValues,
 ): Record<string, ParamValue> {
   const mappings = actions.flatMap((action) => action.params).filter((p) => p.source !== '');
   return Object.fromEntries(names.map((name): [string, ParamValue] => {
     const feeding = mappings.filter((p) => stripParamName(p.name) === name);
     const sent = sentArgument(body, name);
-    if (feeding.some((p) => p.source !== USER_ID_MARKER && p.source !== CUSTOM_VALUE)) return [name, sent];
-    const fixed = feeding.map((p) => (p.source === USER_ID_MARKER ? callerId : p.custom));
-    const first = fixed[0];
+    if (feeding.some((p) => !FIXED_SOURCES.has(p.source))) return [name, sent];
+    const values = feeding.map((p) => fixedArgument(p, fixed));
+    const first = values[0];
     if (first === undefined) return [name, null];
-    return [name, typeof sent === 'string' && fixed.includes(sent) ? sent : first];
+    return [name, typeof sent === 'string' && values.includes(sent) ? sent : first];
   }));
 }

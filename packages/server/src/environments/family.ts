@@ -4,6 +4,7 @@ import { deleteApp } from '../apps/delete-app';
 import { Principal } from '../auth/principal';
 import { exportApp } from '../bundles/export';
 import { importBundle } from '../bundles/import';
+import { copyVariables } from '../store/repositories/app-variables';
 import { badRequest, conflict, local, notFound } from '../errors/http-errors';
 import type { PdfReader } from '../pdf-templates/extract';
 import { findEnvironment, insertEnvironment, listFamily, renameEnvironmentRow } from '../store/repositories/app-environments';
@@ -70,13 +71,15 @@ async function copyName(services: Services, appName: string, envName: string): P
   }
 }
 
-/** A copy of the application (its structure, its embedded databases' rows, its secrets), as a new application the caller administers. */
+/** A copy of the application (its structure, its embedded databases' rows, its secrets, its variables), as a new application the caller administers. */
 async function copyApplication(services: Services, reader: PdfReader, caller: Principal, appId: number, envName: string, baseName: string): Promise<number> {
   const bundle = await exportApp(services, caller, appId, { users: false, data: true });
   // Its connections and APIs keep their passwords, secrets and the operator's word on a private host (the import's copyOf).
   const created = await importBundle(services, reader, caller, {
     bundle, target: { kind: 'new', appName: await copyName(services, baseName, envName) }, passwords: {}, apiSecrets: {}, withUsers: false,
   }, { copyOf: appId });
+  // A new environment starts with the values of the one it copies, as its connections do.
+  await copyVariables(services.store, appId, created.appId);
   return created.appId;
 }
 

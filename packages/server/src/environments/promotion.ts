@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
   ApiAuthSettingsSchema, type AppBundle, AppBundleSchema, type BundleConnection, type BundlePromoteBody, type BundlePromotionBody, type FileChange, type PromoteBody,
-  type PromotionBody, type PromotionPreview, type TypedSecrets,
+  type PromotionBody, type PromotionPreview, type TypedSecrets, variableNamesIn,
 } from '@rakit/core';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
@@ -15,6 +15,7 @@ import { badRequest, conflict, HttpError, local } from '../errors/http-errors';
 import type { PdfReader } from '../pdf-templates/extract';
 import { type AppEnvironmentRow, findEnvironment, leaseEnvironment, recordPromotion, releaseEnvironment } from '../store/repositories/app-environments';
 import { findAppBySlug } from '../store/repositories/apps';
+import { insertVariable, listVariableRows, removeVariables } from '../store/repositories/app-variables';
 import { structureOf } from './family';
 import { isEmbedded } from '../datasources/dialects';
 import type { Services } from '../services';
@@ -110,6 +111,7 @@ interface Plan {
   promoted: AppBundle;
   changedInTarget: PromotionPreview['changedInTarget'];
   newConnections: PromotionPreview['newConnections'];
+  newVariables: PromotionPreview['newVariables'];
 }
 
 /** Both environments, of one family, both administered by the caller (the source is the call's declared access). */
@@ -202,7 +204,21 @@ async function planPromotion(services: Services, caller: Principal, from: Promot
   const targetBundle = await structureOf(services, caller, target.appId);
   const targetFiles = asFiles(targetBundle);
   const { bundle: promoted, newConnections } = promotedBundle(sourceBundle, targetBundle, typed);
-  return { source, target, targetBundle, targetFiles, promoted, changedInTarget: overwrittenBy(promoted, target.base, targetBundle), newConnections };
+  const newVariables = await variablesNewTo(services, target.appId, promoted, from.kind === 'environment' ? source.appId : undefined);
+  return { source, target, targetBundle, targetFiles, promoted, changedInTarget: overwrittenBy(promoted, target.base, targetBundle), newConnections, newVariables };
+}
+
+/**
+ * The variables the promoted pages use that the target lacks (issue 39): each environment keeps
+ * its own values, so a promotion never carries the source's; the target's must be typed. A secret
+ * one of the source stays secret in the target (a CI job's bundle does not say: plain).
+ */
+async function variablesNewTo(services: Services, targetAppId: number, promoted: AppBundle, sourceAppId: number | undefined): Promise<Plan['newVariables']> {
+  const used = variableNamesIn(promoted.pages);
+  if (used.length === 0) return [];
+  const held = new Set((await listVariableRows(services.store, targetAppId)).map((row) => row.varName));
+  const sourceRows = sourceAppId === undefined ? [] : await listVariableRows(services.store, sourceAppId);
+  return used.filter((name) => !held.has(name)).map((name) => ({ name, secret: sourceRows.find((row) => row.varName === name)?.secret === 1 }));
 }
 
 /** What promoting would change in the target, and what the target changed since its last promotion; writes nothing. */
@@ -222,6 +238,7 @@ async function previewOf(services: Services, caller: Principal, from: PromotionS
     changedInTarget: plan.changedInTarget,
     newConnections: plan.newConnections,
     apis: (await secretsNeeded(services, plan.promoted, plan.target.appId)).apis,
+    newVariables: plan.newVariables,
     targetState: stateOf(plan.targetFiles),
   };
 }
@@ -273,12 +290,12 @@ export async function promote(services: Services, reader: PdfReader, caller: Pri
  */
 export async function promoteBundle(services: Services, reader: PdfReader, caller: Principal, body: BundlePromoteBody): Promise<{ target: string; changedFiles: string[] }> {
   await bundleEnvironmentsOf(services, caller, body);
-  return promoteFrom(services, reader, caller, { kind: 'bundle', body }, body.appId, { newConnections: {}, apiSecrets: body.apiSecrets, targetState: body.targetState });
+  return promoteFrom(services, reader, caller, { kind: 'bundle', body }, body.appId, { newConnections: {}, newVariables: {}, apiSecrets: body.apiSecrets, targetState: body.targetState });
 }
 
 async function promoteFrom(
   services: Services, reader: PdfReader, caller: Principal, from: PromotionSource, targetAppId: number,
-  body: Pick<PromoteBody, 'newConnections' | 'apiSecrets' | 'targetState'>,
+  body: Pick<PromoteBody, 'newConnections' | 'newVariables' | 'apiSecrets' | 'targetState'>,
 ): Promise<{ target: string; changedFiles: string[] }> {
   return holdingTarget(services, targetAppId, async () => {
     const plan = await planPromotion(services, caller, from, body.newConnections);
@@ -286,6 +303,8 @@ async function promoteFrom(
     refuseIfChanged(plan.changedInTarget, plan.target.envName);
     const missing = plan.newConnections.filter((c) => body.newConnections[c.link] === undefined);
     if (missing.length > 0) throw badRequest(local('promotionConnectionMissing', { target: plan.target.envName, database: missing.map((c) => c.sourceDatabase).join(', ') }));
+    const untyped = plan.newVariables.filter((v) => body.newVariables[v.name] === undefined);
+    if (untyped.length > 0) throw badRequest(local('promotionVariableMissing', { target: plan.target.envName, names: untyped.map((v) => v.name).join(', ') }));
     const changedFiles = changedPaths(plan.targetFiles, asFiles(plan.promoted));
     if (changedFiles.length === 0) return { target: plan.target.envName, changedFiles };
     for (const connection of plan.promoted.connections) {
@@ -297,12 +316,32 @@ async function promoteFrom(
       const connection = plan.promoted.connections.find((each) => each.link === c.link);
       return [String(connection?.id ?? 0), body.newConnections[c.link]?.dbPassword ?? ''];
     }));
-    await importBundle(services, reader, caller, {
-      bundle: plan.promoted, target: { kind: 'replace', appId: plan.target.appId }, passwords, apiSecrets: body.apiSecrets, withUsers: false,
-    });
+    const added = await addVariables(services, plan.target.appId, plan.newVariables.map((v) => ({ ...v, value: body.newVariables[v.name] ?? '' })));
+    try {
+      await importBundle(services, reader, caller, {
+        bundle: plan.promoted, target: { kind: 'replace', appId: plan.target.appId }, passwords, apiSecrets: body.apiSecrets, withUsers: false,
+      });
+    } catch (error) {
+      // A promotion that fails leaves the target as it found it.
+      await removeVariables(services.store, added);
+      throw error;
+    }
     const base = JSON.stringify(await structureOf(services, caller, plan.target.appId));
     await recordPromotion(services.store, plan.target.appId, { base, undo, promotedFrom: plan.source.envName, promotedAt: new Date().toISOString(), promotedBy: caller.auditActor });
     return { target: plan.target.envName, changedFiles };
+  });
+}
+
+/** Gives the target the variables its promotion brings, with the values typed for it (a secret one sealed), in one transaction; their ids. */
+function addVariables(services: Services, appId: number, variables: readonly { name: string; secret: boolean; value: string }[]): Promise<number[]> {
+  if (variables.length === 0) return Promise.resolve([]);
+  return services.store.transaction().execute(async (trx) => {
+    const ids: number[] = [];
+    for (const variable of variables) {
+      const varValue = variable.secret && variable.value !== '' ? services.secretBox.seal(variable.value) : variable.value;
+      ids.push(await insertVariable(trx, { appId, varName: variable.name, secret: variable.secret ? 1 : 0, varValue }));
+    }
+    return ids;
   });
 }
 

@@ -6,7 +6,7 @@ import type { Store } from './db';
 const REVISION_KEYS = {
   apps: 'appId', pages: 'pageId', menus: 'menuId', userGroups: 'groupId', chains: 'chainId', chainActions: 'actionId',
   dbConfigs: 'dbId', functions: 'id', queries: 'actionId', triggers: 'triggerId', pdfTemplates: 'templateId', thirdParties: 'serviceId',
-  identityProviders: 'providerId', apiSources: 'sourceId', apiEndpoints: 'endpointId',
+  identityProviders: 'providerId', apiSources: 'sourceId', apiEndpoints: 'endpointId', appVariables: 'variableId',
 } as const;
 export type RevisionedTable = keyof typeof REVISION_KEYS;
 
@@ -14,7 +14,7 @@ export type RevisionedTable = keyof typeof REVISION_KEYS;
 const AUDIT_ENTITIES: Record<RevisionedTable, string> = {
   apps: 'app', pages: 'page', menus: 'menu', userGroups: 'group', chains: 'workflow', chainActions: 'workflowAction',
   dbConfigs: 'db', functions: 'function', queries: 'query', triggers: 'trigger', pdfTemplates: 'pdfTemplate', thirdParties: 'thirdParty',
-  identityProviders: 'identityProvider', apiSources: 'apiSource', apiEndpoints: 'apiEndpoint',
+  identityProviders: 'identityProvider', apiSources: 'apiSource', apiEndpoints: 'apiEndpoint', appVariables: 'variable',
 };
 
 /** The tables above as the two statements here see them: a numeric key and a revision. */

@@ -543,6 +543,18 @@ export interface AppGitTable {
   busyUntil: Generated<string | null>;
 }
 
+/** An environment's named variable (issue 39). */
+export interface AppVariablesTable {
+  variableId: Generated<number>;
+  appId: number;
+  varName: string;
+  /** 1: the value is sealed (SecretBox) and never sent to a browser. */
+  secret: number;
+  /** The value as typed, or sealed when secret. */
+  varValue: string;
+  revision: Generated<number>;
+}
+
 export interface ApiSourcesTable {
   sourceId: Generated<number>;
   appId: number;
@@ -780,6 +792,7 @@ export interface Database {
   apiSources: ApiSourcesTable;
   appGit: AppGitTable;
   appEnvironments: AppEnvironmentsTable;
+  appVariables: AppVariablesTable;
   apiEndpoints: ApiEndpointsTable;
   schoolDirectory: SchoolDirectoryTable;
   dataVersions: DataVersionsTable;

@@ -3,7 +3,9 @@ import {
 } from '@rakit/core';
 import type { Principal } from '../auth/principal';
 import { pageTriggerActions } from '../engine/page-actions';
-import { memberTriggerArguments, sentArgument } from '../engine/trigger-arguments';
+import { authorTriggerArguments, memberTriggerArguments } from '../engine/trigger-arguments';
+import { usesVariables } from '../engine/bind';
+import { variableValuesOf } from '../variables/variables';
 import { badRequest, forbidden, local, notFound } from '../errors/http-errors';
 import { reachablePageComponents } from '../pages/page-access';
 import { findTrigger, insertTriggerRun } from '../store/repositories/triggers';
@@ -34,19 +36,17 @@ export async function queueTriggerRun(services: Services, caller: Principal, idT
   caller.assertAppMember(trigger.triggerAppId);
   const names = storedNames(trigger.triggerParams);
 
-  let params: RunTriggerBody;
-  if (caller.isAppAdmin(trigger.triggerAppId)) {
-    // The author sends any declared value; a name the trigger lacks is his page's mistake to see.
-    const unknown = Object.keys(sent).filter((name) => !names.includes(name));
-    if (unknown.length > 0) throw badRequest(local('triggerParamUnknownAt', { names: unknown.join(', ') }));
-    params = Object.fromEntries(names.map((name) => [name, sentArgument(sent, name)]));
-  } else {
-    const actions = (await reachablePageComponents(services, caller, trigger.triggerAppId))
-      .flatMap(pageTriggerActions)
-      .filter((action) => action.triggerId === trigger.triggerId);
-    if (actions.length === 0) throw forbidden(Messages.forbidden);
-    params = memberTriggerArguments(names, actions, sent, caller.userId);
-  }
+  const isAuthor = caller.isAppAdmin(trigger.triggerAppId);
+  // The author sends any declared value; a name the trigger lacks is his page's mistake to see.
+  const unknown = Object.keys(sent).filter((name) => !names.includes(name));
+  if (isAuthor && unknown.length > 0) throw badRequest(local('triggerParamUnknownAt', { names: unknown.join(', ') }));
+  const actions = (await reachablePageComponents(services, caller, trigger.triggerAppId))
+    .flatMap(pageTriggerActions)
+    .filter((action) => action.triggerId === trigger.triggerId);
+  if (!isAuthor && actions.length === 0) throw forbidden(Messages.forbidden);
+  const mappings = actions.flatMap((action) => action.params);
+  const fixed = { userId: caller.userId, variables: usesVariables(mappings) ? await variableValuesOf(services, trigger.triggerAppId) : new Map<string, string>() };
+  const params: RunTriggerBody = isAuthor ? authorTriggerArguments(names, actions, sent, fixed) : memberTriggerArguments(names, actions, sent, fixed);
 
   const runId = await services.store.transaction().execute((trx) => insertTriggerRun(trx, {
     triggerId: trigger.triggerId, appId: trigger.triggerAppId, userId: caller.userId, params: JSON.stringify(params), status: 'queued',

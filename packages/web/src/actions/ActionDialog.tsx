@@ -16,7 +16,7 @@ import { RedirectSection } from './sections/RedirectSection';
 import { RequestSection } from './sections/RequestSection';
 import { StoredQuerySection } from './sections/StoredQuerySection';
 import { TriggerSection } from './sections/TriggerSection';
-import { useDatabases } from './use-action-data';
+import { useDatabases, useVariables } from './use-action-data';
 
 /** The Trigger cause select's value for "no cause" (spec 2 §9 marker 'none'). */
 const NO_CAUSE = 'none';
@@ -73,6 +73,7 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
   const t = useT();
   const current = useContext(CurrentAppContext);
   const databases = useDatabases();
+  const variables = useVariables();
   const [draft, setDraftOnly] = useState<CustomAction>(() => action ?? newAction(types[0] ?? 'CUSTOM', dataContext));
   const [refusal, setRefusal] = useState<{ field: ActionConfigField; code: MessageCode } | null>(null);
   const setDraft = (next: CustomAction) => {
@@ -87,7 +88,8 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
     appId: current?.app.appId ?? null,
     databases: databases.data ?? [],
     rowColumns: columns ?? [],
-  }), [components, pageId, current, databases.data, columns]);
+    variables: variables.data?.map((variable) => variable.name) ?? [],
+  }), [components, pageId, current, databases.data, columns, variables.data]);
   const Section = sections?.[draft.action] ?? SECTIONS[draft.action];
   const database = actionDatabase(draft);
 

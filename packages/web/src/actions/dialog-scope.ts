@@ -13,9 +13,11 @@ export interface ActionDialogScope {
   databases: readonly DatabaseWithTables[];
   /** A data widget's source columns: its actions run on a row, whose values they name. */
   rowColumns: readonly string[];
+  /** The names of the environment's variables (issue 39), offered where the server binds the value. */
+  variables: readonly string[];
 }
 
-export const ActionDialogContext = createContext<ActionDialogScope>({ valueComponents: [], pageId: null, appId: null, databases: [], rowColumns: [] });
+export const ActionDialogContext = createContext<ActionDialogScope>({ valueComponents: [], pageId: null, appId: null, databases: [], rowColumns: [], variables: [] });
 
 export const useActionScope = (): ActionDialogScope => useContext(ActionDialogContext);
 

@@ -1,4 +1,4 @@
-import { apiSourceCalls, databaseCalls, menuCalls, type MessageKey, printCalls, triggerCalls } from '@rakit/core';
+import { apiSourceCalls, databaseCalls, menuCalls, type MessageKey, printCalls, triggerCalls, variableCalls } from '@rakit/core';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { type ApiAnswer, type AppApi, firstError } from '../api/client';
@@ -37,3 +37,7 @@ export const useTriggers = () => useAppList(TRIGGERS_KEY, 'actions.data.triggers
 /** The application's print templates (GET /print/listTemplates). */
 export const PRINT_TEMPLATES_KEY = 'print-templates';
 export const usePrintTemplates = () => useAppList(PRINT_TEMPLATES_KEY, 'actions.data.templatesFailed', (api, appId) => api.call(printCalls.listTemplates, { query: { appId } }));
+
+/** The environment's named variables (issue 39): the value pickers offer their names. */
+export const VARIABLES_KEY = 'app-variables';
+export const useVariables = () => useAppList(VARIABLES_KEY, 'actions.data.variablesFailed', (api, appId) => api.call(variableCalls.listVariables, { params: { appId } }));

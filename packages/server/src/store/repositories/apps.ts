@@ -121,6 +121,8 @@ export async function deleteAppCascade(db: Store, appId: number): Promise<void> 
   await db.deleteFrom('identityProviders').where('appId', '=', appId).execute();
   // Its place among its family's environments; the others stay environments of one another.
   await db.deleteFrom('appEnvironments').where('appId', '=', appId).execute();
+  // Its variables are its environment's values: an import over it keeps them, removing it does not.
+  await db.deleteFrom('appVariables').where('appId', '=', appId).execute();
   await db.deleteFrom('apps').where('appId', '=', appId).execute();
 }
 

@@ -33,7 +33,7 @@ export function GlobalSection({ action, onChange }: ActionSectionProps) {
       {(row, setRow, index) => (
         <>
           <TextInput size="xs" w={110} aria-label={t('actions.global.keyOf', { position: index + 1 })} placeholder={t('actions.global.key')} value={row.name} onChange={(event) => setRow({ ...row, name: event.currentTarget.value })} />
-          <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={t('actions.global.valueOf', { position: index + 1 })} />
+          <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={t('actions.global.valueOf', { position: index + 1 })} withVariables={false} />
           <Select
             size="xs"
             w={108}

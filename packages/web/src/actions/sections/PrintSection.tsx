@@ -32,7 +32,7 @@ function MappingRows({ label, description, rows, onChange }: { label: string; de
       {(row, setRow) => (
         <>
           <Text size="xs" w={150} mt={6} truncate title={row.field} ff="monospace">{row.field}</Text>
-          <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={t('actions.print.valueOf', { field: row.field })} />
+          <ValueSourcePicker value={row} onChange={(source) => setRow({ ...row, ...source })} name={t('actions.print.valueOf', { field: row.field })} withVariables={false} />
         </>
       )}
     </RowList>

@@ -32,7 +32,7 @@ function NamedParamRow({ row, set, what, index }: { row: RequestParam; set: (nex
   return (
     <>
       <TextInput size="xs" w={140} aria-label={names.name} placeholder={t('actions.request.name')} value={row.name} onChange={(event) => set({ ...row, name: event.currentTarget.value })} />
-      <ValueSourcePicker value={requestSource(row)} onChange={(next) => set({ ...row, value: next.source, customValue: next.custom })} name={names.value} />
+      <ValueSourcePicker value={requestSource(row)} onChange={(next) => set({ ...row, value: next.source, customValue: next.custom })} name={names.value} withVariables={false} />
     </>
   );
 }
@@ -132,7 +132,7 @@ export function RequestSection({ action, onChange }: ActionSectionProps) {
           {(row, setRow, index) => (
             <>
               <Text size="xs" w={28} mt={6} c="dimmed">?{index + 1}</Text>
-              <ValueSourcePicker value={requestSource(row)} onChange={(next) => setRow({ value: next.source, customValue: next.custom })} name={t('actions.request.bodyValueOf', { position: index + 1 })} />
+              <ValueSourcePicker value={requestSource(row)} onChange={(next) => setRow({ value: next.source, customValue: next.custom })} name={t('actions.request.bodyValueOf', { position: index + 1 })} withVariables={false} />
             </>
           )}
         </RowList>

@@ -18,6 +18,7 @@ import { useOpenApp } from '../apps/use-open-app';
 import { type Refusal, RefusalAlert, refusalOf } from '../RefusalAlert';
 import { connectionPlace, environmentsQueryKey, hasEnvironments, isLastEnvironment, useEnvironments } from './environments-query';
 import { PromotionSection } from './PromotionSection';
+import { VariablesSection } from './VariablesSection';
 
 /**
  * An application's environments (issue 39): Development, Staging and Production, each an
@@ -60,6 +61,7 @@ export function EnvironmentsScreen() {
             <PromotionSection key={family.filter((environment) => environment.administered).map((environment) => environment.appId).join()} environments={family} current={current} onPromoted={reload} />
           </Stack>
         ))}
+      {family !== undefined && <Stack mt="xl"><VariablesSection /></Stack>}
       {adding && current !== undefined && (
         <NameDialog
           title={t('admin.environments.addTitle', { name: current.name })}

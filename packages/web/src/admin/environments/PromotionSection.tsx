@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowsDiff } from '@tabler/icons-react';
 import { type Environment, environmentCalls, type PromotionPreview, type TargetConnection, type TypedSecrets } from '@rakit/core';
 import { useState } from 'react';
@@ -41,6 +41,7 @@ export function PromotionSection({ environments, current, onPromoted }: { enviro
   const [checked, setChecked] = useState<Checked | null>(null);
   const [connections, setConnections] = useState<Record<string, TypedConnection>>({});
   const [secrets, setSecrets] = useState<TypedSecrets>(NO_SECRETS_TYPED);
+  const [variables, setVariables] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   function choose(value: string | null) {
@@ -60,6 +61,7 @@ export function PromotionSection({ environments, current, onPromoted }: { enviro
         setChecked({ target: chosen, preview: answer.data });
         setConnections(Object.fromEntries(answer.data.newConnections.map((connection) => [connection.link, blankConnection(connection)])));
         setSecrets(NO_SECRETS_TYPED);
+        setVariables(Object.fromEntries(answer.data.newVariables.map((variable) => [variable.name, ''])));
       } else {
         setRefusal(refusalOf(answer, t('admin.changeRefused')));
       }
@@ -74,7 +76,7 @@ export function PromotionSection({ environments, current, onPromoted }: { enviro
     setRefusal(null);
     try {
       const newConnections = Object.fromEntries(Object.entries(connections).map(([link, typed]) => [link, { ...typed, dbPort: typed.dbPort === '' ? 0 : typed.dbPort }]));
-      const answer = await settle(api.call(environmentCalls.promote, { body: { appId: current.appId, targetAppId: to.appId, newConnections, apiSecrets: secrets.apiSecrets, targetState: preview.targetState } }));
+      const answer = await settle(api.call(environmentCalls.promote, { body: { appId: current.appId, targetAppId: to.appId, newConnections, newVariables: variables, apiSecrets: secrets.apiSecrets, targetState: preview.targetState } }));
       if (answer === null) return;
       if (answer.status && answer.data !== undefined) {
         notifySuccess(t('admin.environments.promoted', { target: answer.data.target, count: answer.data.changedFiles.length }));
@@ -120,6 +122,8 @@ export function PromotionSection({ environments, current, onPromoted }: { enviro
           onConnectionChange={(link, typed) => setConnections((all) => ({ ...all, [link]: typed }))}
           secrets={secrets}
           onSecretsChange={setSecrets}
+          variables={variables}
+          onVariableChange={(name, value) => setVariables((all) => ({ ...all, [name]: value }))}
         />
       )}
       {refusal !== null && <Stack mt="md"><RefusalAlert refusal={refusal} testId="promotion-refusal" /></Stack>}
@@ -136,10 +140,14 @@ interface PromotionPreviewPanelProps {
   onConnectionChange: (link: string, typed: TypedConnection) => void;
   secrets: TypedSecrets;
   onSecretsChange: (next: TypedSecrets) => void;
+  variables: Record<string, string>;
+  onVariableChange: (name: string, value: string) => void;
 }
 
 /** What the promotion would change in the target, what the target changed meanwhile (which stops it), what it needs typed, and its button. */
-function PromotionPreviewPanel({ checked: { target, preview }, source, promoting, onPromote, connections, onConnectionChange, secrets, onSecretsChange }: PromotionPreviewPanelProps) {
+function PromotionPreviewPanel({
+  checked: { target, preview }, source, promoting, onPromote, connections, onConnectionChange, secrets, onSecretsChange, variables, onVariableChange,
+}: PromotionPreviewPanelProps) {
   const t = useT();
   const blocked = preview.changedInTarget.length > 0;
   const nothingToPromote = preview.changes.length === 0;
@@ -177,6 +185,17 @@ function PromotionPreviewPanel({ checked: { target, preview }, source, promoting
           ))}
           {/* The APIs new to the target that sign in with a secret: none of it is carried from the source. */}
           <SecretFields needed={{ connections: [], apis: preview.apis }} typed={secrets} onChange={onSecretsChange} />
+          {preview.newVariables.length > 0 && (
+            <Fieldset legend={t('admin.environments.newVariables', { target: target.name })}>
+              <Stack gap="sm">
+                <Text size="sm" c="dimmed">{t('admin.environments.newVariablesHint', { target: target.name })}</Text>
+                {preview.newVariables.map((variable) => {
+                  const props = { label: variable.name, value: variables[variable.name] ?? '', onChange: (event: { currentTarget: { value: string } }) => onVariableChange(variable.name, event.currentTarget.value) };
+                  return variable.secret ? <PasswordInput key={variable.name} {...props} autoComplete="new-password" /> : <TextInput key={variable.name} {...props} />;
+                })}
+              </Stack>
+            </Fieldset>
+          )}
           <Group justify="flex-end">
             <Button loading={promoting} disabled={blocked} onClick={onPromote}>{t('admin.environments.promote', { target: target.name })}</Button>
           </Group>

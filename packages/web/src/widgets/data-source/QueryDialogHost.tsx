@@ -25,6 +25,8 @@ export function QueryDialogHost({ name, database, stored, databases, onSave, onC
   const current = useContext(CurrentAppContext);
   const scope = useMemo<ActionDialogScope>(() => ({
     valueComponents: valueComponentsOf(page.components), pageId: page.pageId, appId: current?.app.appId ?? null, databases, rowColumns: [],
+    // Variables are bound where a page's action runs on the server; these queries bind none.
+    variables: [],
   }), [page.components, page.pageId, current, databases]);
   const action: CustomAction = { name, action: 'QUERY', cause: '', show: false, stored: { ...stored, database } };
   return (
