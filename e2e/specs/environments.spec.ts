@@ -1,3 +1,4 @@
+import { createComponent, VARIABLE_VALUE } from '@rakit/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../support/api';
@@ -80,7 +81,7 @@ describe('an administrator promotes his application from Development to Producti
     expect(await row('Production').getAttribute('aria-current')).toBe('true');
     // His, each of them: where their connections lead is shown.
     for (const name of ['Development', 'Staging', 'Production']) await row(name).getByText('sqlite demo-shop.db').waitFor();
-    const banner = page().getByRole('region', { name: 'Environment' });
+    const banner = page().getByRole('region', { name: 'Environment', exact: true });
     expect(await banner.textContent()).toBe('Environment: Production · sqlite demo-shop.db');
 
     const listed = await root<{ environments: FamilyMember[] }>('GET', `/get/environments/${appId}`);
@@ -99,7 +100,7 @@ describe('an administrator promotes his application from Development to Producti
     await page().waitForURL(`**/${environment('Development').appSlug}/home`);
     await page().getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Environments' }).click();
     await page().getByRole('heading', { name: 'Environments', level: 1 }).waitFor();
-    expect(await page().getByRole('region', { name: 'Environment' }).textContent()).toBe('Environment: Development · sqlite demo-shop.db');
+    expect(await page().getByRole('region', { name: 'Environment', exact: true }).textContent()).toBe('Environment: Development · sqlite demo-shop.db');
     await row('Development').getByText('This one').waitFor();
 
     // Staging, the next one, is offered first.
@@ -180,5 +181,85 @@ describe('an administrator promotes his application from Development to Producti
     const sent = await root('POST', '/save/promote', { appId: environment('Development').appId, targetAppId: environment('Production').appId });
     expect(sent.httpStatus).toBe(409);
     expect(await productsTableTitle(environment('Production').appId)).toBe('Produk (perbaikan)');
+  });
+
+  it('keeps each environment\'s variables, offers them where a value comes from, and asks Staging\'s for those its promoted pages use', async () => {
+    await page().setViewportSize({ width: 1366, height: 900 });
+    const development = environment('Development');
+    await page().goto(`/${development.appSlug}/environments`);
+    const section = page().getByRole('region', { name: 'Variables of this environment' });
+    await section.getByText('No variables yet').waitFor();
+    const addVariable = async (name: string, value: string, secret: boolean) => {
+      await section.getByRole('button', { name: 'Add variable' }).click();
+      const dialog = page().getByRole('dialog', { name: 'Add variable' });
+      await dialog.getByLabel('Name', { exact: true }).fill(name);
+      if (secret) await dialog.getByLabel('Secret', { exact: true }).check();
+      await dialog.getByLabel('Value', { exact: true }).fill(value);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page().getByText(`Variable ${name} saved`).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await addVariable('BRANCH', 'DEV-JKT', false);
+    await addVariable('API_KEY', 'dev-key-5c1f', true);
+    const variableRows = section.getByTestId('variable-row');
+    await variableRows.nth(1).waitFor();
+    expect(await variableRows.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((cell) => cell.textContent)))).toEqual([
+      ['API_KEY', 'Secret, stored'], ['BRANCH', 'DEV-JKT'],
+    ]);
+    expect(await page().content()).not.toContain('dev-key-5c1f');
+
+    // Development's products page gets a button whose query takes both (saved as the editor saves).
+    const pageId = await productsPageId(development.appId);
+    const components = JSON.parse((await root<{ pageComponents: string }[]>('GET', `/get/getPage/${pageId}`)).data[0]?.pageComponents ?? '[]') as unknown[];
+    const dbId = (await root<{ dbId: number }[]>('GET', `/get/getDbConf/${development.appId}`)).data[0]?.dbId;
+    const button = {
+      ...createComponent('button', 'branch-button', 'Cabang'),
+      custom_action: [{ name: 'branch', action: 'QUERY', cause: '', show: true, stored: { database: dbId, query: 'SELECT ? AS branch, ? AS apiKey', params: [{ source: VARIABLE_VALUE, custom: 'BRANCH' }, { source: VARIABLE_VALUE, custom: 'API_KEY' }] } }],
+    };
+    expect((await root('POST', '/save/saveApp', { appId: development.appId, pages: [{ pageId, pageComponents: JSON.stringify([...components, button]) }] })).status).toBe(true);
+
+    // Where a value comes from, the editor offers the environment's variables by name.
+    await page().goto(`/${development.appSlug}/form-editor?page=${pageId}`);
+    await page().locator('[data-testid="editor-component"][data-title="Cabang"]').getByText('Cabang').first().click();
+    const panel = page().getByTestId('config-panel');
+    await panel.getByRole('button', { name: 'Add Action' }).click();
+    const dialog = page().getByRole('dialog');
+    await dialog.getByLabel('Action type', { exact: true }).click();
+    await page().getByRole('option', { name: 'TRIGGER', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Add parameter' }).click();
+    await dialog.getByLabel('Source of parameter 1', { exact: true }).click();
+    const variables = page().getByRole('listbox').getByRole('group', { name: 'Environment variables' });
+    expect(await variables.getByRole('option').allTextContents()).toEqual(['API_KEY', 'BRANCH']);
+    await variables.getByRole('option', { name: 'BRANCH', exact: true }).click();
+    expect(await dialog.getByLabel('Source of parameter 1', { exact: true }).inputValue()).toBe('BRANCH');
+    await page().keyboard.press('Escape');
+
+    // The promotion to Staging asks Staging's own values; the source's are never carried.
+    await page().goto(`/${development.appSlug}/environments`);
+    const target = page().getByRole('combobox', { name: 'Promote to' });
+    expect(await target.inputValue()).toBe('Staging');
+    await page().getByRole('button', { name: 'Check the promotion' }).click();
+    const asked = page().getByTestId('promotion-preview').getByRole('group', { name: 'Variables Staging does not have' });
+    await asked.getByLabel('API_KEY', { exact: true }).fill('stg-key-88aa');
+    await asked.getByLabel('BRANCH', { exact: true }).fill('STG-BDG');
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await page().setViewportSize({ width: 390, height: 844 });
+    await asked.scrollIntoViewIfNeeded();
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page().screenshot({ path: '/tmp/env-variables-390.png', fullPage: true });
+    await page().getByRole('button', { name: 'Promote to Staging' }).click();
+    await page().getByText(/^Promoted to Staging: \d+ files? changed$/).waitFor();
+
+    // Staging is opened from its row, without signing in again.
+    await row('Staging').getByRole('link', { name: `Toko Env ${stamp} (Staging)` }).click();
+    await page().waitForURL(`**/${environment('Staging').appSlug}/home`);
+    await page().goto(`/${environment('Staging').appSlug}/environments`);
+    const stagingRows = page().getByRole('region', { name: 'Variables of this environment' }).getByTestId('variable-row');
+    await stagingRows.nth(1).waitFor();
+    expect(await stagingRows.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((cell) => cell.textContent)))).toEqual([
+      ['API_KEY', 'Secret, stored'], ['BRANCH', 'STG-BDG'],
+    ]);
+    expect(await accessibilityViolations(page())).toEqual([]);
+    await page().screenshot({ path: '/tmp/env-variables-staging-390.png', fullPage: true });
   });
 });
