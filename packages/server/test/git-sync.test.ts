@@ -23,6 +23,7 @@ import { hostileBuilder } from './trust-boundary/hostile';
 const engines = await availableEngines();
 const GIT_TOKEN = 'git-token-secret-7f3a';
 const API_SECRET = 'api-secret-never-in-git-91c2';
+const VARIABLE_SECRET = 'variable-secret-never-in-git-3e7a';
 
 interface PageFile { pageComponents: (Component & { title?: string })[] }
 
@@ -65,6 +66,8 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     // An API with a secret: it must stay in the application.
     const api = await call('POST', '/save/saveApiSource', { sourceId: null, appId: demoId, name: 'Kurir', baseUrl: 'http://127.0.0.1:9/kurir', auth: { kind: 'bearer' }, secret: API_SECRET });
     expect(api.statusCode, api.body).toBe(201);
+    // The environment's variables (issue 39) are its own values, a secret one above all.
+    expect((await call('POST', '/save/saveVariable', { appId: demoId, name: 'KURIR_KEY', secret: true, value: VARIABLE_SECRET })).statusCode).toBe(201);
     expect((await call('GET', `/get/gitSettings/${demoId}`)).json().data).toMatchObject({ repositoryUrl: '', syncedCommit: null });
     const saved = await connect(demoId, repository);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -80,8 +83,8 @@ describe.each(engines)('an application kept in git on a %s store', (engine) => {
     expect(await gitServer.git(clone, 'log', '-1', '--format=%an <%ae>|%s')).toBe('admin <admin@rakit.invalid>|Demo Toko, first commit\n');
     const tracked = (await gitServer.git(clone, 'ls-files')).split('\n');
     expect(tracked).toEqual(expect.arrayContaining(['rakit.json', 'menus.json', 'groups.json', 'pages/products.json', 'apis/kurir.json']));
-    // Neither the API's secret nor the repository's token is anywhere in the history.
-    for (const secret of [API_SECRET, GIT_TOKEN]) {
+    // Neither the API's secret, a secret variable nor the repository's token is anywhere in the history.
+    for (const secret of [API_SECRET, VARIABLE_SECRET, GIT_TOKEN]) {
       expect(await gitServer.git(clone, 'log', '--all', '-p', '--format=%H')).not.toContain(secret);
     }
     expect((await call('GET', `/get/gitSettings/${demoId}`)).json().data.syncedCommit).toBe(commit);
