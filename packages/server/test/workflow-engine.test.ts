@@ -22,6 +22,8 @@ const engines = await availableEngines();
 const applied = new Map<string, number>();
 let broken = true;
 let aborted = 0;
+/** The parameters the HTTP Request stand-in was last run with, as the engine resolved them. */
+let lastHttpParams: Record<string, unknown> = {};
 
 /**
  * Stands in for HTTP Request: url 'ok' succeeds, 'flaky:N' fails retryably N times per step
@@ -32,6 +34,7 @@ const testHttp: AddonExecutor = {
   async run(context, params) {
     const count = (applied.get(context.idempotencyKey) ?? 0) + 1;
     applied.set(context.idempotencyKey, count);
+    lastHttpParams = params;
     const url = String(params.url);
     const flaky = /^flaky:(\d+)$/.exec(url);
     if (flaky !== null && count <= Number(flaky[1])) throw new StepFailure(`flaky failure ${count}`, true);
@@ -146,6 +149,31 @@ describe.each(engines)('the workflow engine on a %s store', (engine) => {
     const small = await run(chainId, { amount: '99.5', name: 'Budi' });
     expect(small).toMatchObject({ status: 'succeeded', output: { seen: 'small order' } });
     expect((await detail(small.runId)).steps.map((s) => s.status)).toEqual(['succeeded', 'succeeded', 'skipped', 'succeeded', 'succeeded']);
+  });
+
+  it('fills {{$env.NAME}} with the environment\'s variables when a step runs, recording a secret one masked (issue 39)', async () => {
+    for (const body of [{ name: 'MODE', value: 'ok' }, { name: 'API_KEY', secret: true, value: 'sk-wf-secret-62b0' }]) {
+      expect((await post('/save/saveVariable', { appId, variableId: null, ...body })).statusCode).toBe(201);
+    }
+    const { chainId } = await workflow([
+      { alias: 'Call', addon: 'http', params: { method: 'POST', url: '{{$env.MODE}}', headers: '{"Authorization": "Bearer {{$env.API_KEY}}"}', body: '{"missing": "none:{{$env.NOPE}}"}' } },
+    ], []);
+    const done = await run(chainId);
+    expect(done).toMatchObject({ status: 'succeeded', errors: [] });
+    // The step ran with the values themselves, the secret one opened on the server.
+    expect(lastHttpParams).toMatchObject({ url: 'ok', headers: { Authorization: 'Bearer sk-wf-secret-62b0' }, body: { missing: 'none:' } });
+    // Its record, which the run's history shows, has the secret masked.
+    const recorded = await detail(done.runId);
+    expect(recorded.steps[0]?.input).toMatchObject({ url: 'ok', headers: { Authorization: 'Bearer ••••••' } });
+    expect(JSON.stringify(recorded)).not.toContain('sk-wf-secret-62b0');
+    const stored = await server.store.selectFrom('workflowStepRuns').select('input').execute();
+    expect(JSON.stringify(stored)).not.toContain('sk-wf-secret-62b0');
+    // A reference that names no one variable is refused when the workflow is built.
+    const saved = await post('/save/saveWorkflow', { chainId: null, chainAppId: appId, chainName: 'Env wrong', chainTrigger: null });
+    const wrongId = saved.json().data.chainId as number;
+    await post('/save/saveAction', { actionId: null, actionChainId: wrongId, actionAlias: 'Wrong', addonName: 'http', actionParams: JSON.stringify({ method: 'GET', url: 'https://example.com/{{$env.A.b}}' }) });
+    const built = await post(`/action/buildWorkflow/${wrongId}`);
+    expect(JSON.stringify(built.json().data)).toContain('name one variable of the environment, as {{$env.NAME}}');
   });
 
   it('starts a step with several incoming edges only after all of them finished', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TextParts } from '../i18n/catalog';
 import { localiseParts } from '../i18n/translate';
 import {
+  ENVIRONMENT_STEP,
   isValidWorkflowParameter,
   parseTemplate,
   resolveParameters,
@@ -241,6 +242,22 @@ describe('templateErrors', () => {
       [{ key: 'workflow.template.notBefore', values: { reference: '{{$3.b[0]}}', step: '3' } }],
       [{ key: 'workflow.template.notBefore', values: { reference: '{{$7}}', step: '7' } }],
     ]);
+  });
+
+  it('accepts one variable of the environment anywhere, and names what is not one (issue 39)', () => {
+    expect(templateErrors('Bearer {{$env.API_KEY}} for {{$env.BRANCH}}', [])).toEqual([]);
+    expect(templateErrors('{{$env}} {{$env.A.b}} {{$env[0]}}', [])).toEqual(['{{$env}}', '{{$env.A.b}}', '{{$env[0]}}'].map((reference) => (
+      [{ key: 'workflow.template.environmentName', values: { reference, example: '{{$env.NAME}}' } }]
+    )));
+    // Not a reference at all: literal text, as before.
+    expect(templateErrors('{{$envy.A}} {{$ENV.A}} {{ $env.A }}', [])).toEqual([]);
+  });
+
+  it('reads the environment\'s variables beside the steps\' outputs', () => {
+    const outputs = new Map<number, unknown>([[0, { id: 7 }], [ENVIRONMENT_STEP, { BRANCH: 'JKT' }]]);
+    expect(resolveTemplate('{{$env.BRANCH}}-{{$0.id}}', outputs)).toEqual({ ok: true, value: 'JKT-7' });
+    expect(resolveTemplate('{{$env.MISSING}}', outputs)).toEqual({ ok: true, value: undefined });
+    expect(resolveTemplate('{{$env.BRANCH}}', new Map())).toEqual({ ok: true, value: undefined });
   });
 
   it('reports a text the parser refuses', () => {

@@ -7,6 +7,8 @@
  *   order of the built flow (the engine and the editor's picker number them the same way).
  *   A step may only refer to `$0` and to steps that run before it: `templateErrors` says so at
  *   build time, given the numbers of those steps.
+ * - `{{$env.NAME}}` is the value of the environment's variable NAME (issue 39), read by the server
+ *   when the step runs (a secret one too: the run's records keep it masked). It takes no further path.
  * - After `$N` comes a path: `.field` (ASCII word characters) reads a field of an object, `[i]`
  *   an element of a list, in any order and depth: `{{$1}}`, `{{$1.rows[0].name}}`, `{{$2[3]}}`.
  *   No spaces inside the braces, no leading zeros in a number. Anything else between braces
@@ -29,6 +31,8 @@
 import type { TextParts } from '../i18n/catalog';
 
 export const TRIGGER_STEP = 0;
+/** Where `{{$env.NAME}}` reads: the environment's variables by name, beside the steps' outputs. */
+export const ENVIRONMENT_STEP = -1;
 
 export const TEMPLATE_LIMITS = {
   /** Characters of template text (a parameter, an HTTP body). */
@@ -69,11 +73,11 @@ export type ParsedTemplate =
 
 export type ResolvedTemplate = { ok: true; value: unknown } | { ok: false; error: TextParts };
 
-/** What the references of a template read: the run's input under 0, each step's output under its number. */
+/** What the references of a template read: the run's input under 0, each step's output under its number, the variables under ENVIRONMENT_STEP. */
 export type StepOutputs = ReadonlyMap<number, unknown>;
 
 // Written so no part can backtrack into another: the engine scans each text once.
-const REFERENCE_AT = /\{\{\$(0|[1-9]\d{0,5})((?:\.\w+|\[(?:0|[1-9]\d{0,8})\])*)\}\}/y;
+const REFERENCE_AT = /\{\{\$(0|[1-9]\d{0,5}|env)((?:\.\w+|\[(?:0|[1-9]\d{0,8})\])*)\}\}/y;
 const PATH_SEGMENT = /\.(\w+)|\[(\d+)\]/g;
 const FIELD_NAME = /^\w+$/;
 
@@ -102,7 +106,8 @@ export function parseTemplate(text: string): ParsedTemplate {
     if (references.length === TEMPLATE_LIMITS.maxReferences) {
       return { ok: false, error: [{ key: 'workflow.template.tooManyReferences', values: { max: String(TEMPLATE_LIMITS.maxReferences) } }] };
     }
-    const reference: TemplateReference = { step: Number(match[1]), path, text: match[0], start: at, end: at + match[0].length };
+    const step = match[1] === 'env' ? ENVIRONMENT_STEP : Number(match[1]);
+    const reference: TemplateReference = { step, path, text: match[0], start: at, end: at + match[0].length };
     if (at > literalStart) parts.push({ kind: 'text', text: text.slice(literalStart, at) });
     parts.push({ kind: 'reference', reference });
     references.push(reference);
@@ -141,7 +146,9 @@ export function templateErrors(text: string, earlierSteps: Iterable<number>): Te
   for (const reference of parsed.references) {
     const forbidden = forbiddenField(reference.path);
     if (forbidden !== undefined) errors.push([{ key: 'workflow.template.forbiddenField', values: { reference: reference.text, field: `'${forbidden}'` } }]);
-    if (reference.step !== TRIGGER_STEP && !earlier.has(reference.step)) {
+    if (reference.step === ENVIRONMENT_STEP) {
+      if (reference.path.length !== 1 || typeof reference.path[0] !== 'string') errors.push([{ key: 'workflow.template.environmentName', values: { reference: reference.text, example: '{{$env.NAME}}' } }]);
+    } else if (reference.step !== TRIGGER_STEP && !earlier.has(reference.step)) {
       errors.push([{ key: 'workflow.template.notBefore', values: { reference: reference.text, step: String(reference.step) } }]);
     }
   }

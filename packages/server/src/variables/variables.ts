@@ -83,6 +83,26 @@ export async function variableValuesOf(services: VariableServices, appId: number
   return new Map(rows.map((row) => [row.varName, row.secret === 1 ? openOrEmpty(services, row.varValue) : row.varValue]));
 }
 
+/** What a masked secret reads as in a workflow run's records. */
+export const MASKED_SECRET = '••••••';
+
+/**
+ * The variables as a workflow step's `{{$env.NAME}}` reads them (issue 39), and as its run's
+ * records keep the step's input: a secret one masked there, so a run's history never shows it.
+ * Objects without a prototype: the template resolver walks own data only.
+ */
+export async function environmentOf(services: VariableServices, appId: number): Promise<{ values: Record<string, string>; recorded: Record<string, string>; hasSecrets: boolean }> {
+  const rows = await listVariableRows(services.store, appId);
+  const values: Record<string, string> = Object.create(null) as Record<string, string>;
+  const recorded: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const row of rows) {
+    const secret = row.secret === 1;
+    values[row.varName] = secret ? openOrEmpty(services, row.varValue) : row.varValue;
+    recorded[row.varName] = secret ? MASKED_SECRET : row.varValue;
+  }
+  return { values, recorded, hasSecrets: rows.some((row) => row.secret === 1) };
+}
+
 function openOrEmpty(services: VariableServices, sealed: string): string {
   if (sealed === '') return '';
   try {

@@ -1,4 +1,5 @@
-import { addonByName, resolveStepParameters, type TextParts } from '@rakit/core';
+import { addonByName, ENVIRONMENT_STEP, resolveStepParameters, type TextParts } from '@rakit/core';
+import { environmentOf } from '../../variables/variables';
 import type { ExecutorLookup } from '../addons';
 import type { Store } from '../../store/db';
 import { type StepOutcome, StepFailure } from '../addons/executor';
@@ -167,6 +168,12 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
     const steps = await stepsOfRun(store, runId);
     const outputs = new Map<number, unknown>([[0, input]]);
     for (const s of steps) if (s.status === 'succeeded') outputs.set(s.stepNumber, parse(s.output));
+    // The environment's variables ({{$env.NAME}}, issue 39), read only when a step names one; a
+    // step's input is recorded with the secret ones masked.
+    const usesEnvironment = definition.actions.some((a) => Object.values(a.params ?? {}).some((text) => text.includes('{{$env.')));
+    const environment = usesEnvironment ? await environmentOf(options.services, run.appId) : undefined;
+    if (environment !== undefined) outputs.set(ENVIRONMENT_STEP, environment.values);
+    const recordedOutputs = environment?.hasSecrets === true ? new Map(outputs).set(ENVIRONMENT_STEP, environment.recorded) : outputs;
     for (;;) {
       if (lease.lost) return 'lost';
       const states = new Map<number, StepState>(steps.map((s) => [s.actionId, { actionId: s.actionId, status: s.status, branch: s.branch }]));
@@ -211,7 +218,8 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
 
       const attempt = step.attempt + 1;
       const startedAt = new Date().toISOString();
-      const inputText = JSON.stringify(resolved.values);
+      const recorded = recordedOutputs === outputs ? resolved : resolveStepParameters(addonByName(step.addonName), action.params, recordedOutputs);
+      const inputText = JSON.stringify(recorded.ok ? recorded.values : {});
       const started = await commit(held(step.stepNumber, {
         status: 'running', attempt, input: inputText, startedAt, finishedAt: null,
       }, { attempt: step.attempt }));
@@ -259,6 +267,7 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
         Object.assign(step, { status: 'succeeded', output, branch, ...failureColumns(null), finishedAt });
         // As a resumed run would read it back: the JSON of the output.
         outputs.set(step.stepNumber, parse(output));
+        if (recordedOutputs !== outputs) recordedOutputs.set(step.stepNumber, parse(output));
         continue;
       }
       const { text, retryable } = failure as { text: TextParts; retryable: boolean };
