@@ -376,6 +376,7 @@ const makers = {
   saveQuery: (fx) => ({ body: { actionId: null, actionDbId: fx.dbId, actionName: unique('Query'), actionSQLQuery: 'SELECT 1' } }),
   listQueries: (fx) => ({ params: { id: fx.dbId } }),
   listVariables: (fx) => ({ params: { appId: fx.appId } }),
+  pageVariables: (fx) => ({ params: { id: fx.pageId } }),
   saveVariable: (fx) => ({ body: { variableId: null, appId: fx.appId, name: unique('V').replace(' ', '_'), value: 'x' } }),
   deleteVariable: async (fx) => ({ body: { variableId: await fresh.variable(fx) } }),
   listApiSources: (fx) => ({ params: { appId: fx.appId } }),

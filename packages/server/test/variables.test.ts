@@ -54,7 +54,13 @@ describe.each(engines)('named variables on a %s store', (engine) => {
         raw: { database: dbId, type: 'INSERT', table: fixture.table, setValues: [{ column: 'id', source: 'in-id' }, { column: 'branch', source: VARIABLE_VALUE, custom: 'BRANCH' }, { column: 'note', source: 'in-note' }] },
       },
     ];
-    const components = [createComponent('input', 'in-note', 'Catatan'), createComponent('input', 'in-id', 'No'), button];
+    // A REQUEST runs in the member's browser: it may name a plain variable; a secret one it names is never given to it.
+    const request = createComponent('button', 'request-button', 'Kirim');
+    request.custom_action = [{
+      name: 'send', action: 'REQUEST', cause: '', show: true,
+      raw: { configuration: { url: 'https://example.com/visits', method: 'GET', headers: [{ name: 'X-Branch', value: VARIABLE_VALUE, customValue: 'BRANCH' }, { name: 'X-Key', value: VARIABLE_VALUE, customValue: 'API_KEY' }] } },
+    }];
+    const components = [createComponent('input', 'in-note', 'Catatan'), createComponent('input', 'in-id', 'No'), button, request];
     expect((await server.call('POST', '/save/saveApp', { appId: author.appId, pages: [{ pageId, pageComponents: JSON.stringify(components) }] }, author.token)).statusCode).toBe(200);
     const groups = (await server.call('GET', `/auth/listgroup/${author.appId}`, undefined, author.token)).json().data as { groupId: number; groupIsDefault: string }[];
     const memberGroup = groups.find((g) => g.groupIsDefault === '1')?.groupId as number;
@@ -132,6 +138,17 @@ describe.each(engines)('named variables on a %s store', (engine) => {
     expect(rowsOf(await runPage({ 'in-note': 'x' }))[0]?.branch).toBeNull();
     const again = await save({ appId: author.appId, name: 'BRANCH', value: 'JKT' });
     ids.branch = again.json().data.variableId;
+  });
+
+  it('gives a page\'s reader the plain variables its REQUEST actions name, and nothing else', async () => {
+    const asked = await server.call('GET', `/get/pageVariables/${pageId}`, undefined, memberToken);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data).toEqual({ BRANCH: 'JKT' });
+    expect(asked.body).not.toContain(SECRET);
+    // Not one who may not read the page: another application's author, nobody signed in.
+    expect((await server.call('GET', `/get/pageVariables/${pageId}`, undefined, outsider.token)).statusCode).toBe(403);
+    expect((await server.call('GET', `/get/pageVariables/${pageId}`)).statusCode).toBe(401);
+    expect((await server.call('GET', '/get/pageVariables/999999', undefined, memberToken)).statusCode).toBe(404);
   });
 
   it('keeps a hostile author away from another application\'s variables, and his own change nothing there', async () => {

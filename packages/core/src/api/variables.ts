@@ -47,6 +47,10 @@ export type SaveVariableBody = z.infer<typeof SaveVariableBodySchema>;
 
 const VariableIdSchema = z.object({ variableId: id });
 
+/** The plain values a page's browser-run actions (a REQUEST) take from variables, by name. */
+export const PageVariablesSchema = z.record(z.string(), z.string());
+export type PageVariables = z.infer<typeof PageVariablesSchema>;
+
 export const variableCalls = lazyCalls(() => ({
   listVariables: defineCall({
     method: 'GET', path: '/get/listVariables/:appId', tag: 'variables',
@@ -65,6 +69,14 @@ export const variableCalls = lazyCalls(() => ({
     conflict: AppVariableSchema,
     access: { level: 'appAdmin', app: { entity: 'app', id: (input) => input.body.appId } },
     successCode: CREATED_OR_SAVED,
+  }),
+  pageVariables: defineCall({
+    method: 'GET', path: '/get/pageVariables/:id', tag: 'variables',
+    summary: 'The values of the plain variables a page\'s REQUEST actions use (the member\'s browser sends them)',
+    description: 'Only those the page\'s REQUEST actions name, only plain ones: a secret variable never reaches a browser.',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    data: PageVariablesSchema,
+    access: { level: 'member', app: { entity: 'page', id: (input) => input.params.id } },
   }),
   deleteVariable: defineCall({
     method: 'DELETE', path: '/delete/deleteVariable', tag: 'variables',

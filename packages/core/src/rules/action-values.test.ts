@@ -15,6 +15,15 @@ describe('value sources', () => {
     expect(resolveSource(requestSource({ value: '--custom--', customValue: 'x' }), values, 'u1')).toBe('x');
   });
 
+  it('resolves a variable from the page\'s plain variables only, never from a page value of that name (issue 39)', () => {
+    const variable = { source: '--variable--', custom: 'BRANCH' };
+    expect(resolveSource(variable, { ...values, BRANCH: 'forged', '--variable--': 'forged' }, 'u1')).toBeNull();
+    expect(resolveSource(variable, values, 'u1', { BRANCH: 'JKT' })).toBe('JKT');
+    expect(resolveSource(variable, values, 'u1', { OTHER: 'x' })).toBeNull();
+    expect(resolveSource({ source: '--variable--', custom: 'toString' }, values, 'u1', {})).toBeNull();
+    expect(resolveSource(requestSource({ value: '--variable--', customValue: 'BRANCH' }), values, 'u1', { BRANCH: 'JKT' })).toBe('JKT');
+  });
+
   it('turns page values into bound parameters', () => {
     expect(toParamValue(undefined)).toBeNull();
     expect(toParamValue(true)).toBe(true);

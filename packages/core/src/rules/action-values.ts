@@ -13,12 +13,15 @@ import { USER_ID_MARKER } from './placeholders';
 /** A value as runAction accepts it. */
 export type ParamValue = string | number | boolean | null;
 
-/** The value of one mapping: the signed-in user, the custom text, or the page's value of that component. */
-export function resolveSource(mapping: ValueSource, pageValues: Readonly<Record<string, unknown>>, userId: string): unknown {
+/**
+ * The value of one mapping: the signed-in user, the custom text, a plain variable of the
+ * environment (`variables`: those the page's REQUEST actions use, pageVariables; otherwise the
+ * server binds it and the browser sends nothing), or the page's value of that component.
+ */
+export function resolveSource(mapping: ValueSource, pageValues: Readonly<Record<string, unknown>>, userId: string, variables?: Readonly<Record<string, string>>): unknown {
   if (mapping.source === USER_ID_MARKER) return userId;
   if (mapping.source === CUSTOM_VALUE) return mapping.custom;
-  // The server binds a variable (a secret one never reaches the browser): nothing to send.
-  if (mapping.source === VARIABLE_VALUE) return null;
+  if (mapping.source === VARIABLE_VALUE) return variables !== undefined && Object.hasOwn(variables, mapping.custom) ? variables[mapping.custom] : null;
   return pageValues[mapping.source] ?? null;
 }
 

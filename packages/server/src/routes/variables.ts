@@ -1,6 +1,7 @@
 import { variableCalls } from '@rakit/core';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../http/route';
+import { pageVariables } from '../pages/page-variables';
 import { listVariables, removeVariable, saveVariable } from '../variables/variables';
 
 /** An environment's named variables (issue 39): its administrators' calls. */
@@ -11,6 +12,7 @@ const variableRoutes: FastifyPluginAsync = async (app) => {
     if (created) reply.code(201);
     return saved;
   });
+  route(app, variableCalls.pageVariables, ({ input: { params }, caller }) => pageVariables(app.services, caller, params.id));
   route(app, variableCalls.deleteVariable, ({ input: { body }, audit }) => removeVariable(app.services, audit, body.variableId));
 };
 

@@ -88,7 +88,7 @@ export function ActionDialog({ action, types, otherActions, components, pageId, 
     appId: current?.app.appId ?? null,
     databases: databases.data ?? [],
     rowColumns: columns ?? [],
-    variables: variables.data?.map((variable) => variable.name) ?? [],
+    variables: variables.data ?? [],
   }), [components, pageId, current, databases.data, columns, variables.data]);
   const Section = sections?.[draft.action] ?? SECTIONS[draft.action];
   const database = actionDatabase(draft);

@@ -10,8 +10,11 @@ interface ValueSourcePickerProps {
   name: string;
   /** Offer the signed-in user (--userId--); default true. */
   withUser?: boolean;
-  /** Offer the environment's variables (issue 39): only where the server binds the value; default true. */
-  withVariables?: boolean;
+  /**
+   * Offer the environment's variables (issue 39): all where the server binds the value (the
+   * default), 'plain' ones only where the member's browser sends it (a REQUEST), none elsewhere.
+   */
+  withVariables?: boolean | 'plain';
 }
 
 /** A variable's choice in the select: the marker and the name in one value. */
@@ -34,7 +37,8 @@ export function ValueSourcePicker({ value, onChange, name, withUser = true, with
   const components = valueComponents.map((c) => ({ value: c.id, label: c.title.trim() === '' ? c.id : c.title }));
   if (missing) components.push({ value: value.source, label: t('actions.source.notOnPage', { source: value.source }) });
   const others = [{ value: CUSTOM_VALUE, label: t('actions.source.custom') }, ...(withUser ? [{ value: USER_ID_MARKER, label: t('actions.source.user') }] : [])];
-  const variableItems = (withVariables ? variables : []).map((variable) => ({ value: `${VARIABLE_CHOICE}${variable}`, label: variable }));
+  const offered = withVariables === false ? [] : variables.filter((variable) => withVariables === true || !variable.secret);
+  const variableItems = offered.map((variable) => ({ value: `${VARIABLE_CHOICE}${variable.name}`, label: variable.name }));
   if (value.source === VARIABLE_VALUE && !variableItems.some((item) => item.label === value.custom)) {
     variableItems.push({ value: `${VARIABLE_CHOICE}${value.custom}`, label: t('actions.source.variableMissing', { name: value.custom }) });
   }

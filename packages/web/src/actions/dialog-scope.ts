@@ -13,8 +13,8 @@ export interface ActionDialogScope {
   databases: readonly DatabaseWithTables[];
   /** A data widget's source columns: its actions run on a row, whose values they name. */
   rowColumns: readonly string[];
-  /** The names of the environment's variables (issue 39), offered where the server binds the value. */
-  variables: readonly string[];
+  /** The environment's variables (issue 39): offered by name where a value comes from, a secret one only where the server binds it. */
+  variables: readonly { name: string; secret: boolean; value: string }[];
 }
 
 export const ActionDialogContext = createContext<ActionDialogScope>({ valueComponents: [], pageId: null, appId: null, databases: [], rowColumns: [], variables: [] });

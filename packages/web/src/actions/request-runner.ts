@@ -17,10 +17,13 @@ const asText = (value: unknown): string => (value === undefined || value === nul
 
 /**
  * The call of a REQUEST (spec 2 §4): path parameters into the URL, headers, and the JSON body
- * with its `?` filled from bodyParams. GET sends no body.
+ * with its `?` filled from bodyParams. GET sends no body. A row taken from a variable reads
+ * `variables` (the page's plain ones, pageVariables).
  */
-export function prepareRequest(config: RequestConfig, pageValues: Readonly<Record<string, unknown>>, userId: string): PreparedRequest {
-  const valueOf = (row: Pick<RequestParam, 'value' | 'customValue'>) => resolveSource(requestSource(row), pageValues, userId);
+export function prepareRequest(
+  config: RequestConfig, pageValues: Readonly<Record<string, unknown>>, userId: string, variables: Readonly<Record<string, string>> = {},
+): PreparedRequest {
+  const valueOf = (row: Pick<RequestParam, 'value' | 'customValue'>) => resolveSource(requestSource(row), pageValues, userId, variables);
   const url = buildRequestUrl(config.url, config.pathParams.map((p) => ({ name: p.name, value: valueOf(p) })));
   const headers = Object.fromEntries(config.headers.filter((h) => h.name.trim() !== '').map((h) => [h.name.trim(), asText(valueOf(h))]));
   const body = config.method === 'GET' || config.body.trim() === '' ? undefined : fillBodyPlaceholders(config.body, config.bodyParams.map(valueOf));
@@ -36,8 +39,9 @@ export async function sendRequest(
   pageValues: Readonly<Record<string, unknown>>,
   userId: string,
   fetchImpl: typeof fetch = fetch,
+  variables: Readonly<Record<string, string>> = {},
 ): Promise<RequestOutcome> {
-  const prepared = prepareRequest(config, pageValues, userId);
+  const prepared = prepareRequest(config, pageValues, userId, variables);
   // HTTP has no UPDATE: it goes on the wire as PUT.
   const response = await fetchImpl(prepared.url, {
     method: requestHttpMethod(prepared.method),

@@ -1,6 +1,7 @@
 import {
   actionFailureDetail, type CustomAction, GlobalConfigSchema, globalVariablesOf, NO_REDIRECT, RedirectConfigSchema,
-  responseFileOf, type ResponseFile, toParamValues, TriggerConfigSchema, triggerArguments, TriggerOutcomeSchema, actionCalls, triggerCalls } from '@rakit/core';
+  requestVariableNamesIn, responseFileOf, type ResponseFile, toParamValues, TriggerConfigSchema, triggerArguments, TriggerOutcomeSchema, actionCalls, triggerCalls,
+  variableCalls } from '@rakit/core';
 import type { AppApi } from '../api/client';
 import { t } from '../i18n/i18n';
 import type { GlobalVariable } from '../page-state/global-variables';
@@ -78,10 +79,18 @@ async function runTrigger(action: CustomAction, rt: ActionRuntime): Promise<stri
   return outcome.note ?? undefined;
 }
 
+/** The plain variables a REQUEST names (issue 39), as the server gives them for its page; none asked when it names none. */
+async function requestVariables(action: CustomAction, rt: ActionRuntime): Promise<Record<string, string>> {
+  if (requestVariableNamesIn([action]).length === 0 || rt.pageId === null) return {};
+  const answer = await rt.api.call(variableCalls.pageVariables, { params: { id: rt.pageId } });
+  if (!answer.status || answer.data === undefined) throw new ActionFailure(actionFailureDetail(answer.error, `HTTP ${answer.httpStatus}`, answer.code));
+  return answer.data;
+}
+
 /** REQUEST: a file answer is saved, any other answer kept as the permanent global variable $api. */
 async function runRequest(action: CustomAction, rt: ActionRuntime): Promise<void> {
   const config = requestConfigOf(action);
-  const outcome = await sendRequest(config, rt.pageValues(), rt.userId, rt.fetch);
+  const outcome = await sendRequest(config, rt.pageValues(), rt.userId, rt.fetch, await requestVariables(action, rt));
   if (!outcome.ok) throw new ActionFailure(`HTTP ${outcome.status}`);
   const file = responseFileOf(outcome.body);
   if (file !== null) rt.saveFile(file);

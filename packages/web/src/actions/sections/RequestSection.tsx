@@ -8,7 +8,7 @@ import { CurrentAppContext } from '../../current-app/app-context';
 import { type Translate, useT } from '../../i18n/LanguageProvider';
 import { usePlaceholderValues } from '../../page-state/placeholder-values';
 import { requestConfigOf } from '../config-of';
-import { type ActionSectionProps, withRaw } from '../dialog-scope';
+import { type ActionSectionProps, useActionScope, withRaw } from '../dialog-scope';
 import { prepareRequest, type RequestOutcome } from '../request-runner';
 import { RowList } from '../RowList';
 import { ValueSourcePicker } from '../ValueSourcePicker';
@@ -32,7 +32,7 @@ function NamedParamRow({ row, set, what, index }: { row: RequestParam; set: (nex
   return (
     <>
       <TextInput size="xs" w={140} aria-label={names.name} placeholder={t('actions.request.name')} value={row.name} onChange={(event) => set({ ...row, name: event.currentTarget.value })} />
-      <ValueSourcePicker value={requestSource(row)} onChange={(next) => set({ ...row, value: next.source, customValue: next.custom })} name={names.value} withVariables={false} />
+      <ValueSourcePicker value={requestSource(row)} onChange={(next) => set({ ...row, value: next.source, customValue: next.custom })} name={names.value} withVariables="plain" />
     </>
   );
 }
@@ -55,10 +55,15 @@ function bodyIsJson(body: string): boolean {
  * custom values (page components are empty while designing) and shows the answer. At runtime
  * the member's browser calls the URL itself.
  */
+/** The plain variables' values, as the member's browser will have them for the page. */
+const plainValuesOf = (variables: ReturnType<typeof useActionScope>['variables']) =>
+  Object.fromEntries(variables.filter((variable) => !variable.secret).map((variable) => [variable.name, variable.value]));
+
 export function RequestSection({ action, onChange }: ActionSectionProps) {
   const t = useT();
   const { userId } = usePlaceholderValues();
   const current = useContext(CurrentAppContext);
+  const { variables } = useActionScope();
   const [testing, setTesting] = useState(false);
   const [outcome, setOutcome] = useState<RequestOutcome | { error: string } | null>(null);
   const config = requestConfigOf(action);
@@ -70,7 +75,7 @@ export function RequestSection({ action, onChange }: ActionSectionProps) {
     if (current === null) return;
     setTesting(true);
     try {
-      const answer = await current.api.call(actionCalls.testRequest, { body: { appId: current.app.appId, ...prepareRequest({ ...config, bodyParams }, {}, userId ?? '') } });
+      const answer = await current.api.call(actionCalls.testRequest, { body: { appId: current.app.appId, ...prepareRequest({ ...config, bodyParams }, {}, userId ?? '', plainValuesOf(variables)) } });
       if (answer.status && answer.data !== undefined) {
         const { status, body } = answer.data;
         setOutcome({ ok: status >= 200 && status < 300, status, body });
@@ -132,7 +137,7 @@ export function RequestSection({ action, onChange }: ActionSectionProps) {
           {(row, setRow, index) => (
             <>
               <Text size="xs" w={28} mt={6} c="dimmed">?{index + 1}</Text>
-              <ValueSourcePicker value={requestSource(row)} onChange={(next) => setRow({ value: next.source, customValue: next.custom })} name={t('actions.request.bodyValueOf', { position: index + 1 })} withVariables={false} />
+              <ValueSourcePicker value={requestSource(row)} onChange={(next) => setRow({ value: next.source, customValue: next.custom })} name={t('actions.request.bodyValueOf', { position: index + 1 })} withVariables="plain" />
             </>
           )}
         </RowList>
