@@ -16,18 +16,20 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 }
 
 /** A local service the workflow's HTTP step posts to; it keeps what it received. */
-function receiver(): Promise<{ server: Server; url: string; received: unknown[] }> {
+function receiver(): Promise<{ server: Server; url: string; received: unknown[]; keys: unknown[] }> {
   const received: unknown[] = [];
+  const keys: unknown[] = [];
   const server = createServer((request: IncomingMessage, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
     request.on('end', () => {
       received.push(body === '' ? null : JSON.parse(body));
+      keys.push(request.headers['x-hook-key']);
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ received: received.length }));
     });
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received }));
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, keys }));
   });
 }
 
@@ -45,6 +47,9 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
   const triggerAlias = `lapor-wf-${stamp}`;
   const pageName = `Laporan WF ${stamp}`;
   const note = `Lampu mati ${stamp}`;
+  /** The hook's key, a secret variable of the environment (issue 39): sent by the step, never shown in the run. */
+  const hookKeyName = `HOOK_KEY_${stamp}`;
+  const hookKey = `hk-secret-${stamp}`;
   let sql: mysql.Connection;
   let api: Api;
   let appId: number;
@@ -76,6 +81,7 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     });
     expect(trigger.status).toBe(true);
     triggerId = trigger.data.action.actionId;
+    expect((await api('POST', '/save/saveVariable', { appId, variableId: null, name: hookKeyName, secret: true, value: hookKey })).status).toBe(true);
 
     const created = await api<{ pages: { pageId: number }[] }>('POST', '/save/saveApp', { appId, pages: [{ pageId: null, pageName }] });
     pageId = (created.data.pages[0] as { pageId: number }).pageId;
@@ -157,6 +163,17 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     await choose(page, dialog, 'method', 'POST');
     await dialog.getByRole('textbox', { name: 'url', exact: true }).fill(hook.url);
     await dialog.getByRole('textbox', { name: 'body', exact: true }).fill('{"isi": "{{$0.isi}}", "dari": "rakit"}');
+    // The hook's key from the environment's variables, through Insert From Template.
+    const headers = dialog.getByRole('textbox', { name: 'headers', exact: true });
+    await headers.fill('{"X-Hook-Key": "');
+    await dialog.getByRole('button', { name: 'Insert From Template into headers' }).click();
+    const envPicker = page.getByTestId('template-picker');
+    await choose(page, envPicker, 'Step', '$env Environment variables');
+    await choose(page, envPicker, 'Variable', `${hookKeyName} (secret)`);
+    await envPicker.getByRole('button', { name: 'Insert' }).click();
+    await expect.poll(() => headers.inputValue()).toBe(`{"X-Hook-Key": "{{$env.${hookKeyName}}}`);
+    await headers.press('End');
+    await headers.pressSequentially('"}');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('workflow-sync').filter({ hasText: 'Saved' }).waitFor();
@@ -207,6 +224,7 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     await snapshot(page, 'workflow-member-ran');
     expect(await rows()).toEqual([{ isi: note }]);
     expect(hook.received).toEqual([{ isi: note, dari: 'rakit' }]);
+    expect(hook.keys).toEqual([hookKey]);
     await page.context().close();
   });
 
@@ -230,6 +248,9 @@ describe('a workflow drawn in the editor runs when a member presses a TRIGGER bu
     await expect.poll(() => querySteps.getByTestId('json-Input').textContent()).toContain(note);
     await httpStep.getByRole('button', { name: 'Input' }).click();
     await expect.poll(() => httpStep.getByTestId('json-Input').textContent()).toContain(hook.url);
+    // The secret the step sent is masked in its recorded input.
+    expect(await httpStep.getByTestId('json-Input').textContent()).toContain('••••••');
+    expect(await page.content()).not.toContain(hookKey);
     await httpStep.getByRole('button', { name: 'Output' }).click();
     await expect.poll(() => httpStep.getByTestId('json-Output').textContent()).toContain('received');
     await snapshot(page, 'workflow-runs-panel');

@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Popover, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconBraces } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useVariables } from '../../actions/use-action-data';
 import { useT } from '../../i18n/LanguageProvider';
 import { customReference, templateChoices, WHOLE_OUTPUT } from './template-picker';
 
@@ -20,10 +21,13 @@ interface TemplatePickerProps {
 }
 
 const CUSTOM = '__custom__';
+/** The step select's choice of the environment's variables ({{$env.NAME}}, issue 39). */
+const ENVIRONMENT = 'env';
 
 /**
  * 'Insert From Template' (spec 1 §4): a step before this card, then one of the fields it is
- * known to return or a field written by hand with an index, inserted as `{{$N.field[0]}}`.
+ * known to return or a field written by hand with an index, inserted as `{{$N.field[0]}}`; or
+ * one of the environment's variables, inserted as `{{$env.NAME}}` (filled in when the step runs).
  */
 export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerProps) {
   const t = useT();
@@ -32,12 +36,15 @@ export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerPro
   const [path, setPath] = useState<string | null>(null);
   const [field, setField] = useState('');
   const [index, setIndex] = useState<number | string>(0);
+  const variables = useVariables().data ?? [];
+  const [variable, setVariable] = useState<string | null>(null);
   const chosen = steps.find((s) => String(s.step) === step);
   const choices = useMemo(() => (chosen === undefined ? [] : templateChoices(chosen.step, chosen.known)), [chosen]);
-  const reference = chosen === undefined ? null
-    : path === CUSTOM || path === null
-      ? customReference(chosen.step, field, typeof index === 'number' ? index : null)
-      : path;
+  const reference = step === ENVIRONMENT ? (variable === null ? null : `{{$env.${variable}}}`)
+    : chosen === undefined ? null
+      : path === CUSTOM || path === null
+        ? customReference(chosen.step, field, typeof index === 'number' ? index : null)
+        : path;
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} withinPortal trapFocus>
@@ -51,7 +58,10 @@ export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerPro
           <Select
             label={t('workflow.picker.step')}
             placeholder={t('workflow.picker.stepPlaceholder')}
-            data={steps.map((s) => ({ value: String(s.step), label: `$${s.step} ${s.label}` }))}
+            data={[
+              ...steps.map((s) => ({ value: String(s.step), label: `$${s.step} ${s.label}` })),
+              ...(variables.length === 0 ? [] : [{ value: ENVIRONMENT, label: `$env ${t('workflow.picker.environment')}` }]),
+            ]}
             value={step}
             onChange={(value) => {
               setStep(value);
@@ -59,6 +69,15 @@ export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerPro
             }}
             comboboxProps={{ withinPortal: false }}
           />
+          {step === ENVIRONMENT && (
+            <Select
+              label={t('workflow.picker.variable')}
+              data={variables.map((each) => ({ value: each.name, label: each.secret ? t('workflow.picker.secretVariable', { name: each.name }) : each.name }))}
+              value={variable}
+              onChange={setVariable}
+              comboboxProps={{ withinPortal: false }}
+            />
+          )}
           {chosen !== undefined && (
             <Select
               label={t('workflow.picker.field')}
@@ -79,7 +98,7 @@ export function TemplatePicker({ paramName, steps, onInsert }: TemplatePickerPro
             </Group>
           )}
           {steps.length === 0 && <Text size="xs" c="dimmed">{t('workflow.picker.noStep')}</Text>}
-          <Text size="xs" ff="monospace" c={reference === null ? 'red' : undefined}>{chosen === undefined ? ' ' : (reference ?? t('workflow.picker.notAField'))}</Text>
+          <Text size="xs" ff="monospace" c={reference === null ? 'red' : undefined}>{chosen === undefined && step !== ENVIRONMENT ? ' ' : (reference ?? t('workflow.picker.notAField'))}</Text>
           <Button
             size="xs"
             disabled={reference === null}
