@@ -23,7 +23,7 @@ const WATCH_MS = 8000;
 // did work (React's PerformedWork flag); a subtree React did not touch (its child fibers are the
 // ones it had) is skipped, as DevTools does. (A string: the page runs it as it is.)
 const HOOK = `(() => {
-  const stats = { commits: 0, rendered: 0, byName: {} };
+  const stats = { commits: 0, rendered: 0, byName: {}, perCommit: [] };
   window.__renderStats = stats;
   const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
   const PERFORMED_WORK = 1;
@@ -33,25 +33,37 @@ const HOOK = `(() => {
     const inner = type.render ?? type.type ?? type;
     return type.displayName ?? inner.displayName ?? inner.name ?? 'Anonymous';
   };
-  const visit = (fiber) => {
+  // Per commit: how many rendered, and where each re-render started (a component that rendered
+  // while no component above it did): what to look at first.
+  let commit = null;
+  const visit = (fiber, underRendered) => {
     const before = fiber.alternate;
+    let rendered = underRendered;
     if (COMPONENT_TAGS.has(fiber.tag) && (before === null || (fiber.flags & PERFORMED_WORK) !== 0)) {
       stats.rendered++;
+      commit.rendered++;
       const name = nameOf(fiber);
       stats.byName[name] = (stats.byName[name] ?? 0) + 1;
+      if (!underRendered && commit.starts.length < 6) commit.starts.push(name);
+      rendered = true;
     }
     if (before !== null && fiber.child === before.child) return;
-    for (let child = fiber.child; child !== null; child = child.sibling) visit(child);
+    for (let child = fiber.child; child !== null; child = child.sibling) visit(child, rendered);
   };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true, isDisabled: false, renderers: new Map(),
     inject(renderer) { this.renderers.set(this.renderers.size + 1, renderer); return this.renderers.size; },
-    onCommitFiberRoot(_id, root) { stats.commits++; visit(root.current); },
+    onCommitFiberRoot(_id, root) {
+      stats.commits++;
+      commit = { rendered: 0, starts: [] };
+      visit(root.current, false);
+      stats.perCommit.push(commit);
+    },
     onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {}, checkDCE() {},
   };
 })();`;
 
-interface Stats { commits: number; rendered: number; byName: Record<string, number> }
+interface Stats { commits: number; rendered: number; byName: Record<string, number>; perCommit: { rendered: number; starts: string[] }[] }
 
 const product = await startProduct(PASSWORD);
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
@@ -81,3 +93,6 @@ const names = new Set(results.flatMap((r) => Object.keys(r.byName)));
 const byName = [...names].map((name) => [name, median(results.map((r) => r.byName[name] ?? 0))] as const).sort((a, b) => b[1] - a[1]);
 console.log('rendered most (median per run):');
 for (const [name, count] of byName.slice(0, 25)) console.log(`  ${String(count).padStart(5)}  ${name}`);
+const typical = results.find((r) => r.rendered === median(results.map((each) => each.rendered))) ?? results[0];
+console.log('commits of a median run: components rendered, and where each re-render started:');
+for (const [at, commit] of (typical?.perCommit ?? []).entries()) console.log(`  ${String(at + 1).padStart(3)} ${String(commit.rendered).padStart(5)}  ${commit.starts.join(', ')}`);

@@ -1,8 +1,8 @@
 // The app's start (src/main.tsx imports it once the rules shared with the server are built).
 import { ADMIN_GROUP_SLUG, SUPER_ADMIN_MARKER } from '@rakit/core';
 import { MantineProvider } from '@mantine/core';
-import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -47,6 +47,18 @@ installWriteQueue(queryClient, {
   },
 });
 const persistOptions = offlinePersistOptions(subdomainSlug);
+/**
+ * What the device kept (issue 38) comes back before the first render, beside the catalog's fetch:
+ * restored inside the tree (PersistQueryClientProvider), its end rendered the whole app a second
+ * time while a slow phone was starting it (issue 42). Then the client is kept as it changes, and
+ * the writes kept while offline go out. A store that cannot be read starts empty.
+ */
+const restored = persistQueryClientRestore({ queryClient, ...persistOptions })
+  .catch(() => undefined)
+  .then(() => {
+    persistQueryClientSubscribe({ queryClient, ...persistOptions });
+    void queryClient.resumePausedMutations();
+  });
 const router = createBrowserRouter(routeTable(subdomainSlug));
 
 /**
@@ -73,17 +85,17 @@ const render = () => startTransition(() => reactRoot.render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notices />
-      {/* The writes kept while offline go out once the kept state is back (issue 38). */}
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={() => void queryClient.resumePausedMutations()}>
+      <QueryClientProvider client={queryClient}>
         <LanguageProvider>
           <RouterProvider router={router} />
         </LanguageProvider>
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
 ));
 // A catalog that cannot be fetched (the network dropped) falls back to the specification's,
 // and that failing too still renders: the screens then say their keys rather than nothing.
-activateLanguage(startingLanguage()).catch(() => activateLanguage('spec')).catch(showKeysOnly).finally(render);
+const language = activateLanguage(startingLanguage()).catch(() => activateLanguage('spec')).catch(showKeysOnly);
+void Promise.all([language, restored]).finally(render);
 // Installable, its shell offline (issue 38): the service worker is registered once the page is loaded and idle.
 startInstallable(subdomainSlug);

@@ -2,15 +2,15 @@ import { NavLink, Text } from '@mantine/core';
 import { type Menu, nameIn } from '@rakit/core';
 import { IconFileText, IconFolder } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useLanguage, useT } from '../i18n/LanguageProvider';
 
 interface MenuNavProps {
   menus: readonly Menu[];
   /** Slug of the page shown now, to mark its entry. */
   activePageSlug: string | undefined;
-  /** The address of a page: entries are links, so they open in a new tab and read as links. */
-  pageHref: (pageSlug: string) => string;
+  /** The address of the application's pages, up to their slug (`/demo/staff/`): entries are links, so they open in a new tab and read as links. */
+  pagesBase: string;
   onOpenPage: (pageSlug: string) => void;
 }
 
@@ -23,7 +23,7 @@ const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey &
  * current page's marked aria-current. The parent holding the current page starts expanded, else
  * the first one.
  */
-export function MenuNav({ menus, activePageSlug, pageHref, onOpenPage }: MenuNavProps) {
+export const MenuNav = memo(function MenuNav({ menus, activePageSlug, pagesBase, onOpenPage }: MenuNavProps) {
   const t = useT();
   const { language } = useLanguage();
   const holdsActive = menus.find((menu) => menu.submenu.some((sub) => sub.pageSlug !== '' && sub.pageSlug === activePageSlug));
@@ -49,7 +49,7 @@ export function MenuNav({ menus, activePageSlug, pageHref, onOpenPage }: MenuNav
               <NavLink
                 key={sub.menuId}
                 component="a"
-                href={sub.pageSlug === '' ? undefined : pageHref(sub.pageSlug)}
+                href={sub.pageSlug === '' ? undefined : `${pagesBase}${sub.pageSlug}`}
                 label={nameIn(sub.menuName, sub.nameTranslations, language)}
                 leftSection={<IconFileText size={16} aria-hidden />}
                 active={active}
@@ -68,4 +68,4 @@ export function MenuNav({ menus, activePageSlug, pageHref, onOpenPage }: MenuNav
       ))}
     </>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { isAdminInApp, nameIn, parsePageComponents, truncateTitle } from '@rakit/core';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { FirstReveal } from '../components/first-reveal';
 import { useCurrentApp } from '../current-app/app-context';
 import { useLanguage, useT } from '../i18n/LanguageProvider';
@@ -26,8 +26,8 @@ interface PageViewProps {
   onEditModeChange?: (editing: boolean) => void;
 }
 
-/** One page of the application, its components live (preview mode); administrators may edit it in place. */
-export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps) {
+/** One page of the application, its components live (preview mode); administrators may edit it in place. Memoized: the shell around it renders again while the page starts (issue 42). */
+export const PageView = memo(function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps) {
   const t = useT();
   const { language } = useLanguage();
   const { app } = useCurrentApp();
@@ -82,4 +82,4 @@ export function PageView({ pageSlug, preview, onEditModeChange }: PageViewProps)
       ) : <Alert color="red">{parsed.error}</Alert>}
     </Stack>
   );
-}
+});

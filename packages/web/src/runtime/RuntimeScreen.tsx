@@ -2,8 +2,8 @@ import { mainContentProps, SkipLink } from '../components/SkipLink';
 import { ActionIcon, AppShell, Burger, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { isAdminInApp, menuCalls } from '@rakit/core';
-import { useCallback, useEffect, useState } from 'react';
+import { isAdminInApp, type Menu, menuCalls } from '@rakit/core';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCurrentApp } from '../current-app/app-context';
 import { useT } from '../i18n/LanguageProvider';
@@ -17,8 +17,11 @@ import { AdminLinks } from './AdminLinks';
 import { MenuNav } from './MenuNav';
 import { TasksEntry } from './TasksEntry';
 import { PageView } from './PageView';
+import { useStableHandler } from '../components/memo-props';
 import { OFFLINE_KEPT } from '../offline/offline-cache';
 import { OfflineStatus } from '../offline/OfflineStatus';
+
+const NO_MENUS: readonly Menu[] = [];
 
 interface RuntimeScreenProps {
   /** The preview window (/{appSlug}/preview/{page}): only Logout in the header. */
@@ -33,7 +36,6 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
   const t = useT();
   const { app, api, path } = useCurrentApp();
   const { user } = useSession();
-  const logout = useLogout();
   const sessions = useOwnSessions();
   const navigate = useNavigate();
   const { groupSlug = '', pageSlug, appPreview } = useParams();
@@ -58,19 +60,23 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
   }, []);
   const sidebarShown = editMode ? sidebarWhileEditing : sidebarOpen;
   const toggleShownSidebar = editMode ? () => setSidebarWhileEditing((shown) => !shown) : toggleSidebar;
+  const onToggleSidebar = useStableHandler(toggleShownSidebar);
   // The administrator's way back to the admin screens; never in the preview window.
   const administers = !preview && isAdminInApp(user.userGroup, app);
 
   const menus = useQuery({ queryKey: ['menus', app.appId], queryFn: () => api.call(menuCalls.listMenu, { params: { appId: app.appId } }), ...OFFLINE_KEPT });
   const shownPage = preview ? appPreview : pageSlug;
-  const pageHref = (slug: string) => path(preview ? `preview/${slug}` : `${groupSlug}/${slug}`);
-  const openPage = (slug: string) => {
-    navigate(pageHref(slug));
+  // Text, not a function: the menu and the page are memoized and the shell renders again often
+  // while a page starts (its menus, the screen's width, the session), issue 42.
+  const pagesBase = path(preview ? 'preview/' : `${groupSlug}/`);
+  const openPage = useStableHandler((slug: string) => {
+    navigate(`${pagesBase}${slug}`);
     if (small === true) {
       closeSidebar();
       setSidebarWhileEditing(false);
     }
-  };
+  });
+  const menuList = menus.data?.data ?? NO_MENUS;
 
   return (
     <AppShell
@@ -81,21 +87,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
       <SkipLink />
       {sessions.dialog}
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={sidebarShown} onClick={toggleShownSidebar} size="sm" aria-label={t('shell.runtime.toggleMenu')} hiddenFrom={preview ? 'sm' : undefined} />
-            {!preview && <Text fw={700} fz="h4" lineClamp={1} title={app.appName}>{app.appName}</Text>}
-          </Group>
-          {/* The controls keep their size; the application's name gives way on a phone. */}
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-            {!preview && <OfflineStatus appSlug={app.appSlug} userId={user.userId} />}
-            {administers && <AdminLinks pageSlug={shownPage} />}
-            {!preview && <Text size="sm" c="dimmed" visibleFrom="sm">{user.userId}</Text>}
-            {!preview && <LanguageMenu />}
-            {!preview && <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.sessions.title')} onClick={sessions.open}><IconDevices size={20} /></ActionIcon>}
-            <Button variant="light" size="xs" onClick={() => void logout()}>{t('shell.logout')}</Button>
-          </Group>
-        </Group>
+        <RuntimeHeader preview={preview} administers={administers} shownPage={shownPage} sidebarShown={sidebarShown} onToggleSidebar={onToggleSidebar} onOpenSessions={sessions.open} />
       </AppShell.Header>
       {/* Folded, the menu is out of the Tab order and hidden from screen readers too, not only off screen. */}
       <AppShell.Navbar p="xs" aria-label={t('shell.runtime.appMenu')} inert={!sidebarShown}>
@@ -103,7 +95,7 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
         <ScrollArea>
           {!preview && <TasksEntry />}
           {menus.isPending ? <Loader size="sm" m="sm" /> : (
-            <MenuNav menus={menus.data?.data ?? []} activePageSlug={shownPage} pageHref={pageHref} onOpenPage={openPage} />
+            <MenuNav menus={menuList} activePageSlug={shownPage} pagesBase={pagesBase} onOpenPage={openPage} />
           )}
         </ScrollArea>
       </AppShell.Navbar>
@@ -115,6 +107,43 @@ export function RuntimeScreen({ preview = false }: RuntimeScreenProps) {
     </AppShell>
   );
 }
+
+interface RuntimeHeaderProps {
+  preview: boolean;
+  administers: boolean;
+  shownPage: string | undefined;
+  sidebarShown: boolean;
+  onToggleSidebar: () => void;
+  onOpenSessions: () => void;
+}
+
+/**
+ * The runtime's top bar: ☰, the application's name and the member's controls. Memoized: the
+ * screen renders again as its menus arrive and the page starts, and the bar has not changed (issue 42).
+ */
+const RuntimeHeader = memo(function RuntimeHeader({ preview, administers, shownPage, sidebarShown, onToggleSidebar, onOpenSessions }: RuntimeHeaderProps) {
+  const t = useT();
+  const { app } = useCurrentApp();
+  const { user } = useSession();
+  const logout = useLogout();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Burger opened={sidebarShown} onClick={onToggleSidebar} size="sm" aria-label={t('shell.runtime.toggleMenu')} hiddenFrom={preview ? 'sm' : undefined} />
+        {!preview && <Text fw={700} fz="h4" lineClamp={1} title={app.appName}>{app.appName}</Text>}
+      </Group>
+      {/* The controls keep their size; the application's name gives way on a phone. */}
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        {!preview && <OfflineStatus appSlug={app.appSlug} userId={user.userId} />}
+        {administers && <AdminLinks pageSlug={shownPage} />}
+        {!preview && <Text size="sm" c="dimmed" visibleFrom="sm">{user.userId}</Text>}
+        {!preview && <LanguageMenu />}
+        {!preview && <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.sessions.title')} onClick={onOpenSessions}><IconDevices size={20} /></ActionIcon>}
+        <Button variant="light" size="xs" onClick={() => void logout()}>{t('shell.logout')}</Button>
+      </Group>
+    </Group>
+  );
+});
 
 function Welcome({ appName }: { appName: string }) {
   const t = useT();
