@@ -112,6 +112,11 @@ describe.each(engines)('named variables on a %s store', (engine) => {
       expect(answer.body).toMatch(message);
     }
     expect(((await list(author.appId, author.token)).json().data as AppVariable[]).map((v) => v.name)).toEqual(['API_KEY', 'BRANCH']);
+    // Two first saves of one name at once: one is made, the other told (never a 500).
+    const racing = await Promise.all([1, 2, 3].map((n) => save({ appId: author.appId, name: 'RACE', value: String(n) })));
+    expect(racing.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    const raced = ((await list(author.appId, author.token)).json().data as AppVariable[]).find((v) => v.name === 'RACE') as AppVariable;
+    expect((await server.call('DELETE', '/delete/deleteVariable', { variableId: raced.variableId }, author.token)).statusCode).toBe(200);
     // An edit based on a revision another has replaced is refused with the variable as stored (never a secret value).
     expect((await save({ appId: author.appId, variableId: ids.branch, name: 'BRANCH', value: 'JKT', revision: 1 })).statusCode).toBe(200);
     const stale = await save({ appId: author.appId, variableId: ids.key, name: 'API_KEY', secret: true, value: '', revision: 1 });

@@ -9,6 +9,7 @@ import {
   type AppVariableRow, countVariables, deleteVariable, findVariable, insertVariable, listVariableRows, updateVariable,
 } from '../store/repositories/app-variables';
 import { answeredAs, claimRevision } from '../store/revisions';
+import { isUniqueViolation } from '../store/unique-violation';
 
 /*
  * An environment's named variables (issue 39), for its administrators (the contracts say so).
@@ -56,9 +57,14 @@ export async function saveVariable(
   const fact = (saved: { variableId: number }): AuditFact => ({ appId: body.appId, entityType: 'variable', entityId: saved.variableId, summary: { key: 'audit.variableSaved', values: { name: body.name } } });
   return withAudit(services.store, audit, fact, async (trx) => {
     if (existing === undefined) {
-      // Two first saves of one name racing: the unique key refuses the second inside this transaction.
       if ((await countVariables(trx, body.appId)) >= MAX_VARIABLES_PER_APP) throw badRequest(local('variablesTooMany', { max: String(MAX_VARIABLES_PER_APP) }));
-      return { variableId: await insertVariable(trx, values), revision: 1, created: true };
+      try {
+        return { variableId: await insertVariable(trx, values), revision: 1, created: true };
+      } catch (error) {
+        // Two first saves of one name at once: the second is told, as if it had come after.
+        if (isUniqueViolation(error)) throw conflict(local('variableNameTaken', { name: body.name }));
+        throw error;
+      }
     }
     const { variableId } = existing;
     const revision = await claimRevision(trx, 'appVariables', variableId, body.revision, answeredAs((store) => findVariable(store, variableId), toAppVariable));
