@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Box, Checkbox, Table, Text } from '@mantine/core';
 import { type CellKind, cellKindOf, type CustomAction, plainCellText, rowKeyOf, type RowValues, type WidgetColumn } from '@rakit/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
@@ -76,21 +76,23 @@ export const TableRows = memo(function TableRows({
         ))}
         {withActions ? (
           <Table.Td className={classes.actionCell}>
-            <Group gap={2} justify="flex-end" wrap="nowrap">
+            {/* Plain buttons styled as Mantine's subtle action icons: a row's controls are drawn
+                20 times per page, and three components each held a slow phone's start (issue 42). */}
+            <div className={classes.rowActions}>
               {edit === undefined ? null : (
-                <ActionIcon variant="subtle" aria-label={t('datawidgets.table.editRow', { number: index + 1 })} disabled={running} onClick={() => onChoose(edit, row)}>
-                  <IconPencil size={16} />
-                </ActionIcon>
+                <button type="button" className={classes.rowAction} aria-label={t('datawidgets.table.editRow', { number: index + 1 })} disabled={running} onClick={() => onChoose(edit, row)}>
+                  <IconPencil size={16} aria-hidden />
+                </button>
               )}
               {remove === undefined ? null : (
-                <ActionIcon variant="subtle" color="red" aria-label={t('datawidgets.table.deleteRow', { number: index + 1 })} disabled={running} onClick={() => onChoose(remove, row)}>
-                  <IconTrash size={16} />
-                </ActionIcon>
+                <button type="button" className={classes.rowAction} data-danger aria-label={t('datawidgets.table.deleteRow', { number: index + 1 })} disabled={running} onClick={() => onChoose(remove, row)}>
+                  <IconTrash size={16} aria-hidden />
+                </button>
               )}
               {others.length === 0 ? null : (
                 <RowActionMenu actions={others} label={t('datawidgets.table.moreActions', { number: index + 1 })} busy={running} onChoose={(action) => onChoose(action, row)} />
               )}
-            </Group>
+            </div>
           </Table.Td>
         ) : null}
       </Table.Tr>
