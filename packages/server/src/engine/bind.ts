@@ -9,6 +9,8 @@ export interface FixedValues {
   variables: ReadonlyMap<string, string>;
 }
 
+export const NO_VARIABLES: ReadonlyMap<string, string> = new Map();
+
 /** Whether any mapping takes a named variable: only then are the application's variables read. */
 export const usesVariables = (mappings: readonly ValueSource[]): boolean => mappings.some((m) => m.source === VARIABLE_VALUE);
 
@@ -17,7 +19,7 @@ export const usesVariables = (mappings: readonly ValueSource[]): boolean => mapp
  * word), the custom text for --custom--, the environment's value for --variable-- (null when it has
  * none of that name); undefined for a page input.
  */
-function fixedValue(mapping: ValueSource, fixed: FixedValues): ParamValue | undefined {
+export function fixedValue(mapping: Pick<ValueSource, 'source' | 'custom'>, fixed: FixedValues): ParamValue | undefined {
   if (mapping.source === USER_ID_MARKER) return fixed.userId;
   if (mapping.source === CUSTOM_VALUE) return mapping.custom;
   if (mapping.source === VARIABLE_VALUE) return fixed.variables.get(mapping.custom) ?? null;
@@ -51,9 +53,10 @@ export function bindPositional(mappings: readonly ValueSource[], sent: readonly 
  * fill: the browser never has a secret one, so it never tells actions apart.)
  */
 export function savedActionFor(candidates: readonly StoredQuery[], sent: readonly ParamValue[], userId: string): StoredQuery | undefined {
+  const known = { userId, variables: NO_VARIABLES };
   const agrees = (stored: StoredQuery) => stored.params.every((mapping, i) => {
     if (mapping.source === VARIABLE_VALUE) return true;
-    const fixed = fixedValue(mapping, { userId, variables: new Map() });
+    const fixed = fixedValue(mapping, known);
     return fixed === undefined || fixed === null || sent[i] === undefined || sent[i] === null || String(sent[i]) === fixed;
   });
   return candidates.find(agrees) ?? candidates[0];

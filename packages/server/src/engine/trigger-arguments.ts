@@ -1,14 +1,12 @@
-import { CUSTOM_VALUE, type ParamValue, stripParamName, USER_ID_MARKER, VARIABLE_VALUE } from '@rakit/core';
-import type { FixedValues } from './bind';
+import { type ParamValue, stripParamName, VARIABLE_VALUE } from '@rakit/core';
+import { type FixedValues, fixedValue } from './bind';
 import type { PageTriggerAction } from './page-actions';
 
 /** The body's value of a parameter; null when it sends none. */
 export const sentArgument = (body: Readonly<Record<string, ParamValue>>, name: string): ParamValue => (Object.hasOwn(body, name) ? body[name] ?? null : null);
 
-const FIXED_SOURCES = new Set([USER_ID_MARKER, CUSTOM_VALUE, VARIABLE_VALUE]);
-
-const fixedArgument = (mapping: { source: string; custom: string }, fixed: FixedValues): string | null =>
-  mapping.source === USER_ID_MARKER ? fixed.userId : mapping.source === VARIABLE_VALUE ? fixed.variables.get(mapping.custom) ?? null : mapping.custom;
+/** A fixed mapping's value (bind.ts fixedValue: the caller, a custom text, a variable); null for a page input. */
+const fixedArgument = (mapping: { source: string; custom: string }, fixed: FixedValues): ParamValue => fixedValue(mapping, fixed) ?? null;
 
 /**
  * An author's run: what his page sent, and for a parameter it did not send that his pages feed
@@ -50,7 +48,7 @@ export function memberTriggerArguments(
   return Object.fromEntries(names.map((name): [string, ParamValue] => {
     const feeding = mappings.filter((p) => stripParamName(p.name) === name);
     const sent = sentArgument(body, name);
-    if (feeding.some((p) => !FIXED_SOURCES.has(p.source))) return [name, sent];
+    if (feeding.some((p) => fixedValue(p, fixed) === undefined)) return [name, sent];
     const values = feeding.map((p) => fixedArgument(p, fixed));
     const first = values[0];
     if (first === undefined) return [name, null];

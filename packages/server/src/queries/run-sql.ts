@@ -1,12 +1,12 @@
 import {
-  hasStackedStatements, isTransactionControl, Messages, type RunActionBodySchema, type StoredQuery, stripSqlComments, type ValueSource,
+  hasStackedStatements, isTransactionControl, Messages, type RunActionBodySchema, type StoredQuery, stripSqlComments,
 } from '@rakit/core';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { dataSourceOf } from '../connections/data-source-of';
 import { asCallerError } from '../datasources/errors';
 import type { QueryResult } from '../datasources/types';
-import { bindPositional, type FixedValues, type ParamValue, resolveValue, savedActionFor, usesVariables } from '../engine/bind';
+import { bindPositional, type ParamValue, resolveValue, savedActionFor } from '../engine/bind';
 import { type PageQueryAction, pageQueryActions } from '../engine/page-actions';
 import { savedComponents } from '../engine/page-cache';
 import { buildRawQuery } from '../engine/query-builder';
@@ -16,7 +16,7 @@ import { cachedDbConfig, cachedPage } from '../store/cached-reads';
 import { type DbConfigRow, findDbConfig } from '../store/repositories/db-configs';
 import { findQuery } from '../store/repositories/queries';
 import type { Services } from '../services';
-import { variableValuesOf } from '../variables/variables';
+import { fixedValuesFor } from '../variables/variables';
 
 /*
  * Who may run which SQL on an application's connection (spec 1 §7, spec 2 §4): its
@@ -81,11 +81,6 @@ async function connection(services: Services, dbId: number): Promise<DbConfigRow
   return db;
 }
 
-/** The values the server fills for the caller: the application's variables read only when a mapping names one. */
-async function fixedValuesFor(services: Services, caller: Principal, appId: number, mappings: readonly ValueSource[]): Promise<FixedValues> {
-  return { userId: caller.userId, variables: usesVariables(mappings) ? await variableValuesOf(services, appId) : new Map() };
-}
-
 /** Every database action of the pages the caller reaches in the application. */
 const reachableActions = async (services: Services, caller: Principal, appId: number): Promise<PageQueryAction[]> =>
   (await reachablePageComponents(services, caller, appId)).flatMap(pageQueryActions);
@@ -103,7 +98,7 @@ async function runSavedForMember(
     .flatMap((action) => (action.stored !== undefined && action.stored.database === db.dbId && isWanted(action.stored) ? [action.stored] : []));
   const saved = savedActionFor(candidates, sent, caller.userId);
   if (saved === undefined) throw forbidden(Messages.onlySavedQueries);
-  return runOnConnection(services, db, saved.query, bindPositional(saved.params, sent, await fixedValuesFor(services, caller, db.dbAppId, saved.params)));
+  return runOnConnection(services, db, saved.query, bindPositional(saved.params, sent, await fixedValuesFor(services, caller.userId, db.dbAppId, saved.params)));
 }
 
 /**
@@ -148,12 +143,12 @@ async function runPageActionAs(
   if (db === undefined || db.dbAppId !== page.pageAppId) throw notFound(Messages.databaseNotFound);
 
   if (action.raw !== undefined) {
-    const fixed = await fixedValuesFor(services, caller, db.dbAppId, [...action.raw.setValues, ...action.raw.conditions]);
+    const fixed = await fixedValuesFor(services, caller.userId, db.dbAppId, [...action.raw.setValues, ...action.raw.conditions]);
     const built = await buildRawQuery(await dataSourceOf(services, db), action.raw, pageValues, fixed);
     return runOnConnection(services, db, built.sql, built.params);
   }
   const { stored } = action;
-  const fixed = await fixedValuesFor(services, caller, db.dbAppId, stored.params);
+  const fixed = await fixedValuesFor(services, caller.userId, db.dbAppId, stored.params);
   return runOnConnection(services, db, stored.query, stored.params.map((mapping) => resolveValue(mapping, pageValues, fixed)));
 }
 

@@ -4,8 +4,7 @@ import {
 import type { Principal } from '../auth/principal';
 import { pageTriggerActions } from '../engine/page-actions';
 import { authorTriggerArguments, memberTriggerArguments } from '../engine/trigger-arguments';
-import { usesVariables } from '../engine/bind';
-import { variableValuesOf } from '../variables/variables';
+import { fixedValuesFor } from '../variables/variables';
 import { badRequest, forbidden, local, notFound } from '../errors/http-errors';
 import { reachablePageComponents } from '../pages/page-access';
 import { findTrigger, insertTriggerRun } from '../store/repositories/triggers';
@@ -45,7 +44,7 @@ export async function queueTriggerRun(services: Services, caller: Principal, idT
     .filter((action) => action.triggerId === trigger.triggerId);
   if (!isAuthor && actions.length === 0) throw forbidden(Messages.forbidden);
   const mappings = actions.flatMap((action) => action.params);
-  const fixed = { userId: caller.userId, variables: usesVariables(mappings) ? await variableValuesOf(services, trigger.triggerAppId) : new Map<string, string>() };
+  const fixed = await fixedValuesFor(services, caller.userId, trigger.triggerAppId, mappings);
   const params: RunTriggerBody = isAuthor ? authorTriggerArguments(names, actions, sent, fixed) : memberTriggerArguments(names, actions, sent, fixed);
 
   const runId = await services.store.transaction().execute((trx) => insertTriggerRun(trx, {

@@ -1,4 +1,5 @@
-import { type AppVariable, MAX_VARIABLES_PER_APP, Messages, type SaveVariableBody } from '@rakit/core';
+import { type AppVariable, MAX_VARIABLES_PER_APP, Messages, type SaveVariableBody, type ValueSource } from '@rakit/core';
+import { type FixedValues, NO_VARIABLES, usesVariables } from '../engine/bind';
 import type { AuditContext } from '../audit/context';
 import { type AuditFact, withAudit } from '../audit/record';
 import { badRequest, conflict, local, notFound } from '../errors/http-errors';
@@ -85,8 +86,12 @@ export async function removeVariable(services: VariableServices, audit: AuditCon
  * only, never for an answer. One the server can no longer open (its key changed) binds ''.
  */
 export async function variableValuesOf(services: VariableServices, appId: number): Promise<ReadonlyMap<string, string>> {
-  const rows = await listVariableRows(services.store, appId);
-  return new Map(rows.map((row) => [row.varName, row.secret === 1 ? openOrEmpty(services, row.varValue) : row.varValue]));
+  return new Map(Object.entries((await environmentOf(services, appId)).values));
+}
+
+/** What the server fills itself for a caller's mappings (engine/bind.ts): his id, and the application's variables when a mapping names one. */
+export async function fixedValuesFor(services: VariableServices, userId: string, appId: number, mappings: readonly ValueSource[]): Promise<FixedValues> {
+  return { userId, variables: usesVariables(mappings) ? await variableValuesOf(services, appId) : NO_VARIABLES };
 }
 
 /** What a masked secret reads as in a workflow run's records. */
