@@ -161,7 +161,11 @@ describe('the runtime by keyboard', () => {
       '  - cell "Alpha"',
       '  - cell "10"',
       '  - cell "Edit row 1 Delete row 1 More actions of row 1":',
-      ...['Edit row 1', 'Delete row 1', 'More actions of row 1'].flatMap((button) => [`    - button "${button}":`, '      - img']),
+      // Edit and delete draw their icon for the eye only (aria-hidden); the menu's button is Mantine's ActionIcon.
+      '    - button "Edit row 1"',
+      '    - button "Delete row 1"',
+      '    - button "More actions of row 1":',
+      '      - img',
     ].join('\n'));
     expect.soft(await pager().ariaSnapshot()).toBe([
       '- navigation "Pages":',
