@@ -16,6 +16,7 @@ import type { PdfReader } from '../pdf-templates/extract';
 import { type AppEnvironmentRow, findEnvironment, leaseEnvironment, recordPromotion, releaseEnvironment } from '../store/repositories/app-environments';
 import { findAppBySlug } from '../store/repositories/apps';
 import { insertVariable, listVariableRows, removeVariables } from '../store/repositories/app-variables';
+import { storedValue } from '../variables/variables';
 import { structureOf } from './family';
 import { isEmbedded } from '../datasources/dialects';
 import type { Services } from '../services';
@@ -338,8 +339,7 @@ function addVariables(services: Services, appId: number, variables: readonly { n
   return services.store.transaction().execute(async (trx) => {
     const ids: number[] = [];
     for (const variable of variables) {
-      const varValue = variable.secret && variable.value !== '' ? services.secretBox.seal(variable.value) : variable.value;
-      ids.push(await insertVariable(trx, { appId, varName: variable.name, secret: variable.secret ? 1 : 0, varValue }));
+      ids.push(await insertVariable(trx, { appId, varName: variable.name, secret: variable.secret ? 1 : 0, varValue: storedValue(services, variable.secret, variable.value) }));
     }
     return ids;
   });

@@ -50,9 +50,8 @@ export async function saveVariable(
   if (existing !== undefined && existing.appId !== body.appId) throw notFound(Messages.variableNotFound);
   const rows = await listVariableRows(services.store, body.appId);
   if (rows.some((row) => row.varName === body.name && row.variableId !== existing?.variableId)) throw conflict(local('variableNameTaken', { name: body.name }));
-  if (existing === undefined && rows.length >= MAX_VARIABLES_PER_APP) throw badRequest(local('variablesTooMany', { max: String(MAX_VARIABLES_PER_APP) }));
   const keepsSecret = body.secret && body.value === '' && existing?.secret === 1;
-  const varValue = keepsSecret ? existing.varValue : body.secret && body.value !== '' ? services.secretBox.seal(body.value) : body.value;
+  const varValue = keepsSecret ? existing.varValue : storedValue(services, body.secret, body.value);
   const values = { appId: body.appId, varName: body.name, secret: body.secret ? 1 : 0, varValue };
   // The value is not in the entry: a secret's would be, and a plain one is the environment's to read on the screen.
   const fact = (saved: { variableId: number }): AuditFact => ({ appId: body.appId, entityType: 'variable', entityId: saved.variableId, summary: { key: 'audit.variableSaved', values: { name: body.name } } });
@@ -73,6 +72,10 @@ export async function saveVariable(
     return { variableId, revision, created: false };
   });
 }
+
+/** A variable's value as the store keeps it: sealed when secret (an empty one stays empty), as typed otherwise. */
+export const storedValue = (services: VariableServices, secret: boolean, value: string): string =>
+  (secret && value !== '' ? services.secretBox.seal(value) : value);
 
 export async function removeVariable(services: VariableServices, audit: AuditContext, variableId: number): Promise<{ variableId: number }> {
   const row = await storedVariable(services, variableId);

@@ -173,7 +173,6 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
     const usesEnvironment = definition.actions.some((a) => Object.values(a.params ?? {}).some((text) => text.includes('{{$env.')));
     const environment = usesEnvironment ? await environmentOf(options.services, run.appId) : undefined;
     if (environment !== undefined) outputs.set(ENVIRONMENT_STEP, environment.values);
-    const recordedOutputs = environment?.hasSecrets === true ? new Map(outputs).set(ENVIRONMENT_STEP, environment.recorded) : outputs;
     for (;;) {
       if (lease.lost) return 'lost';
       const states = new Map<number, StepState>(steps.map((s) => [s.actionId, { actionId: s.actionId, status: s.status, branch: s.branch }]));
@@ -218,7 +217,9 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
 
       const attempt = step.attempt + 1;
       const startedAt = new Date().toISOString();
-      const recorded = recordedOutputs === outputs ? resolved : resolveStepParameters(addonByName(step.addonName), action.params, recordedOutputs);
+      const recorded = environment?.hasSecrets === true
+        ? resolveStepParameters(addonByName(step.addonName), action.params, new Map(outputs).set(ENVIRONMENT_STEP, environment.recorded))
+        : resolved;
       const inputText = JSON.stringify(recorded.ok ? recorded.values : {});
       const started = await commit(held(step.stepNumber, {
         status: 'running', attempt, input: inputText, startedAt, finishedAt: null,
@@ -267,7 +268,6 @@ export async function advanceRun(options: RunnerOptions, runId: number, owner: s
         Object.assign(step, { status: 'succeeded', output, branch, ...failureColumns(null), finishedAt });
         // As a resumed run would read it back: the JSON of the output.
         outputs.set(step.stepNumber, parse(output));
-        if (recordedOutputs !== outputs) recordedOutputs.set(step.stepNumber, parse(output));
         continue;
       }
       const { text, retryable } = failure as { text: TextParts; retryable: boolean };
