@@ -101,7 +101,7 @@ describe('an administrator gives a script a token for machines', () => {
     await page().getByRole('button', { name: 'New token' }).click();
     await dialog().getByLabel('Name').fill(deployer);
     await dialog().getByRole('checkbox', { name: 'Read and export the tables' }).click();
-    await dialog().getByRole('checkbox', { name: 'Export, import, pull, push and promote the application (npx rakit)' }).click();
+    await dialog().getByRole('checkbox', { name: 'Export, import, pull, push and promote the application, and set its variables (npx rakit)' }).click();
     // Deploying acts on the whole application: the page picker goes.
     await dialog().getByRole('combobox', { name: 'On these pages' }).waitFor({ state: 'detached' });
     expect(await accessibilityViolations(page())).toEqual([]);

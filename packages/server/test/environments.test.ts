@@ -349,6 +349,71 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect((await componentsOf(ids.staging, 'products')).find((c) => c.id === productsTitle.id)?.title).toBe('Dari terminal');
   });
 
+  it('lets a CI job set the variables a promotion asks of the target, with the target\'s token and never on its command line', async () => {
+    if (server.app.server.address() === null) await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const serverUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const family = (await ok<Environments>('GET', `/get/environments/${ids.development}`)).environments;
+    const slugOf = (appId: number) => family.find((e) => e.appId === appId)?.appSlug as string;
+    const tokenOf = async (appId: number, name: string, abilities = ['deployApp']) => {
+      const pageIds = abilities.includes('readTables') ? [(await call('GET', `/get/listAppPages/${appId}`)).json().data[0].pageId as number] : [];
+      const made = await call('POST', '/save/createApiToken', { appId, tokenName: `${name} ${engine}`, abilities, pageIds, expiresInDays: 30 });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data.secret as string;
+    };
+    const [fromDevelopment, intoStaging] = [await tokenOf(ids.development, 'Vars development'), await tokenOf(ids.staging, 'Vars staging')];
+    const promote = (...args: string[]) =>
+      rakitAs(fromDevelopment, ['promote', '--app', slugOf(ids.development), '--to-app', slugOf(ids.staging), '--server', serverUrl, ...args], { RAKIT_TARGET_TOKEN: intoStaging });
+    const setVariable = (token: string, appId: number, env: Record<string, string>, ...args: string[]) =>
+      rakitAs(token, ['variable', '--app', slugOf(appId), '--server', serverUrl, ...args], env);
+    type Listed = { name: string; secret: boolean; value: string; hasValue: boolean }[];
+    const stagingVariables = async () => (await ok<Listed>('GET', `/get/listVariables/${ids.staging}`)).map((v) => [v.name, v.secret, v.value, v.hasValue]);
+
+    // Development's products page gets a button whose query takes a secret Staging lacks.
+    await ok('POST', '/save/saveVariable', { appId: ids.development, name: 'SHIP_KEY', secret: true, value: 'dev-ship-31a' });
+    const dbId = (await connectionsOf(ids.development))[0]?.dbId as number;
+    const button = createComponent('button', 'ship-button', 'Kirim');
+    button.custom_action = [{ name: 'ship', action: 'QUERY', cause: '', show: true, stored: { database: dbId, query: 'SELECT ? AS shipKey', params: [{ source: VARIABLE_VALUE, custom: 'SHIP_KEY' }] } }];
+    const pages = await ok<{ pageId: number; pageSlug: string }[]>('GET', `/get/listAppPages/${ids.development}`);
+    await ok('POST', '/save/saveApp', { appId: ids.development, pages: [{ pageId: pages.find((p) => p.pageSlug === 'products')?.pageId, pageComponents: JSON.stringify([...await componentsOf(ids.development, 'products'), button]) }] });
+
+    // The check names it; the promotion is refused, telling how to set it; Staging is unchanged.
+    expect((await promote('--check')).out).toContain('Variables Staging does not have: SHIP_KEY');
+    const refused = await promote();
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('Staging does not have the variables its promoted pages use: SHIP_KEY. Set each in Staging first (rakit variable');
+    expect((await componentsOf(ids.staging, 'products')).some((c) => c.id === 'ship-button')).toBe(false);
+
+    // No value, or one named but unset: refused before anything is asked of the server.
+    expect((await setVariable(intoStaging, ids.staging, {}, '--name', 'SHIP_KEY', '--secret', '--from-env', 'NO_SUCH_VARIABLE_SET')).out).toContain('NO_SUCH_VARIABLE_SET is not set or empty');
+    expect((await setVariable(intoStaging, ids.staging, {}, '--secret', '--from-env', 'STAGING_SHIP_KEY')).out).toContain('name the variable with --name');
+    // Other tokens and a hostile author may not set Staging's: Development's deploys Development only, a reader deploys nothing.
+    const reader = await tokenOf(ids.staging, 'Vars reader', ['readTables']);
+    for (const token of [fromDevelopment, reader]) {
+      const other = await setVariable(token, ids.staging, { STAGING_SHIP_KEY: 'stolen-1' }, '--name', 'SHIP_KEY', '--from-env', 'STAGING_SHIP_KEY');
+      expect(other.code).toBe(2);
+      expect(other.out).toMatch(/listVariables\/\d+: 403/);
+    }
+    const hostile = await hostileBuilder(server);
+    expect((await call('POST', '/save/saveVariable', { appId: ids.staging, name: 'SHIP_KEY', value: 'stolen-2' }, hostile.token)).statusCode).toBe(403);
+    expect((await stagingVariables()).map(([name]) => name)).toEqual(['API_KEY', 'BRANCH']);
+
+    // Staging's token sets it from the job's secret: sealed, never printed, recorded by the token.
+    const set = await setVariable(intoStaging, ids.staging, { STAGING_SHIP_KEY: 'stg-ship-88e' }, '--name', 'SHIP_KEY', '--secret', '--from-env', 'STAGING_SHIP_KEY');
+    expect(set, set.out).toEqual({ code: 0, out: `${slugOf(ids.staging)}: variable SHIP_KEY added (secret)` });
+    expect(await stagingVariables()).toContainEqual(['SHIP_KEY', true, '', true]);
+    // Set again without --secret: changed, and still secret.
+    expect((await setVariable(intoStaging, ids.staging, { STAGING_SHIP_KEY: 'stg-ship-99f' }, '--name', 'SHIP_KEY', '--from-env', 'STAGING_SHIP_KEY')).out).toContain('variable SHIP_KEY changed (secret)');
+    expect(await stagingVariables()).toContainEqual(['SHIP_KEY', true, '', true]);
+    const promoted = await promote();
+    expect(promoted.code, promoted.out).toBe(0);
+    expect((await componentsOf(ids.staging, 'products')).some((c) => c.id === 'ship-button')).toBe(true);
+    await flushAudit(server.store);
+    const entries = await server.store.selectFrom('auditLog').select(['actorId', 'details']).where('action', '=', 'saveVariable').where('appId', '=', ids.staging).execute();
+    expect(entries.map((e) => e.actorId)).toContain(`token:Vars staging ${engine}`);
+    expect(JSON.stringify(entries)).not.toMatch(/stg-ship-88e|stg-ship-99f/);
+    expect(JSON.stringify(await server.store.selectFrom('appVariables').select('varValue').where('appId', '=', ids.staging).execute())).not.toMatch(/stg-ship-/);
+  });
+
   it('renames and adds environments within bounds', async () => {
     const renamed = await ok<Environments>('POST', '/save/renameEnvironment', { appId: ids.staging, name: 'Uji Coba' });
     expect(renamed.environments.map((e) => e.name)).toEqual(['Development', 'Uji Coba', 'Production']);
@@ -358,7 +423,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
     expect(added.environments.map((e) => e.name)).toEqual(['Development', 'QA', 'Uji Coba', 'Production']);
     // A new environment starts with the variables of the one it copies, a secret one still sealed.
     const qa = added.environments.find((e) => e.name === 'QA')?.appId as number;
-    expect((await ok<{ name: string; value: string; secret: boolean }[]>('GET', `/get/listVariables/${qa}`)).map((v) => [v.name, v.secret, v.value])).toEqual([['API_KEY', true, ''], ['BRANCH', false, 'DEV-2']]);
+    expect((await ok<{ name: string; value: string; secret: boolean }[]>('GET', `/get/listVariables/${qa}`)).map((v) => [v.name, v.secret, v.value])).toEqual([['API_KEY', true, ''], ['BRANCH', false, 'DEV-2'], ['SHIP_KEY', true, '']]);
     expect((await call('POST', '/save/promote', { appId: ids.development, targetAppId: ids.development })).statusCode).toBe(400);
   });
 

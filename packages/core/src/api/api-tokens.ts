@@ -17,8 +17,9 @@ import { defineCall, lazyCalls } from './contract';
  * call, no menu, no upload, and no administration but one: `deployApp` (issue 39) exports the
  * application and imports over it, pulls and pushes it through its git repository, or promotes
  * into it another environment's structure exported by that one's token (`npx rakit` in a CI
- * job), its structure only: never its members, never another application, never
- * a new one, never the repository's settings.
+ * job), and sets its environment's named variables (the values a promotion asks for; a secret
+ * one is never answered back): its structure and values only, never its members, never another
+ * application, never a new one, never the repository's settings.
  */
 export const TOKEN_ABILITIES = {
   readPages: ['getPage', 'getPageBySlug'],
@@ -27,7 +28,7 @@ export const TOKEN_ABILITIES = {
   runActions: ['runAction', 'runQuery'],
   runWorkflows: ['runTrigger', 'runTriggerWithoutId'],
   runFunctions: ['runFunction'],
-  deployApp: ['exportApp', 'previewImport', 'importApp', 'getGitSettings', 'previewPullFromGit', 'pullFromGit', 'pushToGit', 'previewBundlePromotion', 'promoteBundle'],
+  deployApp: ['exportApp', 'previewImport', 'importApp', 'getGitSettings', 'previewPullFromGit', 'pullFromGit', 'pushToGit', 'previewBundlePromotion', 'promoteBundle', 'listVariables', 'saveVariable'],
 } as const;
 
 /** A call a token's ability opens (index.ts holds each to be a name of `calls`). */

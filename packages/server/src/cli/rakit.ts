@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AppBundle, Environments, FileChange, PromotionPreview } from '@rakit/core';
+import type { AppBundle, AppVariable, Environments, FileChange, PromotionPreview } from '@rakit/core';
 import { createTwoFilesPatch } from 'diff';
 import { bundleFromFiles, bundleToFiles, isBundlePath, stableJson } from '../bundles/files';
 import { mergeFiles } from '../bundles/merge';
@@ -18,6 +18,7 @@ const USAGE = `Usage: rakit <command> <folder> --server <url> --app <slug> [opti
        rakit pull|push --server <url> --app <slug> [--message <text>]
        rakit promote --server <url> --app <slug> --to <environment> [--check]
        rakit promote --server <url> --app <slug> --to-app <slug> [--check]   (RAKIT_TARGET_TOKEN)
+       rakit variable --server <url> --app <slug> --name <NAME> [--secret] [--from-env <VAR>]
 
 Commands:
   export   write the application into the folder as files (removing files of things it no longer has)
@@ -30,6 +31,9 @@ Commands:
   promote  promote the application (an environment) to another of its environments, named
            by --to, showing what changes first; with --check, only show it (exits 1 when
            anything would change)
+  variable set the environment's variable <NAME> (added, or changed), its value read from
+           standard input or from the CI job's environment variable --from-env names, never
+           from the command line; a secret one stays secret
 
 Options:
   --server <url>        the Rakit server (default: RAKIT_SERVER, or http://localhost:8080)
@@ -42,6 +46,9 @@ Options:
   --to <environment>    promote: the environment promoted to (Staging, Production…)
   --to-app <slug>       promote with RAKIT_TARGET_TOKEN: the address of the environment promoted to
   --check               promote: show what would change, change nothing
+  --name <NAME>         variable: its name
+  --secret              variable: sealed at rest and never answered again
+  --from-env <VAR>      variable: the value is this environment variable's (a CI secret)
 
 Signing in: RAKIT_TOKEN (a session token, or an API token that may deploy the
 application), or RAKIT_USER and RAKIT_PASSWORD (an
@@ -336,13 +343,51 @@ async function promoteApp(options: Options, target: { to: string; toApp: string 
   }
   console.log(`${preview.source} → ${preview.target}:`);
   printChanges(preview.changes);
-  if (check) return true;
+  const missing = preview.newVariables.map((v) => `${v.name}${v.secret ? ' (secret)' : ''}`).join(', ');
+  if (check) {
+    if (missing !== '') console.log(`Variables ${preview.target} does not have: ${missing}`);
+    return true;
+  }
   if (preview.newConnections.length > 0) {
     throw new CliError(`new connections need where they lead in ${preview.target} (${preview.newConnections.map((c) => c.sourceDatabase).join(', ')}): promote from the Environments screen`);
+  }
+  if (preview.newVariables.length > 0) {
+    // A terminal never types values: the target's own are set first, by its administrator or its token.
+    throw new CliError(`${preview.target} does not have the variables its promoted pages use: ${missing}. `
+      + `Set each in ${preview.target} first (rakit variable --app <its address> --name <NAME> [--secret] --from-env <VAR>), then promote`);
   }
   const promoted = await calls.promote(preview.targetState);
   console.log(`Promoted to ${preview.target}: ${promoted.changedFiles.length} files changed.`);
   return true;
+}
+
+/** Standard input whole, less one closing line break (what `echo "$VALUE" |` adds); '' from a terminal. */
+async function standardInput(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+/**
+ * Sets one of the application's named variables (its environment's value, issue 39): edits the
+ * one of that name, or adds it. The value comes from an environment variable (a CI job's secret)
+ * or standard input, never the command line, which a machine's process list shows. A secret one
+ * stays secret: a CI job cannot unseal it by leaving --secret out.
+ */
+async function setVariable(options: Options, variable: { name: string; secret: boolean; fromEnv: string | undefined }): Promise<void> {
+  const value = variable.fromEnv === undefined ? await standardInput() : process.env[variable.fromEnv];
+  if (value === undefined || value === '') {
+    throw new CliError(variable.fromEnv === undefined
+      ? 'give the value on standard input (echo "$VALUE" | rakit variable …) or name the environment variable that holds it with --from-env <VAR>'
+      : `the environment variable ${variable.fromEnv} is not set or empty`);
+  }
+  const token = await signIn(options);
+  const appId = await appIdOf(options);
+  const existing = (await call<AppVariable[]>(options, token, 'GET', `/get/listVariables/${appId}`)).find((v) => v.name === variable.name);
+  const secret = variable.secret || existing?.secret === true;
+  await call(options, token, 'POST', '/save/saveVariable', { appId, variableId: existing?.variableId ?? null, name: variable.name, secret, value });
+  console.log(`${options.appSlug}: variable ${variable.name} ${existing === undefined ? 'added' : 'changed'}${secret ? ' (secret)' : ''}`);
 }
 
 /** Runs the command line; answers the exit code (0 done, 1 a difference found by diff, 2 refused). */
@@ -355,6 +400,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         server: { type: 'string' }, app: { type: 'string' }, users: { type: 'boolean', default: false }, 'no-data': { type: 'boolean', default: false },
         password: { type: 'string', multiple: true, default: [] }, message: { type: 'string', short: 'm' }, help: { type: 'boolean', short: 'h', default: false },
         to: { type: 'string' }, 'to-app': { type: 'string' }, check: { type: 'boolean', default: false },
+        name: { type: 'string' }, secret: { type: 'boolean', default: false }, 'from-env': { type: 'string' },
       },
     });
   } catch (error) {
@@ -366,13 +412,17 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     console.log(USAGE);
     return parsed.values.help ? 0 : 2;
   }
-  const onRepository = command === 'pull' || command === 'push' || command === 'promote';
+  const onRepository = command === 'pull' || command === 'push' || command === 'promote' || command === 'variable';
   if (parsed.values.app === undefined || (onRepository ? folder !== undefined : folder === undefined || !['export', 'diff', 'import'].includes(command))) {
     console.error(USAGE);
     return 2;
   }
   if (command === 'promote' && (parsed.values.to ?? '').trim() === '' && (parsed.values['to-app'] ?? '').trim() === '') {
     console.error('rakit promote: name the environment to promote to with --to <environment> (or, with RAKIT_TARGET_TOKEN, --to-app <slug>)');
+    return 2;
+  }
+  if (command === 'variable' && (parsed.values.name ?? '').trim() === '') {
+    console.error('rakit variable: name the variable with --name <NAME>');
     return 2;
   }
   if (command === 'push' && (parsed.values.message ?? '').trim() === '') {
@@ -397,7 +447,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       const target = { to: (parsed.values.to ?? '').trim(), toApp: (parsed.values['to-app'] ?? '').trim() };
       return (await promoteApp(options, target, parsed.values.check)) && parsed.values.check ? 1 : 0;
     }
-    if (command === 'pull') await pullApp(options);
+    if (command === 'variable') await setVariable(options, { name: (parsed.values.name ?? '').trim(), secret: parsed.values.secret, fromEnv: parsed.values['from-env'] });
+    else if (command === 'pull') await pullApp(options);
     else if (command === 'push') await pushApp(options, parsed.values.message ?? '');
     else if (folder === undefined) return 2;
     else if (command === 'export') await exportTo(folder, options);
