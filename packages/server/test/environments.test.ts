@@ -44,6 +44,23 @@ describe.each(engines)('environments on a %s store', (engine) => {
   const componentsOf = (appId: number, slug: string) => appComponentsOf(server, root, appId, slug);
   const retitle = (appId: number, slug: string, componentId: string, title: string) => retitleComponent(server, root, appId, slug, componentId, title);
   const connectionsOf = (appId: number) => ok<{ dbId: number; dbType: string; dbHost: string; dbDatabase: string; dbTimeLimit: number | null }[]>('GET', `/get/getDbConf/${appId}`);
+  /** The server's address for `npx rakit`, listening from the first test that asks. */
+  const listeningUrl = async () => {
+    if (server.app.server.address() === null) await server.app.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  };
+  /** Each environment's address by its application id. */
+  const familySlugs = async () => {
+    const family = (await ok<Environments>('GET', `/get/environments/${ids.development}`)).environments;
+    return (appId: number) => family.find((e) => e.appId === appId)?.appSlug as string;
+  };
+  /** An API token of the application (a CI job's), of these abilities. */
+  const tokenOf = async (appId: number, name: string, abilities = ['deployApp']) => {
+    const pageIds = abilities.includes('readTables') ? [(await call('GET', `/get/listAppPages/${appId}`)).json().data[0].pageId as number] : [];
+    const made = await call('POST', '/save/createApiToken', { appId, tokenName: `${name} ${engine}`, abilities, pageIds, expiresInDays: 30 });
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json().data.secret as string;
+  };
   const mysqlAdmin = async (statements: string) => {
     const connection = await createConnection({ uri: MYSQL_ADMIN_URL, multipleStatements: true });
     await connection.query(statements);
@@ -265,8 +282,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
   });
 
   it('promotes from a terminal with `npx rakit promote`, and refuses there as the screen does', async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const serverUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const serverUrl = await listeningUrl();
     const developmentSlug = (await ok<Environments>('GET', `/get/environments/${ids.development}`)).environments[0]?.appSlug as string;
     const rakit = (...args: string[]) => rakitAs(root, ['promote', '--app', developmentSlug, '--server', serverUrl, ...args]);
     await retitle(ids.development, 'products', productsTitle.id, 'Dari terminal');
@@ -292,17 +308,8 @@ describe.each(engines)('environments on a %s store', (engine) => {
   });
 
   it('promotes from a CI job with two API tokens, each reaching its own environment alone', async () => {
-    const address = server.app.server.address() as AddressInfo | null;
-    if (address === null) await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const serverUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-    const family = (await ok<Environments>('GET', `/get/environments/${ids.development}`)).environments;
-    const slugOf = (appId: number) => family.find((e) => e.appId === appId)?.appSlug as string;
-    const tokenOf = async (appId: number, name: string, abilities = ['deployApp']) => {
-      const pageIds = abilities.includes('readTables') ? [(await call('GET', `/get/listAppPages/${appId}`)).json().data[0].pageId as number] : [];
-      const made = await call('POST', '/save/createApiToken', { appId, tokenName: `${name} ${engine}`, abilities, pageIds, expiresInDays: 30 });
-      expect(made.statusCode, made.body).toBe(201);
-      return made.json().data.secret as string;
-    };
+    const serverUrl = await listeningUrl();
+    const slugOf = await familySlugs();
     const [fromDevelopment, intoStaging, intoProduction] = [
       await tokenOf(ids.development, 'CI development'), await tokenOf(ids.staging, 'CI staging'), await tokenOf(ids.production, 'CI production'),
     ];
@@ -350,16 +357,8 @@ describe.each(engines)('environments on a %s store', (engine) => {
   });
 
   it('lets a CI job set the variables a promotion asks of the target, with the target\'s token and never on its command line', async () => {
-    if (server.app.server.address() === null) await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const serverUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-    const family = (await ok<Environments>('GET', `/get/environments/${ids.development}`)).environments;
-    const slugOf = (appId: number) => family.find((e) => e.appId === appId)?.appSlug as string;
-    const tokenOf = async (appId: number, name: string, abilities = ['deployApp']) => {
-      const pageIds = abilities.includes('readTables') ? [(await call('GET', `/get/listAppPages/${appId}`)).json().data[0].pageId as number] : [];
-      const made = await call('POST', '/save/createApiToken', { appId, tokenName: `${name} ${engine}`, abilities, pageIds, expiresInDays: 30 });
-      expect(made.statusCode, made.body).toBe(201);
-      return made.json().data.secret as string;
-    };
+    const serverUrl = await listeningUrl();
+    const slugOf = await familySlugs();
     const [fromDevelopment, intoStaging] = [await tokenOf(ids.development, 'Vars development'), await tokenOf(ids.staging, 'Vars staging')];
     const promote = (...args: string[]) =>
       rakitAs(fromDevelopment, ['promote', '--app', slugOf(ids.development), '--to-app', slugOf(ids.staging), '--server', serverUrl, ...args], { RAKIT_TARGET_TOKEN: intoStaging });
