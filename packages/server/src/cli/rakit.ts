@@ -412,8 +412,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     console.log(USAGE);
     return parsed.values.help ? 0 : 2;
   }
-  const onRepository = command === 'pull' || command === 'push' || command === 'promote' || command === 'variable';
-  if (parsed.values.app === undefined || (onRepository ? folder !== undefined : folder === undefined || !['export', 'diff', 'import'].includes(command))) {
+  // These act on the application through the server alone; export, diff and import on a folder too.
+  const takesNoFolder = command === 'pull' || command === 'push' || command === 'promote' || command === 'variable';
+  if (parsed.values.app === undefined || (takesNoFolder ? folder !== undefined : folder === undefined || !['export', 'diff', 'import'].includes(command))) {
     console.error(USAGE);
     return 2;
   }
