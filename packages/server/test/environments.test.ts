@@ -283,7 +283,7 @@ describe.each(engines)('environments on a %s store', (engine) => {
 
   it('promotes from a terminal with `npx rakit promote`, and refuses there as the screen does', async () => {
     const serverUrl = await listeningUrl();
-    const developmentSlug = (await ok<Environments>('GET', `/get/environments/${ids.development}`)).environments[0]?.appSlug as string;
+    const developmentSlug = (await familySlugs())(ids.development);
     const rakit = (...args: string[]) => rakitAs(root, ['promote', '--app', developmentSlug, '--server', serverUrl, ...args]);
     await retitle(ids.development, 'products', productsTitle.id, 'Dari terminal');
 
